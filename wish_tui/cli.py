@@ -26,5 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit status."""
     build_parser().parse_args(argv)
-    print("wish-tui: the terminal table is not built yet; the rules engine is in wish_tui.wish.rules.")
+    print(
+        "wish-tui: the terminal table is not built yet; the rules engine is in wish_tui.wish.rules."
+    )
     return 0

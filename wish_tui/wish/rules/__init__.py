@@ -1,0 +1,66 @@
+"""The rules of Wish as a pure library: no I/O, no clock, no globals of chance.
+
+state = new_game(["air", "water"], seed=7)
+state.current_player, state.legal_actions(), state.apply(action), state.view(seat)
+str(action) and parse_action(state, text) round-trip; state.to_dict() / State.from_dict().
+"""
+
+from __future__ import annotations
+
+from wish_tui.wish.data import load_raw
+
+from . import flow
+from .actions import Action, IllegalAction
+from .catalog import COLOURS, DJINNS, GEMS, LETTERS, SOLO_LEVELS, Catalog, parse_catalog
+from .state import State
+
+CATALOG: Catalog = parse_catalog(load_raw())
+"""The printed facts of the game, from `wish_tui/wish/data/`."""
+
+__all__ = [
+    "CATALOG",
+    "COLOURS",
+    "DJINNS",
+    "GEMS",
+    "LETTERS",
+    "SOLO_LEVELS",
+    "Action",
+    "Catalog",
+    "IllegalAction",
+    "State",
+    "new_game",
+    "parse_action",
+]
+
+
+def new_game(djinns, seed: int = 0, solo: str | None = None) -> State:
+    """Set up a game for 1-4 Djinns in seat order (one Djinn and `solo` for the solo mode).
+
+    Raises:
+        ValueError: the seats or the solo level are not a game of Wish.
+    """
+    return flow.new_game(State, CATALOG, djinns, seed, solo or "")
+
+
+def parse_action(state: State, text: str) -> Action:
+    """Read notation as an action that is legal now.
+
+    The column may be left out (``travel Dock``) when only one column allows the action.
+
+    Raises:
+        IllegalAction: the text is not an action, or the action is not legal now.
+    """
+    wanted = " ".join(text.split()).lower()
+    legal = state.legal_actions()
+    for action in legal:
+        if str(action).lower() == wanted:
+            return action
+    if "#" not in wanted:
+        matches = [a for a in legal if a.col and str(a).lower().rsplit(" #", 1)[0] == wanted]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            columns = " or ".join(f"#{a.col}" for a in matches)
+            raise IllegalAction(f"'{text}' can go on more than one column: add {columns}.")
+    action = Action.parse(text)
+    raise IllegalAction(state.why_illegal(action))

@@ -1,0 +1,224 @@
+"""Pending decisions: the choices a seat must make inside a turn, and the steps between them.
+
+A step is a tuple ``(kind, seat, *details)``. Decision steps wait for an action of `seat`;
+automatic steps (see AUTO) resolve as soon as they reach the front of the queue.
+"""
+
+from __future__ import annotations
+
+from . import effects, flow
+from .actions import Action
+from .catalog import COLOUR_INDEX, COLOURS, LETTERS
+
+PASS = Action("pass")
+
+
+def _colours(kind: str, counts, exclude: int = -1) -> list[Action]:
+    return [Action(kind, COLOURS[c]) for c in range(6) if counts[c] and c != exclude]
+
+
+ALL_SIX = (1, 1, 1, 1, 1, 1)
+
+
+def options(st, step: tuple) -> list[Action]:
+    """The legal actions for a decision step (empty when there is nothing to decide)."""
+    kind, seat = step[0], step[1]
+    p = st.players[seat]
+    cat = st.catalog
+    if kind == "destiny":
+        return [Action("keep", name) for name in p.destiny_options]
+    if kind in ("setup_discard", "discard"):
+        return [Action("discard", card) for card in p.hand]
+    if kind == "draw_offer":
+        return [Action("draw", card) for card in st.offer if card]
+    if kind == "gain":
+        return _colours("gain", ALL_SIX, step[3])
+    if kind == "frost":
+        remaining = step[4]
+        return [Action("gain", COLOURS[c]) for c in range(6) if LETTERS[c] in remaining]
+    if kind == "pay_trade":
+        return _colours("pay", p.crystals, step[2])
+    if kind in ("market_pay",):
+        return _colours("pay", p.crystals)
+    if kind == "a_child":
+        return [*_colours("pay", p.crystals), PASS] if any(p.crystals) else []
+    if kind == "nest":
+        return _colours("nest", ALL_SIX)
+    if kind == "teleport":
+        only = step[2]
+        targets = [only] if only >= 0 else range(12)
+        areas = cat.areas
+        return [Action("teleport", areas[a].name) for a in targets if a != p.area] + [PASS]
+    if kind == "wind":
+        areas = cat.areas
+        return [Action("wind", areas[a].name) for a in areas[p.area].neighbours] + [PASS]
+    if kind == "palace_look":
+        return [Action("look", st.djinns[o]) for o in st.opponents(seat) if st.players[o].hand]
+    if kind == "palace_swap":
+        theirs = st.offer if step[2] < 0 else st.players[step[2]].hand
+        swaps = [Action("swap", mine, arg2=other) for mine in p.hand for other in theirs if other]
+        return [*swaps, PASS]
+    if kind == "give":
+        return _colours("give", p.crystals)
+    if kind == "take":
+        return _colours("take", st.players[step[2]].crystals)
+    if kind == "remove":
+        return _colours("remove", st.players[step[2]].crystals)
+    if kind == "lose":
+        return _colours("lose", p.crystals)
+    if kind == "choose":
+        purpose = step[2]
+        targets = st.opponents(seat)
+        if purpose in ("eye", "hurt"):
+            targets = [o for o in targets if any(st.players[o].crystals)]
+        return [Action("choose", st.djinns[o]) for o in targets]
+    if kind == "forgive":
+        return [*_colours("give", p.crystals), PASS] if any(p.crystals) else []
+    if kind == "fresh_discard":
+        return [*(Action("discard", card) for card in p.hand), PASS]
+    raise AssertionError(f"unknown step {kind}")
+
+
+def resolve(st, step: tuple, action: Action) -> None:
+    """Carry out the chosen option of a decision step on the (already copied) state."""
+    kind, seat = step[0], step[1]
+    p = st.players[seat]
+    arg = action.arg
+    if kind == "destiny":
+        p.destiny = arg
+        p.destiny_options = []
+    elif kind in ("setup_discard", "discard"):
+        p.hand.remove(arg)
+        st.discard.append(arg)
+    elif kind == "draw_offer":
+        slot = st.offer.index(arg)
+        p.hand.append(effects.leave_offer(st, slot, seat))
+        effects.refill(st, slot)
+    elif kind == "gain":
+        p.crystals[COLOUR_INDEX[arg]] += 1
+        if step[2] > 1:
+            st.push(("gain", seat, step[2] - 1, step[3]))
+    elif kind == "frost":
+        p.crystals[COLOUR_INDEX[arg]] += 1
+        remaining = step[4].replace(LETTERS[COLOUR_INDEX[arg]], "", 1)
+        if step[3] > 1 and remaining:
+            st.push(("frost", seat, step[2], step[3] - 1, remaining))
+    elif kind == "pay_trade":
+        p.crystals[COLOUR_INDEX[arg]] -= 1
+        if step[3] > 1:
+            st.push(("pay_trade", seat, step[2], step[3] - 1))
+        else:
+            p.crystals[step[2]] += 1
+    elif kind == "market_pay":
+        c = COLOUR_INDEX[arg]
+        p.crystals[c] -= 1
+        st.push(("gain", seat, 2, c))
+    elif kind == "a_child":
+        if action.kind == "pay":
+            c = COLOUR_INDEX[arg]
+            p.crystals[c] -= 1
+            st.push(("gain", seat, 1, c))
+    elif kind == "nest":
+        p.nest[COLOUR_INDEX[arg]] += 1
+    elif kind in ("teleport", "wind"):
+        if action.kind != "pass":
+            effects.move_djinn(st, seat, st.catalog.area_index[arg])
+    elif kind == "palace_look":
+        st.push(("palace_swap", seat, st.seat_of(arg)))
+    elif kind == "palace_swap":
+        if action.kind == "swap":
+            _swap(st, seat, step[2], arg, action.arg2)
+    elif kind == "give":
+        c = COLOUR_INDEX[arg]
+        p.crystals[c] -= 1
+        if step[2] >= 0:
+            st.players[step[2]].crystals[c] += 1
+    elif kind == "take":
+        c = COLOUR_INDEX[arg]
+        st.players[step[2]].crystals[c] -= 1
+        p.crystals[c] += 1
+    elif kind == "remove":
+        st.players[step[2]].crystals[COLOUR_INDEX[arg]] -= 1
+        if step[3] > 1:
+            st.push(("remove", seat, step[2], step[3] - 1))
+    elif kind == "lose":
+        p.crystals[COLOUR_INDEX[arg]] -= 1
+        if step[2] > 1:
+            st.push(("lose", seat, step[2] - 1))
+    elif kind == "choose":
+        _chosen(st, seat, step, st.seat_of(arg))
+    elif kind == "forgive":
+        if action.kind == "give":
+            c = COLOUR_INDEX[arg]
+            p.crystals[c] -= 1
+            if step[2] >= 0:
+                st.players[step[2]].crystals[c] += 1
+            p.vp_tokens += 2
+            if step[3] > 1:
+                st.push(("forgive", seat, step[2], step[3] - 1))
+    elif kind == "fresh_discard":
+        if action.kind == "discard":
+            p.hand.remove(arg)
+            st.discard.append(arg)
+            st.push(("fresh_discard", seat, step[2] + 1))
+        else:
+            st.push(*(("draw_offer", seat) for _ in range(step[2])))
+
+
+def _swap(st, seat: int, other: int, mine: str, theirs: str) -> None:
+    p = st.players[seat]
+    p.hand.remove(mine)
+    if other < 0:
+        slot = st.offer.index(theirs)
+        p.hand.append(effects.leave_offer(st, slot, seat))
+        st.offer[slot] = mine
+    else:
+        q = st.players[other]
+        q.hand[q.hand.index(theirs)] = mine
+        p.hand.append(theirs)
+
+
+def _chosen(st, seat: int, step: tuple, target: int) -> None:
+    purpose = step[2]
+    if purpose == "share":
+        st.players[target].crystals[step[3]] += 1
+    elif purpose == "eye":
+        st.push(("take", seat, target))
+    elif purpose == "hurt":
+        st.push(("remove", seat, target, 2))
+    elif purpose == "forgive":
+        st.push(("forgive", seat, target, 2))
+
+
+AUTO = {
+    "begin": lambda st, step: flow.begin_play(st),
+    "instant": lambda st, step: effects.instant(st, step[1], step[2]),
+    "after_fulfil": lambda st, step: effects.after_fulfil(st, step[1], step[2], step[3]),
+    "after_manifest": lambda st, step: effects.after_manifest(st, step[1]),
+}
+"""Steps that resolve by themselves when they reach the front of the queue."""
+
+DECISION_PROMPTS = {
+    "destiny": "Keep one of your two Destiny cards (the other leaves the game unseen).",
+    "setup_discard": "Discard one Wish card from your hand.",
+    "discard": "Discard a Wish card.",
+    "draw_offer": "Draw a Wish card from the Offer.",
+    "gain": "Gain a Crystal of any colour.",
+    "frost": "Frostflake: gain a Crystal shown on the Wish's cost.",
+    "pay_trade": "Trade: pay a Crystal.",
+    "market_pay": "Trade Market: spend a Crystal (you gain 2 of other colours).",
+    "a_child": "A Child: you may spend a Crystal to gain one of another colour.",
+    "nest": "Providence: place a Crystal of any colour on your Nest.",
+    "teleport": "Teleport: choose an Area (or pass to stay).",
+    "wind": "Wind Blast: you may travel on for free (or pass to stay).",
+    "palace_look": "Palace: choose whose hand to look at.",
+    "palace_swap": "Palace: you may swap one of your Wishes for one of theirs.",
+    "give": "Give a Crystal of your choice.",
+    "take": "Take a Crystal of your choice from them.",
+    "remove": "Choose a Crystal they lose.",
+    "lose": "Lose a Crystal of your choice.",
+    "choose": "Choose an opponent.",
+    "forgive": "Forgiveness: give a Crystal for 2 VP, or pass.",
+    "fresh_discard": "Fresh Start: discard a Wish to draw from the Offer, or pass when done.",
+}
+"""One sentence per decision, telling the deciding seat what to do."""

@@ -1,0 +1,278 @@
+"""What the Areas, Wishes, the Caravan and the Challenge deck do."""
+
+from __future__ import annotations
+
+from wish_tui.core import rng as rngmod
+
+from .catalog import COLOUR_INDEX
+
+GREEN = COLOUR_INDEX["green"]
+BLUE = COLOUR_INDEX["blue"]
+
+
+# -- cards moving between deck, Offer, hands and discard ---------------------------------------
+def deck_pop(st) -> str | None:
+    """Take the top card of the Wish deck, shuffling the discard pile in when it is empty."""
+    if not st.deck and st.discard:
+        st.deck = st.discard
+        st.discard = []
+        st.rng = rngmod.shuffle(st.rng, st.deck)
+    return st.deck.pop() if st.deck else None
+
+
+def draw_deck(st, seat: int) -> None:
+    """Draw the top card of the Wish deck into a hand."""
+    card = deck_pop(st)
+    if card:
+        st.players[seat].hand.append(card)
+
+
+def refill(st, slot: int) -> None:
+    """Reveal the top card of the deck into an empty Offer slot."""
+    st.offer[slot] = deck_pop(st)
+
+
+def leave_offer(st, slot: int, drawer: int | None) -> str:
+    """Take the card out of an Offer slot; pay its Frostflake to the Water Djinn.
+
+    Args:
+        drawer: the seat that drew the card into its hand, or None when it was discarded.
+    """
+    card = st.offer[slot]
+    st.offer[slot] = None
+    if card in st.frost:
+        st.frost.remove(card)
+        water = st.seat_of("water")
+        n = 2 if drawer is not None and drawer != water else 1
+        st.push(("frost", water, card, n, st.catalog.wishes[card].cost_letters))
+    return card
+
+
+def move_djinn(st, seat: int, area: int) -> None:
+    """Move a Djinn into an Area; the Air Djinn may blow on from a Wind Blast."""
+    p = st.players[seat]
+    p.area = area
+    if p.djinn == "air" and area in st.wind:
+        st.push(("wind", seat))
+
+
+# -- Manifest --------------------------------------------------------------------------------
+def caravan_affordable(st, p) -> bool:
+    """True when the player can pay what this round's Caravan asks."""
+    if st.caravan_card < 0:
+        return False
+    give = st.catalog.caravan_cards[st.caravan_card].give
+    crystals = p.crystals
+    return all(crystals[c] >= give[c] for c in range(6))
+
+
+def caravan_trade(st, p) -> None:
+    """Trade with this round's Caravan."""
+    card = st.catalog.caravan_cards[st.caravan_card]
+    for c in range(6):
+        p.crystals[c] += card.get_crystals[c] - card.give[c]
+    p.vp_tokens += card.get_vp
+    p.potions += card.get_potions
+    p.trickery += card.get_trickery
+
+
+def ability_usable(st, seat: int, place: int) -> bool:
+    """True when the Manifest ability of an Area can be carried out now."""
+    ability = st.catalog.areas[place].ability
+    if ability == "dark_temple":
+        return bool(st.discard)
+    if ability == "palace_gardens":
+        return bool(st.deck or st.discard)
+    if ability == "palace":
+        if st.solo:
+            return any(st.offer)
+        return any(st.players[o].hand for o in st.opponents(seat))
+    if ability == "oasis":
+        return caravan_affordable(st, st.players[seat])
+    if ability == "trade_market":
+        return any(st.players[seat].crystals)
+    return True
+
+
+def manifest(st, seat: int, place: int) -> None:
+    """Use the Manifest ability of an Area (rulebook, "Map Areas")."""
+    p = st.players[seat]
+    ability = st.catalog.areas[place].ability
+    if ability == "dark_temple":
+        p.hand.append(st.discard.pop())
+        st.push(("discard", seat))
+    elif ability == "cataracts":
+        st.push(("gain", seat, 2, -1))
+        st.push(*(("gain", o, 1, -1) for o in st.opponents(seat)))
+    elif ability == "palace_gardens":
+        draw_deck(st, seat)
+        st.push(("discard", seat))
+    elif ability == "palace":
+        st.push(("palace_swap", seat, -1) if st.solo else ("palace_look", seat))
+    elif ability == "forest":
+        st.push(("gain", seat, 1, -1))
+    elif ability == "ruins":
+        st.push(("teleport", seat, -1))
+    elif ability == "oasis":
+        caravan_trade(st, p)
+    elif ability == "sandhills":
+        for slot in range(3):
+            if st.offer[slot]:
+                st.discard.append(leave_offer(st, slot, None))
+        for slot in range(3):
+            refill(st, slot)
+        draw_deck(st, seat)
+        st.push(("discard", seat))
+    elif ability == "mountain_caves":
+        p.potions += 1
+    elif ability == "volcano":
+        p.vp_tokens += 1
+    elif ability == "trade_market":
+        st.push(("market_pay", seat))
+    elif ability == "dock":
+        p.trickery += 1
+    st.push(("after_manifest", seat))
+
+
+def after_manifest(st, seat: int) -> None:
+    """After any Manifest: Long Life's Emerald, then Earth's Providence."""
+    p = st.players[seat]
+    if "Long Life" in p.fulfilled:
+        p.crystals[GREEN] += 1
+    if p.djinn == "earth":
+        st.push(("nest", seat))
+
+
+# -- Fulfill ---------------------------------------------------------------------------------
+def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> None:
+    """Play a Wish card: pay, take the Wishing Person, then draw, Instant and Ongoing effects."""
+    p = st.players[seat]
+    wish = st.catalog.wishes[card]
+    for c in range(6):
+        p.crystals[c] -= wish.cost[c]
+    colour = COLOUR_INDEX[trick] if trick else wish.colour
+    if source == "monument":
+        builder, counts = st.monuments[place]
+        counts = list(counts)
+        counts[colour] -= 1
+        st.monuments[place] = (builder, tuple(counts))
+        if builder != seat:
+            st.players[builder].vp_tokens += 1
+    else:
+        st.area_meeples[place * 6 + colour] -= 1
+    p.meeples[colour] += 1
+    if trick:
+        p.trickery -= 1
+        p.trickery_used = True
+    p.hand.remove(card)
+    p.fulfilled.append(card)
+    if len(p.fulfilled) >= 3:
+        p.unlocked = True
+    st.push(("draw_offer", seat), ("instant", seat, card), ("after_fulfil", seat, card, place))
+
+
+def build(st, seat: int, name: str) -> None:
+    """Build a Monument with collected Wishing Persons and take its Badge."""
+    p = st.players[seat]
+    monument = st.catalog.monument_by_name[name]
+    for c in range(6):
+        p.meeples[c] -= monument.cost[c]
+    st.monuments[monument.area] = (seat, monument.cost)
+    p.badges.append(name)
+
+
+def instant(st, seat: int, card: str) -> None:
+    """Resolve the Instant effect of a Wish just fulfilled (Ongoing Wishes do nothing now)."""
+    p = st.players[seat]
+    wish = st.catalog.wishes[card]
+    effect = wish.effect
+    opponents = st.opponents(seat)
+    if effect.startswith("gain_any_"):
+        st.push(("gain", seat, int(effect[-1]), -1))
+    elif effect == "share":
+        p.crystals[wish.colour] += 2
+        if opponents:
+            st.push(("choose", seat, "share", wish.colour))
+    elif effect == "charm":
+        st.push(*(("give", o, seat) for o in opponents))
+    elif effect == "soulmates":
+        caravan_area = st.catalog.route[st.caravan_pos]
+        if caravan_area != p.area:
+            st.push(("teleport", seat, caravan_area))
+    elif effect == "authority":
+        p.crystals[BLUE] += sum(
+            1 for q in st.players for name in q.fulfilled if st.catalog.wishes[name].type == "power"
+        )
+    elif effect == "kingdom":
+        p.potions += 1
+        p.trickery += 1
+    elif effect == "teleport":
+        st.push(("teleport", seat, -1))
+    elif effect == "draw_discard":
+        draw_deck(st, seat)
+        st.push(("discard", seat))
+    elif effect == "broken_heart":
+        st.push(*(("take", seat, o) for o in opponents))
+    elif effect == "hurt":
+        st.push(("choose", seat, "hurt", -1))
+    elif effect == "vp_2":
+        p.vp_tokens += 2
+    elif effect == "potion":
+        p.potions += 1
+    elif effect == "fortune":
+        p.vp_tokens += 1
+        p.trickery += 1
+    elif effect == "trickery":
+        p.trickery += 1
+    elif effect == "heal_them":
+        for s in [seat, *opponents]:
+            st.players[s].crystals[GREEN] += 1
+        p.vp_tokens += 1
+    elif effect == "forgiveness":
+        st.push(("choose", seat, "forgive", -1) if opponents else ("forgive", seat, -1, 2))
+    elif effect == "fresh_start":
+        st.push(("fresh_discard", seat, 0))
+    elif effect == "celebration":
+        p.potions += 1
+        st.push(("gain", seat, 1, -1))
+
+
+def after_fulfil(st, seat: int, card: str, place: int) -> None:
+    """Ongoing Wishes that trigger after a Fulfill, in the rulebook's order."""
+    p = st.players[seat]
+    wishes = st.catalog.wishes
+    others = [wishes[name] for name in p.fulfilled if name != card]
+    for wish in others:
+        if wish.effect == "fulfil_crystal":
+            p.crystals[wish.colour] += 1
+    if any(w.effect == "jewelry" for w in others) and sum(p.crystals) >= 6:
+        p.vp_tokens += 1
+    if wishes[card].type == "revenge" and any(w.effect == "eye_for_an_eye" for w in others):
+        st.push(("choose", seat, "eye", -1))
+    if any(w.effect == "a_child" for w in others):
+        st.push(("a_child", seat))
+    caravan_area = st.catalog.route[st.caravan_pos]
+    if place == caravan_area or place in st.catalog.areas[caravan_area].neighbours:
+        haters = sum(1 for o in st.opponents(seat) if "Hatred" in st.players[o].fulfilled)
+        haters += 1 if st.solo_hatred else 0
+        st.push(*(("lose", seat, 1) for _ in range(haters)))
+
+
+# -- Solo: the Challenge deck ------------------------------------------------------------------
+def challenge(st, seat: int, card: str) -> None:
+    """Resolve a Challenge card as if an opponent had just played it (the player decides)."""
+    p = st.players[seat]
+    wish = st.catalog.wishes[card]
+    effect = wish.effect
+    if effect == "share":
+        p.crystals[wish.colour] += 1
+    elif effect == "charm":
+        st.push(("give", seat, -1))
+    elif effect == "hatred":
+        st.solo_hatred = True
+    elif effect == "broken_heart":
+        st.push(("lose", seat, 1))
+    elif effect == "hurt":
+        st.push(("lose", seat, 2))
+    elif effect == "heal_them":
+        p.crystals[GREEN] += 1

@@ -1,0 +1,146 @@
+"""Why the rules refuse an action: one sentence that names the rule."""
+
+from __future__ import annotations
+
+from . import decisions
+from .catalog import COLOUR_INDEX, GEMS
+from .turn import SYMBOL_OF
+
+_NAMES = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
+
+
+def djinn_name(st, seat: int) -> str:
+    """The Djinn of a seat, capitalised."""
+    return _NAMES[st.djinns[seat]]
+
+
+def wrong_seat(st, seat: int) -> str:
+    """Explain that `seat` may not act now."""
+    if st.phase == "over":
+        return "The game is over; no one acts any more."
+    decider = st.current_player
+    return f"It is {djinn_name(st, decider)}'s decision now, not {_seat_label(st, seat)}'s."
+
+
+def _seat_label(st, seat: int) -> str:
+    return djinn_name(st, seat) if 0 <= seat < len(st.djinns) else f"seat {seat}"
+
+
+def why_illegal(st, action) -> str:
+    """Explain why a refused action is not legal in `st`."""
+    if st.phase == "over":
+        return "The game is over; no one acts any more."
+    if st.pending:
+        step = st.pending[0]
+        who = djinn_name(st, step[1])
+        prompt = decisions.DECISION_PROMPTS.get(step[0], "finish the current decision")
+        options = ", ".join(str(a) for a in st.legal_actions()[:8])
+        return f"'{action}' does not answer the decision now. {who}: {prompt} (e.g. {options})."
+    seat = st.order[st.turn_idx]
+    p = st.players[seat]
+    reason = _turn_reason(st, seat, p, action)
+    return reason or f"'{action}' is not legal now."
+
+
+def _turn_reason(st, seat, p, action) -> str:
+    cat = st.catalog
+    kind = action.kind
+    if kind in ("trade", "end"):
+        if kind == "trade":
+            ratio = 2 if p.djinn == "air" else 3
+            if action.arg not in COLOUR_INDEX:
+                return f"'{action.arg}' is not a crystal colour."
+            return f"A trade needs {ratio} Crystals of colours other than {action.arg}."
+        return ""
+    symbol = SYMBOL_OF.get(kind)
+    if symbol is None:
+        return f"'{kind}' is not an action you can take on your turn now."
+    columns = cat.djinns[p.djinn].columns
+    col = action.col
+    if not 1 <= col <= len(columns):
+        return f"Say which action column to use, 1 to {len(columns)} (e.g. '{action} #1')."
+    if col == 2 and not p.unlocked:
+        return "Column 2 is locked until you fulfil your third Wish."
+    if symbol not in columns[col - 1]:
+        return f"Column {col} has no {symbol.capitalize()} symbol."
+    if action.potion:
+        if p.potions == 0:
+            return "You have no Potion token."
+        if p.potion_used:
+            return "Only one Potion token can be used each turn."
+        if p.markers_placed < 3:
+            return "A Potion is used only after all three action markers are placed."
+        if p.markers[col - 1] == symbol:
+            return f"A Potion cannot repeat the {symbol.capitalize()} an action marker took on column {col}."
+    else:
+        if p.markers_placed >= 3:
+            return "All three action markers are placed this turn; end the turn or use a Potion."
+        if p.markers[col - 1]:
+            return f"Column {col} already has an action marker; never two on one column."
+    if kind == "travel":
+        target = cat.area_index.get(action.arg)
+        if target is None:
+            return f"'{action.arg}' is not an Area."
+        if target not in cat.areas[p.area].neighbours:
+            here = cat.areas[p.area].name
+            return f"{action.arg} does not border {here}; Travel moves to an adjacent Area."
+    if action.at and (p.djinn != "fire" or cat.area_index.get(action.at) not in st.clones):
+        return f"There is no Fiery Clone of yours in {action.at} to act from."
+    place = cat.area_index[action.at] if action.at else p.area
+    if kind == "fulfill":
+        return _fulfill_reason(st, p, action, place)
+    if kind == "build":
+        monument = cat.monument_by_name.get(action.arg)
+        if monument is None:
+            return f"'{action.arg}' is not a Monument."
+        if monument.area != place:
+            return f"The {monument.name} is built in {cat.areas[monument.area].name}."
+        if st.monuments[place] is not None:
+            return f"The {monument.name} is already built."
+        return f"The {monument.name} needs Wishing Persons you have not collected."
+    if kind == "caravan":
+        if cat.route[st.caravan_pos] != place:
+            return "Trade with the Caravan only in its Area (or through the Oasis)."
+        return "You cannot pay what the Caravan asks this round."
+    if kind == "manifest":
+        return f"The Manifest ability of {cat.areas[place].name} cannot be used now."
+    return ""
+
+
+def _fulfill_reason(st, p, action, place) -> str:
+    cat = st.catalog
+    wish = cat.wishes.get(action.arg)
+    if wish is None:
+        return f"'{action.arg}' is not a Wish card."
+    if action.arg not in p.hand:
+        return f"{action.arg} is not in your hand."
+    missing = [
+        f"{wish.cost[c] - p.crystals[c]} {GEMS[c]}"
+        for c in range(6)
+        if p.crystals[c] < wish.cost[c]
+    ]
+    if missing:
+        return f"You cannot afford {wish.name}: you still need {', '.join(missing)}."
+    if action.trick:
+        if p.trickery == 0:
+            return "You have no Trickery token."
+        if p.trickery_used:
+            return "Only one Trickery token can be used each turn."
+    colour = COLOUR_INDEX.get(action.trick) if action.trick else wish.colour
+    if colour is None:
+        return f"'{action.trick}' is not a colour."
+    area = cat.areas[place].name
+    if action.source == "monument":
+        built = st.monuments[place]
+        if built is None or not built[1][colour]:
+            return f"No Monument in {area} holds a {_colour(colour)} Wishing Person."
+    elif not st.area_meeples[place * 6 + colour]:
+        needed = "" if action.trick else f" ({wish.name} is a {wish.type.capitalize()} Wish)"
+        return f"There is no {_colour(colour)} Wishing Person in {area}{needed}."
+    return ""
+
+
+def _colour(index: int) -> str:
+    from .catalog import COLOURS
+
+    return COLOURS[index]

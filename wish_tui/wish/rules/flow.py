@@ -1,0 +1,188 @@
+"""Setup, rounds and turns: the order in which the game unfolds."""
+
+from __future__ import annotations
+
+from wish_tui.core import rng as rngmod
+
+from . import decisions, effects
+from .catalog import DJINNS, SOLO_LEVELS
+from .player import Player
+
+
+def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
+    """Set up a game (rulebook, "Setup" steps 1-16; "Solo Mode" for one seat).
+
+    Raises:
+        ValueError: the seats or the solo level are not a game of Wish.
+    """
+    djinns = tuple(djinns)
+    if not 1 <= len(djinns) <= 4:
+        raise ValueError("Wish is played by 1 to 4 Djinns.")
+    for d in djinns:
+        if d not in DJINNS:
+            raise ValueError(f"'{d}' is not a Djinn; choose from {', '.join(DJINNS)}.")
+    if len(set(djinns)) != len(djinns):
+        raise ValueError("Each Djinn can be played by one seat only.")
+    solo = solo or ""
+    if solo and solo not in SOLO_LEVELS:
+        raise ValueError(f"'{solo}' is not a solo difficulty; choose easy, medium or hard.")
+    if solo and len(djinns) != 1:
+        raise ValueError("A solo game has exactly one Djinn.")
+    if not solo and len(djinns) == 1:
+        raise ValueError(
+            "A game with one Djinn is a solo game: give solo='easy', 'medium' or 'hard'."
+        )
+    if not isinstance(seed, int):
+        raise ValueError("The seed must be a whole number.")
+
+    st = state_cls.__new__(state_cls)
+    st.catalog = catalog
+    st.djinns = djinns
+    st.solo = solo
+    st.seed = seed
+    st.phase = "setup"
+    st.round = 0
+    st.turn_done = False
+    st.final_round = False
+    st._legal = None
+    st._buf = []
+    rng = rngmod.seed_state(seed)
+    n = len(djinns)
+    rng, first = rngmod.below(rng, n)
+    st.order = tuple((first + k) % n for k in range(n))
+    st.turn_idx = 0
+    st.players = [Player.start(d, catalog.starts[d]) for d in djinns]
+    st.area_meeples = [0] * 72
+    for area in catalog.areas:
+        st.area_meeples[area.index * 6 + area.people] = area.meeples
+    st.monuments = [None] * 12
+    deck = list(catalog.wishes)
+    st.challenge_deck = []
+    st.challenge_card = ""
+    st.solo_hatred = False
+    if solo:
+        challenge = set(catalog.challenge)
+        deck = [w for w in deck if w not in challenge]
+        st.challenge_deck = list(catalog.challenge)
+        rng = rngmod.shuffle(rng, st.challenge_deck)
+    rng = rngmod.shuffle(rng, deck)
+    st.deck = deck
+    st.discard = []
+    st.offer = [deck.pop() for _ in range(3)]
+    st.frost = []
+    st.caravan_deck = list(range(len(catalog.caravan_cards)))
+    rng = rngmod.shuffle(rng, st.caravan_deck)
+    st.caravan_pos = 0
+    st.caravan_card = -1
+    st.wind = []
+    st.clones = []
+    for seat in st.order:
+        st.players[seat].hand = [deck.pop() for _ in range(4)]
+    pending: list[tuple] = []
+    if solo:
+        (seat,) = st.order
+        options = list(catalog.solo_destinies[solo])
+        if len(options) == 1:
+            st.players[seat].destiny = options[0]
+        else:
+            st.players[seat].destiny_options = options
+            pending.append(("destiny", seat))
+    else:
+        destinies = list(catalog.destinies)
+        rng = rngmod.shuffle(rng, destinies)
+        for seat in st.order:
+            st.players[seat].destiny_options = [destinies.pop(), destinies.pop()]
+            pending.append(("destiny", seat))
+    pending.extend(("setup_discard", s) for s in st.order if djinns[s] != "water")
+    pending.append(("begin", -1))
+    st.pending = pending
+    st.rng = rng
+    advance(st)
+    return st
+
+
+def advance(st) -> None:
+    """Resolve automatic steps and forced choices until a seat has a real decision to make."""
+    pending = st.pending
+    while True:
+        if pending:
+            step = pending[0]
+            auto = decisions.AUTO.get(step[0])
+            if auto:
+                pending.pop(0)
+                auto(st, step)
+                st.flush()
+                continue
+            opts = decisions.options(st, step)
+            if len(opts) > 1:
+                st._legal = opts
+                return
+            pending.pop(0)
+            if opts:
+                decisions.resolve(st, step, opts[0])
+                st.flush()
+            continue
+        if st.phase == "play" and st.turn_done:
+            _next_turn(st)
+            st.flush()
+            pending = st.pending
+            continue
+        return
+
+
+def begin_play(st) -> None:
+    """End of setup: the first round begins."""
+    st.phase = "play"
+    _start_round(st)
+
+
+def _start_round(st) -> None:
+    st.round += 1
+    st.turn_idx = 0
+    if st.caravan_deck:
+        st.caravan_card = st.caravan_deck.pop()
+        move = st.catalog.caravan_cards[st.caravan_card].move
+        st.caravan_pos = min(st.caravan_pos + move, len(st.catalog.route) - 1)
+    if st.caravan_pos == len(st.catalog.route) - 1 or not st.caravan_deck:
+        # The Caravan reached the Dock, or its deck is spent: this round is the last.
+        st.final_round = True
+    _start_turn(st)
+
+
+def _start_turn(st) -> None:
+    seat = st.order[st.turn_idx]
+    p = st.players[seat]
+    p.markers = ["", "", "", ""]
+    p.potion_used = ""
+    p.trickery_used = False
+    if st.solo:
+        if st.challenge_deck:
+            st.challenge_card = st.challenge_deck.pop()
+            effects.challenge(st, seat, st.challenge_card)
+        else:
+            st.challenge_card = ""
+    if p.djinn == "air" and p.area in st.wind:
+        st.push(("wind", seat))
+
+
+def _next_turn(st) -> None:
+    st.turn_done = False
+    if st.turn_idx + 1 < len(st.order):
+        st.turn_idx += 1
+        _start_turn(st)
+        return
+    if st.final_round:
+        st.phase = "over"
+        return
+    if st.solo:
+        _slide_offer(st)
+    _start_round(st)
+
+
+def _slide_offer(st) -> None:
+    """Solo: discard the rightmost Offer card, slide the others right, reveal a new one."""
+    if st.offer[2]:
+        st.discard.append(effects.leave_offer(st, 2, None))
+    st.offer[2] = st.offer[1]
+    st.offer[1] = st.offer[0]
+    effects.refill(st, 0)

@@ -1,0 +1,118 @@
+"""A seat's pieces: where its Djinn stands and everything in front of its player board."""
+
+from __future__ import annotations
+
+
+class Player:
+    """One seat's mutable pieces; a State copies it before changing it."""
+
+    __slots__ = (
+        "djinn",
+        "area",
+        "crystals",
+        "nest",
+        "hand",
+        "fulfilled",
+        "meeples",
+        "badges",
+        "vp_tokens",
+        "potions",
+        "trickery",
+        "markers",
+        "potion_used",
+        "trickery_used",
+        "unlocked",
+        "destiny",
+        "destiny_options",
+    )
+
+    djinn: str
+    area: int
+    crystals: list[int]
+    """Crystals on the player board, per colour."""
+    nest: list[int]
+    """Crystals on the Earth Djinn's Nest token, per colour (they cannot be spent)."""
+    hand: list[str]
+    fulfilled: list[str]
+    meeples: list[int]
+    """Wishing Person meeples collected and not yet built into a Monument, per colour."""
+    badges: list[str]
+    vp_tokens: int
+    potions: int
+    trickery: int
+    markers: list[str]
+    """Per action column, the symbol an action marker is on this turn ('' when none)."""
+    potion_used: str
+    """'' or 'COLUMN:SYMBOL' of the Potion action taken this turn."""
+    trickery_used: bool
+    unlocked: bool
+    destiny: str
+    destiny_options: list[str]
+
+    @classmethod
+    def start(cls, djinn: str, area: int) -> Player:
+        """Return the pieces of a Djinn at the start of the game."""
+        p = cls()
+        p.djinn = djinn
+        p.area = area
+        p.crystals = [0] * 6
+        p.nest = [0] * 6
+        p.hand = []
+        p.fulfilled = []
+        p.meeples = [0] * 6
+        p.badges = []
+        p.vp_tokens = 0
+        p.potions = 0
+        p.trickery = 0
+        p.markers = ["", "", "", ""]
+        p.potion_used = ""
+        p.trickery_used = False
+        p.unlocked = False
+        p.destiny = ""
+        p.destiny_options = []
+        return p
+
+    def copy(self) -> Player:
+        """Return an independent copy."""
+        p = Player.__new__(Player)
+        p.djinn = self.djinn
+        p.area = self.area
+        p.crystals = self.crystals[:]
+        p.nest = self.nest[:]
+        p.hand = self.hand[:]
+        p.fulfilled = self.fulfilled[:]
+        p.meeples = self.meeples[:]
+        p.badges = self.badges[:]
+        p.vp_tokens = self.vp_tokens
+        p.potions = self.potions
+        p.trickery = self.trickery
+        p.markers = self.markers[:]
+        p.potion_used = self.potion_used
+        p.trickery_used = self.trickery_used
+        p.unlocked = self.unlocked
+        p.destiny = self.destiny
+        p.destiny_options = self.destiny_options[:]
+        return p
+
+    @property
+    def markers_placed(self) -> int:
+        """How many action markers are on the board this turn."""
+        return sum(1 for m in self.markers if m)
+
+    @property
+    def crystal_count(self) -> int:
+        """Crystals on the player board (the Nest not included)."""
+        return sum(self.crystals)
+
+    def to_dict(self) -> dict:
+        """Return the pieces as JSON-safe data."""
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Player:
+        """Rebuild pieces written by `to_dict` (the caller validates)."""
+        p = cls()
+        for name in cls.__slots__:
+            value = d[name]
+            setattr(p, name, list(value) if isinstance(value, list) else value)
+        return p

@@ -1,0 +1,244 @@
+"""The game state: who decides now, what they may do, what happens, what each seat may see."""
+
+from __future__ import annotations
+
+from . import decisions, explain, flow, scoring, serial, turn, views
+from .actions import Action, IllegalAction
+from .catalog import Catalog
+from .player import Player
+
+
+class State:
+    """A position of a game of Wish. Treat it as immutable: `apply` returns a new State."""
+
+    __slots__ = (
+        "catalog",
+        "djinns",
+        "solo",
+        "seed",
+        "phase",
+        "round",
+        "order",
+        "turn_idx",
+        "turn_done",
+        "final_round",
+        "players",
+        "area_meeples",
+        "monuments",
+        "offer",
+        "frost",
+        "deck",
+        "discard",
+        "caravan_pos",
+        "caravan_card",
+        "caravan_deck",
+        "challenge_deck",
+        "challenge_card",
+        "solo_hatred",
+        "wind",
+        "clones",
+        "pending",
+        "rng",
+        "_legal",
+        "_buf",
+    )
+
+    catalog: Catalog
+    djinns: tuple[str, ...]
+    """The Djinn of each seat, in seat order."""
+    solo: str
+    """'' for a game between seats, else the solo difficulty: easy, medium or hard."""
+    seed: int
+    phase: str
+    """'setup', 'play' or 'over'."""
+    round: int
+    order: tuple[int, ...]
+    """Seats in turn order, the first player first."""
+    turn_idx: int
+    turn_done: bool
+    final_round: bool
+    players: list[Player]
+    area_meeples: list[int]
+    """Wishing Person meeples standing in each Area: 6 counts per Area, Area after Area."""
+    monuments: list
+    """Per Area: None, or (builder seat, meeple counts) once its Monument is built."""
+    offer: list
+    """The three Offer slots, left to right: a Wish name or None."""
+    frost: list[str]
+    """Wishes in the Offer that carry a Frostflake token."""
+    deck: list[str]
+    """The Wish deck; the top card is the last."""
+    discard: list[str]
+    caravan_pos: int
+    """The Caravan's position on its route (0 = start; the last = the Dock)."""
+    caravan_card: int
+    """Index of this round's Caravan card, or -1 before the first round."""
+    caravan_deck: list[int]
+    challenge_deck: list[str]
+    challenge_card: str
+    solo_hatred: bool
+    wind: list[int]
+    """Areas with a Wind Blast token."""
+    clones: list[int]
+    """Areas with a Fiery Clone token."""
+    pending: list[tuple]
+    """Decisions and steps still to resolve, the next first: (kind, seat, *details)."""
+    rng: int
+
+    # -- who decides now -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        if self.phase == "over":
+            return None
+        if self.pending:
+            return self.pending[0][1]
+        return self.order[self.turn_idx]
+
+    @property
+    def turn_seat(self) -> int:
+        """The seat whose turn it is (during setup: the seat deciding)."""
+        if self.phase == "setup" and self.pending:
+            return self.pending[0][1]
+        return self.order[self.turn_idx]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the End Game Scoring has happened."""
+        return self.phase == "over"
+
+    @property
+    def num_seats(self) -> int:
+        """How many seats play."""
+        return len(self.djinns)
+
+    def seat_of(self, djinn: str) -> int:
+        """Return the seat playing `djinn`, or -1."""
+        return self.djinns.index(djinn) if djinn in self.djinns else -1
+
+    def opponents(self, seat: int) -> list[int]:
+        """The other seats, in turn order after `seat`."""
+        n = len(self.djinns)
+        return [(seat + k) % n for k in range(1, n)]
+
+    # -- what may they do ------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current seat, in a deterministic order."""
+        legal = self._legal
+        if legal is None:
+            if self.phase == "over":
+                legal = []
+            elif self.pending:
+                legal = decisions.options(self, self.pending[0])
+            else:
+                legal = turn.turn_actions(self)
+            self._legal = legal
+        return legal
+
+    # -- what happens if they do it --------------------------------------------------------
+    def apply(self, action: Action, seat: int | None = None) -> State:
+        """Return the state after `action` by the current seat; this state is never changed.
+
+        Args:
+            action: one of `legal_actions()`.
+            seat: when given, the seat that means to act; refused unless it decides now.
+
+        Raises:
+            IllegalAction: the action is not legal now; the message names the rule.
+        """
+        if seat is not None and seat != self.current_player:
+            raise IllegalAction(explain.wrong_seat(self, seat))
+        if action not in self.legal_actions():
+            raise IllegalAction(explain.why_illegal(self, action))
+        new = self.copy()
+        if new.pending:
+            decisions.resolve(new, new.pending.pop(0), action)
+        else:
+            turn.resolve(new, action)
+        new.flush()
+        flow.advance(new)
+        return new
+
+    def why_illegal(self, action: Action) -> str:
+        """One sentence on why `action` is refused now (for actions not in `legal_actions`)."""
+        return explain.why_illegal(self, action)
+
+    def copy(self) -> State:
+        """Return an independent copy (the building block of `apply`)."""
+        s = State.__new__(State)
+        s.catalog = self.catalog
+        s.djinns = self.djinns
+        s.solo = self.solo
+        s.seed = self.seed
+        s.phase = self.phase
+        s.round = self.round
+        s.order = self.order
+        s.turn_idx = self.turn_idx
+        s.turn_done = self.turn_done
+        s.final_round = self.final_round
+        s.players = [p.copy() for p in self.players]
+        s.area_meeples = self.area_meeples[:]
+        s.monuments = self.monuments[:]
+        s.offer = self.offer[:]
+        s.frost = self.frost[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.caravan_pos = self.caravan_pos
+        s.caravan_card = self.caravan_card
+        s.caravan_deck = self.caravan_deck[:]
+        s.challenge_deck = self.challenge_deck[:]
+        s.challenge_card = self.challenge_card
+        s.solo_hatred = self.solo_hatred
+        s.wind = self.wind[:]
+        s.clones = self.clones[:]
+        s.pending = self.pending[:]
+        s.rng = self.rng
+        s._legal = None
+        s._buf = []
+        return s
+
+    # -- building blocks for the rule modules ----------------------------------------------
+    def push(self, *steps: tuple) -> None:
+        """Queue steps to resolve before anything already pending, in the order given."""
+        self._buf.extend(steps)
+
+    def flush(self) -> None:
+        """Put the queued steps in front of the pending ones."""
+        if self._buf:
+            self.pending[0:0] = self._buf
+            self._buf = []
+
+    # -- what may each seat see ------------------------------------------------------------
+    def view(self, seat: int) -> dict:
+        """Return what `seat` may see, as JSON-safe data."""
+        return views.view(self, seat)
+
+    def final_scores(self) -> dict:
+        """The End Game Scoring: five steps per seat, totals and the ranking with tie-breaks."""
+        return scoring.final_scores(self)
+
+    def visible_score(self, seat: int) -> int:
+        """The VP a seat has on the table (everything but its secret Destiny)."""
+        return scoring.visible_score(self, seat)
+
+    # -- serialisation -----------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """Return the whole state as JSON-safe data (hidden information included)."""
+        return serial.to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> State:
+        """Rebuild a state from `to_dict` output, validating it.
+
+        Raises:
+            ValueError: the data is not a state of this game.
+        """
+        return serial.from_dict(cls, data)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<wish State round {self.round} {self.phase} seat {self.current_player}>"

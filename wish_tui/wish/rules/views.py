@@ -1,0 +1,125 @@
+"""`State.view(seat)`: what one seat may see, as JSON-safe data."""
+
+from __future__ import annotations
+
+from . import decisions, scoring
+from .catalog import COLOURS
+
+
+def _colour_dict(counts) -> dict[str, int]:
+    return {COLOURS[c]: counts[c] for c in range(6)}
+
+
+def _decision(st, seat: int) -> dict | None:
+    if not st.pending:
+        return None
+    step = st.pending[0]
+    kind, decider = step[0], step[1]
+    info = {"kind": kind, "seat": decider, "djinn": st.djinns[decider]}
+    if decider == seat:
+        info["prompt"] = decisions.DECISION_PROMPTS.get(kind, "")
+        info["options"] = [str(a) for a in st.legal_actions()]
+        if kind == "palace_swap" and step[2] >= 0:
+            info["their_hand"] = list(st.players[step[2]].hand)
+            info["their_djinn"] = st.djinns[step[2]]
+        if kind == "frost":
+            info["wish"] = step[2]
+    return info
+
+
+def view(st, seat: int) -> dict:
+    """Return everything `seat` may see: no other hand, no deck order, no other secret Destiny."""
+    if not 0 <= seat < len(st.djinns):
+        raise ValueError(f"there is no seat {seat} in this game")
+    cat = st.catalog
+    over = st.phase == "over"
+    areas = []
+    caravan_area = cat.route[st.caravan_pos]
+    for area in cat.areas:
+        i = area.index
+        built = st.monuments[i]
+        monument = cat.monument_by_area.get(i)
+        areas.append(
+            {
+                "name": area.name,
+                "meeples": _colour_dict(st.area_meeples[i * 6 : i * 6 + 6]),
+                "badge": monument.name if monument and built is None else None,
+                "monument": None
+                if built is None
+                else {
+                    "name": monument.name,
+                    "builder": built[0],
+                    "meeples": _colour_dict(built[1]),
+                },
+                "wind_blast": i in st.wind,
+                "fiery_clone": i in st.clones,
+                "caravan": i == caravan_area,
+                "djinns": [s for s, p in enumerate(st.players) if p.area == i],
+            }
+        )
+    players = []
+    for s, p in enumerate(st.players):
+        mine = s == seat
+        entry = {
+            "seat": s,
+            "djinn": p.djinn,
+            "area": cat.areas[p.area].name,
+            "crystals": _colour_dict(p.crystals),
+            "nest": _colour_dict(p.nest),
+            "hand_count": len(p.hand),
+            "fulfilled": list(p.fulfilled),
+            "meeples": _colour_dict(p.meeples),
+            "badges": list(p.badges),
+            "vp_tokens": p.vp_tokens,
+            "potions": p.potions,
+            "trickery": p.trickery,
+            "markers": list(p.markers),
+            "potion_used": p.potion_used,
+            "trickery_used": p.trickery_used,
+            "unlocked": p.unlocked,
+            "visible_score": scoring.visible_score(st, s),
+        }
+        if mine or over:
+            entry["destiny"] = p.destiny
+        if mine:
+            entry["hand"] = list(p.hand)
+            entry["destiny_options"] = list(p.destiny_options)
+        players.append(entry)
+    card = cat.caravan_cards[st.caravan_card] if st.caravan_card >= 0 else None
+    result = {
+        "game": "wish",
+        "seat": seat,
+        "djinns": list(st.djinns),
+        "solo": st.solo,
+        "phase": st.phase,
+        "round": st.round,
+        "final_round": st.final_round,
+        "order": list(st.order),
+        "current_player": st.current_player,
+        "turn_seat": st.turn_seat,
+        "areas": areas,
+        "players": players,
+        "offer": list(st.offer),
+        "frostflakes": [c for c in st.offer if c in st.frost],
+        "deck_count": len(st.deck),
+        "discard": list(st.discard),
+        "caravan": {
+            "area": cat.areas[caravan_area].name,
+            "position": st.caravan_pos,
+            "route": [cat.areas[a].name for a in cat.route],
+            "card": None
+            if card is None
+            else {"number": card.number, "move": card.move, "trade": card.describe_trade()},
+            "deck_count": len(st.caravan_deck),
+        },
+        "decision": _decision(st, seat),
+    }
+    if st.solo:
+        result["challenge"] = {
+            "card": st.challenge_card,
+            "deck_count": len(st.challenge_deck),
+            "hatred": st.solo_hatred,
+        }
+    if over:
+        result["scores"] = scoring.final_scores(st)
+    return result
