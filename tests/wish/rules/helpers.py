@@ -1,0 +1,66 @@
+"""Building test positions through the public API: play setup, then patch `to_dict` data."""
+
+from __future__ import annotations
+
+import copy
+
+from wish_tui.wish import rules
+from wish_tui.wish.rules import COLOURS, State
+
+
+def started(djinns=("air", "water"), seed=7, solo=None) -> State:
+    """A game past setup: every seat keeps its first Destiny option and discards its first Wish."""
+    state = rules.new_game(list(djinns), seed=seed, solo=solo)
+    while state.phase == "setup":
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def crystals(**counts: int) -> list[int]:
+    """Per-colour crystal counts, e.g. crystals(red=2, white=1)."""
+    unknown = set(counts) - set(COLOURS)
+    assert not unknown, unknown
+    return [counts.get(c, 0) for c in COLOURS]
+
+
+def area(name: str) -> int:
+    """The index of an Area by name."""
+    return rules.CATALOG.area_index[name]
+
+
+def patch(state: State, players: dict | None = None, **fields) -> State:
+    """Return a copy of `state` with some fields replaced, validated by `State.from_dict`.
+
+    Args:
+        players: {seat: {field: value}}; an Area may be given by name for "area".
+        fields: top-level fields of `to_dict()`; Area names are accepted in "wind" and "clones".
+    """
+    data = copy.deepcopy(state.to_dict())
+    for seat, changes in (players or {}).items():
+        for key, value in changes.items():
+            if key == "area" and isinstance(value, str):
+                value = area(value)
+            data["players"][seat][key] = value
+    for key, value in fields.items():
+        if key in ("wind", "clones"):
+            value = [area(v) if isinstance(v, str) else v for v in value]
+        data[key] = value
+    return State.from_dict(data)
+
+
+def names(actions) -> list[str]:
+    """The notation of each action."""
+    return [str(a) for a in actions]
+
+
+def act(state: State, *texts: str) -> State:
+    """Apply actions given in notation, one after the other."""
+    for text in texts:
+        state = state.apply(rules.parse_action(state, text))
+    return state
+
+
+def meeples_in(state: State, area_name: str) -> dict[str, int]:
+    """Wishing Persons standing in an Area, by colour."""
+    i = area(area_name)
+    return dict(zip(COLOURS, state.to_dict()["area_meeples"][i * 6 : i * 6 + 6], strict=True))
