@@ -75,6 +75,6 @@ class Action(NamedTuple):
 
 
 _NOTATION = re.compile(
-    r"^(potion )?([a-z]+)(?: (.+?))?(?: (?:from|with) (.+?))?(?: @(.+?))?"
+    r"^(potion )?([a-z]+)(?: ([^@#].*?))?(?: (?:from|with) (.+?))?(?: @(.+?))?"
     r"(?: trickery ([a-z]+))?( monument)?(?: #([1-4]))?$"
 )
