@@ -7,6 +7,8 @@ from .catalog import COLOUR_INDEX, GEMS
 from .turn import SYMBOL_OF
 
 _NAMES = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
+_SPECIAL_OWNER = {"icedibs": "water", "clone": "fire", "blast": "air", "harvest": "earth"}
+"""The Djinn whose special action each special kind is."""
 
 
 def djinn_name(st, seat: int) -> str:
@@ -55,10 +57,31 @@ def _turn_reason(st, seat, p, action) -> str:
     symbol = SYMBOL_OF.get(kind)
     if symbol is None:
         return f"'{kind}' is not an action you can take on your turn now."
+    owner = _SPECIAL_OWNER.get(kind)
+    if owner and owner != p.djinn:
+        mine = cat.djinns[p.djinn].special
+        return (
+            f"'{kind}' is the {cat.djinns[owner].name}'s special action ({cat.djinns[owner].special});"
+            f" yours is {mine}."
+        )
     columns = cat.djinns[p.djinn].columns
     col = action.col
+    ask_column = f"Say which action column to use, 1 to {len(columns)} (e.g. '{action} #1')."
+    if col == 0:
+        # Without a column, explain the rule that refuses it on the column it could go on,
+        # so that 'travel Cataracts' hears about adjacency, not about columns.
+        candidates = [i + 1 for i, symbols in enumerate(columns) if symbol in symbols]
+        if not candidates:
+            return f"None of your action columns has a {symbol.capitalize()} symbol."
+        free = [c for c in candidates if _column_free(p, c, symbol, action.potion)]
+        fits = (free or candidates)[0]
+        placed = action._replace(col=fits)
+        reason = _turn_reason(st, seat, p, placed)
+        if reason or placed not in st.legal_actions():
+            return reason
+        return f"Say which action column to use (e.g. '{placed}')."
     if not 1 <= col <= len(columns):
-        return f"Say which action column to use, 1 to {len(columns)} (e.g. '{action} #1')."
+        return ask_column
     if col == 2 and not p.unlocked:
         return "Column 2 is locked until you fulfil your third Wish."
     if symbol not in columns[col - 1]:
@@ -105,6 +128,13 @@ def _turn_reason(st, seat, p, action) -> str:
     if kind == "manifest":
         return f"The Manifest ability of {cat.areas[place].name} cannot be used now."
     return ""
+
+
+def _column_free(p, col: int, symbol: str, potion: bool) -> bool:
+    """True when the column is open to this action: unlocked, and not taken for it this turn."""
+    if col == 2 and not p.unlocked:
+        return False
+    return p.markers[col - 1] != symbol if potion else not p.markers[col - 1]
 
 
 def _fulfill_reason(st, p, action, place) -> str:
