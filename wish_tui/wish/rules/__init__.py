@@ -12,6 +12,7 @@ from wish_tui.wish.data import load_raw
 from . import flow
 from .actions import Action, IllegalAction
 from .catalog import COLOURS, DJINNS, GEMS, LETTERS, SOLO_LEVELS, Catalog, parse_catalog
+from .determinize import determinize  # noqa: F401  (a full State consistent with one view)
 from .state import State
 
 CATALOG: Catalog = parse_catalog(load_raw())

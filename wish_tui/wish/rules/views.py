@@ -27,6 +27,13 @@ def _decision(st, seat: int) -> dict | None:
     return info
 
 
+def _public_step(step: tuple, seat: int) -> list:
+    # A Frostflake step names the Wish that left the Offer; only the Water Djinn is told it here.
+    if step[0] == "frost" and step[1] != seat:
+        return [step[0], step[1], "", *step[3:]]
+    return list(step)
+
+
 def view(st, seat: int) -> dict:
     """Return everything `seat` may see: no other hand, no deck order, no other secret Destiny."""
     if not 0 <= seat < len(st.djinns):
@@ -97,6 +104,9 @@ def view(st, seat: int) -> dict:
         "order": list(st.order),
         "current_player": st.current_player,
         "turn_seat": st.turn_seat,
+        "turn_idx": st.turn_idx,
+        "turn_done": st.turn_done,
+        "pending": [_public_step(step, seat) for step in st.pending],
         "areas": areas,
         "players": players,
         "offer": list(st.offer),
@@ -111,6 +121,8 @@ def view(st, seat: int) -> dict:
             if card is None
             else {"number": card.number, "move": card.move, "trade": card.describe_trade()},
             "deck_count": len(st.caravan_deck),
+            "index": st.caravan_card,
+            "revealed": [i for i in range(len(cat.caravan_cards)) if i not in st.caravan_deck],
         },
         "decision": _decision(st, seat),
     }
@@ -119,6 +131,7 @@ def view(st, seat: int) -> dict:
             "card": st.challenge_card,
             "deck_count": len(st.challenge_deck),
             "hatred": st.solo_hatred,
+            "revealed": [c for c in cat.challenge if c not in st.challenge_deck],
         }
     if over:
         result["scores"] = scoring.final_scores(st)

@@ -1,0 +1,159 @@
+"""`determinize(view, seed)`: a full State consistent with what one seat has seen.
+
+Bots look ahead on such states. What the seat cannot see is sampled: the other hands and the Wish
+deck from the Wishes not in sight, the order of the Caravan and Challenge decks from the cards not
+yet revealed, and the other Destinies from the Destinies the seat does not hold.
+"""
+
+from __future__ import annotations
+
+from wish_tui.core import rng as rngmod
+
+from .catalog import COLOURS
+from .serial import FORMAT
+
+
+def _counts(colour_dict: dict) -> list[int]:
+    return [colour_dict[c] for c in COLOURS]
+
+
+def _take(rng: int, pool: list, n: int) -> tuple[int, list]:
+    """Draw `n` items from `pool` at random (removing them); return (rng, items)."""
+    taken = []
+    for _ in range(n):
+        rng, i = rngmod.below(rng, len(pool))
+        pool[i], pool[-1] = pool[-1], pool[i]
+        taken.append(pool.pop())
+    return rng, taken
+
+
+def determinize(view: dict, seed: int):
+    """Build a State that `view` could have come from, sampling what the seat cannot see.
+
+    The same view and seed always give the same State, and its `view(seat)` equals `view`.
+
+    Raises:
+        ValueError: the view is not a view of a game of Wish.
+    """
+    from . import CATALOG, State
+
+    cat = CATALOG
+    if view.get("game") != "wish" or "pending" not in view:
+        raise ValueError("not a view of a game of Wish")
+    seat = view["seat"]
+    solo = view["solo"]
+    rng = rngmod.seed_state(seed)
+    area_index = cat.area_index
+
+    players = view["players"]
+    mine = players[seat]
+    decision = view.get("decision") or {}
+    known_hands: dict[int, list[str]] = {seat: list(mine["hand"])}
+    if decision.get("kind") == "palace_swap" and "their_hand" in decision:
+        known_hands[view["djinns"].index(decision["their_djinn"])] = list(decision["their_hand"])
+
+    # Wishes: every card of the game is in sight, or in another hand, or in the deck.
+    challenge = set(cat.challenge) if solo else set()
+    seen = [c for c in view["offer"] if c] + list(view["discard"])
+    for p in players:
+        seen.extend(p["fulfilled"])
+    for hand in known_hands.values():
+        seen.extend(hand)
+    unseen = set(cat.wishes) - challenge - set(seen)
+    pool = sorted(unseen)
+    hands: list[list[str]] = []
+    for s, p in enumerate(players):
+        if s in known_hands:
+            hands.append(known_hands[s])
+        else:
+            if p["hand_count"] > len(pool):
+                raise ValueError("the view shows more hidden cards than the game has")
+            rng, hand = _take(rng, pool, p["hand_count"])
+            hands.append(hand)
+    if len(pool) != view["deck_count"]:
+        raise ValueError("the view's card counts do not add up")
+    deck = pool
+    rng = rngmod.shuffle(rng, deck)
+
+    # Destinies: the seat knows only its own (both options during setup).
+    known_destinies = {mine.get("destiny", "")} | set(mine.get("destiny_options", ()))
+    destiny_pool = sorted(set(cat.destinies) - known_destinies)
+    deciding_destiny = {step[1] for step in view["pending"] if step[0] == "destiny"}
+    destinies: list[tuple[str, list[str]]] = []
+    for s, p in enumerate(players):
+        if s == seat:
+            destinies.append((mine.get("destiny", ""), list(mine.get("destiny_options", ()))))
+        elif "destiny" in p and (p["destiny"] or solo):
+            destinies.append((p["destiny"], []))
+        elif s in deciding_destiny:
+            rng, options = _take(rng, destiny_pool, 2)
+            destinies.append(("", options))
+        else:
+            rng, (destiny,) = _take(rng, destiny_pool, 1)
+            destinies.append((destiny, []))
+
+    caravan = view["caravan"]
+    caravan_deck = sorted(set(range(len(cat.caravan_cards))) - set(caravan["revealed"]))
+    rng = rngmod.shuffle(rng, caravan_deck)
+    challenge_view = view.get("challenge") or {}
+    challenge_deck = sorted(challenge - set(challenge_view.get("revealed", ())))
+    rng = rngmod.shuffle(rng, challenge_deck)
+
+    monuments = []
+    area_meeples: list[int] = []
+    for area in view["areas"]:
+        area_meeples.extend(_counts(area["meeples"]))
+        built = area["monument"]
+        monuments.append(None if built is None else [built["builder"], _counts(built["meeples"])])
+    areas = view["areas"]
+    data = {
+        "format": FORMAT,
+        "djinns": list(view["djinns"]),
+        "solo": solo,
+        "order": list(view["order"]),
+        "seed": seed,
+        "phase": view["phase"],
+        "round": view["round"],
+        "turn_idx": view["turn_idx"],
+        "turn_done": view["turn_done"],
+        "final_round": view["final_round"],
+        "caravan_pos": caravan["position"],
+        "caravan_card": caravan["index"],
+        "challenge_card": challenge_view.get("card", ""),
+        "solo_hatred": challenge_view.get("hatred", False),
+        "rng": rngmod.seed_state(seed ^ 0x5DEECE66D),
+        "area_meeples": area_meeples,
+        "offer": list(view["offer"]),
+        "frost": list(view["frostflakes"]),
+        "deck": deck,
+        "discard": list(view["discard"]),
+        "caravan_deck": caravan_deck,
+        "challenge_deck": challenge_deck,
+        "monuments": monuments,
+        "wind": [i for i, a in enumerate(areas) if a["wind_blast"]],
+        "clones": [i for i, a in enumerate(areas) if a["fiery_clone"]],
+        "pending": [list(step) for step in view["pending"]],
+        "players": [
+            {
+                "djinn": p["djinn"],
+                "area": area_index[p["area"]],
+                "crystals": _counts(p["crystals"]),
+                "nest": _counts(p["nest"]),
+                "hand": hands[s],
+                "fulfilled": list(p["fulfilled"]),
+                "meeples": _counts(p["meeples"]),
+                "badges": list(p["badges"]),
+                "vp_tokens": p["vp_tokens"],
+                "potions": p["potions"],
+                "trickery": p["trickery"],
+                "markers": list(p["markers"]),
+                "potion_used": p["potion_used"],
+                "trickery_used": p["trickery_used"],
+                "unlocked": p["unlocked"],
+                "destiny": destinies[s][0],
+                "destiny_options": destinies[s][1],
+            }
+            for s, p in enumerate(players)
+        ],
+    }
+    return State.from_dict(data)
