@@ -49,6 +49,7 @@ class Tracker:
         self.markers = 0
         self.potions = 0
         self.supply_ran_dry = False
+        self.progress = (0, 0)
 
     def before(self, state: State, action: Action) -> None:
         """Count the marker and Potion actions of the seat whose turn it is."""
@@ -86,6 +87,12 @@ def check_invariants(state: State, tracker: Tracker) -> None:
     for built in state.monuments:
         if built is not None:
             assert all(n >= 0 for n in built[1]), "negative meeples on a Monument"
+    assert len(state.wind) <= 5 and len(set(state.wind)) == len(state.wind), state.wind
+    assert len(state.clones) <= 2 and len(set(state.clones)) == len(state.clones), state.clones
+    assert len(state.frost) <= 3 and all(c in state.offer for c in state.frost), state.frost
+    last_round, last_pos = tracker.progress
+    assert state.round >= last_round and state.caravan_pos >= last_pos, "the game went backwards"
+    tracker.progress = (state.round, state.caravan_pos)
     if not state.deck and not state.discard and None in state.offer:
         tracker.supply_ran_dry = True
     for seat, p in enumerate(state.players):
