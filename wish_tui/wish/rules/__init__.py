@@ -14,6 +14,7 @@ from .actions import Action, IllegalAction
 from .catalog import COLOURS, DJINNS, GEMS, LETTERS, SOLO_LEVELS, Catalog, parse_catalog
 from .determinize import determinize  # noqa: F401  (a full State consistent with one view)
 from .state import State
+from .undo import undo_points, undo_target, why_no_undo  # noqa: F401  (what may be undone now)
 
 CATALOG: Catalog = parse_catalog(load_raw())
 """The printed facts of the game, from `wish_tui/wish/data/`."""

@@ -1,0 +1,600 @@
+"""Game records and save files: the data directory, atomic JSON writes, listing, migrations.
+
+A save is one JSON object (DESIGN.md §5)::
+
+    {"format": "wish_tui.save", "version": 2, "game": "wish", "seed": 7,
+     "seats": [{"djinn": "air", "who": "human"}, ...], "solo": "",
+     "actions": ["keep Arcanist", "discard Kingdom", ...], "state": {...State.to_dict()...},
+     "id": "20250101-120000-7", "name": "evening", "saved_at": "2025-01-01T12:00:00+00:00"}
+
+The action list, in notation, replays from the seed to the state (a PGN-like record); the state
+makes the file readable on its own and lets the replay be checked. Loading always replays: when the
+actions do not reproduce the state, the state is loaded and a warning says so.
+
+Saves live in ``data_dir() / "saves"``; the autosave of each game is ``autosave-<id>.json`` there
+and only the newest few autosaves are kept. Every write goes to a temporary file in the same folder,
+is flushed and fsynced, then `os.replace`d over the target, so a killed process leaves either the
+old file or the new one. A file that cannot be read, or was written by a newer version, is never
+overwritten or deleted; every problem is a `SaveError` whose message is one sentence naming the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from wish_tui.wish import rules
+from wish_tui.wish.rules import Action, IllegalAction, State
+
+FORMAT = "wish_tui.save"
+VERSION = 2
+"""The save version this code writes; it reads this and every older one."""
+GAME = "wish"
+DATA_DIR_ENV = "WISH_TUI_DATA_DIR"
+AUTOSAVE_PREFIX = "autosave-"
+AUTOSAVE_KEEP = 5
+"""How many autosaves (one per game) are kept; older readable ones are removed."""
+MAX_BYTES = 4 * 1024 * 1024
+"""A save larger than this is refused unread (a finished game is far below 64 KB)."""
+WHO = ("human", "random", "easy", "medium", "hard")
+
+
+class SaveError(Exception):
+    """A save that cannot be read or written; the message is one sentence naming the file."""
+
+
+# -- where saves live ------------------------------------------------------------------------------
+def data_dir() -> Path:
+    """Return the data directory (``$WISH_TUI_DATA_DIR`` when set), creating it if missing."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        path = Path(override).expanduser()
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    import platformdirs
+
+    return platformdirs.user_data_path("wish_tui", appauthor=False, ensure_exists=True)
+
+
+def saves_dir() -> Path:
+    """Return the folder of save files inside the data directory, creating it if missing."""
+    path = data_dir() / "saves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+_NAME = re.compile(r"^[^/\\\x00]{1,80}$")
+
+
+def save_path(name_or_path: str | os.PathLike) -> Path:
+    """Return the file for a save name (``evening`` → ``<saves>/evening.json``) or a path.
+
+    Text with a folder separator or ending in ``.json`` is a path; anything else is a name.
+    """
+    text = os.fspath(name_or_path)
+    if os.sep in text or "/" in text or text.endswith(".json") or text.startswith("~"):
+        return Path(text).expanduser()
+    return saves_dir() / f"{text}.json"
+
+
+# -- the record ------------------------------------------------------------------------------------
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _seat_dict(seat) -> dict:
+    if isinstance(seat, str):
+        return {"djinn": seat, "who": "human"}
+    if isinstance(seat, dict):
+        return {"djinn": seat.get("djinn"), "who": seat.get("who", "human")}
+    return {"djinn": seat.djinn, "who": getattr(seat, "who", "human")}
+
+
+@dataclass
+class GameRecord:
+    """A game as data: the seats, the seed, every action in notation and the current state."""
+
+    seed: int
+    seats: list[dict]
+    """Per seat, in seat order: {"djinn": "air", "who": "human" | "random" | "easy" | ...}."""
+    solo: str = ""
+    """'' for a game between seats, else the solo difficulty."""
+    actions: list[str] = field(default_factory=list)
+    """Every decision so far, in notation, in the order taken."""
+    state: dict = field(default_factory=dict)
+    """`State.to_dict()` of the position after the last action."""
+    game: str = GAME
+    id: str = ""
+    """Identifies the game across its autosaves (start time and seed)."""
+    name: str = ""
+    """The name the game was last saved under ('' when never named)."""
+    saved_at: str = ""
+    """When the record was last written, ISO 8601 in UTC ('' when never)."""
+
+    @property
+    def djinns(self) -> list[str]:
+        """The Djinn of each seat."""
+        return [s["djinn"] for s in self.seats]
+
+    @classmethod
+    def new(cls, seats: Iterable, seed: int, solo: str | None = None) -> tuple[GameRecord, State]:
+        """Start a game: seats are Djinn names, {"djinn", "who"} dicts or objects with those fields.
+
+        Raises:
+            ValueError: the seats or the solo level are not a game of Wish.
+        """
+        seat_dicts = [_seat_dict(s) for s in seats]
+        state = rules.new_game([s["djinn"] for s in seat_dicts], seed=seed, solo=solo or None)
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        record = cls(
+            seed=seed,
+            seats=seat_dicts,
+            solo=solo or "",
+            state=state.to_dict(),
+            id=f"{stamp}-{seed}",
+        )
+        return record, state
+
+    def play(self, state: State, action: Action | str) -> tuple[GameRecord, State]:
+        """Apply an action (or its notation) to `state`; return the new record and state.
+
+        Raises:
+            IllegalAction: the action is not legal now; record and state are unchanged.
+        """
+        if isinstance(action, str):
+            action = rules.parse_action(state, action)
+        new_state = state.apply(action)
+        record = GameRecord(**{**self.__dict__, "actions": [*self.actions, str(action)]})
+        record.state = new_state.to_dict()
+        return record, new_state
+
+    def truncated(self, n_actions: int, state: State) -> GameRecord:
+        """Return the record of the first `n_actions` actions, `state` being where they lead."""
+        return GameRecord(
+            **{**self.__dict__, "actions": self.actions[:n_actions], "state": state.to_dict()}
+        )
+
+    def to_json(self) -> dict:
+        """Return the save file's content as JSON-safe data."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "seed": self.seed,
+            "seats": [dict(s) for s in self.seats],
+            "solo": self.solo,
+            "actions": list(self.actions),
+            "state": self.state,
+            "id": self.id,
+            "name": self.name,
+            "saved_at": self.saved_at,
+        }
+
+    @classmethod
+    def from_json(cls, data, where: str = "the save") -> GameRecord:
+        """Read a save's content (any known version) without replaying it.
+
+        Raises:
+            SaveError: the data is not a save this version can read; `where` names it.
+        """
+        data = migrate(data, where)
+        _check_shape(data, where)
+        return cls(
+            seed=data["seed"],
+            seats=[{"djinn": s["djinn"], "who": s.get("who", "human")} for s in data["seats"]],
+            solo=data.get("solo", ""),
+            actions=list(data["actions"]),
+            state=data["state"] if isinstance(data.get("state"), dict) else {},
+            game=data["game"],
+            id=str(data.get("id", "")),
+            name=str(data.get("name", "")),
+            saved_at=str(data.get("saved_at", "")),
+        )
+
+
+# -- versions --------------------------------------------------------------------------------------
+def _v1_to_v2(data: dict) -> dict:
+    """Version 1 named the seats by Djinn only ("djinns") and could leave out the state."""
+    data = dict(data)
+    djinns = data.pop("djinns", [])
+    data["seats"] = (
+        [{"djinn": d, "who": "human"} for d in djinns] if isinstance(djinns, list) else 0
+    )
+    data.setdefault("state", None)
+    data.setdefault("solo", "")
+    data["version"] = 2
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
+"""For each old version, the small function that lifts a save's data one version up."""
+
+
+def migrate(data, where: str = "the save") -> dict:
+    """Lift save data of any known version to the current one by the chain of MIGRATIONS.
+
+    Raises:
+        SaveError: not a save, or a version this code does not know (a newer one is refused).
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{where} is not a wish_tui save (its 'format' is not '{FORMAT}').")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(f"{where} has no valid save version.")
+    if version > VERSION:
+        raise SaveError(
+            f"{where} was written by a newer wish_tui (save version {version}; this one reads up "
+            f"to {VERSION}), so it was left untouched."
+        )
+    while version < VERSION:
+        data = MIGRATIONS[version](data)
+        version = data["version"]
+    return data
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_shape(data: dict, where: str) -> None:
+    game = data.get("game")
+    if game != GAME:
+        raise SaveError(f"{where} is a save of an unknown game ({game!r}); this app plays 'wish'.")
+    problems = []
+    if not _is_int(data.get("seed")):
+        problems.append("'seed' is not a whole number")
+    seats = data.get("seats")
+    if not (
+        isinstance(seats, list)
+        and 1 <= len(seats) <= 4
+        and all(isinstance(s, dict) and isinstance(s.get("djinn"), str) for s in seats)
+    ):
+        problems.append("'seats' is not a list of 1 to 4 seats with a Djinn each")
+    elif not all(s.get("who", "human") in WHO for s in seats):
+        problems.append(f"a seat's 'who' is not one of {', '.join(WHO)}")
+    if not isinstance(data.get("solo", ""), str):
+        problems.append("'solo' is not text")
+    actions = data.get("actions")
+    if not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
+        problems.append("'actions' is not a list of actions in notation")
+    if not (data.get("state") is None or isinstance(data.get("state"), dict)):
+        problems.append("'state' is not an object")
+    for key in ("id", "name", "saved_at"):
+        if not isinstance(data.get(key, ""), str):
+            problems.append(f"'{key}' is not text")
+    if problems:
+        raise SaveError(f"{where} has the wrong shape: {problems[0]}.")
+
+
+# -- reading ---------------------------------------------------------------------------------------
+def _read_data(path: Path) -> dict:
+    """Read and parse a save file's JSON, raising one clear SaveError for every way it can fail."""
+    where = f"The save file {path}"
+    try:
+        if path.is_dir():
+            raise SaveError(f"{where} is a folder, not a save file.")
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise SaveError(f"{where} is too large to be a save ({size} bytes).")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(f"There is no save file {path}.") from None
+    except PermissionError:
+        raise SaveError(f"{where} cannot be read: permission denied.") from None
+    except IsADirectoryError:
+        raise SaveError(f"{where} is a folder, not a save file.") from None
+    except OSError as exc:
+        raise SaveError(f"{where} cannot be read: {exc.strerror or exc}.") from None
+    if not raw.strip():
+        raise SaveError(f"{where} is empty.")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{where} is not text (it is not UTF-8), so it is not a save.") from None
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise SaveError(f"{where} is not a save: its JSON is nested too deeply.") from None
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) and text.lstrip()[:1] in "{[":
+            raise SaveError(f"{where} is truncated: its JSON ends too early.") from None
+        raise SaveError(
+            f"{where} is not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})."
+        ) from None
+    return data
+
+
+def read_record(name_or_path: str | os.PathLike) -> GameRecord:
+    """Read a save's record without replaying it (fast; for listing and checks).
+
+    Raises:
+        SaveError: the file cannot be read or is not a save this version can read.
+    """
+    path = save_path(name_or_path)
+    return GameRecord.from_json(_read_data(path), f"The save file {path}")
+
+
+def replay(record: GameRecord, where: str = "the record") -> list[State]:
+    """Replay a record from its seed: the state before the first action, then after each one.
+
+    Raises:
+        SaveError: the seats are not a game, or an action is illegal where it stands.
+    """
+    try:
+        state = rules.new_game(record.djinns, seed=record.seed, solo=record.solo or None)
+    except ValueError as exc:
+        raise SaveError(f"{where} does not describe a game of Wish: {_clause(exc)}.") from None
+    states = [state]
+    for i, text in enumerate(record.actions, 1):
+        try:
+            state = state.apply(rules.parse_action(state, text))
+        except IllegalAction as exc:
+            raise SaveError(
+                f"{where} holds an illegal action record: action {i} '{text}' is refused "
+                f"({_clause(exc)})."
+            ) from None
+        states.append(state)
+    return states
+
+
+def _clause(exc: Exception) -> str:
+    """An exception's message as a clause to put inside a sentence."""
+    text = str(exc).strip().rstrip(".")
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+def load_game(name_or_path: str | os.PathLike) -> tuple[GameRecord, State, str | None]:
+    """Load a save: replay its actions from the seed and check they reproduce its state.
+
+    Returns:
+        (record, state, warning): warning is None when the replay matches the saved state, else
+        one sentence; then the saved state is the one returned (or the replay's, when the saved
+        state itself is damaged).
+
+    Raises:
+        SaveError: one sentence naming the file and the problem; the file is left untouched.
+    """
+    path = save_path(name_or_path)
+    where = f"The save file {path}"
+    record = GameRecord.from_json(_read_data(path), where)
+    state, warning = _settle(record, replay(record, where)[-1], where)
+    return record, state, warning
+
+
+def load_with_history(name_or_path) -> tuple[GameRecord, list[State], str | None]:
+    """Like `load_game`, but return every state of the replay (for undo and the replay screen).
+
+    When the replay does not reproduce the saved state, the history is the saved state alone.
+    """
+    path = save_path(name_or_path)
+    where = f"The save file {path}"
+    record = GameRecord.from_json(_read_data(path), where)
+    states = replay(record, where)
+    state, warning = _settle(record, states[-1], where)
+    return record, (states if state is states[-1] else [state]), warning
+
+
+def _settle(record: GameRecord, replayed: State, where: str) -> tuple[State, str | None]:
+    """Compare the replayed state with the saved one; pick the state to load and the warning."""
+    saved = record.state
+    fresh = replayed.to_dict()
+    if not saved:
+        record.state = fresh
+        return replayed, None
+    if saved == fresh:
+        return replayed, None
+    try:
+        state = State.from_dict(saved)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        record.state = fresh
+        return replayed, (
+            f"{where} has a damaged saved position ({_clause(exc)}), so the position its "
+            "actions replay to was loaded."
+        )
+    record.state = state.to_dict()
+    return state, (
+        f"The actions in {where[0].lower()}{where[1:]} do not replay to its saved position; "
+        "the saved position was loaded."
+    )
+
+
+# -- writing ---------------------------------------------------------------------------------------
+def atomic_write(path: Path, text: str) -> None:
+    """Write text to `path` so that it is either the old file or the whole new one, never torn."""
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def _check_overwritable(path: Path) -> None:
+    """Refuse to replace a file that is not a save this version can read."""
+    if not os.path.lexists(path):
+        return
+    where = f"The save file {path}"
+    try:
+        data = _read_data(path)
+        migrate(data, where)
+    except SaveError as exc:
+        raise SaveError(f"{str(exc).rstrip('.')}; it was not overwritten.") from None
+
+
+def write_record(record: GameRecord, path: Path) -> Path:
+    """Write a record to `path` atomically; return the path.
+
+    Raises:
+        SaveError: the target is not a save this version can read, or cannot be written.
+    """
+    _check_overwritable(path)
+    record.saved_at = _now()
+    text = json.dumps(record.to_json(), separators=(",", ":"), ensure_ascii=False)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, text)
+    except PermissionError:
+        raise SaveError(f"The save file {path} cannot be written: permission denied.") from None
+    except OSError as exc:
+        raise SaveError(f"The save file {path} cannot be written: {exc.strerror or exc}.") from None
+    return path
+
+
+def save_game(record: GameRecord, name: str | os.PathLike) -> Path:
+    """Save a record under a name (in the saves folder) or at a path; return the file.
+
+    Raises:
+        SaveError: the name is not usable, or the file there is not a readable save.
+    """
+    text = os.fspath(name)
+    path = save_path(text)
+    if path.parent == saves_dir() and not _NAME.match(path.stem or ""):
+        raise SaveError(f"'{text}' cannot be a save name: use 1 to 80 characters, no slashes.")
+    if path.name.startswith(AUTOSAVE_PREFIX) and path.parent == saves_dir():
+        raise SaveError(f"'{text}' cannot be a save name: names starting 'autosave-' are reserved.")
+    record.name = path.stem
+    return write_record(record, path)
+
+
+def autosave(record: GameRecord) -> Path:
+    """Write the autosave of the record's game (one file per game); return it.
+
+    Only the newest AUTOSAVE_KEEP autosaves are kept; older ones are removed only when readable.
+
+    Raises:
+        SaveError: the autosave file cannot be written.
+    """
+    if not record.id:
+        record.id = f"{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}-{record.seed}"
+    safe_id = re.sub(r"[^A-Za-z0-9._-]", "_", record.id)
+    path = write_record(record, saves_dir() / f"{AUTOSAVE_PREFIX}{safe_id}.json")
+    _prune_autosaves(keep=path)
+    return path
+
+
+def _prune_autosaves(keep: Path) -> None:
+    autosaves = [
+        info for info in list_saves() if info.is_autosave and not info.problem and info.path != keep
+    ]
+    for info in autosaves[AUTOSAVE_KEEP - 1 :]:
+        with contextlib.suppress(OSError):
+            info.path.unlink()
+
+
+def delete_save(name_or_path: str | os.PathLike) -> Path:
+    """Delete a save file; return its path.
+
+    Raises:
+        SaveError: there is no such save, or it is not a readable save (it is left untouched).
+    """
+    path = save_path(name_or_path)
+    try:
+        migrate(_read_data(path), f"The save file {path}")
+    except SaveError as exc:
+        raise SaveError(f"{str(exc).rstrip('.')}; it was not deleted.") from None
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise SaveError(f"The save file {path} cannot be deleted: {exc.strerror or exc}.") from None
+    return path
+
+
+# -- listing ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the Load screen shows about one save file."""
+
+    name: str
+    path: Path
+    date: datetime
+    """When it was saved (the file's time when the save does not say)."""
+    seats: tuple[dict, ...] = ()
+    round: int = 0
+    scores: tuple[int, ...] = ()
+    """Per seat, the VP on the table (no secret Destiny); at the end, the final totals."""
+    is_autosave: bool = False
+    is_over: bool = False
+    solo: str = ""
+    problem: str = ""
+    """'' for a readable save, else the one-sentence SaveError message (the file is kept)."""
+
+
+def _info(path: Path) -> SaveInfo:
+    is_auto = path.name.startswith(AUTOSAVE_PREFIX)
+    try:
+        mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    except OSError:
+        mtime = datetime.fromtimestamp(0, UTC)
+    try:
+        record = GameRecord.from_json(_read_data(path), f"The save file {path}")
+        state = State.from_dict(record.state) if record.state else replay(record)[-1]
+    except SaveError as exc:
+        return SaveInfo(path.stem, path, mtime, is_autosave=is_auto, problem=str(exc))
+    except ValueError as exc:
+        problem = f"The save file {path} has a damaged saved position ({_clause(exc)})."
+        return SaveInfo(path.stem, path, mtime, is_autosave=is_auto, problem=problem)
+    try:
+        date = datetime.fromisoformat(record.saved_at) if record.saved_at else mtime
+    except ValueError:
+        date = mtime
+    if date.tzinfo is None:
+        date = date.replace(tzinfo=UTC)
+    if state.is_over:
+        totals = {s["seat"]: s["total"] for s in state.final_scores()["seats"]}
+        scores = tuple(totals[i] for i in range(state.num_seats))
+    else:
+        scores = tuple(state.visible_score(i) for i in range(state.num_seats))
+    return SaveInfo(
+        name=path.stem,
+        path=path,
+        date=date,
+        seats=tuple(dict(s) for s in record.seats),
+        round=state.round,
+        scores=scores,
+        is_autosave=is_auto,
+        is_over=state.is_over,
+        solo=record.solo,
+    )
+
+
+def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+    """Every save in the saves folder (or `folder`), the newest first; unreadable ones included
+    with their `problem` set, so they can be shown and left alone."""
+    folder = folder or saves_dir()
+    try:
+        paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
+    except OSError:
+        return []
+    infos = [_info(p) for p in paths]
+    infos.sort(key=lambda i: (i.date, i.name), reverse=True)
+    return infos
+
+
+def latest_save() -> SaveInfo | None:
+    """The most recent readable save of a game that is not over (what Continue resumes), or None."""
+    for info in list_saves():
+        if not info.problem and not info.is_over:
+            return info
+    return None

@@ -1,0 +1,115 @@
+"""What may be undone: Board Game Arena's undo policy, decided by the rules, not the screen.
+
+A seat may take back its own decisions within its own turn, back to any earlier point, as long as
+nothing between that point and now
+
+- revealed hidden information: no Wish card came off the deck (a draw, a refill of the Offer, a
+  reshuffle of the discard pile), no Caravan card or Challenge card was turned, no seeded chance was
+  used (the generator state moved), and no opponent's hand was shown (the Palace);
+- involved another seat's decision (an opponent choosing a crystal to hand over, the Water Djinn
+  taking Frostflake crystals), because that seat has already acted on what it saw;
+- ended the turn (the next turn starts with the next seat, or a new round turns a Caravan card).
+
+During setup the same holds for a run of decisions by one seat (e.g. the solo Destiny choice and
+the Wish discard that follows it).
+
+The functions read a *history*: the states of the game in order, ``history[0]`` the oldest kept
+and ``history[-1]`` the current one, each the result of one action on the one before (as
+``GameRecord`` and the engine keep them). They answer with an index into that list:
+
+    target = undo_target(history)          # one decision back, or None
+    if target is None:
+        notify(why_no_undo(history))       # one sentence
+    else:
+        history = history[: target + 1]    # and drop as many actions from the record
+
+``undo_points(history)`` lists every state the current seat may go back to, the most recent first
+(its last entry is "restart the turn").
+"""
+
+from __future__ import annotations
+
+__all__ = ["undo_points", "undo_target", "why_no_undo"]
+
+
+def _shown_hand(state) -> int:
+    """The opponent whose hand the Palace shows in `state` (-1 when none is shown)."""
+    pending = state.pending
+    if pending and pending[0][0] == "palace_swap" and pending[0][2] >= 0:
+        return pending[0][2]
+    return -1
+
+
+def _same_turn(a, b) -> bool:
+    return a.phase == b.phase and a.round == b.round and a.turn_idx == b.turn_idx
+
+
+def _blocker(before, after, seat: int) -> str:
+    """Why the step from `before` to `after` cannot be taken back by `seat` ('' when it can)."""
+    if not _same_turn(before, after) or (before.phase == "play" and after.turn_done):
+        return "that was in an earlier turn"
+    if before.current_player != seat:
+        return f"the {before.djinns[before.current_player].title()} Djinn decided since then"
+    if len(before.caravan_deck) != len(after.caravan_deck):
+        return "a Caravan card has been turned since then"
+    if len(before.challenge_deck) != len(after.challenge_deck):
+        return "a Challenge card has been turned since then"
+    if len(before.deck) != len(after.deck) or before.rng != after.rng:
+        return "a Wish card has been drawn from the deck since then"
+    shown = _shown_hand(after)
+    if shown >= 0 and _shown_hand(before) != shown:
+        return "you have seen an opponent's hand since then"
+    return ""
+
+
+def _scan(history) -> tuple[list[int], str]:
+    """Return (undo points, most recent first; why no earlier point is allowed)."""
+    if not history:
+        return [], "nothing"
+    now = history[-1]
+    seat = now.current_player
+    if seat is None:
+        return [], "over"
+    points: list[int] = []
+    for i in range(len(history) - 1, 0, -1):
+        reason = _blocker(history[i - 1], history[i], seat)
+        if reason:
+            if not points and not _decided_this_turn(history, i, seat):
+                return points, "nothing"
+            return points, reason
+        points.append(i - 1)
+    return points, "nothing"
+
+
+def _decided_this_turn(history, i: int, seat: int) -> bool:
+    """True when `seat` made a decision in the current turn before history[i]."""
+    now = history[-1]
+    for j in range(i - 1, -1, -1):
+        if not _same_turn(history[j], now):
+            return False
+        if history[j].current_player == seat:
+            return True
+    return False
+
+
+def undo_points(history) -> list[int]:
+    """Every index of `history` the current seat may go back to, the most recent first."""
+    return _scan(history)[0]
+
+
+def undo_target(history) -> int | None:
+    """The index of the state one decision back, or None when undo is not allowed now."""
+    points = undo_points(history)
+    return points[0] if points else None
+
+
+def why_no_undo(history) -> str:
+    """One sentence on why the current seat cannot undo now ('' when it can)."""
+    points, reason = _scan(history)
+    if points:
+        return ""
+    if reason == "over":
+        return "Nothing can be undone: the game is over."
+    if reason == "nothing":
+        return "Nothing can be undone: you have made no decision yet this turn."
+    return f"You cannot undo your last decision: {reason}."
