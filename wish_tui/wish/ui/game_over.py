@@ -1,0 +1,94 @@
+"""Game over: the five scoring steps per seat, destinies revealed, tie-breaks and the winner."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Label
+
+from .style import DJINN_TITLE
+
+STEP_TITLES = (
+    ("wishes", "1 Wishes"),
+    ("tokens", "2 VP tokens"),
+    ("ongoing", "3 Ongoing"),
+    ("badges", "4 Badges"),
+    ("destiny", "5 Destiny"),
+)
+
+
+def verdict(view: dict) -> str:
+    """One sentence saying who won (or, in solo, whether the Destiny was fulfilled)."""
+    scores = view["scores"]
+    seats = scores["seats"]
+    if view["solo"]:
+        me = seats[0]
+        fulfilled = "fulfilled" if me["destiny_fulfilled"] else "did not fulfil"
+        return f"You {fulfilled} your Destiny ({me['destiny']}) and scored {me['total']} VP."
+    winners = [DJINN_TITLE[seats[s]["djinn"]] for s in scores["winners"]]
+    if len(winners) > 1:
+        return f"{' and '.join(winners)} share the victory with {seats[scores['winners'][0]]['total']} VP!"
+    return f"{winners[0]} wins with {seats[scores['winners'][0]]['total']} VP!"
+
+
+class GameOverScreen(ModalScreen[None]):
+    """The End Game Scoring table."""
+
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical { width: 96%; height: auto; max-height: 95%; border: double $accent;
+        background: $surface; padding: 0 1; }
+    GameOverScreen DataTable { height: auto; }
+    GameOverScreen #verdict { text-style: bold; }
+    """
+    BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
+
+    def __init__(self, view: dict) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("End Game Scoring", id="title")
+            yield Label(verdict(self.view), id="verdict")
+            yield DataTable(id="scores", cursor_type="none", zebra_stripes=True)
+            yield Label("Ties: most Badges, then most Crystals, then most Wishes fulfilled.")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(
+            "Djinn",
+            *(title for _, title in STEP_TITLES),
+            "Total",
+            "Badges",
+            "Crystals",
+            "Wishes",
+            "Destiny",
+            "Place",
+        )
+        place = {}
+        for rank, seats in enumerate(self.view["scores"]["ranking"], 1):
+            for seat in seats:
+                place[seat] = rank
+        for entry in self.view["scores"]["seats"]:
+            table.add_row(
+                DJINN_TITLE[entry["djinn"]],
+                *(str(entry["steps"][key]) for key, _ in STEP_TITLES),
+                str(entry["total"]),
+                str(entry["badges_count"]),
+                str(entry["crystals"]),
+                str(entry["wishes_count"]),
+                entry["destiny"] + (" ✓" if entry["destiny_fulfilled"] else " ✗"),
+                str(place[entry["seat"]]),
+            )
+
+    def action_new_game(self) -> None:
+        """Set up a new game."""
+        self.app.show_new_game()
+
+    def action_quit(self) -> None:
+        """Leave the app."""
+        self.app.exit()

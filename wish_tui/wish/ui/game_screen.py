@@ -1,0 +1,518 @@
+"""The game screen: holds the State, turns keys into Actions, and hands each widget the new view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from wish_tui import saves
+from wish_tui.ui.choice import ChoiceScreen
+from wish_tui.ui.curtain import CurtainScreen
+from wish_tui.wish import rules
+from wish_tui.wish.rules import CATALOG, GEMS, Action, IllegalAction, State
+
+from .game_log import GameLog
+from .hand_view import HandView
+from .map_view import MapView
+from .offer_view import OfferView
+from .player_board import PlayerBoard
+from .style import DJINN_TITLE
+from .tracks_view import TracksView
+from .words import describe, log_line
+
+KEY_GROUPS = {
+    "travel": ("Travel", lambda a: a.kind == "travel" and not a.potion),
+    "empower": ("Empower", lambda a: a.kind == "empower" and not a.potion),
+    "manifest": ("Manifest", lambda a: a.kind in ("manifest", "caravan") and not a.potion),
+    "fulfill": (
+        "Fulfill",
+        lambda a: a.kind in ("fulfill", "build") and not a.trick and not a.potion,
+    ),
+    "special": (
+        "Special",
+        lambda a: a.kind in ("icedibs", "clone", "blast", "harvest") and not a.potion,
+    ),
+    "potion": ("Potion", lambda a: a.potion),
+    "trickery": ("Trickery", lambda a: a.kind == "fulfill" and bool(a.trick) and not a.potion),
+    "trade": ("Trade", lambda a: a.kind == "trade"),
+    "end_turn": ("End turn", lambda a: a.kind == "end"),
+}
+"""Each game key's action group: its name and which legal actions belong to it."""
+BOT_PACE = 0.6
+"""Seconds between two bot actions, so a person can follow them in the log."""
+
+
+@dataclass
+class SeatInfo:
+    """Who plays a seat."""
+
+    djinn: str
+    who: str
+
+    @property
+    def is_human(self) -> bool:
+        """True for a person at the keyboard."""
+        return self.who == "human"
+
+
+def save_name(record, state: State) -> str:
+    """A readable name for a save: the Djinns, the round and the time."""
+    from datetime import datetime
+
+    djinns = "-".join(s["djinn"] for s in record.seats)
+    return f"{djinns}-round{state.round}-{datetime.now():%Y%m%d-%H%M%S}"
+
+
+class GameScreen(Screen):
+    """A game of Wish in progress."""
+
+    BINDINGS = [
+        Binding("t", "travel", "Travel"),
+        Binding("e", "empower", "Empower"),
+        Binding("m", "manifest", "Manifest"),
+        Binding("f", "fulfill", "Fulfill"),
+        Binding("s", "special", "Special"),
+        Binding("p", "potion", "Potion"),
+        Binding("k", "trickery", "Trickery"),
+        Binding("r", "trade", "Trade"),
+        Binding("n", "end_turn", "End turn"),
+        Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint", show=False),
+        Binding("question_mark", "keys", "Keys"),
+        Binding("f1", "rules", "Rules"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(self, record, state: State, warning: str | None = None) -> None:
+        super().__init__()
+        self.record = record
+        self.state = state
+        self.seats = [SeatInfo(s["djinn"], s["who"]) for s in record.seats]
+        self.history: list[State] = [state]
+        """States since the start of the current decision run, for undo."""
+        self.viewer = self._first_human()
+        self.warning = warning
+        self.busy = False
+        """True while a modal, a curtain or a bot's move is in progress."""
+        self.skip_pace = False
+        self._bots: dict[int, object] = {}
+        self._generation = 0
+
+    # -- layout ------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield MapView(id="map")
+            with Vertical(id="side"):
+                yield TracksView(id="tracks")
+                yield OfferView(id="offer")
+        with Horizontal(id="bottom"):
+            yield PlayerBoard(id="board")
+            yield HandView(id="hand")
+        yield GameLog(id="log")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(GameLog)
+        names = ", ".join(f"{DJINN_TITLE[s.djinn]} ({s.who})" for s in self.seats)
+        log.write(f"A game of Wish: {names}. Seed {self.record.seed}.")
+        for text in self.record.actions[-12:]:
+            log.write(f"(earlier) {text}")
+        if self.warning:
+            self.notify(self.warning, severity="warning", timeout=8)
+        self.refresh_view()
+        self.call_after_refresh(self.proceed)
+
+    @property
+    def compact(self) -> bool:
+        """True on small terminals (80x24 and the like)."""
+        return self.size.height < 34
+
+    # -- what the widgets show ---------------------------------------------------------------
+    def _first_human(self) -> int:
+        for seat, info in enumerate(self.seats):
+            if info.is_human:
+                return seat
+        return 0
+
+    def refresh_view(self) -> None:
+        """Hand every widget the view of the seat at the keyboard."""
+        view = self.state.view(self.viewer)
+        compact = self.compact
+        self.query_one(MapView).update_view(view)
+        self.query_one(TracksView).update_view(view)
+        self.query_one(OfferView).update_view(view, compact)
+        self.query_one(PlayerBoard).update_view(view, self.viewer)
+        self.query_one(HandView).update_hand(self._hand_status(view), compact)
+        self.query_one("#status", Static).update(self._status_line())
+        self.refresh_bindings()
+
+    def _hand_status(self, view: dict) -> list[tuple[str, bool, str]]:
+        me = view["players"][self.viewer]
+        hand = me.get("hand", [])
+        my_turn = self._human_main_turn()
+        legal = self.state.legal_actions() if my_turn else []
+        result = []
+        for name in hand:
+            wish = CATALOG.wishes[name]
+            if any(a.kind == "fulfill" and a.arg == name for a in legal):
+                result.append((name, True, "you can fulfil it now (f)"))
+                continue
+            short = [
+                f"{wish.cost[c] - me['crystals'][rules.COLOURS[c]]} {GEMS[c]}"
+                for c in range(6)
+                if me["crystals"][rules.COLOURS[c]] < wish.cost[c]
+            ]
+            colour = rules.COLOURS[wish.colour]
+            if short:
+                why = "needs " + ", ".join(short) + " more"
+            elif not my_turn:
+                why = "affordable; fulfil it on your turn"
+            else:
+                why = f"needs a {colour} Wishing Person here (or Trickery) and a free Fulfill"
+            result.append((name, False, why))
+        return result
+
+    def _status_line(self) -> str:
+        st = self.state
+        if st.is_over:
+            return "The game is over."
+        seat = st.current_player
+        who = DJINN_TITLE[self.seats[seat].djinn]
+        if not self.seats[seat].is_human:
+            return f"{who} ({self.seats[seat].who} bot) is thinking… press any key to hurry it."
+        if st.pending:
+            return f"{who}: a decision is waiting — choose in the window."
+        p = st.players[seat]
+        left = 3 - p.markers_placed
+        return (
+            f"{who}'s turn: {left} action marker(s) left. Keys: t e m f s = actions, "
+            f"r trade, n end turn, ? all keys."
+        )
+
+    # -- the flow of the game ------------------------------------------------------------------
+    def proceed(self) -> None:
+        """Decide what happens next: game over, a bot's move, a curtain, or a person's choice."""
+        if self.busy:
+            return
+        st = self.state
+        if st.is_over:
+            self._show_game_over()
+            return
+        seat = st.current_player
+        if not self.seats[seat].is_human:
+            self.busy = True
+            self.refresh_view()
+            self._generation += 1
+            self._think(seat, self._generation)
+            return
+        if seat != self.viewer:
+            self._pass_to(seat)
+            return
+        if st.pending:
+            self._ask_decision()
+
+    def _pass_to(self, seat: int) -> None:
+        humans = sum(1 for s in self.seats if s.is_human)
+        if humans <= 1:
+            self.viewer = seat
+            self.refresh_view()
+            self.proceed()
+            return
+        self.busy = True
+        step = self.state.pending[0][0] if self.state.pending else "turn"
+        reason = "It is their turn." if step == "turn" else "They have a decision to take."
+
+        def lifted(_: None) -> None:
+            self.viewer = seat
+            self.busy = False
+            self.refresh_view()
+            self.proceed()
+
+        self.app.push_screen(CurtainScreen(DJINN_TITLE[self.seats[seat].djinn], reason), lifted)
+
+    def _ask_decision(self) -> None:
+        st = self.state
+        view = st.view(self.viewer)
+        decision = view["decision"] or {}
+        options = st.legal_actions()
+        title = decision.get("prompt") or "Choose."
+        if decision.get("their_hand"):
+            title += f" Their hand: {', '.join(decision['their_hand'])}."
+        if decision.get("wish"):
+            title += f" ({decision['wish']}: {CATALOG.wishes[decision['wish']].cost_letters})"
+        self._choose(title, options, cancellable=False)
+
+    def _choose(self, title: str, options: list[Action], cancellable: bool = True) -> None:
+        self.busy = True
+
+        def chosen(index: int | None) -> None:
+            self.busy = False
+            if index is not None:
+                self.play(options[index])
+            else:
+                self.proceed()
+
+        labels = [describe(a) for a in options]
+        self.app.push_screen(ChoiceScreen(title, labels, cancellable), chosen)
+
+    def play(self, action: Action) -> None:
+        """Apply an action of the seat deciding now, log it, autosave, and go on."""
+        st = self.state
+        seat = st.current_player
+        try:
+            self.record, new = self.record.play(st, action)
+        except IllegalAction as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.state = new
+        self.query_one(GameLog).write(log_line(self.seats[seat].djinn, action))
+        self._log_events(st, new)
+        self.history.append(new)
+        try:
+            saves.autosave(self.record)
+        except saves.SaveError as exc:
+            self.notify(str(exc), severity="error")
+        self.refresh_view()
+        self.proceed()
+
+    def _log_events(self, before: State, after: State) -> None:
+        log = self.query_one(GameLog)
+        if after.round != before.round and after.round:
+            view = after.view(self.viewer)
+            card = view["caravan"]["card"]
+            log.write(
+                f"— Round {after.round}: the Caravan moves {card['move'] if card else 0} "
+                f"to {view['caravan']['area']}; trade {card['trade'] if card else '—'}."
+            )
+            if after.final_round:
+                log.write("— The Caravan reached the Dock: this is the last round!")
+        if after.solo and after.challenge_card != before.challenge_card and after.challenge_card:
+            log.write(f"— Challenge: {after.challenge_card}.")
+
+    # -- bots --------------------------------------------------------------------------------
+    def _bot(self, seat: int):
+        if seat not in self._bots:
+            from wish_tui.wish.bots import make_bot
+
+            self._bots[seat] = make_bot(self.seats[seat].who, seed=self.record.seed * 10 + seat)
+        return self._bots[seat]
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, seat: int, generation: int) -> None:
+        st = self.state
+        action = self._bot(seat).choose(st.view(seat), st.legal_actions())
+        self.app.call_from_thread(self._bot_ready, action, generation)
+
+    def _bot_ready(self, action: Action, generation: int) -> None:
+        if generation != self._generation:
+            return
+        delay = 0.0 if self.skip_pace else BOT_PACE
+
+        def move() -> None:
+            self.busy = False
+            if generation == self._generation:
+                self.play(action)
+
+        if delay:
+            self.set_timer(delay, move)
+        else:
+            move()
+
+    # -- keys --------------------------------------------------------------------------------
+    def _human_main_turn(self) -> bool:
+        st = self.state
+        if st.is_over or st.pending or self.busy:
+            return False
+        seat = st.current_player
+        return self.seats[seat].is_human and seat == self.viewer
+
+    def _group(self, name: str) -> list[Action]:
+        test = KEY_GROUPS[name][1]
+        return [a for a in self.state.legal_actions() if test(a)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in KEY_GROUPS:
+            return True if self._human_main_turn() and self._group(action) else None
+        if action == "undo":
+            return True if self._undo_index() is not None else None
+        return True
+
+    def on_key(self, event: Key) -> None:
+        """A game key that is not legal now: say why instead of doing nothing."""
+        if not self._human_main_turn():
+            if self.busy and self.state.current_player is not None:
+                self.skip_pace = True
+            return
+        for binding in self.BINDINGS:
+            if binding.key == event.key and binding.action in KEY_GROUPS:
+                event.stop()
+                self.notify(self._why_not(binding.action), severity="warning")
+                return
+
+    def _why_not(self, group: str) -> str:
+        st = self.state
+        p = st.players[st.current_player]
+        name = KEY_GROUPS[group][0]
+        if group == "potion":
+            if not p.potions:
+                return "You have no Potion token."
+            if p.potion_used:
+                return "Only one Potion token can be used each turn."
+            if p.markers_placed < 3:
+                return "A Potion gives a fourth action after all three action markers are placed."
+        if group == "trickery":
+            if not p.trickery:
+                return "You have no Trickery token."
+            if p.trickery_used:
+                return "Only one Trickery token can be used each turn."
+        if p.markers_placed >= 3 and group not in ("trade", "end_turn"):
+            return "All three action markers are placed: press p for a Potion action or n to end the turn."
+        board = CATALOG.djinns[p.djinn]
+        symbol = {"trickery": "fulfill"}.get(group, group)
+        free = [
+            i
+            for i, col in enumerate(board.columns)
+            if symbol in col and not p.markers[i] and (i != 1 or p.unlocked)
+        ]
+        if (
+            group in ("travel", "empower", "manifest", "fulfill", "special", "trickery")
+            and not free
+        ):
+            return f"No free action column has a {name} symbol this turn."
+        if group == "trade":
+            return "A trade needs 3 Crystals (2 for Air) of colours other than the one you want."
+        if group in ("fulfill", "trickery"):
+            return "No Wish in your hand can be paid for and matched with a Wishing Person here."
+        return f"{name} is not possible here and now."
+
+    def _run_group(self, group: str) -> None:
+        actions = self._group(group)
+        if not actions:
+            self.notify(self._why_not(group), severity="warning")
+            return
+        if len(actions) == 1:
+            self.play(actions[0])
+            return
+        if group == "trade":
+            self._choose("Trade crystals for which colour?", actions)
+            return
+        self._choose(f"{KEY_GROUPS[group][0]}: choose", actions)
+
+    def action_travel(self) -> None:
+        """Travel to an adjacent Area."""
+        self._run_group("travel")
+
+    def action_empower(self) -> None:
+        """Gain the two Crystals of the Area."""
+        self._run_group("empower")
+
+    def action_manifest(self) -> None:
+        """Use the Area's ability or trade with the Caravan."""
+        self._run_group("manifest")
+
+    def action_fulfill(self) -> None:
+        """Fulfil a Wish or build a Monument."""
+        self._run_group("fulfill")
+
+    def action_special(self) -> None:
+        """The Djinn's special action."""
+        self._run_group("special")
+
+    def action_potion(self) -> None:
+        """A fourth action with a Potion token."""
+        self._run_group("potion")
+
+    def action_trickery(self) -> None:
+        """Fulfil a Wish with a Trickery token recolouring a Wishing Person."""
+        self._run_group("trickery")
+
+    def action_trade(self) -> None:
+        """Trade 3 Crystals (Air: 2) for 1 of another colour."""
+        self._run_group("trade")
+
+    def action_end_turn(self) -> None:
+        """End the turn."""
+        self._run_group("end_turn")
+
+    # -- undo, save, quit, help ----------------------------------------------------------------
+    def _undo_index(self) -> int | None:
+        if self.busy or len(self.history) < 2:
+            return None
+        if not self.seats[self.state.current_player or 0].is_human:
+            return None
+        return rules.undo_target(self.history)
+
+    def action_undo(self) -> None:
+        """Take back the last action, when the rules allow it."""
+        index = self._undo_index()
+        if index is None:
+            self.notify(rules.why_no_undo(self.history), severity="warning")
+            return
+        steps = len(self.history) - 1 - index
+        self.history = self.history[: index + 1]
+        self.state = self.history[-1]
+        self.record = self.record.truncated(len(self.record.actions) - steps, self.state)
+        self.query_one(GameLog).write(f"(undid {steps} action{'s' if steps > 1 else ''})")
+        saves.autosave(self.record)
+        self.refresh_view()
+        self.proceed()
+
+    def action_save(self) -> None:
+        """Save the game under a name."""
+        try:
+            path = saves.save_game(self.record, save_name(self.record, self.state))
+        except saves.SaveError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Saved as {path.stem}.")
+
+    def action_quit_game(self) -> None:
+        """Quit, offering to save first."""
+        self.busy_before_quit = self.busy
+
+        def answered(index: int | None) -> None:
+            if index is None:
+                return
+            if index == 0:
+                self.action_save()
+            self.app.exit()
+
+        labels = ["Save and quit", "Quit (the autosave keeps this game for 'continue')"]
+        self.app.push_screen(ChoiceScreen("Quit the game?", labels), answered)
+
+    def action_keys(self) -> None:
+        """Show every key."""
+        from wish_tui.ui.help import KeysScreen
+
+        self.app.push_screen(KeysScreen())
+
+    def action_rules(self) -> None:
+        """Open the rules reference."""
+        from wish_tui.ui.help import RulesScreen
+
+        self.app.push_screen(RulesScreen())
+
+    def action_hint(self) -> None:
+        """Show what the strongest bot would do in your place."""
+        if not self._human_main_turn() and not (self.state.pending and not self.busy):
+            self.notify("A hint is given when you are to decide.", severity="warning")
+            return
+        from wish_tui.wish.bots import make_bot
+
+        bot = make_bot("hard", seed=self.record.seed)
+        action, reason = bot.hint(self.state.view(self.viewer), self.state.legal_actions())
+        self.notify(f"Hint: {describe(action)} — {reason}", timeout=10)
+
+    def _show_game_over(self) -> None:
+        from .game_over import GameOverScreen
+
+        self.app.push_screen(GameOverScreen(self.state.view(self.viewer)))

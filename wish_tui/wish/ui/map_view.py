@@ -1,0 +1,199 @@
+"""The map: twelve Areas on a 3 x 4 grid, drawn line by line so only changed Areas redraw."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.widget import Widget
+
+from wish_tui.wish.rules import CATALOG, COLOURS
+
+from .style import COLOUR_STYLE, DJINN_LETTER, DJINN_STYLE, LETTER
+
+ROWS, COLS = 3, 4
+CELL_LINES = 3
+"""Text lines inside each Area's box."""
+BORDER = Style(color="bright_black")
+NAME = Style(bold=True)
+DIM = Style(dim=True)
+MARK = Style(bold=True, color="cyan")
+
+
+def _area_grid() -> dict[tuple[int, int], int]:
+    return {(a.row, a.col): a.index for a in CATALOG.areas}
+
+
+GRID = _area_grid()
+ROUTE_STEP = {area: step for step, area in enumerate(CATALOG.route)}
+DIAGONALS = {
+    (a.row, a.col, b.row, b.col)
+    for a in CATALOG.areas
+    for b in (CATALOG.areas[n] for n in a.neighbours)
+    if a.row != b.row and a.col != b.col
+}
+"""Borders that run diagonally across a grid corner."""
+
+
+def cell_segments(area_view: dict, width: int, index: int) -> list[list[Segment]]:
+    """The text lines of one Area's box (without borders), each exactly `width` cells."""
+    area = CATALOG.areas[index]
+    lines: list[list[Segment]] = []
+
+    def fit(segments: list[Segment]) -> list[Segment]:
+        used = sum(len(s.text) for s in segments)
+        if used > width:
+            return list(Segment.adjust_line_length(segments, width))
+        return [*segments, Segment(" " * (width - used))]
+
+    name = area.name
+    if area_view["monument"]:
+        tag = "▲"
+    elif area_view["badge"]:
+        tag = "△"
+    else:
+        tag = ""
+    room = width - len(tag) - (1 if tag else 0)
+    head = [Segment(name[:room], NAME)]
+    if tag:
+        head += [Segment(" " * (room - len(name[:room]) + 1)), Segment(tag, MARK)]
+    lines.append(fit(head))
+
+    crystals = [
+        Segment(LETTER[COLOURS[c]], Style.parse(COLOUR_STYLE[COLOURS[c]])) for c in area.crystals
+    ]
+    people: list[Segment] = []
+    for colour in COLOURS:
+        n = area_view["meeples"][colour]
+        if n:
+            people.append(Segment(LETTER[colour].lower() * n, Style.parse(COLOUR_STYLE[colour])))
+    monument = area_view["monument"]
+    if monument:
+        on = [
+            Segment(LETTER[c].lower() * n, Style.parse(COLOUR_STYLE[c]))
+            for c, n in monument["meeples"].items()
+            if n
+        ]
+        if on:
+            people += [Segment("+", DIM), *on]
+    lines.append(fit([*crystals, Segment(" "), *(people or [Segment("·", DIM)])]))
+
+    tokens: list[Segment] = []
+    for seat in area_view["djinns"]:
+        djinn = area_view["_djinns"][seat]
+        tokens.append(Segment(DJINN_LETTER[djinn], Style.parse(DJINN_STYLE[djinn] + " reverse")))
+        tokens.append(Segment(" "))
+    if area_view["caravan"]:
+        tokens += [Segment("Caravan", Style(bold=True, color="yellow")), Segment(" ")]
+    if area_view["wind_blast"]:
+        tokens += [Segment("~", Style(bold=True, color="cyan")), Segment(" ")]
+    if area_view["fiery_clone"]:
+        tokens += [Segment("*", Style(bold=True, color="red")), Segment(" ")]
+    lines.append(fit(tokens))
+    return lines
+
+
+class MapView(Widget):
+    """The twelve Areas, their crystals (capitals), Wishing Persons (small letters), Djinns
+    (reversed capitals), the Caravan, Wind Blasts (~), Fiery Clones (*), Monuments (▲ built,
+    △ badge waiting) and the Caravan route (step numbers on the top border; X is the Dock)."""
+
+    DEFAULT_CSS = """
+    MapView { height: 13; width: 1fr; min-width: 49; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._cells: dict[int, list[list[Segment]]] = {}
+        self._areas: list[dict] = []
+        self._cell_width = 11
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return ROWS * (CELL_LINES + 1) + 1
+
+    def update_view(self, view: dict) -> None:
+        """Show a new view; redraw only the Areas that changed."""
+        areas = [dict(a, _djinns=view["djinns"]) for a in view["areas"]]
+        old = self._areas
+        self._areas = areas
+        width = self._cell_width
+        changed = []
+        for i, area in enumerate(areas):
+            cells = cell_segments(area, width, i)
+            if self._cells.get(i) != cells:
+                self._cells[i] = cells
+                changed.append(i)
+        if not old:
+            self.refresh()
+            return
+        for i in changed:
+            a = CATALOG.areas[i]
+            self.refresh(
+                Region(a.col * (width + 1) + 1, a.row * (CELL_LINES + 1) + 1, width, CELL_LINES)
+            )
+
+    def on_resize(self) -> None:
+        width = max(11, (self.size.width - 1) // COLS - 1)
+        if width != self._cell_width:
+            self._cell_width = width
+            self._cells = {i: cell_segments(a, width, i) for i, a in enumerate(self._areas)}
+            self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self._cell_width
+        if not self._areas:
+            return Strip.blank(self.size.width)
+        band, offset = divmod(y, CELL_LINES + 1)
+        segments: list[Segment] = []
+        if offset == 0:
+            segments = self._border_line(band, width)
+        elif band < ROWS:
+            line = offset - 1
+            for col in range(COLS):
+                segments.append(Segment("│", BORDER))
+                index = GRID[(band, col)]
+                segments.extend(self._cells[index][line])
+            segments.append(Segment("│", BORDER))
+        strip = Strip(segments)
+        return strip.crop_extend(0, self.size.width, None)
+
+    def _border_line(self, band: int, width: int) -> list[Segment]:
+        """The horizontal rule above grid row `band` (the bottom rule when band == ROWS)."""
+        segments: list[Segment] = []
+        for col in range(COLS + 1):
+            top = band == 0
+            bottom = band == ROWS
+            if col == 0:
+                corner = "┌" if top else "└" if bottom else "├"
+            elif col == COLS:
+                corner = "┐" if top else "┘" if bottom else "┤"
+            else:
+                corner = "┬" if top else "┴" if bottom else "┼"
+                if (band - 1, col, band, col - 1) in DIAGONALS or (
+                    band,
+                    col - 1,
+                    band - 1,
+                    col,
+                ) in DIAGONALS:
+                    corner = "╱"
+                if (band - 1, col - 1, band, col) in DIAGONALS or (
+                    band,
+                    col,
+                    band - 1,
+                    col - 1,
+                ) in DIAGONALS:
+                    corner = "╲"
+            segments.append(Segment(corner, MARK if corner in "╱╲" else BORDER))
+            if col == COLS:
+                break
+            rule = "─" * width
+            if not bottom:
+                index = GRID[(band, col)]
+                step = ROUTE_STEP.get(index)
+                if step is not None:
+                    label = "X" if step == len(CATALOG.route) - 1 else str(step)
+                    segments.append(Segment(label, Style(color="yellow")))
+                    rule = rule[len(label) :]
+            segments.append(Segment(rule, BORDER))
+        return segments

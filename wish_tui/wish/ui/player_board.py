@@ -1,0 +1,69 @@
+"""A player board: action columns with markers and the Lock, crystals, tokens, meeples, badges."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from wish_tui.wish.rules import CATALOG
+
+from .style import DJINN_TITLE, crystals_text
+
+SYMBOL_WORD = {
+    "travel": "Travel",
+    "empower": "Empower",
+    "manifest": "Manifest",
+    "fulfill": "Fulfill",
+}
+TOKENS_OWNED = {"water": ("Frostflakes", 3), "fire": ("Fiery Clones", 2), "air": ("Wind Blasts", 5)}
+
+
+class PlayerBoard(Static):
+    """The board of the seat being shown."""
+
+    DEFAULT_CSS = "PlayerBoard { height: auto; }"
+
+    def update_view(self, view: dict, seat: int) -> None:
+        """Show the board of `seat` in a view."""
+        p = view["players"][seat]
+        board = CATALOG.djinns[p["djinn"]]
+        text = Text()
+        text.append(f"{DJINN_TITLE[p['djinn']]} Djinn", "bold underline")
+        text.append(f"  in {p['area']}\n")
+        for i, symbols in enumerate(board.columns):
+            text.append(f"{i + 1}[", "dim")
+            if i == 1 and not p["unlocked"]:
+                text.append("🔒locked", "dim")
+            else:
+                for j, symbol in enumerate(symbols):
+                    if j:
+                        text.append("|", "dim")
+                    word = board.special if symbol == "special" else SYMBOL_WORD[symbol]
+                    if p["markers"][i] == symbol:
+                        text.append(f"●{word}", "bold reverse")
+                    elif p["potion_used"] == f"{i + 1}:{symbol}":
+                        text.append(f"⚗{word}", "bold reverse magenta")
+                    else:
+                        text.append(word)
+            text.append("] ", "dim")
+        text.append("\nCrystals ")
+        text.append_text(crystals_text(p["crystals"]))
+        if p["djinn"] == "earth":
+            text.append("  Nest ")
+            text.append_text(crystals_text(p["nest"]))
+        text.append(f"\nPotions {p['potions']} · Trickery {p['trickery']}")
+        if p["djinn"] in TOKENS_OWNED:
+            name, owned = TOKENS_OWNED[p["djinn"]]
+            placed = {
+                "water": len(view["frostflakes"]),
+                "fire": sum(a["fiery_clone"] for a in view["areas"]),
+                "air": sum(a["wind_blast"] for a in view["areas"]),
+            }[p["djinn"]]
+            text.append(f" · {name} left {owned - placed}")
+        text.append(" · People ")
+        text.append_text(crystals_text(p["meeples"]))
+        if p["badges"]:
+            text.append(f"\nBadges: {', '.join(p['badges'])}")
+        if p.get("destiny"):
+            text.append(f"\nDestiny (secret): {p['destiny']}", "italic")
+        self.update(text)

@@ -1,0 +1,63 @@
+"""Actions in words, for the log, menus and notifications."""
+
+from __future__ import annotations
+
+from wish_tui.wish.rules import Action
+
+from .style import DJINN_TITLE
+
+_PLAIN = {
+    "travel": "travel to {arg}",
+    "empower": "Empower",
+    "manifest": "Manifest",
+    "caravan": "trade with the Caravan",
+    "fulfill": "fulfil {arg}",
+    "build": "build the {arg}",
+    "icedibs": "Ice Dibs on {arg}",
+    "clone": "place a Fiery Clone in {arg}",
+    "blast": "place a Wind Blast in {arg}",
+    "harvest": "Harvest the Nest",
+    "trade": "trade crystals for {arg}",
+    "end": "end the turn",
+    "keep": "keep the Destiny {arg}",
+    "discard": "discard {arg}",
+    "draw": "draw {arg}",
+    "gain": "gain {arg}",
+    "pay": "pay {arg}",
+    "nest": "put {arg} on the Nest",
+    "teleport": "teleport to {arg}",
+    "wind": "ride the wind to {arg}",
+    "look": "look at {arg}'s hand",
+    "swap": "swap {arg} for {arg2}",
+    "give": "give {arg}",
+    "take": "take {arg}",
+    "remove": "make them lose {arg}",
+    "lose": "lose {arg}",
+    "choose": "choose {arg}",
+    "pass": "pass",
+}
+
+
+def describe(action: Action) -> str:
+    """The action in words, without the acting Djinn: 'travel to Dock (column 3)'."""
+    template = _PLAIN.get(action.kind, "{kind} {arg}")
+    arg = DJINN_TITLE.get(action.arg, action.arg)
+    text = template.format(kind=action.kind, arg=arg, arg2=action.arg2)
+    if action.kind in ("clone", "blast") and action.arg2:
+        text = text.replace("place", "move") + f" from {action.arg2}"
+    if action.at:
+        text += f" through the clone in {action.at}"
+    if action.source:
+        text += " with a Monument's Wishing Person"
+    if action.trick:
+        text += f" (Trickery on a {action.trick} Wishing Person)"
+    if action.potion:
+        text = "Potion: " + text
+    if action.col:
+        text += f" (column {action.col})"
+    return text[0].upper() + text[1:]
+
+
+def log_line(djinn: str, action: Action) -> str:
+    """One line of the game log."""
+    return f"{DJINN_TITLE[djinn]}: {describe(action)}"
