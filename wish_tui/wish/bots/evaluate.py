@@ -1,0 +1,221 @@
+"""How good a position is for one seat: VP on the table plus what its pieces promise.
+
+The promise is what the medium planner and the hard search weigh: crystals towards the Wishes in
+hand, Wishing Persons towards a Monument, progress on the Destiny, tokens, all discounted by how
+many turns are left before the Caravan reaches the Dock.
+"""
+
+from __future__ import annotations
+
+from wish_tui.wish.rules import scoring
+
+POTION_VP = 1.3
+TRICKERY_VP = 0.6
+LOOSE_CRYSTAL_VP = 0.3
+NEST_CRYSTAL_VP = 0.25
+UNLOCK_VP = 2.0
+EFFECT_VP = {
+    "type_vp": 2.0,
+    "fulfil_crystal": 1.5,
+    "share": 1.0,
+    "charm": 1.0,
+    "gain_any_1": 0.5,
+    "gain_any_2": 1.0,
+    "gain_any_3": 1.5,
+    "kingdom": 1.5,
+    "potion": 1.0,
+    "fortune": 1.0,
+    "trickery": 0.5,
+    "celebration": 1.2,
+    "a_child": 0.6,
+    "jewelry": 1.5,
+    "long_life": 1.5,
+    "authority": 0.8,
+    "broken_heart": 0.8,
+    "hurt": 0.5,
+    "eye_for_an_eye": 0.5,
+    "heal_them": 0.5,
+}
+"""What a Wish's own effect is worth beyond its printed VP, roughly, in VP."""
+
+
+_TABLES: dict[int, dict] = {}
+
+
+def tables(catalog) -> dict:
+    """Facts derived from the catalog once: distances between Areas, Caravan moves."""
+    found = _TABLES.get(id(catalog))
+    if found is not None and found["catalog"] is catalog:
+        return found
+    n = len(catalog.areas)
+    dist = [[99] * n for _ in range(n)]
+    for a in range(n):
+        dist[a][a] = 0
+        frontier = [a]
+        while frontier:
+            nxt = []
+            for b in frontier:
+                for c in catalog.areas[b].neighbours:
+                    if dist[a][c] == 99:
+                        dist[a][c] = dist[a][b] + 1
+                        nxt.append(c)
+            frontier = nxt
+    found = {"catalog": catalog, "dist": dist, "moves": [c.move for c in catalog.caravan_cards]}
+    _TABLES[id(catalog)] = found
+    return found
+
+
+def turns_left(st, seat: int) -> float:
+    """Expected number of turns `seat` still starts after the current one."""
+    cat = st.catalog
+    if st.phase == "over":
+        return 0.0
+    if st.phase == "setup":
+        return 9.0
+    moves = tables(cat)["moves"]
+    remaining = [moves[i] for i in st.caravan_deck]
+    if st.final_round:
+        rounds = 0.0
+    else:
+        mean = sum(remaining) / len(remaining) if remaining else 1.0
+        distance = len(cat.route) - 1 - st.caravan_pos
+        rounds = min(len(remaining), max(1.0, distance / max(mean, 0.3)))
+    # A seat still to play this round has one more turn.
+    pos = st.order.index(seat)
+    if pos > st.turn_idx:
+        rounds += 1
+    return rounds
+
+
+def position_value(st, seat: int, future: float | None = None) -> float:
+    """VP on the table and the Destiny, plus the discounted promise of the seat's pieces."""
+    p = st.players[seat]
+    steps = scoring.score_steps(st, seat)
+    vp = float(sum(steps.values()))
+    if st.phase == "over":
+        return vp
+    if future is None:
+        future = turns_left(st, seat)
+    if future <= 0:
+        return vp + 0.01 * sum(p.crystals)
+    cat = st.catalog
+    wishes = cat.wishes
+    dist = tables(cat)["dist"]
+    reach = min(1.0, future / 2.5)
+    destiny = cat.destinies.get(p.destiny) if p.destiny else None
+
+    # Where each colour of Wishing Person can still be met, and how far away.
+    near = dist[p.area]
+    if p.djinn == "fire" and st.clones:
+        rows = [near] + [dist[a] for a in st.clones]
+        near = [min(col) for col in zip(*rows, strict=True)]
+    colour_steps = [9] * 6
+    meeples = st.area_meeples
+    for i in range(72):
+        if meeples[i]:
+            d = near[i // 6]
+            c = i % 6
+            if d < colour_steps[c]:
+                colour_steps[c] = d
+    for area, built in enumerate(st.monuments):
+        if built:
+            d = near[area]
+            for c in range(6):
+                if built[1][c] and d < colour_steps[c]:
+                    colour_steps[c] = d
+    if p.trickery:
+        any_steps = min(colour_steps)
+        colour_steps = [min(s, any_steps) for s in colour_steps]
+
+    # Wishes in hand, the most valuable first, share the crystals on the board.
+    crystals = p.crystals[:]
+    scored = []
+    for name in p.hand:
+        w = wishes[name]
+        worth = w.vp + EFFECT_VP.get(w.effect, 0.0)
+        if destiny is not None:
+            worth += _destiny_bonus(destiny, w, p, wishes)
+        scored.append((worth, w))
+    scored.sort(key=lambda x: -x[0])
+    promise = 0.0
+    per_missing = 0.45 if p.djinn == "air" else 0.55
+    for worth, w in scored:
+        missing = 0
+        for c in range(6):
+            need = w.cost[c]
+            have = crystals[c]
+            if have >= need:
+                crystals[c] = have - need
+            else:
+                crystals[c] = 0
+                missing += need - have
+        travel = colour_steps[w.colour]
+        effort = missing * per_missing + travel * 0.7 + (0.0 if travel < 9 else 6.0)
+        promise += worth * 0.9 * (0.72**effort) * reach
+    spare = sum(crystals)
+    promise += min(spare, 6) * LOOSE_CRYSTAL_VP * reach + max(0, spare - 6) * 0.1
+    promise += sum(p.nest) * NEST_CRYSTAL_VP * reach
+    promise += (p.potions * POTION_VP + p.trickery * TRICKERY_VP) * min(1.0, future)
+    if not p.unlocked:
+        promise += UNLOCK_VP * reach * (len(p.fulfilled) / 3.0) ** 2
+    promise += _monument_promise(st, p, destiny, dist, wishes, reach)
+    return vp + promise
+
+
+def _destiny_bonus(destiny, w, p, wishes) -> float:
+    kind = destiny.kind
+    if kind == "per_type":
+        return destiny.param("vp") if w.type in destiny.param("types") else 0.0
+    if kind == "per_timing":
+        return destiny.param("vp") if w.timing == destiny.param("timing") else 0.0
+    if kind == "per_value":
+        low, high = destiny.param("min"), destiny.param("max")
+        return destiny.param("vp") if low <= w.vp <= high else 0.0
+    if kind == "monument":
+        types = destiny.param("types")
+        if w.type in types and not any(wishes[n].type == w.type for n in p.fulfilled):
+            return destiny.param("vp") * 0.4
+    return 0.0
+
+
+def _monument_promise(st, p, destiny, dist, wishes, reach) -> float:
+    """The best Monument the collected Wishing Persons are heading for."""
+    cat = st.catalog
+    best = 0.0
+    held = sum(p.meeples)
+    if not held:
+        return 0.0
+    for m in cat.monuments:
+        if st.monuments[m.area] is not None:
+            continue
+        need = sum(m.cost)
+        have = sum(min(p.meeples[c], m.cost[c]) for c in range(6))
+        worth = float(m.vp)
+        if (
+            destiny is not None
+            and destiny.kind == "monument"
+            and destiny.param("monument") == m.name
+        ):
+            types = destiny.param("types")
+            done = all(any(wishes[n].type == t for n in p.fulfilled) for t in types)
+            worth += destiny.param("vp") * (1.0 if done else 0.6)
+            have += 0.3
+        if have <= 0:
+            continue
+        frac = have / need
+        if have >= need:
+            d = dist[p.area][m.area]
+            value = worth * 0.92 * (0.85**d)
+        else:
+            value = worth * 0.75 * frac * frac
+        best = max(best, value * reach)
+    return best + 0.15 * held * reach
+
+
+def seat_value(st, seat: int, rivalry: float = 0.5) -> float:
+    """The seat's value minus `rivalry` times the best opponent's."""
+    mine = position_value(st, seat)
+    if rivalry and len(st.players) > 1:
+        others = max(position_value(st, o) for o in range(len(st.players)) if o != seat)
+        return mine - rivalry * others
+    return mine

@@ -1,0 +1,134 @@
+"""The hard level: determinized look-ahead guided by the medium policy.
+
+On its turn the bot asks the medium planner for its most promising first actions, then plays each
+of them out on several determinizations of its view: the rest of its turn, every opponent's next
+turn and its own next turn, all by the medium policy. It keeps the action whose playouts end best
+on average (its value minus the best opponent's). The number of playouts is fixed by the think
+budget, never by the clock, so a seed always replays the same choices.
+"""
+
+from __future__ import annotations
+
+from wish_tui.wish.rules import Action
+
+from .base import Bot, match
+from .evaluate import position_value, seat_value
+from .planner import END, greedy_decision, plan_turn, settle
+
+THINK_MS = 1000
+"""Default think budget per decision."""
+MS_PER_PLAYOUT = 45
+"""Roughly what one playout costs on the reference 2-core machine (see benchmarks/bots.md)."""
+CANDIDATES = 4
+"""First actions compared by playouts."""
+
+
+class HardBot(Bot):
+    """Compares the medium planner's best first actions by playouts over sampled hidden cards."""
+
+    level = "hard"
+
+    def __init__(self, seed: int, think_ms: int | None = None) -> None:
+        super().__init__(seed, think_ms)
+        budget = THINK_MS if think_ms is None else think_ms
+        self.playouts = max(CANDIDATES, budget // MS_PER_PLAYOUT)
+        self._plan: list[Action] = []
+        self._plan_key: tuple = ()
+        self.last_reason = ""
+
+    def hint(self, view: dict, legal: list[Action]) -> tuple[Action, str]:
+        """Return the action the hard bot would take and why, in one line."""
+        self._plan = []
+        action = self.choose(view, legal)
+        if len(legal) == 1:
+            return action, "the only legal action"
+        return action, self.last_reason or "the best choice found"
+
+    def _choose(self, view: dict, legal: list[Action]) -> Action:
+        if view["decision"] is not None:
+            state = self.sample(view)
+            action = greedy_decision(state, state.legal_actions())
+            self.last_reason = _describe(action, state, view["seat"])
+            return match(action, legal)
+        key = (view["seat"], view["round"], view["turn_idx"])
+        if self._plan and self._plan_key == key and self._plan[0] in legal:
+            return self._plan.pop(0)
+        seat = view["seat"]
+        per_sample = max(1, self.playouts // CANDIDATES)
+        samples = [self.sample(view) for _ in range(per_sample)]
+        plan = plan_turn(samples[0], width=5, depth=4)
+        ranked = sorted(plan.by_first.items(), key=lambda kv: -kv[1])
+        candidates = [a for a, _ in ranked if a in legal][:CANDIDATES]
+        if plan.actions[0] not in candidates:
+            candidates.insert(0, plan.actions[0])
+        if len(candidates) == 1:
+            self._remember(key, plan.actions)
+            self.last_reason = _describe(candidates[0], samples[0], seat)
+            return match(candidates[0], legal)
+        scores = []
+        for index, action in enumerate(candidates):
+            total = 0.0
+            for sample in samples:
+                total += _playout(sample, seat, action)
+            scores.append((total / len(samples), -index, action))
+        scores.sort(reverse=True)
+        best = scores[0][2]
+        margin = scores[0][0] - scores[1][0]
+        self._remember(key, plan.actions if best == plan.actions[0] else [best])
+        self.last_reason = (
+            f"{_describe(best, samples[0], seat)}; over {len(samples)} sampled deals it leads "
+            f"the next best ('{scores[1][2]}') by {margin:.1f} VP after the coming round"
+        )
+        return match(best, legal)
+
+    def _remember(self, key: tuple, actions: list[Action]) -> None:
+        self._plan = list(actions[1:])
+        self._plan_key = key
+
+
+def _playout(state, seat: int, action: Action) -> float:
+    """Play `action`, then everyone by the medium policy until `seat` has had one more turn."""
+    st = settle(state.apply(action), seat)
+    turns_ended = 0
+    while not st.is_over and turns_ended < 2:
+        if st.pending:
+            st = st.apply(greedy_decision(st, st.legal_actions()))
+            continue
+        mover = st.current_player
+        line = plan_turn(st, width=2, depth=3).actions
+        for step in line:
+            if st.is_over or st.current_player != mover or st.pending:
+                break
+            if step not in st.legal_actions():
+                break
+            st = settle(st.apply(step), mover)
+        if not st.is_over and st.current_player == mover and not st.pending:
+            st = st.apply(END)
+        if mover == seat:
+            turns_ended += 1
+    return seat_value(st, seat, rivalry=1.0)
+
+
+def _describe(action: Action, state, seat: int) -> str:
+    """A short reason for an action, in the words of the game."""
+    cat = state.catalog
+    kind = action.kind
+    if kind == "fulfill":
+        wish = cat.wishes[action.arg]
+        return f"fulfil {wish.name} now for {wish.vp} VP"
+    if kind == "build":
+        return f"build the {action.arg} for {cat.monument_by_name[action.arg].vp} VP"
+    if kind == "travel":
+        return f"travel to {action.arg} to reach the Wishing Persons your hand needs"
+    if kind == "empower":
+        return "empower to gather crystals for the Wishes in your hand"
+    if kind == "caravan":
+        return "trade with the Caravan while it is here"
+    if kind == "manifest":
+        return "use this Area's Manifest ability"
+    if kind == "end":
+        return "nothing left that improves your position this turn"
+    if kind == "trade":
+        return f"trade for {action.arg} to complete a Wish's cost"
+    value = position_value(state, seat)
+    return f"'{action}' keeps your position best (about {value:.0f} VP in sight)"

@@ -1,0 +1,99 @@
+"""The medium policy: greedy decisions and a beam search over the rest of one's own turn.
+
+Everything here works on a determinized State (see `rules.determinize`), never on the real one.
+"""
+
+from __future__ import annotations
+
+from wish_tui.wish.rules import COLOURS, Action
+
+from .evaluate import position_value, seat_value
+
+END = Action("end")
+MAX_TRADES = 2
+"""Free trades a plan may make in one turn (more only shuffle crystals around)."""
+
+
+def greedy_decision(st, legal: list[Action], rivalry: float = 0.3) -> Action:
+    """Answer a pending decision with the option that leaves the decider best off."""
+    seat = st.current_player
+    best, best_value = legal[0], None
+    for action in legal:
+        value = seat_value(st.apply(action), seat, rivalry)
+        if best_value is None or value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def settle(st, seat: int, rivalry: float = 0.3):
+    """Resolve pending decisions greedily until `seat` acts on its turn again (or the game ends)."""
+    while st.pending and not st.is_over:
+        st = st.apply(greedy_decision(st, st.legal_actions(), rivalry))
+    return st
+
+
+class Plan:
+    """A sequence of turn actions, the value it reaches, and the best value per first action."""
+
+    __slots__ = ("actions", "value", "by_first")
+
+    def __init__(self, actions: list[Action], value: float, by_first: dict) -> None:
+        self.actions = actions
+        self.value = value
+        self.by_first = by_first
+
+
+def plan_turn(st, width: int = 4, depth: int = 4, rivalry: float = 0.3) -> Plan:
+    """Search the rest of the current seat's turn, keeping the `width` best lines at each step.
+
+    Returns the best line found (ending with ``end``) and, for each first action tried, the best
+    value any line starting with it reached.
+    """
+    seat = st.current_player
+    best_value = seat_value(st, seat, rivalry)
+    best = [END]
+    by_first: dict[Action, float] = {END: best_value}
+    beam = [(st, [], 0)]
+    for _ in range(depth):
+        children = []
+        for node, line, trades in beam:
+            wanted = _wanted_colours(node, seat) if trades < MAX_TRADES else ()
+            for action in node.legal_actions():
+                kind = action.kind
+                if kind == "end" or (kind == "trade" and action.arg not in wanted):
+                    continue
+                child = settle(node.apply(action), seat, rivalry)
+                if child.is_over or child.current_player != seat:
+                    continue
+                value = seat_value(child, seat, rivalry)
+                new_line = [*line, action]
+                first = new_line[0]
+                if value > by_first.get(first, -1e9):
+                    by_first[first] = value
+                children.append((value, len(children), child, new_line, trades + (kind == "trade")))
+        if not children:
+            break
+        children.sort(key=lambda c: (-c[0], c[1]))
+        if children[0][0] > best_value + 1e-9:
+            best_value = children[0][0]
+            best = [*children[0][3], END]
+        beam = [(c[2], c[3], c[4]) for c in children[:width]]
+    return Plan(best, best_value, by_first)
+
+
+def _wanted_colours(st, seat: int) -> set[str]:
+    """Colours a trade could complete a Wish with: short for some Wish in hand."""
+    p = st.players[seat]
+    wishes = st.catalog.wishes
+    wanted = set()
+    for name in p.hand:
+        cost = wishes[name].cost
+        short = [c for c in range(6) if cost[c] > p.crystals[c]]
+        if 0 < sum(cost[c] - p.crystals[c] for c in short) <= 2:
+            wanted.update(COLOURS[c] for c in short)
+    return wanted
+
+
+def value_of(st, seat: int) -> float:
+    """The plain value of a position for `seat` (no rivalry), for reports and hints."""
+    return position_value(st, seat)
