@@ -305,3 +305,36 @@ def test_teleporting_onto_a_wind_blast_offers_the_free_travel():
     state = table(("air", "fire"), at="Ruins", wind=["Cataracts"])
     state = act(state, "manifest #3", "teleport Cataracts")
     assert step_kind(state) == "wind"
+
+
+def test_frostflake_pays_when_the_solo_offer_slides_it_out():
+    """Frostflake token: "leaves the Offer for any reason" — the solo round-end discard."""
+    state = table(
+        ("water",),
+        solo="easy",
+        at="Cataracts",
+        offer=["Sultan", "Glory", "Treasure"],
+        frost=["Treasure"],
+        challenge_deck=[],
+    )
+    state = act(state, "end")
+    assert state.discard[-1] == "Treasure" and state.frost == []
+    assert step_kind(state) == "frost"
+    state = act(state, "gain white")
+    assert state.players[0].crystals == crystals(white=1) and not state.pending
+
+
+def test_frostflake_pays_when_a_solo_palace_swap_takes_the_card():
+    """Frostflake token: the solo Palace swap takes the card out of the Offer."""
+    state = table(
+        ("water",),
+        solo="easy",
+        at="Palace",
+        hand=["Hurt", "Efreeti", "Charm", "Remedy"],
+        offer=["Sultan", "Glory", "Treasure"],
+        frost=["Treasure"],
+    )
+    state = act(state, "manifest #1", "swap Efreeti with Treasure")
+    assert state.offer == ["Sultan", "Glory", "Efreeti"] and state.frost == []
+    assert step_kind(state) == "frost"
+    assert names(state.legal_actions()) == ["gain blue", "gain white"]
