@@ -81,7 +81,8 @@ class ReplayScreen(Screen):
         log = self.query_one(GameLog)
         log.clear()
         for seat, action in self.moves[: self.index]:
-            log.write(log_line(self.record.seats[seat]["djinn"], action))
+            private = seat == self.seat or self.states[-1].is_over
+            log.write(log_line(self.record.seats[seat]["djinn"], action, private))
         watched = DJINN_TITLE[self.record.seats[self.seat]["djinn"]]
         self.query_one("#status", Static).update(
             f"Replay: action {self.index}/{len(self.moves)}, round {state.round}, watching {watched}."

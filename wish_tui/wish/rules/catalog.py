@@ -102,6 +102,16 @@ class CaravanCard:
     get_trickery: int
     source: str
 
+    @property
+    def give_colours(self) -> list[str]:
+        """What the Caravan asks, one colour name per crystal."""
+        return [COLOURS[c] for c in range(6) for _ in range(self.give[c])]
+
+    @property
+    def get_colours(self) -> list[str]:
+        """The crystals the Caravan gives, one colour name per crystal."""
+        return [COLOURS[c] for c in range(6) for _ in range(self.get_crystals[c])]
+
     def describe_trade(self) -> str:
         """Describe the trade in words, e.g. 'Amethyst, Emerald, Diamond -> 4 VP'."""
         give = ", ".join(GEMS[c] for c in range(6) for _ in range(self.give[c]))

@@ -25,7 +25,7 @@ from .offer_view import OfferView
 from .player_board import PlayerBoard
 from .style import DJINN_TITLE
 from .tracks_view import TracksView
-from .words import describe, log_line
+from .words import describe, describe_choice, log_line
 
 KEY_GROUPS = {
     "travel": ("Travel", lambda a: a.kind == "travel" and not a.potion),
@@ -85,10 +85,10 @@ class GameScreen(Screen):
         Binding("n", "end_turn", "End turn"),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint", show=False),
-        Binding("question_mark", "keys", "Keys"),
-        Binding("f1", "rules", "Rules"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("question_mark", "keys", "Keys", show=False),
+        Binding("f1", "rules", "Rules", show=False),
+        Binding("ctrl+s", "save", "Save", show=False),
+        Binding("q", "quit_game", "Quit", show=False),
     ]
 
     def __init__(self, record, state: State, warning: str | None = None) -> None:
@@ -118,7 +118,7 @@ class GameScreen(Screen):
             yield HandView(id="hand")
         yield GameLog(id="log")
         yield Static(id="status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         log = self.query_one(GameLog)
@@ -134,7 +134,7 @@ class GameScreen(Screen):
     @property
     def compact(self) -> bool:
         """True on small terminals (80x24 and the like)."""
-        return self.size.height < 34
+        return self.size.height < 34 or self.size.width < 100
 
     # -- what the widgets show ---------------------------------------------------------------
     def _first_human(self) -> int:
@@ -150,35 +150,37 @@ class GameScreen(Screen):
         self.query_one(MapView).update_view(view)
         self.query_one(TracksView).update_view(view)
         self.query_one(OfferView).update_view(view, compact)
-        self.query_one(PlayerBoard).update_view(view, self.viewer)
+        self.query_one(PlayerBoard).update_view(view, self.viewer, compact)
         self.query_one(HandView).update_hand(self._hand_status(view), compact)
         self.query_one("#status", Static).update(self._status_line())
         self.refresh_bindings()
 
-    def _hand_status(self, view: dict) -> list[tuple[str, bool, str]]:
+    def _hand_status(self, view: dict) -> list[tuple[str, bool, str, str]]:
         me = view["players"][self.viewer]
-        hand = me.get("hand", [])
         my_turn = self._human_main_turn()
         legal = self.state.legal_actions() if my_turn else []
         result = []
-        for name in hand:
+        for name in me.get("hand", []):
             wish = CATALOG.wishes[name]
             if any(a.kind == "fulfill" and a.arg == name for a in legal):
-                result.append((name, True, "you can fulfil it now (f)"))
+                result.append((name, True, "you can fulfil it now (f)", "now: f"))
                 continue
+            have = me["crystals"]
             short = [
-                f"{wish.cost[c] - me['crystals'][rules.COLOURS[c]]} {GEMS[c]}"
+                (wish.cost[c] - have[rules.COLOURS[c]], c)
                 for c in range(6)
-                if me["crystals"][rules.COLOURS[c]] < wish.cost[c]
+                if have[rules.COLOURS[c]] < wish.cost[c]
             ]
             colour = rules.COLOURS[wish.colour]
             if short:
-                why = "needs " + ", ".join(short) + " more"
+                why = "needs " + ", ".join(f"{n} {GEMS[c]}" for n, c in short) + " more"
+                brief = "need " + "".join(f"{rules.LETTERS[c]}{n}" for n, c in short)
             elif not my_turn:
-                why = "affordable; fulfil it on your turn"
+                why, brief = "affordable; fulfil it on your turn", "paid; wait"
             else:
                 why = f"needs a {colour} Wishing Person here (or Trickery) and a free Fulfill"
-            result.append((name, False, why))
+                brief = f"no {rules.LETTERS[wish.colour].lower()} here"
+            result.append((name, False, why, brief))
         return result
 
     def _status_line(self) -> str:
@@ -193,10 +195,7 @@ class GameScreen(Screen):
             return f"{who}: a decision is waiting — choose in the window."
         p = st.players[seat]
         left = 3 - p.markers_placed
-        return (
-            f"{who}'s turn: {left} action marker(s) left. Keys: t e m f s = actions, "
-            f"r trade, n end turn, ? all keys."
-        )
+        return f"{who}'s turn: {left} marker(s) left · keys below · ? all keys · F1 rules · q quit"
 
     # -- the flow of the game ------------------------------------------------------------------
     def proceed(self) -> None:
@@ -261,7 +260,7 @@ class GameScreen(Screen):
             else:
                 self.proceed()
 
-        labels = [describe(a) for a in options]
+        labels = [describe_choice(a) for a in options]
         self.app.push_screen(ChoiceScreen(title, labels, cancellable), chosen)
 
     def play(self, action: Action) -> None:
@@ -274,7 +273,9 @@ class GameScreen(Screen):
             self.notify(str(exc), severity="error")
             return
         self.state = new
-        self.query_one(GameLog).write(log_line(self.seats[seat].djinn, action))
+        humans = sum(1 for s in self.seats if s.is_human)
+        private = humans == 1 and seat == self.viewer
+        self.query_one(GameLog).write(log_line(self.seats[seat].djinn, action, private))
         self._log_events(st, new)
         self.history.append(new)
         try:
@@ -341,9 +342,12 @@ class GameScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in KEY_GROUPS:
-            return True if self._human_main_turn() and self._group(action) else None
+            if self._human_main_turn() and self._group(action):
+                return True
+            # Rarely possible actions stay out of the way; the usual ones show greyed.
+            return False if action in ("potion", "trickery") else None
         if action == "undo":
-            return True if self._undo_index() is not None else None
+            return self._undo_index() is not None
         return True
 
     def on_key(self, event: Key) -> None:
@@ -354,6 +358,8 @@ class GameScreen(Screen):
             return
         for binding in self.BINDINGS:
             if binding.key == event.key and binding.action in KEY_GROUPS:
+                if self._group(binding.action):
+                    return
                 event.stop()
                 self.notify(self._why_not(binding.action), severity="warning")
                 return

@@ -15,17 +15,16 @@ class HandView(Static):
 
     DEFAULT_CSS = "HandView { height: auto; }"
 
-    def update_hand(self, cards: list[tuple[str, bool, str]], compact: bool = False) -> None:
-        """Show cards as (name, can fulfil now, why or why not)."""
-        text = Text()
-        text.append("Your hand", "bold underline")
-        text.append("  ✓ fulfil now  ✗ not yet\n", "dim")
-        if not cards:
-            text.append("(hidden)", "dim")
-        for name, ok, why in cards:
-            text.append("✓ " if ok else "✗ ", "bold green" if ok else "dim")
-            text.append_text(wish_line(name))
-            text.append(
-                f"  {why}\n" if compact else f"\n    {why} — {CATALOG.wishes[name].text}\n", "dim"
-            )
+    def update_hand(self, cards: list[tuple[str, bool, str, str]], compact: bool = False) -> None:
+        """Show cards as (name, can fulfil now, why, why in a few letters)."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("Hand", "bold underline")
+        text.append(" ✓ can fulfil now, ✗ why not", "dim")
+        for name, ok, why, short in cards:
+            text.append("\n✓" if ok else "\n✗", "bold green" if ok else "bold red")
+            text.append_text(wish_line(name, compact=True))
+            if compact:
+                text.append(f" {short}", "dim")
+            else:
+                text.append(f"\n   {why}. {CATALOG.wishes[name].text}", "dim")
         self.update(text)

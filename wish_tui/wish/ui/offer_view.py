@@ -10,17 +10,19 @@ from wish_tui.wish.rules import CATALOG
 from .style import cost_text, wish_type_text
 
 
-def wish_line(name: str, frost: bool = False) -> Text:
+def wish_line(name: str, frost: bool = False, compact: bool = False) -> Text:
     """One Wish on one line: type symbol, name, cost, VP, Instant/Ongoing, Frostflake."""
     wish = CATALOG.wishes[name]
-    text = Text()
+    text = Text(no_wrap=True, overflow="ellipsis")
     text.append_text(wish_type_text(wish.type))
-    text.append(f" {name} ")
+    text.append(f"{name} ")
     text.append_text(cost_text(wish.cost_letters))
-    text.append(f" {wish.vp}VP ", "bold")
-    text.append("Ongoing" if wish.timing == "ongoing" else "Instant", "italic dim")
+    text.append(f" {wish.vp}VP", "bold")
+    text.append(" O" if wish.timing == "ongoing" else " I", "italic")
+    if not compact:
+        text.append("ngoing" if wish.timing == "ongoing" else "nstant", "italic")
     if frost:
-        text.append(" ❄frost", "bold cyan")
+        text.append(" ❄", "bold cyan")
     return text
 
 
@@ -31,17 +33,16 @@ class OfferView(Static):
 
     def update_view(self, view: dict, compact: bool = False) -> None:
         """Show the Offer of a view."""
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")
         text.append("Offer", "bold underline")
-        text.append(f"  deck {view['deck_count']} · discard {len(view['discard'])}\n", "dim")
+        text.append(f" deck {view['deck_count']} discard {len(view['discard'])}", "dim")
         frost = set(view["frostflakes"])
         for slot, name in enumerate(view["offer"], 1):
-            text.append(f"{slot} ", "bold")
+            text.append(f"\n{slot}", "bold")
             if name is None:
-                text.append("(empty)\n", "dim")
+                text.append(" (empty)", "dim")
                 continue
-            text.append_text(wish_line(name, name in frost))
-            text.append("\n")
+            text.append_text(wish_line(name, name in frost, compact))
             if not compact:
-                text.append(f"  {CATALOG.wishes[name].text}\n", "dim")
+                text.append(f"\n  {CATALOG.wishes[name].text}", "dim")
         self.update(text)

@@ -15,41 +15,46 @@ SYMBOL_WORD = {
     "manifest": "Manifest",
     "fulfill": "Fulfill",
 }
-TOKENS_OWNED = {"water": ("Frostflakes", 3), "fire": ("Fiery Clones", 2), "air": ("Wind Blasts", 5)}
+TOKENS_OWNED = {"water": ("Frostflakes", 3), "fire": ("Clones", 2), "air": ("Wind Blasts", 5)}
 
 
 class PlayerBoard(Static):
-    """The board of the seat being shown."""
+    """The board of the seat being shown: ● marks an action marker, ⚗ the Potion action."""
 
     DEFAULT_CSS = "PlayerBoard { height: auto; }"
 
-    def update_view(self, view: dict, seat: int) -> None:
+    def update_view(self, view: dict, seat: int, compact: bool = False) -> None:
         """Show the board of `seat` in a view."""
         p = view["players"][seat]
         board = CATALOG.djinns[p["djinn"]]
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"{DJINN_TITLE[p['djinn']]} Djinn", "bold underline")
-        text.append(f"  in {p['area']}\n")
+        text.append(f" in {p['area']}")
+        if p.get("destiny"):
+            text.append(f" · Destiny {p['destiny']}", "italic")
+        text.append("\n")
         for i, symbols in enumerate(board.columns):
             text.append(f"{i + 1}[", "dim")
             if i == 1 and not p["unlocked"]:
-                text.append("🔒locked", "dim")
+                text.append("🔒", "dim")
             else:
                 for j, symbol in enumerate(symbols):
                     if j:
                         text.append("|", "dim")
                     word = board.special if symbol == "special" else SYMBOL_WORD[symbol]
+                    if compact:
+                        word = word[:4]
                     if p["markers"][i] == symbol:
                         text.append(f"●{word}", "bold reverse")
                     elif p["potion_used"] == f"{i + 1}:{symbol}":
                         text.append(f"⚗{word}", "bold reverse magenta")
                     else:
                         text.append(word)
-            text.append("] ", "dim")
+            text.append("]", "dim")
         text.append("\nCrystals ")
         text.append_text(crystals_text(p["crystals"]))
         if p["djinn"] == "earth":
-            text.append("  Nest ")
+            text.append(" Nest ")
             text.append_text(crystals_text(p["nest"]))
         text.append(f"\nPotions {p['potions']} · Trickery {p['trickery']}")
         if p["djinn"] in TOKENS_OWNED:
@@ -60,10 +65,8 @@ class PlayerBoard(Static):
                 "air": sum(a["wind_blast"] for a in view["areas"]),
             }[p["djinn"]]
             text.append(f" · {name} left {owned - placed}")
-        text.append(" · People ")
+        text.append("\nPeople ")
         text.append_text(crystals_text(p["meeples"]))
         if p["badges"]:
-            text.append(f"\nBadges: {', '.join(p['badges'])}")
-        if p.get("destiny"):
-            text.append(f"\nDestiny (secret): {p['destiny']}", "italic")
+            text.append(f" · Badges {', '.join(p['badges'])}")
         self.update(text)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from .style import DJINN_STYLE, DJINN_TITLE
+from wish_tui.wish.rules import CATALOG
+
+from .style import DJINN_STYLE, DJINN_TITLE, letters_text
 
 
 class TracksView(Static):
@@ -19,29 +21,41 @@ class TracksView(Static):
         caravan = view["caravan"]
         steps = len(caravan["route"]) - 1
         pos = caravan["position"]
-        text = Text()
-        text.append(f"Round {view['round']}", "bold")
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"Round {view['round']} ", "bold")
         if view["final_round"]:
-            text.append("  LAST ROUND", "bold reverse yellow")
+            text.append("LAST ROUND", "bold reverse yellow")
         text.append("\nCaravan ")
         text.append("●" * pos, "yellow")
         text.append("○" * (steps - pos), "dim")
         text.append("X", "bold")
-        text.append(f" {steps - pos} to the Dock\n")
+        text.append(f" {steps - pos} to Dock\n")
         card = caravan["card"]
         if card:
-            text.append(f" moved {card['move']} · trade: ", "dim")
-            text.append(f"{card['trade']}\n")
+            caravan_card = CATALOG.caravan_cards[card["number"] - 1]
+            text.append("Trade ")
+            text.append_text(letters_text(caravan_card.give_colours))
+            text.append(" → ")
+            text.append_text(letters_text(caravan_card.get_colours))
+            extras = []
+            if caravan_card.get_vp:
+                extras.append(f"{caravan_card.get_vp}VP")
+            if caravan_card.get_potions:
+                extras.append("Potion")
+            if caravan_card.get_trickery:
+                extras.append("Trickery")
+            text.append(" ".join(["", *extras]) + "\n")
         if view.get("challenge"):
             ch = view["challenge"]
-            text.append(f"Challenge: {ch['card'] or '—'} ({ch['deck_count']} left)")
+            text.append(f"Challenge {ch['card'] or '—'} ({ch['deck_count']} left)")
             if ch["hatred"]:
-                text.append(" · Hatred lasts", "bold red")
+                text.append(" Hatred!", "bold red")
             text.append("\n")
         for p in view["players"]:
             mark = "▶" if p["seat"] == view["turn_seat"] and view["phase"] == "play" else " "
             text.append(mark, "bold")
             text.append(f"{DJINN_TITLE[p['djinn']]:<6}", DJINN_STYLE[p["djinn"]])
-            lock = "unlocked" if p["unlocked"] else f"{len(p['fulfilled'])}/3 to unlock"
-            text.append(f" {p['visible_score']:>3} VP · {len(p['fulfilled'])} wishes ({lock})\n")
+            lock = "open" if p["unlocked"] else f"{len(p['fulfilled'])}/3🔒"
+            text.append(f"{p['visible_score']:>3}VP {len(p['fulfilled'])}wish {lock}\n")
+        text.rstrip()
         self.update(text)

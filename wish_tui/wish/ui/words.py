@@ -38,6 +38,31 @@ _PLAIN = {
 }
 
 
+def describe_choice(action: Action) -> str:
+    """The action in words for a menu, with what the card or crystal is."""
+    from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
+
+    text = describe(action)
+    if action.kind == "keep" and action.arg in CATALOG.destinies:
+        return f"{text}: {CATALOG.destinies[action.arg].text}"
+    wish = CATALOG.wishes.get(action.arg)
+    if wish and action.kind in ("draw", "discard", "fulfill", "icedibs", "swap"):
+        return f"{text} — {wish.type}, cost {wish.cost_letters}, {wish.vp} VP: {wish.text}"
+    if action.arg in COLOURS and action.kind in (
+        "gain",
+        "pay",
+        "give",
+        "take",
+        "remove",
+        "lose",
+        "nest",
+        "trade",
+    ):
+        c = COLOURS.index(action.arg)
+        return f"{text} ({GEMS[c]}, {LETTERS[c]})"
+    return text
+
+
 def describe(action: Action) -> str:
     """The action in words, without the acting Djinn: 'travel to Dock (column 3)'."""
     template = _PLAIN.get(action.kind, "{kind} {arg}")
@@ -58,6 +83,14 @@ def describe(action: Action) -> str:
     return text[0].upper() + text[1:]
 
 
-def log_line(djinn: str, action: Action) -> str:
-    """One line of the game log."""
+SECRET_KINDS = ("keep", "swap")
+"""Decisions whose details only the deciding seat may read: the Destiny kept, a Palace swap."""
+
+
+def log_line(djinn: str, action: Action, private: bool = False) -> str:
+    """One line of the game log; secret details are left out unless `private` (only the deciding
+    person reads this log)."""
+    if action.kind in SECRET_KINDS and not private:
+        what = "keeps a Destiny (secret)" if action.kind == "keep" else "swaps a Wish (Palace)"
+        return f"{DJINN_TITLE[djinn]} {what}"
     return f"{DJINN_TITLE[djinn]}: {describe(action)}"
