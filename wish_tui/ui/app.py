@@ -42,7 +42,6 @@ class WishApp(App):
         self.launch = launch or Launch()
         self.loaded = loaded
         """(record, state, warning) of a save opened from the command line."""
-        self._too_small: TooSmallScreen | None = None
 
     def on_mount(self) -> None:
         launch = self.launch
@@ -60,6 +59,8 @@ class WishApp(App):
         else:
             self.show_title()
         self.call_after_refresh(self._check_size)
+        # Screens pushed later (a curtain, a choice) must not cover the too-small notice.
+        self.set_interval(0.5, self._check_size)
 
     # -- the terminal's size -------------------------------------------------------------------
     def on_resize(self) -> None:
@@ -67,13 +68,11 @@ class WishApp(App):
 
     def _check_size(self) -> None:
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
-        if small and self._too_small is None:
-            self._too_small = TooSmallScreen()
-            self.push_screen(self._too_small)
-        elif not small and self._too_small is not None:
-            if self.screen is self._too_small:
+        if small and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small:
+            while isinstance(self.screen, TooSmallScreen):
                 self.pop_screen()
-            self._too_small = None
 
     # -- screens -----------------------------------------------------------------------------------
     def _replace_all(self, screen) -> None:

@@ -1,0 +1,162 @@
+"""Pilot tests of the terminal app: the flows a person goes through (issue: Wish in the terminal)."""
+
+from __future__ import annotations
+
+from wish_tui import saves
+from wish_tui.cli import Launch, Seat
+from wish_tui.ui.app import TooSmallScreen, WishApp
+from wish_tui.ui.choice import ChoiceScreen
+from wish_tui.ui.curtain import CurtainScreen
+from wish_tui.wish.ui.game_screen import GameScreen
+
+HOTSEAT = Launch("game", (Seat("air", "human"), Seat("water", "human")), seed=3)
+
+
+async def settle(pilot, times: int = 3) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+async def through_setup(app, pilot) -> GameScreen:
+    """Lift curtains and take the first option of every setup decision."""
+    for _ in range(20):
+        await settle(pilot)
+        screen = app.screen
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        if game.state.phase == "play" and not game.state.pending and not isinstance(screen, (CurtainScreen, ChoiceScreen)):
+            return game
+        if isinstance(screen, CurtainScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, ChoiceScreen):
+            await pilot.press("1")
+    raise AssertionError("setup did not finish")
+
+
+async def test_setup_curtain_hides_the_table_until_enter():
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        first = game.state.current_player
+        if first != game.viewer:
+            assert isinstance(app.screen, CurtainScreen)
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "Destiny" in app.screen.title_text
+        assert game.viewer == first
+
+
+async def test_turn_actions_by_keys_then_save_quit_and_continue(data_dir):
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await through_setup(app, pilot)
+        seat = game.state.current_player
+        start_area = game.state.players[seat].area
+        await pilot.press("t")
+        await settle(pilot)
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("1")
+            await settle(pilot)
+        assert game.state.players[seat].area != start_area
+        assert game.state.players[seat].markers_placed == 1
+        await pilot.press("e")
+        await settle(pilot)
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("1")
+            await settle(pilot)
+        assert sum(game.state.players[seat].crystals) >= 2
+        actions_before = len(game.record.actions)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        named = [i for i in saves.list_saves() if not i.is_autosave]
+        assert len(named) == 1 and named[0].round == game.state.round
+        await pilot.press("n")
+        await settle(pilot)
+        assert game.state.current_player != seat or game.state.pending
+        assert len(game.record.actions) > actions_before
+        saved_actions = list(game.record.actions)
+    info = saves.latest_save()
+    assert info is not None and info.is_autosave
+    record, state, warning = saves.load_game(str(info.path))
+    assert warning is None
+    assert record.actions == saved_actions
+    resumed = WishApp(Launch("continue"), (record, state, warning))
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = next(s for s in resumed.screen_stack if isinstance(s, GameScreen))
+        assert game.record.actions == saved_actions
+        assert game.state.to_dict() == state.to_dict()
+
+
+async def test_a_refused_key_says_why_and_changes_nothing():
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await through_setup(app, pilot)
+        before = game.state.to_dict()
+        notes: list[str] = []
+        original = game.notify
+
+        def spy(message, **kwargs):
+            notes.append(str(message))
+            return original(message, **kwargs)
+
+        game.notify = spy
+        await pilot.press("p")
+        await settle(pilot)
+        assert notes and "Potion" in notes[-1]
+        assert game.state.to_dict() == before
+
+
+async def test_undo_takes_back_a_travel():
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await through_setup(app, pilot)
+        before = game.state.to_dict()
+        n_actions = len(game.record.actions)
+        await pilot.press("t")
+        await settle(pilot)
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("1")
+            await settle(pilot)
+        assert game.state.to_dict() != before
+        await pilot.press("u")
+        await settle(pilot)
+        assert game.state.to_dict() == before
+        assert len(game.record.actions) == n_actions
+
+
+async def test_a_decision_of_another_seat_is_asked_behind_a_curtain():
+    """Cataracts: each other player gains 1 Crystal of any colour — that seat decides."""
+    app = WishApp(Launch("game", (Seat("water", "human"), Seat("air", "human")), seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await through_setup(app, pilot)
+        # Walk the Water Djinn's turn to Cataracts (where it starts) and Manifest there.
+        while game.state.djinns[game.state.current_player] != "water":
+            await pilot.press("n")
+            await through_setup(app, pilot)
+        water = game.state.current_player
+        air = 1 - water
+        await pilot.press("m")
+        await settle(pilot)
+        # Water gains two crystals first.
+        for _ in range(2):
+            assert isinstance(app.screen, ChoiceScreen)
+            await pilot.press("1")
+            await settle(pilot)
+        assert game.state.current_player == air
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceScreen)
+        crystals_before = sum(game.state.players[air].crystals)
+        await pilot.press("2")
+        await settle(pilot)
+        assert sum(game.state.players[air].crystals) == crystals_before + 1
+
+
+async def test_too_small_terminal_asks_for_a_bigger_window():
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
