@@ -1,0 +1,97 @@
+"""The command line: versions, help, and one clear sentence (exit 2) for a bad flag or value."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from wish_tui import __version__
+from wish_tui.cli import Launch, Seat, UsageError, build_parser, launch_for_new, parse_seat
+
+
+def run(*args: str, env_dir=None) -> subprocess.CompletedProcess:
+    env = None
+    if env_dir is not None:
+        import os
+
+        env = {**os.environ, "WISH_TUI_DATA_DIR": str(env_dir)}
+    return subprocess.run(
+        [sys.executable, "-m", "wish_tui", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+def test_version():
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"wish-tui {__version__}"
+
+
+def test_help_lists_the_commands():
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("new", "continue", "load", "replay", "engine", "tournament"):
+        assert command in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--bogus"], "unrecognized arguments"),
+        (["new", "--seat", "wind:human", "--seat", "air:human"], "names no Djinn"),
+        (["new", "--seat", "air:genius", "--seat", "fire:human"], "must be one of"),
+        (["new", "--seat", "air:human", "--seat", "air:easy"], "only one seat"),
+        (["new", "--seed", "seven"], "invalid int value"),
+        (["new", "--solo", "hard"], "needs both"),
+        (["new", "--seat", "air:human"], "solo"),
+    ],
+)
+def test_a_bad_flag_is_one_sentence_and_exit_2(args, words):
+    result = run(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert words in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_continue_without_a_save_is_one_sentence_and_exit_1(tmp_path):
+    result = run("continue", env_dir=tmp_path)
+    assert result.returncode == 1
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "no saved game" in result.stderr
+
+
+def test_load_of_a_broken_file_names_it_and_exits_1(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    result = run("load", str(broken), env_dir=tmp_path)
+    assert result.returncode == 1
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "broken.json" in result.stderr
+    assert broken.read_text() == "{not json"
+
+
+def test_new_with_seats_launches_a_game():
+    args = build_parser().parse_args(["new", "--seat", "air:human", "--seat", "water:easy", "--seed", "4"])
+    launch = launch_for_new(args)
+    assert launch == Launch("game", (Seat("air", "human"), Seat("water", "easy")), 4)
+
+
+def test_new_solo_launches_a_solo_game():
+    launch = launch_for_new(build_parser().parse_args(["new", "--solo", "hard", "--djinn", "fire"]))
+    assert launch.solo == "hard" and launch.seats == (Seat("fire", "human"),)
+
+
+def test_new_without_flags_opens_the_new_game_screen():
+    assert launch_for_new(build_parser().parse_args(["new"])).screen == "new-game"
+
+
+def test_parse_seat_refuses_unknown_djinn():
+    with pytest.raises(UsageError):
+        parse_seat("smoke:human")
