@@ -117,6 +117,8 @@ class GameRecord:
     """The name the game was last saved under ('' when never named)."""
     saved_at: str = ""
     """When the record was last written, ISO 8601 in UTC ('' when never)."""
+    description: str = ""
+    """A sentence about the game shown when listing (the scenarios in saves/ have one)."""
 
     @property
     def djinns(self) -> list[str]:
@@ -175,6 +177,7 @@ class GameRecord:
             "id": self.id,
             "name": self.name,
             "saved_at": self.saved_at,
+            "description": self.description,
         }
 
     @classmethod
@@ -196,6 +199,7 @@ class GameRecord:
             id=str(data.get("id", "")),
             name=str(data.get("name", "")),
             saved_at=str(data.get("saved_at", "")),
+            description=str(data.get("description", "")),
         )
 
 
@@ -266,7 +270,7 @@ def _check_shape(data: dict, where: str) -> None:
         problems.append("'actions' is not a list of actions in notation")
     if not (data.get("state") is None or isinstance(data.get("state"), dict)):
         problems.append("'state' is not an object")
-    for key in ("id", "name", "saved_at"):
+    for key in ("id", "name", "saved_at", "description"):
         if not isinstance(data.get(key, ""), str):
             problems.append(f"'{key}' is not text")
     if problems:
@@ -303,12 +307,34 @@ def _read_data(path: Path) -> dict:
     except RecursionError:
         raise SaveError(f"{where} is not a save: its JSON is nested too deeply.") from None
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()) and text.lstrip()[:1] in "{[":
+        if _ends_early(text, exc):
             raise SaveError(f"{where} is truncated: its JSON ends too early.") from None
         raise SaveError(
             f"{where} is not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})."
         ) from None
     return data
+
+
+def _ends_early(text: str, exc: json.JSONDecodeError) -> bool:
+    """True when the JSON is cut short: it breaks off inside a string or an open object/list."""
+    if exc.pos < len(text.rstrip()) and not exc.msg.startswith("Unterminated string"):
+        return False
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+    return depth > 0 or in_string
 
 
 def read_record(name_or_path: str | os.PathLike) -> GameRecord:
@@ -431,14 +457,29 @@ def atomic_write(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+_WRITTEN: dict[str, tuple[int, int]] = {}
+"""(mtime_ns, size) of each file this process wrote last, so its next write skips the re-check."""
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
 def _check_overwritable(path: Path) -> None:
-    """Refuse to replace a file that is not a save this version can read."""
+    """Refuse to replace a file that is not a save this version can read (and replay)."""
     if not os.path.lexists(path):
+        return
+    stamp = _stamp(path)
+    if stamp is not None and _WRITTEN.get(str(path)) == stamp:
         return
     where = f"The save file {path}"
     try:
-        data = _read_data(path)
-        migrate(data, where)
+        record = GameRecord.from_json(_read_data(path), where)
+        replay(record, where)
     except SaveError as exc:
         raise SaveError(f"{str(exc).rstrip('.')}; it was not overwritten.") from None
 
@@ -455,6 +496,9 @@ def write_record(record: GameRecord, path: Path) -> Path:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, text)
+        stamp = _stamp(path)
+        if stamp is not None:
+            _WRITTEN[str(path)] = stamp
     except PermissionError:
         raise SaveError(f"The save file {path} cannot be written: permission denied.") from None
     except OSError as exc:
@@ -469,6 +513,8 @@ def save_game(record: GameRecord, name: str | os.PathLike) -> Path:
         SaveError: the name is not usable, or the file there is not a readable save.
     """
     text = os.fspath(name)
+    if not text.strip():
+        raise SaveError("A save needs a name: use 1 to 80 characters, no slashes.")
     path = save_path(text)
     if path.parent == saves_dir() and not _NAME.match(path.stem or ""):
         raise SaveError(f"'{text}' cannot be a save name: use 1 to 80 characters, no slashes.")
@@ -510,8 +556,9 @@ def delete_save(name_or_path: str | os.PathLike) -> Path:
         SaveError: there is no such save, or it is not a readable save (it is left untouched).
     """
     path = save_path(name_or_path)
+    where = f"The save file {path}"
     try:
-        migrate(_read_data(path), f"The save file {path}")
+        replay(GameRecord.from_json(_read_data(path), where), where)
     except SaveError as exc:
         raise SaveError(f"{str(exc).rstrip('.')}; it was not deleted.") from None
     try:
@@ -537,6 +584,7 @@ class SaveInfo:
     is_autosave: bool = False
     is_over: bool = False
     solo: str = ""
+    description: str = ""
     problem: str = ""
     """'' for a readable save, else the one-sentence SaveError message (the file is kept)."""
 
@@ -576,6 +624,7 @@ def _info(path: Path) -> SaveInfo:
         is_autosave=is_auto,
         is_over=state.is_over,
         solo=record.solo,
+        description=record.description,
     )
 
 

@@ -1,0 +1,273 @@
+"""Build the scenario saves in saves/ by playing seeded games to the described point.
+
+Run from the repository root:  python benchmarks/build_scenarios.py
+
+Every scenario is a real game: a seed and the actions a simple greedy player chose (seeded, so
+the output is the same every run), stopped at the first position that fits the description. The
+files load with `wish_tui.saves.load_game` without a warning because their actions replay to their
+state. Seat 0 is the person playing; the other seats are computer opponents ("medium").
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+from wish_tui.saves import GameRecord
+from wish_tui.wish import rules
+
+OUT = Path(__file__).resolve().parent.parent / "saves"
+CAT = rules.CATALOG
+LAST = len(CAT.route) - 1
+
+
+def _distances() -> list[list[int]]:
+    table = []
+    for start in range(12):
+        dist = [99] * 12
+        dist[start] = 0
+        queue = deque([start])
+        while queue:
+            a = queue.popleft()
+            for b in CAT.areas[a].neighbours:
+                if dist[b] > dist[a] + 1:
+                    dist[b] = dist[a] + 1
+                    queue.append(b)
+        table.append(dist)
+    return table
+
+
+DIST = _distances()
+
+
+def value(st, seat: int) -> float:
+    """A rough worth of a position for `seat`: points, then progress towards Wishes and Monuments."""
+    p = st.players[seat]
+    v = 10.0 * st.visible_score(seat) + 8.0 * len(p.badges) + 2.0 * sum(p.meeples)
+    v += 0.4 * sum(p.crystals) + 0.3 * sum(p.nest)
+    need = [0] * 6
+    target, best_have = None, -1
+    for area, monument in CAT.monument_by_area.items():
+        if st.monuments[area] is None:
+            have = sum(min(p.meeples[c], monument.cost[c]) for c in range(6))
+            if have > best_have:
+                target, best_have = (area, monument), have
+    if target:
+        area, monument = target
+        v += 5.0 * best_have
+        need = [max(0, monument.cost[c] - p.meeples[c]) for c in range(6)]
+        if not any(need):
+            v += 6.0 - 1.5 * DIST[p.area][area]
+    best = -99.0
+    for card in p.hand:
+        wish = CAT.wishes[card]
+        missing = sum(max(0, wish.cost[c] - p.crystals[c]) for c in range(6))
+        near = min(
+            (DIST[p.area][a] for a in range(12) if st.area_meeples[a * 6 + wish.colour]),
+            default=9,
+        )
+        wanted = 3.0 if need[wish.colour] else 0.0
+        best = max(best, wish.vp * 0.5 + wanted - 2.0 * missing - 1.5 * near)
+    v += best
+    if p.djinn == "air":
+        v += 1.5 * len(st.wind)
+    if p.djinn == "water":
+        v += 1.5 * len(st.frost)
+    return v
+
+
+def choose(st, rng: random.Random):
+    """A greedy one-step choice for the seat deciding now, with a little seeded noise."""
+    seat = st.current_player
+    legal = st.legal_actions()
+    if rng.random() < 0.1:
+        return rng.choice(legal)
+    scored = []
+    for action in legal:
+        after = st.apply(action)
+        bonus = -0.5 if action.kind == "end" else 0.0
+        scored.append((value(after, seat) + bonus + rng.random() * 0.3, action))
+    return max(scored, key=lambda x: x[0])[1]
+
+
+def at_turn_start(st, seat: int = 0) -> bool:
+    """The start of `seat`'s own turn: no decision pending and no marker placed yet."""
+    return (
+        st.phase == "play"
+        and not st.pending
+        and st.current_player == seat
+        and st.turn_seat == seat
+        and not any(st.players[seat].markers)
+        and not st.players[seat].potion_used
+    )
+
+
+def mid_game_monuments(st) -> bool:
+    built = sum(m is not None for m in st.monuments)
+    return at_turn_start(st) and built >= 1 and not st.final_round and st.caravan_pos < LAST - 1
+
+
+def caravan_one_step(st) -> bool:
+    if not (at_turn_start(st) and st.caravan_pos == LAST - 1 and not st.final_round):
+        return False
+    last_turn = st.turn_idx == len(st.order) - 1
+    next_moves = st.caravan_deck and CAT.caravan_cards[st.caravan_deck[-1]].move >= 1
+    return last_turn and bool(next_moves)
+
+
+def tie_by_badges(st) -> bool:
+    if not (
+        st.final_round
+        and st.phase == "play"
+        and not st.pending
+        and st.turn_idx == len(st.order) - 1
+        and st.current_player == 0
+        and rules.Action("end") in st.legal_actions()
+    ):
+        return False
+    ended = st.apply(rules.Action("end"))
+    seats = ended.final_scores()["seats"]
+    top = max(s["total"] for s in seats)
+    tied = [s for s in seats if s["total"] == top]
+    if len(tied) < 2:
+        return False
+    badges = sorted((s["badges_count"] for s in tied), reverse=True)
+    return badges[0] > badges[1]
+
+
+def frostflakes(st) -> bool:
+    return at_turn_start(st) and len(st.frost) >= 2
+
+
+def wind_blasts(st) -> bool:
+    if not (at_turn_start(st) and len(st.wind) >= 3):
+        return False
+    p = st.players[0]
+    return any(DIST[p.area][a] <= 1 for a in st.wind) and not st.final_round
+
+
+@dataclass(frozen=True)
+class Scenario:
+    file: str
+    description: str
+    djinns: tuple[str, ...]
+    solo: str = ""
+    stop: object = None
+    """A test on the position; None stops at the very start."""
+    search: bool = False
+    """Also search seat 0's own decisions in the final round for a fitting position."""
+    seeds: int = 400
+
+
+SCENARIOS = (
+    Scenario(
+        "hard-solo-start",
+        "Solo, hard: the Fire Djinn against the Challenge deck with the Royalty Destiny; the game "
+        "has just been set up and your first decision is the Wish to discard.",
+        ("fire",),
+        solo="hard",
+    ),
+    Scenario(
+        "four-seat-monuments",
+        "Four Djinns in the middle of the game: a Monument stands on the map and it is the Air "
+        "Djinn's turn.",
+        ("air", "water", "fire", "earth"),
+        stop=mid_game_monuments,
+    ),
+    Scenario(
+        "caravan-one-step",
+        "The Caravan stands on the Volcano, one step from the Dock, in the last turn of the round; "
+        "the next Caravan card moves it onto the Dock, so the next round is the final round.",
+        ("earth", "fire", "water"),
+        stop=caravan_one_step,
+    ),
+    Scenario(
+        "tie-by-badges",
+        "The final round, the last turn: if the Water Djinn ends the turn now, the top scores are "
+        "tied and the most Monument Badges decides the winner.",
+        ("water", "earth"),
+        stop=tie_by_badges,
+        search=True,
+        seeds=3000,
+    ),
+    Scenario(
+        "water-frostflakes",
+        "The Water Djinn's turn with Frostflakes on two or more Wishes of the Offer.",
+        ("water", "fire", "air"),
+        stop=frostflakes,
+    ),
+    Scenario(
+        "air-wind-blasts",
+        "The Air Djinn's turn among three or more Wind Blast tokens, one of them here or next door.",
+        ("air", "earth"),
+        stop=wind_blasts,
+    ),
+)
+
+
+def search_turn(state, stop, budget: int = 20000) -> list | None:
+    """Depth-first search over seat 0's own decisions this turn for a position that fits `stop`."""
+    seen = 0
+    stack = [(state, [])]
+    while stack and seen < budget:
+        st, path = stack.pop()
+        seen += 1
+        if stop(st):
+            return path
+        if st.current_player != 0 or st.phase != "play" or len(path) >= 8:
+            continue
+        for action in st.legal_actions():
+            if action.kind not in ("end",):
+                stack.append((st.apply(action), [*path, action]))
+    return None
+
+
+def build(scenario: Scenario, max_seeds: int = 400) -> GameRecord:
+    """Play seeded games until one reaches the scenario's position; return its record."""
+    who = ["human"] + ["medium"] * (len(scenario.djinns) - 1)
+    seats = [{"djinn": d, "who": w} for d, w in zip(scenario.djinns, who, strict=True)]
+    for seed in range(1, max_seeds + 1):
+        record, state = GameRecord.new(seats, seed, scenario.solo or None)
+        if scenario.stop is None:
+            return record
+        rng = random.Random(seed)
+        while not state.is_over:
+            if scenario.stop(state):
+                return record
+            if scenario.search and state.final_round and at_turn_start(state):
+                path = search_turn(state, scenario.stop)
+                if path is not None:
+                    for action in path:
+                        record, state = record.play(state, action)
+                    return record
+            record, state = record.play(state, choose(state, rng))
+    raise SystemExit(f"no seed up to {max_seeds} reaches the scenario '{scenario.file}'")
+
+
+def main(only: list[str]) -> int:
+    """Build the scenarios named in `only` (all when empty) into saves/."""
+    OUT.mkdir(exist_ok=True)
+    for scenario in SCENARIOS:
+        if only and scenario.file not in only:
+            continue
+        record = build(scenario, scenario.seeds)
+        record.name = scenario.file
+        record.id = f"scenario-{scenario.file}"
+        record.description = scenario.description
+        path = OUT / f"{scenario.file}.json"
+        text = json.dumps(record.to_json(), separators=(",", ":"), ensure_ascii=False)
+        path.write_text(text + "\n", encoding="utf-8")
+        state = rules.State.from_dict(record.state)
+        print(
+            f"{path.name}: seed {record.seed}, {len(record.actions)} actions, round {state.round}",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
