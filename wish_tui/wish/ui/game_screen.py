@@ -124,12 +124,30 @@ class GameScreen(Screen):
         log = self.query_one(GameLog)
         names = ", ".join(f"{DJINN_TITLE[s.djinn]} ({s.who})" for s in self.seats)
         log.write(f"A game of Wish: {names}. Seed {self.record.seed}.")
-        for text in self.record.actions[-12:]:
-            log.write(f"(earlier) {text}")
+        self._replay_log(log)
         if self.warning:
             self.notify(self.warning, severity="warning", timeout=8)
         self.refresh_view()
         self.call_after_refresh(self.proceed)
+
+    def on_resize(self) -> None:
+        self.set_class(not self.compact, "roomy")
+        self.refresh_view()
+
+    def _replay_log(self, log: GameLog) -> None:
+        """Write the log of the actions already in the record (a resumed game)."""
+        if not self.record.actions:
+            return
+        try:
+            states = saves.replay(self.record)
+        except saves.SaveError:
+            return
+        humans = sum(1 for s in self.seats if s.is_human)
+        for before, text in zip(states, self.record.actions, strict=False):
+            seat = before.current_player
+            action = rules.parse_action(before, text)
+            private = humans == 1 and seat == self.viewer
+            log.write(log_line(self.seats[seat].djinn, action, private))
 
     @property
     def compact(self) -> bool:
@@ -393,7 +411,8 @@ class GameScreen(Screen):
             group in ("travel", "empower", "manifest", "fulfill", "special", "trickery")
             and not free
         ):
-            return f"No free action column has a {name} symbol this turn."
+            article = "an" if name[0] in "AEIOU" else "a"
+            return f"No free action column has {article} {name} symbol this turn."
         if group == "trade":
             return "A trade needs 3 Crystals (2 for Air) of colours other than the one you want."
         if group in ("fulfill", "trickery"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wish_tui.wish.rules import Action
+from wish_tui.wish.rules import COLOURS, GEMS, LETTERS, Action
 
 from .style import DJINN_TITLE
 
@@ -40,7 +40,7 @@ _PLAIN = {
 
 def describe_choice(action: Action) -> str:
     """The action in words for a menu, with what the card or crystal is."""
-    from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
+    from wish_tui.wish.rules import CATALOG
 
     text = describe(action)
     if action.kind == "keep" and action.arg in CATALOG.destinies:
@@ -67,6 +67,8 @@ def describe(action: Action) -> str:
     """The action in words, without the acting Djinn: 'travel to Dock (column 3)'."""
     template = _PLAIN.get(action.kind, "{kind} {arg}")
     arg = DJINN_TITLE.get(action.arg, action.arg)
+    if action.arg in COLOURS:
+        arg = f"{GEMS[COLOURS.index(action.arg)]} ({LETTERS[COLOURS.index(action.arg)]})"
     text = template.format(kind=action.kind, arg=arg, arg2=action.arg2)
     if action.kind in ("clone", "blast") and action.arg2:
         text = text.replace("place", "move") + f" from {action.arg2}"
