@@ -1,0 +1,41 @@
+"""Snapshots of the screens at 80x24 and 120x40, from the scenarios in saves/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wish_tui import saves
+from wish_tui.cli import Launch
+from wish_tui.ui.app import WishApp
+
+SCENARIOS = Path(__file__).parents[2] / "saves"
+
+
+def scenario_app(name: str) -> WishApp:
+    loaded = saves.load_game(str(SCENARIOS / f"{name}.json"))
+    return WishApp(Launch("load", path=name), loaded)
+
+
+async def _settle(pilot) -> None:
+    for _ in range(3):
+        await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_four_seat_game(snap_compare, size):
+    assert snap_compare(scenario_app("four-seat-monuments"), terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_air_among_wind_blasts(snap_compare, size):
+    assert snap_compare(scenario_app("air-wind-blasts"), terminal_size=size, run_before=_settle)
+
+
+def test_hard_solo_start_asks_for_the_discard(snap_compare):
+    assert snap_compare(scenario_app("hard-solo-start"), terminal_size=(80, 24), run_before=_settle)
+
+
+def test_title_screen(snap_compare):
+    assert snap_compare(WishApp(Launch()), terminal_size=(80, 24), run_before=_settle)
