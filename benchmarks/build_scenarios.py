@@ -5,7 +5,7 @@ Run from the repository root:  python benchmarks/build_scenarios.py
 Every scenario is a real game: a seed and the actions a simple greedy player chose (seeded, so
 the output is the same every run), stopped at the first position that fits the description. The
 files load with `wish_tui.saves.load_game` without a warning because their actions replay to their
-state. Seat 0 is the person playing; the other seats are computer opponents ("medium").
+state. The seat that decides now is the person playing; the others are computer opponents.
 """
 
 from __future__ import annotations
@@ -125,7 +125,6 @@ def tie_by_badges(st) -> bool:
         and st.phase == "play"
         and not st.pending
         and st.turn_idx == len(st.order) - 1
-        and st.current_player == 0
         and rules.Action("end") in st.legal_actions()
     ):
         return False
@@ -159,7 +158,7 @@ class Scenario:
     stop: object = None
     """A test on the position; None stops at the very start."""
     search: bool = False
-    """Also search seat 0's own decisions in the final round for a fitting position."""
+    """Also search the last turn of the final round for a fitting position."""
     seeds: int = 400
 
 
@@ -187,12 +186,12 @@ SCENARIOS = (
     ),
     Scenario(
         "tie-by-badges",
-        "The final round, the last turn: if the Water Djinn ends the turn now, the top scores are "
-        "tied and the most Monument Badges decides the winner.",
-        ("water", "earth"),
+        "The final round, the last turn: if the Djinn to play ends the turn now, the top scores "
+        "are tied and the most Monument Badges decides the winner.",
+        ("air", "water", "fire", "earth"),
         stop=tie_by_badges,
         search=True,
-        seeds=3000,
+        seeds=400,
     ),
     Scenario(
         "water-frostflakes",
@@ -210,7 +209,8 @@ SCENARIOS = (
 
 
 def search_turn(state, stop, budget: int = 20000) -> list | None:
-    """Depth-first search over seat 0's own decisions this turn for a position that fits `stop`."""
+    """Depth-first search over the deciding seat's own decisions this turn for a fitting position."""
+    seat = state.current_player
     seen = 0
     stack = [(state, [])]
     while stack and seen < budget:
@@ -218,7 +218,7 @@ def search_turn(state, stop, budget: int = 20000) -> list | None:
         seen += 1
         if stop(st):
             return path
-        if st.current_player != 0 or st.phase != "play" or len(path) >= 8:
+        if st.current_player != seat or st.phase != "play" or len(path) >= 8:
             continue
         for action in st.legal_actions():
             if action.kind not in ("end",):
@@ -238,7 +238,13 @@ def build(scenario: Scenario, max_seeds: int = 400) -> GameRecord:
         while not state.is_over:
             if scenario.stop(state):
                 return record
-            if scenario.search and state.final_round and at_turn_start(state):
+            if (
+                scenario.search
+                and state.final_round
+                and at_turn_start(state, state.turn_seat)
+                and state.turn_idx == len(state.order) - 1
+                and any(p.badges for p in state.players)
+            ):
                 path = search_turn(state, scenario.stop)
                 if path is not None:
                     for action in path:
@@ -255,6 +261,11 @@ def main(only: list[str]) -> int:
         if only and scenario.file not in only:
             continue
         record = build(scenario, scenario.seeds)
+        seat = rules.State.from_dict(record.state).current_player
+        record.seats = [  # the person plays the seat that decides now
+            {"djinn": s["djinn"], "who": "human" if i == seat else "medium"}
+            for i, s in enumerate(record.seats)
+        ]
         record.name = scenario.file
         record.id = f"scenario-{scenario.file}"
         record.description = scenario.description

@@ -500,3 +500,36 @@ def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path, mon
         saves.atomic_write(target, "new")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]
+
+
+def scenario(name):
+    return saves.load_game(ROOT / "saves" / f"{name}.json")[1]
+
+
+def test_scenario_facts():
+    solo = scenario("hard-solo-start")
+    assert solo.solo == "hard" and solo.players[0].destiny == "Royalty" and solo.phase == "setup"
+    four = scenario("four-seat-monuments")
+    assert len(four.djinns) == 4 and any(m is not None for m in four.monuments)
+    assert not four.final_round
+    caravan = scenario("caravan-one-step")
+    assert caravan.caravan_pos == len(rules.CATALOG.route) - 2 and not caravan.final_round
+    assert rules.CATALOG.caravan_cards[caravan.caravan_deck[-1]].move >= 1
+    water = scenario("water-frostflakes")
+    assert len(water.frost) >= 2 and water.djinns[water.current_player] == "water"
+    air = scenario("air-wind-blasts")
+    assert len(air.wind) >= 3 and air.djinns[air.current_player] == "air"
+
+
+def test_the_tie_scenario_is_decided_by_badges_when_the_turn_ends():
+    state = scenario("tie-by-badges")
+    assert state.final_round
+    ended = state.apply(rules.Action("end"))
+    assert ended.is_over
+    seats = ended.final_scores()["seats"]
+    top = max(s["total"] for s in seats)
+    tied = [s for s in seats if s["total"] == top]
+    assert len(tied) >= 2
+    winner = ended.final_scores()["winners"]
+    assert len(winner) == 1
+    assert seats[winner[0]]["badges_count"] > min(s["badges_count"] for s in tied)
