@@ -5,8 +5,8 @@ from __future__ import annotations
 from wish_tui import saves
 from wish_tui.cli import Launch, Seat
 from wish_tui.ui.app import TooSmallScreen, WishApp
-from wish_tui.ui.choice import ChoiceScreen
 from wish_tui.ui.curtain import CurtainScreen
+from wish_tui.wish.ui.choice_panel import ChoicePanel
 from wish_tui.wish.ui.game_screen import GameScreen
 
 HOTSEAT = Launch("game", (Seat("air", "human"), Seat("water", "human")), seed=3)
@@ -17,17 +17,31 @@ async def settle(pilot, times: int = 3) -> None:
         await pilot.pause()
 
 
+def game_of(app) -> GameScreen:
+    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+def choice_open(app) -> bool:
+    """True while the game screen asks a choice in its panel."""
+    return game_of(app).query_one(ChoicePanel).is_open
+
+
 async def through_setup(app, pilot) -> GameScreen:
-    """Lift curtains and take the first option of every setup decision."""
+    """Lift curtains and take the first option of every pending decision."""
     for _ in range(20):
         await settle(pilot)
-        screen = app.screen
-        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        if game.state.phase == "play" and not game.state.pending and not isinstance(screen, (CurtainScreen, ChoiceScreen)):
+        game = game_of(app)
+        curtain = isinstance(app.screen, CurtainScreen)
+        if (
+            game.state.phase == "play"
+            and not game.state.pending
+            and not curtain
+            and not choice_open(app)
+        ):
             return game
-        if isinstance(screen, CurtainScreen):
+        if curtain:
             await pilot.press("enter")
-        elif isinstance(screen, ChoiceScreen):
+        elif choice_open(app):
             await pilot.press("1")
     raise AssertionError("setup did not finish")
 
@@ -36,14 +50,15 @@ async def test_setup_curtain_hides_the_table_until_enter():
     app = WishApp(HOTSEAT)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        game = game_of(app)
         first = game.state.current_player
         if first != game.viewer:
             assert isinstance(app.screen, CurtainScreen)
             await pilot.press("enter")
             await settle(pilot)
-        assert isinstance(app.screen, ChoiceScreen)
-        assert "Destiny" in app.screen.title_text
+        assert choice_open(app)
+        title = str(game.query_one("#choice-title").render())
+        assert "Destiny" in title
         assert game.viewer == first
 
 
@@ -55,14 +70,14 @@ async def test_turn_actions_by_keys_then_save_quit_and_continue(data_dir):
         start_area = game.state.players[seat].area
         await pilot.press("t")
         await settle(pilot)
-        if isinstance(app.screen, ChoiceScreen):
+        if choice_open(app):
             await pilot.press("1")
             await settle(pilot)
         assert game.state.players[seat].area != start_area
         assert game.state.players[seat].markers_placed == 1
         await pilot.press("e")
         await settle(pilot)
-        if isinstance(app.screen, ChoiceScreen):
+        if choice_open(app):
             await pilot.press("1")
             await settle(pilot)
         assert sum(game.state.players[seat].crystals) >= 2
@@ -84,7 +99,7 @@ async def test_turn_actions_by_keys_then_save_quit_and_continue(data_dir):
     resumed = WishApp(Launch("continue"), (record, state, warning))
     async with resumed.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = next(s for s in resumed.screen_stack if isinstance(s, GameScreen))
+        game = game_of(resumed)
         assert game.record.actions == saved_actions
         assert game.state.to_dict() == state.to_dict()
 
@@ -116,7 +131,7 @@ async def test_undo_takes_back_a_travel():
         n_actions = len(game.record.actions)
         await pilot.press("t")
         await settle(pilot)
-        if isinstance(app.screen, ChoiceScreen):
+        if choice_open(app):
             await pilot.press("1")
             await settle(pilot)
         assert game.state.to_dict() != before
@@ -141,14 +156,14 @@ async def test_a_decision_of_another_seat_is_asked_behind_a_curtain():
         await settle(pilot)
         # Water gains two crystals first.
         for _ in range(2):
-            assert isinstance(app.screen, ChoiceScreen)
+            assert choice_open(app)
             await pilot.press("1")
             await settle(pilot)
         assert game.state.current_player == air
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, ChoiceScreen)
+        assert choice_open(app)
         crystals_before = sum(game.state.players[air].crystals)
         await pilot.press("2")
         await settle(pilot)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from wish_tui import saves
 from wish_tui.ui.choice import ChoiceScreen
@@ -18,6 +19,7 @@ from wish_tui.ui.curtain import CurtainScreen
 from wish_tui.wish import rules
 from wish_tui.wish.rules import CATALOG, GEMS, Action, IllegalAction, State
 
+from .choice_panel import ChoicePanel
 from .game_log import GameLog
 from .hand_view import HandView
 from .map_view import MapView
@@ -25,6 +27,7 @@ from .offer_view import OfferView
 from .player_board import PlayerBoard
 from .style import DJINN_TITLE
 from .tracks_view import TracksView
+from .view_text import ViewText
 from .words import describe, describe_choice, log_line
 
 KEY_GROUPS = {
@@ -89,6 +92,13 @@ class GameScreen(Screen):
         Binding("f1", "rules", "Rules", show=False),
         Binding("ctrl+s", "save", "Save", show=False),
         Binding("q", "quit_game", "Quit", show=False),
+        *(Binding(str(d), f"choice_pick({d - 1})", show=False) for d in range(1, 10)),
+        Binding("up", "choice_move(-1)", show=False),
+        Binding("down", "choice_move(1)", show=False),
+        Binding("enter", "choice_confirm", "Choose", show=False),
+        Binding("escape", "choice_cancel", "Back"),
+        Binding("pageup", "log_scroll(-1)", show=False),
+        Binding("pagedown", "log_scroll(1)", show=False),
     ]
 
     def __init__(self, record, state: State, warning: str | None = None) -> None:
@@ -105,6 +115,8 @@ class GameScreen(Screen):
         self.skip_pace = False
         self._bots: dict[int, object] = {}
         self._generation = 0
+        self._options: list[Action] = []
+        self._keys_shown: tuple = ()
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -117,7 +129,8 @@ class GameScreen(Screen):
             yield PlayerBoard(id="board")
             yield HandView(id="hand")
         yield GameLog(id="log")
-        yield Static(id="status")
+        yield ChoicePanel(id="choice")
+        yield ViewText(id="status")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -147,7 +160,8 @@ class GameScreen(Screen):
             seat = before.current_player
             action = rules.parse_action(before, text)
             private = humans == 1 and seat == self.viewer
-            log.write(log_line(self.seats[seat].djinn, action, private))
+            decision = before.pending[0][0] if before.pending else ""
+            log.write(log_line(self.seats[seat].djinn, action, private, decision))
 
     @property
     def compact(self) -> bool:
@@ -170,8 +184,12 @@ class GameScreen(Screen):
         self.query_one(OfferView).update_view(view, compact)
         self.query_one(PlayerBoard).update_view(view, self.viewer, compact)
         self.query_one(HandView).update_hand(self._hand_status(view), compact)
-        self.query_one("#status", Static).update(self._status_line())
-        self.refresh_bindings()
+        self.query_one("#status", ViewText).show(Text(self._status_line()))
+        keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS)
+        if keys != self._keys_shown:
+            # Only when a key's state changed: the footer redraws its whole line.
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     def _hand_status(self, view: dict) -> list[tuple[str, bool, str, str]]:
         me = view["players"][self.viewer]
@@ -270,16 +288,38 @@ class GameScreen(Screen):
 
     def _choose(self, title: str, options: list[Action], cancellable: bool = True) -> None:
         self.busy = True
+        self._options = options
+        self.query_one(ChoicePanel).ask(title, [describe_choice(a) for a in options], cancellable)
 
-        def chosen(index: int | None) -> None:
-            self.busy = False
-            if index is not None:
-                self.play(options[index])
-            else:
-                self.proceed()
+    def action_choice_pick(self, index: int) -> None:
+        """Pick option `index` of the open choice."""
+        self.query_one(ChoicePanel).pick(index)
 
-        labels = [describe_choice(a) for a in options]
-        self.app.push_screen(ChoiceScreen(title, labels, cancellable), chosen)
+    def action_choice_move(self, delta: int) -> None:
+        """Move the highlight of the open choice."""
+        self.query_one(ChoicePanel).move(delta)
+
+    def action_choice_confirm(self) -> None:
+        """Choose the highlighted option."""
+        self.query_one(ChoicePanel).confirm()
+
+    def action_choice_cancel(self) -> None:
+        """Close the open choice without choosing."""
+        self.query_one(ChoicePanel).cancel()
+
+    def action_log_scroll(self, pages: int) -> None:
+        """Scroll the log by a page."""
+        log = self.query_one(GameLog)
+        log.scroll_relative(y=pages * max(1, log.size.height - 1), animate=False)
+
+    def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
+        self.busy = False
+        options, self._options = self._options, []
+        if event.index is not None and event.index < len(options):
+            self.play(options[event.index])
+        else:
+            self.refresh_bindings()
+            self.proceed()
 
     def play(self, action: Action) -> None:
         """Apply an action of the seat deciding now, log it, autosave, and go on."""
@@ -293,7 +333,8 @@ class GameScreen(Screen):
         self.state = new
         humans = sum(1 for s in self.seats if s.is_human)
         private = humans == 1 and seat == self.viewer
-        self.query_one(GameLog).write(log_line(self.seats[seat].djinn, action, private))
+        decision = st.pending[0][0] if st.pending else ""
+        self.query_one(GameLog).write(log_line(self.seats[seat].djinn, action, private, decision))
         self._log_events(st, new)
         self.history.append(new)
         try:
@@ -366,6 +407,11 @@ class GameScreen(Screen):
             return False if action in ("potion", "trickery") else None
         if action == "undo":
             return self._undo_index() is not None
+        if action.startswith("choice_"):
+            panel = self.query_one(ChoicePanel)
+            if action == "choice_cancel":
+                return panel.is_open and panel.cancellable
+            return panel.is_open
         return True
 
     def on_key(self, event: Key) -> None:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from wish_tui.wish.rules import CATALOG
 
 from .offer_view import wish_line
+from .view_text import ViewText
 
 
-class HandView(Static):
+class HandView(ViewText):
     """A hand of Wish cards with a line on whether each can be fulfilled now."""
 
     DEFAULT_CSS = "HandView { height: auto; }"
@@ -27,4 +27,4 @@ class HandView(Static):
                 text.append(f" {short}", "dim")
             else:
                 text.append(f"\n   {why}. {CATALOG.wishes[name].text}", "dim")
-        self.update(text)
+        self.show(text)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from wish_tui.wish.rules import CATALOG
 
 from .style import cost_text, wish_type_text
+from .view_text import ViewText
 
 
 def wish_line(name: str, frost: bool = False, compact: bool = False) -> Text:
@@ -26,7 +26,7 @@ def wish_line(name: str, frost: bool = False, compact: bool = False) -> Text:
     return text
 
 
-class OfferView(Static):
+class OfferView(ViewText):
     """The three cards of the Offer (slot numbers 1-3, left to right)."""
 
     DEFAULT_CSS = "OfferView { height: auto; }"
@@ -45,4 +45,4 @@ class OfferView(Static):
             text.append_text(wish_line(name, name in frost, compact))
             if not compact:
                 text.append(f"\n  {CATALOG.wishes[name].text}", "dim")
-        self.update(text)
+        self.show(text)

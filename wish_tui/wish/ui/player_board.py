@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from wish_tui.wish.rules import CATALOG
 
 from .style import DJINN_TITLE, crystals_text
+from .view_text import ViewText
 
 SYMBOL_WORD = {
     "travel": "Travel",
@@ -18,7 +18,7 @@ SYMBOL_WORD = {
 TOKENS_OWNED = {"water": ("Frostflakes", 3), "fire": ("Clones", 2), "air": ("Wind Blasts", 5)}
 
 
-class PlayerBoard(Static):
+class PlayerBoard(ViewText):
     """The board of the seat being shown: ● marks an action marker, ⚗ the Potion action."""
 
     DEFAULT_CSS = "PlayerBoard { height: auto; }"
@@ -69,4 +69,4 @@ class PlayerBoard(Static):
         text.append_text(crystals_text(p["meeples"]))
         if p["badges"]:
             text.append(f" · Badges {', '.join(p['badges'])}")
-        self.update(text)
+        self.show(text)

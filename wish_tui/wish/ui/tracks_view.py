@@ -4,14 +4,14 @@ wishes towards the Lock, and in solo the Challenge card."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from wish_tui.wish.rules import CATALOG
 
 from .style import DJINN_STYLE, DJINN_TITLE, letters_text
+from .view_text import ViewText
 
 
-class TracksView(Static):
+class TracksView(ViewText):
     """Round, Caravan and scores."""
 
     DEFAULT_CSS = "TracksView { height: auto; }"
@@ -58,4 +58,4 @@ class TracksView(Static):
             lock = "open" if p["unlocked"] else f"{len(p['fulfilled'])}/3🔒"
             text.append(f"{p['visible_score']:>3}VP {len(p['fulfilled'])}wish {lock}\n")
         text.rstrip()
-        self.update(text)
+        self.show(text)

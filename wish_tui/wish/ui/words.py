@@ -85,14 +85,26 @@ def describe(action: Action) -> str:
     return text[0].upper() + text[1:]
 
 
+PASS_WORDS = {
+    "wind": "stay (no free Wind Blast travel)",
+    "teleport": "stay (no teleport)",
+    "a_child": "keep the crystals (A Child)",
+    "forgive": "give nothing more (Forgiveness)",
+    "fresh_discard": "stop discarding (Fresh Start)",
+    "palace_swap": "swap nothing (Palace)",
+}
+"""What 'pass' means in each decision that allows it."""
+
 SECRET_KINDS = ("keep", "swap")
 """Decisions whose details only the deciding seat may read: the Destiny kept, a Palace swap."""
 
 
-def log_line(djinn: str, action: Action, private: bool = False) -> str:
+def log_line(djinn: str, action: Action, private: bool = False, decision: str = "") -> str:
     """One line of the game log; secret details are left out unless `private` (only the deciding
-    person reads this log)."""
+    person reads this log). `decision` is the kind of decision answered, if any."""
     if action.kind in SECRET_KINDS and not private:
         what = "keeps a Destiny (secret)" if action.kind == "keep" else "swaps a Wish (Palace)"
         return f"{DJINN_TITLE[djinn]} {what}"
+    if action.kind == "pass" and decision in PASS_WORDS:
+        return f"{DJINN_TITLE[djinn]}: {PASS_WORDS[decision]}"
     return f"{DJINN_TITLE[djinn]}: {describe(action)}"
