@@ -175,3 +175,33 @@ async def test_too_small_terminal_asks_for_a_bigger_window():
     async with app.run_test(size=(70, 20)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
+
+
+async def test_game_over_table_from_the_tie_by_badges_scenario():
+    """The last turn of the last round: ending it shows the End Game Scoring, the tie broken by
+    Monument Badges (rulebook, Game Score)."""
+    from pathlib import Path
+
+    from textual.widgets import DataTable
+
+    from wish_tui.wish.ui.game_over import GameOverScreen
+
+    path = Path(__file__).parents[2] / "saves" / "tie-by-badges.json"
+    app = WishApp(Launch("load", path=str(path)), saves.load_game(str(path)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        assert game.state.final_round
+        await pilot.press("n")
+        await settle(pilot, 5)
+        assert isinstance(app.screen, GameOverScreen)
+        verdict = str(app.screen.query_one("#verdict").render())
+        assert "Earth wins with 10 VP" in verdict
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 4
+        rows = [table.get_row_at(i) for i in range(4)]
+        earth = next(r for r in rows if r[0] == "Earth")
+        air = next(r for r in rows if r[0] == "Air")
+        assert earth[6] == air[6] == "10"  # totals tie
+        assert earth[7] == "1" and air[7] == "0"  # badges decide
+        assert earth[-1] == "1" and air[-1] == "2"
