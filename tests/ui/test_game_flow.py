@@ -205,3 +205,18 @@ async def test_game_over_table_from_the_tie_by_badges_scenario():
         assert earth[6] == air[6] == "10"  # totals tie
         assert earth[7] == "1" and air[7] == "0"  # badges decide
         assert earth[-1] == "1" and air[-1] == "2"
+
+
+async def test_no_color_plays(monkeypatch):
+    """NO_COLOR=1: the table still draws (every segment carries a style) and keys still play."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await through_setup(app, pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        if choice_open(app):
+            await pilot.press("1")
+            await settle(pilot)
+        assert game.state.players[game.state.current_player].markers_placed == 1
+        assert app.return_code is None

@@ -573,15 +573,26 @@ class GameScreen(Screen):
         self.app.push_screen(RulesScreen())
 
     def action_hint(self) -> None:
-        """Show what the strongest bot would do in your place."""
-        if not self._human_main_turn() and not (self.state.pending and not self.busy):
+        """Show what the strongest bot would do in your place (it thinks in the background)."""
+        if not self._human_main_turn() and not (
+            self.state.pending and self.query_one(ChoicePanel).is_open
+        ):
             self.notify("A hint is given when you are to decide.", severity="warning")
             return
+        self.notify("Thinking about a hint…", timeout=2)
+        self._hint(self.state, self.viewer)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint(self, state: State, seat: int) -> None:
         from wish_tui.wish.bots import make_bot
 
         bot = make_bot("hard", seed=self.record.seed)
-        action, reason = bot.hint(self.state.view(self.viewer), self.state.legal_actions())
-        self.notify(f"Hint: {describe(action)} — {reason}", timeout=10)
+        action, reason = bot.hint(state.view(seat), state.legal_actions())
+        self.app.call_from_thread(self._show_hint, state, action, reason)
+
+    def _show_hint(self, state: State, action: Action, reason: str) -> None:
+        if state is self.state:
+            self.notify(f"Hint: {describe(action)} — {reason}", timeout=12)
 
     def _show_game_over(self) -> None:
         from .game_over import GameOverScreen

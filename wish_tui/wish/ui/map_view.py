@@ -19,6 +19,8 @@ BORDER = Style(color="bright_black")
 NAME = Style(bold=True)
 DIM = Style(dim=True)
 MARK = Style(bold=True, color="cyan")
+PLAIN = Style()
+"""Every segment carries a style: Textual's NO_COLOR filter needs one."""
 
 
 def _area_grid() -> dict[tuple[int, int], int]:
@@ -45,7 +47,7 @@ def cell_segments(area_view: dict, width: int, index: int) -> list[list[Segment]
         used = sum(len(s.text) for s in segments)
         if used > width:
             return list(Segment.adjust_line_length(segments, width))
-        return [*segments, Segment(" " * (width - used))]
+        return [*segments, Segment(" " * (width - used), PLAIN)]
 
     name = area.name
     if area_view["monument"]:
@@ -57,7 +59,7 @@ def cell_segments(area_view: dict, width: int, index: int) -> list[list[Segment]
     room = width - len(tag) - (1 if tag else 0)
     head = [Segment(name[:room], NAME)]
     if tag:
-        head += [Segment(" " * (room - len(name[:room]) + 1)), Segment(tag, MARK)]
+        head += [Segment(" " * (room - len(name[:room]) + 1), PLAIN), Segment(tag, MARK)]
     lines.append(fit(head))
 
     crystals = [
@@ -77,19 +79,19 @@ def cell_segments(area_view: dict, width: int, index: int) -> list[list[Segment]
         ]
         if on:
             people += [Segment("+", DIM), *on]
-    lines.append(fit([*crystals, Segment(" "), *(people or [Segment("·", DIM)])]))
+    lines.append(fit([*crystals, Segment(" ", PLAIN), *(people or [Segment("·", DIM)])]))
 
     tokens: list[Segment] = []
     for seat in area_view["djinns"]:
         djinn = area_view["_djinns"][seat]
         tokens.append(Segment(DJINN_LETTER[djinn], Style.parse(DJINN_STYLE[djinn] + " reverse")))
-        tokens.append(Segment(" "))
+        tokens.append(Segment(" ", PLAIN))
     if area_view["caravan"]:
-        tokens += [Segment("Caravan", Style(bold=True, color="yellow")), Segment(" ")]
+        tokens += [Segment("Caravan", Style(bold=True, color="yellow")), Segment(" ", PLAIN)]
     if area_view["wind_blast"]:
-        tokens += [Segment("~", Style(bold=True, color="cyan")), Segment(" ")]
+        tokens += [Segment("~", Style(bold=True, color="cyan")), Segment(" ", PLAIN)]
     if area_view["fiery_clone"]:
-        tokens += [Segment("*", Style(bold=True, color="red")), Segment(" ")]
+        tokens += [Segment("*", Style(bold=True, color="red")), Segment(" ", PLAIN)]
     lines.append(fit(tokens))
     return lines
 
@@ -156,7 +158,7 @@ class MapView(Widget):
                 segments.extend(self._cells[index][line])
             segments.append(Segment("│", BORDER))
         strip = Strip(segments)
-        return strip.crop_extend(0, self.size.width, None)
+        return strip.crop_extend(0, self.size.width, PLAIN)
 
     def _border_line(self, band: int, width: int) -> list[Segment]:
         """The horizontal rule above grid row `band` (the bottom rule when band == ROWS)."""
