@@ -6,6 +6,9 @@ import random
 
 from wish_tui.wish.rules import Action, determinize
 
+FREE_MOVES = 3
+"""Free Wind Blast moves a bot makes in one turn before it stays."""
+
 
 class Bot:
     """A computer opponent. Subclasses pick an action from what their seat may see."""
@@ -17,6 +20,8 @@ class Bot:
         self.think_ms = think_ms
         self.rng = random.Random(seed)
         """The bot's only source of chance, so a seed replays its choices."""
+        self._winds = 0
+        self._wind_key: tuple = ()
 
     def choose(self, view: dict, legal: list[Action]) -> Action:
         """Return one of `legal` for the seat whose `view` is given.
@@ -28,6 +33,14 @@ class Bot:
             raise ValueError("a bot was asked to choose from no legal actions")
         if len(legal) == 1:
             return legal[0]
+        decision = view.get("decision") or {}
+        if decision.get("kind") == "wind":
+            # Wind Blasts allow free travel any number of times; a bot stops after a few.
+            key = (view.get("seat"), view.get("round"), view.get("turn_idx"))
+            self._winds = self._winds + 1 if key == self._wind_key else 1
+            self._wind_key = key
+            if self._winds > FREE_MOVES:
+                return next((a for a in legal if a.kind == "pass"), legal[-1])
         return self._choose(view, list(legal))
 
     def hint(self, view: dict, legal: list[Action]) -> tuple[Action, str]:

@@ -37,6 +37,8 @@ EFFECT_VP = {
     "heal_them": 0.5,
 }
 """What a Wish's own effect is worth beyond its printed VP, roughly, in VP."""
+ONGOING_EFFECTS = frozenset(("fulfil_crystal", "a_child", "jewelry", "long_life", "eye_for_an_eye"))
+"""Effects that keep paying after the Wish is fulfilled, while turns remain."""
 
 
 _TABLES: dict[int, dict] = {}
@@ -60,7 +62,13 @@ def tables(catalog) -> dict:
                         dist[a][c] = dist[a][b] + 1
                         nxt.append(c)
             frontier = nxt
-    found = {"catalog": catalog, "dist": dist, "moves": [c.move for c in catalog.caravan_cards]}
+    sources = [[a.index for a in catalog.areas if c in a.crystals] for c in range(6)]
+    found = {
+        "catalog": catalog,
+        "dist": dist,
+        "moves": [c.move for c in catalog.caravan_cards],
+        "sources": sources,
+    }
     _TABLES[id(catalog)] = found
     return found
 
@@ -123,6 +131,8 @@ def position_value(st, seat: int, future: float | None = None) -> float:
             for c in range(6):
                 if built[1][c] and d < colour_steps[c]:
                     colour_steps[c] = d
+    sources = tables(cat)["sources"]
+    source_steps = [min(near[a] for a in sources[c]) for c in range(6)]
     if p.trickery:
         any_steps = min(colour_steps)
         colour_steps = [min(s, any_steps) for s in colour_steps]
@@ -141,6 +151,7 @@ def position_value(st, seat: int, future: float | None = None) -> float:
     per_missing = 0.45 if p.djinn == "air" else 0.55
     for worth, w in scored:
         missing = 0
+        far = 0
         for c in range(6):
             need = w.cost[c]
             have = crystals[c]
@@ -149,9 +160,15 @@ def position_value(st, seat: int, future: float | None = None) -> float:
             else:
                 crystals[c] = 0
                 missing += need - have
+                if source_steps[c] > far:
+                    far = source_steps[c]
         travel = colour_steps[w.colour]
-        effort = missing * per_missing + travel * 0.7 + (0.0 if travel < 9 else 6.0)
+        effort = missing * per_missing + far * 0.35 + travel * 0.7 + (0.0 if travel < 9 else 6.0)
         promise += worth * 0.9 * (0.72**effort) * reach
+    for name in p.fulfilled:
+        effect = wishes[name].effect
+        if effect in ONGOING_EFFECTS:
+            promise += EFFECT_VP[effect] * reach
     spare = sum(crystals)
     promise += min(spare, 6) * LOOSE_CRYSTAL_VP * reach + max(0, spare - 6) * 0.1
     promise += sum(p.nest) * NEST_CRYSTAL_VP * reach

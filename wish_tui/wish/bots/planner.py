@@ -10,13 +10,18 @@ from wish_tui.wish.rules import COLOURS, Action
 from .evaluate import position_value, seat_value
 
 END = Action("end")
+PASS = Action("pass")
 MAX_TRADES = 2
 """Free trades a plan may make in one turn (more only shuffle crystals around)."""
 
 
 def greedy_decision(st, legal: list[Action], rivalry: float = 0.3) -> Action:
-    """Answer a pending decision with the option that leaves the decider best off."""
+    """Answer a pending decision with the option that leaves the decider best off.
+
+    Passing wins ties, so that free moves (Wind Blasts between two Areas) cannot loop forever.
+    """
     seat = st.current_player
+    legal = sorted(legal, key=lambda a: a.kind != "pass")
     best, best_value = legal[0], None
     for action in legal:
         value = seat_value(st.apply(action), seat, rivalry)
@@ -25,10 +30,20 @@ def greedy_decision(st, legal: list[Action], rivalry: float = 0.3) -> Action:
     return best
 
 
+SETTLE_LIMIT = 60
+"""Decisions `settle` makes before it passes whenever it may (a guard against free-move loops)."""
+
+
 def settle(st, seat: int, rivalry: float = 0.3):
     """Resolve pending decisions greedily until `seat` acts on its turn again (or the game ends)."""
+    made = 0
     while st.pending and not st.is_over:
-        st = st.apply(greedy_decision(st, st.legal_actions(), rivalry))
+        legal = st.legal_actions()
+        made += 1
+        if made > SETTLE_LIMIT and PASS in legal:
+            st = st.apply(PASS)
+        else:
+            st = st.apply(greedy_decision(st, legal, rivalry))
     return st
 
 
