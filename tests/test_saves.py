@@ -277,21 +277,27 @@ def test_a_missing_file_is_named(tmp_path):
     assert str(caught.value) == f"There is no save file {tmp_path / 'nope.json'}."
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs a non-root POSIX user")
-def test_a_file_without_read_permission():
+def test_a_file_without_read_permission(monkeypatch):
+    """Permission is simulated, so the test also runs as root (where chmod 0 does not bite)."""
     path = saves.saves_dir() / "locked.json"
     path.write_text(real_save_text(), encoding="utf-8")
-    path.chmod(0)
-    try:
-        with pytest.raises(SaveError) as caught:
-            saves.load_game(path)
-        assert str(caught.value) == f"The save file {path} cannot be read: permission denied."
-        record, _ = play_game(steps=2)
-        with pytest.raises(SaveError, match="not overwritten"):
-            saves.save_game(record, path)
-    finally:
-        path.chmod(0o600)
-    assert json.loads(path.read_text(encoding="utf-8"))["format"] == "wish_tui.save"
+    before = path.read_bytes()
+    real_read_bytes = Path.read_bytes
+
+    def refuse(self):
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    with pytest.raises(SaveError) as caught:
+        saves.load_game(path)
+    assert str(caught.value) == f"The save file {path} cannot be read: permission denied."
+    record, _ = play_game(steps=2)
+    with pytest.raises(SaveError, match="not overwritten"):
+        saves.save_game(record, path)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
 
 
 def test_a_file_that_is_not_utf8():
