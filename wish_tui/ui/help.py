@@ -14,7 +14,8 @@ from wish_tui.wish.rules import CATALOG
 KEYS = """\
 t Travel · e Empower · m Manifest (or trade with the Caravan) · f Fulfill (or build a Monument)
 s Special action · p Potion (a fourth action) · k Trickery (Fulfill with a recoloured person)
-r Trade 3:1 (Air 2:1) · n End the turn · u Undo · h Hint · ctrl+s Save · q Quit · F1 Rules
+r Trade 3:1 (Air 2:1) · n End the turn · u Undo · h Hint · i Card or Area text
+ctrl+s Save · q Quit · F1 Rules · PageUp/PageDown scroll the log
 In a choice window: 1-9 pick, arrows and Enter, Esc goes back (when allowed)."""
 
 ABILITIES = {

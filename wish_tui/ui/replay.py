@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from wish_tui import saves
 from wish_tui.wish import rules
 from wish_tui.wish.ui.game_log import GameLog
 from wish_tui.wish.ui.map_view import MapView
@@ -20,19 +21,12 @@ from wish_tui.wish.ui.words import log_line
 from .choice import ChoiceScreen
 
 
-def replay_states(record) -> tuple[list[rules.State], list[tuple[int, rules.Action]]]:
-    """Every state of a recorded game, and who played each action."""
-    state = rules.new_game(
-        [s["djinn"] for s in record.seats], seed=record.seed, solo=record.solo or None
-    )
-    states = [state]
-    moves = []
-    for text in record.actions:
-        action = rules.parse_action(state, text)
-        moves.append((state.current_player, action))
-        state = state.apply(action)
-        states.append(state)
-    return states, moves
+def replay_moves(record, states: list[rules.State]) -> list[tuple[int, rules.Action]]:
+    """Who played each recorded action, and the action itself."""
+    return [
+        (before.current_player, rules.parse_action(before, text))
+        for before, text in zip(states, record.actions, strict=False)
+    ]
 
 
 class ReplayScreen(Screen):
@@ -50,7 +44,8 @@ class ReplayScreen(Screen):
     def __init__(self, record) -> None:
         super().__init__()
         self.record = record
-        self.states, self.moves = replay_states(record)
+        self.states = saves.replay(record)
+        self.moves = replay_moves(record, self.states)
         self.index = 0
         self.seat = 0
 
@@ -72,8 +67,6 @@ class ReplayScreen(Screen):
     def _show(self) -> None:
         state = self.states[self.index]
         view = state.view(self.seat)
-        if self.states[-1].is_over and self.index == len(self.states) - 1:
-            view = state.view(self.seat)
         self.query_one(MapView).update_view(view)
         self.query_one(TracksView).update_view(view)
         self.query_one(OfferView).update_view(view, True)

@@ -88,6 +88,7 @@ class GameScreen(Screen):
         Binding("n", "end_turn", "End turn"),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint", show=False),
+        Binding("i", "info", "Card info", show=False),
         Binding("question_mark", "keys", "Keys", show=False),
         Binding("f1", "rules", "Rules", show=False),
         Binding("ctrl+s", "save", "Save", show=False),
@@ -116,6 +117,7 @@ class GameScreen(Screen):
         self._bots: dict[int, object] = {}
         self._generation = 0
         self._options: list[Action] = []
+        self._on_choice = None
         self._keys_shown: tuple = ()
 
     # -- layout ------------------------------------------------------------------------------
@@ -249,6 +251,7 @@ class GameScreen(Screen):
             self._generation += 1
             self._think(seat, self._generation)
             return
+        self.skip_pace = False
         if seat != self.viewer:
             self._pass_to(seat)
             return
@@ -289,7 +292,15 @@ class GameScreen(Screen):
     def _choose(self, title: str, options: list[Action], cancellable: bool = True) -> None:
         self.busy = True
         self._options = options
+        self._on_choice = None
         self.query_one(ChoicePanel).ask(title, [describe_choice(a) for a in options], cancellable)
+
+    def _ask(self, title: str, labels: list[str], then) -> None:
+        """Ask a choice that is not a game action; `then(index)` gets the answer."""
+        self.busy = True
+        self._options = []
+        self._on_choice = then
+        self.query_one(ChoicePanel).ask(title, labels, True)
 
     def action_choice_pick(self, index: int) -> None:
         """Pick option `index` of the open choice."""
@@ -314,6 +325,12 @@ class GameScreen(Screen):
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         self.busy = False
+        if self._on_choice is not None:
+            then, self._on_choice = self._on_choice, None
+            if event.index is not None:
+                then(event.index)
+            self.proceed()
+            return
         options, self._options = self._options, []
         if event.index is not None and event.index < len(options):
             self.play(options[event.index])
@@ -406,7 +423,7 @@ class GameScreen(Screen):
             # Rarely possible actions stay out of the way; the usual ones show greyed.
             return False if action in ("potion", "trickery") else None
         if action == "undo":
-            return self._undo_index() is not None
+            return True if self._undo_index() is not None else None
         if action.startswith("choice_"):
             panel = self.query_one(ChoicePanel)
             if action == "choice_cancel":
@@ -419,6 +436,10 @@ class GameScreen(Screen):
         if not self._human_main_turn():
             if self.busy and self.state.current_player is not None:
                 self.skip_pace = True
+            return
+        if event.key == "u" and self._undo_index() is None:
+            event.stop()
+            self.notify(rules.why_no_undo(self.history) or "Nothing to undo.", severity="warning")
             return
         for binding in self.BINDINGS:
             if binding.key == event.key and binding.action in KEY_GROUPS:
@@ -571,6 +592,26 @@ class GameScreen(Screen):
         from wish_tui.ui.help import RulesScreen
 
         self.app.push_screen(RulesScreen())
+
+    def action_info(self) -> None:
+        """Show the full text of a card or Area on the table."""
+        if self.busy:
+            return
+        view = self.state.view(self.viewer)
+        me = view["players"][self.viewer]
+        names = [f"Area: {me['area']}"]
+        names += [f"Wish: {n}" for n in me.get("hand", [])]
+        names += [f"Wish: {n}" for n in view["offer"] if n]
+        if me.get("destiny"):
+            names.append(f"Destiny: {me['destiny']}")
+        names += [f"Area: {a['name']}" for a in view["areas"] if a["name"] != me["area"]]
+
+        def show(index: int) -> None:
+            from wish_tui.ui.help import RulesScreen
+
+            self.app.push_screen(RulesScreen(search=names[index].split(": ", 1)[1]))
+
+        self._ask("Which card or Area?", names, show)
 
     def action_hint(self) -> None:
         """Show what the strongest bot would do in your place (it thinks in the background)."""

@@ -1,0 +1,143 @@
+"""Each action key plays its kind of action, from positions built for it (rulebook, Actions)."""
+
+from __future__ import annotations
+
+from wish_tui import saves
+from wish_tui.cli import Launch
+from wish_tui.ui.app import WishApp
+from wish_tui.wish.rules import CATALOG
+
+from ..wish.rules.helpers import crystals, patch, started
+from .test_game_flow import choice_open, game_of, settle
+
+
+def app_for(state) -> WishApp:
+    """The app on `state`, the seat to move played by a person and the other by a bot."""
+    seats = [
+        {"djinn": d, "who": "human" if s == state.current_player else "random"}
+        for s, d in enumerate(state.djinns)
+    ]
+    record, _ = saves.GameRecord.new(seats, 3)
+    record.state = state.to_dict()
+    return WishApp(Launch("load"), (record, state, None))
+
+
+def turn_position(**player):
+    """Seat to move's turn (Fire or Water), its pieces patched."""
+    state = started(("fire", "water"), seed=3)
+    seat = state.current_player
+    return patch(state, players={seat: player}), seat
+
+
+async def answer_all(app, pilot, limit: int = 12) -> None:
+    """Take the first option of every choice until the turn's own decisions are done."""
+    for _ in range(limit):
+        await settle(pilot)
+        if not choice_open(app):
+            return
+        await pilot.press("1")
+
+
+async def test_fulfill_key_fulfils_a_wish():
+    state = started(("fire", "water"), seed=3)
+    seat = state.current_player
+    card = state.players[seat].hand[0]
+    wish = CATALOG.wishes[card]
+    here = state.players[seat].area
+    meeples = state.to_dict()["area_meeples"]
+    meeples[here * 6 + wish.colour] = 1
+    state = patch(state, players={seat: {"crystals": list(wish.cost)}}, area_meeples=meeples)
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f")
+        await answer_all(app, pilot)
+        game = game_of(app)
+        assert card in game.state.players[seat].fulfilled
+
+
+async def test_manifest_key_uses_the_area():
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await answer_all(app, pilot)
+        assert "manifest" in game_of(app).state.players[seat].markers
+
+
+async def test_special_key_uses_the_djinns_action():
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await answer_all(app, pilot)
+        assert "special" in game_of(app).state.players[seat].markers
+
+
+async def test_trade_key_trades_three_for_one():
+    state, seat = turn_position(crystals=crystals(red=3))
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await answer_all(app, pilot)
+        assert sum(game_of(app).state.players[seat].crystals) == 1
+
+
+async def test_potion_key_gives_a_fourth_action():
+    state, seat = turn_position(potions=1)
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        for key in ("e", "t", "s"):
+            await pilot.press(key)
+            await answer_all(app, pilot)
+        assert game.state.players[seat].markers_placed == 3
+        n_before = len(game.record.actions)
+        await pilot.press("p")
+        await answer_all(app, pilot)
+        assert game.state.players[seat].potion_used
+        assert game.record.actions[n_before].startswith("potion ")
+
+
+async def test_trickery_key_recolours_a_wishing_person():
+    state = started(("fire", "water"), seed=3)
+    seat = state.current_player
+    card = state.players[seat].hand[0]
+    wish = CATALOG.wishes[card]
+    here = state.players[seat].area
+    meeples = state.to_dict()["area_meeples"]
+    for c in range(6):
+        meeples[here * 6 + c] = 0 if c == wish.colour else meeples[here * 6 + c]
+    other = (wish.colour + 1) % 6
+    meeples[here * 6 + other] = 1
+    state = patch(
+        state, players={seat: {"crystals": list(wish.cost), "trickery": 1}}, area_meeples=meeples
+    )
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("k")
+        await answer_all(app, pilot)
+        game = game_of(app)
+        assert card in game.state.players[seat].fulfilled
+        assert game.state.players[seat].trickery == 0
+
+
+async def test_info_key_opens_the_reference_on_a_card():
+    from wish_tui.ui.help import RulesScreen
+
+    state, _ = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        assert choice_open(app)
+        await pilot.press("2")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.shown and app.screen.shown[0][0].startswith("Wish: ")

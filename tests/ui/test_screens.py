@@ -1,0 +1,103 @@
+"""Pilot tests of the title, new-game, load and replay screens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wish_tui import saves
+from wish_tui.cli import Launch
+from wish_tui.ui.app import WishApp
+from wish_tui.ui.load import LoadScreen
+from wish_tui.ui.new_game import NewGameScreen, resolve_seats
+from wish_tui.ui.replay import ReplayScreen
+from wish_tui.ui.title import TitleScreen
+from wish_tui.wish.ui.game_screen import GameScreen
+
+from .test_game_flow import settle
+
+SCENARIO = Path(__file__).parents[2] / "saves" / "water-frostflakes.json"
+
+
+async def test_title_new_game_starts_a_game_with_the_default_seats():
+    app = WishApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("enter")  # New game
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+n")
+        await settle(pilot, 5)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert [s.who for s in game.seats] == ["human", "easy"]
+
+
+def test_resolve_seats_draws_random_djinns_and_refuses_duplicates():
+    seats, error = resolve_seats([("random", "human"), ("random", "easy"), ("air", "none")], "", 5)
+    assert not error and len(seats) == 2 and len({s["djinn"] for s in seats}) == 2
+    _, error = resolve_seats([("air", "human"), ("air", "easy")], "", 5)
+    assert "only one seat" in error
+    _, error = resolve_seats([("air", "human")], "", 5)
+    assert "solo" in error
+    seats, error = resolve_seats([("fire", "easy")], "hard", 5)
+    assert not error and seats == [{"djinn": "fire", "who": "human"}]
+
+
+async def test_title_continue_without_saves_says_so():
+    app = WishApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "enter")  # Continue
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_load_screen_lists_and_opens_a_save():
+    record, state, _ = saves.load_game(str(SCENARIO))
+    saves.save_game(record, "frosty")
+    app = WishApp(Launch())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.show_load()
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        assert [i.name for i in app.screen.infos] == ["frosty"]
+        await pilot.press("enter")
+        await settle(pilot, 5)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game.state.to_dict() == state.to_dict()
+
+
+async def test_load_screen_deletes_a_save():
+    record, _, _ = saves.load_game(str(SCENARIO))
+    path = saves.save_game(record, "doomed")
+    app = WishApp(Launch())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.show_load()
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        assert not path.exists()
+        assert app.screen.infos == []
+
+
+async def test_replay_steps_and_plays_from_here():
+    record, state, warning = saves.load_game(str(SCENARIO))
+    app = WishApp(Launch("replay", path=str(SCENARIO)), (record, state, warning))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        replay = app.screen
+        assert replay.index == 0
+        for _ in range(5):
+            await pilot.press("right")
+        await pilot.press("left")
+        await settle(pilot)
+        assert replay.index == 4
+        assert replay.states[4].to_dict() == saves.replay(record)[4].to_dict()
+        await pilot.press("p")
+        await settle(pilot, 5)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert len(game.record.actions) == 4
+        assert game.state.to_dict() == replay.states[4].to_dict()
