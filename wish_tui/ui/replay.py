@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -15,6 +14,7 @@ from wish_tui.wish.ui.map_view import MapView
 from wish_tui.wish.ui.offer_view import OfferView
 from wish_tui.wish.ui.player_board import PlayerBoard
 from wish_tui.wish.ui.style import DJINN_TITLE
+from wish_tui.wish.ui.table import compose_table
 from wish_tui.wish.ui.tracks_view import TracksView
 from wish_tui.wish.ui.words import log_line
 
@@ -42,7 +42,7 @@ class ReplayScreen(Screen):
     ]
 
     def __init__(self, record) -> None:
-        super().__init__()
+        super().__init__(classes="table")
         self.record = record
         self.states = saves.replay(record)
         self.moves = replay_moves(record, self.states)
@@ -50,14 +50,7 @@ class ReplayScreen(Screen):
         self.seat = 0
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield MapView(id="map")
-            with Vertical(id="side"):
-                yield TracksView(id="tracks")
-                yield OfferView(id="offer")
-        with Horizontal(id="bottom"):
-            yield PlayerBoard(id="board")
-        yield GameLog(id="log")
+        yield from compose_table(with_hand=False)
         yield Static(id="status")
         yield Footer()
 

@@ -8,7 +8,6 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -26,6 +25,7 @@ from .map_view import MapView
 from .offer_view import OfferView
 from .player_board import PlayerBoard
 from .style import DJINN_TITLE
+from .table import compose_table
 from .tracks_view import TracksView
 from .view_text import ViewText
 from .words import describe, describe_choice, log_line
@@ -103,7 +103,7 @@ class GameScreen(Screen):
     ]
 
     def __init__(self, record, state: State, warning: str | None = None) -> None:
-        super().__init__()
+        super().__init__(classes="table")
         self.record = record
         self.state = state
         self.seats = [SeatInfo(s["djinn"], s["who"]) for s in record.seats]
@@ -122,15 +122,7 @@ class GameScreen(Screen):
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield MapView(id="map")
-            with Vertical(id="side"):
-                yield TracksView(id="tracks")
-                yield OfferView(id="offer")
-        with Horizontal(id="bottom"):
-            yield PlayerBoard(id="board")
-            yield HandView(id="hand")
-        yield GameLog(id="log")
+        yield from compose_table()
         yield ChoicePanel(id="choice")
         yield ViewText(id="status")
         yield Footer(compact=True)

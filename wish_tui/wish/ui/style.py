@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from wish_tui.wish.rules import COLOURS, LETTERS
+from wish_tui.wish.rules.catalog import TYPE_COLOUR
 
 COLOUR_STYLE = {
     "red": "bold red",
@@ -26,14 +27,6 @@ TYPE_SYMBOL = {
     "happiness": "☀",
 }
 """One symbol per Wish type."""
-TYPE_COLOUR = {
-    "love": "red",
-    "power": "blue",
-    "revenge": "purple",
-    "wealth": "white",
-    "health": "green",
-    "happiness": "yellow",
-}
 DJINN_LETTER = {"air": "A", "water": "W", "fire": "F", "earth": "E"}
 DJINN_TITLE = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
 DJINN_STYLE = {
