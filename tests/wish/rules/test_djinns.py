@@ -276,6 +276,16 @@ def test_wind_blasts_chain_any_number_of_times():
     assert state.players[0].area == area("Volcano") and not state.pending
 
 
+def test_a_wind_blast_chain_never_re_enters_an_area_it_passed():
+    """Designed reading (docs/rules-decisions.md, Wind Blast): a run of free travels never goes
+    back into an Area it already passed through, so Air cannot blow back and forth for ever."""
+    state = table(("air", "fire"), at="Mountain Caves", wind=["Trade Market", "Dock"])
+    state = act(state, "travel Trade Market #1", "wind Dock")
+    options = names(state.legal_actions())
+    assert "wind Trade Market" not in options
+    assert "wind Volcano" in options and options[-1] == "pass"
+
+
 def test_wind_blast_may_be_declined():
     """Air Djinn, Wind Blast token: "you may Travel for free"."""
     state = table(("air", "fire"), at="Mountain Caves", wind=["Trade Market"])

@@ -51,7 +51,9 @@ def options(st, step: tuple) -> list[Action]:
         return [Action("teleport", areas[a].name) for a in targets if a != p.area] + [PASS]
     if kind == "wind":
         areas = cat.areas
-        return [Action("wind", areas[a].name) for a in areas[p.area].neighbours] + [PASS]
+        passed = step[2] if len(step) > 2 else ()
+        onward = [a for a in areas[p.area].neighbours if a not in passed]
+        return [Action("wind", areas[a].name) for a in onward] + [PASS]
     if kind == "palace_look":
         return [Action("look", st.djinns[o]) for o in st.opponents(seat) if st.players[o].hand]
     if kind == "palace_swap":
@@ -120,9 +122,13 @@ def resolve(st, step: tuple, action: Action) -> None:
             st.push(("gain", seat, 1, c))
     elif kind == "nest":
         p.nest[COLOUR_INDEX[arg]] += 1
-    elif kind in ("teleport", "wind"):
+    elif kind == "teleport":
         if action.kind != "pass":
             effects.move_djinn(st, seat, st.catalog.area_index[arg])
+    elif kind == "wind":
+        if action.kind != "pass":
+            passed = tuple(step[2]) if len(step) > 2 else ()
+            effects.move_djinn(st, seat, st.catalog.area_index[arg], passed)
     elif kind == "palace_look":
         st.push(("palace_swap", seat, st.seat_of(arg)))
     elif kind == "palace_swap":

@@ -48,12 +48,17 @@ def leave_offer(st, slot: int, drawer: int | None) -> str:
     return card
 
 
-def move_djinn(st, seat: int, area: int) -> None:
-    """Move a Djinn into an Area; the Air Djinn may blow on from a Wind Blast."""
+def move_djinn(st, seat: int, area: int, chain: tuple[int, ...] = ()) -> None:
+    """Move a Djinn into an Area; the Air Djinn may blow on from a Wind Blast.
+
+    Args:
+        chain: the Areas this run of free Wind Blast travels has already passed through; it
+            never re-enters one of them (that would only repeat a position), so a turn stays finite.
+    """
     p = st.players[seat]
     p.area = area
     if p.djinn == "air" and area in st.wind:
-        st.push(("wind", seat))
+        st.push(("wind", seat, [*chain, area]))
 
 
 # -- Manifest --------------------------------------------------------------------------------

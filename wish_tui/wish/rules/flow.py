@@ -162,7 +162,7 @@ def _start_turn(st) -> None:
         else:
             st.challenge_card = ""
     if p.djinn == "air" and p.area in st.wind:
-        st.push(("wind", seat))
+        st.push(("wind", seat, [p.area]))
 
 
 def _next_turn(st) -> None:
