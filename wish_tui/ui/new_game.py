@@ -65,9 +65,10 @@ class NewGameScreen(Screen):
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
     NewGameScreen > Vertical { width: 76; height: auto; border: round $accent; padding: 0 1; }
-    NewGameScreen Horizontal { height: auto; }
+
     NewGameScreen Select { width: 1fr; }
-    NewGameScreen .seat-label { width: 8; padding: 1 0; }
+    NewGameScreen .seat-label { width: 8; }
+    NewGameScreen Horizontal { height: 1; margin-bottom: 1; }
     NewGameScreen #error { color: $error; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+n", "start", "Start")]
@@ -78,20 +79,37 @@ class NewGameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("New game — Tab moves between fields, Enter opens a list, ctrl+n starts")
+            yield Label("New game — Tab moves between fields, Enter opens a list, ctrl+n starts\n")
             for i in range(4):
                 with Horizontal():
                     yield Label(f"Seat {i + 1}", classes="seat-label")
-                    yield Select(DJINN_OPTIONS, value="random", allow_blank=False, id=f"djinn{i}")
-                    yield Select(WHO_OPTIONS, value=DEFAULT_WHO[i], allow_blank=False, id=f"who{i}")
-            yield Select(SOLO_OPTIONS, value="", allow_blank=False, id="solo")
-            yield Input(
-                value="" if self.seed is None else str(self.seed),
-                placeholder="seed (empty: random)",
-                id="seed",
-            )
+                    yield Select(
+                        DJINN_OPTIONS,
+                        value="random",
+                        allow_blank=False,
+                        id=f"djinn{i}",
+                        compact=True,
+                    )
+                    yield Select(
+                        WHO_OPTIONS,
+                        value=DEFAULT_WHO[i],
+                        allow_blank=False,
+                        id=f"who{i}",
+                        compact=True,
+                    )
+            with Horizontal():
+                yield Label("Solo", classes="seat-label")
+                yield Select(SOLO_OPTIONS, value="", allow_blank=False, id="solo", compact=True)
+            with Horizontal():
+                yield Label("Seed", classes="seat-label")
+                yield Input(
+                    value="" if self.seed is None else str(self.seed),
+                    placeholder="empty: a random seed",
+                    id="seed",
+                    compact=True,
+                )
             yield Label("", id="error")
-            yield Button("Start", variant="primary", id="start")
+            yield Button("Start (ctrl+n)", variant="primary", id="start", compact=True)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -23,7 +23,7 @@ class TitleScreen(Screen):
 
     DEFAULT_CSS = """
     TitleScreen { align: center middle; }
-    TitleScreen Vertical { width: 46; height: auto; }
+    TitleScreen Vertical { width: 50; height: auto; }
     TitleScreen #banner { color: $accent; text-style: bold; }
     TitleScreen OptionList { height: auto; border: round $accent; }
     """
@@ -39,7 +39,7 @@ class TitleScreen(Screen):
     def compose(self) -> ComposeResult:
         with Center(), Vertical():
             yield Label(BANNER, id="banner")
-            yield Label("Djinns, crystals and wishes — a game for 1 to 4.")
+            yield Label("Djinns, crystals and wishes, for 1 to 4 players.")
             yield OptionList(*(Option(text, id=key) for key, text in self.CHOICES), id="menu")
         yield Footer()
 
