@@ -13,6 +13,7 @@ from . import flow
 from .actions import Action, IllegalAction
 from .catalog import COLOURS, DJINNS, GEMS, LETTERS, SOLO_LEVELS, Catalog, parse_catalog
 from .determinize import determinize  # noqa: F401  (a full State consistent with one view)
+from .explain import why_not_now  # noqa: F401  (why no action of a group is legal now)
 from .state import State
 from .undo import undo_points, undo_target, why_no_undo  # noqa: F401  (what may be undone now)
 

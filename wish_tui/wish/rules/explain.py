@@ -174,3 +174,63 @@ def _colour(index: int) -> str:
     from .catalog import COLOURS
 
     return COLOURS[index]
+
+
+GROUP_TITLES = {
+    "travel": "Travel",
+    "empower": "Empower",
+    "manifest": "Manifest",
+    "fulfill": "Fulfill",
+    "special": "Special",
+    "potion": "Potion",
+    "trickery": "Trickery",
+    "trade": "Trade",
+    "end": "End turn",
+}
+"""Groups of turn actions a player may ask about, by the name of their symbol or token."""
+
+
+def why_not_now(st, group: str) -> str:
+    """Explain why no action of `group` (see GROUP_TITLES) is legal for the seat to move."""
+    if group not in GROUP_TITLES:
+        raise ValueError(
+            f"'{group}' is not a group of actions; use one of {', '.join(GROUP_TITLES)}."
+        )
+    if st.phase == "over":
+        return "The game is over; no one acts any more."
+    if st.pending:
+        step = st.pending[0]
+        prompt = decisions.DECISION_PROMPTS.get(step[0], "finish the current decision")
+        return f"{djinn_name(st, step[1])} must first decide: {prompt}"
+    p = st.players[st.order[st.turn_idx]]
+    name = GROUP_TITLES[group]
+    if group == "potion":
+        if not p.potions:
+            return "You have no Potion token."
+        if p.potion_used:
+            return "Only one Potion token can be used each turn."
+        if p.markers_placed < 3:
+            return "A Potion gives a fourth action after all three action markers are placed."
+    if group == "trickery":
+        if not p.trickery:
+            return "You have no Trickery token."
+        if p.trickery_used:
+            return "Only one Trickery token can be used each turn."
+    if group == "trade":
+        ratio = 2 if p.djinn == "air" else 3
+        return f"A trade needs {ratio} Crystals of colours other than the one you want."
+    if p.markers_placed >= 3 and group != "end":
+        return "All three action markers are placed: use a Potion or end the turn."
+    symbol = "fulfill" if group == "trickery" else group
+    columns = st.catalog.djinns[p.djinn].columns
+    free = [
+        i
+        for i, col in enumerate(columns)
+        if symbol in col and not p.markers[i] and (i != 1 or p.unlocked)
+    ]
+    if not free:
+        article = "an" if name[0] in "AEIOU" else "a"
+        return f"No free action column has {article} {name} symbol this turn."
+    if group in ("fulfill", "trickery"):
+        return "No Wish in your hand can be paid for and matched with a Wishing Person here."
+    return f"{name} is not possible here and now."

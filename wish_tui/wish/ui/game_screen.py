@@ -16,11 +16,12 @@ from wish_tui import saves
 from wish_tui.ui.choice import ChoiceScreen
 from wish_tui.ui.curtain import CurtainScreen
 from wish_tui.wish import rules
-from wish_tui.wish.rules import CATALOG, GEMS, Action, IllegalAction, State
+from wish_tui.wish.rules import CATALOG, Action, IllegalAction, State
 
 from .choice_panel import ChoicePanel
 from .game_log import GameLog
-from .hand_view import HandView
+from .hand_view import HandView, hand_status
+from .key_groups import KEY_GROUPS, rules_group
 from .map_view import MapView
 from .offer_view import OfferView
 from .player_board import PlayerBoard
@@ -30,24 +31,6 @@ from .tracks_view import TracksView
 from .view_text import ViewText
 from .words import describe, describe_choice, log_line
 
-KEY_GROUPS = {
-    "travel": ("Travel", lambda a: a.kind == "travel" and not a.potion),
-    "empower": ("Empower", lambda a: a.kind == "empower" and not a.potion),
-    "manifest": ("Manifest", lambda a: a.kind in ("manifest", "caravan") and not a.potion),
-    "fulfill": (
-        "Fulfill",
-        lambda a: a.kind in ("fulfill", "build") and not a.trick and not a.potion,
-    ),
-    "special": (
-        "Special",
-        lambda a: a.kind in ("icedibs", "clone", "blast", "harvest") and not a.potion,
-    ),
-    "potion": ("Potion", lambda a: a.potion),
-    "trickery": ("Trickery", lambda a: a.kind == "fulfill" and bool(a.trick) and not a.potion),
-    "trade": ("Trade", lambda a: a.kind == "trade"),
-    "end_turn": ("End turn", lambda a: a.kind == "end"),
-}
-"""Each game key's action group: its name and which legal actions belong to it."""
 BOT_PACE = 0.6
 """Seconds between two bot actions, so a person can follow them in the log."""
 
@@ -177,41 +160,17 @@ class GameScreen(Screen):
         self.query_one(TracksView).update_view(view)
         self.query_one(OfferView).update_view(view, compact)
         self.query_one(PlayerBoard).update_view(view, self.viewer, compact)
-        self.query_one(HandView).update_hand(self._hand_status(view), compact)
+        my_turn = self._human_main_turn()
+        legal = self.state.legal_actions() if my_turn else []
+        self.query_one(HandView).update_hand(
+            hand_status(view, self.viewer, legal, my_turn), compact
+        )
         self.query_one("#status", ViewText).show(Text(self._status_line()))
         keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS)
         if keys != self._keys_shown:
             # Only when a key's state changed: the footer redraws its whole line.
             self._keys_shown = keys
             self.refresh_bindings()
-
-    def _hand_status(self, view: dict) -> list[tuple[str, bool, str, str]]:
-        me = view["players"][self.viewer]
-        my_turn = self._human_main_turn()
-        legal = self.state.legal_actions() if my_turn else []
-        result = []
-        for name in me.get("hand", []):
-            wish = CATALOG.wishes[name]
-            if any(a.kind == "fulfill" and a.arg == name for a in legal):
-                result.append((name, True, "you can fulfil it now (f)", "now: f"))
-                continue
-            have = me["crystals"]
-            short = [
-                (wish.cost[c] - have[rules.COLOURS[c]], c)
-                for c in range(6)
-                if have[rules.COLOURS[c]] < wish.cost[c]
-            ]
-            colour = rules.COLOURS[wish.colour]
-            if short:
-                why = "needs " + ", ".join(f"{n} {GEMS[c]}" for n, c in short) + " more"
-                brief = "need " + "".join(f"{rules.LETTERS[c]}{n}" for n, c in short)
-            elif not my_turn:
-                why, brief = "affordable; fulfil it on your turn", "paid; wait"
-            else:
-                why = f"needs a {colour} Wishing Person here (or Trickery) and a free Fulfill"
-                brief = f"no {rules.LETTERS[wish.colour].lower()} here"
-            result.append((name, False, why, brief))
-        return result
 
     def _status_line(self) -> str:
         st = self.state
@@ -442,41 +401,7 @@ class GameScreen(Screen):
                 return
 
     def _why_not(self, group: str) -> str:
-        st = self.state
-        p = st.players[st.current_player]
-        name = KEY_GROUPS[group][0]
-        if group == "potion":
-            if not p.potions:
-                return "You have no Potion token."
-            if p.potion_used:
-                return "Only one Potion token can be used each turn."
-            if p.markers_placed < 3:
-                return "A Potion gives a fourth action after all three action markers are placed."
-        if group == "trickery":
-            if not p.trickery:
-                return "You have no Trickery token."
-            if p.trickery_used:
-                return "Only one Trickery token can be used each turn."
-        if p.markers_placed >= 3 and group not in ("trade", "end_turn"):
-            return "All three action markers are placed: press p for a Potion action or n to end the turn."
-        board = CATALOG.djinns[p.djinn]
-        symbol = {"trickery": "fulfill"}.get(group, group)
-        free = [
-            i
-            for i, col in enumerate(board.columns)
-            if symbol in col and not p.markers[i] and (i != 1 or p.unlocked)
-        ]
-        if (
-            group in ("travel", "empower", "manifest", "fulfill", "special", "trickery")
-            and not free
-        ):
-            article = "an" if name[0] in "AEIOU" else "a"
-            return f"No free action column has {article} {name} symbol this turn."
-        if group == "trade":
-            return "A trade needs 3 Crystals (2 for Air) of colours other than the one you want."
-        if group in ("fulfill", "trickery"):
-            return "No Wish in your hand can be paid for and matched with a Wishing Person here."
-        return f"{name} is not possible here and now."
+        return rules.why_not_now(self.state, rules_group(group))
 
     def _run_group(self, group: str) -> None:
         actions = self._group(group)
@@ -561,7 +486,6 @@ class GameScreen(Screen):
 
     def action_quit_game(self) -> None:
         """Quit, offering to save first."""
-        self.busy_before_quit = self.busy
 
         def answered(index: int | None) -> None:
             if index is None:

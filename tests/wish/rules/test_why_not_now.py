@@ -1,0 +1,60 @@
+"""`rules.why_not_now`: why a whole group of actions is closed (what a greyed key explains)."""
+
+from __future__ import annotations
+
+import pytest
+
+from wish_tui.wish import rules
+
+from .helpers import act, crystals, patch, started
+
+
+def test_potion_reasons_follow_the_potion_rules():
+    """Manifest Abilities, Potion tokens: one per turn, after all three action markers."""
+    state = started(("fire", "water"), seed=3)
+    seat = state.current_player
+    assert rules.why_not_now(state, "potion") == "You have no Potion token."
+    state = patch(state, players={seat: {"potions": 1}})
+    assert "after all three action markers" in rules.why_not_now(state, "potion")
+
+
+def test_trickery_reasons():
+    """Manifest Abilities, Trickery tokens: one per turn."""
+    state = started(("fire", "water"), seed=3)
+    seat = state.current_player
+    assert rules.why_not_now(state, "trickery") == "You have no Trickery token."
+    state = patch(state, players={seat: {"trickery": 1, "trickery_used": True}})
+    assert "one Trickery token" in rules.why_not_now(state, "trickery")
+
+
+def test_a_used_column_closes_its_symbol():
+    """Player Board: never two action markers on one column."""
+    state = started(("fire", "water"), seed=3)
+    state = patch(state, order=[0, 1], turn_idx=0)  # Fire to move: Empower only on column 3
+    state = act(state, "empower #3")
+    assert (
+        rules.why_not_now(state, "empower")
+        == "No free action column has an Empower symbol this turn."
+    )
+
+
+def test_three_markers_leave_potion_or_end():
+    state = started(("fire", "water"), seed=3)
+    seat = state.current_player
+    state = patch(state, players={seat: {"markers": ["travel", "", "empower", "travel"]}})
+    assert "use a Potion or end the turn" in rules.why_not_now(state, "manifest")
+
+
+def test_trade_names_the_ratio():
+    """Trade (3:1) and Sky's Blessing (2:1)."""
+    state = started(("air", "water"), seed=3)
+    air = state.djinns.index("air")
+    state = patch(
+        state, order=[air, 1 - air], turn_idx=0, players={air: {"crystals": crystals(red=1)}}
+    )
+    assert "2 Crystals" in rules.why_not_now(state, "trade")
+
+
+def test_an_unknown_group_is_refused():
+    with pytest.raises(ValueError, match="not a group"):
+        rules.why_not_now(started(), "fly")
