@@ -1,15 +1,9 @@
-"""Game records and save files: the data directory, atomic JSON writes, listing, migrations.
+"""Save files: the data directory, reading and atomic writing, autosaves, deleting, listing.
 
-A save is one JSON object (DESIGN.md §5)::
-
-    {"format": "wish_tui.save", "version": 2, "game": "wish", "seed": 7,
-     "seats": [{"djinn": "air", "who": "human"}, ...], "solo": "",
-     "actions": ["keep Arcanist", "discard Kingdom", ...], "state": {...State.to_dict()...},
-     "id": "20250101-120000-7", "name": "evening", "saved_at": "2025-01-01T12:00:00+00:00"}
-
-The action list, in notation, replays from the seed to the state (a PGN-like record); the state
-makes the file readable on its own and lets the replay be checked. Loading always replays: when the
-actions do not reproduce the state, the state is loaded and a warning says so.
+What a save holds, its versions and its replay are `wish_tui.records`; the names callers use from
+there (GameRecord, SaveError, VERSION, MIGRATIONS, migrate, replay, ...) are re-exported here.
+Loading always replays: when the actions do not reproduce the saved state, the state is loaded and
+a warning says so.
 
 Saves live in ``data_dir() / "saves"``; the autosave of each game is ``autosave-<id>.json`` there
 and only the newest few autosaves are kept. Every write goes to a temporary file in the same folder,
@@ -25,29 +19,70 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from wish_tui.wish import rules
-from wish_tui.wish.rules import Action, IllegalAction, State
+from wish_tui import records
+from wish_tui.records import (
+    FORMAT,
+    GAME,
+    MIGRATIONS,
+    VERSION,
+    WHO,
+    GameRecord,
+    SaveError,
+    _clause,
+    _settle,
+    replay,
+)
+from wish_tui.wish.rules import State
 
-FORMAT = "wish_tui.save"
-VERSION = 2
-"""The save version this code writes; it reads this and every older one."""
-GAME = "wish"
+__all__ = [
+    "AUTOSAVE_KEEP",
+    "AUTOSAVE_PREFIX",
+    "DATA_DIR_ENV",
+    "FORMAT",
+    "GAME",
+    "MAX_BYTES",
+    "MIGRATIONS",
+    "VERSION",
+    "WHO",
+    "GameRecord",
+    "SaveError",
+    "SaveInfo",
+    "atomic_write",
+    "autosave",
+    "data_dir",
+    "delete_save",
+    "latest_save",
+    "list_saves",
+    "load_game",
+    "load_with_history",
+    "migrate",
+    "read_record",
+    "replay",
+    "save_game",
+    "save_path",
+    "saves_dir",
+    "write_record",
+]
+
 DATA_DIR_ENV = "WISH_TUI_DATA_DIR"
 AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVE_KEEP = 5
 """How many autosaves (one per game) are kept; older readable ones are removed."""
 MAX_BYTES = 4 * 1024 * 1024
 """A save larger than this is refused unread (a finished game is far below 64 KB)."""
-WHO = ("human", "random", "easy", "medium", "hard")
 
 
-class SaveError(Exception):
-    """A save that cannot be read or written; the message is one sentence naming the file."""
+def migrate(data, where: str = "the save") -> dict:
+    """`records.migrate` up to this module's VERSION (read at call time, so it can be patched).
+
+    Raises:
+        SaveError: not a save, or a version this code does not know (a newer one is refused).
+    """
+    return records.migrate(data, where, to=VERSION)
 
 
 # -- where saves live ------------------------------------------------------------------------------
@@ -82,199 +117,6 @@ def save_path(name_or_path: str | os.PathLike) -> Path:
     if os.sep in text or "/" in text or text.endswith(".json") or text.startswith("~"):
         return Path(text).expanduser()
     return saves_dir() / f"{text}.json"
-
-
-# -- the record ------------------------------------------------------------------------------------
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def _seat_dict(seat) -> dict:
-    if isinstance(seat, str):
-        return {"djinn": seat, "who": "human"}
-    if isinstance(seat, dict):
-        return {"djinn": seat.get("djinn"), "who": seat.get("who", "human")}
-    return {"djinn": seat.djinn, "who": getattr(seat, "who", "human")}
-
-
-@dataclass
-class GameRecord:
-    """A game as data: the seats, the seed, every action in notation and the current state."""
-
-    seed: int
-    seats: list[dict]
-    """Per seat, in seat order: {"djinn": "air", "who": "human" | "random" | "easy" | ...}."""
-    solo: str = ""
-    """'' for a game between seats, else the solo difficulty."""
-    actions: list[str] = field(default_factory=list)
-    """Every decision so far, in notation, in the order taken."""
-    state: dict = field(default_factory=dict)
-    """`State.to_dict()` of the position after the last action."""
-    game: str = GAME
-    id: str = ""
-    """Identifies the game across its autosaves (start time and seed)."""
-    name: str = ""
-    """The name the game was last saved under ('' when never named)."""
-    saved_at: str = ""
-    """When the record was last written, ISO 8601 in UTC ('' when never)."""
-    description: str = ""
-    """A sentence about the game shown when listing (the scenarios in saves/ have one)."""
-
-    @property
-    def djinns(self) -> list[str]:
-        """The Djinn of each seat."""
-        return [s["djinn"] for s in self.seats]
-
-    @classmethod
-    def new(cls, seats: Iterable, seed: int, solo: str | None = None) -> tuple[GameRecord, State]:
-        """Start a game: seats are Djinn names, {"djinn", "who"} dicts or objects with those fields.
-
-        Raises:
-            ValueError: the seats or the solo level are not a game of Wish.
-        """
-        seat_dicts = [_seat_dict(s) for s in seats]
-        state = rules.new_game([s["djinn"] for s in seat_dicts], seed=seed, solo=solo or None)
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        record = cls(
-            seed=seed,
-            seats=seat_dicts,
-            solo=solo or "",
-            state=state.to_dict(),
-            id=f"{stamp}-{seed}",
-        )
-        return record, state
-
-    def play(self, state: State, action: Action | str) -> tuple[GameRecord, State]:
-        """Apply an action (or its notation) to `state`; return the new record and state.
-
-        Raises:
-            IllegalAction: the action is not legal now; record and state are unchanged.
-        """
-        if isinstance(action, str):
-            action = rules.parse_action(state, action)
-        new_state = state.apply(action)
-        record = GameRecord(**{**self.__dict__, "actions": [*self.actions, str(action)]})
-        record.state = new_state.to_dict()
-        return record, new_state
-
-    def truncated(self, n_actions: int, state: State) -> GameRecord:
-        """Return the record of the first `n_actions` actions, `state` being where they lead."""
-        return GameRecord(
-            **{**self.__dict__, "actions": self.actions[:n_actions], "state": state.to_dict()}
-        )
-
-    def to_json(self) -> dict:
-        """Return the save file's content as JSON-safe data."""
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.game,
-            "seed": self.seed,
-            "seats": [dict(s) for s in self.seats],
-            "solo": self.solo,
-            "actions": list(self.actions),
-            "state": self.state,
-            "id": self.id,
-            "name": self.name,
-            "saved_at": self.saved_at,
-            "description": self.description,
-        }
-
-    @classmethod
-    def from_json(cls, data, where: str = "the save") -> GameRecord:
-        """Read a save's content (any known version) without replaying it.
-
-        Raises:
-            SaveError: the data is not a save this version can read; `where` names it.
-        """
-        data = migrate(data, where)
-        _check_shape(data, where)
-        return cls(
-            seed=data["seed"],
-            seats=[{"djinn": s["djinn"], "who": s.get("who", "human")} for s in data["seats"]],
-            solo=data.get("solo", ""),
-            actions=list(data["actions"]),
-            state=data["state"] if isinstance(data.get("state"), dict) else {},
-            game=data["game"],
-            id=str(data.get("id", "")),
-            name=str(data.get("name", "")),
-            saved_at=str(data.get("saved_at", "")),
-            description=str(data.get("description", "")),
-        )
-
-
-# -- versions --------------------------------------------------------------------------------------
-def _v1_to_v2(data: dict) -> dict:
-    """Version 1 named the seats by Djinn only ("djinns") and could leave out the state."""
-    data = dict(data)
-    djinns = data.pop("djinns", [])
-    data["seats"] = (
-        [{"djinn": d, "who": "human"} for d in djinns] if isinstance(djinns, list) else 0
-    )
-    data.setdefault("state", None)
-    data.setdefault("solo", "")
-    data["version"] = 2
-    return data
-
-
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
-"""For each old version, the small function that lifts a save's data one version up."""
-
-
-def migrate(data, where: str = "the save") -> dict:
-    """Lift save data of any known version to the current one by the chain of MIGRATIONS.
-
-    Raises:
-        SaveError: not a save, or a version this code does not know (a newer one is refused).
-    """
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{where} is not a wish_tui save (its 'format' is not '{FORMAT}').")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(f"{where} has no valid save version.")
-    if version > VERSION:
-        raise SaveError(
-            f"{where} was written by a newer wish_tui (save version {version}; this one reads up "
-            f"to {VERSION}), so it was left untouched."
-        )
-    while version < VERSION:
-        data = MIGRATIONS[version](data)
-        version = data["version"]
-    return data
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _check_shape(data: dict, where: str) -> None:
-    game = data.get("game")
-    if game != GAME:
-        raise SaveError(f"{where} is a save of an unknown game ({game!r}); this app plays 'wish'.")
-    problems = []
-    if not _is_int(data.get("seed")):
-        problems.append("'seed' is not a whole number")
-    seats = data.get("seats")
-    if not (
-        isinstance(seats, list)
-        and 1 <= len(seats) <= 4
-        and all(isinstance(s, dict) and isinstance(s.get("djinn"), str) for s in seats)
-    ):
-        problems.append("'seats' is not a list of 1 to 4 seats with a Djinn each")
-    elif not all(s.get("who", "human") in WHO for s in seats):
-        problems.append(f"a seat's 'who' is not one of {', '.join(WHO)}")
-    if not isinstance(data.get("solo", ""), str):
-        problems.append("'solo' is not text")
-    actions = data.get("actions")
-    if not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
-        problems.append("'actions' is not a list of actions in notation")
-    if not (data.get("state") is None or isinstance(data.get("state"), dict)):
-        problems.append("'state' is not an object")
-    for key in ("id", "name", "saved_at", "description"):
-        if not isinstance(data.get(key, ""), str):
-            problems.append(f"'{key}' is not text")
-    if problems:
-        raise SaveError(f"{where} has the wrong shape: {problems[0]}.")
 
 
 # -- reading ---------------------------------------------------------------------------------------
@@ -347,35 +189,6 @@ def read_record(name_or_path: str | os.PathLike) -> GameRecord:
     return GameRecord.from_json(_read_data(path), f"The save file {path}")
 
 
-def replay(record: GameRecord, where: str = "the record") -> list[State]:
-    """Replay a record from its seed: the state before the first action, then after each one.
-
-    Raises:
-        SaveError: the seats are not a game, or an action is illegal where it stands.
-    """
-    try:
-        state = rules.new_game(record.djinns, seed=record.seed, solo=record.solo or None)
-    except ValueError as exc:
-        raise SaveError(f"{where} does not describe a game of Wish: {_clause(exc)}.") from None
-    states = [state]
-    for i, text in enumerate(record.actions, 1):
-        try:
-            state = state.apply(rules.parse_action(state, text))
-        except IllegalAction as exc:
-            raise SaveError(
-                f"{where} holds an illegal action record: action {i} '{text}' is refused "
-                f"({_clause(exc)})."
-            ) from None
-        states.append(state)
-    return states
-
-
-def _clause(exc: Exception) -> str:
-    """An exception's message as a clause to put inside a sentence."""
-    text = str(exc).strip().rstrip(".")
-    return text[:1].lower() + text[1:] if text[1:2].islower() else text
-
-
 def load_game(name_or_path: str | os.PathLike) -> tuple[GameRecord, State, str | None]:
     """Load a save: replay its actions from the seed and check they reproduce its state.
 
@@ -405,30 +218,6 @@ def load_with_history(name_or_path) -> tuple[GameRecord, list[State], str | None
     states = replay(record, where)
     state, warning = _settle(record, states[-1], where)
     return record, (states if state is states[-1] else [state]), warning
-
-
-def _settle(record: GameRecord, replayed: State, where: str) -> tuple[State, str | None]:
-    """Compare the replayed state with the saved one; pick the state to load and the warning."""
-    saved = record.state
-    fresh = replayed.to_dict()
-    if not saved:
-        record.state = fresh
-        return replayed, None
-    if saved == fresh:
-        return replayed, None
-    try:
-        state = State.from_dict(saved)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        record.state = fresh
-        return replayed, (
-            f"{where} has a damaged saved position ({_clause(exc)}), so the position its "
-            "actions replay to was loaded."
-        )
-    record.state = state.to_dict()
-    return state, (
-        f"The actions in {where[0].lower()}{where[1:]} do not replay to its saved position; "
-        "the saved position was loaded."
-    )
 
 
 # -- writing ---------------------------------------------------------------------------------------
@@ -482,6 +271,10 @@ def _check_overwritable(path: Path) -> None:
         replay(record, where)
     except SaveError as exc:
         raise SaveError(f"{str(exc).rstrip('.')}; it was not overwritten.") from None
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def write_record(record: GameRecord, path: Path) -> Path:
