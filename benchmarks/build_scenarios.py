@@ -108,7 +108,7 @@ def at_turn_start(st, seat: int = 0) -> bool:
 
 def mid_game_monuments(st) -> bool:
     built = sum(m is not None for m in st.monuments)
-    return at_turn_start(st) and built >= 1 and not st.final_round and st.caravan_pos < LAST - 1
+    return at_turn_start(st) and built >= 2 and not st.final_round and st.caravan_pos < LAST - 1
 
 
 def caravan_one_step(st) -> bool:
@@ -160,6 +160,8 @@ class Scenario:
     search: bool = False
     """Also search the last turn of the final round for a fitting position."""
     seeds: int = 400
+    player: str = "greedy"
+    """Who plays the seeded game: 'greedy' (`choose` below) or a bot level such as 'medium'."""
 
 
 SCENARIOS = (
@@ -172,10 +174,11 @@ SCENARIOS = (
     ),
     Scenario(
         "four-seat-monuments",
-        "Four Djinns in the middle of the game: a Monument stands on the map and it is the Air "
-        "Djinn's turn.",
+        "Four Djinns, the Caravan still two or more steps from the Dock: two Monuments stand on "
+        "the map and it is the Air Djinn's turn.",
         ("air", "water", "fire", "earth"),
         stop=mid_game_monuments,
+        player="medium",
     ),
     Scenario(
         "caravan-one-step",
@@ -235,6 +238,11 @@ def build(scenario: Scenario, max_seeds: int = 400) -> GameRecord:
         if scenario.stop is None:
             return record
         rng = random.Random(seed)
+        bots = None
+        if scenario.player != "greedy":
+            from wish_tui.wish.bots import make_bot
+
+            bots = [make_bot(scenario.player, seed * 10 + s) for s in range(len(seats))]
         while not state.is_over:
             if scenario.stop(state):
                 return record
@@ -250,7 +258,12 @@ def build(scenario: Scenario, max_seeds: int = 400) -> GameRecord:
                     for action in path:
                         record, state = record.play(state, action)
                     return record
-            record, state = record.play(state, choose(state, rng))
+            if bots is None:
+                action = choose(state, rng)
+            else:
+                seat = state.current_player
+                action = bots[seat].choose(state.view(seat), state.legal_actions())
+            record, state = record.play(state, action)
     raise SystemExit(f"no seed up to {max_seeds} reaches the scenario '{scenario.file}'")
 
 

@@ -78,7 +78,9 @@ def test_load_of_a_broken_file_names_it_and_exits_1(tmp_path):
 
 
 def test_new_with_seats_launches_a_game():
-    args = build_parser().parse_args(["new", "--seat", "air:human", "--seat", "water:easy", "--seed", "4"])
+    args = build_parser().parse_args(
+        ["new", "--seat", "air:human", "--seat", "water:easy", "--seed", "4"]
+    )
     launch = launch_for_new(args)
     assert launch == Launch("game", (Seat("air", "human"), Seat("water", "easy")), 4)
 

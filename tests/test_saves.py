@@ -516,7 +516,7 @@ def test_scenario_facts():
     solo = scenario("hard-solo-start")
     assert solo.solo == "hard" and solo.players[0].destiny == "Royalty" and solo.phase == "setup"
     four = scenario("four-seat-monuments")
-    assert len(four.djinns) == 4 and any(m is not None for m in four.monuments)
+    assert len(four.djinns) == 4 and sum(m is not None for m in four.monuments) >= 2
     assert not four.final_round
     caravan = scenario("caravan-one-step")
     assert caravan.caravan_pos == len(rules.CATALOG.route) - 2 and not caravan.final_round
