@@ -57,12 +57,14 @@ __all__ = [
     "delete_save",
     "latest_save",
     "list_saves",
+    "list_scenarios",
     "load_game",
     "load_with_history",
     "migrate",
     "read_record",
     "replay",
     "save_game",
+    "own_path",
     "save_path",
     "saves_dir",
     "write_record",
@@ -108,15 +110,36 @@ def saves_dir() -> Path:
 _NAME = re.compile(r"^[^/\\\x00]{1,80}$")
 
 
+SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "saves"
+"""The ready-made scenario saves of the project (read-only; a name falls back to them)."""
+
+
 def save_path(name_or_path: str | os.PathLike) -> Path:
     """Return the file for a save name (``evening`` → ``<saves>/evening.json``) or a path.
 
-    Text with a folder separator or ending in ``.json`` is a path; anything else is a name.
+    Text with a folder separator or ending in ``.json`` is a path; anything else is a name, looked
+    up among the player's saves and then among the scenarios.
     """
+    own = own_path(name_or_path)
+    scenario = SCENARIOS_DIR / f"{os.fspath(name_or_path)}.json"
+    if own.parent == saves_dir() and not own.exists() and scenario.is_file():
+        return scenario
+    return own
+
+
+def own_path(name_or_path: str | os.PathLike) -> Path:
+    """Like `save_path`, but a name always means the player's own saves folder (for writing)."""
     text = os.fspath(name_or_path)
     if os.sep in text or "/" in text or text.endswith(".json") or text.startswith("~"):
         return Path(text).expanduser()
     return saves_dir() / f"{text}.json"
+
+
+def list_scenarios() -> list[SaveInfo]:
+    """The scenario saves shipped with the project, by name (empty when not installed)."""
+    if not SCENARIOS_DIR.is_dir():
+        return []
+    return sorted(list_saves(SCENARIOS_DIR), key=lambda i: i.name)
 
 
 # -- reading ---------------------------------------------------------------------------------------
@@ -308,7 +331,7 @@ def save_game(record: GameRecord, name: str | os.PathLike) -> Path:
     text = os.fspath(name)
     if not text.strip():
         raise SaveError("A save needs a name: use 1 to 80 characters, no slashes.")
-    path = save_path(text)
+    path = own_path(text)
     if path.parent == saves_dir() and not _NAME.match(path.stem or ""):
         raise SaveError(f"'{text}' cannot be a save name: use 1 to 80 characters, no slashes.")
     if path.name.startswith(AUTOSAVE_PREFIX) and path.parent == saves_dir():
@@ -348,7 +371,7 @@ def delete_save(name_or_path: str | os.PathLike) -> Path:
     Raises:
         SaveError: there is no such save, or it is not a readable save (it is left untouched).
     """
-    path = save_path(name_or_path)
+    path = own_path(name_or_path)
     where = f"The save file {path}"
     try:
         replay(GameRecord.from_json(_read_data(path), where), where)

@@ -61,7 +61,9 @@ async def test_load_screen_lists_and_opens_a_save():
         app.show_load()
         await settle(pilot)
         assert isinstance(app.screen, LoadScreen)
-        assert [i.name for i in app.screen.infos] == ["frosty"]
+        names = [i.name for i in app.screen.infos]
+        assert names[0] == "frosty"
+        assert set(names[1:]) == {i.name for i in saves.list_scenarios()}
         await pilot.press("enter")
         await settle(pilot, 5)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
@@ -79,7 +81,7 @@ async def test_load_screen_deletes_a_save():
         await pilot.press("d")
         await settle(pilot)
         assert not path.exists()
-        assert app.screen.infos == []
+        assert all(i.path.parent == saves.SCENARIOS_DIR for i in app.screen.infos)
 
 
 async def test_replay_steps_and_plays_from_here():
@@ -101,3 +103,21 @@ async def test_replay_steps_and_plays_from_here():
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert len(game.record.actions) == 4
         assert game.state.to_dict() == replay.states[4].to_dict()
+
+
+async def test_scenarios_are_listed_and_never_deleted():
+    app = WishApp(Launch())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.show_load()
+        await settle(pilot)
+        first = app.screen.infos[0]
+        assert first.path.parent == saves.SCENARIOS_DIR
+        await pilot.press("d")
+        await settle(pilot)
+        assert first.path.exists()
+
+
+def test_a_scenario_loads_by_name():
+    record, state, warning = saves.load_game("tie-by-badges")
+    assert warning is None and state.final_round

@@ -37,11 +37,13 @@ class LoadScreen(Screen):
         table = self.query_one(DataTable)
         table.clear(columns=True)
         table.add_columns("Name", "Saved", "Seats", "Round", "Scores")
-        self.infos = saves.list_saves()
+        self.infos = saves.list_saves() + saves.list_scenarios()
+        scenarios = {i.path for i in saves.list_scenarios()}
         for info in self.infos:
             seats = ", ".join(f"{s['djinn']} ({s['who']})" for s in info.seats) or info.problem
             scores = " / ".join(str(x) for x in info.scores)
-            table.add_row(info.name, f"{info.date:%Y-%m-%d %H:%M}", seats, str(info.round), scores)
+            name = f"{info.name} (scenario)" if info.path in scenarios else info.name
+            table.add_row(name, f"{info.date:%Y-%m-%d %H:%M}", seats, str(info.round), scores)
         if not self.infos:
             self.notify("No saves yet.")
         table.focus()
@@ -65,6 +67,9 @@ class LoadScreen(Screen):
         """Delete the highlighted save."""
         info = self._selected()
         if info is None:
+            return
+        if info.path.parent == saves.SCENARIOS_DIR:
+            self.notify("Scenarios come with the game and are not deleted.", severity="warning")
             return
         try:
             saves.delete_save(str(info.path))
