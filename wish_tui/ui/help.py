@@ -12,11 +12,13 @@ from textual.widgets.option_list import Option
 from wish_tui.wish.rules import CATALOG
 
 KEYS = """\
-t Travel · e Empower · m Manifest (or trade with the Caravan) · f Fulfill (or build a Monument)
-s Special action · p Potion (a fourth action) · k Trickery (Fulfill with a recoloured person)
-r Trade 3:1 (Air 2:1) · n End the turn · u Undo · h Hint · i Card or Area text
-ctrl+s Save · q Quit · F1 Rules · PageUp/PageDown scroll the log
-In a choice window: 1-9 pick, arrows and Enter, Esc goes back (when allowed)."""
+t Travel        e Empower       m Manifest (or the Caravan's trade)
+f Fulfill (or build a Monument)  s the Djinn's Special action
+p Potion: a fourth action        k Trickery: Fulfill, person recoloured
+r Trade 3:1 (Air 2:1)            n End the turn
+u Undo    h Hint    i Text of a card or Area    F1 Rules reference
+ctrl+s Save    q Quit    PageUp/PageDown scroll the log
+In a choice: 1-9 pick, arrows and Enter, Esc goes back (when allowed)."""
 
 ABILITIES = {
     "dark_temple": "Draw the top Wish of the discard pile, then discard a Wish.",
@@ -121,7 +123,7 @@ class KeysScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     KeysScreen { align: center middle; }
-    KeysScreen > Vertical { width: 90%; height: auto; border: thick $accent; background: $surface; padding: 0 1; }
+    KeysScreen > Vertical { width: 78; max-width: 100%; height: auto; border: thick $accent; background: $surface; padding: 0 1; }
     """
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
