@@ -121,22 +121,19 @@ def cold_start(runs: int = 5) -> tuple[float, float]:
     return statistics.median(ours), statistics.median(minimal)
 
 
+def new_game(water: str, cols: int = 100, rows: int = 30) -> tuple[Terminal, str]:
+    """`wish-tui new` with Air played by a person and Water by `water`; returns the terminal and
+    the data folder of its saves."""
+    data = tempfile.mkdtemp()
+    seats = ["--seat", "air:human", "--seat", f"water:{water}", "--seed", "3"]
+    return Terminal(
+        [PYTHON, "-m", "wish_tui", "new", *seats], cols, rows, {"WISH_TUI_DATA_DIR": data}
+    ), data
+
+
 def in_game(cols: int = 100, rows: int = 30) -> Terminal:
     """A hot-seat game past its setup decisions, ready for the first turn."""
-    data = tempfile.mkdtemp()
-    argv = [
-        PYTHON,
-        "-m",
-        "wish_tui",
-        "new",
-        "--seat",
-        "air:human",
-        "--seat",
-        "water:human",
-        "--seed",
-        "3",
-    ]
-    term = Terminal(argv, cols, rows, {"WISH_TUI_DATA_DIR": data})
+    term, _ = new_game("human", cols, rows)
     term.read_until(b"Pass to")
     # Setup: lift curtains and take the first option of each decision.
     for key in (b"\r", b"1", b"\r", b"1", b"1", b"\r"):
@@ -174,20 +171,7 @@ def bytes_per_action(turns: int = 6) -> float:
     Each sample is one of the person's turns (Empower, Travel with its choice, End turn) and the
     bot's turn that follows: bytes written divided by the actions the autosave gained.
     """
-    data = tempfile.mkdtemp()
-    argv = [
-        PYTHON,
-        "-m",
-        "wish_tui",
-        "new",
-        "--seat",
-        "air:human",
-        "--seat",
-        "water:random",
-        "--seed",
-        "3",
-    ]
-    term = Terminal(argv, 100, 30, {"WISH_TUI_DATA_DIR": data})
+    term, data = new_game("random")
     term.read_until(b"Keep the Destiny")
     for key in (b"1", b"1"):
         time.sleep(0.3)

@@ -38,15 +38,23 @@ async def answer_all(app, pilot, limit: int = 12) -> None:
         await pilot.press("1")
 
 
-async def test_fulfill_key_fulfils_a_wish():
+def fulfil_position(trickery: bool):
+    """The seat to move can pay its first Wish; its Area holds one Wishing Person: of the Wish's
+    colour, or (with a Trickery token) of another colour."""
     state = started(("fire", "water"), seed=3)
     seat = state.current_player
     card = state.players[seat].hand[0]
     wish = CATALOG.wishes[card]
     here = state.players[seat].area
     meeples = state.to_dict()["area_meeples"]
-    meeples[here * 6 + wish.colour] = 1
-    state = patch(state, players={seat: {"crystals": list(wish.cost)}}, area_meeples=meeples)
+    meeples[here * 6 : here * 6 + 6] = [0] * 6
+    meeples[here * 6 + ((wish.colour + 1) % 6 if trickery else wish.colour)] = 1
+    pieces = {"crystals": list(wish.cost), "trickery": 1 if trickery else 0}
+    return patch(state, players={seat: pieces}, area_meeples=meeples), seat, card
+
+
+async def test_fulfill_key_fulfils_a_wish():
+    state, seat, card = fulfil_position(trickery=False)
     app = app_for(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -104,19 +112,7 @@ async def test_potion_key_gives_a_fourth_action():
 
 
 async def test_trickery_key_recolours_a_wishing_person():
-    state = started(("fire", "water"), seed=3)
-    seat = state.current_player
-    card = state.players[seat].hand[0]
-    wish = CATALOG.wishes[card]
-    here = state.players[seat].area
-    meeples = state.to_dict()["area_meeples"]
-    for c in range(6):
-        meeples[here * 6 + c] = 0 if c == wish.colour else meeples[here * 6 + c]
-    other = (wish.colour + 1) % 6
-    meeples[here * 6 + other] = 1
-    state = patch(
-        state, players={seat: {"crystals": list(wish.cost), "trickery": 1}}, area_meeples=meeples
-    )
+    state, seat, card = fulfil_position(trickery=True)
     app = app_for(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

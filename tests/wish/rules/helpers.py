@@ -64,3 +64,32 @@ def meeples_in(state: State, area_name: str) -> dict[str, int]:
     """Wishing Persons standing in an Area, by colour."""
     i = area(area_name)
     return dict(zip(COLOURS, state.to_dict()["area_meeples"][i * 6 : i * 6 + 6], strict=True))
+
+
+def deck_without(state: State, *cards: str) -> dict:
+    """`patch` fields: the deck and discard pile with `cards` taken out, so each card exists once."""
+    data = state.to_dict()
+    return {
+        "deck": [c for c in data["deck"] if c not in cards],
+        "discard": [c for c in data["discard"] if c not in cards],
+    }
+
+
+def frostflake_position(air: int = 0) -> State:
+    """Air (seat `air`, Water the other) can fulfil Happily Ever After in the Sandhills; the
+    Offer holds a Wish with Water's Frostflake (rulebook, Example 6)."""
+    state = started()
+    cards = ("Happily Ever After", "Sultan", "Command", "To see the world", "Glory", "Remedy")
+    return patch(
+        state,
+        players={
+            air: {
+                "area": "Sandhills",
+                "hand": ["Happily Ever After", "Sultan", "Command"],
+                "crystals": crystals(yellow=1, blue=1),
+            }
+        },
+        offer=["To see the world", "Glory", "Remedy"],
+        frost=["To see the world"],
+        **deck_without(state, *cards),
+    )

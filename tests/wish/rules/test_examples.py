@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from wish_tui.wish import rules
 
-from .helpers import act, area, crystals, meeples_in, names, patch, started
+from .helpers import (
+    act,
+    area,
+    crystals,
+    deck_without,
+    frostflake_position,
+    meeples_in,
+    names,
+    patch,
+    started,
+)
 
 AIR, WATER = 0, 1
 """Seats of `started()`: Air plays first, Water second."""
-
-
-def _deck_without(state, *cards: str) -> dict:
-    """The deck and discard pile with `cards` taken out, so each card exists once."""
-    data = state.to_dict()
-    return {
-        "deck": [c for c in data["deck"] if c not in cards],
-        "discard": [c for c in data["discard"] if c not in cards],
-    }
 
 
 def _on_turn(state, seat: int, **fields):
@@ -106,7 +107,7 @@ def test_example_4_fulfill_a_wish():
             }
         },
         offer=["Wisdom", "Glory", "Remedy"],
-        **_deck_without(state, "Beauty", "Sultan", "Command", "Wisdom", "Glory", "Remedy"),
+        **deck_without(state, "Beauty", "Sultan", "Command", "Wisdom", "Glory", "Remedy"),
     )
     next_card = state.to_dict()["deck"][-1]
 
@@ -152,22 +153,7 @@ def test_example_5_build_the_hidden_cave():
 
 
 def _frostflake_position():
-    """Air can fulfil Happily Ever After in the Sandhills; the Offer holds a frosted Wish."""
-    state = started()
-    cards = ("Happily Ever After", "Sultan", "Command", "To see the world", "Glory", "Remedy")
-    return patch(
-        state,
-        players={
-            AIR: {
-                "area": "Sandhills",
-                "hand": ["Happily Ever After", "Sultan", "Command"],
-                "crystals": crystals(yellow=1, blue=1),
-            }
-        },
-        offer=["To see the world", "Glory", "Remedy"],
-        frost=["To see the world"],
-        **_deck_without(state, *cards),
-    )
+    return frostflake_position(AIR)
 
 
 def test_example_6_frostflake_pays_water_two_crystals_of_the_cost():
@@ -292,7 +278,7 @@ def test_example_10_third_wish_removes_the_lock():
             }
         },
         offer=["Glory", "Remedy", "Command"],
-        **_deck_without(state, *cards),
+        **deck_without(state, *cards),
     )
     assert not state.players[AIR].unlocked
     assert not any(a.col == 2 for a in state.legal_actions())
@@ -350,7 +336,7 @@ def test_example_12_potion_takes_a_fourth_action():
                 "crystals": crystals(yellow=1, blue=1),
             }
         },
-        **_deck_without(state, "Happily Ever After", "Sultan", "Command"),
+        **deck_without(state, "Happily Ever After", "Sultan", "Command"),
     )
 
     potions = [a for a in state.legal_actions() if a.potion]
@@ -389,7 +375,7 @@ def test_example_13_trickery_recolours_the_wishing_person():
             }
         },
         offer=["Glory", "Remedy", "Wisdom"],
-        **_deck_without(state, *cards),
+        **deck_without(state, *cards),
     )
     legal = names(state.legal_actions())
     assert "fulfill Richest Merchant #3" not in legal
@@ -425,7 +411,7 @@ def test_example_14_absent_monument_meeples():
         "hand": ["Beauty", "Sultan", "Command"],
         "crystals": crystals(red=2, white=1, blue=1),
     }
-    common = {"offer": ["Glory", "Remedy", "Wisdom"], **_deck_without(state, *cards)}
+    common = {"offer": ["Glory", "Remedy", "Wisdom"], **deck_without(state, *cards)}
 
     # Water built the Hidden Cave: Air fulfils with a red meeple from it, Water gains 1 VP.
     monuments[area("Volcano")] = [WATER, list(cave)]
@@ -481,7 +467,7 @@ def test_example_15_end_game_scoring_49_vp():
         monuments=monuments,
         phase="over",
         final_round=True,
-        **_deck_without(state, *fulfilled),
+        **deck_without(state, *fulfilled),
     )
     assert state.is_over
 

@@ -7,7 +7,7 @@ import pytest
 from wish_tui.wish import rules
 from wish_tui.wish.rules import Action
 
-from .helpers import act, crystals, patch, started
+from .helpers import act, crystals, deck_without, frostflake_position, patch, started
 
 AIR, WATER = 0, 1
 """Seats of `started()`: Air plays first, Water second."""
@@ -39,19 +39,11 @@ def parse_refused(state, text: str, *words: str) -> str:
     return message
 
 
-def _deck_without(state, *cards: str) -> dict:
-    data = state.to_dict()
-    return {
-        "deck": [c for c in data["deck"] if c not in cards],
-        "discard": [c for c in data["discard"] if c not in cards],
-    }
-
-
 def _air(**changes):
     """Air on its turn, with some of its pieces replaced."""
     state = started()
     hand = changes.get("hand", [])
-    return patch(state, players={AIR: changes}, **_deck_without(state, *hand))
+    return patch(state, players={AIR: changes}, **deck_without(state, *hand))
 
 
 # -- whose decision ------------------------------------------------------------------------------
@@ -70,21 +62,7 @@ def test_seat_that_does_not_play_is_refused():
 
 
 def test_action_while_another_seats_decision_is_pending():
-    state = started()
-    cards = ("Happily Ever After", "Sultan", "Command", "To see the world", "Glory", "Remedy")
-    state = patch(
-        state,
-        players={
-            AIR: {
-                "area": "Sandhills",
-                "hand": ["Happily Ever After", "Sultan", "Command"],
-                "crystals": crystals(yellow=1, blue=1),
-            }
-        },
-        offer=["To see the world", "Glory", "Remedy"],
-        frost=["To see the world"],
-        **_deck_without(state, *cards),
-    )
+    state = frostflake_position(AIR)
     pending = act(state, "fulfill Happily Ever After #3", "draw To see the world")
     assert pending.current_player == WATER
     assert pending.turn_seat == AIR
