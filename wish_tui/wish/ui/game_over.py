@@ -11,12 +11,13 @@ from textual.widgets import DataTable, Footer, Label
 from .style import DJINN_TITLE
 
 STEP_TITLES = (
-    ("wishes", "1 Wishes"),
-    ("tokens", "2 VP tokens"),
-    ("ongoing", "3 Ongoing"),
-    ("badges", "4 Badges"),
-    ("destiny", "5 Destiny"),
+    ("wishes", "1 Wish"),
+    ("tokens", "2 Tok"),
+    ("ongoing", "3 Ong"),
+    ("badges", "4 Bdg"),
+    ("destiny", "5 Dest"),
 )
+"""The five scoring steps: Wishes' VP, VP tokens, Ongoing Wishes, Badges, Destiny."""
 
 
 def verdict(view: dict) -> str:
@@ -42,6 +43,7 @@ class GameOverScreen(ModalScreen[None]):
         background: $surface; padding: 0 1; }
     GameOverScreen DataTable { height: auto; }
     GameOverScreen #verdict { text-style: bold; }
+    GameOverScreen Label { width: 100%; }
     """
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
 
@@ -54,8 +56,19 @@ class GameOverScreen(ModalScreen[None]):
             yield Label("End Game Scoring", id="title")
             yield Label(verdict(self.view), id="verdict")
             yield DataTable(id="scores", cursor_type="none", zebra_stripes=True)
-            yield Label("Ties: most Badges, then most Crystals, then most Wishes fulfilled.")
+            yield Label(self._destinies(), id="destinies")
+            yield Label(
+                "Steps: 1 Wishes' VP, 2 VP tokens, 3 Ongoing Wishes, 4 Badges, 5 Destiny. "
+                "Ties (B/C/W): most Badges, then Crystals, then Wishes fulfilled."
+            )
         yield Footer()
+
+    def _destinies(self) -> str:
+        parts = [
+            f"{DJINN_TITLE[e['djinn']]}: {e['destiny']} {'✓' if e['destiny_fulfilled'] else '✗'}"
+            for e in self.view["scores"]["seats"]
+        ]
+        return "Destinies revealed — " + " · ".join(parts)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -63,10 +76,7 @@ class GameOverScreen(ModalScreen[None]):
             "Djinn",
             *(title for _, title in STEP_TITLES),
             "Total",
-            "Badges",
-            "Crystals",
-            "Wishes",
-            "Destiny",
+            "Ties B/C/W",
             "Place",
         )
         place = {}
@@ -78,10 +88,7 @@ class GameOverScreen(ModalScreen[None]):
                 DJINN_TITLE[entry["djinn"]],
                 *(str(entry["steps"][key]) for key, _ in STEP_TITLES),
                 str(entry["total"]),
-                str(entry["badges_count"]),
-                str(entry["crystals"]),
-                str(entry["wishes_count"]),
-                entry["destiny"] + (" ✓" if entry["destiny_fulfilled"] else " ✗"),
+                f"{entry['badges_count']}/{entry['crystals']}/{entry['wishes_count']}",
                 str(place[entry["seat"]]),
             )
 
