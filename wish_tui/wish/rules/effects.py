@@ -20,11 +20,13 @@ def deck_pop(st) -> str | None:
     return st.deck.pop() if st.deck else None
 
 
-def draw_deck(st, seat: int) -> None:
-    """Draw the top card of the Wish deck into a hand."""
+def draw_then_discard(st, seat: int) -> None:
+    """Draw the top card of the Wish deck, then discard a Wish; with no card left to draw, the
+    hand keeps its size and nothing is discarded (rulebook, Cards: the hand size never changes)."""
     card = deck_pop(st)
     if card:
         st.players[seat].hand.append(card)
+        st.push(("discard", seat))
 
 
 def refill(st, slot: int) -> None:
@@ -110,8 +112,7 @@ def manifest(st, seat: int, place: int) -> None:
         st.push(("gain", seat, 2, -1))
         st.push(*(("gain", o, 1, -1) for o in st.opponents(seat)))
     elif ability == "palace_gardens":
-        draw_deck(st, seat)
-        st.push(("discard", seat))
+        draw_then_discard(st, seat)
     elif ability == "palace":
         st.push(("palace_swap", seat, -1) if st.solo else ("palace_look", seat))
     elif ability == "forest":
@@ -126,8 +127,7 @@ def manifest(st, seat: int, place: int) -> None:
                 st.discard.append(leave_offer(st, slot, None))
         for slot in range(3):
             refill(st, slot)
-        draw_deck(st, seat)
-        st.push(("discard", seat))
+        draw_then_discard(st, seat)
     elif ability == "mountain_caves":
         p.potions += 1
     elif ability == "volcano":
@@ -214,8 +214,7 @@ def instant(st, seat: int, card: str) -> None:
     elif effect == "teleport":
         st.push(("teleport", seat, -1))
     elif effect == "draw_discard":
-        draw_deck(st, seat)
-        st.push(("discard", seat))
+        draw_then_discard(st, seat)
     elif effect == "broken_heart":
         st.push(*(("take", seat, o) for o in opponents))
     elif effect == "hurt":
@@ -254,13 +253,13 @@ def after_fulfil(st, seat: int, card: str, place: int) -> None:
         p.vp_tokens += 1
     if wishes[card].type == "revenge" and any(w.effect == "eye_for_an_eye" for w in others):
         st.push(("choose", seat, "eye", -1))
-    if any(w.effect == "a_child" for w in others):
-        st.push(("a_child", seat))
     caravan_area = st.catalog.route[st.caravan_pos]
     if place == caravan_area or place in st.catalog.areas[caravan_area].neighbours:
         haters = sum(1 for o in st.opponents(seat) if "Hatred" in st.players[o].fulfilled)
         haters += 1 if st.solo_hatred else 0
         st.push(*(("lose", seat, 1) for _ in range(haters)))
+    if any(w.effect == "a_child" for w in others):
+        st.push(("a_child", seat))  # "after resolving everything": last of all
 
 
 # -- Solo: the Challenge deck ------------------------------------------------------------------

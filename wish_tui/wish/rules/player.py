@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 
+def _copied(value):
+    return value[:] if isinstance(value, list) else value
+
+
 class Player:
     """One seat's mutable pieces; a State copies it before changing it."""
 
@@ -106,7 +110,7 @@ class Player:
 
     def to_dict(self) -> dict:
         """Return the pieces as JSON-safe data."""
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {name: _copied(getattr(self, name)) for name in self.__slots__}
 
     @classmethod
     def from_dict(cls, d: dict) -> Player:

@@ -33,8 +33,13 @@ def to_dict(st) -> dict:
     d["wind"] = list(st.wind)
     d["clones"] = list(st.clones)
     d["players"] = [p.to_dict() for p in st.players]
-    d["pending"] = [list(step) for step in st.pending]
+    d["pending"] = [step_to_list(step) for step in st.pending]
     return d
+
+
+def step_to_list(step) -> list:
+    """A pending step as a fresh JSON-safe list (lists inside it copied, never shared)."""
+    return [x[:] if isinstance(x, list) else x for x in step]
 
 
 def _need(condition: bool, message: str) -> None:
@@ -146,7 +151,7 @@ def from_dict(cls, d: dict, catalog=None):
     st.wind = list(d["wind"])
     st.clones = list(d["clones"])
     st.players = [Player.from_dict(p) for p in players]
-    st.pending = [tuple(step) for step in pending]
+    st.pending = [tuple(step_to_list(step)) for step in pending]
     st._legal = None
     st._buf = []
     try:

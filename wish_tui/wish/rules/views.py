@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import decisions, scoring
 from .catalog import COLOURS
+from .serial import step_to_list
 
 
 def _colour_dict(counts) -> dict[str, int]:
@@ -31,7 +32,7 @@ def _public_step(step: tuple, seat: int) -> list:
     # A Frostflake step names the Wish that left the Offer; only the Water Djinn is told it here.
     if step[0] == "frost" and step[1] != seat:
         return [step[0], step[1], "", *step[3:]]
-    return list(step)
+    return step_to_list(step)
 
 
 def view(st, seat: int) -> dict:
