@@ -220,3 +220,22 @@ async def test_no_color_plays(monkeypatch):
             await settle(pilot)
         assert game.state.players[game.state.current_player].markers_placed == 1
         assert app.return_code is None
+
+
+async def test_a_click_picks_an_option():
+    """The mouse is optional but works: clicking an option of a choice picks it."""
+    from textual.widgets import OptionList
+
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        game = game_of(app)
+        assert choice_open(app)
+        deciding = game.state.current_player
+        option_list = game.query_one(ChoicePanel).query_one(OptionList)
+        await pilot.click(option_list, offset=(4, 0))
+        await settle(pilot)
+        assert game.state.players[deciding].destiny

@@ -79,6 +79,11 @@ class ChoicePanel(Vertical):
         self.visible = False
         self.post_message(self.Chosen(index))
 
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A click on an option (the mouse is optional, never required)."""
+        event.stop()
+        self.pick(event.option_index)
+
     def move(self, delta: int) -> None:
         """Move the highlight up or down."""
         option_list = self.query_one(OptionList)
