@@ -292,3 +292,11 @@ def test_solo_mode_data() -> None:
     state = rules.new_game(["earth"], seed=2, solo="medium")
     assert not challenge & set(state.deck + state.offer + state.players[0].hand)
     assert sorted(state.players[0].destiny_options) == sorted(CAT.solo_destinies["medium"])
+
+
+def test_every_challenge_card_says_what_it_does_to_the_solo_player() -> None:
+    """Solo Mode: each Challenge card resolves "as if another player has just played it"; the app
+    tells the player what that means, from solo.toml."""
+    effects = {rules.CATALOG.wishes[name].effect for name in rules.CATALOG.challenge}
+    assert effects <= set(rules.CATALOG.challenge_effects)
+    assert all(text.strip() for text in rules.CATALOG.challenge_effects.values())

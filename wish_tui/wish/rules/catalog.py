@@ -154,6 +154,8 @@ class Catalog:
     starts: dict
     djinns: dict
     challenge: tuple[str, ...]
+    challenge_effects: dict
+    """What a Challenge card's effect does to the solo player, in words, by effect id."""
     solo_destinies: dict
 
 
@@ -269,5 +271,6 @@ def parse_catalog(raw: dict[str, dict]) -> Catalog:
         starts=starts,
         djinns=djinns,
         challenge=tuple(solo["challenge"]),
+        challenge_effects={k: v for k, v in solo["challenge_effect"].items() if k != "source"},
         solo_destinies={k: tuple(v) for k, v in solo["difficulty"].items()},
     )

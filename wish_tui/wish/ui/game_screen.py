@@ -324,7 +324,9 @@ class GameScreen(Screen):
             if after.final_round:
                 log.write("— The Caravan reached the Dock: this is the last round!")
         if after.solo and after.challenge_card != before.challenge_card and after.challenge_card:
-            log.write(f"— Challenge: {after.challenge_card}.")
+            effect = CATALOG.wishes[after.challenge_card].effect
+            what = CATALOG.challenge_effects.get(effect, "")
+            log.write(f"— Challenge: {after.challenge_card}: {what}.")
 
     # -- bots --------------------------------------------------------------------------------
     def _bot(self, seat: int):
