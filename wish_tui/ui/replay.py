@@ -62,8 +62,9 @@ class ReplayScreen(Screen):
         view = state.view(self.seat)
         self.query_one(MapView).update_view(view)
         self.query_one(TracksView).update_view(view)
-        self.query_one(OfferView).update_view(view, True)
-        self.query_one(PlayerBoard).update_view(view, self.seat)
+        compact = self.size.height < 34 or self.size.width < 100
+        self.query_one(OfferView).update_view(view, compact)
+        self.query_one(PlayerBoard).update_view(view, self.seat, compact)
         log = self.query_one(GameLog)
         log.clear()
         for seat, action in self.moves[: self.index]:
