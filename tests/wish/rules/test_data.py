@@ -10,39 +10,13 @@ from wish_tui.wish import rules
 from wish_tui.wish.data import DATA_FILES, load_raw
 from wish_tui.wish.rules import COLOURS, DJINNS
 
+from .rulebook import AREA_NAMES, CHALLENGE, DESTINY_NAMES
+
 RAW = load_raw()
 CAT = rules.CATALOG
 SOURCES = {"rulebook", "designed"}
 
-AREA_NAMES = {
-    "Dark Temple",
-    "Cataracts",
-    "Palace Gardens",
-    "Palace",
-    "Forest",
-    "Ruins",
-    "Oasis",
-    "Sandhills",
-    "Mountain Caves",
-    "Volcano",
-    "Trade Market",
-    "Dock",
-}
-"""Rulebook, "Map Areas": the twelve Areas."""
-DESTINY_NAMES = {
-    "Arcanist",
-    "Dark Side",
-    "Djinning the Moment",
-    "Light Side",
-    "Long Term Plans",
-    "Open Sesame",
-    "Overpowered",
-    "Royalty",
-    "Shaman",
-    "Stolen Goods",
-    "Underdjinn",
-    "Wishmaster",
-}
+
 """Rulebook, "Clarifications - Destiny Cards"."""
 MONUMENT_AREAS = {
     "Djinn Wonder": "Cataracts",
@@ -270,18 +244,7 @@ def test_setup_hands_offer_and_destinies(djinns) -> None:
 
 
 def test_solo_mode_data() -> None:
-    challenge = {
-        "Connections",
-        "Steady Income",
-        "Sharing",
-        "Cure Me",
-        "Heal Them",
-        "Friendship",
-        "Charm",
-        "Hatred",
-        "Broken Heart",
-        "Hurt",
-    }
+    challenge = set(CHALLENGE)
     assert set(CAT.challenge) == challenge and len(CAT.challenge) == 10
     assert challenge <= set(CAT.wishes)
     assert CAT.solo_destinies == {

@@ -7,6 +7,7 @@ import pytest
 from wish_tui.wish import rules
 
 from .positions import table
+from .rulebook import DESTINY_NAMES
 
 
 def destiny_vp(destiny, fulfilled=(), badges=()):
@@ -19,22 +20,7 @@ def destiny_vp(destiny, fulfilled=(), badges=()):
 
 def test_all_twelve_destinies_are_in_the_game():
     """Components: "12 x Destiny Cards"; Clarifications name all twelve."""
-    assert sorted(rules.CATALOG.destinies) == sorted(
-        [
-            "Arcanist",
-            "Dark Side",
-            "Djinning the Moment",
-            "Light Side",
-            "Long Term Plans",
-            "Open Sesame",
-            "Overpowered",
-            "Royalty",
-            "Shaman",
-            "Stolen Goods",
-            "Underdjinn",
-            "Wishmaster",
-        ]
-    )
+    assert set(rules.CATALOG.destinies) == DESTINY_NAMES
 
 
 MONUMENT_DESTINIES = [

@@ -8,19 +8,7 @@ from wish_tui.wish import rules
 
 from .helpers import act, crystals, names, started
 from .positions import cost, fulfil, plus, step_kind, table
-
-CHALLENGE = [
-    "Connections",
-    "Steady Income",
-    "Sharing",
-    "Cure Me",
-    "Heal Them",
-    "Friendship",
-    "Charm",
-    "Hatred",
-    "Broken Heart",
-    "Hurt",
-]
+from .rulebook import CHALLENGE
 
 
 def solo(**fields):
