@@ -11,6 +11,12 @@ from textual.widgets import DataTable, Footer, Label
 from wish_tui import saves
 
 
+def seat_label(seat: dict) -> str:
+    """A seat in a few letters: 'Air' for a person, 'Fire:easy' for a bot."""
+    djinn = seat["djinn"].capitalize()
+    return djinn if seat["who"] == "human" else f"{djinn}:{seat['who']}"
+
+
 class LoadScreen(Screen):
     """Choose a save to open."""
 
@@ -36,14 +42,19 @@ class LoadScreen(Screen):
     def _fill(self) -> None:
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns("Name", "Saved", "Seats", "Round", "Scores")
+        table.add_columns("Name", "Saved", "Round", "Scores", "Seats")
         self.infos = saves.list_saves() + saves.list_scenarios()
         scenarios = {i.path for i in saves.list_scenarios()}
         for info in self.infos:
-            seats = ", ".join(f"{s['djinn']} ({s['who']})" for s in info.seats) or info.problem
+            seats = ", ".join(seat_label(s) for s in info.seats) or info.problem
             scores = " / ".join(str(x) for x in info.scores)
-            name = f"{info.name} (scenario)" if info.path in scenarios else info.name
-            table.add_row(name, f"{info.date:%Y-%m-%d %H:%M}", seats, str(info.round), scores)
+            if info.path in scenarios:
+                name = f"{info.name} (scenario)"
+            elif info.is_autosave:
+                name = "autosave" + (" (over)" if info.is_over else "")
+            else:
+                name = info.name
+            table.add_row(name, f"{info.date:%m-%d %H:%M}", str(info.round), scores, seats)
         if not self.infos:
             self.notify("No saves yet.")
         table.focus()
