@@ -32,7 +32,7 @@ def make_bot(level: str, seed: int, think_ms: int | None = None) -> Bot:
         level: random, easy, medium or hard.
         seed: the seed of the bot's own generator.
         think_ms: the hard bot's think budget per decision (default 1000), turned into a fixed
-            number of look-ahead playouts so that results never depend on the clock.
+            number of engine applies for its look-ahead so that results never depend on the clock.
 
     Raises:
         ValueError: the level is unknown or think_ms is not positive.

@@ -179,43 +179,57 @@ def position_value(st, seat: int, future: float | None = None) -> float:
     return vp + promise
 
 
+_PARAMS: dict = {}
+
+
+def _params(destiny) -> dict:
+    """A Destiny's parameters as a dict, built once per Destiny (evaluation is the hot path)."""
+    found = _PARAMS.get(destiny)
+    if found is None:
+        found = _PARAMS[destiny] = dict(destiny.params)
+    return found
+
+
 def _destiny_bonus(destiny, w, p, wishes) -> float:
     kind = destiny.kind
+    params = _params(destiny)
     if kind == "per_type":
-        return destiny.param("vp") if w.type in destiny.param("types") else 0.0
+        return params["vp"] if w.type in params["types"] else 0.0
     if kind == "per_timing":
-        return destiny.param("vp") if w.timing == destiny.param("timing") else 0.0
+        return params["vp"] if w.timing == params["timing"] else 0.0
     if kind == "per_value":
-        low, high = destiny.param("min"), destiny.param("max")
-        return destiny.param("vp") if low <= w.vp <= high else 0.0
+        low, high = params["min"], params["max"]
+        return params["vp"] if low <= w.vp <= high else 0.0
     if kind == "monument":
-        types = destiny.param("types")
+        types = params["types"]
         if w.type in types and not any(wishes[n].type == w.type for n in p.fulfilled):
-            return destiny.param("vp") * 0.4
+            return params["vp"] * 0.4
     return 0.0
 
 
 def _monument_promise(st, p, destiny, dist, wishes, reach) -> float:
     """The best Monument the collected Wishing Persons are heading for."""
-    cat = st.catalog
-    best = 0.0
-    held = sum(p.meeples)
+    meeples = p.meeples
+    held = sum(meeples)
     if not held:
         return 0.0
-    for m in cat.monuments:
-        if st.monuments[m.area] is not None:
+    target = None
+    if destiny is not None and destiny.kind == "monument":
+        params = _params(destiny)
+        target = params["monument"]
+    best = 0.0
+    built = st.monuments
+    for m in st.catalog.monuments:
+        if built[m.area] is not None:
             continue
-        need = sum(m.cost)
-        have = sum(min(p.meeples[c], m.cost[c]) for c in range(6))
+        cost = m.cost
+        need = sum(cost)
+        have = sum(map(min, meeples, cost))
         worth = float(m.vp)
-        if (
-            destiny is not None
-            and destiny.kind == "monument"
-            and destiny.param("monument") == m.name
-        ):
-            types = destiny.param("types")
+        if target is not None and target == m.name:
+            types = params["types"]
             done = all(any(wishes[n].type == t for n in p.fulfilled) for t in types)
-            worth += destiny.param("vp") * (1.0 if done else 0.6)
+            worth += params["vp"] * (1.0 if done else 0.6)
             have += 0.3
         if have <= 0:
             continue
@@ -225,7 +239,8 @@ def _monument_promise(st, p, destiny, dist, wishes, reach) -> float:
             value = worth * 0.92 * (0.85**d)
         else:
             value = worth * 0.75 * frac * frac
-        best = max(best, value * reach)
+        if value * reach > best:
+            best = value * reach
     return best + 0.15 * held * reach
 
 

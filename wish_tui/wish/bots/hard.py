@@ -3,8 +3,11 @@
 On its turn the bot asks the medium planner for its most promising first actions, then plays each
 of them out on several determinizations of its view: the rest of its turn, every opponent's next
 turn and its own next turn, all by the medium policy. It keeps the action whose playouts end best
-on average (its value minus the best opponent's). The number of playouts is fixed by the think
-budget, never by the clock, so a seed always replays the same choices.
+on average (its value minus the best opponent's). The think budget is counted in engine applies,
+never in time: every candidate is played out on the same sampled deals (at least MIN_SAMPLES),
+a new deal is sampled only while its playouts still fit in the budget, and each playout stops
+after PLAYOUT_CAP applies, so a seed always replays the same choices and the worst decision is
+bounded.
 """
 
 from __future__ import annotations
@@ -13,12 +16,20 @@ from wish_tui.wish.rules import Action
 
 from .base import Bot, match
 from .evaluate import position_value, seat_value
-from .planner import END, greedy_decision, plan_turn, settle
+from .planner import END, greedy_decision, plan_turn, settle, work_counter
 
 THINK_MS = 1000
 """Default think budget per decision."""
-MS_PER_PLAYOUT = 45
-"""Roughly what one playout costs on the reference 2-core machine (see benchmarks/bots.md)."""
+WORK_PER_MS = 9
+"""Engine applies (see `planner.work_counter`) the search may make per millisecond of think
+budget. One apply, with the evaluations around it, costs about 40-65 microseconds on the
+reference 2-core machine (more late in a game), so the default budget's worst decision stays
+under 1 s on an idle core (see benchmarks/bots.md). Counting applies instead of time keeps every
+choice independent of the clock."""
+PLAYOUT_CAP = 1500
+"""Applies after which a playout stops and its position is evaluated as it stands."""
+MIN_SAMPLES = 2
+"""Sampled deals every candidate is played out on, whatever the budget."""
 CANDIDATES = 4
 """First actions compared by playouts."""
 
@@ -31,7 +42,7 @@ class HardBot(Bot):
     def __init__(self, seed: int, think_ms: int | None = None) -> None:
         super().__init__(seed, think_ms)
         budget = THINK_MS if think_ms is None else think_ms
-        self.playouts = max(CANDIDATES, budget // MS_PER_PLAYOUT)
+        self.work = budget * WORK_PER_MS
         self._plan: list[Action] = []
         self._plan_key: tuple = ()
         self.last_reason = ""
@@ -54,8 +65,9 @@ class HardBot(Bot):
         if self._plan and self._plan_key == key and self._plan[0] in legal:
             return self._plan.pop(0)
         seat = view["seat"]
-        per_sample = max(1, self.playouts // CANDIDATES)
-        samples = [self.sample(view) for _ in range(per_sample)]
+        work = work_counter()
+        start = work[0]
+        samples = [self.sample(view)]
         plan = plan_turn(samples[0], width=5, depth=4)
         ranked = sorted(plan.by_first.items(), key=lambda kv: -kv[1])
         candidates = [a for a, _ in ranked if a in legal][:CANDIDATES]
@@ -65,12 +77,24 @@ class HardBot(Bot):
             self._remember(key, plan.actions)
             self.last_reason = _describe(candidates[0], samples[0], seat)
             return match(candidates[0], legal)
-        scores = []
-        for index, action in enumerate(candidates):
-            total = 0.0
-            for sample in samples:
-                total += _playout(sample, seat, action)
-            scores.append((total / len(samples), -index, action))
+        # Common random numbers: every candidate is played out on the same sampled deals. A new
+        # deal is sampled only while the dearest deal so far still fits in the budget.
+        totals = [0.0] * len(candidates)
+        dearest = 0
+        while True:
+            sample = samples[-1]
+            before = work[0]
+            for index, action in enumerate(candidates):
+                totals[index] += _playout(sample, seat, action)
+            dearest = max(dearest, work[0] - before)
+            used = work[0] - start
+            if len(samples) >= MIN_SAMPLES and used + dearest > self.work:
+                break
+            samples.append(self.sample(view))
+        scores = [
+            (total / len(samples), -index, action)
+            for index, (total, action) in enumerate(zip(totals, candidates, strict=True))
+        ]
         scores.sort(reverse=True)
         best = scores[0][2]
         margin = scores[0][0] - scores[1][0]
@@ -87,12 +111,19 @@ class HardBot(Bot):
 
 
 def _playout(state, seat: int, action: Action) -> float:
-    """Play `action`, then everyone by the medium policy until `seat` has had one more turn."""
+    """Play `action`, then everyone by the medium policy until `seat` has had one more turn.
+
+    A playout stops after PLAYOUT_CAP applies and is evaluated where it stands.
+    """
+    work = work_counter()
+    stop = work[0] + PLAYOUT_CAP
+    work[0] += 1
     st = settle(state.apply(action), seat)
     turns_ended = 0
-    while not st.is_over and turns_ended < 2:
+    while not st.is_over and turns_ended < 2 and work[0] < stop:
         if st.pending:
             st = st.apply(greedy_decision(st, st.legal_actions()))
+            work[0] += 1
             continue
         mover = st.current_player
         line = plan_turn(st, width=2, depth=3).actions
@@ -101,8 +132,10 @@ def _playout(state, seat: int, action: Action) -> float:
                 break
             if step not in st.legal_actions():
                 break
+            work[0] += 1
             st = settle(st.apply(step), mover)
         if not st.is_over and st.current_player == mover and not st.pending:
+            work[0] += 1
             st = st.apply(END)
         if mover == seat:
             turns_ended += 1

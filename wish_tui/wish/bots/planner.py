@@ -5,6 +5,8 @@ Everything here works on a determinized State (see `rules.determinize`), never o
 
 from __future__ import annotations
 
+import threading
+
 from wish_tui.wish.rules import COLOURS, Action
 
 from .evaluate import position_value, seat_value
@@ -13,6 +15,19 @@ END = Action("end")
 PASS = Action("pass")
 MAX_TRADES = 2
 """Free trades a plan may make in one turn (more only shuffle crystals around)."""
+_LOCAL = threading.local()
+
+
+def work_counter() -> list[int]:
+    """This thread's count of engine applies made by the planning functions so far.
+
+    The hard bot counts its think budget in these deterministic units instead of in time; the
+    count is per thread so that a hint computed while a bot thinks cannot change either's choice.
+    """
+    counter = getattr(_LOCAL, "work", None)
+    if counter is None:
+        counter = _LOCAL.work = [0]
+    return counter
 
 
 def greedy_decision(st, legal: list[Action], rivalry: float = 0.3) -> Action:
@@ -22,6 +37,7 @@ def greedy_decision(st, legal: list[Action], rivalry: float = 0.3) -> Action:
     """
     seat = st.current_player
     legal = sorted(legal, key=lambda a: a.kind != "pass")
+    work_counter()[0] += len(legal)
     best, best_value = legal[0], None
     for action in legal:
         value = seat_value(st.apply(action), seat, rivalry)
@@ -37,9 +53,11 @@ SETTLE_LIMIT = 60
 def settle(st, seat: int, rivalry: float = 0.3):
     """Resolve pending decisions greedily until `seat` acts on its turn again (or the game ends)."""
     made = 0
+    work = work_counter()
     while st.pending and not st.is_over:
         legal = st.legal_actions()
         made += 1
+        work[0] += 1
         if made > SETTLE_LIMIT and PASS in legal:
             st = st.apply(PASS)
         else:
@@ -69,6 +87,7 @@ def plan_turn(st, width: int = 4, depth: int = 4, rivalry: float = 0.3) -> Plan:
     best = [END]
     by_first: dict[Action, float] = {END: best_value}
     beam = [(st, [], 0)]
+    work = work_counter()
     for _ in range(depth):
         children = []
         for node, line, trades in beam:
@@ -77,6 +96,7 @@ def plan_turn(st, width: int = 4, depth: int = 4, rivalry: float = 0.3) -> Plan:
                 kind = action.kind
                 if kind == "end" or (kind == "trade" and action.arg not in wanted):
                     continue
+                work[0] += 1
                 child = settle(node.apply(action), seat, rivalry)
                 if child.is_over or child.current_player != seat:
                     continue
