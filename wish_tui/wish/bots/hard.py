@@ -32,6 +32,11 @@ MIN_SAMPLES = 2
 """Sampled deals every candidate is played out on, whatever the budget."""
 CANDIDATES = 4
 """First actions compared by playouts."""
+OWN_PLAN = (2, 3)
+"""Beam width and depth of the bot's own turns in a playout (cheap: the candidates differ there)."""
+OPPONENT_PLAN = (4, 4)
+"""Beam width and depth of opponents' turns in a playout: the medium bot's own, so that a playout
+answers a candidate the way a medium opponent would."""
 
 
 class HardBot(Bot):
@@ -126,7 +131,8 @@ def _playout(state, seat: int, action: Action) -> float:
             work[0] += 1
             continue
         mover = st.current_player
-        line = plan_turn(st, width=2, depth=3).actions
+        width, depth = OWN_PLAN if mover == seat else OPPONENT_PLAN
+        line = plan_turn(st, width=width, depth=depth).actions
         for step in line:
             if st.is_over or st.current_player != mover or st.pending:
                 break
