@@ -181,6 +181,35 @@ def test_hint_gives_a_legal_action_and_a_reason() -> None:
     assert state is not None
 
 
+def test_the_hard_bot_never_reads_the_clock_and_its_work_is_bounded(monkeypatch) -> None:
+    # The think budget is counted in engine applies: with every clock broken, the hard bot still
+    # chooses, the same as it does with the clock, and no decision exceeds its budget by more
+    # than one round of capped playouts past the minimum.
+    import time
+
+    from wish_tui.wish.bots import hard
+    from wish_tui.wish.bots.planner import work_counter
+
+    _, log = _play(["medium", "medium"], ["air", "fire"], seed=5, max_decisions=60)
+    turn_starts = [(view, legal) for _, view, legal, _ in log if view["decision"] is None]
+    turn_starts = [(v, lg) for v, lg in turn_starts if len(lg) > 1][-4:]
+    with_clock = [str(make_bot("hard", 3, FAST_HARD_MS).choose(v, lg)) for v, lg in turn_starts]
+
+    def broken():
+        raise AssertionError("the hard bot read the clock")
+
+    for name in ("time", "perf_counter", "monotonic", "process_time"):
+        monkeypatch.setattr(time, name, broken)
+    bound = FAST_HARD_MS * hard.WORK_PER_MS
+    bound += (hard.MIN_SAMPLES + 1) * (hard.CANDIDATES + 1) * (hard.PLAYOUT_CAP + 1000)
+    without = []
+    for view, legal in turn_starts:
+        before = work_counter()[0]
+        without.append(str(make_bot("hard", 3, FAST_HARD_MS).choose(view, legal)))
+        assert work_counter()[0] - before <= bound
+    assert without == with_clock
+
+
 def test_make_bot_refuses_unknown_levels() -> None:
     with pytest.raises(ValueError, match="not a bot level"):
         make_bot("grandmaster", 1)
