@@ -59,8 +59,8 @@ def test_frostflake_drawn_by_water_itself_gives_one_crystal():
     assert step_kind(state) == "gain"  # Remedy's own gains follow
 
 
-def test_frostflake_drawn_by_an_opponent_gives_two_crystals_in_their_turn():
-    """Water Djinn, Frostflake token: "If it was drawn by an opponent, gain 2 Crystals instead"."""
+def _fire_draws_the_frosted_wish():
+    """Fire fulfils Strength and draws To see the world, which carries Water's Frostflake."""
     state = table(
         ("fire", "water"),
         hand=["Strength"],
@@ -68,7 +68,12 @@ def test_frostflake_drawn_by_an_opponent_gives_two_crystals_in_their_turn():
         offer=["To see the world", "Vendetta", "Treasure"],
         frost=["To see the world"],
     )
-    state = fulfil(state, "Strength", "To see the world")
+    return fulfil(state, "Strength", "To see the world")
+
+
+def test_frostflake_drawn_by_an_opponent_gives_two_crystals_in_their_turn():
+    """Water Djinn, Frostflake token: "If it was drawn by an opponent, gain 2 Crystals instead"."""
+    state = _fire_draws_the_frosted_wish()
     assert state.current_player == 1 and state.turn_seat == 0
     assert names(state.legal_actions()) == ["gain red", "gain blue", "gain yellow", "gain purple"]
     state = act(state, "gain red")
@@ -80,14 +85,7 @@ def test_frostflake_drawn_by_an_opponent_gives_two_crystals_in_their_turn():
 
 def test_example_6_two_citrines_are_allowed():
     """Example 6, Note: "may gain 2 Citrine ... but not 2 of Ruby or Amethyst or Sapphire"."""
-    state = table(
-        ("fire", "water"),
-        hand=["Strength"],
-        crystals=cost("Strength"),
-        offer=["To see the world", "Vendetta", "Treasure"],
-        frost=["To see the world"],
-    )
-    state = fulfil(state, "Strength", "To see the world")
+    state = _fire_draws_the_frosted_wish()
     state = act(state, "gain yellow")
     assert "gain yellow" in names(state.legal_actions())
     state = act(state, "gain yellow")
