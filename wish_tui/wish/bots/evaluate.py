@@ -7,6 +7,8 @@ many turns are left before the Caravan reaches the Dock.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from wish_tui.wish.rules import scoring
 
 POTION_VP = 1.3
@@ -41,11 +43,40 @@ ONGOING_EFFECTS = frozenset(("fulfil_crystal", "a_child", "jewelry", "long_life"
 """Effects that keep paying after the Wish is fulfilled, while turns remain."""
 
 
+class Weights(NamedTuple):
+    """The knobs of `position_value`; the defaults are the medium bot's judgement."""
+
+    wish: float = 0.9
+    """Share of a Wish's worth counted while it is still in hand, before the effort discount."""
+    decay: float = 0.72
+    """Discount per unit of effort (missing crystals, distance to crystals and to a Person)."""
+    missing: float = 0.55
+    """Effort per missing crystal."""
+    missing_air: float = 0.45
+    """Effort per missing crystal for the Air Djinn, whose trades are 2:1."""
+    far: float = 0.35
+    """Effort per step to the farthest Area with a missing crystal colour."""
+    travel: float = 0.7
+    """Effort per step to the nearest Wishing Person of the Wish's colour."""
+    reach: float = 2.5
+    """Turns left at which promises count in full; fewer turns scale them down."""
+    spare: float = 1.0
+    """Multiplier of the value of crystals no Wish in hand needs."""
+    tokens: float = 1.0
+    """Multiplier of the value of Potion and Trickery tokens."""
+    monument: float = 1.0
+    """Multiplier of the promise of the Monument the Wishing Persons are heading for."""
+
+
+MEDIUM = Weights()
+
+
 _TABLES: dict[int, dict] = {}
 
 
 def tables(catalog) -> dict:
-    """Facts derived from the catalog once: distances between Areas, Caravan moves."""
+    """Facts derived from the catalog once: distances between Areas (and from each Area to the
+    nearest source of each crystal colour), Caravan moves."""
     found = _TABLES.get(id(catalog))
     if found is not None and found["catalog"] is catalog:
         return found
@@ -67,7 +98,7 @@ def tables(catalog) -> dict:
         "catalog": catalog,
         "dist": dist,
         "moves": [c.move for c in catalog.caravan_cards],
-        "sources": sources,
+        "source_steps": [[min(dist[a][s] for s in sources[c]) for c in range(6)] for a in range(n)],
     }
     _TABLES[id(catalog)] = found
     return found
@@ -95,7 +126,7 @@ def turns_left(st, seat: int) -> float:
     return rounds
 
 
-def position_value(st, seat: int, future: float | None = None) -> float:
+def position_value(st, seat: int, future: float | None = None, weights: Weights = MEDIUM) -> float:
     """VP on the table and the Destiny, plus the discounted promise of the seat's pieces."""
     p = st.players[seat]
     steps = scoring.score_steps(st, seat)
@@ -109,7 +140,7 @@ def position_value(st, seat: int, future: float | None = None) -> float:
     cat = st.catalog
     wishes = cat.wishes
     dist = tables(cat)["dist"]
-    reach = min(1.0, future / 2.5)
+    reach = min(1.0, future / weights.reach)
     destiny = cat.destinies.get(p.destiny) if p.destiny else None
 
     # Where each colour of Wishing Person can still be met, and how far away.
@@ -131,8 +162,12 @@ def position_value(st, seat: int, future: float | None = None) -> float:
             for c in range(6):
                 if built[1][c] and d < colour_steps[c]:
                     colour_steps[c] = d
-    sources = tables(cat)["sources"]
-    source_steps = [min(near[a] for a in sources[c]) for c in range(6)]
+    source_near = tables(cat)["source_steps"]
+    if p.djinn == "fire" and st.clones:
+        rows = [source_near[a] for a in (p.area, *st.clones)]
+        source_steps = [min(col) for col in zip(*rows, strict=True)]
+    else:
+        source_steps = source_near[p.area]
     if p.trickery:
         any_steps = min(colour_steps)
         colour_steps = [min(s, any_steps) for s in colour_steps]
@@ -148,7 +183,8 @@ def position_value(st, seat: int, future: float | None = None) -> float:
         scored.append((worth, w))
     scored.sort(key=lambda x: -x[0])
     promise = 0.0
-    per_missing = 0.45 if p.djinn == "air" else 0.55
+    per_missing = weights.missing_air if p.djinn == "air" else weights.missing
+    per_far, per_travel, decay, share = weights.far, weights.travel, weights.decay, weights.wish
     for worth, w in scored:
         missing = 0
         far = 0
@@ -163,19 +199,26 @@ def position_value(st, seat: int, future: float | None = None) -> float:
                 if source_steps[c] > far:
                     far = source_steps[c]
         travel = colour_steps[w.colour]
-        effort = missing * per_missing + far * 0.35 + travel * 0.7 + (0.0 if travel < 9 else 6.0)
-        promise += worth * 0.9 * (0.72**effort) * reach
+        effort = (
+            missing * per_missing
+            + far * per_far
+            + travel * per_travel
+            + (0.0 if travel < 9 else 6.0)
+        )
+        promise += worth * share * (decay**effort) * reach
     for name in p.fulfilled:
         effect = wishes[name].effect
         if effect in ONGOING_EFFECTS:
             promise += EFFECT_VP[effect] * reach
     spare = sum(crystals)
-    promise += min(spare, 6) * LOOSE_CRYSTAL_VP * reach + max(0, spare - 6) * 0.1
+    promise += min(spare, 6) * LOOSE_CRYSTAL_VP * weights.spare * reach + max(0, spare - 6) * 0.1
     promise += sum(p.nest) * NEST_CRYSTAL_VP * reach
-    promise += (p.potions * POTION_VP + p.trickery * TRICKERY_VP) * min(1.0, future)
+    promise += (
+        (p.potions * POTION_VP + p.trickery * TRICKERY_VP) * weights.tokens * min(1.0, future)
+    )
     if not p.unlocked:
         promise += UNLOCK_VP * reach * (len(p.fulfilled) / 3.0) ** 2
-    promise += _monument_promise(st, p, destiny, dist, wishes, reach)
+    promise += weights.monument * _monument_promise(st, p, destiny, dist, wishes, reach)
     return vp + promise
 
 
@@ -244,10 +287,82 @@ def _monument_promise(st, p, destiny, dist, wishes, reach) -> float:
     return best + 0.15 * held * reach
 
 
-def seat_value(st, seat: int, rivalry: float = 0.5) -> float:
-    """The seat's value minus `rivalry` times the best opponent's."""
-    mine = position_value(st, seat)
+def seat_value(
+    st, seat: int, rivalry: float = 0.5, weights: Weights = MEDIUM, rivals: RivalCache | None = None
+) -> float:
+    """The seat's value minus `rivalry` times the best opponent's, judged with `weights`.
+
+    `rivals`, when given, may answer the best opponent's value from a position already judged.
+    """
+    mine = position_value(st, seat, None, weights)
     if rivalry and len(st.players) > 1:
-        others = max(position_value(st, o) for o in range(len(st.players)) if o != seat)
-        return mine - rivalry * others
+        if rivals is not None and rivals.seat == seat and rivals.weights is weights:
+            return mine - rivalry * rivals.value_at(st)
+        return mine - rivalry * rival_value(st, seat, weights)
     return mine
+
+
+def rival_value(st, seat: int, weights: Weights = MEDIUM) -> float:
+    """The best position value among `seat`'s opponents."""
+    return max(position_value(st, o, None, weights) for o in range(len(st.players)) if o != seat)
+
+
+class RivalCache:
+    """The best opponent's value at a few recent positions, reused where it cannot differ.
+
+    During one seat's turn most actions leave every opponent's pieces, the board they are judged
+    on and the clock untouched; their value is then the same, so it is looked up, not recomputed.
+    The answers are exactly those of `rival_value`.
+    """
+
+    SIZE = 4
+
+    __slots__ = ("seat", "weights", "_seen")
+
+    def __init__(self, seat: int, weights: Weights = MEDIUM) -> None:
+        self.seat = seat
+        self.weights = weights
+        self._seen: list[tuple] = []
+
+    def value_at(self, st) -> float:
+        """The best opponent's value at `st`."""
+        for known, value in self._seen:
+            if _same_for_rivals(st, known, self.seat):
+                return value
+        value = rival_value(st, self.seat, self.weights)
+        self._seen.insert(0, (st, value))
+        del self._seen[self.SIZE :]
+        return value
+
+
+def _same_for_rivals(a, b, seat: int) -> bool:
+    """Whether every input of the opponents' `position_value` is equal in states `a` and `b`."""
+    if (
+        a.area_meeples != b.area_meeples
+        or a.monuments != b.monuments
+        or a.turn_idx != b.turn_idx
+        or a.caravan_pos != b.caravan_pos
+        or a.final_round != b.final_round
+        or a.phase != b.phase
+        or a.caravan_deck != b.caravan_deck
+        or a.order != b.order
+        or a.clones != b.clones
+    ):
+        return False
+    for other, (p, q) in enumerate(zip(a.players, b.players, strict=True)):
+        if other != seat and not (
+            p.area == q.area
+            and p.crystals == q.crystals
+            and p.hand == q.hand
+            and p.meeples == q.meeples
+            and p.fulfilled == q.fulfilled
+            and p.potions == q.potions
+            and p.trickery == q.trickery
+            and p.nest == q.nest
+            and p.badges == q.badges
+            and p.vp_tokens == q.vp_tokens
+            and p.unlocked == q.unlocked
+            and p.destiny == q.destiny
+        ):
+            return False
+    return True

@@ -15,7 +15,7 @@ from __future__ import annotations
 from wish_tui.wish.rules import Action
 
 from .base import Bot, match
-from .evaluate import position_value, seat_value
+from .evaluate import MEDIUM, Weights, position_value, seat_value
 from .planner import END, greedy_decision, plan_turn, settle, work_counter
 
 THINK_MS = 1000
@@ -34,6 +34,8 @@ CANDIDATES = 4
 """First actions compared by playouts."""
 OWN_PLAN = (2, 3)
 """Beam width and depth of the bot's own turns in a playout (cheap: the candidates differ there)."""
+JUDGEMENT = Weights()
+"""How the hard bot judges positions for itself (its own plans and the ends of playouts)."""
 OPPONENT_PLAN = (4, 4)
 """Beam width and depth of opponents' turns in a playout: the medium bot's own, so that a playout
 answers a candidate the way a medium opponent would."""
@@ -63,7 +65,7 @@ class HardBot(Bot):
     def _choose(self, view: dict, legal: list[Action]) -> Action:
         if view["decision"] is not None:
             state = self.sample(view)
-            action = greedy_decision(state, state.legal_actions())
+            action = greedy_decision(state, state.legal_actions(), weights=JUDGEMENT)
             self.last_reason = _describe(action, state, view["seat"])
             return match(action, legal)
         key = (view["seat"], view["round"], view["turn_idx"])
@@ -73,7 +75,7 @@ class HardBot(Bot):
         work = work_counter()
         start = work[0]
         samples = [self.sample(view)]
-        plan = plan_turn(samples[0], width=5, depth=4)
+        plan = plan_turn(samples[0], width=5, depth=4, weights=JUDGEMENT)
         ranked = sorted(plan.by_first.items(), key=lambda kv: -kv[1])
         candidates = [a for a, _ in ranked if a in legal][:CANDIDATES]
         if plan.actions[0] not in candidates:
@@ -123,29 +125,31 @@ def _playout(state, seat: int, action: Action) -> float:
     work = work_counter()
     stop = work[0] + PLAYOUT_CAP
     work[0] += 1
-    st = settle(state.apply(action), seat)
+    st = settle(state.apply(action), seat, weights=JUDGEMENT)
     turns_ended = 0
     while not st.is_over and turns_ended < 2 and work[0] < stop:
         if st.pending:
-            st = st.apply(greedy_decision(st, st.legal_actions()))
+            weights = JUDGEMENT if st.current_player == seat else MEDIUM
+            st = st.apply(greedy_decision(st, st.legal_actions(), weights=weights))
             work[0] += 1
             continue
         mover = st.current_player
         width, depth = OWN_PLAN if mover == seat else OPPONENT_PLAN
-        line = plan_turn(st, width=width, depth=depth).actions
+        weights = JUDGEMENT if mover == seat else MEDIUM
+        line = plan_turn(st, width=width, depth=depth, weights=weights).actions
         for step in line:
             if st.is_over or st.current_player != mover or st.pending:
                 break
             if step not in st.legal_actions():
                 break
             work[0] += 1
-            st = settle(st.apply(step), mover)
+            st = settle(st.apply(step), mover, weights=weights)
         if not st.is_over and st.current_player == mover and not st.pending:
             work[0] += 1
             st = st.apply(END)
         if mover == seat:
             turns_ended += 1
-    return seat_value(st, seat, rivalry=1.0)
+    return seat_value(st, seat, rivalry=1.0, weights=JUDGEMENT)
 
 
 def _describe(action: Action, state, seat: int) -> str:

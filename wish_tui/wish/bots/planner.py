@@ -9,7 +9,7 @@ import threading
 
 from wish_tui.wish.rules import COLOURS, Action
 
-from .evaluate import position_value, seat_value
+from .evaluate import MEDIUM, RivalCache, Weights, position_value, seat_value
 
 END = Action("end")
 PASS = Action("pass")
@@ -30,8 +30,14 @@ def work_counter() -> list[int]:
     return counter
 
 
-def greedy_decision(st, legal: list[Action], rivalry: float = 0.3) -> Action:
-    """Answer a pending decision with the option that leaves the decider best off.
+def greedy_decision(
+    st,
+    legal: list[Action],
+    rivalry: float = 0.3,
+    weights: Weights = MEDIUM,
+    rivals: RivalCache | None = None,
+) -> Action:
+    """Answer a pending decision with the option that leaves the decider best off (by `weights`).
 
     Passing wins ties, so that free moves (Wind Blasts between two Areas) cannot loop forever.
     """
@@ -40,7 +46,7 @@ def greedy_decision(st, legal: list[Action], rivalry: float = 0.3) -> Action:
     work_counter()[0] += len(legal)
     best, best_value = legal[0], None
     for action in legal:
-        value = seat_value(st.apply(action), seat, rivalry)
+        value = seat_value(st.apply(action), seat, rivalry, weights, rivals)
         if best_value is None or value > best_value:
             best, best_value = action, value
     return best
@@ -50,7 +56,9 @@ SETTLE_LIMIT = 60
 """Decisions `settle` makes before it passes whenever it may (a guard against free-move loops)."""
 
 
-def settle(st, seat: int, rivalry: float = 0.3):
+def settle(
+    st, seat: int, rivalry: float = 0.3, weights: Weights = MEDIUM, rivals: RivalCache | None = None
+):
     """Resolve pending decisions greedily until `seat` acts on its turn again (or the game ends)."""
     made = 0
     work = work_counter()
@@ -61,7 +69,7 @@ def settle(st, seat: int, rivalry: float = 0.3):
         if made > SETTLE_LIMIT and PASS in legal:
             st = st.apply(PASS)
         else:
-            st = st.apply(greedy_decision(st, legal, rivalry))
+            st = st.apply(greedy_decision(st, legal, rivalry, weights, rivals))
     return st
 
 
@@ -76,14 +84,17 @@ class Plan:
         self.by_first = by_first
 
 
-def plan_turn(st, width: int = 4, depth: int = 4, rivalry: float = 0.3) -> Plan:
+def plan_turn(
+    st, width: int = 4, depth: int = 4, rivalry: float = 0.3, weights: Weights = MEDIUM
+) -> Plan:
     """Search the rest of the current seat's turn, keeping the `width` best lines at each step.
 
     Returns the best line found (ending with ``end``) and, for each first action tried, the best
     value any line starting with it reached.
     """
     seat = st.current_player
-    best_value = seat_value(st, seat, rivalry)
+    rivals = RivalCache(seat, weights)
+    best_value = seat_value(st, seat, rivalry, weights, rivals)
     best = [END]
     by_first: dict[Action, float] = {END: best_value}
     beam = [(st, [], 0)]
@@ -97,10 +108,10 @@ def plan_turn(st, width: int = 4, depth: int = 4, rivalry: float = 0.3) -> Plan:
                 if kind == "end" or (kind == "trade" and action.arg not in wanted):
                     continue
                 work[0] += 1
-                child = settle(node.apply(action), seat, rivalry)
+                child = settle(node.apply(action), seat, rivalry, weights, rivals)
                 if child.is_over or child.current_player != seat:
                     continue
-                value = seat_value(child, seat, rivalry)
+                value = seat_value(child, seat, rivalry, weights, rivals)
                 new_line = [*line, action]
                 first = new_line[0]
                 if value > by_first.get(first, -1e9):

@@ -1,0 +1,66 @@
+"""The bots' position evaluation: its shortcuts give exactly the values of the plain formula."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from wish_tui.wish import rules
+from wish_tui.wish.bots.evaluate import (
+    MEDIUM,
+    RivalCache,
+    Weights,
+    position_value,
+    rival_value,
+    seat_value,
+)
+
+
+def _positions(djinns, seed, count=400):
+    """States along a random game, with every child of some of them (a turn's alternatives)."""
+    rng = random.Random(seed)
+    state = rules.new_game(djinns, seed)
+    found = []
+    while not state.is_over and len(found) < count:
+        legal = state.legal_actions()
+        if rng.random() < 0.3:
+            found.append([state.apply(a) for a in legal])
+        state = state.apply(rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("djinns", "seed"), [(["air", "fire"], 3), (["fire", "water", "earth", "air"], 8)]
+)
+def test_the_rival_cache_answers_exactly_what_it_would_compute(djinns, seed) -> None:
+    reused = 0
+    for siblings in _positions(djinns, seed):
+        for seat in range(len(djinns)):
+            cache = RivalCache(seat)
+            for child in siblings + siblings:
+                before = len(cache._seen)
+                assert cache.value_at(child) == rival_value(child, seat)
+                reused += len(cache._seen) == before
+                assert seat_value(child, seat, 0.3, MEDIUM, cache) == seat_value(child, seat, 0.3)
+    assert reused > 0
+
+
+def test_a_changed_opponent_is_never_answered_from_the_cache() -> None:
+    state = rules.new_game(["air", "water"], 5)
+    while state.phase != "play" or state.pending:
+        state = state.apply(state.legal_actions()[0])
+    cache = RivalCache(0)
+    first = cache.value_at(state)
+    richer = state.copy()
+    richer.players[1].crystals = [c + 3 for c in richer.players[1].crystals]
+    assert cache.value_at(richer) == rival_value(richer, 0) > first
+
+
+def test_weights_change_the_judgement_and_the_defaults_are_the_medium_bot_s() -> None:
+    state = rules.new_game(["earth", "fire"], 11)
+    rng = random.Random(11)
+    for _ in range(40):
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert position_value(state, 0, None, Weights()) == position_value(state, 0)
+    assert position_value(state, 0, None, Weights(wish=0.5)) != position_value(state, 0)
