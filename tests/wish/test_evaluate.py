@@ -15,6 +15,7 @@ from wish_tui.wish.bots.evaluate import (
     rival_value,
     seat_value,
 )
+from wish_tui.wish.bots.planner import END, SETTLE_LIMIT, plan_turn, work_counter
 
 
 def _positions(djinns, seed, count=400):
@@ -64,3 +65,21 @@ def test_weights_change_the_judgement_and_the_defaults_are_the_medium_bot_s() ->
         state = state.apply(rng.choice(state.legal_actions()))
     assert position_value(state, 0, None, Weights()) == position_value(state, 0)
     assert position_value(state, 0, None, Weights(wish=0.5)) != position_value(state, 0)
+
+
+def test_a_work_limit_bounds_the_turn_plan_and_keeps_it_legal() -> None:
+    state = rules.new_game(["air", "water", "fire", "earth"], 21)
+    rng = random.Random(21)
+    while state.phase != "play" or state.pending or len(state.legal_actions()) < 10:
+        state = state.apply(rng.choice(state.legal_actions()))
+    work = work_counter()
+    start = work[0]
+    free = plan_turn(state, 4, 4)
+    unbounded = work[0] - start
+    start = work[0]
+    bounded = plan_turn(state, 4, 4, limit=unbounded // 4)
+    used = work[0] - start
+    assert used < unbounded // 4 + SETTLE_LIMIT
+    assert bounded.actions[0] in state.legal_actions()
+    assert bounded.actions[-1] == END and free.actions[-1] == END
+    assert used < unbounded

@@ -14,6 +14,9 @@ class MediumBot(Bot):
     level = "medium"
     width = 4
     depth = 4
+    work_limit = 700
+    """Engine applies a turn's plan may make: about 25 ms on the reference machine with four
+    seats (see benchmarks/bots.md); fewer than 1 in 100 plans reach it."""
 
     def __init__(self, seed: int, think_ms: int | None = None) -> None:
         super().__init__(seed, think_ms)
@@ -28,7 +31,7 @@ class MediumBot(Bot):
         if self._plan and self._plan_key == key and self._plan[0] in legal:
             return self._plan.pop(0)
         state = self.sample(view)
-        plan = plan_turn(state, self.width, self.depth)
+        plan = plan_turn(state, self.width, self.depth, limit=self.work_limit)
         self._plan = plan.actions[1:]
         self._plan_key = key
         return match(plan.actions[0], legal)

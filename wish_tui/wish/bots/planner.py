@@ -85,12 +85,18 @@ class Plan:
 
 
 def plan_turn(
-    st, width: int = 4, depth: int = 4, rivalry: float = 0.3, weights: Weights = MEDIUM
+    st,
+    width: int = 4,
+    depth: int = 4,
+    rivalry: float = 0.3,
+    weights: Weights = MEDIUM,
+    limit: int | None = None,
 ) -> Plan:
     """Search the rest of the current seat's turn, keeping the `width` best lines at each step.
 
     Returns the best line found (ending with ``end``) and, for each first action tried, the best
-    value any line starting with it reached.
+    value any line starting with it reached. With a `limit`, the search stops expanding lines
+    once it has made that many engine applies and keeps the best line found so far.
     """
     seat = st.current_player
     rivals = RivalCache(seat, weights)
@@ -99,6 +105,8 @@ def plan_turn(
     by_first: dict[Action, float] = {END: best_value}
     beam = [(st, [], 0)]
     work = work_counter()
+    stop = work[0] + limit if limit is not None else None
+    out_of_work = False
     for _ in range(depth):
         children = []
         for node, line, trades in beam:
@@ -107,6 +115,9 @@ def plan_turn(
                 kind = action.kind
                 if kind == "end" or (kind == "trade" and action.arg not in wanted):
                     continue
+                if stop is not None and work[0] >= stop:
+                    out_of_work = True
+                    break
                 work[0] += 1
                 child = settle(node.apply(action), seat, rivalry, weights, rivals)
                 if child.is_over or child.current_player != seat:
@@ -117,12 +128,16 @@ def plan_turn(
                 if value > by_first.get(first, -1e9):
                     by_first[first] = value
                 children.append((value, len(children), child, new_line, trades + (kind == "trade")))
+            if out_of_work:
+                break
         if not children:
             break
         children.sort(key=lambda c: (-c[0], c[1]))
         if children[0][0] > best_value + 1e-9:
             best_value = children[0][0]
             best = [*children[0][3], END]
+        if out_of_work:
+            break
         beam = [(c[2], c[3], c[4]) for c in children[:width]]
     return Plan(best, best_value, by_first)
 
