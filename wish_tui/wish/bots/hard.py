@@ -177,4 +177,4 @@ def _describe(action: Action, state, seat: int) -> str:
     if kind == "trade":
         return f"trade for {action.arg} to complete a Wish's cost"
     value = position_value(state, seat)
-    return f"'{action}' keeps your position best (about {value:.0f} VP in sight)"
+    return f"it leaves your position best (about {value:.0f} VP in sight)"
