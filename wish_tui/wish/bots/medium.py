@@ -15,8 +15,10 @@ class MediumBot(Bot):
     width = 4
     depth = 4
     work_limit = 700
-    """Engine applies a turn's plan may make: about 25 ms on the reference machine with four
-    seats (see benchmarks/bots.md); fewer than 1 in 100 plans reach it."""
+    """Engine applies a turn's plan may make in a two-seat game (fewer than 1 in 100 plans reach
+    it); with more seats each apply is judged against more opponents, so the limit shrinks in
+    proportion. The worst decision stays near 25 ms on the reference machine (benchmarks/bots.md).
+    """
 
     def __init__(self, seed: int, think_ms: int | None = None) -> None:
         super().__init__(seed, think_ms)
@@ -31,7 +33,8 @@ class MediumBot(Bot):
         if self._plan and self._plan_key == key and self._plan[0] in legal:
             return self._plan.pop(0)
         state = self.sample(view)
-        plan = plan_turn(state, self.width, self.depth, limit=self.work_limit)
+        limit = self.work_limit * 2 // len(state.players)
+        plan = plan_turn(state, self.width, self.depth, limit=limit)
         self._plan = plan.actions[1:]
         self._plan_key = key
         return match(plan.actions[0], legal)
