@@ -2,7 +2,8 @@
 
 On its turn the bot asks the medium planner for its most promising first actions, then plays each
 of them out on several determinizations of its view: the rest of its turn, every opponent's next
-turn and its own next turn, all by the medium policy. It keeps the action whose playouts end best
+turn and its own next turn, all by the medium policy (its own turns judged with its own weights,
+`JUDGEMENT`, the opponents' with the medium bot's). It keeps the action whose playouts end best
 on average (its value minus the best opponent's). The think budget is counted in engine applies,
 never in time: every candidate is played out on the same sampled deals (at least MIN_SAMPLES),
 a new deal is sampled only while its playouts still fit in the budget, and each playout stops
@@ -22,10 +23,10 @@ THINK_MS = 1000
 """Default think budget per decision."""
 WORK_PER_MS = 9
 """Engine applies (see `planner.work_counter`) the search may make per millisecond of think
-budget. One apply, with the evaluations around it, costs about 40-65 microseconds on the
-reference 2-core machine (more late in a game), so the default budget's worst decision stays
-under 1 s on an idle core (see benchmarks/bots.md). Counting applies instead of time keeps every
-choice independent of the clock."""
+budget. One apply, with the evaluations around it, costs about 20-50 microseconds on the
+reference 2-core machine (more late in a game), so the default budget's worst decision stays near
+0.5 s even with both cores busy (see benchmarks/bots.md). Counting applies instead of time keeps
+every choice independent of the clock."""
 PLAYOUT_CAP = 1500
 """Applies after which a playout stops and its position is evaluated as it stands."""
 MIN_SAMPLES = 2
