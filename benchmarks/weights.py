@@ -24,10 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wish_tui.wish import rules  # noqa: E402
-from wish_tui.wish.bots.base import match  # noqa: E402
 from wish_tui.wish.bots.evaluate import MEDIUM  # noqa: E402
 from wish_tui.wish.bots.medium import MediumBot  # noqa: E402
-from wish_tui.wish.bots.planner import greedy_decision, plan_turn  # noqa: E402
 from wish_tui.wish.tournament import DJINNS  # noqa: E402
 
 
@@ -37,20 +35,6 @@ class WeightedMedium(MediumBot):
     def __init__(self, seed: int, weights) -> None:
         super().__init__(seed)
         self.weights = weights
-
-    def _choose(self, view: dict, legal: list) -> rules.Action:
-        if view["decision"] is not None:
-            state = self.sample(view)
-            found = greedy_decision(state, state.legal_actions(), weights=self.weights)
-            return match(found, legal)
-        key = (view["seat"], view["round"], view["turn_idx"])
-        if self._plan and self._plan_key == key and self._plan[0] in legal:
-            return self._plan.pop(0)
-        state = self.sample(view)
-        plan = plan_turn(state, self.width, self.depth, weights=self.weights, limit=self.work_limit)
-        self._plan = plan.actions[1:]
-        self._plan_key = key
-        return match(plan.actions[0], legal)
 
 
 def play(job: tuple) -> tuple[float, int]:
