@@ -29,14 +29,6 @@ from wish_tui.wish.bots.medium import MediumBot  # noqa: E402
 from wish_tui.wish.tournament import DJINNS  # noqa: E402
 
 
-class WeightedMedium(MediumBot):
-    """The medium bot, judging positions with other weights."""
-
-    def __init__(self, seed: int, weights) -> None:
-        super().__init__(seed)
-        self.weights = weights
-
-
 def play(job: tuple) -> tuple[float, int]:
     """Play game `g`; return the changed bot's share of the win and its score margin."""
     changes, g, seed = job
@@ -44,12 +36,8 @@ def play(job: tuple) -> tuple[float, int]:
     changed = g % 2
     djinns = [DJINNS[(k + g // 2) % 4] for k in range(2)]
     state = rules.new_game(djinns, seed + g)
-    bots = [
-        WeightedMedium((seed + g) * 31 + s, weights)
-        if s == changed
-        else MediumBot((seed + g) * 31 + s)
-        for s in range(2)
-    ]
+    bots = [MediumBot((seed + g) * 31 + s) for s in range(2)]
+    bots[changed].weights = weights
     while not state.is_over:
         seat = state.current_player
         action = bots[seat].choose(state.view(seat), list(state.legal_actions()))

@@ -15,9 +15,6 @@ from .rulebook import AREA_NAMES, CHALLENGE, DESTINY_NAMES
 RAW = load_raw()
 CAT = rules.CATALOG
 SOURCES = {"rulebook", "designed"}
-
-
-"""Rulebook, "Clarifications - Destiny Cards"."""
 MONUMENT_AREAS = {
     "Djinn Wonder": "Cataracts",
     "Merchant's Tent": "Oasis",

@@ -9,7 +9,7 @@ import threading
 
 from wish_tui.wish.rules import COLOURS, Action
 
-from .evaluate import MEDIUM, RivalCache, Weights, position_value, seat_value
+from .evaluate import MEDIUM, RivalCache, Weights, seat_value
 
 END = Action("end")
 PASS = Action("pass")
@@ -153,8 +153,3 @@ def _wanted_colours(st, seat: int) -> set[str]:
         if 0 < sum(cost[c] - p.crystals[c] for c in short) <= 2:
             wanted.update(COLOURS[c] for c in short)
     return wanted
-
-
-def value_of(st, seat: int) -> float:
-    """The plain value of a position for `seat` (no rivalry), for reports and hints."""
-    return position_value(st, seat)
