@@ -326,3 +326,69 @@ def test_tournament_bad_values_exit_2_with_one_sentence(kw, capsys) -> None:
 def test_four_seat_games_finish() -> None:
     result = play_game(["easy", "random", "easy", "random"], ["air", "water", "fire", "earth"], 5)
     assert len(result["scores"]["seats"]) == 4
+
+
+def test_the_hard_bot_plays_out_its_choice_of_wish_but_not_of_colour(monkeypatch) -> None:
+    # Which Wish to take from the Offer shapes the game: the hard bot compares the options by
+    # playouts. A colour to gain is answered greedily, without playouts.
+    from wish_tui.wish.bots import hard
+
+    played: list[str] = []
+    real_playout = hard._playout
+
+    def counting(state, seat, action):
+        played.append(str(action))
+        return real_playout(state, seat, action)
+
+    monkeypatch.setattr(hard, "_playout", counting)
+    found = set()
+    for seed in range(30):
+        _, log = _play(["medium", "medium"], ["air", "fire"], seed=seed, max_decisions=400)
+        for _, view, legal, _ in log:
+            kind = view["decision"]["kind"] if view["decision"] else None
+            if kind not in ("draw_offer", "gain") or kind in found:
+                continue
+            played.clear()
+            action = make_bot("hard", seed, FAST_HARD_MS).choose(view, legal)
+            assert action in legal
+            if kind == "gain":
+                assert played == []
+            else:
+                assert {str(a) for a in legal} <= set(played)
+            found.add(kind)
+        if found == {"draw_offer", "gain"}:
+            return
+    pytest.fail(f"only {sorted(found)} decisions were met")
+
+
+def test_hard_playouts_judge_every_candidate_after_the_same_turn(monkeypatch) -> None:
+    # Ending the turn now and acting first are judged at the same moment: the end of the bot's
+    # next turn, not one round apart.
+    from wish_tui.wish.bots import hard
+
+    judged: list[tuple] = []
+
+    def recording(st, seat, rivalry, weights):
+        judged.append((st.round, st.turn_idx, st.phase))
+        return 0.0
+
+    monkeypatch.setattr(hard, "seat_value", recording)
+    _, log = _play(["medium", "medium"], ["water", "earth"], seed=8, max_decisions=80)
+    checked = 0
+    for seat, view, legal, _ in log:
+        if view["decision"] is not None or view["round"] < 2:
+            continue
+        others = [a for a in legal if a.kind in ("empower", "travel")]
+        if not others or rules.Action("end") not in legal:
+            continue
+        state = determinize(view, 7)
+        judged.clear()
+        hard._playout(state, seat, rules.Action("end"))
+        hard._playout(state, seat, others[0])
+        assert judged[0] == judged[1], judged
+        # The moment after the bot's next turn: the next seat's turn, a round later.
+        place = state.order.index(seat) + 1
+        after = (view["round"] + 1, place) if place < 2 else (view["round"] + 2, 0)
+        assert judged[0][:2] == after
+        checked += 1
+    assert checked >= 3

@@ -2,21 +2,24 @@
 
 On its turn the bot asks the medium planner for its most promising first actions, then plays each
 of them out on several determinizations of its view: the rest of its turn, every opponent's next
-turn and its own next turn, all by the medium policy (its own turns judged with its own weights,
-`JUDGEMENT`, the opponents' with the medium bot's). It keeps the action whose playouts end best
-on average (its value minus the best opponent's). The think budget is counted in engine applies,
-never in time: every candidate is played out on the same sampled deals (at least MIN_SAMPLES),
-a new deal is sampled only while its playouts still fit in the budget, and each playout stops
-after PLAYOUT_CAP applies, so a seed always replays the same choices and the worst decision is
-bounded.
+turn and its own next turn, all by the medium policy, its own turns judged with its own weights
+(`JUDGEMENT`) and the opponents' with the medium bot's. It keeps the action whose playouts end
+best on average (its value minus the best opponent's). Choosing a Wish from the Offer, a Destiny
+or a card to discard is compared the same way (SEARCHED); other decisions are greedy.
+
+The think budget is counted in engine applies, never in time: every candidate is played out on
+the same sampled deals (at least MIN_SAMPLES), a new deal is sampled only while its playouts still
+fit in the budget, and each playout stops after PLAYOUT_CAP applies, so a seed always replays the
+same choices and the worst decision is bounded.
 """
 
 from __future__ import annotations
 
-from wish_tui.wish.rules import Action
+from wish_tui.wish.rules import Action, State
 
 from .base import Bot, match
 from .evaluate import MEDIUM, Weights, position_value, seat_value
+from .medium import MediumBot
 from .planner import END, greedy_decision, plan_turn, settle, work_counter
 
 THINK_MS = 1000
@@ -40,9 +43,11 @@ JUDGEMENT = Weights(decay=0.65, missing=0.75, spare=0.25, tokens=0.5, monument=1
 towards a Wish costs more, loose crystals and tokens count less and a Monument in sight counts
 more than in the medium bot's judgement. Chosen with benchmarks/weights.py: a medium bot judging
 this way beats the medium bot in 58.8% of 800 games (see benchmarks/bots.md)."""
-OPPONENT_PLAN = (4, 4)
-"""Beam width and depth of opponents' turns in a playout: the medium bot's own, so that a playout
-answers a candidate the way a medium opponent would."""
+SEARCHED = frozenset(("destiny", "setup_discard", "draw_offer", "discard", "fresh_discard"))
+"""Decisions compared by playouts like turn actions: which Wishes and which Destiny to keep."""
+OPPONENT_PLAN = (MediumBot.width, MediumBot.depth)
+"""Beam width and depth of opponents' turns in a playout: the medium bot's own, with its work
+limit, so that a playout answers a candidate the way a medium opponent would."""
 
 
 class HardBot(Bot):
@@ -67,29 +72,54 @@ class HardBot(Bot):
         return action, self.last_reason or "the best choice found"
 
     def _choose(self, view: dict, legal: list[Action]) -> Action:
+        seat = view["seat"]
         if view["decision"] is not None:
-            state = self.sample(view)
-            action = greedy_decision(state, state.legal_actions(), weights=JUDGEMENT)
-            self.last_reason = _describe(action, state, view["seat"])
-            return match(action, legal)
-        key = (view["seat"], view["round"], view["turn_idx"])
+            return self._decide(view, legal)
+        key = (seat, view["round"], view["turn_idx"])
         if self._plan and self._plan_key == key and self._plan[0] in legal:
             return self._plan.pop(0)
-        seat = view["seat"]
         work = work_counter()
         start = work[0]
-        samples = [self.sample(view)]
-        plan = plan_turn(samples[0], width=5, depth=4, weights=JUDGEMENT)
+        sample = self.sample(view)
+        plan = plan_turn(sample, width=5, depth=4, weights=JUDGEMENT)
         ranked = sorted(plan.by_first.items(), key=lambda kv: -kv[1])
         candidates = [a for a, _ in ranked if a in legal][:CANDIDATES]
         if plan.actions[0] not in candidates:
             candidates.insert(0, plan.actions[0])
         if len(candidates) == 1:
             self._remember(key, plan.actions)
-            self.last_reason = _describe(candidates[0], samples[0], seat)
+            self.last_reason = _describe(candidates[0], sample, seat)
             return match(candidates[0], legal)
-        # Common random numbers: every candidate is played out on the same sampled deals. A new
-        # deal is sampled only while the dearest deal so far still fits in the budget.
+        best = self._compare(view, sample, candidates, start)
+        self._remember(key, plan.actions if best == plan.actions[0] else [best])
+        return match(best, legal)
+
+    def _decide(self, view: dict, legal: list[Action]) -> Action:
+        """Answer a decision: greedily, or by playouts when it shapes the game (SEARCHED)."""
+        seat = view["seat"]
+        start = work_counter()[0]
+        sample = self.sample(view)
+        options = sample.legal_actions()
+        best = greedy_decision(sample, options, weights=JUDGEMENT)
+        if view["decision"]["kind"] not in SEARCHED or len(options) < 2:
+            self.last_reason = _describe(best, sample, seat)
+            return match(best, legal)
+        ranked = sorted(
+            options,
+            key=lambda a: -seat_value(sample.apply(a), seat, 0.3, JUDGEMENT),
+        )
+        candidates = [a for a in ranked if a in legal][:CANDIDATES]
+        return match(self._compare(view, sample, candidates, start), legal)
+
+    def _compare(self, view: dict, first: State, candidates: list[Action], start: int) -> Action:
+        """The candidate whose playouts end best on average, over the same sampled deals.
+
+        Common random numbers: every candidate is played out on each deal. A new deal is
+        sampled only while the dearest deal so far still fits in the budget.
+        """
+        seat = view["seat"]
+        work = work_counter()
+        samples = [first]
         totals = [0.0] * len(candidates)
         dearest = 0
         while True:
@@ -109,12 +139,11 @@ class HardBot(Bot):
         scores.sort(reverse=True)
         best = scores[0][2]
         margin = scores[0][0] - scores[1][0]
-        self._remember(key, plan.actions if best == plan.actions[0] else [best])
         self.last_reason = (
-            f"{_describe(best, samples[0], seat)}; over {len(samples)} sampled deals it leads "
+            f"{_describe(best, first, seat)}; over {len(samples)} sampled deals it leads "
             f"the next best ('{scores[1][2]}') by {margin:.1f} VP after the coming round"
         )
-        return match(best, legal)
+        return best
 
     def _remember(self, key: tuple, actions: list[Action]) -> None:
         self._plan = list(actions[1:])
@@ -122,38 +151,53 @@ class HardBot(Bot):
 
 
 def _playout(state, seat: int, action: Action) -> float:
-    """Play `action`, then everyone by the medium policy until `seat` has had one more turn.
+    """Play `action`, then everyone by the medium policy until `seat` has finished one more turn.
 
-    A playout stops after PLAYOUT_CAP applies and is evaluated where it stands.
+    Every candidate is judged at the same point: at the end of the first turn of `seat` that
+    starts after the current one, however the candidate itself ends or interrupts a turn. A
+    playout stops after PLAYOUT_CAP applies and is evaluated where it stands.
     """
     work = work_counter()
     stop = work[0] + PLAYOUT_CAP
-    work[0] += 1
-    st = settle(state.apply(action), seat, weights=JUDGEMENT)
-    turns_ended = 0
-    while not st.is_over and turns_ended < 2 and work[0] < stop:
-        if st.pending:
-            weights = JUDGEMENT if st.current_player == seat else MEDIUM
-            st = st.apply(greedy_decision(st, st.legal_actions(), weights=weights))
-            work[0] += 1
-            continue
+    ends_left = 2 if _own_turn(state, seat) else 1
+
+    def advance(st, move: Action, mover: int, weights: Weights):
+        nonlocal ends_left
+        turn = _own_turn(st, seat)
+        work[0] += 1
+        st = settle(st.apply(move), mover, weights=weights)
+        if turn and _own_turn(st, seat) != turn:
+            ends_left -= 1
+        return st
+
+    st = advance(state, action, seat, JUDGEMENT)
+    while not st.is_over and ends_left > 0 and work[0] < stop:
         mover = st.current_player
-        width, depth = OWN_PLAN if mover == seat else OPPONENT_PLAN
         weights = JUDGEMENT if mover == seat else MEDIUM
-        line = plan_turn(st, width=width, depth=depth, weights=weights).actions
-        for step in line:
+        if st.pending:
+            st = advance(
+                st, greedy_decision(st, st.legal_actions(), weights=weights), mover, weights
+            )
+            continue
+        width, depth = OWN_PLAN if mover == seat else OPPONENT_PLAN
+        limit = None if mover == seat else MediumBot.work_limit * 2 // len(st.players)
+        line = plan_turn(st, width=width, depth=depth, weights=weights, limit=limit).actions
+        for move in line:
             if st.is_over or st.current_player != mover or st.pending:
                 break
-            if step not in st.legal_actions():
+            if move not in st.legal_actions():
                 break
-            work[0] += 1
-            st = settle(st.apply(step), mover, weights=weights)
+            st = advance(st, move, mover, weights)
         if not st.is_over and st.current_player == mover and not st.pending:
-            work[0] += 1
-            st = st.apply(END)
-        if mover == seat:
-            turns_ended += 1
+            st = advance(st, END, mover, weights)
     return seat_value(st, seat, rivalry=1.0, weights=JUDGEMENT)
+
+
+def _own_turn(st, seat: int) -> tuple | None:
+    """Which turn of `seat` is being played (round and place in the order), or None."""
+    if st.phase != "play" or st.order[st.turn_idx] != seat:
+        return None
+    return (st.round, st.turn_idx)
 
 
 def _describe(action: Action, state, seat: int) -> str:
