@@ -392,3 +392,22 @@ def test_hard_playouts_judge_every_candidate_after_the_same_turn(monkeypatch) ->
         assert judged[0][:2] == after
         checked += 1
     assert checked >= 3
+
+
+def test_the_hard_bot_keeps_a_destiny_it_can_fulfil() -> None:
+    # Offered a monument Destiny and one paying per Wish, the hard bot keeps the second: the bots
+    # seldom build the one named Monument (rules: "Destiny Cards"; benchmarks/bots.md).
+    met = 0
+    for seed in range(40):
+        state = rules.new_game(["fire", "air"], seed)
+        seat = state.current_player
+        options = state.players[seat].destiny_options
+        kinds = {rules.CATALOG.destinies[name].kind for name in options}
+        if "monument" not in kinds or len(kinds) < 2:
+            continue
+        action = make_bot("hard", seed, FAST_HARD_MS).choose(
+            state.view(seat), state.legal_actions()
+        )
+        assert rules.CATALOG.destinies[action.arg].kind != "monument"
+        met += 1
+    assert met >= 3

@@ -11,6 +11,7 @@ from wish_tui.wish.bots.evaluate import (
     MEDIUM,
     RivalCache,
     Weights,
+    destiny_prospect,
     position_value,
     rival_value,
     seat_value,
@@ -83,3 +84,17 @@ def test_a_work_limit_bounds_the_turn_plan_and_keeps_it_legal() -> None:
     assert bounded.actions[0] in state.legal_actions()
     assert bounded.actions[-1] == END and free.actions[-1] == END
     assert used < unbounded
+
+
+def test_destiny_prospects_follow_how_often_a_destiny_pays() -> None:
+    # A Destiny paying 2 VP per Wish of a common kind beats one paying per rare kind, and any of
+    # them beats a monument Destiny, which the bots seldom fulfil (benchmarks/bots.md).
+    cat = rules.CATALOG
+    plain = {name: destiny_prospect(cat, name, []) for name in cat.destinies}
+    assert plain["Underdjinn"] > plain["Djinning the Moment"] > plain["Long Term Plans"]
+    assert plain["Long Term Plans"] > plain["Overpowered"] > plain["Royalty"]
+    assert plain["Dark Side"] == plain["Light Side"]
+    cheap = [n for n, w in cat.wishes.items() if w.vp <= 3][:4]
+    dear = [n for n, w in cat.wishes.items() if w.vp >= 4][:4]
+    assert destiny_prospect(cat, "Underdjinn", cheap) > plain["Underdjinn"]
+    assert destiny_prospect(cat, "Underdjinn", dear) < plain["Underdjinn"]

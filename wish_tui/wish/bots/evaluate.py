@@ -234,20 +234,53 @@ def _params(destiny) -> dict:
 
 
 def _destiny_bonus(destiny, w, p, wishes) -> float:
-    kind = destiny.kind
+    """What fulfilling Wish `w` adds to the Destiny, roughly, in VP."""
     params = _params(destiny)
-    if kind == "per_type":
-        return params["vp"] if w.type in params["types"] else 0.0
-    if kind == "per_timing":
-        return params["vp"] if w.timing == params["timing"] else 0.0
-    if kind == "per_value":
-        low, high = params["min"], params["max"]
-        return params["vp"] if low <= w.vp <= high else 0.0
-    if kind == "monument":
+    if destiny.kind == "monument":
         types = params["types"]
         if w.type in types and not any(wishes[n].type == w.type for n in p.fulfilled):
             return params["vp"] * 0.4
-    return 0.0
+        return 0.0
+    return params["vp"] if _counts_for(destiny, w) else 0.0
+
+
+EXPECTED_FULFILS = 6
+"""Wishes the hard bot fulfils in a two-seat game, about (benchmarks/bots.md)."""
+MONUMENT_DESTINY_ODDS = 0.1
+"""How often a bot fulfils a monument Destiny (a named Monument and a Wish type): rarely, since
+it does not plan the several turns a Monument takes (benchmarks/bots.md)."""
+
+
+def destiny_prospect(catalog, name: str, hand: list[str]) -> float:
+    """The VP a bot can expect from keeping Destiny `name` with `hand`, roughly.
+
+    A Destiny paying per fulfilled Wish of some kind expects that kind's share of the Wishes the
+    bot will fulfil, the share judged half from all Wishes and half from the hand; a monument
+    Destiny counts its VP at the odds of a bot fulfilling one.
+    """
+    destiny = catalog.destinies[name]
+    params = _params(destiny)
+    if destiny.kind == "monument":
+        return params["vp"] * MONUMENT_DESTINY_ODDS
+    wishes = catalog.wishes
+    share = sum(_counts_for(destiny, w) for w in wishes.values()) / len(wishes)
+    if hand:
+        in_hand = sum(_counts_for(destiny, wishes[n]) for n in hand) / len(hand)
+        share = (share + in_hand) / 2
+    return params["vp"] * EXPECTED_FULFILS * share
+
+
+def _counts_for(destiny, w) -> bool:
+    """Whether fulfilling Wish `w` pays Destiny `destiny` (one that pays per Wish)."""
+    params = _params(destiny)
+    kind = destiny.kind
+    if kind == "per_type":
+        return w.type in params["types"]
+    if kind == "per_timing":
+        return w.timing == params["timing"]
+    if kind == "per_value":
+        return params["min"] <= w.vp <= params["max"]
+    return False
 
 
 def _monument_promise(st, p, destiny, dist, wishes, reach) -> float:

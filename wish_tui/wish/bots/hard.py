@@ -4,8 +4,9 @@ On its turn the bot asks the medium planner for its most promising first actions
 of them out on several determinizations of its view: the rest of its turn, every opponent's next
 turn and its own next turn, all by the medium policy, its own turns judged with its own weights
 (`JUDGEMENT`) and the opponents' with the medium bot's. It keeps the action whose playouts end
-best on average (its value minus the best opponent's). Choosing a Wish from the Offer, a Destiny
-or a card to discard is compared the same way (SEARCHED); other decisions are greedy.
+best on average (its value minus the best opponent's). Choosing a Wish from the Offer or a card
+to discard is compared the same way (SEARCHED); the Destiny is chosen by what it promises over the
+whole game; other decisions are greedy.
 
 The think budget is counted in engine applies, never in time: every candidate is played out on
 the same sampled deals (at least MIN_SAMPLES), a new deal is sampled only while its playouts still
@@ -18,7 +19,7 @@ from __future__ import annotations
 from wish_tui.wish.rules import Action, State
 
 from .base import Bot, match
-from .evaluate import MEDIUM, Weights, position_value, seat_value
+from .evaluate import MEDIUM, Weights, destiny_prospect, position_value, seat_value
 from .medium import MediumBot
 from .planner import END, greedy_decision, plan_turn, settle, work_counter
 
@@ -43,8 +44,10 @@ JUDGEMENT = Weights(decay=0.65, missing=0.75, spare=0.25, tokens=0.5, monument=1
 towards a Wish costs more, loose crystals and tokens count less and a Monument in sight counts
 more than in the medium bot's judgement. Chosen with benchmarks/weights.py: a medium bot judging
 this way beats the medium bot in 58.8% of 800 games (see benchmarks/bots.md)."""
-SEARCHED = frozenset(("destiny", "setup_discard", "draw_offer", "discard", "fresh_discard"))
-"""Decisions compared by playouts like turn actions: which Wishes and which Destiny to keep."""
+SEARCHED = frozenset(("setup_discard", "draw_offer", "discard", "fresh_discard"))
+"""Decisions compared by playouts like turn actions: which Wishes to keep. The Destiny is kept
+by its prospect over the whole game (`evaluate.destiny_prospect`), which a playout of a round
+cannot see."""
 OPPONENT_PLAN = (MediumBot.width, MediumBot.depth)
 """Beam width and depth of opponents' turns in a playout: the medium bot's own, with its work
 limit, so that a playout answers a candidate the way a medium opponent would."""
@@ -100,6 +103,8 @@ class HardBot(Bot):
         start = work_counter()[0]
         sample = self.sample(view)
         options = sample.legal_actions()
+        if view["decision"]["kind"] == "destiny":
+            options = _likeliest_destinies(sample, seat, options)
         best = greedy_decision(sample, options, weights=JUDGEMENT)
         if view["decision"]["kind"] not in SEARCHED or len(options) < 2:
             self.last_reason = _describe(best, sample, seat)
@@ -191,6 +196,14 @@ def _playout(state, seat: int, action: Action) -> float:
         if not st.is_over and st.current_player == mover and not st.pending:
             st = advance(st, END, mover, weights)
     return seat_value(st, seat, rivalry=1.0, weights=JUDGEMENT)
+
+
+def _likeliest_destinies(state, seat: int, options: list[Action]) -> list[Action]:
+    """The Destinies among `options` that promise the most VP over the game."""
+    hand = state.players[seat].hand
+    prospects = [destiny_prospect(state.catalog, a.arg, hand) for a in options]
+    best = max(prospects)
+    return [a for a, p in zip(options, prospects, strict=True) if p >= best - 1e-9]
 
 
 def _own_turn(st, seat: int) -> tuple | None:
