@@ -1,8 +1,8 @@
 """The hard level: determinized look-ahead guided by the medium policy.
 
-On its turn the bot asks the medium planner for its most promising first actions, then plays each
-of them out on several determinizations of its view: the rest of its turn, every opponent's next
-turn and its own next turn, all by the medium policy, its own turns judged with its own weights
+Before every action of its turn the bot asks the medium planner for its most promising next
+actions, then plays each of them out on several determinizations of its view: the rest of its
+turn, every opponent's next turn and its own next turn, all by the medium policy, its own turns judged with its own weights
 (`JUDGEMENT`) and the opponents' with the medium bot's. It keeps the action whose playouts end
 best on average (its value minus the best opponent's). Choosing a Wish from the Offer or a card
 to discard is compared the same way (SEARCHED); the Destiny is chosen by what it promises over the
@@ -36,7 +36,7 @@ PLAYOUT_CAP = 1500
 MIN_SAMPLES = 2
 """Sampled deals every candidate is played out on, whatever the budget."""
 CANDIDATES = 4
-"""First actions compared by playouts."""
+"""Next actions (or decision options) compared by playouts."""
 OWN_PLAN = (2, 3)
 """Beam width and depth of the bot's own turns in a playout (cheap: the candidates differ there)."""
 JUDGEMENT = Weights(decay=0.65, missing=0.75, spare=0.25, tokens=0.5, monument=1.5)
@@ -54,7 +54,7 @@ limit, so that a playout answers a candidate the way a medium opponent would."""
 
 
 class HardBot(Bot):
-    """Compares the medium planner's best first actions by playouts over sampled hidden cards."""
+    """Compares the medium planner's best next actions by playouts over sampled hidden cards."""
 
     level = "hard"
 
@@ -62,13 +62,10 @@ class HardBot(Bot):
         super().__init__(seed, think_ms)
         budget = THINK_MS if think_ms is None else think_ms
         self.work = budget * WORK_PER_MS
-        self._plan: list[Action] = []
-        self._plan_key: tuple = ()
         self.last_reason = ""
 
     def hint(self, view: dict, legal: list[Action]) -> tuple[Action, str]:
         """Return the action the hard bot would take and why, in one line."""
-        self._plan = []
         action = self.choose(view, legal)
         if len(legal) == 1:
             return action, "the only legal action"
@@ -78,11 +75,7 @@ class HardBot(Bot):
         seat = view["seat"]
         if view["decision"] is not None:
             return self._decide(view, legal)
-        key = (seat, view["round"], view["turn_idx"])
-        if self._plan and self._plan_key == key and self._plan[0] in legal:
-            return self._plan.pop(0)
-        work = work_counter()
-        start = work[0]
+        start = work_counter()[0]
         sample = self.sample(view)
         plan = plan_turn(sample, width=5, depth=4, weights=JUDGEMENT)
         ranked = sorted(plan.by_first.items(), key=lambda kv: -kv[1])
@@ -90,12 +83,9 @@ class HardBot(Bot):
         if plan.actions[0] not in candidates:
             candidates.insert(0, plan.actions[0])
         if len(candidates) == 1:
-            self._remember(key, plan.actions)
             self.last_reason = _describe(candidates[0], sample, seat)
             return match(candidates[0], legal)
-        best = self._compare(view, sample, candidates, start)
-        self._remember(key, plan.actions if best == plan.actions[0] else [best])
-        return match(best, legal)
+        return match(self._compare(view, sample, candidates, start), legal)
 
     def _decide(self, view: dict, legal: list[Action]) -> Action:
         """Answer a decision: greedily, or by playouts when it shapes the game (SEARCHED)."""
@@ -149,10 +139,6 @@ class HardBot(Bot):
             f"the next best ('{scores[1][2]}') by {margin:.1f} VP after the coming round"
         )
         return best
-
-    def _remember(self, key: tuple, actions: list[Action]) -> None:
-        self._plan = list(actions[1:])
-        self._plan_key = key
 
 
 def _playout(state, seat: int, action: Action) -> float:
