@@ -48,18 +48,6 @@ def describe_choice(action: Action) -> str:
     wish = CATALOG.wishes.get(action.arg)
     if wish and action.kind in ("draw", "discard", "fulfill", "icedibs", "swap"):
         return f"{text} — {wish.type}, cost {wish.cost_letters}, {wish.vp} VP: {wish.text}"
-    if action.arg in COLOURS and action.kind in (
-        "gain",
-        "pay",
-        "give",
-        "take",
-        "remove",
-        "lose",
-        "nest",
-        "trade",
-    ):
-        c = COLOURS.index(action.arg)
-        return f"{text} ({GEMS[c]}, {LETTERS[c]})"
     return text
 
 
