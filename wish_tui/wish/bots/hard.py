@@ -134,9 +134,13 @@ class HardBot(Bot):
         scores.sort(reverse=True)
         best = scores[0][2]
         margin = scores[0][0] - scores[1][0]
+        against = f"the next best ('{scores[1][2]}')"
+        if margin < 0.05:
+            verdict = f"it does as well as {against} by the end of the coming round"
+        else:
+            verdict = f"it leads {against} by {margin:.1f} VP after the coming round"
         self.last_reason = (
-            f"{_describe(best, first, seat)}; over {len(samples)} sampled deals it leads "
-            f"the next best ('{scores[1][2]}') by {margin:.1f} VP after the coming round"
+            f"{_describe(best, first, seat)}; over {len(samples)} sampled deals {verdict}"
         )
         return best
 
@@ -220,5 +224,8 @@ def _describe(action: Action, state, seat: int) -> str:
         return "nothing left that improves your position this turn"
     if kind == "trade":
         return f"trade for {action.arg} to complete a Wish's cost"
+    if kind == "keep":
+        prospect = destiny_prospect(cat, action.arg, state.players[seat].hand)
+        return f"about {prospect:.0f} VP expected from it by the end of the game"
     value = position_value(state, seat)
     return f"it leaves your position best (about {value:.0f} VP in sight)"
