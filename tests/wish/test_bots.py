@@ -411,3 +411,33 @@ def test_the_hard_bot_keeps_a_destiny_it_can_fulfil() -> None:
         assert rules.CATALOG.destinies[action.arg].kind != "monument"
         met += 1
     assert met >= 3
+
+
+def test_the_hard_bot_follows_its_planned_turn_only_when_alone(monkeypatch) -> None:
+    # Solo, the planned turn does better than searching before every action (benchmarks/bots.md);
+    # against opponents the bot searches again before each action and keeps no plan.
+    from wish_tui.wish.bots import hard
+
+    played = [0]
+    real_playout = hard._playout
+
+    def counting(state, seat, action):
+        played[0] += 1
+        return real_playout(state, seat, action)
+
+    monkeypatch.setattr(hard, "_playout", counting)
+    for djinns, solo in ((["fire"], "easy"), (["fire", "earth"], None)):
+        state = rules.new_game(djinns, 4, solo=solo)
+        bot = make_bot("hard", 4, FAST_HARD_MS)
+        followed = 0
+        for _ in range(60):
+            seat = state.current_player
+            view, legal = state.view(seat), state.legal_actions()
+            before = played[0]
+            action = bot.choose(view, legal) if seat == 0 else legal[0]
+            if seat == 0 and view["decision"] is None and len(legal) > 1:
+                followed += played[0] == before
+            if solo is None:
+                assert bot._plan == []
+            state = state.apply(action, seat)
+        assert (followed > 0) == (solo is not None)

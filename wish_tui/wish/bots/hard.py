@@ -1,12 +1,13 @@
 """The hard level: determinized look-ahead guided by the medium policy.
 
 Before every action of its turn the bot asks the medium planner for its most promising next
-actions, then plays each of them out on several determinizations of its view: the rest of its
-turn, every opponent's next turn and its own next turn, all by the medium policy, its own turns judged with its own weights
-(`JUDGEMENT`) and the opponents' with the medium bot's. It keeps the action whose playouts end
-best on average (its value minus the best opponent's). Choosing a Wish from the Offer or a card
-to discard is compared the same way (SEARCHED); the Destiny is chosen by what it promises over the
-whole game; other decisions are greedy.
+actions, then plays each of them out on several determinizations of its view: the rest of its turn,
+every opponent's next turn and its own next turn, all by the medium policy, its own turns judged
+with its own weights (`JUDGEMENT`) and the opponents' with the medium bot's. It keeps the action
+whose playouts end best on average (its value minus the best opponent's). In a solo game, when the
+playouts pick the planned first action, it follows the rest of the planned turn instead. Choosing a
+Wish from the Offer or a card to discard is compared the same way (SEARCHED); the Destiny is chosen
+by what it promises over the whole game; other decisions are greedy.
 
 The think budget is counted in engine applies, never in time: every candidate is played out on
 the same sampled deals (at least MIN_SAMPLES), a new deal is sampled only while its playouts still
@@ -63,9 +64,12 @@ class HardBot(Bot):
         budget = THINK_MS if think_ms is None else think_ms
         self.work = budget * WORK_PER_MS
         self.last_reason = ""
+        self._plan: list[Action] = []
+        self._plan_key: tuple = ()
 
     def hint(self, view: dict, legal: list[Action]) -> tuple[Action, str]:
         """Return the action the hard bot would take and why, in one line."""
+        self._plan = []
         action = self.choose(view, legal)
         if len(legal) == 1:
             return action, "the only legal action"
@@ -75,6 +79,10 @@ class HardBot(Bot):
         seat = view["seat"]
         if view["decision"] is not None:
             return self._decide(view, legal)
+        key = (seat, view["round"], view["turn_idx"])
+        if self._plan and self._plan_key == key and self._plan[0] in legal:
+            return self._plan.pop(0)
+        self._plan = []
         start = work_counter()[0]
         sample = self.sample(view)
         plan = plan_turn(sample, width=5, depth=4, weights=JUDGEMENT)
@@ -85,7 +93,12 @@ class HardBot(Bot):
         if len(candidates) == 1:
             self.last_reason = _describe(candidates[0], sample, seat)
             return match(candidates[0], legal)
-        return match(self._compare(view, sample, candidates, start), legal)
+        best = self._compare(view, sample, candidates, start)
+        if len(sample.players) == 1 and best == plan.actions[0]:
+            # Alone against the Challenge deck, the planned turn does better than searching
+            # again before each action (benchmarks/bots.md, solo).
+            self._plan, self._plan_key = plan.actions[1:], key
+        return match(best, legal)
 
     def _decide(self, view: dict, legal: list[Action]) -> Action:
         """Answer a decision: greedily, or by playouts when it shapes the game (SEARCHED)."""
