@@ -19,26 +19,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wish_tui.wish import rules  # noqa: E402
-from wish_tui.wish.bots import LEVELS, make_bot  # noqa: E402
-from wish_tui.wish.rules import scoring  # noqa: E402
-from wish_tui.wish.tournament import DJINNS  # noqa: E402
+from wish_tui.wish.bots import LEVELS  # noqa: E402
+from wish_tui.wish.tournament import DJINNS, play_game  # noqa: E402
 
 
 def play(job: tuple) -> list[tuple[str, int, int]]:
     """Play game `g`; return each seat's Destiny, the VP it paid and the Wishes fulfilled."""
     level, g, seed = job
     djinns = [DJINNS[(k + g // 2) % 4] for k in range(2)]
-    state = rules.new_game(djinns, seed + g)
-    bots = [make_bot(level, (seed + g) * 31 + s) for s in range(2)]
-    while not state.is_over:
-        seat = state.current_player
-        action = bots[seat].choose(state.view(seat), list(state.legal_actions()))
-        state = state.apply(action, seat)
-    return [
-        (p.destiny, scoring.score_steps(state, s)["destiny"], len(p.fulfilled))
-        for s, p in enumerate(state.players)
-    ]
+    scores = play_game([level, level], djinns, seed + g)["scores"]
+    return [(s["destiny"], s["steps"]["destiny"], s["wishes_count"]) for s in scores["seats"]]
 
 
 def main() -> None:
