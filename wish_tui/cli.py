@@ -26,9 +26,20 @@ class _Parser(argparse.ArgumentParser):
 
 def fail_usage(message: str) -> None:
     """Print one sentence about a bad command line and exit with status 2."""
-    message = message.rstrip(".")
+    message = printable(message).rstrip(".")
     sys.stderr.write(f"wish-tui: {message}. Run 'wish-tui --help' for the usage.\n")
     raise SystemExit(2)
+
+
+def printable(text: str, limit: int = 300) -> str:
+    """Text on one line with its odd characters escaped, cut to `limit` characters."""
+    out = "".join(
+        ch
+        if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF
+        else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for ch in text
+    )
+    return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -113,6 +124,8 @@ def launch_for_new(args: argparse.Namespace) -> Launch:
     Raises:
         UsageError: the options do not describe a game.
     """
+    if args.seed is not None and not -(1 << 63) <= args.seed < 1 << 64:
+        raise UsageError("--seed must be a whole number of at most 64 bits")
     if args.solo or args.djinn:
         if args.seat:
             raise UsageError("a solo game takes --djinn, not --seat")

@@ -2,19 +2,26 @@
 
 One request object per line, one response object per line. Every response has "ok"; a failure is
 ``{"ok": false, "error": "one clear sentence"}`` and leaves the game as it was. Malformed JSON,
-unknown commands and wrong types are answered the same way and never end the process; only
-``{"cmd": "quit"}`` or the end of the input does.
+bytes that are not UTF-8, lines too long, unknown commands and wrong types are answered the same
+way and never end the process; only ``{"cmd": "quit"}`` or the end of the input does. Every answer
+is one line of UTF-8 JSON of at most MAX_ANSWER bytes; what a request sent is quoted back only as
+a short excerpt.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 from typing import IO
 
-from wish_tui import saves
+from wish_tui import saves, seeds
+from wish_tui.core.excerpt import excerpt
 from wish_tui.wish import rules
 from wish_tui.wish.rules import IllegalAction, State
+
+MAX_LINE = 64 * 1024
+"""The longest request line read, in bytes; a longer line is refused whole."""
+MAX_ANSWER = 1024 * 1024
+"""The longest answer written, in bytes (a whole four-seat state is about 15 KB)."""
 
 COMMANDS = (
     "new",
@@ -42,7 +49,7 @@ def _is_int(x) -> bool:
 def _field(request: dict, key: str, kind, what: str, required: bool = True):
     if key not in request:
         if required:
-            raise RequestError(f"'{request['cmd']}' needs \"{key}\": {what}.")
+            raise RequestError(f'{excerpt(request["cmd"])} needs "{key}": {what}.')
         return None
     value = request[key]
     ok = _is_int(value) if kind is int else isinstance(value, kind)
@@ -81,7 +88,9 @@ class Session:
         if not isinstance(cmd, str):
             raise RequestError('A request needs "cmd", the name of a command, e.g. "legal".')
         if cmd not in COMMANDS:
-            raise RequestError(f"'{cmd}' is not a command; use one of {', '.join(COMMANDS)}.")
+            raise RequestError(
+                f"{excerpt(cmd)} is not a command; use one of {', '.join(COMMANDS)}."
+            )
         return getattr(self, f"cmd_{cmd}")(request)
 
     def cmd_help(self, request: dict) -> dict:
@@ -94,9 +103,11 @@ class Session:
         djinns = _field(request, "djinns", list, "a list of 1 to 4 Djinn names")
         if not all(isinstance(d, str) for d in djinns):
             raise RequestError('"djinns" must be a list of Djinn names such as "air".')
-        seed = _field(request, "seed", int, "a whole number", required=False)
+        seed = _field(request, "seed", int, "a whole number of at most 64 bits", required=False)
         if seed is None:
-            seed = secrets.randbelow(1 << 31)
+            seed = seeds.fresh_seed()
+        elif not saves.records.SEED_RANGE[0] <= seed < saves.records.SEED_RANGE[1]:
+            raise RequestError('"seed" must be a whole number of at most 64 bits.')
         solo = _field(request, "solo", str, 'a solo level: "easy", "medium" or "hard"', False)
         who = _field(request, "who", list, "a list of players, one per Djinn", False)
         if who is None:
@@ -109,7 +120,9 @@ class Session:
         except ValueError as exc:
             raise RequestError(str(exc)) from None
         self.record, self.history = record, [state]
-        return {"ok": True, "seed": seed, "djinns": djinns, "solo": solo or "", **self._position()}
+        # The seed deals every hidden card, so it is never sent while the game runs (`score`
+        # gives it once the game is over).
+        return {"ok": True, "djinns": djinns, "solo": solo or "", **self._position()}
 
     def cmd_legal(self, request: dict) -> dict:
         state = self.state
@@ -154,7 +167,8 @@ class Session:
         try:
             view = self.state.view(seat)
         except ValueError as exc:
-            raise RequestError(f"{str(exc).rstrip('.').capitalize()}.") from None
+            text = str(exc).rstrip(".")
+            raise RequestError(f"{text[:1].upper()}{text[1:]}.") from None
         return {"ok": True, "view": view}
 
     def cmd_state(self, request: dict) -> dict:
@@ -162,7 +176,10 @@ class Session:
 
     def cmd_score(self, request: dict) -> dict:
         state = self.state
-        return {"ok": True, "over": state.is_over, "scores": state.final_scores()}
+        answer = {"ok": True, "over": state.is_over, "scores": state.final_scores()}
+        if state.is_over:
+            answer["seed"] = self.record.seed
+        return answer
 
     def cmd_save(self, request: dict) -> dict:
         path = _field(request, "path", str, "a file path or a save name")
@@ -171,7 +188,7 @@ class Session:
             written = saves.save_game(self.record, path)
         except saves.SaveError as exc:
             raise RequestError(str(exc)) from None
-        return {"ok": True, "path": str(written)}
+        return {"ok": True, "path": saves.shown(written)}
 
     def cmd_load(self, request: dict) -> dict:
         path = _field(request, "path", str, "a file path or a save name")
@@ -187,30 +204,89 @@ class Session:
         return answer
 
 
-def answer_line(session: Session, line: str) -> dict:
+def answer_line(session: Session, line: str | bytes) -> dict:
     """Answer one line of input; never raises for anything a client can send."""
+    if isinstance(line, bytes):
+        if len(line) > MAX_LINE:
+            return _refusal(f"That line is longer than {MAX_LINE} bytes; send shorter requests.")
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError:
+            return _refusal("That line is not UTF-8 text; send JSON encoded in UTF-8.")
     try:
         request = json.loads(line)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        msg = getattr(exc, "msg", "nested too deeply")
-        return {"ok": False, "error": f"That line is not JSON ({msg}); send one object per line."}
+    except json.JSONDecodeError as exc:
+        return _refusal(f"That line is not JSON ({exc.msg}); send one object per line.")
+    except RecursionError:
+        return _refusal("That line is not JSON (nested too deeply); send one object per line.")
+    except ValueError:
+        return _refusal("That line holds a number too long to read; send shorter numbers.")
     try:
         return session.handle(request)
     except RequestError as exc:
-        return {"ok": False, "error": str(exc)}
-    except Exception as exc:  # a bug must not end the session: answer and carry on
-        return {"ok": False, "error": f"The engine failed on that request ({type(exc).__name__})."}
+        return _refusal(str(exc))
+    except Exception as exc:  # noqa: BLE001  (a bug must not end the session: answer and carry on)
+        return _refusal(f"The engine failed on that request ({type(exc).__name__}).")
 
 
-def serve(infile: IO[str], outfile: IO[str]) -> int:
-    """Answer JSON-line requests from `infile` on `outfile` until quit or end of input; return 0."""
+def _refusal(message: str) -> dict:
+    return {"ok": False, "error": message}
+
+
+def _compact(value) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def encode_answer(answer: dict) -> bytes:
+    """One answer as one line of UTF-8 JSON, bounded in size; never raises."""
+    try:
+        data = _compact(answer).encode("utf-8")
+    except (TypeError, ValueError):
+        data = _compact(_refusal("The engine could not write its answer.")).encode()
+    if len(data) > MAX_ANSWER:
+        data = _compact(_refusal("The answer would be too long to send.")).encode()
+    return data + b"\n"
+
+
+def read_lines(infile: IO[bytes]):
+    """Yield each input line as bytes; a line longer than MAX_LINE is yielded cut to MAX_LINE + 1
+    bytes (so that it is refused) and the rest of it is skipped."""
+    while True:
+        line = infile.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while True:
+                rest = infile.readline(MAX_LINE)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        yield line
+
+
+def serve(infile: IO, outfile: IO) -> int:
+    """Answer JSON-line requests from `infile` on `outfile` until quit or end of input; return 0.
+
+    Text streams with a binary buffer (such as sys.stdin) are read and written through it, so
+    bytes that are not UTF-8 reach the engine and get an answer instead of ending it.
+    """
+    reader = getattr(infile, "buffer", None)
+    if reader is not None:
+        lines = read_lines(reader)
+    else:
+        lines = (x if isinstance(x, bytes) else x.encode("utf-8", "surrogatepass") for x in infile)
+    writer = getattr(outfile, "buffer", None)
     session = Session()
-    for line in infile:
+    for line in lines:
         if not line.strip():
             continue
         answer = answer_line(session, line)
-        outfile.write(json.dumps(answer, separators=(",", ":"), ensure_ascii=False) + "\n")
-        outfile.flush()
+        data = encode_answer(answer)
+        if writer is not None:
+            writer.write(data)
+            writer.flush()
+        else:
+            outfile.write(data.decode("utf-8"))
+            outfile.flush()
         if answer.get("bye"):
             break
     return 0

@@ -9,7 +9,8 @@ A save is one JSON object (DESIGN.md §5)::
 
 The action list, in notation, replays from the seed to the state (a PGN-like record); the state
 makes the file readable on its own and lets the replay be checked. When the actions do not
-reproduce the state, the state is the one kept and a warning says so (`_settle`).
+reproduce the state, `settle` chooses what to load and a warning says so; a saved state must be
+a consistent game of the record's own seats and seed, or the replay is the fallback.
 
 Older versions are lifted to the current one by the chain of MIGRATIONS; a newer version is
 refused. Every problem is a `SaveError` whose message is one sentence naming where the data came
@@ -18,12 +19,15 @@ from. Reading, writing and listing the files is `wish_tui.saves`.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from wish_tui.core.excerpt import excerpt
 from wish_tui.wish import rules
 from wish_tui.wish.rules import Action, IllegalAction, State
+from wish_tui.wish.rules.actions import MAX_NOTATION
 
 FORMAT = "wish_tui.save"
 VERSION = 2
@@ -37,6 +41,11 @@ class SaveError(Exception):
 
 
 # -- the record ------------------------------------------------------------------------------------
+def new_id() -> str:
+    """A fresh game id: the start time and a random tag (never the seed, which is a secret)."""
+    return f"{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+
+
 def _seat_dict(seat) -> dict:
     if isinstance(seat, str):
         return {"djinn": seat, "who": "human"}
@@ -60,7 +69,7 @@ class GameRecord:
     """`State.to_dict()` of the position after the last action."""
     game: str = GAME
     id: str = ""
-    """Identifies the game across its autosaves (start time and seed)."""
+    """Identifies the game across its autosaves (start time and a random tag)."""
     name: str = ""
     """The name the game was last saved under ('' when never named)."""
     saved_at: str = ""
@@ -82,13 +91,12 @@ class GameRecord:
         """
         seat_dicts = [_seat_dict(s) for s in seats]
         state = rules.new_game([s["djinn"] for s in seat_dicts], seed=seed, solo=solo or None)
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         record = cls(
             seed=seed,
             seats=seat_dicts,
             solo=solo or "",
             state=state.to_dict(),
-            id=f"{stamp}-{seed}",
+            id=new_id(),
         )
         return record, state
 
@@ -183,7 +191,7 @@ def migrate(data, where: str = "the save", to: int | None = None) -> dict:
         raise SaveError(f"{where} has no valid save version.")
     if version > target:
         raise SaveError(
-            f"{where} was written by a newer wish_tui (save version {version}; this one reads up "
+            f"{where} was written by a newer wish_tui (save version {excerpt(version)}; this one reads up "
             f"to {target}), so it was left untouched."
         )
     while version < target:
@@ -196,13 +204,39 @@ def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+MAX_ACTIONS = 20_000
+"""More actions than any game of Wish takes (a long four-seat game takes about 1,500)."""
+MAX_TEXT = {"id": 80, "name": 80, "saved_at": 40, "description": 400, "solo": 20}
+"""The longest text each field may hold."""
+SEED_RANGE = (-(1 << 63), 1 << 64)
+"""Seeds are whole numbers of at most 64 bits."""
+
+
+def is_plain_text(text: str) -> bool:
+    """True for text without control characters or lone surrogates (safe to show and write)."""
+    return all(ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF for ch in text)
+
+
+def _text_problem(key: str, value) -> str:
+    if not isinstance(value, str):
+        return f"'{key}' is not text"
+    if len(value) > MAX_TEXT.get(key, 120):
+        return f"'{key}' is too long"
+    if not is_plain_text(value):
+        return f"'{key}' holds characters that are not printable text"
+    return ""
+
+
 def _check_shape(data: dict, where: str) -> None:
     game = data.get("game")
     if game != GAME:
-        raise SaveError(f"{where} is a save of an unknown game ({game!r}); this app plays 'wish'.")
+        raise SaveError(
+            f"{where} is a save of an unknown game ({excerpt(game)}); this app plays 'wish'."
+        )
     problems = []
-    if not _is_int(data.get("seed")):
-        problems.append("'seed' is not a whole number")
+    seed = data.get("seed")
+    if not (_is_int(seed) and SEED_RANGE[0] <= seed < SEED_RANGE[1]):
+        problems.append("'seed' is not a whole number of at most 64 bits")
     seats = data.get("seats")
     if not (
         isinstance(seats, list)
@@ -210,18 +244,25 @@ def _check_shape(data: dict, where: str) -> None:
         and all(isinstance(s, dict) and isinstance(s.get("djinn"), str) for s in seats)
     ):
         problems.append("'seats' is not a list of 1 to 4 seats with a Djinn each")
-    elif not all(s.get("who", "human") in WHO for s in seats):
+    elif not all(
+        isinstance(s.get("who", "human"), str) and s.get("who", "human") in WHO for s in seats
+    ):
         problems.append(f"a seat's 'who' is not one of {', '.join(WHO)}")
-    if not isinstance(data.get("solo", ""), str):
-        problems.append("'solo' is not text")
+    elif not all(len(s["djinn"]) <= 20 and is_plain_text(s["djinn"]) for s in seats):
+        problems.append("a seat's Djinn is not a short name")
     actions = data.get("actions")
     if not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
         problems.append("'actions' is not a list of actions in notation")
+    elif len(actions) > MAX_ACTIONS:
+        problems.append(f"'actions' holds more than {MAX_ACTIONS} actions")
+    elif not all(len(a) <= MAX_NOTATION and is_plain_text(a) for a in actions):
+        problems.append("an action is not short printable notation")
     if not (data.get("state") is None or isinstance(data.get("state"), dict)):
         problems.append("'state' is not an object")
-    for key in ("id", "name", "saved_at", "description"):
-        if not isinstance(data.get(key, ""), str):
-            problems.append(f"'{key}' is not text")
+    for key in ("solo", "id", "name", "saved_at", "description"):
+        problem = _text_problem(key, data.get(key, ""))
+        if problem:
+            problems.append(problem)
     if problems:
         raise SaveError(f"{where} has the wrong shape: {problems[0]}.")
 
@@ -243,7 +284,7 @@ def replay(record: GameRecord, where: str = "the record") -> list[State]:
             state = state.apply(rules.parse_action(state, text))
         except IllegalAction as exc:
             raise SaveError(
-                f"{where} holds an illegal action record: action {i} '{text}' is refused "
+                f"{where} holds an illegal action record: action {i} {excerpt(text)} is refused "
                 f"({_clause(exc)})."
             ) from None
         states.append(state)
@@ -256,25 +297,62 @@ def _clause(exc: Exception) -> str:
     return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
-def _settle(record: GameRecord, replayed: State, where: str) -> tuple[State, str | None]:
-    """Compare the replayed state with the saved one; pick the state to load and the warning."""
-    saved = record.state
-    fresh = replayed.to_dict()
-    if not saved:
-        record.state = fresh
-        return replayed, None
-    if saved == fresh:
-        return replayed, None
+def saved_state(record: GameRecord) -> State:
+    """The position a record carries, checked to be a game of this record's seats and seed.
+
+    Raises:
+        ValueError: the saved position is not a consistent game, or not this record's game.
+    """
+    state = State.from_dict(record.state)
+    if list(state.djinns) != record.djinns or state.solo != record.solo:
+        raise ValueError("its seats are not the seats of the record")
+    if state.seed != record.seed:
+        raise ValueError("it was dealt from another seed than the record's")
+    return state
+
+
+def settle(record: GameRecord, where: str) -> tuple[list[State], str | None]:
+    """Choose what to load from a record: its replay, its saved position, or both agreeing.
+
+    Returns:
+        (history, warning): the states to load, the last being the position (the whole replay
+        when the actions reach the saved position, else the one position kept), and one sentence
+        when the actions and the saved position disagree or one of them is damaged.
+
+    Raises:
+        SaveError: neither the actions nor the saved position describe a game of this record.
+    """
     try:
-        state = State.from_dict(saved)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        record.state = fresh
-        return replayed, (
+        states, replay_error = replay(record, where), None
+    except SaveError as exc:
+        states, replay_error = None, exc
+    if not record.state:
+        if states is None:
+            raise replay_error
+        record.state = states[-1].to_dict()
+        return states, None
+    if states is not None and states[-1].to_dict() == record.state:
+        return states, None
+    try:
+        state = saved_state(record)
+    except ValueError as exc:
+        if states is None:
+            raise SaveError(
+                f"{str(replay_error).rstrip('.')}; its saved position cannot stand in either "
+                f"({_clause(exc)})."
+            ) from None
+        record.state = states[-1].to_dict()
+        return states, (
             f"{where} has a damaged saved position ({_clause(exc)}), so the position its "
             "actions replay to was loaded."
         )
     record.state = state.to_dict()
-    return state, (
-        f"The actions in {where[0].lower()}{where[1:]} do not replay to its saved position; "
-        "the saved position was loaded."
-    )
+    lead = f"{where[0].lower()}{where[1:]}"
+    if states is None:
+        return [state], (
+            f"The actions in {lead} do not replay ({_clause(replay_error)}); the saved position "
+            "was loaded, without its history."
+        )
+    return [
+        state
+    ], f"The actions in {lead} do not replay to its saved position; the saved position was loaded."

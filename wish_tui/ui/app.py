@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
@@ -42,6 +44,36 @@ class WishApp(App):
         self.launch = launch or Launch()
         self.loaded = loaded
         """(record, state, warning) of a save opened from the command line."""
+        self.crash_report: Path | None = None
+        """The crash report written when the app failed, if it could be written."""
+
+    # -- failing well --------------------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Write a crash report (traceback and the open game) before the app closes."""
+        try:
+            from wish_tui import crash, saves
+
+            self.crash_report = crash.write_report(
+                error, self._open_record(), saves.data_dir() / crash.REPORTS
+            )
+        except Exception:  # noqa: BLE001  (the report is a courtesy; the exit must still happen)
+            self.crash_report = None
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """Close without printing the traceback over the terminal: it is in the crash report."""
+        if self.crash_report is None:
+            super()._fatal_error()
+            return
+        self.bell()
+        self._close_messages_no_wait()
+
+    def _open_record(self) -> dict | None:
+        for screen in reversed(self.screen_stack):
+            record = getattr(screen, "record", None)
+            if record is not None and hasattr(record, "to_json"):
+                return record.to_json()
+        return None
 
     def on_mount(self) -> None:
         launch = self.launch
@@ -106,12 +138,11 @@ class WishApp(App):
 
     def start_game(self, seats: list[dict], seed: int | None, solo: str = "") -> None:
         """Set up a new game and show it."""
-        import random
-
         from wish_tui import saves
+        from wish_tui.seeds import fresh_seed
 
         if seed is None:
-            seed = random.SystemRandom().randrange(1_000_000)
+            seed = fresh_seed()
         try:
             record, state = saves.GameRecord.new(seats, seed, solo)
         except ValueError as exc:
@@ -151,6 +182,14 @@ def _load_for(launch: Launch):
     """Read the save a command asks for; exit 1 with one sentence when it cannot be read."""
     from wish_tui import saves
 
+    if launch.screen == "replay":
+        try:
+            record, _ = saves.load_for_replay(launch.path)
+        except saves.SaveError as exc:
+            sys.stderr.write(f"wish-tui: {exc}\n")
+            raise SystemExit(1) from None
+        return record, None, None
+
     if launch.screen == "continue":
         info = saves.latest_save()
         if info is None:
@@ -169,7 +208,22 @@ def _load_for(launch: Launch):
 
 
 def run_app(launch: Launch) -> int:
-    """Start the terminal app for a launch request and return the exit status."""
+    """Start the terminal app for a launch request and return the exit status.
+
+    A crash exits with status 1 and one sentence naming the crash report.
+    """
+    from wish_tui import saves
+
+    with contextlib.suppress(OSError):
+        saves.remove_stale_temporaries()
     loaded = _load_for(launch) if launch.screen in ("continue", "load", "replay") else None
-    WishApp(launch, loaded).run()
+    app = WishApp(launch, loaded)
+    app.run()
+    if app.return_code:
+        if app.crash_report is not None:
+            sys.stderr.write(
+                "wish-tui stopped on an internal error; the details and the open game are in "
+                f"{app.crash_report} (your autosave is kept: 'wish-tui continue').\n"
+            )
+        return app.return_code
     return 0

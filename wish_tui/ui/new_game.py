@@ -10,6 +10,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select
 
+from wish_tui.records import SEED_RANGE
+from wish_tui.seeds import fresh_seed
+
 DJINN_OPTIONS = [
     ("Random Djinn", "random"),
     ("Air", "air"),
@@ -57,6 +60,11 @@ def resolve_seats(rows: list[tuple[str, str]], solo: str, seed: int) -> tuple[li
     for djinn, who in rows:
         seats.append({"djinn": djinn if djinn != "random" else pool.pop(), "who": who})
     return seats, ""
+
+
+def in_range(seed: int) -> bool:
+    """True for a seed of at most 64 bits."""
+    return SEED_RANGE[0] <= seed < SEED_RANGE[1]
 
 
 class NewGameScreen(Screen):
@@ -118,10 +126,12 @@ class NewGameScreen(Screen):
     def action_start(self) -> None:
         """Start the game described by the form."""
         text = self.query_one("#seed", Input).value.strip()
-        if text and not text.lstrip("-").isdigit():
-            self.query_one("#error", Label).update("The seed must be a whole number (or empty).")
+        if text and not (text.lstrip("-").isdigit() and len(text) <= 21 and in_range(int(text))):
+            self.query_one("#error", Label).update(
+                "The seed must be a whole number of at most 64 bits (or empty for a random one)."
+            )
             return
-        seed = int(text) if text else random.SystemRandom().randrange(1_000_000)
+        seed = int(text) if text else fresh_seed()
         rows = [
             (self.query_one(f"#djinn{i}", Select).value, self.query_one(f"#who{i}", Select).value)
             for i in range(4)

@@ -102,6 +102,7 @@ class GameScreen(Screen):
         self._options: list[Action] = []
         self._on_choice = None
         self._keys_shown: tuple = ()
+        self._seed_told = False
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -113,7 +114,7 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         log = self.query_one(GameLog)
         names = ", ".join(f"{DJINN_TITLE[s.djinn]} ({s.who})" for s in self.seats)
-        log.write(f"A game of Wish: {names}. Seed {self.record.seed}.")
+        log.write(f"A game of Wish: {names}.")
         self._replay_log(log)
         if self.warning:
             self.notify(self.warning, severity="warning", timeout=8)
@@ -556,4 +557,8 @@ class GameScreen(Screen):
     def _show_game_over(self) -> None:
         from .game_over import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.state.view(self.viewer)))
+        if not self._seed_told:
+            # The deal is no secret any more: the seed lets the game be dealt again.
+            self._seed_told = True
+            self.query_one(GameLog).write(f"— The game is over. Its seed was {self.record.seed}.")
+        self.app.push_screen(GameOverScreen(self.state.view(self.viewer), self.record.seed))
