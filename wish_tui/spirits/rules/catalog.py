@@ -111,6 +111,8 @@ class SoloLevel:
     id: str
     opponent_tokens: int
     player_tokens: int
+    forgiven: int
+    """Spirits the forest may lead in before you lose."""
     why: str
     source: str
 
@@ -315,6 +317,7 @@ def _solo(raw: dict):
             id=entry["id"],
             opponent_tokens=entry["opponent_tokens"],
             player_tokens=entry["player_tokens"],
+            forgiven=entry["forgiven"],
             why=entry.get("why", ""),
             source=_source(entry, f"solo level {entry['id']}"),
         )

@@ -29,7 +29,8 @@ Each seat entry:
 
 A solo game adds ``"solo"``: ``level``, ``verdict`` ('win' or 'lose'), ``points`` (the seat's
 total), ``title`` (the result table's row), ``opponent_counts`` (the forest's nine spirits) and
-``lost_spirits`` (the spirits where the forest has more than you).
+``lost_spirits`` (the spirits where the forest has more than you) and ``forgiven`` (how many of
+those the level lets you lose and still win).
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ def _solo_scores(st) -> dict:
     steps[HEX_STEP] = 0
     total = sum(steps.values())
     lost = [name for c, name in enumerate(SPIRITS) if theirs[c] > mine[c]]
-    verdict = "lose" if lost else "win"
+    verdict = "lose" if len(lost) > cat.solo_levels[st.solo].forgiven else "win"
     title = cat.solo_loss
     if verdict == "win":
         title = next(t for low, t in cat.solo_results if total >= low)
@@ -176,6 +177,7 @@ def _solo_scores(st) -> dict:
         "solo": {
             "level": st.solo,
             "verdict": verdict,
+            "forgiven": cat.solo_levels[st.solo].forgiven,
             "points": total,
             "title": title,
             "opponent_counts": dict(zip(SPIRITS, theirs, strict=False)),

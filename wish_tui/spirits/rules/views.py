@@ -3,8 +3,8 @@
 Never in a view: another seat's face-down Favor tokens (only how many), the kinds of the tokens
 in the forest (only where they lie), the tokens set aside, the cards dealt but not kept, another
 seat's dealt or kept cards before every seat has kept, the solo game's face-down tiles and the
-forest's face-down tokens, the seed and the generator's state. Once the game is over, every
-seat's tokens are shown (they are scored).
+forest's face-down tokens, the seed and the generator's state. Once the last tile is taken, every
+seat's tokens are shown (the Wishes are checked and the game scored on them).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def _kinds(cat, tokens) -> list[str]:
 
 def public_table(st, seat: int) -> list[Figures]:
     """What `seat` can count of every seat: its own tokens, only the number of the others'."""
-    if st.phase == "over":
+    if st.phase in ("reward", "over"):
         return [figures(st, s) for s in range(len(st.seats))]
     cat = st.catalog
     table = []
@@ -71,6 +71,18 @@ def public_table(st, seat: int) -> list[Figures]:
     return table
 
 
+def discards_of(st, seat: int) -> tuple[str, ...]:
+    """The cards `seat` dealt itself out of (discards lie in the order the cards were kept)."""
+    n = len(st.seats)
+    keeps = [
+        (kind, s)
+        for s in ((st.first + k) % n for k in range(n))
+        for kind, module in (("wish", "wishes"), ("hex", "hexes"))
+        if module in st.modules
+    ]
+    return tuple(c for c, (_, s) in zip(st.discards, keeps, strict=False) if s == seat)
+
+
 def _cards_public(st) -> bool:
     return st.phase != "setup"
 
@@ -78,7 +90,6 @@ def _cards_public(st) -> bool:
 def _player(st, s: int, seat: int, table: list[Figures]) -> dict:
     cat = st.catalog
     mine = s == seat
-    over = st.phase == "over"
     symbols = tile_counts(cat, st.tiles[s])
     entry = {
         "seat": s,
@@ -93,12 +104,15 @@ def _player(st, s: int, seat: int, table: list[Figures]) -> dict:
         "token_count": len(st.held[s]),
         "bonus": dict(zip(CATEGORIES, st.bonus[s], strict=True)),
     }
-    if mine or over or st.solo:
+    if mine or st.phase in ("reward", "over") or st.solo:
+        # Once the last tile is taken, every token is shown: the Wishes are checked on them.
         entry["tokens"] = _kinds(cat, st.held[s])
         entry["plus_tokens"] = sum(1 for t in st.held[s] if t in cat.plus_tokens)
     if mine and st.phase == "setup":
         entry["wish_options"] = list(st.wish_options[s])
         entry["hex_options"] = list(st.hex_options[s])
+    if mine and st.modules:
+        entry["discarded"] = list(discards_of(st, s))
     for kind, kept, deck, check in (
         ("wish", st.wish, cat.wishes, wish_met),
         ("hex", st.hex, cat.hexes, None),
