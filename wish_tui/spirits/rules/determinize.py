@@ -57,7 +57,6 @@ def determinize(view: dict, seed: int):
 
 
 def _build(view: dict, seed: int, cat) -> dict:
-    seat = view["seat"]
     players = view["players"]
     n = len(players)
     rng = rngmod.seed_state(seed)
