@@ -22,7 +22,7 @@ class _Bad(ValueError):
 def need(condition: bool, message: str) -> None:
     """Refuse the state with `message` unless `condition` holds."""
     if not condition:
-        raise _Bad(f"not a Spirits of the Forest state: {message}.")
+        raise _Bad(f"Not a Spirits of the Forest state: {message}.")
 
 
 def _is_int(x) -> bool:
@@ -193,7 +193,7 @@ def consistent(st) -> None:
     try:
         legal = st.legal_actions()
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        raise _Bad(f"not a Spirits of the Forest state: {type(exc).__name__}") from None
+        raise _Bad(f"Not a Spirits of the Forest state: {type(exc).__name__}.") from None
     need(bool(legal) == (st.phase != "over"), "the seat to decide has nothing to decide")
 
 
