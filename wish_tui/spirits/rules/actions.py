@@ -57,7 +57,7 @@ class Action(NamedTuple):
             return f"keep {'hex' if self.a == 1 else 'wish'} {self.name}"
         if kind == "favor":
             return f"favor {self.name}"
-        return kind
+        return str(kind)
 
     @classmethod
     def parse(cls, text: str) -> Action:

@@ -36,6 +36,14 @@ def wrong_seat(st, seat) -> str:
 
 def why_illegal(st, action) -> str:
     """Explain why a refused action is not legal in `st`."""
+    try:
+        return _why(st, action)
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+        # An Action built by hand with fields of the wrong kind: no rule can even be named.
+        return f"{str(action)[:40]!r} is not an action of this game."
+
+
+def _why(st, action) -> str:
     if not isinstance(action, Action):
         return f"{str(action)[:40]!r} is not an action; parse notation with parse_action."
     if st.current_player is None:
