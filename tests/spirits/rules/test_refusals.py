@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wish_tui.spirits import rules
 from wish_tui.spirits.rules import Action
@@ -187,3 +189,31 @@ def test_something_that_is_not_an_action():
         rules.parse_action(state, 42)
     one_sentence(refused(state, Action("dance"), "not an action of this game"))
     one_sentence(refused(state, Action("take", a=7, b=0), "rows 1 to 4"))
+
+
+FIELDS = st.one_of(
+    st.integers(-3, 60), st.none(), st.text(max_size=6), st.lists(st.integers(), max_size=2)
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    kind=st.sampled_from(
+        ["take", "stop", "pass", "gem", "move", "skip", "give", "plus", "keep", "favor", "x"]
+    ),
+    a=FIELDS,
+    b=FIELDS,
+    name=FIELDS,
+    which=st.integers(0, 3),
+)
+def test_hand_built_actions_are_refused_or_legal_never_a_crash(kind, a, b, name, which):
+    state = [_air, _gem_step, _setup, _favor][which]()
+    action = Action(kind, a=a, b=b, name=name)
+    legal = state.legal_actions()
+    try:
+        state.apply(action)
+    except rules.IllegalAction as exc:
+        one_sentence(str(exc))
+        assert action not in legal
+    else:
+        assert action in legal

@@ -80,3 +80,9 @@ def test_a_tie_goes_to_fewer_tiles_then_it_is_shared():
         {"seat": 3, "total": 30, "tiles": 18},
     ]
     assert scoring._ranking(entries) == [[1, 3], [0], [2]]
+
+
+def test_steps_follow_the_rulebooks_order():
+    """Module: Wishes are checked "before scoring nature points", Hexes "after scoring"."""
+    steps = list(_scores()["seats"][0]["steps"])
+    assert steps == ["wish", *CATEGORIES, "hex"]

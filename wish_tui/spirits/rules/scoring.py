@@ -12,11 +12,12 @@
 Each seat entry:
 
 - ``seat``, ``djinn`` (the seat's element);
-- ``steps``: the points of each of the twelve categories (``moss`` ... ``spiders``, ``moon``,
-  ``sun``, ``fire``), the -3 for a category without a tile included; ``wish``: the points the
-  seat's own Wish reward added; ``hex``: its Hex penalty (0 or -6). The twelve categories are
-  scored as they would be without the seat's own Wish reward, so that ``wish`` shows what the
-  reward was worth and ``total == sum(steps.values())``;
+- ``steps``, in the rulebook's order: ``wish``, the points the seat's own Wish reward added (the
+  Wishes are checked before scoring); the points of each of the twelve categories (``moss`` ...
+  ``spiders``, ``moon``, ``sun``, ``fire``), the -3 for a category without a tile included;
+  ``hex``, its Hex penalty (0 or -6, after scoring). The twelve categories are scored as they
+  would be without the seat's own Wish reward, so that ``wish`` shows what the reward was worth
+  and ``total == sum(steps.values())``;
 - ``total``;
 - ``counts``: per category, symbols on tiles plus matching Favor tokens plus Wish rewards;
 - ``symbols``: per category, what its tiles alone show (the -3 looks only at these);
@@ -67,11 +68,12 @@ def _seat_entry(st, seat: int, table: list[Figures]) -> dict:
     tiles = tile_counts(cat, st.tiles[seat])
     real = [_category_points([f.counts[c] for f in table], tiles, seat, c) for c in range(12)]
     base_counts = _without_own_reward(st, table, seat)
-    steps = {
+    categories = {
         name: _category_points([counts[c] for counts in base_counts], tiles, seat, c)
         for c, name in enumerate(CATEGORIES)
     }
-    steps[WISH_STEP] = sum(real) - sum(v for k, v in steps.items())
+    # The rulebook's order: the Wish before scoring, the twelve categories, the Hex after.
+    steps = {WISH_STEP: sum(real) - sum(categories.values()), **categories}
     hex_name = st.hex[seat]
     hit = bool(hex_name) and hex_hit(cat.hexes[hex_name], seat, table)
     steps[HEX_STEP] = -cat.hexes[hex_name].penalty if hit else 0
@@ -132,14 +134,13 @@ def _solo_scores(st) -> dict:
     tiles = tile_counts(cat, st.tiles[0])
     mine = token_counts(cat, st.held[0], list(tiles))
     theirs = solomod.opponent_counts(st)
-    steps = {}
+    steps = {WISH_STEP: 0}
     for c, name in enumerate(CATEGORIES):
         points = 0
         if c < len(SPIRITS):
             points = mine[c] if mine[c] >= theirs[c] and mine[c] > 0 else 0
             points -= 3 if tiles[c] == 0 else 0
         steps[name] = points
-    steps[WISH_STEP] = 0
     steps[HEX_STEP] = 0
     total = sum(steps.values())
     lost = [name for c, name in enumerate(SPIRITS) if theirs[c] > mine[c]]
