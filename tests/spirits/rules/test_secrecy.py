@@ -36,10 +36,12 @@ def _states(seats, seed, modules=(), solo=None, every=3):
 def _shuffle_hidden_tokens(data: dict, seat: int, rng: random.Random) -> dict:
     """Deal the Favor tokens `seat` cannot see anew: forest, other hands, aside."""
     data = copy.deepcopy(data)
-    if data["phase"] in ("reward", "over"):
+    if data["phase"] == "over":
         hidden_hands = []
     else:
         hidden_hands = [s for s in range(len(data["players"])) if s != seat]
+    # A seat choosing its Favor reward sees which kinds lie aside.
+    sees_aside = data["pending"][:1] == [["favor", seat]]
     slots = []
     for r in range(4):
         for c in range(12):
@@ -47,7 +49,8 @@ def _shuffle_hidden_tokens(data: dict, seat: int, rng: random.Random) -> dict:
                 slots.append(("mark", r, c))
     for s in hidden_hands:
         slots += [("hand", s, i) for i in range(len(data["players"][s]["tokens"]))]
-    slots += [("aside", i, 0) for i in range(len(data["aside"]))]
+    if not sees_aside:
+        slots += [("aside", i, 0) for i in range(len(data["aside"]))]
 
     def get(slot):
         kind, a, b = slot

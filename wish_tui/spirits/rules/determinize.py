@@ -49,17 +49,26 @@ def determinize(view: dict, seed: int):
     catalog = State.DEFAULT_CATALOG
     if not isinstance(view, dict) or view.get("game") != "spirits":
         raise ValueError("not a view of a game of Spirits of the Forest")
-    try:
-        data = _build(view, seed, catalog)
-    except (KeyError, IndexError, TypeError, AttributeError, StopIteration) as exc:
-        raise ValueError(f"not a complete view ({type(exc).__name__})") from None
-    return State.from_dict(data)
+    # While Favor rewards are chosen, the Wishes have been checked on the hidden tokens: a sample
+    # must agree with every check, so draw again until one does (the true state always would).
+    attempts = 200 if view.get("phase") == "reward" else 1
+    failure = ValueError("not a view of a game of Spirits of the Forest")
+    for attempt in range(attempts):
+        try:
+            data = _build(view, seed, catalog, attempt)
+        except (KeyError, IndexError, TypeError, AttributeError, StopIteration) as exc:
+            raise ValueError(f"not a complete view ({type(exc).__name__})") from None
+        try:
+            return State.from_dict(data)
+        except ValueError as exc:
+            failure = exc
+    raise failure
 
 
-def _build(view: dict, seed: int, cat) -> dict:
+def _build(view: dict, seed: int, cat, attempt: int = 0) -> dict:
     players = view["players"]
     n = len(players)
-    rng = rngmod.seed_state(seed)
+    rng = rngmod.seed_state(seed + attempt * 0x9E3779B9)
     phase = view["phase"]
     ended = phase in ("reward", "over")
 
@@ -83,6 +92,7 @@ def _build(view: dict, seed: int, cat) -> dict:
         pool = sorted(free)
         rng = rngmod.shuffle(rng, pool)
         _plus_for_decider(view, held, pool, cat)
+        chosen_aside = _aside_from_options(view, pool, cat)
         for s, p in enumerate(players):
             if held[s] is None:
                 rng, held[s] = _take(rng, pool, p["token_count"])
@@ -96,7 +106,7 @@ def _build(view: dict, seed: int, cat) -> dict:
                 else:
                     marks_row.append(None)
             marks_grid.append(marks_row)
-        aside = sorted(pool)
+        aside = sorted(pool + chosen_aside)
 
     # Tiles: all shown, but the solo game's face-down ones.
     seen_tiles = [t for p in players for t in p["tiles"]]
@@ -182,6 +192,22 @@ def _plus_for_decider(view: dict, held: list, pool: list[int], cat) -> None:
     pool.remove(token)
     rest = p["token_count"] - 1
     held[turn] = [token] + [pool.pop() for _ in range(rest)]
+
+
+def _aside_from_options(view: dict, pool: list[int], cat) -> list[int]:
+    """A seat choosing its Favor reward sees the kinds set aside: take those out of `pool`."""
+    decision = view.get("decision") or {}
+    if decision.get("kind") != "favor" or "options" not in decision:
+        return []
+    kinds = [text.split(" ", 1)[1] for text in decision["options"]]
+    aside = []
+    for kind in kinds:
+        aside.append(next(t for t in pool if cat.tokens[t] == kind))
+        pool.remove(aside[-1])
+    while len(aside) < view["aside_count"]:
+        aside.append(next(t for t in pool if cat.tokens[t] in kinds))
+        pool.remove(aside[-1])
+    return aside
 
 
 def _keeps(view: dict) -> list[tuple[str, int]]:

@@ -3,8 +3,8 @@
 Never in a view: another seat's face-down Favor tokens (only how many), the kinds of the tokens
 in the forest (only where they lie), the tokens set aside, the cards dealt but not kept, another
 seat's dealt or kept cards before every seat has kept, the solo game's face-down tiles and the
-forest's face-down tokens, the seed and the generator's state. Once the last tile is taken, every
-seat's tokens are shown (the Wishes are checked and the game scored on them).
+forest's face-down tokens, the seed and the generator's state. Once the game is over, every
+seat's tokens are shown (the game is scored on them).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def _kinds(cat, tokens) -> list[str]:
 
 def public_table(st, seat: int) -> list[Figures]:
     """What `seat` can count of every seat: its own tokens, only the number of the others'."""
-    if st.phase in ("reward", "over"):
+    if st.phase == "over":
         return [figures(st, s) for s in range(len(st.seats))]
     cat = st.catalog
     table = []
@@ -90,6 +90,7 @@ def _cards_public(st) -> bool:
 def _player(st, s: int, seat: int, table: list[Figures]) -> dict:
     cat = st.catalog
     mine = s == seat
+    over = st.phase == "over"
     symbols = tile_counts(cat, st.tiles[s])
     entry = {
         "seat": s,
@@ -104,8 +105,7 @@ def _player(st, s: int, seat: int, table: list[Figures]) -> dict:
         "token_count": len(st.held[s]),
         "bonus": dict(zip(CATEGORIES, st.bonus[s], strict=True)),
     }
-    if mine or st.phase in ("reward", "over") or st.solo:
-        # Once the last tile is taken, every token is shown: the Wishes are checked on them.
+    if mine or over or st.solo:
         entry["tokens"] = _kinds(cat, st.held[s])
         entry["plus_tokens"] = sum(1 for t in st.held[s] if t in cat.plus_tokens)
     if mine and st.phase == "setup":
