@@ -65,3 +65,22 @@ def test_not_a_view_is_refused():
         rules.determinize({"game": "wish"}, 1)
     with pytest.raises(ValueError):
         rules.determinize({"game": "spirits"}, 1)
+
+
+def test_while_rewards_are_chosen_the_sample_agrees_with_the_wish_checks():
+    found = 0
+    for seed in range(60):
+        state = rules.new_game(["air", "water", "fire", "earth"], seed=seed, modules=("wishes",))
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.phase == "reward":
+                found += 1
+                for seat in range(4):
+                    view = state.view(seat)
+                    sampled = rules.determinize(view, seed)
+                    assert sampled.view(seat) == view
+                    assert sampled.met == state.met
+            state = state.apply(rng.choice(state.legal_actions()))
+        if found >= 6:
+            break
+    assert found >= 6
