@@ -188,6 +188,8 @@ def test_something_that_is_not_an_action():
     with pytest.raises(rules.IllegalAction):
         rules.parse_action(state, 42)
     one_sentence(refused(state, Action("dance"), "not an action of this game"))
+    with pytest.raises(rules.IllegalAction, match="not an action"):
+        state.apply(tuple(state.legal_actions()[0]))
     one_sentence(refused(state, Action("take", a=7, b=0), "rows 1 to 4"))
 
 

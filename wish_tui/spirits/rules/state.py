@@ -176,7 +176,8 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
+        # A plain tuple equal to an Action is not one (the rules read its fields by name).
+        if action not in legal or not isinstance(action, Action):
             raise IllegalAction(explain.why_illegal(self, action))
         new = self.copy()
         flow.resolve(new, action)
