@@ -13,10 +13,8 @@ from __future__ import annotations
 import json
 from typing import IO
 
-from wish_tui import saves, seeds
+from wish_tui import games, saves, seeds
 from wish_tui.core.excerpt import excerpt
-from wish_tui.wish import rules
-from wish_tui.wish.rules import IllegalAction, State
 
 MAX_LINE = 64 * 1024
 """The longest request line read, in bytes; a longer line is refused whole."""
@@ -63,22 +61,27 @@ class Session:
 
     def __init__(self) -> None:
         self.record: saves.GameRecord | None = None
-        self.history: list[State] = []
+        self.history: list = []
+        """The states of the game so far (the last is the position), for undo."""
 
     @property
-    def state(self) -> State:
+    def state(self):
         if not self.history:
             raise RequestError('There is no game yet: send {"cmd":"new","djinns":[...]} first.')
         return self.history[-1]
 
+    @property
+    def rules(self):
+        """The rules package of the game being played."""
+        return self.record.spec.rules
+
     def _position(self) -> dict:
         state = self.state
-        return {
-            "seat": state.current_player,
-            "round": state.round,
-            "phase": state.phase,
-            "over": state.is_over,
-        }
+        position = {"seat": state.current_player}
+        if hasattr(state, "round"):
+            position["round"] = state.round
+        position.update(phase=state.phase, over=state.is_over)
+        return position
 
     def handle(self, request) -> dict:
         """Answer one request (already parsed from JSON)."""
@@ -100,29 +103,45 @@ class Session:
         return {"ok": True, "bye": True}
 
     def cmd_new(self, request: dict) -> dict:
-        djinns = _field(request, "djinns", list, "a list of 1 to 4 Djinn names")
-        if not all(isinstance(d, str) for d in djinns):
-            raise RequestError('"djinns" must be a list of Djinn names such as "air".')
+        name = _field(request, "game", str, f"a game: {', '.join(games.names())}", False)
+        try:
+            spec = games.get(name)
+        except KeyError as exc:
+            raise RequestError(str(exc.args[0])) from None
+        word = spec.seat_word
+        seat_names = _field(request, "djinns", list, f"a list of 1 to 4 {word} names", False)
+        if seat_names is None:
+            seat_names = _field(request, "seats", list, f"a list of 1 to 4 {word} names")
+        if not all(isinstance(d, str) for d in seat_names):
+            raise RequestError(
+                f'The seats must be a list of {word} names such as "{spec.seats[0]}".'
+            )
         seed = _field(request, "seed", int, "a whole number of at most 64 bits", required=False)
         if seed is None:
             seed = seeds.fresh_seed()
         elif not saves.records.SEED_RANGE[0] <= seed < saves.records.SEED_RANGE[1]:
             raise RequestError('"seed" must be a whole number of at most 64 bits.')
-        solo = _field(request, "solo", str, 'a solo level: "easy", "medium" or "hard"', False)
-        who = _field(request, "who", list, "a list of players, one per Djinn", False)
+        levels = ", ".join(f'"{level}"' for level in spec.solo_levels)
+        solo = _field(request, "solo", str, f"a solo level: {levels}", False)
+        who = _field(request, "who", list, f"a list of players, one per {word}", False)
         if who is None:
-            who = ["human"] * len(djinns)
-        if len(who) != len(djinns) or not all(w in saves.WHO for w in who):
-            raise RequestError(f'"who" must give one of {", ".join(saves.WHO)} per Djinn.')
-        seats = [{"djinn": d, "who": w} for d, w in zip(djinns, who, strict=True)]
+            who = ["human"] * len(seat_names)
+        if len(who) != len(seat_names) or not all(w in saves.WHO for w in who):
+            raise RequestError(f'"who" must give one of {", ".join(saves.WHO)} per {word}.')
+        options = {o.key: request[o.key] for o in spec.options if o.key in request}
+        seats = [{spec.seat_key: d, "who": w} for d, w in zip(seat_names, who, strict=True)]
         try:
-            record, state = saves.GameRecord.new(seats, seed, solo)
+            record, state = saves.GameRecord.new(seats, seed, solo, spec.name, options)
         except ValueError as exc:
             raise RequestError(str(exc)) from None
         self.record, self.history = record, [state]
         # The seed deals every hidden card, so it is never sent while the game runs (`score`
         # gives it once the game is over).
-        return {"ok": True, "djinns": djinns, "solo": solo or "", **self._position()}
+        answer = {"ok": True, "djinns": seat_names, "solo": solo or ""}
+        if name is not None:
+            answer["game"] = spec.name
+        answer.update(spec.options_to_json(record.options))
+        return {**answer, **self._position()}
 
     def cmd_legal(self, request: dict) -> dict:
         state = self.state
@@ -140,10 +159,10 @@ class Session:
             raise RequestError("The game is over: no action can be played.")
         try:
             if seat is not None and seat != state.current_player:
-                state.apply(rules.Action("end"), seat=seat)  # raises: names who decides now
-            action = rules.parse_action(state, text)
+                state.apply(state.legal_actions()[0], seat=seat)  # raises: names who decides now
+            action = self.rules.parse_action(state, text)
             new_record, new_state = self.record.play(state, action)
-        except IllegalAction as exc:
+        except ValueError as exc:
             raise RequestError(str(exc)) from None
         self.record = new_record
         self.history.append(new_state)
@@ -152,9 +171,9 @@ class Session:
     def cmd_undo(self, request: dict) -> dict:
         history = self.history
         self.state  # noqa: B018  (refuses when there is no game)
-        target = rules.undo_target(history)
+        target = self.rules.undo_target(history)
         if target is None:
-            raise RequestError(rules.why_no_undo(history))
+            raise RequestError(self.rules.why_no_undo(history))
         undone = len(history) - 1 - target
         kept = len(self.record.actions) - undone
         taken_back = self.record.actions[kept:]
@@ -197,7 +216,12 @@ class Session:
         except saves.SaveError as exc:
             raise RequestError(str(exc)) from None
         self.record, self.history = record, history
-        answer = {"ok": True, "djinns": record.djinns, "actions": len(record.actions)}
+        answer = {
+            "ok": True,
+            "game": record.game,
+            "djinns": record.seat_names,
+            "actions": len(record.actions),
+        }
         answer.update(self._position())
         if warning:
             answer["warning"] = warning

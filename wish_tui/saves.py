@@ -40,7 +40,6 @@ from wish_tui.records import (
     saved_state,
     settle,
 )
-from wish_tui.wish.rules import State
 
 __all__ = [
     "AUTOSAVE_KEEP",
@@ -253,7 +252,7 @@ def read_record(name_or_path: str | os.PathLike) -> GameRecord:
     return GameRecord.from_json(_read_data(path), where_is(path))
 
 
-def load_with_history(name_or_path) -> tuple[GameRecord, list[State], str | None]:
+def load_with_history(name_or_path) -> tuple[GameRecord, list, str | None]:
     """Load a save: every state of its replay (for undo), the last being the position.
 
     When the actions do not reach the saved position, the history is the saved position alone
@@ -269,7 +268,7 @@ def load_with_history(name_or_path) -> tuple[GameRecord, list[State], str | None
     return record, history, warning
 
 
-def load_game(name_or_path: str | os.PathLike) -> tuple[GameRecord, State, str | None]:
+def load_game(name_or_path: str | os.PathLike) -> tuple:
     """Load a save: replay its actions from the seed and check they reproduce its state.
 
     Returns:
@@ -284,7 +283,7 @@ def load_game(name_or_path: str | os.PathLike) -> tuple[GameRecord, State, str |
     return record, history[-1], warning
 
 
-def load_for_replay(name_or_path: str | os.PathLike) -> tuple[GameRecord, list[State]]:
+def load_for_replay(name_or_path: str | os.PathLike) -> tuple[GameRecord, list]:
     """Load a save whose actions replay from its seed (what the replay screen steps through).
 
     Raises:
@@ -477,6 +476,10 @@ class SaveInfo:
     date: datetime
     """When it was saved (the file's time when the save does not say)."""
     seats: tuple[dict, ...] = ()
+    game: str = ""
+    """The game's name in the registry ('' for a damaged file)."""
+    progress: str = ""
+    """How far the game is, in the game's words ('round 3', '12 tiles left', 'over')."""
     round: int = 0
     scores: tuple[int, ...] = ()
     """Per seat, the VP on the table (no secret Destiny); at the end, the final totals."""
@@ -511,7 +514,7 @@ def _stem(path: Path) -> str:
     return shown(path.stem)
 
 
-def _listed_state(record: GameRecord, where: str) -> State:
+def _listed_state(record: GameRecord, where: str):
     """The position to describe: the saved one when it is this record's game, else the replay."""
     if record.state:
         try:
@@ -521,24 +524,22 @@ def _listed_state(record: GameRecord, where: str) -> State:
     return settle(record, where)[0][-1]
 
 
-def _describe(path: Path, record: GameRecord, state: State, mtime, is_auto: bool) -> SaveInfo:
+def _describe(path: Path, record: GameRecord, state, mtime, is_auto: bool) -> SaveInfo:
     try:
         date = datetime.fromisoformat(record.saved_at) if record.saved_at else mtime
     except ValueError:
         date = mtime
     if date.tzinfo is None:
         date = date.replace(tzinfo=UTC)
-    if state.is_over:
-        totals = {s["seat"]: s["total"] for s in state.final_scores()["seats"]}
-        scores = tuple(totals[i] for i in range(state.num_seats))
-    else:
-        scores = tuple(state.visible_score(i) for i in range(state.num_seats))
+    progress, scores = record.spec.summary(state)
     return SaveInfo(
         name=_stem(path),
         path=path,
         date=date,
         seats=tuple(dict(s) for s in record.seats),
-        round=state.round,
+        round=getattr(state, "round", 0),
+        progress=progress,
+        game=record.game,
         scores=scores,
         is_autosave=is_auto,
         is_over=state.is_over,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from wish_tui import saves
 from wish_tui.cli import Launch, Seat
 from wish_tui.ui.app import TooSmallScreen, WishApp
-from wish_tui.ui.curtain import CurtainScreen
-from wish_tui.wish.ui.choice_panel import ChoicePanel
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.wish.ui.game_screen import GameScreen
 
 HOTSEAT = Launch("game", (Seat("air", "human"), Seat("water", "human")), seed=3)
@@ -87,6 +87,9 @@ async def test_turn_actions_by_keys_then_save_quit_and_continue(data_dir):
         named = [i for i in saves.list_saves() if not i.is_autosave]
         assert len(named) == 1 and named[0].round == game.state.round
         await pilot.press("n")
+        await settle(pilot)
+        assert choice_open(app)  # "End the turn with 1 action marker unused?"
+        await pilot.press("1")
         await settle(pilot)
         assert game.state.current_player != seat or game.state.pending
         assert len(game.record.actions) > actions_before
@@ -193,6 +196,9 @@ async def test_game_over_table_from_the_tie_by_badges_scenario():
         game = game_of(app)
         assert game.state.final_round
         await pilot.press("n")
+        await settle(pilot)
+        if choice_open(app):  # markers left unused: confirm
+            await pilot.press("1")
         await settle(pilot, 5)
         assert isinstance(app.screen, GameOverScreen)
         verdict = str(app.screen.query_one("#verdict").render())

@@ -9,7 +9,7 @@ from wish_tui.cli import Launch, Seat
 from wish_tui.ui import app as app_module
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.load import LoadScreen
-from wish_tui.wish.ui.game_log import GameLog
+from wish_tui.widgets.game_log import GameLog
 from wish_tui.wish.ui.game_screen import GameScreen
 
 from .test_game_flow import game_of, settle, through_setup

@@ -1,4 +1,8 @@
-"""The app shell: screens, the too-small-terminal guard, and starting or resuming games."""
+"""The app shell: screens, the too-small-terminal guard, and starting or resuming games.
+
+It knows no game by name: new games, saves and replays go through the registry
+(`wish_tui.games`), and each game's package supplies its own game screen and board.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from wish_tui.cli import Launch
+from wish_tui.launch import Launch
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -24,18 +28,23 @@ class TooSmallScreen(ModalScreen[None]):
     TooSmallScreen Label { width: 100%; content-align: center middle; text-style: bold; }
     """
 
+    BINDINGS = [
+        Binding("q,ctrl+q", "app.quit", "Quit", show=False),
+        Binding("ctrl+c", "app.quit", "Quit", show=False, priority=True),
+    ]
+
     def compose(self):
         yield Label(
-            f"The terminal is too small: Wish needs at least {MIN_WIDTH}×{MIN_HEIGHT}. "
-            "Please enlarge the window."
+            f"The terminal is too small: the games need at least {MIN_WIDTH}×{MIN_HEIGHT}. "
+            "Please enlarge the window (q quits; the game is autosaved)."
         )
 
 
 class WishApp(App):
-    """wish_tui: the board game Wish in the terminal."""
+    """wish_tui: board games in the terminal."""
 
     CSS_PATH = "app.tcss"
-    TITLE = "Wish"
+    TITLE = "wish_tui"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
     ENABLE_COMMAND_PALETTE = False
 
@@ -43,7 +52,7 @@ class WishApp(App):
         super().__init__()
         self.launch = launch or Launch()
         self.loaded = loaded
-        """(record, state, warning) of a save opened from the command line."""
+        """(record, history or state, warning) of a save opened from the command line."""
         self.crash_report: Path | None = None
         """The crash report written when the app failed, if it could be written."""
 
@@ -78,16 +87,16 @@ class WishApp(App):
     def on_mount(self) -> None:
         launch = self.launch
         if self.loaded is not None:
-            record, state, warning = self.loaded
+            record, history, warning = self.loaded
             if launch.screen == "replay":
                 self.show_replay(record)
             else:
-                self.open_game(record, state, warning)
+                self.open_game(record, history, warning)
         elif launch.screen == "game":
-            seats = [{"djinn": s.djinn, "who": s.who} for s in launch.seats]
-            self.start_game(seats, launch.seed, launch.solo)
+            seats = [{"name": s.name, "who": s.who} for s in launch.seats]
+            self.start_game(seats, launch.seed, launch.solo, launch.game, launch.options)
         elif launch.screen == "new-game":
-            self.show_new_game(launch.seed)
+            self.show_new_game(launch.seed, launch.game)
         else:
             self.show_title()
         self.call_after_refresh(self._check_size)
@@ -118,11 +127,11 @@ class WishApp(App):
 
         self._replace_all(TitleScreen())
 
-    def show_new_game(self, seed: int | None = None) -> None:
-        """The new-game screen."""
+    def show_new_game(self, seed: int | None = None, game: str | None = None) -> None:
+        """The new-game screen (for `game`, or the last game chosen)."""
         from .new_game import NewGameScreen
 
-        self._replace_all(NewGameScreen(seed))
+        self._replace_all(NewGameScreen(seed, game))
 
     def show_load(self) -> None:
         """The list of saves."""
@@ -136,7 +145,14 @@ class WishApp(App):
 
         self._replace_all(ReplayScreen(record))
 
-    def start_game(self, seats: list[dict], seed: int | None, solo: str = "") -> None:
+    def start_game(
+        self,
+        seats: list[dict],
+        seed: int | None,
+        solo: str = "",
+        game: str = "wish",
+        options: dict | None = None,
+    ) -> None:
         """Set up a new game and show it."""
         from wish_tui import saves
         from wish_tui.seeds import fresh_seed
@@ -144,17 +160,20 @@ class WishApp(App):
         if seed is None:
             seed = fresh_seed()
         try:
-            record, state = saves.GameRecord.new(seats, seed, solo)
+            record, state = saves.GameRecord.new(seats, seed, solo, game, options)
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.open_game(record, state, None)
+        self.open_game(record, [state], None)
 
-    def open_game(self, record, state, warning: str | None) -> None:
-        """Show a game in progress."""
-        from wish_tui.wish.ui.game_screen import GameScreen
+    def open_game(self, record, history, warning: str | None) -> None:
+        """Show a game in progress; `history` is its states so far (or just the position)."""
+        from wish_tui.table import LocalTable
 
-        self._replace_all(GameScreen(record, state, warning))
+        if not isinstance(history, list):
+            history = [history]
+        screen = record.spec.ui.GameScreen(LocalTable(record, history), warning)
+        self._replace_all(screen)
 
     def continue_latest(self) -> None:
         """Resume the most recent save, or say there is none."""
@@ -171,11 +190,22 @@ class WishApp(App):
         from wish_tui import saves
 
         try:
-            record, state, warning = saves.load_game(path)
+            record, history, warning = saves.load_with_history(path)
         except saves.SaveError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.open_game(record, state, warning)
+        self.open_game(record, history, warning)
+
+    def replay_path(self, path: str) -> None:
+        """Step through a saved game, or say in one sentence why it cannot be replayed."""
+        from wish_tui import saves
+
+        try:
+            record, _ = saves.load_for_replay(path)
+        except saves.SaveError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.show_replay(record)
 
 
 def _load_for(launch: Launch):
@@ -201,7 +231,7 @@ def _load_for(launch: Launch):
     else:
         target = launch.path
     try:
-        return saves.load_game(target)
+        return saves.load_with_history(target)
     except saves.SaveError as exc:
         sys.stderr.write(f"wish-tui: {exc}\n")
         raise SystemExit(1) from None

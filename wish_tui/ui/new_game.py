@@ -1,4 +1,5 @@
-"""The new-game screen: 1-4 seats (a person or a bot level), Djinns chosen or random, solo, seed."""
+"""The new-game screen: which game, 1-4 seats (a person or a bot level), seats chosen or random,
+solo, the game's options, seed."""
 
 from __future__ import annotations
 
@@ -8,18 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
 
+from wish_tui import games
+from wish_tui.core.game_spec import Game
 from wish_tui.records import SEED_RANGE
 from wish_tui.seeds import fresh_seed
 
-DJINN_OPTIONS = [
-    ("Random Djinn", "random"),
-    ("Air", "air"),
-    ("Water", "water"),
-    ("Fire", "fire"),
-    ("Earth", "earth"),
-]
 WHO_OPTIONS = [
     ("Nobody", "none"),
     ("Person", "human"),
@@ -28,21 +24,28 @@ WHO_OPTIONS = [
     ("Bot: medium", "medium"),
     ("Bot: hard", "hard"),
 ]
-SOLO_OPTIONS = [
-    ("No — play against seats", ""),
-    ("Solo: easy", "easy"),
-    ("Solo: medium", "medium"),
-    ("Solo: hard", "hard"),
-]
 DEFAULT_WHO = ("human", "easy", "none", "none")
 
 
-def resolve_seats(rows: list[tuple[str, str]], solo: str, seed: int) -> tuple[list[dict], str]:
-    """Turn the form's rows into seats, drawing random Djinns from the seed.
+def seat_options(game: Game) -> list[tuple[str, str]]:
+    """The seat names a form row offers: a random one, then each of the game's."""
+    return [(f"Random {game.seat_word}", "random")] + [(game.seat_title(n), n) for n in game.seats]
+
+
+def solo_options(game: Game) -> list[tuple[str, str]]:
+    """The solo choices of a game: none, then each level."""
+    return [("No — play against seats", "")] + [(f"Solo: {lv}", lv) for lv in game.solo_levels]
+
+
+def resolve_seats(
+    rows: list[tuple[str, str]], solo: str, seed: int, game: Game | None = None
+) -> tuple[list[dict], str]:
+    """Turn the form's rows into seats, drawing random seat names from the seed.
 
     Returns:
-        (seats, error): seats as {"djinn", "who"}; error is '' or one sentence.
+        (seats, error): seats as {seat key: name, "who": who}; error is '' or one sentence.
     """
+    game = game or games.get(None)
     rows = [(d, w) for d, w in rows if w != "none"]
     if solo:
         rows = rows[:1] or [("random", "human")]
@@ -53,12 +56,12 @@ def resolve_seats(rows: list[tuple[str, str]], solo: str, seed: int) -> tuple[li
         return [], "One seat is a solo game: choose a solo difficulty, or add a seat."
     chosen = [d for d, _ in rows if d != "random"]
     if len(set(chosen)) != len(chosen):
-        return [], "Each Djinn can sit at only one seat."
-    pool = [d for d in ("air", "water", "fire", "earth") if d not in chosen]
+        return [], f"Each {game.seat_word} can sit at only one seat."
+    pool = [d for d in game.seats if d not in chosen]
     random.Random(seed).shuffle(pool)
     seats = []
-    for djinn, who in rows:
-        seats.append({"djinn": djinn if djinn != "random" else pool.pop(), "who": who})
+    for name, who in rows:
+        seats.append({game.seat_key: name if name != "random" else pool.pop(), "who": who})
     return seats, ""
 
 
@@ -68,7 +71,7 @@ def in_range(seed: int) -> bool:
 
 
 class NewGameScreen(Screen):
-    """Choose the seats and start."""
+    """Choose the game and the seats, and start."""
 
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
@@ -77,22 +80,36 @@ class NewGameScreen(Screen):
     NewGameScreen Select { width: 1fr; }
     NewGameScreen .seat-label { width: 8; }
     NewGameScreen Horizontal { height: 1; margin-bottom: 1; }
+    NewGameScreen #options { height: auto; }
+    NewGameScreen #options Checkbox { width: auto; height: 1; border: none; padding: 0 1 0 0; }
     NewGameScreen #error { color: $error; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+n", "start", "Start")]
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, game: str | None = None) -> None:
         super().__init__()
         self.seed = seed
+        self.game = games.get(game if game in games.GAMES else None)
 
     def compose(self) -> ComposeResult:
+        game = self.game
         with Vertical():
-            yield Label("New game — Tab moves between fields, Enter opens a list, ctrl+n starts\n")
+            yield Label("New game — Tab moves between fields, Enter opens a list, ctrl+n starts")
+            yield Label(game.blurb, id="blurb")
+            with Horizontal():
+                yield Label("Game", classes="seat-label")
+                yield Select(
+                    [(g.title, g.name) for g in games.GAMES.values()],
+                    value=game.name,
+                    allow_blank=False,
+                    id="game",
+                    compact=True,
+                )
             for i in range(4):
                 with Horizontal():
                     yield Label(f"Seat {i + 1}", classes="seat-label")
                     yield Select(
-                        DJINN_OPTIONS,
+                        seat_options(game),
                         value="random",
                         allow_blank=False,
                         id=f"djinn{i}",
@@ -107,12 +124,16 @@ class NewGameScreen(Screen):
                     )
             with Horizontal():
                 yield Label("Solo", classes="seat-label")
-                yield Select(SOLO_OPTIONS, value="", allow_blank=False, id="solo", compact=True)
+                yield Select(
+                    solo_options(game), value="", allow_blank=False, id="solo", compact=True
+                )
+            with Horizontal(id="options"):
+                yield from self._option_boxes(game)
             with Horizontal():
                 yield Label("Seed", classes="seat-label")
                 yield Input(
                     value="" if self.seed is None else str(self.seed),
-                    placeholder="empty: a random seed",
+                    placeholder="empty: a random seed (kept secret until the end)",
                     id="seed",
                     compact=True,
                 )
@@ -120,14 +141,69 @@ class NewGameScreen(Screen):
             yield Button("Start (ctrl+n)", variant="primary", id="start", compact=True)
         yield Footer()
 
+    @staticmethod
+    def _option_boxes(game: Game) -> list:
+        boxes: list = [Label("Options" if game.options else "", classes="seat-label")]
+        for option in game.options:
+            if option.is_set:
+                boxes += [
+                    Checkbox(
+                        f"{option.title[:-1] if option.title.endswith('s') else option.title}: "
+                        f"{choice}",
+                        id=f"opt-{option.key}-{choice}",
+                        compact=True,
+                    )
+                    for choice in option.choices
+                ]
+            else:
+                boxes.append(Checkbox(option.title, id=f"opt-{option.key}", compact=True))
+        return boxes
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.query_one("#error", Label).update("")
+        if event.select.id != "game" or event.value == self.game.name:
+            return
+        self.game = games.get(str(event.value))
+        game = self.game
+        self.query_one("#blurb", Label).update(game.blurb)
+        for i in range(4):
+            self.query_one(f"#djinn{i}", Select).set_options(seat_options(game))
+            self.query_one(f"#djinn{i}", Select).value = "random"
+        solo = self.query_one("#solo", Select)
+        solo.set_options(solo_options(game))
+        solo.value = ""
+        box = self.query_one("#options", Horizontal)
+        box.remove_children()
+        box.mount_all(self._option_boxes(game))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#error", Label).update("")
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.query_one("#error", Label).update("")
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_start()
 
+    def _options(self) -> dict:
+        values = {}
+        for option in self.game.options:
+            if option.is_set:
+                values[option.key] = [
+                    choice
+                    for choice in option.choices
+                    if self.query_one(f"#opt-{option.key}-{choice}", Checkbox).value
+                ]
+            else:
+                values[option.key] = self.query_one(f"#opt-{option.key}", Checkbox).value
+        return values
+
     def action_start(self) -> None:
         """Start the game described by the form."""
+        error = self.query_one("#error", Label)
         text = self.query_one("#seed", Input).value.strip()
         if text and not (text.lstrip("-").isdigit() and len(text) <= 21 and in_range(int(text))):
-            self.query_one("#error", Label).update(
+            error.update(
                 "The seed must be a whole number of at most 64 bits (or empty for a random one)."
             )
             return
@@ -137,11 +213,11 @@ class NewGameScreen(Screen):
             for i in range(4)
         ]
         solo = self.query_one("#solo", Select).value
-        seats, error = resolve_seats(rows, solo, seed)
-        if error:
-            self.query_one("#error", Label).update(error)
+        seats, problem = resolve_seats(rows, solo, seed, self.game)
+        if problem:
+            error.update(problem)
             return
-        self.app.start_game(seats, seed, solo)
+        self.app.start_game(seats, seed, solo, self.game.name, self._options())
 
     def action_back(self) -> None:
         """Back to the title screen."""

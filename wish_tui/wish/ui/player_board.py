@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 
 from .style import DJINN_TITLE, crystals_text
-from .view_text import ViewText
 
 SYMBOL_WORD = {
     "travel": "Travel",

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 
 from .style import DJINN_STYLE, DJINN_TITLE, letters_text
-from .view_text import ViewText
 
 
 class TracksView(ViewText):
