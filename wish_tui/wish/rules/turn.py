@@ -29,6 +29,15 @@ def trade_ratio(djinn: str) -> int:
     return 2 if djinn == "air" else 3
 
 
+def potion_allows(p, ci: int, symbol: str) -> bool:
+    """True when a Potion may take `symbol` on column index `ci` this turn, all three markers placed.
+
+    Manifest Abilities, Potion tokens: on an unlocked column, used or not, but not on a symbol an
+    action marker took this turn.
+    """
+    return (ci != 1 or p.unlocked) and p.markers[ci] != symbol
+
+
 def places(st, p) -> list[tuple[int, str]]:
     """Where the Djinn may Empower, Manifest or Fulfill from: its Area, and Fire's clones."""
     result = [(p.area, "")]
@@ -52,10 +61,8 @@ def turn_actions(st) -> list[Action]:
                 _symbol_actions(st, seat, p, symbol, ci + 1, False, acts)
     elif p.potions and not p.potion_used:
         for ci, symbols in enumerate(columns):
-            if ci == 1 and not p.unlocked:
-                continue
             for symbol in symbols:
-                if p.markers[ci] != symbol:
+                if potion_allows(p, ci, symbol):
                     _symbol_actions(st, seat, p, symbol, ci + 1, True, acts)
     ratio = trade_ratio(p.djinn)
     total = sum(p.crystals)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wish_tui.core.excerpt import excerpt
 
-from . import decisions, scoring
+from . import decisions, explain, scoring
 from .catalog import COLOURS
 from .serial import step_to_list
 
@@ -93,6 +93,7 @@ def view(st, seat: int) -> dict:
             entry["destiny"] = p.destiny
         if mine:
             entry["hand"] = list(p.hand)
+            entry["hand_status"] = explain.hand_status(st, s)
             entry["destiny_options"] = list(p.destiny_options)
         players.append(entry)
     card = cat.caravan_cards[st.caravan_card] if st.caravan_card >= 0 else None
