@@ -106,8 +106,8 @@ def _turn_reason(st, seat, p, action) -> str:
             return "Only one Potion token can be used each turn."
         if p.markers_placed < 3:
             return "A Potion is used only after all three action markers are placed."
-        if p.markers[col - 1] == symbol:
-            return f"A Potion cannot repeat the {symbol.capitalize()} an action marker took on column {col}."
+        if not potion_allows(p, col - 1, symbol):
+            return _potion_refusal(p, symbol, col)
     else:
         if p.markers_placed >= 3:
             return "All three action markers are placed this turn; end the turn or use a Potion."
@@ -152,7 +152,7 @@ def _column_free(p, col: int, symbol: str, potion: bool) -> bool:
     """True when the column is open to this action: unlocked, and not taken for it this turn."""
     if col == 2 and not p.unlocked:
         return False
-    return p.markers[col - 1] != symbol if potion else not p.markers[col - 1]
+    return potion_allows(p, col - 1, symbol) if potion else not p.markers[col - 1]
 
 
 def _fulfill_reason(st, p, action, place) -> str:
@@ -288,9 +288,14 @@ def _potion_fits(p, ci: int, symbols, symbol: str) -> bool:
     return symbol in symbols and potion_allows(p, ci, symbol)
 
 
-def _potion_refusal(p, symbol: str) -> str:
-    name = symbol.capitalize()
-    return f"A Potion cannot {name} again: an action marker took every {name} symbol this turn."
+def _potion_refusal(p, symbol: str, col: int = 0) -> str:
+    """Why a Potion cannot take `symbol`'s action: an action marker performed it this turn."""
+    marked = [i + 1 for i, m in enumerate(p.markers) if m == symbol]
+    where = col if col in marked else marked[0]
+    return (
+        f"A Potion cannot repeat the {symbol.capitalize()} an action marker performed this turn"
+        f" (column {where})."
+    )
 
 
 def _person_reason(st, p, wish) -> tuple[str, str]:

@@ -32,10 +32,12 @@ def trade_ratio(djinn: str) -> int:
 def potion_allows(p, ci: int, symbol: str) -> bool:
     """True when a Potion may take `symbol` on column index `ci` this turn, all three markers placed.
 
-    Manifest Abilities, Potion tokens: on an unlocked column, used or not, but not on a symbol an
-    action marker took this turn.
+    Manifest Abilities, Potion tokens: "on an action column that has already been activated but
+    not an action that was performed by an action marker": any unlocked column, but never an
+    action (Travel, Empower, Manifest, Fulfill, Special) an action marker performed this turn
+    (docs/rules-decisions.md, Potion).
     """
-    return (ci != 1 or p.unlocked) and p.markers[ci] != symbol
+    return (ci != 1 or p.unlocked) and symbol not in p.markers
 
 
 def places(st, p) -> list[tuple[int, str]]:
