@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from wish_tui.wish import rules
 
 from .helpers import act, area, crystals, names, patch
@@ -199,11 +201,43 @@ def test_fulfil_from_a_clone_takes_its_wishing_person_and_removes_it():
     assert state.to_dict()["area_meeples"][area("Dock") * 6 + 2] == 0
 
 
-def test_acting_in_the_own_area_keeps_a_clone_standing_there():
-    """designed: see docs/rules-decisions.md (Fiery Clone is used only from another Area)."""
-    state = table(at="Volcano", clones=["Volcano"])
-    assert not any(a.at for a in state.legal_actions())
+def test_acting_in_the_own_area_uses_up_a_clone_standing_there():
+    """Fiery Clone token: "Whenever you Empower, Manifest, or Fulfill from an Area with a Fiery
+    Clone token, remove the token from that Area" -- Fire's own Area included."""
+    state = table(at="Volcano", clones=["Volcano", "Dock"])
+    assert not any(a.at == "Volcano" for a in state.legal_actions())
     state = act(state, "empower #3")
+    assert state.clones == [area("Dock")] and state.clones_discarded == 1
+
+
+def test_travel_keeps_a_clone():
+    """Fiery Clone token: only Empower, Manifest and Fulfill use a clone up."""
+    state = act(table(at="Volcano", clones=["Volcano"]), "travel Dock #1")
+    state = act(state, "travel Volcano #4")
+    assert state.clones == [area("Volcano")] and state.clones_discarded == 0
+
+
+def test_a_used_clone_is_discarded_not_returned():
+    """Example 8: "by discarding a Fiery Clone token from that Area"; Components: 2 tokens. A
+    clone used up leaves the game: Fire can place only the tokens it still has."""
+    state = act(table(at="Cataracts", clones=["Volcano", "Forest"]), "empower @Volcano #3")
+    assert state.clones_discarded == 1
+    clones = [a for a in state.legal_actions() if a.kind == "clone"]
+    assert clones and all(a.arg2 == "Forest" for a in clones)
+    state = act(
+        table(at="Cataracts", clones=["Volcano"], clones_discarded=1), "manifest @Volcano #1"
+    )
+    assert state.clones == [] and state.clones_discarded == 2
+    assert not any(a.kind == "clone" for a in state.legal_actions())
+    assert state.view(1)["clones_discarded"] == 2
+    with pytest.raises(rules.IllegalAction, match="used up"):
+        rules.parse_action(state, "clone Dock #4")
+
+
+def test_other_djinns_never_use_up_a_clone():
+    """Fiery Clone tokens are Fire's: another Djinn acting in their Area leaves them."""
+    state = table(("earth", "fire"), at="Volcano", clones=["Volcano"])
+    state = act(state, "empower #1")
     assert state.clones == [area("Volcano")]
 
 

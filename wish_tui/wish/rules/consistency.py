@@ -19,6 +19,8 @@ MEEPLES_PER_COLOUR = 4
 MAX_TOKENS = 1000
 """A sane upper bound for crystals and tokens of one kind: no real game comes near it."""
 MAX_HAND = 12
+FIERY_CLONES = 2
+"""Fiery Clone tokens in the box (Components), all the Fire Djinn's (Setup 11)."""
 
 
 class Inconsistent(ValueError):
@@ -148,6 +150,12 @@ def _check_tokens(d: dict) -> None:
         areas = d[name]
         _need(len(set(areas)) == len(areas), f"two {name} tokens share an Area")
         _need(not areas or djinn in d["djinns"], f"{name} tokens without their Djinn")
+    discarded = d["clones_discarded"]
+    _need(
+        discarded >= 0 and len(d["clones"]) + discarded <= FIERY_CLONES,
+        "it has more Fiery Clone tokens than the Fire Djinn's two",
+    )
+    _need(not discarded or "fire" in d["djinns"], "Fiery Clones discarded without the Fire Djinn")
 
 
 _SEAT = "seat"

@@ -140,6 +140,10 @@ def _turn_reason(st, seat, p, action) -> str:
         return "You cannot pay what the Caravan asks this round."
     if kind == "manifest":
         return f"The Manifest ability of {cat.areas[place].name} cannot be used now."
+    if kind == "clone" and not action.arg2 and len(st.clones) + st.clones_discarded >= 2:
+        if st.clones:
+            return "No Fiery Clone token is left to place; move one (e.g. 'clone AREA from AREA')."
+        return "Both Fiery Clone tokens are used up (Example 8: a used clone is discarded)."
     return ""
 
 

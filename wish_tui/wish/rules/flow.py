@@ -76,6 +76,7 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
     st.caravan_card = -1
     st.wind = []
     st.clones = []
+    st.clones_discarded = 0
     for seat in st.order:
         st.players[seat].hand = [deck.pop() for _ in range(4)]
     pending: list[tuple] = []

@@ -37,6 +37,7 @@ class State:
         "solo_hatred",
         "wind",
         "clones",
+        "clones_discarded",
         "pending",
         "rng",
         "_legal",
@@ -84,6 +85,8 @@ class State:
     """Areas with a Wind Blast token."""
     clones: list[int]
     """Areas with a Fiery Clone token."""
+    clones_discarded: int
+    """Fiery Clone tokens used up and out of the game (Example 8: "discarding a Fiery Clone")."""
     pending: list[tuple]
     """Decisions and steps still to resolve, the next first: (kind, seat, *details)."""
     rng: int
@@ -194,6 +197,7 @@ class State:
         s.solo_hatred = self.solo_hatred
         s.wind = self.wind[:]
         s.clones = self.clones[:]
+        s.clones_discarded = self.clones_discarded
         s.pending = self.pending[:]
         s.rng = self.rng
         s._legal = None

@@ -21,6 +21,8 @@ SYMBOL_OF = {
 }
 """The action symbol each kind of marker action uses."""
 TOKEN_SUPPLY = {"water": 3, "fire": 2, "air": 5}
+CLONE_SYMBOLS = frozenset(("empower", "manifest", "fulfill"))
+"""The actions that use up a Fiery Clone standing where they are taken."""
 """Frostflake, Fiery Clone and Wind Blast tokens each Djinn owns (setup steps 9-11)."""
 
 
@@ -41,7 +43,8 @@ def potion_allows(p, ci: int, symbol: str) -> bool:
 
 
 def places(st, p) -> list[tuple[int, str]]:
-    """Where the Djinn may Empower, Manifest or Fulfill from: its Area, and Fire's clones."""
+    """Where the Djinn may Empower, Manifest or Fulfill from: its Area ('' for `Action.at`), and
+    the Areas of Fire's clones elsewhere (by name)."""
     result = [(p.area, "")]
     if p.djinn == "fire":
         names = st.catalog.areas
@@ -100,7 +103,8 @@ def _symbol_actions(st, seat, p, symbol, col, potion, acts) -> None:
                     acts.append(Action("icedibs", card, col, potion=potion))
     elif p.djinn in ("fire", "air"):
         kind, tokens = ("clone", st.clones) if p.djinn == "fire" else ("blast", st.wind)
-        spare = len(tokens) < TOKEN_SUPPLY[p.djinn]
+        spent = st.clones_discarded if p.djinn == "fire" else 0
+        spare = len(tokens) + spent < TOKEN_SUPPLY[p.djinn]
         for area in areas:
             if area.index in tokens:
                 continue
@@ -162,10 +166,12 @@ def resolve(st, action: Action) -> None:
     else:
         p.markers[action.col - 1] = symbol
     index = st.catalog.area_index
-    place = p.area
-    if action.at:
-        place = index[action.at]
+    place = index[action.at] if action.at else p.area
+    if p.djinn == "fire" and symbol in CLONE_SYMBOLS and place in st.clones:
+        # Fiery Clone token: "Whenever you Empower, Manifest, or Fulfill from an Area with a
+        # Fiery Clone token, remove the token" -- its own Area included; Example 8 discards it.
         st.clones.remove(place)
+        st.clones_discarded += 1
     if kind == "travel":
         effects.move_djinn(st, seat, index[action.arg])
     elif kind == "empower":

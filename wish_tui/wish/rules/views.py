@@ -115,6 +115,7 @@ def view(st, seat: int) -> dict:
         "players": players,
         "offer": list(st.offer),
         "frostflakes": [c for c in st.offer if c in st.frost],
+        "clones_discarded": st.clones_discarded,
         "deck_count": len(st.deck),
         "discard": list(st.discard),
         "caravan": {
