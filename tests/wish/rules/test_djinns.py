@@ -54,7 +54,7 @@ def test_frostflake_drawn_by_water_itself_gives_one_crystal():
     state = water_turn(hand=["Remedy"], crystals=cost("Remedy"), frost=["Treasure"])
     state = act(state, "fulfill Remedy #3", "draw Treasure")
     assert step_kind(state) == "frost" and state.current_player == 0
-    assert names(state.legal_actions()) == ["gain blue", "gain white"]
+    assert names(state.legal_actions()) == ["gain blue", "gain white", "pass"]
     state = act(state, "gain white")
     assert state.players[0].crystals == crystals(white=1)
     assert state.frost == []
@@ -77,11 +77,23 @@ def test_frostflake_drawn_by_an_opponent_gives_two_crystals_in_their_turn():
     """Water Djinn, Frostflake token: "If it was drawn by an opponent, gain 2 Crystals instead"."""
     state = _fire_draws_the_frosted_wish()
     assert state.current_player == 1 and state.turn_seat == 0
-    assert names(state.legal_actions()) == ["gain red", "gain blue", "gain yellow", "gain purple"]
+    gains = ["gain red", "gain blue", "gain yellow", "gain purple"]
+    assert names(state.legal_actions()) == [*gains, "pass"]
     state = act(state, "gain red")
-    assert names(state.legal_actions()) == ["gain blue", "gain yellow", "gain purple"]
+    assert names(state.legal_actions()) == ["gain blue", "gain yellow", "gain purple", "pass"]
     state = act(state, "gain purple")
     assert state.players[1].crystals == crystals(red=1, purple=1)
+    assert state.current_player == 0 and not state.pending
+
+
+def test_example_6_water_may_decline_the_frostflake_crystals():
+    """Example 6: "The Water Djinn player may gain 2 Crystals": a choice, so it can be declined,
+    at the first crystal or the second."""
+    state = act(_fire_draws_the_frosted_wish(), "pass")
+    assert state.players[1].crystals == [0] * 6
+    assert state.current_player == 0 and not state.pending
+    state = act(_fire_draws_the_frosted_wish(), "gain red", "pass")
+    assert state.players[1].crystals == crystals(red=1)
     assert state.current_player == 0 and not state.pending
 
 
@@ -379,4 +391,4 @@ def test_frostflake_pays_when_a_solo_palace_swap_takes_the_card():
     state = act(state, "manifest #1", "swap Efreeti with Treasure")
     assert state.offer == ["Sultan", "Glory", "Efreeti"] and state.frost == []
     assert step_kind(state) == "frost"
-    assert names(state.legal_actions()) == ["gain blue", "gain white"]
+    assert names(state.legal_actions()) == ["gain blue", "gain white", "pass"]

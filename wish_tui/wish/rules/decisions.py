@@ -34,8 +34,12 @@ def options(st, step: tuple) -> list[Action]:
     if kind == "gain":
         return _colours("gain", ALL_SIX, step[3])
     if kind == "frost":
+        # Example 6: Water "may gain" the crystals, so it may also decline the rest (pass).
         remaining = step[4]
-        return [Action("gain", COLOURS[c]) for c in range(6) if LETTERS[c] in remaining]
+        return [
+            *(Action("gain", COLOURS[c]) for c in range(6) if LETTERS[c] in remaining),
+            PASS,
+        ]
     if kind == "pay_trade":
         return _colours("pay", p.crystals, step[2])
     if kind in ("market_pay",):
@@ -101,6 +105,8 @@ def resolve(st, step: tuple, action: Action) -> None:
         if step[2] > 1:
             st.push(("gain", seat, step[2] - 1, step[3]))
     elif kind == "frost":
+        if action.kind == "pass":
+            return
         p.crystals[COLOUR_INDEX[arg]] += 1
         remaining = step[4].replace(LETTERS[COLOUR_INDEX[arg]], "", 1)
         if step[3] > 1 and remaining:
@@ -202,7 +208,7 @@ DECISION_PROMPTS = {
     "discard": "Discard a Wish card.",
     "draw_offer": "Draw a Wish card from the Offer.",
     "gain": "Gain a Crystal of any colour.",
-    "frost": "Frostflake: gain a Crystal shown on the Wish's cost.",
+    "frost": "Frostflake: you may gain a Crystal shown on the Wish's cost (or pass).",
     "pay_trade": "Trade: pay a Crystal.",
     "market_pay": "Trade Market: spend a Crystal (you gain 2 of other colours).",
     "a_child": "A Child: you may spend a Crystal to gain one of another colour.",
