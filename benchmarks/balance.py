@@ -11,7 +11,9 @@ rules do. Each bot sees only its seat's view (``make_bot(level, seed * 31 + seat
 
 Printed: per Djinn its games, wins (ties split), win rate, average score and the average of each
 of the five scoring steps and of the Wishes fulfilled; per place in the turn order (first player,
-second, ...) the win rate; the rounds per game (mean and range).
+second, ...) the win rate; the rounds per game (mean and range); how much of the supply was in
+play at its fullest (the most crystals of one colour, Potions, Trickery tokens held by all seats
+together; the box holds 12, 10 and 10).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ def play(level: str, djinns: list[str], seed: int, think_ms: int | None) -> dict
     state = rules.new_game(djinns, seed=seed)
     bots = [make_bot(level, seed * 31 + seat, think_ms) for seat in range(len(djinns))]
     decisions = 0
+    peak = [0, 0, 0]
     while not state.is_over:
         decisions += 1
         if decisions > MAX_DECISIONS:
@@ -54,7 +57,17 @@ def play(level: str, djinns: list[str], seed: int, think_ms: int | None) -> dict
         legal = state.legal_actions()
         action = bots[seat].choose(state.view(seat), list(legal))
         state = state.apply(action, seat)
-    return {"scores": state.final_scores(), "rounds": state.round, "order": list(state.order)}
+        players = state.players
+        held = max(sum(q.crystals[c] + q.nest[c] for q in players) for c in range(6))
+        potions = sum(q.potions for q in players)
+        trickery = sum(q.trickery for q in players)
+        peak = [max(peak[0], held), max(peak[1], potions), max(peak[2], trickery)]
+    return {
+        "scores": state.final_scores(),
+        "rounds": state.round,
+        "order": list(state.order),
+        "peak": peak,
+    }
 
 
 def main() -> None:
@@ -76,6 +89,7 @@ def main() -> None:
     steps = {d: dict.fromkeys((*STEPS, "fulfilled"), 0) for d in DJINNS}
     place_wins = [0.0] * n
     rounds = []
+    peaks = []
     started = time.perf_counter()
     for g in range(args.games):
         djinns = seating(n, g)
@@ -83,6 +97,7 @@ def main() -> None:
         scores = result["scores"]
         winners = scores["winners"]
         rounds.append(result["rounds"])
+        peaks.append(result["peak"])
         for entry in scores["seats"]:
             d = entry["djinn"]
             played[d] += 1
@@ -120,6 +135,15 @@ def main() -> None:
     print(
         f"rounds per game   mean {statistics.mean(rounds):.2f}, range {min(rounds)}-{max(rounds)}"
     )
+    for i, (what, box) in enumerate(
+        (("crystals of one colour", 12), ("Potions", 10), ("Trickery", 10))
+    ):
+        most = [p[i] for p in peaks]
+        over = sum(1 for m in most if m > box)
+        print(
+            f"in play at the fullest, {what:22} mean {statistics.mean(most):.1f}, "
+            f"max {max(most)} (box {box}; more in {over} of {len(most)} games)"
+        )
 
 
 if __name__ == "__main__":

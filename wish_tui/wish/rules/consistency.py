@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .catalog import SYMBOLS
+from .supply import CRYSTALS_PER_COLOUR, POTIONS, TRICKERY
 
 MEEPLES_PER_COLOUR = 4
 """Wishing Persons of each colour in the box (Components: 24 meeples, four of each colour)."""
@@ -139,13 +140,27 @@ def _check_players(d: dict, catalog) -> None:
 
 
 def _check_tokens(d: dict) -> None:
-    for p in d["players"]:
+    players = d["players"]
+    for p in players:
         for name in ("crystals", "nest"):
             _need(
                 all(x <= MAX_TOKENS for x in p[name]), "a seat holds an absurd number of crystals"
             )
         for name in ("vp_tokens", "potions", "trickery"):
             _need(p[name] <= MAX_TOKENS, "a seat holds an absurd number of tokens")
+    for c in range(6):
+        held = sum(p["crystals"][c] + p["nest"][c] for p in players)
+        _need(
+            held <= CRYSTALS_PER_COLOUR,
+            "more crystals of one colour are in play than the box holds",
+        )
+    _need(
+        sum(p["potions"] for p in players) <= POTIONS, "more Potions are in play than the box holds"
+    )
+    _need(
+        sum(p["trickery"] for p in players) <= TRICKERY,
+        "more Trickery tokens are in play than the box holds",
+    )
     for name, djinn in (("wind", "air"), ("clones", "fire")):
         areas = d[name]
         _need(len(set(areas)) == len(areas), f"two {name} tokens share an Area")

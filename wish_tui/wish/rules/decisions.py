@@ -9,15 +9,13 @@ from __future__ import annotations
 from . import effects
 from .actions import Action
 from .catalog import COLOUR_INDEX, COLOURS, LETTERS
+from .supply import crystal_supply, gain_crystals
 
 PASS = Action("pass")
 
 
 def _colours(kind: str, counts, exclude: int = -1) -> list[Action]:
     return [Action(kind, COLOURS[c]) for c in range(6) if counts[c] and c != exclude]
-
-
-ALL_SIX = (1, 1, 1, 1, 1, 1)
 
 
 def options(st, step: tuple) -> list[Action]:
@@ -32,12 +30,17 @@ def options(st, step: tuple) -> list[Action]:
     if kind == "draw_offer":
         return [Action("draw", card) for card in st.offer if card]
     if kind == "gain":
-        return _colours("gain", ALL_SIX, step[3])
+        return _colours("gain", crystal_supply(st), step[3])
     if kind == "frost":
         # Example 6: Water "may gain" the crystals, so it may also decline the rest (pass).
         remaining = step[4]
+        supply = crystal_supply(st)
         return [
-            *(Action("gain", COLOURS[c]) for c in range(6) if LETTERS[c] in remaining),
+            *(
+                Action("gain", COLOURS[c])
+                for c in range(6)
+                if LETTERS[c] in remaining and supply[c]
+            ),
             PASS,
         ]
     if kind == "pay_trade":
@@ -47,7 +50,7 @@ def options(st, step: tuple) -> list[Action]:
     if kind == "a_child":
         return [*_colours("pay", p.crystals), PASS] if any(p.crystals) else []
     if kind == "nest":
-        return _colours("nest", ALL_SIX)
+        return _colours("nest", crystal_supply(st))
     if kind == "teleport":
         only = step[2]
         targets = [only] if only >= 0 else range(12)
@@ -116,7 +119,7 @@ def resolve(st, step: tuple, action: Action) -> None:
         if step[3] > 1:
             st.push(("pay_trade", seat, step[2], step[3] - 1))
         else:
-            p.crystals[step[2]] += 1
+            gain_crystals(st, p, step[2])
     elif kind == "market_pay":
         c = COLOUR_INDEX[arg]
         p.crystals[c] -= 1
@@ -193,7 +196,7 @@ def _swap(st, seat: int, other: int, mine: str, theirs: str) -> None:
 def _chosen(st, seat: int, step: tuple, target: int) -> None:
     purpose = step[2]
     if purpose == "share":
-        st.players[target].crystals[step[3]] += 1
+        gain_crystals(st, st.players[target], step[3])
     elif purpose == "eye":
         st.push(("take", seat, target))
     elif purpose == "hurt":

@@ -5,6 +5,15 @@ from __future__ import annotations
 from wish_tui.core import rng as rngmod
 
 from .catalog import COLOUR_INDEX
+from .supply import (
+    crystal_supply,
+    crystals_left,
+    gain_crystals,
+    gain_potions,
+    gain_trickery,
+    potions_left,
+    trickery_left,
+)
 
 GREEN = COLOUR_INDEX["green"]
 BLUE = COLOUR_INDEX["blue"]
@@ -65,12 +74,20 @@ def move_djinn(st, seat: int, area: int, chain: tuple[int, ...] = ()) -> None:
 
 # -- Manifest --------------------------------------------------------------------------------
 def caravan_affordable(st, p) -> bool:
-    """True when the player can pay what this round's Caravan asks."""
+    """True when the player can pay what this round's Caravan asks and the supply holds what it
+    gives (the crystals paid go back to the supply first)."""
     if st.caravan_card < 0:
         return False
-    give = st.catalog.caravan_cards[st.caravan_card].give
+    card = st.catalog.caravan_cards[st.caravan_card]
+    give, get = card.give, card.get_crystals
     crystals = p.crystals
-    return all(crystals[c] >= give[c] for c in range(6))
+    if not all(crystals[c] >= give[c] for c in range(6)):
+        return False
+    if any(get) and any(crystals_left(st, c) + give[c] < get[c] for c in range(6)):
+        return False
+    if card.get_potions and potions_left(st) < card.get_potions:
+        return False
+    return not card.get_trickery or trickery_left(st) >= card.get_trickery
 
 
 def caravan_trade(st, p) -> None:
@@ -88,6 +105,12 @@ def ability_usable(st, seat: int, place: int) -> bool:
     ability = st.catalog.areas[place].ability
     if ability == "dark_temple":
         return bool(st.discard)
+    if ability in ("forest", "cataracts"):
+        return any(crystal_supply(st))
+    if ability == "mountain_caves":
+        return potions_left(st) > 0
+    if ability == "dock":
+        return trickery_left(st) > 0
     if ability == "palace_gardens":
         return bool(st.deck or st.discard)
     if ability == "palace":
@@ -129,13 +152,13 @@ def manifest(st, seat: int, place: int) -> None:
             refill(st, slot)
         draw_then_discard(st, seat)
     elif ability == "mountain_caves":
-        p.potions += 1
+        gain_potions(st, p)
     elif ability == "volcano":
         p.vp_tokens += 1
     elif ability == "trade_market":
         st.push(("market_pay", seat))
     elif ability == "dock":
-        p.trickery += 1
+        gain_trickery(st, p)
     st.push(("after_manifest", seat))
 
 
@@ -143,7 +166,7 @@ def after_manifest(st, seat: int) -> None:
     """After any Manifest: Long Life's Emerald, then Earth's Providence."""
     p = st.players[seat]
     if "Long Life" in p.fulfilled:
-        p.crystals[GREEN] += 1
+        gain_crystals(st, p, GREEN)
     if p.djinn == "earth":
         st.push(("nest", seat))
 
@@ -195,8 +218,8 @@ def instant(st, seat: int, card: str) -> None:
     if effect.startswith("gain_any_"):
         st.push(("gain", seat, int(effect[-1]), -1))
     elif effect == "share":
-        p.crystals[wish.colour] += 2
-        if opponents:
+        gain_crystals(st, p, wish.colour, 2)
+        if opponents and crystals_left(st, wish.colour):
             st.push(("choose", seat, "share", wish.colour))
     elif effect == "charm":
         st.push(*(("give", o, seat) for o in opponents))
@@ -205,12 +228,13 @@ def instant(st, seat: int, card: str) -> None:
         if caravan_area != p.area:
             st.push(("teleport", seat, caravan_area))
     elif effect == "authority":
-        p.crystals[BLUE] += sum(
+        power = sum(
             1 for q in st.players for name in q.fulfilled if st.catalog.wishes[name].type == "power"
         )
+        gain_crystals(st, p, BLUE, power)
     elif effect == "kingdom":
-        p.potions += 1
-        p.trickery += 1
+        gain_potions(st, p)
+        gain_trickery(st, p)
     elif effect == "teleport":
         st.push(("teleport", seat, -1))
     elif effect == "draw_discard":
@@ -222,22 +246,22 @@ def instant(st, seat: int, card: str) -> None:
     elif effect == "vp_2":
         p.vp_tokens += 2
     elif effect == "potion":
-        p.potions += 1
+        gain_potions(st, p)
     elif effect == "fortune":
         p.vp_tokens += 1
-        p.trickery += 1
+        gain_trickery(st, p)
     elif effect == "trickery":
-        p.trickery += 1
+        gain_trickery(st, p)
     elif effect == "heal_them":
         for s in [seat, *opponents]:
-            st.players[s].crystals[GREEN] += 1
+            gain_crystals(st, st.players[s], GREEN)
         p.vp_tokens += 1
     elif effect == "forgiveness":
         st.push(("choose", seat, "forgive", -1) if opponents else ("forgive", seat, -1, 2))
     elif effect == "fresh_start":
         st.push(("fresh_discard", seat, 0))
     elif effect == "celebration":
-        p.potions += 1
+        gain_potions(st, p)
         st.push(("gain", seat, 1, -1))
 
 
@@ -248,7 +272,7 @@ def after_fulfil(st, seat: int, card: str, place: int) -> None:
     others = [wishes[name] for name in p.fulfilled if name != card]
     for wish in others:
         if wish.effect == "fulfil_crystal":
-            p.crystals[wish.colour] += 1
+            gain_crystals(st, p, wish.colour)
     if any(w.effect == "jewelry" for w in others) and sum(p.crystals) >= 6:
         p.vp_tokens += 1
     if wishes[card].type == "revenge" and any(w.effect == "eye_for_an_eye" for w in others):
@@ -269,7 +293,7 @@ def challenge(st, seat: int, card: str) -> None:
     wish = st.catalog.wishes[card]
     effect = wish.effect
     if effect == "share":
-        p.crystals[wish.colour] += 1
+        gain_crystals(st, p, wish.colour)
     elif effect == "charm":
         st.push(("give", seat, -1))
     elif effect == "hatred":
@@ -279,4 +303,4 @@ def challenge(st, seat: int, card: str) -> None:
     elif effect == "hurt":
         st.push(("lose", seat, 2))
     elif effect == "heal_them":
-        p.crystals[GREEN] += 1
+        gain_crystals(st, p, GREEN)

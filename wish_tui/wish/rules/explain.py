@@ -6,6 +6,7 @@ from wish_tui.core.excerpt import excerpt
 
 from . import decisions
 from .catalog import COLOUR_INDEX, COLOURS, GEMS, LETTERS
+from .supply import crystal_supply, crystals_left
 from .turn import SYMBOL_OF, places, potion_allows
 
 _NAMES = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
@@ -54,6 +55,8 @@ def _turn_reason(st, seat, p, action) -> str:
             ratio = 2 if p.djinn == "air" else 3
             if action.arg not in COLOUR_INDEX:
                 return f"{excerpt(action.arg)} is not a crystal colour."
+            if not crystals_left(st, COLOUR_INDEX[action.arg]):
+                return f"No {GEMS[COLOUR_INDEX[action.arg]]} is left in the supply (12 in the box)."
             return f"A trade needs {ratio} Crystals of colours other than {action.arg}."
         return ""
     symbol = SYMBOL_OF.get(kind)
@@ -138,6 +141,10 @@ def _turn_reason(st, seat, p, action) -> str:
         if cat.route[st.caravan_pos] != place:
             return "Trade with the Caravan only in its Area (or through the Oasis)."
         return "You cannot pay what the Caravan asks this round."
+    supply = crystal_supply(st)
+    if kind == "empower" and not any(supply[c] for c in cat.areas[place].crystals):
+        names = " or ".join(GEMS[c] for c in cat.areas[place].crystals)
+        return f"No {names} is left in the supply to Empower with (12 of each in the box)."
     if kind == "manifest":
         return f"The Manifest ability of {cat.areas[place].name} cannot be used now."
     if kind == "clone" and not action.arg2 and len(st.clones) + st.clones_discarded >= 2:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import effects
 from .actions import Action
 from .catalog import COLOUR_INDEX, COLOURS
+from .supply import crystal_supply, gain_crystals
 
 END = Action("end")
 SYMBOL_OF = {
@@ -71,9 +72,12 @@ def turn_actions(st) -> list[Action]:
                     _symbol_actions(st, seat, p, symbol, ci + 1, True, acts)
     ratio = trade_ratio(p.djinn)
     total = sum(p.crystals)
+    supply = None
     for c in range(6):
         if total - p.crystals[c] >= ratio:
-            acts.append(Action("trade", COLOURS[c]))
+            supply = supply or crystal_supply(st)
+            if supply[c]:
+                acts.append(Action("trade", COLOURS[c]))
     acts.append(END)
     return acts
 
@@ -85,8 +89,10 @@ def _symbol_actions(st, seat, p, symbol, col, potion, acts) -> None:
         for nb in areas[p.area].neighbours:
             acts.append(Action("travel", areas[nb].name, col, potion=potion))
     elif symbol == "empower":
-        for _, at in places(st, p):
-            acts.append(Action("empower", "", col, at, potion=potion))
+        supply = crystal_supply(st)
+        for place, at in places(st, p):
+            if any(supply[c] for c in areas[place].crystals):
+                acts.append(Action("empower", "", col, at, potion=potion))
     elif symbol == "manifest":
         for place, at in places(st, p):
             if effects.ability_usable(st, seat, place):
@@ -176,7 +182,7 @@ def resolve(st, action: Action) -> None:
         effects.move_djinn(st, seat, index[action.arg])
     elif kind == "empower":
         for c in st.catalog.areas[place].crystals:
-            p.crystals[c] += 1
+            gain_crystals(st, p, c)
     elif kind == "manifest":
         effects.manifest(st, seat, place)
     elif kind == "caravan":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wish_tui.core.excerpt import excerpt
 
-from . import decisions, explain, scoring
+from . import decisions, explain, scoring, supply
 from .catalog import COLOURS
 from .serial import step_to_list
 
@@ -116,6 +116,11 @@ def view(st, seat: int) -> dict:
         "offer": list(st.offer),
         "frostflakes": [c for c in st.offer if c in st.frost],
         "clones_discarded": st.clones_discarded,
+        "supply": {
+            "crystals": _colour_dict(supply.crystal_supply(st)),
+            "potions": supply.potions_left(st),
+            "trickery": supply.trickery_left(st),
+        },
         "deck_count": len(st.deck),
         "discard": list(st.discard),
         "caravan": {
