@@ -14,8 +14,15 @@ from .supply import crystal_supply, gain_crystals
 PASS = Action("pass")
 
 
+_BY_COLOUR: dict[str, tuple[Action, ...]] = {}
+
+
 def _colours(kind: str, counts, exclude: int = -1) -> list[Action]:
-    return [Action(kind, COLOURS[c]) for c in range(6) if counts[c] and c != exclude]
+    """`kind COLOUR` for each colour with a count, but `exclude` (the actions made once)."""
+    made = _BY_COLOUR.get(kind)
+    if made is None:
+        made = _BY_COLOUR[kind] = tuple(Action(kind, colour) for colour in COLOURS)
+    return [made[c] for c in range(6) if counts[c] and c != exclude]
 
 
 def options(st, step: tuple) -> list[Action]:
@@ -91,14 +98,14 @@ def options(st, step: tuple) -> list[Action]:
 def resolve(st, step: tuple, action: Action) -> None:
     """Carry out the chosen option of a decision step on the (already copied) state."""
     kind, seat = step[0], step[1]
-    p = st.players[seat]
+    p = st.pieces(seat)
     arg = action.arg
     if kind == "destiny":
         p.destiny = arg
         p.destiny_options = []
     elif kind in ("setup_discard", "discard"):
         p.hand.remove(arg)
-        st.discard.append(arg)
+        st.own("discard").append(arg)
     elif kind == "draw_offer":
         slot = st.offer.index(arg)
         p.hand.append(effects.leave_offer(st, slot, seat))
@@ -147,13 +154,13 @@ def resolve(st, step: tuple, action: Action) -> None:
         c = COLOUR_INDEX[arg]
         p.crystals[c] -= 1
         if step[2] >= 0:
-            st.players[step[2]].crystals[c] += 1
+            st.pieces(step[2]).crystals[c] += 1
     elif kind == "take":
         c = COLOUR_INDEX[arg]
-        st.players[step[2]].crystals[c] -= 1
+        st.pieces(step[2]).crystals[c] -= 1
         p.crystals[c] += 1
     elif kind == "remove":
-        st.players[step[2]].crystals[COLOUR_INDEX[arg]] -= 1
+        st.pieces(step[2]).crystals[COLOUR_INDEX[arg]] -= 1
         if step[3] > 1:
             st.push(("remove", seat, step[2], step[3] - 1))
     elif kind == "lose":
@@ -167,28 +174,28 @@ def resolve(st, step: tuple, action: Action) -> None:
             c = COLOUR_INDEX[arg]
             p.crystals[c] -= 1
             if step[2] >= 0:
-                st.players[step[2]].crystals[c] += 1
+                st.pieces(step[2]).crystals[c] += 1
             p.vp_tokens += 2
             if step[3] > 1:
                 st.push(("forgive", seat, step[2], step[3] - 1))
     elif kind == "fresh_discard":
         if action.kind == "discard":
             p.hand.remove(arg)
-            st.discard.append(arg)
+            st.own("discard").append(arg)
             st.push(("fresh_discard", seat, step[2] + 1))
         else:
             st.push(*(("draw_offer", seat) for _ in range(step[2])))
 
 
 def _swap(st, seat: int, other: int, mine: str, theirs: str) -> None:
-    p = st.players[seat]
+    p = st.pieces(seat)
     p.hand.remove(mine)
     if other < 0:
         slot = st.offer.index(theirs)
         p.hand.append(effects.leave_offer(st, slot, seat))
-        st.offer[slot] = mine
+        st.own("offer")[slot] = mine
     else:
-        q = st.players[other]
+        q = st.pieces(other)
         q.hand[q.hand.index(theirs)] = mine
         p.hand.append(theirs)
 
@@ -196,7 +203,7 @@ def _swap(st, seat: int, other: int, mine: str, theirs: str) -> None:
 def _chosen(st, seat: int, step: tuple, target: int) -> None:
     purpose = step[2]
     if purpose == "share":
-        gain_crystals(st, st.players[target], step[3])
+        gain_crystals(st, st.pieces(target), step[3])
     elif purpose == "eye":
         st.push(("take", seat, target))
     elif purpose == "hurt":

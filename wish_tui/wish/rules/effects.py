@@ -23,10 +23,11 @@ BLUE = COLOUR_INDEX["blue"]
 def deck_pop(st) -> str | None:
     """Take the top card of the Wish deck, shuffling the discard pile in when it is empty."""
     if not st.deck and st.discard:
-        st.deck = st.discard
-        st.discard = []
-        st.rng = rngmod.shuffle(st.rng, st.deck)
-    return st.deck.pop() if st.deck else None
+        deck, discard = st.own("deck"), st.own("discard")
+        deck.extend(discard)
+        discard.clear()
+        st.rng = rngmod.shuffle(st.rng, deck)
+    return st.own("deck").pop() if st.deck else None
 
 
 def draw_then_discard(st, seat: int) -> None:
@@ -34,13 +35,14 @@ def draw_then_discard(st, seat: int) -> None:
     hand keeps its size and nothing is discarded (rulebook, Cards: the hand size never changes)."""
     card = deck_pop(st)
     if card:
-        st.players[seat].hand.append(card)
+        st.pieces(seat).hand.append(card)
         st.push(("discard", seat))
 
 
 def refill(st, slot: int) -> None:
     """Reveal the top card of the deck into an empty Offer slot."""
-    st.offer[slot] = deck_pop(st)
+    card = deck_pop(st)
+    st.own("offer")[slot] = card
 
 
 def leave_offer(st, slot: int, drawer: int | None) -> str:
@@ -49,10 +51,11 @@ def leave_offer(st, slot: int, drawer: int | None) -> str:
     Args:
         drawer: the seat that drew the card into its hand, or None when it was discarded.
     """
-    card = st.offer[slot]
-    st.offer[slot] = None
+    offer = st.own("offer")
+    card = offer[slot]
+    offer[slot] = None
     if card in st.frost:
-        st.frost.remove(card)
+        st.own("frost").remove(card)
         water = st.seat_of("water")
         n = 2 if drawer is not None and drawer != water else 1
         st.push(("frost", water, card, n, st.catalog.wishes[card].cost_letters))
@@ -66,25 +69,28 @@ def move_djinn(st, seat: int, area: int, chain: tuple[int, ...] = ()) -> None:
         chain: the Areas this run of free Wind Blast travels has already passed through; it
             never re-enters one of them (that would only repeat a position), so a turn stays finite.
     """
-    p = st.players[seat]
+    p = st.pieces(seat)
     p.area = area
     if p.djinn == "air" and area in st.wind:
         st.push(("wind", seat, [*chain, area]))
 
 
 # -- Manifest --------------------------------------------------------------------------------
-def caravan_affordable(st, p) -> bool:
+def caravan_affordable(st, p, supply=None) -> bool:
     """True when the player can pay what this round's Caravan asks and the supply holds what it
-    gives (the crystals paid go back to the supply first)."""
+    gives (the crystals paid go back to the supply first). `supply`: `crystal_supply(st)`, when
+    the caller has it."""
     if st.caravan_card < 0:
         return False
     card = st.catalog.caravan_cards[st.caravan_card]
     give, get = card.give, card.get_crystals
-    crystals = p.crystals
-    if not all(crystals[c] >= give[c] for c in range(6)):
-        return False
-    if any(get) and any(crystals_left(st, c) + give[c] < get[c] for c in range(6)):
-        return False
+    for have, need in zip(p.crystals, give, strict=True):
+        if have < need:
+            return False
+    if any(get):
+        supply = supply or crystal_supply(st)
+        if any(supply[c] + give[c] < get[c] for c in range(6)):
+            return False
     if card.get_potions and potions_left(st) < card.get_potions:
         return False
     return not card.get_trickery or trickery_left(st) >= card.get_trickery
@@ -100,13 +106,14 @@ def caravan_trade(st, p) -> None:
     p.trickery += card.get_trickery
 
 
-def ability_usable(st, seat: int, place: int) -> bool:
-    """True when the Manifest ability of an Area can be carried out now."""
+def ability_usable(st, seat: int, place: int, supply=None) -> bool:
+    """True when the Manifest ability of an Area can be carried out now (`supply`: see
+    `caravan_affordable`)."""
     ability = st.catalog.areas[place].ability
     if ability == "dark_temple":
         return bool(st.discard)
     if ability in ("forest", "cataracts"):
-        return any(crystal_supply(st))
+        return any(supply or crystal_supply(st))
     if ability == "mountain_caves":
         return potions_left(st) > 0
     if ability == "dock":
@@ -118,7 +125,7 @@ def ability_usable(st, seat: int, place: int) -> bool:
             return any(st.offer)
         return any(st.players[o].hand for o in st.opponents(seat))
     if ability == "oasis":
-        return caravan_affordable(st, st.players[seat])
+        return caravan_affordable(st, st.players[seat], supply)
     if ability == "trade_market":
         return any(st.players[seat].crystals)
     return True
@@ -126,10 +133,10 @@ def ability_usable(st, seat: int, place: int) -> bool:
 
 def manifest(st, seat: int, place: int) -> None:
     """Use the Manifest ability of an Area (rulebook, "Map Areas")."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     ability = st.catalog.areas[place].ability
     if ability == "dark_temple":
-        p.hand.append(st.discard.pop())
+        p.hand.append(st.own("discard").pop())
         st.push(("discard", seat))
     elif ability == "cataracts":
         st.push(("gain", seat, 2, -1))
@@ -147,7 +154,8 @@ def manifest(st, seat: int, place: int) -> None:
     elif ability == "sandhills":
         for slot in range(3):
             if st.offer[slot]:
-                st.discard.append(leave_offer(st, slot, None))
+                card = leave_offer(st, slot, None)
+                st.own("discard").append(card)
         for slot in range(3):
             refill(st, slot)
         draw_then_discard(st, seat)
@@ -164,7 +172,7 @@ def manifest(st, seat: int, place: int) -> None:
 
 def after_manifest(st, seat: int) -> None:
     """After any Manifest: Long Life's Emerald, then Earth's Providence."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     if "Long Life" in p.fulfilled:
         gain_crystals(st, p, GREEN)
     if p.djinn == "earth":
@@ -174,7 +182,7 @@ def after_manifest(st, seat: int) -> None:
 # -- Fulfill ---------------------------------------------------------------------------------
 def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> None:
     """Play a Wish card: pay, take the Wishing Person, then draw, Instant and Ongoing effects."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     wish = st.catalog.wishes[card]
     for c in range(6):
         p.crystals[c] -= wish.cost[c]
@@ -183,11 +191,11 @@ def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> Non
         builder, counts = st.monuments[place]
         counts = list(counts)
         counts[colour] -= 1
-        st.monuments[place] = (builder, tuple(counts))
+        st.own("monuments")[place] = (builder, tuple(counts))
         if builder != seat:
-            st.players[builder].vp_tokens += 1
+            st.pieces(builder).vp_tokens += 1
     else:
-        st.area_meeples[place * 6 + colour] -= 1
+        st.own("area_meeples")[place * 6 + colour] -= 1
     p.meeples[colour] += 1
     if trick:
         p.trickery -= 1
@@ -201,17 +209,17 @@ def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> Non
 
 def build(st, seat: int, name: str) -> None:
     """Build a Monument with collected Wishing Persons and take its Badge."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     monument = st.catalog.monument_by_name[name]
     for c in range(6):
         p.meeples[c] -= monument.cost[c]
-    st.monuments[monument.area] = (seat, monument.cost)
+    st.own("monuments")[monument.area] = (seat, monument.cost)
     p.badges.append(name)
 
 
 def instant(st, seat: int, card: str) -> None:
     """Resolve the Instant effect of a Wish just fulfilled (Ongoing Wishes do nothing now)."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     wish = st.catalog.wishes[card]
     effect = wish.effect
     opponents = st.opponents(seat)
@@ -254,7 +262,7 @@ def instant(st, seat: int, card: str) -> None:
         gain_trickery(st, p)
     elif effect == "heal_them":
         for s in [seat, *opponents]:
-            gain_crystals(st, st.players[s], GREEN)
+            gain_crystals(st, st.pieces(s), GREEN)
         p.vp_tokens += 1
     elif effect == "forgiveness":
         st.push(("choose", seat, "forgive", -1) if opponents else ("forgive", seat, -1, 2))
@@ -267,7 +275,7 @@ def instant(st, seat: int, card: str) -> None:
 
 def after_fulfil(st, seat: int, card: str, place: int) -> None:
     """Ongoing Wishes that trigger after a Fulfill, in the rulebook's order."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     wishes = st.catalog.wishes
     others = [wishes[name] for name in p.fulfilled if name != card]
     for wish in others:
@@ -289,7 +297,7 @@ def after_fulfil(st, seat: int, card: str, place: int) -> None:
 # -- Solo: the Challenge deck ------------------------------------------------------------------
 def challenge(st, seat: int, card: str) -> None:
     """Resolve a Challenge card as if an opponent had just played it (the player decides)."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     wish = st.catalog.wishes[card]
     effect = wish.effect
     if effect == "share":

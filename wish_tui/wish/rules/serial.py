@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import consistency
 from .catalog import DJINNS, SOLO_LEVELS
-from .player import Player
+from .player import ALL_SEATS, Player
 
 FORMAT = "wish.state/2"
 """Version 2 adds `clones_discarded`; a version 1 state is read with none discarded."""
@@ -97,6 +97,8 @@ def from_dict(cls, d: dict, catalog=None):
     st.pending = [tuple(step_to_list(step)) for step in d["pending"]]
     st._legal = None
     st._buf = []
+    st._shared = frozenset()
+    st._own_seats = ALL_SEATS
     try:
         st.legal_actions()
     except Exception:  # a step the shape checks let through but the rules cannot answer

@@ -23,12 +23,18 @@ def crystals_left(st, colour: int) -> int:
 
 def crystal_supply(st) -> list[int]:
     """Crystals in the supply, per colour."""
-    held = [0] * 6
+    # Unrolled over the six colours: the rules ask for this on every turn.
+    s0 = s1 = s2 = s3 = s4 = s5 = CRYSTALS_PER_COLOUR
     for q in st.players:
-        crystals, nest = q.crystals, q.nest
-        for c in range(6):
-            held[c] += crystals[c] + nest[c]
-    return [CRYSTALS_PER_COLOUR - h for h in held]
+        a0, a1, a2, a3, a4, a5 = q.crystals
+        b0, b1, b2, b3, b4, b5 = q.nest
+        s0 -= a0 + b0
+        s1 -= a1 + b1
+        s2 -= a2 + b2
+        s3 -= a3 + b3
+        s4 -= a4 + b4
+        s5 -= a5 + b5
+    return [s0, s1, s2, s3, s4, s5]
 
 
 def potions_left(st) -> int:
