@@ -13,7 +13,9 @@ Printed: per Djinn its games, wins (ties split), win rate, average score and the
 of the five scoring steps and of the Wishes fulfilled; per place in the turn order (first player,
 second, ...) the win rate; the rounds per game (mean and range); how much of the supply was in
 play at its fullest (the most crystals of one colour, Potions, Trickery tokens held by all seats
-together; the box holds 12, 10 and 10).
+together; the box holds 12, 10 and 10). With ``--usage``, also what each Djinn does with its
+action markers: per turn, the actions it takes by kind (Potion actions included) and the
+Frostflake crystals the Water Djinn gains.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections import Counter
 from itertools import permutations
 from pathlib import Path
 
@@ -43,8 +46,12 @@ def seating(n: int, g: int) -> list[str]:
     return [DJINNS[(g + k) % 4] for k in range(n)]
 
 
-def play(level: str, djinns: list[str], seed: int, think_ms: int | None) -> dict:
-    """Play one game between equal bots; return its final scores, rounds and turn order."""
+def play(level: str, djinns: list[str], seed: int, think_ms: int | None, usage=None) -> dict:
+    """Play one game between equal bots; return its final scores, rounds and turn order.
+
+    Args:
+        usage: a Counter per Djinn to count its turn actions by kind in (and its turns, as 'end').
+    """
     state = rules.new_game(djinns, seed=seed)
     bots = [make_bot(level, seed * 31 + seat, think_ms) for seat in range(len(djinns))]
     decisions = 0
@@ -56,6 +63,12 @@ def play(level: str, djinns: list[str], seed: int, think_ms: int | None) -> dict
         seat = state.current_player
         legal = state.legal_actions()
         action = bots[seat].choose(state.view(seat), list(legal))
+        if usage is not None:
+            djinn = state.djinns[seat]
+            if not state.pending:
+                usage[djinn][action.kind] += 1
+            elif state.pending[0][0] == "frost" and action.kind == "gain":
+                usage[djinn]["frost crystal"] += 1
         state = state.apply(action, seat)
         players = state.players
         held = max(sum(q.crystals[c] + q.nest[c] for q in players) for c in range(6))
@@ -80,6 +93,7 @@ def main() -> None:
         "--think-ms", type=int, default=None, help="the hard bot's think budget (default 1000)"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    parser.add_argument("--usage", action="store_true", help="count each Djinn's actions")
     args = parser.parse_args()
 
     n = args.seats
@@ -90,10 +104,11 @@ def main() -> None:
     place_wins = [0.0] * n
     rounds = []
     peaks = []
+    usage = {d: Counter() for d in DJINNS} if args.usage else None
     started = time.perf_counter()
     for g in range(args.games):
         djinns = seating(n, g)
-        result = play(args.level, djinns, args.seed + g, args.think_ms)
+        result = play(args.level, djinns, args.seed + g, args.think_ms, usage)
         scores = result["scores"]
         winners = scores["winners"]
         rounds.append(result["rounds"])
@@ -144,6 +159,15 @@ def main() -> None:
             f"in play at the fullest, {what:22} mean {statistics.mean(most):.1f}, "
             f"max {max(most)} (box {box}; more in {over} of {len(most)} games)"
         )
+    if usage is not None:
+        print("actions per turn (turn actions by kind; Water's Frostflake crystals per turn)")
+        for d in DJINNS:
+            turns = usage[d]["end"]
+            if turns:
+                counts = {k: v for k, v in sorted(usage[d].items()) if k not in ("end",)}
+                line = ", ".join(f"{k} {v / turns:.2f}" for k, v in counts.items())
+                used = sum(v for k, v in counts.items() if k not in ("trade", "frost crystal"))
+                print(f"  {d:6} ({turns} turns, {used / turns:.2f} markers and Potions): {line}")
 
 
 if __name__ == "__main__":
