@@ -126,6 +126,10 @@ class TableScreen(Screen):
         decision = view.get("decision") or {}
         return decision.get("prompt") or "Choose."
 
+    def curtain_reason(self, view: dict) -> str:
+        """Why the keyboard passes to the seat whose `view` this is (the curtain's second line)."""
+        return "They have a decision to take." if view.get("decision") else "It is their turn."
+
     def why_not(self, group: str) -> str:
         """One sentence: why the actions of a key group cannot be taken now."""
         return f"{self.KEY_GROUPS[group][0]} is not possible now."
@@ -157,6 +161,11 @@ class TableScreen(Screen):
     def game_over_screen(self, view: dict, seed: int):
         """The final scoring window."""
         raise NotImplementedError
+
+    def board_marks(self, view: dict, legal: list) -> dict:
+        """Extra keyword arguments for the board's `show`: what the screen highlights on the
+        table (e.g. a cursor over the places its keys may choose), never game state."""
+        return {}
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -252,7 +261,8 @@ class TableScreen(Screen):
         view = self.table.view(self.viewer)
         my_turn = self._human_main_turn()
         legal = self.table.legal() if my_turn else []
-        self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn)
+        marks = self.board_marks(view, legal)
+        self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
         self.query_one("#status", ViewText).show(Text(self._status_line(view)))
         keys = tuple(self.check_action(b.action, ()) for b in self._all_bindings())
         if keys != self._keys_shown:
@@ -311,8 +321,7 @@ class TableScreen(Screen):
             self.proceed()
             return
         self.busy = True
-        decision = self.table.view(seat).get("decision")
-        reason = "They have a decision to take." if decision else "It is their turn."
+        reason = self.curtain_reason(self.table.view(seat))
 
         def lifted(_: None) -> None:
             self.viewer = seat
@@ -440,6 +449,9 @@ class TableScreen(Screen):
         if action in self.KEY_GROUPS:
             if self._human_main_turn() and self._group(action):
                 return True
+            if self._other_meaning_possible(action):
+                # A key with several meanings shows the one that applies now.
+                return False
             # Rarely possible actions stay out of the way; the usual ones show greyed.
             return False if action in self.RARE_GROUPS else None
         if action == "undo":
@@ -466,13 +478,33 @@ class TableScreen(Screen):
             if self.busy and self.state.current_player is not None and not panel.is_open:
                 self.skip_pace = True
             return
-        for binding in self._all_bindings():
-            if event.key in binding.key.split(",") and binding.action in self.KEY_GROUPS:
-                if self._group(binding.action):
-                    return
-                event.stop()
-                self.notify(self.why_not(binding.action), severity="warning")
-                return
+        groups = self._key_groups(event.key)
+        if not groups or any(self._group(group) for group in groups):
+            return
+        event.stop()
+        self.notify(self.why_not(groups[0]), severity="warning")
+
+    def _key_groups(self, key: str) -> list[str]:
+        """The key groups bound to `key`, in binding order (a key may have several meanings)."""
+        return [
+            binding.action
+            for binding in self._all_bindings()
+            if key in binding.key.split(",") and binding.action in self.KEY_GROUPS
+        ]
+
+    def _other_meaning_possible(self, group: str) -> bool:
+        """True when another group bound to the same key as `group` can be taken now."""
+        if not self._human_main_turn():
+            return False
+        keys = {
+            key
+            for binding in self._all_bindings()
+            if binding.action == group
+            for key in binding.key.split(",")
+        }
+        return any(
+            other != group and self._group(other) for key in keys for other in self._key_groups(key)
+        )
 
     def run_group(self, group: str) -> None:
         """A game key: take its action, or ask which of its actions."""
@@ -599,6 +631,20 @@ class TableScreen(Screen):
     def _show_hint(self, state, action, reason: str) -> None:
         if state is self.state:
             self.notify(f"Hint: {self.describe(action)} — {reason}", timeout=12)
+            self.hinted(action)
+
+    def hinted(self, action) -> None:
+        """A hint arrived for the position on the screen; a game may highlight its action."""
+
+    @classmethod
+    def base_bindings(cls, *keys: str) -> list[Binding]:
+        """The table screen's own bindings of `keys`, for a game screen that binds those keys too.
+
+        Textual lets a subclass's bindings of a key replace its base's, so a game that gives the
+        arrows, Enter, digits or Esc a meaning on its board lists these first in its BINDINGS:
+        the choice panel keeps them while it is open.
+        """
+        return [b for b in TableScreen.BINDINGS if set(b.key.split(",")) & set(keys)]
 
     def _show_game_over(self) -> None:
         if not self._seed_told:

@@ -1,0 +1,110 @@
+"""Every seat's collection: its count in each of the twelve categories with who holds each
+majority now and who would lose 3, its tiles, gemstones and Favor tokens (solo: you against the
+forest, spirits only).
+
+A count is followed by `*` when the seat holds that majority alone and `=` when it shares it;
+`-3` stands where the seat has no tile of the category yet (it would lose 3 points), `2!` for a
+count made of tokens without a tile (still −3).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from wish_tui.spirits.rules import CATEGORIES, SPIRITS
+from wish_tui.widgets.view_text import ViewText
+
+from .style import CATEGORY_CODE, SEAT_TITLE, category_style, seat_style
+
+LEGEND = "* majority  = tied  -3 no tile yet  gems: supply/forest/lost"
+
+
+def count_cell(count: int, symbols: int, leaders: list[int], seat: int) -> tuple[str, str]:
+    """One category of one seat in 3 cells, and its style: ('5* ', 'bold'), ('-3 ', 'red')."""
+    if symbols == 0 and count == 0:
+        return "-3 ", "red"
+    text = f"{count}!" if symbols == 0 else f"{count:>2}"
+    if seat in leaders:
+        mark = "*" if len(leaders) == 1 else "="
+        return text + mark, "bold"
+    return text + " ", "red" if symbols == 0 else ""
+
+
+class SeatsView(ViewText):
+    """The collection of every seat, as one seat's view counts it."""
+
+    DEFAULT_CSS = "SeatsView { height: auto; }"
+
+    def update_view(self, view: dict, seat: int, compact: bool = True) -> None:
+        """Show the collections of `view`, as seen by `seat`."""
+        if view["solo"]:
+            self.show(self._solo(view))
+            return
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(" Seat   ", "bold underline")
+        for category in CATEGORIES:
+            text.append(CATEGORY_CODE[category], category_style(category))
+            text.append("  ")
+        text.append("tiles gems  Favor", "bold")
+        deciding = view["current_player"]
+        for p in view["players"]:
+            s = p["seat"]
+            text.append("\n")
+            text.append("▶" if s == deciding else " ", "bold")
+            name = SEAT_TITLE[p["djinn"]]
+            text.append(f"{name:<6} ", seat_style(p["djinn"]))
+            for category in CATEGORIES:
+                cell, style = count_cell(
+                    p["counts"][category],
+                    p["symbols"][category],
+                    view["majorities"][category],
+                    s,
+                )
+                text.append(cell + " ", style)
+            gems = p["gems"]
+            text.append(f"{p['tile_count']:>4}  ")
+            text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']}  ")
+            if "tokens" in p and s == seat:
+                text.append(f"{p['token_count']} yours", "bold")
+            else:
+                text.append(f"{p['token_count']}")
+        text.append(f"\n {LEGEND}", "dim")
+        self.show(text)
+
+    @staticmethod
+    def _solo(view: dict) -> Text:
+        solo = view["solo_game"]
+        me = view["players"][0]
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(" Spirits ", "bold underline")
+        for spirit in SPIRITS:
+            text.append(CATEGORY_CODE[spirit], category_style(spirit))
+            text.append("  ")
+        text.append("tiles", "bold")
+        rows = (
+            ("You", me["counts"], me["symbols"], me["tile_count"], True),
+            ("Forest", solo["opponent_counts"], None, len(solo["opponent_tiles"]), False),
+        )
+        for label, counts, symbols, tiles, mine in rows:
+            text.append(f"\n {label:<7} ", "bold")
+            for spirit in SPIRITS:
+                mine_n = me["counts"][spirit]
+                theirs = solo["opponent_counts"][spirit]
+                n = counts[spirit]
+                if mine and symbols[spirit] == 0 and n == 0:
+                    text.append("-3  ", "red")
+                    continue
+                ahead = mine_n >= theirs if mine else theirs > mine_n
+                mark = "*" if ahead and n > 0 else " "
+                text.append(f"{n:>2}{mark} ", "bold" if mark == "*" else "")
+            text.append(f"{tiles:>4}")
+        hidden = solo["opponent_hidden_tokens"]
+        shown = ", ".join(solo["opponent_tokens"]) or "none"
+        behind = ", ".join(CATEGORY_CODE[s] for s in solo["behind_in"]) or "none"
+        text.append(
+            f"\n Forest's tokens: {shown} shown, {hidden} face down · empty rows "
+            f"{solo['empty_rows']}/3 · you are behind in: {behind}",
+            "dim",
+        )
+        text.append("\n * ahead or level (you win ties)  -3 no tile yet", "dim")
+        return text
