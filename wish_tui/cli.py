@@ -180,6 +180,9 @@ def _solo_launch(game: Game, args: argparse.Namespace, options: dict) -> Launch:
         level = levels[0]
     if level not in levels:
         raise UsageError(f"'{level}' is not a solo level of {game.title}; use {', '.join(levels)}")
+    conflict = game.solo_conflict(options)
+    if conflict:
+        raise UsageError(conflict)
     name = (args.djinn or "").strip().lower()
     if not name:
         if game.solo_seat_required:

@@ -48,6 +48,7 @@ GAME = Game(
             flag="--modules",
             help="the Wishes and Hexes module's parts: wishes, hexes or wishes,hexes",
             choices=("wishes", "hexes"),
+            in_solo=False,
         ),
     ),
 )

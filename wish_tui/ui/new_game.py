@@ -70,6 +70,16 @@ def in_range(seed: int) -> bool:
     return SEED_RANGE[0] <= seed < SEED_RANGE[1]
 
 
+class OptionBox(Checkbox):
+    """A checkbox that shows its X only when ticked, so that it reads without colour (NO_COLOR)."""
+
+    BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
+
+
 class NewGameScreen(Screen):
     """Choose the game and the seats, and start."""
 
@@ -143,35 +153,50 @@ class NewGameScreen(Screen):
 
     @staticmethod
     def _option_boxes(game: Game) -> list:
-        boxes: list = [Label("Options" if game.options else "", classes="seat-label")]
+        single = len(game.options) == 1 and game.options[0].is_set
+        title = game.options[0].title if single else "Options" if game.options else ""
+        boxes: list = [Label(title, classes="seat-label")]
         for option in game.options:
             if option.is_set:
+                singular = option.title[:-1] if option.title.endswith("s") else option.title
                 boxes += [
-                    Checkbox(
-                        f"{option.title[:-1] if option.title.endswith('s') else option.title}: "
-                        f"{choice}",
+                    OptionBox(
+                        choice.capitalize() if single else f"{singular}: {choice}",
                         id=f"opt-{option.key}-{choice}",
+                        classes="solo-off" if not option.in_solo else "",
                         compact=True,
                     )
                     for choice in option.choices
                 ]
             else:
-                boxes.append(Checkbox(option.title, id=f"opt-{option.key}", compact=True))
+                boxes.append(
+                    OptionBox(
+                        option.title,
+                        id=f"opt-{option.key}",
+                        classes="solo-off" if not option.in_solo else "",
+                        compact=True,
+                    )
+                )
         return boxes
+
+    def _show_solo(self, solo: str) -> None:
+        """Grey the options a solo game does not use while a solo level is chosen."""
+        for box in self.query(".solo-off").results(Checkbox):
+            box.disabled = bool(solo)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.query_one("#error", Label).update("")
+        if event.select.id == "solo":
+            self._show_solo(str(event.value or ""))
+            return
         if event.select.id != "game" or event.value == self.game.name:
             return
         self.game = games.get(str(event.value))
         game = self.game
         self.query_one("#blurb", Label).update(game.blurb)
         for i in range(4):
-            self.query_one(f"#djinn{i}", Select).set_options(seat_options(game))
-            self.query_one(f"#djinn{i}", Select).value = "random"
-        solo = self.query_one("#solo", Select)
-        solo.set_options(solo_options(game))
-        solo.value = ""
+            _reset(self.query_one(f"#djinn{i}", Select), seat_options(game), "random")
+        _reset(self.query_one("#solo", Select), solo_options(game), "")
         box = self.query_one("#options", Horizontal)
         box.remove_children()
         box.mount_all(self._option_boxes(game))
@@ -187,8 +212,11 @@ class NewGameScreen(Screen):
 
     def _options(self) -> dict:
         values = {}
+        solo = bool(self.query_one("#solo", Select).value)
         for option in self.game.options:
-            if option.is_set:
+            if solo and not option.in_solo:
+                values[option.key] = option.default
+            elif option.is_set:
                 values[option.key] = [
                     choice
                     for choice in option.choices
@@ -222,3 +250,12 @@ class NewGameScreen(Screen):
     def action_back(self) -> None:
         """Back to the title screen."""
         self.app.show_title()
+
+
+def _reset(select: Select, options: list[tuple[str, str]], value: str) -> None:
+    """Give a list new options and choose `value`, showing its new label even when the value
+    itself is unchanged (Select redraws its label only when the value changes)."""
+    with select.prevent(Select.Changed):
+        select.set_options(options)
+        select.value = options[-1][1] if value == options[0][1] else options[0][1]
+        select.value = value

@@ -59,7 +59,7 @@ def place_lines(entry: dict | None, width: int, seats: list[str]) -> tuple[list,
         return _fit([Segment(" " * middle, PLAIN), Segment("·", DIM)], width), _fit([], width)
     inner = not entry["end"]
     if not entry["face_up"]:
-        return [Segment(FACE_DOWN * width, DIM)], [Segment(FACE_DOWN * width, DIM)]
+        return _fit([Segment(FACE_DOWN * (width - 1), DIM)], width), _fit([], width)
     spirit = entry["spirit"]
     style = spirit_style(spirit) + DIM if inner else spirit_style(spirit)
     top = _fit([Segment(SPIRIT_CODE[spirit] * entry["symbols"], style)], width)

@@ -34,9 +34,13 @@ def verdict(view: dict) -> str:
         solo = scores["solo"]
         if solo["verdict"] == "win":
             return f"You win with {solo['points']} points: {solo['title']}!"
-        lost = ", ".join(category_name(s) for s in solo["lost_spirits"])
+        lost = solo["lost_spirits"]
+        names = ", ".join(category_name(s) for s in lost)
+        forgiven = solo["forgiven"]
+        spared = f"{forgiven} is forgiven" if forgiven else "none is forgiven"
         return (
-            f"The forest wins (it has more {lost}): {solo['title']}. You scored {solo['points']}."
+            f"The forest wins: it has more in {len(lost)} spirit{'s' if len(lost) > 1 else ''} "
+            f"({names}) and {spared}. {solo['title']}; you scored {solo['points']}."
         )
     winners = [SEAT_TITLE[seats[s]["djinn"]] for s in scores["winners"]]
     total = seats[scores["winners"][0]]["total"]
@@ -153,7 +157,7 @@ class GameOverScreen(ModalScreen[None]):
         table.add_columns("Spirit", "You", "Forest", "Points")
         for spirit in SPIRITS:
             mine, theirs = entry["counts"][spirit], solo["opponent_counts"][spirit]
-            mark = " ✗" if spirit in solo["lost_spirits"] else ""
+            mark = " ✗ more" if spirit in solo["lost_spirits"] else ""
             table.add_row(
                 f"{CATEGORY_CODE[spirit]} {category_name(spirit)}",
                 f"{mine:>3}",
@@ -161,14 +165,6 @@ class GameOverScreen(ModalScreen[None]):
                 cell(entry["steps"][spirit], mine),
             )
         table.add_row(Text("Total", "bold"), "", "", Text(f"{entry['total']:>3}", "bold"))
-        forgiven = solo["forgiven"]
-        lost = len(solo["lost_spirits"])
-        table.add_row(
-            "Verdict",
-            "win" if solo["verdict"] == "win" else "loss",
-            f"leads {lost}",
-            f"{forgiven} forgiven",
-        )
 
     def action_new_game(self) -> None:
         """Set up a new game."""

@@ -14,7 +14,7 @@ from rich.text import Text
 from wish_tui.spirits.rules import CATEGORIES, SPIRITS
 from wish_tui.widgets.view_text import ViewText
 
-from .style import CATEGORY_CODE, SEAT_TITLE, category_style, seat_style
+from .style import CATEGORY_CODE, SEAT_TITLE, category_style, kind_name, seat_style
 
 LEGEND = "* majority  = tied  -3 no tile yet  gems: supply/forest/lost"
 
@@ -64,10 +64,9 @@ class SeatsView(ViewText):
             gems = p["gems"]
             text.append(f"{p['tile_count']:>4}  ")
             text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']}  ")
-            if "tokens" in p and s == seat:
-                text.append(f"{p['token_count']} yours", "bold")
-            else:
-                text.append(f"{p['token_count']}")
+            text.append(f"{p['token_count']:>3}")
+            if s == seat and len(view["players"]) > 1:
+                text.append(" you", "bold")
         text.append(f"\n {LEGEND}", "dim")
         self.show(text)
 
@@ -75,36 +74,30 @@ class SeatsView(ViewText):
     def _solo(view: dict) -> Text:
         solo = view["solo_game"]
         me = view["players"][0]
+        theirs = solo["opponent_counts"]
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(" Spirits ", "bold underline")
         for spirit in SPIRITS:
             text.append(CATEGORY_CODE[spirit], category_style(spirit))
             text.append("  ")
         text.append("tiles", "bold")
-        rows = (
-            ("You", me["counts"], me["symbols"], me["tile_count"], True),
-            ("Forest", solo["opponent_counts"], None, len(solo["opponent_tiles"]), False),
-        )
-        for label, counts, symbols, tiles, mine in rows:
-            text.append(f"\n {label:<7} ", "bold")
-            for spirit in SPIRITS:
-                mine_n = me["counts"][spirit]
-                theirs = solo["opponent_counts"][spirit]
-                n = counts[spirit]
-                if mine and symbols[spirit] == 0 and n == 0:
-                    text.append("-3  ", "red")
-                    continue
-                ahead = mine_n >= theirs if mine else theirs > mine_n
-                mark = "*" if ahead and n > 0 else " "
-                text.append(f"{n:>2}{mark} ", "bold" if mark == "*" else "")
-            text.append(f"{tiles:>4}")
+        text.append("\n You     ", "bold")
+        for spirit in SPIRITS:
+            mine = me["counts"][spirit]
+            ahead = [0] if mine >= theirs[spirit] and mine > 0 else []
+            cell, style = count_cell(mine, me["symbols"][spirit], ahead, 0)
+            text.append(cell + " ", style)
+        text.append(f"{me['tile_count']:>4}")
+        text.append("\n Forest  ", "bold")
+        for spirit in SPIRITS:
+            mark = "*" if theirs[spirit] > me["counts"][spirit] else " "
+            text.append(f"{theirs[spirit]:>2}{mark} ", "bold" if mark == "*" else "")
+        text.append(f"{len(solo['opponent_tiles']):>4}")
         hidden = solo["opponent_hidden_tokens"]
-        shown = ", ".join(solo["opponent_tokens"]) or "none"
-        behind = ", ".join(CATEGORY_CODE[s] for s in solo["behind_in"]) or "none"
+        shown = ", ".join(kind_name(k) for k in solo["opponent_tokens"]) or "none yet"
         text.append(
-            f"\n Forest's tokens: {shown} shown, {hidden} face down · empty rows "
-            f"{solo['empty_rows']}/3 · you are behind in: {behind}",
+            f"\n Forest's tokens: {shown}; {hidden} face down · empty rows {solo['empty_rows']}/3",
             "dim",
         )
-        text.append("\n * ahead or level (you win ties)  -3 no tile yet", "dim")
+        text.append("\n * leads (ties are yours)  -3 no tile yet  ! no tile: still -3", "dim")
         return text
