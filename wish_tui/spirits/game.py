@@ -30,7 +30,7 @@ def _solo_won(scores: dict) -> bool:
 GAME = Game(
     name="spirits",
     title="Spirits of the Forest",
-    blurb="Draft spirit tiles and win the majorities of the forest.",
+    blurb="Draft spirit tiles, win the forest's majorities.",
     package="wish_tui.spirits",
     seats=("air", "water", "fire", "earth"),
     seat_word="element",

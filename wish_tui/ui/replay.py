@@ -32,7 +32,7 @@ class ReplayScreen(Screen):
         Binding("left,j", "back", "Back"),
         Binding("home", "start", "Start", show=False),
         Binding("end", "finish", "End", show=False),
-        Binding("g", "jump", "Go to round"),
+        Binding("g", "jump", "Go to"),
         Binding("v", "watch", "Watch seat"),
         Binding("p", "play_here", "Play from here"),
         Binding("pageup", "log_scroll(-1)", show=False),
@@ -87,7 +87,7 @@ class ReplayScreen(Screen):
         where = f"round {state.round}, " if hasattr(state, "round") else ""
         status = (
             f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
-            f"watching {self._label(self.seat)} · ←→ step · g round · v seat · p play from here"
+            f"watching {self._label(self.seat)} · ←→ step · g go to · v seat · p play from here"
         )
         self.query_one("#status", ViewText).show(Text(status))
 

@@ -3,22 +3,23 @@ the other seats' cards once they are revealed."""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
 
-from .style import SEAT_TITLE, kind_name, seat_style
+from .style import SEAT_TITLE, ink, kind_name, seat_style
 from .words import hex_short, wish_short
 
 
-def card_status(kind: str, entry: dict, over: bool) -> tuple[str, str]:
+def card_status(kind: str, entry: dict, over: bool) -> tuple[str, Style]:
     """'✓ met now' or '✗ not met now' (for a Hex: whether it is avoided), and a style."""
     met = entry["met"]
     if kind == "wish":
         words = ("✓ met" if met else "✗ not met") + ("" if over else " now")
     else:
         words = ("✓ avoided" if met else "✗ you have the least") + ("" if over else " now")
-    return words, "bold green" if met else "bold red"
+    return words, ink("green" if met else "red")
 
 
 class CardsView(ViewText):

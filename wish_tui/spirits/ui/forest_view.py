@@ -25,6 +25,8 @@ from .style import (
     SEAT_LETTER,
     SPIRIT_CODE,
     TOKEN,
+    category_name,
+    ink,
     power_style,
     seat_style,
     spirit_style,
@@ -34,9 +36,9 @@ ROWS, COLUMNS = 4, 12
 LABEL = 2
 """Cells of the row number at the left of each row."""
 MIN_CELL, MAX_CELL = 5, 8
-END = Style(bold=True, color="bright_green")
+END_COLOUR = "bright_green"
 """The marks of a row end that may be taken now."""
-CURSOR = Style(bold=True, color="bright_yellow")
+CURSOR_COLOUR = "bright_yellow"
 HEADER = Style(dim=True)
 
 
@@ -66,10 +68,12 @@ def place_lines(entry: dict | None, width: int, seats: list[str]) -> tuple[list,
     bottom: list[Segment] = []
     power = entry["power"]
     if power:
-        icon = POWER_GLYPH[power] + POWER_LETTER[power]
+        # Wide places spell the power source out: '☾Moon' instead of '☾M'.
+        word = category_name(power).ljust(4) if width >= 8 else POWER_LETTER[power]
+        icon = POWER_GLYPH[power] + word
         bottom.append(Segment(icon, power_style(power) + DIM if inner else power_style(power)))
     else:
-        bottom.append(Segment("  ", PLAIN))
+        bottom.append(Segment("     " if width >= 8 else "  ", PLAIN))
     gem = entry["gem"]
     if gem is not None:
         seat = seats[gem]
@@ -169,13 +173,13 @@ class ForestView(Widget):
         if cols:
             left, right = cols[0], cols[-1]
             for col, gap, text in ((left, left, "›"), (right, right + 1, "‹")):
-                style = END if row * COLUMNS + col in self._targets else DIM
+                style = ink(END_COLOUR) if row * COLUMNS + col in self._targets else DIM
                 marks[gap] = (text, style, False)
         cursor = self._cursor
         if cursor is not None and cursor // COLUMNS == row:
             col = cursor % COLUMNS
-            marks[col] = ("▶", CURSOR, True)
-            marks[col + 1] = ("◀", CURSOR, True)
+            marks[col] = ("▶", ink(CURSOR_COLOUR), True)
+            marks[col + 1] = ("◀", ink(CURSOR_COLOUR), True)
         return marks
 
     def render_line(self, y: int) -> Strip:

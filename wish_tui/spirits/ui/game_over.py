@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Footer, Label
 
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 
-from .style import CATEGORY_CODE, SEAT_TITLE, category_name
+from .style import CATEGORY_CODE, SEAT_TITLE, category_name, ink
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
@@ -55,7 +55,8 @@ def verdict(view: dict) -> str:
 
 def cell(points: int, count: int) -> Text:
     """A category's points, and the count it was scored on."""
-    text = Text(f"{points:>3}", "bold red" if points < 0 else "bold" if points > 0 else "")
+    style = ink("red") if points < 0 else "bold" if points > 0 else ""
+    text = Text(f"{points:>3}", style)
     text.append(f" ({count})", "dim")
     return text
 

@@ -9,25 +9,35 @@ count made of tokens without a tile (still −3).
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
 from wish_tui.spirits.rules import CATEGORIES, SPIRITS
 from wish_tui.widgets.view_text import ViewText
 
-from .style import CATEGORY_CODE, SEAT_TITLE, category_style, kind_name, seat_style
+from .style import CATEGORY_CODE, SEAT_TITLE, category_style, ink, kind_name, seat_style
 
+MINUS = "red"
+"""The style name of a -3 (`cell_style` makes it plain under NO_COLOR)."""
 LEGEND = "* majority  = tied  -3 no tile yet  gems: supply/forest/lost"
 
 
 def count_cell(count: int, symbols: int, leaders: list[int], seat: int) -> tuple[str, str]:
-    """One category of one seat in 3 cells, and its style: ('5* ', 'bold'), ('-3 ', 'red')."""
+    """One category of one seat in 3 cells, and its style: (' 5*', 'bold'), ('-3 ', 'red')."""
     if symbols == 0 and count == 0:
-        return "-3 ", "red"
+        return "-3 ", MINUS
     text = f"{count}!" if symbols == 0 else f"{count:>2}"
     if seat in leaders:
         mark = "*" if len(leaders) == 1 else "="
         return text + mark, "bold"
-    return text + " ", "red" if symbols == 0 else ""
+    return text + " ", MINUS if symbols == 0 else ""
+
+
+def cell_style(name: str) -> Style:
+    """The style of a count cell from its name: 'red' (without colour under NO_COLOR), 'bold'."""
+    if name == MINUS:
+        return ink("red", bold=False)
+    return Style(bold=name == "bold")
 
 
 class SeatsView(ViewText):
@@ -60,7 +70,7 @@ class SeatsView(ViewText):
                     view["majorities"][category],
                     s,
                 )
-                text.append(cell + " ", style)
+                text.append(cell + " ", cell_style(style))
             gems = p["gems"]
             text.append(f"{p['tile_count']:>4}  ")
             text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']}  ")
@@ -86,7 +96,7 @@ class SeatsView(ViewText):
             mine = me["counts"][spirit]
             ahead = [0] if mine >= theirs[spirit] and mine > 0 else []
             cell, style = count_cell(mine, me["symbols"][spirit], ahead, 0)
-            text.append(cell + " ", style)
+            text.append(cell + " ", cell_style(style))
         text.append(f"{me['tile_count']:>4}")
         text.append("\n Forest  ", "bold")
         for spirit in SPIRITS:

@@ -7,6 +7,8 @@ basic colours, so they read the same on any terminal, and NO_COLOR leaves the le
 
 from __future__ import annotations
 
+import os
+
 from rich.style import Style
 
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, POWERS, SPIRITS
@@ -55,14 +57,25 @@ DIM = Style(dim=True)
 BOLD = Style(bold=True)
 
 
+def colour_on() -> bool:
+    """False when NO_COLOR is set (https://no-color.org, read as Textual reads it)."""
+    return os.environ.get("NO_COLOR") is None
+
+
+def ink(colour: str, bold: bool = True) -> Style:
+    """A coloured style, or only its weight without colour: Textual turns colours into greys
+    under NO_COLOR, and a dark red on a dark background would be hard to read."""
+    return Style(color=colour, bold=bold) if colour_on() else Style(bold=bold)
+
+
 def spirit_style(spirit: str) -> Style:
     """The style of a spirit's letters."""
-    return Style(color=SPIRIT_COLOUR[spirit], bold=True)
+    return ink(SPIRIT_COLOUR[spirit])
 
 
 def power_style(power: str) -> Style:
     """The style of a power source's icon."""
-    return Style(color=POWER_COLOUR[power], bold=True)
+    return ink(POWER_COLOUR[power])
 
 
 def category_style(category: str) -> Style:
@@ -72,7 +85,7 @@ def category_style(category: str) -> Style:
 
 def seat_style(seat: str) -> Style:
     """The style of a seat's name or gemstone letter."""
-    return Style(color=SEAT_COLOUR[seat], bold=True)
+    return ink(SEAT_COLOUR[seat])
 
 
 def category_name(category: str) -> str:
