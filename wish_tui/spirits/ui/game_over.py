@@ -74,11 +74,22 @@ class GameOverScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
 
-    def __init__(self, view: dict, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        view: dict,
+        seed: int | None = None,
+        you: int | None = None,
+        reward_tokens: dict[int, str] | None = None,
+    ) -> None:
         super().__init__()
         self.view = view
         self.seed = seed
         """The game's seed, shown now that the deal is no longer a secret."""
+        self.you = you
+        """The seat of the one person at the table (None: several people, or none)."""
+        self.reward_tokens = reward_tokens or {}
+        """Per seat, the category of the Favor token its Wish paid (the score sheet counts each
+        category without the seat's own Wish reward, which the Wish row shows)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -88,28 +99,19 @@ class GameOverScreen(ModalScreen[None]):
         yield Footer()
 
     def _notes(self) -> str:
-        scores = self.view["scores"]
-        seed = f" Seed {self.seed}: '--seed {self.seed}' deals it again." if self.seed else ""
+        seed = (
+            f"\nSeed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
+        )
         if self.view["solo"]:
             bands = ", ".join(f"{low}+ {t}" for low, t in CATALOG.solo_results if low > -1000)
             return (
                 f"Points: your count where you lead or tie, −3 without a tile. Titles: {bands}, "
                 f"else {CATALOG.solo_results[-1][1]}.{seed}"
             )
-        cards = []
-        for entry in scores["seats"]:
-            who = SEAT_TITLE[entry["djinn"]]
-            parts = []
-            if entry["wish"]:
-                parts.append(f"{entry['wish']} {'✓' if entry['wish_met'] else '✗'}")
-            if entry["hex"]:
-                parts.append(f"{entry['hex']} {'✓' if entry['hex_met'] else '✗'}")
-            if parts:
-                cards.append(f"{who}: {', '.join(parts)}")
-        line = "(n) is the count scored on; -3: no tile of it. Ties: fewer tiles."
-        if cards:
-            line = "Cards (Wish, Hex): " + " · ".join(cards) + "\n" + line
-        return line + seed
+        return (
+            "(n) the count, without the Wish's reward · −3 no tile of it · a tie goes to fewer "
+            "tiles" + seed
+        )
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -124,7 +126,7 @@ class GameOverScreen(ModalScreen[None]):
         place = places(scores)
         table.add_column("", key="step")
         for e in entries:
-            me = " (you)" if e["seat"] == self.view["seat"] and len(entries) > 1 else ""
+            me = " (you)" if e["seat"] == self.you and len(entries) > 1 else ""
             table.add_column(f"{SEAT_TITLE[e['djinn']]}{me} {ORDINAL[place[e['seat']]]}")
         modules = self.view["modules"]
         if "wishes" in modules:
@@ -138,7 +140,8 @@ class GameOverScreen(ModalScreen[None]):
         for category in CATEGORIES:
             label = f"{CATEGORY_CODE[category]} {category_name(category)}"
             table.add_row(
-                label, *(cell(e["steps"][category], e["counts"][category]) for e in entries)
+                label,
+                *(cell(e["steps"][category], self._count(e, category)) for e in entries),
             )
         if "hexes" in modules:
             table.add_row(
@@ -150,6 +153,13 @@ class GameOverScreen(ModalScreen[None]):
             )
         table.add_row(Text("Total", "bold"), *(Text(f"{e['total']:>3}", "bold") for e in entries))
         table.add_row("Tiles (tie-break)", *(f"{e['tiles']:>3}" for e in entries))
+
+    def _count(self, entry: dict, category: str) -> int:
+        """A seat's count in a category without its own Wish reward (what the sheet scores)."""
+        seat = entry["seat"]
+        count = entry["counts"][category]
+        count -= self.view["players"][seat]["bonus"][category]
+        return count - (self.reward_tokens.get(seat) == category)
 
     def _solo_table(self, table: DataTable) -> None:
         scores = self.view["scores"]

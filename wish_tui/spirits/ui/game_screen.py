@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from wish_tui.spirits.rules import Action
+from wish_tui.spirits.rules import CATALOG, CATEGORIES, Action
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.table_screen import UNDO, TableScreen
 
@@ -98,7 +98,25 @@ class GameScreen(TableScreen):
     def describe_choice(self, action) -> str:  # type: ignore[override]
         if action.kind in ("take", "gem", "move"):
             return self.describe(action)
+        if action.kind == "favor":
+            return self._favor_choice(action.name)
         return describe_choice(action)
+
+    def _favor_choice(self, kind: str) -> str:
+        """A Favor token on offer as a Wish's reward, with what it would change."""
+        if kind == "plus":
+            return "+ token (it takes back a lost gemstone: worth nothing now the forest is empty)"
+        view = self.table.view(self.viewer)
+        players = view["players"]
+        mine = players[self.viewer]["counts"][kind]
+        others = max((p["counts"][kind] for p in players if p["seat"] != self.viewer), default=0)
+        note = ""
+        if players[self.viewer]["symbols"][kind] == 0:
+            note = "; no tile of it, so still −3"
+        return (
+            f"{kind_name(kind)} token: you {mine} → {mine + 1}, the others at most {others} "
+            f"(their tokens unseen){note}"
+        )
 
     @classmethod
     def opening_lines(cls, record, state) -> list[str]:
@@ -167,7 +185,14 @@ class GameScreen(TableScreen):
     def game_over_screen(self, view: dict, seed: int):
         from .game_over import GameOverScreen
 
-        return GameOverScreen(view, seed)
+        humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
+        state = self.state
+        rewards = {}
+        for seat, token in enumerate(state.reward_token):
+            category = CATALOG.token_category[token] if token >= 0 else -1
+            if category >= 0:
+                rewards[seat] = CATEGORIES[category]
+        return GameOverScreen(view, seed, humans[0] if len(humans) == 1 else None, rewards)
 
     # -- decisions in the panel ------------------------------------------------------------------
     def asks_in_panel(self, view: dict) -> bool:
