@@ -39,6 +39,8 @@ class LocalTable:
         self.rules = self.spec.rules
         self.autosaving = autosave
         self._bots: dict[int, object] = {}
+        self._views: tuple[object, dict[int, dict]] = (None, {})
+        """The views of the current position, by seat (a screen asks for them often)."""
 
     # -- what is on the table ----------------------------------------------------------------
     @property
@@ -62,8 +64,14 @@ class LocalTable:
         return self.record.seat_names[seat]
 
     def view(self, seat: int) -> dict:
-        """What `seat` may see now."""
-        return self.state.view(seat)
+        """What `seat` may see now (shared between callers: read it, never change it)."""
+        state, views = self._views
+        if state is not self.state:
+            views = {}
+            self._views = (self.state, views)
+        if seat not in views:
+            views[seat] = self.state.view(seat)
+        return views[seat]
 
     def legal(self) -> list:
         """The legal actions of the seat deciding now."""

@@ -39,3 +39,22 @@ def test_hard_solo_start_asks_for_the_discard(snap_compare):
 
 def test_title_screen(snap_compare):
     assert snap_compare(WishApp(Launch()), terminal_size=(80, 24), run_before=_settle)
+
+
+def finished_spirits_app() -> WishApp:
+    """A two-seat game of Spirits of the Forest with both modules, played to its end by seeded
+    random choices (a person and a bot), so the app opens on the final scoring."""
+    import random
+
+    rng = random.Random(4)
+    seats = [{"djinn": "earth", "who": "human"}, {"djinn": "fire", "who": "hard"}]
+    record, state = saves.GameRecord.new(
+        seats, 4, None, "spirits", {"modules": ["wishes", "hexes"]}
+    )
+    while not state.is_over:
+        record, state = record.play(state, rng.choice(state.legal_actions()))
+    return WishApp(Launch("load"), (record, state, None))
+
+
+def test_spirits_game_over(snap_compare):
+    assert snap_compare(finished_spirits_app(), terminal_size=(80, 24), run_before=_settle)

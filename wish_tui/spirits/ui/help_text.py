@@ -11,24 +11,22 @@ from .style import CATEGORY_CODE, POWER_GLYPH, POWER_LETTER, SPIRIT_CODE, catego
 from .words import hex_short, tile_words_of, token_text, wish_short
 
 KEYS = """\
-Your turn, on the forest:
-  ← →        the left or right end of the highlighted row
-  ↑ ↓  1-4   another row (1-4 jumps to that row)
-  Enter      take the highlighted tile
-  n          stop after one tile (no second tile), or skip the gemstone
-  g          place a gemstone (move one when your supply is empty): choose a
-             tile with the arrows and Enter; g again lists the places
-  p          spend a + token to take back a lost gemstone
-  u          undo (within your turn, while nothing hidden was revealed)
-Anytime:
-  h hint (what the hard bot would do)   i the full text of a tile or card
-  F1 the rules with every card, tile and token (type to search)
-  ctrl+s save    q quit    PageUp/PageDown scroll the log
-In a choice: 1-9 pick, ↑↓ and Enter, Esc goes back (when allowed).
-The forest: Mo Moss, Fl Flowers, Fr Fruits, Mu Mushrooms, De Dew Drops, Vi Vines,
-Br Branches, Le Leaves, Sp Web Spiders (twice: a two-symbol tile); ☾M Moon,
-☼S Sun, ▲F Fire; ◆A a gemstone of Air (W Water, F Fire, E Earth); ? a Favor
-token face down. › ‹ mark the row ends; ▶ ◀ the highlighted tile."""
+Your turn, on the forest (the highlight is ▶ ◀):
+  ← →    the left or right end of the row     ↑ ↓ 1-4  another row
+  Enter  take the highlighted tile            n  stop after one tile
+  g      place a gemstone (move one when your supply is empty): the arrows
+         and Enter choose the tile, g again lists them;  n  no gemstone
+  p      spend a + token: take back a gemstone you lost
+  u      undo within your turn, while nothing hidden was revealed
+Anytime: h hint · i the text of a tile or card · F1 rules (type to search)
+         ctrl+s save · q quit · PageUp/PageDown scroll the log
+In a choice window: 1-9 pick, ↑↓ and Enter, Esc goes back (when allowed).
+The forest: Mo Moss  Fl Flowers  Fr Fruits  Mu Mushrooms  De Dew Drops
+  Vi Vines  Br Branches  Le Leaves  Sp Web Spiders (twice: two symbols)
+  ☾M Moon  ☼S Sun  ▲F Fire  ◆A a gemstone of Air (W, F, E)  ? Favor token
+  › ‹ the row ends that may be taken
+The table: * majority  = shared  -3 no tile yet  gems: supply/forest/lost\
+"""
 
 RULES = [
     (
