@@ -91,6 +91,7 @@ class TableScreen(Screen):
         self._asked_at = 0.0
         self._keys_shown: tuple = ()
         self._seed_told = False
+        self._hint_shown = False
 
     # -- what a game supplies ------------------------------------------------------------------
     @classmethod
@@ -397,6 +398,10 @@ class TableScreen(Screen):
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             return
+        if self._hint_shown:
+            # A hint is about the position before: it must not cover the next question.
+            self._hint_shown = False
+            self.app.clear_notifications()
         log = self.query_one(GameLog)
         private = self._private(played.seat)
         lines = self.log_lines(
@@ -631,6 +636,7 @@ class TableScreen(Screen):
     def _show_hint(self, state, action, reason: str) -> None:
         if state is self.state:
             self.notify(f"Hint: {self.describe(action)} — {reason}", timeout=12)
+            self._hint_shown = True
             self.hinted(action)
 
     def hinted(self, action) -> None:
