@@ -41,6 +41,18 @@ def test_title_screen(snap_compare):
     assert snap_compare(WishApp(Launch()), terminal_size=(80, 24), run_before=_settle)
 
 
+def test_spirits_four_seat_endgame(snap_compare):
+    assert snap_compare(
+        scenario_app("spirits-four-endgame"), terminal_size=(80, 24), run_before=_settle
+    )
+
+
+def test_spirits_solo_one_row_from_the_end(snap_compare):
+    assert snap_compare(
+        scenario_app("spirits-solo-last-row"), terminal_size=(80, 24), run_before=_settle
+    )
+
+
 def finished_spirits_app() -> WishApp:
     """A two-seat game of Spirits of the Forest with both modules, played to its end by seeded
     random choices (a person and a bot), so the app opens on the final scoring."""

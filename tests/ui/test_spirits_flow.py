@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wish_tui import saves
 from wish_tui.cli import Launch
-from wish_tui.spirits.rules import CATALOG, Action
+from wish_tui.spirits.rules import CATALOG, CATEGORIES, Action
 from wish_tui.spirits.ui.game_screen import GameScreen
 from wish_tui.ui.app import WishApp
 from wish_tui.widgets.choice_panel import ChoicePanel
@@ -352,3 +352,47 @@ async def test_new_game_form_greys_the_modules_in_solo():
         await settle(pilot, 5)
         game = game_of(app)
         assert game.state.solo == "standard" and game.state.modules == ()
+
+
+# -- the end of the game -------------------------------------------------------------------------
+async def test_the_game_over_table_from_the_four_seat_endgame(monkeypatch):
+    """Play the scenario's last turns by keys (Enter takes, n stops or skips) to the final scoring:
+    every category with its -3s, the Wish and the Hex, the total, the tiles, the places."""
+    from textual.widgets import DataTable
+
+    from wish_tui.spirits.ui.game_over import GameOverScreen
+    from wish_tui.widgets import table_screen
+
+    monkeypatch.setattr(table_screen, "BOT_PACE", 0.0)
+    loaded = saves.load_with_history("spirits-four-endgame")
+    app = WishApp(Launch("load"), loaded)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            await settle(pilot, 4)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            game = game_of(app)
+            if panel_open(app):
+                await pilot.press("1")
+            elif game._human_main_turn():
+                await pilot.press("n" if game.state.step in ("more", "gem") else "enter")
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        scores = game.state.final_scores()
+        table = screen.query_one(DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        labels = [r[0] for r in rows]
+        assert labels[:2] == ["Wish", "Mo Moss"] and len(rows) == 16
+        assert labels[-3:] == ["Hex", "Total", "Tiles (tie-break)"]
+        minus = 0
+        for i, entry in enumerate(scores["seats"]):
+            assert rows[-2][1 + i].strip() == str(entry["total"])
+            assert rows[-1][1 + i].strip() == str(entry["tiles"])
+            assert rows[-3][1 + i].split()[0] == str(entry["steps"]["hex"])
+            for c, category in enumerate(CATEGORIES):
+                assert rows[1 + c][1 + i].split()[0] == str(entry["steps"][category])
+                minus += category in entry["penalties"]
+        assert minus > 0  # the -3s are there to be seen
+        winner = scores["winners"][0]
+        verdict = str(screen.query_one("#verdict").render())
+        assert verdict.startswith(game.state.seats[winner].capitalize())

@@ -52,7 +52,9 @@ class CardsView(ViewText):
         elif me.get("plus_tokens") and me["gems"]["lost"]:
             text.append(" · p spends a + token", "dim")
         others = [p for p in view["players"] if p["seat"] != seat and ("wish" in p or "hex" in p)]
-        if others:
+        if others and not compact:
+            # At 80x24 the table's W and H columns say whether each seat meets its cards; the
+            # names are under `i`.
             text.append("\n")
             for i, p in enumerate(others):
                 if i:

@@ -302,20 +302,22 @@ class GameScreen(TableScreen):
         targets = self._targets(view, legal)
         here = self._place_text(view, self.cursor) if self.cursor in targets else ""
         if any(a.kind == "take" for a in legal):
+            if view["solo"]:
+                return f"Enter takes {here}; the forest takes the other end"
             if view["step"] == "more":
                 spirit = category_name(view["spirit"])
-                return f"a second {spirit}? {here}: Enter takes · n stops"
-            first = "first turn, one tile: " if view["turn_no"] == 0 and not view["solo"] else ""
-            return f"{first}take {here}? Enter · arrows or 1-4 choose"
+                return f"Enter takes a second {spirit}: {here} · n stops"
+            first = " · first turn: one tile" if view["turn_no"] == 0 else ""
+            return f"Enter takes {here}{first}"
         if any(a.kind in ("gem", "move") for a in legal):
             moving = nav.moving(legal)
             if not self.gem_mode:
-                verb = "move one of your gemstones" if moving else "place a gemstone"
-                return f"g: {verb} to reserve a tile · n: no gemstone"
+                verb = "moves one of your gemstones" if moving else "places a gemstone"
+                return f"g {verb} to reserve a tile · n: no gemstone"
             if moving and self.move_from is None:
-                return f"move which gemstone? {here}: Enter · Esc back · n: none"
-            verb = "move it to" if moving else "reserve"
-            return f"{verb} {here}? Enter · arrows choose · g list · n: none"
+                return f"Enter moves this gemstone: {here} · n: none"
+            verb = "moves it to" if moving else "reserves"
+            return f"Enter {verb} {here} · g lists · n: none"
         return "keys below · ? all keys · F1 rules · q quit"
 
     @staticmethod
@@ -329,7 +331,7 @@ class GameScreen(TableScreen):
         notes = []
         if entry["gem"] is not None and entry["gem"] != view["seat"]:
             owner = SEAT_TITLE[view["seats"][entry["gem"]]]
-            notes.append(f"reserved by {owner}: costs a gemstone")
+            notes.append(f"{owner}'s reserve: costs a gemstone")
         elif entry["gem"] is not None:
             notes.append("your gemstone")
         if entry["token"]:

@@ -19,7 +19,7 @@ from .style import CATEGORY_CODE, SEAT_TITLE, category_style, ink, kind_name, se
 
 MINUS = "red"
 """The style name of a -3 (`cell_style` makes it plain under NO_COLOR)."""
-LEGEND = "* majority  = tied  -3 no tile yet  gems: supply/forest/lost"
+LEGEND = "* majority  = tied  -3 no tile yet  gems supply/forest/lost"
 
 
 def count_cell(count: int, symbols: int, leaders: list[int], seat: int) -> tuple[str, str]:
@@ -55,7 +55,11 @@ class SeatsView(ViewText):
         for category in CATEGORIES:
             text.append(CATEGORY_CODE[category], category_style(category))
             text.append("  ")
-        text.append("tiles gems  Favor", "bold")
+        modules = view["modules"]
+        cards = [k for k, module in (("wish", "wishes"), ("hex", "hexes")) if module in modules]
+        text.append("tiles gems  Fav", "bold")
+        if cards:
+            text.append(" " + " ".join(k[0].upper() for k in cards), "bold")
         deciding = view["current_player"]
         for p in view["players"]:
             s = p["seat"]
@@ -72,12 +76,17 @@ class SeatsView(ViewText):
                 )
                 text.append(cell + " ", cell_style(style))
             gems = p["gems"]
-            text.append(f"{p['tile_count']:>4}  ")
-            text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']}  ")
+            text.append(f"{p['tile_count']:>5} ")
+            text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']} ")
             text.append(f"{p['token_count']:>3}")
+            for kind in cards:
+                entry = p.get(kind)
+                mark = "·" if entry is None else "✓" if entry["met"] else "✗"
+                text.append(f" {mark}", ink("green" if mark == "✓" else "red") if entry else "")
             if s == seat and len(view["players"]) > 1:
                 text.append(" you", "bold")
-        text.append(f"\n {LEGEND}", "dim")
+        legend = LEGEND + ("  W H: ✓ met now" if cards else "")
+        text.append(f"\n {legend}", "dim")
         self.show(text)
 
     @staticmethod
