@@ -635,9 +635,13 @@ class TableScreen(Screen):
 
     def _show_hint(self, state, action, reason: str) -> None:
         if state is self.state:
-            self.notify(f"Hint: {self.describe(action)} — {reason}", timeout=12)
+            self.notify(f"Hint: {self.hint_words(action)} — {reason}", timeout=12)
             self._hint_shown = True
             self.hinted(action)
+
+    def hint_words(self, action) -> str:
+        """A hinted action in words (a game may add the key that takes it)."""
+        return self.describe(action)
 
     def hinted(self, action) -> None:
         """A hint arrived for the position on the screen; a game may highlight its action."""

@@ -465,6 +465,17 @@ class GameScreen(TableScreen):
             self.move_from = None
         self.refresh_view()
 
+    def hint_words(self, action) -> str:
+        key = {
+            "take": "highlighted: Enter",
+            "gem": "highlighted: Enter",
+            "move": "highlighted: Enter",
+            "stop": "n",
+            "skip": "n",
+            "plus": "p",
+        }.get(action.kind, "in the window")
+        return f"{self.describe(action)} ({key})"
+
     def hinted(self, action) -> None:
         """Highlight the tile a hint names."""
         if not self._human_main_turn():
