@@ -68,5 +68,15 @@ def finished_spirits_app() -> WishApp:
     return WishApp(Launch("load"), (record, state, None))
 
 
+async def _until_game_over(pilot) -> None:
+    from wish_tui.spirits.ui.game_over import GameOverScreen
+
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, GameOverScreen):
+            break
+    await _settle(pilot)
+
+
 def test_spirits_game_over(snap_compare):
-    assert snap_compare(finished_spirits_app(), terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(finished_spirits_app(), terminal_size=(80, 24), run_before=_until_game_over)

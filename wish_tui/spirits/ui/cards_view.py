@@ -18,7 +18,7 @@ def card_status(kind: str, entry: dict, over: bool) -> tuple[str, Style]:
     if kind == "wish":
         words = ("✓ met" if met else "✗ not met") + ("" if over else " now")
     else:
-        words = ("✓ avoided" if met else "✗ you have the least") + ("" if over else " now")
+        words = ("✓ not the least" if met else "✗ you have the least") + ("" if over else " now")
     return words, ink("green" if met else "red")
 
 

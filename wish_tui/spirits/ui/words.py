@@ -41,7 +41,7 @@ def wish_short(name: str) -> str:
 
 
 def hex_short(name: str) -> str:
-    """A Hex card in a few words: 'not the least Moss+Leaves, or −6'."""
+    """A Hex card in a few words: 'least Moss+Leaves → −6'."""
     card = CATALOG.hexes[name]
     if card.request == "spirits":
         a, b = (category_name(SPIRITS[s]) for s in card.spirits)
@@ -50,7 +50,7 @@ def hex_short(name: str) -> str:
         what = "Favor tokens"
     else:
         what = "power icons"
-    return f"not the least {what}, or −{card.penalty}"
+    return f"least {what} → −{card.penalty}"
 
 
 def card_text(name: str) -> str:
