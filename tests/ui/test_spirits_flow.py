@@ -396,3 +396,78 @@ async def test_the_game_over_table_from_the_four_seat_endgame(monkeypatch):
         winner = scores["winners"][0]
         verdict = str(screen.query_one("#verdict").render())
         assert verdict.startswith(game.state.seats[winner].capitalize())
+
+
+# -- decisions off the forest --------------------------------------------------------------------
+def position_where(test, seeds=range(1, 300)):
+    """A two-person game played by seeded random choices up to a turn start where `test(state)`
+    holds: (record, history)."""
+    import random
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        record, history = record_of(seed=seed, actions=["setup"])
+        state = history[-1]
+        while not state.is_over:
+            if state.step == "take" and not state.took and test(state):
+                return record, history
+            record, state = record.play(state, rng.choice(state.legal_actions()))
+            history.append(state)
+    raise AssertionError("no seed reaches the position")
+
+
+def reserved_end(state):
+    """A row end reserved by another seat, (row, end), when the seat to move has a gemstone in
+    its supply and one in the forest (so it chooses which to give up)."""
+    seat = state.current_player
+    if not (state.supply[seat] and seat in state.gems):
+        return None
+    for action in state.legal_actions():
+        if action.kind == "take":
+            col = state.lo[action.a] if action.b == 0 else state.hi[action.a] - 1
+            owner = state.gems[action.a * 12 + col]
+            if owner >= 0 and owner != seat:
+                return action.a, action.b
+    return None
+
+
+async def test_the_gemstone_to_give_up_is_asked_in_the_panel():
+    record, history = position_where(reserved_end)
+    row, end = reserved_end(history[-1])
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = game_of(app)
+        seat = game.state.current_player
+        lost = game.state.lost[seat]
+        await pilot.press(str(row + 1), "left" if end == 0 else "right", "enter")
+        await settle(pilot)
+        assert game.state.step == "give" and panel_open(app)
+        title = str(game.query_one("#choice-title").render())
+        assert "give up one of your gemstones" in title
+        await pilot.press("1")
+        await settle(pilot)
+        assert game.state.lost[seat] == lost + 1
+        assert game.record.actions[-1] == "give supply"
+
+
+def plus_to_spend(state):
+    seat = state.current_player
+    return any(a.kind == "plus" for a in state.legal_actions()) and state.lost[seat] > 0
+
+
+async def test_a_plus_token_is_spent_with_p_after_a_question():
+    record, history = position_where(plus_to_spend)
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = game_of(app)
+        seat = game.state.current_player
+        lost, supply = game.state.lost[seat], game.state.supply[seat]
+        await pilot.press("p")
+        await settle(pilot)
+        assert panel_open(app) and "+ token" in str(game.query_one("#choice-title").render())
+        await pilot.press("1")
+        await settle(pilot)
+        assert game.state.lost[seat] == lost - 1 and game.state.supply[seat] == supply + 1
+        assert game.record.actions[-1] == "plus"
