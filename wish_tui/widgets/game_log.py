@@ -8,9 +8,7 @@ from textual.widgets import RichLog
 class GameLog(RichLog):
     """A scrollable log of the game."""
 
-    DEFAULT_CSS = (
-        "GameLog { height: 1fr; min-height: 2; max-height: 5; scrollbar-size-vertical: 0; }"
-    )
+    DEFAULT_CSS = "GameLog { height: 1fr; min-height: 2; scrollbar-size-vertical: 0; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=2000)

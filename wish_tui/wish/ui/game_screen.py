@@ -9,6 +9,7 @@ from wish_tui.wish import rules
 from wish_tui.wish.rules import CATALOG
 
 from .board import WishBoard
+from .changes import change_lines
 from .help_text import KEYS, reference_entries
 from .key_groups import KEY_GROUPS, rules_group
 from .style import DJINN_TITLE
@@ -60,6 +61,7 @@ class GameScreen(TableScreen):
     def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
         decision = before.pending[0][0] if before.pending else ""
         lines = [log_line(record.seat_names[seat], action, private, decision)]
+        lines += change_lines(before, after, seat, action, private)
         return lines + cls._events(before, after)
 
     @staticmethod
