@@ -57,7 +57,7 @@ async def test_setup_curtain_hides_the_table_until_enter():
             await pilot.press("enter")
             await settle(pilot)
         assert choice_open(app)
-        title = str(game.query_one("#choice-title").render())
+        title = game.query_one(ChoicePanel).title_text
         assert "Destiny" in title
         assert game.viewer == first
 
@@ -230,8 +230,6 @@ async def test_no_color_plays(monkeypatch):
 
 async def test_a_click_picks_an_option():
     """The mouse is optional but works: clicking an option of a choice picks it."""
-    from textual.widgets import OptionList
-
     app = WishApp(HOTSEAT)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -241,7 +239,8 @@ async def test_a_click_picks_an_option():
         game = game_of(app)
         assert choice_open(app)
         deciding = game.state.current_player
-        option_list = game.query_one(ChoicePanel).query_one(OptionList)
-        await pilot.click(option_list, offset=(4, 0))
+        panel = game.query_one(ChoicePanel)
+        title_rows = sum(1 for option, _ in panel._rows if option < 0)
+        await pilot.click(panel, offset=(4, title_rows))
         await settle(pilot)
         assert game.state.players[deciding].destiny

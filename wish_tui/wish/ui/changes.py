@@ -94,16 +94,21 @@ def offer_changes(b: dict, a: dict) -> list[str]:
     return parts
 
 
-def change_lines(before, after, seat: int, action, private: bool) -> list[str]:
-    """The log lines for what `seat`'s action changed on the table (one line per seat touched)."""
+def change_lines(before, after, seat: int, action, private: bool) -> tuple[str, list[str]]:
+    """What `seat`'s action changed: the acting seat's own changes (to follow its log line) and
+    one line for each other seat touched and for the Offer."""
     vb, va = before.view(seat), after.view(seat)
+    own = ""
     lines = []
     for pb, pa in zip(vb["players"], va["players"], strict=True):
-        moved = pb["seat"] == seat and action.kind in MOVING_KINDS
-        parts = seat_changes(pb, pa, private and pb["seat"] == seat, moved)
-        if parts:
+        acting = pb["seat"] == seat
+        moved = acting and action.kind in MOVING_KINDS
+        parts = seat_changes(pb, pa, private and acting, moved)
+        if parts and acting:
+            own = "; ".join(parts)
+        elif parts:
             lines.append(f"  {DJINN_TITLE[pa['djinn']]}: {'; '.join(parts)}.")
     offer = offer_changes(vb, va)
     if offer:
         lines.append(f"  Offer: {'; '.join(offer)}.")
-    return lines
+    return own, lines

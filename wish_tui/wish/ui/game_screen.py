@@ -20,16 +20,18 @@ class GameScreen(TableScreen):
     """A game of Wish in progress."""
 
     BINDINGS = [
+        # Potion and Trickery are seldom usable and hidden until they are: they come last, so
+        # that their showing up moves no other key.
         Binding("t", "travel", "Travel"),
         Binding("e", "empower", "Empower"),
         Binding("m", "manifest", "Manifest"),
         Binding("f", "fulfill", "Fulfill"),
         Binding("s", "special", "Special"),
-        Binding("p", "potion", "Potion"),
-        Binding("k", "trickery", "Trickery"),
         Binding("r", "trade", "Trade"),
         Binding("n", "end_turn", "End turn"),
         UNDO,
+        Binding("p", "potion", "Potion"),
+        Binding("k", "trickery", "Trickery"),
     ]
     BOARD = WishBoard
     KEY_GROUPS = KEY_GROUPS
@@ -60,9 +62,11 @@ class GameScreen(TableScreen):
     @classmethod
     def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
         decision = before.pending[0][0] if before.pending else ""
-        lines = [log_line(record.seat_names[seat], action, private, decision)]
-        lines += change_lines(before, after, seat, action, private)
-        return lines + cls._events(before, after)
+        line = log_line(record.seat_names[seat], action, private, decision)
+        own, others = change_lines(before, after, seat, action, private)
+        if own:
+            line += f" → {own}."
+        return [line, *others, *cls._events(before, after)]
 
     @staticmethod
     def _events(before, after) -> list[str]:
