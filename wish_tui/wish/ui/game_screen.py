@@ -15,6 +15,9 @@ from .key_groups import KEY_GROUPS, rules_group
 from .style import DJINN_TITLE
 from .words import describe, describe_choice, log_line
 
+REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
+"""Decisions asked again and again, and where their step holds how many are still to come."""
+
 
 class GameScreen(TableScreen):
     """A game of Wish in progress."""
@@ -90,11 +93,31 @@ class GameScreen(TableScreen):
     def decision_title(self, view: dict) -> str:
         decision = view.get("decision") or {}
         title = decision.get("prompt") or "Choose."
+        count = self._repeat_count(view)
+        if count:
+            title = f"{title.rstrip('.')} ({count})."
         if decision.get("their_hand"):
             title += f" Their hand: {', '.join(decision['their_hand'])}."
         if decision.get("wish"):
             title += f" ({decision['wish']}: {CATALOG.wishes[decision['wish']].cost_letters})"
         return title
+
+    def _repeat_count(self, view: dict) -> str:
+        """'2 of 3' while a decision repeats (gain three crystals, pay a trade, lose two)."""
+        step = view["pending"][0] if view.get("pending") else None
+        if not step or step[0] not in REPEATS or len(step) <= REPEATS[step[0]]:
+            self._run = None
+            return ""
+        left = step[REPEATS[step[0]]]
+        key = (step[0], step[1])
+        run = getattr(self, "_run", None)
+        if run and run[0] == key and left == run[2] - 1:
+            run = (key, run[1], left)
+        else:
+            run = (key, left, left)
+        self._run = run
+        total = run[1]
+        return f"{total - left + 1} of {total}" if total > 1 else ""
 
     def why_not(self, group: str) -> str:
         return rules.why_not_now(self.state, rules_group(group))
