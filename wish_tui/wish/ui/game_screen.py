@@ -8,12 +8,11 @@ from wish_tui.widgets.table_screen import UNDO, TableScreen
 from wish_tui.wish import rules
 from wish_tui.wish.rules import CATALOG
 
+from . import log
 from .board import WishBoard
-from .changes import change_lines
 from .help_text import KEYS, reference_entries
 from .key_groups import KEY_GROUPS, rules_group
-from .style import DJINN_TITLE
-from .words import describe, describe_choice, log_line
+from .words import describe, describe_choice
 
 REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
 """Decisions asked again and again, and where their step holds how many are still to come."""
@@ -51,44 +50,11 @@ class GameScreen(TableScreen):
 
     @classmethod
     def opening_lines(cls, record, state) -> list[str]:
-        names = ", ".join(f"{DJINN_TITLE[s['djinn']]} ({s['who']})" for s in record.seats)
-        lines = [f"A game of Wish: {names}."]
-        if len(record.seats) > 1:
-            first = DJINN_TITLE[state.djinns[state.order[0]]]
-            lines.append(f"{first} starts: the turn order is {cls._order(state)}.")
-        return lines
-
-    @staticmethod
-    def _order(state) -> str:
-        return " → ".join(DJINN_TITLE[state.djinns[s]] for s in state.order)
+        return log.opening_lines(record, state)
 
     @classmethod
     def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
-        decision = before.pending[0][0] if before.pending else ""
-        line = log_line(record.seat_names[seat], action, private, decision)
-        own, others = change_lines(before, after, seat, action, private)
-        if own:
-            line += f" → {own}."
-        return [line, *others, *cls._events(before, after)]
-
-    @staticmethod
-    def _events(before, after) -> list[str]:
-        """Lines for what the table did by itself: a new round, the Challenge card."""
-        lines = []
-        if after.round != before.round and after.round:
-            card = CATALOG.caravan_cards[after.caravan_card] if after.caravan_card >= 0 else None
-            area = CATALOG.areas[CATALOG.route[after.caravan_pos]].name
-            lines.append(
-                f"— Round {after.round}: the Caravan moves {card.move if card else 0} "
-                f"to {area}; trade {card.describe_trade() if card else '—'}."
-            )
-            if after.final_round:
-                lines.append("— The Caravan reached the Dock: this is the last round!")
-        if after.solo and after.challenge_card != before.challenge_card and after.challenge_card:
-            effect = CATALOG.wishes[after.challenge_card].effect
-            what = CATALOG.challenge_effects.get(effect, "")
-            lines.append(f"— Challenge: {after.challenge_card}: {what}.")
-        return lines
+        return log.log_lines(record, before, action, after, seat, private)
 
     def decision_title(self, view: dict) -> str:
         decision = view.get("decision") or {}
