@@ -1,9 +1,9 @@
 """The game log: every seat's action in words, newest last, PageUp/PageDown to read back.
 
 Drawn with Textual's line API and written for slow links: a new line is drawn on its own empty row
-without moving the others, and only when the log is full does it turn the page (the last line of
-the old page stays on top), one redraw for a whole page of lines instead of moving every row at
-each new line as a scrolling log does. Over SSH this is most of the bytes a game sends.
+without moving the others, and only when the log is full does it turn the page (the last third of
+the old page stays on top), one redraw for many lines instead of moving every row at each new
+line as a scrolling log does. Over SSH this is most of the bytes a game sends.
 """
 
 from __future__ import annotations
@@ -84,9 +84,9 @@ class GameLog(Widget):
         last_new = len(self._rows) - 1
         reading_back = self.top != self._page_top
         if last_new >= self._page_top + height:
-            # Turn the page: the new rows go to the top, under the last row of the page
-            # before, so the next lines again fill empty rows one at a time.
-            self._page_top = max(first_new - 1, last_new - height + 1, 0)
+            # Turn the page: the last third of the page before stays on top for context, the
+            # new rows follow, and the next lines again fill empty rows one at a time.
+            self._page_top = max(first_new - max(1, height // 3), last_new - height + 1, 0)
         elif not reading_back:
             self.refresh(Region(0, first_new - self.top, self.size.width, last_new - first_new + 1))
             return
