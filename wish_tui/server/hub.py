@@ -47,6 +47,18 @@ CHAT_EVERY = 1.0
 """Seconds a person waits between two chat lines."""
 
 
+def _undo_for(table: Table, seat: int | None) -> tuple[bool, str]:
+    """Whether `seat` may take its last decisions back now, and if not, why (one sentence)."""
+    if seat is None or table.is_over:
+        return False, "There is nothing of yours to undo."
+    history = table.history
+    rules = table.spec.rules
+    target = rules.undo_target(history) if len(history) > 1 else None
+    if target is not None and history[target].current_player == seat:
+        return True, ""
+    return False, rules.why_no_undo(history) or "There is nothing of yours to undo."
+
+
 class Session:
     """One connected app process: the person it is, and the table it has open."""
 
@@ -332,6 +344,7 @@ class Hub:
         session.chat_count = len(table.chat)
         deciding = table.deciding()
         legal = table.legal_for(pov) if seat is not None and not table.seats[seat].zombie else []
+        can_undo, why_no_undo = _undo_for(table, seat)
         waiting = ""
         if deciding is not None and deciding != seat:
             waiting = table.seat_label(deciding)
@@ -364,6 +377,8 @@ class Hub:
                 "legal": legal,
                 "deciding": deciding,
                 "waiting_for": waiting,
+                "can_undo": can_undo,
+                "why_no_undo": why_no_undo,
                 "log": lines,
                 "chat": chat,
                 "over": table.is_over,
