@@ -127,7 +127,7 @@ class LocalTable:
         if not self.autosaving:
             return ""
         try:
-            saves.autosave(self.record)
+            saves.autosave(self.record, finished=self.state.is_over)
         except saves.SaveError as exc:
             return str(exc)
         return ""

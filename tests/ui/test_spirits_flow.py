@@ -88,14 +88,14 @@ async def test_the_wish_and_hex_keeps_are_asked_in_the_panel():
         game = game_of(app)
         seat = game.state.current_player
         assert game.viewer == seat and panel_open(app)
-        title = str(game.query_one("#choice-title").render())
+        title = game.query_one(ChoicePanel).title_text
         assert "Keep one of your two Wish cards" in title
         options = game.state.wish_options[seat]
         await pilot.press("2")
         await settle(pilot)
         assert game.state.wish[seat] == options[1]
         assert panel_open(app)
-        assert "Hex" in str(game.query_one("#choice-title").render())
+        assert "Hex" in game.query_one(ChoicePanel).title_text
         hexes = game.state.hex_options[seat]
         await pilot.press("1")
         await settle(pilot)
@@ -174,7 +174,7 @@ async def test_take_by_row_number_then_stop_with_n_then_skip_the_gemstone():
         await settle(pilot)
         assert game.state.tiles[seat][-1] == wanted
         assert game.state.step == "more"
-        status = str(game.query_one("#status").render())
+        status = game.query_one("#status").text.plain
         assert "a second" in status and "n stops" in status
         await pilot.press("n")
         await settle(pilot)
@@ -272,7 +272,7 @@ async def test_hot_seat_curtain_between_two_people():
 def screen_text(app) -> str:
     """Every line the game screen shows, as plain text."""
     game = game_of(app)
-    board = [str(game.query_one(w).render()) for w in ("#seats", "#cards", "#status")]
+    board = [game.query_one(w).text.plain for w in ("#seats", "#cards", "#status")]
     log = "".join(line.text for line in game.query_one(GameLog).lines)  # wrapped lines
     return "\n".join([*board, log])
 
@@ -443,7 +443,7 @@ async def test_the_gemstone_to_give_up_is_asked_in_the_panel():
         await pilot.press(str(row + 1), "left" if end == 0 else "right", "enter")
         await settle(pilot)
         assert game.state.step == "give" and panel_open(app)
-        title = str(game.query_one("#choice-title").render())
+        title = game.query_one(ChoicePanel).title_text
         assert "give up one of your gemstones" in title
         await pilot.press("1")
         await settle(pilot)
@@ -466,7 +466,7 @@ async def test_a_plus_token_is_spent_with_p_after_a_question():
         lost, supply = game.state.lost[seat], game.state.supply[seat]
         await pilot.press("p")
         await settle(pilot)
-        assert panel_open(app) and "+ token" in str(game.query_one("#choice-title").render())
+        assert panel_open(app) and "+ token" in game.query_one(ChoicePanel).title_text
         await pilot.press("1")
         await settle(pilot)
         assert game.state.lost[seat] == lost - 1 and game.state.supply[seat] == supply + 1

@@ -115,6 +115,12 @@ class Game:
         """The game's screens (imports Textual)."""
         return importlib.import_module(f"{self.package}.ui")
 
+    @property
+    def log(self) -> ModuleType:
+        """The game's log in words, without Textual: `opening_lines(record, state)` and
+        `log_lines(record, before, action, after, seat, private)`."""
+        return importlib.import_module(f"{self.package}.ui.log")
+
     def seat_title(self, name: str) -> str:
         """A seat's name as shown, e.g. 'Air'."""
         return name.capitalize()

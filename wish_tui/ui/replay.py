@@ -149,9 +149,8 @@ class ReplayScreen(Screen):
         self.app.open_game(record, self.states[: self.index + 1], None)
 
     def action_log_scroll(self, pages: int) -> None:
-        """Scroll the log by a page."""
-        log = self.query_one(GameLog)
-        log.scroll_relative(y=pages * max(1, log.size.height - 1), animate=False)
+        """Show an earlier or later page of the log."""
+        self.query_one(GameLog).scroll_page(pages)
 
     def action_leave(self) -> None:
         """Back to the title screen."""

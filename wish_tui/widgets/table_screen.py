@@ -23,12 +23,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
 from .game_log import GameLog
+from .key_bar import KeyBar
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
@@ -64,7 +64,7 @@ class TableScreen(Screen):
         Binding("up", "choice_move(-1)", show=False),
         Binding("down", "choice_move(1)", show=False),
         Binding("enter", "choice_confirm", "Choose", show=False),
-        Binding("escape", "choice_cancel", "Back"),
+        Binding("escape", "choice_cancel", "Back", show=False),
         Binding("pageup", "log_scroll(-1)", show=False),
         Binding("pagedown", "log_scroll(1)", show=False),
     ]
@@ -89,7 +89,6 @@ class TableScreen(Screen):
         self._options: list = []
         self._on_choice = None
         self._asked_at = 0.0
-        self._keys_shown: tuple = ()
         self._seed_told = False
         self._hint_shown = False
 
@@ -173,7 +172,7 @@ class TableScreen(Screen):
         yield self.BOARD(id="board-root")
         yield ChoicePanel(id="choice")
         yield ViewText(id="status")
-        yield Footer(compact=True)
+        yield KeyBar(id="keys")
 
     @property
     def state(self):
@@ -201,7 +200,21 @@ class TableScreen(Screen):
     def spec(self):
         return self.table.spec
 
+    def _shown_bindings(self) -> list[Binding]:
+        """The keys of the key bar, in order. A key with several meanings (Enter takes a tile or
+        places a gemstone) has one entry per meaning; `check_action` hides those that do not
+        apply now."""
+        seen, shown = set(), []
+        for binding in self._all_bindings():
+            if binding.show and (binding.key, binding.action) not in seen:
+                seen.add((binding.key, binding.action))
+                shown.append(binding)
+        return shown
+
     def on_mount(self) -> None:
+        self.query_one(KeyBar).set_keys(
+            [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
+        )
         log = self.query_one(GameLog)
         for line in self.opening_lines(self.record, self.table.history[0]):
             log.write(line)
@@ -265,14 +278,17 @@ class TableScreen(Screen):
         marks = self.board_marks(view, legal)
         self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
         self.query_one("#status", ViewText).show(Text(self._status_line(view)))
-        keys = tuple(self.check_action(b.action, ()) for b in self._all_bindings())
-        if keys != self._keys_shown:
-            # Only when a key's state changed: the footer redraws its whole line.
-            self._keys_shown = keys
-            self.refresh_bindings()
+        self._update_footer()
+
+    def _update_footer(self) -> None:
+        """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
+        # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
+        states = [self.check_action(b.action.partition("(")[0], ()) for b in self._shown_bindings()]
+        self.query_one(KeyBar).show_states(states)
 
     def _all_bindings(self) -> list[Binding]:
-        return [b for cls in type(self).__mro__ for b in getattr(cls, "BINDINGS", [])]
+        """Every binding of the screen, the game's own first."""
+        return [b for cls in type(self).__mro__ for b in cls.__dict__.get("BINDINGS", [])]
 
     def _seat_label(self, seat: int) -> str:
         return self.spec.seat_title(self.table.seat_name(seat))
@@ -352,7 +368,7 @@ class TableScreen(Screen):
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
-        self.refresh_bindings()
+        self._update_footer()
 
     def action_choice_pick(self, index: int) -> None:
         """Pick option `index` of the open choice."""
@@ -371,9 +387,8 @@ class TableScreen(Screen):
         self.query_one(ChoicePanel).cancel()
 
     def action_log_scroll(self, pages: int) -> None:
-        """Scroll the log by a page."""
-        log = self.query_one(GameLog)
-        log.scroll_relative(y=pages * max(1, log.size.height - 1), animate=False)
+        """Show an earlier or later page of the log."""
+        self.query_one(GameLog).scroll_page(pages)
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         self.busy = False
@@ -381,14 +396,14 @@ class TableScreen(Screen):
             then, self._on_choice = self._on_choice, None
             if event.index is not None:
                 then(event.index)
-            self.refresh_bindings()
+            self._update_footer()
             self.proceed()
             return
         options, self._options = self._options, []
         if event.index is not None and event.index < len(options):
             self.play(options[event.index])
         else:
-            self.refresh_bindings()
+            self._update_footer()
             self.proceed()
 
     def play(self, action) -> None:

@@ -17,10 +17,11 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.table_screen import UNDO, TableScreen
 
 from . import cursor as nav
+from . import log
 from .board import SpiritsBoard
 from .help_text import KEYS, reference_entries
 from .style import SEAT_TITLE, category_name, kind_name, place_words, tile_words, tile_words_of
-from .words import describe, describe_choice, log_lines, with_place_words
+from .words import describe, describe_choice, with_place_words
 
 FOREST_KINDS = frozenset({"take", "gem", "move", "stop"})
 """Decisions the keys make on the forest; any other is asked in the choice panel."""
@@ -45,10 +46,11 @@ class GameScreen(TableScreen):
     """A game of Spirits of the Forest in progress."""
 
     BINDINGS = [
+        # The key bar shows them in this order; keys with two meanings (Enter, n) show the one
+        # that applies, and the seldom usable ones come last, so that their showing up moves no
+        # other key.
         *TableScreen.base_bindings("enter", "left", "right", "up", "down", "escape"),
         *TableScreen.base_bindings("1", "2", "3", "4"),
-        Binding("enter", "take", "Take"),
-        Binding("enter", "place", "Place gem"),
         Binding("left", "cursor(-1, 0)", "Choose", key_display="←→↑↓"),
         Binding("right", "cursor(1, 0)", show=False),
         Binding("up", "cursor(0, -1)", show=False),
@@ -58,11 +60,13 @@ class GameScreen(TableScreen):
         Binding("3", "row(2)", show=False),
         Binding("4", "row(3)", show=False),
         Binding("g", "gem", "Gem"),
+        UNDO,
+        Binding("enter", "take", "Take"),
+        Binding("enter", "place", "Place gem"),
         Binding("n", "stop", "Stop"),
         Binding("n", "skip", "Skip gem"),
         Binding("p", "plus", "+ token"),
         Binding("escape", "back", "Back"),
-        UNDO,
     ]
     BOARD = SpiritsBoard
     KEY_GROUPS = KEY_GROUPS
@@ -120,22 +124,11 @@ class GameScreen(TableScreen):
 
     @classmethod
     def opening_lines(cls, record, state) -> list[str]:
-        seats = ", ".join(f"{SEAT_TITLE[s['djinn']]} ({s['who']})" for s in record.seats)
-        lines = [f"A game of Spirits of the Forest: {seats}."]
-        if state.solo:
-            lines.append(
-                f"Solo, {state.solo}: each turn take a face-up row end; the forest takes the "
-                "other end of that row. The game ends when three rows are empty."
-            )
-            return lines
-        if state.modules:
-            lines.append(f"Modules: {' and '.join(m.capitalize() for m in state.modules)}.")
-        lines.append(f"{SEAT_TITLE[state.seats[state.first]]} plays first.")
-        return lines
+        return log.opening_lines(record, state)
 
     @classmethod
     def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
-        return log_lines(before, action, after, seat, private)
+        return log.log_lines(record, before, action, after, seat, private)
 
     def keys_text(self) -> str:
         return KEYS

@@ -20,6 +20,7 @@ from .undo import undo_points, undo_target, why_no_undo  # noqa: F401  (what may
 
 CATALOG: Catalog = parse_catalog(load_raw())
 """The printed facts of the game, from `wish_tui/wish/data/`."""
+State.DEFAULT_CATALOG = CATALOG
 
 __all__ = [
     "CATALOG",

@@ -68,9 +68,7 @@ def from_dict(cls, d: dict, catalog=None):
         ValueError: the data is not a consistent state of Wish (one clause says what is wrong);
             no other exception escapes, whatever the data.
     """
-    from . import CATALOG
-
-    catalog = catalog or CATALOG
+    catalog = catalog or cls.DEFAULT_CATALOG
     try:
         _check_types(d, catalog)
         consistency.check(d, catalog)
