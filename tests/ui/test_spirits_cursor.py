@@ -103,3 +103,34 @@ def test_the_reference_has_every_card_tile_kind_token_and_the_solo_table():
     solo = dict(reference_entries())["Solo levels and points"]
     for _, title in rules.CATALOG.solo_results:
         assert title in solo
+
+
+def test_the_log_words_need_no_textual_so_the_table_server_can_write_them():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from wish_tui import games; log = games.get('spirits').log; "
+        "print(any(m == 'textual' or m.startswith('textual.') for m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+def test_each_seat_reads_its_own_keep_in_its_log_and_only_that():
+    from wish_tui import games, saves
+
+    log = games.get("spirits").log
+    seats = [{"djinn": "air", "who": "human"}, {"djinn": "water", "who": "human"}]
+    record, state = saves.GameRecord.new(seats, 7, None, "spirits", {"modules": ["wishes"]})
+    action = state.legal_actions()[0]
+    after = state.apply(action)
+    seat = state.current_player
+    assert log.log_lines(record, state, action, after, seat, True) == [
+        f"Water keeps the Wish {action.name}: {rules.CATALOG.wishes[action.name].text}"
+    ]
+    assert log.log_lines(record, state, action, after, seat, False) == [
+        "Water keeps a Wish card (shown when every seat has kept)"
+    ]
+    assert log.opening_lines(record, state)[-1] == "Water plays first."
