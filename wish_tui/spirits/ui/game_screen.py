@@ -433,6 +433,14 @@ class GameScreen(TableScreen):
             actions = [a for a in actions if a.a == self.move_from]
         verb = "Move your gemstone to" if nav.moving(legal) else "Put a gemstone on"
         self._choose(f"{verb} which tile?", actions)
+        here = [
+            i for i, a in enumerate(actions) if (a.b if a.kind == "move" else a.a) == self.cursor
+        ]
+        if here:
+            # The list opens on the tile the highlight was on.
+            panel = self.query_one(ChoicePanel)
+            panel.highlighted = here[0]
+            panel.refresh()
 
     def action_stop(self) -> None:
         """Take no second tile."""

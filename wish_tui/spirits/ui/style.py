@@ -54,7 +54,6 @@ FACE_DOWN = "░"
 PLAIN = Style()
 """Every segment carries a style: Textual's NO_COLOR filter needs one."""
 DIM = Style(dim=True)
-BOLD = Style(bold=True)
 
 
 def colour_on() -> bool:
