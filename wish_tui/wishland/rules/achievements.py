@@ -3,69 +3,52 @@
 from __future__ import annotations
 
 from . import economy
-from .tables import CAT, CATEGORY, COST
+from .tables import CAT, COST
 
 ACHIEVEMENTS = CAT.achievements
 _CONTROLLED = CAT.start_workers + CAT.reserve_workers
 """Workers a seat controls once none is left on the Reserve."""
 
 
-def symbol_counts(park) -> list[int]:
-    """Copies of each Category Symbol on the cards of a play area."""
-    counts = [0] * 12
-    for card in park:
-        counts[CATEGORY[card]] += 1
-    return counts
+def _test(a):
+    """The requirement of Achievement `a` as a function of a seat's pieces."""
+    n, arg = a.n, a.arg
+    tests = {
+        "happiness": lambda p: p.happiness >= n,
+        "visitors": lambda p: p.visitors >= n,
+        "workers": lambda p: _CONTROLLED - p.reserve >= n,
+        "vp": lambda p: p.vp >= n,
+        "colour": lambda p: p.counts[arg] >= n,
+        "both_tracks": lambda p: p.happiness >= n and p.visitors >= n,
+        "same_colour": lambda p: max(p.counts) >= n,
+        "either_track": lambda p: p.happiness >= n or p.visitors >= n,
+        "each_colour": lambda p: min(p.counts[:5]) >= n,
+        "symbol_copies": lambda p: max(p.symbols) >= n,
+        "distinct_symbols": lambda p: 12 - p.symbols.count(0) >= n,
+        "cards": lambda p: len(p.park) + p.counts[5] >= n,
+        "income": lambda p: economy.income(p) >= n,
+        "credits": lambda p: p.credits >= n,
+        "expensive": lambda p: sum(1 for c in p.park if COST[c] >= arg) >= n,
+        "blank": lambda p: False,
+    }
+    return tests[a.test]
 
 
-def _met(p, a) -> bool:
-    test, n = a.test, a.n
-    if test == "happiness":
-        return p.happiness >= n
-    if test == "visitors":
-        return p.visitors >= n
-    if test == "workers":
-        return _CONTROLLED - p.reserve >= n
-    if test == "vp":
-        return p.vp >= n
-    if test == "colour":
-        return p.counts[a.arg] >= n
-    if test == "both_tracks":
-        return p.happiness >= n and p.visitors >= n
-    if test == "same_colour":
-        return max(p.counts) >= n
-    if test == "either_track":
-        return p.happiness >= n or p.visitors >= n
-    if test == "each_colour":
-        return min(p.counts[:5]) >= n
-    if test == "symbol_copies":
-        return len(p.park) >= n and max(symbol_counts(p.park)) >= n
-    if test == "distinct_symbols":
-        return len({CATEGORY[c] for c in p.park}) >= n
-    if test == "cards":
-        return len(p.park) + p.counts[5] >= n
-    if test == "income":
-        return economy.income(p) >= n
-    if test == "credits":
-        return p.credits >= n
-    if test == "expensive":
-        return sum(1 for c in p.park if COST[c] >= a.arg) >= n
-    return False
+TESTS = {aid: _test(a) for aid, a in ACHIEVEMENTS.items()}
+"""Achievement id -> its requirement, a function of a seat's pieces."""
 
 
 def met(p, aid: str) -> bool:
     """True when the seat with pieces `p` meets the requirement of Achievement `aid`."""
-    return _met(p, ACHIEVEMENTS[aid])
+    return TESTS[aid](p)
 
 
 def claimable(st, seat: int) -> list[str]:
     """Achievements the seat may claim now: unclaimed on the board, and its private tile."""
     p = st.players[seat]
     found = [
-        aid
-        for aid, owner in zip(st.ach, st.claimed, strict=True)
-        if owner < 0 and _met(p, ACHIEVEMENTS[aid])
+        aid for aid, owner in zip(st.ach, st.claimed, strict=True) if owner < 0 and TESTS[aid](p)
     ]
-    if p.tile and not p.tile_claimed and _met(p, ACHIEVEMENTS[p.tile]):
+    if p.tile and not p.tile_claimed and TESTS[p.tile](p):
         found.append(p.tile)
     return found

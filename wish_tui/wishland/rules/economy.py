@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .catalog import HOTEL, MASCOT, RESTAURANT, RIDE, TICKET
-from .tables import CAT, COST, INCOME, KIND, ent_param, hotel_param
+from .tables import CAT, COST, KIND, ent_param, hotel_param
 
 ADVERTISEMENT = 5
 """Index of the Advertisement Space among the Worker spaces (0-4 are the Marketplace rows)."""
@@ -84,18 +84,35 @@ def can_buy(p, card: int, spare: int) -> bool:
 
 def income(p) -> int:
     """Credits the seat would earn in an Income Phase (the 5 standard Credits included)."""
-    total = BASE_INCOME
-    for card in p.park:
-        total += INCOME[card]
-    restaurants = p.counts[RESTAURANT]
+    total = BASE_INCOME + p.income
     hotels = p.hotels
     if hotels >> 23 & 1:
-        total += _H23_INCOME * restaurants
+        total += _H23_INCOME * p.counts[RESTAURANT]
     if hotels >> 21 & 1:
         total += _H21_INCOME
-    if p.ent == 12 and restaurants >= _E12_FIRST:
+    if p.ent == 12 and p.counts[RESTAURANT] >= _E12_FIRST:
         total += 1
     return total if total > 0 else 0
+
+
+def budget(p, kind: int, spare: int) -> int:
+    """The highest printed cost of a `kind` card the seat can pay now, or -1 if it may hold
+    none (Card Limit); `spare` Workers are left at hand after placing."""
+    if not ignores_limit(p, kind) and p.counts[kind] >= p.counts[TICKET] + p.counts[RIDE]:
+        return -1
+    total = p.credits
+    ent = p.ent
+    if ent == 2:
+        owned = p.counts[kind]
+        if owned == 0 or owned == 4:
+            total += _E2_DISCOUNT
+    else:
+        rule = _KIND_DISCOUNT.get(ent)
+        if rule and rule[0] == kind:
+            total += rule[1]
+    if not p.reserve:
+        total += EXTRA_MAX if spare > EXTRA_MAX else spare
+    return total
 
 
 def cost_of(card: int) -> int:

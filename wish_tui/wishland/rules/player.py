@@ -7,7 +7,7 @@ State shares the Players it does not change (copy on write, see `State.mut`).
 from __future__ import annotations
 
 from .catalog import HOTEL, TICKET
-from .tables import HOTEL_NUMBER, KIND
+from .tables import CATEGORY, HOTEL_NUMBER, INCOME, KIND
 
 
 class Player:
@@ -22,6 +22,8 @@ class Player:
         "reserve",
         "park",
         "counts",
+        "symbols",
+        "income",
         "hotels",
         "hand",
         "ent",
@@ -44,6 +46,10 @@ class Player:
     """Cards in the play area, in the order played (Ticket Offices are counted, not listed)."""
     counts: tuple[int, ...]
     """Cards in the play area per colour: yellow, red, blue, green, black, purple (tickets)."""
+    symbols: tuple[int, ...]
+    """Copies of each Category Symbol on the cards in the play area (Mascots included)."""
+    income: int
+    """The Income the Restaurant Cards in the play area print (the other sources not added)."""
     hotels: int
     """Bit n is set when Hotel #n is in the play area."""
     hand: tuple[int, ...]
@@ -66,6 +72,8 @@ class Player:
         p.reserve = reserve
         p.park = ()
         p.counts = (0, 0, 0, 0, 0, tickets)
+        p.symbols = (0,) * 12
+        p.income = 0
         p.hotels = 0
         p.hand = ()
         p.ent = 0
@@ -86,6 +94,8 @@ class Player:
         p.reserve = self.reserve
         p.park = self.park
         p.counts = self.counts
+        p.symbols = self.symbols
+        p.income = self.income
         p.hotels = self.hotels
         p.hand = self.hand
         p.ent = self.ent
@@ -102,6 +112,10 @@ class Player:
         counts = list(self.counts)
         counts[kind] += 1
         self.counts = tuple(counts)
+        symbols = list(self.symbols)
+        symbols[CATEGORY[card]] += 1
+        self.symbols = tuple(symbols)
+        self.income += INCOME[card]
         if kind == HOTEL:
             self.hotels |= 1 << HOTEL_NUMBER[card]
 
@@ -109,6 +123,8 @@ class Player:
         """Replace the play area, recomputing the counts and the Hotel bits."""
         self.park = ()
         self.counts = (0, 0, 0, 0, 0, tickets)
+        self.symbols = (0,) * 12
+        self.income = 0
         self.hotels = 0
         for card in park:
             self.add_card(card)

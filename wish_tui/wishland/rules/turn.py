@@ -24,7 +24,7 @@ from .moves import (
     PAID_COLLECT,
     PLAY,
 )
-from .tables import CARD_INDEX, CAT, KIND, hotel_param
+from .tables import CARD_INDEX, CAT, COST, KIND, hotel_param
 
 _H16_CREDITS = hotel_param(16, "credits")
 _ADVERTISEMENT = CAT.advertisement
@@ -91,9 +91,11 @@ def turn_actions(st) -> list:
             need = 1 + len(stacks[row])
             if hand < need:
                 continue
-            spare = hand - need
+            budget = economy.budget(p, row, hand - need)
+            if budget < 0:
+                continue
             for card in market[row * COLUMNS : row * COLUMNS + COLUMNS]:
-                if card >= 0 and economy.can_buy(p, card, spare):
+                if card >= 0 and COST[card] <= budget:
                     acts.append(BUY[card])
         if hand > len(stacks[ADVERTISEMENT]):
             acts.append(ADVERTISE)

@@ -71,8 +71,13 @@ def _entrepreneur(number: int) -> dict | None:
 
 def _player(st, seat: int, viewer: int) -> dict:
     p = st.players[seat]
+    chosen = bool(p.ent)
     mine = seat == viewer
     revealed = st.phase != "setup"
+    if not (mine or revealed) and p.ent:
+        # Nothing derived from a hidden Entrepreneur may show before the reveal.
+        p = p.copy()
+        p.ent = 0
     park: dict[str, list] = {kind: [] for kind in KINDS}
     for card in p.park:
         park[KINDS[CARDS[card].kind]].append(card_info(card))
@@ -106,7 +111,7 @@ def _player(st, seat: int, viewer: int) -> dict:
         "hand_count": len(p.hand),
         "turn_order_space": st.track.index(seat) + 1 if seat in st.track else None,
         "entrepreneur": _entrepreneur(p.ent) if (mine or revealed) else None,
-        "entrepreneur_chosen": bool(p.ent),
+        "entrepreneur_chosen": chosen,
         "tile": None
         if not p.tile
         else {
