@@ -66,6 +66,8 @@ class Card:
     """Credits added to every Income Phase (Restaurant Cards)."""
     penalty: int
     """VP lost in Final Scoring (Restaurant Cards that give 4 Credits)."""
+    subtype: str
+    """A Restaurant Card's kind: income, visitors or credits ('' for the other kinds)."""
     text: str
     source: str
 
@@ -241,6 +243,7 @@ def _cards(raw: dict[str, dict], symbols: dict, ent: dict) -> tuple[list[Card], 
                     tickets=int(amounts.get("tickets", 0)),
                     income=int(e.get("income", 0)) if kind == RESTAURANT else 0,
                     penalty=int(e.get("penalty", 0)) if kind == RESTAURANT else 0,
+                    subtype=e["kind"] if kind == RESTAURANT else "",
                     text=text,
                     source=e["source"],
                 )
