@@ -243,12 +243,15 @@ def test_entrepreneur_9_first_income_phase_only():
     assert p.vp == 1 + order_vp
     assert p.tickets == 1 + 2 + (space == 5)
     # The next Income Phase brings only the 5 Credits.
-    later = edit(state, lambda d: d.update(round=2))
-    later = act(later, "collect", "collect")
-    while later.phase != "turns":
-        later = later.apply(later.legal_actions()[0])
-    assert later.players[RED].tickets == p.tickets + (later.track.index(RED) == 4)
-    assert later.players[RED].workers == p.workers
+    while state.round == 1:
+        state = act(state, "collect")
+    before = state.players[RED]
+    while state.phase != "turns":
+        legal = state.legal_actions()
+        state = state.apply(next((a for a in legal if a.arg in ("1", "2")), legal[0]))
+    after = state.players[RED]
+    assert after.tickets == before.tickets and after.workers == before.workers
+    assert after.credits - before.credits == 5 + (state.track.index(RED) == 1)
 
 
 def test_entrepreneur_10_credit_for_a_new_symbol_and_2_vp_for_all_twelve():

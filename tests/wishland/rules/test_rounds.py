@@ -7,7 +7,7 @@ import pytest
 
 from wish_tui.wishland import rules
 
-from .helpers import BLUE, GREEN, RED, act, cards_where, edit, names, position
+from .helpers import BLUE, GREEN, RED, act, cards_where, names, position
 
 FOUR = ["red", "blue", "green", "yellow"]
 
@@ -121,7 +121,11 @@ def test_empty_slots_wait_for_the_end_of_the_round():
 def test_after_round_6_the_discard_piles_are_shuffled_into_the_decks():
     """ "If you have just completed Round 6, shuffle all discard piles into their respective
     decks." """
-    state = edit(position(), lambda d: d.update(round=6, turn=4))
+    state = position()
+    while not (state.round == 6 and state.turn == 4):
+        legal = state.legal_actions()
+        state = state.apply(next((a for a in legal if a.kind == "collect"), legal[0]))
+    assert all(state.discards), "unbought cards were discarded in rounds 1-5"
     before = [
         set(state.decks[row])
         | set(state.discards[row])

@@ -39,6 +39,7 @@ from .scoring import STEPS
 from .state import State
 from .tables import CAT
 from .undo import undo_points, undo_target, why_no_undo
+from .views import card_info as _card_info
 
 CATALOG: Catalog = CAT
 """Every printed and designed fact, from `wish_tui/wishland/data/`."""
@@ -56,6 +57,7 @@ __all__ = [
     "IllegalAction",
     "State",
     "determinize",
+    "card_info",
     "new_game",
     "parse_action",
     "undo_points",
@@ -101,3 +103,16 @@ def parse_action(state: State, text: str) -> Action:
             return action
     action = Action.parse(text)
     raise IllegalAction(state.why_illegal(action) or f"'{action}' is not legal now.")
+
+
+def card_info(card_id: str) -> dict:
+    """What a card shows (id, name, kind, colour, cost, Category and Entertainment Symbols,
+    reward text), as in views.
+
+    Raises:
+        ValueError: `card_id` is not a card.
+    """
+    card = CATALOG.by_id.get(card_id) if isinstance(card_id, str) else None
+    if card is None:
+        raise ValueError(f"{str(card_id)[:20]!r} is not a card; cards are named like Y3 or G8.")
+    return _card_info(card.index)

@@ -77,7 +77,7 @@ def _decks(view: dict, rng: int) -> tuple[int, list[list[str]]]:
     seen = set()
     for row in view["marketplace"]:
         seen.update(_ids(row["cards"]))
-        seen.update(_ids(row["discard"]))
+        seen.update(row["discard"])
     for p in view["players"]:
         seen.update(_park(p))
     seen.update(_ids(view["players"][view["seat"]].get("hand", [])))
@@ -152,7 +152,7 @@ def _determinize(view: dict, seed: int) -> State:
             for row in view["marketplace"]
         ],
         "decks": decks,
-        "discards": [_ids(row["discard"]) for row in view["marketplace"]],
+        "discards": [list(row["discard"]) for row in view["marketplace"]],
         "stacks": [
             [[s["seat"], s["workers"]] for s in space]
             for space in [row["stacks"] for row in view["marketplace"]]

@@ -4,7 +4,7 @@ place the rules can reach, and the game waiting on a real decision.
 
 from __future__ import annotations
 
-from . import decisions, economy
+from . import achievements, decisions, economy
 from .catalog import KINDS, MASCOT
 from .decisions import SOURCES
 from .serial import need
@@ -55,6 +55,12 @@ def _check_cards(st) -> None:
             cards = [c for c in st.market[row * cols : (row + 1) * cols] if c >= 0]
             cards += [*st.decks[row], *st.discards[row]]
             need(all(KIND[c] == row for c in cards), "a card lies in another kind's row")
+    if not st.solo and st.round <= CAT.reshuffle_after:
+        # Each round so far drew a row of the Marketplace from every Deck.
+        drawn = CAT.columns * max(st.round, 1)
+        need(all(len(deck) <= 24 - drawn for deck in st.decks), "a Deck is too big for the round")
+    if st.round == CAT.rounds and not st.solo:
+        need(not any(st.discards), "the Discard Piles were shuffled in after round 6")
     tickets = st.tickets + sum(p.tickets for p in st.players)
     need(tickets == CAT.tickets, "the Ticket Office Cards do not add up")
     need(all(p.tickets >= 1 for p in st.players), "every seat keeps its first Ticket Office")
@@ -91,6 +97,28 @@ def _check_achievements(st) -> None:
     ent3 = [p for p in st.players if p.ent == 3]
     if st.phase != "setup" and ent3:
         need(bool(ent3[0].tile), "Entrepreneur #3 draws its tile when revealed")
+    if st.tiles_opt:
+        blanks = sum(1 for t in CAT.tiles if achievements[t].is_blank)
+        need(sum(a in CAT.tiles for a in st.ach) >= 9 - blanks, "too few Tiles on the board")
+    claims = [0] * len(st.players)
+    for aid, owner in zip(st.ach, st.claimed, strict=True):
+        if owner >= 0:
+            claims[owner] += 1
+            _check_claim(st.players[owner], aid)
+    for seat, p in enumerate(st.players):
+        if p.tile_claimed:
+            claims[seat] += 1
+            _check_claim(p, p.tile)
+        need(p.vp >= claims[seat] * CAT.achievement_vp, "claimed Achievements paid no VP")
+
+
+_FALLING = ("credits", "income")
+"""Requirements a seat can stop meeting (Credits are spent; Hotel #21 lowers the Income)."""
+
+
+def _check_claim(p, aid: str) -> None:
+    if CAT.achievements[aid].test not in _FALLING:
+        need(achievements.met(p, aid), f"{aid} is claimed by a seat that does not meet it")
 
 
 def _check_entrepreneurs(st) -> None:

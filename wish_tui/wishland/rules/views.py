@@ -1,5 +1,9 @@
 """`State.view(seat)`: what one seat may see, as JSON-safe data.
 
+Cards in the Marketplace, in the play areas and in the seat's hand come with what they show
+(`card_info`); the face-up Discard Piles list card ids only (look them up with
+`rules.card_info`).
+
 Hidden from a seat: the order of every Deck (only counts show), the seed and the generator, the
 other seats' Entrepreneur options and discards, and their kept Entrepreneur until the reveal.
 """
@@ -169,7 +173,7 @@ def view(st, seat: int) -> dict:
                 "colour": COLOURS[row],
                 "cards": [card_info(c, me) if c >= 0 else None for c in cards],
                 "deck_count": len(st.decks[row]),
-                "discard": [card_info(c) for c in st.discards[row]],
+                "discard": [CARDS[c].id for c in st.discards[row]],
                 "stacks": _stacks(st, row),
                 "workers_needed": 1 if st.solo else economy.workers_needed(st.stacks[row]),
             }
