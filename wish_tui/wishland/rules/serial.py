@@ -10,6 +10,7 @@ from __future__ import annotations
 from .catalog import KINDS, SEATS
 from .player import Player
 from .tables import CARD_ID, CARD_INDEX, CAT, ENTREPRENEUR_IDS
+from .validate import check, need
 
 FORMAT = "wishland.state/1"
 PHASES = ("setup", "order", "income", "turns", "final", "over")
@@ -114,12 +115,6 @@ def to_dict(st) -> dict:
 
 
 # -- reading -----------------------------------------------------------------------------------
-def need(condition: bool, message: str) -> None:
-    """Raise the refusal of `from_dict` unless `condition` holds."""
-    if not condition:
-        raise ValueError(f"not a Wishland state: {message}")
-
-
 def is_int(x) -> bool:
     """True for a JSON whole number (not a bool)."""
     return type(x) is int
@@ -209,8 +204,6 @@ _STEP_SHAPES = {
 
 def from_dict(cls, d) -> object:
     """Rebuild and validate a state written by `to_dict`."""
-    from . import validate
-
     need(isinstance(d, dict), "expected an object")
     need(d.get("format") == FORMAT, f"'format' must be '{FORMAT}'")
     for key, kind in _SCALARS.items():
@@ -275,5 +268,5 @@ def from_dict(cls, d) -> object:
     st._legal = None
     st._buf = []
     st._owned = (1 << n) - 1
-    validate.check(st)
+    check(st)
     return st

@@ -7,8 +7,14 @@ from __future__ import annotations
 from . import achievements, decisions, economy
 from .catalog import KINDS, MASCOT
 from .decisions import SOURCES
-from .serial import need
 from .tables import CAT, KIND, N_CARDS
+
+
+def need(condition: bool, message: str) -> None:
+    """Raise the refusal of `from_dict` unless `condition` holds."""
+    if not condition:
+        raise ValueError(f"not a Wishland state: {message}")
+
 
 _WORKERS = CAT.start_workers + CAT.reserve_workers
 _PENDING_KINDS = {
