@@ -43,12 +43,24 @@ def met(p, aid: str) -> bool:
     return TESTS[aid](p)
 
 
+_BOARDS: dict = {}
+"""The requirements of the nine spaces, by the Achievements on them (there are few boards)."""
+
+
+def _board(ach: tuple[str, ...]) -> tuple:
+    tests = _BOARDS.get(ach)
+    if tests is None:
+        if len(_BOARDS) > 64:  # boards read from untrusted data must not grow the cache
+            _BOARDS.clear()
+        tests = _BOARDS[ach] = tuple(enumerate(zip(ach, (TESTS[a] for a in ach), strict=True)))
+    return tests
+
+
 def claimable(st, seat: int) -> list[str]:
     """Achievements the seat may claim now: unclaimed on the board, and its private tile."""
     p = st.players[seat]
-    found = [
-        aid for aid, owner in zip(st.ach, st.claimed, strict=True) if owner < 0 and TESTS[aid](p)
-    ]
+    claimed = st.claimed
+    found = [aid for i, (aid, test) in _board(st.ach) if claimed[i] < 0 and test(p)]
     if p.tile and not p.tile_claimed and TESTS[p.tile](p):
         found.append(p.tile)
     return found
