@@ -12,6 +12,9 @@ Policies:
   resources promise for the rounds left: Credits, Income, Card Limit, Workers, the two tracks.
   A little noise breaks ties. It plays a sensible, not a strong, game.
 
+``--focus happiness`` (or ``visitors``) makes the first seat also value each space of that
+track, to see whether setting out to reach 10 pays.
+
 Figures printed: mean and spread of the final scores and of each scoring step, cards bought per
 seat by kind, how often a seat reaches 10 on the Happiness and Visitor Tracks, Achievements
 claimed, and the cards least and most often bought. docs/rules-decisions.md quotes them.
@@ -47,12 +50,20 @@ def value(state, seat: int) -> float:
     return worth
 
 
+FOCUS = ""
+"""With --focus, the first seat also values each space of that track (happiness or visitors)
+at 0.9 VP: a player who sets out to reach 10 on it."""
+
+
 def greedy(rng: random.Random, state):
     """The action whose result `value` rates highest for the acting seat."""
     seat = state.current_player
     best, best_value = None, float("-inf")
     for action in state.legal_actions():
-        v = value(state.apply(action), seat) + rng.random() * 0.3
+        after = state.apply(action)
+        v = value(after, seat) + rng.random() * 0.3
+        if FOCUS and seat == 0:
+            v += 0.9 * getattr(after.players[0], FOCUS)
         if v > best_value:
             best, best_value = action, v
     return best
@@ -99,12 +110,16 @@ def main() -> None:
     parser.add_argument("--entrepreneurs", action="store_true")
     parser.add_argument("--tiles", action="store_true")
     parser.add_argument("--solo", action="store_true")
+    parser.add_argument("--focus", choices=("happiness", "visitors"), default="")
     args = parser.parse_args()
+    global FOCUS
+    FOCUS = args.focus
     policy = random_policy
     if args.policy == "greedy":
         policy = solo_greedy if args.solo else greedy
     seats = ["green"] if args.solo else list(rules.SEATS[: args.seats])
     totals, steps, kinds = [], Counter(), Counter()
+    first_totals, first_reach = [], 0
     happy = visit = claims = 0
     bought: Counter = Counter()
     n_seats = 0
@@ -119,6 +134,9 @@ def main() -> None:
         )
         scores = state.final_scores()
         claims += sum(1 for c in state.claimed if c >= 0)
+        first_totals.append(scores["seats"][0]["total"])
+        if args.focus:
+            first_reach += getattr(state.players[0], args.focus) >= 10
         for entry, p in zip(scores["seats"], state.players, strict=True):
             n_seats += 1
             totals.append(entry["total"])
@@ -137,6 +155,13 @@ def main() -> None:
     print("cards per seat: " + ", ".join(f"{k} {kinds[k] / n_seats:.1f}" for k in KINDS))
     print(f"Happiness 10: {100 * happy / n_seats:.0f}%   Visitors 10: {100 * visit / n_seats:.0f}%")
     print(f"Achievements claimed per game: {claims / args.games:.1f} of 9")
+    if args.focus:
+        others = [t for i, t in enumerate(totals) if i % len(seats)]
+        print(
+            f"first seat, focused on {args.focus}: reaches 10 in "
+            f"{100 * first_reach / args.games:.0f}% of games, scores "
+            f"{statistics.mean(first_totals):.1f} (the others {statistics.mean(others):.1f})"
+        )
     never = [c for c in CARD_ID if c not in bought]
     print(f"cards never bought: {len(never)} {' '.join(never[:30])}")
     print("most bought: " + ", ".join(f"{c} {n}" for c, n in bought.most_common(8)))

@@ -207,8 +207,13 @@ def _check_pending(st, n: int) -> None:
         need(pending and pending[-1] == ("over", -1), "Final Scoring ends the game")
 
 
+_MOST = 9999
+"""More Credits or VP than any game can reach: a larger count is a broken state."""
+
+
 def _check_players(st) -> None:
     for seat, p in enumerate(st.players):
+        need(p.credits <= _MOST and p.vp <= _MOST, f"seat {seat} holds too many Credits or VP")
         top = CAT.track_top
         need(p.happiness <= top and p.visitors <= top, f"seat {seat} is off a track")
         for kind in range(1, len(KINDS)):
