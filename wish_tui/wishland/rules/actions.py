@@ -38,7 +38,9 @@ class Action(NamedTuple):
         words = " ".join(text.split()).lower()
         match = _NOTATION.match(words)
         if not match:
-            shown = text if len(text) <= 40 else text[:37] + "..."
+            if not words:
+                raise IllegalAction("An empty text is not an action; type e.g. 'buy Y3'.")
+            shown = words if len(words) <= 40 else words[:37] + "..."
             raise IllegalAction(f"'{shown}' is not an action; type e.g. 'buy Y3' or 'collect'.")
         kind, arg = match.groups()
         arg = arg or ""
