@@ -27,6 +27,7 @@ _H14_CREDITS = hotel_param(14, "credits")
 _H21_VP = hotel_param(21, "vp")
 _H22_COST = hotel_param(22, "min_cost")
 _H19 = hotel_card(19)
+_H19_CREDITS = hotel_param(19, "credits")
 _H22 = hotel_card(22)
 _MASCOT_BONUS = CAT.mascot_bonus
 _ACHIEVEMENT_VP = CAT.achievement_vp
@@ -196,7 +197,7 @@ def play(st, seat: int, card: int) -> None:
 
 def boost_applies(p, card: int) -> bool:
     """Hotel #19: may the seat pay 2 more Credits for 1 VP on this purchase?"""
-    return bool(p.hotels >> 19 & 1) and card != _H19 and p.credits >= 2
+    return bool(p.hotels >> 19 & 1) and card != _H19 and p.credits >= _H19_CREDITS
 
 
 def _new_symbol(st, seat: int, card: int) -> None:
