@@ -16,7 +16,6 @@ from .helpers import (
     edit,
     names,
     position,
-    set_tickets,
     set_workers,
     to_market,
 )
@@ -244,8 +243,3 @@ def test_achievement_3_counts_workers_controlled_on_the_board_too():
 
     state = position(fn=board)
     assert "A3" in _claims(state)
-
-
-def test_unused_helpers_stay_consistent():
-    state = edit(position(), lambda d: set_tickets(d, RED, 3))
-    assert state.players[RED].tickets == 3

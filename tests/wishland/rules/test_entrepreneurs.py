@@ -13,8 +13,6 @@ from .helpers import (
     names,
     position,
     set_entrepreneur,
-    set_tickets,
-    set_workers,
     steps,
 )
 
@@ -337,9 +335,3 @@ def test_every_entrepreneur_has_a_test():
         int(name.split("_")[2]) for name in globals() if name.startswith("test_entrepreneur_")
     }
     assert covered == set(range(1, 13))
-
-
-def test_set_tickets_helper_keeps_the_pile_whole():
-    state = edit(position(), lambda d: set_tickets(d, RED, 4))
-    assert state.tickets + sum(p.tickets for p in state.players) == 20
-    edit(state, lambda d: set_workers(d, RED, 4))
