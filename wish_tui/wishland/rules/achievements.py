@@ -20,15 +20,15 @@ def _test(a):
         "vp": lambda p: p.vp >= n,
         "colour": lambda p: p.counts[arg] >= n,
         "both_tracks": lambda p: p.happiness >= n and p.visitors >= n,
-        "same_colour": lambda p: max(p.counts) >= n,
+        "same_colour": lambda p: max(p.counts) >= n,  # Ticket Offices included
         "either_track": lambda p: p.happiness >= n or p.visitors >= n,
-        "each_colour": lambda p: min(p.counts[:5]) >= n,
-        "symbol_copies": lambda p: max(p.symbols) >= n,
-        "distinct_symbols": lambda p: 12 - p.symbols.count(0) >= n,
+        "each_colour": lambda p: len(p.park) >= 5 * n and min(p.counts[:5]) >= n,
+        "symbol_copies": lambda p: len(p.park) >= n and max(p.symbols) >= n,
+        "distinct_symbols": lambda p: len(p.park) >= n and 12 - p.symbols.count(0) >= n,
         "cards": lambda p: len(p.park) + p.counts[5] >= n,
         "income": lambda p: economy.income(p) >= n,
         "credits": lambda p: p.credits >= n,
-        "expensive": lambda p: sum(1 for c in p.park if COST[c] >= arg) >= n,
+        "expensive": lambda p: len(p.park) >= n and sum(1 for c in p.park if COST[c] >= arg) >= n,
         "blank": lambda p: False,
     }
     return tests[a.test]
@@ -52,7 +52,7 @@ def _board(ach: tuple[str, ...]) -> tuple:
     if tests is None:
         if len(_BOARDS) > 64:  # boards read from untrusted data must not grow the cache
             _BOARDS.clear()
-        tests = _BOARDS[ach] = tuple(enumerate(zip(ach, (TESTS[a] for a in ach), strict=True)))
+        tests = _BOARDS[ach] = tuple((i, aid, TESTS[aid]) for i, aid in enumerate(ach))
     return tests
 
 
@@ -60,7 +60,10 @@ def claimable(st, seat: int) -> list[str]:
     """Achievements the seat may claim now: unclaimed on the board, and its private tile."""
     p = st.players[seat]
     claimed = st.claimed
-    found = [aid for i, (aid, test) in _board(st.ach) if claimed[i] < 0 and test(p)]
+    found = []
+    for i, aid, test in _board(st.ach):
+        if claimed[i] < 0 and test(p):
+            found.append(aid)
     if p.tile and not p.tile_claimed and TESTS[p.tile](p):
         found.append(p.tile)
     return found

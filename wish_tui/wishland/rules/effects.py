@@ -141,13 +141,23 @@ def _colour_steps(st, seat: int, kind: int) -> None:
 def purchase(st, seat: int, card: int, space: int) -> None:
     """Take `card` into the play area and queue paying for it and playing it.
 
+    The payment is a decision only when the seat may add extra Workers (all six bonus Workers
+    claimed), and Hotel #19's offer only when the seat has it; otherwise the card is paid at
+    once.
+
     Args:
         space: the Worker space the purchase used (extra Workers join its stack), or -1.
     """
     p = st.mut(seat)
     cost = economy.price(p, card)
     p.add_card(card)
-    st.push(("extra", seat, card, space, cost), ("boost", seat, card), ("play", seat, card))
+    if space >= 0 and not p.reserve and p.workers and cost:
+        st.push(("extra", seat, card, space, cost))
+    else:
+        p.credits -= cost
+    if p.hotels >> 19 & 1 and card != _H19:
+        st.push(("boost", seat, card))
+    st.push(("play", seat, card))
 
 
 def play(st, seat: int, card: int) -> None:
