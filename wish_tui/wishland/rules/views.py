@@ -158,7 +158,30 @@ def _decision(st, seat: int) -> dict | None:
 
 
 def view(st, seat: int) -> dict:
-    """Return everything `seat` may see: no hidden Entrepreneur, no deck order, no seed."""
+    """Return everything `seat` may see: no hidden Entrepreneur, no deck order, no seed.
+
+    Keys: ``game`` ("wishland"), ``seat``, ``seats`` (colours), ``solo``, ``options``
+    (entrepreneurs, achievement_tiles), ``phase`` (setup, order, income, turns, final, over),
+    ``round``/``rounds``, ``turn``/``turns``, ``stage`` (start, more, after), ``first_player``,
+    ``current_player`` (who decides), ``turn_seat`` (whose turn), ``order`` (Player Turn Order),
+    ``turn_order_track`` (space, seat, reward), ``marketplace`` (per row: row, name, colour,
+    ``cards`` with price and may_hold for this seat, ``deck_count``, ``discard`` ids, ``stacks``,
+    ``workers_needed``), ``advertisement`` (stacks, workers_needed, reward), ``tickets_left``,
+    ``achievements`` (space, id, tile, text, claimed_by), ``players`` (see `_player`: tracks,
+    Credits, VP, Workers at hand / in reserve / on the board, ``unlocked``, ``park`` by kind,
+    ``tickets``, ``counts`` by colour, ``card_limit`` and ``ignores_card_limit``,
+    ``category_symbols``, ``entertainment_symbols``, ``income``, ``hand_count``,
+    ``turn_order_space``, ``entrepreneur`` (own, or anyone's after the reveal),
+    ``entrepreneur_chosen``, ``tile`` (Entrepreneur #3), ``provisional_score``; for this seat
+    also ``hand``, ``entrepreneur_options`` and ``entrepreneur_discarded``), ``mascot_bonuses``,
+    ``entertainment_bonus``, ``resources``, ``paid_collect_used``, ``advertised``, ``pending``
+    (the queued steps, as in `to_dict`), ``decision`` (kind, seat, colour; for the deciding seat
+    also ``prompt``, ``options`` in notation, and the card a payment or offer is about) and,
+    once the game is over, ``scores`` (`final_scores`).
+
+    Raises:
+        ValueError: `seat` is not a seat of this game.
+    """
     if type(seat) is not int or not 0 <= seat < len(st.seats):
         raise ValueError(f"there is no seat {seat!r} in this game"[:60])
     me = st.players[seat]
