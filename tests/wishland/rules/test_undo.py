@@ -83,3 +83,28 @@ def test_the_last_entrepreneur_keep_reveals_them_all():
     history = play(history, str(history[-1].legal_actions()[0]))
     assert history[-1].phase == "order"
     assert undo_target(history) is None
+
+
+def test_undo_points_in_random_games_stay_within_the_seats_own_stretch():
+    import random
+
+    for seed, seats, options in (
+        (1, ["red", "blue", "green"], {"entrepreneurs": True}),
+        (2, ["yellow"], {"solo": True}),
+    ):
+        rng = random.Random(seed)
+        state = rules.new_game(seats, seed=seed, **options)
+        history = [state]
+        found = 0
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            history.append(state)
+            points = undo_points(history)
+            assert (undo_target(history) is None) == (why_no_undo(history) != "")
+            for j in points:
+                then = history[j]
+                assert then.current_player == state.current_player
+                assert then.round == state.round and then.rng == state.rng
+                assert [len(d) for d in then.decks] == [len(d) for d in state.decks]
+                found += 1
+        assert found > 20
