@@ -17,11 +17,14 @@ from .serial import step_to_list
 from .tables import CARDS, CAT
 
 _REWARD_WORDS = {
-    "vp": "{} VP",
-    "credits": "{} Credit(s)",
-    "tickets": "{} Ticket Office Card(s)",
-    "choice": "your choice of 1 Happiness, 1 Visitor or 1 Worker",
-    "symbols": "{} unique Entertainment Symbol(s) in Final Scoring",
+    "vp": ("{} VP", "{} VP"),
+    "credits": ("{} Credit", "{} Credits"),
+    "tickets": ("{} Ticket Office Card", "{} Ticket Office Cards"),
+    "choice": ("your choice of 1 Happiness, 1 Visitor or 1 Worker",) * 2,
+    "symbols": (
+        "{} unique Entertainment Symbol in Final Scoring",
+        "{} unique Entertainment Symbols in Final Scoring",
+    ),
 }
 _TURN_PROMPTS = {
     "start": "Your turn: place Workers to buy a card or use the Advertisement Space, or collect "
@@ -38,8 +41,7 @@ def describe_reward(table: dict) -> str:
         return "no reward"
     parts = []
     for key, amount in table.items():
-        word = _REWARD_WORDS[key]
-        parts.append(word.format(amount) if "{}" in word else word)
+        parts.append(_REWARD_WORDS[key][amount != 1].format(amount))
     return ", ".join(parts)
 
 
