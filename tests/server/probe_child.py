@@ -1,0 +1,71 @@
+"""A stand-in for the client app: reports what it was given, echoes lines, and obeys a few orders.
+
+Each report is one JSON object on a line. Orders end with a carriage return: ``exit N``,
+``crash`` (SIGABRT), ``stubborn`` (ignore SIGTERM), ``spawn`` (start a process that sleeps);
+anything else is echoed back.
+"""
+
+import fcntl
+import json
+import os
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import tty
+
+NAMES = ("WISH_TUI_SERVE_SOCKET", "WISH_TUI_SERVE_TOKEN", "WISH_TUI_DATA_DIR", "TERM", "NO_COLOR")
+
+
+def size():
+    rows, columns, _, _ = struct.unpack("HHHH", fcntl.ioctl(0, termios.TIOCGWINSZ, b"\0" * 8))
+    return [columns, rows]
+
+
+def say(**fields):
+    os.write(1, (json.dumps(fields) + "\r\n").encode())
+
+
+def has_controlling_terminal():
+    try:
+        return os.tcgetpgrp(0) == os.getpgrp()
+    except OSError:
+        return False
+
+
+def main():
+    tty.setraw(0)
+    signal.signal(signal.SIGWINCH, lambda *_: say(size=size()))
+    say(
+        pid=os.getpid(),
+        env={name: os.environ.get(name) for name in NAMES},
+        names=sorted(os.environ),
+        size=size(),
+        ctty=has_controlling_terminal(),
+    )
+    pending = b""
+    while True:
+        data = os.read(0, 1024)
+        if not data:
+            return 0
+        pending += data
+        while b"\r" in pending:
+            line, _, pending = pending.partition(b"\r")
+            order = line.decode("utf-8", "replace")
+            if order.startswith("exit "):
+                sys.exit(int(order[5:]))
+            elif order == "crash":
+                os.abort()
+            elif order == "stubborn":
+                signal.signal(signal.SIGTERM, signal.SIG_IGN)
+                say(stubborn=True)
+            elif order == "spawn":
+                sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+                say(spawned=sleeper.pid)
+            else:
+                say(echo=order)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
