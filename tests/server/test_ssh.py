@@ -240,7 +240,7 @@ async def test_absurd_terminal_types_sizes_and_environments_are_bounded(start_se
         assert first["size"] == [80, 24]
         (connection,) = server.front._connections
         (session,) = connection.sessions
-        assert session.chan.get_environment_bytes() == {}
+        assert session.env == {} and session.chan._env == {}
 
 
 async def test_the_session_ends_with_the_childs_exit_status_and_a_sentence(start_server):

@@ -63,13 +63,13 @@ def clean_term(term_type: str | None) -> str:
     return DEFAULT_TERM
 
 
-def accept_only_listed_env(chan: asyncssh.SSHServerChannel) -> None:
-    """Make `chan` keep only the variables of `ACCEPTED_ENV`, each at most once and short.
+def accept_only_listed_env(chan: asyncssh.SSHServerChannel, into: dict[str, str]) -> None:
+    """Make `chan` put the variables of `ACCEPTED_ENV` that a client sends in `into`, and keep none.
 
-    asyncssh keeps every variable a client sends, with no bound on their number; a stranger
-    could fill the server's memory. Its handler of "env" requests is replaced on this channel.
+    asyncssh keeps every variable a client sends, with no bound on their number, so a stranger
+    could fill the server's memory: its handler of "env" requests is replaced on this channel.
     """
-    accepted = {name.encode() for name in ACCEPTED_ENV}
+    accepted = {name.encode(): name for name in ACCEPTED_ENV}
 
     def process_env_request(packet) -> bool:
         name = packet.get_string()
@@ -77,7 +77,7 @@ def accept_only_listed_env(chan: asyncssh.SSHServerChannel) -> None:
         packet.check_end()
         if name not in accepted or len(value) > 64:
             return False
-        chan._env[name] = value  # where asyncssh keeps a channel's variables
+        into[accepted[name]] = value.decode("utf-8", "replace")
         return True
 
     # asyncssh finds the handler of a channel request by its name on the channel.
@@ -98,6 +98,8 @@ class AppSession(asyncssh.SSHServerSession):
         self.chan: asyncssh.SSHServerChannel | None = None
         self.kind = ""
         self.subsystem = ""
+        self.env: dict[str, str] = {}
+        """The client's variables of `ACCEPTED_ENV`."""
         self.term: str | None = None
         self.size = DEFAULT_SIZE
         self.child: child_module.PtyChild | None = None
@@ -177,11 +179,8 @@ class AppSession(asyncssh.SSHServerSession):
                 "PYTHONUTF8": "1",
             }
         )
-        assert self.chan is not None
-        sent = self.chan.get_environment_bytes()
-        for name in ACCEPTED_ENV:
-            if name.encode() in sent:
-                env[name] = "1"
+        for name in self.env:
+            env[name] = "1"  # the client's preference, not its text
         return env
 
     async def _run_app(self, person: Person) -> None:

@@ -348,8 +348,8 @@ class _Connection(asyncssh.SSHServer):
         self.sessions_started += 1
         assert self.conn is not None
         chan = self.conn.create_server_channel()
-        accept_only_listed_env(chan)
         session = AppSession(self)
+        accept_only_listed_env(chan, session.env)
         self.sessions.add(session)
         return chan, session
 
