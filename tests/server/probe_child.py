@@ -1,7 +1,7 @@
 """A stand-in for the client app: reports what it was given, echoes lines, and obeys a few orders.
 
 Each report is one JSON object on a line. Orders end with a carriage return: ``exit N``,
-``crash`` (SIGABRT), ``stubborn`` (ignore SIGTERM), ``spawn`` (start a process that sleeps);
+``crash`` (SIGABRT), ``stubborn`` (ignore SIGTERM), ``spawn`` (leave behind a process that ignores SIGTERM and SIGHUP);
 anything else is echoed back.
 """
 
@@ -15,6 +15,14 @@ import sys
 import termios
 import tty
 
+SLEEPER = (
+    "import signal, time\n"
+    "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+    "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+    "print('ready', flush=True)\n"
+    "time.sleep(60)\n"
+)
+"""A process left behind that ignores SIGTERM and SIGHUP: only SIGKILL to the group ends it."""
 NAMES = ("WISH_TUI_SERVE_SOCKET", "WISH_TUI_SERVE_TOKEN", "WISH_TUI_DATA_DIR", "TERM", "NO_COLOR")
 
 
@@ -61,7 +69,8 @@ def main():
                 signal.signal(signal.SIGTERM, signal.SIG_IGN)
                 say(stubborn=True)
             elif order == "spawn":
-                sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+                sleeper = subprocess.Popen([sys.executable, "-c", SLEEPER], stdout=subprocess.PIPE)
+                sleeper.stdout.readline()
                 say(spawned=sleeper.pid)
             else:
                 say(echo=order)
