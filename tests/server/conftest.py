@@ -24,14 +24,20 @@ class HubDouble:
         self.registered: list[tuple[str, str, str]] = []
         self.unregistered: list[str] = []
         self.started = self.closed = False
+        self.fault: Exception | None = None
+        """Raised by `start` and `register_session` when set."""
 
     async def start(self) -> None:
+        if self.fault is not None:
+            raise self.fault
         self.started = True
 
     async def close(self) -> None:
         self.closed = True
 
     def register_session(self, person: str, name: str) -> str:
+        if self.fault is not None:
+            raise self.fault
         token = secrets.token_hex(16)
         self.seated[token] = (person, name)
         self.registered.append((token, person, name))

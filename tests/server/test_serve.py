@@ -187,7 +187,7 @@ async def test_serve_prints_the_fingerprint_and_how_to_connect_then_stops_cleanl
     key, _ = load_host_key(tmp_path)
     assert key.get_fingerprint("sha256") in text
     port = int(text.split("ssh -p ")[1].split()[0])
-    assert "Players connect with: ssh -p" in text and "127.0.0.1" in text
+    assert f"Players connect with: ssh -p {port} NAME@127.0.0.1\n" in text
     assert hubs[0].started and not hubs[0].closed
     async with asyncssh.connect(
         "127.0.0.1", port, username="zed", known_hosts=None, agent_path=None, config=None
@@ -210,3 +210,15 @@ async def test_a_busy_port_is_one_sentence(tmp_path):
         assert "\n" not in str(exc.value)
     finally:
         holder.close()
+
+
+async def test_a_table_server_that_cannot_start_is_one_sentence(tmp_path):
+    def hub_factory(folder):
+        hub = HubDouble(folder)
+        hub.fault = OSError("the tables folder\nis gone")
+        return hub
+
+    options = ServeOptions(port=0, is_open=True)
+    with pytest.raises(ServeError) as exc:
+        await serve(options, tmp_path, hub_factory=hub_factory, stop=asyncio.Event())
+    assert str(exc.value) == "the table server cannot start: 'the tables folder\\x0ais gone'"

@@ -116,6 +116,10 @@ async def test_open_admits_anyone_by_the_ssh_user_name(start_server):
         async with await server.connect(None, username="carol") as conn:
             await report(await play(conn), "env")
     assert [entry[1:] for entry in server.hub.registered] == [("open:carol", "carol")] * 2
+    for name, shown in (("carol", "carol"), ("dora smith", "NAME"), ("$(reboot)", "NAME")):
+        async with await server.connect(None, username=name) as conn:
+            status, stderr = await finish(await conn.create_process(encoding=None))
+        assert f"'ssh -t -p {server.port} {shown}@127.0.0.1'" in one_sentence(stderr)
 
 
 @pytest.mark.parametrize("username", ["x" * 25, "   "])
@@ -137,7 +141,7 @@ async def test_a_session_without_a_terminal_and_a_command_are_refused(start_serv
     async with await server.connect(key) as conn:
         status, stderr = await finish(await conn.create_process(encoding=None))
         assert status == 1
-        assert f"'ssh -t -p {server.port} alice@127.0.0.1'" in one_sentence(stderr)
+        assert f"'ssh -t -p {server.port} 127.0.0.1'" in one_sentence(stderr)
 
         result = await asyncio.wait_for(conn.run("cat /etc/passwd"), TIMEOUT)
         assert result.exit_status == 1 and result.stdout == ""
@@ -311,6 +315,17 @@ async def test_a_child_that_cannot_start_ends_the_session_with_a_sentence(start_
         status, stderr = await finish(await play(conn))
     assert status != 0 and one_sentence(stderr)
     assert len(server.hub.unregistered) == 1
+
+
+async def test_a_table_server_that_cannot_seat_someone_ends_only_that_session(start_server):
+    server = await start_server(keys=None)
+    server.hub.fault = RuntimeError("full tables")
+    async with await server.connect(None, username="rex") as conn:
+        status, stderr = await finish(await play(conn))
+        assert status == 1 and "could not seat you" in one_sentence(stderr)
+        server.hub.fault = None
+        await report(await play(conn), "env")
+    assert any("full tables" in line for line in server.logs)
 
 
 # Limits

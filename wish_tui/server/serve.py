@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from wish_tui.core.excerpt import excerpt
 from wish_tui.server.keys import (
     AUTHORIZED_KEYS_NAME,
     AuthorizedKeys,
@@ -83,7 +84,10 @@ async def serve(
     except KeyProblem as exc:
         raise ServeError(str(exc)) from None
     hub = hub_factory(Path(data_dir))
-    await hub.start()
+    try:
+        await hub.start()
+    except Exception as exc:
+        raise ServeError(f"the table server cannot start: {excerpt(str(exc), 200)}") from None
     front = FrontEnd(hub, host_key, keys, Path(data_dir), options.limits, command)
     try:
         try:
@@ -112,7 +116,7 @@ def _introduce(front, options, fingerprint, host_key_path, keys, out: TextIO) ->
     lines = [
         f"wish-tui serve: listening on {options.host} port {front.port}.",
         f"Host key {fingerprint} ({host_key_path}).",
-        f"Players connect with: {front.how_to_connect(reach)}",
+        f"Players connect with: {front.how_to_connect(reach, 'NAME')}",
     ]
     if keys is None:
         lines.append(

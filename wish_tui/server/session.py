@@ -137,9 +137,8 @@ class AppSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         conn = self.connection
-        ssh = self.front.how_to_connect(
-            self._local_address(), conn.person.name if conn.person else "NAME"
-        )
+        name = conn.person.name if conn.person else "NAME"
+        ssh = self.front.how_to_connect(self._local_address(), name)
         if conn.person is None:
             self.end(
                 f"{excerpt(conn.username)} cannot be a name at this table (1 to 24 printable "
@@ -155,9 +154,8 @@ class AppSession(asyncssh.SSHServerSession):
                 1,
             )
         elif self.term is None:
-            self.end(
-                f"the game needs a terminal; connect with '{ssh.replace('ssh ', 'ssh -t ', 1)}'", 1
-            )
+            ssh = self.front.how_to_connect(self._local_address(), name, terminal=True)
+            self.end(f"the game needs a terminal; connect with '{ssh}'", 1)
         else:
             self._task = self.front.run_task(self._run_app(conn.person))
 

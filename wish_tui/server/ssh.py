@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import shlex
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -182,10 +183,18 @@ class FrontEnd:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._acceptor.wait_closed(), 5)
 
-    def how_to_connect(self, address: str, name: str = "") -> str:
-        """The ssh command that reaches this server at `address`."""
-        port = "" if self.port == 22 else f"-p {self.port} "
-        return f"ssh {port}{name + '@' if name else ''}{address}"
+    def how_to_connect(self, address: str, name: str = "", terminal: bool = False) -> str:
+        """The ssh command that reaches this server at `address` (as `name` with `--open`).
+
+        Args:
+            terminal: ask for a terminal even where ssh would not (`-t`).
+        """
+        flags = "-t " if terminal else ""
+        flags += "" if self.port == 22 else f"-p {self.port} "
+        if not (name and self.is_open):
+            return f"ssh {flags}{address}"
+        # A name the shell would split or expand is shown as NAME: the command stays one to copy.
+        return f"ssh {flags}{name if shlex.quote(name) == name else 'NAME'}@{address}"
 
     # Book-keeping of connections
 
