@@ -1,7 +1,8 @@
 """A stand-in for the client app: reports what it was given, echoes lines, and obeys a few orders.
 
 Each report is one JSON object on a line. Orders end with a carriage return: ``exit N``,
-``crash`` (SIGABRT), ``stubborn`` (ignore SIGTERM), ``spawn`` (leave behind a process that ignores SIGTERM and SIGHUP);
+``crash`` (SIGABRT), ``flood N`` (write N bytes), ``deaf S N`` (read nothing for S seconds, then
+N bytes), ``stubborn`` (ignore SIGTERM), ``spawn`` (leave behind a process that ignores SIGTERM and SIGHUP);
 anything else is echoed back.
 """
 
@@ -13,6 +14,7 @@ import struct
 import subprocess
 import sys
 import termios
+import time
 import tty
 
 SLEEPER = (
@@ -68,6 +70,19 @@ def main():
             elif order == "stubborn":
                 signal.signal(signal.SIGTERM, signal.SIG_IGN)
                 say(stubborn=True)
+            elif order.startswith("flood "):
+                total = int(order[6:])
+                for start in range(0, total, 65536):
+                    os.write(1, b"x" * min(65536, total - start))
+                say(flooded=total)
+            elif order.startswith("deaf "):
+                seconds, total = order[5:].split()
+                time.sleep(float(seconds))
+                heard = len(pending)
+                while heard < int(total):
+                    heard += len(os.read(0, 65536))
+                pending = b""
+                say(heard=heard)
             elif order == "spawn":
                 sleeper = subprocess.Popen([sys.executable, "-c", SLEEPER], stdout=subprocess.PIPE)
                 sleeper.stdout.readline()

@@ -328,6 +328,45 @@ async def test_a_table_server_that_cannot_seat_someone_ends_only_that_session(st
     assert any("full tables" in line for line in server.logs)
 
 
+async def test_output_the_client_does_not_read_waits_in_the_child_not_the_server(start_server):
+    server = await start_server(keys=None)
+    async with await server.connect(None, username="sam") as conn:
+        proc = await play(conn)
+        await report(proc, "env")
+        size = 8_000_000
+        proc.stdin.write(b"flood %d\r" % size)
+        await asyncio.sleep(1.0)
+        (connection,) = server.front._connections
+        (session,) = connection.sessions
+        assert session.child._output_paused
+        assert session.chan.get_write_buffer_size() < 1 << 20
+        end = (json.dumps({"flooded": size}) + "\r\n").encode()
+        received, tail = 0, b""
+        while not tail.endswith(end):
+            chunk = await asyncio.wait_for(proc.stdout.read(1 << 20), TIMEOUT)
+            assert chunk
+            received, tail = received + len(chunk), (tail + chunk)[-len(end) :]
+        assert received == size + len(end)
+        assert not session.child._output_paused
+
+
+async def test_keys_the_child_does_not_read_pause_the_channel(start_server):
+    server = await start_server(keys=None)
+    async with await server.connect(None, username="tia") as conn:
+        proc = await play(conn)
+        await report(proc, "env")
+        size = 4_000_000
+        proc.stdin.write(b"deaf 1.5 %d\r" % size)
+        proc.stdin.write(b"y" * size)
+        await asyncio.sleep(0.8)
+        (connection,) = server.front._connections
+        (session,) = connection.sessions
+        assert session.child._input_full
+        assert len(session.child._pending) < 1 << 18
+        assert (await report(proc, "heard"))["heard"] == size
+        assert not session.child._input_full
+
+
 # Limits
 
 

@@ -176,7 +176,9 @@ class PtyChild:
         if self._master is None or not data:
             return
         self._pending += data
-        if not self._writing:
+        if self._writing:
+            self._check_input_full()  # the writer waits for the child to read
+        else:
             self._flush()
 
     def _flush(self) -> None:
@@ -196,6 +198,9 @@ class PtyChild:
             elif self._master is not None:
                 self._loop.remove_writer(self._master)
             self._writing = wants_writer
+        self._check_input_full()
+
+    def _check_input_full(self) -> None:
         full = len(self._pending) > INPUT_HIGH_WATER
         if full != self._input_full:
             self._input_full = full
