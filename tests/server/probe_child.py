@@ -1,8 +1,8 @@
 """A stand-in for the client app: reports what it was given, echoes lines, and obeys a few orders.
 
 Each report is one JSON object on a line. Orders end with a carriage return: ``exit N``,
-``crash`` (SIGABRT), ``flood N`` (write N bytes), ``deaf S N`` (read nothing for S seconds, then
-N bytes), ``stubborn`` (ignore SIGTERM), ``spawn`` (leave behind a process that ignores SIGTERM and SIGHUP);
+``crash`` (SIGABRT), ``flood N`` (write N bytes), ``deaf N`` (read nothing until SIGUSR1, then N
+bytes), ``stubborn`` (ignore SIGTERM), ``spawn`` (leave behind a process that ignores SIGTERM and SIGHUP);
 anything else is echoed back.
 """
 
@@ -14,7 +14,6 @@ import struct
 import subprocess
 import sys
 import termios
-import time
 import tty
 
 SLEEPER = (
@@ -47,6 +46,7 @@ def has_controlling_terminal():
 def main():
     tty.setraw(0)
     signal.signal(signal.SIGWINCH, lambda *_: say(size=size()))
+    signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGUSR1])
     say(
         pid=os.getpid(),
         env={name: os.environ.get(name) for name in NAMES},
@@ -76,8 +76,8 @@ def main():
                     os.write(1, b"x" * min(65536, total - start))
                 say(flooded=total)
             elif order.startswith("deaf "):
-                seconds, total = order[5:].split()
-                time.sleep(float(seconds))
+                total = order[5:]
+                signal.sigwait([signal.SIGUSR1])
                 heard = len(pending)
                 while heard < int(total):
                     heard += len(os.read(0, 65536))

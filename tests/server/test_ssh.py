@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import re
+import signal
 
 import asyncssh
 import pytest
@@ -56,6 +57,15 @@ def is_alive(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):
         return False
     return state not in ("Z", "X")
+
+
+async def soon(condition, within: float = TIMEOUT) -> bool:
+    """True once `condition()` holds, False if it does not within `within` seconds."""
+    for _ in range(int(within / 0.02)):
+        if condition():
+            return True
+        await asyncio.sleep(0.02)
+    return False
 
 
 async def gone(pid: int, within: float = 5.0) -> bool:
@@ -333,12 +343,11 @@ async def test_output_the_client_does_not_read_waits_in_the_child_not_the_server
     async with await server.connect(None, username="sam") as conn:
         proc = await play(conn)
         await report(proc, "env")
-        size = 8_000_000
+        size = 5_000_000
         proc.stdin.write(b"flood %d\r" % size)
-        await asyncio.sleep(1.0)
         (connection,) = server.front._connections
         (session,) = connection.sessions
-        assert session.child._output_paused
+        assert await soon(lambda: session.child._output_paused)
         assert session.chan.get_write_buffer_size() < 1 << 20
         end = (json.dumps({"flooded": size}) + "\r\n").encode()
         received, tail = 0, b""
@@ -354,15 +363,16 @@ async def test_keys_the_child_does_not_read_pause_the_channel(start_server):
     server = await start_server(keys=None)
     async with await server.connect(None, username="tia") as conn:
         proc = await play(conn)
-        await report(proc, "env")
+        pid = (await report(proc, "env"))["pid"]
         size = 4_000_000
-        proc.stdin.write(b"deaf 1.5 %d\r" % size)
+        proc.stdin.write(b"deaf %d\r" % size)
         proc.stdin.write(b"y" * size)
-        await asyncio.sleep(0.8)
         (connection,) = server.front._connections
         (session,) = connection.sessions
-        assert session.child._input_full
+        assert await soon(lambda: session.child._input_full)
+        await asyncio.sleep(0.2)
         assert len(session.child._pending) < 1 << 18
+        os.kill(pid, signal.SIGUSR1)
         assert (await report(proc, "heard"))["heard"] == size
         assert not session.child._input_full
 
@@ -424,6 +434,9 @@ async def test_a_session_without_keys_for_the_idle_timeout_is_closed(start_serve
         assert status == 1 and "no key for 0.6 seconds" in one_sentence(stderr)
         await asyncio.wait_for(conn.wait_closed(), TIMEOUT)
     assert await gone(pid)
+    quiet = await server.connect(None, username="oz")  # logged in, never opens a session
+    await asyncio.wait_for(quiet.wait_closed(), TIMEOUT)
+    assert server.front.connection_count == 0
 
 
 async def test_closing_the_server_stops_each_child_then_ends_its_session_with_a_sentence(

@@ -89,7 +89,7 @@ class AppSession(asyncssh.SSHServerSession):
 
     Args:
         connection: the SSH connection's server object (`ssh._Connection`): its `front`, its
-            `person` and `username`, its `touch()` of the idle clock and its set of `sessions`.
+            `person` and `username`, its `touch()` of the idle clock, and `session_closed(self)`.
     """
 
     def __init__(self, connection) -> None:
@@ -307,7 +307,7 @@ class AppSession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc) -> None:
         self._ended = True
-        self.connection.sessions.discard(self)
+        self.connection.session_closed(self)
         if self._resize_timer is not None:
             self._resize_timer.cancel()
             self._resize_timer = None

@@ -243,6 +243,7 @@ class _Connection(asyncssh.SSHServer):
         self._last_input = 0.0
         self._idle_timer: asyncio.TimerHandle | None = None
         self._close_timer: asyncio.TimerHandle | None = None
+        self._leaving = False
 
     # The connection
 
@@ -278,11 +279,18 @@ class _Connection(asyncssh.SSHServer):
         if not self.sessions:
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, sentence)
             return
+        self._leaving = True
         for session in list(self.sessions):
             session.close_with(sentence, 1)
-        # The client closes the connection when its session ends; one that does not is closed.
+        # A client that keeps the connection after its sessions end is closed all the same.
         grace = self.front.limits.stop_grace + child_module.DRAIN_TIME + 2
         self._close_timer = asyncio.get_running_loop().call_later(grace, self.conn.close)
+
+    def session_closed(self, session) -> None:
+        """Forget `session`; the last one of a connection that is leaving closes it."""
+        self.sessions.discard(session)
+        if self._leaving and not self.sessions and self.conn is not None:
+            self.conn.close()
 
     # Logging in
 
