@@ -302,10 +302,7 @@ async def test_the_child_is_stopped_when_the_session_closes(start_server):
         sleeper = (await report(proc, "spawned"))["spawned"]
         assert is_alive(pid) and is_alive(sleeper)
     assert await gone(pid) and await gone(sleeper)
-    for _ in range(100):
-        if server.hub.unregistered:
-            break
-        await asyncio.sleep(0.05)
+    assert await soon(lambda: server.hub.unregistered)
     assert server.hub.unregistered == [server.hub.registered[0][0]]
 
 
@@ -391,10 +388,7 @@ async def test_connections_from_one_address_are_limited(start_server):
     other = await server.connect(None, username="d", local="127.0.0.2")
     first.close()
     await first.wait_closed()
-    for _ in range(100):
-        if server.front.connection_count == 2:
-            break
-        await asyncio.sleep(0.02)
+    assert await soon(lambda: server.front.connection_count == 2)
     third = await server.connect(None, username="c")
     for conn in (second, other, third):
         conn.close()
@@ -436,7 +430,7 @@ async def test_a_session_without_keys_for_the_idle_timeout_is_closed(start_serve
     assert await gone(pid)
     quiet = await server.connect(None, username="oz")  # logged in, never opens a session
     await asyncio.wait_for(quiet.wait_closed(), TIMEOUT)
-    assert server.front.connection_count == 0
+    assert await soon(lambda: server.front.connection_count == 0)
 
 
 async def test_closing_the_server_stops_each_child_then_ends_its_session_with_a_sentence(
