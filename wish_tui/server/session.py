@@ -139,7 +139,9 @@ class AppSession(asyncssh.SSHServerSession):
         conn = self.connection
         name = conn.person.name if conn.person else "NAME"
         ssh = self.front.how_to_connect(self._local_address(), name)
-        if conn.person is None:
+        if self.front.is_closing:
+            self.end("the server is shutting down", 1)
+        elif conn.person is None:
             self.end(
                 f"{excerpt(conn.username)} cannot be a name at this table (1 to 24 printable "
                 f"characters); connect with a name, e.g. '{ssh}'",

@@ -127,6 +127,11 @@ class FrontEnd:
         return self.keys is None
 
     @property
+    def is_closing(self) -> bool:
+        """True once `close` has begun: no new connection or app starts."""
+        return self._closing
+
+    @property
     def connection_count(self) -> int:
         """Connections counted now."""
         return len(self._connections)
