@@ -32,12 +32,16 @@ STOP_GRACE = 3.0
 
 # The child's first step: make its terminal (fd 0) the controlling terminal of the new session that
 # start_new_session made, then become the command. Python's subprocess cannot do this itself
-# without preexec_fn, which is unsafe in a process with threads.
-_CONTROLLING_TERMINAL = (
-    "import fcntl,os,sys,termios;"
-    "fcntl.ioctl(0,termios.TIOCSCTTY,0);"
-    "os.execvp(sys.argv[1],sys.argv[1:])"
-)
+# without preexec_fn, which is unsafe in a process with threads. A command that cannot be run
+# exits 127, as in a shell, without a traceback that would show the server's paths.
+_CONTROLLING_TERMINAL = """\
+import fcntl, os, sys, termios
+fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+try:
+    os.execvp(sys.argv[1], sys.argv[1:])
+except OSError:
+    os._exit(127)
+"""
 
 
 def set_size(fd: int, columns: int, rows: int) -> None:
@@ -107,7 +111,8 @@ class PtyChild:
         """Open the terminal and start the command on it.
 
         Raises:
-            OSError: no terminal could be opened or the program could not be started.
+            OSError: no terminal could be opened or no process started (a command that cannot
+                be run exits with status 127).
         """
         master, slave = os.openpty()
         try:
