@@ -1,4 +1,4 @@
-"""One SSH session: the app on a pseudo-terminal of the client's size, or a sentence that refuses it.
+"""One SSH session: the app on a pseudo-terminal of the client's size, or a sentence refusing it.
 
 A session gets the app only when it asked for a terminal and a shell. The table server then
 registers the person and gets a one-time token; the child app starts with that token, the
@@ -21,7 +21,7 @@ import asyncssh
 
 from wish_tui.core.excerpt import excerpt
 from wish_tui.server import child as child_module
-from wish_tui.server.keys import Person
+from wish_tui.server.keys import NAME_LIMIT, Person
 
 SOCKET_ENV = "WISH_TUI_SERVE_SOCKET"
 TOKEN_ENV = "WISH_TUI_SERVE_TOKEN"
@@ -143,8 +143,8 @@ class AppSession(asyncssh.SSHServerSession):
             self.end("the server is shutting down", 1)
         elif conn.person is None:
             self.end(
-                f"{excerpt(conn.username)} cannot be a name at this table (1 to 24 printable "
-                f"characters); connect with a name, e.g. '{ssh}'",
+                f"{excerpt(conn.username)} cannot be a name at this table (1 to {NAME_LIMIT} "
+                f"printable characters); connect with a name, e.g. '{ssh}'",
                 1,
             )
         elif self.kind == "exec":
