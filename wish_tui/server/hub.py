@@ -122,7 +122,7 @@ class Hub:
 
     async def start(self) -> None:
         """Load every table and listen for sessions."""
-        self.tables, self.problems = store.load_all()
+        self.tables, self.problems = store.load_all(self.data_dir)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.socket_path)
         old_umask = os.umask(0o177)
@@ -274,7 +274,7 @@ class Hub:
         ):
             raise TableError("Others play at this table: it can be closed once the game is over.")
         del self.tables[table.id]
-        store.remove(table.id)
+        store.remove(table.id, self.data_dir)
         for other in self.sessions:
             if other.table == table.id:
                 other.table = ""
@@ -417,7 +417,7 @@ class Hub:
     def _changed(self, table: Table, saved: bool = False) -> None:
         """After any change: save the table, tell everyone looking at it, wake its bots."""
         try:
-            store.save(table)
+            store.save(table, self.data_dir)
         except saves.SaveError as exc:
             self.problems.append(str(exc))
         for session in self.sessions:

@@ -43,10 +43,8 @@ class ServeOptions:
 
 def default_hub(data_dir: Path) -> Hub:
     """The table server of this version, keeping its tables in `data_dir`."""
-    try:
-        from wish_tui.server.hub import Hub as TableServer
-    except ImportError:
-        raise ServeError("this version has no table server (wish_tui.server.hub) yet") from None
+    from wish_tui.server.hub import Hub as TableServer
+
     return TableServer(data_dir)
 
 

@@ -23,18 +23,18 @@ ID = re.compile(r"^[0-9a-f]{6}$")
 MAX_NAME = 40
 
 
-def tables_dir() -> Path:
-    """The folder of the server's tables, created if missing."""
-    path = saves.data_dir() / FOLDER
+def tables_dir(data_dir: Path | None = None) -> Path:
+    """The folder of the server's tables in `data_dir` (the app's by default), created if missing."""
+    path = (data_dir or saves.data_dir()) / FOLDER
     path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def path_of(table_id: str) -> Path:
-    return tables_dir() / f"{table_id}.json"
+def path_of(table_id: str, data_dir: Path | None = None) -> Path:
+    return tables_dir(data_dir) / f"{table_id}.json"
 
 
-def save(table: Table) -> None:
+def save(table: Table, data_dir: Path | None = None) -> None:
     """Write a table (atomically).
 
     Raises:
@@ -49,15 +49,15 @@ def save(table: Table) -> None:
     }
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=True)
     try:
-        saves.atomic_write(path_of(table.id), text)
+        saves.atomic_write(path_of(table.id, data_dir), text)
     except OSError as exc:
         raise SaveError(f"The table {table.id} cannot be saved: {files.refusal(exc)}.") from None
 
 
-def remove(table_id: str) -> None:
+def remove(table_id: str, data_dir: Path | None = None) -> None:
     """Delete a table's file (a table closed by its owner)."""
     with contextlib.suppress(OSError):
-        os.unlink(path_of(table_id))
+        os.unlink(path_of(table_id, data_dir))
 
 
 def _text(value, limit: int) -> str:
@@ -118,12 +118,12 @@ def read(path: Path) -> Table:
     return restore(block["id"], record, owner, seats, chat[-CHAT_KEEP:])
 
 
-def load_all() -> tuple[dict[str, Table], list[str]]:
+def load_all(data_dir: Path | None = None) -> tuple[dict[str, Table], list[str]]:
     """Every table on disk, and one sentence for each file that could not be read (kept)."""
     tables: dict[str, Table] = {}
     problems: list[str] = []
     try:
-        paths = sorted(p for p in tables_dir().iterdir() if p.suffix == ".json")
+        paths = sorted(p for p in tables_dir(data_dir).iterdir() if p.suffix == ".json")
     except OSError:
         return tables, problems
     for path in paths:
