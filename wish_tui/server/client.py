@@ -107,8 +107,9 @@ class RemoteTable:
         self.is_over: bool = message["over"]
         self.current_player: int | None = message["deciding"]
         self.waiting_for: str = message.get("waiting_for", "")
-        self.can_undo: bool = bool(message.get("can_undo"))
-        self.no_undo: str = message.get("why_no_undo", "")
+        self._can_undo: bool = bool(message.get("can_undo"))
+        self._no_undo: str = message.get("why_no_undo", "")
+        self.seed: int | None = message.get("seed")
         self.is_owner: bool = bool(message.get("owner"))
         self._state = None
         self._legal_text: list[str] = list(message.get("legal", []))
@@ -170,6 +171,12 @@ class RemoteTable:
             except ValueError:
                 continue
         return actions
+
+    def can_undo(self) -> bool:
+        return self._can_undo
+
+    def why_no_undo(self) -> str:
+        return self._no_undo or "There is nothing of yours to undo."
 
     # -- what the screen does ------------------------------------------------------------------
     def send_play(self, action) -> None:
