@@ -95,11 +95,14 @@ class RemoteTable:
         self.spec = games.get(message["game"])
         self.rules = self.spec.rules
         self._state = None
+        self._unread: list[str] = []
         self.update(message)
 
     def update(self, message: dict) -> None:
         """Take in what the server says of the table now."""
         self.message = message
+        self._unread += message.get("log", [])
+        self._unread += [f"💬 {line}" for line in message.get("chat", [])]
         self.my_seat: int | None = message["seat"]
         self.seats: list[dict] = message["seats"]
         self._view: dict = message["view"]
@@ -171,6 +174,11 @@ class RemoteTable:
             except ValueError:
                 continue
         return actions
+
+    def take_unread(self) -> list[str]:
+        """The log and chat lines not shown yet (each is given once)."""
+        lines, self._unread = self._unread, []
+        return lines
 
     def can_undo(self) -> bool:
         return self._can_undo

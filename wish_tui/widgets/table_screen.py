@@ -225,7 +225,7 @@ class TableScreen(TableHelp, Screen):
         )
         log = self.query_one(GameLog)
         if self.table.remote:
-            self._write_message(self.table.message)
+            self._write_unread()
         else:
             for line in self.opening_lines(self.record, self.table.history[0]):
                 log.write(line)
@@ -461,7 +461,9 @@ class TableScreen(TableHelp, Screen):
     def on_table_message(self, message: dict) -> None:
         """The server's news of this table: the new view, log lines, chat; then go on."""
         self.table.update(message)
-        self._write_message(message)
+        if not self.is_mounted:
+            return  # on_mount shows it all
+        self._write_unread()
         self._clear_hint()
         if self.busy and not self.query_one(ChoicePanel).is_open:
             self.busy = False
@@ -476,12 +478,10 @@ class TableScreen(TableHelp, Screen):
             self.refresh_view()
             self.proceed()
 
-    def _write_message(self, message: dict) -> None:
+    def _write_unread(self) -> None:
         log = self.query_one(GameLog)
-        for line in message.get("log", []):
+        for line in self.table.take_unread():
             log.write(line)
-        for line in message.get("chat", []):
-            log.write(f"💬 {line}")
 
     def action_chat(self) -> None:
         """Say something to the table (one line)."""
