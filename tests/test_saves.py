@@ -152,14 +152,34 @@ def test_autosave_is_one_file_per_game_and_latest_save_finds_it():
     assert saves.load_game(path)[1] == state
 
 
-def test_only_the_newest_autosaves_are_kept():
+def test_every_unfinished_game_keeps_its_autosave():
+    """Issue: only five autosaves were kept, so games vanished after five others."""
     paths = []
-    for seed in range(saves.AUTOSAVE_KEEP + 2):
+    for seed in range(8):
         record, _ = play_game(seed=seed, steps=3)
         record.id = f"game{seed}"
         paths.append(saves.autosave(record))
-    kept = [p for p in paths if p.exists()]
-    assert kept == paths[-saves.AUTOSAVE_KEEP :]
+    assert all(p.exists() for p in paths)
+    assert {i.path for i in saves.list_saves()} == set(paths)
+
+
+def test_a_finished_game_moves_to_the_history_and_the_history_is_pruned(monkeypatch):
+    monkeypatch.setattr(saves, "HISTORY_KEEP", 3)
+    record, _ = play_game(seed=1, steps=3)
+    record.id = "ongoing"
+    unfinished = saves.autosave(record)
+    finished_paths = []
+    for seed in range(5):
+        record, state = play_game(seed=seed)
+        record.id = f"done{seed}" if seed else "ongoing"
+        finished_paths.append(saves.autosave(record, finished=state.is_over))
+    assert not unfinished.exists()
+    kept = [p for p in finished_paths if p.exists()]
+    assert kept == finished_paths[-3:]
+    assert all(p.parent == saves.history_dir() for p in kept)
+    assert [i.path for i in saves.list_history()] == kept[::-1]
+    assert saves.latest_save() is None
+    assert saves.load_for_replay(kept[-1])[1][-1].is_over
 
 
 def test_list_saves_shows_date_seats_round_scores_and_problems():

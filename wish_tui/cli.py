@@ -134,7 +134,91 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--solo", metavar="LEVEL", help="solo games at this difficulty")
     tournament.add_argument("--djinn", metavar="NAME", help="the seat for solo games")
     _option_flags(tournament)
+
+    # The app of one SSH session of `wish-tui serve`, started by the server (not listed).
+    commands.add_parser("client")
+    serve = commands.add_parser(
+        "serve", help="let friends play together over SSH, each from their own terminal"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2222, help="the port to listen on (2222)")
+    who = serve.add_mutually_exclusive_group()
+    who.add_argument(
+        "--open",
+        action="store_true",
+        help="admit anyone who can connect, by the name they connect as (trusted networks only)",
+    )
+    who.add_argument(
+        "--keys",
+        metavar="FILE",
+        help="admit only the public keys in this authorized_keys file "
+        "(serve-authorized_keys in the data directory)",
+    )
+    for flag, default, help_text in SERVE_LIMITS:
+        serve.add_argument(flag, type=int, default=default, metavar="N", help=help_text)
     return parser
+
+
+SERVE_LIMITS = (
+    ("--max-connections", 32, "connections at once in all (32)"),
+    ("--max-per-address", 4, "connections at once from one address (4)"),
+    ("--login-timeout", 30, "seconds to log in (30)"),
+    ("--idle-timeout", 1800, "seconds without a key before a session is closed (1800)"),
+)
+SERVE_RANGES = {
+    "port": (0, 65535, "0 picks a free port"),
+    "max_connections": (1, 1000, ""),
+    "max_per_address": (1, 1000, ""),
+    "login_timeout": (1, 600, "seconds"),
+    "idle_timeout": (10, 7 * 24 * 3600, "seconds"),
+}
+
+
+def check_serve(args: argparse.Namespace) -> None:
+    """Check the values of `wish-tui serve`.
+
+    Raises:
+        UsageError: a value is out of its range or not an address.
+    """
+    for key, (low, high, note) in SERVE_RANGES.items():
+        value = getattr(args, key)
+        if not low <= value <= high:
+            flag = "--" + key.replace("_", "-")
+            extra = f" ({note})" if note else ""
+            raise UsageError(f"{flag} must be a whole number from {low} to {high}{extra}")
+    host = args.host
+    if not host or len(host) > 253 or not host.isprintable() or any(c.isspace() for c in host):
+        raise UsageError(f"--host {printable(host, 60)!r} is not an address or a host name")
+    if args.keys is not None and not args.keys.strip():
+        raise UsageError("--keys needs the path of an authorized_keys file")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    check_serve(args)
+    try:
+        from wish_tui.server import serve
+        from wish_tui.server.ssh import Limits
+    except ImportError as exc:
+        raise UsageError(
+            f"'wish-tui serve' needs {exc.name or 'asyncssh'}; install it with "
+            "'pip install asyncssh'"
+        ) from None
+    from pathlib import Path
+
+    limits = Limits(
+        max_connections=args.max_connections,
+        max_per_address=args.max_per_address,
+        login_timeout=args.login_timeout,
+        idle_timeout=args.idle_timeout,
+    )
+    options = serve.ServeOptions(
+        host=args.host,
+        port=args.port,
+        is_open=args.open,
+        keys=Path(args.keys).expanduser() if args.keys else None,
+        limits=limits,
+    )
+    return serve.run(options)
 
 
 def _game(args: argparse.Namespace) -> Game:
@@ -180,6 +264,9 @@ def _solo_launch(game: Game, args: argparse.Namespace, options: dict) -> Launch:
         level = levels[0]
     if level not in levels:
         raise UsageError(f"'{level}' is not a solo level of {game.title}; use {', '.join(levels)}")
+    conflict = game.solo_conflict(options)
+    if conflict:
+        raise UsageError(conflict)
     name = (args.djinn or "").strip().lower()
     if not name:
         if game.solo_seat_required:
@@ -220,6 +307,19 @@ def launch_for_new(args: argparse.Namespace) -> Launch:
     return Launch("game", seats, args.seed, game=game.name, options=options)
 
 
+def launch_for_client() -> Launch:
+    """The app of one SSH session of `wish-tui serve` (its server sets the environment).
+
+    Raises:
+        UsageError: the process was not started by `wish-tui serve`.
+    """
+    import os
+
+    if not os.environ.get("WISH_TUI_SERVE_SOCKET") or not os.environ.get("WISH_TUI_SERVE_TOKEN"):
+        raise UsageError("'wish-tui client' is started by 'wish-tui serve' for each player")
+    return Launch("client")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit status."""
     args = build_parser().parse_args(argv)
@@ -228,6 +328,8 @@ def main(argv: list[str] | None = None) -> int:
             from wish_tui.engine_protocol import serve
 
             return serve(sys.stdin, sys.stdout)
+        if args.command == "serve":
+            return _serve(args)
         if args.command == "tournament":
             from wish_tui.tournament import run_from_args
 
@@ -238,6 +340,8 @@ def main(argv: list[str] | None = None) -> int:
             launch = Launch("continue")
         elif args.command in ("load", "replay"):
             launch = Launch(args.command, path=args.save)
+        elif args.command == "client":
+            launch = launch_for_client()
         else:
             launch = Launch("title")
     except UsageError as exc:

@@ -9,11 +9,12 @@ adding its package and one line here.
 from __future__ import annotations
 
 from wish_tui.core.game_spec import Game, Option
+from wish_tui.spirits.game import GAME as SPIRITS
 from wish_tui.wish.game import GAME as WISH
 
 __all__ = ["DEFAULT", "GAMES", "Game", "Option", "get", "names"]
 
-GAMES: dict[str, Game] = {game.name: game for game in (WISH,)}
+GAMES: dict[str, Game] = {game.name: game for game in (WISH, SPIRITS)}
 """Every game, by name, in the order the title screen offers them."""
 DEFAULT = "wish"
 """The game a command means when it names none (every Wish command keeps working)."""

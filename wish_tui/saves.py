@@ -42,8 +42,8 @@ from wish_tui.records import (
 )
 
 __all__ = [
-    "AUTOSAVE_KEEP",
     "AUTOSAVE_PREFIX",
+    "HISTORY_KEEP",
     "DATA_DIR_ENV",
     "FORMAT",
     "GAME",
@@ -59,8 +59,10 @@ __all__ = [
     "check_name",
     "data_dir",
     "delete_save",
+    "history_dir",
     "latest_save",
     "list_saves",
+    "list_history",
     "list_scenarios",
     "load_game",
     "load_for_replay",
@@ -78,8 +80,10 @@ __all__ = [
 
 DATA_DIR_ENV = "WISH_TUI_DATA_DIR"
 AUTOSAVE_PREFIX = "autosave-"
-AUTOSAVE_KEEP = 5
-"""How many autosaves (one per game) are kept; older readable ones are removed."""
+HISTORY_KEEP = 500
+"""How many finished games the history keeps (the oldest readable ones go first)."""
+HISTORY = "history"
+"""The folder of the data directory where finished games are kept, replayable."""
 MAX_BYTES = 4 * 1024 * 1024
 """A save larger than this is refused unread (a finished four-seat game is about 40 KB)."""
 STALE_TMP_SECONDS = 600
@@ -395,27 +399,40 @@ def save_game(record: GameRecord, name: str | os.PathLike) -> Path:
     return write_record(record, path)
 
 
-def autosave(record: GameRecord) -> Path:
+def autosave(record: GameRecord, finished: bool = False) -> Path:
     """Write the autosave of the record's game (one file per game); return it.
 
-    Only the newest AUTOSAVE_KEEP autosaves are kept; older ones are removed only when readable.
+    An unfinished game's autosave stays in the saves folder until the game is finished or the
+    person deletes it. A finished game moves to the history (`history_dir`), where the newest
+    HISTORY_KEEP finished games are kept for replay; older readable ones are removed.
 
     Raises:
         SaveError: the autosave file cannot be written.
     """
     if not record.id:
         record.id = records.new_id()
-    safe_id = re.sub(r"[^A-Za-z0-9._-]", "_", record.id)
-    path = write_record(record, saves_dir() / f"{AUTOSAVE_PREFIX}{safe_id}.json")
-    _prune_autosaves(keep=path)
+    safe_id = re.sub(r"[^A-Za-z0-9._-]", "_", record.id)[:80]
+    unfinished = saves_dir() / f"{AUTOSAVE_PREFIX}{safe_id}.json"
+    if not finished:
+        return write_record(record, unfinished)
+    path = write_record(record, history_dir() / f"{AUTOSAVE_PREFIX}{safe_id}.json")
+    if files.is_regular(unfinished):
+        with contextlib.suppress(OSError):
+            os.unlink(unfinished)
+    _prune_history(keep=path)
     return path
 
 
-def _prune_autosaves(keep: Path) -> None:
-    autosaves = [
-        info for info in list_saves() if info.is_autosave and not info.problem and info.path != keep
-    ]
-    for info in autosaves[AUTOSAVE_KEEP - 1 :]:
+def history_dir() -> Path:
+    """The folder of finished games, creating it if missing."""
+    path = data_dir() / HISTORY
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _prune_history(keep: Path) -> None:
+    finished = [i for i in list_saves(history_dir()) if not i.problem and i.path != keep]
+    for info in finished[HISTORY_KEEP - 1 :]:
         with contextlib.suppress(OSError):
             info.path.unlink()
 
@@ -568,3 +585,8 @@ def latest_save() -> SaveInfo | None:
         if not info.problem and not info.is_over:
             return info
     return None
+
+
+def list_history() -> list[SaveInfo]:
+    """The finished games kept for replay, the newest first."""
+    return list_saves(history_dir())

@@ -98,6 +98,9 @@ def _check(args) -> tuple[Game, list[str], str, dict]:
             raise TournamentError(f"solo games of {spec.title} need --solo LEVEL, one of {levels}")
         if seat and seat not in spec.seats:
             raise TournamentError(f"--djinn must be one of {', '.join(spec.seats)}")
+        conflict = spec.solo_conflict(options)
+        if conflict:
+            raise TournamentError(conflict)
         if spec.solo_seat_required and not seat:
             raise TournamentError(
                 f"solo games need both --solo LEVEL and --djinn {spec.seat_word.upper()}"

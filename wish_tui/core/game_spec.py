@@ -28,6 +28,9 @@ class Option:
     help: str
     choices: tuple[str, ...] = ()
     """The parts a set option may name; empty for a yes/no option."""
+    in_solo: bool = True
+    """False when the option has no place in a solo game (the new-game form greys it there and
+    the command line refuses it)."""
 
     @property
     def is_set(self) -> bool:
@@ -112,6 +115,12 @@ class Game:
         """The game's screens (imports Textual)."""
         return importlib.import_module(f"{self.package}.ui")
 
+    @property
+    def log(self) -> ModuleType:
+        """The game's log in words, without Textual: `opening_lines(record, state)` and
+        `log_lines(record, before, action, after, seat, private)`."""
+        return importlib.import_module(f"{self.package}.ui.log")
+
     def seat_title(self, name: str) -> str:
         """A seat's name as shown, e.g. 'Air'."""
         return name.capitalize()
@@ -131,6 +140,14 @@ class Game:
         if unknown:
             raise ValueError(f"{self.title} has no option '{str(unknown[0])[:30]}'.")
         return {o.key: o.parse(given[o.key]) if o.key in given else o.default for o in self.options}
+
+    def solo_conflict(self, options: dict) -> str:
+        """One sentence when `options` (in normal form) set an option a solo game does not use,
+        else ''."""
+        for option in self.options:
+            if not option.in_solo and options.get(option.key, option.default) != option.default:
+                return f"{option.flag} is not used in a solo game of {self.title}"
+        return ""
 
     def options_to_json(self, options: dict) -> dict:
         """Options as JSON-safe data (parts as a list)."""

@@ -30,7 +30,7 @@ def _solo_won(scores: dict) -> bool:
 GAME = Game(
     name="spirits",
     title="Spirits of the Forest",
-    blurb="Draft spirit tiles and win the majorities of the forest.",
+    blurb="Draft spirit tiles, win the forest's majorities.",
     package="wish_tui.spirits",
     seats=("air", "water", "fire", "earth"),
     seat_word="element",
@@ -48,6 +48,7 @@ GAME = Game(
             flag="--modules",
             help="the Wishes and Hexes module's parts: wishes, hexes or wishes,hexes",
             choices=("wishes", "hexes"),
+            in_solo=False,
         ),
     ),
 )

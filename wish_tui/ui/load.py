@@ -1,5 +1,6 @@
-"""The Load screen: every save of every game with its date, seats, progress and visible scores;
-open, replay or delete. A damaged file is listed with the reason it cannot be opened."""
+"""The Load screen: every game in progress, every named save, the finished games kept for
+replay and the scenarios, of every game, with date, seats, progress and visible scores; open,
+replay or delete. A damaged file is listed with the reason it cannot be opened."""
 
 from __future__ import annotations
 
@@ -27,8 +28,7 @@ def row_name(info: saves.SaveInfo, scenarios: set) -> str:
     if info.problem:
         return f"{info.name} (damaged)"
     if info.is_autosave:
-        title = games.GAMES[info.game].title if info.game in games.GAMES else "game"
-        return f"{title}{' (over)' if info.is_over else ''}, autosaved"
+        return "finished game" if info.is_over else "game in progress"
     return info.name
 
 
@@ -61,7 +61,7 @@ class LoadScreen(Screen):
         table = self.query_one(DataTable)
         table.clear(columns=True)
         table.add_columns("Name", "Game", "Saved", "Progress", "Scores", "Seats")
-        self.infos = saves.list_saves() + saves.list_scenarios()
+        self.infos = saves.list_saves() + saves.list_history() + saves.list_scenarios()
         scenarios = {i.path for i in saves.list_scenarios()}
         for info in self.infos:
             spec = games.GAMES.get(info.game)

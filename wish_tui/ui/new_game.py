@@ -25,6 +25,17 @@ WHO_OPTIONS = [
     ("Bot: hard", "hard"),
 ]
 DEFAULT_WHO = ("human", "easy", "none", "none")
+WHO_ONLINE = [
+    ("Nobody", "none"),
+    ("Me", "me"),
+    ("Open seat (a friend joins)", "open"),
+    ("Bot: random", "random"),
+    ("Bot: easy", "easy"),
+    ("Bot: medium", "medium"),
+    ("Bot: hard", "hard"),
+]
+"""Who sits where at a new table of `wish-tui serve`."""
+DEFAULT_ONLINE = ("me", "open", "none", "none")
 
 
 def seat_options(game: Game) -> list[tuple[str, str]]:
@@ -47,9 +58,10 @@ def resolve_seats(
     """
     game = game or games.get(None)
     rows = [(d, w) for d, w in rows if w != "none"]
+    me = "me" if any(w in ("me", "open") for _, w in rows) else "human"
     if solo:
-        rows = rows[:1] or [("random", "human")]
-        rows = [(rows[0][0], "human")]
+        rows = rows[:1] or [("random", me)]
+        rows = [(rows[0][0], me)]
     if not rows:
         return [], "Choose at least one seat."
     if len(rows) == 1 and not solo:
@@ -70,6 +82,16 @@ def in_range(seed: int) -> bool:
     return SEED_RANGE[0] <= seed < SEED_RANGE[1]
 
 
+class OptionBox(Checkbox):
+    """A checkbox that shows its X only when ticked, so that it reads without colour (NO_COLOR)."""
+
+    BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
+
+
 class NewGameScreen(Screen):
     """Choose the game and the seats, and start."""
 
@@ -83,18 +105,24 @@ class NewGameScreen(Screen):
     NewGameScreen #options { height: auto; }
     NewGameScreen #options Checkbox { width: auto; height: 1; border: none; padding: 0 1 0 0; }
     NewGameScreen #error { color: $error; }
+    NewGameScreen .-hidden { display: none; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+n", "start", "Start")]
 
-    def __init__(self, seed: int | None = None, game: str | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, game: str | None = None, online: bool = False
+    ) -> None:
         super().__init__()
         self.seed = seed
         self.game = games.get(game if game in games.GAMES else None)
+        self.online = online
+        """A new table at the server: seats are you, open for a friend, or bots; no seed."""
 
     def compose(self) -> ComposeResult:
         game = self.game
         with Vertical():
-            yield Label("New game — Tab moves between fields, Enter opens a list, ctrl+n starts")
+            what = "New table" if self.online else "New game"
+            yield Label(f"{what} — Tab moves between fields, Enter opens a list, ctrl+n starts")
             yield Label(game.blurb, id="blurb")
             with Horizontal():
                 yield Label("Game", classes="seat-label")
@@ -116,8 +144,8 @@ class NewGameScreen(Screen):
                         compact=True,
                     )
                     yield Select(
-                        WHO_OPTIONS,
-                        value=DEFAULT_WHO[i],
+                        WHO_ONLINE if self.online else WHO_OPTIONS,
+                        value=(DEFAULT_ONLINE if self.online else DEFAULT_WHO)[i],
                         allow_blank=False,
                         id=f"who{i}",
                         compact=True,
@@ -129,13 +157,14 @@ class NewGameScreen(Screen):
                 )
             with Horizontal(id="options"):
                 yield from self._option_boxes(game)
-            with Horizontal():
+            with Horizontal(classes="-hidden" if self.online else ""):
                 yield Label("Seed", classes="seat-label")
                 yield Input(
                     value="" if self.seed is None else str(self.seed),
                     placeholder="empty: a random seed (kept secret until the end)",
                     id="seed",
                     compact=True,
+                    disabled=self.online,
                 )
             yield Label("", id="error")
             yield Button("Start (ctrl+n)", variant="primary", id="start", compact=True)
@@ -143,35 +172,50 @@ class NewGameScreen(Screen):
 
     @staticmethod
     def _option_boxes(game: Game) -> list:
-        boxes: list = [Label("Options" if game.options else "", classes="seat-label")]
+        single = len(game.options) == 1 and game.options[0].is_set
+        title = game.options[0].title if single else "Options" if game.options else ""
+        boxes: list = [Label(title, classes="seat-label")]
         for option in game.options:
             if option.is_set:
+                singular = option.title[:-1] if option.title.endswith("s") else option.title
                 boxes += [
-                    Checkbox(
-                        f"{option.title[:-1] if option.title.endswith('s') else option.title}: "
-                        f"{choice}",
+                    OptionBox(
+                        choice.capitalize() if single else f"{singular}: {choice}",
                         id=f"opt-{option.key}-{choice}",
+                        classes="solo-off" if not option.in_solo else "",
                         compact=True,
                     )
                     for choice in option.choices
                 ]
             else:
-                boxes.append(Checkbox(option.title, id=f"opt-{option.key}", compact=True))
+                boxes.append(
+                    OptionBox(
+                        option.title,
+                        id=f"opt-{option.key}",
+                        classes="solo-off" if not option.in_solo else "",
+                        compact=True,
+                    )
+                )
         return boxes
+
+    def _show_solo(self, solo: str) -> None:
+        """Grey the options a solo game does not use while a solo level is chosen."""
+        for box in self.query(".solo-off").results(Checkbox):
+            box.disabled = bool(solo)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.query_one("#error", Label).update("")
+        if event.select.id == "solo":
+            self._show_solo(str(event.value or ""))
+            return
         if event.select.id != "game" or event.value == self.game.name:
             return
         self.game = games.get(str(event.value))
         game = self.game
         self.query_one("#blurb", Label).update(game.blurb)
         for i in range(4):
-            self.query_one(f"#djinn{i}", Select).set_options(seat_options(game))
-            self.query_one(f"#djinn{i}", Select).value = "random"
-        solo = self.query_one("#solo", Select)
-        solo.set_options(solo_options(game))
-        solo.value = ""
+            _reset(self.query_one(f"#djinn{i}", Select), seat_options(game), "random")
+        _reset(self.query_one("#solo", Select), solo_options(game), "")
         box = self.query_one("#options", Horizontal)
         box.remove_children()
         box.mount_all(self._option_boxes(game))
@@ -187,8 +231,11 @@ class NewGameScreen(Screen):
 
     def _options(self) -> dict:
         values = {}
+        solo = bool(self.query_one("#solo", Select).value)
         for option in self.game.options:
-            if option.is_set:
+            if solo and not option.in_solo:
+                values[option.key] = option.default
+            elif option.is_set:
                 values[option.key] = [
                     choice
                     for choice in option.choices
@@ -217,8 +264,27 @@ class NewGameScreen(Screen):
         if problem:
             error.update(problem)
             return
+        if self.online:
+            if sum(1 for s in seats if s["who"] == "me") != 1:
+                error.update("Sit at exactly one seat yourself (Me); leave others open or to bots.")
+                return
+            named = [{"name": s[self.game.seat_key], "who": s["who"]} for s in seats]
+            self.app.new_table(self.game.name, named, solo, self._options())
+            return
         self.app.start_game(seats, seed, solo, self.game.name, self._options())
 
     def action_back(self) -> None:
-        """Back to the title screen."""
-        self.app.show_title()
+        """Back to the title screen (the tables, for a new table at the server)."""
+        if self.online:
+            self.app.show_lobby()
+        else:
+            self.app.show_title()
+
+
+def _reset(select: Select, options: list[tuple[str, str]], value: str) -> None:
+    """Give a list new options and choose `value`, showing its new label even when the value
+    itself is unchanged (Select redraws its label only when the value changes)."""
+    with select.prevent(Select.Changed):
+        select.set_options(options)
+        select.value = options[-1][1] if value == options[0][1] else options[0][1]
+        select.value = value

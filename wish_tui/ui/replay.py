@@ -32,7 +32,7 @@ class ReplayScreen(Screen):
         Binding("left,j", "back", "Back"),
         Binding("home", "start", "Start", show=False),
         Binding("end", "finish", "End", show=False),
-        Binding("g", "jump", "Go to round"),
+        Binding("g", "jump", "Go to"),
         Binding("v", "watch", "Watch seat"),
         Binding("p", "play_here", "Play from here"),
         Binding("pageup", "log_scroll(-1)", show=False),
@@ -87,7 +87,7 @@ class ReplayScreen(Screen):
         where = f"round {state.round}, " if hasattr(state, "round") else ""
         status = (
             f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
-            f"watching {self._label(self.seat)} · ←→ step · g round · v seat · p play from here"
+            f"watching {self._label(self.seat)} · ←→ step · g go to · v seat · p play from here"
         )
         self.query_one("#status", ViewText).show(Text(status))
 
@@ -149,9 +149,8 @@ class ReplayScreen(Screen):
         self.app.open_game(record, self.states[: self.index + 1], None)
 
     def action_log_scroll(self, pages: int) -> None:
-        """Scroll the log by a page."""
-        log = self.query_one(GameLog)
-        log.scroll_relative(y=pages * max(1, log.size.height - 1), animate=False)
+        """Show an earlier or later page of the log."""
+        self.query_one(GameLog).scroll_page(pages)
 
     def action_leave(self) -> None:
         """Back to the title screen."""

@@ -85,7 +85,9 @@ class RulesScreen(ModalScreen[None]):
         self.shown = [e for e in self.entries if needle in e[0].lower() or needle in e[1].lower()]
         option_list.add_options([Option(title) for title, _ in self.shown])
         if self.shown:
-            option_list.highlighted = 0
+            # An entry whose title is the search itself comes first in the reader's eye.
+            exact = [i for i, (title, _) in enumerate(self.shown) if title.lower() == needle]
+            option_list.highlighted = exact[0] if exact else 0
         self._show_text()
 
     def _show_text(self) -> None:

@@ -7,8 +7,12 @@ is refused, what the status line says). Everything else — whose turn it is, th
 background at a pace a person can follow, curtains between people sharing a keyboard, the choice
 panel, undo, save, quit, hints, help and the end of the game — is here, once for every game.
 
-The screen holds no game state of its own: it sits at a table (`wish_tui.table.LocalTable`) and
-hands the board the view of the seat at the keyboard after every change.
+The screen holds no game state of its own: it sits at a table and hands the board the view of the
+seat at the keyboard after every change. A `wish_tui.table.LocalTable` holds the game here and the
+screen runs its bots; a `wish_tui.server.client.RemoteTable` is a seat at a table of `wish-tui
+serve`: actions go to the server, whose answers (`on_table_message`) bring the new view, the log
+lines written for this seat and the chat; `c` chats and the owner's `z` lets a bot play for an
+absent person.
 """
 
 from __future__ import annotations
@@ -23,12 +27,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
 from .game_log import GameLog
+from .key_bar import KeyBar
+from .line_input import LineInput
+from .table_help import TableHelp
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
@@ -50,7 +56,7 @@ class SeatInfo:
         return self.who == "human"
 
 
-class TableScreen(Screen):
+class TableScreen(TableHelp, Screen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     BINDINGS = [
@@ -64,9 +70,11 @@ class TableScreen(Screen):
         Binding("up", "choice_move(-1)", show=False),
         Binding("down", "choice_move(1)", show=False),
         Binding("enter", "choice_confirm", "Choose", show=False),
-        Binding("escape", "choice_cancel", "Back"),
+        Binding("escape", "choice_cancel", "Back", show=False),
         Binding("pageup", "log_scroll(-1)", show=False),
         Binding("pagedown", "log_scroll(1)", show=False),
+        Binding("c", "chat", "Chat", show=False),
+        Binding("z", "hand_to_bot", "Seat to a bot", show=False),
     ]
 
     BOARD: type = None  # type: ignore[assignment]
@@ -89,8 +97,8 @@ class TableScreen(Screen):
         self._options: list = []
         self._on_choice = None
         self._asked_at = 0.0
-        self._keys_shown: tuple = ()
         self._seed_told = False
+        self._hint_shown = False
 
     # -- what a game supplies ------------------------------------------------------------------
     @classmethod
@@ -126,6 +134,10 @@ class TableScreen(Screen):
         decision = view.get("decision") or {}
         return decision.get("prompt") or "Choose."
 
+    def curtain_reason(self, view: dict) -> str:
+        """Why the keyboard passes to the seat whose `view` this is (the curtain's second line)."""
+        return "They have a decision to take." if view.get("decision") else "It is their turn."
+
     def why_not(self, group: str) -> str:
         """One sentence: why the actions of a key group cannot be taken now."""
         return f"{self.KEY_GROUPS[group][0]} is not possible now."
@@ -158,12 +170,17 @@ class TableScreen(Screen):
         """The final scoring window."""
         raise NotImplementedError
 
+    def board_marks(self, view: dict, legal: list) -> dict:
+        """Extra keyword arguments for the board's `show`: what the screen highlights on the
+        table (e.g. a cursor over the places its keys may choose), never game state."""
+        return {}
+
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield self.BOARD(id="board-root")
         yield ChoicePanel(id="choice")
         yield ViewText(id="status")
-        yield Footer(compact=True)
+        yield KeyBar(id="keys")
 
     @property
     def state(self):
@@ -191,11 +208,28 @@ class TableScreen(Screen):
     def spec(self):
         return self.table.spec
 
+    def _shown_bindings(self) -> list[Binding]:
+        """The keys of the key bar, in order. A key with several meanings (Enter takes a tile or
+        places a gemstone) has one entry per meaning; `check_action` hides those that do not
+        apply now."""
+        seen, shown = set(), []
+        for binding in self._all_bindings():
+            if binding.show and (binding.key, binding.action) not in seen:
+                seen.add((binding.key, binding.action))
+                shown.append(binding)
+        return shown
+
     def on_mount(self) -> None:
+        self.query_one(KeyBar).set_keys(
+            [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
+        )
         log = self.query_one(GameLog)
-        for line in self.opening_lines(self.record, self.table.history[0]):
-            log.write(line)
-        self._replay_log(log)
+        if self.table.remote:
+            self._write_unread()
+        else:
+            for line in self.opening_lines(self.record, self.table.history[0]):
+                log.write(line)
+            self._replay_log(log)
         if self.warning:
             self.notify(self.warning, severity="warning", timeout=8)
         self.refresh_view()
@@ -242,7 +276,7 @@ class TableScreen(Screen):
 
     def _first_human(self) -> int:
         for seat in range(self.table.num_seats):
-            if self.table.is_human(seat):
+            if self.table.is_mine(seat):
                 return seat
         return 0
 
@@ -252,28 +286,34 @@ class TableScreen(Screen):
         view = self.table.view(self.viewer)
         my_turn = self._human_main_turn()
         legal = self.table.legal() if my_turn else []
-        self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn)
+        marks = self.board_marks(view, legal)
+        self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
         self.query_one("#status", ViewText).show(Text(self._status_line(view)))
-        keys = tuple(self.check_action(b.action, ()) for b in self._all_bindings())
-        if keys != self._keys_shown:
-            # Only when a key's state changed: the footer redraws its whole line.
-            self._keys_shown = keys
-            self.refresh_bindings()
+        self._update_footer()
+
+    def _update_footer(self) -> None:
+        """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
+        # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
+        states = [self.check_action(b.action.partition("(")[0], ()) for b in self._shown_bindings()]
+        self.query_one(KeyBar).show_states(states)
 
     def _all_bindings(self) -> list[Binding]:
-        return [b for cls in type(self).__mro__ for b in getattr(cls, "BINDINGS", [])]
+        """Every binding of the screen, the game's own first."""
+        return [b for cls in type(self).__mro__ for b in cls.__dict__.get("BINDINGS", [])]
 
     def _seat_label(self, seat: int) -> str:
-        return self.spec.seat_title(self.table.seat_name(seat))
+        return self.table.seat_label(seat)
 
     def _status_line(self, view: dict) -> str:
-        state = self.state
-        if state.is_over:
+        table = self.table
+        if table.is_over:
             return "The game is over."
-        seat = state.current_player
+        seat = table.current_player
         who = self._seat_label(seat)
-        if not self.table.is_human(seat):
-            return f"{who} ({self.table.who(seat)} bot) is thinking… press any key to hurry it."
+        if table.remote and not table.is_mine(seat):
+            return f"Waiting for {who}. c chats · q back to the tables"
+        if not table.is_human(seat):
+            return f"{who} ({table.who(seat)} bot) is thinking… press any key to hurry it."
         if seat != self.viewer:
             return f"Waiting for {who}."
         if self.asks_in_panel(view):
@@ -285,12 +325,14 @@ class TableScreen(Screen):
         """Decide what happens next: game over, a bot's move, a curtain, or a person's choice."""
         if self.busy:
             return
-        state = self.state
-        if state.is_over:
+        table = self.table
+        if table.is_over:
             self._show_game_over()
             return
-        seat = state.current_player
-        if not self.table.is_human(seat):
+        seat = table.current_player
+        if table.remote and not table.is_mine(seat):
+            return  # the server plays its bots and tells what others do
+        if not table.is_human(seat):
             self.busy = True
             self.refresh_view()
             self._generation += 1
@@ -311,8 +353,7 @@ class TableScreen(Screen):
             self.proceed()
             return
         self.busy = True
-        decision = self.table.view(seat).get("decision")
-        reason = "They have a decision to take." if decision else "It is their turn."
+        reason = self.curtain_reason(self.table.view(seat))
 
         def lifted(_: None) -> None:
             self.viewer = seat
@@ -342,7 +383,7 @@ class TableScreen(Screen):
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
-        self.refresh_bindings()
+        self._update_footer()
 
     def action_choice_pick(self, index: int) -> None:
         """Pick option `index` of the open choice."""
@@ -361,9 +402,8 @@ class TableScreen(Screen):
         self.query_one(ChoicePanel).cancel()
 
     def action_log_scroll(self, pages: int) -> None:
-        """Scroll the log by a page."""
-        log = self.query_one(GameLog)
-        log.scroll_relative(y=pages * max(1, log.size.height - 1), animate=False)
+        """Show an earlier or later page of the log."""
+        self.query_one(GameLog).scroll_page(pages)
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         self.busy = False
@@ -371,23 +411,42 @@ class TableScreen(Screen):
             then, self._on_choice = self._on_choice, None
             if event.index is not None:
                 then(event.index)
-            self.refresh_bindings()
+            self._update_footer()
             self.proceed()
             return
         options, self._options = self._options, []
         if event.index is not None and event.index < len(options):
             self.play(options[event.index])
         else:
-            self.refresh_bindings()
+            self._update_footer()
             self.proceed()
 
     def play(self, action) -> None:
         """Apply an action of the seat deciding now, log it, and go on."""
+        if self.table.remote:
+            # The server applies it; its answer (on_table_message) brings the result.
+            self.busy = True
+            self.table.send_play(action)
+            self._clear_hint()
+            self._update_footer()
+            return
         try:
             played = self.table.play(action)
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             return
+        self._clear_hint()
+        self._log_played(played, action)
+        self.refresh_view()
+        self.proceed()
+
+    def _clear_hint(self) -> None:
+        if self._hint_shown:
+            # A hint is about the position before: it must not cover the next question.
+            self._hint_shown = False
+            self.app.clear_notifications()
+
+    def _log_played(self, played, action) -> None:
         log = self.query_one(GameLog)
         private = self._private(played.seat)
         lines = self.log_lines(
@@ -397,8 +456,64 @@ class TableScreen(Screen):
             log.write(line)
         if played.save_problem:
             self.notify(played.save_problem, severity="error")
+
+    # -- a table of `wish-tui serve` -----------------------------------------------------------
+    def on_table_message(self, message: dict) -> None:
+        """The server's news of this table: the new view, log lines, chat; then go on."""
+        self.table.update(message)
+        if not self.is_mounted:
+            return  # on_mount shows it all
+        self._write_unread()
+        self._clear_hint()
+        if self.busy and not self.query_one(ChoicePanel).is_open:
+            self.busy = False
         self.refresh_view()
         self.proceed()
+
+    def on_server_error(self, text: str) -> None:
+        """The server refused what this screen sent: say so; the table did not change."""
+        self.notify(text, severity="error")
+        if self.busy and not self.query_one(ChoicePanel).is_open:
+            self.busy = False
+            self.refresh_view()
+            self.proceed()
+
+    def _write_unread(self) -> None:
+        log = self.query_one(GameLog)
+        for line in self.table.take_unread():
+            log.write(line)
+
+    def action_chat(self) -> None:
+        """Say something to the table (one line)."""
+        if not self.table.remote:
+            return
+
+        def said(text: str | None) -> None:
+            if text:
+                self.table.send_chat(text)
+
+        self.app.push_screen(LineInput("Say to the table (Enter sends, Esc cancels):", 200), said)
+
+    def action_hand_to_bot(self) -> None:
+        """The owner lets a bot play for a person who left (and gives the seat back)."""
+        table = self.table
+        if not table.remote or not table.is_owner:
+            return
+        seats = [i for i in range(table.num_seats) if table.is_human(i) and not table.is_mine(i)]
+        if not seats:
+            self.notify("No other person sits at this table.", severity="warning")
+            return
+        labels = []
+        for seat in seats:
+            entry = table.seats[seat]
+            verb = "Give back to" if entry["zombie"] else "Let a bot play for"
+            labels.append(f"{verb} {table.seat_label(seat)}")
+
+        def chosen(index: int) -> None:
+            seat = seats[index]
+            table.send_hand_to_bot(seat, not table.seats[seat]["zombie"])
+
+        self._ask("Which seat?", labels, chosen)
 
     # -- bots --------------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="bot")
@@ -424,13 +539,13 @@ class TableScreen(Screen):
     # -- keys --------------------------------------------------------------------------------
     def _human_main_turn(self) -> bool:
         """True when the person at the keyboard may use the game's keys now."""
-        state = self.state
-        if state.is_over or self.busy:
+        table = self.table
+        if table.is_over or self.busy:
             return False
-        seat = state.current_player
-        if not self.table.is_human(seat) or seat != self.viewer:
+        seat = table.current_player
+        if not table.is_mine(seat) or seat != self.viewer:
             return False
-        return not self.asks_in_panel(self.table.view(seat))
+        return not self.asks_in_panel(table.view(seat))
 
     def _group(self, name: str) -> list:
         test = self.KEY_GROUPS[name][1]
@@ -440,10 +555,19 @@ class TableScreen(Screen):
         if action in self.KEY_GROUPS:
             if self._human_main_turn() and self._group(action):
                 return True
+            if self._other_meaning_possible(action):
+                # A key with several meanings shows the one that applies now.
+                return False
             # Rarely possible actions stay out of the way; the usual ones show greyed.
             return False if action in self.RARE_GROUPS else None
         if action == "undo":
             return True if self._undo_possible() else None
+        if action == "chat":
+            return self.table.remote
+        if action == "hand_to_bot":
+            return self.table.remote and self.table.is_owner
+        if action == "save":
+            return not self.table.remote
         if action.startswith("choice_"):
             panel = self.query_one(ChoicePanel)
             if action == "choice_cancel":
@@ -463,16 +587,36 @@ class TableScreen(Screen):
                 self.notify(self.table.why_no_undo(), severity="warning")
             return
         if not self._human_main_turn():
-            if self.busy and self.state.current_player is not None and not panel.is_open:
+            if self.busy and self.table.current_player is not None and not panel.is_open:
                 self.skip_pace = True
             return
-        for binding in self._all_bindings():
-            if event.key in binding.key.split(",") and binding.action in self.KEY_GROUPS:
-                if self._group(binding.action):
-                    return
-                event.stop()
-                self.notify(self.why_not(binding.action), severity="warning")
-                return
+        groups = self._key_groups(event.key)
+        if not groups or any(self._group(group) for group in groups):
+            return
+        event.stop()
+        self.notify(self.why_not(groups[0]), severity="warning")
+
+    def _key_groups(self, key: str) -> list[str]:
+        """The key groups bound to `key`, in binding order (a key may have several meanings)."""
+        return [
+            binding.action
+            for binding in self._all_bindings()
+            if key in binding.key.split(",") and binding.action in self.KEY_GROUPS
+        ]
+
+    def _other_meaning_possible(self, group: str) -> bool:
+        """True when another group bound to the same key as `group` can be taken now."""
+        if not self._human_main_turn():
+            return False
+        keys = {
+            key
+            for binding in self._all_bindings()
+            if binding.action == group
+            for key in binding.key.split(",")
+        }
+        return any(
+            other != group and self._group(other) for key in keys for other in self._key_groups(key)
+        )
 
     def run_group(self, group: str) -> None:
         """A game key: take its action, or ask which of its actions."""
@@ -501,10 +645,10 @@ class TableScreen(Screen):
     def _undo_possible(self) -> bool:
         if self.busy and not self.query_one(ChoicePanel).is_open:
             return False
-        state = self.state
-        if state.current_player is None or not self.table.is_human(state.current_player):
+        seat = self.table.current_player
+        if seat is None or not self.table.is_mine(seat):
             return False
-        return self.table.undo_target() is not None
+        return self.table.can_undo()
 
     def action_undo(self) -> None:
         """Take back the last actions of this turn, as far as the rules allow."""
@@ -517,6 +661,10 @@ class TableScreen(Screen):
             self._options, self._on_choice = [], None
             panel.visible = False
             self.busy = False
+        if self.table.remote:
+            self.busy = True
+            self.table.send_undo()
+            return
         try:
             steps = self.table.undo()
         except ValueError as exc:
@@ -530,6 +678,9 @@ class TableScreen(Screen):
         """Save the game under a name."""
         from datetime import datetime
 
+        if self.table.remote:
+            self.notify("The server saves this table after every action.")
+            return
         names = "-".join(self.record.seat_names)
         name = f"{self.spec.name}-{names}-{datetime.now():%Y%m%d-%H%M%S}"
         try:
@@ -540,7 +691,18 @@ class TableScreen(Screen):
         self.notify(f"Saved as {path.stem}.")
 
     def action_quit_game(self) -> None:
-        """Quit, offering to save first."""
+        """Quit, offering to save first (at a server's table: back to the tables, or quit)."""
+        if self.table.remote:
+
+            def left(index: int | None) -> None:
+                if index == 0:
+                    self.app.show_lobby()
+                elif index == 1:
+                    self.app.exit()
+
+            labels = ["Back to the tables (your seat stays yours)", "Quit"]
+            self.app.push_screen(ChoiceScreen("Leave the table?", labels), left)
+            return
 
         def answered(index: int | None) -> None:
             if index is None:
@@ -552,58 +714,21 @@ class TableScreen(Screen):
         labels = ["Save and quit", "Quit (the autosave keeps this game for 'continue')"]
         self.app.push_screen(ChoiceScreen("Quit the game?", labels), answered)
 
-    def action_keys(self) -> None:
-        """Show every key."""
-        from .help_screens import KeysScreen
+    @classmethod
+    def base_bindings(cls, *keys: str) -> list[Binding]:
+        """The table screen's own bindings of `keys`, for a game screen that binds those keys too.
 
-        self.app.push_screen(KeysScreen(self.keys_text(), f"Keys of {self.spec.title}"))
-
-    def action_rules(self) -> None:
-        """Open the rules reference."""
-        from .help_screens import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.rules_entries(), title=self.spec.title))
-
-    def action_info(self) -> None:
-        """Show the full text of a card or place on the table."""
-        if self.busy:
-            return
-        targets = self.info_targets(self.table.view(self.viewer))
-        if not targets:
-            return
-
-        def show(index: int) -> None:
-            from .help_screens import RulesScreen
-
-            entries = self.rules_entries()
-            self.app.push_screen(
-                RulesScreen(entries, search=targets[index][1], title=self.spec.title)
-            )
-
-        self._ask("Which card or place?", [label for label, _ in targets], show)
-
-    def action_hint(self) -> None:
-        """Show what the strongest bot would do in your place (it thinks in the background)."""
-        panel_open = self.query_one(ChoicePanel).is_open and bool(self._options)
-        if not self._human_main_turn() and not panel_open:
-            self.notify("A hint is given when you are to decide.", severity="warning")
-            return
-        self.notify("Thinking about a hint…", timeout=2)
-        self._hint(self.state, self.viewer)
-
-    @work(thread=True, exclusive=True, group="hint")
-    def _hint(self, state, seat: int) -> None:
-        action, reason = self.table.hint(seat, state)
-        self.app.call_from_thread(self._show_hint, state, action, reason)
-
-    def _show_hint(self, state, action, reason: str) -> None:
-        if state is self.state:
-            self.notify(f"Hint: {self.describe(action)} — {reason}", timeout=12)
+        Textual lets a subclass's bindings of a key replace its base's, so a game that gives the
+        arrows, Enter, digits or Esc a meaning on its board lists these first in its BINDINGS:
+        the choice panel keeps them while it is open.
+        """
+        return [b for b in TableScreen.BINDINGS if set(b.key.split(",")) & set(keys)]
 
     def _show_game_over(self) -> None:
+        seed = self.table.seed
         if not self._seed_told:
             # The deal is no secret any more: the seed lets the game be dealt again.
             self._seed_told = True
-            self.query_one(GameLog).write(f"— The game is over. Its seed was {self.record.seed}.")
+            self.query_one(GameLog).write(f"— The game is over. Its seed was {seed}.")
         view = self.table.view(self.viewer)
-        self.app.push_screen(self.game_over_screen(view, self.record.seed))
+        self.app.push_screen(self.game_over_screen(view, seed))

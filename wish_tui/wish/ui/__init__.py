@@ -1,8 +1,25 @@
-"""Wish's screens: the game screen, its board (also shown by the replay) and its help texts."""
+"""Wish's screens: the game screen, its board (also shown by the replay), its help and log words.
 
-from .board import WishBoard as Board
-from .game_screen import GameScreen
-from .help_text import KEYS
-from .help_text import reference_entries as rules_entries
+The screens import Textual; `log` and `words` do not, so the table server can use them: the names
+below are imported when first asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+_LAZY = {
+    "Board": (".board", "WishBoard"),
+    "GameScreen": (".game_screen", "GameScreen"),
+    "KEYS": (".help_text", "KEYS"),
+    "rules_entries": (".help_text", "reference_entries"),
+}
 
 __all__ = ["KEYS", "Board", "GameScreen", "rules_entries"]
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attribute = _LAZY[name]
+    return getattr(importlib.import_module(module, __name__), attribute)

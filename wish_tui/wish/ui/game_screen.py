@@ -8,27 +8,32 @@ from wish_tui.widgets.table_screen import UNDO, TableScreen
 from wish_tui.wish import rules
 from wish_tui.wish.rules import CATALOG
 
+from . import log
 from .board import WishBoard
 from .help_text import KEYS, reference_entries
 from .key_groups import KEY_GROUPS, rules_group
-from .style import DJINN_TITLE
-from .words import describe, describe_choice, log_line
+from .words import describe, describe_choice
+
+REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
+"""Decisions asked again and again, and where their step holds how many are still to come."""
 
 
 class GameScreen(TableScreen):
     """A game of Wish in progress."""
 
     BINDINGS = [
+        # Potion and Trickery are seldom usable and hidden until they are: they come last, so
+        # that their showing up moves no other key.
         Binding("t", "travel", "Travel"),
         Binding("e", "empower", "Empower"),
         Binding("m", "manifest", "Manifest"),
         Binding("f", "fulfill", "Fulfill"),
         Binding("s", "special", "Special"),
-        Binding("p", "potion", "Potion"),
-        Binding("k", "trickery", "Trickery"),
         Binding("r", "trade", "Trade"),
         Binding("n", "end_turn", "End turn"),
         UNDO,
+        Binding("p", "potion", "Potion"),
+        Binding("k", "trickery", "Trickery"),
     ]
     BOARD = WishBoard
     KEY_GROUPS = KEY_GROUPS
@@ -45,50 +50,40 @@ class GameScreen(TableScreen):
 
     @classmethod
     def opening_lines(cls, record, state) -> list[str]:
-        names = ", ".join(f"{DJINN_TITLE[s['djinn']]} ({s['who']})" for s in record.seats)
-        lines = [f"A game of Wish: {names}."]
-        if len(record.seats) > 1:
-            first = DJINN_TITLE[state.djinns[state.order[0]]]
-            lines.append(f"{first} starts: the turn order is {cls._order(state)}.")
-        return lines
-
-    @staticmethod
-    def _order(state) -> str:
-        return " → ".join(DJINN_TITLE[state.djinns[s]] for s in state.order)
+        return log.opening_lines(record, state)
 
     @classmethod
     def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
-        decision = before.pending[0][0] if before.pending else ""
-        lines = [log_line(record.seat_names[seat], action, private, decision)]
-        return lines + cls._events(before, after)
-
-    @staticmethod
-    def _events(before, after) -> list[str]:
-        """Lines for what the table did by itself: a new round, the Challenge card."""
-        lines = []
-        if after.round != before.round and after.round:
-            card = CATALOG.caravan_cards[after.caravan_card] if after.caravan_card >= 0 else None
-            area = CATALOG.areas[CATALOG.route[after.caravan_pos]].name
-            lines.append(
-                f"— Round {after.round}: the Caravan moves {card.move if card else 0} "
-                f"to {area}; trade {card.describe_trade() if card else '—'}."
-            )
-            if after.final_round:
-                lines.append("— The Caravan reached the Dock: this is the last round!")
-        if after.solo and after.challenge_card != before.challenge_card and after.challenge_card:
-            effect = CATALOG.wishes[after.challenge_card].effect
-            what = CATALOG.challenge_effects.get(effect, "")
-            lines.append(f"— Challenge: {after.challenge_card}: {what}.")
-        return lines
+        return log.log_lines(record, before, action, after, seat, private)
 
     def decision_title(self, view: dict) -> str:
         decision = view.get("decision") or {}
         title = decision.get("prompt") or "Choose."
+        count = self._repeat_count(view)
+        if count:
+            title = f"{title.rstrip('.')} ({count})."
         if decision.get("their_hand"):
             title += f" Their hand: {', '.join(decision['their_hand'])}."
         if decision.get("wish"):
             title += f" ({decision['wish']}: {CATALOG.wishes[decision['wish']].cost_letters})"
         return title
+
+    def _repeat_count(self, view: dict) -> str:
+        """'2 of 3' while a decision repeats (gain three crystals, pay a trade, lose two)."""
+        step = view["pending"][0] if view.get("pending") else None
+        if not step or step[0] not in REPEATS or len(step) <= REPEATS[step[0]]:
+            self._run = None
+            return ""
+        left = step[REPEATS[step[0]]]
+        key = (step[0], step[1])
+        run = getattr(self, "_run", None)
+        if run and run[0] == key and left == run[2] - 1:
+            run = (key, run[1], left)
+        else:
+            run = (key, left, left)
+        self._run = run
+        total = run[1]
+        return f"{total - left + 1} of {total}" if total > 1 else ""
 
     def why_not(self, group: str) -> str:
         return rules.why_not_now(self.state, rules_group(group))

@@ -103,9 +103,28 @@ def monument_text(monument) -> str:
     return f"{monument.name}: build it here with {cost}; {monument.vp} VP and its Badge."
 
 
+MAP_LEGEND = (
+    "Map legend",
+    "Each box is an Area: its name, its two Crystals (capitals, e.g. YW), the Wishing Persons "
+    "standing there (small letters, e.g. y), then the Djinns (reversed capitals A W F E), the "
+    "Caravan, Wind Blasts (~) and Fiery Clones (*). ▲ a built Monument (its people follow a +), "
+    "△ a Monument still to build. Numbers on the top rules are the Caravan's route, X the Dock. "
+    "Areas that share a side are adjacent; a ╱ or ╲ on a grid corner is a diagonal border, so "
+    "the two Areas it joins are adjacent too: "
+    + ", ".join(
+        f"{a.name}–{CATALOG.areas[n].name}"
+        for a in CATALOG.areas
+        for n in a.neighbours
+        if n > a.index and CATALOG.areas[n].row != a.row and CATALOG.areas[n].col != a.col
+    )
+    + ". Seat lines: VP on the table, h hand size, Crystals, Wishing Persons, ⚗ Potions, "
+    "✧ Trickery tokens, Wishes fulfilled and the Lock.",
+)
+
+
 def reference_entries() -> list[tuple[str, str]]:
-    """Every rule, Area, Wish, Destiny and Monument as (title, text)."""
-    entries = list(RULES)
+    """Every rule, the map legend, each Area, Wish, Destiny and Monument as (title, text)."""
+    entries = [*RULES, MAP_LEGEND]
     for area in CATALOG.areas:
         entries.append((f"Area: {area.name}", area_text(area)))
     for wish in CATALOG.wishes.values():
