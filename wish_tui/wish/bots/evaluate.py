@@ -150,8 +150,7 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
         near = [min(col) for col in zip(*rows, strict=True)]
     meeples = st.area_meeples
     colour_steps = [
-        min([d for d, m in zip(near, meeples[c::6], strict=True) if m], default=9)
-        for c in range(6)
+        min([d for d, m in zip(near, meeples[c::6], strict=True) if m], default=9) for c in range(6)
     ]
     for area, built in enumerate(st.monuments):
         if built:
