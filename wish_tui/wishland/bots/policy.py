@@ -63,9 +63,13 @@ def _value(st, seat: int, w: Weights, rivalry: float) -> float:
 
 
 def settle(st, seat: int, w: Weights = MEDIUM, rivalry: float = 0.0):
-    """Resolve `seat`'s own pending decisions greedily (the rest of its action)."""
+    """Resolve `seat`'s own pending decisions greedily (the rest of its action).
+
+    Hotel #8's purchase in Final Scoring is left pending: it is a choice of its own, among
+    every card of the supply, which `position_value` prices by the Credits left for it.
+    """
     work = work_counter()
-    while st.pending and st.current_player == seat and not st.is_over:
+    while st.pending and st.current_player == seat and st.pending[0][0] != "bonus":
         legal = st.legal_actions()
         work[0] += 1
         st = st.apply(greedy_decision(st, legal, w, rivalry))
