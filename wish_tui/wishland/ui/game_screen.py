@@ -20,7 +20,7 @@ from . import log
 from .board import WishlandBoard
 from .help_text import KEYS, reference_entries
 from .style import ACHIEVEMENT_SHORT, ROW_TITLE, card_title, seat_title
-from .words import SPACE_NOTES, describe, describe_choice, entrepreneur_short, plural
+from .words import describe, describe_choice, entrepreneur_short, plural
 
 COLUMNS = 4
 ROWS = 5
@@ -325,8 +325,7 @@ class GameScreen(TableScreen):
             if size:
                 self.cursor = (0, (self.cursor[1] + dc + dr * COLUMNS) % size)
         else:
-            r, c = self.cursor
-            self.cursor = ((r + dr) % ROWS, (c + dc) % COLUMNS)
+            self.cursor = _step(self.cursor, set(self._cards(view)), dr, dc)
         self.refresh_view()
 
     def action_row(self, row: int) -> None:
@@ -482,4 +481,23 @@ class GameScreen(TableScreen):
         return GameOverScreen(view, seed, humans[0] if len(humans) == 1 else None, best)
 
 
-__all__ = ["GameScreen", "SPACE_NOTES"]
+def _step(cursor: tuple[int, int], places: set, dr: int, dc: int) -> tuple[int, int]:
+    """The next card from `cursor` in a direction, skipping empty slots (rows wrap round)."""
+    if not places:
+        return cursor
+    r, c = cursor
+    if dc:
+        for k in range(1, COLUMNS + 1):
+            place = (r, (c + dc * k) % COLUMNS)
+            if place in places:
+                return place
+        return cursor
+    for k in range(1, ROWS + 1):
+        row = (r + dr * k) % ROWS
+        in_row = [p for p in places if p[0] == row]
+        if in_row:
+            return min(in_row, key=lambda p: (abs(p[1] - c), p[1]))
+    return cursor
+
+
+__all__ = ["GameScreen"]
