@@ -71,7 +71,7 @@ def step_cell(entry: dict, step: str) -> Text:
     if step == "hotels" and entry["hotel_vp"]:
         detail = " ".join(f"{k}:{v}" for k, v in entry["hotel_vp"].items())
     elif step == "mascots":
-        detail = f"{entry['mascot_matches']} sym"
+        detail = f"{entry['mascot_matches']}÷2"
     elif step == "entertainment":
         detail = f"{entry['unique_entertainment']}♪"
         if entry["duplicate_entertainment"]:
@@ -150,6 +150,8 @@ class GameOverScreen(ModalScreen[None]):
             title = "You" if solo else f"{seat_title(e['colour'])}{me}"
             table.add_column(title)
         for step, label in STEP_LABELS:
+            if step == "entrepreneur" and not self.view["options"]["entrepreneurs"]:
+                continue
             table.add_row(label, *(step_cell(e, step) for e in entries))
         table.add_row(Text("Total", "bold"), *(Text(f"{e['total']:>3}", "bold") for e in entries))
         if not solo:

@@ -15,6 +15,8 @@ from textual.binding import Binding
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.table_screen import UNDO, TableScreen
 from wish_tui.wishland.rules import Action
+from wish_tui.wishland.rules.economy import price as _price
+from wish_tui.wishland.rules.tables import CARD_INDEX
 
 from . import log
 from .board import WishlandBoard
@@ -66,7 +68,9 @@ class GameScreen(TableScreen):
         Binding("up", "cursor(-1, 0)", show=False),
         Binding("down", "cursor(1, 0)", show=False),
         Binding("1", "row(0)", "Row", key_display="1-5"),
-        *(Binding(str(d), f"row({d - 1})", show=False) for d in range(2, 10)),
+        *(Binding(str(d), f"row({d - 1})", show=False) for d in range(2, 6)),
+        Binding("1", "hand(0)", "Card", key_display="1-9"),
+        *(Binding(str(d), f"hand({d - 1})", show=False) for d in range(2, 10)),
         Binding("enter,b", "buy", "Buy", key_display="b"),
         Binding("enter,b", "play", "Play", key_display="⏎"),
         Binding("d", "draw", "Draw"),
@@ -103,7 +107,11 @@ class GameScreen(TableScreen):
         view = self.table.view(self.viewer)
         pending = view.get("pending") or []
         step = pending[0] if pending else None
-        return describe_choice(action, view, step)
+        text = describe_choice(action, view, step)
+        if action.kind == "bonus":
+            price = rules_price(self.state, self.viewer, action.arg)
+            text = f"{price}$ · {text}"
+        return text
 
     def keys_text(self) -> str:
         return KEYS
@@ -159,6 +167,13 @@ class GameScreen(TableScreen):
                 f"or the Marketplace (you have {me['credits']} Credits), or pass:"
             )
         return decision.get("prompt") or "Choose."
+
+    def _ask_decision(self, view: dict) -> None:
+        legal = self.table.legal()
+        # Passing on Hotel #8's long list of cards comes first, where a key reaches it at once.
+        passes = [a for a in legal if a.kind == "pass"]
+        ordered = passes + [a for a in legal if a.kind != "pass"]
+        self._choose(self.decision_title(view), ordered, cancellable=False)
 
     def curtain_reason(self, view: dict) -> str:
         kind = (view.get("decision") or {}).get("kind")
@@ -231,11 +246,13 @@ class GameScreen(TableScreen):
         return self._human_main_turn()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("cursor", "row"):
-            if self.query_one(ChoicePanel).is_open:
+        solo = self._solo()
+        if action in ("cursor", "row", "hand"):
+            if self.query_one(ChoicePanel).is_open or (action == "row" and solo):
+                return False
+            if action == "hand" and not solo:
                 return False
             return True if self._keys_active() else None
-        solo = self._solo()
         if (action in SOLO_ONLY and not solo) or (action in MULTI_ONLY and solo):
             return False
         return super().check_action(action, parameters)
@@ -327,6 +344,10 @@ class GameScreen(TableScreen):
         else:
             self.cursor = _step(self.cursor, set(self._cards(view)), dr, dc)
         self.refresh_view()
+
+    def action_hand(self, index: int) -> None:
+        """Solo: highlight card `index` of your hand."""
+        self.action_row(index)
 
     def action_row(self, row: int) -> None:
         """Highlight Marketplace row `row` (solo: card `row` of your hand)."""
@@ -479,6 +500,11 @@ class GameScreen(TableScreen):
                 "wishland", scores["setup"], scores["seats"][0]["total"], self.record.id, seed
             )
         return GameOverScreen(view, seed, humans[0] if len(humans) == 1 else None, best)
+
+
+def rules_price(state, seat: int, card_id: str) -> int:
+    """What `seat` pays for a card now (its cost less the seat's discounts)."""
+    return _price(state.players[seat], CARD_INDEX[card_id])
 
 
 def _step(cursor: tuple[int, int], places: set, dr: int, dc: int) -> tuple[int, int]:

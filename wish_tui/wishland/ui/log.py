@@ -56,7 +56,8 @@ def log_lines(record, before, action, after, seat: int, private: bool) -> list[s
 
 
 def _new_round(before, after) -> bool:
-    return after.round != before.round or (before.phase != "turns" and after.phase == "turns")
+    """True when Income was paid during the action (after the last Turn Order choice)."""
+    return before.phase != "turns" and after.phase == "turns"
 
 
 def events(before, after) -> list[str]:

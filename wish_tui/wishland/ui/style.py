@@ -210,13 +210,15 @@ def card_title(card_id: str) -> str:
     return f"{card_id} {CATALOG.by_id[card_id].name}"
 
 
-def card_words(card_id: str) -> str:
+def card_words(card_id: str, cost: bool = True) -> str:
     """A card in a few words: 'Y13 Swing Tower (5$, roller coaster): Immediate Reward: 3 VP.'"""
     card = CATALOG.by_id[card_id]
     symbols = CATEGORY_SYMBOLS[card.category]
     if card.entertainment >= 0:
         symbols += f", ♪ {CATALOG.entertainment[card.entertainment]}"
-    return f"{card_title(card_id)} ({card.cost}$, {symbols}): {card.text}"
+    if cost:
+        symbols = f"{card.cost}$, {symbols}"
+    return f"{card_title(card_id)} ({symbols}): {card.text}"
 
 
 LEGEND = (

@@ -11,7 +11,8 @@ from wish_tui.wishland.rules import CATALOG, Action
 from wish_tui.wishland.rules import economy as _economy
 from wish_tui.wishland.rules.decisions import SOURCES
 
-from .style import ROW_TITLE, card_title, card_words, reward_code, seat_title
+from .style import ROW_TITLE, card_title, card_words, seat_title
+from .style import reward_code as _reward_code
 
 RESOURCE_WORDS = {"happiness": "1 Happiness", "visitor": "1 Visitor", "worker": "1 Worker"}
 TRACK_WORDS = {"happiness": "Happiness", "visitor": "Visitors"}
@@ -120,7 +121,7 @@ def describe_choice(action: Action, view: dict, step: list | None = None) -> str
         return "Pass"
     if kind == "bonus":
         card = CATALOG.by_id[arg]
-        return f"{card_words(arg)}  [{ROW_TITLE[card.kind]}]"
+        return f"{card_words(arg, cost=False)}  [{ROW_TITLE[card.kind]}]"
     return describe(action)[:1].upper() + describe(action)[1:]
 
 
@@ -228,6 +229,11 @@ def action_line(before, action: Action, after, seat: int, private: bool) -> str:
     if kind == "bonus":
         return f"{who} buys and plays {card_title(arg)} with Hotel #8."
     return f"{who}: {action}."
+
+
+def reward_code(card_id: str) -> str:
+    """A card's reward for the log ('Mascot' for a Mascot, whose bonus depends on the seat)."""
+    return "Mascot" if card_id.startswith("K") else _reward_code(card_id)
 
 
 def _drawn(before, after, seat: int) -> str:
