@@ -327,3 +327,51 @@ async def test_a_finished_solo_game_keeps_its_score_in_the_best_score_table():
         notes = str(app.screen.query_one("#notes").render())
         assert f"1. {total} ◀ this game" in notes
     assert best_scores.best("wishland", "solo") == total
+
+
+# -- hints -----------------------------------------------------------------------------------------
+async def test_a_hint_names_its_key_highlights_its_card_and_leaves_no_empty_toast():
+    from textual.widgets._toast import ToastHolder
+
+    record, history = record_of(actions=[*TURNS, "collect"])
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await lift_curtain(app, pilot)
+        game = game_of(app)
+        notes = notes_of(game)
+        await pilot.press("h")
+        for _ in range(100):
+            await pilot.pause(0.1)
+            if any(n.startswith("Hint:") for n in notes):
+                break
+        hint = next(n for n in notes if n.startswith("Hint:"))
+        action, _ = game.table.hint(0)
+        if action.kind == "buy":
+            assert "(highlighted: b or Enter)" in hint
+            card = game._cards(game.table.view(0))[game.cursor]
+            assert card["id"] == action.arg
+        else:
+            assert f"({ {'advertise': 'a', 'collect': 'c'}[action.kind] })" in hint
+        await pilot.press("enter" if action.kind == "buy" else hint.split("(")[1][0])
+        for _ in range(10):
+            await pilot.pause(0.1)
+        # Textual keeps the holder of a cleared toast; the screen sweeps the empty ones away.
+        assert all(holder.children for holder in app.screen.query(ToastHolder))
+
+
+async def test_a_hint_in_the_panel_highlights_its_option():
+    record, history = record_of()
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = game_of(app)
+        action, _ = game.table.hint(0)
+        await pilot.press("h")
+        for _ in range(100):
+            await pilot.pause(0.1)
+            if panel(app).highlighted == game._options.index(action):
+                break
+        assert panel(app).highlighted == game._options.index(action)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.record.actions[0] == str(action)

@@ -416,7 +416,7 @@ class TableScreen(Screen):
         if self._hint_shown:
             # A hint is about the position before: it must not cover the next question.
             self._hint_shown = False
-            self.app.clear_notifications()
+            self._clear_notifications()
         log = self.query_one(GameLog)
         private = self._private(played.seat)
         lines = self.log_lines(
@@ -428,6 +428,26 @@ class TableScreen(Screen):
             self.notify(played.save_problem, severity="error")
         self.refresh_view()
         self.proceed()
+
+    def _clear_notifications(self) -> None:
+        """Take every notification off the screen.
+
+        Textual's toast rack removes a cleared toast but keeps the holder around it; the empty
+        holders pile up at the top of the rack and push later toasts below the screen's edge
+        (a hint then never shows). The empty holders are removed once the rack has been redrawn.
+        """
+        self.app.clear_notifications()
+
+        def sweep() -> None:
+            try:
+                from textual.widgets._toast import ToastHolder
+            except ImportError:  # a Textual without holders has nothing to sweep
+                return
+            for holder in self.app.screen.query(ToastHolder):
+                if not holder.children:
+                    holder.remove()
+
+        self.app.call_after_refresh(sweep)
 
     # -- bots --------------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="bot")

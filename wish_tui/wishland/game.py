@@ -45,7 +45,7 @@ def _solo_won(scores: dict) -> bool:
 GAME = Game(
     name="wishland",
     title="Wishland",
-    blurb="Build an amusement park: Workers buy rides, actors, hotels and mascots.",
+    blurb="Place Workers to buy cards and build the best amusement park.",
     package="wish_tui.wishland",
     seats=("red", "blue", "green", "yellow"),
     seat_word="colour",

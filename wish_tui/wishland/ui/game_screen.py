@@ -278,7 +278,13 @@ class GameScreen(TableScreen):
             return " · ".join(
                 [here, "d draws again" if "draw" in kinds else "", "a advertises", *extras]
             ).replace(" ·  ·", " ·")
-        return " · ".join([here, "a advertise", "c collect", *extras])
+        if not kinds & {"buy", "advertise"}:
+            hand = view["players"][self.viewer]["workers"]["hand"]
+            return " · ".join(
+                [f"{here} · {plural(hand, 'Worker')} at hand: c collects your Workers", *extras]
+            )
+        ad = ["a advertise"] if "advertise" in kinds else []
+        return " · ".join([here, *ad, "c collect", *extras])
 
     def _here(self, view: dict, legal) -> str:
         """The highlighted card and whether Enter buys (plays) it."""
@@ -473,11 +479,17 @@ class GameScreen(TableScreen):
         elif kind in HINT_KEYS:
             key = HINT_KEYS[kind]
         else:
-            key = "in the window"
+            key = "highlighted in the window: Enter"
         return f"{describe(action)} ({key})"
 
     def hinted(self, action) -> None:
-        """Highlight the card a hint names."""
+        """Highlight the card a hint names (or its option, when the choice panel asks)."""
+        panel = self.query_one(ChoicePanel)
+        if panel.is_open and action in self._options:
+            # After the toast is drawn: a redraw of the panel's lines first would hide it.
+            delta = self._options.index(action) - panel.highlighted
+            self.call_after_refresh(panel.move, delta)
+            return
         if action.kind not in ("buy", "play") or not self._human_main_turn():
             return
         view = self.table.view(self.viewer)
