@@ -69,7 +69,8 @@ def step_cell(entry: dict, step: str) -> Text:
     vp = entry["steps"][step]
     detail = ""
     if step == "hotels" and entry["hotel_vp"]:
-        detail = " ".join(f"{k}:{v}" for k, v in entry["hotel_vp"].items())
+        scored = [v for v in entry["hotel_vp"].values() if v]
+        detail = "+".join(str(v) for v in scored) if len(scored) > 1 else ""
     elif step == "mascots":
         detail = f"{entry['mascot_matches']}÷2"
     elif step == "entertainment":

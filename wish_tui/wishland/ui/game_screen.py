@@ -136,6 +136,8 @@ class GameScreen(TableScreen):
         kind = decision.get("kind")
         me = view["players"][self.viewer]
         if kind == "keep":
+            if view["solo"]:
+                return "Keep one of your two Entrepreneur cards (the other is discarded):"
             return (
                 "Keep one of your two Entrepreneur cards (the other is discarded unseen; all "
                 "kept cards are revealed together):"
