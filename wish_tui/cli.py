@@ -136,6 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--djinn", metavar="NAME", help="the seat for solo games")
     _option_flags(tournament)
 
+    # The app of one SSH session of `wish-tui serve`, started by the server (not listed).
+    commands.add_parser("client")
     serve = commands.add_parser(
         "serve", help="let friends play together over SSH, each from their own terminal"
     )
@@ -306,6 +308,19 @@ def launch_for_new(args: argparse.Namespace) -> Launch:
     return Launch("game", seats, args.seed, game=game.name, options=options)
 
 
+def launch_for_client() -> Launch:
+    """The app of one SSH session of `wish-tui serve` (its server sets the environment).
+
+    Raises:
+        UsageError: the process was not started by `wish-tui serve`.
+    """
+    import os
+
+    if not os.environ.get("WISH_TUI_SERVE_SOCKET") or not os.environ.get("WISH_TUI_SERVE_TOKEN"):
+        raise UsageError("'wish-tui client' is started by 'wish-tui serve' for each player")
+    return Launch("client")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit status."""
     args = build_parser().parse_args(argv)
@@ -326,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
             launch = Launch("continue")
         elif args.command in ("load", "replay"):
             launch = Launch(args.command, path=args.save)
+        elif args.command == "client":
+            launch = launch_for_client()
         else:
             launch = Launch("title")
     except UsageError as exc:

@@ -30,6 +30,9 @@ class Played:
 class LocalTable:
     """A game held in this process."""
 
+    remote = False
+    """A local table: the screen runs its bots and every person is at this keyboard."""
+
     def __init__(self, record: GameRecord, history: list, *, autosave: bool = True) -> None:
         """Sit at the game of `record`, whose states so far are `history` (the last is now)."""
         self.record = record
@@ -47,6 +50,32 @@ class LocalTable:
     def state(self):
         """The current position (the whole State: only the local screen's business)."""
         return self.history[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat deciding now (None once the game is over)."""
+        return self.state.current_player
+
+    @property
+    def seed(self) -> int:
+        """The game's seed (shown once the game is over)."""
+        return self.record.seed
+
+    def is_mine(self, seat: int | None) -> bool:
+        """True for a seat played at this keyboard: every person's seat (hot-seat)."""
+        return seat is not None and self.is_human(seat)
+
+    def seat_label(self, seat: int) -> str:
+        """A seat as the screens name it, e.g. 'Air'."""
+        return self.spec.seat_title(self.seat_name(seat))
+
+    def can_undo(self) -> bool:
+        """True when the rules allow undo now."""
+        return self.undo_target() is not None
 
     @property
     def num_seats(self) -> int:

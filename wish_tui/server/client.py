@@ -95,11 +95,14 @@ class RemoteTable:
         self.spec = games.get(message["game"])
         self.rules = self.spec.rules
         self._state = None
+        self._unread: list[str] = []
         self.update(message)
 
     def update(self, message: dict) -> None:
         """Take in what the server says of the table now."""
         self.message = message
+        self._unread += message.get("log", [])
+        self._unread += [f"💬 {line}" for line in message.get("chat", [])]
         self.my_seat: int | None = message["seat"]
         self.seats: list[dict] = message["seats"]
         self._view: dict = message["view"]
@@ -107,8 +110,9 @@ class RemoteTable:
         self.is_over: bool = message["over"]
         self.current_player: int | None = message["deciding"]
         self.waiting_for: str = message.get("waiting_for", "")
-        self.can_undo: bool = bool(message.get("can_undo"))
-        self.no_undo: str = message.get("why_no_undo", "")
+        self._can_undo: bool = bool(message.get("can_undo"))
+        self._no_undo: str = message.get("why_no_undo", "")
+        self.seed: int | None = message.get("seed")
         self.is_owner: bool = bool(message.get("owner"))
         self._state = None
         self._legal_text: list[str] = list(message.get("legal", []))
@@ -170,6 +174,17 @@ class RemoteTable:
             except ValueError:
                 continue
         return actions
+
+    def take_unread(self) -> list[str]:
+        """The log and chat lines not shown yet (each is given once)."""
+        lines, self._unread = self._unread, []
+        return lines
+
+    def can_undo(self) -> bool:
+        return self._can_undo
+
+    def why_no_undo(self) -> str:
+        return self._no_undo or "There is nothing of yours to undo."
 
     # -- what the screen does ------------------------------------------------------------------
     def send_play(self, action) -> None:

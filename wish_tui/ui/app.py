@@ -97,6 +97,8 @@ class WishApp(App):
             self.start_game(seats, launch.seed, launch.solo, launch.game, launch.options)
         elif launch.screen == "new-game":
             self.show_new_game(launch.seed, launch.game)
+        elif launch.screen == "client":
+            self.call_later(self._connect)
         else:
             self.show_title()
         self.call_after_refresh(self._check_size)
@@ -127,11 +129,13 @@ class WishApp(App):
 
         self._replace_all(TitleScreen())
 
-    def show_new_game(self, seed: int | None = None, game: str | None = None) -> None:
-        """The new-game screen (for `game`, or the last game chosen)."""
+    def show_new_game(
+        self, seed: int | None = None, game: str | None = None, online: bool = False
+    ) -> None:
+        """The new-game screen (for `game`); `online`: a new table at the server."""
         from .new_game import NewGameScreen
 
-        self._replace_all(NewGameScreen(seed, game))
+        self._replace_all(NewGameScreen(seed, game, online=online))
 
     def show_load(self) -> None:
         """The list of saves."""
@@ -195,6 +199,96 @@ class WishApp(App):
             self.notify(str(exc), severity="error")
             return
         self.open_game(record, history, warning)
+
+    # -- a session of `wish-tui serve` ----------------------------------------------------------
+    async def _connect(self) -> None:
+        """Reach the table server this session's process was started for."""
+        import asyncio
+        import signal
+
+        from wish_tui.server.client import Connection
+
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            # The server stops a session's app this way: leave the terminal tidy.
+            loop.add_signal_handler(sig, self.exit)
+        self.person_name = ""
+        try:
+            self.connection = Connection.from_environment(self.on_server_message)
+            await self.connection.open()
+        except (RuntimeError, OSError) as exc:
+            self.exit(
+                return_code=1, message=f"wish-tui: the table server cannot be reached ({exc})."
+            )
+
+    def server_send(self, message: dict) -> None:
+        """Send a message to the table server."""
+        connection = getattr(self, "connection", None)
+        if connection is not None:
+            connection.send(message)
+
+    def on_server_message(self, message: dict) -> None:
+        """Everything the table server says, handed to the screen it concerns."""
+        kind = message.get("type")
+        screen = self.screen
+        if kind == "welcome":
+            self.person_name = message.get("name", "")
+            self.show_lobby()
+        elif kind == "lobby":
+            from .lobby import LobbyScreen
+
+            if isinstance(screen, LobbyScreen):
+                screen.show(message)
+        elif kind == "table":
+            self._table_message(message)
+        elif kind == "error":
+            handler = getattr(self._table_screen(), "on_server_error", None)
+            if handler is not None:
+                handler(message.get("error", ""))
+            else:
+                self.notify(message.get("error", ""), severity="error")
+        elif kind == "closed":
+            self.notify("That table was closed by its owner.", severity="warning")
+            self.show_lobby()
+        elif kind == "lost":
+            self.exit(return_code=1, message="wish-tui: the table server went away.")
+
+    def _table_screen(self):
+        """The screen showing a server's table, if any is open."""
+        for screen in reversed(self.screen_stack):
+            if hasattr(screen, "on_table_message"):
+                return screen
+        return None
+
+    def _table_message(self, message: dict) -> None:
+        shown = self._table_screen()
+        table_id = getattr(getattr(shown, "table", None), "id", getattr(shown, "table_id", None))
+        if shown is not None and table_id == message["table"]:
+            shown.on_table_message(message)
+            return
+        from wish_tui import games
+
+        spec = games.get(message["game"])
+        if message["seat"] is None:
+            from .watch import WatchScreen
+
+            self._replace_all(WatchScreen(message))
+            return
+        from wish_tui.server.client import RemoteTable
+
+        self._replace_all(spec.ui.GameScreen(RemoteTable(self.connection, message)))
+
+    def show_lobby(self) -> None:
+        """The tables of the server."""
+        from .lobby import LobbyScreen
+
+        self._replace_all(LobbyScreen(getattr(self, "person_name", "")))
+
+    def new_table(self, game: str, seats: list[dict], solo: str, options: dict) -> None:
+        """Ask the server for a new table."""
+        self.server_send(
+            {"type": "new_table", "game": game, "seats": seats, "solo": solo, "options": options}
+        )
 
     def replay_path(self, path: str) -> None:
         """Step through a saved game, or say in one sentence why it cannot be replayed."""

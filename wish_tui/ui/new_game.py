@@ -25,6 +25,17 @@ WHO_OPTIONS = [
     ("Bot: hard", "hard"),
 ]
 DEFAULT_WHO = ("human", "easy", "none", "none")
+WHO_ONLINE = [
+    ("Nobody", "none"),
+    ("Me", "me"),
+    ("Open seat (a friend joins)", "open"),
+    ("Bot: random", "random"),
+    ("Bot: easy", "easy"),
+    ("Bot: medium", "medium"),
+    ("Bot: hard", "hard"),
+]
+"""Who sits where at a new table of `wish-tui serve`."""
+DEFAULT_ONLINE = ("me", "open", "none", "none")
 
 
 def seat_options(game: Game) -> list[tuple[str, str]]:
@@ -47,9 +58,10 @@ def resolve_seats(
     """
     game = game or games.get(None)
     rows = [(d, w) for d, w in rows if w != "none"]
+    me = "me" if any(w in ("me", "open") for _, w in rows) else "human"
     if solo:
-        rows = rows[:1] or [("random", "human")]
-        rows = [(rows[0][0], "human")]
+        rows = rows[:1] or [("random", me)]
+        rows = [(rows[0][0], me)]
     if not rows:
         return [], "Choose at least one seat."
     if len(rows) == 1 and not solo:
@@ -93,18 +105,24 @@ class NewGameScreen(Screen):
     NewGameScreen #options { height: auto; }
     NewGameScreen #options Checkbox { width: auto; height: 1; border: none; padding: 0 1 0 0; }
     NewGameScreen #error { color: $error; }
+    NewGameScreen .-hidden { display: none; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+n", "start", "Start")]
 
-    def __init__(self, seed: int | None = None, game: str | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, game: str | None = None, online: bool = False
+    ) -> None:
         super().__init__()
         self.seed = seed
         self.game = games.get(game if game in games.GAMES else None)
+        self.online = online
+        """A new table at the server: seats are you, open for a friend, or bots; no seed."""
 
     def compose(self) -> ComposeResult:
         game = self.game
         with Vertical():
-            yield Label("New game — Tab moves between fields, Enter opens a list, ctrl+n starts")
+            what = "New table" if self.online else "New game"
+            yield Label(f"{what} — Tab moves between fields, Enter opens a list, ctrl+n starts")
             yield Label(game.blurb, id="blurb")
             with Horizontal():
                 yield Label("Game", classes="seat-label")
@@ -126,8 +144,8 @@ class NewGameScreen(Screen):
                         compact=True,
                     )
                     yield Select(
-                        WHO_OPTIONS,
-                        value=DEFAULT_WHO[i],
+                        WHO_ONLINE if self.online else WHO_OPTIONS,
+                        value=(DEFAULT_ONLINE if self.online else DEFAULT_WHO)[i],
                         allow_blank=False,
                         id=f"who{i}",
                         compact=True,
@@ -139,13 +157,14 @@ class NewGameScreen(Screen):
                 )
             with Horizontal(id="options"):
                 yield from self._option_boxes(game)
-            with Horizontal():
+            with Horizontal(classes="-hidden" if self.online else ""):
                 yield Label("Seed", classes="seat-label")
                 yield Input(
                     value="" if self.seed is None else str(self.seed),
                     placeholder="empty: a random seed (kept secret until the end)",
                     id="seed",
                     compact=True,
+                    disabled=self.online,
                 )
             yield Label("", id="error")
             yield Button("Start (ctrl+n)", variant="primary", id="start", compact=True)
@@ -245,11 +264,21 @@ class NewGameScreen(Screen):
         if problem:
             error.update(problem)
             return
+        if self.online:
+            if sum(1 for s in seats if s["who"] == "me") != 1:
+                error.update("Sit at exactly one seat yourself (Me); leave others open or to bots.")
+                return
+            named = [{"name": s[self.game.seat_key], "who": s["who"]} for s in seats]
+            self.app.new_table(self.game.name, named, solo, self._options())
+            return
         self.app.start_game(seats, seed, solo, self.game.name, self._options())
 
     def action_back(self) -> None:
-        """Back to the title screen."""
-        self.app.show_title()
+        """Back to the title screen (the tables, for a new table at the server)."""
+        if self.online:
+            self.app.show_lobby()
+        else:
+            self.app.show_title()
 
 
 def _reset(select: Select, options: list[tuple[str, str]], value: str) -> None:

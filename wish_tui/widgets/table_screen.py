@@ -7,8 +7,12 @@ is refused, what the status line says). Everything else — whose turn it is, th
 background at a pace a person can follow, curtains between people sharing a keyboard, the choice
 panel, undo, save, quit, hints, help and the end of the game — is here, once for every game.
 
-The screen holds no game state of its own: it sits at a table (`wish_tui.table.LocalTable`) and
-hands the board the view of the seat at the keyboard after every change.
+The screen holds no game state of its own: it sits at a table and hands the board the view of the
+seat at the keyboard after every change. A `wish_tui.table.LocalTable` holds the game here and the
+screen runs its bots; a `wish_tui.server.client.RemoteTable` is a seat at a table of `wish-tui
+serve`: actions go to the server, whose answers (`on_table_message`) bring the new view, the log
+lines written for this seat and the chat; `c` chats and the owner's `z` lets a bot play for an
+absent person.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
 from .game_log import GameLog
 from .key_bar import KeyBar
+from .line_input import LineInput
+from .table_help import TableHelp
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
@@ -50,7 +56,7 @@ class SeatInfo:
         return self.who == "human"
 
 
-class TableScreen(Screen):
+class TableScreen(TableHelp, Screen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     BINDINGS = [
@@ -67,6 +73,8 @@ class TableScreen(Screen):
         Binding("escape", "choice_cancel", "Back", show=False),
         Binding("pageup", "log_scroll(-1)", show=False),
         Binding("pagedown", "log_scroll(1)", show=False),
+        Binding("c", "chat", "Chat", show=False),
+        Binding("z", "hand_to_bot", "Seat to a bot", show=False),
     ]
 
     BOARD: type = None  # type: ignore[assignment]
@@ -216,9 +224,12 @@ class TableScreen(Screen):
             [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
         )
         log = self.query_one(GameLog)
-        for line in self.opening_lines(self.record, self.table.history[0]):
-            log.write(line)
-        self._replay_log(log)
+        if self.table.remote:
+            self._write_unread()
+        else:
+            for line in self.opening_lines(self.record, self.table.history[0]):
+                log.write(line)
+            self._replay_log(log)
         if self.warning:
             self.notify(self.warning, severity="warning", timeout=8)
         self.refresh_view()
@@ -265,7 +276,7 @@ class TableScreen(Screen):
 
     def _first_human(self) -> int:
         for seat in range(self.table.num_seats):
-            if self.table.is_human(seat):
+            if self.table.is_mine(seat):
                 return seat
         return 0
 
@@ -291,16 +302,18 @@ class TableScreen(Screen):
         return [b for cls in type(self).__mro__ for b in cls.__dict__.get("BINDINGS", [])]
 
     def _seat_label(self, seat: int) -> str:
-        return self.spec.seat_title(self.table.seat_name(seat))
+        return self.table.seat_label(seat)
 
     def _status_line(self, view: dict) -> str:
-        state = self.state
-        if state.is_over:
+        table = self.table
+        if table.is_over:
             return "The game is over."
-        seat = state.current_player
+        seat = table.current_player
         who = self._seat_label(seat)
-        if not self.table.is_human(seat):
-            return f"{who} ({self.table.who(seat)} bot) is thinking… press any key to hurry it."
+        if table.remote and not table.is_mine(seat):
+            return f"Waiting for {who}. c chats · q back to the tables"
+        if not table.is_human(seat):
+            return f"{who} ({table.who(seat)} bot) is thinking… press any key to hurry it."
         if seat != self.viewer:
             return f"Waiting for {who}."
         if self.asks_in_panel(view):
@@ -312,12 +325,14 @@ class TableScreen(Screen):
         """Decide what happens next: game over, a bot's move, a curtain, or a person's choice."""
         if self.busy:
             return
-        state = self.state
-        if state.is_over:
+        table = self.table
+        if table.is_over:
             self._show_game_over()
             return
-        seat = state.current_player
-        if not self.table.is_human(seat):
+        seat = table.current_player
+        if table.remote and not table.is_mine(seat):
+            return  # the server plays its bots and tells what others do
+        if not table.is_human(seat):
             self.busy = True
             self.refresh_view()
             self._generation += 1
@@ -408,15 +423,30 @@ class TableScreen(Screen):
 
     def play(self, action) -> None:
         """Apply an action of the seat deciding now, log it, and go on."""
+        if self.table.remote:
+            # The server applies it; its answer (on_table_message) brings the result.
+            self.busy = True
+            self.table.send_play(action)
+            self._clear_hint()
+            self._update_footer()
+            return
         try:
             played = self.table.play(action)
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             return
+        self._clear_hint()
+        self._log_played(played, action)
+        self.refresh_view()
+        self.proceed()
+
+    def _clear_hint(self) -> None:
         if self._hint_shown:
             # A hint is about the position before: it must not cover the next question.
             self._hint_shown = False
             self._clear_notifications()
+
+    def _log_played(self, played, action) -> None:
         log = self.query_one(GameLog)
         private = self._private(played.seat)
         lines = self.log_lines(
@@ -426,8 +456,64 @@ class TableScreen(Screen):
             log.write(line)
         if played.save_problem:
             self.notify(played.save_problem, severity="error")
+
+    # -- a table of `wish-tui serve` -----------------------------------------------------------
+    def on_table_message(self, message: dict) -> None:
+        """The server's news of this table: the new view, log lines, chat; then go on."""
+        self.table.update(message)
+        if not self.is_mounted:
+            return  # on_mount shows it all
+        self._write_unread()
+        self._clear_hint()
+        if self.busy and not self.query_one(ChoicePanel).is_open:
+            self.busy = False
         self.refresh_view()
         self.proceed()
+
+    def on_server_error(self, text: str) -> None:
+        """The server refused what this screen sent: say so; the table did not change."""
+        self.notify(text, severity="error")
+        if self.busy and not self.query_one(ChoicePanel).is_open:
+            self.busy = False
+            self.refresh_view()
+            self.proceed()
+
+    def _write_unread(self) -> None:
+        log = self.query_one(GameLog)
+        for line in self.table.take_unread():
+            log.write(line)
+
+    def action_chat(self) -> None:
+        """Say something to the table (one line)."""
+        if not self.table.remote:
+            return
+
+        def said(text: str | None) -> None:
+            if text:
+                self.table.send_chat(text)
+
+        self.app.push_screen(LineInput("Say to the table (Enter sends, Esc cancels):", 200), said)
+
+    def action_hand_to_bot(self) -> None:
+        """The owner lets a bot play for a person who left (and gives the seat back)."""
+        table = self.table
+        if not table.remote or not table.is_owner:
+            return
+        seats = [i for i in range(table.num_seats) if table.is_human(i) and not table.is_mine(i)]
+        if not seats:
+            self.notify("No other person sits at this table.", severity="warning")
+            return
+        labels = []
+        for seat in seats:
+            entry = table.seats[seat]
+            verb = "Give back to" if entry["zombie"] else "Let a bot play for"
+            labels.append(f"{verb} {table.seat_label(seat)}")
+
+        def chosen(index: int) -> None:
+            seat = seats[index]
+            table.send_hand_to_bot(seat, not table.seats[seat]["zombie"])
+
+        self._ask("Which seat?", labels, chosen)
 
     def _clear_notifications(self) -> None:
         """Take every notification off the screen.
@@ -473,13 +559,13 @@ class TableScreen(Screen):
     # -- keys --------------------------------------------------------------------------------
     def _human_main_turn(self) -> bool:
         """True when the person at the keyboard may use the game's keys now."""
-        state = self.state
-        if state.is_over or self.busy:
+        table = self.table
+        if table.is_over or self.busy:
             return False
-        seat = state.current_player
-        if not self.table.is_human(seat) or seat != self.viewer:
+        seat = table.current_player
+        if not table.is_mine(seat) or seat != self.viewer:
             return False
-        return not self.asks_in_panel(self.table.view(seat))
+        return not self.asks_in_panel(table.view(seat))
 
     def _group(self, name: str) -> list:
         test = self.KEY_GROUPS[name][1]
@@ -496,6 +582,12 @@ class TableScreen(Screen):
             return False if action in self.RARE_GROUPS else None
         if action == "undo":
             return True if self._undo_possible() else None
+        if action == "chat":
+            return self.table.remote
+        if action == "hand_to_bot":
+            return self.table.remote and self.table.is_owner
+        if action == "save":
+            return not self.table.remote
         if action.startswith("choice_"):
             panel = self.query_one(ChoicePanel)
             if action == "choice_cancel":
@@ -515,7 +607,7 @@ class TableScreen(Screen):
                 self.notify(self.table.why_no_undo(), severity="warning")
             return
         if not self._human_main_turn():
-            if self.busy and self.state.current_player is not None and not panel.is_open:
+            if self.busy and self.table.current_player is not None and not panel.is_open:
                 self.skip_pace = True
             return
         groups = self._key_groups(event.key)
@@ -573,10 +665,10 @@ class TableScreen(Screen):
     def _undo_possible(self) -> bool:
         if self.busy and not self.query_one(ChoicePanel).is_open:
             return False
-        state = self.state
-        if state.current_player is None or not self.table.is_human(state.current_player):
+        seat = self.table.current_player
+        if seat is None or not self.table.is_mine(seat):
             return False
-        return self.table.undo_target() is not None
+        return self.table.can_undo()
 
     def action_undo(self) -> None:
         """Take back the last actions of this turn, as far as the rules allow."""
@@ -589,6 +681,10 @@ class TableScreen(Screen):
             self._options, self._on_choice = [], None
             panel.visible = False
             self.busy = False
+        if self.table.remote:
+            self.busy = True
+            self.table.send_undo()
+            return
         try:
             steps = self.table.undo()
         except ValueError as exc:
@@ -602,6 +698,9 @@ class TableScreen(Screen):
         """Save the game under a name."""
         from datetime import datetime
 
+        if self.table.remote:
+            self.notify("The server saves this table after every action.")
+            return
         names = "-".join(self.record.seat_names)
         name = f"{self.spec.name}-{names}-{datetime.now():%Y%m%d-%H%M%S}"
         try:
@@ -612,7 +711,18 @@ class TableScreen(Screen):
         self.notify(f"Saved as {path.stem}.")
 
     def action_quit_game(self) -> None:
-        """Quit, offering to save first."""
+        """Quit, offering to save first (at a server's table: back to the tables, or quit)."""
+        if self.table.remote:
+
+            def left(index: int | None) -> None:
+                if index == 0:
+                    self.app.show_lobby()
+                elif index == 1:
+                    self.app.exit()
+
+            labels = ["Back to the tables (your seat stays yours)", "Quit"]
+            self.app.push_screen(ChoiceScreen("Leave the table?", labels), left)
+            return
 
         def answered(index: int | None) -> None:
             if index is None:
@@ -623,63 +733,6 @@ class TableScreen(Screen):
 
         labels = ["Save and quit", "Quit (the autosave keeps this game for 'continue')"]
         self.app.push_screen(ChoiceScreen("Quit the game?", labels), answered)
-
-    def action_keys(self) -> None:
-        """Show every key."""
-        from .help_screens import KeysScreen
-
-        self.app.push_screen(KeysScreen(self.keys_text(), f"Keys of {self.spec.title}"))
-
-    def action_rules(self) -> None:
-        """Open the rules reference."""
-        from .help_screens import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.rules_entries(), title=self.spec.title))
-
-    def action_info(self) -> None:
-        """Show the full text of a card or place on the table."""
-        if self.busy:
-            return
-        targets = self.info_targets(self.table.view(self.viewer))
-        if not targets:
-            return
-
-        def show(index: int) -> None:
-            from .help_screens import RulesScreen
-
-            entries = self.rules_entries()
-            self.app.push_screen(
-                RulesScreen(entries, search=targets[index][1], title=self.spec.title)
-            )
-
-        self._ask("Which card or place?", [label for label, _ in targets], show)
-
-    def action_hint(self) -> None:
-        """Show what the strongest bot would do in your place (it thinks in the background)."""
-        panel_open = self.query_one(ChoicePanel).is_open and bool(self._options)
-        if not self._human_main_turn() and not panel_open:
-            self.notify("A hint is given when you are to decide.", severity="warning")
-            return
-        self.notify("Thinking about a hint…", timeout=2)
-        self._hint(self.state, self.viewer)
-
-    @work(thread=True, exclusive=True, group="hint")
-    def _hint(self, state, seat: int) -> None:
-        action, reason = self.table.hint(seat, state)
-        self.app.call_from_thread(self._show_hint, state, action, reason)
-
-    def _show_hint(self, state, action, reason: str) -> None:
-        if state is self.state:
-            self.notify(f"Hint: {self.hint_words(action)} — {reason}", timeout=12)
-            self._hint_shown = True
-            self.hinted(action)
-
-    def hint_words(self, action) -> str:
-        """A hinted action in words (a game may add the key that takes it)."""
-        return self.describe(action)
-
-    def hinted(self, action) -> None:
-        """A hint arrived for the position on the screen; a game may highlight its action."""
 
     @classmethod
     def base_bindings(cls, *keys: str) -> list[Binding]:
@@ -692,9 +745,10 @@ class TableScreen(Screen):
         return [b for b in TableScreen.BINDINGS if set(b.key.split(",")) & set(keys)]
 
     def _show_game_over(self) -> None:
+        seed = self.table.seed
         if not self._seed_told:
             # The deal is no secret any more: the seed lets the game be dealt again.
             self._seed_told = True
-            self.query_one(GameLog).write(f"— The game is over. Its seed was {self.record.seed}.")
+            self.query_one(GameLog).write(f"— The game is over. Its seed was {seed}.")
         view = self.table.view(self.viewer)
-        self.app.push_screen(self.game_over_screen(view, self.record.seed))
+        self.app.push_screen(self.game_over_screen(view, seed))

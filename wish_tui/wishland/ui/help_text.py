@@ -17,7 +17,7 @@ from .style import (
     symbols_code,
 )
 
-KEYS = f"""\
+KEYS = """\
 Your turn (the highlighted card is in reverse video):
   ← → ↑ ↓  move over the Marketplace      1-5  a row: Y Rides R Restaurants
            (solo: over your hand)              B Actors G Hotels K Mascots
@@ -33,8 +33,8 @@ Choices (Turn Order, rewards, extra Workers, Entrepreneurs, Hotel #8) open
 in a window: 1-9 pick, ↑↓ and Enter.
 A card: id, your price, reward, Category Symbol (♪ Entertainment), e.g.
   Y13 5 +3★ Rc   (e: scores at the end; a Mascot shows your next Mascot bonus)
-{LEGEND}
-Seats: ▶ deciding · * you · a count with ! is at your Card Limit\
+★ VP  $ Credits  H Happiness  V Visitors  W Workers  T Ticket Office
+i Income  ♪ Entertainment  Seats: ▶ deciding · * you · ! at the Card Limit\
 """
 
 RULES = [
