@@ -375,3 +375,58 @@ async def test_a_hint_in_the_panel_highlights_its_option():
         await pilot.press("enter")
         await settle(pilot)
         assert game.record.actions[0] == str(action)
+
+
+# -- load and replay -----------------------------------------------------------------------------
+async def test_load_lists_and_opens_a_wishland_save_and_replay_steps_through_it():
+    from wish_tui.ui.load import LoadScreen
+    from wish_tui.ui.replay import ReplayScreen
+    from wish_tui.wishland.ui.board import WishlandBoard
+
+    record, history = record_of(actions=[*TURNS, "collect", "buy Y3"])
+    saves.save_game(record, "park evening")
+    app = WishApp(Launch())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.show_load()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        assert screen.infos[0].name == "park evening" and screen.infos[0].game == "wishland"
+        assert "wishland-last-turn-hotels" in [i.name for i in screen.infos]
+        await pilot.press("r")
+        await settle(pilot, 5)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press(*["right"] * 5)
+        await settle(pilot)
+        assert replay.index == 5
+        assert replay.states[5].to_dict() == history[5].to_dict()
+        market = replay.query_one(WishlandBoard).query_one(MarketView).text.plain
+        assert "Y3 " not in market  # bought
+        await pilot.press("p")
+        await settle(pilot, 5)
+        assert game_of(app).record.actions == record.actions[:5]
+
+
+# -- the full text of a card ---------------------------------------------------------------------
+async def test_every_card_or_place_that_i_offers_opens_its_own_reference_entry():
+    from wish_tui.wishland.ui.help_text import reference_entries
+
+    titles = {title for title, _ in reference_entries()}
+    record, history = record_of(options={"entrepreneurs": True, "achievement_tiles": True})
+    state = history[-1]
+    while state.phase != "turns":
+        record, state = record.play(state, state.legal_actions()[0])
+        history.append(state)
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = game_of(app)
+        targets = game.info_targets(game.table.view(game.viewer))
+        labels = [label for label, _ in targets]
+        assert any(label.startswith("Your Entrepreneur:") for label in labels)
+        assert any(label.startswith("Achievement ") for label in labels)
+        for label, search in targets:
+            # The search is an entry's whole title, so that entry comes first in the reference.
+            assert search in titles, (label, search)

@@ -20,7 +20,7 @@ from wish_tui.wishland.rules.tables import CARD_INDEX
 
 from . import log
 from .board import WishlandBoard
-from .help_text import KEYS, reference_entries
+from .help_text import KEYS, achievement_title, entrepreneur_title, reference_entries
 from .style import ACHIEVEMENT_SHORT, ROW_TITLE, card_title, seat_title
 from .words import describe, describe_choice, entrepreneur_short, plural
 
@@ -80,6 +80,8 @@ class GameScreen(TableScreen):
         Binding("e", "end", "End turn"),
         UNDO,
         Binding("m", "move", "Move+draw"),
+        # c collects on your turn; at a server's table it chats the rest of the time.
+        *TableScreen.base_bindings("c"),
     ]
     BOARD = WishlandBoard
     KEY_GROUPS = KEY_GROUPS
@@ -88,7 +90,7 @@ class GameScreen(TableScreen):
     def __init__(self, table, warning: str | None = None) -> None:
         self.cursor: tuple[int, int] = (0, 0)
         """The highlighted Marketplace card (row, column) — in solo (0, index in the hand)."""
-        self._seen_state = None
+        self._seen_view = None
         super().__init__(table, warning)
 
     # -- words --------------------------------------------------------------------------------
@@ -108,7 +110,7 @@ class GameScreen(TableScreen):
         pending = view.get("pending") or []
         step = pending[0] if pending else None
         text = describe_choice(action, view, step)
-        if action.kind == "bonus":
+        if action.kind == "bonus" and self.state is not None:
             price = rules_price(self.state, self.viewer, action.arg)
             text = f"{price}$ · {text}"
         return text
@@ -205,7 +207,7 @@ class GameScreen(TableScreen):
 
     # -- what the keys may choose ---------------------------------------------------------------
     def _solo(self) -> bool:
-        return bool(self.state.solo)
+        return bool(self.table.view(self.viewer)["solo"])
 
     def _cards(self, view: dict) -> dict[tuple[int, int], dict]:
         """The cards the highlight moves over, by (row, column)."""
@@ -225,8 +227,9 @@ class GameScreen(TableScreen):
     def board_marks(self, view: dict, legal: list) -> dict:
         cards = self._cards(view)
         buyable = self._buyable(legal)
-        if self.state is not self._seen_state:
-            self._seen_state = self.state
+        if view is not self._seen_view:
+            # A new position: the highlight settles on a card that can be bought.
+            self._seen_view = view
             self._settle(cards, buyable)
         claimable = [a.arg for a in legal if a.kind == "claim"]
         cursor = self.cursor if self._human_main_turn() or not view["solo"] else None
@@ -310,8 +313,12 @@ class GameScreen(TableScreen):
     # -- refusals ------------------------------------------------------------------------------
     def why_not(self, group: str) -> str:
         state = self.state
-        if state.is_over:
-            return "The game is over."
+        if state is None or state.is_over:
+            return (
+                "The game is over."
+                if self.table.is_over
+                else (f"{KEY_GROUPS[group][0]} is not possible now.")
+            )
         view = self.table.view(self.viewer)
         if group in ("buy", "play"):
             card = self._cards(view).get(self.cursor)
@@ -457,19 +464,29 @@ class GameScreen(TableScreen):
                 add(f"Your park: {card_title(card['id'])}", card["id"])
         own = me.get("entrepreneur")
         if own:
-            targets.append((f"Your Entrepreneur: {entrepreneur_short(own['id'])}", own["id"] + " "))
+            targets.append(
+                (
+                    f"Your Entrepreneur: {entrepreneur_short(own['id'])}",
+                    entrepreneur_title(own["id"]),
+                )
+            )
         for option in me.get("entrepreneur_options") or []:
-            targets.append((f"On offer: {entrepreneur_short(option['id'])}", option["id"] + " "))
+            targets.append(
+                (f"On offer: {entrepreneur_short(option['id'])}", entrepreneur_title(option["id"]))
+            )
         for p in view["players"]:
             ent = p.get("entrepreneur")
             if p["seat"] != self.viewer and ent:
                 who = seat_title(p["colour"])
                 targets.append(
-                    (f"{who}'s Entrepreneur: {entrepreneur_short(ent['id'])}", ent["id"] + " ")
+                    (
+                        f"{who}'s Entrepreneur: {entrepreneur_short(ent['id'])}",
+                        entrepreneur_title(ent["id"]),
+                    )
                 )
         for a in view["achievements"]:
             short = ACHIEVEMENT_SHORT.get(a["id"], a["id"])
-            targets.append((f"Achievement {short}: {a['text']}", a["id"] + " "))
+            targets.append((f"Achievement {short}: {a['text']}", achievement_title(a["id"])))
         targets.append(("The rules of a turn", "A turn"))
         targets.append(("Final Scoring", "Final Scoring"))
         return targets

@@ -159,6 +159,17 @@ RULES = [
 ]
 
 
+def entrepreneur_title(ent_id: str) -> str:
+    """An Entrepreneur's entry in the reference: 'E5 Entrepreneur #5'."""
+    return f"{ent_id} Entrepreneur #{ent_id[1:]}"
+
+
+def achievement_title(aid: str) -> str:
+    """An Achievement's entry in the reference: 'A4 Board Achievement (15★)'."""
+    where = "Achievement Tile" if aid.startswith("T") else "Board Achievement"
+    return f"{aid} {where} ({ACHIEVEMENT_SHORT.get(aid, 'blank')})"
+
+
 def reference_entries() -> list[tuple[str, str]]:
     """Every rule, card, Hotel, Entrepreneur and Achievement as (title, text)."""
     entries = list(RULES)
@@ -176,11 +187,8 @@ def reference_entries() -> list[tuple[str, str]]:
         )
         entries.append((card_title(cid), text))
     for e in CATALOG.entrepreneurs:
-        entries.append((f"{e.id} Entrepreneur #{e.number}", e.text))
+        entries.append((entrepreneur_title(e.id), e.text))
     for aid, a in CATALOG.achievements.items():
-        where = "Achievement Tile" if aid.startswith("T") else "Board Achievement"
-        entries.append(
-            (f"{aid} {where} ({ACHIEVEMENT_SHORT.get(aid, 'blank')})", f"{a.text} Worth 1 VP.")
-        )
+        entries.append((achievement_title(aid), f"{a.text} Worth 1 VP."))
     entries.append(("T Ticket Office Card", CATALOG.ticket_text))
     return entries
