@@ -51,6 +51,11 @@ class EasyBot(Bot):
         if "claim" in kinds:
             return kinds["claim"][0]
         decision = view["decision"]["kind"]
+        if decision == "gain" and "gain" in kinds and self.rng.random() < 0.7:
+            # More Workers mean more cards bought between two collects.
+            worker = [a for a in kinds["gain"] if a.arg == "worker"]
+            if worker:
+                return worker[0]
         if decision == "bonus" and "bonus" in kinds:
             return self.rng.choice(kinds["bonus"])
         if decision == "order":
