@@ -162,6 +162,18 @@ def test_the_hint_gives_an_action_and_a_reason(level) -> None:
         state = state.apply(action)
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_asking_for_hints_never_changes_the_choices(level) -> None:
+    plain, hinted = _bot(level, 5), _bot(level, 5)
+    state = rules.new_game(["red", "blue"], seed=6, entrepreneurs=True)
+    for _ in range(25):
+        view, legal = state.view(state.current_player), state.legal_actions()
+        hinted.hint(view, legal)
+        action = plain.choose(view, legal)
+        assert hinted.choose(view, legal) == action
+        state = state.apply(action)
+
+
 def test_the_hard_hint_names_what_it_compared() -> None:
     state = rules.new_game(["red", "blue"], seed=3)
     while state.phase != "turns":

@@ -37,6 +37,18 @@ class RandomBot(Bot):
     def _choose(self, view: dict, legal: list[Action]) -> Action:
         return self.rng.choice(legal)
 
+    def _reason(self, view: dict, action: Action) -> str:
+        if action.kind == "claim":
+            return f"claim Achievement {action.arg} for 1 VP"
+        if action.kind in ("buy", "play", "bonus"):
+            return "a card picked at random among the Rides and the dearer cards"
+        if action.kind == "gain" and action.arg == "worker":
+            return "more Workers mean more cards bought between two collects"
+        return "picked at random among the sensible actions"
+
+    def _reason(self, view: dict, action: Action) -> str:
+        return "picked at random among the legal actions"
+
 
 class EasyBot(Bot):
     """Random with sense: claims every Achievement, buys a card when it can (else advertises or
@@ -80,3 +92,12 @@ class EasyBot(Bot):
             sensible = [a for a in legal if a.kind != "move"] or legal
             return self.rng.choice(sensible)
         return self.rng.choice(legal)
+
+    def _reason(self, view: dict, action: Action) -> str:
+        if action.kind == "claim":
+            return f"claim Achievement {action.arg} for 1 VP"
+        if action.kind in ("buy", "play", "bonus"):
+            return "a card picked at random among the Rides and the dearer cards"
+        if action.kind == "gain" and action.arg == "worker":
+            return "more Workers mean more cards bought between two collects"
+        return "picked at random among the sensible actions"
