@@ -55,6 +55,14 @@ class Player:
         self.process.stdin.write(keys.encode())
 
 
+async def until(condition, timeout: float = 40.0) -> None:
+    """Wait until the table server's state satisfies `condition` (screens redraw in pieces)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "the table server never got there"
+        await asyncio.sleep(0.05)
+
+
 @pytest.fixture
 async def server(tmp_path, monkeypatch):
     data = tmp_path / "data"
@@ -97,7 +105,7 @@ async def test_two_people_sit_at_one_table_and_a_dropped_one_comes_back(server):
     alice.press("n")
     await alice.see("New table")
     alice.press("\x0e")  # ctrl+n: Me at seat 1, seat 2 open
-    await alice.see("open seat")
+    await until(lambda: len(hub.tables) == 1)
     (table,) = hub.tables.values()
     assert [s.person_name for s in table.seats] == ["alice", ""]
 

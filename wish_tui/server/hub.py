@@ -158,7 +158,7 @@ class Hub:
                 except asyncio.LimitOverrunError:
                     session.send({"type": "error", "error": "That message is too long."})
                     break
-                except (asyncio.IncompleteReadError, ConnectionError):
+                except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
                     break
                 self.handle(session, line)
                 await writer.drain()
