@@ -327,6 +327,42 @@ def _hex_race(st, card, s: int, counts, marks_left: int) -> tuple[int, int, int]
     return mine, least, left
 
 
+KEEP_ODDS = {
+    "Morning Dew": (0.594, 0.444, 0.413),
+    "Mossy Hollow": (0.541, 0.438, 0.325),
+    "Blossom Song": (0.505, 0.523, 0.429),
+    "Orchard Feast": (0.500, 0.493, 0.365),
+    "Fairy Ring": (0.565, 0.452, 0.379),
+    "Silken Web": (0.466, 0.406, 0.259),
+    "Whispered Secrets": (0.641, 0.442, 0.333),
+    "Keeper of Favors": (0.674, 0.500, 0.396),
+    "Gem Hoard": (0.645, 0.521, 0.570),
+    "Glittering Path": (0.714, 0.647, 0.670),
+    "Twin Spirits": (0.481, 0.542, 0.253),
+    "Double Harvest": (0.519, 0.429, 0.398),
+    "Withered Glade": (0.503, 0.149, 0.049),
+    "Silent Meadow": (0.549, 0.140, 0.096),
+    "Barren Bough": (0.559, 0.182, 0.120),
+    "Tangled Roots": (0.496, 0.087, 0.074),
+    "Dry Spell": (0.596, 0.160, 0.088),
+    "Fading Colours": (0.535, 0.182, 0.077),
+    "Forsaken": (0.686, 0.355, 0.336),
+    "Waning Light": (0.553, 0.208, 0.179),
+}
+"""Per card, for two, three and four seats: how often medium bots that kept it met the Wish or
+were hit by the Hex (`python benchmarks/spirits_cards.py --games 600|300|300 --seats 2|3|4`).
+At setup every race is even, so the position says nothing about a card; these odds do."""
+
+
+def keep_value(name: str, seats: int, w: Weights = MEDIUM) -> float:
+    """What keeping the Wish or Hex `name` is worth at setup, in points expected."""
+    odds = KEEP_ODDS[name][min(max(seats, 2), 4) - 2]
+    card = CAT.wishes.get(name)
+    if card is not None:
+        return odds * (w.spirit_reward if card.reward == "spirit" else w.favor_reward)
+    return -odds * CAT.hexes[name].penalty
+
+
 def relative(values: list[float], seat: int, w: Weights = MEDIUM) -> float:
     """`seat`'s value against its opponents': the best one's, and the others' mean."""
     mine = values[seat]
