@@ -68,10 +68,10 @@ class Weights(NamedTuple):
 
 MEDIUM = Weights()
 
-_STATS: dict[tuple[int, ...], tuple[list[int], list[int], int]] = {}
+_STATS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
 
 
-def tile_stats(tiles: tuple[int, ...]) -> tuple[list[int], list[int], int]:
+def tile_stats(tiles: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Per category the symbols on `tiles` and how many of them show it; the two-symbol tiles.
 
     Cached on the tuple: a seat's tiles are shared by every state copied from one position.
@@ -101,7 +101,8 @@ def tile_stats(tiles: tuple[int, ...]) -> tuple[list[int], list[int], int]:
             present[9 + p] += 1
     if len(_STATS) > 50_000:
         _STATS.clear()
-    found = _STATS[tiles] = (counts, present, doubles)
+    # Tuples of ints are not tracked by the garbage collector: a large cache costs it nothing.
+    found = _STATS[tiles] = (tuple(counts), tuple(present), doubles)
     return found
 
 
@@ -117,12 +118,11 @@ def chance(lead: float, left: float, spread: float) -> float:
     return 1.0 / (1.0 + math.exp(-1.7 * z))
 
 
-_COUNTS: dict[tuple, list[int]] = {}
+_COUNTS: dict[tuple, tuple[int, ...]] = {}
 
 
-def counts_of(st, seat: int) -> list[int]:
-    """Per category: what `seat` counts now (tiles, Favor tokens, Wish rewards). Do not change
-    the list: it is cached."""
+def counts_of(st, seat: int) -> tuple[int, ...]:
+    """Per category: what `seat` counts now (tiles, Favor tokens, Wish rewards)."""
     key = (st.tiles[seat], st.held[seat], st.bonus[seat])
     found = _COUNTS.get(key)
     if found is not None:
@@ -136,6 +136,7 @@ def counts_of(st, seat: int) -> list[int]:
             counts[c] += 1
     if len(_COUNTS) > 50_000:
         _COUNTS.clear()
+    counts = tuple(counts)
     _COUNTS[key] = counts
     return counts
 
@@ -390,14 +391,11 @@ SOLO_TAKEN = 0.75
 """Share of the tiles still in the forest that will be taken before one row is left."""
 
 
-_FOREST: dict[tuple, list[float]] = {}
+_FOREST: dict[tuple, tuple[float, ...]] = {}
 
 
-def solo_forest_counts(st) -> list[float]:
-    """Per spirit: the forest's tiles, its revealed tokens and its hidden ones in expectation.
-
-    Do not change the list: it is cached.
-    """
+def solo_forest_counts(st) -> tuple[float, ...]:
+    """Per spirit: the forest's tiles, its revealed tokens and its hidden ones in expectation."""
     rows = sum(1 for r in range(4) if st.lo[r] >= st.hi[r])
     key = (st.opp_tiles, st.opp_tokens, rows, st.held[0])
     found = _FOREST.get(key)
@@ -417,6 +415,7 @@ def solo_forest_counts(st) -> list[float]:
             theirs[c] += each
     if len(_FOREST) > 50_000:
         _FOREST.clear()
+    theirs = tuple(theirs)
     _FOREST[key] = theirs
     return theirs
 
