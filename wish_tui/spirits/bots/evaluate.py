@@ -64,6 +64,12 @@ class Weights(NamedTuple):
     """The gemstone step considers free tiles at most this far from a row end."""
     field: float = 0.0
     """Weight of the other opponents' mean value against one's own (three and four seats)."""
+    solo_win: float = 300.0
+    """Solo: points a certain win is worth against a certain loss, so many that the points only
+    break ties between equal chances (the medium bot wins 16% of standard games judging a win
+    worth 30 points, 42% with 300: benchmarks/spirits-bots.md)."""
+    solo_taken: float = 0.75
+    """Solo: share of the tiles still in the forest that will be taken before one row is left."""
 
 
 MEDIUM = Weights()
@@ -385,10 +391,6 @@ def seat_value(st, seat: int, w: Weights = MEDIUM) -> float:
 
 
 # -- solo ----------------------------------------------------------------------------------------
-SOLO_WIN = 30.0
-"""Points a certain win is worth against a certain loss, in the solo judgement."""
-SOLO_TAKEN = 0.75
-"""Share of the tiles still in the forest that will be taken before one row is left."""
 
 
 _FOREST: dict[tuple, tuple[float, ...]] = {}
@@ -436,7 +438,7 @@ def solo_chances(st, w: Weights = MEDIUM) -> tuple[list[float], list[float], lis
     chances = []
     for c in range(N_SPIRITS):
         lead = mine[c] - theirs[c]
-        left = 0.0 if over else (TOTAL[c] - stats[0][c] - opp[c]) * SOLO_TAKEN
+        left = 0.0 if over else (TOTAL[c] - stats[0][c] - opp[c]) * w.solo_taken
         if left <= 1e-9:
             chances.append(1.0 if lead >= -1e-9 else 0.0)
         else:
@@ -445,7 +447,7 @@ def solo_chances(st, w: Weights = MEDIUM) -> tuple[list[float], list[float], lis
 
 
 def solo_value(st, w: Weights = MEDIUM) -> float:
-    """The chance of a win (worth SOLO_WIN points) plus the points expected."""
+    """The chance of a win (worth `w.solo_win` points) plus the points expected."""
     chances, _, mine = solo_chances(st, w)
     forgiven = CAT.solo_levels[st.solo].forgiven
     # The chance of losing at most `forgiven` spirits (Poisson binomial, small).
@@ -470,4 +472,4 @@ def solo_value(st, w: Weights = MEDIUM) -> float:
         if not present[c]:
             rest = TILES_WITH[c] - opp_present[c]
             points -= 3.0 if rest <= 0 or over else 3.0 * w.none_decay**rest
-    return SOLO_WIN * win + points
+    return w.solo_win * win + points
