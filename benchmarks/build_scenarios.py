@@ -149,6 +149,25 @@ def wind_blasts(st) -> bool:
     return any(DIST[p.area][a] <= 1 for a in st.wind) and not st.final_round
 
 
+def spirits_turn_start(st) -> bool:
+    """Spirits of the Forest: the start of a turn, no tile taken yet, no decision pending."""
+    return st.phase == "play" and not st.pending and st.step == "take" and st.took == 0
+
+
+def spirits_endgame(st) -> bool:
+    """Four seats, two turns from the last tile (3 or 4 tiles left), gemstones in the forest."""
+    if not spirits_turn_start(st) or st.tiles_left not in (3, 4):
+        return False
+    return sum(1 for g in st.gems if g >= 0) >= 2 and any(st.held)
+
+
+def spirits_solo_last_row(st) -> bool:
+    """Solo: two rows are empty, the game ends when the next one is (one row from the end)."""
+    from wish_tui.spirits.rules import solo
+
+    return st.phase == "play" and solo.empty_rows(st) == 2 and st.tiles_left >= 6
+
+
 @dataclass(frozen=True)
 class Scenario:
     file: str
@@ -161,7 +180,13 @@ class Scenario:
     """Also search the last turn of the final round for a fitting position."""
     seeds: int = 400
     player: str = "greedy"
-    """Who plays the seeded game: 'greedy' (`choose` below) or a bot level such as 'medium'."""
+    """Who plays the seeded game: 'greedy' (`choose` below, Wish only) or a bot level such as
+    'medium'."""
+    game: str = "wish"
+    options: tuple = ()
+    """The game's options as (key, value) pairs, e.g. (("modules", ("wishes", "hexes")),)."""
+    opponents: str = "medium"
+    """Who plays the seats other than the person's."""
 
 
 SCENARIOS = (
@@ -208,6 +233,36 @@ SCENARIOS = (
         ("air", "earth"),
         stop=wind_blasts,
     ),
+    Scenario(
+        "spirits-two-modules-start",
+        "Spirits of the Forest with Wishes and Hexes, two seats against the hard bot: the game "
+        "has just been set up and your first decision is the Wish card to keep.",
+        ("water", "air"),
+        game="spirits",
+        options=(("modules", ("wishes", "hexes")),),
+        opponents="hard",
+    ),
+    Scenario(
+        "spirits-four-endgame",
+        "Spirits of the Forest with Wishes and Hexes, four seats two turns from the last tile: "
+        "three or four tiles are left, gemstones reserve some of them, and the Wishes are about "
+        "to be checked.",
+        ("earth", "air", "water", "fire"),
+        stop=spirits_endgame,
+        player="medium",
+        game="spirits",
+        options=(("modules", ("wishes", "hexes")),),
+    ),
+    Scenario(
+        "spirits-solo-last-row",
+        "Spirits of the Forest solo at the standard level, one row from the end: two rows are "
+        "empty, and when the next one runs empty the forest's majorities decide the game.",
+        ("fire",),
+        solo="standard",
+        stop=spirits_solo_last_row,
+        player="medium",
+        game="spirits",
+    ),
 )
 
 
@@ -231,17 +286,17 @@ def search_turn(state, stop, budget: int = 20000) -> list | None:
 
 def build(scenario: Scenario, max_seeds: int = 400) -> GameRecord:
     """Play seeded games until one reaches the scenario's position; return its record."""
-    who = ["human"] + ["medium"] * (len(scenario.djinns) - 1)
+    who = ["human"] + [scenario.opponents] * (len(scenario.djinns) - 1)
     seats = [{"djinn": d, "who": w} for d, w in zip(scenario.djinns, who, strict=True)]
+    options = dict(scenario.options)
     for seed in range(1, max_seeds + 1):
-        record, state = GameRecord.new(seats, seed, scenario.solo or None)
+        record, state = GameRecord.new(seats, seed, scenario.solo or None, scenario.game, options)
         if scenario.stop is None:
             return record
         rng = random.Random(seed)
         bots = None
         if scenario.player != "greedy":
-            from wish_tui.wish.bots import make_bot
-
+            make_bot = record.spec.bots.make_bot
             bots = [make_bot(scenario.player, seed * 10 + s) for s in range(len(seats))]
         while not state.is_over:
             if scenario.stop(state):
@@ -274,9 +329,10 @@ def main(only: list[str]) -> int:
         if only and scenario.file not in only:
             continue
         record = build(scenario, scenario.seeds)
-        seat = rules.State.from_dict(record.state).current_player
+        game_rules = record.spec.rules
+        seat = game_rules.State.from_dict(record.state).current_player
         record.seats = [  # the person plays the seat that decides now
-            {"djinn": s["djinn"], "who": "human" if i == seat else "medium"}
+            {"djinn": s["djinn"], "who": "human" if i == seat else scenario.opponents}
             for i, s in enumerate(record.seats)
         ]
         record.name = scenario.file
@@ -285,10 +341,10 @@ def main(only: list[str]) -> int:
         path = OUT / f"{scenario.file}.json"
         text = json.dumps(record.to_json(), separators=(",", ":"), ensure_ascii=False)
         path.write_text(text + "\n", encoding="utf-8")
-        state = rules.State.from_dict(record.state)
+        state = game_rules.State.from_dict(record.state)
+        where = f"round {state.round}" if hasattr(state, "round") else repr(state)
         print(
-            f"{path.name}: seed {record.seed}, {len(record.actions)} actions, round {state.round}",
-            flush=True,
+            f"{path.name}: seed {record.seed}, {len(record.actions)} actions, {where}", flush=True
         )
     return 0
 

@@ -36,7 +36,6 @@ def test_new_legal_and_play():
     )
     assert new == {
         "ok": True,
-        "seed": 7,
         "djinns": ["air", "water"],
         "solo": "",
         "seat": 0,
@@ -95,7 +94,7 @@ def test_every_response_has_ok_and_failures_are_one_sentence():
         "load, quit, help."
     )
     assert errors[4].startswith("There is no game yet")
-    assert errors[7] == '"seed" must be a whole number.'
+    assert errors[7] == '"seed" must be a whole number of at most 64 bits.'
     assert errors[14] == "It is Air's decision now, not Water's."
     assert errors[16] == "There is no seat 9 in this game."
     assert errors[18] == "Nothing can be undone: you have made no decision yet this turn."

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wish_tui import saves
+from wish_tui import files, saves
 from wish_tui.saves import GameRecord, SaveError
 from wish_tui.wish import rules
 
@@ -152,14 +152,34 @@ def test_autosave_is_one_file_per_game_and_latest_save_finds_it():
     assert saves.load_game(path)[1] == state
 
 
-def test_only_the_newest_autosaves_are_kept():
+def test_every_unfinished_game_keeps_its_autosave():
+    """Issue: only five autosaves were kept, so games vanished after five others."""
     paths = []
-    for seed in range(saves.AUTOSAVE_KEEP + 2):
+    for seed in range(8):
         record, _ = play_game(seed=seed, steps=3)
         record.id = f"game{seed}"
         paths.append(saves.autosave(record))
-    kept = [p for p in paths if p.exists()]
-    assert kept == paths[-saves.AUTOSAVE_KEEP :]
+    assert all(p.exists() for p in paths)
+    assert {i.path for i in saves.list_saves()} == set(paths)
+
+
+def test_a_finished_game_moves_to_the_history_and_the_history_is_pruned(monkeypatch):
+    monkeypatch.setattr(saves, "HISTORY_KEEP", 3)
+    record, _ = play_game(seed=1, steps=3)
+    record.id = "ongoing"
+    unfinished = saves.autosave(record)
+    finished_paths = []
+    for seed in range(5):
+        record, state = play_game(seed=seed)
+        record.id = f"done{seed}" if seed else "ongoing"
+        finished_paths.append(saves.autosave(record, finished=state.is_over))
+    assert not unfinished.exists()
+    kept = [p for p in finished_paths if p.exists()]
+    assert kept == finished_paths[-3:]
+    assert all(p.parent == saves.history_dir() for p in kept)
+    assert [i.path for i in saves.list_history()] == kept[::-1]
+    assert saves.latest_save() is None
+    assert saves.load_for_replay(kept[-1])[1][-1].is_over
 
 
 def test_list_saves_shows_date_seats_round_scores_and_problems():
@@ -219,6 +239,7 @@ def mangle(text: str, case: str) -> str:
         data["game"] = "chess"
     elif case == "illegal action":
         data["actions"][5] = "fulfill Nothing"
+        data["state"] = None
     elif case == "newer version":
         data["version"] = saves.VERSION + 1
     elif case == "not a save":
@@ -264,7 +285,7 @@ def test_a_directory_is_not_a_save(tmp_path):
     folder.mkdir()
     with pytest.raises(SaveError) as caught:
         saves.load_game(folder)
-    assert str(caught.value) == f"The save file {folder} is a folder, not a save file."
+    assert str(caught.value) == f"The save file {folder} is a folder, not a file."
     record, _ = play_game(steps=2)
     with pytest.raises(SaveError):
         saves.save_game(record, folder)
@@ -282,14 +303,14 @@ def test_a_file_without_read_permission(monkeypatch):
     path = saves.saves_dir() / "locked.json"
     path.write_text(real_save_text(), encoding="utf-8")
     before = path.read_bytes()
-    real_read_bytes = Path.read_bytes
+    real_open = os.open
 
-    def refuse(self):
-        if self == path:
-            raise PermissionError(13, "Permission denied", str(self))
-        return real_read_bytes(self)
+    def refuse(name, *args, **kwargs):
+        if Path(name) == path:
+            raise PermissionError(13, "Permission denied", str(name))
+        return real_open(name, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(files.os, "open", refuse)
     with pytest.raises(SaveError) as caught:
         saves.load_game(path)
     assert str(caught.value) == f"The save file {path} cannot be read: permission denied."
@@ -467,8 +488,7 @@ def test_killing_a_writer_at_random_moments_leaves_the_old_or_the_new_file(tmp_p
     first, _ = play_game(("air", "water", "fire", "earth"), seed=1)
     second, _ = play_game(("fire", "earth"), seed=2)
     # Pad the second save so each write takes long enough to be caught in the middle.
-    second.description = "x" * 300_000
-    old, new = json.dumps(first.to_json()), json.dumps(second.to_json())
+    old, new = json.dumps(first.to_json()), json.dumps(second.to_json()) + " " * 300_000
     (tmp_path / "a").write_text(old)
     (tmp_path / "b").write_text(new)
     target = tmp_path / "saves" / "game.json"

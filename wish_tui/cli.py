@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass, field
 
-from wish_tui import __version__
+from wish_tui import __version__, games
+from wish_tui.core.game_spec import Game
+from wish_tui.launch import Launch, Seat
 
-DJINN_NAMES = ("air", "water", "fire", "earth")
+__all__ = ["Launch", "Seat", "UsageError", "build_parser", "main", "parse_seat"]
+
 WHO = ("human", "random", "easy", "medium", "hard")
-LEVELS = ("easy", "medium", "hard")
+SEED_BITS_RANGE = (-(1 << 63), 1 << 64)
 
 
 class UsageError(Exception):
@@ -24,71 +26,97 @@ class _Parser(argparse.ArgumentParser):
         fail_usage(f"{message}")
 
 
+def printable(text: str, limit: int = 300) -> str:
+    """Text on one line with its odd characters escaped, cut to `limit` characters."""
+    out = "".join(
+        ch
+        if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF
+        else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for ch in text
+    )
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
 def fail_usage(message: str) -> None:
     """Print one sentence about a bad command line and exit with status 2."""
-    message = message.rstrip(".")
+    message = printable(message).rstrip(".")
     sys.stderr.write(f"wish-tui: {message}. Run 'wish-tui --help' for the usage.\n")
     raise SystemExit(2)
 
 
-@dataclass(frozen=True)
-class Seat:
-    """One seat of a new game: its Djinn and who plays it."""
-
-    djinn: str
-    who: str
-
-
-@dataclass(frozen=True)
-class Launch:
-    """What the terminal app should open with."""
-
-    screen: str = "title"
-    """'title', 'new-game', 'game', 'continue', 'load' or 'replay'."""
-    seats: tuple[Seat, ...] = ()
-    seed: int | None = None
-    solo: str = ""
-    path: str = ""
-    extra: dict = field(default_factory=dict)
-
-
-def parse_seat(text: str) -> Seat:
-    """Read DJINN:WHO, e.g. 'air:human'.
+def parse_seat(text: str, game: Game | None = None) -> Seat:
+    """Read NAME:WHO, e.g. 'air:human' (a Djinn, an element or a colour, by the game).
 
     Raises:
-        UsageError: the text is not a known Djinn and player.
+        UsageError: the text is not a seat of the game and a player.
     """
-    djinn, sep, who = text.partition(":")
-    djinn, who = djinn.strip().lower(), (who.strip().lower() or "human")
-    if djinn not in DJINN_NAMES:
+    game = game or games.get(None)
+    name, _, who = text.partition(":")
+    name, who = name.strip().lower(), (who.strip().lower() or "human")
+    if name not in game.seats:
         raise UsageError(
-            f"'{text}' names no Djinn; use one of {', '.join(DJINN_NAMES)}, e.g. air:human"
+            f"'{text}' names no {game.seat_word} of {game.title}; use one of "
+            f"{', '.join(game.seats)}, e.g. {game.seats[0]}:human"
         )
     if who not in WHO:
         raise UsageError(f"'{text}': the player must be one of {', '.join(WHO)}")
-    return Seat(djinn, who)
+    return Seat(name, who)
+
+
+def _every_option() -> list:
+    """Each setup option of every game, once (games may share a flag)."""
+    seen = {}
+    for game in games.GAMES.values():
+        for option in game.options:
+            seen.setdefault(option.flag, option)
+    return list(seen.values())
+
+
+def _option_flags(parser: argparse.ArgumentParser) -> None:
+    for option in _every_option():
+        owners = [g.title for g in games.GAMES.values() if g.option(option.key)]
+        help_text = f"{option.help} ({', '.join(owners)})"
+        if option.is_set:
+            parser.add_argument(option.flag, dest=option.key, metavar="A,B", help=help_text)
+        else:
+            parser.add_argument(option.flag, dest=option.key, action="store_true", help=help_text)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser for every `wish-tui` command."""
+    names = ", ".join(games.names())
     parser = _Parser(
         prog="wish-tui",
-        description="Play the board game Wish in the terminal. With no command: the title screen.",
+        description=(
+            f"Play board games in the terminal: {', '.join(g.title for g in games.GAMES.values())}."
+            " With no command: the title screen."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"wish-tui {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     new = commands.add_parser("new", help="start a new game (no options: the new-game screen)")
+    new.add_argument("--game", default=None, metavar="GAME", help=f"which game: {names} (wish)")
     new.add_argument(
         "--seat",
         action="append",
         default=[],
-        metavar="DJINN:WHO",
-        help="a seat, in seat order: djinn air|water|fire|earth, who human|random|easy|medium|hard",
+        metavar="NAME:WHO",
+        help="a seat, in seat order: a Djinn/element (air|water|fire|earth) or a colour, "
+        "and who plays it: human|random|easy|medium|hard",
     )
-    new.add_argument("--solo", choices=LEVELS, help="play solo against the Challenge deck")
-    new.add_argument("--djinn", choices=DJINN_NAMES, help="your Djinn in a solo game")
+    new.add_argument(
+        "--solo",
+        nargs="?",
+        const="",
+        metavar="LEVEL",
+        help="play solo at this difficulty (Wish: easy|medium|hard; Spirits: easy|standard|hard)",
+    )
+    new.add_argument(
+        "--djinn", metavar="NAME", help="your seat in a solo game (a Djinn, element or colour)"
+    )
     new.add_argument("--seed", type=int, help="the seed of the shuffle (a whole number)")
+    _option_flags(new)
 
     commands.add_parser("continue", help="resume the most recent autosave")
     load = commands.add_parser("load", help="open a saved game by name or path")
@@ -98,13 +126,157 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("engine", help="drive the rules with JSON lines on stdin/stdout")
 
     tournament = commands.add_parser("tournament", help="play headless games between bot levels")
+    tournament.add_argument("--game", default=None, metavar="GAME", help=f"which game: {names}")
     tournament.add_argument("--seats", help="bot levels, comma-separated, e.g. hard,random")
     tournament.add_argument("--games", type=int, default=100, help="how many games")
     tournament.add_argument("--seed", type=int, default=1, help="the first seed")
     tournament.add_argument("--json", action="store_true", help="print one JSON object")
-    tournament.add_argument("--solo", choices=LEVELS, help="solo games at this difficulty")
-    tournament.add_argument("--djinn", choices=DJINN_NAMES, help="the Djinn for solo games")
+    tournament.add_argument("--solo", metavar="LEVEL", help="solo games at this difficulty")
+    tournament.add_argument("--djinn", metavar="NAME", help="the seat for solo games")
+    _option_flags(tournament)
+
+    # The app of one SSH session of `wish-tui serve`, started by the server (not listed).
+    commands.add_parser("client")
+    serve = commands.add_parser(
+        "serve", help="let friends play together over SSH, each from their own terminal"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2222, help="the port to listen on (2222)")
+    who = serve.add_mutually_exclusive_group()
+    who.add_argument(
+        "--open",
+        action="store_true",
+        help="admit anyone who can connect, by the name they connect as (trusted networks only)",
+    )
+    who.add_argument(
+        "--keys",
+        metavar="FILE",
+        help="admit only the public keys in this authorized_keys file "
+        "(serve-authorized_keys in the data directory)",
+    )
+    for flag, default, help_text in SERVE_LIMITS:
+        serve.add_argument(flag, type=int, default=default, metavar="N", help=help_text)
     return parser
+
+
+SERVE_LIMITS = (
+    ("--max-connections", 32, "connections at once in all (32)"),
+    ("--max-per-address", 4, "connections at once from one address (4)"),
+    ("--login-timeout", 30, "seconds to log in (30)"),
+    ("--idle-timeout", 1800, "seconds without a key before a session is closed (1800)"),
+)
+SERVE_RANGES = {
+    "port": (0, 65535, "0 picks a free port"),
+    "max_connections": (1, 1000, ""),
+    "max_per_address": (1, 1000, ""),
+    "login_timeout": (1, 600, "seconds"),
+    "idle_timeout": (10, 7 * 24 * 3600, "seconds"),
+}
+
+
+def check_serve(args: argparse.Namespace) -> None:
+    """Check the values of `wish-tui serve`.
+
+    Raises:
+        UsageError: a value is out of its range or not an address.
+    """
+    for key, (low, high, note) in SERVE_RANGES.items():
+        value = getattr(args, key)
+        if not low <= value <= high:
+            flag = "--" + key.replace("_", "-")
+            extra = f" ({note})" if note else ""
+            raise UsageError(f"{flag} must be a whole number from {low} to {high}{extra}")
+    host = args.host
+    if not host or len(host) > 253 or not host.isprintable() or any(c.isspace() for c in host):
+        raise UsageError(f"--host {printable(host, 60)!r} is not an address or a host name")
+    if args.keys is not None and not args.keys.strip():
+        raise UsageError("--keys needs the path of an authorized_keys file")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    check_serve(args)
+    try:
+        from wish_tui.server import serve
+        from wish_tui.server.ssh import Limits
+    except ImportError as exc:
+        raise UsageError(
+            f"'wish-tui serve' needs {exc.name or 'asyncssh'}; install it with "
+            "'pip install asyncssh'"
+        ) from None
+    from pathlib import Path
+
+    limits = Limits(
+        max_connections=args.max_connections,
+        max_per_address=args.max_per_address,
+        login_timeout=args.login_timeout,
+        idle_timeout=args.idle_timeout,
+    )
+    options = serve.ServeOptions(
+        host=args.host,
+        port=args.port,
+        is_open=args.open,
+        keys=Path(args.keys).expanduser() if args.keys else None,
+        limits=limits,
+    )
+    return serve.run(options)
+
+
+def _game(args: argparse.Namespace) -> Game:
+    try:
+        return games.get(args.game)
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from None
+
+
+def _new_options(game: Game, args: argparse.Namespace) -> dict:
+    given = {}
+    for option in _every_option():
+        value = getattr(args, option.key, None)
+        if value in (None, False):
+            continue
+        if game.option(option.key) is None:
+            others = [g.title for g in games.GAMES.values() if g.option(option.key)]
+            raise UsageError(f"{option.flag} is for {' and '.join(others)}, not {game.title}")
+        given[option.key] = value
+    try:
+        return game.parse_options(given)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _solo_launch(game: Game, args: argparse.Namespace, options: dict) -> Launch:
+    levels = game.solo_levels
+    if not levels:
+        raise UsageError(f"{game.title} has no solo mode")
+    if args.seat:
+        raise UsageError("a solo game takes --djinn, not --seat")
+    level = args.solo
+    if level is None:
+        raise UsageError(
+            f"--djinn names your {game.seat_word} in a solo game; add --solo LEVEL "
+            f"({'|'.join(levels)}) to play one, or use --seat for a game between seats"
+        )
+    if level == "":
+        if len(levels) != 1:
+            raise UsageError(
+                f"a solo game of {game.title} needs a level: --solo {'|'.join(levels)}"
+            )
+        level = levels[0]
+    if level not in levels:
+        raise UsageError(f"'{level}' is not a solo level of {game.title}; use {', '.join(levels)}")
+    conflict = game.solo_conflict(options)
+    if conflict:
+        raise UsageError(conflict)
+    name = (args.djinn or "").strip().lower()
+    if not name:
+        if game.solo_seat_required:
+            raise UsageError(
+                f"a solo game needs both --solo LEVEL and --djinn {game.seat_word.upper()}"
+            )
+        name = game.seats[0]
+    if name not in game.seats:
+        raise UsageError(f"--djinn must be one of {', '.join(game.seats)} in {game.title}")
+    return Launch("game", (Seat(name, "human"),), args.seed, level, game=game.name, options=options)
 
 
 def launch_for_new(args: argparse.Namespace) -> Launch:
@@ -113,25 +285,39 @@ def launch_for_new(args: argparse.Namespace) -> Launch:
     Raises:
         UsageError: the options do not describe a game.
     """
-    if args.solo or args.djinn:
-        if args.seat:
-            raise UsageError("a solo game takes --djinn, not --seat")
-        if not (args.solo and args.djinn):
-            raise UsageError("a solo game needs both --solo LEVEL and --djinn DJINN")
-        return Launch("game", (Seat(args.djinn, "human"),), args.seed, args.solo)
+    game = _game(args)
+    if args.seed is not None and not SEED_BITS_RANGE[0] <= args.seed < SEED_BITS_RANGE[1]:
+        raise UsageError("--seed must be a whole number of at most 64 bits")
+    options = _new_options(game, args)
+    if args.solo is not None or args.djinn:
+        return _solo_launch(game, args, options)
     if not args.seat:
-        return Launch("new-game", seed=args.seed)
-    seats = tuple(parse_seat(text) for text in args.seat)
-    if len(seats) > 4:
-        raise UsageError("Wish is played by at most 4 seats")
+        return Launch("new-game", seed=args.seed, game=game.name, options=options)
+    seats = tuple(parse_seat(text, game) for text in args.seat)
+    if len(seats) > game.max_seats:
+        raise UsageError(f"{game.title} is played by at most {game.max_seats} seats")
     if len(seats) == 1:
         raise UsageError(
-            "one seat is a solo game: use --solo LEVEL --djinn DJINN instead of --seat"
+            f"one seat is a solo game: use --solo LEVEL --djinn {game.seat_word.upper()} "
+            "instead of --seat"
         )
-    djinns = [s.djinn for s in seats]
-    if len(set(djinns)) != len(djinns):
-        raise UsageError("each Djinn can sit at only one seat")
-    return Launch("game", seats, args.seed)
+    names = [s.name for s in seats]
+    if len(set(names)) != len(names):
+        raise UsageError(f"each {game.seat_word} can sit at only one seat")
+    return Launch("game", seats, args.seed, game=game.name, options=options)
+
+
+def launch_for_client() -> Launch:
+    """The app of one SSH session of `wish-tui serve` (its server sets the environment).
+
+    Raises:
+        UsageError: the process was not started by `wish-tui serve`.
+    """
+    import os
+
+    if not os.environ.get("WISH_TUI_SERVE_SOCKET") or not os.environ.get("WISH_TUI_SERVE_TOKEN"):
+        raise UsageError("'wish-tui client' is started by 'wish-tui serve' for each player")
+    return Launch("client")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,8 +328,10 @@ def main(argv: list[str] | None = None) -> int:
             from wish_tui.engine_protocol import serve
 
             return serve(sys.stdin, sys.stdout)
+        if args.command == "serve":
+            return _serve(args)
         if args.command == "tournament":
-            from wish_tui.wish.tournament import run_from_args
+            from wish_tui.tournament import run_from_args
 
             return run_from_args(args)
         if args.command == "new":
@@ -152,6 +340,8 @@ def main(argv: list[str] | None = None) -> int:
             launch = Launch("continue")
         elif args.command in ("load", "replay"):
             launch = Launch(args.command, path=args.save)
+        elif args.command == "client":
+            launch = launch_for_client()
         else:
             launch = Launch("title")
     except UsageError as exc:

@@ -1,15 +1,20 @@
 """The game record: what a save holds, its format and versions, and replaying it (no file I/O).
 
-A save is one JSON object (DESIGN.md §5)::
+A save is one JSON object (DESIGN.md §5), for any game of the registry (`wish_tui.games`)::
 
-    {"format": "wish_tui.save", "version": 2, "game": "wish", "seed": 7,
-     "seats": [{"djinn": "air", "who": "human"}, ...], "solo": "",
+    {"format": "wish_tui.save", "version": 3, "game": "wish", "seed": 7,
+     "seats": [{"djinn": "air", "who": "human"}, ...], "solo": "", "options": {},
      "actions": ["keep Arcanist", "discard Kingdom", ...], "state": {...State.to_dict()...},
-     "id": "20250101-120000-7", "name": "evening", "saved_at": "2025-01-01T12:00:00+00:00"}
+     "id": "20250101-120000-a1b2c3", "name": "evening", "saved_at": "2025-01-01T12:00:00+00:00"}
+
+A seat names its place with the game's seat key (``djinn`` for Wish and Spirits of the Forest,
+``colour`` for Wishland) and who plays it. ``options`` holds the game's setup options, e.g.
+``{"modules": ["wishes", "hexes"]}``.
 
 The action list, in notation, replays from the seed to the state (a PGN-like record); the state
 makes the file readable on its own and lets the replay be checked. When the actions do not
-reproduce the state, the state is the one kept and a warning says so (`_settle`).
+reproduce the state, `settle` chooses what to load and a warning says so; a saved state must be
+a consistent game of the record's own seats, seed and options, or the replay is the fallback.
 
 Older versions are lifted to the current one by the chain of MIGRATIONS; a newer version is
 refused. Every problem is a `SaveError` whose message is one sentence naming where the data came
@@ -18,18 +23,23 @@ from. Reading, writing and listing the files is `wish_tui.saves`.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from wish_tui.wish import rules
-from wish_tui.wish.rules import Action, IllegalAction, State
+from wish_tui import games
+from wish_tui.core.excerpt import excerpt
+from wish_tui.core.game_spec import Game
 
 FORMAT = "wish_tui.save"
-VERSION = 2
+VERSION = 3
 """The save version this code writes; it reads this and every older one."""
-GAME = "wish"
+GAME = games.DEFAULT
+"""The game a save means when it names none (saves of version 1 and 2 are all Wish)."""
 WHO = ("human", "random", "easy", "medium", "hard")
+MAX_NOTATION = 120
+"""No action's notation is longer in any game; longer text is refused unread."""
 
 
 class SaveError(Exception):
@@ -37,12 +47,20 @@ class SaveError(Exception):
 
 
 # -- the record ------------------------------------------------------------------------------------
-def _seat_dict(seat) -> dict:
+def new_id() -> str:
+    """A fresh game id: the start time and a random tag (never the seed, which is a secret)."""
+    return f"{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+
+
+def _seat_dict(seat, key: str) -> dict:
+    """A seat in the record's form {key: name, "who": who}, from a name, a dict or an object."""
     if isinstance(seat, str):
-        return {"djinn": seat, "who": "human"}
+        return {key: seat, "who": "human"}
     if isinstance(seat, dict):
-        return {"djinn": seat.get("djinn"), "who": seat.get("who", "human")}
-    return {"djinn": seat.djinn, "who": getattr(seat, "who", "human")}
+        name = next((seat[k] for k in (key, "name", "djinn", "seat") if k in seat), None)
+        return {key: name, "who": seat.get("who", "human")}
+    name = getattr(seat, "name", None) or getattr(seat, "djinn", None)
+    return {key: name, "who": getattr(seat, "who", "human")}
 
 
 @dataclass
@@ -51,7 +69,7 @@ class GameRecord:
 
     seed: int
     seats: list[dict]
-    """Per seat, in seat order: {"djinn": "air", "who": "human" | "random" | "easy" | ...}."""
+    """Per seat, in seat order: {seat key: name, "who": "human" | "random" | "easy" | ...}."""
     solo: str = ""
     """'' for a game between seats, else the solo difficulty."""
     actions: list[str] = field(default_factory=list)
@@ -60,52 +78,82 @@ class GameRecord:
     """`State.to_dict()` of the position after the last action."""
     game: str = GAME
     id: str = ""
-    """Identifies the game across its autosaves (start time and seed)."""
+    """Identifies the game across its autosaves (start time and a random tag)."""
     name: str = ""
     """The name the game was last saved under ('' when never named)."""
     saved_at: str = ""
     """When the record was last written, ISO 8601 in UTC ('' when never)."""
     description: str = ""
     """A sentence about the game shown when listing (the scenarios in saves/ have one)."""
+    options: dict = field(default_factory=dict)
+    """The game's setup options in their normal form (`Game.parse_options`)."""
+
+    @property
+    def spec(self) -> Game:
+        """The game this record is a game of."""
+        return games.get(self.game)
+
+    @property
+    def seat_names(self) -> list[str]:
+        """The name of each seat (a Djinn, an element or a colour)."""
+        key = self.spec.seat_key
+        return [s[key] for s in self.seats]
 
     @property
     def djinns(self) -> list[str]:
-        """The Djinn of each seat."""
-        return [s["djinn"] for s in self.seats]
+        """The name of each seat (kept for Wish, whose seats are Djinns)."""
+        return self.seat_names
 
     @classmethod
-    def new(cls, seats: Iterable, seed: int, solo: str | None = None) -> tuple[GameRecord, State]:
-        """Start a game: seats are Djinn names, {"djinn", "who"} dicts or objects with those fields.
+    def new(
+        cls,
+        seats: Iterable,
+        seed: int,
+        solo: str | None = None,
+        game: str = GAME,
+        options: dict | None = None,
+    ):
+        """Start a game: seats are names, {seat key, "who"} dicts or objects with those fields.
+
+        Returns:
+            (record, state).
 
         Raises:
-            ValueError: the seats or the solo level are not a game of Wish.
+            ValueError: the seats, the solo level or the options are not a game of `game`.
         """
-        seat_dicts = [_seat_dict(s) for s in seats]
-        state = rules.new_game([s["djinn"] for s in seat_dicts], seed=seed, solo=solo or None)
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        try:
+            spec = games.get(game)
+        except KeyError as exc:
+            raise ValueError(str(exc.args[0])) from None
+        seat_dicts = [_seat_dict(s, spec.seat_key) for s in seats]
+        parsed = spec.parse_options(options)
+        names = [s[spec.seat_key] for s in seat_dicts]
+        state = spec.new_state(names, seed, solo or "", parsed)
         record = cls(
             seed=seed,
             seats=seat_dicts,
             solo=solo or "",
             state=state.to_dict(),
-            id=f"{stamp}-{seed}",
+            game=spec.name,
+            id=new_id(),
+            options=parsed,
         )
         return record, state
 
-    def play(self, state: State, action: Action | str) -> tuple[GameRecord, State]:
+    def play(self, state, action):
         """Apply an action (or its notation) to `state`; return the new record and state.
 
         Raises:
-            IllegalAction: the action is not legal now; record and state are unchanged.
+            ValueError: the rules' IllegalAction; record and state are unchanged.
         """
         if isinstance(action, str):
-            action = rules.parse_action(state, action)
+            action = self.spec.rules.parse_action(state, action)
         new_state = state.apply(action)
         record = GameRecord(**{**self.__dict__, "actions": [*self.actions, str(action)]})
         record.state = new_state.to_dict()
         return record, new_state
 
-    def truncated(self, n_actions: int, state: State) -> GameRecord:
+    def truncated(self, n_actions: int, state) -> GameRecord:
         """Return the record of the first `n_actions` actions, `state` being where they lead."""
         return GameRecord(
             **{**self.__dict__, "actions": self.actions[:n_actions], "state": state.to_dict()}
@@ -113,6 +161,7 @@ class GameRecord:
 
     def to_json(self) -> dict:
         """Return the save file's content as JSON-safe data."""
+        spec = self.spec
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -120,6 +169,7 @@ class GameRecord:
             "seed": self.seed,
             "seats": [dict(s) for s in self.seats],
             "solo": self.solo,
+            "options": spec.options_to_json(self.options),
             "actions": list(self.actions),
             "state": self.state,
             "id": self.id,
@@ -136,18 +186,20 @@ class GameRecord:
             SaveError: the data is not a save this version can read; `where` names it.
         """
         data = migrate(data, where)
-        _check_shape(data, where)
+        spec = _check_shape(data, where)
+        key = spec.seat_key
         return cls(
             seed=data["seed"],
-            seats=[{"djinn": s["djinn"], "who": s.get("who", "human")} for s in data["seats"]],
+            seats=[{key: s[key], "who": s.get("who", "human")} for s in data["seats"]],
             solo=data.get("solo", ""),
             actions=list(data["actions"]),
             state=data["state"] if isinstance(data.get("state"), dict) else {},
-            game=data["game"],
+            game=spec.name,
             id=str(data.get("id", "")),
             name=str(data.get("name", "")),
             saved_at=str(data.get("saved_at", "")),
             description=str(data.get("description", "")),
+            options=spec.parse_options(data.get("options")),
         )
 
 
@@ -165,7 +217,15 @@ def _v1_to_v2(data: dict) -> dict:
     return data
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict) -> dict:
+    """Version 3 serves every game of the registry: it adds the game's setup options."""
+    data = dict(data)
+    data.setdefault("options", {})
+    data["version"] = 3
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3}
 """For each old version, the small function that lifts a save's data one version up."""
 
 
@@ -183,7 +243,7 @@ def migrate(data, where: str = "the save", to: int | None = None) -> dict:
         raise SaveError(f"{where} has no valid save version.")
     if version > target:
         raise SaveError(
-            f"{where} was written by a newer wish_tui (save version {version}; this one reads up "
+            f"{where} was written by a newer wish_tui (save version {excerpt(version)}; this one reads up "
             f"to {target}), so it was left untouched."
         )
     while version < target:
@@ -196,54 +256,106 @@ def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _check_shape(data: dict, where: str) -> None:
-    game = data.get("game")
-    if game != GAME:
-        raise SaveError(f"{where} is a save of an unknown game ({game!r}); this app plays 'wish'.")
+MAX_ACTIONS = 20_000
+"""More actions than any game of Wish takes (a long four-seat game takes about 1,500)."""
+MAX_TEXT = {"id": 80, "name": 80, "saved_at": 40, "description": 400, "solo": 20}
+"""The longest text each field may hold."""
+SEED_RANGE = (-(1 << 63), 1 << 64)
+"""Seeds are whole numbers of at most 64 bits."""
+
+
+def is_plain_text(text: str) -> bool:
+    """True for text without control characters or lone surrogates (safe to show and write)."""
+    return all(ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF for ch in text)
+
+
+def _text_problem(key: str, value) -> str:
+    if not isinstance(value, str):
+        return f"'{key}' is not text"
+    if len(value) > MAX_TEXT.get(key, 120):
+        return f"'{key}' is too long"
+    if not is_plain_text(value):
+        return f"'{key}' holds characters that are not printable text"
+    return ""
+
+
+def _check_shape(data: dict, where: str) -> Game:
+    """Check every field of migrated save data; return the game it is a save of."""
+    name = data.get("game", GAME)
+    spec = games.GAMES.get(name) if isinstance(name, str) else None
+    if spec is None:
+        raise SaveError(
+            f"{where} is a save of an unknown game ({excerpt(name)}); this app plays "
+            f"{', '.join(repr(n) for n in games.names())}."
+        )
+    key = spec.seat_key
     problems = []
-    if not _is_int(data.get("seed")):
-        problems.append("'seed' is not a whole number")
+    seed = data.get("seed")
+    if not (_is_int(seed) and SEED_RANGE[0] <= seed < SEED_RANGE[1]):
+        problems.append("'seed' is not a whole number of at most 64 bits")
     seats = data.get("seats")
     if not (
         isinstance(seats, list)
-        and 1 <= len(seats) <= 4
-        and all(isinstance(s, dict) and isinstance(s.get("djinn"), str) for s in seats)
+        and 1 <= len(seats) <= spec.max_seats
+        and all(isinstance(s, dict) and isinstance(s.get(key), str) for s in seats)
     ):
-        problems.append("'seats' is not a list of 1 to 4 seats with a Djinn each")
-    elif not all(s.get("who", "human") in WHO for s in seats):
+        problems.append(
+            f"'seats' is not a list of 1 to {spec.max_seats} seats with a {spec.seat_word} each"
+        )
+    elif not all(
+        isinstance(s.get("who", "human"), str) and s.get("who", "human") in WHO for s in seats
+    ):
         problems.append(f"a seat's 'who' is not one of {', '.join(WHO)}")
-    if not isinstance(data.get("solo", ""), str):
-        problems.append("'solo' is not text")
+    elif not all(len(s[key]) <= 20 and is_plain_text(s[key]) for s in seats):
+        problems.append(f"a seat's {spec.seat_word} is not a short name")
     actions = data.get("actions")
     if not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
         problems.append("'actions' is not a list of actions in notation")
+    elif len(actions) > MAX_ACTIONS:
+        problems.append(f"'actions' holds more than {MAX_ACTIONS} actions")
+    elif not all(len(a) <= MAX_NOTATION and is_plain_text(a) for a in actions):
+        problems.append("an action is not short printable notation")
     if not (data.get("state") is None or isinstance(data.get("state"), dict)):
         problems.append("'state' is not an object")
-    for key in ("id", "name", "saved_at", "description"):
-        if not isinstance(data.get(key, ""), str):
-            problems.append(f"'{key}' is not text")
+    for text_key in ("solo", "id", "name", "saved_at", "description"):
+        problem = _text_problem(text_key, data.get(text_key, ""))
+        if problem:
+            problems.append(problem)
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        problems.append("'options' is not an object")
+    else:
+        try:
+            spec.parse_options(options)
+        except ValueError as exc:
+            problems.append(_clause(exc))
     if problems:
         raise SaveError(f"{where} has the wrong shape: {problems[0]}.")
+    return spec
 
 
 # -- replaying ------------------------------------------------------------------------------------
-def replay(record: GameRecord, where: str = "the record") -> list[State]:
+def replay(record: GameRecord, where: str = "the record") -> list:
     """Replay a record from its seed: the state before the first action, then after each one.
 
     Raises:
         SaveError: the seats are not a game, or an action is illegal where it stands.
     """
+    spec = record.spec
     try:
-        state = rules.new_game(record.djinns, seed=record.seed, solo=record.solo or None)
+        state = spec.new_state(record.seat_names, record.seed, record.solo, record.options)
     except ValueError as exc:
-        raise SaveError(f"{where} does not describe a game of Wish: {_clause(exc)}.") from None
+        raise SaveError(
+            f"{where} does not describe a game of {spec.title}: {_clause(exc)}."
+        ) from None
     states = [state]
+    parse = spec.rules.parse_action
     for i, text in enumerate(record.actions, 1):
         try:
-            state = state.apply(rules.parse_action(state, text))
-        except IllegalAction as exc:
+            state = state.apply(parse(state, text))
+        except ValueError as exc:
             raise SaveError(
-                f"{where} holds an illegal action record: action {i} '{text}' is refused "
+                f"{where} holds an illegal action record: action {i} {excerpt(text)} is refused "
                 f"({_clause(exc)})."
             ) from None
         states.append(state)
@@ -256,25 +368,66 @@ def _clause(exc: Exception) -> str:
     return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
-def _settle(record: GameRecord, replayed: State, where: str) -> tuple[State, str | None]:
-    """Compare the replayed state with the saved one; pick the state to load and the warning."""
-    saved = record.state
-    fresh = replayed.to_dict()
-    if not saved:
-        record.state = fresh
-        return replayed, None
-    if saved == fresh:
-        return replayed, None
+def saved_state(record: GameRecord):
+    """The position a record carries, checked to be a game of this record's seats and seed.
+
+    Raises:
+        ValueError: the saved position is not a consistent game, or not this record's game.
+    """
+    spec = record.spec
+    state = spec.rules.State.from_dict(record.state)
+    seats, solo, seed, options = spec.identity(state)
+    if list(seats) != record.seat_names or solo != record.solo:
+        raise ValueError("its seats are not the seats of the record")
+    if seed != record.seed:
+        raise ValueError("it was dealt from another seed than the record's")
+    if spec.parse_options(options) != record.options:
+        raise ValueError("it was set up with other options than the record's")
+    return state
+
+
+def settle(record: GameRecord, where: str) -> tuple[list, str | None]:
+    """Choose what to load from a record: its replay, its saved position, or both agreeing.
+
+    Returns:
+        (history, warning): the states to load, the last being the position (the whole replay
+        when the actions reach the saved position, else the one position kept), and one sentence
+        when the actions and the saved position disagree or one of them is damaged.
+
+    Raises:
+        SaveError: neither the actions nor the saved position describe a game of this record.
+    """
     try:
-        state = State.from_dict(saved)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        record.state = fresh
-        return replayed, (
+        states, replay_error = replay(record, where), None
+    except SaveError as exc:
+        states, replay_error = None, exc
+    if not record.state:
+        if states is None:
+            raise replay_error
+        record.state = states[-1].to_dict()
+        return states, None
+    if states is not None and states[-1].to_dict() == record.state:
+        return states, None
+    try:
+        state = saved_state(record)
+    except ValueError as exc:
+        if states is None:
+            raise SaveError(
+                f"{str(replay_error).rstrip('.')}; its saved position cannot stand in either "
+                f"({_clause(exc)})."
+            ) from None
+        record.state = states[-1].to_dict()
+        return states, (
             f"{where} has a damaged saved position ({_clause(exc)}), so the position its "
             "actions replay to was loaded."
         )
     record.state = state.to_dict()
-    return state, (
-        f"The actions in {where[0].lower()}{where[1:]} do not replay to its saved position; "
-        "the saved position was loaded."
-    )
+    lead = f"{where[0].lower()}{where[1:]}"
+    if states is None:
+        return [state], (
+            f"The actions in {lead} do not replay ({_clause(replay_error)}); the saved position "
+            "was loaded, without its history."
+        )
+    return [
+        state
+    ], f"The actions in {lead} do not replay to its saved position; the saved position was loaded."

@@ -18,12 +18,15 @@ import contextlib
 import json
 import os
 import re
+import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from wish_tui import records
+from wish_tui import files, records
+from wish_tui.core.excerpt import excerpt
 from wish_tui.records import (
     FORMAT,
     GAME,
@@ -32,15 +35,15 @@ from wish_tui.records import (
     WHO,
     GameRecord,
     SaveError,
-    _clause,
-    _settle,
+    is_plain_text,
     replay,
+    saved_state,
+    settle,
 )
-from wish_tui.wish.rules import State
 
 __all__ = [
-    "AUTOSAVE_KEEP",
     "AUTOSAVE_PREFIX",
+    "HISTORY_KEEP",
     "DATA_DIR_ENV",
     "FORMAT",
     "GAME",
@@ -53,14 +56,19 @@ __all__ = [
     "SaveInfo",
     "atomic_write",
     "autosave",
+    "check_name",
     "data_dir",
     "delete_save",
+    "history_dir",
     "latest_save",
     "list_saves",
+    "list_history",
     "list_scenarios",
     "load_game",
+    "load_for_replay",
     "load_with_history",
     "migrate",
+    "remove_stale_temporaries",
     "read_record",
     "replay",
     "save_game",
@@ -72,10 +80,14 @@ __all__ = [
 
 DATA_DIR_ENV = "WISH_TUI_DATA_DIR"
 AUTOSAVE_PREFIX = "autosave-"
-AUTOSAVE_KEEP = 5
-"""How many autosaves (one per game) are kept; older readable ones are removed."""
+HISTORY_KEEP = 500
+"""How many finished games the history keeps (the oldest readable ones go first)."""
+HISTORY = "history"
+"""The folder of the data directory where finished games are kept, replayable."""
 MAX_BYTES = 4 * 1024 * 1024
-"""A save larger than this is refused unread (a finished game is far below 64 KB)."""
+"""A save larger than this is refused unread (a finished four-seat game is about 40 KB)."""
+STALE_TMP_SECONDS = 600
+"""A temporary file of an interrupted write older than this is removed when the app starts."""
 
 
 def migrate(data, where: str = "the save") -> dict:
@@ -107,11 +119,28 @@ def saves_dir() -> Path:
     return path
 
 
-_NAME = re.compile(r"^[^/\\\x00]{1,80}$")
+_NAME = re.compile(r"^[^\W_][\w -]{0,79}$")
+"""A save name: letters, digits, '-', '_' and spaces, starting with a letter or digit, 1-80 long."""
+NAME_RULE = "use 1 to 80 letters, digits, spaces, '-' or '_', starting with a letter or digit"
 
 
 SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "saves"
 """The ready-made scenario saves of the project (read-only; a name falls back to them)."""
+
+
+def shown(path: str | os.PathLike) -> str:
+    """A path as it may appear in a message: itself when short and printable, else an excerpt."""
+    text = os.fspath(path)
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "backslashreplace")
+    if len(text) <= 160 and is_plain_text(text):
+        return text
+    return excerpt(text)
+
+
+def is_path(text: str) -> bool:
+    """True when text names a file by path (a folder separator, '~' or '.json'), not by name."""
+    return os.sep in text or "/" in text or text.endswith(".json") or text.startswith("~")
 
 
 def save_path(name_or_path: str | os.PathLike) -> Path:
@@ -121,18 +150,35 @@ def save_path(name_or_path: str | os.PathLike) -> Path:
     up among the player's saves and then among the scenarios.
     """
     own = own_path(name_or_path)
-    scenario = SCENARIOS_DIR / f"{os.fspath(name_or_path)}.json"
-    if own.parent == saves_dir() and not own.exists() and scenario.is_file():
-        return scenario
-    return own
+    text = os.fspath(name_or_path)
+    if is_path(text) or files.exists(own):
+        return own
+    scenario = SCENARIOS_DIR / f"{text}.json"
+    return scenario if files.is_regular(scenario) else own
 
 
 def own_path(name_or_path: str | os.PathLike) -> Path:
     """Like `save_path`, but a name always means the player's own saves folder (for writing)."""
     text = os.fspath(name_or_path)
-    if os.sep in text or "/" in text or text.endswith(".json") or text.startswith("~"):
+    if is_path(text):
         return Path(text).expanduser()
     return saves_dir() / f"{text}.json"
+
+
+def check_name(text: str) -> None:
+    """Refuse a save name that is not a plain name.
+
+    Raises:
+        SaveError: one sentence saying what a name may hold.
+    """
+    if not text.strip():
+        raise SaveError(f"A save needs a name: {NAME_RULE}.")
+    if not _NAME.match(text):
+        raise SaveError(f"{excerpt(text)} cannot be a save name: {NAME_RULE}.")
+    if text.startswith(AUTOSAVE_PREFIX.rstrip("-")):
+        raise SaveError(
+            f"{excerpt(text)} cannot be a save name: names starting 'autosave' are reserved."
+        )
 
 
 def list_scenarios() -> list[SaveInfo]:
@@ -143,24 +189,20 @@ def list_scenarios() -> list[SaveInfo]:
 
 
 # -- reading ---------------------------------------------------------------------------------------
+def where_is(path: Path) -> str:
+    """'The save file PATH', the subject of every sentence about a save file."""
+    return f"The save file {shown(path)}"
+
+
 def _read_data(path: Path) -> dict:
     """Read and parse a save file's JSON, raising one clear SaveError for every way it can fail."""
-    where = f"The save file {path}"
+    where = where_is(path)
     try:
-        if path.is_dir():
-            raise SaveError(f"{where} is a folder, not a save file.")
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(f"{where} is too large to be a save ({size} bytes).")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"There is no save file {path}.") from None
-    except PermissionError:
-        raise SaveError(f"{where} cannot be read: permission denied.") from None
-    except IsADirectoryError:
-        raise SaveError(f"{where} is a folder, not a save file.") from None
-    except OSError as exc:
-        raise SaveError(f"{where} cannot be read: {exc.strerror or exc}.") from None
+        raw = files.read_regular(path, MAX_BYTES)
+    except files.FileRefused as exc:
+        if str(exc) == "does not exist":
+            raise SaveError(f"There is no save file {shown(path)}.") from None
+        raise SaveError(f"{where} {exc}.") from None
     if not raw.strip():
         raise SaveError(f"{where} is empty.")
     try:
@@ -177,6 +219,8 @@ def _read_data(path: Path) -> dict:
         raise SaveError(
             f"{where} is not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})."
         ) from None
+    except ValueError:
+        raise SaveError(f"{where} is not a save: it holds a number too long to read.") from None
     return data
 
 
@@ -209,10 +253,26 @@ def read_record(name_or_path: str | os.PathLike) -> GameRecord:
         SaveError: the file cannot be read or is not a save this version can read.
     """
     path = save_path(name_or_path)
-    return GameRecord.from_json(_read_data(path), f"The save file {path}")
+    return GameRecord.from_json(_read_data(path), where_is(path))
 
 
-def load_game(name_or_path: str | os.PathLike) -> tuple[GameRecord, State, str | None]:
+def load_with_history(name_or_path) -> tuple[GameRecord, list, str | None]:
+    """Load a save: every state of its replay (for undo), the last being the position.
+
+    When the actions do not reach the saved position, the history is the saved position alone
+    and the warning says why (`records.settle`).
+
+    Raises:
+        SaveError: one sentence naming the file and the problem; the file is left untouched.
+    """
+    path = save_path(name_or_path)
+    where = where_is(path)
+    record = GameRecord.from_json(_read_data(path), where)
+    history, warning = settle(record, where)
+    return record, history, warning
+
+
+def load_game(name_or_path: str | os.PathLike) -> tuple:
     """Load a save: replay its actions from the seed and check they reproduce its state.
 
     Returns:
@@ -223,24 +283,20 @@ def load_game(name_or_path: str | os.PathLike) -> tuple[GameRecord, State, str |
     Raises:
         SaveError: one sentence naming the file and the problem; the file is left untouched.
     """
-    path = save_path(name_or_path)
-    where = f"The save file {path}"
-    record = GameRecord.from_json(_read_data(path), where)
-    state, warning = _settle(record, replay(record, where)[-1], where)
-    return record, state, warning
+    record, history, warning = load_with_history(name_or_path)
+    return record, history[-1], warning
 
 
-def load_with_history(name_or_path) -> tuple[GameRecord, list[State], str | None]:
-    """Like `load_game`, but return every state of the replay (for undo and the replay screen).
+def load_for_replay(name_or_path: str | os.PathLike) -> tuple[GameRecord, list]:
+    """Load a save whose actions replay from its seed (what the replay screen steps through).
 
-    When the replay does not reproduce the saved state, the history is the saved state alone.
+    Raises:
+        SaveError: the file cannot be read, or its actions do not replay.
     """
     path = save_path(name_or_path)
-    where = f"The save file {path}"
+    where = where_is(path)
     record = GameRecord.from_json(_read_data(path), where)
-    states = replay(record, where)
-    state, warning = _settle(record, states[-1], where)
-    return record, (states if state is states[-1] else [state]), warning
+    return record, replay(record, where)
 
 
 # -- writing ---------------------------------------------------------------------------------------
@@ -275,23 +331,22 @@ _WRITTEN: dict[str, tuple[int, int]] = {}
 
 def _stamp(path: Path) -> tuple[int, int] | None:
     try:
-        info = path.stat()
-    except OSError:
+        info = os.stat(path)
+    except (OSError, ValueError, UnicodeError):
         return None
     return info.st_mtime_ns, info.st_size
 
 
 def _check_overwritable(path: Path) -> None:
     """Refuse to replace a file that is not a save this version can read (and replay)."""
-    if not os.path.lexists(path):
+    if not files.exists(path):
         return
     stamp = _stamp(path)
     if stamp is not None and _WRITTEN.get(str(path)) == stamp:
         return
-    where = f"The save file {path}"
+    where = where_is(path)
     try:
-        record = GameRecord.from_json(_read_data(path), where)
-        replay(record, where)
+        settle(GameRecord.from_json(_read_data(path), where), where)
     except SaveError as exc:
         raise SaveError(f"{str(exc).rstrip('.')}; it was not overwritten.") from None
 
@@ -308,59 +363,76 @@ def write_record(record: GameRecord, path: Path) -> Path:
     """
     _check_overwritable(path)
     record.saved_at = _now()
-    text = json.dumps(record.to_json(), separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(record.to_json(), separators=(",", ":"), ensure_ascii=True)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, text)
         stamp = _stamp(path)
         if stamp is not None:
             _WRITTEN[str(path)] = stamp
-    except PermissionError:
-        raise SaveError(f"The save file {path} cannot be written: permission denied.") from None
-    except OSError as exc:
-        raise SaveError(f"The save file {path} cannot be written: {exc.strerror or exc}.") from None
+    except (OSError, ValueError, UnicodeError) as exc:
+        clause = files.refusal(exc).replace("cannot be read", "cannot be written")
+        raise SaveError(f"{where_is(path)} {clause}.") from None
     return path
 
 
 def save_game(record: GameRecord, name: str | os.PathLike) -> Path:
     """Save a record under a name (in the saves folder) or at a path; return the file.
 
+    A name is a plain name (`check_name`); text with a '/' (or ending '.json') is a path.
+
     Raises:
         SaveError: the name is not usable, or the file there is not a readable save.
     """
     text = os.fspath(name)
-    if not text.strip():
-        raise SaveError("A save needs a name: use 1 to 80 characters, no slashes.")
+    if not isinstance(text, str):
+        raise SaveError("A save name must be text.")
+    if not is_path(text):
+        check_name(text.strip())
+        text = text.strip()
     path = own_path(text)
-    if path.parent == saves_dir() and not _NAME.match(path.stem or ""):
-        raise SaveError(f"'{text}' cannot be a save name: use 1 to 80 characters, no slashes.")
     if path.name.startswith(AUTOSAVE_PREFIX) and path.parent == saves_dir():
-        raise SaveError(f"'{text}' cannot be a save name: names starting 'autosave-' are reserved.")
-    record.name = path.stem
+        raise SaveError(
+            f"{excerpt(text)} cannot be a save name: names starting 'autosave' are reserved."
+        )
+    record.name = path.stem if is_plain_text(path.stem) and len(path.stem) <= 80 else ""
     return write_record(record, path)
 
 
-def autosave(record: GameRecord) -> Path:
+def autosave(record: GameRecord, finished: bool = False) -> Path:
     """Write the autosave of the record's game (one file per game); return it.
 
-    Only the newest AUTOSAVE_KEEP autosaves are kept; older ones are removed only when readable.
+    An unfinished game's autosave stays in the saves folder until the game is finished or the
+    person deletes it. A finished game moves to the history (`history_dir`), where the newest
+    HISTORY_KEEP finished games are kept for replay; older readable ones are removed.
 
     Raises:
         SaveError: the autosave file cannot be written.
     """
     if not record.id:
-        record.id = f"{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}-{record.seed}"
-    safe_id = re.sub(r"[^A-Za-z0-9._-]", "_", record.id)
-    path = write_record(record, saves_dir() / f"{AUTOSAVE_PREFIX}{safe_id}.json")
-    _prune_autosaves(keep=path)
+        record.id = records.new_id()
+    safe_id = re.sub(r"[^A-Za-z0-9._-]", "_", record.id)[:80]
+    unfinished = saves_dir() / f"{AUTOSAVE_PREFIX}{safe_id}.json"
+    if not finished:
+        return write_record(record, unfinished)
+    path = write_record(record, history_dir() / f"{AUTOSAVE_PREFIX}{safe_id}.json")
+    if files.is_regular(unfinished):
+        with contextlib.suppress(OSError):
+            os.unlink(unfinished)
+    _prune_history(keep=path)
     return path
 
 
-def _prune_autosaves(keep: Path) -> None:
-    autosaves = [
-        info for info in list_saves() if info.is_autosave and not info.problem and info.path != keep
-    ]
-    for info in autosaves[AUTOSAVE_KEEP - 1 :]:
+def history_dir() -> Path:
+    """The folder of finished games, creating it if missing."""
+    path = data_dir() / HISTORY
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _prune_history(keep: Path) -> None:
+    finished = [i for i in list_saves(history_dir()) if not i.problem and i.path != keep]
+    for info in finished[HISTORY_KEEP - 1 :]:
         with contextlib.suppress(OSError):
             info.path.unlink()
 
@@ -372,16 +444,43 @@ def delete_save(name_or_path: str | os.PathLike) -> Path:
         SaveError: there is no such save, or it is not a readable save (it is left untouched).
     """
     path = own_path(name_or_path)
-    where = f"The save file {path}"
+    where = where_is(path)
     try:
-        replay(GameRecord.from_json(_read_data(path), where), where)
+        settle(GameRecord.from_json(_read_data(path), where), where)
     except SaveError as exc:
         raise SaveError(f"{str(exc).rstrip('.')}; it was not deleted.") from None
     try:
         path.unlink()
-    except OSError as exc:
-        raise SaveError(f"The save file {path} cannot be deleted: {exc.strerror or exc}.") from None
+    except (OSError, ValueError) as exc:
+        raise SaveError(f"{where} cannot be deleted: {files.refusal(exc)}.") from None
     return path
+
+
+def remove_stale_temporaries(folder: Path | None = None, now: float | None = None) -> int:
+    """Remove temporary files that a write killed midway left behind; return how many.
+
+    Only files named like `atomic_write`'s temporaries (``.NAME.json.XXXX.tmp``) and older than
+    STALE_TMP_SECONDS are removed, so a write in progress elsewhere is never disturbed.
+    """
+    folder = folder or saves_dir()
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(".tmp") and ".json." in name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TMP_SECONDS:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 # -- listing ---------------------------------------------------------------------------------------
@@ -394,6 +493,10 @@ class SaveInfo:
     date: datetime
     """When it was saved (the file's time when the save does not say)."""
     seats: tuple[dict, ...] = ()
+    game: str = ""
+    """The game's name in the registry ('' for a damaged file)."""
+    progress: str = ""
+    """How far the game is, in the game's words ('round 3', '12 tiles left', 'over')."""
     round: int = 0
     scores: tuple[int, ...] = ()
     """Per seat, the VP on the table (no secret Destiny); at the end, the final totals."""
@@ -406,36 +509,54 @@ class SaveInfo:
 
 
 def _info(path: Path) -> SaveInfo:
+    """What the Load screen shows of one file; a damaged file gets its one-sentence problem."""
     is_auto = path.name.startswith(AUTOSAVE_PREFIX)
     try:
-        mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC)
-    except OSError:
+        mtime = datetime.fromtimestamp(os.stat(path).st_mtime, UTC)
+    except (OSError, ValueError, OverflowError):
         mtime = datetime.fromtimestamp(0, UTC)
+    where = where_is(path)
     try:
-        record = GameRecord.from_json(_read_data(path), f"The save file {path}")
-        state = State.from_dict(record.state) if record.state else replay(record)[-1]
+        record = GameRecord.from_json(_read_data(path), where)
+        state = _listed_state(record, where)
+        return _describe(path, record, state, mtime, is_auto)
     except SaveError as exc:
-        return SaveInfo(path.stem, path, mtime, is_autosave=is_auto, problem=str(exc))
-    except ValueError as exc:
-        problem = f"The save file {path} has a damaged saved position ({_clause(exc)})."
-        return SaveInfo(path.stem, path, mtime, is_autosave=is_auto, problem=problem)
+        problem = str(exc)
+    except Exception as exc:  # noqa: BLE001  (one odd file must never break the whole list)
+        problem = f"{where} cannot be read ({type(exc).__name__})."
+    return SaveInfo(_stem(path), path, mtime, is_autosave=is_auto, problem=problem)
+
+
+def _stem(path: Path) -> str:
+    return shown(path.stem)
+
+
+def _listed_state(record: GameRecord, where: str):
+    """The position to describe: the saved one when it is this record's game, else the replay."""
+    if record.state:
+        try:
+            return saved_state(record)
+        except ValueError:
+            pass
+    return settle(record, where)[0][-1]
+
+
+def _describe(path: Path, record: GameRecord, state, mtime, is_auto: bool) -> SaveInfo:
     try:
         date = datetime.fromisoformat(record.saved_at) if record.saved_at else mtime
     except ValueError:
         date = mtime
     if date.tzinfo is None:
         date = date.replace(tzinfo=UTC)
-    if state.is_over:
-        totals = {s["seat"]: s["total"] for s in state.final_scores()["seats"]}
-        scores = tuple(totals[i] for i in range(state.num_seats))
-    else:
-        scores = tuple(state.visible_score(i) for i in range(state.num_seats))
+    progress, scores = record.spec.summary(state)
     return SaveInfo(
-        name=path.stem,
+        name=_stem(path),
         path=path,
         date=date,
         seats=tuple(dict(s) for s in record.seats),
-        round=state.round,
+        round=getattr(state, "round", 0),
+        progress=progress,
+        game=record.game,
         scores=scores,
         is_autosave=is_auto,
         is_over=state.is_over,
@@ -452,6 +573,7 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
         paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
     except OSError:
         return []
+    paths = [p for p in paths if files.is_regular(p)]
     infos = [_info(p) for p in paths]
     infos.sort(key=lambda i: (i.date, i.name), reverse=True)
     return infos
@@ -463,3 +585,8 @@ def latest_save() -> SaveInfo | None:
         if not info.problem and not info.is_over:
             return info
     return None
+
+
+def list_history() -> list[SaveInfo]:
+    """The finished games kept for replay, the newest first."""
+    return list_saves(history_dir())

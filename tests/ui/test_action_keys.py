@@ -124,7 +124,7 @@ async def test_trickery_key_recolours_a_wishing_person():
 
 
 async def test_info_key_opens_the_reference_on_a_card():
-    from wish_tui.ui.help import RulesScreen
+    from wish_tui.widgets.help_screens import RulesScreen
 
     state, _ = turn_position()
     app = app_for(state)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from wish_tui import saves
 from wish_tui.cli import Launch, Seat
 from wish_tui.ui.app import TooSmallScreen, WishApp
-from wish_tui.ui.curtain import CurtainScreen
-from wish_tui.wish.ui.choice_panel import ChoicePanel
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.wish.ui.game_screen import GameScreen
 
 HOTSEAT = Launch("game", (Seat("air", "human"), Seat("water", "human")), seed=3)
@@ -57,7 +57,7 @@ async def test_setup_curtain_hides_the_table_until_enter():
             await pilot.press("enter")
             await settle(pilot)
         assert choice_open(app)
-        title = str(game.query_one("#choice-title").render())
+        title = game.query_one(ChoicePanel).title_text
         assert "Destiny" in title
         assert game.viewer == first
 
@@ -87,6 +87,9 @@ async def test_turn_actions_by_keys_then_save_quit_and_continue(data_dir):
         named = [i for i in saves.list_saves() if not i.is_autosave]
         assert len(named) == 1 and named[0].round == game.state.round
         await pilot.press("n")
+        await settle(pilot)
+        assert choice_open(app)  # "End the turn with 1 action marker unused?"
+        await pilot.press("1")
         await settle(pilot)
         assert game.state.current_player != seat or game.state.pending
         assert len(game.record.actions) > actions_before
@@ -193,6 +196,9 @@ async def test_game_over_table_from_the_tie_by_badges_scenario():
         game = game_of(app)
         assert game.state.final_round
         await pilot.press("n")
+        await settle(pilot)
+        if choice_open(app):  # markers left unused: confirm
+            await pilot.press("1")
         await settle(pilot, 5)
         assert isinstance(app.screen, GameOverScreen)
         verdict = str(app.screen.query_one("#verdict").render())
@@ -224,8 +230,6 @@ async def test_no_color_plays(monkeypatch):
 
 async def test_a_click_picks_an_option():
     """The mouse is optional but works: clicking an option of a choice picks it."""
-    from textual.widgets import OptionList
-
     app = WishApp(HOTSEAT)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -235,7 +239,55 @@ async def test_a_click_picks_an_option():
         game = game_of(app)
         assert choice_open(app)
         deciding = game.state.current_player
-        option_list = game.query_one(ChoicePanel).query_one(OptionList)
-        await pilot.click(option_list, offset=(4, 0))
+        panel = game.query_one(ChoicePanel)
+        title_rows = sum(1 for option, _ in panel._rows if option < 0)
+        await pilot.click(panel, offset=(4, title_rows))
         await settle(pilot)
         assert game.state.players[deciding].destiny
+
+
+async def test_a_notification_never_covers_the_options_of_a_choice():
+    """Issue: toasts covered a menu's options; they now appear at the top of the screen."""
+    from textual.widgets._toast import Toast
+
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        game = game_of(app)
+        assert choice_open(app)
+        game.notify("A long notification that would cover the options of the choice panel.")
+        await settle(pilot)
+        panel = game.query_one(ChoicePanel).region
+        toasts = [t.region for t in app.screen.query(Toast)]
+        assert toasts and all(t.height for t in toasts)
+        assert all(not toast.overlaps(panel) for toast in toasts)
+
+
+async def test_a_repeated_decision_counts_its_steps():
+    """Issue: "Repeated prompts say 1 of 3": three crystals to gain read 1 of 3, 2 of 3, 3 of 3."""
+    from wish_tui.records import GameRecord
+    from wish_tui.wish.rules import State
+
+    seats = [{"djinn": "air", "who": "human"}, {"djinn": "water", "who": "easy"}]
+    record, state = GameRecord.new(seats, 3)
+    while state.phase == "setup":
+        record, state = record.play(state, state.legal_actions()[0])
+    data = state.to_dict()
+    data["pending"] = [["gain", 0, 3, -1]]
+    state = State.from_dict(data)
+    record.state = data
+    app = WishApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_game(record, state, None)
+        await settle(pilot)
+        game = game_of(app)
+        titles = []
+        for _ in range(3):
+            titles.append(game.query_one(ChoicePanel).title_text)
+            await pilot.press("1")
+            await settle(pilot)
+        assert ["1 of 3" in titles[0], "2 of 3" in titles[1], "3 of 3" in titles[2]] == [True] * 3

@@ -39,3 +39,44 @@ def test_hard_solo_start_asks_for_the_discard(snap_compare):
 
 def test_title_screen(snap_compare):
     assert snap_compare(WishApp(Launch()), terminal_size=(80, 24), run_before=_settle)
+
+
+def test_spirits_four_seat_endgame(snap_compare):
+    assert snap_compare(
+        scenario_app("spirits-four-endgame"), terminal_size=(80, 24), run_before=_settle
+    )
+
+
+def test_spirits_solo_one_row_from_the_end(snap_compare):
+    assert snap_compare(
+        scenario_app("spirits-solo-last-row"), terminal_size=(80, 24), run_before=_settle
+    )
+
+
+def finished_spirits_app() -> WishApp:
+    """A two-seat game of Spirits of the Forest with both modules, played to its end by seeded
+    random choices (a person and a bot), so the app opens on the final scoring."""
+    import random
+
+    rng = random.Random(4)
+    seats = [{"djinn": "earth", "who": "human"}, {"djinn": "fire", "who": "hard"}]
+    record, state = saves.GameRecord.new(
+        seats, 4, None, "spirits", {"modules": ["wishes", "hexes"]}
+    )
+    while not state.is_over:
+        record, state = record.play(state, rng.choice(state.legal_actions()))
+    return WishApp(Launch("load"), (record, state, None))
+
+
+async def _until_game_over(pilot) -> None:
+    from wish_tui.spirits.ui.game_over import GameOverScreen
+
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, GameOverScreen):
+            break
+    await _settle(pilot)
+
+
+def test_spirits_game_over(snap_compare):
+    assert snap_compare(finished_spirits_app(), terminal_size=(80, 24), run_before=_until_game_over)

@@ -9,11 +9,11 @@ from types import SimpleNamespace
 
 import pytest
 
+from wish_tui.tournament import play_game, run_from_args
 from wish_tui.wish import rules
 from wish_tui.wish.bots import LEVELS, make_bot
 from wish_tui.wish.bots import base as bots_base
 from wish_tui.wish.rules import State, determinize
-from wish_tui.wish.tournament import play_game, run_from_args
 
 FAST_HARD_MS = 100
 """A small think budget keeps the hard bot's tests quick; the search is the same."""

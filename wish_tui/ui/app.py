@@ -1,15 +1,21 @@
-"""The app shell: screens, the too-small-terminal guard, and starting or resuming games."""
+"""The app shell: screens, the too-small-terminal guard, and starting or resuming games.
+
+It knows no game by name: new games, saves and replays go through the registry
+(`wish_tui.games`), and each game's package supplies its own game screen and board.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from wish_tui.cli import Launch
+from wish_tui.launch import Launch
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -22,18 +28,23 @@ class TooSmallScreen(ModalScreen[None]):
     TooSmallScreen Label { width: 100%; content-align: center middle; text-style: bold; }
     """
 
+    BINDINGS = [
+        Binding("q,ctrl+q", "app.quit", "Quit", show=False),
+        Binding("ctrl+c", "app.quit", "Quit", show=False, priority=True),
+    ]
+
     def compose(self):
         yield Label(
-            f"The terminal is too small: Wish needs at least {MIN_WIDTH}×{MIN_HEIGHT}. "
-            "Please enlarge the window."
+            f"The terminal is too small: the games need at least {MIN_WIDTH}×{MIN_HEIGHT}. "
+            "Please enlarge the window (q quits; the game is autosaved)."
         )
 
 
 class WishApp(App):
-    """wish_tui: the board game Wish in the terminal."""
+    """wish_tui: board games in the terminal."""
 
     CSS_PATH = "app.tcss"
-    TITLE = "Wish"
+    TITLE = "wish_tui"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
     ENABLE_COMMAND_PALETTE = False
 
@@ -41,21 +52,53 @@ class WishApp(App):
         super().__init__()
         self.launch = launch or Launch()
         self.loaded = loaded
-        """(record, state, warning) of a save opened from the command line."""
+        """(record, history or state, warning) of a save opened from the command line."""
+        self.crash_report: Path | None = None
+        """The crash report written when the app failed, if it could be written."""
+
+    # -- failing well --------------------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Write a crash report (traceback and the open game) before the app closes."""
+        try:
+            from wish_tui import crash, saves
+
+            self.crash_report = crash.write_report(
+                error, self._open_record(), saves.data_dir() / crash.REPORTS
+            )
+        except Exception:  # noqa: BLE001  (the report is a courtesy; the exit must still happen)
+            self.crash_report = None
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """Close without printing the traceback over the terminal: it is in the crash report."""
+        if self.crash_report is None:
+            super()._fatal_error()
+            return
+        self.bell()
+        self._close_messages_no_wait()
+
+    def _open_record(self) -> dict | None:
+        for screen in reversed(self.screen_stack):
+            record = getattr(screen, "record", None)
+            if record is not None and hasattr(record, "to_json"):
+                return record.to_json()
+        return None
 
     def on_mount(self) -> None:
         launch = self.launch
         if self.loaded is not None:
-            record, state, warning = self.loaded
+            record, history, warning = self.loaded
             if launch.screen == "replay":
                 self.show_replay(record)
             else:
-                self.open_game(record, state, warning)
+                self.open_game(record, history, warning)
         elif launch.screen == "game":
-            seats = [{"djinn": s.djinn, "who": s.who} for s in launch.seats]
-            self.start_game(seats, launch.seed, launch.solo)
+            seats = [{"name": s.name, "who": s.who} for s in launch.seats]
+            self.start_game(seats, launch.seed, launch.solo, launch.game, launch.options)
         elif launch.screen == "new-game":
-            self.show_new_game(launch.seed)
+            self.show_new_game(launch.seed, launch.game)
+        elif launch.screen == "client":
+            self.call_later(self._connect)
         else:
             self.show_title()
         self.call_after_refresh(self._check_size)
@@ -86,11 +129,13 @@ class WishApp(App):
 
         self._replace_all(TitleScreen())
 
-    def show_new_game(self, seed: int | None = None) -> None:
-        """The new-game screen."""
+    def show_new_game(
+        self, seed: int | None = None, game: str | None = None, online: bool = False
+    ) -> None:
+        """The new-game screen (for `game`); `online`: a new table at the server."""
         from .new_game import NewGameScreen
 
-        self._replace_all(NewGameScreen(seed))
+        self._replace_all(NewGameScreen(seed, game, online=online))
 
     def show_load(self) -> None:
         """The list of saves."""
@@ -104,26 +149,35 @@ class WishApp(App):
 
         self._replace_all(ReplayScreen(record))
 
-    def start_game(self, seats: list[dict], seed: int | None, solo: str = "") -> None:
+    def start_game(
+        self,
+        seats: list[dict],
+        seed: int | None,
+        solo: str = "",
+        game: str = "wish",
+        options: dict | None = None,
+    ) -> None:
         """Set up a new game and show it."""
-        import random
-
         from wish_tui import saves
+        from wish_tui.seeds import fresh_seed
 
         if seed is None:
-            seed = random.SystemRandom().randrange(1_000_000)
+            seed = fresh_seed()
         try:
-            record, state = saves.GameRecord.new(seats, seed, solo)
+            record, state = saves.GameRecord.new(seats, seed, solo, game, options)
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.open_game(record, state, None)
+        self.open_game(record, [state], None)
 
-    def open_game(self, record, state, warning: str | None) -> None:
-        """Show a game in progress."""
-        from wish_tui.wish.ui.game_screen import GameScreen
+    def open_game(self, record, history, warning: str | None) -> None:
+        """Show a game in progress; `history` is its states so far (or just the position)."""
+        from wish_tui.table import LocalTable
 
-        self._replace_all(GameScreen(record, state, warning))
+        if not isinstance(history, list):
+            history = [history]
+        screen = record.spec.ui.GameScreen(LocalTable(record, history), warning)
+        self._replace_all(screen)
 
     def continue_latest(self) -> None:
         """Resume the most recent save, or say there is none."""
@@ -140,16 +194,125 @@ class WishApp(App):
         from wish_tui import saves
 
         try:
-            record, state, warning = saves.load_game(path)
+            record, history, warning = saves.load_with_history(path)
         except saves.SaveError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.open_game(record, state, warning)
+        self.open_game(record, history, warning)
+
+    # -- a session of `wish-tui serve` ----------------------------------------------------------
+    async def _connect(self) -> None:
+        """Reach the table server this session's process was started for."""
+        import asyncio
+        import signal
+
+        from wish_tui.server.client import Connection
+
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            # The server stops a session's app this way: leave the terminal tidy.
+            loop.add_signal_handler(sig, self.exit)
+        self.person_name = ""
+        try:
+            self.connection = Connection.from_environment(self.on_server_message)
+            await self.connection.open()
+        except (RuntimeError, OSError) as exc:
+            self.exit(
+                return_code=1, message=f"wish-tui: the table server cannot be reached ({exc})."
+            )
+
+    def server_send(self, message: dict) -> None:
+        """Send a message to the table server."""
+        connection = getattr(self, "connection", None)
+        if connection is not None:
+            connection.send(message)
+
+    def on_server_message(self, message: dict) -> None:
+        """Everything the table server says, handed to the screen it concerns."""
+        kind = message.get("type")
+        screen = self.screen
+        if kind == "welcome":
+            self.person_name = message.get("name", "")
+            self.show_lobby()
+        elif kind == "lobby":
+            from .lobby import LobbyScreen
+
+            if isinstance(screen, LobbyScreen):
+                screen.show(message)
+        elif kind == "table":
+            self._table_message(message)
+        elif kind == "error":
+            handler = getattr(self._table_screen(), "on_server_error", None)
+            if handler is not None:
+                handler(message.get("error", ""))
+            else:
+                self.notify(message.get("error", ""), severity="error")
+        elif kind == "closed":
+            self.notify("That table was closed by its owner.", severity="warning")
+            self.show_lobby()
+        elif kind == "lost":
+            self.exit(return_code=1, message="wish-tui: the table server went away.")
+
+    def _table_screen(self):
+        """The screen showing a server's table, if any is open."""
+        for screen in reversed(self.screen_stack):
+            if hasattr(screen, "on_table_message"):
+                return screen
+        return None
+
+    def _table_message(self, message: dict) -> None:
+        shown = self._table_screen()
+        table_id = getattr(getattr(shown, "table", None), "id", getattr(shown, "table_id", None))
+        if shown is not None and table_id == message["table"]:
+            shown.on_table_message(message)
+            return
+        from wish_tui import games
+
+        spec = games.get(message["game"])
+        if message["seat"] is None:
+            from .watch import WatchScreen
+
+            self._replace_all(WatchScreen(message))
+            return
+        from wish_tui.server.client import RemoteTable
+
+        self._replace_all(spec.ui.GameScreen(RemoteTable(self.connection, message)))
+
+    def show_lobby(self) -> None:
+        """The tables of the server."""
+        from .lobby import LobbyScreen
+
+        self._replace_all(LobbyScreen(getattr(self, "person_name", "")))
+
+    def new_table(self, game: str, seats: list[dict], solo: str, options: dict) -> None:
+        """Ask the server for a new table."""
+        self.server_send(
+            {"type": "new_table", "game": game, "seats": seats, "solo": solo, "options": options}
+        )
+
+    def replay_path(self, path: str) -> None:
+        """Step through a saved game, or say in one sentence why it cannot be replayed."""
+        from wish_tui import saves
+
+        try:
+            record, _ = saves.load_for_replay(path)
+        except saves.SaveError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.show_replay(record)
 
 
 def _load_for(launch: Launch):
     """Read the save a command asks for; exit 1 with one sentence when it cannot be read."""
     from wish_tui import saves
+
+    if launch.screen == "replay":
+        try:
+            record, _ = saves.load_for_replay(launch.path)
+        except saves.SaveError as exc:
+            sys.stderr.write(f"wish-tui: {exc}\n")
+            raise SystemExit(1) from None
+        return record, None, None
 
     if launch.screen == "continue":
         info = saves.latest_save()
@@ -162,14 +325,29 @@ def _load_for(launch: Launch):
     else:
         target = launch.path
     try:
-        return saves.load_game(target)
+        return saves.load_with_history(target)
     except saves.SaveError as exc:
         sys.stderr.write(f"wish-tui: {exc}\n")
         raise SystemExit(1) from None
 
 
 def run_app(launch: Launch) -> int:
-    """Start the terminal app for a launch request and return the exit status."""
+    """Start the terminal app for a launch request and return the exit status.
+
+    A crash exits with status 1 and one sentence naming the crash report.
+    """
+    from wish_tui import saves
+
+    with contextlib.suppress(OSError):
+        saves.remove_stale_temporaries()
     loaded = _load_for(launch) if launch.screen in ("continue", "load", "replay") else None
-    WishApp(launch, loaded).run()
+    app = WishApp(launch, loaded)
+    app.run()
+    if app.return_code:
+        if app.crash_report is not None:
+            sys.stderr.write(
+                "wish-tui stopped on an internal error; the details and the open game are in "
+                f"{app.crash_report} (your autosave is kept: 'wish-tui continue').\n"
+            )
+        return app.return_code
     return 0

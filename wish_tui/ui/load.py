@@ -1,4 +1,6 @@
-"""The Load screen: every save with its date, seats, round and visible scores; open or delete."""
+"""The Load screen: every game in progress, every named save, the finished games kept for
+replay and the scenarios, of every game, with date, seats, progress and visible scores; open,
+replay or delete. A damaged file is listed with the reason it cannot be opened."""
 
 from __future__ import annotations
 
@@ -6,15 +8,28 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Footer, Label, Static
 
-from wish_tui import saves
+from wish_tui import games, saves
 
 
-def seat_label(seat: dict) -> str:
+def seat_label(seat: dict, game: str = "wish") -> str:
     """A seat in a few letters: 'Air' for a person, 'Fire:easy' for a bot."""
-    djinn = seat["djinn"].capitalize()
-    return djinn if seat["who"] == "human" else f"{djinn}:{seat['who']}"
+    spec = games.GAMES.get(game) or games.get(None)
+    name = str(seat.get(spec.seat_key, "?")).capitalize()
+    who = seat.get("who", "human")
+    return name if who == "human" else f"{name}:{who}"
+
+
+def row_name(info: saves.SaveInfo, scenarios: set) -> str:
+    """How the list names a save: its name, '(scenario)', or what an autosave is a game of."""
+    if info.path in scenarios:
+        return f"{info.name} (scenario)"
+    if info.problem:
+        return f"{info.name} (damaged)"
+    if info.is_autosave:
+        return "finished game" if info.is_over else "game in progress"
+    return info.name
 
 
 class LoadScreen(Screen):
@@ -23,17 +38,20 @@ class LoadScreen(Screen):
     DEFAULT_CSS = """
     LoadScreen > Vertical { height: 1fr; }
     LoadScreen DataTable { height: 1fr; }
+    LoadScreen #detail { height: auto; max-height: 4; border-top: solid $accent; padding: 0 1; }
     """
     BINDINGS = [
         Binding("enter", "open", "Open"),
+        Binding("r", "replay", "Replay"),
         Binding("d", "delete", "Delete"),
         Binding("escape", "back", "Back"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Saved games — Enter opens, d deletes, Esc goes back")
+            yield Label("Saved games — Enter opens, r replays, d deletes, Esc goes back")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -42,28 +60,44 @@ class LoadScreen(Screen):
     def _fill(self) -> None:
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns("Name", "Saved", "Round", "Scores", "Seats")
-        self.infos = saves.list_saves() + saves.list_scenarios()
+        table.add_columns("Name", "Game", "Saved", "Progress", "Scores", "Seats")
+        self.infos = saves.list_saves() + saves.list_history() + saves.list_scenarios()
         scenarios = {i.path for i in saves.list_scenarios()}
         for info in self.infos:
-            seats = ", ".join(seat_label(s) for s in info.seats) or info.problem
+            spec = games.GAMES.get(info.game)
+            title = spec.title if spec else "—"
+            seats = ", ".join(seat_label(s, info.game) for s in info.seats)
+            if info.solo:
+                seats += f" (solo {info.solo})"
             scores = " / ".join(str(x) for x in info.scores)
-            if info.path in scenarios:
-                name = f"{info.name} (scenario)"
-            elif info.is_autosave:
-                name = "autosave" + (" (over)" if info.is_over else "")
-            else:
-                name = info.name
-            table.add_row(name, f"{info.date:%m-%d %H:%M}", str(info.round), scores, seats)
+            table.add_row(
+                row_name(info, scenarios),
+                title,
+                f"{info.date:%m-%d %H:%M}",
+                info.progress,
+                scores,
+                seats,
+            )
         if not self.infos:
             self.notify("No saves yet.")
         table.focus()
+        self._show_detail()
 
     def _selected(self):
         table = self.query_one(DataTable)
         if not self.infos or table.cursor_row is None:
             return None
         return self.infos[table.cursor_row]
+
+    def _show_detail(self) -> None:
+        info = self._selected()
+        text = ""
+        if info is not None:
+            text = info.problem or info.description or str(info.path)
+        self.query_one("#detail", Static).update(text)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()
@@ -73,6 +107,12 @@ class LoadScreen(Screen):
         info = self._selected()
         if info is not None:
             self.app.open_path(str(info.path))
+
+    def action_replay(self) -> None:
+        """Step through the highlighted save from its start."""
+        info = self._selected()
+        if info is not None:
+            self.app.replay_path(str(info.path))
 
     def action_delete(self) -> None:
         """Delete the highlighted save."""

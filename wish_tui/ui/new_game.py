@@ -1,4 +1,5 @@
-"""The new-game screen: 1-4 seats (a person or a bot level), Djinns chosen or random, solo, seed."""
+"""The new-game screen: which game, 1-4 seats (a person or a bot level), seats chosen or random,
+solo, the game's options, seed."""
 
 from __future__ import annotations
 
@@ -8,15 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
 
-DJINN_OPTIONS = [
-    ("Random Djinn", "random"),
-    ("Air", "air"),
-    ("Water", "water"),
-    ("Fire", "fire"),
-    ("Earth", "earth"),
-]
+from wish_tui import games
+from wish_tui.core.game_spec import Game
+from wish_tui.records import SEED_RANGE
+from wish_tui.seeds import fresh_seed
+
 WHO_OPTIONS = [
     ("Nobody", "none"),
     ("Person", "human"),
@@ -25,42 +24,76 @@ WHO_OPTIONS = [
     ("Bot: medium", "medium"),
     ("Bot: hard", "hard"),
 ]
-SOLO_OPTIONS = [
-    ("No — play against seats", ""),
-    ("Solo: easy", "easy"),
-    ("Solo: medium", "medium"),
-    ("Solo: hard", "hard"),
-]
 DEFAULT_WHO = ("human", "easy", "none", "none")
+WHO_ONLINE = [
+    ("Nobody", "none"),
+    ("Me", "me"),
+    ("Open seat (a friend joins)", "open"),
+    ("Bot: random", "random"),
+    ("Bot: easy", "easy"),
+    ("Bot: medium", "medium"),
+    ("Bot: hard", "hard"),
+]
+"""Who sits where at a new table of `wish-tui serve`."""
+DEFAULT_ONLINE = ("me", "open", "none", "none")
 
 
-def resolve_seats(rows: list[tuple[str, str]], solo: str, seed: int) -> tuple[list[dict], str]:
-    """Turn the form's rows into seats, drawing random Djinns from the seed.
+def seat_options(game: Game) -> list[tuple[str, str]]:
+    """The seat names a form row offers: a random one, then each of the game's."""
+    return [(f"Random {game.seat_word}", "random")] + [(game.seat_title(n), n) for n in game.seats]
+
+
+def solo_options(game: Game) -> list[tuple[str, str]]:
+    """The solo choices of a game: none, then each level."""
+    return [("No — play against seats", "")] + [(f"Solo: {lv}", lv) for lv in game.solo_levels]
+
+
+def resolve_seats(
+    rows: list[tuple[str, str]], solo: str, seed: int, game: Game | None = None
+) -> tuple[list[dict], str]:
+    """Turn the form's rows into seats, drawing random seat names from the seed.
 
     Returns:
-        (seats, error): seats as {"djinn", "who"}; error is '' or one sentence.
+        (seats, error): seats as {seat key: name, "who": who}; error is '' or one sentence.
     """
+    game = game or games.get(None)
     rows = [(d, w) for d, w in rows if w != "none"]
+    me = "me" if any(w in ("me", "open") for _, w in rows) else "human"
     if solo:
-        rows = rows[:1] or [("random", "human")]
-        rows = [(rows[0][0], "human")]
+        rows = rows[:1] or [("random", me)]
+        rows = [(rows[0][0], me)]
     if not rows:
         return [], "Choose at least one seat."
     if len(rows) == 1 and not solo:
         return [], "One seat is a solo game: choose a solo difficulty, or add a seat."
     chosen = [d for d, _ in rows if d != "random"]
     if len(set(chosen)) != len(chosen):
-        return [], "Each Djinn can sit at only one seat."
-    pool = [d for d in ("air", "water", "fire", "earth") if d not in chosen]
+        return [], f"Each {game.seat_word} can sit at only one seat."
+    pool = [d for d in game.seats if d not in chosen]
     random.Random(seed).shuffle(pool)
     seats = []
-    for djinn, who in rows:
-        seats.append({"djinn": djinn if djinn != "random" else pool.pop(), "who": who})
+    for name, who in rows:
+        seats.append({game.seat_key: name if name != "random" else pool.pop(), "who": who})
     return seats, ""
 
 
+def in_range(seed: int) -> bool:
+    """True for a seed of at most 64 bits."""
+    return SEED_RANGE[0] <= seed < SEED_RANGE[1]
+
+
+class OptionBox(Checkbox):
+    """A checkbox that shows its X only when ticked, so that it reads without colour (NO_COLOR)."""
+
+    BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
+
+
 class NewGameScreen(Screen):
-    """Choose the seats and start."""
+    """Choose the game and the seats, and start."""
 
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
@@ -69,70 +102,189 @@ class NewGameScreen(Screen):
     NewGameScreen Select { width: 1fr; }
     NewGameScreen .seat-label { width: 8; }
     NewGameScreen Horizontal { height: 1; margin-bottom: 1; }
+    NewGameScreen #options { height: auto; }
+    NewGameScreen #options Checkbox { width: auto; height: 1; border: none; padding: 0 1 0 0; }
     NewGameScreen #error { color: $error; }
+    NewGameScreen .-hidden { display: none; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+n", "start", "Start")]
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, game: str | None = None, online: bool = False
+    ) -> None:
         super().__init__()
         self.seed = seed
+        self.game = games.get(game if game in games.GAMES else None)
+        self.online = online
+        """A new table at the server: seats are you, open for a friend, or bots; no seed."""
 
     def compose(self) -> ComposeResult:
+        game = self.game
         with Vertical():
-            yield Label("New game — Tab moves between fields, Enter opens a list, ctrl+n starts\n")
+            what = "New table" if self.online else "New game"
+            yield Label(f"{what} — Tab moves between fields, Enter opens a list, ctrl+n starts")
+            yield Label(game.blurb, id="blurb")
+            with Horizontal():
+                yield Label("Game", classes="seat-label")
+                yield Select(
+                    [(g.title, g.name) for g in games.GAMES.values()],
+                    value=game.name,
+                    allow_blank=False,
+                    id="game",
+                    compact=True,
+                )
             for i in range(4):
                 with Horizontal():
                     yield Label(f"Seat {i + 1}", classes="seat-label")
                     yield Select(
-                        DJINN_OPTIONS,
+                        seat_options(game),
                         value="random",
                         allow_blank=False,
                         id=f"djinn{i}",
                         compact=True,
                     )
                     yield Select(
-                        WHO_OPTIONS,
-                        value=DEFAULT_WHO[i],
+                        WHO_ONLINE if self.online else WHO_OPTIONS,
+                        value=(DEFAULT_ONLINE if self.online else DEFAULT_WHO)[i],
                         allow_blank=False,
                         id=f"who{i}",
                         compact=True,
                     )
             with Horizontal():
                 yield Label("Solo", classes="seat-label")
-                yield Select(SOLO_OPTIONS, value="", allow_blank=False, id="solo", compact=True)
-            with Horizontal():
+                yield Select(
+                    solo_options(game), value="", allow_blank=False, id="solo", compact=True
+                )
+            with Horizontal(id="options"):
+                yield from self._option_boxes(game)
+            with Horizontal(classes="-hidden" if self.online else ""):
                 yield Label("Seed", classes="seat-label")
                 yield Input(
                     value="" if self.seed is None else str(self.seed),
-                    placeholder="empty: a random seed",
+                    placeholder="empty: a random seed (kept secret until the end)",
                     id="seed",
                     compact=True,
+                    disabled=self.online,
                 )
             yield Label("", id="error")
             yield Button("Start (ctrl+n)", variant="primary", id="start", compact=True)
         yield Footer()
 
+    @staticmethod
+    def _option_boxes(game: Game) -> list:
+        single = len(game.options) == 1 and game.options[0].is_set
+        title = game.options[0].title if single else "Options" if game.options else ""
+        boxes: list = [Label(title, classes="seat-label")]
+        for option in game.options:
+            if option.is_set:
+                singular = option.title[:-1] if option.title.endswith("s") else option.title
+                boxes += [
+                    OptionBox(
+                        choice.capitalize() if single else f"{singular}: {choice}",
+                        id=f"opt-{option.key}-{choice}",
+                        classes="solo-off" if not option.in_solo else "",
+                        compact=True,
+                    )
+                    for choice in option.choices
+                ]
+            else:
+                boxes.append(
+                    OptionBox(
+                        option.title,
+                        id=f"opt-{option.key}",
+                        classes="solo-off" if not option.in_solo else "",
+                        compact=True,
+                    )
+                )
+        return boxes
+
+    def _show_solo(self, solo: str) -> None:
+        """Grey the options a solo game does not use while a solo level is chosen."""
+        for box in self.query(".solo-off").results(Checkbox):
+            box.disabled = bool(solo)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.query_one("#error", Label).update("")
+        if event.select.id == "solo":
+            self._show_solo(str(event.value or ""))
+            return
+        if event.select.id != "game" or event.value == self.game.name:
+            return
+        self.game = games.get(str(event.value))
+        game = self.game
+        self.query_one("#blurb", Label).update(game.blurb)
+        for i in range(4):
+            _reset(self.query_one(f"#djinn{i}", Select), seat_options(game), "random")
+        _reset(self.query_one("#solo", Select), solo_options(game), "")
+        box = self.query_one("#options", Horizontal)
+        box.remove_children()
+        box.mount_all(self._option_boxes(game))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#error", Label).update("")
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.query_one("#error", Label).update("")
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_start()
 
+    def _options(self) -> dict:
+        values = {}
+        solo = bool(self.query_one("#solo", Select).value)
+        for option in self.game.options:
+            if solo and not option.in_solo:
+                values[option.key] = option.default
+            elif option.is_set:
+                values[option.key] = [
+                    choice
+                    for choice in option.choices
+                    if self.query_one(f"#opt-{option.key}-{choice}", Checkbox).value
+                ]
+            else:
+                values[option.key] = self.query_one(f"#opt-{option.key}", Checkbox).value
+        return values
+
     def action_start(self) -> None:
         """Start the game described by the form."""
+        error = self.query_one("#error", Label)
         text = self.query_one("#seed", Input).value.strip()
-        if text and not text.lstrip("-").isdigit():
-            self.query_one("#error", Label).update("The seed must be a whole number (or empty).")
+        if text and not (text.lstrip("-").isdigit() and len(text) <= 21 and in_range(int(text))):
+            error.update(
+                "The seed must be a whole number of at most 64 bits (or empty for a random one)."
+            )
             return
-        seed = int(text) if text else random.SystemRandom().randrange(1_000_000)
+        seed = int(text) if text else fresh_seed()
         rows = [
             (self.query_one(f"#djinn{i}", Select).value, self.query_one(f"#who{i}", Select).value)
             for i in range(4)
         ]
         solo = self.query_one("#solo", Select).value
-        seats, error = resolve_seats(rows, solo, seed)
-        if error:
-            self.query_one("#error", Label).update(error)
+        seats, problem = resolve_seats(rows, solo, seed, self.game)
+        if problem:
+            error.update(problem)
             return
-        self.app.start_game(seats, seed, solo)
+        if self.online:
+            if sum(1 for s in seats if s["who"] == "me") != 1:
+                error.update("Sit at exactly one seat yourself (Me); leave others open or to bots.")
+                return
+            named = [{"name": s[self.game.seat_key], "who": s["who"]} for s in seats]
+            self.app.new_table(self.game.name, named, solo, self._options())
+            return
+        self.app.start_game(seats, seed, solo, self.game.name, self._options())
 
     def action_back(self) -> None:
-        """Back to the title screen."""
-        self.app.show_title()
+        """Back to the title screen (the tables, for a new table at the server)."""
+        if self.online:
+            self.app.show_lobby()
+        else:
+            self.app.show_title()
+
+
+def _reset(select: Select, options: list[tuple[str, str]], value: str) -> None:
+    """Give a list new options and choose `value`, showing its new label even when the value
+    itself is unchanged (Select redraws its label only when the value changes)."""
+    with select.prevent(Select.Changed):
+        select.set_options(options)
+        select.value = options[-1][1] if value == options[0][1] else options[0][1]
+        select.value = value

@@ -1,30 +1,25 @@
-"""Replay: step through a saved game, seen as one seat could see it (everything after the end)."""
+"""Replay: step through a saved game of any game, seen as one seat could see it (everything
+once the game is over)."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from wish_tui import saves
-from wish_tui.wish import rules
-from wish_tui.wish.ui.game_log import GameLog
-from wish_tui.wish.ui.map_view import MapView
-from wish_tui.wish.ui.offer_view import OfferView
-from wish_tui.wish.ui.player_board import PlayerBoard
-from wish_tui.wish.ui.style import DJINN_TITLE
-from wish_tui.wish.ui.table import compose_table
-from wish_tui.wish.ui.tracks_view import TracksView
-from wish_tui.wish.ui.words import log_line
-
-from .choice import ChoiceScreen
+from wish_tui.widgets.choice_screen import ChoiceScreen
+from wish_tui.widgets.game_log import GameLog
+from wish_tui.widgets.view_text import ViewText
 
 
-def replay_moves(record, states: list[rules.State]) -> list[tuple[int, rules.Action]]:
+def replay_moves(record, states: list) -> list[tuple[int, object]]:
     """Who played each recorded action, and the action itself."""
+    parse = record.spec.rules.parse_action
     return [
-        (before.current_player, rules.parse_action(before, text))
+        (before.current_player, parse(before, text))
         for before, text in zip(states, record.actions, strict=False)
     ]
 
@@ -35,45 +30,66 @@ class ReplayScreen(Screen):
     BINDINGS = [
         Binding("right,l", "forward", "Forward"),
         Binding("left,j", "back", "Back"),
-        Binding("g", "jump", "Go to round"),
+        Binding("home", "start", "Start", show=False),
+        Binding("end", "finish", "End", show=False),
+        Binding("g", "jump", "Go to"),
         Binding("v", "watch", "Watch seat"),
         Binding("p", "play_here", "Play from here"),
-        Binding("q,escape", "leave", "Leave"),
+        Binding("pageup", "log_scroll(-1)", show=False),
+        Binding("pagedown", "log_scroll(1)", show=False),
+        Binding("escape", "leave", "Title"),
+        Binding("q", "quit_app", "Quit"),
     ]
 
-    def __init__(self, record) -> None:
+    def __init__(self, record, states: list | None = None) -> None:
         super().__init__(classes="table")
         self.record = record
-        self.states = saves.replay(record)
+        self.spec = record.spec
+        self.states = states if states is not None else saves.replay(record)
         self.moves = replay_moves(record, self.states)
         self.index = 0
-        self.seat = 0
+        self.seat = next((i for i, s in enumerate(record.seats) if s.get("who") == "human"), 0)
+        self.screen_class = self.spec.ui.GameScreen
 
     def compose(self) -> ComposeResult:
-        yield from compose_table(with_hand=False)
-        yield Static(id="status")
+        yield self.spec.ui.Board(id="board-root")
+        yield ViewText(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
         self._show()
 
+    def on_resize(self) -> None:
+        compact = self.size.height < 34 or self.size.width < 100
+        self.set_class(not compact, "roomy")
+        self._show()
+
+    def _label(self, seat: int) -> str:
+        return self.spec.seat_title(self.record.seat_names[seat])
+
     def _show(self) -> None:
         state = self.states[self.index]
-        view = state.view(self.seat)
-        self.query_one(MapView).update_view(view)
-        self.query_one(TracksView).update_view(view)
         compact = self.size.height < 34 or self.size.width < 100
-        self.query_one(OfferView).update_view(view, compact)
-        self.query_one(PlayerBoard).update_view(view, self.seat, compact)
+        self.query_one(self.spec.ui.Board).show(state.view(self.seat), self.seat, compact)
         log = self.query_one(GameLog)
         log.clear()
-        for seat, action in self.moves[: self.index]:
-            private = seat == self.seat or self.states[-1].is_over
-            log.write(log_line(self.record.seats[seat]["djinn"], action, private))
-        watched = DJINN_TITLE[self.record.seats[self.seat]["djinn"]]
-        self.query_one("#status", Static).update(
-            f"Replay: action {self.index}/{len(self.moves)}, round {state.round}, watching {watched}."
+        over = self.states[-1].is_over
+        for line in self.screen_class.opening_lines(self.record, self.states[0]):
+            log.write(line)
+        for (seat, action), before, after in zip(
+            self.moves[: self.index], self.states, self.states[1:], strict=False
+        ):
+            private = seat == self.seat or over
+            for line in self.screen_class.log_lines(
+                self.record, before, action, after, seat, private
+            ):
+                log.write(line)
+        where = f"round {state.round}, " if hasattr(state, "round") else ""
+        status = (
+            f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
+            f"watching {self._label(self.seat)} · ←→ step · g go to · v seat · p play from here"
         )
+        self.query_one("#status", ViewText).show(Text(status))
 
     def action_forward(self) -> None:
         """One action forward."""
@@ -85,20 +101,37 @@ class ReplayScreen(Screen):
         self.index = max(self.index - 1, 0)
         self._show()
 
+    def action_start(self) -> None:
+        """Back to the start of the game."""
+        self.index = 0
+        self._show()
+
+    def action_finish(self) -> None:
+        """To the last action."""
+        self.index = len(self.states) - 1
+        self._show()
+
     def action_jump(self) -> None:
-        """Go to the start of a round."""
-        rounds = sorted({s.round for s in self.states})
+        """Go to the start of a round (or to a tenth of the game, for games without rounds)."""
+        if hasattr(self.states[0], "round"):
+            rounds = sorted({s.round for s in self.states})
+            labels = [f"Round {r}" for r in rounds]
+            targets = [next(k for k, s in enumerate(self.states) if s.round == r) for r in rounds]
+        else:
+            last = len(self.states) - 1
+            targets = sorted({last * k // 10 for k in range(11)})
+            labels = [f"Action {t}" for t in targets]
 
         def chosen(i: int | None) -> None:
             if i is not None:
-                self.index = next(k for k, s in enumerate(self.states) if s.round == rounds[i])
+                self.index = targets[i]
                 self._show()
 
-        self.app.push_screen(ChoiceScreen("Go to round", [f"Round {r}" for r in rounds]), chosen)
+        self.app.push_screen(ChoiceScreen("Go to", labels), chosen)
 
     def action_watch(self) -> None:
         """Choose whose view to watch."""
-        names = [DJINN_TITLE[s["djinn"]] for s in self.record.seats]
+        names = [self._label(i) for i in range(len(self.record.seats))]
 
         def chosen(i: int | None) -> None:
             if i is not None:
@@ -108,10 +141,29 @@ class ReplayScreen(Screen):
         self.app.push_screen(ChoiceScreen("Watch which seat?", names), chosen)
 
     def action_play_here(self) -> None:
-        """Start a new game from this point with the same seats."""
+        """Play on from this point with the same seats."""
+        from wish_tui.records import new_id
+
         record = self.record.truncated(self.index, self.states[self.index])
-        self.app.open_game(record, self.states[self.index], None)
+        record.id, record.name = new_id(), ""  # a new game: its autosave must not replace this one
+        self.app.open_game(record, self.states[: self.index + 1], None)
+
+    def action_log_scroll(self, pages: int) -> None:
+        """Show an earlier or later page of the log."""
+        self.query_one(GameLog).scroll_page(pages)
 
     def action_leave(self) -> None:
         """Back to the title screen."""
         self.app.show_title()
+
+    def action_quit_app(self) -> None:
+        """Quit, as `q` does in a game (the replayed save is not changed)."""
+
+        def answered(index: int | None) -> None:
+            if index == 0:
+                self.app.exit()
+            elif index == 1:
+                self.app.show_title()
+
+        labels = ["Quit", "Back to the title screen"]
+        self.app.push_screen(ChoiceScreen("Quit the replay?", labels), answered)

@@ -1,4 +1,4 @@
-"""The title screen: New game, Continue, Load, How to play, Quit."""
+"""The title screen: New game, Continue, Load, How to play, Quit, and the games on offer."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
+
+from wish_tui import games
+from wish_tui.widgets.choice_screen import ChoiceScreen
 
 BANNER = """\
  _    _ _     _
@@ -23,7 +26,8 @@ class TitleScreen(Screen):
 
     DEFAULT_CSS = """
     TitleScreen { align: center middle; }
-    TitleScreen Vertical { width: 50; height: auto; }
+    TitleScreen Vertical { width: 76; height: auto; }
+    TitleScreen #games { color: $text-muted; }
     TitleScreen #banner { color: $accent; text-style: bold; }
     TitleScreen OptionList { height: auto; border: round $accent; }
     """
@@ -39,7 +43,10 @@ class TitleScreen(Screen):
     def compose(self) -> ComposeResult:
         with Center(), Vertical():
             yield Label(BANNER, id="banner")
-            yield Label("Djinns, crystals and wishes, for 1 to 4 players.")
+            yield Label("Board games in the terminal, for 1 to 4 players:")
+            yield Label(
+                "\n".join(f"• {g.title} — {g.blurb}" for g in games.GAMES.values()), id="games"
+            )
             yield OptionList(*(Option(text, id=key) for key, text in self.CHOICES), id="menu")
         yield Footer()
 
@@ -61,7 +68,19 @@ class TitleScreen(Screen):
             app.exit()
 
     def action_rules(self) -> None:
-        """Open the rules reference."""
-        from wish_tui.ui.help import RulesScreen
+        """Open the rules reference of a game (asking which, when there are several)."""
+        from wish_tui.widgets.help_screens import RulesScreen
 
-        self.app.push_screen(RulesScreen())
+        specs = list(games.GAMES.values())
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                spec = specs[index]
+                self.app.push_screen(RulesScreen(spec.ui.rules_entries(), title=spec.title))
+
+        if len(specs) == 1:
+            chosen(0)
+            return
+        self.app.push_screen(
+            ChoiceScreen("The rules of which game?", [g.title for g in specs]), chosen
+        )

@@ -35,7 +35,8 @@ def patch(state: State, players: dict | None = None, **fields) -> State:
         players: {seat: {field: value}}; an Area may be given by name for "area".
         fields: top-level fields of `to_dict()`; Area names are accepted in "wind" and "clones".
     """
-    data = copy.deepcopy(state.to_dict())
+    before = state.to_dict()
+    data = copy.deepcopy(before)
     for seat, changes in (players or {}).items():
         for key, value in changes.items():
             if key == "area" and isinstance(value, str):
@@ -45,7 +46,70 @@ def patch(state: State, players: dict | None = None, **fields) -> State:
         if key in ("wind", "clones"):
             value = [area(v) if isinstance(v, str) else v for v in value]
         data[key] = value
+    balance_people(data, before)
+    balance_cards(data, set(fields), players or {})
     return State.from_dict(data)
+
+
+def balance_people(data: dict, before: dict) -> None:
+    """Keep four Wishing Persons of each colour after a patch: the Areas the patch did not touch
+    give up the people a patch added elsewhere, or take back the people it removed."""
+    meeples = data["area_meeples"]
+    untouched = [
+        i
+        for i in range(12)
+        if meeples[i * 6 : i * 6 + 6] == before["area_meeples"][i * 6 : i * 6 + 6]
+    ]
+    for c in range(6):
+        total = sum(meeples[i * 6 + c] for i in range(12))
+        total += sum(p["meeples"][c] for p in data["players"])
+        total += sum(m[1][c] for m in data["monuments"] if m is not None)
+        while total > 4:
+            donors = [i for i in untouched if meeples[i * 6 + c]]
+            assert donors, f"the patch puts more than four {COLOURS[c]} people on the table"
+            meeples[max(donors, key=lambda i: meeples[i * 6 + c]) * 6 + c] -= 1
+            total -= 1
+        while total < 4:
+            home = [i for i in untouched if rules.CATALOG.areas[i].people == c] or untouched
+            meeples[home[0] * 6 + c] += 1
+            total += 1
+
+
+def balance_cards(data: dict, fields: set, players: dict) -> None:
+    """Keep every Wish card in exactly one place after a patch: a card the patch put somewhere
+    leaves the places the patch did not set, and a card it dropped goes under the deck."""
+    challenge = set(rules.CATALOG.challenge) if data["solo"] else set()
+    fixed = []
+    loose = []
+    for name in ("offer", "deck", "discard"):
+        (fixed if name in fields else loose).append(("top", name))
+    for seat in range(len(data["players"])):
+        for name in ("hand", "fulfilled"):
+            where = fixed if name in players.get(seat, {}) else loose
+            where.append((seat, name))
+
+    def cards(place):
+        owner, name = place
+        return data[name] if owner == "top" else data["players"][owner][name]
+
+    kept = set(challenge)
+    for place in fixed:
+        kept.update(c for c in cards(place) if c)
+    seen = set(kept)
+    for place in loose:
+        owner, name = place
+        mine = cards(place)
+        if name == "offer":
+            filtered = [None if c in seen else c for c in mine]
+        else:
+            filtered = [c for c in mine if c not in seen]
+        seen.update(c for c in filtered if c)
+        if owner == "top":
+            data[name] = filtered
+        else:
+            data["players"][owner][name] = filtered
+    missing = [w for w in rules.CATALOG.wishes if w not in seen and w not in challenge]
+    data["deck"] = missing + data["deck"]
 
 
 def names(actions) -> list[str]:

@@ -54,7 +54,8 @@ def table(
     if offer is None:
         offer = [c for c in QUIET if c not in used][:3]
         used.update(offer)
-    pool = [c for c in ALL_WISHES if c not in used]
+    challenge = set(rules.CATALOG.challenge) if solo else set()
+    pool = [c for c in ALL_WISHES if c not in used and c not in challenge]
     for seat in range(1, n):
         if "hand" not in players.get(seat, {}):
             size = rules.CATALOG.djinns[djinns[seat]].hand_size

@@ -147,7 +147,7 @@ def test_one_step_short_of_the_dock_the_game_goes_on():
 
 def test_a_zero_move_card_at_the_start_does_not_end_the_game():
     """Caravan Cards: "does not move if no Travel icons are lit up"."""
-    state = act(end_of_round(0, [1, 1]), "end")
+    state = act(end_of_round(0, [5, 1]), "end")
     assert state.caravan_pos == 0 and not state.final_round
 
 

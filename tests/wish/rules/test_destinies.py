@@ -11,7 +11,9 @@ from .rulebook import DESTINY_NAMES
 
 
 def destiny_vp(destiny, fulfilled=(), badges=()):
-    state = table(others={0: {"destiny": destiny, "badges": list(badges)}}, fulfilled=fulfilled)
+    other = next(d for d in rules.CATALOG.destinies if d != destiny)
+    others = {0: {"destiny": destiny, "badges": list(badges)}, 1: {"destiny": other}}
+    state = table(others=others, fulfilled=fulfilled)
     entry = state.final_scores()["seats"][0]
     assert entry["destiny"] == destiny
     assert entry["destiny_fulfilled"] == (entry["steps"]["destiny"] > 0)
@@ -38,7 +40,8 @@ MONUMENT_DESTINIES = [
 def test_monument_destiny_met(destiny, monument, meets, vp, misses):
     """Clarifications, Destiny Cards: built the Monument and fulfilled the Wish type(s)."""
     assert destiny_vp(destiny, meets, [monument]) == vp
-    assert destiny_vp(destiny, [*meets, "Glory", "Vendetta"], [monument, "Hidden Cave"]) == vp
+    second = "Hidden Cave" if monument != "Hidden Cave" else "Magic Tower"
+    assert destiny_vp(destiny, [*meets, "Glory", "Vendetta"], [monument, second]) == vp
 
 
 @pytest.mark.parametrize(("destiny", "monument", "meets", "vp", "misses"), MONUMENT_DESTINIES)

@@ -303,7 +303,7 @@ def test_wind_blast_at_the_start_of_airs_turn():
 
 def test_wind_blasts_do_not_carry_other_djinns():
     """Air Djinn, Wind Blast token: Air's passive benefit only."""
-    state = table(at="Ruins", wind=["Volcano"])
+    state = table(("fire", "air"), at="Ruins", wind=["Volcano"])
     state = act(state, "travel Volcano #1")
     assert not state.pending
 
@@ -338,7 +338,7 @@ def test_frostflake_pays_when_a_solo_palace_swap_takes_the_card():
         ("water",),
         solo="easy",
         at="Palace",
-        hand=["Hurt", "Efreeti", "Charm", "Remedy"],
+        hand=["Beauty", "Efreeti", "Wisdom", "Remedy"],
         offer=["Sultan", "Glory", "Treasure"],
         frost=["Treasure"],
     )

@@ -415,7 +415,8 @@ def test_example_14_absent_monument_meeples():
 
     # Water built the Hidden Cave: Air fulfils with a red meeple from it, Water gains 1 VP.
     monuments[area("Volcano")] = [WATER, list(cave)]
-    theirs = patch(state, players={AIR: air}, monuments=monuments, **common)
+    water = {"badges": ["Hidden Cave"]}
+    theirs = patch(state, players={AIR: air, WATER: water}, monuments=monuments, **common)
     assert "fulfill Beauty monument #3" in names(theirs.legal_actions())
     after = act(theirs, "fulfill Beauty monument #3")
     assert after.players[WATER].vp_tokens == 1

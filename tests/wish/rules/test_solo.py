@@ -17,7 +17,9 @@ def solo(**fields):
 
 def next_turn_with(card, **fields):
     """End the solo turn so that the next turn reveals `card` from the Challenge deck."""
-    state = solo(challenge_deck=["Hurt", card] if card != "Hurt" else ["Charm", card], **fields)
+    deck = ["Hurt", card] if card != "Hurt" else ["Charm", card]
+    shown = next(c for c in CHALLENGE if c not in deck)
+    state = solo(challenge_deck=deck, challenge_card=shown, **fields)
     return act(state, "end")
 
 
@@ -132,13 +134,13 @@ def test_the_offer_slides_at_the_end_of_each_round():
 def test_palace_swaps_with_the_offer():
     """Solo Mode: "When you use the Palace Manifest ability, you can swap ... with the Offer"."""
     state = solo(
-        at="Palace", hand=["Hurt", "Efreeti", "Charm"], offer=["Sultan", "Glory", "Remedy"]
+        at="Palace", hand=["Beauty", "Efreeti", "Wisdom"], offer=["Sultan", "Glory", "Remedy"]
     )
     state = act(state, "manifest #1")
     options = names(state.legal_actions())
     assert len(options) == 3 * 3 + 1 and options[-1] == "pass"
     state = act(state, "swap Efreeti with Glory")
-    assert sorted(state.players[0].hand) == ["Charm", "Glory", "Hurt"]
+    assert sorted(state.players[0].hand) == ["Beauty", "Glory", "Wisdom"]
     assert state.offer == ["Sultan", "Efreeti", "Remedy"]
 
 

@@ -41,7 +41,9 @@ def test_a_used_column_closes_its_symbol():
 def test_three_markers_leave_potion_or_end():
     state = started(("fire", "water"), seed=3)
     seat = state.current_player
-    state = patch(state, players={seat: {"markers": ["travel", "", "empower", "travel"]}})
+    columns = rules.CATALOG.djinns[state.djinns[seat]].columns
+    markers = [columns[0][0], "", columns[2][0], columns[3][0]]
+    state = patch(state, players={seat: {"markers": markers}})
     assert "use a Potion or end the turn" in rules.why_not_now(state, "manifest")
 
 

@@ -7,10 +7,11 @@ str(action) and parse_action(state, text) round-trip; state.to_dict() / State.fr
 
 from __future__ import annotations
 
+from wish_tui.core.excerpt import excerpt
 from wish_tui.wish.data import load_raw
 
 from . import flow
-from .actions import Action, IllegalAction
+from .actions import MAX_NOTATION, Action, IllegalAction
 from .catalog import COLOURS, DJINNS, GEMS, LETTERS, SOLO_LEVELS, Catalog, parse_catalog
 from .determinize import determinize  # noqa: F401  (a full State consistent with one view)
 from .explain import why_not_now  # noqa: F401  (why no action of a group is legal now)
@@ -19,6 +20,7 @@ from .undo import undo_points, undo_target, why_no_undo  # noqa: F401  (what may
 
 CATALOG: Catalog = parse_catalog(load_raw())
 """The printed facts of the game, from `wish_tui/wish/data/`."""
+State.DEFAULT_CATALOG = CATALOG
 
 __all__ = [
     "CATALOG",
@@ -53,6 +55,8 @@ def parse_action(state: State, text: str) -> Action:
     Raises:
         IllegalAction: the text is not an action, or the action is not legal now.
     """
+    if not isinstance(text, str) or len(text) > MAX_NOTATION:
+        raise IllegalAction(f"{excerpt(text)} is not an action; type e.g. 'travel Dock #3'.")
     wanted = " ".join(text.split()).lower()
     legal = state.legal_actions()
     for action in legal:
@@ -64,6 +68,6 @@ def parse_action(state: State, text: str) -> Action:
             return matches[0]
         if matches:
             columns = " or ".join(f"#{a.col}" for a in matches)
-            raise IllegalAction(f"'{text}' can go on more than one column: add {columns}.")
+            raise IllegalAction(f"{excerpt(text)} can go on more than one column: add {columns}.")
     action = Action.parse(text)
     raise IllegalAction(state.why_illegal(action))

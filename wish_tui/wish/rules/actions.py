@@ -5,6 +5,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from wish_tui.core.excerpt import excerpt
+
+MAX_NOTATION = 120
+"""No action's notation is longer; longer text is refused before it is parsed."""
+
 
 class IllegalAction(ValueError):
     """An action the rules refuse; the message names the rule that refuses it."""
@@ -58,9 +63,9 @@ class Action(NamedTuple):
         Raises:
             IllegalAction: the text does not have the shape of an action.
         """
-        match = _NOTATION.match(" ".join(text.split()))
+        match = len(text) <= MAX_NOTATION and _NOTATION.match(" ".join(text.split()))
         if not match:
-            raise IllegalAction(f"'{text}' is not an action; type e.g. 'travel Dock #3'.")
+            raise IllegalAction(f"{excerpt(text)} is not an action; type e.g. 'travel Dock #3'.")
         potion, kind, arg, arg2, at, trick, source, col = match.groups()
         return cls(
             kind=kind,

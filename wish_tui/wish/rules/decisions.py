@@ -1,12 +1,12 @@
 """Pending decisions: the choices a seat must make inside a turn, and the steps between them.
 
 A step is a tuple ``(kind, seat, *details)``. Decision steps wait for an action of `seat`;
-automatic steps (see AUTO) resolve as soon as they reach the front of the queue.
+automatic steps (`flow.AUTO`) resolve as soon as they reach the front of the queue.
 """
 
 from __future__ import annotations
 
-from . import effects, flow
+from . import effects
 from .actions import Action
 from .catalog import COLOUR_INDEX, COLOURS, LETTERS
 
@@ -195,14 +195,6 @@ def _chosen(st, seat: int, step: tuple, target: int) -> None:
     elif purpose == "forgive":
         st.push(("forgive", seat, target, 2))
 
-
-AUTO = {
-    "begin": lambda st, step: flow.begin_play(st),
-    "instant": lambda st, step: effects.instant(st, step[1], step[2]),
-    "after_fulfil": lambda st, step: effects.after_fulfil(st, step[1], step[2], step[3]),
-    "after_manifest": lambda st, step: effects.after_manifest(st, step[1]),
-}
-"""Steps that resolve by themselves when they reach the front of the queue."""
 
 DECISION_PROMPTS = {
     "destiny": "Keep one of your two Destiny cards (the other leaves the game unseen).",

@@ -11,6 +11,7 @@ from wish_tui.core import rng as rngmod
 
 from .catalog import COLOURS
 from .serial import FORMAT
+from .state import State
 
 
 def _counts(colour_dict: dict) -> list[int]:
@@ -35,9 +36,7 @@ def determinize(view: dict, seed: int):
     Raises:
         ValueError: the view is not a view of a game of Wish.
     """
-    from . import CATALOG, State
-
-    cat = CATALOG
+    cat = State.DEFAULT_CATALOG
     if view.get("game") != "wish" or "pending" not in view:
         raise ValueError("not a view of a game of Wish")
     seat = view["seat"]

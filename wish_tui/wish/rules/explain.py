@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from wish_tui.core.excerpt import excerpt
+
 from . import decisions
 from .catalog import COLOUR_INDEX, GEMS
 from .turn import SYMBOL_OF
@@ -25,7 +27,7 @@ def wrong_seat(st, seat: int) -> str:
 
 
 def _seat_label(st, seat: int) -> str:
-    return djinn_name(st, seat) if 0 <= seat < len(st.djinns) else f"seat {seat}"
+    return djinn_name(st, seat) if 0 <= seat < len(st.djinns) else f"seat {excerpt(seat)}"
 
 
 def why_illegal(st, action) -> str:
@@ -37,11 +39,11 @@ def why_illegal(st, action) -> str:
         who = djinn_name(st, step[1])
         prompt = decisions.DECISION_PROMPTS.get(step[0], "finish the current decision")
         options = ", ".join(str(a) for a in st.legal_actions()[:8])
-        return f"'{action}' does not answer the decision now. {who}: {prompt} (e.g. {options})."
+        return f"{excerpt(str(action))} does not answer the decision now. {who}: {prompt} (e.g. {options})."
     seat = st.order[st.turn_idx]
     p = st.players[seat]
     reason = _turn_reason(st, seat, p, action)
-    return reason or f"'{action}' is not legal now."
+    return reason or f"{excerpt(str(action))} is not legal now."
 
 
 def _turn_reason(st, seat, p, action) -> str:
@@ -51,12 +53,12 @@ def _turn_reason(st, seat, p, action) -> str:
         if kind == "trade":
             ratio = 2 if p.djinn == "air" else 3
             if action.arg not in COLOUR_INDEX:
-                return f"'{action.arg}' is not a crystal colour."
+                return f"{excerpt(action.arg)} is not a crystal colour."
             return f"A trade needs {ratio} Crystals of colours other than {action.arg}."
         return ""
     symbol = SYMBOL_OF.get(kind)
     if symbol is None:
-        return f"'{kind}' is not an action you can take on your turn now."
+        return f"{excerpt(kind)} is not an action you can take on your turn now."
     owner = _SPECIAL_OWNER.get(kind)
     if owner and owner != p.djinn:
         mine = cat.djinns[p.djinn].special

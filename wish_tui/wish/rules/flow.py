@@ -107,7 +107,7 @@ def advance(st) -> None:
     while True:
         if pending:
             step = pending[0]
-            auto = decisions.AUTO.get(step[0])
+            auto = AUTO.get(step[0])
             if auto:
                 pending.pop(0)
                 auto(st, step)
@@ -186,3 +186,12 @@ def _slide_offer(st) -> None:
     st.offer[2] = st.offer[1]
     st.offer[1] = st.offer[0]
     effects.refill(st, 0)
+
+
+AUTO = {
+    "begin": lambda st, step: begin_play(st),
+    "instant": lambda st, step: effects.instant(st, step[1], step[2]),
+    "after_fulfil": lambda st, step: effects.after_fulfil(st, step[1], step[2], step[3]),
+    "after_manifest": lambda st, step: effects.after_manifest(st, step[1]),
+}
+"""Steps that resolve by themselves when they reach the front of the queue."""

@@ -43,6 +43,9 @@ class State:
         "_buf",
     )
 
+    DEFAULT_CATALOG: Catalog
+    """The printed facts every state uses unless given others (set by the package)."""
+
     catalog: Catalog
     djinns: tuple[str, ...]
     """The Djinn of each seat, in seat order."""

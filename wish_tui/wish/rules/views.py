@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from wish_tui.core.excerpt import excerpt
+
 from . import decisions, scoring
 from .catalog import COLOURS
 from .serial import step_to_list
@@ -37,8 +39,8 @@ def _public_step(step: tuple, seat: int) -> list:
 
 def view(st, seat: int) -> dict:
     """Return everything `seat` may see: no other hand, no deck order, no other secret Destiny."""
-    if not 0 <= seat < len(st.djinns):
-        raise ValueError(f"there is no seat {seat} in this game")
+    if not (isinstance(seat, int) and 0 <= seat < len(st.djinns)):
+        raise ValueError(f"there is no seat {excerpt(seat)} in this game")
     cat = st.catalog
     over = st.phase == "over"
     areas = []

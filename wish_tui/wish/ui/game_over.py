@@ -47,9 +47,11 @@ class GameOverScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: dict, seed: int | None = None) -> None:
         super().__init__()
         self.view = view
+        self.seed = seed
+        """The game's seed, shown now that the deal is no longer a secret."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -61,6 +63,8 @@ class GameOverScreen(ModalScreen[None]):
                 "Steps: 1 Wishes' VP, 2 VP tokens, 3 Ongoing Wishes, 4 Badges, 5 Destiny. "
                 "Ties (B/C/W): most Badges, then Crystals, then Wishes fulfilled."
             )
+            if self.seed is not None:
+                yield Label(f"Seed {self.seed}: '--seed {self.seed}' deals this game again.")
         yield Footer()
 
     def _destinies(self) -> str:

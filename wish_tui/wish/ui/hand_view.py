@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS, Action
 
 from .offer_view import wish_line
-from .view_text import ViewText
 
 
 class HandView(ViewText):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 
 from .style import cost_text, wish_type_text
-from .view_text import ViewText
 
 
 def wish_line(name: str, frost: bool = False, compact: bool = False) -> Text:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 
-from .style import DJINN_TITLE, crystals_text
-from .view_text import ViewText
+from .style import DJINN_TITLE, crystals_text, people_text
 
 SYMBOL_WORD = {
     "travel": "Travel",
@@ -66,7 +66,7 @@ class PlayerBoard(ViewText):
             }[p["djinn"]]
             text.append(f" · {name} left {owned - placed}")
         text.append("\nPeople ")
-        text.append_text(crystals_text(p["meeples"]))
+        text.append_text(people_text(p["meeples"]))
         if p["badges"]:
             text.append(f" · Badges {', '.join(p['badges'])}")
         self.show(text)

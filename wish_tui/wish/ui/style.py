@@ -8,15 +8,21 @@ from rich.text import Text
 from wish_tui.wish.rules import COLOURS, LETTERS
 from wish_tui.wish.rules.catalog import TYPE_COLOUR
 
-COLOUR_STYLE = {
-    "red": "bold red",
-    "blue": "bold bright_blue",
-    "green": "bold green",
-    "yellow": "bold yellow",
-    "white": "bold bright_white",
-    "purple": "bold magenta",
+CRYSTAL_HEX = {
+    "red": "#E0303A",
+    "blue": "#2F6FE0",
+    "green": "#22A050",
+    "yellow": "#C89600",
+    "white": "#5EB8C8",
+    "purple": "#B04FD0",
 }
-"""Rich style of each crystal / Wishing Person colour (16-colour safe)."""
+"""One colour per crystal, chosen to be told apart everywhere: mid-tones that read on dark and
+light backgrounds, that fall on six different entries of the 256-colour palette (167, 26, 35,
+172, 74, 134) and of the 16 ANSI colours (bright red, bright blue, green, yellow, white, bright
+magenta) when a terminal has fewer colours. Diamond is an icy blue-grey, since white text
+vanishes on a light background. `tests/ui/test_style.py` checks all of this."""
+COLOUR_STYLE = {colour: f"bold {hex_}" for colour, hex_ in CRYSTAL_HEX.items()}
+"""Rich style of each crystal / Wishing Person colour."""
 LETTER = dict(zip(COLOURS, LETTERS, strict=True))
 TYPE_SYMBOL = {
     "love": "♥",
@@ -30,22 +36,34 @@ TYPE_SYMBOL = {
 DJINN_LETTER = {"air": "A", "water": "W", "fire": "F", "earth": "E"}
 DJINN_TITLE = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
 DJINN_STYLE = {
-    "air": "bold bright_white",
-    "water": "bold bright_blue",
-    "fire": "bold red",
-    "earth": "bold green",
+    "air": f"bold {CRYSTAL_HEX['white']}",
+    "water": f"bold {CRYSTAL_HEX['blue']}",
+    "fire": f"bold {CRYSTAL_HEX['red']}",
+    "earth": f"bold {CRYSTAL_HEX['green']}",
 }
 
 
-def crystals_text(counts: dict[str, int], empty: str = "none") -> Text:
+def crystals_text(counts: dict[str, int], empty: str = "none", sep: str = " ") -> Text:
     """Crystals as coloured letters with counts, e.g. 'R2 B1'."""
     text = Text()
     for colour in COLOURS:
         n = counts.get(colour, 0)
         if n:
             if text:
-                text.append(" ")
+                text.append(sep)
             text.append(f"{LETTER[colour]}{n}", COLOUR_STYLE[colour])
+    return text if text else Text(empty, "dim")
+
+
+def people_text(counts: dict[str, int], empty: str = "none", sep: str = " ") -> Text:
+    """Wishing Persons as coloured small letters with counts, e.g. 'r2 b1'."""
+    text = Text()
+    for colour in COLOURS:
+        n = counts.get(colour, 0)
+        if n:
+            if text:
+                text.append(sep)
+            text.append(f"{LETTER[colour].lower()}{n}", COLOUR_STYLE[colour])
     return text if text else Text(empty, "dim")
 
 

@@ -5,10 +5,32 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 
-from .style import DJINN_STYLE, DJINN_TITLE, letters_text
-from .view_text import ViewText
+from .style import DJINN_STYLE, DJINN_TITLE, crystals_text, letters_text, people_text
+
+
+def seat_line(p: dict, view: dict) -> Text:
+    """One seat at a glance, most important first: VP, hand size, crystals, Wishing Persons,
+    Potions and Trickery tokens, Wishes fulfilled towards the Lock (BGA shows these too)."""
+    text = Text()
+    mark = "▶" if p["seat"] == view["turn_seat"] and view["phase"] == "play" else " "
+    text.append(mark, "bold")
+    text.append(f"{DJINN_TITLE[p['djinn']]:<5}", DJINN_STYLE[p["djinn"]])
+    text.append(f"{p['visible_score']:>3}VP h{p['hand_count']} ")
+    text.append_text(crystals_text(p["crystals"], empty="-", sep=""))
+    people = people_text(p["meeples"], empty="", sep="")
+    if people:
+        text.append(" ")
+        text.append_text(people)
+    if p["potions"]:
+        text.append(f" ⚗{p['potions']}")
+    if p["trickery"]:
+        text.append(f" ✧{p['trickery']}")
+    lock = "🔓" if p["unlocked"] else "🔒"
+    text.append(f" {len(p['fulfilled'])}w{lock}", "dim")
+    return text
 
 
 class TracksView(ViewText):
@@ -52,10 +74,7 @@ class TracksView(ViewText):
                 text.append(" Hatred!", "bold red")
             text.append("\n")
         for p in view["players"]:
-            mark = "▶" if p["seat"] == view["turn_seat"] and view["phase"] == "play" else " "
-            text.append(mark, "bold")
-            text.append(f"{DJINN_TITLE[p['djinn']]:<6}", DJINN_STYLE[p["djinn"]])
-            lock = "open" if p["unlocked"] else f"{len(p['fulfilled'])}/3🔒"
-            text.append(f"{p['visible_score']:>3}VP {len(p['fulfilled'])}wish {lock}\n")
+            text.append_text(seat_line(p, view))
+            text.append("\n")
         text.rstrip()
         self.show(text)

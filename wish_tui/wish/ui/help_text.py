@@ -1,15 +1,8 @@
-"""Help: the keys, and a searchable rules reference in our own words with every card and Area."""
+"""Wish's help texts: its keys, and the rules reference in our own words with every card and Area."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList
-from textual.widgets.option_list import Option
-
-from wish_tui.wish.rules import CATALOG
+from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
 
 KEYS = """\
 t Travel        e Empower       m Manifest (or the Caravan's trade)
@@ -87,11 +80,53 @@ RULES = [
 ]
 
 
+def area_text(area) -> str:
+    """Everything about an Area: Manifest, Empower, people, borders and its Monument."""
+    gems = " and ".join(f"{GEMS[c]} ({LETTERS[c]})" for c in area.crystals)
+    people = f"{area.meeples} {COLOURS[area.people]} ({LETTERS[area.people]})"
+    borders = ", ".join(CATALOG.areas[n].name for n in area.neighbours)
+    lines = [
+        f"Manifest: {ABILITIES[area.ability]}",
+        f"Empower: gain {gems}.",
+        f"Wishing Persons at the start: {people}.",
+        f"Borders: {borders}.",
+    ]
+    monument = CATALOG.monument_by_area.get(area.index)
+    if monument is not None:
+        lines.append(f"Monument: {monument_text(monument)}")
+    return "\n".join(lines)
+
+
+def monument_text(monument) -> str:
+    """A Monument's cost in Wishing Persons and its VP."""
+    cost = ", ".join(f"{n} {COLOURS[c]} ({LETTERS[c]})" for c, n in enumerate(monument.cost) if n)
+    return f"{monument.name}: build it here with {cost}; {monument.vp} VP and its Badge."
+
+
+MAP_LEGEND = (
+    "Map legend",
+    "Each box is an Area: its name, its two Crystals (capitals, e.g. YW), the Wishing Persons "
+    "standing there (small letters, e.g. y), then the Djinns (reversed capitals A W F E), the "
+    "Caravan, Wind Blasts (~) and Fiery Clones (*). ▲ a built Monument (its people follow a +), "
+    "△ a Monument still to build. Numbers on the top rules are the Caravan's route, X the Dock. "
+    "Areas that share a side are adjacent; a ╱ or ╲ on a grid corner is a diagonal border, so "
+    "the two Areas it joins are adjacent too: "
+    + ", ".join(
+        f"{a.name}–{CATALOG.areas[n].name}"
+        for a in CATALOG.areas
+        for n in a.neighbours
+        if n > a.index and CATALOG.areas[n].row != a.row and CATALOG.areas[n].col != a.col
+    )
+    + ". Seat lines: VP on the table, h hand size, Crystals, Wishing Persons, ⚗ Potions, "
+    "✧ Trickery tokens, Wishes fulfilled and the Lock.",
+)
+
+
 def reference_entries() -> list[tuple[str, str]]:
-    """Every rule, Area, Wish, Destiny and Monument as (title, text)."""
-    entries = list(RULES)
+    """Every rule, the map legend, each Area, Wish, Destiny and Monument as (title, text)."""
+    entries = [*RULES, MAP_LEGEND]
     for area in CATALOG.areas:
-        entries.append((f"Area: {area.name}", ABILITIES[area.ability]))
+        entries.append((f"Area: {area.name}", area_text(area)))
     for wish in CATALOG.wishes.values():
         entries.append(
             (
@@ -102,91 +137,10 @@ def reference_entries() -> list[tuple[str, str]]:
     for destiny in CATALOG.destinies.values():
         entries.append((f"Destiny: {destiny.name}", destiny.text))
     for monument in CATALOG.monuments:
-        cost = ", ".join(
-            f"{n} {c}"
-            for c, n in zip(
-                ("red", "blue", "green", "yellow", "white", "purple"), monument.cost, strict=True
-            )
-            if n
-        )
         entries.append(
             (
                 f"Monument: {monument.name}",
-                f"In {CATALOG.areas[monument.area].name}; needs {cost}; {monument.vp} VP.",
+                f"In {CATALOG.areas[monument.area].name}. {monument_text(monument)}",
             )
         )
     return entries
-
-
-class KeysScreen(ModalScreen[None]):
-    """Every key of the game."""
-
-    DEFAULT_CSS = """
-    KeysScreen { align: center middle; }
-    KeysScreen > Vertical { width: 78; max-width: 100%; height: auto; border: thick $accent; background: $surface; padding: 0 1; }
-    """
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("Keys", id="keys-title")
-            yield Label(KEYS)
-            yield Label("Esc closes.")
-
-    def action_close(self) -> None:
-        """Close the window."""
-        self.dismiss(None)
-
-
-class RulesScreen(ModalScreen[None]):
-    """A searchable rules reference; Enter on an entry shows its full text."""
-
-    DEFAULT_CSS = """
-    RulesScreen { align: center middle; }
-    RulesScreen > Vertical { width: 96%; height: 95%; border: thick $accent; background: $surface; }
-    RulesScreen OptionList { height: 1fr; }
-    RulesScreen #rule-text { height: auto; min-height: 3; padding: 0 1; border-top: solid $accent; }
-    """
-    BINDINGS = [Binding("escape", "close", "Close")]
-
-    def __init__(self, search: str = "") -> None:
-        super().__init__()
-        self.entries = reference_entries()
-        self.search = search
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("How to play — type to search, ↑↓ to browse, Esc to close")
-            yield Input(value=self.search, placeholder="search rules, Areas, Wishes, Destinies…")
-            yield OptionList()
-            yield Label("", id="rule-text")
-
-    def on_mount(self) -> None:
-        self._fill(self.search)
-        self.query_one(Input).focus()
-
-    def _fill(self, needle: str) -> None:
-        needle = needle.lower().strip()
-        option_list = self.query_one(OptionList)
-        option_list.clear_options()
-        self.shown = [e for e in self.entries if needle in e[0].lower() or needle in e[1].lower()]
-        option_list.add_options([Option(title) for title, _ in self.shown])
-        if self.shown:
-            option_list.highlighted = 0
-            self.query_one("#rule-text", Label).update(self.shown[0][1])
-        else:
-            self.query_one("#rule-text", Label).update("Nothing matches.")
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self._fill(event.value)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.query_one(OptionList).focus()
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if 0 <= event.option_index < len(self.shown):
-            self.query_one("#rule-text", Label).update(self.shown[event.option_index][1])
-
-    def action_close(self) -> None:
-        """Close the reference."""
-        self.dismiss(None)

@@ -1,0 +1,118 @@
+"""Fixtures of the server's tests: a stand-in table server and an SSH front end on loopback."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from wish_tui.server.keys import AuthorizedKeys
+from wish_tui.server.ssh import FrontEnd, Limits
+
+PROBE = (sys.executable, str(Path(__file__).with_name("probe_child.py")))
+
+
+class HubDouble:
+    """The face of the table server that the front end uses, recording what it is told."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.socket_path = Path(data_dir) / "hub.sock"
+        self.seated: dict[str, tuple[str, str]] = {}
+        self.registered: list[tuple[str, str, str]] = []
+        self.unregistered: list[str] = []
+        self.started = self.closed = False
+        self.fault: Exception | None = None
+        """Raised by `start` and `register_session` when set."""
+
+    async def start(self) -> None:
+        if self.fault is not None:
+            raise self.fault
+        self.started = True
+
+    async def close(self) -> None:
+        self.closed = True
+
+    def register_session(self, person: str, name: str) -> str:
+        if self.fault is not None:
+            raise self.fault
+        token = secrets.token_hex(16)
+        self.seated[token] = (person, name)
+        self.registered.append((token, person, name))
+        return token
+
+    def unregister_session(self, token: str) -> None:
+        del self.seated[token]
+        self.unregistered.append(token)
+
+
+class Server:
+    """A front end under test, with what it logged and warned."""
+
+    def __init__(self, front: FrontEnd, hub: HubDouble, keys_path: Path, warnings, logs):
+        self.front, self.hub, self.keys_path = front, hub, keys_path
+        self.warnings, self.logs = warnings, logs
+
+    @property
+    def port(self) -> int:
+        return self.front.port
+
+    async def connect(self, key=None, username="alice", local="127.0.0.1", **options):
+        return await asyncssh.connect(
+            "127.0.0.1",
+            self.port,
+            username=username,
+            client_keys=[key] if key is not None else [],
+            known_hosts=None,
+            agent_path=None,
+            config=None,
+            local_addr=(local, 0),
+            **options,
+        )
+
+
+def new_key(comment: str | None = None) -> asyncssh.SSHKey:
+    key = asyncssh.generate_private_key("ssh-ed25519", comment=comment)
+    return key
+
+
+def public_line(key: asyncssh.SSHKey) -> str:
+    return key.export_public_key().decode().strip()
+
+
+@pytest.fixture
+async def start_server(tmp_path):
+    """Start a front end: `keys=[...]` admits those keys, `keys=None` is --open."""
+    started: list[FrontEnd] = []
+
+    async def start(keys=None, command=PROBE, **limits) -> Server:
+        data_dir = tmp_path / "data"
+        data_dir.mkdir(exist_ok=True)
+        warnings: list[str] = []
+        logs: list[str] = []
+        keys_path = data_dir / "serve-authorized_keys"
+        authorized = None
+        if keys is not None:
+            keys_path.write_text("".join(public_line(k) + "\n" for k in keys))
+            authorized = AuthorizedKeys(keys_path, warnings.append)
+            authorized.load()
+        hub = HubDouble(data_dir)
+        limits.setdefault("stop_grace", 0.5)
+        front = FrontEnd(
+            hub,
+            new_key(),
+            authorized,
+            data_dir,
+            Limits(**limits),
+            command,
+            log=logs.append,
+        )
+        await front.start("127.0.0.1", 0)
+        started.append(front)
+        return Server(front, hub, keys_path, warnings, logs)
+
+    yield start
+    for front in started:
+        await front.close()

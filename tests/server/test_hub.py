@@ -1,0 +1,308 @@
+"""The table server, driven in process through its Unix socket as the session apps drive it.
+
+Two people and a bot play a whole game of Wish; each sees only their own seat's view; illegal,
+out-of-turn and stale actions are refused with one sentence and change nothing; a spectator sees
+no hand; a person who leaves keeps their seat, the owner may hand it to a bot after the timeout
+and the person takes it back on return; a restarted server resumes the table from its save.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+
+from wish_tui import saves
+from wish_tui.server import store
+from wish_tui.server.hub import Hub
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(folder))
+    return folder
+
+
+class Client:
+    """A session app as the hub sees it: JSON lines over the socket."""
+
+    def __init__(self, reader, writer) -> None:
+        self.reader, self.writer = reader, writer
+        self.last_table: dict | None = None
+
+    @classmethod
+    async def connect(cls, hub: Hub, person: str, name: str) -> Client:
+        reader, writer = await asyncio.open_unix_connection(str(hub.socket_path))
+        client = cls(reader, writer)
+        token = hub.register_session(person, name)
+        welcome = await client.ask({"type": "hello", "token": token})
+        assert welcome["type"] == "welcome"
+        return client
+
+    async def send(self, message: dict | bytes) -> None:
+        data = message if isinstance(message, bytes) else json.dumps(message).encode() + b"\n"
+        self.writer.write(data)
+        await self.writer.drain()
+
+    async def receive(self, timeout: float = 10.0) -> dict:
+        line = await asyncio.wait_for(self.reader.readline(), timeout)
+        message = json.loads(line)
+        if message["type"] == "table":
+            self.last_table = message
+        return message
+
+    async def ask(self, message: dict | bytes) -> dict:
+        await self.send(message)
+        return await self.receive()
+
+    async def table_at(self, actions: int) -> dict:
+        """The table as this client last heard of it, once it has seen `actions` actions."""
+        if self.last_table is not None and self.last_table["actions"] == actions:
+            return self.last_table
+        return await self.until(lambda m: m["type"] == "table" and m["actions"] == actions)
+
+    async def until(self, test, timeout: float = 20.0) -> dict:
+        """Read messages until one passes `test`."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            left = deadline - asyncio.get_running_loop().time()
+            message = await self.receive(max(0.1, left))
+            if test(message):
+                return message
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def started_hub(**kwargs) -> Hub:
+    hub = Hub(bot_pace=0.0, **kwargs)
+    await hub.start()
+    return hub
+
+
+WISH_SEATS = [
+    {"name": "air", "who": "me"},
+    {"name": "water", "who": "open"},
+    {"name": "fire", "who": "easy"},
+]
+
+
+async def new_wish_table(alice: Client) -> str:
+    answer = await alice.ask({"type": "new_table", "game": "wish", "seats": WISH_SEATS})
+    assert answer["type"] == "table", answer
+    return answer["table"]
+
+
+def secrets_of(state, seat: int) -> list[str]:
+    player = state.players[seat]
+    return [*player.hand, *([player.destiny] if player.destiny else [])]
+
+
+async def test_two_people_and_a_bot_play_a_whole_game_each_seeing_only_their_seat():
+    hub = await started_hub()
+    alice = await Client.connect(hub, "key:alice", "alice")
+    bob = await Client.connect(hub, "key:bob", "bob")
+    table_id = await new_wish_table(alice)
+    joined = await bob.ask({"type": "join", "table": table_id, "seat": 1})
+    assert joined["type"] == "table" and joined["seat"] == 1
+    table = hub.tables[table_id]
+    rng = random.Random(5)
+    clients = {0: alice, 1: bob}
+    steps = 0
+    while not table.is_over:
+        steps += 1
+        assert steps < 3000
+        deciding = table.deciding()
+        if deciding == 2:
+            await asyncio.sleep(0.01)  # the bot's move, run by the hub
+            continue
+        me = clients[deciding]
+        view = await me.table_at(table.actions)
+        assert view["legal"], view
+        other = 1 - deciding
+        hidden = [
+            c for c in secrets_of(table.state, other) if c not in json.dumps(view["view"]["offer"])
+        ]
+        seen = dict(view["view"])
+        decision = seen.pop("decision", None) or {}
+        if not decision.get("their_hand"):  # the Palace shows the other hand, by the rules
+            text = json.dumps(seen)
+            assert not [c for c in hidden if f'"{c}"' in text and c not in table.state.discard]
+        action = rng.choice(view["legal"])
+        answer = await me.ask(
+            {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
+        )
+        assert answer["type"] == "table", answer
+    final = (
+        alice.last_table
+        if alice.last_table["over"]
+        else await alice.until(lambda m: m["type"] == "table" and m["over"])
+    )
+    assert final["seed"] == table.record.seed and "scores" in final["view"]
+    alice.close()
+    bob.close()
+    await hub.close()
+
+
+async def test_refusals_are_one_sentence_and_change_nothing():
+    hub = await started_hub()
+    alice = await Client.connect(hub, "key:alice", "alice")
+    bob = await Client.connect(hub, "key:bob", "bob")
+    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+    answer = await alice.ask({"type": "new_table", "game": "wish", "seats": seats})
+    table_id = answer["table"]
+    await bob.ask({"type": "join", "table": table_id, "seat": 1})
+    table = hub.tables[table_id]
+    before = table.state.to_dict()
+    deciding = table.deciding()
+    wrong, right = (bob, alice) if deciding == 0 else (alice, bob)
+    for client, message, words in [
+        (wrong, {"type": "play", "table": table_id, "action": "end", "expect": 0}, "decision now"),
+        (right, {"type": "play", "table": table_id, "action": "fly", "expect": 0}, "fly"),
+        (right, {"type": "play", "table": table_id, "action": "end", "expect": 9}, "moved on"),
+        (alice, {"type": "join", "table": table_id, "seat": 1}, "already sit"),
+        (bob, {"type": "join", "table": "zzzzzz", "seat": 1}, "no table"),
+        (alice, {"type": "teleport"}, "not something"),
+        (alice, b"not json\n", "not JSON"),
+        (
+            alice,
+            b'{"type":"chat","table":"' + table_id.encode() + b'","text":"\\u0000"}\n',
+            "printable",
+        ),
+        (alice, {"type": "hand_to_bot", "table": table_id, "seat": 1, "on": True}, "is here"),
+        (bob, {"type": "close_table", "table": table_id}, "owner"),
+    ]:
+        answer = await client.ask(message)
+        while answer["type"] == "table":
+            answer = await client.receive()
+        assert answer["type"] == "error", (message, answer)
+        assert "\n" not in answer["error"] and len(answer["error"]) < 300
+        assert words in answer["error"]
+    assert table.state.to_dict() == before and table.actions == 0
+    alice.close()
+    bob.close()
+    await hub.close()
+
+
+async def test_a_long_line_or_a_second_hello_is_refused():
+    hub = await started_hub()
+    alice = await Client.connect(hub, "key:alice", "alice")
+    answer = await alice.ask({"type": "hello", "token": "again"})
+    assert answer["type"] == "error"
+    await alice.send(b'{"type":"chat","text":"' + b"x" * 20000 + b'"}\n')
+    answer = await alice.receive()
+    assert answer["type"] == "error" and "too long" in answer["error"]
+    alice.close()
+    await hub.close()
+
+
+async def test_a_session_without_a_valid_token_can_do_nothing():
+    hub = await started_hub()
+    reader, writer = await asyncio.open_unix_connection(str(hub.socket_path))
+    stranger = Client(reader, writer)
+    answer = await stranger.ask({"type": "lobby"})
+    assert answer["type"] == "error" and "hello" in answer["error"]
+    answer = await stranger.ask({"type": "hello", "token": "guessed"})
+    assert answer["type"] == "error" and "not valid" in answer["error"]
+    stranger.close()
+    await hub.close()
+
+
+async def test_a_spectator_sees_no_hand():
+    hub = await started_hub()
+    alice = await Client.connect(hub, "key:alice", "alice")
+    bob = await Client.connect(hub, "key:bob", "bob")
+    carol = await Client.connect(hub, "key:carol", "carol")
+    table_id = await new_wish_table(alice)
+    await bob.ask({"type": "join", "table": table_id, "seat": 1})
+    watched = await carol.ask({"type": "watch", "table": table_id})
+    assert watched["type"] == "table" and watched["seat"] is None and watched["legal"] == []
+    state = hub.tables[table_id].state
+    players = watched["view"]["players"]
+    assert all("hand" not in p and "destiny" not in p for p in players)
+    text = json.dumps(watched["view"])
+    for seat in range(3):
+        for card in state.players[seat].hand:
+            assert f'"{card}"' not in text or card in state.offer
+    for client in (alice, bob, carol):
+        client.close()
+    await hub.close()
+
+
+async def test_an_absent_persons_seat_goes_to_a_bot_after_the_timeout_and_back():
+    hub = await started_hub(seat_timeout=0.05)
+    alice = await Client.connect(hub, "key:alice", "alice")
+    bob = await Client.connect(hub, "key:bob", "bob")
+    table_id = await new_wish_table(alice)
+    await bob.ask({"type": "join", "table": table_id, "seat": 1})
+    bob.close()
+    await asyncio.sleep(0.2)
+    answer = await alice.ask({"type": "hand_to_bot", "table": table_id, "seat": 1, "on": True})
+    while answer["type"] != "table" or not answer["seats"][1]["zombie"]:
+        answer = await alice.receive()
+    table = hub.tables[table_id]
+    assert table.seats[1].zombie
+    back = await Client.connect(hub, "key:bob", "bob")
+    assert not table.seats[1].zombie and table.seats[1].person == "key:bob"
+    opened = await back.ask({"type": "open", "table": table_id})
+    assert opened["seat"] == 1
+    alice.close()
+    back.close()
+    await hub.close()
+
+
+async def test_a_restarted_server_resumes_the_table_from_its_save():
+    hub = await started_hub()
+    alice = await Client.connect(hub, "key:alice", "alice")
+    bob = await Client.connect(hub, "key:bob", "bob")
+    table_id = await new_wish_table(alice)
+    await bob.ask({"type": "join", "table": table_id, "seat": 1})
+    table = hub.tables[table_id]
+    for _ in range(6):
+        deciding = table.deciding()
+        if deciding == 2:
+            await asyncio.sleep(0.05)
+            continue
+        me = alice if deciding == 0 else bob
+        action = str(table.state.legal_actions()[0])
+        answer = await me.ask(
+            {"type": "play", "table": table_id, "action": action, "expect": table.actions}
+        )
+        assert answer["type"] in ("table", "error")
+    await asyncio.sleep(0.1)
+    saved = table.state.to_dict()
+    actions = table.actions
+    alice.close()
+    bob.close()
+    await hub.close()
+    assert store.path_of(table_id).is_file()
+
+    again = await started_hub()
+    restored = again.tables[table_id]
+    assert restored.state.to_dict() == saved and restored.actions == actions
+    assert [s.person for s in restored.seats] == ["key:alice", "key:bob", ""]
+    bob = await Client.connect(again, "key:bob", "bob")
+    opened = await bob.ask({"type": "open", "table": table_id})
+    assert opened["seat"] == 1 and opened["log"]
+    bob.close()
+    await again.close()
+
+
+async def test_the_lobby_lists_tables_with_their_open_seats():
+    hub = await started_hub()
+    alice = await Client.connect(hub, "key:alice", "alice")
+    bob = await Client.connect(hub, "key:bob", "bob")
+    lobby = await bob.ask({"type": "lobby"})
+    assert lobby["tables"] == []
+    table_id = await new_wish_table(alice)
+    lobby = await bob.until(lambda m: m["type"] == "lobby" and m["tables"])
+    (entry,) = lobby["tables"]
+    assert entry["table"] == table_id and entry["open"] == [1] and not entry["mine"]
+    assert entry["seats"][0].startswith("Air (alice")
+    alice.close()
+    bob.close()
+    await hub.close()

@@ -1,0 +1,130 @@
+"""The whole chain of `wish-tui serve`: SSH, each session's own app, the table server.
+
+Two people connect with asyncssh's client on loopback, each with a terminal: one opens a table
+of Wish with a seat left open, the other joins it from the lobby, both see their own decisions;
+the first is cut off mid-game and reconnects to find their seat waiting for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+
+import asyncssh
+import pytest
+
+from wish_tui.server.hub import Hub
+from wish_tui.server.keys import AuthorizedKeys
+from wish_tui.server.ssh import FrontEnd, Limits
+
+from .conftest import new_key, public_line
+
+CLIENT = (sys.executable, "-m", "wish_tui", "client")
+ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")
+
+
+class Player:
+    """One person at their terminal: what their screen received, as text."""
+
+    def __init__(self, conn, process) -> None:
+        self.conn, self.process = conn, process
+        self.screen = ""
+
+    async def see(self, words: str, timeout: float = 40.0) -> None:
+        """Wait until `words` appears on the screen (since the last `forget`)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while words not in self.screen:
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                raise AssertionError(
+                    f"{words!r} never appeared; the screen had:\n{self.screen[-2000:]}"
+                )
+            try:
+                chunk = await asyncio.wait_for(self.process.stdout.read(65536), min(left, 2.0))
+            except TimeoutError:
+                continue
+            if not chunk:
+                raise AssertionError(f"the session ended before {words!r} appeared")
+            self.screen += ANSI.sub(b"", chunk).decode("utf-8", "replace")
+
+    def forget(self) -> None:
+        self.screen = ""
+
+    def press(self, keys: str) -> None:
+        self.process.stdin.write(keys.encode())
+
+
+async def until(condition, timeout: float = 40.0) -> None:
+    """Wait until the table server's state satisfies `condition` (screens redraw in pieces)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "the table server never got there"
+        await asyncio.sleep(0.05)
+
+
+@pytest.fixture
+async def server(tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
+    alice_key, bob_key = new_key("alice"), new_key("bob")
+    keys_path = data / "serve-authorized_keys"
+    keys_path.write_text(public_line(alice_key) + "\n" + public_line(bob_key) + "\n")
+    keys = AuthorizedKeys(keys_path, lambda message: None)
+    keys.load()
+    hub = Hub(data, bot_pace=0.0)
+    await hub.start()
+    front = FrontEnd(hub, new_key(), keys, data, Limits(stop_grace=1.0), CLIENT, log=lambda m: None)
+    await front.start("127.0.0.1", 0)
+    yield front, hub, {"alice": alice_key, "bob": bob_key}
+    await front.close()
+    await hub.close()
+
+
+async def sit_down(front, key, name: str) -> Player:
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        front.port,
+        username=name,
+        client_keys=[key],
+        known_hosts=None,
+        agent_path=None,
+        config=None,
+    )
+    process = await conn.create_process(
+        term_type="xterm-256color", term_size=(100, 30), encoding=None
+    )
+    return Player(conn, process)
+
+
+async def test_two_people_sit_at_one_table_and_a_dropped_one_comes_back(server):
+    front, hub, keys = server
+    alice = await sit_down(front, keys["alice"], "alice")
+    await alice.see("Tables of this server")
+    alice.press("n")
+    await alice.see("New table")
+    alice.press("\x0e")  # ctrl+n: Me at seat 1, seat 2 open
+    await until(lambda: len(hub.tables) == 1)
+    (table,) = hub.tables.values()
+    assert [s.person_name for s in table.seats] == ["alice", ""]
+
+    bob = await sit_down(front, keys["bob"], "bob")
+    await bob.see("1 open seat")
+    bob.press("\r")  # joins the open seat
+    first = table.deciding()
+    deciding, waiting = (alice, bob) if first == 0 else (bob, alice)
+    await deciding.see("Keep one of your two Destiny cards")
+    await waiting.see("Waiting for")
+    assert [s.person_name for s in table.seats] == ["alice", "bob"]
+
+    # Alice is cut off mid-game: her seat stays hers, and she finds it again.
+    alice.conn.close()
+    await asyncio.sleep(0.5)
+    assert table.seats[0].person_name == "alice"
+    alice = await sit_down(front, keys["alice"], "alice")
+    await alice.see("your table")
+    alice.press("\r")
+    await alice.see("Destiny" if first == 0 else "Waiting for")
+    alice.conn.close()
+    bob.conn.close()

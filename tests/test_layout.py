@@ -1,0 +1,141 @@
+"""The package's layout (DESIGN.md §2): arrows point down and no modules import each other.
+
+The shell uses the registry, the registry names the games, a game uses the shared widgets and
+core; nothing below imports what stands above it, and no import cycle exists anywhere.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import wish_tui
+
+ROOT = Path(wish_tui.__file__).parent
+GAME_PACKAGES = ("wish_tui.wish", "wish_tui.spirits", "wish_tui.wishland")
+
+
+def _modules() -> dict[str, Path]:
+    modules = {}
+    for path in ROOT.rglob("*.py"):
+        parts = path.relative_to(ROOT.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        modules[name] = path
+    return modules
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The wish_tui modules `name` imports (a package's submodules when named one by one)."""
+    found = set()
+    is_package = path.name == "__init__.py"
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            subs = [f"{module}.{a.name}" for a in node.names if f"{module}.{a.name}" in MODULES]
+            targets = subs if len(subs) == len(node.names) else [module, *subs]
+        else:
+            continue
+        for target in targets:
+            while target and target not in MODULES:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _cycles() -> list[list[str]]:
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in GRAPH[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in GRAPH:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _importers(prefix: str, forbidden: tuple[str, ...]) -> list[str]:
+    return sorted(
+        f"{name} imports {target}"
+        for name, targets in GRAPH.items()
+        if name == prefix or name.startswith(prefix + ".")
+        for target in targets
+        if any(target == f or target.startswith(f + ".") for f in forbidden)
+    )
+
+
+def test_the_scan_finds_the_packages():
+    assert "wish_tui.wish.rules.state" in GRAPH and "wish_tui.widgets.table_screen" in GRAPH
+    assert "wish_tui.wish.rules.state" in GRAPH["wish_tui.wish.rules"]
+
+
+def test_no_import_cycles():
+    assert _cycles() == []
+
+
+def test_core_imports_nothing_of_the_app_but_itself():
+    outside = [
+        line
+        for line in _importers("wish_tui.core", ("wish_tui",))
+        if "imports wish_tui.core" not in line
+    ]
+    assert outside == []
+
+
+def test_widgets_know_no_game_and_no_shell():
+    forbidden = ("wish_tui.ui", "wish_tui.games", "wish_tui.saves", "wish_tui.cli", *GAME_PACKAGES)
+    assert _importers("wish_tui.widgets", forbidden) == []
+
+
+def test_games_do_not_import_the_shell_or_the_registry():
+    for package in GAME_PACKAGES:
+        assert _importers(package, ("wish_tui.ui", "wish_tui.games", "wish_tui.cli")) == []
+
+
+def test_the_shell_reaches_games_only_through_the_registry():
+    assert _importers("wish_tui.ui", GAME_PACKAGES) == []
+    for module in (
+        "wish_tui.saves",
+        "wish_tui.records",
+        "wish_tui.engine_protocol",
+        "wish_tui.tournament",
+        "wish_tui.cli",
+        "wish_tui.table",
+    ):
+        assert _importers(module, GAME_PACKAGES) == [], module

@@ -1,0 +1,122 @@
+"""Spirits of the Forest from the command line: `new`, `engine` and `tournament` with --game."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from wish_tui import saves
+from wish_tui.cli import Launch, Seat, UsageError, build_parser, launch_for_new
+from wish_tui.engine_protocol import serve
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path / "data"))
+
+
+def launch(*args: str) -> Launch:
+    return launch_for_new(build_parser().parse_args(["new", *args]))
+
+
+def test_new_spirits_with_seats_and_modules():
+    got = launch(
+        "--game", "spirits", "--seat", "air:human", "--seat", "water:hard",
+        "--modules", "wishes,hexes", "--seed", "5",
+    )  # fmt: skip
+    assert got == Launch(
+        "game",
+        (Seat("air", "human"), Seat("water", "hard")),
+        5,
+        game="spirits",
+        options={"modules": ("wishes", "hexes")},
+    )
+
+
+def test_new_spirits_solo_names_its_element():
+    got = launch("--game", "spirits", "--solo", "standard", "--djinn", "earth")
+    assert got.game == "spirits" and got.solo == "standard"
+    assert got.seats == (Seat("earth", "human"),)
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--game", "spirits", "--solo", "hard", "--modules", "wishes"], "not used in a solo"),
+        (["--game", "spirits", "--solo", "medium"], "not a solo level"),
+        (["--game", "spirits", "--seat", "air:human", "--seat", "wind:easy"], "names no element"),
+        (["--game", "wish", "--seat", "air:human", "--seat", "fire:easy", "--modules", "wishes"],
+         "is for Spirits of the Forest"),
+    ],
+)  # fmt: skip
+def test_bad_spirits_flags_are_one_sentence(args, words):
+    with pytest.raises(UsageError) as refused:
+        launch(*args)
+    assert words in str(refused.value)
+
+
+def engine(*requests) -> list[dict]:
+    out = io.StringIO()
+    serve(io.StringIO("\n".join(json.dumps(r) for r in requests) + "\n"), out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_engine_plays_spirits_with_its_modules():
+    new, legal, played, view = engine(
+        {
+            "cmd": "new",
+            "game": "spirits",
+            "seats": ["air", "water"],
+            "seed": 7,
+            "modules": ["wishes", "hexes"],
+        },
+        {"cmd": "legal"},
+        {"cmd": "play", "action": "keep wish Blossom Song"},
+        {"cmd": "view", "seat": 1},
+    )
+    assert new["ok"] and new["game"] == "spirits" and new["modules"] == ["wishes", "hexes"]
+    assert new["phase"] == "setup" and "round" not in new
+    assert legal["actions"] == ["keep wish Blossom Song", "keep wish Whispered Secrets"]
+    assert played["ok"] and played["played"] == "keep wish Blossom Song"
+    assert view["view"]["game"] == "spirits" and view["view"]["modules"] == ["wishes", "hexes"]
+
+
+def test_engine_refuses_modules_in_a_spirits_solo_game():
+    (answer,) = engine(
+        {"cmd": "new", "game": "spirits", "seats": ["earth"], "solo": "easy", "modules": ["hexes"]}
+    )
+    assert not answer["ok"] and "solo" in answer["error"]
+
+
+def test_tournament_of_spirits_prints_the_json_of_every_game():
+    result = subprocess.run(
+        [
+            sys.executable, "-m", "wish_tui", "tournament", "--game", "spirits",
+            "--seats", "hard,medium", "--games", "2", "--seed", "3", "--json",
+            "--modules", "wishes,hexes",
+        ],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert figures["game"] == "spirits" and figures["games"] == 2
+    assert set(figures["levels"]) == {"hard", "medium"}
+    for level in figures["levels"].values():
+        assert level["games"] == 2
+        assert set(level) >= {"wins", "win_rate", "avg_score", "decision_ms_median"}
+
+
+def test_tournament_refuses_modules_in_solo_games():
+    result = subprocess.run(
+        [
+            sys.executable, "-m", "wish_tui", "tournament", "--game", "spirits",
+            "--solo", "easy", "--games", "1", "--modules", "wishes",
+        ],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "not used in a solo game" in result.stderr and "Traceback" not in result.stderr

@@ -1,0 +1,92 @@
+"""The app under hostile conditions: no seed on screen, damaged saves listed, crashes reported."""
+
+from __future__ import annotations
+
+import json
+
+from wish_tui import saves
+from wish_tui.cli import Launch, Seat
+from wish_tui.ui import app as app_module
+from wish_tui.ui.app import WishApp
+from wish_tui.ui.load import LoadScreen
+from wish_tui.widgets.game_log import GameLog
+from wish_tui.wish.ui.game_screen import GameScreen
+
+from .test_game_flow import game_of, settle, through_setup
+
+SEED = 0xC0FFEE1234567
+
+
+def log_text(game: GameScreen) -> str:
+    return "\n".join(strip.text for strip in game.query_one(GameLog).lines)
+
+
+async def test_a_running_game_shows_no_seed_on_screen_or_in_the_log():
+    launch = Launch("game", (Seat("air", "human"), Seat("water", "easy")), seed=SEED)
+    app = WishApp(launch)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await through_setup(app, pilot)
+        await pilot.press("n")
+        await settle(pilot, 6)
+        assert str(SEED) not in log_text(game_of(app))
+        assert str(SEED) not in app.export_screenshot()
+
+
+async def test_the_seed_is_told_once_the_game_is_over():
+    record, state = saves.GameRecord.new(["air", "water"], SEED)
+    while not state.is_over:
+        record, state = record.play(state, state.legal_actions()[-1])
+    app = WishApp(Launch())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.open_game(record, state, None)
+        await settle(pilot, 4)
+        assert f"seed was {SEED}" in log_text(game_of(app))
+        assert f"Seed {SEED}" in app.export_screenshot().replace("&#160;", " ")
+
+
+def damaged_save(folder) -> None:
+    record, _ = saves.GameRecord.new(["air", "water"], 5)
+    data = record.to_json()
+    data["state"]["deck"][0] = ["a list"]
+    data["actions"] = ["fly"]
+    (folder / "damaged.json").write_text(json.dumps(data))
+
+
+async def test_a_damaged_save_is_listed_and_the_app_still_works():
+    record, state = saves.GameRecord.new(["fire", "earth"], 6)
+    saves.save_game(record, "intact")
+    damaged_save(saves.saves_dir())
+    app = WishApp(Launch())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.show_load()
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        infos = {i.name: i for i in app.screen.infos}
+        assert infos["damaged"].problem and not infos["intact"].problem
+        app.continue_latest()
+        await settle(pilot, 4)
+        assert game_of(app).record.name == "intact"
+        app.start_game([{"djinn": "air", "who": "human"}, {"djinn": "water", "who": "easy"}], 9)
+        await settle(pilot, 4)
+        assert game_of(app).record.seed == 9
+
+
+def test_a_crash_exits_non_zero_with_one_sentence_and_a_report(monkeypatch, capsys, data_dir):
+    def broken(self):
+        raise RuntimeError("a bug in the game screen")
+
+    monkeypatch.setattr(GameScreen, "on_mount", broken)
+    real_run = WishApp.run
+    monkeypatch.setattr(
+        WishApp, "run", lambda self, **kw: real_run(self, headless=True, size=(100, 30))
+    )
+    launch = Launch("game", (Seat("air", "human"), Seat("water", "easy")), seed=4)
+    assert app_module.run_app(launch) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "crash-reports" in err and "Traceback" not in err
+    (report,) = (data_dir / "crash-reports").iterdir()
+    text = report.read_text()
+    assert "RuntimeError: a bug in the game screen" in text
+    assert '"format":"wish_tui.save"' in text.replace(" ", "")

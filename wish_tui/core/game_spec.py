@@ -1,0 +1,154 @@
+"""What the registry knows of a game: its seats, solo levels, options and where its parts live.
+
+A `Game` is plain data plus two small adapters written by the game itself (`new_state`, which
+calls its rules' `new_game`, and `identity`, which reads back what a state was set up with), so the
+shell, saves, the engine and the tournament can serve any game without knowing it. Importing a
+`Game` imports none of the game's rules, bots or screens: `rules`, `bots` and `ui` import them
+when first asked.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setup option of a game: a set of named parts (modules) or a yes/no switch."""
+
+    key: str
+    """The name in saves, the engine protocol and `new_state`'s options, e.g. 'modules'."""
+    title: str
+    """How the new-game form names it, e.g. 'Modules'."""
+    flag: str
+    """The command-line flag, e.g. '--modules' or '--entrepreneurs'."""
+    help: str
+    choices: tuple[str, ...] = ()
+    """The parts a set option may name; empty for a yes/no option."""
+    in_solo: bool = True
+    """False when the option has no place in a solo game (the new-game form greys it there and
+    the command line refuses it)."""
+
+    @property
+    def is_set(self) -> bool:
+        """True for an option that names parts (given as 'a,b'), False for a yes/no switch."""
+        return bool(self.choices)
+
+    @property
+    def default(self):
+        """The value when the option is not given: no parts, or no."""
+        return () if self.is_set else False
+
+    def parse(self, value):
+        """Return the option's value in its normal form (parts in the game's order, or a bool).
+
+        Accepts what a person or a save may give: 'a,b', a list of names, or a bool.
+
+        Raises:
+            ValueError: one sentence naming what is wrong.
+        """
+        if not self.is_set:
+            if isinstance(value, bool):
+                return value
+            raise ValueError(f"'{self.key}' is a yes/no option (true or false).")
+        if isinstance(value, str):
+            value = [v for v in (x.strip().lower() for x in value.split(",")) if v]
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise ValueError(f"'{self.key}' must name parts among {', '.join(self.choices)}.")
+        unknown = [v for v in value if v not in self.choices]
+        if unknown:
+            raise ValueError(
+                f"'{unknown[0][:20]}' is not one of the {self.key} ({', '.join(self.choices)})."
+            )
+        return tuple(c for c in self.choices if c in value)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game the app plays."""
+
+    name: str
+    """Its id in saves, the command line and the engine protocol, e.g. 'wish'."""
+    title: str
+    blurb: str
+    """One line for the title and new-game screens."""
+    package: str
+    """Its package, e.g. 'wish_tui.wish', holding rules/, bots/ and ui/."""
+    seats: tuple[str, ...]
+    """The names a seat may take, e.g. the four Djinns."""
+    seat_word: str
+    """What a seat is called: 'Djinn', 'element', 'colour'."""
+    seat_key: str
+    """The key naming a seat in a save's seats, e.g. 'djinn'."""
+    new_state: Callable
+    """new_state(seat_names, seed, solo, options) -> a new State of the game's rules."""
+    identity: Callable
+    """identity(state) -> (seat_names, solo, seed, options): what a state was set up with."""
+    summary: Callable
+    """summary(state) -> (progress, scores): e.g. ('round 3', (12, 9)) for the Load list; the
+    scores are what the table shows (final totals once over), never a secret."""
+    solo_won: Callable
+    """solo_won(final_scores) -> True when a solo game was won (Wish: the Destiny fulfilled)."""
+    solo_levels: tuple[str, ...] = ()
+    """The solo difficulties ('' when the game has no solo mode)."""
+    solo_seat_required: bool = True
+    """True when a solo game must name its seat (else the first free one is taken)."""
+    options: tuple[Option, ...] = field(default_factory=tuple)
+    min_seats: int = 2
+    max_seats: int = 4
+
+    @property
+    def rules(self) -> ModuleType:
+        """The game's pure rules package."""
+        return importlib.import_module(f"{self.package}.rules")
+
+    @property
+    def bots(self) -> ModuleType:
+        """The game's bots package (LEVELS, make_bot)."""
+        return importlib.import_module(f"{self.package}.bots")
+
+    @property
+    def ui(self) -> ModuleType:
+        """The game's screens (imports Textual)."""
+        return importlib.import_module(f"{self.package}.ui")
+
+    @property
+    def log(self) -> ModuleType:
+        """The game's log in words, without Textual: `opening_lines(record, state)` and
+        `log_lines(record, before, action, after, seat, private)`."""
+        return importlib.import_module(f"{self.package}.ui.log")
+
+    def seat_title(self, name: str) -> str:
+        """A seat's name as shown, e.g. 'Air'."""
+        return name.capitalize()
+
+    def option(self, key: str) -> Option | None:
+        """The option called `key`, or None."""
+        return next((o for o in self.options if o.key == key), None)
+
+    def parse_options(self, given: dict | None) -> dict:
+        """Every option of the game in its normal form, from what was given (others default).
+
+        Raises:
+            ValueError: an option the game does not have, or a bad value (one sentence).
+        """
+        given = dict(given or {})
+        unknown = [k for k in given if self.option(k) is None]
+        if unknown:
+            raise ValueError(f"{self.title} has no option '{str(unknown[0])[:30]}'.")
+        return {o.key: o.parse(given[o.key]) if o.key in given else o.default for o in self.options}
+
+    def solo_conflict(self, options: dict) -> str:
+        """One sentence when `options` (in normal form) set an option a solo game does not use,
+        else ''."""
+        for option in self.options:
+            if not option.in_solo and options.get(option.key, option.default) != option.default:
+                return f"{option.flag} is not used in a solo game of {self.title}"
+        return ""
+
+    def options_to_json(self, options: dict) -> dict:
+        """Options as JSON-safe data (parts as a list)."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}

@@ -1,0 +1,39 @@
+"""Crash reports: when the app fails, the traceback and the open game go to a file, not the screen.
+
+A person sees one sentence naming the report; the report holds what a bug needs (the traceback,
+the version, and the record of the game that was open, which replays to the very position).
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import secrets
+import sys
+import traceback
+from datetime import UTC, datetime
+from pathlib import Path
+
+from wish_tui import __version__
+
+REPORTS = "crash-reports"
+"""The folder of the data directory that keeps crash reports."""
+
+
+def write_report(error: BaseException, record: dict | None, folder: Path) -> Path:
+    """Write a crash report for `error` (and the open game's record) into `folder`; return it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    path = folder / f"crash-{stamp}-{secrets.token_hex(2)}.txt"
+    lines = [
+        f"wish_tui {__version__} crashed at {datetime.now(UTC).isoformat(timespec='seconds')}",
+        f"Python {sys.version.split()[0]} on {platform.platform()}",
+        "",
+        "".join(traceback.format_exception(error)).rstrip(),
+        "",
+    ]
+    if record is not None:
+        lines += ["The game that was open (a save file: copy it into a .json file to load it):", ""]
+        lines.append(json.dumps(record, ensure_ascii=True))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path

@@ -1,0 +1,20 @@
+"""`wish-tui serve`: friends ssh into one machine and sit at the same table, with nothing to install.
+
+One `serve` process holds two parts:
+
+- the **table server** (`hub`, asyncio, no Textual): owns every table, applies actions through the
+  rules' front door, autosaves, and gives each client only its seat's view. It listens on a Unix
+  socket of mode 0600 that only the child apps below use.
+- the **SSH front end** (`ssh`, on asyncssh): admits people by public key (`--keys`) or by name
+  (`--open`), and gives each SSH session that has a terminal its own child app process
+  (`python -m wish_tui client`) on its own pseudo-terminal (`child`). The child is a thin client
+  of the table server: it gets the socket's path and a one-time token in its environment, never
+  the server's own environment.
+
+Nothing else is reachable over SSH: no shell, no command, no subsystem (SFTP), no forwarding of
+ports, sockets, agents, X11 or tunnels. Everything a stranger sends is bounded: connections in all
+and per address, the time to log in, the time without a key, the terminal's size and type, and the
+environment (only ``NO_COLOR`` passes). The host key and the authorized keys live in the data
+directory (`keys`); `serve` starts both parts, prints the host key's fingerprint and how to connect,
+and stops them cleanly on Ctrl-C.
+"""

@@ -1,0 +1,482 @@
+"""The table server: every table of `wish-tui serve`, and the door the session apps come through.
+
+One asyncio server on a Unix socket (mode 0600, in the data directory) that the per-session app
+processes connect to. A session proves who it is with the one-time token the SSH front end gave
+its process (`register_session`); from then on every request is checked against that person.
+The hub applies actions through the tables (`tables.py`, the rules' front door), saves each table
+after every change (`store.py`), runs the bots of the tables at a pace people can follow, and
+sends each session only its own seat's view. No Textual here.
+
+Messages (JSON lines, `protocol.py`), session → hub:
+
+    hello {token}                       who this session is (first message, once)
+    lobby                               list the tables (and keep me told of changes)
+    new_table {game, seats: [{name, who: me|open|BOT}], solo, options}
+    join {table, seat}   leave {table}   watch {table}   open {table}   close_table {table}
+    play {table, action, expect}        undo {table}     chat {table, text}
+    hand_to_bot {table, seat, on}
+
+and hub → session: ``welcome``, ``lobby`` (every table in a few words), ``table`` (the table as
+this person sees it: seats and who is connected, their view, their legal actions, new log and
+chat lines, whose decision it is), ``error`` (one sentence; nothing changed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+import time
+from pathlib import Path
+
+from wish_tui import games, saves
+from wish_tui.seeds import fresh_seed
+
+from . import store
+from . import tables as tablemod
+from .protocol import MAX_REQUEST, ProtocolError, decode, encode, int_field, text_field
+from .tables import SPECTATOR, Table, TableError
+
+SOCKET = "serve.sock"
+MAX_TABLES = 200
+"""Tables the server keeps at most."""
+MAX_TABLES_PER_PERSON = 8
+"""Tables one person may own at once."""
+CHAT_EVERY = 1.0
+"""Seconds a person waits between two chat lines."""
+
+
+def _undo_for(table: Table, seat: int | None) -> tuple[bool, str]:
+    """Whether `seat` may take its last decisions back now, and if not, why (one sentence)."""
+    if seat is None or table.is_over:
+        return False, "There is nothing of yours to undo."
+    history = table.history
+    rules = table.spec.rules
+    target = rules.undo_target(history) if len(history) > 1 else None
+    if target is not None and history[target].current_player == seat:
+        return True, ""
+    return False, rules.why_no_undo(history) or "There is nothing of yours to undo."
+
+
+class Session:
+    """One connected app process: the person it is, and the table it has open."""
+
+    def __init__(self, hub: Hub, writer: asyncio.StreamWriter) -> None:
+        self.hub = hub
+        self.writer = writer
+        self.person = ""
+        self.name = ""
+        self.in_lobby = False
+        self.table: str = ""
+        """The table this session shows ('' in the lobby)."""
+        self.log_count = 0
+        self.chat_count = 0
+        self.last_chat = 0.0
+
+    def send(self, message: dict) -> None:
+        if self.writer.is_closing():
+            return
+        try:
+            self.writer.write(encode(message))
+        except ProtocolError:
+            self.writer.write(encode({"type": "error", "error": "An answer was too long to send."}))
+
+
+class Hub:
+    """Every table of the server and the sessions connected to it."""
+
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        *,
+        bot_pace: float = 0.6,
+        seat_timeout: float = 60.0,
+        seed_source=fresh_seed,
+    ) -> None:
+        self.data_dir = data_dir or saves.data_dir()
+        self.socket_path = self.data_dir / SOCKET
+        self.bot_pace = bot_pace
+        self.seat_timeout = seat_timeout
+        """Seconds a person must be away before the owner may let a bot play their seat."""
+        self.seed_source = seed_source
+        self.tables: dict[str, Table] = {}
+        self.tokens: dict[str, tuple[str, str]] = {}
+        self.sessions: set[Session] = set()
+        self.away_since: dict[str, float] = {}
+        self.problems: list[str] = []
+        self._server: asyncio.AbstractServer | None = None
+        self._bots: dict[tuple[str, int], object] = {}
+        self._bot_tasks: dict[str, asyncio.Task] = {}
+
+    # -- the front end's side ------------------------------------------------------------------
+    def register_session(self, person: str, name: str) -> str:
+        """A one-time token for the app process of a person who just connected."""
+        token = secrets.token_urlsafe(24)
+        self.tokens[token] = (person, name)
+        return token
+
+    def unregister_session(self, token: str) -> None:
+        """The SSH session of that token ended (its app process is gone or going)."""
+        self.tokens.pop(token, None)
+
+    async def start(self) -> None:
+        """Load every table and listen for sessions."""
+        self.tables, self.problems = store.load_all(self.data_dir)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.socket_path)
+        old_umask = os.umask(0o177)
+        try:
+            self._server = await asyncio.start_unix_server(
+                self._serve, path=str(self.socket_path), limit=MAX_REQUEST + 2
+            )
+        finally:
+            os.umask(old_umask)
+        os.chmod(self.socket_path, 0o600)
+        for table in self.tables.values():
+            self._schedule_bot(table)
+
+    async def close(self) -> None:
+        """Stop listening, close every session, stop the bots (every table is already saved)."""
+        for task in self._bot_tasks.values():
+            task.cancel()
+        if self._server is not None:
+            self._server.close()
+        for session in list(self.sessions):
+            session.writer.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self.socket_path)
+
+    # -- a session -----------------------------------------------------------------------------
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        session = Session(self, writer)
+        self.sessions.add(session)
+        try:
+            while True:
+                try:
+                    line = await reader.readuntil(b"\n")
+                except asyncio.LimitOverrunError:
+                    session.send({"type": "error", "error": "That message is too long."})
+                    break
+                except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
+                    break
+                self.handle(session, line)
+                await writer.drain()
+        finally:
+            self.sessions.discard(session)
+            self._gone(session)
+            writer.close()
+
+    def handle(self, session: Session, line: bytes) -> None:
+        """Answer one message; a refusal is one sentence and changes nothing."""
+        try:
+            message = decode(line)
+            kind = message["type"]
+            if not session.person and kind != "hello":
+                raise ProtocolError("Say hello with your session's token first.")
+            handler = getattr(self, f"_on_{kind}", None)
+            if handler is None or kind.startswith("_"):
+                raise ProtocolError(f"'{kind[:20]}' is not something the table server does.")
+            handler(session, message)
+        except (ProtocolError, TableError) as exc:
+            session.send({"type": "error", "error": str(exc)})
+
+    def _on_hello(self, session: Session, message: dict) -> None:
+        if session.person:
+            raise ProtocolError("This session already said hello.")
+        token = text_field(message, "token", "the session's token", limit=100)
+        identity = self.tokens.pop(token, None)
+        if identity is None:
+            raise ProtocolError("That token is not valid (it is used once, by its own session).")
+        session.person, session.name = identity
+        self.away_since.pop(session.person, None)
+        for table in self.tables.values():
+            seat = table.seat_of(session.person)
+            if seat is not None and table.seats[seat].zombie:
+                table.seats[seat].zombie = ""  # back at the table: the bot steps aside
+                self._changed(table)
+        session.send(
+            {
+                "type": "welcome",
+                "person": session.person,
+                "name": session.name,
+                "games": [{"name": g.name, "title": g.title} for g in games.GAMES.values()],
+            }
+        )
+
+    def _on_lobby(self, session: Session, message: dict) -> None:
+        session.in_lobby = True
+        session.table = ""
+        session.send(self._lobby(session))
+
+    def _on_new_table(self, session: Session, message: dict) -> None:
+        game = text_field(message, "game", "a game's name", limit=30)
+        owned = sum(1 for t in self.tables.values() if t.owner == session.person)
+        if owned >= MAX_TABLES_PER_PERSON:
+            raise TableError(f"You already own {owned} tables; close one first.")
+        if len(self.tables) >= MAX_TABLES:
+            raise TableError("The server holds as many tables as it can; try again later.")
+        solo = text_field(message, "solo", "a solo level", limit=20, required=False)
+        options = message.get("options") or {}
+        if not isinstance(options, dict):
+            raise ProtocolError('"options" must be an object.')
+        table_id = tablemod.new_table_id(self.tables)
+        table = tablemod.create(
+            table_id,
+            game,
+            message.get("seats"),
+            session.person,
+            session.name,
+            self.seed_source(),
+            solo,
+            options,
+        )
+        self.tables[table_id] = table
+        self._open(session, table)
+        self._changed(table)
+
+    def _table(self, message: dict) -> Table:
+        table_id = text_field(message, "table", "a table's id", limit=20)
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError(f"There is no table {table_id!r} (it may have been closed).")
+        return table
+
+    def _on_join(self, session: Session, message: dict) -> None:
+        table = self._table(message)
+        seat = int_field(message, "seat", "a seat number", 0, 3)
+        tablemod.join(table, seat, session.person, session.name)
+        self._open(session, table)
+        self._changed(table)
+
+    def _on_leave(self, session: Session, message: dict) -> None:
+        table = self._table(message)
+        tablemod.leave(table, session.person)
+        self._changed(table)
+
+    def _on_watch(self, session: Session, message: dict) -> None:
+        table = self._table(message)
+        if table.record.solo:
+            raise TableError("A solo game is played alone: it cannot be watched.")
+        self._open(session, table)
+
+    def _on_open(self, session: Session, message: dict) -> None:
+        self._open(session, self._table(message))
+
+    def _on_close_table(self, session: Session, message: dict) -> None:
+        table = self._table(message)
+        if table.owner != session.person:
+            raise TableError("Only the table's owner can close it.")
+        if (
+            table.actions
+            and not table.is_over
+            and any(s.person and s.person != session.person for s in table.seats)
+        ):
+            raise TableError("Others play at this table: it can be closed once the game is over.")
+        del self.tables[table.id]
+        store.remove(table.id, self.data_dir)
+        for other in self.sessions:
+            if other.table == table.id:
+                other.table = ""
+                other.send({"type": "closed", "table": table.id})
+        self._tell_lobby()
+
+    def _on_play(self, session: Session, message: dict) -> None:
+        table = self._table(message)
+        text = text_field(message, "action", "an action in notation", limit=120)
+        expect = int_field(message, "expect", "the number of actions your screen saw", 0, 10**6)
+        tablemod.play(table, session.person, text, expect)
+        self._changed(table)
+
+    def _on_undo(self, session: Session, message: dict) -> None:
+        table = self._table(message)
+        tablemod.undo(table, session.person)
+        self._changed(table)
+
+    def _on_chat(self, session: Session, message: dict) -> None:
+        table = self._table(message)
+        text = text_field(message, "text", "a line of text", limit=400)
+        now = time.monotonic()
+        if now - session.last_chat < CHAT_EVERY:
+            raise TableError("Slow down: one chat line a second.")
+        session.last_chat = now
+        tablemod.chat(table, session.person, session.name, text)
+        self._changed(table, saved=True)
+
+    def _on_hand_to_bot(self, session: Session, message: dict) -> None:
+        table = self._table(message)
+        seat = int_field(message, "seat", "a seat number", 0, 3)
+        on = message.get("on")
+        if not isinstance(on, bool):
+            raise ProtocolError('"on" must be true or false.')
+        place = table.seats[seat] if seat < len(table.seats) else None
+        if on and place is not None and place.person:
+            away = self.away_since.get(place.person)
+            if away is None:
+                raise TableError(
+                    f"{table.seat_label(seat)} is here: only an absent person's seat can go to a bot."
+                )
+            waited = time.monotonic() - away
+            if waited < self.seat_timeout:
+                raise TableError(
+                    f"{place.person_name} left {int(waited)} s ago; wait {int(self.seat_timeout - waited) + 1} s "
+                    "more before a bot takes the seat."
+                )
+        tablemod.hand_to_bot(table, session.person, seat, on)
+        self._changed(table)
+
+    # -- what sessions are told --------------------------------------------------------------------
+    def _open(self, session: Session, table: Table) -> None:
+        session.in_lobby = False
+        session.table = table.id
+        session.log_count = 0
+        session.chat_count = max(0, len(table.chat) - 10)
+        self._send_table(session, table)
+
+    def _connected(self, person: str) -> bool:
+        return any(s.person == person for s in self.sessions)
+
+    def _send_table(self, session: Session, table: Table) -> None:
+        seat = table.seat_of(session.person)
+        pov = SPECTATOR if seat is None else seat
+        lines, session.log_count = table.log_since(pov, session.log_count)
+        chat = list(table.chat)[session.chat_count :]
+        session.chat_count = len(table.chat)
+        deciding = table.deciding()
+        legal = table.legal_for(pov) if seat is not None and not table.seats[seat].zombie else []
+        can_undo, why_no_undo = _undo_for(table, seat)
+        waiting = ""
+        if deciding is not None and deciding != seat:
+            waiting = table.seat_label(deciding)
+        session.send(
+            {
+                "type": "table",
+                "table": table.id,
+                "game": table.spec.name,
+                "owner": table.owner == session.person,
+                "seat": seat,
+                "seats": [
+                    {
+                        "name": s.name,
+                        "who": s.who,
+                        "person": s.person_name,
+                        "you": s.person == session.person and bool(s.person),
+                        "connected": bool(s.person) and self._connected(s.person),
+                        "zombie": bool(s.zombie),
+                        "label": table.seat_label(i),
+                    }
+                    for i, s in enumerate(table.seats)
+                ],
+                "record": {
+                    "seats": table.record.seats,
+                    "solo": table.record.solo,
+                    "options": table.spec.options_to_json(table.record.options),
+                },
+                "actions": table.actions,
+                "view": table.view_for(pov),
+                "legal": legal,
+                "deciding": deciding,
+                "waiting_for": waiting,
+                "can_undo": can_undo,
+                "why_no_undo": why_no_undo,
+                "log": lines,
+                "chat": chat,
+                "over": table.is_over,
+                "seed": table.record.seed if table.is_over else None,
+            }
+        )
+
+    def _summary(self, table: Table, session: Session) -> dict:
+        progress, _ = table.spec.summary(table.state)
+        return {
+            "table": table.id,
+            "game": table.spec.name,
+            "title": table.spec.title,
+            "seats": [table.seat_label(i) for i in range(len(table.seats))],
+            "open": table.open_seats(),
+            "connected": [bool(s.person) and self._connected(s.person) for s in table.seats],
+            "mine": table.seat_of(session.person) is not None,
+            "owner": table.owner == session.person,
+            "progress": progress,
+            "solo": table.record.solo,
+            "over": table.is_over,
+        }
+
+    def _lobby(self, session: Session) -> dict:
+        return {
+            "type": "lobby",
+            "tables": [self._summary(t, session) for t in self.tables.values()],
+            "you": session.name,
+        }
+
+    def _tell_lobby(self) -> None:
+        for session in self.sessions:
+            if session.in_lobby:
+                session.send(self._lobby(session))
+
+    def _changed(self, table: Table, saved: bool = False) -> None:
+        """After any change: save the table, tell everyone looking at it, wake its bots."""
+        try:
+            store.save(table, self.data_dir)
+        except saves.SaveError as exc:
+            self.problems.append(str(exc))
+        for session in self.sessions:
+            if session.table == table.id:
+                self._send_table(session, table)
+        self._tell_lobby()
+        self._schedule_bot(table)
+
+    def _gone(self, session: Session) -> None:
+        if session.person and not self._connected(session.person):
+            self.away_since[session.person] = time.monotonic()
+            for table in self.tables.values():
+                if table.seat_of(session.person) is not None:
+                    for other in self.sessions:
+                        if other.table == table.id:
+                            self._send_table(other, table)
+            self._tell_lobby()
+
+    # -- bots --------------------------------------------------------------------------------
+    def _schedule_bot(self, table: Table) -> None:
+        if table.is_over:
+            return
+        seat = table.deciding()
+        if seat is None or not table.bot_for(seat):
+            return
+        task = self._bot_tasks.get(table.id)
+        if task is not None and not task.done():
+            return
+        self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(
+            self._bot_move(table, seat, table.actions)
+        )
+
+    def _bot(self, table: Table, seat: int, level: str):
+        key = (table.id, seat)
+        bot = self._bots.get(key)
+        if bot is None or getattr(bot, "level", level) != level:
+            bot = table.spec.bots.make_bot(level, seed=table.record.seed * 10 + seat)
+            self._bots[key] = bot
+        return bot
+
+    async def _bot_move(self, table: Table, seat: int, actions: int) -> None:
+        await asyncio.sleep(self.bot_pace)
+        if self.tables.get(table.id) is not table or table.actions != actions:
+            return
+        level = table.bot_for(seat)
+        if not level or table.deciding() != seat:
+            return
+        state = table.state
+        bot = self._bot(table, seat, level)
+        loop = asyncio.get_running_loop()
+        action = await loop.run_in_executor(
+            None, lambda: bot.choose(state.view(seat), state.legal_actions())
+        )
+        if table.actions != actions or self.tables.get(table.id) is not table:
+            return
+        try:
+            tablemod.play_bot(table, seat, action)
+        except TableError as exc:
+            self.problems.append(f"Table {table.id}: a bot's move was refused ({exc}).")
+            return
+        self._bot_tasks.pop(table.id, None)
+        self._changed(table)

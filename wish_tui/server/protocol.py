@@ -1,0 +1,86 @@
+"""The messages between the app sessions and the table server: JSON lines, bounded, validated.
+
+Every message is one JSON object on one line of UTF-8, at most MAX_MESSAGE bytes. A message that
+breaks a rule gets one sentence back (`ProtocolError`) and changes nothing; what it sent is quoted
+back only as a short escaped excerpt.
+"""
+
+from __future__ import annotations
+
+import json
+
+from wish_tui.core.excerpt import excerpt
+
+MAX_MESSAGE = 256 * 1024
+"""The longest line either side sends (a four-seat view with its log is far below)."""
+MAX_REQUEST = 16 * 1024
+"""The longest line a session may send to the table server."""
+MAX_CHAT = 200
+"""The longest chat line, in characters."""
+
+
+class ProtocolError(ValueError):
+    """A message that is refused; the text is one sentence for the person."""
+
+
+def encode(message: dict) -> bytes:
+    """One message as one line of UTF-8 JSON."""
+    data = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    if len(data) > MAX_MESSAGE:
+        raise ProtocolError("That message would be too long to send.")
+    return data + b"\n"
+
+
+def decode(line: bytes, limit: int = MAX_REQUEST) -> dict:
+    """Read one message.
+
+    Raises:
+        ProtocolError: the line is too long, not UTF-8, not JSON or not an object with a "type".
+    """
+    if len(line) > limit:
+        raise ProtocolError(f"That message is longer than {limit} bytes.")
+    try:
+        data = json.loads(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ProtocolError("That message is not UTF-8 text.") from None
+    except (ValueError, RecursionError):
+        raise ProtocolError("That message is not JSON.") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError('A message must be a JSON object with a "type".')
+    return data
+
+
+def text_field(message: dict, key: str, what: str, limit: int = 200, required: bool = True) -> str:
+    """A text field of a message, checked.
+
+    Raises:
+        ProtocolError: missing when required, not text, too long or not printable.
+    """
+    value = message.get(key)
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str):
+        raise ProtocolError(f'"{key}" must be {what}.')
+    if len(value) > limit:
+        raise ProtocolError(f'"{key}" is too long ({excerpt(value)}).')
+    if not all(ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+        raise ProtocolError(f'"{key}" holds characters that are not printable text.')
+    return value
+
+
+def int_field(message: dict, key: str, what: str, low: int, high: int) -> int:
+    """A whole-number field within [low, high].
+
+    Raises:
+        ProtocolError: missing, not a whole number or out of range.
+    """
+    value = message.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ProtocolError(f'"{key}" must be {what}.')
+    return value
+
+
+def printable(text: str, limit: int) -> str:
+    """Text made safe to show: control characters dropped, cut to `limit` characters."""
+    clean = "".join(ch for ch in text if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF)
+    return clean[:limit]

@@ -1,0 +1,146 @@
+"""`wish-tui serve`: start the table server and the SSH front end, say how to connect, run until
+Ctrl-C (or SIGTERM), then close both: every session ends, every child app stops, the tables save.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import socket
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from wish_tui.core.excerpt import excerpt
+from wish_tui.server.keys import (
+    AUTHORIZED_KEYS_NAME,
+    AuthorizedKeys,
+    KeyProblem,
+    load_host_key,
+)
+from wish_tui.server.ssh import CLIENT_COMMAND, FrontEnd, Hub, Limits
+
+
+class ServeError(Exception):
+    """The server cannot start; the message is one sentence."""
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """What `wish-tui serve` was asked to do."""
+
+    host: str = "127.0.0.1"
+    port: int = 2222
+    is_open: bool = False
+    """Admit anyone by the name they connect as, with no key."""
+    keys: Path | None = None
+    """The authorized keys file; None: `AUTHORIZED_KEYS_NAME` in the data directory."""
+    limits: Limits = field(default_factory=Limits)
+
+
+def default_hub(data_dir: Path) -> Hub:
+    """The table server of this version, keeping its tables in `data_dir`."""
+    from wish_tui.server.hub import Hub as TableServer
+
+    return TableServer(data_dir)
+
+
+def _warn(message: str) -> None:
+    sys.stderr.write(f"wish-tui serve: warning: {message}\n")
+
+
+def _reach(host: str) -> str:
+    if host in ("", "0.0.0.0", "::"):
+        return socket.gethostname() or "THIS-MACHINE"
+    return host
+
+
+async def serve(
+    options: ServeOptions,
+    data_dir: Path,
+    *,
+    hub_factory: Callable[[Path], Hub] = default_hub,
+    command: Sequence[str] = CLIENT_COMMAND,
+    out: TextIO = sys.stdout,
+    warn: Callable[[str], None] = _warn,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Run the server until `stop` is set (or Ctrl-C / SIGTERM when `stop` is None).
+
+    Raises:
+        ServeError: the server cannot start (a key, the keys file, the address).
+    """
+    try:
+        host_key, host_key_path = load_host_key(data_dir)
+        keys = None
+        if not options.is_open:
+            keys = AuthorizedKeys(options.keys or Path(data_dir) / AUTHORIZED_KEYS_NAME, warn)
+            keys.load()
+    except KeyProblem as exc:
+        raise ServeError(str(exc)) from None
+    hub = hub_factory(Path(data_dir))
+    try:
+        await hub.start()
+    except Exception as exc:
+        raise ServeError(f"the table server cannot start: {excerpt(str(exc), 200)}") from None
+    front = FrontEnd(hub, host_key, keys, Path(data_dir), options.limits, command)
+    try:
+        try:
+            await front.start(options.host, options.port)
+        except OSError as exc:
+            raise ServeError(
+                f"cannot listen on {options.host} port {options.port}: "
+                f"{exc.strerror or 'the address cannot be used'}"
+            ) from None
+        _introduce(front, options, host_key.get_fingerprint("sha256"), host_key_path, keys, out)
+        if stop is None:
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+        out.write("Stopping: every session ends and the tables are saved.\n")
+        out.flush()
+    finally:
+        await front.close()
+        await hub.close()
+
+
+def _introduce(front, options, fingerprint, host_key_path, keys, out: TextIO) -> None:
+    reach = _reach(options.host)
+    lines = [
+        f"wish-tui serve: listening on {options.host} port {front.port}.",
+        f"Host key {fingerprint} ({host_key_path}).",
+        f"Players connect with: {front.how_to_connect(reach, 'NAME')}",
+    ]
+    if keys is None:
+        lines.append(
+            f"Anyone who can reach {options.host} port {front.port} may sit down, by the name "
+            "they connect as (--open)."
+        )
+    else:
+        lines.append(
+            f"Admitted: the {len(keys)} key(s) in {keys.path}, read again when it changes; add a "
+            "friend's public key line to it, as 'cat ~/.ssh/id_ed25519.pub >> FILE' adds yours."
+        )
+    lines.append("Ctrl-C stops the server.")
+    out.write("\n".join(lines) + "\n")
+    out.flush()
+
+
+def run(options: ServeOptions) -> int:
+    """Run `wish-tui serve` in the foreground; return the exit status."""
+    from wish_tui.saves import data_dir
+
+    try:
+        asyncio.run(serve(options, data_dir()))
+    except ServeError as exc:
+        sys.stderr.write(f"wish-tui serve: {str(exc).rstrip('.')}.\n")
+        return 1
+    except KeyboardInterrupt:
+        with contextlib.suppress(Exception):
+            sys.stdout.write("Stopped.\n")
+    return 0

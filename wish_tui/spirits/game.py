@@ -1,0 +1,54 @@
+"""Spirits of the Forest as the registry sees it: seats, modules, solo levels, rules adapters."""
+
+from __future__ import annotations
+
+from wish_tui.core.game_spec import Game, Option
+
+
+def _new_state(seats, seed: int, solo: str = "", options: dict | None = None):
+    from wish_tui.spirits import rules
+
+    modules = tuple((options or {}).get("modules", ()))
+    return rules.new_game(list(seats), seed=seed, modules=modules, solo=solo or None)
+
+
+def _identity(state) -> tuple[list[str], str, int, dict]:
+    return list(state.seats), state.solo, state.seed, {"modules": tuple(state.modules)}
+
+
+def _summary(state) -> tuple[str, tuple[int, ...]]:
+    if state.is_over:
+        totals = {s["seat"]: s["total"] for s in state.final_scores()["seats"]}
+        return "over", tuple(totals[i] for i in range(state.num_seats))
+    return f"{state.tiles_left} tiles left", ()
+
+
+def _solo_won(scores: dict) -> bool:
+    return bool(scores["winners"])
+
+
+GAME = Game(
+    name="spirits",
+    title="Spirits of the Forest",
+    blurb="Draft spirit tiles, win the forest's majorities.",
+    package="wish_tui.spirits",
+    seats=("air", "water", "fire", "earth"),
+    seat_word="element",
+    seat_key="djinn",
+    new_state=_new_state,
+    identity=_identity,
+    summary=_summary,
+    solo_won=_solo_won,
+    solo_levels=("easy", "standard", "hard"),
+    solo_seat_required=False,
+    options=(
+        Option(
+            key="modules",
+            title="Modules",
+            flag="--modules",
+            help="the Wishes and Hexes module's parts: wishes, hexes or wishes,hexes",
+            choices=("wishes", "hexes"),
+            in_solo=False,
+        ),
+    ),
+)

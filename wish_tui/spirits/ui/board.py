@@ -1,0 +1,48 @@
+"""The table of Spirits of the Forest: the forest on top, every seat's collection, your cards and
+tokens, the log.
+
+It renders one seat's view and holds nothing of the game; the game screen and the replay both
+show it. The screen passes the places its keys may choose (`targets`) and the highlighted one.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+
+from wish_tui.widgets.game_log import GameLog
+
+from .cards_view import CardsView
+from .forest_view import ForestView
+from .seats_view import SeatsView
+
+
+class SpiritsBoard(Vertical):
+    """The whole table of Spirits of the Forest as one seat sees it."""
+
+    DEFAULT_CSS = """
+    SpiritsBoard { height: 1fr; }
+    SpiritsBoard SeatsView, SpiritsBoard CardsView { text-wrap: nowrap; text-overflow: ellipsis; }
+    SpiritsBoard #cards { padding: 0 0 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield ForestView(id="forest")
+        yield SeatsView(id="seats")
+        yield CardsView(id="cards")
+        yield GameLog(id="log")
+
+    def show(
+        self,
+        view: dict,
+        seat: int,
+        compact: bool,
+        legal=(),
+        my_turn: bool = False,
+        targets=(),
+        cursor: int | None = None,
+    ) -> None:
+        """Render `view` as `seat` sees it, marking `targets` and the `cursor` place."""
+        self.query_one(ForestView).update_view(view, targets, cursor, spaced=not compact)
+        self.query_one(SeatsView).update_view(view, seat, compact)
+        self.query_one(CardsView).update_view(view, seat, compact)

@@ -1,0 +1,67 @@
+"""The seat's own Wish and Hex (and whether each is met right now), its Favor tokens' faces, and
+the other seats' cards once they are revealed."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from wish_tui.widgets.view_text import ViewText
+
+from .style import SEAT_TITLE, ink, kind_name, seat_style
+from .words import hex_short, wish_short
+
+
+def card_status(kind: str, entry: dict, over: bool) -> tuple[str, Style]:
+    """'✓ met now' or '✗ not met now' (for a Hex: whether it is avoided), and a style."""
+    met = entry["met"]
+    if kind == "wish":
+        words = ("✓ met" if met else "✗ not met") + ("" if over else " now")
+    else:
+        words = ("✓ not the least" if met else "✗ you have the least") + ("" if over else " now")
+    return words, ink("green" if met else "red")
+
+
+class CardsView(ViewText):
+    """Your Wish, Hex and Favor tokens; the others' cards in a line."""
+
+    DEFAULT_CSS = "CardsView { height: auto; }"
+
+    def update_view(self, view: dict, seat: int, compact: bool = True) -> None:
+        """Show the cards and tokens of `seat` in `view`."""
+        me = view["players"][seat]
+        over = view["phase"] == "over"
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for kind, short in (("wish", wish_short), ("hex", hex_short)):
+            entry = me.get(kind)
+            if entry is None:
+                continue
+            if text:
+                text.append("\n")
+            text.append(f"{kind.capitalize()} {entry['name']}", "bold")
+            text.append(f": {short(entry['name'])} ")
+            words, style = card_status(kind, entry, over)
+            text.append(words, style)
+        if text:
+            text.append("\n")
+        text.append("Your Favor tokens: ", "bold")
+        tokens = me.get("tokens", [])
+        text.append(", ".join(kind_name(k) for k in tokens) if tokens else "none")
+        if view["solo"]:
+            text.append(" (counted at the end)", "dim")
+        elif me.get("plus_tokens") and me["gems"]["lost"]:
+            text.append(" · p spends a + token", "dim")
+        others = [p for p in view["players"] if p["seat"] != seat and ("wish" in p or "hex" in p)]
+        if others and not compact:
+            # At 80x24 the table's W and H columns say whether each seat meets its cards; the
+            # names are under `i`.
+            text.append("\n")
+            for i, p in enumerate(others):
+                if i:
+                    text.append(" · ")
+                text.append(SEAT_TITLE[p["djinn"]], seat_style(p["djinn"]))
+                for kind in ("wish", "hex"):
+                    if kind in p:
+                        mark = "✓" if p[kind]["met"] else "✗"
+                        text.append(f" {p[kind]['name']} {mark}")
+        self.show(text)

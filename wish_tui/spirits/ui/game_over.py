@@ -1,0 +1,186 @@
+"""Game over: every seat's twelve categories (with the −3s), the Wish and the Hex, the total, the
+tie-break (fewer tiles) and the places; in solo the verdict, the points and the title earned."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Label
+
+from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
+
+from .style import CATEGORY_CODE, SEAT_TITLE, category_name, ink
+
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+def places(scores: dict) -> dict[int, int]:
+    """Each seat's place: 1 for the winners, then on down the ranking (tied seats share one)."""
+    place = {}
+    for rank, seats in enumerate(scores["ranking"], 1):
+        for seat in seats:
+            place[seat] = rank
+    return place
+
+
+def verdict(view: dict) -> str:
+    """One sentence: who won (solo: whether you won, your points and your title)."""
+    scores = view["scores"]
+    seats = scores["seats"]
+    if view["solo"]:
+        solo = scores["solo"]
+        if solo["verdict"] == "win":
+            return f"You win with {solo['points']} points: {solo['title']}!"
+        lost = solo["lost_spirits"]
+        names = ", ".join(category_name(s) for s in lost)
+        forgiven = solo["forgiven"]
+        spared = f"{forgiven} is forgiven" if forgiven else "none is forgiven"
+        return (
+            f"The forest wins: it has more in {len(lost)} spirit{'s' if len(lost) > 1 else ''} "
+            f"({names}) and {spared}. {solo['title']}; you scored {solo['points']}."
+        )
+    winners = [SEAT_TITLE[seats[s]["djinn"]] for s in scores["winners"]]
+    total = seats[scores["winners"][0]]["total"]
+    tied = [s for s in seats if s["total"] == total]
+    tiebreak = ""
+    if len(tied) > len(scores["winners"]):
+        tiebreak = " (a tie on points, decided by fewer tiles)"
+    if len(winners) > 1:
+        return f"{' and '.join(winners)} share the victory with {total} points!"
+    return f"{winners[0]} wins with {total} points{tiebreak}!"
+
+
+def cell(points: int, count: int) -> Text:
+    """A category's points, and the count it was scored on."""
+    style = ink("red") if points < 0 else "bold" if points > 0 else ""
+    text = Text(f"{points:>3}", style)
+    text.append(f" ({count})", "dim")
+    return text
+
+
+class GameOverScreen(ModalScreen[None]):
+    """The final scoring table."""
+
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical { width: 96%; max-width: 100; height: auto; max-height: 100%;
+        border: double $accent; background: $surface; padding: 0 1; }
+    GameOverScreen DataTable { height: auto; max-height: 18; }
+    GameOverScreen #verdict { text-style: bold; }
+    GameOverScreen Label { width: 100%; }
+    """
+    BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
+
+    def __init__(
+        self,
+        view: dict,
+        seed: int | None = None,
+        you: int | None = None,
+        reward_tokens: dict[int, str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.view = view
+        self.seed = seed
+        """The game's seed, shown now that the deal is no longer a secret."""
+        self.you = you
+        """The seat of the one person at the table (None: several people, or none)."""
+        self.reward_tokens = reward_tokens or {}
+        """Per seat, the category of the Favor token its Wish paid (the score sheet counts each
+        category without the seat's own Wish reward, which the Wish row shows)."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(verdict(self.view), id="verdict")
+            yield DataTable(id="scores", cursor_type="none", zebra_stripes=True)
+            yield Label(self._notes(), id="notes")
+        yield Footer()
+
+    def _notes(self) -> str:
+        seed = (
+            f"\nSeed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
+        )
+        if self.view["solo"]:
+            bands = ", ".join(f"{low}+ {t}" for low, t in CATALOG.solo_results if low > -1000)
+            return (
+                f"Points: your count where you lead or tie, −3 without a tile. Titles: {bands}, "
+                f"else {CATALOG.solo_results[-1][1]}.{seed}"
+            )
+        return (
+            "(n) the count, without the Wish's reward · −3 no tile of it · a tie goes to fewer "
+            "tiles" + seed
+        )
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        if self.view["solo"]:
+            self._solo_table(table)
+        else:
+            self._table(table)
+
+    def _table(self, table: DataTable) -> None:
+        scores = self.view["scores"]
+        entries = scores["seats"]
+        place = places(scores)
+        table.add_column("", key="step")
+        for e in entries:
+            me = " (you)" if e["seat"] == self.you and len(entries) > 1 else ""
+            table.add_column(f"{SEAT_TITLE[e['djinn']]}{me} {ORDINAL[place[e['seat']]]}")
+        modules = self.view["modules"]
+        if "wishes" in modules:
+            table.add_row(
+                "Wish",
+                *(
+                    Text(f"{e['steps']['wish']:>+3} {'✓ met' if e['wish_met'] else '✗'}")
+                    for e in entries
+                ),
+            )
+        for category in CATEGORIES:
+            label = f"{CATEGORY_CODE[category]} {category_name(category)}"
+            table.add_row(
+                label,
+                *(cell(e["steps"][category], self._count(e, category)) for e in entries),
+            )
+        if "hexes" in modules:
+            table.add_row(
+                "Hex",
+                *(
+                    Text(f"{e['steps']['hex']:>3} {'✓ avoided' if e['hex_met'] else '✗'}")
+                    for e in entries
+                ),
+            )
+        table.add_row(Text("Total", "bold"), *(Text(f"{e['total']:>3}", "bold") for e in entries))
+        table.add_row("Tiles (tie-break)", *(f"{e['tiles']:>3}" for e in entries))
+
+    def _count(self, entry: dict, category: str) -> int:
+        """A seat's count in a category without its own Wish reward (what the sheet scores)."""
+        seat = entry["seat"]
+        count = entry["counts"][category]
+        count -= self.view["players"][seat]["bonus"][category]
+        return count - (self.reward_tokens.get(seat) == category)
+
+    def _solo_table(self, table: DataTable) -> None:
+        scores = self.view["scores"]
+        entry = scores["seats"][0]
+        solo = scores["solo"]
+        table.add_columns("Spirit", "You", "Forest", "Points")
+        for spirit in SPIRITS:
+            mine, theirs = entry["counts"][spirit], solo["opponent_counts"][spirit]
+            mark = " ✗ more" if spirit in solo["lost_spirits"] else ""
+            table.add_row(
+                f"{CATEGORY_CODE[spirit]} {category_name(spirit)}",
+                f"{mine:>3}",
+                f"{theirs:>3}{mark}",
+                cell(entry["steps"][spirit], mine),
+            )
+        table.add_row(Text("Total", "bold"), "", "", Text(f"{entry['total']:>3}", "bold"))
+
+    def action_new_game(self) -> None:
+        """Set up a new game."""
+        self.app.show_new_game(game="spirits")
+
+    def action_quit(self) -> None:
+        """Leave the app."""
+        self.app.exit()

@@ -1,0 +1,498 @@
+"""Spirits of the Forest's game screen: its keys, its words and its board on the shared table
+screen.
+
+The keys move a highlight over the forest: in the collect steps over the row ends that may be
+taken, in the gemstone step (after `g`, an arrow or Enter) over the tiles a gemstone may go to.
+The highlight is the screen's own (a place number), never part of the game; the rules decide what
+may be highlighted. Decisions that are not moves on the forest — keeping a Wish and a Hex, the
+gemstone to give up, a Favor token as a reward, passing — are asked in the choice panel.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from wish_tui.spirits.rules import CATALOG, CATEGORIES, Action
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.table_screen import UNDO, TableScreen
+
+from . import cursor as nav
+from . import log
+from .board import SpiritsBoard
+from .help_text import KEYS, reference_entries
+from .style import SEAT_TITLE, category_name, kind_name, place_words, tile_words, tile_words_of
+from .words import describe, describe_choice, with_place_words
+
+FOREST_KINDS = frozenset({"take", "gem", "move", "stop"})
+"""Decisions the keys make on the forest; any other is asked in the choice panel."""
+
+
+def _is(*kinds: str):
+    return lambda action: action.kind in kinds
+
+
+KEY_GROUPS = {
+    "take": ("Take", _is("take")),
+    "place": ("Place a gemstone", _is("gem", "move")),
+    "gem": ("Gemstone", _is("gem", "move")),
+    "stop": ("Stop", _is("stop")),
+    "skip": ("Skip the gemstone", _is("skip")),
+    "plus": ("+ token", _is("plus")),
+}
+"""Each game key's action group: its name and which legal actions belong to it."""
+
+
+class GameScreen(TableScreen):
+    """A game of Spirits of the Forest in progress."""
+
+    BINDINGS = [
+        # The key bar shows them in this order; keys with two meanings (Enter, n) show the one
+        # that applies, and the seldom usable ones come last, so that their showing up moves no
+        # other key.
+        *TableScreen.base_bindings("enter", "left", "right", "up", "down", "escape"),
+        *TableScreen.base_bindings("1", "2", "3", "4"),
+        Binding("left", "cursor(-1, 0)", "Choose", key_display="←→↑↓"),
+        Binding("right", "cursor(1, 0)", show=False),
+        Binding("up", "cursor(0, -1)", show=False),
+        Binding("down", "cursor(0, 1)", show=False),
+        Binding("1", "row(0)", "Row", key_display="1-4"),
+        Binding("2", "row(1)", show=False),
+        Binding("3", "row(2)", show=False),
+        Binding("4", "row(3)", show=False),
+        Binding("g", "gem", "Gem"),
+        UNDO,
+        Binding("enter", "take", "Take"),
+        Binding("enter", "place", "Place gem"),
+        Binding("n", "stop", "Stop"),
+        Binding("n", "skip", "Skip gem"),
+        Binding("p", "plus", "+ token"),
+        Binding("escape", "back", "Back"),
+    ]
+    BOARD = SpiritsBoard
+    KEY_GROUPS = KEY_GROUPS
+    RARE_GROUPS = frozenset({"place", "skip", "plus"})
+
+    def __init__(self, table, warning: str | None = None) -> None:
+        self.cursor: int | None = None
+        """The highlighted forest place (the screen's own, not the game's)."""
+        self.gem_mode = False
+        """True while the highlight chooses where a gemstone goes."""
+        self.move_from: int | None = None
+        """The gemstone chosen to move (an empty supply), before its new tile is chosen."""
+        self._seen_state = None
+        super().__init__(table, warning)
+
+    # -- words --------------------------------------------------------------------------------
+    def describe(self, action) -> str:  # type: ignore[override]
+        """An action in words, naming the tile when the position shows it."""
+        text = describe(action)
+        state = self.state
+        if action.kind == "take" and not state.is_over:
+            tiles = [state.forest[p] for p in range(action.a * 12, action.a * 12 + 12)]
+            tiles = [t for t in tiles if t >= 0]
+            if tiles:
+                tile = tiles[0] if action.b == 0 else tiles[-1]
+                text += f": {tile_words_of(tile)}"
+        elif action.kind in ("gem", "move"):
+            place = action.a if action.kind == "gem" else action.b
+            if state.forest[place] >= 0:
+                text += f" ({tile_words_of(state.forest[place])})"
+        return text
+
+    def describe_choice(self, action) -> str:  # type: ignore[override]
+        if action.kind in ("take", "gem", "move"):
+            return self.describe(action)
+        if action.kind == "favor":
+            return self._favor_choice(action.name)
+        return describe_choice(action)
+
+    def _favor_choice(self, kind: str) -> str:
+        """A Favor token on offer as a Wish's reward, with what it would change."""
+        if kind == "plus":
+            return "+ token (it takes back a lost gemstone: worth nothing now the forest is empty)"
+        view = self.table.view(self.viewer)
+        players = view["players"]
+        mine = players[self.viewer]["counts"][kind]
+        others = max((p["counts"][kind] for p in players if p["seat"] != self.viewer), default=0)
+        note = ""
+        if players[self.viewer]["symbols"][kind] == 0:
+            note = "; no tile of it, so still −3"
+        return (
+            f"{kind_name(kind)} token: you {mine} → {mine + 1}, the others at most {others} "
+            f"(their tokens unseen){note}"
+        )
+
+    @classmethod
+    def opening_lines(cls, record, state) -> list[str]:
+        return log.opening_lines(record, state)
+
+    @classmethod
+    def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
+        return log.log_lines(record, before, action, after, seat, private)
+
+    def keys_text(self) -> str:
+        return KEYS
+
+    def rules_entries(self) -> list[tuple[str, str]]:
+        return reference_entries()
+
+    def info_targets(self, view: dict) -> list[tuple[str, str]]:
+        targets = []
+        ends = []
+        for r, row in enumerate(view["forest"]):
+            for c, entry in enumerate(row):
+                if entry is not None and entry["end"] and entry.get("face_up"):
+                    ends.append(r * 12 + c)
+        if self.cursor in ends:
+            ends.remove(self.cursor)
+            ends.insert(0, self.cursor)
+        for place in ends:
+            entry = view["forest"][place // 12][place % 12]
+            words = tile_words(entry["spirit"], entry["symbols"], entry["power"])
+            targets.append((f"Tile at {place_words(place)}: {words}", f"Tile: {words}"))
+        me = view["players"][self.viewer]
+        for kind in ("wish", "hex"):
+            if kind in me:
+                name = me[kind]["name"]
+                targets.append(
+                    (f"Your {kind.capitalize()}: {name}", f"{kind.capitalize()}: {name}")
+                )
+        for kind in dict.fromkeys(me.get("tokens", [])):
+            targets.append(
+                (f"Your Favor token: {kind_name(kind)}", f"Favor token: {kind_name(kind)}")
+            )
+        for p in view["players"]:
+            if p["seat"] == self.viewer:
+                continue
+            for kind in ("wish", "hex"):
+                if kind in p:
+                    name = p[kind]["name"]
+                    who = SEAT_TITLE[p["djinn"]]
+                    targets.append(
+                        (f"{who}'s {kind.capitalize()}: {name}", f"{kind.capitalize()}: {name}")
+                    )
+        targets.append(("The rules of a turn", "A turn"))
+        targets.append(("Scoring", "Scoring"))
+        return targets
+
+    def game_over_screen(self, view: dict, seed: int):
+        from .game_over import GameOverScreen
+
+        humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
+        state = self.state
+        rewards = {}
+        for seat, token in enumerate(state.reward_token):
+            category = CATALOG.token_category[token] if token >= 0 else -1
+            if category >= 0:
+                rewards[seat] = CATEGORIES[category]
+        return GameOverScreen(view, seed, humans[0] if len(humans) == 1 else None, rewards)
+
+    # -- decisions in the panel ------------------------------------------------------------------
+    def asks_in_panel(self, view: dict) -> bool:
+        decision = view.get("decision") or {}
+        if decision.get("seat") != self.viewer:
+            return False
+        return not any(a.kind in FOREST_KINDS for a in self.table.legal())
+
+    def decision_title(self, view: dict) -> str:
+        decision = view.get("decision") or {}
+        kind = decision.get("kind")
+        me = view["players"][self.viewer]
+        if kind == "wish":
+            return (
+                "Keep one of your two Wish cards (at the end, having the most of what it asks "
+                "pays its reward):"
+            )
+        if kind == "hex":
+            return (
+                "Keep one of your two Hex cards (at the end, having the least of what it names "
+                "costs 6 points):"
+            )
+        if kind == "favor":
+            wish = me.get("wish", {}).get("name", "")
+            return f"Your Wish {wish} is met: choose a Favor token from those set aside."
+        if kind == "give":
+            return (
+                "You took a tile another seat reserved: give up one of your gemstones "
+                "(it leaves the game)."
+            )
+        legal = self.table.legal()
+        if any(a.kind == "pass" for a in legal):
+            return "No tile can be taken this turn (every row end is reserved and you have no gemstone to give)."
+        if any(a.kind == "plus" for a in legal):
+            return "Gemstone step: you have no gemstone, but a + token can take back a lost one."
+        return decision.get("prompt") or "Choose."
+
+    def curtain_reason(self, view: dict) -> str:
+        kind = (view.get("decision") or {}).get("kind")
+        if kind in ("wish", "hex"):
+            return "They keep a Wish card and a Hex card."
+        if kind == "favor":
+            return "Their Wish is met: they choose a Favor token."
+        return "It is their turn."
+
+    def confirm_end(self, action) -> str:
+        if action.kind == "plus":
+            return "Spend a + token to take back one of your lost gemstones?"
+        return ""
+
+    # -- what the keys may choose ---------------------------------------------------------------
+    def _now(self) -> tuple[dict, list[Action]]:
+        view = self.table.view(self.viewer)
+        legal = self.table.legal() if self._human_main_turn() else []
+        return view, legal
+
+    def _targets(self, view: dict, legal: list[Action]) -> dict:
+        take = nav.take_targets(view, legal)
+        if take:
+            return take
+        if self.gem_mode:
+            return nav.gem_targets(legal, self.move_from)
+        return {}
+
+    def board_marks(self, view: dict, legal: list) -> dict:
+        if self.state is not self._seen_state:
+            # A new decision: the gemstone highlight starts again.
+            self._seen_state = self.state
+            self.gem_mode = False
+            self.move_from = None
+        targets = self._targets(view, list(legal))
+        if not targets:
+            return {"targets": (), "cursor": None}
+        self.cursor = nav.settle(self.cursor, targets)
+        return {"targets": tuple(targets), "cursor": self.cursor}
+
+    def _enter_gem_mode(self, legal: list[Action]) -> None:
+        self.gem_mode = True
+        if nav.moving(legal):
+            sources = {a.a for a in legal if a.kind == "move"}
+            if len(sources) == 1:
+                self.move_from = next(iter(sources))
+        self.refresh_view()
+
+    def _forest_keys_active(self) -> bool:
+        if not self._human_main_turn():
+            return False
+        return any(a.kind in ("take", "gem", "move") for a in self.table.legal())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("cursor", "row"):
+            if self.query_one(ChoicePanel).is_open:
+                return False
+            return True if self._forest_keys_active() else None
+        if action in ("gem", "place", "stop", "skip", "plus") and self.state.solo:
+            # The solo game has no gemstones and no second tile.
+            return False
+        if action == "back":
+            if self.query_one(ChoicePanel).is_open:
+                return False
+            return bool(self.gem_mode and self._human_main_turn())
+        return super().check_action(action, parameters)
+
+    # -- the status line -------------------------------------------------------------------------
+    def turn_status(self, view: dict) -> str:
+        legal = self.table.legal()
+        targets = self._targets(view, legal)
+        here = self._place_text(view, self.cursor) if self.cursor in targets else ""
+        if any(a.kind == "take" for a in legal):
+            if view["solo"]:
+                return f"Enter takes {here}; the forest takes the other end"
+            if view["step"] == "more":
+                spirit = category_name(view["spirit"])
+                return f"Enter takes a second {spirit}: {here} · n stops"
+            first = " · first turn: one tile" if view["turn_no"] == 0 else ""
+            return f"Enter takes {here}{first}"
+        if any(a.kind in ("gem", "move") for a in legal):
+            moving = nav.moving(legal)
+            if not self.gem_mode:
+                verb = "moves one of your gemstones" if moving else "places a gemstone"
+                return f"g {verb} to reserve a tile · n: no gemstone"
+            if moving and self.move_from is None:
+                return f"Enter moves this gemstone: {here} · n: none"
+            verb = "moves it to" if moving else "reserves"
+            return f"Enter {verb} {here} · g lists · n: none"
+        return "keys below · ? all keys · F1 rules · q quit"
+
+    @staticmethod
+    def _place_text(view: dict, place: int | None) -> str:
+        if place is None:
+            return ""
+        entry = view["forest"][place // 12][place % 12]
+        if entry is None or not entry.get("face_up"):
+            return f"({place_words(place)})"
+        words = tile_words(entry["spirit"], entry["symbols"], entry["power"])
+        notes = []
+        if entry["gem"] is not None and entry["gem"] != view["seat"]:
+            owner = SEAT_TITLE[view["seats"][entry["gem"]]]
+            notes.append(f"{owner}'s reserve: costs a gemstone")
+        elif entry["gem"] is not None:
+            notes.append("your gemstone")
+        if entry["token"]:
+            notes.append("Favor token")
+        side = "left" if _is_left(view, place) else "right"
+        where = f"row {place // 12 + 1} {side}" if entry["end"] else place_words(place)
+        extra = f", {', '.join(notes)}" if notes else ""
+        return f"{words} ({where}{extra})"
+
+    # -- refusals ------------------------------------------------------------------------------
+    def why_not(self, group: str) -> str:
+        state = self.state
+        step = state.step
+        if group in ("gem", "place") and step in ("take", "more"):
+            if step == "more":
+                return (
+                    "The gemstone comes after collecting: take a second tile (Enter) or stop "
+                    "(n) first."
+                )
+            return "The gemstone comes after collecting: take a tile first (Enter)."
+        if group in ("stop", "skip") and step == "take":
+            return "n stops after a first tile (or skips the gemstone): take a tile first."
+        if group == "take" and step == "gem":
+            return "The collection is over this turn: place a gemstone (g) or skip it (n)."
+        probe = {
+            "take": Action("take", a=0, b=0),
+            "gem": Action("skip"),
+            "place": Action("skip"),
+            "stop": Action("stop"),
+            "skip": Action("skip"),
+            "plus": Action("plus"),
+        }[group]
+        reason = state.why_illegal(probe) or f"{KEY_GROUPS[group][0]} is not possible now."
+        return with_place_words(reason)
+
+    # -- keys ----------------------------------------------------------------------------------
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the highlight to another row end (or, for a gemstone, another tile)."""
+        view, legal = self._now()
+        if not any(a.kind == "take" for a in legal) and not self.gem_mode:
+            self._enter_gem_mode(legal)
+            return
+        targets = self._targets(view, legal)
+        if not targets:
+            return
+        self.cursor = nav.step(nav.settle(self.cursor, targets), targets, dx, dy)
+        self.refresh_view()
+
+    def action_row(self, row: int) -> None:
+        """Highlight an end of row `row` (counted from 0)."""
+        view, legal = self._now()
+        taking = any(a.kind == "take" for a in legal)
+        if not taking and not self.gem_mode:
+            self._enter_gem_mode(legal)
+        targets = self._targets(view, legal)
+        places = nav.in_row(row, targets)
+        if not places:
+            if taking:
+                reasons = [self.state.why_illegal(Action("take", a=row, b=end)) for end in (0, 1)]
+                reason = next((r for r in reasons if r), f"Row {row + 1} has no tile to take.")
+                self.notify(with_place_words(reason), severity="warning")
+            else:
+                self.notify(f"Row {row + 1} has no tile to choose now.", severity="warning")
+            return
+        column = (self.cursor or 0) % 12
+        self.cursor = min(places, key=lambda p: abs(p % 12 - column))
+        if taking and self.cursor is not None and len(places) == 2:
+            # Keep the side the highlight was on.
+            side = 1 if self.cursor % 12 >= 6 else 0
+            self.cursor = places[side]
+        self.refresh_view()
+
+    def action_take(self) -> None:
+        """Take the highlighted row end."""
+        view, legal = self._now()
+        targets = nav.take_targets(view, legal)
+        action = targets.get(nav.settle(self.cursor, targets))
+        if action is not None:
+            self.play(action)
+
+    def action_place(self) -> None:
+        """Put (or move) a gemstone on the highlighted tile."""
+        view, legal = self._now()
+        if not self.gem_mode:
+            self._enter_gem_mode(legal)
+            return
+        targets = nav.gem_targets(legal, self.move_from)
+        place = nav.settle(self.cursor, targets)
+        if place is None:
+            return
+        action = targets[place]
+        if action is None:
+            self.move_from = place
+            self.refresh_view()
+            return
+        self.play(action)
+
+    def action_gem(self) -> None:
+        """Choose a tile for a gemstone: on the forest, or (pressed again) from a list."""
+        view, legal = self._now()
+        if not self.gem_mode:
+            self._enter_gem_mode(legal)
+            return
+        actions = [a for a in legal if a.kind in ("gem", "move")]
+        if self.move_from is not None:
+            actions = [a for a in actions if a.a == self.move_from]
+        verb = "Move your gemstone to" if nav.moving(legal) else "Put a gemstone on"
+        self._choose(f"{verb} which tile?", actions)
+        here = [
+            i for i, a in enumerate(actions) if (a.b if a.kind == "move" else a.a) == self.cursor
+        ]
+        if here:
+            # The list opens on the tile the highlight was on.
+            panel = self.query_one(ChoicePanel)
+            panel.highlighted = here[0]
+            panel.refresh()
+
+    def action_stop(self) -> None:
+        """Take no second tile."""
+        self.run_group("stop")
+
+    def action_skip(self) -> None:
+        """Place no gemstone this turn."""
+        self.run_group("skip")
+
+    def action_plus(self) -> None:
+        """Spend a + token to take back a lost gemstone."""
+        self.run_group("plus")
+
+    def action_back(self) -> None:
+        """Step back out of choosing a gemstone's tile."""
+        if (
+            self.move_from is not None
+            and len({a.a for a in self._now()[1] if a.kind == "move"}) > 1
+        ):
+            self.move_from = None
+        else:
+            self.gem_mode = False
+            self.move_from = None
+        self.refresh_view()
+
+    def hint_words(self, action) -> str:
+        key = {
+            "take": "highlighted: Enter",
+            "gem": "highlighted: Enter",
+            "move": "highlighted: Enter",
+            "stop": "n",
+            "skip": "n",
+            "plus": "p",
+        }.get(action.kind, "in the window")
+        return f"{self.describe(action)} ({key})"
+
+    def hinted(self, action) -> None:
+        """Highlight the tile a hint names."""
+        if not self._human_main_turn():
+            return
+        view, legal = self._now()
+        if action.kind == "take":
+            targets = nav.take_targets(view, legal)
+            self.cursor = next((p for p, a in targets.items() if a == action), self.cursor)
+        elif action.kind in ("gem", "move"):
+            self.gem_mode = True
+            self.move_from = action.a if action.kind == "move" else None
+            self.cursor = action.a if action.kind == "gem" else action.b
+        self.refresh_view()
+
+
+def _is_left(view: dict, place: int) -> bool:
+    row = view["forest"][place // 12]
+    cols = [c for c, e in enumerate(row) if e is not None]
+    return bool(cols) and place % 12 == cols[0]

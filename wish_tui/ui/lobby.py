@@ -1,0 +1,154 @@
+"""The lobby of `wish-tui serve`: every table of the server, who sits where, who is connected.
+
+Enter opens a table you sit at, joins an open seat, or watches; `n` opens a new table (the game,
+its options and who sits where: you, a seat left open for a friend, or a bot); `w` watches; `x`
+closes a table you own. Everything comes from the table server; this screen holds nothing.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Static
+
+from wish_tui.widgets.choice_screen import ChoiceScreen
+
+
+class LobbyScreen(Screen):
+    """The tables of the server."""
+
+    DEFAULT_CSS = """
+    LobbyScreen > Vertical { height: 1fr; }
+    LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen #detail { height: auto; max-height: 4; border-top: solid $accent; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("enter", "enter", "Open / join"),
+        Binding("n", "new_table", "New table"),
+        Binding("w", "watch", "Watch"),
+        Binding("x", "close_table", "Close table"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, you: str = "") -> None:
+        super().__init__()
+        self.you = you
+        self.tables: list[dict] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(
+                f"Tables of this server{f' — you are {self.you}' if self.you else ''} · "
+                "Enter opens or joins, n new table, w watch, x close, q quit",
+                id="lobby-title",
+            )
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Table", "Game", "Seats", "Progress", "")
+        table.focus()
+        self.app.server_send({"type": "lobby"})
+
+    def show(self, message: dict) -> None:
+        """Show the server's list of tables."""
+        self.tables = message.get("tables", [])
+        grid = self.query_one(DataTable)
+        row = grid.cursor_row
+        grid.clear()
+        for entry in self.tables:
+            seats = ", ".join(
+                label + ("" if connected or "open seat" in label or "bot" in label else " — away")
+                for label, connected in zip(entry["seats"], entry["connected"], strict=True)
+            )
+            if entry["over"]:
+                state = "finished"
+            elif entry["mine"]:
+                state = "your table" if entry["owner"] else "you play"
+            elif entry["open"]:
+                state = f"{len(entry['open'])} open seat{'s' if len(entry['open']) > 1 else ''}"
+            else:
+                state = "full"
+            grid.add_row(entry["table"], entry["title"], seats, entry["progress"], state)
+        if self.tables and row is not None:
+            grid.move_cursor(row=min(row, len(self.tables) - 1))
+        self._detail()
+
+    def _selected(self) -> dict | None:
+        grid = self.query_one(DataTable)
+        if not self.tables or grid.cursor_row is None or grid.cursor_row >= len(self.tables):
+            return None
+        return self.tables[grid.cursor_row]
+
+    def _detail(self) -> None:
+        entry = self._selected()
+        if entry is None:
+            text = "No table yet: press n to open one, then tell your friends its number."
+        else:
+            text = f"Table {entry['table']}: " + "; ".join(entry["seats"])
+        self.query_one("#detail", Static).update(text)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._detail()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_enter()
+
+    def action_enter(self) -> None:
+        """Open a table you sit at, join one of its open seats, or watch it."""
+        entry = self._selected()
+        if entry is None:
+            return
+        if entry["mine"] or entry["over"]:
+            self.app.server_send({"type": "open", "table": entry["table"]})
+            return
+        seats = entry["open"]
+        if not seats:
+            self.action_watch()
+            return
+        if len(seats) == 1:
+            self.app.server_send({"type": "join", "table": entry["table"], "seat": seats[0]})
+            return
+        labels = [entry["seats"][i] for i in seats]
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.app.server_send(
+                    {"type": "join", "table": entry["table"], "seat": seats[index]}
+                )
+
+        self.app.push_screen(ChoiceScreen("Join which seat?", labels), chosen)
+
+    def action_watch(self) -> None:
+        """Watch a table without sitting at it (you see what every seat sees alike)."""
+        entry = self._selected()
+        if entry is not None:
+            self.app.server_send({"type": "watch", "table": entry["table"]})
+
+    def action_new_table(self) -> None:
+        """Open a new table: the game, its options and who sits where."""
+        self.app.show_new_game(online=True)
+
+    def action_close_table(self) -> None:
+        """Close a table you own."""
+        entry = self._selected()
+        if entry is None:
+            return
+        if not entry["owner"]:
+            self.notify("Only the table's owner can close it.", severity="warning")
+            return
+
+        def answered(index: int | None) -> None:
+            if index == 0:
+                self.app.server_send({"type": "close_table", "table": entry["table"]})
+
+        labels = ["Close it (its game is deleted)", "Keep it"]
+        self.app.push_screen(ChoiceScreen(f"Close table {entry['table']}?", labels), answered)
+
+    def action_quit(self) -> None:
+        """Leave the server (your seats stay yours)."""
+        self.app.exit()

@@ -1,0 +1,117 @@
+"""Watching a table of `wish-tui serve`: the board as every seat sees it alike, the log and chat.
+
+A spectator holds no seat, so the server sends only what all the seats see the same way: no hand,
+no secret card, no seat's decision. The screen shows it on the game's own board.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from wish_tui import games
+from wish_tui.widgets.game_log import GameLog
+from wish_tui.widgets.line_input import LineInput
+from wish_tui.widgets.view_text import ViewText
+
+
+class WatchScreen(Screen):
+    """A table watched from the rail."""
+
+    BINDINGS = [
+        Binding("c", "chat", "Chat"),
+        Binding("v", "seat", "Seat shown"),
+        Binding("pageup", "log_scroll(-1)", show=False),
+        Binding("pagedown", "log_scroll(1)", show=False),
+        Binding("q,escape", "leave", "Back to the tables"),
+    ]
+
+    def __init__(self, message: dict) -> None:
+        super().__init__(classes="table")
+        self.table_id = message["table"]
+        self.spec = games.get(message["game"])
+        self.message = message
+        self.shown_seat = 0
+
+    def compose(self) -> ComposeResult:
+        yield self.spec.ui.Board(id="board-root")
+        yield ViewText(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.on_table_message, self.message)
+
+    def on_resize(self) -> None:
+        self.set_class(not self._compact, "roomy")
+        self._show()
+
+    @property
+    def _compact(self) -> bool:
+        return self.size.height < 34 or self.size.width < 100
+
+    def on_table_message(self, message: dict) -> None:
+        """The server's news of the table."""
+        if not self.is_mounted:
+            # Shown once mounted: keep its lines with the next message.
+            message = {
+                **message,
+                "log": self.message.get("log", []) + message.get("log", []),
+                "chat": self.message.get("chat", []) + message.get("chat", []),
+            }
+            self.message = message
+            return
+        self.message = message
+        log = self.query_one(GameLog)
+        for line in message.get("log", []):
+            log.write(line)
+        for line in message.get("chat", []):
+            log.write(f"💬 {line}")
+        self._show()
+
+    def on_server_error(self, text: str) -> None:
+        self.notify(text, severity="error")
+
+    def _show(self) -> None:
+        message = self.message
+        view = message["view"]
+        # A board that needs a seat's own cards shows what it can.
+        with contextlib.suppress(KeyError, IndexError, TypeError):
+            self.query_one(self.spec.ui.Board).show(view, self.shown_seat, self._compact)
+        seats = message["seats"]
+        if message["over"]:
+            status = "The game is over."
+        elif message["waiting_for"]:
+            status = f"Watching table {self.table_id}: waiting for {message['waiting_for']}."
+        else:
+            status = f"Watching table {self.table_id}."
+        shown = seats[self.shown_seat]["label"] if seats else ""
+        self.query_one("#status", ViewText).show(
+            Text(f"{status} Board of {shown} · v another seat · c chat · q back")
+        )
+
+    def action_seat(self) -> None:
+        """Show the next seat's board (what all may see of it)."""
+        self.shown_seat = (self.shown_seat + 1) % max(1, len(self.message["seats"]))
+        self._show()
+
+    def action_chat(self) -> None:
+        """Say something to the table."""
+
+        def said(text: str | None) -> None:
+            if text:
+                self.app.server_send({"type": "chat", "table": self.table_id, "text": text})
+
+        self.app.push_screen(LineInput("Say to the table (Enter sends, Esc cancels):", 200), said)
+
+    def action_log_scroll(self, pages: int) -> None:
+        """Show an earlier or later page of the log."""
+        self.query_one(GameLog).scroll_page(pages)
+
+    def action_leave(self) -> None:
+        """Back to the tables."""
+        self.app.show_lobby()

@@ -1,0 +1,165 @@
+"""The choice panel: a decision's options over the log, without leaving the game screen.
+
+It never takes the keyboard focus (in Textual a focus change repaints the whole screen, which is
+costly over SSH); the game screen routes digits, arrows, Enter and Esc to it while it is open. It
+is drawn with the line API, one segment per line where it can, and moving the highlight redraws
+just the two lines concerned.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+PANEL_HEIGHT = 12
+"""The most lines the panel takes on a small terminal (it grows on a tall one)."""
+_MEASURE = Console(width=400, color_system=None)
+
+
+class ChoicePanel(Widget):
+    """Options to pick with 1-9, or arrows and Enter; Esc goes back when allowed."""
+
+    DEFAULT_CSS = f"""
+    ChoicePanel {{
+        layer: overlay; position: absolute; height: {PANEL_HEIGHT}; width: 100%;
+        background: $surface; color: $text; visibility: hidden;
+    }}
+    """
+
+    class Chosen(Message):
+        """The person picked option `index` (None: went back)."""
+
+        def __init__(self, index: int | None) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cancellable = True
+        self.count = 0
+        self.title_text = ""
+        """The question and how to answer it."""
+        self.highlighted = 0
+        self._labels: list[str] = []
+        self._rows: list[tuple[int, str]] = []
+        """Each drawn row: the option it belongs to (-1 for the title) and its text."""
+
+    @property
+    def is_open(self) -> bool:
+        """True while a choice is being asked."""
+        return self.visible
+
+    def ask(self, title: str, options: list[str], cancellable: bool) -> None:
+        """Show the options."""
+        self.cancellable = cancellable
+        self.count = len(options)
+        hint = " (1-9 or ↑↓ Enter" + (", Esc back)" if cancellable else ")")
+        self.title_text = title + hint
+        self._labels = [
+            f"{i + 1}. {text}" if i < 9 else f"   {text}" for i, text in enumerate(options)
+        ]
+        self.highlighted = 0
+        width = max(20, self.screen.size.width - 2)
+        self._rows = self._wrap(width)
+        # Just tall enough, above the status line and key bar; absolute, so the table's layout
+        # never moves and only the panel's own lines are redrawn.
+        height = min(max(PANEL_HEIGHT, self.screen.size.height - 8), len(self._rows))
+        self.styles.height = height
+        self.styles.offset = (0, max(0, self.screen.size.height - height - 2))
+        self.visible = True
+        self.refresh()
+
+    def _wrap(self, width: int) -> list[tuple[int, str]]:
+        rows = [(-1, line.plain) for line in Text(self.title_text).wrap(_MEASURE, width)]
+        for index, label in enumerate(self._labels):
+            for k, line in enumerate(Text(label).wrap(_MEASURE, width - 3)):
+                rows.append((index, line.plain if k == 0 else "   " + line.plain))
+        return rows
+
+    def on_resize(self) -> None:
+        if self._labels:
+            self._rows = self._wrap(max(20, self.size.width - 2))
+            self.refresh()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self._rows))
+
+    def _split(self) -> tuple[list[str], list[tuple[int, str]]]:
+        titles = [text for option, text in self._rows if option < 0]
+        options = [(option, text) for option, text in self._rows if option >= 0]
+        return titles, options
+
+    def _first_row(self) -> int:
+        """The first option row shown under the title (they scroll to keep the highlight)."""
+        titles, options = self._split()
+        shown = max(1, (self.size.height or len(self._rows)) - len(titles))
+        rows_of = [i for i, (option, _) in enumerate(options) if option == self.highlighted]
+        last = rows_of[-1] if rows_of else 0
+        return max(0, last - shown + 1)
+
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        width = self.size.width
+        titles, options = self._split()
+        if y < len(titles):
+            segment = Segment(" " + titles[y], base + Style(bold=True))
+            return Strip([segment]).crop_extend(0, width, base)
+        index = self._first_row() + y - len(titles)
+        if index >= len(options):
+            return Strip.blank(width, base)
+        option, text = options[index]
+        style = base + Style(reverse=True) if option == self.highlighted else base
+        return Strip([Segment(" " + text, style)]).crop_extend(0, width, base)
+
+    def _refresh_option(self, option: int) -> None:
+        titles, options = self._split()
+        first = self._first_row()
+        for i, (owner, _) in enumerate(options):
+            if owner == option and i >= first:
+                self.refresh(Region(0, len(titles) + i - first, self.size.width, 1))
+
+    def _answer(self, index: int | None) -> None:
+        self.visible = False
+        self.post_message(self.Chosen(index))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on an option picks it (the mouse is optional, never required)."""
+        titles, options = self._split()
+        index = self._first_row() + event.y - len(titles)
+        if event.y >= len(titles) and 0 <= index < len(options):
+            event.stop()
+            self.pick(options[index][0])
+
+    def move(self, delta: int) -> None:
+        """Move the highlight up or down."""
+        old = self.highlighted
+        first = self._first_row()
+        self.highlighted = max(0, min(self.count - 1, old + delta))
+        if self._first_row() != first:
+            self.refresh()
+            return
+        self._refresh_option(old)
+        self._refresh_option(self.highlighted)
+
+    def pick(self, index: int) -> None:
+        """Choose option `index` directly."""
+        if 0 <= index < self.count:
+            self._answer(index)
+
+    def confirm(self) -> None:
+        """Choose the highlighted option."""
+        self.pick(self.highlighted)
+
+    def cancel(self) -> bool:
+        """Go back without choosing, when that is allowed; False when it is not."""
+        if self.cancellable:
+            self._answer(None)
+            return True
+        return False

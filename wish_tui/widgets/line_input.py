@@ -1,0 +1,40 @@
+"""A one-line input window: a chat line, a name. Enter gives the text, Esc gives None."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+
+class LineInput(ModalScreen[str | None]):
+    """Ask for one line of text, at most `limit` characters."""
+
+    DEFAULT_CSS = """
+    LineInput { align: center bottom; }
+    LineInput > Vertical { width: 100%; height: auto; background: $surface; padding: 0 1;
+        border-top: heavy $accent; margin-bottom: 2; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, prompt: str, limit: int) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.limit = limit
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.prompt)
+            yield Input(max_length=self.limit)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        """Close without sending."""
+        self.dismiss(None)

@@ -1,0 +1,79 @@
+"""A block of text that redraws only the lines that changed (fewer bytes over SSH).
+
+Textual redraws a whole Static when its content changes; a seat's line going from 21 VP to 23 VP
+would resend every line of the panel. `ViewText` keeps its lines and, drawn with the line API,
+refreshes only the rows whose text changed; the layout is redone only when the number of lines
+changes.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.widget import Widget
+
+PLAIN = Style()
+
+
+class ViewText(Widget):
+    """Base of the text widgets of the game screens: `show(text)` replaces the text."""
+
+    DEFAULT_CSS = "ViewText { height: auto; }"
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._lines: list[Text] = []
+        self._strips: dict[int, Strip] = {}
+
+    @property
+    def text(self) -> Text:
+        """What is shown, as one Text."""
+        return Text("\n").join(self._lines)
+
+    def show(self, text: Text) -> None:
+        """Display `text`, redrawing only the lines that differ from what is shown."""
+        lines = text.split("\n", allow_blank=True) if text.plain else [Text("")]
+        old = self._lines
+        self._lines = lines
+        if len(lines) != len(old):
+            self._strips.clear()
+            self.refresh(layout=True)
+            return
+        width = self.size.width
+        for y, (before, after) in enumerate(zip(old, lines, strict=True)):
+            if before != after or before.spans != after.spans:
+                self._strips.pop(y, None)
+                self.refresh(Region(0, y, width, 1))
+
+    def update(self, text: Text | str) -> None:
+        """Display `text` (the Static-like spelling of `show`)."""
+        self.show(text if isinstance(text, Text) else Text(str(text)))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self._lines))
+
+    def on_resize(self) -> None:
+        self._strips.clear()
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if y >= len(self._lines):
+            return Strip.blank(width, PLAIN)
+        strip = self._strips.get(y)
+        if strip is None:
+            line = self._lines[y].copy()
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+            line.truncate(width, overflow="ellipsis")
+            console = self.app.console
+            segments = list(line.render(console, end=""))
+            base = self.rich_style
+            segments = [Segment(s.text, base + s.style if s.style else base) for s in segments]
+            # Neighbours of one style become one segment: each costs its colour codes.
+            strip = Strip(Segment.simplify(segments)).crop_extend(0, width, base)
+            self._strips[y] = strip
+        return strip

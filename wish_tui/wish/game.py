@@ -1,0 +1,44 @@
+"""Wish as the registry sees it: seats, solo levels and the adapters to its rules."""
+
+from __future__ import annotations
+
+from wish_tui.core.game_spec import Game
+
+
+def _new_state(seats, seed: int, solo: str = "", options: dict | None = None):
+    from wish_tui.wish import rules
+
+    return rules.new_game(list(seats), seed=seed, solo=solo or None)
+
+
+def _identity(state) -> tuple[list[str], str, int, dict]:
+    return list(state.djinns), state.solo, state.seed, {}
+
+
+def _summary(state) -> tuple[str, tuple[int, ...]]:
+    if state.is_over:
+        totals = {s["seat"]: s["total"] for s in state.final_scores()["seats"]}
+        return f"over after round {state.round}", tuple(totals[i] for i in range(state.num_seats))
+    scores = tuple(state.visible_score(i) for i in range(state.num_seats))
+    return ("setup" if state.round == 0 else f"round {state.round}"), scores
+
+
+def _solo_won(scores: dict) -> bool:
+    return bool(scores["seats"][0]["destiny_fulfilled"])
+
+
+GAME = Game(
+    name="wish",
+    title="Wish",
+    blurb="Djinns fulfil wishes and race the Caravan to the Dock.",
+    package="wish_tui.wish",
+    seats=("air", "water", "fire", "earth"),
+    seat_word="Djinn",
+    seat_key="djinn",
+    new_state=_new_state,
+    identity=_identity,
+    summary=_summary,
+    solo_won=_solo_won,
+    solo_levels=("easy", "medium", "hard"),
+    solo_seat_required=True,
+)

@@ -1,0 +1,49 @@
+"""Wish's board: the map with tracks and Offer on top, the player board and hand below, the log.
+
+It renders one seat's view and holds nothing; the game screen and the replay both show it.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+
+from wish_tui.widgets.game_log import GameLog
+
+from .hand_view import HandView, hand_status
+from .map_view import MapView
+from .offer_view import OfferView
+from .player_board import PlayerBoard
+from .tracks_view import TracksView
+
+
+class WishBoard(Vertical):
+    """The whole table of Wish as one seat sees it."""
+
+    DEFAULT_CSS = "WishBoard { height: 1fr; }"
+
+    def __init__(self, *, with_hand: bool = True, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.with_hand = with_hand
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield MapView(id="map")
+            with Vertical(id="side"):
+                yield TracksView(id="tracks")
+                yield OfferView(id="offer")
+        with Horizontal(id="bottom"):
+            yield PlayerBoard(id="board")
+            if self.with_hand:
+                yield HandView(id="hand")
+        yield GameLog(id="log")
+
+    def show(self, view: dict, seat: int, compact: bool, legal=(), my_turn: bool = False) -> None:
+        """Render `view` as `seat` sees it; `legal` (in its own turn) marks what it can fulfil."""
+        self.query_one(MapView).update_view(view)
+        self.query_one(TracksView).update_view(view)
+        self.query_one(OfferView).update_view(view, compact)
+        self.query_one(PlayerBoard).update_view(view, seat, compact)
+        if self.with_hand:
+            status = hand_status(view, seat, list(legal), my_turn)
+            self.query_one(HandView).update_hand(status, compact)

@@ -1,0 +1,278 @@
+"""How good a position is for one seat: its score now plus what its pieces promise.
+
+The score now is every Final Scoring step counted as if the game ended here. The promise is
+what the medium policy and the hard search weigh on top: Credits and Income that can still buy
+cards, room under the Card Limit, Workers at hand and claimed from the Reserve, steps on the two
+tracks towards their odd-number rewards and 10, Achievements in reach, and the growth still to
+come from Mascots, Entertainment Symbols and the Hotels and Entrepreneurs that pay over time;
+each promise shrinks with the turns left. Everything here reads a (determinized) State.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from wish_tui.wishland.rules import economy, scoring
+from wish_tui.wishland.rules.catalog import ACTOR, HOTEL, MASCOT, RESTAURANT, RIDE, TICKET
+from wish_tui.wishland.rules.tables import CAT, ENTERTAINMENT, KIND, hotel_param
+
+ROUNDS = CAT.rounds
+TURNS = CAT.turns
+GAME_TURNS = ROUNDS * TURNS
+TOP = CAT.track_top
+BONUS = CAT.entertainment_bonus
+_H5_TABLE = hotel_param(5, "table")
+_H11_TABLE = hotel_param(11, "table")
+
+
+class Weights(NamedTuple):
+    """The knobs of `position_value`; the defaults are the medium bot's judgement."""
+
+    credit: float = 0.55
+    """VP per Credit that can still be spent (Credits now and Income to come)."""
+    spend: float = 7.0
+    """Credits a seat can spend per turn left; money beyond that is worth little."""
+    limit: float = 0.45
+    """VP per free place under the Card Limit (at most two counted per colour)."""
+    hand: float = 0.45
+    """VP per Worker at hand (up to four): a Worker placed must be collected with a turn."""
+    spare: float = 0.5
+    """Share of `hand` for each Worker at hand beyond four (up to eight)."""
+    worker: float = 0.7
+    """VP per Worker claimed from the Reserve, over a whole game."""
+    unlock: float = 1.5
+    """VP for the extra-Workers ability (all six claimed), over a whole game."""
+    step: float = 0.5
+    """VP per Happiness step and per Visitor step (in Credits) before the rewards are reached."""
+    achievement: float = 0.8
+    """VP of an Achievement nearly in reach (scaled by the cube of the progress)."""
+    entertain: float = 0.5
+    """Share of the Entertainment Symbols' growth still to come that is counted."""
+    mascot: float = 0.05
+    """VP per Mascot symbol match expected per turn left."""
+    early: float = 0.3
+    """VP per Turn Order space further left (choosing early picks the cards first)."""
+    free_draw: float = 0.6
+    """Solo: VP per free draw left this round (a card more to choose from)."""
+
+
+MEDIUM = Weights()
+
+
+def turns_left(st, seat: int) -> int:
+    """Turns `seat` still has, not counting one whose standard action is done."""
+    phase = st.phase
+    if phase == "turns":
+        left = TURNS * (ROUNDS - st.round) + TURNS - st.turn
+        pos = st.order.index(seat)
+        if pos > st.idx or (pos == st.idx and st.stage == "start"):
+            left += 1
+        return left
+    if phase in ("order", "income"):
+        return TURNS * (ROUNDS - st.round + 1)
+    if phase == "setup":
+        return GAME_TURNS
+    return 0
+
+
+def incomes_left(st, seat: int) -> int:
+    """Income Phases `seat` has still to receive."""
+    phase = st.phase
+    if phase == "setup":
+        return ROUNDS
+    if phase in ("final", "over"):
+        return 0
+    left = ROUNDS - st.round
+    if phase == "order" or (phase == "income" and ("income", seat) in st.pending):
+        left += 1
+    return left
+
+
+def score_now(p) -> int:
+    """The seat's total if the game ended now (every Final Scoring step)."""
+    return sum(scoring.score_steps(p).values())
+
+
+def position_value(st, seat: int, w: Weights = MEDIUM) -> float:
+    """The seat's score now plus what its pieces promise for the turns left, in VP."""
+    p = st.players[seat]
+    total = float(score_now(p))
+    left = turns_left(st, seat)
+    if left <= 0:
+        if st.phase == "final" and p.hotels >> 8 & 1:
+            total += w.credit * 0.5 * min(p.credits, 8)
+        return total
+    share = left / GAME_TURNS
+    soon = left / 4 if left < 4 else 1.0
+
+    # Money: Credits now and Income to come, as far as the turns left can spend them.
+    money = p.credits + economy.income(p) * incomes_left(st, seat)
+    cap = w.spend * left
+    if money > cap:
+        money = cap + 0.15 * (money - cap)
+    total += w.credit * money
+
+    # The Card Limit: free places for each limited colour (at most two counted).
+    limit = p.counts[TICKET] + p.counts[RIDE]
+    room = 0
+    for kind in (RESTAURANT, ACTOR, HOTEL, MASCOT):
+        free = 2 if economy.ignores_limit(p, kind) else limit - p.counts[kind]
+        room += 2 if free > 2 else free
+    total += w.limit * room * (0.4 + 0.6 * share)
+
+    # Workers: those at hand save a collect; those claimed serve the rest of the game.
+    hand = p.workers
+    if hand > 4:
+        hand = 4 + w.spare * (hand - 4 if hand < 8 else 4)
+    total += w.hand * hand * soon
+    total += w.worker * (6 - p.reserve) * share
+    if not p.reserve:
+        total += w.unlock * share
+
+    # The tracks: a smooth value per step instead of the rewards at odd spaces, and the
+    # approach to 10.
+    h, v = p.happiness, p.visitors
+    e4 = 2 if p.ent == 4 else 1
+    e5 = 2 if p.ent == 5 else 1
+    total += soon * w.step * e4 * (h - 2 * ((h + 1) // 2))
+    total += soon * w.credit * e5 * (v - 2 * ((v + 1) // 2))
+    if h < TOP and h >= 6:
+        sets = sum(1 for n in p.counts if n >= 4)
+        total += share * 2 * (h - 5) / 5 * (0.5 + sets) * e4
+    if v < TOP and v >= 6:
+        total += share * 2 * (v - 5) / 5 * (economy.income(p) // 5) * e5
+
+    # Achievements in reach.
+    total += w.achievement * soon * _achievements_in_reach(st, seat, p)
+
+    # Growth still to come from Entertainment Symbols and Mascot matches.
+    actors = p.counts[ACTOR]
+    if actors or left > 8:
+        unique = len({ENTERTAINMENT[c] for c in p.park if KIND[c] == ACTOR})
+        more = left // 8
+        now = unique + p.has_hotel(9) + (p.counts[MASCOT] >= 5)
+        later = now + more if now + more < len(BONUS) else len(BONUS) - 1
+        total += w.entertain * (BONUS[later] - BONUS[now])
+    mascots = p.counts[MASCOT]
+    if mascots:
+        total += w.mascot * mascots * left
+    total += _card_promise(p, left, share)
+
+    # Turn Order: a space further left chooses earlier in the round; in solo it leaves more
+    # free draws.
+    if seat in st.track:
+        space = st.track.index(seat)
+        if st.solo:
+            total += w.free_draw * (4 - space)
+        elif st.phase in ("order", "income"):
+            total += w.early * (4 - space) * 0.5
+    return total
+
+
+def _achievements_in_reach(st, seat: int, p) -> float:
+    """Sum over unclaimed Achievements of the cube of the seat's progress towards each."""
+    found = 0.0
+    ach = CAT.achievements
+    for i, aid in enumerate(st.ach):
+        if st.claimed[i] < 0:
+            found += _progress(ach[aid], p) ** 3
+    if p.tile and not p.tile_claimed:
+        found += _progress(ach[p.tile], p) ** 3
+    return found
+
+
+def _progress(a, p) -> float:
+    """How far the seat is towards an Achievement, 0 to just below 1 (1 means met: claim it)."""
+    test, n = a.test, a.n
+    if test == "happiness":
+        x = p.happiness / n
+    elif test == "visitors":
+        x = p.visitors / n
+    elif test == "workers":
+        x = (10 - p.reserve) / n
+    elif test == "vp":
+        x = p.vp / n
+    elif test == "colour":
+        x = p.counts[a.arg] / n
+    elif test == "both_tracks":
+        x = min(p.happiness, p.visitors) / n
+    elif test == "either_track":
+        x = max(p.happiness, p.visitors) / n
+    elif test == "same_colour":
+        x = max(p.counts) / n
+    elif test == "each_colour":
+        x = min(p.counts[:5]) / n
+    elif test == "symbol_copies":
+        x = max(p.symbols) / n
+    elif test == "distinct_symbols":
+        x = (12 - p.symbols.count(0)) / n
+    elif test == "cards":
+        x = (len(p.park) + p.counts[TICKET]) / n
+    elif test == "income":
+        x = economy.income(p) / n
+    elif test == "credits":
+        x = p.credits / n
+    elif test == "expensive":
+        x = sum(1 for c in p.park if scoring_cost(c) >= a.arg) / n
+    else:
+        return 0.0
+    return x if x < 0.95 else 0.95
+
+
+def scoring_cost(card: int) -> int:
+    """The printed cost of a card."""
+    return economy.cost_of(card)
+
+
+def _card_promise(p, left: int, share: float) -> float:
+    """What Hotels and Entrepreneurs with ongoing or growing rewards still promise."""
+    value = 0.0
+    hotels = p.hotels
+    if hotels:
+        buys = left * 0.45
+        if hotels >> 5 & 1:
+            t = p.counts[TICKET]
+            value += 0.6 * (
+                scoring.from_table(_H5_TABLE, t + int(left / 9)) - scoring.from_table(_H5_TABLE, t)
+            )
+        if hotels >> 8 & 1:
+            value += 1.5
+        if hotels >> 11 & 1:
+            n = len(p.park)
+            value += 0.7 * (
+                scoring.from_table(_H11_TABLE, n + int(buys)) - scoring.from_table(_H11_TABLE, n)
+            )
+        if hotels >> 13 & 1:
+            value += 0.12 * left
+        if hotels >> 14 & 1:
+            value += 0.03 * left
+        if hotels >> 15 & 1:
+            value += 0.02 * left
+        if hotels >> 16 & 1:
+            value += 0.06 * left
+        if hotels >> 17 & 1:
+            value += 0.8 * share * 2
+        if hotels >> 18 & 1:
+            value += 0.04 * left
+        if hotels >> 19 & 1:
+            value += 0.06 * left
+        if hotels >> 20 & 1:
+            value += 0.02 * left
+        if hotels >> 21 & 1:
+            value += 0.05 * left
+        if hotels >> 22 & 1:
+            value += 0.06 * left
+        if hotels >> 7 & 1:
+            value += 0.5 * share * 2
+    ent = p.ent
+    if ent:
+        value += ENT_PROMISE.get(ent, 0.0) * left
+        if ent == 11:
+            value += 0.03 * left
+        elif ent == 10:
+            value += 0.5 * share if 12 - p.symbols.count(0) >= 8 else 0.0
+    return value
+
+
+ENT_PROMISE = {1: 0.08, 2: 0.07, 3: 0.04, 6: 0.06, 7: 0.06, 8: 0.07, 10: 0.03, 12: 0.03}
+"""VP per turn left that an Entrepreneur's ongoing rewards bring, roughly."""

@@ -1,0 +1,29 @@
+"""The medium level: greedy choices judged by a position evaluation, on a determinized view."""
+
+from __future__ import annotations
+
+from wish_tui.wishland.rules import Action
+
+from . import policy
+from .base import Bot, match
+from .evaluate import MEDIUM
+from .reasons import describe
+
+
+class MediumBot(Bot):
+    """Takes the action whose position is worth most by `evaluate.position_value`."""
+
+    level = "medium"
+    weights = MEDIUM
+    """How positions are judged (benchmarks/wishland_weights.py measures other weights)."""
+
+    def _choose(self, view: dict, legal: list[Action]) -> Action:
+        state = self.sample(view)
+        return match(policy.choose(state, self.weights), legal)
+
+    def hint(self, view: dict, legal: list[Action]) -> tuple[Action, str]:
+        """Return the medium bot's action and why, in one line."""
+        action = self.choose(view, legal)
+        if len(legal) == 1:
+            return action, "the only legal action"
+        return action, describe(action, self.sample(view), view["seat"])
