@@ -168,6 +168,36 @@ def spirits_solo_last_row(st) -> bool:
     return st.phase == "play" and solo.empty_rows(st) == 2 and st.tiles_left >= 6
 
 
+def wishland_hotels_to_score(st) -> bool:
+    """Wishland: the last turn of round 7, the seat to play holds Hotels #8 and #10."""
+    if not (st.phase == "turns" and st.round == 7 and st.turn == 4 and not st.pending):
+        return False
+    if st.stage != "start" or st.idx != len(st.order) - 1:
+        return False
+    p = st.players[st.current_player]
+    return p.has_hotel(8) and p.has_hotel(10)
+
+
+def wishland_hotel_lover(st, bot, seat: int):
+    """A Wishland player that buys Hotel #8 or #10 whenever it can, else plays as `bot`."""
+    legal = st.legal_actions()
+    for action in legal:
+        if action.kind == "buy" and action.arg in ("G8", "G10"):
+            return action
+    return bot.choose(st.view(seat), legal)
+
+
+def wishland_solo_round6(st) -> bool:
+    """Wishland solo: the first turn of round 6, before the turn's action."""
+    return (
+        st.phase == "turns"
+        and st.round == 6
+        and st.turn == 1
+        and st.stage == "start"
+        and (not st.pending)
+    )
+
+
 @dataclass(frozen=True)
 class Scenario:
     file: str
@@ -187,6 +217,8 @@ class Scenario:
     """The game's options as (key, value) pairs, e.g. (("modules", ("wishes", "hexes")),)."""
     opponents: str = "medium"
     """Who plays the seats other than the person's."""
+    chooser: object = None
+    """A custom player (state, bot, seat) -> action, used instead of the bots' own choice."""
 
 
 SCENARIOS = (
@@ -263,6 +295,35 @@ SCENARIOS = (
         player="medium",
         game="spirits",
     ),
+    Scenario(
+        "wishland-four-start",
+        "Wishland, four colours with the Entrepreneur Cards and the Achievement Tiles: the game "
+        "has just been set up and your first decision is the Entrepreneur card to keep.",
+        ("red", "blue", "green", "yellow"),
+        game="wishland",
+        options=(("entrepreneurs", True), ("achievement_tiles", True)),
+    ),
+    Scenario(
+        "wishland-last-turn-hotels",
+        "Wishland, three colours in the last turn of round 7: you hold Hotel #8 (buy one more card "
+        "in Final Scoring) and Hotel #10 (your Mascots count their own symbols) to score.",
+        ("red", "blue", "green"),
+        stop=wishland_hotels_to_score,
+        player="medium",
+        game="wishland",
+        chooser=wishland_hotel_lover,
+    ),
+    Scenario(
+        "wishland-solo-round6",
+        "Wishland solo with the Entrepreneur Cards and the Achievement Tiles, the first turn of "
+        "round 6: two rounds to raise your score before Final Scoring.",
+        ("green",),
+        solo="standard",
+        stop=wishland_solo_round6,
+        player="medium",
+        game="wishland",
+        options=(("entrepreneurs", True), ("achievement_tiles", True)),
+    ),
 )
 
 
@@ -315,6 +376,9 @@ def build(scenario: Scenario, max_seeds: int = 400) -> GameRecord:
                     return record
             if bots is None:
                 action = choose(state, rng)
+            elif scenario.chooser is not None:
+                seat = state.current_player
+                action = scenario.chooser(state, bots[seat], seat)
             else:
                 seat = state.current_player
                 action = bots[seat].choose(state.view(seat), state.legal_actions())
@@ -331,8 +395,9 @@ def main(only: list[str]) -> int:
         record = build(scenario, scenario.seeds)
         game_rules = record.spec.rules
         seat = game_rules.State.from_dict(record.state).current_player
+        key = record.spec.seat_key
         record.seats = [  # the person plays the seat that decides now
-            {"djinn": s["djinn"], "who": "human" if i == seat else scenario.opponents}
+            {key: s[key], "who": "human" if i == seat else scenario.opponents}
             for i, s in enumerate(record.seats)
         ]
         record.name = scenario.file
@@ -343,6 +408,8 @@ def main(only: list[str]) -> int:
         path.write_text(text + "\n", encoding="utf-8")
         state = game_rules.State.from_dict(record.state)
         where = f"round {state.round}" if hasattr(state, "round") else repr(state)
+        if record.game == "wishland":
+            where += f", turn {state.turn}, seat {seat}"
         print(
             f"{path.name}: seed {record.seed}, {len(record.actions)} actions, {where}", flush=True
         )

@@ -3,7 +3,7 @@
     python benchmarks/spirits_bots.py --seats hard,medium --games 400 --seed 1 [--modules wishes,hexes]
     python benchmarks/spirits_bots.py --seats hard,medium,easy,random --games 500 --seed 1
     python benchmarks/spirits_bots.py --solo standard --levels random,easy,medium,hard --games 200
-    ... [--json] [--think-ms N]
+    ... [--json] [--think-ms N] [--clock wall|cpu]
 
 Every deal is played once per rotation of the seats (two seats: once each way round), so every
 level plays every seat, element and turn order equally often on the same forests. Each bot sees
@@ -11,7 +11,9 @@ only its seat's view and the legal actions; this script alone holds the State. P
 games, wins (ties split), win rate, average score, the median and worst decision time, stalls (a
 game still going after MAX_DECISIONS decisions) and illegal choices (refused, replaced by the
 first legal action so the game can finish, and counted). `--solo LEVEL` plays solo games at that
-difficulty with each bot level and prints its win rate and points.
+difficulty with each bot level and prints its win rate and points. `--clock cpu` times each
+decision by this process's CPU time, which is what the wall clock shows with one process per
+core, whatever else the machine is doing.
 
 `play_game` is the one place a game is played; the app's tournament can reuse it.
 """
@@ -111,6 +113,7 @@ def run_seats(
     modules: tuple[str, ...] = (),
     think_ms: int | None = None,
     progress=None,
+    clock=time.perf_counter,
 ) -> dict:
     """Play `games` games between `levels`, each deal once per rotation of the seats."""
     n = len(levels)
@@ -122,7 +125,7 @@ def run_seats(
         deal = seed + g // n
         seated = levels[shift:] + levels[:shift]
         elements = [SEATS[(k + shift) % 4] for k in range(n)]
-        result = play_game(seated, elements, deal, modules, None, think_ms)
+        result = play_game(seated, elements, deal, modules, None, think_ms, clock)
         stalls += result["stalled"]
         decisions.append(result["decisions"])
         scores = result["scores"]
@@ -155,6 +158,7 @@ def run_solo(
     seed: int,
     think_ms: int | None = None,
     progress=None,
+    clock=time.perf_counter,
 ) -> dict:
     """Play `games` solo games at `difficulty` with each of `levels`; win rates and points."""
     out = {"games": games, "seed": seed, "solo": difficulty, "stalls": 0, "levels": {}}
@@ -164,7 +168,7 @@ def run_solo(
         titles: dict[str, int] = {}
         for g in range(games):
             element = SEATS[g % 4]
-            result = play_game([level], [element], seed + g, (), difficulty, think_ms)
+            result = play_game([level], [element], seed + g, (), difficulty, think_ms, clock)
             out["stalls"] += result["stalled"]
             solo = result["scores"]["solo"]
             entry["games"] += 1
@@ -220,13 +224,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solo", choices=rules.SOLO_LEVELS, help="play solo games instead")
     parser.add_argument("--levels", default=",".join(LEVELS), help="bot levels for --solo")
     parser.add_argument("--think-ms", type=int, default=None)
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time decisions by the wall clock or by this process's CPU time",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
     progress = None if args.quiet else _progress
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     if args.solo:
         result = run_solo(
-            args.solo, _levels(args.levels), args.games, args.seed, args.think_ms, progress
+            args.solo, _levels(args.levels), args.games, args.seed, args.think_ms, progress, clock
         )
         title = (
             f"{args.games} solo games per level at {args.solo} difficulty, seeds from {args.seed}"
@@ -236,11 +247,12 @@ def main(argv: list[str] | None = None) -> int:
         if not 2 <= len(levels) <= 4:
             raise SystemExit("--seats lists 2 to 4 bot levels, e.g. --seats hard,medium.")
         modules = tuple(m for m in args.modules.split(",") if m)
-        result = run_seats(levels, args.games, args.seed, modules, args.think_ms, progress)
+        result = run_seats(levels, args.games, args.seed, modules, args.think_ms, progress, clock)
         title = (
             f"{args.games} games, seats {','.join(levels)} rotated, deals from {args.seed}, "
             f"modules: {','.join(modules) or 'none'}"
         )
+    result["clock"] = args.clock
     if args.json:
         print(json.dumps(result))
     else:

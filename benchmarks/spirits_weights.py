@@ -4,7 +4,9 @@
 
 A medium bot judging with the changed weights plays the plain medium bot on the same deals, each
 deal twice with the seats swapped; prints its win rate (ties split) and both average scores.
-`--seats N` plays N-seat games (the variant in one seat, medium bots in the others).
+`--seats N` plays N-seat games (the variant in one seat, medium bots in the others). `--solo
+LEVEL` plays solo games at that difficulty instead, the variant and the medium bot on the same
+seeds, and prints both win rates and points.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--modules", default="")
     parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--solo", choices=("easy", "standard", "hard"))
     args = parser.parse_args(argv)
     changes = {
         k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(args.weights).items()
@@ -36,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     class Variant(medium_module.MediumBot):
         weights = variant
 
+    if args.solo:
+        return _solo(args, Variant)
     wins = 0.0
     scores = [0.0, 0.0]
     n = args.seats
@@ -59,6 +64,23 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.weights}: wins {wins / g:.1%} of {g} ({wins:.1f}), "
         f"score {scores[0] / g:.1f} vs {scores[1] / g:.1f}"
     )
+    return 0
+
+
+def _solo(args, variant) -> int:
+    """Solo games at `args.solo` difficulty: the variant and the medium bot on the same seeds."""
+    for name, cls in (("variant", variant), ("medium", medium_module.MediumBot)):
+        wins = points = 0
+        for g in range(args.games):
+            seed = args.seed + g
+            result = play_game(["medium"], ["earth"], seed, (), args.solo, bots=[cls(seed * 31)])
+            solo = result["scores"]["solo"]
+            wins += solo["verdict"] == "win"
+            points += solo["points"]
+        print(
+            f"{name} {args.weights if name == 'variant' else ''}: solo {args.solo} wins "
+            f"{wins / args.games:.1%} of {args.games}, points {points / args.games:.1f}"
+        )
     return 0
 
 

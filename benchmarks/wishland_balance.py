@@ -1,7 +1,7 @@
 """Balance figures for Wishland's designed cards: seeded games between simple policies.
 
-Run: ``python benchmarks/wishland_balance.py [--games N] [--seats 4] [--policy greedy|random]
-[--entrepreneurs] [--tiles] [--solo]``
+Run: ``python benchmarks/wishland_balance.py [--games N] [--seats 4]
+[--policy greedy|random|medium|hard] [--entrepreneurs] [--tiles] [--solo]``
 
 Policies:
 
@@ -11,13 +11,16 @@ Policies:
   the acting seat as its provisional score (every Final Scoring step counted now) plus what its
   resources promise for the rounds left: Credits, Income, Card Limit, Workers, the two tracks.
   A little noise breaks ties. It plays a sensible, not a strong, game.
+- ``medium`` / ``hard``: the bots of `wish_tui.wishland.bots`, each seat given only its view.
 
 ``--focus happiness`` (or ``visitors``) makes the first seat also value each space of that
 track, to see whether setting out to reach 10 pays.
 
 Figures printed: mean and spread of the final scores and of each scoring step, cards bought per
 seat by kind, how often a seat reaches 10 on the Happiness and Visitor Tracks, Achievements
-claimed, and the cards least and most often bought. docs/rules-decisions.md quotes them.
+claimed, the cards least and most often bought, and for each Hotel and Entrepreneur how often
+its owner wins (ties split) and how far its owner's score lies above the table's mean.
+docs/rules-decisions.md quotes them.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wish_tui.wishland import rules  # noqa: E402
+from wish_tui.wishland.bots import make_bot  # noqa: E402
 from wish_tui.wishland.rules import economy, scoring  # noqa: E402
 from wish_tui.wishland.rules.tables import CARD_ID, KIND  # noqa: E402
 
@@ -93,9 +97,17 @@ def random_policy(rng: random.Random, state):
 
 
 def play(seats, seed: int, policy, **options):
-    """Play one game to its end; return the final state."""
+    """Play one game to its end; return the final state. A `policy` named by a bot level
+    plays each seat with a bot of that level, shown only the seat's view."""
     rng = random.Random(seed)
     state = rules.new_game(seats, seed=seed, **options)
+    if isinstance(policy, str):
+        bots = [make_bot(policy, seed * 31 + s) for s in range(len(seats))]
+        while not state.is_over:
+            seat = state.current_player
+            action = bots[seat].choose(state.view(seat), state.legal_actions())
+            state = state.apply(action, seat)
+        return state
     while not state.is_over:
         state = state.apply(policy(rng, state))
     return state
@@ -106,7 +118,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--policy", choices=("greedy", "random"), default="greedy")
+    parser.add_argument(
+        "--policy", choices=("greedy", "random", "medium", "hard"), default="greedy"
+    )
     parser.add_argument("--entrepreneurs", action="store_true")
     parser.add_argument("--tiles", action="store_true")
     parser.add_argument("--solo", action="store_true")
@@ -117,11 +131,15 @@ def main() -> None:
     policy = random_policy
     if args.policy == "greedy":
         policy = solo_greedy if args.solo else greedy
+    elif args.policy in ("medium", "hard"):
+        policy = args.policy
     seats = ["green"] if args.solo else list(rules.SEATS[: args.seats])
     totals, steps, kinds = [], Counter(), Counter()
     first_totals, first_reach = [], 0
     happy = visit = claims = 0
     bought: Counter = Counter()
+    owners: dict[str, list[float]] = {}
+    """Per Hotel and Entrepreneur: (win share, score above the table's mean) of each owner."""
     n_seats = 0
     for g in range(args.games):
         state = play(
@@ -137,7 +155,15 @@ def main() -> None:
         first_totals.append(scores["seats"][0]["total"])
         if args.focus:
             first_reach += getattr(state.players[0], args.focus) >= 10
+        mean = statistics.mean(e["total"] for e in scores["seats"])
+        winners = scores["winners"]
         for entry, p in zip(scores["seats"], state.players, strict=True):
+            share = 1 / len(winners) if entry["seat"] in winners else 0.0
+            held = [CARD_ID[c] for c in p.park if KIND[c] == 3]
+            if entry["entrepreneur"]:
+                held.append(entry["entrepreneur"])
+            for name in held:
+                owners.setdefault(name, []).append((share, entry["total"] - mean))
             n_seats += 1
             totals.append(entry["total"])
             steps.update(entry["steps"])
@@ -162,6 +188,21 @@ def main() -> None:
             f"{100 * first_reach / args.games:.0f}% of games, scores "
             f"{statistics.mean(first_totals):.1f} (the others {statistics.mean(others):.1f})"
         )
+    if len(seats) > 1:
+        print(f"owners' wins (fair share {100 / len(seats):.0f}%) and score above the mean:")
+        for group in ("G", "E"):
+            rows = sorted(
+                ((k, v) for k, v in owners.items() if k[0] == group),
+                key=lambda kv: -statistics.mean(x[0] for x in kv[1]),
+            )
+            print(
+                "  "
+                + ", ".join(
+                    f"{k} {100 * statistics.mean(x[0] for x in v):.0f}% "
+                    f"{statistics.mean(x[1] for x in v):+.1f} (n={len(v)})"
+                    for k, v in rows
+                )
+            )
     never = [c for c in CARD_ID if c not in bought]
     print(f"cards never bought: {len(never)} {' '.join(never[:30])}")
     print("most bought: " + ", ".join(f"{c} {n}" for c, n in bought.most_common(8)))

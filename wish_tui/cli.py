@@ -102,15 +102,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME:WHO",
-        help="a seat, in seat order: a Djinn/element (air|water|fire|earth) or a colour, "
-        "and who plays it: human|random|easy|medium|hard",
+        help="a seat, in seat order: a Djinn/element (air|water|fire|earth) or a Wishland "
+        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard",
     )
     new.add_argument(
         "--solo",
         nargs="?",
         const="",
         metavar="LEVEL",
-        help="play solo at this difficulty (Wish: easy|medium|hard; Spirits: easy|standard|hard)",
+        help="play solo at this difficulty (Wish: easy|medium|hard; Spirits: easy|standard|hard;"
+        " Wishland: standard, the default)",
     )
     new.add_argument(
         "--djinn", metavar="NAME", help="your seat in a solo game (a Djinn, element or colour)"

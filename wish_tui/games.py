@@ -11,10 +11,11 @@ from __future__ import annotations
 from wish_tui.core.game_spec import Game, Option
 from wish_tui.spirits.game import GAME as SPIRITS
 from wish_tui.wish.game import GAME as WISH
+from wish_tui.wishland.game import GAME as WISHLAND
 
 __all__ = ["DEFAULT", "GAMES", "Game", "Option", "get", "names"]
 
-GAMES: dict[str, Game] = {game.name: game for game in (WISH, SPIRITS)}
+GAMES: dict[str, Game] = {game.name: game for game in (WISH, SPIRITS, WISHLAND)}
 """Every game, by name, in the order the title screen offers them."""
 DEFAULT = "wish"
 """The game a command means when it names none (every Wish command keeps working)."""

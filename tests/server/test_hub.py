@@ -4,6 +4,8 @@ Two people and a bot play a whole game of Wish; each sees only their own seat's 
 out-of-turn and stale actions are refused with one sentence and change nothing; a spectator sees
 no hand; a person who leaves keeps their seat, the owner may hand it to a bot after the timeout
 and the person takes it back on return; a restarted server resumes the table from its save.
+Two people play a Wishland table with both options to its end, neither seeing the other's
+Entrepreneur before the reveal.
 """
 
 from __future__ import annotations
@@ -303,6 +305,52 @@ async def test_the_lobby_lists_tables_with_their_open_seats():
     (entry,) = lobby["tables"]
     assert entry["table"] == table_id and entry["open"] == [1] and not entry["mine"]
     assert entry["seats"][0].startswith("Air (alice")
+    alice.close()
+    bob.close()
+    await hub.close()
+
+
+async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
+    hub = await started_hub()
+    alice = await Client.connect(hub, "key:alice", "alice")
+    bob = await Client.connect(hub, "key:bob", "bob")
+    seats = [{"name": "red", "who": "me"}, {"name": "blue", "who": "open"}]
+    options = {"entrepreneurs": True, "achievement_tiles": True}
+    answer = await alice.ask(
+        {"type": "new_table", "game": "wishland", "seats": seats, "options": options}
+    )
+    assert answer["type"] == "table", answer
+    table_id = answer["table"]
+    joined = await bob.ask({"type": "join", "table": table_id, "seat": 1})
+    assert joined["type"] == "table" and joined["seat"] == 1
+    table = hub.tables[table_id]
+    rng = random.Random(3)
+    clients = {0: alice, 1: bob}
+    steps = 0
+    kept = None
+    while not table.is_over:
+        steps += 1
+        assert steps < 3000
+        deciding = table.deciding()
+        me = clients[deciding]
+        view = await me.table_at(table.actions)
+        assert view["legal"], view
+        # The other seat's kept Entrepreneur stays hidden until both have kept theirs.
+        players = table.state.players
+        if players[1 - deciding].ent and not all(p.ent for p in players):
+            assert not view["view"]["players"][1 - deciding].get("entrepreneur")
+            kept = 0
+        action = rng.choice(view["legal"])
+        answer = await me.ask(
+            {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
+        )
+        assert answer["type"] == "table", answer
+    final = (
+        alice.last_table
+        if alice.last_table["over"]
+        else await alice.until(lambda m: m["type"] == "table" and m["over"])
+    )
+    assert final["view"]["scores"]["winners"] and kept == 0
     alice.close()
     bob.close()
     await hub.close()

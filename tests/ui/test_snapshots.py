@@ -80,3 +80,47 @@ async def _until_game_over(pilot) -> None:
 
 def test_spirits_game_over(snap_compare):
     assert snap_compare(finished_spirits_app(), terminal_size=(80, 24), run_before=_until_game_over)
+
+
+def test_wishland_last_turn_of_round_7(snap_compare):
+    assert snap_compare(
+        scenario_app("wishland-last-turn-hotels"), terminal_size=(80, 24), run_before=_settle
+    )
+
+
+def test_wishland_solo_in_round_6(snap_compare):
+    assert snap_compare(
+        scenario_app("wishland-solo-round6"), terminal_size=(80, 24), run_before=_settle
+    )
+
+
+def finished_wishland_app() -> WishApp:
+    """A four-seat game of Wishland with both options, played to its end by seeded random
+    choices (a person and three bots), so the app opens on the final scoring."""
+    import random
+
+    rng = random.Random(6)
+    seats = [{"colour": "red", "who": "human"}] + [
+        {"colour": c, "who": "medium"} for c in ("blue", "green", "yellow")
+    ]
+    options = {"entrepreneurs": True, "achievement_tiles": True}
+    record, state = saves.GameRecord.new(seats, 6, None, "wishland", options)
+    while not state.is_over:
+        record, state = record.play(state, rng.choice(state.legal_actions()))
+    return WishApp(Launch("load"), (record, state, None))
+
+
+async def _until_wishland_game_over(pilot) -> None:
+    from wish_tui.wishland.ui.game_over import GameOverScreen
+
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, GameOverScreen):
+            break
+    await _settle(pilot)
+
+
+def test_wishland_game_over(snap_compare):
+    assert snap_compare(
+        finished_wishland_app(), terminal_size=(80, 24), run_before=_until_wishland_game_over
+    )

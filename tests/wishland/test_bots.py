@@ -15,7 +15,7 @@ from wish_tui.wishland.rules import State
 
 from .rules.helpers import edit, position, set_workers
 
-FAST_HARD_MS = 20
+FAST_HARD_MS = 10
 """A small think budget keeps the hard bot's tests quick; the search is the same."""
 
 
@@ -131,14 +131,14 @@ def test_bots_are_handed_only_the_view_and_the_legal_actions(monkeypatch) -> Non
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_same_seed_replays_the_same_choices(level) -> None:
     levels = [level, "medium"]
-    _, first = _play(levels, seed=21, max_decisions=60, entrepreneurs=True)
-    _, second = _play(levels, seed=21, max_decisions=60, entrepreneurs=True)
+    _, first = _play(levels, seed=21, max_decisions=40, entrepreneurs=True)
+    _, second = _play(levels, seed=21, max_decisions=40, entrepreneurs=True)
     assert first == second
 
 
 def test_the_hard_bot_never_reads_the_clock(monkeypatch) -> None:
     levels = ["hard", "medium"]
-    _, first = _play(levels, seed=8, max_decisions=40)
+    _, first = _play(levels, seed=8, max_decisions=25)
 
     def broken():
         raise AssertionError("a bot read the clock")
@@ -146,7 +146,7 @@ def test_the_hard_bot_never_reads_the_clock(monkeypatch) -> None:
     for name in ("time", "perf_counter", "monotonic", "process_time"):
         monkeypatch.setattr(time, name, broken)
         monkeypatch.setattr(time, f"{name}_ns", broken, raising=False)
-    _, second = _play(levels, seed=8, max_decisions=40)
+    _, second = _play(levels, seed=8, max_decisions=25)
     assert first == second
 
 
@@ -159,6 +159,18 @@ def test_the_hint_gives_an_action_and_a_reason(level) -> None:
         action, reason = _bot(level, 1).hint(state.view(seat), legal)
         assert action in legal
         assert isinstance(reason, str) and reason and "\n" not in reason and len(reason) < 200
+        state = state.apply(action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_asking_for_hints_never_changes_the_choices(level) -> None:
+    plain, hinted = _bot(level, 5), _bot(level, 5)
+    state = rules.new_game(["red", "blue"], seed=6, entrepreneurs=True)
+    for _ in range(15):
+        view, legal = state.view(state.current_player), state.legal_actions()
+        hinted.hint(view, legal)
+        action = plain.choose(view, legal)
+        assert hinted.choose(view, legal) == action
         state = state.apply(action)
 
 

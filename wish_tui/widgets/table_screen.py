@@ -444,7 +444,7 @@ class TableScreen(TableHelp, Screen):
         if self._hint_shown:
             # A hint is about the position before: it must not cover the next question.
             self._hint_shown = False
-            self.app.clear_notifications()
+            self._clear_notifications()
 
     def _log_played(self, played, action) -> None:
         log = self.query_one(GameLog)
@@ -514,6 +514,26 @@ class TableScreen(TableHelp, Screen):
             table.send_hand_to_bot(seat, not table.seats[seat]["zombie"])
 
         self._ask("Which seat?", labels, chosen)
+
+    def _clear_notifications(self) -> None:
+        """Take every notification off the screen.
+
+        Textual's toast rack removes a cleared toast but keeps the holder around it; the empty
+        holders pile up at the top of the rack and push later toasts below the screen's edge
+        (a hint then never shows). The empty holders are removed once the rack has been redrawn.
+        """
+        self.app.clear_notifications()
+
+        def sweep() -> None:
+            try:
+                from textual.widgets._toast import ToastHolder
+            except ImportError:  # a Textual without holders has nothing to sweep
+                return
+            for holder in self.app.screen.query(ToastHolder):
+                if not holder.children:
+                    holder.remove()
+
+        self.app.call_after_refresh(sweep)
 
     # -- bots --------------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="bot")

@@ -64,14 +64,20 @@ class Weights(NamedTuple):
     """The gemstone step considers free tiles at most this far from a row end."""
     field: float = 0.0
     """Weight of the other opponents' mean value against one's own (three and four seats)."""
+    solo_win: float = 300.0
+    """Solo: points a certain win is worth against a certain loss, so many that the points only
+    break ties between equal chances (the medium bot wins 16% of standard games judging a win
+    worth 30 points, 42% with 300: benchmarks/spirits-bots.md)."""
+    solo_taken: float = 0.75
+    """Solo: share of the tiles still in the forest that will be taken before one row is left."""
 
 
 MEDIUM = Weights()
 
-_STATS: dict[tuple[int, ...], tuple[list[int], list[int], int]] = {}
+_STATS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
 
 
-def tile_stats(tiles: tuple[int, ...]) -> tuple[list[int], list[int], int]:
+def tile_stats(tiles: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Per category the symbols on `tiles` and how many of them show it; the two-symbol tiles.
 
     Cached on the tuple: a seat's tiles are shared by every state copied from one position.
@@ -101,7 +107,8 @@ def tile_stats(tiles: tuple[int, ...]) -> tuple[list[int], list[int], int]:
             present[9 + p] += 1
     if len(_STATS) > 50_000:
         _STATS.clear()
-    found = _STATS[tiles] = (counts, present, doubles)
+    # Tuples of ints are not tracked by the garbage collector: a large cache costs it nothing.
+    found = _STATS[tiles] = (tuple(counts), tuple(present), doubles)
     return found
 
 
@@ -117,12 +124,11 @@ def chance(lead: float, left: float, spread: float) -> float:
     return 1.0 / (1.0 + math.exp(-1.7 * z))
 
 
-_COUNTS: dict[tuple, list[int]] = {}
+_COUNTS: dict[tuple, tuple[int, ...]] = {}
 
 
-def counts_of(st, seat: int) -> list[int]:
-    """Per category: what `seat` counts now (tiles, Favor tokens, Wish rewards). Do not change
-    the list: it is cached."""
+def counts_of(st, seat: int) -> tuple[int, ...]:
+    """Per category: what `seat` counts now (tiles, Favor tokens, Wish rewards)."""
     key = (st.tiles[seat], st.held[seat], st.bonus[seat])
     found = _COUNTS.get(key)
     if found is not None:
@@ -136,6 +142,7 @@ def counts_of(st, seat: int) -> list[int]:
             counts[c] += 1
     if len(_COUNTS) > 50_000:
         _COUNTS.clear()
+    counts = tuple(counts)
     _COUNTS[key] = counts
     return counts
 
@@ -327,6 +334,42 @@ def _hex_race(st, card, s: int, counts, marks_left: int) -> tuple[int, int, int]
     return mine, least, left
 
 
+KEEP_ODDS = {
+    "Morning Dew": (0.594, 0.444, 0.413),
+    "Mossy Hollow": (0.541, 0.438, 0.325),
+    "Blossom Song": (0.505, 0.523, 0.429),
+    "Orchard Feast": (0.500, 0.493, 0.365),
+    "Fairy Ring": (0.565, 0.452, 0.379),
+    "Silken Web": (0.466, 0.406, 0.259),
+    "Whispered Secrets": (0.641, 0.442, 0.333),
+    "Keeper of Favors": (0.674, 0.500, 0.396),
+    "Gem Hoard": (0.645, 0.521, 0.570),
+    "Glittering Path": (0.714, 0.647, 0.670),
+    "Twin Spirits": (0.481, 0.542, 0.253),
+    "Double Harvest": (0.519, 0.429, 0.398),
+    "Withered Glade": (0.503, 0.149, 0.049),
+    "Silent Meadow": (0.549, 0.140, 0.096),
+    "Barren Bough": (0.559, 0.182, 0.120),
+    "Tangled Roots": (0.496, 0.087, 0.074),
+    "Dry Spell": (0.596, 0.160, 0.088),
+    "Fading Colours": (0.535, 0.182, 0.077),
+    "Forsaken": (0.686, 0.355, 0.336),
+    "Waning Light": (0.553, 0.208, 0.179),
+}
+"""Per card, for two, three and four seats: how often medium bots that kept it met the Wish or
+were hit by the Hex (`python benchmarks/spirits_cards.py --games 600|300|300 --seats 2|3|4`).
+At setup every race is even, so the position says nothing about a card; these odds do."""
+
+
+def keep_value(name: str, seats: int, w: Weights = MEDIUM) -> float:
+    """What keeping the Wish or Hex `name` is worth at setup, in points expected."""
+    odds = KEEP_ODDS[name][min(max(seats, 2), 4) - 2]
+    card = CAT.wishes.get(name)
+    if card is not None:
+        return odds * (w.spirit_reward if card.reward == "spirit" else w.favor_reward)
+    return -odds * CAT.hexes[name].penalty
+
+
 def relative(values: list[float], seat: int, w: Weights = MEDIUM) -> float:
     """`seat`'s value against its opponents': the best one's, and the others' mean."""
     mine = values[seat]
@@ -348,20 +391,13 @@ def seat_value(st, seat: int, w: Weights = MEDIUM) -> float:
 
 
 # -- solo ----------------------------------------------------------------------------------------
-SOLO_WIN = 30.0
-"""Points a certain win is worth against a certain loss, in the solo judgement."""
-SOLO_TAKEN = 0.75
-"""Share of the tiles still in the forest that will be taken before one row is left."""
 
 
-_FOREST: dict[tuple, list[float]] = {}
+_FOREST: dict[tuple, tuple[float, ...]] = {}
 
 
-def solo_forest_counts(st) -> list[float]:
-    """Per spirit: the forest's tiles, its revealed tokens and its hidden ones in expectation.
-
-    Do not change the list: it is cached.
-    """
+def solo_forest_counts(st) -> tuple[float, ...]:
+    """Per spirit: the forest's tiles, its revealed tokens and its hidden ones in expectation."""
     rows = sum(1 for r in range(4) if st.lo[r] >= st.hi[r])
     key = (st.opp_tiles, st.opp_tokens, rows, st.held[0])
     found = _FOREST.get(key)
@@ -381,6 +417,7 @@ def solo_forest_counts(st) -> list[float]:
             theirs[c] += each
     if len(_FOREST) > 50_000:
         _FOREST.clear()
+    theirs = tuple(theirs)
     _FOREST[key] = theirs
     return theirs
 
@@ -401,7 +438,7 @@ def solo_chances(st, w: Weights = MEDIUM) -> tuple[list[float], list[float], lis
     chances = []
     for c in range(N_SPIRITS):
         lead = mine[c] - theirs[c]
-        left = 0.0 if over else (TOTAL[c] - stats[0][c] - opp[c]) * SOLO_TAKEN
+        left = 0.0 if over else (TOTAL[c] - stats[0][c] - opp[c]) * w.solo_taken
         if left <= 1e-9:
             chances.append(1.0 if lead >= -1e-9 else 0.0)
         else:
@@ -410,7 +447,7 @@ def solo_chances(st, w: Weights = MEDIUM) -> tuple[list[float], list[float], lis
 
 
 def solo_value(st, w: Weights = MEDIUM) -> float:
-    """The chance of a win (worth SOLO_WIN points) plus the points expected."""
+    """The chance of a win (worth `w.solo_win` points) plus the points expected."""
     chances, _, mine = solo_chances(st, w)
     forgiven = CAT.solo_levels[st.solo].forgiven
     # The chance of losing at most `forgiven` spirits (Poisson binomial, small).
@@ -435,4 +472,4 @@ def solo_value(st, w: Weights = MEDIUM) -> float:
         if not present[c]:
             rest = TILES_WITH[c] - opp_present[c]
             points -= 3.0 if rest <= 0 or over else 3.0 * w.none_decay**rest
-    return SOLO_WIN * win + points
+    return w.solo_win * win + points

@@ -7,7 +7,8 @@ own next turn, all by the medium policy. It keeps the plan whose playouts end be
 value against the best opponent's) and follows it through the turn. The gemstone step is compared
 the same way among the places the medium judgement likes best. In a solo game every row end is
 played out to the end of the game by the medium policy (a flat Monte Carlo search over the hidden
-tiles). The keep at setup and a Favor reward are judged on several sampled positions.
+tiles). A Favor reward is judged on several sampled positions; the keep at setup by how often
+medium bots meet each Wish and are hit by each Hex (`evaluate.KEEP_ODDS`).
 
 The think budget is counted in engine applies, never in time: every candidate is played out on
 the same sampled positions (at least one), and a new one is sampled only while its playouts still
@@ -20,7 +21,14 @@ from wish_tui.spirits.rules import Action
 
 from .base import Bot, match
 from .evaluate import MEDIUM, Weights, seat_value
-from .planner import gem_options, in_take_part, play_turn, take_plans, work_counter
+from .planner import (
+    gem_options,
+    greedy_action,
+    in_take_part,
+    play_turn,
+    take_plans,
+    work_counter,
+)
 from .reasons import describe
 
 THINK_MS = 100
@@ -87,6 +95,10 @@ class HardBot(Bot):
             options = gem_options(first, seat, first.legal_actions(), JUDGEMENT.gem_depth)
             lines = [(a,) for a in self._ranked(first, seat, options)]
             return match(self._compare(view, first, lines, start)[0], legal)
+        if legal[0].kind == "keep":
+            best = greedy_action(first, JUDGEMENT)
+            self.last_reason = describe(view, best)
+            return match(best, legal)
         return match(self._decide(view, first, start), legal)
 
     def _candidates(self) -> int:
@@ -99,7 +111,7 @@ class HardBot(Bot):
         return ranked[: self._candidates()]
 
     def _decide(self, view: dict, first, start: int) -> Action:
-        """A keep or a Favor reward: the option best on average over the sampled positions."""
+        """A Favor reward: the option best on average over the sampled positions."""
         seat = view["seat"]
         options = first.legal_actions()
         totals = [0.0] * len(options)

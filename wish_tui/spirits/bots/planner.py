@@ -16,7 +16,7 @@ from typing import NamedTuple
 from wish_tui.spirits.rules import Action
 from wish_tui.spirits.rules.catalog import COLUMNS
 
-from .evaluate import MEDIUM, Weights, seat_value
+from .evaluate import MEDIUM, Weights, keep_value, seat_value
 
 _LOCAL = threading.local()
 
@@ -121,6 +121,8 @@ def greedy_action(st, w: Weights = MEDIUM) -> Action:
         return take_plans(st, seat, w)[0].actions[0]
     if st.phase == "play" and not st.pending and st.step == "gem":
         return best_of(st, seat, gem_options(st, seat, legal, w.gem_depth), w)[0]
+    if legal[0].kind == "keep":
+        return max(legal, key=lambda a: keep_value(a.name, len(st.seats), w))
     return best_of(st, seat, legal, w)[0]
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from wish_tui.spirits.rules import CATALOG, Action
 from wish_tui.spirits.rules.catalog import CATEGORIES, SEAT_NAMES, place_name
 
+from .evaluate import KEEP_ODDS
+
 CAT = CATALOG
 NAMES = dict(zip(CATEGORIES, CAT.spirit_names + CAT.power_names, strict=True))
 
@@ -71,10 +73,13 @@ def describe(view: dict, action: Action, plan: tuple[Action, ...] = ()) -> str:
         where = "its supply" if action.a < 0 else f"{place_name(action.a)}"
         return f"gives up the gemstone from {where} for the reserved tile"
     if kind == "keep":
-        deck = CAT.wishes if action.a == 0 else CAT.hexes
-        card = deck.get(action.name)
-        text = card.text.rstrip(".") if card else action.name
-        return f"keeps {'Wish' if action.a == 0 else 'Hex'} {action.name}: {text.lower()}"
+        odds = KEEP_ODDS.get(action.name)
+        if odds is None:
+            return f"keeps {action.name}"
+        rate = odds[min(max(len(view["seats"]), 2), 4) - 2]
+        if action.a == 0:
+            return f"keeps Wish {action.name}: bots meet it in {rate:.0%} of games like this"
+        return f"keeps Hex {action.name}: it hits bots in only {rate:.0%} of games like this"
     if kind == "favor":
         if action.name == "plus":
             return "takes a '+' token: one more Favor token, no symbol changes hands"

@@ -31,9 +31,22 @@ class Bot:
         return self._choose(view, list(legal))
 
     def hint(self, view: dict, legal: list[Action]) -> tuple[Action, str]:
-        """Return the action this bot would take and a one-line reason."""
-        action = self.choose(view, legal)
-        return action, f"the {self.level} bot's choice"
+        """Return the action this bot would take and a one-line reason.
+
+        Asking for a hint leaves the bot's generator as it was, so hints never change the
+        choices a seed replays.
+        """
+        saved = self.rng.getstate()
+        try:
+            action = self.choose(view, legal)
+            if len(legal) == 1:
+                return action, "the only legal action"
+            return action, self._reason(view, action)
+        finally:
+            self.rng.setstate(saved)
+
+    def _reason(self, view: dict, action: Action) -> str:
+        return f"the {self.level} bot's choice"
 
     def _choose(self, view: dict, legal: list[Action]) -> Action:
         raise NotImplementedError

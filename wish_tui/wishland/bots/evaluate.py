@@ -28,17 +28,17 @@ _H11_TABLE = hotel_param(11, "table")
 class Weights(NamedTuple):
     """The knobs of `position_value`; the defaults are the medium bot's judgement."""
 
-    credit: float = 0.55
+    credit: float = 0.33
     """VP per Credit that can still be spent (Credits now and Income to come)."""
-    spend: float = 7.0
+    spend: float = 3.0
     """Credits a seat can spend per turn left; money beyond that is worth little."""
-    limit: float = 0.45
+    limit: float = 0.16
     """VP per free place under the Card Limit (at most two counted per colour)."""
-    hand: float = 0.45
+    hand: float = 0.27
     """VP per Worker at hand (up to four): a Worker placed must be collected with a turn."""
     spare: float = 0.5
     """Share of `hand` for each Worker at hand beyond four (up to eight)."""
-    worker: float = 0.7
+    worker: float = 2.4
     """VP per Worker claimed from the Reserve, over a whole game."""
     unlock: float = 1.5
     """VP for the extra-Workers ability (all six claimed), over a whole game."""
@@ -46,7 +46,7 @@ class Weights(NamedTuple):
     """VP per Happiness step and per Visitor step (in Credits) before the rewards are reached."""
     achievement: float = 0.8
     """VP of an Achievement nearly in reach (scaled by the cube of the progress)."""
-    entertain: float = 0.5
+    entertain: float = 0.75
     """Share of the Entertainment Symbols' growth still to come that is counted."""
     mascot: float = 0.05
     """VP per Mascot symbol match expected per turn left."""
@@ -88,37 +88,62 @@ def incomes_left(st, seat: int) -> int:
     return left
 
 
+_CACHE: dict[int, list] = {}
+"""id(Player) -> [the Player, score now, unique Actor Entertainment Symbols, Income, room under
+the Card Limit, (Achievements, claims) last judged, progress towards them].
+
+A State never changes a Player it has handed on (copy on write, `State.mut`), so what depends on
+the pieces alone is computed once per Player object; the entry holds the object itself, so an
+id reused by a new object is never mistaken for it. Memoizing pure functions changes no choice;
+the cache stays small because every live object lengthens the garbage collector's pauses."""
+_CACHE_SIZE = 1024
+
+
+def _pieces(p) -> list:
+    entry = _CACHE.get(id(p))
+    if entry is None or entry[0] is not p:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        unique = len({ENTERTAINMENT[c] for c in p.park if KIND[c] == ACTOR})
+        limit = p.counts[TICKET] + p.counts[RIDE]
+        room = 0
+        for kind in (RESTAURANT, ACTOR, HOTEL, MASCOT):
+            free = 2 if economy.ignores_limit(p, kind) else limit - p.counts[kind]
+            room += 2 if free > 2 else free
+        now = sum(scoring.score_steps(p).values())
+        entry = _CACHE[id(p)] = [p, now, unique, economy.income(p), room, None, 0.0]
+    return entry
+
+
 def score_now(p) -> int:
     """The seat's total if the game ended now (every Final Scoring step)."""
-    return sum(scoring.score_steps(p).values())
+    return _pieces(p)[1]
 
 
 def position_value(st, seat: int, w: Weights = MEDIUM) -> float:
     """The seat's score now plus what its pieces promise for the turns left, in VP."""
     p = st.players[seat]
-    total = float(score_now(p))
+    pieces = _pieces(p)
+    total = float(pieces[1])
     left = turns_left(st, seat)
     if left <= 0:
-        if st.phase == "final" and p.hotels >> 8 & 1:
-            total += w.credit * 0.5 * min(p.credits, 8)
+        if p.hotels >> 8 & 1 and ("bonus", seat) in st.pending:
+            # Hotel #8's purchase to come: a Ride pays about 0.7 VP a Credit.
+            total += 0.7 * min(p.credits, 8)
         return total
     share = left / GAME_TURNS
     soon = left / 4 if left < 4 else 1.0
+    income = pieces[3]
 
     # Money: Credits now and Income to come, as far as the turns left can spend them.
-    money = p.credits + economy.income(p) * incomes_left(st, seat)
+    money = p.credits + income * incomes_left(st, seat)
     cap = w.spend * left
     if money > cap:
         money = cap + 0.15 * (money - cap)
     total += w.credit * money
 
     # The Card Limit: free places for each limited colour (at most two counted).
-    limit = p.counts[TICKET] + p.counts[RIDE]
-    room = 0
-    for kind in (RESTAURANT, ACTOR, HOTEL, MASCOT):
-        free = 2 if economy.ignores_limit(p, kind) else limit - p.counts[kind]
-        room += 2 if free > 2 else free
-    total += w.limit * room * (0.4 + 0.6 * share)
+    total += w.limit * pieces[4] * (0.4 + 0.6 * share)
 
     # Workers: those at hand save a collect; those claimed serve the rest of the game.
     hand = p.workers
@@ -140,20 +165,23 @@ def position_value(st, seat: int, w: Weights = MEDIUM) -> float:
         sets = sum(1 for n in p.counts if n >= 4)
         total += share * 2 * (h - 5) / 5 * (0.5 + sets) * e4
     if v < TOP and v >= 6:
-        total += share * 2 * (v - 5) / 5 * (economy.income(p) // 5) * e5
+        total += share * 2 * (v - 5) / 5 * (income // 5) * e5
 
     # Achievements in reach.
-    total += w.achievement * soon * _achievements_in_reach(st, seat, p)
+    key = (st.ach, tuple(st.claimed))
+    if pieces[5] != key:
+        pieces[5] = key
+        pieces[6] = _achievements_in_reach(st, p)
+    total += w.achievement * soon * pieces[6]
 
     # Growth still to come from Entertainment Symbols and Mascot matches.
-    actors = p.counts[ACTOR]
-    if actors or left > 8:
-        unique = len({ENTERTAINMENT[c] for c in p.park if KIND[c] == ACTOR})
-        more = left // 8
-        now = unique + p.has_hotel(9) + (p.counts[MASCOT] >= 5)
-        later = now + more if now + more < len(BONUS) else len(BONUS) - 1
-        total += w.entertain * (BONUS[later] - BONUS[now])
     mascots = p.counts[MASCOT]
+    if left > 8 or p.counts[ACTOR]:
+        symbols = pieces[2] + p.has_hotel(9) + (mascots >= 5)
+        later = symbols + left // 8
+        if later >= len(BONUS):
+            later = len(BONUS) - 1
+        total += w.entertain * (BONUS[later] - BONUS[symbols])
     if mascots:
         total += w.mascot * mascots * left
     total += _card_promise(p, left, share)
@@ -169,7 +197,7 @@ def position_value(st, seat: int, w: Weights = MEDIUM) -> float:
     return total
 
 
-def _achievements_in_reach(st, seat: int, p) -> float:
+def _achievements_in_reach(st, p) -> float:
     """Sum over unclaimed Achievements of the cube of the seat's progress towards each."""
     found = 0.0
     ach = CAT.achievements

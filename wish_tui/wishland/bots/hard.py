@@ -25,8 +25,11 @@ from .reasons import describe
 
 THINK_MS = 1000
 """Default think budget per decision."""
-WORK_PER_MS = 6
-"""Engine applies (see `policy.work_counter`) the search may make per millisecond of budget."""
+WORK_PER_MS = 5
+"""Engine applies (see `policy.work_counter`) the search may make per millisecond of budget.
+One apply, with the evaluations around it, costs 80-110 microseconds on the reference 2-core
+machine, so the default budget's worst decision stays near 0.6 s (benchmarks/wishland-bots.md).
+Counting applies instead of time keeps every choice independent of the clock."""
 MIN_SAMPLES = 1
 """Sampled deals every candidate is played out on, whatever the budget."""
 MAX_SAMPLES = 6
@@ -51,12 +54,8 @@ class HardBot(Bot):
         self.work = budget * WORK_PER_MS
         self.last_reason = ""
 
-    def hint(self, view: dict, legal: list[Action]) -> tuple[Action, str]:
-        """Return the action the hard bot would take and why, in one line."""
-        action = self.choose(view, legal)
-        if len(legal) == 1:
-            return action, "the only legal action"
-        return action, self.last_reason or "the best choice found"
+    def _reason(self, view: dict, action: Action) -> str:
+        return self.last_reason or "the best choice found"
 
     def _choose(self, view: dict, legal: list[Action]) -> Action:
         seat = view["seat"]
@@ -92,6 +91,8 @@ class HardBot(Bot):
         totals = [0.0] * len(candidates)
         dearest = 0
         cap = max(1, self.work // len(candidates))
+        # Within a round a multi-seat game hides nothing the playouts use: one deal is enough.
+        hidden = first.solo or first.phase == "setup" or horizon(first) > first.round + 1
         while True:
             sample = samples[-1]
             before = work[0]
@@ -100,7 +101,7 @@ class HardBot(Bot):
             dearest = max(dearest, work[0] - before)
             used = work[0] - start
             if len(samples) >= MIN_SAMPLES and (
-                used + dearest > self.work or len(samples) >= MAX_SAMPLES
+                not hidden or used + dearest > self.work or len(samples) >= MAX_SAMPLES
             ):
                 break
             samples.append(self.sample(view))

@@ -21,9 +21,5 @@ class MediumBot(Bot):
         state = self.sample(view)
         return match(policy.choose(state, self.weights), legal)
 
-    def hint(self, view: dict, legal: list[Action]) -> tuple[Action, str]:
-        """Return the medium bot's action and why, in one line."""
-        action = self.choose(view, legal)
-        if len(legal) == 1:
-            return action, "the only legal action"
-        return action, describe(action, self.sample(view), view["seat"])
+    def _reason(self, view: dict, action: Action) -> str:
+        return describe(action, self.sample(view), view["seat"])

@@ -37,6 +37,18 @@ class RandomBot(Bot):
     def _choose(self, view: dict, legal: list[Action]) -> Action:
         return self.rng.choice(legal)
 
+    def _reason(self, view: dict, action: Action) -> str:
+        if action.kind == "claim":
+            return f"claim Achievement {action.arg} for 1 VP"
+        if action.kind in ("buy", "play", "bonus"):
+            return "a card picked at random among the Rides and the dearer cards"
+        if action.kind == "gain" and action.arg == "worker":
+            return "more Workers mean more cards bought between two collects"
+        return "picked at random among the sensible actions"
+
+    def _reason(self, view: dict, action: Action) -> str:
+        return "picked at random among the legal actions"
+
 
 class EasyBot(Bot):
     """Random with sense: claims every Achievement, buys a card when it can (else advertises or
@@ -51,6 +63,11 @@ class EasyBot(Bot):
         if "claim" in kinds:
             return kinds["claim"][0]
         decision = view["decision"]["kind"]
+        if decision == "gain" and "gain" in kinds and self.rng.random() < 0.7:
+            # More Workers mean more cards bought between two collects.
+            worker = [a for a in kinds["gain"] if a.arg == "worker"]
+            if worker:
+                return worker[0]
         if decision == "bonus" and "bonus" in kinds:
             return self.rng.choice(kinds["bonus"])
         if decision == "order":
@@ -75,3 +92,12 @@ class EasyBot(Bot):
             sensible = [a for a in legal if a.kind != "move"] or legal
             return self.rng.choice(sensible)
         return self.rng.choice(legal)
+
+    def _reason(self, view: dict, action: Action) -> str:
+        if action.kind == "claim":
+            return f"claim Achievement {action.arg} for 1 VP"
+        if action.kind in ("buy", "play", "bonus"):
+            return "a card picked at random among the Rides and the dearer cards"
+        if action.kind == "gain" and action.arg == "worker":
+            return "more Workers mean more cards bought between two collects"
+        return "picked at random among the sensible actions"

@@ -1,0 +1,73 @@
+"""Wishland's words without Textual: the log each person reads, the rules reference, card codes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from wish_tui import saves
+from wish_tui.wishland.rules import CATALOG
+from wish_tui.wishland.ui import log
+from wish_tui.wishland.ui.help_text import reference_entries
+from wish_tui.wishland.ui.style import card_title, reward_code, symbols_code
+
+
+def test_the_log_words_and_the_styles_import_no_textual():
+    code = (
+        "import sys; import wish_tui.wishland.ui.log, wish_tui.wishland.ui.words; "
+        "assert not any(m == 'textual' or m.startswith('textual.') for m in sys.modules), "
+        "[m for m in sys.modules if m.startswith('textual')]"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_a_kept_entrepreneur_shows_only_in_its_owners_log_until_the_reveal():
+    record, state = saves.GameRecord.new(
+        ["red", "blue"], 4, None, "wishland", {"entrepreneurs": True}
+    )
+    seat = state.current_player
+    action = state.legal_actions()[0]
+    after = state.apply(action)
+    mine = log.log_lines(record, state, action, after, seat, True)
+    theirs = log.log_lines(record, state, action, after, seat, False)
+    assert any(action.arg in line for line in mine)
+    assert not any(action.arg in line for line in theirs)
+    # The second keep reveals every kept card to everyone.
+    other = after.legal_actions()[0]
+    revealed = after.apply(other)
+    lines = log.log_lines(record, after, other, revealed, after.current_player, False)
+    assert any(
+        line.startswith("— Entrepreneurs revealed:") and action.arg in line for line in lines
+    )
+
+
+def test_a_solo_draw_names_the_card_only_in_the_private_log():
+    record, state = saves.GameRecord.new(["green"], 3, "standard", "wishland", {})
+    while state.phase != "turns":
+        record, state = record.play(state, state.legal_actions()[0])
+    draw = next(a for a in state.legal_actions() if a.kind == "draw")
+    after = state.apply(draw)
+    card = CATALOG.cards[after.players[0].hand[0]].id
+    assert card in log.log_lines(record, state, draw, after, 0, True)[0]
+    assert card not in log.log_lines(record, state, draw, after, 0, False)[0]
+
+
+def test_the_reference_holds_every_rule_card_hotel_entrepreneur_and_achievement():
+    titles = [title for title, _ in reference_entries()]
+    assert len(titles) == len(set(titles))
+    for card in CATALOG.cards:
+        assert card_title(card.id) in titles
+    for number in range(1, 25):
+        assert f"G{number} Hotel #{number}" in titles
+    for number in range(1, 13):
+        assert f"E{number} Entrepreneur #{number}" in titles
+    ids = {title.split()[0] for title in titles}
+    assert {f"A{n}" for n in range(1, 10)} <= ids and {f"T{n}" for n in range(1, 16)} <= ids
+    for rule in ("A turn", "Card Limit", "Final Scoring", "Solo Mode", "Achievements"):
+        assert rule in titles
+
+
+def test_card_codes_fit_their_cells():
+    for card in CATALOG.cards:
+        assert len(reward_code(card.id)) <= 5, card.id
+        assert len(reward_code(card.id)) + len(symbols_code(card.id)) <= 9, card.id

@@ -1,0 +1,73 @@
+"""Wishland as the registry sees it: colours as seats, two yes/no options, one solo level, and the
+adapters to its rules."""
+
+from __future__ import annotations
+
+from wish_tui.core.game_spec import Game, Option
+
+SOLO_LEVEL = "standard"
+"""Wishland's solo game has one level: the rulebook's Solo Mode."""
+SOLO_TARGET = 30
+"""A solo game has no winner; the tournament counts one that scores at least this many Victory
+Points as won (about what a medium bot reaches in half its games)."""
+
+
+def _new_state(seats, seed: int, solo: str = "", options: dict | None = None):
+    from wish_tui.wishland import rules
+
+    options = options or {}
+    return rules.new_game(
+        list(seats),
+        seed=seed,
+        entrepreneurs=bool(options.get("entrepreneurs", False)),
+        achievement_tiles=bool(options.get("achievement_tiles", False)),
+        solo=bool(solo),
+    )
+
+
+def _identity(state) -> tuple[list[str], str, int, dict]:
+    options = {"entrepreneurs": state.ent_opt, "achievement_tiles": state.tiles_opt}
+    return list(state.seats), SOLO_LEVEL if state.solo else "", state.seed, options
+
+
+def _summary(state) -> tuple[str, tuple[int, ...]]:
+    if state.is_over:
+        totals = {s["seat"]: s["total"] for s in state.final_scores()["seats"]}
+        return "over", tuple(totals[i] for i in range(state.num_seats))
+    scores = tuple(p.vp for p in state.players)
+    return ("setup" if state.round == 0 else f"round {state.round}"), scores
+
+
+def _solo_won(scores: dict) -> bool:
+    return scores["seats"][0]["total"] >= SOLO_TARGET
+
+
+GAME = Game(
+    name="wishland",
+    title="Wishland",
+    blurb="Place Workers to buy cards and build the best amusement park.",
+    package="wish_tui.wishland",
+    seats=("red", "blue", "green", "yellow"),
+    seat_word="colour",
+    seat_key="colour",
+    new_state=_new_state,
+    identity=_identity,
+    summary=_summary,
+    solo_won=_solo_won,
+    solo_levels=(SOLO_LEVEL,),
+    solo_seat_required=False,
+    options=(
+        Option(
+            key="entrepreneurs",
+            title="Entrepreneurs",
+            flag="--entrepreneurs",
+            help="deal two Entrepreneur Cards to each seat, who keeps one",
+        ),
+        Option(
+            key="achievement_tiles",
+            title="Achievement tiles",
+            flag="--achievement-tiles",
+            help="draw 9 Achievement Tiles onto the board's Achievement spaces",
+        ),
+    ),
+)

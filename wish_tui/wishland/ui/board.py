@@ -1,0 +1,58 @@
+"""The table of Wishland: the round and Turn Order Track, the Marketplace, every seat's tracks,
+the Achievements, your park, the log.
+
+It renders one seat's view and holds nothing of the game; the game screen and the replay both
+show it. The screen passes the cards its keys may buy (`buyable`), the highlighted card and the
+Achievements that may be claimed now.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+
+from wish_tui.widgets.game_log import GameLog
+
+from .achievements_view import AchievementsView
+from .market_view import MarketView
+from .park_view import ParkView
+from .round_view import RoundView
+from .seats_view import SeatsView
+
+
+class WishlandBoard(Vertical):
+    """The whole table of Wishland as one seat sees it."""
+
+    DEFAULT_CSS = """
+    WishlandBoard { height: 1fr; }
+    WishlandBoard MarketView { border-bottom: none; }
+    WishlandBoard SeatsView { border-top: solid $panel; }
+    WishlandBoard.roomy SeatsView, WishlandBoard.roomy ParkView { margin-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield RoundView(id="round")
+        yield MarketView(id="market")
+        yield SeatsView(id="seats")
+        yield AchievementsView(id="achievements")
+        yield ParkView(id="park")
+        yield GameLog(id="log")
+
+    def show(
+        self,
+        view: dict,
+        seat: int,
+        compact: bool,
+        legal=(),
+        my_turn: bool = False,
+        buyable=(),
+        cursor: tuple[int, int] | None = None,
+        claimable=(),
+    ) -> None:
+        """Render `view` as `seat` sees it, marking what the keys may choose now."""
+        self.set_class(not compact, "roomy")
+        self.query_one(RoundView).update_view(view, seat)
+        self.query_one(MarketView).update_view(view, seat, buyable, cursor)
+        self.query_one(SeatsView).update_view(view, seat)
+        self.query_one(AchievementsView).update_view(view, seat, claimable)
+        self.query_one(ParkView).update_view(view, seat, not compact)

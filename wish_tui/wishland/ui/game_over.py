@@ -1,0 +1,170 @@
+"""Game over: every step of the rulebook's Final Scoring for every seat, the total, the place and
+the Turn Order tie-break; in solo, your score against the best scores of the same setup."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Label
+
+from .style import seat_title
+
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+STEP_LABELS = (
+    ("victory_track", "Victory Track"),
+    ("entrepreneur", "Entrepreneur #10/#11"),
+    ("hotels", "Hotels"),
+    ("mascots", "Mascots"),
+    ("entertainment", "Entertainment ♪"),
+    ("happiness", "Happiness 10"),
+    ("visitors", "Visitors 10"),
+    ("restaurants", "Restaurant penalty"),
+)
+"""The rulebook's Final Scoring steps, in its order."""
+SETUP_WORDS = {"entrepreneurs": "Entrepreneurs", "achievement_tiles": "Achievement Tiles"}
+
+
+def setup_words(setup: str) -> str:
+    """A setup key in words: 'solo+entrepreneurs' → 'solo, Entrepreneurs'."""
+    parts = setup.split("+")
+    head = "solo" if parts[0] == "solo" else f"{parts[0][:-1]} seats"
+    return ", ".join([head, *(SETUP_WORDS.get(p, p) for p in parts[1:])])
+
+
+def places(scores: dict) -> dict[int, int]:
+    """Each seat's place (the ranking is strict: the Turn Order space breaks ties)."""
+    return {seat: rank for rank, seats in enumerate(scores["ranking"], 1) for seat in seats}
+
+
+def verdict(view: dict, best=None) -> str:
+    """One sentence: who won (solo: your score and how it compares with your best)."""
+    scores = view["scores"]
+    seats = scores["seats"]
+    if view["solo"]:
+        total = seats[0]["total"]
+        if best is None:
+            return f"You scored {total} VP."
+        if best.best_before is None:
+            return f"You scored {total} VP: your first score for {setup_words(best.setup)}."
+        if best.is_new_best:
+            return f"You scored {total} VP: new best! (it was {best.best_before})"
+        return f"You scored {total} VP; your best for this setup is {best.best_before}."
+    winner = scores["winners"][0]
+    total = seats[winner]["total"]
+    tied = [s for s in seats if s["total"] == total]
+    name = seat_title(seats[winner]["colour"])
+    if len(tied) > 1:
+        return (
+            f"{name} wins with {total} VP: a tie broken by the rightmost Turn Order space "
+            f"({seats[winner]['turn_order_space']})."
+        )
+    return f"{name} wins with {total} VP!"
+
+
+def step_cell(entry: dict, step: str) -> Text:
+    """One step of one seat: its VP and what it was scored on."""
+    vp = entry["steps"][step]
+    detail = ""
+    if step == "hotels" and entry["hotel_vp"]:
+        scored = [v for v in entry["hotel_vp"].values() if v]
+        detail = "+".join(str(v) for v in scored) if len(scored) > 1 else ""
+    elif step == "mascots":
+        detail = f"{entry['mascot_matches']}÷2"
+    elif step == "entertainment":
+        detail = f"{entry['unique_entertainment']}♪"
+        if entry["duplicate_entertainment"]:
+            detail += f"+{entry['duplicate_entertainment']}"
+    elif step == "visitors" and vp:
+        detail = f"i{entry['income']}"
+    elif step == "entrepreneur" and entry["entrepreneur"]:
+        detail = entry["entrepreneur"]
+    style = "bold" if vp > 0 else "dim" if vp == 0 else ""
+    text = Text(f"{vp:>3}", style)
+    if detail:
+        text.append(f" {detail}", "dim")
+    return text
+
+
+class GameOverScreen(ModalScreen[None]):
+    """The final scoring table."""
+
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical { width: 96%; max-width: 110; height: auto; max-height: 100%;
+        border: double $accent; background: $surface; padding: 0 1; }
+    GameOverScreen DataTable { height: auto; max-height: 16; }
+    GameOverScreen #verdict { text-style: bold; }
+    GameOverScreen Label { width: 100%; }
+    """
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, view: dict, seed: int | None = None, you: int | None = None, best=None):
+        super().__init__()
+        self.view = view
+        self.seed = seed
+        """The game's seed, shown now that the deal is no longer a secret."""
+        self.you = you
+        """The seat of the one person at the table (None: several people, or none)."""
+        self.best = best
+        """Solo: the `wish_tui.best_scores.BestResult` of this game."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(verdict(self.view, self.best), id="verdict")
+            yield DataTable(id="scores", cursor_type="none", zebra_stripes=True)
+            yield Label(self._notes(), id="notes")
+        yield Footer()
+
+    def _notes(self) -> str:
+        seed = f"Seed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
+        lines = []
+        best = self.best
+        if best is not None:
+            kept = "  ".join(
+                f"{i}. {e['score']}{' ◀ this game' if e.get('id') == best.game_id else ''}"
+                for i, e in enumerate(best.table[:10], 1)
+            )
+            lines.append(f"Best scores, {setup_words(best.setup)}: {kept or '—'}")
+            if best.warning:
+                lines.append(best.warning)
+        elif not self.view["solo"]:
+            lines.append("Ties go to the rightmost Turn Order space (the tie-break row).")
+        if seed:
+            lines.append(seed)
+        return "\n".join(lines)
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        scores = self.view["scores"]
+        entries = scores["seats"]
+        place = places(scores)
+        solo = self.view["solo"]
+        table.add_column("Final Scoring", key="step")
+        for e in entries:
+            me = " (you)" if e["seat"] == self.you and len(entries) > 1 else ""
+            title = "You" if solo else f"{seat_title(e['colour'])}{me}"
+            table.add_column(title)
+        for step, label in STEP_LABELS:
+            if step == "entrepreneur" and not self.view["options"]["entrepreneurs"]:
+                continue
+            table.add_row(label, *(step_cell(e, step) for e in entries))
+        table.add_row(Text("Total", "bold"), *(Text(f"{e['total']:>3}", "bold") for e in entries))
+        if not solo:
+            table.add_row("Place", *(Text(f"{ORDINAL[place[e['seat']]]:>3}") for e in entries))
+            table.add_row(
+                "Turn Order (tie-break)", *(f"{e['turn_order_space']:>3}" for e in entries)
+            )
+
+    def action_new_game(self) -> None:
+        """Set up a new game."""
+        self.app.show_new_game(game="wishland")
+
+    def action_quit(self) -> None:
+        """Leave the app."""
+        self.app.exit()

@@ -1,0 +1,560 @@
+"""Wishland's game screen: its keys, its words and its board on the shared table screen.
+
+A highlight moves over the Marketplace (arrows, or 1-5 for a row); Enter or b places Workers on
+the highlighted card's row and buys it. In solo the highlight moves over your hand and Enter
+plays the card. The highlight is the screen's own (a row and a column), never part of the game;
+the rules decide what may be bought. Decisions that are not board moves — the Turn Order space,
+a choice of reward, extra Workers, Hotel #19's VP, Hotel #8's bonus card, the Entrepreneur to
+keep — are asked in the choice panel.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.table_screen import UNDO, TableScreen
+from wish_tui.wishland.rules import Action
+from wish_tui.wishland.rules.economy import price as _price
+from wish_tui.wishland.rules.tables import CARD_INDEX
+
+from . import log
+from .board import WishlandBoard
+from .help_text import KEYS, achievement_title, entrepreneur_title, reference_entries
+from .style import ACHIEVEMENT_SHORT, ROW_TITLE, card_title, seat_title
+from .words import describe, describe_choice, entrepreneur_short, plural
+
+COLUMNS = 4
+ROWS = 5
+
+
+def _is(*kinds: str):
+    return lambda action: action.kind in kinds
+
+
+KEY_GROUPS = {
+    "buy": ("Buy", _is("buy")),
+    "play": ("Play", _is("play")),
+    "advertise": ("Advertise", _is("advertise")),
+    "collect": ("Collect", _is("collect")),
+    "claim": ("Claim", _is("claim")),
+    "end": ("End turn", _is("end")),
+    "draw": ("Draw", _is("draw")),
+    "move": ("Move+draw", _is("move")),
+}
+"""Each game key's action group: its name and which legal actions belong to it."""
+SOLO_ONLY = frozenset({"play", "draw", "move"})
+MULTI_ONLY = frozenset({"buy"})
+HINT_KEYS = {
+    "advertise": "a",
+    "collect": "c",
+    "claim": "v",
+    "end": "e",
+    "draw": "d",
+    "move": "m",
+}
+
+
+class GameScreen(TableScreen):
+    """A game of Wishland in progress."""
+
+    BINDINGS = [
+        # The key bar shows them in this order; the seldom usable keys come last, so that their
+        # showing up moves no other key.
+        *TableScreen.base_bindings("enter", "left", "right", "up", "down"),
+        *TableScreen.base_bindings(*"123456789"),
+        Binding("left", "cursor(0, -1)", "Choose", key_display="←→↑↓"),
+        Binding("right", "cursor(0, 1)", show=False),
+        Binding("up", "cursor(-1, 0)", show=False),
+        Binding("down", "cursor(1, 0)", show=False),
+        Binding("1", "row(0)", "Row", key_display="1-5"),
+        *(Binding(str(d), f"row({d - 1})", show=False) for d in range(2, 6)),
+        Binding("1", "hand(0)", "Card", key_display="1-9"),
+        *(Binding(str(d), f"hand({d - 1})", show=False) for d in range(2, 10)),
+        Binding("enter,b", "buy", "Buy", key_display="b"),
+        Binding("enter,b", "play", "Play", key_display="⏎"),
+        Binding("d", "draw", "Draw"),
+        Binding("a", "advertise", "Advert"),
+        Binding("c", "collect", "Collect"),
+        Binding("v", "claim", "Claim"),
+        Binding("e", "end", "End turn"),
+        UNDO,
+        Binding("m", "move", "Move+draw"),
+        # c collects on your turn; at a server's table it chats the rest of the time.
+        *TableScreen.base_bindings("c"),
+    ]
+    BOARD = WishlandBoard
+    KEY_GROUPS = KEY_GROUPS
+    RARE_GROUPS = frozenset({"claim", "end", "move"})
+
+    def __init__(self, table, warning: str | None = None) -> None:
+        self.cursor: tuple[int, int] = (0, 0)
+        """The highlighted Marketplace card (row, column) — in solo (0, index in the hand)."""
+        self._seen_view = None
+        super().__init__(table, warning)
+
+    # -- words --------------------------------------------------------------------------------
+    @classmethod
+    def opening_lines(cls, record, state) -> list[str]:
+        return log.opening_lines(record, state)
+
+    @classmethod
+    def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
+        return log.log_lines(record, before, action, after, seat, private)
+
+    def describe(self, action) -> str:  # type: ignore[override]
+        return describe(action)
+
+    def describe_choice(self, action) -> str:  # type: ignore[override]
+        view = self.table.view(self.viewer)
+        pending = view.get("pending") or []
+        step = pending[0] if pending else None
+        text = describe_choice(action, view, step)
+        if action.kind == "bonus" and self.state is not None:
+            price = rules_price(self.state, self.viewer, action.arg)
+            text = f"{price}$ · {text}"
+        return text
+
+    def keys_text(self) -> str:
+        return KEYS
+
+    def rules_entries(self) -> list[tuple[str, str]]:
+        return reference_entries()
+
+    def group_title(self, group: str) -> str:
+        if group == "collect":
+            return "Collect your Workers:"
+        if group == "claim":
+            return "Claim which Achievement (1 VP each; you may claim several)?"
+        return super().group_title(group)
+
+    # -- decisions in the panel ------------------------------------------------------------------
+    def asks_in_panel(self, view: dict) -> bool:
+        decision = view.get("decision") or {}
+        return decision.get("seat") == self.viewer and decision.get("kind") != "turn"
+
+    def decision_title(self, view: dict) -> str:
+        decision = view.get("decision") or {}
+        kind = decision.get("kind")
+        me = view["players"][self.viewer]
+        if kind == "keep":
+            if view["solo"]:
+                return "Keep one of your two Entrepreneur cards (the other is discarded):"
+            return (
+                "Keep one of your two Entrepreneur cards (the other is discarded unseen; all "
+                "kept cards are revealed together):"
+            )
+        if kind == "order":
+            taken = [s for s in view["turn_order_track"] if s["seat"] is not None]
+            note = f" ({len(taken)} taken)" if taken else ""
+            return (
+                f"Round {view['round']}: place your Player Token on a Turn Order space{note}. "
+                "The leftmost plays first; each space gives its reward now:"
+            )
+        if kind == "extra":
+            card = decision.get("card", {})
+            cost = decision.get("cost", 0)
+            return (
+                f"Pay for {card.get('id', '')} {card.get('name', '')}: {cost} Credits; each extra "
+                f"Worker (up to 3) lowers it by 1. You have {me['credits']} Credits and "
+                f"{me['workers']['hand']} Workers at hand:"
+            )
+        if kind == "boost":
+            card = decision.get("card", {})
+            return (
+                f"Hotel #19: pay 2 more Credits for 1 VP on {card.get('id', '')} "
+                f"{card.get('name', '')}? You have {me['credits']} Credits."
+            )
+        if kind == "bonus":
+            return (
+                f"Hotel #8, Final Scoring: buy and play 1 more card from any Deck, Discard Pile "
+                f"or the Marketplace (you have {me['credits']} Credits), or pass:"
+            )
+        return decision.get("prompt") or "Choose."
+
+    def _ask_decision(self, view: dict) -> None:
+        legal = self.table.legal()
+        # Passing on Hotel #8's long list of cards comes first, where a key reaches it at once.
+        passes = [a for a in legal if a.kind == "pass"]
+        ordered = passes + [a for a in legal if a.kind != "pass"]
+        self._choose(self.decision_title(view), ordered, cancellable=False)
+
+    def curtain_reason(self, view: dict) -> str:
+        kind = (view.get("decision") or {}).get("kind")
+        return {
+            "keep": "They keep one of their two Entrepreneur cards.",
+            "order": "They choose a Turn Order space.",
+            "gain": "They choose a reward.",
+            "extra": "They pay for a card.",
+            "boost": "Hotel #19: they may pay for 1 VP.",
+            "bonus": "Hotel #8: they may buy one more card.",
+        }.get(kind, "It is their turn.")
+
+    def confirm_end(self, action) -> str:
+        view = self.table.view(self.viewer)
+        me = view["players"][self.viewer]
+        if action.kind == "end":
+            claims = [a for a in self.table.legal() if a.kind == "claim"]
+            if claims:
+                names = ", ".join(ACHIEVEMENT_SHORT.get(a.arg, a.arg) for a in claims)
+                return f"End your turn without claiming {names} (1 VP each)?"
+        if action.kind == "collect" and not action.arg and not me["workers"]["on_board"]:
+            return "None of your Workers is on the board: collecting only passes your turn. Do it?"
+        if action.kind == "advertise" and view["solo"]:
+            n = len(me.get("hand", []))
+            return f"Use the Advertisement Space? Your hand of {plural(n, 'card')} is discarded."
+        return ""
+
+    # -- what the keys may choose ---------------------------------------------------------------
+    def _solo(self) -> bool:
+        return bool(self.table.view(self.viewer)["solo"])
+
+    def _cards(self, view: dict) -> dict[tuple[int, int], dict]:
+        """The cards the highlight moves over, by (row, column)."""
+        if view["solo"]:
+            hand = view["players"][self.viewer].get("hand", [])
+            return {(0, i): card for i, card in enumerate(hand)}
+        return {
+            (r, c): card
+            for r, row in enumerate(view["marketplace"])
+            for c, card in enumerate(row["cards"])
+            if card is not None
+        }
+
+    def _buyable(self, legal) -> dict[str, Action]:
+        return {a.arg: a for a in legal if a.kind in ("buy", "play")}
+
+    def board_marks(self, view: dict, legal: list) -> dict:
+        cards = self._cards(view)
+        buyable = self._buyable(legal)
+        if view is not self._seen_view:
+            # A new position: the highlight settles on a card that can be bought.
+            self._seen_view = view
+            self._settle(cards, buyable)
+        claimable = [a.arg for a in legal if a.kind == "claim"]
+        cursor = self.cursor if self._human_main_turn() or not view["solo"] else None
+        return {"buyable": tuple(buyable), "cursor": cursor, "claimable": claimable}
+
+    def _settle(self, cards: dict, buyable: dict) -> None:
+        """Keep the highlight on a card: the same place if a card is there, else the first card
+        that can be bought (or any card)."""
+        if self.cursor in cards and (cards[self.cursor]["id"] in buyable or not buyable):
+            return
+        for place, card in sorted(cards.items()):
+            if card["id"] in buyable:
+                self.cursor = place
+                return
+        if self.cursor not in cards and cards:
+            self.cursor = min(cards)
+
+    def _keys_active(self) -> bool:
+        return self._human_main_turn()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        solo = self._solo()
+        if action in ("cursor", "row", "hand"):
+            if self.query_one(ChoicePanel).is_open or (action == "row" and solo):
+                return False
+            if action == "hand" and not solo:
+                return False
+            return True if self._keys_active() else None
+        if (action in SOLO_ONLY and not solo) or (action in MULTI_ONLY and solo):
+            return False
+        return super().check_action(action, parameters)
+
+    # -- the status line -------------------------------------------------------------------------
+    def turn_status(self, view: dict) -> str:
+        legal = self.table.legal()
+        kinds = {a.kind for a in legal}
+        extras = []
+        if "claim" in kinds:
+            extras.append("v claims an Achievement")
+        if any(a.kind == "collect" and a.arg for a in legal):
+            extras.append("c pays 3$ to collect")
+        if "move" in kinds:
+            extras.append("m: token right, draw")
+        if view["stage"] == "after":
+            return " · ".join([*extras, "e ends your turn"])
+        here = self._here(view, legal)
+        if view["solo"]:
+            if view["stage"] == "start":
+                draw = "d draws a card (1 Worker)" if "draw" in kinds else "no Worker: c collects"
+                return " · ".join([draw, "c collects Workers", *extras])
+            return " · ".join(
+                [here, "d draws again" if "draw" in kinds else "", "a advertises", *extras]
+            ).replace(" ·  ·", " ·")
+        if not kinds & {"buy", "advertise"}:
+            hand = view["players"][self.viewer]["workers"]["hand"]
+            return " · ".join(
+                [f"{here} · {plural(hand, 'Worker')} at hand: c collects your Workers", *extras]
+            )
+        ad = ["a advertise"] if "advertise" in kinds else []
+        return " · ".join([here, *ad, "c collect", *extras])
+
+    def _here(self, view: dict, legal) -> str:
+        """The highlighted card and whether Enter buys (plays) it."""
+        card = self._cards(view).get(self.cursor)
+        if card is None:
+            return "no card here"
+        buyable = self._buyable(legal)
+        verb = "plays" if view["solo"] else "buys"
+        if card["id"] in buyable:
+            price = card.get("price", card["cost"])
+            if view["solo"]:
+                return f"Enter {verb} {card['id']} {card['name']} ({price}$)"
+            need = view["marketplace"][self.cursor[0]]["workers_needed"]
+            return f"Enter {verb} {card['id']} {card['name']} ({plural(need, 'Worker')}, {price}$)"
+        return (
+            f"{card['id']}: cannot buy (b says why)"
+            if not view["solo"]
+            else (f"{card['id']}: cannot play (Enter says why)")
+        )
+
+    # -- refusals ------------------------------------------------------------------------------
+    def why_not(self, group: str) -> str:
+        state = self.state
+        if state is None or state.is_over:
+            return (
+                "The game is over."
+                if self.table.is_over
+                else (f"{KEY_GROUPS[group][0]} is not possible now.")
+            )
+        view = self.table.view(self.viewer)
+        if group in ("buy", "play"):
+            card = self._cards(view).get(self.cursor)
+            kind = "play" if view["solo"] else "buy"
+            if card is None:
+                if view["solo"]:
+                    probe = Action("play", "K1")
+                    reason = state.why_illegal(probe)
+                    if "not in your hand" in reason or not reason:
+                        return "Your hand is empty: draw a card first (d)."
+                    return reason
+                return "No card is there: an empty slot is refilled at the end of the round."
+            return state.why_illegal(Action(kind, card["id"])) or f"{card['id']} cannot be had now."
+        if group == "claim":
+            return (
+                "You meet no unclaimed Achievement now: the Achievements line shows what each "
+                "asks (F1 for the whole text)."
+            )
+        probe = {
+            "advertise": Action("advertise"),
+            "collect": Action("collect"),
+            "end": Action("end"),
+            "draw": Action("draw"),
+            "move": Action("move"),
+        }[group]
+        return state.why_illegal(probe) or f"{KEY_GROUPS[group][0]} is not possible now."
+
+    # -- keys ----------------------------------------------------------------------------------
+    def action_cursor(self, dr: int, dc: int) -> None:
+        """Move the highlight over the Marketplace (or your hand)."""
+        if not self._keys_active():
+            return
+        view = self.table.view(self.viewer)
+        if view["solo"]:
+            size = len(view["players"][self.viewer].get("hand", []))
+            if size:
+                self.cursor = (0, (self.cursor[1] + dc + dr * COLUMNS) % size)
+        else:
+            self.cursor = _step(self.cursor, set(self._cards(view)), dr, dc)
+        self.refresh_view()
+
+    def action_hand(self, index: int) -> None:
+        """Solo: highlight card `index` of your hand."""
+        self.action_row(index)
+
+    def action_row(self, row: int) -> None:
+        """Highlight Marketplace row `row` (solo: card `row` of your hand)."""
+        if not self._keys_active():
+            return
+        view = self.table.view(self.viewer)
+        if view["solo"]:
+            hand = view["players"][self.viewer].get("hand", [])
+            if row >= len(hand):
+                self.notify(
+                    f"Your hand has {plural(len(hand), 'card')}."
+                    if hand
+                    else "Your hand is empty: d draws a card.",
+                    severity="warning",
+                )
+                return
+            self.cursor = (0, row)
+        else:
+            if row >= ROWS:
+                self.notify(
+                    "The Marketplace has 5 rows: 1 Y, 2 R, 3 B, 4 G, 5 K.", severity="warning"
+                )
+                return
+            cards = self._cards(view)
+            buyable = self._buyable(self.table.legal())
+            in_row = [p for p in sorted(cards) if p[0] == row]
+            if not in_row:
+                self.notify(
+                    f"No {ROW_TITLE[row][:-1]} card is left this round.", severity="warning"
+                )
+                return
+            good = [p for p in in_row if cards[p]["id"] in buyable]
+            keep = (row, self.cursor[1])
+            self.cursor = (
+                keep if keep in in_row and (keep in good or not good) else (good or in_row)[0]
+            )
+        self.refresh_view()
+
+    def _play_highlighted(self, group: str) -> None:
+        view = self.table.view(self.viewer)
+        card = self._cards(view).get(self.cursor)
+        action = self._buyable(self.table.legal()).get(card["id"]) if card else None
+        if action is None:
+            self.notify(self.why_not(group), severity="warning")
+            return
+        self.play(action)
+
+    def action_buy(self) -> None:
+        """Place Workers on the highlighted card's row and buy it."""
+        self._play_highlighted("buy")
+
+    def action_play(self) -> None:
+        """Solo: play the highlighted card from your hand."""
+        self._play_highlighted("play")
+
+    def action_advertise(self) -> None:
+        """Place Workers on the Advertisement Space."""
+        self.run_group("advertise")
+
+    def action_collect(self) -> None:
+        """Collect your Workers."""
+        self.run_group("collect")
+
+    def action_claim(self) -> None:
+        """Claim an Achievement."""
+        self.run_group("claim")
+
+    def action_end(self) -> None:
+        """End your turn."""
+        self.run_group("end")
+
+    def action_draw(self) -> None:
+        """Solo: place a Worker and draw a card."""
+        self.run_group("draw")
+
+    def action_move(self) -> None:
+        """Solo: move your Player Token right and draw a card (free)."""
+        self.run_group("move")
+
+    # -- help ------------------------------------------------------------------------------------
+    def info_targets(self, view: dict) -> list[tuple[str, str]]:
+        targets: list[tuple[str, str]] = []
+        cards = self._cards(view)
+        highlighted = cards.get(self.cursor)
+        seen = set()
+
+        def add(label: str, card_id: str) -> None:
+            if card_id not in seen:
+                seen.add(card_id)
+                targets.append((label, card_title(card_id)))
+
+        if highlighted:
+            add(f"Highlighted: {card_title(highlighted['id'])}", highlighted["id"])
+        for card in cards.values():
+            add(card_title(card["id"]), card["id"])
+        me = view["players"][self.viewer]
+        for kind_cards in me["park"].values():
+            for card in kind_cards:
+                add(f"Your park: {card_title(card['id'])}", card["id"])
+        own = me.get("entrepreneur")
+        if own:
+            targets.append(
+                (
+                    f"Your Entrepreneur: {entrepreneur_short(own['id'])}",
+                    entrepreneur_title(own["id"]),
+                )
+            )
+        for option in me.get("entrepreneur_options") or []:
+            targets.append(
+                (f"On offer: {entrepreneur_short(option['id'])}", entrepreneur_title(option["id"]))
+            )
+        for p in view["players"]:
+            ent = p.get("entrepreneur")
+            if p["seat"] != self.viewer and ent:
+                who = seat_title(p["colour"])
+                targets.append(
+                    (
+                        f"{who}'s Entrepreneur: {entrepreneur_short(ent['id'])}",
+                        entrepreneur_title(ent["id"]),
+                    )
+                )
+        for a in view["achievements"]:
+            short = ACHIEVEMENT_SHORT.get(a["id"], a["id"])
+            targets.append((f"Achievement {short}: {a['text']}", achievement_title(a["id"])))
+        targets.append(("The rules of a turn", "A turn"))
+        targets.append(("Final Scoring", "Final Scoring"))
+        return targets
+
+    def hint_words(self, action) -> str:
+        kind = action.kind
+        if kind in ("buy", "play"):
+            key = "highlighted: Enter" if kind == "play" else "highlighted: b or Enter"
+        elif kind in HINT_KEYS:
+            key = HINT_KEYS[kind]
+        else:
+            key = "highlighted in the window: Enter"
+        return f"{describe(action)} ({key})"
+
+    def hinted(self, action) -> None:
+        """Highlight the card a hint names (or its option, when the choice panel asks)."""
+        panel = self.query_one(ChoicePanel)
+        if panel.is_open and action in self._options:
+            # After the toast is drawn: a redraw of the panel's lines first would hide it.
+            delta = self._options.index(action) - panel.highlighted
+            self.call_after_refresh(panel.move, delta)
+            return
+        if action.kind not in ("buy", "play") or not self._human_main_turn():
+            return
+        view = self.table.view(self.viewer)
+        for place, card in self._cards(view).items():
+            if card["id"] == action.arg:
+                self.cursor = place
+        self.refresh_view()
+
+    # -- the end -----------------------------------------------------------------------------------
+    def game_over_screen(self, view: dict, seed: int):
+        from .game_over import GameOverScreen
+
+        humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
+        best = None
+        if view["solo"]:
+            from wish_tui import best_scores
+
+            scores = view["scores"]
+            best = best_scores.record_score(
+                "wishland", scores["setup"], scores["seats"][0]["total"], self.record.id, seed
+            )
+        return GameOverScreen(view, seed, humans[0] if len(humans) == 1 else None, best)
+
+
+def rules_price(state, seat: int, card_id: str) -> int:
+    """What `seat` pays for a card now (its cost less the seat's discounts)."""
+    return _price(state.players[seat], CARD_INDEX[card_id])
+
+
+def _step(cursor: tuple[int, int], places: set, dr: int, dc: int) -> tuple[int, int]:
+    """The next card from `cursor` in a direction, skipping empty slots (rows wrap round)."""
+    if not places:
+        return cursor
+    r, c = cursor
+    if dc:
+        for k in range(1, COLUMNS + 1):
+            place = (r, (c + dc * k) % COLUMNS)
+            if place in places:
+                return place
+        return cursor
+    for k in range(1, ROWS + 1):
+        row = (r + dr * k) % ROWS
+        in_row = [p for p in places if p[0] == row]
+        if in_row:
+            return min(in_row, key=lambda p: (abs(p[1] - c), p[1]))
+    return cursor
+
+
+__all__ = ["GameScreen"]

@@ -1,0 +1,78 @@
+"""Your park: your cards by colour against your Card Limit, your Category and Entertainment
+Symbols, Income, Workers (and what claiming all six of the Reserve unlocks), Credits and your
+Entrepreneur."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from wish_tui.widgets.view_text import ViewText
+
+from .style import (
+    CATEGORY_CODE,
+    DIM,
+    ENT_LETTER,
+    ENT_MARK,
+    ROW_LETTER,
+    TICKET_COLOUR,
+    ink,
+    row_style,
+)
+
+KINDS = ("ride", "restaurant", "actor", "hotel", "mascot")
+
+
+class ParkView(ViewText):
+    """The play area of the seat at the keyboard."""
+
+    DEFAULT_CSS = "ParkView { height: auto; }"
+
+    def update_view(self, view: dict, seat: int, roomy: bool = False) -> None:
+        """Show `seat`'s park in `view` (three lines; one more on a roomy terminal)."""
+        p = view["players"][seat]
+        text = Text(no_wrap=True)
+        text.append("Your park ", "bold")
+        for r, kind in enumerate(KINDS):
+            cards = p["park"][kind]
+            text.append(ROW_LETTER[r], row_style(r))
+            text.append(":")
+            if cards:
+                text.append(" ".join(c["id"] for c in cards), row_style(r))
+            else:
+                text.append("-", DIM)
+            text.append(" ")
+        text.append("T", ink(TICKET_COLOUR))
+        text.append(f":{p['tickets']}  ")
+        limit = p["card_limit"]
+        free = (
+            f" ({', '.join(k.capitalize() + 's' for k in p['ignores_card_limit'])} free)"
+            if (p["ignores_card_limit"])
+            else ""
+        )
+        text.append(f"Card Limit {limit}{free}", "bold")
+        text.append("\nSymbols ", "bold")
+        symbols = [f"{CATEGORY_CODE[s]}{n}" for s, n in p["category_symbols"].items() if n]
+        text.append(" ".join(symbols) or "none", "" if symbols else DIM)
+        ents = p["entertainment_symbols"]
+        if ents:
+            text.append("  ")
+            text.append(" ".join(ENT_MARK + ENT_LETTER[e] for e in ents))
+        text.append(f"  Income {p['income']}$", "bold")
+        text.append(f"  Credits {p['credits']}$", "bold")
+        w = p["workers"]
+        text.append("\nWorkers ", "bold")
+        text.append(
+            f"{w['hand']} at hand, {w['on_board']} on the board, {w['reserve']} in the Reserve"
+        )
+        if p["unlocked"]:
+            text.append(" · all 6 claimed: up to 3 extra Workers lower a price", "bold")
+        else:
+            text.append(f" (claim all {6 - w['reserve']}/6: extra Workers lower prices)", DIM)
+        ent = p.get("entrepreneur")
+        if ent:
+            text.append(f"\nEntrepreneur {ent['id']}: ", "bold")
+            text.append(ent["text"])
+        elif p.get("entrepreneur_options"):
+            ids = " or ".join(e["id"] for e in p["entrepreneur_options"])
+            text.append(f"\nEntrepreneur: keep {ids} (i reads them)", "bold")
+        self.show(text)

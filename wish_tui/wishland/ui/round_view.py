@@ -1,0 +1,51 @@
+"""The round and the Turn Order Track on one line: `Round 3/7 Turn 2/4` and each space with the
+seat on it, or its reward while free."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from wish_tui.widgets.view_text import ViewText
+
+from .style import DIM, seat_style, seat_title
+
+SPACE_REWARD = {1: "first", 2: "1$", 3: "1★", 4: "HVW", 5: "1T"}
+"""A free Turn Order space's reward in a few cells (space 1 plays first)."""
+
+
+def round_words(view: dict) -> str:
+    """Where the game stands: 'Round 3/7 · Turn 2/4', 'Round 1/7 · Turn Order'."""
+    phase = view["phase"]
+    if phase == "setup":
+        return "Setup: Entrepreneurs"
+    if phase == "final":
+        return "Final Scoring"
+    if phase == "over":
+        return "Game over"
+    where = f"Round {view['round']}/{view['rounds']}"
+    if phase == "turns":
+        return f"{where} · Turn {view['turn']}/{view['turns']}"
+    return f"{where} · Turn Order"
+
+
+class RoundView(ViewText):
+    """The round, the turn and the Turn Order Track."""
+
+    DEFAULT_CSS = "RoundView { height: 1; }"
+
+    def update_view(self, view: dict, seat: int) -> None:
+        """Show where `view`'s game stands."""
+        text = Text(no_wrap=True)
+        text.append(f"{round_words(view):<21}", "bold")
+        text.append("│ Order ", "bold")
+        for space in view["turn_order_track"]:
+            k = space["space"]
+            text.append(f"{k}:")
+            if space["seat"] is None:
+                text.append(f"{SPACE_REWARD[k]:<6}", DIM)
+            else:
+                colour = view["seats"][space["seat"]]
+                mark = "*" if space["seat"] == seat and len(view["seats"]) > 1 else ""
+                text.append(f"{seat_title(colour) + mark:<6}", seat_style(colour))
+            text.append(" ")
+        self.show(text)

@@ -1,0 +1,61 @@
+"""The tracks of every seat: Victory Points, Happiness, Visitors, Credits, Workers (at hand, in
+the Worker Reserve, out on the board), Income, cards by colour against the Card Limit and the
+Entrepreneur. `▶` marks the seat deciding now."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from wish_tui.widgets.view_text import ViewText
+
+from .style import DIM, ROW_LETTER, TICKET_COLOUR, ink, row_style, seat_style, seat_title
+
+COLOURS = ("yellow", "red", "blue", "green", "black")
+HEADER = " Seat      ★VP   H   V    $  W:hand rsv out  inc   Y R B G K T  lim  Ent"
+
+
+class SeatsView(ViewText):
+    """One line per seat: its tracks, Workers and cards."""
+
+    DEFAULT_CSS = "SeatsView { height: auto; }"
+
+    def update_view(self, view: dict, seat: int) -> None:
+        """Show every seat of `view`, as `seat` sees it."""
+        text = Text(no_wrap=True)
+        text.append(HEADER, "bold underline")
+        deciding = view["current_player"]
+        for p in view["players"]:
+            s = p["seat"]
+            text.append("\n")
+            text.append("▶" if s == deciding else " ", "bold")
+            name = seat_title(p["colour"]) + ("*" if s == seat and len(view["seats"]) > 1 else "")
+            text.append(f"{name:<8}", seat_style(p["colour"]))
+            text.append(f"{p['vp']:>4} ", "bold")
+            for value in (p["happiness"], p["visitors"]):
+                text.append(f"{value:>4}", "bold" if value >= 10 else "")
+            text.append(f"{p['credits']:>5}  ")
+            w = p["workers"]
+            text.append(f"{w['hand']:>6} {w['reserve']:>3} {w['on_board']:>3}")
+            text.append(f"{p['income']:>5}   ")
+            limit = p["card_limit"]
+            for i, colour in enumerate(COLOURS):
+                n = p["counts"][colour]
+                full = i > 0 and n >= limit and ROW_LETTER[i] not in _free(p)
+                text.append(f"{n}", row_style(i) if n else DIM)
+                text.append("!" if full else " ", "bold")
+            text.append(f"{p['counts']['purple']}", ink(TICKET_COLOUR))
+            text.append(f"{limit:>5}  ")
+            ent = p["entrepreneur"]
+            if ent:
+                text.append(ent["id"])
+            elif p["entrepreneur_chosen"]:
+                text.append("kept", DIM)
+            if view["solo"]:
+                text.append(f"  hand {p['hand_count']}")
+        self.show(text)
+
+
+def _free(p: dict) -> set[str]:
+    """The row letters a seat may hold beyond its Card Limit (Hotel #24, Entrepreneurs #6, #7)."""
+    kinds = ("ride", "restaurant", "actor", "hotel", "mascot")
+    return {ROW_LETTER[kinds.index(k)] for k in p["ignores_card_limit"]}

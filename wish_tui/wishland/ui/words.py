@@ -1,0 +1,252 @@
+"""Actions and what happened, in words: for the log, the choice panel, hints and refusals.
+
+The log reads whole states (the screen's own business) but writes a secret — a card drawn into
+a solo hand, an Entrepreneur kept before the reveal — only when `private` says the person reading
+the log is the one seat allowed to see it.
+"""
+
+from __future__ import annotations
+
+from wish_tui.wishland.rules import CATALOG, Action
+from wish_tui.wishland.rules import economy as _economy
+from wish_tui.wishland.rules.decisions import SOURCES
+
+from .style import ROW_TITLE, card_title, card_words, seat_title
+from .style import reward_code as _reward_code
+
+RESOURCE_WORDS = {"happiness": "1 Happiness", "visitor": "1 Visitor", "worker": "1 Worker"}
+TRACK_WORDS = {"happiness": "Happiness", "visitor": "Visitors"}
+SPACE_NOTES = {
+    1: "go first, no reward",
+    2: "1 Credit",
+    3: "1 VP",
+    4: "1 Happiness, Visitor or Worker",
+    5: "1 Ticket Office Card (Card Limit +1)",
+}
+"""What each Turn Order space gives (space 1 plays first this round)."""
+
+
+def plural(n: int, word: str) -> str:
+    """'1 Credit', '3 Credits' (VP stays VP)."""
+    if word == "VP" or n == 1 or n == -1:
+        return f"{n} {word}"
+    return f"{n} {word}s" if not word.endswith("s") else f"{n} {word}"
+
+
+def entrepreneur_text(ent_id: str) -> str:
+    """An Entrepreneur's whole text: 'E5: Ongoing Reward: ...'."""
+    e = CATALOG.entrepreneurs[int(ent_id[1:]) - 1]
+    return f"{ent_id}: {e.text}"
+
+
+def entrepreneur_short(ent_id: str, width: int = 60) -> str:
+    """An Entrepreneur's text cut to `width` cells."""
+    text = entrepreneur_text(ent_id)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def achievement_words(aid: str) -> str:
+    """An Achievement in words: 'A4 (15★): Reach 15 on the Victory Track.'"""
+    from .style import ACHIEVEMENT_SHORT
+
+    return f"{aid} ({ACHIEVEMENT_SHORT.get(aid, '')}): {CATALOG.achievements[aid].text}"
+
+
+# -- actions ---------------------------------------------------------------------------------------
+def describe(action: Action) -> str:
+    """An action in words, without the position: 'buy Y13 Swing Tower', 'collect your Workers'."""
+    kind, arg = action.kind, action.arg
+    if kind == "buy":
+        return f"buy {card_title(arg)}"
+    if kind == "play":
+        return f"play {card_title(arg)} from your hand"
+    if kind == "advertise":
+        return "use the Advertisement Space"
+    if kind == "collect":
+        return (
+            "pay 3 Credits to collect your Workers (Hotel #16)" if arg else ("collect your Workers")
+        )
+    if kind == "claim":
+        return f"claim Achievement {achievement_words(arg)}"
+    if kind == "end":
+        return "end your turn"
+    if kind == "draw":
+        return "draw a card from the Marketplace Deck (1 Worker)"
+    if kind == "move":
+        return "move your Player Token one space right and draw a card (free)"
+    if kind == "order":
+        return f"take Turn Order space {arg} ({SPACE_NOTES[int(arg)]})"
+    if kind == "gain":
+        return f"take {RESOURCE_WORDS[arg]}"
+    if kind == "extra":
+        n = int(arg)
+        return "place no extra Worker" if n == 0 else f"place {plural(n, 'extra Worker')}"
+    if kind == "pay":
+        return "pay 2 more Credits for 1 VP (Hotel #19)"
+    if kind == "pass":
+        return "pass"
+    if kind == "bonus":
+        return f"buy and play {card_title(arg)} (Hotel #8)"
+    if kind == "keep":
+        return f"keep Entrepreneur {arg}"
+    return str(action)
+
+
+def describe_choice(action: Action, view: dict, step: list | None = None) -> str:
+    """An option of a decision in the choice panel, with what it does for the deciding seat."""
+    kind, arg = action.kind, action.arg
+    me = view["players"][view["seat"]]
+    if kind == "keep":
+        return entrepreneur_text(arg)
+    if kind == "order":
+        return f"Space {arg}: {SPACE_NOTES[int(arg)]}"
+    if kind == "gain":
+        if arg == "worker":
+            return f"1 Worker (from your Reserve: {me['workers']['reserve']} left)"
+        now = me["happiness"] if arg == "happiness" else me["visitors"]
+        note = " (odd: +1 VP)" if arg == "happiness" and (now + 1) % 2 else ""
+        if arg == "visitor" and (now + 1) % 2:
+            note = " (odd: +2 Credits)"
+        return f"{RESOURCE_WORDS[arg]}: {TRACK_WORDS[arg]} {now} → {now + 1}{note}"
+    if kind == "extra":
+        n = int(arg)
+        cost = int(step[4]) if step else 0
+        pay = cost - n
+        if n == 0:
+            return f"No extra Worker: pay {plural(pay, 'Credit')}"
+        return f"{plural(n, 'extra Worker')}: pay {plural(pay, 'Credit')}"
+    if kind == "pay":
+        return f"Pay 2 more Credits for 1 VP (you have {me['credits']} Credits)"
+    if kind == "pass":
+        return "Pass"
+    if kind == "bonus":
+        card = CATALOG.by_id[arg]
+        return f"{card_words(arg, cost=False)}  [{ROW_TITLE[card.kind]}]"
+    return describe(action)[:1].upper() + describe(action)[1:]
+
+
+# -- the log ---------------------------------------------------------------------------------------
+_COUNTED = (
+    ("vp", "VP"),
+    ("credits", "Credit"),
+    ("happiness", "Happiness"),
+    ("visitors", "Visitor"),
+)
+
+
+def changes(before_p, after_p) -> list[str]:
+    """What changed for one seat's pieces, in words: '+3 VP', '−5 Credits', '+1 Worker'."""
+    parts = []
+    for attr, word in _COUNTED:
+        d = getattr(after_p, attr) - getattr(before_p, attr)
+        if d:
+            parts.append(_signed(d, word))
+    gained = before_p.reserve - after_p.reserve
+    if gained:
+        parts.append(_signed(gained, "Worker"))
+    tickets = after_p.tickets - before_p.tickets
+    if tickets:
+        parts.append(_signed(tickets, "Ticket Office Card"))
+    return parts
+
+
+def _signed(d: int, word: str) -> str:
+    text = plural(abs(d), word)
+    return f"+{text}" if d > 0 else f"−{text}"
+
+
+def _name(state, seat: int) -> str:
+    return seat_title(state.seats[seat])
+
+
+def action_line(before, action: Action, after, seat: int, private: bool) -> str:
+    """The sentence for one action (without what it changed)."""
+    who = _name(before, seat)
+    kind, arg = action.kind, action.arg
+    if kind == "keep":
+        return (
+            f"{who} keeps Entrepreneur {arg}."
+            if private
+            else (f"{who} keeps one of their two Entrepreneur cards.")
+        )
+    if kind == "order":
+        return f"{who} takes Turn Order space {arg} ({SPACE_NOTES[int(arg)]})."
+    if kind == "gain":
+        source = before.pending[0][2] if before.pending and before.pending[0][0] == "gain" else ""
+        why = SOURCES[source].split(" (")[0].replace("your ", "") if source in SOURCES else ""
+        why = f" ({why})" if why else ""
+        return f"{who} chooses {RESOURCE_WORDS[arg]}{why}."
+    if kind == "buy":
+        card = CATALOG.by_id[arg]
+        workers = 1 + len(before.stacks[card.kind])
+        space = ROW_TITLE[card.kind][:-1]
+        return (
+            f"{who} places {plural(workers, 'Worker')} on the {space} space and buys "
+            f"{card_title(arg)} ({reward_code(arg)})."
+        )
+    if kind == "advertise":
+        if before.solo:
+            return f"{who} uses the Advertisement Space and discards the hand."
+        workers = 1 + len(before.stacks[5])
+        return f"{who} places {plural(workers, 'Worker')} on the Advertisement Space."
+    if kind == "collect":
+        back = after.players[seat].workers - before.players[seat].workers
+        paid = " for 3 Credits (Hotel #16)" if arg else ""
+        if back <= 0:
+            return f"{who} collects: no Worker was on the board."
+        return f"{who} collects {plural(back, 'Worker')}{paid}."
+    if kind == "claim":
+        return f"{who} claims Achievement {achievement_words(arg)}"
+    if kind == "end":
+        return f"{who} ends the turn."
+    if kind == "draw":
+        drawn = _drawn(before, after, seat)
+        if private and drawn:
+            return f"{who} places a Worker and draws {card_title(drawn)} ({reward_code(drawn)})."
+        return f"{who} places a Worker and draws a card."
+    if kind == "move":
+        drawn = _drawn(before, after, seat)
+        space = after.track.index(seat) + 1
+        what = f"{card_title(drawn)} ({reward_code(drawn)})" if private and drawn else "a card"
+        return f"{who} moves the Player Token to space {space} and draws {what}."
+    if kind == "play":
+        dropped = len(before.players[seat].hand) - 1
+        rest = f"; {plural(dropped, 'card')} discarded" if dropped else ""
+        return f"{who} plays {card_title(arg)} ({reward_code(arg)}){rest}."
+    if kind == "extra":
+        n = int(arg)
+        return (
+            f"{who} places {plural(n, 'extra Worker')} to lower the price."
+            if n
+            else (f"{who} pays without extra Workers.")
+        )
+    if kind == "pay":
+        return f"{who} pays 2 more Credits for 1 VP (Hotel #19)."
+    if kind == "pass":
+        step = before.pending[0][0] if before.pending else ""
+        what = {"boost": "Hotel #19's VP", "bonus": "Hotel #8's bonus card"}.get(step, "")
+        return f"{who} passes on {what}." if what else f"{who} passes."
+    if kind == "bonus":
+        return f"{who} buys and plays {card_title(arg)} with Hotel #8."
+    return f"{who}: {action}."
+
+
+def reward_code(card_id: str) -> str:
+    """A card's reward for the log ('Mascot' for a Mascot, whose bonus depends on the seat)."""
+    return "Mascot" if card_id.startswith("K") else _reward_code(card_id)
+
+
+def _drawn(before, after, seat: int) -> str:
+    old = list(before.players[seat].hand)
+    for card in after.players[seat].hand:
+        if card in old:
+            old.remove(card)
+        else:
+            return CATALOG.cards[card].id
+    return ""
+
+
+def income_words(state) -> str:
+    """Every seat's Income this round: 'Red 6, Blue 5 Credits'."""
+    parts = [f"{_name(state, s)} {_economy.income(state.players[s])}" for s in state.order]
+    return ", ".join(parts) + " Credits"
