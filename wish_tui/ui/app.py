@@ -56,6 +56,18 @@ class WishApp(App):
         self.crash_report: Path | None = None
         """The crash report written when the app failed, if it could be written."""
 
+    def get_driver_class(self):
+        """Textual's driver for this platform; on POSIX terminals, one that writes less."""
+        driver = super().get_driver_class()
+        if (
+            f"{driver.__module__}.{driver.__qualname__}"
+            == "textual.drivers.linux_driver.LinuxDriver"
+        ):
+            from .driver import CompactDriver
+
+            return CompactDriver
+        return driver
+
     # -- failing well --------------------------------------------------------------------------
     def _handle_exception(self, error: Exception) -> None:
         """Write a crash report (traceback and the open game) before the app closes."""
