@@ -18,6 +18,8 @@ from wish_tui.wish.bots.evaluate import (
 )
 from wish_tui.wish.bots.planner import END, SETTLE_LIMIT, plan_turn, work_counter
 
+from .rules.helpers import frostflake_position, patch
+
 
 def _positions(djinns, seed, count=400):
     """States along a random game, with every child of some of them (a turn's alternatives)."""
@@ -98,3 +100,13 @@ def test_destiny_prospects_follow_how_often_a_destiny_pays() -> None:
     dear = [n for n, w in cat.wishes.items() if w.vp >= 4][:4]
     assert destiny_prospect(cat, "Underdjinn", cheap) > plain["Underdjinn"]
     assert destiny_prospect(cat, "Underdjinn", dear) < plain["Underdjinn"]
+
+
+def test_a_frostflake_on_the_offer_is_worth_something_to_the_water_djinn_only() -> None:
+    # Ice Dibs pays later (a crystal of the card's cost when it leaves the Offer, two when an
+    # opponent draws it), so the Water Djinn's position counts its Frostflakes on the Offer.
+    state = frostflake_position(air=0)
+    bare = patch(state, frost=[])
+    water, air = 1, 0
+    assert position_value(state, water) > position_value(bare, water)
+    assert position_value(state, air) == position_value(bare, air)

@@ -16,6 +16,10 @@ TRICKERY_VP = 0.6
 LOOSE_CRYSTAL_VP = 0.3
 NEST_CRYSTAL_VP = 0.25
 UNLOCK_VP = 2.0
+FROST_VP = 0.5
+"""A Frostflake on an Offer card, for the Water Djinn: the card leaves sooner or later and pays
+1 crystal (2 when an opponent draws it) of its cost, crystals Water chooses for its own Wishes.
+Without it the bots never placed one (Ice Dibs on 0.04 of Water's turns; benchmarks/bots.md)."""
 EFFECT_VP = {
     "type_vp": 2.0,
     "fulfil_crystal": 1.5,
@@ -212,6 +216,8 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
     promise += (
         (p.potions * POTION_VP + p.trickery * TRICKERY_VP) * weights.tokens * min(1.0, future)
     )
+    if p.djinn == "water" and st.frost:
+        promise += len(st.frost) * FROST_VP * reach
     if not p.unlocked:
         promise += UNLOCK_VP * reach * (len(p.fulfilled) / 3.0) ** 2
     promise += weights.monument * _monument_promise(st, p, destiny, dist, wishes, reach)
@@ -376,6 +382,7 @@ def _same_for_rivals(a, b, seat: int) -> bool:
         or a.caravan_deck != b.caravan_deck
         or a.order != b.order
         or a.clones != b.clones
+        or a.frost != b.frost
     ):
         return False
     for other, (p, q) in enumerate(zip(a.players, b.players, strict=True)):
