@@ -251,7 +251,7 @@ SCENARIOS = (
         ("air", "water", "fire", "earth"),
         stop=tie_by_badges,
         search=True,
-        seeds=400,
+        seeds=1000,
     ),
     Scenario(
         "water-frostflakes",

@@ -14,19 +14,19 @@ CARDS = [
     (1, 1, crystals(purple=1, green=1, white=1), crystals(), 4, 0, 0),
     (2, 0, crystals(red=1, blue=1), crystals(), 0, 1, 0),
     (3, 1, crystals(yellow=1, white=1), crystals(), 0, 0, 1),
-    (4, 2, crystals(red=2), crystals(blue=1, green=1, yellow=1), 0, 0, 0),
+    (4, 1, crystals(red=2), crystals(blue=1, green=1, yellow=1), 0, 0, 0),
     (5, 1, crystals(blue=1, yellow=1, purple=1), crystals(), 4, 0, 0),
     (6, 0, crystals(green=1), crystals(red=1, white=1), 0, 0, 0),
     (7, 1, crystals(white=2), crystals(), 3, 0, 0),
     (8, 1, crystals(red=1, green=1, yellow=1), crystals(), 4, 0, 0),
-    (9, 0, crystals(purple=1), crystals(yellow=1, blue=1), 0, 0, 0),
-    (10, 2, crystals(blue=2), crystals(), 1, 1, 0),
+    (9, 1, crystals(purple=1), crystals(yellow=1, blue=1), 0, 0, 0),
+    (10, 1, crystals(blue=2), crystals(), 1, 1, 0),
     (11, 1, crystals(yellow=1), crystals(green=1, purple=1), 0, 0, 0),
     (12, 0, crystals(green=2), crystals(), 3, 0, 0),
     (13, 1, crystals(white=1), crystals(red=1, blue=1), 0, 0, 0),
     (14, 1, crystals(purple=2), crystals(), 1, 0, 1),
     (15, 2, crystals(red=1, yellow=1, white=1, blue=1), crystals(), 6, 0, 0),
-    (16, 0, crystals(blue=1), crystals(white=1, yellow=1), 0, 0, 0),
+    (16, 1, crystals(blue=1), crystals(white=1, yellow=1), 0, 0, 0),
 ]
 ROUTE = rules.CATALOG.route
 DOCK = len(ROUTE) - 1
@@ -41,6 +41,26 @@ def test_sixteen_caravan_cards():
     """Components: "16 x Caravan Cards"; Example 3 fixes card 1's trade."""
     assert len(rules.CATALOG.caravan_cards) == 16
     assert [c.number for c in rules.CATALOG.caravan_cards] == list(range(1, 17))
+
+
+def test_every_order_of_the_caravan_deck_ends_the_game_in_8_to_12_rounds():
+    """Game End: the rounds are "random"; designed: the game lasts 8-14 rounds
+    (docs/rules-decisions.md, Game length). One card a round: the fastest order draws the largest
+    moves first, the slowest the smallest first."""
+    moves = sorted(card.move for card in rules.CATALOG.caravan_cards)
+    steps = DOCK
+
+    def rounds(order):
+        total = 0
+        for n, move in enumerate(order, 1):
+            total += move
+            if total >= steps:
+                return n
+        return len(order)  # the last card drawn makes the last round
+
+    assert sum(moves) >= steps
+    assert rounds(moves[::-1]) == 8
+    assert rounds(moves) == 12
 
 
 def test_the_caravan_route_starts_top_left_and_ends_at_the_dock():
@@ -133,7 +153,7 @@ def test_reaching_the_dock_makes_the_round_the_last():
 
 def test_the_caravan_stops_at_the_dock():
     """Caravan Cards: the Dock is the end of the route (a 2-move card from the Volcano)."""
-    state = act(end_of_round(8, [1, 3]), "end")
+    state = act(end_of_round(8, [1, 14]), "end")
     assert state.caravan_pos == DOCK and state.final_round
 
 
