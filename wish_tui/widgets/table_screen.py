@@ -760,5 +760,6 @@ class TableScreen(TableHelp, Screen):
             return  # shown already; Esc closed it to look at the table
         if any(isinstance(screen, FinalScoringScreen) for screen in self.app.screen_stack):
             return
+        self._clear_notifications()  # no earlier word may cover the final scoring
         view = self.table.view(self.viewer)
         self.app.push_screen(self.game_over_screen(view, seed))
