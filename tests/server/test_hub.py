@@ -354,3 +354,33 @@ async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
     alice.close()
     bob.close()
     await hub.close()
+
+
+async def test_each_action_reaches_the_tables_file_and_a_closed_table_leaves_none():
+    hub = await started_hub()
+    alice = await Client.connect(hub, "key:alice", "alice")
+    answer = await alice.ask(
+        {
+            "type": "new_table",
+            "game": "wish",
+            "seats": [{"name": "air", "who": "me"}],
+            "solo": "easy",
+        }
+    )
+    table_id = answer["table"]
+    table = hub.tables[table_id]
+    for _ in range(3):
+        action = str(table.state.legal_actions()[0])
+        await alice.ask(
+            {"type": "play", "table": table_id, "action": action, "expect": table.actions}
+        )
+        await hub.saved()
+        on_disk = saves.read_record(store.path_of(table_id))
+        assert len(on_disk.actions) == table.actions
+    # A last change and the closing come together: the file is written, then removed.
+    await alice.send({"type": "chat", "table": table_id, "text": "bye"})
+    await alice.ask({"type": "close_table", "table": table_id})
+    await hub.saved()
+    assert not store.path_of(table_id).exists()
+    alice.close()
+    await hub.close()
