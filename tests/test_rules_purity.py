@@ -44,8 +44,14 @@ FORBIDDEN_IMPORTS = {"os", "time", "random", "datetime", "sys", "io", "pathlib",
 FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval"}
 ALLOWED_PACKAGES = {"__future__", "collections", "dataclasses", "re", "typing", "wish_tui"}
 """Everything a rules module may import: the standard library's pure parts and the project."""
-PURE_CORE = {"wish_tui.core", "wish_tui.core.rng", "wish_tui.core.excerpt", "wish_tui.core.undo"}
-"""The project modules every game's rules may use: seeded generator, quoting, the undo walk."""
+PURE_CORE = {
+    "wish_tui.core",
+    "wish_tui.core.rng",
+    "wish_tui.core.excerpt",
+    "wish_tui.core.ranking",
+    "wish_tui.core.undo",
+}
+"""The project modules every game's rules may use: seeded generator, quoting, ranking, undo walk."""
 
 
 def _sources(game: Game) -> list[Path]:
