@@ -9,7 +9,7 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.wish.ui.game_screen import GameScreen
 
-from .helpers import notes_of, screen_of, settle
+from .helpers import lift_curtain, notes_of, screen_of, settle
 
 HOTSEAT = Launch("game", (Seat("air", "human"), Seat("water", "human")), seed=3)
 
@@ -222,10 +222,7 @@ async def test_a_click_picks_an_option():
     """The mouse is optional but works: clicking an option of a choice picks it."""
     app = WishApp(HOTSEAT)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+        await lift_curtain(app, pilot)
         game = game_of(app)
         assert choice_open(app)
         deciding = game.state.current_player
@@ -242,10 +239,7 @@ async def test_a_notification_never_covers_the_options_of_a_choice():
 
     app = WishApp(HOTSEAT)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle(pilot)
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+        await lift_curtain(app, pilot)
         game = game_of(app)
         assert choice_open(app)
         game.notify("A long notification that would cover the options of the choice panel.")
