@@ -48,10 +48,11 @@ PURE_CORE = {
     "wish_tui.core",
     "wish_tui.core.rng",
     "wish_tui.core.excerpt",
+    "wish_tui.core.pending",
     "wish_tui.core.ranking",
     "wish_tui.core.undo",
 }
-"""The project modules every game's rules may use: seeded generator, quoting, ranking, undo walk."""
+"""The project modules the rules may use: generator, quoting, pending steps, ranking, undo."""
 
 
 def _sources(game: Game) -> list[Path]:
