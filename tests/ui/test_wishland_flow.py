@@ -430,3 +430,21 @@ async def test_every_card_or_place_that_i_offers_opens_its_own_reference_entry()
         for label, search in targets:
             # The search is an entry's whole title, so that entry comes first in the reference.
             assert search in titles, (label, search)
+
+
+async def test_the_keys_window_shows_every_line_unwrapped_at_80x24():
+    from textual.widgets import Static
+
+    from wish_tui.widgets.help_screens import KeysScreen
+    from wish_tui.wishland.ui.help_text import KEYS
+
+    app = app_of(*record_of(actions=TURNS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, KeysScreen)
+        text = next(w for w in app.screen.query(Static) if type(w) is Static)
+        # One screen row per line of the text: none wrapped, none cut off.
+        assert text.size.height == len(KEYS.splitlines())
+        assert text.region.bottom <= 24
