@@ -11,6 +11,9 @@ Figures printed (targets in brackets):
 
 - random full games per second, 2 and 4 seats (policy included);
 - median ms of one 4-seat random game from ``new_game`` to ``final_scores`` (<= 25 ms);
+- median ms of one 4-seat game played uniformly at random over the legal actions (``end`` and
+  ``trade`` included), from ``new_game`` to ``final_scores`` (<= 2 ms), in wall-clock and in
+  process (CPU) time -- the second is steadier on a shared machine;
 - median µs of ``legal_actions`` on a fresh state (<= 50 µs): the per-state cache is cleared
   before each call so that the cost is measured, not the cache;
   also shown for turn states alone (no pending decision), the costlier kind;
@@ -26,7 +29,7 @@ import random
 import statistics
 import sys
 from pathlib import Path
-from time import perf_counter_ns
+from time import perf_counter_ns, process_time_ns
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -70,6 +73,21 @@ def games_per_second(n: int, games: int, seed: int) -> tuple[float, list[float],
     return 1000 * len(times) / sum(times), times, rounds
 
 
+def uniform_games(games: int, seed: int) -> tuple[list[float], list[float]]:
+    """Play `games` 4-seat games uniformly at random; return per-game wall and CPU ms."""
+    wall, cpu = [], []
+    for k in range(games):
+        rng = random.Random(seed + k)
+        t0, c0 = perf_counter_ns(), process_time_ns()
+        state = rules.new_game(seats(4, k), seed=seed + k)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        state.final_scores()
+        wall.append((perf_counter_ns() - t0) / 1e6)
+        cpu.append((process_time_ns() - c0) / 1e6)
+    return wall, cpu
+
+
 def step_costs(games: int, seed: int) -> dict[str, list[float]]:
     """Time legal_actions (uncached), apply and the serialisation round trip, in µs."""
     legal_us, turn_us, apply_us, serial_us = [], [], [], []
@@ -106,11 +124,16 @@ def main() -> None:
     gps2, _, rounds2 = games_per_second(2, args.games, args.seed)
     gps4, times4, rounds4 = games_per_second(4, args.games, args.seed + 100_000)
     costs = step_costs(max(args.games // 4, 10), args.seed + 200_000)
+    wall, cpu = uniform_games(args.games, args.seed + 300_000)
     rounds = rounds2 + rounds4
 
     print(f"random games per second, 2 seats   {gps2:8.1f}")
     print(f"random games per second, 4 seats   {gps4:8.1f}")
     print(f"4-seat game, median ms             {statistics.median(times4):8.2f}   (target <= 25)")
+    print(
+        f"4-seat uniform game, median ms     {statistics.median(wall):8.2f}   (target <= 2; "
+        f"CPU {statistics.median(cpu):.2f})"
+    )
     print(
         f"legal_actions (fresh), median µs   {statistics.median(costs['legal']):8.1f}"
         f"   (target <= 50; p90 {statistics.quantiles(costs['legal'], n=10)[-1]:.1f})"

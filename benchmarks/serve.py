@@ -116,9 +116,9 @@ def client_pids() -> list[int]:
     return pids
 
 
-async def play_table(
-    hub: Hub, first: Player, second: Player, actions: int, latencies: list, traffic: list
-):
+async def seat_pair(hub: Hub, first: Player, second: Player):
+    """`first` opens a table of Wish with the second seat open; `second` joins it from the
+    lobby, where it is the last row (tables are listed in the order they were opened)."""
     first.press("n")
     await first.see(b"New table")
     first.press("\x0e")
@@ -129,10 +129,19 @@ async def play_table(
         table = next((t for t in hub.tables.values() if t.seats[0].person_name == first.name), None)
     if table is None:
         raise TimeoutError(f"{first.name}'s table never opened")
-    await second.see(b"open seat")
-    second.press("\r")
+    deadline = time.perf_counter() + 60
     while table.seats[1].person_name != second.name:
-        await asyncio.sleep(0.02)
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"{second.name} never sat down at {first.name}'s table")
+        await asyncio.sleep(1.0)
+        if table.seats[1].person_name != second.name:
+            second.press("\x1b[B" * len(hub.tables) + "\r")
+    return table
+
+
+async def play_table(
+    table, first: Player, second: Player, actions: int, latencies: list, traffic: list
+):
     players = [first, second]
     await asyncio.sleep(1.0)
     at_start = first.received + second.received
@@ -178,8 +187,14 @@ async def main(sessions: int, actions: int) -> None:
     latencies: list[float] = []
     traffic: list[tuple[int, int]] = []
     pairs = [(players[i], players[i + 1]) for i in range(0, sessions - 1, 2)]
+    tables = [await seat_pair(hub, a, b) for a, b in pairs]
     started = time.perf_counter()
-    await asyncio.gather(*(play_table(hub, a, b, actions, latencies, traffic) for a, b in pairs))
+    await asyncio.gather(
+        *(
+            play_table(table, a, b, actions, latencies, traffic)
+            for table, (a, b) in zip(tables, pairs, strict=True)
+        )
+    )
     elapsed = time.perf_counter() - started
     memory = [rss_mb(pid) for pid in client_pids()]
     total_actions = sum(t.actions for t in hub.tables.values())

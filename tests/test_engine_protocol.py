@@ -156,7 +156,7 @@ def test_view_state_score_save_and_load(tmp_path):
     )
     view, state, score, saved, _, loaded, state2 = answers[2:]
     assert "hand" in view["view"]["players"][1] and "hand" not in view["view"]["players"][0]
-    assert state["state"]["format"] == "wish.state/1"
+    assert state["state"]["format"] == "wish.state/2"
     assert score["over"] is False and len(score["scores"]["seats"]) == 2
     assert saved == {"ok": True, "path": path}
     assert loaded["ok"] and loaded["djinns"] == ["air", "water"] and loaded["actions"] == 1

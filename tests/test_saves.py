@@ -124,6 +124,20 @@ def test_a_state_the_actions_do_not_reach_is_loaded_with_a_warning():
     )
 
 
+def test_a_position_in_the_older_state_format_loads_with_its_history():
+    """A Wish save written before format wish.state/2 (no Fiery Clone discarded yet) still
+    replays: its actions reach the same position, so it loads whole and says nothing."""
+    record, state = play_game(("water", "earth", "air"), seed=11, steps=40)
+    del record.state["clones_discarded"]
+    record.state["format"] = "wish.state/1"
+    path = saves.save_game(record, "older")
+    loaded, loaded_state, warning = saves.load_game(path)
+    assert warning is None
+    assert loaded_state == state
+    assert loaded.state["format"] == "wish.state/2"
+    assert len(loaded.actions) == 40
+
+
 def test_a_damaged_state_with_good_actions_loads_the_replay_with_a_warning():
     record, state = play_game(steps=40)
     record.state["players"] = "nobody"

@@ -422,6 +422,8 @@ def settle(record: GameRecord, where: str) -> tuple[list, str | None]:
             "actions replay to was loaded."
         )
     record.state = state.to_dict()
+    if states is not None and states[-1].to_dict() == record.state:
+        return states, None  # the same position, saved in an older format of the game's state
     lead = f"{where[0].lower()}{where[1:]}"
     if states is None:
         return [state], (

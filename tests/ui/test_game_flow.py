@@ -202,15 +202,15 @@ async def test_game_over_table_from_the_tie_by_badges_scenario():
         await settle(pilot, 5)
         assert isinstance(app.screen, GameOverScreen)
         verdict = str(app.screen.query_one("#verdict").render())
-        assert "Earth wins with 10 VP" in verdict
+        assert "Water wins with 16 VP" in verdict
         table = app.screen.query_one(DataTable)
         assert table.row_count == 4
         rows = [table.get_row_at(i) for i in range(4)]
+        water = next(r for r in rows if r[0] == "Water")
         earth = next(r for r in rows if r[0] == "Earth")
-        air = next(r for r in rows if r[0] == "Air")
-        assert earth[6] == air[6] == "10"  # totals tie
-        assert earth[7].startswith("1/") and air[7].startswith("0/")  # badges decide
-        assert earth[-1] == "1" and air[-1] == "2"
+        assert water[6] == earth[6] == "16"  # totals tie
+        assert water[7].startswith("1/") and earth[7].startswith("0/")  # badges decide
+        assert water[-1] == "1" and earth[-1] == "2"
 
 
 async def test_no_color_plays(monkeypatch):

@@ -431,6 +431,8 @@ def test_the_hard_bot_follows_its_planned_turn_only_when_alone(monkeypatch) -> N
         bot = make_bot("hard", 4, FAST_HARD_MS)
         followed = 0
         for _ in range(60):
+            if state.is_over:
+                break
             seat = state.current_player
             view, legal = state.view(seat), state.legal_actions()
             before = played[0]

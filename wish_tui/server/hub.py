@@ -28,6 +28,7 @@ import contextlib
 import os
 import secrets
 import time
+import traceback
 from pathlib import Path
 
 from wish_tui import games, saves
@@ -180,6 +181,11 @@ class Hub:
             handler(session, message)
         except (ProtocolError, TableError) as exc:
             session.send({"type": "error", "error": str(exc)})
+        except Exception:  # noqa: BLE001  (one message must never end the session or the server)
+            self.problems.append(traceback.format_exc(limit=8))
+            session.send(
+                {"type": "error", "error": "The table server could not do that; it was noted."}
+            )
 
     def _on_hello(self, session: Session, message: dict) -> None:
         if session.person:

@@ -55,7 +55,7 @@ class GameLog(Widget):
             drop = len(self._texts) - MAX_LINES
             self._texts = self._texts[drop:]
             self._rewrap()
-            self.refresh()
+            self._redraw_rows()
             return
         first_new = len(self._rows)
         self._rows.extend(self._wrap(plain))
@@ -66,7 +66,7 @@ class GameLog(Widget):
         self._texts.clear()
         self._rows.clear()
         self.top = self._page_top = 0
-        self.refresh()
+        self._redraw_rows()
 
     def _wrap(self, plain: str) -> list[Strip]:
         width = max(10, self._width or self.size.width or 80)
@@ -91,22 +91,26 @@ class GameLog(Widget):
             self.refresh(Region(0, first_new - self.top, self.size.width, last_new - first_new + 1))
             return
         self.top = self._page_top
-        self.refresh()
+        self._redraw_rows()
 
     # -- reading back --------------------------------------------------------------------------
     def scroll_page(self, pages: int) -> None:
         """Show an earlier or later page (PageUp: -1, PageDown: 1); never past the live page."""
         height = max(1, self.size.height)
         self.top = max(0, min(self.top + pages * max(1, height - 1), self._page_top))
-        self.refresh()
+        self._redraw_rows()
 
     def scroll_relative(self, x: float | None = None, y: float | None = None, **kwargs) -> None:
         """Move the shown rows by `y` (for callers of the scrolling API)."""
         if y:
             self.top = max(0, min(self.top + int(y), self._page_top))
-            self.refresh()
+            self._redraw_rows()
 
     # -- drawing -----------------------------------------------------------------------------
+    def _redraw_rows(self) -> None:
+        """Redraw the rows, not the border above them (a page turn need not resend it)."""
+        self.refresh(Region(0, 0, self.size.width, max(1, self.size.height)))
+
     def on_resize(self) -> None:
         if self.size.width != self._width:
             self._width = self.size.width

@@ -31,6 +31,7 @@ from textual.screen import Screen
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
+from .final_scoring import FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar
 from .line_input import LineInput
@@ -307,7 +308,7 @@ class TableScreen(TableHelp, Screen):
     def _status_line(self, view: dict) -> str:
         table = self.table
         if table.is_over:
-            return "The game is over."
+            return "The game is over: Enter shows the final scoring, q leaves."
         seat = table.current_player
         who = self._seat_label(seat)
         if table.remote and not table.is_mine(seat):
@@ -597,6 +598,10 @@ class TableScreen(TableHelp, Screen):
 
     def on_key(self, event: Key) -> None:
         """Keys typed ahead of a question are dropped; a refused game key says why."""
+        if self.table.is_over and event.key in ("enter", "space"):
+            event.stop()
+            self._show_game_over(again=True)
+            return
         panel = self.query_one(ChoicePanel)
         if panel.is_open and event.key in CHOICE_KEYS and event.time < self._asked_at:
             event.stop()
@@ -744,11 +749,16 @@ class TableScreen(TableHelp, Screen):
         """
         return [b for b in TableScreen.BINDINGS if set(b.key.split(",")) & set(keys)]
 
-    def _show_game_over(self) -> None:
+    def _show_game_over(self, again: bool = False) -> None:
+        """Open the final scoring window: once when the game ends, then when asked (Enter)."""
         seed = self.table.seed
         if not self._seed_told:
             # The deal is no secret any more: the seed lets the game be dealt again.
             self._seed_told = True
             self.query_one(GameLog).write(f"— The game is over. Its seed was {seed}.")
+        elif not again:
+            return  # shown already; Esc closed it to look at the table
+        if any(isinstance(screen, FinalScoringScreen) for screen in self.app.screen_stack):
+            return
         view = self.table.view(self.viewer)
         self.app.push_screen(self.game_over_screen(view, seed))

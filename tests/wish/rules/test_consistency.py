@@ -83,6 +83,25 @@ def test_a_duplicated_destiny_is_refused():
     assert "same Destiny" in refused(data)
 
 
+def test_more_fiery_clones_than_the_box_holds_are_refused():
+    """Components: 2 Fiery Clone tokens; a discarded one is gone (Example 8)."""
+    data = position(djinns=("fire", "water"))
+    data["clones"] = [0, 1]
+    data["clones_discarded"] = 1
+    assert "Fiery Clone" in refused(data)
+    data = position(djinns=("air", "water"))
+    data["clones_discarded"] = 1
+    assert "Fiery Clone" in refused(data)
+
+
+def test_a_state_of_format_1_is_read_with_no_clone_discarded():
+    data = position()
+    data["format"] = "wish.state/1"
+    del data["clones_discarded"]
+    state = State.from_dict(data)
+    assert state.clones_discarded == 0 and state.to_dict()["format"] == "wish.state/2"
+
+
 def test_a_badge_held_twice_is_refused():
     data = position()
     data["players"][0]["badges"] = ["Hidden Cave"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from wish_tui.wish import rules
 
 from .helpers import act, area, crystals, names, patch
@@ -52,7 +54,7 @@ def test_frostflake_drawn_by_water_itself_gives_one_crystal():
     state = water_turn(hand=["Remedy"], crystals=cost("Remedy"), frost=["Treasure"])
     state = act(state, "fulfill Remedy #3", "draw Treasure")
     assert step_kind(state) == "frost" and state.current_player == 0
-    assert names(state.legal_actions()) == ["gain blue", "gain white"]
+    assert names(state.legal_actions()) == ["gain blue", "gain white", "pass"]
     state = act(state, "gain white")
     assert state.players[0].crystals == crystals(white=1)
     assert state.frost == []
@@ -75,11 +77,23 @@ def test_frostflake_drawn_by_an_opponent_gives_two_crystals_in_their_turn():
     """Water Djinn, Frostflake token: "If it was drawn by an opponent, gain 2 Crystals instead"."""
     state = _fire_draws_the_frosted_wish()
     assert state.current_player == 1 and state.turn_seat == 0
-    assert names(state.legal_actions()) == ["gain red", "gain blue", "gain yellow", "gain purple"]
+    gains = ["gain red", "gain blue", "gain yellow", "gain purple"]
+    assert names(state.legal_actions()) == [*gains, "pass"]
     state = act(state, "gain red")
-    assert names(state.legal_actions()) == ["gain blue", "gain yellow", "gain purple"]
+    assert names(state.legal_actions()) == ["gain blue", "gain yellow", "gain purple", "pass"]
     state = act(state, "gain purple")
     assert state.players[1].crystals == crystals(red=1, purple=1)
+    assert state.current_player == 0 and not state.pending
+
+
+def test_example_6_water_may_decline_the_frostflake_crystals():
+    """Example 6: "The Water Djinn player may gain 2 Crystals": a choice, so it can be declined,
+    at the first crystal or the second."""
+    state = act(_fire_draws_the_frosted_wish(), "pass")
+    assert state.players[1].crystals == [0] * 6
+    assert state.current_player == 0 and not state.pending
+    state = act(_fire_draws_the_frosted_wish(), "gain red", "pass")
+    assert state.players[1].crystals == crystals(red=1)
     assert state.current_player == 0 and not state.pending
 
 
@@ -199,11 +213,43 @@ def test_fulfil_from_a_clone_takes_its_wishing_person_and_removes_it():
     assert state.to_dict()["area_meeples"][area("Dock") * 6 + 2] == 0
 
 
-def test_acting_in_the_own_area_keeps_a_clone_standing_there():
-    """designed: see docs/rules-decisions.md (Fiery Clone is used only from another Area)."""
-    state = table(at="Volcano", clones=["Volcano"])
-    assert not any(a.at for a in state.legal_actions())
+def test_acting_in_the_own_area_uses_up_a_clone_standing_there():
+    """Fiery Clone token: "Whenever you Empower, Manifest, or Fulfill from an Area with a Fiery
+    Clone token, remove the token from that Area" -- Fire's own Area included."""
+    state = table(at="Volcano", clones=["Volcano", "Dock"])
+    assert not any(a.at == "Volcano" for a in state.legal_actions())
     state = act(state, "empower #3")
+    assert state.clones == [area("Dock")] and state.clones_discarded == 1
+
+
+def test_travel_keeps_a_clone():
+    """Fiery Clone token: only Empower, Manifest and Fulfill use a clone up."""
+    state = act(table(at="Volcano", clones=["Volcano"]), "travel Dock #1")
+    state = act(state, "travel Volcano #4")
+    assert state.clones == [area("Volcano")] and state.clones_discarded == 0
+
+
+def test_a_used_clone_is_discarded_not_returned():
+    """Example 8: "by discarding a Fiery Clone token from that Area"; Components: 2 tokens. A
+    clone used up leaves the game: Fire can place only the tokens it still has."""
+    state = act(table(at="Cataracts", clones=["Volcano", "Forest"]), "empower @Volcano #3")
+    assert state.clones_discarded == 1
+    clones = [a for a in state.legal_actions() if a.kind == "clone"]
+    assert clones and all(a.arg2 == "Forest" for a in clones)
+    state = act(
+        table(at="Cataracts", clones=["Volcano"], clones_discarded=1), "manifest @Volcano #1"
+    )
+    assert state.clones == [] and state.clones_discarded == 2
+    assert not any(a.kind == "clone" for a in state.legal_actions())
+    assert state.view(1)["clones_discarded"] == 2
+    with pytest.raises(rules.IllegalAction, match="used up"):
+        rules.parse_action(state, "clone Dock #4")
+
+
+def test_other_djinns_never_use_up_a_clone():
+    """Fiery Clone tokens are Fire's: another Djinn acting in their Area leaves them."""
+    state = table(("earth", "fire"), at="Volcano", clones=["Volcano"])
+    state = act(state, "empower #1")
     assert state.clones == [area("Volcano")]
 
 
@@ -345,4 +391,4 @@ def test_frostflake_pays_when_a_solo_palace_swap_takes_the_card():
     state = act(state, "manifest #1", "swap Efreeti with Treasure")
     assert state.offer == ["Sultan", "Glory", "Efreeti"] and state.frost == []
     assert step_kind(state) == "frost"
-    assert names(state.legal_actions()) == ["gain blue", "gain white"]
+    assert names(state.legal_actions()) == ["gain blue", "gain white", "pass"]

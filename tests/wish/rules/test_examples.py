@@ -170,7 +170,8 @@ def test_example_6_frostflake_pays_water_two_crystals_of_the_cost():
 
     assert drawn.current_player == WATER
     assert drawn.frost == []
-    assert names(drawn.legal_actions()) == ["gain red", "gain blue", "gain yellow", "gain purple"]
+    gains = ["gain red", "gain blue", "gain yellow", "gain purple"]
+    assert names(drawn.legal_actions()) == [*gains, "pass"]  # "may gain": it can be declined
 
     after = act(drawn, "gain yellow", "gain purple")
     assert after.players[WATER].crystals == crystals(yellow=1, purple=1)
@@ -183,7 +184,7 @@ def test_example_6_frostflake_pays_water_two_crystals_of_the_cost():
     assert act(two_citrine, "gain yellow").players[WATER].crystals == crystals(yellow=2)
     one_ruby = act(drawn, "gain red")
     assert "gain red" not in names(one_ruby.legal_actions())
-    assert names(one_ruby.legal_actions()) == ["gain blue", "gain yellow", "gain purple"]
+    assert names(one_ruby.legal_actions()) == ["gain blue", "gain yellow", "gain purple", "pass"]
 
 
 def test_example_7_providence_and_harvest():

@@ -223,6 +223,13 @@ def test_potion_repeating_a_marked_symbol_is_refused():
     refused(state, "potion manifest #3", "Potion", "Manifest", "column 3")
 
 
+def test_potion_repeating_an_action_on_another_column_is_refused():
+    """Potion tokens: "not an action that was performed by an action marker"."""
+    state = _air(area="Sandhills", potions=1, markers=["travel", "", "manifest", "special"])
+
+    refused(state, "potion travel Oasis #4", "Potion", "repeat the Travel", "column 1")
+
+
 # -- Travel and other turn actions ---------------------------------------------------------------
 def test_travel_to_a_non_adjacent_area_is_refused():
     state = _air(area="Sandhills")

@@ -62,8 +62,24 @@ def test_potion_is_a_fourth_action_after_all_three_markers():
     assert p.potions == 1 and p.area != 8
 
 
-def test_example_12_potion_not_on_a_symbol_with_a_marker():
-    """Example 12: Empower, Fulfill or Special, but not Travel or Manifest (they have markers)."""
+def test_example_12_potion_not_for_an_action_a_marker_performed():
+    """Example 12: "a Potion token could be used to perform an Empower, Fulfill, or Special action.
+    It could not be used for a Travel or Manifest action as they have an action marker on them."
+    The three markers are on Travel and Manifest only: a board with two Travel symbols (Air)."""
+    state = table(
+        ("air", "water"),
+        hand=["Strength"],
+        crystals=cost("Strength"),
+        others={0: {"potions": 1, "markers": ["travel", "", "manifest", "travel"]}},
+    )
+    kinds = {a.kind for a in state.legal_actions() if a.potion}
+    assert kinds == {"empower", "fulfill", "blast"}
+
+
+def test_potion_never_repeats_an_action_a_marker_performed():
+    """Potion tokens: "not an action that was performed by an action marker". Water's board
+    (Player Board) has Empower on columns 1 and 2: after a marker Empowered on column 2, a Potion
+    cannot Empower on column 1 either; Fulfill and Ice Dibs stay open."""
     state = table(
         ("water", "fire"),
         at="Cataracts",
@@ -74,7 +90,15 @@ def test_example_12_potion_not_on_a_symbol_with_a_marker():
         },
     )
     kinds = {a.kind for a in state.legal_actions() if a.potion}
-    assert kinds == {"empower", "fulfill", "icedibs"}
+    assert kinds == {"fulfill", "icedibs"}
+
+
+def test_no_second_travel_by_potion():
+    """Potion tokens: after a marker Travelled on column 1, Fire's other Travel symbol (column 4)
+    is no Potion Travel."""
+    state = table(others={0: {"potions": 1, "markers": ["travel", "", "empower", "special"]}})
+    kinds = {a.kind for a in state.legal_actions() if a.potion}
+    assert kinds == {"manifest"}
 
 
 def test_only_one_potion_per_turn():

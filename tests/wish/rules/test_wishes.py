@@ -427,7 +427,7 @@ def test_frostflake_on_a_drawn_card_lets_water_decide_in_an_opponents_turn():
     state = patch(state, frost=["Treasure"])
     state = act(state, "draw Treasure")
     assert state.current_player == 1 and step_kind(state) == "frost"
-    assert names(state.legal_actions()) == ["gain blue", "gain white"]
+    assert names(state.legal_actions()) == ["gain blue", "gain white", "pass"]
     state = act(state, "gain white", "gain white")
     assert state.players[1].crystals == crystals(white=2)
     assert state.current_player == 0

@@ -280,7 +280,10 @@ class GameScreen(TableScreen):
             if self.query_one(ChoicePanel).is_open:
                 return False
             return True if self._forest_keys_active() else None
-        if action in ("gem", "place", "stop", "skip", "plus") and self.state.solo:
+        if (
+            action in ("gem", "place", "stop", "skip", "plus")
+            and self.table.view(self.viewer)["solo"]
+        ):
             # The solo game has no gemstones and no second tile.
             return False
         if action == "back":

@@ -148,14 +148,10 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
     if p.djinn == "fire" and st.clones:
         rows = [near] + [dist[a] for a in st.clones]
         near = [min(col) for col in zip(*rows, strict=True)]
-    colour_steps = [9] * 6
     meeples = st.area_meeples
-    for i in range(72):
-        if meeples[i]:
-            d = near[i // 6]
-            c = i % 6
-            if d < colour_steps[c]:
-                colour_steps[c] = d
+    colour_steps = [
+        min([d for d, m in zip(near, meeples[c::6], strict=True) if m], default=9) for c in range(6)
+    ]
     for area, built in enumerate(st.monuments):
         if built:
             d = near[area]
@@ -227,10 +223,10 @@ _PARAMS: dict = {}
 
 def _params(destiny) -> dict:
     """A Destiny's parameters as a dict, built once per Destiny (evaluation is the hot path)."""
-    found = _PARAMS.get(destiny)
-    if found is None:
-        found = _PARAMS[destiny] = dict(destiny.params)
-    return found
+    found = _PARAMS.get(destiny.name)
+    if found is None or found[0] is not destiny:
+        found = _PARAMS[destiny.name] = (destiny, dict(destiny.params))
+    return found[1]
 
 
 def _destiny_bonus(destiny, w, p, wishes) -> float:

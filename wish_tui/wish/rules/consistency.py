@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections import Counter
 
 from .catalog import SYMBOLS
+from .supply import CRYSTALS_PER_COLOUR, POTIONS, TRICKERY
 
 MEEPLES_PER_COLOUR = 4
 """Wishing Persons of each colour in the box (Components: 24 meeples, four of each colour)."""
 MAX_TOKENS = 1000
 """A sane upper bound for crystals and tokens of one kind: no real game comes near it."""
 MAX_HAND = 12
+FIERY_CLONES = 2
+"""Fiery Clone tokens in the box (Components), all the Fire Djinn's (Setup 11)."""
 
 
 class Inconsistent(ValueError):
@@ -137,17 +140,37 @@ def _check_players(d: dict, catalog) -> None:
 
 
 def _check_tokens(d: dict) -> None:
-    for p in d["players"]:
+    players = d["players"]
+    for p in players:
         for name in ("crystals", "nest"):
             _need(
                 all(x <= MAX_TOKENS for x in p[name]), "a seat holds an absurd number of crystals"
             )
         for name in ("vp_tokens", "potions", "trickery"):
             _need(p[name] <= MAX_TOKENS, "a seat holds an absurd number of tokens")
+    for c in range(6):
+        held = sum(p["crystals"][c] + p["nest"][c] for p in players)
+        _need(
+            held <= CRYSTALS_PER_COLOUR,
+            "more crystals of one colour are in play than the box holds",
+        )
+    _need(
+        sum(p["potions"] for p in players) <= POTIONS, "more Potions are in play than the box holds"
+    )
+    _need(
+        sum(p["trickery"] for p in players) <= TRICKERY,
+        "more Trickery tokens are in play than the box holds",
+    )
     for name, djinn in (("wind", "air"), ("clones", "fire")):
         areas = d[name]
         _need(len(set(areas)) == len(areas), f"two {name} tokens share an Area")
         _need(not areas or djinn in d["djinns"], f"{name} tokens without their Djinn")
+    discarded = d["clones_discarded"]
+    _need(
+        discarded >= 0 and len(d["clones"]) + discarded <= FIERY_CLONES,
+        "it has more Fiery Clone tokens than the Fire Djinn's two",
+    )
+    _need(not discarded or "fire" in d["djinns"], "Fiery Clones discarded without the Fire Djinn")
 
 
 _SEAT = "seat"

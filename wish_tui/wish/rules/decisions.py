@@ -9,15 +9,20 @@ from __future__ import annotations
 from . import effects
 from .actions import Action
 from .catalog import COLOUR_INDEX, COLOURS, LETTERS
+from .supply import crystal_supply, gain_crystals
 
 PASS = Action("pass")
 
 
+_BY_COLOUR: dict[str, tuple[Action, ...]] = {}
+
+
 def _colours(kind: str, counts, exclude: int = -1) -> list[Action]:
-    return [Action(kind, COLOURS[c]) for c in range(6) if counts[c] and c != exclude]
-
-
-ALL_SIX = (1, 1, 1, 1, 1, 1)
+    """`kind COLOUR` for each colour with a count, but `exclude` (the actions made once)."""
+    made = _BY_COLOUR.get(kind)
+    if made is None:
+        made = _BY_COLOUR[kind] = tuple(Action(kind, colour) for colour in COLOURS)
+    return [made[c] for c in range(6) if counts[c] and c != exclude]
 
 
 def options(st, step: tuple) -> list[Action]:
@@ -32,10 +37,19 @@ def options(st, step: tuple) -> list[Action]:
     if kind == "draw_offer":
         return [Action("draw", card) for card in st.offer if card]
     if kind == "gain":
-        return _colours("gain", ALL_SIX, step[3])
+        return _colours("gain", crystal_supply(st), step[3])
     if kind == "frost":
+        # Example 6: Water "may gain" the crystals, so it may also decline the rest (pass).
         remaining = step[4]
-        return [Action("gain", COLOURS[c]) for c in range(6) if LETTERS[c] in remaining]
+        supply = crystal_supply(st)
+        return [
+            *(
+                Action("gain", COLOURS[c])
+                for c in range(6)
+                if LETTERS[c] in remaining and supply[c]
+            ),
+            PASS,
+        ]
     if kind == "pay_trade":
         return _colours("pay", p.crystals, step[2])
     if kind in ("market_pay",):
@@ -43,7 +57,7 @@ def options(st, step: tuple) -> list[Action]:
     if kind == "a_child":
         return [*_colours("pay", p.crystals), PASS] if any(p.crystals) else []
     if kind == "nest":
-        return _colours("nest", ALL_SIX)
+        return _colours("nest", crystal_supply(st))
     if kind == "teleport":
         only = step[2]
         targets = [only] if only >= 0 else range(12)
@@ -84,14 +98,14 @@ def options(st, step: tuple) -> list[Action]:
 def resolve(st, step: tuple, action: Action) -> None:
     """Carry out the chosen option of a decision step on the (already copied) state."""
     kind, seat = step[0], step[1]
-    p = st.players[seat]
+    p = st.pieces(seat)
     arg = action.arg
     if kind == "destiny":
         p.destiny = arg
         p.destiny_options = []
     elif kind in ("setup_discard", "discard"):
         p.hand.remove(arg)
-        st.discard.append(arg)
+        st.own("discard").append(arg)
     elif kind == "draw_offer":
         slot = st.offer.index(arg)
         p.hand.append(effects.leave_offer(st, slot, seat))
@@ -101,6 +115,8 @@ def resolve(st, step: tuple, action: Action) -> None:
         if step[2] > 1:
             st.push(("gain", seat, step[2] - 1, step[3]))
     elif kind == "frost":
+        if action.kind == "pass":
+            return
         p.crystals[COLOUR_INDEX[arg]] += 1
         remaining = step[4].replace(LETTERS[COLOUR_INDEX[arg]], "", 1)
         if step[3] > 1 and remaining:
@@ -110,7 +126,7 @@ def resolve(st, step: tuple, action: Action) -> None:
         if step[3] > 1:
             st.push(("pay_trade", seat, step[2], step[3] - 1))
         else:
-            p.crystals[step[2]] += 1
+            gain_crystals(st, p, step[2])
     elif kind == "market_pay":
         c = COLOUR_INDEX[arg]
         p.crystals[c] -= 1
@@ -138,13 +154,13 @@ def resolve(st, step: tuple, action: Action) -> None:
         c = COLOUR_INDEX[arg]
         p.crystals[c] -= 1
         if step[2] >= 0:
-            st.players[step[2]].crystals[c] += 1
+            st.pieces(step[2]).crystals[c] += 1
     elif kind == "take":
         c = COLOUR_INDEX[arg]
-        st.players[step[2]].crystals[c] -= 1
+        st.pieces(step[2]).crystals[c] -= 1
         p.crystals[c] += 1
     elif kind == "remove":
-        st.players[step[2]].crystals[COLOUR_INDEX[arg]] -= 1
+        st.pieces(step[2]).crystals[COLOUR_INDEX[arg]] -= 1
         if step[3] > 1:
             st.push(("remove", seat, step[2], step[3] - 1))
     elif kind == "lose":
@@ -158,28 +174,28 @@ def resolve(st, step: tuple, action: Action) -> None:
             c = COLOUR_INDEX[arg]
             p.crystals[c] -= 1
             if step[2] >= 0:
-                st.players[step[2]].crystals[c] += 1
+                st.pieces(step[2]).crystals[c] += 1
             p.vp_tokens += 2
             if step[3] > 1:
                 st.push(("forgive", seat, step[2], step[3] - 1))
     elif kind == "fresh_discard":
         if action.kind == "discard":
             p.hand.remove(arg)
-            st.discard.append(arg)
+            st.own("discard").append(arg)
             st.push(("fresh_discard", seat, step[2] + 1))
         else:
             st.push(*(("draw_offer", seat) for _ in range(step[2])))
 
 
 def _swap(st, seat: int, other: int, mine: str, theirs: str) -> None:
-    p = st.players[seat]
+    p = st.pieces(seat)
     p.hand.remove(mine)
     if other < 0:
         slot = st.offer.index(theirs)
         p.hand.append(effects.leave_offer(st, slot, seat))
-        st.offer[slot] = mine
+        st.own("offer")[slot] = mine
     else:
-        q = st.players[other]
+        q = st.pieces(other)
         q.hand[q.hand.index(theirs)] = mine
         p.hand.append(theirs)
 
@@ -187,7 +203,7 @@ def _swap(st, seat: int, other: int, mine: str, theirs: str) -> None:
 def _chosen(st, seat: int, step: tuple, target: int) -> None:
     purpose = step[2]
     if purpose == "share":
-        st.players[target].crystals[step[3]] += 1
+        gain_crystals(st, st.pieces(target), step[3])
     elif purpose == "eye":
         st.push(("take", seat, target))
     elif purpose == "hurt":
@@ -202,7 +218,7 @@ DECISION_PROMPTS = {
     "discard": "Discard a Wish card.",
     "draw_offer": "Draw a Wish card from the Offer.",
     "gain": "Gain a Crystal of any colour.",
-    "frost": "Frostflake: gain a Crystal shown on the Wish's cost.",
+    "frost": "Frostflake: you may gain a Crystal shown on the Wish's cost (or pass).",
     "pay_trade": "Trade: pay a Crystal.",
     "market_pay": "Trade Market: spend a Crystal (you gain 2 of other colours).",
     "a_child": "A Child: you may spend a Crystal to gain one of another colour.",

@@ -131,6 +131,7 @@ def determinize(view: dict, seed: int):
         "monuments": monuments,
         "wind": [i for i, a in enumerate(areas) if a["wind_blast"]],
         "clones": [i for i, a in enumerate(areas) if a["fiery_clone"]],
+        "clones_discarded": view["clones_discarded"],
         "pending": [list(step) for step in view["pending"]],
         "players": [
             {

@@ -5,6 +5,15 @@ from __future__ import annotations
 from wish_tui.core import rng as rngmod
 
 from .catalog import COLOUR_INDEX
+from .supply import (
+    crystal_supply,
+    crystals_left,
+    gain_crystals,
+    gain_potions,
+    gain_trickery,
+    potions_left,
+    trickery_left,
+)
 
 GREEN = COLOUR_INDEX["green"]
 BLUE = COLOUR_INDEX["blue"]
@@ -14,10 +23,11 @@ BLUE = COLOUR_INDEX["blue"]
 def deck_pop(st) -> str | None:
     """Take the top card of the Wish deck, shuffling the discard pile in when it is empty."""
     if not st.deck and st.discard:
-        st.deck = st.discard
-        st.discard = []
-        st.rng = rngmod.shuffle(st.rng, st.deck)
-    return st.deck.pop() if st.deck else None
+        deck, discard = st.own("deck"), st.own("discard")
+        deck.extend(discard)
+        discard.clear()
+        st.rng = rngmod.shuffle(st.rng, deck)
+    return st.own("deck").pop() if st.deck else None
 
 
 def draw_then_discard(st, seat: int) -> None:
@@ -25,13 +35,14 @@ def draw_then_discard(st, seat: int) -> None:
     hand keeps its size and nothing is discarded (rulebook, Cards: the hand size never changes)."""
     card = deck_pop(st)
     if card:
-        st.players[seat].hand.append(card)
+        st.pieces(seat).hand.append(card)
         st.push(("discard", seat))
 
 
 def refill(st, slot: int) -> None:
     """Reveal the top card of the deck into an empty Offer slot."""
-    st.offer[slot] = deck_pop(st)
+    card = deck_pop(st)
+    st.own("offer")[slot] = card
 
 
 def leave_offer(st, slot: int, drawer: int | None) -> str:
@@ -40,10 +51,11 @@ def leave_offer(st, slot: int, drawer: int | None) -> str:
     Args:
         drawer: the seat that drew the card into its hand, or None when it was discarded.
     """
-    card = st.offer[slot]
-    st.offer[slot] = None
+    offer = st.own("offer")
+    card = offer[slot]
+    offer[slot] = None
     if card in st.frost:
-        st.frost.remove(card)
+        st.own("frost").remove(card)
         water = st.seat_of("water")
         n = 2 if drawer is not None and drawer != water else 1
         st.push(("frost", water, card, n, st.catalog.wishes[card].cost_letters))
@@ -57,20 +69,31 @@ def move_djinn(st, seat: int, area: int, chain: tuple[int, ...] = ()) -> None:
         chain: the Areas this run of free Wind Blast travels has already passed through; it
             never re-enters one of them (that would only repeat a position), so a turn stays finite.
     """
-    p = st.players[seat]
+    p = st.pieces(seat)
     p.area = area
     if p.djinn == "air" and area in st.wind:
         st.push(("wind", seat, [*chain, area]))
 
 
 # -- Manifest --------------------------------------------------------------------------------
-def caravan_affordable(st, p) -> bool:
-    """True when the player can pay what this round's Caravan asks."""
+def caravan_affordable(st, p, supply=None) -> bool:
+    """True when the player can pay what this round's Caravan asks and the supply holds what it
+    gives (the crystals paid go back to the supply first). `supply`: `crystal_supply(st)`, when
+    the caller has it."""
     if st.caravan_card < 0:
         return False
-    give = st.catalog.caravan_cards[st.caravan_card].give
-    crystals = p.crystals
-    return all(crystals[c] >= give[c] for c in range(6))
+    card = st.catalog.caravan_cards[st.caravan_card]
+    give, get = card.give, card.get_crystals
+    for have, need in zip(p.crystals, give, strict=True):
+        if have < need:
+            return False
+    if any(get):
+        supply = supply or crystal_supply(st)
+        if any(supply[c] + give[c] < get[c] for c in range(6)):
+            return False
+    if card.get_potions and potions_left(st) < card.get_potions:
+        return False
+    return not card.get_trickery or trickery_left(st) >= card.get_trickery
 
 
 def caravan_trade(st, p) -> None:
@@ -83,11 +106,18 @@ def caravan_trade(st, p) -> None:
     p.trickery += card.get_trickery
 
 
-def ability_usable(st, seat: int, place: int) -> bool:
-    """True when the Manifest ability of an Area can be carried out now."""
+def ability_usable(st, seat: int, place: int, supply=None) -> bool:
+    """True when the Manifest ability of an Area can be carried out now (`supply`: see
+    `caravan_affordable`)."""
     ability = st.catalog.areas[place].ability
     if ability == "dark_temple":
         return bool(st.discard)
+    if ability in ("forest", "cataracts"):
+        return any(supply or crystal_supply(st))
+    if ability == "mountain_caves":
+        return potions_left(st) > 0
+    if ability == "dock":
+        return trickery_left(st) > 0
     if ability == "palace_gardens":
         return bool(st.deck or st.discard)
     if ability == "palace":
@@ -95,7 +125,7 @@ def ability_usable(st, seat: int, place: int) -> bool:
             return any(st.offer)
         return any(st.players[o].hand for o in st.opponents(seat))
     if ability == "oasis":
-        return caravan_affordable(st, st.players[seat])
+        return caravan_affordable(st, st.players[seat], supply)
     if ability == "trade_market":
         return any(st.players[seat].crystals)
     return True
@@ -103,10 +133,10 @@ def ability_usable(st, seat: int, place: int) -> bool:
 
 def manifest(st, seat: int, place: int) -> None:
     """Use the Manifest ability of an Area (rulebook, "Map Areas")."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     ability = st.catalog.areas[place].ability
     if ability == "dark_temple":
-        p.hand.append(st.discard.pop())
+        p.hand.append(st.own("discard").pop())
         st.push(("discard", seat))
     elif ability == "cataracts":
         st.push(("gain", seat, 2, -1))
@@ -124,26 +154,27 @@ def manifest(st, seat: int, place: int) -> None:
     elif ability == "sandhills":
         for slot in range(3):
             if st.offer[slot]:
-                st.discard.append(leave_offer(st, slot, None))
+                card = leave_offer(st, slot, None)
+                st.own("discard").append(card)
         for slot in range(3):
             refill(st, slot)
         draw_then_discard(st, seat)
     elif ability == "mountain_caves":
-        p.potions += 1
+        gain_potions(st, p)
     elif ability == "volcano":
         p.vp_tokens += 1
     elif ability == "trade_market":
         st.push(("market_pay", seat))
     elif ability == "dock":
-        p.trickery += 1
+        gain_trickery(st, p)
     st.push(("after_manifest", seat))
 
 
 def after_manifest(st, seat: int) -> None:
     """After any Manifest: Long Life's Emerald, then Earth's Providence."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     if "Long Life" in p.fulfilled:
-        p.crystals[GREEN] += 1
+        gain_crystals(st, p, GREEN)
     if p.djinn == "earth":
         st.push(("nest", seat))
 
@@ -151,7 +182,7 @@ def after_manifest(st, seat: int) -> None:
 # -- Fulfill ---------------------------------------------------------------------------------
 def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> None:
     """Play a Wish card: pay, take the Wishing Person, then draw, Instant and Ongoing effects."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     wish = st.catalog.wishes[card]
     for c in range(6):
         p.crystals[c] -= wish.cost[c]
@@ -160,11 +191,11 @@ def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> Non
         builder, counts = st.monuments[place]
         counts = list(counts)
         counts[colour] -= 1
-        st.monuments[place] = (builder, tuple(counts))
+        st.own("monuments")[place] = (builder, tuple(counts))
         if builder != seat:
-            st.players[builder].vp_tokens += 1
+            st.pieces(builder).vp_tokens += 1
     else:
-        st.area_meeples[place * 6 + colour] -= 1
+        st.own("area_meeples")[place * 6 + colour] -= 1
     p.meeples[colour] += 1
     if trick:
         p.trickery -= 1
@@ -178,25 +209,25 @@ def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> Non
 
 def build(st, seat: int, name: str) -> None:
     """Build a Monument with collected Wishing Persons and take its Badge."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     monument = st.catalog.monument_by_name[name]
     for c in range(6):
         p.meeples[c] -= monument.cost[c]
-    st.monuments[monument.area] = (seat, monument.cost)
+    st.own("monuments")[monument.area] = (seat, monument.cost)
     p.badges.append(name)
 
 
 def instant(st, seat: int, card: str) -> None:
     """Resolve the Instant effect of a Wish just fulfilled (Ongoing Wishes do nothing now)."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     wish = st.catalog.wishes[card]
     effect = wish.effect
     opponents = st.opponents(seat)
     if effect.startswith("gain_any_"):
         st.push(("gain", seat, int(effect[-1]), -1))
     elif effect == "share":
-        p.crystals[wish.colour] += 2
-        if opponents:
+        gain_crystals(st, p, wish.colour, 2)
+        if opponents and crystals_left(st, wish.colour):
             st.push(("choose", seat, "share", wish.colour))
     elif effect == "charm":
         st.push(*(("give", o, seat) for o in opponents))
@@ -205,12 +236,13 @@ def instant(st, seat: int, card: str) -> None:
         if caravan_area != p.area:
             st.push(("teleport", seat, caravan_area))
     elif effect == "authority":
-        p.crystals[BLUE] += sum(
+        power = sum(
             1 for q in st.players for name in q.fulfilled if st.catalog.wishes[name].type == "power"
         )
+        gain_crystals(st, p, BLUE, power)
     elif effect == "kingdom":
-        p.potions += 1
-        p.trickery += 1
+        gain_potions(st, p)
+        gain_trickery(st, p)
     elif effect == "teleport":
         st.push(("teleport", seat, -1))
     elif effect == "draw_discard":
@@ -222,33 +254,33 @@ def instant(st, seat: int, card: str) -> None:
     elif effect == "vp_2":
         p.vp_tokens += 2
     elif effect == "potion":
-        p.potions += 1
+        gain_potions(st, p)
     elif effect == "fortune":
         p.vp_tokens += 1
-        p.trickery += 1
+        gain_trickery(st, p)
     elif effect == "trickery":
-        p.trickery += 1
+        gain_trickery(st, p)
     elif effect == "heal_them":
         for s in [seat, *opponents]:
-            st.players[s].crystals[GREEN] += 1
+            gain_crystals(st, st.pieces(s), GREEN)
         p.vp_tokens += 1
     elif effect == "forgiveness":
         st.push(("choose", seat, "forgive", -1) if opponents else ("forgive", seat, -1, 2))
     elif effect == "fresh_start":
         st.push(("fresh_discard", seat, 0))
     elif effect == "celebration":
-        p.potions += 1
+        gain_potions(st, p)
         st.push(("gain", seat, 1, -1))
 
 
 def after_fulfil(st, seat: int, card: str, place: int) -> None:
     """Ongoing Wishes that trigger after a Fulfill, in the rulebook's order."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     wishes = st.catalog.wishes
     others = [wishes[name] for name in p.fulfilled if name != card]
     for wish in others:
         if wish.effect == "fulfil_crystal":
-            p.crystals[wish.colour] += 1
+            gain_crystals(st, p, wish.colour)
     if any(w.effect == "jewelry" for w in others) and sum(p.crystals) >= 6:
         p.vp_tokens += 1
     if wishes[card].type == "revenge" and any(w.effect == "eye_for_an_eye" for w in others):
@@ -265,11 +297,11 @@ def after_fulfil(st, seat: int, card: str, place: int) -> None:
 # -- Solo: the Challenge deck ------------------------------------------------------------------
 def challenge(st, seat: int, card: str) -> None:
     """Resolve a Challenge card as if an opponent had just played it (the player decides)."""
-    p = st.players[seat]
+    p = st.pieces(seat)
     wish = st.catalog.wishes[card]
     effect = wish.effect
     if effect == "share":
-        p.crystals[wish.colour] += 1
+        gain_crystals(st, p, wish.colour)
     elif effect == "charm":
         st.push(("give", seat, -1))
     elif effect == "hatred":
@@ -279,4 +311,4 @@ def challenge(st, seat: int, card: str) -> None:
     elif effect == "hurt":
         st.push(("lose", seat, 2))
     elif effect == "heal_them":
-        p.crystals[GREEN] += 1
+        gain_crystals(st, p, GREEN)

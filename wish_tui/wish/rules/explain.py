@@ -5,8 +5,9 @@ from __future__ import annotations
 from wish_tui.core.excerpt import excerpt
 
 from . import decisions
-from .catalog import COLOUR_INDEX, GEMS
-from .turn import SYMBOL_OF
+from .catalog import COLOUR_INDEX, COLOURS, GEMS, LETTERS
+from .supply import crystal_supply, crystals_left
+from .turn import SYMBOL_OF, places, potion_allows
 
 _NAMES = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
 _SPECIAL_OWNER = {"icedibs": "water", "clone": "fire", "blast": "air", "harvest": "earth"}
@@ -54,6 +55,8 @@ def _turn_reason(st, seat, p, action) -> str:
             ratio = 2 if p.djinn == "air" else 3
             if action.arg not in COLOUR_INDEX:
                 return f"{excerpt(action.arg)} is not a crystal colour."
+            if not crystals_left(st, COLOUR_INDEX[action.arg]):
+                return f"No {GEMS[COLOUR_INDEX[action.arg]]} is left in the supply (12 in the box)."
             return f"A trade needs {ratio} Crystals of colours other than {action.arg}."
         return ""
     symbol = SYMBOL_OF.get(kind)
@@ -69,6 +72,17 @@ def _turn_reason(st, seat, p, action) -> str:
     columns = cat.djinns[p.djinn].columns
     col = action.col
     ask_column = f"Say which action column to use, 1 to {len(columns)} (e.g. '{action} #1')."
+    if col == 0 and kind == "fulfill" and action.arg in p.hand and not _qualified(action):
+        # "fulfill X" as the hand shows it: the same one reason, or the key that can do it.
+        status = fulfil_status(st, seat, action.arg)
+        if not status["now"]:
+            return status["why"]
+        if status["now"] != "f":
+            example = next(
+                a for a in st.legal_actions() if a.kind == "fulfill" and a.arg == action.arg
+            )
+            how = FULFIL_KEYS[status["now"]]
+            return f"{action.arg} can be fulfilled only{how} ({status['now']}), e.g. '{example}'."
     if col == 0:
         # Without a column, explain the rule that refuses it on the column it could go on,
         # so that 'travel Cataracts' hears about adjacency, not about columns.
@@ -95,8 +109,8 @@ def _turn_reason(st, seat, p, action) -> str:
             return "Only one Potion token can be used each turn."
         if p.markers_placed < 3:
             return "A Potion is used only after all three action markers are placed."
-        if p.markers[col - 1] == symbol:
-            return f"A Potion cannot repeat the {symbol.capitalize()} an action marker took on column {col}."
+        if not potion_allows(p, col - 1, symbol):
+            return _potion_refusal(p, symbol, col)
     else:
         if p.markers_placed >= 3:
             return "All three action markers are placed this turn; end the turn or use a Potion."
@@ -127,16 +141,29 @@ def _turn_reason(st, seat, p, action) -> str:
         if cat.route[st.caravan_pos] != place:
             return "Trade with the Caravan only in its Area (or through the Oasis)."
         return "You cannot pay what the Caravan asks this round."
+    supply = crystal_supply(st)
+    if kind == "empower" and not any(supply[c] for c in cat.areas[place].crystals):
+        names = " or ".join(GEMS[c] for c in cat.areas[place].crystals)
+        return f"No {names} is left in the supply to Empower with (12 of each in the box)."
     if kind == "manifest":
         return f"The Manifest ability of {cat.areas[place].name} cannot be used now."
+    if kind == "clone" and not action.arg2 and len(st.clones) + st.clones_discarded >= 2:
+        if st.clones:
+            return "No Fiery Clone token is left to place; move one (e.g. 'clone AREA from AREA')."
+        return "Both Fiery Clone tokens are used up (Example 8: a used clone is discarded)."
     return ""
+
+
+def _qualified(action) -> bool:
+    """True when a Fulfill names more than the Wish: a Trickery colour, a Potion, a place."""
+    return bool(action.trick or action.potion or action.at or action.source)
 
 
 def _column_free(p, col: int, symbol: str, potion: bool) -> bool:
     """True when the column is open to this action: unlocked, and not taken for it this turn."""
     if col == 2 and not p.unlocked:
         return False
-    return p.markers[col - 1] != symbol if potion else not p.markers[col - 1]
+    return potion_allows(p, col - 1, symbol) if potion else not p.markers[col - 1]
 
 
 def _fulfill_reason(st, p, action, place) -> str:
@@ -146,13 +173,9 @@ def _fulfill_reason(st, p, action, place) -> str:
         return f"'{action.arg}' is not a Wish card."
     if action.arg not in p.hand:
         return f"{action.arg} is not in your hand."
-    missing = [
-        f"{wish.cost[c] - p.crystals[c]} {GEMS[c]}"
-        for c in range(6)
-        if p.crystals[c] < wish.cost[c]
-    ]
-    if missing:
-        return f"You cannot afford {wish.name}: you still need {', '.join(missing)}."
+    short = _cost_reason(p, wish)
+    if short:
+        return short
     if action.trick:
         if p.trickery == 0:
             return "You have no Trickery token."
@@ -172,9 +195,139 @@ def _fulfill_reason(st, p, action, place) -> str:
     return ""
 
 
-def _colour(index: int) -> str:
-    from .catalog import COLOURS
+def _cost_reason(p, wish) -> str:
+    """Why `wish` cannot be paid for ('' when it can)."""
+    missing = [
+        f"{wish.cost[c] - p.crystals[c]} {GEMS[c]}"
+        for c in range(6)
+        if p.crystals[c] < wish.cost[c]
+    ]
+    if missing:
+        return f"You still need {', '.join(missing)} to afford {wish.name}."
+    return ""
 
+
+def _missing_letters(p, wish) -> str:
+    return "".join(
+        f"{LETTERS[c]}{wish.cost[c] - p.crystals[c]}"
+        for c in range(6)
+        if p.crystals[c] < wish.cost[c]
+    )
+
+
+# -- the hand: can each Wish be fulfilled now, and by which key? ----------------------------------
+FULFIL_KEYS = {"f": "", "k": " with a Trickery token", "p": " with a Potion"}
+"""How a Wish can be fulfilled now: 'f' with an action marker, 'k' only with a Trickery token,
+'p' only with a Potion (the keys that offer those actions); '' when it cannot."""
+
+
+def hand_status(st, seat: int) -> dict[str, dict[str, str]]:
+    """For each Wish in `seat`'s hand: whether it can be fulfilled now and how, or why not.
+
+    Returns:
+        ``{wish: {"now": "f" | "k" | "p" | "", "why": sentence, "short": a few letters}}``.
+        On the seat's own move, "why" is the one reason the rules refuse ``fulfill WISH`` (the
+        sentence `why_illegal` gives); at other times it says what the Wish still needs, or that
+        it waits for the seat's turn.
+    """
+    return {card: fulfil_status(st, seat, card) for card in st.players[seat].hand}
+
+
+def fulfil_status(st, seat: int, card: str) -> dict[str, str]:
+    """Whether `seat` can fulfil `card` from its hand now, and how; see `hand_status`."""
+    p = st.players[seat]
+    wish = st.catalog.wishes[card]
+    if st.phase == "over":
+        return _status("", "The game is over; no one acts any more.", "over")
+    if _moves_now(st, seat):
+        ways = [a for a in st.legal_actions() if a.kind == "fulfill" and a.arg == card]
+        for key, test in (
+            ("f", lambda a: not a.trick and not a.potion),
+            ("k", lambda a: not a.potion),
+            ("p", lambda a: True),
+        ):
+            if any(test(a) for a in ways):
+                return _status(key, f"You can fulfil it now{FULFIL_KEYS[key]} ({key}).")
+        why, short = _fulfil_refusal(st, p, wish)
+        return _status("", why, short)
+    cost = _cost_reason(p, wish)
+    if cost:
+        return _status("", cost, "need " + _missing_letters(p, wish))
+    if st.phase == "play" and st.order[st.turn_idx] == seat:
+        return _status("", "You can pay for it; fulfil it once this decision is made.", "paid")
+    return _status("", "You can pay for it; fulfil it on your turn.", "paid; wait")
+
+
+def _status(now: str, why: str, short: str = "") -> dict[str, str]:
+    return {"now": now, "why": why, "short": short or f"now: {now}"}
+
+
+def _moves_now(st, seat: int) -> bool:
+    """True when `seat` is taking its turn with no decision pending (turn actions are legal)."""
+    return st.phase == "play" and not st.pending and st.order[st.turn_idx] == seat
+
+
+def _fulfil_refusal(st, p, wish) -> tuple[str, str]:
+    """The one reason the seat to move cannot fulfil `wish` now, and the same in a few letters.
+
+    The turn comes first (markers, columns, the Potion), then the price, then the Wishing Person.
+    """
+    columns = st.catalog.djinns[p.djinn].columns
+    if p.markers_placed >= 3:
+        if not p.potions:
+            return (
+                "All three action markers are placed this turn and you have no Potion.",
+                "no marker",
+            )
+        if p.potion_used:
+            return "All three action markers and this turn's Potion are used.", "no marker"
+        if not any(_potion_fits(p, i, col, "fulfill") for i, col in enumerate(columns)):
+            return _potion_refusal(p, "fulfill"), "no marker"
+    elif not any(
+        _column_free(p, i + 1, "fulfill", False)
+        for i, col in enumerate(columns)
+        if "fulfill" in col
+    ):
+        return "No free action column has a Fulfill symbol this turn.", "no column"
+    cost = _cost_reason(p, wish)
+    if cost:
+        return cost, "need " + _missing_letters(p, wish)
+    return _person_reason(st, p, wish)
+
+
+def _potion_fits(p, ci: int, symbols, symbol: str) -> bool:
+    return symbol in symbols and potion_allows(p, ci, symbol)
+
+
+def _potion_refusal(p, symbol: str, col: int = 0) -> str:
+    """Why a Potion cannot take `symbol`'s action: an action marker performed it this turn."""
+    marked = [i + 1 for i, m in enumerate(p.markers) if m == symbol]
+    where = col if col in marked else marked[0]
+    return (
+        f"A Potion cannot repeat the {symbol.capitalize()} an action marker performed this turn"
+        f" (column {where})."
+    )
+
+
+def _person_reason(st, p, wish) -> tuple[str, str]:
+    """Why no Wishing Person where the seat may act lets it fulfil `wish`."""
+    names = [st.catalog.areas[place].name for place, _ in places(st, p)]
+    where = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    if p.trickery and not p.trickery_used:
+        return (
+            f"There is no Wishing Person in {where} for a Trickery token to recolour.",
+            "no one here",
+        )
+    colour = COLOURS[wish.colour]
+    note = " and this turn's Trickery token is used" if p.trickery else ""
+    return (
+        f"There is no {colour} Wishing Person in {where} "
+        f"({wish.name} is a {wish.type.capitalize()} Wish){note}.",
+        f"no {LETTERS[wish.colour].lower()} here",
+    )
+
+
+def _colour(index: int) -> str:
     return COLOURS[index]
 
 
@@ -231,8 +384,22 @@ def why_not_now(st, group: str) -> str:
         if symbol in col and not p.markers[i] and (i != 1 or p.unlocked)
     ]
     if not free:
-        article = "an" if name[0] in "AEIOU" else "a"
-        return f"No free action column has {article} {name} symbol this turn."
+        title = GROUP_TITLES[symbol]
+        article = "an" if title[0] in "AEIOU" else "a"
+        return f"No free action column has {article} {title} symbol this turn."
     if group in ("fulfill", "trickery"):
-        return "No Wish in your hand can be paid for and matched with a Wishing Person here."
+        return _hand_reason(st, st.order[st.turn_idx], p, group)
     return f"{name} is not possible here and now."
+
+
+def _hand_reason(st, seat: int, p, group: str) -> str:
+    """Why no Wish in the hand answers the Fulfill or Trickery key: each Wish's one reason."""
+    statuses = hand_status(st, seat)
+    other = {"fulfill": "k", "trickery": "f"}[group]
+    elsewhere = [card for card, s in statuses.items() if s["now"] == other]
+    if elsewhere and group == "fulfill":
+        return f"{', '.join(elsewhere)} can be fulfilled only with a Trickery token (k)."
+    if elsewhere:
+        return f"{', '.join(elsewhere)} can be fulfilled without a Trickery token (f)."
+    reasons = " ".join(s["why"] for s in statuses.values() if not s["now"])
+    return f"No Wish in your hand can be fulfilled now. {reasons}".strip()

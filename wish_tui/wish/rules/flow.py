@@ -6,7 +6,7 @@ from wish_tui.core import rng as rngmod
 
 from . import decisions, effects
 from .catalog import DJINNS, SOLO_LEVELS
-from .player import Player
+from .player import ALL_SEATS, Player
 
 
 def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
@@ -46,6 +46,8 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
     st.final_round = False
     st._legal = None
     st._buf = []
+    st._shared = frozenset()
+    st._own_seats = ALL_SEATS
     rng = rngmod.seed_state(seed)
     n = len(djinns)
     rng, first = rngmod.below(rng, n)
@@ -76,6 +78,7 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
     st.caravan_card = -1
     st.wind = []
     st.clones = []
+    st.clones_discarded = 0
     for seat in st.order:
         st.players[seat].hand = [deck.pop() for _ in range(4)]
     pending: list[tuple] = []
@@ -140,7 +143,7 @@ def _start_round(st) -> None:
     st.round += 1
     st.turn_idx = 0
     if st.caravan_deck:
-        st.caravan_card = st.caravan_deck.pop()
+        st.caravan_card = st.own("caravan_deck").pop()
         move = st.catalog.caravan_cards[st.caravan_card].move
         st.caravan_pos = min(st.caravan_pos + move, len(st.catalog.route) - 1)
     if st.caravan_pos == len(st.catalog.route) - 1 or not st.caravan_deck:
@@ -151,13 +154,13 @@ def _start_round(st) -> None:
 
 def _start_turn(st) -> None:
     seat = st.order[st.turn_idx]
-    p = st.players[seat]
+    p = st.pieces(seat)
     p.markers = ["", "", "", ""]
     p.potion_used = ""
     p.trickery_used = False
     if st.solo:
         if st.challenge_deck:
-            st.challenge_card = st.challenge_deck.pop()
+            st.challenge_card = st.own("challenge_deck").pop()
             effects.challenge(st, seat, st.challenge_card)
         else:
             st.challenge_card = ""
@@ -182,9 +185,11 @@ def _next_turn(st) -> None:
 def _slide_offer(st) -> None:
     """Solo: discard the rightmost Offer card, slide the others right, reveal a new one."""
     if st.offer[2]:
-        st.discard.append(effects.leave_offer(st, 2, None))
-    st.offer[2] = st.offer[1]
-    st.offer[1] = st.offer[0]
+        card = effects.leave_offer(st, 2, None)
+        st.own("discard").append(card)
+    offer = st.own("offer")
+    offer[2] = offer[1]
+    offer[1] = offer[0]
     effects.refill(st, 0)
 
 

@@ -7,6 +7,10 @@ def _copied(value):
     return value[:] if isinstance(value, list) else value
 
 
+ALL_SEATS = 0b1111
+"""A bit per seat (four at most): `State._own_seats` when every seat's pieces are the state's own."""
+
+
 class Player:
     """One seat's mutable pieces; a State copies it before changing it."""
 

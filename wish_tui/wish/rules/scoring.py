@@ -24,19 +24,20 @@ def destiny_vp(st, seat: int) -> int:
         return 0
     destiny = st.catalog.destinies[p.destiny]
     wishes = [st.catalog.wishes[n] for n in p.fulfilled]
-    vp = destiny.param("vp")
+    param = dict(destiny.params)
+    vp = param["vp"]
     kind = destiny.kind
     if kind == "monument":
-        types = destiny.param("types")
-        built = destiny.param("monument") in p.badges
+        types = param["types"]
+        built = param["monument"] in p.badges
         return vp if built and all(any(w.type == t for w in wishes) for t in types) else 0
     if kind == "per_type":
-        types = destiny.param("types")
+        types = param["types"]
         return vp * sum(1 for w in wishes if w.type in types)
     if kind == "per_timing":
-        return vp * sum(1 for w in wishes if w.timing == destiny.param("timing"))
+        return vp * sum(1 for w in wishes if w.timing == param["timing"])
     if kind == "per_value":
-        low, high = destiny.param("min"), destiny.param("max")
+        low, high = param["min"], param["max"]
         return vp * sum(1 for w in wishes if low <= w.vp <= high)
     raise AssertionError(f"unknown destiny kind {kind}")
 

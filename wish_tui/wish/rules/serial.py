@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from . import consistency
 from .catalog import DJINNS, SOLO_LEVELS
-from .player import Player
+from .player import ALL_SEATS, Player
 
-FORMAT = "wish.state/1"
+FORMAT = "wish.state/2"
+"""Version 2 adds `clones_discarded`; a version 1 state is read with none discarded."""
+_FORMAT_1 = "wish.state/1"
 _SCALARS = {
     "seed": int,
     "phase": str,
@@ -19,6 +21,7 @@ _SCALARS = {
     "challenge_card": str,
     "solo_hatred": bool,
     "rng": int,
+    "clones_discarded": int,
 }
 _LISTS = ("area_meeples", "offer", "frost", "deck", "discard", "caravan_deck", "challenge_deck")
 
@@ -69,6 +72,8 @@ def from_dict(cls, d: dict, catalog=None):
             no other exception escapes, whatever the data.
     """
     catalog = catalog or cls.DEFAULT_CATALOG
+    if isinstance(d, dict) and d.get("format") == _FORMAT_1:
+        d = {**d, "format": FORMAT, "clones_discarded": 0}
     try:
         _check_types(d, catalog)
         consistency.check(d, catalog)
@@ -92,6 +97,8 @@ def from_dict(cls, d: dict, catalog=None):
     st.pending = [tuple(step_to_list(step)) for step in d["pending"]]
     st._legal = None
     st._buf = []
+    st._shared = frozenset()
+    st._own_seats = ALL_SEATS
     try:
         st.legal_actions()
     except Exception:  # a step the shape checks let through but the rules cannot answer

@@ -5,7 +5,24 @@ from __future__ import annotations
 from . import decisions, explain, flow, scoring, serial, turn, views
 from .actions import Action, IllegalAction
 from .catalog import Catalog
-from .player import Player
+from .player import ALL_SEATS, Player
+
+SHARED_LISTS = frozenset(
+    (
+        "area_meeples",
+        "monuments",
+        "offer",
+        "frost",
+        "deck",
+        "discard",
+        "caravan_deck",
+        "challenge_deck",
+        "wind",
+        "clones",
+    )
+)
+"""List fields that `apply` shares between a state and the next until a rule changes one
+(`State.own`): most actions change none of them."""
 
 
 class State:
@@ -37,10 +54,13 @@ class State:
         "solo_hatred",
         "wind",
         "clones",
+        "clones_discarded",
         "pending",
         "rng",
         "_legal",
         "_buf",
+        "_shared",
+        "_own_seats",
     )
 
     DEFAULT_CATALOG: Catalog
@@ -84,6 +104,8 @@ class State:
     """Areas with a Wind Blast token."""
     clones: list[int]
     """Areas with a Fiery Clone token."""
+    clones_discarded: int
+    """Fiery Clone tokens used up and out of the game (Example 8: "discarding a Fiery Clone")."""
     pending: list[tuple]
     """Decisions and steps still to resolve, the next first: (kind, seat, *details)."""
     rng: int
@@ -151,9 +173,9 @@ class State:
         """
         if seat is not None and seat != self.current_player:
             raise IllegalAction(explain.wrong_seat(self, seat))
-        if action not in self.legal_actions():
+        if action not in (self._legal or self.legal_actions()):
             raise IllegalAction(explain.why_illegal(self, action))
-        new = self.copy()
+        new = self.copy(share=True)
         if new.pending:
             decisions.resolve(new, new.pending.pop(0), action)
         else:
@@ -166,8 +188,13 @@ class State:
         """One sentence on why `action` is refused now (for actions not in `legal_actions`)."""
         return explain.why_illegal(self, action)
 
-    def copy(self) -> State:
-        """Return an independent copy (the building block of `apply`)."""
+    def copy(self, share: bool = False) -> State:
+        """Return an independent copy (the building block of `apply`).
+
+        Args:
+            share: share the seats' pieces and the lists in SHARED_LISTS with this state until
+                `pieces` or `own` copies them (`apply` does: most actions change few of them).
+        """
         s = State.__new__(State)
         s.catalog = self.catalog
         s.djinns = self.djinns
@@ -179,21 +206,41 @@ class State:
         s.turn_idx = self.turn_idx
         s.turn_done = self.turn_done
         s.final_round = self.final_round
-        s.players = [p.copy() for p in self.players]
-        s.area_meeples = self.area_meeples[:]
-        s.monuments = self.monuments[:]
-        s.offer = self.offer[:]
-        s.frost = self.frost[:]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
+        if share:
+            s.players = self.players[:]
+            s._own_seats = 0
+        else:
+            s.players = [p.copy() for p in self.players]
+            s._own_seats = ALL_SEATS
         s.caravan_pos = self.caravan_pos
         s.caravan_card = self.caravan_card
-        s.caravan_deck = self.caravan_deck[:]
-        s.challenge_deck = self.challenge_deck[:]
         s.challenge_card = self.challenge_card
         s.solo_hatred = self.solo_hatred
-        s.wind = self.wind[:]
-        s.clones = self.clones[:]
+        s.clones_discarded = self.clones_discarded
+        if share:
+            s.area_meeples = self.area_meeples
+            s.monuments = self.monuments
+            s.offer = self.offer
+            s.frost = self.frost
+            s.deck = self.deck
+            s.discard = self.discard
+            s.caravan_deck = self.caravan_deck
+            s.challenge_deck = self.challenge_deck
+            s.wind = self.wind
+            s.clones = self.clones
+            s._shared = SHARED_LISTS
+        else:
+            s.area_meeples = self.area_meeples[:]
+            s.monuments = self.monuments[:]
+            s.offer = self.offer[:]
+            s.frost = self.frost[:]
+            s.deck = self.deck[:]
+            s.discard = self.discard[:]
+            s.caravan_deck = self.caravan_deck[:]
+            s.challenge_deck = self.challenge_deck[:]
+            s.wind = self.wind[:]
+            s.clones = self.clones[:]
+            s._shared = frozenset()
         s.pending = self.pending[:]
         s.rng = self.rng
         s._legal = None
@@ -201,6 +248,28 @@ class State:
         return s
 
     # -- building blocks for the rule modules ----------------------------------------------
+    def pieces(self, seat: int) -> Player:
+        """A seat's pieces, ready to be changed: copied first if still shared with the state this
+        one was made from. Every change to a seat's pieces goes through here; reading them is
+        ``st.players[seat]``."""
+        bit = 1 << seat
+        if self._own_seats & bit:
+            return self.players[seat]
+        player = self.players[seat] = self.players[seat].copy()
+        self._own_seats |= bit
+        return player
+
+    def own(self, name: str) -> list:
+        """The list field `name`, ready to be changed: copied first if it is still shared with
+        the state this one was made from (see SHARED_LISTS). Every change to those lists goes
+        through here."""
+        value = getattr(self, name)
+        if name in self._shared:
+            value = value[:]
+            setattr(self, name, value)
+            self._shared = self._shared - {name}
+        return value
+
     def push(self, *steps: tuple) -> None:
         """Queue steps to resolve before anything already pending, in the order given."""
         self._buf.extend(steps)

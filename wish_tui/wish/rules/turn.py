@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import effects
 from .actions import Action
 from .catalog import COLOUR_INDEX, COLOURS
+from .supply import crystal_supply, gain_crystals
 
 END = Action("end")
 SYMBOL_OF = {
@@ -21,6 +22,8 @@ SYMBOL_OF = {
 }
 """The action symbol each kind of marker action uses."""
 TOKEN_SUPPLY = {"water": 3, "fire": 2, "air": 5}
+CLONE_SYMBOLS = frozenset(("empower", "manifest", "fulfill"))
+"""The actions that use up a Fiery Clone standing where they are taken."""
 """Frostflake, Fiery Clone and Wind Blast tokens each Djinn owns (setup steps 9-11)."""
 
 
@@ -29,123 +32,244 @@ def trade_ratio(djinn: str) -> int:
     return 2 if djinn == "air" else 3
 
 
-def places(st, p) -> list[tuple[int, str]]:
-    """Where the Djinn may Empower, Manifest or Fulfill from: its Area, and Fire's clones."""
-    result = [(p.area, "")]
-    if p.djinn == "fire":
-        names = st.catalog.areas
-        result.extend((a, names[a].name) for a in st.clones if a != p.area)
-    return result
+def potion_allows(p, ci: int, symbol: str) -> bool:
+    """True when a Potion may take `symbol` on column index `ci` this turn, all three markers placed.
+
+    Manifest Abilities, Potion tokens: "on an action column that has already been activated but
+    not an action that was performed by an action marker": any unlocked column, but never an
+    action (Travel, Empower, Manifest, Fulfill, Special) an action marker performed this turn
+    (docs/rules-decisions.md, Potion).
+    """
+    return (ci != 1 or p.unlocked) and symbol not in p.markers
+
+
+def places(st, p) -> tuple[tuple[int, str], ...]:
+    """Where the Djinn may Empower, Manifest or Fulfill from: its Area ('' for `Action.at`), and
+    the Areas of Fire's clones elsewhere (by name)."""
+    home = _HOME[p.area]
+    if p.djinn != "fire" or not st.clones:
+        return home
+    areas = st.catalog.areas
+    return home + tuple((a, areas[a].name) for a in st.clones if a != p.area)
+
+
+_HOME = tuple(((area, ""),) for area in range(12))
 
 
 def turn_actions(st) -> list[Action]:
     """Every legal action of the seat whose turn it is, when nothing else is pending."""
     seat = st.order[st.turn_idx]
     p = st.players[seat]
-    columns = st.catalog.djinns[p.djinn].columns
+    markers = p.markers
     acts: list[Action] = []
-    if p.markers_placed < 3:
-        for ci, symbols in enumerate(columns):
-            if (ci == 1 and not p.unlocked) or p.markers[ci]:
-                continue
-            for symbol in symbols:
-                _symbol_actions(st, seat, p, symbol, ci + 1, False, acts)
+    supply = crystal_supply(st)
+    if markers.count("") > 1:  # fewer than three markers placed
+        unlocked = p.unlocked
+        open_slots = [
+            slot
+            for slot in _slots(st.catalog, p.djinn)
+            if not markers[slot[0]] and (unlocked or slot[0] != 1)
+        ]
+        _slot_actions(st, seat, p, open_slots, False, acts, supply)
     elif p.potions and not p.potion_used:
-        for ci, symbols in enumerate(columns):
-            if ci == 1 and not p.unlocked:
-                continue
-            for symbol in symbols:
-                if p.markers[ci] != symbol:
-                    _symbol_actions(st, seat, p, symbol, ci + 1, True, acts)
-    ratio = trade_ratio(p.djinn)
-    total = sum(p.crystals)
-    for c in range(6):
-        if total - p.crystals[c] >= ratio:
-            acts.append(Action("trade", COLOURS[c]))
+        open_slots = [
+            slot for slot in _slots(st.catalog, p.djinn) if potion_allows(p, slot[0], slot[2])
+        ]
+        _slot_actions(st, seat, p, open_slots, True, acts, supply)
+    crystals = p.crystals
+    ratio = 2 if p.djinn == "air" else 3
+    total = sum(crystals)
+    if total >= ratio:
+        for c in range(6):
+            if total - crystals[c] >= ratio and supply[c]:
+                acts.append(_TRADES[c])
     acts.append(END)
     return acts
 
 
-def _symbol_actions(st, seat, p, symbol, col, potion, acts) -> None:
+_SLOTS: dict[tuple[int, str], tuple] = {}
+"""Per (catalog, Djinn): the catalog and its board's slots (`_slots`)."""
+
+
+def _slots(cat, djinn: str) -> tuple[tuple[int, int, str], ...]:
+    """(column index, column number, symbol) of every symbol on a Djinn's board, in order."""
+    key = (id(cat), djinn)
+    found = _SLOTS.get(key)
+    if found is None or found[0] is not cat:
+        columns = cat.djinns[djinn].columns
+        slots = tuple((ci, ci + 1, symbol) for ci, col in enumerate(columns) for symbol in col)
+        found = _SLOTS[key] = (cat, slots)
+    return found[1]
+
+
+_TRADES = tuple(Action("trade", colour) for colour in COLOURS)
+_MEMO: dict[tuple, Action] = {}
+
+
+def _action(kind: str, arg: str, col: int, at: str, source: str, trick: str, potion: bool):
+    """The Action with these fields, made once and shared (actions are immutable)."""
+    key = (kind, arg, col, at, source, trick, potion)
+    found = _MEMO.get(key)
+    if found is None:
+        found = _MEMO[key] = Action(kind, arg, col, at, source, trick, potion)
+    return found
+
+
+class _Moves:
+    """A catalog's Travel and token actions, made once: a turn's list is read off these tables."""
+
+    def __init__(self, cat) -> None:
+        areas = cat.areas
+        self.catalog = cat
+        self.travel = {
+            (col, potion): [
+                tuple(Action("travel", areas[nb].name, col, potion=potion) for nb in a.neighbours)
+                for a in areas
+            ]
+            for col in range(1, 5)
+            for potion in (False, True)
+        }
+        # tokens[kind, col, potion][target][src]: move a token from src (12: a new token).
+        self.tokens = {
+            (kind, col, potion): [
+                [Action(kind, t.name, col, potion=potion, arg2=src.name) for src in areas]
+                + [Action(kind, t.name, col, potion=potion)]
+                for t in areas
+            ]
+            for kind in ("clone", "blast")
+            for col in range(1, 5)
+            for potion in (False, True)
+        }
+
+
+_MOVES: list[_Moves] = []
+
+
+def _moves(cat) -> _Moves:
+    last = _MOVES[-1] if _MOVES else None
+    if last is not None and last.catalog is cat:
+        return last
+    for moves in _MOVES:
+        if moves.catalog is cat:
+            _MOVES.remove(moves)
+            _MOVES.append(moves)
+            return moves
+    moves = _Moves(cat)
+    _MOVES.append(moves)
+    return moves
+
+
+def _slot_actions(st, seat, p, slots, potion, acts, supply) -> None:
+    """The marker (or Potion) actions of the open symbols, in board order."""
     cat = st.catalog
     areas = cat.areas
-    if symbol == "travel":
-        for nb in areas[p.area].neighbours:
-            acts.append(Action("travel", areas[nb].name, col, potion=potion))
-    elif symbol == "empower":
-        for _, at in places(st, p):
-            acts.append(Action("empower", "", col, at, potion=potion))
-    elif symbol == "manifest":
-        for place, at in places(st, p):
-            if effects.ability_usable(st, seat, place):
-                acts.append(Action("manifest", "", col, at, potion=potion))
-            if cat.route[st.caravan_pos] == place and effects.caravan_affordable(st, p):
-                acts.append(Action("caravan", "", col, at, potion=potion))
-    elif symbol == "fulfill":
-        for place, at in places(st, p):
-            _fulfill_actions(st, p, place, at, col, potion, acts)
-    elif p.djinn == "water":
+    where = None
+    affordable = None
+    travel = None
+    for _, col, symbol in slots:
+        if symbol == "travel":
+            if travel is None:
+                travel = _moves(cat).travel
+            acts.extend(travel[col, potion][p.area])
+            continue
+        if where is None:
+            where = places(st, p)
+        if symbol == "empower":
+            for place, at in where:
+                a, b = areas[place].crystals
+                if supply[a] or supply[b]:
+                    acts.append(_action("empower", "", col, at, "", "", potion))
+        elif symbol == "manifest":
+            caravan_area = cat.route[st.caravan_pos]
+            for place, at in where:
+                if effects.ability_usable(st, seat, place, supply):
+                    acts.append(_action("manifest", "", col, at, "", "", potion))
+                if caravan_area == place and effects.caravan_affordable(st, p, supply):
+                    acts.append(_action("caravan", "", col, at, "", "", potion))
+        elif symbol == "fulfill":
+            if affordable is None:
+                affordable = _affordable(cat, p)
+            for place, at in where:
+                _fulfill_actions(st, p, place, at, col, potion, acts, affordable)
+        else:
+            _special_actions(st, p, col, potion, acts)
+
+
+def _special_actions(st, p, col, potion, acts) -> None:
+    djinn = p.djinn
+    if djinn == "water":
         if len(st.frost) < TOKEN_SUPPLY["water"]:
             for card in st.offer:
                 if card and card not in st.frost:
-                    acts.append(Action("icedibs", card, col, potion=potion))
-    elif p.djinn in ("fire", "air"):
-        kind, tokens = ("clone", st.clones) if p.djinn == "fire" else ("blast", st.wind)
-        spare = len(tokens) < TOKEN_SUPPLY[p.djinn]
-        for area in areas:
-            if area.index in tokens:
+                    acts.append(_action("icedibs", card, col, "", "", "", potion))
+    elif djinn == "fire" or djinn == "air":
+        kind, tokens = ("clone", st.clones) if djinn == "fire" else ("blast", st.wind)
+        spent = st.clones_discarded if djinn == "fire" else 0
+        spare = len(tokens) + spent < TOKEN_SUPPLY[djinn]
+        rows = _moves(st.catalog).tokens[kind, col, potion]
+        for target, row in enumerate(rows):
+            if target in tokens:
                 continue
             if spare:
-                acts.append(Action(kind, area.name, col, potion=potion))
+                acts.append(row[12])
             for src in tokens:
-                acts.append(Action(kind, area.name, col, potion=potion, arg2=areas[src].name))
-    elif p.djinn == "earth" and any(p.nest):
-        acts.append(Action("harvest", "", col, potion=potion))
+                acts.append(row[src])
+    elif djinn == "earth" and any(p.nest):
+        acts.append(_action("harvest", "", col, "", "", "", potion))
 
 
-def _fulfill_actions(st, p, place, at, col, potion, acts) -> None:
-    cat = st.catalog
-    here = st.area_meeples[place * 6 : place * 6 + 6]
-    built = st.monuments[place]
-    on_monument = built[1] if built else (0, 0, 0, 0, 0, 0)
-    can_trick = p.trickery > 0 and not p.trickery_used
-    crystals = p.crystals
+def _affordable(cat, p) -> list:
+    """The Wishes in hand the seat can pay for, with their cards."""
+    c0, c1, c2, c3, c4, c5 = p.crystals
+    result = []
+    wishes = cat.wishes
     for card in p.hand:
-        wish = cat.wishes[card]
-        cost = wish.cost
-        if any(crystals[c] < cost[c] for c in range(6)):
-            continue
-        colour = wish.colour
-        if here[colour]:
-            acts.append(Action("fulfill", card, col, at, potion=potion))
-        if on_monument[colour]:
-            acts.append(Action("fulfill", card, col, at, "monument", potion=potion))
-        if can_trick:
-            for c in range(6):
-                if c == colour:
-                    continue
-                if here[c]:
-                    acts.append(Action("fulfill", card, col, at, trick=COLOURS[c], potion=potion))
-                if on_monument[c]:
-                    acts.append(
-                        Action("fulfill", card, col, at, "monument", COLOURS[c], potion=potion)
-                    )
-    monument = cat.monument_by_area.get(place)
-    if monument and built is None and all(p.meeples[c] >= monument.cost[c] for c in range(6)):
-        acts.append(Action("build", monument.name, col, at, potion=potion))
+        wish = wishes[card]
+        k0, k1, k2, k3, k4, k5 = wish.cost
+        if c0 >= k0 and c1 >= k1 and c2 >= k2 and c3 >= k3 and c4 >= k4 and c5 >= k5:
+            result.append((card, wish.colour))
+    return result
+
+
+def _fulfill_actions(st, p, place, at, col, potion, acts, affordable) -> None:
+    cat = st.catalog
+    built = st.monuments[place]
+    if affordable:
+        here = st.area_meeples[place * 6 : place * 6 + 6]
+        on_monument = built[1] if built else (0, 0, 0, 0, 0, 0)
+        can_trick = p.trickery > 0 and not p.trickery_used
+        for card, colour in affordable:
+            if here[colour]:
+                acts.append(_action("fulfill", card, col, at, "", "", potion))
+            if on_monument[colour]:
+                acts.append(_action("fulfill", card, col, at, "monument", "", potion))
+            if can_trick:
+                for c in range(6):
+                    if c == colour:
+                        continue
+                    if here[c]:
+                        acts.append(_action("fulfill", card, col, at, "", COLOURS[c], potion))
+                    if on_monument[c]:
+                        acts.append(
+                            _action("fulfill", card, col, at, "monument", COLOURS[c], potion)
+                        )
+    if built is None and place in cat.monument_by_area and any(p.meeples):
+        monument = cat.monument_by_area[place]
+        if all(have >= need for have, need in zip(p.meeples, monument.cost, strict=True)):
+            acts.append(_action("build", monument.name, col, at, "", "", potion))
 
 
 def resolve(st, action: Action) -> None:
     """Carry out a legal turn action on the (already copied) state."""
     seat = st.order[st.turn_idx]
-    p = st.players[seat]
     kind = action.kind
     if kind == "end":
         st.turn_done = True
         return
     if kind == "trade":
-        st.push(("pay_trade", seat, COLOUR_INDEX[action.arg], trade_ratio(p.djinn)))
+        st.push(("pay_trade", seat, COLOUR_INDEX[action.arg], trade_ratio(st.djinns[seat])))
         return
+    p = st.pieces(seat)
     symbol = SYMBOL_OF[kind]
     if action.potion:
         p.potions -= 1
@@ -153,15 +277,17 @@ def resolve(st, action: Action) -> None:
     else:
         p.markers[action.col - 1] = symbol
     index = st.catalog.area_index
-    place = p.area
-    if action.at:
-        place = index[action.at]
-        st.clones.remove(place)
+    place = index[action.at] if action.at else p.area
+    if p.djinn == "fire" and symbol in CLONE_SYMBOLS and place in st.clones:
+        # Fiery Clone token: "Whenever you Empower, Manifest, or Fulfill from an Area with a
+        # Fiery Clone token, remove the token" -- its own Area included; Example 8 discards it.
+        st.own("clones").remove(place)
+        st.clones_discarded += 1
     if kind == "travel":
         effects.move_djinn(st, seat, index[action.arg])
     elif kind == "empower":
         for c in st.catalog.areas[place].crystals:
-            p.crystals[c] += 1
+            gain_crystals(st, p, c)
     elif kind == "manifest":
         effects.manifest(st, seat, place)
     elif kind == "caravan":
@@ -172,9 +298,9 @@ def resolve(st, action: Action) -> None:
     elif kind == "build":
         effects.build(st, seat, action.arg)
     elif kind == "icedibs":
-        st.frost.append(action.arg)
+        st.own("frost").append(action.arg)
     elif kind in ("clone", "blast"):
-        tokens = st.clones if kind == "clone" else st.wind
+        tokens = st.own("clones" if kind == "clone" else "wind")
         if action.arg2:
             tokens.remove(index[action.arg2])
         tokens.append(index[action.arg])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wish_tui.core.excerpt import excerpt
 
-from . import decisions, scoring
+from . import decisions, explain, scoring, supply
 from .catalog import COLOURS
 from .serial import step_to_list
 
@@ -93,6 +93,7 @@ def view(st, seat: int) -> dict:
             entry["destiny"] = p.destiny
         if mine:
             entry["hand"] = list(p.hand)
+            entry["hand_status"] = explain.hand_status(st, s)
             entry["destiny_options"] = list(p.destiny_options)
         players.append(entry)
     card = cat.caravan_cards[st.caravan_card] if st.caravan_card >= 0 else None
@@ -114,6 +115,12 @@ def view(st, seat: int) -> dict:
         "players": players,
         "offer": list(st.offer),
         "frostflakes": [c for c in st.offer if c in st.frost],
+        "clones_discarded": st.clones_discarded,
+        "supply": {
+            "crystals": _colour_dict(supply.crystal_supply(st)),
+            "potions": supply.potions_left(st),
+            "trickery": supply.trickery_left(st),
+        },
         "deck_count": len(st.deck),
         "discard": list(st.discard),
         "caravan": {

@@ -39,11 +39,15 @@ class WishBoard(Vertical):
         yield GameLog(id="log")
 
     def show(self, view: dict, seat: int, compact: bool, legal=(), my_turn: bool = False) -> None:
-        """Render `view` as `seat` sees it; `legal` (in its own turn) marks what it can fulfil."""
+        """Render `view` as `seat` sees it.
+
+        The hand marks what can be fulfilled now from the view itself (the rules' `hand_status`);
+        `legal` and `my_turn`, which every game's board is handed, are not needed for it.
+        """
         self.query_one(MapView).update_view(view)
         self.query_one(TracksView).update_view(view)
         self.query_one(OfferView).update_view(view, compact)
         self.query_one(PlayerBoard).update_view(view, seat, compact)
         if self.with_hand:
-            status = hand_status(view, seat, list(legal), my_turn)
+            status = hand_status(view, seat)
             self.query_one(HandView).update_hand(status, compact)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
-from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS, Action
+from wish_tui.wish.rules import CATALOG
 
 from .offer_view import wish_line
 
@@ -26,39 +26,20 @@ class HandView(ViewText):
             if compact:
                 text.append(f" {short}", "dim")
             else:
-                text.append(f"\n   {why}. {CATALOG.wishes[name].text}", "dim")
+                text.append(f"\n   {why} {CATALOG.wishes[name].text}", "dim")
         self.show(text)
 
 
-def hand_status(
-    view: dict, seat: int, legal: list[Action], my_turn: bool
-) -> list[tuple[str, bool, str, str]]:
+def hand_status(view: dict, seat: int) -> list[tuple[str, bool, str, str]]:
     """For each Wish in `seat`'s hand: (name, can fulfil now, why, why in a few letters).
 
-    Args:
-        legal: the legal actions now (empty when it is not this seat's turn).
+    The rules decide (`players[seat]["hand_status"]` of the seat's view): the key that fulfils
+    the Wish now (f, k with Trickery, p with a Potion) or the one reason it cannot be fulfilled.
     """
     me = view["players"][seat]
-    have = me["crystals"]
+    status = me.get("hand_status", {})
     result = []
     for name in me.get("hand", []):
-        wish = CATALOG.wishes[name]
-        if any(a.kind == "fulfill" and a.arg == name for a in legal):
-            result.append((name, True, "you can fulfil it now (f)", "now: f"))
-            continue
-        short = [
-            (wish.cost[c] - have[COLOURS[c]], c)
-            for c in range(6)
-            if have[COLOURS[c]] < wish.cost[c]
-        ]
-        if short:
-            why = "needs " + ", ".join(f"{n} {GEMS[c]}" for n, c in short) + " more"
-            brief = "need " + "".join(f"{LETTERS[c]}{n}" for n, c in short)
-        elif not my_turn:
-            why, brief = "affordable; fulfil it on your turn", "paid; wait"
-        else:
-            colour = COLOURS[wish.colour]
-            why = f"needs a {colour} Wishing Person here (or Trickery) and a free Fulfill"
-            brief = f"no {LETTERS[wish.colour].lower()} here"
-        result.append((name, False, why, brief))
+        entry = status.get(name, {"now": "", "why": "", "short": ""})
+        result.append((name, bool(entry["now"]), entry["why"], entry["short"]))
     return result

@@ -1,0 +1,131 @@
+"""`core.sgr.compact` sends fewer style codes and the terminal shows the same cells."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wish_tui.core.sgr import compact
+
+TOKEN = re.compile(r"\x1b\[([0-9;]*)m|\x1b\[(\d+)X|\x1b\[[0-9;?]*[A-Za-z]|[\r\n]")
+SHOWN_ON_SPACES = ("bg", "attr4", "attr7", "attr9")
+
+
+def _apply(style: dict, params: str) -> dict:
+    """An SGR code applied to a terminal's style, read independently of the module."""
+    parts = [int(p) if p else 0 for p in params.split(";")]
+    style = dict(style)
+    i = 0
+    while i < len(parts):
+        p = parts[i]
+        if p == 0:
+            style = {}
+        elif p in (38, 48):
+            key = "fg" if p == 38 else "bg"
+            if parts[i + 1] == 5:
+                style[key], i = ("256", parts[i + 2]), i + 2
+            else:
+                style[key], i = ("rgb", *parts[i + 2 : i + 5]), i + 4
+        elif 30 <= p <= 37 or 90 <= p <= 97:
+            style["fg"] = p
+        elif 40 <= p <= 47:
+            style["bg"] = p
+        elif p in (39, 49):
+            style.pop("fg" if p == 39 else "bg", None)
+        elif p in (22, 23, 24, 27, 29):
+            for attribute in {22: (1, 2), 23: (3,), 24: (4,), 27: (7,), 29: (9,)}[p]:
+                style.pop(f"attr{attribute}", None)
+        else:
+            style[f"attr{p}"] = True
+        i += 1
+    return style
+
+
+def _cell(ch: str, style: dict) -> tuple:
+    """A character as it looks: a space shows only its background and a few attributes."""
+    if ch == " ":
+        return (ch, tuple((key, style.get(key)) for key in SHOWN_ON_SPACES))
+    return (ch, tuple(sorted(style.items())))
+
+
+def cells(stream: str) -> list:
+    """What a terminal does with `stream`: each character with its style, each control with
+    the background it would paint, and the style left at the end."""
+    style: dict = {}
+    shown: list = []
+    position = 0
+    for match in TOKEN.finditer(stream):
+        shown.extend(_cell(ch, style) for ch in stream[position : match.start()])
+        if match.group(1) is not None:
+            style = _apply(style, match.group(1))
+        elif match.group(2) is not None:  # erase N characters: blanks in the background
+            shown.extend(_cell(" ", {"bg": style.get("bg")}) for _ in range(int(match.group(2))))
+        elif match.group(0)[-1] == "C":  # the move past the erased characters
+            pass
+        elif match.group(0)[-1] in "HABDGf\r\n":
+            shown.append((match.group(0), None))
+        else:
+            shown.append((match.group(0), style.get("bg")))
+        position = match.end()
+    shown.extend(_cell(ch, style) for ch in stream[position:])
+    shown.append(("end", tuple(sorted(style.items()))))
+    return shown
+
+
+STYLES = st.sampled_from(
+    [
+        "1",
+        "38;5;0",
+        "38;5;247;48;5;17",
+        "1;38;5;253;48;5;17",
+        "3;38;2;0;0;0",
+        "7",
+        "48;5;0",
+        "4;48;5;17",
+        "",
+    ]
+)
+TEXT = st.one_of(st.text(alphabet="ab ✓◆", min_size=1, max_size=4), st.just(" " * 12))
+CONTROLS = st.sampled_from(
+    ["\x1b[3;1H", "\r\n", "\n", "\x1b[2J", "\x1b[?25l", "\x1b[K", "\x1b]0;title\x07"]
+)
+SEGMENT = st.one_of(
+    st.tuples(STYLES, TEXT).map(lambda s: f"\x1b[{s[0]}m{s[1]}\x1b[0m" if s[0] else s[1]),
+    CONTROLS,
+)
+
+
+@given(st.lists(SEGMENT, max_size=30))
+def test_the_terminal_shows_the_same_cells(segments):
+    frame = "".join(segments)
+    assert cells(compact(frame)) == cells(frame)
+
+
+def test_a_run_of_one_style_is_sent_once_and_ends_in_the_default_style():
+    bar = "".join(f"\x1b[38;5;247;48;5;17m{key} \x1b[0m" for key in ("t Travel", "e Empower"))
+    assert compact(bar) == "\x1b[0;48;5;17;38;5;247mt Travel e Empower \x1b[0m"
+
+
+def test_a_change_of_colour_sends_only_the_colour_and_a_lost_attribute_a_reset():
+    frame = "\x1b[1;38;5;1;48;5;2ma\x1b[0m\x1b[1;38;5;3;48;5;2mb\x1b[0m\x1b[38;5;3;48;5;2mc\x1b[0m"
+    assert compact(frame) == ("\x1b[0;1;48;5;2;38;5;1ma\x1b[38;5;3mb\x1b[0;48;5;2;38;5;3mc\x1b[0m")
+
+
+def test_cursor_moves_keep_the_style_and_an_erase_gets_a_reset_first():
+    frame = "\x1b[1mab\x1b[0m\x1b[2;1H\x1b[1mcd\x1b[0m\x1b[2J"
+    assert compact(frame) == "\x1b[0;1mab\x1b[2;1Hcd\x1b[0m\x1b[2J"
+
+
+def test_a_colour_numbered_zero_is_not_a_reset():
+    frame = "\x1b[38;5;0mab\x1b[0m\x1b[38;5;0;1mcd\x1b[0m"
+    assert cells(compact(frame)) == cells(frame)
+    assert "\x1b[1m" in compact(frame)  # bold added, the colour kept
+
+
+def test_a_line_padding_is_erased_and_skipped_unless_its_spaces_show_an_attribute():
+    padded = "\x1b[48;5;233mab" + " " * 20 + "\x1b[0m"
+    assert compact(padded) == "\x1b[0;48;5;233mab\x1b[20X\x1b[20C\x1b[0m"
+    underlined = "\x1b[4mab" + " " * 20 + "\x1b[0m"
+    assert " " * 20 in compact(underlined)

@@ -1,0 +1,148 @@
+"""`hand_status`: can each Wish in hand be fulfilled now, by which key, or the one reason why not.
+
+The hand on the screen shows this from the seat's view; the sentence is the one the rules give
+when `fulfill WISH` is refused, so the hand and a refusal never disagree.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from wish_tui.wish import rules
+from wish_tui.wish.rules.explain import hand_status
+
+from .helpers import crystals
+from .positions import cost, plus, table
+
+YELLOW_ONLY = [0, 0, 0, 2, 0, 0]
+RED_ONLY = [2, 0, 0, 0, 0, 0]
+AIR_MARKED = ["travel", "", "manifest", "special"]
+"""Air's three markers on Travel (1), Manifest (3) and Cloudbearer (4): Fulfill is left."""
+
+
+def status(state, card: str, seat: int = 0) -> dict:
+    return hand_status(state, seat)[card]
+
+
+def refusal(state, text: str) -> str:
+    with pytest.raises(rules.IllegalAction) as info:
+        rules.parse_action(state, text)
+    return str(info.value)
+
+
+def test_three_markers_are_the_reason_not_a_missing_person():
+    """Player Board: three action markers a turn. With all three placed and no Potion, that is
+    why Sultan cannot be fulfilled, whoever stands in the Sandhills."""
+    state = table(
+        ("air", "water"),
+        at="Sandhills",
+        hand=["Sultan", "Happily Ever After", "Command"],
+        crystals=cost("Sultan"),
+        people=YELLOW_ONLY,
+        others={0: {"markers": ["travel", "", "manifest", "travel"]}},
+    )
+    entry = status(state, "Sultan")
+    assert entry["now"] == ""
+    assert "three action markers" in entry["why"] and "Wishing Person" not in entry["why"]
+    assert entry["short"] == "no marker"
+    assert refusal(state, "fulfill Sultan") == entry["why"]
+
+
+def test_a_wish_only_trickery_can_fulfil_says_k():
+    """Example 13: a Trickery token recolours the Wishing Person; the plain Fulfill key cannot."""
+    state = table(
+        ("air", "water"),
+        hand=["Richest Merchant"],
+        crystals=cost("Richest Merchant"),
+        people=RED_ONLY,
+        others={0: {"trickery": 1}},
+    )
+    entry = status(state, "Richest Merchant")
+    assert entry["now"] == "k" and entry["short"] == "now: k"
+    assert "Trickery" in entry["why"]
+    message = refusal(state, "fulfill Richest Merchant")
+    assert "only with a Trickery token (k)" in message
+    assert "fulfill Richest Merchant trickery red #3" in message
+    assert "only with a Trickery token (k)" in rules.why_not_now(state, "fulfill")
+
+
+def test_a_wish_that_a_marker_can_fulfil_says_f():
+    """Fulfill: pay the cost, with a Wishing Person of the Wish's colour in the Area."""
+    state = table(("air", "water"), hand=["Sultan"], crystals=cost("Sultan"), others={})
+    entry = status(state, "Sultan")
+    assert entry == {"now": "f", "why": "You can fulfil it now (f).", "short": "now: f"}
+
+
+def test_a_wish_only_a_potion_can_fulfil_says_p():
+    """Potion tokens: a fourth action once the three markers are placed."""
+    state = table(
+        ("air", "water"),
+        hand=["Sultan"],
+        crystals=cost("Sultan"),
+        others={0: {"markers": AIR_MARKED, "potions": 1}},
+    )
+    assert status(state, "Sultan")["now"] == "p"
+
+
+def test_the_price_comes_before_the_wishing_person():
+    """Fulfill: "a player needs to pay the Crystal cost", and "must be in an Area" with the
+    Wishing Person; the hand names what is missing, as the refusal does."""
+    state = table(
+        ("air", "water"),
+        at="Sandhills",
+        hand=["Sultan", "Beauty"],
+        crystals=plus(cost("Sultan"), crystals(red=1)),
+        people=YELLOW_ONLY,
+    )
+    beauty = status(state, "Beauty")
+    assert beauty["why"] == "You still need 1 Ruby, 1 Diamond to afford Beauty."
+    assert beauty["short"] == "need R1W1"
+    assert refusal(state, "fulfill Beauty") == beauty["why"]
+    sultan = status(state, "Sultan")
+    assert sultan["why"] == (
+        "There is no blue Wishing Person in Sandhills (Sultan is a Power Wish)."
+    )
+    assert sultan["short"] == "no b here"
+    assert refusal(state, "fulfill Sultan") == sultan["why"]
+    reason = rules.why_not_now(state, "fulfill")
+    assert beauty["why"] in reason and sultan["why"] in reason
+
+
+def test_fire_looks_for_the_wishing_person_at_its_clones_too():
+    """Fire Djinn, Omnipotent: Fulfill from an Area with a Fiery Clone token."""
+    state = table(
+        ("fire", "water"),
+        at="Sandhills",
+        hand=["Sultan"],
+        crystals=cost("Sultan"),
+        people=YELLOW_ONLY,
+        clones=["Dock"],
+    )
+    assert "in Sandhills or Dock" in status(state, "Sultan")["why"]
+
+
+def test_between_turns_the_hand_says_what_each_wish_still_needs():
+    state = table(
+        ("air", "water"),
+        hand=["Sultan", "Beauty"],
+        crystals=cost("Sultan"),
+        others={0: {"markers": ["travel", "", "", ""]}},
+    )
+    state = state.apply(rules.parse_action(state, "end"))
+    assert state.turn_seat == 1
+    assert status(state, "Sultan") == {
+        "now": "",
+        "why": "You can pay for it; fulfil it on your turn.",
+        "short": "paid; wait",
+    }
+    assert status(state, "Beauty")["why"].startswith("You still need 2 Ruby")
+
+
+def test_only_the_seats_own_entry_of_its_view_holds_the_status():
+    """Secrets stay secret: another seat's hand, and so its status, is never in a view."""
+    state = table(("air", "water", "fire"), hand=["Sultan"], crystals=cost("Sultan"))
+    for seat in range(3):
+        players = state.view(seat)["players"]
+        assert players[seat]["hand_status"] == hand_status(state, seat)
+        assert set(players[seat]["hand_status"]) == set(state.players[seat].hand)
+        assert all("hand_status" not in p for s, p in enumerate(players) if s != seat)

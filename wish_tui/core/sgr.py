@@ -1,0 +1,161 @@
+"""Fewer bytes to the terminal: drop the style codes a frame repeats.
+
+Rich writes every segment of a frame as a full style code, its text and a reset
+(`ESC[38;5;247mt Travel ESC[0m`), even when the next segment has the same style. Over SSH and
+slow terminals those codes are most of a frame. `compact` rewrites a frame so that a style is
+sent only when the text that follows needs a different one; what the terminal shows is the same
+character by character. Cursor moves and line breaks keep the style in force; any other control
+sequence (an erase, a mode switch) is preceded by a reset, because some of them paint with the
+current background. A frame always ends in the default style, as Rich's do.
+
+A long run of spaces (a line's padding) becomes "erase N characters, move right N": terminals
+fill erased cells with the current background (xterm, VTE, kitty, tmux, the Linux console,
+Windows Terminal), which is all a space shows unless it is underlined, reversed or struck
+through, and such runs are left as they are.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+RESET = "\x1b[0m"
+_TOKEN = re.compile(
+    r"\x1b\[([0-9;:]*)m"  # a style code
+    r"|\x1b\[[0-?]*[ -/]*[@-~]"  # any other control sequence (a cursor move among them)
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # an operating system command
+    r"|\x1b.|[\r\n]",  # any other escape, a line break
+    re.DOTALL,
+)
+_MOVE = re.compile(r"\x1b\[[0-9;]*[HABCDGf]")
+_PADDING = re.compile(r" {8,}")
+_VISIBLE_ON_SPACES = frozenset({"4", "5", "6", "7", "9", "21", "51", "52", "53"})
+"""Attributes a space shows (underline, blink, reverse, strike, frames, overline)."""
+
+
+Style = tuple[tuple[str, str], ...]
+"""A terminal style: (key, code) pairs, sorted; the key of a colour is fg, bg or ul, of an
+attribute its own code. () is the default style."""
+_COLOURS = {"fg": "39", "bg": "49", "ul": "59"}
+"""Each colour's key and the code that returns it to the default."""
+_COLOUR_OF = {
+    **{str(n): "fg" for n in [*range(30, 38), *range(90, 98), 38]},
+    **{str(n): "bg" for n in [*range(40, 48), *range(100, 108), 48]},
+    "58": "ul",
+}
+_OFF = {
+    "39": ("fg",),
+    "49": ("bg",),
+    "59": ("ul",),
+    "22": ("1", "2"),
+    "23": ("3",),
+    "24": ("4", "21"),
+    "25": ("5", "6"),
+    "27": ("7",),
+    "28": ("8",),
+    "29": ("9",),
+}
+
+
+def compact(frame: str) -> str:
+    """`frame` with each style sent only where the text's style changes."""
+    out: list[str] = []
+    sent: Style | None = None  # the style in force on the terminal (None: not known)
+    wanted: Style = ()  # the style the next text should have
+    position = 0
+    for match in _TOKEN.finditer(frame):
+        start, end = match.span()
+        if start > position:
+            sent = _switch(out, sent, wanted)
+            _text(out, frame[position:start], sent)
+        token = match.group(0)
+        params = match.group(1)
+        if params is not None:
+            wanted = _after(wanted, params)
+        elif token in "\r\n" or _MOVE.fullmatch(token):
+            out.append(token)
+        else:
+            if sent != ():
+                out.append(RESET)
+                sent = ()
+            out.append(token)
+        position = end
+    if position < len(frame):
+        sent = _switch(out, sent, wanted)
+        _text(out, frame[position:], sent)
+    if sent:
+        out.append(RESET)
+    return "".join(out)
+
+
+def _text(out: list[str], text: str, style: Style) -> None:
+    """Append `text` in `style`, its long runs of spaces as erase-and-move when that looks alike."""
+    if "        " not in text or _VISIBLE_ON_SPACES.intersection(_attributes(style)):
+        out.append(text)
+        return
+    position = 0
+    for run in _PADDING.finditer(text):
+        out.append(text[position : run.start()])
+        width = run.end() - run.start()
+        out.append(f"\x1b[{width}X\x1b[{width}C")
+        position = run.end()
+    out.append(text[position:])
+
+
+def _attributes(style: Style) -> list[str]:
+    """The attribute codes of `style`, its colours left out."""
+    return [key for key, _ in style if key not in _COLOURS]
+
+
+@functools.lru_cache(maxsize=4096)
+def _after(style: Style, params: str) -> Style:
+    """The style in force after the code `ESC[{params}m` on top of `style`."""
+    kept = dict(style)
+    for group in _groups(params):
+        code = group[0]
+        if code in ("", "0"):
+            kept.clear()
+        elif code in _OFF:
+            for key in _OFF[code]:
+                kept.pop(key, None)
+        else:
+            kept[_COLOUR_OF.get(code, code)] = ";".join(group)
+    return tuple(sorted(kept.items()))
+
+
+def _groups(params: str) -> list[list[str]]:
+    """The codes of `params` one by one, a colour (38, 48, 58 with 5;N or 2;R;G;B, which may
+    hold zeros) as one group."""
+    parts = params.split(";") if params else [""]
+    groups, index = [], 0
+    while index < len(parts):
+        width = 1
+        if parts[index] in ("38", "48", "58") and index + 1 < len(parts):
+            width = {"5": 3, "2": 5}.get(parts[index + 1], 2)
+        groups.append(parts[index : index + width])
+        index += width
+    return groups
+
+
+def _switch(out: list[str], sent: Style | None, wanted: Style) -> Style:
+    """Append what takes the terminal from style `sent` to `wanted`; return the new style."""
+    if wanted != sent:
+        out.append(_transition(sent, wanted))
+    return wanted
+
+
+@functools.lru_cache(maxsize=4096)
+def _transition(sent: Style | None, wanted: Style) -> str:
+    """The shortest code that takes the terminal from style `sent` to `wanted`."""
+    if not wanted:
+        return RESET
+    full = "\x1b[0;" + ";".join(value for _, value in wanted) + "m"
+    if sent is None:
+        return full
+    before, after = dict(sent), dict(wanted)
+    if any(key not in after for key in before if key not in _COLOURS):
+        return full  # an attribute goes: only a reset turns it off for sure
+    codes = [_COLOURS[key] for key in before if key in _COLOURS and key not in after]
+    codes += [value for key, value in wanted if before.get(key) != value]
+    delta = "\x1b[" + ";".join(codes) + "m"
+    return delta if len(delta) < len(full) else full
