@@ -9,16 +9,13 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.wish.ui.game_screen import GameScreen
 
+from .helpers import notes_of, screen_of, settle
+
 HOTSEAT = Launch("game", (Seat("air", "human"), Seat("water", "human")), seed=3)
 
 
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
-
-
 def game_of(app) -> GameScreen:
-    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return screen_of(app, GameScreen)
 
 
 def choice_open(app) -> bool:
@@ -112,14 +109,7 @@ async def test_a_refused_key_says_why_and_changes_nothing():
     async with app.run_test(size=(80, 24)) as pilot:
         game = await through_setup(app, pilot)
         before = game.state.to_dict()
-        notes: list[str] = []
-        original = game.notify
-
-        def spy(message, **kwargs):
-            notes.append(str(message))
-            return original(message, **kwargs)
-
-        game.notify = spy
+        notes = notes_of(game)
         await pilot.press("p")
         await settle(pilot)
         assert notes and "Potion" in notes[-1]

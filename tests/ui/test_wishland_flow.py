@@ -15,60 +15,23 @@ from wish_tui.wishland.ui.game_over import GameOverScreen
 from wish_tui.wishland.ui.game_screen import GameScreen
 from wish_tui.wishland.ui.market_view import MarketView
 
+from . import helpers
+from .helpers import app_of, lift_curtain, notes_of, screen_of, settle
+
 SCENARIOS = Path(__file__).parents[2] / "saves"
-
-
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 def record_of(who=("human", "human"), seats=("red", "blue"), seed=11, options=None, actions=()):
     """A game's record and its states after `actions` (notation)."""
-    record, state = saves.GameRecord.new(
-        [{"colour": c, "who": w} for c, w in zip(seats, who, strict=True)],
-        seed,
-        None,
-        "wishland",
-        options or {},
-    )
-    history = [state]
-    for text in actions:
-        record, state = record.play(state, text)
-        history.append(state)
-    return record, history
-
-
-def app_of(record, history) -> WishApp:
-    return WishApp(Launch("load"), (record, history, None))
+    return helpers.record_of("wishland", seats, who, seed, options or {}, actions)
 
 
 def game_of(app) -> GameScreen:
-    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return screen_of(app, GameScreen)
 
 
 def panel(app) -> ChoicePanel:
     return game_of(app).query_one(ChoicePanel)
-
-
-async def lift_curtain(app, pilot) -> None:
-    await settle(pilot)
-    if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
-        await settle(pilot)
-
-
-def notes_of(game) -> list[str]:
-    """Collect the notifications the screen shows from now on."""
-    notes: list[str] = []
-    original = game.notify
-
-    def spy(message, **kwargs):
-        notes.append(str(message))
-        return original(message, **kwargs)
-
-    game.notify = spy
-    return notes
 
 
 def log_text(app) -> str:

@@ -8,12 +8,16 @@ back to the server's tables.
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 
 
 class FinalScoringScreen(ModalScreen[None]):
     """Base of a game's final scoring window."""
 
+    DEFAULT_CSS = """
+    FinalScoringScreen > Vertical { max-height: 100%; overflow-y: auto; }
+    """
     GAME: str | None = None
     """The game a new game is set up for (the registry's name)."""
     BINDINGS = [
@@ -21,6 +25,15 @@ class FinalScoringScreen(ModalScreen[None]):
         Binding("n", "new_game", "New game"),
         Binding("q", "leave", "Leave"),
     ]
+
+    def on_mount(self) -> None:
+        # On a short terminal the window scrolls: it opens at its top, on the verdict.
+        self.call_after_refresh(self._show_top)
+
+    def _show_top(self) -> None:
+        for box in self.query(Vertical):
+            box.scroll_home(animate=False)
+            break
 
     @property
     def online(self) -> bool:

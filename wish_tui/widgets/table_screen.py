@@ -114,15 +114,16 @@ class TableScreen(TableHelp, Screen):
 
     @classmethod
     def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
-        """The log lines of one action (and what it caused); `private` shows the seat's secrets."""
-        return [f"{record.spec.seat_title(record.seat_names[seat])}: {cls.describe(action)}"]
+        """The log lines of one action (and what it caused); `private` shows the seat's secrets.
+
+        The game's own log module writes them (`Game.log`), as it does for the table server.
+        """
+        return record.spec.log.log_lines(record, before, action, after, seat, private)
 
     @classmethod
     def opening_lines(cls, record, state) -> list[str]:
-        """The log's first lines: the game, the seats, who starts."""
-        spec = record.spec
-        seats = ", ".join(f"{spec.seat_title(s[spec.seat_key])} ({s['who']})" for s in record.seats)
-        return [f"A game of {spec.title}: {seats}."]
+        """The log's first lines: the game, the seats, who starts (from the game's log module)."""
+        return record.spec.log.opening_lines(record, state)
 
     def asks_in_panel(self, view: dict) -> bool:
         """True when the pending decision of the seat at the keyboard is asked in the choice panel
@@ -760,5 +761,6 @@ class TableScreen(TableHelp, Screen):
             return  # shown already; Esc closed it to look at the table
         if any(isinstance(screen, FinalScoringScreen) for screen in self.app.screen_stack):
             return
+        self._clear_notifications()  # no earlier word may cover the final scoring
         view = self.table.view(self.viewer)
         self.app.push_screen(self.game_over_screen(view, seed))

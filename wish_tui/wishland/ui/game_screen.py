@@ -18,7 +18,6 @@ from wish_tui.wishland.rules import Action
 from wish_tui.wishland.rules.economy import price as _price
 from wish_tui.wishland.rules.tables import CARD_INDEX
 
-from . import log
 from .board import WishlandBoard
 from .help_text import KEYS, achievement_title, entrepreneur_title, reference_entries
 from .style import ACHIEVEMENT_SHORT, ROW_TITLE, card_title, seat_title
@@ -94,14 +93,6 @@ class GameScreen(TableScreen):
         super().__init__(table, warning)
 
     # -- words --------------------------------------------------------------------------------
-    @classmethod
-    def opening_lines(cls, record, state) -> list[str]:
-        return log.opening_lines(record, state)
-
-    @classmethod
-    def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
-        return log.log_lines(record, before, action, after, seat, private)
-
     def describe(self, action) -> str:  # type: ignore[override]
         return describe(action)
 
