@@ -1,7 +1,7 @@
 """Measure the balance between the Djinns: equal bots in every seat, Djinns rotated over seats.
 
 Run: ``python benchmarks/balance.py [--level medium|hard] [--games N] [--seed S] [--seats 2|4]
-[--think-ms MS]``
+[--think-ms MS] [--jobs J]``
 
 Every seat is played by the same bot level. In four-seat games the four Djinns rotate over the
 seats (game g seats them in the g-th rotation of air, water, fire, earth); in two-seat games the
@@ -15,16 +15,19 @@ second, ...) the win rate; the rounds per game (mean and range); how much of the
 play at its fullest (the most crystals of one colour, Potions, Trickery tokens held by all seats
 together; the box holds 12, 10 and 10). With ``--usage``, also what each Djinn does with its
 action markers: per turn, the actions it takes by kind (Potion actions included) and the
-Frostflake crystals the Water Djinn gains.
+Frostflake crystals the Water Djinn gains. With ``--jobs J`` the games are shared out to J worker
+processes; every game is the same as in one process, so the figures are too.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from itertools import permutations
 from pathlib import Path
 
@@ -83,6 +86,13 @@ def play(level: str, djinns: list[str], seed: int, think_ms: int | None, usage=N
     }
 
 
+def play_index(level: str, n: int, first_seed: int, think_ms: int | None, usage: bool, g: int):
+    """Play game `g` of a run; return its result and, if asked, its usage counts per Djinn."""
+    counts = {d: Counter() for d in DJINNS} if usage else None
+    result = play(level, seating(n, g), first_seed + g, think_ms, counts)
+    return result, counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="medium", choices=("medium", "hard"))
@@ -94,6 +104,7 @@ def main() -> None:
     )
     parser.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     parser.add_argument("--usage", action="store_true", help="count each Djinn's actions")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args()
 
     n = args.seats
@@ -106,9 +117,13 @@ def main() -> None:
     peaks = []
     usage = {d: Counter() for d in DJINNS} if args.usage else None
     started = time.perf_counter()
-    for g in range(args.games):
-        djinns = seating(n, g)
-        result = play(args.level, djinns, args.seed + g, args.think_ms, usage)
+    one = functools.partial(play_index, args.level, n, args.seed, args.think_ms, args.usage)
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    results = pool.map(one, range(args.games), chunksize=2) if pool else map(one, range(args.games))
+    for g, (result, counts) in enumerate(results):
+        if counts is not None:
+            for d in DJINNS:
+                usage[d].update(counts[d])
         scores = result["scores"]
         winners = scores["winners"]
         rounds.append(result["rounds"])
@@ -127,6 +142,8 @@ def main() -> None:
         if not args.quiet:
             sys.stderr.write(f"\r{g + 1}/{args.games} games, {time.perf_counter() - started:.0f} s")
             sys.stderr.flush()
+    if pool is not None:
+        pool.shutdown()
     if not args.quiet:
         sys.stderr.write("\n")
 

@@ -64,18 +64,9 @@ def turn_actions(st) -> list[Action]:
     acts: list[Action] = []
     supply = crystal_supply(st)
     if markers.count("") > 1:  # fewer than three markers placed
-        unlocked = p.unlocked
-        open_slots = [
-            slot
-            for slot in _slots(st.catalog, p.djinn)
-            if not markers[slot[0]] and (unlocked or slot[0] != 1)
-        ]
-        _slot_actions(st, seat, p, open_slots, False, acts, supply)
+        _slot_actions(st, seat, p, _open_slots(st.catalog, p, False), False, acts, supply)
     elif p.potions and not p.potion_used:
-        open_slots = [
-            slot for slot in _slots(st.catalog, p.djinn) if potion_allows(p, slot[0], slot[2])
-        ]
-        _slot_actions(st, seat, p, open_slots, True, acts, supply)
+        _slot_actions(st, seat, p, _open_slots(st.catalog, p, True), True, acts, supply)
     crystals = p.crystals
     ratio = 2 if p.djinn == "air" else 3
     total = sum(crystals)
@@ -99,6 +90,27 @@ def _slots(cat, djinn: str) -> tuple[tuple[int, int, str], ...]:
         columns = cat.djinns[djinn].columns
         slots = tuple((ci, ci + 1, symbol) for ci, col in enumerate(columns) for symbol in col)
         found = _SLOTS[key] = (cat, slots)
+    return found[1]
+
+
+_OPEN: dict[tuple, tuple] = {}
+"""Per (catalog, Djinn, markers, unlocked, potion): the catalog and the open slots."""
+
+
+def _open_slots(cat, p, potion: bool) -> tuple[tuple[int, int, str], ...]:
+    """The slots a marker (or, with `potion`, the Potion) may take now, in board order."""
+    markers = p.markers
+    key = (id(cat), p.djinn, p.unlocked, potion, *markers)
+    found = _OPEN.get(key)
+    if found is None or found[0] is not cat:
+        slots = _slots(cat, p.djinn)
+        if potion:
+            open_slots = tuple(slot for slot in slots if potion_allows(p, slot[0], slot[2]))
+        else:
+            open_slots = tuple(
+                slot for slot in slots if not markers[slot[0]] and (p.unlocked or slot[0] != 1)
+            )
+        found = _OPEN[key] = (cat, open_slots)
     return found[1]
 
 
@@ -129,6 +141,13 @@ class _Moves:
             for col in range(1, 5)
             for potion in (False, True)
         }
+        self.plain = {
+            (kind, col, potion): _action(kind, "", col, "", "", "", potion)
+            for kind in ("empower", "manifest")
+            for col in range(1, 5)
+            for potion in (False, True)
+        }
+        """Empower and Manifest in the Djinn's own Area, by (kind, col, potion)."""
         # tokens[kind, col, potion][target][src]: move a token from src (12: a new token).
         self.tokens = {
             (kind, col, potion): [
@@ -165,25 +184,32 @@ def _slot_actions(st, seat, p, slots, potion, acts, supply) -> None:
     areas = cat.areas
     where = None
     affordable = None
-    travel = None
+    moves = _moves(cat)
+    plain = moves.plain
     for _, col, symbol in slots:
         if symbol == "travel":
-            if travel is None:
-                travel = _moves(cat).travel
-            acts.extend(travel[col, potion][p.area])
+            acts.extend(moves.travel[col, potion][p.area])
             continue
         if where is None:
-            where = places(st, p)
+            where = _HOME[p.area] if p.djinn != "fire" or not st.clones else places(st, p)
         if symbol == "empower":
             for place, at in where:
                 a, b = areas[place].crystals
                 if supply[a] or supply[b]:
-                    acts.append(_action("empower", "", col, at, "", "", potion))
+                    acts.append(
+                        _action("empower", "", col, at, "", "", potion)
+                        if at
+                        else plain["empower", col, potion]
+                    )
         elif symbol == "manifest":
             caravan_area = cat.route[st.caravan_pos]
             for place, at in where:
                 if effects.ability_usable(st, seat, place, supply):
-                    acts.append(_action("manifest", "", col, at, "", "", potion))
+                    acts.append(
+                        _action("manifest", "", col, at, "", "", potion)
+                        if at
+                        else plain["manifest", col, potion]
+                    )
                 if caravan_area == place and effects.caravan_affordable(st, p, supply):
                     acts.append(_action("caravan", "", col, at, "", "", potion))
         elif symbol == "fulfill":
