@@ -72,7 +72,13 @@ async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scori
                 legal = table.legal()
                 if screen.query_one("ChoicePanel").is_open:
                     await pilot.press("1")
-                elif table.is_mine(table.current_player) and legal and not screen.busy:
+                # A decision the screen asks in its panel is answered there, by key; others here.
+                elif (
+                    table.is_mine(table.current_player)
+                    and legal
+                    and not screen.busy
+                    and not screen.asks_in_panel(table.view(table.my_seat))
+                ):
                     screen.play(rng.choice(legal))
                 await asyncio.sleep(0.005)
                 await pilot.pause()
