@@ -1,8 +1,9 @@
 """Headless Wishland games between bot levels, with figures per level.
 
 Run: ``python benchmarks/wishland_bots.py --levels hard,medium --games 200 [--seed 1]
-[--entrepreneurs] [--tiles] [--think-ms MS] [--json]`` or ``--solo --levels
-random,easy,medium,hard --games 40``.
+[--entrepreneurs] [--tiles] [--think-ms MS] [--clock wall|cpu] [--json]`` or ``--solo --levels
+random,easy,medium,hard --games 40``. ``--clock cpu`` times each decision in CPU time of this
+process, which other programs on the machine do not inflate.
 
 Seats are rotated from game to game so that every level plays every seat equally often (with
 two levels, seats swap every game). Each bot sees only its seat's view and the legal actions;
@@ -39,6 +40,7 @@ def play_game(
     options: dict | None = None,
     solo: bool = False,
     think_ms: int | None = None,
+    clock=time.perf_counter,
 ) -> dict:
     """Play one headless game; return the scores, each seat's decision times and any fault.
 
@@ -49,6 +51,7 @@ def play_game(
         options: ``entrepreneurs`` and ``achievement_tiles`` (both False when omitted).
         solo: a solo game.
         think_ms: the hard bot's think budget (its default when None).
+        clock: what times a decision, in seconds (wall time unless told).
 
     Returns:
         ``{"scores": final_scores() or None, "times": [[ms, ...] per seat], "stall": bool,
@@ -72,9 +75,9 @@ def play_game(
             return result
         seat = state.current_player
         legal = state.legal_actions()
-        started = time.perf_counter()
+        started = clock()
         action = bots[seat].choose(state.view(seat), list(legal))
-        times[seat].append((time.perf_counter() - started) * 1000)
+        times[seat].append((clock() - started) * 1000)
         if action not in legal:
             result["illegal"] = f"seed {seed}: {levels[seat]} chose '{action}'"
             return result
@@ -83,7 +86,9 @@ def play_game(
     return result
 
 
-def run_seats(levels, games, seed, options, think_ms=None, progress=None) -> dict:
+def run_seats(
+    levels, games, seed, options, think_ms=None, progress=None, clock=time.perf_counter
+) -> dict:
     """Play `games` games between `levels`, rotating seats; return the figures per level."""
     n = len(levels)
     stats = {level: _blank() for level in dict.fromkeys(levels)}
@@ -91,7 +96,7 @@ def run_seats(levels, games, seed, options, think_ms=None, progress=None) -> dic
     for g in range(games):
         shift = g % n
         seated = levels[shift:] + levels[:shift]
-        result = play_game(seated, list(rules.SEATS[:n]), seed + g, options, False, think_ms)
+        result = play_game(seated, list(rules.SEATS[:n]), seed + g, options, False, think_ms, clock)
         for seat, level in enumerate(seated):
             stats[level]["times"].extend(result["times"][seat])
         if result["stall"] or result["illegal"]:
@@ -118,7 +123,9 @@ def run_seats(levels, games, seed, options, think_ms=None, progress=None) -> dic
     }
 
 
-def run_solo(levels, games, seed, options, think_ms=None, progress=None) -> dict:
+def run_solo(
+    levels, games, seed, options, think_ms=None, progress=None, clock=time.perf_counter
+) -> dict:
     """Play `games` solo games with each level; return its scores."""
     result = {"games": games, "solo": True, "options": options, "levels": {}}
     faults = {"stalls": 0, "illegal": 0, "examples": []}
@@ -126,7 +133,7 @@ def run_solo(levels, games, seed, options, think_ms=None, progress=None) -> dict
     for level in dict.fromkeys(levels):
         entry = _blank()
         for g in range(games):
-            played = play_game([level], ["green"], seed + g, options, True, think_ms)
+            played = play_game([level], ["green"], seed + g, options, True, think_ms, clock)
             entry["times"].extend(played["times"][0])
             done += 1
             if progress:
@@ -196,6 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tiles", action="store_true", help="use the Achievement Tiles")
     parser.add_argument("--solo", action="store_true", help="each level plays solo games")
     parser.add_argument("--think-ms", type=int, default=None, help="the hard bot's budget")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time decisions by wall time or by this process's CPU time",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -215,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.flush()
 
     run = run_solo if args.solo else run_seats
-    result = run(levels, args.games, args.seed, options, args.think_ms, progress)
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    result = run(levels, args.games, args.seed, options, args.think_ms, progress, clock)
     if args.json:
         print(json.dumps(result))
     else:

@@ -11,6 +11,7 @@ Entrepreneur before the reveal.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 
@@ -86,6 +87,19 @@ async def started_hub(**kwargs) -> Hub:
     return hub
 
 
+@contextlib.asynccontextmanager
+async def people(*names: str, **hub_options):
+    """A started hub and a connected session for each of `names`, all closed afterwards."""
+    hub = await started_hub(**hub_options)
+    clients = [await Client.connect(hub, f"key:{name}", name) for name in names]
+    try:
+        yield hub, *clients
+    finally:
+        for client in clients:
+            client.close()
+        await hub.close()
+
+
 WISH_SEATS = [
     {"name": "air", "who": "me"},
     {"name": "water", "who": "open"},
@@ -105,101 +119,94 @@ def secrets_of(state, seat: int) -> list[str]:
 
 
 async def test_two_people_and_a_bot_play_a_whole_game_each_seeing_only_their_seat():
-    hub = await started_hub()
-    alice = await Client.connect(hub, "key:alice", "alice")
-    bob = await Client.connect(hub, "key:bob", "bob")
-    table_id = await new_wish_table(alice)
-    joined = await bob.ask({"type": "join", "table": table_id, "seat": 1})
-    assert joined["type"] == "table" and joined["seat"] == 1
-    table = hub.tables[table_id]
-    rng = random.Random(5)
-    clients = {0: alice, 1: bob}
-    steps = 0
-    while not table.is_over:
-        steps += 1
-        assert steps < 3000
-        deciding = table.deciding()
-        if deciding == 2:
-            await asyncio.sleep(0.01)  # the bot's move, run by the hub
-            continue
-        me = clients[deciding]
-        view = await me.table_at(table.actions)
-        assert view["legal"], view
-        other = 1 - deciding
-        hidden = [
-            c for c in secrets_of(table.state, other) if c not in json.dumps(view["view"]["offer"])
-        ]
-        seen = dict(view["view"])
-        decision = seen.pop("decision", None) or {}
-        if not decision.get("their_hand"):  # the Palace shows the other hand, by the rules
-            text = json.dumps(seen)
-            assert not [c for c in hidden if f'"{c}"' in text and c not in table.state.discard]
-        action = rng.choice(view["legal"])
-        answer = await me.ask(
-            {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
+    async with people("alice", "bob") as (hub, alice, bob):
+        table_id = await new_wish_table(alice)
+        joined = await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        assert joined["type"] == "table" and joined["seat"] == 1
+        table = hub.tables[table_id]
+        rng = random.Random(5)
+        clients = {0: alice, 1: bob}
+        steps = 0
+        while not table.is_over:
+            steps += 1
+            assert steps < 3000
+            deciding = table.deciding()
+            if deciding == 2:
+                await asyncio.sleep(0.01)  # the bot's move, run by the hub
+                continue
+            me = clients[deciding]
+            view = await me.table_at(table.actions)
+            assert view["legal"], view
+            other = 1 - deciding
+            hidden = [
+                c
+                for c in secrets_of(table.state, other)
+                if c not in json.dumps(view["view"]["offer"])
+            ]
+            seen = dict(view["view"])
+            decision = seen.pop("decision", None) or {}
+            if not decision.get("their_hand"):  # the Palace shows the other hand, by the rules
+                text = json.dumps(seen)
+                assert not [c for c in hidden if f'"{c}"' in text and c not in table.state.discard]
+            action = rng.choice(view["legal"])
+            answer = await me.ask(
+                {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
+            )
+            assert answer["type"] == "table", answer
+        final = (
+            alice.last_table
+            if alice.last_table["over"]
+            else await alice.until(lambda m: m["type"] == "table" and m["over"])
         )
-        assert answer["type"] == "table", answer
-    final = (
-        alice.last_table
-        if alice.last_table["over"]
-        else await alice.until(lambda m: m["type"] == "table" and m["over"])
-    )
-    assert final["seed"] == table.record.seed and "scores" in final["view"]
-    alice.close()
-    bob.close()
-    await hub.close()
+        assert final["seed"] == table.record.seed and "scores" in final["view"]
 
 
 async def test_refusals_are_one_sentence_and_change_nothing():
-    hub = await started_hub()
-    alice = await Client.connect(hub, "key:alice", "alice")
-    bob = await Client.connect(hub, "key:bob", "bob")
-    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-    answer = await alice.ask({"type": "new_table", "game": "wish", "seats": seats})
-    table_id = answer["table"]
-    await bob.ask({"type": "join", "table": table_id, "seat": 1})
-    table = hub.tables[table_id]
-    before = table.state.to_dict()
-    deciding = table.deciding()
-    wrong, right = (bob, alice) if deciding == 0 else (alice, bob)
-    for client, message, words in [
-        (wrong, {"type": "play", "table": table_id, "action": "end", "expect": 0}, "decision now"),
-        (right, {"type": "play", "table": table_id, "action": "fly", "expect": 0}, "fly"),
-        (right, {"type": "play", "table": table_id, "action": "end", "expect": 9}, "moved on"),
-        (alice, {"type": "join", "table": table_id, "seat": 1}, "already sit"),
-        (bob, {"type": "join", "table": "zzzzzz", "seat": 1}, "no table"),
-        (alice, {"type": "teleport"}, "not something"),
-        (alice, b"not json\n", "not JSON"),
-        (
-            alice,
-            b'{"type":"chat","table":"' + table_id.encode() + b'","text":"\\u0000"}\n',
-            "printable",
-        ),
-        (alice, {"type": "hand_to_bot", "table": table_id, "seat": 1, "on": True}, "is here"),
-        (bob, {"type": "close_table", "table": table_id}, "owner"),
-    ]:
-        answer = await client.ask(message)
-        while answer["type"] == "table":
-            answer = await client.receive()
-        assert answer["type"] == "error", (message, answer)
-        assert "\n" not in answer["error"] and len(answer["error"]) < 300
-        assert words in answer["error"]
-    assert table.state.to_dict() == before and table.actions == 0
-    alice.close()
-    bob.close()
-    await hub.close()
+    async with people("alice", "bob") as (hub, alice, bob):
+        seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+        answer = await alice.ask({"type": "new_table", "game": "wish", "seats": seats})
+        table_id = answer["table"]
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        table = hub.tables[table_id]
+        before = table.state.to_dict()
+        deciding = table.deciding()
+        wrong, right = (bob, alice) if deciding == 0 else (alice, bob)
+        for client, message, words in [
+            (
+                wrong,
+                {"type": "play", "table": table_id, "action": "end", "expect": 0},
+                "decision now",
+            ),
+            (right, {"type": "play", "table": table_id, "action": "fly", "expect": 0}, "fly"),
+            (right, {"type": "play", "table": table_id, "action": "end", "expect": 9}, "moved on"),
+            (alice, {"type": "join", "table": table_id, "seat": 1}, "already sit"),
+            (bob, {"type": "join", "table": "zzzzzz", "seat": 1}, "no table"),
+            (alice, {"type": "teleport"}, "not something"),
+            (alice, b"not json\n", "not JSON"),
+            (
+                alice,
+                b'{"type":"chat","table":"' + table_id.encode() + b'","text":"\\u0000"}\n',
+                "printable",
+            ),
+            (alice, {"type": "hand_to_bot", "table": table_id, "seat": 1, "on": True}, "is here"),
+            (bob, {"type": "close_table", "table": table_id}, "owner"),
+        ]:
+            answer = await client.ask(message)
+            while answer["type"] == "table":
+                answer = await client.receive()
+            assert answer["type"] == "error", (message, answer)
+            assert "\n" not in answer["error"] and len(answer["error"]) < 300
+            assert words in answer["error"]
+        assert table.state.to_dict() == before and table.actions == 0
 
 
 async def test_a_long_line_or_a_second_hello_is_refused():
-    hub = await started_hub()
-    alice = await Client.connect(hub, "key:alice", "alice")
-    answer = await alice.ask({"type": "hello", "token": "again"})
-    assert answer["type"] == "error"
-    await alice.send(b'{"type":"chat","text":"' + b"x" * 20000 + b'"}\n')
-    answer = await alice.receive()
-    assert answer["type"] == "error" and "too long" in answer["error"]
-    alice.close()
-    await hub.close()
+    async with people("alice") as (hub, alice):
+        answer = await alice.ask({"type": "hello", "token": "again"})
+        assert answer["type"] == "error"
+        await alice.send(b'{"type":"chat","text":"' + b"x" * 20000 + b'"}\n')
+        answer = await alice.receive()
+        assert answer["type"] == "error" and "too long" in answer["error"]
 
 
 async def test_a_session_without_a_valid_token_can_do_nothing():
@@ -215,24 +222,18 @@ async def test_a_session_without_a_valid_token_can_do_nothing():
 
 
 async def test_a_spectator_sees_no_hand():
-    hub = await started_hub()
-    alice = await Client.connect(hub, "key:alice", "alice")
-    bob = await Client.connect(hub, "key:bob", "bob")
-    carol = await Client.connect(hub, "key:carol", "carol")
-    table_id = await new_wish_table(alice)
-    await bob.ask({"type": "join", "table": table_id, "seat": 1})
-    watched = await carol.ask({"type": "watch", "table": table_id})
-    assert watched["type"] == "table" and watched["seat"] is None and watched["legal"] == []
-    state = hub.tables[table_id].state
-    players = watched["view"]["players"]
-    assert all("hand" not in p and "destiny" not in p for p in players)
-    text = json.dumps(watched["view"])
-    for seat in range(3):
-        for card in state.players[seat].hand:
-            assert f'"{card}"' not in text or card in state.offer
-    for client in (alice, bob, carol):
-        client.close()
-    await hub.close()
+    async with people("alice", "bob", "carol") as (hub, alice, bob, carol):
+        table_id = await new_wish_table(alice)
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        watched = await carol.ask({"type": "watch", "table": table_id})
+        assert watched["type"] == "table" and watched["seat"] is None and watched["legal"] == []
+        state = hub.tables[table_id].state
+        players = watched["view"]["players"]
+        assert all("hand" not in p and "destiny" not in p for p in players)
+        text = json.dumps(watched["view"])
+        for seat in range(3):
+            for card in state.players[seat].hand:
+                assert f'"{card}"' not in text or card in state.offer
 
 
 async def test_an_absent_persons_seat_goes_to_a_bot_after_the_timeout_and_back():
@@ -258,29 +259,24 @@ async def test_an_absent_persons_seat_goes_to_a_bot_after_the_timeout_and_back()
 
 
 async def test_a_restarted_server_resumes_the_table_from_its_save():
-    hub = await started_hub()
-    alice = await Client.connect(hub, "key:alice", "alice")
-    bob = await Client.connect(hub, "key:bob", "bob")
-    table_id = await new_wish_table(alice)
-    await bob.ask({"type": "join", "table": table_id, "seat": 1})
-    table = hub.tables[table_id]
-    for _ in range(6):
-        deciding = table.deciding()
-        if deciding == 2:
-            await asyncio.sleep(0.05)
-            continue
-        me = alice if deciding == 0 else bob
-        action = str(table.state.legal_actions()[0])
-        answer = await me.ask(
-            {"type": "play", "table": table_id, "action": action, "expect": table.actions}
-        )
-        assert answer["type"] in ("table", "error")
-    await asyncio.sleep(0.1)
-    saved = table.state.to_dict()
-    actions = table.actions
-    alice.close()
-    bob.close()
-    await hub.close()
+    async with people("alice", "bob") as (hub, alice, bob):
+        table_id = await new_wish_table(alice)
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        table = hub.tables[table_id]
+        for _ in range(6):
+            deciding = table.deciding()
+            if deciding == 2:
+                await asyncio.sleep(0.05)
+                continue
+            me = alice if deciding == 0 else bob
+            action = str(table.state.legal_actions()[0])
+            answer = await me.ask(
+                {"type": "play", "table": table_id, "action": action, "expect": table.actions}
+            )
+            assert answer["type"] in ("table", "error")
+        await asyncio.sleep(0.1)
+        saved = table.state.to_dict()
+        actions = table.actions
     assert store.path_of(table_id).is_file()
 
     again = await started_hub()
@@ -295,62 +291,79 @@ async def test_a_restarted_server_resumes_the_table_from_its_save():
 
 
 async def test_the_lobby_lists_tables_with_their_open_seats():
-    hub = await started_hub()
-    alice = await Client.connect(hub, "key:alice", "alice")
-    bob = await Client.connect(hub, "key:bob", "bob")
-    lobby = await bob.ask({"type": "lobby"})
-    assert lobby["tables"] == []
-    table_id = await new_wish_table(alice)
-    lobby = await bob.until(lambda m: m["type"] == "lobby" and m["tables"])
-    (entry,) = lobby["tables"]
-    assert entry["table"] == table_id and entry["open"] == [1] and not entry["mine"]
-    assert entry["seats"][0].startswith("Air (alice")
-    alice.close()
-    bob.close()
-    await hub.close()
+    async with people("alice", "bob") as (hub, alice, bob):
+        lobby = await bob.ask({"type": "lobby"})
+        assert lobby["tables"] == []
+        table_id = await new_wish_table(alice)
+        lobby = await bob.until(lambda m: m["type"] == "lobby" and m["tables"])
+        (entry,) = lobby["tables"]
+        assert entry["table"] == table_id and entry["open"] == [1] and not entry["mine"]
+        assert entry["seats"][0].startswith("Air (alice")
 
 
 async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
-    hub = await started_hub()
-    alice = await Client.connect(hub, "key:alice", "alice")
-    bob = await Client.connect(hub, "key:bob", "bob")
-    seats = [{"name": "red", "who": "me"}, {"name": "blue", "who": "open"}]
-    options = {"entrepreneurs": True, "achievement_tiles": True}
-    answer = await alice.ask(
-        {"type": "new_table", "game": "wishland", "seats": seats, "options": options}
-    )
-    assert answer["type"] == "table", answer
-    table_id = answer["table"]
-    joined = await bob.ask({"type": "join", "table": table_id, "seat": 1})
-    assert joined["type"] == "table" and joined["seat"] == 1
-    table = hub.tables[table_id]
-    rng = random.Random(3)
-    clients = {0: alice, 1: bob}
-    steps = 0
-    kept = None
-    while not table.is_over:
-        steps += 1
-        assert steps < 3000
-        deciding = table.deciding()
-        me = clients[deciding]
-        view = await me.table_at(table.actions)
-        assert view["legal"], view
-        # The other seat's kept Entrepreneur stays hidden until both have kept theirs.
-        players = table.state.players
-        if players[1 - deciding].ent and not all(p.ent for p in players):
-            assert not view["view"]["players"][1 - deciding].get("entrepreneur")
-            kept = 0
-        action = rng.choice(view["legal"])
-        answer = await me.ask(
-            {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
+    async with people("alice", "bob") as (hub, alice, bob):
+        seats = [{"name": "red", "who": "me"}, {"name": "blue", "who": "open"}]
+        options = {"entrepreneurs": True, "achievement_tiles": True}
+        answer = await alice.ask(
+            {"type": "new_table", "game": "wishland", "seats": seats, "options": options}
         )
         assert answer["type"] == "table", answer
-    final = (
-        alice.last_table
-        if alice.last_table["over"]
-        else await alice.until(lambda m: m["type"] == "table" and m["over"])
-    )
-    assert final["view"]["scores"]["winners"] and kept == 0
-    alice.close()
-    bob.close()
-    await hub.close()
+        table_id = answer["table"]
+        joined = await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        assert joined["type"] == "table" and joined["seat"] == 1
+        table = hub.tables[table_id]
+        rng = random.Random(3)
+        clients = {0: alice, 1: bob}
+        steps = 0
+        kept = None
+        while not table.is_over:
+            steps += 1
+            assert steps < 3000
+            deciding = table.deciding()
+            me = clients[deciding]
+            view = await me.table_at(table.actions)
+            assert view["legal"], view
+            # The other seat's kept Entrepreneur stays hidden until both have kept theirs.
+            players = table.state.players
+            if players[1 - deciding].ent and not all(p.ent for p in players):
+                assert not view["view"]["players"][1 - deciding].get("entrepreneur")
+                kept = 0
+            action = rng.choice(view["legal"])
+            answer = await me.ask(
+                {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
+            )
+            assert answer["type"] == "table", answer
+        final = (
+            alice.last_table
+            if alice.last_table["over"]
+            else await alice.until(lambda m: m["type"] == "table" and m["over"])
+        )
+        assert final["view"]["scores"]["winners"] and kept == 0
+
+
+async def test_each_action_reaches_the_tables_file_and_a_closed_table_leaves_none():
+    async with people("alice") as (hub, alice):
+        answer = await alice.ask(
+            {
+                "type": "new_table",
+                "game": "wish",
+                "seats": [{"name": "air", "who": "me"}],
+                "solo": "easy",
+            }
+        )
+        table_id = answer["table"]
+        table = hub.tables[table_id]
+        for _ in range(3):
+            action = str(table.state.legal_actions()[0])
+            await alice.ask(
+                {"type": "play", "table": table_id, "action": action, "expect": table.actions}
+            )
+            await hub.saved()
+            on_disk = saves.read_record(store.path_of(table_id))
+            assert len(on_disk.actions) == table.actions
+        # A last change and the closing come together: the file is written, then removed.
+        await alice.send({"type": "chat", "table": table_id, "text": "bye"})
+        await alice.ask({"type": "close_table", "table": table_id})
+        await hub.saved()
+        assert not store.path_of(table_id).exists()

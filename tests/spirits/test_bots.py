@@ -392,9 +392,11 @@ def test_the_runner_prints_figures(capsys) -> None:
         import spirits_bots
     finally:
         sys.path.remove(str(root))
-    assert spirits_bots.main(["--seats", "easy,random", "--games", "2", "--json", "--quiet"]) == 0
+    argv = ["--seats", "easy,random", "--games", "2", "--retime", "--json", "--quiet"]
+    assert spirits_bots.main(argv) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["stalls"] == 0 and set(out["levels"]) == {"easy", "random"}
+    assert all(e["decision_ms_max_retimed"] >= 0 for e in out["levels"].values())
     assert sum(e["wins"] for e in out["levels"].values()) == pytest.approx(2)
     assert all(e["illegal"] == 0 for e in out["levels"].values())
     argv = ["--solo", "hard", "--levels", "easy", "--games", "1", "--json", "--quiet"]

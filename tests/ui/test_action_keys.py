@@ -8,7 +8,8 @@ from wish_tui.ui.app import WishApp
 from wish_tui.wish.rules import CATALOG
 
 from ..wish.rules.helpers import crystals, patch, started
-from .test_game_flow import choice_open, game_of, settle
+from .helpers import settle
+from .test_game_flow import choice_open, game_of
 
 
 def app_for(state) -> WishApp:

@@ -9,16 +9,13 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.wish.ui.game_screen import GameScreen
 
+from .helpers import lift_curtain, notes_of, screen_of, settle
+
 HOTSEAT = Launch("game", (Seat("air", "human"), Seat("water", "human")), seed=3)
 
 
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
-
-
 def game_of(app) -> GameScreen:
-    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return screen_of(app, GameScreen)
 
 
 def choice_open(app) -> bool:
@@ -112,14 +109,7 @@ async def test_a_refused_key_says_why_and_changes_nothing():
     async with app.run_test(size=(80, 24)) as pilot:
         game = await through_setup(app, pilot)
         before = game.state.to_dict()
-        notes: list[str] = []
-        original = game.notify
-
-        def spy(message, **kwargs):
-            notes.append(str(message))
-            return original(message, **kwargs)
-
-        game.notify = spy
+        notes = notes_of(game)
         await pilot.press("p")
         await settle(pilot)
         assert notes and "Potion" in notes[-1]
@@ -232,10 +222,7 @@ async def test_a_click_picks_an_option():
     """The mouse is optional but works: clicking an option of a choice picks it."""
     app = WishApp(HOTSEAT)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+        await lift_curtain(app, pilot)
         game = game_of(app)
         assert choice_open(app)
         deciding = game.state.current_player
@@ -252,10 +239,7 @@ async def test_a_notification_never_covers_the_options_of_a_choice():
 
     app = WishApp(HOTSEAT)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle(pilot)
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+        await lift_curtain(app, pilot)
         game = game_of(app)
         assert choice_open(app)
         game.notify("A long notification that would cover the options of the choice panel.")

@@ -12,7 +12,8 @@ from wish_tui.ui.load import LoadScreen
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.wish.ui.game_screen import GameScreen
 
-from .test_game_flow import game_of, settle, through_setup
+from .helpers import settle
+from .test_game_flow import game_of, through_setup
 
 SEED = 0xC0FFEE1234567
 

@@ -13,7 +13,7 @@ from wish_tui.ui.replay import ReplayScreen
 from wish_tui.ui.title import TitleScreen
 from wish_tui.wish.ui.game_screen import GameScreen
 
-from .test_game_flow import settle
+from .helpers import settle
 
 SCENARIO = Path(__file__).parents[2] / "saves" / "water-frostflakes.json"
 

@@ -12,65 +12,23 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.widgets.game_log import GameLog
 
+from . import helpers
+from .helpers import app_of, lift_curtain, notes_of, screen_of, settle
+
 BOTH = ("wishes", "hexes")
-
-
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 def record_of(who=("human", "human"), seats=("air", "water"), seed=7, modules=BOTH, actions=()):
     """A game's record and states after `actions` (notation, or 'setup' for every first keep)."""
-    record, state = saves.GameRecord.new(
-        [{"djinn": d, "who": w} for d, w in zip(seats, who, strict=True)],
-        seed,
-        None,
-        "spirits",
-        {"modules": list(modules)},
-    )
-    history = [state]
-    for text in actions:
-        if text == "setup":
-            while state.pending:
-                record, state = record.play(state, state.legal_actions()[0])
-                history.append(state)
-            continue
-        record, state = record.play(state, text)
-        history.append(state)
-    return record, history
-
-
-def app_of(record, history) -> WishApp:
-    return WishApp(Launch("load"), (record, history, None))
+    return helpers.record_of("spirits", seats, who, seed, {"modules": list(modules)}, actions)
 
 
 def game_of(app) -> GameScreen:
-    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return screen_of(app, GameScreen)
 
 
 def panel_open(app) -> bool:
     return game_of(app).query_one(ChoicePanel).is_open
-
-
-async def lift_curtain(app, pilot) -> None:
-    await settle(pilot)
-    if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
-        await settle(pilot)
-
-
-def notes_of(game) -> list[str]:
-    """Collect the notifications the screen shows from now on."""
-    notes: list[str] = []
-    original = game.notify
-
-    def spy(message, **kwargs):
-        notes.append(str(message))
-        return original(message, **kwargs)
-
-    game.notify = spy
-    return notes
 
 
 def end_tile(state, row: int, end: int) -> int:

@@ -15,60 +15,23 @@ from wish_tui.wishland.ui.game_over import GameOverScreen
 from wish_tui.wishland.ui.game_screen import GameScreen
 from wish_tui.wishland.ui.market_view import MarketView
 
+from . import helpers
+from .helpers import app_of, lift_curtain, notes_of, screen_of, settle
+
 SCENARIOS = Path(__file__).parents[2] / "saves"
-
-
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 def record_of(who=("human", "human"), seats=("red", "blue"), seed=11, options=None, actions=()):
     """A game's record and its states after `actions` (notation)."""
-    record, state = saves.GameRecord.new(
-        [{"colour": c, "who": w} for c, w in zip(seats, who, strict=True)],
-        seed,
-        None,
-        "wishland",
-        options or {},
-    )
-    history = [state]
-    for text in actions:
-        record, state = record.play(state, text)
-        history.append(state)
-    return record, history
-
-
-def app_of(record, history) -> WishApp:
-    return WishApp(Launch("load"), (record, history, None))
+    return helpers.record_of("wishland", seats, who, seed, options or {}, actions)
 
 
 def game_of(app) -> GameScreen:
-    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return screen_of(app, GameScreen)
 
 
 def panel(app) -> ChoicePanel:
     return game_of(app).query_one(ChoicePanel)
-
-
-async def lift_curtain(app, pilot) -> None:
-    await settle(pilot)
-    if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
-        await settle(pilot)
-
-
-def notes_of(game) -> list[str]:
-    """Collect the notifications the screen shows from now on."""
-    notes: list[str] = []
-    original = game.notify
-
-    def spy(message, **kwargs):
-        notes.append(str(message))
-        return original(message, **kwargs)
-
-    game.notify = spy
-    return notes
 
 
 def log_text(app) -> str:
@@ -430,3 +393,69 @@ async def test_every_card_or_place_that_i_offers_opens_its_own_reference_entry()
         for label, search in targets:
             # The search is an entry's whole title, so that entry comes first in the reference.
             assert search in titles, (label, search)
+
+
+async def test_the_keys_window_shows_every_line_unwrapped_at_80x24():
+    from textual.widgets import Static
+
+    from wish_tui.widgets.help_screens import KeysScreen
+    from wish_tui.wishland.ui.help_text import KEYS
+
+    app = app_of(*record_of(actions=TURNS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, KeysScreen)
+        text = next(w for w in app.screen.query(Static) if type(w) is Static)
+        # One screen row per line of the text: none wrapped, none cut off.
+        assert text.size.height == len(KEYS.splitlines())
+        assert text.region.bottom <= 24
+
+
+# -- the status line in solo ---------------------------------------------------------------------
+def solo_record(actions):
+    """A solo game of seed 26 (its first draw: K14 Rolly the Armadillo) after `actions`."""
+    record, state = saves.GameRecord.new(["green"], 26, "standard", "wishland", {})
+    history = [state]
+    for text in actions:
+        record, state = record.play(state, text)
+        history.append(state)
+    return record, history
+
+
+def status_text(app) -> str:
+    from wish_tui.widgets.view_text import ViewText
+
+    return game_of(app).query_one("#status", ViewText).text.plain
+
+
+async def test_the_solo_status_drops_the_card_name_rather_than_be_cut_at_80_columns():
+    for size, named in (((80, 24), False), ((100, 30), True)):
+        app = app_of(*solo_record(["order 1", "draw"]))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            status = status_text(app)
+            assert "…" not in status and len(status) <= size[0]
+            assert status.startswith("Green: Enter plays K14")
+            assert ("Rolly the Armadillo" in status) is named
+            assert "d draws again" in status and "m free draw" in status
+
+
+async def test_the_solo_status_without_workers_names_collect_once():
+    actions = ["order 1", "draw", "draw", "draw", "draw", "advertise", "gain happiness", "end"]
+    app = app_of(*solo_record(actions))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert status_text(app) == "Green: no Worker at hand: c collects them · m free draw"
+
+
+async def test_the_workers_line_of_your_park_fits_80_columns():
+    from wish_tui.wishland.ui.park_view import ParkView
+
+    app = app_of(*record_of(actions=TURNS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        lines = game_of(app).query_one(ParkView).text.plain.splitlines()
+        workers = next(line for line in lines if line.startswith("Workers "))
+        assert len(workers) <= 80 and "earn all 6" in workers, workers

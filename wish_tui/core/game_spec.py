@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from .excerpt import excerpt
+
 
 @dataclass(frozen=True)
 class Option:
@@ -138,7 +140,7 @@ class Game:
         given = dict(given or {})
         unknown = [k for k in given if self.option(k) is None]
         if unknown:
-            raise ValueError(f"{self.title} has no option '{str(unknown[0])[:30]}'.")
+            raise ValueError(f"{self.title} has no option {excerpt(unknown[0])}.")
         return {o.key: o.parse(given[o.key]) if o.key in given else o.default for o in self.options}
 
     def solo_conflict(self, options: dict) -> str:

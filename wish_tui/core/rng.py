@@ -31,3 +31,16 @@ def shuffle(state: int, items: list) -> int:
         state, j = below(state, i + 1)
         items[i], items[j] = items[j], items[i]
     return state
+
+
+def take(state: int, pool: list, n: int) -> tuple[int, list]:
+    """Draw `n` items from `pool` at random, removing them; return (new_state, items).
+
+    `pool` must hold at least `n` items.
+    """
+    taken = []
+    for _ in range(n):
+        state, i = below(state, len(pool))
+        pool[i], pool[-1] = pool[-1], pool[i]
+        taken.append(pool.pop())
+    return state, taken

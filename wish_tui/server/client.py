@@ -154,8 +154,9 @@ class RemoteTable:
     @property
     def state(self):
         """A position consistent with this seat's view (hidden cards sampled), for the game
-        screen's explanations; never the server's position."""
-        if self._state is None and self.my_seat is not None and not self.is_over:
+        screen's explanations and, once the game is over, its final scoring; never the server's
+        position."""
+        if self._state is None and self.my_seat is not None:
             try:
                 self._state = self.rules.determinize(self._view, 0)
             except (ValueError, KeyError, TypeError, IndexError):

@@ -28,6 +28,7 @@ import contextlib
 import os
 import secrets
 import time
+import traceback
 from pathlib import Path
 
 from wish_tui import games, saves
@@ -108,6 +109,9 @@ class Hub:
         self._server: asyncio.AbstractServer | None = None
         self._bots: dict[tuple[str, int], object] = {}
         self._bot_tasks: dict[str, asyncio.Task] = {}
+        self._unsaved: dict[str, str | None] = {}
+        """Per table, the text its file must get next (None: remove the file)."""
+        self._writer: asyncio.Task | None = None
 
     # -- the front end's side ------------------------------------------------------------------
     def register_session(self, person: str, name: str) -> str:
@@ -137,9 +141,10 @@ class Hub:
             self._schedule_bot(table)
 
     async def close(self) -> None:
-        """Stop listening, close every session, stop the bots (every table is already saved)."""
+        """Stop listening, close every session, stop the bots, finish writing every table."""
         for task in self._bot_tasks.values():
             task.cancel()
+        await self.saved()
         if self._server is not None:
             self._server.close()
         for session in list(self.sessions):
@@ -180,6 +185,11 @@ class Hub:
             handler(session, message)
         except (ProtocolError, TableError) as exc:
             session.send({"type": "error", "error": str(exc)})
+        except Exception:  # noqa: BLE001  (one message must never end the session or the server)
+            self.problems.append(traceback.format_exc(limit=8))
+            session.send(
+                {"type": "error", "error": "The table server could not do that; it was noted."}
+            )
 
     def _on_hello(self, session: Session, message: dict) -> None:
         if session.person:
@@ -274,7 +284,7 @@ class Hub:
         ):
             raise TableError("Others play at this table: it can be closed once the game is over.")
         del self.tables[table.id]
-        store.remove(table.id, self.data_dir)
+        self._write_later(table.id, None)
         for other in self.sessions:
             if other.table == table.id:
                 other.table = ""
@@ -416,15 +426,41 @@ class Hub:
 
     def _changed(self, table: Table, saved: bool = False) -> None:
         """After any change: save the table, tell everyone looking at it, wake its bots."""
-        try:
-            store.save(table, self.data_dir)
-        except saves.SaveError as exc:
-            self.problems.append(str(exc))
         for session in self.sessions:
             if session.table == table.id:
                 self._send_table(session, table)
+        self._write_later(table.id, store.encode(table))
         self._tell_lobby()
         self._schedule_bot(table)
+
+    # -- the tables' files -----------------------------------------------------------------------
+    def _write_later(self, table_id: str, text: str | None) -> None:
+        """Have a table's file written (or removed) by a worker thread, in order.
+
+        A save waits for the disk (an fsync), which must not hold up every table's news: the
+        position is encoded now and written in the background; a table that changes again before
+        its turn to be written is written once, as it stands last.
+        """
+        self._unsaved[table_id] = text
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_unsaved())
+
+    async def _write_unsaved(self) -> None:
+        while self._unsaved:
+            table_id = next(iter(self._unsaved))
+            text = self._unsaved.pop(table_id)
+            try:
+                if text is None:
+                    await asyncio.to_thread(store.remove, table_id, self.data_dir)
+                else:
+                    await asyncio.to_thread(store.write, table_id, text, self.data_dir)
+            except saves.SaveError as exc:
+                self.problems.append(str(exc))
+
+    async def saved(self) -> None:
+        """Wait until every table's file holds its last change."""
+        while self._writer is not None and not self._writer.done():
+            await asyncio.shield(self._writer)
 
     def _gone(self, session: Session) -> None:
         if session.person and not self._connected(session.person):

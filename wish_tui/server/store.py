@@ -40,6 +40,11 @@ def save(table: Table, data_dir: Path | None = None) -> None:
     Raises:
         SaveError: the file cannot be written.
     """
+    write(table.id, encode(table), data_dir)
+
+
+def encode(table: Table) -> str:
+    """The text of a table's file, as it stands now."""
     data = table.record.to_json()
     data["table"] = {
         "id": table.id,
@@ -47,11 +52,19 @@ def save(table: Table, data_dir: Path | None = None) -> None:
         "seats": [seat.to_json() for seat in table.seats],
         "chat": list(table.chat),
     }
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=True)
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=True)
+
+
+def write(table_id: str, text: str, data_dir: Path | None = None) -> None:
+    """Write a table's text (from `encode`) atomically.
+
+    Raises:
+        SaveError: the file cannot be written.
+    """
     try:
-        saves.atomic_write(path_of(table.id, data_dir), text)
+        saves.atomic_write(path_of(table_id, data_dir), text)
     except OSError as exc:
-        raise SaveError(f"The table {table.id} cannot be saved: {files.refusal(exc)}.") from None
+        raise SaveError(f"The table {table_id} cannot be saved: {files.refusal(exc)}.") from None
 
 
 def remove(table_id: str, data_dir: Path | None = None) -> None:

@@ -266,10 +266,13 @@ class WishApp(App):
             self.exit(return_code=1, message="wish-tui: the table server went away.")
 
     def _table_screen(self):
-        """The screen showing a server's table, if any is open."""
+        """The screen showing a server's table, if any is open (or being opened)."""
         for screen in reversed(self.screen_stack):
             if hasattr(screen, "on_table_message"):
                 return screen
+        opening = getattr(self, "_opening_table_screen", None)
+        if opening is not None and opening not in self.screen_stack and not opening.is_mounted:
+            return opening  # the table's next news may come before its screen is up
         return None
 
     def _table_message(self, message: dict) -> None:
@@ -284,16 +287,19 @@ class WishApp(App):
         if message["seat"] is None:
             from .watch import WatchScreen
 
-            self._replace_all(WatchScreen(message))
-            return
-        from wish_tui.server.client import RemoteTable
+            screen = WatchScreen(message)
+        else:
+            from wish_tui.server.client import RemoteTable
 
-        self._replace_all(spec.ui.GameScreen(RemoteTable(self.connection, message)))
+            screen = spec.ui.GameScreen(RemoteTable(self.connection, message))
+        self._opening_table_screen = screen
+        self._replace_all(screen)
 
     def show_lobby(self) -> None:
         """The tables of the server."""
         from .lobby import LobbyScreen
 
+        self._opening_table_screen = None
         self._replace_all(LobbyScreen(getattr(self, "person_name", "")))
 
     def new_table(self, game: str, seats: list[dict], solo: str, options: dict) -> None:

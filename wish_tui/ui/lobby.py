@@ -22,6 +22,7 @@ class LobbyScreen(Screen):
     DEFAULT_CSS = """
     LobbyScreen > Vertical { height: 1fr; }
     LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen #lobby-title { width: 100%; }
     LobbyScreen #detail { height: auto; max-height: 4; border-top: solid $accent; padding: 0 1; }
     """
     BINDINGS = [

@@ -31,6 +31,7 @@ from textual.screen import Screen
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
+from .final_scoring import FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar
 from .line_input import LineInput
@@ -113,15 +114,16 @@ class TableScreen(TableHelp, Screen):
 
     @classmethod
     def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
-        """The log lines of one action (and what it caused); `private` shows the seat's secrets."""
-        return [f"{record.spec.seat_title(record.seat_names[seat])}: {cls.describe(action)}"]
+        """The log lines of one action (and what it caused); `private` shows the seat's secrets.
+
+        The game's own log module writes them (`Game.log`), as it does for the table server.
+        """
+        return record.spec.log.log_lines(record, before, action, after, seat, private)
 
     @classmethod
     def opening_lines(cls, record, state) -> list[str]:
-        """The log's first lines: the game, the seats, who starts."""
-        spec = record.spec
-        seats = ", ".join(f"{spec.seat_title(s[spec.seat_key])} ({s['who']})" for s in record.seats)
-        return [f"A game of {spec.title}: {seats}."]
+        """The log's first lines: the game, the seats, who starts (from the game's log module)."""
+        return record.spec.log.opening_lines(record, state)
 
     def asks_in_panel(self, view: dict) -> bool:
         """True when the pending decision of the seat at the keyboard is asked in the choice panel
@@ -307,7 +309,7 @@ class TableScreen(TableHelp, Screen):
     def _status_line(self, view: dict) -> str:
         table = self.table
         if table.is_over:
-            return "The game is over."
+            return "The game is over: Enter shows the final scoring, q leaves."
         seat = table.current_player
         who = self._seat_label(seat)
         if table.remote and not table.is_mine(seat):
@@ -597,6 +599,10 @@ class TableScreen(TableHelp, Screen):
 
     def on_key(self, event: Key) -> None:
         """Keys typed ahead of a question are dropped; a refused game key says why."""
+        if self.table.is_over and event.key in ("enter", "space"):
+            event.stop()
+            self._show_game_over(again=True)
+            return
         panel = self.query_one(ChoicePanel)
         if panel.is_open and event.key in CHOICE_KEYS and event.time < self._asked_at:
             event.stop()
@@ -744,11 +750,17 @@ class TableScreen(TableHelp, Screen):
         """
         return [b for b in TableScreen.BINDINGS if set(b.key.split(",")) & set(keys)]
 
-    def _show_game_over(self) -> None:
+    def _show_game_over(self, again: bool = False) -> None:
+        """Open the final scoring window: once when the game ends, then when asked (Enter)."""
         seed = self.table.seed
         if not self._seed_told:
             # The deal is no secret any more: the seed lets the game be dealt again.
             self._seed_told = True
             self.query_one(GameLog).write(f"— The game is over. Its seed was {seed}.")
+        elif not again:
+            return  # shown already; Esc closed it to look at the table
+        if any(isinstance(screen, FinalScoringScreen) for screen in self.app.screen_stack):
+            return
+        self._clear_notifications()  # no earlier word may cover the final scoring
         view = self.table.view(self.viewer)
         self.app.push_screen(self.game_over_screen(view, seed))

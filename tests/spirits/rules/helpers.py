@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import copy
 
-import pytest
-
+from tests import rules_helpers
+from tests.rules_helpers import names  # noqa: F401  (the game's tests import it from here)
 from wish_tui.spirits import rules
-from wish_tui.spirits.rules import CATALOG, SPIRITS, Action, State
+from wish_tui.spirits.rules import CATALOG, SPIRITS, State
 
 CAT = CATALOG
 FOUR = ("air", "water", "fire", "earth")
@@ -115,30 +115,14 @@ def on_turn(state: State, seat: int, turn_no: int = 1) -> State:
     return patch(state, first=first, turn=seat, turn_no=turn_no, step="take", took=0, spirit=-1)
 
 
-def names(actions) -> list[str]:
-    """The notation of each action."""
-    return [str(a) for a in actions]
-
-
 def act(state: State, *texts: str) -> State:
     """Apply actions given in notation, one after the other."""
-    for text in texts:
-        state = state.apply(rules.parse_action(state, text))
-    return state
+    return rules_helpers.play(rules, state, *texts)
 
 
 def refused(state: State, action, *words: str, seat: int | None = None) -> str:
     """Apply `action` expecting a refusal that mentions every word; return the message."""
-    if isinstance(action, str):
-        action = Action.parse(action)
-    before = state.to_dict()
-    with pytest.raises(rules.IllegalAction) as info:
-        state.apply(action, seat=seat)
-    assert state.to_dict() == before
-    message = str(info.value)
-    for word in words:
-        assert word.lower() in message.lower(), (word, message)
-    return message
+    return rules_helpers.refused(rules, state, action, *words, seat=seat)
 
 
 def endgame(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+from tests import rules_helpers
+from tests.rules_helpers import names  # noqa: F401  (the game's tests import it from here)
 from wish_tui.wish import rules
 from wish_tui.wish.rules import COLOURS, State
 
@@ -112,16 +114,9 @@ def balance_cards(data: dict, fields: set, players: dict) -> None:
     data["deck"] = missing + data["deck"]
 
 
-def names(actions) -> list[str]:
-    """The notation of each action."""
-    return [str(a) for a in actions]
-
-
 def act(state: State, *texts: str) -> State:
     """Apply actions given in notation, one after the other."""
-    for text in texts:
-        state = state.apply(rules.parse_action(state, text))
-    return state
+    return rules_helpers.play(rules, state, *texts)
 
 
 def meeples_in(state: State, area_name: str) -> dict[str, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests import rules_helpers
 from wish_tui.wish import rules
 from wish_tui.wish.rules import Action
 
@@ -15,16 +16,7 @@ AIR, WATER = 0, 1
 
 def refused(state, action, *words: str, seat: int | None = None) -> str:
     """Apply `action` expecting a refusal that mentions every word; return the message."""
-    if isinstance(action, str):
-        action = Action.parse(action)
-    before = state.to_dict()
-    with pytest.raises(rules.IllegalAction) as info:
-        state.apply(action, seat=seat)
-    assert state.to_dict() == before
-    message = str(info.value)
-    for word in words:
-        assert word.lower() in message.lower(), (word, message)
-    return message
+    return rules_helpers.refused(rules, state, action, *words, seat=seat)
 
 
 def parse_refused(state, text: str, *words: str) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import copy
 
+from tests import rules_helpers
+from tests.rules_helpers import names  # noqa: F401  (the game's tests import it from here)
 from wish_tui.wishland import rules
 from wish_tui.wishland.rules import State
 from wish_tui.wishland.rules.tables import CARD_INDEX, CARDS
@@ -146,16 +148,9 @@ def position(
     return edit(started(seats, seed=seed, **options), build, players=players)
 
 
-def names(actions) -> list[str]:
-    """The notation of each action."""
-    return [str(a) for a in actions]
-
-
 def act(state: State, *texts: str) -> State:
     """Apply actions given in notation, one after the other."""
-    for text in texts:
-        state = state.apply(rules.parse_action(state, text))
-    return state
+    return rules_helpers.play(rules, state, *texts)
 
 
 def choose_all(state: State, prefer: str = "") -> State:

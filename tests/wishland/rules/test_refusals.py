@@ -5,26 +5,16 @@ from __future__ import annotations
 
 import pytest
 
+from tests import rules_helpers
 from wish_tui.wishland import rules
 from wish_tui.wishland.rules import Action
 
 from .helpers import BLUE, RED, act, cards_where, position, set_workers
 
 
-def refused(state, action, *words: str, seat=None) -> str:
+def refused(state, action, *words: str, seat: int | None = None) -> str:
     """Apply `action` expecting a refusal that mentions every word; return the message."""
-    if isinstance(action, str):
-        action = Action.parse(action)
-    before = state.to_dict()
-    with pytest.raises(rules.IllegalAction) as info:
-        state.apply(action, seat=seat)
-    assert state.to_dict() == before
-    message = str(info.value)
-    assert isinstance(info.value, ValueError)
-    for word in words:
-        assert word.lower() in message.lower(), (word, message)
-    assert state.why_illegal(action) in ("", message) or seat is not None
-    return message
+    return rules_helpers.refused(rules, state, action, *words, seat=seat)
 
 
 def test_only_the_deciding_seat_may_act():

@@ -18,14 +18,9 @@ from .state import State
 
 def _take(rng: int, pool: list, n: int) -> tuple[int, list]:
     """Draw `n` items from `pool` at random (removing them); return (rng, items)."""
-    taken = []
-    for _ in range(n):
-        if not pool:
-            raise ValueError("the view shows more hidden things than the game has")
-        rng, i = rngmod.below(rng, len(pool))
-        pool[i], pool[-1] = pool[-1], pool[i]
-        taken.append(pool.pop())
-    return rng, taken
+    if n > len(pool):
+        raise ValueError("the view shows more hidden things than the game has")
+    return rngmod.take(rng, pool, n)
 
 
 def _ids(kinds: list[str], free: list[int], catalog) -> list[int]:

@@ -36,6 +36,8 @@ those the level lets you lose and still win).
 
 from __future__ import annotations
 
+from wish_tui.core.ranking import tied_ranking
+
 from . import solo as solomod
 from .catalog import CATEGORIES, SPIRITS
 from .counts import Figures, all_figures, hex_hit, tile_counts, token_counts
@@ -105,18 +107,7 @@ def _seat_entry(st, seat: int, table: list[Figures]) -> dict:
 def _ranking(entries: list[dict]) -> list[list[int]]:
     """Highest total first; a tie goes to fewer tiles; then it is shared."""
 
-    def key(entry: dict) -> tuple[int, int]:
-        return (-entry["total"], entry["tiles"])
-
-    ranking: list[list[int]] = []
-    last = None
-    for entry in sorted(entries, key=key):
-        if ranking and key(entry) == last:
-            ranking[-1].append(entry["seat"])
-        else:
-            ranking.append([entry["seat"]])
-        last = key(entry)
-    return ranking
+    return tied_ranking(entries, lambda entry: (entry["total"], -entry["tiles"]))
 
 
 def final_scores(st) -> dict:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label
 
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
+from wish_tui.widgets.final_scoring import FinalScoringScreen
 
 from .style import CATEGORY_CODE, SEAT_TITLE, category_name, ink
 
@@ -61,7 +60,7 @@ def cell(points: int, count: int) -> Text:
     return text
 
 
-class GameOverScreen(ModalScreen[None]):
+class GameOverScreen(FinalScoringScreen):
     """The final scoring table."""
 
     DEFAULT_CSS = """
@@ -72,7 +71,7 @@ class GameOverScreen(ModalScreen[None]):
     GameOverScreen #verdict { text-style: bold; }
     GameOverScreen Label { width: 100%; }
     """
-    BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
+    GAME = "spirits"
 
     def __init__(
         self,
@@ -176,11 +175,3 @@ class GameOverScreen(ModalScreen[None]):
                 cell(entry["steps"][spirit], mine),
             )
         table.add_row(Text("Total", "bold"), "", "", Text(f"{entry['total']:>3}", "bold"))
-
-    def action_new_game(self) -> None:
-        """Set up a new game."""
-        self.app.show_new_game(game="spirits")
-
-    def action_quit(self) -> None:
-        """Leave the app."""
-        self.app.exit()

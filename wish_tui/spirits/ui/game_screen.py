@@ -17,7 +17,6 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.table_screen import UNDO, TableScreen
 
 from . import cursor as nav
-from . import log
 from .board import SpiritsBoard
 from .help_text import KEYS, reference_entries
 from .style import SEAT_TITLE, category_name, kind_name, place_words, tile_words, tile_words_of
@@ -121,14 +120,6 @@ class GameScreen(TableScreen):
             f"{kind_name(kind)} token: you {mine} → {mine + 1}, the others at most {others} "
             f"(their tokens unseen){note}"
         )
-
-    @classmethod
-    def opening_lines(cls, record, state) -> list[str]:
-        return log.opening_lines(record, state)
-
-    @classmethod
-    def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
-        return log.log_lines(record, before, action, after, seat, private)
 
     def keys_text(self) -> str:
         return KEYS
@@ -280,7 +271,10 @@ class GameScreen(TableScreen):
             if self.query_one(ChoicePanel).is_open:
                 return False
             return True if self._forest_keys_active() else None
-        if action in ("gem", "place", "stop", "skip", "plus") and self.state.solo:
+        if (
+            action in ("gem", "place", "stop", "skip", "plus")
+            and self.table.view(self.viewer)["solo"]
+        ):
             # The solo game has no gemstones and no second tile.
             return False
         if action == "back":

@@ -18,16 +18,6 @@ def _counts(colour_dict: dict) -> list[int]:
     return [colour_dict[c] for c in COLOURS]
 
 
-def _take(rng: int, pool: list, n: int) -> tuple[int, list]:
-    """Draw `n` items from `pool` at random (removing them); return (rng, items)."""
-    taken = []
-    for _ in range(n):
-        rng, i = rngmod.below(rng, len(pool))
-        pool[i], pool[-1] = pool[-1], pool[i]
-        taken.append(pool.pop())
-    return rng, taken
-
-
 def determinize(view: dict, seed: int):
     """Build a State that `view` could have come from, sampling what the seat cannot see.
 
@@ -67,7 +57,7 @@ def determinize(view: dict, seed: int):
         else:
             if p["hand_count"] > len(pool):
                 raise ValueError("the view shows more hidden cards than the game has")
-            rng, hand = _take(rng, pool, p["hand_count"])
+            rng, hand = rngmod.take(rng, pool, p["hand_count"])
             hands.append(hand)
     if len(pool) != view["deck_count"]:
         raise ValueError("the view's card counts do not add up")
@@ -85,10 +75,10 @@ def determinize(view: dict, seed: int):
         elif "destiny" in p and (p["destiny"] or solo):
             destinies.append((p["destiny"], []))
         elif s in deciding_destiny:
-            rng, options = _take(rng, destiny_pool, 2)
+            rng, options = rngmod.take(rng, destiny_pool, 2)
             destinies.append(("", options))
         else:
-            rng, (destiny,) = _take(rng, destiny_pool, 1)
+            rng, (destiny,) = rngmod.take(rng, destiny_pool, 1)
             destinies.append((destiny, []))
 
     caravan = view["caravan"]

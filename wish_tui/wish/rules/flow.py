@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wish_tui.core import rng as rngmod
+from wish_tui.core.pending import resolve_forced
 
 from . import decisions, effects
 from .catalog import DJINNS, SOLO_LEVELS
@@ -106,31 +107,11 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
 
 def advance(st) -> None:
     """Resolve automatic steps and forced choices until a seat has a real decision to make."""
-    pending = st.pending
-    while True:
-        if pending:
-            step = pending[0]
-            auto = AUTO.get(step[0])
-            if auto:
-                pending.pop(0)
-                auto(st, step)
-                st.flush()
-                continue
-            opts = decisions.options(st, step)
-            if len(opts) > 1:
-                st._legal = opts
-                return
-            pending.pop(0)
-            if opts:
-                decisions.resolve(st, step, opts[0])
-                st.flush()
-            continue
-        if st.phase == "play" and st.turn_done:
-            _next_turn(st)
-            st.flush()
-            pending = st.pending
-            continue
-        return
+    while not resolve_forced(st, AUTO, decisions):
+        if not (st.phase == "play" and st.turn_done):
+            return
+        _next_turn(st)
+        st.flush()
 
 
 def begin_play(st) -> None:

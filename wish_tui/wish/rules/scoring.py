@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from wish_tui.core.ranking import tied_ranking
+
 STEPS = ("wishes", "tokens", "ongoing", "badges", "destiny")
 """The five scoring steps, in the rulebook's order."""
 
@@ -90,10 +92,5 @@ def final_scores(st) -> dict:
     def key(entry):
         return (entry["total"], entry["badges_count"], entry["crystals"], entry["wishes_count"])
 
-    ranking: list[list[int]] = []
-    for entry in sorted(seats, key=key, reverse=True):
-        if ranking and key(seats[ranking[-1][0]]) == key(entry):
-            ranking[-1].append(entry["seat"])
-        else:
-            ranking.append([entry["seat"]])
+    ranking = tied_ranking(seats, key)
     return {"seats": seats, "ranking": ranking, "winners": ranking[0]}

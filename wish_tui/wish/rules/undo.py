@@ -29,6 +29,8 @@ and ``history[-1]`` the current one, each the result of one action on the one be
 
 from __future__ import annotations
 
+from wish_tui.core.undo import UndoPolicy
+
 __all__ = ["undo_points", "undo_target", "why_no_undo"]
 
 
@@ -62,54 +64,7 @@ def _blocker(before, after, seat: int) -> str:
     return ""
 
 
-def _scan(history) -> tuple[list[int], str]:
-    """Return (undo points, most recent first; why no earlier point is allowed)."""
-    if not history:
-        return [], "nothing"
-    now = history[-1]
-    seat = now.current_player
-    if seat is None:
-        return [], "over"
-    points: list[int] = []
-    for i in range(len(history) - 1, 0, -1):
-        reason = _blocker(history[i - 1], history[i], seat)
-        if reason:
-            if not points and not _decided_this_turn(history, i, seat):
-                return points, "nothing"
-            return points, reason
-        points.append(i - 1)
-    return points, "nothing"
-
-
-def _decided_this_turn(history, i: int, seat: int) -> bool:
-    """True when `seat` made a decision in the current turn before history[i]."""
-    now = history[-1]
-    for j in range(i - 1, -1, -1):
-        if not _same_turn(history[j], now):
-            return False
-        if history[j].current_player == seat:
-            return True
-    return False
-
-
-def undo_points(history) -> list[int]:
-    """Every index of `history` the current seat may go back to, the most recent first."""
-    return _scan(history)[0]
-
-
-def undo_target(history) -> int | None:
-    """The index of the state one decision back, or None when undo is not allowed now."""
-    points = undo_points(history)
-    return points[0] if points else None
-
-
-def why_no_undo(history) -> str:
-    """One sentence on why the current seat cannot undo now ('' when it can)."""
-    points, reason = _scan(history)
-    if points:
-        return ""
-    if reason == "over":
-        return "Nothing can be undone: the game is over."
-    if reason == "nothing":
-        return "Nothing can be undone: you have made no decision yet this turn."
-    return f"You cannot undo your last decision: {reason}."
+_POLICY = UndoPolicy(blocker=_blocker, same_turn=_same_turn)
+undo_points = _POLICY.undo_points
+undo_target = _POLICY.undo_target
+why_no_undo = _POLICY.why_no_undo

@@ -6,20 +6,8 @@ below are imported when first asked for.
 
 from __future__ import annotations
 
-import importlib
-
-_LAZY = {
-    "Board": (".board", "WishBoard"),
-    "GameScreen": (".game_screen", "GameScreen"),
-    "KEYS": (".help_text", "KEYS"),
-    "rules_entries": (".help_text", "reference_entries"),
-}
+from wish_tui.core.lazy import game_screens
 
 __all__ = ["KEYS", "Board", "GameScreen", "rules_entries"]
 
-
-def __getattr__(name: str):
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attribute = _LAZY[name]
-    return getattr(importlib.import_module(module, __name__), attribute)
+__getattr__ = game_screens(__name__, board="WishBoard")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label
+
+from wish_tui.widgets.final_scoring import FinalScoringScreen
 
 from .style import DJINN_TITLE
 
@@ -34,7 +34,7 @@ def verdict(view: dict) -> str:
     return f"{winners[0]} wins with {seats[scores['winners'][0]]['total']} VP!"
 
 
-class GameOverScreen(ModalScreen[None]):
+class GameOverScreen(FinalScoringScreen):
     """The End Game Scoring table."""
 
     DEFAULT_CSS = """
@@ -45,7 +45,7 @@ class GameOverScreen(ModalScreen[None]):
     GameOverScreen #verdict { text-style: bold; }
     GameOverScreen Label { width: 100%; }
     """
-    BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
+    GAME = "wish"
 
     def __init__(self, view: dict, seed: int | None = None) -> None:
         super().__init__()
@@ -95,11 +95,3 @@ class GameOverScreen(ModalScreen[None]):
                 f"{entry['badges_count']}/{entry['crystals']}/{entry['wishes_count']}",
                 str(place[entry["seat"]]),
             )
-
-    def action_new_game(self) -> None:
-        """Set up a new game."""
-        self.app.show_new_game()
-
-    def action_quit(self) -> None:
-        """Leave the app."""
-        self.app.exit()

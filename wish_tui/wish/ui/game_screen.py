@@ -8,7 +8,6 @@ from wish_tui.widgets.table_screen import UNDO, TableScreen
 from wish_tui.wish import rules
 from wish_tui.wish.rules import CATALOG
 
-from . import log
 from .board import WishBoard
 from .help_text import KEYS, reference_entries
 from .key_groups import KEY_GROUPS, rules_group
@@ -47,14 +46,6 @@ class GameScreen(TableScreen):
     @classmethod
     def describe_choice(cls, action) -> str:
         return describe_choice(action)
-
-    @classmethod
-    def opening_lines(cls, record, state) -> list[str]:
-        return log.opening_lines(record, state)
-
-    @classmethod
-    def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
-        return log.log_lines(record, before, action, after, seat, private)
 
     def decision_title(self, view: dict) -> str:
         decision = view.get("decision") or {}

@@ -43,28 +43,27 @@ DJINN_STYLE = {
 }
 
 
-def crystals_text(counts: dict[str, int], empty: str = "none", sep: str = " ") -> Text:
-    """Crystals as coloured letters with counts, e.g. 'R2 B1'."""
+def _counts_text(counts: dict[str, int], empty: str, sep: str, lower: bool) -> Text:
+    """Counts by colour as coloured letters, e.g. 'R2 B1' (or 'r2 b1' when `lower`)."""
     text = Text()
     for colour in COLOURS:
         n = counts.get(colour, 0)
         if n:
             if text:
                 text.append(sep)
-            text.append(f"{LETTER[colour]}{n}", COLOUR_STYLE[colour])
+            letter = LETTER[colour].lower() if lower else LETTER[colour]
+            text.append(f"{letter}{n}", COLOUR_STYLE[colour])
     return text if text else Text(empty, "dim")
+
+
+def crystals_text(counts: dict[str, int], empty: str = "none", sep: str = " ") -> Text:
+    """Crystals as coloured letters with counts, e.g. 'R2 B1'."""
+    return _counts_text(counts, empty, sep, lower=False)
 
 
 def people_text(counts: dict[str, int], empty: str = "none", sep: str = " ") -> Text:
     """Wishing Persons as coloured small letters with counts, e.g. 'r2 b1'."""
-    text = Text()
-    for colour in COLOURS:
-        n = counts.get(colour, 0)
-        if n:
-            if text:
-                text.append(sep)
-            text.append(f"{LETTER[colour].lower()}{n}", COLOUR_STYLE[colour])
-    return text if text else Text(empty, "dim")
+    return _counts_text(counts, empty, sep, lower=True)
 
 
 def letters_text(colours: list[str], lower: bool = False) -> Text:

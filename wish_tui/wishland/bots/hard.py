@@ -28,7 +28,8 @@ THINK_MS = 1000
 WORK_PER_MS = 5
 """Engine applies (see `policy.work_counter`) the search may make per millisecond of budget.
 One apply, with the evaluations around it, costs 80-110 microseconds on the reference 2-core
-machine, so the default budget's worst decision stays near 0.6 s (benchmarks/wishland-bots.md).
+machine; with the default budget the worst decision measured was 0.33 s of CPU time
+(benchmarks/wishland-bots.md).
 Counting applies instead of time keeps every choice independent of the clock."""
 MIN_SAMPLES = 1
 """Sampled deals every candidate is played out on, whatever the budget."""

@@ -38,7 +38,7 @@ ENTREPRENEUR_VP = {
 }
 """How each Entrepreneur's keeper scored against the table's mean, in VP: how the bots keep one.
 Measured in 150 four-seat games of medium bots that kept one of their two at random
-(benchmarks/wishland-bots.md, "Entrepreneurs")."""
+(docs/rules-decisions.md, "Balance with the bots (measured)")."""
 
 _LOCAL = threading.local()
 

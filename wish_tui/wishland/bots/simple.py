@@ -38,15 +38,6 @@ class RandomBot(Bot):
         return self.rng.choice(legal)
 
     def _reason(self, view: dict, action: Action) -> str:
-        if action.kind == "claim":
-            return f"claim Achievement {action.arg} for 1 VP"
-        if action.kind in ("buy", "play", "bonus"):
-            return "a card picked at random among the Rides and the dearer cards"
-        if action.kind == "gain" and action.arg == "worker":
-            return "more Workers mean more cards bought between two collects"
-        return "picked at random among the sensible actions"
-
-    def _reason(self, view: dict, action: Action) -> str:
         return "picked at random among the legal actions"
 
 

@@ -20,12 +20,7 @@ def _take(rng: int, pool: list, n: int) -> tuple[int, list]:
     """Draw `n` items from `pool` at random (removing them); return (rng, items)."""
     if n > len(pool):
         raise ValueError("the view shows more hidden cards than the game has")
-    taken = []
-    for _ in range(n):
-        rng, i = rngmod.below(rng, len(pool))
-        pool[i], pool[-1] = pool[-1], pool[i]
-        taken.append(pool.pop())
-    return rng, taken
+    return rngmod.take(rng, pool, n)
 
 
 def _ids(cards) -> list[str]:

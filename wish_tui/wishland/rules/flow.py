@@ -7,6 +7,7 @@ Phases: ``setup`` (Entrepreneur keeps), ``order`` (Choosing Turn Order), ``incom
 from __future__ import annotations
 
 from wish_tui.core import rng as rngmod
+from wish_tui.core.pending import resolve_forced
 
 from . import decisions, effects, turn
 from .catalog import DECK_SIZE, KINDS, SEATS
@@ -225,36 +226,19 @@ AUTO = {
 
 def advance(st) -> None:
     """Resolve automatic steps and forced choices until a seat has a real decision to make."""
-    pending = st.pending
-    while True:
-        if pending:
-            step = pending[0]
-            auto = AUTO.get(step[0])
-            if auto is not None:
-                pending.pop(0)
-                auto(st, step)
-                st.flush()
-                continue
-            opts = decisions.options(st, step)
-            if len(opts) > 1:
-                st._legal = opts
-                return
-            pending.pop(0)
-            if opts:
-                decisions.resolve(st, step, opts[0])
-                st.flush()
+    while not resolve_forced(st, AUTO, decisions):
+        if st.phase != "turns":
+            return
+        stage = st.stage
+        if stage == "done":
+            _end_turn(st)
+            st.flush()
             continue
-        if st.phase == "turns":
-            stage = st.stage
-            if stage == "done":
+        if stage == "after":
+            opts = turn.turn_actions(st)
+            if len(opts) == 1:
                 _end_turn(st)
                 st.flush()
                 continue
-            if stage == "after":
-                opts = turn.turn_actions(st)
-                if len(opts) == 1:
-                    _end_turn(st)
-                    st.flush()
-                    continue
-                st._legal = opts
+            st._legal = opts
         return

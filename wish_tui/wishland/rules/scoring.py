@@ -7,6 +7,8 @@ Mascot Cards, Entertainment Symbols, Happiness, Visitors, Restaurant Card penalt
 
 from __future__ import annotations
 
+from wish_tui.core.ranking import tied_ranking
+
 from . import economy
 from .catalog import ACTOR, MASCOT, TICKET
 from .tables import CAT, CATEGORY, ENTERTAINMENT, KIND, PENALTY, ent_param, hotel_param
@@ -189,12 +191,7 @@ def final_scores(st) -> dict:
     def key(entry):
         return (entry["total"], entry["turn_order_space"])
 
-    ranking: list[list[int]] = []
-    for entry in sorted(seats, key=key, reverse=True):
-        if ranking and key(seats[ranking[-1][0]]) == key(entry):
-            ranking[-1].append(entry["seat"])
-        else:
-            ranking.append([entry["seat"]])
+    ranking = tied_ranking(seats, key)
     result = {
         "seats": seats,
         "ranking": ranking,

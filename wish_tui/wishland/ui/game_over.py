@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label
+
+from wish_tui.widgets.final_scoring import FinalScoringScreen
 
 from .style import seat_title
 
@@ -88,7 +88,7 @@ def step_cell(entry: dict, step: str) -> Text:
     return text
 
 
-class GameOverScreen(ModalScreen[None]):
+class GameOverScreen(FinalScoringScreen):
     """The final scoring table."""
 
     DEFAULT_CSS = """
@@ -99,10 +99,7 @@ class GameOverScreen(ModalScreen[None]):
     GameOverScreen #verdict { text-style: bold; }
     GameOverScreen Label { width: 100%; }
     """
-    BINDINGS = [
-        Binding("n", "new_game", "New game"),
-        Binding("q", "quit", "Quit"),
-    ]
+    GAME = "wishland"
 
     def __init__(self, view: dict, seed: int | None = None, you: int | None = None, best=None):
         super().__init__()
@@ -160,11 +157,3 @@ class GameOverScreen(ModalScreen[None]):
             table.add_row(
                 "Turn Order (tie-break)", *(f"{e['turn_order_space']:>3}" for e in entries)
             )
-
-    def action_new_game(self) -> None:
-        """Set up a new game."""
-        self.app.show_new_game(game="wishland")
-
-    def action_quit(self) -> None:
-        """Leave the app."""
-        self.app.exit()

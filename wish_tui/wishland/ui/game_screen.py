@@ -18,7 +18,6 @@ from wish_tui.wishland.rules import Action
 from wish_tui.wishland.rules.economy import price as _price
 from wish_tui.wishland.rules.tables import CARD_INDEX
 
-from . import log
 from .board import WishlandBoard
 from .help_text import KEYS, achievement_title, entrepreneur_title, reference_entries
 from .style import ACHIEVEMENT_SHORT, ROW_TITLE, card_title, seat_title
@@ -94,14 +93,6 @@ class GameScreen(TableScreen):
         super().__init__(table, warning)
 
     # -- words --------------------------------------------------------------------------------
-    @classmethod
-    def opening_lines(cls, record, state) -> list[str]:
-        return log.opening_lines(record, state)
-
-    @classmethod
-    def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
-        return log.log_lines(record, before, action, after, seat, private)
-
     def describe(self, action) -> str:  # type: ignore[override]
         return describe(action)
 
@@ -264,6 +255,12 @@ class GameScreen(TableScreen):
 
     # -- the status line -------------------------------------------------------------------------
     def turn_status(self, view: dict) -> str:
+        # The seat's name and a colon come before this; the longest name is "Yellow".
+        room = (self.size.width or 80) - len("Yellow: ")
+        text = self._turn_status(view, named=True)
+        return text if len(text) <= room else self._turn_status(view, named=False)
+
+    def _turn_status(self, view: dict, named: bool) -> str:
         legal = self.table.legal()
         kinds = {a.kind for a in legal}
         extras = []
@@ -272,17 +269,17 @@ class GameScreen(TableScreen):
         if any(a.kind == "collect" and a.arg for a in legal):
             extras.append("c pays 3$ to collect")
         if "move" in kinds:
-            extras.append("m: token right, draw")
+            extras.append("m free draw")
         if view["stage"] == "after":
             return " · ".join([*extras, "e ends your turn"])
-        here = self._here(view, legal)
+        here = self._here(view, legal, named)
         if view["solo"]:
             if view["stage"] == "start":
-                draw = "d draws a card (1 Worker)" if "draw" in kinds else "no Worker: c collects"
-                return " · ".join([draw, "c collects Workers", *extras])
-            return " · ".join(
-                [here, "d draws again" if "draw" in kinds else "", "a advertises", *extras]
-            ).replace(" ·  ·", " ·")
+                if "draw" in kinds:
+                    return " · ".join(["d draws a card (1 Worker)", "c collects Workers", *extras])
+                return " · ".join(["no Worker at hand: c collects them", *extras])
+            draw = ["d draws again"] if "draw" in kinds else []
+            return " · ".join([here, *draw, "a advertises", *extras])
         if not kinds & {"buy", "advertise"}:
             hand = view["players"][self.viewer]["workers"]["hand"]
             return " · ".join(
@@ -291,8 +288,8 @@ class GameScreen(TableScreen):
         ad = ["a advertise"] if "advertise" in kinds else []
         return " · ".join([here, *ad, "c collect", *extras])
 
-    def _here(self, view: dict, legal) -> str:
-        """The highlighted card and whether Enter buys (plays) it."""
+    def _here(self, view: dict, legal, named: bool = True) -> str:
+        """The highlighted card and whether Enter buys (plays) it (with its name if `named`)."""
         card = self._cards(view).get(self.cursor)
         if card is None:
             return "no card here"
@@ -300,10 +297,11 @@ class GameScreen(TableScreen):
         verb = "plays" if view["solo"] else "buys"
         if card["id"] in buyable:
             price = card.get("price", card["cost"])
+            title = f"{card['id']} {card['name']}" if named else card["id"]
             if view["solo"]:
-                return f"Enter {verb} {card['id']} {card['name']} ({price}$)"
+                return f"Enter {verb} {title} ({price}$)"
             need = view["marketplace"][self.cursor[0]]["workers_needed"]
-            return f"Enter {verb} {card['id']} {card['name']} ({plural(need, 'Worker')}, {price}$)"
+            return f"Enter {verb} {title} ({plural(need, 'Worker')}, {price}$)"
         return (
             f"{card['id']}: cannot buy (b says why)"
             if not view["solo"]

@@ -18,21 +18,21 @@ from .style import (
 )
 
 KEYS = """\
-Your turn (the highlighted card is in reverse video):
-  ← → ↑ ↓  move over the Marketplace      1-5  a row: Y Rides R Restaurants
-           (solo: over your hand)              B Actors G Hotels K Mascots
+Your turn (the highlighted card shows in reverse video):
+  ← → ↑ ↓  move over the Marketplace (solo: over your hand)
+  1-5      a row: Y Rides, R Restaurants, B Actors, G Hotels, K Mascots
   Enter b  place Workers on the card's row and buy it (solo: play it)
-  a        the Advertisement Space: 1 Credit and 1 Happiness, Visitor or Worker
-  c        collect all your Workers (your action; Hotel #16: for 3 Credits, free)
+  a        Advertisement Space: 1 Credit + 1 Happiness, Visitor or Worker
+  c        collect all your Workers (Hotel #16: for 3 Credits, free)
   v        claim an Achievement you meet (free, 1 VP)    e  end your turn
-  d        solo: place a Worker, draw a card    m  solo: move your token right, draw
+  d  m     solo: place a Worker and draw / move your token right and draw
   u        undo within your turn, while nothing hidden was revealed
 Anytime: h hint · i the text of a card · F1 rules (type to search)
          ctrl+s save · q quit · PageUp/PageDown scroll the log
-Choices (Turn Order, rewards, extra Workers, Entrepreneurs, Hotel #8) open
-in a window: 1-9 pick, ↑↓ and Enter.
+Choices (Turn Order, rewards, extra Workers, Entrepreneurs, Hotel #8)
+open in a window: 1-9 pick, ↑↓ and Enter.
 A card: id, your price, reward, Category Symbol (♪ Entertainment), e.g.
-  Y13 5 +3★ Rc   (e: scores at the end; a Mascot shows your next Mascot bonus)
+  Y13 5 +3★ Rc   (e: scores at the end; a Mascot: your next Mascot bonus)
 ★ VP  $ Credits  H Happiness  V Visitors  W Workers  T Ticket Office
 i Income  ♪ Entertainment  Seats: ▶ deciding · * you · ! at the Card Limit\
 """

@@ -61,13 +61,12 @@ class ParkView(ViewText):
         text.append(f"  Credits {p['credits']}$", "bold")
         w = p["workers"]
         text.append("\nWorkers ", "bold")
-        text.append(
-            f"{w['hand']} at hand, {w['on_board']} on the board, {w['reserve']} in the Reserve"
-        )
+        text.append(f"{w['hand']} at hand, {w['on_board']} placed")
         if p["unlocked"]:
-            text.append(" · all 6 claimed: up to 3 extra Workers lower a price", "bold")
+            text.append(" · Reserve empty: extra Workers cut prices", "bold")
         else:
-            text.append(f" (claim all {6 - w['reserve']}/6: extra Workers lower prices)", DIM)
+            text.append(f", Reserve {w['reserve']}")
+            text.append(" (earn all 6: extra Workers cut prices)", DIM)
         ent = p.get("entrepreneur")
         if ent:
             text.append(f"\nEntrepreneur {ent['id']}: ", "bold")

@@ -1,0 +1,115 @@
+"""Each game's screen at a server's table, to the end: the app of one session, driven in process
+against the table server, plays its seat against a bot until the final scoring window opens.
+
+At a server's table the screen holds only its seat's view (no position once the game is over),
+so every key must still have an answer and the final scoring must still be shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from wish_tui import games
+from wish_tui.launch import Launch
+from wish_tui.server.client import SOCKET_ENV, TOKEN_ENV
+from wish_tui.server.hub import Hub
+from wish_tui.ui.app import WishApp
+from wish_tui.ui.lobby import LobbyScreen
+from wish_tui.widgets.final_scoring import FinalScoringScreen
+from wish_tui.widgets.table_screen import TableScreen
+
+OPTIONS = {
+    "wish": {},
+    "spirits": {"modules": ["wishes", "hexes"]},
+    "wishland": {"entrepreneurs": True, "achievement_tiles": True},
+}
+
+
+async def until(pilot, condition, what: str, steps: int = 400) -> None:
+    for _ in range(steps):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"{what} never happened")
+
+
+def table_screen(app) -> TableScreen | None:
+    """The table screen on top (news of the table goes there)."""
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
+
+
+@pytest.mark.parametrize("game", list(games.GAMES))
+async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scoring(
+    game, tmp_path, monkeypatch
+):
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
+    hub = Hub(data, bot_pace=0.0)
+    await hub.start()
+    monkeypatch.setenv(SOCKET_ENV, str(hub.socket_path))
+    monkeypatch.setenv(TOKEN_ENV, hub.register_session("key-of-alice", "alice"))
+    spec = games.get(game)
+    seats = [{"name": spec.seats[0], "who": "me"}, {"name": spec.seats[1], "who": "random"}]
+    app = WishApp(Launch(screen="client"))
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: hub.sessions and all(s.in_lobby for s in hub.sessions), "")
+            app.server_send(
+                {"type": "new_table", "game": game, "seats": seats, "options": OPTIONS[game]}
+            )
+            await until(pilot, lambda: table_screen(app) is not None, "the table")
+            rng = random.Random(5)
+            for _ in range(2000):
+                screen = table_screen(app)
+                table = screen.table
+                if table.is_over:
+                    break
+                legal = table.legal()
+                if screen.query_one("ChoicePanel").is_open:
+                    await pilot.press("1")
+                # A decision the screen asks in its panel is answered there, by key; others here.
+                elif (
+                    table.is_mine(table.current_player)
+                    and legal
+                    and not screen.busy
+                    and not screen.asks_in_panel(table.view(table.my_seat))
+                ):
+                    screen.play(rng.choice(legal))
+                await asyncio.sleep(0.005)
+                await pilot.pause()
+            assert not hub.problems, hub.problems
+            assert sum(isinstance(s, TableScreen) for s in app.screen_stack) == 1
+            assert table.is_over, (
+                f"the game did not end ({table.actions} actions, deciding "
+                f"{table.current_player}, legal {table._legal_text[:5]}, busy {screen.busy}, "
+                f"{table._view.get('pending')}, {table.state})"
+            )
+            await until(pilot, lambda: app.screen is not screen, "the final scoring window")
+            final = app.screen
+            assert isinstance(final, FinalScoringScreen)
+            # Esc looks at the final table; every key there answers without a position to play.
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen, "back at the table")
+            assert "Enter shows the final scoring" in screen.query_one("#status").text.plain
+            for key in ("g", "n", "u", "h", "i", "1", "left", "m", "e", "t"):
+                await pilot.press(key)
+                await pilot.pause()
+                while app.screen is not screen:
+                    await pilot.press("escape")
+                    await pilot.pause()
+            await pilot.press("enter")
+            await until(
+                pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the window again"
+            )
+            assert sum(isinstance(s, FinalScoringScreen) for s in app.screen_stack) == 1
+            # q leaves a server's table for the server's tables, not the app.
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the tables")
+            assert app.return_code is None
+    finally:
+        await hub.close()

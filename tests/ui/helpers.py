@@ -1,0 +1,69 @@
+"""Small helpers the Pilot tests of every game share: a game loaded from its record, curtains,
+notifications and waiting for the app to settle."""
+
+from __future__ import annotations
+
+from wish_tui import games, saves
+from wish_tui.cli import Launch
+from wish_tui.ui.app import WishApp
+from wish_tui.widgets.curtain import CurtainScreen
+
+
+async def settle(pilot, times: int = 3) -> None:
+    """Let the app handle what is queued (`times` pauses)."""
+    for _ in range(times):
+        await pilot.pause()
+
+
+def record_of(game: str, seats, who, seed: int, options: dict, actions=()):
+    """A game's record and its states after `actions` (notation, or 'setup' for the first option
+    of every pending setup decision)."""
+    seat_key = games.get(game).seat_key
+    record, state = saves.GameRecord.new(
+        [{seat_key: s, "who": w} for s, w in zip(seats, who, strict=True)],
+        seed,
+        None,
+        game,
+        options,
+    )
+    history = [state]
+    for text in actions:
+        if text == "setup":
+            while state.pending:
+                record, state = record.play(state, state.legal_actions()[0])
+                history.append(state)
+            continue
+        record, state = record.play(state, text)
+        history.append(state)
+    return record, history
+
+
+def app_of(record, history) -> WishApp:
+    """The app, opened on a game loaded from `record` and its states."""
+    return WishApp(Launch("load"), (record, history, None))
+
+
+def screen_of(app, kind):
+    """The screen of type `kind` on the app's stack."""
+    return next(s for s in app.screen_stack if isinstance(s, kind))
+
+
+async def lift_curtain(app, pilot) -> None:
+    """Settle, and pass the hot-seat curtain if one is up."""
+    await settle(pilot)
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+
+
+def notes_of(screen) -> list[str]:
+    """Collect the notifications `screen` shows from now on."""
+    notes: list[str] = []
+    original = screen.notify
+
+    def spy(message, **kwargs):
+        notes.append(str(message))
+        return original(message, **kwargs)
+
+    screen.notify = spy
+    return notes

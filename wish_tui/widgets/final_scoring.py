@@ -1,0 +1,56 @@
+"""What every game's final scoring window shares: its keys.
+
+Esc goes back to the table to look at the final position (Enter there opens the window again),
+`n` sets up a new game (a new table at a server), `q` leaves: the app, or at a server's table,
+back to the server's tables.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+
+
+class FinalScoringScreen(ModalScreen[None]):
+    """Base of a game's final scoring window."""
+
+    DEFAULT_CSS = """
+    FinalScoringScreen > Vertical { max-height: 100%; overflow-y: auto; }
+    """
+    GAME: str | None = None
+    """The game a new game is set up for (the registry's name)."""
+    BINDINGS = [
+        Binding("escape", "back", "The table"),
+        Binding("n", "new_game", "New game"),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    def on_mount(self) -> None:
+        # On a short terminal the window scrolls: it opens at its top, on the verdict.
+        self.call_after_refresh(self._show_top)
+
+    def _show_top(self) -> None:
+        for box in self.query(Vertical):
+            box.scroll_home(animate=False)
+            break
+
+    @property
+    def online(self) -> bool:
+        """True in the app of a session of `wish-tui serve`."""
+        return getattr(self.app, "connection", None) is not None
+
+    def action_back(self) -> None:
+        """Look at the final position."""
+        self.dismiss()
+
+    def action_new_game(self) -> None:
+        """Set up a new game (a new table when playing at a server)."""
+        self.app.show_new_game(game=self.GAME, online=self.online)
+
+    def action_leave(self) -> None:
+        """Leave the app, or at a server's table go back to its tables."""
+        if self.online:
+            self.app.show_lobby()
+        else:
+            self.app.exit()
