@@ -311,7 +311,7 @@ class Hub:
             raise TableError("Slow down: one chat line a second.")
         session.last_chat = now
         tablemod.chat(table, session.person, session.name, text)
-        self._changed(table, saved=True)
+        self._changed(table)
 
     def _on_hand_to_bot(self, session: Session, message: dict) -> None:
         table = self._table(message)
@@ -424,7 +424,7 @@ class Hub:
             if session.in_lobby:
                 session.send(self._lobby(session))
 
-    def _changed(self, table: Table, saved: bool = False) -> None:
+    def _changed(self, table: Table) -> None:
         """After any change: save the table, tell everyone looking at it, wake its bots."""
         for session in self.sessions:
             if session.table == table.id:

@@ -34,15 +34,6 @@ def path_of(table_id: str, data_dir: Path | None = None) -> Path:
     return tables_dir(data_dir) / f"{table_id}.json"
 
 
-def save(table: Table, data_dir: Path | None = None) -> None:
-    """Write a table (atomically).
-
-    Raises:
-        SaveError: the file cannot be written.
-    """
-    write(table.id, encode(table), data_dir)
-
-
 def encode(table: Table) -> str:
     """The text of a table's file, as it stands now."""
     data = table.record.to_json()
