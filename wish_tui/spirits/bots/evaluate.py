@@ -66,7 +66,7 @@ class Weights(NamedTuple):
     """Weight of the other opponents' mean value against one's own (three and four seats)."""
     solo_win: float = 300.0
     """Solo: points a certain win is worth against a certain loss, so many that the points only
-    break ties between equal chances (the medium bot wins 16% of standard games judging a win
+    break ties between equal chances (the medium bot wins 15% of standard games judging a win
     worth 30 points, 42% with 300: benchmarks/spirits-bots.md)."""
     solo_taken: float = 0.75
     """Solo: share of the tiles still in the forest that will be taken before one row is left."""
