@@ -323,6 +323,10 @@ def launch_for_client() -> Launch:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit status."""
+    if not (sys.argv[1:] if argv is None else argv):
+        from wish_tui.ui.app import run_app
+
+        return run_app(Launch("title"))  # the common start needs no parser
     args = build_parser().parse_args(argv)
     try:
         if args.command == "engine":

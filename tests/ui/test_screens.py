@@ -11,6 +11,7 @@ from wish_tui.ui.load import LoadScreen
 from wish_tui.ui.new_game import NewGameScreen, resolve_seats
 from wish_tui.ui.replay import ReplayScreen
 from wish_tui.ui.title import TitleScreen
+from wish_tui.ui.title_menu import TitleMenu
 from wish_tui.wish.ui.game_screen import GameScreen
 
 from .helpers import settle
@@ -48,6 +49,27 @@ async def test_title_continue_without_saves_says_so():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("down", "enter")  # Continue
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_title_items_open_by_digit_and_by_click():
+    app = WishApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")  # Load
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        menu = app.screen.query_one(TitleMenu)
+        await pilot.click(menu, offset=(10, menu._item_row(0)))  # New game
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen) and len(app.screen_stack) == 1
+        await pilot.press("down", "enter")  # Continue, with no save yet
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
 

@@ -96,8 +96,18 @@ class WishApp(App):
                 return record.to_json()
         return None
 
+    def get_default_screen(self):
+        """The title screen when the app starts on it: no blank screen is laid out first."""
+        if self.loaded is None and self.launch.screen == "title":
+            from .title import TitleScreen
+
+            return TitleScreen()
+        return super().get_default_screen()
+
     def on_mount(self) -> None:
         launch = self.launch
+        # Tidying the saves folder can wait until the first screen is up.
+        self.call_after_refresh(self._remove_stale_temporaries)
         if self.loaded is not None:
             record, history, warning = self.loaded
             if launch.screen == "replay":
@@ -111,7 +121,7 @@ class WishApp(App):
             self.show_new_game(launch.seed, launch.game)
         elif launch.screen == "client":
             self.call_later(self._connect)
-        else:
+        elif launch.screen != "title":
             self.show_title()
         self.call_after_refresh(self._check_size)
         # Screens pushed later (a curtain, a choice) must not cover the too-small notice.
@@ -136,10 +146,20 @@ class WishApp(App):
         self.push_screen(screen)
 
     def show_title(self) -> None:
-        """The title screen."""
+        """The title screen (the first screen of the stack, when the app started on it)."""
         from .title import TitleScreen
 
-        self._replace_all(TitleScreen())
+        if isinstance(self.screen_stack[0], TitleScreen):
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+        else:
+            self._replace_all(TitleScreen())
+
+    def _remove_stale_temporaries(self) -> None:
+        from wish_tui import saves
+
+        with contextlib.suppress(OSError):
+            saves.remove_stale_temporaries()
 
     def show_new_game(
         self, seed: int | None = None, game: str | None = None, online: bool = False
@@ -354,10 +374,6 @@ def run_app(launch: Launch) -> int:
 
     A crash exits with status 1 and one sentence naming the crash report.
     """
-    from wish_tui import saves
-
-    with contextlib.suppress(OSError):
-        saves.remove_stale_temporaries()
     loaded = _load_for(launch) if launch.screen in ("continue", "load", "replay") else None
     app = WishApp(launch, loaded)
     app.run()
