@@ -1,13 +1,17 @@
-"""The `wish-tui` command line. Imports no Textual until the UI is really needed."""
+"""The `wish-tui` command line. Imports no Textual until the UI is really needed, and a bare
+`wish-tui` (the title screen) builds no argument parser."""
 
 from __future__ import annotations
 
-import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from wish_tui import __version__, games
 from wish_tui.core.game_spec import Game
 from wish_tui.launch import Launch, Seat
+
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = ["Launch", "Seat", "UsageError", "build_parser", "main", "parse_seat"]
 
@@ -17,13 +21,6 @@ SEED_BITS_RANGE = (-(1 << 63), 1 << 64)
 
 class UsageError(Exception):
     """A command-line value that is wrong; the message is one sentence for the user."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one clear sentence and exit 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        fail_usage(f"{message}")
 
 
 def printable(text: str, limit: int = 300) -> str:
@@ -84,6 +81,14 @@ def _option_flags(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser for every `wish-tui` command."""
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        """An argument parser whose errors are one clear sentence and exit 2."""
+
+        def error(self, message: str) -> None:  # type: ignore[override]
+            fail_usage(f"{message}")
+
     names = ", ".join(games.names())
     parser = _Parser(
         prog="wish-tui",

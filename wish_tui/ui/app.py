@@ -44,6 +44,7 @@ class WishApp(App):
     """wish_tui: board games in the terminal."""
 
     CSS_PATH = "app.tcss"
+    """Rules for every screen; a table's layout is read with its first screen (TABLE_CSS_PATH)."""
     TITLE = "wish_tui"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
     ENABLE_COMMAND_PALETTE = False

@@ -12,6 +12,7 @@ from textual.widgets import Footer
 from wish_tui import saves
 from wish_tui.widgets.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
+from wish_tui.widgets.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.view_text import ViewText
 
 
@@ -26,6 +27,8 @@ def replay_moves(record, states: list) -> list[tuple[int, object]]:
 
 class ReplayScreen(Screen):
     """Forward, back, jump to a round, choose the seat to watch, play from here."""
+
+    CSS_PATH = TABLE_CSS_PATH
 
     BINDINGS = [
         Binding("right,l", "forward", "Forward"),

@@ -17,11 +17,14 @@ from textual.widgets import Footer
 from wish_tui import games
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.line_input import LineInput
+from wish_tui.widgets.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.view_text import ViewText
 
 
 class WatchScreen(Screen):
     """A table watched from the rail."""
+
+    CSS_PATH = TABLE_CSS_PATH
 
     BINDINGS = [
         Binding("c", "chat", "Chat"),

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.text import Text
 from textual import work
@@ -57,8 +58,15 @@ class SeatInfo:
         return self.who == "human"
 
 
+TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
+"""The layout of every screen showing a table; read when the first one opens, so the title
+screen starts without it."""
+
+
 class TableScreen(TableHelp, Screen):
     """A game in progress at a table, seen by the seat at the keyboard."""
+
+    CSS_PATH = TABLE_CSS_PATH
 
     BINDINGS = [
         Binding("h", "hint", "Hint", show=False),
