@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -33,6 +34,11 @@ class ChoicePanel(Widget):
     }}
     """
 
+    virtual_size = Reactive(Size(0, 0), repaint=False)
+    """Textual's scrollable size, which follows the panel's own: the panel scrolls its rows
+    itself, and opening it at a new height repaints it already (Textual's default would lay
+    out and send the whole panel a second time)."""
+
     class Chosen(Message):
         """The person picked option `index` (None: went back)."""
 
@@ -50,11 +56,18 @@ class ChoicePanel(Widget):
         self._labels: list[str] = []
         self._rows: list[tuple[int, str]] = []
         """Each drawn row: the option it belongs to (-1 for the title) and its text."""
+        self._answered = False
+        """True once an answer is posted; the panel shows until the screen closes it."""
 
     @property
     def is_open(self) -> bool:
-        """True while a choice is being asked."""
-        return self.visible
+        """True while a choice is being asked (and not answered yet)."""
+        return self.visible and not self._answered
+
+    def close(self) -> None:
+        """Hide the panel. The screen does it as it acts on the answer, so that the panel's
+        going and what the answer changes reach the terminal in one frame."""
+        self.visible = False
 
     def ask(self, title: str, options: list[str], cancellable: bool) -> None:
         """Show the options."""
@@ -66,6 +79,7 @@ class ChoicePanel(Widget):
             f"{i + 1}. {text}" if i < 9 else f"   {text}" for i, text in enumerate(options)
         ]
         self.highlighted = 0
+        self._answered = False
         width = max(20, self.screen.size.width - 2)
         self._rows = self._wrap(width)
         # Just tall enough, above the status line and key bar; absolute, so the table's layout
@@ -84,9 +98,13 @@ class ChoicePanel(Widget):
         return rows
 
     def on_resize(self) -> None:
+        # Opening changes the panel's height, which repaints it already: only a new width,
+        # which wraps the lines differently, needs another.
         if self._labels:
-            self._rows = self._wrap(max(20, self.size.width - 2))
-            self.refresh()
+            rows = self._wrap(max(20, self.size.width - 2))
+            if rows != self._rows:
+                self._rows = rows
+                self.refresh()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self._rows))
@@ -126,7 +144,7 @@ class ChoicePanel(Widget):
                 self.refresh(Region(0, len(titles) + i - first, self.size.width, 1))
 
     def _answer(self, index: int | None) -> None:
-        self.visible = False
+        self._answered = True
         self.post_message(self.Chosen(index))
 
     def on_click(self, event: events.Click) -> None:
@@ -139,6 +157,8 @@ class ChoicePanel(Widget):
 
     def move(self, delta: int) -> None:
         """Move the highlight up or down."""
+        if not self.is_open:
+            return
         old = self.highlighted
         first = self._first_row()
         self.highlighted = max(0, min(self.count - 1, old + delta))
@@ -150,7 +170,7 @@ class ChoicePanel(Widget):
 
     def pick(self, index: int) -> None:
         """Choose option `index` directly."""
-        if 0 <= index < self.count:
+        if self.is_open and 0 <= index < self.count:
             self._answer(index)
 
     def confirm(self) -> None:
@@ -159,7 +179,7 @@ class ChoicePanel(Widget):
 
     def cancel(self) -> bool:
         """Go back without choosing, when that is allowed; False when it is not."""
-        if self.cancellable:
+        if self.is_open and self.cancellable:
             self._answer(None)
             return True
         return False

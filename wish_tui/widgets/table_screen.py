@@ -416,6 +416,7 @@ class TableScreen(TableHelp, Screen):
         self.query_one(GameLog).scroll_page(pages)
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
+        self.query_one(ChoicePanel).close()
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None
@@ -693,7 +694,7 @@ class TableScreen(TableHelp, Screen):
         if panel.is_open:
             # Undo inside a decision closes the question first; nothing is chosen.
             self._options, self._on_choice = [], None
-            panel.visible = False
+            panel.close()
             self.busy = False
         if self.table.remote:
             self.busy = True
