@@ -129,11 +129,15 @@ class MapView(Widget):
         if not old:
             self.refresh()
             return
+        # One region per row of Areas: Textual sends two regions on the same lines as two
+        # runs, the second repeating the start of the line.
+        rows: dict[int, Region] = {}
         for i in changed:
             a = CATALOG.areas[i]
-            self.refresh(
-                Region(a.col * (width + 1) + 1, a.row * (CELL_LINES + 1) + 1, width, CELL_LINES)
-            )
+            cell = Region(a.col * (width + 1) + 1, a.row * (CELL_LINES + 1) + 1, width, CELL_LINES)
+            rows[a.row] = rows[a.row].union(cell) if a.row in rows else cell
+        for region in rows.values():
+            self.refresh(region)
 
     def on_resize(self) -> None:
         width = max(11, (self.size.width - 1) // COLS - 1)
