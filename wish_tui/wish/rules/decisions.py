@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import effects
 from .actions import Action
 from .catalog import COLOUR_INDEX, COLOURS, LETTERS
-from .supply import crystal_supply, gain_crystals
+from .supply import crystal_supply, crystals_changed, gain_crystals
 
 PASS = Action("pass")
 
@@ -100,15 +100,16 @@ def resolve(st, step: tuple, action: Action) -> None:
     kind, seat = step[0], step[1]
     p = st.pieces(seat)
     arg = action.arg
+    crystals_changed(st)  # most decisions move crystals
     if kind == "destiny":
         p.destiny = arg
         p.destiny_options = []
     elif kind in ("setup_discard", "discard"):
-        p.hand.remove(arg)
+        p.own("hand").remove(arg)
         st.own("discard").append(arg)
     elif kind == "draw_offer":
         slot = st.offer.index(arg)
-        p.hand.append(effects.leave_offer(st, slot, seat))
+        p.own("hand").append(effects.leave_offer(st, slot, seat))
         effects.refill(st, slot)
     elif kind == "gain":
         p.crystals[COLOUR_INDEX[arg]] += 1
@@ -137,7 +138,7 @@ def resolve(st, step: tuple, action: Action) -> None:
             p.crystals[c] -= 1
             st.push(("gain", seat, 1, c))
     elif kind == "nest":
-        p.nest[COLOUR_INDEX[arg]] += 1
+        p.own("nest")[COLOUR_INDEX[arg]] += 1
     elif kind == "teleport":
         if action.kind != "pass":
             effects.move_djinn(st, seat, st.catalog.area_index[arg])
@@ -180,7 +181,7 @@ def resolve(st, step: tuple, action: Action) -> None:
                 st.push(("forgive", seat, step[2], step[3] - 1))
     elif kind == "fresh_discard":
         if action.kind == "discard":
-            p.hand.remove(arg)
+            p.own("hand").remove(arg)
             st.own("discard").append(arg)
             st.push(("fresh_discard", seat, step[2] + 1))
         else:
@@ -189,15 +190,17 @@ def resolve(st, step: tuple, action: Action) -> None:
 
 def _swap(st, seat: int, other: int, mine: str, theirs: str) -> None:
     p = st.pieces(seat)
-    p.hand.remove(mine)
+    hand = p.own("hand")
+    hand.remove(mine)
     if other < 0:
         slot = st.offer.index(theirs)
-        p.hand.append(effects.leave_offer(st, slot, seat))
+        hand.append(effects.leave_offer(st, slot, seat))
         st.own("offer")[slot] = mine
     else:
         q = st.pieces(other)
-        q.hand[q.hand.index(theirs)] = mine
-        p.hand.append(theirs)
+        their_hand = q.own("hand")
+        their_hand[their_hand.index(theirs)] = mine
+        hand.append(theirs)
 
 
 def _chosen(st, seat: int, step: tuple, target: int) -> None:

@@ -7,6 +7,7 @@ from wish_tui.core import rng as rngmod
 from .catalog import COLOUR_INDEX
 from .supply import (
     crystal_supply,
+    crystals_changed,
     crystals_left,
     gain_crystals,
     gain_potions,
@@ -35,7 +36,7 @@ def draw_then_discard(st, seat: int) -> None:
     hand keeps its size and nothing is discarded (rulebook, Cards: the hand size never changes)."""
     card = deck_pop(st)
     if card:
-        st.pieces(seat).hand.append(card)
+        st.pieces(seat).own("hand").append(card)
         st.push(("discard", seat))
 
 
@@ -101,6 +102,7 @@ def caravan_trade(st, p) -> None:
     card = st.catalog.caravan_cards[st.caravan_card]
     for c in range(6):
         p.crystals[c] += card.get_crystals[c] - card.give[c]
+    crystals_changed(st)
     p.vp_tokens += card.get_vp
     p.potions += card.get_potions
     p.trickery += card.get_trickery
@@ -136,7 +138,7 @@ def manifest(st, seat: int, place: int) -> None:
     p = st.pieces(seat)
     ability = st.catalog.areas[place].ability
     if ability == "dark_temple":
-        p.hand.append(st.own("discard").pop())
+        p.own("hand").append(st.own("discard").pop())
         st.push(("discard", seat))
     elif ability == "cataracts":
         st.push(("gain", seat, 2, -1))
@@ -186,6 +188,7 @@ def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> Non
     wish = st.catalog.wishes[card]
     for c in range(6):
         p.crystals[c] -= wish.cost[c]
+    crystals_changed(st)
     colour = COLOUR_INDEX[trick] if trick else wish.colour
     if source == "monument":
         builder, counts = st.monuments[place]
@@ -196,12 +199,12 @@ def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> Non
             st.pieces(builder).vp_tokens += 1
     else:
         st.own("area_meeples")[place * 6 + colour] -= 1
-    p.meeples[colour] += 1
+    p.own("meeples")[colour] += 1
     if trick:
         p.trickery -= 1
         p.trickery_used = True
-    p.hand.remove(card)
-    p.fulfilled.append(card)
+    p.own("hand").remove(card)
+    p.own("fulfilled").append(card)
     if len(p.fulfilled) >= 3:
         p.unlocked = True
     st.push(("draw_offer", seat), ("instant", seat, card), ("after_fulfil", seat, card, place))
@@ -211,10 +214,11 @@ def build(st, seat: int, name: str) -> None:
     """Build a Monument with collected Wishing Persons and take its Badge."""
     p = st.pieces(seat)
     monument = st.catalog.monument_by_name[name]
+    meeples = p.own("meeples")
     for c in range(6):
-        p.meeples[c] -= monument.cost[c]
+        meeples[c] -= monument.cost[c]
     st.own("monuments")[monument.area] = (seat, monument.cost)
-    p.badges.append(name)
+    p.own("badges").append(name)
 
 
 def instant(st, seat: int, card: str) -> None:

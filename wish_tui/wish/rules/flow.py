@@ -49,6 +49,7 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
     st._buf = []
     st._shared = frozenset()
     st._own_seats = ALL_SEATS
+    st._supply = None
     rng = rngmod.seed_state(seed)
     n = len(djinns)
     rng, first = rngmod.below(rng, n)

@@ -99,6 +99,7 @@ def from_dict(cls, d: dict, catalog=None):
     st._buf = []
     st._shared = frozenset()
     st._own_seats = ALL_SEATS
+    st._supply = None
     try:
         st.legal_actions()
     except Exception:  # a step the shape checks let through but the rules cannot answer

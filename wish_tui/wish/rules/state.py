@@ -61,6 +61,7 @@ class State:
         "_buf",
         "_shared",
         "_own_seats",
+        "_supply",
     )
 
     DEFAULT_CATALOG: Catalog
@@ -243,6 +244,7 @@ class State:
             s._shared = frozenset()
         s.pending = self.pending[:]
         s.rng = self.rng
+        s._supply = self._supply if share else None  # callers may change an unshared copy
         s._legal = None
         s._buf = []
         return s

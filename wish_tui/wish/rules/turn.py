@@ -301,7 +301,7 @@ def resolve(st, action: Action) -> None:
         p.potions -= 1
         p.potion_used = f"{action.col}:{symbol}"
     else:
-        p.markers[action.col - 1] = symbol
+        p.own("markers")[action.col - 1] = symbol
     index = st.catalog.area_index
     place = index[action.at] if action.at else p.area
     if p.djinn == "fire" and symbol in CLONE_SYMBOLS and place in st.clones:
@@ -331,6 +331,7 @@ def resolve(st, action: Action) -> None:
             tokens.remove(index[action.arg2])
         tokens.append(index[action.arg])
     elif kind == "harvest":
+        nest = p.own("nest")
         for c in range(6):
-            p.crystals[c] += p.nest[c]
-            p.nest[c] = 0
+            p.crystals[c] += nest[c]
+            nest[c] = 0
