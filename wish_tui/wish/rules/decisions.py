@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import effects
 from .actions import Action
 from .catalog import COLOUR_INDEX, COLOURS, LETTERS
-from .supply import crystal_supply, crystals_changed, gain_crystals
+from .supply import crystal_supply, crystals_changed, gain_crystals, move_crystals
 
 PASS = Action("pass")
 
@@ -100,7 +100,6 @@ def resolve(st, step: tuple, action: Action) -> None:
     kind, seat = step[0], step[1]
     p = st.pieces(seat)
     arg = action.arg
-    crystals_changed(st)  # most decisions move crystals
     if kind == "destiny":
         p.destiny = arg
         p.destiny_options = []
@@ -112,33 +111,34 @@ def resolve(st, step: tuple, action: Action) -> None:
         p.own("hand").append(effects.leave_offer(st, slot, seat))
         effects.refill(st, slot)
     elif kind == "gain":
-        p.crystals[COLOUR_INDEX[arg]] += 1
+        move_crystals(st, p, COLOUR_INDEX[arg], 1)
         if step[2] > 1:
             st.push(("gain", seat, step[2] - 1, step[3]))
     elif kind == "frost":
         if action.kind == "pass":
             return
-        p.crystals[COLOUR_INDEX[arg]] += 1
+        move_crystals(st, p, COLOUR_INDEX[arg], 1)
         remaining = step[4].replace(LETTERS[COLOUR_INDEX[arg]], "", 1)
         if step[3] > 1 and remaining:
             st.push(("frost", seat, step[2], step[3] - 1, remaining))
     elif kind == "pay_trade":
-        p.crystals[COLOUR_INDEX[arg]] -= 1
+        move_crystals(st, p, COLOUR_INDEX[arg], -1)
         if step[3] > 1:
             st.push(("pay_trade", seat, step[2], step[3] - 1))
         else:
             gain_crystals(st, p, step[2])
     elif kind == "market_pay":
         c = COLOUR_INDEX[arg]
-        p.crystals[c] -= 1
+        move_crystals(st, p, c, -1)
         st.push(("gain", seat, 2, c))
     elif kind == "a_child":
         if action.kind == "pay":
             c = COLOUR_INDEX[arg]
-            p.crystals[c] -= 1
+            move_crystals(st, p, c, -1)
             st.push(("gain", seat, 1, c))
     elif kind == "nest":
         p.own("nest")[COLOUR_INDEX[arg]] += 1
+        crystals_changed(st)
     elif kind == "teleport":
         if action.kind != "pass":
             effects.move_djinn(st, seat, st.catalog.area_index[arg])
@@ -152,30 +152,24 @@ def resolve(st, step: tuple, action: Action) -> None:
         if action.kind == "swap":
             _swap(st, seat, step[2], arg, action.arg2)
     elif kind == "give":
-        c = COLOUR_INDEX[arg]
-        p.crystals[c] -= 1
-        if step[2] >= 0:
-            st.pieces(step[2]).crystals[c] += 1
+        _give(st, p, COLOUR_INDEX[arg], step[2])
     elif kind == "take":
         c = COLOUR_INDEX[arg]
         st.pieces(step[2]).crystals[c] -= 1
         p.crystals[c] += 1
     elif kind == "remove":
-        st.pieces(step[2]).crystals[COLOUR_INDEX[arg]] -= 1
+        move_crystals(st, st.pieces(step[2]), COLOUR_INDEX[arg], -1)
         if step[3] > 1:
             st.push(("remove", seat, step[2], step[3] - 1))
     elif kind == "lose":
-        p.crystals[COLOUR_INDEX[arg]] -= 1
+        move_crystals(st, p, COLOUR_INDEX[arg], -1)
         if step[2] > 1:
             st.push(("lose", seat, step[2] - 1))
     elif kind == "choose":
         _chosen(st, seat, step, st.seat_of(arg))
     elif kind == "forgive":
         if action.kind == "give":
-            c = COLOUR_INDEX[arg]
-            p.crystals[c] -= 1
-            if step[2] >= 0:
-                st.pieces(step[2]).crystals[c] += 1
+            _give(st, p, COLOUR_INDEX[arg], step[2])
             p.vp_tokens += 2
             if step[3] > 1:
                 st.push(("forgive", seat, step[2], step[3] - 1))
@@ -186,6 +180,15 @@ def resolve(st, step: tuple, action: Action) -> None:
             st.push(("fresh_discard", seat, step[2] + 1))
         else:
             st.push(*(("draw_offer", seat) for _ in range(step[2])))
+
+
+def _give(st, p, colour: int, to: int) -> None:
+    """`p` gives a crystal of `colour` to seat `to`, or back to the supply when `to` is -1."""
+    if to >= 0:
+        p.crystals[colour] -= 1
+        st.pieces(to).crystals[colour] += 1
+    else:
+        move_crystals(st, p, colour, -1)
 
 
 def _swap(st, seat: int, other: int, mine: str, theirs: str) -> None:

@@ -46,7 +46,7 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
     st.turn_done = False
     st.final_round = False
     st._legal = None
-    st._buf = []
+    st._buf = ()
     st._shared = frozenset()
     st._own_seats = ALL_SEATS
     st._supply = None
@@ -108,7 +108,7 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
 
 def advance(st) -> None:
     """Resolve automatic steps and forced choices until a seat has a real decision to make."""
-    while not resolve_forced(st, AUTO, decisions):
+    while not (st.pending and resolve_forced(st, AUTO, decisions)):
         if not (st.phase == "play" and st.turn_done):
             return
         _next_turn(st)
@@ -134,12 +134,18 @@ def _start_round(st) -> None:
     _start_turn(st)
 
 
+NO_MARKERS = ["", "", "", ""]
+"""A seat's markers at the start of its turn (compared with, never changed)."""
+
+
 def _start_turn(st) -> None:
     seat = st.order[st.turn_idx]
-    p = st.pieces(seat)
-    p.markers = ["", "", "", ""]
-    p.potion_used = ""
-    p.trickery_used = False
+    p = st.players[seat]
+    if p.markers != NO_MARKERS or p.potion_used or p.trickery_used:
+        p = st.pieces(seat)
+        p.markers = ["", "", "", ""]
+        p.potion_used = ""
+        p.trickery_used = False
     if st.solo:
         if st.challenge_deck:
             st.challenge_card = st.own("challenge_deck").pop()

@@ -181,7 +181,8 @@ class State:
             decisions.resolve(new, new.pending.pop(0), action)
         else:
             turn.resolve(new, action)
-        new.flush()
+        if new._buf:
+            new.flush()
         flow.advance(new)
         return new
 
@@ -246,7 +247,7 @@ class State:
         s.rng = self.rng
         s._supply = self._supply if share else None  # callers may change an unshared copy
         s._legal = None
-        s._buf = []
+        s._buf = ()
         return s
 
     # -- building blocks for the rule modules ----------------------------------------------
@@ -274,13 +275,13 @@ class State:
 
     def push(self, *steps: tuple) -> None:
         """Queue steps to resolve before anything already pending, in the order given."""
-        self._buf.extend(steps)
+        self._buf += steps
 
     def flush(self) -> None:
         """Put the queued steps in front of the pending ones."""
         if self._buf:
             self.pending[0:0] = self._buf
-            self._buf = []
+            self._buf = ()
 
     # -- what may each seat see ------------------------------------------------------------
     def view(self, seat: int) -> dict:

@@ -31,8 +31,20 @@ def crystal_supply(st) -> tuple[int, ...]:
 
 
 def crystals_changed(st) -> None:
-    """Forget the kept supply count: every change to a seat's crystals or Nest calls this."""
+    """Forget the kept supply count: every change to a seat's crystals or Nest that does not go
+    through `move_crystals` calls this (moves between seats need not)."""
     st._supply = None
+
+
+def move_crystals(st, p, colour: int, n: int) -> None:
+    """Move `n` crystals of `colour` from the supply to `p`'s board (`n` < 0: from the board back
+    to the supply), keeping the supply count."""
+    p.crystals[colour] += n
+    supply = st._supply
+    if supply is not None:
+        supply = list(supply)
+        supply[colour] -= n
+        st._supply = tuple(supply)
 
 
 def counted_supply(st) -> tuple[int, ...]:
@@ -65,8 +77,7 @@ def gain_crystals(st, p, colour: int, n: int = 1) -> int:
     """Give `p` up to `n` crystals of `colour`, as many as the supply holds; return how many."""
     n = min(n, crystals_left(st, colour))
     if n > 0:
-        p.crystals[colour] += n
-        crystals_changed(st)
+        move_crystals(st, p, colour, n)
         return n
     return 0
 

@@ -60,13 +60,14 @@ def turn_actions(st) -> list[Action]:
     """Every legal action of the seat whose turn it is, when nothing else is pending."""
     seat = st.order[st.turn_idx]
     p = st.players[seat]
-    markers = p.markers
     acts: list[Action] = []
     supply = crystal_supply(st)
-    if markers.count("") > 1:  # fewer than three markers placed
-        _slot_actions(st, seat, p, _open_slots(st.catalog, p, False), False, acts, supply)
+    if p.markers.count("") > 1:  # fewer than three markers placed
+        moves = _moves(st.catalog)
+        _slot_actions(st, seat, p, moves, moves.open_slots(p, False), False, acts, supply)
     elif p.potions and not p.potion_used:
-        _slot_actions(st, seat, p, _open_slots(st.catalog, p, True), True, acts, supply)
+        moves = _moves(st.catalog)
+        _slot_actions(st, seat, p, moves, moves.open_slots(p, True), True, acts, supply)
     crystals = p.crystals
     ratio = 2 if p.djinn == "air" else 3
     total = sum(crystals)
@@ -76,42 +77,6 @@ def turn_actions(st) -> list[Action]:
                 acts.append(_TRADES[c])
     acts.append(END)
     return acts
-
-
-_SLOTS: dict[tuple[int, str], tuple] = {}
-"""Per (catalog, Djinn): the catalog and its board's slots (`_slots`)."""
-
-
-def _slots(cat, djinn: str) -> tuple[tuple[int, int, str], ...]:
-    """(column index, column number, symbol) of every symbol on a Djinn's board, in order."""
-    key = (id(cat), djinn)
-    found = _SLOTS.get(key)
-    if found is None or found[0] is not cat:
-        columns = cat.djinns[djinn].columns
-        slots = tuple((ci, ci + 1, symbol) for ci, col in enumerate(columns) for symbol in col)
-        found = _SLOTS[key] = (cat, slots)
-    return found[1]
-
-
-_OPEN: dict[tuple, tuple] = {}
-"""Per (catalog, Djinn, markers, unlocked, potion): the catalog and the open slots."""
-
-
-def _open_slots(cat, p, potion: bool) -> tuple[tuple[int, int, str], ...]:
-    """The slots a marker (or, with `potion`, the Potion) may take now, in board order."""
-    markers = p.markers
-    key = (id(cat), p.djinn, p.unlocked, potion, *markers)
-    found = _OPEN.get(key)
-    if found is None or found[0] is not cat:
-        slots = _slots(cat, p.djinn)
-        if potion:
-            open_slots = tuple(slot for slot in slots if potion_allows(p, slot[0], slot[2]))
-        else:
-            open_slots = tuple(
-                slot for slot in slots if not markers[slot[0]] and (p.unlocked or slot[0] != 1)
-            )
-        found = _OPEN[key] = (cat, open_slots)
-    return found[1]
 
 
 _TRADES = tuple(Action("trade", colour) for colour in COLOURS)
@@ -127,12 +92,26 @@ def _action(kind: str, arg: str, col: int, at: str, source: str, trick: str, pot
     return found
 
 
+TOKEN_LISTS_KEPT = 4096
+"""How many placements of the Fiery Clone and Wind Blast tokens `_Moves` keeps the moves of."""
+
+
 class _Moves:
-    """A catalog's Travel and token actions, made once: a turn's list is read off these tables."""
+    """A catalog's boards, Travel and token actions, made once: a turn's list is read off these
+    tables."""
 
     def __init__(self, cat) -> None:
         areas = cat.areas
         self.catalog = cat
+        self.slots = {
+            djinn: tuple(
+                (ci, ci + 1, symbol) for ci, col in enumerate(board.columns) for symbol in col
+            )
+            for djinn, board in cat.djinns.items()
+        }
+        """(column index, column number, symbol) of every symbol on each Djinn's board."""
+        self.open: dict[tuple, tuple] = {}
+        """The open slots (`open_slots`) by (Djinn, unlocked, potion, *markers)."""
         self.travel = {
             (col, potion): [
                 tuple(Action("travel", areas[nb].name, col, potion=potion) for nb in a.neighbours)
@@ -159,6 +138,42 @@ class _Moves:
             for col in range(1, 5)
             for potion in (False, True)
         }
+        self.token_lists: dict[tuple, tuple] = {}
+        """The moves of `token_moves`, by its arguments."""
+
+    def open_slots(self, p, potion: bool) -> tuple[tuple[int, int, str], ...]:
+        """The slots a marker (or, with `potion`, the Potion) may take now, in board order."""
+        markers = p.markers
+        key = (p.djinn, p.unlocked, potion, *markers)
+        found = self.open.get(key)
+        if found is None:
+            slots = self.slots[p.djinn]
+            if potion:
+                found = tuple(slot for slot in slots if potion_allows(p, slot[0], slot[2]))
+            else:
+                found = tuple(
+                    slot for slot in slots if not markers[slot[0]] and (p.unlocked or slot[0] != 1)
+                )
+            self.open[key] = found
+        return found
+
+    def token_moves(self, kind: str, col: int, potion: bool, tokens: list[int], spare: bool):
+        """Every move of a `kind` token onto an Area without one, target by target: a new token
+        first when one is `spare`, then each token on the map (`tokens`, in their order)."""
+        key = (kind, col, potion, spare, *tokens)
+        found = self.token_lists.get(key)
+        if found is None:
+            moves = []
+            for target, row in enumerate(self.tokens[kind, col, potion]):
+                if target in tokens:
+                    continue
+                if spare:
+                    moves.append(row[12])
+                moves.extend(row[src] for src in tokens)
+            if len(self.token_lists) >= TOKEN_LISTS_KEPT:
+                self.token_lists.clear()
+            found = self.token_lists[key] = tuple(moves)
+        return found
 
 
 _MOVES: list[_Moves] = []
@@ -178,13 +193,12 @@ def _moves(cat) -> _Moves:
     return moves
 
 
-def _slot_actions(st, seat, p, slots, potion, acts, supply) -> None:
+def _slot_actions(st, seat, p, moves, slots, potion, acts, supply) -> None:
     """The marker (or Potion) actions of the open symbols, in board order."""
     cat = st.catalog
     areas = cat.areas
     where = None
     affordable = None
-    moves = _moves(cat)
     plain = moves.plain
     for _, col, symbol in slots:
         if symbol == "travel":
@@ -218,10 +232,10 @@ def _slot_actions(st, seat, p, slots, potion, acts, supply) -> None:
             for place, at in where:
                 _fulfill_actions(st, p, place, at, col, potion, acts, affordable)
         else:
-            _special_actions(st, p, col, potion, acts)
+            _special_actions(st, p, moves, col, potion, acts)
 
 
-def _special_actions(st, p, col, potion, acts) -> None:
+def _special_actions(st, p, moves, col, potion, acts) -> None:
     djinn = p.djinn
     if djinn == "water":
         if len(st.frost) < TOKEN_SUPPLY["water"]:
@@ -232,14 +246,7 @@ def _special_actions(st, p, col, potion, acts) -> None:
         kind, tokens = ("clone", st.clones) if djinn == "fire" else ("blast", st.wind)
         spent = st.clones_discarded if djinn == "fire" else 0
         spare = len(tokens) + spent < TOKEN_SUPPLY[djinn]
-        rows = _moves(st.catalog).tokens[kind, col, potion]
-        for target, row in enumerate(rows):
-            if target in tokens:
-                continue
-            if spare:
-                acts.append(row[12])
-            for src in tokens:
-                acts.append(row[src])
+        acts.extend(moves.token_moves(kind, col, potion, tokens, spare))
     elif djinn == "earth" and any(p.nest):
         acts.append(_action("harvest", "", col, "", "", "", potion))
 
@@ -301,7 +308,9 @@ def resolve(st, action: Action) -> None:
         p.potions -= 1
         p.potion_used = f"{action.col}:{symbol}"
     else:
-        p.own("markers")[action.col - 1] = symbol
+        markers = p.markers[:]  # shared with the pieces `pieces` copied
+        markers[action.col - 1] = symbol
+        p.markers = markers
     index = st.catalog.area_index
     place = index[action.at] if action.at else p.area
     if p.djinn == "fire" and symbol in CLONE_SYMBOLS and place in st.clones:
