@@ -125,7 +125,7 @@ def ability_usable(st, seat: int, place: int, supply=None) -> bool:
     if ability == "palace":
         if st.solo:
             return any(st.offer)
-        return any(st.players[o].hand for o in st.opponents(seat))
+        return any(q.hand for other, q in enumerate(st.players) if other != seat)
     if ability == "oasis":
         return caravan_affordable(st, st.players[seat], supply)
     if ability == "trade_market":

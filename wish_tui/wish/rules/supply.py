@@ -65,12 +65,12 @@ def counted_supply(st) -> tuple[int, ...]:
 
 def potions_left(st) -> int:
     """Potion tokens in the supply."""
-    return POTIONS - sum(q.potions for q in st.players)
+    return POTIONS - sum([q.potions for q in st.players])
 
 
 def trickery_left(st) -> int:
     """Trickery tokens in the supply."""
-    return TRICKERY - sum(q.trickery for q in st.players)
+    return TRICKERY - sum([q.trickery for q in st.players])
 
 
 def gain_crystals(st, p, colour: int, n: int = 1) -> int:

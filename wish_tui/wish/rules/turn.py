@@ -68,13 +68,24 @@ def turn_actions(st) -> list[Action]:
     elif p.potions and not p.potion_used:
         moves = _moves(st.catalog)
         _slot_actions(st, seat, p, moves, moves.open_slots(p, True), True, acts, supply)
-    crystals = p.crystals
-    ratio = 2 if p.djinn == "air" else 3
-    total = sum(crystals)
-    if total >= ratio:
-        for c in range(6):
-            if total - crystals[c] >= ratio and supply[c]:
-                acts.append(_TRADES[c])
+    # A free trade of colour c: the supply holds one, and the other colours pay for it.
+    # Unrolled over the six colours: this runs on every turn state.
+    c0, c1, c2, c3, c4, c5 = p.crystals
+    most = c0 + c1 + c2 + c3 + c4 + c5 - (2 if p.djinn == "air" else 3)
+    if most >= 0:
+        s0, s1, s2, s3, s4, s5 = supply
+        if s0 and c0 <= most:
+            acts.append(_TRADES[0])
+        if s1 and c1 <= most:
+            acts.append(_TRADES[1])
+        if s2 and c2 <= most:
+            acts.append(_TRADES[2])
+        if s3 and c3 <= most:
+            acts.append(_TRADES[3])
+        if s4 and c4 <= most:
+            acts.append(_TRADES[4])
+        if s5 and c5 <= most:
+            acts.append(_TRADES[5])
     acts.append(END)
     return acts
 
@@ -110,6 +121,8 @@ class _Moves:
             for djinn, board in cat.djinns.items()
         }
         """(column index, column number, symbol) of every symbol on each Djinn's board."""
+        self.costs = {name: (sum(w.cost), w.cost, w.colour) for name, w in cat.wishes.items()}
+        """Per Wish: how many crystals it costs, the cost per colour and its colour."""
         self.open: dict[tuple, tuple] = {}
         """The open slots (`open_slots`) by (Djinn, unlocked, potion, *markers)."""
         self.travel = {
@@ -199,6 +212,7 @@ def _slot_actions(st, seat, p, moves, slots, potion, acts, supply) -> None:
     areas = cat.areas
     where = None
     affordable = None
+    may_build = False
     plain = moves.plain
     for _, col, symbol in slots:
         if symbol == "travel":
@@ -228,9 +242,11 @@ def _slot_actions(st, seat, p, moves, slots, potion, acts, supply) -> None:
                     acts.append(_action("caravan", "", col, at, "", "", potion))
         elif symbol == "fulfill":
             if affordable is None:
-                affordable = _affordable(cat, p)
-            for place, at in where:
-                _fulfill_actions(st, p, place, at, col, potion, acts, affordable)
+                affordable = _affordable(moves, p)
+                may_build = any(p.meeples)
+            if affordable or may_build:
+                for place, at in where:
+                    _fulfill_actions(st, p, place, at, col, potion, acts, affordable)
         else:
             _special_actions(st, p, moves, col, potion, acts)
 
@@ -251,16 +267,18 @@ def _special_actions(st, p, moves, col, potion, acts) -> None:
         acts.append(_action("harvest", "", col, "", "", "", potion))
 
 
-def _affordable(cat, p) -> list:
-    """The Wishes in hand the seat can pay for, with their cards."""
+def _affordable(moves, p) -> list:
+    """The Wishes in hand the seat can pay for, with their colours."""
     c0, c1, c2, c3, c4, c5 = p.crystals
+    total = c0 + c1 + c2 + c3 + c4 + c5
     result = []
-    wishes = cat.wishes
+    costs = moves.costs
     for card in p.hand:
-        wish = wishes[card]
-        k0, k1, k2, k3, k4, k5 = wish.cost
-        if c0 >= k0 and c1 >= k1 and c2 >= k2 and c3 >= k3 and c4 >= k4 and c5 >= k5:
-            result.append((card, wish.colour))
+        size, (k0, k1, k2, k3, k4, k5), colour = costs[card]
+        if size <= total and (
+            c0 >= k0 and c1 >= k1 and c2 >= k2 and c3 >= k3 and c4 >= k4 and c5 >= k5
+        ):
+            result.append((card, colour))
     return result
 
 
