@@ -29,15 +29,17 @@ def options(st, step: tuple) -> list[Action]:
     """The legal actions for a decision step (empty when there is nothing to decide)."""
     kind, seat = step[0], step[1]
     p = st.players[seat]
-    cat = st.catalog
+    # The most frequent steps first.
+    if kind == "pay_trade":
+        return _colours("pay", p.crystals, step[2])
+    if kind == "gain":
+        return _colours("gain", crystal_supply(st), step[3])
     if kind == "destiny":
         return [Action("keep", name) for name in p.destiny_options]
     if kind in ("setup_discard", "discard"):
         return [Action("discard", card) for card in p.hand]
     if kind == "draw_offer":
         return [Action("draw", card) for card in st.offer if card]
-    if kind == "gain":
-        return _colours("gain", crystal_supply(st), step[3])
     if kind == "frost":
         # Example 6: Water "may gain" the crystals, so it may also decline the rest (pass).
         remaining = step[4]
@@ -50,8 +52,6 @@ def options(st, step: tuple) -> list[Action]:
             ),
             PASS,
         ]
-    if kind == "pay_trade":
-        return _colours("pay", p.crystals, step[2])
     if kind in ("market_pay",):
         return _colours("pay", p.crystals)
     if kind == "a_child":
@@ -61,10 +61,10 @@ def options(st, step: tuple) -> list[Action]:
     if kind == "teleport":
         only = step[2]
         targets = [only] if only >= 0 else range(12)
-        areas = cat.areas
+        areas = st.catalog.areas
         return [Action("teleport", areas[a].name) for a in targets if a != p.area] + [PASS]
     if kind == "wind":
-        areas = cat.areas
+        areas = st.catalog.areas
         passed = step[2] if len(step) > 2 else ()
         onward = [a for a in areas[p.area].neighbours if a not in passed]
         return [Action("wind", areas[a].name) for a in onward] + [PASS]
@@ -100,7 +100,18 @@ def resolve(st, step: tuple, action: Action) -> None:
     kind, seat = step[0], step[1]
     p = st.pieces(seat)
     arg = action.arg
-    if kind == "destiny":
+    # The most frequent steps first.
+    if kind == "pay_trade":
+        move_crystals(st, p, COLOUR_INDEX[arg], -1)
+        if step[3] > 1:
+            st.push(("pay_trade", seat, step[2], step[3] - 1))
+        else:
+            gain_crystals(st, p, step[2])
+    elif kind == "gain":
+        move_crystals(st, p, COLOUR_INDEX[arg], 1)
+        if step[2] > 1:
+            st.push(("gain", seat, step[2] - 1, step[3]))
+    elif kind == "destiny":
         p.destiny = arg
         p.destiny_options = []
     elif kind in ("setup_discard", "discard"):
@@ -110,10 +121,6 @@ def resolve(st, step: tuple, action: Action) -> None:
         slot = st.offer.index(arg)
         p.own("hand").append(effects.leave_offer(st, slot, seat))
         effects.refill(st, slot)
-    elif kind == "gain":
-        move_crystals(st, p, COLOUR_INDEX[arg], 1)
-        if step[2] > 1:
-            st.push(("gain", seat, step[2] - 1, step[3]))
     elif kind == "frost":
         if action.kind == "pass":
             return
@@ -121,12 +128,6 @@ def resolve(st, step: tuple, action: Action) -> None:
         remaining = step[4].replace(LETTERS[COLOUR_INDEX[arg]], "", 1)
         if step[3] > 1 and remaining:
             st.push(("frost", seat, step[2], step[3] - 1, remaining))
-    elif kind == "pay_trade":
-        move_crystals(st, p, COLOUR_INDEX[arg], -1)
-        if step[3] > 1:
-            st.push(("pay_trade", seat, step[2], step[3] - 1))
-        else:
-            gain_crystals(st, p, step[2])
     elif kind == "market_pay":
         c = COLOUR_INDEX[arg]
         move_crystals(st, p, c, -1)

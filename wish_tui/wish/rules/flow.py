@@ -112,7 +112,8 @@ def advance(st) -> None:
         if not (st.phase == "play" and st.turn_done):
             return
         _next_turn(st)
-        st.flush()
+        if st._buf:
+            st.flush()
 
 
 def begin_play(st) -> None:

@@ -183,7 +183,8 @@ class State:
             turn.resolve(new, action)
         if new._buf:
             new.flush()
-        flow.advance(new)
+        if new.pending or new.turn_done:  # else there is nothing to advance
+            flow.advance(new)
         return new
 
     def why_illegal(self, action: Action) -> str:

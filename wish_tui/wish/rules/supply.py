@@ -75,7 +75,9 @@ def trickery_left(st) -> int:
 
 def gain_crystals(st, p, colour: int, n: int = 1) -> int:
     """Give `p` up to `n` crystals of `colour`, as many as the supply holds; return how many."""
-    n = min(n, crystals_left(st, colour))
+    left = crystal_supply(st)[colour]
+    if n > left:
+        n = left
     if n > 0:
         move_crystals(st, p, colour, n)
         return n

@@ -61,13 +61,19 @@ def turn_actions(st) -> list[Action]:
     seat = st.order[st.turn_idx]
     p = st.players[seat]
     acts: list[Action] = []
-    supply = crystal_supply(st)
+    supply = st._supply or crystal_supply(st)  # the kept count, else counted now
     if p.markers.count("") > 1:  # fewer than three markers placed
-        moves = _moves(st.catalog)
-        _slot_actions(st, seat, p, moves, moves.open_slots(p, False), False, acts, supply)
+        potion = False
     elif p.potions and not p.potion_used:
+        potion = True
+    else:
+        potion = None
+    if potion is not None:
         moves = _moves(st.catalog)
-        _slot_actions(st, seat, p, moves, moves.open_slots(p, True), True, acts, supply)
+        if p.djinn == "fire" and st.clones:  # it may also act from its clones' Areas
+            _slot_actions(st, seat, p, moves, moves.open_slots(p, potion), potion, acts, supply)
+        else:
+            _home_actions(st, seat, p, moves, moves.plan(p, potion), potion, acts, supply)
     # A free trade of colour c: the supply holds one, and the other colours pay for it.
     # Unrolled over the six colours: this runs on every turn state.
     c0, c1, c2, c3, c4, c5 = p.crystals
@@ -121,6 +127,13 @@ class _Moves:
             for djinn, board in cat.djinns.items()
         }
         """(column index, column number, symbol) of every symbol on each Djinn's board."""
+        self.icedibs = {
+            (name, col, potion): _action("icedibs", name, col, "", "", "", potion)
+            for name in cat.wishes
+            for col in range(1, 5)
+            for potion in (False, True)
+        }
+        """Ice Dibs on each Wish, by (Wish, col, potion)."""
         self.costs = {name: (sum(w.cost), w.cost, w.colour) for name, w in cat.wishes.items()}
         """Per Wish: how many crystals it costs, the cost per colour and its colour."""
         self.open: dict[tuple, tuple] = {}
@@ -153,6 +166,32 @@ class _Moves:
         }
         self.token_lists: dict[tuple, tuple] = {}
         """The moves of `token_moves`, by its arguments."""
+        self.plans: dict[tuple, tuple] = {}
+        """The plans (`plan`) by (Djinn, Area, unlocked, potion, *markers)."""
+
+    def plan(self, p, potion: bool) -> tuple[tuple, ...]:
+        """The open slots of a Djinn acting from its own Area, as the steps `_home_actions`
+        takes, in board order: (FIXED, actions), (EMPOWER, colour, colour, action),
+        (MANIFEST, action, Caravan action), (FULFILL, col) and (SPECIAL, col)."""
+        key = (p.djinn, p.area, p.unlocked, potion, *p.markers)
+        found = self.plans.get(key)
+        if found is None:
+            a, b = self.catalog.areas[p.area].crystals
+            steps = []
+            for _, col, symbol in self.open_slots(p, potion):
+                if symbol == "travel":
+                    steps.append((FIXED, self.travel[col, potion][p.area]))
+                elif symbol == "empower":
+                    steps.append((EMPOWER, a, b, self.plain["empower", col, potion]))
+                elif symbol == "manifest":
+                    caravan = _action("caravan", "", col, "", "", "", potion)
+                    steps.append((MANIFEST, self.plain["manifest", col, potion], caravan))
+                elif symbol == "fulfill":
+                    steps.append((FULFILL, col))
+                else:
+                    steps.append((SPECIAL, col))
+            found = self.plans[key] = tuple(steps)
+        return found
 
     def open_slots(self, p, potion: bool) -> tuple[tuple[int, int, str], ...]:
         """The slots a marker (or, with `potion`, the Potion) may take now, in board order."""
@@ -206,6 +245,44 @@ def _moves(cat) -> _Moves:
     return moves
 
 
+FIXED, EMPOWER, MANIFEST, FULFILL, SPECIAL = range(5)
+"""The kinds of step in a plan (`_Moves.plan`)."""
+
+
+def _home_actions(st, seat, p, moves, plan, potion, acts, supply) -> None:
+    """The marker (or Potion) actions of a Djinn acting from its own Area, read off its plan:
+    the same as `_slot_actions` gives, with each check made once."""
+    usable = caravan = None
+    affordable = None
+    may_build = False
+    for step in plan:
+        kind = step[0]
+        if kind == FIXED:
+            acts.extend(step[1])
+        elif kind == EMPOWER:
+            if supply[step[1]] or supply[step[2]]:
+                acts.append(step[3])
+        elif kind == MANIFEST:
+            if usable is None:
+                place = p.area
+                usable = effects.ability_usable(st, seat, place, supply)
+                caravan = st.catalog.route[st.caravan_pos] == place and effects.caravan_affordable(
+                    st, p, supply
+                )
+            if usable:
+                acts.append(step[1])
+            if caravan:
+                acts.append(step[2])
+        elif kind == FULFILL:
+            if affordable is None:
+                affordable = _affordable(moves, p)
+                may_build = any(p.meeples)
+            if affordable or may_build:
+                _fulfill_actions(st, p, p.area, "", step[1], potion, acts, affordable)
+        else:
+            _special_actions(st, p, moves, step[1], potion, acts)
+
+
 def _slot_actions(st, seat, p, moves, slots, potion, acts, supply) -> None:
     """The marker (or Potion) actions of the open symbols, in board order."""
     cat = st.catalog
@@ -257,7 +334,7 @@ def _special_actions(st, p, moves, col, potion, acts) -> None:
         if len(st.frost) < TOKEN_SUPPLY["water"]:
             for card in st.offer:
                 if card and card not in st.frost:
-                    acts.append(_action("icedibs", card, col, "", "", "", potion))
+                    acts.append(moves.icedibs[card, col, potion])
     elif djinn == "fire" or djinn == "air":
         kind, tokens = ("clone", st.clones) if djinn == "fire" else ("blast", st.wind)
         spent = st.clones_discarded if djinn == "fire" else 0
