@@ -14,15 +14,32 @@ from .supply import crystal_supply, crystals_changed, gain_crystals, move_crysta
 PASS = Action("pass")
 
 
-_BY_COLOUR: dict[str, tuple[Action, ...]] = {}
+_BY_COLOUR = {
+    kind: tuple(Action(kind, colour) for colour in COLOURS)
+    for kind in ("gain", "pay", "nest", "give", "take", "remove", "lose")
+}
+"""`KIND COLOUR` per colour, for the decisions that choose a colour (made once)."""
 
 
 def _colours(kind: str, counts, exclude: int = -1) -> list[Action]:
-    """`kind COLOUR` for each colour with a count, but `exclude` (the actions made once)."""
-    made = _BY_COLOUR.get(kind)
-    if made is None:
-        made = _BY_COLOUR[kind] = tuple(Action(kind, colour) for colour in COLOURS)
-    return [made[c] for c in range(6) if counts[c] and c != exclude]
+    """`kind COLOUR` for each colour with a count, but `exclude`."""
+    # Unrolled over the six colours: most decisions are these.
+    made = _BY_COLOUR[kind]
+    n0, n1, n2, n3, n4, n5 = counts
+    found = []
+    if n0 and exclude != 0:
+        found.append(made[0])
+    if n1 and exclude != 1:
+        found.append(made[1])
+    if n2 and exclude != 2:
+        found.append(made[2])
+    if n3 and exclude != 3:
+        found.append(made[3])
+    if n4 and exclude != 4:
+        found.append(made[4])
+    if n5 and exclude != 5:
+        found.append(made[5])
+    return found
 
 
 def options(st, step: tuple) -> list[Action]:

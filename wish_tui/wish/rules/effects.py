@@ -174,9 +174,9 @@ def manifest(st, seat: int, place: int) -> None:
 
 def after_manifest(st, seat: int) -> None:
     """After any Manifest: Long Life's Emerald, then Earth's Providence."""
-    p = st.pieces(seat)
+    p = st.players[seat]
     if "Long Life" in p.fulfilled:
-        gain_crystals(st, p, GREEN)
+        gain_crystals(st, st.pieces(seat), GREEN)
     if p.djinn == "earth":
         st.push(("nest", seat))
 

@@ -176,7 +176,7 @@ class State:
             raise IllegalAction(explain.wrong_seat(self, seat))
         if action not in (self._legal or self.legal_actions()):
             raise IllegalAction(explain.why_illegal(self, action))
-        new = self.copy(share=True)
+        new = self.copy(True)
         if new.pending:
             decisions.resolve(new, new.pending.pop(0), action)
         else:
@@ -209,18 +209,18 @@ class State:
         s.turn_idx = self.turn_idx
         s.turn_done = self.turn_done
         s.final_round = self.final_round
-        if share:
-            s.players = self.players[:]
-            s._own_seats = 0
-        else:
-            s.players = [p.copy() for p in self.players]
-            s._own_seats = ALL_SEATS
         s.caravan_pos = self.caravan_pos
         s.caravan_card = self.caravan_card
         s.challenge_card = self.challenge_card
         s.solo_hatred = self.solo_hatred
         s.clones_discarded = self.clones_discarded
+        s.pending = self.pending[:]
+        s.rng = self.rng
+        s._legal = None
+        s._buf = ()
         if share:
+            s.players = self.players[:]
+            s._own_seats = 0
             s.area_meeples = self.area_meeples
             s.monuments = self.monuments
             s.offer = self.offer
@@ -232,7 +232,10 @@ class State:
             s.wind = self.wind
             s.clones = self.clones
             s._shared = SHARED_LISTS
+            s._supply = self._supply
         else:
+            s.players = [p.copy() for p in self.players]
+            s._own_seats = ALL_SEATS
             s.area_meeples = self.area_meeples[:]
             s.monuments = self.monuments[:]
             s.offer = self.offer[:]
@@ -244,11 +247,7 @@ class State:
             s.wind = self.wind[:]
             s.clones = self.clones[:]
             s._shared = frozenset()
-        s.pending = self.pending[:]
-        s.rng = self.rng
-        s._supply = self._supply if share else None  # callers may change an unshared copy
-        s._legal = None
-        s._buf = ()
+            s._supply = None  # callers may change an unshared copy
         return s
 
     # -- building blocks for the rule modules ----------------------------------------------

@@ -351,10 +351,11 @@ def _affordable(moves, p) -> list:
     result = []
     costs = moves.costs
     for card in p.hand:
-        size, (k0, k1, k2, k3, k4, k5), colour = costs[card]
-        if size <= total and (
-            c0 >= k0 and c1 >= k1 and c2 >= k2 and c3 >= k3 and c4 >= k4 and c5 >= k5
-        ):
+        size, cost, colour = costs[card]
+        if size > total:
+            continue
+        k0, k1, k2, k3, k4, k5 = cost
+        if c0 >= k0 and c1 >= k1 and c2 >= k2 and c3 >= k3 and c4 >= k4 and c5 >= k5:
             result.append((card, colour))
     return result
 
