@@ -85,12 +85,12 @@ def caravan_affordable(st, p, supply=None) -> bool:
         return False
     card = st.catalog.caravan_cards[st.caravan_card]
     give, get = card.give, card.get_crystals
-    for have, need in zip(p.crystals, give, strict=True):
-        if have < need:
-            return False
+    crystals = p.crystals
+    if any([crystals[c] < give[c] for c in range(6)]):
+        return False
     if any(get):
         supply = supply or crystal_supply(st)
-        if any(supply[c] + give[c] < get[c] for c in range(6)):
+        if any([supply[c] + give[c] < get[c] for c in range(6)]):
             return False
     if card.get_potions and potions_left(st) < card.get_potions:
         return False

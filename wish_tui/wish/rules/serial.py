@@ -97,7 +97,7 @@ def from_dict(cls, d: dict, catalog=None):
     st.pending = [tuple(step_to_list(step)) for step in d["pending"]]
     st._legal = None
     st._buf = ()
-    st._shared = frozenset()
+    st._shared = 0
     st._own_seats = ALL_SEATS
     st._supply = None
     try:

@@ -7,22 +7,23 @@ from .actions import Action, IllegalAction
 from .catalog import Catalog
 from .player import ALL_SEATS, Player
 
-SHARED_LISTS = frozenset(
-    (
-        "area_meeples",
-        "monuments",
-        "offer",
-        "frost",
-        "deck",
-        "discard",
-        "caravan_deck",
-        "challenge_deck",
-        "wind",
-        "clones",
-    )
+SHARED_LISTS = (
+    "area_meeples",
+    "monuments",
+    "offer",
+    "frost",
+    "deck",
+    "discard",
+    "caravan_deck",
+    "challenge_deck",
+    "wind",
+    "clones",
 )
 """List fields that `apply` shares between a state and the next until a rule changes one
 (`State.own`): most actions change none of them."""
+SHARED_BIT = {name: 1 << i for i, name in enumerate(SHARED_LISTS)}
+"""A bit per list in SHARED_LISTS: `State._shared` has the bits of the lists still shared."""
+ALL_SHARED = (1 << len(SHARED_LISTS)) - 1
 
 
 class State:
@@ -231,7 +232,7 @@ class State:
             s.challenge_deck = self.challenge_deck
             s.wind = self.wind
             s.clones = self.clones
-            s._shared = SHARED_LISTS
+            s._shared = ALL_SHARED
             s._supply = self._supply
         else:
             s.players = [p.copy() for p in self.players]
@@ -246,7 +247,7 @@ class State:
             s.challenge_deck = self.challenge_deck[:]
             s.wind = self.wind[:]
             s.clones = self.clones[:]
-            s._shared = frozenset()
+            s._shared = 0
             s._supply = None  # callers may change an unshared copy
         return s
 
@@ -267,10 +268,11 @@ class State:
         the state this one was made from (see SHARED_LISTS). Every change to those lists goes
         through here."""
         value = getattr(self, name)
-        if name in self._shared:
+        bit = SHARED_BIT[name]
+        if self._shared & bit:
             value = value[:]
             setattr(self, name, value)
-            self._shared = self._shared - {name}
+            self._shared &= ~bit
         return value
 
     def push(self, *steps: tuple) -> None:

@@ -136,6 +136,8 @@ class _Moves:
         """Ice Dibs on each Wish, by (Wish, col, potion)."""
         self.costs = {name: (sum(w.cost), w.cost, w.colour) for name, w in cat.wishes.items()}
         """Per Wish: how many crystals it costs, the cost per colour and its colour."""
+        self.cheapest = min((size for size, _, _ in self.costs.values()), default=0)
+        """The fewest crystals a Wish costs."""
         self.open: dict[tuple, tuple] = {}
         """The open slots (`open_slots`) by (Djinn, unlocked, potion, *markers)."""
         self.travel = {
@@ -349,6 +351,8 @@ def _affordable(moves, p) -> list:
     c0, c1, c2, c3, c4, c5 = p.crystals
     total = c0 + c1 + c2 + c3 + c4 + c5
     result = []
+    if total < moves.cheapest:
+        return result
     costs = moves.costs
     for card in p.hand:
         size, cost, colour = costs[card]
