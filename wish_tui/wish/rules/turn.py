@@ -175,7 +175,8 @@ class _Moves:
         """The open slots of a Djinn acting from its own Area, as the steps `_home_actions`
         takes, in board order: (FIXED, actions), (EMPOWER, colour, colour, action),
         (MANIFEST, action, Caravan action), (FULFILL, col) and (SPECIAL, col)."""
-        key = (p.djinn, p.area, p.unlocked, potion, *p.markers)
+        m0, m1, m2, m3 = p.markers
+        key = (p.djinn, p.area, p.unlocked, potion, m0, m1, m2, m3)
         found = self.plans.get(key)
         if found is None:
             a, b = self.catalog.areas[p.area].crystals
@@ -234,9 +235,11 @@ _MOVES: list[_Moves] = []
 
 
 def _moves(cat) -> _Moves:
-    last = _MOVES[-1] if _MOVES else None
-    if last is not None and last.catalog is cat:
-        return last
+    """The tables of `cat`, made on first use (the last one used is kept at the end)."""
+    if _MOVES:
+        last = _MOVES[-1]
+        if last.catalog is cat:
+            return last
     for moves in _MOVES:
         if moves.catalog is cat:
             _MOVES.remove(moves)
