@@ -1,8 +1,9 @@
 """The queue of pending steps, for games whose rules keep one (Wish, Wishland).
 
 A state keeps ``pending``, a list of steps (tuples, the step's kind first), ``_buf``, the steps a
-resolution queued (empty when none), and ``flush()``, which puts those in front of the pending ones. A step resolves by itself (`auto`, by kind)
-or is a decision whose options and resolution come from the game's `decisions` module.
+resolution queued (empty when none), and ``flush()``, which puts those in front of the pending
+ones. A step resolves by itself (`auto`, by kind) or is a decision whose options and resolution
+come from the game's `decisions` module.
 """
 
 from __future__ import annotations

@@ -111,6 +111,8 @@ class State:
     pending: list[tuple]
     """Decisions and steps still to resolve, the next first: (kind, seat, *details)."""
     rng: int
+    _supply: tuple[int, ...] | None
+    """The crystals in the supply per colour, kept by `supply.crystal_supply` (None: not counted)."""
 
     # -- who decides now -------------------------------------------------------------------
     @property

@@ -31,8 +31,8 @@ def crystal_supply(st) -> tuple[int, ...]:
 
 
 def crystals_changed(st) -> None:
-    """Forget the kept supply count: every change to a seat's crystals or Nest that does not go
-    through `move_crystals` calls this (moves between seats need not)."""
+    """Forget the kept supply count: every change to the supply that does not go through
+    `move_crystals` calls this (moves between seats, or from a Nest to its board, need not)."""
     st._supply = None
 
 
