@@ -1,8 +1,9 @@
 """The queue of pending steps, for games whose rules keep one (Wish, Wishland).
 
-A state keeps ``pending``, a list of steps (tuples, the step's kind first), and ``flush()``, which
-puts the steps a resolution queued in front of them. A step resolves by itself (`auto`, by kind)
-or is a decision whose options and resolution come from the game's `decisions` module.
+A state keeps ``pending``, a list of steps (tuples, the step's kind first), ``_buf``, the steps a
+resolution queued (empty when none), and ``flush()``, which puts those in front of the pending
+ones. A step resolves by itself (`auto`, by kind) or is a decision whose options and resolution
+come from the game's `decisions` module.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ def resolve_forced(st, auto: dict[str, Callable], decisions: ModuleType) -> bool
         if run is not None:
             pending.pop(0)
             run(st, step)
-            st.flush()
+            if st._buf:
+                st.flush()
             continue
         opts = decisions.options(st, step)
         if len(opts) > 1:
@@ -34,5 +36,6 @@ def resolve_forced(st, auto: dict[str, Callable], decisions: ModuleType) -> bool
         pending.pop(0)
         if opts:
             decisions.resolve(st, step, opts[0])
-            st.flush()
+            if st._buf:
+                st.flush()
     return False

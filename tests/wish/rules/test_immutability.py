@@ -3,9 +3,30 @@
 from __future__ import annotations
 
 import json
+import random
+
+import pytest
+
+from wish_tui.wish import rules
 
 from .helpers import act, patch, started
 from .positions import table
+
+
+@pytest.mark.parametrize(
+    ("djinns", "solo"),
+    [(("air", "water", "fire", "earth"), ""), (("fire", "earth"), ""), (("water",), "hard")],
+)
+def test_apply_leaves_the_state_it_is_given_alone(djinns, solo):
+    """`apply` shares lists and pieces with the state it copies: none of them may change."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = rules.new_game(list(djinns), seed=seed, solo=solo)
+        while not state.is_over:
+            before = json.dumps(state.to_dict())
+            after = state.apply(rng.choice(state.legal_actions()))
+            assert json.dumps(state.to_dict()) == before, f"seed {seed} round {state.round}"
+            state = after
 
 
 def test_editing_to_dict_output_leaves_the_state_alone():

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from wish_tui.wish import rules
 from wish_tui.wish.rules import DJINNS, SOLO_LEVELS, Action, State
+from wish_tui.wish.rules.supply import counted_supply, crystal_supply
 
 MAX_STEPS = 5000
 """A game of Wish ends long before this many decisions; more means it does not end."""
@@ -95,6 +96,7 @@ def check_invariants(state: State, tracker: Tracker) -> None:
     tracker.progress = (state.round, state.caravan_pos)
     if not state.deck and not state.discard and None in state.offer:
         tracker.supply_ran_dry = True
+    assert crystal_supply(state) == counted_supply(state), "the kept supply count is stale"
     for seat, p in enumerate(state.players):
         for name in COUNT_FIELDS:
             counts = getattr(p, name)

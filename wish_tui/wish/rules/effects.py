@@ -7,6 +7,7 @@ from wish_tui.core import rng as rngmod
 from .catalog import COLOUR_INDEX
 from .supply import (
     crystal_supply,
+    crystals_changed,
     crystals_left,
     gain_crystals,
     gain_potions,
@@ -35,7 +36,7 @@ def draw_then_discard(st, seat: int) -> None:
     hand keeps its size and nothing is discarded (rulebook, Cards: the hand size never changes)."""
     card = deck_pop(st)
     if card:
-        st.pieces(seat).hand.append(card)
+        st.pieces(seat).own("hand").append(card)
         st.push(("discard", seat))
 
 
@@ -84,12 +85,12 @@ def caravan_affordable(st, p, supply=None) -> bool:
         return False
     card = st.catalog.caravan_cards[st.caravan_card]
     give, get = card.give, card.get_crystals
-    for have, need in zip(p.crystals, give, strict=True):
-        if have < need:
-            return False
+    crystals = p.crystals
+    if any([crystals[c] < give[c] for c in range(6)]):
+        return False
     if any(get):
         supply = supply or crystal_supply(st)
-        if any(supply[c] + give[c] < get[c] for c in range(6)):
+        if any([supply[c] + give[c] < get[c] for c in range(6)]):
             return False
     if card.get_potions and potions_left(st) < card.get_potions:
         return False
@@ -101,6 +102,7 @@ def caravan_trade(st, p) -> None:
     card = st.catalog.caravan_cards[st.caravan_card]
     for c in range(6):
         p.crystals[c] += card.get_crystals[c] - card.give[c]
+    crystals_changed(st)
     p.vp_tokens += card.get_vp
     p.potions += card.get_potions
     p.trickery += card.get_trickery
@@ -123,7 +125,7 @@ def ability_usable(st, seat: int, place: int, supply=None) -> bool:
     if ability == "palace":
         if st.solo:
             return any(st.offer)
-        return any(st.players[o].hand for o in st.opponents(seat))
+        return any(q.hand for other, q in enumerate(st.players) if other != seat)
     if ability == "oasis":
         return caravan_affordable(st, st.players[seat], supply)
     if ability == "trade_market":
@@ -136,7 +138,7 @@ def manifest(st, seat: int, place: int) -> None:
     p = st.pieces(seat)
     ability = st.catalog.areas[place].ability
     if ability == "dark_temple":
-        p.hand.append(st.own("discard").pop())
+        p.own("hand").append(st.own("discard").pop())
         st.push(("discard", seat))
     elif ability == "cataracts":
         st.push(("gain", seat, 2, -1))
@@ -172,9 +174,9 @@ def manifest(st, seat: int, place: int) -> None:
 
 def after_manifest(st, seat: int) -> None:
     """After any Manifest: Long Life's Emerald, then Earth's Providence."""
-    p = st.pieces(seat)
+    p = st.players[seat]
     if "Long Life" in p.fulfilled:
-        gain_crystals(st, p, GREEN)
+        gain_crystals(st, st.pieces(seat), GREEN)
     if p.djinn == "earth":
         st.push(("nest", seat))
 
@@ -186,6 +188,7 @@ def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> Non
     wish = st.catalog.wishes[card]
     for c in range(6):
         p.crystals[c] -= wish.cost[c]
+    crystals_changed(st)
     colour = COLOUR_INDEX[trick] if trick else wish.colour
     if source == "monument":
         builder, counts = st.monuments[place]
@@ -196,12 +199,12 @@ def fulfil(st, seat: int, card: str, place: int, source: str, trick: str) -> Non
             st.pieces(builder).vp_tokens += 1
     else:
         st.own("area_meeples")[place * 6 + colour] -= 1
-    p.meeples[colour] += 1
+    p.own("meeples")[colour] += 1
     if trick:
         p.trickery -= 1
         p.trickery_used = True
-    p.hand.remove(card)
-    p.fulfilled.append(card)
+    p.own("hand").remove(card)
+    p.own("fulfilled").append(card)
     if len(p.fulfilled) >= 3:
         p.unlocked = True
     st.push(("draw_offer", seat), ("instant", seat, card), ("after_fulfil", seat, card, place))
@@ -211,10 +214,11 @@ def build(st, seat: int, name: str) -> None:
     """Build a Monument with collected Wishing Persons and take its Badge."""
     p = st.pieces(seat)
     monument = st.catalog.monument_by_name[name]
+    meeples = p.own("meeples")
     for c in range(6):
-        p.meeples[c] -= monument.cost[c]
+        meeples[c] -= monument.cost[c]
     st.own("monuments")[monument.area] = (seat, monument.cost)
-    p.badges.append(name)
+    p.own("badges").append(name)
 
 
 def instant(st, seat: int, card: str) -> None:

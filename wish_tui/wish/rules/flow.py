@@ -46,9 +46,10 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
     st.turn_done = False
     st.final_round = False
     st._legal = None
-    st._buf = []
-    st._shared = frozenset()
+    st._buf = ()
+    st._shared = 0
     st._own_seats = ALL_SEATS
+    st._supply = None
     rng = rngmod.seed_state(seed)
     n = len(djinns)
     rng, first = rngmod.below(rng, n)
@@ -107,11 +108,12 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
 
 def advance(st) -> None:
     """Resolve automatic steps and forced choices until a seat has a real decision to make."""
-    while not resolve_forced(st, AUTO, decisions):
+    while not (st.pending and resolve_forced(st, AUTO, decisions)):
         if not (st.phase == "play" and st.turn_done):
             return
         _next_turn(st)
-        st.flush()
+        if st._buf:
+            st.flush()
 
 
 def begin_play(st) -> None:
@@ -133,12 +135,18 @@ def _start_round(st) -> None:
     _start_turn(st)
 
 
+NO_MARKERS = ["", "", "", ""]
+"""A seat's markers at the start of its turn (compared with, never changed)."""
+
+
 def _start_turn(st) -> None:
     seat = st.order[st.turn_idx]
-    p = st.pieces(seat)
-    p.markers = ["", "", "", ""]
-    p.potion_used = ""
-    p.trickery_used = False
+    p = st.players[seat]
+    if p.markers != NO_MARKERS or p.potion_used or p.trickery_used:
+        p = st.pieces(seat)
+        p.markers = ["", "", "", ""]
+        p.potion_used = ""
+        p.trickery_used = False
     if st.solo:
         if st.challenge_deck:
             st.challenge_card = st.own("challenge_deck").pop()

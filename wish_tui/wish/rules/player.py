@@ -81,26 +81,35 @@ class Player:
         return p
 
     def copy(self) -> Player:
-        """Return an independent copy."""
+        """Return a copy that changes independently: its own crystals, the other lists shared
+        until `own` replaces them."""
         p = Player.__new__(Player)
         p.djinn = self.djinn
         p.area = self.area
         p.crystals = self.crystals[:]
-        p.nest = self.nest[:]
-        p.hand = self.hand[:]
-        p.fulfilled = self.fulfilled[:]
-        p.meeples = self.meeples[:]
-        p.badges = self.badges[:]
+        p.nest = self.nest
+        p.hand = self.hand
+        p.fulfilled = self.fulfilled
+        p.meeples = self.meeples
+        p.badges = self.badges
         p.vp_tokens = self.vp_tokens
         p.potions = self.potions
         p.trickery = self.trickery
-        p.markers = self.markers[:]
+        p.markers = self.markers
         p.potion_used = self.potion_used
         p.trickery_used = self.trickery_used
         p.unlocked = self.unlocked
         p.destiny = self.destiny
-        p.destiny_options = self.destiny_options[:]
+        p.destiny_options = self.destiny_options
         return p
+
+    def own(self, name: str) -> list:
+        """The list field `name`, ready to be changed: replaced first by a copy, as `copy` shares
+        every list but the crystals. Every change inside those lists goes through here (the
+        crystals change in place); assigning a new list needs no call."""
+        value = getattr(self, name)[:]
+        setattr(self, name, value)
+        return value
 
     @property
     def markers_placed(self) -> int:

@@ -96,9 +96,10 @@ def from_dict(cls, d: dict, catalog=None):
     st.players = [Player.from_dict(p) for p in d["players"]]
     st.pending = [tuple(step_to_list(step)) for step in d["pending"]]
     st._legal = None
-    st._buf = []
-    st._shared = frozenset()
+    st._buf = ()
+    st._shared = 0
     st._own_seats = ALL_SEATS
+    st._supply = None
     try:
         st.legal_actions()
     except Exception:  # a step the shape checks let through but the rules cannot answer

@@ -7,22 +7,23 @@ from .actions import Action, IllegalAction
 from .catalog import Catalog
 from .player import ALL_SEATS, Player
 
-SHARED_LISTS = frozenset(
-    (
-        "area_meeples",
-        "monuments",
-        "offer",
-        "frost",
-        "deck",
-        "discard",
-        "caravan_deck",
-        "challenge_deck",
-        "wind",
-        "clones",
-    )
+SHARED_LISTS = (
+    "area_meeples",
+    "monuments",
+    "offer",
+    "frost",
+    "deck",
+    "discard",
+    "caravan_deck",
+    "challenge_deck",
+    "wind",
+    "clones",
 )
 """List fields that `apply` shares between a state and the next until a rule changes one
 (`State.own`): most actions change none of them."""
+SHARED_BIT = {name: 1 << i for i, name in enumerate(SHARED_LISTS)}
+"""A bit per list in SHARED_LISTS: `State._shared` has the bits of the lists still shared."""
+ALL_SHARED = (1 << len(SHARED_LISTS)) - 1
 
 
 class State:
@@ -61,6 +62,7 @@ class State:
         "_buf",
         "_shared",
         "_own_seats",
+        "_supply",
     )
 
     DEFAULT_CATALOG: Catalog
@@ -109,6 +111,8 @@ class State:
     pending: list[tuple]
     """Decisions and steps still to resolve, the next first: (kind, seat, *details)."""
     rng: int
+    _supply: tuple[int, ...] | None
+    """The crystals in the supply per colour, kept by `supply.crystal_supply` (None: not counted)."""
 
     # -- who decides now -------------------------------------------------------------------
     @property
@@ -175,13 +179,15 @@ class State:
             raise IllegalAction(explain.wrong_seat(self, seat))
         if action not in (self._legal or self.legal_actions()):
             raise IllegalAction(explain.why_illegal(self, action))
-        new = self.copy(share=True)
+        new = self.copy(True)
         if new.pending:
             decisions.resolve(new, new.pending.pop(0), action)
         else:
             turn.resolve(new, action)
-        new.flush()
-        flow.advance(new)
+        if new._buf:
+            new.flush()
+        if new.pending or new.turn_done:  # else there is nothing to advance
+            flow.advance(new)
         return new
 
     def why_illegal(self, action: Action) -> str:
@@ -206,18 +212,18 @@ class State:
         s.turn_idx = self.turn_idx
         s.turn_done = self.turn_done
         s.final_round = self.final_round
-        if share:
-            s.players = self.players[:]
-            s._own_seats = 0
-        else:
-            s.players = [p.copy() for p in self.players]
-            s._own_seats = ALL_SEATS
         s.caravan_pos = self.caravan_pos
         s.caravan_card = self.caravan_card
         s.challenge_card = self.challenge_card
         s.solo_hatred = self.solo_hatred
         s.clones_discarded = self.clones_discarded
+        s.pending = self.pending[:]
+        s.rng = self.rng
+        s._legal = None
+        s._buf = ()
         if share:
+            s.players = self.players[:]
+            s._own_seats = 0
             s.area_meeples = self.area_meeples
             s.monuments = self.monuments
             s.offer = self.offer
@@ -228,8 +234,11 @@ class State:
             s.challenge_deck = self.challenge_deck
             s.wind = self.wind
             s.clones = self.clones
-            s._shared = SHARED_LISTS
+            s._shared = ALL_SHARED
+            s._supply = self._supply
         else:
+            s.players = [p.copy() for p in self.players]
+            s._own_seats = ALL_SEATS
             s.area_meeples = self.area_meeples[:]
             s.monuments = self.monuments[:]
             s.offer = self.offer[:]
@@ -240,11 +249,8 @@ class State:
             s.challenge_deck = self.challenge_deck[:]
             s.wind = self.wind[:]
             s.clones = self.clones[:]
-            s._shared = frozenset()
-        s.pending = self.pending[:]
-        s.rng = self.rng
-        s._legal = None
-        s._buf = []
+            s._shared = 0
+            s._supply = None  # callers may change an unshared copy
         return s
 
     # -- building blocks for the rule modules ----------------------------------------------
@@ -264,21 +270,22 @@ class State:
         the state this one was made from (see SHARED_LISTS). Every change to those lists goes
         through here."""
         value = getattr(self, name)
-        if name in self._shared:
+        bit = SHARED_BIT[name]
+        if self._shared & bit:
             value = value[:]
             setattr(self, name, value)
-            self._shared = self._shared - {name}
+            self._shared &= ~bit
         return value
 
     def push(self, *steps: tuple) -> None:
         """Queue steps to resolve before anything already pending, in the order given."""
-        self._buf.extend(steps)
+        self._buf += steps
 
     def flush(self) -> None:
         """Put the queued steps in front of the pending ones."""
         if self._buf:
             self.pending[0:0] = self._buf
-            self._buf = []
+            self._buf = ()
 
     # -- what may each seat see ------------------------------------------------------------
     def view(self, seat: int) -> dict:

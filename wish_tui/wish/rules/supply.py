@@ -18,12 +18,38 @@ TRICKERY = 10
 
 def crystals_left(st, colour: int) -> int:
     """Crystals of `colour` in the supply: those no player board or Nest holds."""
-    return CRYSTALS_PER_COLOUR - sum(q.crystals[colour] + q.nest[colour] for q in st.players)
+    return crystal_supply(st)[colour]
 
 
-def crystal_supply(st) -> list[int]:
-    """Crystals in the supply, per colour."""
-    # Unrolled over the six colours: the rules ask for this on every turn.
+def crystal_supply(st) -> tuple[int, ...]:
+    """Crystals in the supply, per colour: counted once, then kept by the state (and the states
+    `apply` makes from it) until `crystals_changed` forgets the count."""
+    supply = st._supply
+    if supply is None:
+        supply = st._supply = counted_supply(st)
+    return supply
+
+
+def crystals_changed(st) -> None:
+    """Forget the kept supply count: every change to the supply that does not go through
+    `move_crystals` calls this (moves between seats, or from a Nest to its board, need not)."""
+    st._supply = None
+
+
+def move_crystals(st, p, colour: int, n: int) -> None:
+    """Move `n` crystals of `colour` from the supply to `p`'s board (`n` < 0: from the board back
+    to the supply), keeping the supply count."""
+    p.crystals[colour] += n
+    supply = st._supply
+    if supply is not None:
+        supply = list(supply)
+        supply[colour] -= n
+        st._supply = tuple(supply)
+
+
+def counted_supply(st) -> tuple[int, ...]:
+    """Crystals in the supply, per colour, counted afresh from every player board and Nest."""
+    # Unrolled over the six colours: cheaper than loops over the colours.
     s0 = s1 = s2 = s3 = s4 = s5 = CRYSTALS_PER_COLOUR
     for q in st.players:
         a0, a1, a2, a3, a4, a5 = q.crystals
@@ -34,24 +60,26 @@ def crystal_supply(st) -> list[int]:
         s3 -= a3 + b3
         s4 -= a4 + b4
         s5 -= a5 + b5
-    return [s0, s1, s2, s3, s4, s5]
+    return (s0, s1, s2, s3, s4, s5)
 
 
 def potions_left(st) -> int:
     """Potion tokens in the supply."""
-    return POTIONS - sum(q.potions for q in st.players)
+    return POTIONS - sum([q.potions for q in st.players])
 
 
 def trickery_left(st) -> int:
     """Trickery tokens in the supply."""
-    return TRICKERY - sum(q.trickery for q in st.players)
+    return TRICKERY - sum([q.trickery for q in st.players])
 
 
 def gain_crystals(st, p, colour: int, n: int = 1) -> int:
     """Give `p` up to `n` crystals of `colour`, as many as the supply holds; return how many."""
-    n = min(n, crystals_left(st, colour))
+    left = crystal_supply(st)[colour]
+    if n > left:
+        n = left
     if n > 0:
-        p.crystals[colour] += n
+        move_crystals(st, p, colour, n)
         return n
     return 0
 

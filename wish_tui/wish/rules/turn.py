@@ -60,58 +60,40 @@ def turn_actions(st) -> list[Action]:
     """Every legal action of the seat whose turn it is, when nothing else is pending."""
     seat = st.order[st.turn_idx]
     p = st.players[seat]
-    markers = p.markers
     acts: list[Action] = []
-    supply = crystal_supply(st)
-    if markers.count("") > 1:  # fewer than three markers placed
-        _slot_actions(st, seat, p, _open_slots(st.catalog, p, False), False, acts, supply)
+    supply = st._supply or crystal_supply(st)  # the kept count, else counted now
+    if p.markers.count("") > 1:  # fewer than three markers placed
+        potion = False
     elif p.potions and not p.potion_used:
-        _slot_actions(st, seat, p, _open_slots(st.catalog, p, True), True, acts, supply)
-    crystals = p.crystals
-    ratio = 2 if p.djinn == "air" else 3
-    total = sum(crystals)
-    if total >= ratio:
-        for c in range(6):
-            if total - crystals[c] >= ratio and supply[c]:
-                acts.append(_TRADES[c])
+        potion = True
+    else:
+        potion = None
+    if potion is not None:
+        moves = _moves(st.catalog)
+        if p.djinn == "fire" and st.clones:  # it may also act from its clones' Areas
+            _slot_actions(st, seat, p, moves, moves.open_slots(p, potion), potion, acts, supply)
+        else:
+            _home_actions(st, seat, p, moves, moves.plan(p, potion), potion, acts, supply)
+    # A free trade of colour c: the supply holds one, and the other colours pay for it.
+    # Unrolled over the six colours: this runs on every turn state.
+    c0, c1, c2, c3, c4, c5 = p.crystals
+    most = c0 + c1 + c2 + c3 + c4 + c5 - (2 if p.djinn == "air" else 3)
+    if most >= 0:
+        s0, s1, s2, s3, s4, s5 = supply
+        if s0 and c0 <= most:
+            acts.append(_TRADES[0])
+        if s1 and c1 <= most:
+            acts.append(_TRADES[1])
+        if s2 and c2 <= most:
+            acts.append(_TRADES[2])
+        if s3 and c3 <= most:
+            acts.append(_TRADES[3])
+        if s4 and c4 <= most:
+            acts.append(_TRADES[4])
+        if s5 and c5 <= most:
+            acts.append(_TRADES[5])
     acts.append(END)
     return acts
-
-
-_SLOTS: dict[tuple[int, str], tuple] = {}
-"""Per (catalog, Djinn): the catalog and its board's slots (`_slots`)."""
-
-
-def _slots(cat, djinn: str) -> tuple[tuple[int, int, str], ...]:
-    """(column index, column number, symbol) of every symbol on a Djinn's board, in order."""
-    key = (id(cat), djinn)
-    found = _SLOTS.get(key)
-    if found is None or found[0] is not cat:
-        columns = cat.djinns[djinn].columns
-        slots = tuple((ci, ci + 1, symbol) for ci, col in enumerate(columns) for symbol in col)
-        found = _SLOTS[key] = (cat, slots)
-    return found[1]
-
-
-_OPEN: dict[tuple, tuple] = {}
-"""Per (catalog, Djinn, markers, unlocked, potion): the catalog and the open slots."""
-
-
-def _open_slots(cat, p, potion: bool) -> tuple[tuple[int, int, str], ...]:
-    """The slots a marker (or, with `potion`, the Potion) may take now, in board order."""
-    markers = p.markers
-    key = (id(cat), p.djinn, p.unlocked, potion, *markers)
-    found = _OPEN.get(key)
-    if found is None or found[0] is not cat:
-        slots = _slots(cat, p.djinn)
-        if potion:
-            open_slots = tuple(slot for slot in slots if potion_allows(p, slot[0], slot[2]))
-        else:
-            open_slots = tuple(
-                slot for slot in slots if not markers[slot[0]] and (p.unlocked or slot[0] != 1)
-            )
-        found = _OPEN[key] = (cat, open_slots)
-    return found[1]
 
 
 _TRADES = tuple(Action("trade", colour) for colour in COLOURS)
@@ -127,12 +109,37 @@ def _action(kind: str, arg: str, col: int, at: str, source: str, trick: str, pot
     return found
 
 
+TOKEN_LISTS_KEPT = 4096
+"""How many placements of the Fiery Clone and Wind Blast tokens `_Moves` keeps the moves of."""
+
+
 class _Moves:
-    """A catalog's Travel and token actions, made once: a turn's list is read off these tables."""
+    """A catalog's boards, Travel and token actions, made once: a turn's list is read off these
+    tables."""
 
     def __init__(self, cat) -> None:
         areas = cat.areas
         self.catalog = cat
+        self.slots = {
+            djinn: tuple(
+                (ci, ci + 1, symbol) for ci, col in enumerate(board.columns) for symbol in col
+            )
+            for djinn, board in cat.djinns.items()
+        }
+        """(column index, column number, symbol) of every symbol on each Djinn's board."""
+        self.icedibs = {
+            (name, col, potion): _action("icedibs", name, col, "", "", "", potion)
+            for name in cat.wishes
+            for col in range(1, 5)
+            for potion in (False, True)
+        }
+        """Ice Dibs on each Wish, by (Wish, col, potion)."""
+        self.costs = {name: (sum(w.cost), w.cost, w.colour) for name, w in cat.wishes.items()}
+        """Per Wish: how many crystals it costs, the cost per colour and its colour."""
+        self.cheapest = min((size for size, _, _ in self.costs.values()), default=0)
+        """The fewest crystals a Wish costs."""
+        self.open: dict[tuple, tuple] = {}
+        """The open slots (`open_slots`) by (Djinn, unlocked, potion, *markers)."""
         self.travel = {
             (col, potion): [
                 tuple(Action("travel", areas[nb].name, col, potion=potion) for nb in a.neighbours)
@@ -159,15 +166,80 @@ class _Moves:
             for col in range(1, 5)
             for potion in (False, True)
         }
+        self.token_lists: dict[tuple, tuple] = {}
+        """The moves of `token_moves`, by its arguments."""
+        self.plans: dict[tuple, tuple] = {}
+        """The plans (`plan`) by (Djinn, Area, unlocked, potion, *markers)."""
+
+    def plan(self, p, potion: bool) -> tuple[tuple, ...]:
+        """The open slots of a Djinn acting from its own Area, as the steps `_home_actions`
+        takes, in board order: (FIXED, actions), (EMPOWER, colour, colour, action),
+        (MANIFEST, action, Caravan action), (FULFILL, col) and (SPECIAL, col)."""
+        m0, m1, m2, m3 = p.markers
+        key = (p.djinn, p.area, p.unlocked, potion, m0, m1, m2, m3)
+        found = self.plans.get(key)
+        if found is None:
+            a, b = self.catalog.areas[p.area].crystals
+            steps = []
+            for _, col, symbol in self.open_slots(p, potion):
+                if symbol == "travel":
+                    steps.append((FIXED, self.travel[col, potion][p.area]))
+                elif symbol == "empower":
+                    steps.append((EMPOWER, a, b, self.plain["empower", col, potion]))
+                elif symbol == "manifest":
+                    caravan = _action("caravan", "", col, "", "", "", potion)
+                    steps.append((MANIFEST, self.plain["manifest", col, potion], caravan))
+                elif symbol == "fulfill":
+                    steps.append((FULFILL, col))
+                else:
+                    steps.append((SPECIAL, col))
+            found = self.plans[key] = tuple(steps)
+        return found
+
+    def open_slots(self, p, potion: bool) -> tuple[tuple[int, int, str], ...]:
+        """The slots a marker (or, with `potion`, the Potion) may take now, in board order."""
+        markers = p.markers
+        key = (p.djinn, p.unlocked, potion, *markers)
+        found = self.open.get(key)
+        if found is None:
+            slots = self.slots[p.djinn]
+            if potion:
+                found = tuple(slot for slot in slots if potion_allows(p, slot[0], slot[2]))
+            else:
+                found = tuple(
+                    slot for slot in slots if not markers[slot[0]] and (p.unlocked or slot[0] != 1)
+                )
+            self.open[key] = found
+        return found
+
+    def token_moves(self, kind: str, col: int, potion: bool, tokens: list[int], spare: bool):
+        """Every move of a `kind` token onto an Area without one, target by target: a new token
+        first when one is `spare`, then each token on the map (`tokens`, in their order)."""
+        key = (kind, col, potion, spare, *tokens)
+        found = self.token_lists.get(key)
+        if found is None:
+            moves = []
+            for target, row in enumerate(self.tokens[kind, col, potion]):
+                if target in tokens:
+                    continue
+                if spare:
+                    moves.append(row[12])
+                moves.extend(row[src] for src in tokens)
+            if len(self.token_lists) >= TOKEN_LISTS_KEPT:
+                self.token_lists.clear()
+            found = self.token_lists[key] = tuple(moves)
+        return found
 
 
 _MOVES: list[_Moves] = []
 
 
 def _moves(cat) -> _Moves:
-    last = _MOVES[-1] if _MOVES else None
-    if last is not None and last.catalog is cat:
-        return last
+    """The tables of `cat`, made on first use (the last one used is kept at the end)."""
+    if _MOVES:
+        last = _MOVES[-1]
+        if last.catalog is cat:
+            return last
     for moves in _MOVES:
         if moves.catalog is cat:
             _MOVES.remove(moves)
@@ -178,13 +250,51 @@ def _moves(cat) -> _Moves:
     return moves
 
 
-def _slot_actions(st, seat, p, slots, potion, acts, supply) -> None:
+FIXED, EMPOWER, MANIFEST, FULFILL, SPECIAL = range(5)
+"""The kinds of step in a plan (`_Moves.plan`)."""
+
+
+def _home_actions(st, seat, p, moves, plan, potion, acts, supply) -> None:
+    """The marker (or Potion) actions of a Djinn acting from its own Area, read off its plan:
+    the same as `_slot_actions` gives, with each check made once."""
+    usable = caravan = None
+    affordable = None
+    may_build = False
+    for step in plan:
+        kind = step[0]
+        if kind == FIXED:
+            acts.extend(step[1])
+        elif kind == EMPOWER:
+            if supply[step[1]] or supply[step[2]]:
+                acts.append(step[3])
+        elif kind == MANIFEST:
+            if usable is None:
+                place = p.area
+                usable = effects.ability_usable(st, seat, place, supply)
+                caravan = st.catalog.route[st.caravan_pos] == place and effects.caravan_affordable(
+                    st, p, supply
+                )
+            if usable:
+                acts.append(step[1])
+            if caravan:
+                acts.append(step[2])
+        elif kind == FULFILL:
+            if affordable is None:
+                affordable = _affordable(moves, p)
+                may_build = any(p.meeples)
+            if affordable or may_build:
+                _fulfill_actions(st, p, p.area, "", step[1], potion, acts, affordable)
+        else:
+            _special_actions(st, p, moves, step[1], potion, acts)
+
+
+def _slot_actions(st, seat, p, moves, slots, potion, acts, supply) -> None:
     """The marker (or Potion) actions of the open symbols, in board order."""
     cat = st.catalog
     areas = cat.areas
     where = None
     affordable = None
-    moves = _moves(cat)
+    may_build = False
     plain = moves.plain
     for _, col, symbol in slots:
         if symbol == "travel":
@@ -214,46 +324,46 @@ def _slot_actions(st, seat, p, slots, potion, acts, supply) -> None:
                     acts.append(_action("caravan", "", col, at, "", "", potion))
         elif symbol == "fulfill":
             if affordable is None:
-                affordable = _affordable(cat, p)
-            for place, at in where:
-                _fulfill_actions(st, p, place, at, col, potion, acts, affordable)
+                affordable = _affordable(moves, p)
+                may_build = any(p.meeples)
+            if affordable or may_build:
+                for place, at in where:
+                    _fulfill_actions(st, p, place, at, col, potion, acts, affordable)
         else:
-            _special_actions(st, p, col, potion, acts)
+            _special_actions(st, p, moves, col, potion, acts)
 
 
-def _special_actions(st, p, col, potion, acts) -> None:
+def _special_actions(st, p, moves, col, potion, acts) -> None:
     djinn = p.djinn
     if djinn == "water":
         if len(st.frost) < TOKEN_SUPPLY["water"]:
             for card in st.offer:
                 if card and card not in st.frost:
-                    acts.append(_action("icedibs", card, col, "", "", "", potion))
+                    acts.append(moves.icedibs[card, col, potion])
     elif djinn == "fire" or djinn == "air":
         kind, tokens = ("clone", st.clones) if djinn == "fire" else ("blast", st.wind)
         spent = st.clones_discarded if djinn == "fire" else 0
         spare = len(tokens) + spent < TOKEN_SUPPLY[djinn]
-        rows = _moves(st.catalog).tokens[kind, col, potion]
-        for target, row in enumerate(rows):
-            if target in tokens:
-                continue
-            if spare:
-                acts.append(row[12])
-            for src in tokens:
-                acts.append(row[src])
+        acts.extend(moves.token_moves(kind, col, potion, tokens, spare))
     elif djinn == "earth" and any(p.nest):
         acts.append(_action("harvest", "", col, "", "", "", potion))
 
 
-def _affordable(cat, p) -> list:
-    """The Wishes in hand the seat can pay for, with their cards."""
+def _affordable(moves, p) -> list:
+    """The Wishes in hand the seat can pay for, with their colours."""
     c0, c1, c2, c3, c4, c5 = p.crystals
+    total = c0 + c1 + c2 + c3 + c4 + c5
     result = []
-    wishes = cat.wishes
+    if total < moves.cheapest:
+        return result
+    costs = moves.costs
     for card in p.hand:
-        wish = wishes[card]
-        k0, k1, k2, k3, k4, k5 = wish.cost
+        size, cost, colour = costs[card]
+        if size > total:
+            continue
+        k0, k1, k2, k3, k4, k5 = cost
         if c0 >= k0 and c1 >= k1 and c2 >= k2 and c3 >= k3 and c4 >= k4 and c5 >= k5:
-            result.append((card, wish.colour))
+            result.append((card, colour))
     return result
 
 
@@ -301,7 +411,9 @@ def resolve(st, action: Action) -> None:
         p.potions -= 1
         p.potion_used = f"{action.col}:{symbol}"
     else:
-        p.markers[action.col - 1] = symbol
+        markers = p.markers[:]  # shared with the pieces `pieces` copied
+        markers[action.col - 1] = symbol
+        p.markers = markers
     index = st.catalog.area_index
     place = index[action.at] if action.at else p.area
     if p.djinn == "fire" and symbol in CLONE_SYMBOLS and place in st.clones:
@@ -331,6 +443,7 @@ def resolve(st, action: Action) -> None:
             tokens.remove(index[action.arg2])
         tokens.append(index[action.arg])
     elif kind == "harvest":
+        nest = p.own("nest")
         for c in range(6):
-            p.crystals[c] += p.nest[c]
-            p.nest[c] = 0
+            p.crystals[c] += nest[c]
+            nest[c] = 0
