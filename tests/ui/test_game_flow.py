@@ -192,15 +192,15 @@ async def test_game_over_table_from_the_tie_by_badges_scenario():
         await settle(pilot, 5)
         assert isinstance(app.screen, GameOverScreen)
         verdict = str(app.screen.query_one("#verdict").render())
-        assert "Earth wins with 15 VP" in verdict
+        assert "Air wins with 12 VP" in verdict
         table = app.screen.query_one(DataTable)
         assert table.row_count == 4
         rows = [table.get_row_at(i) for i in range(4)]
-        earth = next(r for r in rows if r[0] == "Earth")
-        water = next(r for r in rows if r[0] == "Water")
-        assert earth[6] == water[6] == "15"  # totals tie
-        assert earth[7].startswith("1/") and water[7].startswith("0/")  # badges decide
-        assert earth[-1] == "1" and water[-1] == "2"
+        air = next(r for r in rows if r[0] == "Air")
+        fire = next(r for r in rows if r[0] == "Fire")
+        assert air[6] == fire[6] == "12"  # totals tie
+        assert air[7].startswith("1/") and fire[7].startswith("0/")  # badges decide
+        assert air[-1] == "1" and fire[-1] == "2"
 
 
 async def test_no_color_plays(monkeypatch):

@@ -91,8 +91,11 @@ def plus(*counts) -> list[int]:
 
 
 def fulfil(state, card: str, draw: str | None = None, *, how: str = ""):
-    """Fulfil `card` (notation suffix `how`, e.g. 'trickery red #3') and draw from the Offer."""
+    """Fulfil `card` (notation suffix `how`, e.g. 'trickery red #3') and draw from the Offer; on
+    column 3 unless `how` names one (Fire and Water have Fulfill on two columns)."""
     text = f"fulfill {card}" + (f" {how}" if how else "")
+    if "#" not in text:
+        text += " #3"
     state = act(state, text)
     if state.pending and state.pending[0][0] == "draw_offer":
         draw = draw or next(c for c in state.offer if c)

@@ -224,9 +224,9 @@ def test_acting_in_the_own_area_uses_up_a_clone_standing_there():
 
 def test_travel_keeps_a_clone():
     """Fiery Clone token: only Empower, Manifest and Fulfill use a clone up."""
-    state = act(table(at="Volcano", clones=["Volcano"]), "travel Dock #1")
-    state = act(state, "travel Volcano #4")
-    assert state.clones == [area("Volcano")] and state.clones_discarded == 0
+    for start, to in (("Volcano", "Dock"), ("Dock", "Volcano")):
+        state = act(table(at=start, clones=["Volcano"]), f"travel {to} #1")
+        assert state.clones == [area("Volcano")] and state.clones_discarded == 0
 
 
 def test_a_used_clone_is_discarded_not_returned():

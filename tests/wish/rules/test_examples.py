@@ -246,7 +246,7 @@ def test_example_9_wind_blast_travels_on_for_free():
     """
     state = patch(started(), players={AIR: {"area": "Mountain Caves"}}, wind=["Trade Market"])
 
-    blown = act(state, "travel Trade Market #4")
+    blown = act(state, "travel Trade Market #1")
     assert blown.players[AIR].area == area("Trade Market")
     legal = blown.legal_actions()
     assert {a.kind for a in legal} == {"wind", "pass"}
@@ -256,7 +256,7 @@ def test_example_9_wind_blast_travels_on_for_free():
     air = after.players[AIR]
     assert air.area == area("Dock")
     assert air.markers_placed == 1
-    assert air.markers == ["", "", "", "travel"]
+    assert air.markers == ["travel", "", "", ""]
 
 
 def test_example_10_third_wish_removes_the_lock():
@@ -290,8 +290,8 @@ def test_example_10_third_wish_removes_the_lock():
     assert air.fulfilled[-1] == "Kingdom"
     assert len(air.fulfilled) == 3
     assert air.unlocked
-    assert "fulfill Wisdom #2" in names(after.legal_actions())
-    assert act(after, "fulfill Wisdom #2").players[AIR].markers == ["", "fulfill", "fulfill", ""]
+    assert "blast Forest #2" in names(after.legal_actions())
+    assert act(after, "blast Forest #2").players[AIR].markers == ["", "special", "fulfill", ""]
 
 
 def test_example_11_water_trades_three_crystals_for_one():
@@ -322,36 +322,41 @@ def test_example_12_potion_takes_a_fourth_action():
     action. It could not be used for a Travel or Manifest action as they have an action marker on
     them."
 
-    The Air Djinn's board: markers on Travel (column 1), Manifest (column 3) and Travel
-    (column 4).
+    The Earth Djinn's board, unlocked: markers on Travel (column 1) and Manifest (columns 2 and
+    3), a crystal on the Nest for Harvest.
     """
-    state = started()
+    earth = 0
+    state = started(("earth", "water"))
+    state = _on_turn(state, earth)
     state = patch(
         state,
         players={
-            AIR: {
+            earth: {
                 "area": "Sandhills",
                 "potions": 1,
-                "markers": ["travel", "", "manifest", "travel"],
+                "unlocked": True,
+                "markers": ["travel", "manifest", "manifest", ""],
                 "hand": ["Happily Ever After", "Sultan", "Command"],
                 "crystals": crystals(yellow=1, blue=1),
+                "nest": crystals(red=1),
             }
         },
         **deck_without(state, "Happily Ever After", "Sultan", "Command"),
     )
 
     potions = [a for a in state.legal_actions() if a.potion]
-    assert {a.kind for a in potions} == {"empower", "fulfill", "blast"}
-    assert {(a.kind, a.col) for a in potions if a.kind != "blast"} == {
+    assert {a.kind for a in potions} == {"empower", "fulfill", "harvest"}
+    assert {(a.kind, a.col) for a in potions} == {
         ("empower", 1),
+        ("empower", 4),
         ("fulfill", 3),
+        ("harvest", 4),
     }
-    assert all(a.col == 4 for a in potions if a.kind == "blast")
 
     after = act(state, "potion empower #1")
-    air = after.players[AIR]
-    assert air.potions == 0
-    assert air.crystals == crystals(yellow=2, white=1, blue=1)
+    pieces = after.players[earth]
+    assert pieces.potions == 0
+    assert pieces.crystals == crystals(yellow=2, white=1, blue=1)
     assert not any(a.potion for a in after.legal_actions())
 
 

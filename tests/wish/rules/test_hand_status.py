@@ -39,7 +39,7 @@ def test_three_markers_are_the_reason_not_a_missing_person():
         hand=["Sultan", "Happily Ever After", "Command"],
         crystals=cost("Sultan"),
         people=YELLOW_ONLY,
-        others={0: {"markers": ["travel", "", "manifest", "travel"]}},
+        others={0: {"markers": ["travel", "", "manifest", "special"]}},
     )
     entry = status(state, "Sultan")
     assert entry["now"] == ""

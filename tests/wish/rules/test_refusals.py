@@ -76,7 +76,7 @@ def test_fourth_action_marker_is_refused():
 
     refused(state, "empower #1", "three action markers", "Potion")
     unlocked = _air(markers=["travel", "", "manifest", "special"], unlocked=True, area="Dock")
-    refused(unlocked, "fulfill Beauty #2", "three action markers")
+    refused(unlocked, "blast Forest #2", "three action markers")
 
 
 def test_two_markers_on_one_column_are_refused():
@@ -191,7 +191,7 @@ def test_potion_before_three_markers_is_refused():
 
 
 def test_potion_without_a_token_is_refused():
-    state = _air(area="Dock", markers=["travel", "", "manifest", "travel"])
+    state = _air(area="Dock", markers=["travel", "", "manifest", "special"])
     refused(state, "potion empower #1", "no Potion")
 
 
@@ -199,27 +199,27 @@ def test_second_potion_in_a_turn_is_refused():
     state = _air(
         area="Sandhills",
         potions=2,
-        markers=["travel", "", "manifest", "travel"],
+        markers=["travel", "", "manifest", "special"],
     )
     used = act(state, "potion empower #1")
     assert used.players[AIR].potions == 1
 
-    refused(used, "potion blast Forest #4", "one Potion", "each turn")
+    refused(used, "potion fulfill Beauty #3", "one Potion", "each turn")
 
 
 def test_potion_repeating_a_marked_symbol_is_refused():
-    state = _air(area="Sandhills", potions=1, markers=["travel", "", "manifest", "travel"])
+    state = _air(area="Sandhills", potions=1, markers=["travel", "", "manifest", "empower"])
 
     refused(state, "potion travel Oasis #1", "Potion", "Travel", "column 1")
-    refused(state, "potion travel Oasis #4", "Potion", "Travel", "column 4")
+    refused(state, "potion empower #4", "Potion", "Empower", "column 4")
     refused(state, "potion manifest #3", "Potion", "Manifest", "column 3")
 
 
 def test_potion_repeating_an_action_on_another_column_is_refused():
     """Potion tokens: "not an action that was performed by an action marker"."""
-    state = _air(area="Sandhills", potions=1, markers=["travel", "", "manifest", "special"])
+    state = _air(area="Sandhills", potions=1, markers=["travel", "", "manifest", "empower"])
 
-    refused(state, "potion travel Oasis #4", "Potion", "repeat the Travel", "column 1")
+    refused(state, "potion empower #1", "Potion", "repeat the Empower", "column 4")
 
 
 # -- Travel and other turn actions ---------------------------------------------------------------
@@ -274,7 +274,7 @@ def test_unknown_action_word_is_refused():
 
 def test_ambiguous_column_is_refused():
     state = _air(area="Sandhills")
-    parse_refused(state, "travel Oasis", "more than one column", "#1", "#4")
+    parse_refused(state, "empower", "more than one column", "#1", "#4")
 
 
 def test_unknown_card_name_is_refused():

@@ -64,7 +64,7 @@ def test_frostflake_crystals_come_from_the_supply():
         frost=["Treasure"],
         others={1: {"crystals": crystals(blue=12)}},
     )
-    state = act(state, "fulfill Strength", "draw Treasure")
+    state = act(state, "fulfill Strength #3", "draw Treasure")
     assert state.current_player == 1
     assert names(state.legal_actions()) == ["gain white", "pass"]
 

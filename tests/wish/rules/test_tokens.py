@@ -54,7 +54,7 @@ def test_potion_is_a_fourth_action_after_all_three_markers():
     assert not any(a.potion for a in state.legal_actions())
     state = table(others={0: {"potions": 2, "markers": ["manifest", "", "empower", "special"]}})
     potions = names(a for a in state.legal_actions() if a.potion)
-    assert "potion travel Ruins #1" in potions and "potion travel Dock #4" in potions
+    assert "potion travel Ruins #1" in potions and "potion travel Dock #1" in potions
     for used in ("potion manifest #1", "potion empower #3", "potion clone"):
         assert not any(p.startswith(used) for p in potions), used
     state = act(state, "potion travel Dock #1")
@@ -65,15 +65,23 @@ def test_potion_is_a_fourth_action_after_all_three_markers():
 def test_example_12_potion_not_for_an_action_a_marker_performed():
     """Example 12: "a Potion token could be used to perform an Empower, Fulfill, or Special action.
     It could not be used for a Travel or Manifest action as they have an action marker on them."
-    The three markers are on Travel and Manifest only: a board with two Travel symbols (Air)."""
+    The three markers are on Travel and Manifest only: a board with two Manifest symbols (Earth's,
+    unlocked)."""
     state = table(
-        ("air", "water"),
+        ("earth", "water"),
         hand=["Strength"],
         crystals=cost("Strength"),
-        others={0: {"potions": 1, "markers": ["travel", "", "manifest", "travel"]}},
+        others={
+            0: {
+                "potions": 1,
+                "unlocked": True,
+                "nest": crystals(red=1),
+                "markers": ["travel", "manifest", "manifest", ""],
+            }
+        },
     )
     kinds = {a.kind for a in state.legal_actions() if a.potion}
-    assert kinds == {"empower", "fulfill", "blast"}
+    assert kinds == {"empower", "fulfill", "harvest"}
 
 
 def test_potion_never_repeats_an_action_a_marker_performed():

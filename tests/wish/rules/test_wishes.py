@@ -69,7 +69,7 @@ def test_two_type_vp_cards_score_their_own_types():
 def test_fulfil_crystal_card_gains_its_colour_after_the_draw(card, colour):
     """Clarifications: "Fall in Love, ... Glory": after everything, drawing included, gain one."""
     state = table(hand=["Strength", "Sultan"], crystals=cost("Strength"), fulfilled=[card])
-    state = act(state, "fulfill Strength")
+    state = act(state, "fulfill Strength #3")
     assert step_kind(state) == "draw_offer"
     assert state.players[0].crystals == [0] * 6
     state = act(state, "draw Vendetta")
@@ -423,7 +423,7 @@ def test_hurt_only_targets_opponents_with_crystals():
 def test_frostflake_on_a_drawn_card_lets_water_decide_in_an_opponents_turn():
     """Water Djinn, Frostflake token: "If it was drawn by an opponent, gain 2 Crystals instead"."""
     state = table(("fire", "water"), hand=["Strength"], crystals=cost("Strength"))
-    state = act(state, "fulfill Strength")
+    state = act(state, "fulfill Strength #3")
     state = patch(state, frost=["Treasure"])
     state = act(state, "draw Treasure")
     assert state.current_player == 1 and step_kind(state) == "frost"
