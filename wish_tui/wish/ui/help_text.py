@@ -29,6 +29,19 @@ ABILITIES = {
 }
 """Each Area's Manifest ability in our words."""
 
+
+def board_text(djinn: str) -> str:
+    """A Djinn's action columns, as its board shows them (column 2 locked at the start)."""
+    info = CATALOG.djinns[djinn]
+    names = {"special": info.special}
+    columns = " · ".join(
+        f"{n}{' (locked)' if n == 2 else ''} "
+        + "/".join(names.get(symbol, symbol.capitalize()) for symbol in column)
+        for n, column in enumerate(info.columns, start=1)
+    )
+    return f" Board: {columns}."
+
+
 RULES = [
     ("Goal", "Score the most VP: fulfil Wishes, build Monuments, fulfil your secret Destiny."),
     (
@@ -55,19 +68,23 @@ RULES = [
     ("Trickery", "Just before a Fulfill, treat a Wishing Person here as any colour. One per turn."),
     (
         "Air",
-        "Sky's Blessing: trade 2:1. Cloudbearer: place or move a Wind Blast; entering or starting on one lets you travel on for free.",
+        "Sky's Blessing: trade 2:1. Cloudbearer: place or move a Wind Blast; entering or starting on one lets you travel on for free."
+        + board_text("air"),
     ),
     (
         "Water",
-        "Hand of 4 Wishes. Ice Dibs: put a Frostflake on an Offer card; when it leaves the Offer gain 1 Crystal of its cost (2 if an opponent drew it).",
+        "Hand of 4 Wishes. Ice Dibs: put a Frostflake on an Offer card; when it leaves the Offer gain 1 Crystal of its cost (2 if an opponent drew it)."
+        + board_text("water"),
     ),
     (
         "Fire",
-        "Fiery Clone: place or move a clone anywhere; Empower, Manifest or Fulfill from a clone's Area (the clone is used up).",
+        "Fiery Clone: place or move a clone anywhere; Empower, Manifest or Fulfill from a clone's Area (the clone is used up)."
+        + board_text("fire"),
     ),
     (
         "Earth",
-        "Providence: after every Manifest put a Crystal on your Nest. Harvest: take all Nest Crystals (safe from spending and theft).",
+        "Providence: after every Manifest put a Crystal on your Nest. Harvest: take all Nest Crystals (safe from spending and theft)."
+        + board_text("earth"),
     ),
     (
         "Scoring",
