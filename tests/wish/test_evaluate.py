@@ -7,6 +7,7 @@ import random
 import pytest
 
 from wish_tui.wish import rules
+from wish_tui.wish.bots import evaluate
 from wish_tui.wish.bots.evaluate import (
     MEDIUM,
     RivalCache,
@@ -18,7 +19,7 @@ from wish_tui.wish.bots.evaluate import (
 )
 from wish_tui.wish.bots.planner import END, SETTLE_LIMIT, plan_turn, work_counter
 
-from .rules.helpers import frostflake_position, patch
+from .rules.helpers import crystals, frostflake_position, patch, started
 
 
 def _positions(djinns, seed, count=400):
@@ -110,3 +111,47 @@ def test_a_frostflake_on_the_offer_is_worth_something_to_the_water_djinn_only() 
     water, air = 1, 0
     assert position_value(state, water) > position_value(bare, water)
     assert position_value(state, air) == position_value(bare, air)
+
+
+def _earth_nest(nest: list[int], held: list[int] | None = None) -> rules.State:
+    """Earth (seat 0) holding one Wish and its cost but one Ruby (or `held`), `nest` on its Nest."""
+    state = started(("earth", "air"))
+    wish = _wish_needing("red", not_="white")
+    if held is None:
+        held = list(rules.CATALOG.wishes[wish].cost)
+        held[rules.COLOURS.index("red")] -= 1
+    return patch(state, players={0: {"hand": [wish], "crystals": held, "nest": nest}})
+
+
+def _wish_needing(colour: str, not_: str) -> str:
+    """The first Wish whose cost has a crystal of `colour` and none of `not_`."""
+    need, skip = rules.COLOURS.index(colour), rules.COLOURS.index(not_)
+    return next(
+        name for name, w in rules.CATALOG.wishes.items() if w.cost[need] and not w.cost[skip]
+    )
+
+
+def test_nest_crystals_count_for_the_wishes_that_need_their_colour() -> None:
+    # Providence (rulebook, Earth Djinn): the Djinn picks the colour, and Harvest fetches every
+    # crystal at once, so a Nest crystal a Wish needs is worth more than one it does not.
+    needed = position_value(_earth_nest(crystals(red=1)), 0)
+    spare = position_value(_earth_nest(crystals(white=1)), 0)
+    empty = position_value(_earth_nest([0] * 6), 0)
+    assert needed > spare > empty
+
+
+def test_harvesting_what_a_wish_needs_improves_the_position() -> None:
+    nested = position_value(_earth_nest(crystals(red=1)), 0)
+    cost = list(rules.CATALOG.wishes[_wish_needing("red", not_="white")].cost)
+    harvested = position_value(_earth_nest([0] * 6, held=cost), 0)
+    assert harvested > nested
+
+
+def test_the_evaluation_caches_answer_what_a_fresh_computation_does() -> None:
+    # The caches are keyed by the lists of a state, which no later state changes in place.
+    for siblings in _positions(["fire", "earth", "water", "air"], 13, count=120):
+        for child in siblings:
+            warm = [position_value(child, seat) for seat in range(4)]
+            evaluate.clear_caches()
+            assert [position_value(child, seat) for seat in range(4)] == warm
+            assert [position_value(child.copy(), seat) for seat in range(4)] == warm

@@ -15,6 +15,11 @@ POTION_VP = 1.3
 TRICKERY_VP = 0.6
 LOOSE_CRYSTAL_VP = 0.3
 NEST_CRYSTAL_VP = 0.25
+"""A crystal on the Earth Djinn's Nest that no Wish in hand needs."""
+NEST_EFFORT = 0.3
+"""Effort (as in `Weights`) of a Wish whose missing crystals wait on the Nest: one Harvest
+fetches them all. Without it the bots counted Nest crystals by number alone, so Providence always
+took the first colour in stock and Harvest rarely brought a crystal a Wish needed."""
 UNLOCK_VP = 2.0
 FROST_VP = 0.5
 """A Frostflake on an Offer card, for the Water Djinn: the card leaves sooner or later and pays
@@ -115,14 +120,12 @@ def turns_left(st, seat: int) -> float:
         return 0.0
     if st.phase == "setup":
         return 9.0
-    moves = tables(cat)["moves"]
-    remaining = [moves[i] for i in st.caravan_deck]
     if st.final_round:
         rounds = 0.0
     else:
-        mean = sum(remaining) / len(remaining) if remaining else 1.0
+        cards, mean = _caravan_pace(st)
         distance = len(cat.route) - 1 - st.caravan_pos
-        rounds = min(len(remaining), max(1.0, distance / max(mean, 0.3)))
+        rounds = min(cards, max(1.0, distance / max(mean, 0.3)))
     # A seat still to play this round has one more turn.
     pos = st.order.index(seat)
     if pos > st.turn_idx:
@@ -130,11 +133,122 @@ def turns_left(st, seat: int) -> float:
     return rounds
 
 
+_PACE: dict[int, tuple] = {}
+_STEPS: dict[tuple[int, int], tuple] = {}
+_WORTHS: dict[tuple, tuple] = {}
+_CARD_VP: dict[tuple, tuple] = {}
+CACHE_SIZE = 4096
+"""Entries kept by each of the caches below before they are emptied."""
+
+
+def clear_caches() -> None:
+    """Empty the caches of derived facts kept per list (they refill as positions are judged)."""
+    for cache in (_PACE, _STEPS, _WORTHS, _CARD_VP):
+        cache.clear()
+
+
+def _caravan_pace(st) -> tuple[int, float]:
+    """Caravan cards left and their mean move, kept per Caravan deck.
+
+    A state's lists are never changed once `apply` has returned it (later states copy a list
+    before changing it), so a list object stands for its contents while the cache holds it.
+    """
+    deck = st.caravan_deck
+    found = _PACE.get(id(deck))
+    if found is None or found[0] is not deck:
+        moves = tables(st.catalog)["moves"]
+        mean = sum(moves[i] for i in deck) / len(deck) if deck else 1.0
+        if len(_PACE) >= CACHE_SIZE:
+            _PACE.clear()
+        found = _PACE[id(deck)] = (deck, len(deck), mean)
+    return found[1], found[2]
+
+
+def _colour_steps(st, dist, area: int) -> list[int]:
+    """Steps from `area` to the nearest Wishing Person of each colour, on the map or on a built
+    Monument (9 where there is none); kept per map of Persons and Monuments (see `_caravan_pace`).
+    Callers must not change the list returned."""
+    meeples, monuments = st.area_meeples, st.monuments
+    key = (id(meeples), id(monuments))
+    found = _STEPS.get(key)
+    if found is None or found[0] is not meeples or found[1] is not monuments:
+        if len(_STEPS) >= CACHE_SIZE:
+            _STEPS.clear()
+        found = _STEPS[key] = (meeples, monuments, [None] * len(dist))
+    rows = found[2]
+    row = rows[area]
+    if row is None:
+        near = dist[area]
+        row = [
+            min([d for d, m in zip(near, meeples[c::6], strict=True) if m], default=9)
+            for c in range(6)
+        ]
+        for where, built in enumerate(monuments):
+            if built:
+                d = near[where]
+                for c in range(6):
+                    if built[1][c] and d < row[c]:
+                        row[c] = d
+        rows[area] = row
+    return row
+
+
+def _hand_worths(p, destiny, wishes) -> list[tuple[float, int, tuple]]:
+    """The Wishes in hand, most valuable first, as (worth, colour, cost) with the cost as
+    (crystal colour, count) pairs; kept per hand and fulfilled Wishes (see `_caravan_pace`)."""
+    hand, fulfilled = p.hand, p.fulfilled
+    key = (id(hand), id(fulfilled), p.destiny)
+    found = _WORTHS.get(key)
+    if (
+        found is None
+        or found[0] is not hand
+        or found[1] is not fulfilled
+        or found[2] is not wishes
+        or found[3] is not destiny
+    ):
+        scored = []
+        for name in hand:
+            w = wishes[name]
+            worth = w.vp + EFFECT_VP.get(w.effect, 0.0)
+            if destiny is not None:
+                worth += _destiny_bonus(destiny, w, p, wishes)
+            cost = tuple((c, need) for c, need in enumerate(w.cost) if need)
+            scored.append((worth, w.colour, cost))
+        scored.sort(key=lambda x: -x[0])
+        if len(_WORTHS) >= CACHE_SIZE:
+            _WORTHS.clear()
+        found = _WORTHS[key] = (hand, fulfilled, wishes, destiny, scored)
+    return found[4]
+
+
+def _card_vp(st, p, seat: int) -> int:
+    """Every scoring step but the VP tokens: Wishes, Ongoing Wishes, Badges and the Destiny;
+    kept per fulfilled Wishes and Badges (see `_caravan_pace`)."""
+    fulfilled, badges = p.fulfilled, p.badges
+    key = (id(fulfilled), id(badges), p.destiny)
+    found = _CARD_VP.get(key)
+    if (
+        found is None
+        or found[0] is not fulfilled
+        or found[1] is not badges
+        or found[2] is not st.catalog
+    ):
+        steps = scoring.score_steps(st, seat)
+        if len(_CARD_VP) >= CACHE_SIZE:
+            _CARD_VP.clear()
+        found = _CARD_VP[key] = (
+            fulfilled,
+            badges,
+            st.catalog,
+            sum(steps.values()) - steps["tokens"],
+        )
+    return found[3]
+
+
 def position_value(st, seat: int, future: float | None = None, weights: Weights = MEDIUM) -> float:
     """VP on the table and the Destiny, plus the discounted promise of the seat's pieces."""
     p = st.players[seat]
-    steps = scoring.score_steps(st, seat)
-    vp = float(sum(steps.values()))
+    vp = float(_card_vp(st, p, seat) + p.vp_tokens)
     if st.phase == "over":
         return vp
     if future is None:
@@ -148,20 +262,11 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
     destiny = cat.destinies.get(p.destiny) if p.destiny else None
 
     # Where each colour of Wishing Person can still be met, and how far away.
-    near = dist[p.area]
     if p.djinn == "fire" and st.clones:
-        rows = [near] + [dist[a] for a in st.clones]
-        near = [min(col) for col in zip(*rows, strict=True)]
-    meeples = st.area_meeples
-    colour_steps = [
-        min([d for d, m in zip(near, meeples[c::6], strict=True) if m], default=9) for c in range(6)
-    ]
-    for area, built in enumerate(st.monuments):
-        if built:
-            d = near[area]
-            for c in range(6):
-                if built[1][c] and d < colour_steps[c]:
-                    colour_steps[c] = d
+        rows = [_colour_steps(st, dist, a) for a in (p.area, *st.clones)]
+        colour_steps = [min(col) for col in zip(*rows, strict=True)]
+    else:
+        colour_steps = _colour_steps(st, dist, p.area)
     source_near = tables(cat)["source_steps"]
     if p.djinn == "fire" and st.clones:
         rows = [source_near[a] for a in (p.area, *st.clones)]
@@ -174,36 +279,38 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
 
     # Wishes in hand, the most valuable first, share the crystals on the board.
     crystals = p.crystals[:]
-    scored = []
-    for name in p.hand:
-        w = wishes[name]
-        worth = w.vp + EFFECT_VP.get(w.effect, 0.0)
-        if destiny is not None:
-            worth += _destiny_bonus(destiny, w, p, wishes)
-        scored.append((worth, w))
-    scored.sort(key=lambda x: -x[0])
+    nest = p.nest[:] if any(p.nest) else None
     promise = 0.0
     per_missing = weights.missing_air if p.djinn == "air" else weights.missing
     per_far, per_travel, decay, share = weights.far, weights.travel, weights.decay, weights.wish
-    for worth, w in scored:
+    for worth, colour, cost in _hand_worths(p, destiny, wishes):
         missing = 0
         far = 0
-        for c in range(6):
-            need = w.cost[c]
+        nested = False
+        for c, need in cost:
             have = crystals[c]
             if have >= need:
                 crystals[c] = have - need
-            else:
-                crystals[c] = 0
-                missing += need - have
-                if source_steps[c] > far:
-                    far = source_steps[c]
-        travel = colour_steps[w.colour]
+                continue
+            crystals[c] = 0
+            short = need - have
+            if nest is not None and nest[c]:
+                fetched = min(short, nest[c])
+                nest[c] -= fetched
+                short -= fetched
+                nested = True
+                if not short:
+                    continue
+            missing += short
+            if source_steps[c] > far:
+                far = source_steps[c]
+        travel = colour_steps[colour]
         effort = (
             missing * per_missing
             + far * per_far
             + travel * per_travel
             + (0.0 if travel < 9 else 6.0)
+            + (NEST_EFFORT if nested else 0.0)
         )
         promise += worth * share * (decay**effort) * reach
     for name in p.fulfilled:
@@ -212,7 +319,8 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
             promise += EFFECT_VP[effect] * reach
     spare = sum(crystals)
     promise += min(spare, 6) * LOOSE_CRYSTAL_VP * weights.spare * reach + max(0, spare - 6) * 0.1
-    promise += sum(p.nest) * NEST_CRYSTAL_VP * reach
+    if nest is not None:
+        promise += sum(nest) * NEST_CRYSTAL_VP * reach
     promise += (
         (p.potions * POTION_VP + p.trickery * TRICKERY_VP) * weights.tokens * min(1.0, future)
     )
