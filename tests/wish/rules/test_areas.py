@@ -197,11 +197,12 @@ def test_providence_after_a_caravan_trade():
 
 
 def test_example_7_volcano_then_providence_then_harvest():
-    """Example 7: Manifest in the Volcano (1 VP), a Citrine on the Nest, then Harvest."""
-    state = table(("earth", "fire"), at="Volcano")
+    """Example 7: Manifest in the Volcano (1 VP), a Citrine on the Nest, then Harvest (on the
+    Earth Djinn's column 2, unlocked)."""
+    state = table(("earth", "fire"), at="Volcano", others={0: {"unlocked": True}})
     state = act(state, "manifest #3", "nest yellow")
     assert state.players[0].vp_tokens == 1 and state.players[0].nest == crystals(yellow=1)
-    state = act(state, "harvest #4")
+    state = act(state, "harvest #2")
     assert state.players[0].crystals == crystals(yellow=1)
     assert state.players[0].nest == [0] * 6
 

@@ -135,8 +135,9 @@ def test_a_frostflake_token_can_be_used_again_once_its_card_left():
 # -- Earth ------------------------------------------------------------------------------------
 def test_harvest_gains_every_crystal_on_the_nest():
     """Earth Djinn, Harvest: "Gain all Crystals on your Nest token"."""
-    state = table(("earth", "fire"), at="Forest", others={0: {"nest": crystals(red=2, blue=1)}})
-    state = act(state, "harvest #4")
+    nest = crystals(red=2, blue=1)
+    state = table(("earth", "fire"), at="Forest", others={0: {"nest": nest, "unlocked": True}})
+    state = act(state, "harvest #2")
     assert state.players[0].crystals == crystals(red=2, blue=1)
     assert state.players[0].nest == [0] * 6
 

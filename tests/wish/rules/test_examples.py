@@ -197,7 +197,8 @@ def test_example_7_providence_and_harvest():
     """
     earth = 0
     state = _on_turn(started(("earth", "water")), earth)
-    state = patch(state, players={earth: {"area": "Volcano"}})
+    # Harvest shares the Earth Djinn's column 2 (designed board), so the Lock is off.
+    state = patch(state, players={earth: {"area": "Volcano", "unlocked": True}})
 
     manifested = act(state, "manifest #3")
     assert manifested.players[earth].vp_tokens == 1
@@ -211,10 +212,10 @@ def test_example_7_providence_and_harvest():
     assert nested.players[earth].crystals == crystals()
     assert not any(a.kind == "trade" for a in nested.legal_actions())
 
-    harvested = act(nested, "harvest #4")
+    harvested = act(nested, "harvest #2")
     assert harvested.players[earth].crystals == crystals(yellow=1)
     assert harvested.players[earth].nest == crystals()
-    assert harvested.players[earth].markers == ["", "", "manifest", "special"]
+    assert harvested.players[earth].markers == ["", "special", "manifest", ""]
 
 
 def test_example_8_fiery_clone_empowers_from_afar():
@@ -323,7 +324,7 @@ def test_example_12_potion_takes_a_fourth_action():
     them."
 
     The Earth Djinn's board, unlocked: markers on Travel (column 1) and Manifest (columns 2 and
-    3), a crystal on the Nest for Harvest.
+    3), a crystal on the Nest for Harvest (column 2, beside the Manifest its marker is on).
     """
     earth = 0
     state = started(("earth", "water"))
@@ -350,7 +351,7 @@ def test_example_12_potion_takes_a_fourth_action():
         ("empower", 1),
         ("empower", 4),
         ("fulfill", 3),
-        ("harvest", 4),
+        ("harvest", 2),
     }
 
     after = act(state, "potion empower #1")
