@@ -32,10 +32,25 @@ def test_a_used_column_closes_its_symbol():
     state = started(("fire", "water"), seed=3)
     state = patch(state, order=[0, 1], turn_idx=0)  # Fire to move: Empower only on column 3
     state = act(state, "empower #3")
+    assert rules.why_not_now(state, "empower") == (
+        "The only free Empower symbol is on column 2, locked until you fulfil your third Wish."
+    )
+    state = patch(state, players={0: {"unlocked": True, "markers": ["", "empower", "empower", ""]}})
     assert (
         rules.why_not_now(state, "empower")
         == "No free action column has an Empower symbol this turn."
     )
+
+
+def test_a_locked_column_is_named_when_it_holds_the_symbol():
+    """Player Board: column 2 stays locked until the third fulfilled Wish; the Earth Djinn's
+    Harvest is there (designed board, docs/rules-decisions.md)."""
+    state = started(("earth", "water"), seed=3)
+    state = patch(state, order=[0, 1], turn_idx=0, players={0: {"nest": crystals(red=1)}})
+    assert not any(a.kind == "harvest" for a in state.legal_actions())
+    assert "column 2, locked" in rules.why_not_now(state, "special")
+    unlocked = patch(state, players={0: {"unlocked": True}})
+    assert any(a.kind == "harvest" for a in unlocked.legal_actions())
 
 
 def test_three_markers_leave_potion_or_end():

@@ -385,6 +385,11 @@ def why_not_now(st, group: str) -> str:
     ]
     if not free:
         title = GROUP_TITLES[symbol]
+        if symbol in columns[1] and not p.markers[1] and not p.unlocked:
+            return (
+                f"The only free {title} symbol is on column 2, "
+                "locked until you fulfil your third Wish."
+            )
         article = "an" if title[0] in "AEIOU" else "a"
         return f"No free action column has {article} {title} symbol this turn."
     if group in ("fulfill", "trickery"):

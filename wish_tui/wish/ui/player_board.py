@@ -35,21 +35,23 @@ class PlayerBoard(ViewText):
         text.append("\n")
         for i, symbols in enumerate(board.columns):
             text.append(f"{i + 1}[", "dim")
-            if i == 1 and not p["unlocked"]:
+            locked = i == 1 and not p["unlocked"]
+            if locked:  # what waits under the Lock, greyed
                 text.append("🔒", "dim")
-            else:
-                for j, symbol in enumerate(symbols):
-                    if j:
-                        text.append("|", "dim")
-                    word = board.special if symbol == "special" else SYMBOL_WORD[symbol]
-                    if compact:
-                        word = word[:4]
-                    if p["markers"][i] == symbol:
-                        text.append(f"●{word}", "bold reverse")
-                    elif p["potion_used"] == f"{i + 1}:{symbol}":
-                        text.append(f"⚗{word}", "bold reverse magenta")
-                    else:
-                        text.append(word)
+            for j, symbol in enumerate(symbols):
+                if j:
+                    text.append("|", "dim")
+                word = board.special if symbol == "special" else SYMBOL_WORD[symbol]
+                if compact:
+                    word = word[:4]
+                if locked:
+                    text.append(word, "dim")
+                elif p["markers"][i] == symbol:
+                    text.append(f"●{word}", "bold reverse")
+                elif p["potion_used"] == f"{i + 1}:{symbol}":
+                    text.append(f"⚗{word}", "bold reverse magenta")
+                else:
+                    text.append(word)
             text.append("]", "dim")
         text.append("\nCrystals ")
         text.append_text(crystals_text(p["crystals"]))
