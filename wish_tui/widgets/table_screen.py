@@ -26,7 +26,6 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.events import Key
 from textual.screen import Screen
 
 from .choice_panel import ChoicePanel
@@ -35,15 +34,15 @@ from .curtain import CurtainScreen
 from .final_scoring import FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar
-from .line_input import LineInput
 from .table_help import TableHelp
+from .table_keys import TableKeys
+from .table_remote import TableRemote
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
 """The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
 BOT_PACE = 0.6
 """Seconds between two bot actions, so a person can follow them in the log."""
-CHOICE_KEYS = {str(d) for d in range(1, 10)} | {"enter", "up", "down"}
 
 
 @dataclass(frozen=True)
@@ -63,7 +62,7 @@ TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 screen starts without it."""
 
 
-class TableScreen(TableHelp, Screen):
+class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -468,64 +467,6 @@ class TableScreen(TableHelp, Screen):
         if played.save_problem:
             self.notify(played.save_problem, severity="error")
 
-    # -- a table of `wish-tui serve` -----------------------------------------------------------
-    def on_table_message(self, message: dict) -> None:
-        """The server's news of this table: the new view, log lines, chat; then go on."""
-        self.table.update(message)
-        if not self.is_mounted:
-            return  # on_mount shows it all
-        self._write_unread()
-        self._clear_hint()
-        if self.busy and not self.query_one(ChoicePanel).is_open:
-            self.busy = False
-        self.refresh_view()
-        self.proceed()
-
-    def on_server_error(self, text: str) -> None:
-        """The server refused what this screen sent: say so; the table did not change."""
-        self.notify(text, severity="error")
-        if self.busy and not self.query_one(ChoicePanel).is_open:
-            self.busy = False
-            self.refresh_view()
-            self.proceed()
-
-    def _write_unread(self) -> None:
-        log = self.query_one(GameLog)
-        for line in self.table.take_unread():
-            log.write(line)
-
-    def action_chat(self) -> None:
-        """Say something to the table (one line)."""
-        if not self.table.remote:
-            return
-
-        def said(text: str | None) -> None:
-            if text:
-                self.table.send_chat(text)
-
-        self.app.push_screen(LineInput("Say to the table (Enter sends, Esc cancels):", 200), said)
-
-    def action_hand_to_bot(self) -> None:
-        """The owner lets a bot play for a person who left (and gives the seat back)."""
-        table = self.table
-        if not table.remote or not table.is_owner:
-            return
-        seats = [i for i in range(table.num_seats) if table.is_human(i) and not table.is_mine(i)]
-        if not seats:
-            self.notify("No other person sits at this table.", severity="warning")
-            return
-        labels = []
-        for seat in seats:
-            entry = table.seats[seat]
-            verb = "Give back to" if entry["zombie"] else "Let a bot play for"
-            labels.append(f"{verb} {table.seat_label(seat)}")
-
-        def chosen(index: int) -> None:
-            seat = seats[index]
-            table.send_hand_to_bot(seat, not table.seats[seat]["zombie"])
-
-        self._ask("Which seat?", labels, chosen)
-
     def _clear_notifications(self) -> None:
         """Take every notification off the screen.
 
@@ -566,115 +507,6 @@ class TableScreen(TableHelp, Screen):
             self.set_timer(delay, move)
         else:
             move()
-
-    # -- keys --------------------------------------------------------------------------------
-    def _human_main_turn(self) -> bool:
-        """True when the person at the keyboard may use the game's keys now."""
-        table = self.table
-        if table.is_over or self.busy:
-            return False
-        seat = table.current_player
-        if not table.is_mine(seat) or seat != self.viewer:
-            return False
-        return not self.asks_in_panel(table.view(seat))
-
-    def _group(self, name: str) -> list:
-        test = self.KEY_GROUPS[name][1]
-        return [a for a in self.table.legal() if test(a)]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.KEY_GROUPS:
-            if self._human_main_turn() and self._group(action):
-                return True
-            if self._other_meaning_possible(action):
-                # A key with several meanings shows the one that applies now.
-                return False
-            # Rarely possible actions stay out of the way; the usual ones show greyed.
-            return False if action in self.RARE_GROUPS else None
-        if action == "undo":
-            return True if self._undo_possible() else None
-        if action == "chat":
-            return self.table.remote
-        if action == "hand_to_bot":
-            return self.table.remote and self.table.is_owner
-        if action == "save":
-            return not self.table.remote
-        if action.startswith("choice_"):
-            panel = self.query_one(ChoicePanel)
-            if action == "choice_cancel":
-                return panel.is_open and panel.cancellable
-            return panel.is_open
-        return True
-
-    def on_key(self, event: Key) -> None:
-        """Keys typed ahead of a question are dropped; a refused game key says why."""
-        if self.table.is_over and event.key in ("enter", "space"):
-            event.stop()
-            self._show_game_over(again=True)
-            return
-        panel = self.query_one(ChoicePanel)
-        if panel.is_open and event.key in CHOICE_KEYS and event.time < self._asked_at:
-            event.stop()
-            return
-        if event.key == "u":
-            if not self._undo_possible():
-                event.stop()
-                self.notify(self.table.why_no_undo(), severity="warning")
-            return
-        if not self._human_main_turn():
-            if self.busy and self.table.current_player is not None and not panel.is_open:
-                self.skip_pace = True
-            return
-        groups = self._key_groups(event.key)
-        if not groups or any(self._group(group) for group in groups):
-            return
-        event.stop()
-        self.notify(self.why_not(groups[0]), severity="warning")
-
-    def _key_groups(self, key: str) -> list[str]:
-        """The key groups bound to `key`, in binding order (a key may have several meanings)."""
-        return [
-            binding.action
-            for binding in self._all_bindings()
-            if key in binding.key.split(",") and binding.action in self.KEY_GROUPS
-        ]
-
-    def _other_meaning_possible(self, group: str) -> bool:
-        """True when another group bound to the same key as `group` can be taken now."""
-        if not self._human_main_turn():
-            return False
-        keys = {
-            key
-            for binding in self._all_bindings()
-            if binding.action == group
-            for key in binding.key.split(",")
-        }
-        return any(
-            other != group and self._group(other) for key in keys for other in self._key_groups(key)
-        )
-
-    def run_group(self, group: str) -> None:
-        """A game key: take its action, or ask which of its actions."""
-        actions = self._group(group)
-        if not actions:
-            self.notify(self.why_not(group), severity="warning")
-            return
-        if len(actions) == 1:
-            self._confirm_then_play(actions[0])
-            return
-        self._choose(self.group_title(group), actions)
-
-    def _confirm_then_play(self, action) -> None:
-        question = self.confirm_end(action)
-        if not question:
-            self.play(action)
-            return
-
-        def answered(index: int) -> None:
-            if index == 0:
-                self.play(action)
-
-        self._ask(question, ["Yes", "No, go back"], answered)
 
     # -- undo, save, quit, help ----------------------------------------------------------------
     def _undo_possible(self) -> bool:

@@ -1,0 +1,126 @@
+"""The table screen's game keys: which are live, why a refused one is refused, which action a
+key takes (or which of its actions it asks about), and keys typed ahead of a question.
+
+A part of `TableScreen` kept in its own file (mixed into it).
+"""
+
+from __future__ import annotations
+
+from textual.events import Key
+
+from .choice_panel import ChoicePanel
+
+CHOICE_KEYS = {str(d) for d in range(1, 10)} | {"enter", "up", "down"}
+"""Keys that answer an open question: dropped when typed before it was asked."""
+
+
+class TableKeys:
+    """The game keys of a `TableScreen` (its `KEY_GROUPS`), undo's key and the choice keys."""
+
+    def _human_main_turn(self) -> bool:
+        """True when the person at the keyboard may use the game's keys now."""
+        table = self.table
+        if table.is_over or self.busy:
+            return False
+        seat = table.current_player
+        if not table.is_mine(seat) or seat != self.viewer:
+            return False
+        return not self.asks_in_panel(table.view(seat))
+
+    def _group(self, name: str) -> list:
+        test = self.KEY_GROUPS[name][1]
+        return [a for a in self.table.legal() if test(a)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.KEY_GROUPS:
+            if self._human_main_turn() and self._group(action):
+                return True
+            if self._other_meaning_possible(action):
+                # A key with several meanings shows the one that applies now.
+                return False
+            # Rarely possible actions stay out of the way; the usual ones show greyed.
+            return False if action in self.RARE_GROUPS else None
+        if action == "undo":
+            return True if self._undo_possible() else None
+        if action == "chat":
+            return self.table.remote
+        if action == "hand_to_bot":
+            return self.table.remote and self.table.is_owner
+        if action == "save":
+            return not self.table.remote
+        if action.startswith("choice_"):
+            panel = self.query_one(ChoicePanel)
+            if action == "choice_cancel":
+                return panel.is_open and panel.cancellable
+            return panel.is_open
+        return True
+
+    def on_key(self, event: Key) -> None:
+        """Keys typed ahead of a question are dropped; a refused game key says why."""
+        if self.table.is_over and event.key in ("enter", "space"):
+            event.stop()
+            self._show_game_over(again=True)
+            return
+        panel = self.query_one(ChoicePanel)
+        if panel.is_open and event.key in CHOICE_KEYS and event.time < self._asked_at:
+            event.stop()
+            return
+        if event.key == "u":
+            if not self._undo_possible():
+                event.stop()
+                self.notify(self.table.why_no_undo(), severity="warning")
+            return
+        if not self._human_main_turn():
+            if self.busy and self.table.current_player is not None and not panel.is_open:
+                self.skip_pace = True
+            return
+        groups = self._key_groups(event.key)
+        if not groups or any(self._group(group) for group in groups):
+            return
+        event.stop()
+        self.notify(self.why_not(groups[0]), severity="warning")
+
+    def _key_groups(self, key: str) -> list[str]:
+        """The key groups bound to `key`, in binding order (a key may have several meanings)."""
+        return [
+            binding.action
+            for binding in self._all_bindings()
+            if key in binding.key.split(",") and binding.action in self.KEY_GROUPS
+        ]
+
+    def _other_meaning_possible(self, group: str) -> bool:
+        """True when another group bound to the same key as `group` can be taken now."""
+        if not self._human_main_turn():
+            return False
+        keys = {
+            key
+            for binding in self._all_bindings()
+            if binding.action == group
+            for key in binding.key.split(",")
+        }
+        return any(
+            other != group and self._group(other) for key in keys for other in self._key_groups(key)
+        )
+
+    def run_group(self, group: str) -> None:
+        """A game key: take its action, or ask which of its actions."""
+        actions = self._group(group)
+        if not actions:
+            self.notify(self.why_not(group), severity="warning")
+            return
+        if len(actions) == 1:
+            self._confirm_then_play(actions[0])
+            return
+        self._choose(self.group_title(group), actions)
+
+    def _confirm_then_play(self, action) -> None:
+        question = self.confirm_end(action)
+        if not question:
+            self.play(action)
+            return
+
+        def answered(index: int) -> None:
+            if index == 0:
+                self.play(action)
+
+        self._ask(question, ["Yes", "No, go back"], answered)
