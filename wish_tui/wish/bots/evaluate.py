@@ -135,15 +135,14 @@ def turns_left(st, seat: int) -> float:
 
 _PACE: dict[int, tuple] = {}
 _STEPS: dict[tuple[int, int], tuple] = {}
-_WORTHS: dict[tuple, tuple] = {}
-_CARD_VP: dict[tuple, tuple] = {}
+_CARDS: dict[tuple, tuple] = {}
 CACHE_SIZE = 4096
 """Entries kept by each of the caches below before they are emptied."""
 
 
 def clear_caches() -> None:
     """Empty the caches of derived facts kept per list (they refill as positions are judged)."""
-    for cache in (_PACE, _STEPS, _WORTHS, _CARD_VP):
+    for cache in (_PACE, _STEPS, _CARDS):
         cache.clear()
 
 
@@ -193,19 +192,23 @@ def _colour_steps(st, dist, area: int) -> list[int]:
     return row
 
 
-def _hand_worths(p, destiny, wishes) -> list[tuple[float, int, tuple]]:
-    """The Wishes in hand, most valuable first, as (worth, colour, cost) with the cost as
-    (crystal colour, count) pairs; kept per hand and fulfilled Wishes (see `_caravan_pace`)."""
-    hand, fulfilled = p.hand, p.fulfilled
-    key = (id(hand), id(fulfilled), p.destiny)
-    found = _WORTHS.get(key)
+def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple]]]:
+    """What the seat's cards give: the VP of every scoring step but the VP tokens (Wishes,
+    Ongoing Wishes, Badges, Destiny), and the Wishes in hand, most valuable first, as (worth,
+    colour, cost) with the cost as (crystal colour, count) pairs. Kept per hand, fulfilled Wishes
+    and Badges (see `_caravan_pace`)."""
+    hand, fulfilled, badges, catalog = p.hand, p.fulfilled, p.badges, st.catalog
+    key = (id(hand), id(fulfilled), id(badges), p.destiny)
+    found = _CARDS.get(key)
     if (
         found is None
         or found[0] is not hand
         or found[1] is not fulfilled
-        or found[2] is not wishes
-        or found[3] is not destiny
+        or found[2] is not badges
+        or found[3] is not catalog
     ):
+        steps = scoring.score_steps(st, seat)
+        wishes = catalog.wishes
         scored = []
         for name in hand:
             w = wishes[name]
@@ -215,51 +218,29 @@ def _hand_worths(p, destiny, wishes) -> list[tuple[float, int, tuple]]:
             cost = tuple((c, need) for c, need in enumerate(w.cost) if need)
             scored.append((worth, w.colour, cost))
         scored.sort(key=lambda x: -x[0])
-        if len(_WORTHS) >= CACHE_SIZE:
-            _WORTHS.clear()
-        found = _WORTHS[key] = (hand, fulfilled, wishes, destiny, scored)
-    return found[4]
-
-
-def _card_vp(st, p, seat: int) -> int:
-    """Every scoring step but the VP tokens: Wishes, Ongoing Wishes, Badges and the Destiny;
-    kept per fulfilled Wishes and Badges (see `_caravan_pace`)."""
-    fulfilled, badges = p.fulfilled, p.badges
-    key = (id(fulfilled), id(badges), p.destiny)
-    found = _CARD_VP.get(key)
-    if (
-        found is None
-        or found[0] is not fulfilled
-        or found[1] is not badges
-        or found[2] is not st.catalog
-    ):
-        steps = scoring.score_steps(st, seat)
-        if len(_CARD_VP) >= CACHE_SIZE:
-            _CARD_VP.clear()
-        found = _CARD_VP[key] = (
-            fulfilled,
-            badges,
-            st.catalog,
-            sum(steps.values()) - steps["tokens"],
-        )
-    return found[3]
+        if len(_CARDS) >= CACHE_SIZE:
+            _CARDS.clear()
+        vp = sum(steps.values()) - steps["tokens"]
+        found = _CARDS[key] = (hand, fulfilled, badges, catalog, vp, scored)
+    return found[4], found[5]
 
 
 def position_value(st, seat: int, future: float | None = None, weights: Weights = MEDIUM) -> float:
     """VP on the table and the Destiny, plus the discounted promise of the seat's pieces."""
     p = st.players[seat]
-    vp = float(_card_vp(st, p, seat) + p.vp_tokens)
+    cat = st.catalog
+    destiny = cat.destinies.get(p.destiny) if p.destiny else None
+    card_vp, hand = _cards(st, p, seat, destiny)
+    vp = float(card_vp + p.vp_tokens)
     if st.phase == "over":
         return vp
     if future is None:
         future = turns_left(st, seat)
     if future <= 0:
         return vp + 0.01 * sum(p.crystals)
-    cat = st.catalog
     wishes = cat.wishes
     dist = tables(cat)["dist"]
     reach = min(1.0, future / weights.reach)
-    destiny = cat.destinies.get(p.destiny) if p.destiny else None
 
     # Where each colour of Wishing Person can still be met, and how far away.
     if p.djinn == "fire" and st.clones:
@@ -283,7 +264,7 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
     promise = 0.0
     per_missing = weights.missing_air if p.djinn == "air" else weights.missing
     per_far, per_travel, decay, share = weights.far, weights.travel, weights.decay, weights.wish
-    for worth, colour, cost in _hand_worths(p, destiny, wishes):
+    for worth, colour, cost in hand:
         missing = 0
         far = 0
         nested = False
