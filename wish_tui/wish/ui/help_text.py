@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
 
+from .words import symbol_word
+
 KEYS = """\
 t Travel        e Empower       m Manifest (or the Caravan's trade)
 f Fulfill (or build a Monument)  s the Djinn's Special action
@@ -33,10 +35,9 @@ ABILITIES = {
 def board_text(djinn: str) -> str:
     """A Djinn's action columns, as its board shows them (column 2 locked at the start)."""
     info = CATALOG.djinns[djinn]
-    names = {"special": info.special}
     columns = " · ".join(
         f"{n}{' (locked)' if n == 2 else ''} "
-        + "/".join(names.get(symbol, symbol.capitalize()) for symbol in column)
+        + "/".join(symbol_word(info, symbol) for symbol in column)
         for n, column in enumerate(info.columns, start=1)
     )
     return f" Board: {columns}."

@@ -8,13 +8,8 @@ from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 
 from .style import DJINN_TITLE, crystals_text, people_text
+from .words import symbol_word
 
-SYMBOL_WORD = {
-    "travel": "Travel",
-    "empower": "Empower",
-    "manifest": "Manifest",
-    "fulfill": "Fulfill",
-}
 TOKENS_OWNED = {"water": ("Frostflakes", 3), "fire": ("Clones", 2), "air": ("Wind Blasts", 5)}
 
 
@@ -41,7 +36,7 @@ class PlayerBoard(ViewText):
             for j, symbol in enumerate(symbols):
                 if j:
                     text.append("|", "dim")
-                word = board.special if symbol == "special" else SYMBOL_WORD[symbol]
+                word = symbol_word(board, symbol)
                 if compact:
                     word = word[:4]
                 if locked:

@@ -38,6 +38,20 @@ _PLAIN = {
 }
 
 
+SYMBOL_WORD = {
+    "travel": "Travel",
+    "empower": "Empower",
+    "manifest": "Manifest",
+    "fulfill": "Fulfill",
+}
+
+
+def symbol_word(board, symbol: str) -> str:
+    """A symbol of a Djinn's board (`catalog.djinns[...]`) in words: the action, or the special
+    ability by its name."""
+    return board.special if symbol == "special" else SYMBOL_WORD[symbol]
+
+
 def describe_choice(action: Action) -> str:
     """The action in words for a menu, with what the card or crystal is."""
     from wish_tui.wish.rules import CATALOG
