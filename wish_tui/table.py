@@ -1,183 +1,323 @@
-"""A table: one game in progress, with its record, its history for undo, its autosave and its bots.
+"""The master of one game: its record, its states for undo, its log from every point of view,
+and what each seat may see and do.
 
-The game screens talk to a table, never to saves or the rules' State directly, so the same screen
-can later sit at a table held elsewhere (a server) and see only its seats' views. `LocalTable`
-holds the State itself: it applies actions through the rules' front door, keeps the states of the
-game for undo, autosaves after every change and makes the bots (which see only views).
+Every table is one of these, wherever it is held: a game in this process (`LocalTable`, in
+`local_table.py`) and a table of `wish-tui serve` (`server/tables.py`) both apply actions through
+it, so both behave alike. It is plain logic — no I/O, no threads, no clock: it applies an action
+of a seat through the rules' front door (a refusal is one sentence and changes nothing), takes a
+seat's own decisions back as far as the rules allow, answers each seat's client with the seat API's
+shapes (`wish_tui.seat`: a view, the choices, the log's lines), and thinks for bots and hints
+(slow: callers run those off their event loop).
 """
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from wish_tui import saves
-from wish_tui.core.game_spec import Game
+from wish_tui import records
+from wish_tui.core.excerpt import excerpt
 from wish_tui.records import GameRecord
+from wish_tui.seat import SPECTATOR, Choice, Choices, Hint, Refused
+
+LOG_KEEP = 600
+"""Log lines kept for each point of view (a client asks for the lines after a count)."""
+HINT_LEVEL = "hard"
+"""The bot whose judgement a hint gives."""
 
 
 @dataclass(frozen=True)
 class Played:
-    """What one action did: the state before and after, the seat that took it, the action."""
+    """What one action did: the seat that took it, the action, the states before and after."""
 
     seat: int
     action: object
     before: object
     after: object
-    save_problem: str = ""
-    """'' when the autosave was written, else its one-sentence SaveError."""
 
 
-class LocalTable:
-    """A game held in this process."""
+class GameTable:
+    """One game held in this process, as the master of its seats' clients.
 
-    remote = False
-    """A local table: the screen runs its bots and every person is at this keyboard."""
+    Args:
+        record: the game's record; `history` are its states so far (the last is the position).
+        povs: the points of view whose log is kept (seats, or `SPECTATOR` for what all may
+            read); every one by default.
+        history_keep: how many states are kept for undo (all by default).
+    """
 
-    def __init__(self, record: GameRecord, history: list, *, autosave: bool = True) -> None:
-        """Sit at the game of `record`, whose states so far are `history` (the last is now)."""
+    def __init__(
+        self,
+        record: GameRecord,
+        history: list,
+        *,
+        povs: Iterable[int] | None = None,
+        history_keep: int | None = None,
+    ) -> None:
         self.record = record
         self.history = list(history)
-        """Every state since the game (or the load) began, for undo; the last is the position."""
-        self.spec: Game = record.spec
+        """The states since the game (or the load) began; the last is the position."""
+        self.spec = record.spec
         self.rules = self.spec.rules
-        self.autosaving = autosave
-        self._bots: dict[int, object] = {}
-        self._views: tuple[object, dict[int, dict]] = (None, {})
-        """The views of the current position, by seat (a screen asks for them often)."""
+        self.words = self.spec.choices
+        self.history_keep = history_keep
+        self.version = 0
+        """Grows with every change (an action, an undo): work thought out for an older version
+        is stale."""
+        self.povs = list(povs) if povs is not None else [*range(self.num_seats), SPECTATOR]
+        self.logs: dict[int, deque] = {pov: deque(maxlen=LOG_KEEP) for pov in self.povs}
+        self.log_counts: dict[int, int] = dict.fromkeys(self.povs, 0)
+        """Per point of view: how many lines were ever written."""
+        self._bots: dict[tuple[int, str], object] = {}
+        self._cache_state = None
+        self._cache: dict[tuple[str, int | None], object] = {}
+        self._write_opening()
 
-    # -- what is on the table ----------------------------------------------------------------
+    # -- what is on the table ---------------------------------------------------------------------
     @property
     def state(self):
-        """The current position (the whole State: only the local screen's business)."""
+        """The current position (the master's own business: never sent to a client)."""
         return self.history[-1]
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.record.seats)
+
+    @property
+    def actions(self) -> int:
+        """How many actions the game has had (a client sends it back with its action)."""
+        return len(self.record.actions)
 
     @property
     def is_over(self) -> bool:
         return self.state.is_over
 
     @property
-    def current_player(self) -> int | None:
-        """The seat deciding now (None once the game is over)."""
+    def deciding(self) -> int | None:
+        """The seat that must decide now (None once the game is over)."""
         return self.state.current_player
 
-    @property
-    def seed(self) -> int:
-        """The game's seed (shown once the game is over)."""
-        return self.record.seed
-
-    def is_mine(self, seat: int | None) -> bool:
-        """True for a seat played at this keyboard: every person's seat (hot-seat)."""
-        return seat is not None and self.is_human(seat)
-
-    def seat_label(self, seat: int) -> str:
-        """A seat as the screens name it, e.g. 'Air'."""
-        return self.spec.seat_title(self.seat_name(seat))
-
-    def can_undo(self) -> bool:
-        """True when the rules allow undo now."""
-        return self.undo_target() is not None
-
-    @property
-    def num_seats(self) -> int:
-        return len(self.record.seats)
-
-    def who(self, seat: int) -> str:
-        """Who plays a seat: 'human' or a bot level."""
-        return self.record.seats[seat].get("who", "human")
-
-    def is_human(self, seat: int) -> bool:
-        return self.who(seat) == "human"
-
     def seat_name(self, seat: int) -> str:
-        """A seat's name (a Djinn, an element, a colour)."""
         return self.record.seat_names[seat]
 
-    def view(self, seat: int) -> dict:
-        """What `seat` may see now (shared between callers: read it, never change it)."""
-        state, views = self._views
-        if state is not self.state:
-            views = {}
-            self._views = (self.state, views)
-        if seat not in views:
-            views[seat] = self.state.view(seat)
-        return views[seat]
+    def seat_title(self, seat: int) -> str:
+        return self.spec.seat_title(self.seat_name(seat))
 
-    def legal(self) -> list:
-        """The legal actions of the seat deciding now."""
-        return self.state.legal_actions()
+    def who(self, seat: int) -> str:
+        """'human' or the bot level of a seat."""
+        return self.record.seats[seat].get("who", "human")
 
-    # -- changing it -------------------------------------------------------------------------
-    def play(self, action) -> Played:
-        """Apply `action` for the seat deciding now, record it and autosave.
+    def _cached(self, key: str, seat: int | None, make):
+        """What `make` gives for (key, seat) in the current position, made once per position."""
+        if self._cache_state is not self.state:
+            self._cache_state, self._cache = self.state, {}
+        entry = (key, seat)
+        if entry not in self._cache:
+            self._cache[entry] = make()
+        return self._cache[entry]
 
-        Raises:
-            ValueError: the rules' IllegalAction; nothing changed.
+    def view(self, seat: int | None) -> dict:
+        """What `seat` may see now; `None` or `SPECTATOR`: what anyone at the table may see.
+
+        The same dict is handed to every caller until the position changes: read it, never
+        change it.
         """
-        before = self.state
-        seat = before.current_player
-        self.record, after = self.record.play(before, action)
-        self.history.append(after)
-        return Played(seat, action, before, after, self._autosave())
+        if seat is None or seat == SPECTATOR:
+            return self._cached("view", SPECTATOR, self._public_view)
+        return self._cached("view", seat, lambda: self.state.view(seat))
 
-    def undo_target(self) -> int | None:
-        """The index in the history that undo would go back to, or None."""
-        if len(self.history) < 2:
-            return None
-        return self.rules.undo_target(self.history)
+    def _public_view(self) -> dict:
+        state = self.state
+        public = getattr(state, "public_view", None)
+        if public is not None:
+            return public()
+        from wish_tui.core.common_view import common_view
 
-    def why_no_undo(self) -> str:
-        """One sentence: why nothing can be undone now."""
-        return self.rules.why_no_undo(self.history) or "There is nothing to undo."
+        return common_view([state.view(s) for s in range(self.num_seats)])
 
-    def undo(self) -> int:
-        """Take back the seat's last decisions as far as the rules allow; return how many.
+    # -- a seat's choices ------------------------------------------------------------------------
+    def choices(self, seat: int | None) -> Choices:
+        """What `seat` may do now (for a spectator, or a seat not deciding: nothing but undo's
+        state)."""
+        return self._cached("choices", seat, lambda: self._choices(seat))
 
-        Raises:
-            ValueError: nothing can be undone now (the message says why).
-        """
-        target = self.undo_target()
-        if target is None:
-            raise ValueError(self.why_no_undo())
-        steps = len(self.history) - 1 - target
-        self.history = self.history[: target + 1]
-        self.record = self.record.truncated(len(self.record.actions) - steps, self.state)
-        self._autosave()
-        return steps
+    def _choices(self, seat: int | None) -> Choices:
+        can_undo, why_no_undo = self.undo_status(seat)
+        state = self.state
+        if seat is None or seat == SPECTATOR or state.is_over or state.current_player != seat:
+            return Choices(seat, False, (), {}, {}, can_undo, why_no_undo)
+        words = self.words
+        view = self.view(seat)
+        legal = state.legal_actions()
+        groups = words.KEY_GROUPS
+        actions = []
+        for action in legal:
+            actions.append(
+                Choice(
+                    str(action),
+                    words.words(state, view, seat, action),
+                    words.detail(state, view, seat, action),
+                    tuple(g for g, (_, test) in groups.items() if test(action)),
+                )
+            )
+        open_groups = {g for c in actions for g in c.groups}
+        closed = {g: words.why_closed(state, view, seat, g) for g in groups if g not in open_groups}
+        legal_set = set(legal)
+        refusals = {}
+        for probe in words.probes(state, view, seat):
+            if probe not in legal_set:
+                refusals[str(probe)] = words.refusal(state, view, seat, probe)
+        return Choices(seat, True, tuple(actions), closed, refusals, can_undo, why_no_undo)
 
-    def save(self, name: str):
-        """Save the game under a name; return the file.
-
-        Raises:
-            saves.SaveError: the name or the file cannot be used.
-        """
-        return saves.save_game(self.record, name)
-
-    def _autosave(self) -> str:
-        if not self.autosaving:
-            return ""
+    def why(self, seat: int | None, notation: str) -> str:
+        """The rules' sentence on why `seat` may not play `notation` now ('' when it may)."""
+        state = self.state
+        if state.is_over:
+            return "The game is over: no action can be played."
+        if seat is None or seat == SPECTATOR:
+            return "You hold no seat at this table."
+        if state.current_player != seat:
+            return f"It is {self.seat_title(state.current_player)}'s decision now, not yours."
         try:
-            saves.autosave(self.record, finished=self.state.is_over)
-        except saves.SaveError as exc:
+            self.rules.parse_action(state, notation)
+        except ValueError as exc:
             return str(exc)
         return ""
 
-    # -- bots --------------------------------------------------------------------------------
-    def bot(self, seat: int):
-        """The bot playing `seat` (made once, seeded from the game)."""
-        if seat not in self._bots:
-            self._bots[seat] = self.spec.bots.make_bot(
-                self.who(seat), seed=self.record.seed * 10 + seat
-            )
-        return self._bots[seat]
+    # -- changing it -----------------------------------------------------------------------------
+    def play(self, seat: int, action) -> Played:
+        """Apply an action of `seat` (notation, or an Action of the rules).
 
-    def bot_choice(self, seat: int, state=None):
-        """The action the seat's bot takes in `state` (by default the current one); it sees only
+        Raises:
+            Refused: not that seat's decision, or the rules refuse it (their sentence); nothing
+                changed.
+        """
+        before = self.state
+        if before.is_over:
+            raise Refused("The game is over: no action can be played.")
+        if before.current_player != seat:
+            raise Refused(f"It is {self.seat_title(before.current_player)}'s decision now.")
+        try:
+            if isinstance(action, str):
+                action = self.rules.parse_action(before, action)
+            record, after = self.record.play(before, action)
+        except ValueError as exc:
+            raise Refused(str(exc) or f"{excerpt(str(action))} is not legal now.") from None
+        self.record = record
+        self.history.append(after)
+        if self.history_keep is not None:
+            del self.history[: -self.history_keep]
+        self.version += 1
+        played = Played(seat, action, before, after)
+        self._log_action(before, action, after, seat)
+        return played
+
+    def undo_status(self, seat: int | None) -> tuple[bool, str]:
+        """Whether `seat` may take its last decisions back now, and if not, why."""
+        state = self.state
+        if seat is None or seat == SPECTATOR or state.is_over:
+            return False, "Nothing can be undone: the game is over." if state.is_over else (
+                "There is nothing of yours to undo."
+            )
+        history = self.history
+        target = self.rules.undo_target(history) if len(history) > 1 else None
+        if target is not None and history[target].current_player == seat:
+            return True, ""
+        reason = self.rules.why_no_undo(history) if len(history) > 1 else ""
+        return False, reason or "Nothing can be undone: you have made no decision yet this turn."
+
+    def undo(self, seat: int) -> int:
+        """Take back `seat`'s last decisions as far as the rules allow; return how many.
+
+        Raises:
+            Refused: the rules allow no undo now (their sentence).
+        """
+        can, why = self.undo_status(seat)
+        if not can:
+            raise Refused(why)
+        target = self.rules.undo_target(self.history)
+        steps = len(self.history) - 1 - target
+        self.history = self.history[: target + 1]
+        self.record = self.record.truncated(len(self.record.actions) - steps, self.state)
+        self.version += 1
+        title = self.seat_title(seat)
+        plural = "s" if steps > 1 else ""
+        self.write_log(lambda pov: [f"({title} took back {steps} action{plural})"])
+        return steps
+
+    # -- the log ------------------------------------------------------------------------------
+    def write_log(self, lines_for) -> None:
+        """Add lines to every point of view kept; `lines_for(pov)` gives that reader's lines."""
+        for pov in self.povs:
+            lines = lines_for(pov)
+            self.logs[pov].extend(lines)
+            self.log_counts[pov] += len(lines)
+
+    def log_since(self, pov: int, count: int) -> tuple[list[str], int]:
+        """The lines of a point of view written after the first `count`, and the new count."""
+        total = self.log_counts.get(pov, 0)
+        log = self.logs.get(pov, deque())
+        missing = max(0, min(total - count, len(log)))
+        return (list(log)[len(log) - missing :] if missing else []), total
+
+    def _log_action(self, before, action, after, seat: int) -> None:
+        log = self.spec.log
+        self.write_log(
+            lambda pov: log.log_lines(self.record, before, action, after, seat, pov == seat)
+        )
+
+    def _write_opening(self) -> None:
+        """The log of the game so far: its opening, then every action of the record."""
+        record, history = self.record, self.history
+        log = self.spec.log
+        states = history if len(history) == len(record.actions) + 1 else None
+        if states is None and record.actions:
+            try:
+                states = records.replay(record)
+            except records.SaveError:
+                states = None
+        if states is None:
+            if record.actions:
+                self.write_log(lambda pov: ["(the game was restored from its saved position)"])
+                return
+            states = history
+        self.write_log(lambda pov: log.opening_lines(record, states[0]))
+        parse = self.rules.parse_action
+        for before, after, text in zip(states, states[1:], record.actions, strict=False):
+            seat = before.current_player
+            action = parse(before, text)
+            self.write_log(
+                lambda pov, b=before, a=after, s=seat, x=action: log.log_lines(
+                    record, b, x, a, s, pov == s
+                )
+            )
+
+    # -- bots and hints (slow: run them off the event loop) ------------------------------------
+    def bot(self, seat: int, level: str):
+        """The bot of `level` playing `seat` (made once, seeded from the game)."""
+        key = (seat, level)
+        if key not in self._bots:
+            self._bots[key] = self.spec.bots.make_bot(level, seed=self.record.seed * 10 + seat)
+        return self._bots[key]
+
+    def bot_choice(self, seat: int, level: str, state=None):
+        """The action `seat`'s bot takes in `state` (the current one by default); it sees only
         the seat's view."""
         state = state or self.state
-        return self.bot(seat).choose(state.view(seat), state.legal_actions())
+        return self.bot(seat, level).choose(state.view(seat), state.legal_actions())
 
-    def hint(self, seat: int, state=None) -> tuple[object, str]:
-        """What the strongest bot would do for `seat`, and why (one line)."""
+    def hint(self, seat: int, state=None) -> Hint:
+        """What the strongest bot would do in `seat`'s place now, and why.
+
+        Raises:
+            Refused: it is not that seat's decision.
+        """
         state = state or self.state
-        bot = self.spec.bots.make_bot("hard", seed=self.record.seed)
-        return bot.hint(state.view(seat), state.legal_actions())
+        actions = self.actions
+        if state.is_over or state.current_player != seat:
+            raise Refused("A hint is given when you are to decide.")
+        bot = self.spec.bots.make_bot(HINT_LEVEL, seed=self.record.seed)
+        action, reason = bot.hint(state.view(seat), state.legal_actions())
+        words = self.words.words(state, state.view(seat), seat, action)
+        return Hint(str(action), words, reason, actions)

@@ -87,6 +87,11 @@ async def started_hub(**kwargs) -> Hub:
     return hub
 
 
+def legal_of(message: dict) -> list[str]:
+    """The notation of the actions a table message offers its seat."""
+    return [choice[0] for choice in message["choices"]["actions"]]
+
+
 @contextlib.asynccontextmanager
 async def people(*names: str, **hub_options):
     """A started hub and a connected session for each of `names`, all closed afterwards."""
@@ -136,7 +141,7 @@ async def test_two_people_and_a_bot_play_a_whole_game_each_seeing_only_their_sea
                 continue
             me = clients[deciding]
             view = await me.table_at(table.actions)
-            assert view["legal"], view
+            assert legal_of(view), view
             other = 1 - deciding
             hidden = [
                 c
@@ -148,7 +153,7 @@ async def test_two_people_and_a_bot_play_a_whole_game_each_seeing_only_their_sea
             if not decision.get("their_hand"):  # the Palace shows the other hand, by the rules
                 text = json.dumps(seen)
                 assert not [c for c in hidden if f'"{c}"' in text and c not in table.state.discard]
-            action = rng.choice(view["legal"])
+            action = rng.choice(legal_of(view))
             answer = await me.ask(
                 {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
             )
@@ -226,7 +231,7 @@ async def test_a_spectator_sees_no_hand():
         table_id = await new_wish_table(alice)
         await bob.ask({"type": "join", "table": table_id, "seat": 1})
         watched = await carol.ask({"type": "watch", "table": table_id})
-        assert watched["type"] == "table" and watched["seat"] is None and watched["legal"] == []
+        assert watched["type"] == "table" and watched["seat"] is None and legal_of(watched) == []
         state = hub.tables[table_id].state
         players = watched["view"]["players"]
         assert all("hand" not in p and "destiny" not in p for p in players)
@@ -245,7 +250,7 @@ async def test_an_absent_persons_seat_goes_to_a_bot_after_the_timeout_and_back()
     bob.close()
     await asyncio.sleep(0.2)
     answer = await alice.ask({"type": "hand_to_bot", "table": table_id, "seat": 1, "on": True})
-    while answer["type"] != "table" or not answer["seats"][1]["zombie"]:
+    while answer["type"] != "table" or not answer["seats"][1]["by_bot"]:
         answer = await alice.receive()
     table = hub.tables[table_id]
     assert table.seats[1].zombie
@@ -323,13 +328,13 @@ async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
             deciding = table.deciding()
             me = clients[deciding]
             view = await me.table_at(table.actions)
-            assert view["legal"], view
+            assert legal_of(view), view
             # The other seat's kept Entrepreneur stays hidden until both have kept theirs.
             players = table.state.players
             if players[1 - deciding].ent and not all(p.ent for p in players):
                 assert not view["view"]["players"][1 - deciding].get("entrepreneur")
                 kept = 0
-            action = rng.choice(view["legal"])
+            action = rng.choice(legal_of(view))
             answer = await me.ask(
                 {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
             )

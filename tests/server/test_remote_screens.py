@@ -69,15 +69,15 @@ async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scori
                 table = screen.table
                 if table.is_over:
                     break
-                legal = table.legal()
+                legal = screen.legal()
                 if screen.query_one("ChoicePanel").is_open:
                     await pilot.press("1")
                 # A decision the screen asks in its panel is answered there, by key; others here.
                 elif (
-                    table.is_mine(table.current_player)
+                    table.deciding == table.my_seat
                     and legal
                     and not screen.busy
-                    and not screen.asks_in_panel(table.view(table.my_seat))
+                    and not screen.asks_in_panel(screen.view())
                 ):
                     screen.play(rng.choice(legal))
                 await asyncio.sleep(0.005)
@@ -85,9 +85,8 @@ async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scori
             assert not hub.problems, hub.problems
             assert sum(isinstance(s, TableScreen) for s in app.screen_stack) == 1
             assert table.is_over, (
-                f"the game did not end ({table.actions} actions, deciding "
-                f"{table.current_player}, legal {table._legal_text[:5]}, busy {screen.busy}, "
-                f"{table._view.get('pending')}, {table.state})"
+                f"the game did not end ({table.actions} actions, deciding {table.deciding}, "
+                f"legal {legal[:5]}, busy {screen.busy}, {screen.view().get('pending')})"
             )
             await until(pilot, lambda: app.screen is not screen, "the final scoring window")
             final = app.screen

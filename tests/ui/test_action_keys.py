@@ -62,7 +62,7 @@ async def test_fulfill_key_fulfils_a_wish():
         await pilot.press("f")
         await answer_all(app, pilot)
         game = game_of(app)
-        assert card in game.state.players[seat].fulfilled
+        assert card in game.table.state.players[seat].fulfilled
 
 
 async def test_manifest_key_uses_the_area():
@@ -72,7 +72,7 @@ async def test_manifest_key_uses_the_area():
         await settle(pilot)
         await pilot.press("m")
         await answer_all(app, pilot)
-        assert "manifest" in game_of(app).state.players[seat].markers
+        assert "manifest" in game_of(app).table.state.players[seat].markers
 
 
 async def test_special_key_uses_the_djinns_action():
@@ -82,7 +82,7 @@ async def test_special_key_uses_the_djinns_action():
         await settle(pilot)
         await pilot.press("s")
         await answer_all(app, pilot)
-        assert "special" in game_of(app).state.players[seat].markers
+        assert "special" in game_of(app).table.state.players[seat].markers
 
 
 async def test_trade_key_trades_three_for_one():
@@ -92,7 +92,7 @@ async def test_trade_key_trades_three_for_one():
         await settle(pilot)
         await pilot.press("r")
         await answer_all(app, pilot)
-        assert sum(game_of(app).state.players[seat].crystals) == 1
+        assert sum(game_of(app).table.state.players[seat].crystals) == 1
 
 
 async def test_potion_key_gives_a_fourth_action():
@@ -104,12 +104,12 @@ async def test_potion_key_gives_a_fourth_action():
         for key in ("e", "t", "s"):
             await pilot.press(key)
             await answer_all(app, pilot)
-        assert game.state.players[seat].markers_placed == 3
-        n_before = len(game.record.actions)
+        assert game.table.state.players[seat].markers_placed == 3
+        n_before = len(game.table.record.actions)
         await pilot.press("p")
         await answer_all(app, pilot)
-        assert game.state.players[seat].potion_used
-        assert game.record.actions[n_before].startswith("potion ")
+        assert game.table.state.players[seat].potion_used
+        assert game.table.record.actions[n_before].startswith("potion ")
 
 
 async def test_trickery_key_recolours_a_wishing_person():
@@ -120,8 +120,8 @@ async def test_trickery_key_recolours_a_wishing_person():
         await pilot.press("k")
         await answer_all(app, pilot)
         game = game_of(app)
-        assert card in game.state.players[seat].fulfilled
-        assert game.state.players[seat].trickery == 0
+        assert card in game.table.state.players[seat].fulfilled
+        assert game.table.state.players[seat].trickery == 0
 
 
 async def test_info_key_opens_the_reference_on_a_card():

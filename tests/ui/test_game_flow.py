@@ -30,8 +30,8 @@ async def through_setup(app, pilot) -> GameScreen:
         game = game_of(app)
         curtain = isinstance(app.screen, CurtainScreen)
         if (
-            game.state.phase == "play"
-            and not game.state.pending
+            game.table.state.phase == "play"
+            and not game.table.state.pending
             and not curtain
             and not choice_open(app)
         ):
@@ -48,7 +48,7 @@ async def test_setup_curtain_hides_the_table_until_enter():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = game_of(app)
-        first = game.state.current_player
+        first = game.table.state.current_player
         if first != game.viewer:
             assert isinstance(app.screen, CurtainScreen)
             await pilot.press("enter")
@@ -63,34 +63,34 @@ async def test_turn_actions_by_keys_then_save_quit_and_continue(data_dir):
     app = WishApp(HOTSEAT)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await through_setup(app, pilot)
-        seat = game.state.current_player
-        start_area = game.state.players[seat].area
+        seat = game.table.state.current_player
+        start_area = game.table.state.players[seat].area
         await pilot.press("t")
         await settle(pilot)
         if choice_open(app):
             await pilot.press("1")
             await settle(pilot)
-        assert game.state.players[seat].area != start_area
-        assert game.state.players[seat].markers_placed == 1
+        assert game.table.state.players[seat].area != start_area
+        assert game.table.state.players[seat].markers_placed == 1
         await pilot.press("e")
         await settle(pilot)
         if choice_open(app):
             await pilot.press("1")
             await settle(pilot)
-        assert sum(game.state.players[seat].crystals) >= 2
-        actions_before = len(game.record.actions)
+        assert sum(game.table.state.players[seat].crystals) >= 2
+        actions_before = len(game.table.record.actions)
         await pilot.press("ctrl+s")
         await settle(pilot)
         named = [i for i in saves.list_saves() if not i.is_autosave]
-        assert len(named) == 1 and named[0].round == game.state.round
+        assert len(named) == 1 and named[0].round == game.table.state.round
         await pilot.press("n")
         await settle(pilot)
         assert choice_open(app)  # "End the turn with 1 action marker unused?"
         await pilot.press("1")
         await settle(pilot)
-        assert game.state.current_player != seat or game.state.pending
-        assert len(game.record.actions) > actions_before
-        saved_actions = list(game.record.actions)
+        assert game.table.state.current_player != seat or game.table.state.pending
+        assert len(game.table.record.actions) > actions_before
+        saved_actions = list(game.table.record.actions)
     info = saves.latest_save()
     assert info is not None and info.is_autosave
     record, state, warning = saves.load_game(str(info.path))
@@ -100,38 +100,38 @@ async def test_turn_actions_by_keys_then_save_quit_and_continue(data_dir):
     async with resumed.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = game_of(resumed)
-        assert game.record.actions == saved_actions
-        assert game.state.to_dict() == state.to_dict()
+        assert game.table.record.actions == saved_actions
+        assert game.table.state.to_dict() == state.to_dict()
 
 
 async def test_a_refused_key_says_why_and_changes_nothing():
     app = WishApp(HOTSEAT)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await through_setup(app, pilot)
-        before = game.state.to_dict()
+        before = game.table.state.to_dict()
         notes = notes_of(game)
         await pilot.press("p")
         await settle(pilot)
         assert notes and "Potion" in notes[-1]
-        assert game.state.to_dict() == before
+        assert game.table.state.to_dict() == before
 
 
 async def test_undo_takes_back_a_travel():
     app = WishApp(HOTSEAT)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await through_setup(app, pilot)
-        before = game.state.to_dict()
-        n_actions = len(game.record.actions)
+        before = game.table.state.to_dict()
+        n_actions = len(game.table.record.actions)
         await pilot.press("t")
         await settle(pilot)
         if choice_open(app):
             await pilot.press("1")
             await settle(pilot)
-        assert game.state.to_dict() != before
+        assert game.table.state.to_dict() != before
         await pilot.press("u")
         await settle(pilot)
-        assert game.state.to_dict() == before
-        assert len(game.record.actions) == n_actions
+        assert game.table.state.to_dict() == before
+        assert len(game.table.record.actions) == n_actions
 
 
 async def test_a_decision_of_another_seat_is_asked_behind_a_curtain():
@@ -140,10 +140,10 @@ async def test_a_decision_of_another_seat_is_asked_behind_a_curtain():
     async with app.run_test(size=(80, 24)) as pilot:
         game = await through_setup(app, pilot)
         # Walk the Water Djinn's turn to Cataracts (where it starts) and Manifest there.
-        while game.state.djinns[game.state.current_player] != "water":
+        while game.table.state.djinns[game.table.state.current_player] != "water":
             await pilot.press("n")
             await through_setup(app, pilot)
-        water = game.state.current_player
+        water = game.table.state.current_player
         air = 1 - water
         await pilot.press("m")
         await settle(pilot)
@@ -152,15 +152,15 @@ async def test_a_decision_of_another_seat_is_asked_behind_a_curtain():
             assert choice_open(app)
             await pilot.press("1")
             await settle(pilot)
-        assert game.state.current_player == air
+        assert game.table.state.current_player == air
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")
         await settle(pilot)
         assert choice_open(app)
-        crystals_before = sum(game.state.players[air].crystals)
+        crystals_before = sum(game.table.state.players[air].crystals)
         await pilot.press("2")
         await settle(pilot)
-        assert sum(game.state.players[air].crystals) == crystals_before + 1
+        assert sum(game.table.state.players[air].crystals) == crystals_before + 1
 
 
 async def test_too_small_terminal_asks_for_a_bigger_window():
@@ -184,7 +184,7 @@ async def test_game_over_table_from_the_tie_by_badges_scenario():
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         game = game_of(app)
-        assert game.state.final_round
+        assert game.table.state.final_round
         await pilot.press("n")
         await settle(pilot)
         if choice_open(app):  # markers left unused: confirm
@@ -192,12 +192,12 @@ async def test_game_over_table_from_the_tie_by_badges_scenario():
         await settle(pilot, 5)
         assert isinstance(app.screen, GameOverScreen)
         # The rules' scoring of the same ending names the winner and the seat tied with it.
-        final = game.state.final_scores()
+        final = game.table.state.final_scores()
         seats = final["seats"]
         winner = final["winners"][0]
         top = seats[winner]["total"]
         (runner,) = [s for s, e in enumerate(seats) if e["total"] == top and s != winner]
-        name = {s: game.state.djinns[s].capitalize() for s in (winner, runner)}
+        name = {s: game.table.state.djinns[s].capitalize() for s in (winner, runner)}
         verdict = str(app.screen.query_one("#verdict").render())
         assert f"{name[winner]} wins with {top} VP" in verdict
         table = app.screen.query_one(DataTable)
@@ -221,7 +221,7 @@ async def test_no_color_plays(monkeypatch):
         if choice_open(app):
             await pilot.press("1")
             await settle(pilot)
-        assert game.state.players[game.state.current_player].markers_placed == 1
+        assert game.table.state.players[game.table.state.current_player].markers_placed == 1
         assert app.return_code is None
 
 
@@ -232,12 +232,12 @@ async def test_a_click_picks_an_option():
         await lift_curtain(app, pilot)
         game = game_of(app)
         assert choice_open(app)
-        deciding = game.state.current_player
+        deciding = game.table.state.current_player
         panel = game.query_one(ChoicePanel)
         title_rows = sum(1 for option, _ in panel._rows if option < 0)
         await pilot.click(panel, offset=(4, title_rows))
         await settle(pilot)
-        assert game.state.players[deciding].destiny
+        assert game.table.state.players[deciding].destiny
 
 
 async def test_a_notification_never_covers_the_options_of_a_choice():

@@ -68,10 +68,10 @@ async def test_a_damaged_save_is_listed_and_the_app_still_works():
         assert infos["damaged"].problem and not infos["intact"].problem
         app.continue_latest()
         await settle(pilot, 4)
-        assert game_of(app).record.name == "intact"
+        assert game_of(app).table.record.name == "intact"
         app.start_game([{"djinn": "air", "who": "human"}, {"djinn": "water", "who": "easy"}], 9)
         await settle(pilot, 4)
-        assert game_of(app).record.seed == 9
+        assert game_of(app).table.record.seed == 9
 
 
 def test_a_crash_exits_non_zero_with_one_sentence_and_a_report(monkeypatch, capsys, data_dir):

@@ -30,7 +30,7 @@ async def test_title_new_game_starts_a_game_with_the_default_seats():
         await pilot.press("ctrl+n")
         await settle(pilot, 5)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert [s.who for s in game.seats] == ["human", "easy"]
+        assert [s.who for s in game.table.seats] == ["human", "easy"]
 
 
 def test_resolve_seats_draws_random_djinns_and_refuses_duplicates():
@@ -89,7 +89,7 @@ async def test_load_screen_lists_and_opens_a_save():
         await pilot.press("enter")
         await settle(pilot, 5)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert game.state.to_dict() == state.to_dict()
+        assert game.table.state.to_dict() == state.to_dict()
 
 
 async def test_load_screen_deletes_a_save():
@@ -123,8 +123,8 @@ async def test_replay_steps_and_plays_from_here():
         await pilot.press("p")
         await settle(pilot, 5)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert len(game.record.actions) == 4
-        assert game.state.to_dict() == replay.states[4].to_dict()
+        assert len(game.table.record.actions) == 4
+        assert game.table.state.to_dict() == replay.states[4].to_dict()
 
 
 async def test_scenarios_are_listed_and_never_deleted():

@@ -44,20 +44,20 @@ async def test_the_wish_and_hex_keeps_are_asked_in_the_panel():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        seat = game.state.current_player
+        seat = game.table.state.current_player
         assert game.viewer == seat and panel_open(app)
         title = game.query_one(ChoicePanel).title_text
         assert "Keep one of your two Wish cards" in title
-        options = game.state.wish_options[seat]
+        options = game.table.state.wish_options[seat]
         await pilot.press("2")
         await settle(pilot)
-        assert game.state.wish[seat] == options[1]
+        assert game.table.state.wish[seat] == options[1]
         assert panel_open(app)
         assert "Hex" in game.query_one(ChoicePanel).title_text
-        hexes = game.state.hex_options[seat]
+        hexes = game.table.state.hex_options[seat]
         await pilot.press("1")
         await settle(pilot)
-        assert game.state.hex[seat] == hexes[0]
+        assert game.table.state.hex[seat] == hexes[0]
 
 
 # -- a turn by keys ------------------------------------------------------------------------------
@@ -67,7 +67,7 @@ async def test_a_first_turn_by_arrows_enter_and_a_gemstone_with_g():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        state = game.state
+        state = game.table.state
         seat = state.current_player
         assert game.cursor == 0  # row 1, left end
         await pilot.press("right", "down", "down")
@@ -76,8 +76,8 @@ async def test_a_first_turn_by_arrows_enter_and_a_gemstone_with_g():
         wanted = end_tile(state, 2, 1)
         await pilot.press("enter")
         await settle(pilot)
-        assert game.state.tiles[seat] == (wanted,)
-        assert game.state.step == "gem"  # the very first turn takes one tile
+        assert game.table.state.tiles[seat] == (wanted,)
+        assert game.table.state.step == "gem"  # the very first turn takes one tile
         await pilot.press("g")
         await settle(pilot)
         assert game.gem_mode
@@ -87,9 +87,9 @@ async def test_a_first_turn_by_arrows_enter_and_a_gemstone_with_g():
         assert game.cursor == start - 1
         await pilot.press("enter")
         await settle(pilot)
-        assert game.state.gems[start - 1] == seat
-        assert game.state.supply[seat] == CATALOG.gems[2] - 1
-        assert game.state.current_player != seat
+        assert game.table.state.gems[start - 1] == seat
+        assert game.table.state.supply[seat] == CATALOG.gems[2] - 1
+        assert game.table.state.current_player != seat
         log = "".join(line.text for line in game.query_one(GameLog).lines)
         assert "reserves" in log and "with a gemstone" in log
 
@@ -123,24 +123,24 @@ async def test_take_by_row_number_then_stop_with_n_then_skip_the_gemstone():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        seat = game.state.current_player
-        wanted = end_tile(game.state, row, end)
+        seat = game.table.state.current_player
+        wanted = end_tile(game.table.state, row, end)
         await pilot.press(str(row + 1), "left" if end == 0 else "right")
         await settle(pilot)
         assert game.cursor // 12 == row
         await pilot.press("enter")
         await settle(pilot)
-        assert game.state.tiles[seat][-1] == wanted
-        assert game.state.step == "more"
+        assert game.table.state.tiles[seat][-1] == wanted
+        assert game.table.state.step == "more"
         status = game.query_one("#status").text.plain
         assert "a second" in status and "n stops" in status
         await pilot.press("n")
         await settle(pilot)
-        assert game.state.step == "gem" and game.state.tiles[seat] == (wanted,)
+        assert game.table.state.step == "gem" and game.table.state.tiles[seat] == (wanted,)
         await pilot.press("n")
         await settle(pilot)
-        assert game.state.current_player != seat
-        assert game.record.actions[-2:] == ["stop", "skip"]
+        assert game.table.state.current_player != seat
+        assert game.table.record.actions[-2:] == ["stop", "skip"]
 
 
 async def test_a_refused_key_says_why_in_one_sentence_and_changes_nothing():
@@ -149,7 +149,7 @@ async def test_a_refused_key_says_why_in_one_sentence_and_changes_nothing():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        before = game.state.to_dict()
+        before = game.table.state.to_dict()
         notes = notes_of(game)
         await pilot.press("g")
         await settle(pilot)
@@ -159,7 +159,7 @@ async def test_a_refused_key_says_why_in_one_sentence_and_changes_nothing():
         await pilot.press("n")
         await settle(pilot)
         assert "take a tile first" in notes[-1]
-        assert game.state.to_dict() == before
+        assert game.table.state.to_dict() == before
 
 
 async def test_undo_takes_back_a_tile_before_anything_hidden_is_seen():
@@ -168,15 +168,15 @@ async def test_undo_takes_back_a_tile_before_anything_hidden_is_seen():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        before = game.state.to_dict()
-        actions = list(game.record.actions)
+        before = game.table.state.to_dict()
+        actions = list(game.table.record.actions)
         await pilot.press("enter")
         await settle(pilot)
-        assert game.state.to_dict() != before
+        assert game.table.state.to_dict() != before
         await pilot.press("u")
         await settle(pilot)
-        assert game.state.to_dict() == before
-        assert game.record.actions == actions
+        assert game.table.state.to_dict() == before
+        assert game.table.record.actions == actions
 
 
 async def test_save_then_continue_resumes_the_same_game(data_dir):
@@ -191,7 +191,7 @@ async def test_save_then_continue_resumes_the_same_game(data_dir):
         await settle(pilot)
         named = [i for i in saves.list_saves() if not i.is_autosave]
         assert len(named) == 1 and named[0].game == "spirits"
-        actions = list(game.record.actions)
+        actions = list(game.table.record.actions)
     info = saves.latest_save()
     loaded = saves.load_with_history(str(info.path))
     assert loaded[2] is None
@@ -199,11 +199,11 @@ async def test_save_then_continue_resumes_the_same_game(data_dir):
     async with resumed.run_test(size=(80, 24)) as pilot:
         await lift_curtain(resumed, pilot)
         game = game_of(resumed)
-        assert game.record.actions == actions
-        assert game.state.step == "gem"
+        assert game.table.record.actions == actions
+        assert game.table.state.step == "gem"
         await pilot.press("n")
         await settle(pilot)
-        assert game.record.actions[-1] == "skip"
+        assert game.table.record.actions[-1] == "skip"
 
 
 # -- hot-seat and secrets ------------------------------------------------------------------------
@@ -213,18 +213,18 @@ async def test_hot_seat_curtain_between_two_people():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        first = game.state.current_player
+        first = game.table.state.current_player
         await pilot.press("enter")
         await settle(pilot)
         await pilot.press("n")
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         assert app.screen.reason == "It is their turn."
-        assert game.state.current_player != first
+        assert game.table.state.current_player != first
         assert game.viewer == first  # the table is still hidden behind the curtain
         await pilot.press("enter")
         await settle(pilot)
-        assert game.viewer == game.state.current_player != first
+        assert game.viewer == game.table.state.current_player != first
 
 
 def screen_text(app) -> str:
@@ -288,9 +288,9 @@ async def test_new_game_form_chooses_spirits_with_both_modules():
         await pilot.press("ctrl+n")
         await settle(pilot, 5)
         game = game_of(app)
-        assert game.record.game == "spirits"
-        assert game.state.modules == ("wishes", "hexes")
-        assert [s.who for s in game.seats] == ["human", "easy"]
+        assert game.table.record.game == "spirits"
+        assert game.table.state.modules == ("wishes", "hexes")
+        assert [s.who for s in game.table.seats] == ["human", "easy"]
 
 
 async def test_new_game_form_greys_the_modules_in_solo():
@@ -309,7 +309,7 @@ async def test_new_game_form_greys_the_modules_in_solo():
         await pilot.press("ctrl+n")
         await settle(pilot, 5)
         game = game_of(app)
-        assert game.state.solo == "standard" and game.state.modules == ()
+        assert game.table.state.solo == "standard" and game.table.state.modules == ()
 
 
 # -- the end of the game -------------------------------------------------------------------------
@@ -319,9 +319,9 @@ async def test_the_game_over_table_from_the_four_seat_endgame(monkeypatch):
     from textual.widgets import DataTable
 
     from wish_tui.spirits.ui.game_over import GameOverScreen
-    from wish_tui.widgets import table_screen
+    from wish_tui import bot_turns
 
-    monkeypatch.setattr(table_screen, "BOT_PACE", 0.0)
+    monkeypatch.setattr(bot_turns, "BOT_PACE", 0.0)
     loaded = saves.load_with_history("spirits-four-endgame")
     app = WishApp(Launch("load"), loaded)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -333,10 +333,10 @@ async def test_the_game_over_table_from_the_four_seat_endgame(monkeypatch):
             if panel_open(app):
                 await pilot.press("1")
             elif game._human_main_turn():
-                await pilot.press("n" if game.state.step in ("more", "gem") else "enter")
+                await pilot.press("n" if game.table.state.step in ("more", "gem") else "enter")
         screen = app.screen
         assert isinstance(screen, GameOverScreen)
-        scores = game.state.final_scores()
+        scores = game.table.state.final_scores()
         table = screen.query_one(DataTable)
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
         labels = [r[0] for r in rows]
@@ -353,7 +353,7 @@ async def test_the_game_over_table_from_the_four_seat_endgame(monkeypatch):
         assert minus > 0  # the -3s are there to be seen
         winner = scores["winners"][0]
         verdict = str(screen.query_one("#verdict").render())
-        assert verdict.startswith(game.state.seats[winner].capitalize())
+        assert verdict.startswith(game.table.state.seats[winner].capitalize())
 
 
 # -- decisions off the forest --------------------------------------------------------------------
@@ -396,17 +396,17 @@ async def test_the_gemstone_to_give_up_is_asked_in_the_panel():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        seat = game.state.current_player
-        lost = game.state.lost[seat]
+        seat = game.table.state.current_player
+        lost = game.table.state.lost[seat]
         await pilot.press(str(row + 1), "left" if end == 0 else "right", "enter")
         await settle(pilot)
-        assert game.state.step == "give" and panel_open(app)
+        assert game.table.state.step == "give" and panel_open(app)
         title = game.query_one(ChoicePanel).title_text
         assert "give up one of your gemstones" in title
         await pilot.press("1")
         await settle(pilot)
-        assert game.state.lost[seat] == lost + 1
-        assert game.record.actions[-1] == "give supply"
+        assert game.table.state.lost[seat] == lost + 1
+        assert game.table.record.actions[-1] == "give supply"
 
 
 def plus_to_spend(state):
@@ -420,15 +420,15 @@ async def test_a_plus_token_is_spent_with_p_after_a_question():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        seat = game.state.current_player
-        lost, supply = game.state.lost[seat], game.state.supply[seat]
+        seat = game.table.state.current_player
+        lost, supply = game.table.state.lost[seat], game.table.state.supply[seat]
         await pilot.press("p")
         await settle(pilot)
         assert panel_open(app) and "+ token" in game.query_one(ChoicePanel).title_text
         await pilot.press("1")
         await settle(pilot)
-        assert game.state.lost[seat] == lost - 1 and game.state.supply[seat] == supply + 1
-        assert game.record.actions[-1] == "plus"
+        assert game.table.state.lost[seat] == lost - 1 and game.table.state.supply[seat] == supply + 1
+        assert game.table.record.actions[-1] == "plus"
 
 
 # -- load and replay -----------------------------------------------------------------------------
@@ -458,4 +458,4 @@ async def test_load_lists_and_opens_a_spirits_save_and_replay_steps_through_it()
         await pilot.press("p")
         await settle(pilot, 5)
         game = game_of(app)
-        assert game.record.actions == record.actions[:3]
+        assert game.table.record.actions == record.actions[:3]

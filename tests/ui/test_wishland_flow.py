@@ -11,6 +11,7 @@ from wish_tui.ui.app import WishApp
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.widgets.game_log import GameLog
+from wish_tui.wishland.rules import Action
 from wish_tui.wishland.ui.game_over import GameOverScreen
 from wish_tui.wishland.ui.game_screen import GameScreen
 from wish_tui.wishland.ui.market_view import MarketView
@@ -50,16 +51,16 @@ async def test_turn_order_and_its_reward_are_asked_in_the_panel():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        assert game.state.phase == "order" and panel(app).is_open
+        assert game.table.state.phase == "order" and panel(app).is_open
         assert "Turn Order space" in panel(app).title_text
         assert "Space 4: 1 Happiness, Visitor or Worker" in panel(app)._labels[3]
         await pilot.press("4")
         await settle(pilot)
-        assert game.state.track[3] == 0
+        assert game.table.state.track[3] == 0
         assert panel(app).is_open and "Happiness, 1 Visitor or 1 Worker" in panel(app).title_text
         await pilot.press("3")
         await settle(pilot)
-        assert game.state.players[0].reserve == 5
+        assert game.table.state.players[0].reserve == 5
         assert "Red chooses 1 Worker (Turn Order space 4)" in log_text(app)
 
 
@@ -69,11 +70,11 @@ async def test_undo_takes_back_the_reward_choice_and_the_turn_order_space():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        assert game.state.pending and game.state.pending[0][0] == "gain"
+        assert game.table.state.pending and game.table.state.pending[0][0] == "gain"
         await pilot.press("u")
         await settle(pilot)
-        assert game.state.phase == "order" and game.state.track == [-1] * 5
-        assert game.record.actions == []
+        assert game.table.state.phase == "order" and game.table.state.track == [-1] * 5
+        assert game.table.record.actions == []
         assert panel(app).is_open and "Turn Order space" in panel(app).title_text
 
 
@@ -84,7 +85,7 @@ async def test_a_turn_by_keys_buys_the_highlighted_card():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        state = game.state
+        state = game.table.state
         assert state.current_player == 0 and state.stage == "start"
         assert not panel(app).is_open
         # Row 1 (Rides), then right to the second card: Y3 Mirror Maze for 2 Credits.
@@ -94,7 +95,7 @@ async def test_a_turn_by_keys_buys_the_highlighted_card():
         assert "Enter buys Y3 Mirror Maze (1 Worker, 2$)" in game._status_line(game.table.view(0))
         await pilot.press("enter")
         await settle(pilot)
-        assert game.record.actions[-1] == "buy Y3"
+        assert game.table.record.actions[-1] == "buy Y3"
         assert "Red places 1 Worker on the Ride space and buys Y3 Mirror Maze" in log_text(app)
 
 
@@ -130,11 +131,11 @@ async def test_a_refused_key_says_why_in_the_rules_words():
         game.cursor = (0, 2)
         await pilot.press("b")
         await settle(pilot)
-        assert notes[-1] == game.state.why_illegal(
-            game.state.legal_actions()[0]._replace(arg="Y23")
+        assert notes[-1] == game.table.state.why_illegal(
+            game.table.state.legal_actions()[0]._replace(arg="Y23")
         )
         assert "Y23 costs 8 Credits" in notes[-1]
-        assert game.record.actions[-1] == "collect"
+        assert game.table.record.actions[-1] == "collect"
 
 
 async def test_the_paid_collect_of_hotel_16_and_the_plain_one_share_c():
@@ -149,7 +150,7 @@ async def test_the_paid_collect_of_hotel_16_and_the_plain_one_share_c():
         assert panel(app).is_open and "only passes your turn" in panel(app).title_text
         await pilot.press("2")
         await settle(pilot)
-        assert game.record.actions[-1] == "collect" and len(game.record.actions) == 4
+        assert game.table.record.actions[-1] == "collect" and len(game.table.record.actions) == 4
 
 
 # -- hot seat and secrets --------------------------------------------------------------------------
@@ -165,7 +166,7 @@ async def test_hot_seat_passes_the_keyboard_behind_a_curtain():
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")
         await settle(pilot)
-        assert game.viewer == 0 and game.state.current_player == 0
+        assert game.viewer == 0 and game.table.state.current_player == 0
 
 
 async def test_no_kept_entrepreneur_shows_in_a_hot_seat_log_before_the_reveal():
@@ -174,15 +175,15 @@ async def test_no_kept_entrepreneur_shows_in_a_hot_seat_log_before_the_reveal():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        first = game.state.current_player
+        first = game.table.state.current_player
         await pilot.press("1")
         await settle(pilot)
-        kept = game.state.players[first].ent
+        kept = game.table.state.players[first].ent
         assert kept
         text = log_text(app)
         assert "keeps one of their two Entrepreneur cards" in text
         assert f"E{kept}" not in text
-        options = game.state.players[1 - first].ent_options
+        options = game.table.state.players[1 - first].ent_options
         assert all(f"E{e}" not in text for e in options)
 
 
@@ -198,9 +199,9 @@ async def test_a_solo_log_names_the_cards_you_draw():
         game = game_of(app)
         await pilot.press("d")
         await settle(pilot)
-        drawn = game.state.players[0].hand
+        drawn = game.table.state.players[0].hand
         assert len(drawn) == 1
-        card = game.state.view(0)["players"][0]["hand"][0]
+        card = game.table.state.view(0)["players"][0]["hand"][0]
         assert f"draws {card['id']} {card['name']}" in log_text(app)
         market = game.query_one(MarketView).text.plain
         assert card["id"] in market and "Your hand (1)" in market
@@ -217,7 +218,7 @@ async def test_save_and_continue_bring_back_the_same_position(data_dir):
         await lift_curtain(app, pilot)
         await pilot.press("ctrl+s")
         await settle(pilot)
-        position = game.state.to_dict()
+        position = game.table.state.to_dict()
     saved = sorted((data_dir / "saves").glob("wishland-*.json"))
     assert saved
     latest = saves.latest_save()
@@ -227,7 +228,7 @@ async def test_save_and_continue_bring_back_the_same_position(data_dir):
     app2 = WishApp(Launch("continue"), saves.load_with_history(str(latest.path)))
     async with app2.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app2, pilot)
-        assert game_of(app2).state.to_dict() == position
+        assert game_of(app2).table.state.to_dict() == position
         assert "buys Y3 Mirror Maze" in log_text(app2)
 
 
@@ -238,20 +239,20 @@ async def test_the_last_turn_scenario_ends_in_the_final_scoring_table():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = game_of(app)
-        seat = game.state.current_player
+        seat = game.table.state.current_player
         await pilot.press("a")
         await settle(pilot)
-        while panel(app).is_open and game.state.phase == "turns":
+        while panel(app).is_open and game.table.state.phase == "turns":
             await pilot.press("1")
             await settle(pilot)
-        if game.state.phase == "turns" and game.state.stage == "after":
+        if game.table.state.phase == "turns" and game.table.state.stage == "after":
             await pilot.press("e")
             await settle(pilot)
         for _ in range(40):
-            if game.state.phase == "final" and panel(app).is_open:
+            if game.table.state.phase == "final" and panel(app).is_open:
                 break
             await pilot.pause(0.1)
-        assert game.state.pending[0][:2] == ("bonus", seat)
+        assert game.table.state.pending[0][:2] == ("bonus", seat)
         assert "Hotel #8" in panel(app).title_text and panel(app)._labels[0] == "1. Pass"
         await pilot.press("1")
         for _ in range(40):
@@ -259,7 +260,7 @@ async def test_the_last_turn_scenario_ends_in_the_final_scoring_table():
                 break
             await pilot.pause(0.1)
         assert isinstance(app.screen, GameOverScreen)
-        scores = game.state.final_scores()
+        scores = game.table.state.final_scores()
         winner = scores["winners"][0]
         verdict = str(app.screen.query_one("#verdict").render())
         assert f"wins with {scores['seats'][winner]['total']} VP" in verdict
@@ -308,7 +309,7 @@ async def test_a_hint_names_its_key_highlights_its_card_and_leaves_no_empty_toas
             if any(n.startswith("Hint:") for n in notes):
                 break
         hint = next(n for n in notes if n.startswith("Hint:"))
-        action, _ = game.table.hint(0)
+        action = Action.parse(game.table.hint(0).notation)
         if action.kind == "buy":
             assert "(highlighted: b or Enter)" in hint
             card = game._cards(game.table.view(0))[game.cursor]
@@ -328,7 +329,7 @@ async def test_a_hint_in_the_panel_highlights_its_option():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        action, _ = game.table.hint(0)
+        action = Action.parse(game.table.hint(0).notation)
         await pilot.press("h")
         for _ in range(100):
             await pilot.pause(0.1)
@@ -337,7 +338,7 @@ async def test_a_hint_in_the_panel_highlights_its_option():
         assert panel(app).highlighted == game._options.index(action)
         await pilot.press("enter")
         await settle(pilot)
-        assert game.record.actions[0] == str(action)
+        assert game.table.record.actions[0] == str(action)
 
 
 # -- load and replay -----------------------------------------------------------------------------
@@ -369,7 +370,7 @@ async def test_load_lists_and_opens_a_wishland_save_and_replay_steps_through_it(
         assert "Y3 " not in market  # bought
         await pilot.press("p")
         await settle(pilot, 5)
-        assert game_of(app).record.actions == record.actions[:5]
+        assert game_of(app).table.record.actions == record.actions[:5]
 
 
 # -- the full text of a card ---------------------------------------------------------------------

@@ -94,6 +94,9 @@ class Game:
     scores are what the table shows (final totals once over), never a secret."""
     solo_won: Callable
     """solo_won(final_scores) -> True when a solo game was won (Wish: the Destiny fulfilled)."""
+    solo_score: Callable | None = None
+    """solo_score(final_scores) -> (setup, score) of a solo game whose scores are kept as the
+    best of their setup; None when the game keeps no best scores."""
     solo_levels: tuple[str, ...] = ()
     """The solo difficulties ('' when the game has no solo mode)."""
     solo_seat_required: bool = True
@@ -122,6 +125,12 @@ class Game:
         """The game's log in words, without Textual: `opening_lines(record, state)` and
         `log_lines(record, before, action, after, seat, private)`."""
         return importlib.import_module(f"{self.package}.ui.log")
+
+    @property
+    def choices(self) -> ModuleType:
+        """The game's words for a seat's choices, without Textual: `KEY_GROUPS`, `words`,
+        `detail`, `why_closed`, `probes` and `refusal` (see `wish_tui.table.GameTable`)."""
+        return importlib.import_module(f"{self.package}.ui.choices")
 
     def seat_title(self, name: str) -> str:
         """A seat's name as shown, e.g. 'Air'."""

@@ -2,10 +2,9 @@
 
 `Connection` runs inside the Textual app of one SSH session (`wish-tui client`): it says hello
 with the session's token, then hands every message of the table server to the app. `RemoteTable`
-is what a game screen sits at when the table lives on the server: it holds only this person's
-view of their seat (and, so the game's screen can explain a refused key in the rules' words, a
-position built from that view alone with `determinize`), and it sends actions to the server
-instead of applying them.
+is what a game screen sits at when the table lives on the server: a client of the seat API
+(`wish_tui.seat`) that holds only what the server sent this person — their seat's view and
+choices — and sends actions to the server instead of applying them.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ import os
 from collections.abc import Callable
 
 from wish_tui import games
+from wish_tui.seat import Choices, Hint, Listener, Refused, SeatInfo
 
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
 
@@ -85,125 +85,159 @@ class Connection:
 
 
 class RemoteTable:
-    """A game held by the table server, as this person's seat sees it."""
+    """A table held by the table server, as this person's seat sees it (`wish_tui.seat`).
 
-    remote = True
+    It holds what the server last said of the table — this seat's view and choices, who sits
+    where, the log lines not read yet — and sends what the person does; the server's answer comes
+    back as a new message (`update`), a refusal (`refused`) or a hint (`hinted`), each told to the
+    listeners.
+    """
+
+    can_save = False
+    can_chat = True
+    """Others sit at a server's table to chat with."""
 
     def __init__(self, connection: Connection, message: dict) -> None:
         self.connection = connection
         self.id = message["table"]
-        self.spec = games.get(message["game"])
-        self.rules = self.spec.rules
-        self._state = None
+        self.game = message["game"]
+        self.spec = games.get(self.game)
+        self.listeners: list[Listener] = []
         self._unread: list[str] = []
-        self.update(message)
+        self._read(message)
 
+    # -- what the server says ------------------------------------------------------------------
     def update(self, message: dict) -> None:
-        """Take in what the server says of the table now."""
+        """Take in what the server says of the table now, and tell the listeners."""
+        self._read(message)
+        self._tell("table_changed")
+
+    def refused(self, sentence: str) -> None:
+        """The server refused what was sent; nothing changed."""
+        self._tell("table_refused", sentence)
+
+    def hinted(self, message: dict) -> None:
+        """A hint asked for has come."""
+        try:
+            hint = Hint.from_json(message)
+        except (KeyError, TypeError, ValueError):
+            return
+        self._tell("table_hint", hint)
+
+    def explained(self, message: dict) -> None:
+        """The rules' sentence on an action asked about with `why`."""
+        self._tell("table_why", str(message.get("action", "")), str(message.get("text", "")))
+
+    def _read(self, message: dict) -> None:
         self.message = message
         self._unread += message.get("log", [])
         self._unread += [f"💬 {line}" for line in message.get("chat", [])]
         self.my_seat: int | None = message["seat"]
-        self.seats: list[dict] = message["seats"]
+        self._seats = [SeatInfo.from_json(s) for s in message["seats"]]
         self._view: dict = message["view"]
-        self.actions: int = message["actions"]
-        self.is_over: bool = message["over"]
-        self.current_player: int | None = message["deciding"]
-        self.waiting_for: str = message.get("waiting_for", "")
-        self._can_undo: bool = bool(message.get("can_undo"))
-        self._no_undo: str = message.get("why_no_undo", "")
-        self.seed: int | None = message.get("seed")
+        self._choices = Choices.from_json(message.get("choices") or {"seat": self.my_seat})
+        self._actions: int = message["actions"]
+        self._version: int = message.get("version", self._actions)
+        self._over: bool = message["over"]
+        self._deciding: int | None = message["deciding"]
+        self._seed: int | None = message.get("seed")
         self.is_owner: bool = bool(message.get("owner"))
-        self._state = None
-        self._legal_text: list[str] = list(message.get("legal", []))
 
-    # -- what the screen asks ------------------------------------------------------------------
+    def _tell(self, event: str, *args) -> None:
+        for listener in list(self.listeners):
+            handler = getattr(listener, event, None)
+            if handler is not None:
+                handler(*args)
+
+    # -- the table as a client sees it ---------------------------------------------------------
     @property
-    def record(self):
-        """There is no record here: the server keeps it (and saves it after every action)."""
-        return None
-
-    @property
-    def num_seats(self) -> int:
-        return len(self.seats)
-
-    def who(self, seat: int) -> str:
-        return self.seats[seat]["who"]
-
-    def is_human(self, seat: int) -> bool:
-        return self.who(seat) == "human"
-
-    def is_mine(self, seat: int | None) -> bool:
-        return seat is not None and seat == self.my_seat
-
-    def seat_name(self, seat: int) -> str:
-        return self.seats[seat]["name"]
-
-    def seat_label(self, seat: int) -> str:
-        """'Water (bob)', with '(away)' when they are not connected."""
-        entry = self.seats[seat]
-        label = entry["label"]
-        if entry["who"] == "human" and entry["person"] and not entry["connected"]:
-            label += " — away"
-        return label
-
-    def view(self, seat: int) -> dict:
-        """The view of this person's seat (the only one this process ever has)."""
-        return self._view
+    def seats(self) -> list[SeatInfo]:
+        return self._seats
 
     @property
-    def state(self):
-        """A position consistent with this seat's view (hidden cards sampled), for the game
-        screen's explanations and, once the game is over, its final scoring; never the server's
-        position."""
-        if self._state is None and self.my_seat is not None:
-            try:
-                self._state = self.rules.determinize(self._view, 0)
-            except (ValueError, KeyError, TypeError, IndexError):
-                self._state = None
-        return self._state
+    def deciding(self) -> int | None:
+        return self._deciding
 
-    def legal(self) -> list:
-        """This seat's legal actions now (empty when it is not its decision)."""
-        state = self.state
-        if state is None or not self._legal_text:
-            return []
-        actions = []
-        for text in self._legal_text:
-            try:
-                actions.append(self.rules.parse_action(state, text))
-            except ValueError:
-                continue
-        return actions
+    @property
+    def is_over(self) -> bool:
+        return self._over
 
-    def take_unread(self) -> list[str]:
+    @property
+    def actions(self) -> int:
+        return self._actions
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed, once the game is over."""
+        return self._seed
+
+    def seat(self, index: int) -> RemoteSeat:
+        """This person's seat (the only one this process may sit at)."""
+        if index != self.my_seat or index is None:
+            raise Refused("You hold no other seat at this table.")
+        return RemoteSeat(self, index)
+
+    def listen(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    def save(self, name: str):
+        raise Refused("The server saves this table after every action.")
+
+    def chat(self, text: str) -> None:
+        self.connection.send({"type": "chat", "table": self.id, "text": text})
+
+    def hand_to_bot(self, seat: int, on: bool) -> None:
+        self.connection.send({"type": "hand_to_bot", "table": self.id, "seat": seat, "on": on})
+
+    def news(self) -> list[str]:
         """The log and chat lines not shown yet (each is given once)."""
         lines, self._unread = self._unread, []
         return lines
 
-    def can_undo(self) -> bool:
-        return self._can_undo
 
-    def why_no_undo(self) -> str:
-        return self._no_undo or "There is nothing of yours to undo."
+class RemoteSeat:
+    """This person's seat at a `RemoteTable`: what the server last said of it, and what the
+    person does, sent to the server."""
 
-    # -- what the screen does ------------------------------------------------------------------
-    def send_play(self, action) -> None:
+    def __init__(self, table: RemoteTable, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+        self.connection = table.connection
+        self.id = table.id
+
+    def view(self) -> dict:
+        """The view of this person's seat (the only one this process ever has)."""
+        return self.table._view
+
+    def choices(self) -> Choices:
+        return self.table._choices
+
+    def play(self, notation: str) -> None:
         self.connection.send(
-            {"type": "play", "table": self.id, "action": str(action), "expect": self.actions}
+            {"type": "play", "table": self.id, "action": notation, "expect": self.table.actions}
         )
 
-    def send_undo(self) -> None:
+    def undo(self) -> None:
         self.connection.send({"type": "undo", "table": self.id})
 
-    def send_chat(self, text: str) -> None:
-        self.connection.send({"type": "chat", "table": self.id, "text": text})
+    def hint(self) -> None:
+        self.connection.send({"type": "hint", "table": self.id})
 
-    def send_hand_to_bot(self, seat: int, on: bool) -> None:
-        self.connection.send({"type": "hand_to_bot", "table": self.id, "seat": seat, "on": on})
+    def why(self, notation: str) -> str | None:
+        """The rules' sentence on why `notation` is not legal now ('' when it is), when this
+        client knows it; else None, and the server's answer comes as `table_why`."""
+        choices = self.table._choices
+        if choices.find(notation) is not None:
+            return ""
+        if notation in choices.refusals:
+            return choices.refusals[notation]
+        self.connection.send({"type": "why", "table": self.id, "action": notation})
+        return None
 
-    def hint(self, seat: int, state=None) -> tuple[object, str]:
-        """What the strongest bot would do for this seat, thought out here from its view."""
-        state = state or self.state
-        bot = self.spec.bots.make_bot("hard", seed=self.actions)
-        return bot.hint(state.view(seat), state.legal_actions())
+    def news(self) -> list[str]:
+        """The log and chat lines not shown yet (each is given once)."""
+        return self.table.news()

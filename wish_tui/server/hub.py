@@ -14,11 +14,14 @@ Messages (JSON lines, `protocol.py`), session → hub:
     new_table {game, seats: [{name, who: me|open|BOT}], solo, options}
     join {table, seat}   leave {table}   watch {table}   open {table}   close_table {table}
     play {table, action, expect}        undo {table}     chat {table, text}
+    hint {table}                        why {table, action}
     hand_to_bot {table, seat, on}
 
 and hub → session: ``welcome``, ``lobby`` (every table in a few words), ``table`` (the table as
-this person sees it: seats and who is connected, their view, their legal actions, new log and
-chat lines, whose decision it is), ``error`` (one sentence; nothing changed).
+this person sees it, in the seat API's shapes (`wish_tui.seat`): the seats and who is connected,
+their view and their choices, new log and chat lines, whose decision it is), ``hint`` (the hard
+bot's advice), ``why`` (the rules' sentence on an action), ``error`` (one sentence; nothing
+changed).
 """
 
 from __future__ import annotations
@@ -32,12 +35,14 @@ import traceback
 from pathlib import Path
 
 from wish_tui import games, saves
+from wish_tui.bot_turns import BotTurns
+from wish_tui.seat import SPECTATOR
 from wish_tui.seeds import fresh_seed
 
 from . import store
 from . import tables as tablemod
 from .protocol import MAX_REQUEST, ProtocolError, decode, encode, int_field, text_field
-from .tables import SPECTATOR, Table, TableError
+from .tables import Table, TableError
 
 SOCKET = "serve.sock"
 MAX_TABLES = 200
@@ -46,18 +51,6 @@ MAX_TABLES_PER_PERSON = 8
 """Tables one person may own at once."""
 CHAT_EVERY = 1.0
 """Seconds a person waits between two chat lines."""
-
-
-def _undo_for(table: Table, seat: int | None) -> tuple[bool, str]:
-    """Whether `seat` may take its last decisions back now, and if not, why (one sentence)."""
-    if seat is None or table.is_over:
-        return False, "There is nothing of yours to undo."
-    history = table.history
-    rules = table.spec.rules
-    target = rules.undo_target(history) if len(history) > 1 else None
-    if target is not None and history[target].current_player == seat:
-        return True, ""
-    return False, rules.why_no_undo(history) or "There is nothing of yours to undo."
 
 
 class Session:
@@ -74,6 +67,8 @@ class Session:
         self.log_count = 0
         self.chat_count = 0
         self.last_chat = 0.0
+        self.hinting = False
+        """True while a hint asked by this session is thought out."""
 
     def send(self, message: dict) -> None:
         if self.writer.is_closing():
@@ -107,8 +102,9 @@ class Hub:
         self.away_since: dict[str, float] = {}
         self.problems: list[str] = []
         self._server: asyncio.AbstractServer | None = None
-        self._bots: dict[tuple[str, int], object] = {}
-        self._bot_tasks: dict[str, asyncio.Task] = {}
+        self._bots: dict[str, BotTurns] = {}
+        self._thinking: set[asyncio.Task] = set()
+        """Hints being thought out (kept so they are not collected mid-way)."""
         self._unsaved: dict[str, str | None] = {}
         """Per table, the text its file must get next (None: remove the file)."""
         self._writer: asyncio.Task | None = None
@@ -142,7 +138,9 @@ class Hub:
 
     async def close(self) -> None:
         """Stop listening, close every session, stop the bots, finish writing every table."""
-        for task in self._bot_tasks.values():
+        for bots in self._bots.values():
+            bots.cancel()
+        for task in self._thinking:
             task.cancel()
         await self.saved()
         if self._server is not None:
@@ -284,6 +282,9 @@ class Hub:
         ):
             raise TableError("Others play at this table: it can be closed once the game is over.")
         del self.tables[table.id]
+        bots = self._bots.pop(table.id, None)
+        if bots is not None:
+            bots.cancel()
         self._write_later(table.id, None)
         for other in self.sessions:
             if other.table == table.id:
@@ -302,6 +303,35 @@ class Hub:
         table = self._table(message)
         tablemod.undo(table, session.person)
         self._changed(table)
+
+    def _on_hint(self, session: Session, message: dict) -> None:
+        table = self._table(message)
+        seat = table.seat_of(session.person)
+        if seat is None or table.deciding() != seat or table.seats[seat].zombie:
+            raise TableError("A hint is given when you are to decide.")
+        if session.hinting:
+            raise TableError("A hint is being thought out already.")
+        session.hinting = True
+        task = asyncio.get_running_loop().create_task(self._hint(session, table, seat))
+        self._thinking.add(task)
+        task.add_done_callback(self._thinking.discard)
+
+    async def _hint(self, session: Session, table: Table, seat: int) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            hint = await loop.run_in_executor(None, table.master.hint, seat, table.state)
+        except TableError as exc:
+            session.send({"type": "error", "table": table.id, "error": str(exc)})
+            return
+        finally:
+            session.hinting = False
+        session.send({"type": "hint", "table": table.id, **hint.to_json()})
+
+    def _on_why(self, session: Session, message: dict) -> None:
+        table = self._table(message)
+        text = text_field(message, "action", "an action in notation", limit=120)
+        reason = table.master.why(table.seat_of(session.person), text)
+        session.send({"type": "why", "table": table.id, "action": text, "text": reason})
 
     def _on_chat(self, session: Session, message: dict) -> None:
         table = self._table(message)
@@ -353,11 +383,10 @@ class Hub:
         chat = list(table.chat)[session.chat_count :]
         session.chat_count = len(table.chat)
         deciding = table.deciding()
-        legal = table.legal_for(pov) if seat is not None and not table.seats[seat].zombie else []
-        can_undo, why_no_undo = _undo_for(table, seat)
         waiting = ""
         if deciding is not None and deciding != seat:
             waiting = table.seat_label(deciding)
+        seats = table.seat_infos(session.person, self._connected)
         session.send(
             {
                 "type": "table",
@@ -365,30 +394,18 @@ class Hub:
                 "game": table.spec.name,
                 "owner": table.owner == session.person,
                 "seat": seat,
-                "seats": [
-                    {
-                        "name": s.name,
-                        "who": s.who,
-                        "person": s.person_name,
-                        "you": s.person == session.person and bool(s.person),
-                        "connected": bool(s.person) and self._connected(s.person),
-                        "zombie": bool(s.zombie),
-                        "label": table.seat_label(i),
-                    }
-                    for i, s in enumerate(table.seats)
-                ],
+                "seats": [info.to_json() for info in seats],
                 "record": {
                     "seats": table.record.seats,
                     "solo": table.record.solo,
                     "options": table.spec.options_to_json(table.record.options),
                 },
                 "actions": table.actions,
+                "version": table.master.version,
                 "view": table.view_for(pov),
-                "legal": legal,
+                "choices": table.choices_for(seat).to_json(),
                 "deciding": deciding,
                 "waiting_for": waiting,
-                "can_undo": can_undo,
-                "why_no_undo": why_no_undo,
                 "log": lines,
                 "chat": chat,
                 "over": table.is_over,
@@ -474,45 +491,23 @@ class Hub:
 
     # -- bots --------------------------------------------------------------------------------
     def _schedule_bot(self, table: Table) -> None:
+        """Let the table's bot play, when a bot decides now (at a pace people can follow)."""
         if table.is_over:
             return
-        seat = table.deciding()
-        if seat is None or not table.bot_for(seat):
-            return
-        task = self._bot_tasks.get(table.id)
-        if task is not None and not task.done():
-            return
-        self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(
-            self._bot_move(table, seat, table.actions)
-        )
+        bots = self._bots.get(table.id)
+        if bots is None:
+            bots = BotTurns(
+                table.master,
+                table.bot_for,
+                lambda played, t=table: self._bot_played(t),
+                pace=self.bot_pace,
+                on_failure=lambda exc, t=table: self.problems.append(
+                    f"Table {t.id}: a bot could not move ({exc!r})."
+                ),
+            )
+            self._bots[table.id] = bots
+        bots.wake()
 
-    def _bot(self, table: Table, seat: int, level: str):
-        key = (table.id, seat)
-        bot = self._bots.get(key)
-        if bot is None or getattr(bot, "level", level) != level:
-            bot = table.spec.bots.make_bot(level, seed=table.record.seed * 10 + seat)
-            self._bots[key] = bot
-        return bot
-
-    async def _bot_move(self, table: Table, seat: int, actions: int) -> None:
-        await asyncio.sleep(self.bot_pace)
-        if self.tables.get(table.id) is not table or table.actions != actions:
-            return
-        level = table.bot_for(seat)
-        if not level or table.deciding() != seat:
-            return
-        state = table.state
-        bot = self._bot(table, seat, level)
-        loop = asyncio.get_running_loop()
-        action = await loop.run_in_executor(
-            None, lambda: bot.choose(state.view(seat), state.legal_actions())
-        )
-        if table.actions != actions or self.tables.get(table.id) is not table:
-            return
-        try:
-            tablemod.play_bot(table, seat, action)
-        except TableError as exc:
-            self.problems.append(f"Table {table.id}: a bot's move was refused ({exc}).")
-            return
-        self._bot_tasks.pop(table.id, None)
-        self._changed(table)
+    def _bot_played(self, table: Table) -> None:
+        if self.tables.get(table.id) is table:
+            self._changed(table)

@@ -11,21 +11,18 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from wish_tui import games, records
 from wish_tui.core.excerpt import excerpt
 from wish_tui.records import GameRecord
+from wish_tui.seat import SPECTATOR, Choices, Refused, SeatInfo
+from wish_tui.table import GameTable, Played
 
 from .protocol import MAX_CHAT, printable
-from .views import common_view
 
-SPECTATOR = -1
-"""The point of view of someone watching a table."""
 CHAT_KEEP = 50
 """Chat lines a table remembers."""
-LOG_KEEP = 600
-"""Log lines a table keeps for each point of view."""
 HISTORY_KEEP = 400
 """States kept for undo (a turn is far shorter)."""
 BOT_LEVELS = ("random", "easy", "medium", "hard")
@@ -33,7 +30,7 @@ ZOMBIE_LEVEL = "medium"
 """The bot that plays for a person who left, when the table hands their seat over."""
 
 
-class TableError(ValueError):
+class TableError(Refused):
     """A request a table refuses; the message is one sentence for the person."""
 
 
@@ -61,37 +58,43 @@ class Seat:
         }
 
 
-@dataclass
 class Table:
-    """One game at the server, with its seats, its history for undo, its logs and its chat."""
+    """One game at the server: its master (`wish_tui.table.GameTable`: the record, the states
+    for undo, the log of every point of view), its seats and who holds them, and its chat."""
 
-    id: str
-    record: GameRecord
-    history: list
-    owner: str
-    seats: list[Seat]
-    chat: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEEP))
-    logs: dict[int, deque] = field(default_factory=dict)
-    """Per point of view (a seat, or SPECTATOR): the log lines, oldest first."""
-    log_counts: dict[int, int] = field(default_factory=dict)
-    """Per point of view: how many lines were ever written (clients ask from a count)."""
+    def __init__(
+        self, table_id: str, record: GameRecord, history: list, owner: str, seats: list[Seat]
+    ) -> None:
+        self.id = table_id
+        self.master = GameTable(record, history, history_keep=HISTORY_KEEP)
+        self.owner = owner
+        self.seats = seats
+        self.chat: deque = deque(maxlen=CHAT_KEEP)
 
     @property
     def spec(self):
-        return self.record.spec
+        return self.master.spec
+
+    @property
+    def record(self) -> GameRecord:
+        return self.master.record
 
     @property
     def state(self):
-        return self.history[-1]
+        return self.master.state
+
+    @property
+    def history(self) -> list:
+        return self.master.history
 
     @property
     def actions(self) -> int:
         """How many actions the game has had (clients send it back to prove they saw the latest)."""
-        return len(self.record.actions)
+        return self.master.actions
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        return self.master.is_over
 
     def seat_of(self, person: str) -> int | None:
         """The seat `person` holds at this table, or None."""
@@ -102,7 +105,7 @@ class Table:
 
     def deciding(self) -> int | None:
         """The seat that must decide now (None when the game is over)."""
-        return self.state.current_player
+        return self.master.deciding
 
     def bot_for(self, seat: int) -> str:
         """The bot level that plays `seat` now ('' when a person does)."""
@@ -124,50 +127,46 @@ class Table:
             return f"{title} ({place.person_name}, played by a bot while away)"
         return f"{title} ({place.person_name})"
 
-    # -- logs ----------------------------------------------------------------------------------
-    def _points_of_view(self) -> list[int]:
-        return [*range(len(self.seats)), SPECTATOR]
-
-    def write_log(self, lines_for) -> None:
-        """Add lines to every point of view; `lines_for(pov)` gives that reader's lines."""
-        for pov in self._points_of_view():
-            lines = lines_for(pov)
-            log = self.logs.setdefault(pov, deque(maxlen=LOG_KEEP))
-            log.extend(lines)
-            self.log_counts[pov] = self.log_counts.get(pov, 0) + len(lines)
-
-    def log_since(self, pov: int, count: int) -> tuple[list[str], int]:
-        """The lines of a point of view written after the first `count`; and the new count."""
-        total = self.log_counts.get(pov, 0)
-        log = self.logs.get(pov, deque())
-        missing = max(0, min(total - count, len(log)))
-        return (list(log)[len(log) - missing :] if missing else []), total
-
-    def write_opening(self) -> None:
-        """The log of the game so far, from its first state (a new or reloaded table)."""
-        log = self.spec.log
-        self.write_log(lambda pov: log.opening_lines(self.record, self.history[0]))
-
-    def log_action(self, before, action, after, seat: int) -> None:
-        """Log one action from every point of view (a seat's secrets only in its own)."""
-        log = self.spec.log
-        self.write_log(
-            lambda pov: log.log_lines(self.record, before, action, after, seat, pov == seat)
-        )
+    def seat_infos(self, person: str, connected) -> list[SeatInfo]:
+        """Every seat as `person`'s client sees it; `connected(person)` tells who is here."""
+        infos = []
+        for i, place in enumerate(self.seats):
+            infos.append(
+                SeatInfo(
+                    name=place.name,
+                    title=self.spec.seat_title(place.name),
+                    label=self.seat_label(i),
+                    who=place.who,
+                    mine=bool(person) and place.who == "human" and place.person == person,
+                    person=place.person_name,
+                    connected=bool(place.person) and connected(place.person),
+                    by_bot=place.zombie,
+                )
+            )
+        return infos
 
     # -- what a person sees ----------------------------------------------------------------------
     def view_for(self, seat: int) -> dict:
-        """The view of a seat, or for SPECTATOR what every seat sees alike."""
-        state = self.state
-        if seat == SPECTATOR:
-            return common_view([state.view(s) for s in range(len(self.seats))])
-        return state.view(seat)
+        """The view of a seat, or for SPECTATOR what anyone at the table may see."""
+        return self.master.view(seat)
 
-    def legal_for(self, seat: int) -> list[str]:
-        """The notation of the actions `seat` may take now (empty unless it decides now)."""
-        if seat == SPECTATOR or self.deciding() != seat:
-            return []
-        return [str(a) for a in self.state.legal_actions()]
+    def choices_for(self, seat: int | None) -> Choices:
+        """What `seat` may do now (nothing while a bot plays it for its absent person)."""
+        if seat is None or seat == SPECTATOR:
+            return self.master.choices(None)
+        if self.seats[seat].zombie:
+            return Choices(
+                seat, False, (), {}, {}, False, "A bot plays your seat while you are away."
+            )
+        return self.master.choices(seat)
+
+    def log_since(self, pov: int, count: int) -> tuple[list[str], int]:
+        """The log lines of a point of view written after the first `count`; and the new count."""
+        return self.master.log_since(pov, count)
+
+    def write_log(self, lines_for) -> None:
+        """Add lines to every point of view; `lines_for(pov)` gives that reader's lines."""
+        self.master.write_log(lines_for)
 
 
 def new_table_id(taken) -> str:
@@ -226,9 +225,7 @@ def create(
         record, state = GameRecord.new(record_seats, seed, solo or None, spec.name, options)
     except ValueError as exc:
         raise TableError(str(exc)) from None
-    table = Table(table_id, record, [state], owner, seats)
-    table.write_opening()
-    return table
+    return Table(table_id, record, [state], owner, seats)
 
 
 def join(table: Table, seat: int, person: str, name: str) -> None:
@@ -268,8 +265,8 @@ def leave(table: Table, person: str) -> None:
     place.person = place.person_name = ""
 
 
-def play(table: Table, person: str, text: str, expect: int) -> tuple[int, object]:
-    """Apply an action of `person`'s seat, given in notation; return (seat, action).
+def play(table: Table, person: str, text: str, expect: int) -> Played:
+    """Apply an action of `person`'s seat, given in notation.
 
     Args:
         expect: how many actions the person's screen has seen; a different number means the
@@ -290,31 +287,12 @@ def play(table: Table, person: str, text: str, expect: int) -> tuple[int, object
         raise TableError(f"It is {table.seat_label(deciding)}'s decision now, not yours.")
     if expect != table.actions:
         raise TableError("The table moved on since your screen last changed; look again.")
-    if table.seats[seat].zombie:
-        table.seats[seat].zombie = ""
-    return seat, _apply(table, seat, text)
-
-
-def play_bot(table: Table, seat: int, action) -> None:
-    """Apply the action a bot chose for `seat` (checked by the rules like any other)."""
-    if table.deciding() != seat or not table.bot_for(seat):
-        raise TableError("That bot's turn has passed.")
-    _apply(table, seat, action)
-
-
-def _apply(table: Table, seat: int, action) -> object:
-    state = table.state
     try:
-        if isinstance(action, str):
-            action = table.spec.rules.parse_action(state, action)
-        record, after = table.record.play(state, action)
-    except ValueError as exc:
+        played = table.master.play(seat, text)
+    except Refused as exc:
         raise TableError(str(exc)) from None
-    table.record = record
-    table.history.append(after)
-    del table.history[:-HISTORY_KEEP]
-    table.log_action(state, action, after, seat)
-    return action
+    table.seats[seat].zombie = ""
+    return played
 
 
 def undo(table: Table, person: str) -> int:
@@ -326,17 +304,10 @@ def undo(table: Table, person: str) -> int:
     seat = table.seat_of(person)
     if seat is None:
         raise TableError("You hold no seat at this table.")
-    history = table.history
-    rules = table.spec.rules
-    target = rules.undo_target(history) if len(history) > 1 else None
-    if target is None or history[target].current_player != seat:
-        raise TableError(rules.why_no_undo(history) or "There is nothing of yours to undo.")
-    steps = len(history) - 1 - target
-    table.history = history[: target + 1]
-    table.record = table.record.truncated(len(table.record.actions) - steps, table.state)
-    name = table.seat_label(seat)
-    table.write_log(lambda pov: [f"({name} took back {steps} action{'s' if steps > 1 else ''})"])
-    return steps
+    try:
+        return table.master.undo(seat)
+    except Refused as exc:
+        raise TableError(str(exc)) from None
 
 
 def chat(table: Table, person: str, name: str, text: str) -> str:
@@ -370,28 +341,12 @@ def hand_to_bot(table: Table, person: str, seat: int, on: bool) -> None:
 
 
 def restore(table_id: str, record: GameRecord, owner: str, seats: list[Seat], chat_lines) -> Table:
-    """A table read back from its save after a restart: replay it and rebuild its logs.
+    """A table read back from its save after a restart (its log rebuilt from its record).
 
     Raises:
         records.SaveError: neither the actions nor the saved position are a game.
     """
     history, _ = records.settle(record, f"The table {table_id}")
-    table = Table(table_id, record, history[-HISTORY_KEEP:], owner, seats)
+    table = Table(table_id, record, history, owner, seats)
     table.chat.extend(chat_lines)
-    if len(history) == len(record.actions) + 1:
-        states = history
-        table.history = states[-HISTORY_KEEP:]
-        log = table.spec.log
-        table.write_log(lambda pov: log.opening_lines(record, states[0]))
-        parse = table.spec.rules.parse_action
-        for before, after, text in zip(states, states[1:], record.actions, strict=False):
-            seat = before.current_player
-            action = parse(before, text)
-            table.write_log(
-                lambda pov, b=before, a=after, s=seat, x=action: log.log_lines(
-                    record, b, x, a, s, pov == s
-                )
-            )
-    else:
-        table.write_log(lambda pov: ["(the table was restored from its saved position)"])
     return table

@@ -92,6 +92,9 @@ class WishApp(App):
 
     def _open_record(self) -> dict | None:
         for screen in reversed(self.screen_stack):
+            opener = getattr(screen, "open_record", None)
+            if opener is not None:
+                return opener()
             record = getattr(screen, "record", None)
             if record is not None and hasattr(record, "to_json"):
                 return record.to_json()
@@ -205,12 +208,29 @@ class WishApp(App):
 
     def open_game(self, record, history, warning: str | None) -> None:
         """Show a game in progress; `history` is its states so far (or just the position)."""
-        from wish_tui.table import LocalTable
+        from wish_tui.local_table import LocalTable
 
         if not isinstance(history, list):
             history = [history]
         screen = record.spec.ui.GameScreen(LocalTable(record, history), warning)
         self._replace_all(screen)
+
+    def keep_solo_score(self, table, view: dict):
+        """Add a finished solo game's score to the best scores of its setup; return how it
+        compares (None when the game keeps no best scores, or is held by a server)."""
+        spec = table.spec
+        record = table.open_record() if hasattr(table, "open_record") else None
+        if spec.solo_score is None or record is None or not view.get("solo"):
+            return None
+        from wish_tui import best_scores
+
+        setup, score = spec.solo_score(view["scores"])
+        return best_scores.record_score(spec.name, setup, score, record["id"], record["seed"])
+
+    @property
+    def has_lobby(self) -> bool:
+        """True in the app of a session of `wish-tui serve`: its lobby lists the tables."""
+        return getattr(self, "connection", None) is not None
 
     def continue_latest(self) -> None:
         """Resume the most recent save, or say there is none."""
@@ -275,52 +295,56 @@ class WishApp(App):
         elif kind == "table":
             self._table_message(message)
         elif kind == "error":
-            handler = getattr(self._table_screen(), "on_server_error", None)
-            if handler is not None:
-                handler(message.get("error", ""))
-            else:
-                self.notify(message.get("error", ""), severity="error")
+            self._to_table(message, "refused", message.get("error", ""))
+        elif kind == "hint":
+            self._to_table(message, "hinted", message)
+        elif kind == "why":
+            self._to_table(message, "explained", message)
         elif kind == "closed":
             self.notify("That table was closed by its owner.", severity="warning")
             self.show_lobby()
         elif kind == "lost":
             self.exit(return_code=1, message="wish-tui: the table server went away.")
 
-    def _table_screen(self):
-        """The screen showing a server's table, if any is open (or being opened)."""
-        for screen in reversed(self.screen_stack):
-            if hasattr(screen, "on_table_message"):
-                return screen
-        opening = getattr(self, "_opening_table_screen", None)
-        if opening is not None and opening not in self.screen_stack and not opening.is_mounted:
-            return opening  # the table's next news may come before its screen is up
-        return None
+    def _to_table(self, message: dict, event: str, argument) -> None:
+        """Hand a refusal, a hint or an explanation to the server's table on the screen (or say
+        it, when no table is open)."""
+        table = getattr(self, "remote_table", None)
+        wanted = message.get("table")
+        if table is not None and (wanted is None or wanted == table.id):
+            getattr(table, event)(argument)
+        elif event == "refused":
+            self.notify(str(argument), severity="error")
 
     def _table_message(self, message: dict) -> None:
-        shown = self._table_screen()
-        table_id = getattr(getattr(shown, "table", None), "id", getattr(shown, "table_id", None))
-        if shown is not None and table_id == message["table"]:
-            shown.on_table_message(message)
+        table = getattr(self, "remote_table", None)
+        if table is not None and table.id == message["table"]:
+            table.update(message)
+            return
+        watching = getattr(self, "watching", None)
+        if watching is not None and watching.table_id == message["table"]:
+            watching.on_table_message(message)
             return
         from wish_tui import games
 
         spec = games.get(message["game"])
+        self.remote_table = self.watching = None
         if message["seat"] is None:
             from .watch import WatchScreen
 
-            screen = WatchScreen(message)
+            screen = self.watching = WatchScreen(message)
         else:
             from wish_tui.server.client import RemoteTable
 
-            screen = spec.ui.GameScreen(RemoteTable(self.connection, message))
-        self._opening_table_screen = screen
+            self.remote_table = RemoteTable(self.connection, message)
+            screen = spec.ui.GameScreen(self.remote_table)
         self._replace_all(screen)
 
     def show_lobby(self) -> None:
         """The tables of the server."""
         from .lobby import LobbyScreen
 
-        self._opening_table_screen = None
+        self.remote_table = self.watching = None
         self._replace_all(LobbyScreen(getattr(self, "person_name", "")))
 
     def new_table(self, game: str, seats: list[dict], solo: str, options: dict) -> None:

@@ -52,7 +52,6 @@ class ReplayScreen(Screen):
         self.moves = replay_moves(record, self.states)
         self.index = 0
         self.seat = next((i for i, s in enumerate(record.seats) if s.get("who") == "human"), 0)
-        self.screen_class = self.spec.ui.GameScreen
 
     def compose(self) -> ComposeResult:
         yield self.spec.ui.Board(id="board-root")
@@ -77,15 +76,14 @@ class ReplayScreen(Screen):
         log = self.query_one(GameLog)
         log.clear()
         over = self.states[-1].is_over
-        for line in self.screen_class.opening_lines(self.record, self.states[0]):
+        words = self.spec.log
+        for line in words.opening_lines(self.record, self.states[0]):
             log.write(line)
         for (seat, action), before, after in zip(
             self.moves[: self.index], self.states, self.states[1:], strict=False
         ):
             private = seat == self.seat or over
-            for line in self.screen_class.log_lines(
-                self.record, before, action, after, seat, private
-            ):
+            for line in words.log_lines(self.record, before, action, after, seat, private):
                 log.write(line)
         where = f"round {state.round}, " if hasattr(state, "round") else ""
         status = (

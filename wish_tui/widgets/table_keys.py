@@ -22,14 +22,14 @@ class TableKeys:
         table = self.table
         if table.is_over or self.busy:
             return False
-        seat = table.current_player
-        if not table.is_mine(seat) or seat != self.viewer:
+        seat = table.deciding
+        if not self._is_mine(seat) or seat != self.viewer:
             return False
-        return not self.asks_in_panel(table.view(seat))
+        return not self.asks_in_panel(self.view())
 
     def _group(self, name: str) -> list:
-        test = self.KEY_GROUPS[name][1]
-        return [a for a in self.table.legal() if test(a)]
+        """The legal actions a game key offers now."""
+        return [a for a, choice in self._legal_pairs() if name in choice.groups]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.KEY_GROUPS:
@@ -43,11 +43,9 @@ class TableKeys:
         if action == "undo":
             return True if self._undo_possible() else None
         if action == "chat":
-            return self.table.remote
+            return self.table.can_chat
         if action == "hand_to_bot":
-            return self.table.remote and self.table.is_owner
-        if action == "save":
-            return not self.table.remote
+            return bool(getattr(self.table, "is_owner", False))
         if action.startswith("choice_"):
             panel = self.query_one(ChoicePanel)
             if action == "choice_cancel":
@@ -68,11 +66,13 @@ class TableKeys:
         if event.key == "u":
             if not self._undo_possible():
                 event.stop()
-                self.notify(self.table.why_no_undo(), severity="warning")
+                self.notify(self._why_no_undo(), severity="warning")
             return
         if not self._human_main_turn():
-            if self.busy and self.table.current_player is not None and not panel.is_open:
-                self.skip_pace = True
+            if not self.table.is_over and not self._is_mine(self.table.deciding):
+                hurry = getattr(self.table, "hurry", None)
+                if hurry is not None:
+                    hurry()  # a bot thinking for another seat plays without its pace
             return
         groups = self._key_groups(event.key)
         if not groups or any(self._group(group) for group in groups):

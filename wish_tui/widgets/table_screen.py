@@ -1,32 +1,28 @@
-"""The table screen: runs any game's turns — bots, hot-seat curtains, decisions, keys, undo, save.
+"""The table screen: any game's turns at any table — curtains, decisions, keys, undo, save, quit.
 
 A game's screen subclasses `TableScreen` and supplies what is its own: the board widget that
-renders a view (`BOARD`), its key groups (`KEY_GROUPS`: a key's action name → a title and a test
-of which legal actions it offers), and its words (how actions read in menus and the log, why a key
-is refused, what the status line says). Everything else — whose turn it is, thinking bots in the
-background at a pace a person can follow, curtains between people sharing a keyboard, the choice
-panel, undo, save, quit, hints, help and the end of the game — is here, once for every game.
+renders a view (`BOARD`), its key groups' titles (`KEY_GROUPS`, from the game's `choices`
+module), and its words (why a key is refused, what the status line says, the decision's title).
+Everything else — whose turn it is, curtains between people sharing a keyboard, the choice panel,
+undo, save, quit, hints, help and the end of the game — is here, once for every game.
 
-The screen holds no game state of its own: it sits at a table and hands the board the view of the
-seat at the keyboard after every change. A `wish_tui.table.LocalTable` holds the game here and the
-screen runs its bots; a `wish_tui.server.client.RemoteTable` is a seat at a table of `wish-tui
-serve`: actions go to the server, whose answers (`on_table_message`) bring the new view, the log
-lines written for this seat and the chat; `c` chats and the owner's `z` lets a bot play for an
-absent person.
+The screen is a client of the seat API (`wish_tui.seat`): it sits at a table (`LocalTable` here,
+or a table of `wish-tui serve`), shows the view of the seat at the keyboard, offers the choices
+that seat has, and plays by notation. It holds no game state and never asks which kind of table it
+has: the table tells it of every change (`table_changed`), every refusal and every hint.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+
+from wish_tui.seat import Hint, Refused
 
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
@@ -36,33 +32,17 @@ from .game_log import GameLog
 from .key_bar import KeyBar
 from .table_help import TableHelp
 from .table_keys import TableKeys
-from .table_remote import TableRemote
+from .table_people import TablePeople
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
 """The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
-BOT_PACE = 0.6
-"""Seconds between two bot actions, so a person can follow them in the log."""
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """A seat's name and who plays it."""
-
-    name: str
-    who: str
-
-    @property
-    def is_human(self) -> bool:
-        return self.who == "human"
-
-
 TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 """The layout of every screen showing a table; read when the first one opens, so the title
 screen starts without it."""
 
 
-class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
+class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -87,51 +67,77 @@ class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
 
     BOARD: type = None  # type: ignore[assignment]
     """The game's board widget: composes its table and shows a view (`show(view, seat, ...)`)."""
-    KEY_GROUPS: dict[str, tuple[str, Callable]] = {}
-    """Per game key's action name: its title and which legal actions it offers."""
+    KEY_GROUPS: dict[str, tuple] = {}
+    """Per game key's action name: its title first (the game's `choices.KEY_GROUPS`)."""
     RARE_GROUPS: frozenset[str] = frozenset()
     """Key groups hidden from the footer unless possible (the rest show greyed when not)."""
 
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(classes="table")
         self.table = table
-        self.viewer = self._first_human()
+        """The table this screen sits at (a `wish_tui.seat.TableClient`)."""
+        self.viewer = self._first_mine()
         """The seat whose view is on the screen (the person at the keyboard)."""
         self.warning = warning
         self.busy = False
-        """True while a modal, a curtain or a bot's move is in progress."""
-        self.skip_pace = False
-        self._generation = 0
+        """True while a window, a curtain or the table's answer to an action is awaited."""
         self._options: list = []
         self._on_choice = None
         self._asked_at = 0.0
+        self._asked_version = -1
         self._seed_told = False
         self._hint_shown = False
+        self._parsed: tuple = (None, [], {})
+
+    # -- the seat at the keyboard --------------------------------------------------------------
+    @property
+    def seat(self):
+        """The client of the seat at the keyboard (`wish_tui.seat.Seat`)."""
+        return self.table.seat(self.viewer)
+
+    @property
+    def spec(self):
+        """The game (the registry's description of it)."""
+        return self.table.spec
+
+    def view(self) -> dict:
+        """What the seat at the keyboard sees now."""
+        return self.seat.view()
+
+    def choices(self):
+        """What the seat at the keyboard may do now."""
+        return self.seat.choices()
+
+    def _legal_pairs(self) -> list[tuple]:
+        """Each legal action of the seat at the keyboard (read back from its notation) with the
+        `Choice` it came from."""
+        choices = self.choices()
+        if self._parsed[0] is not choices:
+            parse = self.spec.rules.Action.parse
+            pairs = [(parse(c.notation), c) for c in choices.actions]
+            self._parsed = (choices, pairs, dict(pairs))
+        return self._parsed[1]
+
+    def legal(self) -> list:
+        """The legal actions of the seat at the keyboard."""
+        return [action for action, _ in self._legal_pairs()]
+
+    def choice_of(self, action):
+        """The `Choice` a legal action came from (its words), or None."""
+        self._legal_pairs()
+        return self._parsed[2].get(action)
+
+    def label(self, action) -> str:
+        """A legal action as a menu shows it."""
+        choice = self.choice_of(action)
+        return choice.label if choice is not None else str(action)
+
+    def describe(self, action) -> str:
+        """A legal action in words."""
+        choice = self.choice_of(action)
+        return choice.words if choice is not None else str(action)
 
     # -- what a game supplies ------------------------------------------------------------------
-    @classmethod
-    def describe(cls, action) -> str:
-        """An action in words, for notifications and hints."""
-        return str(action)
-
-    @classmethod
-    def describe_choice(cls, action) -> str:
-        """An action in words for a menu (may say what the card does)."""
-        return cls.describe(action)
-
-    @classmethod
-    def log_lines(cls, record, before, action, after, seat: int, private: bool) -> list[str]:
-        """The log lines of one action (and what it caused); `private` shows the seat's secrets.
-
-        The game's own log module writes them (`Game.log`), as it does for the table server.
-        """
-        return record.spec.log.log_lines(record, before, action, after, seat, private)
-
-    @classmethod
-    def opening_lines(cls, record, state) -> list[str]:
-        """The log's first lines: the game, the seats, who starts (from the game's log module)."""
-        return record.spec.log.opening_lines(record, state)
-
     def asks_in_panel(self, view: dict) -> bool:
         """True when the pending decision of the seat at the keyboard is asked in the choice panel
         (False: the game's keys answer it, as in a turn)."""
@@ -149,7 +155,8 @@ class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
 
     def why_not(self, group: str) -> str:
         """One sentence: why the actions of a key group cannot be taken now."""
-        return f"{self.KEY_GROUPS[group][0]} is not possible now."
+        reason = self.choices().closed.get(group)
+        return reason or f"{self.KEY_GROUPS[group][0]} is not possible now."
 
     def group_title(self, group: str) -> str:
         """The choice panel's title when a key offers several actions."""
@@ -175,8 +182,8 @@ class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
         """For `i`: (label, reference search) of each card or place on the table."""
         return []
 
-    def game_over_screen(self, view: dict, seed: int):
-        """The final scoring window."""
+    def game_over_screen(self, view: dict, seed: int | None, best=None):
+        """The final scoring window (`best`: how a solo score compares with the best ones)."""
         raise NotImplementedError
 
     def board_marks(self, view: dict, legal: list) -> dict:
@@ -190,32 +197,6 @@ class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
         yield ChoicePanel(id="choice")
         yield ViewText(id="status")
         yield KeyBar(id="keys")
-
-    @property
-    def state(self):
-        """The current position (for this screen's hooks and tests)."""
-        return self.table.state
-
-    @property
-    def record(self):
-        """The record of the game (what the crash report and saves carry)."""
-        return self.table.record
-
-    @property
-    def history(self) -> list:
-        return self.table.history
-
-    @property
-    def seats(self) -> list[SeatInfo]:
-        """Who plays each seat."""
-        return [
-            SeatInfo(self.table.seat_name(i), self.table.who(i))
-            for i in range(self.table.num_seats)
-        ]
-
-    @property
-    def spec(self):
-        return self.table.spec
 
     def _shown_bindings(self) -> list[Binding]:
         """The keys of the key bar, in order. A key with several meanings (Enter takes a tile or
@@ -232,16 +213,11 @@ class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
         self.query_one(KeyBar).set_keys(
             [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
         )
-        log = self.query_one(GameLog)
-        if self.table.remote:
-            self._write_unread()
-        else:
-            for line in self.opening_lines(self.record, self.table.history[0]):
-                log.write(line)
-            self._replay_log(log)
+        self._write_news()
         if self.warning:
             self.notify(self.warning, severity="warning", timeout=8)
         self.refresh_view()
+        self.table.listen(self)
         self.call_after_refresh(self.proceed)
 
     def on_resize(self) -> None:
@@ -253,48 +229,79 @@ class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
         """True on small terminals (80x24 and the like)."""
         return self.size.height < 34 or self.size.width < 100
 
-    def _humans(self) -> int:
-        return sum(1 for seat in range(self.table.num_seats) if self.table.is_human(seat))
+    def _mine(self) -> list[int]:
+        """The seats played at this keyboard."""
+        return [i for i, s in enumerate(self.table.seats) if s.mine]
 
-    def _private(self, seat: int) -> bool:
-        """Whether the log may show this seat's secrets (only one person at the keyboard)."""
-        return self._humans() == 1 and seat == self.viewer
+    def _first_mine(self) -> int:
+        mine = self._mine()
+        return mine[0] if mine else 0
 
-    def _replay_log(self, log: GameLog) -> None:
-        """Write the log of the actions already in the record (a resumed game)."""
-        record = self.record
-        if not record.actions:
+    def _is_mine(self, seat: int | None) -> bool:
+        return seat is not None and self.table.seats[seat].mine
+
+    def _write_news(self) -> None:
+        log = self.query_one(GameLog)
+        for line in self.seat.news():
+            log.write(line)
+
+    # -- what the table tells (the seat API's Listener) -----------------------------------------
+    def table_changed(self) -> None:
+        """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
+        if not self.is_mounted:
+            return  # on_mount shows it all
+        self._write_news()
+        panel = self.query_one(ChoicePanel)
+        if panel.is_open and self._options and self.table.version != self._asked_version:
+            # The question was about a position that is gone (a bot took the seat, say).
+            self._options, self._on_choice = [], None
+            panel.close()
+        if not panel.is_open:
+            self.busy = False
+            self._clear_hint()
+        self.refresh_view()
+        self.proceed()
+
+    def table_refused(self, sentence: str) -> None:
+        """What this screen asked was refused; the table did not change."""
+        self.notify(sentence, severity="error")
+        if self.busy and not self.query_one(ChoicePanel).is_open:
+            self.busy = False
+            self.refresh_view()
+            self.proceed()
+
+    def table_notice(self, sentence: str) -> None:
+        """Something the person should know (an autosave that could not be written)."""
+        self.notify(sentence, severity="error")
+
+    def table_hint(self, hint: Hint) -> None:
+        """A hint asked for is ready (one for a position that is gone is dropped)."""
+        if hint.actions != self.table.actions or self.table.deciding != self.viewer:
             return
-        history = self.table.history
-        if len(history) == len(record.actions) + 1:
-            states = history
-        else:
-            from wish_tui import records
+        action = self.spec.rules.Action.parse(hint.notation)
+        self.notify(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
+        self._hint_shown = True
+        self.hinted(action)
 
-            try:
-                states = records.replay(record)
-            except records.SaveError:
-                return
-        parse = self.spec.rules.parse_action
-        for before, after, text in zip(states, states[1:], record.actions, strict=False):
-            seat = before.current_player
-            action = parse(before, text)
-            private = self._private(seat)
-            for line in self.log_lines(record, before, action, after, seat, private):
-                log.write(line)
+    def table_failed(self, error: BaseException) -> None:
+        """The table failed inside: the app's crash handling takes over."""
 
-    def _first_human(self) -> int:
-        for seat in range(self.table.num_seats):
-            if self.table.is_mine(seat):
-                return seat
-        return 0
+        def fail() -> None:
+            raise error
+
+        self.call_later(fail)
+
+    def open_record(self) -> dict | None:
+        """The game's record, for a crash report (None when it is held elsewhere)."""
+        opener = getattr(self.table, "open_record", None)
+        return opener() if opener is not None else None
 
     # -- what the widgets show -------------------------------------------------------------------
     def refresh_view(self) -> None:
         """Hand the board the view of the seat at the keyboard."""
-        view = self.table.view(self.viewer)
+        view = self.view()
         my_turn = self._human_main_turn()
-        legal = self.table.legal() if my_turn else []
+        legal = self.legal() if my_turn else []
         marks = self.board_marks(view, legal)
         self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
         self.query_one("#status", ViewText).show(Text(self._status_line(view)))
@@ -311,75 +318,75 @@ class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
         return [b for cls in type(self).__mro__ for b in cls.__dict__.get("BINDINGS", [])]
 
     def _seat_label(self, seat: int) -> str:
-        return self.table.seat_label(seat)
+        info = self.table.seats[seat]
+        if info.person and not info.connected and not info.by_bot:
+            return f"{info.label} — away"
+        return info.label
 
     def _status_line(self, view: dict) -> str:
         table = self.table
         if table.is_over:
             return "The game is over: Enter shows the final scoring, q leaves."
-        seat = table.current_player
+        seat = table.deciding
+        info = table.seats[seat]
         who = self._seat_label(seat)
-        if table.remote and not table.is_mine(seat):
-            return f"Waiting for {who}. c chats · q back to the tables"
-        if not table.is_human(seat):
-            return f"{who} ({table.who(seat)} bot) is thinking… press any key to hurry it."
+        if not info.mine:
+            if not info.is_human and getattr(table, "hurries_bots", False):
+                return f"{who} is thinking… press any key to hurry it."
+            return f"Waiting for {who}." + self.waiting_keys()
         if seat != self.viewer:
             return f"Waiting for {who}."
         if self.asks_in_panel(view):
-            return f"{who}: a decision is waiting — choose in the window."
-        return f"{who}: " + self.turn_status(view)
+            return f"{info.title}: a decision is waiting — choose in the window."
+        return f"{info.title}: " + self.turn_status(view)
 
     # -- the flow of the game ------------------------------------------------------------------
     def proceed(self) -> None:
-        """Decide what happens next: game over, a bot's move, a curtain, or a person's choice."""
+        """Decide what happens next: game over, a curtain, or a person's choice (a bot, or a
+        person elsewhere, moves by itself and the table tells of it)."""
         if self.busy:
             return
         table = self.table
         if table.is_over:
             self._show_game_over()
             return
-        seat = table.current_player
-        if table.remote and not table.is_mine(seat):
-            return  # the server plays its bots and tells what others do
-        if not table.is_human(seat):
-            self.busy = True
-            self.refresh_view()
-            self._generation += 1
-            self._think(seat, self._generation)
+        seat = table.deciding
+        if not self._is_mine(seat):
             return
-        self.skip_pace = False
         if seat != self.viewer:
             self._pass_to(seat)
             return
-        view = self.table.view(seat)
+        view = self.view()
         if self.asks_in_panel(view):
             self._ask_decision(view)
 
     def _pass_to(self, seat: int) -> None:
-        if self._humans() <= 1:
+        if len(self._mine()) <= 1:
             self.viewer = seat
             self.refresh_view()
             self.proceed()
             return
         self.busy = True
-        reason = self.curtain_reason(self.table.view(seat))
+        reason = self.curtain_reason(self.table.seat(seat).view())
 
         def lifted(_: None) -> None:
             self.viewer = seat
             self.busy = False
+            self._write_news()
             self.refresh_view()
             self.proceed()
 
         self.app.push_screen(CurtainScreen(self._seat_label(seat), reason), lifted)
 
     def _ask_decision(self, view: dict) -> None:
-        self._choose(self.decision_title(view), self.table.legal(), cancellable=False)
+        self._choose(self.decision_title(view), self.legal(), cancellable=False)
 
     def _choose(self, title: str, options: list, cancellable: bool = True) -> None:
         self.busy = True
         self._options = options
         self._on_choice = None
-        self._open_panel(title, [self.describe_choice(a) for a in options], cancellable)
+        self._asked_version = self.table.version
+        self._open_panel(title, [self.label(a) for a in options], cancellable)
 
     def _ask(self, title: str, labels: list[str], then) -> None:
         """Ask a choice that is not a game action; `then(index)` gets the answer."""
@@ -432,40 +439,17 @@ class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
             self.proceed()
 
     def play(self, action) -> None:
-        """Apply an action of the seat deciding now, log it, and go on."""
-        if self.table.remote:
-            # The server applies it; its answer (on_table_message) brings the result.
-            self.busy = True
-            self.table.send_play(action)
-            self._clear_hint()
-            self._update_footer()
-            return
-        try:
-            played = self.table.play(action)
-        except ValueError as exc:
-            self.notify(str(exc), severity="error")
-            return
+        """Play an action of the seat at the keyboard; the table tells what came of it."""
+        self.busy = True
         self._clear_hint()
-        self._log_played(played, action)
-        self.refresh_view()
-        self.proceed()
+        self._update_footer()
+        self.seat.play(str(action))
 
     def _clear_hint(self) -> None:
         if self._hint_shown:
             # A hint is about the position before: it must not cover the next question.
             self._hint_shown = False
             self._clear_notifications()
-
-    def _log_played(self, played, action) -> None:
-        log = self.query_one(GameLog)
-        private = self._private(played.seat)
-        lines = self.log_lines(
-            self.record, played.before, action, played.after, played.seat, private
-        )
-        for line in lines:
-            log.write(line)
-        if played.save_problem:
-            self.notify(played.save_problem, severity="error")
 
     def _clear_notifications(self) -> None:
         """Take every notification off the screen.
@@ -477,109 +461,80 @@ class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
         self.app.clear_notifications()
 
         def sweep() -> None:
-            try:
-                from textual.widgets._toast import ToastHolder
-            except ImportError:  # a Textual without holders has nothing to sweep
-                return
-            for holder in self.app.screen.query(ToastHolder):
+            for holder in self.app.screen.query("ToastHolder"):
                 if not holder.children:
                     holder.remove()
 
         self.app.call_after_refresh(sweep)
 
-    # -- bots --------------------------------------------------------------------------------
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, seat: int, generation: int) -> None:
-        action = self.table.bot_choice(seat, self.state)
-        self.app.call_from_thread(self._bot_ready, action, generation)
-
-    def _bot_ready(self, action, generation: int) -> None:
-        if generation != self._generation:
-            return
-        delay = 0.0 if self.skip_pace else BOT_PACE
-
-        def move() -> None:
-            self.busy = False
-            if generation == self._generation:
-                self.play(action)
-
-        if delay:
-            self.set_timer(delay, move)
-        else:
-            move()
-
-    # -- undo, save, quit, help ----------------------------------------------------------------
+    # -- undo, save, quit ----------------------------------------------------------------------
     def _undo_possible(self) -> bool:
         if self.busy and not self.query_one(ChoicePanel).is_open:
             return False
-        seat = self.table.current_player
-        if seat is None or not self.table.is_mine(seat):
+        if not self._is_mine(self.table.deciding):
             return False
-        return self.table.can_undo()
+        return self.choices().can_undo
+
+    def _why_no_undo(self) -> str:
+        return self.choices().why_no_undo or "There is nothing of yours to undo."
 
     def action_undo(self) -> None:
         """Take back the last actions of this turn, as far as the rules allow."""
         if not self._undo_possible():
-            self.notify(self.table.why_no_undo(), severity="warning")
+            self.notify(self._why_no_undo(), severity="warning")
             return
         panel = self.query_one(ChoicePanel)
         if panel.is_open:
             # Undo inside a decision closes the question first; nothing is chosen.
             self._options, self._on_choice = [], None
             panel.close()
-            self.busy = False
-        if self.table.remote:
-            self.busy = True
-            self.table.send_undo()
-            return
-        try:
-            steps = self.table.undo()
-        except ValueError as exc:
-            self.notify(str(exc), severity="warning")
-            return
-        self.query_one(GameLog).write(f"(undid {steps} action{'s' if steps > 1 else ''})")
-        self.refresh_view()
-        self.proceed()
+        self.busy = True
+        self.seat.undo()
 
     def action_save(self) -> None:
         """Save the game under a name."""
         from datetime import datetime
 
-        if self.table.remote:
-            self.notify("The server saves this table after every action.")
-            return
-        names = "-".join(self.record.seat_names)
+        names = "-".join(s.name for s in self.table.seats)
         name = f"{self.spec.name}-{names}-{datetime.now():%Y%m%d-%H%M%S}"
         try:
             path = self.table.save(name)
-        except Exception as exc:  # noqa: BLE001  (a SaveError: one sentence from saves)
-            self.notify(str(exc), severity="error")
+        except Refused as exc:
+            self.notify(str(exc), severity="warning")
             return
         self.notify(f"Saved as {path.stem}.")
 
     def action_quit_game(self) -> None:
-        """Quit, offering to save first (at a server's table: back to the tables, or quit)."""
-        if self.table.remote:
-
-            def left(index: int | None) -> None:
-                if index == 0:
-                    self.app.show_lobby()
-                elif index == 1:
-                    self.app.exit()
-
-            labels = ["Back to the tables (your seat stays yours)", "Quit"]
-            self.app.push_screen(ChoiceScreen("Leave the table?", labels), left)
-            return
+        """Leave the table: back to the server's tables, save and quit, or quit."""
+        options = self.leave_options()
 
         def answered(index: int | None) -> None:
-            if index is None:
-                return
-            if index == 0:
-                self.action_save()
-            self.app.exit()
+            if index is not None:
+                options[index][1]()
 
-        labels = ["Save and quit", "Quit (the autosave keeps this game for 'continue')"]
-        self.app.push_screen(ChoiceScreen("Quit the game?", labels), answered)
+        title = "Leave the table?" if self.app_has_lobby() else "Quit the game?"
+        self.app.push_screen(ChoiceScreen(title, [label for label, _ in options]), answered)
+
+    def app_has_lobby(self) -> bool:
+        """True in the app of a session of `wish-tui serve` (its lobby lists the tables)."""
+        return bool(getattr(self.app, "has_lobby", False))
+
+    def leave_options(self) -> list[tuple[str, object]]:
+        """The ways to leave the table now, each a label and what it does."""
+        options: list[tuple[str, object]] = []
+        if self.app_has_lobby():
+            options.append(("Back to the tables (your seat stays yours)", self.app.show_lobby))
+        if self.table.can_save:
+
+            def save_and_quit() -> None:
+                self.action_save()
+                self.app.exit()
+
+            options.append(("Save and quit", save_and_quit))
+            options.append(("Quit (the autosave keeps this game for 'continue')", self.app.exit))
+        else:
+            options.append(("Quit", self.app.exit))
+        return options
 
     @classmethod
     def base_bindings(cls, *keys: str) -> list[Binding]:
@@ -597,11 +552,14 @@ class TableScreen(TableKeys, TableRemote, TableHelp, Screen):
         if not self._seed_told:
             # The deal is no secret any more: the seed lets the game be dealt again.
             self._seed_told = True
-            self.query_one(GameLog).write(f"— The game is over. Its seed was {seed}.")
+            if seed is not None:
+                self.query_one(GameLog).write(f"— The game is over. Its seed was {seed}.")
         elif not again:
             return  # shown already; Esc closed it to look at the table
         if any(isinstance(screen, FinalScoringScreen) for screen in self.app.screen_stack):
             return
         self._clear_notifications()  # no earlier word may cover the final scoring
-        view = self.table.view(self.viewer)
-        self.app.push_screen(self.game_over_screen(view, seed))
+        view = self.view()
+        keep = getattr(self.app, "keep_solo_score", None)
+        best = keep(self.table, view) if keep is not None else None
+        self.app.push_screen(self.game_over_screen(view, seed, best))

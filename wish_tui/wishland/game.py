@@ -42,6 +42,10 @@ def _solo_won(scores: dict) -> bool:
     return scores["seats"][0]["total"] >= SOLO_TARGET
 
 
+def _solo_score(scores: dict) -> tuple[str, int]:
+    return scores["setup"], scores["seats"][0]["total"]
+
+
 GAME = Game(
     name="wishland",
     title="Wishland",
@@ -54,6 +58,7 @@ GAME = Game(
     identity=_identity,
     summary=_summary,
     solo_won=_solo_won,
+    solo_score=_solo_score,
     solo_levels=(SOLO_LEVEL,),
     solo_seat_required=False,
     options=(

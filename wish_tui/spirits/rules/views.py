@@ -105,6 +105,11 @@ def _player(st, s: int, seat: int, table: list[Figures]) -> dict:
         "token_count": len(st.held[s]),
         "bonus": dict(zip(CATEGORIES, st.bonus[s], strict=True)),
     }
+    if over:
+        # The category of the Favor token this seat's Wish won (None: none, or a "+").
+        token = st.reward_token[s]
+        category = cat.token_category[token] if token >= 0 else -1
+        entry["reward"] = CATEGORIES[category] if category >= 0 else None
     if mine or over or st.solo:
         entry["tokens"] = _kinds(cat, st.held[s])
         entry["plus_tokens"] = sum(1 for t in st.held[s] if t in cat.plus_tokens)

@@ -12,33 +12,17 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from wish_tui.spirits.rules import CATALOG, CATEGORIES, Action
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.table_screen import UNDO, TableScreen
 
 from . import cursor as nav
 from .board import SpiritsBoard
+from .choices import KEY_GROUPS
 from .help_text import KEYS, reference_entries
-from .style import SEAT_TITLE, category_name, kind_name, place_words, tile_words, tile_words_of
-from .words import describe, describe_choice, with_place_words
+from .style import SEAT_TITLE, category_name, kind_name, place_words, tile_words
 
 FOREST_KINDS = frozenset({"take", "gem", "move", "stop"})
 """Decisions the keys make on the forest; any other is asked in the choice panel."""
-
-
-def _is(*kinds: str):
-    return lambda action: action.kind in kinds
-
-
-KEY_GROUPS = {
-    "take": ("Take", _is("take")),
-    "place": ("Place a gemstone", _is("gem", "move")),
-    "gem": ("Gemstone", _is("gem", "move")),
-    "stop": ("Stop", _is("stop")),
-    "skip": ("Skip the gemstone", _is("skip")),
-    "plus": ("+ token", _is("plus")),
-}
-"""Each game key's action group: its name and which legal actions belong to it."""
 
 
 class GameScreen(TableScreen):
@@ -78,49 +62,10 @@ class GameScreen(TableScreen):
         """True while the highlight chooses where a gemstone goes."""
         self.move_from: int | None = None
         """The gemstone chosen to move (an empty supply), before its new tile is chosen."""
-        self._seen_state = None
+        self._seen: tuple = ()
         super().__init__(table, warning)
 
     # -- words --------------------------------------------------------------------------------
-    def describe(self, action) -> str:  # type: ignore[override]
-        """An action in words, naming the tile when the position shows it."""
-        text = describe(action)
-        state = self.state
-        if action.kind == "take" and not state.is_over:
-            tiles = [state.forest[p] for p in range(action.a * 12, action.a * 12 + 12)]
-            tiles = [t for t in tiles if t >= 0]
-            if tiles:
-                tile = tiles[0] if action.b == 0 else tiles[-1]
-                text += f": {tile_words_of(tile)}"
-        elif action.kind in ("gem", "move"):
-            place = action.a if action.kind == "gem" else action.b
-            if state.forest[place] >= 0:
-                text += f" ({tile_words_of(state.forest[place])})"
-        return text
-
-    def describe_choice(self, action) -> str:  # type: ignore[override]
-        if action.kind in ("take", "gem", "move"):
-            return self.describe(action)
-        if action.kind == "favor":
-            return self._favor_choice(action.name)
-        return describe_choice(action)
-
-    def _favor_choice(self, kind: str) -> str:
-        """A Favor token on offer as a Wish's reward, with what it would change."""
-        if kind == "plus":
-            return "+ token (it takes back a lost gemstone: worth nothing now the forest is empty)"
-        view = self.table.view(self.viewer)
-        players = view["players"]
-        mine = players[self.viewer]["counts"][kind]
-        others = max((p["counts"][kind] for p in players if p["seat"] != self.viewer), default=0)
-        note = ""
-        if players[self.viewer]["symbols"][kind] == 0:
-            note = "; no tile of it, so still −3"
-        return (
-            f"{kind_name(kind)} token: you {mine} → {mine + 1}, the others at most {others} "
-            f"(their tokens unseen){note}"
-        )
-
     def keys_text(self) -> str:
         return KEYS
 
@@ -166,24 +111,19 @@ class GameScreen(TableScreen):
         targets.append(("Scoring", "Scoring"))
         return targets
 
-    def game_over_screen(self, view: dict, seed: int):
+    def game_over_screen(self, view: dict, seed: int | None, best=None):
         from .game_over import GameOverScreen
 
-        humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
-        state = self.state
-        rewards = {}
-        for seat, token in enumerate(state.reward_token):
-            category = CATALOG.token_category[token] if token >= 0 else -1
-            if category >= 0:
-                rewards[seat] = CATEGORIES[category]
-        return GameOverScreen(view, seed, humans[0] if len(humans) == 1 else None, rewards)
+        mine = self._mine()
+        rewards = {p["seat"]: p["reward"] for p in view["players"] if p.get("reward")}
+        return GameOverScreen(view, seed, mine[0] if len(mine) == 1 else None, rewards)
 
     # -- decisions in the panel ------------------------------------------------------------------
     def asks_in_panel(self, view: dict) -> bool:
         decision = view.get("decision") or {}
         if decision.get("seat") != self.viewer:
             return False
-        return not any(a.kind in FOREST_KINDS for a in self.table.legal())
+        return not any(a.kind in FOREST_KINDS for a in self.legal())
 
     def decision_title(self, view: dict) -> str:
         decision = view.get("decision") or {}
@@ -207,7 +147,7 @@ class GameScreen(TableScreen):
                 "You took a tile another seat reserved: give up one of your gemstones "
                 "(it leaves the game)."
             )
-        legal = self.table.legal()
+        legal = self.legal()
         if any(a.kind == "pass" for a in legal):
             return "No tile can be taken this turn (every row end is reserved and you have no gemstone to give)."
         if any(a.kind == "plus" for a in legal):
@@ -228,12 +168,12 @@ class GameScreen(TableScreen):
         return ""
 
     # -- what the keys may choose ---------------------------------------------------------------
-    def _now(self) -> tuple[dict, list[Action]]:
-        view = self.table.view(self.viewer)
-        legal = self.table.legal() if self._human_main_turn() else []
+    def _now(self) -> tuple[dict, list]:
+        view = self.view()
+        legal = self.legal() if self._human_main_turn() else []
         return view, legal
 
-    def _targets(self, view: dict, legal: list[Action]) -> dict:
+    def _targets(self, view: dict, legal: list) -> dict:
         take = nav.take_targets(view, legal)
         if take:
             return take
@@ -242,9 +182,9 @@ class GameScreen(TableScreen):
         return {}
 
     def board_marks(self, view: dict, legal: list) -> dict:
-        if self.state is not self._seen_state:
+        if (self.table.version, self.viewer) != self._seen:
             # A new decision: the gemstone highlight starts again.
-            self._seen_state = self.state
+            self._seen = (self.table.version, self.viewer)
             self.gem_mode = False
             self.move_from = None
         targets = self._targets(view, list(legal))
@@ -253,7 +193,7 @@ class GameScreen(TableScreen):
         self.cursor = nav.settle(self.cursor, targets)
         return {"targets": tuple(targets), "cursor": self.cursor}
 
-    def _enter_gem_mode(self, legal: list[Action]) -> None:
+    def _enter_gem_mode(self, legal: list) -> None:
         self.gem_mode = True
         if nav.moving(legal):
             sources = {a.a for a in legal if a.kind == "move"}
@@ -264,17 +204,14 @@ class GameScreen(TableScreen):
     def _forest_keys_active(self) -> bool:
         if not self._human_main_turn():
             return False
-        return any(a.kind in ("take", "gem", "move") for a in self.table.legal())
+        return any(a.kind in ("take", "gem", "move") for a in self.legal())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("cursor", "row"):
             if self.query_one(ChoicePanel).is_open:
                 return False
             return True if self._forest_keys_active() else None
-        if (
-            action in ("gem", "place", "stop", "skip", "plus")
-            and self.table.view(self.viewer)["solo"]
-        ):
+        if action in ("gem", "place", "stop", "skip", "plus") and self.view()["solo"]:
             # The solo game has no gemstones and no second tile.
             return False
         if action == "back":
@@ -285,7 +222,7 @@ class GameScreen(TableScreen):
 
     # -- the status line -------------------------------------------------------------------------
     def turn_status(self, view: dict) -> str:
-        legal = self.table.legal()
+        legal = self.legal()
         targets = self._targets(view, legal)
         here = self._place_text(view, self.cursor) if self.cursor in targets else ""
         if any(a.kind == "take" for a in legal):
@@ -328,32 +265,6 @@ class GameScreen(TableScreen):
         extra = f", {', '.join(notes)}" if notes else ""
         return f"{words} ({where}{extra})"
 
-    # -- refusals ------------------------------------------------------------------------------
-    def why_not(self, group: str) -> str:
-        state = self.state
-        step = state.step
-        if group in ("gem", "place") and step in ("take", "more"):
-            if step == "more":
-                return (
-                    "The gemstone comes after collecting: take a second tile (Enter) or stop "
-                    "(n) first."
-                )
-            return "The gemstone comes after collecting: take a tile first (Enter)."
-        if group in ("stop", "skip") and step == "take":
-            return "n stops after a first tile (or skips the gemstone): take a tile first."
-        if group == "take" and step == "gem":
-            return "The collection is over this turn: place a gemstone (g) or skip it (n)."
-        probe = {
-            "take": Action("take", a=0, b=0),
-            "gem": Action("skip"),
-            "place": Action("skip"),
-            "stop": Action("stop"),
-            "skip": Action("skip"),
-            "plus": Action("plus"),
-        }[group]
-        reason = state.why_illegal(probe) or f"{KEY_GROUPS[group][0]} is not possible now."
-        return with_place_words(reason)
-
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
         """Move the highlight to another row end (or, for a gemstone, another tile)."""
@@ -377,9 +288,11 @@ class GameScreen(TableScreen):
         places = nav.in_row(row, targets)
         if not places:
             if taking:
-                reasons = [self.state.why_illegal(Action("take", a=row, b=end)) for end in (0, 1)]
+                refusals = self.choices().refusals
+                ends = (f"take {row + 1} left", f"take {row + 1} right")
+                reasons = [refusals.get(end, "") for end in ends]
                 reason = next((r for r in reasons if r), f"Row {row + 1} has no tile to take.")
-                self.notify(with_place_words(reason), severity="warning")
+                self.notify(reason, severity="warning")
             else:
                 self.notify(f"Row {row + 1} has no tile to choose now.", severity="warning")
             return
@@ -460,7 +373,7 @@ class GameScreen(TableScreen):
             self.move_from = None
         self.refresh_view()
 
-    def hint_words(self, action) -> str:
+    def hint_words(self, action, words: str) -> str:
         key = {
             "take": "highlighted: Enter",
             "gem": "highlighted: Enter",
@@ -469,7 +382,7 @@ class GameScreen(TableScreen):
             "skip": "n",
             "plus": "p",
         }.get(action.kind, "in the window")
-        return f"{self.describe(action)} ({key})"
+        return f"{words} ({key})"
 
     def hinted(self, action) -> None:
         """Highlight the tile a hint names."""

@@ -5,13 +5,11 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from wish_tui.widgets.table_screen import UNDO, TableScreen
-from wish_tui.wish import rules
 from wish_tui.wish.rules import CATALOG
 
 from .board import WishBoard
+from .choices import KEY_GROUPS
 from .help_text import KEYS, reference_entries
-from .key_groups import KEY_GROUPS, rules_group
-from .words import describe, describe_choice
 
 REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
 """Decisions asked again and again, and where their step holds how many are still to come."""
@@ -39,14 +37,6 @@ class GameScreen(TableScreen):
     RARE_GROUPS = frozenset({"potion", "trickery"})
 
     # -- words --------------------------------------------------------------------------------
-    @classmethod
-    def describe(cls, action) -> str:
-        return describe(action)
-
-    @classmethod
-    def describe_choice(cls, action) -> str:
-        return describe_choice(action)
-
     def decision_title(self, view: dict) -> str:
         decision = view.get("decision") or {}
         title = decision.get("prompt") or "Choose."
@@ -76,9 +66,6 @@ class GameScreen(TableScreen):
         total = run[1]
         return f"{total - left + 1} of {total}" if total > 1 else ""
 
-    def why_not(self, group: str) -> str:
-        return rules.why_not_now(self.state, rules_group(group))
-
     def group_title(self, group: str) -> str:
         if group == "trade":
             return "Trade crystals for which colour?"
@@ -92,9 +79,9 @@ class GameScreen(TableScreen):
     def confirm_end(self, action) -> str:
         if action.kind != "end":
             return ""
-        me = self.state.players[self.state.current_player]
-        left = 3 - me.markers_placed
-        if left <= 0 or not any(a.col for a in self.table.legal()):
+        me = self.view()["players"][self.viewer]
+        left = 3 - sum(1 for m in me["markers"] if m)
+        if left <= 0 or not any(a.col for a in self.legal()):
             return ""
         return f"End the turn with {left} action marker{'s' if left > 1 else ''} unused?"
 
@@ -116,7 +103,7 @@ class GameScreen(TableScreen):
         ]
         return targets
 
-    def game_over_screen(self, view: dict, seed: int):
+    def game_over_screen(self, view: dict, seed: int | None, best=None):
         from .game_over import GameOverScreen
 
         return GameOverScreen(view, seed)

@@ -14,34 +14,15 @@ from textual.binding import Binding
 
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.table_screen import UNDO, TableScreen
-from wish_tui.wishland.rules import Action
-from wish_tui.wishland.rules.economy import price as _price
-from wish_tui.wishland.rules.tables import CARD_INDEX
 
 from .board import WishlandBoard
+from .choices import KEY_GROUPS
 from .help_text import KEYS, achievement_title, entrepreneur_title, reference_entries
 from .style import ACHIEVEMENT_SHORT, ROW_TITLE, card_title, seat_title
-from .words import describe, describe_choice, entrepreneur_short, plural
+from .words import entrepreneur_short, plural
 
 COLUMNS = 4
 ROWS = 5
-
-
-def _is(*kinds: str):
-    return lambda action: action.kind in kinds
-
-
-KEY_GROUPS = {
-    "buy": ("Buy", _is("buy")),
-    "play": ("Play", _is("play")),
-    "advertise": ("Advertise", _is("advertise")),
-    "collect": ("Collect", _is("collect")),
-    "claim": ("Claim", _is("claim")),
-    "end": ("End turn", _is("end")),
-    "draw": ("Draw", _is("draw")),
-    "move": ("Move+draw", _is("move")),
-}
-"""Each game key's action group: its name and which legal actions belong to it."""
 SOLO_ONLY = frozenset({"play", "draw", "move"})
 MULTI_ONLY = frozenset({"buy"})
 HINT_KEYS = {
@@ -89,23 +70,10 @@ class GameScreen(TableScreen):
     def __init__(self, table, warning: str | None = None) -> None:
         self.cursor: tuple[int, int] = (0, 0)
         """The highlighted Marketplace card (row, column) — in solo (0, index in the hand)."""
-        self._seen_view = None
+        self._seen: tuple = ()
         super().__init__(table, warning)
 
     # -- words --------------------------------------------------------------------------------
-    def describe(self, action) -> str:  # type: ignore[override]
-        return describe(action)
-
-    def describe_choice(self, action) -> str:  # type: ignore[override]
-        view = self.table.view(self.viewer)
-        pending = view.get("pending") or []
-        step = pending[0] if pending else None
-        text = describe_choice(action, view, step)
-        if action.kind == "bonus" and self.state is not None:
-            price = rules_price(self.state, self.viewer, action.arg)
-            text = f"{price}$ · {text}"
-        return text
-
     def keys_text(self) -> str:
         return KEYS
 
@@ -164,7 +132,7 @@ class GameScreen(TableScreen):
         return decision.get("prompt") or "Choose."
 
     def _ask_decision(self, view: dict) -> None:
-        legal = self.table.legal()
+        legal = self.legal()
         # Passing on Hotel #8's long list of cards comes first, where a key reaches it at once.
         passes = [a for a in legal if a.kind == "pass"]
         ordered = passes + [a for a in legal if a.kind != "pass"]
@@ -182,10 +150,10 @@ class GameScreen(TableScreen):
         }.get(kind, "It is their turn.")
 
     def confirm_end(self, action) -> str:
-        view = self.table.view(self.viewer)
+        view = self.view()
         me = view["players"][self.viewer]
         if action.kind == "end":
-            claims = [a for a in self.table.legal() if a.kind == "claim"]
+            claims = [a for a in self.legal() if a.kind == "claim"]
             if claims:
                 names = ", ".join(ACHIEVEMENT_SHORT.get(a.arg, a.arg) for a in claims)
                 return f"End your turn without claiming {names} (1 VP each)?"
@@ -198,7 +166,7 @@ class GameScreen(TableScreen):
 
     # -- what the keys may choose ---------------------------------------------------------------
     def _solo(self) -> bool:
-        return bool(self.table.view(self.viewer)["solo"])
+        return bool(self.view()["solo"])
 
     def _cards(self, view: dict) -> dict[tuple[int, int], dict]:
         """The cards the highlight moves over, by (row, column)."""
@@ -212,15 +180,16 @@ class GameScreen(TableScreen):
             if card is not None
         }
 
-    def _buyable(self, legal) -> dict[str, Action]:
+    def _buyable(self, legal) -> dict:
         return {a.arg: a for a in legal if a.kind in ("buy", "play")}
 
     def board_marks(self, view: dict, legal: list) -> dict:
         cards = self._cards(view)
         buyable = self._buyable(legal)
-        if view is not self._seen_view:
+        seen = (self.table.version, self.viewer, bool(legal))
+        if seen != self._seen:
             # A new position: the highlight settles on a card that can be bought.
-            self._seen_view = view
+            self._seen = seen
             self._settle(cards, buyable)
         claimable = [a.arg for a in legal if a.kind == "claim"]
         cursor = self.cursor if self._human_main_turn() or not view["solo"] else None
@@ -261,7 +230,7 @@ class GameScreen(TableScreen):
         return text if len(text) <= room else self._turn_status(view, named=False)
 
     def _turn_status(self, view: dict, named: bool) -> str:
-        legal = self.table.legal()
+        legal = self.legal()
         kinds = {a.kind for a in legal}
         extras = []
         if "claim" in kinds:
@@ -310,46 +279,21 @@ class GameScreen(TableScreen):
 
     # -- refusals ------------------------------------------------------------------------------
     def why_not(self, group: str) -> str:
-        state = self.state
-        if state is None or state.is_over:
-            return (
-                "The game is over."
-                if self.table.is_over
-                else (f"{KEY_GROUPS[group][0]} is not possible now.")
-            )
-        view = self.table.view(self.viewer)
-        if group in ("buy", "play"):
+        if group in ("buy", "play") and not self.table.is_over:
+            view = self.view()
             card = self._cards(view).get(self.cursor)
-            kind = "play" if view["solo"] else "buy"
-            if card is None:
-                if view["solo"]:
-                    probe = Action("play", "K1")
-                    reason = state.why_illegal(probe)
-                    if "not in your hand" in reason or not reason:
-                        return "Your hand is empty: draw a card first (d)."
-                    return reason
-                return "No card is there: an empty slot is refilled at the end of the round."
-            return state.why_illegal(Action(kind, card["id"])) or f"{card['id']} cannot be had now."
-        if group == "claim":
-            return (
-                "You meet no unclaimed Achievement now: the Achievements line shows what each "
-                "asks (F1 for the whole text)."
-            )
-        probe = {
-            "advertise": Action("advertise"),
-            "collect": Action("collect"),
-            "end": Action("end"),
-            "draw": Action("draw"),
-            "move": Action("move"),
-        }[group]
-        return state.why_illegal(probe) or f"{KEY_GROUPS[group][0]} is not possible now."
+            if card is not None:
+                kind = "play" if view["solo"] else "buy"
+                refusals = self.choices().refusals
+                return refusals.get(f"{kind} {card['id']}") or f"{card['id']} cannot be had now."
+        return super().why_not(group)
 
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dr: int, dc: int) -> None:
         """Move the highlight over the Marketplace (or your hand)."""
         if not self._keys_active():
             return
-        view = self.table.view(self.viewer)
+        view = self.view()
         if view["solo"]:
             size = len(view["players"][self.viewer].get("hand", []))
             if size:
@@ -366,7 +310,7 @@ class GameScreen(TableScreen):
         """Highlight Marketplace row `row` (solo: card `row` of your hand)."""
         if not self._keys_active():
             return
-        view = self.table.view(self.viewer)
+        view = self.view()
         if view["solo"]:
             hand = view["players"][self.viewer].get("hand", [])
             if row >= len(hand):
@@ -385,7 +329,7 @@ class GameScreen(TableScreen):
                 )
                 return
             cards = self._cards(view)
-            buyable = self._buyable(self.table.legal())
+            buyable = self._buyable(self.legal())
             in_row = [p for p in sorted(cards) if p[0] == row]
             if not in_row:
                 self.notify(
@@ -400,9 +344,9 @@ class GameScreen(TableScreen):
         self.refresh_view()
 
     def _play_highlighted(self, group: str) -> None:
-        view = self.table.view(self.viewer)
+        view = self.view()
         card = self._cards(view).get(self.cursor)
-        action = self._buyable(self.table.legal()).get(card["id"]) if card else None
+        action = self._buyable(self.legal()).get(card["id"]) if card else None
         if action is None:
             self.notify(self.why_not(group), severity="warning")
             return
@@ -489,7 +433,7 @@ class GameScreen(TableScreen):
         targets.append(("Final Scoring", "Final Scoring"))
         return targets
 
-    def hint_words(self, action) -> str:
+    def hint_words(self, action, words: str) -> str:
         kind = action.kind
         if kind in ("buy", "play"):
             key = "highlighted: Enter" if kind == "play" else "highlighted: b or Enter"
@@ -497,7 +441,7 @@ class GameScreen(TableScreen):
             key = HINT_KEYS[kind]
         else:
             key = "highlighted in the window: Enter"
-        return f"{describe(action)} ({key})"
+        return f"{words} ({key})"
 
     def hinted(self, action) -> None:
         """Highlight the card a hint names (or its option, when the choice panel asks)."""
@@ -509,31 +453,18 @@ class GameScreen(TableScreen):
             return
         if action.kind not in ("buy", "play") or not self._human_main_turn():
             return
-        view = self.table.view(self.viewer)
+        view = self.view()
         for place, card in self._cards(view).items():
             if card["id"] == action.arg:
                 self.cursor = place
         self.refresh_view()
 
     # -- the end -----------------------------------------------------------------------------------
-    def game_over_screen(self, view: dict, seed: int):
+    def game_over_screen(self, view: dict, seed: int | None, best=None):
         from .game_over import GameOverScreen
 
-        humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
-        best = None
-        if view["solo"]:
-            from wish_tui import best_scores
-
-            scores = view["scores"]
-            best = best_scores.record_score(
-                "wishland", scores["setup"], scores["seats"][0]["total"], self.record.id, seed
-            )
-        return GameOverScreen(view, seed, humans[0] if len(humans) == 1 else None, best)
-
-
-def rules_price(state, seat: int, card_id: str) -> int:
-    """What `seat` pays for a card now (its cost less the seat's discounts)."""
-    return _price(state.players[seat], CARD_INDEX[card_id])
+        mine = self._mine()
+        return GameOverScreen(view, seed, mine[0] if len(mine) == 1 else None, best)
 
 
 def _step(cursor: tuple[int, int], places: set, dr: int, dc: int) -> tuple[int, int]:

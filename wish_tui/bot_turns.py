@@ -1,0 +1,110 @@
+"""The bots' turns at a table: each move thought out off the event loop, and played no sooner than
+a pace after the change before it, so a person can follow the game in the log.
+
+A local table and the table server both play their bots' seats with it: after every change the
+owner calls `wake`; a move thought out for a position that changed meanwhile (an undo, a seat
+given back to its person) is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+
+from wish_tui.seat import Refused
+from wish_tui.table import GameTable, Played
+
+BOT_PACE = 0.6
+"""Seconds from a change to the bot's move after it (unless hurried), so a person can follow."""
+
+
+class BotTurns:
+    """Plays the seats of one table that a bot plays now.
+
+    Args:
+        table: the table.
+        level_of: the bot level playing a seat now ('' when a person does).
+        on_played: told of each move played.
+        pace: see `BOT_PACE`.
+        on_failure: told when a bot failed to think of a move (an internal error) or the rules
+            refused its move.
+    """
+
+    def __init__(
+        self,
+        table: GameTable,
+        level_of: Callable[[int], str],
+        on_played: Callable[[Played], None],
+        *,
+        pace: float = BOT_PACE,
+        on_failure: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        self.table = table
+        self.level_of = level_of
+        self.on_played = on_played
+        self.pace = pace
+        self.on_failure = on_failure
+        self._task: asyncio.Task | None = None
+        self._version = -1
+        self._hurry: asyncio.Event | None = None
+
+    @property
+    def thinking(self) -> bool:
+        """True while a bot's move is being thought out or waits for its pace."""
+        return self._task is not None and not self._task.done()
+
+    def wake(self) -> None:
+        """After a change: start the move of the bot deciding now, if a bot decides."""
+        table = self.table
+        seat = table.deciding
+        if table.is_over or seat is None:
+            return
+        level = self.level_of(seat)
+        if not level:
+            return
+        if self.thinking and self._version == table.version:
+            return
+        self.cancel()
+        self._version = table.version
+        self._hurry = asyncio.Event()
+        self._task = asyncio.get_running_loop().create_task(
+            self._move(seat, level, table.version, self._hurry)
+        )
+
+    def hurry(self) -> None:
+        """Play the move being thought out as soon as it is ready."""
+        if self._hurry is not None:
+            self._hurry.set()
+
+    def cancel(self) -> None:
+        """Drop the move being thought out (its thread finishes unheard)."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self._task = None
+
+    async def _move(self, seat: int, level: str, version: int, hurry: asyncio.Event) -> None:
+        loop = asyncio.get_running_loop()
+        table = self.table
+        started = loop.time()
+        try:
+            action = await loop.run_in_executor(None, table.bot_choice, seat, level, table.state)
+        except Exception as exc:  # noqa: BLE001  (a bot's fault is reported, never swallowed)
+            self._fail(exc)
+            return
+        left = self.pace - (loop.time() - started)
+        if left > 0 and not hurry.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(hurry.wait(), left)
+        if table.version != version or table.deciding != seat or self.level_of(seat) != level:
+            return
+        try:
+            played = table.play(seat, action)
+        except Refused as exc:
+            self._fail(exc)
+            return
+        self.on_played(played)
+
+    def _fail(self, exc: BaseException) -> None:
+        if self.on_failure is not None:
+            self.on_failure(exc)

@@ -1,0 +1,51 @@
+"""The table screen's keys for the other people at a table: chat, and a bot for a person who
+left (the owner's call).
+
+A part of `TableScreen` kept in its own file (mixed into it). A table offers them when it has
+others to talk to (`can_chat`) and when this person owns it (`is_owner`).
+"""
+
+from __future__ import annotations
+
+from .line_input import LineInput
+
+
+class TablePeople:
+    """Chat and the owner's `z` of a `TableScreen`."""
+
+    def waiting_keys(self) -> str:
+        """What the status line adds while someone else decides."""
+        if self.table.can_chat:
+            return " c chats · q back to the tables"
+        return ""
+
+    def action_chat(self) -> None:
+        """Say something to the table (one line)."""
+        if not self.table.can_chat:
+            return
+
+        def said(text: str | None) -> None:
+            if text:
+                self.table.chat(text)
+
+        self.app.push_screen(LineInput("Say to the table (Enter sends, Esc cancels):", 200), said)
+
+    def action_hand_to_bot(self) -> None:
+        """The owner lets a bot play for a person who left (and gives the seat back)."""
+        table = self.table
+        if not getattr(table, "is_owner", False):
+            return
+        seats = [i for i, s in enumerate(table.seats) if s.is_human and s.person and not s.mine]
+        if not seats:
+            self.notify("No other person sits at this table.", severity="warning")
+            return
+        labels = []
+        for seat in seats:
+            verb = "Give back to" if table.seats[seat].by_bot else "Let a bot play for"
+            labels.append(f"{verb} {self._seat_label(seat)}")
+
+        def chosen(index: int) -> None:
+            seat = seats[index]
+            table.hand_to_bot(seat, not table.seats[seat].by_bot)
+
+        self._ask("Which seat?", labels, chosen)
