@@ -143,32 +143,8 @@ class GameTable:
         return self._cached("choices", seat, lambda: self._choices(seat))
 
     def _choices(self, seat: int | None) -> Choices:
-        can_undo, why_no_undo = self.undo_status(seat)
-        state = self.state
-        if seat is None or seat == SPECTATOR or state.is_over or state.current_player != seat:
-            return Choices(seat, False, (), {}, {}, can_undo, why_no_undo)
-        words = self.words
-        view = self.view(seat)
-        legal = state.legal_actions()
-        groups = words.KEY_GROUPS
-        actions = []
-        for action in legal:
-            actions.append(
-                Choice(
-                    str(action),
-                    words.words(state, view, seat, action),
-                    words.detail(state, view, seat, action),
-                    tuple(g for g, (_, test) in groups.items() if test(action)),
-                )
-            )
-        open_groups = {g for c in actions for g in c.groups}
-        closed = {g: words.why_closed(state, view, seat, g) for g in groups if g not in open_groups}
-        legal_set = set(legal)
-        refusals = {}
-        for probe in words.probes(state, view, seat):
-            if probe not in legal_set:
-                refusals[str(probe)] = words.refusal(state, view, seat, probe)
-        return Choices(seat, True, tuple(actions), closed, refusals, can_undo, why_no_undo)
+        view = self.view(seat) if seat is not None and seat != SPECTATOR else {}
+        return seat_choices(self.spec, self.state, seat, view, self.undo_status(seat))
 
     def why(self, seat: int | None, notation: str) -> str:
         """The rules' sentence on why `seat` may not play `notation` now ('' when it may)."""
@@ -321,3 +297,36 @@ class GameTable:
         action, reason = bot.hint(state.view(seat), state.legal_actions())
         words = self.words.words(state, state.view(seat), seat, action)
         return Hint(str(action), words, reason, actions)
+
+
+def seat_choices(spec, state, seat: int | None, view: dict, undo: tuple[bool, str]) -> Choices:
+    """What `seat` may do in `state`, in the seat API's shape, from the game's `choices` module.
+
+    Args:
+        spec: the game; `view` is `state.view(seat)`; `undo` is (whether `seat` may undo now,
+            and if not why), which only the table's history can tell.
+    """
+    can_undo, why_no_undo = undo
+    if seat is None or seat == SPECTATOR or state.is_over or state.current_player != seat:
+        return Choices(seat, False, (), {}, {}, can_undo, why_no_undo)
+    words = spec.choices
+    legal = state.legal_actions()
+    groups = words.KEY_GROUPS
+    actions = tuple(
+        Choice(
+            str(action),
+            words.words(state, view, seat, action),
+            words.detail(state, view, seat, action),
+            tuple(g for g, (_, test) in groups.items() if test(action)),
+        )
+        for action in legal
+    )
+    open_groups = {g for c in actions for g in c.groups}
+    closed = {g: words.why_closed(state, view, seat, g) for g in groups if g not in open_groups}
+    legal_set = set(legal)
+    refusals = {
+        str(probe): words.refusal(state, view, seat, probe)
+        for probe in words.probes(state, view, seat)
+        if probe not in legal_set
+    }
+    return Choices(seat, True, actions, closed, refusals, can_undo, why_no_undo)

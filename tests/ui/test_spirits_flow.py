@@ -318,8 +318,8 @@ async def test_the_game_over_table_from_the_four_seat_endgame(monkeypatch):
     every category with its -3s, the Wish and the Hex, the total, the tiles, the places."""
     from textual.widgets import DataTable
 
-    from wish_tui.spirits.ui.game_over import GameOverScreen
     from wish_tui import bot_turns
+    from wish_tui.spirits.ui.game_over import GameOverScreen
 
     monkeypatch.setattr(bot_turns, "BOT_PACE", 0.0)
     loaded = saves.load_with_history("spirits-four-endgame")
@@ -427,7 +427,9 @@ async def test_a_plus_token_is_spent_with_p_after_a_question():
         assert panel_open(app) and "+ token" in game.query_one(ChoicePanel).title_text
         await pilot.press("1")
         await settle(pilot)
-        assert game.table.state.lost[seat] == lost - 1 and game.table.state.supply[seat] == supply + 1
+        assert (
+            game.table.state.lost[seat] == lost - 1 and game.table.state.supply[seat] == supply + 1
+        )
         assert game.table.record.actions[-1] == "plus"
 
 

@@ -63,6 +63,7 @@ def determinize(view: dict, seed: int):
         raise ValueError("the view's card counts do not add up")
     deck = pool
     rng = rngmod.shuffle(rng, deck)
+    pending = [_frost_card(list(step), unseen, cat) for step in view["pending"]]
 
     # Destinies: the seat knows only its own (both options during setup).
     known_destinies = {mine.get("destiny", "")} | set(mine.get("destiny_options", ()))
@@ -122,7 +123,7 @@ def determinize(view: dict, seed: int):
         "wind": [i for i, a in enumerate(areas) if a["wind_blast"]],
         "clones": [i for i, a in enumerate(areas) if a["fiery_clone"]],
         "clones_discarded": view["clones_discarded"],
-        "pending": [list(step) for step in view["pending"]],
+        "pending": pending,
         "players": [
             {
                 "djinn": p["djinn"],
@@ -147,3 +148,17 @@ def determinize(view: dict, seed: int):
         ],
     }
     return State.from_dict(data)
+
+
+def _frost_card(step: list, unseen: set, cat) -> list:
+    """A step with the Wish a hidden Frostflake step names filled in.
+
+    The Water Djinn alone is told which Wish left the Offer with a Frostflake on it; another
+    seat sees its cost (the crystals Water may gain), so any unseen Wish of that cost stands in.
+    """
+    if step[0] != "frost" or step[2]:
+        return step
+    letters = step[4] if len(step) > 4 else ""
+    same = sorted(c for c in unseen if cat.wishes[c].cost_letters == letters)
+    stand_in = same[0] if same else min(unseen, default="")
+    return [step[0], step[1], stand_in, *step[3:]]
