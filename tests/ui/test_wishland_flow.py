@@ -295,8 +295,6 @@ async def test_a_finished_solo_game_keeps_its_score_in_the_best_score_table():
 
 # -- hints -----------------------------------------------------------------------------------------
 async def test_a_hint_names_its_key_highlights_its_card_and_leaves_no_empty_toast():
-    from textual.widgets._toast import ToastHolder
-
     record, history = record_of(actions=[*TURNS, "collect"])
     app = app_of(record, history)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -320,7 +318,7 @@ async def test_a_hint_names_its_key_highlights_its_card_and_leaves_no_empty_toas
         for _ in range(10):
             await pilot.pause(0.1)
         # Textual keeps the holder of a cleared toast; the screen sweeps the empty ones away.
-        assert all(holder.children for holder in app.screen.query(ToastHolder))
+        assert all(holder.children for holder in app.screen.query("ToastHolder"))
 
 
 async def test_a_hint_in_the_panel_highlights_its_option():
