@@ -1,15 +1,15 @@
 """What the registry knows of a game: its seats, solo levels, options and where its parts live.
 
-A `Game` is plain data plus two small adapters written by the game itself (`new_state`, which
-calls its rules' `new_game`, and `identity`, which reads back what a state was set up with), so the
-shell, saves, the engine and the tournament can serve any game without knowing it. Importing a
-`Game` imports none of the game's rules, bots or screens: `rules`, `bots` and `ui` import them
-when first asked.
+A `Game` is plain data plus small adapters written by the game itself (`new_state`, which calls
+its rules' `new_game`, `identity`, which reads back what a state was set up with, and `part`,
+which imports one of its modules), so the shell, saves, the engine and the tournament can serve
+any game without knowing it. Importing a `Game` imports none of the game's rules, bots or
+screens: `rules`, `bots` and `ui` are imported by the game's own `part` when first asked; this
+module imports no game.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -79,6 +79,9 @@ class Game:
     """One line for the title and new-game screens."""
     package: str
     """Its package, e.g. 'wish_tui.wish', holding rules/, bots/ and ui/."""
+    part: Callable[[str], ModuleType]
+    """part('rules') -> the game's module of that name (rules, bots, ui, ui.log, ui.choices),
+    imported when first asked for by the game's own package, so importing a `Game` loads none."""
     seats: tuple[str, ...]
     """The names a seat may take, e.g. the four Djinns."""
     seat_word: str
@@ -108,29 +111,29 @@ class Game:
     @property
     def rules(self) -> ModuleType:
         """The game's pure rules package."""
-        return importlib.import_module(f"{self.package}.rules")
+        return self.part("rules")
 
     @property
     def bots(self) -> ModuleType:
         """The game's bots package (LEVELS, make_bot)."""
-        return importlib.import_module(f"{self.package}.bots")
+        return self.part("bots")
 
     @property
     def ui(self) -> ModuleType:
         """The game's screens (imports Textual)."""
-        return importlib.import_module(f"{self.package}.ui")
+        return self.part("ui")
 
     @property
     def log(self) -> ModuleType:
         """The game's log in words, without Textual: `opening_lines(record, state)` and
         `log_lines(record, before, action, after, seat, private)`."""
-        return importlib.import_module(f"{self.package}.ui.log")
+        return self.part("ui.log")
 
     @property
     def choices(self) -> ModuleType:
         """The game's words for a seat's choices, without Textual: `KEY_GROUPS`, `words`,
         `detail`, `why_closed`, `probes` and `refusal` (see `wish_tui.table.GameTable`)."""
-        return importlib.import_module(f"{self.package}.ui.choices")
+        return self.part("ui.choices")
 
     def seat_title(self, name: str) -> str:
         """A seat's name as shown, e.g. 'Air'."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from wish_tui.core.game_spec import Game, Option
 
 
@@ -27,11 +29,18 @@ def _solo_won(scores: dict) -> bool:
     return bool(scores["winners"])
 
 
+def _part(name: str):
+    """One of this game's modules (`rules`, `bots`, `ui`, `ui.log`, `ui.choices`), imported when
+    first asked for."""
+    return importlib.import_module(f"{__package__}.{name}")
+
+
 GAME = Game(
     name="spirits",
     title="Spirits of the Forest",
     blurb="Draft spirit tiles, win the forest's majorities.",
     package="wish_tui.spirits",
+    part=_part,
     seats=("air", "water", "fire", "earth"),
     seat_word="element",
     seat_key="djinn",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from wish_tui.core.game_spec import Game
 
 
@@ -27,11 +29,18 @@ def _solo_won(scores: dict) -> bool:
     return bool(scores["seats"][0]["destiny_fulfilled"])
 
 
+def _part(name: str):
+    """One of this game's modules (`rules`, `bots`, `ui`, `ui.log`, `ui.choices`), imported when
+    first asked for."""
+    return importlib.import_module(f"{__package__}.{name}")
+
+
 GAME = Game(
     name="wish",
     title="Wish",
     blurb="Djinns fulfil wishes and race the Caravan to the Dock.",
     package="wish_tui.wish",
+    part=_part,
     seats=("air", "water", "fire", "earth"),
     seat_word="Djinn",
     seat_key="djinn",

@@ -3,6 +3,8 @@ adapters to its rules."""
 
 from __future__ import annotations
 
+import importlib
+
 from wish_tui.core.game_spec import Game, Option
 
 SOLO_LEVEL = "standard"
@@ -46,11 +48,18 @@ def _solo_score(scores: dict) -> tuple[str, int]:
     return scores["setup"], scores["seats"][0]["total"]
 
 
+def _part(name: str):
+    """One of this game's modules (`rules`, `bots`, `ui`, `ui.log`, `ui.choices`), imported when
+    first asked for."""
+    return importlib.import_module(f"{__package__}.{name}")
+
+
 GAME = Game(
     name="wishland",
     title="Wishland",
     blurb="Place Workers to buy cards and build the best amusement park.",
     package="wish_tui.wishland",
+    part=_part,
     seats=("red", "blue", "green", "yellow"),
     seat_word="colour",
     seat_key="colour",
