@@ -25,7 +25,12 @@ _MEASURE = Console(width=400, color_system=None)
 
 
 class ChoicePanel(Widget):
-    """Options to pick with 1-9, or arrows and Enter; Esc goes back when allowed."""
+    """Options to pick by their number, or arrows and Enter; Esc goes back when allowed.
+
+    Up to nine options, a digit picks one at once. With more, each option is picked by typing its
+    number: a digit that could begin a longer number highlights its option and waits (Enter picks
+    it, or the next digit goes on), one that cannot picks at once.
+    """
 
     DEFAULT_CSS = f"""
     ChoicePanel {{
@@ -58,6 +63,8 @@ class ChoicePanel(Widget):
         """Each drawn row: the option it belongs to (-1 for the title) and its text."""
         self._answered = False
         """True once an answer is posted; the panel shows until the screen closes it."""
+        self._typed = ""
+        """The digits typed so far of an option's number (more than nine options)."""
 
     @property
     def is_open(self) -> bool:
@@ -73,12 +80,12 @@ class ChoicePanel(Widget):
         """Show the options."""
         self.cancellable = cancellable
         self.count = len(options)
-        hint = " (1-9 or ↑↓ Enter" + (", Esc back)" if cancellable else ")")
+        keys = "1-9" if len(options) <= 9 else "its number"
+        hint = f" ({keys} or ↑↓ Enter" + (", Esc back)" if cancellable else ")")
         self.title_text = title + hint
-        self._labels = [
-            f"{i + 1}. {text}" if i < 9 else f"   {text}" for i, text in enumerate(options)
-        ]
+        self._labels = [f"{i + 1}. {text}" for i, text in enumerate(options)]
         self.highlighted = 0
+        self._typed = ""
         self._answered = False
         width = max(20, self.screen.size.width - 2)
         self._rows = self._wrap(width)
@@ -167,6 +174,28 @@ class ChoicePanel(Widget):
             return
         self._refresh_option(old)
         self._refresh_option(self.highlighted)
+
+    def digit(self, digit: int) -> None:
+        """A digit typed: pick the option of that number, or (more than nine options) go on
+        with the number being typed."""
+        if not self.is_open:
+            return
+        if self.count <= 9:
+            self.pick(digit - 1)
+            return
+        typed = self._typed + str(digit)
+        if not 1 <= int(typed) <= self.count:
+            typed = str(digit)
+            if not 1 <= digit <= self.count:
+                self._typed = ""
+                return
+        number = int(typed)
+        if number * 10 > self.count:
+            self._typed = ""
+            self.pick(number - 1)
+            return
+        self._typed = typed
+        self.move(number - 1 - self.highlighted)
 
     def pick(self, index: int) -> None:
         """Choose option `index` directly."""

@@ -10,7 +10,7 @@ from textual.events import Key
 
 from .choice_panel import ChoicePanel
 
-CHOICE_KEYS = {str(d) for d in range(1, 10)} | {"enter", "up", "down"}
+CHOICE_KEYS = {str(d) for d in range(10)} | {"enter", "up", "down"}
 """Keys that answer an open question: dropped when typed before it was asked."""
 
 

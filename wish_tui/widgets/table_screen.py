@@ -36,6 +36,8 @@ from .table_people import TablePeople
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
+OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
+"""The keys the key bar offers once the game is over, instead of the game's."""
 """The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
 TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 """The layout of every screen showing a table; read when the first one opens, so the title
@@ -54,7 +56,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         Binding("f1", "rules", "Rules", show=False),
         Binding("ctrl+s", "save", "Save", show=False),
         Binding("q", "quit_game", "Quit", show=False),
-        *(Binding(str(d), f"choice_pick({d - 1})", show=False) for d in range(1, 10)),
+        *(Binding(str(d), f"choice_digit({d})", show=False) for d in range(10)),
         Binding("up", "choice_move(-1)", show=False),
         Binding("down", "choice_move(1)", show=False),
         Binding("enter", "choice_confirm", "Choose", show=False),
@@ -210,9 +212,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         return shown
 
     def on_mount(self) -> None:
-        self.query_one(KeyBar).set_keys(
-            [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
-        )
+        keys = [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
+        self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
         self._write_news()
         if self.warning:
             self.notify(self.warning, severity="warning", timeout=8)
@@ -309,8 +310,13 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
 
     def _update_footer(self) -> None:
         """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
-        # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
-        states = [self.check_action(b.action.partition("(")[0], ()) for b in self._shown_bindings()]
+        bindings = self._shown_bindings()
+        if self.table.is_over:
+            states = [False] * len(bindings) + [True] * len(OVER_KEYS)
+        else:
+            # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
+            states = [self.check_action(b.action.partition("(")[0], ()) for b in bindings]
+            states += [False] * len(OVER_KEYS)
         self.query_one(KeyBar).show_states(states)
 
     def _all_bindings(self) -> list[Binding]:
@@ -376,7 +382,13 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
             self.refresh_view()
             self.proceed()
 
-        self.app.push_screen(CurtainScreen(self._seat_label(seat), reason), lifted)
+        curtain = CurtainScreen(
+            self._seat_label(seat),
+            reason,
+            save=self.action_save if self.table.can_save else None,
+            leave=self.action_quit_game,
+        )
+        self.app.push_screen(curtain, lifted)
 
     def _ask_decision(self, view: dict) -> None:
         self._choose(self.decision_title(view), self.legal(), cancellable=False)
@@ -401,9 +413,9 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
         self._update_footer()
 
-    def action_choice_pick(self, index: int) -> None:
-        """Pick option `index` of the open choice."""
-        self.query_one(ChoicePanel).pick(index)
+    def action_choice_digit(self, digit: int) -> None:
+        """A digit of the number of an option of the open choice."""
+        self.query_one(ChoicePanel).digit(digit)
 
     def action_choice_move(self, delta: int) -> None:
         """Move the highlight of the open choice."""
@@ -493,16 +505,21 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
 
     def action_save(self) -> None:
         """Save the game under a name."""
+        path = self._save()
+        if path is not None:
+            self.notify(f"Saved as {path.stem}.")
+
+    def _save(self) -> Path | None:
+        """Save the game under a new name; return its file (None, said, when it cannot be)."""
         from datetime import datetime
 
         names = "-".join(s.name for s in self.table.seats)
         name = f"{self.spec.name}-{names}-{datetime.now():%Y%m%d-%H%M%S}"
         try:
-            path = self.table.save(name)
+            return self.table.save(name)
         except Refused as exc:
             self.notify(str(exc), severity="warning")
-            return
-        self.notify(f"Saved as {path.stem}.")
+            return None
 
     def action_quit_game(self) -> None:
         """Leave the table: back to the server's tables, save and quit, or quit."""
@@ -524,17 +541,30 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         options: list[tuple[str, object]] = []
         if self.app_has_lobby():
             options.append(("Back to the tables (your seat stays yours)", self.app.show_lobby))
-        if self.table.can_save:
-
-            def save_and_quit() -> None:
-                self.action_save()
-                self.app.exit()
-
-            options.append(("Save and quit", save_and_quit))
-            options.append(("Quit (the autosave keeps this game for 'continue')", self.app.exit))
-        else:
+        if not self.table.can_save:
             options.append(("Quit", self.app.exit))
+        elif self.table.is_over:
+            options.append(
+                ("Quit (the finished game stays in the history: Load, r replays it)", self._quit)
+            )
+        else:
+            options.append(("Save and quit", self.save_and_quit))
+            options.append(("Quit (the autosave keeps this game for 'continue')", self._quit))
         return options
+
+    def save_and_quit(self) -> None:
+        """Save the game under a new name and quit, saying the name on the way out."""
+        path = self._save()
+        if path is not None:
+            self.app.exit(
+                message=f"Saved as '{path.stem}': 'wish-tui load {path.stem}' opens it again."
+            )
+
+    def _quit(self) -> None:
+        if self.table.is_over:
+            self.app.exit(message="The game is over; 'wish-tui' then Load lists it to replay.")
+        else:
+            self.app.exit(message="The game is autosaved: 'wish-tui continue' resumes it.")
 
     @classmethod
     def base_bindings(cls, *keys: str) -> list[Binding]:

@@ -1,0 +1,95 @@
+"""Pilot tests of what the table screen does for every game: windows of many options, the keys
+of a finished game, the hot-seat curtain's save and quit."""
+
+from __future__ import annotations
+
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.help_screens import RulesScreen
+from wish_tui.widgets.table_screen import TableScreen
+
+from .helpers import app_of, lift_curtain, record_of, screen_of, settle
+
+
+def _wish_game():
+    return record_of("wish", ["air", "water"], ["human", "easy"], 4, {}, ["setup"])
+
+
+async def test_every_option_of_a_long_window_has_a_key():
+    record, history = _wish_game()
+    app = app_of(record, history)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, TableScreen)
+        targets = game.info_targets(game.view())
+        assert len(targets) > 11
+        await pilot.press("i")
+        await settle(pilot)
+        panel = app.screen.query_one(ChoicePanel)
+        assert panel.is_open and "12. " in "\n".join(text for _, text in panel._rows)
+        await pilot.press("1")  # 1, 10, 11 or 12: the number goes on
+        await settle(pilot)
+        assert panel.is_open and panel.highlighted == 0
+        await pilot.press("2")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.search == targets[11][1]
+
+
+def _finished_spirits_game():
+    """A two-seat game of Spirits of the Forest played to its end, and its states."""
+    import random
+
+    record, history = record_of("spirits", ["air", "water"], ["human", "human"], 3, {})
+    state, rng = history[-1], random.Random(1)
+    while not state.is_over:
+        record, state = record.play(state, rng.choice(state.legal_actions()))
+        history.append(state)
+    return record, history
+
+
+async def test_a_finished_game_offers_only_the_keys_that_work_there():
+    from wish_tui.widgets.choice_screen import ChoiceScreen
+    from wish_tui.widgets.final_scoring import FinalScoringScreen
+    from wish_tui.widgets.key_bar import KeyBar
+
+    record, history = _finished_spirits_game()
+    app = app_of(record, history)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 5)
+        assert isinstance(app.screen, FinalScoringScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        game = screen_of(app, TableScreen)
+        bar = game.query_one(KeyBar)
+        shown = [desc for (_, desc), state in zip(bar._keys, bar.states, strict=True) if state]
+        assert shown == ["Final scoring", "Leave"]
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceScreen)
+        labels = [label for label, _ in game.leave_options()]
+        assert not any("Save" in label or "autosave" in label for label in labels)
+
+
+async def test_the_curtain_saves_and_quits_without_being_lifted(data_dir):
+    from wish_tui.widgets.choice_screen import ChoiceScreen
+    from wish_tui.widgets.curtain import CurtainScreen
+
+    record, history = record_of("wish", ["air", "water"], ["human", "human"], 4, {})
+    while history[-1].current_player != 1:  # the keyboard passes from Air to Water
+        state = history[-1]
+        record, state = record.play(state, state.legal_actions()[0])
+        history.append(state)
+    app = app_of(record, history)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 5)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert list((data_dir / "saves").glob("wish-air-water-*.json"))
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
