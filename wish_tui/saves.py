@@ -504,6 +504,8 @@ class SaveInfo:
     is_over: bool = False
     solo: str = ""
     description: str = ""
+    result: str = ""
+    """Once the game is over: who won and with what, e.g. 'Air won with 34' ('' before)."""
     problem: str = ""
     """'' for a readable save, else the one-sentence SaveError message (the file is kept)."""
 
@@ -562,7 +564,24 @@ def _describe(path: Path, record: GameRecord, state, mtime, is_auto: bool) -> Sa
         is_over=state.is_over,
         solo=record.solo,
         description=record.description,
+        result=_result(record, state) if state.is_over else "",
     )
+
+
+def _result(record: GameRecord, state) -> str:
+    """Who won a finished game and with what: 'Air won with 34', 'Air and Fire shared it
+    with 30'; a solo game: 'won with 41' or 'lost with 22'."""
+    spec = record.spec
+    scores = state.final_scores()
+    totals = {entry["seat"]: entry["total"] for entry in scores["seats"]}
+    if record.solo:
+        verdict = "won" if spec.solo_won(scores) else "lost"
+        return f"{verdict} with {totals[0]}"
+    first = scores["ranking"][0]
+    names = [spec.seat_title(record.seat_names[seat]) for seat in first]
+    if len(names) == 1:
+        return f"{names[0]} won with {totals[first[0]]}"
+    return f"{' and '.join(names)} shared it with {totals[first[0]]}"
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:

@@ -93,3 +93,32 @@ async def test_the_curtain_saves_and_quits_without_being_lifted(data_dir):
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
+
+
+async def test_the_load_screen_says_who_won_a_finished_game_and_q_goes_back(data_dir):
+    from textual.widgets import DataTable
+
+    from wish_tui import saves
+    from wish_tui.cli import Launch
+    from wish_tui.ui.app import WishApp
+    from wish_tui.ui.load import LoadScreen
+    from wish_tui.ui.title import TitleScreen
+
+    record, history = _finished_spirits_game()
+    saves.autosave(record, finished=True)
+    scores = history[-1].final_scores()
+    winners = scores["ranking"][0]
+    total = next(e["total"] for e in scores["seats"] if e["seat"] == winners[0])
+    app = WishApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.show_load()
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        grid = app.screen.query_one(DataTable)
+        first = [str(cell) for cell in grid.get_row_at(0)]
+        assert first[0].startswith("finished: ") and f"with {total}" in first[0]
+        assert first[3] == "/".join(str(e["total"]) for e in scores["seats"])
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)

@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Footer, Label, Static
 from wish_tui import games, saves
 
 
-def seat_label(seat: dict, game: str = "wish") -> str:
+def seat_label(seat: dict, game: str | None = None) -> str:
     """A seat in a few letters: 'Air' for a person, 'Fire:easy' for a bot."""
     spec = games.GAMES.get(game) or games.get(None)
     name = str(seat.get(spec.seat_key, "?")).capitalize()
@@ -28,7 +28,9 @@ def row_name(info: saves.SaveInfo, scenarios: set) -> str:
     if info.problem:
         return f"{info.name} (damaged)"
     if info.is_autosave:
-        return "finished game" if info.is_over else "game in progress"
+        if info.is_over:
+            return f"finished: {info.result}" if info.result else "finished game"
+        return "game in progress"
     return info.name
 
 
@@ -44,12 +46,12 @@ class LoadScreen(Screen):
         Binding("enter", "open", "Open"),
         Binding("r", "replay", "Replay"),
         Binding("d", "delete", "Delete"),
-        Binding("escape", "back", "Back"),
+        Binding("escape,q", "back", "Back"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Saved games — Enter opens, r replays, d deletes, Esc goes back")
+            yield Label("Saved games — Enter opens, r replays, d deletes, Esc or q goes back")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             yield Static("", id="detail")
         yield Footer()
@@ -60,22 +62,22 @@ class LoadScreen(Screen):
     def _fill(self) -> None:
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns("Name", "Game", "Saved", "Progress", "Scores", "Seats")
+        table.add_columns("Name", "Game", "Saved", "Scores", "Progress", "Seats")
         self.infos = saves.list_saves() + saves.list_history() + saves.list_scenarios()
         scenarios = {i.path for i in saves.list_scenarios()}
         for info in self.infos:
             spec = games.GAMES.get(info.game)
-            title = spec.title if spec else "—"
+            title = spec.title.split()[0] if spec else "—"
             seats = ", ".join(seat_label(s, info.game) for s in info.seats)
             if info.solo:
                 seats += f" (solo {info.solo})"
-            scores = " / ".join(str(x) for x in info.scores)
+            scores = "/".join(str(x) for x in info.scores)
             table.add_row(
                 row_name(info, scenarios),
                 title,
                 f"{info.date:%m-%d %H:%M}",
-                info.progress,
                 scores,
+                info.progress,
                 seats,
             )
         if not self.infos:
@@ -94,6 +96,8 @@ class LoadScreen(Screen):
         text = ""
         if info is not None:
             text = info.problem or info.description or str(info.path)
+            if info.result and not info.problem:
+                text = f"Finished: {info.result}. {text}"
         self.query_one("#detail", Static).update(text)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
