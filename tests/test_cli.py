@@ -82,7 +82,7 @@ def test_new_with_seats_launches_a_game():
         ["new", "--seat", "air:human", "--seat", "water:easy", "--seed", "4"]
     )
     launch = launch_for_new(args)
-    assert launch == Launch("game", (Seat("air", "human"), Seat("water", "easy")), 4)
+    assert launch == Launch("game", (Seat("air", "human"), Seat("water", "easy")), 4, game="wish")
 
 
 def test_new_solo_launches_a_solo_game():

@@ -298,7 +298,7 @@ def launch_for_new(args: argparse.Namespace) -> Launch:
     if args.solo is not None or args.djinn:
         return _solo_launch(game, args, options)
     if not args.seat:
-        return Launch("new-game", seed=args.seed, game=game.name, options=options)
+        return Launch("new-game", seed=args.seed, game=args.game and game.name, options=options)
     seats = tuple(parse_seat(text, game) for text in args.seat)
     if len(seats) > game.max_seats:
         raise UsageError(f"{game.title} is played by at most {game.max_seats} seats")

@@ -28,7 +28,8 @@ class Launch:
     seed: int | None = None
     solo: str = ""
     path: str = ""
-    game: str = "wish"
-    """The game of a new game (a name in `wish_tui.games`)."""
+    game: str | None = None
+    """The game of a new game (a name in `wish_tui.games`; None: the registry's default, or on
+    the new-game screen the game it last started)."""
     options: dict = field(default_factory=dict)
     """The new game's setup options in their normal form."""

@@ -122,3 +122,33 @@ async def test_the_load_screen_says_who_won_a_finished_game_and_q_goes_back(data
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_the_new_game_form_starts_from_the_last_game_and_solo_shows_one_seat(data_dir):
+    from textual.widgets import Select
+
+    from wish_tui.cli import Launch
+    from wish_tui.ui.app import WishApp
+    from wish_tui.ui.new_game import NewGameScreen
+
+    app = WishApp(Launch("new-game", game="wishland"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#who1", Select).value = "hard"
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot, 5)
+        assert screen_of(app, TableScreen).spec.name == "wishland"
+    app = WishApp(Launch("new-game"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        form = app.screen
+        assert form.game.name == "wishland"
+        assert form.query_one("#who1", Select).value == "hard"
+        assert form.query_one("#row1").display
+        form.query_one("#solo", Select).value = "standard"
+        await settle(pilot)
+        assert not any(form.query_one(f"#row{i}").display for i in (1, 2, 3))
+        assert not form.query_one("#who0").display

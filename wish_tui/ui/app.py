@@ -190,7 +190,7 @@ class WishApp(App):
         seats: list[dict],
         seed: int | None,
         solo: str = "",
-        game: str = "wish",
+        game: str | None = None,
         options: dict | None = None,
     ) -> None:
         """Set up a new game and show it."""

@@ -16,6 +16,8 @@ from wish_tui.core.game_spec import Game
 from wish_tui.records import SEED_RANGE
 from wish_tui.seeds import fresh_seed
 
+from . import form_memory
+
 WHO_OPTIONS = [
     ("Nobody", "none"),
     ("Person", "human"),
@@ -114,12 +116,33 @@ class NewGameScreen(Screen):
     ) -> None:
         super().__init__()
         self.seed = seed
-        self.game = games.get(game if game in games.GAMES else None)
         self.online = online
         """A new table at the server: seats are you, open for a friend, or bots; no seed."""
+        self.memory = {} if online else form_memory.recall()
+        """The form as it last started a game (a local one), to start from."""
+        if game not in games.GAMES:
+            game = self.memory.get("game")
+        self.game = games.get(game if game in games.GAMES else None)
+
+    def _remembered(self, game: Game) -> tuple[list[tuple[str, str]], str, dict]:
+        """The rows, solo level and options to show for `game`: the last form's when it was a
+        form of this game, else the defaults."""
+        who_values = {v for _, v in (WHO_ONLINE if self.online else WHO_OPTIONS)}
+        default = DEFAULT_ONLINE if self.online else DEFAULT_WHO
+        rows = [("random", w) for w in default]
+        memory = self.memory if self.memory.get("game") == game.name else {}
+        if memory.get("rows"):
+            seat_values = {v for _, v in seat_options(game)}
+            kept = [(d, w) for d, w in memory["rows"] if d in seat_values and w in who_values]
+            if len(kept) == 4:
+                rows = kept
+        solo = memory.get("solo", "")
+        solo = solo if solo in game.solo_levels else ""
+        return rows, solo, memory.get("options") or {}
 
     def compose(self) -> ComposeResult:
         game = self.game
+        rows, solo, options = self._remembered(game)
         with Vertical():
             what = "New table" if self.online else "New game"
             yield Label(f"{what} — Tab moves between fields, Enter opens a list, ctrl+n starts")
@@ -134,29 +157,30 @@ class NewGameScreen(Screen):
                     compact=True,
                 )
             for i in range(4):
-                with Horizontal():
-                    yield Label(f"Seat {i + 1}", classes="seat-label")
+                with Horizontal(id=f"row{i}", classes="-hidden" if solo and i else ""):
+                    yield Label("You" if solo and not i else f"Seat {i + 1}", classes="seat-label")
                     yield Select(
                         seat_options(game),
-                        value="random",
+                        value=rows[i][0],
                         allow_blank=False,
                         id=f"djinn{i}",
                         compact=True,
                     )
                     yield Select(
                         WHO_ONLINE if self.online else WHO_OPTIONS,
-                        value=(DEFAULT_ONLINE if self.online else DEFAULT_WHO)[i],
+                        value=rows[i][1],
                         allow_blank=False,
                         id=f"who{i}",
                         compact=True,
+                        classes="-hidden" if solo and not i else "",
                     )
             with Horizontal():
                 yield Label("Solo", classes="seat-label")
                 yield Select(
-                    solo_options(game), value="", allow_blank=False, id="solo", compact=True
+                    solo_options(game), value=solo, allow_blank=False, id="solo", compact=True
                 )
             with Horizontal(id="options"):
-                yield from self._option_boxes(game)
+                yield from self._option_boxes(game, options)
             with Horizontal(classes="-hidden" if self.online else ""):
                 yield Label("Seed", classes="seat-label")
                 yield Input(
@@ -171,7 +195,8 @@ class NewGameScreen(Screen):
         yield Footer()
 
     @staticmethod
-    def _option_boxes(game: Game) -> list:
+    def _option_boxes(game: Game, values: dict | None = None) -> list:
+        values = values or {}
         single = len(game.options) == 1 and game.options[0].is_set
         title = game.options[0].title if single else "Options" if game.options else ""
         boxes: list = [Label(title, classes="seat-label")]
@@ -181,6 +206,7 @@ class NewGameScreen(Screen):
                 boxes += [
                     OptionBox(
                         choice.capitalize() if single else f"{singular}: {choice}",
+                        choice in (values.get(option.key) or ()),
                         id=f"opt-{option.key}-{choice}",
                         classes="solo-off" if not option.in_solo else "",
                         compact=True,
@@ -191,6 +217,7 @@ class NewGameScreen(Screen):
                 boxes.append(
                     OptionBox(
                         option.title,
+                        values.get(option.key) is True,
                         id=f"opt-{option.key}",
                         classes="solo-off" if not option.in_solo else "",
                         compact=True,
@@ -199,9 +226,17 @@ class NewGameScreen(Screen):
         return boxes
 
     def _show_solo(self, solo: str) -> None:
-        """Grey the options a solo game does not use while a solo level is chosen."""
+        """With a solo level chosen: one seat, yours, and the options a solo game does not use
+        greyed."""
         for box in self.query(".solo-off").results(Checkbox):
             box.disabled = bool(solo)
+        for i in range(1, 4):
+            self.query_one(f"#row{i}", Horizontal).set_class(bool(solo), "-hidden")
+        self.query_one("#who0", Select).set_class(bool(solo), "-hidden")
+        self.query_one("#row0 Label", Label).update("You" if solo else "Seat 1")
+
+    def on_mount(self) -> None:
+        self._show_solo(str(self.query_one("#solo", Select).value or ""))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.query_one("#error", Label).update("")
@@ -216,6 +251,7 @@ class NewGameScreen(Screen):
         for i in range(4):
             _reset(self.query_one(f"#djinn{i}", Select), seat_options(game), "random")
         _reset(self.query_one("#solo", Select), solo_options(game), "")
+        self._show_solo("")
         box = self.query_one("#options", Horizontal)
         box.remove_children()
         box.mount_all(self._option_boxes(game))
@@ -271,6 +307,7 @@ class NewGameScreen(Screen):
             named = [{"name": s[self.game.seat_key], "who": s["who"]} for s in seats]
             self.app.new_table(self.game.name, named, solo, self._options())
             return
+        form_memory.remember(self.game.name, rows, solo, self._options())
         self.app.start_game(seats, seed, solo, self.game.name, self._options())
 
     def action_back(self) -> None:
