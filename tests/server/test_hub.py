@@ -248,7 +248,8 @@ async def test_an_absent_persons_seat_goes_to_a_bot_after_the_timeout_and_back()
     table_id = await new_wish_table(alice)
     await bob.ask({"type": "join", "table": table_id, "seat": 1})
     bob.close()
-    await asyncio.sleep(0.2)
+    notice = await alice.until(lambda m: m["type"] == "notice")
+    assert notice["table"] == table_id and "z lets a bot play Water" in notice["text"]
     answer = await alice.ask({"type": "hand_to_bot", "table": table_id, "seat": 1, "on": True})
     while answer["type"] != "table" or not answer["seats"][1]["by_bot"]:
         answer = await alice.receive()

@@ -152,3 +152,41 @@ async def test_the_new_game_form_starts_from_the_last_game_and_solo_shows_one_se
         await settle(pilot)
         assert not any(form.query_one(f"#row{i}").display for i in (1, 2, 3))
         assert not form.query_one("#who0").display
+
+
+def test_the_chat_key_is_bound_by_no_game():
+    from wish_tui import games
+
+    chat = next(b for b in TableScreen.BINDINGS if b.action == "chat")
+    for spec in games.GAMES.values():
+        screen = spec.ui.GameScreen
+        own = [b for b in screen.BINDINGS if b.action != "chat" and b.action in screen.KEY_GROUPS]
+        used = {key for b in own for key in b.key.split(",")}
+        assert chat.key not in used, spec.name
+
+
+async def test_the_bell_rings_once_when_a_decision_comes_back_after_a_wait(monkeypatch):
+    from wish_tui.widgets import table_screen
+
+    monkeypatch.setattr(table_screen, "BELL_AFTER", 0.0)
+    record, history = _wish_game()
+    app = app_of(record, history)
+    rings = []
+    app.bell = lambda: rings.append(1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, TableScreen)
+        while game.table.deciding != 0 or game.busy:
+            await pilot.pause(0.05)
+        before = len(rings)
+        await pilot.press("n")  # end the turn: the bot plays, then it is Air's turn again
+        await settle(pilot)
+        if game.query_one(ChoicePanel).is_open:
+            await pilot.press("1")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if game.table.deciding == 0 and not game.busy:
+                break
+        assert len(rings) == before + 1
+        game.action_bell()
+        assert not app.bell_on

@@ -116,6 +116,10 @@ class RemoteTable:
         """The server refused what was sent; nothing changed."""
         self._tell("table_refused", sentence)
 
+    def noticed(self, sentence: str) -> None:
+        """Something the server tells this person of the table (a person away a while)."""
+        self._tell("table_notice", sentence)
+
     def hinted(self, message: dict) -> None:
         """A hint asked for has come."""
         try:

@@ -482,12 +482,34 @@ class Hub:
     def _gone(self, session: Session) -> None:
         if session.person and not self._connected(session.person):
             self.away_since[session.person] = time.monotonic()
+            asyncio.get_running_loop().call_later(
+                self.seat_timeout, self._tell_owners_away, session.person, session.name
+            )
             for table in self.tables.values():
                 if table.seat_of(session.person) is not None:
                     for other in self.sessions:
                         if other.table == table.id:
                             self._send_table(other, table)
             self._tell_lobby()
+
+    def _tell_owners_away(self, person: str, name: str) -> None:
+        """A person has been away for the seat timeout: tell the owners of their tables that a
+        bot may play for them."""
+        since = self.away_since.get(person)
+        if since is None or self._connected(person):
+            return
+        minutes = max(1, int((time.monotonic() - since) // 60))
+        for table in self.tables.values():
+            seat = table.seat_of(person)
+            if seat is None or table.is_over or table.owner == person or table.seats[seat].zombie:
+                continue
+            text = (
+                f"{name} has been away for {minutes} minute{'s' if minutes > 1 else ''}: z lets a "
+                f"bot play {table.spec.seat_title(table.seats[seat].name)} until they are back."
+            )
+            for session in self.sessions:
+                if session.person == table.owner and session.table == table.id:
+                    session.send({"type": "notice", "table": table.id, "text": text})
 
     # -- bots --------------------------------------------------------------------------------
     def _schedule_bot(self, table: Table) -> None:

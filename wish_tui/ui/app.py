@@ -228,6 +228,23 @@ class WishApp(App):
         return best_scores.record_score(spec.name, setup, score, record["id"], record["seed"])
 
     @property
+    def bell_on(self) -> bool:
+        """True when the terminal's bell rings as a decision becomes the person's."""
+        if not hasattr(self, "_bell"):
+            from . import preferences
+
+            self._bell = True if self.has_lobby else preferences.bell()
+        return self._bell
+
+    def set_bell(self, on: bool) -> None:
+        """Ring the bell for decisions, or not (kept for next time, at this machine)."""
+        self._bell = on
+        if not self.has_lobby:
+            from . import preferences
+
+            preferences.set_bell(on)
+
+    @property
     def has_lobby(self) -> bool:
         """True in the app of a session of `wish-tui serve`: its lobby lists the tables."""
         return getattr(self, "connection", None) is not None
@@ -300,6 +317,8 @@ class WishApp(App):
             self._to_table(message, "hinted", message)
         elif kind == "why":
             self._to_table(message, "explained", message)
+        elif kind == "notice":
+            self._to_table(message, "noticed", message.get("text", ""))
         elif kind == "closed":
             self.notify("That table was closed by its owner.", severity="warning")
             self.show_lobby()
@@ -313,8 +332,8 @@ class WishApp(App):
         wanted = message.get("table")
         if table is not None and (wanted is None or wanted == table.id):
             getattr(table, event)(argument)
-        elif event == "refused":
-            self.notify(str(argument), severity="error")
+        elif event in ("refused", "noticed"):
+            self.notify(str(argument), severity="error" if event == "refused" else "warning")
 
     def _table_message(self, message: dict) -> None:
         table = getattr(self, "remote_table", None)

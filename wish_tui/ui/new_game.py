@@ -16,7 +16,7 @@ from wish_tui.core.game_spec import Game
 from wish_tui.records import SEED_RANGE
 from wish_tui.seeds import fresh_seed
 
-from . import form_memory
+from . import preferences
 
 WHO_OPTIONS = [
     ("Nobody", "none"),
@@ -118,7 +118,7 @@ class NewGameScreen(Screen):
         self.seed = seed
         self.online = online
         """A new table at the server: seats are you, open for a friend, or bots; no seed."""
-        self.memory = {} if online else form_memory.recall()
+        self.memory = {} if online else preferences.recall_form()
         """The form as it last started a game (a local one), to start from."""
         if game not in games.GAMES:
             game = self.memory.get("game")
@@ -307,7 +307,7 @@ class NewGameScreen(Screen):
             named = [{"name": s[self.game.seat_key], "who": s["who"]} for s in seats]
             self.app.new_table(self.game.name, named, solo, self._options())
             return
-        form_memory.remember(self.game.name, rows, solo, self._options())
+        preferences.remember_form(self.game.name, rows, solo, self._options())
         self.app.start_game(seats, seed, solo, self.game.name, self._options())
 
     def action_back(self) -> None:

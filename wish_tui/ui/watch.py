@@ -27,7 +27,7 @@ class WatchScreen(Screen):
     CSS_PATH = TABLE_CSS_PATH
 
     BINDINGS = [
-        Binding("c", "chat", "Chat"),
+        Binding("slash", "chat", "Chat", key_display="/"),
         Binding("v", "seat", "Seat shown"),
         Binding("pageup", "log_scroll(-1)", show=False),
         Binding("pagedown", "log_scroll(1)", show=False),
@@ -76,9 +76,6 @@ class WatchScreen(Screen):
             log.write(f"💬 {line}")
         self._show()
 
-    def on_server_error(self, text: str) -> None:
-        self.notify(text, severity="error")
-
     def _show(self) -> None:
         message = self.message
         view = message["view"]
@@ -94,7 +91,7 @@ class WatchScreen(Screen):
             status = f"Watching table {self.table_id}."
         shown = seats[self.shown_seat]["label"] if seats else ""
         self.query_one("#status", ViewText).show(
-            Text(f"{status} Board of {shown} · v another seat · c chat · q back")
+            Text(f"{status} Board of {shown} · v another seat · / chat · q back")
         )
 
     def action_seat(self) -> None:

@@ -15,7 +15,8 @@ class TableHelp:
         """Show every key."""
         from .help_screens import KeysScreen
 
-        self.app.push_screen(KeysScreen(self.keys_text(), f"Keys of {self.spec.title}"))
+        text = f"{self.keys_text()}\n\n{self.table_keys_text()}"
+        self.app.push_screen(KeysScreen(text, f"Keys of {self.spec.title}"))
 
     def action_rules(self) -> None:
         """Open the rules reference."""

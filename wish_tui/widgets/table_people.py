@@ -16,8 +16,22 @@ class TablePeople:
     def waiting_keys(self) -> str:
         """What the status line adds while someone else decides."""
         if self.table.can_chat:
-            return " c chats · q back to the tables"
+            return " / chats · q back to the tables"
         return ""
+
+    def table_keys_text(self) -> str:
+        """The table's own keys, for `?` (those that work at this table)."""
+        lines = []
+        if self.table.can_chat:
+            lines.append("/        say something to the table (chat)")
+        if getattr(self.table, "is_owner", False):
+            lines.append(
+                "z        let a bot play for a person away a minute or more (and give it back)"
+            )
+        lines.append("ctrl+g   the bell when a decision becomes yours: on or off")
+        if getattr(self.table, "hurries_bots", False):
+            lines.append("any key  while a bot thinks: it plays at once")
+        return "At this table:\n" + "\n".join("  " + line for line in lines)
 
     def action_chat(self) -> None:
         """Say something to the table (one line)."""

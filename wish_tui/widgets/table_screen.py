@@ -36,6 +36,8 @@ from .table_people import TablePeople
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
+BELL_AFTER = 5.0
+"""Seconds a person must have waited for their decision before the bell rings for it."""
 OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
 """The keys the key bar offers once the game is over, instead of the game's."""
 """The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
@@ -63,8 +65,9 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         Binding("escape", "choice_cancel", "Back", show=False),
         Binding("pageup", "log_scroll(-1)", show=False),
         Binding("pagedown", "log_scroll(1)", show=False),
-        Binding("c", "chat", "Chat", show=False),
+        Binding("slash", "chat", "Chat", show=False),
         Binding("z", "hand_to_bot", "Seat to a bot", show=False),
+        Binding("ctrl+g", "bell", "Bell on/off", show=False),
     ]
 
     BOARD: type = None  # type: ignore[assignment]
@@ -90,6 +93,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         self._seed_told = False
         self._hint_shown = False
         self._parsed: tuple = (None, [], {})
+        self._waiting_since: float | None = None
+        """Since when this keyboard has waited for others to decide (None while it decides)."""
 
     # -- the seat at the keyboard --------------------------------------------------------------
     @property
@@ -260,8 +265,37 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         if not panel.is_open:
             self.busy = False
             self._clear_hint()
+        self._ring_if_called()
         self.refresh_view()
         self.proceed()
+
+    def _ring_if_called(self) -> None:
+        """Ring the terminal's bell once when a decision becomes this keyboard's after a wait,
+        so a person who looked away knows (ctrl+g turns it off)."""
+        now = time.monotonic()
+        if self.table.is_over or not self._is_mine(self.table.deciding):
+            if self._waiting_since is None:
+                self._waiting_since = now
+            return
+        waited, self._waiting_since = self._waiting_since, None
+        if waited is not None and now - waited >= BELL_AFTER and self.bell_on():
+            self.app.bell()
+
+    def bell_on(self) -> bool:
+        """True when the bell rings for a decision (the app's setting)."""
+        return bool(getattr(self.app, "bell_on", True))
+
+    def action_bell(self) -> None:
+        """Turn the bell for a decision on or off."""
+        on = not self.bell_on()
+        setter = getattr(self.app, "set_bell", None)
+        if setter is not None:
+            setter(on)
+        self.notify(
+            "The bell rings when a decision becomes yours (ctrl+g turns it off)."
+            if on
+            else "The bell is off (ctrl+g turns it on)."
+        )
 
     def table_refused(self, sentence: str) -> None:
         """What this screen asked was refused; the table did not change."""
@@ -272,8 +306,9 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
             self.proceed()
 
     def table_notice(self, sentence: str) -> None:
-        """Something the person should know (an autosave that could not be written)."""
-        self.notify(sentence, severity="error")
+        """Something the person should know: an autosave that could not be written, a person
+        away long enough for a bot to take their seat."""
+        self.notify(sentence, severity="warning", timeout=10)
 
     def table_hint(self, hint: Hint) -> None:
         """A hint asked for is ready (one for a position that is gone is dropped)."""

@@ -60,8 +60,6 @@ class GameScreen(TableScreen):
         Binding("e", "end", "End turn"),
         UNDO,
         Binding("m", "move", "Move+draw"),
-        # c collects on your turn; at a server's table it chats the rest of the time.
-        *TableScreen.base_bindings("c"),
     ]
     BOARD = WishlandBoard
     KEY_GROUPS = KEY_GROUPS
