@@ -15,7 +15,7 @@ class TableHelp:
         """Show every key."""
         from .help_screens import KeysScreen
 
-        text = f"{self.keys_text()}\n\n{self.table_keys_text()}"
+        text = f"{self.keys_text()}\n{self.table_keys_text()}"
         self.app.push_screen(KeysScreen(text, f"Keys of {self.spec.title}"))
 
     def action_rules(self) -> None:

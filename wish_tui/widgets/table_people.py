@@ -20,18 +20,16 @@ class TablePeople:
         return ""
 
     def table_keys_text(self) -> str:
-        """The table's own keys, for `?` (those that work at this table)."""
-        lines = []
+        """The table's own keys, for `?` (those that work at this table), in a line or two."""
+        keys = []
         if self.table.can_chat:
-            lines.append("/        say something to the table (chat)")
+            keys.append("/ chat")
         if getattr(self.table, "is_owner", False):
-            lines.append(
-                "z        let a bot play for a person away a minute or more (and give it back)"
-            )
-        lines.append("ctrl+g   the bell when a decision becomes yours: on or off")
+            keys.append("z a bot for a person away")
+        keys.append("ctrl+g bell on/off")
         if getattr(self.table, "hurries_bots", False):
-            lines.append("any key  while a bot thinks: it plays at once")
-        return "At this table:\n" + "\n".join("  " + line for line in lines)
+            keys.append("any key: a thinking bot plays now")
+        return "At this table: " + " · ".join(keys)
 
     def action_chat(self) -> None:
         """Say something to the table (one line)."""
