@@ -190,3 +190,23 @@ async def test_the_bell_rings_once_when_a_decision_comes_back_after_a_wait(monke
         assert len(rings) == before + 1
         game.action_bell()
         assert not app.bell_on
+
+
+async def test_the_window_of_a_hinted_move_opens_on_it():
+    from wish_tui.seat import Hint
+
+    record, history = _wish_game()
+    app = app_of(record, history)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, TableScreen)
+        while game.table.deciding != 0 or game.busy:
+            await pilot.pause(0.05)
+        travels = game._group("travel")
+        assert len(travels) >= 2
+        wanted = travels[-1]
+        game.table_hint(Hint(str(wanted), "", "it reaches the Dock", game.table.actions))
+        await pilot.press("t")
+        await settle(pilot)
+        panel = game.query_one(ChoicePanel)
+        assert panel.is_open and panel.highlighted == len(travels) - 1

@@ -92,6 +92,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         self._asked_version = -1
         self._seed_told = False
         self._hint_shown = False
+        self._hinted = None
+        """The action the hint on the screen names (a window that offers it opens on it)."""
         self._parsed: tuple = (None, [], {})
         self._waiting_since: float | None = None
         """Since when this keyboard has waited for others to decide (None while it decides)."""
@@ -317,6 +319,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         action = self.spec.rules.Action.parse(hint.notation)
         self.notify(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
         self._hint_shown = True
+        self._hinted = action
         self.hinted(action)
 
     def table_failed(self, error: BaseException) -> None:
@@ -434,6 +437,9 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         self._on_choice = None
         self._asked_version = self.table.version
         self._open_panel(title, [self.label(a) for a in options], cancellable)
+        if self._hinted in options:
+            panel = self.query_one(ChoicePanel)
+            panel.move(options.index(self._hinted) - panel.highlighted)
 
     def _ask(self, title: str, labels: list[str], then) -> None:
         """Ask a choice that is not a game action; `then(index)` gets the answer."""
@@ -493,6 +499,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         self.seat.play(str(action))
 
     def _clear_hint(self) -> None:
+        self._hinted = None
         if self._hint_shown:
             # A hint is about the position before: it must not cover the next question.
             self._hint_shown = False
