@@ -71,3 +71,31 @@ def test_card_codes_fit_their_cells():
     for card in CATALOG.cards:
         assert len(reward_code(card.id)) <= 5, card.id
         assert len(reward_code(card.id)) + len(symbols_code(card.id)) <= 9, card.id
+
+
+def test_a_reward_on_offer_says_what_entrepreneur_4_makes_of_it():
+    """Entrepreneur #4 doubles the Happiness Track's Immediate Rewards: the choice says +2 VP."""
+    import random
+
+    from wish_tui.table import GameTable
+
+    record, state = saves.GameRecord.new(
+        [{"colour": "red", "who": "human"}, {"colour": "blue", "who": "human"}],
+        2,
+        None,
+        "wishland",
+        {"entrepreneurs": True},
+    )
+    table = GameTable(record, [state])
+    rng = random.Random(1)
+    seen = []
+    for _ in range(80):
+        seat = table.deciding
+        choices = table.choices(seat)
+        notations = [c.notation for c in choices.actions]
+        gain = choices.find("gain happiness")
+        player = table.state.players[seat]
+        if gain is not None and player.ent == 4 and (player.happiness + 1) % 2:
+            seen.append(gain.detail)
+        table.play(seat, "keep E4" if "keep E4" in notations else rng.choice(notations))
+    assert seen and all(detail.endswith("(odd: +2 VP)") for detail in seen)

@@ -36,10 +36,20 @@ E9 = CAT.entrepreneurs[8].params
 
 
 # -- the tracks, Workers and Ticket Offices --------------------------------------------------
+def happiness_odd_vp(p) -> int:
+    """The VP an odd space of the Happiness Track pays this seat (Entrepreneur #4 doubles it)."""
+    return _HAPPY_VP * (_E4 if p.ent == 4 else 1)
+
+
+def visitors_odd_credits(p) -> int:
+    """The Credits an odd space of the Visitor Track pays this seat (Entrepreneur #5 doubles)."""
+    return _VISITOR_CREDITS * (_E5 if p.ent == 5 else 1)
+
+
 def happiness(st, seat: int, n: int) -> None:
     """Move `n` spaces up the Happiness Track; each odd space reached pays 1 VP."""
     p = st.mut(seat)
-    per = _HAPPY_VP * (_E4 if p.ent == 4 else 1)
+    per = happiness_odd_vp(p)
     for _ in range(n):
         if p.happiness >= TOP:
             return
@@ -51,7 +61,7 @@ def happiness(st, seat: int, n: int) -> None:
 def visitors(st, seat: int, n: int) -> None:
     """Move `n` spaces up the Visitor Track; each odd space reached pays 2 Credits."""
     p = st.mut(seat)
-    per = _VISITOR_CREDITS * (_E5 if p.ent == 5 else 1)
+    per = visitors_odd_credits(p)
     for _ in range(n):
         if p.visitors >= TOP:
             return

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from wish_tui.wishland.rules import Action
 from wish_tui.wishland.rules.economy import price
+from wish_tui.wishland.rules.effects import happiness_odd_vp, visitors_odd_credits
 from wish_tui.wishland.rules.tables import CARD_INDEX
 
 from .words import describe, describe_choice
@@ -47,7 +48,21 @@ def detail(state, view: dict, seat: int, action) -> str:
     text = describe_choice(action, view, step)
     if action.kind == "bonus":
         text = f"{price(state.players[seat], CARD_INDEX[action.arg])}$ · {text}"
+    if action.kind == "gain" and action.arg in ("happiness", "visitor"):
+        text = text.split(" (odd:")[0] + _odd_reward(state.players[seat], action.arg)
     return "" if text == describe(action) else text
+
+
+def _odd_reward(player, track: str) -> str:
+    """What reaching the next space of a track pays this seat, when it is an odd one."""
+    if track == "happiness":
+        if (player.happiness + 1) % 2 == 0:
+            return ""
+        vp = happiness_odd_vp(player)
+        return f" (odd: +{vp} VP)"
+    if (player.visitors + 1) % 2 == 0:
+        return ""
+    return f" (odd: +{visitors_odd_credits(player)} Credits)"
 
 
 _PROBE = {
