@@ -1,7 +1,8 @@
 """The nine Achievements in play (board spaces or Tiles) with who claimed each, and a private
-Achievement of Entrepreneur #3. A requirement reads in a few cells (`H7`: 7 on the Happiness
-Track, `5Y`: 5 Ride cards, `15★`); after it the claimer's letter, or `!` when you may claim it
-now (key v)."""
+Achievement of Entrepreneur #3. A requirement reads in a few cells, in the screen's own letters
+(`H7`: 7 on the Happiness Track, `5Y`: 5 Ride cards, `15★`, `15cards`, `Inc12`: an Income of 12);
+after it the claimer's letter, or `!` when you may claim it now (key v); `i` reads each in
+words."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ class AchievementsView(ViewText):
     def update_view(self, view: dict, seat: int, claimable=()) -> None:
         """Show the Achievements; `claimable` are the ids `seat` may claim now."""
         text = Text(no_wrap=True)
-        text.append("Achievements 1★ ", "bold")
+        text.append("Achievements 1★ (i) ", "bold")
         for a in view["achievements"]:
             code = ACHIEVEMENT_SHORT.get(a["id"], a["id"])
             owner = a["claimed_by"]
@@ -32,7 +33,7 @@ class AchievementsView(ViewText):
                 text.append(code, "bold reverse")
                 text.append("!", "bold")
             else:
-                text.append(code + "·")
+                text.append(code)
             text.append(" ")
         tile = view["players"][seat].get("tile")
         if tile:

@@ -18,7 +18,7 @@ from wish_tui.widgets.table_screen import UNDO, TableScreen
 from .board import WishlandBoard
 from .choices import KEY_GROUPS
 from .help_text import KEYS, achievement_title, entrepreneur_title, reference_entries
-from .style import ACHIEVEMENT_SHORT, ROW_TITLE, card_title, seat_title
+from .style import ACHIEVEMENT_SHORT, ACHIEVEMENT_WORDS, ROW_TITLE, card_title, seat_title
 from .words import entrepreneur_short, plural
 
 COLUMNS = 4
@@ -153,7 +153,7 @@ class GameScreen(TableScreen):
         if action.kind == "end":
             claims = [a for a in self.legal() if a.kind == "claim"]
             if claims:
-                names = ", ".join(ACHIEVEMENT_SHORT.get(a.arg, a.arg) for a in claims)
+                names = ", ".join(ACHIEVEMENT_WORDS.get(a.arg, a.arg) for a in claims)
                 return f"End your turn without claiming {names} (1 VP each)?"
         if action.kind == "collect" and not action.arg and not me["workers"]["on_board"]:
             return "None of your Workers is on the board: collecting only passes your turn. Do it?"
@@ -231,7 +231,10 @@ class GameScreen(TableScreen):
         legal = self.legal()
         kinds = {a.kind for a in legal}
         extras = []
-        if "claim" in kinds:
+        claims = [a.arg for a in legal if a.kind == "claim"]
+        if len(claims) == 1:
+            extras.append(f"v claims {ACHIEVEMENT_WORDS.get(claims[0], claims[0])}")
+        elif claims:
             extras.append("v claims an Achievement")
         if any(a.kind == "collect" and a.arg for a in legal):
             extras.append("c pays 3$ to collect")

@@ -116,17 +116,40 @@ ACHIEVEMENT_SHORT = {
     "A8": "5G",
     "A9": "5K",
     "T1": "H5+V5",
-    "T2": "7same",
-    "T3": "H|V10",
-    "T4": "3each",
-    "T5": "5sym",
-    "T6": "10sym",
-    "T7": "15crd",
-    "T8": "i12",
+    "T2": "7ofcol",
+    "T3": "H/V10",
+    "T4": "3ofeach",
+    "T5": "5symb",
+    "T6": "10symb",
+    "T7": "15cards",
+    "T8": "Inc12",
     "T9": "20$",
-    "T10": "3×6$",
+    "T10": "3×6$+",
 }
-"""An Achievement's requirement in at most 5 cells."""
+"""An Achievement's requirement in a few cells, in the screen's own letters (H Happiness,
+V Visitors, W Workers, ★ VP, Y R B G K the Marketplace rows, $ Credits)."""
+ACHIEVEMENT_WORDS = {
+    "A1": "7 on the Happiness Track",
+    "A2": "7 on the Visitor Track",
+    "A3": "9 Workers",
+    "A4": "15 VP",
+    "A5": "5 Ride cards",
+    "A6": "5 Actor cards",
+    "A7": "5 Restaurant cards",
+    "A8": "5 Hotel cards",
+    "A9": "5 Mascot cards",
+    "T1": "5 Happiness and 5 Visitors",
+    "T2": "7 cards of one colour",
+    "T3": "10 Happiness or 10 Visitors",
+    "T4": "3 cards of each colour",
+    "T5": "5 copies of one Category Symbol",
+    "T6": "10 different Category Symbols",
+    "T7": "15 cards played",
+    "T8": "an Income of 12",
+    "T9": "20 Credits",
+    "T10": "3 cards of cost 6 or more",
+}
+"""An Achievement's requirement in a few words (for sentences on the screen)."""
 
 PLAIN = Style()
 """Every segment carries a style: Textual's NO_COLOR filter needs one."""
