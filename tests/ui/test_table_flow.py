@@ -210,3 +210,21 @@ async def test_the_window_of_a_hinted_move_opens_on_it():
         await settle(pilot)
         panel = game.query_one(ChoicePanel)
         assert panel.is_open and panel.highlighted == len(travels) - 1
+
+
+async def test_a_solo_game_shows_the_best_score_of_its_setup(data_dir):
+    from wish_tui import best_scores
+    from wish_tui.widgets.view_text import ViewText
+
+    best_scores.record_score("wishland", "solo", 41, "an-earlier-game", 3)
+    from wish_tui import saves
+
+    record, state = saves.GameRecord.new(["green"], 26, "standard", "wishland", {})
+    app = app_of(record, [state])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 5)
+        game = screen_of(app, TableScreen)
+        await pilot.press("1")  # the Turn Order space; then the turn itself
+        await settle(pilot, 5)
+        assert not game.busy
+        assert "best 41 VP" in game.query_one("#status", ViewText).text.plain

@@ -100,6 +100,8 @@ class Game:
     solo_score: Callable | None = None
     """solo_score(final_scores) -> (setup, score) of a solo game whose scores are kept as the
     best of their setup; None when the game keeps no best scores."""
+    solo_setup: Callable | None = None
+    """solo_setup(view) -> the setup whose best scores a solo game in progress plays against."""
     solo_levels: tuple[str, ...] = ()
     """The solo difficulties ('' when the game has no solo mode)."""
     solo_seat_required: bool = True

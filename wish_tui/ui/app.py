@@ -227,6 +227,16 @@ class WishApp(App):
         setup, score = spec.solo_score(view["scores"])
         return best_scores.record_score(spec.name, setup, score, record["id"], record["seed"])
 
+    def best_solo_score(self, table, view: dict) -> int | None:
+        """The best score kept for the setup of a solo game in progress (None: none yet, or the
+        game keeps none, or it is held by a server)."""
+        spec = table.spec
+        if spec.solo_setup is None or not view.get("solo") or not hasattr(table, "open_record"):
+            return None
+        from wish_tui import best_scores
+
+        return best_scores.best(spec.name, spec.solo_setup(view))
+
     @property
     def bell_on(self) -> bool:
         """True when the terminal's bell rings as a decision becomes the person's."""

@@ -48,6 +48,13 @@ def _solo_score(scores: dict) -> tuple[str, int]:
     return scores["setup"], scores["seats"][0]["total"]
 
 
+def _solo_setup(view: dict) -> str:
+    """The setup key of a solo game's view, as its final scoring names it."""
+    options = view.get("options") or {}
+    parts = ["solo"] + [key for key in ("entrepreneurs", "achievement_tiles") if options.get(key)]
+    return "+".join(parts)
+
+
 def _part(name: str):
     """One of this game's modules (`rules`, `bots`, `ui`, `ui.log`, `ui.choices`), imported when
     first asked for."""
@@ -68,6 +75,7 @@ GAME = Game(
     summary=_summary,
     solo_won=_solo_won,
     solo_score=_solo_score,
+    solo_setup=_solo_setup,
     solo_levels=(SOLO_LEVEL,),
     solo_seat_required=False,
     options=(

@@ -69,6 +69,8 @@ class GameScreen(TableScreen):
         self.cursor: tuple[int, int] = (0, 0)
         """The highlighted Marketplace card (row, column) — in solo (0, index in the hand)."""
         self._seen: tuple = ()
+        self._best: int | None = None
+        """Solo: the best score kept for this setup, to beat (None: none yet)."""
         super().__init__(table, warning)
 
     # -- words --------------------------------------------------------------------------------
@@ -221,11 +223,23 @@ class GameScreen(TableScreen):
         return super().check_action(action, parameters)
 
     # -- the status line -------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        super().on_mount()
+        view = self.view()
+        if view["solo"] and not self.table.is_over:
+            finder = getattr(self.app, "best_solo_score", None)
+            self._best = finder(self.table, view) if finder is not None else None
+            if self._best is not None:
+                self.notify(f"Your best score in this setup is {self._best} VP: beat it!")
+
     def turn_status(self, view: dict) -> str:
         # The seat's name and a colon come before this; the longest name is "Yellow".
         room = (self.size.width or 80) - len("Yellow: ")
         text = self._turn_status(view, named=True)
-        return text if len(text) <= room else self._turn_status(view, named=False)
+        if len(text) > room:
+            text = self._turn_status(view, named=False)
+        best = f" · best {self._best} VP" if self._best is not None else ""
+        return text + best if len(text + best) <= room else text
 
     def _turn_status(self, view: dict, named: bool) -> str:
         legal = self.legal()
