@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from wish_tui import __version__, games
 from wish_tui.core.game_spec import Game
+from wish_tui.core.text import is_plain_text, plain_text
 from wish_tui.launch import Launch, Seat
 
 if TYPE_CHECKING:
@@ -25,13 +26,7 @@ class UsageError(Exception):
 
 def printable(text: str, limit: int = 300) -> str:
     """Text on one line with its odd characters escaped, cut to `limit` characters."""
-    out = "".join(
-        ch
-        if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF
-        else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
-        for ch in text
-    )
-    return out if len(out) <= limit else out[: limit - 1] + "…"
+    return plain_text(text, limit, odd="escape", cut="…")
 
 
 def fail_usage(message: str) -> None:
@@ -193,7 +188,7 @@ def check_serve(args: argparse.Namespace) -> None:
             extra = f" ({note})" if note else ""
             raise UsageError(f"{flag} must be a whole number from {low} to {high}{extra}")
     host = args.host
-    if not host or len(host) > 253 or not host.isprintable() or any(c.isspace() for c in host):
+    if not host or len(host) > 253 or not is_plain_text(host) or any(c.isspace() for c in host):
         raise UsageError(f"--host {printable(host, 60)!r} is not an address or a host name")
     if args.keys is not None and not args.keys.strip():
         raise UsageError("--keys needs the path of an authorized_keys file")
