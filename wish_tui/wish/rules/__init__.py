@@ -13,14 +13,16 @@ from wish_tui.wish.data import load_raw
 from . import flow
 from .actions import MAX_NOTATION, Action, IllegalAction
 from .catalog import COLOURS, DJINNS, GEMS, LETTERS, SOLO_LEVELS, Catalog, parse_catalog
-from .determinize import determinize  # noqa: F401  (a full State consistent with one view)
-from .explain import why_not_now  # noqa: F401  (why no action of a group is legal now)
+from .determinize import determinize
+from .explain import why_not_now  # why no action of a group is legal now
 from .state import State
-from .undo import undo_points, undo_target, why_no_undo  # noqa: F401  (what may be undone now)
+from .undo import undo_points, undo_target, why_no_undo
 
 CATALOG: Catalog = parse_catalog(load_raw())
 """The printed facts of the game, from `wish_tui/wish/data/`."""
 State.DEFAULT_CATALOG = CATALOG
+SEATS = DJINNS
+"""The names a seat may take: Wish's seats are its four Djinns."""
 
 __all__ = [
     "CATALOG",
@@ -28,13 +30,19 @@ __all__ = [
     "DJINNS",
     "GEMS",
     "LETTERS",
+    "SEATS",
     "SOLO_LEVELS",
     "Action",
     "Catalog",
     "IllegalAction",
     "State",
+    "determinize",
     "new_game",
     "parse_action",
+    "undo_points",
+    "undo_target",
+    "why_no_undo",
+    "why_not_now",
 ]
 
 
@@ -70,4 +78,7 @@ def parse_action(state: State, text: str) -> Action:
             columns = " or ".join(f"#{a.col}" for a in matches)
             raise IllegalAction(f"{excerpt(text)} can go on more than one column: add {columns}.")
     action = Action.parse(text)
-    raise IllegalAction(state.why_illegal(action))
+    reason = state.why_illegal(action)
+    if not reason:
+        return action
+    raise IllegalAction(reason)
