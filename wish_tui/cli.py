@@ -103,7 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="NAME:WHO",
         help="a seat, in seat order: a Djinn/element (air|water|fire|earth) or a Wishland "
-        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard",
+        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard; "
+        "with --solo, your one seat (NAME:human)",
     )
     new.add_argument(
         "--solo",
@@ -114,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
         " Wishland: standard, the default)",
     )
     new.add_argument(
-        "--djinn", metavar="NAME", help="your seat in a solo game (a Djinn, element or colour)"
+        "--djinn", metavar="NAME", help="your seat in a solo game: the same as --seat NAME:human"
     )
     new.add_argument("--seed", type=int, help="the seed of the shuffle (a whole number)")
     _option_flags(new)
@@ -245,12 +246,35 @@ def _new_options(game: Game, args: argparse.Namespace) -> dict:
         raise UsageError(str(exc)) from None
 
 
+def _solo_seat(game: Game, args: argparse.Namespace) -> Seat:
+    """The one seat of a solo game: `--seat NAME:human` (or its alias `--djinn NAME`)."""
+    word = game.seat_word.upper()
+    if args.seat and args.djinn:
+        raise UsageError(f"--djinn is another name for --seat {word}:human; give only one of them")
+    if len(args.seat) > 1:
+        raise UsageError(f"a solo game takes exactly one --seat, yours: --seat {word}:human")
+    if args.seat:
+        seat = parse_seat(args.seat[0], game)
+        if seat.who != "human":
+            raise UsageError(
+                f"the seat of a solo game is played by you: --seat {seat.name}:human, "
+                f"not {seat.who}"
+            )
+        return seat
+    name = (args.djinn or "").strip().lower()
+    if not name:
+        if game.solo_seat_required:
+            raise UsageError(f"a solo game needs both --solo LEVEL and --seat {word}:human")
+        return Seat(game.seats[0], "human")
+    if name not in game.seats:
+        raise UsageError(f"--djinn must be one of {', '.join(game.seats)} in {game.title}")
+    return Seat(name, "human")
+
+
 def _solo_launch(game: Game, args: argparse.Namespace, options: dict) -> Launch:
     levels = game.solo_levels
     if not levels:
         raise UsageError(f"{game.title} has no solo mode")
-    if args.seat:
-        raise UsageError("a solo game takes --djinn, not --seat")
     level = args.solo
     if level is None:
         raise UsageError(
@@ -268,16 +292,8 @@ def _solo_launch(game: Game, args: argparse.Namespace, options: dict) -> Launch:
     conflict = game.solo_conflict(options)
     if conflict:
         raise UsageError(conflict)
-    name = (args.djinn or "").strip().lower()
-    if not name:
-        if game.solo_seat_required:
-            raise UsageError(
-                f"a solo game needs both --solo LEVEL and --djinn {game.seat_word.upper()}"
-            )
-        name = game.seats[0]
-    if name not in game.seats:
-        raise UsageError(f"--djinn must be one of {', '.join(game.seats)} in {game.title}")
-    return Launch("game", (Seat(name, "human"),), args.seed, level, game=game.name, options=options)
+    seat = _solo_seat(game, args)
+    return Launch("game", (seat,), args.seed, level, game=game.name, options=options)
 
 
 def launch_for_new(args: argparse.Namespace) -> Launch:
@@ -297,10 +313,12 @@ def launch_for_new(args: argparse.Namespace) -> Launch:
     seats = tuple(parse_seat(text, game) for text in args.seat)
     if len(seats) > game.max_seats:
         raise UsageError(f"{game.title} is played by at most {game.max_seats} seats")
+    if len(seats) < game.min_seats and not game.solo_levels:
+        raise UsageError(f"{game.title} is played by {game.min_seats} to {game.max_seats} seats")
     if len(seats) == 1:
         raise UsageError(
-            f"one seat is a solo game: use --solo LEVEL --djinn {game.seat_word.upper()} "
-            "instead of --seat"
+            f"one seat is a solo game: add --solo LEVEL ({'|'.join(game.solo_levels)}) to "
+            f"--seat {seats[0].name}:human"
         )
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
