@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from wish_tui import __version__, games
+from wish_tui.core.bots import LEVELS
 from wish_tui.core.game_spec import Game
 from wish_tui.core.text import is_plain_text, plain_text
 from wish_tui.launch import Launch, Seat
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Launch", "Seat", "UsageError", "build_parser", "main", "parse_seat"]
 
-WHO = ("human", "random", "easy", "medium", "hard")
+WHO = ("human", *LEVELS)
+"""Who may play a seat: a person or a bot of one of the levels."""
 SEED_BITS_RANGE = (-(1 << 63), 1 << 64)
 
 
@@ -96,7 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     new = commands.add_parser("new", help="start a new game (no options: the new-game screen)")
-    new.add_argument("--game", default=None, metavar="GAME", help=f"which game: {names} (wish)")
+    new.add_argument(
+        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
+    )
     new.add_argument(
         "--seat",
         action="append",
@@ -128,13 +132,16 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("engine", help="drive the rules with JSON lines on stdin/stdout")
 
     tournament = commands.add_parser("tournament", help="play headless games between bot levels")
-    tournament.add_argument("--game", default=None, metavar="GAME", help=f"which game: {names}")
+    tournament.add_argument(
+        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
+    )
     tournament.add_argument("--seats", help="bot levels, comma-separated, e.g. hard,random")
     tournament.add_argument("--games", type=int, default=100, help="how many games")
     tournament.add_argument("--seed", type=int, default=1, help="the first seed")
     tournament.add_argument("--json", action="store_true", help="print one JSON object")
     tournament.add_argument("--solo", metavar="LEVEL", help="solo games at this difficulty")
-    tournament.add_argument("--djinn", metavar="NAME", help="the seat for solo games")
+    tournament.add_argument("--seat", metavar="NAME", help="the seat for solo games")
+    tournament.add_argument("--djinn", metavar="NAME", help="the same as --seat NAME")
     _option_flags(tournament)
 
     # The app of one SSH session of `wish-tui serve`, started by the server (not listed).

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from wish_tui.games import DEFAULT
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -28,7 +30,7 @@ class Launch:
     seed: int | None = None
     solo: str = ""
     path: str = ""
-    game: str = "wish"
-    """The game of a new game (a name in `wish_tui.games`)."""
+    game: str = DEFAULT
+    """The game of a new game (a name in `wish_tui.games`; its default when none is named)."""
     options: dict = field(default_factory=dict)
     """The new game's setup options in their normal form."""
