@@ -15,15 +15,31 @@ from __future__ import annotations
 
 import copy
 import random
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .excerpt import excerpt
 
-__all__ = ["LEVELS", "Bot", "bot_maker", "match"]
+__all__ = ["LEVELS", "Bot", "bot_maker", "match", "work_counter"]
 
 LEVELS = ("random", "easy", "medium", "hard")
 """The bot levels of every game, weakest first."""
+_LOCAL = threading.local()
+
+
+def work_counter() -> list[int]:
+    """This thread's count of engine applies made by the bots' planning functions so far.
+
+    The hard bots count their think budget in these deterministic units instead of in time (a
+    search reads how far the count went), so that a seed replays the same choices on any
+    machine; the count is per thread so that a hint computed while a bot thinks cannot change
+    either's choice.
+    """
+    counter = getattr(_LOCAL, "work", None)
+    if counter is None:
+        counter = _LOCAL.work = [0]
+    return counter
 
 
 class Bot:
