@@ -158,13 +158,9 @@ def run_seats(
         scores = result["scores"]
         winners = scores["winners"]
         for seat, level in enumerate(seated):
-            entry = stats[level]
-            entry["seats"] += 1
-            entry["score"] += scores["seats"][seat]["total"]
-            entry["rounds"] += result["rounds"]
+            entry = _count(stats[level], result, seat)
             if seat in winners:
                 entry["wins"] += 1 / len(winners)
-            entry["times"].extend(result["times"][seat])
         if progress:
             progress(g + 1, games_count)
     return {
@@ -203,12 +199,8 @@ def run_solo(
         won = 0
         for g in range(games_count):
             played = play_game([level], [seat], seed + g, difficulty, spec.name, options)
-            scores = played["scores"]
-            entry["seats"] += 1
-            entry["score"] += scores["seats"][0]["total"]
-            entry["rounds"] += played["rounds"]
-            entry["times"].extend(played["times"][0])
-            won += spec.solo_won(scores)
+            _count(entry, played, 0)
+            won += spec.solo_won(played["scores"])
             done += 1
             if progress:
                 progress(done, total)
@@ -223,6 +215,15 @@ def run_solo(
 
 def _blank() -> dict:
     return {"seats": 0, "wins": 0.0, "score": 0, "rounds": 0, "times": []}
+
+
+def _count(entry: dict, played: dict, seat: int) -> dict:
+    """Add one seat of one game played (`play_game`'s result) to a level's figures."""
+    entry["seats"] += 1
+    entry["score"] += played["scores"]["seats"][seat]["total"]
+    entry["rounds"] += played["rounds"]
+    entry["times"].extend(played["times"][seat])
+    return entry
 
 
 def _summary(e: dict) -> dict:
