@@ -13,10 +13,10 @@ from wish_tui.wish.data import load_raw
 from . import flow
 from .actions import MAX_NOTATION, Action, IllegalAction
 from .catalog import COLOURS, DJINNS, GEMS, LETTERS, SOLO_LEVELS, Catalog, parse_catalog
-from .determinize import determinize
-from .explain import why_not_now  # why no action of a group is legal now
+from .determinize import determinize  # noqa: F401  (a full State consistent with one view)
+from .explain import why_not_now  # noqa: F401  (why no action of a group is legal now)
 from .state import State
-from .undo import undo_points, undo_target, why_no_undo
+from .undo import undo_points, undo_target, why_no_undo  # noqa: F401  (what may be undone now)
 
 CATALOG: Catalog = parse_catalog(load_raw())
 """The printed facts of the game, from `wish_tui/wish/data/`."""
@@ -36,13 +36,8 @@ __all__ = [
     "Catalog",
     "IllegalAction",
     "State",
-    "determinize",
     "new_game",
     "parse_action",
-    "undo_points",
-    "undo_target",
-    "why_no_undo",
-    "why_not_now",
 ]
 
 
