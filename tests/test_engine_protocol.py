@@ -65,7 +65,7 @@ def test_new_names_its_seats_seats_and_still_reads_djinns():
     assert seats["seats"] == seats["djinns"] == ["air", "water"]
     assert both["ok"] and both["seats"] == ["fire", "air"]
     assert neither == {"ok": False, "error": '"new" needs "seats": a list of 1 to 4 Djinn names.'}
-    assert not differ["ok"] and "give only \"seats\"" in differ["error"]
+    assert not differ["ok"] and 'give only "seats"' in differ["error"]
 
 
 def test_solo_game_with_one_djinn():
