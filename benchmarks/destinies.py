@@ -19,8 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wish_tui.tournament import DJINNS, play_game  # noqa: E402
+from wish_tui.tournament import play_game  # noqa: E402
 from wish_tui.wish.bots import LEVELS  # noqa: E402
+from wish_tui.wish.rules import DJINNS  # noqa: E402
 
 
 def play(job: tuple) -> list[tuple[str, int, int]]:

@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wish_tui.tournament import DJINNS  # noqa: E402
 from wish_tui.wish import rules  # noqa: E402
 from wish_tui.wish.bots.evaluate import MEDIUM  # noqa: E402
 from wish_tui.wish.bots.medium import MediumBot  # noqa: E402
+from wish_tui.wish.rules import DJINNS  # noqa: E402
 
 
 def play(job: tuple) -> tuple[float, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -97,3 +98,35 @@ def test_new_without_flags_opens_the_new_game_screen():
 def test_parse_seat_refuses_unknown_djinn():
     with pytest.raises(UsageError):
         parse_seat("smoke:human")
+
+
+@pytest.mark.parametrize(
+    "args, seat, level",
+    [
+        (["--solo", "hard", "--seat", "fire:human"], "fire", "hard"),
+        (["--solo", "medium", "--seat", "water"], "water", "medium"),
+        (["--game", "spirits", "--solo", "standard", "--seat", "earth:human"], "earth", "standard"),
+        (["--game", "wishland", "--solo", "--seat", "yellow:human"], "yellow", "standard"),
+        (["--game", "wishland", "--solo", "standard", "--djinn", "green"], "green", "standard"),
+    ],
+)
+def test_the_solo_seat_is_chosen_with_seat_in_every_game(args, seat, level):
+    launch = launch_for_new(build_parser().parse_args(["new", *args]))
+    assert launch.screen == "game" and launch.solo == level
+    assert launch.seats == (Seat(seat, "human"),)
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--solo", "hard", "--seat", "fire:hard"], "played by you: --seat fire:human"),
+        (["--solo", "hard", "--seat", "fire:human", "--seat", "air:human"], "exactly one --seat"),
+        (["--solo", "hard", "--seat", "fire:human", "--djinn", "fire"], "only one of them"),
+        (["--solo", "hard", "--seat", "smoke:human"], "names no Djinn"),
+        (["--game", "spirits", "--solo", "hard", "--seat", "red:human"], "names no element"),
+        (["--seat", "fire:human"], "add --solo LEVEL (easy|medium|hard) to --seat fire:human"),
+    ],
+)
+def test_a_bad_solo_seat_is_one_sentence(args, words):
+    with pytest.raises(UsageError, match=re.escape(words)):
+        launch_for_new(build_parser().parse_args(["new", *args]))

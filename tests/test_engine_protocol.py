@@ -36,6 +36,7 @@ def test_new_legal_and_play():
     )
     assert new == {
         "ok": True,
+        "seats": ["air", "water"],
         "djinns": ["air", "water"],
         "solo": "",
         "seat": 0,
@@ -50,6 +51,21 @@ def test_new_legal_and_play():
     }
     assert played["ok"] and played["played"] == "keep Light Side" and played["seat"] == 1
     assert again["seat"] == 1
+
+
+def test_new_names_its_seats_seats_and_still_reads_djinns():
+    seats, djinns, both, neither, differ = run(
+        {"cmd": "new", "seats": ["air", "water"], "seed": 7},
+        NEW,
+        {"cmd": "new", "seats": ["fire", "air"], "djinns": ["fire", "air"], "seed": 7},
+        {"cmd": "new", "seed": 7},
+        {"cmd": "new", "seats": ["fire", "air"], "djinns": ["air", "fire"], "seed": 7},
+    )
+    assert seats == djinns
+    assert seats["seats"] == seats["djinns"] == ["air", "water"]
+    assert both["ok"] and both["seats"] == ["fire", "air"]
+    assert neither == {"ok": False, "error": '"new" needs "seats": a list of 1 to 4 Djinn names.'}
+    assert not differ["ok"] and 'give only "seats"' in differ["error"]
 
 
 def test_solo_game_with_one_djinn():

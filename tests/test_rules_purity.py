@@ -51,8 +51,10 @@ PURE_CORE = {
     "wish_tui.core.pending",
     "wish_tui.core.ranking",
     "wish_tui.core.undo",
+    "wish_tui.core.illegal",
 }
-"""The project modules the rules may use: generator, quoting, pending steps, ranking, undo."""
+"""The project modules the rules may use: generator, quoting, pending steps, ranking, undo, the
+base of their IllegalAction."""
 
 
 def _sources(game: Game) -> list[Path]:

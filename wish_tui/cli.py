@@ -7,7 +7,9 @@ import sys
 from typing import TYPE_CHECKING
 
 from wish_tui import __version__, games
+from wish_tui.core.bots import LEVELS
 from wish_tui.core.game_spec import Game
+from wish_tui.core.text import is_plain_text, plain_text
 from wish_tui.launch import Launch, Seat
 
 if TYPE_CHECKING:
@@ -15,7 +17,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Launch", "Seat", "UsageError", "build_parser", "main", "parse_seat"]
 
-WHO = ("human", "random", "easy", "medium", "hard")
+WHO = ("human", *LEVELS)
+"""Who may play a seat: a person or a bot of one of the levels."""
 SEED_BITS_RANGE = (-(1 << 63), 1 << 64)
 
 
@@ -25,13 +28,7 @@ class UsageError(Exception):
 
 def printable(text: str, limit: int = 300) -> str:
     """Text on one line with its odd characters escaped, cut to `limit` characters."""
-    out = "".join(
-        ch
-        if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF
-        else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
-        for ch in text
-    )
-    return out if len(out) <= limit else out[: limit - 1] + "…"
+    return plain_text(text, limit, odd="escape", cut="…")
 
 
 def fail_usage(message: str) -> None:
@@ -101,14 +98,17 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     new = commands.add_parser("new", help="start a new game (no options: the new-game screen)")
-    new.add_argument("--game", default=None, metavar="GAME", help=f"which game: {names} (wish)")
+    new.add_argument(
+        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
+    )
     new.add_argument(
         "--seat",
         action="append",
         default=[],
         metavar="NAME:WHO",
         help="a seat, in seat order: a Djinn/element (air|water|fire|earth) or a Wishland "
-        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard",
+        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard; "
+        "with --solo, your one seat (NAME:human)",
     )
     new.add_argument(
         "--solo",
@@ -119,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
         " Wishland: standard, the default)",
     )
     new.add_argument(
-        "--djinn", metavar="NAME", help="your seat in a solo game (a Djinn, element or colour)"
+        "--djinn", metavar="NAME", help="your seat in a solo game: the same as --seat NAME:human"
     )
     new.add_argument("--seed", type=int, help="the seed of the shuffle (a whole number)")
     _option_flags(new)
@@ -132,13 +132,16 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("engine", help="drive the rules with JSON lines on stdin/stdout")
 
     tournament = commands.add_parser("tournament", help="play headless games between bot levels")
-    tournament.add_argument("--game", default=None, metavar="GAME", help=f"which game: {names}")
+    tournament.add_argument(
+        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
+    )
     tournament.add_argument("--seats", help="bot levels, comma-separated, e.g. hard,random")
     tournament.add_argument("--games", type=int, default=100, help="how many games")
     tournament.add_argument("--seed", type=int, default=1, help="the first seed")
     tournament.add_argument("--json", action="store_true", help="print one JSON object")
     tournament.add_argument("--solo", metavar="LEVEL", help="solo games at this difficulty")
-    tournament.add_argument("--djinn", metavar="NAME", help="the seat for solo games")
+    tournament.add_argument("--seat", metavar="NAME", help="the seat for solo games")
+    tournament.add_argument("--djinn", metavar="NAME", help="the same as --seat NAME")
     _option_flags(tournament)
 
     # The app of one SSH session of `wish-tui serve`, started by the server (not listed).
@@ -193,7 +196,7 @@ def check_serve(args: argparse.Namespace) -> None:
             extra = f" ({note})" if note else ""
             raise UsageError(f"{flag} must be a whole number from {low} to {high}{extra}")
     host = args.host
-    if not host or len(host) > 253 or not host.isprintable() or any(c.isspace() for c in host):
+    if not host or len(host) > 253 or not is_plain_text(host) or any(c.isspace() for c in host):
         raise UsageError(f"--host {printable(host, 60)!r} is not an address or a host name")
     if args.keys is not None and not args.keys.strip():
         raise UsageError("--keys needs the path of an authorized_keys file")
@@ -250,12 +253,35 @@ def _new_options(game: Game, args: argparse.Namespace) -> dict:
         raise UsageError(str(exc)) from None
 
 
+def _solo_seat(game: Game, args: argparse.Namespace) -> Seat:
+    """The one seat of a solo game: `--seat NAME:human` (or its alias `--djinn NAME`)."""
+    word = game.seat_word.upper()
+    if args.seat and args.djinn:
+        raise UsageError(f"--djinn is another name for --seat {word}:human; give only one of them")
+    if len(args.seat) > 1:
+        raise UsageError(f"a solo game takes exactly one --seat, yours: --seat {word}:human")
+    if args.seat:
+        seat = parse_seat(args.seat[0], game)
+        if seat.who != "human":
+            raise UsageError(
+                f"the seat of a solo game is played by you: --seat {seat.name}:human, "
+                f"not {seat.who}"
+            )
+        return seat
+    name = (args.djinn or "").strip().lower()
+    if not name:
+        if game.solo_seat_required:
+            raise UsageError(f"a solo game needs both --solo LEVEL and --seat {word}:human")
+        return Seat(game.seats[0], "human")
+    if name not in game.seats:
+        raise UsageError(f"--djinn must be one of {', '.join(game.seats)} in {game.title}")
+    return Seat(name, "human")
+
+
 def _solo_launch(game: Game, args: argparse.Namespace, options: dict) -> Launch:
     levels = game.solo_levels
     if not levels:
         raise UsageError(f"{game.title} has no solo mode")
-    if args.seat:
-        raise UsageError("a solo game takes --djinn, not --seat")
     level = args.solo
     if level is None:
         raise UsageError(
@@ -273,16 +299,8 @@ def _solo_launch(game: Game, args: argparse.Namespace, options: dict) -> Launch:
     conflict = game.solo_conflict(options)
     if conflict:
         raise UsageError(conflict)
-    name = (args.djinn or "").strip().lower()
-    if not name:
-        if game.solo_seat_required:
-            raise UsageError(
-                f"a solo game needs both --solo LEVEL and --djinn {game.seat_word.upper()}"
-            )
-        name = game.seats[0]
-    if name not in game.seats:
-        raise UsageError(f"--djinn must be one of {', '.join(game.seats)} in {game.title}")
-    return Launch("game", (Seat(name, "human"),), args.seed, level, game=game.name, options=options)
+    seat = _solo_seat(game, args)
+    return Launch("game", (seat,), args.seed, level, game=game.name, options=options)
 
 
 def launch_for_new(args: argparse.Namespace) -> Launch:
@@ -302,10 +320,12 @@ def launch_for_new(args: argparse.Namespace) -> Launch:
     seats = tuple(parse_seat(text, game) for text in args.seat)
     if len(seats) > game.max_seats:
         raise UsageError(f"{game.title} is played by at most {game.max_seats} seats")
+    if len(seats) < game.min_seats and not game.solo_levels:
+        raise UsageError(f"{game.title} is played by {game.min_seats} to {game.max_seats} seats")
     if len(seats) == 1:
         raise UsageError(
-            f"one seat is a solo game: use --solo LEVEL --djinn {game.seat_word.upper()} "
-            "instead of --seat"
+            f"one seat is a solo game: add --solo LEVEL ({'|'.join(game.solo_levels)}) to "
+            f"--seat {seats[0].name}:human"
         )
     names = [s.name for s in seats]
     if len(set(names)) != len(names):

@@ -56,6 +56,18 @@ def _field(request: dict, key: str, kind, what: str, required: bool = True):
     return value
 
 
+def _seat_names(request: dict, word: str):
+    """The new game's seat names: "seats", or "djinns", the name the protocol first gave them."""
+    what = f"a list of 1 to 4 {word} names"
+    seats = _field(request, "seats", list, what, False)
+    djinns = _field(request, "djinns", list, what, False)
+    if seats is None and djinns is None:
+        raise RequestError(f'"new" needs "seats": {what}.')
+    if seats is not None and djinns is not None and djinns != seats:
+        raise RequestError('"djinns" is the old name of "seats": give only "seats".')
+    return djinns if seats is None else seats
+
+
 class Session:
     """One engine session: the current game, its record and the states it went through."""
 
@@ -67,7 +79,7 @@ class Session:
     @property
     def state(self):
         if not self.history:
-            raise RequestError('There is no game yet: send {"cmd":"new","djinns":[...]} first.')
+            raise RequestError('There is no game yet: send {"cmd":"new","seats":[...]} first.')
         return self.history[-1]
 
     @property
@@ -109,9 +121,7 @@ class Session:
         except KeyError as exc:
             raise RequestError(str(exc.args[0])) from None
         word = spec.seat_word
-        seat_names = _field(request, "djinns", list, f"a list of 1 to 4 {word} names", False)
-        if seat_names is None:
-            seat_names = _field(request, "seats", list, f"a list of 1 to 4 {word} names")
+        seat_names = _seat_names(request, word)
         if not all(isinstance(d, str) for d in seat_names):
             raise RequestError(
                 f'The seats must be a list of {word} names such as "{spec.seats[0]}".'
@@ -137,7 +147,7 @@ class Session:
         self.record, self.history = record, [state]
         # The seed deals every hidden card, so it is never sent while the game runs (`score`
         # gives it once the game is over).
-        answer = {"ok": True, "djinns": seat_names, "solo": solo or ""}
+        answer = {"ok": True, "seats": seat_names, "djinns": seat_names, "solo": solo or ""}
         if name is not None:
             answer["game"] = spec.name
         answer.update(spec.options_to_json(record.options))
@@ -219,6 +229,7 @@ class Session:
         answer = {
             "ok": True,
             "game": record.game,
+            "seats": record.seat_names,
             "djinns": record.seat_names,
             "actions": len(record.actions),
         }

@@ -17,8 +17,6 @@ from wish_tui.core.game_spec import Game
 
 MAX_DECISIONS = 5000
 """A game that needs more decisions than this has stalled."""
-DJINNS = games.get("wish").seats
-"""Wish's seat names, in the order seats are rotated (kept for Wish's benchmarks)."""
 
 
 class TournamentError(Exception):
@@ -91,19 +89,19 @@ def _check(args) -> tuple[Game, list[str], str, dict]:
         raise TournamentError("--seed must be a whole number of at most 64 bits")
     options = _options(spec, args)
     solo = getattr(args, "solo", None) or ""
-    seat = getattr(args, "djinn", None) or ""
+    seat = solo_seat(args)
     if solo or seat:
         if solo not in spec.solo_levels:
             levels = ", ".join(spec.solo_levels)
             raise TournamentError(f"solo games of {spec.title} need --solo LEVEL, one of {levels}")
         if seat and seat not in spec.seats:
-            raise TournamentError(f"--djinn must be one of {', '.join(spec.seats)}")
+            raise TournamentError(f"--seat must be one of {', '.join(spec.seats)}")
         conflict = spec.solo_conflict(options)
         if conflict:
             raise TournamentError(conflict)
         if spec.solo_seat_required and not seat:
             raise TournamentError(
-                f"solo games need both --solo LEVEL and --djinn {spec.seat_word.upper()}"
+                f"solo games need both --solo LEVEL and --seat {spec.seat_word.upper()}"
             )
         return spec, _parse_levels(spec, args.seats, ",".join(spec.bots.LEVELS)), solo, options
     if not args.seats:
@@ -112,6 +110,19 @@ def _check(args) -> tuple[Game, list[str], str, dict]:
     if not spec.min_seats <= len(levels) <= spec.max_seats:
         raise TournamentError("--seats must list 2 to 4 bot levels, e.g. --seats hard,random")
     return spec, levels, "", options
+
+
+def solo_seat(args) -> str:
+    """The seat of the solo games: --seat NAME, or its alias --djinn NAME ('' for none).
+
+    Raises:
+        TournamentError: both are given and differ.
+    """
+    seat = (getattr(args, "seat", None) or "").strip().lower()
+    djinn = (getattr(args, "djinn", None) or "").strip().lower()
+    if seat and djinn and seat != djinn:
+        raise TournamentError("--djinn is another name for --seat; give only one of them")
+    return seat or djinn
 
 
 def _options(spec: Game, args) -> dict:
@@ -147,13 +158,9 @@ def run_seats(
         scores = result["scores"]
         winners = scores["winners"]
         for seat, level in enumerate(seated):
-            entry = stats[level]
-            entry["seats"] += 1
-            entry["score"] += scores["seats"][seat]["total"]
-            entry["rounds"] += result["rounds"]
+            entry = _count(stats[level], result, seat)
             if seat in winners:
                 entry["wins"] += 1 / len(winners)
-            entry["times"].extend(result["times"][seat])
         if progress:
             progress(g + 1, games_count)
     return {
@@ -173,13 +180,15 @@ def run_solo(
     game: str = games.DEFAULT,
     options: dict | None = None,
 ) -> dict:
-    """Play solo games at `difficulty` with each level; return win (Wish: Destiny) rates, scores."""
+    """Play solo games at `difficulty` with each level; return win rates (also under the game's
+    `solo_won_name`, e.g. Wish's destiny_rate) and scores."""
     spec = games.get(game)
     seat = seat or spec.seats[0]
     result = {
         "game": spec.name,
         "games": games_count,
         "solo": difficulty,
+        "seat": seat,
         "djinn": seat,
         "levels": {},
     }
@@ -190,26 +199,31 @@ def run_solo(
         won = 0
         for g in range(games_count):
             played = play_game([level], [seat], seed + g, difficulty, spec.name, options)
-            scores = played["scores"]
-            entry["seats"] += 1
-            entry["score"] += scores["seats"][0]["total"]
-            entry["rounds"] += played["rounds"]
-            entry["times"].extend(played["times"][0])
-            won += spec.solo_won(scores)
+            _count(entry, played, 0)
+            won += spec.solo_won(played["scores"])
             done += 1
             if progress:
                 progress(done, total)
         summary = _summary(entry)
         del summary["wins"]
         summary["win_rate"] = round(won / games_count, 3)
-        if spec.name == "wish":
-            summary["destiny_rate"] = summary["win_rate"]
+        if spec.solo_won_name != "won":
+            summary[f"{spec.solo_won_name}_rate"] = summary["win_rate"]
         result["levels"][level] = summary
     return result
 
 
 def _blank() -> dict:
     return {"seats": 0, "wins": 0.0, "score": 0, "rounds": 0, "times": []}
+
+
+def _count(entry: dict, played: dict, seat: int) -> dict:
+    """Add one seat of one game played (`play_game`'s result) to a level's figures."""
+    entry["seats"] += 1
+    entry["score"] += played["scores"]["seats"][seat]["total"]
+    entry["rounds"] += played["rounds"]
+    entry["times"].extend(played["times"][seat])
+    return entry
 
 
 def _summary(e: dict) -> dict:
@@ -279,7 +293,7 @@ def run_from_args(args) -> int:
             result = run_solo(
                 levels,
                 solo,
-                getattr(args, "djinn", None) or "",
+                solo_seat(args),
                 args.games,
                 args.seed,
                 progress,
@@ -296,12 +310,12 @@ def run_from_args(args) -> int:
         if solo:
             print(
                 f"{args.games} solo games of {spec.title} per level, {solo} difficulty, "
-                f"{result['djinn']} seat"
+                f"{result['seat']} seat"
             )
         else:
             print(
                 f"{args.games} games of {spec.title}, seats {','.join(levels)} rotated, "
                 f"seeds from {args.seed}"
             )
-        print(_table(result, "destiny" if spec.name == "wish" else "won"))
+        print(_table(result, spec.solo_won_name))
     return 0

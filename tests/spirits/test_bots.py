@@ -369,6 +369,18 @@ def test_hints_give_a_legal_action_and_a_one_line_reason() -> None:
     assert {"take", "gem", "wish", "hex"} <= seen
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_asking_for_hints_never_changes_the_choices(level) -> None:
+    plain, hinted = _bot(level, 5), _bot(level, 5)
+    state = rules.new_game(["air", "water"], seed=6, modules=("wishes", "hexes"))
+    for _ in range(15):
+        view, legal = state.view(state.current_player), state.legal_actions()
+        hinted.hint(view, legal)
+        action = plain.choose(view, legal)
+        assert hinted.choose(view, legal) == action
+        state = state.apply(action)
+
+
 def test_a_take_hint_names_the_spirit_and_the_race() -> None:
     state = rules.new_game(["air", "water"], seed=3)
     seat = state.current_player

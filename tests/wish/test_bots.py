@@ -171,6 +171,18 @@ def test_medium_takes_a_wish_it_can_fulfil() -> None:
     pytest.fail("no position with a Wish to fulfil was found")
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_asking_for_hints_never_changes_the_choices(level) -> None:
+    plain, hinted = _bot(level, 5), _bot(level, 5)
+    state = rules.new_game(["air", "fire"], 6)
+    for _ in range(25):
+        view, legal = state.view(state.current_player), state.legal_actions()
+        hinted.hint(view, legal)
+        action = plain.choose(view, legal)
+        assert hinted.choose(view, legal) == action
+        state = state.apply(action)
+
+
 def test_hint_gives_a_legal_action_and_a_reason() -> None:
     state = rules.new_game(["earth", "water"], 6)
     _, log = _play(["random", "random"], ["earth", "water"], seed=6, max_decisions=20)

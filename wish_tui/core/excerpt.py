@@ -7,6 +7,8 @@ short, printable line whatever it quotes.
 
 from __future__ import annotations
 
+from .text import is_plain_char
+
 LIMIT = 60
 """Characters of the input quoted at most (the ellipsis and escapes come on top)."""
 
@@ -19,7 +21,7 @@ def _escaped(text: str) -> str:
             out.append("\\\\")
         elif ch == "'":
             out.append("\\'")
-        elif 0xD800 <= code <= 0xDFFF or not ch.isprintable():
+        elif not is_plain_char(ch):
             if code < 0x100:
                 out.append(f"\\x{code:02x}")
             elif code < 0x10000:

@@ -106,6 +106,10 @@ class Game:
     """The solo difficulties ('' when the game has no solo mode)."""
     solo_seat_required: bool = True
     """True when a solo game must name its seat (else the first free one is taken)."""
+    solo_won_name: str = "won"
+    """What the tournament's figures call a won solo game: 'won', or the game's own word (Wish:
+    'destiny', its solo game being won by fulfilling the Destiny), which also names a rate
+    of its own beside the win rate (``destiny_rate``)."""
     options: tuple[Option, ...] = field(default_factory=tuple)
     min_seats: int = 2
     max_seats: int = 4

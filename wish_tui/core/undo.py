@@ -1,9 +1,11 @@
 """What may be undone, for any game: a seat takes back its own decisions within its own turn.
 
-Each game says two things: which states stand in the same turn (`same_turn`), and why one step
-cannot be taken back by a seat (`blocker`, '' when it can). `UndoPolicy` walks a *history* (the
-states of a game in order, ``history[-1]`` the current one) with them and answers with an index
-into that list; each game's ``rules.undo`` module exposes its policy's three methods.
+Every game keeps that rule: a step cannot be taken back once it lies in an earlier turn or
+another seat decided since. Each game says which states stand in the same turn (`same_turn`),
+how a sentence names a seat (`seat_name`), and what else makes one step final (`blocker`: what
+it revealed, '' when nothing). `UndoPolicy` walks a *history* (the states of a game in order,
+``history[-1]`` the current one) with them and answers with an index into that list; each
+game's ``rules.undo`` module exposes its policy's three methods.
 """
 
 from __future__ import annotations
@@ -19,10 +21,27 @@ __all__ = ["UndoPolicy"]
 class UndoPolicy:
     """One game's undo rules: the shared walk over a history, with the game's own judgements."""
 
-    blocker: Callable[[Any, Any, int], str]
-    """Why the step from `before` to `after` cannot be taken back by `seat` ('' when it can)."""
     same_turn: Callable[[Any, Any], bool]
     """True when two states stand in the same turn (or stretch of play)."""
+    seat_name: Callable[[Any, int], str]
+    """How a reason names a seat of a state, e.g. 'the Water Djinn' or 'Water'."""
+    blocker: Callable[[Any, Any, int], str]
+    """Why the step from `before` to `after`, a decision of `seat` in its own turn, cannot be
+    taken back ('' when it can): what it revealed."""
+    ends_turn: Callable[[Any, Any], bool] | None = None
+    """True when the step from `before` to `after` ended the turn although both states stand in
+    it (None: no step does)."""
+
+    def why_final(self, before: Any, after: Any, seat: int) -> str:
+        """Why the step from `before` to `after` cannot be taken back by `seat` ('' when it can)."""
+        if not self.same_turn(before, after) or (
+            self.ends_turn is not None and self.ends_turn(before, after)
+        ):
+            return "that was in an earlier turn"
+        decider = before.current_player
+        if decider != seat:
+            return f"{self.seat_name(before, decider)} decided since then"
+        return self.blocker(before, after, seat)
 
     def _scan(self, history: Sequence[Any]) -> tuple[list[int], str]:
         """Return (undo points, most recent first; why no earlier point is allowed)."""
@@ -33,7 +52,7 @@ class UndoPolicy:
             return [], "over"
         points: list[int] = []
         for i in range(len(history) - 1, 0, -1):
-            reason = self.blocker(history[i - 1], history[i], seat)
+            reason = self.why_final(history[i - 1], history[i], seat)
             if reason:
                 if not points and not self._decided_this_turn(history, i, seat):
                     return points, "nothing"

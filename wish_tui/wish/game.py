@@ -50,4 +50,5 @@ GAME = Game(
     solo_won=_solo_won,
     solo_levels=("easy", "medium", "hard"),
     solo_seat_required=True,
+    solo_won_name="destiny",
 )

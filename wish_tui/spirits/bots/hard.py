@@ -66,13 +66,8 @@ class HardBot(Bot):
         self._plan: tuple[Action, ...] = ()
         self._plan_key: tuple = ()
 
-    def hint(self, view: dict, legal: list[Action]) -> tuple[Action, str]:
-        """Return the action the hard bot would take and why, in one line."""
-        self._plan = ()
-        action = self.choose(view, legal)
-        if len(legal) == 1:
-            return action, "the only legal action"
-        return action, self.last_reason or describe(view, action)
+    def _reason(self, view: dict, action: Action) -> str:
+        return self.last_reason or describe(view, action)
 
     def _choose(self, view: dict, legal: list[Action]) -> Action:
         seat = view["seat"]

@@ -10,27 +10,13 @@ Everything here works on a determinized State (see `rules.determinize`), never o
 
 from __future__ import annotations
 
-import threading
 from typing import NamedTuple
 
+from wish_tui.core.bots import work_counter
 from wish_tui.spirits.rules import Action
 from wish_tui.spirits.rules.catalog import COLUMNS
 
 from .evaluate import MEDIUM, Weights, keep_value, seat_value
-
-_LOCAL = threading.local()
-
-
-def work_counter() -> list[int]:
-    """This thread's count of engine applies made by the planning functions so far.
-
-    The hard bot counts its think budget in these deterministic units instead of in time; the
-    count is per thread so that a hint computed while a bot thinks cannot change either's choice.
-    """
-    counter = getattr(_LOCAL, "work", None)
-    if counter is None:
-        counter = _LOCAL.work = [0]
-    return counter
 
 
 class Plan(NamedTuple):

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from wish_tui.core import illegal
+
 from .catalog import PLACES, ROWS, place_name
 
 END_NAMES = ("left", "right")
 
 
-class IllegalAction(ValueError):
+class IllegalAction(illegal.IllegalAction):
     """An action the rules refuse; the message names the rule that refuses it."""
 
 

@@ -33,12 +33,12 @@ def _same_turn(a, b) -> bool:
     return a.phase == b.phase and a.turn_no == b.turn_no
 
 
+def _seat_name(state, seat: int) -> str:
+    return state.seats[seat].capitalize()
+
+
 def _blocker(before, after, seat: int) -> str:
-    """Why the step from `before` to `after` cannot be taken back by `seat` ('' when it can)."""
-    if not _same_turn(before, after):
-        return "that was in an earlier turn"
-    if before.current_player != seat:
-        return f"{before.seats[before.current_player].capitalize()} decided since then"
+    """What the step from `before` to `after` revealed, so that it cannot be taken back."""
     if before.marks != after.marks:
         return "you have seen a Favor token since then"
     if before.solo and (before.lo != after.lo or before.hi != after.hi):
@@ -48,7 +48,7 @@ def _blocker(before, after, seat: int) -> str:
     return ""
 
 
-_POLICY = UndoPolicy(blocker=_blocker, same_turn=_same_turn)
+_POLICY = UndoPolicy(_same_turn, _seat_name, _blocker)
 undo_points = _POLICY.undo_points
 undo_target = _POLICY.undo_target
 why_no_undo = _POLICY.why_no_undo

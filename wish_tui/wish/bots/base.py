@@ -1,25 +1,23 @@
-"""What every bot shares: it sees one seat's view and the legal actions, nothing else."""
+"""What every Wish bot shares: the common bot (`wish_tui.core.bots`), a position drawn from its
+seat's view, and a limit on free Wind Blast moves."""
 
 from __future__ import annotations
 
-import random
-
+from wish_tui.core import bots
+from wish_tui.core.bots import match
 from wish_tui.wish.rules import Action, determinize
+
+__all__ = ["FREE_MOVES", "Bot", "match"]
 
 FREE_MOVES = 3
 """Free Wind Blast moves a bot makes in one turn before it stays."""
 
 
-class Bot:
-    """A computer opponent. Subclasses pick an action from what their seat may see."""
-
-    level = "base"
+class Bot(bots.Bot):
+    """A computer opponent of Wish. Subclasses pick an action from what their seat may see."""
 
     def __init__(self, seed: int, think_ms: int | None = None) -> None:
-        self.seed = seed
-        self.think_ms = think_ms
-        self.rng = random.Random(seed)
-        """The bot's only source of chance, so a seed replays its choices."""
+        super().__init__(seed, think_ms)
         self._winds = 0
         self._wind_key: tuple = ()
 
@@ -29,39 +27,16 @@ class Bot:
         Raises:
             ValueError: there is nothing to choose from.
         """
-        if not legal:
-            raise ValueError("a bot was asked to choose from no legal actions")
-        if len(legal) == 1:
-            return legal[0]
         decision = view.get("decision") or {}
-        if decision.get("kind") == "wind":
+        if len(legal) > 1 and decision.get("kind") == "wind":
             # Wind Blasts allow free travel any number of times; a bot stops after a few.
             key = (view.get("seat"), view.get("round"), view.get("turn_idx"))
             self._winds = self._winds + 1 if key == self._wind_key else 1
             self._wind_key = key
             if self._winds > FREE_MOVES:
                 return next((a for a in legal if a.kind == "pass"), legal[-1])
-        return self._choose(view, list(legal))
-
-    def hint(self, view: dict, legal: list[Action]) -> tuple[Action, str]:
-        """Return the action this bot would take and a one-line reason."""
-        action = self.choose(view, legal)
-        return action, f"{self.level} bot's choice"
-
-    def _choose(self, view: dict, legal: list[Action]) -> Action:
-        raise NotImplementedError
+        return super().choose(view, legal)
 
     def sample(self, view: dict):
         """A full State consistent with `view`, drawn with the bot's own generator."""
         return determinize(view, self.rng.getrandbits(48))
-
-
-def match(action: Action, legal: list[Action]) -> Action:
-    """Return `action` if legal, else the legal action with the same notation, else the first."""
-    if action in legal:
-        return action
-    text = str(action)
-    for candidate in legal:
-        if str(candidate) == text:
-            return candidate
-    return legal[0]

@@ -5,8 +5,7 @@ Everything here works on a determinized State (see `rules.determinize`), never o
 
 from __future__ import annotations
 
-import threading
-
+from wish_tui.core.bots import work_counter
 from wish_tui.wish.rules import COLOURS, Action
 
 from .evaluate import MEDIUM, RivalCache, Weights, seat_value
@@ -15,19 +14,6 @@ END = Action("end")
 PASS = Action("pass")
 MAX_TRADES = 2
 """Free trades a plan may make in one turn (more only shuffle crystals around)."""
-_LOCAL = threading.local()
-
-
-def work_counter() -> list[int]:
-    """This thread's count of engine applies made by the planning functions so far.
-
-    The hard bot counts its think budget in these deterministic units instead of in time; the
-    count is per thread so that a hint computed while a bot thinks cannot change either's choice.
-    """
-    counter = getattr(_LOCAL, "work", None)
-    if counter is None:
-        counter = _LOCAL.work = [0]
-    return counter
 
 
 def greedy_decision(

@@ -21,6 +21,8 @@ from .undo import undo_points, undo_target, why_no_undo  # noqa: F401  (what may
 CATALOG: Catalog = parse_catalog(load_raw())
 """The printed facts of the game, from `wish_tui/wish/data/`."""
 State.DEFAULT_CATALOG = CATALOG
+SEATS = DJINNS
+"""The names a seat may take: Wish's seats are its four Djinns."""
 
 __all__ = [
     "CATALOG",
@@ -28,6 +30,7 @@ __all__ = [
     "DJINNS",
     "GEMS",
     "LETTERS",
+    "SEATS",
     "SOLO_LEVELS",
     "Action",
     "Catalog",
@@ -70,4 +73,7 @@ def parse_action(state: State, text: str) -> Action:
             columns = " or ".join(f"#{a.col}" for a in matches)
             raise IllegalAction(f"{excerpt(text)} can go on more than one column: add {columns}.")
     action = Action.parse(text)
-    raise IllegalAction(state.why_illegal(action))
+    reason = state.why_illegal(action)
+    if not reason:
+        return action
+    raise IllegalAction(reason)

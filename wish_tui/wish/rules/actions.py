@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from wish_tui.core import illegal
 from wish_tui.core.excerpt import excerpt
 
 MAX_NOTATION = 120
 """No action's notation is longer; longer text is refused before it is parsed."""
 
 
-class IllegalAction(ValueError):
+class IllegalAction(illegal.IllegalAction):
     """An action the rules refuse; the message names the rule that refuses it."""
 
 

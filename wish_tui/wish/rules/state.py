@@ -191,7 +191,9 @@ class State:
         return new
 
     def why_illegal(self, action: Action) -> str:
-        """One sentence on why `action` is refused now (for actions not in `legal_actions`)."""
+        """One sentence on why `action` is refused now ('' when it is legal)."""
+        if action in self.legal_actions():
+            return ""
         return explain.why_illegal(self, action)
 
     def copy(self, share: bool = False) -> State:

@@ -46,12 +46,16 @@ def _same_turn(a, b) -> bool:
     return a.phase == b.phase and a.round == b.round and a.turn_idx == b.turn_idx
 
 
+def _ends_turn(before, after) -> bool:
+    return before.phase == "play" and after.turn_done
+
+
+def _seat_name(state, seat: int) -> str:
+    return f"the {state.djinns[seat].title()} Djinn"
+
+
 def _blocker(before, after, seat: int) -> str:
-    """Why the step from `before` to `after` cannot be taken back by `seat` ('' when it can)."""
-    if not _same_turn(before, after) or (before.phase == "play" and after.turn_done):
-        return "that was in an earlier turn"
-    if before.current_player != seat:
-        return f"the {before.djinns[before.current_player].title()} Djinn decided since then"
+    """What the step from `before` to `after` revealed, so that it cannot be taken back."""
     if len(before.caravan_deck) != len(after.caravan_deck):
         return "a Caravan card has been turned since then"
     if len(before.challenge_deck) != len(after.challenge_deck):
@@ -64,7 +68,7 @@ def _blocker(before, after, seat: int) -> str:
     return ""
 
 
-_POLICY = UndoPolicy(blocker=_blocker, same_turn=_same_turn)
+_POLICY = UndoPolicy(_same_turn, _seat_name, _blocker, _ends_turn)
 undo_points = _POLICY.undo_points
 undo_target = _POLICY.undo_target
 why_no_undo = _POLICY.why_no_undo

@@ -9,8 +9,7 @@ judged.
 
 from __future__ import annotations
 
-import threading
-
+from wish_tui.core.bots import work_counter
 from wish_tui.wishland.rules import Action
 
 from .evaluate import MEDIUM, Weights, position_value
@@ -39,20 +38,6 @@ ENTREPRENEUR_VP = {
 """How each Entrepreneur's keeper scored against the table's mean, in VP: how the bots keep one.
 Measured in 150 four-seat games of medium bots that kept one of their two at random
 (docs/rules-decisions.md, "Balance with the bots (measured)")."""
-
-_LOCAL = threading.local()
-
-
-def work_counter() -> list[int]:
-    """This thread's count of engine applies made by the policy functions so far.
-
-    The hard bot counts its think budget in these units instead of in time, so that a seed
-    replays the same choices on any machine.
-    """
-    counter = getattr(_LOCAL, "work", None)
-    if counter is None:
-        counter = _LOCAL.work = [0]
-    return counter
 
 
 def _value(st, seat: int, w: Weights, rivalry: float) -> float:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from wish_tui.core import illegal
 
-class IllegalAction(ValueError):
+
+class IllegalAction(illegal.IllegalAction):
     """An action the rules refuse; the message names the rule that refuses it."""
 
 

@@ -42,12 +42,12 @@ def _same_turn(a, b) -> bool:
     return _unit(a) == _unit(b)
 
 
+def _seat_name(state, seat: int) -> str:
+    return state.seats[seat].capitalize()
+
+
 def _blocker(before, after, seat: int) -> str:
-    """Why the step from `before` to `after` cannot be taken back by `seat` ('' when it can)."""
-    if not _same_turn(before, after):
-        return "that was in an earlier turn"
-    if before.current_player != seat:
-        return f"{before.seats[before.current_player].capitalize()} decided since then"
+    """What the step from `before` to `after` revealed, so that it cannot be taken back."""
     if before.rng != after.rng:
         return "cards have been shuffled or drawn at random since then"
     if [len(d) for d in before.decks] != [len(d) for d in after.decks]:
@@ -57,7 +57,7 @@ def _blocker(before, after, seat: int) -> str:
     return ""
 
 
-_POLICY = UndoPolicy(blocker=_blocker, same_turn=_same_turn)
+_POLICY = UndoPolicy(_same_turn, _seat_name, _blocker)
 undo_points = _POLICY.undo_points
 undo_target = _POLICY.undo_target
 why_no_undo = _POLICY.why_no_undo
