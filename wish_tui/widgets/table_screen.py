@@ -226,7 +226,12 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
             self.notify(self.warning, severity="warning", timeout=8)
         self.refresh_view()
         self.table.listen(self)
+        self.opened()
         self.call_after_refresh(self.proceed)
+
+    def opened(self) -> None:
+        """The screen is up: a game may say something at the start (Textual calls every class's
+        `on_mount`, so a game overrides this instead)."""
 
     def on_resize(self) -> None:
         self.set_class(not self.compact, "roomy")

@@ -223,8 +223,7 @@ class GameScreen(TableScreen):
         return super().check_action(action, parameters)
 
     # -- the status line -------------------------------------------------------------------------
-    def on_mount(self) -> None:
-        super().on_mount()
+    def opened(self) -> None:
         view = self.view()
         if view["solo"] and not self.table.is_over:
             finder = getattr(self.app, "best_solo_score", None)
