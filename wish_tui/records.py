@@ -29,15 +29,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from wish_tui import games
+from wish_tui.core.bots import LEVELS
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.game_spec import Game
+from wish_tui.core.text import is_plain_text
 
 FORMAT = "wish_tui.save"
 VERSION = 3
 """The save version this code writes; it reads this and every older one."""
 GAME = games.DEFAULT
 """The game a save means when it names none (saves of version 1 and 2 are all Wish)."""
-WHO = ("human", "random", "easy", "medium", "hard")
+WHO = ("human", *LEVELS)
 MAX_NOTATION = 120
 """No action's notation is longer in any game; longer text is refused unread."""
 
@@ -262,11 +264,6 @@ MAX_TEXT = {"id": 80, "name": 80, "saved_at": 40, "description": 400, "solo": 20
 """The longest text each field may hold."""
 SEED_RANGE = (-(1 << 63), 1 << 64)
 """Seeds are whole numbers of at most 64 bits."""
-
-
-def is_plain_text(text: str) -> bool:
-    """True for text without control characters or lone surrogates (safe to show and write)."""
-    return all(ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF for ch in text)
 
 
 def _text_problem(key: str, value) -> str:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from wish_tui import files, records
 from wish_tui.core.excerpt import excerpt
+from wish_tui.core.text import is_plain_text
 from wish_tui.records import (
     FORMAT,
     GAME,
@@ -35,7 +36,6 @@ from wish_tui.records import (
     WHO,
     GameRecord,
     SaveError,
-    is_plain_text,
     replay,
     saved_state,
     settle,

@@ -26,6 +26,7 @@ import asyncssh
 
 from wish_tui import files
 from wish_tui.core.excerpt import excerpt
+from wish_tui.core.text import plain_text
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 AUTHORIZED_KEYS_NAME = "serve-authorized_keys"
@@ -57,8 +58,7 @@ def clean_name(text: str | None) -> str:
     """`text` made a name: unprintable characters dropped, spaces joined, cut to `NAME_LIMIT`."""
     if not text:
         return ""
-    kept = "".join(ch for ch in text if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF)
-    return " ".join(kept.split())[:NAME_LIMIT].strip()
+    return " ".join(plain_text(text).split())[:NAME_LIMIT].strip()
 
 
 def open_person(username: str | None) -> Person | None:

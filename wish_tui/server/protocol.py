@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from wish_tui.core.excerpt import excerpt
+from wish_tui.core.text import is_plain_text, plain_text
 
 MAX_MESSAGE = 256 * 1024
 """The longest line either side sends (a four-seat view with its log is far below)."""
@@ -63,7 +64,7 @@ def text_field(message: dict, key: str, what: str, limit: int = 200, required: b
         raise ProtocolError(f'"{key}" must be {what}.')
     if len(value) > limit:
         raise ProtocolError(f'"{key}" is too long ({excerpt(value)}).')
-    if not all(ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+    if not is_plain_text(value):
         raise ProtocolError(f'"{key}" holds characters that are not printable text.')
     return value
 
@@ -82,5 +83,4 @@ def int_field(message: dict, key: str, what: str, low: int, high: int) -> int:
 
 def printable(text: str, limit: int) -> str:
     """Text made safe to show: control characters dropped, cut to `limit` characters."""
-    clean = "".join(ch for ch in text if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF)
-    return clean[:limit]
+    return plain_text(text, limit)

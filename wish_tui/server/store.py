@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from wish_tui import files, saves
+from wish_tui.core.bots import LEVELS
 from wish_tui.records import GameRecord, SaveError
 
 from .tables import CHAT_KEEP, Seat, Table, restore
@@ -85,7 +86,7 @@ def _seats(block: dict, record: GameRecord) -> list[Seat]:
             who,
             _text(entry.get("person", ""), 200),
             _text(entry.get("person_name", ""), MAX_NAME),
-            zombie if zombie in ("", "random", "easy", "medium", "hard") else "",
+            zombie if zombie in ("", *LEVELS) else "",
         )
         seats.append(seat)
     return seats

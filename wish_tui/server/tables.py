@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from wish_tui import games, records
+from wish_tui.core.bots import LEVELS
 from wish_tui.core.excerpt import excerpt
 from wish_tui.records import GameRecord
 from wish_tui.seat import SPECTATOR, Choices, Refused, SeatInfo
@@ -25,7 +26,7 @@ CHAT_KEEP = 50
 """Chat lines a table remembers."""
 HISTORY_KEEP = 400
 """States kept for undo (a turn is far shorter)."""
-BOT_LEVELS = ("random", "easy", "medium", "hard")
+BOT_LEVELS = LEVELS
 ZOMBIE_LEVEL = "medium"
 """The bot that plays for a person who left, when the table hands their seat over."""
 
