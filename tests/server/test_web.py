@@ -333,3 +333,37 @@ async def test_stopping_the_server_ends_each_tab_with_a_sentence(start_web):
         assert "shutting down" in await end_sentence(ws)
         await closing
     assert len(web.hub.unregistered) == 1
+
+
+async def test_the_game_page_starts_its_app_early_and_its_websocket_takes_that_one(start_web):
+    web = await start_web()
+    sign_in = web.signed_in()
+    async with session(sign_in) as client:
+        async with client.get(web.base + "/") as page:
+            assert page.status == 200
+        await until(lambda: len(web.hub.registered) == 1)
+        ws = await open_tab(client, web)
+        (report,) = await frames(ws)
+        assert json.loads(report)["env"]["COLUMNS"] == "80"  # started before the page's size
+        (resized,) = await frames(ws)
+        assert json.loads(resized[5:]) == {"type": "resize", "width": 100, "height": 30}
+        assert len(web.hub.registered) == 1  # the same app, not a second one
+        await ws.close()
+    await until(lambda: len(web.hub.unregistered) == 1)
+
+
+async def test_an_app_started_for_a_page_that_never_connects_is_closed(start_web, monkeypatch):
+    from wish_tui.server import web as web_module
+
+    monkeypatch.setattr(web_module, "EARLY_START_WAIT", 0.5)
+    web = await start_web(max_per_address=1)
+    async with session(web.signed_in()) as client:
+        for _ in range(3):  # a reload does not start another
+            async with client.get(web.base + "/") as page:
+                assert page.status == 200
+        await until(lambda: len(web.hub.registered) == 1)
+        await until(lambda: len(web.hub.unregistered) == 1)
+        assert web.front.sessions == set()
+        ws = await open_tab(client, web)  # the address's one session is free again
+        (report,) = await frames(ws)
+        assert json.loads(report)["env"]["COLUMNS"] == "100"

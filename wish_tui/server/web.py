@@ -21,9 +21,7 @@ sentence: on a page, or as the sentence the page shows when its session ends.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ipaddress
-import json
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -31,19 +29,20 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import textual_serve
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
 from wish_tui.server import web_pages
 from wish_tui.server.links import LINK_PATH, SIGN_IN_LIFETIME, SignInRefused, SignIns
 from wish_tui.server.session import (
     DATA_DIR_ENV,
+    DEFAULT_SIZE,
     PASSED_FROM_SERVER,
     SOCKET_ENV,
     TOKEN_ENV,
     clamp_size,
 )
 from wish_tui.server.ssh import CLIENT_COMMAND, Hub, Limits, address_group
-from wish_tui.server.web_child import WebChild
+from wish_tui.server.web_session import BrowserSession, end, whole
 
 COOKIE = "wish_tui_sign_in"
 """The cookie that holds a browser's sign-in id."""
@@ -60,6 +59,8 @@ STATIC_FILES = {
 }
 """The files of textual-serve's page that are served, and nothing else of its folder."""
 STATIC_DIR = Path(textual_serve.__file__).resolve().parent / "static"
+EARLY_START_WAIT = 10.0
+"""Seconds an app started for a page waits for that page's websocket before it is closed."""
 
 
 def _log_to_stderr(message: str) -> None:
@@ -135,7 +136,10 @@ class WebFrontEnd:
         self.command = tuple(command)
         self.log = log
         self.port = 0
-        self.sessions: set[_BrowserSession] = set()
+        self.sessions: set[BrowserSession] = set()
+        self._waiting: dict[str, BrowserSession] = {}
+        """Apps started for a page, by the sign-in id whose websocket will take them."""
+        self._tasks: set[asyncio.Task] = set()
         self._per_group: Counter[str] = Counter()
         self._runner: web.AppRunner | None = None
         self._closing = False
@@ -187,19 +191,28 @@ class WebFrontEnd:
         sessions = list(self.sessions)
         for session in sessions:
             session.end_soon("The server is shutting down; your seats are kept.")
+        for session in list(self._waiting.values()):
+            self._run(session.close())
         if sessions:
-            await asyncio.wait(
-                [s.done for s in sessions if s.done is not None],
-                timeout=self.limits.stop_grace + 2,
-            )
+            await asyncio.wait([s.done for s in sessions], timeout=self.limits.stop_grace + 2)
+        for task in list(self._tasks):
+            task.cancel()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
 
+    def _run(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
     # -- pages ---------------------------------------------------------------------------------
     async def _index(self, request: web.Request) -> web.Response:
-        person = self.sign_ins.who(request.cookies.get(COOKIE))
+        sign_in = request.cookies.get(COOKIE)
+        person = self.sign_ins.who(sign_in)
         if person is not None:
+            self._start_early(sign_in, person, address_group(client_address(request)))
             return _html(web_pages.game_page(person.name))
         if self.is_open:
             return _html(web_pages.guest_page())
@@ -297,11 +310,31 @@ class WebFrontEnd:
         if self._per_group[group] <= 0:
             del self._per_group[group]
 
+    def _start_early(self, sign_in: str, person, group: str) -> None:
+        """Start the app of a page now, while the browser loads it, if the limits allow."""
+        if sign_in in self._waiting or self.admit(group):
+            return  # one is waiting already, or the page's websocket will be told why not
+        session = BrowserSession(self, person, group, DEFAULT_SIZE)
+        self.sessions.add(session)
+        self._waiting[sign_in] = session
+        self._run(self._wait_for_page(sign_in, session))
+
+    async def _wait_for_page(self, sign_in: str, session: BrowserSession) -> None:
+        try:
+            await session.start()
+            await asyncio.sleep(EARLY_START_WAIT)
+        finally:
+            if self._waiting.get(sign_in) is session:  # no websocket took it
+                del self._waiting[sign_in]
+                self.sessions.discard(session)
+                self.forget(session.group)
+                await asyncio.shield(session.close())
+
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse(max_msg_size=MAX_INPUT, heartbeat=30.0)
         await socket.prepare(request)
-        person = self.sign_ins.who(request.cookies.get(COOKIE))
-        group = address_group(client_address(request))
+        sign_in = request.cookies.get(COOKIE)
+        person = self.sign_ins.who(sign_in)
         refusal = ""
         if not same_origin(request):
             refusal = "This game opens from its own server's page, not another site's."
@@ -310,19 +343,23 @@ class WebFrontEnd:
                 "This browser is not signed in (or its sign-in expired): ask your SSH "
                 "session's lobby for a new browser link (key b)."
             )
-        else:
+        size = clamp_size(whole(request.query.get("width")), whole(request.query.get("height")))
+        session = self._waiting.pop(sign_in, None) if not refusal else None
+        if session is None and not refusal:
+            group = address_group(client_address(request))
             refusal = self.admit(group)
-        if refusal:
-            await _end(socket, refusal)
+            if not refusal:
+                session = BrowserSession(self, person, group, size)
+                self.sessions.add(session)
+                self._run(session.start())
+        if session is None:
+            await end(socket, refusal)
             return socket
-        size = clamp_size(_int(request.query.get("width")), _int(request.query.get("height")))
-        session = _BrowserSession(self, socket, person, group, size)
-        self.sessions.add(session)
         try:
-            await session.run()
+            await session.attach(socket, size)
         finally:
             self.sessions.discard(session)
-            self.forget(group)
+            self.forget(session.group)
         return socket
 
     def child_env(self, token: str, size: tuple[int, int]) -> dict[str, str]:
@@ -342,170 +379,6 @@ class WebFrontEnd:
             }
         )
         return env
-
-
-class _BrowserSession:
-    """One websocket: its app, its idle clock, and the sentence it ends with."""
-
-    def __init__(self, front, socket, person, group: str, size: tuple[int, int]) -> None:
-        self.front: WebFrontEnd = front
-        self.socket: web.WebSocketResponse = socket
-        self.person = person
-        self.group = group
-        self.size = size
-        self.child: WebChild | None = None
-        self.sent = 0
-        """Bytes of terminal data sent to the browser."""
-        self.done: asyncio.Future | None = None
-        self._sentence = ""
-        self._last_input = 0.0
-
-    async def run(self) -> None:
-        loop = asyncio.get_running_loop()
-        self.done = loop.create_future()
-        front, person = self.front, self.person
-        token: str | None = None
-        try:
-            try:
-                token = front.hub.register_session(person.person, person.name)
-            except Exception as exc:
-                front.log(f"the table server refused {person.name}: {exc!r}")
-                await _end(self.socket, "The table server could not seat you; try again later.")
-                return
-            self.child = WebChild(
-                front.command,
-                front.child_env(token, self.size),
-                self._output,
-                stop_grace=front.limits.stop_grace,
-            )
-            try:
-                await self.child.start()
-            except OSError as exc:
-                front.log(f"the app could not start for {person.name}: {exc}")
-                await _end(self.socket, "The game could not start on this server; try again later.")
-                return
-            self._last_input = loop.time()
-            relay = loop.create_task(self.child.relay())
-            reader = loop.create_task(self._read_browser())
-            idle = loop.create_task(self._watch_idle())
-            done, _ = await asyncio.wait({relay, reader, idle}, return_when=asyncio.FIRST_COMPLETED)
-            for task in (reader, idle):
-                task.cancel()
-            if relay not in done:
-                self.child.terminate()  # the browser left, idled or misbehaved
-            try:
-                status = await asyncio.wait_for(self.child.wait(), front.limits.stop_grace + 1)
-            except TimeoutError:
-                self.child.terminate()  # drew its last frame but does not exit
-                status = await self.child.wait()
-            relay.cancel()
-            await _end(self.socket, self._sentence or self._after_app(status))
-        except Exception as exc:  # a fault here must end this session only, never the server
-            front.log(f"the browser session of {person.name} failed: {exc!r}")
-            await _end(self.socket, "This session failed on the server; reload the page.")
-        finally:
-            if self.child is not None:
-                await self.child.stop()
-            if token is not None:
-                try:
-                    front.hub.unregister_session(token)
-                except Exception as exc:
-                    front.log(f"the table server failed to let {person.name} go: {exc!r}")
-            self.done.set_result(None)
-
-    def _after_app(self, status: int | None) -> str:
-        words = self.child.closing_words if self.child else ""
-        if words.startswith("wish-tui: "):
-            return words[len("wish-tui: ") :][:300]
-        if status == 0:
-            return "The game closed; reload the page to return to your seats."
-        if self.child is not None and status is not None:
-            self.front.log(
-                f"the app of {self.person.name} stopped with status {status}: "
-                f"{self.child.error_tail[-300:]!r}"
-            )
-        return "The game stopped on the server; reload the page to return to your seats."
-
-    def end_soon(self, sentence: str) -> None:
-        """End the session with `sentence` once its app has had its grace time."""
-        self._sentence = self._sentence or sentence
-        if self.child is not None:
-            self.child.terminate()
-
-    async def _output(self, data: bytes) -> None:
-        if not self.socket.closed:
-            self.sent += len(data)
-            await self.socket.send_bytes(data)
-
-    async def _read_browser(self) -> None:
-        child = self.child
-        assert child is not None
-        async for message in self.socket:
-            if message.type == WSMsgType.ERROR:
-                self._sentence = (
-                    "That input was too large for the server (at most 16 KB at once); reload "
-                    "the page to return to your seats."
-                )
-                return
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = json.loads(message.data)
-            except ValueError:
-                envelope = None
-            if not (isinstance(envelope, list) and envelope and isinstance(envelope[0], str)):
-                self._sentence = "The page sent something the server does not read; reload it."
-                return
-            kind, body = envelope[0], envelope[1] if len(envelope) > 1 else None
-            if kind == "stdin" and isinstance(body, str):
-                self._last_input = asyncio.get_running_loop().time()
-                await child.keys(body)
-            elif kind == "resize" and isinstance(body, dict):
-                width, height = clamp_size(_int(body.get("width")), _int(body.get("height")))
-                if (width, height) != self.size:
-                    self.size = (width, height)
-                    await child.meta({"type": "resize", "width": width, "height": height})
-            elif kind == "ping" and isinstance(body, str) and len(body) <= 32:
-                await self.socket.send_json(["pong", body])
-            elif kind in ("focus", "blur"):
-                await child.meta({"type": kind})
-            else:
-                self._sentence = "The page sent something the server does not read; reload it."
-                return
-
-    async def _watch_idle(self) -> None:
-        loop = asyncio.get_running_loop()
-        idle = self.front.limits.idle_timeout
-        while True:
-            left = self._last_input + idle - loop.time()
-            if left <= 0:
-                break
-            await asyncio.sleep(left)
-        self.front.log(f"closed the idle browser session of {self.person.name}")
-        minutes = f"{idle / 60:g} minutes" if idle >= 120 else f"{idle:g} s"
-        self._sentence = (
-            f"No key for {minutes}, so the session is closed; reload the page to return to "
-            "your seats."
-        )
-
-
-async def _end(socket: web.WebSocketResponse, sentence: str) -> None:
-    """Say `sentence` to the page and close its websocket."""
-    if socket.closed:
-        return
-    with contextlib.suppress(Exception):
-        await socket.send_json(["end", sentence])
-        reason = sentence.encode()[:120].decode("utf-8", "ignore")
-        await socket.close(code=1000, message=reason.encode())
-
-
-def _int(value) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    try:
-        return int(str(value)[:6])
-    except ValueError:
-        return 0
 
 
 def _html(text: str, status: int = 200) -> web.Response:
