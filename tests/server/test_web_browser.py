@@ -90,9 +90,11 @@ class Screen:
     def __init__(self) -> None:
         self.text = ""
         self.everything = ""
+        self.raw = b""
 
     def take(self, data: bytes | str) -> None:
         chunk = data if isinstance(data, bytes) else data.encode()
+        self.raw += chunk
         text = ANSI.sub(b"", chunk).decode("utf-8", "replace")
         self.text += text
         self.everything += text
@@ -242,6 +244,10 @@ async def test_a_browser_signed_in_by_link_plays_a_table_with_an_ssh_session(bro
     await page.goto(link)
     assert page.url.endswith("/")  # the token is gone from the address bar
     await bob.screen.see("Tables of this server — you are bob")
+    # The app fills the page: it draws down to the last row of the page's terminal.
+    ((columns, rows),) = [s.size for s in web.sessions]
+    assert (columns, rows) > (100, 30)
+    await until(lambda: f"\x1b[{rows};1H".encode() in bob.screen.raw, 10)
     cookie = next(c for c in await context.cookies() if c["name"] == "wish_tui_sign_in")
     assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
     assert cookie["value"] not in link and cookie["value"] not in hub.tokens

@@ -27,6 +27,8 @@ MAX_PACKET = 8 * 1024 * 1024
 """The largest packet read from the app (a whole frame of a large window is far below)."""
 MAX_CLOSING_WORDS = 2048
 """The most bytes of the app's closing sentence kept."""
+FIRST_FRAME = 200
+"""Bytes of data above which a packet is a frame (the modes set before it are a few bytes each)."""
 STDERR_TAIL = 4096
 """The most bytes of the app's error output kept, to log when it fails."""
 
@@ -63,6 +65,8 @@ class WebChild:
         self._kill_timer: asyncio.TimerHandle | None = None
         self.closing_words = ""
         """What the app printed after it stopped drawing (its closing sentence, if any)."""
+        self.drawn = asyncio.Event()
+        """Set once the app has drawn its first frame (not only switched the screen's modes)."""
 
     @property
     def pid(self) -> int | None:
@@ -120,6 +124,8 @@ class WebChild:
                     return
                 payload = await stdout.readexactly(size)
                 if kind == b"D":
+                    if size > FIRST_FRAME:
+                        self.drawn.set()
                     await self._on_output(payload)
                 elif kind == b"M" and _meta_type(payload) == "exit":
                     break

@@ -52,6 +52,8 @@ class BrowserSession:
         """Set by `start`: '' once the app runs, else the sentence why it does not."""
         self.done: asyncio.Future[None] = loop.create_future()
         """Set once the app has stopped and the table server has let the token go."""
+        self.started_size = size
+        """The size the app was started with."""
         self._sentence = ""
         self._last_input = 0.0
         self._start_over = asyncio.Event()
@@ -128,8 +130,9 @@ class BrowserSession:
             relay = loop.create_task(self.child.relay())
             reader = loop.create_task(self._read_browser())
             idle = loop.create_task(self._watch_idle())
+            resize = loop.create_task(self._resize_once_drawn())
             done, _ = await asyncio.wait({relay, reader, idle}, return_when=asyncio.FIRST_COMPLETED)
-            for task in (reader, idle):
+            for task in (reader, idle, resize):
                 task.cancel()
             if relay not in done:
                 self.child.terminate()  # the browser left, idled or misbehaved
@@ -169,6 +172,15 @@ class BrowserSession:
     async def _resize(self, size: tuple[int, int]) -> None:
         if size != self.size and self.child is not None:
             self.size = size
+            await self.child.meta({"type": "resize", "width": size[0], "height": size[1]})
+
+    async def _resize_once_drawn(self) -> None:
+        # Textual's web driver posts the size the app started with after the first sizes it
+        # reads, so a size sent before the first frame can be lost: it is sent again after it.
+        assert self.child is not None
+        await self.child.drawn.wait()
+        if self.size != self.started_size:
+            size = self.size
             await self.child.meta({"type": "resize", "width": size[0], "height": size[1]})
 
     async def _read_browser(self) -> None:
