@@ -165,6 +165,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     for flag, default, help_text in SERVE_LIMITS:
         serve.add_argument(flag, type=int, default=default, metavar="N", help=help_text)
+    serve.add_argument(
+        "--web",
+        type=int,
+        metavar="PORT",
+        help="also serve the game to web browsers over HTTP on this port (needs the web extra)",
+    )
+    serve.add_argument(
+        "--web-url",
+        metavar="URL",
+        help="the address browsers open, when a TLS proxy stands in front (https://HOST)",
+    )
     return parser
 
 
@@ -200,6 +211,22 @@ def check_serve(args: argparse.Namespace) -> None:
         raise UsageError(f"--host {printable(host, 60)!r} is not an address or a host name")
     if args.keys is not None and not args.keys.strip():
         raise UsageError("--keys needs the path of an authorized_keys file")
+    if args.web is not None and not 0 <= args.web <= 65535:
+        raise UsageError("--web must be a port number from 0 to 65535 (0 picks a free port)")
+    if args.web_url is not None:
+        url = args.web_url
+        if args.web is None:
+            raise UsageError("--web-url goes with --web PORT")
+        if (
+            not url.startswith(("http://", "https://"))
+            or len(url) > 200
+            or not url.isprintable()
+            or any(c.isspace() for c in url)
+            or any(c in url for c in "?#")
+        ):
+            raise UsageError(
+                f"--web-url {printable(url, 60)!r} is not an address such as https://HOST"
+            )
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -226,6 +253,8 @@ def _serve(args: argparse.Namespace) -> int:
         is_open=args.open,
         keys=Path(args.keys).expanduser() if args.keys else None,
         limits=limits,
+        web_port=args.web,
+        web_url=args.web_url or "",
     )
     return serve.run(options)
 

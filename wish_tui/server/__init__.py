@@ -11,6 +11,11 @@ One `serve` process holds two parts:
   of the table server: it gets the socket's path and a one-time token in its environment, never
   the server's own environment.
 
+- the **web front end** (`web`, with `--web PORT`, on aiohttp and textual-serve's page): each
+  browser tab is one more session of the table server, with its own child app on Textual's web
+  driver (`web_session`, `web_child`), under the SSH front end's limits. A browser signs in with
+  a one-time link that an SSH session's lobby gives (`links`), or as a guest with `--open`.
+
 Nothing else is reachable over SSH: no shell, no command, no subsystem (SFTP), no forwarding of
 ports, sockets, agents, X11 or tunnels. Everything a stranger sends is bounded: connections in all
 and per address, the time to log in, the time without a key, the terminal's size and type, and the

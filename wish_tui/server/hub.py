@@ -533,3 +533,19 @@ class Hub:
     def _bot_played(self, table: Table) -> None:
         if self.tables.get(table.id) is table:
             self._changed(table)
+
+    # -- browser links (`serve --web`: links.py, web.py) ---------------------------------------
+    web_links = None
+    """The web front end's sign-ins (`links.SignIns`), set by `serve --web`; None without it."""
+
+    def _on_web_link(self, session: Session, message: dict) -> None:
+        """A one-time link that signs a browser in as this session's person; the lobby shows it."""
+        if self.web_links is None:
+            raise TableError("This server has no web front end (it is started with --web PORT).")
+        token = self.web_links.issue_link(session.person, session.name)
+        answer = self._lobby(session)
+        answer["web_link"] = {
+            "url": self.web_links.url_for(token),
+            "minutes": self.web_links.minutes,
+        }
+        session.send(answer)

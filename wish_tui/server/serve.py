@@ -39,6 +39,10 @@ class ServeOptions:
     keys: Path | None = None
     """The authorized keys file; None: `AUTHORIZED_KEYS_NAME` in the data directory."""
     limits: Limits = field(default_factory=Limits)
+    web_port: int | None = None
+    """Also serve the app to web browsers on this port (`--web`); None: SSH only."""
+    web_url: str = ""
+    """The address browsers open (`--web-url`, behind a proxy); '': this server's own."""
 
 
 def default_hub(data_dir: Path) -> Hub:
@@ -87,6 +91,7 @@ async def serve(
     except Exception as exc:
         raise ServeError(f"the table server cannot start: {excerpt(str(exc), 200)}") from None
     front = FrontEnd(hub, host_key, keys, Path(data_dir), options.limits, command)
+    web_front = None
     try:
         try:
             await front.start(options.host, options.port)
@@ -95,7 +100,11 @@ async def serve(
                 f"cannot listen on {options.host} port {options.port}: "
                 f"{exc.strerror or 'the address cannot be used'}"
             ) from None
+        if options.web_port is not None:
+            web_front = await _start_web(hub, options, Path(data_dir), command)
         _introduce(front, options, host_key.get_fingerprint("sha256"), host_key_path, keys, out)
+        if web_front is not None:
+            _introduce_web(web_front, options, out)
         if stop is None:
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
@@ -105,8 +114,54 @@ async def serve(
         out.write("Stopping: every session ends and the tables are saved.\n")
         out.flush()
     finally:
+        if web_front is not None:
+            await web_front.close()
         await front.close()
         await hub.close()
+
+
+async def _start_web(hub, options: ServeOptions, data_dir: Path, command: Sequence[str]):
+    """Start the web front end (`--web`), its links shown by the hub's lobby.
+
+    Raises:
+        ServeError: the web extra is not installed, or the port cannot be listened on.
+    """
+    try:
+        from wish_tui.server.links import SignIns
+        from wish_tui.server.web import WebFrontEnd
+    except ImportError as exc:
+        raise ServeError(
+            f"'--web' needs {exc.name or 'textual-serve'}; install the web extra with "
+            "\"pip install 'wish_tui[web]'\""
+        ) from None
+    port = options.web_port or 0
+    sign_ins = SignIns()
+    web_front = WebFrontEnd(hub, sign_ins, data_dir, options.limits, options.is_open, command)
+    try:
+        await web_front.start(options.host, port)
+    except OSError as exc:
+        raise ServeError(
+            f"cannot listen on {options.host} port {port} for browsers: "
+            f"{exc.strerror or 'the address cannot be used'}"
+        ) from None
+    reach = _reach(options.host)
+    reach = f"[{reach}]" if ":" in reach else reach
+    sign_ins.base_url = (options.web_url or f"http://{reach}:{web_front.port}").rstrip("/")
+    hub.web_links = sign_ins
+    return web_front
+
+
+def _introduce_web(web_front, options: ServeOptions, out: TextIO) -> None:
+    base = web_front.sign_ins.base_url
+    if options.is_open:
+        how = "each one types a guest name"
+    else:
+        how = "a player signs one in with the link their lobby gives (key b)"
+    out.write(
+        f"Browsers: listening on {options.host} port {web_front.port}; they open {base} and "
+        f"{how}.\n"
+    )
+    out.flush()
 
 
 def _introduce(front, options, fingerprint, host_key_path, keys, out: TextIO) -> None:

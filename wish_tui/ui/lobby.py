@@ -2,7 +2,8 @@
 
 Enter opens a table you sit at, joins an open seat, or watches; `n` opens a new table (the game,
 its options and who sits where: you, a seat left open for a friend, or a bot); `w` watches; `x`
-closes a table you own. Everything comes from the table server; this screen holds nothing.
+closes a table you own; `b` asks for a one-time link that signs a browser in as you (with
+`serve --web`). Everything comes from the table server; this screen holds nothing.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class LobbyScreen(Screen):
         Binding("n", "new_table", "New table"),
         Binding("w", "watch", "Watch"),
         Binding("x", "close_table", "Close table"),
+        Binding("b", "browser_link", "Browser link"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -78,6 +80,15 @@ class LobbyScreen(Screen):
         if self.tables and row is not None:
             grid.move_cursor(row=min(row, len(self.tables) - 1))
         self._detail()
+        link = message.get("web_link")
+        if isinstance(link, dict) and isinstance(link.get("url"), str):
+            from .web_link import WebLinkScreen
+
+            # The lobby's news wait while the window covers it: ask again once it closes.
+            self.app.push_screen(
+                WebLinkScreen(link["url"], int(link.get("minutes") or 5)),
+                lambda _: self.app.server_send({"type": "lobby"}),
+            )
 
     def _selected(self) -> dict | None:
         grid = self.query_one(DataTable)
@@ -149,6 +160,10 @@ class LobbyScreen(Screen):
 
         labels = ["Close it (its game is deleted)", "Keep it"]
         self.app.push_screen(ChoiceScreen(f"Close table {entry['table']}?", labels), answered)
+
+    def action_browser_link(self) -> None:
+        """Ask for a one-time link that signs a browser in as you (shown with its QR code)."""
+        self.app.server_send({"type": "web_link"})
 
     def action_quit(self) -> None:
         """Leave the server (your seats stay yours)."""
