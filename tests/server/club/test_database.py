@@ -10,8 +10,7 @@ import textwrap
 
 import pytest
 
-from wish_tui.server.club import ClubLocked, DatabaseRefused, open_club, take_lock
-from wish_tui.server.club import schema
+from wish_tui.server.club import ClubLocked, DatabaseRefused, open_club, schema, take_lock
 from wish_tui.server.club.database import FILE
 
 from .conftest import people, reopen
