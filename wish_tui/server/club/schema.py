@@ -111,7 +111,7 @@ V1 = (
     ){compact}""",
     "CREATE INDEX results_by_player ON results (player_id, finished_at, table_id)",
     "CREATE INDEX results_by_player_game ON results (player_id, game, finished_at, table_id)",
-    "CREATE INDEX results_by_game ON results (game, seats, seat, place)",
+    "CREATE INDEX results_by_game ON results (game, seats, seat, name, who, place)",
     """CREATE TABLE ratings (
         player_id {bigint} NOT NULL REFERENCES players (id),
         game TEXT NOT NULL,

@@ -20,6 +20,12 @@ def _rate(won: int, played: int) -> float:
     return round(won / played, 4) if played else 0.0
 
 
+def _add(counts: dict, key, played: int, wins: int) -> None:
+    total = counts.setdefault(key, [0, 0])
+    total[0] += played
+    total[1] += wins
+
+
 class Standings:
     """Figures of one club database."""
 
@@ -96,32 +102,28 @@ class Standings:
         finished = self.db.scalar(
             "SELECT COUNT(*) FROM finished_games WHERE game = ? AND seats > 1", (game,), default=0
         )
-        won = "SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END)"
-        by_seat = [
-            WinRate(str(seat + 1), seats, played, wins, _rate(wins, played))
-            for seats, seat, played, wins in self.db.rows(
-                f"SELECT seats, seat, COUNT(*), {won} FROM results "
-                "WHERE game = ? AND seats > 1 GROUP BY seats, seat ORDER BY seats, seat",
-                (game,),
-            )
-        ]
-        by_name = [
-            WinRate(name, 0, played, wins, _rate(wins, played))
-            for name, played, wins in self.db.rows(
-                f"SELECT name, COUNT(*), {won} FROM results "
-                "WHERE game = ? AND seats > 1 GROUP BY name ORDER BY name",
-                (game,),
-            )
-        ]
-        by_bot = [
-            WinRate(who, 0, played, wins, _rate(wins, played))
-            for who, played, wins in self.db.rows(
-                f"SELECT who, COUNT(*), {won} FROM results "
-                "WHERE game = ? AND seats > 1 AND who <> 'human' GROUP BY who ORDER BY who",
-                (game,),
-            )
-        ]
-        return GamePage(game, finished, tuple(by_seat), tuple(by_name), tuple(by_bot))
+        by_seat: dict[tuple[int, int], list[int]] = {}
+        by_name: dict[str, list[int]] = {}
+        by_bot: dict[str, list[int]] = {}
+        for seats, seat, name, who, played, wins in self.db.rows(
+            "SELECT seats, seat, name, who, COUNT(*), SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) "
+            "FROM results WHERE game = ? AND seats > 1 GROUP BY seats, seat, name, who",
+            (game,),
+        ):
+            _add(by_seat, (seats, seat), played, wins)
+            _add(by_name, name, played, wins)
+            if who != "human":
+                _add(by_bot, who, played, wins)
+        return GamePage(
+            game,
+            finished,
+            tuple(
+                WinRate(str(seat + 1), seats, p, w, _rate(w, p))
+                for (seats, seat), (p, w) in sorted(by_seat.items())
+            ),
+            tuple(WinRate(name, 0, p, w, _rate(w, p)) for name, (p, w) in sorted(by_name.items())),
+            tuple(WinRate(who, 0, p, w, _rate(w, p)) for who, (p, w) in sorted(by_bot.items())),
+        )
 
     def best_solo(
         self,
