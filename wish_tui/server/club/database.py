@@ -104,7 +104,12 @@ class Database:
                 self._connection.execute("ROLLBACK")
                 raise
             else:
-                self._connection.execute("COMMIT")
+                try:
+                    self._connection.execute("COMMIT")
+                except BaseException:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._connection.execute("ROLLBACK")
+                    raise
             finally:
                 self._depth = 0
 

@@ -28,7 +28,9 @@ BOARD_MAX = 1000
 
 def add_parser(commands) -> None:
     """Add `club` and its commands to the `wish-tui` subparsers."""
-    club = commands.add_parser("club", help="look after the club of `wish-tui serve`")
+    club = commands.add_parser(
+        "club", help="look after the club of wish-tui serve: players, ratings, history"
+    )
     inner = club.add_subparsers(dest="club_command", metavar="COMMAND", required=True)
     names = ", ".join(games.names())
     players = inner.add_parser("players", help="list the club's players")
