@@ -72,7 +72,7 @@ def measure_bytes(count: int) -> None:
         for level in ("random", "easy", "medium", "hard"):
             club.players.bot(level)
         empty = vacuumed_size(club)
-        lengths, notation = [], []
+        lengths, notation, append_ms = [], [], []
         spec = games.get("wish")
         for n in range(count):
             names = list(spec.seats)
@@ -96,7 +96,9 @@ def measure_bytes(count: int) -> None:
                     state = history[-1]
                     continue
                 action = rng.choice(state.legal_actions())
+                t0 = time.perf_counter()
                 club.tables.append(table.id, seat, table.seats[seat].player_id, str(action))
+                append_ms.append((time.perf_counter() - t0) * 1000)
                 state = state.apply(action)
                 history.append(state)
             club.finish(table.id, state.final_scores())
@@ -116,6 +118,11 @@ def measure_bytes(count: int) -> None:
         f"bytes: {count} four-seat Wish games of {min(lengths)}-{max(lengths)} actions "
         f"(median {statistics.median(lengths):.0f}): {used} bytes, "
         f"{per_game:.0f} bytes = {per_game / 1024:.2f} KB a finished game (target <= 8 KB)"
+    )
+    append_ms.sort()
+    print(
+        f"append (committed, fsync'd): median {statistics.median(append_ms):.2f} ms, "
+        f"95th {append_ms[int(len(append_ms) * 0.95)]:.2f} ms over {len(append_ms)} actions"
     )
     packed_scores = len(pack([], [], 0, scores, []))
     print(
