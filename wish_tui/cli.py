@@ -176,6 +176,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="the address browsers open, when a TLS proxy stands in front (https://HOST)",
     )
+    from wish_tui.server.club.keeper import add_parser as add_club_parser
+
+    add_club_parser(commands)
     return parser
 
 
@@ -389,6 +392,10 @@ def main(argv: list[str] | None = None) -> int:
             return serve(sys.stdin, sys.stdout)
         if args.command == "serve":
             return _serve(args)
+        if args.command == "club":
+            from wish_tui.server.club.keeper import run as run_club
+
+            return run_club(args)
         if args.command == "tournament":
             from wish_tui.tournament import run_from_args
 

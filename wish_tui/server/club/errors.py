@@ -1,0 +1,27 @@
+"""The club's refusals: each message is one sentence for the person or the keeper."""
+
+from __future__ import annotations
+
+
+class ClubError(Exception):
+    """Something the club cannot do; the message is one sentence saying what and what to do."""
+
+
+class DatabaseRefused(ClubError):
+    """The club's database file cannot be used (damaged, foreign, newer); it was left untouched."""
+
+
+class ClubLocked(ClubError):
+    """Another `wish-tui serve` holds the club of this data directory."""
+
+
+class InputRefused(ClubError, ValueError):
+    """A name, a profile text, a chat line or a setting that is refused; nothing changed."""
+
+
+class NameTaken(InputRefused):
+    """A display name that someone else holds (whatever its case)."""
+
+
+class NotFound(ClubError, LookupError):
+    """No player, table or invitation by that name or id."""
