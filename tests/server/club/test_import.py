@@ -36,7 +36,7 @@ def old_table(data_dir, table_id: str, seed: int, moves: int | None, zombie: boo
         if table.seats[seat].who == "human":
             tablemod.play(table, table.seats[seat].person, str(action), table.actions)
         else:
-            tablemod.play_bot(table, seat, action)
+            table.master.play(seat, action)
         played += 1
     tablemod.chat(table, ALICE, "alice", "hello bob")
     if zombie:
