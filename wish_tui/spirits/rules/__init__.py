@@ -9,6 +9,7 @@ No I/O, no clock, no globals of chance: the seeded generator's state lives in th
     state.apply(action, seat=None)   # a NEW state; IllegalAction names the refusing rule
     str(action); parse_action(state, text)   # notation round-trips, case does not matter
     state.is_over; state.final_scores(); state.view(seat); state.why_illegal(action)
+    state.public_view()       # what anyone at the table may see (= state.view(None))
     state.to_dict(); State.from_dict(d)      # exact JSON-safe round trip, validated
     determinize(view, seed)   # a full State consistent with one seat's view (for bots)
     undo_target(history); why_no_undo(history)

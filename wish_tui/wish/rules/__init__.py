@@ -2,6 +2,7 @@
 
 state = new_game(["air", "water"], seed=7)
 state.current_player, state.legal_actions(), state.apply(action), state.view(seat)
+state.public_view() (= state.view(None)): what anyone at the table may see
 str(action) and parse_action(state, text) round-trip; state.to_dict() / State.from_dict().
 """
 

@@ -5,6 +5,7 @@
     state.current_player, state.legal_actions(), state.apply(action, seat=None), state.view(seat)
     str(action) and parse_action(state, text) round-trip; state.to_dict() / State.from_dict()
     state.is_over, state.final_scores(), state.why_illegal(action)
+    state.public_view() (= state.view(None)): what anyone at the table may see
     determinize(view, seed); undo_target(history) / why_no_undo(history)
 
 Seats are player colours (SEATS), 2-4 of them, or 1 with ``solo=True``, in clockwise order.

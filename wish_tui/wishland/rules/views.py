@@ -6,6 +6,8 @@ Cards in the Marketplace, in the play areas and in the seat's hand come with wha
 
 Hidden from a seat: the order of every Deck (only counts show), the seed and the generator, the
 other seats' Entrepreneur options and discards, and their kept Entrepreneur until the reveal.
+`view(None)` (`State.public_view`) is what anyone at the table may see, a spectator: every seat's
+public pieces and counts, no hand, no Entrepreneur before the reveal, no decision's options.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ def _entrepreneur(number: int) -> dict | None:
     return {"id": e.id, "number": e.number, "text": e.text}
 
 
-def _player(st, seat: int, viewer: int) -> dict:
+def _player(st, seat: int, viewer: int | None) -> dict:
     p = st.players[seat]
     chosen = bool(p.ent)
     mine = seat == viewer
@@ -134,7 +136,7 @@ def _player(st, seat: int, viewer: int) -> dict:
     return entry
 
 
-def _decision(st, seat: int) -> dict | None:
+def _decision(st, seat: int | None) -> dict | None:
     decider = st.current_player
     if decider is None:
         return None
@@ -159,8 +161,11 @@ def _decision(st, seat: int) -> dict | None:
     return info
 
 
-def view(st, seat: int) -> dict:
+def view(st, seat: int | None) -> dict:
     """Return everything `seat` may see: no hidden Entrepreneur, no deck order, no seed.
+
+    With `seat` None: what anyone at the table may see (cards without this seat's ``price`` and
+    ``may_hold``, no hand).
 
     Keys: ``game`` ("wishland"), ``seat``, ``seats`` (colours), ``solo``, ``options``
     (entrepreneurs, achievement_tiles), ``phase`` (setup, order, income, turns, final, over),
@@ -184,9 +189,9 @@ def view(st, seat: int) -> dict:
     Raises:
         ValueError: `seat` is not a seat of this game.
     """
-    if type(seat) is not int or not 0 <= seat < len(st.seats):
+    if seat is not None and (type(seat) is not int or not 0 <= seat < len(st.seats)):
         raise ValueError(f"there is no seat {seat!r} in this game"[:60])
-    me = st.players[seat]
+    me = None if seat is None else st.players[seat]
     cols = CAT.columns
     rows = []
     for row, kind in enumerate(KINDS):
