@@ -4,8 +4,9 @@ Run: ``python benchmarks/views.py [--games N] [--repeat R] [--clock wall|cpu]``;
 ``--src DIR`` it imports wish_tui from DIR instead (e.g. another checkout, to compare).
 
 Every state of N seeded random 3-seat games (all options on) is viewed by its deciding seat;
-the figure is the median over R passes of the mean µs per call, for ``view(seat)`` and
-``public_view()``.
+the figure is the median over R passes of the mean µs per call, for ``view(seat)``,
+``public_view()`` and ``projected_scores(state, seat)`` (kept out of the view, so that bots do
+not pay for it).
 """
 
 from __future__ import annotations
@@ -25,12 +26,16 @@ def _games(src: str | None):
     from wish_tui.wishland import rules as wishland
 
     return {
-        "wish": lambda k: wish.new_game(["air", "water", "fire"], seed=k),
-        "spirits": lambda k: spirits.new_game(
-            ["air", "water", "fire"], seed=k, modules=spirits.MODULES
+        "wish": (wish, lambda k: wish.new_game(["air", "water", "fire"], seed=k)),
+        "spirits": (
+            spirits,
+            lambda k: spirits.new_game(["air", "water", "fire"], seed=k, modules=spirits.MODULES),
         ),
-        "wishland": lambda k: wishland.new_game(
-            ["red", "blue", "green"], seed=k, entrepreneurs=True, achievement_tiles=True
+        "wishland": (
+            wishland,
+            lambda k: wishland.new_game(
+                ["red", "blue", "green"], seed=k, entrepreneurs=True, achievement_tiles=True
+            ),
         ),
     }
 
@@ -65,13 +70,18 @@ def main() -> None:
     parser.add_argument("--src", default=None)
     args = parser.parse_args()
     clock = process_time_ns if args.clock == "cpu" else perf_counter_ns
-    for name, new in _games(args.src).items():
+    for name, (rules, new) in _games(args.src).items():
         states = _states(new, args.games)
         seat = lambda s: s.view(s.current_player if s.current_player is not None else 0)  # noqa: E731
         line = f"{name:9} {len(states):4} states  view(seat) {_per_call(states, seat, args.repeat, clock):6.1f} µs"
         if hasattr(states[0], "public_view"):
             public = _per_call(states, lambda s: s.public_view(), args.repeat, clock)
             line += f"  public_view() {public:6.1f} µs"
+        if hasattr(rules, "projected_scores"):
+            project = _per_call(
+                states, lambda s, r=rules: r.projected_scores(s, 0), args.repeat, clock
+            )
+            line += f"  projected_scores() {project:6.1f} µs"
         print(line)
 
 

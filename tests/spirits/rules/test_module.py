@@ -15,11 +15,11 @@ def test_wishes_are_checked_before_scoring_and_rewards_join_the_counts():
     Wish card." """
     hands = {1: tiles_of("dewdrops")}
     state = endgame(FOUR, modules=("wishes",), hands=hands, wishes={1: "Morning Dew"}, last=LAST)
-    before = state.final_scores()["seats"][1]
+    assert not state.met[1]
     after = act(state, "take 1 left")
     assert after.met[1]
     entry = after.final_scores()["seats"][1]
-    assert entry["counts"]["flowers"] == before["counts"]["flowers"] + 1
+    assert entry["counts"]["flowers"] == entry["symbols"]["flowers"] + 1
     assert entry["total"] == sum(entry["steps"].values())
     assert entry["steps"]["wish"] >= 0
 
