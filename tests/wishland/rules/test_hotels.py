@@ -385,3 +385,12 @@ def test_hotel_24_ignores_the_card_limit():
 def test_every_hotel_has_a_test():
     covered = {int(name.split("_")[2]) for name in globals() if name.startswith("test_hotel_")}
     assert covered == set(range(1, 25))
+
+
+def test_hotel_5_counts_the_starting_ticket_office_as_played():
+    """#5 counts "the total number of Ticket Office Cards you have played"; Setup: "Each player
+    takes 1 Ticket Office Card and places it face up in their play area." The starting one counts,
+    so one more gained reaches the table's first row (2 -> 1 VP)."""
+    assert tuple(hotel_param(5, "table")[0]) == (2, 1)
+    assert hotel_vp(position(cards=["G5"], tickets=1), 5) == 0
+    assert hotel_vp(position(cards=["G5"], tickets=2), 5) == 1

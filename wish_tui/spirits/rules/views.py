@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import flow, scoring, turn
 from . import solo as solomod
 from .catalog import CATEGORIES, POWERS, SEAT_NAMES, SPIRITS, place_name
-from .counts import Figures, figures, gems_owned, hex_hit, tile_counts, wish_met
+from .counts import Figures, doubles, figures, gems_owned, hex_hit, tile_counts, wish_met
 
 COLUMNS = 12
 
@@ -181,7 +181,7 @@ def _solo(st) -> dict:
     cat = st.catalog
     shown = solomod.revealed_tokens(st)
     theirs = solomod.opponent_counts(st)
-    mine = tile_counts(cat, st.tiles[0])
+    mine = _solo_table(st)[0].counts
     return {
         "level": st.solo,
         "opponent_tiles": list(st.opp_tiles),
@@ -193,16 +193,23 @@ def _solo(st) -> dict:
     }
 
 
+def _solo_table(st) -> list[Figures]:
+    """The solo seat's figures: its face-up tokens are gained at the end ("you then gain your
+    face-up token"), so until then only its tiles count; `behind_in` and the final scoring agree."""
+    if st.phase == "over":
+        return [figures(st, 0)]
+    cat = st.catalog
+    counts = tile_counts(cat, st.tiles[0])
+    return [Figures(tuple(counts), len(st.held[0]), 0, doubles(cat, st.tiles[0]))]
+
+
 def view(st, seat: int | None) -> dict:
     """Return everything `seat` may see; with `seat` None, what anyone at the table may see
     (a spectator): every public count, no seat's secret."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(st.seats)):
         raise ValueError(f"There is no seat {str(seat)[:20]} in this game.")
     cat = st.catalog
-    table = public_table(st, seat)
-    if st.solo:
-        # The solo seat's face-up tokens count only at the end; the forest's as they show.
-        table = [figures(st, 0)]
+    table = _solo_table(st) if st.solo else public_table(st, seat)
     players = [_player(st, s, seat, table) for s in range(len(st.seats))]
     symbols = [tile_counts(cat, tiles) for tiles in st.tiles]
     majorities, penalties = _leaders(table, symbols)
