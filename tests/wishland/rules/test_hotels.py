@@ -13,6 +13,7 @@ from .helpers import (
     act,
     cards_where,
     edit,
+    end_turn,
     names,
     position,
     set_workers,
@@ -169,9 +170,9 @@ def test_hotel_8_bonus_hotel_resolves_its_final_reward():
         d.update(round=7, turn=4)
         d["players"][RED]["credits"] = 10
 
+    # Five Rides: Achievement #5 can be claimed after the collect, so the turn waits for `end`.
     state = act(
-        position(cards=["G8", *cards_where("ride")[:5]], tickets=1, fn=end_of_game),
-        "collect",
+        end_turn(position(cards=["G8", *cards_where("ride")[:5]], tickets=1, fn=end_of_game)),
         "collect",
     )
     after = act(state, "bonus G17")
@@ -289,7 +290,10 @@ def test_hotel_16_paid_collect_is_a_free_action_once_a_turn():
     assert first.current_player == RED and "collect paid" in names(first.legal_actions())
     assert "end" in names(first.legal_actions())
     done = act(first, "collect paid")
-    assert done.current_player == BLUE and done.players[RED].workers == 4
+    assert done.players[RED].workers == 4
+    # A free action never ends the turn: it waits for `end`.
+    assert done.current_player == RED and names(done.legal_actions()) == ["end"]
+    assert act(done, "end").current_player == BLUE
     poor = position(cards=["G16"], fn=board, players={RED: {"credits": 2}})
     assert "collect paid" not in names(poor.legal_actions())
 

@@ -32,8 +32,10 @@ _TURN_PROMPTS = {
     "start": "Your turn: place Workers to buy a card or use the Advertisement Space, or collect "
     "your Workers.",
     "more": "Draw another card, play a card from your hand, or use the Advertisement Space.",
-    "after": "Claim an Achievement or take another free action, or end your turn.",
+    "after": "Your action is done: claim an Achievement or take another free action, or end "
+    "your turn.",
 }
+_ONLY_END = "Your action is done and nothing free is left: end your turn."
 _SOLO_START = "Your turn: draw from the Marketplace Deck (a Worker each), or collect your Workers."
 
 
@@ -148,6 +150,8 @@ def _decision(st, seat: int | None) -> dict | None:
     else:
         kind = "turn"
         text = _SOLO_START if st.solo and st.stage == "start" else _TURN_PROMPTS[st.stage]
+        if st.stage == "after" and len(st.legal_actions()) == 1:
+            text = _ONLY_END
     info = {"kind": kind, "seat": decider, "colour": st.seats[decider]}
     if decider == seat:
         info["prompt"] = text
