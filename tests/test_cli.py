@@ -130,3 +130,61 @@ def test_the_solo_seat_is_chosen_with_seat_in_every_game(args, seat, level):
 def test_a_bad_solo_seat_is_one_sentence(args, words):
     with pytest.raises(UsageError, match=re.escape(words)):
         launch_for_new(build_parser().parse_args(["new", *args]))
+
+
+@pytest.mark.parametrize(
+    "args, help_of",
+    [
+        (["new", "--bogus"], "wish-tui new --help"),
+        (["new", "--seed", "seven"], "wish-tui new --help"),
+        (["new", "--seat", "wind:human", "--seat", "air:human"], "wish-tui new --help"),
+        (["load"], "wish-tui load --help"),
+        (["tournament", "--games", "x"], "wish-tui tournament --help"),
+        (["--bogus"], "wish-tui --help"),
+        (["fly"], "wish-tui --help"),
+    ],
+)
+def test_a_usage_error_points_at_its_subcommands_help(args, help_of):
+    """Issue 19: 'wish-tui new --bogus' said "Run 'wish-tui --help'", the wrong page."""
+    result = run(*args)
+    assert result.returncode == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert line.endswith(f"Run '{help_of}' for the usage.")
+
+
+def _save_named(folder, *names: str) -> None:
+    import json
+
+    from wish_tui.saves import GameRecord
+
+    saves_dir = folder / "saves"
+    saves_dir.mkdir(parents=True, exist_ok=True)
+    record, _ = GameRecord.new(["air", "water"], 3)
+    for name in names:
+        (saves_dir / f"{name}.json").write_text(json.dumps(record.to_json()))
+
+
+def test_load_of_a_name_that_names_no_save_lists_the_closest(tmp_path):
+    _save_named(tmp_path, "friday-night", "friday-rematch", "sunday")
+    result = run("load", "fridey-night", env_dir=tmp_path)
+    assert result.returncode == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "no save named 'fridey-night'" in line
+    assert "friday-night" in line and "sunday" not in line
+    assert "Traceback" not in result.stderr
+
+
+def test_load_of_a_name_with_no_save_close_says_where_the_saves_are(tmp_path):
+    _save_named(tmp_path, "sunday")
+    (line,) = run("load", "qqqqqqqqq", env_dir=tmp_path).stderr.strip().splitlines()
+    assert "no save named 'qqqqqqqqq'" in line and "Load screen" in line
+
+
+def test_a_real_name_a_path_and_a_scenario_are_left_to_the_loader(tmp_path, monkeypatch):
+    from wish_tui.cli import no_such_save
+
+    _save_named(tmp_path, "sunday")
+    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(tmp_path))
+    assert no_such_save("sunday") == ""
+    assert no_such_save(str(tmp_path / "missing.json")) == ""  # a path: the loader speaks
+    assert no_such_save("four-seat-monuments") == ""  # a scenario

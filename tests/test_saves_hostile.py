@@ -207,3 +207,46 @@ def test_any_value_in_any_top_field_gives_a_result_or_a_sentence(key, value):
         return
     assert history and (warning is None or "\n" not in warning)
     saves.list_saves()
+
+
+def test_a_save_loading_would_refuse_is_never_written():
+    """Issue 19: save_game wrote a 1 MB description that loading then refused. Writing applies
+    the bounds reading does: the save is refused with one sentence and no file is written."""
+    record, _ = play_game(steps=10)
+    record.description = "x" * 1_000_000
+    with pytest.raises(SaveError) as info:
+        saves.save_game(record, "too-long")
+    message = str(info.value)
+    assert "was not written" in message and "'description' is too long" in message
+    assert "\n" not in message
+    assert not (saves.saves_dir() / "too-long.json").exists()
+    assert not list(saves.saves_dir().glob("*.tmp*"))
+
+
+def test_a_refused_write_leaves_the_save_that_was_there():
+    record, _ = play_game(steps=10)
+    path = saves.save_game(record, "kept")
+    before = path.read_bytes()
+    record.description = "\x1b[2J"
+    with pytest.raises(SaveError):
+        saves.save_game(record, "kept")
+    assert path.read_bytes() == before
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    description=st.text(max_size=600),
+    # Names only: text with a '/' or ending '.json' would be a path, outside the test's folder.
+    name=st.text(st.characters(blacklist_characters="/\\."), min_size=1, max_size=90),
+)
+def test_every_save_the_app_writes_it_reads_back(description, name):
+    record, _ = play_game(steps=6)
+    record.description = description
+    try:
+        path = saves.save_game(record, name)
+    except SaveError as exc:
+        assert "\n" not in str(exc)
+        return
+    loaded, _state, warning = saves.load_game(path)
+    assert warning is None
+    assert loaded.description == description

@@ -31,11 +31,43 @@ def printable(text: str, limit: int = 300) -> str:
     return plain_text(text, limit, odd="escape", cut="…")
 
 
-def fail_usage(message: str) -> None:
-    """Print one sentence about a bad command line and exit with status 2."""
+def fail_usage(message: str, command: str | None = None) -> None:
+    """Print one sentence about a bad command line and exit with status 2.
+
+    Args:
+        command: the subcommand whose usage was wrong (its own --help is named), if any.
+    """
     message = printable(message).rstrip(".")
-    sys.stderr.write(f"wish-tui: {message}. Run 'wish-tui --help' for the usage.\n")
+    prog = f"wish-tui {command}" if command else "wish-tui"
+    sys.stderr.write(f"wish-tui: {message}. Run '{prog} --help' for the usage.\n")
     raise SystemExit(2)
+
+
+def no_such_save(text: str) -> str:
+    """One sentence when `text` is a save name that names no save (with the closest names), or
+    '' when it names one or is a path (the loader then speaks for the file)."""
+    import difflib
+    from pathlib import Path
+
+    from wish_tui import files, saves
+
+    if saves.is_path(text) or files.exists(saves.save_path(text)):
+        return ""
+    names = set()
+    for folder in (saves.saves_dir(), saves.SCENARIOS_DIR):
+        try:
+            names |= {Path(p).stem for p in folder.glob("*.json") if not p.name.startswith(".")}
+        except OSError:
+            continue
+    wanted = f"there is no save named '{printable(text, 40)}'"
+    close = difflib.get_close_matches(text, sorted(names), n=3, cutoff=0.5)
+    if not close:
+        close = [n for n in sorted(names) if text.lower() in n.lower()][:3]
+    if close:
+        return f"{wanted}; the closest: {', '.join(close)} (or see them all with 'wish-tui')"
+    if names:
+        return f"{wanted}; the saves are listed on the Load screen of 'wish-tui'"
+    return f"{wanted}, and there are no saves yet: start a game with 'wish-tui new'"
 
 
 def parse_seat(text: str, game: Game | None = None) -> Seat:
@@ -81,10 +113,19 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
 
     class _Parser(argparse.ArgumentParser):
-        """An argument parser whose errors are one clear sentence and exit 2."""
+        """An argument parser whose errors are one clear sentence and exit 2, pointing at the
+        --help of the subcommand that was misused."""
 
         def error(self, message: str) -> None:  # type: ignore[override]
-            fail_usage(f"{message}")
+            command = self.prog.removeprefix("wish-tui").strip()
+            fail_usage(f"{message}", command or None)
+
+        def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+            parsed, extras = super().parse_known_args(args, namespace)
+            if extras and self.prog != "wish-tui":
+                # A subcommand's unknown arguments are its own error, not the top parser's.
+                self.error(f"unrecognized arguments: {' '.join(extras)}")
+            return parsed, extras
 
     names = ", ".join(games.names())
     parser = _Parser(
@@ -405,13 +446,17 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "continue":
             launch = Launch("continue")
         elif args.command in ("load", "replay"):
+            missing = no_such_save(args.save)
+            if missing:
+                sys.stderr.write(f"wish-tui: {missing}.\n")
+                return 1
             launch = Launch(args.command, path=args.save)
         elif args.command == "client":
             launch = launch_for_client()
         else:
             launch = Launch("title")
     except UsageError as exc:
-        fail_usage(str(exc))
+        fail_usage(str(exc), args.command)
     from wish_tui.ui.app import run_app
 
     return run_app(launch)

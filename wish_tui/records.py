@@ -276,6 +276,12 @@ def _text_problem(key: str, value) -> str:
     return ""
 
 
+def check_readable(data: dict, where: str) -> None:
+    """Raise SaveError unless `from_json` would read `data`: the bounds a save is read with, so
+    that writing applies them too and every save written can be read back."""
+    _check_shape(migrate(data, where), where)
+
+
 def _check_shape(data: dict, where: str) -> Game:
     """Check every field of migrated save data; return the game it is a save of."""
     name = data.get("game", GAME)

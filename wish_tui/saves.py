@@ -355,6 +355,18 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def _check_readable(data: dict, text: str, path: Path) -> None:
+    """Refuse to write what loading would refuse (the same bounds both ways)."""
+    where = where_is(path)
+    if len(text) > MAX_BYTES:
+        raise SaveError(f"{where} was not written: it would be larger than loading reads.")
+    try:
+        records.check_readable(data, where)
+    except SaveError as exc:
+        reason = str(exc).removeprefix(f"{where} has the wrong shape: ")
+        raise SaveError(f"{where} was not written: {reason}") from None
+
+
 def write_record(record: GameRecord, path: Path) -> Path:
     """Write a record to `path` atomically; return the path.
 
@@ -363,7 +375,9 @@ def write_record(record: GameRecord, path: Path) -> Path:
     """
     _check_overwritable(path)
     record.saved_at = _now()
-    text = json.dumps(record.to_json(), separators=(",", ":"), ensure_ascii=True)
+    data = record.to_json()
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=True)
+    _check_readable(data, text, path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, text)

@@ -124,17 +124,8 @@ class GameTable:
         change it.
         """
         if seat is None or seat == SPECTATOR:
-            return self._cached("view", SPECTATOR, self._public_view)
+            return self._cached("view", SPECTATOR, self.state.public_view)
         return self._cached("view", seat, lambda: self.state.view(seat))
-
-    def _public_view(self) -> dict:
-        state = self.state
-        public = getattr(state, "public_view", None)
-        if public is not None:
-            return public()
-        from wish_tui.core.common_view import common_view
-
-        return common_view([state.view(s) for s in range(self.num_seats)])
 
     # -- a seat's choices ------------------------------------------------------------------------
     def choices(self, seat: int | None) -> Choices:

@@ -129,3 +129,59 @@ def test_a_line_padding_is_erased_and_skipped_unless_its_spaces_show_an_attribut
     assert compact(padded) == "\x1b[0;48;5;233mab\x1b[20X\x1b[20C\x1b[0m"
     underlined = "\x1b[4mab" + " " * 20 + "\x1b[0m"
     assert " " * 20 in compact(underlined)
+
+
+_SGR = re.compile(r"\x1b\[([0-9;:]*)m")
+
+
+def colour_codes(stream: str) -> list[str]:
+    """Every SGR colour parameter in `stream` (30-49, 90-107, 38/48/58 with 5;N or 2;R;G;B)."""
+    found = []
+    for match in _SGR.finditer(stream):
+        parts = match.group(1).replace(":", ";").split(";")
+        i = 0
+        while i < len(parts):
+            code = int(parts[i]) if parts[i] else 0
+            if code in (38, 48, 58):
+                width = {"5": 3, "2": 5}.get(parts[i + 1] if i + 1 < len(parts) else "", 1)
+                found.append(";".join(parts[i : i + width]))
+                i += width
+                continue
+            if 30 <= code <= 49 or 90 <= code <= 107 or code == 59:
+                found.append(str(code))
+            i += 1
+    return found
+
+
+def _without_colours(stream: str) -> str:
+    """`stream` with the colour parameters taken out of its SGR codes (an independent reading)."""
+
+    def strip(match):
+        parts, kept, i = match.group(1).split(";"), [], 0
+        while i < len(parts):
+            code = int(parts[i]) if parts[i] else 0
+            if code in (38, 48, 58):
+                i += {"5": 3, "2": 5}.get(parts[i + 1], 1)
+                continue
+            if not (30 <= code <= 49 or 90 <= code <= 107 or code == 59):
+                kept.append(parts[i])
+            i += 1
+        # A code of colours only says nothing once they are gone.
+        return f"\x1b[{';'.join(kept)}m" if kept or not match.group(1) else ""
+
+    return _SGR.sub(strip, stream)
+
+
+@given(st.lists(SEGMENT, max_size=30))
+def test_without_colour_no_colour_code_leaves_and_the_rest_looks_the_same(segments):
+    """NO_COLOR (no-color.org): no colour at all; bold, underline, reverse and the like stay."""
+    frame = "".join(segments)
+    plain = compact(frame, colour=False)
+    assert colour_codes(plain) == []
+    assert cells(plain) == cells(compact(_without_colours(frame)))
+
+
+def test_without_colour_the_attributes_stay():
+    frame = "\x1b[1;38;5;253;48;5;233mab\x1b[0m\x1b[7;38;2;1;2;3mcd\x1b[0m"
+    assert compact(frame, colour=False) == "\x1b[0;1mab\x1b[0;7mcd\x1b[0m"
+    assert colour_codes(frame) == ["38;5;253", "48;5;233", "38;2;1;2;3"]

@@ -8,6 +8,9 @@ character by character. Cursor moves and line breaks keep the style in force; an
 sequence (an erase, a mode switch) is preceded by a reset, because some of them paint with the
 current background. A frame always ends in the default style, as Rich's do.
 
+With `colour=False` (the app under ``NO_COLOR``) every colour is dropped from the styles, so no
+colour code at all leaves: bold, dim, italic, underline, reverse and the like stay.
+
 A long run of spaces (a line's padding) becomes "erase N characters, move right N": terminals
 fill erased cells with the current background (xterm, VTE, kitty, tmux, the Linux console,
 Windows Terminal), which is all a space shows unless it is underlined, reversed or struck
@@ -57,8 +60,9 @@ _OFF = {
 }
 
 
-def compact(frame: str) -> str:
-    """`frame` with each style sent only where the text's style changes."""
+def compact(frame: str, colour: bool = True) -> str:
+    """`frame` with each style sent only where the text's style changes (without its colours
+    when `colour` is False)."""
     out: list[str] = []
     sent: Style | None = None  # the style in force on the terminal (None: not known)
     wanted: Style = ()  # the style the next text should have
@@ -71,7 +75,7 @@ def compact(frame: str) -> str:
         token = match.group(0)
         params = match.group(1)
         if params is not None:
-            wanted = _after(wanted, params)
+            wanted = _after(wanted, params) if colour else _colourless(_after(wanted, params))
         elif token in "\r\n" or _MOVE.fullmatch(token):
             out.append(token)
         else:
@@ -121,6 +125,12 @@ def _after(style: Style, params: str) -> Style:
         else:
             kept[_COLOUR_OF.get(code, code)] = ";".join(group)
     return tuple(sorted(kept.items()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _colourless(style: Style) -> Style:
+    """`style` without its colours (foreground, background, underline colour)."""
+    return tuple(item for item in style if item[0] not in _COLOURS)
 
 
 def _groups(params: str) -> list[list[str]]:

@@ -136,6 +136,10 @@ class WishApp(App):
         self._check_size()
 
     def _check_size(self) -> None:
+        if not self.is_running or not self.screen_stack:
+            # Shutting down: the screens go before the interval timer stops (under Pilot, or
+            # after a crash, Textual's timers do not skip a tick as they do after `exit`).
+            return
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         if small and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen())

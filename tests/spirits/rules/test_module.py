@@ -15,11 +15,11 @@ def test_wishes_are_checked_before_scoring_and_rewards_join_the_counts():
     Wish card." """
     hands = {1: tiles_of("dewdrops")}
     state = endgame(FOUR, modules=("wishes",), hands=hands, wishes={1: "Morning Dew"}, last=LAST)
-    before = state.final_scores()["seats"][1]
+    assert not state.met[1]
     after = act(state, "take 1 left")
     assert after.met[1]
     entry = after.final_scores()["seats"][1]
-    assert entry["counts"]["flowers"] == before["counts"]["flowers"] + 1
+    assert entry["counts"]["flowers"] == entry["symbols"]["flowers"] + 1
     assert entry["total"] == sum(entry["steps"].values())
     assert entry["steps"]["wish"] >= 0
 
@@ -139,3 +139,18 @@ def test_view_says_whether_each_kept_card_is_met_now():
     entry = state.view(0)["players"][0]
     assert isinstance(entry["wish"]["met"], bool) and isinstance(entry["hex"]["met"], bool)
     assert entry["wish"]["text"] and entry["hex"]["text"]
+
+
+def test_each_module_can_be_played_alone():
+    """The module rulebook gives Wish Cards and Hex Cards their own components, setup and rules:
+    either plays without the other, and only its cards are dealt."""
+    for module, other in (("wishes", "hexes"), ("hexes", "wishes")):
+        state = rules.new_game(["air", "water"], seed=5, modules=(module,))
+        assert state.modules == (module,)
+        while not state.is_over:
+            state = state.apply(state.legal_actions()[0])
+        kept = state.wish if module == "wishes" else state.hex
+        assert all(kept)
+        assert not any(state.hex if module == "wishes" else state.wish)
+        for entry in state.final_scores()["seats"]:
+            assert entry["steps"]["hex" if other == "hexes" else "wish"] == 0

@@ -181,3 +181,24 @@ def test_the_solo_seat_never_changes():
     state = patch(_solo(), first=0)
     assert state.current_player == 0
     assert act(state, "take 3 right").current_player == 0
+
+
+def test_the_view_counts_your_face_up_token_only_at_the_end():
+    """Solo: "The game ends when one row remains; you then gain your face-up token." Until then
+    the view's counts, its majorities and `behind_in` leave the token out; at the end the view
+    counts it as the final scoring does."""
+    state = _solo()
+    mine = CATALOG.tokens[state.held[0][0]]
+    while not state.is_over:
+        view = state.view(0)
+        entry, solo = view["players"][0], view["solo_game"]
+        assert entry["counts"] == {c: entry["symbols"][c] for c in rules.CATEGORIES}
+        theirs = solo["opponent_counts"]
+        assert solo["behind_in"] == [s for s in rules.SPIRITS if theirs[s] > entry["counts"][s]]
+        assert entry["tokens"] == [mine]
+        state = state.apply(state.legal_actions()[0])
+    view = state.view(0)
+    final = state.final_scores()
+    assert view["players"][0]["counts"] == final["seats"][0]["counts"]
+    assert view["players"][0]["counts"][mine] == view["players"][0]["symbols"][mine] + 1
+    assert view["solo_game"]["behind_in"] == final["solo"]["lost_spirits"]

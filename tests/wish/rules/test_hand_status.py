@@ -1,7 +1,10 @@
-"""`hand_status`: can each Wish in hand be fulfilled now, by which key, or the one reason why not.
+"""`hand_status`: can each Wish in hand be fulfilled now, by which key, or everything that stands
+in the way.
 
 The hand on the screen shows this from the seat's view; the sentence is the one the rules give
-when `fulfill WISH` is refused, so the hand and a refusal never disagree.
+when `fulfill WISH` is refused, so the hand and a refusal never disagree. Issue 19: the hand showed
+one missing thing at a time ("need Y1", then after a trade "no y here"), so a person traded for
+a card they still could not fulfil.
 """
 
 from __future__ import annotations
@@ -30,9 +33,9 @@ def refusal(state, text: str) -> str:
     return str(info.value)
 
 
-def test_three_markers_are_the_reason_not_a_missing_person():
-    """Player Board: three action markers a turn. With all three placed and no Potion, that is
-    why Sultan cannot be fulfilled, whoever stands in the Sandhills."""
+def test_three_markers_and_a_missing_person_are_both_named():
+    """Player Board: three action markers a turn. With all three placed and no Potion, and no blue
+    Wishing Person in the Sandhills, Sultan's line names both."""
     state = table(
         ("air", "water"),
         at="Sandhills",
@@ -43,9 +46,24 @@ def test_three_markers_are_the_reason_not_a_missing_person():
     )
     entry = status(state, "Sultan")
     assert entry["now"] == ""
-    assert "three action markers" in entry["why"] and "Wishing Person" not in entry["why"]
-    assert entry["short"] == "no marker"
+    assert entry["why"] == (
+        "All three action markers are placed this turn and you have no Potion; and there is no "
+        "blue Wishing Person in Sandhills (Sultan is a Power Wish)."
+    )
+    assert entry["short"] == "no marker, no b here"
     assert refusal(state, "fulfill Sultan") == entry["why"]
+
+
+def test_three_markers_alone_are_the_one_reason():
+    state = table(
+        ("air", "water"),
+        hand=["Sultan"],
+        crystals=cost("Sultan"),
+        others={0: {"markers": AIR_MARKED}},
+    )
+    entry = status(state, "Sultan")
+    assert entry["why"] == "All three action markers are placed this turn and you have no Potion."
+    assert entry["short"] == "no marker"
 
 
 def test_a_wish_only_trickery_can_fulfil_says_k():
@@ -84,9 +102,10 @@ def test_a_wish_only_a_potion_can_fulfil_says_p():
     assert status(state, "Sultan")["now"] == "p"
 
 
-def test_the_price_comes_before_the_wishing_person():
+def test_every_missing_crystal_and_the_missing_wishing_person_are_named_together():
     """Fulfill: "a player needs to pay the Crystal cost", and "must be in an Area" with the
-    Wishing Person; the hand names what is missing, as the refusal does."""
+    Wishing Person; the hand names all that is missing at once, as the refusal does, so no one
+    trades for a Wish they still cannot fulfil here."""
     state = table(
         ("air", "water"),
         at="Sandhills",
@@ -95,8 +114,11 @@ def test_the_price_comes_before_the_wishing_person():
         people=YELLOW_ONLY,
     )
     beauty = status(state, "Beauty")
-    assert beauty["why"] == "You still need 1 Ruby, 1 Diamond to afford Beauty."
-    assert beauty["short"] == "need R1W1"
+    assert beauty["why"] == (
+        "You still need 1 Ruby, 1 Diamond to afford Beauty; and there is no red Wishing Person in "
+        "Sandhills (Beauty is a Love Wish)."
+    )
+    assert beauty["short"] == "need R1W1, no r here"
     assert refusal(state, "fulfill Beauty") == beauty["why"]
     sultan = status(state, "Sultan")
     assert sultan["why"] == (
@@ -106,6 +128,28 @@ def test_the_price_comes_before_the_wishing_person():
     assert refusal(state, "fulfill Sultan") == sultan["why"]
     reason = rules.why_not_now(state, "fulfill")
     assert beauty["why"] in reason and sultan["why"] in reason
+
+
+def test_the_price_alone_when_the_wishing_person_is_here():
+    state = table(("air", "water"), hand=["Beauty"], crystals=crystals(red=1))
+    beauty = status(state, "Beauty")
+    assert (
+        beauty["why"].startswith("You still need 1 Ruby") and "Wishing Person" not in beauty["why"]
+    )
+    assert beauty["short"].startswith("need R1") and "here" not in beauty["short"]
+
+
+def test_a_trickery_token_counts_any_wishing_person_as_reachable():
+    """Trickery tokens: "change the color of the Wishing Person meeple in the Djinn's Area"."""
+    state = table(
+        ("air", "water"),
+        at="Sandhills",
+        hand=["Beauty"],
+        crystals=crystals(red=1),
+        people=YELLOW_ONLY,
+        others={0: {"trickery": 1}},
+    )
+    assert "Wishing Person" not in status(state, "Beauty")["why"]
 
 
 def test_fire_looks_for_the_wishing_person_at_its_clones_too():
@@ -136,6 +180,22 @@ def test_between_turns_the_hand_says_what_each_wish_still_needs():
         "short": "paid; wait",
     }
     assert status(state, "Beauty")["why"].startswith("You still need 2 Ruby")
+
+
+def test_between_turns_the_hand_also_names_the_wishing_person_not_here():
+    state = table(
+        ("air", "water"),
+        at="Sandhills",
+        hand=["Sultan"],
+        crystals=crystals(red=1),
+        people=YELLOW_ONLY,
+        others={0: {"markers": ["travel", "", "", ""]}},
+    )
+    state = state.apply(rules.parse_action(state, "end"))
+    entry = status(state, "Sultan")
+    assert entry["why"].startswith("You still need")
+    assert "no blue Wishing Person in Sandhills" in entry["why"]
+    assert entry["short"].endswith(", no b here")
 
 
 def test_only_the_seats_own_entry_of_its_view_holds_the_status():

@@ -153,6 +153,16 @@ def act(state: State, *texts: str) -> State:
     return rules_helpers.play(rules, state, *texts)
 
 
+def end_turn(state: State, action: str = "collect") -> State:
+    """Play the turn's action and, when the turn waits for a free action (an Achievement to
+    claim), end it."""
+    seat = state.current_player
+    state = act(state, action)
+    if state.current_player == seat and state.pending == [] and state.stage == "after":
+        state = act(state, "end")
+    return state
+
+
 def choose_all(state: State, prefer: str = "") -> State:
     """Resolve pending decisions of the seat deciding now, taking `prefer` when legal."""
     seat = state.current_player

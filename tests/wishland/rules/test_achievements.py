@@ -224,7 +224,10 @@ def test_several_achievements_in_one_turn_and_after_the_action():
     assert names(after.legal_actions()) == ["claim A5", "end"]
     assert act(after, "end").current_player == BLUE
     after = act(after, "claim A5")
-    assert after.current_player == BLUE, "nothing free is left to do: the turn ends"
+    assert after.current_player == RED, "claiming never ends the turn"
+    assert names(after.legal_actions()) == ["end"]
+    after = act(after, "end")
+    assert after.current_player == BLUE
     assert after.players[RED].vp == state.players[RED].vp + 3 + rules.CATALOG.by_id[rides[0]].vp
 
 
@@ -243,3 +246,37 @@ def test_achievement_3_counts_workers_controlled_on_the_board_too():
 
     state = position(fn=board)
     assert "A3" in _claims(state)
+
+
+def test_after_a_collect_the_turn_waits_while_an_achievement_can_be_claimed():
+    """Achievements: "During their Turn, players may claim an Achievement ... Claiming an
+    Achievement does not cost an action." A standard Collect used to pass the turn at once, so an
+    Achievement met by then could not be claimed in that turn."""
+    state = _red_with({"happiness": 7})
+    after = act(state, "collect")
+    assert after.current_player == RED and after.stage == "after"
+    assert names(after.legal_actions()) == ["claim A1", "end"]
+    claimed = act(after, "claim A1")
+    assert claimed.current_player == RED, "claiming never ends the turn by itself"
+    assert names(claimed.legal_actions()) == ["end"]
+    assert act(claimed, "end").current_player == BLUE
+
+
+def test_with_no_free_action_left_the_turn_ends_with_its_action():
+    """One rule for every standard action: with nothing free left to do, the turn passes at once."""
+    assert act(position(), "collect").current_player == BLUE
+    ride = cards_where("ride", cost=2)[0]
+    bought = act(
+        edit(position(players={RED: {"credits": 5}}), lambda d: to_market(d, ride)), f"buy {ride}"
+    )
+    assert bought.current_player == BLUE
+
+
+def test_solo_collect_ends_the_turn_even_with_an_achievement_to_claim():
+    """Solo Mode: "If you choose to collect your Workers, your turn ends after collecting them."
+    The Achievement stays claimable in the seat's next turn."""
+    state = position(("green",), seat=0, solo=True, players={0: {"happiness": 7}})
+    assert "claim A1" in names(state.legal_actions())
+    after = act(state, "collect")
+    assert after.turn == state.turn + 1 and after.stage == "start"
+    assert "claim A1" in names(after.legal_actions())

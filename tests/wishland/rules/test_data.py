@@ -80,6 +80,30 @@ def test_entertainment_symbols():
     assert all(c.entertainment == -1 for c in CAT.cards if c.kind != 2)
 
 
+PRINTED_ENTERTAINMENT = (
+    "mask",
+    "balloon",
+    "cowboy hat",
+    "magic wand",
+    "top hat",
+    "gun",
+    "dagger",
+    "veiled headdress",
+    "gem",
+    "palm tree",
+    "column",
+)
+
+
+def test_the_eleven_entertainment_symbols_are_the_printed_ones():
+    """Symbols Reference: "Entertainment Symbols (mask, balloon, cowboy hat, magic wand, top hat,
+    gun, dagger, veiled headdress, gem, palm tree, column)"."""
+    assert sorted(CAT.entertainment) == sorted(PRINTED_ENTERTAINMENT)
+    on_actors = {CAT.entertainment[c.entertainment] for c in CAT.cards if c.kind == 2}
+    assert on_actors == set(CAT.entertainment[:8])
+    assert len(on_actors) == 8 and on_actors < set(PRINTED_ENTERTAINMENT)
+
+
 def test_entertainment_bonus_table_agrees_with_the_example():
     """The example: 3 symbols 2 VP, 4 symbols 3 VP, 5 symbols 5 VP, 6 symbols 7 VP; the bonus
     starts at "2 or more unique Entertainment Symbols"."""

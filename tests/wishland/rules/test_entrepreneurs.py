@@ -10,6 +10,7 @@ from .helpers import (
     act,
     cards_where,
     edit,
+    end_turn,
     names,
     position,
     set_entrepreneur,
@@ -305,7 +306,7 @@ def test_entrepreneur_12_income_by_restaurants():
     def income_phase(n: int):
         state = _with(12, cards=penalties[:n], tickets=6, credits=0)
         state = edit(state, lambda d: d.update(turn=4))
-        state = act(state, "collect", "collect")
+        state = act(end_turn(state), "collect")
         decisions = []
         while state.phase != "turns":
             if state.pending and state.pending[0][0] == "gain":

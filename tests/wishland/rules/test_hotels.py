@@ -13,6 +13,7 @@ from .helpers import (
     act,
     cards_where,
     edit,
+    end_turn,
     names,
     position,
     set_workers,
@@ -169,9 +170,9 @@ def test_hotel_8_bonus_hotel_resolves_its_final_reward():
         d.update(round=7, turn=4)
         d["players"][RED]["credits"] = 10
 
+    # Five Rides: Achievement #5 can be claimed after the collect, so the turn waits for `end`.
     state = act(
-        position(cards=["G8", *cards_where("ride")[:5]], tickets=1, fn=end_of_game),
-        "collect",
+        end_turn(position(cards=["G8", *cards_where("ride")[:5]], tickets=1, fn=end_of_game)),
         "collect",
     )
     after = act(state, "bonus G17")
@@ -289,7 +290,10 @@ def test_hotel_16_paid_collect_is_a_free_action_once_a_turn():
     assert first.current_player == RED and "collect paid" in names(first.legal_actions())
     assert "end" in names(first.legal_actions())
     done = act(first, "collect paid")
-    assert done.current_player == BLUE and done.players[RED].workers == 4
+    assert done.players[RED].workers == 4
+    # A free action never ends the turn: it waits for `end`.
+    assert done.current_player == RED and names(done.legal_actions()) == ["end"]
+    assert act(done, "end").current_player == BLUE
     poor = position(cards=["G16"], fn=board, players={RED: {"credits": 2}})
     assert "collect paid" not in names(poor.legal_actions())
 
@@ -385,3 +389,12 @@ def test_hotel_24_ignores_the_card_limit():
 def test_every_hotel_has_a_test():
     covered = {int(name.split("_")[2]) for name in globals() if name.startswith("test_hotel_")}
     assert covered == set(range(1, 25))
+
+
+def test_hotel_5_counts_the_starting_ticket_office_as_played():
+    """#5 counts "the total number of Ticket Office Cards you have played"; Setup: "Each player
+    takes 1 Ticket Office Card and places it face up in their play area." The starting one counts,
+    so one more gained reaches the table's first row (2 -> 1 VP)."""
+    assert tuple(hotel_param(5, "table")[0]) == (2, 1)
+    assert hotel_vp(position(cards=["G5"], tickets=1), 5) == 0
+    assert hotel_vp(position(cards=["G5"], tickets=2), 5) == 1

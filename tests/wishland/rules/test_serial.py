@@ -170,7 +170,11 @@ def test_the_card_limit_is_checked():
 def test_a_state_must_wait_on_a_real_decision():
     data = _data()
     data.update(stage="after")
-    refused(data, "one option")
+    # After its action a turn may wait with only `end` left (a free action was taken).
+    assert rules.State.from_dict(data).legal_actions() == [rules.Action("end")]
+    data = _data()
+    data.update(stage="after", pending=[["acted", 0]])
+    refused(data, "not a decision")
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,6 +9,8 @@ No I/O, no clock, no globals of chance: the seeded generator's state lives in th
     state.apply(action, seat=None)   # a NEW state; IllegalAction names the refusing rule
     str(action); parse_action(state, text)   # notation round-trips, case does not matter
     state.is_over; state.final_scores(); state.view(seat); state.why_illegal(action)
+    state.public_view()       # what anyone at the table may see (= state.view(None))
+    projected_scores(state, seat)    # the scoring if the game ended now, as seat (or None) knows
     state.to_dict(); State.from_dict(d)      # exact JSON-safe round trip, validated
     determinize(view, seed)   # a full State consistent with one seat's view (for bots)
     undo_target(history); why_no_undo(history)
@@ -57,6 +59,7 @@ from .catalog import (
 )
 from .determinize import determinize
 from .notation import parse_action
+from .projection import projected_scores
 from .state import State
 from .undo import undo_points, undo_target, why_no_undo
 
@@ -79,6 +82,7 @@ __all__ = [
     "determinize",
     "new_game",
     "parse_action",
+    "projected_scores",
     "undo_points",
     "undo_target",
     "why_no_undo",

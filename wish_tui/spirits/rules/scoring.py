@@ -28,6 +28,11 @@ Each seat entry:
   when the last tile was taken; ``hex_met``: its Hex's request is met (it avoided the least, so
   no penalty).
 
+`projected_scores(state, seat)` (``projection.py``) is the same sheet as it would read if the game
+ended now, counted on what `seat` may know; `final_scores` is that sheet with every secret counted,
+so the two never disagree. Its seat entries also carry ``unknown``: what was left out (see
+`score_sheet`).
+
 A solo game adds ``"solo"``: ``level``, ``verdict`` ('win' or 'lose'), ``points`` (the seat's
 total), ``title`` (the result table's row), ``opponent_counts`` (the forest's nine spirits) and
 ``lost_spirits`` (the spirits where the forest has more than you) and ``forgiven`` (how many of
@@ -36,14 +41,24 @@ those the level lets you lose and still win).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from wish_tui.core.ranking import tied_ranking
 
 from . import solo as solomod
 from .catalog import CATEGORIES, SPIRITS
-from .counts import Figures, all_figures, hex_hit, tile_counts, token_counts
+from .counts import Figures, doubles, gems_owned, hex_hit, tile_counts, token_counts, wish_met
 
 WISH_STEP = "wish"
 HEX_STEP = "hex"
+UNKNOWN = {
+    "favor_tokens": "its face-down Favor tokens (only how many is known)",
+    "wish": "its Wish card (not kept or not revealed yet)",
+    "wish_reward": "the Favor token its Wish pays, not chosen yet",
+    "hex": "its Hex card (not kept or not revealed yet)",
+    "forest_tokens": "the forest's face-down Favor tokens (solo)",
+}
+"""What a seat entry's ``unknown`` may name: a secret the sheet leaves out."""
 
 
 def _category_points(values: list[int], tiles: list[int], seat: int, c: int) -> int:
@@ -52,31 +67,90 @@ def _category_points(values: list[int], tiles: list[int], seat: int, c: int) -> 
     return points - 3 if tiles[c] == 0 else points
 
 
-def _without_own_reward(st, table: list[Figures], seat: int) -> list[list[int]]:
-    """Every seat's counts, with `seat`'s own Wish reward taken out."""
-    counts = [list(fig.counts) for fig in table]
-    mine = counts[seat]
-    for c, b in enumerate(st.bonus[seat]):
-        mine[c] -= b
-    token = st.reward_token[seat]
-    if token >= 0 and st.catalog.token_category[token] >= 0:
-        mine[st.catalog.token_category[token]] -= 1
-    return counts
+def _card_known(st, seat: int, knows) -> bool:
+    """True when the seat's kept cards count: revealed (after setup), or its own secret."""
+    return st.phase != "setup" or knows is None or seat in knows
 
 
-def _seat_entry(st, seat: int, table: list[Figures]) -> dict:
+class Standing(NamedTuple):
+    """Every seat's figures as if the game ended now, and what was left out of them."""
+
+    before: list[Figures]
+    """Before the Wish rewards (what the Wishes are checked on)."""
+    after: list[Figures]
+    """With the Wish rewards (what the categories and the Hexes are scored on)."""
+    met: list[bool]
+    """Per seat: its Wish is met."""
+    unknown: list[list[str]]
+    """Per seat: the UNKNOWN keys of what was left out."""
+
+
+def standing(st, knows) -> Standing:
+    """Count every seat as the end would: the Wishes checked, their rewards added.
+
+    Counts the face-down Favor tokens of the seats in `knows` only (None: every seat's). The
+    Wishes are checked as `cards.finish` checks them, on the counts before any reward, unless
+    they were checked already (once the last tile is taken).
+    """
     cat = st.catalog
+    n = len(st.seats)
+    checked = st.phase in ("reward", "over")
+    before: list[Figures] = []
+    unknown: list[list[str]] = [[] for _ in range(n)]
+    for s in range(n):
+        reward = st.reward_token[s]
+        own = [t for t in st.held[s] if t != reward]
+        counts = tile_counts(cat, st.tiles[s])
+        if knows is None or s in knows:
+            token_counts(cat, own, counts)
+        elif st.held[s]:
+            unknown[s].append("favor_tokens")
+        figs = Figures(tuple(counts), len(own), gems_owned(st, s), doubles(cat, st.tiles[s]))
+        before.append(figs)
+    after: list[Figures] = []
+    met: list[bool] = []
+    for s in range(n):
+        counts = list(before[s].counts)
+        favors = before[s].favors
+        name = st.wish[s] if _card_known(st, s, knows) else ""
+        if "wishes" in st.modules and not name:
+            unknown[s].append("wish")
+        card = cat.wishes[name] if name else None
+        met.append(bool(st.met[s]) if checked else card is not None and wish_met(card, s, before))
+        if met[s] and card.reward == "spirit":
+            counts[card.reward_spirit] += card.count
+        elif met[s]:
+            token = st.reward_token[s]
+            if token < 0:
+                unknown[s].append("wish_reward")
+            else:
+                favors += 1
+                category = cat.token_category[token]
+                if category >= 0 and (knows is None or s in knows):
+                    counts[category] += 1
+        if "hexes" in st.modules and not (st.hex[s] and _card_known(st, s, knows)):
+            unknown[s].append("hex")
+        after.append(Figures(tuple(counts), favors, before[s].gems, before[s].doubles))
+    return Standing(before, after, met, unknown)
+
+
+def _seat_entry(st, seat: int, now: Standing, knows) -> dict:
+    cat = st.catalog
+    table = now.after
     fig = table[seat]
     tiles = tile_counts(cat, st.tiles[seat])
     real = [_category_points([f.counts[c] for f in table], tiles, seat, c) for c in range(12)]
-    base_counts = _without_own_reward(st, table, seat)
+    # The categories as they would score without the seat's own Wish reward.
+    base_counts = [list(f.counts) for f in table]
+    base_counts[seat] = list(now.before[seat].counts)
     categories = {
         name: _category_points([counts[c] for counts in base_counts], tiles, seat, c)
         for c, name in enumerate(CATEGORIES)
     }
     # The rulebook's order: the Wish before scoring, the twelve categories, the Hex after.
     steps = {WISH_STEP: sum(real) - sum(categories.values()), **categories}
-    hex_name = st.hex[seat]
+    known = _card_known(st, seat, knows)
+    hex_name = st.hex[seat] if known else ""
     hit = bool(hex_name) and hex_hit(cat.hexes[hex_name], seat, table)
     steps[HEX_STEP] = -cat.hexes[hex_name].penalty if hit else 0
     values = [[f.counts[c] for f in table] for c in range(12)]
@@ -97,10 +171,11 @@ def _seat_entry(st, seat: int, table: list[Figures]) -> dict:
             if max(values[c]) > 0 and values[c][seat] == max(values[c])
         ],
         "penalties": [name for c, name in enumerate(CATEGORIES) if tiles[c] == 0],
-        "wish": st.wish[seat],
-        "wish_met": bool(st.met[seat]),
+        "wish": st.wish[seat] if known else "",
+        "wish_met": now.met[seat],
         "hex": hex_name,
         "hex_met": bool(hex_name) and not hit,
+        "unknown": now.unknown[seat],
     }
 
 
@@ -110,21 +185,44 @@ def _ranking(entries: list[dict]) -> list[list[int]]:
     return tied_ranking(entries, lambda entry: (entry["total"], -entry["tiles"]))
 
 
-def final_scores(st) -> dict:
-    """Score every seat (as the game stands, if it is not over yet) and rank them."""
+def score_sheet(st, knows) -> dict:
+    """Score every seat as if the game ended now, counting only the secrets in `knows`.
+
+    Args:
+        knows: the seats whose face-down Favor tokens (and, during setup, kept cards) count, or
+            None for every secret (the real scoring).
+
+    Returns:
+        `final_scores`' sheet, each seat entry with ``unknown``: the UNKNOWN keys of what the
+        sheet left out for that seat (empty when nothing was).
+    """
     if st.solo:
-        return _solo_scores(st)
-    table = all_figures(st)
-    entries = [_seat_entry(st, seat, table) for seat in range(len(st.seats))]
+        return _solo_scores(st, knows)
+    now = standing(st, knows)
+    entries = [_seat_entry(st, seat, now, knows) for seat in range(len(st.seats))]
     ranking = _ranking(entries)
     return {"seats": entries, "ranking": ranking, "winners": list(ranking[0])}
 
 
-def _solo_scores(st) -> dict:
+def without_markers(sheet: dict) -> dict:
+    """`sheet` without its ``unknown`` markers (the shape of `final_scores`)."""
+    seats = [{k: v for k, v in entry.items() if k != "unknown"} for entry in sheet["seats"]]
+    return {**sheet, "seats": seats}
+
+
+def final_scores(st) -> dict:
+    """Score every seat (as if the game ended now, if it is not over yet) and rank them."""
+    return without_markers(score_sheet(st, None))
+
+
+def _solo_scores(st, knows) -> dict:
     cat = st.catalog
     tiles = tile_counts(cat, st.tiles[0])
+    # Your face-up tokens are gained at the end; the forest's face-down ones are all shown by then.
     mine = token_counts(cat, st.held[0], list(tiles))
-    theirs = solomod.opponent_counts(st)
+    shown = st.opp_tokens if knows is None else solomod.revealed_tokens(st)
+    theirs = token_counts(cat, shown, tile_counts(cat, st.opp_tiles))
+    unknown = ["forest_tokens"] if len(shown) < len(st.opp_tokens) else []
     steps = {WISH_STEP: 0}
     for c, name in enumerate(CATEGORIES):
         points = 0
@@ -161,6 +259,7 @@ def _solo_scores(st) -> dict:
         "hex": "",
         "hex_met": False,
         "verdict": verdict,
+        "unknown": unknown,
     }
     return {
         "seats": [entry],

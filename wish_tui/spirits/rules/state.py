@@ -232,9 +232,14 @@ class State:
         return s
 
     # -- what may each seat see ------------------------------------------------------------
-    def view(self, seat: int) -> dict:
-        """Return what `seat` may see, as JSON-safe data."""
+    def view(self, seat: int | None) -> dict:
+        """Return what `seat` may see, as JSON-safe data (None: `public_view`)."""
         return views.view(self, seat)
+
+    def public_view(self) -> dict:
+        """Return what anyone at the table may see (a spectator), as JSON-safe data: every
+        seat's public counts and majorities, no seat's face-down token or unrevealed card."""
+        return views.view(self, None)
 
     def final_scores(self) -> dict:
         """The scoring: twelve categories, the Wish and the Hex per seat, totals and ranking."""

@@ -4,7 +4,8 @@ Never in a view: another seat's face-down Favor tokens (only how many), the kind
 in the forest (only where they lie), the tokens set aside, the cards dealt but not kept, another
 seat's dealt or kept cards before every seat has kept, the solo game's face-down tiles and the
 forest's face-down tokens, the seed and the generator's state. Once the game is over, every
-seat's tokens are shown (the game is scored on them).
+seat's tokens are shown (the game is scored on them). `view(None)` (`State.public_view`) is what
+anyone at the table may see: a seat that sees nothing secret of its own.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from . import flow, scoring, turn
 from . import solo as solomod
 from .catalog import CATEGORIES, POWERS, SEAT_NAMES, SPIRITS, place_name
-from .counts import Figures, figures, gems_owned, hex_hit, tile_counts, wish_met
+from .counts import Figures, doubles, figures, gems_owned, hex_hit, tile_counts, wish_met
 
 COLUMNS = 12
 
@@ -54,8 +55,9 @@ def _kinds(cat, tokens) -> list[str]:
     return [cat.tokens[t] for t in tokens]
 
 
-def public_table(st, seat: int) -> list[Figures]:
-    """What `seat` can count of every seat: its own tokens, only the number of the others'."""
+def public_table(st, seat: int | None) -> list[Figures]:
+    """What `seat` can count of every seat: its own tokens, only the number of the others'
+    (`seat` None: only the number of anyone's)."""
     if st.phase == "over":
         return [figures(st, s) for s in range(len(st.seats))]
     cat = st.catalog
@@ -87,7 +89,7 @@ def _cards_public(st) -> bool:
     return st.phase != "setup"
 
 
-def _player(st, s: int, seat: int, table: list[Figures]) -> dict:
+def _player(st, s: int, seat: int | None, table: list[Figures]) -> dict:
     cat = st.catalog
     mine = s == seat
     over = st.phase == "over"
@@ -136,7 +138,7 @@ def _player(st, s: int, seat: int, table: list[Figures]) -> dict:
     return entry
 
 
-def _decision(st, seat: int) -> dict | None:
+def _decision(st, seat: int | None) -> dict | None:
     decider = st.current_player
     if decider is None:
         return None
@@ -184,7 +186,7 @@ def _solo(st) -> dict:
     cat = st.catalog
     shown = solomod.revealed_tokens(st)
     theirs = solomod.opponent_counts(st)
-    mine = tile_counts(cat, st.tiles[0])
+    mine = _solo_table(st)[0].counts
     return {
         "level": st.solo,
         "opponent_tiles": list(st.opp_tiles),
@@ -196,15 +198,23 @@ def _solo(st) -> dict:
     }
 
 
-def view(st, seat: int) -> dict:
-    """Return everything `seat` may see."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(st.seats):
+def _solo_table(st) -> list[Figures]:
+    """The solo seat's figures: its face-up tokens are gained at the end ("you then gain your
+    face-up token"), so until then only its tiles count; `behind_in` and the final scoring agree."""
+    if st.phase == "over":
+        return [figures(st, 0)]
+    cat = st.catalog
+    counts = tile_counts(cat, st.tiles[0])
+    return [Figures(tuple(counts), len(st.held[0]), 0, doubles(cat, st.tiles[0]))]
+
+
+def view(st, seat: int | None) -> dict:
+    """Return everything `seat` may see; with `seat` None, what anyone at the table may see
+    (a spectator): every public count, no seat's secret."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < len(st.seats)):
         raise ValueError(f"There is no seat {str(seat)[:20]} in this game.")
     cat = st.catalog
-    table = public_table(st, seat)
-    if st.solo:
-        # The solo seat's face-up tokens count only at the end; the forest's as they show.
-        table = [figures(st, 0)]
+    table = _solo_table(st) if st.solo else public_table(st, seat)
     players = [_player(st, s, seat, table) for s in range(len(st.seats))]
     symbols = [tile_counts(cat, tiles) for tiles in st.tiles]
     majorities, penalties = _leaders(table, symbols)

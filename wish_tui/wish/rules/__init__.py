@@ -2,6 +2,8 @@
 
 state = new_game(["air", "water"], seed=7)
 state.current_player, state.legal_actions(), state.apply(action), state.view(seat)
+state.public_view() (= state.view(None)): what anyone at the table may see
+projected_scores(state, seat): the End Game Scoring if the game ended now, as seat (or None) knows
 str(action) and parse_action(state, text) round-trip; state.to_dict() / State.from_dict().
 """
 
@@ -15,6 +17,7 @@ from .actions import MAX_NOTATION, Action, IllegalAction
 from .catalog import COLOURS, DJINNS, GEMS, LETTERS, SOLO_LEVELS, Catalog, parse_catalog
 from .determinize import determinize  # noqa: F401  (a full State consistent with one view)
 from .explain import why_not_now  # noqa: F401  (why no action of a group is legal now)
+from .projection import projected_scores
 from .state import State
 from .undo import undo_points, undo_target, why_no_undo  # noqa: F401  (what may be undone now)
 
@@ -38,6 +41,7 @@ __all__ = [
     "State",
     "new_game",
     "parse_action",
+    "projected_scores",
 ]
 
 

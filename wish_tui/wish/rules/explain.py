@@ -226,9 +226,12 @@ def hand_status(st, seat: int) -> dict[str, dict[str, str]]:
 
     Returns:
         ``{wish: {"now": "f" | "k" | "p" | "", "why": sentence, "short": a few letters}}``.
-        On the seat's own move, "why" is the one reason the rules refuse ``fulfill WISH`` (the
-        sentence `why_illegal` gives); at other times it says what the Wish still needs, or that
-        it waits for the seat's turn.
+        "why" names everything that stands between the seat and fulfilling the Wish, not just
+        the first thing: on the seat's own move the turn (markers, columns, the Potion), every
+        missing crystal and the Wishing Person not there (the sentence the rules give when
+        ``fulfill WISH`` is refused); at other times every missing crystal, and the Wishing
+        Person not where the Djinn stands, or that it waits for the seat's turn. "short" says
+        the same in a few letters, e.g. ``need Y1R2, no b here``.
     """
     return {card: fulfil_status(st, seat, card) for card in st.players[seat].hand}
 
@@ -250,9 +253,9 @@ def fulfil_status(st, seat: int, card: str) -> dict[str, str]:
                 return _status(key, f"You can fulfil it now{FULFIL_KEYS[key]} ({key}).")
         why, short = _fulfil_refusal(st, p, wish)
         return _status("", why, short)
-    cost = _cost_reason(p, wish)
-    if cost:
-        return _status("", cost, "need " + _missing_letters(p, wish))
+    obstacles = _price_and_person(st, p, wish, on_move=False)
+    if obstacles:
+        return _status("", *_joined(obstacles))
     if st.phase == "play" and st.order[st.turn_idx] == seat:
         return _status("", "You can pay for it; fulfil it once this decision is made.", "paid")
     return _status("", "You can pay for it; fulfil it on your turn.", "paid; wait")
@@ -267,32 +270,71 @@ def _moves_now(st, seat: int) -> bool:
     return st.phase == "play" and not st.pending and st.order[st.turn_idx] == seat
 
 
-def _fulfil_refusal(st, p, wish) -> tuple[str, str]:
-    """The one reason the seat to move cannot fulfil `wish` now, and the same in a few letters.
+def _joined(obstacles: list[tuple[str, str]]) -> tuple[str, str]:
+    """Several obstacles (sentence without its full stop, letters) as one sentence and one line."""
+    clauses = [text for text, _ in obstacles]
+    if len(clauses) > 1:
+        clauses[-1] = "and " + clauses[-1][0].lower() + clauses[-1][1:]
+        clauses[1:-1] = [c[0].lower() + c[1:] for c in clauses[1:-1]]
+    return "; ".join(clauses) + ".", ", ".join(short for _, short in obstacles)
 
-    The turn comes first (markers, columns, the Potion), then the price, then the Wishing Person.
-    """
-    columns = st.catalog.djinns[p.djinn].columns
+
+def _fulfil_refusal(st, p, wish) -> tuple[str, str]:
+    """Everything that keeps the seat to move from fulfilling `wish` now, in one sentence and in
+    a few letters: the turn first (markers, columns, the Potion), then the price, then the
+    Wishing Person."""
+    obstacles = []
+    turn = _turn_obstacle(p, st.catalog.djinns[p.djinn].columns)
+    if turn:
+        obstacles.append(turn)
+    obstacles += _price_and_person(st, p, wish, on_move=True)
+    if not obstacles:  # every check passes, yet no Fulfill is legal: name the person
+        obstacles.append(_person_reason(st, p, wish, on_move=True))
+    return _joined(obstacles)
+
+
+def _turn_obstacle(p, columns) -> tuple[str, str] | None:
+    """Why no action of this turn can be a Fulfill (None when one can)."""
     if p.markers_placed >= 3:
         if not p.potions:
-            return (
-                "All three action markers are placed this turn and you have no Potion.",
-                "no marker",
+            return "All three action markers are placed this turn and you have no Potion", (
+                "no marker"
             )
         if p.potion_used:
-            return "All three action markers and this turn's Potion are used.", "no marker"
+            return "All three action markers and this turn's Potion are used", "no marker"
         if not any(_potion_fits(p, i, col, "fulfill") for i, col in enumerate(columns)):
-            return _potion_refusal(p, "fulfill"), "no marker"
+            return _potion_refusal(p, "fulfill").rstrip("."), "no marker"
     elif not any(
         _column_free(p, i + 1, "fulfill", False)
         for i, col in enumerate(columns)
         if "fulfill" in col
     ):
-        return "No free action column has a Fulfill symbol this turn.", "no column"
+        return "No free action column has a Fulfill symbol this turn", "no column"
+    return None
+
+
+def _price_and_person(st, p, wish, on_move: bool) -> list[tuple[str, str]]:
+    """The crystals still missing for `wish` and the Wishing Person not where the Djinn may act."""
+    obstacles = []
     cost = _cost_reason(p, wish)
     if cost:
-        return cost, "need " + _missing_letters(p, wish)
-    return _person_reason(st, p, wish)
+        obstacles.append((cost.rstrip("."), "need " + _missing_letters(p, wish)))
+    if not _person_in_reach(st, p, wish, on_move):
+        obstacles.append(_person_reason(st, p, wish, on_move))
+    return obstacles
+
+
+def _person_in_reach(st, p, wish, on_move: bool) -> bool:
+    """True when a Wishing Person where the Djinn may act lets it fulfil `wish` (its colour, on
+    the Area or on a Monument there, or any colour for a Trickery token the seat can still use)."""
+    can_trick = p.trickery > 0 and not (on_move and p.trickery_used)
+    for place, _ in places(st, p):
+        here = st.area_meeples[place * 6 : place * 6 + 6]
+        built = st.monuments[place]
+        people = [a + b for a, b in zip(here, built[1], strict=True)] if built else here
+        if people[wish.colour] or (can_trick and any(people)):
+            return True
+    return False
 
 
 def _potion_fits(p, ci: int, symbols, symbol: str) -> bool:
@@ -309,20 +351,20 @@ def _potion_refusal(p, symbol: str, col: int = 0) -> str:
     )
 
 
-def _person_reason(st, p, wish) -> tuple[str, str]:
-    """Why no Wishing Person where the seat may act lets it fulfil `wish`."""
+def _person_reason(st, p, wish, on_move: bool) -> tuple[str, str]:
+    """Why no Wishing Person where the seat may act lets it fulfil `wish` (no full stop)."""
     names = [st.catalog.areas[place].name for place, _ in places(st, p)]
     where = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    if p.trickery and not p.trickery_used:
+    if p.trickery and not (on_move and p.trickery_used):
         return (
-            f"There is no Wishing Person in {where} for a Trickery token to recolour.",
+            f"There is no Wishing Person in {where} for a Trickery token to recolour",
             "no one here",
         )
     colour = COLOURS[wish.colour]
     note = " and this turn's Trickery token is used" if p.trickery else ""
     return (
         f"There is no {colour} Wishing Person in {where} "
-        f"({wish.name} is a {wish.type.capitalize()} Wish){note}.",
+        f"({wish.name} is a {wish.type.capitalize()} Wish){note}",
         f"no {LETTERS[wish.colour].lower()} here",
     )
 

@@ -63,18 +63,26 @@ def visible_score(st, seat: int) -> int:
     return steps["wishes"] + steps["tokens"] + steps["ongoing"] + steps["badges"]
 
 
-def final_scores(st) -> dict:
-    """Score every seat and rank them.
+UNKNOWN = {"destiny": "its Destiny card: secret until the end, or not kept yet"}
+"""What a seat entry's ``unknown`` may name: a secret the sheet leaves out."""
+
+
+def score_sheet(st, knows) -> dict:
+    """Score every seat as the End Game Scoring would now, counting only the secrets in `knows`.
+
+    Args:
+        knows: the seats whose Destiny counts, or None for every seat's (the real scoring).
 
     Returns:
-        ``{"seats": [...], "ranking": [[seat, ...], ...], "winners": [...]}``; each seat entry has
-        its five steps, ``total``, the tie-break counts (``badges_count``, ``crystals``,
-        ``wishes_count``) and ``destiny`` with ``destiny_fulfilled``. Seats tied on every
-        tie-break share a place in the ranking and share the victory.
+        `final_scores`' sheet, each seat entry with ``unknown``: the UNKNOWN keys of what was
+        left out for that seat (``["destiny"]`` or empty).
     """
     seats = []
     for seat, p in enumerate(st.players):
         steps = score_steps(st, seat)
+        known = (knows is None or seat in knows) and bool(p.destiny)
+        if not known:
+            steps["destiny"] = 0
         seats.append(
             {
                 "seat": seat,
@@ -84,8 +92,9 @@ def final_scores(st) -> dict:
                 "badges_count": len(p.badges),
                 "crystals": sum(p.crystals) + sum(p.nest),
                 "wishes_count": len(p.fulfilled),
-                "destiny": p.destiny,
+                "destiny": p.destiny if known else "",
                 "destiny_fulfilled": steps["destiny"] > 0,
+                "unknown": [] if known else ["destiny"],
             }
         )
 
@@ -94,3 +103,19 @@ def final_scores(st) -> dict:
 
     ranking = tied_ranking(seats, key)
     return {"seats": seats, "ranking": ranking, "winners": ranking[0]}
+
+
+def final_scores(st) -> dict:
+    """Score every seat and rank them.
+
+    Returns:
+        ``{"seats": [...], "ranking": [[seat, ...], ...], "winners": [...]}``; each seat entry has
+        its five steps, ``total``, the tie-break counts (``badges_count``, ``crystals``,
+        ``wishes_count``) and ``destiny`` with ``destiny_fulfilled``. Seats tied on every
+        tie-break share a place in the ranking and share the victory. It is `score_sheet` with
+        every Destiny counted, without the ``unknown`` markers.
+    """
+    sheet = score_sheet(st, None)
+    for entry in sheet["seats"]:
+        del entry["unknown"]
+    return sheet

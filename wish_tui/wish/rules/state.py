@@ -290,9 +290,14 @@ class State:
             self._buf = ()
 
     # -- what may each seat see ------------------------------------------------------------
-    def view(self, seat: int) -> dict:
-        """Return what `seat` may see, as JSON-safe data."""
+    def view(self, seat: int | None) -> dict:
+        """Return what `seat` may see, as JSON-safe data (None: `public_view`)."""
         return views.view(self, seat)
+
+    def public_view(self) -> dict:
+        """Return what anyone at the table may see (a spectator), as JSON-safe data: every
+        seat's public pieces and counts, no hand, no Destiny before the end."""
+        return views.view(self, None)
 
     def final_scores(self) -> dict:
         """The End Game Scoring: five steps per seat, totals and the ranking with tie-breaks."""

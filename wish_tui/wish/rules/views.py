@@ -1,4 +1,8 @@
-"""`State.view(seat)`: what one seat may see, as JSON-safe data."""
+"""`State.view(seat)`: what one seat may see, as JSON-safe data.
+
+`view(None)` (`State.public_view`) is what anyone at the table may see, a spectator: every seat's
+public pieces and counts, no hand, no Destiny before the end, no decision's options.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ def _colour_dict(counts) -> dict[str, int]:
     return {COLOURS[c]: counts[c] for c in range(6)}
 
 
-def _decision(st, seat: int) -> dict | None:
+def _decision(st, seat: int | None) -> dict | None:
     if not st.pending:
         return None
     step = st.pending[0]
@@ -30,16 +34,19 @@ def _decision(st, seat: int) -> dict | None:
     return info
 
 
-def _public_step(step: tuple, seat: int) -> list:
+def _public_step(step: tuple, seat: int | None) -> list:
     # A Frostflake step names the Wish that left the Offer; only the Water Djinn is told it here.
     if step[0] == "frost" and step[1] != seat:
         return [step[0], step[1], "", *step[3:]]
     return step_to_list(step)
 
 
-def view(st, seat: int) -> dict:
-    """Return everything `seat` may see: no other hand, no deck order, no other secret Destiny."""
-    if not (isinstance(seat, int) and 0 <= seat < len(st.djinns)):
+def view(st, seat: int | None) -> dict:
+    """Return everything `seat` may see: no other hand, no deck order, no other secret Destiny.
+
+    With `seat` None: what anyone at the table may see (no hand, no Destiny until the end).
+    """
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(st.djinns)):
         raise ValueError(f"there is no seat {excerpt(seat)} in this game")
     cat = st.catalog
     over = st.phase == "over"

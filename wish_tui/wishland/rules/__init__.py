@@ -5,6 +5,8 @@
     state.current_player, state.legal_actions(), state.apply(action, seat=None), state.view(seat)
     str(action) and parse_action(state, text) round-trip; state.to_dict() / State.from_dict()
     state.is_over, state.final_scores(), state.why_illegal(action)
+    state.public_view() (= state.view(None)): what anyone at the table may see
+    projected_scores(state, seat): Final Scoring if the game ended now, as seat (or None) knows
     determinize(view, seed); undo_target(history) / why_no_undo(history)
 
 Seats are player colours (SEATS), 2-4 of them, or 1 with ``solo=True``, in clockwise order.
@@ -35,6 +37,7 @@ from . import flow
 from .actions import Action, IllegalAction
 from .catalog import CATEGORY_SYMBOLS, COLOURS, KINDS, RESOURCES, SEATS, Catalog
 from .determinize import determinize
+from .projection import projected_scores
 from .scoring import STEPS
 from .state import State
 from .tables import CAT
@@ -60,6 +63,7 @@ __all__ = [
     "card_info",
     "new_game",
     "parse_action",
+    "projected_scores",
     "undo_points",
     "undo_target",
     "why_no_undo",

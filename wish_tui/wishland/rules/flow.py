@@ -214,12 +214,20 @@ def _over(st, step) -> None:
     st.phase = "over"
 
 
+def _acted(st, step) -> None:
+    """The standard action and all it brought about are resolved: with no free action left, the
+    turn ends at once; else it waits for `end` (see `turn`)."""
+    if turn.ends_after_action(st):
+        st.stage = "done"
+
+
 AUTO = {
     "reveal": _reveal,
     "play": lambda st, step: effects.play(st, step[1], step[2]),
     "income": lambda st, step: effects.income(st, step[1]),
     "turns": _start_turns,
     "over": _over,
+    "acted": _acted,
 }
 """Steps that resolve by themselves when they reach the front of the queue."""
 
@@ -229,16 +237,8 @@ def advance(st) -> None:
     while not resolve_forced(st, AUTO, decisions):
         if st.phase != "turns":
             return
-        stage = st.stage
-        if stage == "done":
+        if st.stage == "done":
             _end_turn(st)
             st.flush()
             continue
-        if stage == "after":
-            opts = turn.turn_actions(st)
-            if len(opts) == 1:
-                _end_turn(st)
-                st.flush()
-                continue
-            st._legal = opts
         return

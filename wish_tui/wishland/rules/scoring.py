@@ -153,8 +153,24 @@ def setup_key(st) -> str:
     return "+".join(parts)
 
 
+UNKNOWN = {
+    "entrepreneur": "its Entrepreneur card: secret until the reveal, or not kept yet",
+    "hotel_8_bonus": "the card Hotel #8 lets it buy and play in Final Scoring, not chosen yet",
+}
+"""What a seat entry's ``unknown`` may name: something the sheet leaves out."""
+
+
+def _bonus_to_come(st, seat: int) -> bool:
+    """True while Hotel #8's Final Scoring purchase of `seat` is still to be decided."""
+    if st.phase == "final":
+        return ("bonus", seat) in st.pending
+    return st.phase != "over"
+
+
 def final_scores(st) -> dict:
     """Score every seat and rank them (also usable before the end, as a provisional count).
+
+    It is `score_sheet` with every secret counted, without the ``unknown`` markers.
 
     Returns:
         ``{"seats": [...], "ranking": [[seat, ...], ...], "winners": [...], "final": bool,
@@ -166,8 +182,36 @@ def final_scores(st) -> dict:
         ``mascots``), ``unique_entertainment``, ``duplicate_entertainment`` (Hotel #12's VP),
         ``income`` (what Visitors score on), ``credits`` and ``entrepreneur`` (id or '').
     """
+    sheet = score_sheet(st, None)
+    for entry in sheet["seats"]:
+        del entry["unknown"]
+    return sheet
+
+
+def score_sheet(st, knows) -> dict:
+    """Final Scoring as it would read if the game ended now, counting only the secrets in
+    `knows`.
+
+    Args:
+        knows: the seats whose Entrepreneur counts before the reveal, or None for every seat's
+            (the real scoring).
+
+    Returns:
+        `final_scores`' sheet, each seat entry with ``unknown``: the UNKNOWN keys of what was
+        left out for that seat (Hotel #8's bonus card is a choice still to come; its VP are not
+        counted until it is bought and played).
+    """
     seats = []
     for seat, p in enumerate(st.players):
+        unknown = []
+        if st.ent_opt and not (p.ent and (knows is None or seat in knows or st.phase != "setup")):
+            # Nothing derived from a hidden (or not yet chosen) Entrepreneur may count.
+            unknown.append("entrepreneur")
+            if p.ent:
+                p = p.copy()
+                p.ent = 0
+        if p.has_hotel(8) and _bonus_to_come(st, seat):
+            unknown.append("hotel_8_bonus")
         steps = score_steps(p)
         unique, _, duplicates = entertainment(p)
         space = st.track.index(seat) + 1 if seat in st.track else 0
@@ -185,6 +229,7 @@ def final_scores(st) -> dict:
                 "income": economy.income(p),
                 "credits": p.credits,
                 "entrepreneur": f"E{p.ent}" if p.ent and st.phase != "setup" else "",
+                "unknown": unknown,
             }
         )
 

@@ -199,6 +199,7 @@ _STEP_SHAPES = {
     "income": ("kind", "seat"),
     "turns": ("kind", "seat"),
     "over": ("kind", "seat"),
+    "acted": ("kind", "seat"),
 }
 
 

@@ -5,6 +5,13 @@ A turn goes through stages: ``start`` (the standard action is still to take), ``
 after the first card drawn, one of the three additional actions is still to take), ``after``
 (the standard action is done; free actions or ``end``) and ``done`` (the turn is over; the flow
 passes it on).
+
+When a turn ends (Achievements: "During their Turn, players may claim an Achievement ...
+Claiming an Achievement does not cost an action"): the standard action queues an ``acted`` step
+behind everything it brings about; when that step comes up, the turn ends at once if no free
+action is possible (no Achievement to claim, no Hotel #16 collect, no solo free draw), and
+otherwise waits for ``end``. A free action never ends the turn. Only the solo Collect ends the
+turn at once ("your turn ends after collecting them").
 """
 
 from __future__ import annotations
@@ -139,6 +146,18 @@ def _discard_hand(st, seat: int) -> None:
         p.hand = ()
 
 
+def _acted(st, seat: int) -> None:
+    """The standard action is taken: once all it brings about is resolved, see whether the turn
+    waits for a free action (``ends_after_action``)."""
+    st.stage = "after"
+    st.push(("acted", seat))
+
+
+def ends_after_action(st) -> bool:
+    """True when the turn's standard action leaves no free action: the turn ends at once."""
+    return st.stage == "after" and turn_actions(st) == [END]
+
+
 def resolve(st, action) -> None:
     """Carry out a turn action of the seat whose turn it is (already checked legal)."""
     seat = st.order[st.idx]
@@ -149,7 +168,7 @@ def resolve(st, action) -> None:
         effects.place(st, seat, row, 1 + len(st.stacks[row]))
         st.market[st.market.index(card)] = -1
         effects.purchase(st, seat, card, row)
-        st.stage = "after"
+        _acted(st, seat)
     elif kind == "advertise":
         if st.solo:
             _discard_hand(st, seat)
@@ -157,15 +176,20 @@ def resolve(st, action) -> None:
             effects.place(st, seat, ADVERTISEMENT, 1 + len(st.stacks[ADVERTISEMENT]))
         effects.reward(st, seat, _ADVERTISEMENT, "advertise")
         st.adv = True
-        st.stage = "after"
+        _acted(st, seat)
     elif kind == "collect":
         if action.arg == "paid":
             st.mut(seat).credits -= _H16_CREDITS
             st.paid = True
             effects.collect(st, seat)
-        else:
+        elif st.solo:
+            # Solo Mode: "If you choose to collect your Workers, your turn ends after collecting
+            # them."
             effects.collect(st, seat)
             st.stage = "done"
+        else:
+            effects.collect(st, seat)
+            _acted(st, seat)
     elif kind == "claim":
         effects.claim(st, seat, action.arg)
     elif kind == "end":
@@ -187,6 +211,6 @@ def resolve(st, action) -> None:
         p.hand = tuple(hand)
         _discard_hand(st, seat)
         effects.purchase(st, seat, card, SOLO_ROW)
-        st.stage = "after"
+        _acted(st, seat)
     else:
         raise ValueError(f"unknown turn action '{kind}'")

@@ -21,7 +21,7 @@ _PENDING_KINDS = {
     "setup": {"keep", "reveal"},
     "order": {"gain"},
     "income": {"gain", "income", "turns"},
-    "turns": {"gain", "extra", "boost", "play"},
+    "turns": {"gain", "extra", "boost", "play", "acted"},
     "final": {"bonus", "gain", "extra", "boost", "play", "over"},
     "over": set(),
 }
@@ -190,6 +190,8 @@ def _check_pending(st, n: int) -> None:
             need(len(p.ent_options) == 2, "a keep step for a seat that has chosen")
         elif kind == "bonus":
             need(p.has_hotel(8), "only Hotel #8 buys a bonus card")
+        elif kind == "acted":
+            need(i == len(pending) - 1 and st.stage == "after", "the 'acted' step comes last")
         if kind == "extra":
             need(0 <= step[4] <= 20 and step[3] <= len(KINDS), "a bad payment step")
             low, high = decisions.extra_range(p, step)
@@ -236,6 +238,6 @@ def _check_at_rest(st) -> None:
         legal = st.legal_actions()
     except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError):
         need(False, "its next decision is malformed")
-    if st.pending or st.stage == "after":
+    if st.pending:
         need(len(legal) > 1, "a decision with one option would have been taken")
     need(bool(legal), "the seat to act has no legal action")

@@ -6,6 +6,8 @@ Cards in the Marketplace, in the play areas and in the seat's hand come with wha
 
 Hidden from a seat: the order of every Deck (only counts show), the seed and the generator, the
 other seats' Entrepreneur options and discards, and their kept Entrepreneur until the reveal.
+`view(None)` (`State.public_view`) is what anyone at the table may see, a spectator: every seat's
+public pieces and counts, no hand, no Entrepreneur before the reveal, no decision's options.
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ _TURN_PROMPTS = {
     "start": "Your turn: place Workers to buy a card or use the Advertisement Space, or collect "
     "your Workers.",
     "more": "Draw another card, play a card from your hand, or use the Advertisement Space.",
-    "after": "Claim an Achievement or take another free action, or end your turn.",
+    "after": "Your action is done: claim an Achievement or take another free action, or end "
+    "your turn.",
 }
+_ONLY_END = "Your action is done and nothing free is left: end your turn."
 _SOLO_START = "Your turn: draw from the Marketplace Deck (a Worker each), or collect your Workers."
 
 
@@ -75,7 +79,7 @@ def _entrepreneur(number: int) -> dict | None:
     return {"id": e.id, "number": e.number, "text": e.text}
 
 
-def _player(st, seat: int, viewer: int) -> dict:
+def _player(st, seat: int, viewer: int | None) -> dict:
     p = st.players[seat]
     chosen = bool(p.ent)
     mine = seat == viewer
@@ -134,7 +138,7 @@ def _player(st, seat: int, viewer: int) -> dict:
     return entry
 
 
-def _decision(st, seat: int) -> dict | None:
+def _decision(st, seat: int | None) -> dict | None:
     decider = st.current_player
     if decider is None:
         return None
@@ -146,6 +150,8 @@ def _decision(st, seat: int) -> dict | None:
     else:
         kind = "turn"
         text = _SOLO_START if st.solo and st.stage == "start" else _TURN_PROMPTS[st.stage]
+        if st.stage == "after" and len(st.legal_actions()) == 1:
+            text = _ONLY_END
     info = {"kind": kind, "seat": decider, "colour": st.seats[decider]}
     if decider == seat:
         info["prompt"] = text
@@ -159,8 +165,11 @@ def _decision(st, seat: int) -> dict | None:
     return info
 
 
-def view(st, seat: int) -> dict:
+def view(st, seat: int | None) -> dict:
     """Return everything `seat` may see: no hidden Entrepreneur, no deck order, no seed.
+
+    With `seat` None: what anyone at the table may see (cards without this seat's ``price`` and
+    ``may_hold``, no hand).
 
     Keys: ``game`` ("wishland"), ``seat``, ``seats`` (colours), ``solo``, ``options``
     (entrepreneurs, achievement_tiles), ``phase`` (setup, order, income, turns, final, over),
@@ -184,9 +193,9 @@ def view(st, seat: int) -> dict:
     Raises:
         ValueError: `seat` is not a seat of this game.
     """
-    if type(seat) is not int or not 0 <= seat < len(st.seats):
+    if seat is not None and (type(seat) is not int or not 0 <= seat < len(st.seats)):
         raise ValueError(f"there is no seat {seat!r} in this game"[:60])
-    me = st.players[seat]
+    me = None if seat is None else st.players[seat]
     cols = CAT.columns
     rows = []
     for row, kind in enumerate(KINDS):

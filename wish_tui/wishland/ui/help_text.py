@@ -119,7 +119,7 @@ RULES = [
         "Entertainment Symbols",
         "Each Actor has one: "
         + ", ".join(f"♪{ENT_LETTER[e]} {e}" for e in CATALOG.entertainment[:8])
-        + ". Bonus symbols: ♪F fireworks and ♪P parade (5 Mascots), ♪S spotlight (Hotel #9). "
+        + ". Bonus symbols: ♪B balloon and ♪P palm tree (5 Mascots), ♪L column (Hotel #9). "
         "Final Scoring pays by unique symbols: "
         + ", ".join(f"{n} → {vp}" for n, vp in enumerate(CATALOG.entertainment_bonus) if n >= 2)
         + ".",

@@ -63,14 +63,14 @@ ENT_LETTER = {
     "mask": "M",
     "magic wand": "W",
     "top hat": "T",
-    "juggling pins": "J",
-    "microphone": "I",
-    "guitar": "G",
-    "drum": "D",
-    "clapperboard": "C",
-    "fireworks": "F",
-    "parade": "P",
-    "spotlight": "S",
+    "cowboy hat": "C",
+    "dagger": "D",
+    "gun": "G",
+    "veiled headdress": "V",
+    "gem": "J",
+    "balloon": "B",
+    "palm tree": "P",
+    "column": "L",
 }
 """One letter per Entertainment Symbol (shown after ♪)."""
 
