@@ -118,14 +118,14 @@ class GameTable:
         return self._cache[entry]
 
     def view(self, seat: int | None) -> dict:
-        """What `seat` may see now; `None` or `SPECTATOR`: what anyone at the table may see.
+        """What `seat` may see now (`seat_view`); `None` or `SPECTATOR`: what anyone at the
+        table may see.
 
         The same dict is handed to every caller until the position changes: read it, never
         change it.
         """
-        if seat is None or seat == SPECTATOR:
-            return self._cached("view", SPECTATOR, self.state.public_view)
-        return self._cached("view", seat, lambda: self.state.view(seat))
+        key = SPECTATOR if seat is None else seat
+        return self._cached("view", key, lambda: seat_view(self.rules, self.state, key))
 
     # -- a seat's choices ------------------------------------------------------------------------
     def choices(self, seat: int | None) -> Choices:
@@ -321,3 +321,17 @@ def seat_choices(spec, state, seat: int | None, view: dict, undo: tuple[bool, st
         if probe not in legal_set
     }
     return Choices(seat, True, actions, closed, refusals, can_undo, why_no_undo)
+
+
+def seat_view(rules, state, seat: int) -> dict:
+    """What a seat's client is shown: the rules' view of `seat` (`SPECTATOR`: the public view),
+    and under ``"projection"`` the final scoring as it would stand if the game ended now, as
+    that seat may know it (`rules.projected_scores`; once the game is over, the final one)."""
+    if seat == SPECTATOR:
+        view = dict(state.public_view())
+        known = None
+    else:
+        view = dict(state.view(seat))
+        known = seat
+    view["projection"] = rules.projected_scores(state, known)
+    return view

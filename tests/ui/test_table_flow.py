@@ -3,6 +3,8 @@ of a finished game, the hot-seat curtain's save and quit."""
 
 from __future__ import annotations
 
+import pytest
+
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.help_screens import RulesScreen
 from wish_tui.widgets.table_screen import TableScreen
@@ -228,3 +230,32 @@ async def test_a_solo_game_shows_the_best_score_of_its_setup(data_dir):
         await settle(pilot, 5)
         assert not game.busy
         assert "best 41 VP" in game.query_one("#status", ViewText).text.plain
+
+
+@pytest.mark.parametrize("game", ["wish", "spirits", "wishland"])
+async def test_w_shows_the_final_scoring_as_it_would_stand_now(game):
+    from textual.widgets import Label
+
+    from wish_tui import games
+    from wish_tui.widgets.final_scoring import FinalScoringScreen
+
+    spec = games.get(game)
+    record, history = record_of(game, spec.seats[:2], ["human", "easy"], 6, {}, ["setup"])
+    app = app_of(record, history)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await lift_curtain(app, pilot)
+        game_screen = screen_of(app, TableScreen)
+        projection = game_screen.view()["projection"]
+        assert [e["seat"] for e in projection["seats"]] == [0, 1]
+        await pilot.press("w")
+        await settle(pilot)
+        window = app.screen
+        assert isinstance(window, FinalScoringScreen) and window.projected
+        verdict = str(window.query_one("#verdict", Label).render())
+        assert verdict.startswith("If the game ended now: ")
+        await pilot.press("n")  # no new game from here
+        await settle(pilot)
+        assert app.screen is window
+        await pilot.press("w")
+        await settle(pilot)
+        assert app.screen is game_screen

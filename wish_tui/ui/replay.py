@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from wish_tui import saves
+from wish_tui.table import seat_view
 from wish_tui.widgets.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.table_screen import TABLE_CSS_PATH
@@ -72,7 +73,8 @@ class ReplayScreen(Screen):
     def _show(self) -> None:
         state = self.states[self.index]
         compact = self.size.height < 34 or self.size.width < 100
-        self.query_one(self.spec.ui.Board).show(state.view(self.seat), self.seat, compact)
+        view = seat_view(self.spec.rules, state, self.seat)
+        self.query_one(self.spec.ui.Board).show(view, self.seat, compact)
         log = self.query_one(GameLog)
         log.clear()
         over = self.states[-1].is_over

@@ -3,6 +3,9 @@
 Esc goes back to the table to look at the final position (Enter there opens the window again),
 `n` sets up a new game (a new table at a server), `q` leaves: the app, or at a server's table,
 back to the server's tables.
+
+The same window shows a game in progress as it would end now (`projected`, the table's `w`):
+then it says so above the verdict, and Esc, `q` or `w` only close it.
 """
 
 from __future__ import annotations
@@ -20,15 +23,27 @@ class FinalScoringScreen(ModalScreen[None]):
     """
     GAME: str | None = None
     """The game a new game is set up for (the registry's name)."""
+    projected = False
+    """True when the window shows the final scoring if the game ended now, not its end."""
     BINDINGS = [
         Binding("escape", "back", "The table"),
         Binding("n", "new_game", "New game"),
         Binding("q", "leave", "Leave"),
+        Binding("w", "back", show=False),
     ]
 
     def on_mount(self) -> None:
         # On a short terminal the window scrolls: it opens at its top, on the verdict.
         self.call_after_refresh(self._show_top)
+        if self.projected:
+            from textual.widgets import Label
+
+            for label in self.query("#verdict").results(Label):
+                shown = str(label.render())
+                label.update(f"If the game ended now: {shown[:1].lower()}{shown[1:]}")
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return not (self.projected and action == "new_game")
 
     def _show_top(self) -> None:
         for box in self.query(Vertical):
@@ -50,7 +65,9 @@ class FinalScoringScreen(ModalScreen[None]):
 
     def action_leave(self) -> None:
         """Leave the app, or at a server's table go back to its tables."""
-        if self.online:
+        if self.projected:
+            self.dismiss()
+        elif self.online:
             self.app.show_lobby()
         else:
             self.app.exit()

@@ -21,15 +21,20 @@ class TablePeople:
 
     def table_keys_text(self) -> str:
         """The table's own keys, for `?` (those that work at this table), in a line or two."""
-        keys = []
+        keys = ["w the score if it ended now"]
         if self.table.can_chat:
             keys.append("/ chat")
         if getattr(self.table, "is_owner", False):
             keys.append("z a bot for a person away")
         keys.append("ctrl+g bell on/off")
         if getattr(self.table, "hurries_bots", False):
-            keys.append("any key: a thinking bot plays now")
-        return "At this table: " + " · ".join(keys)
+            keys.append("any key hurries a bot")
+        lines = [["At this table:"]]
+        for key in keys:
+            if len(" · ".join(lines[-1])) + len(key) + 3 > 76:
+                lines.append([" "])
+            lines[-1].append(key)
+        return "\n".join(f"{line[0]} " + " · ".join(line[1:]) for line in lines)
 
     def action_chat(self) -> None:
         """Say something to the table (one line)."""

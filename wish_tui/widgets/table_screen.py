@@ -68,6 +68,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         Binding("slash", "chat", "Chat", show=False),
         Binding("z", "hand_to_bot", "Seat to a bot", show=False),
         Binding("ctrl+g", "bell", "Bell on/off", show=False),
+        Binding("w", "score_now", "Score now", show=False),
     ]
 
     BOARD: type = None  # type: ignore[assignment]
@@ -291,6 +292,20 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
     def bell_on(self) -> bool:
         """True when the bell rings for a decision (the app's setting)."""
         return bool(getattr(self.app, "bell_on", True))
+
+    def action_score_now(self) -> None:
+        """The final scoring as it would stand if the game ended now, step by step (what this
+        seat may know of it: others' secrets are left out and marked)."""
+        if self.table.is_over:
+            self._show_game_over(again=True)
+            return
+        view = self.view()
+        projection = view.get("projection")
+        if projection is None:
+            return
+        window = self.game_over_screen({**view, "scores": projection}, None, None)
+        window.projected = True
+        self.app.push_screen(window)
 
     def action_bell(self) -> None:
         """Turn the bell for a decision on or off."""

@@ -2,7 +2,8 @@
 majority now and who would lose 3, its tiles, gemstones and Favor tokens (solo: you against the
 forest, spirits only).
 
-A count is followed by `*` when the seat holds that majority alone and `=` when it shares it;
+A count is followed by `*` when the seat holds that majority alone and `=` when it shares it
+(`*` after a name marks your seat; `Pts` are what the seat would score if the game ended now);
 `-3` stands where the seat has no tile of the category yet (it would lose 3 points), `2!` for a
 count made of tokens without a tile (still −3).
 """
@@ -19,7 +20,7 @@ from .style import CATEGORY_CODE, SEAT_TITLE, category_style, ink, kind_name, se
 
 MINUS = "red"
 """The style name of a -3 (`cell_style` makes it plain under NO_COLOR)."""
-LEGEND = "* majority  = tied  -3 no tile yet  gems supply/forest/lost"
+LEGEND = "* majority  = tied  -3 no tile  gems supply/forest/lost  Pts if over now"
 
 
 def count_cell(count: int, symbols: int, leaders: list[int], seat: int) -> tuple[str, str]:
@@ -57,7 +58,7 @@ class SeatsView(ViewText):
             text.append("  ")
         modules = view["modules"]
         cards = [k for k, module in (("wish", "wishes"), ("hex", "hexes")) if module in modules]
-        text.append("tiles gems  Fav", "bold")
+        text.append("tiles gems  Fav  Pts", "bold")
         if cards:
             text.append(" " + " ".join(k[0].upper() for k in cards), "bold")
         deciding = view["current_player"]
@@ -65,7 +66,7 @@ class SeatsView(ViewText):
             s = p["seat"]
             text.append("\n")
             text.append("▶" if s == deciding else " ", "bold")
-            name = SEAT_TITLE[p["djinn"]]
+            name = SEAT_TITLE[p["djinn"]] + ("*" if s == seat and len(view["players"]) > 1 else "")
             text.append(f"{name:<6} ", seat_style(p["djinn"]))
             for category in CATEGORIES:
                 cell, style = count_cell(
@@ -79,13 +80,12 @@ class SeatsView(ViewText):
             text.append(f"{p['tile_count']:>5} ")
             text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']} ")
             text.append(f"{p['token_count']:>3}")
+            text.append(f" {_projected(view, s):>4}")
             for kind in cards:
                 entry = p.get(kind)
                 mark = "·" if entry is None else "✓" if entry["met"] else "✗"
                 text.append(f" {mark}", ink("green" if mark == "✓" else "red") if entry else "")
-            if s == seat and len(view["players"]) > 1:
-                text.append(" you", "bold")
-        legend = LEGEND + ("  W H: ✓ met now" if cards else "")
+        legend = LEGEND + ("  ✓ met" if cards else "")
         text.append(f"\n {legend}", "dim")
         self.show(text)
 
@@ -120,3 +120,12 @@ class SeatsView(ViewText):
         )
         text.append("\n * leads (ties are yours)  -3 no tile yet  ! no tile: still -3", "dim")
         return text
+
+
+def _projected(view: dict, seat: int) -> str:
+    """A seat's points if the game ended now, '?' after them when some are unknown to you."""
+    projection = view.get("projection")
+    if projection is None:
+        return "-"
+    entry = next(e for e in projection["seats"] if e["seat"] == seat)
+    return f"{entry['total']}{'?' if entry.get('unknown') else ''}"

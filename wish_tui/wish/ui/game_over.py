@@ -69,10 +69,17 @@ class GameOverScreen(FinalScoringScreen):
 
     def _destinies(self) -> str:
         parts = [
-            f"{DJINN_TITLE[e['djinn']]}: {e['destiny']} {'✓' if e['destiny_fulfilled'] else '✗'}"
+            f"{DJINN_TITLE[e['djinn']]}: ?"
+            if "destiny" in e.get("unknown", ())
+            else f"{DJINN_TITLE[e['djinn']]}: {e['destiny']} {'✓' if e['destiny_fulfilled'] else '✗'}"
             for e in self.view["scores"]["seats"]
         ]
-        return "Destinies revealed — " + " · ".join(parts)
+        lead = (
+            "Destinies as they stand (? not yours to see)"
+            if self.projected
+            else "Destinies revealed"
+        )
+        return f"{lead} — " + " · ".join(parts)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

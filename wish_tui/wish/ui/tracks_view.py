@@ -18,7 +18,12 @@ def seat_line(p: dict, view: dict) -> Text:
     mark = "▶" if p["seat"] == view["turn_seat"] and view["phase"] == "play" else " "
     text.append(mark, "bold")
     text.append(f"{DJINN_TITLE[p['djinn']]:<5}", DJINN_STYLE[p["djinn"]])
-    text.append(f"{p['visible_score']:>3}VP h{p['hand_count']} ")
+    text.append(f"{p['visible_score']:>3}VP")
+    projection = view.get("projection")
+    if projection is not None and view["phase"] != "over":
+        entry = next(e for e in projection["seats"] if e["seat"] == p["seat"])
+        text.append(f"→{entry['total']}{'?' if entry.get('unknown') else ''}", "dim")
+    text.append(f" h{p['hand_count']} ")
     text.append_text(crystals_text(p["crystals"], empty="-", sep=""))
     people = people_text(p["meeples"], empty="", sep="")
     if people:
