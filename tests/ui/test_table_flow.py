@@ -259,3 +259,25 @@ async def test_w_shows_the_final_scoring_as_it_would_stand_now(game):
         await pilot.press("w")
         await settle(pilot)
         assert app.screen is game_screen
+
+
+async def test_wishlands_status_says_when_the_turn_waits_for_e():
+    """A turn waits for e only while something free is left, and the line says so first."""
+    import random
+
+    from wish_tui.widgets.view_text import ViewText
+
+    record, history = record_of("wishland", ["red", "blue"], ["human", "human"], 11, {})
+    state, rng = history[-1], random.Random(2)
+    while not (
+        state.view(state.current_player)["stage"] == "after"
+        and all(a.kind in ("claim", "end", "collect") for a in state.legal_actions())
+    ):
+        record, state = record.play(state, rng.choice(state.legal_actions()))
+        history.append(state)
+    app = app_of(record, history)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, TableScreen)
+        line = game.query_one("#status", ViewText).text.plain
+        assert "Action done" in line and line.endswith("e ends your turn")

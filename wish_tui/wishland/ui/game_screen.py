@@ -254,7 +254,11 @@ class GameScreen(TableScreen):
         if "move" in kinds:
             extras.append("m free draw")
         if view["stage"] == "after":
-            return " · ".join([*extras, "e ends your turn"])
+            # The turn waits for e only while something free is left to do (the rules' one
+            # rule for a turn's end): the line says so before the key that ends it.
+            if extras:
+                return " · ".join(["Action done", *extras, "e ends your turn"])
+            return "Action done, nothing free left · e ends your turn"
         here = self._here(view, legal, named)
         if view["solo"]:
             if view["stage"] == "start":

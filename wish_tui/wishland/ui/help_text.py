@@ -24,7 +24,8 @@ Your turn (the highlighted card shows in reverse video):
   Enter b  place Workers on the card's row and buy it (solo: play it)
   a        Advertisement Space: 1 Credit + 1 Happiness, Visitor or Worker
   c        collect all your Workers (Hotel #16: for 3 Credits, free)
-  v        claim an Achievement you meet (free, 1 VP)    e  end your turn
+  v  e     claim an Achievement (free, 1 VP) / end your turn: after your
+           action the turn ends by itself unless something free is left
   d  m     solo: place a Worker and draw / move your token right and draw
   u        undo within your turn, while nothing hidden was revealed
 Anytime: h hint · i the text of a card · F1 rules (type to search)
