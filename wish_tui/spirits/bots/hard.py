@@ -157,10 +157,9 @@ class HardBot(Bot):
         best = lines[order[0]]
         margin = (totals[order[0]] - totals[order[1]]) / samples
         reason = describe(view, best[0], best)
-        if first.solo:
-            reason += f" (look-ahead over {samples} guesses of the hidden tiles)"
-        elif margin >= 0.05:
-            reason += f"; look-ahead rates it {margin:.1f} points above the next best"
+        if margin >= 0.05 and not first.solo:
+            second = lines[order[1]][0]
+            reason += f"; playing the game on, it ends {margin:.1f} points better than '{second}'"
         self.last_reason = reason
         return best
 

@@ -142,14 +142,15 @@ class HardBot(Bot):
         scores.sort(reverse=True)
         best = scores[0][2]
         margin = scores[0][0] - scores[1][0]
-        against = f"the next best ('{scores[1][2]}')"
+        against = f"'{scores[1][2]}'"
         if margin < 0.05:
-            verdict = f"it does as well as {against} by the end of the coming round"
+            verdict = f"playing on to the end of the coming round, it does as well as {against}"
         else:
-            verdict = f"it leads {against} by {margin:.1f} VP after the coming round"
-        self.last_reason = (
-            f"{_describe(best, first, seat)}; over {len(samples)} sampled deals {verdict}"
-        )
+            verdict = (
+                f"playing on to the end of the coming round, it ends {margin:.1f} VP better "
+                f"than {against}"
+            )
+        self.last_reason = f"{_describe(best, first, seat)}; {verdict}"
         return best
 
 

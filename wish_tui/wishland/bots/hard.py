@@ -115,14 +115,12 @@ class HardBot(Bot):
         )
         best = scores[0][2]
         margin = scores[0][0] - scores[1][0]
-        against = f"the next best ('{scores[1][2]}')"
+        against = f"'{scores[1][2]}'"
         if margin < 0.05:
-            verdict = f"it does as well as {against}"
+            verdict = f"playing the game on, it does as well as {against}"
         else:
-            verdict = f"it leads {against} by {margin:.1f} VP"
-        self.last_reason = (
-            f"{describe(best, first, seat)}; played out {len(samples)} time(s), {verdict}"
-        )
+            verdict = f"playing the game on, it ends {margin:.1f} VP better than {against}"
+        self.last_reason = f"{describe(best, first, seat)}; {verdict}"
         return best
 
 
