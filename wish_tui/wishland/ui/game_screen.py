@@ -234,13 +234,16 @@ class GameScreen(TableScreen):
     def turn_status(self, view: dict) -> str:
         # The seat's name and a colon come before this; the longest name is "Yellow".
         room = (self.size.width or 80) - len("Yellow: ")
-        text = self._turn_status(view, named=True)
-        if len(text) > room:
-            text = self._turn_status(view, named=False)
+        for named, short in ((True, False), (True, True), (False, True)):
+            text = self._turn_status(view, named, short)
+            if len(text) <= room:
+                break
         best = f" · best {self._best} VP" if self._best is not None else ""
         return text + best if len(text + best) <= room else text
 
-    def _turn_status(self, view: dict, named: bool) -> str:
+    def _turn_status(self, view: dict, named: bool, short: bool = False) -> str:
+        """The turn's line; `named` names the highlighted card, `short` leaves out what the key
+        bar says already (Advertise, Collect) and writes Workers as W."""
         legal = self.legal()
         kinds = {a.kind for a in legal}
         extras = []
@@ -259,7 +262,7 @@ class GameScreen(TableScreen):
             if extras:
                 return " · ".join(["Action done", *extras, "e ends your turn"])
             return "Action done, nothing free left · e ends your turn"
-        here = self._here(view, legal, named)
+        here = self._here(view, legal, named, short)
         if view["solo"]:
             if view["stage"] == "start":
                 if "draw" in kinds:
@@ -272,10 +275,12 @@ class GameScreen(TableScreen):
             return " · ".join(
                 [f"{here} · {plural(hand, 'Worker')} at hand: c collects your Workers", *extras]
             )
+        if short:
+            return " · ".join([here, *extras])
         ad = ["a advertise"] if "advertise" in kinds else []
         return " · ".join([here, *ad, "c collect", *extras])
 
-    def _here(self, view: dict, legal, named: bool = True) -> str:
+    def _here(self, view: dict, legal, named: bool = True, short: bool = False) -> str:
         """The highlighted card and whether Enter buys (plays) it (with its name if `named`)."""
         card = self._cards(view).get(self.cursor)
         if card is None:
@@ -288,7 +293,8 @@ class GameScreen(TableScreen):
             if view["solo"]:
                 return f"Enter {verb} {title} ({price}$)"
             need = view["marketplace"][self.cursor[0]]["workers_needed"]
-            return f"Enter {verb} {title} ({plural(need, 'Worker')}, {price}$)"
+            cost = f"{need}W {price}$" if short else f"{plural(need, 'Worker')}, {price}$"
+            return f"Enter {verb} {title} ({cost})"
         return (
             f"{card['id']}: cannot buy (b says why)"
             if not view["solo"]

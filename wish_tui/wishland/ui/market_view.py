@@ -118,10 +118,12 @@ class MarketView(ViewText):
         hand = me.get("hand", [])
         text.append("\nYour hand", "bold")
         text.append(f" ({len(hand)}): play one, the rest is discarded" if hand else ": empty")
-        cell = max(CODE, (width - LABEL) // 4 - 3)
+        # Two cards a line, so each shows its whole name (three when the hand is long).
+        per_line = 2 if len(hand) <= 8 else 3
+        cell = max(CODE, (width - LABEL) // per_line - 4)
         mascots = me["counts"]["black"]
         for i, card in enumerate(hand):
-            text.append("\n   " if i % 4 == 0 else " ")
+            text.append("\n   " if i % per_line == 0 else " ")
             here = cursor == (0, i)
             row = ROW_LETTER.index(card["id"][0])
             style = REVERSE if here else PLAIN if card["id"] in buyable else DIM
@@ -129,7 +131,7 @@ class MarketView(ViewText):
             body = card_cell(card, cell, mascots)
             text.append(body[:3], REVERSE if here else row_style(row) + style)
             text.append(body[3:], style)
-        lines = 2 + (len(hand) + 3) // 4
+        lines = 2 + (len(hand) + per_line - 1) // per_line if hand else 2
         for _ in range(lines, 6):
             text.append("\n")
         text.append("\nAd ", "bold")

@@ -18,6 +18,7 @@ from .style import (
     ink,
     row_style,
 )
+from .words import entrepreneur_gist
 
 KINDS = ("ride", "restaurant", "actor", "hotel", "mascot")
 
@@ -31,7 +32,14 @@ class ParkView(ViewText):
         """Show `seat`'s park in `view` (three lines; one more on a roomy terminal)."""
         p = view["players"][seat]
         text = Text(no_wrap=True)
-        text.append("Your park ", "bold")
+        limit = p["card_limit"]
+        free = (
+            f", {'/'.join(k.capitalize() + 's' for k in p['ignores_card_limit'])} free"
+            if (p["ignores_card_limit"])
+            else ""
+        )
+        # The Card Limit first: a long park may run off the line, the limit must not.
+        text.append(f"Your park (Card Limit {limit}{free}) ", "bold")
         for r, kind in enumerate(KINDS):
             cards = p["park"][kind]
             text.append(ROW_LETTER[r], row_style(r))
@@ -42,14 +50,7 @@ class ParkView(ViewText):
                 text.append("-", DIM)
             text.append(" ")
         text.append("T", ink(TICKET_COLOUR))
-        text.append(f":{p['tickets']}  ")
-        limit = p["card_limit"]
-        free = (
-            f" ({', '.join(k.capitalize() + 's' for k in p['ignores_card_limit'])} free)"
-            if (p["ignores_card_limit"])
-            else ""
-        )
-        text.append(f"Card Limit {limit}{free}", "bold")
+        text.append(f":{p['tickets']}")
         text.append("\nSymbols ", "bold")
         symbols = [f"{CATEGORY_CODE[s]}{n}" for s, n in p["category_symbols"].items() if n]
         text.append(" ".join(symbols) or "none", "" if symbols else DIM)
@@ -69,8 +70,9 @@ class ParkView(ViewText):
             text.append(" (earn all 6: extra Workers cut prices)", DIM)
         ent = p.get("entrepreneur")
         if ent:
-            text.append(f"\nEntrepreneur {ent['id']}: ", "bold")
-            text.append(ent["text"])
+            text.append("\nEntrepreneur ", "bold")
+            gist = entrepreneur_gist(ent["id"])
+            text.append(gist + (" (i: the card)" if len(gist) <= 52 else ""))
         elif p.get("entrepreneur_options"):
             ids = " or ".join(e["id"] for e in p["entrepreneur_options"])
             text.append(f"\nEntrepreneur: keep {ids} (i reads them)", "bold")

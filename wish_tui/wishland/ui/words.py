@@ -39,6 +39,29 @@ def entrepreneur_text(ent_id: str) -> str:
     return f"{ent_id}: {e.text}"
 
 
+ENTREPRENEUR_GIST = {
+    1: "1st of a colour +1$ · 3rd: H, V or W · 5th: +1 VP",
+    2: "your 1st and 5th card of each colour cost 2$ less",
+    3: "a private Achievement; +1$ whenever anyone claims one",
+    4: "Happiness Track rewards doubled, in play and at the end",
+    5: "Visitor Track rewards doubled, in play and at the end",
+    6: "Restaurants: 1$ less, H/V/W each, no Card Limit",
+    7: "Hotels: 1$ less, H/V/W each, no Card Limit",
+    8: "Mascots: 1$ less and double rewards",
+    9: "1st Income: +2 Workers, +3$, +1 VP, +2 Ticket Offices",
+    10: "+1$ for each new Category Symbol; all 12: +2 VP",
+    11: "at the end +1 VP per copy of your commonest Symbol",
+    12: "Income with 2/4/6 Restaurants: +1$ / +H,V,W / +1 VP",
+}
+"""Each Entrepreneur in a few words, for the park's line (`i` reads the whole card)."""
+
+
+def entrepreneur_gist(ent_id: str) -> str:
+    """An Entrepreneur in a few words: 'E4: Happiness Track rewards doubled, …'."""
+    number = int(ent_id[1:])
+    return f"{ent_id}: {ENTREPRENEUR_GIST.get(number, entrepreneur_text(ent_id))}"
+
+
 def entrepreneur_short(ent_id: str, width: int = 60) -> str:
     """An Entrepreneur's text cut to `width` cells."""
     text = entrepreneur_text(ent_id)
