@@ -1,10 +1,11 @@
 """`wish-tui serve` under load: many SSH sessions on loopback, some of them two to a table, playing.
 
-Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12]
+Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--fresh]
 
-Starts the real server in this process (the table server and the SSH front end, each session
-running its own `wish-tui client` app on its own pseudo-terminal), connects the sessions one after
-another with asyncssh's client, opens a table of Wish for each pair of the first `--playing`
+Starts the real server in this process (the table server, the session pool and the SSH front
+end, each session running its own `wish-tui client` app, forked from the pool, on its own
+pseudo-terminal; with --fresh each app starts as a fresh process instead), connects the sessions
+one after another with asyncssh's client, opens a table of Wish for each pair of the first `--playing`
 sessions and plays (the others stay in the lobby): the person whose decision it is presses a key,
 and the time until the *other* person's screen receives its change is measured.
 
@@ -37,6 +38,7 @@ import asyncssh
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wish_tui.server.hub import Hub  # noqa: E402
+from wish_tui.server.pool_link import SessionPool  # noqa: E402
 from wish_tui.server.ssh import FrontEnd, Limits  # noqa: E402
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
@@ -140,8 +142,10 @@ def children_of(parent: int) -> list[int]:
     return pids
 
 
-def session_pids() -> list[int]:
-    """The session apps: this process's children that run `wish_tui client`."""
+def session_pids(pool: SessionPool | None) -> list[int]:
+    """The session apps: the pool's children, or this process's that run `wish_tui client`."""
+    if pool is not None:
+        return children_of(pool.pid)
     pids = []
     for pid in children_of(os.getpid()):
         try:
@@ -232,14 +236,21 @@ async def play_table(
     traffic.append((first.received + second.received - at_start, done))
 
 
-async def main(sessions: int, playing: int, actions: int) -> None:
+async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
     hub = Hub(data, bot_pace=0.0)
     await hub.start()
     host_key = asyncssh.generate_private_key("ssh-ed25519")
     limits = Limits(max_connections=sessions + 4, max_per_address=sessions + 4)
-    front = FrontEnd(hub, host_key, None, data, limits, CLIENT, log=lambda m: None)
+    pool = None
+    if not fresh:
+        pool = await SessionPool.begin(
+            max_children=sessions + 4, max_per_group=sessions + 4, log=print
+        )
+        if pool is None or not await pool.ready():
+            raise SystemExit("the session pool did not start")
+    front = FrontEnd(hub, host_key, None, data, limits, CLIENT, log=print, pool=pool)
     await front.start("127.0.0.1", 0)
     server_before = memory_kb(os.getpid())[0]
 
@@ -249,7 +260,7 @@ async def main(sessions: int, playing: int, actions: int) -> None:
         player = await connect(front.port, f"p{i:03d}")
         await player.see(LOBBY)
         players.append(player)
-        new = set(session_pids()) - known
+        new = set(session_pids(pool)) - known
         player.pid = new.pop() if len(new) == 1 else 0
         known |= new | {player.pid}
     logins = [(p.lobby_at - p.connecting) * 1000 for p in players if p.lobby_at is not None]
@@ -282,6 +293,9 @@ async def main(sessions: int, playing: int, actions: int) -> None:
         player.conn.close()
     await front.close()
     await hub.close()
+    pool_memory = memory_kb(pool.pid) if pool is not None else None
+    if pool is not None:
+        await pool.close()
 
     print(
         f"{sessions} sessions, {len(pairs)} tables playing, {total_actions} actions in "
@@ -293,6 +307,8 @@ async def main(sessions: int, playing: int, actions: int) -> None:
         "(target: median <= 150 ms)"
     )
     print(f"{lobby_memory} (target: USS <= 10 MB per extra session)")
+    if pool_memory is not None:
+        print(f"the session pool itself (once): USS {mb(pool_memory[0])}, PSS {mb(pool_memory[1])}")
     print(playing_memory)
     print(f"the server process grew by {mb(server_growth)} of USS per session")
     if latencies:
@@ -314,6 +330,9 @@ if __name__ == "__main__":
         "--playing", type=int, help="of them, how many play, two to a table (all of them)"
     )
     parser.add_argument("--actions", type=int, default=12, help="actions played at each table")
+    parser.add_argument(
+        "--fresh", action="store_true", help="start each app as a fresh process, not from the pool"
+    )
     options = parser.parse_args()
     playing = options.sessions if options.playing is None else options.playing
-    asyncio.run(main(options.sessions, playing, options.actions))
+    asyncio.run(main(options.sessions, playing, options.actions, options.fresh))
