@@ -47,6 +47,8 @@ READY_TIMEOUT = 60.0
 """Seconds the pool may take to import the app (a loaded machine compiling it the first time)."""
 SPAWN_TIMEOUT = 10.0
 """Seconds the pool may take to fork an app; a pool slower than that is stopped as broken."""
+EXIT_GRACE = 2.0
+"""Seconds a pool whose socket closed has to exit before it is killed."""
 WATCH_INTERVAL = 0.5
 """Seconds between two looks at an app whose pool has stopped."""
 
@@ -337,23 +339,29 @@ class SessionPool:
         if not self._alive:
             return
         self._alive = False
-        reason = reason or "the session pool stopped"
+        why = reason or "the session pool stopped"
         with contextlib.suppress(Exception):
             self._loop.remove_reader(self._control.fileno())
         self._control.close()
         for answer in self._starting.values():
             if not answer.done():
-                answer.set_exception(OSError(reason))
+                answer.set_exception(OSError(why))
         if not self._ready.done():
-            self._ready.set_exception(OSError(reason))
+            self._ready.set_exception(OSError(why))
             self._ready.exception()  # retrieved: `ready` reports it
-        with contextlib.suppress(ProcessLookupError):
-            self._process.kill()
+        # A pool whose socket has closed exits by itself: it is killed if it does not, or if
+        # it is stopped for another reason (it may hang).
+        self._loop.call_later(0 if reason else EXIT_GRACE, self._kill)
         for process in list(self._running.values()):
             task = self._loop.create_task(self._watch_app(process))
             self._watchers.add(task)
             task.add_done_callback(self._watchers.discard)
         self._running.clear()
+
+    def _kill(self) -> None:
+        if self._process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self._process.kill()
 
     async def _watch_exit(self) -> None:
         status = await self._process.wait()
@@ -367,7 +375,7 @@ class SessionPool:
     async def close(self) -> None:
         """Stop the pool (the apps it started are ended by their sessions)."""
         self._closing = True
-        self._stop("the session pool was closed")
+        self._stop(None)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(self._exit_task), 5)
         for task in list(self._watchers):
