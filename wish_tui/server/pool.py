@@ -3,7 +3,8 @@
 `wish-tui serve` starts it as a fresh program (``python -m wish_tui.server.pool``, see
 `pool_link.SessionPool`) before it reads its host key, with only the variables the apps need and
 one Unix socket to the server: it never holds the server's memory, its keys, its tokens or its
-database. It imports the app and everything its first screens need (`--preload`), collects and
+database. It imports the app and everything its first screens need (`--preload`), runs it once
+if asked (`--rehearse`: what the first frames make lazily is then made once, here), collects and
 freezes what it holds (`gc.freeze`, so no collection of a child writes to the shared pages), then
 waits for requests.
 
@@ -12,10 +13,12 @@ four descriptors: the app's standard input, output and error (one pseudo-termina
 session) and a pipe holding its environment, which the pool itself never reads: a session's token
 reaches only its own app. The pool forks; the child becomes the leader of a new session whose
 controlling terminal is its input (when that is a terminal), takes the environment from the pipe,
-closes every other descriptor, seeds Python's `random` afresh, and runs the entry (a
-``module:function`` or ``file.py:function``) with the arguments the pool was started with. The pool
-answers ``started`` with the child's process id once its terminal is in place (or ``refused`` with
-a sentence past its limits, or ``failed``), and ``exited`` with its status when it ends (negative:
+closes every other descriptor, seeds Python's `random` afresh (the operating system's randomness,
+which `secrets` and `wish_tui.seeds` draw on, is fresh in any process; Python's hash secret is the
+pool's, shared by its children and unlike the server's), and runs the entry (``module:function``
+or ``file.py:function``) with the arguments the pool was started with. The pool answers
+``started`` with the child's process id once its terminal is in place (or ``refused`` with a
+sentence past its limits, or ``failed``), and ``exited`` with its status when it ends (negative:
 the signal that killed it). When the server's socket closes, the pool exits; its children keep
 their terminals, which hang up when the server is gone.
 """

@@ -124,6 +124,7 @@ class SessionPool:
         self._closing = False
         self._logged = False
         self._watchers: set[asyncio.Task] = set()
+        self._sending = asyncio.Lock()
         self._loop.add_reader(control.fileno(), self._readable)
         self._exit_task = self._loop.create_task(self._watch_exit())
 
@@ -277,6 +278,10 @@ class SessionPool:
         return process
 
     async def _send(self, data: bytes, fds: list[int]) -> None:
+        async with self._sending:  # a request's bytes are never mixed with another's
+            await self._send_now(data, fds)
+
+    async def _send_now(self, data: bytes, fds: list[int]) -> None:
         sock = self._control
         while True:
             try:
