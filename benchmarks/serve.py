@@ -5,9 +5,9 @@ Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--
 Starts the real server in this process (the table server, the session pool and the SSH front
 end, each session running its own `wish-tui client` app, forked from the pool, on its own
 pseudo-terminal; with --fresh each app starts as a fresh process instead), connects the sessions
-one after another with asyncssh's client, opens a table of Wish for each pair of the first `--playing`
-sessions and plays (the others stay in the lobby): the person whose decision it is presses a key,
-and the time until the *other* person's screen receives its change is measured.
+one after another with asyncssh's client, opens a table of Wish for each pair of the first
+`--playing` sessions and plays (the others stay in the lobby): the person whose decision it is
+presses a key, and the time until the *other* person's screen receives its change is measured.
 
 Prints:
 - login to the lobby's first frame, measured from outside: from asyncssh's connect until the
@@ -250,7 +250,7 @@ async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
         )
         if pool is None or not await pool.ready():
             raise SystemExit("the session pool did not start")
-    front = FrontEnd(hub, host_key, None, data, limits, CLIENT, log=print, pool=pool)
+    front = FrontEnd(hub, host_key, None, data, limits, CLIENT, log=lambda line: None, pool=pool)
     await front.start("127.0.0.1", 0)
     server_before = memory_kb(os.getpid())[0]
 
@@ -269,6 +269,8 @@ async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
         "memory of each session's app in the lobby", [p.pid for p in players if p.pid]
     )
     server_growth = (memory_kb(os.getpid())[0] - server_before) / max(1, sessions)
+    pool_memory = memory_kb(pool.pid) if pool is not None else None
+    apps_uss = sum(memory_kb(p.pid)[0] for p in players if p.pid)
 
     latencies: list[float] = []
     traffic: list[tuple[int, int]] = []
@@ -293,13 +295,13 @@ async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
         player.conn.close()
     await front.close()
     await hub.close()
-    pool_memory = memory_kb(pool.pid) if pool is not None else None
     if pool is not None:
         await pool.close()
 
+    how = "each app a fresh process" if fresh else "apps forked from the session pool"
     print(
-        f"{sessions} sessions, {len(pairs)} tables playing, {total_actions} actions in "
-        f"{elapsed:.0f} s"
+        f"{sessions} sessions ({how}), {len(pairs)} tables playing, {total_actions} actions "
+        f"in {elapsed:.0f} s"
     )
     print(
         f"login to the lobby's first frame: median {statistics.median(logins):.0f} ms, "
@@ -309,8 +311,16 @@ async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
     print(f"{lobby_memory} (target: USS <= 10 MB per extra session)")
     if pool_memory is not None:
         print(f"the session pool itself (once): USS {mb(pool_memory[0])}, PSS {mb(pool_memory[1])}")
+    whole = apps_uss + (pool_memory[0] if pool_memory else 0)
+    print(
+        f"the apps{' and the pool' if pool_memory else ''} in all: USS {mb(whole)}, "
+        f"{mb(whole / max(1, sessions))} per session"
+    )
     print(playing_memory)
-    print(f"the server process grew by {mb(server_growth)} of USS per session")
+    print(
+        f"this process (the server, and the benchmark's SSH clients) grew by {mb(server_growth)} "
+        "of USS per session"
+    )
     if latencies:
         print(
             f"keypress to the other screen: median {statistics.median(latencies):.0f} ms, "
