@@ -19,6 +19,7 @@ import asyncssh
 import pytest
 
 from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
+from wish_tui.server import pool_link
 from wish_tui.server.hub import Hub
 from wish_tui.server.pool import FULL, FULL_FOR_GROUP
 from wish_tui.server.pool_link import SessionPool
@@ -261,3 +262,21 @@ async def test_the_client_app_forked_from_a_rehearsed_pool_reaches_the_lobby(tmp
         await hub.close()
         await pool.close()
     assert sys.modules.get("wish_tui.server.pool_rehearsal") is None  # rehearsed in the pool only
+
+
+async def test_a_pool_that_hangs_is_stopped_and_the_next_session_starts_fresh(
+    start_server, start_pool, monkeypatch
+):
+    monkeypatch.setattr(pool_link, "SPAWN_TIMEOUT", 0.5)
+    logs: list[str] = []
+    pool = await start_pool(log=logs.append)
+    assert await pool.ready()
+    server = await start_server(keys=None, pool=pool)
+    os.kill(pool.pid, signal.SIGSTOP)
+    async with await server.connect(None, username="ode") as conn:
+        status, stderr = await finish(await play(conn))
+        assert status == 1 and "could not start" in one_sentence(stderr)
+        assert logs == [f"the session pool did not fork an app within 0.5 seconds, so {FALLBACK}"]
+        assert await gone(pool.pid)
+        fresh = (await report(await play(conn), "env"))["pid"]
+        assert parent_of(fresh) == os.getpid()
