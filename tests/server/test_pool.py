@@ -9,9 +9,11 @@ test runs the real client app from a pool that has preloaded and rehearsed it.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
+import socket
 import sys
 from pathlib import Path
 
@@ -280,3 +282,59 @@ async def test_a_pool_that_hangs_is_stopped_and_the_next_session_starts_fresh(
         assert await gone(pool.pid)
         fresh = (await report(await play(conn), "env"))["pid"]
         assert parent_of(fresh) == os.getpid()
+
+
+async def test_an_app_that_ends_at_once_still_ends_its_session_with_its_status(
+    start_server, start_pool, tmp_path
+):
+    quick = tmp_path / "quick_app.py"
+    quick.write_text("def main():\n    return 5\n")
+    pool = await start_pool(entry=(f"{quick}:main",))
+    assert await pool.ready()
+    server = await start_server(keys=None, pool=pool)
+    async with await server.connect(None, username="pia") as conn:
+        for _ in range(3):
+            status, stderr = await finish(await play(conn))
+            assert status == 5 and "status 5" in one_sentence(stderr)
+
+
+class _PoolProcessDouble:
+    """The pool program's process, as `SessionPool` sees it, for a pool played by the test."""
+
+    pid = 0
+    returncode = None
+
+    def __init__(self) -> None:
+        self._ended = asyncio.Event()
+
+    async def wait(self) -> int:
+        await self._ended.wait()
+        return 0
+
+    def kill(self) -> None:
+        self._ended.set()
+
+
+async def test_an_end_that_comes_with_the_start_in_one_read_is_not_lost():
+    ours, theirs = socket.socketpair()
+    ours.setblocking(False)
+    program = _PoolProcessDouble()
+    pool = SessionPool(program, ours, log=lambda line: None)
+    try:
+        theirs.sendall(b'{"ready": 1}\n')
+        assert await pool.ready(timeout=5)
+        read, write = os.pipe()
+        spawning = asyncio.ensure_future(pool.spawn((read, read, read), {"TERM": "x"}, "g"))
+        line, fds, _, _ = await asyncio.to_thread(socket.recv_fds, theirs, 4096, 8)
+        assert json.loads(line)["spawn"] == 1 and len(fds) == 4
+        for fd in fds:
+            os.close(fd)
+        theirs.sendall(b'{"started": 1, "pid": 999999}\n{"exited": 1, "status": 7}\n')
+        process = await asyncio.wait_for(spawning, 5)
+        assert await asyncio.wait_for(process.wait(), 5) == 7
+        os.close(read)
+        os.close(write)
+    finally:
+        theirs.close()
+        program.kill()  # as the pool program does when its socket closes
+        await pool.close()

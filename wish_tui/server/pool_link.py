@@ -19,6 +19,7 @@ import contextlib
 import itertools
 import json
 import os
+import signal
 import socket
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -273,9 +274,7 @@ class SessionPool:
         if "failed" in reply:
             self._log(f"the session pool could not start an app: {reply.get('error', '')}")
             raise PoolUnavailable(str(reply.get("error", "")))
-        process = PooledProcess(int(reply["pid"]))
-        self._running[request] = process
-        return process
+        return reply["process"]
 
     async def _send(self, data: bytes, fds: list[int]) -> None:
         async with self._sending:  # a request's bytes are never mixed with another's
@@ -325,7 +324,18 @@ class SessionPool:
             return
         for kind in ("started", "refused", "failed"):
             if kind in message:
-                answer = self._starting.get(int(message[kind]))
+                request = int(message[kind])
+                answer = self._starting.get(request)
+                if kind == "started":
+                    pid = int(message["pid"])
+                    if answer is None or answer.done():
+                        # Its session gave up waiting: nothing will relay or stop it.
+                        with contextlib.suppress(ProcessLookupError, PermissionError):
+                            os.killpg(pid, signal.SIGKILL)
+                        return
+                    # Known before its request is answered: its end may come in the same read.
+                    message = {"process": PooledProcess(pid)}
+                    self._running[request] = message["process"]
                 if answer is not None and not answer.done():
                     answer.set_result(message)
                 return
@@ -378,10 +388,8 @@ class SessionPool:
         process.ended(0)
 
     async def close(self) -> None:
-        """Stop the pool (the apps it started are ended by their sessions)."""
+        """Stop the pool; the apps it started are ended by their sessions, and still watched."""
         self._closing = True
         self._stop(None)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(self._exit_task), 5)
-        for task in list(self._watchers):
-            task.cancel()
