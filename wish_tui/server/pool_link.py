@@ -354,6 +354,7 @@ class SessionPool:
         if not self._alive:
             return
         self._alive = False
+        serving = self._ready.done() and self._ready.exception() is None
         why = reason or "the session pool stopped"
         with contextlib.suppress(Exception):
             self._loop.remove_reader(self._control.fileno())
@@ -364,9 +365,10 @@ class SessionPool:
         if not self._ready.done():
             self._ready.set_exception(OSError(why))
             self._ready.exception()  # retrieved: `ready` reports it
-        # A pool whose socket has closed exits by itself: it is killed if it does not, or if
-        # it is stopped for another reason (it may hang).
-        self._loop.call_later(0 if reason else EXIT_GRACE, self._kill)
+        # A pool whose socket has closed exits by itself, and is killed if it does not; it is
+        # killed at once when it may hang, or is closed while still importing (reading nothing).
+        at_once = reason is not None or (self._closing and not serving)
+        self._loop.call_later(0 if at_once else EXIT_GRACE, self._kill)
         for process in list(self._running.values()):
             task = self._loop.create_task(self._watch_app(process))
             self._watchers.add(task)
