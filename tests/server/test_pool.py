@@ -263,7 +263,7 @@ async def test_the_client_app_forked_from_a_rehearsed_pool_reaches_the_lobby(tmp
         await front.close()
         await hub.close()
         await pool.close()
-    assert sys.modules.get("wish_tui.server.pool_rehearsal") is None  # rehearsed in the pool only
+    assert sys.modules.get("wish_tui.server.pool_app") is None  # run in the pool only
 
 
 async def test_a_pool_that_hangs_is_stopped_and_the_next_session_starts_fresh(

@@ -11,7 +11,7 @@ One `serve` process holds two parts:
   socket's path and a one-time token in its environment, never the server's own environment.
   Each child is forked from the **session pool** (`pool`, driven by `pool_link`): a program of
   its own, started fresh before the server reads its host key, that has imported the app and
-  the games, run the app once headless to its lobby (`pool_rehearsal`) and frozen what it holds
+  the games, run the app once headless to its lobby (`pool_app`) and frozen what it holds
   (`gc.freeze`). The terminal's slave side reaches the pool over a Unix socket (SCM_RIGHTS), the
   child's environment on a pipe only the child reads, so the pool never holds a token; the child
   leads a new session on that terminal, closes every other descriptor, reseeds `random` and runs
@@ -19,7 +19,6 @@ One `serve` process holds two parts:
   from one address the pool refuses with a sentence. Where forking is not available, or the pool
   cannot start or stops, one line is logged and each child starts as a fresh process
   (`python -m wish_tui client`), as without a pool.
-
 - the **web front end** (`web`, with `--web PORT`, on aiohttp and textual-serve's page): each
   browser tab is one more session of the table server, with its own child app on Textual's web
   driver (`web_session`, `web_child`), under the SSH front end's limits. A browser signs in with

@@ -28,8 +28,8 @@ from wish_tui.server import pool as pool_module
 from wish_tui.server.child import AppRefused, describe_status
 from wish_tui.server.session import PASSED_FROM_SERVER
 
-CLIENT_ENTRY = ("wish_tui.cli:main", "client")
-"""The client app, as `python -m wish_tui client` runs it."""
+CLIENT_ENTRY = ("wish_tui.server.pool_app:run_client",)
+"""The client app, as `python -m wish_tui client` runs it (`pool_app`)."""
 CLIENT_PRELOAD = (
     "wish_tui.cli",
     "wish_tui.ui",
@@ -42,7 +42,7 @@ CLIENT_PRELOAD = (
     "textual.scrollbar",
 )
 """What the client app imports for its first screens and its games, imported once in the pool."""
-CLIENT_REHEARSAL = "wish_tui.server.pool_rehearsal:rehearse"
+CLIENT_REHEARSAL = "wish_tui.server.pool_app:rehearse"
 """Run once in the pool before it forks: the client app headless to its lobby."""
 READY_TIMEOUT = 60.0
 """Seconds the pool may take to import the app (a loaded machine compiling it the first time)."""
