@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -297,6 +298,7 @@ async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
     await hub.close()
     if pool is not None:
         await pool.close()
+    shutil.rmtree(data, ignore_errors=True)
 
     how = "each app a fresh process" if fresh else "apps forked from the session pool"
     print(
