@@ -1,16 +1,23 @@
-"""`wish-tui serve` under load: 16 SSH sessions on loopback, two to a table, all playing at once.
+"""`wish-tui serve` under load: many SSH sessions on loopback, some of them two to a table, playing.
 
-Run: python benchmarks/serve.py [--sessions 16] [--actions 12]
+Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--fresh]
 
-Starts the real server in this process (the table server and the SSH front end, each session
-running its own `wish-tui client` app on its own pseudo-terminal), connects the sessions with
-asyncssh's client, opens a table of Wish for each pair and plays: the person whose decision it is
+Starts the real server in this process (the table server, the session pool and the SSH front
+end, each session running its own `wish-tui client` app, forked from the pool, on its own
+pseudo-terminal; with --fresh each app starts as a fresh process instead), connects the sessions
+one after another with asyncssh's client, opens a table of Wish for each pair of the first
+`--playing` sessions and plays (the others stay in the lobby): the person whose decision it is
 presses a key, and the time until the *other* person's screen receives its change is measured.
 
 Prints:
+- login to the lobby's first frame, measured from outside: from asyncssh's connect until the
+  lobby's text reaches the client (median and 95th percentile; target: median <= 150 ms);
+- memory as people pay for it, from /proc/PID/smaps_rollup: the unique set size (USS: the pages
+  only that process holds) and the proportional set size (PSS: its share of every page) of each
+  session's app, in the lobby and after playing (target: USS <= 10 MB per extra session), and
+  what the server process itself grew by per session;
 - keypress to the change on the other person's screen: median and 95th percentile
-  (target: median <= 50 ms on a 2-core machine);
-- memory per connected session: the resident size of each session's app process (target <= 80 MB);
+  (target: median <= 50 ms, p95 <= 150 ms on a 2-core machine);
 - bytes sent to each client per game action.
 """
 
@@ -20,6 +27,7 @@ import argparse
 import asyncio
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -31,17 +39,25 @@ import asyncssh
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wish_tui.server.hub import Hub  # noqa: E402
+from wish_tui.server.pool_link import SessionPool  # noqa: E402
 from wish_tui.server.ssh import FrontEnd, Limits  # noqa: E402
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")
+LOBBY = b"Tables of this server"
+"""Words of the lobby's first frame."""
 
 
 class Player:
-    """One session: its process and every chunk its terminal received, with the time."""
+    """One session: every chunk its terminal received, with the time, and when the lobby came."""
 
-    def __init__(self, name: str, conn, process) -> None:
+    def __init__(self, name: str, conn, process, connecting: float) -> None:
         self.name, self.conn, self.process = name, conn, process
+        self.connecting = connecting
+        """When asyncssh's connect began."""
+        self.lobby_at: float | None = None
+        self.pid = 0
+        """The process id of this session's app."""
         self.chunks: list[tuple[float, int]] = []
         self.text = b""
         self.task = asyncio.get_running_loop().create_task(self._read())
@@ -51,15 +67,18 @@ class Player:
             chunk = await self.process.stdout.read(65536)
             if not chunk:
                 return
-            self.chunks.append((time.perf_counter(), len(chunk)))
+            now = time.perf_counter()
+            self.chunks.append((now, len(chunk)))
             self.text = (self.text + ANSI.sub(b"", chunk))[-20000:]
+            if self.lobby_at is None and LOBBY in self.text:
+                self.lobby_at = now
 
     async def see(self, words: bytes, timeout: float = 30.0) -> None:
         deadline = time.perf_counter() + timeout
         while words not in self.text:
             if time.perf_counter() > deadline:
                 raise TimeoutError(f"{self.name}: {words!r} not seen")
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(0.005)
 
     def first_after(self, moment: float) -> float | None:
         for when, _ in self.chunks:
@@ -76,6 +95,7 @@ class Player:
 
 
 async def connect(port: int, name: str) -> Player:
+    connecting = time.perf_counter()
     conn = await asyncssh.connect(
         "127.0.0.1",
         port,
@@ -89,31 +109,78 @@ async def connect(port: int, name: str) -> Player:
     process = await conn.create_process(
         term_type="xterm-256color", term_size=(100, 30), encoding=None
     )
-    return Player(name, conn, process)
+    return Player(name, conn, process, connecting)
 
 
-def rss_mb(pid: int) -> float:
+# Memory, as /proc/PID/smaps_rollup counts it
+
+
+def memory_kb(pid: int) -> tuple[int, int]:
+    """(USS, PSS) of a process in kB: its private pages, and its share of all its pages."""
+    fields: dict[str, int] = {}
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            name, _, rest = line.partition(":")
+            if rest.strip().endswith("kB"):
+                fields[name] = int(rest.split()[0])
+    except (OSError, ValueError):
+        return 0, 0
+    return fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0), fields.get("Pss", 0)
 
 
-def client_pids() -> list[int]:
+def children_of(parent: int) -> list[int]:
+    """The processes whose parent is `parent`."""
     pids = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+            stat = (entry / "stat").read_text()
         except OSError:
             continue
-        if b"wish_tui" in cmdline and b"client" in cmdline:
+        if int(stat.rpartition(")")[2].split()[1]) == parent:
             pids.append(int(entry.name))
     return pids
+
+
+def session_pids(pool: SessionPool | None) -> list[int]:
+    """The session apps: the pool's children, or this process's that run `wish_tui client`."""
+    if pool is not None:
+        return children_of(pool.pid)
+    pids = []
+    for pid in children_of(os.getpid()):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"client" in cmdline:
+            pids.append(pid)
+    return pids
+
+
+def mb(kb: float) -> str:
+    return f"{kb / 1024:.1f} MB"
+
+
+def memory_line(label: str, pids: list[int]) -> str:
+    sizes = [memory_kb(pid) for pid in pids]
+    sizes = [s for s in sizes if s[0]]
+    if not sizes:
+        return f"{label}: no process found"
+    uss = sorted(u for u, _ in sizes)
+    pss = sorted(p for _, p in sizes)
+    return (
+        f"{label}: USS median {mb(statistics.median(uss))}, max {mb(uss[-1])}; PSS median "
+        f"{mb(statistics.median(pss))} over {len(sizes)} processes"
+    )
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[int(share * (len(ordered) - 1))] if ordered else float("nan")
+
+
+# Playing
 
 
 async def seat_pair(hub: Hub, first: Player, second: Player):
@@ -170,23 +237,45 @@ async def play_table(
     traffic.append((first.received + second.received - at_start, done))
 
 
-async def main(sessions: int, actions: int) -> None:
+async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
     hub = Hub(data, bot_pace=0.0)
     await hub.start()
     host_key = asyncssh.generate_private_key("ssh-ed25519")
     limits = Limits(max_connections=sessions + 4, max_per_address=sessions + 4)
-    front = FrontEnd(hub, host_key, None, data, limits, CLIENT, log=lambda m: None)
+    pool = None
+    if not fresh:
+        pool = await SessionPool.begin(
+            max_children=sessions + 4, max_per_group=sessions + 4, log=print
+        )
+        if pool is None or not await pool.ready():
+            raise SystemExit("the session pool did not start")
+    front = FrontEnd(hub, host_key, None, data, limits, CLIENT, log=lambda line: None, pool=pool)
     await front.start("127.0.0.1", 0)
+    server_before = memory_kb(os.getpid())[0]
+
     players = []
+    known: set[int] = set()
     for i in range(sessions):
-        players.append(await connect(front.port, f"p{i:02d}"))
-    for player in players:
-        await player.see(b"Tables of this server")
+        player = await connect(front.port, f"p{i:03d}")
+        await player.see(LOBBY)
+        players.append(player)
+        new = set(session_pids(pool)) - known
+        player.pid = new.pop() if len(new) == 1 else 0
+        known |= new | {player.pid}
+    logins = [(p.lobby_at - p.connecting) * 1000 for p in players if p.lobby_at is not None]
+    await asyncio.sleep(2.0)
+    lobby_memory = memory_line(
+        "memory of each session's app in the lobby", [p.pid for p in players if p.pid]
+    )
+    server_growth = (memory_kb(os.getpid())[0] - server_before) / max(1, sessions)
+    pool_memory = memory_kb(pool.pid) if pool is not None else None
+    apps_uss = sum(memory_kb(p.pid)[0] for p in players if p.pid)
+
     latencies: list[float] = []
     traffic: list[tuple[int, int]] = []
-    pairs = [(players[i], players[i + 1]) for i in range(0, sessions - 1, 2)]
+    pairs = [(players[i], players[i + 1]) for i in range(0, min(playing, sessions) - 1, 2)]
     tables = [await seat_pair(hub, a, b) for a, b in pairs]
     started = time.perf_counter()
     await asyncio.gather(
@@ -196,7 +285,10 @@ async def main(sessions: int, actions: int) -> None:
         )
     )
     elapsed = time.perf_counter() - started
-    memory = [rss_mb(pid) for pid in client_pids()]
+    playing_memory = memory_line(
+        "memory of each playing session's app after playing",
+        [p.pid for pair in pairs for p in pair if p.pid],
+    )
     total_actions = sum(t.actions for t in hub.tables.values())
     played = sum(n for _, n in traffic)
     received = sum(b for b, _ in traffic)
@@ -204,26 +296,55 @@ async def main(sessions: int, actions: int) -> None:
         player.conn.close()
     await front.close()
     await hub.close()
-    latencies.sort()
-    p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
-    print(f"{sessions} sessions, {len(pairs)} tables, {total_actions} actions in {elapsed:.0f} s")
+    if pool is not None:
+        await pool.close()
+    shutil.rmtree(data, ignore_errors=True)
+
+    how = "each app a fresh process" if fresh else "apps forked from the session pool"
     print(
-        f"keypress to the other screen: median {statistics.median(latencies):.0f} ms, "
-        f"p95 {p95:.0f} ms over {len(latencies)} actions (target: median <= 50 ms)"
+        f"{sessions} sessions ({how}), {len(pairs)} tables playing, {total_actions} actions "
+        f"in {elapsed:.0f} s"
     )
     print(
-        f"memory per session app: median {statistics.median(memory):.0f} MB, "
-        f"max {max(memory):.0f} MB over {len(memory)} processes (target <= 80 MB)"
+        f"login to the lobby's first frame: median {statistics.median(logins):.0f} ms, "
+        f"p95 {percentile(logins, 0.95):.0f} ms over {len(logins)} sessions "
+        "(target: median <= 150 ms)"
     )
+    print(f"{lobby_memory} (target: USS <= 10 MB per extra session)")
+    if pool_memory is not None:
+        print(f"the session pool itself (once): USS {mb(pool_memory[0])}, PSS {mb(pool_memory[1])}")
+    whole = apps_uss + (pool_memory[0] if pool_memory else 0)
     print(
-        f"bytes sent per game action per client: {received / max(1, played) / 2:.0f} B "
-        f"(over {played} actions played by the sessions)"
+        f"the apps{' and the pool' if pool_memory else ''} in all: USS {mb(whole)}, "
+        f"{mb(whole / max(1, sessions))} per session"
     )
+    print(playing_memory)
+    print(
+        f"this process (the server, and the benchmark's SSH clients) grew by {mb(server_growth)} "
+        "of USS per session"
+    )
+    if latencies:
+        print(
+            f"keypress to the other screen: median {statistics.median(latencies):.0f} ms, "
+            f"p95 {percentile(latencies, 0.95):.0f} ms over {len(latencies)} actions "
+            "(target: median <= 50 ms, p95 <= 150 ms)"
+        )
+        print(
+            f"bytes sent per game action per client: {received / max(1, played) / 2:.0f} B "
+            f"(over {played} actions played by the sessions)"
+        )
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sessions", type=int, default=16)
-    parser.add_argument("--actions", type=int, default=12)
+    parser.add_argument("--sessions", type=int, default=16, help="sessions connected (16)")
+    parser.add_argument(
+        "--playing", type=int, help="of them, how many play, two to a table (all of them)"
+    )
+    parser.add_argument("--actions", type=int, default=12, help="actions played at each table")
+    parser.add_argument(
+        "--fresh", action="store_true", help="start each app as a fresh process, not from the pool"
+    )
     options = parser.parse_args()
-    asyncio.run(main(options.sessions, options.actions))
+    playing = options.sessions if options.playing is None else options.playing
+    asyncio.run(main(options.sessions, playing, options.actions, options.fresh))

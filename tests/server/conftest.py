@@ -84,10 +84,11 @@ def public_line(key: asyncssh.SSHKey) -> str:
 
 @pytest.fixture
 async def start_server(tmp_path):
-    """Start a front end: `keys=[...]` admits those keys, `keys=None` is --open."""
+    """Start a front end: `keys=[...]` admits those keys, `keys=None` is --open; `pool` is the
+    session pool its apps are forked from (none: each starts as a fresh process)."""
     started: list[FrontEnd] = []
 
-    async def start(keys=None, command=PROBE, **limits) -> Server:
+    async def start(keys=None, command=PROBE, pool=None, **limits) -> Server:
         data_dir = tmp_path / "data"
         data_dir.mkdir(exist_ok=True)
         warnings: list[str] = []
@@ -108,6 +109,7 @@ async def start_server(tmp_path):
             Limits(**limits),
             command,
             log=logs.append,
+            pool=pool,
         )
         await front.start("127.0.0.1", 0)
         started.append(front)

@@ -1,14 +1,16 @@
 """A stand-in for the client app: reports what it was given, echoes lines, and obeys a few orders.
 
-Each report is one JSON object on a line. Orders end with a carriage return: ``exit N``,
-``crash`` (SIGABRT), ``flood N`` (write N bytes), ``deaf N`` (read nothing until SIGUSR1, then N
-bytes), ``stubborn`` (ignore SIGTERM), ``spawn`` (leave behind a process that ignores SIGTERM and SIGHUP);
-anything else is echoed back.
+Each report is one JSON object on a line; the first says its process id, environment, terminal
+size, whether the terminal is its controlling one, and a draw of Python's `random`. Orders end
+with a carriage return: ``exit N``, ``crash`` (SIGABRT), ``flood N`` (write N bytes), ``deaf N``
+(read nothing until SIGUSR1, then N bytes), ``stubborn`` (ignore SIGTERM), ``spawn`` (leave
+behind a process that ignores SIGTERM and SIGHUP); anything else is echoed back.
 """
 
 import fcntl
 import json
 import os
+import random
 import signal
 import struct
 import subprocess
@@ -53,6 +55,7 @@ def main():
         names=sorted(os.environ),
         size=size(),
         ctty=has_controlling_terminal(),
+        random=random.getrandbits(64),
     )
     pending = b""
     while True:

@@ -179,7 +179,7 @@ async def test_serve_prints_the_fingerprint_and_how_to_connect_then_stops_cleanl
     task = asyncio.create_task(
         serve(options, tmp_path, hub_factory=hub_factory, out=out, stop=stop)
     )
-    for _ in range(200):
+    for _ in range(1500):  # the session pool imports and rehearses the app first
         if "Ctrl-C" in out.getvalue() or task.done():
             break
         await asyncio.sleep(0.02)

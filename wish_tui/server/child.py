@@ -1,6 +1,7 @@
 """One child app on its own pseudo-terminal: started, fed keys, resized, drained and stopped.
 
-The child is started as the leader of a new session whose controlling terminal is its
+The child is started (as a fresh process by `start_fresh`, or forked by the session pool through
+a `Launch` given) as the leader of a new session whose controlling terminal is its
 pseudo-terminal, as a login would be: a resize of the terminal then reaches it as SIGWINCH from
 the kernel, and closing the terminal hangs it up. Only the environment given is passed on, never
 the server's own. Bytes are relayed both ways with bounded buffers: when the SSH client reads no
@@ -19,7 +20,8 @@ import signal
 import struct
 import sys
 import termios
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Protocol
 
 READ_CHUNK = 64 * 1024
 """The most bytes of output read from the terminal at once."""
@@ -42,6 +44,46 @@ try:
 except OSError:
     os._exit(127)
 """
+
+
+class AppProcess(Protocol):
+    """What a session needs of its app's process: asyncio's, or one the session pool forked."""
+
+    pid: int
+    returncode: int | None
+    """None while it runs; then its exit status (negative: killed by that signal)."""
+
+    async def wait(self) -> int: ...
+
+
+Launch = Callable[[int, dict[str, str]], Awaitable[AppProcess]]
+"""Starts the app with the terminal `fd` (the slave side) as its own, and this environment, as the
+leader of a new session; raises `AppRefused` or OSError."""
+
+
+class AppRefused(Exception):
+    """The app was not started, by a limit; the message is the sentence for the person."""
+
+
+async def start_fresh(command: Sequence[str], terminal: int, env: Mapping[str, str]) -> AppProcess:
+    """Start `command` as a fresh process on `terminal`, its controlling terminal.
+
+    Raises:
+        OSError: no process could be started (a command that cannot be run exits with 127).
+    """
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-I",
+        "-S",
+        "-c",
+        _CONTROLLING_TERMINAL,
+        *command,
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        env=dict(env),
+        start_new_session=True,
+    )
 
 
 def set_size(fd: int, columns: int, rows: int) -> None:
@@ -69,6 +111,7 @@ class PtyChild:
         size: columns and rows of the terminal at start.
         on_output: called with each chunk of bytes the child writes.
         on_input_full: called with True when keys pile up unread, False when they are read again.
+        launch: how the process starts (`start_fresh` of `command` when None).
     """
 
     def __init__(
@@ -79,8 +122,10 @@ class PtyChild:
         on_output: Callable[[bytes], None],
         on_input_full: Callable[[bool], None],
         stop_grace: float = STOP_GRACE,
+        launch: Launch | None = None,
     ) -> None:
         self._command = list(command)
+        self._launch = launch
         self._env = dict(env)
         self._size = size
         self._on_output = on_output
@@ -88,7 +133,7 @@ class PtyChild:
         self._stop_grace = stop_grace
         self._loop = asyncio.get_running_loop()
         self._master: int | None = None
-        self._proc: asyncio.subprocess.Process | None = None
+        self._proc: AppProcess | None = None
         self._pending = bytearray()
         self._input_full = False
         self._reading = False
@@ -113,24 +158,16 @@ class PtyChild:
         Raises:
             OSError: no terminal could be opened or no process started (a command that cannot
                 be run exits with status 127).
+            AppRefused: a limit of the session pool refused it.
         """
         master, slave = os.openpty()
         try:
             set_size(slave, *self._size)
             os.set_blocking(master, False)
-            self._proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-I",
-                "-S",
-                "-c",
-                _CONTROLLING_TERMINAL,
-                *self._command,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=self._env,
-                start_new_session=True,
-            )
+            if self._launch is not None:
+                self._proc = await self._launch(slave, self._env)
+            else:
+                self._proc = await start_fresh(self._command, slave, self._env)
         except BaseException:
             os.close(master)
             raise

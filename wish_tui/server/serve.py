@@ -21,6 +21,7 @@ from wish_tui.server.keys import (
     KeyProblem,
     load_host_key,
 )
+from wish_tui.server.pool_link import SessionPool
 from wish_tui.server.ssh import CLIENT_COMMAND, FrontEnd, Hub, Limits
 
 
@@ -43,6 +44,8 @@ class ServeOptions:
     """Also serve the app to web browsers on this port (`--web`); None: SSH only."""
     web_url: str = ""
     """The address browsers open (`--web-url`, behind a proxy); '': this server's own."""
+    pool: bool = True
+    """Fork each SSH session's app from the session pool (else each starts as a fresh process)."""
 
 
 def default_hub(data_dir: Path) -> Hub:
@@ -54,6 +57,11 @@ def default_hub(data_dir: Path) -> Hub:
 
 def _warn(message: str) -> None:
     sys.stderr.write(f"wish-tui serve: warning: {message}\n")
+
+
+def _log(message: str) -> None:
+    sys.stderr.write(f"wish-tui serve: {message}\n")
+    sys.stderr.flush()
 
 
 def _reach(host: str) -> str:
@@ -77,6 +85,22 @@ async def serve(
     Raises:
         ServeError: the server cannot start (a key, the keys file, the address).
     """
+    # The pool starts first, as a fresh program: it never sees the host key, a token or a table.
+    pool = None
+    if options.pool:
+        pool = await SessionPool.begin(
+            max_children=options.limits.max_connections,
+            max_per_group=options.limits.max_per_address,
+            log=_log,
+        )
+    try:
+        await _run_server(options, data_dir, pool, hub_factory, command, out, warn, stop)
+    finally:
+        if pool is not None:
+            await pool.close()
+
+
+async def _run_server(options, data_dir, pool, hub_factory, command, out, warn, stop) -> None:
     try:
         host_key, host_key_path = load_host_key(data_dir)
         keys = None
@@ -90,7 +114,9 @@ async def serve(
         await hub.start()
     except Exception as exc:
         raise ServeError(f"the table server cannot start: {excerpt(str(exc), 200)}") from None
-    front = FrontEnd(hub, host_key, keys, Path(data_dir), options.limits, command)
+    if pool is not None and not await pool.ready():
+        pool = None
+    front = FrontEnd(hub, host_key, keys, Path(data_dir), options.limits, command, pool=pool)
     web_front = None
     try:
         try:

@@ -183,6 +183,9 @@ class AppSession(asyncssh.SSHServerSession):
             env[name] = "1"  # the client's preference, not its text
         return env
 
+    async def _start_app(self, terminal: int, env: dict[str, str]) -> child_module.AppProcess:
+        return await self.front.start_app(terminal, env, self.connection.group)
+
     async def _run_app(self, person: Person) -> None:
         token: str | None = None
         try:
@@ -199,9 +202,14 @@ class AppSession(asyncssh.SSHServerSession):
                 self._output,
                 self._input_full,
                 stop_grace=self.front.limits.stop_grace,
+                launch=self._start_app,
             )
             try:
                 await self.child.start()
+            except child_module.AppRefused as exc:
+                self.front.log(f"turned away {person.name}: {exc}")
+                self.end(str(exc), 1)
+                return
             except OSError as exc:
                 self.front.log(f"the app could not start for {person.name}: {exc}")
                 self.end("the game could not start on this server; try again later", 1)

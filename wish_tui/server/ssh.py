@@ -21,7 +21,7 @@ import ipaddress
 import shlex
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -30,6 +30,7 @@ import asyncssh
 
 from wish_tui.server import child as child_module
 from wish_tui.server.keys import AuthorizedKeys, Person, open_person
+from wish_tui.server.pool_link import PoolUnavailable, SessionPool
 from wish_tui.server.session import AppSession, accept_only_listed_env
 
 CLIENT_COMMAND = (sys.executable, "-m", "wish_tui", "client")
@@ -93,8 +94,10 @@ class FrontEnd:
         keys: the admitted keys; None admits anyone by name (`--open`).
         data_dir: the data directory the children use.
         limits: the limits of connections and sessions.
-        command: the child app's program and arguments.
+        command: the child app's program and arguments, when it starts as a fresh process.
         log: where one line about each connection goes.
+        pool: the session pool the apps are forked from; without one (or once it has stopped),
+            each app starts as a fresh process of `command`.
     """
 
     def __init__(
@@ -106,8 +109,10 @@ class FrontEnd:
         limits: Limits = Limits(),  # noqa: B008 (frozen)
         command: Sequence[str] = CLIENT_COMMAND,
         log: Callable[[str], None] = _log_to_stderr,
+        pool: SessionPool | None = None,
     ) -> None:
         self.hub = hub
+        self.pool = pool
         self.host_key = host_key
         self.keys = keys
         self.data_dir = Path(data_dir)
@@ -222,6 +227,20 @@ class FrontEnd:
             self._per_group[connection.group] -= 1
             if self._per_group[connection.group] <= 0:
                 del self._per_group[connection.group]
+
+    async def start_app(
+        self, terminal: int, env: Mapping[str, str], group: str
+    ) -> child_module.AppProcess:
+        """Start one session's app on `terminal`: forked by the pool while it runs, else fresh.
+
+        Raises:
+            child_module.AppRefused: the pool is at a limit for all or for `group`.
+            OSError: no process could be started.
+        """
+        if self.pool is not None and self.pool.is_alive:
+            with contextlib.suppress(PoolUnavailable):
+                return await self.pool.spawn((terminal, terminal, terminal), env, group)
+        return await child_module.start_fresh(self.command, terminal, env)
 
     def run_task(self, coro) -> asyncio.Task:
         """Run `coro` as a task that `close` waits for."""

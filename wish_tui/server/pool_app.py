@@ -1,0 +1,65 @@
+"""The client app as the session pool runs it: its entry, and its rehearsal before any fork.
+
+`run_client` is `wish-tui client` without the command line's parser (which imports what every
+other command needs): the same launch, the same app, the same sentence when the process was not
+started by `wish-tui serve`.
+
+`rehearse` runs the app once, headless, on an empty data directory of its own, to its lobby: what
+its first frames make lazily (Textual's parsed selectors and styles, the modules it imports on
+the way, the interpreter's specialised bytecode of the code they run) is then made once in the
+pool and shared by every app forked from it, instead of being made again, and copied page by
+page, in each. Nothing of it is kept but those caches: the app has exited and its loop is closed
+before the pool forks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import tempfile
+
+from wish_tui.saves import DATA_DIR_ENV
+
+REHEARSAL_SIZE = (100, 30)
+"""The terminal size of the rehearsal (the games' own size, 80x24, and more)."""
+
+
+async def _to_the_lobby() -> None:
+    from wish_tui.launch import Launch
+    from wish_tui.ui.app import WishApp
+
+    app = WishApp(Launch("title"))
+    async with app.run_test(size=REHEARSAL_SIZE) as pilot:
+        await pilot.pause()
+        app.show_lobby()
+        await pilot.pause()
+        await pilot.press("down", "up")
+        await pilot.pause()
+
+
+def run_client() -> int:
+    """Run the app of one SSH session of `wish-tui serve`; return its exit status."""
+    from wish_tui.cli import UsageError, fail_usage, launch_for_client
+    from wish_tui.ui.app import run_app
+
+    try:
+        launch = launch_for_client()
+    except UsageError as exc:
+        fail_usage(str(exc), "client")
+    return run_app(launch)
+
+
+def rehearse() -> None:
+    """Run the app headless to its lobby and back out, leaving nothing behind on disk."""
+    folder = tempfile.mkdtemp(prefix="wish-tui-rehearsal-")
+    before = os.environ.get(DATA_DIR_ENV)
+    os.environ[DATA_DIR_ENV] = folder
+    try:
+        asyncio.run(_to_the_lobby())
+    finally:
+        if before is None:
+            os.environ.pop(DATA_DIR_ENV, None)
+        else:
+            os.environ[DATA_DIR_ENV] = before
+        shutil.rmtree(folder, ignore_errors=True)
