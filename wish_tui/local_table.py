@@ -34,6 +34,10 @@ class LocalTable(GameTable):
     """No one else sits at a local table to chat with."""
     hurries_bots = True
     """A key pressed while a bot thinks makes it play without its pace (`hurry`)."""
+    can_resign = False
+    """A local game is left with q (and its autosave), not resigned."""
+    clock = None
+    """A local game has no clock."""
 
     def __init__(
         self,

@@ -151,7 +151,7 @@ async def test_two_people_sit_at_one_table_and_a_dropped_one_comes_back(server):
     await asyncio.sleep(0.5)
     assert table.seats[0].person_name == "alice"
     alice = await sit_down(front, keys["alice"], "alice")
-    await alice.see("your table")
+    await alice.see("YOUR MOVE" if first == 0 else "your table")
     alice.press("\r")
     await alice.see("Destiny" if first == 0 else "Waiting for")
     alice.conn.close()

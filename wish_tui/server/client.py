@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import Callable
 
 from wish_tui import games
@@ -146,6 +147,11 @@ class RemoteTable:
         self._deciding: int | None = message["deciding"]
         self._seed: int | None = message.get("seed")
         self.is_owner: bool = bool(message.get("owner"))
+        self.kind: str = message.get("kind", "live")
+        self.clock: dict | None = message.get("clock")
+        """The table's clock as the server last said (seconds left per seat, whose runs)."""
+        self.clock_at = time.monotonic()
+        """When `clock` was read (the running seat's time has gone down since)."""
 
     def _tell(self, event: str, *args) -> None:
         for listener in list(self.listeners):
@@ -193,6 +199,27 @@ class RemoteTable:
 
     def chat(self, text: str) -> None:
         self.connection.send({"type": "chat", "table": self.id, "text": text})
+
+    @property
+    def can_resign(self) -> bool:
+        """True while this person plays a seat of a game not over (they may give it up)."""
+        return not self._over and self.my_seat is not None and self._seats[self.my_seat].mine
+
+    def resign(self) -> None:
+        self.connection.send({"type": "resign", "table": self.id})
+
+    def rematch(self) -> None:
+        self.connection.send({"type": "rematch", "table": self.id})
+
+    def clock_left(self, seat: int) -> float | None:
+        """Seconds `seat` has left now, as the server's clock counts (None: no clock)."""
+        clock = self.clock
+        if clock is None:
+            return None
+        left = clock["left"][seat]
+        if clock.get("running") == seat:
+            left -= time.monotonic() - self.clock_at
+        return max(0.0, left)
 
     def hand_to_bot(self, seat: int, on: bool) -> None:
         self.connection.send({"type": "hand_to_bot", "table": self.id, "seat": seat, "on": on})

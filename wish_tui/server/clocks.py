@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wish_tui.core.clock_words import clock_words  # noqa: F401  (the clock in words)
+
 HOUR = 3600.0
 DAY = 24 * HOUR
 
@@ -114,16 +116,3 @@ class TableClock:
             "running": self.running,
             "move_left": None if deadline is None else round(max(0.0, deadline - now), 1),
         }
-
-
-def clock_words(seconds: float) -> str:
-    """Time left as a person reads it: '9:41', '1:02:05', '3 d 4 h'."""
-    seconds = max(0, int(seconds))
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes, secs = divmod(rest, 60)
-    if days:
-        return f"{days} d {hours} h"
-    if hours:
-        return f"{hours}:{minutes:02d}:{secs:02d}"
-    return f"{minutes}:{secs:02d}"

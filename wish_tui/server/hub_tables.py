@@ -13,10 +13,11 @@ import asyncio
 import time
 
 from wish_tui.bot_turns import BotTurns
+from wish_tui.core.clock_words import clock_words
 from wish_tui.seat import Refused
 
 from . import tables as tablemod
-from .clocks import TableClock, clock_words
+from .clocks import TableClock
 from .club import SeatSpec
 from .protocol import ProtocolError, int_field, text_field
 from .tables import Table, TableError, person_of

@@ -314,6 +314,8 @@ class WishApp(App):
     def on_server_message(self, message: dict) -> None:
         """Everything the table server says, handed to the screen it concerns."""
         kind = message.get("type")
+        if not self.screen_stack:
+            return  # the app is closing: nothing is shown any more
         screen = self.screen
         if kind == "welcome":
             if message.get("needs_name"):
@@ -341,6 +343,10 @@ class WishApp(App):
             self._to_table(message, "explained", message)
         elif kind == "notice":
             self._to_table(message, "noticed", message.get("text", ""))
+        elif kind == "page":
+            self._show_page(message)
+        elif kind == "archive":
+            self._replay_archive(message)
         elif kind == "closed":
             self.notify("That table was closed by its owner.", severity="warning")
             self.show_lobby()
@@ -360,6 +366,31 @@ class WishApp(App):
 
         prompt = f"{text} Enter sends it."
         self.push_screen(LineInput(prompt, 20, suggested, cancellable=False), chosen)
+
+    def _show_page(self, message: dict) -> None:
+        """A page of the club (history, leaderboard, a player, a game, the profile)."""
+        from .club_pages import ClubPageScreen
+
+        if isinstance(self.screen, ClubPageScreen):
+            self.screen.show(message)
+        else:
+            self.remote_table = self.watching = None
+            self._replace_all(ClubPageScreen(message))
+
+    def _replay_archive(self, message: dict) -> None:
+        """A finished game of the club, stepped through from its record."""
+        from wish_tui import saves
+
+        try:
+            record = saves.GameRecord.from_json(message["record"], "That finished game")
+            states = saves.replay(record)
+        except (KeyError, TypeError, saves.SaveError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        from .replay import ReplayScreen
+
+        self.remote_table = self.watching = None
+        self._replace_all(ReplayScreen(record, states, at_end=True))
 
     def _to_table(self, message: dict, event: str, argument) -> None:
         """Hand a refusal, a hint or an explanation to the server's table on the screen (or say
@@ -402,10 +433,26 @@ class WishApp(App):
         self.remote_table = self.watching = None
         self._replace_all(LobbyScreen(getattr(self, "person_name", "")))
 
-    def new_table(self, game: str, seats: list[dict], solo: str, options: dict) -> None:
-        """Ask the server for a new table."""
+    def new_table(
+        self,
+        game: str,
+        seats: list[dict],
+        solo: str,
+        options: dict,
+        kind: str = "live",
+        clock: dict | None = None,
+    ) -> None:
+        """Ask the server for a new table (live or turn-based, with its clock)."""
         self.server_send(
-            {"type": "new_table", "game": game, "seats": seats, "solo": solo, "options": options}
+            {
+                "type": "new_table",
+                "game": game,
+                "seats": seats,
+                "solo": solo,
+                "options": options,
+                "kind": kind,
+                "clock": clock or {"type": "none"},
+            }
         )
 
     def replay_path(self, path: str) -> None:

@@ -1,9 +1,13 @@
 """The lobby of `wish-tui serve`: every table of the server, who sits where, who is connected.
 
 Enter opens a table you sit at, joins an open seat, or watches; `n` opens a new table (the game,
-its options and who sits where: you, a seat left open for a friend, or a bot); `w` watches; `x`
-closes a table you own; `b` asks for a one-time link that signs a browser in as you (with
-`serve --web`). Everything comes from the table server; this screen holds nothing.
+its options, who sits where: you, a seat left open for a friend, or a bot; live or turn-based,
+with its clock); `w` watches; `x` closes a table you own; `i` invites a player to a table you
+sit at, `a`/`d` accept or decline an invitation to you; `h` the history, `l` the leaderboards,
+`p` your page, `y` your profile (keys, settings); `b` asks for a one-time link that signs a
+browser in as you (with `serve --web`). The tables where it is your move come first, with how
+long you have had it (`new`: since you last looked). Everything comes from the table server;
+this screen holds nothing.
 """
 
 from __future__ import annotations
@@ -31,7 +35,14 @@ class LobbyScreen(Screen):
         Binding("n", "new_table", "New table"),
         Binding("w", "watch", "Watch"),
         Binding("x", "close_table", "Close table"),
-        Binding("b", "browser_link", "Browser link"),
+        Binding("i", "invite", "Invite"),
+        Binding("h", "history", "History"),
+        Binding("l", "leaderboard", "Leaderboard"),
+        Binding("p", "my_page", "You"),
+        Binding("y", "profile", "Profile", show=False),
+        Binding("a", "accept", "Accept", show=False),
+        Binding("d", "decline", "Decline", show=False),
+        Binding("b", "browser_link", "Browser link", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -39,15 +50,19 @@ class LobbyScreen(Screen):
         super().__init__()
         self.you = you
         self.tables: list[dict] = []
+        self.invitations: list[dict] = []
+        self._shown: list | None = None
+        """The rows on the screen (a list that did not change is not drawn again)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(
                 f"Tables of this server{f' — you are {self.you}' if self.you else ''} · "
-                "Enter opens or joins, n new table, w watch, x close, q quit",
+                "Enter opens or joins · n new table · h history · l leaderboard · ? p y i",
                 id="lobby-title",
             )
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="people")
             yield Static("", id="detail")
         yield Footer()
 
@@ -60,25 +75,11 @@ class LobbyScreen(Screen):
     def show(self, message: dict) -> None:
         """Show the server's list of tables."""
         self.tables = message.get("tables", [])
-        grid = self.query_one(DataTable)
-        row = grid.cursor_row
-        grid.clear()
-        for entry in self.tables:
-            seats = ", ".join(
-                label + ("" if connected or "open seat" in label or "bot" in label else " — away")
-                for label, connected in zip(entry["seats"], entry["connected"], strict=True)
-            )
-            if entry["over"]:
-                state = "finished"
-            elif entry["mine"]:
-                state = "your table" if entry["owner"] else "you play"
-            elif entry["open"]:
-                state = f"{len(entry['open'])} open seat{'s' if len(entry['open']) > 1 else ''}"
-            else:
-                state = "full"
-            grid.add_row(entry["table"], entry["title"], seats, entry["progress"], state)
-        if self.tables and row is not None:
-            grid.move_cursor(row=min(row, len(self.tables) - 1))
+        self.invitations = message.get("invitations", [])
+        rows = [self._row(entry) for entry in self.tables]
+        if rows != self._shown:
+            self._fill(rows)
+        self._people(message)
         self._detail()
         link = message.get("web_link")
         if isinstance(link, dict) and isinstance(link.get("url"), str):
@@ -89,6 +90,51 @@ class LobbyScreen(Screen):
                 WebLinkScreen(link["url"], int(link.get("minutes") or 5)),
                 lambda _: self.app.server_send({"type": "lobby"}),
             )
+
+    def _fill(self, rows: list) -> None:
+        grid = self.query_one(DataTable)
+        row = grid.cursor_row
+        grid.clear()
+        for values in rows:
+            grid.add_row(*values)
+        self._shown = rows
+        if self.tables and row is not None:
+            grid.move_cursor(row=min(row, len(self.tables) - 1))
+
+    def _people(self, message: dict) -> None:
+        online = message.get("online", [])
+        parts = [
+            p["name"] + (f" (at {', '.join(p['tables'])})" if p["tables"] else "") for p in online
+        ]
+        text = "Online: " + (", ".join(parts) if parts else "only you")
+        for invitation in self.invitations[:3]:
+            text += (
+                f"\n{invitation['from']} invites you to table {invitation['table']}: "
+                "a accepts, d declines"
+            )
+        self.query_one("#people", Static).update(text)
+
+    @staticmethod
+    def _row(entry: dict) -> tuple:
+        """A table in the list: its number, game, seats, progress and what it is to you."""
+        seats = ", ".join(
+            label + ("" if connected or "open seat" in label or "bot" in label else " — away")
+            for label, connected in zip(entry["seats"], entry["connected"], strict=True)
+        )
+        if entry["over"]:
+            state = "finished"
+        elif entry.get("your_move"):
+            since = _since(entry.get("since") or 0)
+            state = f"YOUR MOVE ({since})" + (" · new" if entry.get("new") else "")
+        elif entry["mine"]:
+            state = "your table" if entry["owner"] else "you play"
+        elif entry["open"]:
+            state = f"{len(entry['open'])} open seat{'s' if len(entry['open']) > 1 else ''}"
+        else:
+            state = "full"
+        if entry.get("kind") == "turn":
+            state += " · turn-based"
+        return (entry["table"], entry["title"], seats, entry["progress"], state)
 
     def _selected(self) -> dict | None:
         grid = self.query_one(DataTable)
@@ -161,6 +207,58 @@ class LobbyScreen(Screen):
         labels = ["Close it (its game is deleted)", "Keep it"]
         self.app.push_screen(ChoiceScreen(f"Close table {entry['table']}?", labels), answered)
 
+    def action_invite(self) -> None:
+        """Invite a player of the club to the highlighted table (one you sit at)."""
+        entry = self._selected()
+        if entry is None or not entry["mine"]:
+            self.notify("Highlight a table you sit at to invite someone to it.", severity="warning")
+            return
+
+        def named(name: str | None) -> None:
+            if name:
+                self.app.server_send({"type": "invite", "table": entry["table"], "name": name})
+
+        from wish_tui.widgets.line_input import LineInput
+
+        self.app.push_screen(LineInput(f"Invite whom to table {entry['table']}?", 20), named)
+
+    def _answer(self, accept: bool) -> None:
+        if not self.invitations:
+            self.notify("No invitation waits for you.", severity="warning")
+            return
+        invitation = self.invitations[0]
+        self.app.server_send(
+            {"type": "answer_invite", "invitation": invitation["id"], "accept": accept}
+        )
+
+    def action_accept(self) -> None:
+        """Accept the first invitation: sit at its table."""
+        self._answer(True)
+
+    def action_decline(self) -> None:
+        """Decline the first invitation."""
+        self._answer(False)
+
+    def action_history(self) -> None:
+        """The finished games of the club (yours first)."""
+        self.app.server_send({"type": "history", "mine": True})
+
+    def action_leaderboard(self) -> None:
+        """The leaderboard of the highlighted table's game (or the first game)."""
+        entry = self._selected()
+        from wish_tui import games
+
+        game = entry["game"] if entry else list(games.GAMES)[0]
+        self.app.server_send({"type": "leaderboard", "game": game})
+
+    def action_my_page(self) -> None:
+        """Your page: per game, played, won, average and best, rating and its trend."""
+        self.app.server_send({"type": "player"})
+
+    def action_profile(self) -> None:
+        """Your profile: your keys (add another), your settings."""
+        self.app.server_send({"type": "profile"})
+
     def action_browser_link(self) -> None:
         """Ask for a one-time link that signs a browser in as you (shown with its QR code)."""
         self.app.server_send({"type": "web_link"})
@@ -168,3 +266,14 @@ class LobbyScreen(Screen):
     def action_quit(self) -> None:
         """Leave the server (your seats stay yours)."""
         self.app.exit()
+
+
+def _since(seconds: float) -> str:
+    """How long a move has waited, in a few letters: '40 s', '12 min', '3 h', '2 d'."""
+    if seconds < 60:
+        return f"{int(seconds)} s"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h"
+    return f"{int(seconds // 86400)} d"

@@ -38,6 +38,28 @@ WHO_ONLINE = [
 ]
 """Who sits where at a new table of `wish-tui serve`."""
 DEFAULT_ONLINE = ("me", "open", "none", "none")
+CLOCKS = [
+    ("Live, no clock", "live"),
+    ("Live: 5 min + 3 s a move", "live:5:3"),
+    ("Live: 10 min + 5 s a move", "live:10:5"),
+    ("Live: 20 min + 10 s a move", "live:20:10"),
+    ("Turn-based (over days), no clock", "turn"),
+    ("Turn-based: 24 h a move, 14 days in all", "turn:24:14"),
+    ("Turn-based: 72 h a move, 30 days in all", "turn:72:30"),
+]
+"""How a new table at the server is played: live, or turn-based (a move at a time, over days),
+and its clock."""
+
+
+def table_clock(choice: str) -> tuple[str, dict]:
+    """The kind of table and its clock for a `CLOCKS` choice: ('live', {'type': 'live', …})."""
+    kind, *numbers = choice.split(":")
+    if not numbers:
+        return kind, {"type": "none"}
+    first, second = (int(n) for n in numbers)
+    if kind == "live":
+        return kind, {"type": "live", "minutes": first, "increment": second}
+    return kind, {"type": "turn", "hours": first, "total_days": second}
 
 
 def seat_options(game: Game) -> list[tuple[str, str]]:
@@ -181,6 +203,9 @@ class NewGameScreen(Screen):
                 )
             with Horizontal(id="options"):
                 yield from self._option_boxes(game, options)
+            with Horizontal(classes="" if self.online else "-hidden"):
+                yield Label("Play", classes="seat-label")
+                yield Select(CLOCKS, value="live", allow_blank=False, id="clock", compact=True)
             with Horizontal(classes="-hidden" if self.online else ""):
                 yield Label("Seed", classes="seat-label")
                 yield Input(
@@ -305,7 +330,8 @@ class NewGameScreen(Screen):
                 error.update("Sit at exactly one seat yourself (Me); leave others open or to bots.")
                 return
             named = [{"name": s[self.game.seat_key], "who": s["who"]} for s in seats]
-            self.app.new_table(self.game.name, named, solo, self._options())
+            kind, clock = table_clock(str(self.query_one("#clock", Select).value))
+            self.app.new_table(self.game.name, named, solo, self._options(), kind, clock)
             return
         preferences.remember_form(self.game.name, rows, solo, self._options())
         self.app.start_game(seats, seed, solo, self.game.name, self._options())

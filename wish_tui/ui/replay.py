@@ -45,13 +45,14 @@ class ReplayScreen(Screen):
         Binding("q", "quit_app", "Quit"),
     ]
 
-    def __init__(self, record, states: list | None = None) -> None:
+    def __init__(self, record, states: list | None = None, at_end: bool = False) -> None:
         super().__init__(classes="table")
         self.record = record
         self.spec = record.spec
         self.states = states if states is not None else saves.replay(record)
         self.moves = replay_moves(record, self.states)
-        self.index = 0
+        self.index = len(self.states) - 1 if at_end else 0
+        """The position shown (a finished game of the club opens on its final table)."""
         self.seat = next((i for i, s in enumerate(record.seats) if s.get("who") == "human"), 0)
 
     def compose(self) -> ComposeResult:
@@ -156,8 +157,15 @@ class ReplayScreen(Screen):
         self.query_one(GameLog).scroll_page(pages)
 
     def action_leave(self) -> None:
-        """Back to the title screen."""
-        self.app.show_title()
+        """Back to the title screen (at a server: to its tables)."""
+        if getattr(self.app, "has_lobby", False):
+            self.app.show_lobby()
+        else:
+            self.app.show_title()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        # A game of a server's club is replayed there, not played on in its data directory.
+        return not (action == "play_here" and getattr(self.app, "has_lobby", False))
 
     def action_quit_app(self) -> None:
         """Quit, as `q` does in a game (the replayed save is not changed)."""

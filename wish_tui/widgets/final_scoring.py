@@ -29,6 +29,7 @@ class FinalScoringScreen(ModalScreen[None]):
         Binding("escape", "back", "The table"),
         Binding("n", "new_game", "New game"),
         Binding("q", "leave", "Leave"),
+        Binding("r", "rematch", "Rematch"),
         Binding("w", "back", show=False),
     ]
 
@@ -43,7 +44,16 @@ class FinalScoringScreen(ModalScreen[None]):
                 label.update(f"If the game ended now: {shown[:1].lower()}{shown[1:]}")
 
     def check_action(self, action: str, parameters) -> bool | None:
+        if action == "rematch":
+            return self.online and not self.projected
         return not (self.projected and action == "new_game")
+
+    def action_rematch(self) -> None:
+        """At a server's table: a new table with the same game and seats; the others are
+        invited to sit down again."""
+        table = getattr(self.app, "remote_table", None)
+        if table is not None and hasattr(table, "rematch"):
+            table.rematch()
 
     def _show_top(self) -> None:
         for box in self.query(Vertical):

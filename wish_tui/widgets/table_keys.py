@@ -46,6 +46,8 @@ class TableKeys:
             return self.table.can_chat
         if action == "hand_to_bot":
             return bool(getattr(self.table, "is_owner", False))
+        if action == "resign":
+            return bool(getattr(self.table, "can_resign", False))
         if action.startswith("choice_"):
             panel = self.query_one(ChoicePanel)
             if action == "choice_cancel":

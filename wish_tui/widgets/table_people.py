@@ -7,11 +7,47 @@ others to talk to (`can_chat`) and when this person owns it (`is_owner`).
 
 from __future__ import annotations
 
+import time
+
+from wish_tui.core.clock_words import clock_words
+
 from .line_input import LineInput
 
 
 class TablePeople:
     """Chat and the owner's `z` of a `TableScreen`."""
+
+    def clock_line(self) -> str:
+        """Every seat's time left, the running one marked (a table with a clock), else ''."""
+        clock = getattr(self.table, "clock", None)
+        if not clock:
+            return ""
+        parts = []
+        for seat, info in enumerate(self.table.seats):
+            left = self.table.clock_left(seat)
+            mark = "▶" if clock.get("running") == seat else ""
+            parts.append(f"{mark}{info.title} {clock_words(left)}")
+        move = clock.get("move_left")
+        if clock["setting"].get("type") == "turn" and move is not None:
+            parts.append(
+                f"this move: {clock_words(move - (time.monotonic() - self.table.clock_at))}"
+            )
+        return "⏱ " + " ".join(parts)
+
+    def action_resign(self) -> None:
+        """Give the game up: a bot plays your seat to its end and it counts as lost (asks once)."""
+        if not getattr(self.table, "can_resign", False):
+            return
+
+        def answered(index: int) -> None:
+            if index == 0:
+                self.table.resign()
+
+        self._ask(
+            "Resign this game? A bot plays your seat to the end, and it counts as lost.",
+            ["Yes, resign", "No, play on"],
+            answered,
+        )
 
     def waiting_keys(self) -> str:
         """What the status line adds while someone else decides."""
@@ -26,6 +62,8 @@ class TablePeople:
             keys.append("/ chat")
         if getattr(self.table, "is_owner", False):
             keys.append("z a bot for a person away")
+        if getattr(self.table, "can_resign", False):
+            keys.append("x resign")
         keys.append("ctrl+g bell on/off")
         if getattr(self.table, "hurries_bots", False):
             keys.append("any key hurries a bot")

@@ -69,6 +69,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         Binding("z", "hand_to_bot", "Seat to a bot", show=False),
         Binding("ctrl+g", "bell", "Bell on/off", show=False),
         Binding("w", "score_now", "Score now", show=False),
+        Binding("x", "resign", "Resign", show=False),
     ]
 
     BOARD: type = None  # type: ignore[assignment]
@@ -229,6 +230,13 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         self.table.listen(self)
         self.opened()
         self.call_after_refresh(self.proceed)
+        self.set_interval(1.0, self._tick_clock)
+
+    def _tick_clock(self) -> None:
+        """Once a second while a table's clock runs: the status line counts down."""
+        clock = getattr(self.table, "clock", None)
+        if clock and clock.get("running") is not None and not self.table.is_over:
+            self.query_one("#status", ViewText).show(Text(self._status_line(self.view())))
 
     def opened(self) -> None:
         """The screen is up: a game may say something at the start (Textual calls every class's
@@ -388,6 +396,11 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
         return info.label
 
     def _status_line(self, view: dict) -> str:
+        clock = self.clock_line()
+        line = self._status_words(view)
+        return f"{clock} │ {line}" if clock else line
+
+    def _status_words(self, view: dict) -> str:
         table = self.table
         if table.is_over:
             return "The game is over: Enter shows the final scoring, q leaves."

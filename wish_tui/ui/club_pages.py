@@ -1,0 +1,288 @@
+"""The club's pages at `wish-tui serve`: the history of finished games (yours or everyone's, by
+game and by player) with their replays, the leaderboards, a player's page, a game's page, and
+your profile (your keys, your settings).
+
+One screen shows whichever page the table server sent last (a ``page`` message); its keys ask
+for another. It holds nothing of its own but what the page says.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Static
+
+from wish_tui import games
+from wish_tui.widgets.line_input import LineInput
+
+PAGE_KEYS = {
+    "history": "Enter replays · m yours/everyone's · g game · ←→ pages · l leaderboard · Esc back",
+    "leaderboard": "Enter: the player's page · g game · ←→ pages · h history · Esc back",
+    "player": "h their history · l leaderboard · Esc back",
+    "game": "g another game · l its leaderboard · Esc back",
+    "profile": "k adds a key (paste its line) · b bell on/off · t your text · Esc back",
+}
+
+
+def _day(ms: int | None) -> str:
+    if not ms:
+        return ""
+    return datetime.fromtimestamp(ms / 1000, UTC).strftime("%Y-%m-%d")
+
+
+def _game_title(name: str) -> str:
+    spec = games.GAMES.get(name)
+    return spec.title if spec else name
+
+
+class ClubPageScreen(Screen):
+    """One page of the club."""
+
+    DEFAULT_CSS = """
+    ClubPageScreen > Vertical { height: 1fr; }
+    ClubPageScreen DataTable { height: 1fr; }
+    ClubPageScreen #club-title, ClubPageScreen #club-keys { width: 100%; }
+    ClubPageScreen #club-text { height: auto; max-height: 8; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("escape,q", "back", "Back"),
+        Binding("enter", "open", "Open", show=False),
+        Binding("m", "mine", "Yours/all", show=False),
+        Binding("g", "next_game", "Game", show=False),
+        Binding("left", "page(-1)", show=False),
+        Binding("right", "page(1)", show=False),
+        Binding("h", "history", "History", show=False),
+        Binding("l", "leaderboard", "Leaderboard", show=False),
+        Binding("k", "add_key", "Add a key", show=False),
+        Binding("b", "bell", "Bell", show=False),
+        Binding("t", "profile_text", "Text", show=False),
+    ]
+
+    def __init__(self, message: dict) -> None:
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("", id="club-title")
+            yield DataTable(id="club-rows", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="club-text")
+            yield Label("", id="club-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.message)
+
+    # -- showing a page ------------------------------------------------------------------------
+    def show(self, message: dict) -> None:
+        """Show a page the table server sent."""
+        self.message = message
+        kind = message.get("page", "")
+        grid = self.query_one(DataTable)
+        grid.clear(columns=True)
+        title, text = getattr(self, f"_{kind}", self._unknown)(message, grid)
+        self.query_one("#club-title", Label).update(title)
+        self.query_one("#club-text", Static).update(text)
+        self.query_one("#club-keys", Label).update(PAGE_KEYS.get(kind, "Esc back"))
+        grid.focus()
+
+    def _unknown(self, message: dict, grid: DataTable) -> tuple[str, str]:
+        return "The club", ""
+
+    def _history(self, message: dict, grid: DataTable) -> tuple[str, str]:
+        grid.add_columns("Day", "Game", "Seats and scores", "Rated")
+        for game in message.get("rows", []):
+            seats = ", ".join(
+                f"{s['place']}. {s['player'] or s['name']} {s['score']}"
+                + (f" ({s['outcome']})" if s.get("outcome") else "")
+                for s in sorted(game["seats"], key=lambda s: s["place"])
+            )
+            grid.add_row(
+                _day(game["finished_at"]),
+                _game_title(game["game"]) + (" solo" if game.get("solo") else ""),
+                seats,
+                "yes" if game.get("rated") else "",
+            )
+        who = f"{message['player']}'s" if message.get("player") else "Everyone's"
+        game = f" {_game_title(message['game'])}" if message.get("game") else ""
+        count = len(message.get("rows", []))
+        text = "No finished game yet." if not count else ""
+        return f"{who} finished{game} games, newest first (page {message['number'] + 1})", text
+
+    def _leaderboard(self, message: dict, grid: DataTable) -> tuple[str, str]:
+        grid.add_columns("Rank", "Player", "Rating", "Games")
+        for row in message.get("rows", []):
+            name = row["name"] + (" (bot)" if row.get("is_bot") else "")
+            grid.add_row(str(row["rank"]), name, f"{row['ordinal']:.1f}", str(row["games"]))
+        text = (
+            "The rating is the cautious estimate (openskill's ordinal): it grows as you win and "
+            "as the club grows sure of you. Each bot level is rated too."
+        )
+        return f"Leaderboard of {_game_title(message['game'])}", text
+
+    def _player(self, message: dict, grid: DataTable) -> tuple[str, str]:
+        grid.add_columns("Game", "Played", "Won", "Win rate", "Average", "Best", "Rating", "Trend")
+        for stats in message.get("games", []):
+            trend = stats.get("trend") or []
+            arrow = ""
+            if len(trend) >= 2:
+                arrow = "↑" if trend[-1] > trend[0] else "↓" if trend[-1] < trend[0] else "→"
+            rating = "" if stats.get("ordinal") is None else f"{stats['ordinal']:.1f}"
+            grid.add_row(
+                _game_title(stats["game"]),
+                str(stats["played"]),
+                str(stats["won"]),
+                f"{stats['win_rate']:.0%}",
+                f"{stats['average']:.1f}",
+                str(stats["best"]),
+                rating,
+                arrow,
+            )
+        player = message.get("player", {})
+        solo = [
+            f"{_game_title(b['game'])} {b['setup']}: best {b['score']} in {b['games']} games"
+            for b in message.get("solo", [])
+        ]
+        text = player.get("profile", "") or ""
+        if solo:
+            text += ("\n" if text else "") + "Solo: " + "; ".join(solo)
+        since = _day(player.get("created_at"))
+        return f"{player.get('name', '?')} — in the club since {since}", text
+
+    def _game(self, message: dict, grid: DataTable) -> tuple[str, str]:
+        grid.add_columns("By", "Seats", "Played", "Won", "Win rate")
+        for label, rows in (("seat", "by_seat"), ("element/colour", "by_name"), ("bot", "by_bot")):
+            for row in message.get(rows, []):
+                grid.add_row(
+                    f"{label} {row['key']}",
+                    str(row["seats"] or "any"),
+                    str(row["played"]),
+                    str(row["won"]),
+                    f"{row['win_rate']:.0%}",
+                )
+        return (
+            f"{_game_title(message['game'])}: {message.get('finished', 0)} finished games",
+            "Win rates by seat (1 plays first), by the seat's name and by bot level.",
+        )
+
+    def _profile(self, message: dict, grid: DataTable) -> tuple[str, str]:
+        grid.add_columns("Your keys", "Added")
+        for key in message.get("keys", []):
+            grid.add_row(key["fingerprint"], _day(key["added_at"]))
+        player = message.get("player", {})
+        settings = player.get("settings") or {}
+        bell = "off" if settings.get("bell") is False else "on"
+        text = f"Bell when a decision becomes yours: {bell}."
+        if player.get("profile"):
+            text += f"\nYour text: {player['profile']}"
+        if player.get("is_guest"):
+            text = "You are a guest: connect with a key to keep a name, a rating and a profile."
+        return f"Your profile: {player.get('name', '?')}", text
+
+    # -- keys ----------------------------------------------------------------------------------
+    def _ask(self, message: dict) -> None:
+        self.app.server_send(message)
+
+    @property
+    def kind(self) -> str:
+        return self.message.get("page", "")
+
+    def action_back(self) -> None:
+        """Back to the lobby."""
+        self.app.show_lobby()
+
+    def action_open(self) -> None:
+        """History: replay the highlighted game. Leaderboard: that player's page."""
+        grid = self.query_one(DataTable)
+        rows = self.message.get("rows", [])
+        if grid.cursor_row is None or not 0 <= grid.cursor_row < len(rows):
+            return
+        row = rows[grid.cursor_row]
+        if self.kind == "history":
+            self._ask({"type": "archive", "game_id": row["table_id"]})
+        elif self.kind == "leaderboard" and not row.get("is_bot"):
+            self._ask({"type": "player", "name": row["name"]})
+
+    def action_mine(self) -> None:
+        """History: yours, or everyone's."""
+        if self.kind == "history":
+            mine = not self.message.get("player")
+            self._ask({"type": "history", "mine": mine, "game": self.message.get("game") or ""})
+
+    def _next(self, name: str | None) -> str:
+        names = list(games.GAMES)
+        if name not in names:
+            return names[0]
+        return names[(names.index(name) + 1) % len(names)]
+
+    def action_next_game(self) -> None:
+        """Another game's page, leaderboard or history."""
+        game = self.message.get("game") or None
+        if self.kind == "history":
+            following = "" if game == list(games.GAMES)[-1] else self._next(game)
+            player = self.message.get("player", "")
+            self._ask({"type": "history", "game": following, "player": player})
+        elif self.kind in ("leaderboard", "game"):
+            kind = "leaderboard" if self.kind == "leaderboard" else "game_page"
+            self._ask({"type": kind, "game": self._next(game)})
+
+    def action_page(self, step: int) -> None:
+        """The next or the previous page."""
+        number = max(0, self.message.get("number", 0) + step)
+        if self.kind == "history":
+            self._ask(
+                {
+                    "type": "history",
+                    "game": self.message.get("game", ""),
+                    "player": self.message.get("player", ""),
+                    "page": number,
+                }
+            )
+        elif self.kind == "leaderboard":
+            self._ask({"type": "leaderboard", "game": self.message["game"], "page": number})
+
+    def action_history(self) -> None:
+        """The history: this player's, or yours."""
+        name = self.message.get("player", {}).get("name") if self.kind == "player" else ""
+        self._ask({"type": "history", "player": name or "", "mine": not name})
+
+    def action_leaderboard(self) -> None:
+        """The leaderboard of this page's game (the first game when it names none)."""
+        game = self.message.get("game") or list(games.GAMES)[0]
+        self._ask({"type": "leaderboard", "game": game})
+
+    def action_add_key(self) -> None:
+        """Profile: add another key of yours (paste its public key line)."""
+        if self.kind != "profile":
+            return
+
+        def pasted(line: str | None) -> None:
+            if line:
+                self._ask({"type": "add_key", "line": line})
+
+        prompt = "Paste a public key line of yours (e.g. ~/.ssh/id_ed25519.pub), then Enter:"
+        self.app.push_screen(LineInput(prompt, 4000), pasted)
+
+    def action_bell(self) -> None:
+        """Profile: the bell when a decision becomes yours, on or off."""
+        if self.kind != "profile":
+            return
+        settings = self.message.get("player", {}).get("settings") or {}
+        on = settings.get("bell") is not False
+        self._ask({"type": "settings", "changes": {"bell": not on}})
+
+    def action_profile_text(self) -> None:
+        """Profile: a line others read on your page."""
+        if self.kind != "profile":
+            return
+
+        def written(text: str | None) -> None:
+            if text is not None:
+                self._ask({"type": "profile_text", "text": text})
+
+        current = self.message.get("player", {}).get("profile", "")
+        self.app.push_screen(LineInput("A line about you for your page:", 200, current), written)
