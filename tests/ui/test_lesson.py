@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from wish_tui import bot_turns, games, saves
+from wish_tui import bot_turns, games, lessons, saves
 from wish_tui.cli import Launch
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lesson import LessonSteps
+from wish_tui.ui.title import TitleScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.lesson_panel import LessonPanel
 
@@ -156,6 +157,21 @@ async def test_the_panel_stays_above_an_open_question_and_the_status_line():
         await settle(pilot)
         assert not choice.visible
         assert lesson.region.bottom == SIZE[1] - 2  # just above the status line
+
+
+async def test_learn_to_play_on_the_title_screen_asks_the_game_and_starts_its_lesson():
+    app = WishApp(Launch())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        items = [key for key, _ in TitleScreen.CHOICES]
+        await pilot.press(str(items.index("learn") + 1))
+        await settle(pilot)
+        await pilot.press(str(games.names().index("spirits") + 1))
+        await settle(pilot)
+        screen = lesson_of(app)
+        assert screen.table.spec.name == "spirits"
+        assert screen.lesson == lessons.load(games.get("spirits"))
 
 
 async def test_continue_after_a_lesson_is_a_normal_game():
