@@ -5,6 +5,7 @@ name repeats its hint and changes nothing; the game is autosaved like any other.
 from __future__ import annotations
 
 import pytest
+from textual import events
 
 from wish_tui import bot_turns, games, lessons, saves
 from wish_tui.cli import Launch
@@ -126,6 +127,26 @@ async def test_a_wrong_key_amid_a_steps_keys_keeps_the_highlight():
         await pilot.press("b")
         await settle(pilot)
         assert screen.step_index == 2
+
+
+async def test_a_key_typed_before_the_last_one_was_acted_on_is_dropped_without_a_hint():
+    """Wish's steps 4 and 5 are e and f: typed at once, f reaches the screen before e's action
+    is played; it is dropped (as keys typed ahead of a question are), not called wrong."""
+    app = WishApp(Launch("learn", game="wish"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = lesson_of(app)
+        while screen.step.keys != ("e",):
+            await play_step(app, pilot, screen)
+        await until(pilot, lambda: persons_turn(screen))
+        notes = notes_of(screen)
+        app.post_message(events.Key("e", "e"))
+        app.post_message(events.Key("f", "f"))
+        await settle(pilot)
+        assert screen.step.keys == ("f",) and notes == []
+        await pilot.press("f")
+        await settle(pilot)
+        assert screen.step.keys == ("1",) and notes == []
 
 
 async def test_an_action_other_than_the_steps_is_not_sent():

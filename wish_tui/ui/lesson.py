@@ -143,7 +143,12 @@ class LessonSteps:
                 hurry()
             return
         if self._pressed >= len(step.keys):
-            self._pressed = 0  # every key was pressed but the step is not done: start again
+            # Every key was pressed and the step is not done yet: this key came in before the
+            # game acted on the last one (typed fast), so it belongs to no step and is dropped,
+            # as keys typed ahead of a question are. The next key starts the step again.
+            self._pressed = 0
+            _hold(event)
+            return
         if event.key != step.keys[self._pressed]:
             _hold(event)
             self.say_hint()
