@@ -4,13 +4,16 @@ name repeats its hint and changes nothing; the game is autosaved like any other.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from textual import events
 
 from wish_tui import bot_turns, games, lessons, saves
 from wish_tui.cli import Launch
+from wish_tui.local_table import LocalTable
 from wish_tui.ui.app import WishApp
-from wish_tui.ui.lesson import LessonSteps
+from wish_tui.ui.lesson import OFF_SCRIPT, LessonSteps, lesson_screen
 from wish_tui.ui.title import TitleScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.lesson_panel import LessonPanel
@@ -37,6 +40,21 @@ async def until(pilot, ready, tries: int = 200) -> None:
             return
         await pilot.pause(0.01)
     raise AssertionError("the app did not get there")
+
+
+def hints_of(screen: LessonSteps) -> list[str]:
+    """Collect the hints the lesson panel says from now on."""
+    panel = screen.query_one(LessonPanel)
+    hints: list[str] = []
+    original = panel.say
+
+    def spy(hint: str) -> None:
+        if hint:
+            hints.append(hint)
+        original(hint)
+
+    panel.say = spy
+    return hints
 
 
 def persons_turn(screen: LessonSteps) -> bool:
@@ -67,7 +85,7 @@ async def test_the_lesson_played_by_its_keys_reaches_free_play(name):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = lesson_of(app)
-        notes = notes_of(screen)
+        hints = hints_of(screen)
         lesson = screen.lesson
         panel = screen.query_one(LessonPanel)
         for number in range(1, len(lesson.steps) + 1):
@@ -78,8 +96,7 @@ async def test_the_lesson_played_by_its_keys_reaches_free_play(name):
         await settle(pilot)
         assert screen.in_free_play
         assert panel.heading.endswith("free play") and panel.words == lesson.free_play
-        assert notes[-1] == lesson.free_play
-        assert not any(note == step.hint for note in notes for step in lesson.steps)
+        assert panel.display and hints == []
         # The game is a normal one: autosaved, so 'continue' finds it.
         latest = saves.latest_save()
         assert latest is not None and latest.game == name
@@ -91,21 +108,24 @@ async def test_a_wrong_key_repeats_the_hint_and_changes_nothing():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = lesson_of(app)
-        notes = notes_of(screen)
+        notes, hints = notes_of(screen), hints_of(screen)
         step = screen.step
         view, actions = screen.view(), screen.table.actions
         assert step.keys == ("1",) and screen.query_one(ChoicePanel).is_open
         for key in ("2", "x", "u", "escape", "down"):
             await pilot.press(key)
             await settle(pilot)
-        assert notes == [step.hint] * 5
+        assert hints == [step.hint] * 5 and notes == []
+        lesson = screen.query_one(LessonPanel)
+        assert lesson.lines[-1] == f"✗ {step.hint}"
+        assert lesson.region.bottom == screen.query_one(ChoicePanel).region.y
         assert screen.step_index == 0 and screen.table.actions == actions
         assert screen.view() == view
         panel = screen.query_one(ChoicePanel)
         assert panel.is_open and panel.highlighted == 0
         await pilot.press("1")  # the step's own key still works
         await settle(pilot)
-        assert screen.step_index == 1
+        assert screen.step_index == 1 and lesson.hint == ""
 
 
 async def test_a_wrong_key_amid_a_steps_keys_keeps_the_highlight():
@@ -116,13 +136,14 @@ async def test_a_wrong_key_amid_a_steps_keys_keeps_the_highlight():
         screen = lesson_of(app)
         await play_step(app, pilot, screen)
         await until(pilot, lambda: persons_turn(screen))
-        notes = notes_of(screen)
+        hints = hints_of(screen)
         await pilot.press("right", "right")
         await settle(pilot)
         cursor = screen.cursor
         await pilot.press("right", "left", "c")
         await settle(pilot)
-        assert screen.cursor == cursor and notes == [screen.step.hint] * 3
+        assert screen.cursor == cursor
+        assert hints == [f"{screen.step.hint} · next key: b"] * 3
         assert screen.step_index == 1
         await pilot.press("b")
         await settle(pilot)
@@ -139,14 +160,14 @@ async def test_a_key_typed_before_the_last_one_was_acted_on_is_dropped_without_a
         while screen.step.keys != ("e",):
             await play_step(app, pilot, screen)
         await until(pilot, lambda: persons_turn(screen))
-        notes = notes_of(screen)
+        hints = hints_of(screen)
         app.post_message(events.Key("e", "e"))
         app.post_message(events.Key("f", "f"))
         await settle(pilot)
-        assert screen.step.keys == ("f",) and notes == []
+        assert screen.step.keys == ("f",) and hints == []
         await pilot.press("f")
         await settle(pilot)
-        assert screen.step.keys == ("1",) and notes == []
+        assert screen.step.keys == ("1",) and hints == []
 
 
 async def test_an_action_other_than_the_steps_is_not_sent():
@@ -155,12 +176,33 @@ async def test_an_action_other_than_the_steps_is_not_sent():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = lesson_of(app)
-        notes = notes_of(screen)
+        hints = hints_of(screen)
         other = next(a for a in screen.legal() if str(a) != screen.step.play)
         screen.play(other)
         await settle(pilot)
-        assert notes == [screen.step.hint] and screen.table.actions == 0
+        assert hints == [screen.step.hint] and screen.table.actions == 0
         assert screen.query_one(ChoicePanel).is_open  # the question is asked again
+
+
+async def test_a_step_the_game_does_not_offer_begins_free_play():
+    """A lesson out of step with its game (a bot or a rule changed) never holds the keys."""
+    app = WishApp(Launch())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        spec = games.get("wish")
+        lesson = lessons.load(spec)
+        step = dataclasses.replace(lesson.steps[0], play="keep Royalty")
+        lesson = dataclasses.replace(lesson, steps=(step, *lesson.steps[1:]))
+        record, state = saves.GameRecord.new(list(lesson.seats), lesson.seed, "", "wish", {})
+        app.push_screen(lesson_screen(spec, LocalTable(record, [state], autosave=False), lesson))
+        await settle(pilot)
+        screen = lesson_of(app)
+        assert screen.in_free_play
+        assert screen.query_one(LessonPanel).words.startswith(OFF_SCRIPT)
+        await pilot.press("2")  # any legal key plays, as in any game
+        await settle(pilot)
+        assert screen.view()["players"][0]["destiny"] == "Wishmaster"
+        assert not screen.query_one(LessonPanel).display
 
 
 async def test_the_panel_stays_above_an_open_question_and_the_status_line():

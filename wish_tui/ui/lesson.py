@@ -26,7 +26,19 @@ from wish_tui.widgets.table_keys import CHOICE_KEYS
 
 FREE_KEYS = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+s"})
 """Keys that work in every step: leaving and saving are never wrong."""
-HINT_SECONDS = 6
+KEY_NAMES = {
+    "right": "→",
+    "left": "←",
+    "up": "↑",
+    "down": "↓",
+    "enter": "Enter",
+    "escape": "Esc",
+    "question_mark": "?",
+    "space": "Space",
+}
+"""Textual's key names as the lesson texts and the key bar write them."""
+OFF_SCRIPT = "The game went another way than this lesson's steps."
+"""Said before free play when a step's action is not the person's to take."""
 
 
 def lesson_screen(spec, table, lesson: Lesson):
@@ -42,6 +54,11 @@ def _screen_class(game_screen: type) -> type:
         (LessonSteps, game_screen),
         {"__doc__": f"{game_screen.__doc__} Guided by a lesson."},
     )
+
+
+def key_name(key: str) -> str:
+    """A key as the screen writes it ('right' is →, 'question_mark' is ?)."""
+    return KEY_NAMES.get(key, key)
 
 
 def same_notation(a: str, b: str) -> bool:
@@ -60,8 +77,6 @@ class LessonSteps:
         """How many of the step's keys have been pressed."""
         self._sent_at: int | None = None
         """The table's count of actions when the step's action was sent (None: not sent)."""
-        self._say_back = ""
-        """A sentence to say when the window over the table closes."""
         super().__init__(table, warning)
 
     # -- where the lesson stands -------------------------------------------------------------
@@ -97,6 +112,7 @@ class LessonSteps:
     def opened(self) -> None:
         super().opened()
         self._show_step()
+        self._check_fits()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._place_panel)
@@ -119,11 +135,12 @@ class LessonSteps:
             bottom = min(bottom, int(choice.styles.offset.y.value))
         self.query_one(LessonPanel).place(bottom)
 
-    def _show_step(self) -> None:
+    def _show_step(self, before_free_play: str = "") -> None:
         lesson, step = self.lesson, self.step
         panel = self.query_one(LessonPanel)
         if step is None:
-            panel.show(f"Learn {lesson.title} · free play", lesson.free_play)
+            text = f"{before_free_play} {lesson.free_play}".strip()
+            panel.show(f"Learn {lesson.title} · free play", text)
         else:
             title = f"Learn {lesson.title} · step {self.step_index + 1} of {len(lesson.steps)}"
             panel.show(title, step.text)
@@ -156,6 +173,7 @@ class LessonSteps:
         if self._typed_ahead(event):
             return  # the game screen drops it (typed before its question was asked)
         self._pressed += 1
+        self.query_one(LessonPanel).unsay()
         self.call_after_refresh(self._place_panel)
 
     def _typed_ahead(self, event: events.Key) -> bool:
@@ -163,22 +181,15 @@ class LessonSteps:
         return panel.is_open and event.key in CHOICE_KEYS and event.time < self._asked_at
 
     def say_hint(self) -> None:
-        """Repeat the step's hint (one sentence)."""
+        """Repeat the step's hint (one sentence) as the panel's last line, and the key it waits
+        for when some of its keys are pressed already (a highlight may have moved)."""
         step = self.step
-        if step is not None:
-            self._say(step.hint, severity="warning", timeout=HINT_SECONDS)
-
-    def _say(self, sentence: str, **kwargs) -> None:
-        """Notify in place of the notifications on the screen (the same hint pressed for again
-        and again shows once)."""
-        self._clear_notifications()
-        # After the cleared toasts' holders are swept away, or the new toast goes with them.
-        self.app.call_after_refresh(self.notify, sentence, **kwargs)
-
-    def on_screen_resume(self) -> None:
-        if self._say_back:
-            sentence, self._say_back = self._say_back, ""
-            self._say(sentence, timeout=10)
+        if step is None:
+            return
+        hint = step.hint
+        if 0 < self._pressed < len(step.keys):
+            hint += f" · next key: {key_name(step.keys[self._pressed])}"
+        self.query_one(LessonPanel).say(hint)
 
     def on_screen_suspend(self) -> None:
         """A window opened over the table: the step is done if its last key opened it."""
@@ -192,7 +203,7 @@ class LessonSteps:
         step = self.step
         if step is None:
             panel = self.query_one(LessonPanel)
-            if panel.display and self.lesson.free_play == panel.words:
+            if panel.display:
                 panel.display = False  # free play was read: the table is the person's
         elif step.window or not same_notation(str(action), step.play):
             self._pressed = 0
@@ -225,13 +236,7 @@ class LessonSteps:
         self._pressed = 0
         self._sent_at = None
         self._show_step()
-        if self.in_free_play:
-            if self.app.screen is self:
-                self._say(self.lesson.free_play, timeout=10)
-            else:
-                self._say_back = self.lesson.free_play
-        else:
-            self._check_fits()
+        self._check_fits()
 
     def _check_fits(self) -> None:
         """Begin free play when the step's action is not the person's to take at their
@@ -241,7 +246,7 @@ class LessonSteps:
             return
         if self.choices().find(step.play) is None:
             self.step_index = len(self.lesson.steps)
-            self._show_step()
+            self._show_step(OFF_SCRIPT)
 
 
 def _hold(event: events.Key) -> None:

@@ -1,10 +1,11 @@
 """The lesson panel: the step of a guided first game, over the bottom of the table.
 
 It lies on the overlay layer just above the status line, or just above the choice panel while a
-question is open, so the step and the question it talks about are on the screen together. The
-first line is a rule with the lesson's title and step, so the panel stands apart from the table
-beneath it without colours (NO_COLOR); the step's text is wrapped below it. Drawn with the line
-API; it holds no game state, only the words it was given.
+question is open, so the step and the question it talks about are on the screen together and the
+table above stays in view. The first line is a rule with the lesson's title and step, so the panel
+stands apart from the table beneath it without colours (NO_COLOR); the step's text is wrapped
+below it, and a hint said after a wrong key is its last line, in reverse video, until the next
+right key. Drawn with the line API; it holds no game state, only the words it was given.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from textual.widget import Widget
 
 MAX_TEXT_LINES = 5
 """The most lines of text the panel shows (a lesson's texts fit in four at 80 columns)."""
+HINT_MARK = "✗ "
+"""What a hint line starts with (it also shows in reverse video)."""
 _MEASURE = Console(width=400, color_system=None)
 
 
@@ -37,54 +40,85 @@ class LessonPanel(Widget):
         """The rule's words: the lesson and its step."""
         self.words = ""
         """The step's text."""
+        self.hint = ""
+        """The hint said after a wrong key ('' when none is shown)."""
         self._lines: list[str] = []
+        self._hint_lines: list[str] = []
 
     def show(self, title: str, text: str) -> None:
-        """Show a step (or the free-play sentence) under a title."""
-        self.heading, self.words = title, text
-        self._lines = self._wrap(self._width())
-        self.styles.height = 1 + len(self._lines)
+        """Show a step (or the free-play sentence) under a title, without a hint."""
+        self.heading, self.words, self.hint = title, text, ""
         self.display = True
-        self.refresh()
+        self._rewrap()
+
+    def say(self, hint: str) -> None:
+        """Show a hint as the last line (in place of any shown before)."""
+        if hint != self.hint:
+            self.hint = hint
+            self._rewrap()
+
+    def unsay(self) -> None:
+        """Take the hint away."""
+        self.say("")
 
     @property
     def lines(self) -> list[str]:
-        """The text as wrapped on the screen, title first."""
-        return [self._rule(self._width()), *self._lines]
+        """The panel's lines as on the screen: the rule, the text, the hint."""
+        hint = [(HINT_MARK if i == 0 else "  ") + line for i, line in enumerate(self._hint_lines)]
+        return [self._rule(self._width()), *self._lines, *hint]
+
+    @property
+    def rows(self) -> int:
+        """How many lines the panel takes."""
+        return 1 + len(self._lines) + len(self._hint_lines)
 
     def place(self, bottom: int) -> None:
         """Put the panel's last line just above row `bottom` of the screen."""
-        height = 1 + len(self._lines)
-        self.styles.offset = (0, max(0, bottom - height))
+        self._bottom = bottom
+        self.styles.offset = (0, max(0, bottom - self.rows))
 
     def _width(self) -> int:
         return max(20, (self.screen.size.width if self.is_attached else 80) or 80)
 
-    def _wrap(self, width: int) -> list[str]:
-        lines = [line.plain for line in Text(self.words).wrap(_MEASURE, width - 2)]
-        if len(lines) > MAX_TEXT_LINES:
-            lines = lines[:MAX_TEXT_LINES]
-            lines[-1] = lines[-1][: width - 3] + "…"
+    def _wrap(self, text: str, width: int, most: int) -> list[str]:
+        lines = [line.plain for line in Text(text).wrap(_MEASURE, width)] if text else []
+        if len(lines) > most:
+            lines = lines[:most]
+            lines[-1] = lines[-1][: width - 1] + "…"
         return lines
+
+    def _rewrap(self) -> None:
+        width = self._width()
+        lines = self._wrap(self.words, width - 2, MAX_TEXT_LINES)
+        hint_lines = self._wrap(self.hint, width - 2 - len(HINT_MARK), 2)
+        if (lines, hint_lines) != (self._lines, self._hint_lines):
+            self._lines, self._hint_lines = lines, hint_lines
+            self.styles.height = self.rows
+            bottom = getattr(self, "_bottom", None)
+            if bottom is not None:
+                self.place(bottom)
+        self.refresh()
 
     def _rule(self, width: int) -> str:
         head = f"── {self.heading} "
         return head + "─" * max(0, width - len(head))
 
     def on_resize(self) -> None:
-        lines = self._wrap(self._width())
-        if lines != self._lines:
-            self._lines = lines
-            self.styles.height = 1 + len(lines)
-            self.refresh()
+        self._rewrap()
 
     def render_line(self, y: int) -> Strip:
         base = self.rich_style
         width = self.size.width
+        lines = self.lines
+        if y >= len(lines):
+            return Strip.blank(width, base)
         if y == 0:
-            return Strip([Segment(self._rule(width), base + Style(bold=True))]).crop_extend(
-                0, width, base
-            )
-        if y - 1 < len(self._lines):
-            return Strip([Segment(" " + self._lines[y - 1], base)]).crop_extend(0, width, base)
-        return Strip.blank(width, base)
+            segments = [Segment(lines[0], base + Style(bold=True))]
+        elif y <= len(self._lines):
+            segments = [Segment(" " + lines[y], base)]
+        else:
+            segments = [
+                Segment(" ", base),
+                Segment(lines[y], base + Style(bold=True, reverse=True)),
+            ]
+        return Strip(segments).crop_extend(0, width, base)
