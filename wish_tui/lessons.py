@@ -3,10 +3,10 @@
 A lesson is data, not code (the next game's lesson is one more TOML file): a seeded new game
 against one easy bot, and 4 to 8 steps that script its opening. Each step has the text shown
 (what is on the screen, what to press and why), the hint a wrong key repeats (one sentence), the
-keys to press in order (Textual's key names: "t", "2", "enter", "right", "question_mark"), and
-what completes it: the action the keys play (`play`, in the rules' notation) or a window the last
-key opens (`window = true`). After the last step the game goes on as free play, and
-`free_play` says so. `wish_tui.ui.lesson` shows a lesson on a game's table screen.
+keys to press in order (Textual's key names: "t", "2", "enter", "right", "question_mark"; "b,enter"
+for either of two keys that do the same), and what completes it: the action the keys play
+(`play`, in the rules' notation) or a window the last key opens (`window = true`). After the last
+step the game goes on as free play, and `free_play` says so. `wish_tui.ui.lesson` shows a lesson on a game's table screen.
 
 This module imports no Textual and no game: it finds a game's file by the registry's package name.
 """
@@ -39,7 +39,7 @@ class Step:
     hint: str
     """One sentence repeated when a key the step does not name is pressed."""
     keys: tuple[str, ...]
-    """The keys to press, in order (Textual's key names)."""
+    """The keys to press, in order (Textual's key names; "b,enter": either of them)."""
     play: str = ""
     """The action the keys play, in the rules' notation; '' for a step that opens a window."""
     window: bool = False

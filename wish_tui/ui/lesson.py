@@ -57,8 +57,9 @@ def _screen_class(game_screen: type) -> type:
 
 
 def key_name(key: str) -> str:
-    """A key as the screen writes it ('right' is →, 'question_mark' is ?)."""
-    return KEY_NAMES.get(key, key)
+    """A step's key as the screen writes it ('right' is →, 'question_mark' is ?, 'b,enter' is
+    b or Enter)."""
+    return " or ".join(KEY_NAMES.get(k, k) for k in key.split(","))
 
 
 def same_notation(a: str, b: str) -> bool:
@@ -90,14 +91,6 @@ class LessonSteps:
     def in_free_play(self) -> bool:
         """True once the last step is done (or the lesson no longer fits the game)."""
         return self.step is None
-
-    @property
-    def expected_key(self) -> str | None:
-        """The key the step waits for now (None in free play)."""
-        step = self.step
-        if step is None:
-            return None
-        return step.keys[self._pressed % len(step.keys)]
 
     def _deciding(self) -> bool:
         """True when the person at the keyboard has the decision."""
@@ -166,7 +159,7 @@ class LessonSteps:
             self._pressed = 0
             _hold(event)
             return
-        if event.key != step.keys[self._pressed]:
+        if event.key not in step.keys[self._pressed].split(","):
             _hold(event)
             self.say_hint()
             return
