@@ -9,7 +9,15 @@ import sys
 import pytest
 
 from wish_tui import __version__
-from wish_tui.cli import Launch, Seat, UsageError, build_parser, launch_for_new, parse_seat
+from wish_tui.cli import (
+    Launch,
+    Seat,
+    UsageError,
+    build_parser,
+    launch_for_learn,
+    launch_for_new,
+    parse_seat,
+)
 
 
 def run(*args: str, env_dir=None) -> subprocess.CompletedProcess:
@@ -36,7 +44,7 @@ def test_version():
 def test_help_lists_the_commands():
     result = run("--help")
     assert result.returncode == 0
-    for command in ("new", "continue", "load", "replay", "engine", "tournament"):
+    for command in ("new", "learn", "continue", "load", "replay", "engine", "tournament"):
         assert command in result.stdout
 
 
@@ -89,6 +97,21 @@ def test_new_with_seats_launches_a_game():
 def test_new_solo_launches_a_solo_game():
     launch = launch_for_new(build_parser().parse_args(["new", "--solo", "hard", "--djinn", "fire"]))
     assert launch.solo == "hard" and launch.seats == (Seat("fire", "human"),)
+
+
+def test_learn_parses_its_game_and_defaults_to_the_registrys():
+    args = build_parser().parse_args(["learn", "--game", "spirits"])
+    assert args.command == "learn"
+    assert launch_for_learn(args) == Launch("learn", game="spirits")
+    assert launch_for_learn(build_parser().parse_args(["learn"])) == Launch("learn", game="wish")
+
+
+def test_learn_of_a_game_that_is_not_one_is_one_sentence_and_exit_2():
+    result = run("learn", "--game", "chess")
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "'chess' is not a game" in lines[0]
+    assert "wish-tui learn --help" in lines[0]
 
 
 def test_new_without_flags_opens_the_new_game_screen():

@@ -15,7 +15,16 @@ from wish_tui.launch import Launch, Seat
 if TYPE_CHECKING:
     import argparse
 
-__all__ = ["Launch", "Seat", "UsageError", "build_parser", "main", "parse_seat"]
+__all__ = [
+    "Launch",
+    "Seat",
+    "UsageError",
+    "build_parser",
+    "launch_for_learn",
+    "launch_for_new",
+    "main",
+    "parse_seat",
+]
 
 WHO = ("human", *LEVELS)
 """Who may play a seat: a person or a bot of one of the levels."""
@@ -164,6 +173,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     new.add_argument("--seed", type=int, help="the seed of the shuffle (a whole number)")
     _option_flags(new)
+
+    learn = commands.add_parser(
+        "learn",
+        help="a guided first game: a short scripted opening, then free play against an easy bot",
+    )
+    learn.add_argument(
+        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
+    )
 
     commands.add_parser("continue", help="resume the most recent autosave")
     load = commands.add_parser("load", help="open a saved game by name or path")
@@ -406,6 +423,15 @@ def launch_for_new(args: argparse.Namespace) -> Launch:
     return Launch("game", seats, args.seed, game=game.name, options=options)
 
 
+def launch_for_learn(args: argparse.Namespace) -> Launch:
+    """Turn `wish-tui learn [--game G]` into a Launch.
+
+    Raises:
+        UsageError: the game is not one of the registry's.
+    """
+    return Launch("learn", game=_game(args).name)
+
+
 def launch_for_client() -> Launch:
     """The app of one SSH session of `wish-tui serve` (its server sets the environment).
 
@@ -417,6 +443,17 @@ def launch_for_client() -> Launch:
     if not os.environ.get("WISH_TUI_SERVE_SOCKET") or not os.environ.get("WISH_TUI_SERVE_TOKEN"):
         raise UsageError("'wish-tui client' is started by 'wish-tui serve' for each player")
     return Launch("client")
+
+
+def _lesson_problem(game: str | None) -> str:
+    """One sentence when the lesson of `game` cannot be read, else ''."""
+    from wish_tui import lessons
+
+    try:
+        lessons.load(games.get(game))
+    except lessons.LessonError as exc:
+        return str(exc)
+    return ""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -443,6 +480,12 @@ def main(argv: list[str] | None = None) -> int:
             return run_from_args(args)
         if args.command == "new":
             launch = launch_for_new(args)
+        elif args.command == "learn":
+            launch = launch_for_learn(args)
+            problem = _lesson_problem(launch.game)
+            if problem:
+                sys.stderr.write(f"wish-tui: {problem}\n")
+                return 1
         elif args.command == "continue":
             launch = Launch("continue")
         elif args.command in ("load", "replay"):

@@ -23,7 +23,8 @@ class Launch:
     """What the terminal app should open with."""
 
     screen: str = "title"
-    """'title', 'new-game', 'game', 'continue', 'load' or 'replay'."""
+    """'title', 'new-game', 'game', 'learn' (a guided first game), 'continue', 'load' or
+    'replay'."""
     seats: tuple[Seat, ...] = ()
     seed: int | None = None
     solo: str = ""

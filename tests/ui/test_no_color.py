@@ -64,10 +64,14 @@ def run_in_a_terminal(args: list[str], env: dict, keys: bytes = b"", seconds: fl
 
 
 @pytest.mark.parametrize(
-    "save, words",
-    [("four-seat-monuments", "Offer"), ("wishland-four-start", "Entrepreneur")],
+    "args, words",
+    [
+        (["load", "four-seat-monuments"], "Offer"),
+        (["load", "wishland-four-start"], "Entrepreneur"),
+        (["learn"], "Learn Wish"),  # the lesson panel, and its hint for the wrong key ?
+    ],
 )
-def test_no_colour_code_reaches_the_terminal_with_no_color(tmp_path, save, words):
+def test_no_colour_code_reaches_the_terminal_with_no_color(tmp_path, args, words):
     env = {
         "PATH": os.environ.get("PATH", ""),
         "HOME": str(tmp_path),
@@ -77,7 +81,7 @@ def test_no_colour_code_reaches_the_terminal_with_no_color(tmp_path, save, words
         "WISH_TUI_DATA_DIR": str(tmp_path / "data"),
         "PYTHONPATH": os.pathsep.join(sys.path),
     }
-    shown = run_in_a_terminal(["load", save], env, keys=b"?")
+    shown = run_in_a_terminal(args, env, keys=b"?")
     text = shown.decode("utf-8", "replace")
     assert words in text, text[-500:]  # the game was drawn
     assert colour_codes(text) == []

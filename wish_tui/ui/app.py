@@ -123,6 +123,9 @@ class WishApp(App):
             self.start_game(seats, launch.seed, launch.solo, launch.game, launch.options)
         elif launch.screen == "new-game":
             self.show_new_game(launch.seed, launch.game)
+        elif launch.screen == "learn":
+            if not self.start_lesson(launch.game):
+                self.show_title()
         elif launch.screen == "client":
             self.call_later(self._connect)
         elif launch.screen != "title":
@@ -218,6 +221,31 @@ class WishApp(App):
             history = [history]
         screen = record.spec.ui.GameScreen(LocalTable(record, history), warning)
         self._replace_all(screen)
+
+    def start_lesson(self, game: str | None = None) -> bool:
+        """Start the guided first game of `game` (the registry's default for None): its lesson's
+        seeded game against an easy bot, autosaved like any game. False (said) when the game
+        has no lesson that can be read."""
+        from wish_tui import games, lessons, saves
+        from wish_tui.local_table import LocalTable
+
+        from .lesson import lesson_screen
+
+        try:
+            spec = games.get(game)
+            lesson = lessons.load(spec)
+            record, state = saves.GameRecord.new(
+                list(lesson.seats), lesson.seed, "", spec.name, lesson.options
+            )
+        except KeyError as exc:
+            self.notify(str(exc.args[0]), severity="error")
+            return False
+        except (lessons.LessonError, ValueError) as exc:
+            self.notify(str(exc), severity="error")
+            return False
+        record.description = f"The guided first game of {spec.title} (Learn to play)."
+        self._replace_all(lesson_screen(spec, LocalTable(record, [state]), lesson))
+        return True
 
     def keep_solo_score(self, table, view: dict):
         """Add a finished solo game's score to the best scores of its setup; return how it

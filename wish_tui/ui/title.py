@@ -1,4 +1,5 @@
-"""The title screen: New game, Continue, Load, How to play, Quit, and the games on offer."""
+"""The title screen: New game, Continue, Load, Learn to play, How to play, Quit, and the games on
+offer."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ class TitleScreen(Screen):
         ("new", "New game"),
         ("continue", "Continue"),
         ("load", "Load"),
-        ("help", "How to play"),
+        ("learn", "Learn to play (a guided first game)"),
+        ("help", "How to play (the rules)"),
         ("quit", "Quit"),
     )
 
@@ -43,10 +45,31 @@ class TitleScreen(Screen):
             app.continue_latest()
         elif choice == "load":
             app.show_load()
+        elif choice == "learn":
+            self.learn()
         elif choice == "help":
             self.action_rules()
         else:
             app.exit()
+
+    def learn(self) -> None:
+        """Start the guided first game of a game (asking which, when several have one)."""
+        from wish_tui import lessons
+        from wish_tui.widgets.choice_screen import ChoiceScreen
+
+        specs = [g for g in games.GAMES.values() if lessons.has_lesson(g)]
+        if not specs:
+            self.notify("No game has a guided first game yet.", severity="warning")
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.app.start_lesson(specs[index].name)
+
+        if len(specs) == 1:
+            chosen(0)
+            return
+        self.app.push_screen(ChoiceScreen("Learn which game?", [g.title for g in specs]), chosen)
 
     def action_rules(self) -> None:
         """Open the rules reference of a game (asking which, when there are several)."""
