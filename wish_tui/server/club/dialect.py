@@ -53,7 +53,7 @@ SQLITE = Dialect(
     },
     for_update="",
     now_ms="CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)",
-    catalog="SELECT name FROM sqlite_master",
+    catalog="SELECT name FROM sqlite_master WHERE type = 'table'",
 )
 """SQLite: an INTEGER PRIMARY KEY is the row's id; a table keyed by its columns needs no rowid."""
 

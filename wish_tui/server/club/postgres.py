@@ -172,7 +172,7 @@ class PostgresDatabase(Database):
         connection = self._live()
         try:
             return connection.execute(sql, params or None)
-        except (errors.IntegrityError, errors.TransactionRollbackError) as exc:
+        except (errors.IntegrityError, errors.TransactionRollback) as exc:
             raise Conflict(
                 f"That change clashes with what another node stored at the same moment "
                 f"({reason(exc)}); nothing was changed."
