@@ -109,6 +109,16 @@ def test_a_finished_or_missing_table_has_no_lease(club):
     assert club.cluster.claimable() == []
 
 
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [({"node_id": "node a"}, "node's id"), ({"lease_ms": 10}, "lease lasts")],
+)
+def test_a_bad_node_id_or_lease_is_refused_in_a_sentence(tmp_path, database, options, words):
+    with pytest.raises(ClubError) as refused:
+        open_club(tmp_path, database=database, **options)
+    assert words in str(refused.value) and "\n" not in str(refused.value)
+
+
 # -- several nodes (PostgreSQL) ------------------------------------------------------------------
 @pytest.fixture
 def two_nodes(postgres_url):

@@ -55,6 +55,17 @@ def check_node_id(node_id: str) -> str:
     return node_id
 
 
+def check_lease_ms(lease_ms: int) -> int:
+    """A lease's length: 0.1 second to an hour, in milliseconds.
+
+    Raises:
+        ClubError: not one.
+    """
+    if type(lease_ms) is not int or not 100 <= lease_ms <= 3_600_000:
+        raise ClubError("A lease lasts from 0.1 second to an hour (100 to 3600000 ms).")
+    return lease_ms
+
+
 def check_live_table(db: Database, table_id: int) -> None:
     """Refuse a table that does not exist or is finished (a lease is for a live table)."""
     row = db.one("SELECT finished_at FROM tables WHERE id = ?", (table_id,))
@@ -130,7 +141,7 @@ class LocalCluster:
     def __init__(self, db: Database, node_id: str | None = None, lease_ms: int = LEASE_MS):
         self.db = db
         self.node_id = check_node_id(node_id or "local")
-        self.lease_ms = lease_ms
+        self.lease_ms = check_lease_ms(lease_ms)
         self._held: dict[int, Lease] = {}
         self._lock = threading.Lock()
         self._started = db.clock()

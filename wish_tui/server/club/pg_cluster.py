@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cluster import INFO_MAX, LEASE_MS, check_live_table, check_node_id
-from .errors import ClubError
+from .cluster import INFO_MAX, LEASE_MS, check_lease_ms, check_live_table, check_node_id
 from .limits import clean_text
 from .postgres import PostgresDatabase
 from .rows import Lease, NodeBeat, Notice
@@ -35,11 +34,9 @@ class SharedCluster:
     is_shared = True
 
     def __init__(self, db: PostgresDatabase, node_id: str, lease_ms: int = LEASE_MS) -> None:
-        if not 100 <= lease_ms <= 3_600_000:
-            raise ClubError("A lease lasts from 0.1 second to an hour.")
         self.db = db
         self.node_id = check_node_id(node_id)
-        self.lease_ms = lease_ms
+        self.lease_ms = check_lease_ms(lease_ms)
         now = db.dialect.now_ms
         self._take = f"""
             INSERT INTO table_leases ({LEASE_COLUMNS})
