@@ -114,7 +114,11 @@ def open_club(
             raise
     folder = Path(data_dir) if data_dir is not None else saves.data_dir()
     db = open_sqlite(path_in(folder), read_only=read_only, durable=durable, clock=clock)
-    return Club(db, LocalCluster(db, node_id, lease_ms))
+    try:
+        return Club(db, LocalCluster(db, node_id, lease_ms))
+    except BaseException:
+        db.close()
+        raise
 
 
 def start_club(
