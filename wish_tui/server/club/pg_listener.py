@@ -10,6 +10,9 @@ committed between the two is missed. That is how a lost NOTIFY is survived.
 
 The callback runs in the listener's thread, one notice at a time; the hub hands each to its event
 loop (``loop.call_soon_threadsafe``). A callback that raises is logged and the listener goes on.
+A thread of its own rather than psycopg's async connection: the club is synchronous and knows no
+event loop (the hub calls it from worker threads), and a thread goes on hearing, reconnecting and
+catching up while the loop is busy; it costs one idle thread and one connection per node.
 """
 
 from __future__ import annotations
