@@ -69,7 +69,9 @@ class Server:
 
     def __init__(self, binaries: Path) -> None:
         self.binaries = binaries
-        self.folder = Path(tempfile.mkdtemp(prefix="wish-tui-pg-"))
+        # /tmp rather than TMPDIR: the user postgres must reach it, and a socket's path is short
+        base = "/tmp" if os.path.isdir("/tmp") else None
+        self.folder = Path(tempfile.mkdtemp(prefix="wish-tui-pg-", dir=base))
         self._names = itertools.count(1)
         self._user: dict = {}
         if os.geteuid() == 0:
