@@ -240,7 +240,7 @@ async def play_table(
 async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
-    hub = Hub(data, bot_pace=0.0)
+    hub = Hub(data, bot_pace=0.0, rate_limits={})
     await hub.start()
     host_key = asyncssh.generate_private_key("ssh-ed25519")
     limits = Limits(max_connections=sessions + 4, max_per_address=sessions + 4)

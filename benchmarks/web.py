@@ -158,7 +158,7 @@ async def main(loads: int, actions: int, screenshot: str | None) -> None:
 
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
-    hub = Hub(data, bot_pace=0.0)
+    hub = Hub(data, bot_pace=0.0, rate_limits={})
     await hub.start()
     limits = Limits(max_connections=40, max_per_address=40)
     ssh = FrontEnd(hub, asyncssh.generate_private_key("ssh-ed25519"), None, data, limits, CLIENT,

@@ -98,13 +98,13 @@ class RemoteSitting:
     kind = "server"
 
     async def open(self, game: str, seed: int) -> None:
-        self.hub = Hub(bot_pace=0.0, seed_source=lambda: seed)
+        self.hub = Hub(bot_pace=0.0, seed_source=lambda: seed, rate_limits={})
         await self.hub.start()
         self.heard = [Heard(), Heard()]
         self.tables: list[RemoteTable | None] = [None, None]
         self.connections = []
         for index, name in enumerate(("alice", "bob")):
-            token = self.hub.register_session(f"key:{name}", name)
+            token = self.hub.register_session(f"open:{name}", name)
             connection = Connection(
                 str(self.hub.socket_path), token, lambda m, i=index: self._heard(i, m)
             )
@@ -330,10 +330,12 @@ async def test_a_spectator_sees_what_anyone_at_the_table_may_see(game):
     await hub.start()
     heard: list[dict] = []
     try:
-        owner = Connection(str(hub.socket_path), hub.register_session("key:a", "a"), heard.append)
+        owner = Connection(
+            str(hub.socket_path), hub.register_session("open:ann", "ann"), heard.append
+        )
         watcher_heard: list[dict] = []
         watcher = Connection(
-            str(hub.socket_path), hub.register_session("key:w", "w"), watcher_heard.append
+            str(hub.socket_path), hub.register_session("open:walt", "walt"), watcher_heard.append
         )
         await owner.open()
         await watcher.open()
@@ -345,8 +347,17 @@ async def test_a_spectator_sees_what_anyone_at_the_table_may_see(game):
         table_id = next(m for m in heard if m["type"] == "table")["table"]
         watcher.send({"type": "watch", "table": table_id})
         await until(lambda: any(m["type"] == "table" for m in watcher_heard), "the watched table")
-        watched = next(m for m in watcher_heard if m["type"] == "table")
         master = hub.tables[table_id].master
+
+        def latest() -> dict:
+            return [m for m in watcher_heard if m["type"] == "table"][-1]
+
+        # The bot plays its turn; then the person's decision waits, and nothing moves.
+        await until(
+            lambda: master.deciding == 0 and latest()["actions"] == master.actions,
+            "the table to wait for the person",
+        )
+        watched = latest()
         assert watched["seat"] is None and watched["choices"]["actions"] == []
         assert watched["view"] == json.loads(json.dumps(master.view(SPECTATOR)))
         owner.close()

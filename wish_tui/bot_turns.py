@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+import inspect
+from collections.abc import Awaitable, Callable
 
 from wish_tui.seat import Refused
-from wish_tui.table import GameTable, Played
+from wish_tui.table import GameTable
 
 BOT_PACE = 0.6
 """Seconds from a change to the bot's move after it (unless hurried), so a person can follow."""
@@ -25,7 +26,8 @@ class BotTurns:
     Args:
         table: the table.
         level_of: the bot level playing a seat now ('' when a person does).
-        on_played: told of each move played.
+        play: plays the move a bot chose for a seat, through the rules (it may be a coroutine,
+            e.g. one that keeps the move in a database first); raises Refused when refused.
         pace: see `BOT_PACE`.
         on_failure: told when a bot failed to think of a move (an internal error) or the rules
             refused its move.
@@ -35,14 +37,14 @@ class BotTurns:
         self,
         table: GameTable,
         level_of: Callable[[int], str],
-        on_played: Callable[[Played], None],
+        play: Callable[[int, object], Awaitable[None] | None],
         *,
         pace: float = BOT_PACE,
         on_failure: Callable[[BaseException], None] | None = None,
     ) -> None:
         self.table = table
         self.level_of = level_of
-        self.on_played = on_played
+        self.play = play
         self.pace = pace
         self.on_failure = on_failure
         self._task: asyncio.Task | None = None
@@ -99,11 +101,11 @@ class BotTurns:
         if table.version != version or table.deciding != seat or self.level_of(seat) != level:
             return
         try:
-            played = table.play(seat, action)
+            done = self.play(seat, action)
+            if inspect.isawaitable(done):
+                await done
         except Refused as exc:
             self._fail(exc)
-            return
-        self.on_played(played)
 
     def _fail(self, exc: BaseException) -> None:
         if self.on_failure is not None:

@@ -55,7 +55,7 @@ class LocalTable(GameTable):
         self.bots = BotTurns(
             self,
             self._bot_level,
-            self._bot_played,
+            self._bot_play,
             pace=bot_turns.BOT_PACE if pace is None else pace,
             on_failure=self._failed,
         )
@@ -184,8 +184,8 @@ class LocalTable(GameTable):
         who = self.who(seat)
         return "" if who == "human" else who
 
-    def _bot_played(self, played: Played) -> None:
-        self._changed(played)
+    def _bot_play(self, seat: int, action) -> None:
+        self._changed(self.play(seat, action))
 
     def _failed(self, exc: BaseException) -> None:
         for listener in list(self.listeners):

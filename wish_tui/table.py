@@ -70,6 +70,9 @@ class GameTable:
         self.log_counts: dict[int, int] = dict.fromkeys(self.povs, 0)
         """Per point of view: how many lines were ever written."""
         self._bots: dict[tuple[int, str], object] = {}
+        self._last_logged: dict[int, int] = {}
+        """Per point of view, how many lines the last write added (an action taken back takes
+        them back too)."""
         self._cache_state = None
         self._cache: dict[tuple[str, int | None], object] = {}
         self._write_opening()
@@ -180,6 +183,20 @@ class GameTable:
         self._log_action(before, action, after, seat)
         return played
 
+    def take_back_last(self) -> None:
+        """Forget the last action as if it was never played (it could not be kept: nobody was
+        told of it). Its log lines stay unread by anyone and are dropped too."""
+        if len(self.history) < 2 or not self.record.actions:
+            return
+        self.history.pop()
+        self.record = self.record.truncated(len(self.record.actions) - 1, self.state)
+        self.version += 1
+        for pov, count in self._last_logged.items():
+            for _ in range(min(count, len(self.logs[pov]))):
+                self.logs[pov].pop()
+            self.log_counts[pov] -= count
+        self._last_logged = {}
+
     def undo_status(self, seat: int | None) -> tuple[bool, str]:
         """Whether `seat` may take its last decisions back now, and if not, why."""
         state = self.state
@@ -216,10 +233,12 @@ class GameTable:
     # -- the log ------------------------------------------------------------------------------
     def write_log(self, lines_for) -> None:
         """Add lines to every point of view kept; `lines_for(pov)` gives that reader's lines."""
+        self._last_logged = {}
         for pov in self.povs:
             lines = lines_for(pov)
             self.logs[pov].extend(lines)
             self.log_counts[pov] += len(lines)
+            self._last_logged[pov] = len(lines)
 
     def log_since(self, pov: int, count: int) -> tuple[list[str], int]:
         """The lines of a point of view written after the first `count`, and the new count."""

@@ -18,7 +18,7 @@ import random
 import pytest
 
 from wish_tui import saves
-from wish_tui.server import store
+from wish_tui.server.club import NotFound, open_club
 from wish_tui.server.hub import Hub
 
 
@@ -43,7 +43,10 @@ class Client:
         client = cls(reader, writer)
         token = hub.register_session(person, name)
         welcome = await client.ask({"type": "hello", "token": token})
-        assert welcome["type"] == "welcome"
+        if welcome.get("needs_name"):  # a newcomer to the club chooses a name
+            welcome = await client.ask({"type": "register", "name": name})
+        assert welcome["type"] == "welcome", welcome
+        client.person = welcome["person"]
         return client
 
     async def send(self, message: dict | bytes) -> None:
@@ -82,6 +85,7 @@ class Client:
 
 
 async def started_hub(**kwargs) -> Hub:
+    kwargs.setdefault("rate_limits", {})
     hub = Hub(bot_pace=0.0, **kwargs)
     await hub.start()
     return hub
@@ -96,7 +100,7 @@ def legal_of(message: dict) -> list[str]:
 async def people(*names: str, **hub_options):
     """A started hub and a connected session for each of `names`, all closed afterwards."""
     hub = await started_hub(**hub_options)
-    clients = [await Client.connect(hub, f"key:{name}", name) for name in names]
+    clients = [await Client.connect(hub, f"SHA256:{name}-key", name) for name in names]
     try:
         yield hub, *clients
     finally:
@@ -243,8 +247,8 @@ async def test_a_spectator_sees_no_hand():
 
 async def test_an_absent_persons_seat_goes_to_a_bot_after_the_timeout_and_back():
     hub = await started_hub(seat_timeout=0.05)
-    alice = await Client.connect(hub, "key:alice", "alice")
-    bob = await Client.connect(hub, "key:bob", "bob")
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
     table_id = await new_wish_table(alice)
     await bob.ask({"type": "join", "table": table_id, "seat": 1})
     bob.close()
@@ -255,8 +259,8 @@ async def test_an_absent_persons_seat_goes_to_a_bot_after_the_timeout_and_back()
         answer = await alice.receive()
     table = hub.tables[table_id]
     assert table.seats[1].zombie
-    back = await Client.connect(hub, "key:bob", "bob")
-    assert not table.seats[1].zombie and table.seats[1].person == "key:bob"
+    back = await Client.connect(hub, "SHA256:bob-key", "bob")
+    assert not table.seats[1].zombie and table.seats[1].person == back.person
     opened = await back.ask({"type": "open", "table": table_id})
     assert opened["seat"] == 1
     alice.close()
@@ -283,13 +287,13 @@ async def test_a_restarted_server_resumes_the_table_from_its_save():
         await asyncio.sleep(0.1)
         saved = table.state.to_dict()
         actions = table.actions
-    assert store.path_of(table_id).is_file()
+        persons = [alice.person, bob.person, ""]
 
     again = await started_hub()
     restored = again.tables[table_id]
     assert restored.state.to_dict() == saved and restored.actions == actions
-    assert [s.person for s in restored.seats] == ["key:alice", "key:bob", ""]
-    bob = await Client.connect(again, "key:bob", "bob")
+    assert [s.person for s in restored.seats] == persons
+    bob = await Client.connect(again, "SHA256:bob-key", "bob")
     opened = await bob.ask({"type": "open", "table": table_id})
     assert opened["seat"] == 1 and opened["log"]
     bob.close()
@@ -348,7 +352,7 @@ async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
         assert final["view"]["scores"]["winners"] and kept == 0
 
 
-async def test_each_action_reaches_the_tables_file_and_a_closed_table_leaves_none():
+async def test_each_action_is_in_the_database_before_anyone_is_told_and_closing_drops_it():
     async with people("alice") as (hub, alice):
         answer = await alice.ask(
             {
@@ -362,14 +366,20 @@ async def test_each_action_reaches_the_tables_file_and_a_closed_table_leaves_non
         table = hub.tables[table_id]
         for _ in range(3):
             action = str(table.state.legal_actions()[0])
-            await alice.ask(
-                {"type": "play", "table": table_id, "action": action, "expect": table.actions}
+            before = table.actions
+            await alice.send(
+                {"type": "play", "table": table_id, "action": action, "expect": before}
             )
-            await hub.saved()
-            on_disk = saves.read_record(store.path_of(table_id))
-            assert len(on_disk.actions) == table.actions
-        # A last change and the closing come together: the file is written, then removed.
-        await alice.send({"type": "chat", "table": table_id, "text": "bye"})
+            told = await alice.table_at(before + 1)
+            # What the session was just told is in the database already: read it back apart.
+            club = open_club(hub.data_dir, read_only=True)
+            try:
+                events = club.tables.events_since(table.club_id)
+            finally:
+                club.close()
+            assert told["actions"] == len(events) == table.actions
         await alice.ask({"type": "close_table", "table": table_id})
         await hub.saved()
-        assert not store.path_of(table_id).exists()
+        assert table_id not in hub.tables
+        with pytest.raises(NotFound):
+            hub.club.tables.by_code(table_id)

@@ -54,6 +54,12 @@ class Player:
     def press(self, keys: str) -> None:
         self.process.stdin.write(keys.encode())
 
+    async def type(self, keys: str) -> None:
+        """Press keys one at a time, as a person types."""
+        for key in keys:
+            self.press(key)
+            await asyncio.sleep(0.03)
+
 
 async def until(condition, timeout: float = 40.0) -> None:
     """Wait until the table server's state satisfies `condition` (screens redraw in pieces)."""
@@ -73,8 +79,11 @@ async def server(tmp_path, monkeypatch):
     keys_path.write_text(public_line(alice_key) + "\n" + public_line(bob_key) + "\n")
     keys = AuthorizedKeys(keys_path, lambda message: None)
     keys.load()
-    hub = Hub(data, bot_pace=0.0)
+    hub = Hub(data, bot_pace=0.0, rate_limits={})
     await hub.start()
+    # Alice and Bob have played here before: the club knows their keys and names.
+    for name, key in (("alice", alice_key), ("bob", bob_key)):
+        hub.club.players.register(key.get_fingerprint("sha256"), name)
     front = FrontEnd(hub, new_key(), keys, data, Limits(stop_grace=1.0), CLIENT, log=lambda m: None)
     await front.start("127.0.0.1", 0)
     yield front, hub, {"alice": alice_key, "bob": bob_key}
@@ -96,6 +105,25 @@ async def sit_down(front, key, name: str) -> Player:
         term_type="xterm-256color", term_size=(100, 30), encoding=None
     )
     return Player(conn, process)
+
+
+async def test_a_newcomer_chooses_a_name_and_a_taken_one_gets_another_try(server):
+    front, hub, keys = server
+    carol_key = new_key("carol")
+    keys_path = front.keys.path
+    keys_path.write_text(keys_path.read_text() + public_line(carol_key) + "\n")
+    carol = await sit_down(front, carol_key, "carol")
+    await carol.see("Choose the name others will know you by")
+    await asyncio.sleep(0.5)  # the field takes the keys once it is up
+    await carol.type("\x7f" * 5 + "alice\r")  # taken: one sentence, and another try
+    await carol.see("is taken")
+    await asyncio.sleep(0.5)
+    await carol.type("\x7f" * 20 + "Carol C\r")
+    await carol.see("Tables of this server")
+    player = hub.club.players.by_name("carol c")
+    assert player is not None and player.name == "Carol C"
+    assert hub.club.players.by_key(carol_key.get_fingerprint("sha256")).id == player.id
+    carol.conn.close()
 
 
 async def test_two_people_sit_at_one_table_and_a_dropped_one_comes_back(server):

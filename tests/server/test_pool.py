@@ -234,7 +234,7 @@ async def test_a_pool_that_cannot_start_its_app_is_logged_and_sessions_start_fre
 async def test_the_client_app_forked_from_a_rehearsed_pool_reaches_the_lobby(tmp_path):
     pool = await SessionPool.begin(max_children=4, max_per_group=4, log=print)
     assert pool is not None
-    hub = Hub(tmp_path, bot_pace=0.0)
+    hub = Hub(tmp_path, bot_pace=0.0, rate_limits={})
     await hub.start()
     front = FrontEnd(
         hub, asyncssh.generate_private_key("ssh-ed25519"), None, tmp_path, Limits(),

@@ -48,10 +48,10 @@ async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scori
     data = tmp_path / "data"
     data.mkdir()
     monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0)
+    hub = Hub(data, bot_pace=0.0, rate_limits={})
     await hub.start()
     monkeypatch.setenv(SOCKET_ENV, str(hub.socket_path))
-    monkeypatch.setenv(TOKEN_ENV, hub.register_session("key-of-alice", "alice"))
+    monkeypatch.setenv(TOKEN_ENV, hub.register_session("open:alice", "alice"))
     spec = games.get(game)
     seats = [{"name": spec.seats[0], "who": "me"}, {"name": spec.seats[1], "who": "random"}]
     app = WishApp(Launch(screen="client"))

@@ -170,8 +170,11 @@ async def server(tmp_path, monkeypatch):
         keys_path.write_text("".join(public_line(k) + "\n" for k in people.values()))
         keys = AuthorizedKeys(keys_path, lambda message: None)
         keys.load()
-        hub = Hub(data, bot_pace=0.0)
+        hub = Hub(data, bot_pace=0.0, rate_limits={})
         await hub.start()
+        # Alice and Bob have played here before: the club knows their keys and names.
+        for name, key in people.items():
+            hub.club.players.register(key.get_fingerprint("sha256"), name)
         limits = Limits(stop_grace=1.0)
         ssh = FrontEnd(
             hub, new_key(), None if is_open else keys, data, limits, CLIENT, log=lambda m: None

@@ -1,27 +1,37 @@
-"""The table server: every table of `wish-tui serve`, and the door the session apps come through.
+"""The table server: every table of `wish-tui serve`, the club it keeps, and the door the session
+apps come through.
 
 One asyncio server on a Unix socket (mode 0600, in the data directory) that the per-session app
-processes connect to. A session proves who it is with the one-time token the SSH front end gave
-its process (`register_session`); from then on every request is checked against that person.
-The hub applies actions through the tables (`tables.py`, the rules' front door), saves each table
-after every change (`store.py`), runs the bots of the tables at a pace people can follow, and
-sends each session only its own seat's view. No Textual here.
+processes connect to. A session proves who it is with the one-time token the SSH front end (or
+the web front end) gave its process (`register_session`); the club (`club/`, its database) knows
+the person by that key, or a newcomer chooses a name; from then on every request is checked
+against that player. The hub applies actions through the tables (`tables.py`, the rules' front
+door); each change is in the club's database before anyone is told of it (`recorder.py`); bots
+play at a pace people can follow; clocks run (`clocks.py`); each session gets only its own
+seat's view. No Textual here.
 
 Messages (JSON lines, `protocol.py`), session → hub:
 
     hello {token}                       who this session is (first message, once)
+    register {name}                     a newcomer's name (after a welcome that asks for one)
     lobby                               list the tables (and keep me told of changes)
-    new_table {game, seats: [{name, who: me|open|BOT}], solo, options}
+    new_table {game, seats: [{name, who: me|open|BOT}], solo, options, kind, clock}
     join {table, seat}   leave {table}   watch {table}   open {table}   close_table {table}
     play {table, action, expect}        undo {table}     chat {table, text}
     hint {table}                        why {table, action}
-    hand_to_bot {table, seat, on}
+    hand_to_bot {table, seat, on}       resign {table}   rematch {table}
+    invite {table, name}                answer_invite {invitation, accept}
+    history {mine, game, player, page}  archive {game_id}
+    leaderboard {game, page}            player {name}    game_page {game}
+    profile                             add_key {line}   settings {changes}   profile_text {text}
+    web_link                            a one-time link signing a browser in as this person
 
-and hub → session: ``welcome``, ``lobby`` (every table in a few words), ``table`` (the table as
-this person sees it, in the seat API's shapes (`wish_tui.seat`): the seats and who is connected,
-their view and their choices, new log and chat lines, whose decision it is), ``hint`` (the hard
-bot's advice), ``why`` (the rules' sentence on an action), ``error`` (one sentence; nothing
-changed).
+and hub → session: ``welcome`` (or one asking for a name), ``lobby`` (every table in a few words,
+who is online, invitations), ``table`` (the table as this person sees it, in the seat API's shapes
+(`wish_tui.seat`): the seats with their clocks and who is connected, their view and their
+choices, new log and chat lines, whose decision it is), ``hint``, ``why``, ``notice`` (a sentence
+to know), ``page`` (a club page: history, leaderboard, a player, a game, the profile),
+``archive`` (a finished game's record), ``error`` (one sentence; nothing changed).
 """
 
 from __future__ import annotations
@@ -39,34 +49,41 @@ from wish_tui.bot_turns import BotTurns
 from wish_tui.seat import SPECTATOR
 from wish_tui.seeds import fresh_seed
 
-from . import store
 from . import tables as tablemod
-from .protocol import MAX_REQUEST, ProtocolError, decode, encode, int_field, text_field
-from .tables import Table, TableError
+from .club import ClubError, RateLimiter, start_club
+from .club.rows import Player
+from .hub_club import ClubRequests
+from .hub_tables import TableRequests
+from .keys import OPEN_PREFIX
+from .protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
+from .recorder import Recorder, RecordFailed
+from .tables import Table, TableError, person_of
 
 SOCKET = "serve.sock"
-MAX_TABLES = 200
-"""Tables the server keeps at most."""
-MAX_TABLES_PER_PERSON = 8
-"""Tables one person may own at once."""
-CHAT_EVERY = 1.0
-"""Seconds a person waits between two chat lines."""
+LOBBY_EVERY = 0.5
+"""Seconds between two lobby lists sent to the sessions in the lobby (changes in between are
+told once, as they stand last)."""
+GUEST_PREFIX = "guest:"
+"""A browser's guest with `--open` (the web front end's identity for one)."""
 
 
 class Session:
-    """One connected app process: the person it is, and the table it has open."""
+    """One connected app process: the player it is, and the table it has open."""
 
     def __init__(self, hub: Hub, writer: asyncio.StreamWriter) -> None:
         self.hub = hub
         self.writer = writer
         self.person = ""
+        """The player as the tables name them ('P12'), once known."""
+        self.player: Player | None = None
         self.name = ""
+        self.newcomer = ""
+        """The key of a newcomer who is to choose a name (its fingerprint), else ''."""
         self.in_lobby = False
         self.table: str = ""
         """The table this session shows ('' in the lobby)."""
         self.log_count = 0
         self.chat_count = 0
-        self.last_chat = 0.0
         self.hinting = False
         """True while a hint asked by this session is thought out."""
 
@@ -79,8 +96,23 @@ class Session:
             self.writer.write(encode({"type": "error", "error": "An answer was too long to send."}))
 
 
-class Hub:
-    """Every table of the server and the sessions connected to it."""
+class Hub(TableRequests, ClubRequests):
+    """Every table of the server, its club and the sessions connected to it.
+
+    Args:
+        data_dir: where the club's database and the socket live.
+        bot_pace: seconds before a bot's move.
+        seat_timeout: seconds a person must be away before the owner may hand their seat to a
+            bot.
+        seed_source: makes each new table's seed.
+        clock: the time in seconds (tests inject their own, for the tables' clocks).
+        rate_limits: per kind of request ('move', 'chat', 'table', 'invite', 'name'), how many a
+            person may make (`club.rate_limit.DEFAULT_LIMITS` by default; a kind left out of a
+            given dict is not limited: scripted players and benchmarks).
+    """
+
+    web_links = None
+    """The web front end's sign-ins (`links.SignIns`), set by `serve --web`; None without it."""
 
     def __init__(
         self,
@@ -89,40 +121,72 @@ class Hub:
         bot_pace: float = 0.6,
         seat_timeout: float = 60.0,
         seed_source=fresh_seed,
+        clock=time.time,
+        rate_limits: dict | None = None,
     ) -> None:
         self.data_dir = data_dir or saves.data_dir()
         self.socket_path = self.data_dir / SOCKET
         self.bot_pace = bot_pace
         self.seat_timeout = seat_timeout
-        """Seconds a person must be away before the owner may let a bot play their seat."""
         self.seed_source = seed_source
+        self.clock = clock
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[str, str]] = {}
         self.sessions: set[Session] = set()
         self.away_since: dict[str, float] = {}
         self.problems: list[str] = []
+        self.club = None
+        self.recorder: Recorder | None = None
+        self.limiter = RateLimiter(rate_limits)
+        self._lock = None
         self._server: asyncio.AbstractServer | None = None
         self._bots: dict[str, BotTurns] = {}
-        self._thinking: set[asyncio.Task] = set()
-        """Hints being thought out (kept so they are not collected mid-way)."""
-        self._unsaved: dict[str, str | None] = {}
-        """Per table, the text its file must get next (None: remove the file)."""
-        self._writer: asyncio.Task | None = None
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._lobby_due: asyncio.TimerHandle | None = None
 
     # -- the front end's side ------------------------------------------------------------------
     def register_session(self, person: str, name: str) -> str:
-        """A one-time token for the app process of a person who just connected."""
+        """A one-time token for the app process of a person who just connected: `person` is a
+        key's fingerprint, 'open:NAME' (admitted by name), 'guest:…' (a browser's guest) or a
+        player of the club ('P12', a browser signed in by that player's link)."""
         token = secrets.token_urlsafe(24)
         self.tokens[token] = (person, name)
         return token
 
     def unregister_session(self, token: str) -> None:
-        """The SSH session of that token ended (its app process is gone or going)."""
+        """The session of that token ended (its app process is gone or going)."""
         self.tokens.pop(token, None)
 
+    def knows_key(self, fingerprint: str) -> str | None:
+        """The name of the club's player whose key this is (a key added from a profile), or
+        None: what the SSH front end admits besides its keys file."""
+        if self.club is None:
+            return None
+        player = self.club.players.by_key(fingerprint)
+        return player.name if player is not None and not player.is_removed else None
+
     async def start(self) -> None:
-        """Load every table and listen for sessions."""
-        self.tables, self.problems = store.load_all(self.data_dir)
+        """Open the club (refused while another server runs on this data directory), resume
+        every unfinished table, and listen for sessions.
+
+        Raises:
+            ClubError: another server holds the club, or its database cannot be used.
+        """
+        loop = asyncio.get_running_loop()
+        self.club, self._lock, problems = await loop.run_in_executor(
+            None, start_club, self.data_dir
+        )
+        self.problems.extend(problems)
+        self.recorder = Recorder(self.club)
+        loaded, problems = await self.recorder.call(self.club.tables.load_unfinished)
+        self.problems.extend(problems)
+        now = self.clock()
+        for entry in loaded:
+            table = tablemod.restore(entry)
+            self.tables[table.id] = table
+            table.since = now
+            self._run_clock(table, decided=False)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.socket_path)
         old_umask = os.umask(0o177)
@@ -137,18 +201,48 @@ class Hub:
             self._schedule_bot(table)
 
     async def close(self) -> None:
-        """Stop listening, close every session, stop the bots, finish writing every table."""
+        """Stop listening, close every session, stop the bots, finish every write."""
         for bots in self._bots.values():
             bots.cancel()
-        for task in self._thinking:
+        for timer in self._timers.values():
+            timer.cancel()
+        for task in list(self._tasks):
             task.cancel()
-        await self.saved()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._server is not None:
             self._server.close()
         for session in list(self.sessions):
             session.writer.close()
+        if self.recorder is not None:
+            await self.recorder.close()
+        if self._lock is not None:
+            self._lock.release()
         with contextlib.suppress(OSError):
             os.unlink(self.socket_path)
+
+    async def saved(self) -> None:
+        """Wait until every change asked so far is in the database."""
+        if self.recorder is not None:
+            await self.recorder.call(lambda: None)
+
+    def spawn(self, coro) -> asyncio.Task:
+        """Run `coro` as a task `close` waits for."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def record(self, fn, *args, **kwargs):
+        """Write (or read) through the club, off the event loop, in order.
+
+        Raises:
+            TableError: the club refused, or the database failed (one sentence).
+        """
+        try:
+            return await self.recorder.call(fn, *args, **kwargs)
+        except (ClubError, RecordFailed) as exc:
+            raise TableError(str(exc)) from None
 
     # -- a session -----------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -163,25 +257,34 @@ class Hub:
                     break
                 except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
                     break
-                self.handle(session, line)
-                await writer.drain()
+                await self.handle(session, line)
+                try:
+                    await writer.drain()
+                except ConnectionError:
+                    break
         finally:
             self.sessions.discard(session)
             self._gone(session)
             writer.close()
 
-    def handle(self, session: Session, line: bytes) -> None:
+    async def handle(self, session: Session, line: bytes) -> None:
         """Answer one message; a refusal is one sentence and changes nothing."""
         try:
             message = decode(line)
             kind = message["type"]
-            if not session.person and kind != "hello":
-                raise ProtocolError("Say hello with your session's token first.")
+            if not session.person and kind not in ("hello", "register"):
+                raise ProtocolError(
+                    "Choose your name first."
+                    if session.newcomer
+                    else "Say hello with your session's token first."
+                )
             handler = getattr(self, f"_on_{kind}", None)
             if handler is None or kind.startswith("_"):
                 raise ProtocolError(f"'{kind[:20]}' is not something the table server does.")
-            handler(session, message)
-        except (ProtocolError, TableError) as exc:
+            answer = handler(session, message)
+            if asyncio.iscoroutine(answer):
+                await answer
+        except (ProtocolError, TableError, ClubError) as exc:
             session.send({"type": "error", "error": str(exc)})
         except Exception:  # noqa: BLE001  (one message must never end the session or the server)
             self.problems.append(traceback.format_exc(limit=8))
@@ -189,188 +292,81 @@ class Hub:
                 {"type": "error", "error": "The table server could not do that; it was noted."}
             )
 
-    def _on_hello(self, session: Session, message: dict) -> None:
-        if session.person:
+    async def _on_hello(self, session: Session, message: dict) -> None:
+        if session.person or session.newcomer:
             raise ProtocolError("This session already said hello.")
         token = text_field(message, "token", "the session's token", limit=100)
         identity = self.tokens.pop(token, None)
         if identity is None:
             raise ProtocolError("That token is not valid (it is used once, by its own session).")
-        session.person, session.name = identity
+        who, name = identity
+        players = self.club.players
+        if who.startswith((OPEN_PREFIX, GUEST_PREFIX)):
+            player = await self.record(players.guest, name)
+        elif who.startswith("P") and who[1:].isdigit():
+            player = await self.record(players.get, int(who[1:]))
+        else:
+            player = await self.record(players.login, who)
+        if player is None:
+            session.newcomer = who
+            session.send(
+                {
+                    "type": "welcome",
+                    "needs_name": True,
+                    "suggested": name,
+                    "text": "Welcome to the club! Choose the name others will know you by "
+                    "(2 to 20 letters, digits, spaces or signs).",
+                }
+            )
+            return
+        self._welcome(session, player)
+
+    async def _on_register(self, session: Session, message: dict) -> None:
+        if not session.newcomer:
+            raise ProtocolError("Only a newcomer chooses a name, once.")
+        name = text_field(message, "name", "the name you choose", limit=40)
+        self.limiter.check(session.newcomer, "name")
+        player = await self.record(self.club.players.register, session.newcomer, name)
+        session.newcomer = ""
+        self._welcome(session, player)
+
+    def _welcome(self, session: Session, player: Player) -> None:
+        session.player = player
+        session.person = person_of(player.id)
+        session.name = player.name
         self.away_since.pop(session.person, None)
         for table in self.tables.values():
             seat = table.seat_of(session.person)
-            if seat is not None and table.seats[seat].zombie:
+            if seat is not None and table.seats[seat].zombie and not table.seats[seat].for_good:
                 table.seats[seat].zombie = ""  # back at the table: the bot steps aside
+                self.spawn(self._store_seat(table, seat))
                 self._changed(table)
         session.send(
             {
                 "type": "welcome",
                 "person": session.person,
                 "name": session.name,
+                "guest": player.is_guest,
+                "settings": dict(player.settings),
                 "games": [{"name": g.name, "title": g.title} for g in games.GAMES.values()],
             }
         )
+        self._tell_lobby()
 
     def _on_lobby(self, session: Session, message: dict) -> None:
         session.in_lobby = True
         session.table = ""
         session.send(self._lobby(session))
 
-    def _on_new_table(self, session: Session, message: dict) -> None:
-        game = text_field(message, "game", "a game's name", limit=30)
-        owned = sum(1 for t in self.tables.values() if t.owner == session.person)
-        if owned >= MAX_TABLES_PER_PERSON:
-            raise TableError(f"You already own {owned} tables; close one first.")
-        if len(self.tables) >= MAX_TABLES:
-            raise TableError("The server holds as many tables as it can; try again later.")
-        solo = text_field(message, "solo", "a solo level", limit=20, required=False)
-        options = message.get("options") or {}
-        if not isinstance(options, dict):
-            raise ProtocolError('"options" must be an object.')
-        table_id = tablemod.new_table_id(self.tables)
-        table = tablemod.create(
-            table_id,
-            game,
-            message.get("seats"),
-            session.person,
-            session.name,
-            self.seed_source(),
-            solo,
-            options,
-        )
-        self.tables[table_id] = table
-        self._open(session, table)
-        self._changed(table)
-
-    def _table(self, message: dict) -> Table:
-        table_id = text_field(message, "table", "a table's id", limit=20)
-        table = self.tables.get(table_id)
-        if table is None:
-            raise TableError(f"There is no table {table_id!r} (it may have been closed).")
-        return table
-
-    def _on_join(self, session: Session, message: dict) -> None:
-        table = self._table(message)
-        seat = int_field(message, "seat", "a seat number", 0, 3)
-        tablemod.join(table, seat, session.person, session.name)
-        self._open(session, table)
-        self._changed(table)
-
-    def _on_leave(self, session: Session, message: dict) -> None:
-        table = self._table(message)
-        tablemod.leave(table, session.person)
-        self._changed(table)
-
-    def _on_watch(self, session: Session, message: dict) -> None:
-        table = self._table(message)
-        if table.record.solo:
-            raise TableError("A solo game is played alone: it cannot be watched.")
-        self._open(session, table)
-
-    def _on_open(self, session: Session, message: dict) -> None:
-        self._open(session, self._table(message))
-
-    def _on_close_table(self, session: Session, message: dict) -> None:
-        table = self._table(message)
-        if table.owner != session.person:
-            raise TableError("Only the table's owner can close it.")
-        if (
-            table.actions
-            and not table.is_over
-            and any(s.person and s.person != session.person for s in table.seats)
-        ):
-            raise TableError("Others play at this table: it can be closed once the game is over.")
-        del self.tables[table.id]
-        bots = self._bots.pop(table.id, None)
-        if bots is not None:
-            bots.cancel()
-        self._write_later(table.id, None)
-        for other in self.sessions:
-            if other.table == table.id:
-                other.table = ""
-                other.send({"type": "closed", "table": table.id})
-        self._tell_lobby()
-
-    def _on_play(self, session: Session, message: dict) -> None:
-        table = self._table(message)
-        text = text_field(message, "action", "an action in notation", limit=120)
-        expect = int_field(message, "expect", "the number of actions your screen saw", 0, 10**6)
-        tablemod.play(table, session.person, text, expect)
-        self._changed(table)
-
-    def _on_undo(self, session: Session, message: dict) -> None:
-        table = self._table(message)
-        tablemod.undo(table, session.person)
-        self._changed(table)
-
-    def _on_hint(self, session: Session, message: dict) -> None:
-        table = self._table(message)
-        seat = table.seat_of(session.person)
-        if seat is None or table.deciding() != seat or table.seats[seat].zombie:
-            raise TableError("A hint is given when you are to decide.")
-        if session.hinting:
-            raise TableError("A hint is being thought out already.")
-        session.hinting = True
-        task = asyncio.get_running_loop().create_task(self._hint(session, table, seat))
-        self._thinking.add(task)
-        task.add_done_callback(self._thinking.discard)
-
-    async def _hint(self, session: Session, table: Table, seat: int) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            hint = await loop.run_in_executor(None, table.master.hint, seat, table.state)
-        except TableError as exc:
-            session.send({"type": "error", "table": table.id, "error": str(exc)})
-            return
-        finally:
-            session.hinting = False
-        session.send({"type": "hint", "table": table.id, **hint.to_json()})
-
-    def _on_why(self, session: Session, message: dict) -> None:
-        table = self._table(message)
-        text = text_field(message, "action", "an action in notation", limit=120)
-        reason = table.master.why(table.seat_of(session.person), text)
-        session.send({"type": "why", "table": table.id, "action": text, "text": reason})
-
-    def _on_chat(self, session: Session, message: dict) -> None:
-        table = self._table(message)
-        text = text_field(message, "text", "a line of text", limit=400)
-        now = time.monotonic()
-        if now - session.last_chat < CHAT_EVERY:
-            raise TableError("Slow down: one chat line a second.")
-        session.last_chat = now
-        tablemod.chat(table, session.person, session.name, text)
-        self._changed(table)
-
-    def _on_hand_to_bot(self, session: Session, message: dict) -> None:
-        table = self._table(message)
-        seat = int_field(message, "seat", "a seat number", 0, 3)
-        on = message.get("on")
-        if not isinstance(on, bool):
-            raise ProtocolError('"on" must be true or false.')
-        place = table.seats[seat] if seat < len(table.seats) else None
-        if on and place is not None and place.person:
-            away = self.away_since.get(place.person)
-            if away is None:
-                raise TableError(
-                    f"{table.seat_label(seat)} is here: only an absent person's seat can go to a bot."
-                )
-            waited = time.monotonic() - away
-            if waited < self.seat_timeout:
-                raise TableError(
-                    f"{place.person_name} left {int(waited)} s ago; wait {int(self.seat_timeout - waited) + 1} s "
-                    "more before a bot takes the seat."
-                )
-        tablemod.hand_to_bot(table, session.person, seat, on)
-        self._changed(table)
-
-    # -- what sessions are told --------------------------------------------------------------------
+    # -- what sessions are told ------------------------------------------------------------------
     def _open(self, session: Session, table: Table) -> None:
         session.in_lobby = False
         session.table = table.id
         session.log_count = 0
         session.chat_count = max(0, len(table.chat) - 10)
+        seat = table.seat_of(session.person)
+        if seat is not None:
+            table.seats[seat].seen = table.actions
         self._send_table(session, table)
 
     def _connected(self, person: str) -> bool:
@@ -386,6 +382,8 @@ class Hub:
         waiting = ""
         if deciding is not None and deciding != seat:
             waiting = table.seat_label(deciding)
+        if seat is not None:
+            table.seats[seat].seen = table.actions
         seats = table.seat_infos(session.person, self._connected)
         session.send(
             {
@@ -400,6 +398,8 @@ class Hub:
                     "solo": table.record.solo,
                     "options": table.spec.options_to_json(table.record.options),
                 },
+                "kind": table.kind,
+                "clock": table.clock.to_json(self.clock()),
                 "actions": table.actions,
                 "version": table.master.version,
                 "view": table.view_for(pov),
@@ -415,6 +415,9 @@ class Hub:
 
     def _summary(self, table: Table, session: Session) -> dict:
         progress, _ = table.spec.summary(table.state)
+        seat = table.seat_of(session.person)
+        deciding = table.deciding()
+        your_move = seat is not None and deciding == seat and not table.seats[seat].zombie
         return {
             "table": table.id,
             "game": table.spec.name,
@@ -422,62 +425,67 @@ class Hub:
             "seats": [table.seat_label(i) for i in range(len(table.seats))],
             "open": table.open_seats(),
             "connected": [bool(s.person) and self._connected(s.person) for s in table.seats],
-            "mine": table.seat_of(session.person) is not None,
+            "mine": seat is not None,
             "owner": table.owner == session.person,
             "progress": progress,
             "solo": table.record.solo,
             "over": table.is_over,
+            "kind": table.kind,
+            "your_move": your_move,
+            "since": round(self.clock() - table.since) if your_move else None,
+            "new": your_move and table.seats[seat].seen < table.actions,
         }
 
     def _lobby(self, session: Session) -> dict:
+        entries = [self._summary(t, session) for t in self.tables.values()]
+        # Where it is your move first (the longest waiting first), then your tables, then others.
+        entries.sort(key=lambda e: (not e["your_move"], -(e["since"] or 0), not e["mine"]))
+        online: dict[str, list[str]] = {}
+        for other in self.sessions:
+            if other.person and other.name not in online:
+                online[other.name] = [
+                    t.id for t in self.tables.values() if t.seat_of(other.person) is not None
+                ]
         return {
             "type": "lobby",
-            "tables": [self._summary(t, session) for t in self.tables.values()],
+            "tables": entries,
             "you": session.name,
+            "online": [{"name": n, "tables": t} for n, t in sorted(online.items())],
+            "invitations": self.invitations_for(session),
         }
 
     def _tell_lobby(self) -> None:
-        for session in self.sessions:
-            if session.in_lobby:
-                session.send(self._lobby(session))
+        """Have the lobby's list sent to every session in the lobby, at most every LOBBY_EVERY
+        seconds (a burst of changes is told once, as it stands last)."""
+        if self._lobby_due is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+
+        def send() -> None:
+            self._lobby_due = None
+            for session in list(self.sessions):
+                if session.in_lobby and session.person:
+                    session.send(self._lobby(session))
+
+        self._lobby_due = loop.call_later(LOBBY_EVERY, send)
 
     def _changed(self, table: Table) -> None:
-        """After any change: save the table, tell everyone looking at it, wake its bots."""
+        """After any change (already in the database): tell everyone looking at the table, run
+        its clock, wake its bots, and let the lobby know."""
         for session in self.sessions:
             if session.table == table.id:
                 self._send_table(session, table)
-        self._write_later(table.id, store.encode(table))
         self._tell_lobby()
         self._schedule_bot(table)
 
-    # -- the tables' files -----------------------------------------------------------------------
-    def _write_later(self, table_id: str, text: str | None) -> None:
-        """Have a table's file written (or removed) by a worker thread, in order.
-
-        A save waits for the disk (an fsync), which must not hold up every table's news: the
-        position is encoded now and written in the background; a table that changes again before
-        its turn to be written is written once, as it stands last.
-        """
-        self._unsaved[table_id] = text
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_unsaved())
-
-    async def _write_unsaved(self) -> None:
-        while self._unsaved:
-            table_id = next(iter(self._unsaved))
-            text = self._unsaved.pop(table_id)
-            try:
-                if text is None:
-                    await asyncio.to_thread(store.remove, table_id, self.data_dir)
-                else:
-                    await asyncio.to_thread(store.write, table_id, text, self.data_dir)
-            except saves.SaveError as exc:
-                self.problems.append(str(exc))
-
-    async def saved(self) -> None:
-        """Wait until every table's file holds its last change."""
-        while self._writer is not None and not self._writer.done():
-            await asyncio.shield(self._writer)
+    def notice(self, table: Table, text: str, people: list[str] | None = None) -> None:
+        """Tell the sessions looking at `table` (or only `people`'s) one sentence."""
+        for session in self.sessions:
+            if session.table == table.id and (people is None or session.person in people):
+                session.send({"type": "notice", "table": table.id, "text": text})
 
     def _gone(self, session: Session) -> None:
         if session.person and not self._connected(session.person):
@@ -507,37 +515,9 @@ class Hub:
                 f"{name} has been away for {minutes} minute{'s' if minutes > 1 else ''}: z lets a "
                 f"bot play {table.spec.seat_title(table.seats[seat].name)} until they are back."
             )
-            for session in self.sessions:
-                if session.person == table.owner and session.table == table.id:
-                    session.send({"type": "notice", "table": table.id, "text": text})
-
-    # -- bots --------------------------------------------------------------------------------
-    def _schedule_bot(self, table: Table) -> None:
-        """Let the table's bot play, when a bot decides now (at a pace people can follow)."""
-        if table.is_over:
-            return
-        bots = self._bots.get(table.id)
-        if bots is None:
-            bots = BotTurns(
-                table.master,
-                table.bot_for,
-                lambda played, t=table: self._bot_played(t),
-                pace=self.bot_pace,
-                on_failure=lambda exc, t=table: self.problems.append(
-                    f"Table {t.id}: a bot could not move ({exc!r})."
-                ),
-            )
-            self._bots[table.id] = bots
-        bots.wake()
-
-    def _bot_played(self, table: Table) -> None:
-        if self.tables.get(table.id) is table:
-            self._changed(table)
+            self.notice(table, text, [table.owner])
 
     # -- browser links (`serve --web`: links.py, web.py) ---------------------------------------
-    web_links = None
-    """The web front end's sign-ins (`links.SignIns`), set by `serve --web`; None without it."""
-
     def _on_web_link(self, session: Session, message: dict) -> None:
         """A one-time link that signs a browser in as this session's person; the lobby shows it."""
         if self.web_links is None:

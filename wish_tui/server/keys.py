@@ -239,10 +239,19 @@ class AuthorizedKeys:
             self._entries = {}
             self._warn(f"the authorized keys file {self.path} {exc}; no key is admitted")
 
+    also: Callable[[str], str | None] | None = None
+    """Other keys admitted: fingerprint -> the name of its player, or None (the club's keys,
+    which players add from their profile)."""
+
     def lookup(self, key: asyncssh.SSHKey, username: str | None) -> Person | None:
-        """The person of `key` when the file admits it, else None."""
+        """The person of `key` when the file (or `also`) admits it, else None."""
         self._refresh()
         entry = self._entries.get(key.public_data)
         if entry is None:
+            if self.also is not None:
+                fingerprint = key.get_fingerprint("sha256")
+                name = self.also(fingerprint)
+                if name:
+                    return Person(fingerprint, name)
             return None
         return key_person(entry.fingerprint, entry.comment, username)

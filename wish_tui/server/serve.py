@@ -116,6 +116,8 @@ async def _run_server(options, data_dir, pool, hub_factory, command, out, warn, 
         raise ServeError(f"the table server cannot start: {excerpt(str(exc), 200)}") from None
     if pool is not None and not await pool.ready():
         pool = None
+    if keys is not None and hasattr(hub, "knows_key"):
+        keys.also = hub.knows_key  # keys players added to their profile in the club
     front = FrontEnd(hub, host_key, keys, Path(data_dir), options.limits, command, pool=pool)
     web_front = None
     try:

@@ -13,13 +13,14 @@ import secrets
 from collections import deque
 from dataclasses import dataclass
 
-from wish_tui import games, records
+from wish_tui import games
 from wish_tui.core.bots import LEVELS
 from wish_tui.core.excerpt import excerpt
 from wish_tui.records import GameRecord
 from wish_tui.seat import SPECTATOR, Choices, Refused, SeatInfo
 from wish_tui.table import GameTable, Played
 
+from .clocks import TableClock
 from .protocol import MAX_CHAT, printable
 
 CHAT_KEEP = 50
@@ -48,15 +49,15 @@ class Seat:
     person_name: str = ""
     zombie: str = ""
     """The bot level playing for the person while they are away ('' when they play)."""
+    outcome: str = ""
+    """'resigned' or 'timeout' once the person gave the seat to a bot for good ('' before)."""
+    seen: int = 0
+    """How many actions the person's screen had when they last looked at the table."""
 
-    def to_json(self) -> dict:
-        return {
-            "name": self.name,
-            "who": self.who,
-            "person": self.person,
-            "person_name": self.person_name,
-            "zombie": self.zombie,
-        }
+    @property
+    def for_good(self) -> bool:
+        """True when a bot plays this seat to the end (its person resigned or timed out)."""
+        return bool(self.outcome)
 
 
 class Table:
@@ -64,13 +65,34 @@ class Table:
     for undo, the log of every point of view), its seats and who holds them, and its chat."""
 
     def __init__(
-        self, table_id: str, record: GameRecord, history: list, owner: str, seats: list[Seat]
+        self,
+        table_id: str,
+        record: GameRecord,
+        history: list,
+        owner: str,
+        seats: list[Seat],
+        *,
+        kind: str = "live",
+        clock: dict | None = None,
+        clock_left: list | None = None,
+        club_id: int | None = None,
     ) -> None:
         self.id = table_id
         self.master = GameTable(record, history, history_keep=HISTORY_KEEP)
         self.owner = owner
         self.seats = seats
         self.chat: deque = deque(maxlen=CHAT_KEEP)
+        self.kind = kind
+        """'live', or 'turn' for a turn-based table (played over days, a move at a time)."""
+        self.clock = TableClock(clock or {"type": "none"}, len(seats), clock_left)
+        self.club_id = club_id
+        """The table's row in the club's database (None before it is stored)."""
+        self.finished = False
+        """True once the club has the game's end (its results and ratings)."""
+        self.since = 0.0
+        """When the decision now due became its seat's (for 'your move for 3 h')."""
+        self.last_deciding: int | None = None
+        """The seat that was deciding when the clock last ran."""
 
     @property
     def spec(self):
@@ -108,6 +130,14 @@ class Table:
         """The seat that must decide now (None when the game is over)."""
         return self.master.deciding
 
+    def people(self) -> list[str]:
+        """The people holding seats they still play (not resigned or timed out)."""
+        return [s.person for s in self.seats if s.who == "human" and s.person and not s.for_good]
+
+    def outcomes(self) -> list[str]:
+        """Each seat's outcome for the club: 'resigned', 'timeout' or ''."""
+        return [s.outcome for s in self.seats]
+
     def bot_for(self, seat: int) -> str:
         """The bot level that plays `seat` now ('' when a person does)."""
         place = self.seats[seat]
@@ -124,6 +154,9 @@ class Table:
             return f"{title} ({place.who} bot)"
         if not place.person:
             return f"{title} (open seat)"
+        if place.outcome:
+            gone = "resigned" if place.outcome == "resigned" else "out of time"
+            return f"{title} ({place.person_name}, {gone}: a bot plays)"
         if place.zombie:
             return f"{title} ({place.person_name}, played by a bot while away)"
         return f"{title} ({place.person_name})"
@@ -138,7 +171,10 @@ class Table:
                     title=self.spec.seat_title(place.name),
                     label=self.seat_label(i),
                     who=place.who,
-                    mine=bool(person) and place.who == "human" and place.person == person,
+                    mine=bool(person)
+                    and place.who == "human"
+                    and place.person == person
+                    and not place.for_good,
                     person=place.person_name,
                     connected=bool(place.person) and connected(place.person),
                     by_bot=place.zombie,
@@ -156,9 +192,12 @@ class Table:
         if seat is None or seat == SPECTATOR:
             return self.master.choices(None)
         if self.seats[seat].zombie:
-            return Choices(
-                seat, False, (), {}, {}, False, "A bot plays your seat while you are away."
+            why = (
+                "A bot plays your seat to the end of the game."
+                if self.seats[seat].for_good
+                else "A bot plays your seat while you are away."
             )
+            return Choices(seat, False, (), {}, {}, False, why)
         return self.master.choices(seat)
 
     def log_since(self, pov: int, count: int) -> tuple[list[str], int]:
@@ -187,8 +226,11 @@ def create(
     seed: int,
     solo: str = "",
     options: dict | None = None,
+    kind: str = "live",
+    clock: dict | None = None,
 ) -> Table:
-    """A new table; `seat_specs` are {"name", "who"} with who 'me', 'open' or a bot level.
+    """A new table; `seat_specs` are {"name", "who"} with who 'me', 'open' or a bot level;
+    `kind` 'live' or 'turn' (turn-based), `clock` its clock (`clocks.TableClock`).
 
     Raises:
         TableError: the game, the seats, the solo level or the options are not a game (one
@@ -226,7 +268,7 @@ def create(
         record, state = GameRecord.new(record_seats, seed, solo or None, spec.name, options)
     except ValueError as exc:
         raise TableError(str(exc)) from None
-    return Table(table_id, record, [state], owner, seats)
+    return Table(table_id, record, [state], owner, seats, kind=kind, clock=clock)
 
 
 def join(table: Table, seat: int, person: str, name: str) -> None:
@@ -266,6 +308,33 @@ def leave(table: Table, person: str) -> None:
     place.person = place.person_name = ""
 
 
+def check_play(table: Table, person: str, text: str, expect: int) -> tuple[int, object]:
+    """Check an action of `person`'s seat, given in notation, without playing it; return the
+    seat and the rules' action (what `Table.master.play` then takes).
+
+    Raises:
+        TableError: not their decision, stale, game over, or illegal (the rules' sentence).
+    """
+    if table.is_over:
+        raise TableError("The game is over: no action can be played.")
+    seat = table.seat_of(person)
+    deciding = table.deciding()
+    if seat is None:
+        raise TableError(
+            f"You hold no seat at this table; it is {table.seat_label(deciding)}'s decision."
+        )
+    if table.seats[seat].for_good:
+        raise TableError("You left this game: a bot plays your seat to its end.")
+    if seat != deciding:
+        raise TableError(f"It is {table.seat_label(deciding)}'s decision now, not yours.")
+    if expect != table.actions:
+        raise TableError("The table moved on since your screen last changed; look again.")
+    try:
+        return seat, table.spec.rules.parse_action(table.state, text)
+    except ValueError as exc:
+        raise TableError(str(exc)) from None
+
+
 def play(table: Table, person: str, text: str, expect: int) -> Played:
     """Apply an action of `person`'s seat, given in notation.
 
@@ -284,6 +353,8 @@ def play(table: Table, person: str, text: str, expect: int) -> Played:
         raise TableError(
             f"You hold no seat at this table; it is {table.seat_label(deciding)}'s decision."
         )
+    if table.seats[seat].for_good:
+        raise TableError("You left this game: a bot plays your seat to its end.")
     if seat != deciding:
         raise TableError(f"It is {table.seat_label(deciding)}'s decision now, not yours.")
     if expect != table.actions:
@@ -309,6 +380,18 @@ def undo(table: Table, person: str) -> int:
         return table.master.undo(seat)
     except Refused as exc:
         raise TableError(str(exc)) from None
+
+
+def chat_line(name: str, text: str) -> tuple[str, str]:
+    """A chat line as it is kept and shown: (who, the text made plain and short).
+
+    Raises:
+        TableError: an empty line.
+    """
+    clean = printable(text, MAX_CHAT).strip()
+    if not clean:
+        raise TableError("Type something to say first.")
+    return name, clean
 
 
 def chat(table: Table, person: str, name: str, text: str) -> str:
@@ -338,16 +421,66 @@ def hand_to_bot(table: Table, person: str, seat: int, on: bool) -> None:
     place = table.seats[seat]
     if not place.person:
         raise TableError(f"{table.seat_label(seat)} is open: anyone may join it.")
+    if place.for_good:
+        raise TableError(f"{table.seat_label(seat)} left the game: a bot plays it to its end.")
     place.zombie = ZOMBIE_LEVEL if on else ""
 
 
-def restore(table_id: str, record: GameRecord, owner: str, seats: list[Seat], chat_lines) -> Table:
-    """A table read back from its save after a restart (its log rebuilt from its record).
+def give_up(table: Table, seat: int, outcome: str) -> None:
+    """A person's seat goes to a bot for good: they resigned, or their time ran out. The game
+    counts as lost for them (they finish last)."""
+    place = table.seats[seat]
+    place.outcome = outcome
+    place.zombie = ZOMBIE_LEVEL
+
+
+def resign(table: Table, person: str) -> int:
+    """`person` resigns: a bot plays their seat to the end; return the seat.
 
     Raises:
-        records.SaveError: neither the actions nor the saved position are a game.
+        TableError: they hold no seat they still play, or the game is over.
     """
-    history, _ = records.settle(record, f"The table {table_id}")
-    table = Table(table_id, record, history, owner, seats)
-    table.chat.extend(chat_lines)
+    seat = table.seat_of(person)
+    if seat is None or table.seats[seat].for_good:
+        raise TableError("You hold no seat at this table to resign.")
+    if table.is_over:
+        raise TableError("The game is over: there is nothing to resign.")
+    give_up(table, seat, "resigned")
+    return seat
+
+
+def person_of(player_id: int | None) -> str:
+    """How the hub names a player of the club at its tables."""
+    return f"P{player_id}" if player_id is not None else ""
+
+
+def restore(loaded) -> Table:
+    """A table of the club resumed after a restart (`club.LoadedTable`: its game rebuilt from
+    its events, its seats, its chat); its log is written again from its record."""
+    stored = loaded.table
+    seats = []
+    for place in stored.seats:
+        person = person_of(place.player_id) if place.who == "human" else ""
+        seats.append(
+            Seat(
+                place.name,
+                place.who,
+                person,
+                place.player_name if person else "",
+                place.zombie,
+                place.outcome if place.outcome in ("resigned", "timeout") else "",
+            )
+        )
+    table = Table(
+        stored.code,
+        loaded.record,
+        loaded.history,
+        person_of(stored.owner_id),
+        seats,
+        kind=stored.kind,
+        clock=stored.clock,
+        clock_left=[None if s.clock_ms is None else s.clock_ms / 1000 for s in stored.seats],
+        club_id=stored.id,
+    )
+    table.chat.extend(f"{line.name}: {line.text}" for line in loaded.chat)
     return table

@@ -316,6 +316,12 @@ class WishApp(App):
         kind = message.get("type")
         screen = self.screen
         if kind == "welcome":
+            if message.get("needs_name"):
+                self._ask_name(
+                    message.get("text", "Choose your name."), message.get("suggested", "")
+                )
+                return
+            self._naming = False
             self.person_name = message.get("name", "")
             self.show_lobby()
         elif kind == "lobby":
@@ -325,6 +331,8 @@ class WishApp(App):
                 screen.show(message)
         elif kind == "table":
             self._table_message(message)
+        elif kind == "error" and getattr(self, "_naming", False):
+            self._ask_name(message.get("error", ""), self._last_name)
         elif kind == "error":
             self._to_table(message, "refused", message.get("error", ""))
         elif kind == "hint":
@@ -338,6 +346,20 @@ class WishApp(App):
             self.show_lobby()
         elif kind == "lost":
             self.exit(return_code=1, message="wish-tui: the table server went away.")
+
+    def _ask_name(self, text: str, suggested: str) -> None:
+        """A newcomer to the server's club chooses the name others will know them by (asked
+        again, with the server's one sentence, until it is taken)."""
+        from wish_tui.widgets.line_input import LineInput
+
+        self._naming = True
+
+        def chosen(name: str | None) -> None:
+            self._last_name = name or ""
+            self.server_send({"type": "register", "name": name or ""})
+
+        prompt = f"{text} Enter sends it."
+        self.push_screen(LineInput(prompt, 20, suggested, cancellable=False), chosen)
 
     def _to_table(self, message: dict, event: str, argument) -> None:
         """Hand a refusal, a hint or an explanation to the server's table on the screen (or say

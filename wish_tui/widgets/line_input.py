@@ -16,18 +16,25 @@ class LineInput(ModalScreen[str | None]):
     LineInput { align: center bottom; }
     LineInput > Vertical { width: 100%; height: auto; background: $surface; padding: 0 1;
         border-top: heavy $accent; margin-bottom: 2; }
+    LineInput Label { width: 100%; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, prompt: str, limit: int) -> None:
+    def __init__(self, prompt: str, limit: int, value: str = "", cancellable: bool = True) -> None:
         super().__init__()
         self.prompt = prompt
         self.limit = limit
+        self.value = value
+        self.cancellable = cancellable
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.prompt)
-            yield Input(max_length=self.limit)
+            # No blinking cursor (over SSH each blink is a redraw); typing goes after the text.
+            field = Input(value=self.value[: self.limit], max_length=self.limit)
+            field.select_on_focus = False
+            field.cursor_blink = False
+            yield field
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -36,5 +43,6 @@ class LineInput(ModalScreen[str | None]):
         self.dismiss(event.value.strip() or None)
 
     def action_cancel(self) -> None:
-        """Close without sending."""
-        self.dismiss(None)
+        """Close without sending (when a question may be left unanswered)."""
+        if self.cancellable:
+            self.dismiss(None)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from wish_tui import games
-from wish_tui.server import store
 from wish_tui.server import tables as tablemod
 from wish_tui.server.club import ClubLocked, import_table_files, start_club
 
@@ -41,8 +42,32 @@ def old_table(data_dir, table_id: str, seed: int, moves: int | None, zombie: boo
     tablemod.chat(table, ALICE, "alice", "hello bob")
     if zombie:
         table.seats[1].zombie = "medium"
-    store.write(table_id, store.encode(table), data_dir)
+    write_old_file(data_dir, table)
     return table
+
+
+def write_old_file(data_dir, table) -> None:
+    """A table's file as the server wrote each table before the club (``tables/<id>.json``):
+    the game's save with one more key, ``table``: the owner, who held each seat, the chat."""
+    data = table.record.to_json()
+    data["table"] = {
+        "id": table.id,
+        "owner": table.owner,
+        "seats": [
+            {
+                "name": s.name,
+                "who": s.who,
+                "person": s.person,
+                "person_name": s.person_name,
+                "zombie": s.zombie,
+            }
+            for s in table.seats
+        ],
+        "chat": list(table.chat),
+    }
+    folder = data_dir / "tables"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{table.id}.json").write_text(json.dumps(data), "utf-8")
 
 
 def test_old_tables_are_imported_once_and_their_files_kept(tmp_path, database):

@@ -1,7 +1,7 @@
 """The table files of the server before the club (``tables/<id>.json``), imported once each.
 
 Each file is a game's save with a ``"table"`` block (owner, seats with their people, chat), as
-`wish_tui.server.store` wrote it. On the club's start every file not imported yet becomes a table
+the server wrote it before the club. On the club's start every file not imported yet becomes a table
 of the club: its actions become its events (replayed through the rules first), its people become
 players (a key's fingerprint, or a guest's name), its chat its chat. A game that was over is
 finished at once, unrated (no rating existed then). The files are kept; ``imported_files`` notes

@@ -62,10 +62,11 @@ class RateLimiter:
     def wait(self, person, kind: str) -> float:
         """Take a token: 0.0 when the request may go ahead, else the seconds until it may.
 
-        Raises:
-            KeyError: `kind` has no limit.
+        A kind without a limit always goes ahead.
         """
-        limit = self.limits[kind]
+        limit = self.limits.get(kind)
+        if limit is None:
+            return 0.0
         now = self.clock()
         key = (person, kind)
         tokens = self._tokens(key, limit, now)

@@ -1,0 +1,177 @@
+"""What the table server answers of its club: invitations, the history of finished games and
+their records, the leaderboards, a player's page, a game's page, and a player's profile.
+
+A part of `Hub` kept in its own file (mixed into it). Every read is a bounded query of the club's
+database run off the event loop (`Hub.record`); every answer is one ``page`` message (or an
+``archive`` with a finished game's record, which the client replays on its own).
+"""
+
+from __future__ import annotations
+
+from wish_tui import games
+
+from .protocol import ProtocolError, int_field, text_field
+from .tables import TableError
+
+HISTORY_PAGE = 20
+"""Finished games a history page lists."""
+
+
+def _game_field(message: dict, required: bool = False) -> str | None:
+    name = message.get("game")
+    if name in (None, "") and not required:
+        return None
+    if not isinstance(name, str) or name not in games.GAMES:
+        raise ProtocolError(f'"game" is one of {", ".join(games.GAMES)}.')
+    return name
+
+
+class ClubRequests:
+    """The club requests of a `Hub`."""
+
+    # -- invitations -----------------------------------------------------------------------------
+    def invitations_for(self, session) -> list[dict]:
+        """The invitations waiting for this session's player (a bounded query)."""
+        if self.club is None or session.player is None:
+            return []
+        waiting = self.club.invitations.waiting(session.player.id)
+        return [
+            {"id": i.id, "table": i.code, "from": i.from_name}
+            for i in waiting
+            if i.code in self.tables
+        ]
+
+    async def _on_invite(self, session, message: dict) -> None:
+        table = self._table(message)
+        name = text_field(message, "name", "a player's name", limit=40)
+        if table.seat_of(session.person) is None and table.owner != session.person:
+            raise TableError("Only a player of this table can invite someone to it.")
+        if not table.open_seats():
+            raise TableError("This table has no open seat to invite anyone to.")
+        self.limiter.check(session.person, "invite")
+        invitation = await self.record(
+            self.club.invitations.invite, table.club_id, session.player.id, name
+        )
+        for other in self.sessions:
+            if other.player is not None and other.player.id == invitation.to_id:
+                other.send(
+                    {
+                        "type": "notice",
+                        "text": f"{session.name} invites you to table {table.id} "
+                        f"({table.spec.title}): the lobby lists it.",
+                    }
+                )
+        session.send({"type": "notice", "text": f"{name} is invited to table {table.id}."})
+        self._tell_lobby()
+
+    async def _on_answer_invite(self, session, message: dict) -> None:
+        invitation_id = int_field(message, "invitation", "an invitation's number", 1, 1 << 62)
+        accept = message.get("accept")
+        if not isinstance(accept, bool):
+            raise ProtocolError('"accept" must be true or false.')
+        invitation = await self.record(
+            self.club.invitations.answer, invitation_id, session.player.id, accept
+        )
+        table = self.tables.get(invitation.code)
+        if accept and table is not None:
+            seats = table.open_seats()
+            if not seats:
+                raise TableError(f"Table {table.id} has no open seat left.")
+            await self._on_join(session, {"table": table.id, "seat": seats[0]})
+        else:
+            session.send(self._lobby(session))
+
+    # -- pages ---------------------------------------------------------------------------------
+    def _page(self, session, page: str, **content) -> None:
+        session.send({"type": "page", "page": page, **content})
+
+    async def _on_history(self, session, message: dict) -> None:
+        game = _game_field(message)
+        page = int_field({"page": message.get("page", 0)}, "page", "a page number", 0, 10_000)
+        player_id = None
+        who = ""
+        if message.get("player"):
+            who = text_field(message, "player", "a player's name", limit=40)
+            player_id = (await self.record(self.club.players.named, who)).id
+        elif message.get("mine"):
+            player_id, who = session.player.id, session.name
+        rows = await self.record(
+            self.club.history.page, player_id=player_id, game=game, page=page, size=HISTORY_PAGE
+        )
+        self._page(
+            session,
+            "history",
+            player=who,
+            game=game or "",
+            number=page,
+            rows=[row.to_json() for row in rows],
+        )
+
+    async def _on_archive(self, session, message: dict) -> None:
+        table_id = int_field(message, "game_id", "a finished game's number", 1, 1 << 62)
+        archived = await self.record(self.club.history.archived, table_id)
+        session.send(
+            {
+                "type": "archive",
+                "game": archived.game.to_json(),
+                "record": archived.record.to_json(),
+            }
+        )
+
+    async def _on_leaderboard(self, session, message: dict) -> None:
+        game = _game_field(message, required=True)
+        page = int_field({"page": message.get("page", 0)}, "page", "a page number", 0, 10_000)
+        rows = await self.record(self.club.standings.leaderboard, game, page)
+        self._page(session, "leaderboard", game=game, number=page, rows=[r.to_json() for r in rows])
+
+    async def _on_player(self, session, message: dict) -> None:
+        name = text_field(message, "name", "a player's name", limit=40, required=False)
+        player = session.player
+        if name:
+            player = await self.record(self.club.players.named, name)
+        page = await self.record(self.club.standings.player_page, player.id)
+        self._page(session, "player", **page.to_json())
+
+    async def _on_game_page(self, session, message: dict) -> None:
+        game = _game_field(message, required=True)
+        page = await self.record(self.club.standings.game_page, game)
+        self._page(session, "game", **page.to_json())
+
+    # -- your profile --------------------------------------------------------------------------
+    async def _on_profile(self, session, message: dict) -> None:
+        player = await self.record(self.club.players.get, session.player.id)
+        keys = await self.record(self.club.players.keys_of, player.id)
+        session.player = player
+        self._page(
+            session,
+            "profile",
+            player=player.to_json(),
+            keys=[{"fingerprint": k.fingerprint, "added_at": k.added_at} for k in keys],
+        )
+
+    def _refuse_guest(self, session) -> None:
+        if session.player.is_guest:
+            raise TableError("A guest has no profile to change: connect with a key to join.")
+
+    async def _on_add_key(self, session, message: dict) -> None:
+        self._refuse_guest(session)
+        line = text_field(message, "line", "a public key line", limit=4000)
+        key = await self.record(self.club.players.add_key, session.player.id, line)
+        session.send(
+            {"type": "notice", "text": f"Key {key.fingerprint} added: you may log in with it."}
+        )
+        await self._on_profile(session, {})
+
+    async def _on_settings(self, session, message: dict) -> None:
+        changes = message.get("changes")
+        if not isinstance(changes, dict):
+            raise ProtocolError('"changes" must be an object.')
+        player = await self.record(self.club.players.set_settings, session.player.id, changes)
+        session.player = player
+        await self._on_profile(session, {})
+
+    async def _on_profile_text(self, session, message: dict) -> None:
+        self._refuse_guest(session)
+        text = text_field(message, "text", "your profile's text", limit=400)
+        session.player = await self.record(self.club.players.set_profile, session.player.id, text)
+        await self._on_profile(session, {})

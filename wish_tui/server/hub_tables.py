@@ -1,0 +1,472 @@
+"""What the table server does at its tables: new tables, seats, actions, undo, chat, hints,
+bots, clocks, resigning, a rematch, and each game's end with its ratings.
+
+A part of `Hub` kept in its own file (mixed into it). Every change of a table is made under that
+table's lock: it is checked first, written to the club's database next (`Hub.record`), and only
+then applied and told (`Hub._changed`), so a crash never loses an action someone saw and a failed
+write changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from wish_tui.bot_turns import BotTurns
+from wish_tui.seat import Refused
+
+from . import tables as tablemod
+from .clocks import TableClock, clock_words
+from .club import SeatSpec
+from .protocol import ProtocolError, int_field, text_field
+from .tables import Table, TableError, person_of
+
+MAX_TABLES = 400
+"""Tables the server holds at once."""
+MAX_TABLES_PER_PERSON = 20
+"""Unfinished tables one person may own at once (turn-based ones run for days)."""
+
+
+def _player_id(person: str) -> int | None:
+    return int(person[1:]) if person.startswith("P") and person[1:].isdigit() else None
+
+
+class TableRequests:
+    """The table requests of a `Hub`."""
+
+    def _table(self, message: dict) -> Table:
+        table_id = text_field(message, "table", "a table's id", limit=20)
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError(f"There is no table {table_id!r} (it may have been closed).")
+        return table
+
+    def _lock_of(self, table: Table) -> asyncio.Lock:
+        locks = self.__dict__.setdefault("_table_locks", {})
+        if table.id not in locks:
+            locks[table.id] = asyncio.Lock()
+        return locks[table.id]
+
+    async def _store_seat(self, table: Table, seat: int) -> None:
+        """Keep a seat's holder, bot and outcome in the database (after it changed)."""
+        place = table.seats[seat]
+        if table.club_id is None or table.finished:
+            return
+        try:
+            await self.record(
+                self.club.tables.set_seat,
+                table.club_id,
+                seat,
+                player_id=_player_id(place.person) if place.who == "human" else None,
+                zombie=place.zombie,
+                outcome=place.outcome,
+            )
+        except TableError as exc:
+            self.problems.append(f"Table {table.id}: a seat could not be kept ({exc}).")
+
+    # -- tables ----------------------------------------------------------------------------------
+    async def _on_new_table(self, session, message: dict) -> None:
+        game = text_field(message, "game", "a game's name", limit=30)
+        owned = sum(1 for t in self.tables.values() if t.owner == session.person and not t.is_over)
+        if owned >= MAX_TABLES_PER_PERSON:
+            raise TableError(f"You already own {owned} tables; close one first.")
+        if len(self.tables) >= MAX_TABLES:
+            raise TableError("The server holds as many tables as it can; try again later.")
+        self.limiter.check(session.person, "table")
+        solo = text_field(message, "solo", "a solo level", limit=20, required=False)
+        options = message.get("options") or {}
+        if not isinstance(options, dict):
+            raise ProtocolError('"options" must be an object.')
+        kind = message.get("kind", "live")
+        clock = message.get("clock")
+        if kind not in ("live", "turn"):
+            raise ProtocolError('"kind" is "live" or "turn".')
+        if clock is not None and not isinstance(clock, dict):
+            raise ProtocolError('"clock" must be an object.')
+        table = tablemod.create(
+            "",
+            game,
+            message.get("seats"),
+            session.person,
+            session.name,
+            self.seed_source(),
+            solo,
+            options,
+            kind,
+            clock,
+        )
+        specs = [
+            SeatSpec(s.name, s.who, _player_id(s.person) if s.person else None) for s in table.seats
+        ]
+        stored = await self.record(
+            self.club.tables.create,
+            table.spec.name,
+            table.record.seed,
+            specs,
+            session.player.id,
+            solo=solo,
+            options=table.spec.options_to_json(table.record.options),
+            kind=kind,
+            clock=clock,
+        )
+        table.id, table.club_id = stored.code, stored.id
+        table.clock = TableClock(stored.clock, len(table.seats))
+        table.record.id = stored.code
+        table.since = self.clock()
+        self.tables[table.id] = table
+        self._run_clock(table, decided=False)
+        self._open(session, table)
+        self._changed(table)
+
+    async def _on_join(self, session, message: dict) -> None:
+        table = self._table(message)
+        seat = int_field(message, "seat", "a seat number", 0, 3)
+        async with self._lock_of(table):
+            tablemod.join(table, seat, session.person, session.name)
+            try:
+                await self._store_seat_strict(table, seat)
+            except TableError:
+                table.seats[seat].person = table.seats[seat].person_name = ""
+                raise
+        self._run_clock(table, decided=False)
+        self._open(session, table)
+        self._changed(table)
+
+    async def _store_seat_strict(self, table: Table, seat: int) -> None:
+        place = table.seats[seat]
+        await self.record(
+            self.club.tables.set_seat,
+            table.club_id,
+            seat,
+            player_id=_player_id(place.person) if place.person else None,
+        )
+
+    async def _on_leave(self, session, message: dict) -> None:
+        table = self._table(message)
+        async with self._lock_of(table):
+            seat = table.seat_of(session.person)
+            tablemod.leave(table, session.person)
+            if seat is not None:
+                await self._store_seat(table, seat)
+        self._changed(table)
+
+    def _on_watch(self, session, message: dict) -> None:
+        table = self._table(message)
+        if table.record.solo:
+            raise TableError("A solo game is played alone: it cannot be watched.")
+        self._open(session, table)
+
+    def _on_open(self, session, message: dict) -> None:
+        self._open(session, self._table(message))
+
+    async def _on_close_table(self, session, message: dict) -> None:
+        table = self._table(message)
+        if table.owner != session.person:
+            raise TableError("Only the table's owner can close it.")
+        others = [p for p in table.people() if p != session.person]
+        if table.actions and not table.is_over and others:
+            raise TableError("Others play at this table: it can be closed once the game is over.")
+        if not table.finished and table.club_id is not None:
+            await self.record(self.club.tables.drop, table.club_id)
+        self._forget(table)
+        for other in self.sessions:
+            if other.table == table.id:
+                other.table = ""
+                other.send({"type": "closed", "table": table.id})
+        self._tell_lobby()
+
+    def _forget(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        bots = self._bots.pop(table.id, None)
+        if bots is not None:
+            bots.cancel()
+        timer = self._timers.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+
+    # -- actions ---------------------------------------------------------------------------------
+    async def _on_play(self, session, message: dict) -> None:
+        table = self._table(message)
+        text = text_field(message, "action", "an action in notation", limit=120)
+        expect = int_field(message, "expect", "the number of actions your screen saw", 0, 10**6)
+        self.limiter.check(session.person, "move")
+        async with self._lock_of(table):
+            seat, action = tablemod.check_play(table, session.person, text, expect)
+            await self._commit(table, seat, action, session.person)
+        self._after_action(table)
+
+    async def _commit(self, table: Table, seat: int, action, person: str) -> None:
+        """Write an action to the table's record, then apply it (the caller holds the lock)."""
+        if table.club_id is not None:
+            await self.record(
+                self.club.tables.append, table.club_id, seat, _player_id(person), str(action)
+            )
+        table.master.play(seat, action)
+        if table.seats[seat].zombie and not table.seats[seat].for_good and person:
+            table.seats[seat].zombie = ""
+
+    def _after_action(self, table: Table) -> None:
+        """An action was played: run the clock, tell everyone, see whether the game ended."""
+        self._run_clock(table, decided=True)
+        self._changed(table)
+        if table.is_over and not table.finished:
+            self.spawn(self._finish(table))
+
+    async def _on_undo(self, session, message: dict) -> None:
+        table = self._table(message)
+        async with self._lock_of(table):
+            seat = table.seat_of(session.person)
+            if seat is None:
+                raise TableError("You hold no seat at this table.")
+            can, why = table.master.undo_status(seat)
+            if not can:
+                raise TableError(why)
+            target = table.spec.rules.undo_target(table.history)
+            steps = len(table.history) - 1 - target
+            if table.club_id is not None:
+                await self.record(
+                    self.club.tables.append_undo, table.club_id, seat, session.player.id, steps
+                )
+            tablemod.undo(table, session.person)
+        self._run_clock(table, decided=False)
+        self._changed(table)
+
+    def _on_hint(self, session, message: dict) -> None:
+        table = self._table(message)
+        seat = table.seat_of(session.person)
+        if seat is None or table.deciding() != seat or table.seats[seat].zombie:
+            raise TableError("A hint is given when you are to decide.")
+        if session.hinting:
+            raise TableError("A hint is being thought out already.")
+        session.hinting = True
+        self.spawn(self._hint(session, table, seat))
+
+    async def _hint(self, session, table: Table, seat: int) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            hint = await loop.run_in_executor(None, table.master.hint, seat, table.state)
+        except Refused as exc:
+            session.send({"type": "error", "table": table.id, "error": str(exc)})
+            return
+        finally:
+            session.hinting = False
+        session.send({"type": "hint", "table": table.id, **hint.to_json()})
+
+    def _on_why(self, session, message: dict) -> None:
+        table = self._table(message)
+        text = text_field(message, "action", "an action in notation", limit=120)
+        reason = table.master.why(table.seat_of(session.person), text)
+        session.send({"type": "why", "table": table.id, "action": text, "text": reason})
+
+    async def _on_chat(self, session, message: dict) -> None:
+        table = self._table(message)
+        text = text_field(message, "text", "a line of text", limit=400)
+        self.limiter.check(session.person, "chat")
+        line = tablemod.chat_line(session.name, text)
+        if table.club_id is not None and not table.finished:
+            await self.record(self.club.tables.chat, table.club_id, session.player.id, line[1])
+        table.chat.append(f"{line[0]}: {line[1]}")
+        self._changed(table)
+
+    async def _on_hand_to_bot(self, session, message: dict) -> None:
+        table = self._table(message)
+        seat = int_field(message, "seat", "a seat number", 0, 3)
+        on = message.get("on")
+        if not isinstance(on, bool):
+            raise ProtocolError('"on" must be true or false.')
+        place = table.seats[seat] if seat < len(table.seats) else None
+        if on and place is not None and place.person:
+            away = self.away_since.get(place.person)
+            if away is None:
+                raise TableError(
+                    f"{table.seat_label(seat)} is here: only an absent person's seat can go to a bot."
+                )
+            waited = time.monotonic() - away
+            if waited < self.seat_timeout:
+                raise TableError(
+                    f"{place.person_name} left {int(waited)} s ago; wait {int(self.seat_timeout - waited) + 1} s "
+                    "more before a bot takes the seat."
+                )
+        async with self._lock_of(table):
+            tablemod.hand_to_bot(table, session.person, seat, on)
+            await self._store_seat(table, seat)
+        self._run_clock(table, decided=False)
+        self._changed(table)
+
+    async def _on_resign(self, session, message: dict) -> None:
+        table = self._table(message)
+        async with self._lock_of(table):
+            seat = tablemod.resign(table, session.person)
+            await self._store_seat(table, seat)
+        self._log_line(table, f"{table.seat_label(seat)}: {session.name} resigned.")
+        self._leaving_seat(table)
+
+    def _leaving_seat(self, table: Table) -> None:
+        """A person left a game for good: it goes on with a bot, or ends when no person is left."""
+        self._run_clock(table, decided=False)
+        if not table.people() and not table.is_over and not table.finished:
+            self._log_line(table, "No person is left at the table: the game ends here.")
+            self.spawn(self._finish(table, early=True))
+        self._changed(table)
+
+    def _log_line(self, table: Table, line: str) -> None:
+        table.master.write_log(lambda pov: [line])
+
+    # -- the end ---------------------------------------------------------------------------------
+    async def _finish(self, table: Table, early: bool = False) -> None:
+        """Keep the game's end in the club: results, its record, the ratings; tell the table."""
+        if table.finished or table.club_id is None:
+            return
+        table.finished = True
+        state = table.state
+        scores = (
+            state.final_scores()
+            if state.is_over
+            else table.spec.rules.projected_scores(state, None)
+        )
+        try:
+            finished = await self.record(
+                self.club.finish, table.club_id, scores, outcomes=table.outcomes()
+            )
+        except TableError as exc:
+            table.finished = False
+            self.problems.append(f"Table {table.id}: its end could not be kept ({exc}).")
+            return
+        names = {r.player_id: r.player for r in finished.seats}
+        moves = [
+            f"{names.get(c.player_id, '?')} {c.before:.1f} → {c.after:.1f}"
+            for c in finished.changes
+            if names.get(c.player_id)
+        ]
+        if moves:
+            self._log_line(table, "Ratings: " + ", ".join(moves) + ".")
+        elif not finished.rated and not table.record.solo:
+            self._log_line(table, "This game was not rated (a guest or an open seat played).")
+        self._changed(table)
+
+    async def _on_rematch(self, session, message: dict) -> None:
+        """A new table with the same game, seats and options; the others are invited to it."""
+        old = self._table(message)
+        if not old.is_over:
+            raise TableError("A rematch is offered once the game is over.")
+        mine = old.seat_of(session.person)
+        if mine is None:
+            raise TableError("Only a player of this table can ask for a rematch.")
+        seats = [
+            {"name": s.name, "who": "me" if i == mine else ("open" if s.who == "human" else s.who)}
+            for i, s in enumerate(old.seats)
+        ]
+        others = [s.person_name for i, s in enumerate(old.seats) if s.person and i != mine]
+        await self._on_new_table(
+            session,
+            {
+                "game": old.spec.name,
+                "seats": seats,
+                "solo": old.record.solo,
+                "options": old.spec.options_to_json(old.record.options),
+                "kind": old.kind,
+                "clock": old.clock.setting,
+            },
+        )
+        table = self.tables[session.table]
+        for name in others:
+            try:
+                await self.record(
+                    self.club.invitations.invite, table.club_id, session.player.id, name
+                )
+            except TableError:
+                continue
+        self.notice(table, f"A rematch: {', '.join(others) or 'no one'} invited to sit down again.")
+        self._tell_lobby()
+
+    # -- clocks ----------------------------------------------------------------------------------
+    def _run_clock(self, table: Table, decided: bool) -> None:
+        """The decision may have passed to another seat: charge and switch the table's clock,
+        and wake when the seat deciding now runs out of time."""
+        deciding = table.deciding()
+        now = self.clock()
+        place = table.seats[deciding] if deciding is not None else None
+        runs = (
+            deciding
+            if place is not None and place.who == "human" and place.person and not place.zombie
+            else None
+        )
+        if runs != table.clock.running or decided:
+            if deciding != table.last_deciding:
+                table.since = now
+            table.clock.switch(runs, now, decided=decided)
+        table.last_deciding = deciding
+        timer = self._timers.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+        deadline = table.clock.deadline(now)
+        if deadline is not None and not table.is_over:
+            delay = max(0.0, deadline - now)
+            self._timers[table.id] = asyncio.get_running_loop().call_later(
+                delay + 0.05, lambda: self.spawn(self._check_time(table))
+            )
+        if table.clock.is_on and table.club_id is not None and not table.finished:
+            self.spawn(self._store_clock(table, now))
+
+    async def _store_clock(self, table: Table, now: float) -> None:
+        for seat, left in enumerate(table.clock.stored(now)):
+            try:
+                await self.record(self.club.tables.set_seat, table.club_id, seat, clock_ms=left)
+            except TableError:
+                return
+
+    async def _check_time(self, table: Table) -> None:
+        if self.tables.get(table.id) is not table or table.is_over:
+            return
+        async with self._lock_of(table):
+            seat = table.clock.timed_out(self.clock())
+            if seat is None:
+                return
+            tablemod.give_up(table, seat, "timeout")
+            await self._store_seat(table, seat)
+        place = table.seats[seat]
+        self._log_line(
+            table,
+            f"{table.spec.seat_title(place.name)}: {place.person_name} ran out of time; a bot "
+            "plays the seat to the end.",
+        )
+        self._leaving_seat(table)
+
+    def clock_text(self, table: Table) -> str:
+        """Every seat's time left, in a line (for the log and the plain client)."""
+        now = self.clock()
+        return " · ".join(
+            f"{table.spec.seat_title(s.name)} {clock_words(table.clock.left(i, now))}"
+            for i, s in enumerate(table.seats)
+        )
+
+    # -- bots ------------------------------------------------------------------------------------
+    def _schedule_bot(self, table: Table) -> None:
+        """Let the table's bot play, when a bot decides now (at a pace people can follow)."""
+        if table.is_over:
+            return
+        bots = self._bots.get(table.id)
+        if bots is None:
+            bots = BotTurns(
+                table.master,
+                table.bot_for,
+                lambda seat, action, t=table: self._bot_play(t, seat, action),
+                pace=self.bot_pace,
+                on_failure=lambda exc, t=table: self.problems.append(
+                    f"Table {t.id}: a bot could not move ({exc!r})."
+                ),
+            )
+            self._bots[table.id] = bots
+        bots.wake()
+
+    async def _bot_play(self, table: Table, seat: int, action) -> None:
+        if self.tables.get(table.id) is not table:
+            return
+        async with self._lock_of(table):
+            if table.deciding() != seat or not table.bot_for(seat):
+                return
+            await self._commit(table, seat, action, "")
+        self._after_action(table)
+
+
+__all__ = ["TableRequests", "person_of"]
