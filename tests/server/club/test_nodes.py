@@ -58,12 +58,15 @@ def test_an_append_after_a_seq_the_table_has_passed_is_refused(club):
 
 
 def test_a_listener_hears_each_committed_change_once_and_nothing_rolled_back(club):
-    table, ann = a_table(club)
     notices: queue.Queue = queue.Queue()
     listener = club.cluster.listen(notices.put)
     try:
         if hasattr(listener, "wait_connected"):
             assert listener.wait_connected(WAIT_S)
+        table, ann = a_table(club)
+        assert heard_until(notices, lambda n: True) == [Notice("created", table.id, 0)]
+        sent = club.invitations.invite(table.id, ann.id, "Bob")
+        assert heard_until(notices, lambda n: True) == [Notice("invited", table.id, sent.id)]
         with pytest.raises(RuntimeError), club.db.transaction():
             club.tables.append(table.id, 0, ann.id, "keep Arcanist")
             raise RuntimeError("the node fails before the commit")

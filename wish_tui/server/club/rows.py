@@ -301,7 +301,7 @@ class GamePage(JsonRow):
     """Per bot level, every number of seats together."""
 
 
-NOTICE_KINDS = ("action", "chat", "seats", "finished", "dropped")
+NOTICE_KINDS = ("created", "action", "chat", "seats", "invited", "finished", "dropped")
 
 
 @dataclass(frozen=True)
@@ -309,12 +309,14 @@ class Notice(JsonRow):
     """What a listener hears once a change of a table is committed (on any node)."""
 
     kind: str
-    """'action': event `seq` was appended (an action or an undo: read it with
-    `Tables.events_since`); 'chat': chat line `seq`; 'seats': a seat changed; 'finished': the
-    game is over (`History`); 'dropped': the table was deleted before its end."""
+    """'created': a new table; 'action': event `seq` was appended (an action or an undo: read it
+    with `Tables.events_since`); 'chat': chat line `seq`; 'seats': a seat changed; 'invited':
+    invitation `seq` to the table was sent or sent again; 'finished': the game is over
+    (`History`); 'dropped': the table was deleted before its end."""
     table_id: int
     seq: int
-    """The event's number for 'action', the line's for 'chat'; else the table's last event."""
+    """The event's number for 'action', the line's for 'chat', the invitation's for 'invited';
+    else the table's last event as far as the sender knows."""
 
 
 @dataclass(frozen=True)

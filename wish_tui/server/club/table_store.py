@@ -119,6 +119,7 @@ class Tables:
                     "VALUES (?, ?, ?, ?, ?)",
                     (table_id, index, seat.name, seat.who, player),
                 )
+            self.db.notify(Notice("created", table_id, 0))
         return self.get(table_id)
 
     def _free_code(self) -> str:
