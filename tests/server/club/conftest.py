@@ -1,5 +1,6 @@
-"""Fixtures of the club's tests: a club on a real SQLite file, a clock that moves when told,
-and short seeded bot games (with an undo) to store."""
+"""Fixtures of the club's tests: a club on a real SQLite file and on a real PostgreSQL database
+(each test that takes `club` runs on both), a clock that moves when told, and short seeded bot
+games (with an undo) to store."""
 
 from __future__ import annotations
 
@@ -30,18 +31,26 @@ def clock() -> Clock:
     return Clock()
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request) -> str | None:
+    """None for the SQLite file of the test's folder, or the URL of a fresh PostgreSQL
+    database of the session's server."""
+    return request.getfixturevalue("postgres_url") if request.param == "postgres" else None
+
+
 @pytest.fixture
-def club(tmp_path, clock):
-    opened = open_club(tmp_path, clock=clock)
+def club(tmp_path, clock, database):
+    opened = open_club(tmp_path, database=database, clock=clock)
     yield opened
     opened.close()
 
 
 def reopen(club, clock=None):
     """The same database closed and opened again, as after a restart."""
-    folder = club.db.path.parent
+    url = getattr(club.db, "url", None)
+    folder = None if url else club.db.path.parent
     club.close()
-    return open_club(folder, clock=clock or Clock(2_000_000_000_000))
+    return open_club(folder, database=url, clock=clock or Clock(2_000_000_000_000))
 
 
 @dataclass

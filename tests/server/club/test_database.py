@@ -11,9 +11,18 @@ import textwrap
 import pytest
 
 from wish_tui.server.club import ClubLocked, DatabaseRefused, open_club, schema, take_lock
-from wish_tui.server.club.database import FILE
+from wish_tui.server.club.sqlite_file import FILE
 
 from .conftest import people, reopen
+
+
+@pytest.fixture
+def club(tmp_path, clock):
+    """The SQLite file alone: these tests read, damage and replace it (test_postgres.py does
+    the same for PostgreSQL)."""
+    opened = open_club(tmp_path, clock=clock)
+    yield opened
+    opened.close()
 
 
 def test_a_new_club_is_made_in_wal_mode_with_the_current_schema(club, tmp_path):

@@ -70,13 +70,13 @@ def write_old_file(data_dir, table) -> None:
     (folder / f"{table.id}.json").write_text(json.dumps(data), "utf-8")
 
 
-def test_old_tables_are_imported_once_and_their_files_kept(tmp_path):
+def test_old_tables_are_imported_once_and_their_files_kept(tmp_path, database):
     playing = old_table(tmp_path, "a1b2c3", 5, 30, zombie=True)
     over = old_table(tmp_path, "d4e5f6", 6, None)
     (tmp_path / "tables" / "0badf0.json").write_text("{not json")
     before = {p.name: p.read_bytes() for p in (tmp_path / "tables").iterdir()}
 
-    club, lock, problems = start_club(tmp_path)
+    club, lock, problems = start_club(tmp_path, database=database)
     try:
         assert problems == [
             f"The table file {tmp_path / 'tables' / '0badf0.json'} is not JSON; it was not "
@@ -109,7 +109,7 @@ def test_old_tables_are_imported_once_and_their_files_kept(tmp_path):
         lock.release()
     assert {p.name: p.read_bytes() for p in (tmp_path / "tables").iterdir()} == before
 
-    club, lock, problems = start_club(tmp_path)
+    club, lock, problems = start_club(tmp_path, database=database)
     try:
         assert len(problems) == 1  # the damaged file is tried again; the others are not
         assert len(club.tables.load_unfinished()[0]) == 1

@@ -11,7 +11,7 @@ import pytest
 
 from wish_tui.cli import main
 from wish_tui.server.club import SeatSpec, open_club
-from wish_tui.server.club.database import FILE
+from wish_tui.server.club.sqlite_file import FILE
 
 from .conftest import people
 

@@ -1,37 +1,28 @@
-"""The club's SQLite file: opened with care, migrated in one transaction, never overwritten.
+"""The club's database as its parts use it: statements, transactions, notices, migrations.
 
-``club.sqlite3`` in the data directory, in WAL mode (readers never wait for the writer) with
-foreign keys on. Opening it refuses, in one sentence and without writing a byte, a file that is
-not a SQLite database (damaged, or another program's), a SQLite database of another program, and
-a club written by a newer wish_tui. Every change goes through `Database.transaction`, so a crash
-leaves a statement either committed whole or not at all; with ``durable`` (the default) a commit
-is on the disk when it returns. One connection, shared by threads under a lock: the hub writes
-from worker threads, off its event loop.
-
-This module and `dialect.py` are the only ones that know the database is SQLite.
+`Database` is what every part of the club (players, tables, history, …) is given. It speaks the
+SQL both databases read (`dialect.py`) and leaves the driver to a backend: `sqlite_file.py` (the
+file in the data directory, the default) or `postgres.py` (a server that several `serve` nodes
+share). Every change goes through `Database.transaction`, so a statement is committed whole or not
+at all; one connection per `Database`, shared by threads under a lock (the hub writes from worker
+threads, off its event loop). A notice (`notify`: "table T has action N") leaves only when its
+transaction commits, so nobody hears of an action that is not stored.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
-import sqlite3
-import stat
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
-
-from wish_tui import files
 
 from . import schema
-from .dialect import SQLITE
-from .errors import ClubError, DatabaseRefused
+from .dialect import Dialect
+from .errors import ClubError
+from .rows import Notice
 
-FILE = "club.sqlite3"
-HEADER = b"SQLite format 3\x00"
-BUSY_MS = 5000
-"""How long a statement waits for another process's write (the keeper's command) to end."""
+LOG = logging.getLogger(__name__)
 
 
 def now_ms() -> int:
@@ -40,40 +31,76 @@ def now_ms() -> int:
 
 
 class Database:
-    """One open club database: statements in `?` style, transactions, the time."""
+    """One open club database: statements in `?` style, transactions, notices, the time.
 
-    def __init__(
-        self, connection: sqlite3.Connection, path: Path, clock: Callable[[], int], read_only: bool
-    ) -> None:
-        self._connection = connection
-        self.path = path
+    A backend gives `_run`, `_begin`, `_commit`, `_rollback`, `_publish` and `size`.
+    """
+
+    dialect: Dialect
+    where: str
+    """How the database is named in a sentence: its file, or its URL without the password."""
+
+    def __init__(self, clock: Callable[[], int], read_only: bool) -> None:
         self.clock = clock
         """Returns the time in milliseconds (tests inject their own)."""
         self.read_only = read_only
-        self.dialect = SQLITE
         self._lock = threading.RLock()
         self._depth = 0
+        self._pending: list[Notice] = []
+        self._subscribers: list[Callable[[Notice], None]] = []
+
+    # -- what a backend gives --------------------------------------------------------------------
+    def _run(self, sql: str, params: tuple):
+        raise NotImplementedError
+
+    def _run_many(self, sql: str, rows: list[tuple]) -> None:
+        raise NotImplementedError
+
+    def _begin(self) -> None:
+        raise NotImplementedError
+
+    def _commit(self) -> None:
+        raise NotImplementedError
+
+    def _rollback(self) -> None:
+        raise NotImplementedError
+
+    def _publish(self, notice: Notice) -> None:
+        """Send a notice inside the open transaction (by default: keep it for the commit)."""
+        self._pending.append(notice)
+
+    def size(self) -> int:
+        """Bytes the database takes."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
 
     # -- statements ------------------------------------------------------------------------------
-    def execute(self, sql: str, params: tuple | list = ()) -> sqlite3.Cursor:
-        """Run one statement (inside a transaction when it changes anything)."""
+    def execute(self, sql: str, params: tuple | list = ()):
+        """Run one statement (inside a transaction when it changes anything); its cursor."""
         with self._lock:
-            return self._connection.execute(self.dialect.sql(sql), tuple(params))
+            return self._run(self.dialect.sql(sql), tuple(params))
+
+    def execute_many(self, sql: str, rows: list[tuple]) -> None:
+        """Run one statement for each row of parameters (inside a transaction)."""
+        with self._lock:
+            self._run_many(self.dialect.sql(sql), [tuple(r) for r in rows])
 
     def execute_ddl(self, sql: str) -> None:
         """Run one statement of a migration, its dialect tokens filled in."""
         with self._lock:
-            self._connection.execute(self.dialect.ddl(sql))
+            self._run(self.dialect.ddl(sql), ())
 
     def rows(self, sql: str, params: tuple | list = ()) -> list[tuple]:
         """Every row a query returns."""
         with self._lock:
-            return self._connection.execute(self.dialect.sql(sql), tuple(params)).fetchall()
+            return self._run(self.dialect.sql(sql), tuple(params)).fetchall()
 
     def one(self, sql: str, params: tuple | list = ()) -> tuple | None:
         """The first row a query returns, or None."""
         with self._lock:
-            return self._connection.execute(self.dialect.sql(sql), tuple(params)).fetchone()
+            return self._run(self.dialect.sql(sql), tuple(params)).fetchone()
 
     def scalar(self, sql: str, params: tuple | list = (), default=None):
         """The first column of the first row, or `default`."""
@@ -84,10 +111,12 @@ class Database:
     def transaction(self) -> Iterator[Database]:
         """Everything inside is committed together, or not at all when it raises.
 
-        Nested use joins the outer transaction. Other threads wait for it to end.
+        Nested use joins the outer transaction. Other threads wait for it to end. The notices
+        sent inside reach the listeners once it is committed, and never if it is not.
         """
         if self.read_only:
             raise ClubError("The club database was opened to read only; nothing was changed.")
+        committed: list[Notice] = []
         with self._lock:
             if self._depth:
                 self._depth += 1
@@ -96,116 +125,70 @@ class Database:
                 finally:
                     self._depth -= 1
                 return
-            self._connection.execute("BEGIN IMMEDIATE")
+            self._begin()
             self._depth = 1
             try:
                 yield self
             except BaseException:
-                self._connection.execute("ROLLBACK")
+                self._pending.clear()
+                with contextlib.suppress(Exception):
+                    self._rollback()
                 raise
             else:
                 try:
-                    self._connection.execute("COMMIT")
+                    self._commit()
                 except BaseException:
-                    with contextlib.suppress(sqlite3.Error):
-                        self._connection.execute("ROLLBACK")
+                    self._pending.clear()
+                    with contextlib.suppress(Exception):
+                        self._rollback()
                     raise
+                committed, self._pending = self._pending, []
             finally:
                 self._depth = 0
+        self._deliver(committed)
 
-    def size(self) -> int:
-        """Bytes the database's pages take (free pages left out)."""
-        pages = self.scalar("PRAGMA page_count", default=0)
-        free = self.scalar("PRAGMA freelist_count", default=0)
-        return (pages - free) * self.scalar("PRAGMA page_size", default=4096)
+    # -- notices ---------------------------------------------------------------------------------
+    def notify(self, notice: Notice) -> None:
+        """Tell every listener of the club of `notice` once this transaction commits."""
+        if not self._depth:
+            raise ClubError("A notice is sent from inside a transaction.")
+        self._publish(notice)
 
-    def close(self) -> None:
-        """Close the connection (the WAL is folded back into the file)."""
+    def subscribe(self, callback: Callable[[Notice], None]) -> None:
+        """Call `callback` (in the committing thread) with each notice this connection commits."""
         with self._lock:
-            self._connection.close()
+            self._subscribers.append(callback)
+
+    def unsubscribe(self, callback: Callable[[Notice], None]) -> None:
+        with self._lock, contextlib.suppress(ValueError):
+            self._subscribers.remove(callback)
+
+    def _deliver(self, notices: list[Notice]) -> None:
+        if not notices:
+            return
+        with self._lock:
+            subscribers = list(self._subscribers)
+        for notice in notices:
+            for callback in subscribers:
+                try:
+                    callback(notice)
+                except Exception:  # a listener's fault never undoes a committed action
+                    LOG.exception("a club listener failed on %s", notice)
 
 
-def path_in(data_dir: Path) -> Path:
-    """Where the club database of `data_dir` is."""
-    return Path(data_dir) / FILE
+def migrate(db: Database, read_version: Callable[[], int], lock_schema: Callable[[], None]) -> None:
+    """Bring `db` up to `schema.VERSION` in one transaction.
 
-
-def _shown(path: Path) -> str:
-    return str(path)
-
-
-def _check_file(path: Path) -> bool:
-    """True when `path` holds something; refuse what is no SQLite database, reading 16 bytes."""
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        return False
-    except OSError as exc:
-        raise DatabaseRefused(
-            f"The club database {_shown(path)} {files.refusal(exc)}; it was left untouched."
-        ) from None
-    problem = files.kind_problem(info.st_mode) if not stat.S_ISREG(info.st_mode) else ""
-    if problem:
-        raise DatabaseRefused(
-            f"The club database {_shown(path)} {problem}; move it away to start a new club."
-        )
-    if info.st_size == 0:
-        return False
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(len(HEADER))
-    except OSError as exc:
-        raise DatabaseRefused(
-            f"The club database {_shown(path)} {files.refusal(exc)}; it was left untouched."
-        ) from None
-    if head != HEADER:
-        raise DatabaseRefused(
-            f"The file {_shown(path)} is not a SQLite database (it is damaged or another "
-            "program's), so it was left untouched; move it away to start a new club."
-        )
-    return True
-
-
-def _version(connection: sqlite3.Connection, path: Path) -> int:
-    """The schema version of an open file (0 for an empty one); refuse a foreign or newer one."""
-    where = _shown(path)
-    try:
-        names = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
-        if not names:
-            return 0
-        if "club_meta" not in names or "schema_version" not in names:
-            raise DatabaseRefused(
-                f"The file {where} is a SQLite database of another program, not a wish_tui "
-                "club, so it was left untouched; move it away to start a new club."
-            )
-        found = connection.execute("SELECT value FROM club_meta WHERE key = 'format'").fetchone()
-        if found is None or found[0] != schema.FORMAT:
-            raise DatabaseRefused(
-                f"The file {where} is a SQLite database of another program, not a wish_tui "
-                "club, so it was left untouched; move it away to start a new club."
-            )
-        version = connection.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
-    except sqlite3.DatabaseError as exc:
-        raise DatabaseRefused(
-            f"The club database {where} is damaged ({str(exc).rstrip('.')}), so it was left "
-            "untouched; restore it from a backup or move it away to start a new club."
-        ) from None
-    if not isinstance(version, int):
-        raise DatabaseRefused(
-            f"The club database {where} has no schema version, so it was left untouched; "
-            "restore it from a backup or move it away to start a new club."
-        )
-    if version > schema.VERSION:
-        raise DatabaseRefused(
-            f"The club database {where} was written by a newer wish_tui (schema version "
-            f"{version}; this one knows up to {schema.VERSION}), so it was left untouched; "
-            "upgrade wish_tui to open it."
-        )
-    return version
-
-
-def _migrate(db: Database, version: int) -> None:
+    Args:
+        read_version: the version stored now (0 for an empty database); read again inside the
+            transaction, after `lock_schema`, so two nodes starting at once migrate once.
+        lock_schema: makes every other migrating connection wait until this one commits.
+    """
     with db.transaction():
+        lock_schema()
+        version = read_version()
+        if version >= schema.VERSION:
+            return
         if version == 0:
             db.execute_ddl(
                 "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, "
@@ -217,86 +200,3 @@ def _migrate(db: Database, version: int) -> None:
                 "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
                 (target, db.clock()),
             )
-
-
-def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
-    target = f"{path.resolve().as_uri()}?mode=ro" if read_only else str(path)
-    try:
-        return sqlite3.connect(
-            target,
-            uri=read_only,
-            isolation_level=None,
-            check_same_thread=False,
-            timeout=BUSY_MS / 1000,
-        )
-    except sqlite3.Error as exc:
-        raise DatabaseRefused(
-            f"The club database {_shown(path)} cannot be opened ({str(exc).rstrip('.')})."
-        ) from None
-
-
-def _probe(path: Path) -> int:
-    """The version of an existing file, read through a read-only connection (which never
-    writes, not even a checkpoint when it closes)."""
-    connection = _connect(path, read_only=True)
-    try:
-        return _version(connection, path)
-    finally:
-        connection.close()
-
-
-def open_database(
-    path: Path,
-    *,
-    read_only: bool = False,
-    durable: bool = True,
-    clock: Callable[[], int] = now_ms,
-) -> Database:
-    """Open (or, unless `read_only`, create) the club database at `path`, migrated to VERSION.
-
-    Args:
-        durable: fsync every commit (off only for benchmarks that fill a database).
-        clock: the time in milliseconds.
-
-    Raises:
-        DatabaseRefused: the file is missing (read only), damaged, foreign, newer, or cannot be
-            opened; one sentence, and the file is unchanged.
-    """
-    path = Path(path)
-    exists = _check_file(path)
-    if read_only and not exists:
-        raise DatabaseRefused(
-            f"There is no club database at {_shown(path)} yet: 'wish-tui serve' creates it."
-        )
-    version = _probe(path) if exists else 0
-    if read_only and version < schema.VERSION:
-        raise DatabaseRefused(
-            f"The club database {_shown(path)} has schema version {version}; start "
-            "'wish-tui serve' once to bring it up to this version."
-        )
-    connection = _connect(path, read_only)
-    try:
-        connection.execute("PRAGMA foreign_keys = ON")
-        if not read_only:
-            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if str(mode).lower() != "wal":
-                raise DatabaseRefused(
-                    f"The club database {_shown(path)} cannot be put in WAL mode (the folder may "
-                    "not allow it); nothing was changed."
-                )
-            connection.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
-        db = Database(connection, path, clock, read_only)
-        if not read_only:
-            version = _version(connection, path)  # again, now that this connection holds it
-            if version < schema.VERSION:
-                _migrate(db, version)
-    except sqlite3.DatabaseError as exc:
-        connection.close()
-        raise DatabaseRefused(
-            f"The club database {_shown(path)} cannot be used ({str(exc).rstrip('.')}); "
-            "it was left as it was."
-        ) from None
-    except BaseException:
-        connection.close()
-        raise
-    return db

@@ -3,9 +3,10 @@
 Every statement of the club is written once, in the SQL both databases read: ``?`` placeholders,
 ``INSERT … ON CONFLICT (…) DO UPDATE`` for upserts, ``INSERT … RETURNING``, integer 0/1 for yes and
 no, times as whole milliseconds since 1970, JSON as text. What they spell differently is named in a
-migration as a ``{token}`` and filled in here, and `Dialect.sql` turns the placeholders into what
-the driver takes. Nothing outside this module (and `database.py`, which opens the SQLite file)
-uses a feature of one database alone.
+migration as a ``{token}`` and filled in here, `Dialect.sql` turns the placeholders into what
+the driver takes, and the few clauses one database needs and the other lacks (a row lock, the
+server's clock, the list of tables) are attributes of the dialect. Nothing outside this module and
+the two backends (`sqlite_file.py`, `postgres.py`) uses a feature of one database alone.
 """
 
 from __future__ import annotations
@@ -22,6 +23,14 @@ class Dialect:
     """What the driver takes for ``?`` ('?' for sqlite3, '%s' for psycopg)."""
     tokens: dict
     """What each ``{token}`` of a migration's SQL becomes."""
+    for_update: str
+    """Appended to a SELECT inside a transaction to hold its rows until the commit (PostgreSQL
+    lets two transactions run at once; SQLite's BEGIN IMMEDIATE already holds the whole file)."""
+    now_ms: str
+    """An expression for the database's own time in milliseconds since 1970 (leases and
+    heartbeats use it, so the clocks of several machines never disagree on them)."""
+    catalog: str
+    """A query of the names of the tables in the database (or schema) the club uses."""
 
     def ddl(self, text: str) -> str:
         """A migration's SQL with its tokens filled in."""
@@ -42,6 +51,9 @@ SQLITE = Dialect(
         "blob": "BLOB",
         "compact": " WITHOUT ROWID",
     },
+    for_update="",
+    now_ms="CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)",
+    catalog="SELECT name FROM sqlite_master WHERE type = 'table'",
 )
 """SQLite: an INTEGER PRIMARY KEY is the row's id; a table keyed by its columns needs no rowid."""
 
@@ -55,5 +67,11 @@ POSTGRES = Dialect(
         "blob": "BYTEA",
         "compact": "",
     },
+    for_update=" FOR UPDATE",
+    now_ms="CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
+    catalog=(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+    ),
 )
-"""PostgreSQL (psycopg 3), for a club several `serve` nodes share (a later step)."""
+"""PostgreSQL (psycopg 3), for a club several `serve` nodes share: identity columns, BIGINT,
+DOUBLE PRECISION, BYTEA; rows locked with FOR UPDATE; the server's clock."""

@@ -11,6 +11,20 @@ class DatabaseRefused(ClubError):
     """The club's database file cannot be used (damaged, foreign, newer); it was left untouched."""
 
 
+class DatabaseUnreachable(ClubError):
+    """The connection to the club's database server was lost; the change was not made (the
+    next call connects again)."""
+
+
+class Conflict(ClubError):
+    """Another node changed the same thing at the same moment; nothing was changed."""
+
+
+class SeqTaken(Conflict):
+    """A table's next action number is taken: another node appended first; catch up from the
+    table's events and try again."""
+
+
 class ClubLocked(ClubError):
     """Another `wish-tui serve` holds the club of this data directory."""
 

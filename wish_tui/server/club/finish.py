@@ -16,7 +16,7 @@ from .database import Database
 from .errors import ClubError
 from .ratings import FORFEITS
 from .record_codec import pack, resolve
-from .rows import FinishedGame, RatingChange, SeatResult, StoredTable
+from .rows import FinishedGame, Notice, RatingChange, SeatResult, StoredTable
 from .table_store import Tables
 
 UPSERT_RATING = """
@@ -148,7 +148,8 @@ def finish_table(
                     seat_outcomes[seat.seat],
                 ),
             )
-        for what in ("table_events", "table_chat", "table_seats"):
+        last = tables._last_seq(table_id)
+        for what in ("table_events", "table_chat", "table_seats", "table_leases"):
             db.execute(f"DELETE FROM {what} WHERE table_id = ?", (table_id,))
         db.execute("UPDATE tables SET finished_at = ? WHERE id = ?", (now, table_id))
         changes = _rate(db, table, seat_places, now) if is_rated else ()
@@ -164,6 +165,7 @@ def finish_table(
                     now,
                 ),
             )
+        db.notify(Notice("finished", table_id, last))
     seats = tuple(
         SeatResult(
             s.seat,
@@ -185,6 +187,14 @@ def finish_table(
 def _rate(db: Database, table: StoredTable, seat_places: list[int], now: int) -> list:
     """Move the rating of every player of a rated game; return how each ordinal moved."""
     seat_players = [s.player_id for s in table.seats]
+    people = sorted(set(seat_players))
+    # hold the players' rows, in one order, so two tables finishing at once on two nodes move a
+    # shared player's rating one after the other
+    db.rows(
+        f"SELECT id FROM players WHERE id IN ({', '.join('?' * len(people))}) ORDER BY id"
+        f"{db.dialect.for_update}",
+        tuple(people),
+    )
     priors, played = {}, {}
     for player in set(seat_players):
         row = db.one(

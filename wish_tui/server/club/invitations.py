@@ -5,7 +5,7 @@ from __future__ import annotations
 from .database import Database
 from .errors import ClubError, NotFound
 from .players import Players
-from .rows import Invitation
+from .rows import Invitation, Notice
 
 OPEN_MAX = 50
 """Open invitations one person may have waiting (older ones are shown first to go)."""
@@ -62,6 +62,7 @@ class Invitations:
             found = self.db.scalar(
                 "SELECT id FROM invitations WHERE table_id = ? AND to_id = ?", (table_id, to.id)
             )
+            self.db.notify(Notice("invited", table_id, found))
         return self.get(found)
 
     def waiting(self, player_id: int, size: int = 20) -> list[Invitation]:

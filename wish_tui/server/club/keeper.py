@@ -5,6 +5,7 @@
     wish-tui club history [--game G] [--player NAME] [--limit N] [--json]
     wish-tui club rename OLD NEW                    give a player another name
     wish-tui club remove NAME                       remove a player (their games stay)
+    wish-tui club --database postgresql://… COMMAND   the same, on a club in PostgreSQL
 
 The first three open the database to read only and change nothing; a missing database is said in
 one sentence. The JSON shapes are described in docs/club.md.
@@ -30,6 +31,12 @@ def add_parser(commands) -> None:
     """Add `club` and its commands to the `wish-tui` subparsers."""
     club = commands.add_parser(
         "club", help="look after the club of wish-tui serve: players, ratings, history"
+    )
+    club.add_argument(
+        "--database",
+        metavar="URL",
+        help="a club in PostgreSQL (postgresql://USER@HOST:PORT/DATABASE) instead of the data "
+        "directory's SQLite file",
     )
     inner = club.add_subparsers(dest="club_command", metavar="COMMAND", required=True)
     names = ", ".join(games.names())
@@ -201,7 +208,7 @@ def run(args) -> int:
     command = args.club_command
     try:
         if command in ("players", "ratings", "history"):
-            with open_club(read_only=True) as club:
+            with open_club(database=args.database, read_only=True) as club:
                 if command == "players":
                     _players(club, args.json)
                 elif command == "ratings":
@@ -209,7 +216,7 @@ def run(args) -> int:
                 else:
                     _history(club, args.game, args.player, args.limit, args.json)
             return 0
-        with open_club() as club:
+        with open_club(database=args.database) as club:
             if command == "rename":
                 player = club.players.named(args.old)
                 renamed = club.players.rename(player.id, args.new)

@@ -299,3 +299,53 @@ class GamePage(JsonRow):
     """Per seat name (a Djinn, an element, a colour), every number of seats together."""
     by_bot: tuple[WinRate, ...]
     """Per bot level, every number of seats together."""
+
+
+NOTICE_KINDS = ("created", "action", "chat", "seats", "invited", "finished", "dropped")
+
+
+@dataclass(frozen=True)
+class Notice(JsonRow):
+    """What a listener hears once a change of a table is committed (on any node)."""
+
+    kind: str
+    """'created': a new table; 'action': event `seq` was appended (an action or an undo: read it
+    with `Tables.events_since`); 'chat': chat line `seq`; 'seats': a seat changed; 'invited':
+    invitation `seq` to the table was sent or sent again; 'finished': the game is over
+    (`History`); 'dropped': the table was deleted before its end."""
+    table_id: int
+    seq: int
+    """The event's number for 'action', the line's for 'chat', the invitation's for 'invited';
+    else the table's last event as far as the sender knows."""
+
+
+@dataclass(frozen=True)
+class Lease(JsonRow):
+    """A node's hold on a live table: the one node that runs it until `expires_at`."""
+
+    table_id: int
+    node_id: str
+    epoch: int
+    """1 for the first hold, one more each time the lease is taken anew (after a release or an
+    expiry); a renewal keeps it. A node whose epoch changed reloads the table from its rows."""
+    taken_at: int
+    expires_at: int
+    """On the database's clock (PostgreSQL's, so the nodes' clocks never move a lease)."""
+    checked_at: int
+    """The database's time when this was read: `expires_at - checked_at` is what is left."""
+
+    @property
+    def remaining_ms(self) -> int:
+        return max(0, self.expires_at - self.checked_at)
+
+
+@dataclass(frozen=True)
+class NodeBeat(JsonRow):
+    """A `serve` node as its last heartbeat left it."""
+
+    id: str
+    started_at: int
+    beat_at: int
+    expires_at: int
+    info: str = ""
+    """What the node says of itself (its address, its version), at most 200 characters."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .errors import DatabaseRefused
+
 FORMAT = "wish_tui.club"
 """What ``club_meta`` says under 'format', so a database of another program is not taken."""
 
@@ -178,7 +180,49 @@ def _v1(db) -> None:
     db.execute("INSERT INTO club_meta (key, value) VALUES (?, ?)", ("format", FORMAT))
 
 
-MIGRATIONS: tuple[Callable, ...] = (_v1,)
+V2 = (
+    """CREATE TABLE nodes (
+        id TEXT PRIMARY KEY,
+        started_at {bigint} NOT NULL,
+        beat_at {bigint} NOT NULL,
+        expires_at {bigint} NOT NULL,
+        info TEXT NOT NULL DEFAULT ''
+    ){compact}""",
+    """CREATE TABLE table_leases (
+        table_id {bigint} PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+        node_id TEXT NOT NULL,
+        epoch INTEGER NOT NULL,
+        taken_at {bigint} NOT NULL,
+        expires_at {bigint} NOT NULL
+    ){compact}""",
+    "CREATE INDEX table_leases_by_node ON table_leases (node_id, expires_at)",
+)
+"""Version 2: the nodes of a club that several `serve` processes share (their heartbeats) and
+the lease each live table is run under. With SQLite (one machine) they stay empty."""
+
+
+MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2))
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)
 """The schema version this code writes; a database of a higher version is refused."""
+
+
+def check_version(version, where: str) -> int:
+    """The schema version read from a club database named `where`, once it is one this code can
+    open (0 for an empty one).
+
+    Raises:
+        DatabaseRefused: no version is recorded, or a newer wish_tui wrote it (one sentence).
+    """
+    if not isinstance(version, int):
+        raise DatabaseRefused(
+            f"The club database {where} has no schema version, so it was left untouched; "
+            "restore it from a backup or move it away to start a new club."
+        )
+    if version > VERSION:
+        raise DatabaseRefused(
+            f"The club database {where} was written by a newer wish_tui (schema version "
+            f"{version}; this one knows up to {VERSION}), so it was left untouched; "
+            "upgrade wish_tui to open it."
+        )
+    return version

@@ -5,6 +5,12 @@ number, written and committed before the hub tells anyone of it (`append`); an u
 that takes back N actions (`append_undo`), so no row is deleted while the table is played. After
 a restart, `load_unfinished` rebuilds each table's game from its events and checks it by replaying
 it through the rules (`wish_tui.records.settle`). Finishing a table is `finish.py`.
+
+Several nodes may write one table (PostgreSQL): each change holds the table's row until it
+commits, (table, seq) is the events' primary key so no two nodes can both store action N, and an
+append that names the action it follows (``after=N``) is refused with `SeqTaken` when the table
+has moved on, so a node whose copy of the game is behind never stores an action on top of a
+position it has not seen. Each change sends its notice (`rows.Notice`) in its transaction.
 """
 
 from __future__ import annotations
@@ -18,11 +24,11 @@ from wish_tui.records import GameRecord, SaveError
 
 from .clock_settings import check_clock
 from .database import Database
-from .errors import ClubError, InputRefused, NotFound
+from .errors import ClubError, Conflict, InputRefused, NotFound, SeqTaken
 from .limits import BOT_NAMES, check_chat
 from .players import Players
 from .record_codec import RecordDamaged, resolve
-from .rows import ChatLine, Event, LoadedTable, SeatSpec, StoredSeat, StoredTable
+from .rows import ChatLine, Event, LoadedTable, Notice, SeatSpec, StoredSeat, StoredTable
 
 CHAT_KEEP = 50
 """Chat lines a table keeps (the oldest go)."""
@@ -113,6 +119,7 @@ class Tables:
                     "VALUES (?, ?, ?, ?, ?)",
                     (table_id, index, seat.name, seat.who, player),
                 )
+            self.db.notify(Notice("created", table_id, 0))
         return self.get(table_id)
 
     def _free_code(self) -> str:
@@ -201,25 +208,45 @@ class Tables:
                 )
                 if cursor.rowcount != 1:
                     raise NotFound(f"The table {table_id} has no seat {seat}.")
+                self.db.notify(Notice("seats", table_id, self._last_seq(table_id)))
         seats = self.get(table_id).seats
         if not 0 <= seat < len(seats):
             raise NotFound(f"The table {table_id} has no seat {seat}.")
         return seats[seat]
 
     def _unfinished(self, table_id: int) -> None:
-        row = self.db.one("SELECT finished_at FROM tables WHERE id = ?", (table_id,))
+        """Refuse a missing or finished table; inside a transaction, hold its row until the
+        commit (so no other node finishes or changes it meanwhile)."""
+        row = self.db.one(
+            f"SELECT finished_at FROM tables WHERE id = ?{self.db.dialect.for_update}",
+            (table_id,),
+        )
         if row is None:
             raise NotFound(f"There is no table {table_id}.")
         if row[0] is not None:
             raise ClubError(f"The table {table_id} is finished: its record is closed.")
 
     # -- events ----------------------------------------------------------------------------------
-    def append(self, table_id: int, seat: int, player_id: int | None, notation: str) -> int:
+    def append(
+        self,
+        table_id: int,
+        seat: int,
+        player_id: int | None,
+        notation: str,
+        *,
+        after: int | None = None,
+    ) -> int:
         """Add an action to a table's record; return its sequence number once it is committed
         (tell the table's people only then).
 
+        Args:
+            after: the number of the last event the caller's game has seen; the action is
+                stored only if it is still the table's last (None: after whatever is last).
+
         Raises:
             InputRefused: not short printable notation.
+            SeqTaken: the table has moved on past `after`, or another node stored the same
+                number at the same moment; nothing was stored.
             ClubError: no such table, or it is finished.
         """
         if not (
@@ -228,17 +255,27 @@ class Tables:
             and records.is_plain_text(notation)
         ):
             raise InputRefused("An action is short printable notation.")
-        return self._append(table_id, seat, player_id, notation, 0)
+        return self._append(table_id, seat, player_id, notation, 0, after)
 
-    def append_undo(self, table_id: int, seat: int, player_id: int | None, steps: int) -> int:
+    def append_undo(
+        self,
+        table_id: int,
+        seat: int,
+        player_id: int | None,
+        steps: int,
+        *,
+        after: int | None = None,
+    ) -> int:
         """Record that `seat` took back its last `steps` actions; return the event's number.
 
         Raises:
+            SeqTaken: as for `append`.
             ClubError: fewer actions than `steps`, no such table, or it is finished.
         """
         if type(steps) is not int or steps < 1:
             raise ClubError("An undo takes back one action or more.")
         with self.db.transaction():
+            self._unfinished(table_id)
             kept = self.db.scalar(
                 "SELECT SUM(CASE WHEN undo > 0 THEN -undo ELSE 1 END) FROM table_events "
                 "WHERE table_id = ?",
@@ -249,22 +286,38 @@ class Tables:
                 raise ClubError(
                     f"The table {table_id} has {kept} actions to take back, not {steps}."
                 )
-            return self._append(table_id, seat, player_id, None, steps)
+            return self._append(table_id, seat, player_id, None, steps, after)
 
-    def _append(self, table_id, seat, player_id, notation, undo) -> int:
-        with self.db.transaction():
-            self._unfinished(table_id)
-            seq = (
-                self.db.scalar(
-                    "SELECT MAX(seq) FROM table_events WHERE table_id = ?", (table_id,), default=0
+    def _last_seq(self, table_id: int) -> int:
+        return self.db.scalar(
+            "SELECT MAX(seq) FROM table_events WHERE table_id = ?", (table_id,), default=0
+        )
+
+    def _append(self, table_id, seat, player_id, notation, undo, after) -> int:
+        seq = (after or 0) + 1
+        try:
+            with self.db.transaction():
+                self._unfinished(table_id)
+                last = self._last_seq(table_id)
+                if after is not None and after != last:
+                    raise SeqTaken(
+                        f"The table {table_id} has moved on to action {last}, past {after}; "
+                        "catch up on its events and try again."
+                    )
+                seq = last + 1
+                self.db.execute(
+                    "INSERT INTO table_events (table_id, seq, seat, player_id, notation, undo, "
+                    "at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (table_id, seq, seat, player_id, notation, undo, self.db.clock()),
                 )
-                + 1
-            )
-            self.db.execute(
-                "INSERT INTO table_events (table_id, seq, seat, player_id, notation, undo, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (table_id, seq, seat, player_id, notation, undo, self.db.clock()),
-            )
+                self.db.notify(Notice("action", table_id, seq))
+        except SeqTaken:
+            raise
+        except Conflict:
+            raise SeqTaken(
+                f"Another node stored action {seq} of the table {table_id} at the same moment; "
+                "catch up on its events and try again."
+            ) from None
         return seq
 
     def events_since(self, table_id: int, seq: int = 0, limit: int = EVENTS_PAGE) -> list[Event]:
@@ -312,6 +365,7 @@ class Tables:
             self.db.execute(
                 "DELETE FROM table_chat WHERE table_id = ? AND n <= ?", (table_id, n - CHAT_KEEP)
             )
+            self.db.notify(Notice("chat", table_id, n))
         return self.chat_lines(table_id, 1)[-1]
 
     def chat_lines(self, table_id: int, limit: int = CHAT_KEEP) -> list[ChatLine]:
@@ -359,7 +413,10 @@ class Tables:
         """Every unfinished table, its game rebuilt from its events (to resume after a
         restart); and one sentence for each table that could not be (left as it is)."""
         loaded, problems = [], []
-        ids = [r[0] for r in self.db.rows("SELECT id FROM tables WHERE finished_at IS NULL")]
+        ids = [
+            r[0]
+            for r in self.db.rows("SELECT id FROM tables WHERE finished_at IS NULL ORDER BY id")
+        ]
         for table_id in ids:
             try:
                 loaded.append(self.load(table_id))
@@ -375,7 +432,9 @@ class Tables:
         """
         with self.db.transaction():
             self._unfinished(table_id)
+            last = self._last_seq(table_id)
             self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+            self.db.notify(Notice("dropped", table_id, last))
 
 
 def record_of(table: StoredTable, actions: list[str]) -> GameRecord:

@@ -1,0 +1,37 @@
+"""Fixtures shared by every test package: a PostgreSQL server, started once per session when a
+test asks for it (tests/postgres_server.py)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.postgres_server import Server, find_binaries, missing
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """The session's PostgreSQL server. Without one installed the test is skipped, saying what
+    to install; in CI (CI set) it fails instead, since there the server must be there."""
+    why = missing()
+    if why is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"The PostgreSQL tests cannot run: {why}.")
+        pytest.skip(f"PostgreSQL tests skipped: {why}.")
+    server = Server(find_binaries())
+    try:
+        server.start()
+    except BaseException:
+        server.stop()
+        raise
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """The URL of an empty database of the session's server, dropped after the test."""
+    name = postgres_server.new_database()
+    yield postgres_server.url(name)
+    postgres_server.drop_database(name)
