@@ -161,7 +161,13 @@ def own_path(name_or_path: str | os.PathLike) -> Path:
     """Like `save_path`, but a name always means the player's own saves folder (for writing)."""
     text = os.fspath(name_or_path)
     if is_path(text):
-        return Path(text).expanduser()
+        try:
+            return Path(text).expanduser()
+        except RuntimeError:  # '~someone' for a user this machine does not have
+            raise SaveError(
+                f"{excerpt(text)} starts with a home folder this machine does not have; "
+                "give the save a plain name or a full path."
+            ) from None
     return saves_dir() / f"{text}.json"
 
 
