@@ -17,6 +17,7 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
+from wish_tui.games import GAMES
 from wish_tui.saves import GameRecord
 from wish_tui.wish import rules
 
@@ -351,7 +352,9 @@ def build(scenario: Scenario, max_seeds: int = 400) -> GameRecord:
     seats = [{"djinn": d, "who": w} for d, w in zip(scenario.djinns, who, strict=True)]
     options = dict(scenario.options)
     for seed in range(1, max_seeds + 1):
-        record, state = GameRecord.new(seats, seed, scenario.solo or None, scenario.game, options)
+        record, state = GameRecord.new(
+            seats, seed, scenario.solo or None, scenario.game, options, games=GAMES
+        )
         if scenario.stop is None:
             return record
         rng = random.Random(seed)

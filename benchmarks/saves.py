@@ -16,6 +16,7 @@ import tempfile
 import time
 
 from wish_tui import saves
+from wish_tui.games import GAMES
 from wish_tui.saves import GameRecord
 
 RUNS = 30
@@ -24,7 +25,7 @@ RUNS = 30
 def finished_game(seed: int = 1) -> tuple[GameRecord, object]:
     """A seeded random 4-seat game played to the End Game Scoring, taking many actions a turn."""
     rng = random.Random(seed)
-    record, state = GameRecord.new(["air", "water", "fire", "earth"], seed)
+    record, state = GameRecord.new(["air", "water", "fire", "earth"], seed, games=GAMES)
     while not state.is_over:
         legal = state.legal_actions()
         moves = [a for a in legal if a.kind != "end"]
@@ -42,7 +43,7 @@ def main() -> int:
             t0 = time.perf_counter()
             path = saves.save_game(record, "bench")
             t1 = time.perf_counter()
-            _, loaded, warning = saves.load_game(path)
+            _, loaded, warning = saves.load_game(path, games=GAMES)
             t2 = time.perf_counter()
             assert warning is None and loaded == state
             save_ms.append((t1 - t0) * 1000)

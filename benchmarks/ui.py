@@ -32,6 +32,7 @@ PYTHON = sys.executable
 MINIMAL_APP = """
 from textual.app import App
 from textual.widgets import Label
+
 class Minimal(App):
     def compose(self):
         yield Label("Hello from a minimal app")
@@ -167,9 +168,10 @@ def _actions_so_far(data: str) -> int:
     """How many actions the autosave of the game in `data` records."""
     os.environ["WISH_TUI_DATA_DIR"] = data
     from wish_tui import saves
+    from wish_tui.games import GAMES
 
-    info = saves.latest_save()
-    return len(saves.read_record(info.path).actions) if info else 0
+    info = saves.latest_save(games=GAMES)
+    return len(saves.read_record(info.path, games=GAMES).actions) if info else 0
 
 
 def bytes_per_action(turns: int = 6) -> float:

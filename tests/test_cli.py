@@ -18,6 +18,7 @@ from wish_tui.cli import (
     launch_for_new,
     parse_seat,
 )
+from wish_tui.games import GAMES
 
 
 def run(*args: str, env_dir=None) -> subprocess.CompletedProcess:
@@ -182,7 +183,7 @@ def _save_named(folder, *names: str) -> None:
 
     saves_dir = folder / "saves"
     saves_dir.mkdir(parents=True, exist_ok=True)
-    record, _ = GameRecord.new(["air", "water"], 3)
+    record, _ = GameRecord.new(["air", "water"], 3, games=GAMES)
     for name in names:
         (saves_dir / f"{name}.json").write_text(json.dumps(record.to_json()))
 

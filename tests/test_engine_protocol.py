@@ -12,6 +12,7 @@ import pytest
 
 from wish_tui import saves
 from wish_tui.engine_protocol import Session, answer_line, serve
+from wish_tui.games import GAMES
 
 
 @pytest.fixture(autouse=True)
@@ -230,5 +231,5 @@ def test_the_engine_command_speaks_json_lines(tmp_path):
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [a["ok"] for a in answers] == [True, True, False, True, True, True]
     assert answers[4]["path"] == str(tmp_path / "data" / "saves" / "from-engine.json")
-    record, state, warning = saves.load_game(answers[4]["path"])
+    record, state, warning = saves.load_game(answers[4]["path"], games=GAMES)
     assert warning is None and record.actions == ["keep Light Side"]

@@ -139,3 +139,28 @@ def test_the_shell_reaches_games_only_through_the_registry():
         "wish_tui.table",
     ):
         assert _importers(module, GAME_PACKAGES) == [], module
+
+
+def test_records_and_saves_take_a_games_spec_from_their_caller():
+    for module in ("wish_tui.records", "wish_tui.saves", "wish_tui.table", "wish_tui.seat"):
+        assert _importers(module, ("wish_tui.games", *GAME_PACKAGES)) == [], module
+
+
+def test_no_client_builds_a_state_of_what_its_seat_cannot_see():
+    """determinize (a full State guessed from one view) belongs to the rules and the bots."""
+    users = []
+    for name, path in MODULES.items():
+        if ".rules" in name or ".bots" in name:
+            continue
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                ident = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+                if ident == "determinize":
+                    users.append(name)
+            elif isinstance(node, ast.ImportFrom) and any(
+                a.name == "determinize" for a in node.names
+            ):
+                users.append(name)
+    assert users == []

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from wish_tui import games, lessons
+from wish_tui.games import GAMES
 from wish_tui.local_table import LocalTable
 from wish_tui.records import GameRecord
 from wish_tui.ui.lesson import same_notation
@@ -54,7 +55,9 @@ def test_the_steps_are_the_persons_legal_actions_in_turn(name):
     the person decides, and nothing unscripted is asked of the person in between."""
     spec = games.get(name)
     lesson = lessons.load(spec)
-    record, state = GameRecord.new(list(lesson.seats), lesson.seed, "", name, lesson.options)
+    record, state = GameRecord.new(
+        list(lesson.seats), lesson.seed, "", name, lesson.options, games=GAMES
+    )
     table = LocalTable(record, [state], autosave=False)
     person = next(i for i, s in enumerate(lesson.seats) if s["who"] == "human")
     for number, step in enumerate(lesson.steps, 1):

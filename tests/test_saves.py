@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wish_tui import files, saves
+from wish_tui.games import GAMES
 from wish_tui.saves import GameRecord, SaveError
 from wish_tui.wish import rules
 
@@ -35,7 +36,7 @@ def play_game(djinns=("air", "water"), seed=3, steps=None, who=None):
     """Play a seeded random game (to the end, or `steps` actions); return (record, state)."""
     rng = random.Random(seed)
     seats = [{"djinn": d, "who": "human"} for d in djinns]
-    record, state = GameRecord.new(seats, seed, None)
+    record, state = GameRecord.new(seats, seed, None, games=GAMES)
     while not state.is_over and (steps is None or len(record.actions) < steps):
         legal = state.legal_actions()
         moves = [a for a in legal if a.kind != "end"]
@@ -67,7 +68,7 @@ def test_data_dir_defaults_to_platformdirs(monkeypatch, tmp_path):
 
 # -- records and round trips -----------------------------------------------------------------------
 def test_play_appends_notation_and_keeps_the_old_record():
-    record, state = GameRecord.new(["air", "water"], 7)
+    record, state = GameRecord.new(["air", "water"], 7, games=GAMES)
     first = state.legal_actions()[0]
     new_record, new_state = record.play(state, str(first))
     assert record.actions == [] and new_record.actions == [str(first)]
@@ -76,7 +77,7 @@ def test_play_appends_notation_and_keeps_the_old_record():
 
 
 def test_play_refuses_an_illegal_action_and_changes_nothing():
-    record, state = GameRecord.new(["air", "water"], 7)
+    record, state = GameRecord.new(["air", "water"], 7, games=GAMES)
     before = json.dumps(record.to_json())
     with pytest.raises(rules.IllegalAction):
         record.play(state, "travel Nowhere")
@@ -98,17 +99,17 @@ def test_round_trip_through_a_named_save(steps):
     record, state = play_game(("fire", "earth", "air"), seed=11, steps=steps)
     path = saves.save_game(record, "evening")
     assert path == saves.saves_dir() / "evening.json"
-    loaded, loaded_state, warning = saves.load_game("evening")
+    loaded, loaded_state, warning = saves.load_game("evening", games=GAMES)
     assert warning is None
     assert loaded_state == state
     assert loaded.actions == record.actions and loaded.seats == record.seats
     assert loaded.name == "evening" and loaded.saved_at
-    assert saves.load_game(path)[1] == state
+    assert saves.load_game(path, games=GAMES)[1] == state
 
 
 def test_from_json_reads_to_json():
     record, _ = play_game(steps=30)
-    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())), games=GAMES)
     assert again == record
 
 
@@ -116,7 +117,7 @@ def test_a_state_the_actions_do_not_reach_is_loaded_with_a_warning():
     record, state = play_game(steps=40)
     record.state["players"][0]["vp_tokens"] += 5
     path = saves.save_game(record, "edited")
-    _, loaded, warning = saves.load_game(path)
+    _, loaded, warning = saves.load_game(path, games=GAMES)
     assert loaded.players[0].vp_tokens == state.players[0].vp_tokens + 5
     assert warning == (
         f"The actions in the save file {path} do not replay to its saved position; "
@@ -131,7 +132,7 @@ def test_a_position_in_the_older_state_format_loads_with_its_history():
     del record.state["clones_discarded"]
     record.state["format"] = "wish.state/1"
     path = saves.save_game(record, "older")
-    loaded, loaded_state, warning = saves.load_game(path)
+    loaded, loaded_state, warning = saves.load_game(path, games=GAMES)
     assert warning is None
     assert loaded_state == state
     assert loaded.state["format"] == "wish.state/2"
@@ -142,7 +143,7 @@ def test_a_damaged_state_with_good_actions_loads_the_replay_with_a_warning():
     record, state = play_game(steps=40)
     record.state["players"] = "nobody"
     path = saves.save_game(record, "damaged")
-    _, loaded, warning = saves.load_game(path)
+    _, loaded, warning = saves.load_game(path, games=GAMES)
     assert loaded == state
     assert warning.startswith(f"The save file {path} has a damaged saved position")
 
@@ -150,7 +151,7 @@ def test_a_damaged_state_with_good_actions_loads_the_replay_with_a_warning():
 def test_load_with_history_gives_every_state():
     record, state = play_game(steps=25)
     saves.save_game(record, "h")
-    _, history, warning = saves.load_with_history("h")
+    _, history, warning = saves.load_with_history("h", games=GAMES)
     assert warning is None and len(history) == 26 and history[-1] == state
 
 
@@ -161,9 +162,9 @@ def test_autosave_is_one_file_per_game_and_latest_save_finds_it():
     assert path.name.startswith("autosave-")
     record, state = record.play(state, state.legal_actions()[0])
     assert saves.autosave(record) == path
-    latest = saves.latest_save()
+    latest = saves.latest_save(games=GAMES)
     assert latest.path == path and latest.is_autosave
-    assert saves.load_game(path)[1] == state
+    assert saves.load_game(path, games=GAMES)[1] == state
 
 
 def test_every_unfinished_game_keeps_its_autosave():
@@ -174,7 +175,7 @@ def test_every_unfinished_game_keeps_its_autosave():
         record.id = f"game{seed}"
         paths.append(saves.autosave(record))
     assert all(p.exists() for p in paths)
-    assert {i.path for i in saves.list_saves()} == set(paths)
+    assert {i.path for i in saves.list_saves(games=GAMES)} == set(paths)
 
 
 def test_a_finished_game_moves_to_the_history_and_the_history_is_pruned(monkeypatch):
@@ -191,9 +192,9 @@ def test_a_finished_game_moves_to_the_history_and_the_history_is_pruned(monkeypa
     kept = [p for p in finished_paths if p.exists()]
     assert kept == finished_paths[-3:]
     assert all(p.parent == saves.history_dir() for p in kept)
-    assert [i.path for i in saves.list_history()] == kept[::-1]
-    assert saves.latest_save() is None
-    assert saves.load_for_replay(kept[-1])[1][-1].is_over
+    assert [i.path for i in saves.list_history(games=GAMES)] == kept[::-1]
+    assert saves.latest_save(games=GAMES) is None
+    assert saves.load_for_replay(kept[-1], games=GAMES)[1][-1].is_over
 
 
 def test_list_saves_shows_date_seats_round_scores_and_problems():
@@ -202,7 +203,7 @@ def test_list_saves_shows_date_seats_round_scores_and_problems():
     finished, end = play_game(seed=4)
     saves.save_game(finished, "done")
     (saves.saves_dir() / "broken.json").write_text("{", encoding="utf-8")
-    infos = {i.name: i for i in saves.list_saves()}
+    infos = {i.name: i for i in saves.list_saves(games=GAMES)}
     mid = infos["mid"]
     assert mid.round == state.round and mid.round > 0
     assert mid.scores == tuple(state.visible_score(s) for s in range(4))
@@ -212,17 +213,17 @@ def test_list_saves_shows_date_seats_round_scores_and_problems():
     totals = {s["seat"]: s["total"] for s in end.final_scores()["seats"]}
     assert infos["done"].scores == (totals[0], totals[1])
     assert "truncated" in infos["broken"].problem
-    assert saves.latest_save().name == "mid"
+    assert saves.latest_save(games=GAMES).name == "mid"
 
 
 def test_latest_save_is_none_without_saves():
-    assert saves.latest_save() is None
+    assert saves.latest_save(games=GAMES) is None
 
 
 def test_delete_save_removes_a_readable_save():
     record, _ = play_game(steps=5)
     path = saves.save_game(record, "gone")
-    assert saves.delete_save("gone") == path
+    assert saves.delete_save("gone", games=GAMES) == path
     assert not path.exists()
 
 
@@ -282,7 +283,7 @@ def test_a_bad_file_gets_one_sentence_and_is_never_overwritten_or_deleted(case, 
     path.write_text(mangle(real_save_text(), case), encoding="utf-8")
     before = path.read_bytes()
     with pytest.raises(SaveError) as caught:
-        saves.load_game("bad")
+        saves.load_game("bad", games=GAMES)
     message = str(caught.value)
     assert expected in message
     assert_one_sentence(message, path)
@@ -290,7 +291,7 @@ def test_a_bad_file_gets_one_sentence_and_is_never_overwritten_or_deleted(case, 
     with pytest.raises(SaveError, match="not overwritten"):
         saves.save_game(record, "bad")
     with pytest.raises(SaveError, match="not deleted"):
-        saves.delete_save("bad")
+        saves.delete_save("bad", games=GAMES)
     assert path.read_bytes() == before
 
 
@@ -298,7 +299,7 @@ def test_a_directory_is_not_a_save(tmp_path):
     folder = tmp_path / "folder.json"
     folder.mkdir()
     with pytest.raises(SaveError) as caught:
-        saves.load_game(folder)
+        saves.load_game(folder, games=GAMES)
     assert str(caught.value) == f"The save file {folder} is a folder, not a file."
     record, _ = play_game(steps=2)
     with pytest.raises(SaveError):
@@ -308,7 +309,7 @@ def test_a_directory_is_not_a_save(tmp_path):
 
 def test_a_missing_file_is_named(tmp_path):
     with pytest.raises(SaveError) as caught:
-        saves.load_game(tmp_path / "nope.json")
+        saves.load_game(tmp_path / "nope.json", games=GAMES)
     assert str(caught.value) == f"There is no save file {tmp_path / 'nope.json'}."
 
 
@@ -326,7 +327,7 @@ def test_a_file_without_read_permission(monkeypatch):
 
     monkeypatch.setattr(files.os, "open", refuse)
     with pytest.raises(SaveError) as caught:
-        saves.load_game(path)
+        saves.load_game(path, games=GAMES)
     assert str(caught.value) == f"The save file {path} cannot be read: permission denied."
     record, _ = play_game(steps=2)
     with pytest.raises(SaveError, match="not overwritten"):
@@ -339,7 +340,7 @@ def test_a_file_that_is_not_utf8():
     path = saves.saves_dir() / "bin.json"
     path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(SaveError, match="is not text"):
-        saves.load_game(path)
+        saves.load_game(path, games=GAMES)
 
 
 # -- versions --------------------------------------------------------------------------------------
@@ -355,7 +356,7 @@ def test_a_version_1_record_migrates_and_replays():
     }
     path = saves.saves_dir() / "old.json"
     path.write_text(json.dumps(v1), encoding="utf-8")
-    loaded, loaded_state, warning = saves.load_game(path)
+    loaded, loaded_state, warning = saves.load_game(path, games=GAMES)
     assert warning is None and loaded_state == state
     assert loaded.seats == [{"djinn": d, "who": "human"} for d in record.djinns]
     saves.save_game(loaded, path)
@@ -388,7 +389,7 @@ def test_a_newer_version_is_refused_and_left_untouched():
     path.write_text(json.dumps(data), encoding="utf-8")
     before = path.read_bytes()
     with pytest.raises(SaveError) as caught:
-        saves.load_game(path)
+        saves.load_game(path, games=GAMES)
     assert str(caught.value) == (
         f"The save file {path} was written by a newer wish_tui (save version "
         f"{saves.VERSION + 5}; this one reads up to {saves.VERSION}), so it was left untouched."
@@ -406,7 +407,7 @@ def test_there_are_at_least_six_scenarios():
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_every_scenario_loads_without_a_warning(path):
-    record, state, warning = saves.load_game(path)
+    record, state, warning = saves.load_game(path, games=GAMES)
     assert warning is None
     assert record.description
     assert not state.is_over
@@ -437,7 +438,7 @@ def _load_text(folder: Path, data: bytes) -> None:
     path = folder / "mangled.json"
     path.write_bytes(data)
     try:
-        saves.load_game(path)
+        saves.load_game(path, games=GAMES)
     except SaveError as exc:
         assert str(path) in str(exc) and "\n" not in str(exc)
 
@@ -524,7 +525,7 @@ def test_killing_a_writer_at_random_moments_leaves_the_old_or_the_new_file(tmp_p
         content = target.read_text()
         assert content in (old, new)
         seen.add(content == new)
-        saves.load_game(target)
+        saves.load_game(target, games=GAMES)
     assert seen, "the writer never ran"
 
 
@@ -543,7 +544,7 @@ def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path, mon
 
 
 def scenario(name):
-    return saves.load_game(ROOT / "saves" / f"{name}.json")[1]
+    return saves.load_game(ROOT / "saves" / f"{name}.json", games=GAMES)[1]
 
 
 def test_scenario_facts():

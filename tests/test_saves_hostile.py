@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wish_tui import saves
+from wish_tui.games import GAMES
 from wish_tui.saves import GameRecord, SaveError
 
 from .test_saves import play_game
@@ -45,7 +46,7 @@ def damaged(case: str) -> str:
         data["state"]["deck"].pop()
         data["actions"] = ["nonsense"]
     elif case == "another game's state":
-        other, state = GameRecord.new(["air", "water", "fire", "earth"], 9)
+        other, state = GameRecord.new(["air", "water", "fire", "earth"], 9, games=GAMES)
         data["state"] = state.to_dict()
         data["actions"] = ["nonsense"]
     elif case == "huge number":
@@ -82,15 +83,15 @@ def test_a_damaged_file_is_listed_with_one_short_sentence_and_nothing_breaks(cas
     bad.write_text(damaged(case), encoding="utf-8")
     before = bad.read_bytes()
 
-    infos = {info.name: info for info in saves.list_saves()}
+    infos = {info.name: info for info in saves.list_saves(games=GAMES)}
     assert infos["good"].problem == ""
     problem = infos["bad"].problem
     assert problem and "\n" not in problem and len(problem) < 600 and "Traceback" not in problem
-    assert saves.latest_save().name == "good"
-    record, _ = GameRecord.new(["fire", "earth"], 4)
+    assert saves.latest_save(games=GAMES).name == "good"
+    record, _ = GameRecord.new(["fire", "earth"], 4, games=GAMES)
     saves.autosave(record)
     with pytest.raises(SaveError) as caught:
-        saves.load_game(bad)
+        saves.load_game(bad, games=GAMES)
     assert "\n" not in str(caught.value) and len(str(caught.value)) < 600
     assert bad.read_bytes() == before
 
@@ -103,9 +104,9 @@ def test_a_damaged_state_with_good_actions_loads_the_replay(case):
     else:
         data["state"]["order"] = [None, None]
     (saves.saves_dir() / "half.json").write_text(json.dumps(data))
-    record, state, warning = saves.load_game("half")
+    record, state, warning = saves.load_game("half", games=GAMES)
     assert len(record.actions) == 40 and "damaged saved position" in warning
-    (info,) = saves.list_saves()
+    (info,) = saves.list_saves(games=GAMES)
     assert info.problem == "" and info.round == state.round
 
 
@@ -117,7 +118,7 @@ def test_a_foreign_state_falls_back_to_the_replay_with_a_warning():
     data["state"] = other.to_dict()
     path = saves.saves_dir() / "mixed.json"
     path.write_text(json.dumps(data))
-    loaded, history, warning = saves.load_with_history("mixed")
+    loaded, history, warning = saves.load_with_history("mixed", games=GAMES)
     assert history[-1] == state and len(history) == 31
     assert "damaged saved position" in warning and "seats" in warning
 
@@ -128,7 +129,7 @@ def test_a_good_state_with_broken_actions_loads_the_state_without_history():
     data["actions"][3] = "fly away"
     path = saves.saves_dir() / "broken-actions.json"
     path.write_text(json.dumps(data))
-    _, history, warning = saves.load_with_history("broken-actions")
+    _, history, warning = saves.load_with_history("broken-actions", games=GAMES)
     assert history == [state]
     assert "do not replay" in warning and "\n" not in warning
 
@@ -147,7 +148,7 @@ def test_plain_names_save(name):
     record, _ = play_game(steps=2)
     path = saves.save_game(record, name)
     assert path.name == f"{name}.json"
-    assert saves.load_game(name)[1] is not None
+    assert saves.load_game(name, games=GAMES)[1] is not None
 
 
 def test_stale_temporaries_are_removed_and_fresh_ones_kept():
@@ -168,7 +169,7 @@ def test_a_fifo_in_the_saves_folder_does_not_block_listing():
     os.mkfifo(saves.saves_dir() / "pipe.json")
     record, _ = play_game(steps=2)
     saves.save_game(record, "real")
-    assert [i.name for i in saves.list_saves()] == ["real"]
+    assert [i.name for i in saves.list_saves(games=GAMES)] == ["real"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -177,7 +178,7 @@ def test_arbitrary_bytes_give_a_sentence(data):
     path = saves.saves_dir() / "fuzz.json"
     path.write_bytes(data)
     try:
-        saves.load_game(path)
+        saves.load_game(path, games=GAMES)
     except SaveError as exc:
         assert "\n" not in str(exc)
     assert path.read_bytes() == data
@@ -201,12 +202,12 @@ def test_any_value_in_any_top_field_gives_a_result_or_a_sentence(key, value):
     path = saves.saves_dir() / "fuzz.json"
     path.write_text(json.dumps(data))
     try:
-        record, history, warning = saves.load_with_history(path)
+        record, history, warning = saves.load_with_history(path, games=GAMES)
     except SaveError as exc:
         assert "\n" not in str(exc) and len(str(exc)) < 600
         return
     assert history and (warning is None or "\n" not in warning)
-    saves.list_saves()
+    saves.list_saves(games=GAMES)
 
 
 def test_a_save_loading_would_refuse_is_never_written():
@@ -247,6 +248,6 @@ def test_every_save_the_app_writes_it_reads_back(description, name):
     except SaveError as exc:
         assert "\n" not in str(exc)
         return
-    loaded, _state, warning = saves.load_game(path)
+    loaded, _state, warning = saves.load_game(path, games=GAMES)
     assert warning is None
     assert loaded.description == description

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from wish_tui import saves
+from wish_tui.games import GAMES
 from wish_tui.spirits.rules import solo
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,7 +19,7 @@ def data_dir(tmp_path, monkeypatch):
 
 
 def scenario(game, name):
-    record, state, warning = saves.load_game(ROOT / "saves" / f"{name}.json")
+    record, state, warning = saves.load_game(ROOT / "saves" / f"{name}.json", games=GAMES)
     assert warning is None and record.game == game
     return record, state
 

@@ -25,7 +25,7 @@ OPTIONS = {
     "spirits": {"modules": ["wishes", "hexes"]},
     "wishland": {"entrepreneurs": True, "achievement_tiles": True},
 }
-GAMES = tuple(OPTIONS)
+GAME_NAMES = tuple(OPTIONS)
 
 
 @pytest.fixture(autouse=True)
@@ -74,7 +74,7 @@ class LocalSitting:
     async def open(self, game: str, seed: int) -> None:
         spec = games.get(game)
         seats = [{spec.seat_key: name, "who": "human"} for name in spec.seats[:2]]
-        record, state = GameRecord.new(seats, seed, None, game, OPTIONS[game])
+        record, state = GameRecord.new(seats, seed, None, game, OPTIONS[game], games=games.GAMES)
         self.table = LocalTable(record, [state], autosave=False, pace=0)
         self.heard = [Heard(), Heard()]
         for heard in self.heard:
@@ -197,7 +197,7 @@ async def _play_out(sitting, rng: random.Random, limit: int = 4000) -> int:
     return steps
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_NAMES)
 async def test_a_whole_game_through_the_seat_api(sitting, game):
     await sitting.open(game, seed=11)
     assert isinstance(sitting.tables[0], TableClient)
@@ -218,7 +218,7 @@ async def test_a_whole_game_through_the_seat_api(sitting, game):
     assert sitting.tables[0].seed == sitting.master.record.seed
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_NAMES)
 async def test_refusals_are_one_sentence_and_change_nothing(sitting, game):
     await sitting.open(game, seed=5)
     seat = sitting.tables[0].deciding
@@ -238,7 +238,7 @@ async def test_refusals_are_one_sentence_and_change_nothing(sitting, game):
     _same_as_master(sitting, seat)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_NAMES)
 async def test_why_names_the_rule_and_is_silent_for_a_legal_action(sitting, game):
     await sitting.open(game, seed=6)
     seat = sitting.tables[0].deciding
@@ -254,7 +254,7 @@ async def test_why_names_the_rule_and_is_silent_for_a_legal_action(sitting, game
     assert answer and "\n" not in answer
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_NAMES)
 async def test_undo_takes_back_the_seats_own_decisions_only(sitting, game):
     await sitting.open(game, seed=8)
     rng = random.Random(2)
@@ -283,7 +283,7 @@ async def test_undo_takes_back_the_seats_own_decisions_only(sitting, game):
     _same_as_master(sitting, seat)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_NAMES)
 async def test_a_hint_names_a_legal_action(sitting, game):
     await sitting.open(game, seed=9)
     seat = sitting.tables[0].deciding
@@ -299,12 +299,12 @@ async def test_a_hint_names_a_legal_action(sitting, game):
     await until(lambda: len(sitting.heard[1 - seat].refusals) > count, "a hint refused")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_NAMES)
 def test_what_a_seat_is_told_depends_on_its_view_alone(game):
     """Re-deal everything a seat cannot see: its view and its choices stay the same."""
     spec = games.get(game)
     seats = [{spec.seat_key: name, "who": "human"} for name in spec.seats[:3]]
-    record, state = GameRecord.new(seats, 21, None, game, OPTIONS[game])
+    record, state = GameRecord.new(seats, 21, None, game, OPTIONS[game], games=games.GAMES)
     rng = random.Random(4)
     checked = 0
     for step in range(600):
@@ -324,7 +324,7 @@ def test_what_a_seat_is_told_depends_on_its_view_alone(game):
     assert checked > 20
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_NAMES)
 async def test_a_spectator_sees_what_anyone_at_the_table_may_see(game):
     hub = Hub(bot_pace=0.0, seed_source=lambda: 13)
     await hub.start()

@@ -15,6 +15,7 @@ import pytest
 
 from wish_tui import saves, seeds
 from wish_tui.engine_protocol import Session, answer_line
+from wish_tui.games import GAMES
 from wish_tui.wish import rules
 
 SEED = 0xC0FFEE1234567  # large enough that its digits never occur by chance
@@ -67,6 +68,6 @@ def test_engine_answers_other_than_state_carry_no_seed():
 
 
 def test_a_games_id_and_autosave_name_do_not_carry_the_seed():
-    record, _ = saves.GameRecord.new(["air", "water"], SEED)
+    record, _ = saves.GameRecord.new(["air", "water"], SEED, games=GAMES)
     path = saves.autosave(record)
     assert str(SEED) not in record.id and str(SEED) not in path.name

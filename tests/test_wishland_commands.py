@@ -12,6 +12,7 @@ import pytest
 from wish_tui import saves
 from wish_tui.cli import Launch, Seat, UsageError, build_parser, launch_for_new
 from wish_tui.engine_protocol import serve
+from wish_tui.games import GAMES
 
 
 @pytest.fixture(autouse=True)
@@ -88,7 +89,12 @@ def engine(*requests) -> list[dict]:
 
 def test_engine_plays_wishland_with_its_options():
     _, state = saves.GameRecord.new(
-        ["red", "blue"], 7, None, "wishland", {"entrepreneurs": True, "achievement_tiles": True}
+        ["red", "blue"],
+        7,
+        None,
+        "wishland",
+        {"entrepreneurs": True, "achievement_tiles": True},
+        games=GAMES,
     )
     keep = str(state.legal_actions()[0])
     new, legal, played, view = engine(

@@ -15,6 +15,7 @@ from typing import IO
 
 from wish_tui import games, saves, seeds
 from wish_tui.core.excerpt import excerpt
+from wish_tui.games import GAMES
 
 MAX_LINE = 64 * 1024
 """The longest request line read, in bytes; a longer line is refused whole."""
@@ -141,7 +142,7 @@ class Session:
         options = {o.key: request[o.key] for o in spec.options if o.key in request}
         seats = [{spec.seat_key: d, "who": w} for d, w in zip(seat_names, who, strict=True)]
         try:
-            record, state = saves.GameRecord.new(seats, seed, solo, spec.name, options)
+            record, state = saves.GameRecord.new(seats, seed, solo, spec.name, options, games=GAMES)
         except ValueError as exc:
             raise RequestError(str(exc)) from None
         self.record, self.history = record, [state]
@@ -222,7 +223,7 @@ class Session:
     def cmd_load(self, request: dict) -> dict:
         path = _field(request, "path", str, "a file path or a save name")
         try:
-            record, history, warning = saves.load_with_history(path)
+            record, history, warning = saves.load_with_history(path, games=GAMES)
         except saves.SaveError as exc:
             raise RequestError(str(exc)) from None
         self.record, self.history = record, history

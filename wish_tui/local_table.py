@@ -26,6 +26,8 @@ class LocalTable(GameTable):
         record: the game's record; `history` are its states so far (the last is the position).
         autosave: write the autosave after every change.
         pace: seconds from a change to a bot's move (`wish_tui.bot_turns.BOT_PACE` by default).
+        games: the registry's games (a save being replaced may be of any of them; by default
+            only this game's).
     """
 
     can_save = True
@@ -46,6 +48,7 @@ class LocalTable(GameTable):
         *,
         autosave: bool = True,
         pace: float | None = None,
+        games=None,
     ) -> None:
         humans = [i for i, s in enumerate(record.seats) if s.get("who", "human") == "human"]
         # One person reads their own secrets in the log; people sharing a keyboard read none.
@@ -53,6 +56,7 @@ class LocalTable(GameTable):
         super().__init__(record, history, povs=[pov])
         self.pov = pov
         self.autosaving = autosave
+        self.games = games
         self.listeners: list[Listener] = []
         self._seats: dict[int, LocalSeat] = {}
         self._news = 0
@@ -121,7 +125,7 @@ class LocalTable(GameTable):
             Refused: the name or the file cannot be used (one sentence).
         """
         try:
-            return saves.save_game(self.record, name)
+            return saves.save_game(self.record, name, games=self.games)
         except saves.SaveError as exc:
             raise Refused(str(exc)) from None
 
@@ -179,7 +183,7 @@ class LocalTable(GameTable):
         if not self.autosaving:
             return ""
         try:
-            saves.autosave(self.record, finished=self.is_over)
+            saves.autosave(self.record, finished=self.is_over, games=self.games)
         except saves.SaveError as exc:
             return str(exc)
         return ""

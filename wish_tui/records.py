@@ -24,11 +24,10 @@ from. Reading, writing and listing the files is `wish_tui.saves`.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from wish_tui import games
 from wish_tui.core.bots import LEVELS
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.game_spec import Game
@@ -37,8 +36,11 @@ from wish_tui.core.text import is_plain_text
 FORMAT = "wish_tui.save"
 VERSION = 3
 """The save version this code writes; it reads this and every older one."""
-GAME = games.DEFAULT
-"""The game a save means when it names none (saves of version 1 and 2 are all Wish)."""
+GAME = "wish"
+"""The game a save means when it names none: saves of version 1 and 2 hold games of Wish only
+(a fact of the save format, not a choice of the app)."""
+Registry = Mapping[str, Game]
+"""The games a record may be of, by name (the caller's registry: `wish_tui.games.GAMES`)."""
 WHO = ("human", *LEVELS)
 MAX_NOTATION = 120
 """No action's notation is longer in any game; longer text is refused unread."""
@@ -89,11 +91,14 @@ class GameRecord:
     """A sentence about the game shown when listing (the scenarios in saves/ have one)."""
     options: dict = field(default_factory=dict)
     """The game's setup options in their normal form (`Game.parse_options`)."""
+    spec: Game | None = field(default=None, repr=False, compare=False)
+    """The game this record is a game of (given by whoever makes the record: `new` and
+    `from_json` take it from the caller's registry)."""
 
-    @property
-    def spec(self) -> Game:
-        """The game this record is a game of."""
-        return games.get(self.game)
+    def __post_init__(self) -> None:
+        if self.spec is None:
+            raise ValueError("A game record needs its game (spec).")
+        self.game = self.spec.name
 
     @property
     def seat_names(self) -> list[str]:
@@ -112,10 +117,15 @@ class GameRecord:
         seats: Iterable,
         seed: int,
         solo: str | None = None,
-        game: str = GAME,
+        game: str | None = GAME,
         options: dict | None = None,
+        *,
+        games: Registry,
     ):
         """Start a game: seats are names, {seat key, "who"} dicts or objects with those fields.
+
+        Args:
+            game: the game's name in `games`, the caller's registry.
 
         Returns:
             (record, state).
@@ -123,10 +133,10 @@ class GameRecord:
         Raises:
             ValueError: the seats, the solo level or the options are not a game of `game`.
         """
-        try:
-            spec = games.get(game)
-        except KeyError as exc:
-            raise ValueError(str(exc.args[0])) from None
+        spec = games.get(GAME if game is None else game)
+        if spec is None:
+            shown = game if isinstance(game, str) and len(game) <= 30 else "that"
+            raise ValueError(f"'{shown}' is not a game here; choose from {', '.join(games)}.")
         seat_dicts = [_seat_dict(s, spec.seat_key) for s in seats]
         parsed = spec.parse_options(options)
         names = [s[spec.seat_key] for s in seat_dicts]
@@ -136,9 +146,9 @@ class GameRecord:
             seats=seat_dicts,
             solo=solo or "",
             state=state.to_dict(),
-            game=spec.name,
             id=new_id(),
             options=parsed,
+            spec=spec,
         )
         return record, state
 
@@ -181,14 +191,17 @@ class GameRecord:
         }
 
     @classmethod
-    def from_json(cls, data, where: str = "the save") -> GameRecord:
+    def from_json(cls, data, where: str = "the save", *, games: Registry) -> GameRecord:
         """Read a save's content (any known version) without replaying it.
+
+        Args:
+            games: the games a save may be of (the caller's registry).
 
         Raises:
             SaveError: the data is not a save this version can read; `where` names it.
         """
         data = migrate(data, where)
-        spec = _check_shape(data, where)
+        spec = _check_shape(data, where, games)
         key = spec.seat_key
         return cls(
             seed=data["seed"],
@@ -196,7 +209,7 @@ class GameRecord:
             solo=data.get("solo", ""),
             actions=list(data["actions"]),
             state=data["state"] if isinstance(data.get("state"), dict) else {},
-            game=spec.name,
+            spec=spec,
             id=str(data.get("id", "")),
             name=str(data.get("name", "")),
             saved_at=str(data.get("saved_at", "")),
@@ -276,20 +289,20 @@ def _text_problem(key: str, value) -> str:
     return ""
 
 
-def check_readable(data: dict, where: str) -> None:
+def check_readable(data: dict, where: str, games: Registry) -> None:
     """Raise SaveError unless `from_json` would read `data`: the bounds a save is read with, so
     that writing applies them too and every save written can be read back."""
-    _check_shape(migrate(data, where), where)
+    _check_shape(migrate(data, where), where, games)
 
 
-def _check_shape(data: dict, where: str) -> Game:
+def _check_shape(data: dict, where: str, games: Registry) -> Game:
     """Check every field of migrated save data; return the game it is a save of."""
     name = data.get("game", GAME)
-    spec = games.GAMES.get(name) if isinstance(name, str) else None
+    spec = games.get(name) if isinstance(name, str) else None
     if spec is None:
         raise SaveError(
             f"{where} is a save of an unknown game ({excerpt(name)}); this app plays "
-            f"{', '.join(repr(n) for n in games.names())}."
+            f"{', '.join(repr(n) for n in games)}."
         )
     key = spec.seat_key
     problems = []

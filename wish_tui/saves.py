@@ -35,6 +35,7 @@ from wish_tui.records import (
     VERSION,
     WHO,
     GameRecord,
+    Registry,
     SaveError,
     replay,
     saved_state,
@@ -187,11 +188,11 @@ def check_name(text: str) -> None:
         )
 
 
-def list_scenarios() -> list[SaveInfo]:
+def list_scenarios(*, games: Registry) -> list[SaveInfo]:
     """The scenario saves shipped with the project, by name (empty when not installed)."""
     if not SCENARIOS_DIR.is_dir():
         return []
-    return sorted(list_saves(SCENARIOS_DIR), key=lambda i: i.name)
+    return sorted(list_saves(SCENARIOS_DIR, games=games), key=lambda i: i.name)
 
 
 # -- reading ---------------------------------------------------------------------------------------
@@ -252,17 +253,17 @@ def _ends_early(text: str, exc: json.JSONDecodeError) -> bool:
     return depth > 0 or in_string
 
 
-def read_record(name_or_path: str | os.PathLike) -> GameRecord:
+def read_record(name_or_path: str | os.PathLike, *, games: Registry) -> GameRecord:
     """Read a save's record without replaying it (fast; for listing and checks).
 
     Raises:
         SaveError: the file cannot be read or is not a save this version can read.
     """
     path = save_path(name_or_path)
-    return GameRecord.from_json(_read_data(path), where_is(path))
+    return GameRecord.from_json(_read_data(path), where_is(path), games=games)
 
 
-def load_with_history(name_or_path) -> tuple[GameRecord, list, str | None]:
+def load_with_history(name_or_path, *, games: Registry) -> tuple[GameRecord, list, str | None]:
     """Load a save: every state of its replay (for undo), the last being the position.
 
     When the actions do not reach the saved position, the history is the saved position alone
@@ -273,12 +274,12 @@ def load_with_history(name_or_path) -> tuple[GameRecord, list, str | None]:
     """
     path = save_path(name_or_path)
     where = where_is(path)
-    record = GameRecord.from_json(_read_data(path), where)
+    record = GameRecord.from_json(_read_data(path), where, games=games)
     history, warning = settle(record, where)
     return record, history, warning
 
 
-def load_game(name_or_path: str | os.PathLike) -> tuple:
+def load_game(name_or_path: str | os.PathLike, *, games: Registry) -> tuple:
     """Load a save: replay its actions from the seed and check they reproduce its state.
 
     Returns:
@@ -289,11 +290,11 @@ def load_game(name_or_path: str | os.PathLike) -> tuple:
     Raises:
         SaveError: one sentence naming the file and the problem; the file is left untouched.
     """
-    record, history, warning = load_with_history(name_or_path)
+    record, history, warning = load_with_history(name_or_path, games=games)
     return record, history[-1], warning
 
 
-def load_for_replay(name_or_path: str | os.PathLike) -> tuple[GameRecord, list]:
+def load_for_replay(name_or_path: str | os.PathLike, *, games: Registry) -> tuple[GameRecord, list]:
     """Load a save whose actions replay from its seed (what the replay screen steps through).
 
     Raises:
@@ -301,7 +302,7 @@ def load_for_replay(name_or_path: str | os.PathLike) -> tuple[GameRecord, list]:
     """
     path = save_path(name_or_path)
     where = where_is(path)
-    record = GameRecord.from_json(_read_data(path), where)
+    record = GameRecord.from_json(_read_data(path), where, games=games)
     return record, replay(record, where)
 
 
@@ -343,7 +344,7 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     return info.st_mtime_ns, info.st_size
 
 
-def _check_overwritable(path: Path) -> None:
+def _check_overwritable(path: Path, games: Registry) -> None:
     """Refuse to replace a file that is not a save this version can read (and replay)."""
     if not files.exists(path):
         return
@@ -352,7 +353,7 @@ def _check_overwritable(path: Path) -> None:
         return
     where = where_is(path)
     try:
-        settle(GameRecord.from_json(_read_data(path), where), where)
+        settle(GameRecord.from_json(_read_data(path), where, games=games), where)
     except SaveError as exc:
         raise SaveError(f"{str(exc).rstrip('.')}; it was not overwritten.") from None
 
@@ -361,29 +362,39 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def _check_readable(data: dict, text: str, path: Path) -> None:
+def _check_readable(data: dict, text: str, path: Path, games: Registry) -> None:
     """Refuse to write what loading would refuse (the same bounds both ways)."""
     where = where_is(path)
     if len(text) > MAX_BYTES:
         raise SaveError(f"{where} was not written: it would be larger than loading reads.")
     try:
-        records.check_readable(data, where)
+        records.check_readable(data, where, games)
     except SaveError as exc:
         reason = str(exc).removeprefix(f"{where} has the wrong shape: ")
         raise SaveError(f"{where} was not written: {reason}") from None
 
 
-def write_record(record: GameRecord, path: Path) -> Path:
+def _games_of(record: GameRecord, games: Registry | None) -> Registry:
+    """The games a file being replaced may be of: the caller's registry, or the record's game."""
+    return games if games is not None else {record.spec.name: record.spec}
+
+
+def write_record(record: GameRecord, path: Path, *, games: Registry | None = None) -> Path:
     """Write a record to `path` atomically; return the path.
+
+    Args:
+        games: the games a file already there may be of (the caller's registry; by default the
+            record's game only, so a save of another game is never replaced).
 
     Raises:
         SaveError: the target is not a save this version can read, or cannot be written.
     """
-    _check_overwritable(path)
+    games = _games_of(record, games)
+    _check_overwritable(path, games)
     record.saved_at = _now()
     data = record.to_json()
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=True)
-    _check_readable(data, text, path)
+    _check_readable(data, text, path, games)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, text)
@@ -396,7 +407,9 @@ def write_record(record: GameRecord, path: Path) -> Path:
     return path
 
 
-def save_game(record: GameRecord, name: str | os.PathLike) -> Path:
+def save_game(
+    record: GameRecord, name: str | os.PathLike, *, games: Registry | None = None
+) -> Path:
     """Save a record under a name (in the saves folder) or at a path; return the file.
 
     A name is a plain name (`check_name`); text with a '/' (or ending '.json') is a path.
@@ -416,10 +429,10 @@ def save_game(record: GameRecord, name: str | os.PathLike) -> Path:
             f"{excerpt(text)} cannot be a save name: names starting 'autosave' are reserved."
         )
     record.name = path.stem if is_plain_text(path.stem) and len(path.stem) <= 80 else ""
-    return write_record(record, path)
+    return write_record(record, path, games=games)
 
 
-def autosave(record: GameRecord, finished: bool = False) -> Path:
+def autosave(record: GameRecord, finished: bool = False, *, games: Registry | None = None) -> Path:
     """Write the autosave of the record's game (one file per game); return it.
 
     An unfinished game's autosave stays in the saves folder until the game is finished or the
@@ -433,13 +446,14 @@ def autosave(record: GameRecord, finished: bool = False) -> Path:
         record.id = records.new_id()
     safe_id = re.sub(r"[^A-Za-z0-9._-]", "_", record.id)[:80]
     unfinished = saves_dir() / f"{AUTOSAVE_PREFIX}{safe_id}.json"
+    games = _games_of(record, games)
     if not finished:
-        return write_record(record, unfinished)
-    path = write_record(record, history_dir() / f"{AUTOSAVE_PREFIX}{safe_id}.json")
+        return write_record(record, unfinished, games=games)
+    path = write_record(record, history_dir() / f"{AUTOSAVE_PREFIX}{safe_id}.json", games=games)
     if files.is_regular(unfinished):
         with contextlib.suppress(OSError):
             os.unlink(unfinished)
-    _prune_history(keep=path)
+    _prune_history(keep=path, games=games)
     return path
 
 
@@ -450,14 +464,15 @@ def history_dir() -> Path:
     return path
 
 
-def _prune_history(keep: Path) -> None:
-    finished = [i for i in list_saves(history_dir()) if not i.problem and i.path != keep]
+def _prune_history(keep: Path, games: Registry) -> None:
+    listed = list_saves(history_dir(), games=games)
+    finished = [i for i in listed if not i.problem and i.path != keep]
     for info in finished[HISTORY_KEEP - 1 :]:
         with contextlib.suppress(OSError):
             info.path.unlink()
 
 
-def delete_save(name_or_path: str | os.PathLike) -> Path:
+def delete_save(name_or_path: str | os.PathLike, *, games: Registry) -> Path:
     """Delete a save file; return its path.
 
     Raises:
@@ -466,7 +481,7 @@ def delete_save(name_or_path: str | os.PathLike) -> Path:
     path = own_path(name_or_path)
     where = where_is(path)
     try:
-        settle(GameRecord.from_json(_read_data(path), where), where)
+        settle(GameRecord.from_json(_read_data(path), where, games=games), where)
     except SaveError as exc:
         raise SaveError(f"{str(exc).rstrip('.')}; it was not deleted.") from None
     try:
@@ -530,7 +545,7 @@ class SaveInfo:
     """'' for a readable save, else the one-sentence SaveError message (the file is kept)."""
 
 
-def _info(path: Path) -> SaveInfo:
+def _info(path: Path, games: Registry) -> SaveInfo:
     """What the Load screen shows of one file; a damaged file gets its one-sentence problem."""
     is_auto = path.name.startswith(AUTOSAVE_PREFIX)
     try:
@@ -539,7 +554,7 @@ def _info(path: Path) -> SaveInfo:
         mtime = datetime.fromtimestamp(0, UTC)
     where = where_is(path)
     try:
-        record = GameRecord.from_json(_read_data(path), where)
+        record = GameRecord.from_json(_read_data(path), where, games=games)
         state = _listed_state(record, where)
         return _describe(path, record, state, mtime, is_auto)
     except SaveError as exc:
@@ -604,7 +619,7 @@ def _result(record: GameRecord, state) -> str:
     return f"{' and '.join(names)} shared it with {totals[first[0]]}"
 
 
-def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+def list_saves(folder: Path | None = None, *, games: Registry) -> list[SaveInfo]:
     """Every save in the saves folder (or `folder`), the newest first; unreadable ones included
     with their `problem` set, so they can be shown and left alone."""
     folder = folder or saves_dir()
@@ -613,19 +628,19 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     except OSError:
         return []
     paths = [p for p in paths if files.is_regular(p)]
-    infos = [_info(p) for p in paths]
+    infos = [_info(p, games) for p in paths]
     infos.sort(key=lambda i: (i.date, i.name), reverse=True)
     return infos
 
 
-def latest_save() -> SaveInfo | None:
+def latest_save(*, games: Registry) -> SaveInfo | None:
     """The most recent readable save of a game that is not over (what Continue resumes), or None."""
-    for info in list_saves():
+    for info in list_saves(games=games):
         if not info.problem and not info.is_over:
             return info
     return None
 
 
-def list_history() -> list[SaveInfo]:
+def list_history(*, games: Registry) -> list[SaveInfo]:
     """The finished games kept for replay, the newest first."""
-    return list_saves(history_dir())
+    return list_saves(history_dir(), games=games)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from wish_tui import games, saves
 from wish_tui.cli import Launch
+from wish_tui.games import GAMES
 from wish_tui.ui.app import WishApp
 from wish_tui.widgets.curtain import CurtainScreen
 
@@ -25,6 +26,7 @@ def record_of(game: str, seats, who, seed: int, options: dict, actions=()):
         None,
         game,
         options,
+        games=GAMES,
     )
     history = [state]
     for text in actions:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wish_tui import saves
 from wish_tui.cli import Launch
+from wish_tui.games import GAMES
 from wish_tui.ui.app import WishApp
 from wish_tui.wish.rules import CATALOG
 
@@ -18,7 +19,7 @@ def app_for(state) -> WishApp:
         {"djinn": d, "who": "human" if s == state.current_player else "random"}
         for s, d in enumerate(state.djinns)
     ]
-    record, _ = saves.GameRecord.new(seats, 3)
+    record, _ = saves.GameRecord.new(seats, 3, games=GAMES)
     record.state = state.to_dict()
     return WishApp(Launch("load"), (record, state, None))
 

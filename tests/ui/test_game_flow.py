@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wish_tui import saves
 from wish_tui.cli import Launch, Seat
+from wish_tui.games import GAMES
 from wish_tui.ui.app import TooSmallScreen, WishApp
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.curtain import CurtainScreen
@@ -81,7 +82,7 @@ async def test_turn_actions_by_keys_then_save_quit_and_continue(data_dir):
         actions_before = len(game.table.record.actions)
         await pilot.press("ctrl+s")
         await settle(pilot)
-        named = [i for i in saves.list_saves() if not i.is_autosave]
+        named = [i for i in saves.list_saves(games=GAMES) if not i.is_autosave]
         assert len(named) == 1 and named[0].round == game.table.state.round
         await pilot.press("n")
         await settle(pilot)
@@ -91,9 +92,9 @@ async def test_turn_actions_by_keys_then_save_quit_and_continue(data_dir):
         assert game.table.state.current_player != seat or game.table.state.pending
         assert len(game.table.record.actions) > actions_before
         saved_actions = list(game.table.record.actions)
-    info = saves.latest_save()
+    info = saves.latest_save(games=GAMES)
     assert info is not None and info.is_autosave
-    record, state, warning = saves.load_game(str(info.path))
+    record, state, warning = saves.load_game(str(info.path), games=GAMES)
     assert warning is None
     assert record.actions == saved_actions
     resumed = WishApp(Launch("continue"), (record, state, warning))
@@ -180,7 +181,7 @@ async def test_game_over_table_from_the_tie_by_badges_scenario():
     from wish_tui.wish.ui.game_over import GameOverScreen
 
     path = Path(__file__).parents[2] / "saves" / "tie-by-badges.json"
-    app = WishApp(Launch("load", path=str(path)), saves.load_game(str(path)))
+    app = WishApp(Launch("load", path=str(path)), saves.load_game(str(path), games=GAMES))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         game = game_of(app)
@@ -263,7 +264,7 @@ async def test_a_repeated_decision_counts_its_steps():
     from wish_tui.wish.rules import State
 
     seats = [{"djinn": "air", "who": "human"}, {"djinn": "water", "who": "easy"}]
-    record, state = GameRecord.new(seats, 3)
+    record, state = GameRecord.new(seats, 3, games=GAMES)
     while state.phase == "setup":
         record, state = record.play(state, state.legal_actions()[0])
     data = state.to_dict()

@@ -6,6 +6,7 @@ import json
 
 from wish_tui import saves
 from wish_tui.cli import Launch, Seat
+from wish_tui.games import GAMES
 from wish_tui.ui import app as app_module
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.load import LoadScreen
@@ -34,7 +35,7 @@ async def test_a_running_game_shows_no_seed_on_screen_or_in_the_log():
 
 
 async def test_the_seed_is_told_once_the_game_is_over():
-    record, state = saves.GameRecord.new(["air", "water"], SEED)
+    record, state = saves.GameRecord.new(["air", "water"], SEED, games=GAMES)
     while not state.is_over:
         record, state = record.play(state, state.legal_actions()[-1])
     app = WishApp(Launch())
@@ -47,7 +48,7 @@ async def test_the_seed_is_told_once_the_game_is_over():
 
 
 def damaged_save(folder) -> None:
-    record, _ = saves.GameRecord.new(["air", "water"], 5)
+    record, _ = saves.GameRecord.new(["air", "water"], 5, games=GAMES)
     data = record.to_json()
     data["state"]["deck"][0] = ["a list"]
     data["actions"] = ["fly"]
@@ -55,7 +56,7 @@ def damaged_save(folder) -> None:
 
 
 async def test_a_damaged_save_is_listed_and_the_app_still_works():
-    record, state = saves.GameRecord.new(["fire", "earth"], 6)
+    record, state = saves.GameRecord.new(["fire", "earth"], 6, games=GAMES)
     saves.save_game(record, "intact")
     damaged_save(saves.saves_dir())
     app = WishApp(Launch())

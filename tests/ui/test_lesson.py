@@ -11,6 +11,7 @@ from textual import events
 
 from wish_tui import bot_turns, games, lessons, saves
 from wish_tui.cli import Launch
+from wish_tui.games import GAMES
 from wish_tui.local_table import LocalTable
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lesson import OFF_SCRIPT, LessonSteps, lesson_screen
@@ -98,9 +99,9 @@ async def test_the_lesson_played_by_its_keys_reaches_free_play(name):
         assert panel.heading.endswith("free play") and panel.words == lesson.free_play
         assert panel.display and hints == []
         # The game is a normal one: autosaved, so 'continue' finds it.
-        latest = saves.latest_save()
+        latest = saves.latest_save(games=GAMES)
         assert latest is not None and latest.game == name
-        assert len(saves.read_record(latest.path).actions) == screen.table.actions
+        assert len(saves.read_record(latest.path, games=GAMES).actions) == screen.table.actions
 
 
 async def test_a_wrong_key_repeats_the_hint_and_changes_nothing():
@@ -193,7 +194,9 @@ async def test_a_step_the_game_does_not_offer_begins_free_play():
         lesson = lessons.load(spec)
         step = dataclasses.replace(lesson.steps[0], play="keep Royalty")
         lesson = dataclasses.replace(lesson, steps=(step, *lesson.steps[1:]))
-        record, state = saves.GameRecord.new(list(lesson.seats), lesson.seed, "", "wish", {})
+        record, state = saves.GameRecord.new(
+            list(lesson.seats), lesson.seed, "", "wish", {}, games=GAMES
+        )
         app.push_screen(lesson_screen(spec, LocalTable(record, [state], autosave=False), lesson))
         await settle(pilot)
         screen = lesson_of(app)
@@ -242,7 +245,9 @@ async def test_continue_after_a_lesson_is_a_normal_game():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await play_step(app, pilot, lesson_of(app))
-    record, history, _ = saves.load_with_history(str(saves.latest_save().path))
+    record, history, _ = saves.load_with_history(
+        str(saves.latest_save(games=GAMES).path), games=GAMES
+    )
     assert record.actions == ["take 3 right"] and "guided first game" in record.description
     app = WishApp(Launch("load"), (record, history, None))
     async with app.run_test(size=SIZE) as pilot:

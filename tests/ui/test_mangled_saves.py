@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from textual.app import App
 
 from wish_tui import saves
+from wish_tui.games import GAMES
 from wish_tui.launch import Launch
 from wish_tui.ui.app import WishApp
 
@@ -26,7 +27,7 @@ CASE = Path(__file__).parent / "cases" / "mangled-wish-2435.json"
 
 
 def _loaded(path: Path):
-    return saves.load_with_history(str(path))
+    return saves.load_with_history(str(path), games=GAMES)
 
 
 async def test_the_mangled_save_opens_with_its_warning():

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from wish_tui import saves
 from wish_tui.cli import Launch
+from wish_tui.games import GAMES
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.load import LoadScreen
 from wish_tui.ui.new_game import NewGameScreen, resolve_seats
@@ -75,7 +76,7 @@ async def test_title_items_open_by_digit_and_by_click():
 
 
 async def test_load_screen_lists_and_opens_a_save():
-    record, state, _ = saves.load_game(str(SCENARIO))
+    record, state, _ = saves.load_game(str(SCENARIO), games=GAMES)
     saves.save_game(record, "frosty")
     app = WishApp(Launch())
     async with app.run_test(size=(100, 30)) as pilot:
@@ -85,7 +86,7 @@ async def test_load_screen_lists_and_opens_a_save():
         assert isinstance(app.screen, LoadScreen)
         names = [i.name for i in app.screen.infos]
         assert names[0] == "frosty"
-        assert set(names[1:]) == {i.name for i in saves.list_scenarios()}
+        assert set(names[1:]) == {i.name for i in saves.list_scenarios(games=GAMES)}
         await pilot.press("enter")
         await settle(pilot, 5)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
@@ -93,7 +94,7 @@ async def test_load_screen_lists_and_opens_a_save():
 
 
 async def test_load_screen_deletes_a_save():
-    record, _, _ = saves.load_game(str(SCENARIO))
+    record, _, _ = saves.load_game(str(SCENARIO), games=GAMES)
     path = saves.save_game(record, "doomed")
     app = WishApp(Launch())
     async with app.run_test(size=(100, 30)) as pilot:
@@ -107,7 +108,7 @@ async def test_load_screen_deletes_a_save():
 
 
 async def test_replay_steps_and_plays_from_here():
-    record, state, warning = saves.load_game(str(SCENARIO))
+    record, state, warning = saves.load_game(str(SCENARIO), games=GAMES)
     app = WishApp(Launch("replay", path=str(SCENARIO)), (record, state, warning))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -141,5 +142,5 @@ async def test_scenarios_are_listed_and_never_deleted():
 
 
 def test_a_scenario_loads_by_name():
-    record, state, warning = saves.load_game("tie-by-badges")
+    record, state, warning = saves.load_game("tie-by-badges", games=GAMES)
     assert warning is None and state.final_round

@@ -8,13 +8,14 @@ import pytest
 
 from wish_tui import saves
 from wish_tui.cli import Launch
+from wish_tui.games import GAMES
 from wish_tui.ui.app import WishApp
 
 SCENARIOS = Path(__file__).parents[2] / "saves"
 
 
 def scenario_app(name: str) -> WishApp:
-    loaded = saves.load_game(str(SCENARIOS / f"{name}.json"))
+    loaded = saves.load_game(str(SCENARIOS / f"{name}.json"), games=GAMES)
     return WishApp(Launch("load", path=name), loaded)
 
 
@@ -61,7 +62,7 @@ def finished_spirits_app() -> WishApp:
     rng = random.Random(4)
     seats = [{"djinn": "earth", "who": "human"}, {"djinn": "fire", "who": "hard"}]
     record, state = saves.GameRecord.new(
-        seats, 4, None, "spirits", {"modules": ["wishes", "hexes"]}
+        seats, 4, None, "spirits", {"modules": ["wishes", "hexes"]}, games=GAMES
     )
     while not state.is_over:
         record, state = record.play(state, rng.choice(state.legal_actions()))
@@ -104,7 +105,7 @@ def finished_wishland_app() -> WishApp:
         {"colour": c, "who": "medium"} for c in ("blue", "green", "yellow")
     ]
     options = {"entrepreneurs": True, "achievement_tiles": True}
-    record, state = saves.GameRecord.new(seats, 6, None, "wishland", options)
+    record, state = saves.GameRecord.new(seats, 6, None, "wishland", options, games=GAMES)
     while not state.is_over:
         record, state = record.play(state, rng.choice(state.legal_actions()))
     return WishApp(Launch("load"), (record, state, None))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wish_tui.games import GAMES
 from wish_tui.spirits import rules
 from wish_tui.spirits.rules import Action
 from wish_tui.spirits.ui import cursor as nav
@@ -123,7 +124,9 @@ def test_each_seat_reads_its_own_keep_in_its_log_and_only_that():
 
     log = games.get("spirits").log
     seats = [{"djinn": "air", "who": "human"}, {"djinn": "water", "who": "human"}]
-    record, state = saves.GameRecord.new(seats, 7, None, "spirits", {"modules": ["wishes"]})
+    record, state = saves.GameRecord.new(
+        seats, 7, None, "spirits", {"modules": ["wishes"]}, games=GAMES
+    )
     action = state.legal_actions()[0]
     after = state.apply(action)
     seat = state.current_player

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from wish_tui import saves
 from wish_tui.cli import Launch
+from wish_tui.games import GAMES
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, Action
 from wish_tui.spirits.ui.game_screen import GameScreen
 from wish_tui.ui.app import WishApp
@@ -189,11 +190,11 @@ async def test_save_then_continue_resumes_the_same_game(data_dir):
         await settle(pilot)
         await pilot.press("ctrl+s")
         await settle(pilot)
-        named = [i for i in saves.list_saves() if not i.is_autosave]
+        named = [i for i in saves.list_saves(games=GAMES) if not i.is_autosave]
         assert len(named) == 1 and named[0].game == "spirits"
         actions = list(game.table.record.actions)
-    info = saves.latest_save()
-    loaded = saves.load_with_history(str(info.path))
+    info = saves.latest_save(games=GAMES)
+    loaded = saves.load_with_history(str(info.path), games=GAMES)
     assert loaded[2] is None
     resumed = WishApp(Launch("continue"), loaded)
     async with resumed.run_test(size=(80, 24)) as pilot:
@@ -322,7 +323,7 @@ async def test_the_game_over_table_from_the_four_seat_endgame(monkeypatch):
     from wish_tui.spirits.ui.game_over import GameOverScreen
 
     monkeypatch.setattr(bot_turns, "BOT_PACE", 0.0)
-    loaded = saves.load_with_history("spirits-four-endgame")
+    loaded = saves.load_with_history("spirits-four-endgame", games=GAMES)
     app = WishApp(Launch("load"), loaded)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(40):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from wish_tui.games import GAMES
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.help_screens import RulesScreen
 from wish_tui.widgets.table_screen import TableScreen
@@ -221,7 +222,7 @@ async def test_a_solo_game_shows_the_best_score_of_its_setup(data_dir):
     best_scores.record_score("wishland", "solo", 41, "an-earlier-game", 3)
     from wish_tui import saves
 
-    record, state = saves.GameRecord.new(["green"], 26, "standard", "wishland", {})
+    record, state = saves.GameRecord.new(["green"], 26, "standard", "wishland", {}, games=GAMES)
     app = app_of(record, [state])
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, 5)

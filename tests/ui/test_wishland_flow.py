@@ -7,6 +7,7 @@ from pathlib import Path
 
 from wish_tui import saves
 from wish_tui.cli import Launch
+from wish_tui.games import GAMES
 from wish_tui.ui.app import WishApp
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.curtain import CurtainScreen
@@ -188,7 +189,7 @@ async def test_no_kept_entrepreneur_shows_in_a_hot_seat_log_before_the_reveal():
 
 
 async def test_a_solo_log_names_the_cards_you_draw():
-    record, state = saves.GameRecord.new(["green"], 3, "standard", "wishland", {})
+    record, state = saves.GameRecord.new(["green"], 3, "standard", "wishland", {}, games=GAMES)
     history = [state]
     while state.phase != "turns":
         record, state = record.play(state, state.legal_actions()[0])
@@ -221,11 +222,11 @@ async def test_save_and_continue_bring_back_the_same_position(data_dir):
         position = game.table.state.to_dict()
     saved = sorted((data_dir / "saves").glob("wishland-*.json"))
     assert saved
-    latest = saves.latest_save()
+    latest = saves.latest_save(games=GAMES)
     assert latest is not None
-    loaded, state, warning = saves.load_game(str(saved[0]))
+    loaded, state, warning = saves.load_game(str(saved[0]), games=GAMES)
     assert warning is None and state.to_dict() == position
-    app2 = WishApp(Launch("continue"), saves.load_with_history(str(latest.path)))
+    app2 = WishApp(Launch("continue"), saves.load_with_history(str(latest.path), games=GAMES))
     async with app2.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app2, pilot)
         assert game_of(app2).table.state.to_dict() == position
@@ -234,7 +235,7 @@ async def test_save_and_continue_bring_back_the_same_position(data_dir):
 
 # -- the end -------------------------------------------------------------------------------------
 async def test_the_last_turn_scenario_ends_in_the_final_scoring_table():
-    loaded = saves.load_game(str(SCENARIOS / "wishland-last-turn-hotels.json"))
+    loaded = saves.load_game(str(SCENARIOS / "wishland-last-turn-hotels.json"), games=GAMES)
     app = WishApp(Launch("load"), loaded)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -275,7 +276,7 @@ async def test_the_last_turn_scenario_ends_in_the_final_scoring_table():
 async def test_a_finished_solo_game_keeps_its_score_in_the_best_score_table():
     from wish_tui import best_scores
 
-    record, state = saves.GameRecord.new(["green"], 3, "standard", "wishland", {})
+    record, state = saves.GameRecord.new(["green"], 3, "standard", "wishland", {}, games=GAMES)
     while not state.is_over:
         record, state = record.play(state, state.legal_actions()[-1])
     best_scores.record_score("wishland", "solo", -100, "an-older-game", 1)
@@ -417,7 +418,7 @@ async def test_the_keys_window_shows_every_line_unwrapped_at_80x24():
 # -- the status line in solo ---------------------------------------------------------------------
 def solo_record(actions):
     """A solo game of seed 26 (its first draw: K14 Rolly the Armadillo) after `actions`."""
-    record, state = saves.GameRecord.new(["green"], 26, "standard", "wishland", {})
+    record, state = saves.GameRecord.new(["green"], 26, "standard", "wishland", {}, games=GAMES)
     history = [state]
     for text in actions:
         record, state = record.play(state, text)

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 from wish_tui import saves
+from wish_tui.games import GAMES
 from wish_tui.wishland.rules import CATALOG
 from wish_tui.wishland.ui import log
 from wish_tui.wishland.ui.help_text import reference_entries
@@ -23,7 +24,12 @@ def test_the_log_words_and_the_styles_import_no_textual():
 
 def test_a_kept_entrepreneur_shows_only_in_its_owners_log_until_the_reveal():
     record, state = saves.GameRecord.new(
-        ["red", "blue"], 4, None, "wishland", {"entrepreneurs": True}
+        ["red", "blue"],
+        4,
+        None,
+        "wishland",
+        {"entrepreneurs": True},
+        games=GAMES,
     )
     seat = state.current_player
     action = state.legal_actions()[0]
@@ -42,7 +48,7 @@ def test_a_kept_entrepreneur_shows_only_in_its_owners_log_until_the_reveal():
 
 
 def test_a_solo_draw_names_the_card_only_in_the_private_log():
-    record, state = saves.GameRecord.new(["green"], 3, "standard", "wishland", {})
+    record, state = saves.GameRecord.new(["green"], 3, "standard", "wishland", {}, games=GAMES)
     while state.phase != "turns":
         record, state = record.play(state, state.legal_actions()[0])
     draw = next(a for a in state.legal_actions() if a.kind == "draw")
@@ -85,6 +91,7 @@ def test_a_reward_on_offer_says_what_entrepreneur_4_makes_of_it():
         None,
         "wishland",
         {"entrepreneurs": True},
+        games=GAMES,
     )
     table = GameTable(record, [state])
     rng = random.Random(1)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from wish_tui import games
 from wish_tui.core.bots import LEVELS
 from wish_tui.core.excerpt import excerpt
+from wish_tui.games import GAMES
 from wish_tui.records import GameRecord
 from wish_tui.seat import SPECTATOR, Choices, Refused, SeatInfo
 from wish_tui.table import GameTable, Played
@@ -265,7 +266,9 @@ def create(
         raise TableError("You can sit at only one seat of a table; leave the others open.")
     record_seats = [{spec.seat_key: s.name, "who": s.who} for s in seats]
     try:
-        record, state = GameRecord.new(record_seats, seed, solo or None, spec.name, options)
+        record, state = GameRecord.new(
+            record_seats, seed, solo or None, spec.name, options, games=GAMES
+        )
     except ValueError as exc:
         raise TableError(str(exc)) from None
     return Table(table_id, record, [state], owner, seats, kind=kind, clock=clock)

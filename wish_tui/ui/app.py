@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
+from wish_tui.games import GAMES
 from wish_tui.launch import Launch
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -207,7 +208,7 @@ class WishApp(App):
         if seed is None:
             seed = fresh_seed()
         try:
-            record, state = saves.GameRecord.new(seats, seed, solo, game, options)
+            record, state = saves.GameRecord.new(seats, seed, solo, game, options, games=GAMES)
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             return
@@ -219,7 +220,7 @@ class WishApp(App):
 
         if not isinstance(history, list):
             history = [history]
-        screen = record.spec.ui.GameScreen(LocalTable(record, history), warning)
+        screen = record.spec.ui.GameScreen(LocalTable(record, history, games=GAMES), warning)
         self._replace_all(screen)
 
     def start_lesson(self, game: str | None = None) -> bool:
@@ -235,7 +236,7 @@ class WishApp(App):
             spec = games.get(game)
             lesson = lessons.load(spec)
             record, state = saves.GameRecord.new(
-                list(lesson.seats), lesson.seed, "", spec.name, lesson.options
+                list(lesson.seats), lesson.seed, "", spec.name, lesson.options, games=GAMES
             )
         except KeyError as exc:
             self.notify(str(exc.args[0]), severity="error")
@@ -295,7 +296,7 @@ class WishApp(App):
         """Resume the most recent save, or say there is none."""
         from wish_tui import saves
 
-        info = saves.latest_save()
+        info = saves.latest_save(games=GAMES)
         if info is None:
             self.notify("There is no saved game yet: start a new one.", severity="warning")
             return
@@ -306,7 +307,7 @@ class WishApp(App):
         from wish_tui import saves
 
         try:
-            record, history, warning = saves.load_with_history(path)
+            record, history, warning = saves.load_with_history(path, games=GAMES)
         except saves.SaveError as exc:
             self.notify(str(exc), severity="error")
             return
@@ -410,7 +411,9 @@ class WishApp(App):
         from wish_tui import saves
 
         try:
-            record = saves.GameRecord.from_json(message["record"], "That finished game")
+            record = saves.GameRecord.from_json(
+                message["record"], "That finished game", games=GAMES
+            )
             states = saves.replay(record)
         except (KeyError, TypeError, saves.SaveError) as exc:
             self.notify(str(exc), severity="error")
@@ -488,7 +491,7 @@ class WishApp(App):
         from wish_tui import saves
 
         try:
-            record, _ = saves.load_for_replay(path)
+            record, _ = saves.load_for_replay(path, games=GAMES)
         except saves.SaveError as exc:
             self.notify(str(exc), severity="error")
             return
@@ -501,14 +504,14 @@ def _load_for(launch: Launch):
 
     if launch.screen == "replay":
         try:
-            record, _ = saves.load_for_replay(launch.path)
+            record, _ = saves.load_for_replay(launch.path, games=GAMES)
         except saves.SaveError as exc:
             sys.stderr.write(f"wish-tui: {exc}\n")
             raise SystemExit(1) from None
         return record, None, None
 
     if launch.screen == "continue":
-        info = saves.latest_save()
+        info = saves.latest_save(games=GAMES)
         if info is None:
             sys.stderr.write(
                 "wish-tui: there is no saved game to continue yet; start one with 'wish-tui new'.\n"
@@ -518,7 +521,7 @@ def _load_for(launch: Launch):
     else:
         target = launch.path
     try:
-        return saves.load_with_history(target)
+        return saves.load_with_history(target, games=GAMES)
     except saves.SaveError as exc:
         sys.stderr.write(f"wish-tui: {exc}\n")
         raise SystemExit(1) from None

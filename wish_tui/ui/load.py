@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from wish_tui import games, saves
+from wish_tui.games import GAMES
 
 
 def seat_label(seat: dict, game: str | None = None) -> str:
@@ -63,8 +64,12 @@ class LoadScreen(Screen):
         table = self.query_one(DataTable)
         table.clear(columns=True)
         table.add_columns("Name", "Game", "Saved", "Scores", "Progress", "Seats")
-        self.infos = saves.list_saves() + saves.list_history() + saves.list_scenarios()
-        scenarios = {i.path for i in saves.list_scenarios()}
+        self.infos = (
+            saves.list_saves(games=GAMES)
+            + saves.list_history(games=GAMES)
+            + saves.list_scenarios(games=GAMES)
+        )
+        scenarios = {i.path for i in saves.list_scenarios(games=GAMES)}
         for info in self.infos:
             spec = games.GAMES.get(info.game)
             title = spec.title.split()[0] if spec else "—"
@@ -127,7 +132,7 @@ class LoadScreen(Screen):
             self.notify("Scenarios come with the game and are not deleted.", severity="warning")
             return
         try:
-            saves.delete_save(str(info.path))
+            saves.delete_save(str(info.path), games=GAMES)
         except saves.SaveError as exc:
             self.notify(str(exc), severity="error")
             return

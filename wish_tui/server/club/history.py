@@ -136,7 +136,7 @@ class History:
             solo=finished.solo,
             actions=list(data["actions"]),
             state={},
-            game=spec.name,
+            spec=spec,
             id=finished.code,
             options=spec.parse_options(json.loads(row[1])),
         )

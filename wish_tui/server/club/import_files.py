@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wish_tui import files, records, saves
+from wish_tui.games import GAMES
 from wish_tui.records import GameRecord, SaveError
 
 from .errors import ClubError, InputRefused
@@ -59,7 +60,7 @@ def _read(path: Path) -> _OldTable:
     block = data.get("table") if isinstance(data, dict) else None
     if not isinstance(block, dict) or not TABLE_ID.match(str(block.get("id", ""))):
         raise SaveError(f"{where} is not a table of this server.")
-    record = GameRecord.from_json(data, where)
+    record = GameRecord.from_json(data, where, games=GAMES)
     seats, owner, chat = block.get("seats"), block.get("owner", ""), block.get("chat", [])
     if (
         not isinstance(seats, list)

@@ -447,7 +447,7 @@ def record_of(table: StoredTable, actions: list[str]) -> GameRecord:
         solo=table.solo,
         actions=list(actions),
         state={},
-        game=spec.name,
+        spec=spec,
         id=table.code,
         options=spec.parse_options(table.options),
     )
