@@ -91,6 +91,13 @@ def set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
+def signal_group(proc, signum: int) -> None:
+    """Send `signum` to the process group a child leads (it also holds whatever it started)."""
+    if proc is not None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signum)
+
+
 def describe_status(status: int) -> str:
     """A clause for an exit status as asyncio reports it (negative: killed by that signal)."""
     if status >= 0:
@@ -268,10 +275,7 @@ class PtyChild:
         return status
 
     def _signal_group(self, signum: int) -> None:
-        # The child leads its own process group; the group also holds whatever it started.
-        if self._proc is not None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self._proc.pid, signum)
+        signal_group(self._proc, signum)
 
     def terminate(self) -> None:
         """Ask the child to end (SIGTERM to its group); SIGKILL follows after the grace time."""

@@ -339,33 +339,13 @@ def check_play(table: Table, person: str, text: str, expect: int) -> tuple[int, 
 
 
 def play(table: Table, person: str, text: str, expect: int) -> Played:
-    """Apply an action of `person`'s seat, given in notation.
-
-    Args:
-        expect: how many actions the person's screen has seen; a different number means the
-            table moved on and the action is refused as stale.
+    """Check and apply an action of `person`'s seat, given in notation (`check_play`).
 
     Raises:
         TableError: not their decision, stale, game over, or illegal (the rules' sentence).
     """
-    if table.is_over:
-        raise TableError("The game is over: no action can be played.")
-    seat = table.seat_of(person)
-    deciding = table.deciding()
-    if seat is None:
-        raise TableError(
-            f"You hold no seat at this table; it is {table.seat_label(deciding)}'s decision."
-        )
-    if table.seats[seat].for_good:
-        raise TableError("You left this game: a bot plays your seat to its end.")
-    if seat != deciding:
-        raise TableError(f"It is {table.seat_label(deciding)}'s decision now, not yours.")
-    if expect != table.actions:
-        raise TableError("The table moved on since your screen last changed; look again.")
-    try:
-        played = table.master.play(seat, text)
-    except Refused as exc:
-        raise TableError(str(exc)) from None
+    seat, action = check_play(table, person, text, expect)
+    played = table.master.play(seat, action)
     table.seats[seat].zombie = ""
     return played
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import signal
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+
+from .child import signal_group
 
 READY_LINE = b"__GANGLION__\n"
 """The web driver's first line: the app is up."""
@@ -163,9 +164,7 @@ class WebChild:
         return status
 
     def _signal_group(self, signum: int) -> None:
-        if self._proc is not None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self._proc.pid, signum)
+        signal_group(self._proc, signum)
 
     def terminate(self) -> None:
         """Ask the app to end (SIGTERM to its group); SIGKILL follows after the grace time."""

@@ -14,6 +14,7 @@ from rich.style import Style
 from rich.text import Text
 
 from wish_tui.spirits.rules import CATEGORIES, SPIRITS
+from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import ViewText
 
 from .style import CATEGORY_CODE, SEAT_TITLE, category_style, ink, kind_name, seat_style
@@ -80,7 +81,7 @@ class SeatsView(ViewText):
             text.append(f"{p['tile_count']:>5} ")
             text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']} ")
             text.append(f"{p['token_count']:>3}")
-            text.append(f" {_projected(view, s):>4}")
+            text.append(f" {projected_total(view, s):>4}")
             for kind in cards:
                 entry = p.get(kind)
                 mark = "·" if entry is None else "✓" if entry["met"] else "✗"
@@ -120,12 +121,3 @@ class SeatsView(ViewText):
         )
         text.append("\n * leads (ties are yours)  -3 no tile yet  ! no tile: still -3", "dim")
         return text
-
-
-def _projected(view: dict, seat: int) -> str:
-    """A seat's points if the game ended now, '?' after them when some are unknown to you."""
-    projection = view.get("projection")
-    if projection is None:
-        return "-"
-    entry = next(e for e in projection["seats"] if e["seat"] == seat)
-    return f"{entry['total']}{'?' if entry.get('unknown') else ''}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 
@@ -19,10 +20,8 @@ def seat_line(p: dict, view: dict) -> Text:
     text.append(mark, "bold")
     text.append(f"{DJINN_TITLE[p['djinn']]:<5}", DJINN_STYLE[p["djinn"]])
     text.append(f"{p['visible_score']:>3}VP")
-    projection = view.get("projection")
-    if projection is not None and view["phase"] != "over":
-        entry = next(e for e in projection["seats"] if e["seat"] == p["seat"])
-        text.append(f"→{entry['total']}{'?' if entry.get('unknown') else ''}", "dim")
+    if view.get("projection") is not None and view["phase"] != "over":
+        text.append(f"→{projected_total(view, p['seat'])}", "dim")
     text.append(f" h{p['hand_count']} ")
     text.append_text(crystals_text(p["crystals"], empty="-", sep=""))
     people = people_text(p["meeples"], empty="", sep="")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import ViewText
 
 from .style import DIM, ROW_LETTER, TICKET_COLOUR, ink, row_style, seat_style, seat_title
@@ -33,7 +34,7 @@ class SeatsView(ViewText):
             name = seat_title(p["colour"]) + ("*" if s == seat and len(view["seats"]) > 1 else "")
             text.append(f"{name:<8}", seat_style(p["colour"]))
             text.append(f"{p['vp']:>4} ", "bold")
-            text.append(f"{projected(view, s):>4} ")
+            text.append(f"{projected_total(view, s):>4} ")
             for value in (p["happiness"], p["visitors"]):
                 text.append(f"{value:>4}", "bold" if value >= 10 else "")
             text.append(f"{p['credits']:>5}  ")
@@ -56,15 +57,6 @@ class SeatsView(ViewText):
             if view["solo"]:
                 text.append(f"  hand {p['hand_count']}")
         self.show(text)
-
-
-def projected(view: dict, seat: int) -> str:
-    """A seat's total if the game ended now, '?' after it when some of it is unknown."""
-    projection = view.get("projection")
-    if projection is None:
-        return "-"
-    entry = next(e for e in projection["seats"] if e["seat"] == seat)
-    return f"{entry['total']}{'?' if entry.get('unknown') else ''}"
 
 
 def _free(p: dict) -> set[str]:
