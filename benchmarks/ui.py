@@ -9,7 +9,8 @@ Prints:
   because the program must wait to tell it from the start of an escape sequence)
   (target <= 16 ms);
 - median bytes written to the terminal per game action at 100x30 against a random bot
-  (target <= 1 KB).
+  (target <= 1 KB): on a clean key sequence, and as people press keys (some refused, with their
+  toast), in 256 colours and in truecolor.
 """
 
 from __future__ import annotations
@@ -202,6 +203,46 @@ def bytes_per_action(turns: int = 6) -> float:
     return statistics.median(samples)
 
 
+def bytes_per_action_as_people(turns: int = 8, truecolor: bool = False) -> float:
+    """Median bytes per game action at 100x30 against a random bot, keys pressed as a person
+    presses them: a few keys a turn at a person's pace, some of them refused (their toast with
+    the rules' sentence is part of what is sent), then ending the turn.
+
+    Args:
+        truecolor: the terminal says it has 24-bit colour (COLORTERM=truecolor), as most do.
+    """
+    import random
+
+    data = tempfile.mkdtemp()
+    env = {"WISH_TUI_DATA_DIR": data, **({"COLORTERM": "truecolor"} if truecolor else {})}
+    seats = ["--seat", "air:human", "--seat", "water:random", "--seed", "5"]
+    term = Terminal([PYTHON, "-m", "wish_tui", "new", *seats], 100, 30, env)
+    term.read_until(b"Keep the Destiny")
+    for key in (b"1", b"1"):
+        time.sleep(0.3)
+        os.write(term.fd, key)
+        term.drain(0.3)
+    term.drain(2.0)
+    rng = random.Random(7)
+    samples = []
+    for _ in range(turns):
+        before = _actions_so_far(data)
+        written = 0
+        for _ in range(5):
+            key = rng.choice([b"t", b"e", b"m", b"f", b"s", b"r", b"k", b"p"])
+            written += term.key_to_frame(key)[1]
+            written += term.key_to_frame(rng.choice([b"1", b"2", b"\x1b"]))[1]
+            time.sleep(0.2)
+        for key in (b"n", b"1"):
+            written += term.key_to_frame(key)[1]
+        written += term.drain(3.0)
+        gained = _actions_so_far(data) - before
+        if gained:
+            samples.append(written / gained)
+    term.close()
+    return statistics.median(samples)
+
+
 def main() -> None:
     ours, minimal = cold_start()
     print(f"cold start to title frame, wish-tui        {ours * 1000:7.0f} ms")
@@ -211,6 +252,10 @@ def main() -> None:
     print(
         f"bytes per game action at 100x30, median    {bytes_per_action():7.0f} B  (target <= 1024)"
     )
+    for truecolor in (False, True):
+        colours = "truecolor" if truecolor else "256 colours"
+        figure = bytes_per_action_as_people(truecolor=truecolor)
+        print(f"  as people press keys, {colours:<11}       {figure:7.0f} B  (target <= 1024)")
 
 
 if __name__ == "__main__":

@@ -120,23 +120,31 @@ class MapView(Widget):
         old = self._areas
         self._areas = areas
         width = self._cell_width
-        changed = []
+        changed: list[tuple[int, int]] = []
+        """(Area, line of its cell) that changed."""
         for i, area in enumerate(areas):
             cells = cell_segments(area, width, i)
-            if self._cells.get(i) != cells:
+            before = self._cells.get(i)
+            if before != cells:
                 self._cells[i] = cells
-                changed.append(i)
+                changed.extend(
+                    (i, k)
+                    for k in range(CELL_LINES)
+                    if before is None or k >= len(before) or before[k] != cells[k]
+                )
         if not old:
             self.refresh()
             return
-        # One region per row of Areas: Textual sends two regions on the same lines as two
-        # runs, the second repeating the start of the line.
-        rows: dict[int, Region] = {}
-        for i in changed:
+        # One region per screen line: only the lines of a cell that changed (a Djinn moving
+        # changes one line of two cells), and the changed cells of one line as one region,
+        # since Textual sends two regions on the same line as two runs.
+        lines: dict[int, Region] = {}
+        for i, k in changed:
             a = CATALOG.areas[i]
-            cell = Region(a.col * (width + 1) + 1, a.row * (CELL_LINES + 1) + 1, width, CELL_LINES)
-            rows[a.row] = rows[a.row].union(cell) if a.row in rows else cell
-        for region in rows.values():
+            y = a.row * (CELL_LINES + 1) + 1 + k
+            cell = Region(a.col * (width + 1) + 1, y, width, 1)
+            lines[y] = lines[y].union(cell) if y in lines else cell
+        for region in lines.values():
             self.refresh(region)
 
     def on_resize(self) -> None:
