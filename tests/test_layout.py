@@ -139,3 +139,10 @@ def test_the_shell_reaches_games_only_through_the_registry():
         "wish_tui.table",
     ):
         assert _importers(module, GAME_PACKAGES) == [], module
+
+
+def test_the_plain_client_reaches_games_only_through_the_registry():
+    """The plain-text client is a client of the seat API and the registry: no game's package,
+    no rules State, no screen of the terminal app."""
+    forbidden = (*GAME_PACKAGES, "wish_tui.ui", "wish_tui.widgets", "wish_tui.table")
+    assert _importers("wish_tui.plain", forbidden) == []

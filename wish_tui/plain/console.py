@@ -44,6 +44,8 @@ class Console:
         self.place: Place | None = None
         self.status = 0
         """The exit status once finished."""
+        self.at_terminal = False
+        """True when the lines come from a person at a terminal (not a pipe or a file)."""
         self.error: BaseException | None = None
         """An internal failure that ended the client (re-raised by `run`)."""
         self._done = asyncio.Event()

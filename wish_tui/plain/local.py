@@ -116,7 +116,8 @@ class LocalGame:
         self.open(record, [state], None)
 
     def open(self, record, history, warning: str | None) -> None:
-        table = LocalTable(record, history)
+        # Lines from a script need no pace to follow the bots by: they play at once.
+        table = LocalTable(record, history, pace=None if self.console.at_terminal else 0)
         if warning:
             self.out.say(warning)
 
@@ -199,6 +200,7 @@ def make_console(stdin, stdout) -> tuple[Console, Output]:
     interactive = stdin.isatty() and stdout.isatty()
     reader = LineReader(stdin, interactive=False)
     console = Console(out, reader)
+    console.at_terminal = stdin.isatty()
     if interactive and set_up_readline(console.complete):
         reader.interactive = True
     return console, out

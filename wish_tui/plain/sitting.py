@@ -42,6 +42,26 @@ COMMANDS = {
 ALIASES = {"exit": "quit", "?": "help", "l": "look", "h": "help", "status": "choices"}
 
 
+def seat_change(old, new) -> str:
+    """One sentence on how a seat changed between two `SeatInfo`s ('' when it did not)."""
+    title = new.title
+    if old.person != new.person:
+        if new.person and not old.person:
+            return f"{new.person} sits down at {title}."
+        if old.person and not new.person:
+            return f"{old.person} left {title}: it is an open seat now."
+        return f"{new.label} now."
+    if old.by_bot != new.by_bot:
+        if new.by_bot:
+            return f"A bot plays {title} while {new.person} is away."
+        return f"{new.person} plays {title} again."
+    if old.connected != new.connected and new.person:
+        return f"{new.person} is back." if new.connected else f"{new.person} is away."
+    if old.who != new.who:
+        return f"{new.label} now."
+    return ""
+
+
 class PlainTable(Listener):
     """One table as lines, for the seats played at this keyboard.
 
@@ -93,6 +113,7 @@ class PlainTable(Listener):
         self._told_deciding: int | None = None
         self._over_told = False
         self._news: deque[str] = deque(maxlen=LOG_KEPT)
+        self._seats = None
         self.closed = False
 
     # -- the seat at this keyboard --------------------------------------------------------------
@@ -134,6 +155,7 @@ class PlainTable(Listener):
     # -- opening ---------------------------------------------------------------------------------
     def start(self) -> None:
         """Say the table so far, then listen to it (a local table's bots start)."""
+        self._seats = list(self.table.seats)
         self._write_news()
         self._announce()
         self.table.listen(self)
@@ -145,6 +167,7 @@ class PlainTable(Listener):
         if self.awaiting and self._version() != self._awaiting_version:
             self.awaiting = ""
         self._write_news()
+        self._say_seat_changes()
         self._announce()
         self.console.poke()
 
@@ -202,6 +225,19 @@ class PlainTable(Listener):
             self._news.append(line)
             self.out.say(line)
 
+    def _say_seat_changes(self) -> None:
+        """Say who sat down, left, went away or came back (a server's table)."""
+        now = list(self.table.seats)
+        before, self._seats = self._seats, now
+        if before is None or len(before) != len(now):
+            return
+        for index, (old, new) in enumerate(zip(before, now, strict=True)):
+            sentence = seat_change(old, new)
+            if sentence:
+                self.out.say(sentence)
+                if index == self._told_deciding:
+                    self._told_deciding = None  # whose decision it is is said again
+
     def _announce(self) -> None:
         """Say what changed for this keyboard: the end, whose decision it is, the choices."""
         table = self.table
@@ -212,11 +248,14 @@ class PlainTable(Listener):
             return
         seat = table.deciding
         key = (self._version(), seat)
-        if key == self._told or seat is None:
+        if seat is None or (key == self._told and seat == self._told_deciding):
             return
+        same_position = key == self._told
         self._told = key
         info = table.seats[seat]
-        if info.mine:
+        if info.mine and same_position:
+            pass  # the position is the one asked already: a seat changed around it
+        elif info.mine:
             if seat != self.viewer and len(self._mine()) > 1:
                 self.curtain_for = seat
                 self.offered = ["quit", "save", "help"]
