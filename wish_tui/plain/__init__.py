@@ -28,10 +28,17 @@ from collections.abc import Mapping
 PLAIN_ENV = "WISH_TUI_PLAIN"
 """Set (to anything but '' or '0') in the environment of a session's app: the plain client runs
 instead of the terminal app. `wish-tui serve` sets it for the SSH user name `plain`, for a client
-that sends it (`ssh -o SetEnv=WISH_TUI_PLAIN=1`), and later for a person whose profile asks."""
+that sends it (`ssh -o SetEnv=WISH_TUI_PLAIN=1`), and later for a person whose profile asks; to
+`LINES` when the session has no terminal of its own (a script: its lines come as from a pipe)."""
+LINES = "lines"
 
 
 def wanted(env: Mapping[str, str] | None = None) -> bool:
     """True when the plain client is asked for (`PLAIN_ENV`)."""
     value = (os.environ if env is None else env).get(PLAIN_ENV, "")
     return value not in ("", "0")
+
+
+def by_lines(env: Mapping[str, str] | None = None) -> bool:
+    """True when the plain client's input comes without a person's terminal (`LINES`)."""
+    return (os.environ if env is None else env).get(PLAIN_ENV, "") == LINES

@@ -194,13 +194,18 @@ def standard_streams() -> tuple:
     return sys.stdin, sys.stdout
 
 
-def make_console(stdin, stdout) -> tuple[Console, Output]:
-    """The console over these streams (readline's editing and Tab when both are a terminal)."""
+def make_console(stdin, stdout, terminal: bool | None = None) -> tuple[Console, Output]:
+    """The console over these streams (readline's editing and Tab when both are a terminal).
+
+    Args:
+        terminal: whether a person types at a terminal (None: whether standard input is one).
+    """
     out = Output(stdout)
-    interactive = stdin.isatty() and stdout.isatty()
+    at_terminal = stdin.isatty() if terminal is None else terminal
+    interactive = at_terminal and stdin.isatty() and stdout.isatty()
     reader = LineReader(stdin, interactive=False)
     console = Console(out, reader)
-    console.at_terminal = stdin.isatty()
+    console.at_terminal = at_terminal
     if interactive and set_up_readline(console.complete):
         reader.interactive = True
     return console, out

@@ -16,6 +16,7 @@ import re
 import signal
 import sys
 
+from wish_tui import plain
 from wish_tui.seat import Refused
 from wish_tui.server.client import Connection, RemoteTable
 
@@ -193,7 +194,8 @@ async def _run(console: Console, out: Output) -> int:
 def run() -> int:
     """The plain client of a session of `wish-tui serve`; return its exit status."""
     stdin, stdout = standard_streams()
-    console, out = make_console(stdin, stdout)
+    # A session without a terminal of its own (a script over ssh) reads lines as from a pipe.
+    console, out = make_console(stdin, stdout, terminal=False if plain.by_lines() else None)
     try:
         return asyncio.run(_run(console, out))
     except BrokenPipeError:
