@@ -17,6 +17,17 @@ from wish_tui.server.ssh import FrontEnd, Limits
 from .conftest import new_key, public_line
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
+
+
+class SlowFront(FrontEnd):
+    """A front end whose apps take a while to start (as when the session pool is busy): a
+    script's lines all arrive before its app is there."""
+
+    async def start_app(self, terminal, env, group):
+        await asyncio.sleep(0.5)
+        return await super().start_app(terminal, env, group)
+
+
 TIMEOUT = 40
 
 
@@ -29,7 +40,7 @@ def test_the_user_name_plain_asks_for_the_plain_client():
     assert read_user(None) == ("", False)
 
 
-async def serve(tmp_path, monkeypatch, keys=None):
+async def serve(tmp_path, monkeypatch, keys=None, front_end=FrontEnd):
     data = tmp_path / "data"
     data.mkdir()
     monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
@@ -41,7 +52,7 @@ async def serve(tmp_path, monkeypatch, keys=None):
         authorized.load()
     hub = Hub(data, bot_pace=0.0, seed_source=lambda: 3)
     await hub.start()
-    front = FrontEnd(hub, new_key(), authorized, data, Limits(stop_grace=1.0), CLIENT, log=print)
+    front = front_end(hub, new_key(), authorized, data, Limits(stop_grace=1.0), CLIENT, log=print)
     await front.start("127.0.0.1", 0)
     return front, hub
 
@@ -79,7 +90,7 @@ async def test_a_script_without_a_terminal_plays_a_whole_solo_game_with_a_key(
     tmp_path, monkeypatch
 ):
     alice = new_key("alice")
-    front, hub = await serve(tmp_path, monkeypatch, keys=[alice])
+    front, hub = await serve(tmp_path, monkeypatch, keys=[alice], front_end=SlowFront)
     try:
         async with await connect(front, "plain", alice) as conn:
             process = await conn.create_process(encoding=None)
@@ -144,6 +155,19 @@ async def test_at_a_terminal_the_plain_client_draws_nothing(tmp_path, monkeypatc
         assert any(line.startswith("Your decision (") for line in lines)
         assert all(len(line) <= 60 for line in lines), [line for line in lines if len(line) > 60]
         assert "\x1b" not in text
+    finally:
+        await front.close()
+        await hub.close()
+
+
+async def test_a_client_may_ask_for_plain_text_with_its_environment(tmp_path, monkeypatch):
+    front, hub = await serve(tmp_path, monkeypatch)
+    try:
+        async with await connect(front, "dora") as conn:
+            process = await conn.create_process(encoding=None, env={"WISH_TUI_PLAIN": "1"})
+            process.stdin.write(b"quit\n")
+            text = await read_all(process)
+        assert text.startswith("Welcome to the tables of this server, dora: no table yet.\n")
     finally:
         await front.close()
         await hub.close()

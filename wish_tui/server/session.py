@@ -112,6 +112,9 @@ class AppSession(asyncssh.SSHServerSession):
         self._resize_timer: asyncio.TimerHandle | None = None
         self._ended_line = True
         """False while the last data received did not end its line."""
+        self._early = bytearray()
+        self._early_end = b""
+        """Lines without a terminal sent before the app started, and the end of them."""
 
     def connection_made(self, chan) -> None:
         self.chan = chan
@@ -238,6 +241,7 @@ class AppSession(asyncssh.SSHServerSession):
                 self.front.log(f"the app could not start for {person.name}: {exc}")
                 self.end("the game could not start on this server; try again later", 1)
                 return
+            self._pass_early_lines()
             status = await self.child.wait()
             if self._end_after_child is not None:
                 self.end(*self._end_after_child, restore=status != 0)
@@ -279,17 +283,37 @@ class AppSession(asyncssh.SSHServerSession):
 
     def data_received(self, data, datatype) -> None:
         self.connection.touch()
-        if self.child is not None and datatype is None:
+        if datatype is not None or not data:
+            return
+        self._ended_line = data.endswith((b"\n", b"\r"))
+        if self.term is None and (self.child is None or not self.child.is_running):
+            # A script's lines come at once, before its app has started: they wait for it.
+            self._early += data
+            if len(self._early) > child_module.INPUT_HIGH_WATER and self.chan is not None:
+                self.chan.pause_reading()
+        elif self.child is not None:
             self.child.write(data)
-            if data:
-                self._ended_line = data.endswith((b"\n", b"\r"))
 
     def eof_received(self) -> bool:
-        if self.term is None and self.child is not None:
+        if self.term is None:
             # Lines without a terminal (the plain client): the end of them reaches the app as
             # the end of its input, after a last line left unfinished.
-            self.child.write(b"\n\x04" if not self._ended_line else b"\x04")
+            end = b"\x04" if self._ended_line else b"\n\x04"
+            if self.child is not None and self.child.is_running:
+                self.child.write(end)
+            else:
+                self._early_end = end
         return True  # the client sends no more keys; the game may still end by itself
+
+    def _pass_early_lines(self) -> None:
+        """Give a just-started app the lines (and the end of them) sent before it started."""
+        early, self._early = bytes(self._early), bytearray()
+        if early:
+            self.child.write(early)
+            if self.chan is not None:
+                self.chan.resume_reading()
+        if self._early_end:
+            self.child.write(self._early_end)
 
     def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
         self._resize_due = clamp_size(width, height)
