@@ -9,7 +9,7 @@ a view and holds nothing; free of Textual.
 from __future__ import annotations
 
 from .style import ROW_TITLE, seat_title
-from .words import ENTREPRENEUR_GIST, SPACE_NOTES
+from .words import ENTREPRENEUR_GIST
 
 SECTIONS = ("round", "market", "park", "seats", "achievements")
 """What `look` reads, in this order."""
@@ -250,12 +250,7 @@ def prompt(view: dict, seat: int, notations: list[str]) -> str:
     text = decision.get("prompt") or "Choose."
     kind = decision.get("kind")
     if kind == "order":
-        notes = "; ".join(
-            f"space {s['space']}: {SPACE_NOTES.get(s['space'], s['reward'])}"
-            for s in view["turn_order_track"]
-            if s["seat"] is None
-        )
-        return f"{text} The leftmost plays first; free: {notes}."
+        return f"{text} The leftmost plays first this round; each space gives its reward now."
     if kind in ("extra", "boost") and decision.get("card"):
         card = decision["card"]
         cost = f" It costs {decision['cost']} Credits." if "cost" in decision else ""
