@@ -26,6 +26,18 @@ def test_the_notation_in_any_case_and_spacing_names_its_choice():
     assert found.choice.notation == "travel Palace Gardens #3" and found.number == 2
 
 
+def test_the_notation_without_its_column_names_its_choice_before_longer_ones():
+    palaces = (
+        Choice("travel Palace Gardens #3", "Travel to Palace Gardens (column 3)"),
+        Choice("travel Palace #3", "Travel to Palace (column 3)"),
+        Choice("fulfill Vendetta #3", "Fulfil Vendetta (column 3)"),
+        Choice("fulfill Vendetta #4", "Fulfil Vendetta (column 4)"),
+    )
+    assert match("travel palace", palaces).number == 2
+    both = match("fulfill vendetta", palaces)
+    assert both.choice is None and [n for n, _ in both.candidates] == [3, 4]
+
+
 def test_the_start_of_each_word_names_a_choice_when_only_one_fits():
     assert match("tr pa", CHOICES).choice.notation == "travel Palace Gardens #3"
     assert match("bl do", CHOICES).choice.notation == "blast Dock #4"
@@ -73,4 +85,4 @@ def test_a_run_whose_words_differ_from_the_notation_keeps_both():
         *CHOICES[:4],
     ]
     line = choice_lines(trades)[0]
-    assert line.startswith("1 to 5, trade …, Trade crystals for …: 1 red (Ruby (R)), 2 blue")
+    assert line.startswith("1 to 5, trade …, Trade crystals for …: 1 red: Ruby (R); 2 blue: ")

@@ -24,22 +24,62 @@ from wish_tui.seat import Choices, Hint, Listener, Refused
 from .matching import choice_lines, match, normal
 from .output import Output
 
-LOG_KEPT = 200
+LOG_KEPT = 400
 """Lines of news kept for `log`."""
+RESUME_LINES = 8
+"""Lines of a game so far said when the client sits down (the rest: `log`)."""
 COMMANDS = {
     "look": "look [SECTION]: read the table (all of it, or one section)",
     "score": "score: the final scoring as it would stand if the game ended now",
-    "choices": "choices: the decision and its choices again",
+    "choices": "choices: the decision again, each choice with what its card or place does",
     "why": "why MOVE: why a move is not legal now, in the rules' words",
     "undo": "undo: take back your last decisions, as far as the rules allow",
     "hint": "hint: what the strongest bot would do in your place",
+    "rules": "rules [TOPIC]: the rules' topics, or one of them, a card or a place by its name",
     "log": "log [N]: the last N lines of news again (10)",
     "save": "save [NAME]: save the game under a name",
     "help": "help: this list",
     "quit": "quit: leave (the game is kept)",
 }
 """Every command of a table and what it does (the order `help` reads them in)."""
-ALIASES = {"exit": "quit", "?": "help", "l": "look", "h": "help", "status": "choices"}
+ALIASES = {"exit": "quit", "?": "help", "l": "look", "h": "help", "details": "choices"}
+
+
+SCREEN_TOPICS = ("screen", "legend")
+"""Words of the topics about the terminal app's screen (not listed here: nothing is drawn)."""
+
+
+def rules_entries(spec) -> list[tuple[str, str]]:
+    """The game's rules reference, (title, text) each (the registry's `ui.rules_entries`, which
+    needs no Textual)."""
+    return list(spec.ui.rules_entries())
+
+
+def is_general_topic(title: str) -> bool:
+    """True for a topic of the rules themselves (not a card, a place, or the screen)."""
+    words = title.split()
+    card_id = bool(words) and words[0][:1].isupper() and words[0][1:].isdigit()
+    return ":" not in title and not card_id and not any(w in title.lower() for w in SCREEN_TOPICS)
+
+
+def _example_topic(entries: list[tuple[str, str]]) -> str:
+    named = [t for t, _ in entries if ":" in t or t[:1].isupper() and t.split()[0][1:].isdigit()]
+    return (named[0].split(": ", 1)[-1] if named else entries[0][0]) if entries else "Goal"
+
+
+def find_topics(entries: list[tuple[str, str]], wanted: str) -> list[tuple[str, str]]:
+    """The topics `wanted` names: its title (or the name after 'Area: '), else the titles it
+    starts, else those holding it (any case)."""
+    key = " ".join(wanted.split()).lower()
+    for test in (
+        lambda t: t.lower() == key or t.lower().partition(": ")[2] == key,
+        lambda t: t.lower().startswith(key) or t.lower().partition(": ")[2].startswith(key),
+        lambda t: key in t.lower(),
+    ):
+        found = [(t, x) for t, x in entries if test(t)]
+        if found:
+            return found
+    return []
 
 
 def seat_change(old, new) -> str:
@@ -154,9 +194,19 @@ class PlainTable(Listener):
 
     # -- opening ---------------------------------------------------------------------------------
     def start(self) -> None:
-        """Say the table so far, then listen to it (a local table's bots start)."""
+        """Say the table so far (a long game's last lines only), then listen to it (a local
+        table's bots start)."""
         self._seats = list(self.table.seats)
-        self._write_news()
+        seat = self.seat
+        lines = seat.news() if seat is not None else self.table.news()
+        self._news.extend(lines)
+        if len(lines) > RESUME_LINES + 2:
+            skipped = len(lines) - RESUME_LINES - 1
+            self.out.say(
+                lines[0], f"({skipped} lines of the game so far; 'log {len(lines)}' reads them.)"
+            )
+            lines = lines[-RESUME_LINES:]
+        self.out.say(*lines)
         self._announce()
         self.table.listen(self)
 
@@ -274,7 +324,7 @@ class PlainTable(Listener):
                 self.out.say(f"{who} decides.")
         self._told_deciding = seat
 
-    def _say_decision(self) -> None:
+    def _say_decision(self, detailed: bool = False) -> None:
         choices = self._choices()
         if not choices.deciding:
             return
@@ -288,7 +338,7 @@ class PlainTable(Listener):
         )
         count = len(notations)
         self.out.say(f"{who} ({count} choice{'s' if count != 1 else ''}): {question}")
-        self.out.say(*choice_lines(choices.actions))
+        self.out.say(*choice_lines(choices.actions, detailed))
         self.offered = [*notations, *self._commands()]
 
     def _game_over(self) -> None:
@@ -497,7 +547,10 @@ class PlainTable(Listener):
         self.out.say(*self.text.scoring(view, projection, self.viewer, True))
 
     def _cmd_choices(self, rest: str) -> None:
-        self.status()
+        if self._deciding_here():
+            self._say_decision(detailed=True)
+        else:
+            self.status()
 
     def _cmd_why(self, rest: str) -> None:
         if not rest:
@@ -537,6 +590,25 @@ class PlainTable(Listener):
         self.awaiting = "hint"
         self._awaiting_version = self._version()
         self.seat.hint()
+
+    def _cmd_rules(self, rest: str) -> None:
+        entries = rules_entries(self.spec)
+        if not rest:
+            general = [title for title, _ in entries if is_general_topic(title)]
+            self.out.say(
+                f"The rules of {self.spec.title}: {', '.join(general)}; and every card and place "
+                "by its name (e.g. 'rules " + _example_topic(entries) + "')."
+            )
+            return
+        found = find_topics(entries, rest)
+        if len(found) == 1:
+            title, text = found[0]
+            self.out.say(f"{title}: {text.splitlines()[0] if text else ''}", *text.splitlines()[1:])
+        elif found:
+            titles = ", ".join(t for t, _ in found[:12]) + (" …" if len(found) > 12 else "")
+            self.out.say(f"'{rest[:30]}' could be: {titles}.")
+        else:
+            self.out.say(f"The rules have no topic '{rest[:30]}'; 'rules' lists them.")
 
     def _cmd_log(self, rest: str) -> None:
         count = int(rest) if rest.isdigit() else 10

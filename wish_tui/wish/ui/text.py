@@ -46,6 +46,8 @@ STEPS = (
     ("destiny", "Destiny"),
 )
 """The five steps of the End Game Scoring, in the rulebook's order."""
+REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
+"""Decisions asked again and again, and where their step holds how many are still to come."""
 TOKENS_OWNED = {"water": ("Frostflakes", 3), "fire": ("Fiery Clones", 2), "air": ("Wind Blasts", 5)}
 
 
@@ -286,6 +288,10 @@ def prompt(view: dict, seat: int, notations: list[str]) -> str:
     decision = view.get("decision") or {}
     if decision.get("seat") == seat and decision.get("prompt"):
         text = decision["prompt"]
+        step = view["pending"][0] if view.get("pending") else None
+        at = REPEATS.get(step[0]) if step else None
+        if at is not None and len(step) > at and isinstance(step[at], int) and step[at] > 1:
+            text = f"{text.rstrip('.')} ({step[at]} still to choose, this one included)."
         if decision.get("their_hand"):
             text += f" Their hand: {', '.join(decision['their_hand'])}."
         if decision.get("wish"):
