@@ -164,3 +164,10 @@ def test_no_client_builds_a_state_of_what_its_seat_cannot_see():
             ):
                 users.append(name)
     assert users == []
+
+
+def test_the_plain_client_reaches_games_only_through_the_registry():
+    """The plain-text client is a client of the seat API and the registry: no game's package,
+    no rules State, no screen of the terminal app."""
+    forbidden = (*GAME_PACKAGES, "wish_tui.ui", "wish_tui.widgets", "wish_tui.table")
+    assert _importers("wish_tui.plain", forbidden) == []

@@ -117,6 +117,36 @@ def _option_flags(parser: argparse.ArgumentParser) -> None:
             parser.add_argument(option.flag, dest=option.key, action="store_true", help=help_text)
 
 
+def _new_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of a new game (`new`, and `plain`): the game, its seats, solo, seed, options."""
+    names = ", ".join(games.names())
+    parser.add_argument(
+        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
+    )
+    parser.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="NAME:WHO",
+        help="a seat, in seat order: a Djinn/element (air|water|fire|earth) or a Wishland "
+        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard; "
+        "with --solo, your one seat (NAME:human)",
+    )
+    parser.add_argument(
+        "--solo",
+        nargs="?",
+        const="",
+        metavar="LEVEL",
+        help="play solo at this difficulty (Wish: easy|medium|hard; Spirits: easy|standard|hard;"
+        " Wishland: standard, the default)",
+    )
+    parser.add_argument(
+        "--djinn", metavar="NAME", help="your seat in a solo game: the same as --seat NAME:human"
+    )
+    parser.add_argument("--seed", type=int, help="the seed of the shuffle (a whole number)")
+    _option_flags(parser)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser for every `wish-tui` command."""
     import argparse
@@ -148,31 +178,15 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     new = commands.add_parser("new", help="start a new game (no options: the new-game screen)")
-    new.add_argument(
-        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
+    _new_arguments(new)
+
+    plain = commands.add_parser(
+        "plain",
+        help="play in plain lines of text (screen readers, braille, pipes): a new game as 'new' "
+        "takes it, 'plain continue' or 'plain load NAME|PATH'",
     )
-    new.add_argument(
-        "--seat",
-        action="append",
-        default=[],
-        metavar="NAME:WHO",
-        help="a seat, in seat order: a Djinn/element (air|water|fire|earth) or a Wishland "
-        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard; "
-        "with --solo, your one seat (NAME:human)",
-    )
-    new.add_argument(
-        "--solo",
-        nargs="?",
-        const="",
-        metavar="LEVEL",
-        help="play solo at this difficulty (Wish: easy|medium|hard; Spirits: easy|standard|hard;"
-        " Wishland: standard, the default)",
-    )
-    new.add_argument(
-        "--djinn", metavar="NAME", help="your seat in a solo game: the same as --seat NAME:human"
-    )
-    new.add_argument("--seed", type=int, help="the seed of the shuffle (a whole number)")
-    _option_flags(new)
+    plain.add_argument("how", nargs="*", metavar="continue | load NAME|PATH")
+    _new_arguments(plain)
 
     learn = commands.add_parser(
         "learn",
@@ -432,6 +446,43 @@ def launch_for_learn(args: argparse.Namespace) -> Launch:
     return Launch("learn", game=_game(args).name)
 
 
+def launch_for_plain(args: argparse.Namespace) -> Launch:
+    """Turn `wish-tui plain …` into a Launch: a new game as `new` takes it (without seats: the
+    client asks for one), `continue`, or `load NAME|PATH`.
+
+    Raises:
+        UsageError: the words or options do not describe a game.
+    """
+    how = list(args.how)
+    given = [
+        flag
+        for flag, value in (
+            ("--game", args.game),
+            ("--seat", args.seat),
+            ("--solo", args.solo),
+            ("--djinn", args.djinn),
+            ("--seed", args.seed),
+        )
+        if value not in (None, [], False)
+    ]
+    if not how:
+        return launch_for_new(args)
+    if how[0] not in ("continue", "load") or (how[0] == "continue" and len(how) != 1):
+        raise UsageError(f"'{printable(' '.join(how), 60)}' is not continue or load NAME|PATH")
+    if how[0] == "load" and len(how) != 2:
+        raise UsageError("load needs one save: plain load NAME|PATH")
+    if given or any(getattr(args, o.key, None) for o in _every_option()):
+        raise UsageError(
+            f"{how[0]} opens a game as it was saved: it takes no {given[0] if given else 'option'}"
+        )
+    if how[0] == "continue":
+        return Launch("continue")
+    missing = no_such_save(how[1])
+    if missing:
+        raise UsageError(missing)
+    return Launch("load", path=how[1])
+
+
 def launch_for_client() -> Launch:
     """The app of one SSH session of `wish-tui serve` (its server sets the environment).
 
@@ -478,6 +529,11 @@ def main(argv: list[str] | None = None) -> int:
             from wish_tui.tournament import run_from_args
 
             return run_from_args(args)
+        if args.command == "plain":
+            launch = launch_for_plain(args)
+            from wish_tui.plain.local import run as run_plain
+
+            return run_plain(launch)
         if args.command == "new":
             launch = launch_for_new(args)
         elif args.command == "learn":
@@ -496,6 +552,12 @@ def main(argv: list[str] | None = None) -> int:
             launch = Launch(args.command, path=args.save)
         elif args.command == "client":
             launch = launch_for_client()
+            from wish_tui import plain
+
+            if plain.wanted():
+                from wish_tui.plain.remote import run as run_plain_client
+
+                return run_plain_client()
         else:
             launch = Launch("title")
     except UsageError as exc:

@@ -80,8 +80,9 @@ class Game:
     package: str
     """Its package, e.g. 'wish_tui.wish', holding rules/, bots/ and ui/."""
     part: Callable[[str], ModuleType]
-    """part('rules') -> the game's module of that name (rules, bots, ui, ui.log, ui.choices),
-    imported when first asked for by the game's own package, so importing a `Game` loads none."""
+    """part('rules') -> the game's module of that name (rules, bots, ui, ui.log, ui.choices,
+    ui.text), imported when first asked for by the game's own package, so importing a `Game`
+    loads none."""
     seats: tuple[str, ...]
     """The names a seat may take, e.g. the four Djinns."""
     seat_word: str
@@ -140,6 +141,14 @@ class Game:
         """The game's words for a seat's choices, without Textual: `KEY_GROUPS`, `words`,
         `detail`, `why_closed`, `probes` and `refusal` (see `wish_tui.table.GameTable`)."""
         return self.part("ui.choices")
+
+    @property
+    def text(self) -> ModuleType:
+        """The game's view in sentences, without Textual, for the plain-text client:
+        `SECTIONS` (the parts `look` reads, in order), `ALIASES`, `section(view, seat, name)`,
+        `prompt(view, seat, notations)`, `progress(view)` and `scoring(view, scores, seat,
+        projected)` (see `wish_tui.plain`)."""
+        return self.part("ui.text")
 
     def seat_title(self, name: str) -> str:
         """A seat's name as shown, e.g. 'Air'."""

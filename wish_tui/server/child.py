@@ -98,6 +98,15 @@ def signal_group(proc, signum: int) -> None:
             os.killpg(proc.pid, signum)
 
 
+def pipe_like(fd: int) -> None:
+    """Make the terminal `fd` pass lines as a pipe would: no echo, output unchanged (its line
+    editing stays, so the end of input is still Ctrl-D)."""
+    attributes = termios.tcgetattr(fd)
+    attributes[1] &= ~termios.OPOST
+    attributes[3] &= ~(termios.ECHO | termios.ECHOE | termios.ECHOK | termios.ECHONL)
+    termios.tcsetattr(fd, termios.TCSANOW, attributes)
+
+
 def describe_status(status: int) -> str:
     """A clause for an exit status as asyncio reports it (negative: killed by that signal)."""
     if status >= 0:
@@ -119,6 +128,8 @@ class PtyChild:
         on_output: called with each chunk of bytes the child writes.
         on_input_full: called with True when keys pile up unread, False when they are read again.
         launch: how the process starts (`start_fresh` of `command` when None).
+        like_pipe: the terminal passes lines as a pipe would: it echoes nothing and writes the
+            child's output unchanged (for a client without a terminal of its own).
     """
 
     def __init__(
@@ -130,8 +141,10 @@ class PtyChild:
         on_input_full: Callable[[bool], None],
         stop_grace: float = STOP_GRACE,
         launch: Launch | None = None,
+        like_pipe: bool = False,
     ) -> None:
         self._command = list(command)
+        self._like_pipe = like_pipe
         self._launch = launch
         self._env = dict(env)
         self._size = size
@@ -170,6 +183,8 @@ class PtyChild:
         master, slave = os.openpty()
         try:
             set_size(slave, *self._size)
+            if self._like_pipe:
+                pipe_like(slave)
             os.set_blocking(master, False)
             if self._launch is not None:
                 self._proc = await self._launch(slave, self._env)

@@ -47,6 +47,12 @@ def run_client() -> int:
         launch = launch_for_client()
     except UsageError as exc:
         fail_usage(str(exc), "client")
+    from wish_tui import plain
+
+    if plain.wanted():
+        from wish_tui.plain.remote import run as run_plain_client
+
+        return run_plain_client()
     return run_app(launch)
 
 

@@ -33,7 +33,9 @@ MAX_ROWS = 200
 """A terminal's size is clamped to these: a larger one only makes the child draw more."""
 TERM_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 """A terminal type passed on (any other is replaced by `DEFAULT_TERM`)."""
-ACCEPTED_ENV = ("NO_COLOR",)
+PLAIN_ENV = "WISH_TUI_PLAIN"
+"""Set for an app that is to be the plain-text client (`wish_tui.plain`)."""
+ACCEPTED_ENV = ("NO_COLOR", PLAIN_ENV)
 """The only variables a client may send (each client's own preference, harmless to pass)."""
 PASSED_FROM_SERVER = ("PATH", "HOME", "PYTHONPATH", "LANG", "LC_ALL", "LC_CTYPE")
 """Variables of the server's own environment that the child needs to run as the server does."""
@@ -108,6 +110,11 @@ class AppSession(asyncssh.SSHServerSession):
         self._end_after_child: tuple[str, int] | None = None
         self._resize_due: tuple[int, int] | None = None
         self._resize_timer: asyncio.TimerHandle | None = None
+        self._ended_line = True
+        """False while the last data received did not end its line."""
+        self._early = bytearray()
+        self._early_end = b""
+        """Lines without a terminal sent before the app started, and the end of them."""
 
     def connection_made(self, chan) -> None:
         self.chan = chan
@@ -135,12 +142,26 @@ class AppSession(asyncssh.SSHServerSession):
     def signal_received(self, signal) -> None:
         pass
 
+    @property
+    def wants_plain(self) -> bool:
+        """True when this session gets the plain-text client: its user name was `plain`, the
+        client sent `WISH_TUI_PLAIN`, or — once the club keeps players' profiles — the person's
+        own setting, asked of the front end's `prefers_plain(person)` when it has one."""
+        if self.connection.plain or self.env.get(PLAIN_ENV, "") not in ("", "0"):
+            return True
+        prefers = getattr(self.front, "prefers_plain", None)
+        person = self.connection.person
+        return bool(prefers is not None and person is not None and prefers(person))
+
     def session_started(self) -> None:
         conn = self.connection
         name = conn.person.name if conn.person else "NAME"
-        ssh = self.front.how_to_connect(self._local_address(), name)
+        plain = self.wants_plain
+        ssh = self.front.how_to_connect(self._local_address(), name, plain=plain)
         if self.front.is_closing:
             self.end("the server is shutting down", 1)
+        elif conn.person is None and plain and not conn.username:
+            self.end(f"plain text needs your name after 'plain+': connect with '{ssh}'", 1)
         elif conn.person is None:
             self.end(
                 f"{excerpt(conn.username)} cannot be a name at this table (1 to {NAME_LIMIT} "
@@ -155,7 +176,7 @@ class AppSession(asyncssh.SSHServerSession):
                 f"transfer; to play, connect with '{ssh}'",
                 1,
             )
-        elif self.term is None:
+        elif self.term is None and not plain:
             ssh = self.front.how_to_connect(self._local_address(), name, terminal=True)
             self.end(f"the game needs a terminal; connect with '{ssh}'", 1)
         else:
@@ -181,6 +202,9 @@ class AppSession(asyncssh.SSHServerSession):
         )
         for name in self.env:
             env[name] = "1"  # the client's preference, not its text
+        if self.wants_plain:
+            # Without a terminal of its own, the client reads lines as from a pipe.
+            env[PLAIN_ENV] = "lines" if self.term is None else "1"
         return env
 
     async def _start_app(self, terminal: int, env: dict[str, str]) -> child_module.AppProcess:
@@ -203,6 +227,9 @@ class AppSession(asyncssh.SSHServerSession):
                 self._input_full,
                 stop_grace=self.front.limits.stop_grace,
                 launch=self._start_app,
+                # Without a terminal of its own, the client's lines come as from a pipe: the
+                # app's terminal echoes nothing and writes its lines unchanged.
+                like_pipe=self.term is None,
             )
             try:
                 await self.child.start()
@@ -214,6 +241,7 @@ class AppSession(asyncssh.SSHServerSession):
                 self.front.log(f"the app could not start for {person.name}: {exc}")
                 self.end("the game could not start on this server; try again later", 1)
                 return
+            self._pass_early_lines()
             status = await self.child.wait()
             if self._end_after_child is not None:
                 self.end(*self._end_after_child, restore=status != 0)
@@ -255,11 +283,37 @@ class AppSession(asyncssh.SSHServerSession):
 
     def data_received(self, data, datatype) -> None:
         self.connection.touch()
-        if self.child is not None and datatype is None:
+        if datatype is not None or not data:
+            return
+        self._ended_line = data.endswith((b"\n", b"\r"))
+        if self.term is None and (self.child is None or not self.child.is_running):
+            # A script's lines come at once, before its app has started: they wait for it.
+            self._early += data
+            if len(self._early) > child_module.INPUT_HIGH_WATER and self.chan is not None:
+                self.chan.pause_reading()
+        elif self.child is not None:
             self.child.write(data)
 
     def eof_received(self) -> bool:
+        if self.term is None:
+            # Lines without a terminal (the plain client): the end of them reaches the app as
+            # the end of its input, after a last line left unfinished.
+            end = b"\x04" if self._ended_line else b"\n\x04"
+            if self.child is not None and self.child.is_running:
+                self.child.write(end)
+            else:
+                self._early_end = end
         return True  # the client sends no more keys; the game may still end by itself
+
+    def _pass_early_lines(self) -> None:
+        """Give a just-started app the lines (and the end of them) sent before it started."""
+        early, self._early = bytes(self._early), bytearray()
+        if early:
+            self.child.write(early)
+            if self.chan is not None:
+                self.chan.resume_reading()
+        if self._early_end:
+            self.child.write(self._early_end)
 
     def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
         self._resize_due = clamp_size(width, height)

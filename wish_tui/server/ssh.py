@@ -30,6 +30,7 @@ import asyncssh
 
 from wish_tui.server import child as child_module
 from wish_tui.server.keys import AuthorizedKeys, Person, open_person
+from wish_tui.server.plain_login import read_user
 from wish_tui.server.pool_link import PoolUnavailable, SessionPool
 from wish_tui.server.session import AppSession, accept_only_listed_env
 
@@ -193,18 +194,22 @@ class FrontEnd:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._acceptor.wait_closed(), 5)
 
-    def how_to_connect(self, address: str, name: str = "", terminal: bool = False) -> str:
+    def how_to_connect(
+        self, address: str, name: str = "", terminal: bool = False, plain: bool = False
+    ) -> str:
         """The ssh command that reaches this server at `address` (as `name` with `--open`).
 
         Args:
             terminal: ask for a terminal even where ssh would not (`-t`).
+            plain: for the plain-text client (the user name `plain`, `plain+NAME` with `--open`).
         """
         flags = "-t " if terminal else ""
         flags += "" if self.port == 22 else f"-p {self.port} "
         if not (name and self.is_open):
-            return f"ssh {flags}{address}"
+            return f"ssh {flags}{'plain@' if plain else ''}{address}"
         # A name the shell would split or expand is shown as NAME: the command stays one to copy.
-        return f"ssh {flags}{name if shlex.quote(name) == name else 'NAME'}@{address}"
+        shown = name if shlex.quote(name) == name else "NAME"
+        return f"ssh {flags}{'plain+' if plain else ''}{shown}@{address}"
 
     # Book-keeping of connections
 
@@ -259,6 +264,8 @@ class _Connection(asyncssh.SSHServer):
         self.address = ""
         self.group = ""
         self.username = ""
+        self.plain = False
+        """True when the user name asked for the plain-text client (`plain_login`)."""
         self.person: Person | None = None
         self._key_person: Person | None = None
         self.sessions: set[AppSession] = set()
@@ -319,7 +326,7 @@ class _Connection(asyncssh.SSHServer):
     # Logging in
 
     def begin_auth(self, username: str) -> bool:
-        self.username = username
+        self.username, self.plain = read_user(username)
         return not self.front.is_open
 
     def public_key_auth_supported(self) -> bool:
@@ -327,7 +334,7 @@ class _Connection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         keys = self.front.keys
-        person = keys.lookup(key, username) if keys is not None else None
+        person = keys.lookup(key, self.username) if keys is not None else None
         if person is not None:
             # asyncssh validates the key of each attempt right before checking its signature,
             # so the last key admitted is the one a successful login used.

@@ -30,8 +30,8 @@ def _solo_won(scores: dict) -> bool:
 
 
 def _part(name: str):
-    """One of this game's modules (`rules`, `bots`, `ui`, `ui.log`, `ui.choices`), imported when
-    first asked for."""
+    """One of this game's modules (`rules`, `bots`, `ui`, `ui.log`, `ui.choices`, `ui.text`),
+    imported when first asked for."""
     return importlib.import_module(f"{__package__}.{name}")
 
 

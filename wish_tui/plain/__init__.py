@@ -1,0 +1,44 @@
+"""The plain-text client: any game in lines of text, for screen readers, braille and pipes.
+
+Lines only, each written once and never redrawn: no box drawing, no colour, no cursor movement,
+no spinner. Every change at the table is announced in one sentence, in the log's words; whose
+decision it is, and what they may do, are said when that changes (the choices numbered 1, 2…).
+A line is a choice (its number, or its move in the rules' notation: `travel Dock`, `take 2 left`,
+`buy Y3`, any case), or a command: `look [SECTION]`, `score`, `why MOVE`, `undo`, `hint`, `log`,
+`save`, `help`, `quit`. It reads standard input and writes standard output, so a script can play
+a whole game; at a terminal, Tab completes the choices and commands.
+
+It is a client of the seat API (`wish_tui.seat`) and of the registry (`wish_tui.games`, whose
+`Game.text` puts each game's view into sentences), like the game screens: the same client sits at
+a game held here (`wish-tui plain`, `local.py`) and at a table of `wish-tui serve` (`remote.py`,
+with a lobby in lines: `lobby.py`). It never holds a rules State and imports no Textual.
+
+    output.py    lines out (wrapped, plain characters)     reader.py   lines in (readline at a tty)
+    console.py   the loop: one line, its answer             matching.py a line among the choices
+    sitting.py   a table in lines                           setup.py    a new game in one line
+    local.py     `wish-tui plain`                           lobby.py, remote.py, watching.py:
+                                                            a table server's lobby and tables
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+PLAIN_ENV = "WISH_TUI_PLAIN"
+"""Set (to anything but '' or '0') in the environment of a session's app: the plain client runs
+instead of the terminal app. `wish-tui serve` sets it for the SSH user name `plain`, for a client
+that sends it (`ssh -o SetEnv=WISH_TUI_PLAIN=1`), and later for a person whose profile asks; to
+`LINES` when the session has no terminal of its own (a script: its lines come as from a pipe)."""
+LINES = "lines"
+
+
+def wanted(env: Mapping[str, str] | None = None) -> bool:
+    """True when the plain client is asked for (`PLAIN_ENV`)."""
+    value = (os.environ if env is None else env).get(PLAIN_ENV, "")
+    return value not in ("", "0")
+
+
+def by_lines(env: Mapping[str, str] | None = None) -> bool:
+    """True when the plain client's input comes without a person's terminal (`LINES`)."""
+    return (os.environ if env is None else env).get(PLAIN_ENV, "") == LINES

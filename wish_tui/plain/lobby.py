@@ -1,0 +1,297 @@
+"""The lobby of `wish-tui serve` in plain text: the server's tables, and joining, opening,
+watching, starting and closing them.
+
+It sends the table server the messages the terminal app's lobby sends (`lobby`, `join`, `open`,
+`watch`, `new_table`, `close_table`, `web_link`; see `wish_tui.server.hub`) and says what comes
+back in sentences: the whole list when asked (`tables`, or an empty line), then each table that
+changed in one line (a new table, a seat taken or freed, a game finished, a table closed). It
+holds only the last list the server sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from wish_tui import games
+
+from . import setup
+from .output import Output
+
+COMMANDS = {
+    "tables": "tables: every table of the server (an empty line too)",
+    "join": "join TABLE [SEAT]: sit at an open seat of a table (SEAT: its name or number)",
+    "open": "open TABLE: go back to a table you sit at (or a finished one)",
+    "watch": "watch TABLE: watch a table without sitting at it",
+    "new": "new GAME ...: a new table, e.g. " + "; ".join(setup.examples(True)),
+    "close": "close TABLE: close a table you own (its game is deleted)",
+    "link": "link: a one-time link that signs a web browser in as you (with serve --web)",
+    "help": "help: this list",
+    "quit": "quit: leave the server (your seats stay yours)",
+}
+ALIASES = {"list": "tables", "exit": "quit", "?": "help", "enter": "go", "sit": "join"}
+
+
+def table_line(entry: dict) -> str:
+    """One table in a sentence: 'Table 3fa2c1, Wish: Air (bob), Water (open seat); round 2; ...'."""
+    seats = []
+    for label, connected in zip(entry["seats"], entry["connected"], strict=False):
+        away = not connected and "open seat" not in label and "bot" not in label
+        seats.append(label + (", away" if away else ""))
+    if entry["over"]:
+        state = "finished"
+    elif entry["mine"]:
+        state = "you own it and sit at it" if entry["owner"] else "you sit at it"
+    elif entry["open"]:
+        count = len(entry["open"])
+        state = f"{count} open seat{'s' if count > 1 else ''}: join {entry['table']}"
+    else:
+        state = "full: watch it"
+    return f"Table {entry['table']}, {entry['title']}: {', '.join(seats)}; {entry['progress']}; {state}."
+
+
+class PlainLobby:
+    """The server's tables, for one person.
+
+    Args:
+        send: sends a message to the table server.
+        out: where the sentences go.
+        finish: ends the client (`quit`).
+    """
+
+    def __init__(self, send: Callable[[dict], None], out: Output, finish: Callable[[], None]):
+        self.send = send
+        self.out = out
+        self.finish = finish
+        self.you = ""
+        self.tables: list[dict] = []
+        self.awaiting = ""
+        """An answer owed by the server ('lobby', 'table'): lines wait for it."""
+        self._shown: dict[str, str] | None = None
+        """The line each table had when last said (what a later list is compared with)."""
+        self._welcomed = False
+
+    def enter(self, you: str) -> None:
+        """Arrive at the lobby (after the welcome, or back from a table)."""
+        self.you = you or self.you
+        self._shown = None
+        self.awaiting = "lobby"
+        self.send({"type": "lobby"})
+
+    # -- what the server says --------------------------------------------------------------------
+    def show(self, message: dict) -> None:
+        """The server's list of tables: all of it the first time, then what changed."""
+        if self.awaiting == "lobby":
+            self.awaiting = ""
+        self.tables = [t for t in message.get("tables", []) if isinstance(t, dict)]
+        lines = {t["table"]: table_line(t) for t in self.tables}
+        if self._shown is None:
+            count = len(self.tables)
+            tables = f"{count} table{'s' if count != 1 else ''}" if count else "no table yet"
+            if not self._welcomed:
+                self._welcomed = True
+                who = f", {self.you}" if self.you else ""
+                self.out.say(f"Welcome to the tables of this server{who}: {tables}.")
+            else:
+                self.out.say(f"The server's tables: {tables}.")
+            self.out.say(*lines.values())
+            if not count:
+                self.out.say(
+                    f"'new GAME ...' opens a table, e.g. 'new {setup.examples(True)[0]}'; help "
+                    "lists the commands."
+                )
+        else:
+            for table_id, line in lines.items():
+                if self._shown.get(table_id) != _without_progress(line):
+                    self.out.say(("New: " if table_id not in self._shown else "") + line)
+            for table_id in self._shown:
+                if table_id not in lines:
+                    self.out.say(f"Table {table_id} is gone.")
+        self._shown = {k: _without_progress(v) for k, v in lines.items()}
+        link = message.get("web_link")
+        if isinstance(link, dict) and isinstance(link.get("url"), str):
+            minutes = int(link.get("minutes") or 5)
+            self.out.say(
+                f"Open this link in a web browser within {minutes} minutes to play there as "
+                f"you; it works once: {link['url']}"
+            )
+
+    def refused(self, sentence: str) -> None:
+        self.awaiting = ""
+        self.out.say(sentence)
+
+    # -- lines from the person -------------------------------------------------------------------
+    def holding(self) -> bool:
+        return bool(self.awaiting)
+
+    def hurry(self) -> None:
+        pass
+
+    def completions(self) -> list[str]:
+        ids = [t["table"] for t in self.tables]
+        words = [*COMMANDS, *(f"{c} {i}" for c in ("join", "open", "watch") for i in ids)]
+        return [*words, *(f"new {name}" for name in games.names())]
+
+    def end_of_input(self) -> None:
+        self.out.say("End of input: you leave the server; your seats stay yours.")
+        self.finish()
+
+    def handle(self, line: str) -> None:
+        text = " ".join(line.split())
+        if not text:
+            self.list_tables()
+            return
+        word, _, rest = text.partition(" ")
+        command = ALIASES.get(word.lower(), word.lower())
+        if command not in COMMANDS and command != "go":
+            entry = self._table(text, quiet=True)
+            if entry is not None:
+                self._go(entry)
+                return
+            self.out.say(f"'{word[:20]}' is not a command here; help lists them.")
+            return
+        getattr(self, f"_cmd_{command}")(rest)
+
+    def list_tables(self) -> None:
+        self._shown = None
+        self.awaiting = "lobby"
+        self.send({"type": "lobby"})
+
+    def _table(self, text: str, quiet: bool = False) -> dict | None:
+        wanted = text.split(" ", 1)[0].lower() if text else ""
+        if not wanted:
+            if not quiet:
+                self.out.say("Name a table by its id, e.g. 'join " + self._example() + "'.")
+            return None
+        found = [t for t in self.tables if t["table"].lower().startswith(wanted)]
+        if len(found) == 1:
+            return found[0]
+        if not quiet:
+            if found:
+                self.out.say(f"'{wanted}' could be table {', '.join(t['table'] for t in found)}.")
+            else:
+                self.out.say(f"There is no table '{wanted[:20]}'; 'tables' lists them.")
+        return None
+
+    def _example(self) -> str:
+        return self.tables[0]["table"] if self.tables else "3fa2c1"
+
+    def _ask(self, message: dict) -> None:
+        self.awaiting = "table"
+        self.send(message)
+
+    def _go(self, entry: dict) -> None:
+        """A table named alone: open it, join its open seat, or watch it."""
+        if entry["mine"] or entry["over"]:
+            self._ask({"type": "open", "table": entry["table"]})
+        elif len(entry["open"]) == 1:
+            self._ask({"type": "join", "table": entry["table"], "seat": entry["open"][0]})
+        elif entry["open"]:
+            seats = ", ".join(entry["seats"][i] for i in entry["open"])
+            self.out.say(
+                f"Table {entry['table']} has open seats {seats}: say 'join {entry['table']} NAME'."
+            )
+        elif entry["solo"]:
+            self.out.say(f"Table {entry['table']} is someone's solo game.")
+        else:
+            self._ask({"type": "watch", "table": entry["table"]})
+
+    def _cmd_go(self, rest: str) -> None:
+        entry = self._table(rest)
+        if entry is not None:
+            self._go(entry)
+
+    def _cmd_tables(self, rest: str) -> None:
+        self.list_tables()
+
+    def _cmd_join(self, rest: str) -> None:
+        entry = self._table(rest)
+        if entry is None:
+            return
+        if entry["mine"]:
+            self._ask({"type": "open", "table": entry["table"]})
+            return
+        wanted = rest.partition(" ")[2].strip().lower()
+        seats = entry["open"]
+        if not seats:
+            self.out.say(
+                f"Table {entry['table']} has no open seat; 'watch {entry['table']}' watches it."
+            )
+            return
+        if not wanted:
+            if len(seats) > 1:
+                names = ", ".join(entry["seats"][i] for i in seats)
+                self.out.say(f"Which seat? {names}: say 'join {entry['table']} NAME'.")
+                return
+            seat = seats[0]
+        elif wanted.isdigit() and 1 <= int(wanted) <= len(entry["seats"]):
+            seat = int(wanted) - 1
+        else:
+            named = [
+                i for i, label in enumerate(entry["seats"]) if label.lower().startswith(wanted)
+            ]
+            if len(named) != 1:
+                self.out.say(f"Table {entry['table']} has no seat '{wanted[:20]}'.")
+                return
+            seat = named[0]
+        self._ask({"type": "join", "table": entry["table"], "seat": seat})
+
+    def _cmd_open(self, rest: str) -> None:
+        entry = self._table(rest)
+        if entry is not None:
+            self._ask({"type": "open", "table": entry["table"]})
+
+    def _cmd_watch(self, rest: str) -> None:
+        entry = self._table(rest)
+        if entry is not None:
+            self._ask({"type": "watch", "table": entry["table"]})
+
+    def _cmd_new(self, rest: str) -> None:
+        try:
+            chosen = setup.parse(rest, at_server=True)
+        except setup.SetupError as exc:
+            self.out.say(str(exc))
+            return
+        spec = games.get(chosen.game)
+        self._ask(
+            {
+                "type": "new_table",
+                "game": chosen.game,
+                "seats": [{"name": n, "who": w} for n, w in chosen.seats],
+                "solo": chosen.solo,
+                "options": spec.options_to_json(chosen.options),
+            }
+        )
+
+    def _cmd_close(self, rest: str) -> None:
+        entry = self._table(rest)
+        if entry is None:
+            return
+        if not entry["owner"]:
+            self.out.say("Only the table's owner can close it.")
+            return
+        confirmed = rest.partition(" ")[2].strip().lower() in ("yes", "y")
+        if not confirmed:
+            self.out.say(
+                f"Closing table {entry['table']} deletes its game: say 'close {entry['table']} yes'."
+            )
+            return
+        self.awaiting = "lobby"
+        self.send({"type": "close_table", "table": entry["table"]})
+
+    def _cmd_link(self, rest: str) -> None:
+        self.awaiting = "lobby"
+        self.send({"type": "web_link"})
+
+    def _cmd_help(self, rest: str) -> None:
+        self.out.say("A table's id alone opens it, joins its open seat or watches it. Commands:")
+        self.out.say(*COMMANDS.values())
+
+    def _cmd_quit(self, rest: str) -> None:
+        self.out.say("You leave the server; your seats stay yours.")
+        self.finish()
+
+
+def _without_progress(line: str) -> str:
+    """A table's line without its progress (which changes with every action)."""
+    head, sep, rest = line.partition("; ")
+    return head + sep + rest.partition("; ")[2] if sep else line

@@ -1,0 +1,202 @@
+"""The plain client of one session of `wish-tui serve` (`ssh -p PORT plain@HOST`).
+
+It is `wish-tui client` in lines: the session's process connects to the table server with its
+one-time token (`server.client.Connection`), shows the lobby in plain text (`lobby.PlainLobby`),
+and at a table sits at a `RemoteTable` (or watches a `WatchedTable`) through the same
+`PlainTable` as a game held here. It routes the server's messages as the terminal app does
+(`ui.app.WishApp.on_server_message`): ``table`` to the table shown, ``error``/``hint``/``why``/
+``notice`` to it (or to the lobby), ``closed`` back to the lobby, ``lost`` ends the session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import signal
+import sys
+
+from wish_tui import plain
+from wish_tui.seat import Refused
+from wish_tui.server.client import Connection, RemoteTable
+
+from .console import Console
+from .lobby import PlainLobby
+from .local import make_console, standard_streams
+from .output import Output
+from .sitting import PlainTable
+from .watching import WatchedTable
+
+KEY_WORDS = re.compile(r": z lets a bot play (\w+) until")
+"""The game screen's key in the server's notice that a person is away."""
+
+
+class RemoteClient:
+    """One person at a table server, in plain text."""
+
+    def __init__(self, console: Console, out: Output) -> None:
+        self.console = console
+        self.out = out
+        self.connection: Connection | None = None
+        self.lobby = PlainLobby(self.send, out, self.quit)
+        self.table: RemoteTable | WatchedTable | None = None
+        self.sitting: PlainTable | None = None
+        self.name = ""
+
+    def send(self, message: dict) -> None:
+        if self.connection is not None:
+            self.connection.send(message)
+
+    def quit(self) -> None:
+        self.console.finish(0)
+
+    async def open(self) -> bool:
+        """Reach the table server; False (said) when it cannot be reached."""
+        try:
+            self.connection = Connection.from_environment(self.on_message)
+            await self.connection.open()
+        except (RuntimeError, OSError) as exc:
+            sys.stderr.write(f"wish-tui: the table server cannot be reached ({exc}).\n")
+            return False
+        return True
+
+    # -- the server's messages ----------------------------------------------------------------
+    def on_message(self, message: dict) -> None:
+        """Everything the table server says, handed to the place it concerns."""
+        kind = message.get("type")
+        if kind == "welcome":
+            self.name = str(message.get("name", ""))
+            self.to_lobby()
+        elif kind == "lobby":
+            if self.sitting is None:
+                self.lobby.show(message)
+        elif kind == "table":
+            self._table_message(message)
+        elif kind == "error":
+            self._to_table(message, "refused", str(message.get("error", "")))
+        elif kind == "hint":
+            self._to_table(message, "hinted", message)
+        elif kind == "why":
+            self._to_table(message, "explained", message)
+        elif kind == "notice":
+            text = KEY_WORDS.sub(
+                lambda m: f": 'bot {m.group(1).lower()}' lets a bot play {m.group(1)} until",
+                str(message.get("text", "")),
+            )
+            self._to_table(message, "noticed", text)
+        elif kind == "closed":
+            self.out.say(f"Table {message.get('table', '')} was closed by its owner.")
+            self.to_lobby()
+        elif kind == "lost":
+            self.out.say("The table server went away; connect again to return to your seats.")
+            self.console.finish(1)
+        self.console.poke()
+
+    def _to_table(self, message: dict, event: str, argument) -> None:
+        table = self.table
+        wanted = message.get("table")
+        if isinstance(table, RemoteTable) and (wanted is None or wanted == table.id):
+            getattr(table, event)(argument)
+        elif isinstance(table, WatchedTable) and event in ("refused", "noticed"):
+            self.out.say(str(argument))
+            if self.sitting is not None:
+                self.sitting.awaiting = ""
+        elif event == "refused":
+            self.lobby.refused(str(argument))
+        elif event == "noticed":
+            self.out.say(str(argument))
+
+    def _table_message(self, message: dict) -> None:
+        table = self.table
+        if table is not None and table.id == message.get("table"):
+            table.update(message)
+            return
+        self.lobby.awaiting = ""
+        if message.get("seat") is None:
+            table = WatchedTable(message)
+            viewer = None
+        else:
+            table = RemoteTable(self.connection, message)
+            viewer = message["seat"]
+        self.table = table
+        extra = {
+            "leave": ("leave: back to the server's tables (your seat stays yours)", self._leave),
+            "chat": ("chat TEXT: say something to everyone at this table", self._chat),
+        }
+        if viewer is not None:
+            extra["bot"] = ("bot SEAT [off]: let a bot play an absent person's seat", self._bot)
+        self.sitting = PlainTable(
+            table,
+            self.out,
+            self.console,
+            viewer=viewer,
+            leave_words=lambda: "You leave the server; your seat stays yours.",
+            extra_commands=extra,
+        )
+        self.console.go_to(self.sitting)
+        title = table.seats and ", ".join(s.label for s in table.seats)
+        watching = "You watch" if viewer is None else "You sit at"
+        self.out.say(f"{watching} table {table.id}: {title}. 'leave' goes back to the tables.")
+        self.sitting.start()
+
+    # -- at a table ----------------------------------------------------------------------------
+    def to_lobby(self) -> None:
+        if self.sitting is not None:
+            self.sitting.closed = True
+        self.table = self.sitting = None
+        self.console.go_to(self.lobby)
+        self.lobby.enter(self.name)
+
+    def _leave(self, rest: str) -> None:
+        self.out.say("Back to the server's tables.")
+        self.to_lobby()
+
+    def _chat(self, rest: str) -> None:
+        if not rest.strip():
+            self.out.say("chat needs something to say, e.g. 'chat good game'.")
+            return
+        self.send({"type": "chat", "table": self.table.id, "text": rest.strip()})
+
+    def _bot(self, rest: str) -> None:
+        words = rest.lower().split()
+        table = self.table
+        seats = [i for i, s in enumerate(table.seats) if words and s.name == words[0]]
+        if not seats:
+            names = ", ".join(s.name for s in table.seats)
+            self.out.say(
+                f"bot needs a seat of this table ({names}), e.g. 'bot {table.seats[0].name}'."
+            )
+            return
+        on = not (len(words) > 1 and words[1] == "off")
+        try:
+            table.hand_to_bot(seats[0], on)
+        except Refused as exc:
+            self.out.say(str(exc))
+
+
+async def _run(console: Console, out: Output) -> int:
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, console.finish, 0)
+    client = RemoteClient(console, out)
+    if not await client.open():
+        return 1
+    client.lobby.awaiting = "welcome"  # lines wait for the server's welcome
+    console.go_to(client.lobby)
+    try:
+        return await console.run()
+    finally:
+        if client.connection is not None:
+            client.connection.close()
+
+
+def run() -> int:
+    """The plain client of a session of `wish-tui serve`; return its exit status."""
+    stdin, stdout = standard_streams()
+    # A session without a terminal of its own (a script over ssh) reads lines as from a pipe.
+    console, out = make_console(stdin, stdout, terminal=False if plain.by_lines() else None)
+    try:
+        return asyncio.run(_run(console, out))
+    except BrokenPipeError:
+        return 0

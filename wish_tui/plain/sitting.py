@@ -1,0 +1,639 @@
+"""A table in plain text: its news as sentences, whose decision it is, the choices, the commands.
+
+`PlainTable` is a client of the seat API (`wish_tui.seat`) like the game screens: it sits at any
+table — one held here (`LocalTable`) or at a table server (`RemoteTable`) — hears of each change
+as a `Listener`, and never holds a rules State. Every change is announced once, in the log's
+words (`Seat.news`); when the decision passes to another seat that is said in one sentence, and
+when it is this keyboard's, the question and every choice are listed, numbered. People sharing a
+keyboard (hot-seat) pass it between them: before a seat's decision the client says whose it is
+and waits for Enter, so no seat's secrets are printed to another.
+
+A line is a choice (its number, its notation, the start of its words), else a command (`help`
+lists them), else it is for the rules: their sentence says why it is not legal now.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from datetime import datetime
+
+from wish_tui import games
+from wish_tui.seat import Choices, Hint, Listener, Refused
+
+from .matching import choice_lines, match, normal
+from .output import Output
+
+LOG_KEPT = 400
+"""Lines of news kept for `log`."""
+RESUME_LINES = 8
+"""Lines of a game so far said when the client sits down (the rest: `log`)."""
+COMMANDS = {
+    "look": "look [SECTION]: read the table (all of it, or one section)",
+    "score": "score: the final scoring as it would stand if the game ended now",
+    "choices": "choices: the decision again, each choice with what its card or place does",
+    "why": "why MOVE: why a move is not legal now, in the rules' words",
+    "undo": "undo: take back your last decisions, as far as the rules allow",
+    "hint": "hint: what the strongest bot would do in your place",
+    "rules": "rules [TOPIC]: the rules' topics, or one of them, a card or a place by its name",
+    "log": "log [N]: the last N lines of news again (10)",
+    "save": "save [NAME]: save the game under a name",
+    "help": "help: this list",
+    "quit": "quit: leave (the game is kept)",
+}
+"""Every command of a table and what it does (the order `help` reads them in)."""
+ALIASES = {"exit": "quit", "?": "help", "l": "look", "h": "help", "details": "choices"}
+
+
+SCREEN_TOPICS = ("screen", "legend")
+"""Words of the topics about the terminal app's screen (not listed here: nothing is drawn)."""
+
+
+def rules_entries(spec) -> list[tuple[str, str]]:
+    """The game's rules reference, (title, text) each (the registry's `ui.rules_entries`, which
+    needs no Textual)."""
+    return list(spec.ui.rules_entries())
+
+
+def is_general_topic(title: str) -> bool:
+    """True for a topic of the rules themselves (not a card, a place, or the screen)."""
+    words = title.split()
+    card_id = bool(words) and words[0][:1].isupper() and words[0][1:].isdigit()
+    return ":" not in title and not card_id and not any(w in title.lower() for w in SCREEN_TOPICS)
+
+
+def _example_topic(entries: list[tuple[str, str]]) -> str:
+    named = [t for t, _ in entries if ":" in t or t[:1].isupper() and t.split()[0][1:].isdigit()]
+    return (named[0].split(": ", 1)[-1] if named else entries[0][0]) if entries else "Goal"
+
+
+def find_topics(entries: list[tuple[str, str]], wanted: str) -> list[tuple[str, str]]:
+    """The topics `wanted` names: its title (or the name after 'Area: '), else the titles it
+    starts, else those holding it (any case)."""
+    key = " ".join(wanted.split()).lower()
+    for test in (
+        lambda t: t.lower() == key or t.lower().partition(": ")[2] == key,
+        lambda t: t.lower().startswith(key) or t.lower().partition(": ")[2].startswith(key),
+        lambda t: key in t.lower(),
+    ):
+        found = [(t, x) for t, x in entries if test(t)]
+        if found:
+            return found
+    return []
+
+
+def seat_change(old, new) -> str:
+    """One sentence on how a seat changed between two `SeatInfo`s ('' when it did not)."""
+    title = new.title
+    if old.person != new.person:
+        if new.person and not old.person:
+            return f"{new.person} sits down at {title}."
+        if old.person and not new.person:
+            return f"{old.person} left {title}: it is an open seat now."
+        return f"{new.label} now."
+    if old.by_bot != new.by_bot:
+        if new.by_bot:
+            return f"A bot plays {title} while {new.person} is away."
+        return f"{new.person} plays {title} again."
+    if old.connected != new.connected and new.person:
+        return f"{new.person} is back." if new.connected else f"{new.person} is away."
+    if old.who != new.who:
+        return f"{new.label} now."
+    return ""
+
+
+class PlainTable(Listener):
+    """One table as lines, for the seats played at this keyboard.
+
+    Args:
+        table: the table (`wish_tui.seat.TableClient`); `viewer` the seat whose view is read
+            (None for a spectator).
+        out: where the sentences go; `console` the loop (poked after each change, finished by
+            `quit`).
+        leave_words: what `quit` says as the person leaves (e.g. how to resume the game).
+        on_leave: called after `quit` (and `leave` at a server) instead of ending the client.
+        on_over: called once when the game ends, with the final view; returns more sentences
+            (e.g. how a solo score compares with the best ones).
+        extra_commands: more commands of this place (e.g. `chat` at a server): name ->
+            (help line, handler taking the rest of the line).
+    """
+
+    def __init__(
+        self,
+        table,
+        out: Output,
+        console,
+        *,
+        viewer: int | None = 0,
+        leave_words: Callable[[], str] = lambda: "",
+        on_leave: Callable[[], None] | None = None,
+        on_over: Callable[[dict], list[str]] | None = None,
+        extra_commands: dict[str, tuple[str, Callable[[str], None]]] | None = None,
+    ) -> None:
+        self.table = table
+        self.spec = games.get(table.game)
+        self.text = self.spec.text
+        self.out = out
+        self.console = console
+        self.viewer = viewer
+        self.leave_words = leave_words
+        self.on_leave = on_leave
+        self.on_over = on_over
+        self.extra = dict(extra_commands or {})
+        self.offered: list[str] = []
+        """What Tab completes now (kept here: the input thread reads only this list)."""
+        self.curtain_for: int | None = None
+        """A seat of this keyboard whose decision waits for its person to press Enter."""
+        self.awaiting = ""
+        """An answer the table owes ('play', 'undo', 'hint', 'why'): lines wait for it."""
+        self._awaiting_version = -1
+        self._why: tuple[str, bool] | None = None
+        """The notation asked about at a server, and whether to play it when it is legal."""
+        self._told: tuple | None = None
+        self._told_deciding: int | None = None
+        self._over_told = False
+        self._news: deque[str] = deque(maxlen=LOG_KEPT)
+        self._seats = None
+        self.closed = False
+
+    # -- the seat at this keyboard --------------------------------------------------------------
+    @property
+    def seat(self):
+        return self.table.seat(self.viewer) if self.viewer is not None else None
+
+    def _mine(self) -> list[int]:
+        return [i for i, s in enumerate(self.table.seats) if s.mine]
+
+    def _version(self) -> int:
+        return getattr(self.table, "version", self.table.actions)
+
+    def view(self) -> dict:
+        seat = self.seat
+        return seat.view() if seat is not None else self.table.view()
+
+    def _choices(self) -> Choices:
+        seat = self.seat
+        return seat.choices() if seat is not None else Choices()
+
+    def _deciding_here(self) -> bool:
+        """True when the seat at this keyboard has a decision now (and no curtain is up)."""
+        table = self.table
+        return (
+            not table.is_over
+            and self.curtain_for is None
+            and self.viewer is not None
+            and table.deciding == self.viewer
+            and self._choices().deciding
+        )
+
+    def _label(self, seat: int) -> str:
+        info = self.table.seats[seat]
+        if info.person and not info.connected and not info.by_bot:
+            return f"{info.label}, away"
+        return info.label
+
+    # -- opening ---------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Say the table so far (a long game's last lines only), then listen to it (a local
+        table's bots start)."""
+        self._seats = list(self.table.seats)
+        seat = self.seat
+        lines = seat.news() if seat is not None else self.table.news()
+        self._news.extend(lines)
+        if len(lines) > RESUME_LINES + 2:
+            skipped = len(lines) - RESUME_LINES - 1
+            self.out.say(
+                lines[0], f"({skipped} lines of the game so far; 'log {len(lines)}' reads them.)"
+            )
+            lines = lines[-RESUME_LINES:]
+        self.out.say(*lines)
+        self._announce()
+        self.table.listen(self)
+
+    # -- what the table tells (the seat API's Listener) ------------------------------------------
+    def table_changed(self) -> None:
+        if self.closed:
+            return
+        if self.awaiting and self._version() != self._awaiting_version:
+            self.awaiting = ""
+        self._write_news()
+        self._say_seat_changes()
+        self._announce()
+        self.console.poke()
+
+    def table_refused(self, sentence: str) -> None:
+        if self.closed:
+            return
+        self.awaiting = ""
+        self._why = None
+        self.out.say(sentence)
+        self.console.poke()
+
+    def table_notice(self, sentence: str) -> None:
+        if not self.closed:
+            self.out.say(sentence)
+
+    def table_hint(self, hint: Hint) -> None:
+        if self.closed:
+            return
+        if self.awaiting == "hint":
+            self.awaiting = ""
+        if hint.actions == self.table.actions and self._deciding_here():
+            number = next(
+                (
+                    n
+                    for n, c in enumerate(self._choices().actions, 1)
+                    if c.notation == hint.notation
+                ),
+                0,
+            )
+            which = f"{number}, " if number else ""
+            self.out.say(f"Hint: {which}{hint.notation}: {hint.words}. {hint.reason}")
+        self.console.poke()
+
+    def table_why(self, notation: str, sentence: str) -> None:
+        """A server's answer to `why` (the rules' sentence, '' when the move is legal)."""
+        if self.closed or self._why is None or normal(self._why[0]) != normal(notation):
+            return
+        _, then_play = self._why
+        self._why = None
+        self.awaiting = ""
+        if not sentence and then_play:
+            self._play(notation)
+        else:
+            self.out.say(sentence or f"{notation} is legal now.")
+        self.console.poke()
+
+    def table_failed(self, error: BaseException) -> None:
+        self.console.fail(error)
+
+    # -- telling -----------------------------------------------------------------------------------
+    def _write_news(self) -> None:
+        seat = self.seat
+        lines = seat.news() if seat is not None else self.table.news()
+        for line in lines:
+            self._news.append(line)
+            self.out.say(line)
+
+    def _say_seat_changes(self) -> None:
+        """Say who sat down, left, went away or came back (a server's table)."""
+        now = list(self.table.seats)
+        before, self._seats = self._seats, now
+        if before is None or len(before) != len(now):
+            return
+        for index, (old, new) in enumerate(zip(before, now, strict=True)):
+            sentence = seat_change(old, new)
+            if sentence:
+                self.out.say(sentence)
+                if index == self._told_deciding:
+                    self._told_deciding = None  # whose decision it is is said again
+
+    def _announce(self) -> None:
+        """Say what changed for this keyboard: the end, whose decision it is, the choices."""
+        table = self.table
+        if table.is_over:
+            if not self._over_told:
+                self._over_told = True
+                self._game_over()
+            return
+        seat = table.deciding
+        key = (self._version(), seat)
+        if seat is None or (key == self._told and seat == self._told_deciding):
+            return
+        same_position = key == self._told
+        self._told = key
+        info = table.seats[seat]
+        if info.mine and same_position:
+            pass  # the position is the one asked already: a seat changed around it
+        elif info.mine:
+            if seat != self.viewer and len(self._mine()) > 1:
+                self.curtain_for = seat
+                self.offered = ["quit", "save", "help"]
+                self.out.say(
+                    f"{info.title}'s decision: pass the keyboard to {info.title}, then press Enter."
+                )
+            else:
+                self.viewer = seat
+                self._say_decision()
+        elif seat != self._told_deciding:
+            self.offered = self._commands()
+            who = self._label(seat)
+            if info.is_human and not info.by_bot:
+                self.out.say(f"Waiting for {who}.")
+            else:
+                self.out.say(f"{who} decides.")
+        self._told_deciding = seat
+
+    def _say_decision(self, detailed: bool = False) -> None:
+        choices = self._choices()
+        if not choices.deciding:
+            return
+        view = self.view()
+        notations = [c.notation for c in choices.actions]
+        question = self.text.prompt(view, self.viewer, notations)
+        who = (
+            "Your decision"
+            if len(self._mine()) <= 1
+            else f"{self.table.seats[self.viewer].title}, your decision"
+        )
+        count = len(notations)
+        self.out.say(f"{who} ({count} choice{'s' if count != 1 else ''}): {question}")
+        self.out.say(*choice_lines(choices.actions, detailed))
+        self.offered = [*notations, *self._commands()]
+
+    def _game_over(self) -> None:
+        view = self.view()
+        self.out.say("The game is over.")
+        scores = view.get("scores")
+        if scores:
+            self.out.say(*self.text.scoring(view, scores, self.viewer, False))
+        seed = getattr(self.table, "seed", None)
+        if seed is not None:
+            self.out.say(f"Its seed was {seed}: '--seed {seed}' deals this game again.")
+        if self.on_over is not None:
+            self.out.say(*self.on_over(view))
+        back = ", leave goes back to the tables" if "leave" in self.extra else ""
+        self.out.say(f"score reads the scoring again, look the final table{back}, quit leaves.")
+        self.offered = self._commands()
+
+    def _commands(self) -> list[str]:
+        names = [*COMMANDS, *self.extra]
+        return names + [f"look {s}" for s in self.text.SECTIONS]
+
+    def status(self) -> None:
+        """Say where the game is and whose decision it is (an empty line, `choices`)."""
+        table = self.table
+        if table.is_over:
+            self.out.say("The game is over: score reads the final scoring.")
+            return
+        if self.curtain_for is not None:
+            title = table.seats[self.curtain_for].title
+            self.out.say(f"{title}'s decision: press Enter once {title} is at the keyboard.")
+            return
+        where = self.text.progress(self.view())
+        if self._deciding_here():
+            self.out.say(f"It is {where}.")
+            self._say_decision()
+            return
+        self.out.say(f"It is {where}; {self._label(table.deciding)} decides now.")
+
+    # -- lines from the person ---------------------------------------------------------------------
+    def holding(self) -> bool:
+        """True while a line must wait: an answer is owed, or a bot is about to move."""
+        if self.awaiting:
+            return True
+        table = self.table
+        if table.is_over or self.curtain_for is not None or table.deciding is None:
+            return False
+        info = table.seats[table.deciding]
+        return not info.mine and (not info.is_human or bool(info.by_bot))
+
+    def hurry(self) -> None:
+        hurry = getattr(self.table, "hurry", None)
+        if hurry is not None:
+            hurry()
+
+    def completions(self) -> list[str]:
+        return list(self.offered)
+
+    def end_of_input(self) -> None:
+        where = (
+            "it is over" if self.table.is_over else f"it is at {self.text.progress(self.view())}"
+        )
+        self.out.say(f"End of input: you leave the game ({where}). {self.leave_words()}".strip())
+        self._leave()
+
+    def handle(self, line: str) -> None:
+        """Answer one line."""
+        text = " ".join(line.split())
+        if self.curtain_for is not None:
+            self._at_curtain(text)
+            return
+        if not text:
+            self.status()
+            return
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        choices = self._choices() if self._deciding_here() else Choices()
+        found = match(text, choices.actions) if choices.actions else None
+        exact = (
+            found is not None
+            and found.choice is not None
+            and (text.isdigit() or normal(found.choice.notation) == normal(text))
+        )
+        if exact:
+            self._play(found.choice.notation)
+            return
+        command = ALIASES.get(word, word)
+        if command in COMMANDS or command in self.extra:
+            self._command(command, rest)
+            return
+        if text.isdigit():
+            if choices.actions:
+                self.out.say(
+                    f"There is no choice {text}: the choices are 1 to {len(choices.actions)}."
+                )
+            else:
+                self._not_yours()
+            return
+        if found is not None and found.choice is not None and len(word) >= 2:
+            self._play(found.choice.notation)
+            return
+        if found is not None and found.candidates:
+            named = ", ".join(f"{n} {c.notation}" for n, c in found.candidates[:12])
+            more = " …" if len(found.candidates) > 12 else ""
+            self.out.say(f"That could be {named}{more}: say more, or its number.")
+            return
+        if not choices.actions:
+            self._not_yours()
+            return
+        self._ask_rules(text, then_play=True)
+
+    def _at_curtain(self, text: str) -> None:
+        seat = self.curtain_for
+        word = text.split(" ", 1)[0].lower() if text else ""
+        command = ALIASES.get(word, word)
+        if not text:
+            self.curtain_for = None
+            self.viewer = seat
+            self._write_news()
+            self._say_decision()
+        elif command in ("quit", "save", "help"):
+            self._command(command, text.partition(" ")[2])
+        else:
+            title = self.table.seats[seat].title
+            self.out.say(f"Press Enter once {title} is at the keyboard (quit leaves, save saves).")
+
+    def _not_yours(self) -> None:
+        table = self.table
+        if table.is_over:
+            self.out.say("The game is over: no move can be played (help lists the commands).")
+        elif self.viewer is None:
+            self.out.say("You are watching: you hold no seat here (help lists the commands).")
+        else:
+            self.out.say(
+                f"It is {self._label(table.deciding)}'s decision now, not yours (help lists the "
+                "commands)."
+            )
+
+    def _play(self, notation: str) -> None:
+        self.awaiting = "play"
+        self._awaiting_version = self._version()
+        self.seat.play(notation)
+
+    def _ask_rules(self, notation: str, then_play: bool) -> None:
+        """The rules' sentence on `notation`; play it when legal and `then_play`."""
+        seat = self.seat
+        if seat is None:
+            self._not_yours()
+            return
+        answer = seat.why(notation)
+        if answer is None:  # a server answers later (`table_why`)
+            self._why = (notation, then_play)
+            self.awaiting = "why"
+            self._awaiting_version = self._version()
+        elif not answer and then_play:
+            self._play(notation)
+        else:
+            self.out.say(answer or f"{notation} is legal now.")
+
+    # -- commands ----------------------------------------------------------------------------------
+    def _command(self, name: str, rest: str) -> None:
+        if name in self.extra:
+            self.extra[name][1](rest)
+            return
+        getattr(self, f"_cmd_{name}")(rest.strip())
+
+    def _cmd_help(self, rest: str) -> None:
+        self.out.say(
+            "Type a choice's number, or its move in the rules' notation (the start of each word "
+            "is enough when only one choice fits; Tab completes at a terminal). Commands:"
+        )
+        self.out.say(*COMMANDS.values(), *(help_line for help_line, _ in self.extra.values()))
+        sections = "; ".join(f"{n}: {self.text.SECTION_HELP[n]}" for n in self.text.SECTIONS)
+        self.out.say(f"Sections of look: {sections}.")
+
+    def _cmd_look(self, rest: str) -> None:
+        if self.curtain_for is not None:
+            return
+        view = self.view()
+        wanted = rest.lower()
+        if not wanted:
+            for name in self.text.SECTIONS:
+                self.out.say(f"{name.capitalize()}:")
+                self.out.say(*self.text.section(view, self.viewer, name))
+            return
+        name = self.text.ALIASES.get(wanted, wanted)
+        if name not in self.text.SECTIONS:
+            starts = [s for s in self.text.SECTIONS if s.startswith(wanted)]
+            if len(starts) != 1:
+                self.out.say(
+                    f"There is no section '{rest[:30]}' here; the sections are "
+                    f"{', '.join(self.text.SECTIONS)}."
+                )
+                return
+            name = starts[0]
+        self.out.say(*self.text.section(view, self.viewer, name))
+
+    def _cmd_score(self, rest: str) -> None:
+        view = self.view()
+        if self.table.is_over and view.get("scores"):
+            self.out.say(*self.text.scoring(view, view["scores"], self.viewer, False))
+            return
+        projection = view.get("projection")
+        if not projection:
+            self.out.say("No scoring can be read at this table.")
+            return
+        self.out.say(*self.text.scoring(view, projection, self.viewer, True))
+
+    def _cmd_choices(self, rest: str) -> None:
+        if self._deciding_here():
+            self._say_decision(detailed=True)
+        else:
+            self.status()
+
+    def _cmd_why(self, rest: str) -> None:
+        if not rest:
+            self.out.say("why needs a move, e.g. 'why " + self._example() + "'.")
+            return
+        choices = self._choices() if self._deciding_here() else Choices()
+        found = match(rest, choices.actions) if choices.actions else None
+        if found is not None and found.choice is not None:
+            self.out.say(f"{found.choice.notation} is legal now: {found.choice.label}")
+            return
+        if self.viewer is None or self.table.is_over or not self._choices().deciding:
+            self._not_yours()
+            return
+        self._ask_rules(rest, then_play=False)
+
+    def _example(self) -> str:
+        actions = self._choices().actions
+        return actions[0].notation if actions else "end"
+
+    def _cmd_undo(self, rest: str) -> None:
+        if self.viewer is None:
+            self._not_yours()
+            return
+        choices = self._choices()
+        if not choices.can_undo:
+            self.out.say(choices.why_no_undo or "There is nothing of yours to undo.")
+            return
+        self.awaiting = "undo"
+        self._awaiting_version = self._version()
+        self.seat.undo()
+
+    def _cmd_hint(self, rest: str) -> None:
+        if not self._deciding_here():
+            self.out.say("A hint is given when you are to decide.")
+            return
+        self.out.say("Thinking of a hint…")
+        self.awaiting = "hint"
+        self._awaiting_version = self._version()
+        self.seat.hint()
+
+    def _cmd_rules(self, rest: str) -> None:
+        entries = rules_entries(self.spec)
+        if not rest:
+            general = [title for title, _ in entries if is_general_topic(title)]
+            self.out.say(
+                f"The rules of {self.spec.title}: {', '.join(general)}; and every card and place "
+                "by its name (e.g. 'rules " + _example_topic(entries) + "')."
+            )
+            return
+        found = find_topics(entries, rest)
+        if len(found) == 1:
+            title, text = found[0]
+            self.out.say(f"{title}: {text.splitlines()[0] if text else ''}", *text.splitlines()[1:])
+        elif found:
+            titles = ", ".join(t for t, _ in found[:12]) + (" …" if len(found) > 12 else "")
+            self.out.say(f"'{rest[:30]}' could be: {titles}.")
+        else:
+            self.out.say(f"The rules have no topic '{rest[:30]}'; 'rules' lists them.")
+
+    def _cmd_log(self, rest: str) -> None:
+        count = int(rest) if rest.isdigit() else 10
+        lines = list(self._news)[-max(1, min(count, LOG_KEPT)) :]
+        self.out.say(*(lines or ["Nothing has happened yet."]))
+
+    def _cmd_save(self, rest: str) -> None:
+        names = "-".join(s.name for s in self.table.seats)
+        name = rest or f"{self.spec.name}-{names}-{datetime.now():%Y%m%d-%H%M%S}"
+        try:
+            path = self.table.save(name)
+        except Refused as exc:
+            self.out.say(str(exc))
+            return
+        self.out.say(f"Saved as '{path.stem}': 'wish-tui plain load {path.stem}' opens it again.")
+
+    def _cmd_quit(self, rest: str) -> None:
+        words = self.leave_words()
+        if words:
+            self.out.say(words)
+        self._leave()
+
+    def _leave(self) -> None:
+        self.closed = True
+        if self.on_leave is not None:
+            self.on_leave()
+        else:
+            self.console.finish(0)
