@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import secrets
 import time
@@ -50,11 +51,12 @@ from wish_tui.seat import SPECTATOR
 from wish_tui.seeds import fresh_seed
 
 from . import tables as tablemod
-from .club import ClubError, RateLimiter, start_club
+from .club import LEASE_MS, ClubError, RateLimiter, start_club
 from .club.rows import Player
 from .hub_club import ClubRequests
 from .hub_tables import TableRequests
 from .keys import OPEN_PREFIX
+from .nodes import NodeDuties
 from .protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
 from .recorder import Recorder, RecordFailed
 from .tables import Table, TableError, person_of
@@ -96,7 +98,7 @@ class Session:
             self.writer.write(encode({"type": "error", "error": "An answer was too long to send."}))
 
 
-class Hub(TableRequests, ClubRequests):
+class Hub(TableRequests, ClubRequests, NodeDuties):
     """Every table of the server, its club and the sessions connected to it.
 
     Args:
@@ -109,6 +111,10 @@ class Hub(TableRequests, ClubRequests):
         rate_limits: per kind of request ('move', 'chat', 'table', 'invite', 'name'), how many a
             person may make (`club.rate_limit.DEFAULT_LIMITS` by default; a kind left out of a
             given dict is not limited: scripted players and benchmarks).
+        database: a PostgreSQL URL: the club is that database, shared with the other nodes
+            that name it (`nodes.py`); None: the SQLite file of the data directory.
+        node_id: this node's name among the club's nodes (by default its host and process id).
+        lease_ms: how long this node's leases on its tables last unless renewed.
     """
 
     web_links = None
@@ -123,8 +129,14 @@ class Hub(TableRequests, ClubRequests):
         seed_source=fresh_seed,
         clock=time.time,
         rate_limits: dict | None = None,
+        database: str | None = None,
+        node_id: str | None = None,
+        lease_ms: int = LEASE_MS,
     ) -> None:
         self.data_dir = data_dir or saves.data_dir()
+        self.database = database
+        self.node_id = node_id
+        self.lease_ms = lease_ms
         self.socket_path = self.data_dir / SOCKET
         self.bot_pace = bot_pace
         self.seat_timeout = seat_timeout
@@ -144,6 +156,7 @@ class Hub(TableRequests, ClubRequests):
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
+        self._node_setup()
 
     # -- the front end's side ------------------------------------------------------------------
     def register_session(self, person: str, name: str) -> str:
@@ -174,11 +187,17 @@ class Hub(TableRequests, ClubRequests):
             ClubError: another server holds the club, or its database cannot be used.
         """
         loop = asyncio.get_running_loop()
-        self.club, self._lock, problems = await loop.run_in_executor(
-            None, start_club, self.data_dir
+        opening = functools.partial(
+            start_club,
+            self.data_dir,
+            database=self.database,
+            node_id=self.node_id,
+            lease_ms=self.lease_ms,
         )
+        self.club, self._lock, problems = await loop.run_in_executor(None, opening)
         self.problems.extend(problems)
         self.recorder = Recorder(self.club)
+        await self._listen()  # a shared club: every node's changes heard before tables are read
         loaded, problems = await self.recorder.call(self.club.tables.load_unfinished)
         self.problems.extend(problems)
         now = self.clock()
@@ -199,9 +218,12 @@ class Hub(TableRequests, ClubRequests):
         os.chmod(self.socket_path, 0o600)
         for table in self.tables.values():
             self._schedule_bot(table)
+        await self._start_node()
 
     async def close(self) -> None:
-        """Stop listening, close every session, stop the bots, finish every write."""
+        """Stop listening, close every session, stop the bots, finish every write; on a shared
+        club, let this node's tables go to the other nodes at once."""
+        await self._stop_listening()
         for bots in self._bots.values():
             bots.cancel()
         for timer in self._timers.values():
@@ -210,6 +232,7 @@ class Hub(TableRequests, ClubRequests):
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._leave()
         if self._server is not None:
             self._server.close()
         for session in list(self.sessions):
