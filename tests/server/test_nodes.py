@@ -37,18 +37,19 @@ SEATS = [
 ]
 
 
-def node(url: str, folder: Path, name: str) -> Hub:
+def node(url: str, folder: Path, name: str, **options) -> Hub:
     folder.mkdir(parents=True, exist_ok=True)
-    return Hub(folder, bot_pace=0.0, rate_limits={}, database=url, node_id=name, lease_ms=LEASE_MS)
+    options = {"bot_pace": 0.0, "rate_limits": {}, "lease_ms": LEASE_MS, **options}
+    return Hub(folder, database=url, node_id=name, **options)
 
 
 @contextlib.asynccontextmanager
-async def nodes(url: str, tmp_path: Path, *names: str):
+async def nodes(url: str, tmp_path: Path, *names: str, **options):
     """Started nodes of one club, each with its own data directory; closed afterwards."""
     hubs = []
     try:
         for name in names:
-            hub = node(url, tmp_path / name, f"node-{name}")
+            hub = node(url, tmp_path / name, f"node-{name}", **options)
             await hub.start()
             hubs.append(hub)
         yield hubs
@@ -298,6 +299,37 @@ async def test_a_node_that_stops_cleanly_hands_its_tables_over_at_once(postgres_
                 await play(alice, table_id, table.actions)
             await asyncio.sleep(0.005)
         assert any(e.player_id is None for e in b.club.tables.events_since(table.club_id, start))
+        alice.close()
+
+
+async def test_each_node_shows_who_is_connected_to_another(postgres_url, tmp_path):
+    async with nodes(postgres_url, tmp_path, "a", "b", seat_timeout=0.1) as (a, b):
+        alice = await Client.connect(a, "SHA256:alice-key", "alice")
+        bob = await Client.connect(b, "SHA256:bob-key", "bob")
+        seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+        table_id = (await alice.ask({"type": "new_table", "game": "wish", "seats": seats}))["table"]
+        await eventually(lambda: table_id in b.tables, "node b hears of the new table")
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        here = await alice.until(lambda m: m["type"] == "table" and m["seats"][1]["connected"])
+        assert here["seats"][1]["person"] == "bob"
+        await alice.send({"type": "lobby"})
+        lobby = await alice.until(lambda m: m["type"] == "lobby")
+        assert {"name": "bob", "tables": [table_id]} in lobby["online"]
+        await alice.send({"type": "open", "table": table_id})
+
+        bob.close()  # away from every node: the owner on node a may let a bot play his seat
+        await alice.until(
+            lambda m: m["type"] == "table" and m["seats"][1]["person"] == "bob"
+            and not m["seats"][1]["connected"]
+        )  # fmt: skip
+        await asyncio.sleep(0.2)
+        await alice.send({"type": "hand_to_bot", "table": table_id, "seat": 1, "on": True})
+        handed = await alice.until(lambda m: m["type"] in ("table", "error") and (
+            m["type"] == "error" or m["seats"][1]["by_bot"]
+        ))  # fmt: skip
+        assert handed["type"] == "table", handed
+        await eventually(lambda: b.tables[table_id].seats[1].zombie, "node b sees the bot")
+        assert not a.problems and not b.problems
         alice.close()
 
 

@@ -358,6 +358,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties):
         session.person = person_of(player.id)
         session.name = player.name
         self.away_since.pop(session.person, None)
+        self._here(session, True)
         for table in self.tables.values():
             seat = table.seat_of(session.person)
             if seat is not None and table.seats[seat].zombie and not table.seats[seat].for_good:
@@ -393,7 +394,8 @@ class Hub(TableRequests, ClubRequests, NodeDuties):
         self._send_table(session, table)
 
     def _connected(self, person: str) -> bool:
-        return any(s.person == person for s in self.sessions)
+        """True when `person` has a session here, or on another node of a shared club."""
+        return person in self._elsewhere or any(s.person == person for s in self.sessions)
 
     def _send_table(self, session: Session, table: Table) -> None:
         seat = table.seat_of(session.person)
@@ -464,11 +466,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties):
         # Where it is your move first (the longest waiting first), then your tables, then others.
         entries.sort(key=lambda e: (not e["your_move"], -(e["since"] or 0), not e["mine"]))
         online: dict[str, list[str]] = {}
-        for other in self.sessions:
-            if other.person and other.name not in online:
-                online[other.name] = [
-                    t.id for t in self.tables.values() if t.seat_of(other.person) is not None
-                ]
+        people = {other.person: other.name for other in self.sessions if other.person}
+        for person, name in {**self._elsewhere, **people}.items():
+            if name not in online:
+                online[name] = [t.id for t in self.tables.values() if t.seat_of(person) is not None]
         return {
             "type": "lobby",
             "tables": entries,
@@ -511,17 +512,25 @@ class Hub(TableRequests, ClubRequests, NodeDuties):
                 session.send({"type": "notice", "table": table.id, "text": text})
 
     def _gone(self, session: Session) -> None:
-        if session.person and not self._connected(session.person):
-            self.away_since[session.person] = time.monotonic()
-            asyncio.get_running_loop().call_later(
-                self.seat_timeout, self._tell_owners_away, session.person, session.name
-            )
-            for table in self.tables.values():
-                if table.seat_of(session.person) is not None:
-                    for other in self.sessions:
-                        if other.table == table.id:
-                            self._send_table(other, table)
-            self._tell_lobby()
+        if not session.person:
+            return
+        if not any(s.person == session.person for s in self.sessions):
+            self._here(session, False)
+        if not self._connected(session.person):
+            self._away(session.person, session.name)
+
+    def _away(self, person: str, name: str) -> None:
+        """`person` has no session left anywhere: the seat timeout starts, their tables show it."""
+        self.away_since[person] = time.monotonic()
+        asyncio.get_running_loop().call_later(
+            self.seat_timeout, self._tell_owners_away, person, name
+        )
+        for table in self.tables.values():
+            if table.seat_of(person) is not None:
+                for other in self.sessions:
+                    if other.table == table.id:
+                        self._send_table(other, table)
+        self._tell_lobby()
 
     def _tell_owners_away(self, person: str, name: str) -> None:
         """A person has been away for the seat timeout: tell the owners of their tables that a

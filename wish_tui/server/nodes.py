@@ -68,6 +68,8 @@ class NodeDuties:
         self._beat_ok = time.monotonic()
         self._connections = 0
         self._failing: set[str] = set()
+        self._elsewhere: dict[str, str] = {}
+        """The people with a session on another live node (person to name)."""
 
     @property
     def is_shared(self) -> bool:
@@ -116,6 +118,8 @@ class NodeDuties:
         def heard(notice: Notice) -> None:
             loop.call_soon_threadsafe(self._heard, notice)
 
+        # A node starting under the id of one that died lets that one's leases and sessions go.
+        await self.recorder.call(self.club.cluster.leave)
         self._listener = self.club.cluster.listen(heard)
         await loop.run_in_executor(None, self._listener.wait_connected, WAIT_LISTENING_S)
 
@@ -183,6 +187,7 @@ class NodeDuties:
             try:
                 await self._catch_up_listener()
                 await self._take_over()
+                await self._look_who_is_online()
                 self._solved("tick")
             except Exception as exc:  # noqa: BLE001  (the database is away: next tick)
                 self._problem("tick", f"The node could not look at the club's tables ({exc}).")
@@ -272,6 +277,39 @@ class NodeDuties:
             and not table.is_over
             and not table.finished
         )
+
+    # -- who is online on the other nodes --------------------------------------------------------
+    def _here(self, session, here: bool) -> None:
+        """The session's person has (or, once their last session here left, no longer has) a
+        session on this node: the other nodes show it within a tick."""
+        if self.is_shared and session.player is not None:
+            self.spawn(self._keep_here(session.player.id, here))
+
+    async def _keep_here(self, player_id: int, here: bool) -> None:
+        try:
+            await self.recorder.call(self.club.cluster.connected, player_id, here)
+        except Exception as exc:  # noqa: BLE001  (shown as away elsewhere until the next login)
+            self.problems.append(f"Who is online here could not be kept ({exc}).")
+
+    async def _look_who_is_online(self) -> None:
+        """Read who is connected to the other nodes; tell the tables and lobby of changes."""
+        online = await self.recorder.call(self.club.cluster.online_elsewhere)
+        now = {tablemod.person_of(pid): name for pid, name in online.items()}
+        before, self._elsewhere = self._elsewhere, now
+        changed = set(now) ^ set(before)
+        if not changed:
+            return
+        for person in changed:
+            if person in now:
+                self.away_since.pop(person, None)
+            elif not self._connected(person):
+                self._away(person, before[person])
+        for table in self.tables.values():
+            if any(table.seat_of(person) is not None for person in changed):
+                for session in self.sessions:
+                    if session.table == table.id:
+                        self._send_table(session, table)
+        self._tell_lobby()
 
     # -- appending after the copy's last event --------------------------------------------------
     async def _append(self, table: Table, fn, *args) -> int:
