@@ -53,6 +53,7 @@ from wish_tui.seeds import fresh_seed
 from . import tables as tablemod
 from .club import LEASE_MS, ClubError, RateLimiter, start_club
 from .club.rows import Player
+from .copies import TableCopies
 from .hub_club import ClubRequests
 from .hub_tables import TableRequests
 from .keys import OPEN_PREFIX
@@ -98,7 +99,7 @@ class Session:
             self.writer.write(encode({"type": "error", "error": "An answer was too long to send."}))
 
 
-class Hub(TableRequests, ClubRequests, NodeDuties):
+class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
     """Every table of the server, its club and the sessions connected to it.
 
     Args:

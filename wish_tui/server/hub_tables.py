@@ -6,7 +6,7 @@ table's lock: it is checked first, written to the club's database next (`Hub.rec
 then applied and told (`Hub._changed`), so a crash never loses an action someone saw and a failed
 write changes nothing. An action is stored after the last event this node's copy of the table has
 (`after=`), so on a club several nodes share it is refused when another node was first
-(`nodes.py`); only the node that runs a table (`Hub.runs`) plays its bots, runs its clock and
+(`copies.py`); only the node that runs a table (`Hub.runs`) plays its bots, runs its clock and
 keeps its end.
 """
 
@@ -22,7 +22,7 @@ from wish_tui.seat import Refused
 from . import tables as tablemod
 from .clocks import TableClock
 from .club import SeatSpec
-from .nodes import TableMovedOn
+from .copies import TableMovedOn
 from .protocol import ProtocolError, int_field, text_field
 from .tables import Table, TableError, person_of
 
