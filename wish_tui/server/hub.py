@@ -8,7 +8,8 @@ the person by that key, or a newcomer chooses a name; from then on every request
 against that player. The hub applies actions through the tables (`tables.py`, the rules' front
 door); each change is in the club's database before anyone is told of it (`recorder.py`); bots
 play at a pace people can follow; clocks run (`clocks.py`); each session gets only its own
-seat's view. No Textual here.
+seat's view. No Textual here. On a club several nodes share (PostgreSQL), every node keeps a copy
+of every live table and the one holding a table's lease runs it (`nodes.py`, `copies.py`).
 
 Messages (JSON lines, `protocol.py`), session → hub:
 
