@@ -333,6 +333,39 @@ async def test_each_node_shows_who_is_connected_to_another(postgres_url, tmp_pat
         alice.close()
 
 
+async def test_resigning_and_closing_on_one_node_reach_the_other(postgres_url, tmp_path):
+    async with nodes(postgres_url, tmp_path, "a", "b") as (a, b):
+        alice = await Client.connect(a, "SHA256:alice-key", "alice")
+        bob = await Client.connect(b, "SHA256:bob-key", "bob")
+        seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+        table_id = (await alice.ask({"type": "new_table", "game": "wish", "seats": seats}))["table"]
+        await eventually(lambda: table_id in b.tables, "node b hears of the new table")
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        await eventually(lambda: a.tables[table_id].seats[1].person, "node a sees bob sit down")
+        await alice.ask({"type": "resign", "table": table_id})
+        await eventually(lambda: b.tables[table_id].seats[0].outcome, "node b sees alice resign")
+        # The last person resigns on node b; node a, which runs the table, ends the game.
+        await bob.ask({"type": "resign", "table": table_id})
+        (game,) = await eventually(a.club.history.page, "node a keeps the game's end")
+        assert [s.outcome for s in game.seats] == ["resigned", "resigned"]
+        await eventually(lambda: b.tables[table_id].finished, "node b hears of its end")
+        told = await bob.until(lambda m: m["type"] == "table" and "resigned." in " ".join(m["log"]))
+        assert told["seats"][0]["label"].startswith("Air (alice, resigned")
+
+        await alice.send({"type": "new_table", "game": "wish", "seats": seats})
+        made = await alice.until(lambda m: m["type"] == "table" and m["table"] != table_id)
+        other = made["table"]
+        await eventually(lambda: other in b.tables, "node b hears of the second table")
+        await bob.send({"type": "open", "table": other})
+        await bob.until(lambda m: m["type"] == "table" and m["table"] == other)
+        await alice.send({"type": "close_table", "table": other})
+        closed = await bob.until(lambda m: m["type"] == "closed")
+        assert closed["table"] == other and other not in b.tables
+        assert not a.problems and not b.problems
+        alice.close()
+        bob.close()
+
+
 async def test_serve_with_a_database_is_a_node_of_that_club(postgres_url, tmp_path):
     from wish_tui.server.serve import ServeOptions, serve
 

@@ -461,7 +461,7 @@ class TableRequests:
     def _schedule_bot(self, table: Table) -> None:
         """Let the table's bot play, when a bot decides now (at a pace people can follow) and
         this node runs the table."""
-        if table.is_over or not self.runs(table):
+        if table.is_over or table.finished or not self.runs(table):
             return
         bots = self._bots.get(table.id)
         if bots is None:
@@ -481,8 +481,8 @@ class TableRequests:
         if self.tables.get(table.id) is not table:
             return
         async with self._lock_of(table):
-            if table.deciding() != seat or not table.bot_for(seat):
-                return
+            if table.deciding() != seat or not table.bot_for(seat) or table.finished:
+                return  # (finished: a game that ended early, its last person gone)
             try:
                 await self._commit(table, seat, action, "")
             except TableMovedOn:
