@@ -1,6 +1,7 @@
 """`wish-tui serve` under load: many SSH sessions on loopback, some of them two to a table, playing.
 
 Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--fresh]
+     python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
 Starts the real server in this process (the table server, the session pool and the SSH front
 end, each session running its own `wish-tui client` app, forked from the pool, on its own
@@ -19,15 +20,27 @@ Prints:
 - keypress to the change on the other person's screen: median and 95th percentile
   (target: median <= 50 ms, p95 <= 150 ms on a 2-core machine);
 - bytes sent to each client per game action.
+
+With `--nodes 2 --database URL` (an empty PostgreSQL database, or one this benchmark filled
+before), the club is in that database and two nodes share it: node B is the table server of this
+process with its own SSH front end, node A a `wish-tui serve --database URL` process of its own,
+with its own. The sessions alternate between the two front ends, and each table is opened by a
+person on node A (so node A runs it) and joined by one on node B. It also prints:
+- keypress on node A to the change on node B's screen, and the other way (median and 95th
+  percentile; target: median <= 80 ms on loopback);
+- the takeover: node A is killed (SIGKILL, its whole process group), and the time until node B
+  runs each of its tables (their bots and clocks), for its lease of LEASE_MS (target: <= 10 s).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
 import shutil
+import signal
 import statistics
 import sys
 import tempfile
@@ -38,6 +51,7 @@ import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from wish_tui.server.club import LEASE_MS  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
 from wish_tui.server.pool_link import SessionPool  # noqa: E402
 from wish_tui.server.ssh import FrontEnd, Limits  # noqa: E402
@@ -58,13 +72,18 @@ class Player:
         self.lobby_at: float | None = None
         self.pid = 0
         """The process id of this session's app."""
+        self.node = "B"
+        """The node whose front end the session reached (B: this process's)."""
         self.chunks: list[tuple[float, int]] = []
         self.text = b""
         self.task = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
         while True:
-            chunk = await self.process.stdout.read(65536)
+            try:
+                chunk = await self.process.stdout.read(65536)
+            except asyncssh.Error:
+                return  # its node was killed
             if not chunk:
                 return
             now = time.perf_counter()
@@ -209,6 +228,7 @@ async def seat_pair(hub: Hub, first: Player, second: Player):
 async def play_table(
     table, first: Player, second: Player, actions: int, latencies: list, traffic: list
 ):
+    """Play `actions` actions; `latencies` gets (the seat that pressed, ms to the other's screen)."""
     players = [first, second]
     await asyncio.sleep(1.0)
     at_start = first.received + second.received
@@ -232,16 +252,71 @@ async def play_table(
         await asyncio.sleep(0.3)
         seen = other.first_after(pressed)
         if seen is not None:
-            latencies.append((seen - pressed) * 1000)
+            latencies.append((seat, (seen - pressed) * 1000))
         done += table.actions - before
     traffic.append((first.received + second.received - at_start, done))
 
 
-async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
+class NodeProcess:
+    """Node A: `wish-tui serve --open --database URL` in a process (and process group) of its own."""
+
+    def __init__(self, process, port: int, data: Path) -> None:
+        self.process, self.port, self.data = process, port, data
+
+    @classmethod
+    async def start(cls, database: str, sessions: int) -> NodeProcess:
+        data = Path(tempfile.mkdtemp())
+        limit = str(sessions + 4)
+        process = await asyncio.create_subprocess_exec(
+            *CLIENT[:3], "serve", "--open", "--port", "0", "--database", database,
+            "--max-connections", limit, "--max-per-address", limit,
+            env={**os.environ, "WISH_TUI_DATA_DIR": str(data)},
+            stdout=asyncio.subprocess.PIPE,
+            stderr=(data / "serve.log").open("wb"),
+            start_new_session=True,
+        )  # fmt: skip
+        while True:
+            line = await asyncio.wait_for(process.stdout.readline(), 120)
+            if not line:
+                log = (data / "serve.log").read_text(errors="replace")[-2000:]
+                raise SystemExit(f"node A did not start:\n{log}")
+            found = re.search(rb"listening on \S+ port (\d+)", line)
+            if found:
+                return cls(process, int(found.group(1)), data)
+
+    def kill(self) -> None:
+        """SIGKILL the node, its session pool and its apps: a machine that dies."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+
+    async def close(self) -> None:
+        self.kill()
+        await self.process.wait()
+        shutil.rmtree(self.data, ignore_errors=True)
+
+
+async def takeover(hub: Hub, node: NodeProcess, tables: list) -> list[float]:
+    """Kill node A; the seconds until node B runs each of its tables."""
+    waiting = {t.id for t in tables if not t.is_over}
+    killed = time.perf_counter()
+    node.kill()
+    times = []
+    while waiting and time.perf_counter() - killed < 120:
+        for table_id in [t for t in waiting if t in hub._running]:
+            waiting.discard(table_id)
+            times.append(time.perf_counter() - killed)
+        await asyncio.sleep(0.01)
+    return times
+
+
+async def main(
+    sessions: int, playing: int, actions: int, fresh: bool, nodes: int, database: str
+) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
-    hub = Hub(data, bot_pace=0.0, rate_limits={})
+    hub = Hub(data, bot_pace=0.0, rate_limits={}, database=database or None)
     await hub.start()
+    node_a = await NodeProcess.start(database, sessions) if nodes == 2 else None
     host_key = asyncssh.generate_private_key("ssh-ed25519")
     limits = Limits(max_connections=sessions + 4, max_per_address=sessions + 4)
     pool = None
@@ -258,11 +333,13 @@ async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
     players = []
     known: set[int] = set()
     for i in range(sessions):
-        player = await connect(front.port, f"p{i:03d}")
+        on_a = node_a is not None and i % 2 == 0  # each pair: the first on node A
+        player = await connect(node_a.port if on_a else front.port, f"p{i:03d}")
+        player.node = "A" if on_a else "B"
         await player.see(LOBBY)
         players.append(player)
         new = set(session_pids(pool)) - known
-        player.pid = new.pop() if len(new) == 1 else 0
+        player.pid = new.pop() if len(new) == 1 and not on_a else 0
         known |= new | {player.pid}
     logins = [(p.lobby_at - p.connecting) * 1000 for p in players if p.lobby_at is not None]
     await asyncio.sleep(2.0)
@@ -289,22 +366,30 @@ async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
         "memory of each playing session's app after playing",
         [p.pid for pair in pairs for p in pair if p.pid],
     )
-    total_actions = sum(t.actions for t in hub.tables.values())
+    total_actions = sum(t.actions for t in tables)
     played = sum(n for _, n in traffic)
     received = sum(b for b, _ in traffic)
+    taken: list[float] = []
+    if node_a is not None:
+        taken = await takeover(hub, node_a, tables)
     for player in players:
         player.conn.close()
     await front.close()
     await hub.close()
+    if node_a is not None:
+        await node_a.close()
     if pool is not None:
         await pool.close()
     shutil.rmtree(data, ignore_errors=True)
 
     how = "each app a fresh process" if fresh else "apps forked from the session pool"
+    where = " on two nodes sharing the club in PostgreSQL" if node_a is not None else ""
     print(
-        f"{sessions} sessions ({how}), {len(pairs)} tables playing, {total_actions} actions "
-        f"in {elapsed:.0f} s"
+        f"{sessions} sessions{where} ({how}), {len(pairs)} tables playing, {total_actions} "
+        f"actions in {elapsed:.0f} s"
     )
+    if node_a is not None:
+        print("(the memory figures below are node B's sessions only)")
     print(
         f"login to the lobby's first frame: median {statistics.median(logins):.0f} ms, "
         f"p95 {percentile(logins, 0.95):.0f} ms over {len(logins)} sessions "
@@ -316,19 +401,40 @@ async def main(sessions: int, playing: int, actions: int, fresh: bool) -> None:
     whole = apps_uss + (pool_memory[0] if pool_memory else 0)
     print(
         f"the apps{' and the pool' if pool_memory else ''} in all: USS {mb(whole)}, "
-        f"{mb(whole / max(1, sessions))} per session"
+        f"{mb(whole / max(1, sum(1 for p in players if p.node == 'B')))} per session"
     )
     print(playing_memory)
     print(
         f"this process (the server, and the benchmark's SSH clients) grew by {mb(server_growth)} "
         "of USS per session"
     )
-    if latencies:
+    if latencies and node_a is None:
+        times = [ms for _, ms in latencies]
         print(
-            f"keypress to the other screen: median {statistics.median(latencies):.0f} ms, "
-            f"p95 {percentile(latencies, 0.95):.0f} ms over {len(latencies)} actions "
+            f"keypress to the other screen: median {statistics.median(times):.0f} ms, "
+            f"p95 {percentile(times, 0.95):.0f} ms over {len(times)} actions "
             "(target: median <= 50 ms, p95 <= 150 ms)"
         )
+    for seat, label, target in (
+        (0, "node A to node B's", " (target: median <= 80 ms)"),
+        (1, "node B to node A's", ""),
+    ):
+        times = [ms for pressed, ms in latencies if pressed == seat]
+        if node_a is not None and times:
+            print(
+                f"keypress on {label} screen: median {statistics.median(times):.0f} ms, "
+                f"p95 {percentile(times, 0.95):.0f} ms over {len(times)} actions{target}"
+            )
+    if node_a is not None:
+        if taken:
+            print(
+                f"node A killed: node B runs its tables after median {statistics.median(taken):.1f} s, "
+                f"max {max(taken):.1f} s ({len(taken)} tables; lease {LEASE_MS / 1000:.0f} s; "
+                "target: <= 10 s)"
+            )
+        else:
+            print("node A killed: node B took none of its tables over within 120 s")
+    if latencies:
         print(
             f"bytes sent per game action per client: {received / max(1, played) / 2:.0f} B "
             f"(over {played} actions played by the sessions)"
@@ -345,6 +451,23 @@ if __name__ == "__main__":
     parser.add_argument(
         "--fresh", action="store_true", help="start each app as a fresh process, not from the pool"
     )
+    parser.add_argument(
+        "--nodes", type=int, choices=(1, 2), default=1, help="table servers sharing the club (1)"
+    )
+    parser.add_argument(
+        "--database", metavar="URL", default="", help="the club's PostgreSQL database (--nodes 2)"
+    )
     options = parser.parse_args()
+    if options.nodes == 2 and not options.database:
+        parser.error("--nodes 2 needs --database postgresql://USER@HOST:PORT/DATABASE")
     playing = options.sessions if options.playing is None else options.playing
-    asyncio.run(main(options.sessions, playing, options.actions, options.fresh))
+    asyncio.run(
+        main(
+            options.sessions,
+            playing,
+            options.actions,
+            options.fresh,
+            options.nodes,
+            options.database,
+        )
+    )

@@ -248,6 +248,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="the address browsers open, when a TLS proxy stands in front (https://HOST)",
     )
+    serve.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep the club in this PostgreSQL database, shared with the other serve nodes that "
+        "name it (postgresql://USER@HOST:PORT/DATABASE; needs the postgres extra); by default, "
+        "the SQLite file of the data directory",
+    )
     from wish_tui.server.club.keeper import add_parser as add_club_parser
 
     add_club_parser(commands)
@@ -286,6 +293,15 @@ def check_serve(args: argparse.Namespace) -> None:
         raise UsageError(f"--host {printable(host, 60)!r} is not an address or a host name")
     if args.keys is not None and not args.keys.strip():
         raise UsageError("--keys needs the path of an authorized_keys file")
+    if args.database is not None:
+        url = args.database
+        scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+        if scheme not in ("postgresql", "postgres") or len(url) > 1000 or not url.isprintable():
+            raise UsageError(
+                f"--database {printable(url, 60)!r} is not a PostgreSQL URL "
+                "(postgresql://USER@HOST:PORT/DATABASE); leave it out to keep the club in the "
+                "data directory"
+            )
     if args.web is not None and not 0 <= args.web <= 65535:
         raise UsageError("--web must be a port number from 0 to 65535 (0 picks a free port)")
     if args.web_url is not None:
@@ -330,6 +346,7 @@ def _serve(args: argparse.Namespace) -> int:
         limits=limits,
         web_port=args.web,
         web_url=args.web_url or "",
+        database=args.database or "",
     )
     return serve.run(options)
 

@@ -8,7 +8,8 @@ the person by that key, or a newcomer chooses a name; from then on every request
 against that player. The hub applies actions through the tables (`tables.py`, the rules' front
 door); each change is in the club's database before anyone is told of it (`recorder.py`); bots
 play at a pace people can follow; clocks run (`clocks.py`); each session gets only its own
-seat's view. No Textual here.
+seat's view. No Textual here. On a club several nodes share (PostgreSQL), every node keeps a copy
+of every live table and the one holding a table's lease runs it (`nodes.py`, `copies.py`).
 
 Messages (JSON lines, `protocol.py`), session → hub:
 
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import secrets
 import time
@@ -50,11 +52,13 @@ from wish_tui.seat import SPECTATOR
 from wish_tui.seeds import fresh_seed
 
 from . import tables as tablemod
-from .club import ClubError, RateLimiter, start_club
+from .club import LEASE_MS, ClubError, RateLimiter, start_club
 from .club.rows import Player
+from .copies import TableCopies
 from .hub_club import ClubRequests
 from .hub_tables import TableRequests
 from .keys import OPEN_PREFIX
+from .nodes import NodeDuties
 from .protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
 from .recorder import Recorder, RecordFailed
 from .tables import Table, TableError, person_of
@@ -96,7 +100,7 @@ class Session:
             self.writer.write(encode({"type": "error", "error": "An answer was too long to send."}))
 
 
-class Hub(TableRequests, ClubRequests):
+class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
     """Every table of the server, its club and the sessions connected to it.
 
     Args:
@@ -109,6 +113,10 @@ class Hub(TableRequests, ClubRequests):
         rate_limits: per kind of request ('move', 'chat', 'table', 'invite', 'name'), how many a
             person may make (`club.rate_limit.DEFAULT_LIMITS` by default; a kind left out of a
             given dict is not limited: scripted players and benchmarks).
+        database: a PostgreSQL URL: the club is that database, shared with the other nodes
+            that name it (`nodes.py`); None: the SQLite file of the data directory.
+        node_id: this node's name among the club's nodes (by default its host and process id).
+        lease_ms: how long this node's leases on its tables last unless renewed.
     """
 
     web_links = None
@@ -123,8 +131,14 @@ class Hub(TableRequests, ClubRequests):
         seed_source=fresh_seed,
         clock=time.time,
         rate_limits: dict | None = None,
+        database: str | None = None,
+        node_id: str | None = None,
+        lease_ms: int = LEASE_MS,
     ) -> None:
         self.data_dir = data_dir or saves.data_dir()
+        self.database = database
+        self.node_id = node_id
+        self.lease_ms = lease_ms
         self.socket_path = self.data_dir / SOCKET
         self.bot_pace = bot_pace
         self.seat_timeout = seat_timeout
@@ -144,6 +158,7 @@ class Hub(TableRequests, ClubRequests):
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
+        self._node_setup()
 
     # -- the front end's side ------------------------------------------------------------------
     def register_session(self, person: str, name: str) -> str:
@@ -174,11 +189,17 @@ class Hub(TableRequests, ClubRequests):
             ClubError: another server holds the club, or its database cannot be used.
         """
         loop = asyncio.get_running_loop()
-        self.club, self._lock, problems = await loop.run_in_executor(
-            None, start_club, self.data_dir
+        opening = functools.partial(
+            start_club,
+            self.data_dir,
+            database=self.database,
+            node_id=self.node_id,
+            lease_ms=self.lease_ms,
         )
+        self.club, self._lock, problems = await loop.run_in_executor(None, opening)
         self.problems.extend(problems)
         self.recorder = Recorder(self.club)
+        await self._listen()  # a shared club: every node's changes heard before tables are read
         loaded, problems = await self.recorder.call(self.club.tables.load_unfinished)
         self.problems.extend(problems)
         now = self.clock()
@@ -199,9 +220,12 @@ class Hub(TableRequests, ClubRequests):
         os.chmod(self.socket_path, 0o600)
         for table in self.tables.values():
             self._schedule_bot(table)
+        await self._start_node()
 
     async def close(self) -> None:
-        """Stop listening, close every session, stop the bots, finish every write."""
+        """Stop listening, close every session, stop the bots, finish every write; on a shared
+        club, let this node's tables go to the other nodes at once."""
+        await self._stop_listening()
         for bots in self._bots.values():
             bots.cancel()
         for timer in self._timers.values():
@@ -210,6 +234,7 @@ class Hub(TableRequests, ClubRequests):
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._leave()
         if self._server is not None:
             self._server.close()
         for session in list(self.sessions):
@@ -335,6 +360,7 @@ class Hub(TableRequests, ClubRequests):
         session.person = person_of(player.id)
         session.name = player.name
         self.away_since.pop(session.person, None)
+        self._here(session, True)
         for table in self.tables.values():
             seat = table.seat_of(session.person)
             if seat is not None and table.seats[seat].zombie and not table.seats[seat].for_good:
@@ -370,7 +396,8 @@ class Hub(TableRequests, ClubRequests):
         self._send_table(session, table)
 
     def _connected(self, person: str) -> bool:
-        return any(s.person == person for s in self.sessions)
+        """True when `person` has a session here, or on another node of a shared club."""
+        return person in self._elsewhere or any(s.person == person for s in self.sessions)
 
     def _send_table(self, session: Session, table: Table) -> None:
         seat = table.seat_of(session.person)
@@ -441,11 +468,10 @@ class Hub(TableRequests, ClubRequests):
         # Where it is your move first (the longest waiting first), then your tables, then others.
         entries.sort(key=lambda e: (not e["your_move"], -(e["since"] or 0), not e["mine"]))
         online: dict[str, list[str]] = {}
-        for other in self.sessions:
-            if other.person and other.name not in online:
-                online[other.name] = [
-                    t.id for t in self.tables.values() if t.seat_of(other.person) is not None
-                ]
+        people = {other.person: other.name for other in self.sessions if other.person}
+        for person, name in {**self._elsewhere, **people}.items():
+            if name not in online:
+                online[name] = [t.id for t in self.tables.values() if t.seat_of(person) is not None]
         return {
             "type": "lobby",
             "tables": entries,
@@ -488,17 +514,25 @@ class Hub(TableRequests, ClubRequests):
                 session.send({"type": "notice", "table": table.id, "text": text})
 
     def _gone(self, session: Session) -> None:
-        if session.person and not self._connected(session.person):
-            self.away_since[session.person] = time.monotonic()
-            asyncio.get_running_loop().call_later(
-                self.seat_timeout, self._tell_owners_away, session.person, session.name
-            )
-            for table in self.tables.values():
-                if table.seat_of(session.person) is not None:
-                    for other in self.sessions:
-                        if other.table == table.id:
-                            self._send_table(other, table)
-            self._tell_lobby()
+        if not session.person:
+            return
+        if not any(s.person == session.person for s in self.sessions):
+            self._here(session, False)
+        if not self._connected(session.person):
+            self._away(session.person, session.name)
+
+    def _away(self, person: str, name: str) -> None:
+        """`person` has no session left anywhere: the seat timeout starts, their tables show it."""
+        self.away_since[person] = time.monotonic()
+        asyncio.get_running_loop().call_later(
+            self.seat_timeout, self._tell_owners_away, person, name
+        )
+        for table in self.tables.values():
+            if table.seat_of(person) is not None:
+                for other in self.sessions:
+                    if other.table == table.id:
+                        self._send_table(other, table)
+        self._tell_lobby()
 
     def _tell_owners_away(self, person: str, name: str) -> None:
         """A person has been away for the seat timeout: tell the owners of their tables that a

@@ -52,17 +52,24 @@ class ClubRequests:
         invitation = await self.record(
             self.club.invitations.invite, table.club_id, session.player.id, name
         )
+        if not self.is_shared:  # on a shared club, every node hears of it (`nodes.py`)
+            self._tell_invited(invitation)
+        session.send({"type": "notice", "text": f"{name} is invited to table {table.id}."})
+        self._tell_lobby()
+
+    def _tell_invited(self, invitation) -> None:
+        """Tell the invited person's sessions here of an invitation."""
+        table = self.tables.get(invitation.code)
+        title = f" ({table.spec.title})" if table is not None else ""
         for other in self.sessions:
             if other.player is not None and other.player.id == invitation.to_id:
                 other.send(
                     {
                         "type": "notice",
-                        "text": f"{session.name} invites you to table {table.id} "
-                        f"({table.spec.title}): the lobby lists it.",
+                        "text": f"{invitation.from_name} invites you to table {invitation.code}"
+                        f"{title}: the lobby lists it.",
                     }
                 )
-        session.send({"type": "notice", "text": f"{name} is invited to table {table.id}."})
-        self._tell_lobby()
 
     async def _on_answer_invite(self, session, message: dict) -> None:
         invitation_id = int_field(message, "invitation", "an invitation's number", 1, 1 << 62)

@@ -4,7 +4,10 @@ bots, clocks, resigning, a rematch, and each game's end with its ratings.
 A part of `Hub` kept in its own file (mixed into it). Every change of a table is made under that
 table's lock: it is checked first, written to the club's database next (`Hub.record`), and only
 then applied and told (`Hub._changed`), so a crash never loses an action someone saw and a failed
-write changes nothing.
+write changes nothing. An action is stored after the last event this node's copy of the table has
+(`after=`), so on a club several nodes share it is refused when another node was first
+(`copies.py`); only the node that runs a table (`Hub.runs`) plays its bots, runs its clock and
+keeps its end.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from wish_tui.seat import Refused
 from . import tables as tablemod
 from .clocks import TableClock
 from .club import SeatSpec
+from .copies import TableMovedOn
 from .protocol import ProtocolError, int_field, text_field
 from .tables import Table, TableError, person_of
 
@@ -115,6 +119,7 @@ class TableRequests:
         table.record.id = stored.code
         table.since = self.clock()
         self.tables[table.id] = table
+        await self._took(table)
         self._run_clock(table, decided=False)
         self._open(session, table)
         self._changed(table)
@@ -134,12 +139,10 @@ class TableRequests:
         self._changed(table)
 
     async def _store_seat_strict(self, table: Table, seat: int) -> None:
+        """Keep a person taking an open seat (refused when someone, on any node, was first)."""
         place = table.seats[seat]
         await self.record(
-            self.club.tables.set_seat,
-            table.club_id,
-            seat,
-            player_id=_player_id(place.person) if place.person else None,
+            self.club.tables.claim_seat, table.club_id, seat, _player_id(place.person)
         )
 
     async def _on_leave(self, session, message: dict) -> None:
@@ -169,6 +172,10 @@ class TableRequests:
             raise TableError("Others play at this table: it can be closed once the game is over.")
         if not table.finished and table.club_id is not None:
             await self.record(self.club.tables.drop, table.club_id)
+        self._closed(table)
+
+    def _closed(self, table: Table) -> None:
+        """The table is gone: forget it and tell everyone looking at it."""
         self._forget(table)
         for other in self.sessions:
             if other.table == table.id:
@@ -177,6 +184,7 @@ class TableRequests:
         self._tell_lobby()
 
     def _forget(self, table: Table) -> None:
+        self._unwatch(table)
         self.tables.pop(table.id, None)
         bots = self._bots.pop(table.id, None)
         if bots is not None:
@@ -197,10 +205,15 @@ class TableRequests:
         self._after_action(table)
 
     async def _commit(self, table: Table, seat: int, action, person: str) -> None:
-        """Write an action to the table's record, then apply it (the caller holds the lock)."""
+        """Write an action to the table's record, then apply it (the caller holds the lock).
+
+        Raises:
+            TableMovedOn: another seat or node acted first (the table has caught up).
+            TableError: the database refused or failed.
+        """
         if table.club_id is not None:
-            await self.record(
-                self.club.tables.append, table.club_id, seat, _player_id(person), str(action)
+            await self._append(
+                table, self.club.tables.append, seat, _player_id(person), str(action)
             )
         table.master.play(seat, action)
         if table.seats[seat].zombie and not table.seats[seat].for_good and person:
@@ -210,7 +223,7 @@ class TableRequests:
         """An action was played: run the clock, tell everyone, see whether the game ended."""
         self._run_clock(table, decided=True)
         self._changed(table)
-        if table.is_over and not table.finished:
+        if table.is_over and not table.finished and self.runs(table):
             self.spawn(self._finish(table))
 
     async def _on_undo(self, session, message: dict) -> None:
@@ -225,8 +238,8 @@ class TableRequests:
             target = table.spec.rules.undo_target(table.history)
             steps = len(table.history) - 1 - target
             if table.club_id is not None:
-                await self.record(
-                    self.club.tables.append_undo, table.club_id, seat, session.player.id, steps
+                await self._append(
+                    table, self.club.tables.append_undo, seat, session.player.id, steps
                 )
             tablemod.undo(table, session.person)
         self._run_clock(table, decided=False)
@@ -266,6 +279,11 @@ class TableRequests:
         line = tablemod.chat_line(session.name, text)
         if table.club_id is not None and not table.finished:
             await self.record(self.club.tables.chat, table.club_id, session.player.id, line[1])
+            if self.is_shared:  # the lines of every node, in the club's order
+                async with self._lock_of(table):
+                    await self._sync_chat(table)
+                self._changed(table)
+                return
         table.chat.append(f"{line[0]}: {line[1]}")
         self._changed(table)
 
@@ -299,13 +317,14 @@ class TableRequests:
         async with self._lock_of(table):
             seat = tablemod.resign(table, session.person)
             await self._store_seat(table, seat)
-        self._log_line(table, f"{table.seat_label(seat)}: {session.name} resigned.")
+        self._log_line(table, tablemod.outcome_line(table, seat))
         self._leaving_seat(table)
 
     def _leaving_seat(self, table: Table) -> None:
-        """A person left a game for good: it goes on with a bot, or ends when no person is left."""
+        """A person left a game for good: it goes on with a bot, or ends when no person is left
+        (ended by the node that runs the table)."""
         self._run_clock(table, decided=False)
-        if not table.people() and not table.is_over and not table.finished:
+        if not table.people() and not table.is_over and not table.finished and self.runs(table):
             self._log_line(table, "No person is left at the table: the game ends here.")
             self.spawn(self._finish(table, early=True))
         self._changed(table)
@@ -400,6 +419,8 @@ class TableRequests:
         timer = self._timers.pop(table.id, None)
         if timer is not None:
             timer.cancel()
+        if not self.runs(table):
+            return  # the node that runs the table times it out and keeps its clock
         deadline = table.clock.deadline(now)
         if deadline is not None and not table.is_over:
             delay = max(0.0, deadline - now)
@@ -425,12 +446,7 @@ class TableRequests:
                 return
             tablemod.give_up(table, seat, "timeout")
             await self._store_seat(table, seat)
-        place = table.seats[seat]
-        self._log_line(
-            table,
-            f"{table.spec.seat_title(place.name)}: {place.person_name} ran out of time; a bot "
-            "plays the seat to the end.",
-        )
+        self._log_line(table, tablemod.outcome_line(table, seat))
         self._leaving_seat(table)
 
     def clock_text(self, table: Table) -> str:
@@ -443,8 +459,9 @@ class TableRequests:
 
     # -- bots ------------------------------------------------------------------------------------
     def _schedule_bot(self, table: Table) -> None:
-        """Let the table's bot play, when a bot decides now (at a pace people can follow)."""
-        if table.is_over:
+        """Let the table's bot play, when a bot decides now (at a pace people can follow) and
+        this node runs the table."""
+        if table.is_over or table.finished or not self.runs(table):
             return
         bots = self._bots.get(table.id)
         if bots is None:
@@ -464,9 +481,12 @@ class TableRequests:
         if self.tables.get(table.id) is not table:
             return
         async with self._lock_of(table):
-            if table.deciding() != seat or not table.bot_for(seat):
-                return
-            await self._commit(table, seat, action, "")
+            if table.deciding() != seat or not table.bot_for(seat) or table.finished:
+                return  # (finished: a game that ended early, its last person gone)
+            try:
+                await self._commit(table, seat, action, "")
+            except TableMovedOn:
+                return  # caught up: the bots were woken for the new position
         self._after_action(table)
 
 

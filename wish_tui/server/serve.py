@@ -46,13 +46,17 @@ class ServeOptions:
     """The address browsers open (`--web-url`, behind a proxy); '': this server's own."""
     pool: bool = True
     """Fork each SSH session's app from the session pool (else each starts as a fresh process)."""
+    database: str = ""
+    """A PostgreSQL URL: the club is that database, shared with every node naming it (`--database`);
+    '': the SQLite file of the data directory."""
 
 
-def default_hub(data_dir: Path) -> Hub:
-    """The table server of this version, keeping its tables in `data_dir`."""
+def default_hub(data_dir: Path, database: str = "") -> Hub:
+    """The table server of this version, keeping its tables in `data_dir`, or in the PostgreSQL
+    database at `database` that it shares with other nodes."""
     from wish_tui.server.hub import Hub as TableServer
 
-    return TableServer(data_dir)
+    return TableServer(data_dir, database=database or None)
 
 
 def _warn(message: str) -> None:
@@ -74,13 +78,17 @@ async def serve(
     options: ServeOptions,
     data_dir: Path,
     *,
-    hub_factory: Callable[[Path], Hub] = default_hub,
+    hub_factory: Callable[[Path], Hub] | None = None,
     command: Sequence[str] = CLIENT_COMMAND,
     out: TextIO = sys.stdout,
     warn: Callable[[str], None] = _warn,
     stop: asyncio.Event | None = None,
 ) -> None:
     """Run the server until `stop` is set (or Ctrl-C / SIGTERM when `stop` is None).
+
+    Args:
+        hub_factory: makes the table server of a data directory (`default_hub` with the
+            options' database, unless given).
 
     Raises:
         ServeError: the server cannot start (a key, the keys file, the address).
@@ -109,7 +117,10 @@ async def _run_server(options, data_dir, pool, hub_factory, command, out, warn, 
             keys.load()
     except KeyProblem as exc:
         raise ServeError(str(exc)) from None
-    hub = hub_factory(Path(data_dir))
+    if hub_factory is None:
+        hub = default_hub(Path(data_dir), options.database)
+    else:
+        hub = hub_factory(Path(data_dir))
     try:
         await hub.start()
     except Exception as exc:
@@ -199,6 +210,13 @@ def _introduce(front, options, fingerprint, host_key_path, keys, out: TextIO) ->
         f"Host key {fingerprint} ({host_key_path}).",
         f"Players connect with: {front.how_to_connect(reach, 'NAME')}",
     ]
+    if options.database:
+        from wish_tui.server.club.postgres import shown_url
+
+        lines.append(
+            f"The club is the database {shown_url(options.database)}, shared with every node "
+            "started with it."
+        )
     if keys is None:
         lines.append(
             f"Anyone who can reach {options.host} port {front.port} may sit down, by the name "

@@ -94,6 +94,11 @@ class Table:
         """When the decision now due became its seat's (for 'your move for 3 h')."""
         self.last_deciding: int | None = None
         """The seat that was deciding when the clock last ran."""
+        self.seq = 0
+        """The last event of the table's rows in the club that this copy of the game has
+        (an action is appended after it: `Tables.append(…, after=seq)`)."""
+        self.chat_seq = 0
+        """The number of the last chat line of the club's rows that `chat` holds."""
 
     @property
     def spec(self):
@@ -409,6 +414,17 @@ def hand_to_bot(table: Table, person: str, seat: int, on: bool) -> None:
     place.zombie = ZOMBIE_LEVEL if on else ""
 
 
+def outcome_line(table: Table, seat: int) -> str:
+    """The log's line for a seat its person gave to a bot for good (resigned, out of time)."""
+    place = table.seats[seat]
+    if place.outcome == "resigned":
+        return f"{table.seat_label(seat)}: {place.person_name} resigned."
+    return (
+        f"{table.spec.seat_title(place.name)}: {place.person_name} ran out of time; a bot "
+        "plays the seat to the end."
+    )
+
+
 def give_up(table: Table, seat: int, outcome: str) -> None:
     """A person's seat goes to a bot for good: they resigned, or their time ran out. The game
     counts as lost for them (they finish last)."""
@@ -466,4 +482,6 @@ def restore(loaded) -> Table:
         club_id=stored.id,
     )
     table.chat.extend(f"{line.name}: {line.text}" for line in loaded.chat)
+    table.seq = loaded.last_seq
+    table.chat_seq = max((line.n for line in loaded.chat), default=0)
     return table

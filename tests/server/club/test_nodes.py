@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 
 import pytest
 
@@ -263,6 +264,31 @@ def test_heartbeats_show_the_live_nodes_and_leaving_frees_their_tables(two_nodes
     assert [n.id for n in b.cluster.nodes()] == ["node-b"]
     assert b.cluster.claimable() == [table.id]
     assert b.cluster.take(table.id).epoch == 2
+
+
+def test_each_node_sees_who_is_connected_to_the_others_while_they_live(two_nodes, postgres_url):
+    a, b = two_nodes
+    ann, bob = people(a, "Ann", "Bob")
+    a.cluster.beat()
+    b.cluster.beat()
+    a.cluster.connected(ann.id, True)
+    a.cluster.connected(ann.id, True)  # a second session of hers: still one row
+    b.cluster.connected(bob.id, True)
+    assert b.cluster.online_elsewhere() == {ann.id: "Ann"}
+    assert a.cluster.online_elsewhere() == {bob.id: "Bob"}
+    a.cluster.connected(ann.id, False)
+    assert b.cluster.online_elsewhere() == {}
+    b.cluster.leave()  # a node that stops shows nobody
+    assert a.cluster.online_elsewhere() == {}
+    short = node(postgres_url, "node-c", lease_ms=200)
+    try:
+        short.cluster.beat()
+        short.cluster.connected(bob.id, True)
+        assert a.cluster.online_elsewhere() == {bob.id: "Bob"}
+        time.sleep(0.3)  # its heartbeat runs out: a dead node shows nobody either
+        assert a.cluster.online_elsewhere() == {}
+    finally:
+        short.close()
 
 
 def test_a_listener_hears_the_other_nodes_actions(two_nodes):

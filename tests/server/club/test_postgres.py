@@ -31,6 +31,7 @@ CLUB_TABLES = {
     "imported_files",
     "nodes",
     "table_leases",
+    "node_sessions",
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from wish_tui import games
-from wish_tui.server.club import ClubError, InputRefused, SeatSpec
+from wish_tui.server.club import ClubError, Conflict, InputRefused, NotFound, SeatSpec
 from wish_tui.server.club.table_store import CHAT_KEEP
 
 from .conftest import people, play, reopen
@@ -139,6 +139,22 @@ def test_seats_change_and_are_kept(club):
         assert [t.id for t in again.tables.playing(bob.id)] == [table.id]
     finally:
         again.close()
+
+
+def test_an_open_seat_goes_to_the_first_who_claims_it(club):
+    ann, bob, cy = people(club, "Ann", "Bob", "Cy")
+    table = club.tables.create(
+        "wish", 1, [SeatSpec("air", "human", ann.id), SeatSpec("water", "human")], ann.id
+    )
+    assert club.tables.claim_seat(table.id, 1, bob.id).player_name == "Bob"
+    with pytest.raises(Conflict, match="taken a moment ago"):
+        club.tables.claim_seat(table.id, 1, cy.id)  # a person on another node, a moment later
+    with pytest.raises(Conflict):
+        club.tables.claim_seat(table.id, 0, cy.id)
+    with pytest.raises(NotFound):
+        club.tables.claim_seat(table.id, 3, cy.id)
+    assert [s.player_id for s in club.tables.get(table.id).seats] == [ann.id, bob.id]
+    assert club.tables.unfinished_ids() == [table.id]
 
 
 def test_chat_is_kept_bounded_and_cleaned(club):

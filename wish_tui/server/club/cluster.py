@@ -8,6 +8,8 @@ changed (notices to listeners). This is the one-machine version, for the SQLite 
     cluster.renew(table_id)           # keep it (None: it was lost; stop running the table)
     cluster.release(table_id)         # let another node take it at once
     cluster.claimable()               # unfinished tables no live node runs: take them over
+    cluster.connected(player_id, True)    # this node has a session of that player (or no more)
+    cluster.online_elsewhere()        # players with a session on another live node
     listener = cluster.listen(callback)   # callback(Notice) for every committed change
     listener.watch(table_id, seq)     # catch up on this table after a lost connection
 
@@ -212,6 +214,13 @@ class LocalCluster:
         """Let every lease go (the node stops)."""
         with self._lock:
             self._held.clear()
+
+    def connected(self, player_id: int, here: bool) -> None:
+        """Nothing to keep: the one node knows its own sessions."""
+
+    def online_elsewhere(self) -> dict[int, str]:
+        """No other node: nobody."""
+        return {}
 
     def listen(self, callback: Callable[[Notice], None]) -> Listener:
         """A listener calling `callback` with each notice committed from now on."""

@@ -85,6 +85,7 @@ class SharedCluster:
             self.db.execute(
                 f"DELETE FROM nodes WHERE expires_at < {self._now} - ?", (FORGET_NODES_MS,)
             )
+            self.db.execute("DELETE FROM node_sessions WHERE node_id NOT IN (SELECT id FROM nodes)")
         return frozenset(r[0] for r in held)
 
     def nodes(self) -> list[NodeBeat]:
@@ -96,12 +97,40 @@ class SharedCluster:
         return [NodeBeat(*r) for r in rows]
 
     def leave(self) -> None:
-        """This node stops: its leases are let go at once and its heartbeat removed."""
+        """This node stops: its leases are let go at once, its heartbeat and its sessions
+        removed."""
         with self.db.transaction():
             self.db.execute(
                 "UPDATE table_leases SET expires_at = 0 WHERE node_id = ?", (self.node_id,)
             )
+            self.db.execute("DELETE FROM node_sessions WHERE node_id = ?", (self.node_id,))
             self.db.execute("DELETE FROM nodes WHERE id = ?", (self.node_id,))
+
+    # -- who is online where ---------------------------------------------------------------------
+    def connected(self, player_id: int, here: bool) -> None:
+        """Keep whether `player_id` has a session on this node (what the other nodes show)."""
+        with self.db.transaction():
+            if here:
+                self.db.execute(
+                    "INSERT INTO node_sessions (node_id, player_id, since) VALUES (?, ?, ?) "
+                    "ON CONFLICT (node_id, player_id) DO NOTHING",
+                    (self.node_id, player_id, self.db.clock()),
+                )
+            else:
+                self.db.execute(
+                    "DELETE FROM node_sessions WHERE node_id = ? AND player_id = ?",
+                    (self.node_id, player_id),
+                )
+
+    def online_elsewhere(self) -> dict[int, str]:
+        """The players with a session on another live node: id to name."""
+        rows = self.db.rows(
+            "SELECT DISTINCT s.player_id, p.name FROM node_sessions s "
+            "JOIN nodes n ON n.id = s.node_id JOIN players p ON p.id = s.player_id "
+            f"WHERE s.node_id <> ? AND n.expires_at > {self._now}",
+            (self.node_id,),
+        )
+        return dict(rows)
 
     # -- leases ----------------------------------------------------------------------------------
     def take(self, table_id: int) -> Lease | None:

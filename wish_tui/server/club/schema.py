@@ -201,7 +201,19 @@ V2 = (
 the lease each live table is run under. With SQLite (one machine) they stay empty."""
 
 
-MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2))
+V3 = (
+    """CREATE TABLE node_sessions (
+        node_id TEXT NOT NULL,
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        since {bigint} NOT NULL,
+        PRIMARY KEY (node_id, player_id)
+    ){compact}""",
+)
+"""Version 3: which players have a session on which node of a shared club, so every node shows
+who is online wherever they connected. With SQLite (one machine) it stays empty."""
+
+
+MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2), _run(V3))
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)
 """The schema version this code writes; a database of a higher version is refused."""

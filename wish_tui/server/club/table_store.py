@@ -214,6 +214,30 @@ class Tables:
             raise NotFound(f"The table {table_id} has no seat {seat}.")
         return seats[seat]
 
+    def claim_seat(self, table_id: int, seat: int, player_id: int) -> StoredSeat:
+        """Seat a player at an open person's seat of an unfinished table: the one of two people
+        taking the same seat at once (on two nodes) who comes second is refused.
+
+        Raises:
+            Conflict: the seat is not open (any more).
+            ClubError: no such seat, a finished table.
+        """
+        with self.db.transaction():
+            self._unfinished(table_id)
+            cursor = self.db.execute(
+                "UPDATE table_seats SET player_id = ? WHERE table_id = ? AND seat = ? "
+                "AND who = 'human' AND player_id IS NULL",
+                (player_id, table_id, seat),
+            )
+            if cursor.rowcount != 1:
+                if self.db.one(
+                    "SELECT 1 FROM table_seats WHERE table_id = ? AND seat = ?", (table_id, seat)
+                ):
+                    raise Conflict("That seat was taken a moment ago; choose another.")
+                raise NotFound(f"The table {table_id} has no seat {seat}.")
+            self.db.notify(Notice("seats", table_id, self._last_seq(table_id)))
+        return self.get(table_id).seats[seat]
+
     def _unfinished(self, table_id: int) -> None:
         """Refuse a missing or finished table; inside a transaction, hold its row until the
         commit (so no other node finishes or changes it meanwhile)."""
@@ -409,15 +433,18 @@ class Tables:
             events[-1].seq if events else 0,
         )
 
+    def unfinished_ids(self) -> list[int]:
+        """The ids of every unfinished table, the oldest first."""
+        return [
+            r[0]
+            for r in self.db.rows("SELECT id FROM tables WHERE finished_at IS NULL ORDER BY id")
+        ]
+
     def load_unfinished(self) -> tuple[list[LoadedTable], list[str]]:
         """Every unfinished table, its game rebuilt from its events (to resume after a
         restart); and one sentence for each table that could not be (left as it is)."""
         loaded, problems = [], []
-        ids = [
-            r[0]
-            for r in self.db.rows("SELECT id FROM tables WHERE finished_at IS NULL ORDER BY id")
-        ]
-        for table_id in ids:
+        for table_id in self.unfinished_ids():
             try:
                 loaded.append(self.load(table_id))
             except (SaveError, ClubError, ValueError) as exc:
