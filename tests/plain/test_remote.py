@@ -68,7 +68,7 @@ async def hub(tmp_path, monkeypatch):
     data = tmp_path / "data"
     data.mkdir()
     monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17)
+    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
     await hub.start()
     yield hub
     await hub.close()

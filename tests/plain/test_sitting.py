@@ -48,9 +48,14 @@ class Sitting:
     def __init__(self, game: str, seats: list[tuple[str, str]], seed: int, solo=None, options=None):
         spec = games.get(game)
         record, state = GameRecord.new(
-            [{spec.seat_key: name, "who": who} for name, who in seats], seed, solo, game, options
+            [{spec.seat_key: name, "who": who} for name, who in seats],
+            seed,
+            solo,
+            game,
+            options,
+            games=games.GAMES,
         )
-        self.table = LocalTable(record, [state], autosave=False, pace=0)
+        self.table = LocalTable(record, [state], autosave=False, pace=0, games=games.GAMES)
         self.stream = io.StringIO()
         self.console = Console()
         mine = [i for i, (_, who) in enumerate(seats) if who == "human"]
@@ -159,7 +164,7 @@ def test_save_writes_a_save_that_loads():
     sitting.type("1")
     said = sitting.type("save my game")
     assert said == "Saved as 'my game': 'wish-tui plain load my game' opens it again."
-    record, history, _ = saves.load_with_history("my game")
+    record, history, _ = saves.load_with_history("my game", games=games.GAMES)
     assert record.actions == sitting.table.record.actions
 
 

@@ -39,7 +39,7 @@ def test_every_section_of_random_games_reads_as_sentences(game):
     text = spec.text
     for seats, solo, options in SETUPS[game]:
         names = [{spec.seat_key: n, "who": "human"} for n in spec.seats[:seats]]
-        _, state = GameRecord.new(names, 7, solo, game, options)
+        _, state = GameRecord.new(names, 7, solo, game, options, games=games.GAMES)
         rng = random.Random(3)
         step = 0
         while True:

@@ -13,6 +13,7 @@ from wish_tui.server.hub import Hub
 from wish_tui.server.keys import AuthorizedKeys
 from wish_tui.server.plain_login import read_user
 from wish_tui.server.ssh import FrontEnd, Limits
+from wish_tui.server.tables import person_of
 
 from .conftest import new_key, public_line
 
@@ -50,7 +51,7 @@ async def serve(tmp_path, monkeypatch, keys=None, front_end=FrontEnd):
         path.write_text("".join(public_line(k) + "\n" for k in keys))
         authorized = AuthorizedKeys(path, lambda message: None)
         authorized.load()
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 3)
+    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 3, rate_limits={})
     await hub.start()
     front = front_end(hub, new_key(), authorized, data, Limits(stop_grace=1.0), CLIENT, log=print)
     await front.start("127.0.0.1", 0)
@@ -94,13 +95,15 @@ async def test_a_script_without_a_terminal_plays_a_whole_solo_game_with_a_key(
     try:
         async with await connect(front, "plain", alice) as conn:
             process = await conn.create_process(encoding=None)
-            script = "new spirits solo easy air\nlook forest\n" + "1\n" * 60 + "score\n"
+            # A newcomer first chooses a name: an empty line keeps the key's.
+            script = "\nnew spirits solo easy air\nlook forest\n" + "1\n" * 60 + "score\n"
             process.stdin.write(script.encode())
             process.stdin.write_eof()
             text = await read_all(process)
             result = await asyncio.wait_for(process.wait(), TIMEOUT)
         assert result.exit_status == 0, text[-800:]
         said = " ".join(plain_lines(text))
+        assert "Type your name (an empty line keeps 'alice')." in said
         assert "Welcome to the tables of this server, alice: no table yet." in said
         assert "Row 4, 12 tiles: left end r4c1" in " ".join(said.split())
         assert "The game is over." in said and "The forest" in said
@@ -110,7 +113,9 @@ async def test_a_script_without_a_terminal_plays_a_whole_solo_game_with_a_key(
         )
         assert "new spirits" not in said  # nothing typed is echoed back
         (table,) = hub.tables.values()
-        assert table.is_over and table.seats[0].person == alice.get_fingerprint("sha256")
+        assert table.is_over and table.seats[0].person == person_of(
+            hub.club.players.login(alice.get_fingerprint("sha256")).id
+        )
     finally:
         await front.close()
         await hub.close()
@@ -168,6 +173,26 @@ async def test_a_client_may_ask_for_plain_text_with_its_environment(tmp_path, mo
             process.stdin.write(b"quit\n")
             text = await read_all(process)
         assert text.startswith("Welcome to the tables of this server, dora: no table yet.\n")
+    finally:
+        await front.close()
+        await hub.close()
+
+
+async def test_a_newcomer_with_a_key_chooses_a_name_in_plain_text(tmp_path, monkeypatch):
+    erin = new_key("erin")
+    front, hub = await serve(tmp_path, monkeypatch, keys=[erin])
+    try:
+        async with await connect(front, "plain", erin) as conn:
+            process = await conn.create_process(encoding=None)
+            process.stdin.write("x\nErin Blue\nquit\n".encode())
+            process.stdin.write_eof()
+            text = " ".join((await read_all(process)).split())
+        assert text.startswith("Welcome to the club! Choose the name others will know you by")
+        assert "Type your name (an empty line keeps 'erin')." in text
+        # Too short a name is refused in one sentence and asked again; nothing is kept of it.
+        refused = text.split("Type your name", 2)[2]
+        assert "Welcome to the tables of this server, Erin Blue: no table yet." in refused
+        assert hub.club.players.login(erin.get_fingerprint("sha256")).name == "Erin Blue"
     finally:
         await front.close()
         await hub.close()

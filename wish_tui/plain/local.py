@@ -108,7 +108,12 @@ class LocalGame:
     def start(self, seats, seed, solo, game, options) -> None:
         try:
             record, state = GameRecord.new(
-                seats, fresh_seed() if seed is None else seed, solo or None, game, options
+                seats,
+                fresh_seed() if seed is None else seed,
+                solo or None,
+                game,
+                options,
+                games=games.GAMES,
             )
         except ValueError as exc:
             self.out.say(str(exc))
@@ -117,7 +122,12 @@ class LocalGame:
 
     def open(self, record, history, warning: str | None) -> None:
         # Lines from a script need no pace to follow the bots by: they play at once.
-        table = LocalTable(record, history, pace=None if self.console.at_terminal else 0)
+        table = LocalTable(
+            record,
+            history,
+            pace=None if self.console.at_terminal else 0,
+            games=games.GAMES,
+        )
         if warning:
             self.out.say(warning)
 
@@ -142,14 +152,14 @@ class LocalGame:
 def _loaded(launch: Launch):
     """(record, history, warning) of `continue` or `load`, or a sentence why not."""
     if launch.screen == "continue":
-        info = saves.latest_save()
+        info = saves.latest_save(games=games.GAMES)
         if info is None:
             return "there is no saved game to continue yet; start one with 'wish-tui plain'"
         target = str(info.path)
     else:
         target = launch.path
     try:
-        return saves.load_with_history(target)
+        return saves.load_with_history(target, games=games.GAMES)
     except saves.SaveError as exc:
         return str(exc).rstrip(".")
 

@@ -31,6 +31,47 @@ KEY_WORDS = re.compile(r": z lets a bot play (\w+) until")
 """The game screen's key in the server's notice that a person is away."""
 
 
+class Naming:
+    """A newcomer's first line: the name others will know them by (the server checks it)."""
+
+    def __init__(self, send, out: Output, finish, suggested: str) -> None:
+        self.send = send
+        self.out = out
+        self.finish = finish
+        self.suggested = suggested
+        self.awaiting = ""
+
+    def ask(self, text: str = "") -> None:
+        keep = f" (an empty line keeps '{self.suggested}')" if self.suggested else ""
+        self.out.say(f"{text or 'Welcome to the club!'} Type your name{keep}.")
+
+    def refused(self, sentence: str) -> None:
+        self.awaiting = ""
+        self.out.say(sentence)
+        self.ask()
+
+    def handle(self, line: str) -> None:
+        name = " ".join(line.split()) or self.suggested
+        if not name:
+            self.ask()
+            return
+        self.awaiting = "welcome"
+        self.send({"type": "register", "name": name})
+
+    def end_of_input(self) -> None:
+        self.out.say("End of input: you leave the server before choosing a name.")
+        self.finish()
+
+    def holding(self) -> bool:
+        return bool(self.awaiting)
+
+    def hurry(self) -> None:
+        pass
+
+    def completions(self) -> list[str]:
+        return [self.suggested] if self.suggested else []
+
+
 class RemoteClient:
     """One person at a table server, in plain text."""
 
@@ -42,6 +83,8 @@ class RemoteClient:
         self.table: RemoteTable | WatchedTable | None = None
         self.sitting: PlainTable | None = None
         self.name = ""
+        self.naming: Naming | None = None
+        """The question of a newcomer's name, until the server welcomes them by it."""
 
     def send(self, message: dict) -> None:
         if self.connection is not None:
@@ -64,14 +107,21 @@ class RemoteClient:
     def on_message(self, message: dict) -> None:
         """Everything the table server says, handed to the place it concerns."""
         kind = message.get("type")
-        if kind == "welcome":
+        if kind == "welcome" and message.get("needs_name"):
+            self.naming = Naming(self.send, self.out, self.quit, str(message.get("suggested", "")))
+            self.console.go_to(self.naming)
+            self.naming.ask(str(message.get("text", "")))
+        elif kind == "welcome":
             self.name = str(message.get("name", ""))
+            self.naming = None
             self.to_lobby()
         elif kind == "lobby":
             if self.sitting is None:
                 self.lobby.show(message)
         elif kind == "table":
             self._table_message(message)
+        elif kind == "error" and self.naming is not None:
+            self.naming.refused(str(message.get("error", "")))
         elif kind == "error":
             self._to_table(message, "refused", str(message.get("error", "")))
         elif kind == "hint":
