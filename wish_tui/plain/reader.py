@@ -96,10 +96,14 @@ class LineReader:
                 line = None
             if line is not None:
                 line = line[:MAX_LINE]
-            try:
-                asyncio.run_coroutine_threadsafe(queue.put(line), loop).result()
-            except (RuntimeError, asyncio.CancelledError, Exception):  # noqa: BLE001
+            if loop.is_closed():
                 return  # the loop is gone: nobody reads any more
+            putting = queue.put(line)
+            try:
+                asyncio.run_coroutine_threadsafe(putting, loop).result()
+            except (RuntimeError, asyncio.CancelledError, Exception):  # noqa: BLE001
+                putting.close()  # never scheduled (the loop closed meanwhile): nothing to await
+                return
             if line is None:
                 return
 

@@ -161,6 +161,8 @@ class RemoteClient:
         if table is not None and table.id == message.get("table"):
             table.update(message)
             return
+        if table is None and self.lobby.awaiting != "table":
+            return  # news of a table just left, sent before the server heard so
         self.lobby.awaiting = ""
         if message.get("seat") is None:
             table = WatchedTable(message)

@@ -179,7 +179,7 @@ def test_between_turns_the_hand_says_what_each_wish_still_needs():
         "why": "You can pay for it; fulfil it on your turn.",
         "short": "paid; wait",
     }
-    assert status(state, "Beauty")["why"].startswith("You still need 2 Ruby")
+    assert status(state, "Beauty")["why"].startswith("You still need 2 Rubies")
 
 
 def test_between_turns_the_hand_also_names_the_wishing_person_not_here():

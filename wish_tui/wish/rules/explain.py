@@ -195,10 +195,17 @@ def _fulfill_reason(st, p, action, place) -> str:
     return ""
 
 
+def _crystals(count: int, gem: str) -> str:
+    """'1 Ruby', '2 Rubies', '3 Citrines'."""
+    if count == 1:
+        return f"1 {gem}"
+    return f"{count} {gem[:-1] + 'ies' if gem.endswith('y') else gem + 's'}"
+
+
 def _cost_reason(p, wish) -> str:
     """Why `wish` cannot be paid for ('' when it can)."""
     missing = [
-        f"{wish.cost[c] - p.crystals[c]} {GEMS[c]}"
+        _crystals(wish.cost[c] - p.crystals[c], GEMS[c])
         for c in range(6)
         if p.crystals[c] < wish.cost[c]
     ]
