@@ -283,3 +283,23 @@ async def test_a_repeated_decision_counts_its_steps():
             await pilot.press("1")
             await settle(pilot)
         assert ["1 of 3" in titles[0], "2 of 3" in titles[1], "3 of 3" in titles[2]] == [True] * 3
+
+
+async def test_a_refusal_takes_the_place_of_the_words_before_it():
+    """One sentence at a time says why a key is closed: a second refusal replaces the first
+    (stacked toasts covered the seats' rows and made every refused key repaint them)."""
+    from textual.widgets._toast import Toast
+
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await lift_curtain(app, pilot)
+        game = game_of(app)
+        game.notify("Saved as evening.")
+        game.notify("Travel is not possible now.", severity="warning")
+        await settle(pilot)
+        game.notify("You have no Trickery token.", severity="warning")
+        await settle(pilot)
+        await settle(pilot)
+        shown = [str(toast.render()) for toast in app.screen.query(Toast)]
+        assert len(shown) == 1 and "no Trickery token" in shown[0]
+        assert all(holder.children for holder in app.screen.query("ToastHolder"))

@@ -15,6 +15,7 @@ has: the table tells it of every change (`table_changed`), every refusal and eve
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
@@ -327,6 +328,16 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
             else "The bell is off (ctrl+g turns it on)."
         )
 
+    def notify(self, message: str, *, severity: str = "information", **kwargs) -> None:
+        """A toast; a refusal (a warning or an error) takes the place of the words before it, so
+        one sentence at a time says why, where the last one was."""
+        if severity not in ("warning", "error"):
+            super().notify(message, severity=severity, **kwargs)
+            return
+        self._clear_notifications(
+            then=lambda: super(TableScreen, self).notify(message, severity=severity, **kwargs)
+        )
+
     def table_refused(self, sentence: str) -> None:
         """What this screen asked was refused; the table did not change."""
         self.notify(sentence, severity="error")
@@ -538,8 +549,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
             self._hint_shown = False
             self._clear_notifications()
 
-    def _clear_notifications(self) -> None:
-        """Take every notification off the screen.
+    def _clear_notifications(self, then: Callable[[], None] | None = None) -> None:
+        """Take every notification off the screen (`then`: what to do once it is clear).
 
         Textual's toast rack removes a cleared toast but keeps the holder around it; the empty
         holders pile up at the top of the rack and push later toasts below the screen's edge
@@ -551,6 +562,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
             for holder in self.app.screen.query("ToastHolder"):
                 if not holder.children:
                     holder.remove()
+            if then is not None:
+                then()
 
         self.app.call_after_refresh(sweep)
 

@@ -1,0 +1,122 @@
+"""`core.screen_diff.ScreenDiff` sends only the cells a frame changes, and the terminal ends up
+showing the same cells, in the same styles, with the cursor in the same place."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wish_tui.core.screen_diff import ScreenDiff
+
+TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;]*)m|\n")
+WIDE = {"🔒"}  # wide for this terminal (and for rich); ⚗ is not
+WIDTH, HEIGHT = 24, 6
+
+
+def _style(params: str) -> frozenset:
+    """A style code's attributes and colours, whatever their order (a reset first)."""
+    parts, groups = params.split(";"), []
+    while parts:
+        width = 3 if parts[0] in ("38", "48") else 1
+        groups.append(";".join(parts[:width]))
+        parts = parts[width:]
+    return frozenset(g for g in groups if g not in ("", "0"))
+
+
+class Terminal:
+    """A terminal read independently of the module: cells of (character, style code in force),
+    a wide character's right half blank, half a wide character overwritten blanking the other."""
+
+    def __init__(self) -> None:
+        self.cells = [[(" ", frozenset())] * WIDTH for _ in range(HEIGHT)]
+        self.style = frozenset()
+        self.row = self.col = 0
+
+    def feed(self, stream: str) -> None:
+        position = 0
+        for match in TOKEN.finditer(stream):
+            self._text(stream[position : match.start()])
+            if match.group(0) == "\n":
+                self.row, self.col = min(self.row + 1, HEIGHT - 1), 0
+            elif match.group(1):
+                self.row, self.col = int(match.group(1)) - 1, int(match.group(2)) - 1
+            else:
+                self.style = _style(match.group(3))
+            position = match.end()
+        self._text(stream[position:])
+
+    def _put(self, col: int, cell) -> None:
+        line = self.cells[self.row]
+        if line[col][0] == "" and col > 0:
+            line[col - 1] = (" ", line[col - 1][1])
+        if line[col][0] in WIDE and col + 1 < WIDTH:
+            line[col + 1] = (" ", line[col + 1][1])
+        line[col] = cell
+
+    def _text(self, text: str) -> None:
+        for ch in text:
+            width = 2 if ch in WIDE else 1
+            self._put(self.col, (ch, self.style))
+            if width == 2:
+                self._put(self.col + 1, ("", self.style))
+            self.col += width
+
+    def shown(self):
+        return [list(line) for line in self.cells], (self.row, self.col)
+
+
+STYLES = st.sampled_from(["", "1", "38;5;253", "1;38;5;26;48;5;233", "7"])
+CHARS = st.sampled_from(list("ab  x") + ["🔒", "⚗"])
+
+
+@st.composite
+def frames(draw):
+    """A frame as Textual's compositor writes one: runs of styled text, each after a move, with
+    line breaks between rows, ending with the cursor's move."""
+    parts = []
+    for _ in range(draw(st.integers(1, 4))):
+        row = draw(st.integers(1, HEIGHT))
+        col = draw(st.integers(1, WIDTH - 8))
+        parts.append(f"\x1b[{row};{col}H")
+        room = WIDTH - col - 1
+        for _ in range(draw(st.integers(1, 3))):
+            text = "".join(draw(st.lists(CHARS, max_size=4)))
+            text = text[: max(0, room // 2)]
+            room -= 2 * len(text)
+            parts.append(f"\x1b[{draw(STYLES)}m{text}\x1b[0m")
+        parts.append("\n")
+    parts.pop()
+    parts.append(f"\x1b[{draw(st.integers(1, HEIGHT))};{draw(st.integers(1, WIDTH))}H")
+    return "".join(parts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(frames(), min_size=1, max_size=8))
+def test_the_screen_shows_the_same_as_with_every_frame_whole(sequence):
+    whole, diffed, diff = Terminal(), Terminal(), ScreenDiff()
+    for frame in sequence:
+        whole.feed(frame)
+        diffed.feed(diff.frame(frame))
+        assert diffed.shown() == whole.shown()
+
+
+def test_a_frame_that_changes_one_letter_sends_that_letter():
+    diff = ScreenDiff()
+    line = "\x1b[3;1H\x1b[38;5;253mAir 18VP\x1b[0m \x1b[1mh3\x1b[0m\x1b[1;1H"
+    assert (
+        diff.frame(line) == "\x1b[3;1H\x1b[0;38;5;253mAir 18VP\x1b[0m \x1b[0;1mh3\x1b[0m\x1b[1;1H"
+    )
+    assert diff.frame(line.replace("h3", "h4")) == "\x1b[3;11H\x1b[0;1m4\x1b[0m\x1b[1;1H"
+    assert diff.frame(line.replace("h3", "h4")) == ""
+
+
+def test_anything_but_moves_styles_and_text_goes_whole_and_forgets_the_screen():
+    diff = ScreenDiff()
+    line = "\x1b[1;1Habc\x1b[1;1H"
+    diff.frame(line)
+    assert diff.frame("\x1b[2J") == "\x1b[2J"
+    assert diff.frame(line) == "\x1b[1;1H\x1b[0mabc\x1b[0m\x1b[1;1H"
+    assert diff.frame("\x1b[?2026h") == "\x1b[?2026h"  # synchronized output keeps what is known
+    assert diff.frame(line) == ""

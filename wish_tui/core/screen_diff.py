@@ -1,0 +1,175 @@
+"""Fewer bytes to the terminal: send only the cells a frame changes.
+
+Textual repaints a widget's whole lines when anything in it changes (a toast's region, a status
+line, a player's row), so most of what a frame writes is often already on the screen. `ScreenDiff`
+keeps what it has sent (each cell's character and style) and rewrites a frame of Textual's as the
+runs of cells that differ, each after a cursor move; the screen ends up the same cell by cell, with
+the cursor where Textual left it.
+
+It reads only what Textual's compositor writes: cursor moves (`ESC[row;colH`), style codes and
+text. A write holding anything else (a mode switch, a clear, a link, a bare line break) goes out
+as it is, and everything known of the screen is forgotten, so the next frame is sent whole; so is
+the first frame after the terminal changes size (`resize`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.cells import get_character_cell_size
+
+from .sgr import Style, _after
+
+_TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;:]*)m|[\x1b\r\n]")
+_HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l"})
+"""Writes that change nothing on the screen (synchronized output, the cursor shown or hidden)."""
+GAP = 4
+"""Unchanged cells between two changed runs of a line sent again rather than moved over (a
+cursor move costs about as many bytes)."""
+WIDE_RIGHT = ("", ())
+"""The right half of a wide character (its left cell holds the character)."""
+
+Cell = tuple[str, Style]
+
+
+class ScreenDiff:
+    """What the terminal shows, and each frame rewritten as the cells that change it."""
+
+    def __init__(self) -> None:
+        self.shown: dict[int, dict[int, Cell]] = {}
+        """Each known cell on the screen by row and column (0-based); missing: not known."""
+        self.cursor: str | None = None
+        """The last cursor move sent (where the cursor is), when known."""
+
+    def forget(self) -> None:
+        """Nothing on the screen is known any more (the next frame goes whole)."""
+        self.shown.clear()
+        self.cursor = None
+
+    def frame(self, data: str) -> str:
+        """What to send instead of `data` for the screen to show what `data` would make it."""
+        if data in _HARMLESS or not data:
+            return data
+        parsed = _parse(data)
+        if parsed is None:
+            self.forget()
+            return data
+        written, cursor = parsed
+        out: list[str] = []
+        for row in sorted(written):
+            self._send_row(out, row, written[row])
+        if out:
+            out.append("\x1b[0m")
+        if cursor is not None and (out or cursor != self.cursor):
+            out.append(cursor)
+            self.cursor = cursor
+        elif out:
+            self.cursor = None
+        return "".join(out)
+
+    def _send_row(self, out: list[str], row: int, cells: dict[int, Cell]) -> None:
+        shown = self.shown.setdefault(row, {})
+        changed = sorted(col for col, cell in cells.items() if shown.get(col) != cell)
+        for col, cell in cells.items():
+            # Half a wide character overwritten: the terminal blanks its other half.
+            old = shown.get(col)
+            if old == WIDE_RIGHT and cell != WIDE_RIGHT and col - 1 not in cells:
+                shown.pop(col - 1, None)
+            if old not in (None, WIDE_RIGHT) and shown.get(col + 1) == WIDE_RIGHT:
+                if col + 1 not in cells:
+                    shown.pop(col + 1, None)
+        if not changed:
+            return
+        runs: list[list[int]] = []
+        for col in changed:
+            if runs and col - runs[-1][1] <= GAP + 1 and _all_known(runs[-1][1], col, cells, shown):
+                runs[-1][1] = col
+            else:
+                runs.append([col, col])
+        style: Style | None = None
+        for start, end in runs:
+            while start > 0 and cells.get(start, shown.get(start)) == WIDE_RIGHT:
+                start -= 1
+            out.append(f"\x1b[{row + 1};{start + 1}H")
+            for col in range(start, end + 1):
+                ch, cell_style = cells.get(col) or shown.get(col) or WIDE_RIGHT
+                if not ch:
+                    continue
+                if cell_style != style:
+                    out.append(_code(cell_style))
+                    style = cell_style
+                out.append(ch)
+        shown.update(cells)
+
+
+def _all_known(after: int, before: int, cells: dict[int, Cell], shown: dict[int, Cell]) -> bool:
+    return all(col in cells or col in shown for col in range(after + 1, before))
+
+
+def _code(style: Style) -> str:
+    """The style code that sets the terminal to `style` whatever it was."""
+    if not style:
+        return "\x1b[0m"
+    return "\x1b[0;" + ";".join(value for _, value in style) + "m"
+
+
+def _parse(data: str) -> tuple[dict[int, dict[int, Cell]], str | None] | None:
+    """The cells a frame of Textual's writes, by row and column, and its last cursor move; None
+    when it holds anything else than cursor moves, style codes, text and line breaks between
+    moves."""
+    written: dict[int, dict[int, Cell]] = {}
+    style: Style = ()
+    row = col = -1
+    cursor: str | None = None
+    position = 0
+    for match in _TOKEN.finditer(data):
+        start = match.start()
+        if start > position:
+            if row < 0:
+                return None
+            col = _put(written.setdefault(row, {}), col, data[position:start], style)
+            cursor = None
+        token = match.group(0)
+        if match.group(1) is not None:
+            row, col = int(match.group(1)) - 1, int(match.group(2)) - 1
+            cursor = token
+        elif match.group(3) is not None:
+            style = _after(style, match.group(3))
+        elif token == "\n":
+            row = col = -1  # where a line break leaves the cursor depends on the terminal
+        else:
+            return None
+        position = match.end()
+    if position < len(data):
+        if row < 0:
+            return None
+        _put(written.setdefault(row, {}), col, data[position:], style)
+        cursor = None
+    return written, cursor
+
+
+def _put(cells: dict[int, Cell], col: int, text: str, style: Style) -> int:
+    """Write `text` in `style` into a row's cells from `col`; return the column after it."""
+    for ch in text:
+        width = get_character_cell_size(ch)
+        if width == 0:
+            if col - 1 in cells and cells[col - 1] != WIDE_RIGHT:
+                before, before_style = cells[col - 1]
+                cells[col - 1] = (before + ch, before_style)
+            continue
+        _overwrite(cells, col, (ch, style))
+        if width == 2:
+            _overwrite(cells, col + 1, WIDE_RIGHT)
+        col += width
+    return col
+
+
+def _overwrite(cells: dict[int, Cell], col: int, cell: Cell) -> None:
+    """Put `cell` at `col`; half a wide character written over blanks its other half, as a
+    terminal does."""
+    old = cells.get(col)
+    if old == WIDE_RIGHT and col - 1 in cells:
+        cells[col - 1] = (" ", cells[col - 1][1])
+    elif old is not None and cells.get(col + 1) == WIDE_RIGHT:
+        cells[col + 1] = (" ", old[1])
+    cells[col] = cell
