@@ -75,9 +75,9 @@ class ScreenDiff:
             old = shown.get(col)
             if old == WIDE_RIGHT and cell != WIDE_RIGHT and col - 1 not in cells:
                 shown.pop(col - 1, None)
-            if old not in (None, WIDE_RIGHT) and shown.get(col + 1) == WIDE_RIGHT:
-                if col + 1 not in cells:
-                    shown.pop(col + 1, None)
+            right_half = shown.get(col + 1) == WIDE_RIGHT and col + 1 not in cells
+            if old not in (None, WIDE_RIGHT) and right_half:
+                shown.pop(col + 1, None)
         if not changed:
             return
         runs: list[list[int]] = []
