@@ -181,6 +181,20 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         player = self.club.players.by_key(fingerprint)
         return player.name if player is not None and not player.is_removed else None
 
+    def prefers_plain(self, person: str) -> bool:
+        """True when the player who connects as `person` (a key's fingerprint, or 'open:NAME'
+        with `--open`) asked on their profile for the plain-text client (the 'plain' setting):
+        what the SSH front end asks before it starts a session's app."""
+        if self.club is None:
+            return False
+        players = self.club.players
+        if person.startswith(OPEN_PREFIX):
+            player = players.by_name(person[len(OPEN_PREFIX) :])
+            player = player if player is not None and player.is_guest else None
+        else:
+            player = players.by_key(person)
+        return bool(player is not None and player.settings.get("plain") is True)
+
     async def start(self) -> None:
         """Open the club (refused while another server runs on this data directory), resume
         every unfinished table, and listen for sessions.
@@ -436,6 +450,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                 "log": lines,
                 "chat": chat,
                 "over": table.is_over,
+                "ended": table.finished,
                 "seed": table.record.seed if table.is_over else None,
             }
         )
@@ -457,7 +472,9 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             "progress": progress,
             "solo": table.record.solo,
             "over": table.is_over,
+            "ended": table.finished,
             "kind": table.kind,
+            "clock": dict(table.clock.setting) if table.clock.is_on else None,
             "your_move": your_move,
             "since": round(self.clock() - table.since) if your_move else None,
             "new": your_move and table.seats[seat].seen < table.actions,
