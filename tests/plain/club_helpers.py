@@ -28,17 +28,23 @@ class Lines:
 
 
 class Said:
-    """The client's standard output: every line it writes, kept (and handed to `on_line`)."""
+    """The client's standard output: every line it writes, kept (and handed to `on_line`), and
+    the sentences they make (a wrapped sentence's lines after its first start with two spaces)."""
 
     encoding = "utf-8"
 
     def __init__(self, on_line) -> None:
         self.lines: list[str] = []
+        self.sentences: list[str] = []
         self.on_line = on_line
 
     def write(self, data: str) -> None:
         for line in data.splitlines():
             self.lines.append(line)
+            if line.startswith("  ") and self.sentences:
+                self.sentences[-1] += " " + line.strip()
+            else:
+                self.sentences.append(line)
             self.on_line(line)
 
     def flush(self) -> None:
@@ -60,7 +66,7 @@ class Person:
         self.client = RemoteClient(self.console, self.console.out)
         self.task: asyncio.Task | None = None
         self.read = 0
-        """Lines already looked at by `see` (a later `see` looks after them)."""
+        """Sentences already looked at by `see` (a later `see` looks after them)."""
 
     @property
     def lines(self) -> list[str]:
@@ -91,14 +97,15 @@ class Person:
             self.reader.queue.put_nowait(line)
 
     async def see(self, words: str) -> str:
-        """Wait for a line holding `words` after the lines seen so far; return it."""
+        """Wait for a sentence holding `words` after the sentences seen so far; return it."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + TIMEOUT
+        sentences = self.said.sentences
         while True:
-            for index in range(self.read, len(self.lines)):
-                if words in self.lines[index]:
+            for index in range(self.read, len(sentences)):
+                if words in sentences[index]:
                     self.read = index + 1
-                    return self.lines[index]
+                    return sentences[index]
             if (self.task is not None and self.task.done()) or loop.time() > deadline:
                 tail = "\n".join(self.lines[-30:])
                 raise AssertionError(
@@ -115,8 +122,8 @@ class Person:
         await asyncio.sleep(0.05)
 
     def text(self) -> str:
-        """Everything said after the lines seen, as one text (wrapped lines joined)."""
-        return " ".join(" ".join(self.lines[self.read :]).split())
+        """Everything said so far, as one text (wrapped lines joined)."""
+        return " ".join(self.said.sentences)
 
     async def leave(self) -> int:
         self.type(None)

@@ -54,6 +54,8 @@ def every_clock(table) -> str:
 def waited_words(seconds: float) -> str:
     """How long a move has waited: '40 seconds', '12 minutes', '3 hours', '2 days'."""
     seconds = max(0, int(seconds))
+    if not seconds:
+        return "less than a second"
     for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute"), (1, "second")):
         if seconds >= size or size == 1:
             count = seconds // size

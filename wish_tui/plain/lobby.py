@@ -64,7 +64,8 @@ def table_line(entry: dict, with_wait: bool = True) -> str:
         state = "finished"
     elif entry.get("your_move"):
         waited = entry.get("since")
-        state = "your move" + (f" for {waited_words(waited)}" if with_wait and waited else "")
+        known = with_wait and waited is not None
+        state = "your move" + (f" for {waited_words(waited)}" if known else "")
         if entry.get("new"):
             state += ", new since you last looked"
     elif entry["mine"]:
@@ -197,9 +198,14 @@ class PlainLobby(ClubCommands):
                 self.out.say(invitation_line(invitation))
             self._invitations_told.add(invitation["id"])
 
-    def invited(self, table: str) -> None:
-        """The server's notice of an invitation to `table` was said (the list need not)."""
+    def invited(self, table: str, here: bool) -> None:
+        """The server's notice of an invitation to `table` was said (the list need not say it
+        again); `here`: the person is in the lobby, whose list is asked for at once (so that
+        'accept' knows the invitation)."""
         self._invitations_told.add(table)
+        if here and not self.awaiting:
+            self.awaiting = "lobby"
+            self.send({"type": "lobby"})
 
     def refused(self, sentence: str) -> None:
         self.awaiting = ""

@@ -7,7 +7,8 @@ and at a table sits at a `RemoteTable` (or watches a `WatchedTable`) through the
 (`ui.app.WishApp.on_server_message`): ``table`` to the table shown, ``error``/``hint``/``why``/
 ``notice`` to it (or to the lobby), ``page`` and ``archive`` (the club's pages, a finished game)
 to the lobby, ``closed`` back to the lobby, ``lost`` ends the session. At a table of the server
-a person may also `chat`, hand an absent person's seat to a `bot`, read the `clock`, `resign`
+a person may also `chat`, `invite` a player, hand an absent person's seat to a `bot`, read the
+`clock`, `resign`
 (asked once) and, once the game is over, ask for a `rematch`.
 """
 
@@ -144,7 +145,7 @@ class RemoteClient:
             invited = INVITED.match(text)
             if invited:
                 code = invited["table"]
-                self.lobby.invited(code)
+                self.lobby.invited(code, here=self.sitting is None and self.naming is None)
                 where = "in the lobby, " if self.sitting is not None else ""
                 text = (
                     f"{invited['who']} invites you to table {code}{invited['title']}: {where}"
@@ -202,6 +203,10 @@ class RemoteClient:
             extra["clock"] = ("clock: every seat's time left", self._clock)
         if viewer is not None:
             extra["bot"] = ("bot SEAT [off]: let a bot play an absent person's seat", self._bot)
+            extra["invite"] = (
+                "invite NAME: invite a player of the club to this table",
+                self._invite,
+            )
             extra["resign"] = ("resign: give up your seat to a bot (asks once)", self._resign)
             extra["rematch"] = (
                 "rematch: once the game is over, the same table again",
@@ -241,6 +246,12 @@ class RemoteClient:
             self.out.say("chat needs something to say, e.g. 'chat good game'.")
             return
         self.send({"type": "chat", "table": self.table.id, "text": rest.strip()})
+
+    def _invite(self, rest: str) -> None:
+        if not rest.strip():
+            self.out.say("invite needs a player's name, e.g. 'invite bob'.")
+            return
+        self.send({"type": "invite", "table": self.table.id, "name": rest.strip()})
 
     def _clock(self, rest: str) -> None:
         self.out.say(every_clock(self.table))
