@@ -30,7 +30,8 @@ Messages (JSON lines, `protocol.py`), session → hub:
 and hub → session: ``welcome`` (or one asking for a name), ``lobby`` (every table in a few words,
 who is online, invitations), ``table`` (the table as this person sees it, in the seat API's shapes
 (`wish_tui.seat`): the seats with their clocks and who is connected, their view and their
-choices, new log and chat lines, whose decision it is), ``hint``, ``why``, ``notice`` (a sentence
+choices, new log and chat lines, whose decision it is, whether the game's end is kept:
+``ended``), ``hint``, ``why``, ``notice`` (a sentence
 to know), ``page`` (a club page: history, leaderboard, a player, a game, the profile),
 ``archive`` (a finished game's record), ``error`` (one sentence; nothing changed).
 """
