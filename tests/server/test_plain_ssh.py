@@ -184,7 +184,7 @@ async def test_a_newcomer_with_a_key_chooses_a_name_in_plain_text(tmp_path, monk
     try:
         async with await connect(front, "plain", erin) as conn:
             process = await conn.create_process(encoding=None)
-            process.stdin.write("x\nErin Blue\nquit\n".encode())
+            process.stdin.write(b"x\nErin Blue\nquit\n")
             process.stdin.write_eof()
             text = " ".join((await read_all(process)).split())
         assert text.startswith("Welcome to the club! Choose the name others will know you by")
