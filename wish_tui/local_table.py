@@ -28,6 +28,8 @@ class LocalTable(GameTable):
         pace: seconds from a change to a bot's move (`wish_tui.bot_turns.BOT_PACE` by default).
         games: the registry's games (a save being replaced may be of any of them; by default
             only this game's).
+        pov: whose log is read (`news`): by default the one person's seat, or what everyone may
+            read when people share the keyboard; `SPECTATOR` for a finished game read back.
     """
 
     can_save = True
@@ -49,10 +51,12 @@ class LocalTable(GameTable):
         autosave: bool = True,
         pace: float | None = None,
         games=None,
+        pov: int | None = None,
     ) -> None:
         humans = [i for i, s in enumerate(record.seats) if s.get("who", "human") == "human"]
         # One person reads their own secrets in the log; people sharing a keyboard read none.
-        pov = humans[0] if len(humans) == 1 else SPECTATOR
+        if pov is None:
+            pov = humans[0] if len(humans) == 1 else SPECTATOR
         super().__init__(record, history, povs=[pov])
         self.pov = pov
         self.autosaving = autosave

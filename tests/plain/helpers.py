@@ -7,8 +7,9 @@ import random
 import re
 import unicodedata
 
-DECISION = re.compile(r"^(?:\w+, )?[Yy]our decision \((\d+) choices?\):")
-"""The line that asks this keyboard's decision, with how many choices it offers."""
+DECISION = re.compile(r"^(?:\w+, )?[Yy]our decision \((\d+) choices?(?:, [^)]*)?\):")
+"""The line that asks this keyboard's decision, with how many choices it offers (and the time
+left on its clock, at a table that has one)."""
 CURTAIN = re.compile(r"pass the keyboard to \w+, then press Enter\.$")
 OVER = "score reads the scoring again"
 """The start of the last line said when a game ends."""

@@ -196,3 +196,35 @@ async def test_a_newcomer_with_a_key_chooses_a_name_in_plain_text(tmp_path, monk
     finally:
         await front.close()
         await hub.close()
+
+
+async def test_a_profile_that_asks_for_plain_text_gets_it_at_every_login(tmp_path, monkeypatch):
+    fay = new_key("fay")
+    front, hub = await serve(tmp_path, monkeypatch, keys=[fay])
+    try:
+
+        async def session(username: str, script: bytes) -> tuple[str, int]:
+            async with await connect(front, username, fay) as conn:
+                process = await conn.create_process(encoding=None, stderr=asyncssh.STDOUT)
+                if script:  # (a refused session may be closed before anything is written)
+                    process.stdin.write(script)
+                    process.stdin.write_eof()
+                text = await read_all(process)
+                result = await asyncio.wait_for(process.wait(), TIMEOUT)
+            return " ".join(text.split()), result.exit_status
+
+        # Without a terminal and without 'plain', the terminal app is refused.
+        text, status = await session("fay", b"")
+        assert status == 1 and "the game needs a terminal" in text
+        text, status = await session("plain", b"\nplain on\nquit\n")
+        assert status == 0 and "Settings: plain text on" in text
+        # From now on 'ssh HOST' is the plain client for fay, by her profile's setting.
+        text, status = await session("fay", b"plain off\nquit\n")
+        assert status == 0, text[-400:]
+        assert text.startswith("Welcome to the tables of this server, fay: no table yet.")
+        assert "Settings: plain text off" in text
+        text, status = await session("fay", b"")
+        assert status == 1 and "the game needs a terminal" in text
+    finally:
+        await front.close()
+        await hub.close()

@@ -11,13 +11,17 @@ a whole game; at a terminal, Tab completes the choices and commands.
 It is a client of the seat API (`wish_tui.seat`) and of the registry (`wish_tui.games`, whose
 `Game.text` puts each game's view into sentences), like the game screens: the same client sits at
 a game held here (`wish-tui plain`, `local.py`) and at a table of `wish-tui serve` (`remote.py`,
-with a lobby in lines: `lobby.py`). It never holds a rules State and imports no Textual.
+with a lobby in lines: `lobby.py`, and the club's commands: `club_commands.py`). It never holds a
+rules State and imports no Textual.
 
     output.py    lines out (wrapped, plain characters)     reader.py   lines in (readline at a tty)
     console.py   the loop: one line, its answer             matching.py a line among the choices
     sitting.py   a table in lines                           setup.py    a new game in one line
+    topics.py    the rules' topics (`rules TOPIC`)          clocks.py   clocks and waits in words
     local.py     `wish-tui plain`                           lobby.py, remote.py, watching.py:
                                                             a table server's lobby and tables
+    club_commands.py  the club in the lobby: invitations, history, leaderboards, pages, profile
+    club_pages.py     the club's pages in sentences         archive.py  a finished game read back
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from collections.abc import Mapping
 PLAIN_ENV = "WISH_TUI_PLAIN"
 """Set (to anything but '' or '0') in the environment of a session's app: the plain client runs
 instead of the terminal app. `wish-tui serve` sets it for the SSH user name `plain`, for a client
-that sends it (`ssh -o SetEnv=WISH_TUI_PLAIN=1`), and later for a person whose profile asks; to
+that sends it (`ssh -o SetEnv=WISH_TUI_PLAIN=1`), and for a person whose profile asks ('plain on'
+in the plain lobby, the club's 'plain' setting); to
 `LINES` when the session has no terminal of its own (a script: its lines come as from a pipe)."""
 LINES = "lines"
 

@@ -1,11 +1,13 @@
 """The lobby of `wish-tui serve` in plain text: the server's tables, and joining, opening,
-watching, starting and closing them.
+watching, starting and closing them; who is online; the club's invitations and pages.
 
 It sends the table server the messages the terminal app's lobby sends (`lobby`, `join`, `open`,
-`watch`, `new_table`, `close_table`, `web_link`; see `wish_tui.server.hub`) and says what comes
-back in sentences: the whole list when asked (`tables`, or an empty line), then each table that
-changed in one line (a new table, a seat taken or freed, a game finished, a table closed). It
-holds only the last list the server sent.
+`watch`, `new_table`, `close_table`, `web_link`; see `wish_tui.server.hub`; the club's commands
+are `club_commands.py`) and says what comes back in sentences: the whole list when asked
+(`tables`, or an empty line) with who is online and the invitations waiting, then each change in
+one line (a new table, a seat taken or freed, a move that became yours, a game finished, a table
+closed, someone arriving or leaving, an invitation). The tables where it is your move come
+first, as the server sends them. It holds only the last list the server sent.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from collections.abc import Callable
 from wish_tui import games
 
 from . import setup
+from .clocks import setting_words, waited_words
+from .club_commands import CLUB_ALIASES, CLUB_COMMANDS, ClubCommands, invitation_line
 from .output import Output
 
 COMMANDS = {
@@ -25,31 +29,71 @@ COMMANDS = {
     "new": "new GAME ...: a new table, e.g. " + "; ".join(setup.examples(True)),
     "close": "close TABLE: close a table you own (its game is deleted)",
     "link": "link: a one-time link that signs a web browser in as you (with serve --web)",
+    "online": "online: who is at the server, and at which tables",
+    **CLUB_COMMANDS,
     "help": "help: this list",
     "quit": "quit: leave the server (your seats stay yours)",
 }
-ALIASES = {"list": "tables", "exit": "quit", "?": "help", "enter": "go", "sit": "join"}
+ALIASES = {
+    "list": "tables",
+    "exit": "quit",
+    "?": "help",
+    "enter": "go",
+    "sit": "join",
+    "who": "online",
+    **CLUB_ALIASES,
+}
+NEW_HELP = (
+    "At a new table, 'live' (the default) or 'live 10+5' (10 minutes a seat, 5 seconds more a "
+    "move), 'turn' (turn-based: a move at a time, over days) or 'turn 24h' (24 hours a move; "
+    "'turn 72h 30d': 30 days in all) says how it is played."
+)
 
 
-def table_line(entry: dict) -> str:
-    """One table in a sentence: 'Table 3fa2c1, Wish: Air (bob), Water (open seat); round 2; ...'."""
+def table_line(entry: dict, with_wait: bool = True) -> str:
+    """One table in a sentence: 'Table 3fa2c1, Wish: Air (bob), Water (open seat); round 2; ...'.
+
+    Args:
+        with_wait: say how long a move of yours has waited (left out to compare two lists).
+    """
     seats = []
     for label, connected in zip(entry["seats"], entry["connected"], strict=False):
         away = not connected and "open seat" not in label and "bot" not in label
         seats.append(label + (", away" if away else ""))
-    if entry["over"]:
+    if entry["over"] or entry.get("ended"):
         state = "finished"
+    elif entry.get("your_move"):
+        waited = entry.get("since")
+        known = with_wait and waited is not None
+        state = "your move" + (f" for {waited_words(waited)}" if known else "")
+        if entry.get("new"):
+            state += ", new since you last looked"
     elif entry["mine"]:
         state = "you own it and sit at it" if entry["owner"] else "you sit at it"
+        state += ", not your move"
     elif entry["open"]:
         count = len(entry["open"])
         state = f"{count} open seat{'s' if count > 1 else ''}: join {entry['table']}"
     else:
         state = "full: watch it"
+    how = setting_words(entry.get("kind", "live"), entry.get("clock"))
+    if how:
+        state += f"; {how}"
     return f"Table {entry['table']}, {entry['title']}: {', '.join(seats)}; {entry['progress']}; {state}."
 
 
-class PlainLobby:
+def online_line(online: list[dict], you: str) -> str:
+    """Who is at the server: 'Online: alice (you, at 3fa2c1), bob.'"""
+    parts = []
+    for person in online:
+        notes = ["you"] if person["name"] == you else []
+        if person.get("tables"):
+            notes.append("at " + ", ".join(person["tables"]))
+        parts.append(person["name"] + (f" ({', '.join(notes)})" if notes else ""))
+    return "Online: " + (", ".join(parts) if parts else "no one but you") + "."
+
+
+class PlainLobby(ClubCommands):
     """The server's tables, for one person.
 
     Args:
@@ -69,6 +113,15 @@ class PlainLobby:
         self._shown: dict[str, str] | None = None
         """The line each table had when last said (what a later list is compared with)."""
         self._welcomed = False
+        self.online: list[dict] = []
+        self._online_shown: set[str] | None = None
+        self.invitations: list[dict] = []
+        self._invitations_told: set = set()
+        """The invitations said already (by number, or by table when the server's notice said
+        it first)."""
+        self._declined: dict | None = None
+        self._settings_asked = False
+        self._whole_game = False
 
     def enter(self, you: str) -> None:
         """Arrive at the lobby (after the welcome, or back from a table)."""
@@ -82,8 +135,13 @@ class PlainLobby:
         """The server's list of tables: all of it the first time, then what changed."""
         if self.awaiting == "lobby":
             self.awaiting = ""
+        if self._declined is not None:
+            self.out.say(f"You declined the invitation to table {self._declined['table']}.")
+            self._declined = None
+        whole = self._shown is None
         self.tables = [t for t in message.get("tables", []) if isinstance(t, dict)]
         lines = {t["table"]: table_line(t) for t in self.tables}
+        keys = {t["table"]: _without_progress(table_line(t, with_wait=False)) for t in self.tables}
         if self._shown is None:
             count = len(self.tables)
             tables = f"{count} table{'s' if count != 1 else ''}" if count else "no table yet"
@@ -101,12 +159,13 @@ class PlainLobby:
                 )
         else:
             for table_id, line in lines.items():
-                if self._shown.get(table_id) != _without_progress(line):
+                if self._shown.get(table_id) != keys[table_id]:
                     self.out.say(("New: " if table_id not in self._shown else "") + line)
             for table_id in self._shown:
                 if table_id not in lines:
                     self.out.say(f"Table {table_id} is gone.")
-        self._shown = {k: _without_progress(v) for k, v in lines.items()}
+        self._shown = keys
+        self._show_people(message, whole)
         link = message.get("web_link")
         if isinstance(link, dict) and isinstance(link.get("url"), str):
             minutes = int(link.get("minutes") or 5)
@@ -115,8 +174,49 @@ class PlainLobby:
                 f"you; it works once: {link['url']}"
             )
 
+    def _show_people(self, message: dict, whole: bool) -> None:
+        """Who is online and the invitations: all of them with a whole list, then changes."""
+        self.online = [p for p in message.get("online", []) if isinstance(p, dict) and "name" in p]
+        names = {p["name"] for p in self.online}
+        if whole or self._online_shown is None:
+            self.out.say(online_line(self.online, self.you))
+        else:
+            for person in self.online:
+                if person["name"] not in self._online_shown and person["name"] != self.you:
+                    self.out.say(f"{person['name']} is online now.")
+            for name in sorted(self._online_shown - names):
+                if name != self.you:
+                    self.out.say(f"{name} left the server.")
+        self._online_shown = names
+        self.invitations = [
+            i for i in message.get("invitations", []) if isinstance(i, dict) and "table" in i
+        ]
+        for invitation in self.invitations:
+            told = invitation["id"] in self._invitations_told
+            told = told or invitation["table"] in self._invitations_told
+            if whole or not told:
+                self.out.say(invitation_line(invitation))
+            self._invitations_told.add(invitation["id"])
+
+    def invited(self, table: str, here: bool) -> None:
+        """The server's notice of an invitation to `table` was said (the list need not say it
+        again); `here`: the person is in the lobby, whose list is asked for at once (so that
+        'accept' knows the invitation)."""
+        self._invitations_told.add(table)
+        if here and not self.awaiting:
+            self.awaiting = "lobby"
+            self.send({"type": "lobby"})
+
     def refused(self, sentence: str) -> None:
         self.awaiting = ""
+        self._declined = None
+        self._settings_asked = False
+        self.out.say(sentence)
+
+    def noticed(self, sentence: str) -> None:
+        """A sentence the server tells (an invitation sent, a key added)."""
+        if self.awaiting == "notice":
+            self.awaiting = ""
         self.out.say(sentence)
 
     # -- lines from the person -------------------------------------------------------------------
@@ -128,7 +228,10 @@ class PlainLobby:
 
     def completions(self) -> list[str]:
         ids = [t["table"] for t in self.tables]
-        words = [*COMMANDS, *(f"{c} {i}" for c in ("join", "open", "watch") for i in ids)]
+        commands = ("join", "open", "watch", "invite")
+        words = [*COMMANDS, *(f"{c} {i}" for c in commands for i in ids)]
+        words += [f"{c} {i['table']}" for c in ("accept", "decline") for i in self.invitations]
+        words += [f"{c} {name}" for c in ("leaderboard", "stats") for name in games.names()]
         return [*words, *(f"new {name}" for name in games.names())]
 
     def end_of_input(self) -> None:
@@ -259,6 +362,8 @@ class PlainLobby:
                 "seats": [{"name": n, "who": w} for n, w in chosen.seats],
                 "solo": chosen.solo,
                 "options": spec.options_to_json(chosen.options),
+                "kind": chosen.kind,
+                "clock": chosen.clock,
             }
         )
 
@@ -282,9 +387,13 @@ class PlainLobby:
         self.awaiting = "lobby"
         self.send({"type": "web_link"})
 
+    def _cmd_online(self, rest: str) -> None:
+        self.out.say(online_line(self.online, self.you))
+
     def _cmd_help(self, rest: str) -> None:
         self.out.say("A table's id alone opens it, joins its open seat or watches it. Commands:")
         self.out.say(*COMMANDS.values())
+        self.out.say(NEW_HELP)
 
     def _cmd_quit(self, rest: str) -> None:
         self.out.say("You leave the server; your seats stay yours.")

@@ -5,7 +5,11 @@ one-time token (`server.client.Connection`), shows the lobby in plain text (`lob
 and at a table sits at a `RemoteTable` (or watches a `WatchedTable`) through the same
 `PlainTable` as a game held here. It routes the server's messages as the terminal app does
 (`ui.app.WishApp.on_server_message`): ``table`` to the table shown, ``error``/``hint``/``why``/
-``notice`` to it (or to the lobby), ``closed`` back to the lobby, ``lost`` ends the session.
+``notice`` to it (or to the lobby), ``page`` and ``archive`` (the club's pages, a finished game)
+to the lobby, ``closed`` back to the lobby, ``lost`` ends the session. At a table of the server
+a person may also `chat`, `invite` a player, hand an absent person's seat to a `bot`, read the
+`clock`, `resign`
+(asked once) and, once the game is over, ask for a `rematch`.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from wish_tui import plain
 from wish_tui.seat import Refused
 from wish_tui.server.client import Connection, RemoteTable
 
+from .clocks import every_clock, seat_clock, setting_words
 from .console import Console
 from .lobby import PlainLobby
 from .local import make_console, standard_streams
@@ -29,6 +34,10 @@ from .watching import WatchedTable
 
 KEY_WORDS = re.compile(r": z lets a bot play (\w+) until")
 """The game screen's key in the server's notice that a person is away."""
+INVITED = re.compile(
+    r"^(?P<who>.+) invites you to table (?P<table>\w+)(?P<title>.*): the lobby lists it\.$"
+)
+"""The server's notice of an invitation (said with the commands that answer it)."""
 
 
 class Naming:
@@ -133,7 +142,20 @@ class RemoteClient:
                 lambda m: f": 'bot {m.group(1).lower()}' lets a bot play {m.group(1)} until",
                 str(message.get("text", "")),
             )
+            invited = INVITED.match(text)
+            if invited:
+                code = invited["table"]
+                self.lobby.invited(code, here=self.sitting is None and self.naming is None)
+                where = "in the lobby, " if self.sitting is not None else ""
+                text = (
+                    f"{invited['who']} invites you to table {code}{invited['title']}: {where}"
+                    f"'accept {code}' sits you down, 'decline {code}' says no."
+                )
             self._to_table(message, "noticed", text)
+        elif kind == "page":
+            self.lobby.page(message)
+        elif kind == "archive":
+            self.lobby.archived(message)
         elif kind == "closed":
             self.out.say(f"Table {message.get('table', '')} was closed by its owner.")
             self.to_lobby()
@@ -154,7 +176,7 @@ class RemoteClient:
         elif event == "refused":
             self.lobby.refused(str(argument))
         elif event == "noticed":
-            self.out.say(str(argument))
+            self.lobby.noticed(str(argument))
 
     def _table_message(self, message: dict) -> None:
         table = self.table
@@ -164,6 +186,8 @@ class RemoteClient:
         if table is None and self.lobby.awaiting != "table":
             return  # news of a table just left, sent before the server heard so
         self.lobby.awaiting = ""
+        if self.sitting is not None:
+            self.sitting.closed = True  # a rematch: the table just left says no more
         if message.get("seat") is None:
             table = WatchedTable(message)
             viewer = None
@@ -175,8 +199,19 @@ class RemoteClient:
             "leave": ("leave: back to the server's tables (your seat stays yours)", self._leave),
             "chat": ("chat TEXT: say something to everyone at this table", self._chat),
         }
+        if table.clock:
+            extra["clock"] = ("clock: every seat's time left", self._clock)
         if viewer is not None:
             extra["bot"] = ("bot SEAT [off]: let a bot play an absent person's seat", self._bot)
+            extra["invite"] = (
+                "invite NAME: invite a player of the club to this table",
+                self._invite,
+            )
+            extra["resign"] = ("resign: give up your seat to a bot (asks once)", self._resign)
+            extra["rematch"] = (
+                "rematch: once the game is over, the same table again",
+                self._rematch,
+            )
         self.sitting = PlainTable(
             table,
             self.out,
@@ -184,9 +219,12 @@ class RemoteClient:
             viewer=viewer,
             leave_words=lambda: "You leave the server; your seat stays yours.",
             extra_commands=extra,
+            clock_words=lambda seat: seat_clock(table, seat),
         )
         self.console.go_to(self.sitting)
         title = table.seats and ", ".join(s.label for s in table.seats)
+        how = setting_words(table.kind, (table.clock or {}).get("setting"))
+        title += f"; {how}" if how else ""
         watching = "You watch" if viewer is None else "You sit at"
         self.out.say(f"{watching} table {table.id}: {title}. 'leave' goes back to the tables.")
         self.sitting.start()
@@ -208,6 +246,36 @@ class RemoteClient:
             self.out.say("chat needs something to say, e.g. 'chat good game'.")
             return
         self.send({"type": "chat", "table": self.table.id, "text": rest.strip()})
+
+    def _invite(self, rest: str) -> None:
+        if not rest.strip():
+            self.out.say("invite needs a player's name, e.g. 'invite bob'.")
+            return
+        self.send({"type": "invite", "table": self.table.id, "name": rest.strip()})
+
+    def _clock(self, rest: str) -> None:
+        self.out.say(every_clock(self.table))
+
+    def _resign(self, rest: str) -> None:
+        table = self.table
+        if table.is_over:
+            self.out.say("The game is over: there is nothing to resign ('rematch' plays again).")
+        elif not table.can_resign:
+            self.out.say("You hold no seat at this table that you still play.")
+        elif rest.strip().lower() not in ("yes", "y"):
+            self.out.say(
+                "Resigning gives your seat to a bot to the end and counts the game as lost for "
+                "you: say 'resign yes'."
+            )
+        else:
+            table.resign()
+
+    def _rematch(self, rest: str) -> None:
+        if not self.table.is_over:
+            self.out.say("A rematch is offered once the game is over ('resign' gives up).")
+            return
+        self.sitting.awaiting = "rematch"  # lines wait for the new table (or the refusal)
+        self.table.rematch()
 
     def _bot(self, rest: str) -> None:
         words = rest.lower().split()

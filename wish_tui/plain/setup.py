@@ -3,11 +3,15 @@
     wish solo easy air              a solo game of Wish, as the Air Djinn
     spirits air water:hard wishes   you (air) against a hard bot, with the Wishes module
     wishland red blue:open          (at a server) you and a seat left open for a friend
+    wish air water:open turn 24h    (at a server) a turn-based table, 24 hours a move
 
 The words, in any order after the game: `solo [LEVEL]`, a seat `NAME[:WHO]` (WHO is `human` or a
 bot level at this keyboard; `me`, `open` or a bot level at a server; a seat without WHO is yours,
 or at a server the others are left open), an option (`entrepreneurs`, a module such as `wishes`,
-or `modules=wishes,hexes`), and locally `seed N`. A line that is no game gets one sentence.
+or `modules=wishes,hexes`), locally `seed N`, and at a server how the table is played: `live`
+(the default) or `live 10+5` (10 minutes a seat, 5 seconds more a move), `turn` (turn-based, a
+move at a time over days) or `turn 24h` (24 hours a move; `turn 72h 30d`: 30 days in all). A line
+that is no game gets one sentence.
 """
 
 from __future__ import annotations
@@ -32,6 +36,39 @@ class Setup:
     solo: str = ""
     options: dict = field(default_factory=dict)
     seed: int | None = None
+    kind: str = "live"
+    """At a server: 'live' or 'turn' (turn-based)."""
+    clock: dict | None = None
+    """At a server: the table's clock as the table server takes it (None: no clock)."""
+
+
+TURN_DAYS = {24: 14}
+"""Days in all a turn-based clock gives when the line names only its hours (more hours a move:
+`TURN_DAYS_LONG`), as the new-table form's choices do."""
+TURN_DAYS_LONG = 30
+CLOCK_EXAMPLE = "'live 10+5' (minutes a seat + seconds a move) or 'turn 24h' (hours a move)"
+
+
+def _clock_words(kind: str, rest: list[str], i: int) -> tuple[dict | None, int]:
+    """The clock after 'live' or 'turn' (None when no clock follows), and the next word's index."""
+    if kind == "live":
+        word = rest[i] if i < len(rest) else ""
+        minutes, plus, increment = word.partition("+")
+        if not minutes.isdigit():
+            return None, i
+        if plus and not increment.isdigit():
+            raise SetupError(f"A live clock is minutes + seconds, e.g. {CLOCK_EXAMPLE}.")
+        return {"type": "live", "minutes": int(minutes), "increment": int(increment or 0)}, i + 1
+    word = rest[i] if i < len(rest) else ""
+    hours = word[:-1] if word.endswith("h") else word
+    if not hours.isdigit():
+        return None, i
+    i += 1
+    days = TURN_DAYS.get(int(hours), TURN_DAYS_LONG)
+    if i < len(rest) and rest[i].endswith("d") and rest[i][:-1].isdigit():
+        days = int(rest[i][:-1])
+        i += 1
+    return {"type": "turn", "hours": int(hours), "total_days": days}, i
 
 
 def examples(at_server: bool) -> list[str]:
@@ -69,6 +106,7 @@ def parse(line: str, at_server: bool = False) -> Setup:
     seats: list[tuple[str, str | None]] = []
     given: dict = {}
     seed = None
+    kind, clock = "live", None
     rest = [w.lower() for w in words[1:]]
     i = 0
     while i < len(rest):
@@ -85,6 +123,10 @@ def parse(line: str, at_server: bool = False) -> Setup:
                 raise SetupError("seed needs a whole number, e.g. 'seed 7'.")
             seed = int(rest[i])
             i += 1
+            continue
+        if word in ("live", "turn") and at_server:
+            kind = word
+            clock, i = _clock_words(word, rest, i)
             continue
         name, _, who = word.partition(":")
         if name in spec.seats:
@@ -114,7 +156,8 @@ def parse(line: str, at_server: bool = False) -> Setup:
         options = spec.parse_options(given)
     except ValueError as exc:
         raise SetupError(str(exc)) from None
-    return _finish(spec, solo, seats, options, seed, at_server)
+    chosen = _finish(spec, solo, seats, options, seed, at_server)
+    return Setup(chosen.game, chosen.seats, chosen.solo, chosen.options, seed, kind, clock)
 
 
 def _finish(spec, solo, seats, options, seed, at_server: bool) -> Setup:

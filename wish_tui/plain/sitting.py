@@ -23,6 +23,7 @@ from wish_tui.seat import Choices, Hint, Listener, Refused
 
 from .matching import choice_lines, match, normal
 from .output import Output
+from .topics import example_topic, find_topics, is_general_topic, rules_entries
 
 LOG_KEPT = 400
 """Lines of news kept for `log`."""
@@ -45,43 +46,6 @@ COMMANDS = {
 ALIASES = {"exit": "quit", "?": "help", "l": "look", "h": "help", "details": "choices"}
 
 
-SCREEN_TOPICS = ("screen", "legend")
-"""Words of the topics about the terminal app's screen (not listed here: nothing is drawn)."""
-
-
-def rules_entries(spec) -> list[tuple[str, str]]:
-    """The game's rules reference, (title, text) each (the registry's `ui.rules_entries`, which
-    needs no Textual)."""
-    return list(spec.ui.rules_entries())
-
-
-def is_general_topic(title: str) -> bool:
-    """True for a topic of the rules themselves (not a card, a place, or the screen)."""
-    words = title.split()
-    card_id = bool(words) and words[0][:1].isupper() and words[0][1:].isdigit()
-    return ":" not in title and not card_id and not any(w in title.lower() for w in SCREEN_TOPICS)
-
-
-def _example_topic(entries: list[tuple[str, str]]) -> str:
-    named = [t for t, _ in entries if ":" in t or t[:1].isupper() and t.split()[0][1:].isdigit()]
-    return (named[0].split(": ", 1)[-1] if named else entries[0][0]) if entries else "Goal"
-
-
-def find_topics(entries: list[tuple[str, str]], wanted: str) -> list[tuple[str, str]]:
-    """The topics `wanted` names: its title (or the name after 'Area: '), else the titles it
-    starts, else those holding it (any case)."""
-    key = " ".join(wanted.split()).lower()
-    for test in (
-        lambda t: t.lower() == key or t.lower().partition(": ")[2] == key,
-        lambda t: t.lower().startswith(key) or t.lower().partition(": ")[2].startswith(key),
-        lambda t: key in t.lower(),
-    ):
-        found = [(t, x) for t, x in entries if test(t)]
-        if found:
-            return found
-    return []
-
-
 def seat_change(old, new) -> str:
     """One sentence on how a seat changed between two `SeatInfo`s ('' when it did not)."""
     title = new.title
@@ -92,6 +56,8 @@ def seat_change(old, new) -> str:
             return f"{old.person} left {title}: it is an open seat now."
         return f"{new.label} now."
     if old.by_bot != new.by_bot:
+        if new.by_bot and "away" not in new.label:
+            return ""  # given up for good: the log's line says so
         if new.by_bot:
             return f"A bot plays {title} while {new.person} is away."
         return f"{new.person} plays {title} again."
@@ -116,6 +82,8 @@ class PlainTable(Listener):
             (e.g. how a solo score compares with the best ones).
         extra_commands: more commands of this place (e.g. `chat` at a server): name ->
             (help line, handler taking the rest of the line).
+        clock_words: a seat's time left in words ('9:41 on the clock'; '' without a clock),
+            said with whose decision it is.
     """
 
     def __init__(
@@ -129,6 +97,7 @@ class PlainTable(Listener):
         on_leave: Callable[[], None] | None = None,
         on_over: Callable[[dict], list[str]] | None = None,
         extra_commands: dict[str, tuple[str, Callable[[str], None]]] | None = None,
+        clock_words: Callable[[int], str] | None = None,
     ) -> None:
         self.table = table
         self.spec = games.get(table.game)
@@ -140,6 +109,7 @@ class PlainTable(Listener):
         self.on_leave = on_leave
         self.on_over = on_over
         self.extra = dict(extra_commands or {})
+        self.clock_words = clock_words or (lambda seat: "")
         self.offered: list[str] = []
         """What Tab completes now (kept here: the input thread reads only this list)."""
         self.curtain_for: int | None = None
@@ -318,8 +288,9 @@ class PlainTable(Listener):
         elif seat != self._told_deciding:
             self.offered = self._commands()
             who = self._label(seat)
+            clock = self.clock_words(seat)
             if info.is_human and not info.by_bot:
-                self.out.say(f"Waiting for {who}.")
+                self.out.say(f"Waiting for {who}{f', {clock}' if clock else ''}.")
             else:
                 self.out.say(f"{who} decides.")
         self._told_deciding = seat
@@ -337,7 +308,9 @@ class PlainTable(Listener):
             else f"{self.table.seats[self.viewer].title}, your decision"
         )
         count = len(notations)
-        self.out.say(f"{who} ({count} choice{'s' if count != 1 else ''}): {question}")
+        clock = self.clock_words(self.viewer)
+        clock = f", {clock}" if clock else ""
+        self.out.say(f"{who} ({count} choice{'s' if count != 1 else ''}{clock}): {question}")
         self.out.say(*choice_lines(choices.actions, detailed))
         self.offered = [*notations, *self._commands()]
 
@@ -385,6 +358,8 @@ class PlainTable(Listener):
         table = self.table
         if table.is_over or self.curtain_for is not None or table.deciding is None:
             return False
+        if getattr(table, "ended", False):
+            return False  # a server's game ended early (no person left): no bot plays on
         info = table.seats[table.deciding]
         return not info.mine and (not info.is_human or bool(info.by_bot))
 
@@ -597,7 +572,7 @@ class PlainTable(Listener):
             general = [title for title, _ in entries if is_general_topic(title)]
             self.out.say(
                 f"The rules of {self.spec.title}: {', '.join(general)}; and every card and place "
-                "by its name (e.g. 'rules " + _example_topic(entries) + "')."
+                "by its name (e.g. 'rules " + example_topic(entries) + "')."
             )
             return
         found = find_topics(entries, rest)

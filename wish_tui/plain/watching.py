@@ -8,6 +8,8 @@ who sits where, whose decision it is, the view, the news. It holds nothing else.
 
 from __future__ import annotations
 
+import time
+
 from wish_tui.seat import Listener, Refused, SeatInfo
 
 
@@ -31,8 +33,13 @@ class WatchedTable:
         self._actions = int(message["actions"])
         self._version = int(message.get("version", self._actions))
         self._over = bool(message["over"])
+        self.ended = bool(message.get("ended"))
         self._deciding = message["deciding"]
         self._seed = message.get("seed")
+        self.kind = message.get("kind", "live")
+        self.clock = message.get("clock")
+        """The table's clock as the server last said (`clocks.seat_clock` reads it)."""
+        self.clock_at = time.monotonic()
 
     def update(self, message: dict) -> None:
         """What the server says of the table now."""

@@ -144,6 +144,9 @@ class RemoteTable:
         self._actions: int = message["actions"]
         self._version: int = message.get("version", self._actions)
         self._over: bool = message["over"]
+        self.ended: bool = bool(message.get("ended"))
+        """True once the server keeps the game's end: it is over, or it ended early when no
+        person was left (then no bot plays on, though the position is not over)."""
         self._deciding: int | None = message["deciding"]
         self._seed: int | None = message.get("seed")
         self.is_owner: bool = bool(message.get("owner"))

@@ -30,7 +30,8 @@ Messages (JSON lines, `protocol.py`), session → hub:
 and hub → session: ``welcome`` (or one asking for a name), ``lobby`` (every table in a few words,
 who is online, invitations), ``table`` (the table as this person sees it, in the seat API's shapes
 (`wish_tui.seat`): the seats with their clocks and who is connected, their view and their
-choices, new log and chat lines, whose decision it is), ``hint``, ``why``, ``notice`` (a sentence
+choices, new log and chat lines, whose decision it is, whether the game's end is kept:
+``ended``), ``hint``, ``why``, ``notice`` (a sentence
 to know), ``page`` (a club page: history, leaderboard, a player, a game, the profile),
 ``archive`` (a finished game's record), ``error`` (one sentence; nothing changed).
 """
@@ -180,6 +181,20 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             return None
         player = self.club.players.by_key(fingerprint)
         return player.name if player is not None and not player.is_removed else None
+
+    def prefers_plain(self, person: str) -> bool:
+        """True when the player who connects as `person` (a key's fingerprint, or 'open:NAME'
+        with `--open`) asked on their profile for the plain-text client (the 'plain' setting):
+        what the SSH front end asks before it starts a session's app."""
+        if self.club is None:
+            return False
+        players = self.club.players
+        if person.startswith(OPEN_PREFIX):
+            player = players.by_name(person[len(OPEN_PREFIX) :])
+            player = player if player is not None and player.is_guest else None
+        else:
+            player = players.by_key(person)
+        return bool(player is not None and player.settings.get("plain") is True)
 
     async def start(self) -> None:
         """Open the club (refused while another server runs on this data directory), resume
@@ -436,6 +451,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                 "log": lines,
                 "chat": chat,
                 "over": table.is_over,
+                "ended": table.finished,
                 "seed": table.record.seed if table.is_over else None,
             }
         )
@@ -457,7 +473,9 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             "progress": progress,
             "solo": table.record.solo,
             "over": table.is_over,
+            "ended": table.finished,
             "kind": table.kind,
+            "clock": dict(table.clock.setting) if table.clock.is_on else None,
             "your_move": your_move,
             "since": round(self.clock() - table.since) if your_move else None,
             "new": your_move and table.seats[seat].seen < table.actions,

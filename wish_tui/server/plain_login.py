@@ -4,7 +4,8 @@ With keys, a person is their key, so `ssh -p PORT plain@HOST` is enough (the key
 them). With `--open`, the user name is the person's name, so the plain client is asked for with
 the name after a plus: `ssh -p PORT plain+alice@HOST` is alice, in plain text. A client may ask
 for it instead by sending `WISH_TUI_PLAIN` (`ssh -o SetEnv=WISH_TUI_PLAIN=1 alice@HOST`), and a
-person's profile may later ask for it for them (`session.AppSession.wants_plain`).
+person's profile asks for it for them with its 'plain' setting (`session.AppSession.wants_plain`,
+`hub.Hub.prefers_plain`).
 """
 
 from __future__ import annotations

@@ -145,8 +145,8 @@ class AppSession(asyncssh.SSHServerSession):
     @property
     def wants_plain(self) -> bool:
         """True when this session gets the plain-text client: its user name was `plain`, the
-        client sent `WISH_TUI_PLAIN`, or — once the club keeps players' profiles — the person's
-        own setting, asked of the front end's `prefers_plain(person)` when it has one."""
+        client sent `WISH_TUI_PLAIN`, or the person's own setting on their profile in the club
+        ('plain'), asked of the front end's `prefers_plain(person)` when it has one."""
         if self.connection.plain or self.env.get(PLAIN_ENV, "") not in ("", "0"):
             return True
         prefers = getattr(self.front, "prefers_plain", None)

@@ -247,6 +247,16 @@ class FrontEnd:
                 return await self.pool.spawn((terminal, terminal, terminal), env, group)
         return await child_module.start_fresh(self.command, terminal, env)
 
+    def prefers_plain(self, person: Person) -> bool:
+        """True when `person`'s profile in the club asks for the plain-text client (the table
+        server's `prefers_plain`; False for a table server that keeps no profiles)."""
+        ask = getattr(self.hub, "prefers_plain", None)
+        try:
+            return bool(ask is not None and ask(person.person))
+        except Exception as exc:  # a club that cannot answer must not keep anyone out
+            self.log(f"the plain-text setting of {person.name} could not be read: {exc!r}")
+            return False
+
     def run_task(self, coro) -> asyncio.Task:
         """Run `coro` as a task that `close` waits for."""
         task = asyncio.get_running_loop().create_task(coro)

@@ -1,0 +1,214 @@
+"""The club's commands of the plain lobby: invitations, the history of finished games, one
+finished game, the leaderboards, a player's page, a game's win rates, and your profile.
+
+A part of `lobby.PlainLobby` kept in its own file (mixed into it). Each command sends the table
+server the message the terminal app's lobby and club pages send (`invite`, `answer_invite`,
+`history`, `archive`, `leaderboard`, `player`, `game_page`, `profile`, `settings`,
+`profile_text`, `add_key`; see `wish_tui.server.hub_club`) and waits for its answer, which is
+said in sentences (`club_pages.py`, `archive.py`); a refusal is the server's one sentence.
+"""
+
+from __future__ import annotations
+
+from wish_tui import games
+
+from .archive import archive_lines
+from .club_pages import page_lines, settings_line
+
+CLUB_COMMANDS = {
+    "invitations": "invitations: the invitations waiting for you",
+    "invite": "invite TABLE NAME: invite a player of the club to a table you sit at",
+    "accept": "accept [TABLE]: accept an invitation: sit at its table",
+    "decline": "decline [TABLE]: decline an invitation",
+    "history": "history [all] [GAME] [PLAYER] [PAGE]: your finished games, newest first (all: "
+    "everyone's)",
+    "game": "game NUMBER: one finished game: its seats, scores and last lines",
+    "replay": "replay NUMBER: every line of a finished game",
+    "leaderboard": "leaderboard [GAME] [PAGE] (or ratings): the players of a game by rating",
+    "player": "player [NAME]: a player's page (yours without a name): games, wins, ratings",
+    "stats": "stats GAME: a game's win rates by seat and by bot level",
+    "profile": "profile: your name, keys and settings",
+    "plain": "plain on|off: ssh to this server starts this plain client for you (or not)",
+    "bell": "bell on|off: a bell when a decision becomes yours",
+    "about": "about TEXT: a line others read on your page",
+    "key": "key LINE: add another public key of yours (paste its line)",
+}
+CLUB_ALIASES = {"ratings": "leaderboard", "invites": "invitations", "games": "history"}
+SWITCHES = {"on": True, "yes": True, "off": False, "no": False}
+
+
+def _game_named(word: str) -> str | None:
+    wanted = word.lower()
+    for game in games.GAMES.values():
+        if wanted in (game.name, game.title.lower()) or (
+            len(wanted) >= 2 and game.name.startswith(wanted)
+        ):
+            return game.name
+    return None
+
+
+def invitation_line(invitation: dict) -> str:
+    table = invitation["table"]
+    return (
+        f"{invitation['from']} invites you to table {table}: 'accept {table}' sits you down, "
+        f"'decline {table}' says no."
+    )
+
+
+class ClubCommands:
+    """The club's commands of a `PlainLobby`."""
+
+    invitations: list[dict]
+    you: str
+
+    # -- answers ---------------------------------------------------------------------------------
+    def page(self, message: dict) -> None:
+        """A page of the club the server sent (asked for by a command here)."""
+        self.awaiting = ""
+        if self._settings_asked and message.get("page") == "profile":
+            self._settings_asked = False
+            self.out.say(settings_line(message.get("player", {})))
+            return
+        self.out.say(*page_lines(message, self.you))
+
+    def archived(self, message: dict) -> None:
+        """A finished game's record the server sent (`game` or `replay`)."""
+        self.awaiting = ""
+        self.out.say(*archive_lines(message, self._whole_game))
+
+    # -- invitations -----------------------------------------------------------------------------
+    def _cmd_invitations(self, rest: str) -> None:
+        if not self.invitations:
+            self.out.say("No invitation waits for you.")
+            return
+        self.out.say(*(invitation_line(i) for i in self.invitations))
+
+    def _cmd_invite(self, rest: str) -> None:
+        table_word, _, name = rest.partition(" ")
+        if not table_word or not name.strip():
+            self.out.say(f"invite needs a table and a name, e.g. 'invite {self._example()} bob'.")
+            return
+        entry = self._table(table_word)
+        if entry is not None:
+            self.awaiting = "notice"
+            self.send({"type": "invite", "table": entry["table"], "name": name.strip()})
+
+    def _invitation(self, rest: str, verb: str) -> dict | None:
+        wanted = rest.split(" ", 1)[0].lower() if rest else ""
+        found = [i for i in self.invitations if i["table"].lower().startswith(wanted)]
+        if not self.invitations:
+            self.out.say("No invitation waits for you.")
+        elif not wanted and len(found) > 1:
+            tables = ", ".join(i["table"] for i in found)
+            self.out.say(f"Invitations wait to tables {tables}: say '{verb} TABLE'.")
+        elif not found:
+            self.out.say(f"No invitation to a table '{wanted[:20]}' waits for you.")
+        else:
+            return found[0]
+        return None
+
+    def _cmd_accept(self, rest: str) -> None:
+        invitation = self._invitation(rest, "accept")
+        if invitation is not None:
+            self.awaiting = "table"
+            self.send({"type": "answer_invite", "invitation": invitation["id"], "accept": True})
+
+    def _cmd_decline(self, rest: str) -> None:
+        invitation = self._invitation(rest, "decline")
+        if invitation is not None:
+            self.awaiting = "lobby"
+            self._declined = invitation
+            self.send({"type": "answer_invite", "invitation": invitation["id"], "accept": False})
+
+    # -- pages -----------------------------------------------------------------------------------
+    def _ask_page(self, message: dict) -> None:
+        self.awaiting = "page"
+        self.send(message)
+
+    def _cmd_history(self, rest: str) -> None:
+        message: dict = {"type": "history", "mine": True}
+        for word in rest.split():
+            game = _game_named(word)
+            if word.lower() in ("all", "everyone", "everyone's"):
+                message["mine"] = False
+            elif word.isdigit():
+                message["page"] = max(0, int(word) - 1)
+            elif game is not None:
+                message["game"] = game
+            else:
+                message["player"], message["mine"] = word, False
+        self._ask_page(message)
+
+    def _archive(self, rest: str, whole: bool) -> None:
+        word = rest.split(" ", 1)[0].lstrip("#")
+        if not word.isdigit() or int(word) < 1:
+            verb = "replay" if whole else "game"
+            self.out.say(
+                f"{verb} needs a finished game's number, e.g. '{verb} 12' ('history' lists them)."
+            )
+            return
+        self._whole_game = whole
+        self.awaiting = "archive"
+        self.send({"type": "archive", "game_id": int(word)})
+
+    def _cmd_game(self, rest: str) -> None:
+        self._archive(rest, False)
+
+    def _cmd_replay(self, rest: str) -> None:
+        self._archive(rest, True)
+
+    def _game_word(self, rest: str, command: str) -> tuple[str | None, list[str]]:
+        """The game a command names (else the first table's, else the first game), and its
+        other words; None (said) for a word that is no game."""
+        words = rest.split()
+        if words and not words[0].isdigit():
+            game = _game_named(words[0])
+            if game is None:
+                self.out.say(
+                    f"'{words[0][:20]}' is not a game here; say '{command} GAME' with one of "
+                    f"{', '.join(games.names())}."
+                )
+            return game, words[1:]
+        default = self.tables[0]["game"] if self.tables else games.names()[0]
+        return default, words
+
+    def _cmd_leaderboard(self, rest: str) -> None:
+        game, words = self._game_word(rest, "leaderboard")
+        if game is not None:
+            page = int(words[0]) - 1 if words and words[0].isdigit() else 0
+            self._ask_page({"type": "leaderboard", "game": game, "page": max(0, page)})
+
+    def _cmd_stats(self, rest: str) -> None:
+        game, _ = self._game_word(rest, "stats")
+        if game is not None:
+            self._ask_page({"type": "game_page", "game": game})
+
+    def _cmd_player(self, rest: str) -> None:
+        self._ask_page({"type": "player", "name": rest.strip()})
+
+    # -- your profile ----------------------------------------------------------------------------
+    def _cmd_profile(self, rest: str) -> None:
+        self._ask_page({"type": "profile"})
+
+    def _switch(self, setting: str, rest: str) -> None:
+        value = SWITCHES.get(rest.strip().lower())
+        if value is None:
+            self.out.say(f"Say '{setting} on' or '{setting} off'.")
+            return
+        self._settings_asked = True
+        self._ask_page({"type": "settings", "changes": {setting: value}})
+
+    def _cmd_plain(self, rest: str) -> None:
+        self._switch("plain", rest)
+
+    def _cmd_bell(self, rest: str) -> None:
+        self._switch("bell", rest)
+
+    def _cmd_about(self, rest: str) -> None:
+        self._ask_page({"type": "profile_text", "text": rest.strip()})
+
+    def _cmd_key(self, rest: str) -> None:
+        if not rest.strip():
+            self.out.say("key needs a public key line, e.g. 'key ssh-ed25519 AAAA... you@home'.")
+            return
+        self._ask_page({"type": "add_key", "line": rest.strip()})
