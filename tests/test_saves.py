@@ -216,6 +216,20 @@ def test_list_saves_shows_date_seats_round_scores_and_problems():
     assert saves.latest_save(games=GAMES).name == "mid"
 
 
+def test_continue_skips_a_save_of_a_game_finished_since():
+    """Issue: a game saved by name, continued and played to its end came back on 'continue'."""
+    record, state = play_game(seed=3, steps=12)
+    record.id = "evening"
+    saves.save_game(record, "before dinner")
+    finished, end = play_game(seed=3)
+    finished.id = "evening"
+    saves.autosave(finished, finished=end.is_over)
+    assert saves.latest_save(games=GAMES) is None
+    other, _ = play_game(seed=5, steps=4)
+    saves.save_game(other, "another")
+    assert saves.latest_save(games=GAMES).name == "another"
+
+
 def test_latest_save_is_none_without_saves():
     assert saves.latest_save(games=GAMES) is None
 

@@ -543,6 +543,8 @@ class SaveInfo:
     """Once the game is over: who won and with what, e.g. 'Air won with 34' ('' before)."""
     problem: str = ""
     """'' for a readable save, else the one-sentence SaveError message (the file is kept)."""
+    game_id: str = ""
+    """The game's id (a save, its autosave and its finished copy share it)."""
 
 
 def _info(path: Path, games: Registry) -> SaveInfo:
@@ -597,6 +599,7 @@ def _describe(path: Path, record: GameRecord, state, mtime, is_auto: bool) -> Sa
         scores=scores,
         is_autosave=is_auto,
         is_over=state.is_over,
+        game_id=record.id,
         solo=record.solo,
         description=record.description,
         result=_result(record, state) if state.is_over else "",
@@ -635,9 +638,18 @@ def list_saves(folder: Path | None = None, *, games: Registry) -> list[SaveInfo]
 
 def latest_save(*, games: Registry) -> SaveInfo | None:
     """The most recent readable save of a game that is not over (what Continue resumes), or None."""
-    for info in list_saves(games=games):
-        if not info.problem and not info.is_over:
-            return info
+    saves = list_saves(games=games)
+    # A save of a game finished since (continued from it and played to the end) is not resumed.
+    finished = {}
+    for info in [*saves, *list_history(games=games)]:
+        if info.is_over and info.game_id:
+            finished[info.game_id] = max(info.date, finished.get(info.game_id, info.date))
+    for info in saves:
+        if info.problem or info.is_over:
+            continue
+        if info.game_id in finished and finished[info.game_id] >= info.date:
+            continue
+        return info
     return None
 
 

@@ -139,3 +139,22 @@ async def test_info_key_opens_the_reference_on_a_card():
         await settle(pilot)
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.shown and app.screen.shown[0][0].startswith("Wish: ")
+
+
+async def test_info_on_an_area_shows_that_area_first():
+    """Issue: 'i' on Oasis showed Sandhills, whose text names Oasis as a neighbour."""
+    from wish_tui.widgets.help_screens import RulesScreen
+
+    state, _ = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        game = game_of(app)
+        targets = game.info_targets(game.view())
+        number = next(i for i, (label, _) in enumerate(targets, 1) if label.endswith("Oasis"))
+        await pilot.press(*str(number), "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.shown[0][0] == "Area: Oasis"

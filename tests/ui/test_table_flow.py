@@ -73,6 +73,22 @@ async def test_a_finished_game_offers_only_the_keys_that_work_there():
         assert not any("Save" in label or "autosave" in label for label in labels)
 
 
+async def test_leaving_from_the_final_scoring_says_where_the_game_is_kept():
+    """Issue: q in the final scoring window left the app without a word."""
+    from wish_tui.widgets.final_scoring import FinalScoringScreen
+
+    record, history = _finished_spirits_game()
+    app = app_of(record, history)
+    said = []
+    app.exit = lambda *args, message=None, **kwargs: said.append(message)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 5)
+        assert isinstance(app.screen, FinalScoringScreen)
+        await pilot.press("q")
+        await settle(pilot)
+    assert said == ["The game is over; 'wish-tui' then Load lists it to replay."]
+
+
 async def test_the_curtain_saves_and_quits_without_being_lifted(data_dir):
     from wish_tui.widgets.choice_screen import ChoiceScreen
     from wish_tui.widgets.curtain import CurtainScreen

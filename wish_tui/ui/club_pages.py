@@ -50,11 +50,12 @@ class ClubPageScreen(Screen):
     """
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
-        Binding("enter", "open", "Open", show=False),
+        # The rows' table would take these keys for its cursor: the page's come first.
+        Binding("enter", "open", "Open", show=False, priority=True),
         Binding("m", "mine", "Yours/all", show=False),
         Binding("g", "next_game", "Game", show=False),
-        Binding("left", "page(-1)", show=False),
-        Binding("right", "page(1)", show=False),
+        Binding("left", "page(-1)", show=False, priority=True),
+        Binding("right", "page(1)", show=False, priority=True),
         Binding("h", "history", "History", show=False),
         Binding("l", "leaderboard", "Leaderboard", show=False),
         Binding("k", "add_key", "Add a key", show=False),

@@ -14,6 +14,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 
+GAME_OVER_EXIT = "The game is over; 'wish-tui' then Load lists it to replay."
+"""What is said on leaving the app after a game's end."""
+
 
 class FinalScoringScreen(ModalScreen[None]):
     """Base of a game's final scoring window."""
@@ -80,4 +83,4 @@ class FinalScoringScreen(ModalScreen[None]):
         elif self.online:
             self.app.show_lobby()
         else:
-            self.app.exit()
+            self.app.exit(message=GAME_OVER_EXIT)

@@ -37,6 +37,15 @@ class KeysScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def _rank(title: str, needle: str) -> int:
+    """0 for a title that is the search (or its name after 'Area: '), 1 for a title holding
+    it, 2 for the rest."""
+    title = title.lower()
+    if needle and needle in (title, title.partition(": ")[2]):
+        return 0
+    return 1 if needle in title else 2
+
+
 class RulesScreen(ModalScreen[None]):
     """A searchable rules reference: type to search, ↑↓ browse, the whole text wraps below."""
 
@@ -82,12 +91,13 @@ class RulesScreen(ModalScreen[None]):
         needle = needle.lower().strip()
         option_list = self.query_one(OptionList)
         option_list.clear_options()
-        self.shown = [e for e in self.entries if needle in e[0].lower() or needle in e[1].lower()]
+        found = [e for e in self.entries if needle in e[0].lower() or needle in e[1].lower()]
+        # An entry named by the search itself ('Oasis' for 'Area: Oasis') comes first, then
+        # those whose title holds it, then those whose text does.
+        self.shown = sorted(found, key=lambda entry: _rank(entry[0], needle))
         option_list.add_options([Option(title) for title, _ in self.shown])
         if self.shown:
-            # An entry whose title is the search itself comes first in the reader's eye.
-            exact = [i for i, (title, _) in enumerate(self.shown) if title.lower() == needle]
-            option_list.highlighted = exact[0] if exact else 0
+            option_list.highlighted = 0
         self._show_text()
 
     def _show_text(self) -> None:

@@ -28,7 +28,7 @@ from wish_tui.seat import Hint, Refused
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
-from .final_scoring import FinalScoringScreen
+from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar
 from .table_help import TableHelp
@@ -650,7 +650,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
 
     def _quit(self) -> None:
         if self.table.is_over:
-            self.app.exit(message="The game is over; 'wish-tui' then Load lists it to replay.")
+            self.app.exit(message=GAME_OVER_EXIT)
         else:
             self.app.exit(message="The game is autosaved: 'wish-tui continue' resumes it.")
 

@@ -76,8 +76,29 @@ def parse_action(state: State, text: str) -> Action:
         if matches:
             columns = " or ".join(f"#{a.col}" for a in matches)
             raise IllegalAction(f"{excerpt(text)} can go on more than one column: add {columns}.")
-    action = Action.parse(text)
+    words = " ".join(text.split()).split(" ")
+    verbs = 2 if words[0].lower() == "potion" else 1
+    typed = " ".join([*(w.lower() for w in words[:verbs]), *words[verbs:]])
+    action = _named_as_printed(state.catalog, Action.parse(typed))
+    if str(action).lower() != wanted:  # 'fulfil true love' for 'fulfill True Love'
+        return parse_action(state, str(action))
     reason = state.why_illegal(action)
     if not reason:
         return action
     raise IllegalAction(reason)
+
+
+KIND_SPELLINGS = {"fulfil": "fulfill"}
+"""Other spellings of an action's verb (the log writes 'Fulfil', the notation 'fulfill')."""
+
+
+def _named_as_printed(catalog, action: Action) -> Action:
+    """`action` with its verb, its Area and its Wish as the notation spells them, whatever the
+    case typed ('travel palace' is 'travel Palace')."""
+    names = {name.lower(): name for name in (*catalog.area_index, *catalog.wishes)}
+    return action._replace(
+        kind=KIND_SPELLINGS.get(action.kind, action.kind),
+        arg=names.get(action.arg.lower(), action.arg),
+        arg2=names.get(action.arg2.lower(), action.arg2),
+        at=names.get(action.at.lower(), action.at),
+    )

@@ -1,0 +1,54 @@
+"""The club's pages in the terminal app: the keys each page names reach the table server."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from wish_tui.ui.club_pages import ClubPageScreen
+
+HISTORY = {
+    "type": "page",
+    "page": "history",
+    "number": 0,
+    "player": "",
+    "game": "",
+    "rows": [
+        {
+            "table_id": 7,
+            "game": "wish",
+            "solo": "",
+            "finished_at": 1_700_000_000_000,
+            "rated": False,
+            "seats": [
+                {"place": 1, "player": "alice", "name": "fire", "score": 0, "outcome": "resigned"},
+                {"place": 1, "player": "bob", "name": "earth", "score": 0, "outcome": "resigned"},
+            ],
+        }
+    ],
+}
+
+
+class PagesApp(App):
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[dict] = []
+
+    def server_send(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def show_lobby(self) -> None:
+        self.sent.append({"type": "lobby"})
+
+    def on_mount(self) -> None:
+        self.push_screen(ClubPageScreen(HISTORY))
+
+
+async def test_enter_on_a_finished_game_asks_for_its_replay_and_arrows_turn_pages():
+    app = PagesApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("right")
+        await pilot.pause()
+    assert app.sent[0] == {"type": "archive", "game_id": 7}
+    assert app.sent[1]["type"] == "history" and app.sent[1].get("page") == 1, app.sent
