@@ -85,76 +85,42 @@ class Connection:
                 self._writer.close()
 
 
-class RemoteTable:
-    """A table held by the table server, as this person's seat sees it (`wish_tui.seat`).
+class ServerTable:
+    """What the table server last said of a table (its ``table`` messages), as any client of
+    it reads them: who sits where, whose decision it is, the view, the log lines not read yet,
+    the clock. `RemoteTable` (a seat) and the plain client's watched table build on it."""
 
-    It holds what the server last said of the table — this seat's view and choices, who sits
-    where, the log lines not read yet — and sends what the person does; the server's answer comes
-    back as a new message (`update`), a refusal (`refused`) or a hint (`hinted`), each told to the
-    listeners.
-    """
-
-    can_save = False
-    can_chat = True
-    """Others sit at a server's table to chat with."""
-
-    def __init__(self, connection: Connection, message: dict) -> None:
-        self.connection = connection
+    def __init__(self, message: dict) -> None:
         self.id = message["table"]
         self.game = message["game"]
-        self.spec = games.get(self.game)
         self.listeners: list[Listener] = []
         self._unread: list[str] = []
         self._read(message)
 
-    # -- what the server says ------------------------------------------------------------------
-    def update(self, message: dict) -> None:
-        """Take in what the server says of the table now, and tell the listeners."""
-        self._read(message)
-        self._tell("table_changed")
-
-    def refused(self, sentence: str) -> None:
-        """The server refused what was sent; nothing changed."""
-        self._tell("table_refused", sentence)
-
-    def noticed(self, sentence: str) -> None:
-        """Something the server tells this person of the table (a person away a while)."""
-        self._tell("table_notice", sentence)
-
-    def hinted(self, message: dict) -> None:
-        """A hint asked for has come."""
-        try:
-            hint = Hint.from_json(message)
-        except (KeyError, TypeError, ValueError):
-            return
-        self._tell("table_hint", hint)
-
-    def explained(self, message: dict) -> None:
-        """The rules' sentence on an action asked about with `why`."""
-        self._tell("table_why", str(message.get("action", "")), str(message.get("text", "")))
-
     def _read(self, message: dict) -> None:
         self.message = message
-        self._unread += message.get("log", [])
+        self._unread += [str(line) for line in message.get("log", [])]
         self._unread += [f"💬 {line}" for line in message.get("chat", [])]
-        self.my_seat: int | None = message["seat"]
         self._seats = [SeatInfo.from_json(s) for s in message["seats"]]
         self._view: dict = message["view"]
-        self._choices = Choices.from_json(message.get("choices") or {"seat": self.my_seat})
-        self._actions: int = message["actions"]
-        self._version: int = message.get("version", self._actions)
-        self._over: bool = message["over"]
+        self._actions: int = int(message["actions"])
+        self._version: int = int(message.get("version", self._actions))
+        self._over: bool = bool(message["over"])
         self.ended: bool = bool(message.get("ended"))
         """True once the server keeps the game's end: it is over, or it ended early when no
         person was left (then no bot plays on, though the position is not over)."""
         self._deciding: int | None = message["deciding"]
         self._seed: int | None = message.get("seed")
-        self.is_owner: bool = bool(message.get("owner"))
         self.kind: str = message.get("kind", "live")
         self.clock: dict | None = message.get("clock")
         """The table's clock as the server last said (seconds left per seat, whose runs)."""
         self.clock_at = time.monotonic()
         """When `clock` was read (the running seat's time has gone down since)."""
+
+    def update(self, message: dict) -> None:
+        """Take in what the server says of the table now, and tell the listeners."""
+        self._read(message)
+        self._tell("table_changed")
 
     def _tell(self, event: str, *args) -> None:
         for listener in list(self.listeners):
@@ -162,7 +128,6 @@ class RemoteTable:
             if handler is not None:
                 handler(*args)
 
-    # -- the table as a client sees it ---------------------------------------------------------
     @property
     def seats(self) -> list[SeatInfo]:
         return self._seats
@@ -188,14 +153,66 @@ class RemoteTable:
         """The game's seed, once the game is over."""
         return self._seed
 
+    def listen(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    def news(self) -> list[str]:
+        """The log and chat lines not shown yet (each is given once)."""
+        lines, self._unread = self._unread, []
+        return lines
+
+
+class RemoteTable(ServerTable):
+    """A table held by the table server, as this person's seat sees it (`wish_tui.seat`).
+
+    It holds what the server last said of the table — this seat's view and choices, who sits
+    where, the log lines not read yet — and sends what the person does; the server's answer comes
+    back as a new message (`update`), a refusal (`refused`) or a hint (`hinted`), each told to the
+    listeners.
+    """
+
+    can_save = False
+    can_chat = True
+    """Others sit at a server's table to chat with."""
+
+    def __init__(self, connection: Connection, message: dict) -> None:
+        self.connection = connection
+        self.spec = games.get(message["game"])
+        super().__init__(message)
+
+    # -- what the server says ------------------------------------------------------------------
+    def refused(self, sentence: str) -> None:
+        """The server refused what was sent; nothing changed."""
+        self._tell("table_refused", sentence)
+
+    def noticed(self, sentence: str) -> None:
+        """Something the server tells this person of the table (a person away a while)."""
+        self._tell("table_notice", sentence)
+
+    def hinted(self, message: dict) -> None:
+        """A hint asked for has come."""
+        try:
+            hint = Hint.from_json(message)
+        except (KeyError, TypeError, ValueError):
+            return
+        self._tell("table_hint", hint)
+
+    def explained(self, message: dict) -> None:
+        """The rules' sentence on an action asked about with `why`."""
+        self._tell("table_why", str(message.get("action", "")), str(message.get("text", "")))
+
+    def _read(self, message: dict) -> None:
+        self.my_seat: int | None = message["seat"]
+        super()._read(message)
+        self._choices = Choices.from_json(message.get("choices") or {"seat": self.my_seat})
+        self.is_owner: bool = bool(message.get("owner"))
+
+    # -- the table as a client sees it ---------------------------------------------------------
     def seat(self, index: int) -> RemoteSeat:
         """This person's seat (the only one this process may sit at)."""
         if index != self.my_seat or index is None:
             raise Refused("You hold no other seat at this table.")
         return RemoteSeat(self, index)
-
-    def listen(self, listener: Listener) -> None:
-        self.listeners.append(listener)
 
     def save(self, name: str):
         raise Refused("The server saves this table after every action.")
@@ -226,11 +243,6 @@ class RemoteTable:
 
     def hand_to_bot(self, seat: int, on: bool) -> None:
         self.connection.send({"type": "hand_to_bot", "table": self.id, "seat": seat, "on": on})
-
-    def news(self) -> list[str]:
-        """The log and chat lines not shown yet (each is given once)."""
-        lines, self._unread = self._unread, []
-        return lines
 
 
 class RemoteSeat:
