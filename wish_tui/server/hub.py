@@ -90,6 +90,9 @@ class Session:
         self.log_count = 0
         self.chat_count = 0
         self.hinting = False
+        self.lobby_told: dict | None = None
+        """The last lobby list sent, its waiting times left out (`Hub._tell_lobby` sends a new
+        one only when something else in it changed)."""
         """True while a hint asked by this session is thought out."""
 
     def send(self, message: dict) -> None:
@@ -397,7 +400,9 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
     def _on_lobby(self, session: Session, message: dict) -> None:
         session.in_lobby = True
         session.table = ""
-        session.send(self._lobby(session))
+        lobby = self._lobby(session)
+        session.lobby_told = _without_waiting(lobby)
+        session.send(lobby)
 
     # -- what sessions are told ------------------------------------------------------------------
     def _open(self, session: Session, table: Table) -> None:
@@ -512,7 +517,12 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             self._lobby_due = None
             for session in list(self.sessions):
                 if session.in_lobby and session.person:
-                    session.send(self._lobby(session))
+                    lobby = self._lobby(session)
+                    # A list that only waited longer is not news (each client counts on).
+                    unchanged = _without_waiting(lobby)
+                    if unchanged != session.lobby_told:
+                        session.lobby_told = unchanged
+                        session.send(lobby)
 
         self._lobby_due = loop.call_later(LOBBY_EVERY, send)
 
@@ -581,3 +591,8 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             "minutes": self.web_links.minutes,
         }
         session.send(answer)
+
+
+def _without_waiting(lobby: dict) -> dict:
+    """A lobby list without how long each move has waited (what changes every second)."""
+    return {**lobby, "tables": [{**t, "since": None} for t in lobby["tables"]]}
