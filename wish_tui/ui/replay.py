@@ -41,7 +41,7 @@ class ReplayScreen(Screen):
         Binding("p", "play_here", "Play from here"),
         Binding("pageup", "log_scroll(-1)", show=False),
         Binding("pagedown", "log_scroll(1)", show=False),
-        Binding("escape", "leave", "Title"),
+        Binding("escape", "leave", "Back"),
         Binding("q", "quit_app", "Quit"),
     ]
 
@@ -89,9 +89,10 @@ class ReplayScreen(Screen):
             for line in words.log_lines(self.record, before, action, after, seat, private):
                 log.write(line)
         where = f"round {state.round}, " if hasattr(state, "round") else ""
+        here = "" if self._at_server else " · p play from here"
         status = (
             f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
-            f"watching {self._label(self.seat)} · ←→ step · g go to · v seat · p play from here"
+            f"watching {self._label(self.seat)} · ←→ step · g go to · v seat{here}"
         )
         self.query_one("#status", ViewText).show(Text(status))
 
@@ -156,16 +157,21 @@ class ReplayScreen(Screen):
         """Show an earlier or later page of the log."""
         self.query_one(GameLog).scroll_page(pages)
 
+    @property
+    def _at_server(self) -> bool:
+        """True for a game of a server's club (replayed there, left for its tables)."""
+        return bool(getattr(self.app, "has_lobby", False))
+
     def action_leave(self) -> None:
         """Back to the title screen (at a server: to its tables)."""
-        if getattr(self.app, "has_lobby", False):
+        if self._at_server:
             self.app.show_lobby()
         else:
             self.app.show_title()
 
     def check_action(self, action: str, parameters) -> bool | None:
         # A game of a server's club is replayed there, not played on in its data directory.
-        return not (action == "play_here" and getattr(self.app, "has_lobby", False))
+        return not (action == "play_here" and self._at_server)
 
     def action_quit_app(self) -> None:
         """Quit, as `q` does in a game (the replayed save is not changed)."""
@@ -174,7 +180,8 @@ class ReplayScreen(Screen):
             if index == 0:
                 self.app.exit()
             elif index == 1:
-                self.app.show_title()
+                self.action_leave()
 
-        labels = ["Quit", "Back to the title screen"]
+        back = "Back to the tables" if self._at_server else "Back to the title screen"
+        labels = ["Quit", back]
         self.app.push_screen(ChoiceScreen("Quit the replay?", labels), answered)
