@@ -44,7 +44,10 @@ class FinalScoringScreen(ModalScreen[None]):
 
             for label in self.query("#verdict").results(Label):
                 shown = str(label.render())
-                label.update(f"If the game ended now: {shown[:1].lower()}{shown[1:]}")
+                # A name keeps its capital ('Air wins'); 'The forest wins' reads 'the forest'.
+                if shown.startswith("The "):
+                    shown = "t" + shown[1:]
+                label.update(f"If the game ended now: {shown}")
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "rematch":
