@@ -102,13 +102,14 @@ def test_the_screen_shows_the_same_as_with_every_frame_whole(sequence):
         assert diffed.shown() == whole.shown()
 
 
-def test_a_frame_that_changes_one_letter_sends_that_letter():
+def test_a_frame_that_changes_one_letter_sends_its_phrase():
     diff = ScreenDiff()
-    line = "\x1b[3;1H\x1b[38;5;253mAir 18VP\x1b[0m \x1b[1mh3\x1b[0m\x1b[1;1H"
-    assert (
-        diff.frame(line) == "\x1b[3;1H\x1b[0;38;5;253mAir 18VP\x1b[0m \x1b[0;1mh3\x1b[0m\x1b[1;1H"
+    line = "\x1b[3;1H\x1b[38;5;253mAir 18VP\x1b[0m  \x1b[1mh3 B2\x1b[0m\x1b[1;1H"
+    assert diff.frame(line) == (
+        "\x1b[3;1H\x1b[0;38;5;253mAir 18VP\x1b[0m  \x1b[0;1mh3 B2\x1b[0m\x1b[1;1H"
     )
-    assert diff.frame(line.replace("h3", "h4")) == "\x1b[3;11H\x1b[0;1m4\x1b[0m\x1b[1;1H"
+    # 'h4 B2' is one phrase (words a single space apart): it goes whole, 'Air 18VP' does not.
+    assert diff.frame(line.replace("h3", "h4")) == "\x1b[3;11H\x1b[0;1mh4 B2\x1b[0m\x1b[1;1H"
     assert diff.frame(line.replace("h3", "h4")) == ""
 
 

@@ -114,7 +114,8 @@ async def test_a_newcomer_chooses_a_name_and_a_taken_one_gets_another_try(server
     keys_path.write_text(keys_path.read_text() + public_line(carol_key) + "\n")
     carol = await sit_down(front, carol_key, "carol")
     await carol.see("Choose the name others will know you by")
-    await asyncio.sleep(0.5)  # the field takes the keys once it is up
+    await carol.see("carol")  # the field, with the key's name in it, is drawn
+    await asyncio.sleep(1.0)  # and takes the keys once it has the focus
     await carol.type("\x7f" * 5 + "alice\r")  # taken: one sentence, and another try
     await carol.see("is taken")
     await asyncio.sleep(0.5)

@@ -86,6 +86,7 @@ class ScreenDiff:
                 runs[-1][1] = col
             else:
                 runs.append([col, col])
+        runs = _whole_phrases(runs, cells)
         style: Style | None = None
         for start, end in runs:
             while start > 0 and cells.get(start, shown.get(start)) == WIDE_RIGHT:
@@ -100,6 +101,35 @@ class ScreenDiff:
                     style = cell_style
                 out.append(ch)
         shown.update(cells)
+
+
+def _whole_phrases(runs: list[list[int]], cells: dict[int, Cell]) -> list[list[int]]:
+    """Each run widened to the whole phrase it is part of ('Round 4', not '4'), as far as the
+    frame rewrote it: a phrase ends at two spaces or a line of a box. What reads the stream as
+    text (a person's screen reader, a test waiting for words) finds every changed phrase whole."""
+    widened: list[list[int]] = []
+    for start, end in runs:
+        while _joined(cells, start - 1, -1):
+            start -= 1
+        while _joined(cells, end + 1, 1):
+            end += 1
+        if widened and start <= widened[-1][1] + 1:
+            widened[-1][1] = max(end, widened[-1][1])
+        else:
+            widened.append([start, end])
+    return widened
+
+
+def _joined(cells: dict[int, Cell], col: int, step: int) -> bool:
+    """True when the frame's cell at `col` belongs to the phrase beside it (from `col - step`)."""
+    cell = cells.get(col)
+    if cell is None or cell == WIDE_RIGHT and col - step not in cells:
+        return False
+    ch = cell[0]
+    if ch == " ":
+        beyond = cells.get(col + step)
+        return beyond is not None and beyond[0] not in (" ", "") or beyond == WIDE_RIGHT
+    return not ("\u2500" <= ch[:1] <= "\u257f")
 
 
 def _all_known(after: int, before: int, cells: dict[int, Cell], shown: dict[int, Cell]) -> bool:
