@@ -144,9 +144,11 @@ def test_the_end_of_input_says_where_the_game_is_and_continue_resumes_it(env):
 
 
 def test_a_setup_line_is_asked_when_no_game_is_named(env):
-    done = run_lines([], env, "chess\nwish solo easy air seed 3\nlook seats\nquit\n")
+    done = run_lines([], env, "help\nchess\nwish solo easy air seed 3\nlook seats\nquit\n")
     said = done.stdout.splitlines()
     assert done.returncode == 0 and said[0].startswith("Which game?")
+    text = " ".join(" ".join(said).split())
+    assert "The games: wish (Wish), spirits (Spirits of the Forest)" in text
     assert "'chess' is not a game here; start the line with one of wish, spirits, wishland." in said
     assert "A game of Wish: Air (human)." in said
     assert any(line.startswith("Air: 0 VP") for line in said)

@@ -50,6 +50,14 @@ class Opening:
         if text.lower() in ("quit", "exit"):
             self.console.finish(0)
             return
+        if text.lower() in ("help", "?", "h"):
+            games_said = ", ".join(f"{g} ({games.get(g).title})" for g in games.names())
+            self.out.say(
+                f"The games: {games_said}. Say one game in a line, with 'solo LEVEL' or its "
+                "seats and any option, e.g. 'wish air water:easy'; at the table 'help' lists "
+                "the commands."
+            )
+            return
         if self.game and text and text.split()[0].lower() not in games.names():
             text = f"{self.game} {text}"
         try:
@@ -71,7 +79,7 @@ class Opening:
         pass
 
     def completions(self) -> list[str]:
-        return [*games.names(), "quit"]
+        return [*games.names(), "help", "quit"]
 
 
 def _best_scores(table: LocalTable):

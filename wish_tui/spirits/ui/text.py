@@ -35,6 +35,11 @@ SECTION_HELP = {
 }
 
 
+def _tiles(count: int) -> str:
+    """'1 tile', '3 tiles'."""
+    return f"{count} tile{'' if count == 1 else 's'}"
+
+
 def title(seat_name: str) -> str:
     return SEAT_TITLE.get(seat_name, seat_name.capitalize())
 
@@ -75,7 +80,7 @@ def _forest(view: dict, seat: int | None) -> list[str]:
             left, right = places[0], places[-1]
             hidden = len(places) - (2 if len(places) > 1 else 1)
             text = (
-                f"Row {r}, {len(places)} tiles: left end {left['place']} {_tile_text(left, view)}"
+                f"Row {r}, {_tiles(len(places))}: left end {left['place']} {_tile_text(left, view)}"
             )
             if len(places) > 1:
                 text += (
@@ -89,7 +94,7 @@ def _forest(view: dict, seat: int | None) -> list[str]:
             if len(places) == 1:
                 end = " (the only tile)"
             tiles.append(f"{entry['place']} {_tile_text(entry, view)}{end}")
-        lines.append(f"Row {r}, {len(places)} tiles: {'; '.join(tiles)}.")
+        lines.append(f"Row {r}, {_tiles(len(places))}: {'; '.join(tiles)}.")
     if not view["solo"]:
         lines.append(f"{view['tiles_left']} tiles are left in the forest.")
     return lines
@@ -118,7 +123,7 @@ def _seats(view: dict, seat: int | None) -> list[str]:
         s = p["seat"]
         gems = p["gems"]
         parts = [
-            f"{_name(view, s, seat)}: {p['tile_count']} tiles{_projected(view, s)}",
+            f"{_name(view, s, seat)}: {_tiles(p['tile_count'])}{_projected(view, s)}",
             f"symbols {_counts_words(p['counts'], CATEGORIES)}",
             f"gemstones {gems['supply']} in supply, {gems['forest']} in the forest, "
             f"{gems['lost']} lost",
@@ -135,9 +140,9 @@ def _solo_seats(view: dict) -> list[str]:
     me = view["players"][0]
     shown = ", ".join(kind_name(k) for k in solo["opponent_tokens"]) or "none yet"
     return [
-        f"You: {me['tile_count']} tiles{_projected(view, 0)}; symbols "
+        f"You: {_tiles(me['tile_count'])}{_projected(view, 0)}; symbols "
         f"{_counts_words(me['counts'], SPIRITS)}.",
-        f"The forest: {len(solo['opponent_tiles'])} tiles; spirits "
+        f"The forest: {_tiles(len(solo['opponent_tiles']))}; spirits "
         f"{_counts_words(solo['opponent_counts'], SPIRITS)}; its Favor tokens shown: {shown}, "
         f"{solo['opponent_hidden_tokens']} face down.",
         f"{solo['empty_rows']} of 3 rows are empty (the game ends at 3).",
