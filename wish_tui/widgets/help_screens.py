@@ -53,6 +53,7 @@ class RulesScreen(ModalScreen[None]):
     RulesScreen { align: center middle; }
     RulesScreen > Vertical { width: 96%; height: 95%; border: thick $accent; background: $surface; }
     RulesScreen OptionList { height: 1fr; min-height: 3; }
+    RulesScreen OptionList > .option-list--option-highlighted { text-style: bold underline; }
     RulesScreen #rule-scroll { height: 2fr; border-top: solid $accent; padding: 0 1; }
     RulesScreen #rule-text { width: 100%; }
     """
