@@ -15,7 +15,6 @@ has: the table tells it of every change (`table_changed`), every refusal and eve
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
@@ -34,6 +33,7 @@ from .key_bar import KeyBar
 from .table_help import TableHelp
 from .table_keys import TableKeys
 from .table_people import TablePeople
+from .table_toasts import TableToasts
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
@@ -47,7 +47,7 @@ TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 screen starts without it."""
 
 
-class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
+class TableScreen(TableKeys, TablePeople, TableHelp, TableToasts, Screen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -328,16 +328,6 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
             else "The bell is off (ctrl+g turns it on)."
         )
 
-    def notify(self, message: str, *, severity: str = "information", **kwargs) -> None:
-        """A toast; a refusal (a warning or an error) takes the place of the words before it, so
-        one sentence at a time says why, where the last one was."""
-        if severity not in ("warning", "error"):
-            super().notify(message, severity=severity, **kwargs)
-            return
-        self._clear_notifications(
-            then=lambda: super(TableScreen, self).notify(message, severity=severity, **kwargs)
-        )
-
     def table_refused(self, sentence: str) -> None:
         """What this screen asked was refused; the table did not change."""
         self.notify(sentence, severity="error")
@@ -548,24 +538,6 @@ class TableScreen(TableKeys, TablePeople, TableHelp, Screen):
             # A hint is about the position before: it must not cover the next question.
             self._hint_shown = False
             self._clear_notifications()
-
-    def _clear_notifications(self, then: Callable[[], None] | None = None) -> None:
-        """Take every notification off the screen (`then`: what to do once it is clear).
-
-        Textual's toast rack removes a cleared toast but keeps the holder around it; the empty
-        holders pile up at the top of the rack and push later toasts below the screen's edge
-        (a hint then never shows). The empty holders are removed once the rack has been redrawn.
-        """
-        self.app.clear_notifications()
-
-        def sweep() -> None:
-            for holder in self.app.screen.query("ToastHolder"):
-                if not holder.children:
-                    holder.remove()
-            if then is not None:
-                then()
-
-        self.app.call_after_refresh(sweep)
 
     # -- undo, save, quit ----------------------------------------------------------------------
     def _undo_possible(self) -> bool:
