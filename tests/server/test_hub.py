@@ -136,6 +136,7 @@ async def test_two_people_and_a_bot_play_a_whole_game_each_seeing_only_their_sea
         rng = random.Random(5)
         clients = {0: alice, 1: bob}
         steps = 0
+        offered: set[str] = set()
         while not table.is_over:
             steps += 1
             assert steps < 3000
@@ -147,11 +148,13 @@ async def test_two_people_and_a_bot_play_a_whole_game_each_seeing_only_their_sea
             view = await me.table_at(table.actions)
             assert legal_of(view), view
             other = 1 - deciding
-            hidden = [
+            # A card seen in the Offer is known to be in the hand that took it from there.
+            offered.update(
                 c
-                for c in secrets_of(table.state, other)
-                if c not in json.dumps(view["view"]["offer"])
-            ]
+                for c in table.state.catalog.wishes
+                if f'"{c}"' in json.dumps(view["view"]["offer"])
+            )
+            hidden = [c for c in secrets_of(table.state, other) if c not in offered]
             seen = dict(view["view"])
             decision = seen.pop("decision", None) or {}
             if not decision.get("their_hand"):  # the Palace shows the other hand, by the rules

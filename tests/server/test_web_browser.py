@@ -311,6 +311,7 @@ async def test_with_open_the_page_asks_a_guest_for_a_name(browser, server):
     await page.fill("input[name=name]", "carol")
     await page.click("button")
     await carol.screen.see("Tables of this server — you are carol")
+    await carol.screen.see("q Quit")  # the lobby's keys are up
     await carol.press("q")
     await page.wait_for_selector("body.-closed")
     assert "The game closed" in await page.inner_text("#closed-sentence")
