@@ -8,6 +8,7 @@ free of Textual.
 
 from __future__ import annotations
 
+from wish_tui.core.projected import projected_clause
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 
 from .style import SEAT_TITLE, category_name, kind_name, tile_words
@@ -106,12 +107,7 @@ def _counts_words(counts: dict, categories) -> str:
 
 
 def _projected(view: dict, seat: int) -> str:
-    projection = view.get("projection") or {}
-    entry = next((e for e in projection.get("seats", []) if e["seat"] == seat), None)
-    if entry is None or view["phase"] == "over":
-        return ""
-    unknown = " (with what you cannot see left out)" if entry.get("unknown") else ""
-    return f", {entry['total']} points if the game ended now{unknown}"
+    return projected_clause(view, seat, " points")
 
 
 def _seats(view: dict, seat: int | None) -> list[str]:

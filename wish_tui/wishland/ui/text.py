@@ -8,6 +8,8 @@ a view and holds nothing; free of Textual.
 
 from __future__ import annotations
 
+from wish_tui.core.projected import projected_clause
+
 from .style import ROW_TITLE, seat_title
 from .words import ENTREPRENEUR_GIST
 
@@ -170,12 +172,7 @@ def _park(view: dict, seat: int | None) -> list[str]:
 
 
 def _projected(view: dict, seat: int) -> str:
-    projection = view.get("projection") or {}
-    entry = next((e for e in projection.get("seats", []) if e["seat"] == seat), None)
-    if entry is None or view["phase"] == "over":
-        return ""
-    unknown = " (with what you cannot see left out)" if entry.get("unknown") else ""
-    return f", {entry['total']} at the end if the game ended now{unknown}"
+    return projected_clause(view, seat, " at the end")
 
 
 def _seats(view: dict, seat: int | None) -> list[str]:
