@@ -171,6 +171,20 @@ async def test_too_small_terminal_asks_for_a_bigger_window():
         assert isinstance(app.screen, TooSmallScreen)
 
 
+async def test_a_screen_opened_in_a_too_small_terminal_does_not_cover_the_notice():
+    from textual.screen import Screen
+
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        app.push_screen(Screen())  # a curtain or a choice, opened by the game
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert not isinstance(app.screen, TooSmallScreen)
+
+
 async def test_game_over_table_from_the_tie_by_badges_scenario():
     """The last turn of the last round: ending it shows the End Game Scoring, the tie broken by
     Monument Badges (rulebook, Game Score)."""

@@ -41,3 +41,16 @@ def test_what_the_app_uses_below_textuals_public_api_is_there():
     from textual.widgets import _toast
 
     assert _toast.ToastHolder.__name__ == "ToastHolder"
+
+
+def test_what_the_terminal_driver_replaces_is_there():
+    # ui/driver.py runs Textual's input loop without its polling: it replaces
+    # LinuxDriver.run_input_thread, sets exit_event, and waits for the parser's deadline.
+    import inspect
+
+    from textual._xterm_parser import XTermParser
+    from textual.drivers.linux_driver import LinuxDriver
+
+    assert "exit_event" in inspect.getsource(LinuxDriver.disable_input)
+    assert callable(LinuxDriver.run_input_thread)
+    assert "_timeout_time" in vars(XTermParser(False))

@@ -133,11 +133,15 @@ class WishApp(App):
             self.show_title()
         self.call_after_refresh(self._check_size)
         # Screens pushed later (a curtain, a choice) must not cover the too-small notice.
-        self.set_interval(0.5, self._check_size)
+        self.screen_change_signal.subscribe(self, self._on_screen_change)
 
     # -- the terminal's size -------------------------------------------------------------------
     def on_resize(self) -> None:
-        self._check_size()
+        self.call_after_refresh(self._check_size)
+
+    def _on_screen_change(self, screen) -> None:
+        if not isinstance(screen, TooSmallScreen):
+            self.call_after_refresh(self._check_size)
 
     def _check_size(self) -> None:
         if not self.is_running or not self.screen_stack:

@@ -1,13 +1,34 @@
-"""The terminal driver: Textual's own, writing each frame as fewer bytes."""
+"""The terminal driver: Textual's own, writing each frame as fewer bytes and waiting for keys
+without waking up ten times a second."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import selectors
+import threading
+from codecs import getincrementaldecoder
 
+from textual._parser import ParseError
+from textual._time import get_time
+from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
 from wish_tui.core.screen_diff import ScreenDiff
 from wish_tui.core.sgr import compact
+
+
+class _WakingEvent(threading.Event):
+    """The driver's exit event: setting it also wakes the input thread from its wait."""
+
+    def __init__(self, wake: int) -> None:
+        super().__init__()
+        self._wake = wake
+
+    def set(self) -> None:
+        super().set()
+        with contextlib.suppress(OSError):
+            os.write(self._wake, b"x")
 
 
 class CompactDriver(LinuxDriver):
@@ -16,6 +37,11 @@ class CompactDriver(LinuxDriver):
 
     Under ``NO_COLOR`` Textual still paints in shades of grey (its Monochrome filter, 256-colour
     codes); here every colour is dropped, so none reaches the terminal (no-color.org).
+
+    Textual's input thread looks at the terminal every 0.1 s, to see whether it should stop and
+    whether a lone Esc has waited long enough to be a key; at a server with hundreds of idle
+    sessions those wake-ups add up to a share of a core. Here it sleeps until a key comes, the
+    parser's own deadline (a lone Esc) passes, or the exit event wakes it.
     """
 
     def __init__(self, *args, **kwargs) -> None:
@@ -24,6 +50,9 @@ class CompactDriver(LinuxDriver):
         self._colour = "NO_COLOR" not in os.environ
         self._screen = ScreenDiff()
         self._size: os.terminal_size | None = None
+        self._wake_read, self._wake_write = os.pipe()
+        os.set_blocking(self._wake_write, False)
+        self.exit_event = _WakingEvent(self._wake_write)
 
     def write(self, data: str) -> None:
         try:
@@ -34,3 +63,47 @@ class CompactDriver(LinuxDriver):
             self._size = size
             self._screen.forget()
         super().write(compact(self._screen.frame(data), self._colour))
+
+    def run_input_thread(self) -> None:
+        """Wait for input and dispatch its events (Textual's loop, without its polling)."""
+        selector = selectors.DefaultSelector()
+        selector.register(self.fileno, selectors.EVENT_READ)
+        selector.register(self._wake_read, selectors.EVENT_READ)
+        parser = XTermParser(self._debug)
+        decode = getincrementaldecoder("utf-8")().decode
+
+        def wait() -> float | None:
+            deadline = parser._timeout_time  # a lone Esc waiting to be a key, or None
+            return None if deadline is None else max(0.0, deadline - get_time())
+
+        def process(events, final: bool = False) -> None:
+            for key, mask in events:
+                if key.fd == self._wake_read:
+                    with contextlib.suppress(BlockingIOError, OSError):
+                        os.read(self._wake_read, 512)
+                    continue
+                if mask & selectors.EVENT_READ:
+                    text = decode(os.read(self.fileno, 1024 * 4), final=final)
+                    if not text:
+                        break  # standard input is a pipe that closed
+                    for event in parser.feed(text):
+                        self.process_message(event)
+            for event in parser.tick():
+                self.process_message(event)
+
+        try:
+            while not self.exit_event.is_set():
+                process(selector.select(wait()))
+            selector.unregister(self.fileno)
+            process(selector.select(0.1), final=True)
+        finally:
+            selector.close()
+            with contextlib.suppress(EOFError, ParseError):
+                for _ in parser.feed(""):
+                    pass
+
+    def close(self) -> None:
+        super().close()
+        for fd in (self._wake_read, self._wake_write):
+            with contextlib.suppress(OSError):
+                os.close(fd)
