@@ -314,6 +314,31 @@ async def test_the_lobby_lists_tables_with_their_open_seats():
         assert entry["seats"][0].startswith("Air (alice")
 
 
+async def test_the_lobby_tells_who_came_online_with_the_next_news_not_at_once(monkeypatch):
+    # At a club of hundreds somebody logs in every moment, and each lobby list sent is drawn
+    # again by every session in the lobby: who is online waits for news of the tables, or for
+    # LOBBY_BACKGROUND_EVERY seconds (issue 23).
+    from wish_tui.server import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_EVERY", 3.0)
+    async with people("alice", "bob") as (hub, alice, bob):
+        await bob.ask({"type": "lobby"})
+        carol = await Client.connect(hub, "SHA256:carol-key", "carol")
+        try:
+            with pytest.raises(TimeoutError):
+                await bob.until(lambda m: m["type"] == "lobby", timeout=1.5)
+            lobby = await bob.until(lambda m: m["type"] == "lobby", timeout=5.0)
+            assert "carol" in [p["name"] for p in lobby["online"]]
+            dave = await Client.connect(hub, "SHA256:dave-key", "dave")
+            table_id = await new_wish_table(alice)  # news of the tables: told at once
+            lobby = await bob.until(lambda m: m["type"] == "lobby", timeout=1.5)
+            assert [t["table"] for t in lobby["tables"]] == [table_id]
+            assert "dave" in [p["name"] for p in lobby["online"]]
+            dave.close()
+        finally:
+            carol.close()
+
+
 async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
     async with people("alice", "bob") as (hub, alice, bob):
         seats = [{"name": "red", "who": "me"}, {"name": "blue", "who": "open"}]

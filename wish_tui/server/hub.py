@@ -68,6 +68,10 @@ SOCKET = "serve.sock"
 LOBBY_EVERY = 0.5
 """Seconds between two lobby lists sent to the sessions in the lobby (changes in between are
 told once, as they stand last)."""
+LOBBY_BACKGROUND_EVERY = 5.0
+"""Seconds between two lobby lists sent to a session when all that changed is in the background:
+who is online, and how far the other tables have got (at a club of hundreds, one of them changes
+every moment, and each list sent is drawn again by every session in the lobby)."""
 GUEST_PREFIX = "guest:"
 """A browser's guest with `--open` (the web front end's identity for one)."""
 
@@ -90,10 +94,12 @@ class Session:
         self.log_count = 0
         self.chat_count = 0
         self.hinting = False
+        """True while a hint asked by this session is thought out."""
         self.lobby_told: dict | None = None
         """The last lobby list sent, its waiting times left out (`Hub._tell_lobby` sends a new
         one only when something else in it changed)."""
-        """True while a hint asked by this session is thought out."""
+        self.lobby_told_at = 0.0
+        """When it was sent (monotonic seconds)."""
 
     def send(self, message: dict) -> None:
         if self.writer.is_closing():
@@ -401,8 +407,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         session.in_lobby = True
         session.table = ""
         lobby = self._lobby(session)
-        session.lobby_told = _without_waiting(lobby)
-        session.send(lobby)
+        self._tell_session_lobby(session, lobby, _without_waiting(lobby), time.monotonic())
 
     # -- what sessions are told ------------------------------------------------------------------
     def _open(self, session: Session, table: Table) -> None:
@@ -461,45 +466,64 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             }
         )
 
-    def _summary(self, table: Table, session: Session) -> dict:
+    def _common_summary(self, table: Table, here: set[str]) -> dict:
+        """What the lobby says of `table` to everyone (`here`: the people connected)."""
         progress, _ = table.spec.summary(table.state)
-        seat = table.seat_of(session.person)
-        deciding = table.deciding()
-        your_move = seat is not None and deciding == seat and not table.seats[seat].zombie
         return {
             "table": table.id,
             "game": table.spec.name,
             "title": table.spec.title,
             "seats": [table.seat_label(i) for i in range(len(table.seats))],
             "open": table.open_seats(),
-            "connected": [bool(s.person) and self._connected(s.person) for s in table.seats],
-            "mine": seat is not None,
-            "owner": table.owner == session.person,
+            "connected": [bool(s.person) and s.person in here for s in table.seats],
             "progress": progress,
             "solo": table.record.solo,
             "over": table.is_over,
             "ended": table.finished,
             "kind": table.kind,
             "clock": dict(table.clock.setting) if table.clock.is_on else None,
+        }
+
+    def _summary(self, table: Table, common: dict, session: Session) -> dict:
+        """What the lobby says of `table` to `session`: `common`, and what the table is to it."""
+        seat = table.seat_of(session.person)
+        your_move = seat is not None and table.deciding() == seat and not table.seats[seat].zombie
+        return {
+            **common,
+            "mine": seat is not None,
+            "owner": table.owner == session.person,
             "your_move": your_move,
             "since": round(self.clock() - table.since) if your_move else None,
             "new": your_move and table.seats[seat].seen < table.actions,
         }
 
-    def _lobby(self, session: Session) -> dict:
-        entries = [self._summary(t, session) for t in self.tables.values()]
+    def _lobby_common(self) -> tuple[list[tuple[Table, dict]], list[dict]]:
+        """What every session's lobby list shares: each table's summary, and who is online."""
+        people = {other.person: other.name for other in self.sessions if other.person}
+        everyone = {**self._elsewhere, **people}
+        here = set(everyone)
+        tables_of: dict[str, list[str]] = {}
+        for table in self.tables.values():
+            for place in table.seats:
+                if place.person and table.id not in tables_of.setdefault(place.person, []):
+                    tables_of[place.person].append(table.id)
+        online: dict[str, list[str]] = {}
+        for person, name in everyone.items():
+            online.setdefault(name, tables_of.get(person, []))
+        summaries = [(t, self._common_summary(t, here)) for t in self.tables.values()]
+        return summaries, [{"name": n, "tables": t} for n, t in sorted(online.items())]
+
+    def _lobby(self, session: Session, common=None) -> dict:
+        """The lobby's list as `session` sees it (`common`: `_lobby_common()`, if at hand)."""
+        summaries, online = common or self._lobby_common()
+        entries = [self._summary(table, shared, session) for table, shared in summaries]
         # Where it is your move first (the longest waiting first), then your tables, then others.
         entries.sort(key=lambda e: (not e["your_move"], -(e["since"] or 0), not e["mine"]))
-        online: dict[str, list[str]] = {}
-        people = {other.person: other.name for other in self.sessions if other.person}
-        for person, name in {**self._elsewhere, **people}.items():
-            if name not in online:
-                online[name] = [t.id for t in self.tables.values() if t.seat_of(person) is not None]
         return {
             "type": "lobby",
             "tables": entries,
             "you": session.name,
-            "online": [{"name": n, "tables": t} for n, t in sorted(online.items())],
+            "online": online,
             "invitations": self.invitations_for(session),
         }
 
@@ -515,16 +539,33 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
 
         def send() -> None:
             self._lobby_due = None
+            common = self._lobby_common()
+            now = time.monotonic()
+            later = False
             for session in list(self.sessions):
                 if session.in_lobby and session.person:
-                    lobby = self._lobby(session)
+                    lobby = self._lobby(session, common)
                     # A list that only waited longer is not news (each client counts on).
                     unchanged = _without_waiting(lobby)
-                    if unchanged != session.lobby_told:
-                        session.lobby_told = unchanged
-                        session.send(lobby)
+                    if unchanged == session.lobby_told:
+                        continue
+                    if (
+                        now - session.lobby_told_at < LOBBY_BACKGROUND_EVERY
+                        and session.lobby_told is not None
+                        and _foreground(unchanged) == _foreground(session.lobby_told)
+                    ):
+                        later = True  # told with the next news, or when the background is due
+                        continue
+                    self._tell_session_lobby(session, lobby, unchanged, now)
+            if later and self._lobby_due is None:
+                self._lobby_due = loop.call_later(LOBBY_EVERY * 2, send)
 
         self._lobby_due = loop.call_later(LOBBY_EVERY, send)
+
+    @staticmethod
+    def _tell_session_lobby(session: Session, lobby: dict, unchanged: dict, now: float) -> None:
+        session.lobby_told, session.lobby_told_at = unchanged, now
+        session.send(lobby)
 
     def _changed(self, table: Table) -> None:
         """After any change (already in the database): tell everyone looking at the table, run
@@ -596,3 +637,12 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
 def _without_waiting(lobby: dict) -> dict:
     """A lobby list without how long each move has waited (what changes every second)."""
     return {**lobby, "tables": [{**t, "since": None} for t in lobby["tables"]]}
+
+
+def _foreground(lobby: dict) -> dict:
+    """A lobby list without its background: who is online, and how far each table has got."""
+    return {
+        **lobby,
+        "online": None,
+        "tables": [{**t, "progress": None} for t in lobby["tables"]],
+    }

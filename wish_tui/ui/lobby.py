@@ -15,10 +15,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from wish_tui.widgets.choice_screen import ChoiceScreen
+
+ONLINE_NAMED = 12
+"""The most people named in the lobby's line of who is online (the rest are counted)."""
 
 
 class LobbyScreen(Screen):
@@ -93,6 +97,14 @@ class LobbyScreen(Screen):
 
     def _fill(self, rows: list) -> None:
         grid = self.query_one(DataTable)
+        if self._shown is not None and len(rows) == len(self._shown) == grid.row_count:
+            # The same rows: only the cells that changed (most often a table's progress).
+            for y, (new, old) in enumerate(zip(rows, self._shown, strict=True)):
+                for x, value in enumerate(new):
+                    if value != old[x]:
+                        grid.update_cell_at(Coordinate(y, x), value, update_width=True)
+            self._shown = rows
+            return
         row = grid.cursor_row
         grid.clear()
         for values in rows:
@@ -104,15 +116,20 @@ class LobbyScreen(Screen):
     def _people(self, message: dict) -> None:
         online = message.get("online", [])
         parts = [
-            p["name"] + (f" (at {', '.join(p['tables'])})" if p["tables"] else "") for p in online
+            p["name"] + (f" (at {', '.join(p['tables'])})" if p["tables"] else "")
+            for p in online[:ONLINE_NAMED]
         ]
         text = "Online: " + (", ".join(parts) if parts else "only you")
+        if len(online) > ONLINE_NAMED:
+            text = (
+                f"Online ({len(online)}): {', '.join(parts)} and {len(online) - ONLINE_NAMED} more"
+            )
         for invitation in self.invitations[:3]:
             text += (
                 f"\n{invitation['from']} invites you to table {invitation['table']}: "
                 "a accepts, d declines"
             )
-        self.query_one("#people", Static).update(text)
+        _update(self.query_one("#people", Static), text)
 
     @staticmethod
     def _row(entry: dict) -> tuple:
@@ -148,7 +165,7 @@ class LobbyScreen(Screen):
             text = "No table yet: press n to open one, then tell your friends its number."
         else:
             text = f"Table {entry['table']}: " + "; ".join(entry["seats"])
-        self.query_one("#detail", Static).update(text)
+        _update(self.query_one("#detail", Static), text)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._detail()
@@ -266,6 +283,12 @@ class LobbyScreen(Screen):
     def action_quit(self) -> None:
         """Leave the server (your seats stay yours)."""
         self.app.exit()
+
+
+def _update(widget: Static, text: str) -> None:
+    """Show `text` in `widget`, unless it shows it already (an update is a new layout)."""
+    if widget.content != text:
+        widget.update(text)
 
 
 def _since(seconds: float) -> str:
