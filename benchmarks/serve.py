@@ -1,6 +1,6 @@
 """`wish-tui serve` under load: many SSH sessions on loopback, some of them two to a table, playing.
 
-Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--fresh]
+Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--think 2] [--fresh]
      python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
 Starts the real server in this process (the table server, the session pool and the SSH front
@@ -8,7 +8,9 @@ end, each session running its own `wish-tui client` app, forked from the pool, o
 pseudo-terminal; with --fresh each app starts as a fresh process instead), connects the sessions
 one after another with asyncssh's client, opens a table of Wish for each pair of the first
 `--playing` sessions and plays (the others stay in the lobby): the person whose decision it is
-presses a key, and the time until the *other* person's screen receives its change is measured.
+thinks, as a person does (`--think`, 2 s on average, from half to one and a half times that, so
+the tables do not move in step), then presses a key, and the time until the *other* person's
+screen receives its change is measured.
 
 Prints:
 - login to the lobby's first frame, measured from outside: from asyncssh's connect until the
@@ -19,6 +21,7 @@ Prints:
   what the server process itself grew by per session;
 - keypress to the change on the other person's screen: median and 95th percentile
   (target: median <= 50 ms, p95 <= 150 ms on a 2-core machine);
+- the processor time each game action costs, in the session apps and in this process;
 - bytes sent to each client per game action.
 
 With `--nodes 2 --database URL` (an empty PostgreSQL database, or one this benchmark filled
@@ -38,6 +41,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import random
 import re
 import shutil
 import signal
@@ -177,6 +181,16 @@ def session_pids(pool: SessionPool | None) -> list[int]:
     return pids
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """The processor time the processes have used so far (user and system), in seconds."""
+    ticks = 0
+    for pid in pids:
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def mb(kb: float) -> str:
     return f"{kb / 1024:.1f} MB"
 
@@ -226,14 +240,23 @@ async def seat_pair(hub: Hub, first: Player, second: Player):
 
 
 async def play_table(
-    table, first: Player, second: Player, actions: int, latencies: list, traffic: list
+    table,
+    first: Player,
+    second: Player,
+    actions: int,
+    latencies: list,
+    traffic: list,
+    think: float,
+    rng: random.Random,
 ):
-    """Play `actions` actions; `latencies` gets (the seat that pressed, ms to the other's screen)."""
+    """Play `actions` actions, each after a person's thinking time (from half to one and a half
+    times `think` seconds); `latencies` gets (the seat that pressed, ms to the other's screen)."""
     players = [first, second]
-    await asyncio.sleep(1.0)
+    await asyncio.sleep(1.0 + rng.uniform(0, think))
     at_start = first.received + second.received
     done = 0
     while done < actions and not table.is_over:
+        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
         seat = table.deciding()
         me, other = players[seat], players[1 - seat]
         view = table.state.view(seat)
@@ -310,7 +333,13 @@ async def takeover(hub: Hub, node: NodeProcess, tables: list) -> list[float]:
 
 
 async def main(
-    sessions: int, playing: int, actions: int, fresh: bool, nodes: int, database: str
+    sessions: int,
+    playing: int,
+    actions: int,
+    fresh: bool,
+    nodes: int,
+    database: str,
+    think: float = 2.0,
 ) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -355,13 +384,20 @@ async def main(
     pairs = [(players[i], players[i + 1]) for i in range(0, min(playing, sessions) - 1, 2)]
     tables = [await seat_pair(hub, a, b) for a, b in pairs]
     started = time.perf_counter()
+    at_tables = [p.pid for pair in pairs for p in pair if p.pid]
+    in_lobby = [p.pid for p in players if p.pid and p.pid not in at_tables]
+    cpu_before = cpu_seconds(at_tables), cpu_seconds(in_lobby), cpu_seconds([os.getpid()])
+    rng = random.Random(1)
     await asyncio.gather(
         *(
-            play_table(table, a, b, actions, latencies, traffic)
+            play_table(table, a, b, actions, latencies, traffic, think, rng)
             for table, (a, b) in zip(tables, pairs, strict=True)
         )
     )
     elapsed = time.perf_counter() - started
+    cpu_tables = cpu_seconds(at_tables) - cpu_before[0]
+    cpu_lobby = cpu_seconds(in_lobby) - cpu_before[1]
+    cpu_server = cpu_seconds([os.getpid()]) - cpu_before[2]
     playing_memory = memory_line(
         "memory of each playing session's app after playing",
         [p.pid for pair in pairs for p in pair if p.pid],
@@ -434,6 +470,14 @@ async def main(
             )
         else:
             print("node A killed: node B took none of its tables over within 120 s")
+    if latencies and total_actions:
+        print(
+            f"processor time per game action: {cpu_tables / total_actions * 1000:.0f} ms in the "
+            f"apps at the tables, {cpu_lobby / total_actions * 1000:.0f} ms in the apps in the "
+            f"lobby, {cpu_server / total_actions * 1000:.0f} ms in this process "
+            f"({total_actions / elapsed:.1f} actions a second, each after {think:g} s of thought "
+            "on average)"
+        )
     if latencies:
         print(
             f"bytes sent per game action per client: {received / max(1, played) / 2:.0f} B "
@@ -448,6 +492,12 @@ if __name__ == "__main__":
         "--playing", type=int, help="of them, how many play, two to a table (all of them)"
     )
     parser.add_argument("--actions", type=int, default=12, help="actions played at each table")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=2.0,
+        help="a person's thinking time before each action, in seconds on average (2)",
+    )
     parser.add_argument(
         "--fresh", action="store_true", help="start each app as a fresh process, not from the pool"
     )
@@ -469,5 +519,6 @@ if __name__ == "__main__":
             options.fresh,
             options.nodes,
             options.database,
+            options.think,
         )
     )

@@ -5,10 +5,10 @@ counted, not listed whole (issue 23)."""
 from __future__ import annotations
 
 from textual.app import App
-from textual.coordinate import Coordinate
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from wish_tui.ui.lobby import ONLINE_NAMED, LobbyScreen
+from wish_tui.widgets.row_list import RowList
 
 
 class LobbyApp(App):
@@ -53,23 +53,29 @@ def lobby(progress: list[str], online: int = 2) -> dict:
     }
 
 
-async def test_a_changed_progress_is_redrawn_in_its_cell_and_the_cursor_stays():
+async def test_a_changed_progress_is_redrawn_in_its_row_alone_and_the_cursor_stays():
     app = LobbyApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         app.screen.show(lobby(["round 1", "round 1", "round 1"]))
         await pilot.pause()
-        grid = app.screen.query_one(DataTable)
+        rows = app.screen.query_one(RowList)
         await pilot.press("down", "down")
-        row_keys = [row.key for row in grid.ordered_rows]
+        await pilot.pause()
+        assert app.screen.query_one("#detail", Static).content.startswith("Table 3:")
+        drawn = []
+        real = rows.refresh_line
+        rows.refresh_line = lambda y: (drawn.append(y), real(y))[1]
         app.screen.show(lobby(["round 2", "round 1", "round 1"]))
         await pilot.pause()
-        assert grid.get_cell_at(Coordinate(0, 3)) == "round 2"
-        assert [row.key for row in grid.ordered_rows] == row_keys  # not cleared and filled again
-        assert grid.cursor_row == 2
-        app.screen.show(lobby(["round 2", "round 1"]))  # a table went: the list is new
+        assert rows.rows[0][3] == "round 2"
+        assert "round 2" in rows.render_line(1).text  # under the header
+        assert drawn == [1]  # only that row's line
+        assert rows.cursor_row == 2
+        app.screen.show(lobby(["round 2", "round 1"]))  # a table went: the cursor stays in
         await pilot.pause()
-        assert grid.row_count == 2 and grid.cursor_row == 1
+        assert rows.row_count == 2 and rows.cursor_row == 1
+        await pilot.press("enter")  # opens (here: asks to watch) the table under the cursor
 
 
 async def test_hundreds_online_are_counted_and_a_few_named():

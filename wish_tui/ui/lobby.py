@@ -15,11 +15,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.coordinate import Coordinate
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import Footer, Label, Static
 
 from wish_tui.widgets.choice_screen import ChoiceScreen
+from wish_tui.widgets.row_list import RowList
 
 ONLINE_NAMED = 12
 """The most people named in the lobby's line of who is online (the rest are counted)."""
@@ -30,7 +30,6 @@ class LobbyScreen(Screen):
 
     DEFAULT_CSS = """
     LobbyScreen > Vertical { height: 1fr; }
-    LobbyScreen DataTable { height: 1fr; }
     LobbyScreen #lobby-title { width: 100%; }
     LobbyScreen #detail { height: auto; max-height: 4; border-top: solid $accent; padding: 0 1; }
     """
@@ -55,8 +54,6 @@ class LobbyScreen(Screen):
         self.you = you
         self.tables: list[dict] = []
         self.invitations: list[dict] = []
-        self._shown: list | None = None
-        """The rows on the screen (a list that did not change is not drawn again)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -65,24 +62,20 @@ class LobbyScreen(Screen):
                 "Enter opens or joins · n new table · h history · l leaderboard · ? p y i",
                 id="lobby-title",
             )
-            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield RowList(("Table", "Game", "Seats", "Progress", ""), id="tables")
             yield Static("", id="people")
             yield Static("", id="detail")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Table", "Game", "Seats", "Progress", "")
-        table.focus()
+        self.query_one(RowList).focus()
         self.app.server_send({"type": "lobby"})
 
     def show(self, message: dict) -> None:
         """Show the server's list of tables."""
         self.tables = message.get("tables", [])
         self.invitations = message.get("invitations", [])
-        rows = [self._row(entry) for entry in self.tables]
-        if rows != self._shown:
-            self._fill(rows)
+        self.query_one(RowList).set_rows([self._row(entry) for entry in self.tables])
         self._people(message)
         self._detail()
         link = message.get("web_link")
@@ -94,24 +87,6 @@ class LobbyScreen(Screen):
                 WebLinkScreen(link["url"], int(link.get("minutes") or 5)),
                 lambda _: self.app.server_send({"type": "lobby"}),
             )
-
-    def _fill(self, rows: list) -> None:
-        grid = self.query_one(DataTable)
-        if self._shown is not None and len(rows) == len(self._shown) == grid.row_count:
-            # The same rows: only the cells that changed (most often a table's progress).
-            for y, (new, old) in enumerate(zip(rows, self._shown, strict=True)):
-                for x, value in enumerate(new):
-                    if value != old[x]:
-                        grid.update_cell_at(Coordinate(y, x), value, update_width=True)
-            self._shown = rows
-            return
-        row = grid.cursor_row
-        grid.clear()
-        for values in rows:
-            grid.add_row(*values)
-        self._shown = rows
-        if self.tables and row is not None:
-            grid.move_cursor(row=min(row, len(self.tables) - 1))
 
     def _people(self, message: dict) -> None:
         online = message.get("online", [])
@@ -154,10 +129,8 @@ class LobbyScreen(Screen):
         return (entry["table"], entry["title"], seats, entry["progress"], state)
 
     def _selected(self) -> dict | None:
-        grid = self.query_one(DataTable)
-        if not self.tables or grid.cursor_row is None or grid.cursor_row >= len(self.tables):
-            return None
-        return self.tables[grid.cursor_row]
+        row = self.query_one(RowList).cursor_row
+        return self.tables[row] if row < len(self.tables) else None
 
     def _detail(self) -> None:
         entry = self._selected()
@@ -167,10 +140,10 @@ class LobbyScreen(Screen):
             text = f"Table {entry['table']}: " + "; ".join(entry["seats"])
         _update(self.query_one("#detail", Static), text)
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
         self._detail()
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def on_row_list_selected(self, event: RowList.Selected) -> None:
         self.action_enter()
 
     def action_enter(self) -> None:

@@ -1,0 +1,210 @@
+"""A list of rows in columns with a cursor, for a list that changes while it is shown.
+
+Textual's DataTable draws every row again after any change to a cell (its caches are keyed by
+the table's count of updates): in the lobby of a club of hundreds, where a table's progress or a
+seat changes every moment, each session spent about 40 ms of a core on every list it was told.
+Here each row is drawn once into a strip, kept until its text, its width or its highlight
+changes, and a changed row is the only line refreshed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from textual.binding import Binding
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+Row = tuple[str, ...]
+
+
+class RowList(ScrollView, can_focus=True):
+    """Rows of text under a header of column names; one row at a time is the cursor's.
+
+    Args:
+        columns: the column names, shown in the header.
+    """
+
+    COMPONENT_CLASSES = {"row-list--header", "row-list--cursor", "row-list--even"}
+    DEFAULT_CSS = """
+    RowList {
+        background: $surface;
+        color: $foreground;
+        height: 1fr;
+        & > .row-list--header { text-style: bold; background: $panel; color: $foreground; }
+        &:ansi > .row-list--header { background: ansi_bright_blue; color: ansi_default; }
+        & > .row-list--even { background: $surface-lighten-1 50%; }
+        &:dark > .row-list--even { background: $surface-darken-1 40%; }
+        & > .row-list--cursor {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        &:focus {
+            background-tint: $foreground 5%;
+            & > .row-list--cursor {
+                background: $block-cursor-background;
+                color: $block-cursor-foreground;
+                text-style: $block-cursor-text-style;
+            }
+        }
+    }
+    """
+    BINDINGS = [
+        Binding("up", "cursor(-1)", "Up", show=False),
+        Binding("down", "cursor(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("enter", "select", "Select", show=False),
+    ]
+
+    cursor_row: reactive[int] = reactive(0, always_update=False, repaint=False)
+    """The row under the cursor (0 with no rows)."""
+
+    class Highlighted(Message):
+        """The cursor moved to `row`."""
+
+        def __init__(self, row: int) -> None:
+            super().__init__()
+            self.row = row
+
+    class Selected(Message):
+        """Enter (or a click) on `row`."""
+
+        def __init__(self, row: int) -> None:
+            super().__init__()
+            self.row = row
+
+    def __init__(self, columns: Sequence[str], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.columns: Row = tuple(columns)
+        self.rows: list[Row] = []
+        self._widths = [cell_len(c) for c in self.columns]
+        self._strips: dict[tuple, Strip] = {}
+        """Each drawn line, by (row, its text, highlighted, even, width)."""
+
+    # -- what is shown ---------------------------------------------------------------------------
+    @property
+    def row_count(self) -> int:
+        return len(self.rows)
+
+    def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
+        """Show `rows`; only the lines whose text changed are drawn again."""
+        rows = [tuple(str(v) for v in row) for row in rows]
+        old, self.rows = self.rows, rows
+        widths = [
+            max([cell_len(name), *(cell_len(row[x]) for row in rows if x < len(row))])
+            for x, name in enumerate(self.columns)
+        ]
+        if widths != self._widths or len(rows) != len(old):
+            self._widths = widths
+            self._strips.clear()
+            self.virtual_size = Size(self._line_width(), len(rows) + 1)
+            self.refresh()
+        else:
+            for y, (new, before) in enumerate(zip(rows, old, strict=True)):
+                if new != before:
+                    self._refresh_row(y)
+        if rows and self.cursor_row >= len(rows):
+            self.move_cursor(len(rows) - 1)
+
+    def move_cursor(self, row: int) -> None:
+        """Put the cursor on `row` (kept within the rows) and scroll it into view."""
+        self.cursor_row = max(0, min(row, len(self.rows) - 1)) if self.rows else 0
+
+    def watch_cursor_row(self, before: int, row: int) -> None:
+        self._refresh_row(before)
+        self._refresh_row(row)
+        self._scroll_to(row)
+        if self.rows:
+            self.post_message(self.Highlighted(row))
+
+    # -- keys and the mouse ----------------------------------------------------------------------
+    def action_cursor(self, step: int) -> None:
+        self.move_cursor(self.cursor_row + step)
+
+    def action_page(self, direction: int) -> None:
+        self.move_cursor(
+            self.cursor_row + direction * max(1, self.scrollable_content_region.height - 1)
+        )
+
+    def action_jump(self, row: int) -> None:
+        self.move_cursor(row if row >= 0 else len(self.rows) - 1)
+
+    def action_select(self) -> None:
+        if self.rows:
+            self.post_message(self.Selected(self.cursor_row))
+
+    def on_click(self, event: Click) -> None:
+        row = event.y + int(self.scroll_y) - 1
+        if 0 <= row < len(self.rows):
+            self.move_cursor(row)
+            if event.chain > 1:
+                self.action_select()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _line_width(self) -> int:
+        return sum(w + 2 for w in self._widths)
+
+    def _scroll_to(self, row: int) -> None:
+        height = max(1, self.scrollable_content_region.height - 1)  # under the header
+        top = int(self.scroll_y)
+        if row < top:
+            self.scroll_to(y=row, animate=False)
+        elif row >= top + height:
+            self.scroll_to(y=row - height + 1, animate=False)
+
+    def _refresh_row(self, row: int) -> None:
+        y = row + 1 - int(self.scroll_y)
+        if 1 <= y < self.size.height:
+            self.refresh_line(y)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if y == 0:
+            return self._strip(self.columns, "row-list--header", width, ("header",))
+        row = y - 1 + int(self.scroll_y)
+        if row >= len(self.rows):
+            return Strip.blank(width, self.rich_style)
+        part = "row-list--even" if row % 2 else ""
+        if row == self.cursor_row:
+            part = "row-list--cursor"
+        return self._strip(self.rows[row], part, width, (row,))
+
+    def _strip(self, values: Row, part: str, width: int, key: tuple) -> Strip:
+        whole = (*key, values, part, width, int(self.scroll_x), self.has_focus)
+        strip = self._strips.get(whole)
+        if strip is None:
+            style = self.rich_style
+            if part:
+                style += self.get_component_rich_style(part)
+            text = "".join(
+                f" {value}{' ' * (w - cell_len(value))} "
+                for value, w in zip(values, self._widths, strict=False)
+            )
+            line = Strip([Segment(text, style)]).crop(
+                int(self.scroll_x), int(self.scroll_x) + width
+            )
+            strip = line.extend_cell_length(width, style).simplify()
+            if len(self._strips) > 4 * (len(self.rows) + self.size.height + 8):
+                self._strips.clear()
+            self._strips[whole] = strip
+        return strip
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()  # a theme, a focus or a pseudo-class changed the styles
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
