@@ -339,6 +339,35 @@ async def test_the_lobby_tells_who_came_online_with_the_next_news_not_at_once(mo
             carol.close()
 
 
+async def test_background_news_due_everywhere_at_once_is_told_a_few_sessions_a_round(monkeypatch):
+    from wish_tui.server import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_EVERY", 0.5)
+    monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_BATCH", 1)
+    rounds: dict[str, list[float]] = {}
+    tell = Hub._tell_session_lobby
+
+    def recorded(session, lobby, unchanged, now):
+        rounds.setdefault(session.name, []).append(now)
+        tell(session, lobby, unchanged, now)
+
+    monkeypatch.setattr(Hub, "_tell_session_lobby", staticmethod(recorded))
+    async with people("alice", "bob", "carol") as (hub, *clients):
+        for client in clients:
+            await client.ask({"type": "lobby"})
+        await asyncio.sleep(0.6)  # their background is due
+        rounds.clear()
+        dave = await Client.connect(hub, "SHA256:dave-key", "dave")
+        try:
+            for client in clients:
+                lobby = await client.until(lambda m: m["type"] == "lobby", timeout=10.0)
+                assert "dave" in [p["name"] for p in lobby["online"]]
+        finally:
+            dave.close()
+        told = [rounds[name][0] for name in ("alice", "bob", "carol")]
+        assert len(set(told)) == 3  # one session a round
+
+
 async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
     async with people("alice", "bob") as (hub, alice, bob):
         seats = [{"name": "red", "who": "me"}, {"name": "blue", "who": "open"}]

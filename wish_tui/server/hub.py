@@ -72,6 +72,8 @@ LOBBY_BACKGROUND_EVERY = 5.0
 """Seconds between two lobby lists sent to a session when all that changed is in the background:
 who is online, and how far the other tables have got (at a club of hundreds, one of them changes
 every moment, and each list sent is drawn again by every session in the lobby)."""
+LOBBY_BACKGROUND_BATCH = 16
+"""The most sessions told only background news at one round of news (every LOBBY_EVERY)."""
 GUEST_PREFIX = "guest:"
 """A browser's guest with `--open` (the web front end's identity for one)."""
 
@@ -542,6 +544,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             common = self._lobby_common()
             now = time.monotonic()
             later = False
+            background = []
             for session in list(self.sessions):
                 if session.in_lobby and session.person:
                     lobby = self._lobby(session, common)
@@ -549,16 +552,23 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                     unchanged = _without_waiting(lobby)
                     if unchanged == session.lobby_told:
                         continue
-                    if (
-                        now - session.lobby_told_at < LOBBY_BACKGROUND_EVERY
-                        and session.lobby_told is not None
-                        and _foreground(unchanged) == _foreground(session.lobby_told)
+                    if session.lobby_told is not None and _foreground(unchanged) == _foreground(
+                        session.lobby_told
                     ):
-                        later = True  # told with the next news, or when the background is due
+                        if now - session.lobby_told_at < LOBBY_BACKGROUND_EVERY:
+                            later = True  # told with the next news, or when it is due
+                        else:
+                            background.append((session.lobby_told_at, session, lobby, unchanged))
                         continue
                     self._tell_session_lobby(session, lobby, unchanged, now)
+            # The background of many sessions is due at once: told a few at a time, those told
+            # longest ago first, so that no moment is spent drawing the lobby everywhere.
+            background.sort(key=lambda due: due[0])
+            for _, session, lobby, unchanged in background[:LOBBY_BACKGROUND_BATCH]:
+                self._tell_session_lobby(session, lobby, unchanged, now)
+            later = later or len(background) > LOBBY_BACKGROUND_BATCH
             if later and self._lobby_due is None:
-                self._lobby_due = loop.call_later(LOBBY_EVERY * 2, send)
+                self._lobby_due = loop.call_later(LOBBY_EVERY, send)
 
         self._lobby_due = loop.call_later(LOBBY_EVERY, send)
 
