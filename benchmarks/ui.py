@@ -10,8 +10,8 @@ Prints:
   because the program must wait to tell it from the start of an escape sequence)
   (target <= 16 ms);
 - median bytes written to the terminal per game action at 100x30 against a random bot
-  (target <= 1 KB): on a clean key sequence, and as people press keys (some refused, with their
-  toast), in 256 colours and in truecolor.
+  (target <= 1 KB): on a clean key sequence, and as people press keys (some refused, each saying
+  why in the status line), in 256 colours and in truecolor.
 """
 
 from __future__ import annotations
@@ -206,8 +206,8 @@ def bytes_per_action(turns: int = 6) -> float:
 
 def bytes_per_action_as_people(turns: int = 8, truecolor: bool = False) -> float:
     """Median bytes per game action at 100x30 against a random bot, keys pressed as a person
-    presses them: a few keys a turn at a person's pace, some of them refused (their toast with
-    the rules' sentence is part of what is sent), then ending the turn.
+    presses them: a few keys a turn at a person's pace, some of them refused (the rules' sentence
+    in the status line is part of what is sent), then ending the turn.
 
     Args:
         truecolor: the terminal says it has 24-bit colour (COLORTERM=truecolor), as most do.
