@@ -113,6 +113,15 @@ def test_a_frame_that_changes_one_letter_sends_its_phrase():
     assert diff.frame(line.replace("h3", "h4")) == ""
 
 
+def test_a_dot_between_two_phrases_ends_them():
+    diff = ScreenDiff()
+    line = "\x1b[5;1HPotions 0 · Trickery 0 · Wind Blasts left 5\x1b[1;1H"
+    diff.frame(line)
+    assert diff.frame(line.replace("Potions 0", "Potions 1")) == (
+        "\x1b[5;1H\x1b[0mPotions 1\x1b[0m\x1b[1;1H"
+    )
+
+
 def test_anything_but_moves_styles_and_text_goes_whole_and_forgets_the_screen():
     diff = ScreenDiff()
     line = "\x1b[1;1Habc\x1b[1;1H"

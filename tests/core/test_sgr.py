@@ -81,6 +81,8 @@ STYLES = st.sampled_from(
         "38;5;247;48;5;17",
         "1;38;5;253;48;5;17",
         "3;38;2;0;0;0",
+        "2;38;2;0;0;0",
+        "1;2",
         "7",
         "48;5;0",
         "4;48;5;17",
@@ -108,9 +110,17 @@ def test_a_run_of_one_style_is_sent_once_and_ends_in_the_default_style():
     assert compact(bar) == "\x1b[0;48;5;17;38;5;247mt Travel e Empower \x1b[0m"
 
 
-def test_a_change_of_colour_sends_only_the_colour_and_a_lost_attribute_a_reset():
+def test_a_change_of_colour_sends_only_the_colour_and_a_lost_attribute_its_own_off_code():
     frame = "\x1b[1;38;5;1;48;5;2ma\x1b[0m\x1b[1;38;5;3;48;5;2mb\x1b[0m\x1b[38;5;3;48;5;2mc\x1b[0m"
-    assert compact(frame) == ("\x1b[0;1;48;5;2;38;5;1ma\x1b[38;5;3mb\x1b[0;48;5;2;38;5;3mc\x1b[0m")
+    assert compact(frame) == ("\x1b[0;1;48;5;2;38;5;1ma\x1b[38;5;3mb\x1b[22mc\x1b[0m")
+
+
+def test_bold_going_off_keeps_dim_and_the_truecolor_colours():
+    """22 ends bold and dim alike: a dim that stays is set again, the colours are not resent."""
+    rgb = "48;2;18;18;18;38;2;224;224;224"
+    frame = f"\x1b[1;2;{rgb}ma\x1b[0m\x1b[2;{rgb}mb\x1b[0m\x1b[3;{rgb}mc\x1b[0m"
+    assert compact(frame) == f"\x1b[0;1;2;{rgb}ma\x1b[22;2mb\x1b[22;3mc\x1b[0m"
+    assert cells(compact(frame)) == cells(frame)
 
 
 def test_cursor_moves_keep_the_style_and_an_erase_gets_a_reset_first():

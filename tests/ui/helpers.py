@@ -1,5 +1,5 @@
 """Small helpers the Pilot tests of every game share: a game loaded from its record, curtains,
-notifications and waiting for the app to settle."""
+notifications, refusals and waiting for the app to settle."""
 
 from __future__ import annotations
 
@@ -69,3 +69,16 @@ def notes_of(screen) -> list[str]:
 
     screen.notify = spy
     return notes
+
+
+def refusals_of(screen) -> list[str]:
+    """Collect the refusals a table screen says in its status line from now on."""
+    refusals: list[str] = []
+    original = screen.refuse
+
+    def spy(sentence: str) -> None:
+        refusals.append(sentence)
+        original(sentence)
+
+    screen.refuse = spy
+    return refusals

@@ -8,9 +8,10 @@ from wish_tui.games import GAMES
 from wish_tui.ui.app import TooSmallScreen, WishApp
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.curtain import CurtainScreen
+from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.ui.game_screen import GameScreen
 
-from .helpers import lift_curtain, notes_of, screen_of, settle
+from .helpers import lift_curtain, refusals_of, screen_of, settle
 
 HOTSEAT = Launch("game", (Seat("air", "human"), Seat("water", "human")), seed=3)
 
@@ -110,10 +111,11 @@ async def test_a_refused_key_says_why_and_changes_nothing():
     async with app.run_test(size=(80, 24)) as pilot:
         game = await through_setup(app, pilot)
         before = game.table.state.to_dict()
-        notes = notes_of(game)
+        refusals = refusals_of(game)
         await pilot.press("p")
         await settle(pilot)
-        assert notes and "Potion" in notes[-1]
+        assert refusals and "Potion" in refusals[-1]
+        assert status_of(game) == [f"✗ {refusals[-1]}"]
         assert game.table.state.to_dict() == before
 
 
@@ -299,9 +301,65 @@ async def test_a_repeated_decision_counts_its_steps():
         assert ["1 of 3" in titles[0], "2 of 3" in titles[1], "3 of 3" in titles[2]] == [True] * 3
 
 
-async def test_a_refusal_takes_the_place_of_the_words_before_it():
-    """One sentence at a time says why a key is closed: a second refusal replaces the first
-    (stacked toasts covered the seats' rows and made every refused key repaint them)."""
+def status_of(game) -> list[str]:
+    """The lines of the table screen's status line."""
+    return game.query_one("#status", ViewText).text.plain.split("\n")
+
+
+async def test_a_refusal_is_said_in_the_status_line_until_the_next_action():
+    """A refused key says why in the status line, marked and in warning style, not in a toast
+    over the seats' rows (whose repaint, as it came and went, was most of the bytes a refused key
+    sent); the next refusal takes its place and an action clears it."""
+    from textual.widgets._toast import Toast
+
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        game = await through_setup(app, pilot)
+        turn = status_of(game)
+        status = game.query_one("#status", ViewText)
+        await pilot.press("p")
+        await settle(pilot)
+        assert status_of(game) == ["✗ You have no Potion token."]
+        assert status.has_class("-refused")
+        assert not app.screen.query(Toast)
+        await pilot.press("k")
+        await settle(pilot)
+        assert status_of(game) == ["✗ You have no Trickery token."]
+        actions = game.table.actions
+        await pilot.press("e")
+        await settle(pilot)
+        if choice_open(app):
+            await pilot.press("1")
+            await settle(pilot)
+        assert game.table.actions > actions
+        assert "✗" not in status.text.plain and not status.has_class("-refused")
+        assert status_of(game) != turn  # the turn's status again, one marker fewer
+        assert not app.screen.query(Toast)
+
+
+async def test_a_long_refusal_takes_two_lines_above_an_open_window():
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await through_setup(app, pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert choice_open(app)
+        game.refuse("Travel is not possible now: " + "a reason that goes on and on, " * 8)
+        await settle(pilot)
+        lines = status_of(game)
+        status = game.query_one("#status", ViewText)
+        assert len(lines) == 2 and lines[0].startswith("✗ ") and lines[1].endswith("…")
+        assert status.region.height == 2
+        assert status.region.bottom == game.query_one("#keys").region.y
+        assert not game.query_one(ChoicePanel).region.overlaps(status.region)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(status_of(game)) == 1 and "✗" not in status_of(game)[0]
+
+
+async def test_a_warning_toast_takes_the_place_of_the_words_before_it():
+    """A notice in a toast (an autosave that failed, a seat handed to a bot) replaces the
+    words before it: stacked toasts covered the seats' rows."""
     from textual.widgets._toast import Toast
 
     app = WishApp(HOTSEAT)
@@ -309,11 +367,11 @@ async def test_a_refusal_takes_the_place_of_the_words_before_it():
         await lift_curtain(app, pilot)
         game = game_of(app)
         game.notify("Saved as evening.")
-        game.notify("Travel is not possible now.", severity="warning")
+        game.notify("The autosave could not be written.", severity="warning")
         await settle(pilot)
-        game.notify("You have no Trickery token.", severity="warning")
+        game.notify("Water is away: a bot plays for them.", severity="warning")
         await settle(pilot)
         await settle(pilot)
         shown = [str(toast.render()) for toast in app.screen.query(Toast)]
-        assert len(shown) == 1 and "no Trickery token" in shown[0]
+        assert len(shown) == 1 and "a bot plays" in shown[0]
         assert all(holder.children for holder in app.screen.query("ToastHolder"))

@@ -14,7 +14,7 @@ from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.widgets.game_log import GameLog
 
 from . import helpers
-from .helpers import app_of, lift_curtain, notes_of, screen_of, settle
+from .helpers import app_of, lift_curtain, refusals_of, screen_of, settle
 
 BOTH = ("wishes", "hexes")
 
@@ -151,15 +151,16 @@ async def test_a_refused_key_says_why_in_one_sentence_and_changes_nothing():
         await lift_curtain(app, pilot)
         game = game_of(app)
         before = game.table.state.to_dict()
-        notes = notes_of(game)
+        refusals = refusals_of(game)
         await pilot.press("g")
         await settle(pilot)
-        assert (
-            notes and notes[-1] == "The gemstone comes after collecting: take a tile first (Enter)."
-        )
+        sentence = "The gemstone comes after collecting: take a tile first (Enter)."
+        assert refusals == [sentence]
+        assert game.query_one("#status").text.plain == f"✗ {sentence}"
         await pilot.press("n")
         await settle(pilot)
-        assert "take a tile first" in notes[-1]
+        assert "take a tile first" in refusals[-1]
+        assert "take a tile first" in game.query_one("#status").text.plain
         assert game.table.state.to_dict() == before
 
 

@@ -18,7 +18,7 @@ from wish_tui.wishland.ui.game_screen import GameScreen
 from wish_tui.wishland.ui.market_view import MarketView
 
 from . import helpers
-from .helpers import app_of, lift_curtain, notes_of, screen_of, settle
+from .helpers import app_of, lift_curtain, notes_of, refusals_of, screen_of, settle
 
 SCENARIOS = Path(__file__).parents[2] / "saves"
 
@@ -124,10 +124,11 @@ async def test_a_refused_key_says_why_in_the_rules_words():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        notes = notes_of(game)
+        notes = refusals_of(game)
         await pilot.press("e")
         await settle(pilot)
         assert notes[-1] == "Take your action first: place Workers, or collect them."
+        assert status_text(app) == f"✗ {notes[-1]}"
         # Y23 costs 8 Credits: b on it says so and buys nothing.
         game.cursor = (0, 2)
         await pilot.press("b")

@@ -26,6 +26,8 @@ _HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l"})
 GAP = 4
 """Unchanged cells between two changed runs of a line sent again rather than moved over (a
 cursor move costs about as many bytes)."""
+SEPARATOR = "·"
+"""What stands between two phrases of a line ('Potions 0 · Trickery 0'), as two spaces do."""
 WIDE_RIGHT = ("", ())
 """The right half of a wide character (its left cell holds the character)."""
 
@@ -105,7 +107,7 @@ class ScreenDiff:
 
 def _whole_phrases(runs: list[list[int]], cells: dict[int, Cell]) -> list[list[int]]:
     """Each run widened to the whole phrase it is part of ('Round 4', not '4'), as far as the
-    frame rewrote it: a phrase ends at two spaces or a line of a box. What reads the stream as
+    frame rewrote it: a phrase ends at two spaces, a '·' or a line of a box. What reads the stream as
     text (a person's screen reader, a test waiting for words) finds every changed phrase whole."""
     widened: list[list[int]] = []
     for start, end in runs:
@@ -128,8 +130,8 @@ def _joined(cells: dict[int, Cell], col: int, step: int) -> bool:
     ch = cell[0]
     if ch == " ":
         beyond = cells.get(col + step)
-        return beyond is not None and beyond[0] not in (" ", "") or beyond == WIDE_RIGHT
-    return not ("\u2500" <= ch[:1] <= "\u257f")
+        return beyond is not None and beyond[0] not in (" ", "", SEPARATOR) or beyond == WIDE_RIGHT
+    return ch != SEPARATOR and not ("\u2500" <= ch[:1] <= "\u257f")
 
 
 def _all_known(after: int, before: int, cells: dict[int, Cell], shown: dict[int, Cell]) -> bool:

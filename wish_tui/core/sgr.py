@@ -46,6 +46,12 @@ _COLOUR_OF = {
     **{str(n): "bg" for n in [*range(40, 48), *range(100, 108), 48]},
     "58": "ul",
 }
+_OFF_CODE = {
+    **{"1": "22", "2": "22", "3": "23", "4": "24", "21": "24"},
+    **{"5": "25", "6": "25", "7": "27", "8": "28", "9": "29"},
+}
+"""Each attribute's own code that turns it off (ECMA-48; xterm, VTE, kitty, tmux, the Linux
+console and Windows Terminal know them)."""
 _OFF = {
     "39": ("fg",),
     "49": ("bg",),
@@ -156,16 +162,25 @@ def _switch(out: list[str], sent: Style | None, wanted: Style) -> Style:
 
 @functools.lru_cache(maxsize=4096)
 def _transition(sent: Style | None, wanted: Style) -> str:
-    """The shortest code that takes the terminal from style `sent` to `wanted`."""
+    """The shortest code that takes the terminal from style `sent` to `wanted`.
+
+    An attribute that goes is turned off by its own code (bold by 22, which also ends dim, so a
+    dim that stays is set again), the colours staying as they are: with truecolor a reset and
+    the colours again is most of a line's codes. An attribute without such a code goes by a
+    reset.
+    """
     if not wanted:
         return RESET
     full = "\x1b[0;" + ";".join(value for _, value in wanted) + "m"
     if sent is None:
         return full
     before, after = dict(sent), dict(wanted)
-    if any(key not in after for key in before if key not in _COLOURS):
-        return full  # an attribute goes: only a reset turns it off for sure
-    codes = [_COLOURS[key] for key in before if key in _COLOURS and key not in after]
-    codes += [value for key, value in wanted if before.get(key) != value]
+    gone = [key for key in before if key not in _COLOURS and key not in after]
+    if any(key not in _OFF_CODE for key in gone):
+        return full
+    offs = sorted({_OFF_CODE[key] for key in gone})
+    cleared = {key for key in before if _OFF_CODE.get(key) in offs}
+    codes = offs + [_COLOURS[key] for key in before if key in _COLOURS and key not in after]
+    codes += [value for key, value in wanted if key in cleared or before.get(key) != value]
     delta = "\x1b[" + ";".join(codes) + "m"
     return delta if len(delta) < len(full) else full

@@ -118,11 +118,15 @@ class LessonSteps:
         # The game screen's own handler (run after this one) closes the panel.
         self.call_after_refresh(self._place_panel)
 
+    def status_placed(self, top: int) -> None:
+        super().status_placed(top)
+        self._place_panel()
+
     def _place_panel(self) -> None:
         """Keep the lesson panel just above the status line, or above an open question."""
         if not self.is_mounted:
             return
-        bottom = self.size.height - 2
+        bottom = self.status_top()
         choice = self.query_one(ChoicePanel)
         if choice.visible:
             bottom = min(bottom, int(choice.styles.offset.y.value))

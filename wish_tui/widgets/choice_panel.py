@@ -65,6 +65,11 @@ class ChoicePanel(Widget):
         """True once an answer is posted; the panel shows until the screen closes it."""
         self._typed = ""
         """The digits typed so far of an option's number (more than nine options)."""
+        self._bottom: int | None = None
+        """The screen row the panel ends above (the status line's first); None: the next to
+        last row."""
+        self._height = 0
+        """The panel's height when it opened (a taller status line may take some of it)."""
 
     @property
     def is_open(self) -> bool:
@@ -91,11 +96,24 @@ class ChoicePanel(Widget):
         self._rows = self._wrap(width)
         # Just tall enough, above the status line and key bar; absolute, so the table's layout
         # never moves and only the panel's own lines are redrawn.
-        height = min(max(PANEL_HEIGHT, self.screen.size.height - 8), len(self._rows))
+        bottom = self.screen.size.height - 2 if self._bottom is None else self._bottom
+        height = min(max(PANEL_HEIGHT, bottom - 6), len(self._rows))
+        self._height = height
         self.styles.height = height
-        self.styles.offset = (0, max(0, self.screen.size.height - height - 2))
+        self.styles.offset = (0, max(0, bottom - height))
         self.visible = True
         self.refresh()
+
+    def keep_above(self, bottom: int) -> None:
+        """End the panel just above screen row `bottom` (the status line's first row). An open
+        panel keeps its top and gives up (or takes back) its last rows: moving it would resend
+        every line of it."""
+        if bottom == self._bottom:
+            return
+        self._bottom = bottom
+        if self.visible and self._height:
+            top = int(self.styles.offset.y.value)
+            self.styles.height = max(1, min(self._height, bottom - top))
 
     def _wrap(self, width: int) -> list[tuple[int, str]]:
         rows = [(-1, line.plain) for line in Text(self.title_text).wrap(_MEASURE, width)]

@@ -116,8 +116,12 @@ class GameLog(Widget):
             self._width = self.size.width
             self._rewrap()
         else:
-            self._page_top = max(0, min(self._page_top, len(self._rows) - max(1, self.size.height)))
-            self.top = min(self.top, self._page_top)
+            # A new height (a status line of two lines, a taller terminal) keeps the page where
+            # it is while its newest row still shows: moving it would resend every row.
+            live = self.top == self._page_top
+            newest = len(self._rows) - max(1, self.size.height)
+            self._page_top = max(0, min(self._page_top, len(self._rows) - 1), newest)
+            self.top = self._page_top if live else min(self.top, self._page_top)
         self.refresh()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

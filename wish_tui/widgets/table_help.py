@@ -46,7 +46,7 @@ class TableHelp:
         """Ask what the strongest bot would do in your place (it thinks in the background)."""
         panel_open = self.query_one(ChoicePanel).is_open and bool(self._options)
         if not self._human_main_turn() and not panel_open:
-            self.notify("A hint is given when you are to decide.", severity="warning")
+            self.refuse("A hint is given when you are to decide.")
             return
         self.notify("Thinking about a hint…", timeout=2)
         self.seat.hint()

@@ -56,7 +56,9 @@ class TableKeys:
         return True
 
     def on_key(self, event: Key) -> None:
-        """Keys typed ahead of a question are dropped; a refused game key says why."""
+        """Keys typed ahead of a question are dropped; a refused game key says why (a key takes
+        the refusal before it off the status line)."""
+        self.clear_refusal()
         if self.table.is_over and event.key in ("enter", "space"):
             event.stop()
             self._show_game_over(again=True)
@@ -68,7 +70,7 @@ class TableKeys:
         if event.key == "u":
             if not self._undo_possible():
                 event.stop()
-                self.notify(self._why_no_undo(), severity="warning")
+                self.refuse(self._why_no_undo())
             return
         if not self._human_main_turn():
             if not self.table.is_over and not self._is_mine(self.table.deciding):
@@ -80,7 +82,7 @@ class TableKeys:
         if not groups or any(self._group(group) for group in groups):
             return
         event.stop()
-        self.notify(self.why_not(groups[0]), severity="warning")
+        self.refuse(self.why_not(groups[0]))
 
     def _key_groups(self, key: str) -> list[str]:
         """The key groups bound to `key`, in binding order (a key may have several meanings)."""
@@ -108,7 +110,7 @@ class TableKeys:
         """A game key: take its action, or ask which of its actions."""
         actions = self._group(group)
         if not actions:
-            self.notify(self.why_not(group), severity="warning")
+            self.refuse(self.why_not(group))
             return
         if len(actions) == 1:
             self._confirm_then_play(actions[0])

@@ -92,7 +92,7 @@ class TablePeople:
             return
         seats = [i for i, s in enumerate(table.seats) if s.is_human and s.person and not s.mine]
         if not seats:
-            self.notify("No other person sits at this table.", severity="warning")
+            self.refuse("No other person sits at this table.")
             return
         labels = []
         for seat in seats:

@@ -17,10 +17,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import Widget
 
 from wish_tui.seat import Hint, Refused
 
@@ -33,6 +33,7 @@ from .key_bar import KeyBar
 from .table_help import TableHelp
 from .table_keys import TableKeys
 from .table_people import TablePeople
+from .table_status import TableStatus
 from .table_toasts import TableToasts
 from .view_text import ViewText
 
@@ -47,7 +48,7 @@ TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 screen starts without it."""
 
 
-class TableScreen(TableKeys, TablePeople, TableHelp, TableToasts, Screen):
+class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, Screen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -207,7 +208,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableToasts, Screen):
     def compose(self) -> ComposeResult:
         yield self.BOARD(id="board-root")
         yield ChoicePanel(id="choice")
-        yield ViewText(id="status")
+        yield ViewText(id="status", classes="rising")
+        yield Widget(id="status-room")
         yield KeyBar(id="keys")
 
     def _shown_bindings(self) -> list[Binding]:
@@ -237,7 +239,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableToasts, Screen):
         """Once a second while a table's clock runs: the status line counts down."""
         clock = getattr(self.table, "clock", None)
         if clock and clock.get("running") is not None and not self.table.is_over:
-            self.query_one("#status", ViewText).show(Text(self._status_line(self.view())))
+            self._show_status()
 
     def opened(self) -> None:
         """The screen is up: a game may say something at the start (Textual calls every class's
@@ -273,6 +275,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableToasts, Screen):
         """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
         if not self.is_mounted:
             return  # on_mount shows it all
+        self._refusal = None  # it was about the position before; refresh_view shows the turn
         self._write_news()
         panel = self.query_one(ChoicePanel)
         if panel.is_open and self._options and self.table.version != self._asked_version:
@@ -330,7 +333,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableToasts, Screen):
 
     def table_refused(self, sentence: str) -> None:
         """What this screen asked was refused; the table did not change."""
-        self.notify(sentence, severity="error")
+        self.refuse(sentence)
         if self.busy and not self.query_one(ChoicePanel).is_open:
             self.busy = False
             self.refresh_view()
@@ -372,7 +375,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableToasts, Screen):
         legal = self.legal() if my_turn else []
         marks = self.board_marks(view, legal)
         self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
-        self.query_one("#status", ViewText).show(Text(self._status_line(view)))
+        self._show_status(view)
         self._update_footer()
 
     def _update_footer(self) -> None:
@@ -395,28 +398,6 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableToasts, Screen):
         if info.person and not info.connected and not info.by_bot:
             return f"{info.label} — away"
         return info.label
-
-    def _status_line(self, view: dict) -> str:
-        clock = self.clock_line()
-        line = self._status_words(view)
-        return f"{clock} │ {line}" if clock else line
-
-    def _status_words(self, view: dict) -> str:
-        table = self.table
-        if table.is_over:
-            return "The game is over: Enter shows the final scoring, q leaves."
-        seat = table.deciding
-        info = table.seats[seat]
-        who = self._seat_label(seat)
-        if not info.mine:
-            if not info.is_human and getattr(table, "hurries_bots", False):
-                return f"{who} is thinking… press any key to hurry it."
-            return f"Waiting for {who}." + self.waiting_keys()
-        if seat != self.viewer:
-            return f"Waiting for {who}."
-        if self.asks_in_panel(view):
-            return f"{info.title}: a decision is waiting — choose in the window."
-        return f"{info.title}: " + self.turn_status(view)
 
     # -- the flow of the game ------------------------------------------------------------------
     def proceed(self) -> None:
@@ -553,7 +534,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableToasts, Screen):
     def action_undo(self) -> None:
         """Take back the last actions of this turn, as far as the rules allow."""
         if not self._undo_possible():
-            self.notify(self._why_no_undo(), severity="warning")
+            self.refuse(self._why_no_undo())
             return
         panel = self.query_one(ChoicePanel)
         if panel.is_open:
@@ -578,7 +559,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableToasts, Screen):
         try:
             return self.table.save(name)
         except Refused as exc:
-            self.notify(str(exc), severity="warning")
+            self.refuse(str(exc))
             return None
 
     def action_quit_game(self) -> None:

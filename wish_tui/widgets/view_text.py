@@ -59,6 +59,11 @@ class ViewText(Widget):
         self._strips.clear()
         self.refresh()
 
+    def notify_style_update(self) -> None:
+        # A new class or theme changes the style every drawn line was made with.
+        super().notify_style_update()
+        self._strips.clear()
+
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         if y >= len(self._lines):

@@ -292,9 +292,9 @@ class GameScreen(TableScreen):
                 ends = (f"take {row + 1} left", f"take {row + 1} right")
                 reasons = [refusals.get(end, "") for end in ends]
                 reason = next((r for r in reasons if r), f"Row {row + 1} has no tile to take.")
-                self.notify(reason, severity="warning")
+                self.refuse(reason)
             else:
-                self.notify(f"Row {row + 1} has no tile to choose now.", severity="warning")
+                self.refuse(f"Row {row + 1} has no tile to choose now.")
             return
         column = (self.cursor or 0) % 12
         self.cursor = min(places, key=lambda p: abs(p % 12 - column))

@@ -338,27 +338,22 @@ class GameScreen(TableScreen):
         if view["solo"]:
             hand = view["players"][self.viewer].get("hand", [])
             if row >= len(hand):
-                self.notify(
+                self.refuse(
                     f"Your hand has {plural(len(hand), 'card')}."
                     if hand
-                    else "Your hand is empty: d draws a card.",
-                    severity="warning",
+                    else "Your hand is empty: d draws a card."
                 )
                 return
             self.cursor = (0, row)
         else:
             if row >= ROWS:
-                self.notify(
-                    "The Marketplace has 5 rows: 1 Y, 2 R, 3 B, 4 G, 5 K.", severity="warning"
-                )
+                self.refuse("The Marketplace has 5 rows: 1 Y, 2 R, 3 B, 4 G, 5 K.")
                 return
             cards = self._cards(view)
             buyable = self._buyable(self.legal())
             in_row = [p for p in sorted(cards) if p[0] == row]
             if not in_row:
-                self.notify(
-                    f"No {ROW_TITLE[row][:-1]} card is left this round.", severity="warning"
-                )
+                self.refuse(f"No {ROW_TITLE[row][:-1]} card is left this round.")
                 return
             good = [p for p in in_row if cards[p]["id"] in buyable]
             keep = (row, self.cursor[1])
@@ -372,7 +367,7 @@ class GameScreen(TableScreen):
         card = self._cards(view).get(self.cursor)
         action = self._buyable(self.legal()).get(card["id"]) if card else None
         if action is None:
-            self.notify(self.why_not(group), severity="warning")
+            self.refuse(self.why_not(group))
             return
         self.play(action)
 
