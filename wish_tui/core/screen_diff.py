@@ -71,23 +71,28 @@ class ScreenDiff:
 
     def _send_row(self, out: list[str], row: int, cells: dict[int, Cell]) -> None:
         shown = self.shown.setdefault(row, {})
-        changed = sorted(col for col, cell in cells.items() if shown.get(col) != cell)
-        for col, cell in cells.items():
-            # Half a wide character overwritten: the terminal blanks its other half.
-            old = shown.get(col)
-            if old == WIDE_RIGHT and cell != WIDE_RIGHT and col - 1 not in cells:
-                shown.pop(col - 1, None)
-            right_half = shown.get(col + 1) == WIDE_RIGHT and col + 1 not in cells
-            if old not in (None, WIDE_RIGHT) and right_half:
-                shown.pop(col + 1, None)
+        get = shown.get
+        changed = sorted(col for col, cell in cells.items() if get(col) != cell)
         if not changed:
             return
+        if WIDE_RIGHT in shown.values():
+            for col, cell in cells.items():
+                # Half a wide character overwritten: the terminal blanks its other half.
+                old = shown.get(col)
+                if old == WIDE_RIGHT and cell != WIDE_RIGHT and col - 1 not in cells:
+                    shown.pop(col - 1, None)
+                right_half = shown.get(col + 1) == WIDE_RIGHT and col + 1 not in cells
+                if old not in (None, WIDE_RIGHT) and right_half:
+                    shown.pop(col + 1, None)
         runs: list[list[int]] = []
         for col in changed:
-            if runs and col - runs[-1][1] <= GAP + 1 and _all_known(runs[-1][1], col, cells, shown):
-                runs[-1][1] = col
-            else:
-                runs.append([col, col])
+            if runs:
+                last = runs[-1]
+                gap = col - last[1]
+                if gap == 1 or gap <= GAP + 1 and _all_known(last[1], col, cells, shown):
+                    last[1] = col
+                    continue
+            runs.append([col, col])
         runs = _whole_phrases(runs, cells)
         style: Style | None = None
         for start, end in runs:
@@ -182,6 +187,15 @@ def _parse(data: str) -> tuple[dict[int, dict[int, Cell]], str | None] | None:
 
 def _put(cells: dict[int, Cell], col: int, text: str, style: Style) -> int:
     """Write `text` in `style` into a row's cells from `col`; return the column after it."""
+    if text.isascii() and text.isprintable():  # one cell a character, as most text is
+        end = col + len(text)
+        first, last = cells.get(col), cells.get(end - 1)
+        if first == WIDE_RIGHT and col - 1 in cells:
+            cells[col - 1] = (" ", cells[col - 1][1])
+        if last is not None and last != WIDE_RIGHT and cells.get(end) == WIDE_RIGHT:
+            cells[end] = (" ", last[1])
+        cells.update(zip(range(col, end), [(ch, style) for ch in text], strict=True))
+        return end
     for ch in text:
         width = get_character_cell_size(ch)
         if width == 0:
