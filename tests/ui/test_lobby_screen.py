@@ -72,6 +72,8 @@ async def test_a_changed_progress_is_redrawn_in_its_row_alone_and_the_cursor_sta
         assert "round 2" in rows.render_line(1).text  # under the header
         assert drawn == [1]  # only that row's line
         assert rows.cursor_row == 2
+        assert rows.render_line(3).text.startswith("› 3 ")  # the cursor's mark, without colour
+        assert rows.render_line(1).text.startswith("  1  ")
         app.screen.show(lobby(["round 2", "round 1"]))  # a table went: the cursor stays in
         await pilot.pause()
         assert rows.row_count == 2 and rows.cursor_row == 1

@@ -152,7 +152,7 @@ class RowList(ScrollView, can_focus=True):
 
     # -- drawing ---------------------------------------------------------------------------------
     def _line_width(self) -> int:
-        return sum(w + 2 for w in self._widths)
+        return 1 + sum(w + 2 for w in self._widths)
 
     def _scroll_to(self, row: int) -> None:
         height = max(1, self.scrollable_content_region.height - 1)  # under the header
@@ -190,6 +190,8 @@ class RowList(ScrollView, can_focus=True):
                 f" {value}{' ' * (w - cell_len(value))} "
                 for value, w in zip(values, self._widths, strict=False)
             )
+            # The cursor's mark, seen without colours too (NO_COLOR, a screen reader).
+            text = ("›" if part == "row-list--cursor" else " ") + text
             line = Strip([Segment(text, style)]).crop(
                 int(self.scroll_x), int(self.scroll_x) + width
             )
