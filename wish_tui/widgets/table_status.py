@@ -59,10 +59,7 @@ class TableStatus:
         return self.size.height - 1 - lines
 
     def _refusal_lines(self, width: int) -> list[str]:
-        clock = self.clock_line()
-        words = (
-            f"{clock} │ {REFUSED_MARK}{self._refusal}" if clock else REFUSED_MARK + self._refusal
-        )
+        words = self._with_clock(REFUSED_MARK + self._refusal)
         indent = " " * len(REFUSED_MARK)
         lines = [line.plain for line in Text(words).wrap(_MEASURE, max(10, width - len(indent)))]
         if len(lines) > REFUSAL_LINES:
@@ -76,9 +73,12 @@ class TableStatus:
         self.query_one(ChoicePanel).keep_above(top)
 
     def _status_line(self, view: dict) -> str:
+        return self._with_clock(self._status_words(view))
+
+    def _with_clock(self, words: str) -> str:
+        """`words` after the table's clock, when it has one."""
         clock = self.clock_line()
-        line = self._status_words(view)
-        return f"{clock} │ {line}" if clock else line
+        return f"{clock} │ {words}" if clock else words
 
     def _status_words(self, view: dict) -> str:
         table = self.table
