@@ -141,6 +141,19 @@ def test_a_line_padding_is_erased_and_skipped_unless_its_spaces_show_an_attribut
     assert " " * 20 in compact(underlined)
 
 
+def test_a_padding_before_a_move_to_a_place_is_erased_without_moving_past_it():
+    frame = "\x1b[1;1HABC" + " " * 20 + "\x1b[2;1HABC\x1b[3;1H"
+    assert compact(frame) == "\x1b[1;1H\x1b[0mABC\x1b[20X\x1b[2;1HABC\x1b[3;1H"
+    # A move down keeps the column, so the move past the padding stays before it.
+    assert "\x1b[20X\x1b[20C\x1b[B" in compact("ab" + " " * 20 + "\x1b[B")
+
+
+def test_a_settled_frame_starts_without_a_reset_and_ends_without_moving_past_its_padding():
+    frame = "\x1b[1;1Hab" + " " * 20 + "\x1b[1mcd" + " " * 9
+    assert compact(frame, settled=True) == "\x1b[1;1Hab\x1b[20X\x1b[20C\x1b[1mcd\x1b[9X\x1b[0m"
+    assert compact(frame).endswith("\x1b[9X\x1b[9C\x1b[0m")
+
+
 _SGR = re.compile(r"\x1b\[([0-9;:]*)m")
 
 

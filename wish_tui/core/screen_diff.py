@@ -4,7 +4,8 @@ Textual repaints a widget's whole lines when anything in it changes (a toast's r
 line, a player's row), so most of what a frame writes is often already on the screen. `ScreenDiff`
 keeps what it has sent (each cell's character and style) and rewrites a frame of Textual's as the
 runs of cells that differ, each after a cursor move; the screen ends up the same cell by cell, with
-the cursor where Textual left it.
+the cursor where Textual left it (unless that is the top-left corner, where Textual parks a
+cursor no widget uses: the cursor stays hidden, and a move there would be six bytes a frame).
 
 It reads only what Textual's compositor writes: cursor moves (`ESC[row;colH`), style codes and
 text. A write holding anything else (a mode switch, a clear, a link, a bare line break) goes out
@@ -28,6 +29,8 @@ GAP = 4
 cursor move costs about as many bytes)."""
 SEPARATOR = "·"
 """What stands between two phrases of a line ('Potions 0 · Trickery 0'), as two spaces do."""
+PARK = "\x1b[1;1H"
+"""Where Textual puts the (hidden) cursor when no widget wants it: a move there is not sent."""
 WIDE_RIGHT = ("", ())
 """The right half of a wide character (its left cell holds the character)."""
 
@@ -62,6 +65,8 @@ class ScreenDiff:
             self._send_row(out, row, written[row])
         if out:
             out.append("\x1b[0m")
+        if cursor == PARK:
+            cursor = None
         if cursor is not None and (out or cursor != self.cursor):
             out.append(cursor)
             self.cursor = cursor

@@ -66,11 +66,16 @@ _OFF = {
 }
 
 
-def compact(frame: str, colour: bool = True) -> str:
+def compact(frame: str, colour: bool = True, settled: bool = False) -> str:
     """`frame` with each style sent only where the text's style changes (without its colours
-    when `colour` is False)."""
+    when `colour` is False).
+
+    `settled`: the frame follows one of compact's own (so the terminal is in the default style),
+    and where it leaves the cursor matters to no one (the next write places it first); a frame
+    then starts without a reset and does not move past the padding it ends with.
+    """
     out: list[str] = []
-    sent: Style | None = None  # the style in force on the terminal (None: not known)
+    sent: Style | None = () if settled else None  # the style in force (None: not known)
     wanted: Style = ()  # the style the next text should have
     position = 0
     for match in _TOKEN.finditer(frame):
@@ -83,6 +88,8 @@ def compact(frame: str, colour: bool = True) -> str:
         if params is not None:
             wanted = _after(wanted, params) if colour else _colourless(_after(wanted, params))
         elif token in "\r\n" or _MOVE.fullmatch(token):
+            if out and isinstance(out[-1], _Skip) and token[-1] in "Hf\r":
+                out.pop()  # a move right just before a move to a place is not needed
             out.append(token)
         else:
             if sent != ():
@@ -93,6 +100,8 @@ def compact(frame: str, colour: bool = True) -> str:
     if position < len(frame):
         sent = _switch(out, sent, wanted)
         _text(out, frame[position:], sent)
+    if settled and out and isinstance(out[-1], _Skip):
+        out.pop()
     if sent:
         out.append(RESET)
     return "".join(out)
@@ -107,9 +116,15 @@ def _text(out: list[str], text: str, style: Style) -> None:
     for run in _PADDING.finditer(text):
         out.append(text[position : run.start()])
         width = run.end() - run.start()
-        out.append(f"\x1b[{width}X\x1b[{width}C")
+        out.append(f"\x1b[{width}X")
+        out.append(_Skip(f"\x1b[{width}C"))
         position = run.end()
-    out.append(text[position:])
+    if position < len(text):
+        out.append(text[position:])
+
+
+class _Skip(str):
+    """The move right past an erased padding (left out where a move to a place follows)."""
 
 
 def _attributes(style: Style) -> list[str]:

@@ -62,7 +62,7 @@ class CompactDriver(LinuxDriver):
         if size != self._size:  # a resized terminal may have moved or cleared what it showed
             self._size = size
             self._screen.forget()
-        super().write(compact(self._screen.frame(data), self._colour))
+        super().write(compact(self._screen.frame(data), self._colour, settled=True))
 
     def run_input_thread(self) -> None:
         """Wait for input and dispatch its events (Textual's loop, without its polling)."""
