@@ -12,6 +12,8 @@ from .choice_panel import ChoicePanel
 
 CHOICE_KEYS = {str(d) for d in range(10)} | {"enter", "up", "down"}
 """Keys that answer an open question: dropped when typed before it was asked."""
+WINDOW_KEYS = CHOICE_KEYS | {"escape"}
+"""Keys an open window takes for itself (a game key bound to one of them waits until it shuts)."""
 
 
 class TableKeys:
@@ -27,13 +29,41 @@ class TableKeys:
             return False
         return not self.asks_in_panel(self.view())
 
+    def _keys_live(self, group: str | None = None) -> bool:
+        """True when the person may use the game's keys (`group`'s, when given) now: in their
+        turn, or while a window a key of their turn opened is open. Another game key then
+        takes the window's place, as on Board Game Arena another action's button does; a key
+        the window answers with stays the window's."""
+        if self._human_main_turn():
+            return True
+        if not (self._switchable and self.query_one(ChoicePanel).is_open):
+            return False
+        if group is not None and self._group_keys(group) & WINDOW_KEYS:
+            return False
+        table = self.table
+        return (
+            not table.is_over
+            and table.deciding == self.viewer
+            and self._is_mine(self.viewer)
+            and not self.asks_in_panel(self.view())
+        )
+
+    def _group_keys(self, group: str) -> set[str]:
+        """The keys bound to a key group."""
+        return {
+            key
+            for binding in self._all_bindings()
+            if binding.action == group
+            for key in binding.key.split(",")
+        }
+
     def _group(self, name: str) -> list:
         """The legal actions a game key offers now."""
         return [a for a, choice in self._legal_pairs() if name in choice.groups]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.KEY_GROUPS:
-            if self._human_main_turn() and self._group(action):
+            if self._keys_live(action) and self._group(action):
                 return True
             if self._other_meaning_possible(action):
                 # A key with several meanings shows the one that applies now.
@@ -72,14 +102,21 @@ class TableKeys:
                 event.stop()
                 self.refuse(self._why_no_undo())
             return
-        if not self._human_main_turn():
+        if not self._keys_live():
             if not self.table.is_over and not self._is_mine(self.table.deciding):
                 hurry = getattr(self.table, "hurry", None)
                 if hurry is not None:
                     hurry()  # a bot thinking for another seat plays without its pace
             return
+        if panel.is_open and event.key in WINDOW_KEYS:
+            return  # the window's own key
         groups = self._key_groups(event.key)
-        if not groups or any(self._group(group) for group in groups):
+        if not groups:
+            return
+        if any(self._keys_live(group) and self._group(group) for group in groups):
+            # Another game key while a window is open: the window goes, unanswered, and the
+            # key is then taken as in the turn itself.
+            self._drop_question()
             return
         event.stop()
         self.refuse(self.why_not(groups[0]))
@@ -94,16 +131,12 @@ class TableKeys:
 
     def _other_meaning_possible(self, group: str) -> bool:
         """True when another group bound to the same key as `group` can be taken now."""
-        if not self._human_main_turn():
+        if not self._keys_live():
             return False
-        keys = {
-            key
-            for binding in self._all_bindings()
-            if binding.action == group
-            for key in binding.key.split(",")
-        }
         return any(
-            other != group and self._group(other) for key in keys for other in self._key_groups(key)
+            other != group and self._keys_live(other) and self._group(other)
+            for key in self._group_keys(group)
+            for other in self._key_groups(key)
         )
 
     def run_group(self, group: str) -> None:

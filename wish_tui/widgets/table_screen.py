@@ -92,6 +92,9 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         """True while a window, a curtain or the table's answer to an action is awaited."""
         self._options: list = []
         self._on_choice = None
+        self._switchable = False
+        """True while the open window was opened by a key of the person's turn: another game
+        key then takes its place (the keys stay live, the key bar unchanged)."""
         self._asked_at = 0.0
         self._asked_version = -1
         self._seed_told = False
@@ -447,6 +450,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         self._choose(self.decision_title(view), self.legal(), cancellable=False)
 
     def _choose(self, title: str, options: list, cancellable: bool = True) -> None:
+        self._switchable = cancellable and self._keys_live()
         self.busy = True
         self._options = options
         self._on_choice = None
@@ -458,6 +462,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
 
     def _ask(self, title: str, labels: list[str], then) -> None:
         """Ask a choice that is not a game action; `then(index)` gets the answer."""
+        self._switchable = self._keys_live()
         self.busy = True
         self._options = []
         self._on_choice = then
@@ -468,6 +473,14 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         self._asked_at = time.monotonic()
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
         self._update_footer()
+
+    def _drop_question(self) -> None:
+        """Close the open window without an answer (nothing is chosen)."""
+        panel = self.query_one(ChoicePanel)
+        if panel.is_open:
+            self._options, self._on_choice = [], None
+            panel.close()
+            self.busy = False
 
     def action_choice_digit(self, digit: int) -> None:
         """A digit of the number of an option of the open choice."""
@@ -536,11 +549,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         if not self._undo_possible():
             self.refuse(self._why_no_undo())
             return
-        panel = self.query_one(ChoicePanel)
-        if panel.is_open:
-            # Undo inside a decision closes the question first; nothing is chosen.
-            self._options, self._on_choice = [], None
-            panel.close()
+        # Undo inside a decision closes the question first; nothing is chosen.
+        self._drop_question()
         self.busy = True
         self.seat.undo()
 

@@ -1,0 +1,89 @@
+"""A window opened by a key of the person's turn gives way to another game key, as another
+action's button does on Board Game Arena: the key bar stays as it was, nothing is chosen, and a
+key that answers windows stays the window's."""
+
+from __future__ import annotations
+
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.key_bar import KeyBar
+from wish_tui.wish import rules
+
+from .helpers import refusals_of, settle
+from .test_action_keys import app_for, turn_position
+from .test_game_flow import choice_open, game_of
+
+
+def _window(app) -> ChoicePanel:
+    return game_of(app).query_one(ChoicePanel)
+
+
+async def test_another_game_key_takes_the_open_windows_place_and_the_key_bar_stays():
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        keys = game.query_one(KeyBar).states
+        actions = game.table.actions
+        await pilot.press("t")
+        await settle(pilot)
+        assert _window(app).title_text.startswith("Travel")
+        assert game.query_one(KeyBar).states == keys
+        await pilot.press("s")
+        await settle(pilot)
+        assert choice_open(app) and _window(app).title_text.startswith("Special")
+        assert game.table.actions == actions  # nothing was chosen
+        assert game.query_one(KeyBar).states == keys
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not choice_open(app) and game.table.actions == actions
+        assert game.query_one(KeyBar).states == keys
+
+
+async def test_a_key_that_plays_at_once_closes_the_window_and_plays():
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        await pilot.press("t")
+        await settle(pilot)
+        await pilot.press("m")  # Manifest: the Area's one action, no window of its own
+        await settle(pilot)
+        while choice_open(app) and not _window(app).title_text.startswith("Manifest"):
+            await pilot.press("1")  # what Manifest itself asks (a column)
+            await settle(pilot)
+        assert "manifest" in game.table.state.players[seat].markers
+        assert "travel" not in game.table.state.players[seat].markers
+
+
+async def test_a_refused_key_leaves_the_window_open_and_says_why():
+    state, seat = turn_position(trickery=0)
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        refusals = refusals_of(game)
+        await pilot.press("t")
+        await settle(pilot)
+        await pilot.press("k")  # no Trickery token to use
+        await settle(pilot)
+        assert choice_open(app) and _window(app).title_text.startswith("Travel")
+        assert refusals == ["You have no Trickery token."]
+        await pilot.press("1")
+        await settle(pilot)
+        assert "travel" in game.table.state.players[seat].markers
+
+
+async def test_a_decision_of_the_rules_keeps_its_window_and_its_keys_stay_grey():
+    app = app_for(rules.new_game(["fire", "water"], seed=3))  # the setup's decisions first
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        title, actions = _window(app).title_text, game.table.actions
+        assert choice_open(app) and not _window(app).cancellable
+        assert not any(game.query_one(KeyBar).states)
+        await pilot.press("e")
+        await settle(pilot)
+        assert choice_open(app) and _window(app).title_text == title
+        assert game.table.actions == actions
