@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from wish_tui.core.screen_diff import ScreenDiff
 
-TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;]*)m|\n")
+TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;]*)m|\n|\x1b\[(?:(\d+);(\d+))?r")
 WIDE = {"🔒"}  # wide for this terminal (and for rich); ⚗ is not
 WIDTH, HEIGHT = 24, 6
 
@@ -34,13 +34,27 @@ class Terminal:
         self.cells = [[(" ", frozenset())] * WIDTH for _ in range(HEIGHT)]
         self.style = frozenset()
         self.row = self.col = 0
+        self.margins: tuple[int, int] | None = None
+        """The scrolling region, when one is set."""
 
     def feed(self, stream: str) -> None:
         position = 0
         for match in TOKEN.finditer(stream):
             self._text(stream[position : match.start()])
             if match.group(0) == "\n":
-                self.row, self.col = min(self.row + 1, HEIGHT - 1), 0
+                # A line feed at a scrolling region's foot scrolls it (Textual's frames never
+                # feed a line at the screen's own foot, which the frames below do freely).
+                top, bottom = self.margins or (-1, -1)
+                if self.row == bottom:
+                    del self.cells[top]
+                    self.cells.insert(bottom, [(" ", self.style)] * WIDTH)
+                else:
+                    self.row = min(self.row + 1, HEIGHT - 1)
+                self.col = 0
+            elif match.group(0).endswith("r"):
+                top, bottom = match.group(4), match.group(5)
+                self.margins = (int(top) - 1, int(bottom) - 1) if top else None
+                self.row = self.col = 0
             elif match.group(1):
                 self.row, self.col = int(match.group(1)) - 1, int(match.group(2)) - 1
             else:
@@ -104,6 +118,51 @@ def test_the_screen_shows_the_same_as_with_every_frame_whole(sequence):
         assert diffed_cells == cells
         if cursor != (0, 0):  # the corner is where a cursor no widget uses is parked
             assert diffed_cursor == cursor
+
+
+@st.composite
+def rows(draw):
+    """A whole row of cells: characters (a wide one takes two) in a style."""
+    text, width = "", 0
+    while width < WIDTH:
+        ch = draw(CHARS)
+        if ch in WIDE and width == WIDTH - 1:
+            ch = "a"
+        text += ch
+        width += 2 if ch in WIDE else 1
+    return f"\x1b[{draw(STYLES)}m{text}\x1b[0m"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(rows(), min_size=HEIGHT, max_size=HEIGHT),
+    st.lists(rows(), min_size=HEIGHT, max_size=HEIGHT),
+    st.integers(0, HEIGHT - 2),
+    st.integers(1, HEIGHT - 1),
+    st.integers(2, HEIGHT),
+)
+def test_rows_moved_up_whole_are_scrolled_and_the_screen_is_the_same(old, new, top, shift, kept):
+    # A log turning its page: rows from `top` show what stood `shift` rows lower, the rest is new.
+    moved = list(new)
+    for row in range(top, min(top + kept, HEIGHT - shift)):
+        moved[row] = old[row + shift]
+    whole, diffed, diff = Terminal(), Terminal(), ScreenDiff(columns=WIDTH)
+    for frame in (old, moved):
+        text = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(frame))
+        whole.feed(text)
+        diffed.feed(diff.frame(text + "\x1b[1;1H"))
+        assert diffed.shown()[0] == whole.shown()[0]
+
+
+def test_a_page_of_the_log_turned_is_scrolled_not_sent_again():
+    diff = ScreenDiff(columns=WIDTH)
+    lines = [f"line {n}".ljust(WIDTH) for n in range(HEIGHT)]
+    page = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(lines))
+    diff.frame(page)
+    turned = lines[3:] + ["new line".ljust(WIDTH)] + [" " * WIDTH] * 2
+    sent = diff.frame("".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(turned)))
+    assert sent.startswith("\x1b[1;6r\x1b[6;1H\n\n\n\x1b[r")
+    assert "line 3" not in sent and "new line" in sent
 
 
 def test_a_cursor_parked_in_the_corner_is_not_moved_there():

@@ -40,7 +40,9 @@ Cell = tuple[str, Style]
 class ScreenDiff:
     """What the terminal shows, and each frame rewritten as the cells that change it."""
 
-    def __init__(self) -> None:
+    def __init__(self, columns: int | None = None) -> None:
+        self.columns = columns
+        """The terminal's width, when known: rows a frame moves up whole are then scrolled."""
         self.shown: dict[int, dict[int, Cell]] = {}
         """Each known cell on the screen by row and column (0-based); missing: not known."""
         self.cursor: str | None = None
@@ -61,6 +63,8 @@ class ScreenDiff:
             return data
         written, cursor = parsed
         out: list[str] = []
+        if self.columns:
+            self._scroll(out, written)
         for row in sorted(written):
             self._send_row(out, row, written[row])
         if out:
@@ -73,6 +77,46 @@ class ScreenDiff:
         elif out:
             self.cursor = None
         return "".join(out)
+
+    def _scroll(self, out: list[str], written: dict[int, dict[int, Cell]]) -> None:
+        """Rows the frame moves up whole (a log turning its page) are moved by the terminal,
+        in a scrolling region of their own, instead of being sent again."""
+        width = self.columns or 0
+        full = {row for row, cells in written.items() if _whole(cells, width)}
+        shown = self.shown
+        places: dict[tuple, list[int]] = {}
+        for row, cells in shown.items():
+            if _whole(cells, width) and any(ch not in (" ", "") for ch, _ in cells.values()):
+                places.setdefault(_content(cells, width), []).append(row)
+        votes: dict[int, int] = {}
+        for row in full:
+            if shown.get(row) != written[row]:
+                for source in places.get(_content(written[row], width), ()):
+                    if source > row:
+                        votes[source - row] = votes.get(source - row, 0) + 1
+        if not votes:
+            return
+        shift = max(votes, key=lambda k: (votes[k], -k))
+        moved = [r for r in sorted(full) if shown.get(r + shift) == written[r]]
+        # The longest run of rows that move together; every row of its region is rewritten by
+        # the frame (the rows the scroll brings in come blank).
+        best: tuple[int, int] | None = None
+        for top in moved:
+            bottom = top
+            while bottom + 1 in moved:
+                bottom += 1
+            if best is None or bottom - top > best[1] - best[0]:
+                best = (top, bottom)
+        top, bottom = best
+        last = bottom + shift
+        if bottom - top < 1 or not all(r in full for r in range(top, last + 1)):
+            return
+        out.append(f"\x1b[{top + 1};{last + 1}r\x1b[{last + 1};1H" + "\n" * shift + "\x1b[r")
+        blank = dict.fromkeys(range(width), (" ", ()))
+        for row in range(top, last + 1):
+            source = shown.get(row + shift) if row + shift <= last else None
+            shown[row] = dict(source) if source is not None else dict(blank)
+        self.cursor = None
 
     def _send_row(self, out: list[str], row: int, cells: dict[int, Cell]) -> None:
         shown = self.shown.setdefault(row, {})
@@ -113,6 +157,15 @@ class ScreenDiff:
                     style = cell_style
                 out.append(ch)
         shown.update(cells)
+
+
+def _whole(cells: dict[int, Cell], width: int) -> bool:
+    """True when `cells` hold every column of a row `width` wide."""
+    return len(cells) >= width and all(col in cells for col in range(width))
+
+
+def _content(cells: dict[int, Cell], width: int) -> tuple:
+    return tuple(cells[col] for col in range(width))
 
 
 def _whole_phrases(runs: list[list[int]], cells: dict[int, Cell]) -> list[list[int]]:

@@ -62,6 +62,7 @@ class CompactDriver(LinuxDriver):
         if size != self._size:  # a resized terminal may have moved or cleared what it showed
             self._size = size
             self._screen.forget()
+            self._screen.columns = size.columns if size else None
         super().write(compact(self._screen.frame(data), self._colour, settled=True))
 
     def run_input_thread(self) -> None:
