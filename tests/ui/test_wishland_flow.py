@@ -409,10 +409,11 @@ async def test_the_keys_window_shows_every_line_unwrapped_at_80x24():
         await settle(pilot)
         assert isinstance(app.screen, KeysScreen)
         text = next(w for w in app.screen.query(Static) if type(w) is Static)
-        # One screen row per line of the text (the game's keys, then the table's): none
-        # wrapped, none cut off.
+        # One screen row per line of the text (the game's keys, a window's, then the table's):
+        # none wrapped, none cut off.
         table_keys = game_of(app).table_keys_text()
-        assert text.size.height == len(KEYS.splitlines()) + len(table_keys.splitlines())
+        lines = len(KEYS.splitlines()) + 1 + len(table_keys.splitlines())
+        assert text.size.height == lines
         assert text.region.bottom <= 24
 
 

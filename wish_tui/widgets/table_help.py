@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from .choice_panel import ChoicePanel
 
+WINDOW_KEYS_TEXT = "Windows: a number or ↑↓ Enter picks · Esc back · action keys replace them"
+"""How an open window is answered, for `?`."""
+
 
 class TableHelp:
     """`?`, `F1`, `i` and `h` of a table screen (mixed into `TableScreen`)."""
@@ -15,7 +18,7 @@ class TableHelp:
         """Show every key."""
         from .help_screens import KeysScreen
 
-        text = f"{self.keys_text()}\n{self.table_keys_text()}"
+        text = f"{self.keys_text()}\n{WINDOW_KEYS_TEXT}\n{self.table_keys_text()}"
         self.app.push_screen(KeysScreen(text, f"Keys of {self.spec.title}"))
 
     def action_rules(self) -> None:
