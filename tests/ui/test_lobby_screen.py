@@ -90,3 +90,30 @@ async def test_hundreds_online_are_counted_and_a_few_named():
         assert text.startswith("Online (200): p000, p001")
         assert text.endswith(f"and {200 - ONLINE_NAMED} more")
         assert f"p{ONLINE_NAMED:03d}" not in text
+
+
+class RecordingLobbyApp(LobbyApp):
+    """The lobby, keeping what it would send to the table server."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[dict] = []
+
+    def server_send(self, message: dict) -> None:
+        self.sent.append(message)
+
+
+async def test_the_key_bar_names_the_lobby_keys_and_a_click_presses_one():
+    app = RecordingLobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        from wish_tui.widgets.key_bar import KeyBar
+
+        bar = app.screen.query_one(KeyBar)
+        line = bar.render_line(0).text
+        for words in ("n New table", "h History", "l Leaderboard", "q Quit"):
+            assert words in line
+        x = line.index("h History")
+        await pilot.click(KeyBar, offset=(x + 1, 0))
+        await pilot.pause()
+        assert {"type": "history", "mine": True} in app.sent

@@ -16,9 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from wish_tui.widgets.choice_screen import ChoiceScreen
+from wish_tui.widgets.key_bar import KeyBar, shown_keys
 from wish_tui.widgets.row_list import RowList
 
 ONLINE_NAMED = 12
@@ -34,7 +35,7 @@ class LobbyScreen(Screen):
     LobbyScreen #detail { height: auto; max-height: 4; border-top: solid $accent; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("enter", "enter", "Open / join"),
+        Binding("enter", "enter", "Open / join", show=False),  # said on the title line
         Binding("n", "new_table", "New table"),
         Binding("w", "watch", "Watch"),
         Binding("x", "close_table", "Close table"),
@@ -65,9 +66,12 @@ class LobbyScreen(Screen):
             yield RowList(("Table", "Game", "Seats", "Progress", ""), id="tables")
             yield Static("", id="people")
             yield Static("", id="detail")
-        yield Footer()
+        # One line of keys, not Textual's Footer: a widget a key, each styled as it mounts,
+        # was a fifth of the time from a session's start to its lobby's first frame.
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
+        self.query_one(KeyBar).set_keys(shown_keys(self.BINDINGS))
         self.query_one(RowList).focus()
         self.app.server_send({"type": "lobby"})
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
+from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
@@ -29,6 +31,11 @@ def key_label(key: str) -> str:
     """How a binding's key is printed: its first key, short."""
     first = key.split(",")[0]
     return KEY_NAMES.get(first, first)
+
+
+def shown_keys(bindings: list[Binding]) -> list[tuple[str, str]]:
+    """The (key, description) of each binding a key bar shows (those with ``show``)."""
+    return [(b.key, b.description) for b in bindings if b.show]
 
 
 class KeyBar(Widget):
@@ -71,6 +78,14 @@ class KeyBar(Widget):
         last = changed[-1]
         end = self.size.width if moved else self._slots[last][0] + self._slots[last][1] + 1
         self.refresh(Region(start, 0, max(0, end - start), 1))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a usable key presses it (a browser's or a terminal's mouse)."""
+        for (key, _), state, (x, width) in zip(self._keys, self._states, self._slots, strict=True):
+            if state and x <= event.x < x + width:
+                event.stop()
+                self.app.simulate_key(key.split(",")[0])
+                return
 
     @property
     def states(self) -> list[bool | None]:
