@@ -4,6 +4,8 @@ key that answers windows stays the window's."""
 
 from __future__ import annotations
 
+import time
+
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.wish import rules
@@ -87,3 +89,57 @@ async def test_a_decision_of_the_rules_keeps_its_window_and_its_keys_stay_grey()
         await settle(pilot)
         assert choice_open(app) and _window(app).title_text == title
         assert game.table.actions == actions
+
+
+async def test_a_decision_of_the_rules_says_why_esc_and_game_keys_do_not_leave_it():
+    """The playthrough's complaint: Esc and action keys did nothing in a window the rules ask,
+    with no word of why."""
+    app = app_for(rules.new_game(["fire", "water"], seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        refusals = refusals_of(game)
+        title, actions = _window(app).title_text, game.table.actions
+        for key in ("escape", "e"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert choice_open(app) and _window(app).title_text == title
+        assert game.table.actions == actions
+        assert len(refusals) == 2 and all("pick an option by its number" in r for r in refusals)
+        await pilot.press("z")  # no key of the game: nothing to say
+        await settle(pilot)
+        assert len(refusals) == 2
+
+
+async def test_a_digit_that_begins_a_longer_number_says_so_in_the_windows_title():
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        panel = _window(app)
+        panel.ask("Which Area?", [f"Area {n}" for n in range(1, 13)], cancellable=True)
+        await settle(pilot)
+        assert "its number" in panel.title_text
+        panel.digit(1)
+        await settle(pilot)
+        assert "typed 1: the next digit, or Enter picks 1" in panel.title_text
+        assert panel.is_open and panel.highlighted == 0
+        panel.digit(2)
+        assert not panel.is_open  # 12: the last option, picked
+
+
+async def test_a_game_key_that_only_hurried_a_bot_is_said_to_be_lost():
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        game.hurried_by = ("e", time.monotonic())  # as a key pressed while a bot decided
+        game.table_changed()  # the bot's move: the decision is this keyboard's again
+        await settle(pilot)
+        assert "Your e came while a bot decided; press it again." in str(game._refusal)
+        assert game.hurried_by is None
+        game.hurried_by = ("e", time.monotonic() - 60)  # long ago: not news
+        game.table_changed()
+        await settle(pilot)
+        assert game._refusal is None

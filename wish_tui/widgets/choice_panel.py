@@ -65,6 +65,9 @@ class ChoicePanel(Widget):
         """True once an answer is posted; the panel shows until the screen closes it."""
         self._typed = ""
         """The digits typed so far of an option's number (more than nine options)."""
+        self._question = ""
+        self._hint = ""
+        """How to answer, after the question (or, while a number is typed, how to go on)."""
         self._bottom: int | None = None
         """The screen row the panel ends above (the status line's first); None: the next to
         last row."""
@@ -86,8 +89,9 @@ class ChoicePanel(Widget):
         self.cancellable = cancellable
         self.count = len(options)
         keys = "1-9" if len(options) <= 9 else "its number"
-        hint = f" ({keys} or ↑↓ Enter" + (", Esc back)" if cancellable else ")")
-        self.title_text = title + hint
+        self._question = title
+        self._hint = f" ({keys} or ↑↓ Enter" + (", Esc back)" if cancellable else ")")
+        self.title_text = title + self._hint
         self._labels = [f"{i + 1}. {text}" for i, text in enumerate(options)]
         self.highlighted = 0
         self._typed = ""
@@ -205,15 +209,25 @@ class ChoicePanel(Widget):
         if not 1 <= int(typed) <= self.count:
             typed = str(digit)
             if not 1 <= digit <= self.count:
-                self._typed = ""
+                self._show_typed("")
                 return
         number = int(typed)
         if number * 10 > self.count:
             self._typed = ""
             self.pick(number - 1)
             return
-        self._typed = typed
+        self._show_typed(typed)
         self.move(number - 1 - self.highlighted)
+
+    def _show_typed(self, typed: str) -> None:
+        """Keep the digits typed of a number, and say in the title how to go on from them."""
+        if typed == self._typed:
+            return
+        self._typed = typed
+        hint = f" (typed {typed}: the next digit, or Enter picks {typed})" if typed else self._hint
+        self.title_text = self._question + hint
+        self._rows = self._wrap(max(20, self.size.width - 2))
+        self.refresh()
 
     def pick(self, index: int) -> None:
         """Choose option `index` directly."""

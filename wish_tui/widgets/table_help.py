@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .choice_panel import ChoicePanel
 
-WINDOW_KEYS_TEXT = "Windows: a number or ↑↓ Enter picks · Esc back · action keys replace them"
+WINDOW_KEYS_TEXT = "Windows: a number or ↑↓ Enter picks · Esc back · action keys end yours"
 """How an open window is answered, for `?`."""
 
 

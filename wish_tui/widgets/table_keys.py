@@ -6,6 +6,8 @@ A part of `TableScreen` kept in its own file (mixed into it).
 
 from __future__ import annotations
 
+import time
+
 from textual.events import Key
 
 from .choice_panel import ChoicePanel
@@ -107,6 +109,11 @@ class TableKeys:
                 hurry = getattr(self.table, "hurry", None)
                 if hurry is not None:
                     hurry()  # a bot thinking for another seat plays without its pace
+                    if self._key_groups(event.key):
+                        self.hurried_by = (event.key, time.monotonic())
+            elif panel.is_open and not panel.cancellable and self._answers_elsewhere(event.key):
+                event.stop()
+                self.refuse(self._answer_first())
             return
         if panel.is_open and event.key in WINDOW_KEYS:
             return  # the window's own key
@@ -120,6 +127,17 @@ class TableKeys:
             return
         event.stop()
         self.refuse(self.why_not(groups[0]))
+
+    def _answers_elsewhere(self, key: str) -> bool:
+        """True for a key that a rules' decision's window does not take: Esc, or a game key."""
+        return key == "escape" or (key not in WINDOW_KEYS and bool(self._key_groups(key)))
+
+    def _answer_first(self) -> str:
+        """Why a key is refused while the rules wait for an answer in the window."""
+        sentence = "The game goes on once this is chosen: pick an option by its number or ↑↓ Enter"
+        if self._undo_possible():
+            sentence += ", or u takes back your last move"
+        return sentence + "."
 
     def _key_groups(self, key: str) -> list[str]:
         """The key groups bound to `key`, in binding order (a key may have several meanings)."""

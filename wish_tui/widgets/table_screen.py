@@ -29,7 +29,7 @@ from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
 from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
 from .game_log import GameLog
-from .key_bar import KeyBar
+from .key_bar import KeyBar, key_label
 from .table_help import TableHelp
 from .table_keys import TableKeys
 from .table_people import TablePeople
@@ -40,6 +40,8 @@ from .view_text import ViewText
 UNDO = Binding("u", "undo", "Undo")
 BELL_AFTER = 5.0
 """Seconds a person must have waited for their decision before the bell rings for it."""
+HURRIED_KEY_SAID_FOR = 3.0
+"""Seconds after a game key hurried a bot within which its loss is said, once it is one's turn."""
 OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
 """The keys the key bar offers once the game is over, instead of the game's."""
 """The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
@@ -104,6 +106,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         self._parsed: tuple = (None, [], {})
         self._waiting_since: float | None = None
         """Since when this keyboard has waited for others to decide (None while it decides)."""
+        self.hurried_by: tuple[str, float] | None = None
+        """The game key that last hurried a bot, and when: said to be lost once it is ours."""
 
     # -- the seat at the keyboard --------------------------------------------------------------
     @property
@@ -279,6 +283,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         if not self.is_mounted:
             return  # on_mount shows it all
         self._refusal = None  # it was about the position before; refresh_view shows the turn
+        self._say_hurried_key()
         self._write_news()
         panel = self.query_one(ChoicePanel)
         if panel.is_open and self._options and self.table.version != self._asked_version:
@@ -291,6 +296,18 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         self._ring_if_called()
         self.refresh_view()
         self.proceed()
+
+    def _say_hurried_key(self) -> None:
+        """A game key that only hurried a bot, just before the decision became this keyboard's,
+        is said to be lost (rather than taken in a position its presser has not seen)."""
+        if self.hurried_by is None or self.table.is_over:
+            return
+        if not self._is_mine(self.table.deciding):
+            return
+        key, at = self.hurried_by
+        self.hurried_by = None
+        if time.monotonic() - at <= HURRIED_KEY_SAID_FOR:
+            self._refusal = f"Your {key_label(key)} came while a bot decided; press it again."
 
     def _ring_if_called(self) -> None:
         """Ring the terminal's bell once when a decision becomes this keyboard's after a wait,
