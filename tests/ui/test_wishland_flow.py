@@ -54,7 +54,7 @@ async def test_turn_order_and_its_reward_are_asked_in_the_panel():
         game = game_of(app)
         assert game.table.state.phase == "order" and panel(app).is_open
         assert "Turn Order space" in panel(app).title_text
-        assert "Space 4: 1 Happiness, Visitor or Worker" in panel(app)._labels[3]
+        assert "The fourth space: 1 Happiness, Visitor or Worker" in panel(app)._labels[3]
         await pilot.press("4")
         await settle(pilot)
         assert game.table.state.track[3] == 0

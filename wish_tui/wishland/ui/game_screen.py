@@ -155,8 +155,10 @@ class GameScreen(TableScreen):
         if action.kind == "end":
             claims = [a for a in self.legal() if a.kind == "claim"]
             if claims:
-                names = ", ".join(ACHIEVEMENT_WORDS.get(a.arg, a.arg) for a in claims)
-                return f"End your turn without claiming {names} (1 VP each)?"
+                names = " and ".join(ACHIEVEMENT_WORDS.get(a.arg, a.arg) for a in claims)
+                worth = "1 VP" if len(claims) == 1 else "1 VP each"
+                what = "the Achievement" if len(claims) == 1 else "the Achievements"
+                return f"End your turn without claiming {what} for {names} ({worth})?"
         if action.kind == "collect" and not action.arg and not me["workers"]["on_board"]:
             return "None of your Workers is on the board: collecting only passes your turn. Do it?"
         if action.kind == "advertise" and view["solo"]:
@@ -249,7 +251,8 @@ class GameScreen(TableScreen):
         extras = []
         claims = [a.arg for a in legal if a.kind == "claim"]
         if len(claims) == 1:
-            extras.append(f"v claims {ACHIEVEMENT_WORDS.get(claims[0], claims[0])}")
+            words = ACHIEVEMENT_WORDS.get(claims[0], claims[0])
+            extras.append(f"v claims the Achievement for {words} (+1 VP)")
         elif claims:
             extras.append("v claims an Achievement")
         if any(a.kind == "collect" and a.arg for a in legal):

@@ -24,6 +24,8 @@ SPACE_NOTES = {
     5: "1 Ticket Office Card (Card Limit +1)",
 }
 """What each Turn Order space gives (space 1 plays first this round)."""
+ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+"""Each Turn Order space in words (the leftmost, the first, plays first this round)."""
 
 
 def plural(n: int, word: str) -> str:
@@ -122,7 +124,9 @@ def describe_choice(action: Action, view: dict, step: list | None = None) -> str
     if kind == "keep":
         return entrepreneur_text(arg)
     if kind == "order":
-        return f"Space {arg}: {SPACE_NOTES[int(arg)]}"
+        # Words, not the space's number: the window numbers its options, and once a space is
+        # taken "4. Space 5" would make the key 4 take space 5.
+        return f"The {ORDINALS[int(arg)]} space: {SPACE_NOTES[int(arg)]}"
     if kind == "gain":
         if arg == "worker":
             return f"1 Worker (from your Reserve: {me['workers']['reserve']} left)"
