@@ -232,6 +232,21 @@ def test_continue_skips_a_save_of_a_game_finished_since():
 
 def test_latest_save_is_none_without_saves():
     assert saves.latest_save(games=GAMES) is None
+    words = saves.nothing_to_continue(games=GAMES, start="start one", load="load one")
+    assert words == "there is no saved game to continue yet; start one"
+
+
+def test_nothing_to_continue_points_at_the_saves_of_games_now_over():
+    """A newcomer saved by name, played to the end, and 'continue' said there was no save."""
+    record, state = play_game(seed=3, steps=12)
+    record.id = "evening"
+    saves.save_game(record, "before dinner")
+    finished, end = play_game(seed=3)
+    finished.id = "evening"
+    saves.autosave(finished, finished=end.is_over)
+    assert saves.latest_save(games=GAMES) is None
+    words = saves.nothing_to_continue(games=GAMES, start="start one", load="load one")
+    assert words.startswith("no unfinished game to continue") and "load one" in words
 
 
 def test_delete_save_removes_a_readable_save():

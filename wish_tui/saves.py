@@ -653,6 +653,14 @@ def latest_save(*, games: Registry) -> SaveInfo | None:
     return None
 
 
+def nothing_to_continue(*, games: Registry, start: str, load: str) -> str:
+    """Why there is nothing to continue, in one sentence: no save at all, or only saves of games
+    that are over (`start` and `load` say how to start a game and how to open a save)."""
+    if any(not info.problem for info in list_saves(games=games)):
+        return f"no unfinished game to continue: the saved games are over; {load}, or {start}"
+    return f"there is no saved game to continue yet; {start}"
+
+
 def list_history(*, games: Registry) -> list[SaveInfo]:
     """The finished games kept for replay, the newest first."""
     return list_saves(history_dir(), games=games)

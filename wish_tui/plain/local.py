@@ -162,7 +162,11 @@ def _loaded(launch: Launch):
     if launch.screen == "continue":
         info = saves.latest_save(games=games.GAMES)
         if info is None:
-            return "there is no saved game to continue yet; start one with 'wish-tui plain'"
+            return saves.nothing_to_continue(
+                games=games.GAMES,
+                start="start one with 'wish-tui plain'",
+                load="'wish-tui plain load NAME' opens one",
+            )
         target = str(info.path)
     else:
         target = launch.path

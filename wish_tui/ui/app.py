@@ -302,7 +302,10 @@ class WishApp(App):
 
         info = saves.latest_save(games=GAMES)
         if info is None:
-            self.notify("There is no saved game yet: start a new one.", severity="warning")
+            words = saves.nothing_to_continue(
+                games=GAMES, start="start a new one", load="Load opens one"
+            )
+            self.notify(words[0].upper() + words[1:] + ".", severity="warning")
             return
         self.open_path(str(info.path))
 
@@ -517,9 +520,12 @@ def _load_for(launch: Launch):
     if launch.screen == "continue":
         info = saves.latest_save(games=GAMES)
         if info is None:
-            sys.stderr.write(
-                "wish-tui: there is no saved game to continue yet; start one with 'wish-tui new'.\n"
+            words = saves.nothing_to_continue(
+                games=GAMES,
+                start="start one with 'wish-tui new'",
+                load="'wish-tui load NAME' opens one",
             )
+            sys.stderr.write(f"wish-tui: {words}.\n")
             raise SystemExit(1)
         target = str(info.path)
     else:
