@@ -52,6 +52,9 @@ class WishApp(App):
 
     def __init__(self, launch: Launch | None = None, loaded=None) -> None:
         super().__init__()
+        from .parsed_css import share_parsed_css
+
+        share_parsed_css(self.stylesheet)
         self.launch = launch or Launch()
         self.loaded = loaded
         """(record, history or state, warning) of a save opened from the command line."""

@@ -1,0 +1,50 @@
+"""Textual's parsed CSS, kept for every app of the process rather than for one stylesheet.
+
+Textual parses a stylesheet's sources again for each new App (its cache of parsed rules belongs
+to one `Stylesheet`). An app of `wish-tui serve` is forked from a pool that has run the app once,
+so every source it reads was parsed there already, with the same variables: `share_parsed_css`
+gives an app's stylesheet a cache that looks in the process's, keyed by the CSS variables too (a
+rule's parse depends on them), so the apps of one process parse each source once per theme.
+"""
+
+from __future__ import annotations
+
+from textual.css.stylesheet import Stylesheet
+
+_PARSED: dict[tuple, list] = {}
+"""Parsed rules by (Textual's own key, the variables' key): a few dozen sources per theme."""
+MOST_KEPT = 2048
+"""The most sources kept parsed; past it the cache starts again (themes changed many times)."""
+
+
+class SharedParseCache:
+    """What `Stylesheet` asks of its `_parse_cache` (get, set, clear), over `_PARSED`."""
+
+    def __init__(self, stylesheet: Stylesheet) -> None:
+        self._stylesheet = stylesheet
+        self._variables_id = 0
+        self._variables_key: tuple = ()
+
+    def _key(self, key: tuple) -> tuple:
+        variables = self._stylesheet._variables
+        if id(variables) != self._variables_id:  # Textual sets a new dict, never edits one
+            self._variables_id = id(variables)
+            self._variables_key = tuple(sorted(variables.items()))
+        return (key, self._variables_key)
+
+    def __getitem__(self, key: tuple) -> list:
+        return _PARSED[self._key(key)]
+
+    def __setitem__(self, key: tuple, rules: list) -> None:
+        if len(_PARSED) >= MOST_KEPT:
+            _PARSED.clear()
+        _PARSED[self._key(key)] = rules
+
+    def clear(self) -> None:
+        """The variables changed: the rules parsed with others stay theirs (they are keyed)."""
+
+
+def share_parsed_css(stylesheet: Stylesheet) -> None:
+    """Have `stylesheet` keep its parsed rules in the process's cache (see the module)."""
+    if hasattr(stylesheet, "_parse_cache"):
+        stylesheet._parse_cache = SharedParseCache(stylesheet)
