@@ -91,7 +91,11 @@ def test_a_host_key_others_can_read_stops_the_start(capsys, data_dir):
     assert "may be read or changed by others (mode 0644)" in err and "chmod 600" in err
 
 
-@pytest.mark.parametrize("content", [b"not a key\n", b"", new_key().export_public_key()])
+@pytest.mark.parametrize(
+    "content",
+    [b"not a key\n", b"", new_key().export_public_key()],
+    ids=["not-a-key", "empty", "a-public-key"],  # the same names in every test process
+)
 def test_a_host_key_that_is_not_a_private_key_stops_the_start(capsys, data_dir, content):
     path = data_dir / "ssh_host_ed25519_key"
     path.write_bytes(content)
