@@ -73,6 +73,10 @@ class Player:
         self.name, self.conn, self.process = name, conn, process
         self.connecting = connecting
         """When asyncssh's connect began."""
+        self.connected = connecting
+        """When the connection was up (keys exchanged, signed in)."""
+        self.opened = connecting
+        """When the session's terminal was open."""
         self.lobby_at: float | None = None
         self.pid = 0
         """The process id of this session's app."""
@@ -129,10 +133,13 @@ async def connect(port: int, name: str) -> Player:
         client_keys=None,
         password=None,
     )
+    connected = time.perf_counter()
     process = await conn.create_process(
         term_type="xterm-256color", term_size=(100, 30), encoding=None
     )
-    return Player(name, conn, process, connecting)
+    player = Player(name, conn, process, connecting)
+    player.connected, player.opened = connected, time.perf_counter()
+    return player
 
 
 # Memory, as /proc/PID/smaps_rollup counts it
@@ -431,6 +438,17 @@ async def main(
         f"p95 {percentile(logins, 0.95):.0f} ms over {len(logins)} sessions "
         "(target: median <= 150 ms)"
     )
+    done = [p for p in players if p.lobby_at is not None]
+    if done:
+        parts = [
+            ("keys exchanged and signed in", [p.connected - p.connecting for p in done]),
+            ("the terminal opened", [p.opened - p.connected for p in done]),
+            ("the app to its lobby", [p.lobby_at - p.opened for p in done]),
+        ]
+        print(
+            "  of which, medians: "
+            + ", ".join(f"{what} {statistics.median(t) * 1000:.0f} ms" for what, t in parts)
+        )
     print(f"{lobby_memory} (target: USS <= 10 MB per extra session)")
     if pool_memory is not None:
         print(f"the session pool itself (once): USS {mb(pool_memory[0])}, PSS {mb(pool_memory[1])}")

@@ -314,6 +314,36 @@ async def test_the_lobby_lists_tables_with_their_open_seats():
         assert entry["seats"][0].startswith("Air (alice")
 
 
+async def test_a_hello_that_asks_for_it_gets_the_lobby_with_the_welcome_and_its_news():
+    """The app shows the lobby first: its list comes with the welcome, not a round trip later
+    (issue 23: login to the lobby's first frame)."""
+    async with people("alice") as (hub, alice):
+        table_id = await new_wish_table(alice)
+        reader, writer = await asyncio.open_unix_connection(str(hub.socket_path))
+        bob = Client(reader, writer)
+        token = hub.register_session("SHA256:bob-key", "bob")
+        welcome = await bob.ask({"type": "hello", "token": token, "lobby": True})
+        if welcome.get("needs_name"):
+            welcome = await bob.ask({"type": "register", "name": "bob"})
+        assert welcome["type"] == "welcome" and welcome["name"] == "bob"
+        (entry,) = welcome["lobby"]["tables"]
+        assert entry["table"] == table_id and entry["open"] == [1]
+        await alice.send({"type": "close_table", "table": table_id})
+        news = await bob.until(lambda m: m["type"] == "lobby", timeout=5.0)
+        assert news["tables"] == []  # in the lobby from the welcome on: told of changes
+        bob.close()
+    async with people("carol") as (hub, carol):
+        reader, writer = await asyncio.open_unix_connection(str(hub.socket_path))
+        dave = Client(reader, writer)
+        welcome = await dave.ask(
+            {"type": "hello", "token": hub.register_session("SHA256:dave-key", "dave")}
+        )
+        if welcome.get("needs_name"):
+            welcome = await dave.ask({"type": "register", "name": "dave"})
+        assert "lobby" not in welcome  # not asked for: the plain and web clients ask themselves
+        dave.close()
+
+
 async def test_the_lobby_tells_who_came_online_with_the_next_news_not_at_once(monkeypatch):
     # At a club of hundreds somebody logs in every moment, and each lobby list sent is drawn
     # again by every session in the lobby: who is online waits for news of the tables, or for

@@ -117,3 +117,24 @@ async def test_the_key_bar_names_the_lobby_keys_and_a_click_presses_one():
         await pilot.click(KeyBar, offset=(x + 1, 0))
         await pilot.pause()
         assert {"type": "history", "mine": True} in app.sent
+
+
+async def test_what_the_server_says_before_the_first_screen_is_told_once_it_is_up():
+    """A session's app says hello before its terminal is set up; the welcome, with the lobby's
+    list, may come before the first screen and is shown then, in order (issue 23)."""
+    from wish_tui.launch import Launch
+    from wish_tui.ui.app import WishApp
+
+    app = WishApp(Launch("title"))
+    app._early = []
+    app.on_server_message({"type": "welcome", "name": "alice", "lobby": lobby(["round 2"])})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, LobbyScreen)  # held until the app is up
+        app._tell_early()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and app.screen.you == "alice"
+        assert [row[3] for row in app.screen.query_one(RowList).rows] == ["round 2"]
+        app.on_server_message({"type": "lobby", **lobby(["round 3"])})
+        await pilot.pause()
+        assert [row[3] for row in app.screen.query_one(RowList).rows] == ["round 3"]

@@ -28,6 +28,8 @@ class Connection:
     """This session's line to the table server."""
 
     def __init__(self, socket_path: str, token: str, on_message: Callable[[dict], None]) -> None:
+        self.lobby_with_welcome = False
+        """Ask in the hello for the lobby's list with the welcome (the app shows it first)."""
         self.socket_path = socket_path
         self.token = token
         self.on_message = on_message
@@ -54,7 +56,10 @@ class Connection:
         """
         reader, writer = await asyncio.open_unix_connection(self.socket_path, limit=MAX_MESSAGE + 2)
         self._writer = writer
-        self.send({"type": "hello", "token": self.token})
+        hello = {"type": "hello", "token": self.token}
+        if self.lobby_with_welcome:
+            hello["lobby"] = True
+        self.send(hello)
         self._task = asyncio.get_running_loop().create_task(self._read(reader))
 
     async def _read(self, reader: asyncio.StreamReader) -> None:

@@ -91,6 +91,9 @@ class Session:
         self.newcomer = ""
         """The key of a newcomer who is to choose a name (its fingerprint), else ''."""
         self.in_lobby = False
+        self.lobby_with_welcome = False
+        """The app asked in its hello for the lobby's list with the welcome (it shows the lobby
+        first: one message and one frame instead of a round trip more)."""
         self.table: str = ""
         """The table this session shows ('' in the lobby)."""
         self.log_count = 0
@@ -351,6 +354,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         if identity is None:
             raise ProtocolError("That token is not valid (it is used once, by its own session).")
         who, name = identity
+        session.lobby_with_welcome = message.get("lobby") is True
         players = self.club.players
         if who.startswith((OPEN_PREFIX, GUEST_PREFIX)):
             player = await self.record(players.guest, name)
@@ -393,16 +397,20 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                 table.seats[seat].zombie = ""  # back at the table: the bot steps aside
                 self.spawn(self._store_seat(table, seat))
                 self._changed(table)
-        session.send(
-            {
-                "type": "welcome",
-                "person": session.person,
-                "name": session.name,
-                "guest": player.is_guest,
-                "settings": dict(player.settings),
-                "games": [{"name": g.name, "title": g.title} for g in games.GAMES.values()],
-            }
-        )
+        welcome = {
+            "type": "welcome",
+            "person": session.person,
+            "name": session.name,
+            "guest": player.is_guest,
+            "settings": dict(player.settings),
+            "games": [{"name": g.name, "title": g.title} for g in games.GAMES.values()],
+        }
+        if session.lobby_with_welcome:
+            session.in_lobby, session.table = True, ""
+            lobby = self._lobby(session)
+            session.lobby_told, session.lobby_told_at = _without_waiting(lobby), time.monotonic()
+            welcome["lobby"] = lobby
+        session.send(welcome)
         self._tell_lobby()
 
     def _on_lobby(self, session: Session, message: dict) -> None:

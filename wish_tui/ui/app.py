@@ -60,6 +60,8 @@ class WishApp(App):
         """(record, history or state, warning) of a save opened from the command line."""
         self.crash_report: Path | None = None
         """The crash report written when the app failed, if it could be written."""
+        self._early: list[dict] | None = None
+        """What the table server said before the first screen was up (None: told at once)."""
 
     def get_driver_class(self):
         """Textual's driver for this platform; on POSIX terminals, one that writes less."""
@@ -112,6 +114,13 @@ class WishApp(App):
             return TitleScreen()
         return super().get_default_screen()
 
+    async def on_load(self) -> None:
+        """A session of `wish-tui serve` says hello before the terminal is even set up: the
+        table server's welcome, with the lobby, is then at hand for the first frame."""
+        if self.launch.screen == "client" and self.loaded is None:
+            self._early = []
+            await self._connect()
+
     def on_mount(self) -> None:
         launch = self.launch
         # Tidying the saves folder can wait until the first screen is up.
@@ -131,7 +140,7 @@ class WishApp(App):
             if not self.start_lesson(launch.game):
                 self.show_title()
         elif launch.screen == "client":
-            self.call_later(self._connect)
+            self._tell_early()
         elif launch.screen != "title":
             self.show_title()
         self.call_after_refresh(self._check_size)
@@ -338,11 +347,18 @@ class WishApp(App):
         self.person_name = ""
         try:
             self.connection = Connection.from_environment(self.on_server_message)
+            self.connection.lobby_with_welcome = True
             await self.connection.open()
         except (RuntimeError, OSError) as exc:
             self.exit(
                 return_code=1, message=f"wish-tui: the table server cannot be reached ({exc})."
             )
+
+    def _tell_early(self) -> None:
+        """Hand on, in order, what the table server said before the app was mounted."""
+        early, self._early = self._early or [], None
+        for message in early:
+            self.on_server_message(message)
 
     def server_send(self, message: dict) -> None:
         """Send a message to the table server."""
@@ -353,6 +369,9 @@ class WishApp(App):
     def on_server_message(self, message: dict) -> None:
         """Everything the table server says, handed to the screen it concerns."""
         kind = message.get("type")
+        if self._early is not None:
+            self._early.append(message)  # before the first screen: told once it is up
+            return
         if not self.screen_stack:
             return  # the app is closing: nothing is shown any more
         screen = self.screen
@@ -364,7 +383,7 @@ class WishApp(App):
                 return
             self._naming = False
             self.person_name = message.get("name", "")
-            self.show_lobby()
+            self.show_lobby(message.get("lobby"))
         elif kind == "lobby":
             from .lobby import LobbyScreen
 
@@ -467,12 +486,12 @@ class WishApp(App):
             screen = spec.ui.GameScreen(self.remote_table)
         self._replace_all(screen)
 
-    def show_lobby(self) -> None:
-        """The tables of the server."""
+    def show_lobby(self, lobby: dict | None = None) -> None:
+        """The tables of the server (`lobby`: their list, when the server sent it already)."""
         from .lobby import LobbyScreen
 
         self.remote_table = self.watching = None
-        self._replace_all(LobbyScreen(getattr(self, "person_name", "")))
+        self._replace_all(LobbyScreen(getattr(self, "person_name", ""), lobby))
 
     def new_table(
         self,

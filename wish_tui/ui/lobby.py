@@ -50,9 +50,11 @@ class LobbyScreen(Screen):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, you: str = "") -> None:
+    def __init__(self, you: str = "", lobby: dict | None = None) -> None:
         super().__init__()
         self.you = you
+        self._first = lobby
+        """The list the server sent with its welcome (None: asked for on mount)."""
         self.tables: list[dict] = []
         self.invitations: list[dict] = []
 
@@ -73,7 +75,10 @@ class LobbyScreen(Screen):
     def on_mount(self) -> None:
         self.query_one(KeyBar).set_keys(shown_keys(self.BINDINGS))
         self.query_one(RowList).focus()
-        self.app.server_send({"type": "lobby"})
+        if self._first is not None:
+            self.show(self._first)
+        else:
+            self.app.server_send({"type": "lobby"})
 
     def show(self, message: dict) -> None:
         """Show the server's list of tables."""
