@@ -138,3 +138,31 @@ async def test_what_the_server_says_before_the_first_screen_is_told_once_it_is_u
         app.on_server_message({"type": "lobby", **lobby(["round 3"])})
         await pilot.pause()
         assert [row[3] for row in app.screen.query_one(RowList).rows] == ["round 3"]
+
+
+async def test_who_is_online_changing_repaints_its_line_without_a_new_layout():
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show(lobby(["round 1"], online=3))
+        await pilot.pause()
+        people = app.screen.query_one("#people", Static)
+        layouts = []
+        refresh = people.refresh
+
+        def spy(*regions, **options):
+            layouts.append(options.get("layout", False))
+            return refresh(*regions, **options)
+
+        people.refresh = spy
+        app.screen.show(lobby(["round 1"], online=4))  # one name more: still one line
+        await pilot.pause()
+        assert layouts and not any(layouts)
+        assert "p003" in str(people.content)
+        app.screen.show({**lobby(["round 1"], online=4), "invitations": [INVITATION]})
+        await pilot.pause()
+        assert any(layouts)  # a line more: laid out again
+        assert people.size.height == 2
+
+
+INVITATION = {"id": 1, "from": "bob", "table": "1"}

@@ -12,6 +12,8 @@ this screen holds nothing.
 
 from __future__ import annotations
 
+from rich.console import Console
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -22,6 +24,7 @@ from wish_tui.widgets.choice_screen import ChoiceScreen
 from wish_tui.widgets.key_bar import KeyBar, shown_keys
 from wish_tui.widgets.row_list import RowList
 
+_MEASURE = Console(width=400, color_system=None)
 ONLINE_NAMED = 12
 """The most people named in the lobby's line of who is online (the rest are counted)."""
 
@@ -268,9 +271,19 @@ class LobbyScreen(Screen):
 
 
 def _update(widget: Static, text: str) -> None:
-    """Show `text` in `widget`, unless it shows it already (an update is a new layout)."""
-    if widget.content != text:
-        widget.update(text)
+    """Show `text` in `widget`, unless it shows it already; a text of as many lines as before
+    is repainted without a new layout of the screen (who is online changes all the time)."""
+    old = widget.content
+    if old == text:
+        return
+    width = widget.content_size.width
+    same_height = width > 0 and isinstance(old, str) and _lines(old, width) == _lines(text, width)
+    widget.update(text, layout=not same_height)
+
+
+def _lines(text: str, width: int) -> int:
+    """How many lines `text` takes at `width` cells."""
+    return len(Text(text).wrap(_MEASURE, width))
 
 
 def _since(seconds: float) -> str:
