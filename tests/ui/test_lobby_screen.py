@@ -166,3 +166,33 @@ async def test_who_is_online_changing_repaints_its_line_without_a_new_layout():
 
 
 INVITATION = {"id": 1, "from": "bob", "table": "1"}
+
+
+async def test_a_sessions_first_screen_is_the_lobby_of_its_welcome_and_it_comes_back_to_it(
+    monkeypatch,
+):
+    """No blank screen is laid out before the lobby, and coming back from a table returns to
+    that first screen, which asks the server for the list as it stands (issue 23)."""
+    from wish_tui.launch import Launch
+    from wish_tui.ui.app import WishApp
+
+    sent: list[dict] = []
+
+    async def connect(app) -> None:  # the table server answers the hello at once
+        app.server_send = sent.append
+        app.on_server_message({"type": "welcome", "name": "alice", "lobby": lobby(["round 1"])})
+
+    monkeypatch.setattr(WishApp, "_connect", connect)
+    app = WishApp(Launch("client"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        first = app.screen_stack[0]
+        assert isinstance(first, LobbyScreen) and app.screen is first
+        assert [row[3] for row in first.query_one(RowList).rows] == ["round 1"]
+        assert sent == []  # the list came with the welcome: nothing asked
+        app.push_screen(LobbyScreen("alice", lobby(["round 5"])))  # as a table would cover it
+        await pilot.pause()
+        app.show_lobby()
+        await pilot.pause()
+        assert app.screen is first and len(app.screen_stack) == 1
+        assert sent == [{"type": "lobby"}]

@@ -6,6 +6,7 @@ It knows no game by name: new games, saves and replays go through the registry
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sys
 from pathlib import Path
@@ -41,6 +42,10 @@ class TooSmallScreen(ModalScreen[None]):
         )
 
 
+WELCOME_WAIT = 0.25
+"""Seconds a session's app waits for the table server's welcome before its first screen."""
+
+
 class WishApp(App):
     """wish_tui: board games in the terminal."""
 
@@ -62,6 +67,8 @@ class WishApp(App):
         """The crash report written when the app failed, if it could be written."""
         self._early: list[dict] | None = None
         """What the table server said before the first screen was up (None: told at once)."""
+        self._first_word = asyncio.Event()
+        """Set once the table server has said something (its welcome, as a rule)."""
 
     def get_driver_class(self):
         """Textual's driver for this platform; on POSIX terminals, one that writes less."""
@@ -112,6 +119,13 @@ class WishApp(App):
             from .title import TitleScreen
 
             return TitleScreen()
+        welcome = self._early[0] if self._early else {}
+        if welcome.get("type") == "welcome" and isinstance(welcome.get("lobby"), dict):
+            from .lobby import LobbyScreen
+
+            self._early.pop(0)
+            self.person_name = welcome.get("name", "")
+            return LobbyScreen(self.person_name, welcome["lobby"])
         return super().get_default_screen()
 
     async def on_load(self) -> None:
@@ -120,6 +134,10 @@ class WishApp(App):
         if self.launch.screen == "client" and self.loaded is None:
             self._early = []
             await self._connect()
+            # The welcome comes in a few milliseconds: with it the lobby is the first screen
+            # laid out, with no blank one before it.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._first_word.wait(), WELCOME_WAIT)
 
     def on_mount(self) -> None:
         launch = self.launch
@@ -335,7 +353,6 @@ class WishApp(App):
     # -- a session of `wish-tui serve` ----------------------------------------------------------
     async def _connect(self) -> None:
         """Reach the table server this session's process was started for."""
-        import asyncio
         import signal
 
         from wish_tui.server.client import Connection
@@ -371,6 +388,7 @@ class WishApp(App):
         kind = message.get("type")
         if self._early is not None:
             self._early.append(message)  # before the first screen: told once it is up
+            self._first_word.set()
             return
         if not self.screen_stack:
             return  # the app is closing: nothing is shown any more
@@ -491,6 +509,15 @@ class WishApp(App):
         from .lobby import LobbyScreen
 
         self.remote_table = self.watching = None
+        base = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(base, LobbyScreen):  # the app's first screen: back to it, brought up to date
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            if lobby is not None:
+                base.show(lobby)
+            else:
+                self.server_send({"type": "lobby"})
+            return
         self._replace_all(LobbyScreen(getattr(self, "person_name", ""), lobby))
 
     def new_table(
