@@ -86,7 +86,8 @@ class SeatsView(ViewText):
                 entry = p.get(kind)
                 mark = "·" if entry is None else "✓" if entry["met"] else "✗"
                 text.append(f" {mark}", ink("green" if mark == "✓" else "red") if entry else "")
-        legend = LEGEND + ("  ✓ met" if cards else "")
+        legend = LEGEND if view["phase"] != "over" else LEGEND.replace("if over now", "final")
+        legend += "  ✓ met" if cards else ""
         text.append(f"\n {legend}", "dim")
         self.show(text)
 

@@ -225,6 +225,36 @@ def event_lines(before, after) -> list[str]:
             lines.append("— The last tile is taken: the game is over.")
         if "wishes" in after.modules:
             lines.extend(_wish_lines(after))
+    if before.phase != "over" and after.phase == "over":
+        lines.extend(_token_lines(after))
+        if "hexes" in after.modules:
+            lines.extend(_hex_lines(after))
+    return lines
+
+
+def _token_lines(state) -> list[str]:
+    """The Favor tokens each seat held face down, turned face up at the end (they count)."""
+    if state.solo:
+        return []
+    held = []
+    for s, tokens in enumerate(state.held):
+        kinds = [kind_name(CATALOG.tokens[t]) for t in tokens]
+        held.append(f"{SEAT_TITLE[state.seats[s]]}: {', '.join(kinds) if kinds else 'none'}")
+    return ["— The Favor tokens are turned face up: " + " · ".join(held) + "."]
+
+
+def _hex_lines(state) -> list[str]:
+    """Each kept Hex, as the final scoring finds it: avoided, or striking with its penalty."""
+    lines = []
+    sheet = {entry["seat"]: entry for entry in state.final_scores()["seats"]}
+    for s, name in enumerate(state.hex):
+        if not name:
+            continue
+        who = SEAT_TITLE[state.seats[s]]
+        if sheet[s]["hex_met"]:
+            lines.append(f"— {who}'s Hex {name} is avoided.")
+        else:
+            lines.append(f"— {who}'s Hex {name} strikes: -{CATALOG.hexes[name].penalty}.")
     return lines
 
 

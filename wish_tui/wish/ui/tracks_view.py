@@ -19,7 +19,11 @@ def seat_line(p: dict, view: dict) -> Text:
     mark = "▶" if p["seat"] == view["turn_seat"] and view["phase"] == "play" else " "
     text.append(mark, "bold")
     text.append(f"{DJINN_TITLE[p['djinn']]:<5}", DJINN_STYLE[p["djinn"]])
-    text.append(f"{p['visible_score']:>3}VP")
+    final = _final_total(view, p["seat"])
+    if final is not None:  # over: the final scoring's total, as the final scoring shows it
+        text.append(f"{final:>3}VP", "bold")
+    else:
+        text.append(f"{p['visible_score']:>3}VP")
     if view.get("projection") is not None and view["phase"] != "over":
         text.append(f"→{projected_total(view, p['seat'])}", "dim")
     text.append(f" h{p['hand_count']} ")
@@ -35,6 +39,14 @@ def seat_line(p: dict, view: dict) -> Text:
     lock = "🔓" if p["unlocked"] else "🔒"
     text.append(f" {len(p['fulfilled'])}w{lock}", "dim")
     return text
+
+
+def _final_total(view: dict, seat: int) -> int | None:
+    """A seat's total of the final scoring once the game is over, else None."""
+    scores = view.get("scores") if view["phase"] == "over" else None
+    if not scores:
+        return None
+    return next((e["total"] for e in scores["seats"] if e["seat"] == seat), None)
 
 
 class TracksView(ViewText):
