@@ -173,6 +173,44 @@ async def test_the_new_game_form_starts_from_the_last_game_and_solo_shows_one_se
         assert not form.query_one("#who0").display
 
 
+async def test_a_game_started_from_the_command_line_is_where_the_form_starts_next(data_dir):
+    """A newcomer ran 'wish-tui new --game spirits --modules wishes,hexes', pressed n after the
+    final scoring and found the form back at no modules and an easy bot."""
+    from textual.widgets import Checkbox, Select
+
+    from wish_tui.cli import Launch, build_parser, launch_for_new
+    from wish_tui.ui.app import WishApp
+    from wish_tui.ui.new_game import NewGameScreen
+
+    args = build_parser().parse_args(
+        [
+            "new",
+            "--game",
+            "spirits",
+            "--modules",
+            "wishes,hexes",
+            "--seat",
+            "earth:human",
+            "--seat",
+            "water:medium",
+        ]
+    )
+    app = WishApp(launch_for_new(args))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert screen_of(app, TableScreen).spec.name == "spirits"
+    app = WishApp(Launch("new-game"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen) and form.game.name == "spirits"
+        assert form.query_one("#djinn1", Select).value == "water"
+        assert form.query_one("#who1", Select).value == "medium"
+        assert form.query_one("#who2", Select).value == "none"
+        assert form.query_one("#opt-modules-wishes", Checkbox).value
+        assert form.query_one("#opt-modules-hexes", Checkbox).value
+
+
 def test_the_chat_key_is_bound_by_no_game():
     from wish_tui import games
 

@@ -46,6 +46,17 @@ WELCOME_WAIT = 0.25
 """Seconds a session's app waits for the table server's welcome before its first screen."""
 
 
+def _remember_for_the_form(launch: Launch) -> None:
+    """A game started from the command line is where the new-game form starts next, as a game
+    started from the form is (its `n` after the final scoring: the same game again)."""
+    from . import preferences
+
+    rows = [(seat.name, seat.who) for seat in launch.seats][:4]
+    rows += [("random", "none")] * (4 - len(rows))
+    options = {key: list(v) if isinstance(v, tuple) else v for key, v in launch.options.items()}
+    preferences.remember_form(GAMES[launch.game or "wish"].name, rows, launch.solo or "", options)
+
+
 class WishApp(App):
     """wish_tui: board games in the terminal."""
 
@@ -151,6 +162,7 @@ class WishApp(App):
                 self.open_game(record, history, warning)
         elif launch.screen == "game":
             seats = [{"name": s.name, "who": s.who} for s in launch.seats]
+            _remember_for_the_form(launch)
             self.start_game(seats, launch.seed, launch.solo, launch.game, launch.options)
         elif launch.screen == "new-game":
             self.show_new_game(launch.seed, launch.game)
