@@ -216,14 +216,19 @@ def test_list_saves_shows_date_seats_round_scores_and_problems():
     assert saves.latest_save(games=GAMES).name == "mid"
 
 
-def test_continue_skips_a_save_of_a_game_finished_since():
-    """Issue: a game saved by name, continued and played to its end came back on 'continue'."""
+def save_then_finish() -> None:
+    """A game saved by name, then continued and played to its end (its autosave finished)."""
     record, state = play_game(seed=3, steps=12)
     record.id = "evening"
     saves.save_game(record, "before dinner")
     finished, end = play_game(seed=3)
     finished.id = "evening"
     saves.autosave(finished, finished=end.is_over)
+
+
+def test_continue_skips_a_save_of_a_game_finished_since():
+    """Issue: a game saved by name, continued and played to its end came back on 'continue'."""
+    save_then_finish()
     assert saves.latest_save(games=GAMES) is None
     other, _ = play_game(seed=5, steps=4)
     saves.save_game(other, "another")
@@ -238,12 +243,7 @@ def test_latest_save_is_none_without_saves():
 
 def test_nothing_to_continue_points_at_the_saves_of_games_now_over():
     """A newcomer saved by name, played to the end, and 'continue' said there was no save."""
-    record, state = play_game(seed=3, steps=12)
-    record.id = "evening"
-    saves.save_game(record, "before dinner")
-    finished, end = play_game(seed=3)
-    finished.id = "evening"
-    saves.autosave(finished, finished=end.is_over)
+    save_then_finish()
     assert saves.latest_save(games=GAMES) is None
     words = saves.nothing_to_continue(games=GAMES, start="start one", load="load one")
     assert words.startswith("no unfinished game to continue") and "load one" in words
