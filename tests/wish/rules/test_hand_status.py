@@ -128,6 +128,8 @@ def test_every_missing_crystal_and_the_missing_wishing_person_are_named_together
     assert refusal(state, "fulfill Sultan") == sultan["why"]
     reason = rules.why_not_now(state, "fulfill")
     assert beauty["why"] in reason and sultan["why"] in reason
+    # The nearest Wish first: a refusal on the screen shows two lines at most.
+    assert reason.index(sultan["why"]) < reason.index(beauty["why"])
 
 
 def test_the_price_alone_when_the_wishing_person_is_here():

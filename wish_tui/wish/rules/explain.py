@@ -455,5 +455,6 @@ def _hand_reason(st, seat: int, p, group: str) -> str:
         return f"{', '.join(elsewhere)} can be fulfilled only with a Trickery token (k)."
     if elsewhere:
         return f"{', '.join(elsewhere)} can be fulfilled without a Trickery token (f)."
-    reasons = " ".join(s["why"] for s in statuses.values() if not s["now"])
+    # The nearest Wish (the shortest reason) first: a refusal shows two lines at most.
+    reasons = " ".join(sorted((s["why"] for s in statuses.values() if not s["now"]), key=len))
     return f"No Wish in your hand can be fulfilled now. {reasons}".strip()
