@@ -109,7 +109,7 @@ def test_every_missing_crystal_and_the_missing_wishing_person_are_named_together
     state = table(
         ("air", "water"),
         at="Sandhills",
-        hand=["Sultan", "Beauty"],
+        hand=["Beauty", "Sultan"],  # the farther Wish first in the hand
         crystals=plus(cost("Sultan"), crystals(red=1)),
         people=YELLOW_ONLY,
     )
