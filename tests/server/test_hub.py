@@ -398,6 +398,38 @@ async def test_background_news_due_everywhere_at_once_is_told_a_few_sessions_a_r
         assert len(set(told)) == 3  # one session a round
 
 
+async def test_background_news_of_one_round_is_spread_over_it(monkeypatch):
+    """The sessions told background news in one round are told one after another over the
+    round, not at once: every app woken at once would make a person's keypress wait."""
+    from wish_tui.server import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_EVERY", 0.5)
+    monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_BATCH", 3)
+    told: dict[str, float] = {}
+    tell = Hub._tell_session_lobby
+
+    def recorded(session, lobby, unchanged, now):
+        told.setdefault(session.name, now)
+        tell(session, lobby, unchanged, now)
+
+    monkeypatch.setattr(Hub, "_tell_session_lobby", staticmethod(recorded))
+    async with people("alice", "bob", "carol") as (hub, *clients):
+        for client in clients:
+            await client.ask({"type": "lobby"})
+        await asyncio.sleep(0.6)  # their background is due
+        told.clear()
+        dave = await Client.connect(hub, "SHA256:dave-key", "dave")
+        try:
+            for client in clients:
+                await client.until(lambda m: m["type"] == "lobby", timeout=10.0)
+        finally:
+            dave.close()
+        moments = sorted(told[name] for name in ("alice", "bob", "carol"))
+        gaps = [b - a for a, b in zip(moments, moments[1:], strict=False)]
+        step = hub_module.LOBBY_EVERY / 3
+        assert all(gap >= step * 0.8 for gap in gaps) and moments[-1] - moments[0] < 2 * step + 0.2
+
+
 async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
     async with people("alice", "bob") as (hub, alice, bob):
         seats = [{"name": "red", "who": "me"}, {"name": "blue", "who": "open"}]

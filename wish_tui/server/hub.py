@@ -572,15 +572,23 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                         continue
                     self._tell_session_lobby(session, lobby, unchanged, now)
             # The background of many sessions is due at once: told a few at a time, those told
-            # longest ago first, so that no moment is spent drawing the lobby everywhere.
+            # longest ago first, spread over the round, so that no moment is spent drawing the
+            # lobby everywhere (a person's keypress would wait behind every app woken at once).
             background.sort(key=lambda due: due[0])
-            for _, session, lobby, unchanged in background[:LOBBY_BACKGROUND_BATCH]:
-                self._tell_session_lobby(session, lobby, unchanged, now)
+            for i, (_, session, lobby, unchanged) in enumerate(background[:LOBBY_BACKGROUND_BATCH]):
+                delay = i * LOBBY_EVERY / LOBBY_BACKGROUND_BATCH
+                loop.call_later(delay, self._tell_background, session, lobby, unchanged, now)
             later = later or len(background) > LOBBY_BACKGROUND_BATCH
             if later and self._lobby_due is None:
                 self._lobby_due = loop.call_later(LOBBY_EVERY, send)
 
         self._lobby_due = loop.call_later(LOBBY_EVERY, send)
+
+    def _tell_background(self, session: Session, lobby: dict, unchanged: dict, then: float) -> None:
+        """Background news worked out at `then`, told now: unless the session has left the lobby
+        or been told a newer list since."""
+        if session.in_lobby and session.lobby_told_at <= then and session in self.sessions:
+            self._tell_session_lobby(session, lobby, unchanged, time.monotonic())
 
     @staticmethod
     def _tell_session_lobby(session: Session, lobby: dict, unchanged: dict, now: float) -> None:
