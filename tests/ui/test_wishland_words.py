@@ -106,3 +106,21 @@ def test_a_reward_on_offer_says_what_entrepreneur_4_makes_of_it():
             seen.append(gain.detail)
         table.play(seat, "keep E4" if "keep E4" in notations else rng.choice(notations))
     assert seen and all(detail.endswith("(odd: +2 VP)") for detail in seen)
+
+
+def test_the_choice_of_a_reward_names_only_what_is_offered():
+    """At 10 Happiness only a Visitor or a Worker is offered: the window says so."""
+    from types import SimpleNamespace
+
+    from wish_tui.wishland.rules import Action
+    from wish_tui.wishland.ui.game_screen import GameScreen
+
+    prompt = "Choose 1 Happiness, 1 Visitor or 1 Worker: the Advertisement Space."
+    two = SimpleNamespace(legal=lambda: [Action("gain", "visitor"), Action("gain", "worker")])
+    assert GameScreen._gain_title(two, prompt) == (
+        "Choose 1 Visitor or 1 Worker: the Advertisement Space."
+    )
+    three = SimpleNamespace(
+        legal=lambda: [Action("gain", r) for r in ("happiness", "visitor", "worker")]
+    )
+    assert GameScreen._gain_title(three, prompt) == prompt

@@ -19,7 +19,7 @@ from .board import WishlandBoard
 from .choices import KEY_GROUPS
 from .help_text import KEYS, achievement_title, entrepreneur_title, reference_entries
 from .style import ACHIEVEMENT_SHORT, ACHIEVEMENT_WORDS, ROW_TITLE, card_title, seat_title
-from .words import entrepreneur_short, plural
+from .words import RESOURCE_WORDS, entrepreneur_short, plural
 
 COLUMNS = 4
 ROWS = 5
@@ -129,7 +129,18 @@ class GameScreen(TableScreen):
                 f"Hotel #8, Final Scoring: buy and play 1 more card from any Deck, Discard Pile "
                 f"or the Marketplace (you have {me['credits']} Credits), or pass:"
             )
+        if kind == "gain":
+            return self._gain_title(decision.get("prompt") or "")
         return decision.get("prompt") or "Choose."
+
+    def _gain_title(self, prompt: str) -> str:
+        """The choice of 1 Happiness, Visitor or Worker, naming only what is offered (a track at
+        its top is not)."""
+        offered = [RESOURCE_WORDS[a.arg] for a in self.legal() if a.kind == "gain"]
+        full = "Choose 1 Happiness, 1 Visitor or 1 Worker"
+        if not prompt.startswith(full) or not 0 < len(offered) < len(RESOURCE_WORDS):
+            return prompt or "Choose."
+        return f"Choose {' or '.join(offered)}{prompt[len(full) :]}"
 
     def _ask_decision(self, view: dict) -> None:
         legal = self.legal()
