@@ -1,11 +1,13 @@
 """`wish-tui serve` under load: many SSH sessions on loopback, some of them two to a table, playing.
 
-Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--think 2] [--fresh]
+Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--think 2]
+                                [--apps-per-process 16 | --fresh]
      python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
 Starts the real server in this process (the table server, the session pool and the SSH front
-end, each session running its own `wish-tui client` app, forked from the pool, on its own
-pseudo-terminal; with --fresh each app starts as a fresh process instead), connects the sessions
+end, each session running its own `wish-tui client` app on its own pseudo-terminal, up to
+`--apps-per-process` of them in one process forked from the pool; with --fresh each app starts
+as a fresh process instead), connects the sessions
 one after another with asyncssh's client, opens a table of Wish for each pair of the first
 `--playing` sessions and plays (the others stay in the lobby): the person whose decision it is
 thinks, as a person does (`--think`, 2 s on average, from half to one and a half times that, so
@@ -16,9 +18,10 @@ Prints:
 - login to the lobby's first frame, measured from outside: from asyncssh's connect until the
   lobby's text reaches the client (median and 95th percentile; target: median <= 150 ms);
 - memory as people pay for it, from /proc/PID/smaps_rollup: the unique set size (USS: the pages
-  only that process holds) and the proportional set size (PSS: its share of every page) of each
-  session's app, in the lobby and after playing (target: USS <= 10 MB per extra session), and
-  what the server process itself grew by per session;
+  only that process holds) and the proportional set size (PSS: its share of every page) of the
+  apps' processes: what each session after the first adds to them in the lobby (target: USS <=
+  10 MB per extra session), per process, in all with the pool and after playing, and what the
+  server process itself grew by per session;
 - keypress to the change on the other person's screen: median and 95th percentile
   (target: median <= 50 ms, p95 <= 150 ms on a 2-core machine);
 - the processor time each game action costs, in the session apps and in this process;
@@ -78,8 +81,6 @@ class Player:
         self.opened = connecting
         """When the session's terminal was open."""
         self.lobby_at: float | None = None
-        self.pid = 0
-        """The process id of this session's app."""
         self.node = "B"
         """The node whose front end the session reached (B: this process's)."""
         self.chunks: list[tuple[float, int]] = []
@@ -200,6 +201,11 @@ def cpu_seconds(pids: list[int]) -> float:
 
 def mb(kb: float) -> str:
     return f"{kb / 1024:.1f} MB"
+
+
+def uss_kb(pids: list[int]) -> int:
+    """The USS of the processes together, in kB."""
+    return sum(memory_kb(pid)[0] for pid in pids)
 
 
 def memory_line(label: str, pids: list[int]) -> str:
@@ -347,6 +353,7 @@ async def main(
     nodes: int,
     database: str,
     think: float = 2.0,
+    apps_per_process: int = 16,
 ) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -358,7 +365,10 @@ async def main(
     pool = None
     if not fresh:
         pool = await SessionPool.begin(
-            max_children=sessions + 4, max_per_group=sessions + 4, log=print
+            max_children=sessions + 4,
+            max_per_group=sessions + 4,
+            apps_per_host=apps_per_process,
+            log=print,
         )
         if pool is None or not await pool.ready():
             raise SystemExit("the session pool did not start")
@@ -367,33 +377,33 @@ async def main(
     server_before = memory_kb(os.getpid())[0]
 
     players = []
-    known: set[int] = set()
+    one_session = 0
     for i in range(sessions):
         on_a = node_a is not None and i % 2 == 0  # each pair: the first on node A
         player = await connect(node_a.port if on_a else front.port, f"p{i:03d}")
         player.node = "A" if on_a else "B"
         await player.see(LOBBY)
         players.append(player)
-        new = set(session_pids(pool)) - known
-        player.pid = new.pop() if len(new) == 1 and not on_a else 0
-        known |= new | {player.pid}
+        if not one_session and not on_a:
+            await asyncio.sleep(1.0)
+            one_session = uss_kb(session_pids(pool))
     logins = [(p.lobby_at - p.connecting) * 1000 for p in players if p.lobby_at is not None]
     await asyncio.sleep(2.0)
-    lobby_memory = memory_line(
-        "memory of each session's app in the lobby", [p.pid for p in players if p.pid]
-    )
+    on_b = sum(1 for p in players if p.node == "B")
+    app_pids = session_pids(pool)
+    lobby_memory = memory_line("memory of each process of apps in the lobby", app_pids)
     server_growth = (memory_kb(os.getpid())[0] - server_before) / max(1, sessions)
     pool_memory = memory_kb(pool.pid) if pool is not None else None
-    apps_uss = sum(memory_kb(p.pid)[0] for p in players if p.pid)
+    apps_uss = uss_kb(app_pids)
+    per_extra = (apps_uss - one_session) / max(1, on_b - 1)
 
     latencies: list[float] = []
     traffic: list[tuple[int, int]] = []
     pairs = [(players[i], players[i + 1]) for i in range(0, min(playing, sessions) - 1, 2)]
     tables = [await seat_pair(hub, a, b) for a, b in pairs]
     started = time.perf_counter()
-    at_tables = [p.pid for pair in pairs for p in pair if p.pid]
-    in_lobby = [p.pid for p in players if p.pid and p.pid not in at_tables]
-    cpu_before = cpu_seconds(at_tables), cpu_seconds(in_lobby), cpu_seconds([os.getpid()])
+    app_pids = session_pids(pool)
+    cpu_before = cpu_seconds(app_pids), cpu_seconds([os.getpid()])
     rng = random.Random(1)
     await asyncio.gather(
         *(
@@ -402,13 +412,9 @@ async def main(
         )
     )
     elapsed = time.perf_counter() - started
-    cpu_tables = cpu_seconds(at_tables) - cpu_before[0]
-    cpu_lobby = cpu_seconds(in_lobby) - cpu_before[1]
-    cpu_server = cpu_seconds([os.getpid()]) - cpu_before[2]
-    playing_memory = memory_line(
-        "memory of each playing session's app after playing",
-        [p.pid for pair in pairs for p in pair if p.pid],
-    )
+    cpu_apps = cpu_seconds(app_pids) - cpu_before[0]
+    cpu_server = cpu_seconds([os.getpid()]) - cpu_before[1]
+    after_playing = uss_kb(session_pids(pool))
     total_actions = sum(t.actions for t in tables)
     played = sum(n for _, n in traffic)
     received = sum(b for b, _ in traffic)
@@ -425,7 +431,11 @@ async def main(
         await pool.close()
     shutil.rmtree(data, ignore_errors=True)
 
-    how = "each app a fresh process" if fresh else "apps forked from the session pool"
+    how = (
+        "each app a fresh process"
+        if fresh
+        else f"apps forked from the session pool, up to {apps_per_process} a process"
+    )
     where = " on two nodes sharing the club in PostgreSQL" if node_a is not None else ""
     print(
         f"{sessions} sessions{where} ({how}), {len(pairs)} tables playing, {total_actions} "
@@ -449,15 +459,23 @@ async def main(
             "  of which, medians: "
             + ", ".join(f"{what} {statistics.median(t) * 1000:.0f} ms" for what, t in parts)
         )
-    print(f"{lobby_memory} (target: USS <= 10 MB per extra session)")
+    print(
+        f"USS of the apps per extra session in the lobby: {mb(per_extra)} (the apps' processes "
+        f"held {mb(one_session)} with one session, {mb(apps_uss)} with {on_b}; "
+        "target: <= 10 MB per extra session)"
+    )
+    print(lobby_memory)
     if pool_memory is not None:
         print(f"the session pool itself (once): USS {mb(pool_memory[0])}, PSS {mb(pool_memory[1])}")
     whole = apps_uss + (pool_memory[0] if pool_memory else 0)
     print(
         f"the apps{' and the pool' if pool_memory else ''} in all: USS {mb(whole)}, "
-        f"{mb(whole / max(1, sum(1 for p in players if p.node == 'B')))} per session"
+        f"{mb(whole / max(1, on_b))} per session"
     )
-    print(playing_memory)
+    print(
+        f"after playing, the apps' processes: USS {mb(after_playing)}, "
+        f"{mb(after_playing / max(1, on_b))} per session"
+    )
     print(
         f"this process (the server, and the benchmark's SSH clients) grew by {mb(server_growth)} "
         "of USS per session"
@@ -490,9 +508,9 @@ async def main(
             print("node A killed: node B took none of its tables over within 120 s")
     if latencies and total_actions:
         print(
-            f"processor time per game action: {cpu_tables / total_actions * 1000:.0f} ms in the "
-            f"apps at the tables, {cpu_lobby / total_actions * 1000:.0f} ms in the apps in the "
-            f"lobby, {cpu_server / total_actions * 1000:.0f} ms in this process "
+            f"processor time per game action: {cpu_apps / total_actions * 1000:.0f} ms in the "
+            f"apps (at the tables and in the lobby), {cpu_server / total_actions * 1000:.0f} ms "
+            "in this process "
             f"({total_actions / elapsed:.1f} actions a second, each after {think:g} s of thought "
             "on average)"
         )
@@ -520,6 +538,12 @@ if __name__ == "__main__":
         "--fresh", action="store_true", help="start each app as a fresh process, not from the pool"
     )
     parser.add_argument(
+        "--apps-per-process",
+        type=int,
+        default=16,
+        help="sessions' apps that share one process of the pool (16, as wish-tui serve)",
+    )
+    parser.add_argument(
         "--nodes", type=int, choices=(1, 2), default=1, help="table servers sharing the club (1)"
     )
     parser.add_argument(
@@ -538,5 +562,6 @@ if __name__ == "__main__":
             options.nodes,
             options.database,
             options.think,
+            options.apps_per_process,
         )
     )

@@ -266,6 +266,7 @@ SERVE_LIMITS = (
     ("--max-per-address", 4, "connections at once from one address (4)"),
     ("--login-timeout", 30, "seconds to log in (30)"),
     ("--idle-timeout", 1800, "seconds without a key before a session is closed (1800)"),
+    ("--apps-per-process", 16, "sessions' apps that share one process (16; 1: a process each)"),
 )
 SERVE_RANGES = {
     "port": (0, 65535, "0 picks a free port"),
@@ -273,6 +274,7 @@ SERVE_RANGES = {
     "max_per_address": (1, 1000, ""),
     "login_timeout": (1, 600, "seconds"),
     "idle_timeout": (10, 7 * 24 * 3600, "seconds"),
+    "apps_per_process": (1, 256, ""),
 }
 
 
@@ -337,6 +339,7 @@ def _serve(args: argparse.Namespace) -> int:
         max_per_address=args.max_per_address,
         login_timeout=args.login_timeout,
         idle_timeout=args.idle_timeout,
+        apps_per_process=args.apps_per_process,
     )
     options = serve.ServeOptions(
         host=args.host,
@@ -506,9 +509,9 @@ def launch_for_client() -> Launch:
     Raises:
         UsageError: the process was not started by `wish-tui serve`.
     """
-    import os
+    from wish_tui.core import environment
 
-    if not os.environ.get("WISH_TUI_SERVE_SOCKET") or not os.environ.get("WISH_TUI_SERVE_TOKEN"):
+    if not environment.get("WISH_TUI_SERVE_SOCKET") or not environment.get("WISH_TUI_SERVE_TOKEN"):
         raise UsageError("'wish-tui client' is started by 'wish-tui serve' for each player")
     return Launch("client")
 

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from wish_tui import files, records
+from wish_tui.core import environment
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.text import is_plain_text
 from wish_tui.records import (
@@ -103,7 +104,7 @@ def migrate(data, where: str = "the save") -> dict:
 # -- where saves live ------------------------------------------------------------------------------
 def data_dir() -> Path:
     """Return the data directory (``$WISH_TUI_DATA_DIR`` when set), creating it if missing."""
-    override = os.environ.get(DATA_DIR_ENV)
+    override = environment.get(DATA_DIR_ENV)
     if override:
         path = Path(override).expanduser()
         path.mkdir(parents=True, exist_ok=True)

@@ -26,8 +26,9 @@ rules State and imports no Textual.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
+
+from wish_tui.core import environment
 
 PLAIN_ENV = "WISH_TUI_PLAIN"
 """Set (to anything but '' or '0') in the environment of a session's app: the plain client runs
@@ -40,10 +41,10 @@ LINES = "lines"
 
 def wanted(env: Mapping[str, str] | None = None) -> bool:
     """True when the plain client is asked for (`PLAIN_ENV`)."""
-    value = (os.environ if env is None else env).get(PLAIN_ENV, "")
+    value = (environment.current() if env is None else env).get(PLAIN_ENV, "")
     return value not in ("", "0")
 
 
 def by_lines(env: Mapping[str, str] | None = None) -> bool:
     """True when the plain client's input comes without a person's terminal (`LINES`)."""
-    return (os.environ if env is None else env).get(PLAIN_ENV, "") == LINES
+    return (environment.current() if env is None else env).get(PLAIN_ENV, "") == LINES

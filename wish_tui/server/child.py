@@ -92,10 +92,16 @@ def set_size(fd: int, columns: int, rows: int) -> None:
 
 
 def signal_group(proc, signum: int) -> None:
-    """Send `signum` to the process group a child leads (it also holds whatever it started)."""
-    if proc is not None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signum)
+    """Send `signum` to the process group a child leads (it also holds whatever it started);
+    a process object that signals in its own way (`pool_link.PooledProcess`) is asked to."""
+    if proc is None:
+        return
+    own_way = getattr(proc, "signal", None)
+    if own_way is not None:
+        own_way(signum)
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signum)
 
 
 def pipe_like(fd: int) -> None:
@@ -271,11 +277,15 @@ class PtyChild:
             self._on_input_full(full)
 
     def resize(self, columns: int, rows: int) -> None:
-        """Give the terminal a new size; the child gets SIGWINCH."""
+        """Give the terminal a new size; the child gets SIGWINCH (an app sharing a process with
+        others is told by its host)."""
         if self._master is not None and (columns, rows) != self._size:
             self._size = (columns, rows)
             with contextlib.suppress(OSError):
                 set_size(self._master, columns, rows)
+            told = getattr(self._proc, "resized", None)
+            if told is not None:
+                told()
 
     # The end
 

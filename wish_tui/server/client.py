@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import time
 from collections.abc import Callable
 
 from wish_tui import games
+from wish_tui.core import environment
 from wish_tui.seat import Choices, Hint, Listener, Refused, SeatInfo
 
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
@@ -43,7 +43,7 @@ class Connection:
         Raises:
             RuntimeError: the process was not started by `wish-tui serve`.
         """
-        path, token = os.environ.get(SOCKET_ENV, ""), os.environ.get(TOKEN_ENV, "")
+        path, token = environment.get(SOCKET_ENV, ""), environment.get(TOKEN_ENV, "")
         if not path or not token:
             raise RuntimeError("'wish-tui client' is started by 'wish-tui serve' for each player.")
         return cls(path, token, on_message)

@@ -130,18 +130,27 @@ class Pool:
         argv: Sequence[str],
         max_children: int,
         max_per_group: int,
+        host_entry: Callable | None = None,
+        apps_per_host: int = 1,
     ) -> None:
         self.control = control
         self.entry = entry
         self.argv = list(argv)
         self.max_children = max_children
         self.max_per_group = max_per_group
+        self.host_entry = host_entry
+        self.apps_per_host = apps_per_host if host_entry is not None else 1
         self.children: dict[int, tuple[int, str]] = {}
         """Each child's process id: its request's id and its address group."""
+        self.hosts: dict[int, HostLink] = {}
+        """Each host's process id: the host."""
+        self.hosted: dict[int, HostedApp] = {}
+        """Each app run by a host, by its request's id."""
         self.per_group: Counter[str] = Counter()
         self._pending = bytearray()
         self._fds: list[int] = []
         self._wake_read, self._wake_write = os.pipe()
+        self._selector = selectors.DefaultSelector()
 
     def serve(self) -> None:
         """Answer requests until the server's socket closes."""
@@ -149,7 +158,7 @@ class Pool:
             os.set_blocking(fd, False)
         signal.set_wakeup_fd(self._wake_write)
         signal.signal(signal.SIGCHLD, lambda *_: None)
-        selector = selectors.DefaultSelector()
+        selector = self._selector
         selector.register(self.control, selectors.EVENT_READ)
         selector.register(self._wake_read, selectors.EVENT_READ)
         self.send({"ready": os.getpid(), "modules": len(sys.modules)})
@@ -158,6 +167,8 @@ class Pool:
                 if key.fileobj is self.control:
                     if not self._receive():
                         return
+                elif isinstance(key.data, HostLink):
+                    self._hear_host(key.data)
                 else:
                     with contextlib.suppress(BlockingIOError):
                         while os.read(self._wake_read, 512):
@@ -197,8 +208,13 @@ class Pool:
     def _request(self, line: bytes) -> None:
         try:
             message = json.loads(line)
+            for kind in ("resized", "end", "kill"):
+                if kind in message:
+                    self._tell_host(kind, int(message[kind]))
+                    return
             request = int(message["spawn"])
             group = str(message.get("group", ""))[:MAX_GROUP]
+            shared = message.get("shared") is True
         except (ValueError, KeyError, TypeError):
             self._drop_fds()
             return
@@ -211,6 +227,9 @@ class Pool:
             refusal = self._refusal(group)
             if refusal:
                 self.send({"refused": request, "sentence": refusal})
+                return
+            if shared and self.apps_per_host > 1:
+                self._host_app(request, group, fds)
                 return
             try:
                 pid = self._fork(fds)
@@ -226,7 +245,7 @@ class Pool:
                     os.close(fd)
 
     def _refusal(self, group: str) -> str:
-        if len(self.children) >= self.max_children:
+        if len(self.children) + len(self.hosted) >= self.max_children:
             return FULL
         if self.per_group[group] >= self.max_per_group:
             return FULL_FOR_GROUP
@@ -256,20 +275,180 @@ class Pool:
                 os.close(ready_write)
 
     def _reap(self) -> None:
-        while self.children:
+        while True:
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG)
             except ChildProcessError:
                 return
             if pid == 0:
                 return
+            if pid in self.hosts:
+                self._host_gone(self.hosts[pid], os.waitstatus_to_exitcode(status))
+                continue
             request, group = self.children.pop(pid, (None, ""))
             if request is None:
-                continue
-            self.per_group[group] -= 1
-            if self.per_group[group] <= 0:
-                del self.per_group[group]
+                continue  # a host that had closed
+            self._uncount(group)
             self.send({"exited": request, "status": os.waitstatus_to_exitcode(status)})
+
+    def _uncount(self, group: str) -> None:
+        self.per_group[group] -= 1
+        if self.per_group[group] <= 0:
+            del self.per_group[group]
+
+    # -- hosts: processes that run several apps --------------------------------------------------
+    def _host_app(self, request: int, group: str, fds: list[int]) -> None:
+        """Give the app of `request` to a host with room, forked first if none has."""
+        roomy = [h for h in self.hosts.values() if h.open and len(h.apps) < self.apps_per_host]
+        try:
+            host = max(roomy, key=lambda h: len(h.apps)) if roomy else self._fork_host()
+        except OSError as exc:
+            self.send({"failed": request, "error": f"cannot fork: {exc.strerror or exc}"})
+            return
+        if not host.tell({"app": request}, fds):
+            self._close_host(host)
+            self.send({"failed": request, "error": "a host of the pool took no more apps"})
+            return
+        host.apps.add(request)
+        self.hosted[request] = HostedApp(host.pid, group)
+        self.per_group[group] += 1
+
+    def _fork_host(self) -> HostLink:
+        assert self.host_entry is not None
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    self.control.detach()  # its number is closed with every other one
+                    run_host_child(self.host_entry, self.argv, theirs.detach())
+                finally:
+                    os._exit(127)
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        host = HostLink(pid, ours)
+        self.hosts[pid] = host
+        self._selector.register(ours, selectors.EVENT_READ, host)
+        return host
+
+    def _tell_host(self, kind: str, request: int) -> None:
+        app = self.hosted.get(request)
+        host = self.hosts.get(app.host) if app is not None else None
+        if host is not None and host.open:
+            host.tell({kind: request})
+
+    def _hear_host(self, host: HostLink) -> None:
+        messages, alive = host.receive()
+        for message in messages:
+            with contextlib.suppress(ValueError, KeyError, TypeError):
+                if "started" in message:
+                    request = int(message["started"])
+                    app = self.hosted.get(request)
+                    if app is not None and app.host == host.pid and not app.started:
+                        app.started = True
+                        self.send({"started": request, "pid": host.pid, "shared": True})
+                elif "exited" in message:
+                    self._hosted_ended(host, int(message["exited"]), int(message["status"]))
+        if not alive:
+            self._close_host(host)
+
+    def _hosted_ended(self, host: HostLink, request: int, status: int) -> None:
+        app = self.hosted.get(request)
+        if app is None or app.host != host.pid:
+            return
+        del self.hosted[request]
+        host.apps.discard(request)
+        self._uncount(app.group)
+        if app.started:
+            self.send({"exited": request, "status": status})
+        else:
+            self.send({"failed": request, "error": f"the app ended before it started ({status})"})
+        if not host.apps:
+            self._close_host(host)  # an empty host exits; the next app gets a new one
+
+    def _close_host(self, host: HostLink) -> None:
+        """Send the host no more apps: it exits once the apps it has ended."""
+        if host.socket is not None:
+            with contextlib.suppress(KeyError, ValueError):
+                self._selector.unregister(host.socket)
+        host.close()
+
+    def _host_gone(self, host: HostLink, status: int) -> None:
+        self._close_host(host)
+        del self.hosts[host.pid]
+        for request in sorted(host.apps):
+            self._hosted_ended(host, request, status)
+
+
+class HostedApp:
+    """An app a host runs: its host's process id, its address group, whether it has started."""
+
+    def __init__(self, host: int, group: str) -> None:
+        self.host = host
+        self.group = group
+        self.started = False
+
+
+class HostLink:
+    """The pool's side of one host: its process, its socket, and the apps it runs."""
+
+    def __init__(self, pid: int, sock: socket.socket) -> None:
+        self.pid = pid
+        self.socket: socket.socket | None = sock
+        self.apps: set[int] = set()
+        self._pending = bytearray()
+
+    @property
+    def open(self) -> bool:
+        """True while the host takes messages."""
+        return self.socket is not None
+
+    def tell(self, message: dict, fds: Sequence[int] = ()) -> bool:
+        """Send a message (with descriptors); False when the host takes no more."""
+        if self.socket is None:
+            return False
+        data = encode(message)
+        try:
+            sent = (
+                socket.send_fds(self.socket, [data], list(fds)) if fds else self.socket.send(data)
+            )
+        except OSError:
+            return False
+        return sent == len(data)  # a host that reads nothing is broken: the line is not split
+
+    def receive(self) -> tuple[list[dict], bool]:
+        """The messages the host has sent, and False once its socket has closed or broken."""
+        if self.socket is None:
+            return [], False
+        try:
+            data = self.socket.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return [], True
+        except OSError:
+            data = b""
+        if not data:
+            return [], False
+        self._pending += data
+        messages = []
+        while b"\n" in self._pending:
+            line, _, rest = bytes(self._pending).partition(b"\n")
+            self._pending[:] = rest
+            with contextlib.suppress(ValueError):
+                messages.append(json.loads(line))
+        return messages, len(self._pending) <= MAX_LINE
+
+    def close(self) -> None:
+        """Close the socket (the host then exits once its apps have ended)."""
+        if self.socket is not None:
+            self.socket.close()
+            self.socket = None
 
 
 def read_environment(fd: int) -> dict[str, str]:
@@ -371,6 +550,37 @@ def run_child(entry: Callable[[], object], argv: list[str], fds: list[int], read
         os._exit(status & 0xFF)
 
 
+def run_host_child(entry: Callable, argv: list[str], control: int) -> NoReturn:
+    """Become a host of apps (`pool_host`) on the socket `control`: no terminal, no descriptor
+    of the pool's but it and the log (standard error), fresh seeds."""
+    status = 1
+    try:
+        signal.set_wakeup_fd(-1)
+        for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
+            signal.signal(signum, signal.SIG_DFL)
+        os.setsid()
+        nothing = os.open(os.devnull, os.O_RDWR)
+        for target in (0, 1):
+            os.dup2(nothing, target)
+        os.closerange(3, control)
+        os.closerange(control + 1, _open_max())
+        sys.argv = list(argv)
+        _fresh_stdio()
+        random.seed()
+        gc.enable()
+        from wish_tui.server.pool_host import run_host
+
+        status = run_host(control, entry, read_environment)
+    except BaseException:  # noqa: BLE001 (the traceback goes to the log; its apps' sessions end)
+        with contextlib.suppress(Exception):
+            traceback.print_exc()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(status & 0xFF)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the pool: preload, freeze, then serve the server's socket until it closes."""
     parser = argparse.ArgumentParser(prog="python -m wish_tui.server.pool")
@@ -379,6 +589,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-per-group", type=int, required=True)
     parser.add_argument("--preload", action="append", default=[])
     parser.add_argument("--rehearse", metavar="MODULE:FUNCTION", help="run once before forking")
+    parser.add_argument(
+        "--host-entry", metavar="MODULE:FUNCTION", help="the coroutine an app shared in a host runs"
+    )
+    parser.add_argument("--apps-per-host", type=int, default=1)
     parser.add_argument("entry", help="module:function or file.py:function")
     parser.add_argument("args", nargs="*", help="the child's arguments")
     options = parser.parse_args(argv)
@@ -395,6 +609,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, ImportError, OSError) as exc:
         warn(f"cannot load {options.entry}: {exc}")
         return 1
+    host_entry = None
+    if options.host_entry and options.apps_per_host > 1:
+        try:
+            host_entry = load_entry(options.host_entry)
+        except (ValueError, ImportError, OSError) as exc:
+            warn(f"cannot load {options.host_entry}, so each app has a process: {exc}")
     preload(options.preload, warn)
     if options.rehearse:
         try:
@@ -406,7 +626,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.collect()
     gc.freeze()
     Pool(
-        control, entry, ["wish-tui", *options.args], options.max_children, options.max_per_group
+        control,
+        entry,
+        ["wish-tui", *options.args],
+        options.max_children,
+        options.max_per_group,
+        host_entry,
+        options.apps_per_host,
     ).serve()
     return 0
 

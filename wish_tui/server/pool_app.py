@@ -15,12 +15,17 @@ before the pool forks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import tempfile
 
 from wish_tui.saves import DATA_DIR_ENV
+from wish_tui.server.pool_host import HostedSession
+from wish_tui.ui.app import crash_sentence
 
+LAST_FRAME_TIME = 1.0
+"""Seconds a hosted app's last frames have to reach its terminal before it is closed."""
 REHEARSAL_SIZE = (100, 30)
 """The terminal size of the rehearsal (the games' own size, 80x24, and more)."""
 
@@ -54,6 +59,38 @@ def run_client() -> int:
 
         return run_plain_client()
     return run_app(launch)
+
+
+async def run_hosted_client(session: HostedSession) -> int:
+    """Run the app of one SSH session on its terminal in a host of the pool; return its status."""
+    from wish_tui.cli import UsageError, launch_for_client
+    from wish_tui.ui.app import WishApp
+
+    try:
+        launch = launch_for_client()
+    except UsageError as exc:
+        _tell(session.terminal, f"wish-tui client: {exc}.")
+        return 2
+    app = WishApp(launch, terminal_fd=session.terminal)
+    session.end = app.exit
+    session.resized = lambda: app.hosted_driver is not None and app.hosted_driver.resized()
+    try:
+        await app.run_async()
+    finally:
+        driver = app.hosted_driver
+        if driver is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(driver.sent.wait(), LAST_FRAME_TIME)
+            driver.abandon()
+    if app.return_code and app.crash_report is not None:
+        _tell(session.terminal, crash_sentence(app.crash_report))
+    return app.return_code or 0
+
+
+def _tell(terminal: int, sentence: str) -> None:
+    """Write one line on the terminal after the app has given it back (best effort)."""
+    with contextlib.suppress(OSError):
+        os.write(terminal, f"{sentence}\r\n".encode())
 
 
 def rehearse() -> None:

@@ -42,6 +42,8 @@ CLIENT_PRELOAD = (
     "textual.scrollbar",
 )
 """What the client app imports for its first screens and its games, imported once in the pool."""
+HOST_ENTRY = "wish_tui.server.pool_app:run_hosted_client"
+"""The client app as a host of the pool runs it beside others (`pool_host`)."""
 CLIENT_REHEARSAL = "wish_tui.server.pool_app:rehearse"
 """Run once in the pool before it forks: the client app headless to its lobby."""
 READY_TIMEOUT = 60.0
@@ -59,12 +61,42 @@ class PoolUnavailable(Exception):
 
 
 class PooledProcess:
-    """An app the pool forked: its process id, its return code once it ended, and `wait`."""
+    """An app the pool started: its process id, its return code once it ended, and `wait`.
 
-    def __init__(self, pid: int) -> None:
+    An app in a process of its own is signalled as any process (its group). An app that shares
+    a host with others (`pool_host`) is not: `signal` asks its host to end it (SIGTERM) or drop
+    it (SIGKILL), and `resized` tells it its terminal's new size, as SIGWINCH would.
+    """
+
+    def __init__(self, pid: int, tell: Callable[[dict], bool] | None = None, request: int = 0):
         self.pid = pid
+        """Its process, or its host's."""
         self.returncode: int | None = None
         self._ended = asyncio.Event()
+        self._tell = tell
+        self._request = request
+
+    @property
+    def shared(self) -> bool:
+        """True when it runs in a host beside other apps."""
+        return self._tell is not None
+
+    def signal(self, signum: int) -> None:
+        """Send `signum` to its process group; in a host, end (SIGTERM) or drop it (others)."""
+        if self._tell is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signum)
+            return
+        if self.returncode is not None:
+            return
+        told = self._tell({"end" if signum == signal.SIGTERM else "kill": self._request})
+        if not told and signum == signal.SIGKILL:
+            self.ended(-signal.SIGKILL)  # its pool is gone: its terminal's end ends it
+
+    def resized(self) -> None:
+        """Tell an app in a host that its terminal has a new size."""
+        if self._tell is not None and self.returncode is None:
+            self._tell({"resized": self._request})
 
     async def wait(self) -> int:
         """Wait until the app has ended; return its status (negative: killed by that signal)."""
@@ -139,6 +171,8 @@ class SessionPool:
         max_children: int,
         max_per_group: int,
         log: Callable[[str], None],
+        apps_per_host: int = 1,
+        host_entry: str = HOST_ENTRY,
     ) -> SessionPool | None:
         """Start the pool program; None (with one line logged) when it cannot start.
 
@@ -150,6 +184,8 @@ class SessionPool:
             max_children: apps alive at once in all; the pool refuses more with a sentence.
             max_per_group: apps alive at once for one address group.
             log: where the line goes when the pool cannot start or stops.
+            apps_per_host: the most apps that share one process (1: a process each).
+            host_entry: the coroutine function an app in a shared process runs.
         """
         problem = forking_problem()
         if problem:
@@ -173,6 +209,8 @@ class SessionPool:
             command += ["--preload", package]
         if rehearsal:
             command += ["--rehearse", rehearsal]
+        if apps_per_host > 1:
+            command += ["--host-entry", host_entry, "--apps-per-host", str(apps_per_host)]
         command += ["--", *entry]
         try:
             process = await asyncio.create_subprocess_exec(
@@ -222,9 +260,10 @@ class SessionPool:
         return len(self._running)
 
     async def spawn(
-        self, stdio: tuple[int, int, int], env: Mapping[str, str], group: str
+        self, stdio: tuple[int, int, int], env: Mapping[str, str], group: str, shared: bool = False
     ) -> PooledProcess:
-        """Fork an app on `stdio` with `env`, counted under the address `group`.
+        """Fork an app on `stdio` with `env`, counted under the address `group`; with `shared`,
+        in a host beside other apps when the pool has hosts.
 
         Raises:
             PoolUnavailable: the pool is gone or did not fork (nothing was started).
@@ -249,7 +288,9 @@ class SessionPool:
             if written != len(data):
                 raise PoolUnavailable("the environment did not fit a pipe")
             request = next(self._ids)
-            line = pool_module.encode({"spawn": request, "group": group[: pool_module.MAX_GROUP]})
+            line = pool_module.encode(
+                {"spawn": request, "group": group[: pool_module.MAX_GROUP], "shared": shared}
+            )
             answer: asyncio.Future[dict] = self._loop.create_future()
             self._starting[request] = answer
             try:
@@ -328,14 +369,15 @@ class SessionPool:
                 answer = self._starting.get(request)
                 if kind == "started":
                     pid = int(message["pid"])
+                    tell = self._teller(request) if message.get("shared") is True else None
+                    process = PooledProcess(pid, tell, request)
                     if answer is None or answer.done():
                         # Its session gave up waiting: nothing will relay or stop it.
-                        with contextlib.suppress(ProcessLookupError, PermissionError):
-                            os.killpg(pid, signal.SIGKILL)
+                        process.signal(signal.SIGKILL)
                         return
                     # Known before its request is answered: its end may come in the same read.
-                    message = {"process": PooledProcess(pid)}
-                    self._running[request] = message["process"]
+                    message = {"process": process}
+                    self._running[request] = process
                 if answer is not None and not answer.done():
                     answer.set_result(message)
                 return
@@ -343,6 +385,19 @@ class SessionPool:
             process = self._running.pop(int(message["exited"]), None)
             if process is not None:
                 process.ended(int(message["status"]))
+
+    def _teller(self, request: int) -> Callable[[dict], bool]:
+        """How a shared app's process object tells its host something (False: the pool is gone)."""
+
+        def tell(message: dict) -> bool:
+            if not self._alive:
+                return False
+            task = self._loop.create_task(self._send(pool_module.encode(message), []))
+            self._watchers.add(task)
+            task.add_done_callback(self._watchers.discard)
+            return True
+
+        return tell
 
     # The end
 

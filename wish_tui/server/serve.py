@@ -99,6 +99,7 @@ async def serve(
         pool = await SessionPool.begin(
             max_children=options.limits.max_connections,
             max_per_group=options.limits.max_per_address,
+            apps_per_host=options.limits.apps_per_process,
             log=_log,
         )
     try:

@@ -28,6 +28,7 @@ from typing import Protocol
 
 import asyncssh
 
+from wish_tui import plain
 from wish_tui.server import child as child_module
 from wish_tui.server.keys import AuthorizedKeys, Person, open_person
 from wish_tui.server.plain_login import read_user
@@ -66,6 +67,8 @@ class Limits:
     """Seconds without a key from the client before its connection is closed."""
     stop_grace: float = child_module.STOP_GRACE
     """Seconds a child has to exit after SIGTERM before SIGKILL."""
+    apps_per_process: int = 16
+    """Sessions' apps that share one process of the session pool (1: a process each)."""
 
 
 def address_group(address: str) -> str:
@@ -244,7 +247,8 @@ class FrontEnd:
         """
         if self.pool is not None and self.pool.is_alive:
             with contextlib.suppress(PoolUnavailable):
-                return await self.pool.spawn((terminal, terminal, terminal), env, group)
+                shared = not plain.wanted(env)  # the plain client reads its terminal itself
+                return await self.pool.spawn((terminal, terminal, terminal), env, group, shared)
         return await child_module.start_fresh(self.command, terminal, env)
 
     def prefers_plain(self, person: Person) -> bool:

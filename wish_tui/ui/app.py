@@ -66,8 +66,17 @@ class WishApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, launch: Launch | None = None, loaded=None) -> None:
-        super().__init__()
+    def __init__(
+        self, launch: Launch | None = None, loaded=None, terminal_fd: int | None = None
+    ) -> None:
+        from wish_tui.core import environment
+
+        self.terminal_fd = terminal_fd
+        """The terminal of an app that shares its process with others (`hosted_driver`)."""
+        self.hosted_driver = None
+        """Its driver, once it runs."""
+        with environment.as_process_environment():  # Textual reads NO_COLOR and TERM here
+            super().__init__()
         from .parsed_css import share_parsed_css
 
         share_parsed_css(self.stylesheet)
@@ -82,7 +91,12 @@ class WishApp(App):
         """Set once the table server has said something (its welcome, as a rule)."""
 
     def get_driver_class(self):
-        """Textual's driver for this platform; on POSIX terminals, one that writes less."""
+        """Textual's driver for this platform; on POSIX terminals, one that writes less; on a
+        terminal of its own in a process shared with other apps, one that reads it on the loop."""
+        if self.terminal_fd is not None:
+            from .hosted_driver import HostedDriver
+
+            return HostedDriver
         driver = super().get_driver_class()
         if (
             f"{driver.__module__}.{driver.__qualname__}"
@@ -598,6 +612,14 @@ def _load_for(launch: Launch):
         raise SystemExit(1) from None
 
 
+def crash_sentence(report: Path) -> str:
+    """What a person is told when the app stopped on an internal error."""
+    return (
+        "wish-tui stopped on an internal error; the details and the open game are in "
+        f"{report} (your autosave is kept: 'wish-tui continue')."
+    )
+
+
 def run_app(launch: Launch) -> int:
     """Start the terminal app for a launch request and return the exit status.
 
@@ -608,9 +630,6 @@ def run_app(launch: Launch) -> int:
     app.run()
     if app.return_code:
         if app.crash_report is not None:
-            sys.stderr.write(
-                "wish-tui stopped on an internal error; the details and the open game are in "
-                f"{app.crash_report} (your autosave is kept: 'wish-tui continue').\n"
-            )
+            sys.stderr.write(crash_sentence(app.crash_report) + "\n")
         return app.return_code
     return 0

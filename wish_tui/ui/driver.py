@@ -14,6 +14,7 @@ from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
+from wish_tui.core import environment
 from wish_tui.core.screen_diff import ScreenDiff
 from wish_tui.core.sgr import compact
 
@@ -47,7 +48,7 @@ class CompactDriver(LinuxDriver):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         # Textual reads NO_COLOR the same way: present means no colour.
-        self._colour = "NO_COLOR" not in os.environ
+        self._colour = not environment.has("NO_COLOR")
         self._screen = ScreenDiff()
         self._size: os.terminal_size | None = None
         self._wake_read, self._wake_write = os.pipe()

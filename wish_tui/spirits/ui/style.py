@@ -7,10 +7,9 @@ basic colours, so they read the same on any terminal, and NO_COLOR leaves the le
 
 from __future__ import annotations
 
-import os
-
 from rich.style import Style
 
+from wish_tui.core import environment
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, POWERS, SPIRITS
 
 SPIRIT_CODE = {
@@ -58,7 +57,7 @@ DIM = Style(dim=True)
 
 def colour_on() -> bool:
     """False when NO_COLOR is set (https://no-color.org, read as Textual reads it)."""
-    return os.environ.get("NO_COLOR") is None
+    return not environment.has("NO_COLOR")
 
 
 def ink(colour: str, bold: bool = True) -> Style:

@@ -10,10 +10,9 @@ Free of Textual (rich styles only), so the log words and the table server can us
 
 from __future__ import annotations
 
-import os
-
 from rich.style import Style
 
+from wish_tui.core import environment
 from wish_tui.wishland.rules import CATALOG, CATEGORY_SYMBOLS
 
 VP = "★"
@@ -159,7 +158,7 @@ BOLD = Style(bold=True)
 
 def colour_on() -> bool:
     """False when NO_COLOR is set (https://no-color.org, read as Textual reads it)."""
-    return os.environ.get("NO_COLOR") is None
+    return not environment.has("NO_COLOR")
 
 
 def ink(colour: str, bold: bool = True) -> Style:

@@ -1,0 +1,273 @@
+"""Hosts of the session pool: several sessions' apps in one forked process, each on its own
+terminal, with its own environment, ended and resized one by one.
+
+The host's app is `probe_host.py` (``probe_host.py:main``): it reports its process id, its own
+environment and its terminal's size, echoes lines, and exits, crashes or ignores an end when
+told to. The last tests run the real client app, two sessions in one host.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from tests.server.test_pool import ANSI, PROBE_ENTRY, holds, parent_of
+from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
+from wish_tui.server.hub import Hub
+from wish_tui.server.pool import FULL
+from wish_tui.server.pool_link import SessionPool
+from wish_tui.server.ssh import CLIENT_COMMAND, FrontEnd, Limits
+
+HOST_ENTRY = f"{Path(__file__).with_name('probe_host.py')}:main"
+
+
+@pytest.fixture
+async def start_hosts():
+    """Start a pool whose apps share hosts of `apps_per_host`; each is closed at the end."""
+    pools: list[SessionPool] = []
+
+    async def start(apps_per_host: int = 4, max_children: int = 8, max_per_group: int = 8):
+        logs: list[str] = []
+        pool = await SessionPool.begin(
+            PROBE_ENTRY,
+            preload=(),
+            rehearsal=None,
+            max_children=max_children,
+            max_per_group=max_per_group,
+            log=logs.append,
+            apps_per_host=apps_per_host,
+            host_entry=HOST_ENTRY,
+        )
+        assert pool is not None
+        pool.logs = logs
+        pools.append(pool)
+        assert await pool.ready()
+        return pool
+
+    yield start
+    for pool in pools:
+        await pool.close()
+
+
+async def test_two_sessions_share_a_host_each_with_its_own_environment(start_server, start_hosts):
+    pool = await start_hosts()
+    server = await start_server(keys=None, pool=pool)
+    async with (
+        await server.connect(None, username="ana") as first_conn,
+        await server.connect(None, username="bo") as second_conn,
+    ):
+        first_proc = await play(first_conn, term_size=(100, 40), env={"NO_COLOR": "1"})
+        first = await report(first_proc, "env")
+        second_proc = await play(second_conn, term_type="xterm-kitty", term_size=(90, 30))
+        second = await report(second_proc, "env")
+        assert first["pid"] == second["pid"] != pool.pid
+        assert parent_of(first["pid"]) == pool.pid
+        tokens = [token for token, _, _ in server.hub.registered]
+        assert first["env"] == {
+            "WISH_TUI_SERVE_SOCKET": str(server.hub.socket_path),
+            "WISH_TUI_SERVE_TOKEN": tokens[0],
+            "WISH_TUI_DATA_DIR": str(server.front.data_dir),
+            "TERM": "xterm-256color",
+            "NO_COLOR": "1",
+        }
+        assert second["env"]["WISH_TUI_SERVE_TOKEN"] == tokens[1]
+        assert second["env"]["TERM"] == "xterm-kitty" and second["env"]["NO_COLOR"] is None
+        assert (first["size"], second["size"]) == ([100, 40], [90, 30])
+        assert first["random"] != second["random"]
+        # Each hears its own keys, and its own environment in every task it runs.
+        first_proc.stdin.write(b"one\r")
+        second_proc.stdin.write(b"two\r")
+        assert await report(first_proc, "echo") == {"echo": "one", "no_color": True}
+        assert await report(second_proc, "echo") == {"echo": "two", "no_color": False}
+        # A new size reaches only the app whose terminal it is.
+        second_proc.change_terminal_size(120, 50)
+        assert (await report(second_proc, "size"))["size"] == [120, 50]
+        first_proc.stdin.write(b"still\r")
+        assert (await report(first_proc))["echo"] == "still"  # no size report came first
+        assert pool.app_count == 2
+
+
+async def test_the_host_holds_no_secret_of_the_server_and_the_pool_no_token(
+    start_server, start_hosts
+):
+    pool = await start_hosts()
+    server = await start_server(keys=None, pool=pool)
+    host_key = server.front.host_key.pyca_key.private_bytes_raw()
+    async with await server.connect(None, username="cy") as conn:
+        first = await report(await play(conn), "env")
+        token = first["env"]["WISH_TUI_SERVE_TOKEN"].encode()
+        pid = first["pid"]
+        descriptors = sorted(int(fd) for fd in os.listdir(f"/proc/{pid}/fd"))
+        terminals = [
+            fd for fd in descriptors if os.readlink(f"/proc/{pid}/fd/{fd}").startswith("/dev/pts")
+        ]
+        assert (
+            len(terminals) == 1
+        )  # its one app's terminal; the rest are its loop's and the pool's socket
+        assert holds(pid, token) and holds(os.getpid(), host_key)
+        assert not holds(pid, host_key)
+        assert not holds(pool.pid, token)
+
+
+async def test_an_app_that_ends_or_crashes_leaves_the_others_of_its_host_running(
+    start_server, start_hosts
+):
+    pool = await start_hosts()
+    server = await start_server(keys=None, pool=pool)
+    async with (
+        await server.connect(None, username="dee") as first_conn,
+        await server.connect(None, username="eli") as second_conn,
+    ):
+        stays = await play(second_conn)
+        host = (await report(stays, "env"))["pid"]
+        ends = await play(first_conn)
+        await report(ends, "env")
+        ends.stdin.write(b"exit 3\r")
+        status, stderr = await finish(ends)
+        assert status == 3 and "status 3" in one_sentence(stderr)
+        crashes = await play(first_conn)
+        assert (await report(crashes, "env"))["pid"] == host
+        crashes.stdin.write(b"crash\r")
+        status, stderr = await finish(crashes)
+        assert status == 1 and "status 1" in one_sentence(stderr)
+        stays.stdin.write(b"here\r")
+        assert (await report(stays, "echo"))["echo"] == "here"
+        stays.stdin.write(b"exit 0\r")
+        status, _ = await finish(stays)
+        assert status == 0
+    assert await soon(lambda: pool.app_count == 0)
+    assert await gone(host)  # its last app ended: an empty host exits
+
+
+async def test_a_closed_session_ends_its_app_and_a_stubborn_one_is_dropped(
+    start_server, start_hosts
+):
+    pool = await start_hosts()
+    server = await start_server(keys=None, pool=pool, stop_grace=0.3)
+    async with await server.connect(None, username="fay") as keeper_conn:
+        keeper = await play(keeper_conn)
+        host = (await report(keeper, "env"))["pid"]
+        for order in (b"", b"stubborn\r"):
+            async with await server.connect(None, username="gil") as conn:
+                leaving = await play(conn)
+                await report(leaving, "env")
+                if order:
+                    leaving.stdin.write(order)
+                    await report(leaving, "stubborn")
+                assert pool.app_count == 2
+            assert await soon(lambda: pool.app_count == 1)
+        keeper.stdin.write(b"on\r")
+        assert (await report(keeper, "echo"))["echo"] == "on"
+        assert parent_of(host) == pool.pid
+
+
+async def test_hosts_fill_to_their_size_and_the_limits_count_their_apps(start_server, start_hosts):
+    pool = await start_hosts(apps_per_host=2, max_children=3)
+    server = await start_server(keys=None, pool=pool, max_per_address=8)
+    conns = [await server.connect(None, username=f"p{i}") for i in range(4)]
+    try:
+        pids = [(await report(await play(conn), "env"))["pid"] for conn in conns[:3]]
+        assert pids[0] == pids[1] != pids[2]
+        status, stderr = await finish(await play(conns[3]))
+        assert status == 1 and one_sentence(stderr) == f"wish-tui: {FULL}."
+    finally:
+        for conn in conns:
+            conn.close()
+
+
+async def test_a_killed_host_ends_its_sessions_and_the_next_gets_a_new_host(
+    start_server, start_hosts
+):
+    pool = await start_hosts()
+    server = await start_server(keys=None, pool=pool)
+    async with await server.connect(None, username="hana") as conn:
+        proc = await play(conn)
+        host = (await report(proc, "env"))["pid"]
+        os.kill(host, signal.SIGKILL)
+        status, stderr = await finish(proc)
+        assert "SIGKILL" in one_sentence(stderr) and status == 128 + 9
+        again = (await report(await play(conn), "env"))["pid"]
+        assert again != host and parent_of(again) == pool.pid
+    assert pool.is_alive and pool.logs == []
+
+
+async def test_a_plain_text_session_gets_a_process_of_its_own(start_server, start_hosts):
+    pool = await start_hosts()
+    server = await start_server(keys=None, pool=pool)
+    async with (
+        await server.connect(None, username="ivo") as conn,
+        await server.connect(None, username="jan") as plain_conn,
+    ):
+        shared = await report(await play(conn), "env")
+        own = await report(await play(plain_conn, env={"WISH_TUI_PLAIN": "1"}), "env")
+        assert "ctty" not in shared and own["ctty"] is True  # probe_child's report
+        assert own["pid"] != shared["pid"] and parent_of(own["pid"]) == pool.pid
+
+
+async def _screen_until(proc, text: bytes, screen: bytes = b"") -> bytes:
+    while text not in ANSI.sub(b"", screen):
+        chunk = await asyncio.wait_for(proc.stdout.read(65536), 30)
+        assert chunk, screen[-500:]
+        screen += chunk
+    return screen
+
+
+async def test_two_client_apps_in_one_host_reach_the_lobby_each_with_its_own_colours(tmp_path):
+    pool = await SessionPool.begin(max_children=4, max_per_group=4, log=print, apps_per_host=4)
+    assert pool is not None
+    hub = Hub(tmp_path, bot_pace=0.0, rate_limits={})
+    await hub.start()
+    front = FrontEnd(
+        hub, asyncssh.generate_private_key("ssh-ed25519"), None, tmp_path, Limits(),
+        CLIENT_COMMAND, log=lambda line: None, pool=pool,
+    )  # fmt: skip
+    options = dict(known_hosts=None, agent_path=None, config=None, client_keys=None)
+    try:
+        assert await pool.ready()
+        await front.start("127.0.0.1", 0)
+        async with (
+            asyncssh.connect("127.0.0.1", front.port, username="kai", **options) as plain_conn,
+            asyncssh.connect("127.0.0.1", front.port, username="lea", **options) as colour_conn,
+        ):
+            grey = await plain_conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None,
+                env={"NO_COLOR": "1"},
+            )  # fmt: skip
+            grey_screen = await _screen_until(grey, b"Tables of this server")
+            colour = await colour_conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
+            colour_screen = await _screen_until(colour, b"Tables of this server")
+            assert pool.app_count == 2
+            assert (
+                len([p for p in os.listdir("/proc") if p.isdigit() and _child_of(p, pool.pid)]) == 1
+            )
+            assert b"\x1b[38;" in colour_screen or b"\x1b[48;" in colour_screen
+            assert b"\x1b[38;" not in grey_screen and b"\x1b[48;" not in grey_screen
+            # A terminal made too small is told so; the other app is not.
+            grey.change_terminal_size(60, 20)
+            await _screen_until(grey, b"terminal is too small")
+            colour.stdin.write(b"n")
+            await _screen_until(colour, b"New table")
+            grey.stdin.write(b"q")
+            assert (await asyncio.wait_for(grey.wait(), 30)).exit_status == 0
+            colour.stdin.write(b"\x1b")
+            await asyncio.sleep(0.5)  # a lone Esc, not Alt+q
+            colour.stdin.write(b"q")
+            assert (await asyncio.wait_for(colour.wait(), 30)).exit_status == 0
+    finally:
+        await front.close()
+        await hub.close()
+        await pool.close()
+
+
+def _child_of(pid: str, parent: int) -> bool:
+    try:
+        return parent_of(int(pid)) == parent
+    except OSError:
+        return False

@@ -1,0 +1,225 @@
+"""The driver of an app that shares its process with other apps (`server.pool_host`).
+
+Textual's POSIX driver owns the process: standard input and output, a thread for the keys, the
+signals for a resize and for Ctrl+Z. An app the session pool runs beside others has only its own
+terminal's descriptor, and the process's event loop. Here keys are read on the loop when they
+come (no thread, no polling: the parser's deadline for a lone Esc is a timer), frames are
+written without blocking (kept while the terminal takes no more, up to `MAX_UNSENT`: past it the
+client has stopped reading and the app ends), and a new size is read from the terminal when its
+host says it changed (`resized`): the server sets it there, so no key sequence a client types can
+give the app a size of its own. What is written is only the cells that change, without colour
+under NO_COLOR, as `driver.CompactDriver` writes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import termios
+import tty
+from codecs import getincrementaldecoder
+
+from textual import constants, events
+from textual._parser import ParseError
+from textual._time import get_time
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.geometry import Size
+
+from wish_tui.core import environment
+from wish_tui.core.screen_diff import ScreenDiff
+from wish_tui.core.sgr import compact
+
+MAX_UNSENT = 4 * 1024 * 1024
+"""Bytes of frames kept for a terminal that takes none: past them its client reads no more."""
+READ_CHUNK = 4096
+"""The most bytes of keys read at once."""
+KITTY_FLAGS = 1 | 8 | 16
+"""The Kitty keyboard protocol as Textual asks it: escapes told apart, all keys, their text."""
+
+
+class HostedDriver(Driver):
+    """Textual's driver for one app on the terminal `app.terminal_fd`, on the running loop."""
+
+    def __init__(self, app, *, debug: bool = False, mouse: bool = True, size=None) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self.fileno: int = app.terminal_fd
+        self._loop = asyncio.get_running_loop()
+        self._colour = not environment.has("NO_COLOR")
+        self._screen = ScreenDiff()
+        self._size: os.terminal_size | None = None
+        self._unsent = bytearray()
+        self._reading = self._writing = False
+        self._parser = XTermParser(debug)
+        self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
+        self._tick: asyncio.TimerHandle | None = None
+        self._attributes: list | None = None
+        self._hung_up = False
+        self.sent = asyncio.Event()
+        """Set while nothing written waits for the terminal."""
+        self.sent.set()
+        app.hosted_driver = self
+
+    @property
+    def can_suspend(self) -> bool:
+        """No: Ctrl+Z would stop every app of the process."""
+        return False
+
+    # -- size ----------------------------------------------------------------------------------
+    def _terminal_size(self) -> os.terminal_size | None:
+        try:
+            return os.get_terminal_size(self.fileno)
+        except OSError:
+            return None
+
+    def resized(self) -> None:
+        """Tell the app the terminal's size if it changed (its host was told it may have)."""
+        size = self._terminal_size()
+        if size is not None and size.columns > 0 and size.lines > 0:
+            textual_size = Size(size.columns, size.lines)
+            self._app.post_message(events.Resize(textual_size, textual_size))
+
+    # -- the terminal's modes ------------------------------------------------------------------
+    def start_application_mode(self) -> None:
+        """Take the terminal: raw keys, the alternate screen, the mouse; then read keys."""
+        os.set_blocking(self.fileno, False)
+        with contextlib.suppress(termios.error):
+            self._attributes = termios.tcgetattr(self.fileno)
+            raw = termios.tcgetattr(self.fileno)
+            raw[tty.LFLAG] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN | termios.ISIG)
+            raw[tty.IFLAG] &= ~(
+                termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR | termios.IGNCR
+            )
+            raw[tty.CC][termios.VMIN] = 1
+            termios.tcsetattr(self.fileno, termios.TCSANOW, raw)
+        self.resized()
+        self.write("\x1b[?1049h")  # the alternate screen
+        self._mouse_reports(True)
+        self.write("\x1b[?25l\x1b[?1004h")  # no cursor; focus in and out
+        if not constants.DISABLE_KITTY_KEY:
+            self.write(f"\x1b[>{KITTY_FLAGS}u")
+        self.write("\x1b[?2026$p")  # does it draw a frame at once (synchronised output)?
+        self.write("\x1b[?2004h\x1b[?7l")  # bracketed paste; no line wrap
+        self._loop.add_reader(self.fileno, self._readable)
+        self._reading = True
+
+    def _mouse_reports(self, on: bool) -> None:
+        if self._mouse:
+            mark = "h" if on else "l"
+            self.write("".join(f"\x1b[?{mode}{mark}" for mode in (1000, 1003, 1015, 1006)))
+
+    def disable_input(self) -> None:
+        """Read no more keys."""
+        if self._reading:
+            self._loop.remove_reader(self.fileno)
+            self._reading = False
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+        if not self._hung_up:
+            self._mouse_reports(False)
+
+    def stop_application_mode(self) -> None:
+        """Give the terminal back as it was."""
+        self.write("\x1b[?2004l\x1b[?7h")
+        self.disable_input()
+        if self._attributes is not None:
+            with contextlib.suppress(termios.error):
+                termios.tcsetattr(self.fileno, termios.TCSANOW, self._attributes)
+        self.write("\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l")
+
+    def close(self) -> None:
+        """Nothing: what is left of the last frames is still sent (see `sent`, `abandon`)."""
+
+    def abandon(self) -> None:
+        """Send nothing more (the terminal is about to be closed)."""
+        self._unsent.clear()
+        if self._writing:
+            self._loop.remove_writer(self.fileno)
+            self._writing = False
+        self.sent.set()
+
+    # -- keys ----------------------------------------------------------------------------------
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.fileno, READ_CHUNK)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""  # EIO: the server closed the terminal
+        if not data:
+            self._hang_up()
+            return
+        for event in self._parser.feed(self._decode(data)):
+            self.process_message(event)
+        self._wait_for_deadline()
+
+    def _wait_for_deadline(self) -> None:
+        """A lone Esc is a key once the parser's deadline passes with nothing after it."""
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+        deadline = self._parser._timeout_time
+        if deadline is not None:
+            self._tick = self._loop.call_later(max(0.0, deadline - get_time()), self._on_deadline)
+
+    def _on_deadline(self) -> None:
+        self._tick = None
+        for event in self._parser.tick():
+            self.process_message(event)
+        self._wait_for_deadline()
+
+    def _hang_up(self) -> None:
+        """The terminal is gone: the app ends, as a process would on SIGHUP."""
+        if self._hung_up:
+            return
+        self._hung_up = True
+        self._unsent.clear()
+        self.sent.set()
+        self.disable_input()
+        with contextlib.suppress(EOFError, ParseError):
+            for _ in self._parser.feed(""):
+                pass
+        self._app.exit()
+
+    # -- frames --------------------------------------------------------------------------------
+    def write(self, data: str) -> None:
+        """Send the cells of `data` that change, as soon as the terminal takes them."""
+        if self._hung_up:
+            return
+        size = self._terminal_size()
+        if size != self._size:  # a resized terminal may have moved or cleared what it showed
+            self._size = size
+            self._screen.forget()
+            self._screen.columns = size.columns if size else None
+        text = compact(self._screen.frame(data), self._colour, settled=True)
+        if not text:
+            return
+        self._unsent += text.encode("utf-8", "replace")
+        if len(self._unsent) > MAX_UNSENT:
+            self._hang_up()
+            return
+        self._send()
+
+    def _send(self) -> None:
+        while self._unsent:
+            try:
+                sent = os.write(self.fileno, self._unsent[:65536])
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                self._hang_up()
+                return
+            del self._unsent[:sent]
+        waiting = bool(self._unsent)
+        if waiting != self._writing:
+            if waiting:
+                self._loop.add_writer(self.fileno, self._send)
+            else:
+                self._loop.remove_writer(self.fileno)
+            self._writing = waiting
+        if waiting:
+            self.sent.clear()
+        else:
+            self.sent.set()
