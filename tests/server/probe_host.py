@@ -3,7 +3,8 @@
 `main` is the host's entry (``probe_host.py:main``). It reports the process id, its own
 environment (`core.environment`), its terminal's size and a draw of `random` as one JSON line,
 then reads lines ending in a carriage return: ``exit N`` returns N, ``crash`` raises,
-``stubborn`` ignores the host's request to end; anything else is echoed. A new size of its
+``stubborn`` ignores the host's request to end, ``wedge`` holds the host's loop for a minute;
+anything else is echoed. A new size of its
 terminal, when its host says so, is reported as ``{"size": [columns, rows]}``; the end its host
 asks for returns 0.
 """
@@ -15,6 +16,7 @@ import os
 import random
 import struct
 import termios
+import time
 import tty
 
 from wish_tui.core import environment
@@ -70,6 +72,9 @@ async def main(session):
                 return int(order[5:])
             if order == "crash":
                 raise RuntimeError("the probe crashed, as asked")
+            if order == "wedge":
+                say(wedged=True)
+                time.sleep(60)  # holds the host's loop: no other app of the host runs
             if order == "stubborn":
                 session.end = lambda: None
                 say(stubborn=True)

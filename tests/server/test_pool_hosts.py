@@ -166,6 +166,26 @@ async def test_a_closed_session_ends_its_app_and_a_stubborn_one_is_dropped(
         assert parent_of(host) == pool.pid
 
 
+async def test_a_host_wedged_by_one_app_is_killed_and_its_sessions_end_with_a_sentence(
+    start_server, start_hosts
+):
+    pool = await start_hosts()
+    server = await start_server(keys=None, pool=pool, stop_grace=0.3)
+    async with await server.connect(None, username="ola") as keeper_conn:
+        keeper = await play(keeper_conn)
+        host = (await report(keeper, "env"))["pid"]
+        async with await server.connect(None, username="pim") as conn:
+            wedger = await play(conn)
+            await report(wedger, "env")
+            wedger.stdin.write(b"wedge\r")
+            await report(wedger, "wedged")
+        status, stderr = await finish(keeper)  # its host held by another app, then killed
+        assert status == 128 + 9 and "SIGKILL" in one_sentence(stderr)
+        assert await gone(host) and await soon(lambda: pool.app_count == 0)
+        again = (await report(await play(keeper_conn), "env"))["pid"]
+        assert again != host and pool.is_alive
+
+
 async def test_hosts_fill_to_their_size_and_the_limits_count_their_apps(start_server, start_hosts):
     pool = await start_hosts(apps_per_host=2, max_children=3)
     server = await start_server(keys=None, pool=pool, max_per_address=8)

@@ -42,6 +42,7 @@ import socket
 import sys
 import termios
 import threading
+import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -58,6 +59,9 @@ MAX_GROUP = 100
 ENVIRONMENT_MODULES = {"textual.constants": ("TEXTUAL", "ESCDELAY")}
 """Modules that read the environment when imported, and the start of the names they read: each is
 read again in a child whose environment differs from the pool's in one of those names."""
+DROP_GRACE = 5.0
+"""Seconds a host has to drop an app it was told to drop; a host that does not is wedged (an app
+holds its loop) and is killed with all its apps."""
 FULL = "the server is full; try again later"
 FULL_FOR_GROUP = "too many sessions from your address; close one and try again"
 
@@ -151,6 +155,8 @@ class Pool:
         self._fds: list[int] = []
         self._wake_read, self._wake_write = os.pipe()
         self._selector = selectors.DefaultSelector()
+        self._dropping: dict[int, float] = {}
+        """Each app a host was told to drop: when its host is wedged if it has not."""
 
     def serve(self) -> None:
         """Answer requests until the server's socket closes."""
@@ -163,7 +169,7 @@ class Pool:
         selector.register(self._wake_read, selectors.EVENT_READ)
         self.send({"ready": os.getpid(), "modules": len(sys.modules)})
         while True:
-            for key, _ in selector.select():
+            for key, _ in selector.select(self._until_next_drop()):
                 if key.fileobj is self.control:
                     if not self._receive():
                         return
@@ -174,6 +180,7 @@ class Pool:
                         while os.read(self._wake_read, 512):
                             pass
             self._reap()
+            self._kill_wedged_hosts()
 
     def send(self, message: dict) -> None:
         """Tell the server something (a lost server is found out by the next read)."""
@@ -343,6 +350,31 @@ class Pool:
         host = self.hosts.get(app.host) if app is not None else None
         if host is not None and host.open:
             host.tell({kind: request})
+            if kind == "kill":
+                self._dropping.setdefault(request, time.monotonic() + DROP_GRACE)
+
+    def _until_next_drop(self) -> float | None:
+        if not self._dropping:
+            return None
+        return max(0.0, min(self._dropping.values()) - time.monotonic())
+
+    def _kill_wedged_hosts(self) -> None:
+        now = time.monotonic()
+        for request, deadline in list(self._dropping.items()):
+            app = self.hosted.get(request)
+            if app is None:
+                del self._dropping[request]
+            elif deadline <= now:
+                del self._dropping[request]
+                host = self.hosts.get(app.host)
+                if host is not None:
+                    sys.stderr.write(
+                        "wish-tui serve: the session pool: a host did not drop an app within "
+                        f"{DROP_GRACE:g} seconds; it is stopped with its {len(host.apps)} apps\n"
+                    )
+                    sys.stderr.flush()
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(host.pid, signal.SIGKILL)
 
     def _hear_host(self, host: HostLink) -> None:
         messages, alive = host.receive()

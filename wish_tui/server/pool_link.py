@@ -89,9 +89,11 @@ class PooledProcess:
             return
         if self.returncode is not None:
             return
-        told = self._tell({"end" if signum == signal.SIGTERM else "kill": self._request})
-        if not told and signum == signal.SIGKILL:
-            self.ended(-signal.SIGKILL)  # its pool is gone: its terminal's end ends it
+        self._tell({"end" if signum == signal.SIGTERM else "kill": self._request})
+        if signum == signal.SIGKILL:
+            # Its session waits no more: its host drops it, or its terminal's end ends it (the
+            # pool kills a host that drops nothing; a pool that is gone cannot be asked).
+            self.ended(-signal.SIGKILL)
 
     def resized(self) -> None:
         """Tell an app in a host that its terminal has a new size."""
