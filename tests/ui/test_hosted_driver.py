@@ -1,18 +1,22 @@
 """The driver of an app that shares its process (`ui.hosted_driver`): the app on a terminal of its
-own, in this test's event loop, read and written without a thread; ended by its terminal."""
+own, in this test's event loop, read and written without a thread; ended by its terminal, and
+then freed, as a host that runs app after app needs."""
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
 import fcntl
+import gc
 import os
 import re
 import struct
 import termios
+import weakref
 
 from wish_tui.core import environment
 from wish_tui.launch import Launch
+from wish_tui.server.client import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.hosted_driver import HostedDriver
 
@@ -55,12 +59,12 @@ class Terminal:
         os.write(self.master, keys)
 
 
-async def _start(tmp_path, env: dict[str, str], size=(100, 30)):
+async def _start(tmp_path, env: dict[str, str], size=(100, 30), launch=None):
     master, slave = os.openpty()
     set_size(slave, *size)
     context = contextvars.Context()  # as a host gives each app
     context.run(environment.use, {**env, "WISH_TUI_DATA_DIR": str(tmp_path)})
-    app = context.run(WishApp, Launch("title"), None, slave)
+    app = context.run(WishApp, launch or Launch("title"), None, slave)
     task = asyncio.get_running_loop().create_task(app.run_async(), context=context)
     return Terminal(master), slave, app, task
 
@@ -97,4 +101,68 @@ async def test_a_closed_terminal_ends_the_app(tmp_path):
         await asyncio.wait_for(task, TIMEOUT)  # as a process ends on SIGHUP
         assert app.hosted_driver is not None and app.hosted_driver.sent.is_set()
     finally:
+        os.close(slave)
+
+
+def _is_freed(app_ref: weakref.ref) -> bool:
+    gc.collect()
+    return app_ref() is None
+
+
+async def test_an_app_that_ended_after_keys_is_freed(tmp_path):
+    terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
+    try:
+        await terminal.until(b"New game")
+        terminal.press(b"\x1b[B\x1b[A")  # keys the parser turns into events, then the quit
+        await asyncio.sleep(0.2)
+        terminal.press(b"q")
+        await asyncio.wait_for(task, TIMEOUT)
+        app_ref = weakref.ref(app)
+        del app, task
+        assert _is_freed(app_ref)  # nothing of the process holds it (Textual's key cache)
+    finally:
+        os.close(terminal.master)
+        os.close(slave)
+
+
+async def test_a_session_app_closes_its_line_to_the_table_server_and_is_freed(tmp_path):
+    """A session's app (`pool_app.run_hosted_client`) ends: its line to the table server is
+    closed, which the server sees, and the app is freed with its reading task."""
+    from wish_tui.server.pool_app import run_hosted_client
+    from wish_tui.server.pool_host import HostedSession
+
+    lines: list[bytes] = []
+    closed = asyncio.Event()
+
+    async def table_server(reader, writer):
+        while line := await reader.readline():
+            lines.append(line)
+        closed.set()
+        writer.close()
+
+    path = str(tmp_path / "serve.sock")
+    server = await asyncio.start_unix_server(table_server, path)
+    master, slave = os.openpty()
+    set_size(slave, 100, 30)
+    env = {"TERM": "xterm-256color", SOCKET_ENV: path, TOKEN_ENV: "secret"}
+    env["WISH_TUI_DATA_DIR"] = str(tmp_path)
+    session = HostedSession(slave)
+    context = contextvars.Context()
+    context.run(environment.use, env)
+    task = asyncio.get_running_loop().create_task(run_hosted_client(session), context=context)
+    terminal = Terminal(master)
+    try:
+        await terminal.until(b"\x1b[?1049h", raw=True)  # the app is up on its terminal
+        assert lines and b"secret" in lines[0]  # its hello reached the server
+        apps = [a for a in gc.get_objects() if isinstance(a, WishApp)]
+        app_ref = weakref.ref(next(a for a in apps if a.terminal_fd == slave))
+        del apps
+        session.end()  # as its host is told when the server ends the session
+        await asyncio.wait_for(task, TIMEOUT)
+        await asyncio.wait_for(closed.wait(), TIMEOUT)
+        del task, session, context
+        assert _is_freed(app_ref)
+    finally:
+        server.close()
+        os.close(master)
         os.close(slave)

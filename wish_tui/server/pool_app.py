@@ -77,6 +77,7 @@ async def run_hosted_client(session: HostedSession) -> int:
     try:
         await app.run_async()
     finally:
+        app.disconnect()
         driver = app.hosted_driver
         if driver is not None:
             with contextlib.suppress(TimeoutError):

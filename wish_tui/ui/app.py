@@ -383,10 +383,12 @@ class WishApp(App):
 
         from wish_tui.server.client import Connection
 
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            # The server stops a session's app this way: leave the terminal tidy.
-            loop.add_signal_handler(sig, self.exit)
+        if self.terminal_fd is None:
+            # The server stops a session's own process this way: leave the terminal tidy. (An
+            # app sharing a process is told by its host instead.)
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(sig, self.exit)
         self.person_name = ""
         try:
             self.connection = Connection.from_environment(self.on_server_message)
@@ -402,6 +404,13 @@ class WishApp(App):
         early, self._early = self._early or [], None
         for message in early:
             self.on_server_message(message)
+
+    def disconnect(self) -> None:
+        """Close the line to the table server (an app sharing its process, once it ends: the
+        line's reading task would otherwise keep the app alive)."""
+        connection = getattr(self, "connection", None)
+        if connection is not None:
+            connection.close()
 
     def server_send(self, message: dict) -> None:
         """Send a message to the table server."""

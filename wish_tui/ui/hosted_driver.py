@@ -39,6 +39,15 @@ KITTY_FLAGS = 1 | 8 | 16
 """The Kitty keyboard protocol as Textual asks it: escapes told apart, all keys, their text."""
 
 
+class HostedParser(XTermParser):
+    """Textual's parser of the terminal's input, keeping no key of its app in a cache shared by
+    the process: Textual's cache of parsed key sequences is keyed by the parser, and an app
+    that has ended would stay alive in it, with all it holds, until a thousand later entries
+    pushed it out."""
+
+    _parse_extended_key = XTermParser._parse_extended_key.__wrapped__
+
+
 class HostedDriver(Driver):
     """Textual's driver for one app on the terminal `app.terminal_fd`, on the running loop."""
 
@@ -51,7 +60,7 @@ class HostedDriver(Driver):
         self._size: os.terminal_size | None = None
         self._unsent = bytearray()
         self._reading = self._writing = False
-        self._parser = XTermParser(debug)
+        self._parser = HostedParser(debug)
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._tick: asyncio.TimerHandle | None = None
         self._attributes: list | None = None
