@@ -280,8 +280,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
     # -- what the table tells (the seat API's Listener) -----------------------------------------
     def table_changed(self) -> None:
         """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
-        if not self.is_mounted:
-            return  # on_mount shows it all
+        if not self.is_mounted or not self.query(GameLog):
+            return  # on_mount shows it all; or the app is closing, its widgets already gone
         self._refusal = None  # it was about the position before; refresh_view shows the turn
         self._say_hurried_key()
         self._write_news()
