@@ -1,7 +1,7 @@
 """`wish-tui serve` under load: many SSH sessions on loopback, some of them two to a table, playing.
 
 Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--think 2]
-                                [--apps-per-process 16 | --fresh]
+                                [--apps-per-process 16 | --fresh] [--churn N]
      python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
 Starts the real server in this process (the table server, the session pool and the SSH front
@@ -25,7 +25,10 @@ Prints:
 - keypress to the change on the other person's screen: median and 95th percentile
   (target: median <= 50 ms, p95 <= 150 ms on a 2-core machine);
 - the processor time each game action costs, in the session apps and in this process;
-- bytes sent to each client per game action.
+- bytes sent to each client per game action;
+- with `--churn N`, after the playing: N more sessions, one after another, each reaching the
+  lobby, opening the new-table form, going back and leaving, as people come and go, and what
+  the apps' processes held after them beside before (an app that ends must leave nothing).
 
 With `--nodes 2 --database URL` (an empty PostgreSQL database, or one this benchmark filled
 before), the club is in that database and two nodes share it: node B is the table server of this
@@ -345,6 +348,29 @@ async def takeover(hub: Hub, node: NodeProcess, tables: list) -> list[float]:
     return times
 
 
+async def come_and_go(port: int, count: int, pool: SessionPool | None) -> list[int]:
+    """`count` sessions, one after another: each reaches the lobby, opens the new-table form,
+    goes back and leaves. Returns the USS of the apps' processes (kB) before them, after the
+    first half and after all: the first ones warm Textual's caches in their process, what the
+    second half adds is what an app that ended left behind."""
+    held = [uss_kb(session_pids(pool))]
+    for i in range(count):
+        player = await connect(port, f"c{i:03d}")
+        await player.see(LOBBY)
+        player.press("n")
+        await player.see(b"New table")
+        await asyncio.sleep(0.3)  # the form is up
+        player.text = b""
+        player.press("\x1b")
+        await player.see(LOBBY)
+        player.conn.close()
+        await asyncio.wait_for(player.task, 30)
+        if i + 1 in (count // 2, count):
+            await asyncio.sleep(2.0)  # the last one's app ends
+            held.append(uss_kb(session_pids(pool)))
+    return held
+
+
 async def main(
     sessions: int,
     playing: int,
@@ -354,6 +380,7 @@ async def main(
     database: str,
     think: float = 2.0,
     apps_per_process: int = 16,
+    churn: int = 0,
 ) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -418,6 +445,7 @@ async def main(
     total_actions = sum(t.actions for t in tables)
     played = sum(n for _, n in traffic)
     received = sum(b for b, _ in traffic)
+    churned = await come_and_go(front.port, churn, pool) if churn else None
     taken: list[float] = []
     if node_a is not None:
         taken = await takeover(hub, node_a, tables)
@@ -480,6 +508,14 @@ async def main(
         f"this process (the server, and the benchmark's SSH clients) grew by {mb(server_growth)} "
         "of USS per session"
     )
+    if churned is not None:
+        before, half, after = churned
+        second = churn - churn // 2
+        print(
+            f"{churn} sessions came and went: the apps' processes held {mb(before)} before them, "
+            f"{mb(half)} after the first {churn // 2}, {mb(after)} after all "
+            f"({mb((after - half) / second)} per session of the last {second})"
+        )
     if latencies and node_a is None:
         times = [ms for _, ms in latencies]
         print(
@@ -544,6 +580,13 @@ if __name__ == "__main__":
         help="sessions' apps that share one process of the pool (16, as wish-tui serve)",
     )
     parser.add_argument(
+        "--churn",
+        type=int,
+        default=0,
+        metavar="N",
+        help="then N sessions that come and go, one after another (0)",
+    )
+    parser.add_argument(
         "--nodes", type=int, choices=(1, 2), default=1, help="table servers sharing the club (1)"
     )
     parser.add_argument(
@@ -563,5 +606,6 @@ if __name__ == "__main__":
             options.database,
             options.think,
             options.apps_per_process,
+            options.churn,
         )
     )

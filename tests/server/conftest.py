@@ -1,4 +1,5 @@
-"""Fixtures of the server's tests: a stand-in table server and an SSH front end on loopback."""
+"""Fixtures of the server's tests: a stand-in table server, an SSH front end on loopback and
+session pools of probes."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ import asyncssh
 import pytest
 
 from wish_tui.server.keys import AuthorizedKeys
+from wish_tui.server.pool_link import SessionPool
 from wish_tui.server.ssh import FrontEnd, Limits
 
 PROBE = (sys.executable, str(Path(__file__).with_name("probe_child.py")))
+PROBE_ENTRY = (f"{Path(__file__).with_name('probe_child.py')}:main",)
+"""The probe as the session pool's entry."""
 
 
 class HubDouble:
@@ -118,3 +122,32 @@ async def start_server(tmp_path):
     yield start
     for front in started:
         await front.close()
+
+
+@pytest.fixture
+async def start_pool():
+    """Start a pool of probes (no preloading, no rehearsal; `options` go on to
+    `SessionPool.begin`); each is closed at the end."""
+    pools: list[SessionPool] = []
+
+    async def start(
+        max_children: int = 8, max_per_group: int = 8, log=None, entry=PROBE_ENTRY, **options
+    ):
+        logs: list[str] = []
+        pool = await SessionPool.begin(
+            entry,
+            preload=(),
+            rehearsal=None,
+            max_children=max_children,
+            max_per_group=max_per_group,
+            log=log or logs.append,
+            **options,
+        )
+        assert pool is not None
+        pool.logs = logs
+        pools.append(pool)
+        return pool
+
+    yield start
+    for pool in pools:
+        await pool.close()

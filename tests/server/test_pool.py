@@ -18,7 +18,6 @@ import sys
 from pathlib import Path
 
 import asyncssh
-import pytest
 
 from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
 from wish_tui.server import pool_link
@@ -28,34 +27,8 @@ from wish_tui.server.pool_link import SessionPool
 from wish_tui.server.session import PASSED_FROM_SERVER
 from wish_tui.server.ssh import CLIENT_COMMAND, FrontEnd, Limits
 
-PROBE_ENTRY = (f"{Path(__file__).with_name('probe_child.py')}:main",)
 FALLBACK = "each session's app now starts as a fresh process"
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")
-
-
-@pytest.fixture
-async def start_pool():
-    """Start a pool of probes (no preloading, no rehearsal); each is closed at the end."""
-    pools: list[SessionPool] = []
-
-    async def start(max_children: int = 8, max_per_group: int = 8, log=None, entry=PROBE_ENTRY):
-        logs: list[str] = []
-        pool = await SessionPool.begin(
-            entry,
-            preload=(),
-            rehearsal=None,
-            max_children=max_children,
-            max_per_group=max_per_group,
-            log=log or logs.append,
-        )
-        assert pool is not None
-        pool.logs = logs
-        pools.append(pool)
-        return pool
-
-    yield start
-    for pool in pools:
-        await pool.close()
 
 
 def parent_of(pid: int) -> int:

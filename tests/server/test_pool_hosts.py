@@ -16,7 +16,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.server.test_pool import ANSI, PROBE_ENTRY, holds, parent_of
+from tests.server.test_pool import ANSI, holds, parent_of
 from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
 from wish_tui.server.hub import Hub
 from wish_tui.server.pool import FULL
@@ -27,31 +27,17 @@ HOST_ENTRY = f"{Path(__file__).with_name('probe_host.py')}:main"
 
 
 @pytest.fixture
-async def start_hosts():
+def start_hosts(start_pool):
     """Start a pool whose apps share hosts of `apps_per_host`; each is closed at the end."""
-    pools: list[SessionPool] = []
 
     async def start(apps_per_host: int = 4, max_children: int = 8, max_per_group: int = 8):
-        logs: list[str] = []
-        pool = await SessionPool.begin(
-            PROBE_ENTRY,
-            preload=(),
-            rehearsal=None,
-            max_children=max_children,
-            max_per_group=max_per_group,
-            log=logs.append,
-            apps_per_host=apps_per_host,
-            host_entry=HOST_ENTRY,
+        pool = await start_pool(
+            max_children, max_per_group, apps_per_host=apps_per_host, host_entry=HOST_ENTRY
         )
-        assert pool is not None
-        pool.logs = logs
-        pools.append(pool)
         assert await pool.ready()
         return pool
 
-    yield start
-    for pool in pools:
-        await pool.close()
+    return start
 
 
 async def test_two_sessions_share_a_host_each_with_its_own_environment(start_server, start_hosts):

@@ -21,6 +21,14 @@ or ``file.py:function``) with the arguments the pool was started with. The pool 
 sentence past its limits, or ``failed``), and ``exited`` with its status when it ends (negative:
 the signal that killed it). When the server's socket closes, the pool exits; its children keep
 their terminals, which hang up when the server is gone.
+
+A request that says ``"shared": true`` (with `--host-entry` and `--apps-per-host` above 1) is
+not forked on its own: its four descriptors go on to a host (`pool_host`), a child forked the
+same way that runs up to `--apps-per-host` apps as tasks of one event loop. The pool forks a
+host when none has room, and a host that has no app left exits. The server then asks the pool,
+not the operating system, to resize, end (``end``) or drop (``kill``) a shared app; a host that
+has not dropped an app `DROP_GRACE` seconds after ``kill`` (an app holds its loop) is killed
+with all its apps, each reported ``exited`` with status -9.
 """
 
 from __future__ import annotations
@@ -262,16 +270,7 @@ class Pool:
         """Fork a child on `fds`; return once its terminal is in place (or it has died)."""
         ready_read, ready_write = os.pipe()
         try:
-            for stream in (sys.stdout, sys.stderr):
-                with contextlib.suppress(Exception):
-                    stream.flush()
-            pid = os.fork()
-            if pid == 0:
-                try:
-                    self.control.detach()  # its number is closed below with every other one
-                    run_child(self.entry, self.argv, fds, ready_write)
-                finally:
-                    os._exit(127)
+            pid = self._fork_running(lambda: run_child(self.entry, self.argv, fds, ready_write))
             os.close(ready_write)
             ready_write = -1
             os.read(ready_read, 1)  # returns when the child closes it: its session is set up
@@ -280,6 +279,20 @@ class Pool:
             os.close(ready_read)
             if ready_write >= 0:
                 os.close(ready_write)
+
+    def _fork_running(self, run: Callable[[], object]) -> int:
+        """Fork a child that runs `run`, which never returns; return the child's process id."""
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                self.control.detach()  # the child closes its number with every other one
+                run()
+            finally:
+                os._exit(127)
+        return pid
 
     def _reap(self) -> None:
         while True:
@@ -324,16 +337,9 @@ class Pool:
         assert self.host_entry is not None
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            for stream in (sys.stdout, sys.stderr):
-                with contextlib.suppress(Exception):
-                    stream.flush()
-            pid = os.fork()
-            if pid == 0:
-                try:
-                    self.control.detach()  # its number is closed with every other one
-                    run_host_child(self.host_entry, self.argv, theirs.detach())
-                finally:
-                    os._exit(127)
+            pid = self._fork_running(
+                lambda: run_host_child(self.host_entry, self.argv, theirs.detach())
+            )
         except BaseException:
             ours.close()
             raise
