@@ -146,3 +146,21 @@ async def test_scenarios_are_listed_and_never_deleted():
 def test_a_scenario_loads_by_name():
     record, state, warning = saves.load_game("tie-by-badges", games=GAMES)
     assert warning is None and state.final_round
+
+
+async def test_the_new_game_form_marks_its_focused_field_without_colour():
+    """The field Tab reached is drawn reversed: with NO_COLOR, a tint of its background would
+    not show which one it is."""
+    from textual.widgets import Select
+    from textual.widgets._select import SelectCurrent
+
+    app = WishApp(Launch("new-game"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        focused = app.focused
+        assert isinstance(focused, Select) and focused.id == "djinn0"
+        for select in app.screen.query(Select):
+            current = select.query_one(SelectCurrent)
+            assert bool(current.styles.text_style.reverse) == (select is focused), select.id

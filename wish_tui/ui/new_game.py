@@ -124,6 +124,7 @@ class NewGameScreen(Screen):
     NewGameScreen > Vertical { width: 76; height: auto; border: round $accent; padding: 0 1; }
 
     NewGameScreen Select { width: 1fr; }
+    NewGameScreen Select:focus > SelectCurrent { text-style: reverse; }
     NewGameScreen .seat-label { width: 8; }
     NewGameScreen Horizontal { height: 1; margin-bottom: 1; }
     NewGameScreen #options { height: auto; }
