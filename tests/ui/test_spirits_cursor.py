@@ -7,7 +7,7 @@ from wish_tui.spirits import rules
 from wish_tui.spirits.rules import Action
 from wish_tui.spirits.ui import cursor as nav
 from wish_tui.spirits.ui.help_text import reference_entries
-from wish_tui.spirits.ui.seats_view import count_cell
+from wish_tui.spirits.ui.seats_view import MORE_LEGEND, SeatsView, count_cell
 from wish_tui.spirits.ui.words import describe, log_lines, with_place_words
 
 
@@ -67,6 +67,19 @@ def test_count_cells_mark_majorities_ties_and_the_minus_three():
     assert count_cell(5, 5, [0, 1], 1) == (" 5=", "bold")
     assert count_cell(1, 0, [1], 1)[0] == "1!*"  # a token without a tile: still -3
     assert count_cell(2, 2, [1], 0) == (" 2 ", "")
+
+
+def test_the_seats_mark_yours_apart_from_a_majority_and_the_legend_grows_with_room():
+    view = started(seats=("air", "water", "fire")).view(1)
+    seats = SeatsView()
+    seats.update_view(view, 1, compact=True)
+    rows = seats.text.plain.splitlines()
+    assert rows[2].startswith(" Water◀ ") and "◀" not in rows[1] + rows[3]
+    assert "*" not in "".join(rows[1:4])  # a star stands only for a majority
+    assert rows[-1].startswith(" * majority") and MORE_LEGEND not in seats.text.plain
+    seats.update_view(view, 1, compact=False)
+    rows = seats.text.plain.splitlines()
+    assert rows[-2].startswith(" * majority") and rows[-1] == f" {MORE_LEGEND}"
 
 
 def test_actions_and_places_in_words():

@@ -25,7 +25,9 @@ The forest: Mo Moss  Fl Flowers  Fr Fruits  Mu Mushrooms  De Dew Drops
   Vi Vines  Br Branches  Le Leaves  Sp Web Spiders (twice: two symbols)
   ☾M Moon  ☼S Sun  ▲F Fire  ◆A a gemstone of Air (W, F, E)  ? Favor token
   › ‹ the row ends that may be taken
-The table: * majority  = shared  -3 no tile yet  gems: supply/forest/lost\
+The table: * majority  = tied  -3 no tile yet  2! tokens only: still -3
+  ▶ whose turn  ◀ your seat  gems: supply/forest/lost
+  Pts: the score if it ended now (? after it: hidden tokens may change it)\
 """
 
 RULES = [

@@ -3,9 +3,11 @@ majority now and who would lose 3, its tiles, gemstones and Favor tokens (solo: 
 forest, spirits only).
 
 A count is followed by `*` when the seat holds that majority alone and `=` when it shares it
-(`*` after a name marks your seat; `Pts` are what the seat would score if the game ended now);
-`-3` stands where the seat has no tile of the category yet (it would lose 3 points), `2!` for a
-count made of tokens without a tile (still −3).
+(`◀` after a name marks your seat; `Pts` are what the seat would score if the game ended now,
+with `?` after them when hidden Favor tokens may change it); `-3` stands where the seat has no
+tile of the category yet (it would lose 3 points), `2!` for a count made of tokens without a
+tile (still −3). The legend below says all of it where the screen has room, and the rest of it
+otherwise (the keys window, `?`, always does).
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ from .style import CATEGORY_CODE, SEAT_TITLE, category_style, ink, kind_name, se
 MINUS = "red"
 """The style name of a -3 (`cell_style` makes it plain under NO_COLOR)."""
 LEGEND = "* majority  = tied  -3 no tile  gems supply/forest/lost  Pts if over now"
+"""The legend's line on a small screen."""
+MORE_LEGEND = "◀ you  2! tokens only: still -3  Pts? hidden Favor tokens may change them"
+"""Its second line where the screen has room."""
+YOU = "◀"
 
 
 def count_cell(count: int, symbols: int, leaders: list[int], seat: int) -> tuple[str, str]:
@@ -67,7 +73,7 @@ class SeatsView(ViewText):
             s = p["seat"]
             text.append("\n")
             text.append("▶" if s == deciding else " ", "bold")
-            name = SEAT_TITLE[p["djinn"]] + ("*" if s == seat and len(view["players"]) > 1 else "")
+            name = SEAT_TITLE[p["djinn"]] + (YOU if s == seat and len(view["players"]) > 1 else "")
             text.append(f"{name:<6} ", seat_style(p["djinn"]))
             for category in CATEGORIES:
                 cell, style = count_cell(
@@ -89,6 +95,8 @@ class SeatsView(ViewText):
         legend = LEGEND if view["phase"] != "over" else LEGEND.replace("if over now", "final")
         legend += "  ✓ met" if cards else ""
         text.append(f"\n {legend}", "dim")
+        if not compact:
+            text.append(f"\n {MORE_LEGEND}", "dim")
         self.show(text)
 
     @staticmethod
