@@ -227,6 +227,35 @@ async def test_game_over_table_from_the_tie_by_badges_scenario():
         assert first[-1] == "1" and second[-1] == "2"
 
 
+async def test_the_new_game_form_opened_on_the_final_scoring_goes_back_to_it():
+    from pathlib import Path
+
+    from wish_tui.ui.new_game import NewGameScreen
+    from wish_tui.wish.ui.game_over import GameOverScreen
+
+    path = Path(__file__).parents[2] / "saves" / "tie-by-badges.json"
+    app = WishApp(Launch("load", path=str(path)), saves.load_game(str(path), games=GAMES))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        if choice_open(app):  # markers left unused: confirm
+            await pilot.press("1")
+        await settle(pilot, 5)
+        scoring = app.screen
+        assert isinstance(scoring, GameOverScreen)
+        await pilot.press("n")  # a new game
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("escape")  # not wanted after all
+        await settle(pilot)
+        assert app.screen is scoring
+        await pilot.press("n", "ctrl+n")  # and the form starts one, on a fresh stack
+        await settle(pilot, 5)
+        assert not game_of(app).table.state.final_round
+        assert not any(isinstance(s, (GameOverScreen, NewGameScreen)) for s in app.screen_stack)
+
+
 async def test_no_color_plays(monkeypatch):
     """NO_COLOR=1: the table still draws (every segment carries a style) and keys still play."""
     monkeypatch.setenv("NO_COLOR", "1")

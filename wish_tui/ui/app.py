@@ -234,12 +234,21 @@ class WishApp(App):
             saves.remove_stale_temporaries()
 
     def show_new_game(
-        self, seed: int | None = None, game: str | None = None, online: bool = False
+        self,
+        seed: int | None = None,
+        game: str | None = None,
+        online: bool = False,
+        over_this: bool = False,
     ) -> None:
-        """The new-game screen (for `game`); `online`: a new table at the server."""
+        """The new-game screen (for `game`); `online`: a new table at the server; `over_this`:
+        over the screen shown, to which Esc goes back (the final scoring)."""
         from .new_game import NewGameScreen
 
-        self._replace_all(NewGameScreen(seed, game, online=online))
+        form = NewGameScreen(seed, game, online=online, goes_back=over_this)
+        if over_this:
+            self.push_screen(form)
+        else:
+            self._replace_all(form)
 
     def show_load(self) -> None:
         """The list of saves."""

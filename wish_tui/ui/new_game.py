@@ -135,12 +135,18 @@ class NewGameScreen(Screen):
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+n", "start", "Start")]
 
     def __init__(
-        self, seed: int | None = None, game: str | None = None, online: bool = False
+        self,
+        seed: int | None = None,
+        game: str | None = None,
+        online: bool = False,
+        goes_back: bool = False,
     ) -> None:
         super().__init__()
         self.seed = seed
         self.online = online
         """A new table at the server: seats are you, open for a friend, or bots; no seed."""
+        self.goes_back = goes_back
+        """Esc goes back to the screen beneath (the final scoring it was opened from)."""
         self.memory = {} if online else preferences.recall_form()
         """The form as it last started a game (a local one), to start from."""
         if game not in games.GAMES:
@@ -338,8 +344,11 @@ class NewGameScreen(Screen):
         self.app.start_game(seats, seed, solo, self.game.name, self._options())
 
     def action_back(self) -> None:
-        """Back to the title screen (the tables, for a new table at the server)."""
-        if self.online:
+        """Back to the screen it was opened from, or else to the title screen (the tables, for
+        a new table at the server)."""
+        if self.goes_back:
+            self.dismiss()
+        elif self.online:
             self.app.show_lobby()
         else:
             self.app.show_title()

@@ -77,7 +77,7 @@ class FinalScoringScreen(ModalScreen[None]):
 
     def action_new_game(self) -> None:
         """Set up a new game (a new table when playing at a server)."""
-        self.app.show_new_game(game=self.GAME, online=self.online)
+        self.app.show_new_game(game=self.GAME, online=self.online, over_this=True)
 
     def action_leave(self) -> None:
         """Leave the app, or at a server's table go back to its tables."""
