@@ -88,7 +88,8 @@ async def test_a_live_timeout_gives_the_seat_to_a_bot_and_the_game_is_lost_for_t
     served = hub.tables[table_id]
     seat = served.deciding()
     late = (alice, bob)[seat]
-    assert late.last_table["clock"]["running"] == seat
+    told = await late.until(lambda m: m["type"] == "table" and m["seats"][1]["person"] == "bob")
+    assert told["clock"]["running"] == seat  # from when the last seat was taken
     time.now += 61  # the deciding person's minute is gone
     hub._run_clock(served, decided=False)
     await asyncio.sleep(0.2)
@@ -100,6 +101,34 @@ async def test_a_live_timeout_gives_the_seat_to_a_bot_and_the_game_is_lost_for_t
     assert "a bot plays your seat" in refused["error"]
     stored = hub.club.tables.by_code(table_id)
     assert stored.seats[seat].outcome == "timeout"
+    for client in (alice, bob):
+        client.close()
+    await hub.close()
+
+
+async def test_no_clock_runs_until_every_seat_is_taken():
+    time = FakeTime()
+    hub = await _hub(time)
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    clock = {"type": "live", "minutes": 1, "increment": 0}
+    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+    for _ in range(20):  # a table at which alice decides first
+        table = await _new(alice, seats, clock=clock)
+        table_id = table["table"]
+        served = hub.tables[table_id]
+        if served.deciding() == 0:
+            break
+    assert served.deciding() == 0
+    assert table["clock"]["running"] is None  # alice may decide, but bob is not there yet
+    time.now += 600  # ten minutes of waiting for a friend
+    hub._run_clock(served, decided=False)
+    await asyncio.sleep(0.1)
+    assert not any(s.outcome for s in served.seats)
+    await bob.send({"type": "join", "table": table_id, "seat": 1})
+    joined = await bob.until(lambda m: m["type"] == "table")
+    assert joined["clock"]["running"] == served.deciding()
+    assert [round(left) for left in joined["clock"]["left"]] == [60, 60]
     for client in (alice, bob):
         client.close()
     await hub.close()

@@ -402,13 +402,18 @@ class TableRequests:
     # -- clocks ----------------------------------------------------------------------------------
     def _run_clock(self, table: Table, decided: bool) -> None:
         """The decision may have passed to another seat: charge and switch the table's clock,
-        and wake when the seat deciding now runs out of time."""
+        and wake when the seat deciding now runs out of time. No one's time runs while a seat
+        is open: the game is not fully under way until everyone has sat down."""
         deciding = table.deciding()
         now = self.clock()
         place = table.seats[deciding] if deciding is not None else None
         runs = (
             deciding
-            if place is not None and place.who == "human" and place.person and not place.zombie
+            if place is not None
+            and place.who == "human"
+            and place.person
+            and not place.zombie
+            and not table.open_seats()
             else None
         )
         if runs != table.clock.running or decided:
