@@ -145,6 +145,9 @@ async def test_a_rated_game_its_result_the_history_the_pages_and_a_rematch(hub):
     await alice.see("alice resigned.")
     await alice.see("No person is left at the table: the game ends here.")
     await alice.see("Ratings: alice ")
+    alice.type("rematch")  # a game everyone resigned is over too
+    third = table_of(await alice.see("You sit at table "))
+    assert third not in (first, second)
     alice.type("leave")
     ended = await alice.see(f"Table {second}, Wish: Air (alice, resigned: a bot plays)")
     assert ended.endswith("; finished; live, 10 min + 5 s a move."), ended

@@ -271,7 +271,7 @@ class RemoteClient:
             table.resign()
 
     def _rematch(self, rest: str) -> None:
-        if not self.table.is_over:
+        if not (self.table.is_over or self.table.ended):
             self.out.say("A rematch is offered once the game is over ('resign' gives up).")
             return
         self.sitting.awaiting = "rematch"  # lines wait for the new table (or the refusal)

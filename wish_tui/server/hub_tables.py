@@ -367,7 +367,7 @@ class TableRequests:
     async def _on_rematch(self, session, message: dict) -> None:
         """A new table with the same game, seats and options; the others are invited to it."""
         old = self._table(message)
-        if not old.is_over:
+        if not (old.is_over or old.finished):  # finished: ended early, everyone resigned
             raise TableError("A rematch is offered once the game is over.")
         mine = old.seat_of(session.person)
         if mine is None:
