@@ -112,3 +112,46 @@ async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scori
             assert app.return_code is None
     finally:
         await hub.close()
+
+
+async def test_resigning_alone_closes_the_open_window_and_says_the_game_ended(
+    tmp_path, monkeypatch
+):
+    """Wish's first decision is a window (a Wish card to discard); resigning gives the seat to a
+    bot, and as no person is left the game ends: the window, no longer this person's to
+    answer, closes, and the status says the game ended and how to leave."""
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
+    hub = Hub(data, bot_pace=0.0, rate_limits={})
+    await hub.start()
+    monkeypatch.setenv(SOCKET_ENV, str(hub.socket_path))
+    monkeypatch.setenv(TOKEN_ENV, hub.register_session("open:alice", "alice"))
+    app = WishApp(Launch(screen="client"))
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            app.server_send(
+                {
+                    "type": "new_table",
+                    "game": "wish",
+                    "seats": [{"name": "fire", "who": "me"}],
+                    "solo": "easy",
+                    "options": {},
+                }
+            )
+            await until(pilot, lambda: table_screen(app) is not None, "the table")
+            screen = table_screen(app)
+            panel = screen.query_one("ChoicePanel")
+            await until(pilot, lambda: panel.is_open, "the discard window")
+            await pilot.press("x")  # resign: the window asks first
+            await until(pilot, lambda: "Yes, resign" in "\n".join(t for _, t in panel._rows), "")
+            await pilot.press("1")
+            await until(pilot, lambda: screen.table.ended, "the end of the game")
+            await until(pilot, lambda: not panel.is_open, "the window closed")
+            status = screen.query_one("#status").text.plain
+            assert "The game ended here" in status and "q goes back to the tables" in status
+            await pilot.press("q", "1")  # leave: back to the tables
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the tables")
+    finally:
+        await hub.close()

@@ -286,8 +286,10 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         self._say_hurried_key()
         self._write_news()
         panel = self.query_one(ChoicePanel)
-        if panel.is_open and self._options and self.table.version != self._asked_version:
-            # The question was about a position that is gone (a bot took the seat, say).
+        gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)
+        if panel.is_open and self._options and gone:
+            # The question was about a position that is gone, or is no longer this keyboard's
+            # to answer (a bot took the seat: a timeout, a resignation).
             self._options, self._on_choice = [], None
             panel.close()
         if not panel.is_open:
