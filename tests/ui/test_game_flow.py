@@ -404,3 +404,33 @@ async def test_a_warning_toast_takes_the_place_of_the_words_before_it():
         shown = [str(toast.render()) for toast in app.screen.query(Toast)]
         assert len(shown) == 1 and "a bot plays" in shown[0]
         assert all(holder.children for holder in app.screen.query("ToastHolder"))
+
+
+async def test_a_window_of_many_wind_blasts_asks_the_area_first():
+    """Air's Cloudbearer with two Wind Blasts out: 36 places and moves. The window asks the
+    Area first (9 of them, each 4 ways), then which of its 4."""
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "saves" / "air-wind-blasts.json"
+    app = WishApp(Launch("load", path=str(path)), saves.load_game(str(path), games=GAMES))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        assert sum(1 for a in game.legal() if a.kind == "blast") == 36
+        panel = game.query_one(ChoicePanel)
+
+        def options() -> list[str]:
+            return [text for index, text in panel._rows if index >= 0]
+
+        await pilot.press("s")
+        await settle(pilot)
+        assert panel.is_open and panel.title_text.startswith("Special: in which Area?")
+        assert len(options()) == 9 and options()[1] == "2. in Forest (4)"
+        await pilot.press("2")
+        await settle(pilot)
+        assert panel.title_text.startswith("Special — in Forest: choose")
+        assert options()[2] == "3. Move the Wind Blast from Mountain Caves to Forest (column 4)"
+        await pilot.press("3")
+        await settle(pilot, 3)
+        assert not panel.is_open
+        assert str(game.table.record.actions[-1]) == "blast Forest from Mountain Caves #4"

@@ -16,6 +16,9 @@ CHOICE_KEYS = {str(d) for d in range(10)} | {"enter", "up", "down"}
 """Keys that answer an open question: dropped when typed before it was asked."""
 WINDOW_KEYS = CHOICE_KEYS | {"escape"}
 """Keys an open window takes for itself (a game key bound to one of them waits until it shuts)."""
+MANY_OPTIONS = 12
+"""A game key's window of more options than this is asked in steps, where the game says how
+(`option_steps`): 36 Wind Blasts become the Area, then which Wind Blast."""
 
 
 class TableKeys:
@@ -166,7 +169,51 @@ class TableKeys:
         if len(actions) == 1:
             self._confirm_then_play(actions[0])
             return
+        steps = self.option_steps(group)
+        if len(actions) > MANY_OPTIONS and steps:
+            self._choose_in_steps(self.KEY_GROUPS[group][0], actions, steps)
+            return
         self._choose(self.group_title(group), actions)
+
+    def option_steps(self, group: str) -> tuple:
+        """How a long window of `group`'s actions is split, one step at a time: pairs of the
+        step's question and a function giving each action the name of its part. None by
+        default: one window."""
+        return ()
+
+    def _choose_in_steps(self, path: str, actions: list, steps: tuple) -> None:
+        """Ask which of `actions`: first which part of them, while they are many and a step
+        splits them, then which action of that part. `path` names them ('Potion — Wind
+        Blast') in the windows' titles."""
+        for at, (question, part_of) in enumerate(steps):
+            if len(actions) <= MANY_OPTIONS:
+                break
+            parts: dict[str, list] = {}
+            for action in actions:
+                parts.setdefault(part_of(action), []).append(action)
+            if len(parts) < 2:
+                continue
+            names = list(parts)
+            rest = steps[at + 1 :]
+            joined = " " if " — " in path else " — "
+
+            def answered(index: int, names=names, parts=parts, rest=rest, joined=joined) -> None:
+                chosen = parts[names[index]]
+                if len(chosen) == 1:
+                    self._confirm_then_play(chosen[0])
+                else:
+                    self._choose_in_steps(f"{path}{joined}{names[index]}", chosen, rest)
+
+            labels = [
+                self.label(parts[n][0]) if len(parts[n]) == 1 else f"{n} ({len(parts[n])})"
+                for n in names
+            ]
+            self._ask(f"{path}: {question}", labels, answered)
+            if self._hinted in actions:
+                panel = self.query_one(ChoicePanel)
+                panel.move(names.index(part_of(self._hinted)) - panel.highlighted)
+            return
+        self._choose(f"{path}: choose", actions)
 
     def _confirm_then_play(self, action) -> None:
         question = self.confirm_end(action)

@@ -10,6 +10,7 @@ from wish_tui.wish.rules import CATALOG
 from .board import WishBoard
 from .choices import KEY_GROUPS
 from .help_text import KEYS, reference_entries
+from .words import action_area, action_name
 
 REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
 """Decisions asked again and again, and where their step holds how many are still to come."""
@@ -37,6 +38,11 @@ class GameScreen(TableScreen):
     RARE_GROUPS = frozenset({"potion", "trickery"})
 
     # -- words --------------------------------------------------------------------------------
+    def option_steps(self, group: str) -> tuple:
+        """A long window (a Potion's every action, Air's Wind Blasts): first the action, then
+        the Area, then which."""
+        return (("which action?", action_name), ("in which Area?", action_area))
+
     def decision_title(self, view: dict) -> str:
         decision = view.get("decision") or {}
         title = decision.get("prompt") or "Choose."

@@ -38,6 +38,33 @@ _PLAIN = {
 }
 
 
+ACTION_NAME = {
+    "travel": "Travel",
+    "empower": "Empower",
+    "manifest": "Manifest",
+    "caravan": "Trade with the Caravan",
+    "fulfill": "Fulfill",
+    "build": "Build a Monument",
+    "icedibs": "Ice Dibs",
+    "clone": "Fiery Clone",
+    "blast": "Wind Blast",
+    "harvest": "Harvest the Nest",
+}
+
+
+def action_name(action: Action) -> str:
+    """The action's name, as the part of a long window it falls in: 'Wind Blast'."""
+    return ACTION_NAME.get(action.kind, describe(action))
+
+
+def action_area(action: Action) -> str:
+    """The Area a Wind Blast or Fiery Clone goes to, as the part of a long window it falls in
+    (another action: its own words)."""
+    if action.kind in ("clone", "blast"):
+        return f"in {action.arg}"
+    return describe(action)
+
+
 SYMBOL_WORD = {
     "travel": "Travel",
     "empower": "Empower",
@@ -73,7 +100,8 @@ def describe(action: Action) -> str:
         arg = f"{GEMS[COLOURS.index(action.arg)]} ({LETTERS[COLOURS.index(action.arg)]})"
     text = template.format(kind=action.kind, arg=arg, arg2=action.arg2)
     if action.kind in ("clone", "blast") and action.arg2:
-        text = text.replace("place", "move") + f" from {action.arg2}"
+        token = "Fiery Clone" if action.kind == "clone" else "Wind Blast"
+        text = f"move the {token} from {action.arg2} to {arg}"
     if action.at:
         text += f" through the clone in {action.at}"
     if action.source:
