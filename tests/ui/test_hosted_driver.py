@@ -166,3 +166,59 @@ async def test_a_session_app_closes_its_line_to_the_table_server_and_is_freed(tm
         server.close()
         os.close(master)
         os.close(slave)
+
+
+async def test_a_paste_is_cut_at_its_limit_and_keys_after_it_still_count(tmp_path):
+    """A client's bracketed paste of 100,000 characters reaches the app as its first
+    `MAX_PASTE`: the process that the app shares holds no more of it."""
+    from textual import events
+
+    from wish_tui.ui.paste_limit import MAX_PASTE, PASTE_END, PASTE_START
+
+    terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
+    try:
+        await terminal.until(b"New game")
+        driver = app.hosted_driver
+        pastes: list[str] = []
+        handle = driver.process_message
+
+        def recording(message) -> None:
+            if isinstance(message, events.Paste):
+                pastes.append(message.text)
+            handle(message)
+
+        driver.process_message = recording
+        unsent = f"{PASTE_START}{'x' * 100_000}{PASTE_END}".encode()
+        loop = asyncio.get_running_loop()
+        while unsent:  # as fast as the terminal takes it
+            try:
+                unsent = unsent[os.write(terminal.master, unsent) :]
+            except BlockingIOError:
+                await asyncio.sleep(0.01)
+        deadline = loop.time() + TIMEOUT
+        while not pastes:
+            assert loop.time() < deadline, "no paste arrived"
+            await asyncio.sleep(0.05)
+        assert pastes == ["x" * MAX_PASTE]
+        terminal.press(b"q")  # a key after the paste: the app's own again
+        await terminal.until(b"\x1b[?1049l", raw=True)
+        await asyncio.wait_for(task, TIMEOUT)
+    finally:
+        os.close(terminal.master)
+        os.close(slave)
+
+
+async def test_a_character_split_between_two_reads_loses_no_key(tmp_path):
+    terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
+    try:
+        await terminal.until(b"New game")
+        terminal.press("é".encode()[:1])  # the first byte of two: nothing to decode yet
+        await asyncio.sleep(0.2)
+        terminal.press("é".encode()[1:])
+        await asyncio.sleep(0.2)
+        terminal.press(b"q")
+        await terminal.until(b"\x1b[?1049l", raw=True)
+        await asyncio.wait_for(task, TIMEOUT)
+    finally:
+        os.close(terminal.master)
+        os.close(slave)

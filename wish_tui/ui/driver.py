@@ -18,6 +18,8 @@ from wish_tui.core import environment
 from wish_tui.core.screen_diff import ScreenDiff
 from wish_tui.core.sgr import compact
 
+from .paste_limit import PasteLimit
+
 
 class _WakingEvent(threading.Event):
     """The driver's exit event: setting it also wakes the input thread from its wait."""
@@ -72,7 +74,8 @@ class CompactDriver(LinuxDriver):
         selector.register(self.fileno, selectors.EVENT_READ)
         selector.register(self._wake_read, selectors.EVENT_READ)
         parser = XTermParser(self._debug)
-        decode = getincrementaldecoder("utf-8")().decode
+        decode = getincrementaldecoder("utf-8")(errors="replace").decode
+        paste_limit = PasteLimit()
 
         def wait() -> float | None:
             deadline = parser._timeout_time  # a lone Esc waiting to be a key, or None
@@ -88,8 +91,10 @@ class CompactDriver(LinuxDriver):
                     text = decode(os.read(self.fileno, 1024 * 4), final=final)
                     if not text:
                         break  # standard input is a pipe that closed
-                    for event in parser.feed(text):
-                        self.process_message(event)
+                    text = paste_limit.cut(text)
+                    if text:  # (the parser takes '' for the end of its input)
+                        for event in parser.feed(text):
+                            self.process_message(event)
             for event in parser.tick():
                 self.process_message(event)
 

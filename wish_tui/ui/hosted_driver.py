@@ -31,6 +31,8 @@ from wish_tui.core import environment
 from wish_tui.core.screen_diff import ScreenDiff
 from wish_tui.core.sgr import compact
 
+from .paste_limit import PasteLimit
+
 MAX_UNSENT = 4 * 1024 * 1024
 """Bytes of frames kept for a terminal that takes none: past them its client reads no more."""
 READ_CHUNK = 4096
@@ -61,6 +63,7 @@ class HostedDriver(Driver):
         self._unsent = bytearray()
         self._reading = self._writing = False
         self._parser = HostedParser(debug)
+        self._paste_limit = PasteLimit()
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._tick: asyncio.TimerHandle | None = None
         self._attributes: list | None = None
@@ -160,8 +163,10 @@ class HostedDriver(Driver):
         if not data:
             self._hang_up()
             return
-        for event in self._parser.feed(self._decode(data)):
-            self.process_message(event)
+        text = self._paste_limit.cut(self._decode(data))
+        if text:  # (the parser takes '' for the end of its input)
+            for event in self._parser.feed(text):
+                self.process_message(event)
         self._wait_for_deadline()
 
     def _wait_for_deadline(self) -> None:
