@@ -222,3 +222,50 @@ async def test_a_character_split_between_two_reads_loses_no_key(tmp_path):
     finally:
         os.close(terminal.master)
         os.close(slave)
+
+
+async def test_a_flood_of_keys_is_read_at_the_allowed_rate_and_none_is_lost(tmp_path, monkeypatch):
+    """A client that sends keys far faster than a person is read more slowly, so that it cannot
+    hold the event loop the apps of its process share; every key still arrives."""
+    from textual import events
+
+    from wish_tui.ui import hosted_driver
+
+    monkeypatch.setattr(hosted_driver, "EVENTS_PER_SECOND", 1000)
+    monkeypatch.setattr(hosted_driver, "EVENT_BURST", 100)
+    terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
+    try:
+        await terminal.until(b"New game")
+        driver = app.hosted_driver
+        keys: list[str] = []
+        handle = driver.process_message
+
+        def recording(message) -> None:
+            if isinstance(message, events.Key):
+                keys.append(message.key)
+            handle(message)
+
+        driver.process_message = recording
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        unsent = b"\x1b[B\x1b[A" * 600  # 1,200 keys at once
+        while unsent:
+            try:
+                unsent = unsent[os.write(terminal.master, unsent) :]
+            except BlockingIOError:
+                await asyncio.sleep(0.01)
+            terminal.seen = b""  # its frames are not looked at
+        await asyncio.sleep(0.3 - (loop.time() - started))
+        # The burst, the rate over 0.3 s, and what one read can hold more.
+        assert len(keys) <= 100 + 300 + hosted_driver.READ_CHUNK // 3
+        deadline = started + TIMEOUT
+        while len(keys) < 1200:
+            assert loop.time() < deadline, f"{len(keys)} keys of 1200"
+            await asyncio.sleep(0.05)
+        assert keys == ["down", "up"] * 600
+        terminal.press(b"q")
+        await terminal.until(b"\x1b[?1049l", raw=True)
+        await asyncio.wait_for(task, TIMEOUT)
+    finally:
+        os.close(terminal.master)
+        os.close(slave)

@@ -35,8 +35,14 @@ from .paste_limit import PasteLimit
 
 MAX_UNSENT = 4 * 1024 * 1024
 """Bytes of frames kept for a terminal that takes none: past them its client reads no more."""
-READ_CHUNK = 4096
+READ_CHUNK = 1024
 """The most bytes of keys read at once."""
+EVENTS_PER_SECOND = 200
+"""Input events (keys, mouse reports, pastes) an app takes a second on average before its
+terminal is read more slowly: a person makes a few, and a client that sends thousands would hold
+the event loop that the other apps of its process share. Nothing is dropped; the client waits."""
+EVENT_BURST = 400
+"""Events taken at once above that rate (a mouse moved fast, keys held down)."""
 KITTY_FLAGS = 1 | 8 | 16
 """The Kitty keyboard protocol as Textual asks it: escapes told apart, all keys, their text."""
 
@@ -68,6 +74,9 @@ class HostedDriver(Driver):
         self._tick: asyncio.TimerHandle | None = None
         self._attributes: list | None = None
         self._hung_up = False
+        self._allowance = float(EVENT_BURST)
+        self._allowance_at = self._loop.time()
+        self._resume: asyncio.TimerHandle | None = None
         self.sent = asyncio.Event()
         """Set while nothing written waits for the terminal."""
         self.sent.set()
@@ -123,6 +132,9 @@ class HostedDriver(Driver):
 
     def disable_input(self) -> None:
         """Read no more keys."""
+        if self._resume is not None:
+            self._resume.cancel()
+            self._resume = None
         if self._reading:
             self._loop.remove_reader(self.fileno)
             self._reading = False
@@ -164,16 +176,39 @@ class HostedDriver(Driver):
             self._hang_up()
             return
         text = self._paste_limit.cut(self._decode(data))
+        events = 0
         if text:  # (the parser takes '' for the end of its input)
             for event in self._parser.feed(text):
                 self.process_message(event)
+                events += 1
+        self._spend(events)
         self._wait_for_deadline()
+
+    def _spend(self, events: int) -> None:
+        """Count `events` against the app's allowance; past it, read again once it has
+        grown back."""
+        now = self._loop.time()
+        grown = (now - self._allowance_at) * EVENTS_PER_SECOND
+        self._allowance = min(EVENT_BURST, self._allowance + grown) - events
+        self._allowance_at = now
+        if self._allowance < 0 and self._reading and self._resume is None:
+            self._loop.remove_reader(self.fileno)
+            wait = -self._allowance / EVENTS_PER_SECOND
+            self._resume = self._loop.call_later(wait, self._read_again)
+
+    def _read_again(self) -> None:
+        self._resume = None
+        if self._reading:
+            self._loop.add_reader(self.fileno, self._readable)
+            self._wait_for_deadline()
 
     def _wait_for_deadline(self) -> None:
         """A lone Esc is a key once the parser's deadline passes with nothing after it."""
         if self._tick is not None:
             self._tick.cancel()
             self._tick = None
+        if self._resume is not None:
+            return  # not read meanwhile: what follows a sequence begun has not been seen yet
         deadline = self._parser._timeout_time
         if deadline is not None:
             self._tick = self._loop.call_later(max(0.0, deadline - get_time()), self._on_deadline)
