@@ -425,7 +425,7 @@ async def test_a_window_of_many_wind_blasts_asks_the_area_first():
         await pilot.press("s")
         await settle(pilot)
         assert panel.is_open and panel.title_text.startswith("Special: in which Area?")
-        assert len(options()) == 9 and options()[1] == "2. in Forest (4)"
+        assert len(options()) == 9 and options()[1] == "2. in Forest: 4 choices"
         await pilot.press("2")
         await settle(pilot)
         assert panel.title_text.startswith("Special — in Forest: choose")
@@ -434,3 +434,16 @@ async def test_a_window_of_many_wind_blasts_asks_the_area_first():
         await settle(pilot, 3)
         assert not panel.is_open
         assert str(game.table.record.actions[-1]) == "blast Forest from Mountain Caves #4"
+
+
+def test_a_round_whose_caravan_card_moves_it_nowhere_says_it_stays():
+    from pathlib import Path
+
+    from wish_tui.wish.ui.log import events
+
+    path = Path(__file__).parents[2] / "saves" / "air-wind-blasts.json"
+    _, history, _ = saves.load_with_history(str(path), games=GAMES)
+    rounds = [(b, a) for b, a in zip(history, history[1:], strict=False) if a.round != b.round]
+    lines = [line for b, a in rounds for line in events(b, a)]
+    assert any("the Caravan stays in" in line for line in lines), lines
+    assert not any("moves 0" in line for line in lines)

@@ -79,6 +79,18 @@ def test_card_codes_fit_their_cells():
         assert len(reward_code(card.id)) + len(symbols_code(card.id)) <= 9, card.id
 
 
+def test_a_card_that_lowers_the_income_says_so_on_the_board():
+    """Hotel #21: "Income Penalty: You earn 2 Credits less during the Income Phase" shows in
+    its code, not only one `i` away."""
+    import re
+
+    lowering = [(c, re.search(r"earn (\d+) Credits less", c.text)) for c in CATALOG.cards]
+    lowering = [(card, int(found.group(1))) for card, found in lowering if found]
+    assert lowering
+    for card, less in lowering:
+        assert f"i-{less}" in reward_code(card.id), card.id
+
+
 def test_a_reward_on_offer_says_what_entrepreneur_4_makes_of_it():
     """Entrepreneur #4 doubles the Happiness Track's Immediate Rewards: the choice says +2 VP."""
     import random

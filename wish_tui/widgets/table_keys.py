@@ -205,7 +205,7 @@ class TableKeys:
                     self._choose_in_steps(f"{path}{joined}{names[index]}", chosen, rest)
 
             labels = [
-                self.label(parts[n][0]) if len(parts[n]) == 1 else f"{n} ({len(parts[n])})"
+                self.label(parts[n][0]) if len(parts[n]) == 1 else f"{n}: {len(parts[n])} choices"
                 for n in names
             ]
             self._ask(f"{path}: {question}", labels, answered)

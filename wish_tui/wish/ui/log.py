@@ -40,10 +40,10 @@ def events(before, after) -> list[str]:
     if after.round != before.round and after.round:
         card = CATALOG.caravan_cards[after.caravan_card] if after.caravan_card >= 0 else None
         area = CATALOG.areas[CATALOG.route[after.caravan_pos]].name
-        lines.append(
-            f"— Round {after.round}: the Caravan moves {card.move if card else 0} "
-            f"to {area}; trade {card.describe_trade() if card else '—'}."
-        )
+        moved = card.move if card else 0
+        where = f"moves {moved} to {area}" if moved else f"stays in {area}"
+        trade = card.describe_trade() if card else "—"
+        lines.append(f"— Round {after.round}: the Caravan {where}; trade {trade}.")
         if after.final_round:
             lines.append("— The Caravan reached the Dock: this is the last round!")
     if after.solo and after.challenge_card != before.challenge_card and after.challenge_card:

@@ -263,7 +263,7 @@ class GameScreen(TableScreen):
         claims = [a.arg for a in legal if a.kind == "claim"]
         if len(claims) == 1:
             words = ACHIEVEMENT_WORDS.get(claims[0], claims[0])
-            extras.append(f"v claims the Achievement for {words} (+1 VP)")
+            extras.append(f"v claims the Achievement for having {words}: +1 VP")
         elif claims:
             extras.append("v claims an Achievement")
         if any(a.kind == "collect" and a.arg for a in legal):

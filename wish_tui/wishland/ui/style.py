@@ -94,7 +94,7 @@ HOTEL_SHORT = {
     18: "B:HVW",
     19: "2$→★",
     20: "A:HVW",
-    21: "G:+★",
+    21: "i-2G★",  # the Income Penalty first: it costs before it pays
     22: "5$HVW",
     23: "i+R",
     24: "nolim",
