@@ -447,3 +447,18 @@ def test_a_round_whose_caravan_card_moves_it_nowhere_says_it_stays():
     lines = [line for b, a in rounds for line in events(b, a)]
     assert any("the Caravan stays in" in line for line in lines), lines
     assert not any("moves 0" in line for line in lines)
+
+
+def test_a_decision_about_another_seat_names_it():
+    from types import SimpleNamespace
+
+    from wish_tui.wish.ui.game_screen import GameScreen as WishScreen
+
+    screen = SimpleNamespace(_repeat_count=lambda view: "")
+    for kind, words in (
+        ("take", "Take a Crystal of your choice from Water."),
+        ("remove", "Choose a Crystal Water loses."),
+        ("give", "Give a Crystal of your choice to Water."),
+    ):
+        view = {"decision": {"kind": kind, "prompt": "…them.", "their_djinn": "water"}}
+        assert WishScreen.decision_title(screen, view) == words

@@ -9,6 +9,10 @@ client has stopped reading and the app ends), and a new size is read from the te
 host says it changed (`resized`): the server sets it there, so no key sequence a client types can
 give the app a size of its own. What is written is only the cells that change, without colour
 under NO_COLOR, as `driver.CompactDriver` writes it.
+
+One client must not take the loop from the other apps: keys are read at most `READ_CHUNK`
+bytes at a time and, past `EVENTS_PER_SECOND` on average, read again only once the app's
+allowance has grown back; a paste is cut at `paste_limit.MAX_PASTE`.
 """
 
 from __future__ import annotations

@@ -372,9 +372,12 @@ def test_broken_heart_takes_a_crystal_of_your_choice_from_each_opponent():
     state = fulfil(state, "Broken Heart")
     assert state.current_player == 0
     assert names(state.legal_actions()) == ["take red", "take blue"]
+    whose = state.view(0)["decision"]["their_djinn"]  # the view names whose Crystal it is
+    assert whose == state.djinns[1]
     state = act(state, "take blue")
     assert state.current_player == 0
     assert names(state.legal_actions()) == ["take green", "take purple"]
+    assert state.view(0)["decision"]["their_djinn"] == state.djinns[2]
     state = act(state, "take purple")
     assert state.players[0].crystals == crystals(blue=1, purple=1)
     assert state.players[1].crystals == crystals(red=1)

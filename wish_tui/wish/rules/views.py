@@ -31,6 +31,8 @@ def _decision(st, seat: int | None) -> dict | None:
             info["their_djinn"] = st.djinns[step[2]]
         if kind == "frost":
             info["wish"] = step[2]
+        if kind in ("take", "remove", "give") and len(step) > 2 and step[2] >= 0:
+            info["their_djinn"] = st.djinns[step[2]]  # whose Crystal, or who receives it
     return info
 
 
