@@ -10,19 +10,10 @@ from wish_tui.wish.rules import CATALOG
 from .board import WishBoard
 from .choices import KEY_GROUPS
 from .help_text import KEYS, reference_entries
-from .style import DJINN_TITLE
-from .words import action_area, action_name
+from .words import action_area, action_name, decision_prompt
 
 REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
 """Decisions asked again and again, and where their step holds how many are still to come."""
-
-
-OTHER_PROMPTS = {
-    "take": "Take a Crystal of your choice from {other}.",
-    "remove": "Choose a Crystal {other} loses.",
-    "give": "Give a Crystal of your choice to {other}.",
-}
-"""The rules' prompts of decisions about another seat, naming it."""
 
 
 class GameScreen(TableScreen):
@@ -54,10 +45,7 @@ class GameScreen(TableScreen):
 
     def decision_title(self, view: dict) -> str:
         decision = view.get("decision") or {}
-        title = decision.get("prompt") or "Choose."
-        other = DJINN_TITLE.get(decision.get("their_djinn", ""))
-        if other and decision.get("kind") in OTHER_PROMPTS:
-            title = OTHER_PROMPTS[decision["kind"]].format(other=other)
+        title = decision_prompt(decision) or "Choose."
         count = self._repeat_count(view)
         if count:
             title = f"{title.rstrip('.')} ({count})."

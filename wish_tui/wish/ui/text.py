@@ -13,7 +13,7 @@ import re
 from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
 
 from .style import DJINN_TITLE
-from .words import symbol_word
+from .words import decision_prompt, symbol_word
 
 SECTIONS = ("round", "map", "offer", "hand", "board", "seats")
 """What `look` reads, in this order."""
@@ -287,7 +287,7 @@ def prompt(view: dict, seat: int, notations: list[str]) -> str:
     """What `seat` is asked now: the decision's sentence, or its turn with the markers left."""
     decision = view.get("decision") or {}
     if decision.get("seat") == seat and decision.get("prompt"):
-        text = decision["prompt"]
+        text = decision_prompt(decision)
         step = view["pending"][0] if view.get("pending") else None
         at = REPEATS.get(step[0]) if step else None
         if at is not None and len(step) > at and isinstance(step[at], int) and step[at] > 1:

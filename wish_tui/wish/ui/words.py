@@ -125,6 +125,23 @@ PASS_WORDS = {
 }
 """What 'pass' means in each decision that allows it."""
 
+OTHER_PROMPTS = {
+    "take": "Take a Crystal of your choice from {other}.",
+    "remove": "Choose a Crystal {other} loses.",
+    "give": "Give a Crystal of your choice to {other}.",
+}
+"""The rules' prompts of decisions about another seat, naming it."""
+
+
+def decision_prompt(decision: dict) -> str:
+    """The sentence of a seat's decision (its view's ``decision``), naming the other seat
+    where it is about one."""
+    other = DJINN_TITLE.get(decision.get("their_djinn", ""))
+    if other and decision.get("kind") in OTHER_PROMPTS:
+        return OTHER_PROMPTS[decision["kind"]].format(other=other)
+    return decision.get("prompt", "")
+
+
 SECRET_KINDS = ("keep", "swap")
 """Decisions whose details only the deciding seat may read: the Destiny kept, a Palace swap."""
 
