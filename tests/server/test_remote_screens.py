@@ -41,10 +41,8 @@ def table_screen(app) -> TableScreen | None:
     return next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
 
 
-@pytest.mark.parametrize("game", list(games.GAMES))
-async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scoring(
-    game, tmp_path, monkeypatch
-):
+async def alices_hub(tmp_path, monkeypatch) -> Hub:
+    """A table server in this process, and alice's session on it for the app made next."""
     data = tmp_path / "data"
     data.mkdir()
     monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
@@ -52,6 +50,14 @@ async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scori
     await hub.start()
     monkeypatch.setenv(SOCKET_ENV, str(hub.socket_path))
     monkeypatch.setenv(TOKEN_ENV, hub.register_session("open:alice", "alice"))
+    return hub
+
+
+@pytest.mark.parametrize("game", list(games.GAMES))
+async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scoring(
+    game, tmp_path, monkeypatch
+):
+    hub = await alices_hub(tmp_path, monkeypatch)
     spec = games.get(game)
     seats = [{"name": spec.seats[0], "who": "me"}, {"name": spec.seats[1], "who": "random"}]
     app = WishApp(Launch(screen="client"))
@@ -120,13 +126,7 @@ async def test_resigning_alone_closes_the_open_window_and_says_the_game_ended(
     """Wish's first decision is a window (a Wish card to discard); resigning gives the seat to a
     bot, and as no person is left the game ends: the window, no longer this person's to
     answer, closes, and the status says the game ended and how to leave."""
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, rate_limits={})
-    await hub.start()
-    monkeypatch.setenv(SOCKET_ENV, str(hub.socket_path))
-    monkeypatch.setenv(TOKEN_ENV, hub.register_session("open:alice", "alice"))
+    hub = await alices_hub(tmp_path, monkeypatch)
     app = WishApp(Launch(screen="client"))
     try:
         async with app.run_test(size=(100, 30)) as pilot:

@@ -69,6 +69,37 @@ async def _start(tmp_path, env: dict[str, str], size=(100, 30), launch=None):
     return Terminal(master), slave, app, task
 
 
+def recorded(driver, kind) -> list:
+    """The input events of `kind` the driver hands the app from now on, as they come."""
+    seen: list = []
+    handle = driver.process_message
+
+    def recording(message) -> None:
+        if isinstance(message, kind):
+            seen.append(message)
+        handle(message)
+
+    driver.process_message = recording
+    return seen
+
+
+async def send_all(terminal: Terminal, data: bytes) -> None:
+    """Write `data` to the app's terminal as fast as it takes it (its frames are not kept)."""
+    while data:
+        try:
+            data = data[os.write(terminal.master, data) :]
+        except BlockingIOError:
+            await asyncio.sleep(0.01)
+        terminal.seen = b""
+
+
+async def quit_by_q(terminal: Terminal, task) -> None:
+    """Press q on the title screen: the app gives the screen back and ends."""
+    terminal.press(b"q")
+    await terminal.until(b"\x1b[?1049l", raw=True)
+    await asyncio.wait_for(task, TIMEOUT)
+
+
 async def test_the_app_runs_on_its_terminal_and_its_own_no_color(tmp_path):
     terminal, slave, app, task = await _start(tmp_path, {"NO_COLOR": "1", "TERM": "xterm-256color"})
     try:
@@ -178,31 +209,15 @@ async def test_a_paste_is_cut_at_its_limit_and_keys_after_it_still_count(tmp_pat
     terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
     try:
         await terminal.until(b"New game")
-        driver = app.hosted_driver
-        pastes: list[str] = []
-        handle = driver.process_message
-
-        def recording(message) -> None:
-            if isinstance(message, events.Paste):
-                pastes.append(message.text)
-            handle(message)
-
-        driver.process_message = recording
-        unsent = f"{PASTE_START}{'x' * 100_000}{PASTE_END}".encode()
+        pastes = recorded(app.hosted_driver, events.Paste)
+        await send_all(terminal, f"{PASTE_START}{'x' * 100_000}{PASTE_END}".encode())
         loop = asyncio.get_running_loop()
-        while unsent:  # as fast as the terminal takes it
-            try:
-                unsent = unsent[os.write(terminal.master, unsent) :]
-            except BlockingIOError:
-                await asyncio.sleep(0.01)
         deadline = loop.time() + TIMEOUT
         while not pastes:
             assert loop.time() < deadline, "no paste arrived"
             await asyncio.sleep(0.05)
-        assert pastes == ["x" * MAX_PASTE]
-        terminal.press(b"q")  # a key after the paste: the app's own again
-        await terminal.until(b"\x1b[?1049l", raw=True)
-        await asyncio.wait_for(task, TIMEOUT)
+        assert [paste.text for paste in pastes] == ["x" * MAX_PASTE]
+        await quit_by_q(terminal, task)  # a key after the paste: the app's own again
     finally:
         os.close(terminal.master)
         os.close(slave)
@@ -216,9 +231,7 @@ async def test_a_character_split_between_two_reads_loses_no_key(tmp_path):
         await asyncio.sleep(0.2)
         terminal.press("é".encode()[1:])
         await asyncio.sleep(0.2)
-        terminal.press(b"q")
-        await terminal.until(b"\x1b[?1049l", raw=True)
-        await asyncio.wait_for(task, TIMEOUT)
+        await quit_by_q(terminal, task)
     finally:
         os.close(terminal.master)
         os.close(slave)
@@ -236,25 +249,10 @@ async def test_a_flood_of_keys_is_read_at_the_allowed_rate_and_none_is_lost(tmp_
     terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
     try:
         await terminal.until(b"New game")
-        driver = app.hosted_driver
-        keys: list[str] = []
-        handle = driver.process_message
-
-        def recording(message) -> None:
-            if isinstance(message, events.Key):
-                keys.append(message.key)
-            handle(message)
-
-        driver.process_message = recording
+        keys = recorded(app.hosted_driver, events.Key)
         loop = asyncio.get_running_loop()
         started = loop.time()
-        unsent = b"\x1b[B\x1b[A" * 600  # 1,200 keys at once
-        while unsent:
-            try:
-                unsent = unsent[os.write(terminal.master, unsent) :]
-            except BlockingIOError:
-                await asyncio.sleep(0.01)
-            terminal.seen = b""  # its frames are not looked at
+        await send_all(terminal, b"\x1b[B\x1b[A" * 600)  # 1,200 keys at once
         await asyncio.sleep(0.3 - (loop.time() - started))
         # The burst, the rate over 0.3 s, and what one read can hold more.
         assert len(keys) <= 100 + 300 + hosted_driver.READ_CHUNK // 3
@@ -262,10 +260,8 @@ async def test_a_flood_of_keys_is_read_at_the_allowed_rate_and_none_is_lost(tmp_
         while len(keys) < 1200:
             assert loop.time() < deadline, f"{len(keys)} keys of 1200"
             await asyncio.sleep(0.05)
-        assert keys == ["down", "up"] * 600
-        terminal.press(b"q")
-        await terminal.until(b"\x1b[?1049l", raw=True)
-        await asyncio.wait_for(task, TIMEOUT)
+        assert [key.key for key in keys] == ["down", "up"] * 600
+        await quit_by_q(terminal, task)
     finally:
         os.close(terminal.master)
         os.close(slave)
