@@ -338,3 +338,22 @@ async def test_wishlands_status_says_when_the_turn_waits_for_e():
         game = screen_of(app, TableScreen)
         line = game.query_one("#status", ViewText).text.plain
         assert "Action done" in line and line.endswith("e ends your turn")
+
+
+def test_the_clock_line_says_it_waits_while_a_seat_is_open():
+    from types import SimpleNamespace
+
+    from wish_tui.seat import SeatInfo
+    from wish_tui.widgets.table_people import TablePeople
+
+    def seat(title, person):
+        return SeatInfo(name=title.lower(), title=title, label=title, who="human", person=person)
+
+    clock = {"setting": {"type": "live"}, "running": None, "left": [300.0, 300.0]}
+    table = SimpleNamespace(
+        clock=clock, seats=[seat("Earth", "ann"), seat("Water", "")], clock_left=lambda s: 300.0
+    )
+    line = TablePeople.clock_line(SimpleNamespace(table=table))
+    assert line == "⏱ Earth 5:00 Water 5:00 (waits for every seat)"
+    table.seats[1] = seat("Water", "bob")
+    assert "waits" not in TablePeople.clock_line(SimpleNamespace(table=table))

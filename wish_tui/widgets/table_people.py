@@ -32,7 +32,10 @@ class TablePeople:
             parts.append(
                 f"this move: {clock_words(move - (time.monotonic() - self.table.clock_at))}"
             )
-        return "⏱ " + " ".join(parts)
+        line = "⏱ " + " ".join(parts)
+        if any(info.who == "human" and not info.person for info in self.table.seats):
+            line += " (waits for every seat)"
+        return line
 
     def action_resign(self) -> None:
         """Give the game up: a bot plays your seat to its end and it counts as lost (asks once)."""
