@@ -136,3 +136,15 @@ def test_the_choice_of_a_reward_names_only_what_is_offered():
         legal=lambda: [Action("gain", r) for r in ("happiness", "visitor", "worker")]
     )
     assert GameScreen._gain_title(three, prompt) == prompt
+
+
+def test_the_seats_mark_yours_with_an_arrow_not_a_star():
+    from wish_tui.wishland import rules
+    from wish_tui.wishland.ui.seats_view import SeatsView
+
+    view = rules.new_game(["red", "blue", "green"], seed=2).view(1)
+    seats = SeatsView()
+    seats.update_view(view, 1)
+    rows = seats.text.plain.splitlines()[1:]
+    assert [row[1:6] for row in rows if "◀" in row] == ["Blue◀"]
+    assert "*" not in "".join(rows)

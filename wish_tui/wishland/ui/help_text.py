@@ -35,7 +35,8 @@ open in a window: 1-9 pick, ↑↓ and Enter.
 A card: id, your price, reward, Category Symbol (♪ Entertainment), e.g.
   Y13 5 +3★ Rc   (e: scores at the end; a Mascot: your next Mascot bonus)
 ★ VP  $ Credits  H Happiness  V Visitors  W Workers  T Ticket Office
-i Income  ♪ Entertainment  Seats: ▶ deciding · * you · ! at the Card Limit\
+i Income  ♪ Entertainment  Seats: ▶ deciding · ◀ you · ! at the Card Limit
+  End: the score if the game ended now (w shows how; ? some of it unknown)\
 """
 
 RULES = [

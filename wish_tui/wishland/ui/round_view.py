@@ -45,7 +45,7 @@ class RoundView(ViewText):
                 text.append(f"{SPACE_REWARD[k]:<6}", DIM)
             else:
                 colour = view["seats"][space["seat"]]
-                mark = "*" if space["seat"] == seat and len(view["seats"]) > 1 else ""
+                mark = "◀" if space["seat"] == seat and len(view["seats"]) > 1 else ""
                 text.append(f"{seat_title(colour) + mark:<6}", seat_style(colour))
             text.append(" ")
         self.show(text)

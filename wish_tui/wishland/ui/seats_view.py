@@ -1,6 +1,6 @@
 """The tracks of every seat: Victory Points, Happiness, Visitors, Credits, Workers (at hand, in
 the Worker Reserve, out on the board), Income, cards by colour against the Card Limit and the
-Entrepreneur. `▶` marks the seat deciding now."""
+Entrepreneur. `▶` marks the seat deciding now, `◀` yours."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class SeatsView(ViewText):
             s = p["seat"]
             text.append("\n")
             text.append("▶" if s == deciding else " ", "bold")
-            name = seat_title(p["colour"]) + ("*" if s == seat and len(view["seats"]) > 1 else "")
+            name = seat_title(p["colour"]) + ("◀" if s == seat and len(view["seats"]) > 1 else "")
             text.append(f"{name:<8}", seat_style(p["colour"]))
             text.append(f"{p['vp']:>4} ", "bold")
             text.append(f"{projected_total(view, s):>4} ")
