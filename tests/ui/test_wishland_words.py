@@ -148,3 +148,4 @@ def test_the_seats_mark_yours_with_an_arrow_not_a_star():
     rows = seats.text.plain.splitlines()[1:]
     assert [row[1:6] for row in rows if "◀" in row] == ["Blue◀"]
     assert "*" not in "".join(rows)
+    assert not seats.text.plain.splitlines()[0].endswith("Ent")  # no Entrepreneurs in play

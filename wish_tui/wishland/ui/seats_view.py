@@ -25,7 +25,8 @@ class SeatsView(ViewText):
     def update_view(self, view: dict, seat: int) -> None:
         """Show every seat of `view`, as `seat` sees it."""
         text = Text(no_wrap=True)
-        text.append(HEADER, "bold underline")
+        entrepreneurs = (view.get("options") or {}).get("entrepreneurs", True)
+        text.append(HEADER if entrepreneurs else HEADER.removesuffix("  Ent"), "bold underline")
         deciding = view["current_player"]
         for p in view["players"]:
             s = p["seat"]
