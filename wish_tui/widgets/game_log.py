@@ -34,6 +34,8 @@ class GameLog(Widget):
         """Every line written, unwrapped."""
         self._rows: list[Strip] = []
         """The lines wrapped to the widget's width."""
+        self._starts: list[bool] = []
+        """Per row: True where a line begins (not the rest of a wrapped one)."""
         self._width = 0
         self._page_top = 0
         """The first row of the page new lines are written on."""
@@ -58,13 +60,14 @@ class GameLog(Widget):
             self._redraw_rows()
             return
         first_new = len(self._rows)
-        self._rows.extend(self._wrap(plain))
+        self._add(plain)
         self._show_rows(first_new)
 
     def clear(self) -> None:
         """Remove every line."""
         self._texts.clear()
         self._rows.clear()
+        self._starts.clear()
         self.top = self._page_top = 0
         self._redraw_rows()
 
@@ -73,10 +76,25 @@ class GameLog(Widget):
         wrapped = Text(plain).wrap(self._measure, width)
         return [Strip([Segment(line.plain, PLAIN)]) for line in wrapped] or [Strip([])]
 
+    def _add(self, plain: str) -> None:
+        rows = self._wrap(plain)
+        self._rows.extend(rows)
+        self._starts.extend([True] + [False] * (len(rows) - 1))
+
     def _rewrap(self) -> None:
-        self._rows = [row for text in self._texts for row in self._wrap(text)]
-        self._page_top = max(0, len(self._rows) - max(1, self.size.height))
+        self._rows, self._starts = [], []
+        for text in self._texts:
+            self._add(text)
+        newest = len(self._rows) - max(1, self.size.height)
+        self._page_top = self._line_start(max(0, newest), len(self._rows) - 1)
         self.top = self._page_top
+
+    def _line_start(self, row: int, limit: int) -> int:
+        """The first row at or after `row` (and not after `limit`) where a line begins: a page
+        shown from it opens on a whole line, not on the tail of one."""
+        while row < limit and not self._starts[row]:
+            row += 1
+        return row
 
     def _show_rows(self, first_new: int) -> None:
         """Make the rows from `first_new` on visible, redrawing as little as possible."""
@@ -86,7 +104,8 @@ class GameLog(Widget):
         if last_new >= self._page_top + height:
             # Turn the page: the last third of the page before stays on top for context, the
             # new rows follow, and the next lines again fill empty rows one at a time.
-            self._page_top = max(first_new - max(1, height // 3), last_new - height + 1, 0)
+            top = max(first_new - max(1, height // 3), last_new - height + 1, 0)
+            self._page_top = self._line_start(top, first_new)
         elif not reading_back:
             self.refresh(Region(0, first_new - self.top, self.size.width, last_new - first_new + 1))
             return
