@@ -75,3 +75,15 @@ def test_trade_names_the_ratio():
 def test_an_unknown_group_is_refused():
     with pytest.raises(ValueError, match="not a group"):
         rules.why_not_now(started(), "fly")
+
+
+def test_empower_with_an_empty_supply_says_which_crystals_are_gone():
+    """Empower gains the Area's Crystals from the supply (12 of each in the box)."""
+    state = started(("fire", "water"), seed=3)
+    state = patch(state, order=[0, 1], turn_idx=0)
+    area = state.catalog.areas[state.players[0].area]
+    colours = [rules.COLOURS[c] for c in area.crystals]
+    state = patch(state, players={1: {"crystals": crystals(**{c: 12 for c in colours})}})
+    assert not [a for a in state.legal_actions() if a.kind == "empower"]
+    reason = rules.why_not_now(state, "empower")
+    assert reason.startswith("No ") and area.name in reason and "left in the supply" in reason

@@ -443,6 +443,15 @@ def why_not_now(st, group: str) -> str:
         return f"No free action column has {article} {title} symbol this turn."
     if group in ("fulfill", "trickery"):
         return _hand_reason(st, st.order[st.turn_idx], p, group)
+    if group == "empower":
+        area = st.catalog.areas[p.area]
+        supply = crystal_supply(st)
+        if not any(supply[c] for c in area.crystals):
+            names = " or ".join(GEMS[c] for c in area.crystals)
+            return (
+                f"No {names} is left in the supply to Empower with in {area.name} "
+                "(12 of each in the box)."
+            )
     return f"{name} is not possible here and now."
 
 
