@@ -177,8 +177,8 @@ class TableKeys:
 
     def option_steps(self, group: str) -> tuple:
         """How a long window of `group`'s actions is split, one step at a time: pairs of the
-        step's question and a function giving each action the name of its part. None by
-        default: one window."""
+        step's question and a function giving each action the name of its part. By default
+        none: one window."""
         return ()
 
     def _choose_in_steps(self, path: str, actions: list, steps: tuple) -> None:

@@ -33,7 +33,7 @@ class TablePeople:
                 f"this move: {clock_words(move - (time.monotonic() - self.table.clock_at))}"
             )
         line = "⏱ " + " ".join(parts)
-        if any(info.who == "human" and not info.person for info in self.table.seats):
+        if any(info.is_human and not info.person for info in self.table.seats):
             line += " (waits for every seat)"
         return line
 

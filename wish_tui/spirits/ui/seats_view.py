@@ -28,6 +28,7 @@ LEGEND = "* majority  = tied  -3 no tile  gems supply/forest/lost  Pts if over n
 MORE_LEGEND = "◀ you  2! tokens only: still -3  Pts? hidden Favor tokens may change them"
 """Its second line where the screen has room."""
 YOU = "◀"
+"""The mark after your seat's name (▶ marks the seat deciding)."""
 
 
 def count_cell(count: int, symbols: int, leaders: list[int], seat: int) -> tuple[str, str]:

@@ -38,18 +38,23 @@ _PLAIN = {
 }
 
 
-ACTION_NAME = {
+SYMBOL_WORD = {
     "travel": "Travel",
     "empower": "Empower",
     "manifest": "Manifest",
-    "caravan": "Trade with the Caravan",
     "fulfill": "Fulfill",
+}
+"""The actions of a Djinn's board, by their symbol."""
+ACTION_NAME = {
+    **SYMBOL_WORD,
+    "caravan": "Trade with the Caravan",
     "build": "Build a Monument",
     "icedibs": "Ice Dibs",
     "clone": "Fiery Clone",
     "blast": "Wind Blast",
     "harvest": "Harvest the Nest",
 }
+"""An action's name by its kind, as the part of a long window it falls in."""
 
 
 def action_name(action: Action) -> str:
@@ -63,14 +68,6 @@ def action_area(action: Action) -> str:
     if action.kind in ("clone", "blast"):
         return f"in {action.arg}"
     return describe(action)
-
-
-SYMBOL_WORD = {
-    "travel": "Travel",
-    "empower": "Empower",
-    "manifest": "Manifest",
-    "fulfill": "Fulfill",
-}
 
 
 def symbol_word(board, symbol: str) -> str:

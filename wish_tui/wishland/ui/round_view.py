@@ -7,7 +7,7 @@ from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
 
-from .style import DIM, seat_style, seat_title
+from .style import DIM, YOU, seat_style, seat_title
 
 SPACE_REWARD = {1: "first", 2: "1$", 3: "1★", 4: "HVW", 5: "1T"}
 """A free Turn Order space's reward in a few cells (space 1 plays first)."""
@@ -45,7 +45,7 @@ class RoundView(ViewText):
                 text.append(f"{SPACE_REWARD[k]:<6}", DIM)
             else:
                 colour = view["seats"][space["seat"]]
-                mark = "◀" if space["seat"] == seat and len(view["seats"]) > 1 else ""
+                mark = YOU if space["seat"] == seat and len(view["seats"]) > 1 else ""
                 text.append(f"{seat_title(colour) + mark:<6}", seat_style(colour))
             text.append(" ")
         self.show(text)

@@ -9,7 +9,7 @@ from rich.text import Text
 from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import ViewText
 
-from .style import DIM, ROW_LETTER, TICKET_COLOUR, ink, row_style, seat_style, seat_title
+from .style import DIM, ROW_LETTER, TICKET_COLOUR, YOU, ink, row_style, seat_style, seat_title
 
 COLOURS = ("yellow", "red", "blue", "green", "black")
 HEADER = " Seat      ★VP  End   H   V    $  W:hand rsv out  inc   Y R B G K T  lim  Ent"
@@ -32,7 +32,7 @@ class SeatsView(ViewText):
             s = p["seat"]
             text.append("\n")
             text.append("▶" if s == deciding else " ", "bold")
-            name = seat_title(p["colour"]) + ("◀" if s == seat and len(view["seats"]) > 1 else "")
+            name = seat_title(p["colour"]) + (YOU if s == seat and len(view["seats"]) > 1 else "")
             text.append(f"{name:<8}", seat_style(p["colour"]))
             text.append(f"{p['vp']:>4} ", "bold")
             text.append(f"{projected_total(view, s):>4} ")

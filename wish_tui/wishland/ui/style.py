@@ -24,6 +24,8 @@ WORKER = "W"
 TICKET = "T"
 INCOME = "i"
 """Income: 'i+2' is 2 more Credits in every Income Phase."""
+YOU = "◀"
+"""The mark after your seat's name (▶ marks the seat deciding)."""
 ENT_MARK = "♪"
 """Before an Entertainment Symbol's letter on an Actor card."""
 
