@@ -134,6 +134,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             that name it (`nodes.py`); None: the SQLite file of the data directory.
         node_id: this node's name among the club's nodes (by default its host and process id).
         lease_ms: how long this node's leases on its tables last unless renewed.
+        new_club: make a new club of an empty database file (`serve --new-club`).
     """
 
     web_links = None
@@ -151,8 +152,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         database: str | None = None,
         node_id: str | None = None,
         lease_ms: int = LEASE_MS,
+        new_club: bool = False,
     ) -> None:
         self.data_dir = data_dir or saves.data_dir()
+        self.new_club = new_club
         self.database = database
         self.node_id = node_id
         self.lease_ms = lease_ms
@@ -226,6 +229,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             database=self.database,
             node_id=self.node_id,
             lease_ms=self.lease_ms,
+            new_club=self.new_club,
         )
         self.club, self._lock, problems = await loop.run_in_executor(None, opening)
         self.problems.extend(problems)
