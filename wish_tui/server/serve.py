@@ -133,6 +133,8 @@ async def _run_server(options, data_dir, pool, hub_factory, command, out, warn, 
         raise ServeError(f"cannot start: {said[:1].lower()}{said[1:]}") from None
     except Exception as exc:
         raise ServeError(f"the table server cannot start: {excerpt(str(exc), 200)}") from None
+    for problem in hub.problems:  # tables that cannot be resumed, files not imported
+        warn(problem)
     if pool is not None and not await pool.ready():
         pool = None
     if keys is not None and hasattr(hub, "knows_key"):

@@ -47,6 +47,8 @@ class Hub(Protocol):
     """What the front end needs of the table server."""
 
     socket_path: Path
+    problems: list[str]
+    """What went wrong, one sentence each; at the start, the tables that cannot be resumed."""
 
     def register_session(self, person: str, name: str) -> str: ...
 

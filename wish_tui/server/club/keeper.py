@@ -5,9 +5,10 @@
     wish-tui club history [--game G] [--player NAME] [--limit N] [--json]
     wish-tui club rename OLD NEW                    give a player another name
     wish-tui club remove NAME                       remove a player (their games stay)
+    wish-tui club problems [--json]                 the unfinished tables that cannot be resumed
     wish-tui club --database postgresql://… COMMAND   the same, on a club in PostgreSQL
 
-The first three open the database to read only and change nothing; a missing database is said in
+`players`, `ratings`, `history` and `problems` open the database to read only and change nothing; a missing database is said in
 one sentence. The JSON shapes are described in docs/club.md.
 """
 
@@ -21,6 +22,8 @@ from wish_tui import games
 
 from .club import open_club
 from .errors import ClubError
+from .keeper_problems import add_parser as add_problems_parser
+from .keeper_problems import list_problems
 from .limits import REMOVED_NAME
 
 BOARD_MAX = 1000
@@ -57,6 +60,7 @@ def add_parser(commands) -> None:
         "remove", help='remove a player (their games stay, by "removed player")'
     )
     remove.add_argument("name", metavar="NAME")
+    add_problems_parser(inner)
 
 
 def _when(ms: int | None) -> str:
@@ -207,9 +211,11 @@ def run(args) -> int:
     """Run one `wish-tui club` command; a refusal is one sentence on stderr and status 1."""
     command = args.club_command
     try:
-        if command in ("players", "ratings", "history"):
+        if command in ("players", "ratings", "history", "problems"):
             with open_club(database=args.database, read_only=True) as club:
-                if command == "players":
+                if command == "problems":
+                    list_problems(club, args.json)
+                elif command == "players":
                     _players(club, args.json)
                 elif command == "ratings":
                     _ratings(club, args.game, args.json)
