@@ -14,7 +14,7 @@ import json
 from .database import Database
 from .errors import ClubError, InputRefused, NameTaken, NotFound
 from .key_lines import parse_key_line
-from .limits import BOT_NAMES, check_name, check_profile, check_settings, name_key
+from .limits import BOT_NAMES, check_name, check_profile, check_settings, name_key, name_looks
 from .rows import Key, Player
 
 COLUMNS = "id, name, created_at, seen_at, is_guest, is_bot, is_removed, profile, settings"
@@ -150,6 +150,7 @@ class Players:
         with self.db.transaction():
             self._refuse_known_key(fingerprint)
             self._refuse_taken(clean)
+            self._refuse_look_alike(clean)
             player_id = self._insert(clean)
             self._add_key(player_id, fingerprint, line)
         return self.get(player_id)
@@ -168,6 +169,7 @@ class Players:
                 raise NameTaken(
                     f"'{clean}' is the name of a player of this club; connect with another name."
                 )
+            self._refuse_look_alike(clean, held.id if held is not None else None)
             player_id = self._insert(clean, is_guest=True) if held is None else held.id
             self.db.execute(
                 "UPDATE players SET seen_at = ? WHERE id = ?", (self.db.clock(), player_id)
@@ -222,6 +224,7 @@ class Players:
             held = self.by_name(clean)
             if held is not None and held.id != player_id:
                 raise NameTaken(f"'{clean}' is taken; choose another name.")
+            self._refuse_look_alike(clean, player_id)
             self.db.execute(
                 "UPDATE players SET name = ?, name_key = ? WHERE id = ?",
                 (clean, name_key(clean), player_id),
@@ -291,6 +294,20 @@ class Players:
         owner = self.by_key(fingerprint)
         if owner is not None:
             raise ClubError(f"That key belongs to {owner.shown} already.")
+
+    def _refuse_look_alike(self, name: str, own_id: int | None = None) -> None:
+        """Refuse a name that can be taken for another player's (UTS #39 skeletons)."""
+        looks = name_looks(name)
+        rows = self.db.rows(
+            "SELECT id, name FROM players WHERE name_key IS NOT NULL AND id <> ?",
+            (-1 if own_id is None else own_id,),
+        )
+        for _, other in rows:
+            if name_looks(other) & looks:
+                raise NameTaken(
+                    f"'{name}' looks like the name of another player ({other}); choose a name "
+                    "that looks different."
+                )
 
     def _refuse_taken(self, name: str) -> None:
         if self.by_name(name) is not None:
