@@ -32,6 +32,7 @@ CLUB_COMMANDS = {
     "bell": "bell on|off: a bell when a decision becomes yours",
     "about": "about TEXT: a line others read on your page",
     "key": "key LINE: add another public key of yours (paste its line)",
+    "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
 }
 CLUB_ALIASES = {"ratings": "leaderboard", "invites": "invitations", "games": "history"}
 SWITCHES = {"on": True, "yes": True, "off": False, "no": False}
@@ -206,6 +207,12 @@ class ClubCommands:
 
     def _cmd_about(self, rest: str) -> None:
         self._ask_page({"type": "profile_text", "text": rest.strip()})
+
+    def _cmd_rename(self, rest: str) -> None:
+        if not rest.strip():
+            self.out.say("rename needs the name you choose, e.g. 'rename Ann Lee'.")
+            return
+        self._ask_page({"type": "rename", "name": rest.strip()})
 
     def _cmd_key(self, rest: str) -> None:
         if not rest.strip():

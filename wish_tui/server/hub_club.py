@@ -154,6 +154,7 @@ class ClubRequests:
             "profile",
             player=player.to_json(),
             keys=[{"fingerprint": k.fingerprint, "added_at": k.added_at} for k in keys],
+            rename_from=self.club.players.renamed_again_at(player),
         )
 
     def _refuse_guest(self, session) -> None:
@@ -175,6 +176,29 @@ class ClubRequests:
             raise ProtocolError('"changes" must be an object.')
         player = await self.record(self.club.players.set_settings, session.player.id, changes)
         session.player = player
+        await self._on_profile(session, {})
+
+    async def _on_rename(self, session, message: dict) -> None:
+        self._refuse_guest(session)
+        name = text_field(message, "name", "the name you choose", limit=80)
+        self.limiter.check(session.person, "name")
+        player = await self.record(
+            self.club.players.rename, session.player.id, name, by_player=True
+        )
+        for other in self.sessions:  # every session of this person goes by the new name
+            if other.person == session.person:
+                other.player, other.name = player, player.name
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.person == session.person:
+                    seat.person_name = player.name
+        session.send(
+            {
+                "type": "notice",
+                "text": f"You are called {player.name} now; your games and ratings follow you.",
+            }
+        )
+        self._tell_lobby()
         await self._on_profile(session, {})
 
     async def _on_profile_text(self, session, message: dict) -> None:

@@ -213,7 +213,12 @@ V3 = (
 who is online wherever they connected. With SQLite (one machine) it stays empty."""
 
 
-MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2), _run(V3))
+V4 = ("ALTER TABLE players ADD COLUMN renamed_at {bigint}",)
+"""Version 4: when a player last changed their own name (NULL: never), so they may change it
+once in `players.RENAME_EVERY_DAYS` days."""
+
+
+MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2), _run(V3), _run(V4))
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)
 """The schema version this code writes; a database of a higher version is refused."""
