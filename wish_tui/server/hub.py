@@ -56,13 +56,13 @@ from . import tables as tablemod
 from .club import LEASE_MS, ClubError, RateLimiter, start_club
 from .club.rows import Player
 from .copies import TableCopies
-from .hub_club import ClubRequests
+from .hub_club import NO_NEW_PLAYERS, ClubRequests, NoNewPlayers
 from .hub_tables import TableRequests
 from .keys import OPEN_PREFIX
 from .nodes import NodeDuties
 from .protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
 from .recorder import Recorder, RecordFailed
-from .tables import Table, TableError, person_of
+from .tables import NotKept, Table, TableError, person_of
 
 SOCKET = "serve.sock"
 LOBBY_EVERY = 0.5
@@ -175,6 +175,8 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         self._lock = None
         self._server: asyncio.AbstractServer | None = None
         self._bots: dict[str, BotTurns] = {}
+        self._bots_waiting: set[str] = set()
+        """Tables whose bot waits for room on the disk to keep its move."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
@@ -301,7 +303,9 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         """
         try:
             return await self.recorder.call(fn, *args, **kwargs)
-        except (ClubError, RecordFailed) as exc:
+        except RecordFailed as exc:
+            raise NotKept(str(exc)) from None
+        except ClubError as exc:
             raise TableError(str(exc)) from None
 
     # -- a session -----------------------------------------------------------------------------
@@ -361,13 +365,12 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             raise ProtocolError("That token is not valid (it is used once, by its own session).")
         who, name = identity
         session.lobby_with_welcome = message.get("lobby") is True
-        players = self.club.players
-        if who.startswith((OPEN_PREFIX, GUEST_PREFIX)):
-            player = await self.record(players.guest, name)
-        elif who.startswith("P") and who[1:].isdigit():
-            player = await self.record(players.get, int(who[1:]))
-        else:
-            player = await self.record(players.login, who)
+        try:
+            player = await self.arriving(who, name)
+        except NoNewPlayers as exc:
+            session.send({"type": "error", "error": str(exc)})
+            session.writer.close()
+            return
         if player is None:
             session.newcomer = who
             session.send(
@@ -387,7 +390,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             raise ProtocolError("Only a newcomer chooses a name, once.")
         name = text_field(message, "name", "the name you choose", limit=40)
         self.limiter.check(session.newcomer, "name")
-        player = await self.record(self.club.players.register, session.newcomer, name)
+        try:
+            player = await self.record(self.club.players.register, session.newcomer, name)
+        except NotKept:
+            raise TableError(NO_NEW_PLAYERS) from None
         session.newcomer = ""
         self._welcome(session, player)
 

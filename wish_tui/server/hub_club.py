@@ -10,11 +10,18 @@ from __future__ import annotations
 
 from wish_tui import games
 
+from .keys import OPEN_PREFIX
+from .links import GUEST_PREFIX
 from .protocol import ProtocolError, int_field, text_field
-from .tables import TableError
+from .tables import NotKept, TableError
 
 HISTORY_PAGE = 20
 """Finished games a history page lists."""
+NO_NEW_PLAYERS = "The server cannot take new players now: its disk is full; try again later."
+
+
+class NoNewPlayers(TableError):
+    """A newcomer (or a new guest) the server cannot note now: its database keeps nothing."""
 
 
 def _game_field(message: dict, required: bool = False) -> str | None:
@@ -28,6 +35,33 @@ def _game_field(message: dict, required: bool = False) -> str | None:
 
 class ClubRequests:
     """The club requests of a `Hub`."""
+
+    # -- arriving --------------------------------------------------------------------------------
+    async def arriving(self, who: str, name: str):
+        """The player who connects as `who` (their visit noted), or None for a newcomer with a
+        key, who chooses a name next. A player the club knows is let in even while nothing can
+        be written (a full disk: their visit is not noted).
+
+        Raises:
+            NoNewPlayers: a newcomer or a new guest while the database keeps nothing.
+        """
+        players = self.club.players
+        is_guest = who.startswith((OPEN_PREFIX, GUEST_PREFIX))
+        try:
+            if is_guest:
+                return await self.record(players.guest, name)
+            if who.startswith("P") and who[1:].isdigit():
+                return await self.record(players.get, int(who[1:]))
+            return await self.record(players.login, who)
+        except NotKept:
+            if is_guest:
+                known = await self.record(players.by_name, name)
+                known = known if known is not None and known.is_guest else None
+            else:
+                known = await self.record(players.by_key, who)
+            if known is None:
+                raise NoNewPlayers(NO_NEW_PLAYERS) from None
+            return known
 
     # -- invitations -----------------------------------------------------------------------------
     def invitations_for(self, session) -> list[dict]:

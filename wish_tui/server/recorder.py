@@ -10,7 +10,10 @@ leaderboard, the history, a player's page) go the same way: bounded, indexed que
 from __future__ import annotations
 
 import asyncio
+import errno
 import sqlite3
+import sys
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -18,17 +21,52 @@ from typing import TypeVar
 from .club import Club, ClubError
 
 T = TypeVar("T")
+DISK_FULL = (
+    "The server's disk is full, so that could not be kept; nothing changed: try again later."
+)
+"""What a person is told of a change the full disk refused."""
+FULL_LOG_EVERY = 60.0
+"""Seconds between two lines of the operator's log while the disk stays full."""
 
 
 class RecordFailed(Exception):
     """The database could not keep a change; the message is one sentence for the person."""
 
 
+class DiskFull(RecordFailed):
+    """The disk of the club's database is full: no change can be kept until there is room."""
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """True for the database's or the system's word that the disk (or a quota) is full."""
+    if isinstance(exc, sqlite3.Error):
+        return "disk is full" in str(exc)  # SQLITE_FULL's one message
+    return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+def _log_to_stderr(message: str) -> None:
+    sys.stderr.write(f"wish-tui serve: {message}\n")
+    sys.stderr.flush()
+
+
 class Recorder:
     """Runs the club's calls on one worker thread, in order."""
 
-    def __init__(self, club: Club) -> None:
+    def __init__(
+        self,
+        club: Club,
+        log: Callable[[str], None] = _log_to_stderr,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.club = club
+        self.log = log
+        """The operator's log: the disk filling up and having room again."""
+        self.clock = clock
+        self.full_since: float | None = None
+        """When the disk was found full (None: changes are kept)."""
+        self._full_commits = 0
+        self._refused = 0
+        self._logged_at = 0.0
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club")
 
     async def call(self, fn: Callable[..., T], *args, **kwargs) -> T:
@@ -40,14 +78,37 @@ class Recorder:
         """
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._worker, lambda: fn(*args, **kwargs))
+            result = await loop.run_in_executor(self._worker, lambda: fn(*args, **kwargs))
         except ClubError:
             raise
         except (sqlite3.Error, OSError) as exc:
+            if is_disk_full(exc):
+                self._disk_full(exc)
+                raise DiskFull(DISK_FULL) from None
             raise RecordFailed(
                 "The server could not keep that in its database "
                 f"({str(exc).rstrip('.')[:80]}); nothing changed, try again."
             ) from None
+        if self.full_since is not None and self.club.db.commits > self._full_commits:
+            self.full_since = None
+            self.log("there is room on the disk again: the club's database keeps changes again")
+        return result
+
+    def _disk_full(self, exc: BaseException) -> None:
+        """Say in the operator's log that the disk is full: once, then once a minute."""
+        now = self.clock()
+        self._refused += 1
+        if self.full_since is None:
+            self.full_since, self._logged_at, self._refused = now, now, 0
+            self._full_commits = self.club.db.commits
+            self.log(
+                f"the disk of the club's database is full ({str(exc).rstrip('.')[:80]}): every "
+                "change is refused with a sentence until there is room, and taken again then "
+                "without a restart"
+            )
+        elif now - self._logged_at >= FULL_LOG_EVERY:
+            self.log(f"the disk is still full: {self._refused} changes refused since the last line")
+            self._logged_at, self._refused = now, 0
 
     async def close(self) -> None:
         """Finish every write asked, then close the database."""
