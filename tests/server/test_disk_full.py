@@ -129,3 +129,30 @@ async def test_a_bots_move_waits_for_room_and_is_played_then(hub):
     disk.full = False
     await ann.see("Fire: ")
     assert len(table.history) > waiting
+
+
+class DroppedChat(FullDisk):
+    """A database whose chat table was dropped: every chat line fails, trying again or not."""
+
+    def run(self, sql: str, params: tuple):
+        if self.full and "table_chat" in sql:
+            raise sqlite3.OperationalError("no such table: table_chat")
+        return self._run(sql, params)
+
+
+async def test_a_change_a_damaged_database_refuses_says_what_to_do_and_is_logged(hub):
+    ann = await Person(hub, ANN, "ann").arrive()
+    ann.type("new wish air fire:easy")
+    await ann.see("Your decision (")
+    DroppedChat(hub.club.db).full = True
+    ann.type("chat hello")
+    said = await ann.see("no such table: table_chat")
+    assert said == (
+        "The server's database could not keep that (no such table: table_chat); nothing "
+        "changed, and the server's log says so for its keeper: try again once they have mended "
+        "it."
+    )
+    assert hub.logs == [
+        "the club's database could not keep a change (no such table: table_chat); it was "
+        "refused: 'wish-tui club problems' and the database's own checks say what to mend"
+    ]

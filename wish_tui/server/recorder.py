@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
+from wish_tui.core.text import plain_text
+
 from .club import Club, ClubError
 
 T = TypeVar("T")
@@ -44,6 +46,11 @@ def is_disk_full(exc: BaseException) -> bool:
     return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
+def is_busy(exc: BaseException) -> bool:
+    """True for a database another program held too long (trying again may work)."""
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+
+
 def _log_to_stderr(message: str) -> None:
     sys.stderr.write(f"wish-tui serve: {message}\n")
     sys.stderr.flush()
@@ -67,6 +74,7 @@ class Recorder:
         self._full_commits = 0
         self._refused = 0
         self._logged_at = 0.0
+        self._failures: dict[str, float] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club")
 
     async def call(self, fn: Callable[..., T], *args, **kwargs) -> T:
@@ -85,14 +93,31 @@ class Recorder:
             if is_disk_full(exc):
                 self._disk_full(exc)
                 raise DiskFull(DISK_FULL) from None
+            reason = plain_text(str(exc), 80).rstrip(".") or type(exc).__name__
+            if is_busy(exc):
+                raise RecordFailed(
+                    f"The server's database is busy ({reason}); nothing changed: try again in "
+                    "a moment."
+                ) from None
+            self._failed(reason)
             raise RecordFailed(
-                "The server could not keep that in its database "
-                f"({str(exc).rstrip('.')[:80]}); nothing changed, try again."
+                f"The server's database could not keep that ({reason}); nothing changed, and "
+                "the server's log says so for its keeper: try again once they have mended it."
             ) from None
         if self.full_since is not None and self.club.db.commits > self._full_commits:
             self.full_since = None
             self.log("there is room on the disk again: the club's database keeps changes again")
         return result
+
+    def _failed(self, reason: str) -> None:
+        """Say in the operator's log that the database failed, once a minute per reason."""
+        now = self.clock()
+        if now - self._failures.get(reason, -FULL_LOG_EVERY) >= FULL_LOG_EVERY:
+            self._failures[reason] = now
+            self.log(
+                f"the club's database could not keep a change ({reason}); it was refused: "
+                "'wish-tui club problems' and the database's own checks say what to mend"
+            )
 
     def _disk_full(self, exc: BaseException) -> None:
         """Say in the operator's log that the disk is full: once, then once a minute."""
