@@ -10,8 +10,19 @@ from wish_tui.plain.console import Console
 from wish_tui.plain.output import Output
 from wish_tui.plain.remote import RemoteClient
 from wish_tui.server.client import Connection
+from wish_tui.server.hub import Hub
 
 TIMEOUT = 30
+
+
+async def start_hub(tmp_path, monkeypatch) -> Hub:
+    """A real table server in a fresh data directory: bots without pause, no rate limits."""
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
+    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
+    await hub.start()
+    return hub
 
 
 class Lines:
@@ -77,8 +88,8 @@ class Person:
         if answer is not None:
             self.type(answer)
 
-    async def arrive(self) -> Person:
-        """Connect (a newcomer with a key keeps the name the key suggests) and reach the lobby."""
+    async def connect(self) -> Person:
+        """Connect, and type nothing yet (a newcomer with a key is asked for a name)."""
         token = self.hub.register_session(self.who, self.name)
         client = self.client
         client.connection = Connection(str(self.hub.socket_path), token, client.on_message)
@@ -86,6 +97,11 @@ class Person:
         client.lobby.awaiting = "welcome"
         self.console.go_to(client.lobby)
         self.task = asyncio.get_running_loop().create_task(self.console.run())
+        return self
+
+    async def arrive(self) -> Person:
+        """Connect (a newcomer with a key keeps the name the key suggests) and reach the lobby."""
+        await self.connect()
         if not self.who.startswith("open:"):
             await self.see("Type your name")
             self.type("")

@@ -7,35 +7,21 @@ import asyncio
 
 import pytest
 
-from tests.plain.club_helpers import Person
-from wish_tui.server.hub import Hub
+from tests.plain.club_helpers import Person, start_hub
 
 ANN, BOB = "SHA256:ann-key-000001", "SHA256:bob-key-000001"
 
 
 @pytest.fixture
 async def hub(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
-    await hub.start()
+    hub = await start_hub(tmp_path, monkeypatch)
     yield hub
     await hub.close()
 
 
 async def newcomer(hub, key: str, suggested: str) -> Person:
     """A newcomer at the name prompt (nothing typed yet)."""
-    person = Person(hub, key, suggested)
-    token = hub.register_session(key, suggested)
-    from wish_tui.server.client import Connection
-
-    client = person.client
-    client.connection = Connection(str(hub.socket_path), token, client.on_message)
-    await client.connection.open()
-    client.lobby.awaiting = "welcome"
-    person.console.go_to(client.lobby)
-    person.task = asyncio.get_running_loop().create_task(person.console.run())
+    person = await Person(hub, key, suggested).connect()
     await person.see("Type your name")
     return person
 

@@ -11,10 +11,8 @@ import sqlite3
 
 import pytest
 
-from tests.plain.club_helpers import Person
+from tests.plain.club_helpers import Person, start_hub
 from wish_tui.server import hub_tables
-from wish_tui.server.client import Connection
-from wish_tui.server.hub import Hub
 from wish_tui.server.recorder import DISK_FULL
 
 ANN, ZED = "SHA256:ann-key-000001", "SHA256:zed-key-000001"
@@ -41,29 +39,12 @@ class FullDisk:
 
 @pytest.fixture
 async def hub(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
     monkeypatch.setattr(hub_tables, "BOT_RETRY", 0.05)
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
-    await hub.start()
+    hub = await start_hub(tmp_path, monkeypatch)
     hub.logs = []
     hub.recorder.log = hub.logs.append
     yield hub
     await hub.close()
-
-
-async def connect(hub, who: str, name: str) -> Person:
-    """A person's plain client connected to `hub`, nothing typed yet."""
-    person = Person(hub, who, name)
-    token = hub.register_session(who, name)
-    client = person.client
-    client.connection = Connection(str(hub.socket_path), token, client.on_message)
-    await client.connection.open()
-    client.lobby.awaiting = "welcome"
-    person.console.go_to(client.lobby)
-    person.task = asyncio.get_running_loop().create_task(person.console.run())
-    return person
 
 
 async def at_table(hub) -> tuple[Person, FullDisk]:
@@ -98,9 +79,9 @@ async def test_newcomers_are_told_the_server_cannot_take_them_and_known_players_
     await (await Person(hub, ANN, "ann").arrive()).leave()
     disk = FullDisk(hub.club.db)
     disk.full = True
-    ann = await connect(hub, ANN, "ann")  # her visit is not noted, but she comes in
+    ann = await Person(hub, ANN, "ann").connect()  # her visit is not noted, but she comes in
     await ann.see("Welcome to the tables of this server, ann")
-    guest = await connect(hub, "open:zed", "zed")
+    guest = await Person(hub, "open:zed", "zed").connect()
     await guest.see("The server cannot take new players now: its disk is full; try again later.")
     assert hub.club.players.by_name("zed") is None
 
@@ -108,7 +89,7 @@ async def test_newcomers_are_told_the_server_cannot_take_them_and_known_players_
 async def test_a_newcomer_choosing_a_name_on_a_full_disk_is_told_and_may_try_again(hub):
     disk = FullDisk(hub.club.db)
     disk.full = True
-    zed = await connect(hub, ZED, "zed")
+    zed = await Person(hub, ZED, "zed").connect()
     await zed.see("Type your name")
     zed.type("Zed")
     await zed.see("The server cannot take new players now: its disk is full; try again later.")
