@@ -129,9 +129,8 @@ async def test_a_change_a_damaged_database_refuses_says_what_to_do_and_is_logged
     ann.type("chat hello")
     said = await ann.see("no such table: table_chat")
     assert said == (
-        "The server's database could not keep that (no such table: table_chat); nothing "
-        "changed, and the server's log says so for its keeper: try again once they have mended "
-        "it."
+        "The server's database is damaged (no such table: table_chat); nothing changed, and "
+        "the server's log says so for its keeper: try again once they have mended it."
     )
     assert hub.logs == [
         "the club's database could not keep a change (no such table: table_chat); it was "

@@ -237,7 +237,8 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         self.problems.extend(problems)
         self.recorder = Recorder(self.club)
         await self._listen()  # a shared club: every node's changes heard before tables are read
-        loaded, problems = await self.recorder.call(self.club.tables.load_unfinished)
+        # not through the recorder: a database too damaged to list its tables stops the start
+        loaded, problems = await loop.run_in_executor(None, self.club.tables.load_unfinished)
         self.problems.extend(problems)
         now = self.clock()
         for entry in loaded:

@@ -21,6 +21,7 @@ from typing import TypeVar
 from wish_tui.core.text import plain_text
 
 from .club import Club, ClubError
+from .club.errors import DatabaseDamaged
 
 T = TypeVar("T")
 DISK_FULL = (
@@ -87,6 +88,12 @@ class Recorder:
         loop = asyncio.get_running_loop()
         try:
             result = await loop.run_in_executor(self._worker, lambda: fn(*args, **kwargs))
+        except DatabaseDamaged as exc:  # its sentence names the server's file: not for people
+            self._failed(exc.reason)
+            raise RecordFailed(
+                f"The server's database is damaged ({exc.reason}); nothing changed, and the "
+                "server's log says so for its keeper: try again once they have mended it."
+            ) from None
         except ClubError:
             raise
         except (sqlite3.Error, OSError) as exc:

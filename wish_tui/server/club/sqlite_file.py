@@ -24,7 +24,7 @@ from wish_tui.core.text import plain_text
 from . import schema
 from .database import Database, migrate, now_ms
 from .dialect import SQLITE
-from .errors import Conflict, DatabaseRefused
+from .errors import Conflict, DatabaseDamaged, DatabaseRefused
 
 FILE = "club.sqlite3"
 HEADER = b"SQLite format 3\x00"
@@ -56,6 +56,33 @@ class SqliteDatabase(Database):
                 f"That change clashes with what is stored ({str(exc).rstrip('.')}); "
                 "nothing was changed."
             ) from exc
+        except (sqlite3.DatabaseError, ValueError) as exc:
+            raise self._damaged(exc) from None
+
+    def rows(self, sql: str, params: tuple | list = ()) -> list[tuple]:
+        try:
+            return super().rows(sql, params)
+        except (sqlite3.DatabaseError, ValueError) as exc:  # met while the rows are read
+            raise self._damaged(exc) from None
+
+    def one(self, sql: str, params: tuple | list = ()) -> tuple | None:
+        try:
+            return super().one(sql, params)
+        except (sqlite3.DatabaseError, ValueError) as exc:
+            raise self._damaged(exc) from None
+
+    def _damaged(self, exc: BaseException) -> BaseException:
+        """`DatabaseDamaged` for an error that says the file is damaged, else `exc` itself (a
+        full disk, a lock held too long: the caller's to say)."""
+        if not is_damage(exc):
+            return exc
+        reason = _reason(exc)
+        return DatabaseDamaged(
+            f"The club database {self.where} is damaged ({reason}); nothing was changed: "
+            "restore it from a backup ('wish-tui club problems' lists its tables that cannot "
+            "be resumed).",
+            reason,
+        )
 
     def _run_many(self, sql: str, rows: list[tuple]) -> None:
         self._connection.executemany(sql, rows)
@@ -142,6 +169,17 @@ def _refuse_unasked(path: Path, found: str, read_only: bool, new_club: bool) -> 
             f"--new-club starts a club where none is, but {where} holds a club (or another "
             "file); leave --new-club out to open it, or move the file away first."
         )
+
+
+DAMAGE_WORDS = ("malformed", "not a database", "decode", "no such table", "no such column")
+"""What SQLite says of a file whose pages or rows are damaged (not of a full disk or a lock)."""
+
+
+def is_damage(exc: BaseException) -> bool:
+    """True for an error that says the database is damaged (trying again cannot help)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return True
+    return isinstance(exc, sqlite3.DatabaseError) and any(w in str(exc) for w in DAMAGE_WORDS)
 
 
 def _reason(exc: BaseException) -> str:

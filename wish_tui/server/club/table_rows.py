@@ -43,9 +43,9 @@ class TableDamaged(ClubError):
             title = games.get(game).title
         except KeyError:
             title = excerpt(game, 20)
+        known = f" ({title}, {excerpt(code, 12)[1:-1]})" if game or code else ""
         super().__init__(
-            f"Table {table_id} ({title}, {excerpt(code, 12)[1:-1]}) cannot be resumed: "
-            f"{problem}; its rows are kept."
+            f"Table {table_id}{known} cannot be resumed: {problem}; its rows are kept."
         )
 
     def to_json(self) -> dict:
@@ -101,6 +101,7 @@ def stored_table(row: tuple, seat_rows: list[tuple]) -> StoredTable:
 
     Raises:
         RowsDamaged: a field is not what the club writes there (the first one, as a clause).
+            A finished table has no seats left here (they are in its results).
     """
     table_id, code, game, seed, solo, options, kind, clock, owner_id, created_at, finished = row
     try:
@@ -121,7 +122,8 @@ def stored_table(row: tuple, seat_rows: list[tuple]) -> StoredTable:
     if not isinstance(solo, str):
         raise RowsDamaged(f"its solo level {excerpt(solo, 20)} is not a word")
     seats = tuple(_seat(spec, r) for r in seat_rows)
-    if not 1 <= len(seats) <= spec.max_seats or [s.seat for s in seats] != list(range(len(seats))):
+    numbered = [s.seat for s in seats] == list(range(len(seats)))
+    if finished is None and (not 1 <= len(seats) <= spec.max_seats or not numbered):
         raise RowsDamaged(f"its seats are not 1 to {spec.max_seats} seats numbered from 0")
     return StoredTable(
         id=table_id,

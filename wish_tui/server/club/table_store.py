@@ -24,7 +24,7 @@ from wish_tui.records import GameRecord
 
 from .clock_settings import check_clock
 from .database import Database
-from .errors import ClubError, Conflict, InputRefused, NotFound, SeqTaken
+from .errors import ClubError, Conflict, DatabaseDamaged, InputRefused, NotFound, SeqTaken
 from .limits import BOT_NAMES, check_chat
 from .players import Players
 from .record_codec import RecordDamaged, resolve
@@ -433,10 +433,19 @@ class Tables:
         loaded, problems = [], []
         for table_id in self.unfinished_ids():
             try:
-                loaded.append(self.load(table_id))
+                loaded.append(self._loaded_or_damage(table_id))
             except ClubError as exc:
                 problems.append(str(exc))
         return loaded, problems
+
+    def _loaded_or_damage(self, table_id: int) -> LoadedTable:
+        """`load`, a table whose rows cannot even be read said as `TableDamaged` too."""
+        try:
+            return self.load(table_id)
+        except DatabaseDamaged as exc:
+            raise TableDamaged(
+                table_id, "", "", f"its rows cannot be read ({exc.reason})"
+            ) from None
 
     def damaged(self) -> list[TableDamaged]:
         """Each unfinished table that cannot be resumed from its rows, the oldest first (what
@@ -444,7 +453,7 @@ class Tables:
         found = []
         for table_id in self.unfinished_ids():
             try:
-                self.load(table_id)
+                self._loaded_or_damage(table_id)
             except TableDamaged as exc:
                 found.append(exc)
         return found
