@@ -65,6 +65,7 @@ def damaged_club(folder, damage: str) -> tuple[int, int]:
 
 def rows_of(folder, table_id: int) -> tuple:
     connection = sqlite3.connect(folder / FILE)
+    connection.text_factory = bytes  # damaged text read as it is
     try:
         return tuple(
             connection.execute(f"SELECT * FROM {name} WHERE {column} = ?", (table_id,)).fetchall()
