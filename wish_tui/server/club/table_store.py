@@ -42,6 +42,17 @@ TABLE_COLUMNS = (
 )
 
 
+def decided_seats(table: StoredTable, events: Sequence[Event]) -> frozenset[int]:
+    """The seats whose person has taken a decision of their own: an action stored under that
+    person (a bot playing for them stores none), even one taken back since."""
+    people = {s.seat: s.player_id for s in table.seats if s.who == "human"}
+    return frozenset(
+        e.seat
+        for e in events
+        if not e.undo and e.player_id is not None and people.get(e.seat) == e.player_id
+    )
+
+
 def _seat_from_row(row: tuple) -> StoredSeat:
     seat, name, who, player_id, player_name, zombie, outcome, clock_ms, seen_seq = row
     return StoredSeat(
@@ -431,6 +442,7 @@ class Tables:
             history,
             self.chat_lines(table_id),
             events[-1].seq if events else 0,
+            decided_seats(table, events),
         )
 
     def unfinished_ids(self) -> list[int]:
