@@ -449,6 +449,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         if seat is not None:
             table.seats[seat].seen = table.actions
         seats = table.seat_infos(session.person, self._connected)
+        view = table.view_for(pov)
+        ended = table.finished and table.result is not None
+        if ended:  # the final scoring as the club settled it: every client reads this ranking
+            view = {**view, "scores": table.result}
         session.send(
             {
                 "type": "table",
@@ -466,15 +470,15 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                 "clock": table.clock.to_json(self.clock()),
                 "actions": table.actions,
                 "version": table.master.version,
-                "view": table.view_for(pov),
+                "view": view,
                 "choices": table.choices_for(seat).to_json(),
                 "deciding": deciding,
                 "waiting_for": waiting,
                 "log": lines,
                 "chat": chat,
                 "over": table.is_over,
-                "ended": table.finished,
-                "seed": table.record.seed if table.is_over else None,
+                "ended": ended,
+                "seed": table.record.seed if table.is_over or ended else None,
             }
         )
 

@@ -216,6 +216,8 @@ class TableRequests:
                 table, self.club.tables.append, seat, _player_id(person), str(action)
             )
         table.master.play(seat, action)
+        if person:
+            table.decided.add(seat)
         if table.seats[seat].zombie and not table.seats[seat].for_good and person:
             table.seats[seat].zombie = ""
 
@@ -321,11 +323,12 @@ class TableRequests:
         self._leaving_seat(table)
 
     def _leaving_seat(self, table: Table) -> None:
-        """A person left a game for good: it goes on with a bot, or ends when no person is left
-        (ended by the node that runs the table)."""
+        """A person left a game for good: it goes on with a bot, or ends at once (no person is
+        left, two seats, or aborted: `tables.early_end`), ended by the node that runs it."""
         self._run_clock(table, decided=False)
-        if not table.people() and not table.is_over and not table.finished and self.runs(table):
-            self._log_line(table, "No person is left at the table: the game ends here.")
+        why = tablemod.early_end(table)
+        if why and not table.finished and self.runs(table):
+            self._log_line(table, why)
             self.spawn(self._finish(table, early=True))
         self._changed(table)
 
@@ -338,19 +341,31 @@ class TableRequests:
         if table.finished or table.club_id is None:
             return
         table.finished = True
+        self._run_clock(table, decided=False)  # an ended game's clock stops
         state = table.state
         scores = (
             state.final_scores()
             if state.is_over
             else table.spec.rules.projected_scores(state, None)
         )
+        aborted = bool(table.undecided())
         try:
             finished = await self.record(
-                self.club.finish, table.club_id, scores, outcomes=table.outcomes()
+                self.club.finish,
+                table.club_id,
+                scores,
+                outcomes=table.outcomes(),
+                aborted=aborted,
             )
         except TableError as exc:
             table.finished = False
+            self._run_clock(table, decided=False)
             self.problems.append(f"Table {table.id}: its end could not be kept ({exc}).")
+            return
+        table.result = finished.settled(scores)
+        if aborted:
+            self._log_line(table, "This game was aborted: it is not rated and counts for no one.")
+            self._changed(table)
             return
         names = {r.player_id: r.player for r in finished.seats}
         moves = [
@@ -404,7 +419,7 @@ class TableRequests:
         """The decision may have passed to another seat: charge and switch the table's clock,
         and wake when the seat deciding now runs out of time. No one's time runs while a seat
         is open: the game is not fully under way until everyone has sat down."""
-        deciding = table.deciding()
+        deciding = None if table.finished else table.deciding()
         now = self.clock()
         place = table.seats[deciding] if deciding is not None else None
         runs = (
