@@ -1,7 +1,8 @@
 """Results people can trust: a game that ended before every person at the table took a decision
 of their own is aborted (unrated, counted for no one); a resignation ends a two-seat game at once
 and sends the resigner last at any table; the table's end, the history (`wish-tui club history
---json`), the ratings and the player page all say the same ranking.
+--json`), the ratings and the player page all say the same ranking; a live clock survives a
+restart of the server as it stood.
 
 The hub runs with an injected clock, so no test waits for real minutes.
 """
@@ -15,6 +16,7 @@ import json
 import pytest
 
 from wish_tui.cli import main
+from wish_tui.server import hub_tables
 
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client, play_until
@@ -164,3 +166,32 @@ async def test_resigning_one_of_four_seats_leaves_it_to_a_bot_and_the_resigner_i
         [stats] = hub.club.standings.player_page(bob_id).games
         assert (stats.played, stats.won) == (1, 0)
         assert stats.average is None and stats.best is None  # the bot's points are not bob's
+
+
+async def test_a_live_clock_survives_a_restart_as_it_stood():
+    async with _table(clock=LIVE) as (hub, time, alice, bob, served):
+        seat = served.deciding()
+        assert served.clock.running == seat
+        time.now += 29  # 29 s of thinking, then the server stops
+        left = served.clock.left(seat, time.now)
+    time.now += 600  # ten minutes down: nobody's time
+    again = await _hub(time)
+    try:
+        restored = next(iter(again.tables.values()))
+        assert restored.clock.running == seat
+        assert restored.clock.left(seat, time.now) == pytest.approx(left, abs=0.01)
+        assert restored.clock.left(1 - seat, time.now) == pytest.approx(300)
+    finally:
+        await again.close()
+
+
+async def test_a_running_clock_is_kept_every_few_seconds_for_a_server_killed_without_warning(
+    monkeypatch,
+):
+    monkeypatch.setattr(hub_tables, "CLOCK_KEEP_S", 0.05)
+    async with _table(clock=LIVE) as (hub, time, alice, bob, served):
+        seat = served.deciding()
+        time.now += 40
+        await asyncio.sleep(0.3)
+        stored = hub.club.tables.get(served.club_id).seats[seat].clock_ms
+        assert stored == pytest.approx(260_000, abs=50)

@@ -251,6 +251,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         os.chmod(self.socket_path, 0o600)
         for table in self.tables.values():
             self._schedule_bot(table)
+        self.spawn(self._clock_loop())
         await self._start_node()
 
     async def close(self) -> None:
@@ -265,6 +266,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._keep_clocks()  # so that a restart resumes each running clock where it stood
         await self._leave()
         if self._server is not None:
             self._server.close()

@@ -30,6 +30,9 @@ MAX_TABLES = 400
 """Tables the server holds at once."""
 MAX_TABLES_PER_PERSON = 20
 """Unfinished tables one person may own at once (turn-based ones run for days)."""
+CLOCK_KEEP_S = 2.0
+"""Seconds between two keepings of the running clocks' time in the club: a server killed without
+warning gives back at most this much to the seat deciding (a stop keeps it exactly)."""
 
 
 def _player_id(person: str) -> int | None:
@@ -449,6 +452,35 @@ class TableRequests:
             )
         if table.clock.is_on and table.club_id is not None and not table.finished:
             self.spawn(self._store_clock(table, now))
+
+    async def _keep_clocks(self) -> None:
+        """Keep the time left of every running clock of the tables this node runs, as it
+        stands now, so that a restart resumes each clock where it stood (the time the server is
+        down is nobody's)."""
+        if self.recorder is None:
+            return
+        now = self.clock()
+        kept = [
+            (t.club_id, t.clock.running, int(t.clock.left(t.clock.running, now) * 1000))
+            for t in self.tables.values()
+            if t.clock.running is not None
+            and t.club_id is not None
+            and not t.finished
+            and self.runs(t)
+        ]
+        if not kept:
+            return
+        try:
+            await self.record(self.club.tables.keep_clocks, kept)
+        except TableError as exc:
+            self._problem("clocks", f"The running clocks could not be kept ({exc}).")
+            return
+        self._solved("clocks")
+
+    async def _clock_loop(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_KEEP_S)
+            await self._keep_clocks()
 
     async def _store_clock(self, table: Table, now: float) -> None:
         for seat, left in enumerate(table.clock.stored(now)):

@@ -227,3 +227,11 @@ def test_the_seats_whose_person_decided_are_read_back_after_a_restart(club):
     first = state.current_player
     club.tables.append(fresh.id, first, None, str(state.legal_actions()[0]))  # a bot's move
     assert club.tables.load(fresh.id).decided == frozenset()
+
+
+def test_running_clocks_are_kept_in_one_go_and_a_finished_table_is_passed_over(club):
+    ann, bob = people(club, "Ann", "Bob")
+    live, done = table_of(club, [ann, bob]), table_of(club, [ann, bob])
+    club.finish(done.id, scores([1, 0], [[0], [1]]))
+    club.tables.keep_clocks([(live.id, 1, 171_500), (done.id, 0, 5)])
+    assert [s.clock_ms for s in club.tables.get(live.id).seats] == [None, 171_500]

@@ -225,6 +225,17 @@ class Tables:
             raise NotFound(f"The table {table_id} has no seat {seat}.")
         return seats[seat]
 
+    def keep_clocks(self, clocks: Sequence[tuple[int, int, int]]) -> None:
+        """Keep the time left of running clocks, each (table, seat, milliseconds), in one
+        transaction and without a notice: what a stop (or a crash, since the last time it was
+        kept) leaves the seat after a restart. A finished table (its seats gone) is passed over."""
+        with self.db.transaction():
+            for table_id, seat, left in clocks:
+                self.db.execute(
+                    "UPDATE table_seats SET clock_ms = ? WHERE table_id = ? AND seat = ?",
+                    (left, table_id, seat),
+                )
+
     def claim_seat(self, table_id: int, seat: int, player_id: int) -> StoredSeat:
         """Seat a player at an open person's seat of an unfinished table: the one of two people
         taking the same seat at once (on two nodes) who comes second is refused.
