@@ -141,6 +141,19 @@ async def test_resigning_a_two_seat_game_ends_it_at_once_with_the_resigner_last(
         assert ratings["alice"]["ordinal"] > 0 > ratings["bob"]["ordinal"]
 
 
+async def test_running_out_of_time_in_a_two_seat_game_ends_it_with_that_person_last(capsys):
+    async with _table(clock=LIVE) as (hub, time, alice, bob, served):
+        await play_until(served, {0: alice, 1: bob}, lambda: len(served.decided) == 2)
+        late = served.deciding()
+        time.now += 301
+        hub._run_clock(served, decided=False)
+        await _finished(served)
+        [game] = _history_json(capsys)
+        assert game["rated"] and not game["aborted"]
+        assert game["seats"][late]["outcome"] == "timeout" and game["seats"][late]["place"] == 2
+        assert game["seats"][1 - late]["place"] == 1
+
+
 async def test_resigning_one_of_four_seats_leaves_it_to_a_bot_and_the_resigner_is_last(capsys):
     seats = [
         {"name": "air", "who": "me"},
