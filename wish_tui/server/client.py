@@ -112,8 +112,10 @@ class ServerTable:
         self._version: int = int(message.get("version", self._actions))
         self._over: bool = bool(message["over"])
         self.ended: bool = bool(message.get("ended"))
-        """True once the server keeps the game's end: it is over, or it ended early when no
-        person was left (then no bot plays on, though the position is not over)."""
+        """True once the server keeps the game's end: it is over, or it ended early (no person
+        left, a seat given up at two seats, an aborted game; no bot plays on, though the
+        position is not over). The view's "scores" are then the final scoring as the club
+        settled it (`core.ranking.settled`): its ranking is the one the history keeps."""
         self._deciding: int | None = message["deciding"]
         self._seed: int | None = message.get("seed")
         self.kind: str = message.get("kind", "live")
@@ -143,7 +145,8 @@ class ServerTable:
 
     @property
     def is_over(self) -> bool:
-        return self._over
+        """True once the game is over by its rules, or ended early at the server."""
+        return self._over or self.ended
 
     @property
     def actions(self) -> int:
@@ -228,7 +231,7 @@ class RemoteTable(ServerTable):
     @property
     def can_resign(self) -> bool:
         """True while this person plays a seat of a game not over (they may give it up)."""
-        return not self._over and self.my_seat is not None and self._seats[self.my_seat].mine
+        return not self.is_over and self.my_seat is not None and self._seats[self.my_seat].mine
 
     def resign(self) -> None:
         self.connection.send({"type": "resign", "table": self.id})

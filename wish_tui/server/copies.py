@@ -184,6 +184,10 @@ class TableCopies:
             else:
                 table.master.play(event.seat, event.notation)
                 place = table.seats[event.seat]
+                if event.player_id is not None and tablemod.person_of(event.player_id) == (
+                    place.person
+                ):
+                    table.decided.add(event.seat)
                 if event.player_id is not None and place.zombie and not place.for_good:
                     place.zombie = ""  # its person played: the bot steps aside
                 self._run_clock(table, decided=True)
@@ -253,7 +257,9 @@ class TableCopies:
                     except Refused:
                         break
                     self._run_clock(table, decided=True)
+            table.result = archived.game.settled(archived.scores)
         table.finished = True
+        self._run_clock(table, decided=False)  # an ended game's clock stops
         self._stop_running(table.id)
         return True
 

@@ -251,6 +251,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         os.chmod(self.socket_path, 0o600)
         for table in self.tables.values():
             self._schedule_bot(table)
+        self.spawn(self._clock_loop())
         await self._start_node()
 
     async def close(self) -> None:
@@ -265,6 +266,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._keep_clocks()  # so that a restart resumes each running clock where it stood
         await self._leave()
         if self._server is not None:
             self._server.close()
@@ -449,6 +451,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         if seat is not None:
             table.seats[seat].seen = table.actions
         seats = table.seat_infos(session.person, self._connected)
+        view = table.view_for(pov)
+        ended = table.finished and table.result is not None
+        if ended:  # the final scoring as the club settled it: every client reads this ranking
+            view = {**view, "scores": table.result}
         session.send(
             {
                 "type": "table",
@@ -466,15 +472,15 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                 "clock": table.clock.to_json(self.clock()),
                 "actions": table.actions,
                 "version": table.master.version,
-                "view": table.view_for(pov),
+                "view": view,
                 "choices": table.choices_for(seat).to_json(),
                 "deciding": deciding,
                 "waiting_for": waiting,
                 "log": lines,
                 "chat": chat,
                 "over": table.is_over,
-                "ended": table.finished,
-                "seed": table.record.seed if table.is_over else None,
+                "ended": ended,
+                "seed": table.record.seed if table.is_over or ended else None,
             }
         )
 

@@ -122,6 +122,8 @@ class ClubRequests:
                 "type": "archive",
                 "game": archived.game.to_json(),
                 "record": archived.record.to_json(),
+                # the final scoring as the club settled it (its ranking, who gave up, aborted)
+                "scores": archived.game.settled(archived.scores),
             }
         )
 

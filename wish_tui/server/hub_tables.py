@@ -30,6 +30,9 @@ MAX_TABLES = 400
 """Tables the server holds at once."""
 MAX_TABLES_PER_PERSON = 20
 """Unfinished tables one person may own at once (turn-based ones run for days)."""
+CLOCK_KEEP_S = 2.0
+"""Seconds between two keepings of the running clocks' time in the club: a server killed without
+warning gives back at most this much to the seat deciding (a stop keeps it exactly)."""
 
 
 def _player_id(person: str) -> int | None:
@@ -216,6 +219,8 @@ class TableRequests:
                 table, self.club.tables.append, seat, _player_id(person), str(action)
             )
         table.master.play(seat, action)
+        if person:
+            table.decided.add(seat)
         if table.seats[seat].zombie and not table.seats[seat].for_good and person:
             table.seats[seat].zombie = ""
 
@@ -321,11 +326,12 @@ class TableRequests:
         self._leaving_seat(table)
 
     def _leaving_seat(self, table: Table) -> None:
-        """A person left a game for good: it goes on with a bot, or ends when no person is left
-        (ended by the node that runs the table)."""
+        """A person left a game for good: it goes on with a bot, or ends at once (no person is
+        left, two seats, or aborted: `tables.early_end`), ended by the node that runs it."""
         self._run_clock(table, decided=False)
-        if not table.people() and not table.is_over and not table.finished and self.runs(table):
-            self._log_line(table, "No person is left at the table: the game ends here.")
+        why = tablemod.early_end(table)
+        if why and not table.finished and self.runs(table):
+            self._log_line(table, why)
             self.spawn(self._finish(table, early=True))
         self._changed(table)
 
@@ -338,19 +344,31 @@ class TableRequests:
         if table.finished or table.club_id is None:
             return
         table.finished = True
+        self._run_clock(table, decided=False)  # an ended game's clock stops
         state = table.state
         scores = (
             state.final_scores()
             if state.is_over
             else table.spec.rules.projected_scores(state, None)
         )
+        aborted = bool(table.undecided())
         try:
             finished = await self.record(
-                self.club.finish, table.club_id, scores, outcomes=table.outcomes()
+                self.club.finish,
+                table.club_id,
+                scores,
+                outcomes=table.outcomes(),
+                aborted=aborted,
             )
         except TableError as exc:
             table.finished = False
+            self._run_clock(table, decided=False)
             self.problems.append(f"Table {table.id}: its end could not be kept ({exc}).")
+            return
+        table.result = finished.settled(scores)
+        if aborted:
+            self._log_line(table, "This game was aborted: it is not rated and counts for no one.")
+            self._changed(table)
             return
         names = {r.player_id: r.player for r in finished.seats}
         moves = [
@@ -404,7 +422,7 @@ class TableRequests:
         """The decision may have passed to another seat: charge and switch the table's clock,
         and wake when the seat deciding now runs out of time. No one's time runs while a seat
         is open: the game is not fully under way until everyone has sat down."""
-        deciding = table.deciding()
+        deciding = None if table.finished else table.deciding()
         now = self.clock()
         place = table.seats[deciding] if deciding is not None else None
         runs = (
@@ -434,6 +452,35 @@ class TableRequests:
             )
         if table.clock.is_on and table.club_id is not None and not table.finished:
             self.spawn(self._store_clock(table, now))
+
+    async def _keep_clocks(self) -> None:
+        """Keep the time left of every running clock of the tables this node runs, as it
+        stands now, so that a restart resumes each clock where it stood (the time the server is
+        down is nobody's)."""
+        if self.recorder is None:
+            return
+        now = self.clock()
+        kept = [
+            (t.club_id, t.clock.running, int(t.clock.left(t.clock.running, now) * 1000))
+            for t in self.tables.values()
+            if t.clock.running is not None
+            and t.club_id is not None
+            and not t.finished
+            and self.runs(t)
+        ]
+        if not kept:
+            return
+        try:
+            await self.record(self.club.tables.keep_clocks, kept)
+        except TableError as exc:
+            self._problem("clocks", f"The running clocks could not be kept ({exc}).")
+            return
+        self._solved("clocks")
+
+    async def _clock_loop(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_KEEP_S)
+            await self._keep_clocks()
 
     async def _store_clock(self, table: Table, now: float) -> None:
         for seat, left in enumerate(table.clock.stored(now)):

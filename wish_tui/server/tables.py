@@ -99,6 +99,12 @@ class Table:
         (an action is appended after it: `Tables.append(…, after=seq)`)."""
         self.chat_seq = 0
         """The number of the last chat line of the club's rows that `chat` holds."""
+        self.decided: set[int] = set()
+        """The seats whose person has taken a decision of their own (a bot's move for them is
+        none): a game that ends before every person has is aborted."""
+        self.result: dict | None = None
+        """The final scoring as the club settled it once it kept the game's end
+        (`core.ranking.settled`: its ranking, each seat's outcome, aborted or not); None before."""
 
     @property
     def spec(self):
@@ -140,6 +146,14 @@ class Table:
         """The people holding seats they still play (not resigned or timed out)."""
         return [s.person for s in self.seats if s.who == "human" and s.person and not s.for_good]
 
+    def undecided(self) -> list[int]:
+        """The seats whose person has not yet taken a decision of their own."""
+        return [
+            i
+            for i, s in enumerate(self.seats)
+            if s.who == "human" and s.person and i not in self.decided
+        ]
+
     def outcomes(self) -> list[str]:
         """Each seat's outcome for the club: 'resigned', 'timeout' or ''."""
         return [s.outcome for s in self.seats]
@@ -162,6 +176,8 @@ class Table:
             return f"{title} (open seat)"
         if place.outcome:
             gone = "resigned" if place.outcome == "resigned" else "out of time"
+            if self.finished:  # no bot plays on at a game that has ended
+                return f"{title} ({place.person_name}, {gone})"
             return f"{title} ({place.person_name}, {gone}: a bot plays)"
         if place.zombie:
             return f"{title} ({place.person_name}, played by a bot while away)"
@@ -417,12 +433,30 @@ def hand_to_bot(table: Table, person: str, seat: int, on: bool) -> None:
 def outcome_line(table: Table, seat: int) -> str:
     """The log's line for a seat its person gave to a bot for good (resigned, out of time)."""
     place = table.seats[seat]
-    if place.outcome == "resigned":
-        return f"{table.seat_label(seat)}: {place.person_name} resigned."
-    return (
-        f"{table.spec.seat_title(place.name)}: {place.person_name} ran out of time; a bot "
-        "plays the seat to the end."
-    )
+    gone = "resigned" if place.outcome == "resigned" else "ran out of time"
+    then = "" if early_end(table) else "; a bot plays the seat to the end"
+    return f"{table.spec.seat_title(place.name)}: {place.person_name} {gone}{then}."
+
+
+def early_end(table: Table) -> str:
+    """Why the game ends now, before its rules end it, in one sentence ('' while it goes on):
+    no person is left at it; a person gave up their seat before every person at the table took
+    a decision of their own (the game is aborted); or a person gave up a two-seat game (no one
+    plays on against a bot)."""
+    if table.is_over:
+        return ""
+    if not table.people():
+        return "No person is left at the table: the game ends here."
+    if not any(s.for_good for s in table.seats):
+        return ""
+    if table.undecided():
+        return (
+            "The game ends here, aborted: not every person at the table has taken a decision "
+            "of their own."
+        )
+    if len(table.seats) == 2:
+        return "The game ends here: one of its two seats was given up."
+    return ""
 
 
 def give_up(table: Table, seat: int, outcome: str) -> None:
@@ -484,4 +518,5 @@ def restore(loaded) -> Table:
     table.chat.extend(f"{line.name}: {line.text}" for line in loaded.chat)
     table.seq = loaded.last_seq
     table.chat_seq = max((line.n for line in loaded.chat), default=0)
+    table.decided = set(loaded.decided)
     return table

@@ -28,6 +28,9 @@ class FinalScoringScreen(ModalScreen[None]):
     """The game a new game is set up for (the registry's name)."""
     projected = False
     """True when the window shows the final scoring if the game ended now, not its end."""
+    notes: tuple[str, ...] = ()
+    """Sentences under the verdict on how the game was settled: aborted, or a seat given up
+    and ranked last whatever its score (`core.ranking.result_lines`)."""
     BINDINGS = [
         Binding("escape", "back", "The table"),
         Binding("n", "new_game", "New game"),
@@ -48,6 +51,13 @@ class FinalScoringScreen(ModalScreen[None]):
                 if shown.startswith("The "):
                     shown = "t" + shown[1:]
                 label.update(f"If the game ended now: {shown}")
+        if self.notes:
+            from textual.widgets import Label
+
+            for verdict in self.query("#verdict").results(Label):
+                notes = Label("\n".join(self.notes), id="result-notes")
+                verdict.parent.mount(notes, after=verdict)
+                break
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "rematch":

@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 
+from wish_tui.core.ranking import result_lines
 from wish_tui.seat import Hint, Refused
 
 from .choice_panel import ChoicePanel
@@ -660,6 +661,12 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
             return
         self._clear_notifications()  # no earlier word may cover the final scoring
         view = self.view()
+        if "scores" not in view:  # a server's game whose end is not kept yet: as it stands
+            view = {**view, "scores": view["projection"]}
         keep = getattr(self.app, "keep_solo_score", None)
         best = keep(self.table, view) if keep is not None else None
-        self.app.push_screen(self.game_over_screen(view, seed, best))
+        window = self.game_over_screen(view, seed, best)
+        # At a server, the scores are those the club settled: a given-up seat is last, an
+        # aborted game has no ranking; say so under the verdict.
+        window.notes = tuple(result_lines(view["scores"], [s.named for s in self.table.seats]))
+        self.app.push_screen(window)

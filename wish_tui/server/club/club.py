@@ -50,10 +50,14 @@ class Club:
         *,
         outcomes: Sequence[str] | None = None,
         rated: bool | None = None,
+        aborted: bool = False,
     ) -> FinishedGame:
         """Store a table's end in one transaction (`finish.finish_table`): results, the
-        compacted record, the ratings or the best solo score; returns how ratings moved."""
-        return finish_table(self.db, self.tables, table_id, scores, outcomes=outcomes, rated=rated)
+        compacted record, the ratings or the best solo score (none of them for an aborted
+        game); returns how ratings moved."""
+        return finish_table(
+            self.db, self.tables, table_id, scores, outcomes=outcomes, rated=rated, aborted=aborted
+        )
 
     def close(self) -> None:
         self.db.close()

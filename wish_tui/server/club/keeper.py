@@ -86,7 +86,9 @@ def _players(club, as_json: bool) -> None:
                 "SELECT COUNT(*) FROM keys WHERE player_id = ?", (player.id,), default=0
             )
             played = club.db.scalar(
-                "SELECT COUNT(*) FROM results WHERE player_id = ?", (player.id,), default=0
+                "SELECT COUNT(*) FROM results WHERE player_id = ? AND place > 0",
+                (player.id,),
+                default=0,
             )
             rows.append((player, keys, played))
         page += 1
@@ -195,11 +197,12 @@ def _history(club, game: str | None, player: str | None, limit: int, as_json: bo
         return
     for g in found:
         seats = ", ".join(
-            f"{s.place}. {s.player or REMOVED_NAME if s.who == 'human' else s.who + ' bot'} "
+            f"{'-' if g.aborted else s.place}. "
+            f"{s.player or REMOVED_NAME if s.who == 'human' else s.who + ' bot'} "
             f"{s.score}{' (' + s.outcome + ')' if s.outcome else ''}"
             for s in sorted(g.seats, key=lambda s: (s.place, s.seat))
         )
-        mark = "rated" if g.rated else "solo" if g.solo else "unrated"
+        mark = "aborted" if g.aborted else "rated" if g.rated else "solo" if g.solo else "unrated"
         print(f"{_when(g.finished_at)}  {g.code}  {games.get(g.game).title:<22} {mark:<7}  {seats}")
 
 
