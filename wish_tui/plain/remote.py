@@ -143,7 +143,17 @@ class RemoteClient:
                 str(message.get("text", "")),
             )
             invited = INVITED.match(text)
-            if invited:
+            rematch = message.get("rematch")
+            if isinstance(rematch, dict) and isinstance(rematch.get("table"), str):
+                code = rematch["table"]
+                self.lobby.invited(code, here=self.sitting is None and self.naming is None)
+                at_table = self.table is not None and message.get("table") == self.table.id
+                text += (
+                    " 'rematch' sits you down again."
+                    if at_table
+                    else f" 'accept {code}' sits you down, 'decline {code}' says no."
+                )
+            elif invited:
                 code = invited["table"]
                 self.lobby.invited(code, here=self.sitting is None and self.naming is None)
                 where = "in the lobby, " if self.sitting is not None else ""
@@ -204,7 +214,7 @@ class RemoteClient:
         if viewer is not None:
             extra["bot"] = ("bot SEAT [off]: let a bot play an absent person's seat", self._bot)
             extra["invite"] = (
-                "invite NAME: invite a player of the club to this table",
+                "invite [TABLE] NAME: invite a player of the club to this table (or to TABLE)",
                 self._invite,
             )
             extra["resign"] = ("resign: give up your seat to a bot (asks once)", self._resign)
@@ -248,10 +258,21 @@ class RemoteClient:
         self.send({"type": "chat", "table": self.table.id, "text": rest.strip()})
 
     def _invite(self, rest: str) -> None:
-        if not rest.strip():
+        """Invite NAME to this table; `invite TABLE NAME`, as in the lobby, names the table."""
+        word, _, name = rest.strip().partition(" ")
+        tables = {self.table.id.lower(), *(t["table"].lower() for t in self.lobby.tables)}
+        table_id = self.table.id
+        if word.lower() in tables and name.strip():
+            table_id = next(
+                (t["table"] for t in self.lobby.tables if t["table"].lower() == word.lower()),
+                self.table.id,
+            )
+        else:
+            name = rest
+        if not name.strip():
             self.out.say("invite needs a player's name, e.g. 'invite bob'.")
             return
-        self.send({"type": "invite", "table": self.table.id, "name": rest.strip()})
+        self.send({"type": "invite", "table": table_id, "name": name.strip()})
 
     def _clock(self, rest: str) -> None:
         self.out.say(every_clock(self.table))

@@ -179,10 +179,13 @@ class RemoteTable(ServerTable):
     can_save = False
     can_chat = True
     """Others sit at a server's table to chat with."""
+    rematch_offer = ""
+    """Another player's rematch of this game, in words with its key ('' while none is)."""
 
     def __init__(self, connection: Connection, message: dict) -> None:
         self.connection = connection
         self.spec = games.get(message["game"])
+        self._untold: list[str] = []
         super().__init__(message)
 
     # -- what the server says ------------------------------------------------------------------
@@ -191,8 +194,19 @@ class RemoteTable(ServerTable):
         self._tell("table_refused", sentence)
 
     def noticed(self, sentence: str) -> None:
-        """Something the server tells this person of the table (a person away a while)."""
+        """Something the server tells this person of the table (a person away a while); one
+        told before the table's screen listens waits for it (a rematch's invitations sent,
+        what a bot chose while you were away)."""
+        if not self.listeners:
+            self._untold.append(sentence)
+            return
         self._tell("table_notice", sentence)
+
+    def listen(self, listener: Listener) -> None:
+        super().listen(listener)
+        untold, self._untold = self._untold, []
+        for sentence in untold:
+            self._tell("table_notice", sentence)
 
     def hinted(self, message: dict) -> None:
         """A hint asked for has come."""
@@ -229,6 +243,12 @@ class RemoteTable(ServerTable):
     def can_resign(self) -> bool:
         """True while this person plays a seat of a game not over (they may give it up)."""
         return not self._over and self.my_seat is not None and self._seats[self.my_seat].mine
+
+    @property
+    def can_hand_to_bot(self) -> bool:
+        """True for the owner and the players of the table: they may let a bot play for a
+        person who left it (`z`; the server says when that person has been away long enough)."""
+        return self.is_owner or (self.my_seat is not None and self._seats[self.my_seat].mine)
 
     def resign(self) -> None:
         self.connection.send({"type": "resign", "table": self.id})

@@ -60,6 +60,7 @@ from .hub_club import ClubRequests
 from .hub_tables import TableRequests
 from .keys import OPEN_PREFIX
 from .nodes import NodeDuties
+from .presence import TablePresence, others
 from .protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
 from .recorder import Recorder, RecordFailed
 from .tables import Table, TableError, person_of
@@ -165,6 +166,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         self.tokens: dict[str, tuple[str, str]] = {}
         self.sessions: set[Session] = set()
         self.away_since: dict[str, float] = {}
+        self.presence = TablePresence(self)
         self.problems: list[str] = []
         self.club = None
         self.recorder: Recorder | None = None
@@ -395,10 +397,21 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         self._here(session, True)
         for table in self.tables.values():
             seat = table.seat_of(session.person)
-            if seat is not None and table.seats[seat].zombie and not table.seats[seat].for_good:
-                table.seats[seat].zombie = ""  # back at the table: the bot steps aside
+            if seat is None:
+                continue
+            place = table.seats[seat]
+            self.presence.back_at_server(session, table)
+            if place.zombie and not place.for_good:
+                place.zombie = ""  # back: the bot steps aside (what it chose is told at the table)
                 self.spawn(self._store_seat(table, seat))
+                title = table.spec.seat_title(place.name)
+                back = f"{session.name} is back and plays {title} again."
+                self.notice(table, back, others(table, session.person))
                 self._changed(table)
+            else:
+                for other in self.sessions:
+                    if other.table == table.id:
+                        self._send_table(other, table)  # shown connected again
         welcome = {
             "type": "welcome",
             "person": session.person,
@@ -408,7 +421,8 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             "games": [{"name": g.name, "title": g.title} for g in games.GAMES.values()],
         }
         if session.lobby_with_welcome:
-            session.in_lobby, session.table = True, ""
+            session.in_lobby = True
+            self.presence.show_table(session, "")
             lobby = self._lobby(session)
             session.lobby_told, session.lobby_told_at = _without_waiting(lobby), time.monotonic()
             welcome["lobby"] = lobby
@@ -417,20 +431,23 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
 
     def _on_lobby(self, session: Session, message: dict) -> None:
         session.in_lobby = True
-        session.table = ""
+        self.presence.show_table(session, "")
         lobby = self._lobby(session)
         self._tell_session_lobby(session, lobby, _without_waiting(lobby), time.monotonic())
 
     # -- what sessions are told ------------------------------------------------------------------
     def _open(self, session: Session, table: Table) -> None:
         session.in_lobby = False
-        session.table = table.id
+        left = self.presence.arrived(session.person, table.id)
+        self.presence.show_table(session, table.id)
         session.log_count = 0
         session.chat_count = max(0, len(table.chat) - 10)
         seat = table.seat_of(session.person)
         if seat is not None:
             table.seats[seat].seen = table.actions
         self._send_table(session, table)
+        if seat is not None:
+            self.presence.back_at_table(session, table, seat, left)
 
     def _connected(self, person: str) -> bool:
         """True when `person` has a session here, or on another node of a shared club."""
@@ -613,40 +630,24 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
     def _gone(self, session: Session) -> None:
         if not session.person:
             return
+        if session.table:
+            self.presence.left_table(session.person, session.name, session.table)
         if not any(s.person == session.person for s in self.sessions):
             self._here(session, False)
         if not self._connected(session.person):
             self._away(session.person, session.name)
 
     def _away(self, person: str, name: str) -> None:
-        """`person` has no session left anywhere: the seat timeout starts, their tables show it."""
+        """`person` has no session left anywhere: their tables show it, and their players are
+        told after the seat timeout that a bot may play for them."""
         self.away_since[person] = time.monotonic()
-        asyncio.get_running_loop().call_later(
-            self.seat_timeout, self._tell_owners_away, person, name
-        )
         for table in self.tables.values():
             if table.seat_of(person) is not None:
                 for other in self.sessions:
                     if other.table == table.id:
                         self._send_table(other, table)
+        self.presence.away(person, name)
         self._tell_lobby()
-
-    def _tell_owners_away(self, person: str, name: str) -> None:
-        """A person has been away for the seat timeout: tell the owners of their tables that a
-        bot may play for them."""
-        since = self.away_since.get(person)
-        if since is None or self._connected(person):
-            return
-        minutes = max(1, int((time.monotonic() - since) // 60))
-        for table in self.tables.values():
-            seat = table.seat_of(person)
-            if seat is None or table.is_over or table.owner == person or table.seats[seat].zombie:
-                continue
-            text = (
-                f"{name} has been away for {minutes} minute{'s' if minutes > 1 else ''}: z lets a "
-                f"bot play {table.spec.seat_title(table.seats[seat].name)} until they are back."
-            )
-            self.notice(table, text, [table.owner])
 
     # -- browser links (`serve --web`: links.py, web.py) ---------------------------------------
     def _on_web_link(self, session: Session, message: dict) -> None:

@@ -54,6 +54,9 @@ class Seat:
     """'resigned' or 'timeout' once the person gave the seat to a bot for good ('' before)."""
     seen: int = 0
     """How many actions the person's screen had when they last looked at the table."""
+    bot_since: int | None = None
+    """How many actions the table had when a bot began to play for the person while away (what
+    it chose is told when they come back); None while no bot did."""
 
     @property
     def for_good(self) -> bool:
@@ -99,6 +102,8 @@ class Table:
         (an action is appended after it: `Tables.append(…, after=seq)`)."""
         self.chat_seq = 0
         """The number of the last chat line of the club's rows that `chat` holds."""
+        self.rematch = ""
+        """The table of this game's rematch, once a player asked for one ('' before)."""
 
     @property
     def spec(self):
@@ -397,13 +402,15 @@ def chat(table: Table, person: str, name: str, text: str) -> str:
 
 
 def hand_to_bot(table: Table, person: str, seat: int, on: bool) -> None:
-    """Let a bot play an absent person's seat, or give it back (the owner's call).
+    """Let a bot play an absent person's seat, or give it back (the call of the owner or of
+    anyone who plays at the table: an absent owner leaves no one stuck).
 
     Raises:
-        TableError: not the owner, no such seat, or not a person's seat.
+        TableError: not the owner or a player, no such seat, or not a person's seat.
     """
-    if person != table.owner:
-        raise TableError("Only the table's owner can hand a seat to a bot.")
+    mine = table.seat_of(person)
+    if person != table.owner and (mine is None or table.seats[mine].for_good):
+        raise TableError("Only a player of this table can hand a seat to a bot.")
     if not 0 <= seat < len(table.seats) or table.seats[seat].who != "human":
         raise TableError("Only a person's seat can be handed to a bot.")
     place = table.seats[seat]
@@ -412,6 +419,27 @@ def hand_to_bot(table: Table, person: str, seat: int, on: bool) -> None:
     if place.for_good:
         raise TableError(f"{table.seat_label(seat)} left the game: a bot plays it to its end.")
     place.zombie = ZOMBIE_LEVEL if on else ""
+    if on and place.bot_since is None:
+        place.bot_since = table.actions
+
+
+def bot_moves(table: Table, seat: int, since: int) -> list[str]:
+    """What `seat` did after the table's first `since` actions, in words (the moves a bot
+    chose for its absent person); the oldest the table no longer keeps are left out."""
+    actions = table.record.actions
+    history = table.history
+    words = table.spec.choices.words
+    moves = []
+    for index in range(max(since, len(actions) - len(history) + 1), len(actions)):
+        before = history[len(history) - 1 - (len(actions) - index)]
+        if before.current_player != seat:
+            continue
+        try:
+            action = table.spec.rules.parse_action(before, actions[index])
+        except ValueError:
+            continue
+        moves.append(words(before, before.view(seat), seat, action))
+    return moves
 
 
 def outcome_line(table: Table, seat: int) -> str:
@@ -481,6 +509,9 @@ def restore(loaded) -> Table:
         clock_left=[None if s.clock_ms is None else s.clock_ms / 1000 for s in stored.seats],
         club_id=stored.id,
     )
+    for place in seats:
+        if place.zombie and not place.for_good:
+            place.bot_since = table.actions  # what the bot chose from here on is told
     table.chat.extend(f"{line.name}: {line.text}" for line in loaded.chat)
     table.seq = loaded.last_seq
     table.chat_seq = max((line.n for line in loaded.chat), default=0)

@@ -462,7 +462,7 @@ class WishApp(App):
         elif kind == "why":
             self._to_table(message, "explained", message)
         elif kind == "notice":
-            self._to_table(message, "noticed", message.get("text", ""))
+            self._to_table(message, "noticed", self._notice_text(message))
         elif kind == "page":
             self._show_page(message)
         elif kind == "archive":
@@ -472,6 +472,18 @@ class WishApp(App):
             self.show_lobby()
         elif kind == "lost":
             self.exit(return_code=1, message="wish-tui: the table server went away.")
+
+    def _notice_text(self, message: dict) -> str:
+        """A notice of the server in words, with the key that answers a rematch offered (kept
+        by the table it was played at, for its final scoring window)."""
+        text = str(message.get("text", ""))
+        if not isinstance(message.get("rematch"), dict):
+            return text
+        table = getattr(self, "remote_table", None)
+        if table is not None and message.get("table") == table.id:
+            table.rematch_offer = f"{text} r sits you down again."
+            return table.rematch_offer
+        return f"{text} The lobby lists it: a accepts."
 
     def _ask_name(self, text: str, suggested: str) -> None:
         """A newcomer to the server's club chooses the name others will know them by (asked

@@ -80,7 +80,7 @@ class TableKeys:
         if action == "chat":
             return self.table.can_chat
         if action == "hand_to_bot":
-            return bool(getattr(self.table, "is_owner", False))
+            return self.table.can_hand_to_bot
         if action == "resign":
             return bool(getattr(self.table, "can_resign", False))
         if action.startswith("choice_"):

@@ -1,8 +1,8 @@
 """The table screen's keys for the other people at a table: chat, and a bot for a person who
-left (the owner's call).
+left the table.
 
 A part of `TableScreen` kept in its own file (mixed into it). A table offers them when it has
-others to talk to (`can_chat`) and when this person owns it (`is_owner`).
+others to talk to (`can_chat`) and when this person owns it or plays at it (`can_hand_to_bot`).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class TablePeople:
         keys = ["w the score if it ended now"]
         if self.table.can_chat:
             keys.append("/ chat")
-        if getattr(self.table, "is_owner", False):
+        if self.table.can_hand_to_bot:
             keys.append("z a bot for a person away")
         if getattr(self.table, "can_resign", False):
             keys.append("x resign")
@@ -89,9 +89,9 @@ class TablePeople:
         self.app.push_screen(LineInput("Say to the table (Enter sends, Esc cancels):", 200), said)
 
     def action_hand_to_bot(self) -> None:
-        """The owner lets a bot play for a person who left (and gives the seat back)."""
+        """Let a bot play for a person who left the table (and give the seat back)."""
         table = self.table
-        if not getattr(table, "is_owner", False):
+        if not table.can_hand_to_bot:
             return
         seats = [i for i, s in enumerate(table.seats) if s.is_human and s.person and not s.mine]
         if not seats:
