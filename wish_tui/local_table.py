@@ -44,6 +44,8 @@ class LocalTable(GameTable):
     """No one at a local table is away from it."""
     rematch_offer = ""
     """No one else at a local table offers a rematch."""
+    muted: list[str] = []
+    """No one else chats at a local table."""
     clock = None
     """A local game has no clock."""
 

@@ -133,3 +133,31 @@ async def test_a_player_lets_a_bot_play_for_a_person_in_the_lobby_who_is_told_on
         )
         assert not hub.tables[table_id].seats[1].zombie
         assert await bob.leave() == 0
+
+
+async def test_the_people_key_mutes_a_persons_chat_and_turns_the_spectators_chat_off(hub):
+    app = WishApp(Launch(screen="client"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        bob = await Person(hub, BOB, "bob").arrive()
+        table_id = await alice_at_a_table_with_bob(pilot, app, bob)
+        screen = table_screen(app)
+        panel = screen.query_one("ChoicePanel")
+        if panel.is_open:  # alice's first decision waits
+            await pilot.press("escape")
+        await pilot.press("o")
+        await until(pilot, lambda: "Mute the chat of bob" in str(panel._rows), "the menu")
+        rows = [text for _, text in panel._rows]
+        assert "3. Turn spectators' chat off" in rows
+        await pilot.press(str(rows.index("1. Mute the chat of bob")))
+        await until(pilot, lambda: screen.table.muted == ["bob"], "bob muted")
+        bob.type("chat can you read this")
+        await bob.see("bob: can you read this")
+        await pilot.press("o")
+        await until(pilot, lambda: "Show again the chat of bob" in str(panel._rows), "")
+        rows = [text for _, text in panel._rows]
+        await pilot.press(str(rows.index("3. Turn spectators' chat off")))
+        await bob.see("alice turned spectators' chat off: those who watch cannot chat.")
+        assert not hub.tables[table_id].spectator_chat
+        log = "\n".join(str(line) for line in screen.query_one("GameLog").lines)
+        assert "can you read this" not in log
+        assert await bob.leave() == 0

@@ -208,6 +208,8 @@ class RemoteClient:
         extra = {
             "leave": ("leave: back to the server's tables (your seat stays yours)", self._leave),
             "chat": ("chat TEXT: say something to everyone at this table", self._chat),
+            "mute": ("mute NAME: hide a person's chat from you, at every table", self._mute),
+            "unmute": ("unmute NAME: see a muted person's chat again", self._unmute),
         }
         if table.clock:
             extra["clock"] = ("clock: every seat's time left", self._clock)
@@ -216,6 +218,10 @@ class RemoteClient:
             extra["invite"] = (
                 "invite [TABLE] NAME: invite a player of the club to this table (or to TABLE)",
                 self._invite,
+            )
+            extra["spectators"] = (
+                "spectators on|off: let those who watch this table chat, or not",
+                self._spectators,
             )
             extra["resign"] = ("resign: give up your seat to a bot (asks once)", self._resign)
             extra["rematch"] = (
@@ -273,6 +279,24 @@ class RemoteClient:
             self.out.say("invite needs a player's name, e.g. 'invite bob'.")
             return
         self.send({"type": "invite", "table": table_id, "name": name.strip()})
+
+    def _mute(self, rest: str, on: bool = True) -> None:
+        if not rest.strip():
+            verb = "mute" if on else "unmute"
+            self.out.say(f"{verb} needs a person's name, e.g. '{verb} bob'.")
+            return
+        self.send({"type": "mute", "name": rest.strip(), "on": on})
+
+    def _unmute(self, rest: str) -> None:
+        self._mute(rest, on=False)
+
+    def _spectators(self, rest: str) -> None:
+        on = {"on": True, "off": False}.get(rest.strip().lower())
+        if on is None:
+            now = "on" if self.table.spectator_chat else "off"
+            self.out.say(f"Spectators' chat is {now}: say 'spectators on' or 'spectators off'.")
+            return
+        self.table.set_spectator_chat(on)
 
     def _clock(self, rest: str) -> None:
         self.out.say(every_clock(self.table))

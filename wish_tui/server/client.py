@@ -225,6 +225,10 @@ class RemoteTable(ServerTable):
         super()._read(message)
         self._choices = Choices.from_json(message.get("choices") or {"seat": self.my_seat})
         self.is_owner: bool = bool(message.get("owner"))
+        self.spectator_chat: bool = message.get("spectator_chat", True) is not False
+        """True while those who watch the table may chat (its players may turn it off)."""
+        self.muted: list[str] = [str(name) for name in message.get("muted") or ()]
+        """The people of this table whose chat this person muted."""
 
     # -- the table as a client sees it ---------------------------------------------------------
     def seat(self, index: int) -> RemoteSeat:
@@ -268,6 +272,14 @@ class RemoteTable(ServerTable):
 
     def hand_to_bot(self, seat: int, on: bool) -> None:
         self.connection.send({"type": "hand_to_bot", "table": self.id, "seat": seat, "on": on})
+
+    def mute(self, name: str, on: bool) -> None:
+        """Hide (or show again) a member's chat, for this person alone, at every table."""
+        self.connection.send({"type": "mute", "name": name, "on": on})
+
+    def set_spectator_chat(self, on: bool) -> None:
+        """Let those who watch the table chat, or not (a player's call)."""
+        self.connection.send({"type": "spectator_chat", "table": self.id, "on": on})
 
 
 class RemoteSeat:

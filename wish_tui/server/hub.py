@@ -77,6 +77,11 @@ these lists were nearly half of all the processor time the apps spent, every 5 s
 concerns the session itself (a new table, an open seat, its move) is told at once."""
 LOBBY_BACKGROUND_BATCH = 16
 """The most sessions told only background news at one round of news (every LOBBY_EVERY)."""
+BANNED = (
+    "The keeper of this club has banned you: you cannot play here. Ask the keeper if you think "
+    "it is a mistake."
+)
+"""What a banned member is told as they are let go."""
 GUEST_PREFIX = "guest:"
 """A browser's guest with `--open` (the web front end's identity for one)."""
 
@@ -108,6 +113,12 @@ class Session:
         one only when something else in it changed)."""
         self.lobby_told_at = 0.0
         """When it was sent (monotonic seconds)."""
+        self.muted: set[str] = set()
+        """The people whose chat this session's player muted for themselves."""
+        self.sanctions: set[str] = set()
+        """What the keeper did to this session's player ('mute', 'ban'), as last read."""
+        self.sanctions_at = 0.0
+        """When `sanctions` was read (monotonic seconds)."""
 
     def send(self, message: dict) -> None:
         if self.writer.is_closing():
@@ -235,9 +246,11 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         await self._listen()  # a shared club: every node's changes heard before tables are read
         loaded, problems = await self.recorder.call(self.club.tables.load_unfinished)
         self.problems.extend(problems)
+        quiet = await self.recorder.call(self.club.moderation.quiet_tables)
         now = self.clock()
         for entry in loaded:
             table = tablemod.restore(entry)
+            table.spectator_chat = table.club_id not in quiet
             self.tables[table.id] = table
             table.since = now
             self._run_clock(table, decided=False)
@@ -339,6 +352,9 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             handler = getattr(self, f"_on_{kind}", None)
             if handler is None or kind.startswith("_"):
                 raise ProtocolError(f"'{kind[:20]}' is not something the table server does.")
+            if session.player is not None and "ban" in await self._sanctions(session):
+                self._turn_away(session)
+                return
             answer = handler(session, message)
             if asyncio.iscoroutine(answer):
                 await answer
@@ -366,6 +382,11 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             player = await self.record(players.get, int(who[1:]))
         else:
             player = await self.record(players.login, who)
+        if player is not None and "ban" in await self.record(
+            self.club.moderation.sanctions_of, player.id
+        ):
+            self._turn_away(session)
+            return
         if player is None:
             session.newcomer = who
             session.send(
@@ -378,7 +399,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                 }
             )
             return
-        self._welcome(session, player)
+        await self._admit(session, player)
 
     async def _on_register(self, session: Session, message: dict) -> None:
         if not session.newcomer:
@@ -387,6 +408,17 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         self.limiter.check(session.newcomer, "name")
         player = await self.record(self.club.players.register, session.newcomer, name)
         session.newcomer = ""
+        self._welcome(session, player)
+
+    def _turn_away(self, session: Session) -> None:
+        """A member the keeper banned: told so in one sentence, and let go."""
+        session.send({"type": "error", "error": BANNED})
+        session.writer.close()
+
+    async def _admit(self, session: Session, player: Player) -> None:
+        """Welcome a member, with the chat they muted."""
+        muted = await self.record(self.club.moderation.muted_by, player.id)
+        session.muted = {person_of(player_id) for player_id in muted}
         self._welcome(session, player)
 
     def _welcome(self, session: Session, player: Player) -> None:
@@ -441,7 +473,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         left = self.presence.arrived(session.person, table.id)
         self.presence.show_table(session, table.id)
         session.log_count = 0
-        session.chat_count = max(0, len(table.chat) - 10)
+        session.chat_count = max(0, table.chat_since(0)[1] - 10)
         seat = table.seat_of(session.person)
         if seat is not None:
             table.seats[seat].seen = table.actions
@@ -457,8 +489,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         seat = table.seat_of(session.person)
         pov = SPECTATOR if seat is None else seat
         lines, session.log_count = table.log_since(pov, session.log_count)
-        chat = list(table.chat)[session.chat_count :]
-        session.chat_count = len(table.chat)
+        chat, session.chat_count = table.chat_since(session.chat_count, session.muted)
         deciding = table.deciding()
         waiting = ""
         if deciding is not None and deciding != seat:
@@ -492,6 +523,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                 "over": table.is_over,
                 "ended": table.finished,
                 "seed": table.record.seed if table.is_over else None,
+                "spectator_chat": table.spectator_chat,
+                "muted": sorted(
+                    {s.person_name for s in table.seats if s.person and s.person in session.muted}
+                ),
             }
         )
 

@@ -277,6 +277,7 @@ class TableRequests:
         text = text_field(message, "text", "a line of text", limit=400)
         self.limiter.check(session.person, "chat")
         line = tablemod.chat_line(session.name, text)
+        await self._may_chat(session, table)
         if table.club_id is not None and not table.finished:
             await self.record(self.club.tables.chat, table.club_id, session.player.id, line[1])
             if self.is_shared:  # the lines of every node, in the club's order
@@ -284,7 +285,7 @@ class TableRequests:
                     await self._sync_chat(table)
                 self._changed(table)
                 return
-        table.chat.append(f"{line[0]}: {line[1]}")
+        table.add_chat(session.person, f"{line[0]}: {line[1]}")
         self._changed(table)
 
     async def _on_hand_to_bot(self, session, message: dict) -> None:

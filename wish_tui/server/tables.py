@@ -86,6 +86,13 @@ class Table:
         self.owner = owner
         self.seats = seats
         self.chat: deque = deque(maxlen=CHAT_KEEP)
+        """The last chat lines, 'name: text' (`add_chat`)."""
+        self.chat_by: deque = deque(maxlen=CHAT_KEEP)
+        """Who said each of them (a person, '' when not known), for those who muted them."""
+        self.chat_total = 0
+        """How many chat lines the table has had since it was loaded (a session counts on)."""
+        self.spectator_chat = True
+        """False once its players turned the spectators' chat off."""
         self.kind = kind
         """'live', or 'turn' for a turn-based table (played over days, a move at a time)."""
         self.clock = TableClock(clock or {"type": "none"}, len(seats), clock_left)
@@ -210,6 +217,24 @@ class Table:
             )
             return Choices(seat, False, (), {}, {}, False, why)
         return self.master.choices(seat)
+
+    def add_chat(self, person: str, line: str) -> None:
+        """Keep a chat line ('name: text') that `person` said."""
+        self.chat.append(line)
+        self.chat_by.append(person)
+        self.chat_total += 1
+
+    def chat_since(self, count: int, hidden=frozenset()) -> tuple[list[str], int]:
+        """The chat lines after the first `count` but those of the people in `hidden` (muted
+        by the reader); and the new count."""
+        lines = list(self.chat)
+        authors = list(self.chat_by)[-len(lines) :] if lines else []
+        authors = [""] * (len(lines) - len(authors)) + authors
+        total = max(self.chat_total, len(lines))
+        new = max(0, min(total - count, len(lines)))
+        start = len(lines) - new
+        said = zip(lines[start:], authors[start:], strict=True)
+        return [line for line, person in said if not person or person not in hidden], total
 
     def log_since(self, pov: int, count: int) -> tuple[list[str], int]:
         """The log lines of a point of view written after the first `count`; and the new count."""
@@ -397,7 +422,7 @@ def chat(table: Table, person: str, name: str, text: str) -> str:
     if not clean:
         raise TableError("Type something to say first.")
     line = f"{name}: {clean}"
-    table.chat.append(line)
+    table.add_chat(person, line)
     return line
 
 
@@ -512,7 +537,8 @@ def restore(loaded) -> Table:
     for place in seats:
         if place.zombie and not place.for_good:
             place.bot_since = table.actions  # what the bot chose from here on is told
-    table.chat.extend(f"{line.name}: {line.text}" for line in loaded.chat)
+    for line in loaded.chat:
+        table.add_chat(person_of(line.player_id), f"{line.name}: {line.text}")
     table.seq = loaded.last_seq
     table.chat_seq = max((line.n for line in loaded.chat), default=0)
     return table

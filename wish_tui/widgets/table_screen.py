@@ -71,6 +71,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         Binding("pagedown", "log_scroll(1)", show=False),
         Binding("slash", "chat", "Chat", show=False),
         Binding("z", "hand_to_bot", "Seat to a bot", show=False),
+        Binding("o", "people", "People", show=False),
         Binding("ctrl+g", "bell", "Bell on/off", show=False),
         Binding("w", "score_now", "Score now", show=False),
         Binding("x", "resign", "Resign", show=False),
