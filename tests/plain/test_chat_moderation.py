@@ -111,7 +111,8 @@ async def test_the_keeper_mutes_and_bans_a_member_and_undoes_it(hub, capsys):
     assert (listed["carol"], listed["bob"], listed["alice"]) == ("banned", "player", "player")
     carol.type("chat still here?")  # a ban reaches a member already connected
     await carol.see("The keeper of this club has banned you: you cannot play here.")
-    await carol.see("The table server went away")
+    assert await carol.task == 1  # let go, without a word more
+    assert not any("went away" in line for line in carol.lines)
     again = Person(hub, CAROL, "carol")
     await again.connect()  # and every later login
     await again.see("The keeper of this club has banned you: you cannot play here.")

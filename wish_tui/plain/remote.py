@@ -94,6 +94,8 @@ class RemoteClient:
         self.name = ""
         self.naming: Naming | None = None
         """The question of a newcomer's name, until the server welcomes them by it."""
+        self.let_go = False
+        """True once the server said its last word to this session (a banned member)."""
 
     def send(self, message: dict) -> None:
         if self.connection is not None:
@@ -129,6 +131,10 @@ class RemoteClient:
                 self.lobby.show(message)
         elif kind == "table":
             self._table_message(message)
+        elif kind == "error" and message.get("final") is True:
+            self.out.say(str(message.get("error", "")))  # the server lets this session go
+            self.let_go = True
+            self.console.finish(1)
         elif kind == "error" and self.naming is not None:
             self.naming.refused(str(message.get("error", "")))
         elif kind == "error":
@@ -169,7 +175,7 @@ class RemoteClient:
         elif kind == "closed":
             self.out.say(f"Table {message.get('table', '')} was closed by its owner.")
             self.to_lobby()
-        elif kind == "lost":
+        elif kind == "lost" and not self.let_go:
             self.out.say("The table server went away; connect again to return to your seats.")
             self.console.finish(1)
         self.console.poke()

@@ -412,7 +412,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
 
     def _turn_away(self, session: Session) -> None:
         """A member the keeper banned: told so in one sentence, and let go."""
-        session.send({"type": "error", "error": BANNED})
+        session.send({"type": "error", "error": BANNED, "final": True})
         session.writer.close()
 
     async def _admit(self, session: Session, player: Player) -> None:
@@ -475,11 +475,13 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         session.log_count = 0
         session.chat_count = max(0, table.chat_since(0)[1] - 10)
         seat = table.seat_of(session.person)
+        stepped_aside = False
         if seat is not None:
             table.seats[seat].seen = table.actions
+            stepped_aside = self.presence.bot_steps_aside(table, seat)
         self._send_table(session, table)
         if seat is not None:
-            self.presence.back_at_table(session, table, seat, left)
+            self.presence.back_at_table(session, table, seat, left, stepped_aside)
 
     def _connected(self, person: str) -> bool:
         """True when `person` has a session here, or on another node of a shared club."""

@@ -109,14 +109,22 @@ class TablePresence:
             )
             self.hub.notice(table, text, others(table, person))
 
-    def back_at_table(self, session, table: Table, seat: int, left: float | None) -> None:
-        """A person opened the table of their seat: a bot playing for them steps aside, they
-        are told what it chose for them, and the others that they are back."""
+    def bot_steps_aside(self, table: Table, seat: int) -> bool:
+        """A person opens the table of their seat: a bot playing for them while they were away
+        steps aside (True when one did)."""
         place = table.seats[seat]
-        stepped_aside = bool(place.zombie) and not place.for_good
-        if stepped_aside:
-            place.zombie = ""
-            self.hub.spawn(self.hub._store_seat(table, seat))
+        if not place.zombie or place.for_good:
+            return False
+        place.zombie = ""
+        self.hub.spawn(self.hub._store_seat(table, seat))
+        return True
+
+    def back_at_table(
+        self, session, table: Table, seat: int, left: float | None, stepped_aside: bool
+    ) -> None:
+        """A person opened the table of their seat (and a bot that played for them stepped
+        aside): they are told what it chose for them, and the others that they are back."""
+        place = table.seats[seat]
         if place.bot_since is not None and not place.for_good:
             self.tell_bot_moves(session, table, seat)
         away_long = left is not None and time.monotonic() - left >= self.hub.seat_timeout

@@ -89,6 +89,8 @@ class WishApp(App):
         """What the table server said before the first screen was up (None: told at once)."""
         self._first_word = asyncio.Event()
         """Set once the table server has said something (its welcome, as a rule)."""
+        self._let_go = False
+        """True once the table server said its last word to this session (a banned member)."""
 
     def get_driver_class(self):
         """Textual's driver for this platform; on POSIX terminals, one that writes less; on a
@@ -453,6 +455,10 @@ class WishApp(App):
                 screen.show(message)
         elif kind == "table":
             self._table_message(message)
+        elif kind == "error" and message.get("final") is True:
+            # The server lets this session go (a banned member): its sentence is the last word.
+            self._let_go = True
+            self.exit(return_code=1, message=f"wish-tui: {message.get('error', '')}")
         elif kind == "error" and getattr(self, "_naming", False):
             self._ask_name(message.get("error", ""), self._last_name)
         elif kind == "error":
@@ -470,7 +476,7 @@ class WishApp(App):
         elif kind == "closed":
             self.notify("That table was closed by its owner.", severity="warning")
             self.show_lobby()
-        elif kind == "lost":
+        elif kind == "lost" and not self._let_go:
             self.exit(return_code=1, message="wish-tui: the table server went away.")
 
     def _notice_text(self, message: dict) -> str:
