@@ -6,28 +6,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from tests.plain.club_helpers import Person
+from tests.plain.test_at_the_table import ALICE, BOB, CAROL, hub, table_of
 from wish_tui.cli import main
-from wish_tui.server.hub import Hub
 
-ALICE, BOB, CAROL = "SHA256:alice-key-0001", "SHA256:bob-key-00001", "SHA256:carol-key-0001"
-
-
-@pytest.fixture
-async def hub(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
-    await hub.start()
-    yield hub
-    await hub.close()
-
-
-def table_of(line: str) -> str:
-    return line.split("table ", 1)[1].split(":")[0]
+__all__ = ["hub"]  # the table server each test here meets its people at
 
 
 async def table_of_three(hub) -> tuple[str, Person, Person, Person]:
