@@ -238,7 +238,7 @@ class TableCopies:
         lines = await self._read(self.club.tables.chat_lines, table.club_id)
         new = [line for line in lines or () if line.n > table.chat_seq]
         for line in new:
-            table.chat.append(line.line)
+            table.add_chat(tablemod.person_of(line.player_id), line.line)
         if new:
             table.chat_seq = new[-1].n
         return bool(new)

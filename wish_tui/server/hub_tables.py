@@ -282,6 +282,7 @@ class TableRequests:
         text = text_field(message, "text", "a line of text", limit=400)
         self.limiter.check(session.person, "chat")
         line = tablemod.chat_line(session.name, text)
+        await self._may_chat(session, table)
         if table.club_id is not None and not table.finished:
             await self.record(self.club.tables.chat, table.club_id, session.player.id, line[1])
             if self.is_shared:  # the lines of every node, in the club's order
@@ -289,7 +290,7 @@ class TableRequests:
                     await self._sync_chat(table)
                 self._changed(table)
                 return
-        table.chat.append(f"{line[0]}: {line[1]}")
+        table.add_chat(session.person, f"{line[0]}: {line[1]}")
         self._changed(table)
 
     async def _on_hand_to_bot(self, session, message: dict) -> None:
@@ -299,17 +300,18 @@ class TableRequests:
         if not isinstance(on, bool):
             raise ProtocolError('"on" must be true or false.')
         place = table.seats[seat] if seat < len(table.seats) else None
-        if on and place is not None and place.person:
-            away = self.away_since.get(place.person)
+        if on and place is not None and place.person and not place.zombie:
+            away = self.presence.absent_since(table, place.person)
             if away is None:
                 raise TableError(
-                    f"{table.seat_label(seat)} is here: only an absent person's seat can go to a bot."
+                    f"{table.seat_label(seat)} is here at the table: only the seat of a person "
+                    "who left it can go to a bot."
                 )
             waited = time.monotonic() - away
             if waited < self.seat_timeout:
                 raise TableError(
-                    f"{place.person_name} left {int(waited)} s ago; wait {int(self.seat_timeout - waited) + 1} s "
-                    "more before a bot takes the seat."
+                    f"{place.person_name} left the table {int(waited)} s ago; wait "
+                    f"{int(self.seat_timeout - waited) + 1} s more before a bot takes the seat."
                 )
         async with self._lock_of(table):
             tablemod.hand_to_bot(table, session.person, seat, on)
@@ -383,13 +385,19 @@ class TableRequests:
         self._changed(table)
 
     async def _on_rematch(self, session, message: dict) -> None:
-        """A new table with the same game, seats and options; the others are invited to it."""
+        """A new table with the same game, seats and options; the others are invited to it
+        (told at once, on their end screen). A player asking for the rematch another asked for
+        first sits down at it."""
         old = self._table(message)
         if not (old.is_over or old.finished):  # finished: ended early, everyone resigned
             raise TableError("A rematch is offered once the game is over.")
         mine = old.seat_of(session.person)
         if mine is None:
             raise TableError("Only a player of this table can ask for a rematch.")
+        again = self.tables.get(old.rematch)
+        if again is not None and not again.is_over:
+            await self._sit_at_rematch(session, again, mine)
+            return
         seats = [
             {"name": s.name, "who": "me" if i == mine else ("open" if s.who == "human" else s.who)}
             for i, s in enumerate(old.seats)
@@ -407,15 +415,48 @@ class TableRequests:
             },
         )
         table = self.tables[session.table]
+        old.rematch = table.id
+        invited = []
         for name in others:
             try:
-                await self.record(
+                invitation = await self.record(
                     self.club.invitations.invite, table.club_id, session.player.id, name
                 )
             except TableError:
                 continue
-        self.notice(table, f"A rematch: {', '.join(others) or 'no one'} invited to sit down again.")
+            invited.append(name)
+            self._tell_rematch(old, invitation)
+        self.notice(
+            table, f"A rematch: {', '.join(invited) or 'no one'} invited to sit down again."
+        )
         self._tell_lobby()
+
+    def _tell_rematch(self, old: Table, invitation) -> None:
+        """Tell the invited person's sessions of a rematch: on the end screen of the game just
+        played, or where they are."""
+        text = f"{invitation.from_name} asks for a rematch at table {invitation.code}."
+        offer = {"table": invitation.code, "invitation": invitation.id}
+        for other in self.sessions:
+            if other.player is not None and other.player.id == invitation.to_id:
+                where = old.id if other.table == old.id else None
+                other.send({"type": "notice", "table": where, "text": text, "rematch": offer})
+
+    async def _sit_at_rematch(self, session, table: Table, old_seat: int) -> None:
+        """Sit down at the rematch another player opened: at the seat held in the game before
+        when it is open, else at the first open one (the invitation is accepted)."""
+        if table.seat_of(session.person) is not None:
+            self._open(session, table)
+            return
+        seats = table.open_seats()
+        if not seats:
+            raise TableError(f"The rematch at table {table.id} has no open seat left.")
+        seat = old_seat if old_seat in seats else seats[0]
+        for invitation in await self.record(self.club.invitations.waiting, session.player.id):
+            if invitation.code == table.id:
+                await self.record(
+                    self.club.invitations.answer, invitation.id, session.player.id, True
+                )
+        await self._on_join(session, {"table": table.id, "seat": seat})
 
     # -- clocks ----------------------------------------------------------------------------------
     def _run_clock(self, table: Table, decided: bool) -> None:

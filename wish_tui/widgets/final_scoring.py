@@ -23,6 +23,7 @@ class FinalScoringScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     FinalScoringScreen > Vertical { max-height: 100%; overflow-y: auto; }
+    FinalScoringScreen #rematch-offer { color: $warning; text-style: bold; }
     """
     GAME: str | None = None
     """The game a new game is set up for (the registry's name)."""
@@ -42,6 +43,9 @@ class FinalScoringScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         # On a short terminal the window scrolls: it opens at its top, on the verdict.
         self.call_after_refresh(self._show_top)
+        table = getattr(self.app, "remote_table", None)
+        if table is not None and table.rematch_offer and not self.projected:
+            self.show_rematch_offer(table.rematch_offer)
         if self.projected:
             from textual.widgets import Label
 
@@ -63,6 +67,22 @@ class FinalScoringScreen(ModalScreen[None]):
         if action == "rematch":
             return self.online and not self.projected
         return not (self.projected and action == "new_game")
+
+    def show_rematch_offer(self, text: str) -> None:
+        """Say above the verdict that another player asks for a rematch (r sits you down)."""
+        from textual.widgets import Label
+
+        shown = self.query("#rematch-offer")
+        if shown:
+            shown.first(Label).update(text)
+            return
+        box = self.query(Vertical).first()
+        title = box.query("#title")
+        offer = Label(text, id="rematch-offer")
+        if title:
+            box.mount(offer, after=title.first())
+        else:
+            box.mount(offer, before=0)
 
     def action_rematch(self) -> None:
         """At a server's table: a new table with the same game and seats; the others are

@@ -72,6 +72,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         Binding("pagedown", "log_scroll(1)", show=False),
         Binding("slash", "chat", "Chat", show=False),
         Binding("z", "hand_to_bot", "Seat to a bot", show=False),
+        Binding("o", "people", "People", show=False),
         Binding("ctrl+g", "bell", "Bell on/off", show=False),
         Binding("w", "score_now", "Score now", show=False),
         Binding("x", "resign", "Resign", show=False),
@@ -366,6 +367,10 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         """Something the person should know: an autosave that could not be written, a person
         away long enough for a bot to take their seat."""
         self.notify(sentence, severity="warning", timeout=10)
+        if self.table.rematch_offer:
+            for screen in self.app.screen_stack:
+                if isinstance(screen, FinalScoringScreen):
+                    screen.show_rematch_offer(self.table.rematch_offer)
 
     def table_hint(self, hint: Hint) -> None:
         """A hint asked for is ready (one for a position that is gone is dropped)."""

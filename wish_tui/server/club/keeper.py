@@ -5,6 +5,9 @@
     wish-tui club history [--game G] [--player NAME] [--limit N] [--json]
     wish-tui club rename OLD NEW                    give a player another name
     wish-tui club remove NAME                       remove a player (their games stay)
+    wish-tui club mute NAME [--json]                mute a member's chat for everyone
+    wish-tui club ban NAME [--json]                 refuse a member's logins (games, name stay)
+    wish-tui club unmute NAME / unban NAME [--json] undo either
     wish-tui club --database postgresql://… COMMAND   the same, on a club in PostgreSQL
 
 The first three open the database to read only and change nothing; a missing database is said in
@@ -25,6 +28,12 @@ from .limits import REMOVED_NAME
 
 BOARD_MAX = 1000
 """Lines of a leaderboard printed at most."""
+SANCTION_COMMANDS = {
+    "mute": "mute a member's chat at every table, for everyone",
+    "unmute": "let a muted member chat again",
+    "ban": "refuse a member's logins (their name, keys and games stay; unban undoes it)",
+    "unban": "let a banned member log in again",
+}
 
 
 def add_parser(commands) -> None:
@@ -57,6 +66,10 @@ def add_parser(commands) -> None:
         "remove", help='remove a player (their games stay, by "removed player")'
     )
     remove.add_argument("name", metavar="NAME")
+    for command, words in SANCTION_COMMANDS.items():
+        sanction = inner.add_parser(command, help=words)
+        sanction.add_argument("name", metavar="NAME")
+        sanction.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _when(ms: int | None) -> str:
@@ -75,6 +88,7 @@ def _games(name: str | None) -> list[str]:
 
 
 def _players(club, as_json: bool) -> None:
+    sanctioned = club.moderation.sanctioned()
     rows = []
     page = 0
     while True:
@@ -120,6 +134,8 @@ def _players(club, as_json: bool) -> None:
     print(f"{'id':>5}  {'name':<20}  {'kind':<8}  {'keys':>4}  {'games':>5}  last seen")
     for player, keys, played in rows:
         kind = "removed" if player.is_removed else "guest" if player.is_guest else "player"
+        held = sanctioned.get(player.id, ())
+        kind = "banned" if "ban" in held else "muted" if "mute" in held else kind
         print(
             f"{player.id:>5}  {player.name:<20}  {kind:<8}  {keys:>4}  {played:>5}  "
             f"{_when(player.seen_at)}"
@@ -206,6 +222,34 @@ def _history(club, game: str | None, player: str | None, limit: int, as_json: bo
         print(f"{_when(g.finished_at)}  {g.code}  {games.get(g.game).title:<22} {mark:<7}  {seats}")
 
 
+def _sanction(club, command: str, name: str, as_json: bool) -> None:
+    """Mute or ban a member, or undo it; say what now holds."""
+    kind = command.removeprefix("un")
+    on = not command.startswith("un")
+    player = club.moderation.sanction(name, kind, on)
+    held = club.moderation.sanctions_of(player.id)
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "format": "wish_tui.club.sanction",
+                    "player": {"id": player.id, "name": player.name},
+                    "muted": "mute" in held,
+                    "banned": "ban" in held,
+                }
+            )
+        )
+        return
+    print(
+        {
+            "mute": f"{player.name} is muted: their chat is refused at every table.",
+            "unmute": f"{player.name} may chat again.",
+            "ban": f"{player.name} is banned: their logins are refused (unban undoes it).",
+            "unban": f"{player.name} may log in again.",
+        }[command]
+    )
+
+
 def run(args) -> int:
     """Run one `wish-tui club` command; a refusal is one sentence on stderr and status 1."""
     command = args.club_command
@@ -220,7 +264,9 @@ def run(args) -> int:
                     _history(club, args.game, args.player, args.limit, args.json)
             return 0
         with open_club(database=args.database) as club:
-            if command == "rename":
+            if command in SANCTION_COMMANDS:
+                _sanction(club, command, args.name, args.json)
+            elif command == "rename":
                 player = club.players.named(args.old)
                 renamed = club.players.rename(player.id, args.new)
                 print(f"{player.name} is now called {renamed.name}.")
