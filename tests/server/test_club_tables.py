@@ -272,13 +272,13 @@ def _serve_and_play(data_dir: str, ready, played) -> None:
         )
         table = await alice.until(lambda m: m["type"] == "table")
         served = hub.tables[table["table"]]
+        done = served.actions
         for _ in range(5):
-            action = legal_of(await alice.table_at(served.actions))[0]
-            await alice.send(
-                {"type": "play", "table": served.id, "action": action, "expect": served.actions}
-            )
-            await alice.table_at(served.actions)  # told: so it is in the database
-        played.value = served.actions
+            action = legal_of(await alice.table_at(done))[0]
+            await alice.send({"type": "play", "table": served.id, "action": action, "expect": done})
+            told = await alice.until(lambda m: m["type"] == "table" and m["actions"] > done)
+            done = told["actions"]  # told: so it is in the database
+        played.value = done
         ready.set()
         await asyncio.sleep(60)
 
