@@ -40,6 +40,12 @@ class LocalTable(GameTable):
     """A key pressed while a bot thinks makes it play without its pace (`hurry`)."""
     can_resign = False
     """A local game is left with q (and its autosave), not resigned."""
+    can_hand_to_bot = False
+    """No one at a local table is away from it."""
+    rematch_offer = ""
+    """No one else at a local table offers a rematch."""
+    muted: list[str] = []
+    """No one else chats at a local table."""
     clock = None
     """A local game has no clock."""
 

@@ -161,6 +161,11 @@ class SeatInfo:
     def is_human(self) -> bool:
         return self.who == "human"
 
+    @property
+    def named(self) -> str:
+        """'Earth (Ann)': the seat and its person ('Earth' where no person sits)."""
+        return f"{self.title} ({self.person})" if self.person else self.title
+
     def to_json(self) -> dict:
         return {
             "name": self.name,

@@ -88,8 +88,18 @@ class Person:
         if answer is not None:
             self.type(answer)
 
+    async def arrive(self, returning: bool = False) -> Person:
+        """Connect (a newcomer with a key keeps the name the key suggests; `returning`: a member
+        known by their key) and reach the lobby."""
+        await self.connect()
+        if not self.who.startswith("open:") and not returning:
+            await self.see("Type your name")
+            self.type("")
+        await self.see(f"Welcome to the tables of this server, {self.name}")
+        return self
+
     async def connect(self) -> Person:
-        """Connect, and type nothing yet (a newcomer with a key is asked for a name)."""
+        """Connect to the hub with a session's token, and run the client (nothing typed yet)."""
         token = self.hub.register_session(self.who, self.name)
         client = self.client
         client.connection = Connection(str(self.hub.socket_path), token, client.on_message)
@@ -97,15 +107,6 @@ class Person:
         client.lobby.awaiting = "welcome"
         self.console.go_to(client.lobby)
         self.task = asyncio.get_running_loop().create_task(self.console.run())
-        return self
-
-    async def arrive(self) -> Person:
-        """Connect (a newcomer with a key keeps the name the key suggests) and reach the lobby."""
-        await self.connect()
-        if not self.who.startswith("open:"):
-            await self.see("Type your name")
-            self.type("")
-        await self.see(f"Welcome to the tables of this server, {self.name}")
         return self
 
     def type(self, *lines: str) -> None:

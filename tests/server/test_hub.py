@@ -96,6 +96,28 @@ def legal_of(message: dict) -> list[str]:
     return [choice[0] for choice in message["choices"]["actions"]]
 
 
+async def play_until(served, clients: dict, done) -> None:
+    """The people at `clients` (seat to client) play the first legal action of each of their
+    decisions until `done()` or the game's end (bots move in between)."""
+    for _ in range(3000):
+        if done() or served.is_over or served.finished:
+            return
+        seat = served.deciding()
+        if seat not in clients:
+            await asyncio.sleep(0.01)  # a bot's move
+            continue
+        client = clients[seat]
+        view = await client.table_at(served.actions)
+        after = view["actions"]
+        await client.send(
+            {"type": "play", "table": served.id, "action": legal_of(view)[0], "expect": after}
+        )
+        await client.until(
+            lambda m, a=after: m["type"] == "table" and (m["actions"] > a or m["ended"])
+        )
+    raise AssertionError("the game went on and on")
+
+
 @contextlib.asynccontextmanager
 async def people(*names: str, **hub_options):
     """A started hub and a connected session for each of `names`, all closed afterwards."""

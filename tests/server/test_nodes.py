@@ -342,15 +342,19 @@ async def test_resigning_and_closing_on_one_node_reach_the_other(postgres_url, t
         await eventually(lambda: table_id in b.tables, "node b hears of the new table")
         await bob.ask({"type": "join", "table": table_id, "seat": 1})
         await eventually(lambda: a.tables[table_id].seats[1].person, "node a sees bob sit down")
-        await alice.ask({"type": "resign", "table": table_id})
-        await eventually(lambda: b.tables[table_id].seats[0].outcome, "node b sees alice resign")
-        # The last person resigns on node b; node a, which runs the table, ends the game.
+        # bob resigns on node b: a two-seat game ends at once, and node a, which runs the
+        # table, keeps its end (aborted: no one had taken a decision yet).
         await bob.ask({"type": "resign", "table": table_id})
         (game,) = await eventually(a.club.history.page, "node a keeps the game's end")
-        assert [s.outcome for s in game.seats] == ["resigned", "resigned"]
+        assert [s.outcome for s in game.seats] == ["", "resigned"] and game.aborted
         await eventually(lambda: b.tables[table_id].finished, "node b hears of its end")
-        told = await bob.until(lambda m: m["type"] == "table" and "resigned." in " ".join(m["log"]))
-        assert told["seats"][0]["label"].startswith("Air (alice, resigned")
+        told = await bob.until(lambda m: m["type"] == "table" and m["ended"])
+        assert told["view"]["scores"]["aborted"] and told["seats"][1]["label"].startswith(
+            "Water (bob, resigned"
+        )
+        told = await alice.until(
+            lambda m: m["type"] == "table" and "resigned." in " ".join(m["log"])
+        )
 
         await alice.send({"type": "new_table", "game": "wish", "seats": seats})
         made = await alice.until(lambda m: m["type"] == "table" and m["table"] != table_id)

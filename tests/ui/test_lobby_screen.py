@@ -196,3 +196,10 @@ async def test_a_sessions_first_screen_is_the_lobby_of_its_welcome_and_it_comes_
         await pilot.pause()
         assert app.screen is first and len(app.screen_stack) == 1
         assert sent == [{"type": "lobby"}]
+
+
+def test_a_table_that_ended_early_is_finished_not_yours_to_play():
+    """A seat given up at two seats, or an aborted game, ends a game its rules did not end."""
+    ended = {**entry(1, "setup"), "mine": True, "ended": True}
+    assert LobbyScreen._row(ended)[-1] == "finished"
+    assert LobbyScreen._row({**ended, "ended": False})[-1] == "you play"

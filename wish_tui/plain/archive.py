@@ -45,6 +45,10 @@ def archive_lines(message: dict, whole: bool) -> list[str]:
         lines.append(f"Its last {len(shown)} lines ('replay {game['table_id']}' reads them all):")
         lines += shown
     view = table.view(None)
-    if view.get("scores"):
-        lines += table.spec.text.scoring(view, view["scores"], None, False)
+    # The scores as the club settled them (its ranking, a seat given up, an aborted game),
+    # else (an older server) the replayed game's own.
+    scores = message.get("scores") if isinstance(message.get("scores"), dict) else None
+    scores = scores or view.get("scores")
+    if scores:
+        lines += table.spec.text.scoring(view, scores, None, False)
     return lines

@@ -32,6 +32,8 @@ CLUB_COMMANDS = {
     "bell": "bell on|off: a bell when a decision becomes yours",
     "about": "about TEXT: a line others read on your page",
     "key": "key LINE: add another public key of yours (paste its line)",
+    "mute": "mute NAME: hide a member's chat from you, at every table (unmute NAME: again)",
+    "unmute": "unmute NAME: see a muted member's chat again",
     "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
 }
 CLUB_ALIASES = {"ratings": "leaderboard", "invites": "invitations", "games": "history"}
@@ -207,6 +209,17 @@ class ClubCommands:
 
     def _cmd_about(self, rest: str) -> None:
         self._ask_page({"type": "profile_text", "text": rest.strip()})
+
+    def _cmd_mute(self, rest: str, on: bool = True) -> None:
+        if not rest.strip():
+            verb = "mute" if on else "unmute"
+            self.out.say(f"{verb} needs a member's name, e.g. '{verb} bob'.")
+            return
+        self.awaiting = "notice"
+        self.send({"type": "mute", "name": rest.strip(), "on": on})
+
+    def _cmd_unmute(self, rest: str) -> None:
+        self._cmd_mute(rest, on=False)
 
     def _cmd_rename(self, rest: str) -> None:
         if not rest.strip():

@@ -120,6 +120,8 @@ class RemoteClient:
         self.name = ""
         self.naming: Naming | None = None
         """The question of a newcomer's name, until the server welcomes them by it."""
+        self.let_go = False
+        """True once the server said its last word to this session (a banned member)."""
 
     def send(self, message: dict) -> None:
         if self.connection is not None:
@@ -155,6 +157,10 @@ class RemoteClient:
                 self.lobby.show(message)
         elif kind == "table":
             self._table_message(message)
+        elif kind == "error" and message.get("final") is True:
+            self.out.say(str(message.get("error", "")))  # the server lets this session go
+            self.let_go = True
+            self.console.finish(1)
         elif kind == "error" and self.naming is not None:
             self.naming.refused(str(message.get("error", "")))
         elif kind == "error":
@@ -169,7 +175,17 @@ class RemoteClient:
                 str(message.get("text", "")),
             )
             invited = INVITED.match(text)
-            if invited:
+            rematch = message.get("rematch")
+            if isinstance(rematch, dict) and isinstance(rematch.get("table"), str):
+                code = rematch["table"]
+                self.lobby.invited(code, here=self.sitting is None and self.naming is None)
+                at_table = self.table is not None and message.get("table") == self.table.id
+                text += (
+                    " 'rematch' sits you down again."
+                    if at_table
+                    else f" 'accept {code}' sits you down, 'decline {code}' says no."
+                )
+            elif invited:
                 code = invited["table"]
                 self.lobby.invited(code, here=self.sitting is None and self.naming is None)
                 where = "in the lobby, " if self.sitting is not None else ""
@@ -185,7 +201,7 @@ class RemoteClient:
         elif kind == "closed":
             self.out.say(f"Table {message.get('table', '')} was closed by its owner.")
             self.to_lobby()
-        elif kind == "lost":
+        elif kind == "lost" and not self.let_go:
             self.out.say("The table server went away; connect again to return to your seats.")
             self.console.finish(1)
         self.console.poke()
@@ -224,14 +240,20 @@ class RemoteClient:
         extra = {
             "leave": ("leave: back to the server's tables (your seat stays yours)", self._leave),
             "chat": ("chat TEXT: say something to everyone at this table", self._chat),
+            "mute": ("mute NAME: hide a person's chat from you, at every table", self._mute),
+            "unmute": ("unmute NAME: see a muted person's chat again", self._unmute),
         }
         if table.clock:
             extra["clock"] = ("clock: every seat's time left", self._clock)
         if viewer is not None:
             extra["bot"] = ("bot SEAT [off]: let a bot play an absent person's seat", self._bot)
             extra["invite"] = (
-                "invite NAME: invite a player of the club to this table",
+                "invite [TABLE] NAME: invite a player of the club to this table (or to TABLE)",
                 self._invite,
+            )
+            extra["spectators"] = (
+                "spectators on|off: let those who watch this table chat, or not",
+                self._spectators,
             )
             extra["resign"] = ("resign: give up your seat to a bot (asks once)", self._resign)
             extra["rematch"] = (
@@ -274,10 +296,39 @@ class RemoteClient:
         self.send({"type": "chat", "table": self.table.id, "text": rest.strip()})
 
     def _invite(self, rest: str) -> None:
-        if not rest.strip():
+        """Invite NAME to this table; `invite TABLE NAME`, as in the lobby, names the table."""
+        word, _, name = rest.strip().partition(" ")
+        tables = {self.table.id.lower(), *(t["table"].lower() for t in self.lobby.tables)}
+        table_id = self.table.id
+        if word.lower() in tables and name.strip():
+            table_id = next(
+                (t["table"] for t in self.lobby.tables if t["table"].lower() == word.lower()),
+                self.table.id,
+            )
+        else:
+            name = rest
+        if not name.strip():
             self.out.say("invite needs a player's name, e.g. 'invite bob'.")
             return
-        self.send({"type": "invite", "table": self.table.id, "name": rest.strip()})
+        self.send({"type": "invite", "table": table_id, "name": name.strip()})
+
+    def _mute(self, rest: str, on: bool = True) -> None:
+        if not rest.strip():
+            verb = "mute" if on else "unmute"
+            self.out.say(f"{verb} needs a person's name, e.g. '{verb} bob'.")
+            return
+        self.send({"type": "mute", "name": rest.strip(), "on": on})
+
+    def _unmute(self, rest: str) -> None:
+        self._mute(rest, on=False)
+
+    def _spectators(self, rest: str) -> None:
+        on = {"on": True, "off": False}.get(rest.strip().lower())
+        if on is None:
+            now = "on" if self.table.spectator_chat else "off"
+            self.out.say(f"Spectators' chat is {now}: say 'spectators on' or 'spectators off'.")
+            return
+        self.table.set_spectator_chat(on)
 
     def _clock(self, rest: str) -> None:
         self.out.say(every_clock(self.table))

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from wish_tui import games
+from wish_tui.core.ranking import result_lines
 from wish_tui.seat import Choices, Hint, Listener, Refused
 
 from .matching import choice_lines, match, normal
@@ -320,6 +321,7 @@ class PlainTable(Listener):
         scores = view.get("scores")
         if scores:
             self.out.say(*self.text.scoring(view, scores, self.viewer, False))
+            self.out.say(*self._settled(scores))
         seed = getattr(self.table, "seed", None)
         if seed is not None:
             self.out.say(f"Its seed was {seed}: '--seed {seed}' deals this game again.")
@@ -328,6 +330,10 @@ class PlainTable(Listener):
         back = ", leave goes back to the tables" if "leave" in self.extra else ""
         self.out.say(f"score reads the scoring again, look the final table{back}, quit leaves.")
         self.offered = self._commands()
+
+    def _settled(self, scores: dict) -> list[str]:
+        """At a server: how the club settled the game (aborted, a seat given up and last)."""
+        return result_lines(scores, [info.named for info in self.table.seats])
 
     def _commands(self) -> list[str]:
         names = [*COMMANDS, *self.extra]
@@ -514,6 +520,7 @@ class PlainTable(Listener):
         view = self.view()
         if self.table.is_over and view.get("scores"):
             self.out.say(*self.text.scoring(view, view["scores"], self.viewer, False))
+            self.out.say(*self._settled(view["scores"]))
             return
         projection = view.get("projection")
         if not projection:

@@ -112,8 +112,10 @@ class ServerTable:
         self._version: int = int(message.get("version", self._actions))
         self._over: bool = bool(message["over"])
         self.ended: bool = bool(message.get("ended"))
-        """True once the server keeps the game's end: it is over, or it ended early when no
-        person was left (then no bot plays on, though the position is not over)."""
+        """True once the server keeps the game's end: it is over, or it ended early (no person
+        left, a seat given up at two seats, an aborted game; no bot plays on, though the
+        position is not over). The view's "scores" are then the final scoring as the club
+        settled it (`core.ranking.settled`): its ranking is the one the history keeps."""
         self._deciding: int | None = message["deciding"]
         self._seed: int | None = message.get("seed")
         self.kind: str = message.get("kind", "live")
@@ -143,7 +145,8 @@ class ServerTable:
 
     @property
     def is_over(self) -> bool:
-        return self._over
+        """True once the game is over by its rules, or ended early at the server."""
+        return self._over or self.ended
 
     @property
     def actions(self) -> int:
@@ -179,10 +182,13 @@ class RemoteTable(ServerTable):
     can_save = False
     can_chat = True
     """Others sit at a server's table to chat with."""
+    rematch_offer = ""
+    """Another player's rematch of this game, in words with its key ('' while none is)."""
 
     def __init__(self, connection: Connection, message: dict) -> None:
         self.connection = connection
         self.spec = games.get(message["game"])
+        self._untold: list[str] = []
         super().__init__(message)
 
     # -- what the server says ------------------------------------------------------------------
@@ -191,8 +197,19 @@ class RemoteTable(ServerTable):
         self._tell("table_refused", sentence)
 
     def noticed(self, sentence: str) -> None:
-        """Something the server tells this person of the table (a person away a while)."""
+        """Something the server tells this person of the table (a person away a while); one
+        told before the table's screen listens waits for it (a rematch's invitations sent,
+        what a bot chose while you were away)."""
+        if not self.listeners:
+            self._untold.append(sentence)
+            return
         self._tell("table_notice", sentence)
+
+    def listen(self, listener: Listener) -> None:
+        super().listen(listener)
+        untold, self._untold = self._untold, []
+        for sentence in untold:
+            self._tell("table_notice", sentence)
 
     def hinted(self, message: dict) -> None:
         """A hint asked for has come."""
@@ -211,6 +228,10 @@ class RemoteTable(ServerTable):
         super()._read(message)
         self._choices = Choices.from_json(message.get("choices") or {"seat": self.my_seat})
         self.is_owner: bool = bool(message.get("owner"))
+        self.spectator_chat: bool = message.get("spectator_chat", True) is not False
+        """True while those who watch the table may chat (its players may turn it off)."""
+        self.muted: list[str] = [str(name) for name in message.get("muted") or ()]
+        """The people of this table whose chat this person muted."""
 
     # -- the table as a client sees it ---------------------------------------------------------
     def seat(self, index: int) -> RemoteSeat:
@@ -228,7 +249,13 @@ class RemoteTable(ServerTable):
     @property
     def can_resign(self) -> bool:
         """True while this person plays a seat of a game not over (they may give it up)."""
-        return not self._over and self.my_seat is not None and self._seats[self.my_seat].mine
+        return not self.is_over and self.my_seat is not None and self._seats[self.my_seat].mine
+
+    @property
+    def can_hand_to_bot(self) -> bool:
+        """True for the owner and the players of the table: they may let a bot play for a
+        person who left it (`z`; the server says when that person has been away long enough)."""
+        return self.is_owner or (self.my_seat is not None and self._seats[self.my_seat].mine)
 
     def resign(self) -> None:
         self.connection.send({"type": "resign", "table": self.id})
@@ -248,6 +275,14 @@ class RemoteTable(ServerTable):
 
     def hand_to_bot(self, seat: int, on: bool) -> None:
         self.connection.send({"type": "hand_to_bot", "table": self.id, "seat": seat, "on": on})
+
+    def mute(self, name: str, on: bool) -> None:
+        """Hide (or show again) a member's chat, for this person alone, at every table."""
+        self.connection.send({"type": "mute", "name": name, "on": on})
+
+    def set_spectator_chat(self, on: bool) -> None:
+        """Let those who watch the table chat, or not (a player's call)."""
+        self.connection.send({"type": "spectator_chat", "table": self.id, "on": on})
 
 
 class RemoteSeat:

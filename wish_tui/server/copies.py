@@ -188,6 +188,10 @@ class TableCopies:
             else:
                 table.master.play(event.seat, event.notation)
                 place = table.seats[event.seat]
+                if event.player_id is not None and tablemod.person_of(event.player_id) == (
+                    place.person
+                ):
+                    table.decided.add(event.seat)
                 if event.player_id is not None and place.zombie and not place.for_good:
                     place.zombie = ""  # its person played: the bot steps aside
                 self._run_clock(table, decided=True)
@@ -238,7 +242,7 @@ class TableCopies:
         lines = await self._read(self.club.tables.chat_lines, table.club_id)
         new = [line for line in lines or () if line.n > table.chat_seq]
         for line in new:
-            table.chat.append(line.line)
+            table.add_chat(tablemod.person_of(line.player_id), line.line)
         if new:
             table.chat_seq = new[-1].n
         return bool(new)
@@ -257,7 +261,9 @@ class TableCopies:
                     except Refused:
                         break
                     self._run_clock(table, decided=True)
+            table.result = archived.game.settled(archived.scores)
         table.finished = True
+        self._run_clock(table, decided=False)  # an ended game's clock stops
         self._stop_running(table.id)
         return True
 

@@ -60,6 +60,7 @@ from .hub_club import NO_NEW_PLAYERS, ClubRequests, NoNewPlayers
 from .hub_tables import TableRequests
 from .keys import OPEN_PREFIX
 from .nodes import NodeDuties
+from .presence import TablePresence, others
 from .protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
 from .recorder import Recorder, RecordFailed
 from .tables import NotKept, Table, TableError, person_of
@@ -76,6 +77,11 @@ these lists were nearly half of all the processor time the apps spent, every 5 s
 concerns the session itself (a new table, an open seat, its move) is told at once."""
 LOBBY_BACKGROUND_BATCH = 16
 """The most sessions told only background news at one round of news (every LOBBY_EVERY)."""
+BANNED = (
+    "The keeper of this club has banned you: you cannot play here. Ask the keeper if you think "
+    "it is a mistake."
+)
+"""What a banned member is told as they are let go."""
 GUEST_PREFIX = "guest:"
 """A browser's guest with `--open` (the web front end's identity for one)."""
 
@@ -107,6 +113,12 @@ class Session:
         one only when something else in it changed)."""
         self.lobby_told_at = 0.0
         """When it was sent (monotonic seconds)."""
+        self.muted: set[str] = set()
+        """The people whose chat this session's player muted for themselves."""
+        self.sanctions: set[str] = set()
+        """What the keeper did to this session's player ('mute', 'ban'), as last read."""
+        self.sanctions_at = 0.0
+        """When `sanctions` was read (monotonic seconds)."""
 
     def send(self, message: dict) -> None:
         if self.writer.is_closing():
@@ -168,6 +180,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         self.tokens: dict[str, tuple[str, str]] = {}
         self.sessions: set[Session] = set()
         self.away_since: dict[str, float] = {}
+        self.presence = TablePresence(self)
         self.problems: list[str] = []
         self.club = None
         self.recorder: Recorder | None = None
@@ -240,9 +253,11 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         # not through the recorder: a database too damaged to list its tables stops the start
         loaded, problems = await loop.run_in_executor(None, self.club.tables.load_unfinished)
         self.problems.extend(problems)
+        quiet = await self.recorder.call(self.club.moderation.quiet_tables)
         now = self.clock()
         for entry in loaded:
             table = tablemod.restore(entry)
+            table.spectator_chat = table.club_id not in quiet
             self.tables[table.id] = table
             table.since = now
             self._run_clock(table, decided=False)
@@ -258,6 +273,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         os.chmod(self.socket_path, 0o600)
         for table in self.tables.values():
             self._schedule_bot(table)
+        self.spawn(self._clock_loop())
         await self._start_node()
 
     async def close(self) -> None:
@@ -272,6 +288,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._keep_clocks()  # so that a restart resumes each running clock where it stood
         await self._leave()
         if self._server is not None:
             self._server.close()
@@ -346,6 +363,9 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             handler = getattr(self, f"_on_{kind}", None)
             if handler is None or kind.startswith("_"):
                 raise ProtocolError(f"'{kind[:20]}' is not something the table server does.")
+            if session.player is not None and "ban" in await self._sanctions(session):
+                self._turn_away(session)
+                return
             answer = handler(session, message)
             if asyncio.iscoroutine(answer):
                 await answer
@@ -372,6 +392,11 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             session.send({"type": "error", "error": str(exc)})
             session.writer.close()
             return
+        if player is not None and "ban" in await self.record(
+            self.club.moderation.sanctions_of, player.id
+        ):
+            self._turn_away(session)
+            return
         if player is None:
             session.newcomer = who
             session.send(
@@ -384,7 +409,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                 }
             )
             return
-        self._welcome(session, player)
+        await self._admit(session, player)
 
     async def _on_register(self, session: Session, message: dict) -> None:
         if not session.newcomer:
@@ -398,6 +423,17 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         session.newcomer = ""
         self._welcome(session, player)
 
+    def _turn_away(self, session: Session) -> None:
+        """A member the keeper banned: told so in one sentence, and let go."""
+        session.send({"type": "error", "error": BANNED, "final": True})
+        session.writer.close()
+
+    async def _admit(self, session: Session, player: Player) -> None:
+        """Welcome a member, with the chat they muted."""
+        muted = await self.record(self.club.moderation.muted_by, player.id)
+        session.muted = {person_of(player_id) for player_id in muted}
+        self._welcome(session, player)
+
     def _welcome(self, session: Session, player: Player) -> None:
         session.player = player
         session.person = person_of(player.id)
@@ -406,10 +442,21 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         self._here(session, True)
         for table in self.tables.values():
             seat = table.seat_of(session.person)
-            if seat is not None and table.seats[seat].zombie and not table.seats[seat].for_good:
-                table.seats[seat].zombie = ""  # back at the table: the bot steps aside
+            if seat is None:
+                continue
+            place = table.seats[seat]
+            self.presence.back_at_server(session, table)
+            if place.zombie and not place.for_good:
+                place.zombie = ""  # back: the bot steps aside (what it chose is told at the table)
                 self.spawn(self._store_seat(table, seat))
+                title = table.spec.seat_title(place.name)
+                back = f"{session.name} is back and plays {title} again."
+                self.notice(table, back, others(table, session.person))
                 self._changed(table)
+            else:
+                for other in self.sessions:
+                    if other.table == table.id:
+                        self._send_table(other, table)  # shown connected again
         welcome = {
             "type": "welcome",
             "person": session.person,
@@ -419,7 +466,8 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             "games": [{"name": g.name, "title": g.title} for g in games.GAMES.values()],
         }
         if session.lobby_with_welcome:
-            session.in_lobby, session.table = True, ""
+            session.in_lobby = True
+            self.presence.show_table(session, "")
             lobby = self._lobby(session)
             session.lobby_told, session.lobby_told_at = _without_waiting(lobby), time.monotonic()
             welcome["lobby"] = lobby
@@ -428,20 +476,25 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
 
     def _on_lobby(self, session: Session, message: dict) -> None:
         session.in_lobby = True
-        session.table = ""
+        self.presence.show_table(session, "")
         lobby = self._lobby(session)
         self._tell_session_lobby(session, lobby, _without_waiting(lobby), time.monotonic())
 
     # -- what sessions are told ------------------------------------------------------------------
     def _open(self, session: Session, table: Table) -> None:
         session.in_lobby = False
-        session.table = table.id
+        left = self.presence.arrived(session.person, table.id)
+        self.presence.show_table(session, table.id)
         session.log_count = 0
-        session.chat_count = max(0, len(table.chat) - 10)
+        session.chat_count = max(0, table.chat_since(0)[1] - 10)
         seat = table.seat_of(session.person)
+        stepped_aside = False
         if seat is not None:
             table.seats[seat].seen = table.actions
+            stepped_aside = self.presence.bot_steps_aside(table, seat)
         self._send_table(session, table)
+        if seat is not None:
+            self.presence.back_at_table(session, table, seat, left, stepped_aside)
 
     def _connected(self, person: str) -> bool:
         """True when `person` has a session here, or on another node of a shared club."""
@@ -451,8 +504,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         seat = table.seat_of(session.person)
         pov = SPECTATOR if seat is None else seat
         lines, session.log_count = table.log_since(pov, session.log_count)
-        chat = list(table.chat)[session.chat_count :]
-        session.chat_count = len(table.chat)
+        chat, session.chat_count = table.chat_since(session.chat_count, session.muted)
         deciding = table.deciding()
         waiting = ""
         if deciding is not None and deciding != seat:
@@ -460,6 +512,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         if seat is not None:
             table.seats[seat].seen = table.actions
         seats = table.seat_infos(session.person, self._connected)
+        view = table.view_for(pov)
+        ended = table.finished and table.result is not None
+        if ended:  # the final scoring as the club settled it: every client reads this ranking
+            view = {**view, "scores": table.result}
         session.send(
             {
                 "type": "table",
@@ -477,15 +533,19 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                 "clock": table.clock.to_json(self.clock()),
                 "actions": table.actions,
                 "version": table.master.version,
-                "view": table.view_for(pov),
+                "view": view,
                 "choices": table.choices_for(seat).to_json(),
                 "deciding": deciding,
                 "waiting_for": waiting,
                 "log": lines,
                 "chat": chat,
                 "over": table.is_over,
-                "ended": table.finished,
-                "seed": table.record.seed if table.is_over else None,
+                "ended": ended,
+                "seed": table.record.seed if table.is_over or ended else None,
+                "spectator_chat": table.spectator_chat,
+                "muted": sorted(
+                    {s.person_name for s in table.seats if s.person and s.person in session.muted}
+                ),
             }
         )
 
@@ -624,40 +684,24 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
     def _gone(self, session: Session) -> None:
         if not session.person:
             return
+        if session.table:
+            self.presence.left_table(session.person, session.name, session.table)
         if not any(s.person == session.person for s in self.sessions):
             self._here(session, False)
         if not self._connected(session.person):
             self._away(session.person, session.name)
 
     def _away(self, person: str, name: str) -> None:
-        """`person` has no session left anywhere: the seat timeout starts, their tables show it."""
+        """`person` has no session left anywhere: their tables show it, and their players are
+        told after the seat timeout that a bot may play for them."""
         self.away_since[person] = time.monotonic()
-        asyncio.get_running_loop().call_later(
-            self.seat_timeout, self._tell_owners_away, person, name
-        )
         for table in self.tables.values():
             if table.seat_of(person) is not None:
                 for other in self.sessions:
                     if other.table == table.id:
                         self._send_table(other, table)
+        self.presence.away(person, name)
         self._tell_lobby()
-
-    def _tell_owners_away(self, person: str, name: str) -> None:
-        """A person has been away for the seat timeout: tell the owners of their tables that a
-        bot may play for them."""
-        since = self.away_since.get(person)
-        if since is None or self._connected(person):
-            return
-        minutes = max(1, int((time.monotonic() - since) // 60))
-        for table in self.tables.values():
-            seat = table.seat_of(person)
-            if seat is None or table.is_over or table.owner == person or table.seats[seat].zombie:
-                continue
-            text = (
-                f"{name} has been away for {minutes} minute{'s' if minutes > 1 else ''}: z lets a "
-                f"bot play {table.spec.seat_title(table.seats[seat].name)} until they are back."
-            )
-            self.notice(table, text, [table.owner])
 
     # -- browser links (`serve --web`: links.py, web.py) ---------------------------------------
     def _on_web_link(self, session: Session, message: dict) -> None:

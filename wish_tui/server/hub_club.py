@@ -8,15 +8,19 @@ database run off the event loop (`Hub.record`); every answer is one ``page`` mes
 
 from __future__ import annotations
 
+import time
+
 from wish_tui import games
 
 from .keys import OPEN_PREFIX
 from .links import GUEST_PREFIX
 from .protocol import ProtocolError, int_field, text_field
-from .tables import NotKept, TableError
+from .tables import NotKept, TableError, person_of
 
 HISTORY_PAGE = 20
 """Finished games a history page lists."""
+SANCTIONS_EVERY = 2.0
+"""Seconds a session's reading of the keeper's mute and ban is trusted before it is read again."""
 NO_NEW_PLAYERS = "The server cannot take new players now: its disk is full; try again later."
 
 
@@ -122,6 +126,72 @@ class ClubRequests:
         else:
             session.send(self._lobby(session))
 
+    # -- who may say what (`club.moderation`) -----------------------------------------------------
+    async def _sanctions(self, session, fresh: bool = False) -> set[str]:
+        """What the keeper did to this session's player ('mute', 'ban'), read again when older
+        than SANCTIONS_EVERY seconds (the keeper's command runs beside the server)."""
+        now = time.monotonic()
+        if fresh or now - session.sanctions_at > SANCTIONS_EVERY:
+            session.sanctions = await self.record(
+                self.club.moderation.sanctions_of, session.player.id
+            )
+            session.sanctions_at = now
+        return session.sanctions
+
+    async def _may_chat(self, session, table) -> None:
+        """Refuse a chat line of a member the keeper muted, or of a spectator at a table whose
+        players turned spectators' chat off."""
+        sanctions = await self._sanctions(session, fresh=True)
+        if "ban" in sanctions:
+            self._turn_away(session)
+            raise TableError("You are banned.")  # (told already; the session is let go)
+        if "mute" in sanctions:
+            raise TableError("The keeper of this club has muted you: your chat is not sent.")
+        if not table.spectator_chat and table.seat_of(session.person) is None:
+            raise TableError("The players of this table turned spectators' chat off.")
+
+    async def _on_mute(self, session, message: dict) -> None:
+        """Mute (or unmute) another member's chat for yourself, at every table."""
+        name = text_field(message, "name", "a player's name", limit=40)
+        on = message.get("on", True)
+        if not isinstance(on, bool):
+            raise ProtocolError('"on" must be true or false.')
+        other = await self.record(self.club.moderation.mute, session.player.id, name, on)
+        person = person_of(other.id)
+        for mine in self.sessions:
+            if mine.player is not None and mine.player.id == session.player.id:
+                (mine.muted.add if on else mine.muted.discard)(person)
+        text = (
+            f"You muted {other.name}: you no longer see their chat ('unmute {other.name}' "
+            "undoes it)."
+            if on
+            else f"You see {other.name}'s chat again."
+        )
+        session.send({"type": "notice", "table": session.table or None, "text": text})
+        for mine in self.sessions:
+            shown = self.tables.get(mine.table)
+            if (
+                shown is not None
+                and mine.player is not None
+                and mine.player.id == session.player.id
+            ):
+                self._send_table(mine, shown)  # (who is muted, shown)
+
+    async def _on_spectator_chat(self, session, message: dict) -> None:
+        """A player of a table lets its spectators chat, or not."""
+        table = self._table(message)
+        on = message.get("on")
+        if not isinstance(on, bool):
+            raise ProtocolError('"on" must be true or false.')
+        if table.seat_of(session.person) is None:
+            raise TableError("Only a player of this table can turn its spectators' chat off.")
+        if table.club_id is not None:
+            await self.record(self.club.moderation.set_spectator_chat, table.club_id, on)
+        table.spectator_chat = on
+        said = "on: those who watch may chat" if on else "off: those who watch cannot chat"
+        table.master.write_log(lambda pov: [f"{session.name} turned spectators' chat {said}."])
+        self._changed(table)
+
     # -- pages ---------------------------------------------------------------------------------
     def _page(self, session, page: str, **content) -> None:
         session.send({"type": "page", "page": page, **content})
@@ -156,6 +226,8 @@ class ClubRequests:
                 "type": "archive",
                 "game": archived.game.to_json(),
                 "record": archived.record.to_json(),
+                # the final scoring as the club settled it (its ranking, who gave up, aborted)
+                "scores": archived.game.settled(archived.scores),
             }
         )
 

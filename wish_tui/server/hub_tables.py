@@ -32,6 +32,9 @@ BOT_RETRY = 5.0
 """Tables the server holds at once."""
 MAX_TABLES_PER_PERSON = 20
 """Unfinished tables one person may own at once (turn-based ones run for days)."""
+CLOCK_KEEP_S = 2.0
+"""Seconds between two keepings of the running clocks' time in the club: a server killed without
+warning gives back at most this much to the seat deciding (a stop keeps it exactly)."""
 
 
 def _player_id(person: str) -> int | None:
@@ -218,6 +221,8 @@ class TableRequests:
                 table, self.club.tables.append, seat, _player_id(person), str(action)
             )
         table.master.play(seat, action)
+        if person:
+            table.decided.add(seat)
         if table.seats[seat].zombie and not table.seats[seat].for_good and person:
             table.seats[seat].zombie = ""
 
@@ -279,6 +284,7 @@ class TableRequests:
         text = text_field(message, "text", "a line of text", limit=400)
         self.limiter.check(session.person, "chat")
         line = tablemod.chat_line(session.name, text)
+        await self._may_chat(session, table)
         if table.club_id is not None and not table.finished:
             await self.record(self.club.tables.chat, table.club_id, session.player.id, line[1])
             if self.is_shared:  # the lines of every node, in the club's order
@@ -286,7 +292,7 @@ class TableRequests:
                     await self._sync_chat(table)
                 self._changed(table)
                 return
-        table.chat.append(f"{line[0]}: {line[1]}")
+        table.add_chat(session.person, f"{line[0]}: {line[1]}")
         self._changed(table)
 
     async def _on_hand_to_bot(self, session, message: dict) -> None:
@@ -296,17 +302,18 @@ class TableRequests:
         if not isinstance(on, bool):
             raise ProtocolError('"on" must be true or false.')
         place = table.seats[seat] if seat < len(table.seats) else None
-        if on and place is not None and place.person:
-            away = self.away_since.get(place.person)
+        if on and place is not None and place.person and not place.zombie:
+            away = self.presence.absent_since(table, place.person)
             if away is None:
                 raise TableError(
-                    f"{table.seat_label(seat)} is here: only an absent person's seat can go to a bot."
+                    f"{table.seat_label(seat)} is here at the table: only the seat of a person "
+                    "who left it can go to a bot."
                 )
             waited = time.monotonic() - away
             if waited < self.seat_timeout:
                 raise TableError(
-                    f"{place.person_name} left {int(waited)} s ago; wait {int(self.seat_timeout - waited) + 1} s "
-                    "more before a bot takes the seat."
+                    f"{place.person_name} left the table {int(waited)} s ago; wait "
+                    f"{int(self.seat_timeout - waited) + 1} s more before a bot takes the seat."
                 )
         async with self._lock_of(table):
             tablemod.hand_to_bot(table, session.person, seat, on)
@@ -323,11 +330,12 @@ class TableRequests:
         self._leaving_seat(table)
 
     def _leaving_seat(self, table: Table) -> None:
-        """A person left a game for good: it goes on with a bot, or ends when no person is left
-        (ended by the node that runs the table)."""
+        """A person left a game for good: it goes on with a bot, or ends at once (no person is
+        left, two seats, or aborted: `tables.early_end`), ended by the node that runs it."""
         self._run_clock(table, decided=False)
-        if not table.people() and not table.is_over and not table.finished and self.runs(table):
-            self._log_line(table, "No person is left at the table: the game ends here.")
+        why = tablemod.early_end(table)
+        if why and not table.finished and self.runs(table):
+            self._log_line(table, why)
             self.spawn(self._finish(table, early=True))
         self._changed(table)
 
@@ -340,19 +348,31 @@ class TableRequests:
         if table.finished or table.club_id is None:
             return
         table.finished = True
+        self._run_clock(table, decided=False)  # an ended game's clock stops
         state = table.state
         scores = (
             state.final_scores()
             if state.is_over
             else table.spec.rules.projected_scores(state, None)
         )
+        aborted = bool(table.undecided())
         try:
             finished = await self.record(
-                self.club.finish, table.club_id, scores, outcomes=table.outcomes()
+                self.club.finish,
+                table.club_id,
+                scores,
+                outcomes=table.outcomes(),
+                aborted=aborted,
             )
         except TableError as exc:
             table.finished = False
+            self._run_clock(table, decided=False)
             self.problems.append(f"Table {table.id}: its end could not be kept ({exc}).")
+            return
+        table.result = finished.settled(scores)
+        if aborted:
+            self._log_line(table, "This game was aborted: it is not rated and counts for no one.")
+            self._changed(table)
             return
         names = {r.player_id: r.player for r in finished.seats}
         moves = [
@@ -367,13 +387,19 @@ class TableRequests:
         self._changed(table)
 
     async def _on_rematch(self, session, message: dict) -> None:
-        """A new table with the same game, seats and options; the others are invited to it."""
+        """A new table with the same game, seats and options; the others are invited to it
+        (told at once, on their end screen). A player asking for the rematch another asked for
+        first sits down at it."""
         old = self._table(message)
         if not (old.is_over or old.finished):  # finished: ended early, everyone resigned
             raise TableError("A rematch is offered once the game is over.")
         mine = old.seat_of(session.person)
         if mine is None:
             raise TableError("Only a player of this table can ask for a rematch.")
+        again = self.tables.get(old.rematch)
+        if again is not None and not again.is_over:
+            await self._sit_at_rematch(session, again, mine)
+            return
         seats = [
             {"name": s.name, "who": "me" if i == mine else ("open" if s.who == "human" else s.who)}
             for i, s in enumerate(old.seats)
@@ -391,22 +417,55 @@ class TableRequests:
             },
         )
         table = self.tables[session.table]
+        old.rematch = table.id
+        invited = []
         for name in others:
             try:
-                await self.record(
+                invitation = await self.record(
                     self.club.invitations.invite, table.club_id, session.player.id, name
                 )
             except TableError:
                 continue
-        self.notice(table, f"A rematch: {', '.join(others) or 'no one'} invited to sit down again.")
+            invited.append(name)
+            self._tell_rematch(old, invitation)
+        self.notice(
+            table, f"A rematch: {', '.join(invited) or 'no one'} invited to sit down again."
+        )
         self._tell_lobby()
+
+    def _tell_rematch(self, old: Table, invitation) -> None:
+        """Tell the invited person's sessions of a rematch: on the end screen of the game just
+        played, or where they are."""
+        text = f"{invitation.from_name} asks for a rematch at table {invitation.code}."
+        offer = {"table": invitation.code, "invitation": invitation.id}
+        for other in self.sessions:
+            if other.player is not None and other.player.id == invitation.to_id:
+                where = old.id if other.table == old.id else None
+                other.send({"type": "notice", "table": where, "text": text, "rematch": offer})
+
+    async def _sit_at_rematch(self, session, table: Table, old_seat: int) -> None:
+        """Sit down at the rematch another player opened: at the seat held in the game before
+        when it is open, else at the first open one (the invitation is accepted)."""
+        if table.seat_of(session.person) is not None:
+            self._open(session, table)
+            return
+        seats = table.open_seats()
+        if not seats:
+            raise TableError(f"The rematch at table {table.id} has no open seat left.")
+        seat = old_seat if old_seat in seats else seats[0]
+        for invitation in await self.record(self.club.invitations.waiting, session.player.id):
+            if invitation.code == table.id:
+                await self.record(
+                    self.club.invitations.answer, invitation.id, session.player.id, True
+                )
+        await self._on_join(session, {"table": table.id, "seat": seat})
 
     # -- clocks ----------------------------------------------------------------------------------
     def _run_clock(self, table: Table, decided: bool) -> None:
         """The decision may have passed to another seat: charge and switch the table's clock,
         and wake when the seat deciding now runs out of time. No one's time runs while a seat
         is open: the game is not fully under way until everyone has sat down."""
-        deciding = table.deciding()
+        deciding = None if table.finished else table.deciding()
         now = self.clock()
         place = table.seats[deciding] if deciding is not None else None
         runs = (
@@ -436,6 +495,35 @@ class TableRequests:
             )
         if table.clock.is_on and table.club_id is not None and not table.finished:
             self.spawn(self._store_clock(table, now))
+
+    async def _keep_clocks(self) -> None:
+        """Keep the time left of every running clock of the tables this node runs, as it
+        stands now, so that a restart resumes each clock where it stood (the time the server is
+        down is nobody's)."""
+        if self.recorder is None:
+            return
+        now = self.clock()
+        kept = [
+            (t.club_id, t.clock.running, int(t.clock.left(t.clock.running, now) * 1000))
+            for t in self.tables.values()
+            if t.clock.running is not None
+            and t.club_id is not None
+            and not t.finished
+            and self.runs(t)
+        ]
+        if not kept:
+            return
+        try:
+            await self.record(self.club.tables.keep_clocks, kept)
+        except TableError as exc:
+            self._problem("clocks", f"The running clocks could not be kept ({exc}).")
+            return
+        self._solved("clocks")
+
+    async def _clock_loop(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_KEEP_S)
+            await self._keep_clocks()
 
     async def _store_clock(self, table: Table, now: float) -> None:
         for seat, left in enumerate(table.clock.stored(now)):

@@ -59,6 +59,9 @@ class Seat:
     """'resigned' or 'timeout' once the person gave the seat to a bot for good ('' before)."""
     seen: int = 0
     """How many actions the person's screen had when they last looked at the table."""
+    bot_since: int | None = None
+    """How many actions the table had when a bot began to play for the person while away (what
+    it chose is told when they come back); None while no bot did."""
 
     @property
     def for_good(self) -> bool:
@@ -88,6 +91,13 @@ class Table:
         self.owner = owner
         self.seats = seats
         self.chat: deque = deque(maxlen=CHAT_KEEP)
+        """The last chat lines, 'name: text' (`add_chat`)."""
+        self.chat_by: deque = deque(maxlen=CHAT_KEEP)
+        """Who said each of them (a person, '' when not known), for those who muted them."""
+        self.chat_total = 0
+        """How many chat lines the table has had since it was loaded (a session counts on)."""
+        self.spectator_chat = True
+        """False once its players turned the spectators' chat off."""
         self.kind = kind
         """'live', or 'turn' for a turn-based table (played over days, a move at a time)."""
         self.clock = TableClock(clock or {"type": "none"}, len(seats), clock_left)
@@ -104,6 +114,14 @@ class Table:
         (an action is appended after it: `Tables.append(…, after=seq)`)."""
         self.chat_seq = 0
         """The number of the last chat line of the club's rows that `chat` holds."""
+        self.decided: set[int] = set()
+        """The seats whose person has taken a decision of their own (a bot's move for them is
+        none): a game that ends before every person has is aborted."""
+        self.result: dict | None = None
+        """The final scoring as the club settled it once it kept the game's end
+        (`core.ranking.settled`: its ranking, each seat's outcome, aborted or not); None before."""
+        self.rematch = ""
+        """The table of this game's rematch, once a player asked for one ('' before)."""
 
     @property
     def spec(self):
@@ -145,6 +163,14 @@ class Table:
         """The people holding seats they still play (not resigned or timed out)."""
         return [s.person for s in self.seats if s.who == "human" and s.person and not s.for_good]
 
+    def undecided(self) -> list[int]:
+        """The seats whose person has not yet taken a decision of their own."""
+        return [
+            i
+            for i, s in enumerate(self.seats)
+            if s.who == "human" and s.person and i not in self.decided
+        ]
+
     def outcomes(self) -> list[str]:
         """Each seat's outcome for the club: 'resigned', 'timeout' or ''."""
         return [s.outcome for s in self.seats]
@@ -167,6 +193,8 @@ class Table:
             return f"{title} (open seat)"
         if place.outcome:
             gone = "resigned" if place.outcome == "resigned" else "out of time"
+            if self.finished:  # no bot plays on at a game that has ended
+                return f"{title} ({place.person_name}, {gone})"
             return f"{title} ({place.person_name}, {gone}: a bot plays)"
         if place.zombie:
             return f"{title} ({place.person_name}, played by a bot while away)"
@@ -210,6 +238,24 @@ class Table:
             )
             return Choices(seat, False, (), {}, {}, False, why)
         return self.master.choices(seat)
+
+    def add_chat(self, person: str, line: str) -> None:
+        """Keep a chat line ('name: text') that `person` said."""
+        self.chat.append(line)
+        self.chat_by.append(person)
+        self.chat_total += 1
+
+    def chat_since(self, count: int, hidden=frozenset()) -> tuple[list[str], int]:
+        """The chat lines after the first `count` but those of the people in `hidden` (muted
+        by the reader); and the new count."""
+        lines = list(self.chat)
+        authors = list(self.chat_by)[-len(lines) :] if lines else []
+        authors = [""] * (len(lines) - len(authors)) + authors
+        total = max(self.chat_total, len(lines))
+        new = max(0, min(total - count, len(lines)))
+        start = len(lines) - new
+        said = zip(lines[start:], authors[start:], strict=True)
+        return [line for line, person in said if not person or person not in hidden], total
 
     def log_since(self, pov: int, count: int) -> tuple[list[str], int]:
         """The log lines of a point of view written after the first `count`; and the new count."""
@@ -397,18 +443,20 @@ def chat(table: Table, person: str, name: str, text: str) -> str:
     if not clean:
         raise TableError("Type something to say first.")
     line = f"{name}: {clean}"
-    table.chat.append(line)
+    table.add_chat(person, line)
     return line
 
 
 def hand_to_bot(table: Table, person: str, seat: int, on: bool) -> None:
-    """Let a bot play an absent person's seat, or give it back (the owner's call).
+    """Let a bot play an absent person's seat, or give it back (the call of the owner or of
+    anyone who plays at the table: an absent owner leaves no one stuck).
 
     Raises:
-        TableError: not the owner, no such seat, or not a person's seat.
+        TableError: not the owner or a player, no such seat, or not a person's seat.
     """
-    if person != table.owner:
-        raise TableError("Only the table's owner can hand a seat to a bot.")
+    mine = table.seat_of(person)
+    if person != table.owner and (mine is None or table.seats[mine].for_good):
+        raise TableError("Only a player of this table can hand a seat to a bot.")
     if not 0 <= seat < len(table.seats) or table.seats[seat].who != "human":
         raise TableError("Only a person's seat can be handed to a bot.")
     place = table.seats[seat]
@@ -417,17 +465,56 @@ def hand_to_bot(table: Table, person: str, seat: int, on: bool) -> None:
     if place.for_good:
         raise TableError(f"{table.seat_label(seat)} left the game: a bot plays it to its end.")
     place.zombie = ZOMBIE_LEVEL if on else ""
+    if on and place.bot_since is None:
+        place.bot_since = table.actions
+
+
+def bot_moves(table: Table, seat: int, since: int) -> list[str]:
+    """What `seat` did after the table's first `since` actions, in words (the moves a bot
+    chose for its absent person); the oldest the table no longer keeps are left out."""
+    actions = table.record.actions
+    history = table.history
+    words = table.spec.choices.words
+    moves = []
+    for index in range(max(since, len(actions) - len(history) + 1), len(actions)):
+        before = history[len(history) - 1 - (len(actions) - index)]
+        if before.current_player != seat:
+            continue
+        try:
+            action = table.spec.rules.parse_action(before, actions[index])
+        except ValueError:
+            continue
+        moves.append(words(before, before.view(seat), seat, action))
+    return moves
 
 
 def outcome_line(table: Table, seat: int) -> str:
     """The log's line for a seat its person gave to a bot for good (resigned, out of time)."""
     place = table.seats[seat]
-    if place.outcome == "resigned":
-        return f"{table.seat_label(seat)}: {place.person_name} resigned."
-    return (
-        f"{table.spec.seat_title(place.name)}: {place.person_name} ran out of time; a bot "
-        "plays the seat to the end."
-    )
+    gone = "resigned" if place.outcome == "resigned" else "ran out of time"
+    then = "" if early_end(table) else "; a bot plays the seat to the end"
+    return f"{table.spec.seat_title(place.name)}: {place.person_name} {gone}{then}."
+
+
+def early_end(table: Table) -> str:
+    """Why the game ends now, before its rules end it, in one sentence ('' while it goes on):
+    no person is left at it; a person gave up their seat before every person at the table took
+    a decision of their own (the game is aborted); or a person gave up a two-seat game (no one
+    plays on against a bot)."""
+    if table.is_over:
+        return ""
+    if not table.people():
+        return "No person is left at the table: the game ends here."
+    if not any(s.for_good for s in table.seats):
+        return ""
+    if table.undecided():
+        return (
+            "The game ends here, aborted: not every person at the table has taken a decision "
+            "of their own."
+        )
+    if len(table.seats) == 2:
+        return "The game ends here: one of its two seats was given up."
+    return ""
 
 
 def give_up(table: Table, seat: int, outcome: str) -> None:
@@ -486,7 +573,12 @@ def restore(loaded) -> Table:
         clock_left=[None if s.clock_ms is None else s.clock_ms / 1000 for s in stored.seats],
         club_id=stored.id,
     )
-    table.chat.extend(f"{line.name}: {line.text}" for line in loaded.chat)
+    for place in seats:
+        if place.zombie and not place.for_good:
+            place.bot_since = table.actions  # what the bot chose from here on is told
+    for line in loaded.chat:
+        table.add_chat(person_of(line.player_id), f"{line.name}: {line.text}")
     table.seq = loaded.last_seq
     table.chat_seq = max((line.n for line in loaded.chat), default=0)
+    table.decided = set(loaded.decided)
     return table

@@ -89,6 +89,8 @@ class WishApp(App):
         """What the table server said before the first screen was up (None: told at once)."""
         self._first_word = asyncio.Event()
         """Set once the table server has said something (its welcome, as a rule)."""
+        self._let_go = False
+        """True once the table server said its last word to this session (a banned member)."""
 
     def get_driver_class(self):
         """Textual's driver for this platform; on POSIX terminals, one that writes less; on a
@@ -453,6 +455,10 @@ class WishApp(App):
                 screen.show(message)
         elif kind == "table":
             self._table_message(message)
+        elif kind == "error" and message.get("final") is True:
+            # The server lets this session go (a banned member): its sentence is the last word.
+            self._let_go = True
+            self.exit(return_code=1, message=f"wish-tui: {message.get('error', '')}")
         elif kind == "error" and getattr(self, "_naming", False):
             self._ask_name(message.get("error", ""), self._last_name)
         elif kind == "error":
@@ -462,7 +468,7 @@ class WishApp(App):
         elif kind == "why":
             self._to_table(message, "explained", message)
         elif kind == "notice":
-            self._to_table(message, "noticed", message.get("text", ""))
+            self._to_table(message, "noticed", self._notice_text(message))
         elif kind == "page":
             self._show_page(message)
         elif kind == "archive":
@@ -470,8 +476,20 @@ class WishApp(App):
         elif kind == "closed":
             self.notify("That table was closed by its owner.", severity="warning")
             self.show_lobby()
-        elif kind == "lost":
+        elif kind == "lost" and not self._let_go:
             self.exit(return_code=1, message="wish-tui: the table server went away.")
+
+    def _notice_text(self, message: dict) -> str:
+        """A notice of the server in words, with the key that answers a rematch offered (kept
+        by the table it was played at, for its final scoring window)."""
+        text = str(message.get("text", ""))
+        if not isinstance(message.get("rematch"), dict):
+            return text
+        table = getattr(self, "remote_table", None)
+        if table is not None and message.get("table") == table.id:
+            table.rematch_offer = f"{text} r sits you down again."
+            return table.rematch_offer
+        return f"{text} The lobby lists it: a accepts."
 
     def _ask_name(self, text: str, suggested: str) -> None:
         """A newcomer to the server's club chooses the name others will know them by (asked

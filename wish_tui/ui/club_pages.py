@@ -100,7 +100,8 @@ class ClubPageScreen(Screen):
         grid.add_columns("Day", "Game", "Seats and scores", "Rated")
         for game in message.get("rows", []):
             seats = ", ".join(
-                f"{s['place']}. {s['player'] or s['name']} {s['score']}"
+                (f"{s['place']}. " if s["place"] > 0 else "")  # an aborted game has no places
+                + f"{s['player'] or s['name']} {s['score']}"
                 + (f" ({s['outcome']})" if s.get("outcome") else "")
                 for s in sorted(game["seats"], key=lambda s: s["place"])
             )
@@ -108,7 +109,7 @@ class ClubPageScreen(Screen):
                 _day(game["finished_at"]),
                 _game_title(game["game"]) + (" solo" if game.get("solo") else ""),
                 seats,
-                "yes" if game.get("rated") else "",
+                "aborted" if game.get("aborted") else "yes" if game.get("rated") else "",
             )
         who = f"{message['player']}'s" if message.get("player") else "Everyone's"
         game = f" {_game_title(message['game'])}" if message.get("game") else ""
@@ -140,8 +141,8 @@ class ClubPageScreen(Screen):
                 str(stats["played"]),
                 str(stats["won"]),
                 f"{stats['win_rate']:.0%}",
-                f"{stats['average']:.1f}",
-                str(stats["best"]),
+                "—" if stats.get("average") is None else f"{stats['average']:.1f}",
+                "—" if stats.get("best") is None else str(stats["best"]),
                 rating,
                 arrow,
             )

@@ -125,7 +125,7 @@ class LobbyScreen(Screen):
             label + ("" if connected or "open seat" in label or "bot" in label else " — away")
             for label, connected in zip(entry["seats"], entry["connected"], strict=True)
         )
-        if entry["over"]:
+        if entry["over"] or entry.get("ended"):  # ended: early (a seat given up, aborted)
             state = "finished"
         elif entry.get("your_move"):
             since = _since(entry.get("since") or 0)

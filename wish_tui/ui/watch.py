@@ -83,7 +83,7 @@ class WatchScreen(Screen):
         with contextlib.suppress(KeyError, IndexError, TypeError):
             self.query_one(self.spec.ui.Board).show(view, self.shown_seat, self._compact)
         seats = message["seats"]
-        if message["over"]:
+        if message["over"] or message.get("ended"):
             status = "The game is over."
         elif message["waiting_for"]:
             status = f"Watching table {self.table_id}: waiting for {message['waiting_for']}."

@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 
+from wish_tui.core.ranking import result_lines
 from wish_tui.seat import Hint, Refused
 
 from .choice_panel import ChoicePanel
@@ -71,6 +72,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         Binding("pagedown", "log_scroll(1)", show=False),
         Binding("slash", "chat", "Chat", show=False),
         Binding("z", "hand_to_bot", "Seat to a bot", show=False),
+        Binding("o", "people", "People", show=False),
         Binding("ctrl+g", "bell", "Bell on/off", show=False),
         Binding("w", "score_now", "Score now", show=False),
         Binding("x", "resign", "Resign", show=False),
@@ -365,6 +367,10 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         """Something the person should know: an autosave that could not be written, a person
         away long enough for a bot to take their seat."""
         self.notify(sentence, severity="warning", timeout=10)
+        if self.table.rematch_offer:
+            for screen in self.app.screen_stack:
+                if isinstance(screen, FinalScoringScreen):
+                    screen.show_rematch_offer(self.table.rematch_offer)
 
     def table_hint(self, hint: Hint) -> None:
         """A hint asked for is ready (one for a position that is gone is dropped)."""
@@ -660,6 +666,12 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
             return
         self._clear_notifications()  # no earlier word may cover the final scoring
         view = self.view()
+        if "scores" not in view:  # a server's game whose end is not kept yet: as it stands
+            view = {**view, "scores": view["projection"]}
         keep = getattr(self.app, "keep_solo_score", None)
         best = keep(self.table, view) if keep is not None else None
-        self.app.push_screen(self.game_over_screen(view, seed, best))
+        window = self.game_over_screen(view, seed, best)
+        # At a server, the scores are those the club settled: a given-up seat is last, an
+        # aborted game has no ranking; say so under the verdict.
+        window.notes = tuple(result_lines(view["scores"], [s.named for s in self.table.seats]))
+        self.app.push_screen(window)

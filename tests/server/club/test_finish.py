@@ -179,3 +179,59 @@ def test_solo_games_keep_the_best_score_of_their_setup(club):
     assert (best.setup, best.score, best.games) == ("hard", 41, 3)
     assert club.standings.leaderboard("wish") == []
     assert club.standings.player_page(ann.id).solo == (best,)
+
+
+def test_an_aborted_game_has_no_places_moves_no_rating_and_counts_for_no_one(club):
+    ann, bob = people(club, "Ann", "Bob")
+    club.finish(table_of(club, [ann, bob]).id, scores([9, 4], [[0], [1]]))
+    aborted = club.finish(
+        table_of(club, [ann, bob]).id,
+        scores([3, 3], [[0, 1]]),
+        outcomes=["timeout", "timeout"],
+        aborted=True,
+    )
+    assert aborted.aborted and not aborted.rated and aborted.changes == ()
+    assert [s.place for s in aborted.seats] == [0, 0]
+    newest, first = club.history.page()
+    assert newest.aborted and not first.aborted and newest.to_json()["aborted"] is True
+    board = {r.name: r.games for r in club.standings.leaderboard("wish")}
+    assert board == {"Ann": 1, "Bob": 1}
+    [stats] = club.standings.player_page(bob.id).games
+    assert (stats.played, stats.won) == (1, 0)  # not "2 played, 1 won"
+    assert club.standings.game_page("wish").finished == 1
+    solo = club.tables.create("wish", 1, [SeatSpec("fire", "human", ann.id)], ann.id, solo="hard")
+    club.finish(solo.id, scores([30], [[0]]), outcomes=["resigned"], aborted=True)
+    assert club.standings.best_solo(player_id=ann.id) == []
+
+
+def test_a_players_page_leaves_out_the_points_a_bot_scored_at_their_seat(club):
+    ann, bob = people(club, "Ann", "Bob")
+    club.finish(
+        table_of(club, [ann, bob]).id, scores([20, 55], [[1], [0]]), outcomes=["", "resigned"]
+    )
+    [stats] = club.standings.player_page(bob.id).games
+    assert (stats.played, stats.won, stats.average, stats.best) == (1, 0, None, None)
+    club.finish(table_of(club, [ann, bob]).id, scores([20, 30], [[1], [0]]))
+    [stats] = club.standings.player_page(bob.id).games
+    assert (stats.played, stats.won, stats.average, stats.best) == (2, 1, 30.0, 30)
+
+
+def test_the_seats_whose_person_decided_are_read_back_after_a_restart(club):
+    ann, bob = people(club, "Ann", "Bob")
+    seats = [SeatSpec("air", "human", ann.id), SeatSpec("water", "human", bob.id)]
+    played = play(club, "wish", 21, seats, limit=3, undo_at=None)
+    table = played.table.id
+    assert club.tables.load(table).decided == {0, 1}
+    fresh = club.tables.create("wish", 21, seats, None)  # the same deal
+    state = played.states[0]
+    first = state.current_player
+    club.tables.append(fresh.id, first, None, str(state.legal_actions()[0]))  # a bot's move
+    assert club.tables.load(fresh.id).decided == frozenset()
+
+
+def test_running_clocks_are_kept_in_one_go_and_a_finished_table_is_passed_over(club):
+    ann, bob = people(club, "Ann", "Bob")
+    live, done = table_of(club, [ann, bob]), table_of(club, [ann, bob])
+    club.finish(done.id, scores([1, 0], [[0], [1]]))
+    club.tables.keep_clocks([(live.id, 1, 171_500), (done.id, 0, 5)])
+    assert [s.clock_ms for s in club.tables.get(live.id).seats] == [None, 171_500]

@@ -96,6 +96,7 @@ def test_history_json_newest_first_and_filtered(filled, capsys):
         "rated",
         "seats",
         "changes",
+        "aborted",
     }
     assert [(s["player"], s["score"], s["place"]) for s in first["seats"]] == [
         ("Ann", 2, 2),

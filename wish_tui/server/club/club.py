@@ -22,6 +22,7 @@ from .finish import finish_table
 from .history import History
 from .invitations import Invitations
 from .lock import ClubLock, take_lock
+from .moderation import Moderation
 from .players import Players
 from .rows import FinishedGame
 from .sqlite_file import open_sqlite, path_in
@@ -31,7 +32,8 @@ from .table_store import Tables
 
 class Club:
     """One open club database with its parts: `players`, `tables`, `history`, `standings`,
-    `invitations`, `cluster` (leases, heartbeats, listeners); and `finish` for a table's end."""
+    `invitations`, `moderation` (mutes, bans, quiet tables), `cluster` (leases, heartbeats,
+    listeners); and `finish` for a table's end."""
 
     def __init__(self, db: Database, cluster=None) -> None:
         self.db = db
@@ -42,6 +44,7 @@ class Club:
         self.history = History(db)
         self.standings = Standings(db, self.players)
         self.invitations = Invitations(db, self.players)
+        self.moderation = Moderation(db, self.players)
 
     def finish(
         self,
@@ -50,10 +53,14 @@ class Club:
         *,
         outcomes: Sequence[str] | None = None,
         rated: bool | None = None,
+        aborted: bool = False,
     ) -> FinishedGame:
         """Store a table's end in one transaction (`finish.finish_table`): results, the
-        compacted record, the ratings or the best solo score; returns how ratings moved."""
-        return finish_table(self.db, self.tables, table_id, scores, outcomes=outcomes, rated=rated)
+        compacted record, the ratings or the best solo score (none of them for an aborted
+        game); returns how ratings moved."""
+        return finish_table(
+            self.db, self.tables, table_id, scores, outcomes=outcomes, rated=rated, aborted=aborted
+        )
 
     def close(self) -> None:
         self.db.close()

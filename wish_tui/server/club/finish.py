@@ -1,10 +1,12 @@
 """Finishing a table: its result, its compacted record, the ratings, in one transaction.
 
-`finish_table` is called once the game is over (or when no person is left at it): it stores each
-seat's score and place (`results`), folds the table's events, final scores and chat into one
+`finish_table` is called once the game is over (or when it ends early: a resignation or a timeout
+at two seats, no person left, an aborted game): it stores each seat's score and place (`results`), folds the table's events, final scores and chat into one
 compressed record (`record_codec.pack`) and deletes the rows they came from, and, for a rated
 game, moves every player's rating (`ratings.py`) with a row of rating history each. A solo game
-updates the player's best score of its setup instead. Either all of it is committed or none.
+updates the player's best score of its setup instead. An aborted game (it ended before every
+person at it took a decision of their own) keeps its record with no places (0 at every seat),
+moves no rating and no best score. Either all of it is committed or none.
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ def finish_table(
     *,
     outcomes: Sequence[str] | None = None,
     rated: bool | None = None,
+    aborted: bool = False,
 ) -> FinishedGame:
     """Store a table's end: results, compacted record, ratings (or best solo score).
 
@@ -99,6 +102,8 @@ def finish_table(
             by default each seat's stored outcome (`Tables.set_seat`).
         rated: None rates every game between seats whose people all have keys; False keeps a
             game unrated.
+        aborted: the game ended before every person at it took a decision of their own: no
+            places, no rating, no best score.
 
     Raises:
         ClubError: no such table, it is finished already, the scores do not fit its seats.
@@ -112,8 +117,8 @@ def finish_table(
             raise ClubError("A table's outcomes are one a seat: '', resigned, timeout or bot.")
         totals = _totals(scores, count)
         ranking = scores.get("ranking") if isinstance(scores.get("ranking"), list) else []
-        seat_places = ratings.places(ranking, count, seat_outcomes)
-        is_rated = _is_rated(db, table) if rated is None else (rated and _is_rated(db, table))
+        seat_places = ratings.places(ranking, count, seat_outcomes, aborted=aborted)
+        is_rated = not aborted and (rated is not False) and _is_rated(db, table)
         actions, times = resolve(tables._all_events(table_id))
         chat = [[c.player_id, c.text, c.at] for c in tables.chat_lines(table_id)]
         now = db.clock()
@@ -153,7 +158,7 @@ def finish_table(
             db.execute(f"DELETE FROM {what} WHERE table_id = ?", (table_id,))
         db.execute("UPDATE tables SET finished_at = ? WHERE id = ?", (now, table_id))
         changes = _rate(db, table, seat_places, now) if is_rated else ()
-        if table.solo and table.seats[0].player_id is not None:
+        if table.solo and table.seats[0].player_id is not None and not aborted:
             db.execute(
                 UPSERT_SOLO,
                 (
@@ -180,7 +185,7 @@ def finish_table(
         for s in table.seats
     )
     return FinishedGame(
-        table_id, table.code, table.game, table.solo, now, is_rated, seats, tuple(changes)
+        table_id, table.code, table.game, table.solo, now, is_rated, seats, tuple(changes), aborted
     )
 
 

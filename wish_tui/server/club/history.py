@@ -15,6 +15,7 @@ from wish_tui.records import GameRecord
 from .database import Database
 from .errors import NotFound
 from .limits import REMOVED_NAME
+from .ratings import NO_PLACE
 from .record_codec import RecordDamaged, unpack
 from .rows import ArchivedGame, FinishedGame, SeatResult
 
@@ -23,6 +24,11 @@ PAGE_MAX = 100
 
 def _marks(n: int) -> str:
     return ", ".join("?" * n)
+
+
+def _is_aborted(seats: list[SeatResult]) -> bool:
+    """An aborted game is kept with no places: NO_PLACE at every seat."""
+    return bool(seats) and all(s.place == NO_PLACE for s in seats)
 
 
 class History:
@@ -105,6 +111,7 @@ class History:
                 finished_at=h[4],
                 rated=bool(h[5]),
                 seats=tuple(seats.get(h[0], ())),
+                aborted=_is_aborted(seats.get(h[0], ())),
             )
             for h in (heads.get(t) for t in table_ids)
             if h is not None

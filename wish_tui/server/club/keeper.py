@@ -5,11 +5,14 @@
     wish-tui club history [--game G] [--player NAME] [--limit N] [--json]
     wish-tui club rename OLD NEW                    give a player another name
     wish-tui club remove NAME                       remove a player (their games stay)
+    wish-tui club mute NAME [--json]                mute a member's chat for everyone
+    wish-tui club ban NAME [--json]                 refuse a member's logins (games, name stay)
+    wish-tui club unmute NAME / unban NAME [--json] undo either
     wish-tui club problems [--json]                 the unfinished tables that cannot be resumed
     wish-tui club --database postgresql://… COMMAND   the same, on a club in PostgreSQL
 
-`players`, `ratings`, `history` and `problems` open the database to read only and change nothing; a missing database is said in
-one sentence. The JSON shapes are described in docs/club.md.
+`players`, `ratings`, `history` and `problems` open the database to read only and change
+nothing; a missing database is said in one sentence. The JSON shapes are described in docs/club.md.
 """
 
 from __future__ import annotations
@@ -28,6 +31,12 @@ from .limits import REMOVED_NAME
 
 BOARD_MAX = 1000
 """Lines of a leaderboard printed at most."""
+SANCTION_COMMANDS = {
+    "mute": "mute a member's chat at every table, for everyone",
+    "unmute": "let a muted member chat again",
+    "ban": "refuse a member's logins (their name, keys and games stay; unban undoes it)",
+    "unban": "let a banned member log in again",
+}
 
 
 def add_parser(commands) -> None:
@@ -60,6 +69,10 @@ def add_parser(commands) -> None:
         "remove", help='remove a player (their games stay, by "removed player")'
     )
     remove.add_argument("name", metavar="NAME")
+    for command, words in SANCTION_COMMANDS.items():
+        sanction = inner.add_parser(command, help=words)
+        sanction.add_argument("name", metavar="NAME")
+        sanction.add_argument("--json", action="store_true", help="print one JSON object")
     add_problems_parser(inner)
 
 
@@ -79,6 +92,7 @@ def _games(name: str | None) -> list[str]:
 
 
 def _players(club, as_json: bool) -> None:
+    sanctioned = club.moderation.sanctioned()
     rows = []
     page = 0
     while True:
@@ -90,7 +104,9 @@ def _players(club, as_json: bool) -> None:
                 "SELECT COUNT(*) FROM keys WHERE player_id = ?", (player.id,), default=0
             )
             played = club.db.scalar(
-                "SELECT COUNT(*) FROM results WHERE player_id = ?", (player.id,), default=0
+                "SELECT COUNT(*) FROM results WHERE player_id = ? AND place > 0",
+                (player.id,),
+                default=0,
             )
             rows.append((player, keys, played))
         page += 1
@@ -122,6 +138,8 @@ def _players(club, as_json: bool) -> None:
     print(f"{'id':>5}  {'name':<20}  {'kind':<8}  {'keys':>4}  {'games':>5}  last seen")
     for player, keys, played in rows:
         kind = "removed" if player.is_removed else "guest" if player.is_guest else "player"
+        held = sanctioned.get(player.id, ())
+        kind = "banned" if "ban" in held else "muted" if "mute" in held else kind
         print(
             f"{player.id:>5}  {player.name:<20}  {kind:<8}  {keys:>4}  {played:>5}  "
             f"{_when(player.seen_at)}"
@@ -199,12 +217,41 @@ def _history(club, game: str | None, player: str | None, limit: int, as_json: bo
         return
     for g in found:
         seats = ", ".join(
-            f"{s.place}. {s.player or REMOVED_NAME if s.who == 'human' else s.who + ' bot'} "
+            f"{'-' if g.aborted else s.place}. "
+            f"{s.player or REMOVED_NAME if s.who == 'human' else s.who + ' bot'} "
             f"{s.score}{' (' + s.outcome + ')' if s.outcome else ''}"
             for s in sorted(g.seats, key=lambda s: (s.place, s.seat))
         )
-        mark = "rated" if g.rated else "solo" if g.solo else "unrated"
+        mark = "aborted" if g.aborted else "rated" if g.rated else "solo" if g.solo else "unrated"
         print(f"{_when(g.finished_at)}  {g.code}  {games.get(g.game).title:<22} {mark:<7}  {seats}")
+
+
+def _sanction(club, command: str, name: str, as_json: bool) -> None:
+    """Mute or ban a member, or undo it; say what now holds."""
+    kind = command.removeprefix("un")
+    on = not command.startswith("un")
+    player = club.moderation.sanction(name, kind, on)
+    held = club.moderation.sanctions_of(player.id)
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "format": "wish_tui.club.sanction",
+                    "player": {"id": player.id, "name": player.name},
+                    "muted": "mute" in held,
+                    "banned": "ban" in held,
+                }
+            )
+        )
+        return
+    print(
+        {
+            "mute": f"{player.name} is muted: their chat is refused at every table.",
+            "unmute": f"{player.name} may chat again.",
+            "ban": f"{player.name} is banned: their logins are refused (unban undoes it).",
+            "unban": f"{player.name} may log in again.",
+        }[command]
+    )
 
 
 def run(args) -> int:
@@ -223,7 +270,9 @@ def run(args) -> int:
                     _history(club, args.game, args.player, args.limit, args.json)
             return 0
         with open_club(database=args.database) as club:
-            if command == "rename":
+            if command in SANCTION_COMMANDS:
+                _sanction(club, command, args.name, args.json)
+            elif command == "rename":
                 player = club.players.named(args.old)
                 renamed = club.players.rename(player.id, args.new)
                 print(f"{player.name} is now called {renamed.name}.")

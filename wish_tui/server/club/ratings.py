@@ -16,6 +16,8 @@ MU = 25.0
 SIGMA = 25.0 / 3
 FORFEITS = ("resigned", "timeout", "bot")
 """Seat outcomes that finish last."""
+NO_PLACE = 0
+"""The place of every seat of an aborted game: it has no ranking."""
 
 
 @cache
@@ -26,15 +28,22 @@ def model():
     return PlackettLuce(mu=MU, sigma=SIGMA)
 
 
-def places(ranking: Sequence[Sequence[int]], seats: int, outcomes: Sequence[str]) -> list[int]:
-    """Each seat's place, 1 the best, ties sharing one (the next place skips: 1, 1, 3).
+def places(
+    ranking: Sequence[Sequence[int]], seats: int, outcomes: Sequence[str], aborted: bool = False
+) -> list[int]:
+    """Each seat's place, 1 the best, ties sharing one (the next place skips: 1, 1, 3): the one
+    place a game's ranking is decided; the end of the table, the history, the pages and the
+    ratings all read it.
 
     Args:
         ranking: the game's final ranking, groups of tied seats from the first
             (`final_scores()["ranking"]`).
         seats: how many seats the game had.
         outcomes: per seat, '' or a forfeit (FORFEITS), which sends the seat last.
+        aborted: the game was aborted: every seat's place is NO_PLACE.
     """
+    if aborted:
+        return [NO_PLACE] * seats
     forfeited = {i for i, o in enumerate(outcomes) if o in FORFEITS}
     groups, seen = [], set()
     for group in ranking:

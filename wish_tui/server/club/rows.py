@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from wish_tui.core.ranking import settled
+
 from .limits import REMOVED_NAME
 
 
@@ -154,6 +156,8 @@ class LoadedTable:
     """The states of the game, first to current (`records.settle`)."""
     chat: list[ChatLine]
     last_seq: int
+    decided: frozenset[int] = frozenset()
+    """The seats whose person has taken a decision of their own (an action of theirs)."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +188,7 @@ class SeatResult(JsonRow):
     score: int
     place: int
     """1 for the winners; seats tied share a place; a seat that resigned, ran out of time or was
-    handed to a bot for good comes after every other."""
+    handed to a bot for good comes after every other; 0 at every seat of an aborted game."""
     outcome: str
 
 
@@ -210,6 +214,14 @@ class FinishedGame(JsonRow):
     seats: tuple[SeatResult, ...]
     changes: tuple[RatingChange, ...] = ()
     """How each rated player's ordinal moved (only as returned by finishing the table)."""
+    aborted: bool = False
+    """True when the game ended before every person at it took a decision of their own: it
+    has no places (0 at every seat), is not rated and counts in no one's figures."""
+
+    def settled(self, scores: dict) -> dict:
+        """The game's final scoring with the ranking the club keeps (`core.ranking.settled`):
+        what every screen of its end reads."""
+        return settled(scores, [s.place for s in self.seats], [s.outcome for s in self.seats])
 
 
 @dataclass(frozen=True)
@@ -250,8 +262,10 @@ class GameStats(JsonRow):
     played: int
     won: int
     win_rate: float
-    average: float
-    best: int
+    average: float | None
+    """The mean score of the games the player played to their end (None: every one of them
+    was left to a bot, whose points are not the player's)."""
+    best: int | None
     ordinal: float | None
     games_rated: int
     trend: tuple[float, ...]

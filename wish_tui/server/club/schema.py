@@ -213,12 +213,22 @@ V3 = (
 who is online wherever they connected. With SQLite (one machine) it stays empty."""
 
 
-V4 = ("ALTER TABLE players ADD COLUMN renamed_at {bigint}",)
-"""Version 4: when a player last changed their own name (NULL: never), so they may change it
+V4 = (
+    "ALTER TABLE players ADD COLUMN muted TEXT NOT NULL DEFAULT '[]'",
+    "ALTER TABLE players ADD COLUMN sanctions TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE tables ADD COLUMN spectator_chat INTEGER NOT NULL DEFAULT 1",
+)
+"""Version 4: whose chat each member muted for themselves (a JSON list of player ids), what the
+keeper did to a member ('mute', 'ban', both: comma-separated), and whether the spectators of a
+table may chat (its players may turn it off)."""
+
+
+V5 = ("ALTER TABLE players ADD COLUMN renamed_at {bigint}",)
+"""Version 5: when a player last changed their own name (NULL: never), so they may change it
 once in `players.RENAME_EVERY_DAYS` days."""
 
 
-MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2), _run(V3), _run(V4))
+MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2), _run(V3), _run(V4), _run(V5))
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)
 """The schema version this code writes; a database of a higher version is refused."""

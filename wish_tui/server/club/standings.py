@@ -65,10 +65,13 @@ class Standings:
             )
         }
         stats = []
+        # An aborted game (no places) counts for no one; the points of a seat its person left
+        # to a bot (resigned, out of time) are the bot's, not the person's score.
         for game, played, won, average, best in self.db.rows(
-            "SELECT game, COUNT(*), SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END), AVG(score), "
-            "MAX(score) FROM results WHERE player_id = ? AND seats > 1 GROUP BY game "
-            "ORDER BY game",
+            "SELECT game, COUNT(*), SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END), "
+            "AVG(CASE WHEN outcome = '' THEN score END), "
+            "MAX(CASE WHEN outcome = '' THEN score END) FROM results "
+            "WHERE player_id = ? AND seats > 1 AND place > 0 GROUP BY game ORDER BY game",
             (player_id,),
         ):
             ordinal, games_rated = rated.get(game, (None, 0))
@@ -86,7 +89,7 @@ class Standings:
                     played,
                     won,
                     _rate(won, played),
-                    round(float(average), 2),
+                    None if average is None else round(float(average), 2),
                     best,
                     ordinal,
                     games_rated,
@@ -98,16 +101,19 @@ class Standings:
 
     def game_page(self, game: str) -> GamePage:
         """A game's win rates by seat position (per number of seats), by seat name and by bot
-        level, over its finished games between seats."""
+        level, over its finished games between seats (aborted games, with no places, left out)."""
         finished = self.db.scalar(
-            "SELECT COUNT(*) FROM finished_games WHERE game = ? AND seats > 1", (game,), default=0
+            "SELECT COUNT(*) FROM results WHERE game = ? AND seats > 1 AND seat = 0 AND place > 0",
+            (game,),
+            default=0,
         )
         by_seat: dict[tuple[int, int], list[int]] = {}
         by_name: dict[str, list[int]] = {}
         by_bot: dict[str, list[int]] = {}
         for seats, seat, name, who, played, wins in self.db.rows(
             "SELECT seats, seat, name, who, COUNT(*), SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) "
-            "FROM results WHERE game = ? AND seats > 1 GROUP BY seats, seat, name, who",
+            "FROM results WHERE game = ? AND seats > 1 AND place > 0 "
+            "GROUP BY seats, seat, name, who",
             (game,),
         ):
             _add(by_seat, (seats, seat), played, wins)

@@ -42,6 +42,17 @@ TABLE_COLUMNS = (
 )
 
 
+def decided_seats(table: StoredTable, events: Sequence[Event]) -> frozenset[int]:
+    """The seats whose person has taken a decision of their own: an action stored under that
+    person (a bot playing for them stores none), even one taken back since."""
+    people = {s.seat: s.player_id for s in table.seats if s.who == "human"}
+    return frozenset(
+        e.seat
+        for e in events
+        if not e.undo and e.player_id is not None and people.get(e.seat) == e.player_id
+    )
+
+
 class Tables:
     """The tables of one club database."""
 
@@ -201,6 +212,17 @@ class Tables:
         if not 0 <= seat < len(seats):
             raise NotFound(f"The table {table_id} has no seat {seat}.")
         return seats[seat]
+
+    def keep_clocks(self, clocks: Sequence[tuple[int, int, int]]) -> None:
+        """Keep the time left of running clocks, each (table, seat, milliseconds), in one
+        transaction and without a notice: what a stop (or a crash, since the last time it was
+        kept) leaves the seat after a restart. A finished table (its seats gone) is passed over."""
+        with self.db.transaction():
+            for table_id, seat, left in clocks:
+                self.db.execute(
+                    "UPDATE table_seats SET clock_ms = ? WHERE table_id = ? AND seat = ?",
+                    (left, table_id, seat),
+                )
 
     def claim_seat(self, table_id: int, seat: int, player_id: int) -> StoredSeat:
         """Seat a player at an open person's seat of an unfinished table: the one of two people
@@ -418,6 +440,7 @@ class Tables:
             history,
             self.chat_lines(table_id),
             events[-1].seq if events else 0,
+            decided_seats(table, events),
         )
 
     def unfinished_ids(self) -> list[int]:

@@ -9,6 +9,7 @@ free of Textual.
 from __future__ import annotations
 
 from wish_tui.core.projected import projected_clause
+from wish_tui.core.ranking import places_of
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 
 from .style import SEAT_TITLE, category_name, kind_name, tile_words
@@ -270,7 +271,7 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
             else ("would win" if projected else "wins")
         )
         lines.append(f"{lead}{' and '.join(winners)} {verb} with {total} points.")
-    place = {s: rank for rank, group in enumerate(scores["ranking"], 1) for s in group}
+    place = places_of(scores)
     for entry in seats:
         steps = entry["steps"]
         cats = ", ".join(f"{category_name(c)} {steps[c]}" for c in CATEGORIES if c in steps)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from wish_tui.core.ranking import places_of
 from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
 
 from .style import DJINN_TITLE
@@ -323,6 +324,8 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
             lines.append(
                 f"{lead}you {score} {me['total']} VP; your Destiny {me['destiny']} {done}."
             )
+    elif not scores["winners"]:
+        lines.append("No one wins: the game was aborted.")
     else:
         winners = [title(seats[s]["djinn"]) for s in scores["winners"]]
         total = seats[scores["winners"][0]]["total"]
@@ -330,7 +333,7 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
         if len(winners) > 1:
             verb = "would share the victory" if projected else "share the victory"
         lines.append(f"{lead}{' and '.join(winners)} {verb} with {total} VP.")
-    place = {s: rank for rank, group in enumerate(scores["ranking"], 1) for s in group}
+    place = places_of(scores)
     for entry in seats:
         steps = ", ".join(f"{label} {entry['steps'][key]}" for key, label in STEPS)
         if "destiny" in entry.get("unknown", ()):
@@ -340,7 +343,7 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
             destiny = f"Destiny {entry['destiny']} {done}"
         lines.append(
             f"{_name(view, entry['seat'], seat)}: {entry['total']} VP ({steps}); {destiny}; "
-            f"place {place[entry['seat']]}; ties: {entry['badges_count']} Badges, "
+            f"place {place.get(entry['seat'], '-')}; ties: {entry['badges_count']} Badges, "
             f"{entry['crystals']} crystals, {entry['wishes_count']} Wishes."
         )
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines

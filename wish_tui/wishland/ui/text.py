@@ -9,6 +9,7 @@ a view and holds nothing; free of Textual.
 from __future__ import annotations
 
 from wish_tui.core.projected import projected_clause
+from wish_tui.core.ranking import places_of
 
 from .style import ROW_TITLE, seat_title
 from .words import ENTREPRENEUR_GIST
@@ -271,7 +272,7 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
         winner = seats[scores["winners"][0]]
         verb = "would win" if projected else "wins"
         lines.append(f"{lead}{seat_title(winner['colour'])} {verb} with {winner['total']} VP.")
-    place = {s: rank for rank, group in enumerate(scores["ranking"], 1) for s in group}
+    place = places_of(scores)
     options = view.get("options") or {}
     labels = (
         ("victory_track", "Victory Track"),
