@@ -255,6 +255,12 @@ def build_parser() -> argparse.ArgumentParser:
         "name it (postgresql://USER@HOST:PORT/DATABASE; needs the postgres extra); by default, "
         "the SQLite file of the data directory",
     )
+    serve.add_argument(
+        "--new-club",
+        action="store_true",
+        help="start a new, empty club where the data directory's club database is missing or "
+        "an empty (0-byte) file, which is otherwise refused",
+    )
     from wish_tui.server.club.keeper import add_parser as add_club_parser
 
     add_club_parser(commands)
@@ -350,6 +356,7 @@ def _serve(args: argparse.Namespace) -> int:
         web_port=args.web,
         web_url=args.web_url or "",
         database=args.database or "",
+        new_club=args.new_club,
     )
     return serve.run(options)
 

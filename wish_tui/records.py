@@ -50,6 +50,15 @@ class SaveError(Exception):
     """A save that cannot be read or written; the message is one sentence naming the file."""
 
 
+class IllegalInRecord(SaveError):
+    """A record whose action `number` (1 for the first), `text` in notation, is not legal where
+    it stands."""
+
+    def __init__(self, message: str, number: int, text: str) -> None:
+        super().__init__(message)
+        self.number, self.text = number, text
+
+
 # -- the record ------------------------------------------------------------------------------------
 def new_id() -> str:
     """A fresh game id: the start time and a random tag (never the seed, which is a secret)."""
@@ -355,7 +364,8 @@ def replay(record: GameRecord, where: str = "the record") -> list:
     """Replay a record from its seed: the state before the first action, then after each one.
 
     Raises:
-        SaveError: the seats are not a game, or an action is illegal where it stands.
+        SaveError: the seats are not a game; IllegalInRecord: an action is illegal where it
+            stands.
     """
     spec = record.spec
     try:
@@ -370,9 +380,11 @@ def replay(record: GameRecord, where: str = "the record") -> list:
         try:
             state = state.apply(parse(state, text))
         except ValueError as exc:
-            raise SaveError(
+            raise IllegalInRecord(
                 f"{where} holds an illegal action record: action {i} {excerpt(text)} is refused "
-                f"({_clause(exc)})."
+                f"({_clause(exc)}).",
+                i,
+                text,
             ) from None
         states.append(state)
     return states

@@ -10,8 +10,19 @@ from wish_tui.plain.console import Console
 from wish_tui.plain.output import Output
 from wish_tui.plain.remote import RemoteClient
 from wish_tui.server.client import Connection
+from wish_tui.server.hub import Hub
 
 TIMEOUT = 30
+
+
+async def start_hub(tmp_path, monkeypatch) -> Hub:
+    """A real table server in a fresh data directory: bots without pause, no rate limits."""
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
+    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
+    await hub.start()
+    return hub
 
 
 class Lines:
@@ -87,8 +98,8 @@ class Person:
         await self.see(f"Welcome to the tables of this server, {self.name}")
         return self
 
-    async def connect(self) -> None:
-        """Connect to the hub with a session's token, and run the client."""
+    async def connect(self) -> Person:
+        """Connect to the hub with a session's token, and run the client (nothing typed yet)."""
         token = self.hub.register_session(self.who, self.name)
         client = self.client
         client.connection = Connection(str(self.hub.socket_path), token, client.on_message)
@@ -96,6 +107,7 @@ class Person:
         client.lobby.awaiting = "welcome"
         self.console.go_to(client.lobby)
         self.task = asyncio.get_running_loop().create_task(self.console.run())
+        return self
 
     def type(self, *lines: str) -> None:
         for line in lines:

@@ -30,6 +30,7 @@ class HubDouble:
         self.started = self.closed = False
         self.fault: Exception | None = None
         """Raised by `start` and `register_session` when set."""
+        self.problems: list[str] = []
 
     async def start(self) -> None:
         if self.fault is not None:

@@ -456,3 +456,25 @@ async def test_closing_the_server_stops_each_child_then_ends_its_session_with_a_
         await server.connect(None, username="late")
     for conn in (polite, stubborn):
         conn.close()
+
+
+class BannerClient(asyncssh.SSHClient):
+    """A client that keeps the login banners it is shown (OpenSSH prints them)."""
+
+    banners: list[str] = []
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banners.append(msg)
+
+
+async def test_a_connection_turned_away_by_a_limit_is_told_why_in_its_terminal(start_server):
+    server = await start_server(keys=None, max_per_address=1)
+    first = await server.connect(None, username="a")
+    BannerClient.banners = []
+    with pytest.raises(asyncssh.DisconnectError) as refused:
+        await server.connect(None, username="b", client_factory=BannerClient)
+    assert refused.value.code == asyncssh.DISC_TOO_MANY_CONNECTIONS
+    assert BannerClient.banners == [
+        "wish-tui: too many connections from your address; close one and try again.\r\n"
+    ]
+    first.close()

@@ -34,6 +34,7 @@ CLUB_COMMANDS = {
     "key": "key LINE: add another public key of yours (paste its line)",
     "mute": "mute NAME: hide a member's chat from you, at every table (unmute NAME: again)",
     "unmute": "unmute NAME: see a muted member's chat again",
+    "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
 }
 CLUB_ALIASES = {"ratings": "leaderboard", "invites": "invitations", "games": "history"}
 SWITCHES = {"on": True, "yes": True, "off": False, "no": False}
@@ -219,6 +220,12 @@ class ClubCommands:
 
     def _cmd_unmute(self, rest: str) -> None:
         self._cmd_mute(rest, on=False)
+
+    def _cmd_rename(self, rest: str) -> None:
+        if not rest.strip():
+            self.out.say("rename needs the name you choose, e.g. 'rename Ann Lee'.")
+            return
+        self._ask_page({"type": "rename", "name": rest.strip()})
 
     def _cmd_key(self, rest: str) -> None:
         if not rest.strip():

@@ -193,11 +193,20 @@ def profile_lines(page: dict) -> list[str]:
     lines.append(settings_line(player))
     if player.get("profile"):
         lines.append(f"Your text: {player['profile']}")
+    lines.append(rename_line(page))
     lines.append(
         "'plain on' or 'plain off', 'bell on' or 'bell off', 'about TEXT' (a line on your "
-        "page), 'key LINE' (another public key of yours) change it."
+        "page), 'key LINE' (another public key of yours), 'rename NAME' change it."
     )
     return lines
+
+
+def rename_line(page: dict) -> str:
+    """When the player may take another name (once in 30 days), in a sentence."""
+    again = page.get("rename_from")
+    if again is None:
+        return "You may change your name once in 30 days: 'rename NAME'."
+    return f"You may change your name again from {when(again)} (once in 30 days)."
 
 
 PAGES = {

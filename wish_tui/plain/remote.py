@@ -26,7 +26,7 @@ from wish_tui.server.client import Connection, RemoteTable
 
 from .clocks import every_clock, seat_clock, setting_words
 from .console import Console
-from .lobby import PlainLobby
+from .lobby import ALIASES, COMMANDS, PlainLobby
 from .local import make_console, standard_streams
 from .output import Output
 from .sitting import PlainTable
@@ -41,7 +41,11 @@ INVITED = re.compile(
 
 
 class Naming:
-    """A newcomer's first line: the name others will know them by (the server checks it)."""
+    """A newcomer's first line: the name others will know them by (the server checks it).
+
+    A line that reads as a command of the lobby (help, quit, look, …) is answered as such, not
+    taken for a name; 'name WORDS' takes a name that reads like one.
+    """
 
     def __init__(self, send, out: Output, finish, suggested: str) -> None:
         self.send = send
@@ -60,10 +64,32 @@ class Naming:
         self.ask()
 
     def handle(self, line: str) -> None:
-        name = " ".join(line.split()) or self.suggested
-        if not name:
+        text = " ".join(line.split())
+        word, _, rest = text.partition(" ")
+        command = ALIASES.get(word.lower(), word.lower())
+        if command == "name" and rest:
+            self._register(rest)
+        elif command == "help":
+            self.out.say(
+                "The club asks once for the name others will know you by: 2 to 20 letters, "
+                "digits, spaces or punctuation. Type it; 'name HELP' takes a name that reads "
+                "like a command, and quit leaves."
+            )
+            self.ask("")
+        elif command == "quit":
+            self.out.say("You leave the server before choosing a name.")
+            self.finish()
+        elif command in COMMANDS or command == "look":
+            self.out.say(
+                f"'{word[:20]}' is a command of the lobby, which opens once you have a name; "
+                f"type your name first ('name {word[:20]}' to be called that)."
+            )
+        elif text or self.suggested:
+            self._register(text or self.suggested)
+        else:
             self.ask()
-            return
+
+    def _register(self, name: str) -> None:
         self.awaiting = "welcome"
         self.send({"type": "register", "name": name})
 

@@ -24,7 +24,7 @@ from . import tables as tablemod
 from .club import ClubError, NotFound, Notice, SeqTaken
 from .club.table_store import EVENTS_PAGE
 from .recorder import RecordFailed
-from .tables import Table, TableError
+from .tables import NotKept, Table, TableError
 
 RETRY_S = 1.0
 """Seconds before a change another node made is read again, when the database failed."""
@@ -54,7 +54,9 @@ class TableCopies:
             return await self.recorder.call(fn, *args)
         except NotFound:
             return None
-        except (ClubError, RecordFailed) as exc:
+        except RecordFailed as exc:
+            raise NotKept(str(exc)) from None
+        except ClubError as exc:
             raise TableError(str(exc)) from None
 
     # -- appending after the copy's last event --------------------------------------------------
@@ -71,7 +73,9 @@ class TableCopies:
             applied = await self._catch_up(table)
             self._caught_up(self.tables.get(table.id, table), applied)
             raise TableMovedOn(MOVED_ON) from None
-        except (ClubError, RecordFailed) as exc:
+        except RecordFailed as exc:
+            raise NotKept(str(exc)) from None
+        except ClubError as exc:
             raise TableError(str(exc)) from None
         table.seq = seq
         return seq

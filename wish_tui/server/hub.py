@@ -56,14 +56,14 @@ from . import tables as tablemod
 from .club import LEASE_MS, ClubError, RateLimiter, start_club
 from .club.rows import Player
 from .copies import TableCopies
-from .hub_club import ClubRequests
+from .hub_club import NO_NEW_PLAYERS, ClubRequests, NoNewPlayers
 from .hub_tables import TableRequests
 from .keys import OPEN_PREFIX
 from .nodes import NodeDuties
 from .presence import TablePresence, others
 from .protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
 from .recorder import Recorder, RecordFailed
-from .tables import Table, TableError, person_of
+from .tables import NotKept, Table, TableError, person_of
 
 SOCKET = "serve.sock"
 LOBBY_EVERY = 0.5
@@ -146,6 +146,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             that name it (`nodes.py`); None: the SQLite file of the data directory.
         node_id: this node's name among the club's nodes (by default its host and process id).
         lease_ms: how long this node's leases on its tables last unless renewed.
+        new_club: make a new club of an empty database file (`serve --new-club`).
     """
 
     web_links = None
@@ -163,8 +164,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         database: str | None = None,
         node_id: str | None = None,
         lease_ms: int = LEASE_MS,
+        new_club: bool = False,
     ) -> None:
         self.data_dir = data_dir or saves.data_dir()
+        self.new_club = new_club
         self.database = database
         self.node_id = node_id
         self.lease_ms = lease_ms
@@ -185,6 +188,8 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         self._lock = None
         self._server: asyncio.AbstractServer | None = None
         self._bots: dict[str, BotTurns] = {}
+        self._bots_waiting: set[str] = set()
+        """Tables whose bot waits for room on the disk to keep its move."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
@@ -239,12 +244,14 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             database=self.database,
             node_id=self.node_id,
             lease_ms=self.lease_ms,
+            new_club=self.new_club,
         )
         self.club, self._lock, problems = await loop.run_in_executor(None, opening)
         self.problems.extend(problems)
         self.recorder = Recorder(self.club)
         await self._listen()  # a shared club: every node's changes heard before tables are read
-        loaded, problems = await self.recorder.call(self.club.tables.load_unfinished)
+        # not through the recorder: a database too damaged to list its tables stops the start
+        loaded, problems = await loop.run_in_executor(None, self.club.tables.load_unfinished)
         self.problems.extend(problems)
         quiet = await self.recorder.call(self.club.moderation.quiet_tables)
         now = self.clock()
@@ -314,7 +321,9 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         """
         try:
             return await self.recorder.call(fn, *args, **kwargs)
-        except (ClubError, RecordFailed) as exc:
+        except RecordFailed as exc:
+            raise NotKept(str(exc)) from None
+        except ClubError as exc:
             raise TableError(str(exc)) from None
 
     # -- a session -----------------------------------------------------------------------------
@@ -377,13 +386,12 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             raise ProtocolError("That token is not valid (it is used once, by its own session).")
         who, name = identity
         session.lobby_with_welcome = message.get("lobby") is True
-        players = self.club.players
-        if who.startswith((OPEN_PREFIX, GUEST_PREFIX)):
-            player = await self.record(players.guest, name)
-        elif who.startswith("P") and who[1:].isdigit():
-            player = await self.record(players.get, int(who[1:]))
-        else:
-            player = await self.record(players.login, who)
+        try:
+            player = await self.arriving(who, name)
+        except NoNewPlayers as exc:
+            session.send({"type": "error", "error": str(exc)})
+            session.writer.close()
+            return
         if player is not None and "ban" in await self.record(
             self.club.moderation.sanctions_of, player.id
         ):
@@ -408,7 +416,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             raise ProtocolError("Only a newcomer chooses a name, once.")
         name = text_field(message, "name", "the name you choose", limit=40)
         self.limiter.check(session.newcomer, "name")
-        player = await self.record(self.club.players.register, session.newcomer, name)
+        try:
+            player = await self.record(self.club.players.register, session.newcomer, name)
+        except NotKept:
+            raise TableError(NO_NEW_PLAYERS) from None
         session.newcomer = ""
         self._welcome(session, player)
 

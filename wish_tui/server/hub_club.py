@@ -12,13 +12,20 @@ import time
 
 from wish_tui import games
 
+from .keys import OPEN_PREFIX
+from .links import GUEST_PREFIX
 from .protocol import ProtocolError, int_field, text_field
-from .tables import TableError, person_of
+from .tables import NotKept, TableError, person_of
 
 HISTORY_PAGE = 20
 """Finished games a history page lists."""
 SANCTIONS_EVERY = 2.0
 """Seconds a session's reading of the keeper's mute and ban is trusted before it is read again."""
+NO_NEW_PLAYERS = "The server cannot take new players now: its disk is full; try again later."
+
+
+class NoNewPlayers(TableError):
+    """A newcomer (or a new guest) the server cannot note now: its database keeps nothing."""
 
 
 def _game_field(message: dict, required: bool = False) -> str | None:
@@ -32,6 +39,33 @@ def _game_field(message: dict, required: bool = False) -> str | None:
 
 class ClubRequests:
     """The club requests of a `Hub`."""
+
+    # -- arriving --------------------------------------------------------------------------------
+    async def arriving(self, who: str, name: str):
+        """The player who connects as `who` (their visit noted), or None for a newcomer with a
+        key, who chooses a name next. A player the club knows is let in even while nothing can
+        be written (a full disk: their visit is not noted).
+
+        Raises:
+            NoNewPlayers: a newcomer or a new guest while the database keeps nothing.
+        """
+        players = self.club.players
+        is_guest = who.startswith((OPEN_PREFIX, GUEST_PREFIX))
+        try:
+            if is_guest:
+                return await self.record(players.guest, name)
+            if who.startswith("P") and who[1:].isdigit():
+                return await self.record(players.get, int(who[1:]))
+            return await self.record(players.login, who)
+        except NotKept:
+            if is_guest:
+                known = await self.record(players.by_name, name)
+                known = known if known is not None and known.is_guest else None
+            else:
+                known = await self.record(players.by_key, who)
+            if known is None:
+                raise NoNewPlayers(NO_NEW_PLAYERS) from None
+            return known
 
     # -- invitations -----------------------------------------------------------------------------
     def invitations_for(self, session) -> list[dict]:
@@ -226,6 +260,7 @@ class ClubRequests:
             "profile",
             player=player.to_json(),
             keys=[{"fingerprint": k.fingerprint, "added_at": k.added_at} for k in keys],
+            rename_from=self.club.players.renamed_again_at(player),
         )
 
     def _refuse_guest(self, session) -> None:
@@ -247,6 +282,29 @@ class ClubRequests:
             raise ProtocolError('"changes" must be an object.')
         player = await self.record(self.club.players.set_settings, session.player.id, changes)
         session.player = player
+        await self._on_profile(session, {})
+
+    async def _on_rename(self, session, message: dict) -> None:
+        self._refuse_guest(session)
+        name = text_field(message, "name", "the name you choose", limit=80)
+        self.limiter.check(session.person, "name")
+        player = await self.record(
+            self.club.players.rename, session.player.id, name, by_player=True
+        )
+        for other in self.sessions:  # every session of this person goes by the new name
+            if other.person == session.person:
+                other.player, other.name = player, player.name
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.person == session.person:
+                    seat.person_name = player.name
+        session.send(
+            {
+                "type": "notice",
+                "text": f"You are called {player.name} now; your games and ratings follow you.",
+            }
+        )
+        self._tell_lobby()
         await self._on_profile(session, {})
 
     async def _on_profile_text(self, session, message: dict) -> None:

@@ -24,9 +24,11 @@ from .clocks import TableClock
 from .club import SeatSpec
 from .copies import TableMovedOn
 from .protocol import ProtocolError, int_field, text_field
-from .tables import Table, TableError, person_of
+from .tables import NotKept, Table, TableError, person_of
 
 MAX_TABLES = 400
+BOT_RETRY = 5.0
+"""Seconds before a bot tries again a move the database could not keep (a full disk)."""
 """Tables the server holds at once."""
 MAX_TABLES_PER_PERSON = 20
 """Unfinished tables one person may own at once (turn-based ones run for days)."""
@@ -563,12 +565,31 @@ class TableRequests:
                 table.bot_for,
                 lambda seat, action, t=table: self._bot_play(t, seat, action),
                 pace=self.bot_pace,
-                on_failure=lambda exc, t=table: self.problems.append(
-                    f"Table {t.id}: a bot could not move ({exc!r})."
-                ),
+                on_failure=lambda exc, t=table: self._bot_failed(t, exc),
             )
             self._bots[table.id] = bots
         bots.wake()
+
+    def _bot_failed(self, table: Table, exc: BaseException) -> None:
+        """A bot's move failed: tried again in a while when the database could not keep it
+        (a full disk), else noted."""
+        if isinstance(exc, NotKept):
+            if table.id not in self._bots_waiting:
+                self._bots_waiting.add(table.id)
+                seat = table.deciding()
+                who = table.spec.seat_title(table.seats[seat].name) if seat is not None else "A bot"
+                self._log_line(table, f"{who}'s move waits: {exc}")
+                for session in self.sessions:
+                    if session.table == table.id:
+                        self._send_table(session, table)
+            self.spawn(self._bot_again(table))
+            return
+        self.problems.append(f"Table {table.id}: a bot could not move ({exc!r}).")
+
+    async def _bot_again(self, table: Table) -> None:
+        await asyncio.sleep(BOT_RETRY)
+        if self.tables.get(table.id) is table:
+            self._schedule_bot(table)
 
     async def _bot_play(self, table: Table, seat: int, action) -> None:
         if self.tables.get(table.id) is not table:
@@ -580,6 +601,7 @@ class TableRequests:
                 await self._commit(table, seat, action, "")
             except TableMovedOn:
                 return  # caught up: the bots were woken for the new position
+        self._bots_waiting.discard(table.id)
         self._after_action(table)
 
 

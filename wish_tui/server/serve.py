@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import TextIO
 
 from wish_tui.core.excerpt import excerpt
+from wish_tui.core.text import plain_text
+from wish_tui.server.club.errors import ClubError
 from wish_tui.server.keys import (
     AUTHORIZED_KEYS_NAME,
     AuthorizedKeys,
@@ -49,14 +51,16 @@ class ServeOptions:
     database: str = ""
     """A PostgreSQL URL: the club is that database, shared with every node naming it (`--database`);
     '': the SQLite file of the data directory."""
+    new_club: bool = False
+    """Make a new club of an empty database file, which is refused without it (`--new-club`)."""
 
 
-def default_hub(data_dir: Path, database: str = "") -> Hub:
+def default_hub(data_dir: Path, database: str = "", new_club: bool = False) -> Hub:
     """The table server of this version, keeping its tables in `data_dir`, or in the PostgreSQL
     database at `database` that it shares with other nodes."""
     from wish_tui.server.hub import Hub as TableServer
 
-    return TableServer(data_dir, database=database or None)
+    return TableServer(data_dir, database=database or None, new_club=new_club)
 
 
 def _warn(message: str) -> None:
@@ -119,13 +123,18 @@ async def _run_server(options, data_dir, pool, hub_factory, command, out, warn, 
     except KeyProblem as exc:
         raise ServeError(str(exc)) from None
     if hub_factory is None:
-        hub = default_hub(Path(data_dir), options.database)
+        hub = default_hub(Path(data_dir), options.database, options.new_club)
     else:
         hub = hub_factory(Path(data_dir))
     try:
         await hub.start()
+    except ClubError as exc:  # one sentence already, the club's
+        said = plain_text(str(exc), 600).rstrip(".")
+        raise ServeError(f"cannot start: {said[:1].lower()}{said[1:]}") from None
     except Exception as exc:
         raise ServeError(f"the table server cannot start: {excerpt(str(exc), 200)}") from None
+    for problem in hub.problems:  # tables that cannot be resumed, files not imported
+        warn(problem)
     if pool is not None and not await pool.ready():
         pool = None
     if keys is not None and hasattr(hub, "knows_key"):

@@ -2,7 +2,9 @@
 
 Every connection is counted from its first byte: past `Limits.max_connections` in all, or
 `Limits.max_per_address` from one address (one IPv6 /64, which one home holds), it is turned
-away at once with a disconnect that says why. A connection must log in within
+away with a sentence that says why: after its key exchange, as the login banner (OpenSSH prints
+it in the terminal) and the disconnect's reason; cut at its first byte, the client would only
+say "Broken pipe". A connection must log in within
 `Limits.login_timeout`, and one that sends no key for `Limits.idle_timeout` is closed with a
 sentence.
 
@@ -41,12 +43,17 @@ SESSIONS_AT_ONCE = 1
 """Sessions one connection may hold open at the same time."""
 SESSIONS_PER_CONNECTION = 8
 """Sessions one connection may open in all (each one starts a process)."""
+REFUSED_AT_ONCE = 16
+"""Connections turned away by a limit that are kept long enough to be told why (the key
+exchange done, the sentence sent as the login banner); past them, one is cut at once."""
 
 
 class Hub(Protocol):
     """What the front end needs of the table server."""
 
     socket_path: Path
+    problems: list[str]
+    """What went wrong, one sentence each; at the start, the tables that cannot be resumed."""
 
     def register_session(self, person: str, name: str) -> str: ...
 
@@ -127,6 +134,7 @@ class FrontEnd:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._per_group: Counter[str] = Counter()
         self._connections: set[_Connection] = set()
+        self._refused: set[_Connection] = set()
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
 
@@ -216,6 +224,17 @@ class FrontEnd:
 
     # Book-keeping of connections
 
+    def tell_refused(self, connection: _Connection, joining: bool) -> bool:
+        """Count a turned-away connection that is told why in (True) while fewer than
+        REFUSED_AT_ONCE are; `joining` False counts it out."""
+        if not joining:
+            self._refused.discard(connection)
+            return False
+        if len(self._refused) >= REFUSED_AT_ONCE:
+            return False
+        self._refused.add(connection)
+        return True
+
     def admit(self, connection: _Connection) -> str:
         """Count `connection` in; return '' or the sentence that turns it away."""
         if self._closing:
@@ -289,6 +308,8 @@ class _Connection(asyncssh.SSHServer):
         self._idle_timer: asyncio.TimerHandle | None = None
         self._close_timer: asyncio.TimerHandle | None = None
         self._leaving = False
+        self.refusal = ""
+        """Why a limit turned this connection away: said at login, then it is cut."""
 
     # The connection
 
@@ -300,6 +321,11 @@ class _Connection(asyncssh.SSHServer):
         refusal = self.front.admit(self)
         if refusal:
             self.front.log(f"turned away {self.address}: {refusal}")
+            if self.front.tell_refused(self, True):
+                # Cut now, the client is in its key exchange and says only "Broken pipe": the
+                # sentence goes as the login banner, then the disconnect (`begin_auth`).
+                self.refusal = refusal
+                return
             asyncio.get_running_loop().call_soon(
                 conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal
             )
@@ -307,6 +333,8 @@ class _Connection(asyncssh.SSHServer):
         self._counted = True
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.refusal:
+            self.front.tell_refused(self, False)
         for timer in (self._idle_timer, self._close_timer):
             if timer is not None:
                 timer.cancel()
@@ -340,13 +368,20 @@ class _Connection(asyncssh.SSHServer):
     # Logging in
 
     def begin_auth(self, username: str) -> bool:
+        if self.refusal:
+            assert self.conn is not None
+            self.conn.send_auth_banner(f"wish-tui: {self.refusal}.\r\n")
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
+            return True
         self.username, self.plain = read_user(username)
         return not self.front.is_open
 
     def public_key_auth_supported(self) -> bool:
-        return not self.front.is_open
+        return not self.front.is_open and not self.refusal
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self.refusal:
+            return False
         keys = self.front.keys
         person = keys.lookup(key, self.username) if keys is not None else None
         if person is not None:

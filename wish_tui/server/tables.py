@@ -37,6 +37,11 @@ class TableError(Refused):
     """A request a table refuses; the message is one sentence for the person."""
 
 
+class NotKept(TableError):
+    """The database could not keep a change (its disk is full, or it failed); nothing changed,
+    and the same change may be tried again later."""
+
+
 @dataclass
 class Seat:
     """One seat of a table."""

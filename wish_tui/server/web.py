@@ -42,6 +42,7 @@ from wish_tui.server.session import (
     clamp_size,
 )
 from wish_tui.server.ssh import CLIENT_COMMAND, Hub, Limits, address_group
+from wish_tui.server.web_refusals import refusals_logger
 from wish_tui.server.web_session import BrowserSession, end, whole
 
 COOKIE = "wish_tui_sign_in"
@@ -173,6 +174,7 @@ class WebFrontEnd:
             access_log=None,
             keepalive_timeout=15,
             shutdown_timeout=1.0,
+            logger=refusals_logger(self.log),
         )
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)

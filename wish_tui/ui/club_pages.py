@@ -24,7 +24,8 @@ PAGE_KEYS = {
     "leaderboard": "Enter: the player's page · g game · ←→ pages · h history · Esc back",
     "player": "h their history · l leaderboard · Esc back",
     "game": "g another game · l its leaderboard · Esc back",
-    "profile": "k adds a key (paste its line) · b bell on/off · t your text · Esc back",
+    "profile": "k adds a key (paste its line) · b bell on/off · t your text · n your name · "
+    "Esc back",
 }
 
 
@@ -61,6 +62,7 @@ class ClubPageScreen(Screen):
         Binding("k", "add_key", "Add a key", show=False),
         Binding("b", "bell", "Bell", show=False),
         Binding("t", "profile_text", "Text", show=False),
+        Binding("n", "rename", "Name", show=False),
     ]
 
     def __init__(self, message: dict) -> None:
@@ -181,6 +183,12 @@ class ClubPageScreen(Screen):
         text = f"Bell when a decision becomes yours: {bell}."
         if player.get("profile"):
             text += f"\nYour text: {player['profile']}"
+        again = message.get("rename_from")
+        text += (
+            "\nYou may change your name once in 30 days (n)."
+            if again is None
+            else f"\nYou may change your name again from {_day(again)} (once in 30 days)."
+        )
         if player.get("is_guest"):
             text = "You are a guest: connect with a key to keep a name, a rating and a profile."
         return f"Your profile: {player.get('name', '?')}", text
@@ -276,6 +284,19 @@ class ClubPageScreen(Screen):
         settings = self.message.get("player", {}).get("settings") or {}
         on = settings.get("bell") is not False
         self._ask({"type": "settings", "changes": {"bell": not on}})
+
+    def action_rename(self) -> None:
+        """Profile: take another name (once in 30 days; your games follow you)."""
+        if self.kind != "profile" or self.message.get("player", {}).get("is_guest"):
+            return
+
+        def chosen(name: str | None) -> None:
+            if name and name.strip():
+                self._ask({"type": "rename", "name": name.strip()})
+
+        current = self.message.get("player", {}).get("name", "")
+        prompt = "Your new name (others see it at once; once in 30 days):"
+        self.app.push_screen(LineInput(prompt, 40, current), chosen)
 
     def action_profile_text(self) -> None:
         """Profile: a line others read on your page."""

@@ -81,6 +81,7 @@ def open_club(
     clock: Callable[[], int] = now_ms,
     node_id: str | None = None,
     lease_ms: int = LEASE_MS,
+    new_club: bool = False,
 ) -> Club:
     """The club of a data directory (the app's by default), or of the PostgreSQL database at
     `database`; created and migrated unless `read_only`.
@@ -91,10 +92,13 @@ def open_club(
         node_id: this process's name among the club's nodes (PostgreSQL; by default its host and
             process id); leases and heartbeats carry it.
         lease_ms: how long this node's leases last unless renewed (`cluster.LEASE_MS`).
+        new_club: make a new club of an empty SQLite file (refused without it: a club may have
+            been there), and refuse a file that holds one (`serve --new-club`).
 
     Raises:
-        DatabaseRefused: the database is missing (read only), damaged, foreign or newer, the
-            URL is not one, or the server cannot be reached; one sentence.
+        DatabaseRefused: the database is missing (read only), empty (unless `new_club`),
+            damaged, foreign or newer, the URL is not one, or the server cannot be reached; one
+            sentence.
     """
     if database:
         from .postgres import is_url, open_postgres
@@ -120,7 +124,9 @@ def open_club(
             db.close()
             raise
     folder = Path(data_dir) if data_dir is not None else saves.data_dir()
-    db = open_sqlite(path_in(folder), read_only=read_only, durable=durable, clock=clock)
+    db = open_sqlite(
+        path_in(folder), read_only=read_only, durable=durable, clock=clock, new_club=new_club
+    )
     try:
         return Club(db, LocalCluster(db, node_id, lease_ms))
     except BaseException:
@@ -135,11 +141,12 @@ def start_club(
     clock: Callable[[], int] = now_ms,
     node_id: str | None = None,
     lease_ms: int = LEASE_MS,
+    new_club: bool = False,
 ) -> tuple[Club, ClubLock, list[str]]:
     """What `serve` does first: take the lock of the data directory, open the database (its
     SQLite file, or the PostgreSQL database at `database` that other nodes share), import the
     old table files once; returns the club, the lock (hold it for the process's life) and one
-    sentence per file that could not be imported.
+    sentence per file that could not be imported. `new_club` as for `open_club`.
 
     Raises:
         ClubLocked: another `serve` runs on this data directory.
@@ -150,7 +157,14 @@ def start_club(
     folder = Path(data_dir) if data_dir is not None else saves.data_dir()
     lock = take_lock(folder)
     try:
-        club = open_club(folder, database=database, clock=clock, node_id=node_id, lease_ms=lease_ms)
+        club = open_club(
+            folder,
+            database=database,
+            clock=clock,
+            node_id=node_id,
+            lease_ms=lease_ms,
+            new_club=new_club,
+        )
     except BaseException:
         lock.release()
         raise

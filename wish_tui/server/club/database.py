@@ -48,6 +48,8 @@ class Database:
         self._depth = 0
         self._pending: list[Notice] = []
         self._subscribers: list[Callable[[Notice], None]] = []
+        self.commits = 0
+        """Transactions committed through this connection (a write that reached the disk)."""
 
     # -- what a backend gives --------------------------------------------------------------------
     def _run(self, sql: str, params: tuple):
@@ -143,6 +145,7 @@ class Database:
                         self._rollback()
                     raise
                 committed, self._pending = self._pending, []
+                self.commits += 1
             finally:
                 self._depth = 0
         self._deliver(committed)

@@ -11,6 +11,15 @@ class DatabaseRefused(ClubError):
     """The club's database file cannot be used (damaged, foreign, newer); it was left untouched."""
 
 
+class DatabaseDamaged(ClubError):
+    """A statement met damage in the open database (a malformed page, text that is not UTF-8);
+    `reason` says what, and nothing was changed."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 class DatabaseUnreachable(ClubError):
     """The connection to the club's database server was lost; the change was not made (the
     next call connects again)."""

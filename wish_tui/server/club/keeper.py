@@ -8,10 +8,11 @@
     wish-tui club mute NAME [--json]                mute a member's chat for everyone
     wish-tui club ban NAME [--json]                 refuse a member's logins (games, name stay)
     wish-tui club unmute NAME / unban NAME [--json] undo either
+    wish-tui club problems [--json]                 the unfinished tables that cannot be resumed
     wish-tui club --database postgresql://… COMMAND   the same, on a club in PostgreSQL
 
-The first three open the database to read only and change nothing; a missing database is said in
-one sentence. The JSON shapes are described in docs/club.md.
+`players`, `ratings`, `history` and `problems` open the database to read only and change
+nothing; a missing database is said in one sentence. The JSON shapes are described in docs/club.md.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from wish_tui import games
 
 from .club import open_club
 from .errors import ClubError
+from .keeper_problems import add_parser as add_problems_parser
+from .keeper_problems import list_problems
 from .limits import REMOVED_NAME
 
 BOARD_MAX = 1000
@@ -70,6 +73,7 @@ def add_parser(commands) -> None:
         sanction = inner.add_parser(command, help=words)
         sanction.add_argument("name", metavar="NAME")
         sanction.add_argument("--json", action="store_true", help="print one JSON object")
+    add_problems_parser(inner)
 
 
 def _when(ms: int | None) -> str:
@@ -254,9 +258,11 @@ def run(args) -> int:
     """Run one `wish-tui club` command; a refusal is one sentence on stderr and status 1."""
     command = args.club_command
     try:
-        if command in ("players", "ratings", "history"):
+        if command in ("players", "ratings", "history", "problems"):
             with open_club(database=args.database, read_only=True) as club:
-                if command == "players":
+                if command == "problems":
+                    list_problems(club, args.json)
+                elif command == "players":
                     _players(club, args.json)
                 elif command == "ratings":
                     _ratings(club, args.game, args.json)

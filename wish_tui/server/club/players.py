@@ -10,16 +10,22 @@ game they played stays, shown as "removed player"; their keys and their name are
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 from .database import Database
 from .errors import ClubError, InputRefused, NameTaken, NotFound
 from .key_lines import parse_key_line
-from .limits import BOT_NAMES, check_name, check_profile, check_settings, name_key
+from .limits import BOT_NAMES, check_name, check_profile, check_settings, name_key, name_looks
 from .rows import Key, Player
 
-COLUMNS = "id, name, created_at, seen_at, is_guest, is_bot, is_removed, profile, settings"
+COLUMNS = (
+    "id, name, created_at, seen_at, is_guest, is_bot, is_removed, profile, settings, renamed_at"
+)
 MAX_KEYS = 20
 """Keys one player may have."""
+RENAME_EVERY_DAYS = 30
+"""A player may change their own name once in this many days (the keeper's rename is free)."""
+DAY_MS = 24 * 3600 * 1000
 PAGE_MAX = 500
 
 
@@ -39,6 +45,7 @@ def player_from_row(row: tuple) -> Player:
         is_removed=bool(row[6]),
         profile=row[7],
         settings=settings if isinstance(settings, dict) else {},
+        renamed_at=row[9],
     )
 
 
@@ -150,6 +157,7 @@ class Players:
         with self.db.transaction():
             self._refuse_known_key(fingerprint)
             self._refuse_taken(clean)
+            self._refuse_look_alike(clean)
             player_id = self._insert(clean)
             self._add_key(player_id, fingerprint, line)
         return self.get(player_id)
@@ -168,6 +176,7 @@ class Players:
                 raise NameTaken(
                     f"'{clean}' is the name of a player of this club; connect with another name."
                 )
+            self._refuse_look_alike(clean, held.id if held is not None else None)
             player_id = self._insert(clean, is_guest=True) if held is None else held.id
             self.db.execute(
                 "UPDATE players SET seen_at = ? WHERE id = ?", (self.db.clock(), player_id)
@@ -207,26 +216,51 @@ class Players:
             self.db.execute("DELETE FROM keys WHERE fingerprint = ?", (fingerprint,))
 
     # -- changing --------------------------------------------------------------------------------
-    def rename(self, player_id: int, new_name: str) -> Player:
+    def rename(self, player_id: int, new_name: str, *, by_player: bool = False) -> Player:
         """Give a player another name (their games follow them).
 
+        Args:
+            by_player: the player renames themselves (from their profile): refused within
+                RENAME_EVERY_DAYS of their last own rename, and noted. The keeper's rename is not.
+
         Raises:
-            InputRefused, NameTaken: as for `register`.
-            ClubError: a removed player or a bot.
+            InputRefused, NameTaken: as for `register`; or too soon after their last rename.
+            ClubError: a removed player, a bot, or (by the player) a guest.
         """
         clean = check_name(new_name)
         with self.db.transaction():
             player = self.get(player_id)
-            if player.is_removed or player.is_bot:
+            if player.is_removed or player.is_bot or (by_player and player.is_guest):
                 raise ClubError(f"{player.shown} cannot be renamed.")
+            now = self.db.clock()
+            if by_player:
+                self._refuse_too_soon(player, now)
             held = self.by_name(clean)
             if held is not None and held.id != player_id:
                 raise NameTaken(f"'{clean}' is taken; choose another name.")
+            self._refuse_look_alike(clean, player_id)
             self.db.execute(
                 "UPDATE players SET name = ?, name_key = ? WHERE id = ?",
                 (clean, name_key(clean), player_id),
             )
+            if by_player:
+                self.db.execute("UPDATE players SET renamed_at = ? WHERE id = ?", (now, player_id))
         return self.get(player_id)
+
+    def renamed_again_at(self, player: Player) -> int | None:
+        """When a player may next change their own name (None: now)."""
+        if player.renamed_at is None:
+            return None
+        return player.renamed_at + RENAME_EVERY_DAYS * DAY_MS
+
+    def _refuse_too_soon(self, player: Player, now: int) -> None:
+        again = self.renamed_again_at(player)
+        if again is not None and now < again:
+            day = datetime.fromtimestamp(again / 1000, UTC).strftime("%Y-%m-%d")
+            raise InputRefused(
+                f"A name may be changed once in {RENAME_EVERY_DAYS} days; you may change yours "
+                f"again from {day} (UTC)."
+            )
 
     def remove(self, player_id: int) -> Player:
         """Remove a player: their keys and name are freed, their games stay ("removed player").
@@ -291,6 +325,20 @@ class Players:
         owner = self.by_key(fingerprint)
         if owner is not None:
             raise ClubError(f"That key belongs to {owner.shown} already.")
+
+    def _refuse_look_alike(self, name: str, own_id: int | None = None) -> None:
+        """Refuse a name that can be taken for another player's (UTS #39 skeletons)."""
+        looks = name_looks(name)
+        rows = self.db.rows(
+            "SELECT id, name FROM players WHERE name_key IS NOT NULL AND id <> ?",
+            (-1 if own_id is None else own_id,),
+        )
+        for _, other in rows:
+            if name_looks(other) & looks:
+                raise NameTaken(
+                    f"'{name}' looks like the name of another player ({other}); choose a name "
+                    "that looks different."
+                )
 
     def _refuse_taken(self, name: str) -> None:
         if self.by_name(name) is not None:

@@ -36,11 +36,16 @@ def resolve(events: Iterable[Event]) -> tuple[list[str], list[int]]:
     """The actions the events leave, in order, and the time of each (ms).
 
     Raises:
-        RecordDamaged: an undo takes back more actions than there are.
+        RecordDamaged: an event is neither an action in notation nor an undo of actions there
+            were.
     """
     actions: list[str] = []
     times: list[int] = []
     for event in events:
+        if type(event.undo) is not int or event.undo < 0:
+            raise RecordDamaged(f"event {event.seq} takes back {event.undo!r:.20} actions")
+        if not event.undo and not (isinstance(event.notation, str) and event.notation):
+            raise RecordDamaged(f"action {len(actions) + 1} (event {event.seq}) has no notation")
         if event.undo:
             if event.undo > len(actions):
                 raise RecordDamaged(

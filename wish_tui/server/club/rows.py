@@ -43,6 +43,8 @@ class Player(JsonRow):
     is_removed: bool = False
     profile: str = ""
     settings: dict = field(default_factory=dict)
+    renamed_at: int | None = None
+    """When the player last changed their own name (None: never)."""
 
     @property
     def shown(self) -> str:

@@ -223,7 +223,12 @@ keeper did to a member ('mute', 'ban', both: comma-separated), and whether the s
 table may chat (its players may turn it off)."""
 
 
-MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2), _run(V3), _run(V4))
+V5 = ("ALTER TABLE players ADD COLUMN renamed_at {bigint}",)
+"""Version 5: when a player last changed their own name (NULL: never), so they may change it
+once in `players.RENAME_EVERY_DAYS` days."""
+
+
+MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2), _run(V3), _run(V4), _run(V5))
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)
 """The schema version this code writes; a database of a higher version is refused."""

@@ -15,18 +15,23 @@ import contextlib
 import os
 import sqlite3
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from wish_tui import files
+from wish_tui.core.text import plain_text
 
 from . import schema
 from .database import Database, migrate, now_ms
 from .dialect import SQLITE
-from .errors import Conflict, DatabaseRefused
+from .errors import Conflict, DatabaseDamaged, DatabaseRefused
 
 FILE = "club.sqlite3"
 HEADER = b"SQLite format 3\x00"
+BESIDE = ("-wal", "-shm")
+"""The files SQLite keeps beside a database in WAL mode."""
+MISSING, EMPTY, PRESENT = "missing", "empty", "present"
+"""What `_check_file` finds at the database's path."""
 BUSY_MS = 5000
 """How long a statement waits for another process's write (the keeper's command) to end."""
 
@@ -51,6 +56,33 @@ class SqliteDatabase(Database):
                 f"That change clashes with what is stored ({str(exc).rstrip('.')}); "
                 "nothing was changed."
             ) from exc
+        except (sqlite3.DatabaseError, ValueError) as exc:
+            raise self._damaged(exc) from None
+
+    def rows(self, sql: str, params: tuple | list = ()) -> list[tuple]:
+        try:
+            return super().rows(sql, params)
+        except (sqlite3.DatabaseError, ValueError) as exc:  # met while the rows are read
+            raise self._damaged(exc) from None
+
+    def one(self, sql: str, params: tuple | list = ()) -> tuple | None:
+        try:
+            return super().one(sql, params)
+        except (sqlite3.DatabaseError, ValueError) as exc:
+            raise self._damaged(exc) from None
+
+    def _damaged(self, exc: BaseException) -> BaseException:
+        """`DatabaseDamaged` for an error that says the file is damaged, else `exc` itself (a
+        full disk, a lock held too long: the caller's to say)."""
+        if not is_damage(exc):
+            return exc
+        reason = _reason(exc)
+        return DatabaseDamaged(
+            f"The club database {self.where} is damaged ({reason}); nothing was changed: "
+            "restore it from a backup ('wish-tui club problems' lists its tables that cannot "
+            "be resumed).",
+            reason,
+        )
 
     def _run_many(self, sql: str, rows: list[tuple]) -> None:
         self._connection.executemany(sql, rows)
@@ -86,12 +118,12 @@ def _shown(path: Path) -> str:
     return str(path)
 
 
-def _check_file(path: Path) -> bool:
-    """True when `path` holds something; refuse what is no SQLite database, reading 16 bytes."""
+def _check_file(path: Path) -> str:
+    """MISSING, EMPTY (0 bytes) or PRESENT; refuse what is no SQLite database, reading 16 bytes."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        return False
+        return MISSING
     except OSError as exc:
         raise DatabaseRefused(
             f"The club database {_shown(path)} {files.refusal(exc)}; it was left untouched."
@@ -102,7 +134,7 @@ def _check_file(path: Path) -> bool:
             f"The club database {_shown(path)} {problem}; move it away to start a new club."
         )
     if info.st_size == 0:
-        return False
+        return EMPTY
     try:
         with open(path, "rb") as handle:
             head = handle.read(len(HEADER))
@@ -115,7 +147,63 @@ def _check_file(path: Path) -> bool:
             f"The file {_shown(path)} is not a SQLite database (it is damaged or another "
             "program's), so it was left untouched; move it away to start a new club."
         )
-    return True
+    return PRESENT
+
+
+def _refuse_unasked(path: Path, found: str, read_only: bool, new_club: bool) -> None:
+    """Refuse a missing file to read, an empty file not asked to become a club, and a new club
+    asked for where one is."""
+    where = _shown(path)
+    if found == MISSING and read_only:
+        raise DatabaseRefused(
+            f"There is no club database at {where} yet: 'wish-tui serve' creates it."
+        )
+    if found == EMPTY and (read_only or not new_club):
+        raise DatabaseRefused(
+            f"The club database {where} is empty (0 bytes), so it was left as it is: if a club "
+            "was there, restore it from a backup; to start a new club on purpose, start "
+            "'wish-tui serve --new-club' or remove the file."
+        )
+    if found == PRESENT and new_club:
+        raise DatabaseRefused(
+            f"--new-club starts a club where none is, but {where} holds a club (or another "
+            "file); leave --new-club out to open it, or move the file away first."
+        )
+
+
+DAMAGE_WORDS = ("malformed", "not a database", "decode", "no such table", "no such column")
+"""What SQLite says of a file whose pages or rows are damaged (not of a full disk or a lock)."""
+
+
+def is_damage(exc: BaseException) -> bool:
+    """True for an error that says the database is damaged (trying again cannot help)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return True
+    return isinstance(exc, sqlite3.DatabaseError) and any(w in str(exc) for w in DAMAGE_WORDS)
+
+
+def _reason(exc: BaseException) -> str:
+    """The clause naming what is wrong in a file SQLite could not read."""
+    if isinstance(exc, UnicodeDecodeError):
+        return "its schema holds text that is not UTF-8"
+    return plain_text(str(exc), 120).rstrip(".") or type(exc).__name__
+
+
+@contextlib.contextmanager
+def _nothing_left_beside(path: Path) -> Iterator[None]:
+    """On a refusal, take away the empty -wal and -shm files opening `path` made beside it."""
+    before = {end for end in BESIDE if os.path.lexists(f"{path}{end}")}
+    try:
+        yield
+    except BaseException:
+        for end in BESIDE:
+            made = Path(f"{path}{end}")
+            if end in before:
+                continue
+            with contextlib.suppress(OSError):
+                if end == "-shm" or made.stat().st_size == 0:
+                    made.unlink()
+        raise
 
 
 def _version(connection: sqlite3.Connection, path: Path) -> int:
@@ -137,16 +225,18 @@ def _version(connection: sqlite3.Connection, path: Path) -> int:
                 "club, so it was left untouched; move it away to start a new club."
             )
         version = connection.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, ValueError) as exc:  # a name not UTF-8 is a ValueError
         raise DatabaseRefused(
-            f"The club database {where} is damaged ({str(exc).rstrip('.')}), so it was left "
+            f"The club database {where} is damaged ({_reason(exc)}), so it was left "
             "untouched; restore it from a backup or move it away to start a new club."
         ) from None
     return schema.check_version(version, where)
 
 
-def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
-    target = f"{path.resolve().as_uri()}?mode=ro" if read_only else str(path)
+def _connect(path: Path, read_only: bool, immutable: bool = False) -> sqlite3.Connection:
+    """A connection to `path`; `immutable` (to read a file no one writes) makes no -shm."""
+    query = "?mode=ro&immutable=1" if immutable else "?mode=ro"
+    target = f"{path.resolve().as_uri()}{query}" if read_only else str(path)
     try:
         return sqlite3.connect(
             target,
@@ -163,8 +253,10 @@ def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
 
 def _probe(path: Path) -> int:
     """The version of an existing file, read through a read-only connection (which never
-    writes, not even a checkpoint when it closes)."""
-    connection = _connect(path, read_only=True)
+    writes, not even a checkpoint when it closes); with no -wal beside it (no writer, nothing
+    to fold in) the file is read as immutable, so not even a -shm is made."""
+    idle = not os.path.lexists(f"{path}-wal")
+    connection = _connect(path, read_only=True, immutable=idle)
     try:
         return _version(connection, path)
     finally:
@@ -177,24 +269,30 @@ def open_sqlite(
     read_only: bool = False,
     durable: bool = True,
     clock: Callable[[], int] = now_ms,
+    new_club: bool = False,
 ) -> SqliteDatabase:
     """Open (or, unless `read_only`, create) the club database at `path`, migrated to VERSION.
 
     Args:
         durable: fsync every commit (off only for benchmarks that fill a database).
         clock: the time in milliseconds.
+        new_club: make a club of an empty (0-byte) file; without it such a file is refused (a
+            club may have been there), and with it a file that holds anything is refused.
 
     Raises:
-        DatabaseRefused: the file is missing (read only), damaged, foreign, newer, or cannot be
-            opened; one sentence, and the file is unchanged.
+        DatabaseRefused: the file is missing (read only), empty (unless `new_club`), damaged,
+            foreign, newer, or cannot be opened; one sentence, and the file is unchanged with
+            nothing left beside it.
     """
     path = Path(path)
-    exists = _check_file(path)
-    if read_only and not exists:
-        raise DatabaseRefused(
-            f"There is no club database at {_shown(path)} yet: 'wish-tui serve' creates it."
-        )
-    version = _probe(path) if exists else 0
+    found = _check_file(path)
+    _refuse_unasked(path, found, read_only, new_club)
+    with _nothing_left_beside(path):
+        return _open_checked(path, found, read_only, durable, clock)
+
+
+def _open_checked(path, found, read_only, durable, clock) -> SqliteDatabase:
+    version = _probe(path) if found == PRESENT else 0
     if read_only and version < schema.VERSION:
         raise DatabaseRefused(
             f"The club database {_shown(path)} has schema version {version}; start "
@@ -218,7 +316,7 @@ def open_sqlite(
     except sqlite3.DatabaseError as exc:
         connection.close()
         raise DatabaseRefused(
-            f"The club database {_shown(path)} cannot be used ({str(exc).rstrip('.')}); "
+            f"The club database {_shown(path)} cannot be used ({_reason(exc)}); "
             "it was left as it was."
         ) from None
     except BaseException:

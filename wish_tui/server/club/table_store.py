@@ -20,15 +20,16 @@ import secrets
 from collections.abc import Sequence
 
 from wish_tui import games, records
-from wish_tui.records import GameRecord, SaveError
+from wish_tui.records import GameRecord
 
 from .clock_settings import check_clock
 from .database import Database
-from .errors import ClubError, Conflict, InputRefused, NotFound, SeqTaken
+from .errors import ClubError, Conflict, DatabaseDamaged, InputRefused, NotFound, SeqTaken
 from .limits import BOT_NAMES, check_chat
 from .players import Players
 from .record_codec import RecordDamaged, resolve
 from .rows import ChatLine, Event, LoadedTable, Notice, SeatSpec, StoredSeat, StoredTable
+from .table_rows import OUTCOMES, RowsDamaged, TableDamaged, replay, stored_table
 
 CHAT_KEEP = 50
 """Chat lines a table keeps (the oldest go)."""
@@ -36,7 +37,6 @@ EVENTS_PAGE = 2000
 """The most events `events_since` returns at once."""
 SEAT_FIELDS = ("player_id", "zombie", "outcome", "clock_ms", "seen_seq")
 """What `set_seat` may change."""
-OUTCOMES = ("", "resigned", "timeout", "bot")
 TABLE_COLUMNS = (
     "id, code, game, seed, solo, options, kind, clock, owner_id, created_at, finished_at"
 )
@@ -50,13 +50,6 @@ def decided_seats(table: StoredTable, events: Sequence[Event]) -> frozenset[int]
         e.seat
         for e in events
         if not e.undo and e.player_id is not None and people.get(e.seat) == e.player_id
-    )
-
-
-def _seat_from_row(row: tuple) -> StoredSeat:
-    seat, name, who, player_id, player_name, zombie, outcome, clock_ms, seen_seq = row
-    return StoredSeat(
-        seat, name, who, player_id, player_name or "", zombie, outcome, clock_ms, seen_seq
     )
 
 
@@ -162,26 +155,21 @@ class Tables:
         return self._table(row)
 
     def _table(self, row: tuple) -> StoredTable:
+        """The table of a row of TABLE_COLUMNS, with its seats.
+
+        Raises:
+            TableDamaged: its rows are not what the club writes (one sentence naming it).
+        """
         seats = self.db.rows(
             "SELECT s.seat, s.name, s.who, s.player_id, p.name, s.zombie, s.outcome, s.clock_ms, "
             "s.seen_seq FROM table_seats s LEFT JOIN players p ON p.id = s.player_id "
             "WHERE s.table_id = ? ORDER BY s.seat",
             (row[0],),
         )
-        return StoredTable(
-            id=row[0],
-            code=row[1],
-            game=row[2],
-            seed=int(row[3]),
-            solo=row[4],
-            options=json.loads(row[5]),
-            kind=row[6],
-            clock=json.loads(row[7]),
-            owner_id=row[8],
-            created_at=row[9],
-            finished_at=row[10],
-            seats=tuple(_seat_from_row(s) for s in seats),
-        )
+        try:
+            return stored_table(row, seats)
+        except RowsDamaged as exc:
+            raise TableDamaged(row[0], row[1], row[2], str(exc)) from None
 
     def playing(self, player_id: int) -> list[StoredTable]:
         """The unfinished tables where a player holds a seat, the newest first."""
@@ -432,21 +420,20 @@ class Tables:
         """An unfinished table with its game rebuilt from its events.
 
         Raises:
-            SaveError: the events do not replay (one sentence naming the table).
+            TableDamaged: its rows are damaged, or its events do not replay (one sentence
+                naming the table; nothing is changed).
             ClubError: no such table, or it is finished.
         """
         self._unfinished(table_id)
         table = self.get(table_id)
         events = self._all_events(table_id)
-        where = f"The table {table.code}"
         try:
             actions, _ = resolve(events)
-        except RecordDamaged as exc:
-            raise SaveError(f"{where} has a damaged record: {exc}.") from None
-        record = record_of(table, actions)
-        history, warning = records.settle(record, where)
-        if warning is not None or len(history) != len(actions) + 1:
-            raise SaveError(warning or f"{where} does not replay its events.")
+            record = record_of(table, actions)
+            history = replay(record)
+        except (RecordDamaged, RowsDamaged) as exc:
+            raise TableDamaged(table.id, table.code, table.game, str(exc)) from None
+        record.state = history[-1].to_dict()
         return LoadedTable(
             table,
             record,
@@ -469,10 +456,30 @@ class Tables:
         loaded, problems = [], []
         for table_id in self.unfinished_ids():
             try:
-                loaded.append(self.load(table_id))
-            except (SaveError, ClubError, ValueError) as exc:
+                loaded.append(self._loaded_or_damage(table_id))
+            except ClubError as exc:
                 problems.append(str(exc))
         return loaded, problems
+
+    def _loaded_or_damage(self, table_id: int) -> LoadedTable:
+        """`load`, a table whose rows cannot even be read said as `TableDamaged` too."""
+        try:
+            return self.load(table_id)
+        except DatabaseDamaged as exc:
+            raise TableDamaged(
+                table_id, "", "", f"its rows cannot be read ({exc.reason})"
+            ) from None
+
+    def damaged(self) -> list[TableDamaged]:
+        """Each unfinished table that cannot be resumed from its rows, the oldest first (what
+        the keeper's `wish-tui club problems` lists)."""
+        found = []
+        for table_id in self.unfinished_ids():
+            try:
+                self._loaded_or_damage(table_id)
+            except TableDamaged as exc:
+                found.append(exc)
+        return found
 
     def drop(self, table_id: int) -> None:
         """Delete an unfinished table (closed by its owner before its end: not a game to keep).
