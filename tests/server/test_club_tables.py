@@ -276,7 +276,9 @@ def _serve_and_play(data_dir: str, ready, played) -> None:
         for _ in range(5):
             action = legal_of(await alice.table_at(done))[0]
             await alice.send({"type": "play", "table": served.id, "action": action, "expect": done})
-            told = await alice.until(lambda m: m["type"] == "table" and m["actions"] > done)
+            told = await alice.until(
+                lambda m, done=done: m["type"] == "table" and m["actions"] > done
+            )
             done = told["actions"]  # told: so it is in the database
         played.value = done
         ready.set()
