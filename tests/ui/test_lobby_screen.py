@@ -4,6 +4,7 @@ counted, not listed whole (issue 23)."""
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 from textual.widgets import Static
 
@@ -203,3 +204,52 @@ def test_a_table_that_ended_early_is_finished_not_yours_to_play():
     ended = {**entry(1, "setup"), "mine": True, "ended": True}
     assert LobbyScreen._row(ended)[-1] == "finished"
     assert LobbyScreen._row({**ended, "ended": False})[-1] == "you play"
+
+
+def wide_lobby(count: int = 40) -> dict:
+    """`count` tables whose rows are wider than any window: long seat labels, all kinds of
+    state; the first few are the person's move (the server lists those first)."""
+    message = lobby([f"round {i % 9 + 1}" for i in range(count)])
+    for i, table in enumerate(message["tables"]):
+        table["seats"] = [
+            "Fire (Ann, out of time: a bot plays)",
+            "Water (Bob, played by a bot while away)",
+            "Earth (open seat)",
+            "Air (hard bot)",
+        ]
+        table["connected"] = [False, True, False, False]
+        table["open"] = [2]
+        table["title"] = "Spirits of the Forest" if i % 2 else "Wishland"
+        table["kind"] = "turn" if i % 3 else "live"
+        if i < 3:
+            table.update(mine=True, your_move=True, since=[40, 3600 * 5, 86400 * 3][i], new=True)
+    return message
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_arrows_walk_forty_wide_tables_without_ending_the_session(size):
+    """→ on a list wider than the window, ↓ through forty tables, PageDown and End: each used to
+    end the session (RowList's own `_scroll_to` hid Textual's, called with `animate=`)."""
+    app = LobbyApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.screen.show(wide_lobby())
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        assert rows.virtual_size.width > size[0]  # wider than the window
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        assert rows.scroll_x > 0
+        await pilot.press("left", "left", "left")
+        for _ in range(39):
+            await pilot.press("down")
+        await pilot.pause()
+        assert rows.cursor_row == 39
+        assert rows.scroll_y > 0 and "Table 40:" in str(app.screen.query_one("#detail").content)
+        await pilot.press("home", "pagedown", "pagedown")
+        await pilot.pause()
+        assert rows.cursor_row > 0
+        await pilot.press("end", "right", "up", "pageup", "home")
+        await pilot.pause()
+        assert rows.cursor_row == 0 and rows.scroll_y == 0
+        assert app.is_running

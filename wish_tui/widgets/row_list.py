@@ -123,7 +123,7 @@ class RowList(ScrollView, can_focus=True):
     def watch_cursor_row(self, before: int, row: int) -> None:
         self._refresh_row(before)
         self._refresh_row(row)
-        self._scroll_to(row)
+        self._keep_in_view(row)
         if self.rows:
             self.post_message(self.Highlighted(row))
 
@@ -154,7 +154,8 @@ class RowList(ScrollView, can_focus=True):
     def _line_width(self) -> int:
         return 1 + sum(w + 2 for w in self._widths)
 
-    def _scroll_to(self, row: int) -> None:
+    def _keep_in_view(self, row: int) -> None:
+        """Scroll just enough that `row` shows under the header."""
         height = max(1, self.scrollable_content_region.height - 1)  # under the header
         top = int(self.scroll_y)
         if row < top:
