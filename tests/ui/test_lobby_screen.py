@@ -202,8 +202,8 @@ async def test_a_sessions_first_screen_is_the_lobby_of_its_welcome_and_it_comes_
 def test_a_table_that_ended_early_is_finished_not_yours_to_play():
     """A seat given up at two seats, or an aborted game, ends a game its rules did not end."""
     ended = {**entry(1, "setup"), "mine": True, "ended": True}
-    assert LobbyScreen._row(ended)[-1] == "finished"
-    assert LobbyScreen._row({**ended, "ended": False})[-1] == "you play"
+    assert LobbyScreen._row(ended)[1] == "finished"  # what it is to you
+    assert LobbyScreen._row({**ended, "ended": False})[1] == "you play"
 
 
 def wide_lobby(count: int = 40) -> dict:
@@ -253,3 +253,21 @@ async def test_the_arrows_walk_forty_wide_tables_without_ending_the_session(size
         await pilot.pause()
         assert rows.cursor_row == 0 and rows.scroll_y == 0
         assert app.is_running
+
+
+@pytest.mark.parametrize("width", [80, 100])
+async def test_your_move_and_how_long_it_waited_show_whole_in_a_narrow_window(width):
+    """What a table is to you comes right after its number: 'YOUR MOVE (5 h) · new' is never
+    cut off by a long list of seats (it was cut at 100 columns, and gone at 80)."""
+    app = LobbyApp()
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show(wide_lobby())
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        screen = [rows.render_line(y).text for y in range(4)]
+        assert "YOUR MOVE (40 s) · new" in screen[1]
+        assert "YOUR MOVE (5 h) · new" in screen[2]
+        assert "YOUR MOVE (3 d) · new" in screen[3]
+        for line in screen[1:]:
+            assert "Wishland" in line or "Spirits of the Forest" in line
