@@ -237,10 +237,14 @@ async def test_the_arrows_walk_forty_wide_tables_without_ending_the_session(size
         await pilot.pause()
         rows = app.screen.query_one(RowList)
         assert rows.virtual_size.width > size[0]  # wider than the window
-        await pilot.press("right", "right", "right")
+        await pilot.press("right", "right", "right", "right", "right")
         await pilot.pause()
         assert rows.scroll_x > 0
-        await pilot.press("left", "left", "left")
+        header, first = rows.render_line(0).text, rows.render_line(1).text
+        assert header.startswith(" Seats ") and first.startswith(" Fire (Ann, out of time")
+        await pilot.press("left", "left", "left", "left", "left")
+        await pilot.pause()
+        assert rows.scroll_x == 0 and rows.render_line(1).text.startswith("› 1 ")
         for _ in range(39):
             await pilot.press("down")
         await pilot.pause()
