@@ -21,11 +21,8 @@ def crash_sentence(report: Path | None, served: bool) -> str:
     crash report is, None when it could not be written; `served`: the app of a session of
     `wish-tui serve`)."""
     if served:
-        kept = "; a report of it is kept for the keeper of this server" if report else ""
-        return (
-            f"wish-tui: the game stopped on an internal error{kept}. Your seats are still yours: "
-            "connect again to return to them."
-        )
+        kept = ", and a report of it is kept for the keeper of this server" if report else ""
+        return f"wish-tui: the game stopped on an internal error{kept}; your seats are still yours."
     return (
         "wish-tui stopped on an internal error; the details and the open game are in "
         f"{report} (your autosave is kept: 'wish-tui continue')."
