@@ -22,7 +22,6 @@ import tempfile
 
 from wish_tui.saves import DATA_DIR_ENV
 from wish_tui.server.pool_host import HostedSession
-from wish_tui.ui.app import crash_sentence
 
 LAST_FRAME_TIME = 1.0
 """Seconds a hosted app's last frames have to reach its terminal before it is closed."""
@@ -83,8 +82,9 @@ async def run_hosted_client(session: HostedSession) -> int:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(driver.sent.wait(), LAST_FRAME_TIME)
             driver.abandon()
-    if app.return_code and app.crash_report is not None:
-        _tell(session.terminal, crash_sentence(app.crash_report))
+    words = app.closing.words(app.return_code, served=True)
+    if words:
+        _tell(session.terminal, words)
     return app.return_code or 0
 
 

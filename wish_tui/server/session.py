@@ -39,13 +39,31 @@ ACCEPTED_ENV = ("NO_COLOR", PLAIN_ENV)
 """The only variables a client may send (each client's own preference, harmless to pass)."""
 PASSED_FROM_SERVER = ("PATH", "HOME", "PYTHONPATH", "LANG", "LC_ALL", "LC_CTYPE")
 """Variables of the server's own environment that the child needs to run as the server does."""
-RESTORE_TERMINAL = (
-    b"\x1b[<u"  # the keyboard protocol's flags pushed by the app
-    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse reports
-    b"\x1b[?1004l\x1b[?2004l"  # focus reports, bracketed paste
-    b"\x1b[?1049l\x1b[?25h\x1b[0m"  # the main screen, the cursor, plain text
-)
-"""Sent before the last sentence when an app did not exit cleanly, so the sentence is seen."""
+ALTERNATE_SCREEN, MAIN_SCREEN = b"\x1b[?1049h", b"\x1b[?1049l"
+
+
+def restore_terminal(alternate: bool) -> bytes:
+    """Sent before the last sentence when an app did not exit cleanly, so the sentence is seen;
+    `alternate`: the app left the terminal on its alternate screen. (Going back to the main
+    screen also puts the cursor back where it was when the app began: done when the app had
+    done it already, it moved the cursor onto the app's own closing words, and the sentence
+    overwrote them.)"""
+    return (
+        b"\x1b[<u"  # the keyboard protocol's flags pushed by the app
+        b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse reports
+        b"\x1b[?1004l\x1b[?2004l\x1b[?7h"  # focus reports, bracketed paste; lines wrap
+        + (MAIN_SCREEN if alternate else b"")
+        + b"\x1b[?25h\x1b[0m"  # the cursor, plain text
+    )
+
+
+def on_alternate_screen(output: bytes, before: bool) -> bool:
+    """Whether the client's terminal is on its alternate screen once `output` of the app is
+    shown (`before`: whether it was)."""
+    entered, left = output.rfind(ALTERNATE_SCREEN), output.rfind(MAIN_SCREEN)
+    return before if entered == left == -1 else entered > left
+
+
 RESIZE_INTERVAL = 0.05
 """Seconds between two resizes passed to a child: a flood of them is coalesced."""
 
@@ -107,6 +125,8 @@ class AppSession(asyncssh.SSHServerSession):
         self.child: child_module.PtyChild | None = None
         self._task: asyncio.Task | None = None
         self._ended = False
+        self._alternate = False
+        """True while the app's output has left the client's terminal on its alternate screen."""
         self._end_after_child: tuple[str, int] | None = None
         self._resize_due: tuple[int, int] | None = None
         self._resize_timer: asyncio.TimerHandle | None = None
@@ -270,6 +290,7 @@ class AppSession(asyncssh.SSHServerSession):
                     self.front.log(f"the table server failed to let {person.name} go: {exc!r}")
 
     def _output(self, data: bytes) -> None:
+        self._alternate = on_alternate_screen(data, self._alternate)
         if self.chan is not None and not self._ended:
             with contextlib.suppress(OSError):
                 self.chan.write(data)
@@ -364,7 +385,7 @@ class AppSession(asyncssh.SSHServerSession):
             return
         with contextlib.suppress(OSError):
             if restore:
-                chan.write(RESTORE_TERMINAL)
+                chan.write(restore_terminal(self._alternate))
             start = "\r\n" if self.child is not None else ""
             chan.write_stderr(f"{start}wish-tui: {sentence}.\r\n".encode())
             chan.exit(status)

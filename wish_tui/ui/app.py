@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
@@ -83,8 +82,10 @@ class WishApp(App):
         self.launch = launch or Launch()
         self.loaded = loaded
         """(record, history or state, warning) of a save opened from the command line."""
-        self.crash_report: Path | None = None
-        """The crash report written when the app failed, if it could be written."""
+        from .closing_words import ClosingWords
+
+        self.closing = ClosingWords(self.error_console)
+        """What the app says once it has closed (an error it stopped on goes to a report)."""
         self._early: list[dict] | None = None
         """What the table server said before the first screen was up (None: told at once)."""
         self._first_word = asyncio.Event()
@@ -108,37 +109,6 @@ class WishApp(App):
 
             return CompactDriver
         return driver
-
-    # -- failing well --------------------------------------------------------------------------
-    def _handle_exception(self, error: Exception) -> None:
-        """Write a crash report (traceback and the open game) before the app closes."""
-        try:
-            from wish_tui import crash, saves
-
-            self.crash_report = crash.write_report(
-                error, self._open_record(), saves.data_dir() / crash.REPORTS
-            )
-        except Exception:  # noqa: BLE001  (the report is a courtesy; the exit must still happen)
-            self.crash_report = None
-        super()._handle_exception(error)
-
-    def _fatal_error(self) -> None:
-        """Close without printing the traceback over the terminal: it is in the crash report."""
-        if self.crash_report is None:
-            super()._fatal_error()
-            return
-        self.bell()
-        self._close_messages_no_wait()
-
-    def _open_record(self) -> dict | None:
-        for screen in reversed(self.screen_stack):
-            opener = getattr(screen, "open_record", None)
-            if opener is not None:
-                return opener()
-            record = getattr(screen, "record", None)
-            if record is not None and hasattr(record, "to_json"):
-                return record.to_json()
-        return None
 
     def get_default_screen(self):
         """The title screen when the app starts on it: no blank screen is laid out first."""
@@ -192,12 +162,14 @@ class WishApp(App):
         self.call_after_refresh(self._check_size)
         # Screens pushed later (a curtain, a choice) must not cover the too-small notice.
         self.screen_change_signal.subscribe(self, self._on_screen_change)
+        self.closing.remember_screens(self.screen_stack)
 
     # -- the terminal's size -------------------------------------------------------------------
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)
 
     def _on_screen_change(self, screen) -> None:
+        self.closing.remember_screens(self.screen_stack)
         if not isinstance(screen, TooSmallScreen):
             self.call_after_refresh(self._check_size)
 
@@ -406,15 +378,18 @@ class WishApp(App):
             self.connection.lobby_with_welcome = True
             await self.connection.open()
         except (RuntimeError, OSError) as exc:
-            self.exit(
-                return_code=1, message=f"wish-tui: the table server cannot be reached ({exc})."
-            )
+            self.fail(f"wish-tui: the table server cannot be reached ({exc}).")
 
     def _tell_early(self) -> None:
         """Hand on, in order, what the table server said before the app was mounted."""
         early, self._early = self._early or [], None
         for message in early:
             self.on_server_message(message)
+
+    def fail(self, sentence: str) -> None:
+        """End the app with status 1 and `sentence` (a failure it says, not a crash)."""
+        self.closing.failing = True
+        self.exit(return_code=1, message=sentence)
 
     def disconnect(self) -> None:
         """Close the line to the table server (an app sharing its process, once it ends: the
@@ -458,7 +433,7 @@ class WishApp(App):
         elif kind == "error" and message.get("final") is True:
             # The server lets this session go (a banned member): its sentence is the last word.
             self._let_go = True
-            self.exit(return_code=1, message=f"wish-tui: {message.get('error', '')}")
+            self.fail(f"wish-tui: {message.get('error', '')}")
         elif kind == "error" and getattr(self, "_naming", False):
             self._ask_name(message.get("error", ""), self._last_name)
         elif kind == "error":
@@ -477,7 +452,7 @@ class WishApp(App):
             self.notify("That table was closed by its owner.", severity="warning")
             self.show_lobby()
         elif kind == "lost" and not self._let_go:
-            self.exit(return_code=1, message="wish-tui: the table server went away.")
+            self.fail("wish-tui: the table server went away.")
 
     def _notice_text(self, message: dict) -> str:
         """A notice of the server in words, with the key that answers a rematch offered (kept
@@ -648,24 +623,18 @@ def _load_for(launch: Launch):
         raise SystemExit(1) from None
 
 
-def crash_sentence(report: Path) -> str:
-    """What a person is told when the app stopped on an internal error."""
-    return (
-        "wish-tui stopped on an internal error; the details and the open game are in "
-        f"{report} (your autosave is kept: 'wish-tui continue')."
-    )
-
-
 def run_app(launch: Launch) -> int:
     """Start the terminal app for a launch request and return the exit status.
 
-    A crash exits with status 1 and one sentence naming the crash report.
+    A crash exits with status 1 and one sentence: at the person's own machine it names the
+    crash report; in a session of `wish-tui serve` (SSH, the browser) it says the game stopped
+    and was reported, on standard output, where the browser's page takes its closing words.
     """
     loaded = _load_for(launch) if launch.screen in ("continue", "load", "replay") else None
     app = WishApp(launch, loaded)
     app.run()
-    if app.return_code:
-        if app.crash_report is not None:
-            sys.stderr.write(crash_sentence(app.crash_report) + "\n")
-        return app.return_code
-    return 0
+    served = launch.screen == "client"
+    words = app.closing.words(app.return_code, served)
+    if words:
+        (sys.stdout if served else sys.stderr).write(words + "\n")
+    return app.return_code or 0

@@ -237,7 +237,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
         self._write_news()
         if self.warning:
-            self.notify(self.warning, severity="warning", timeout=8)
+            self.toast(self.warning, severity="warning", timeout=8)
         self.refresh_view()
         self.table.listen(self)
         self.opened()
@@ -349,7 +349,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         setter = getattr(self.app, "set_bell", None)
         if setter is not None:
             setter(on)
-        self.notify(
+        self.toast(
             "The bell rings when a decision becomes yours (ctrl+g turns it off)."
             if on
             else "The bell is off (ctrl+g turns it on)."
@@ -366,7 +366,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
     def table_notice(self, sentence: str) -> None:
         """Something the person should know: an autosave that could not be written, a person
         away long enough for a bot to take their seat."""
-        self.notify(sentence, severity="warning", timeout=10)
+        self.toast(sentence, severity="warning", timeout=10)
         if self.table.rematch_offer:
             for screen in self.app.screen_stack:
                 if isinstance(screen, FinalScoringScreen):
@@ -377,7 +377,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         if hint.actions != self.table.actions or self.table.deciding != self.viewer:
             return
         action = self.spec.rules.Action.parse(hint.notation)
-        self.notify(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
+        self.toast(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
         self._hint_shown = True
         self._hinted = action
         self.hinted(action)
@@ -583,7 +583,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         """Save the game under a name."""
         path = self._save()
         if path is not None:
-            self.notify(f"Saved as {path.stem}.")
+            self.toast(f"Saved as {path.stem}.")
 
     def _save(self) -> Path | None:
         """Save the game under a new name; return its file (None, said, when it cannot be)."""

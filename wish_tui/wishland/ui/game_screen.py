@@ -242,7 +242,7 @@ class GameScreen(TableScreen):
             finder = getattr(self.app, "best_solo_score", None)
             self._best = finder(self.table, view) if finder is not None else None
             if self._best is not None:
-                self.notify(f"Your best score in this setup is {self._best} VP: beat it!")
+                self.toast(f"Your best score in this setup is {self._best} VP: beat it!")
 
     def turn_status(self, view: dict) -> str:
         # The seat's name and a colon come before this; the longest name is "Yellow".
