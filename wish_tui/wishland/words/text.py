@@ -11,7 +11,7 @@ from __future__ import annotations
 from wish_tui.core.projected import projected_clause
 from wish_tui.core.ranking import places_of
 
-from .style import ROW_TITLE, seat_title
+from .marks import ROW_TITLE, seat_title
 from .words import ENTREPRENEUR_GIST
 
 SECTIONS = ("round", "market", "park", "seats", "achievements")

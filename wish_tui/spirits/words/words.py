@@ -12,7 +12,7 @@ import re
 from wish_tui.spirits.rules import CATALOG, SPIRITS, Action
 from wish_tui.spirits.rules import solo as solo_rules
 
-from .style import SEAT_TITLE, category_name, kind_name, place_words, tile_words_of
+from .marks import SEAT_TITLE, category_name, kind_name, place_words, tile_words_of
 
 END_WORDS = ("left", "right")
 _PLACE = re.compile(r"\br([1-4])c(1[0-2]|[1-9])\b")

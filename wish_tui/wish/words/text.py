@@ -13,7 +13,7 @@ import re
 from wish_tui.core.ranking import places_of
 from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
 
-from .style import DJINN_TITLE
+from .marks import DJINN_TITLE
 from .words import decision_prompt, symbol_word
 
 SECTIONS = ("round", "map", "offer", "hand", "board", "seats")

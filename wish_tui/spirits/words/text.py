@@ -12,7 +12,7 @@ from wish_tui.core.projected import projected_clause
 from wish_tui.core.ranking import places_of
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 
-from .style import SEAT_TITLE, category_name, kind_name, tile_words
+from .marks import SEAT_TITLE, category_name, kind_name, tile_words
 from .words import hex_short, wish_short
 
 SECTIONS = ("forest", "seats", "majorities", "cards")

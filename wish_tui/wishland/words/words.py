@@ -11,8 +11,8 @@ from wish_tui.wishland.rules import CATALOG, Action
 from wish_tui.wishland.rules import economy as _economy
 from wish_tui.wishland.rules.decisions import SOURCES
 
-from .style import ROW_TITLE, card_title, card_words, seat_title
-from .style import reward_code as _reward_code
+from .marks import ROW_TITLE, card_title, card_words, seat_title
+from .marks import reward_code as _reward_code
 
 RESOURCE_WORDS = {"happiness": "1 Happiness", "visitor": "1 Visitor", "worker": "1 Worker"}
 TRACK_WORDS = {"happiness": "Happiness", "visitor": "Visitors"}
@@ -72,7 +72,7 @@ def entrepreneur_short(ent_id: str, width: int = 60) -> str:
 
 def achievement_words(aid: str) -> str:
     """An Achievement in words: 'A4 (15★): Reach 15 on the Victory Track.'"""
-    from .style import ACHIEVEMENT_SHORT
+    from .marks import ACHIEVEMENT_SHORT
 
     return f"{aid} ({ACHIEVEMENT_SHORT.get(aid, '')}): {CATALOG.achievements[aid].text}"
 
