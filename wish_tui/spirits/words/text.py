@@ -243,9 +243,8 @@ def prompt(view: dict, seat: int, notations: list[str]) -> str:
     return text
 
 
-def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list[str]:
-    """The final scoring in sentences: each seat's categories, Wish and Hex, total and place."""
-    lead = "If the game ended now: " if projected else ""
+def _verdict(view: dict, scores: dict, lead: str, projected: bool) -> list[str]:
+    """The scoring's first line: who wins (or how a solo game ends), if anyone yet."""
     seats = scores["seats"]
     lines = []
     if view["solo"] and "solo" in scores:
@@ -271,21 +270,33 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
             else ("would win" if projected else "wins")
         )
         lines.append(f"{lead}{' and '.join(winners)} {verb} with {total} points.")
+    return lines
+
+
+def _seat_line(view: dict, entry: dict, seat: int | None, place: dict) -> str:
+    """One seat's points by category, its cards, its tiles and its place."""
+    steps = entry["steps"]
+    cats = ", ".join(f"{category_name(c)} {steps[c]}" for c in CATEGORIES if c in steps)
+    cards = []
+    if entry.get("wish"):
+        cards.append(f"Wish {entry['wish']} {steps.get('wish', 0)}")
+    if entry.get("hex"):
+        cards.append(f"Hex {entry['hex']} {steps.get('hex', 0)}")
+    extra = f"; {', '.join(cards)}" if cards else ""
+    where = "" if view["solo"] else f"; place {place.get(entry['seat'], '-')}"
+    return (
+        f"{_name(view, entry['seat'], seat)}: {entry['total']} points ({cats}{extra}); "
+        f"{entry['tiles']} tiles{where}."
+    )
+
+
+def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list[str]:
+    """The final scoring in sentences: each seat's categories, Wish and Hex, total and place."""
+    lead = "If the game ended now: " if projected else ""
+    seats = scores["seats"]
+    lines = _verdict(view, scores, lead, projected)
     place = places_of(scores)
-    for entry in seats:
-        steps = entry["steps"]
-        cats = ", ".join(f"{category_name(c)} {steps[c]}" for c in CATEGORIES if c in steps)
-        cards = []
-        if entry.get("wish"):
-            cards.append(f"Wish {entry['wish']} {steps.get('wish', 0)}")
-        if entry.get("hex"):
-            cards.append(f"Hex {entry['hex']} {steps.get('hex', 0)}")
-        extra = f"; {', '.join(cards)}" if cards else ""
-        where = "" if view["solo"] else f"; place {place.get(entry['seat'], '-')}"
-        lines.append(
-            f"{_name(view, entry['seat'], seat)}: {entry['total']} points ({cats}{extra}); "
-            f"{entry['tiles']} tiles{where}."
-        )
+    lines.extend(_seat_line(view, entry, seat, place) for entry in seats)
     if not view["solo"]:
         lines.append("A tie on points goes to the seat with fewer tiles.")
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
