@@ -152,8 +152,10 @@ class GameRecord:
         )
         return record, state
 
-    def play(self, state, action):
+    def play(self, state, action, notation: str | None = None):
         """Apply an action (or its notation) to `state`; return the new record and state.
+
+        `notation`, when given, is the action's own notation (what the record keeps).
 
         Raises:
             ValueError: the rules' IllegalAction; record and state are unchanged.
@@ -161,7 +163,8 @@ class GameRecord:
         if isinstance(action, str):
             action = self.spec.rules.parse_action(state, action)
         new_state = state.apply(action)
-        record = GameRecord(**{**self.__dict__, "actions": [*self.actions, str(action)]})
+        notation = str(action) if notation is None else notation
+        record = GameRecord(**{**self.__dict__, "actions": [*self.actions, notation]})
         record.state = new_state.to_dict()
         return record, new_state
 
