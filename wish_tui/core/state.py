@@ -5,29 +5,47 @@ Shaped like OpenSpiel's Python games, where a game supplies only ``_legal_action
 the action is legal before any effect runs (boardgame.io's reducer), answers a refusal with the
 game's `IllegalAction` and its one sentence, and returns a new State, the old one untouched.
 
-A game's State subclasses `BaseState` and supplies, as methods or module functions named in its
-class body:
+A game's State subclasses `BaseState`, names its rule modules in one `StateParts`, and
+supplies two methods:
 
     _legal_actions()          every legal action now (called once per position, then cached)
     _apply_action(action)     the effects of a legal action on a fresh copy (`_successor`)
-    _wrong_seat(seat)         the sentence refusing a seat that does not decide now
-    _why_illegal(action)      the sentence refusing an action that is not legal now
-    _view(seat), _final_scores(), _to_dict(), _from_dict(cls, data)
 
-and the class attributes `GAME` (its name), `ILLEGAL` (its IllegalAction) and `UNDO` (its
-`UndoPolicy`). `undo_points`, `undo_target` and `why_no_undo` below walk any game's history with
-the policy of the State that ends it; each rules package exposes them as its own.
+`undo_points`, `undo_target` and `why_no_undo` below walk any game's history with the undo
+policy of the State that ends it; each rules package exposes them as its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, ClassVar
 
 from .illegal import IllegalAction
 from .undo import UndoPolicy
 
-__all__ = ["BaseState", "undo_points", "undo_target", "why_no_undo"]
+__all__ = ["BaseState", "StateParts", "undo_points", "undo_target", "why_no_undo"]
+
+
+@dataclass(frozen=True)
+class StateParts:
+    """The modules of a game's rules that its State answers with."""
+
+    game: str
+    """The game's name, as a state's repr shows it."""
+    illegal: type[IllegalAction]
+    """The game's refusal, raised by the front door."""
+    undo: UndoPolicy
+    """What the game lets a seat take back (see `wish_tui.core.undo`)."""
+    explain: ModuleType
+    """wrong_seat(st, seat) and why_illegal(st, action): the sentences of a refusal."""
+    views: ModuleType
+    """view(st, seat): what a seat (None: anyone) may see."""
+    scoring: ModuleType
+    """final_scores(st): the final scoring."""
+    serial: ModuleType
+    """to_dict(st) and from_dict(cls, data): the state as JSON-safe data, and back."""
 
 
 class BaseState:
@@ -35,28 +53,19 @@ class BaseState:
 
     __slots__ = ()
 
-    GAME: ClassVar[str] = ""
-    """The game's name, as a state's repr shows it."""
-    ILLEGAL: ClassVar[type[IllegalAction]] = IllegalAction
-    """The game's refusal, raised by the front door."""
-    UNDO: ClassVar[UndoPolicy]
-    """What the game lets a seat take back (see `wish_tui.core.undo`)."""
+    PARTS: ClassVar[StateParts]
+    """The game's rule modules."""
 
     _legal: list | None
     """The legal actions of this position once asked for (every game declares the slot)."""
     phase: str
+    seats: tuple[str, ...]
 
     # -- what the game supplies ------------------------------------------------------------
     def _legal_actions(self) -> list:
         raise NotImplementedError
 
     def _apply_action(self, action) -> None:
-        raise NotImplementedError
-
-    def _wrong_seat(self, seat) -> str:
-        raise NotImplementedError
-
-    def _why_illegal(self, action) -> str:
         raise NotImplementedError
 
     def _successor(self):
@@ -72,6 +81,11 @@ class BaseState:
     def is_over(self) -> bool:
         """True once the final scoring has happened."""
         return self.phase == "over"
+
+    @property
+    def num_seats(self) -> int:
+        """How many seats play (1 in a solo game)."""
+        return len(self.seats)
 
     # -- what may they do ------------------------------------------------------------------
     def _legal_now(self) -> list:
@@ -97,10 +111,10 @@ class BaseState:
                 now; the message names the rule.
         """
         if seat is not None and seat != self.current_player:
-            raise self.ILLEGAL(self._wrong_seat(seat))
+            raise self.PARTS.illegal(self.PARTS.explain.wrong_seat(self, seat))
         action = self._as_action(action)
         if action not in self._legal_now():
-            raise self.ILLEGAL(self._why_illegal(action))
+            raise self.PARTS.illegal(self.PARTS.explain.why_illegal(self, action))
         new = self._successor()
         new._apply_action(action)
         return new
@@ -113,26 +127,26 @@ class BaseState:
             return str(exc)
         if action in self._legal_now():
             return ""
-        return self._why_illegal(action)
+        return self.PARTS.explain.why_illegal(self, action)
 
     # -- what may each seat see ------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
         """Return what `seat` may see, as JSON-safe data (None: `public_view`)."""
-        return self._view(seat)
+        return self.PARTS.views.view(self, seat)
 
     def public_view(self) -> dict:
         """Return what anyone at the table may see (a spectator), as JSON-safe data: every
         seat's public pieces and counts, nothing any one seat keeps hidden."""
-        return self._view(None)
+        return self.PARTS.views.view(self, None)
 
     def final_scores(self) -> dict:
         """The final scoring: every step per seat, the totals and the ranking."""
-        return self._final_scores()
+        return self.PARTS.scoring.final_scores(self)
 
     # -- serialisation -----------------------------------------------------------------------
     def to_dict(self) -> dict:
         """Return the whole state as JSON-safe data (hidden information included)."""
-        return self._to_dict()
+        return self.PARTS.serial.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict):
@@ -141,18 +155,13 @@ class BaseState:
         Raises:
             ValueError: the data is not a consistent state of this game.
         """
-        return cls._from_dict(cls, data)
+        return cls.PARTS.serial.from_dict(cls, data)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
 
-    # Declared for type checkers; each game names its functions in its class body.
-    _view: Any
-    _final_scores: Any
-    _to_dict: Any
-    _from_dict: Any
     current_player: Any
 
     def copy(self):
@@ -162,16 +171,16 @@ class BaseState:
 def undo_points(history: Sequence[BaseState]) -> list[int]:
     """Every index of `history` (oldest first, current last) the current seat may go back to,
     the most recent first."""
-    return history[-1].UNDO.undo_points(history) if history else []
+    return history[-1].PARTS.undo.undo_points(history) if history else []
 
 
 def undo_target(history: Sequence[BaseState]) -> int | None:
     """The index of the state one decision back, or None when undo is not allowed now."""
-    return history[-1].UNDO.undo_target(history) if history else None
+    return history[-1].PARTS.undo.undo_target(history) if history else None
 
 
 def why_no_undo(history: Sequence[BaseState]) -> str:
     """One sentence on why the current seat cannot undo now ('' when it can)."""
     if not history:
         return "Nothing can be undone: you have made no decision yet this turn."
-    return history[-1].UNDO.why_no_undo(history)
+    return history[-1].PARTS.undo.why_no_undo(history)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wish_tui.core.state import BaseState
+from wish_tui.core.state import BaseState, StateParts
 
 from . import explain, flow, scoring, serial, undo, views
 from .actions import Action, IllegalAction
@@ -139,24 +139,15 @@ class State(BaseState):
         return None if self.phase == "over" else self.turn
 
     @property
-    def num_seats(self) -> int:
-        """How many seats play."""
-        return len(self.seats)
-
-    @property
     def tiles_left(self) -> int:
         """Tiles still in the forest."""
         lo, hi = self.lo, self.hi
         return hi[0] - lo[0] + hi[1] - lo[1] + hi[2] - lo[2] + hi[3] - lo[3]
 
     # -- what the rules supply to the front door (`BaseState.apply`) ------------------------
-    GAME = "spirits"
-    ILLEGAL = IllegalAction
-    UNDO = undo.POLICY
+    PARTS = StateParts("spirits", IllegalAction, undo.POLICY, explain, views, scoring, serial)
     _legal_actions = flow.legal
     _apply_action = flow.resolve
-    _wrong_seat = explain.wrong_seat
-    _why_illegal = explain.why_illegal
 
     def _as_action(self, action) -> Action:
         # A plain tuple equal to an Action is not one (the rules read its fields by name).
@@ -205,12 +196,6 @@ class State(BaseState):
         s.pending = self.pending[:]
         s._legal = None
         return s
-
-    # -- what may each seat see, the scoring, serialisation (`BaseState` answers) -------------
-    _view = views.view
-    _final_scores = scoring.final_scores
-    _to_dict = serial.to_dict
-    _from_dict = serial.from_dict
 
     def __repr__(self) -> str:
         who = self.current_player

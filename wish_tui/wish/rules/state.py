@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wish_tui.core.state import BaseState
+from wish_tui.core.state import BaseState, StateParts
 
 from . import decisions, explain, flow, scoring, serial, turn, undo, views
 from .actions import Action, IllegalAction
@@ -148,11 +148,7 @@ class State(BaseState):
         return [(seat + k) % n for k in range(1, n)]
 
     # -- what the rules supply to the front door (`BaseState.apply`) ------------------------
-    GAME = "wish"
-    ILLEGAL = IllegalAction
-    UNDO = undo.POLICY
-    _wrong_seat = explain.wrong_seat
-    _why_illegal = explain.why_illegal
+    PARTS = StateParts("wish", IllegalAction, undo.POLICY, explain, views, scoring, serial)
 
     def _legal_actions(self) -> list[Action]:
         if self.pending:
@@ -264,12 +260,6 @@ class State(BaseState):
         if self._buf:
             self.pending[0:0] = self._buf
             self._buf = ()
-
-    # -- what may each seat see, the scoring, serialisation (`BaseState` answers) -------------
-    _view = views.view
-    _final_scores = scoring.final_scores
-    _to_dict = serial.to_dict
-    _from_dict = serial.from_dict
 
     def visible_score(self, seat: int) -> int:
         """The VP a seat has on the table (everything but its secret Destiny)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wish_tui.core.state import BaseState
+from wish_tui.core.state import BaseState, StateParts
 
 from . import decisions, explain, flow, scoring, serial, turn, undo, views
 from .actions import Action, IllegalAction
@@ -119,17 +119,8 @@ class State(BaseState):
             return self.order[self.idx]
         return self.current_player
 
-    @property
-    def num_seats(self) -> int:
-        """How many seats play."""
-        return len(self.seats)
-
     # -- what the rules supply to the front door (`BaseState.apply`) ------------------------
-    GAME = "wishland"
-    ILLEGAL = IllegalAction
-    UNDO = undo.POLICY
-    _wrong_seat = explain.wrong_seat
-    _why_illegal = explain.why_illegal
+    PARTS = StateParts("wishland", IllegalAction, undo.POLICY, explain, views, scoring, serial)
 
     def _legal_actions(self) -> list[Action]:
         if self.pending:
@@ -207,12 +198,6 @@ class State(BaseState):
         if self._buf:
             self.pending[0:0] = self._buf
             self._buf = []
-
-    # -- what may each seat see, the scoring, serialisation (`BaseState` answers) -------------
-    _view = views.view
-    _final_scores = scoring.final_scores
-    _to_dict = serial.to_dict
-    _from_dict = serial.from_dict
 
     def __repr__(self) -> str:
         return f"<wishland State round {self.round} {self.phase} seat {self.current_player}>"

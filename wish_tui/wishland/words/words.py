@@ -80,41 +80,37 @@ def achievement_words(aid: str) -> str:
 # -- actions ---------------------------------------------------------------------------------------
 def describe(action: Action) -> str:
     """An action in words, without the position: 'buy Y13 Swing Tower', 'collect your Workers'."""
-    kind, arg = action.kind, action.arg
-    if kind == "buy":
-        return f"buy {card_title(arg)}"
-    if kind == "play":
-        return f"play {card_title(arg)} from your hand"
-    if kind == "advertise":
-        return "use the Advertisement Space"
-    if kind == "collect":
-        return (
-            "pay 3 Credits to collect your Workers (Hotel #16)" if arg else ("collect your Workers")
-        )
-    if kind == "claim":
-        return f"claim Achievement {achievement_words(arg)}"
-    if kind == "end":
-        return "end your turn"
-    if kind == "draw":
-        return "draw a card from the Marketplace Deck (1 Worker)"
-    if kind == "move":
-        return "move your Player Token one space right and draw a card (free)"
-    if kind == "order":
-        return f"take Turn Order space {arg} ({SPACE_NOTES[int(arg)]})"
-    if kind == "gain":
-        return f"take {RESOURCE_WORDS[arg]}"
-    if kind == "extra":
-        n = int(arg)
-        return "place no extra Worker" if n == 0 else f"place {plural(n, 'extra Worker')}"
-    if kind == "pay":
-        return "pay 2 more Credits for 1 VP (Hotel #19)"
-    if kind == "pass":
-        return "pass"
-    if kind == "bonus":
-        return f"buy and play {card_title(arg)} (Hotel #8)"
-    if kind == "keep":
-        return f"keep Entrepreneur {arg}"
-    return str(action)
+    words = _DESCRIBE.get(action.kind)
+    if words is None:
+        return str(action)
+    return words if isinstance(words, str) else words(action.arg)
+
+
+def _extra_words(arg: str) -> str:
+    n = int(arg)
+    return "place no extra Worker" if n == 0 else f"place {plural(n, 'extra Worker')}"
+
+
+_DESCRIBE = {
+    "buy": lambda arg: f"buy {card_title(arg)}",
+    "play": lambda arg: f"play {card_title(arg)} from your hand",
+    "advertise": "use the Advertisement Space",
+    "collect": lambda arg: (
+        "pay 3 Credits to collect your Workers (Hotel #16)" if arg else "collect your Workers"
+    ),
+    "claim": lambda arg: f"claim Achievement {achievement_words(arg)}",
+    "end": "end your turn",
+    "draw": "draw a card from the Marketplace Deck (1 Worker)",
+    "move": "move your Player Token one space right and draw a card (free)",
+    "order": lambda arg: f"take Turn Order space {arg} ({SPACE_NOTES[int(arg)]})",
+    "gain": lambda arg: f"take {RESOURCE_WORDS[arg]}",
+    "extra": _extra_words,
+    "pay": "pay 2 more Credits for 1 VP (Hotel #19)",
+    "pass": "pass",
+    "bonus": lambda arg: f"buy and play {card_title(arg)} (Hotel #8)",
+    "keep": lambda arg: f"keep Entrepreneur {arg}",
+}
+"""Per kind of action: its words, or how its argument makes them."""
 
 
 def describe_choice(action: Action, view: dict, step: list | None = None) -> str:
