@@ -138,35 +138,16 @@ class Game:
     min_seats: int = 2
     max_seats: int = 4
 
-    @property
-    def rules(self) -> ModuleType:
-        """The game's pure rules package."""
-        return self.parts().rules
-
-    @property
-    def bots(self) -> ModuleType:
-        """The game's bots package (LEVELS, make_bot)."""
-        return self.parts().bots
-
-    @property
-    def ui(self) -> ModuleType:
-        """The game's screens (imports Textual)."""
-        return self.screens()
-
-    @property
-    def log(self) -> ModuleType:
-        """The game's log in words (`Parts.log`)."""
-        return self.parts().log
-
-    @property
-    def choices(self) -> ModuleType:
-        """The game's words for a seat's choices (`Parts.choices`)."""
-        return self.parts().choices
-
-    @property
-    def text(self) -> ModuleType:
-        """The game's view in sentences, for the plain-text client (`Parts.text`)."""
-        return self.parts().text
+    rules = property(lambda self: self.parts().rules, doc="The game's pure rules package.")
+    bots = property(lambda self: self.parts().bots, doc="The game's bots (LEVELS, make_bot).")
+    log = property(lambda self: self.parts().log, doc="The game's log in words (`Parts.log`).")
+    choices = property(
+        lambda self: self.parts().choices, doc="The words of a seat's choices (`Parts.choices`)."
+    )
+    text = property(
+        lambda self: self.parts().text, doc="The view in sentences for the plain client."
+    )
+    ui = property(lambda self: self.screens(), doc="The game's screens (imports Textual).")
 
     def seat_title(self, name: str) -> str:
         """A seat's name as shown, e.g. 'Air'."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from .illegal import IllegalAction
 from .undo import UndoPolicy
@@ -77,6 +77,20 @@ class BaseState:
         return action
 
     # -- who decides now -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now (not always the seat whose turn it is), or None once
+        the game is over."""
+        if self.phase == "over":
+            return None
+        if self.pending:
+            return self.pending[0][1]
+        return self._turn_player()
+
+    def _turn_player(self) -> int:
+        """The seat deciding when no decision is pending."""
+        raise NotImplementedError
+
     @property
     def is_over(self) -> bool:
         """True once the final scoring has happened."""
@@ -162,7 +176,7 @@ class BaseState:
 
     __hash__ = None  # type: ignore[assignment]
 
-    current_player: Any
+    pending: list
 
     def copy(self):
         raise NotImplementedError

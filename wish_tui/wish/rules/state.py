@@ -43,20 +43,11 @@ class State(BaseState):
         "turn_done",
         "final_round",
         "players",
-        "area_meeples",
-        "monuments",
-        "offer",
-        "frost",
-        "deck",
-        "discard",
+        *SHARED_LISTS,
         "caravan_pos",
         "caravan_card",
-        "caravan_deck",
-        "challenge_deck",
         "challenge_card",
         "solo_hatred",
-        "wind",
-        "clones",
         "clones_discarded",
         "pending",
         "rng",
@@ -117,13 +108,7 @@ class State(BaseState):
     """The crystals in the supply per colour, kept by `supply.crystal_supply` (None: not counted)."""
 
     # -- who decides now -------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must decide now, or None when the game is over."""
-        if self.phase == "over":
-            return None
-        if self.pending:
-            return self.pending[0][1]
+    def _turn_player(self) -> int:
         return self.order[self.turn_idx]
 
     @property

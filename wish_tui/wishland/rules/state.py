@@ -101,13 +101,7 @@ class State(BaseState):
     """Decisions and automatic steps still to resolve, the next first: (kind, seat, *details)."""
 
     # -- who decides now -------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must decide now, or None when the game is over."""
-        if self.phase == "over":
-            return None
-        if self.pending:
-            return self.pending[0][1]
+    def _turn_player(self) -> int:
         if self.phase == "order":
             return (self.first + self.idx) % len(self.seats)
         return self.order[self.idx]
