@@ -60,6 +60,7 @@ class BaseState:
     """The legal actions of this position once asked for (every game declares the slot)."""
     phase: str
     seats: tuple[str, ...]
+    _buf: tuple
 
     # -- what the game supplies ------------------------------------------------------------
     def _legal_actions(self) -> list:
@@ -142,6 +143,18 @@ class BaseState:
         if action in self._legal_now():
             return ""
         return self.PARTS.explain.why_illegal(self, action)
+
+    # -- building blocks for the rule modules ----------------------------------------------
+    def push(self, *steps: tuple) -> None:
+        """Queue steps to resolve before anything already pending, in the order given (a game
+        that queues steps declares the `_buf` slot, a tuple)."""
+        self._buf += steps
+
+    def flush(self) -> None:
+        """Put the queued steps in front of the pending ones."""
+        if self._buf:
+            self.pending[0:0] = self._buf
+            self._buf = ()
 
     # -- what may each seat see ------------------------------------------------------------
     def view(self, seat: int | None) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from wish_tui.core.projected import projected_clause
 from wish_tui.core.ranking import places_of
+from wish_tui.core.seat_words import seat_label
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 
 from .marks import SEAT_TITLE, category_name, kind_name, tile_words
@@ -47,18 +48,12 @@ def title(seat_name: str) -> str:
 
 
 def _name(view: dict, seat: int, viewer: int | None) -> str:
-    name = title(view["seats"][seat])
-    return f"{name} (you)" if seat == viewer and len(view["seats"]) > 1 else name
+    return seat_label(title(view["seats"][seat]), seat, viewer, len(view["seats"]))
 
 
 def section(view: dict, seat: int | None, name: str) -> list[str]:
     """The sentences of one section of `view` as `seat` sees it (None: a spectator)."""
-    return {
-        "forest": _forest,
-        "seats": _seats,
-        "majorities": _majorities,
-        "cards": _cards,
-    }[name](view, seat)
+    return _SECTION_LINES[name](view, seat)
 
 
 def _tile_text(entry: dict, view: dict) -> str:
@@ -300,3 +295,12 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
     if not view["solo"]:
         lines.append("A tie on points goes to the seat with fewer tiles.")
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
+
+
+_SECTION_LINES = {
+    "forest": _forest,
+    "seats": _seats,
+    "majorities": _majorities,
+    "cards": _cards,
+}
+"""Per section of SECTIONS: its sentences, from (view, seat)."""

@@ -236,16 +236,6 @@ class State(BaseState):
             self._shared &= ~bit
         return value
 
-    def push(self, *steps: tuple) -> None:
-        """Queue steps to resolve before anything already pending, in the order given."""
-        self._buf += steps
-
-    def flush(self) -> None:
-        """Put the queued steps in front of the pending ones."""
-        if self._buf:
-            self.pending[0:0] = self._buf
-            self._buf = ()
-
     def visible_score(self, seat: int) -> int:
         """The VP a seat has on the table (everything but its secret Destiny)."""
         return scoring.visible_score(self, seat)

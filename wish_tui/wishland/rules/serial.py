@@ -283,7 +283,7 @@ def from_dict(cls, d) -> object:
     in_play = st.phase in ("income", "turns", "final", "over")
     st.order = tuple(s for s in st.track if s >= 0) if in_play else ()
     st._legal = None
-    st._buf = []
+    st._buf = ()
     st._owned = (1 << n) - 1
     check(st)
     return st

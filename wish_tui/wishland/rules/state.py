@@ -171,7 +171,7 @@ class State(BaseState):
         s.players = self.players[:]
         s.pending = self.pending[:]
         s._legal = None
-        s._buf = []
+        s._buf = ()
         s._owned = 0
         return s
 
@@ -182,16 +182,6 @@ class State(BaseState):
             self.players[seat] = self.players[seat].copy()
             self._owned |= 1 << seat
         return self.players[seat]
-
-    def push(self, *steps: tuple) -> None:
-        """Queue steps to resolve before anything already pending, in the order given."""
-        self._buf.extend(steps)
-
-    def flush(self) -> None:
-        """Put the queued steps in front of the pending ones."""
-        if self._buf:
-            self.pending[0:0] = self._buf
-            self._buf = []
 
     def __repr__(self) -> str:
         return f"<wishland State round {self.round} {self.phase} seat {self.current_player}>"
