@@ -297,10 +297,5 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
 
 
-_SECTION_LINES = {
-    "forest": _forest,
-    "seats": _seats,
-    "majorities": _majorities,
-    "cards": _cards,
-}
+_SECTION_LINES = dict(zip(SECTIONS, (_forest, _seats, _majorities, _cards), strict=True))
 """Per section of SECTIONS: its sentences, from (view, seat)."""

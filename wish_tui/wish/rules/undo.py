@@ -69,5 +69,4 @@ def _blocker(before, after, seat: int) -> str:
 
 
 POLICY = UndoPolicy(_same_turn, _blocker, _seat_name, _ends_turn)
-"""The game's undo rules; `State.UNDO`, walked by `wish_tui.core.state.undo_points` and its
-siblings, which the rules package exposes."""
+"""The game's undo rules, which its State names (`StateParts.undo`) and core's undo walk reads."""

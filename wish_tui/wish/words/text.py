@@ -342,12 +342,5 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
 
 
-_SECTION_LINES = {
-    "round": _round,
-    "map": _map,
-    "offer": _offer,
-    "hand": _hand,
-    "board": _board,
-    "seats": _seats,
-}
+_SECTION_LINES = dict(zip(SECTIONS, (_round, _map, _offer, _hand, _board, _seats), strict=True))
 """Per section of SECTIONS: its sentences, from (view, seat)."""

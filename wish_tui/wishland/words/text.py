@@ -298,11 +298,5 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
 
 
-_SECTION_LINES = {
-    "round": _round,
-    "market": _market,
-    "park": _park,
-    "seats": _seats,
-    "achievements": _achievements,
-}
+_SECTION_LINES = dict(zip(SECTIONS, (_round, _market, _park, _seats, _achievements), strict=True))
 """Per section of SECTIONS: its sentences, from (view, seat)."""
