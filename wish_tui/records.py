@@ -307,6 +307,18 @@ def _check_shape(data: dict, where: str, games: Registry) -> Game:
             f"{where} is a save of an unknown game ({excerpt(name)}); this app plays "
             f"{', '.join(repr(n) for n in games)}."
         )
+    problems = [
+        *_seating_problems(data, spec),
+        *_action_problems(data.get("actions")),
+        *_field_problems(data, spec),
+    ]
+    if problems:
+        raise SaveError(f"{where} has the wrong shape: {problems[0]}.")
+    return spec
+
+
+def _seating_problems(data: dict, spec: Game) -> list[str]:
+    """What is wrong with a save's seed and seats."""
     key = spec.seat_key
     problems = []
     seed = data.get("seed")
@@ -327,13 +339,23 @@ def _check_shape(data: dict, where: str, games: Registry) -> Game:
         problems.append(f"a seat's 'who' is not one of {', '.join(WHO)}")
     elif not all(len(s[key]) <= 20 and is_plain_text(s[key]) for s in seats):
         problems.append(f"a seat's {spec.seat_word} is not a short name")
-    actions = data.get("actions")
+    return problems
+
+
+def _action_problems(actions) -> list[str]:
+    """What is wrong with a save's actions (at most one sentence)."""
     if not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
-        problems.append("'actions' is not a list of actions in notation")
-    elif len(actions) > MAX_ACTIONS:
-        problems.append(f"'actions' holds more than {MAX_ACTIONS} actions")
-    elif not all(len(a) <= MAX_NOTATION and is_plain_text(a) for a in actions):
-        problems.append("an action is not short printable notation")
+        return ["'actions' is not a list of actions in notation"]
+    if len(actions) > MAX_ACTIONS:
+        return [f"'actions' holds more than {MAX_ACTIONS} actions"]
+    if not all(len(a) <= MAX_NOTATION and is_plain_text(a) for a in actions):
+        return ["an action is not short printable notation"]
+    return []
+
+
+def _field_problems(data: dict, spec: Game) -> list[str]:
+    """What is wrong with a save's state, its texts and its options."""
+    problems = []
     if not (data.get("state") is None or isinstance(data.get("state"), dict)):
         problems.append("'state' is not an object")
     for text_key in ("solo", "id", "name", "saved_at", "description"):
@@ -348,9 +370,7 @@ def _check_shape(data: dict, where: str, games: Registry) -> Game:
             spec.parse_options(options)
         except ValueError as exc:
             problems.append(_clause(exc))
-    if problems:
-        raise SaveError(f"{where} has the wrong shape: {problems[0]}.")
-    return spec
+    return problems
 
 
 # -- replaying ------------------------------------------------------------------------------------
