@@ -171,3 +171,29 @@ def test_the_plain_client_reaches_games_only_through_the_registry():
     no rules State, no screen of the terminal app."""
     forbidden = (*GAME_PACKAGES, "wish_tui.ui", "wish_tui.widgets", "wish_tui.table")
     assert _importers("wish_tui.plain", forbidden) == []
+
+
+def _third_party_imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_a_games_words_are_pure_text_and_its_ui_holds_its_screens():
+    """DESIGN.md §2b: `<game>/words/` imports no Textual, no rich and no screen, so the table
+    server and the plain client load it alone; the description names it without import_module."""
+    for package in GAME_PACKAGES:
+        words = f"{package}.words"
+        assert words in MODULES, words
+        screens = ("wish_tui.ui", "wish_tui.widgets", f"{package}.ui")
+        assert _importers(words, screens) == []
+        for name, path in MODULES.items():
+            if name == words or name.startswith(words + "."):
+                assert not _third_party_imports(path) & {"textual", "rich"}, name
+        game = MODULES[f"{package}.game"].read_text("utf-8")
+        assert "import_module" not in game and "importlib" not in game
+        assert f"{package}.words.log" in GRAPH[f"{package}.game"]

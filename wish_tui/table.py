@@ -138,7 +138,8 @@ class GameTable:
 
     def _choices(self, seat: int | None) -> Choices:
         view = self.view(seat) if seat is not None and seat != SPECTATOR else {}
-        return seat_choices(self.spec, self.state, seat, view, self.undo_status(seat))
+        legal = self.legal_by_notation() if seat == self.deciding else None
+        return seat_choices(self.spec, self.state, seat, view, self.undo_status(seat), legal)
 
     def why(self, seat: int | None, notation: str) -> str:
         """The rules' sentence on why `seat` may not play `notation` now ('' when it may)."""
@@ -149,6 +150,8 @@ class GameTable:
             return "You hold no seat at this table."
         if state.current_player != seat:
             return f"It is {self.seat_title(state.current_player)}'s decision now, not yours."
+        if notation in self.legal_by_notation():
+            return ""
         try:
             self.rules.parse_action(state, notation)
         except ValueError as exc:
@@ -156,8 +159,26 @@ class GameTable:
         return ""
 
     # -- changing it -----------------------------------------------------------------------------
+    def legal_by_notation(self) -> dict[str, object]:
+        """Each legal action of the current position by its notation, made once per position:
+        the choices a client is offered and the actions it plays are read off it."""
+        return self._cached("legal", None, lambda: {str(a): a for a in self.state.legal_actions()})
+
+    def _action_of(self, state, action) -> tuple[object, str]:
+        """The rules' action and its notation, from either: a notation as the choices give it
+        is looked up; any other text (another case, a column left out) the rules read, and
+        refuse with their sentence."""
+        if not isinstance(action, str):
+            return action, str(action)
+        found = self.legal_by_notation().get(action)
+        if found is None:
+            found = self.rules.parse_action(state, action)
+            return found, str(found)
+        return found, action
+
     def play(self, seat: int, action) -> Played:
-        """Apply an action of `seat` (notation, or an Action of the rules).
+        """Apply an action of `seat` (notation, or an Action of the rules) through the rules'
+        front door, which alone checks that it is legal.
 
         Raises:
             Refused: not that seat's decision, or the rules refuse it (their sentence); nothing
@@ -169,9 +190,8 @@ class GameTable:
         if before.current_player != seat:
             raise Refused(f"It is {self.seat_title(before.current_player)}'s decision now.")
         try:
-            if isinstance(action, str):
-                action = self.rules.parse_action(before, action)
-            record, after = self.record.play(before, action)
+            action, notation = self._action_of(before, action)
+            record, after = self.record.play(before, action, notation)
         except ValueError as exc:
             raise Refused(str(exc) or f"{excerpt(str(action))} is not legal now.") from None
         self.record = record
@@ -309,31 +329,35 @@ class GameTable:
         return Hint(str(action), words, reason, actions)
 
 
-def seat_choices(spec, state, seat: int | None, view: dict, undo: tuple[bool, str]) -> Choices:
+def seat_choices(
+    spec, state, seat: int | None, view: dict, undo: tuple[bool, str], legal: dict | None = None
+) -> Choices:
     """What `seat` may do in `state`, in the seat API's shape, from the game's `choices` module.
 
     Args:
         spec: the game; `view` is `state.view(seat)`; `undo` is (whether `seat` may undo now,
-            and if not why), which only the table's history can tell.
+            and if not why), which only the table's history can tell; `legal` the legal
+            actions by notation (`GameTable.legal_by_notation`; made here when not given).
     """
     can_undo, why_no_undo = undo
     if seat is None or seat == SPECTATOR or state.is_over or state.current_player != seat:
         return Choices(seat, False, (), {}, {}, can_undo, why_no_undo)
     words = spec.choices
-    legal = state.legal_actions()
+    if legal is None:
+        legal = {str(a): a for a in state.legal_actions()}
     groups = words.KEY_GROUPS
     actions = tuple(
         Choice(
-            str(action),
+            notation,
             words.words(state, view, seat, action),
             words.detail(state, view, seat, action),
             tuple(g for g, (_, test) in groups.items() if test(action)),
         )
-        for action in legal
+        for notation, action in legal.items()
     )
     open_groups = {g for c in actions for g in c.groups}
     closed = {g: words.why_closed(state, view, seat, g) for g in groups if g not in open_groups}
-    legal_set = set(legal)
+    legal_set = set(legal.values())
     refusals = {
         str(probe): words.refusal(state, view, seat, probe)
         for probe in words.probes(state, view, seat)

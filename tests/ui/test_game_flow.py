@@ -439,7 +439,7 @@ async def test_a_window_of_many_wind_blasts_asks_the_area_first():
 def test_a_round_whose_caravan_card_moves_it_nowhere_says_it_stays():
     from pathlib import Path
 
-    from wish_tui.wish.ui.log import events
+    from wish_tui.wish.words.log import events
 
     path = Path(__file__).parents[2] / "saves" / "air-wind-blasts.json"
     _, history, _ = saves.load_with_history(str(path), games=GAMES)

@@ -8,14 +8,14 @@ import sys
 from wish_tui import saves
 from wish_tui.games import GAMES
 from wish_tui.wishland.rules import CATALOG
-from wish_tui.wishland.ui import log
-from wish_tui.wishland.ui.help_text import reference_entries
-from wish_tui.wishland.ui.style import card_title, reward_code, symbols_code
+from wish_tui.wishland.words import log
+from wish_tui.wishland.words.help_text import reference_entries
+from wish_tui.wishland.words.marks import card_title, reward_code, symbols_code
 
 
 def test_the_log_words_and_the_styles_import_no_textual():
     code = (
-        "import sys; import wish_tui.wishland.ui.log, wish_tui.wishland.ui.words; "
+        "import sys; import wish_tui.wishland.words.log, wish_tui.wishland.words.words; "
         "assert not any(m == 'textual' or m.startswith('textual.') for m in sys.modules), "
         "[m for m in sys.modules if m.startswith('textual')]"
     )

@@ -10,9 +10,9 @@ from textual.widgets import DataTable, Footer, Label
 
 from wish_tui.core.ranking import places_of
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
+from wish_tui.spirits.ui.style import ink
+from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE, category_name
 from wish_tui.widgets.final_scoring import FinalScoringScreen
-
-from .style import CATEGORY_CODE, SEAT_TITLE, category_name, ink
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 

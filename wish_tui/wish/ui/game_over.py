@@ -8,8 +8,7 @@ from textual.widgets import DataTable, Footer, Label
 
 from wish_tui.core.ranking import places_of
 from wish_tui.widgets.final_scoring import FinalScoringScreen
-
-from .style import DJINN_TITLE
+from wish_tui.wish.words.marks import DJINN_TITLE
 
 STEP_TITLES = (
     ("wishes", "1 Wish"),

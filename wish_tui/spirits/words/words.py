@@ -12,7 +12,7 @@ import re
 from wish_tui.spirits.rules import CATALOG, SPIRITS, Action
 from wish_tui.spirits.rules import solo as solo_rules
 
-from .style import SEAT_TITLE, category_name, kind_name, place_words, tile_words_of
+from .marks import SEAT_TITLE, category_name, kind_name, place_words, tile_words_of
 
 END_WORDS = ("left", "right")
 _PLACE = re.compile(r"\br([1-4])c(1[0-2]|[1-9])\b")
@@ -70,30 +70,33 @@ def token_text(kind: str) -> str:
 # -- actions ---------------------------------------------------------------------------------------
 def describe(action: Action) -> str:
     """An action in words, without the acting seat: 'Take the left end of row 2'."""
-    kind = action.kind
-    if kind == "take":
-        return f"Take the {END_WORDS[action.b]} end of row {action.a + 1}"
-    if kind == "stop":
-        return "Stop: no second tile"
-    if kind == "pass":
-        return "Pass: no tile can be taken"
-    if kind == "gem":
-        return f"Put a gemstone on {place_words(action.a)}"
-    if kind == "move":
-        return f"Move your gemstone from {place_words(action.a)} to {place_words(action.b)}"
-    if kind == "skip":
-        return "Place no gemstone"
-    if kind == "give":
-        if action.a < 0:
-            return "Give up a gemstone from your supply"
-        return f"Give up your gemstone at {place_words(action.a)}"
-    if kind == "plus":
-        return "Spend a + token: take back a lost gemstone"
-    if kind == "keep":
-        return f"Keep the {'Hex' if action.a == 1 else 'Wish'} {action.name}"
-    if kind == "favor":
-        return f"Choose the {kind_name(action.name)} Favor token"
-    return str(action)
+    words = _DESCRIBE.get(action.kind)
+    if words is None:
+        return str(action)
+    return words if isinstance(words, str) else words(action)
+
+
+def _give_words(action: Action) -> str:
+    if action.a < 0:
+        return "Give up a gemstone from your supply"
+    return f"Give up your gemstone at {place_words(action.a)}"
+
+
+_DESCRIBE = {
+    "take": lambda action: f"Take the {END_WORDS[action.b]} end of row {action.a + 1}",
+    "stop": "Stop: no second tile",
+    "pass": "Pass: no tile can be taken",
+    "gem": lambda action: f"Put a gemstone on {place_words(action.a)}",
+    "move": lambda action: (
+        f"Move your gemstone from {place_words(action.a)} to {place_words(action.b)}"
+    ),
+    "skip": "Place no gemstone",
+    "give": _give_words,
+    "plus": "Spend a + token: take back a lost gemstone",
+    "keep": lambda action: f"Keep the {'Hex' if action.a == 1 else 'Wish'} {action.name}",
+    "favor": lambda action: f"Choose the {kind_name(action.name)} Favor token",
+}
+"""Per kind of action: its words, or how the action makes them."""
 
 
 def describe_choice(action: Action) -> str:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from wish_tui.core.projected import projected_clause
 from wish_tui.core.ranking import places_of
+from wish_tui.core.seat_words import seat_label
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 
-from .style import SEAT_TITLE, category_name, kind_name, tile_words
+from .marks import SEAT_TITLE, category_name, kind_name, tile_words
 from .words import hex_short, wish_short
 
 SECTIONS = ("forest", "seats", "majorities", "cards")
@@ -47,18 +48,12 @@ def title(seat_name: str) -> str:
 
 
 def _name(view: dict, seat: int, viewer: int | None) -> str:
-    name = title(view["seats"][seat])
-    return f"{name} (you)" if seat == viewer and len(view["seats"]) > 1 else name
+    return seat_label(title(view["seats"][seat]), seat, viewer, len(view["seats"]))
 
 
 def section(view: dict, seat: int | None, name: str) -> list[str]:
     """The sentences of one section of `view` as `seat` sees it (None: a spectator)."""
-    return {
-        "forest": _forest,
-        "seats": _seats,
-        "majorities": _majorities,
-        "cards": _cards,
-    }[name](view, seat)
+    return _SECTION_LINES[name](view, seat)
 
 
 def _tile_text(entry: dict, view: dict) -> str:
@@ -243,9 +238,8 @@ def prompt(view: dict, seat: int, notations: list[str]) -> str:
     return text
 
 
-def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list[str]:
-    """The final scoring in sentences: each seat's categories, Wish and Hex, total and place."""
-    lead = "If the game ended now: " if projected else ""
+def _verdict(view: dict, scores: dict, lead: str, projected: bool) -> list[str]:
+    """The scoring's first line: who wins (or how a solo game ends), if anyone yet."""
     seats = scores["seats"]
     lines = []
     if view["solo"] and "solo" in scores:
@@ -271,21 +265,37 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
             else ("would win" if projected else "wins")
         )
         lines.append(f"{lead}{' and '.join(winners)} {verb} with {total} points.")
+    return lines
+
+
+def _seat_line(view: dict, entry: dict, seat: int | None, place: dict) -> str:
+    """One seat's points by category, its cards, its tiles and its place."""
+    steps = entry["steps"]
+    cats = ", ".join(f"{category_name(c)} {steps[c]}" for c in CATEGORIES if c in steps)
+    cards = []
+    if entry.get("wish"):
+        cards.append(f"Wish {entry['wish']} {steps.get('wish', 0)}")
+    if entry.get("hex"):
+        cards.append(f"Hex {entry['hex']} {steps.get('hex', 0)}")
+    extra = f"; {', '.join(cards)}" if cards else ""
+    where = "" if view["solo"] else f"; place {place.get(entry['seat'], '-')}"
+    return (
+        f"{_name(view, entry['seat'], seat)}: {entry['total']} points ({cats}{extra}); "
+        f"{entry['tiles']} tiles{where}."
+    )
+
+
+def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list[str]:
+    """The final scoring in sentences: each seat's categories, Wish and Hex, total and place."""
+    lead = "If the game ended now: " if projected else ""
+    seats = scores["seats"]
+    lines = _verdict(view, scores, lead, projected)
     place = places_of(scores)
-    for entry in seats:
-        steps = entry["steps"]
-        cats = ", ".join(f"{category_name(c)} {steps[c]}" for c in CATEGORIES if c in steps)
-        cards = []
-        if entry.get("wish"):
-            cards.append(f"Wish {entry['wish']} {steps.get('wish', 0)}")
-        if entry.get("hex"):
-            cards.append(f"Hex {entry['hex']} {steps.get('hex', 0)}")
-        extra = f"; {', '.join(cards)}" if cards else ""
-        where = "" if view["solo"] else f"; place {place.get(entry['seat'], '-')}"
-        lines.append(
-            f"{_name(view, entry['seat'], seat)}: {entry['total']} points ({cats}{extra}); "
-            f"{entry['tiles']} tiles{where}."
-        )
+    lines.extend(_seat_line(view, entry, seat, place) for entry in seats)
     if not view["solo"]:
         lines.append("A tie on points goes to the seat with fewer tiles.")
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
+
+
+_SECTION_LINES = dict(zip(SECTIONS, (_forest, _seats, _majorities, _cards), strict=True))
+"""Per section of SECTIONS: its sentences, from (view, seat)."""

@@ -7,7 +7,7 @@ from collections import Counter
 
 from wish_tui.spirits.rules import CATALOG, POWERS, SPIRITS
 
-from .style import CATEGORY_CODE, POWER_GLYPH, POWER_LETTER, SPIRIT_CODE, category_name
+from .marks import CATEGORY_CODE, POWER_GLYPH, POWER_LETTER, SPIRIT_CODE, category_name
 from .words import hex_short, tile_words_of, token_text, wish_short
 
 KEYS = """\

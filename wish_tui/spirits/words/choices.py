@@ -12,7 +12,7 @@ from __future__ import annotations
 from wish_tui.spirits.rules import Action
 from wish_tui.spirits.rules.actions import TAKE
 
-from .style import kind_name, tile_words_of
+from .marks import kind_name, tile_words_of
 from .words import describe, describe_choice, with_place_words
 
 __all__ = ["KEY_GROUPS", "detail", "probes", "why_closed", "words"]

@@ -7,7 +7,7 @@ and the replay can show it.
 
 from __future__ import annotations
 
-from .style import SEAT_TITLE
+from .marks import SEAT_TITLE
 from .words import log_lines as _action_lines
 
 

@@ -11,8 +11,8 @@ from wish_tui.wishland.rules import CATALOG, Action
 from wish_tui.wishland.rules import economy as _economy
 from wish_tui.wishland.rules.decisions import SOURCES
 
-from .style import ROW_TITLE, card_title, card_words, seat_title
-from .style import reward_code as _reward_code
+from .marks import ROW_TITLE, card_title, card_words, seat_title
+from .marks import reward_code as _reward_code
 
 RESOURCE_WORDS = {"happiness": "1 Happiness", "visitor": "1 Visitor", "worker": "1 Worker"}
 TRACK_WORDS = {"happiness": "Happiness", "visitor": "Visitors"}
@@ -72,7 +72,7 @@ def entrepreneur_short(ent_id: str, width: int = 60) -> str:
 
 def achievement_words(aid: str) -> str:
     """An Achievement in words: 'A4 (15★): Reach 15 on the Victory Track.'"""
-    from .style import ACHIEVEMENT_SHORT
+    from .marks import ACHIEVEMENT_SHORT
 
     return f"{aid} ({ACHIEVEMENT_SHORT.get(aid, '')}): {CATALOG.achievements[aid].text}"
 
@@ -80,41 +80,37 @@ def achievement_words(aid: str) -> str:
 # -- actions ---------------------------------------------------------------------------------------
 def describe(action: Action) -> str:
     """An action in words, without the position: 'buy Y13 Swing Tower', 'collect your Workers'."""
-    kind, arg = action.kind, action.arg
-    if kind == "buy":
-        return f"buy {card_title(arg)}"
-    if kind == "play":
-        return f"play {card_title(arg)} from your hand"
-    if kind == "advertise":
-        return "use the Advertisement Space"
-    if kind == "collect":
-        return (
-            "pay 3 Credits to collect your Workers (Hotel #16)" if arg else ("collect your Workers")
-        )
-    if kind == "claim":
-        return f"claim Achievement {achievement_words(arg)}"
-    if kind == "end":
-        return "end your turn"
-    if kind == "draw":
-        return "draw a card from the Marketplace Deck (1 Worker)"
-    if kind == "move":
-        return "move your Player Token one space right and draw a card (free)"
-    if kind == "order":
-        return f"take Turn Order space {arg} ({SPACE_NOTES[int(arg)]})"
-    if kind == "gain":
-        return f"take {RESOURCE_WORDS[arg]}"
-    if kind == "extra":
-        n = int(arg)
-        return "place no extra Worker" if n == 0 else f"place {plural(n, 'extra Worker')}"
-    if kind == "pay":
-        return "pay 2 more Credits for 1 VP (Hotel #19)"
-    if kind == "pass":
-        return "pass"
-    if kind == "bonus":
-        return f"buy and play {card_title(arg)} (Hotel #8)"
-    if kind == "keep":
-        return f"keep Entrepreneur {arg}"
-    return str(action)
+    words = _DESCRIBE.get(action.kind)
+    if words is None:
+        return str(action)
+    return words if isinstance(words, str) else words(action.arg)
+
+
+def _extra_words(arg: str) -> str:
+    n = int(arg)
+    return "place no extra Worker" if n == 0 else f"place {plural(n, 'extra Worker')}"
+
+
+_DESCRIBE = {
+    "buy": lambda arg: f"buy {card_title(arg)}",
+    "play": lambda arg: f"play {card_title(arg)} from your hand",
+    "advertise": "use the Advertisement Space",
+    "collect": lambda arg: (
+        "pay 3 Credits to collect your Workers (Hotel #16)" if arg else "collect your Workers"
+    ),
+    "claim": lambda arg: f"claim Achievement {achievement_words(arg)}",
+    "end": "end your turn",
+    "draw": "draw a card from the Marketplace Deck (1 Worker)",
+    "move": "move your Player Token one space right and draw a card (free)",
+    "order": lambda arg: f"take Turn Order space {arg} ({SPACE_NOTES[int(arg)]})",
+    "gain": lambda arg: f"take {RESOURCE_WORDS[arg]}",
+    "extra": _extra_words,
+    "pay": "pay 2 more Credits for 1 VP (Hotel #19)",
+    "pass": "pass",
+    "bonus": lambda arg: f"buy and play {card_title(arg)} (Hotel #8)",
+    "keep": lambda arg: f"keep Entrepreneur {arg}",
+}
+"""Per kind of action: its words, or how its argument makes them."""
 
 
 def describe_choice(action: Action, view: dict, step: list | None = None) -> str:
@@ -189,73 +185,110 @@ def _name(state, seat: int) -> str:
 def action_line(before, action: Action, after, seat: int, private: bool) -> str:
     """The sentence for one action (without what it changed)."""
     who = _name(before, seat)
-    kind, arg = action.kind, action.arg
-    if kind == "keep":
-        return (
-            f"{who} keeps Entrepreneur {arg}."
-            if private
-            else (f"{who} keeps one of their two Entrepreneur cards.")
-        )
-    if kind == "order":
-        return f"{who} takes Turn Order space {arg} ({SPACE_NOTES[int(arg)]})."
-    if kind == "gain":
-        source = before.pending[0][2] if before.pending and before.pending[0][0] == "gain" else ""
-        why = SOURCES[source].split(" (")[0].replace("your ", "") if source in SOURCES else ""
-        why = f" ({why})" if why else ""
-        return f"{who} chooses {RESOURCE_WORDS[arg]}{why}."
-    if kind == "buy":
-        card = CATALOG.by_id[arg]
-        workers = 1 + len(before.stacks[card.kind])
-        space = ROW_TITLE[card.kind][:-1]
-        return (
-            f"{who} places {plural(workers, 'Worker')} on the {space} space and buys "
-            f"{card_title(arg)} ({reward_code(arg)})."
-        )
-    if kind == "advertise":
-        if before.solo:
-            return f"{who} uses the Advertisement Space and discards the hand."
-        workers = 1 + len(before.stacks[5])
-        return f"{who} places {plural(workers, 'Worker')} on the Advertisement Space."
-    if kind == "collect":
-        back = after.players[seat].workers - before.players[seat].workers
-        paid = " for 3 Credits (Hotel #16)" if arg else ""
-        if back <= 0:
-            return f"{who} collects: no Worker was on the board."
-        return f"{who} collects {plural(back, 'Worker')}{paid}."
-    if kind == "claim":
-        return f"{who} claims Achievement {achievement_words(arg)}"
-    if kind == "end":
-        return f"{who} ends the turn."
-    if kind == "draw":
-        drawn = _drawn(before, after, seat)
-        if private and drawn:
-            return f"{who} places a Worker and draws {card_title(drawn)} ({reward_code(drawn)})."
-        return f"{who} places a Worker and draws a card."
-    if kind == "move":
-        drawn = _drawn(before, after, seat)
-        space = after.track.index(seat) + 1
-        what = f"{card_title(drawn)} ({reward_code(drawn)})" if private and drawn else "a card"
-        return f"{who} moves the Player Token to space {space} and draws {what}."
-    if kind == "play":
-        dropped = len(before.players[seat].hand) - 1
-        rest = f"; {plural(dropped, 'card')} discarded" if dropped else ""
-        return f"{who} plays {card_title(arg)} ({reward_code(arg)}){rest}."
-    if kind == "extra":
-        n = int(arg)
-        return (
-            f"{who} places {plural(n, 'extra Worker')} to lower the price."
-            if n
-            else (f"{who} pays without extra Workers.")
-        )
-    if kind == "pay":
-        return f"{who} pays 2 more Credits for 1 VP (Hotel #19)."
-    if kind == "pass":
-        step = before.pending[0][0] if before.pending else ""
-        what = {"boost": "Hotel #19's VP", "bonus": "Hotel #8's bonus card"}.get(step, "")
-        return f"{who} passes on {what}." if what else f"{who} passes."
-    if kind == "bonus":
-        return f"{who} buys and plays {card_title(arg)} with Hotel #8."
-    return f"{who}: {action}."
+    line = _LINES.get(action.kind)
+    if line is None:
+        return f"{who}: {action}."
+    return line(who, before, action, after, seat, private)
+
+
+def _keep_line(who, before, action, after, seat, private) -> str:
+    if private:
+        return f"{who} keeps Entrepreneur {action.arg}."
+    return f"{who} keeps one of their two Entrepreneur cards."
+
+
+def _gain_line(who, before, action, after, seat, private) -> str:
+    source = before.pending[0][2] if before.pending and before.pending[0][0] == "gain" else ""
+    why = SOURCES[source].split(" (")[0].replace("your ", "") if source in SOURCES else ""
+    why = f" ({why})" if why else ""
+    return f"{who} chooses {RESOURCE_WORDS[action.arg]}{why}."
+
+
+def _buy_line(who, before, action, after, seat, private) -> str:
+    arg = action.arg
+    card = CATALOG.by_id[arg]
+    workers = 1 + len(before.stacks[card.kind])
+    space = ROW_TITLE[card.kind][:-1]
+    return (
+        f"{who} places {plural(workers, 'Worker')} on the {space} space and buys "
+        f"{card_title(arg)} ({reward_code(arg)})."
+    )
+
+
+def _advertise_line(who, before, action, after, seat, private) -> str:
+    if before.solo:
+        return f"{who} uses the Advertisement Space and discards the hand."
+    workers = 1 + len(before.stacks[5])
+    return f"{who} places {plural(workers, 'Worker')} on the Advertisement Space."
+
+
+def _collect_line(who, before, action, after, seat, private) -> str:
+    back = after.players[seat].workers - before.players[seat].workers
+    paid = " for 3 Credits (Hotel #16)" if action.arg else ""
+    if back <= 0:
+        return f"{who} collects: no Worker was on the board."
+    return f"{who} collects {plural(back, 'Worker')}{paid}."
+
+
+def _draw_line(who, before, action, after, seat, private) -> str:
+    drawn = _drawn(before, after, seat)
+    if private and drawn:
+        return f"{who} places a Worker and draws {card_title(drawn)} ({reward_code(drawn)})."
+    return f"{who} places a Worker and draws a card."
+
+
+def _move_line(who, before, action, after, seat, private) -> str:
+    drawn = _drawn(before, after, seat)
+    space = after.track.index(seat) + 1
+    what = f"{card_title(drawn)} ({reward_code(drawn)})" if private and drawn else "a card"
+    return f"{who} moves the Player Token to space {space} and draws {what}."
+
+
+def _play_line(who, before, action, after, seat, private) -> str:
+    dropped = len(before.players[seat].hand) - 1
+    rest = f"; {plural(dropped, 'card')} discarded" if dropped else ""
+    return f"{who} plays {card_title(action.arg)} ({reward_code(action.arg)}){rest}."
+
+
+def _extra_line(who, before, action, after, seat, private) -> str:
+    n = int(action.arg)
+    if n:
+        return f"{who} places {plural(n, 'extra Worker')} to lower the price."
+    return f"{who} pays without extra Workers."
+
+
+def _pass_line(who, before, action, after, seat, private) -> str:
+    step = before.pending[0][0] if before.pending else ""
+    what = {"boost": "Hotel #19's VP", "bonus": "Hotel #8's bonus card"}.get(step, "")
+    return f"{who} passes on {what}." if what else f"{who} passes."
+
+
+_LINES = {
+    "keep": _keep_line,
+    "order": lambda who, before, action, after, seat, private: (
+        f"{who} takes Turn Order space {action.arg} ({SPACE_NOTES[int(action.arg)]})."
+    ),
+    "gain": _gain_line,
+    "buy": _buy_line,
+    "advertise": _advertise_line,
+    "collect": _collect_line,
+    "claim": lambda who, before, action, after, seat, private: (
+        f"{who} claims Achievement {achievement_words(action.arg)}"
+    ),
+    "end": lambda who, before, action, after, seat, private: f"{who} ends the turn.",
+    "draw": _draw_line,
+    "move": _move_line,
+    "play": _play_line,
+    "extra": _extra_line,
+    "pay": lambda who, before, action, after, seat, private: (
+        f"{who} pays 2 more Credits for 1 VP (Hotel #19)."
+    ),
+    "pass": _pass_line,
+    "bonus": lambda who, before, action, after, seat, private: (
+        f"{who} buys and plays {card_title(action.arg)} with Hotel #8."
+    ),
+}
+"""Per kind of action: its sentence, from (who, before, action, after, seat, private)."""
 
 
 def reward_code(card_id: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wish_tui.wish.rules import COLOURS, GEMS, LETTERS, Action
 
-from .style import DJINN_TITLE
+from .marks import DJINN_TITLE
 
 _PLAIN = {
     "travel": "travel to {arg}",

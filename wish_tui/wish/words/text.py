@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from wish_tui.core.ranking import places_of
+from wish_tui.core.seat_words import seat_label
 from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
 
-from .style import DJINN_TITLE
+from .marks import DJINN_TITLE
 from .words import decision_prompt, symbol_word
 
 SECTIONS = ("round", "map", "offer", "hand", "board", "seats")
@@ -88,20 +89,12 @@ def title(djinn: str) -> str:
 
 
 def _name(view: dict, seat: int, viewer: int | None) -> str:
-    name = title(view["djinns"][seat])
-    return f"{name} (you)" if seat == viewer and len(view["djinns"]) > 1 else name
+    return seat_label(title(view["djinns"][seat]), seat, viewer, len(view["djinns"]))
 
 
 def section(view: dict, seat: int | None, name: str) -> list[str]:
     """The sentences of one section of `view` as `seat` sees it (None: a spectator)."""
-    return {
-        "round": _round,
-        "map": _map,
-        "offer": _offer,
-        "hand": _hand,
-        "board": _board,
-        "seats": _seats,
-    }[name](view, seat)
+    return _SECTION_LINES[name](view, seat)
 
 
 def _round(view: dict, seat: int | None) -> list[str]:
@@ -347,3 +340,7 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
             f"{entry['crystals']} crystals, {entry['wishes_count']} Wishes."
         )
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
+
+
+_SECTION_LINES = dict(zip(SECTIONS, (_round, _map, _offer, _hand, _board, _seats), strict=True))
+"""Per section of SECTIONS: its sentences, from (view, seat)."""

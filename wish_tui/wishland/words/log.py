@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from wish_tui.wishland.rules import CATALOG
 
-from .style import SEAT_TITLE, seat_title
+from .marks import SEAT_TITLE, seat_title
 from .words import action_line, changes, income_words
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from wish_tui.wish.rules import CATALOG
 
 from .changes import change_lines
-from .style import DJINN_TITLE
+from .marks import DJINN_TITLE
 from .words import log_line
 
 

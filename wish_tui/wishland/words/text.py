@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from wish_tui.core.projected import projected_clause
 from wish_tui.core.ranking import places_of
+from wish_tui.core.seat_words import seat_label
 
-from .style import ROW_TITLE, seat_title
+from .marks import ROW_TITLE, seat_title
 from .words import ENTREPRENEUR_GIST
 
 SECTIONS = ("round", "market", "park", "seats", "achievements")
@@ -47,8 +48,7 @@ def plural(n: int, word: str) -> str:
 
 
 def _name(view: dict, seat: int, viewer: int | None) -> str:
-    name = seat_title(view["seats"][seat])
-    return f"{name} (you)" if seat == viewer and len(view["seats"]) > 1 else name
+    return seat_label(seat_title(view["seats"][seat]), seat, viewer, len(view["seats"]))
 
 
 def card_words(card: dict) -> str:
@@ -72,13 +72,7 @@ def _stacks(stacks: list[dict], view: dict) -> str:
 
 def section(view: dict, seat: int | None, name: str) -> list[str]:
     """The sentences of one section of `view` as `seat` sees it (None: a spectator)."""
-    return {
-        "round": _round,
-        "market": _market,
-        "park": _park,
-        "seats": _seats,
-        "achievements": _achievements,
-    }[name](view, seat)
+    return _SECTION_LINES[name](view, seat)
 
 
 def _round(view: dict, seat: int | None) -> list[str]:
@@ -302,3 +296,7 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
     if not view["solo"]:
         lines.append("A tie goes to the seat on the rightmost Turn Order space.")
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
+
+
+_SECTION_LINES = dict(zip(SECTIONS, (_round, _market, _park, _seats, _achievements), strict=True))
+"""Per section of SECTIONS: its sentences, from (view, seat)."""

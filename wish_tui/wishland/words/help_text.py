@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wish_tui.wishland.rules import CATALOG, CATEGORY_SYMBOLS
 
-from .style import (
+from .marks import (
     ACHIEVEMENT_SHORT,
     CATEGORY_CODE,
     ENT_LETTER,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from wish_tui.wish.rules import COLOURS, GEMS
 
-from .style import DJINN_TITLE
+from .marks import DJINN_TITLE
 
 MOVING_KINDS = ("travel", "teleport", "wind")
 """Actions whose own log line already says where the Djinn went."""
