@@ -1,6 +1,6 @@
 """A table in plain text: its news as sentences, whose decision it is, the choices, the commands.
 
-`PlainTable` is a client of the seat API (`wish_tui.seat`) like the game screens: it sits at any
+`PlainTable` is a client of the seat API (`wish_tui.tables.seat`) like the game screens: it sits at any
 table — one held here (`LocalTable`) or at a table server (`RemoteTable`) — hears of each change
 as a `Listener`, and never holds a rules State. Every change is announced once, in the log's
 words (`Seat.news`); when the decision passes to another seat that is said in one sentence, and
@@ -20,7 +20,7 @@ from datetime import datetime
 
 from wish_tui import games
 from wish_tui.core.ranking import result_lines
-from wish_tui.seat import Choices, Hint, Listener, Refused
+from wish_tui.tables.seat import Choices, Hint, Listener, Refused
 
 from .matching import choice_lines, match, normal
 from .output import Output
@@ -73,7 +73,7 @@ class PlainTable(Listener):
     """One table as lines, for the seats played at this keyboard.
 
     Args:
-        table: the table (`wish_tui.seat.TableClient`); `viewer` the seat whose view is read
+        table: the table (`wish_tui.tables.seat.TableClient`); `viewer` the seat whose view is read
             (None for a spectator).
         out: where the sentences go; `console` the loop (poked after each change, finished by
             `quit`).

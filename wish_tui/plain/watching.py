@@ -8,8 +8,8 @@ its own: who sits where, whose decision it is, the view, the news. It holds noth
 
 from __future__ import annotations
 
-from wish_tui.seat import Refused
-from wish_tui.server.client import ServerTable
+from wish_tui.tables.remote import ServerTable
+from wish_tui.tables.seat import Refused
 
 
 class WatchedTable(ServerTable):

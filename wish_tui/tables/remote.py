@@ -3,7 +3,7 @@
 `Connection` runs inside the Textual app of one SSH session (`wish-tui client`): it says hello
 with the session's token, then hands every message of the table server to the app. `RemoteTable`
 is what a game screen sits at when the table lives on the server: a client of the seat API
-(`wish_tui.seat`) that holds only what the server sent this person — their seat's view and
+(`wish_tui.tables.seat`) that holds only what the server sent this person — their seat's view and
 choices — and sends actions to the server instead of applying them.
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from wish_tui import games
 from wish_tui.core import environment
-from wish_tui.seat import Choices, Hint, Listener, Refused, SeatInfo
+from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
 
@@ -171,7 +171,7 @@ class ServerTable:
 
 
 class RemoteTable(ServerTable):
-    """A table held by the table server, as this person's seat sees it (`wish_tui.seat`).
+    """A table held by the table server, as this person's seat sees it (`wish_tui.tables.seat`).
 
     It holds what the server last said of the table — this seat's view and choices, who sits
     where, the log lines not read yet — and sends what the person does; the server's answer comes
