@@ -136,7 +136,7 @@ class PlainTable(Listener):
         return [i for i, s in enumerate(self.table.seats) if s.mine]
 
     def _version(self) -> int:
-        return getattr(self.table, "version", self.table.actions)
+        return self.table.version
 
     def view(self) -> dict:
         seat = self.seat
@@ -322,7 +322,7 @@ class PlainTable(Listener):
         if scores:
             self.out.say(*self.text.scoring(view, scores, self.viewer, False))
             self.out.say(*self._settled(scores))
-        seed = getattr(self.table, "seed", None)
+        seed = self.table.seed
         if seed is not None:
             self.out.say(f"Its seed was {seed}: '--seed {seed}' deals this game again.")
         if self.on_over is not None:
@@ -364,15 +364,13 @@ class PlainTable(Listener):
         table = self.table
         if table.is_over or self.curtain_for is not None or table.deciding is None:
             return False
-        if getattr(table, "ended", False):
+        if table.ended:
             return False  # a server's game ended early (no person left): no bot plays on
         info = table.seats[table.deciding]
         return not info.mine and (not info.is_human or bool(info.by_bot))
 
     def hurry(self) -> None:
-        hurry = getattr(self.table, "hurry", None)
-        if hurry is not None:
-            hurry()
+        self.table.hurry()
 
     def completions(self) -> list[str]:
         return list(self.offered)

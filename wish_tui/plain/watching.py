@@ -15,14 +15,9 @@ from wish_tui.tables.seat import Refused
 class WatchedTable(ServerTable):
     """A server's table as its spectators see it."""
 
-    can_save = False
-
     def view(self) -> dict:
         """What anyone at the table may see."""
         return self._view
 
     def seat(self, index: int):
         raise Refused("You are watching: you hold no seat at this table.")
-
-    def save(self, name: str):
-        raise Refused("The server saves this table after every action.")

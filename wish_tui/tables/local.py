@@ -15,12 +15,13 @@ from pathlib import Path
 from wish_tui import saves
 from wish_tui.records import GameRecord
 from wish_tui.tables import bot_turns
+from wish_tui.tables.base import TableBase
 from wish_tui.tables.bot_turns import BotTurns
 from wish_tui.tables.master import GameTable, Played
 from wish_tui.tables.seat import SPECTATOR, Choices, Listener, Refused, SeatInfo
 
 
-class LocalTable(GameTable):
+class LocalTable(GameTable, TableBase):
     """A game held in this process, played at this keyboard.
 
     Args:
@@ -35,20 +36,8 @@ class LocalTable(GameTable):
 
     can_save = True
     """A local game is saved by name (`save`) besides its autosave."""
-    can_chat = False
-    """No one else sits at a local table to chat with."""
     hurries_bots = True
     """A key pressed while a bot thinks makes it play without its pace (`hurry`)."""
-    can_resign = False
-    """A local game is left with q (and its autosave), not resigned."""
-    can_hand_to_bot = False
-    """No one at a local table is away from it."""
-    rematch_offer = ""
-    """No one else at a local table offers a rematch."""
-    muted: list[str] = []
-    """No one else chats at a local table."""
-    clock = None
-    """A local game has no clock."""
 
     def __init__(
         self,

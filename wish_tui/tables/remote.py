@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from wish_tui import games
 from wish_tui.core import environment
+from wish_tui.tables.base import TableBase
 from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
@@ -90,7 +91,7 @@ class Connection:
                 self._writer.close()
 
 
-class ServerTable:
+class ServerTable(TableBase):
     """What the table server last said of a table (its ``table`` messages), as any client of
     it reads them: who sits where, whose decision it is, the view, the log lines not read yet,
     the clock. `RemoteTable` (a seat) and the plain client's watched table build on it."""
@@ -164,6 +165,9 @@ class ServerTable:
     def listen(self, listener: Listener) -> None:
         self.listeners.append(listener)
 
+    def save(self, name: str):
+        raise Refused("The server saves this table after every action.")
+
     def news(self) -> list[str]:
         """The log and chat lines not shown yet (each is given once)."""
         lines, self._unread = self._unread, []
@@ -179,11 +183,8 @@ class RemoteTable(ServerTable):
     listeners.
     """
 
-    can_save = False
     can_chat = True
     """Others sit at a server's table to chat with."""
-    rematch_offer = ""
-    """Another player's rematch of this game, in words with its key ('' while none is)."""
 
     def __init__(self, connection: Connection, message: dict) -> None:
         self.connection = connection
@@ -239,9 +240,6 @@ class RemoteTable(ServerTable):
         if index != self.my_seat or index is None:
             raise Refused("You hold no other seat at this table.")
         return RemoteSeat(self, index)
-
-    def save(self, name: str):
-        raise Refused("The server saves this table after every action.")
 
     def chat(self, text: str) -> None:
         self.connection.send({"type": "chat", "table": self.id, "text": text})

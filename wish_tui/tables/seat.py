@@ -204,6 +204,10 @@ class Listener:
     def table_hint(self, hint: Hint) -> None:
         """A hint this client asked for is ready."""
 
+    def table_why(self, notation: str, sentence: str) -> None:
+        """The rules' sentence on why `notation` is not legal now, asked of a server's table
+        (`Seat.why` answered None); '' when it is legal."""
+
     def table_notice(self, sentence: str) -> None:
         """Something this client's person should know that is no refusal (a failed autosave)."""
 
