@@ -61,7 +61,7 @@ import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wish_tui.server.club import LEASE_MS  # noqa: E402
+from wish_tui.club import LEASE_MS  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
 from wish_tui.server.pool_link import SessionPool  # noqa: E402
 from wish_tui.server.ssh import FrontEnd, Limits  # noqa: E402

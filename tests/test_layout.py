@@ -179,6 +179,13 @@ def test_tables_know_no_client_club_or_server():
     assert "wish_tui.tables.messages" in GRAPH["wish_tui.plain.remote"]
 
 
+def test_the_club_knows_no_client_and_no_server():
+    """`club/` keeps the players, ratings, history and the store, and answers the club's requests
+    (`club.service`) for the server that composes it: nothing of the server or a client."""
+    forbidden = ("wish_tui.ui", "wish_tui.widgets", "wish_tui.plain", "wish_tui.server")
+    assert _importers("wish_tui.club", (*forbidden, "wish_tui.cli")) == []
+
+
 def test_the_plain_client_reaches_games_only_through_the_registry():
     """The plain-text client is a client of the seat API and the registry: no game's package,
     no rules State, no screen of the terminal app."""

@@ -261,7 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="start a new, empty club where the data directory's club database is missing or "
         "an empty (0-byte) file, which is otherwise refused",
     )
-    from wish_tui.server.club.keeper import add_parser as add_club_parser
+    from wish_tui.club.keeper import add_parser as add_club_parser
 
     add_club_parser(commands)
     return parser
@@ -549,7 +549,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             return _serve(args)
         if args.command == "club":
-            from wish_tui.server.club.keeper import run as run_club
+            from wish_tui.club.keeper import run as run_club
 
             return run_club(args)
         if args.command == "tournament":

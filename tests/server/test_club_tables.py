@@ -15,8 +15,8 @@ import signal
 import pytest
 
 from wish_tui import saves
+from wish_tui.club import open_club
 from wish_tui.server.clocks import TableClock
-from wish_tui.server.club import open_club
 from wish_tui.server.hub import Hub
 
 from .test_hub import Client, legal_of, play_until

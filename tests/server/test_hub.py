@@ -18,7 +18,7 @@ import random
 import pytest
 
 from wish_tui import saves
-from wish_tui.server.club import NotFound, open_club
+from wish_tui.club import NotFound, open_club
 from wish_tui.server.hub import Hub
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from wish_tui.server.club import open_club, pg_listener
+from wish_tui.club import open_club
+from wish_tui.club.store import pg_listener
 from wish_tui.server.hub import Hub
 
 from .test_hub import Client, legal_of

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import asyncio
 
+from wish_tui.club import ClubError, NotFound, Notice, SeqTaken
+from wish_tui.club.recorder import RecordFailed
+from wish_tui.club.store.table_store import EVENTS_PAGE
 from wish_tui.records import SaveError
 from wish_tui.tables.seat import Refused
 
 from . import tables as tablemod
-from .club import ClubError, NotFound, Notice, SeqTaken
-from .club.table_store import EVENTS_PAGE
-from .recorder import RecordFailed
 from .tables import NotKept, Table, TableError
 
 RETRY_S = 1.0
@@ -161,7 +161,7 @@ class TableCopies:
         it), and tell everyone looking at the table."""
         if applied and self.runs(table) and table.is_over and not table.finished:
             self.spawn(self._finish(table))
-        self._changed(table)
+        self.changed(table)
 
     async def _catch_up(self, table: Table) -> int:
         """Apply to the copy every event the rows hold after its last (the lock held); returns
@@ -289,7 +289,7 @@ class TableCopies:
             if self._listener is not None:
                 self._listener.watch(club_id, table.seq)
             self._run_clock(table, decided=False)
-            self._tell_lobby()
+            self.tell_lobby()
         self._read_later(club_id, {"action", "seats", "chat"})  # what came while it was read
 
     async def _invited(self, invitation_id: int) -> None:
@@ -299,5 +299,5 @@ class TableCopies:
         except TableError:
             return
         if invitation is not None and invitation.status == "open":
-            self._tell_invited(invitation)
-            self._tell_lobby()
+            self.club_service.tell_invited(invitation)
+            self.tell_lobby()

@@ -48,21 +48,21 @@ import traceback
 from pathlib import Path
 
 from wish_tui import games, saves
+from wish_tui.club import LEASE_MS, ClubError, RateLimiter, start_club
+from wish_tui.club.identity import OPEN_PREFIX
+from wish_tui.club.recorder import Recorder, RecordFailed
+from wish_tui.club.rows import Player
+from wish_tui.club.service import NO_NEW_PLAYERS, ClubService, NoNewPlayers
 from wish_tui.seeds import fresh_seed
 from wish_tui.tables.bot_turns import BotTurns
 from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
 from wish_tui.tables.seat import SPECTATOR
 
 from . import tables as tablemod
-from .club import LEASE_MS, ClubError, RateLimiter, start_club
-from .club.rows import Player
 from .copies import TableCopies
-from .hub_club import NO_NEW_PLAYERS, ClubRequests, NoNewPlayers
 from .hub_tables import TableRequests
-from .keys import OPEN_PREFIX
 from .nodes import NodeDuties
 from .presence import TablePresence, others
-from .recorder import Recorder, RecordFailed
 from .tables import NotKept, Table, TableError, person_of
 
 SOCKET = "serve.sock"
@@ -82,8 +82,6 @@ BANNED = (
     "it is a mistake."
 )
 """What a banned member is told as they are let go."""
-GUEST_PREFIX = "guest:"
-"""A browser's guest with `--open` (the web front end's identity for one)."""
 
 
 class Session:
@@ -129,7 +127,7 @@ class Session:
             self.writer.write(encode({"type": "error", "error": "An answer was too long to send."}))
 
 
-class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
+class Hub(TableRequests, NodeDuties, TableCopies):
     """Every table of the server, its club and the sessions connected to it.
 
     Args:
@@ -194,6 +192,30 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         self._tasks: set[asyncio.Task] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
         self._node_setup()
+        self.club_service = ClubService(self)
+        """The club's requests: invitations, who may say what, its pages, profiles."""
+        self._handlers = {
+            "hello": self._on_hello,
+            "register": self._on_register,
+            "lobby": self._on_lobby,
+            "web_link": self._on_web_link,
+            "new_table": self._on_new_table,
+            "join": self._on_join,
+            "leave": self._on_leave,
+            "watch": self._on_watch,
+            "open": self._on_open,
+            "close_table": self._on_close_table,
+            "play": self._on_play,
+            "undo": self._on_undo,
+            "hint": self._on_hint,
+            "why": self._on_why,
+            "chat": self._on_chat,
+            "hand_to_bot": self._on_hand_to_bot,
+            "resign": self._on_resign,
+            "rematch": self._on_rematch,
+            **self.club_service.handlers(),
+        }
+        """Every request a session may make, by its type, and what answers it."""
 
     # -- the front end's side ------------------------------------------------------------------
     def register_session(self, person: str, name: str) -> str:
@@ -360,11 +382,11 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                     if session.newcomer
                     else "Say hello with your session's token first."
                 )
-            handler = getattr(self, f"_on_{kind}", None)
-            if handler is None or kind.startswith("_"):
+            handler = self._handlers.get(kind)
+            if handler is None:
                 raise ProtocolError(f"'{kind[:20]}' is not something the table server does.")
-            if session.player is not None and "ban" in await self._sanctions(session):
-                self._turn_away(session)
+            if session.player is not None and "ban" in await self.club_service.sanctions(session):
+                self.turn_away(session)
                 return
             answer = handler(session, message)
             if asyncio.iscoroutine(answer):
@@ -387,7 +409,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         who, name = identity
         session.lobby_with_welcome = message.get("lobby") is True
         try:
-            player = await self.arriving(who, name)
+            player = await self.club_service.arriving(who, name)
         except NoNewPlayers as exc:
             session.send({"type": "error", "error": str(exc)})
             session.writer.close()
@@ -395,7 +417,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         if player is not None and "ban" in await self.record(
             self.club.moderation.sanctions_of, player.id
         ):
-            self._turn_away(session)
+            self.turn_away(session)
             return
         if player is None:
             session.newcomer = who
@@ -423,7 +445,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         session.newcomer = ""
         self._welcome(session, player)
 
-    def _turn_away(self, session: Session) -> None:
+    def turn_away(self, session: Session) -> None:
         """A member the keeper banned: told so in one sentence, and let go."""
         session.send({"type": "error", "error": BANNED, "final": True})
         session.writer.close()
@@ -452,11 +474,11 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
                 title = table.spec.seat_title(place.name)
                 back = f"{session.name} is back and plays {title} again."
                 self.notice(table, back, others(table, session.person))
-                self._changed(table)
+                self.changed(table)
             else:
                 for other in self.sessions:
                     if other.table == table.id:
-                        self._send_table(other, table)  # shown connected again
+                        self.send_table(other, table)  # shown connected again
         welcome = {
             "type": "welcome",
             "person": session.person,
@@ -468,16 +490,16 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         if session.lobby_with_welcome:
             session.in_lobby = True
             self.presence.show_table(session, "")
-            lobby = self._lobby(session)
+            lobby = self.lobby(session)
             session.lobby_told, session.lobby_told_at = _without_waiting(lobby), time.monotonic()
             welcome["lobby"] = lobby
         session.send(welcome)
-        self._tell_lobby()
+        self.tell_lobby()
 
     def _on_lobby(self, session: Session, message: dict) -> None:
         session.in_lobby = True
         self.presence.show_table(session, "")
-        lobby = self._lobby(session)
+        lobby = self.lobby(session)
         self._tell_session_lobby(session, lobby, _without_waiting(lobby), time.monotonic())
 
     # -- what sessions are told ------------------------------------------------------------------
@@ -492,7 +514,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         if seat is not None:
             table.seats[seat].seen = table.actions
             stepped_aside = self.presence.bot_steps_aside(table, seat)
-        self._send_table(session, table)
+        self.send_table(session, table)
         if seat is not None:
             self.presence.back_at_table(session, table, seat, left, stepped_aside)
 
@@ -500,7 +522,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         """True when `person` has a session here, or on another node of a shared club."""
         return person in self._elsewhere or any(s.person == person for s in self.sessions)
 
-    def _send_table(self, session: Session, table: Table) -> None:
+    def send_table(self, session: Session, table: Table) -> None:
         seat = table.seat_of(session.person)
         pov = SPECTATOR if seat is None else seat
         lines, session.log_count = table.log_since(pov, session.log_count)
@@ -596,7 +618,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         summaries = [(t, self._common_summary(t, here)) for t in self.tables.values()]
         return summaries, [{"name": n, "tables": t} for n, t in sorted(online.items())]
 
-    def _lobby(self, session: Session, common=None) -> dict:
+    def lobby(self, session: Session, common=None) -> dict:
         """The lobby's list as `session` sees it (`common`: `_lobby_common()`, if at hand)."""
         summaries, online = common or self._lobby_common()
         entries = [self._summary(table, shared, session) for table, shared in summaries]
@@ -607,10 +629,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             "tables": entries,
             "you": session.name,
             "online": online,
-            "invitations": self.invitations_for(session),
+            "invitations": self.club_service.invitations_for(session),
         }
 
-    def _tell_lobby(self) -> None:
+    def tell_lobby(self) -> None:
         """Have the lobby's list sent to every session in the lobby, at most every LOBBY_EVERY
         seconds (a burst of changes is told once, as it stands last)."""
         if self._lobby_due is not None:
@@ -628,7 +650,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             background = []
             for session in list(self.sessions):
                 if session.in_lobby and session.person:
-                    lobby = self._lobby(session, common)
+                    lobby = self.lobby(session, common)
                     # A list that only waited longer is not news (each client counts on).
                     unchanged = _without_waiting(lobby)
                     if unchanged == session.lobby_told:
@@ -666,13 +688,13 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         session.lobby_told, session.lobby_told_at = unchanged, now
         session.send(lobby)
 
-    def _changed(self, table: Table) -> None:
+    def changed(self, table: Table) -> None:
         """After any change (already in the database): tell everyone looking at the table, run
         its clock, wake its bots, and let the lobby know."""
         for session in self.sessions:
             if session.table == table.id:
-                self._send_table(session, table)
-        self._tell_lobby()
+                self.send_table(session, table)
+        self.tell_lobby()
         self._schedule_bot(table)
 
     def notice(self, table: Table, text: str, people: list[str] | None = None) -> None:
@@ -699,9 +721,9 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             if table.seat_of(person) is not None:
                 for other in self.sessions:
                     if other.table == table.id:
-                        self._send_table(other, table)
+                        self.send_table(other, table)
         self.presence.away(person, name)
-        self._tell_lobby()
+        self.tell_lobby()
 
     # -- browser links (`serve --web`: links.py, web.py) ---------------------------------------
     def _on_web_link(self, session: Session, message: dict) -> None:
@@ -709,7 +731,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         if self.web_links is None:
             raise TableError("This server has no web front end (it is started with --web PORT).")
         token = self.web_links.issue_link(session.person, session.name)
-        answer = self._lobby(session)
+        answer = self.lobby(session)
         answer["web_link"] = {
             "url": self.web_links.url_for(token),
             "minutes": self.web_links.minutes,

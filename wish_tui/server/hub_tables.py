@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+from wish_tui.club import SeatSpec
+from wish_tui.club.identity import player_id_of
 from wish_tui.core.clock_words import clock_words
 from wish_tui.tables.bot_turns import BotTurns
 from wish_tui.tables.protocol import ProtocolError, int_field, text_field
@@ -22,7 +24,6 @@ from wish_tui.tables.seat import Refused
 
 from . import tables as tablemod
 from .clocks import TableClock
-from .club import SeatSpec
 from .copies import TableMovedOn
 from .tables import NotKept, Table, TableError, person_of
 
@@ -37,14 +38,10 @@ CLOCK_KEEP_S = 2.0
 warning gives back at most this much to the seat deciding (a stop keeps it exactly)."""
 
 
-def _player_id(person: str) -> int | None:
-    return int(person[1:]) if person.startswith("P") and person[1:].isdigit() else None
-
-
 class TableRequests:
     """The table requests of a `Hub`."""
 
-    def _table(self, message: dict) -> Table:
+    def table(self, message: dict) -> Table:
         table_id = text_field(message, "table", "a table's id", limit=20)
         table = self.tables.get(table_id)
         if table is None:
@@ -67,7 +64,7 @@ class TableRequests:
                 self.club.tables.set_seat,
                 table.club_id,
                 seat,
-                player_id=_player_id(place.person) if place.who == "human" else None,
+                player_id=player_id_of(place.person) if place.who == "human" else None,
                 zombie=place.zombie,
                 outcome=place.outcome,
             )
@@ -106,7 +103,8 @@ class TableRequests:
             clock,
         )
         specs = [
-            SeatSpec(s.name, s.who, _player_id(s.person) if s.person else None) for s in table.seats
+            SeatSpec(s.name, s.who, player_id_of(s.person) if s.person else None)
+            for s in table.seats
         ]
         stored = await self.record(
             self.club.tables.create,
@@ -127,10 +125,10 @@ class TableRequests:
         await self._took(table)
         self._run_clock(table, decided=False)
         self._open(session, table)
-        self._changed(table)
+        self.changed(table)
 
     async def _on_join(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         seat = int_field(message, "seat", "a seat number", 0, 3)
         async with self._lock_of(table):
             tablemod.join(table, seat, session.person, session.name)
@@ -141,35 +139,39 @@ class TableRequests:
                 raise
         self._run_clock(table, decided=False)
         self._open(session, table)
-        self._changed(table)
+        self.changed(table)
+
+    async def join(self, session, table_id: str, seat: int) -> None:
+        """Sit the session's person at an open seat of a table."""
+        await self._on_join(session, {"table": table_id, "seat": seat})
 
     async def _store_seat_strict(self, table: Table, seat: int) -> None:
         """Keep a person taking an open seat (refused when someone, on any node, was first)."""
         place = table.seats[seat]
         await self.record(
-            self.club.tables.claim_seat, table.club_id, seat, _player_id(place.person)
+            self.club.tables.claim_seat, table.club_id, seat, player_id_of(place.person)
         )
 
     async def _on_leave(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         async with self._lock_of(table):
             seat = table.seat_of(session.person)
             tablemod.leave(table, session.person)
             if seat is not None:
                 await self._store_seat(table, seat)
-        self._changed(table)
+        self.changed(table)
 
     def _on_watch(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         if table.record.solo:
             raise TableError("A solo game is played alone: it cannot be watched.")
         self._open(session, table)
 
     def _on_open(self, session, message: dict) -> None:
-        self._open(session, self._table(message))
+        self._open(session, self.table(message))
 
     async def _on_close_table(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         if table.owner != session.person:
             raise TableError("Only the table's owner can close it.")
         others = [p for p in table.people() if p != session.person]
@@ -186,7 +188,7 @@ class TableRequests:
             if other.table == table.id:
                 other.table = ""
                 other.send({"type": "closed", "table": table.id})
-        self._tell_lobby()
+        self.tell_lobby()
 
     def _forget(self, table: Table) -> None:
         self._unwatch(table)
@@ -200,7 +202,7 @@ class TableRequests:
 
     # -- actions ---------------------------------------------------------------------------------
     async def _on_play(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         text = text_field(message, "action", "an action in notation", limit=120)
         expect = int_field(message, "expect", "the number of actions your screen saw", 0, 10**6)
         self.limiter.check(session.person, "move")
@@ -218,7 +220,7 @@ class TableRequests:
         """
         if table.club_id is not None:
             await self._append(
-                table, self.club.tables.append, seat, _player_id(person), str(action)
+                table, self.club.tables.append, seat, player_id_of(person), str(action)
             )
         table.master.play(seat, action)
         if person:
@@ -229,12 +231,12 @@ class TableRequests:
     def _after_action(self, table: Table) -> None:
         """An action was played: run the clock, tell everyone, see whether the game ended."""
         self._run_clock(table, decided=True)
-        self._changed(table)
+        self.changed(table)
         if table.is_over and not table.finished and self.runs(table):
             self.spawn(self._finish(table))
 
     async def _on_undo(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         async with self._lock_of(table):
             seat = table.seat_of(session.person)
             if seat is None:
@@ -250,10 +252,10 @@ class TableRequests:
                 )
             tablemod.undo(table, session.person)
         self._run_clock(table, decided=False)
-        self._changed(table)
+        self.changed(table)
 
     def _on_hint(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         seat = table.seat_of(session.person)
         if seat is None or table.deciding() != seat or table.seats[seat].zombie:
             raise TableError("A hint is given when you are to decide.")
@@ -274,29 +276,29 @@ class TableRequests:
         session.send({"type": "hint", "table": table.id, **hint.to_json()})
 
     def _on_why(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         text = text_field(message, "action", "an action in notation", limit=120)
         reason = table.master.why(table.seat_of(session.person), text)
         session.send({"type": "why", "table": table.id, "action": text, "text": reason})
 
     async def _on_chat(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         text = text_field(message, "text", "a line of text", limit=400)
         self.limiter.check(session.person, "chat")
         line = tablemod.chat_line(session.name, text)
-        await self._may_chat(session, table)
+        await self.club_service.may_chat(session, table)
         if table.club_id is not None and not table.finished:
             await self.record(self.club.tables.chat, table.club_id, session.player.id, line[1])
             if self.is_shared:  # the lines of every node, in the club's order
                 async with self._lock_of(table):
                     await self._sync_chat(table)
-                self._changed(table)
+                self.changed(table)
                 return
         table.add_chat(session.person, f"{line[0]}: {line[1]}")
-        self._changed(table)
+        self.changed(table)
 
     async def _on_hand_to_bot(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         seat = int_field(message, "seat", "a seat number", 0, 3)
         on = message.get("on")
         if not isinstance(on, bool):
@@ -319,10 +321,10 @@ class TableRequests:
             tablemod.hand_to_bot(table, session.person, seat, on)
             await self._store_seat(table, seat)
         self._run_clock(table, decided=False)
-        self._changed(table)
+        self.changed(table)
 
     async def _on_resign(self, session, message: dict) -> None:
-        table = self._table(message)
+        table = self.table(message)
         async with self._lock_of(table):
             seat = tablemod.resign(table, session.person)
             await self._store_seat(table, seat)
@@ -337,7 +339,7 @@ class TableRequests:
         if why and not table.finished and self.runs(table):
             self._log_line(table, why)
             self.spawn(self._finish(table, early=True))
-        self._changed(table)
+        self.changed(table)
 
     def _log_line(self, table: Table, line: str) -> None:
         table.master.write_log(lambda pov: [line])
@@ -372,7 +374,7 @@ class TableRequests:
         table.result = finished.settled(scores)
         if aborted:
             self._log_line(table, "This game was aborted: it is not rated and counts for no one.")
-            self._changed(table)
+            self.changed(table)
             return
         names = {r.player_id: r.player for r in finished.seats}
         moves = [
@@ -384,13 +386,13 @@ class TableRequests:
             self._log_line(table, "Ratings: " + ", ".join(moves) + ".")
         elif not finished.rated and not table.record.solo:
             self._log_line(table, "This game was not rated (a guest or an open seat played).")
-        self._changed(table)
+        self.changed(table)
 
     async def _on_rematch(self, session, message: dict) -> None:
         """A new table with the same game, seats and options; the others are invited to it
         (told at once, on their end screen). A player asking for the rematch another asked for
         first sits down at it."""
-        old = self._table(message)
+        old = self.table(message)
         if not (old.is_over or old.finished):  # finished: ended early, everyone resigned
             raise TableError("A rematch is offered once the game is over.")
         mine = old.seat_of(session.person)
@@ -431,7 +433,7 @@ class TableRequests:
         self.notice(
             table, f"A rematch: {', '.join(invited) or 'no one'} invited to sit down again."
         )
-        self._tell_lobby()
+        self.tell_lobby()
 
     def _tell_rematch(self, old: Table, invitation) -> None:
         """Tell the invited person's sessions of a rematch: on the end screen of the game just
@@ -581,7 +583,7 @@ class TableRequests:
                 self._log_line(table, f"{who}'s move waits: {exc}")
                 for session in self.sessions:
                     if session.table == table.id:
-                        self._send_table(session, table)
+                        self.send_table(session, table)
             self.spawn(self._bot_again(table))
             return
         self.problems.append(f"Table {table.id}: a bot could not move ({exc!r}).")

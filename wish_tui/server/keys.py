@@ -25,6 +25,7 @@ from pathlib import Path
 import asyncssh
 
 from wish_tui import files
+from wish_tui.club.identity import OPEN_PREFIX
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.text import plain_text
 
@@ -36,8 +37,6 @@ KEYS_FILE_LIMIT = 1024 * 1024
 """The largest authorized keys file read (some thousands of keys)."""
 NAME_LIMIT = 24
 """The most characters of a person's name."""
-OPEN_PREFIX = "open:"
-"""The start of a person admitted by name with `--open`, so no name can pose as a key."""
 
 
 class KeyProblem(Exception):

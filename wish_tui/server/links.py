@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from wish_tui.club.identity import GUEST_PREFIX
 from wish_tui.server.keys import NAME_LIMIT, Person, clean_name
 
 LINK_LIFETIME = 300.0
@@ -33,8 +34,6 @@ MAX_SIGN_INS = 2000
 """Sign-ins kept at most (the oldest is forgotten first)."""
 GUESTS_PER_ADDRESS = 16
 """Live guest sign-ins one address may hold."""
-GUEST_PREFIX = "guest:"
-"""The start of a guest's person, so no guest can pose as a key or an `--open` SSH name."""
 LINK_PATH = "/link/"
 """Where a link's token is opened on the web server."""
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 import asyncio
 import time
 
+from wish_tui.club import ClubError, Notice
+
 from . import tables as tablemod
-from .club import ClubError, Notice
 from .tables import Table
 
 TICK_S = 1.0
@@ -231,7 +232,7 @@ class NodeDuties:
         elif self._abandoned(table):
             self._leaving_seat(table)
             return
-        self._changed(table)
+        self.changed(table)
 
     @staticmethod
     def _abandoned(table: Table) -> bool:
@@ -273,8 +274,8 @@ class NodeDuties:
             if any(table.seat_of(person) is not None for person in changed):
                 for session in self.sessions:
                     if session.table == table.id:
-                        self._send_table(session, table)
-        self._tell_lobby()
+                        self.send_table(session, table)
+        self.tell_lobby()
 
     def _unwatch(self, table: Table) -> None:
         self._stop_running(table.id)

@@ -135,7 +135,7 @@ class TablePresence:
                 table, f"{session.name} is back at the table{again}.", others(table, session.person)
             )
         if stepped_aside:
-            self.hub._changed(table)
+            self.hub.changed(table)
 
     def tell_bot_moves(self, session, table: Table, seat: int) -> None:
         """Tell a person back at their seat what the bot that played for them chose."""

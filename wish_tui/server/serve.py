@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from wish_tui.club.errors import ClubError
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.text import plain_text
-from wish_tui.server.club.errors import ClubError
 from wish_tui.server.keys import (
     AUTHORIZED_KEYS_NAME,
     AuthorizedKeys,
@@ -221,7 +221,7 @@ def _introduce(front, options, fingerprint, host_key_path, keys, out: TextIO) ->
         f"Players connect with: {front.how_to_connect(reach, 'NAME')}",
     ]
     if options.database:
-        from wish_tui.server.club.postgres import shown_url
+        from wish_tui.club.store.postgres import shown_url
 
         lines.append(
             f"The club is the database {shown_url(options.database)}, shared with every node "

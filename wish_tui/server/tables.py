@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from wish_tui import games
+from wish_tui.club.identity import person_of
 from wish_tui.core.bots import LEVELS
 from wish_tui.core.excerpt import excerpt
 from wish_tui.games import GAMES
@@ -538,11 +539,6 @@ def resign(table: Table, person: str) -> int:
         raise TableError("The game is over: there is nothing to resign.")
     give_up(table, seat, "resigned")
     return seat
-
-
-def person_of(player_id: int | None) -> str:
-    """How the hub names a player of the club at its tables."""
-    return f"P{player_id}" if player_id is not None else ""
 
 
 def restore(loaded) -> Table:
