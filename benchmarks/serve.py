@@ -63,8 +63,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wish_tui.club import LEASE_MS  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
-from wish_tui.server.pool_link import SessionPool  # noqa: E402
-from wish_tui.server.ssh import FrontEnd, Limits  # noqa: E402
+from wish_tui.server.pool.link import SessionPool  # noqa: E402
+from wish_tui.server.ssh.front import FrontEnd, Limits  # noqa: E402
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")

@@ -332,7 +332,7 @@ def _serve(args: argparse.Namespace) -> int:
     check_serve(args)
     try:
         from wish_tui.server import serve
-        from wish_tui.server.ssh import Limits
+        from wish_tui.server.ssh.front import Limits
     except ImportError as exc:
         raise UsageError(
             f"'wish-tui serve' needs {exc.name or 'asyncssh'}; install it with "

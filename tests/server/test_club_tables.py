@@ -16,8 +16,8 @@ import pytest
 
 from wish_tui import saves
 from wish_tui.club import open_club
-from wish_tui.server.clocks import TableClock
 from wish_tui.server.hub import Hub
+from wish_tui.server.hub.clocks import TableClock
 
 from .test_hub import Client, legal_of, play_until
 

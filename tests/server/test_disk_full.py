@@ -13,7 +13,7 @@ import pytest
 
 from tests.plain.club_helpers import Person, start_hub
 from wish_tui.club.recorder import DISK_FULL
-from wish_tui.server import hub_tables
+from wish_tui.server.hub import table_requests as hub_tables
 
 ANN, ZED = "SHA256:ann-key-000001", "SHA256:zed-key-000001"
 

@@ -19,9 +19,9 @@ import pytest
 from tests.server.test_pool import ANSI, holds, parent_of
 from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
 from wish_tui.server.hub import Hub
-from wish_tui.server.pool import FULL
-from wish_tui.server.pool_link import SessionPool
-from wish_tui.server.ssh import CLIENT_COMMAND, FrontEnd, Limits
+from wish_tui.server.pool.link import SessionPool
+from wish_tui.server.pool.program import FULL
+from wish_tui.server.ssh.front import CLIENT_COMMAND, FrontEnd, Limits
 
 HOST_ENTRY = f"{Path(__file__).with_name('probe_host.py')}:main"
 

@@ -16,7 +16,7 @@ import json
 import pytest
 
 from wish_tui.cli import main
-from wish_tui.server import hub_tables
+from wish_tui.server.hub import table_requests as hub_tables
 
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client, play_until

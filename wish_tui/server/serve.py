@@ -17,14 +17,14 @@ from typing import TextIO
 from wish_tui.club.errors import ClubError
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.text import plain_text
-from wish_tui.server.keys import (
+from wish_tui.server.pool.link import SessionPool
+from wish_tui.server.ssh.front import CLIENT_COMMAND, FrontEnd, Hub, Limits
+from wish_tui.server.ssh.keys import (
     AUTHORIZED_KEYS_NAME,
     AuthorizedKeys,
     KeyProblem,
     load_host_key,
 )
-from wish_tui.server.pool_link import SessionPool
-from wish_tui.server.ssh import CLIENT_COMMAND, FrontEnd, Hub, Limits
 
 
 class ServeError(Exception):
@@ -176,8 +176,8 @@ async def _start_web(hub, options: ServeOptions, data_dir: Path, command: Sequen
         ServeError: the web extra is not installed, or the port cannot be listened on.
     """
     try:
-        from wish_tui.server.links import SignIns
-        from wish_tui.server.web import WebFrontEnd
+        from wish_tui.server.web.front import WebFrontEnd
+        from wish_tui.server.web.links import SignIns
     except ImportError as exc:
         raise ServeError(
             f"'--web' needs {exc.name or 'textual-serve'}; install the web extra with "

@@ -21,10 +21,9 @@ from wish_tui.club import ClubError, NotFound, Notice, SeqTaken
 from wish_tui.club.recorder import RecordFailed
 from wish_tui.club.store.table_store import EVENTS_PAGE
 from wish_tui.records import SaveError
+from wish_tui.server.hub import table as tablemod
+from wish_tui.server.hub.table import NotKept, Table, TableError
 from wish_tui.tables.seat import Refused
-
-from . import tables as tablemod
-from .tables import NotKept, Table, TableError
 
 RETRY_S = 1.0
 """Seconds before a change another node made is read again, when the database failed."""

@@ -17,8 +17,8 @@ import json
 
 from aiohttp import WSMsgType, web
 
-from wish_tui.server.session import clamp_size
-from wish_tui.server.web_child import WebChild
+from wish_tui.server.ssh.session import clamp_size
+from wish_tui.server.web.child import WebChild
 
 TOO_LARGE = (
     "That input was too large for the server (at most 16 KB at once); reload the page to "

@@ -32,10 +32,10 @@ import asyncssh
 
 from wish_tui import plain
 from wish_tui.server import child as child_module
-from wish_tui.server.keys import AuthorizedKeys, Person, open_person
-from wish_tui.server.plain_login import read_user
-from wish_tui.server.pool_link import PoolUnavailable, SessionPool
-from wish_tui.server.session import AppSession, accept_only_listed_env
+from wish_tui.server.pool.link import PoolUnavailable, SessionPool
+from wish_tui.server.ssh.keys import AuthorizedKeys, Person, open_person
+from wish_tui.server.ssh.plain_login import read_user
+from wish_tui.server.ssh.session import AppSession, accept_only_listed_env
 
 CLIENT_COMMAND = (sys.executable, "-m", "wish_tui", "client")
 """The child app of each session: a thin client of the table server."""

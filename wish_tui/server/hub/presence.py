@@ -17,8 +17,8 @@ import asyncio
 import contextlib
 import time
 
-from . import tables as tablemod
-from .tables import Table
+from wish_tui.server.hub import table as tablemod
+from wish_tui.server.hub.table import Table
 
 MOVES_TOLD = 12
 """The most moves a bot chose for an absent person that are told on their return (the last)."""

@@ -31,9 +31,8 @@ from urllib.parse import urlsplit
 import textual_serve
 from aiohttp import web
 
-from wish_tui.server import web_pages
-from wish_tui.server.links import LINK_PATH, SIGN_IN_LIFETIME, SignInRefused, SignIns
-from wish_tui.server.session import (
+from wish_tui.server.ssh.front import CLIENT_COMMAND, Hub, Limits, address_group
+from wish_tui.server.ssh.session import (
     DATA_DIR_ENV,
     DEFAULT_SIZE,
     PASSED_FROM_SERVER,
@@ -41,9 +40,10 @@ from wish_tui.server.session import (
     TOKEN_ENV,
     clamp_size,
 )
-from wish_tui.server.ssh import CLIENT_COMMAND, Hub, Limits, address_group
-from wish_tui.server.web_refusals import refusals_logger
-from wish_tui.server.web_session import BrowserSession, end, whole
+from wish_tui.server.web import pages as web_pages
+from wish_tui.server.web.links import LINK_PATH, SIGN_IN_LIFETIME, SignInRefused, SignIns
+from wish_tui.server.web.refusals import refusals_logger
+from wish_tui.server.web.session import BrowserSession, end, whole
 
 COOKIE = "wish_tui_sign_in"
 """The cookie that holds a browser's sign-in id."""

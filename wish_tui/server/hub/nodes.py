@@ -24,9 +24,8 @@ import asyncio
 import time
 
 from wish_tui.club import ClubError, Notice
-
-from . import tables as tablemod
-from .tables import Table
+from wish_tui.server.hub import table as tablemod
+from wish_tui.server.hub.table import Table
 
 TICK_S = 1.0
 """Seconds between two looks at the tables no live node runs (less with a short lease)."""

@@ -18,14 +18,13 @@ import time
 from wish_tui.club import SeatSpec
 from wish_tui.club.identity import player_id_of
 from wish_tui.core.clock_words import clock_words
+from wish_tui.server.hub import table as tablemod
+from wish_tui.server.hub.clocks import TableClock
+from wish_tui.server.hub.copies import TableMovedOn
+from wish_tui.server.hub.table import NotKept, Table, TableError, person_of
 from wish_tui.tables.bot_turns import BotTurns
 from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 from wish_tui.tables.seat import Refused
-
-from . import tables as tablemod
-from .clocks import TableClock
-from .copies import TableMovedOn
-from .tables import NotKept, Table, TableError, person_of
 
 MAX_TABLES = 400
 BOT_RETRY = 5.0

@@ -21,7 +21,7 @@ import asyncssh
 
 from wish_tui.core.excerpt import excerpt
 from wish_tui.server import child as child_module
-from wish_tui.server.keys import NAME_LIMIT, Person
+from wish_tui.server.ssh.keys import NAME_LIMIT, Person
 
 SOCKET_ENV = "WISH_TUI_SERVE_SOCKET"
 TOKEN_ENV = "WISH_TUI_SERVE_TOKEN"

@@ -20,7 +20,7 @@ import json
 import signal
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
-from .child import signal_group
+from wish_tui.server.child import signal_group
 
 READY_LINE = b"__GANGLION__\n"
 """The web driver's first line: the app is up."""

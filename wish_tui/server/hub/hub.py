@@ -54,16 +54,15 @@ from wish_tui.club.recorder import Recorder, RecordFailed
 from wish_tui.club.rows import Player
 from wish_tui.club.service import NO_NEW_PLAYERS, ClubService, NoNewPlayers
 from wish_tui.seeds import fresh_seed
+from wish_tui.server.hub import table as tablemod
+from wish_tui.server.hub.copies import TableCopies
+from wish_tui.server.hub.nodes import NodeDuties
+from wish_tui.server.hub.presence import TablePresence, others
+from wish_tui.server.hub.table import NotKept, Table, TableError, person_of
+from wish_tui.server.hub.table_requests import TableRequests
 from wish_tui.tables.bot_turns import BotTurns
 from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
 from wish_tui.tables.seat import SPECTATOR
-
-from . import tables as tablemod
-from .copies import TableCopies
-from .hub_tables import TableRequests
-from .nodes import NodeDuties
-from .presence import TablePresence, others
-from .tables import NotKept, Table, TableError, person_of
 
 SOCKET = "serve.sock"
 LOBBY_EVERY = 0.5

@@ -24,11 +24,11 @@ import socket
 import sys
 from collections.abc import Callable, Mapping, Sequence
 
-from wish_tui.server import pool as pool_module
 from wish_tui.server.child import AppRefused, describe_status
-from wish_tui.server.session import PASSED_FROM_SERVER
+from wish_tui.server.pool import program as pool_module
+from wish_tui.server.ssh.session import PASSED_FROM_SERVER
 
-CLIENT_ENTRY = ("wish_tui.server.pool_app:run_client",)
+CLIENT_ENTRY = ("wish_tui.pool_app:run_client",)
 """The client app, as `python -m wish_tui client` runs it (`pool_app`)."""
 CLIENT_PRELOAD = (
     "wish_tui.cli",
@@ -42,9 +42,9 @@ CLIENT_PRELOAD = (
     "textual.scrollbar",
 )
 """What the client app imports for its first screens and its games, imported once in the pool."""
-HOST_ENTRY = "wish_tui.server.pool_app:run_hosted_client"
+HOST_ENTRY = "wish_tui.pool_app:run_hosted_client"
 """The client app as a host of the pool runs it beside others (`pool_host`)."""
-CLIENT_REHEARSAL = "wish_tui.server.pool_app:rehearse"
+CLIENT_REHEARSAL = "wish_tui.pool_app:rehearse"
 """Run once in the pool before it forks: the client app headless to its lobby."""
 READY_TIMEOUT = 60.0
 """Seconds the pool may take to import the app (a loaded machine compiling it the first time)."""
@@ -199,7 +199,7 @@ class SessionPool:
         command = [
             sys.executable,
             "-m",
-            "wish_tui.server.pool",
+            "wish_tui.server.pool.program",
             "--socket-fd",
             str(theirs.fileno()),
             "--max-children",

@@ -21,7 +21,7 @@ import shutil
 import tempfile
 
 from wish_tui.saves import DATA_DIR_ENV
-from wish_tui.server.pool_host import HostedSession
+from wish_tui.server.pool.host import HostedSession
 
 LAST_FRAME_TIME = 1.0
 """Seconds a hosted app's last frames have to reach its terminal before it is closed."""

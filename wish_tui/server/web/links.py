@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from wish_tui.club.identity import GUEST_PREFIX
-from wish_tui.server.keys import NAME_LIMIT, Person, clean_name
+from wish_tui.server.ssh.keys import NAME_LIMIT, Person, clean_name
 
 LINK_LIFETIME = 300.0
 """Seconds a browser link may be opened after it was given."""

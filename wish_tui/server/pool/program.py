@@ -1,6 +1,6 @@
 """The session pool: one process that has imported the app once and forks each session's app.
 
-`wish-tui serve` starts it as a fresh program (``python -m wish_tui.server.pool``, see
+`wish-tui serve` starts it as a fresh program (``python -m wish_tui.server.pool.program``, see
 `pool_link.SessionPool`) before it reads its host key, with only the variables the apps need and
 one Unix socket to the server: it never holds the server's memory, its keys, its tokens or its
 database. It imports the app and everything its first screens need (`--preload`), runs it once
@@ -606,7 +606,7 @@ def run_host_child(entry: Callable, argv: list[str], control: int) -> NoReturn:
         _fresh_stdio()
         random.seed()
         gc.enable()
-        from wish_tui.server.pool_host import run_host
+        from wish_tui.server.pool.host import run_host
 
         status = run_host(control, entry, read_environment)
     except BaseException:  # noqa: BLE001 (the traceback goes to the log; its apps' sessions end)
@@ -621,7 +621,7 @@ def run_host_child(entry: Callable, argv: list[str], control: int) -> NoReturn:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the pool: preload, freeze, then serve the server's socket until it closes."""
-    parser = argparse.ArgumentParser(prog="python -m wish_tui.server.pool")
+    parser = argparse.ArgumentParser(prog="python -m wish_tui.server.pool.program")
     parser.add_argument("--socket-fd", type=int, required=True)
     parser.add_argument("--max-children", type=int, required=True)
     parser.add_argument("--max-per-group", type=int, required=True)
