@@ -186,6 +186,24 @@ def test_the_club_knows_no_client_and_no_server():
     assert _importers("wish_tui.club", (*forbidden, "wish_tui.cli")) == []
 
 
+def test_the_server_imports_no_client_and_no_command_line():
+    """`server/` runs tables and front ends; the app each session runs is named by the command
+    line (`session_app`), never imported here."""
+    clients = ("wish_tui.ui", "wish_tui.widgets", "wish_tui.plain", "wish_tui.cli")
+    launcher = ("wish_tui.launch", "wish_tui.pool_app", "wish_tui.session_app")
+    assert _importers("wish_tui.server", (*clients, *launcher)) == []
+
+
+def test_the_hub_composes_its_services_and_names_its_handlers():
+    """No mixins and no handler found by its name (`getattr(self, "_on_" + type)`): the hub
+    holds one object per job and one explicit table of what answers each request."""
+    from wish_tui.server.hub import Hub
+
+    assert Hub.__bases__ == (object,)
+    source = MODULES["wish_tui.server.hub.hub"].read_text("utf-8")
+    assert "getattr(" not in source and "self._handlers = {" in source
+
+
 def test_the_plain_client_reaches_games_only_through_the_registry():
     """The plain-text client is a client of the seat API and the registry: no game's package,
     no rules State, no screen of the terminal app."""

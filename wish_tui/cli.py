@@ -333,6 +333,7 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from wish_tui.server import serve
         from wish_tui.server.ssh.front import Limits
+        from wish_tui.session_app import POOLED_CLIENT
     except ImportError as exc:
         raise UsageError(
             f"'wish-tui serve' needs {exc.name or 'asyncssh'}; install it with "
@@ -357,6 +358,7 @@ def _serve(args: argparse.Namespace) -> int:
         web_url=args.web_url or "",
         database=args.database or "",
         new_club=args.new_club,
+        app=POOLED_CLIENT,
     )
     return serve.run(options)
 

@@ -84,6 +84,10 @@ class Listener:
     of an older or the same event is passed on twice.
     """
 
+    connections = 0
+    """How many times it has connected to the club's notices (a new one catches up on what was
+    made meanwhile); one machine's listener is always connected."""
+
     def __init__(self, callback: Callable[[Notice], None]) -> None:
         self.callback = callback
         self._seen: dict[int, int] = {}

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wish_tui.core.clock_words import clock_words  # noqa: F401  (the clock in words)
-
 HOUR = 3600.0
 DAY = 24 * HOUR
 

@@ -3,15 +3,22 @@ apps come through.
 
 One asyncio server on a Unix socket (mode 0600, in the data directory) that the per-session app
 processes connect to. A session proves who it is with the one-time token the SSH front end (or
-the web front end) gave its process (`register_session`); the club (`club/`, its database) knows
-the person by that key, or a newcomer chooses a name; from then on every request is checked
-against that player. The hub applies actions through the tables (`tables.py`, the rules' front
-door); each change is in the club's database before anyone is told of it (`recorder.py`); bots
-play at a pace people can follow; clocks run (`clocks.py`); each session gets only its own
-seat's view. No Textual here. On a club several nodes share (PostgreSQL), every node keeps a copy
-of every live table and the one holding a table's lease runs it (`nodes.py`, `copies.py`).
+the web front end) gave its process (`register_session`); the club (`wish_tui.club`, its
+database) knows the person by that key, or a newcomer chooses a name; from then on every request
+is checked against that player, and answered by the handler its type names in one explicit table
+(`Hub._handlers`). No Textual here.
 
-Messages (JSON lines, `protocol.py`), session → hub:
+The hub holds what is shared (the tables, the sessions, the club and the line to it) and composes
+one service per job, each reaching the others through it: the requests at the tables
+(`seating`: `table_requests.py`, through the rules' front door: `table.py`), the clocks
+(`clocks`), the bots (`bots`), each game's end and rematch (`endings`), the lobby's lists
+(`lobby_lists`), who is at which table (`presence`), the club's requests (`club_service`:
+`wish_tui.club.service`), and on a club several nodes share (PostgreSQL) this node's leases
+(`node`) and its copies of every live table (`copies`). Each change is in the club's database
+before anyone is told of it (`wish_tui.club.recorder`); each session gets only its own seat's
+view (`table_message.py`).
+
+Messages (JSON lines, `wish_tui.tables.protocol`), session → hub:
 
     hello {token}                       who this session is (first message, once)
     register {name}                     a newcomer's name (after a welcome that asks for one)
@@ -25,6 +32,7 @@ Messages (JSON lines, `protocol.py`), session → hub:
     history {mine, game, player, page}  archive {game_id}
     leaderboard {game, page}            player {name}    game_page {game}
     profile                             add_key {line}   settings {changes}   profile_text {text}
+    rename {name}   mute {name, on}     spectator_chat {table, on}
     web_link                            a one-time link signing a browser in as this person
 
 and hub → session: ``welcome`` (or one asking for a name), ``lobby`` (every table in a few words,
@@ -49,33 +57,27 @@ from pathlib import Path
 
 from wish_tui import games, saves
 from wish_tui.club import LEASE_MS, ClubError, RateLimiter, start_club
-from wish_tui.club.identity import OPEN_PREFIX
+from wish_tui.club.identity import OPEN_PREFIX, person_of
 from wish_tui.club.recorder import Recorder, RecordFailed
 from wish_tui.club.rows import Player
 from wish_tui.club.service import NO_NEW_PLAYERS, ClubService, NoNewPlayers
 from wish_tui.seeds import fresh_seed
-from wish_tui.server.hub import table as tablemod
-from wish_tui.server.hub.copies import TableCopies
-from wish_tui.server.hub.nodes import NodeDuties
-from wish_tui.server.hub.presence import TablePresence, others
-from wish_tui.server.hub.table import NotKept, Table, TableError, person_of
-from wish_tui.server.hub.table_requests import TableRequests
-from wish_tui.tables.bot_turns import BotTurns
-from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
-from wish_tui.tables.seat import SPECTATOR
+from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, text_field
+
+from . import table as tablemod
+from .clock_keeper import ClockKeeper
+from .copies import TableCopies
+from .endings import TableEndings
+from .lobby import LobbyLists, without_waiting
+from .nodes import NodeDuties
+from .presence import TablePresence, others
+from .session import Session
+from .table import NotKept, Table, TableError
+from .table_bots import TableBots
+from .table_message import table_message
+from .table_requests import TableRequests
 
 SOCKET = "serve.sock"
-LOBBY_EVERY = 0.5
-"""Seconds between two lobby lists sent to the sessions in the lobby (changes in between are
-told once, as they stand last)."""
-LOBBY_BACKGROUND_EVERY = 10.0
-"""Seconds between two lobby lists sent to a session when all that changed is in the background:
-who is online, and how far the other tables have got (at a club of hundreds, one of them changes
-every moment, and each list sent is drawn again by every session in the lobby: at 200 sessions
-these lists were nearly half of all the processor time the apps spent, every 5 s). Whatever
-concerns the session itself (a new table, an open seat, its move) is told at once."""
-LOBBY_BACKGROUND_BATCH = 16
-"""The most sessions told only background news at one round of news (every LOBBY_EVERY)."""
 BANNED = (
     "The keeper of this club has banned you: you cannot play here. Ask the keeper if you think "
     "it is a mistake."
@@ -83,50 +85,7 @@ BANNED = (
 """What a banned member is told as they are let go."""
 
 
-class Session:
-    """One connected app process: the player it is, and the table it has open."""
-
-    def __init__(self, hub: Hub, writer: asyncio.StreamWriter) -> None:
-        self.hub = hub
-        self.writer = writer
-        self.person = ""
-        """The player as the tables name them ('P12'), once known."""
-        self.player: Player | None = None
-        self.name = ""
-        self.newcomer = ""
-        """The key of a newcomer who is to choose a name (its fingerprint), else ''."""
-        self.in_lobby = False
-        self.lobby_with_welcome = False
-        """The app asked in its hello for the lobby's list with the welcome (it shows the lobby
-        first: one message and one frame instead of a round trip more)."""
-        self.table: str = ""
-        """The table this session shows ('' in the lobby)."""
-        self.log_count = 0
-        self.chat_count = 0
-        self.hinting = False
-        """True while a hint asked by this session is thought out."""
-        self.lobby_told: dict | None = None
-        """The last lobby list sent, its waiting times left out (`Hub._tell_lobby` sends a new
-        one only when something else in it changed)."""
-        self.lobby_told_at = 0.0
-        """When it was sent (monotonic seconds)."""
-        self.muted: set[str] = set()
-        """The people whose chat this session's player muted for themselves."""
-        self.sanctions: set[str] = set()
-        """What the keeper did to this session's player ('mute', 'ban'), as last read."""
-        self.sanctions_at = 0.0
-        """When `sanctions` was read (monotonic seconds)."""
-
-    def send(self, message: dict) -> None:
-        if self.writer.is_closing():
-            return
-        try:
-            self.writer.write(encode(message))
-        except ProtocolError:
-            self.writer.write(encode({"type": "error", "error": "An answer was too long to send."}))
-
-
-class Hub(TableRequests, NodeDuties, TableCopies):
+class Hub:
     """Every table of the server, its club and the sessions connected to it.
 
     Args:
@@ -177,41 +136,50 @@ class Hub(TableRequests, NodeDuties, TableCopies):
         self.tokens: dict[str, tuple[str, str]] = {}
         self.sessions: set[Session] = set()
         self.away_since: dict[str, float] = {}
-        self.presence = TablePresence(self)
         self.problems: list[str] = []
         self.club = None
         self.recorder: Recorder | None = None
         self.limiter = RateLimiter(rate_limits)
         self._lock = None
         self._server: asyncio.AbstractServer | None = None
-        self._bots: dict[str, BotTurns] = {}
-        self._bots_waiting: set[str] = set()
-        """Tables whose bot waits for room on the disk to keep its move."""
-        self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
-        self._lobby_due: asyncio.TimerHandle | None = None
-        self._node_setup()
+        self._table_locks: dict[str, asyncio.Lock] = {}
+        self._failing: set[str] = set()
+        # The services the hub composes, each of one job; they reach one another through it.
+        self.seating = TableRequests(self)
+        """The requests at the tables: new tables, seats, actions, undo, chat, hints, resigning."""
+        self.clocks = ClockKeeper(self)
+        self.bots = TableBots(self)
+        self.endings = TableEndings(self)
+        """Each game's end kept in the club, and its rematch."""
+        self.lobby_lists = LobbyLists(self)
+        self.presence = TablePresence(self)
+        self.node = NodeDuties(self)
+        """This node of a club several nodes share (PostgreSQL): leases, who is online elsewhere."""
+        self.copies = TableCopies(self)
+        """This node's copies of the club's tables, kept up to date with every node's changes."""
         self.club_service = ClubService(self)
         """The club's requests: invitations, who may say what, its pages, profiles."""
+        seating = self.seating
         self._handlers = {
-            "hello": self._on_hello,
-            "register": self._on_register,
-            "lobby": self._on_lobby,
-            "web_link": self._on_web_link,
-            "new_table": self._on_new_table,
-            "join": self._on_join,
-            "leave": self._on_leave,
-            "watch": self._on_watch,
-            "open": self._on_open,
-            "close_table": self._on_close_table,
-            "play": self._on_play,
-            "undo": self._on_undo,
-            "hint": self._on_hint,
-            "why": self._on_why,
-            "chat": self._on_chat,
-            "hand_to_bot": self._on_hand_to_bot,
-            "resign": self._on_resign,
-            "rematch": self._on_rematch,
+            "hello": self._hello,
+            "register": self._register,
+            "lobby": self.lobby_lists.open,
+            "web_link": self._web_link,
+            "new_table": seating.new_table,
+            "join": seating.join_request,
+            "leave": seating.leave,
+            "watch": seating.watch,
+            "open": seating.open,
+            "close_table": seating.close_table,
+            "play": seating.play,
+            "undo": seating.undo,
+            "hint": seating.hint,
+            "why": seating.why,
+            "chat": seating.chat,
+            "hand_to_bot": seating.hand_to_bot,
+            "resign": seating.resign,
+            "rematch": self.endings.rematch,
             **self.club_service.handlers(),
         }
         """Every request a session may make, by its type, and what answers it."""
@@ -270,7 +238,7 @@ class Hub(TableRequests, NodeDuties, TableCopies):
         self.club, self._lock, problems = await loop.run_in_executor(None, opening)
         self.problems.extend(problems)
         self.recorder = Recorder(self.club)
-        await self._listen()  # a shared club: every node's changes heard before tables are read
+        await self.node.listen()  # a shared club: every node's changes heard before tables are read
         # not through the recorder: a database too damaged to list its tables stops the start
         loaded, problems = await loop.run_in_executor(None, self.club.tables.load_unfinished)
         self.problems.extend(problems)
@@ -281,7 +249,7 @@ class Hub(TableRequests, NodeDuties, TableCopies):
             table.spectator_chat = table.club_id not in quiet
             self.tables[table.id] = table
             table.since = now
-            self._run_clock(table, decided=False)
+            self.clocks.run(table, decided=False)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.socket_path)
         old_umask = os.umask(0o177)
@@ -293,24 +261,22 @@ class Hub(TableRequests, NodeDuties, TableCopies):
             os.umask(old_umask)
         os.chmod(self.socket_path, 0o600)
         for table in self.tables.values():
-            self._schedule_bot(table)
-        self.spawn(self._clock_loop())
-        await self._start_node()
+            self.bots.wake(table)
+        self.spawn(self.clocks.keep_every_while())
+        await self.node.start()
 
     async def close(self) -> None:
         """Stop listening, close every session, stop the bots, finish every write; on a shared
         club, let this node's tables go to the other nodes at once."""
-        await self._stop_listening()
-        for bots in self._bots.values():
-            bots.cancel()
-        for timer in self._timers.values():
-            timer.cancel()
+        await self.node.stop_listening()
+        self.bots.stop_all()
+        self.clocks.stop_all()
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
-        await self._keep_clocks()  # so that a restart resumes each running clock where it stood
-        await self._leave()
+        await self.clocks.keep()  # so that a restart resumes each running clock where it stood
+        await self.node.leave()
         if self._server is not None:
             self._server.close()
         for session in list(self.sessions):
@@ -347,9 +313,58 @@ class Hub(TableRequests, NodeDuties, TableCopies):
         except ClubError as exc:
             raise TableError(str(exc)) from None
 
+    def problem(self, key: str, text: str) -> None:
+        """Note a problem once while it lasts (`solved(key)` ends it)."""
+        if key not in self._failing:
+            self._failing.add(key)
+            self.problems.append(text)
+
+    def solved(self, key: str) -> None:
+        self._failing.discard(key)
+
+    # -- what the services share ---------------------------------------------------------------
+    def table(self, message: dict) -> Table:
+        """The table a request names.
+
+        Raises:
+            TableError: there is no such table (one sentence).
+        """
+        table_id = text_field(message, "table", "a table's id", limit=20)
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError(f"There is no table {table_id!r} (it may have been closed).")
+        return table
+
+    def lock_of(self, table: Table) -> asyncio.Lock:
+        """The lock every change of `table` is made under."""
+        if table.id not in self._table_locks:
+            self._table_locks[table.id] = asyncio.Lock()
+        return self._table_locks[table.id]
+
+    @property
+    def is_shared(self) -> bool:
+        """True when the club is shared with other nodes (PostgreSQL)."""
+        return self.node.is_shared
+
+    def runs(self, table: Table) -> bool:
+        """True when this node runs `table` (its bots, clocks and end): always on SQLite."""
+        return self.node.runs(table)
+
+    async def join(self, session: Session, table_id: str, seat: int) -> None:
+        """Sit the session's person at an open seat of a table."""
+        await self.seating.join(session, table_id, seat)
+
+    def lobby(self, session: Session) -> dict:
+        """The lobby's list as `session` sees it."""
+        return self.lobby_lists.for_session(session)
+
+    def tell_lobby(self) -> None:
+        """Have the lobby's list sent again to every session in the lobby (paced)."""
+        self.lobby_lists.tell()
+
     # -- a session -----------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        session = Session(self, writer)
+        session = Session(writer)
         self.sessions.add(session)
         try:
             while True:
@@ -398,7 +413,7 @@ class Hub(TableRequests, NodeDuties, TableCopies):
                 {"type": "error", "error": "The table server could not do that; it was noted."}
             )
 
-    async def _on_hello(self, session: Session, message: dict) -> None:
+    async def _hello(self, session: Session, message: dict) -> None:
         if session.person or session.newcomer:
             raise ProtocolError("This session already said hello.")
         token = text_field(message, "token", "the session's token", limit=100)
@@ -432,7 +447,7 @@ class Hub(TableRequests, NodeDuties, TableCopies):
             return
         await self._admit(session, player)
 
-    async def _on_register(self, session: Session, message: dict) -> None:
+    async def _register(self, session: Session, message: dict) -> None:
         if not session.newcomer:
             raise ProtocolError("Only a newcomer chooses a name, once.")
         name = text_field(message, "name", "the name you choose", limit=40)
@@ -460,7 +475,7 @@ class Hub(TableRequests, NodeDuties, TableCopies):
         session.person = person_of(player.id)
         session.name = player.name
         self.away_since.pop(session.person, None)
-        self._here(session, True)
+        self.node.here(session, True)
         for table in self.tables.values():
             seat = table.seat_of(session.person)
             if seat is None:
@@ -469,15 +484,13 @@ class Hub(TableRequests, NodeDuties, TableCopies):
             self.presence.back_at_server(session, table)
             if place.zombie and not place.for_good:
                 place.zombie = ""  # back: the bot steps aside (what it chose is told at the table)
-                self.spawn(self._store_seat(table, seat))
+                self.spawn(self.seating.store_seat(table, seat))
                 title = table.spec.seat_title(place.name)
                 back = f"{session.name} is back and plays {title} again."
                 self.notice(table, back, others(table, session.person))
                 self.changed(table)
             else:
-                for other in self.sessions:
-                    if other.table == table.id:
-                        self.send_table(other, table)  # shown connected again
+                self.tell_table(table)  # shown connected again
         welcome = {
             "type": "welcome",
             "person": session.person,
@@ -490,19 +503,15 @@ class Hub(TableRequests, NodeDuties, TableCopies):
             session.in_lobby = True
             self.presence.show_table(session, "")
             lobby = self.lobby(session)
-            session.lobby_told, session.lobby_told_at = _without_waiting(lobby), time.monotonic()
+            session.lobby_told, session.lobby_told_at = without_waiting(lobby), time.monotonic()
             welcome["lobby"] = lobby
         session.send(welcome)
         self.tell_lobby()
 
-    def _on_lobby(self, session: Session, message: dict) -> None:
-        session.in_lobby = True
-        self.presence.show_table(session, "")
-        lobby = self.lobby(session)
-        self._tell_session_lobby(session, lobby, _without_waiting(lobby), time.monotonic())
-
     # -- what sessions are told ------------------------------------------------------------------
-    def _open(self, session: Session, table: Table) -> None:
+    def open_table(self, session: Session, table: Table) -> None:
+        """Show `table` to `session`: its person arrives there (and a bot playing for them while
+        they were away steps aside)."""
         session.in_lobby = False
         left = self.presence.arrived(session.person, table.id)
         self.presence.show_table(session, table.id)
@@ -517,184 +526,26 @@ class Hub(TableRequests, NodeDuties, TableCopies):
         if seat is not None:
             self.presence.back_at_table(session, table, seat, left, stepped_aside)
 
-    def _connected(self, person: str) -> bool:
+    def connected(self, person: str) -> bool:
         """True when `person` has a session here, or on another node of a shared club."""
-        return person in self._elsewhere or any(s.person == person for s in self.sessions)
+        return person in self.node.elsewhere or any(s.person == person for s in self.sessions)
 
     def send_table(self, session: Session, table: Table) -> None:
-        seat = table.seat_of(session.person)
-        pov = SPECTATOR if seat is None else seat
-        lines, session.log_count = table.log_since(pov, session.log_count)
-        chat, session.chat_count = table.chat_since(session.chat_count, session.muted)
-        deciding = table.deciding()
-        waiting = ""
-        if deciding is not None and deciding != seat:
-            waiting = table.seat_label(deciding)
-        if seat is not None:
-            table.seats[seat].seen = table.actions
-        seats = table.seat_infos(session.person, self._connected)
-        view = table.view_for(pov)
-        ended = table.finished and table.result is not None
-        if ended:  # the final scoring as the club settled it: every client reads this ranking
-            view = {**view, "scores": table.result}
-        session.send(
-            {
-                "type": "table",
-                "table": table.id,
-                "game": table.spec.name,
-                "owner": table.owner == session.person,
-                "seat": seat,
-                "seats": [info.to_json() for info in seats],
-                "record": {
-                    "seats": table.record.seats,
-                    "solo": table.record.solo,
-                    "options": table.spec.options_to_json(table.record.options),
-                },
-                "kind": table.kind,
-                "clock": table.clock.to_json(self.clock()),
-                "actions": table.actions,
-                "version": table.master.version,
-                "view": view,
-                "choices": table.choices_for(seat).to_json(),
-                "deciding": deciding,
-                "waiting_for": waiting,
-                "log": lines,
-                "chat": chat,
-                "over": table.is_over,
-                "ended": ended,
-                "seed": table.record.seed if table.is_over or ended else None,
-                "spectator_chat": table.spectator_chat,
-                "muted": sorted(
-                    {s.person_name for s in table.seats if s.person and s.person in session.muted}
-                ),
-            }
-        )
-
-    def _common_summary(self, table: Table, here: set[str]) -> dict:
-        """What the lobby says of `table` to everyone (`here`: the people connected)."""
-        progress, _ = table.spec.summary(table.state)
-        return {
-            "table": table.id,
-            "game": table.spec.name,
-            "title": table.spec.title,
-            "seats": [table.seat_label(i) for i in range(len(table.seats))],
-            "open": table.open_seats(),
-            "connected": [bool(s.person) and s.person in here for s in table.seats],
-            "progress": progress,
-            "solo": table.record.solo,
-            "over": table.is_over,
-            "ended": table.finished,
-            "kind": table.kind,
-            "clock": dict(table.clock.setting) if table.clock.is_on else None,
-        }
-
-    def _summary(self, table: Table, common: dict, session: Session) -> dict:
-        """What the lobby says of `table` to `session`: `common`, and what the table is to it."""
-        seat = table.seat_of(session.person)
-        your_move = seat is not None and table.deciding() == seat and not table.seats[seat].zombie
-        return {
-            **common,
-            "mine": seat is not None,
-            "owner": table.owner == session.person,
-            "your_move": your_move,
-            "since": round(self.clock() - table.since) if your_move else None,
-            "new": your_move and table.seats[seat].seen < table.actions,
-        }
-
-    def _lobby_common(self) -> tuple[list[tuple[Table, dict]], list[dict]]:
-        """What every session's lobby list shares: each table's summary, and who is online."""
-        people = {other.person: other.name for other in self.sessions if other.person}
-        everyone = {**self._elsewhere, **people}
-        here = set(everyone)
-        tables_of: dict[str, list[str]] = {}
-        for table in self.tables.values():
-            for place in table.seats:
-                if place.person and table.id not in tables_of.setdefault(place.person, []):
-                    tables_of[place.person].append(table.id)
-        online: dict[str, list[str]] = {}
-        for person, name in everyone.items():
-            online.setdefault(name, tables_of.get(person, []))
-        summaries = [(t, self._common_summary(t, here)) for t in self.tables.values()]
-        return summaries, [{"name": n, "tables": t} for n, t in sorted(online.items())]
-
-    def lobby(self, session: Session, common=None) -> dict:
-        """The lobby's list as `session` sees it (`common`: `_lobby_common()`, if at hand)."""
-        summaries, online = common or self._lobby_common()
-        entries = [self._summary(table, shared, session) for table, shared in summaries]
-        # Where it is your move first (the longest waiting first), then your tables, then others.
-        entries.sort(key=lambda e: (not e["your_move"], -(e["since"] or 0), not e["mine"]))
-        return {
-            "type": "lobby",
-            "tables": entries,
-            "you": session.name,
-            "online": online,
-            "invitations": self.club_service.invitations_for(session),
-        }
-
-    def tell_lobby(self) -> None:
-        """Have the lobby's list sent to every session in the lobby, at most every LOBBY_EVERY
-        seconds (a burst of changes is told once, as it stands last)."""
-        if self._lobby_due is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-
-        def send() -> None:
-            self._lobby_due = None
-            common = self._lobby_common()
-            now = time.monotonic()
-            later = False
-            background = []
-            for session in list(self.sessions):
-                if session.in_lobby and session.person:
-                    lobby = self.lobby(session, common)
-                    # A list that only waited longer is not news (each client counts on).
-                    unchanged = _without_waiting(lobby)
-                    if unchanged == session.lobby_told:
-                        continue
-                    if session.lobby_told is not None and _foreground(unchanged) == _foreground(
-                        session.lobby_told
-                    ):
-                        if now - session.lobby_told_at < LOBBY_BACKGROUND_EVERY:
-                            later = True  # told with the next news, or when it is due
-                        else:
-                            background.append((session.lobby_told_at, session, lobby, unchanged))
-                        continue
-                    self._tell_session_lobby(session, lobby, unchanged, now)
-            # The background of many sessions is due at once: told a few at a time, those told
-            # longest ago first, spread over the round, so that no moment is spent drawing the
-            # lobby everywhere (a person's keypress would wait behind every app woken at once).
-            background.sort(key=lambda due: due[0])
-            for i, (_, session, lobby, unchanged) in enumerate(background[:LOBBY_BACKGROUND_BATCH]):
-                delay = i * LOBBY_EVERY / LOBBY_BACKGROUND_BATCH
-                loop.call_later(delay, self._tell_background, session, lobby, unchanged, now)
-            later = later or len(background) > LOBBY_BACKGROUND_BATCH
-            if later and self._lobby_due is None:
-                self._lobby_due = loop.call_later(LOBBY_EVERY, send)
-
-        self._lobby_due = loop.call_later(LOBBY_EVERY, send)
-
-    def _tell_background(self, session: Session, lobby: dict, unchanged: dict, then: float) -> None:
-        """Background news worked out at `then`, told now: unless the session has left the lobby
-        or been told a newer list since."""
-        if session.in_lobby and session.lobby_told_at <= then and session in self.sessions:
-            self._tell_session_lobby(session, lobby, unchanged, time.monotonic())
-
-    @staticmethod
-    def _tell_session_lobby(session: Session, lobby: dict, unchanged: dict, now: float) -> None:
-        session.lobby_told, session.lobby_told_at = unchanged, now
-        session.send(lobby)
+        """Send `session` the table as its person sees it now (what is new since the last)."""
+        session.send(table_message(table, session, self.connected, self.clock()))
 
     def changed(self, table: Table) -> None:
         """After any change (already in the database): tell everyone looking at the table, run
         its clock, wake its bots, and let the lobby know."""
+        self.tell_table(table)
+        self.tell_lobby()
+        self.bots.wake(table)
+
+    def tell_table(self, table: Table) -> None:
+        """Send `table` again to every session looking at it."""
         for session in self.sessions:
             if session.table == table.id:
                 self.send_table(session, table)
-        self.tell_lobby()
-        self._schedule_bot(table)
 
     def notice(self, table: Table, text: str, people: list[str] | None = None) -> None:
         """Tell the sessions looking at `table` (or only `people`'s) one sentence."""
@@ -708,24 +559,22 @@ class Hub(TableRequests, NodeDuties, TableCopies):
         if session.table:
             self.presence.left_table(session.person, session.name, session.table)
         if not any(s.person == session.person for s in self.sessions):
-            self._here(session, False)
-        if not self._connected(session.person):
-            self._away(session.person, session.name)
+            self.node.here(session, False)
+        if not self.connected(session.person):
+            self.away(session.person, session.name)
 
-    def _away(self, person: str, name: str) -> None:
+    def away(self, person: str, name: str) -> None:
         """`person` has no session left anywhere: their tables show it, and their players are
         told after the seat timeout that a bot may play for them."""
         self.away_since[person] = time.monotonic()
         for table in self.tables.values():
             if table.seat_of(person) is not None:
-                for other in self.sessions:
-                    if other.table == table.id:
-                        self.send_table(other, table)
+                self.tell_table(table)
         self.presence.away(person, name)
         self.tell_lobby()
 
     # -- browser links (`serve --web`: links.py, web.py) ---------------------------------------
-    def _on_web_link(self, session: Session, message: dict) -> None:
+    def _web_link(self, session: Session, message: dict) -> None:
         """A one-time link that signs a browser in as this session's person; the lobby shows it."""
         if self.web_links is None:
             raise TableError("This server has no web front end (it is started with --web PORT).")
@@ -736,17 +585,3 @@ class Hub(TableRequests, NodeDuties, TableCopies):
             "minutes": self.web_links.minutes,
         }
         session.send(answer)
-
-
-def _without_waiting(lobby: dict) -> dict:
-    """A lobby list without how long each move has waited (what changes every second)."""
-    return {**lobby, "tables": [{**t, "since": None} for t in lobby["tables"]]}
-
-
-def _foreground(lobby: dict) -> dict:
-    """A lobby list without its background: who is online, and how far each table has got."""
-    return {
-        **lobby,
-        "online": None,
-        "tables": [{**t, "progress": None} for t in lobby["tables"]],
-    }

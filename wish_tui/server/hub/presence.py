@@ -17,8 +17,8 @@ import asyncio
 import contextlib
 import time
 
-from wish_tui.server.hub import table as tablemod
-from wish_tui.server.hub.table import Table
+from . import table as tablemod
+from .table import Table
 
 MOVES_TOLD = 12
 """The most moves a bot chose for an absent person that are told on their return (the last)."""
@@ -84,7 +84,7 @@ class TablePresence:
         """Since when `person` is away from `table` (monotonic seconds: they went to the lobby,
         to another table, or left the server), or None while a session of theirs shows it (on a
         shared club, while they are connected to another node, which may show it)."""
-        if self.at_table(person, table.id) or person in self.hub._elsewhere:
+        if self.at_table(person, table.id) or person in self.hub.node.elsewhere:
             return None
         return self.left.get((person, table.id), self.started_at)
 
@@ -116,7 +116,7 @@ class TablePresence:
         if not place.zombie or place.for_good:
             return False
         place.zombie = ""
-        self.hub.spawn(self.hub._store_seat(table, seat))
+        self.hub.spawn(self.hub.seating.store_seat(table, seat))
         return True
 
     def back_at_table(

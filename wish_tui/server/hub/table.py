@@ -19,10 +19,11 @@ from wish_tui.core.bots import LEVELS
 from wish_tui.core.excerpt import excerpt
 from wish_tui.games import GAMES
 from wish_tui.records import GameRecord
-from wish_tui.server.hub.clocks import TableClock
 from wish_tui.tables.master import GameTable, Played
 from wish_tui.tables.protocol import MAX_CHAT, printable
 from wish_tui.tables.seat import SPECTATOR, Choices, Refused, SeatInfo
+
+from .clocks import TableClock
 
 CHAT_KEEP = 50
 """Chat lines a table remembers."""

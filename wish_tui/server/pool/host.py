@@ -34,6 +34,7 @@ import traceback
 from collections.abc import Awaitable, Callable
 
 from wish_tui.core import environment
+from wish_tui.server.pool.wire import encode
 
 MAX_LINE = 4096
 """The most bytes of one message from the pool."""
@@ -57,11 +58,6 @@ class HostedSession:
 
 Entry = Callable[[HostedSession], Awaitable[int]]
 """Runs one app on its session's terminal; returns its exit status."""
-
-
-def encode(message: dict) -> bytes:
-    """One message as a JSON line."""
-    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
 
 class Host:

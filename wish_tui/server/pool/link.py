@@ -23,29 +23,31 @@ import signal
 import socket
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from wish_tui.server.child import AppRefused, describe_status
-from wish_tui.server.pool import program as pool_module
+from wish_tui.server.pool import wire
 from wish_tui.server.ssh.session import PASSED_FROM_SERVER
 
-CLIENT_ENTRY = ("wish_tui.pool_app:run_client",)
-"""The client app, as `python -m wish_tui client` runs it (`pool_app`)."""
-CLIENT_PRELOAD = (
-    "wish_tui.cli",
-    "wish_tui.ui",
-    "wish_tui.widgets",
-    "wish_tui.tables.remote",
-    "wish_tui.wish",
-    "wish_tui.spirits",
-    "wish_tui.wishland",
-    "textual.drivers.linux_driver",
-    "textual.scrollbar",
-)
-"""What the client app imports for its first screens and its games, imported once in the pool."""
-HOST_ENTRY = "wish_tui.pool_app:run_hosted_client"
-"""The client app as a host of the pool runs it beside others (`pool_host`)."""
-CLIENT_REHEARSAL = "wish_tui.pool_app:rehearse"
-"""Run once in the pool before it forks: the client app headless to its lobby."""
+
+@dataclass(frozen=True)
+class PooledApp:
+    """The app a pool forks for each session, as its caller names it (the command line's
+    `wish_tui.pool_app`: nothing of the server imports the app)."""
+
+    entry: Sequence[str]
+    """The function each app runs (``module:function`` or ``file.py:function``), then its
+    arguments."""
+    preload: Sequence[str] = ()
+    """The packages the pool imports whole before it serves (what the app's first screens and
+    its games import)."""
+    rehearsal: str | None = None
+    """A ``module:function`` the pool runs once before it forks (the app headless to its
+    lobby), or None."""
+    host_entry: str = ""
+    """The coroutine function an app shared in a host of the pool runs ('' : none shares)."""
+
+
 READY_TIMEOUT = 60.0
 """Seconds the pool may take to import the app (a loaded machine compiling it the first time)."""
 SPAWN_TIMEOUT = 10.0
@@ -64,7 +66,7 @@ class PooledProcess:
     """An app the pool started: its process id, its return code once it ended, and `wait`.
 
     An app in a process of its own is signalled as any process (its group). An app that shares
-    a host with others (`pool_host`) is not: `signal` asks its host to end it (SIGTERM) or drop
+    a host with others (`host.py`) is not: `signal` asks its host to end it (SIGTERM) or drop
     it (SIGKILL), and `resized` tells it its terminal's new size, as SIGWINCH would.
     """
 
@@ -166,15 +168,15 @@ class SessionPool:
     @classmethod
     async def begin(
         cls,
-        entry: Sequence[str] = CLIENT_ENTRY,
+        entry: Sequence[str],
         *,
-        preload: Sequence[str] = CLIENT_PRELOAD,
-        rehearsal: str | None = CLIENT_REHEARSAL,
+        preload: Sequence[str] = (),
+        rehearsal: str | None = None,
         max_children: int,
         max_per_group: int,
         log: Callable[[str], None],
         apps_per_host: int = 1,
-        host_entry: str = HOST_ENTRY,
+        host_entry: str = "",
     ) -> SessionPool | None:
         """Start the pool program; None (with one line logged) when it cannot start.
 
@@ -186,7 +188,8 @@ class SessionPool:
             max_children: apps alive at once in all; the pool refuses more with a sentence.
             max_per_group: apps alive at once for one address group.
             log: where the line goes when the pool cannot start or stops.
-            apps_per_host: the most apps that share one process (1: a process each).
+            apps_per_host: the most apps that share one process (1: a process each; more only
+                with a `host_entry`).
             host_entry: the coroutine function an app in a shared process runs.
         """
         problem = forking_problem()
@@ -211,7 +214,7 @@ class SessionPool:
             command += ["--preload", package]
         if rehearsal:
             command += ["--rehearse", rehearsal]
-        if apps_per_host > 1:
+        if apps_per_host > 1 and host_entry:
             command += ["--host-entry", host_entry, "--apps-per-host", str(apps_per_host)]
         command += ["--", *entry]
         try:
@@ -234,6 +237,17 @@ class SessionPool:
             theirs.close()
         ours.setblocking(False)
         return cls(process, ours, log)
+
+    @classmethod
+    async def begin_app(cls, app: PooledApp, **options) -> SessionPool | None:
+        """Start the pool program forking `app` (`options` as `begin` takes them)."""
+        return await cls.begin(
+            app.entry,
+            preload=app.preload,
+            rehearsal=app.rehearsal,
+            host_entry=app.host_entry,
+            **options,
+        )
 
     async def ready(self, timeout: float = READY_TIMEOUT) -> bool:
         """Wait until the pool has imported the app; False (one line logged) if it did not."""
@@ -276,7 +290,7 @@ class SessionPool:
         if not self._alive or not self._ready.done():
             raise PoolUnavailable("the pool is not running")
         data = json.dumps(dict(env)).encode()
-        if len(data) > pool_module.MAX_ENV:
+        if len(data) > wire.MAX_ENV:
             raise PoolUnavailable("the environment is too long for the pool")
         env_read, env_write = os.pipe()
         try:
@@ -290,8 +304,8 @@ class SessionPool:
             if written != len(data):
                 raise PoolUnavailable("the environment did not fit a pipe")
             request = next(self._ids)
-            line = pool_module.encode(
-                {"spawn": request, "group": group[: pool_module.MAX_GROUP], "shared": shared}
+            line = wire.encode(
+                {"spawn": request, "group": group[: wire.MAX_GROUP], "shared": shared}
             )
             answer: asyncio.Future[dict] = self._loop.create_future()
             self._starting[request] = answer
@@ -313,7 +327,7 @@ class SessionPool:
         finally:
             self._starting.pop(request, None)
         if "refused" in reply:
-            raise AppRefused(str(reply.get("sentence", pool_module.FULL)))
+            raise AppRefused(str(reply.get("sentence", wire.FULL)))
         if "failed" in reply:
             self._log(f"the session pool could not start an app: {reply.get('error', '')}")
             raise PoolUnavailable(str(reply.get("error", "")))
@@ -357,7 +371,7 @@ class SessionPool:
             self._pending[:] = rest
             with contextlib.suppress(ValueError, TypeError, KeyError):
                 self._message(json.loads(line))
-        if len(self._pending) > pool_module.MAX_LINE:
+        if len(self._pending) > wire.MAX_LINE:
             self._stop("the session pool sent a line too long")
 
     def _message(self, message: dict) -> None:
@@ -394,7 +408,7 @@ class SessionPool:
         def tell(message: dict) -> bool:
             if not self._alive:
                 return False
-            task = self._loop.create_task(self._send(pool_module.encode(message), []))
+            task = self._loop.create_task(self._send(wire.encode(message), []))
             self._watchers.add(task)
             task.add_done_callback(self._watchers.discard)
             return True

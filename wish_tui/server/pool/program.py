@@ -1,7 +1,7 @@
 """The session pool: one process that has imported the app once and forks each session's app.
 
 `wish-tui serve` starts it as a fresh program (``python -m wish_tui.server.pool.program``, see
-`pool_link.SessionPool`) before it reads its host key, with only the variables the apps need and
+`link.SessionPool`) before it reads its host key, with only the variables the apps need and
 one Unix socket to the server: it never holds the server's memory, its keys, its tokens or its
 database. It imports the app and everything its first screens need (`--preload`), runs it once
 if asked (`--rehearse`: what the first frames make lazily is then made once, here), collects and
@@ -23,7 +23,7 @@ the signal that killed it). When the server's socket closes, the pool exits; its
 their terminals, which hang up when the server is gone.
 
 A request that says ``"shared": true`` (with `--host-entry` and `--apps-per-host` above 1) is
-not forked on its own: its four descriptors go on to a host (`pool_host`), a child forked the
+not forked on its own: its four descriptors go on to a host (`host.py`), a child forked the
 same way that runs up to `--apps-per-host` apps as tasks of one event loop. The pool forks a
 host when none has room, and a host that has no app left exits. The server then asks the pool,
 not the operating system, to resize, end (``end``) or drop (``kill``) a shared app; a host that
@@ -35,48 +35,35 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import gc
 import importlib
 import importlib.util
-import io
 import json
 import os
 import pkgutil
-import random
 import selectors
 import signal
 import socket
 import sys
-import termios
 import threading
 import time
-import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import NoReturn
 
-MAX_LINE = 4096
-"""The most bytes of one message between the server and the pool."""
-MAX_ENV = 32 * 1024
-"""The most bytes of one app's environment (it must fit a pipe's buffer at once)."""
-FDS_PER_SPAWN = 4
-"""Standard input, output and error of the app, and the pipe holding its environment."""
-MAX_GROUP = 100
-"""The longest address group a request may name."""
-ENVIRONMENT_MODULES = {"textual.constants": ("TEXTUAL", "ESCDELAY")}
-"""Modules that read the environment when imported, and the start of the names they read: each is
-read again in a child whose environment differs from the pool's in one of those names."""
+from wish_tui.server.pool.children import run_child, run_host_child
+from wish_tui.server.pool.host_link import HostedApp, HostLink
+from wish_tui.server.pool.wire import (
+    FDS_PER_SPAWN,
+    FULL,
+    FULL_FOR_GROUP,
+    MAX_GROUP,
+    MAX_LINE,
+    encode,
+)
+
 DROP_GRACE = 5.0
 """Seconds a host has to drop an app it was told to drop; a host that does not is wedged (an app
 holds its loop) and is killed with all its apps."""
-FULL = "the server is full; try again later"
-FULL_FOR_GROUP = "too many sessions from your address; close one and try again"
-
-
-def encode(message: dict) -> bytes:
-    """One message as a JSON line."""
-    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
 
 def load_entry(spec: str) -> Callable[[], object]:
@@ -423,200 +410,6 @@ class Pool:
         del self.hosts[host.pid]
         for request in sorted(host.apps):
             self._hosted_ended(host, request, status)
-
-
-class HostedApp:
-    """An app a host runs: its host's process id, its address group, whether it has started."""
-
-    def __init__(self, host: int, group: str) -> None:
-        self.host = host
-        self.group = group
-        self.started = False
-
-
-class HostLink:
-    """The pool's side of one host: its process, its socket, and the apps it runs."""
-
-    def __init__(self, pid: int, sock: socket.socket) -> None:
-        self.pid = pid
-        self.socket: socket.socket | None = sock
-        self.apps: set[int] = set()
-        self._pending = bytearray()
-
-    @property
-    def open(self) -> bool:
-        """True while the host takes messages."""
-        return self.socket is not None
-
-    def tell(self, message: dict, fds: Sequence[int] = ()) -> bool:
-        """Send a message (with descriptors); False when the host takes no more."""
-        if self.socket is None:
-            return False
-        data = encode(message)
-        try:
-            sent = (
-                socket.send_fds(self.socket, [data], list(fds)) if fds else self.socket.send(data)
-            )
-        except OSError:
-            return False
-        return sent == len(data)  # a host that reads nothing is broken: the line is not split
-
-    def receive(self) -> tuple[list[dict], bool]:
-        """The messages the host has sent, and False once its socket has closed or broken."""
-        if self.socket is None:
-            return [], False
-        try:
-            data = self.socket.recv(65536)
-        except (BlockingIOError, InterruptedError):
-            return [], True
-        except OSError:
-            data = b""
-        if not data:
-            return [], False
-        self._pending += data
-        messages = []
-        while b"\n" in self._pending:
-            line, _, rest = bytes(self._pending).partition(b"\n")
-            self._pending[:] = rest
-            with contextlib.suppress(ValueError):
-                messages.append(json.loads(line))
-        return messages, len(self._pending) <= MAX_LINE
-
-    def close(self) -> None:
-        """Close the socket (the host then exits once its apps have ended)."""
-        if self.socket is not None:
-            self.socket.close()
-            self.socket = None
-
-
-def read_environment(fd: int) -> dict[str, str]:
-    """The environment written whole on the pipe `fd` (a JSON object of strings).
-
-    Raises:
-        ValueError: it is too long or not such an object.
-    """
-    data = bytearray()
-    while chunk := os.read(fd, 65536):
-        data += chunk
-        if len(data) > MAX_ENV:
-            raise ValueError("the environment is too long")
-    env = json.loads(data)
-    if not isinstance(env, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in env.items()
-    ):
-        raise ValueError("the environment is not names and values")
-    return env
-
-
-def _take_environment(env: dict[str, str]) -> None:
-    """Make `env` the whole environment, and read it again where a module read it on import."""
-    changed = {name for name in set(env) | set(os.environ) if env.get(name) != os.environ.get(name)}
-    os.environ.clear()
-    os.environ.update(env)
-    for module, prefixes in ENVIRONMENT_MODULES.items():
-        if module in sys.modules and any(name.startswith(prefixes) for name in changed):
-            importlib.reload(sys.modules[module])  # costs the child about 1 MB: only when needed
-
-
-def _open_max() -> int:
-    try:
-        return os.sysconf("SC_OPEN_MAX")
-    except (ValueError, OSError):
-        return 65536
-
-
-def _fresh_stdio() -> None:
-    """Standard streams on descriptors 0, 1 and 2 as a fresh process opens them on a terminal."""
-    sys.stdin = sys.__stdin__ = open(  # noqa: SIM115
-        0, encoding="utf-8", errors="surrogateescape", closefd=False
-    )
-    sys.stdout = sys.__stdout__ = open(  # noqa: SIM115
-        1, "w", encoding="utf-8", errors="surrogateescape", closefd=False
-    )
-    sys.stderr = sys.__stderr__ = io.TextIOWrapper(
-        open(2, "wb", buffering=0, closefd=False),  # noqa: SIM115
-        encoding="utf-8",
-        errors="backslashreplace",
-        line_buffering=True,
-        write_through=True,
-    )
-
-
-def run_child(entry: Callable[[], object], argv: list[str], fds: list[int], ready: int) -> NoReturn:
-    """Become one session's app: its terminal, its environment, fresh seeds; then run `entry`."""
-    status = 1
-    try:
-        signal.set_wakeup_fd(-1)
-        for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
-            signal.signal(signum, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        stdin, stdout, stderr, env_fd = fds
-        env = read_environment(env_fd)
-        os.setsid()
-        for fd, target in ((stdin, 0), (stdout, 1), (stderr, 2)):
-            os.dup2(fd, target)
-        # Every descriptor of the pool goes: its socket, its selector, the other requests'.
-        os.closerange(3, ready)
-        os.closerange(ready + 1, _open_max())
-        if os.isatty(0):
-            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-        os.close(ready)  # the pool may now say the app started: signals to its group arrive
-        _take_environment(env)
-        sys.argv = list(argv)
-        _fresh_stdio()
-        random.seed()
-        gc.enable()
-        result = entry()
-        status = result if isinstance(result, int) else 0
-    except SystemExit as exc:
-        if exc.code is None:
-            status = 0
-        elif isinstance(exc.code, int):
-            status = exc.code
-        else:
-            with contextlib.suppress(Exception):
-                print(exc.code, file=sys.stderr)
-            status = 1
-    except BaseException:  # noqa: BLE001 (as a fresh process: the traceback, then status 1)
-        with contextlib.suppress(Exception):
-            traceback.print_exc()
-        status = 1
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                stream.flush()
-        os._exit(status & 0xFF)
-
-
-def run_host_child(entry: Callable, argv: list[str], control: int) -> NoReturn:
-    """Become a host of apps (`pool_host`) on the socket `control`: no terminal, no descriptor
-    of the pool's but it and the log (standard error), fresh seeds."""
-    status = 1
-    try:
-        signal.set_wakeup_fd(-1)
-        for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
-            signal.signal(signum, signal.SIG_DFL)
-        os.setsid()
-        nothing = os.open(os.devnull, os.O_RDWR)
-        for target in (0, 1):
-            os.dup2(nothing, target)
-        os.closerange(3, control)
-        os.closerange(control + 1, _open_max())
-        sys.argv = list(argv)
-        _fresh_stdio()
-        random.seed()
-        gc.enable()
-        from wish_tui.server.pool.host import run_host
-
-        status = run_host(control, entry, read_environment)
-    except BaseException:  # noqa: BLE001 (the traceback goes to the log; its apps' sessions end)
-        with contextlib.suppress(Exception):
-            traceback.print_exc()
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                stream.flush()
-        os._exit(status & 0xFF)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,12 +30,12 @@ from typing import Protocol
 
 import asyncssh
 
-from wish_tui import plain
 from wish_tui.server import child as child_module
 from wish_tui.server.pool.link import PoolUnavailable, SessionPool
 from wish_tui.server.ssh.keys import AuthorizedKeys, Person, open_person
 from wish_tui.server.ssh.plain_login import read_user
 from wish_tui.server.ssh.session import AppSession, accept_only_listed_env
+from wish_tui.tables.remote import asks_plain
 
 CLIENT_COMMAND = (sys.executable, "-m", "wish_tui", "client")
 """The child app of each session: a thin client of the table server."""
@@ -266,7 +266,7 @@ class FrontEnd:
         """
         if self.pool is not None and self.pool.is_alive:
             with contextlib.suppress(PoolUnavailable):
-                shared = not plain.wanted(env)  # the plain client reads its terminal itself
+                shared = not asks_plain(env)  # the plain client reads its terminal itself
                 return await self.pool.spawn((terminal, terminal, terminal), env, group, shared)
         return await child_module.start_fresh(self.command, terminal, env)
 

@@ -22,9 +22,14 @@ import asyncssh
 from wish_tui.core.excerpt import excerpt
 from wish_tui.server import child as child_module
 from wish_tui.server.ssh.keys import NAME_LIMIT, Person
+from wish_tui.tables.remote import (
+    PLAIN_BY_LINES,
+    PLAIN_ENV,
+    SOCKET_ENV,
+    TOKEN_ENV,
+    asks_plain,
+)
 
-SOCKET_ENV = "WISH_TUI_SERVE_SOCKET"
-TOKEN_ENV = "WISH_TUI_SERVE_TOKEN"
 DATA_DIR_ENV = "WISH_TUI_DATA_DIR"
 DEFAULT_TERM = "xterm-256color"
 DEFAULT_SIZE = (80, 24)
@@ -33,8 +38,6 @@ MAX_ROWS = 200
 """A terminal's size is clamped to these: a larger one only makes the child draw more."""
 TERM_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 """A terminal type passed on (any other is replaced by `DEFAULT_TERM`)."""
-PLAIN_ENV = "WISH_TUI_PLAIN"
-"""Set for an app that is to be the plain-text client (`wish_tui.plain`)."""
 ACCEPTED_ENV = ("NO_COLOR", PLAIN_ENV)
 """The only variables a client may send (each client's own preference, harmless to pass)."""
 PASSED_FROM_SERVER = ("PATH", "HOME", "PYTHONPATH", "LANG", "LC_ALL", "LC_CTYPE")
@@ -167,7 +170,7 @@ class AppSession(asyncssh.SSHServerSession):
         """True when this session gets the plain-text client: its user name was `plain`, the
         client sent `WISH_TUI_PLAIN`, or the person's own setting on their profile in the club
         ('plain'), asked of the front end's `prefers_plain(person)` when it has one."""
-        if self.connection.plain or self.env.get(PLAIN_ENV, "") not in ("", "0"):
+        if self.connection.plain or asks_plain(self.env):
             return True
         prefers = getattr(self.front, "prefers_plain", None)
         person = self.connection.person
@@ -224,7 +227,7 @@ class AppSession(asyncssh.SSHServerSession):
             env[name] = "1"  # the client's preference, not its text
         if self.wants_plain:
             # Without a terminal of its own, the client reads lines as from a pipe.
-            env[PLAIN_ENV] = "lines" if self.term is None else "1"
+            env[PLAIN_ENV] = PLAIN_BY_LINES if self.term is None else "1"
         return env
 
     async def _start_app(self, terminal: int, env: dict[str, str]) -> child_module.AppProcess:

@@ -5,7 +5,7 @@ of textual-serve. A browser is signed in by a one-time link from an SSH session'
 (`links.SignIns`), or as a guest by a name with `--open`; its sign-in id lives in an HttpOnly,
 SameSite=Lax cookie and stands for that person alone. Each websocket (one browser tab) is one
 session of the table server, as an SSH session is: the table server registers the person and
-gives a one-time token, and the tab's own `wish-tui client` app (`web_child`) starts with the
+gives a one-time token, and the tab's own `wish-tui client` app (`child.py`) starts with the
 table server's socket, that token and the data directory in its environment, and of the
 server's environment only what a program needs to run.
 
@@ -36,14 +36,13 @@ from wish_tui.server.ssh.session import (
     DATA_DIR_ENV,
     DEFAULT_SIZE,
     PASSED_FROM_SERVER,
-    SOCKET_ENV,
-    TOKEN_ENV,
     clamp_size,
 )
 from wish_tui.server.web import pages as web_pages
 from wish_tui.server.web.links import LINK_PATH, SIGN_IN_LIFETIME, SignInRefused, SignIns
 from wish_tui.server.web.refusals import refusals_logger
 from wish_tui.server.web.session import BrowserSession, end, whole
+from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 
 COOKIE = "wish_tui_sign_in"
 """The cookie that holds a browser's sign-in id."""

@@ -1,7 +1,7 @@
 """One browser tab's session: its app process, the websocket it is shown on, its end.
 
 A session is registered with the table server (a one-time token for this person) and its app
-(`web_child.WebChild`) started either when its websocket arrives or, to save the app's start-up
+(`child.WebChild`) started either when its websocket arrives or, to save the app's start-up
 time, as soon as a signed-in browser asks for the game's page: the websocket that comes with the
 same sign-in then takes it (`attach`), and one that never comes leaves it to be closed after a
 few seconds. While attached, the session passes the browser's keys, resizes, focus and blur to
