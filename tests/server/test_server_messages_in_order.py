@@ -1,5 +1,6 @@
 """What the table server says in one breath reaches the app's screens in order, each screen up
-before the next word changes or feeds it.
+before the next word changes or feeds it; and an app that closes while a screen is being set up
+closes as asked, without a crash.
 
 The server's words arrive on the app's line in bursts: a table and, at once, its closing; a
 welcome and the lobby's list; two pages of the club. Textual sets a screen up (composes and
@@ -148,3 +149,30 @@ async def test_the_lobby_list_that_follows_a_late_welcome_is_shown_on_the_lobby_
         await up(pilot, app, LobbyScreen)
         rows = app.screen.query_one(RowList)
         await until(pilot, lambda: [row[3] for row in rows.rows] == ["round 3"], "round 3")
+
+
+@pytest.mark.parametrize("watching", [False, True], ids=["seated", "watching"])
+@pytest.mark.parametrize("game", list(games.GAMES))
+async def test_an_app_that_closes_as_a_tables_screen_opens_closes_without_a_crash(
+    game, watching, tmp_path, monkeypatch
+):
+    """The person leaves (or their terminal goes) just as a table's screen is being set up:
+    Textual still mounts and resizes the part of it composed by then, and the app closes as
+    asked, with no crash."""
+    hub, bob, app = await alice_and_bob(tmp_path, monkeypatch)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = await a_tables_first_word(app, pilot, hub, bob, game, watching)
+            app.connection.on_message(table)
+        assert not app.return_code
+    finally:
+        bob.close()
+        await hub.close()
+
+
+async def test_an_app_that_closes_as_its_lobby_opens_closes_without_a_crash():
+    app = WishApp(Launch("title"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.on_server_message({"type": "welcome", "name": "alice", "lobby": lobby(["round 2"])})
+    assert not app.return_code
