@@ -92,6 +92,10 @@ class WishApp(App):
         """Set once the table server has said something (its welcome, as a rule)."""
         self._let_go = False
         """True once the table server said its last word to this session (a banned member)."""
+        from .server_words import ServerWords
+
+        self._server_words = ServerWords(self, self._tell_screens)
+        """What the table server said, told in order once the screens shown are up."""
 
     def get_driver_class(self):
         """Textual's driver for this platform; on POSIX terminals, one that writes less; on a
@@ -405,12 +409,16 @@ class WishApp(App):
             connection.send(message)
 
     def on_server_message(self, message: dict) -> None:
-        """Everything the table server says, handed to the screen it concerns."""
-        kind = message.get("type")
+        """Everything the table server says, handed in order to the screen it concerns."""
         if self._early is not None:
             self._early.append(message)  # before the first screen: told once it is up
             self._first_word.set()
             return
+        self._server_words.hand_on(message)
+
+    def _tell_screens(self, message: dict) -> None:
+        """Hand what the table server said to the screen it concerns (every screen is up)."""
+        kind = message.get("type")
         if not self.screen_stack:
             return  # the app is closing: nothing is shown any more
         screen = self.screen
