@@ -39,8 +39,10 @@ async def until(pilot, condition, what: str, steps: int = 400) -> None:
 
 
 def table_screen(app) -> TableScreen | None:
-    """The table screen on top (news of the table goes there)."""
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
+    """The table screen on top (news of the table goes there), once it is up: Textual composes
+    and mounts a pushed screen in its own time, and a person's keys reach it only then."""
+    screen = next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
+    return screen if screen is not None and screen.is_mounted else None
 
 
 async def alices_hub(tmp_path, monkeypatch) -> Hub:

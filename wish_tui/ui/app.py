@@ -92,6 +92,11 @@ class WishApp(App):
         """Set once the table server has said something (its welcome, as a rule)."""
         from wish_tui.tables.messages import ServerMessages
 
+        from .server_words import ServerWords
+
+        self._server_words = ServerWords(self, self._tell_screens)
+        """What the table server said, told in order once the screens shown are up."""
+
         self.remote_table = None
         """The server's table this person sits at, on the screen (None elsewhere)."""
         self.watching = None
@@ -413,11 +418,15 @@ class WishApp(App):
             connection.send(message)
 
     def on_server_message(self, message: dict) -> None:
-        """Everything the table server says, handed to the screen it concerns."""
+        """Everything the table server says, handed in order to the screen it concerns."""
         if self._early is not None:
             self._early.append(message)  # before the first screen: told once it is up
             self._first_word.set()
             return
+        self._server_words.hand_on(message)
+
+    def _tell_screens(self, message: dict) -> None:
+        """Hand what the table server said to the screen it concerns (every screen is up)."""
         if not self.screen_stack:
             return  # the app is closing: nothing is shown any more
         self.server_messages.dispatch(message)

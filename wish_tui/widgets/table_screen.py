@@ -233,6 +233,10 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         return shown
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            # The app closed while this screen was being set up: Textual mounts it all the same,
+            # with only the widgets composed before; there is no one to show it to.
+            return
         keys = [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
         self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
         self._write_news()
@@ -255,6 +259,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         `on_mount`, so a game overrides this instead)."""
 
     def on_resize(self) -> None:
+        if not self.app.is_running:
+            return  # the app closes (this screen may have been closed half set up, see on_mount)
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
 
