@@ -8,7 +8,7 @@ import pytest
 
 from wish_tui import games
 from wish_tui.club import ClubLocked, import_table_files, start_club
-from wish_tui.server.hub import table as tablemod
+from wish_tui.server.hub import seating as tablemod
 
 ALICE = "SHA256:" + "a" * 43
 

@@ -9,8 +9,8 @@ import sys
 import asyncssh
 
 from tests.plain.helpers import odd_characters
+from wish_tui.club.identity import person_of
 from wish_tui.server.hub import Hub
-from wish_tui.server.hub.table import person_of
 from wish_tui.server.ssh.front import FrontEnd, Limits
 from wish_tui.server.ssh.keys import AuthorizedKeys
 from wish_tui.server.ssh.plain_login import read_user

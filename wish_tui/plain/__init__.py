@@ -16,7 +16,7 @@ rules State and imports no Textual.
 
     output.py    lines out (wrapped, plain characters)     reader.py   lines in (readline at a tty)
     console.py   the loop: one line, its answer             matching.py a line among the choices
-    sitting.py   a table in lines                           setup.py    a new game in one line
+    sitting.py   a table in lines (its commands: table_commands.py)   setup.py  a new game in one line
     topics.py    the rules' topics (`rules TOPIC`)          clocks.py   clocks and waits in words
     local.py     `wish-tui plain`                           lobby.py, remote.py, watching.py:
                                                             a table server's lobby and tables

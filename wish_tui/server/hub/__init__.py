@@ -2,9 +2,12 @@
 apps come through (`hub.py`, which says its messages).
 
     hub.py            the hub: the sessions' door, its table of handlers, the services it composes
-    table.py          one game at the server: its master, its seats and who holds them, its chat
-    table_requests.py the table requests: new tables, seats, actions, undo, chat, hints, the end
-    clocks.py         a table's clock            presence.py  who is at which table, who is away
+    session.py        one app process connected     lobby.py     the lobby's lists, and when
+    table.py          one game at the server: its master, seats, chat, what each person is told
+    seating.py        what people do with its seats: sit, play, undo, chat, resign, resume
+    table_requests.py the requests at the tables      endings.py   each game's end, a rematch
+    clocks.py         a table's clock    clock_keeper.py  the clocks run, timed out and kept
+    table_bots.py     the bots' turns    presence.py      who is at which table, who is away
     nodes.py          this node of a club several share     copies.py  its copies of their tables
 
 The club's requests are the club's own service (`wish_tui.club.service`), which the hub composes.

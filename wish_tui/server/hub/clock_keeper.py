@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
-from . import table as tablemod
+from . import seating as tablemod
 from .table import Table, TableError
 
 CLOCK_KEEP_S = 2.0

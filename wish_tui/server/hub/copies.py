@@ -24,7 +24,7 @@ from wish_tui.club.store.table_store import EVENTS_PAGE
 from wish_tui.records import SaveError
 from wish_tui.tables.seat import Refused
 
-from . import table as tablemod
+from . import seating as tablemod
 from .table import NotKept, Table, TableError
 
 RETRY_S = 1.0

@@ -64,7 +64,7 @@ from wish_tui.club.service import NO_NEW_PLAYERS, ClubService, NoNewPlayers
 from wish_tui.seeds import fresh_seed
 from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, text_field
 
-from . import table as tablemod
+from . import seating as tablemod
 from .clock_keeper import ClockKeeper
 from .copies import TableCopies
 from .endings import TableEndings
@@ -74,7 +74,6 @@ from .presence import TablePresence, others
 from .session import Session
 from .table import NotKept, Table, TableError
 from .table_bots import TableBots
-from .table_message import table_message
 from .table_requests import TableRequests
 
 SOCKET = "serve.sock"
@@ -532,7 +531,7 @@ class Hub:
 
     def send_table(self, session: Session, table: Table) -> None:
         """Send `session` the table as its person sees it now (what is new since the last)."""
-        session.send(table_message(table, session, self.connected, self.clock()))
+        session.send(table.message_for(session, self.connected, self.clock()))
 
     def changed(self, table: Table) -> None:
         """After any change (already in the database): tell everyone looking at the table, run

@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import time
 
-from . import table as tablemod
+from . import seating as tablemod
 from .table import Table
 
 MOVES_TOLD = 12

@@ -20,7 +20,7 @@ from wish_tui.club.identity import player_id_of
 from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 from wish_tui.tables.seat import Refused
 
-from . import table as tablemod
+from . import seating as tablemod
 from .clocks import TableClock
 from .table import Table, TableError
 

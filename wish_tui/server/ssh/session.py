@@ -20,6 +20,7 @@ import re
 import asyncssh
 
 from wish_tui.core.excerpt import excerpt
+from wish_tui.save_paths import DATA_DIR_ENV
 from wish_tui.server import child as child_module
 from wish_tui.server.ssh.keys import NAME_LIMIT, Person
 from wish_tui.tables.remote import (
@@ -30,7 +31,6 @@ from wish_tui.tables.remote import (
     asks_plain,
 )
 
-DATA_DIR_ENV = "WISH_TUI_DATA_DIR"
 DEFAULT_TERM = "xterm-256color"
 DEFAULT_SIZE = (80, 24)
 MAX_COLUMNS = 500

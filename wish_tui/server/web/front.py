@@ -31,9 +31,9 @@ from urllib.parse import urlsplit
 import textual_serve
 from aiohttp import web
 
+from wish_tui.save_paths import DATA_DIR_ENV
 from wish_tui.server.ssh.front import CLIENT_COMMAND, Hub, Limits, address_group
 from wish_tui.server.ssh.session import (
-    DATA_DIR_ENV,
     DEFAULT_SIZE,
     PASSED_FROM_SERVER,
     clamp_size,
