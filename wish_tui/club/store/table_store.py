@@ -138,10 +138,7 @@ class Tables:
         Raises:
             NotFound: no such table.
         """
-        row = self.db.one(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
-        if row is None:
-            raise NotFound(f"There is no table {table_id}.")
-        return self._table(row)
+        return self._table_where("id", table_id, f"There is no table {table_id}.")
 
     def by_code(self, code: str) -> StoredTable:
         """The table people know as `code`.
@@ -149,9 +146,13 @@ class Tables:
         Raises:
             NotFound: no such table.
         """
-        row = self.db.one(f"SELECT {TABLE_COLUMNS} FROM tables WHERE code = ?", (code,))
+        return self._table_where("code", code, f"There is no table '{str(code)[:20]}'.")
+
+    def _table_where(self, column: str, value, missing: str) -> StoredTable:
+        """The one table whose `column` (id or code) is `value`; NotFound(`missing`) if none."""
+        row = self.db.one(f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ?", (value,))
         if row is None:
-            raise NotFound(f"There is no table '{str(code)[:20]}'.")
+            raise NotFound(missing)
         return self._table(row)
 
     def _table(self, row: tuple) -> StoredTable:
