@@ -110,7 +110,7 @@ class WishApp(App):
         """Textual's driver for this platform; on POSIX terminals, one that writes less; on a
         terminal of its own in a process shared with other apps, one that reads it on the loop."""
         if self.terminal_fd is not None:
-            from .hosted_driver import HostedDriver
+            from .terminal.hosted_driver import HostedDriver
 
             return HostedDriver
         driver = super().get_driver_class()
@@ -118,7 +118,7 @@ class WishApp(App):
             f"{driver.__module__}.{driver.__qualname__}"
             == "textual.drivers.linux_driver.LinuxDriver"
         ):
-            from .driver import CompactDriver
+            from .terminal.driver import CompactDriver
 
             return CompactDriver
         return driver
@@ -489,7 +489,7 @@ class WishApp(App):
     def _ask_name(self, text: str, suggested: str) -> None:
         """A newcomer to the server's club chooses the name others will know them by (asked
         again, with the server's one sentence, until it is taken)."""
-        from wish_tui.widgets.line_input import LineInput
+        from wish_tui.ui.screens.line_input import LineInput
 
         def chosen(name: str | None) -> None:
             self._last_name = name or ""

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from wish_tui import games
-from wish_tui.widgets.line_input import LineInput
+from wish_tui.ui.screens.line_input import LineInput
 
 PAGE_KEYS = {
     "history": "Enter replays · m yours/everyone's · g game · ←→ pages · l leaderboard · Esc back",

@@ -20,9 +20,9 @@ from functools import cache
 from textual import events
 
 from wish_tui.lessons import Lesson, Step
+from wish_tui.ui.screens.table_keys import CHOICE_KEYS
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.lesson_panel import LessonPanel
-from wish_tui.widgets.table_keys import CHOICE_KEYS
 
 FREE_KEYS = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+s"})
 """Keys that work in every step: leaving and saving are never wrong."""

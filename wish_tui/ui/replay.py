@@ -11,9 +11,9 @@ from textual.widgets import Footer
 
 from wish_tui import saves
 from wish_tui.tables.master import seat_view
-from wish_tui.widgets.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.game_log import GameLog
-from wish_tui.widgets.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.view_text import ViewText
 
 

@@ -55,7 +55,7 @@ class TitleScreen(Screen):
     def learn(self) -> None:
         """Start the guided first game of a game (asking which, when several have one)."""
         from wish_tui import lessons
-        from wish_tui.widgets.choice_screen import ChoiceScreen
+        from wish_tui.ui.screens.choice_screen import ChoiceScreen
 
         specs = [g for g in games.GAMES.values() if lessons.has_lesson(g)]
         if not specs:
@@ -73,8 +73,8 @@ class TitleScreen(Screen):
 
     def action_rules(self) -> None:
         """Open the rules reference of a game (asking which, when there are several)."""
-        from wish_tui.widgets.choice_screen import ChoiceScreen
-        from wish_tui.widgets.help_screens import RulesScreen
+        from wish_tui.ui.screens.choice_screen import ChoiceScreen
+        from wish_tui.ui.screens.help_screens import RulesScreen
 
         specs = list(games.GAMES.values())
 

@@ -15,9 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from wish_tui import games
+from wish_tui.ui.screens.line_input import LineInput
+from wish_tui.ui.screens.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.game_log import GameLog
-from wish_tui.widgets.line_input import LineInput
-from wish_tui.widgets.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.view_text import ViewText
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from wish_tui.widgets.table_screen import UNDO, TableScreen
+from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.words.choices import KEY_GROUPS
 from wish_tui.wish.words.help_text import KEYS, reference_entries

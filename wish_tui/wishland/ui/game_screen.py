@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
-from wish_tui.widgets.table_screen import UNDO, TableScreen
 from wish_tui.wishland.words.choices import KEY_GROUPS
 from wish_tui.wishland.words.help_text import (
     KEYS,

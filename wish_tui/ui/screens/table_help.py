@@ -5,7 +5,7 @@ A part of `TableScreen` kept in its own file: it only reads the seat's view and 
 
 from __future__ import annotations
 
-from .choice_panel import ChoicePanel
+from wish_tui.widgets.choice_panel import ChoicePanel
 
 WINDOW_KEYS_TEXT = "Windows: a number or ↑↓ Enter picks · Esc back · action keys end yours"
 """How an open window is answered, for `?`."""

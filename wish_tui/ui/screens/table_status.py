@@ -12,8 +12,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from .choice_panel import ChoicePanel
-from .view_text import ViewText
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.view_text import ViewText
 
 REFUSED_MARK = "✗ "
 """What begins a refusal: it reads as refused without colour (NO_COLOR, a screen reader)."""

@@ -32,8 +32,8 @@ from textual.driver import Driver
 from textual.geometry import Size
 
 from wish_tui.core import environment
-from wish_tui.core.screen_diff import ScreenDiff
-from wish_tui.core.sgr import compact
+from wish_tui.ui.terminal.screen_diff import ScreenDiff
+from wish_tui.ui.terminal.sgr import compact
 
 from .paste_limit import PasteLimit
 

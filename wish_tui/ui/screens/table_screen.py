@@ -24,19 +24,19 @@ from textual.widget import Widget
 
 from wish_tui.core.ranking import result_lines
 from wish_tui.tables.seat import Hint, Refused
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.game_log import GameLog
+from wish_tui.widgets.key_bar import KeyBar, key_label
+from wish_tui.widgets.view_text import ViewText
 
-from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
 from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
-from .game_log import GameLog
-from .key_bar import KeyBar, key_label
 from .table_help import TableHelp
 from .table_keys import TableKeys
 from .table_people import TablePeople
 from .table_status import TableStatus
 from .table_toasts import TableToasts
-from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
 BELL_AFTER = 5.0

@@ -10,7 +10,7 @@ import time
 
 from textual.events import Key
 
-from .choice_panel import ChoicePanel
+from wish_tui.widgets.choice_panel import ChoicePanel
 
 CHOICE_KEYS = {str(d) for d in range(10)} | {"enter", "up", "down"}
 """Keys that answer an open question: dropped when typed before it was asked."""

@@ -15,8 +15,8 @@ from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
 from wish_tui.core import environment
-from wish_tui.core.screen_diff import ScreenDiff
-from wish_tui.core.sgr import compact
+from wish_tui.ui.terminal.screen_diff import ScreenDiff
+from wish_tui.ui.terminal.sgr import compact
 
 from .paste_limit import PasteLimit
 
@@ -35,8 +35,8 @@ class _WakingEvent(threading.Event):
 
 
 class CompactDriver(LinuxDriver):
-    """Textual's POSIX driver; each write keeps only the cells that change (`core.screen_diff`)
-    and is compacted (`core.sgr`) before it leaves.
+    """Textual's POSIX driver; each write keeps only the cells that change (`ui.terminal.screen_diff`)
+    and is compacted (`ui.terminal.sgr`) before it leaves.
 
     Under ``NO_COLOR`` Textual still paints in shades of grey (its Monochrome filter, 256-colour
     codes); here every colour is dropped, so none reaches the terminal (no-color.org).
