@@ -223,9 +223,9 @@ def test_the_chat_key_is_bound_by_no_game():
 
 
 async def test_the_bell_rings_once_when_a_decision_comes_back_after_a_wait(monkeypatch):
-    from wish_tui.ui.screens import table_screen
+    from wish_tui.ui.screens import table_turns
 
-    monkeypatch.setattr(table_screen, "BELL_AFTER", 0.0)
+    monkeypatch.setattr(table_turns, "BELL_AFTER", 0.0)
     record, history = _wish_game()
     app = app_of(record, history)
     rings = []

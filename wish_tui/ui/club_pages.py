@@ -87,7 +87,14 @@ class ClubPageScreen(Screen):
         kind = message.get("page", "")
         grid = self.query_one(DataTable)
         grid.clear(columns=True)
-        title, text = getattr(self, f"_{kind}", self._unknown)(message, grid)
+        pages = {
+            "history": self._history,
+            "leaderboard": self._leaderboard,
+            "player": self._player,
+            "game": self._game,
+            "profile": self._profile,
+        }
+        title, text = pages.get(kind, self._unknown)(message, grid)
         self.query_one("#club-title", Label).update(title)
         self.query_one("#club-text", Static).update(text)
         self.query_one("#club-keys", Label).update(PAGE_KEYS.get(kind, "Esc back"))

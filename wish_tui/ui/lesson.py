@@ -152,9 +152,7 @@ class LessonSteps:
         if not step.window and not self._deciding():
             # Another seat decides: a key only hurries its bot, as in any game.
             _hold(event)
-            hurry = getattr(self.table, "hurry", None)
-            if hurry is not None:
-                hurry()
+            self.table.hurry()
             return
         if self._pressed >= len(step.keys):
             # Every key was pressed and the step is not done yet: this key came in before the

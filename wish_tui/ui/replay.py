@@ -88,7 +88,7 @@ class ReplayScreen(Screen):
             private = seat == self.seat or over
             for line in words.log_lines(self.record, before, action, after, seat, private):
                 log.write(line)
-        where = f"round {state.round}, " if hasattr(state, "round") else ""
+        where = f"round {view['round']}, " if "round" in view else ""
         here = "" if self._at_server else " · p play from here"
         status = (
             f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
@@ -118,7 +118,7 @@ class ReplayScreen(Screen):
 
     def action_jump(self) -> None:
         """Go to the start of a round (or to a tenth of the game, for games without rounds)."""
-        if hasattr(self.states[0], "round"):
+        if "round" in seat_view(self.spec.rules, self.states[0], self.seat):  # a game of rounds
             rounds = sorted({s.round for s in self.states})
             labels = [f"Round {r}" for r in rounds]
             targets = [next(k for k, s in enumerate(self.states) if s.round == r) for r in rounds]
@@ -160,7 +160,7 @@ class ReplayScreen(Screen):
     @property
     def _at_server(self) -> bool:
         """True for a game of a server's club (replayed there, left for its tables)."""
-        return bool(getattr(self.app, "has_lobby", False))
+        return self.app.has_lobby
 
     def action_leave(self) -> None:
         """Back to the title screen (at a server: to its tables)."""

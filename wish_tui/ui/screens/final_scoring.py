@@ -43,7 +43,7 @@ class FinalScoringScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         # On a short terminal the window scrolls: it opens at its top, on the verdict.
         self.call_after_refresh(self._show_top)
-        table = getattr(self.app, "remote_table", None)
+        table = self.app.remote_table
         if table is not None and table.rematch_offer and not self.projected:
             self.show_rematch_offer(table.rematch_offer)
         if self.projected:
@@ -87,8 +87,8 @@ class FinalScoringScreen(ModalScreen[None]):
     def action_rematch(self) -> None:
         """At a server's table: a new table with the same game and seats; the others are
         invited to sit down again."""
-        table = getattr(self.app, "remote_table", None)
-        if table is not None and hasattr(table, "rematch"):
+        table = self.app.remote_table
+        if table is not None:
             table.rematch()
 
     def _show_top(self) -> None:
@@ -99,7 +99,7 @@ class FinalScoringScreen(ModalScreen[None]):
     @property
     def online(self) -> bool:
         """True in the app of a session of `wish-tui serve`."""
-        return getattr(self.app, "connection", None) is not None
+        return self.app.connection is not None
 
     def action_back(self) -> None:
         """Look at the final position."""

@@ -1,10 +1,12 @@
 """The table screen's help: its keys, the rules reference, a card's text and the hard bot's hint.
 
-A part of `TableScreen` kept in its own file: it only reads the seat's view and opens windows.
+One object the `TableScreen` composes (`screen.guide`): it only reads the seat's view and opens
+windows.
 """
 
 from __future__ import annotations
 
+from wish_tui.tables.seat import Hint
 from wish_tui.widgets.choice_panel import ChoicePanel
 
 WINDOW_KEYS_TEXT = "Windows: a number or ↑↓ Enter picks · Esc back · action keys end yours"
@@ -12,51 +14,63 @@ WINDOW_KEYS_TEXT = "Windows: a number or ↑↓ Enter picks · Esc back · actio
 
 
 class TableHelp:
-    """`?`, `F1`, `i` and `h` of a table screen (mixed into `TableScreen`)."""
+    """`?`, `F1`, `i` and `h` of a table screen."""
 
-    def action_keys(self) -> None:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    def keys(self) -> None:
         """Show every key."""
         from .help_screens import KeysScreen
 
-        text = f"{self.keys_text()}\n{WINDOW_KEYS_TEXT}\n{self.table_keys_text()}"
-        self.app.push_screen(KeysScreen(text, f"Keys of {self.spec.title}"))
+        screen = self.screen
+        text = f"{screen.keys_text()}\n{WINDOW_KEYS_TEXT}\n{screen.people.keys_text()}"
+        screen.app.push_screen(KeysScreen(text, f"Keys of {screen.spec.title}"))
 
-    def action_rules(self) -> None:
+    def rules(self) -> None:
         """Open the rules reference."""
         from .help_screens import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.rules_entries(), title=self.spec.title))
+        screen = self.screen
+        screen.app.push_screen(RulesScreen(screen.rules_entries(), title=screen.spec.title))
 
-    def action_info(self) -> None:
+    def info(self) -> None:
         """Show the full text of a card or place on the table."""
-        if self.busy:
+        screen = self.screen
+        if screen.busy:
             return
-        targets = self.info_targets(self.view())
+        targets = screen.info_targets(screen.view())
         if not targets:
             return
 
         def show(index: int) -> None:
             from .help_screens import RulesScreen
 
-            entries = self.rules_entries()
-            self.app.push_screen(
-                RulesScreen(entries, search=targets[index][1], title=self.spec.title)
+            entries = screen.rules_entries()
+            screen.app.push_screen(
+                RulesScreen(entries, search=targets[index][1], title=screen.spec.title)
             )
 
-        self._ask("Which card or place?", [label for label, _ in targets], show)
+        screen._ask("Which card or place?", [label for label, _ in targets], show)
 
-    def action_hint(self) -> None:
+    def hint(self) -> None:
         """Ask what the strongest bot would do in your place (it thinks in the background)."""
-        panel_open = self.query_one(ChoicePanel).is_open and bool(self._options)
-        if not self._human_main_turn() and not panel_open:
-            self.refuse("A hint is given when you are to decide.")
+        screen = self.screen
+        panel_open = screen.query_one(ChoicePanel).is_open and bool(screen._options)
+        if not screen._human_main_turn() and not panel_open:
+            screen.refuse("A hint is given when you are to decide.")
             return
-        self.toast("Thinking about a hint…", timeout=2)
-        self.seat.hint()
+        screen.toast("Thinking about a hint…", timeout=2)
+        screen.seat.hint()
 
-    def hint_words(self, action, words: str) -> str:
-        """A hinted action in words (a game may add the key that takes it)."""
-        return words
-
-    def hinted(self, action) -> None:
-        """A hint arrived for the position on the screen; a game may highlight its action."""
+    def told(self, hint: Hint) -> None:
+        """A hint asked for is ready (one for a position that is gone is dropped)."""
+        screen = self.screen
+        if hint.actions != screen.table.actions or screen.table.deciding != screen.viewer:
+            return
+        action = screen.spec.rules.Action.parse(hint.notation)
+        words = screen.hint_words(action, hint.words)
+        screen.toast(f"Hint: {words} — {hint.reason}", timeout=12)
+        screen._hint_shown = True
+        screen._hinted = action
+        screen.hinted(action)

@@ -1,90 +1,126 @@
-"""The table screen's game keys: which are live, why a refused one is refused, which action a
-key takes (or which of its actions it asks about), and keys typed ahead of a question.
+"""The table screen's key router: which game keys are live, why a refused one is refused, which
+action a key takes (or which of its actions it asks about), and keys typed ahead of a question.
 
-A part of `TableScreen` kept in its own file (mixed into it).
+One object the `TableScreen` composes (`screen.router`); it asks the screen for what the game
+supplies (its key groups, its words) and the table for what it can do.
 """
 
 from __future__ import annotations
 
 import time
 
+from textual.binding import Binding
 from textual.events import Key
 
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.key_bar import KeyBar
 
 CHOICE_KEYS = {str(d) for d in range(10)} | {"enter", "up", "down"}
 """Keys that answer an open question: dropped when typed before it was asked."""
 WINDOW_KEYS = CHOICE_KEYS | {"escape"}
 """Keys an open window takes for itself (a game key bound to one of them waits until it shuts)."""
+OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
+"""The keys the key bar offers once the game is over, instead of the game's."""
 MANY_OPTIONS = 12
 """A game key's window of more options than this is asked in steps, where the game says how
 (`option_steps`): 36 Wind Blasts become the Area, then which Wind Blast."""
 
 
 class TableKeys:
-    """The game keys of a `TableScreen` (its `KEY_GROUPS`), undo's key and the choice keys."""
+    """The key router of a `TableScreen`: its game keys (`KEY_GROUPS`), undo's key and the choice
+    keys."""
 
-    def _human_main_turn(self) -> bool:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    def human_main_turn(self) -> bool:
         """True when the person at the keyboard may use the game's keys now."""
-        table = self.table
-        if table.is_over or self.busy:
+        table = self.screen.table
+        if table.is_over or self.screen.busy:
             return False
         seat = table.deciding
-        if not self._is_mine(seat) or seat != self.viewer:
+        if not self.screen._is_mine(seat) or seat != self.screen.viewer:
             return False
-        return not self.asks_in_panel(self.view())
+        return not self.screen.asks_in_panel(self.screen.view())
 
-    def _keys_live(self, group: str | None = None) -> bool:
+    def live(self, group: str | None = None) -> bool:
         """True when the person may use the game's keys (`group`'s, when given) now: in their
         turn, or while a window a key of their turn opened is open. Another game key then
         takes the window's place, as on Board Game Arena another action's button does; a key
         the window answers with stays the window's."""
-        if self._human_main_turn():
+        if self.human_main_turn():
             return True
-        if not (self._switchable and self.query_one(ChoicePanel).is_open):
+        if not (self.screen._switchable and self.screen.query_one(ChoicePanel).is_open):
             return False
-        if group is not None and self._group_keys(group) & WINDOW_KEYS:
+        if group is not None and self.group_keys(group) & WINDOW_KEYS:
             return False
-        table = self.table
+        table = self.screen.table
         return (
             not table.is_over
-            and table.deciding == self.viewer
-            and self._is_mine(self.viewer)
-            and not self.asks_in_panel(self.view())
+            and table.deciding == self.screen.viewer
+            and self.screen._is_mine(self.screen.viewer)
+            and not self.screen.asks_in_panel(self.screen.view())
         )
 
-    def _group_keys(self, group: str) -> set[str]:
+    def all_bindings(self) -> list[Binding]:
+        """Every binding of the screen, the game's own first."""
+        return [b for cls in type(self.screen).__mro__ for b in cls.__dict__.get("BINDINGS", [])]
+
+    def shown_bindings(self) -> list[Binding]:
+        """The keys of the key bar, in order. A key with several meanings (Enter takes a tile or
+        places a gemstone) has one entry per meaning; `check` hides those that do not apply
+        now."""
+        seen, shown = set(), []
+        for binding in self.all_bindings():
+            if binding.show and (binding.key, binding.action) not in seen:
+                seen.add((binding.key, binding.action))
+                shown.append(binding)
+        return shown
+
+    def update_footer(self) -> None:
+        """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
+        bindings = self.shown_bindings()
+        if self.screen.table.is_over:
+            states = [False] * len(bindings) + [True] * len(OVER_KEYS)
+        else:
+            # An action may carry arguments ("cursor(-1, 0)"); `check` is asked its name.
+            states = [self.screen.check_action(b.action.partition("(")[0], ()) for b in bindings]
+            states += [False] * len(OVER_KEYS)
+        self.screen.query_one(KeyBar).show_states(states)
+
+    def group_keys(self, group: str) -> set[str]:
         """The keys bound to a key group."""
         return {
             key
-            for binding in self._all_bindings()
+            for binding in self.all_bindings()
             if binding.action == group
             for key in binding.key.split(",")
         }
 
-    def _group(self, name: str) -> list:
+    def group(self, name: str) -> list:
         """The legal actions a game key offers now."""
-        return [a for a, choice in self._legal_pairs() if name in choice.groups]
+        return [a for a, choice in self.screen._legal_pairs() if name in choice.groups]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.KEY_GROUPS:
-            if self._keys_live(action) and self._group(action):
+    def check(self, action: str) -> bool | None:
+        """Whether a binding's action shows live (True), hidden (False) or greyed (None) now."""
+        if action in self.screen.KEY_GROUPS:
+            if self.live(action) and self.group(action):
                 return True
-            if self._other_meaning_possible(action):
+            if self.other_meaning_possible(action):
                 # A key with several meanings shows the one that applies now.
                 return False
             # Rarely possible actions stay out of the way; the usual ones show greyed.
-            return False if action in self.RARE_GROUPS else None
+            return False if action in self.screen.RARE_GROUPS else None
         if action == "undo":
-            return True if self._undo_possible() else None
+            return True if self.screen._undo_possible() else None
         if action in ("chat", "people"):
-            return self.table.can_chat
+            return self.screen.table.can_chat
         if action == "hand_to_bot":
-            return self.table.can_hand_to_bot
+            return self.screen.table.can_hand_to_bot
         if action == "resign":
-            return bool(getattr(self.table, "can_resign", False))
+            return self.screen.table.can_resign
         if action.startswith("choice_"):
-            panel = self.query_one(ChoicePanel)
+            panel = self.screen.query_one(ChoicePanel)
             if action == "choice_cancel":
                 return panel.is_open and panel.cancellable
             return panel.is_open
@@ -93,87 +129,87 @@ class TableKeys:
     def on_key(self, event: Key) -> None:
         """Keys typed ahead of a question are dropped; a refused game key says why (a key takes
         the refusal before it off the status line)."""
-        self.clear_refusal()
-        if self.table.is_over and event.key in ("enter", "space"):
+        self.screen.status_line.clear_refusal()
+        if self.screen.table.is_over and event.key in ("enter", "space"):
             event.stop()
-            self._show_game_over(again=True)
+            self.screen.leaving.show_game_over(again=True)
             return
-        panel = self.query_one(ChoicePanel)
-        if panel.is_open and event.key in CHOICE_KEYS and event.time < self._asked_at:
+        panel = self.screen.query_one(ChoicePanel)
+        if panel.is_open and event.key in CHOICE_KEYS and event.time < self.screen._asked_at:
             event.stop()
             return
         if event.key == "u":
-            if not self._undo_possible():
+            if not self.screen._undo_possible():
                 event.stop()
-                self.refuse(self._why_no_undo())
+                self.screen.refuse(self.screen._why_no_undo())
             return
-        if not self._keys_live():
-            if not self.table.is_over and not self._is_mine(self.table.deciding):
-                hurry = getattr(self.table, "hurry", None)
-                if hurry is not None:
-                    hurry()  # a bot thinking for another seat plays without its pace
-                    if self._key_groups(event.key):
-                        self.hurried_by = (event.key, time.monotonic())
-            elif panel.is_open and not panel.cancellable and self._answers_elsewhere(event.key):
+        if not self.live():
+            if not self.screen.table.is_over and not self.screen._is_mine(
+                self.screen.table.deciding
+            ):
+                self.screen.table.hurry()  # a bot thinking for another seat plays without its pace
+                if self.key_groups(event.key):
+                    self.screen.hurried_by = (event.key, time.monotonic())
+            elif panel.is_open and not panel.cancellable and self.answers_elsewhere(event.key):
                 event.stop()
-                self.refuse(self._answer_first())
+                self.screen.refuse(self.answer_first())
             return
         if panel.is_open and event.key in WINDOW_KEYS:
             return  # the window's own key
-        groups = self._key_groups(event.key)
+        groups = self.key_groups(event.key)
         if not groups:
             return
-        if any(self._keys_live(group) and self._group(group) for group in groups):
+        if any(self.live(group) and self.group(group) for group in groups):
             # Another game key while a window is open: the window goes, unanswered, and the
             # key is then taken as in the turn itself.
-            self._drop_question()
+            self.screen._drop_question()
             return
         event.stop()
-        self.refuse(self.why_not(groups[0]))
+        self.screen.refuse(self.screen.why_not(groups[0]))
 
-    def _answers_elsewhere(self, key: str) -> bool:
+    def answers_elsewhere(self, key: str) -> bool:
         """True for a key that a rules' decision's window does not take: Esc, or a game key."""
-        return key == "escape" or (key not in WINDOW_KEYS and bool(self._key_groups(key)))
+        return key == "escape" or (key not in WINDOW_KEYS and bool(self.key_groups(key)))
 
-    def _answer_first(self) -> str:
+    def answer_first(self) -> str:
         """Why a key is refused while the rules wait for an answer in the window."""
         sentence = "The game goes on once this is chosen: pick an option by its number or ↑↓ Enter"
-        if self._undo_possible():
+        if self.screen._undo_possible():
             sentence += ", or u takes back your last move"
         return sentence + "."
 
-    def _key_groups(self, key: str) -> list[str]:
+    def key_groups(self, key: str) -> list[str]:
         """The key groups bound to `key`, in binding order (a key may have several meanings)."""
         return [
             binding.action
-            for binding in self._all_bindings()
-            if key in binding.key.split(",") and binding.action in self.KEY_GROUPS
+            for binding in self.all_bindings()
+            if key in binding.key.split(",") and binding.action in self.screen.KEY_GROUPS
         ]
 
-    def _other_meaning_possible(self, group: str) -> bool:
+    def other_meaning_possible(self, group: str) -> bool:
         """True when another group bound to the same key as `group` can be taken now."""
-        if not self._keys_live():
+        if not self.live():
             return False
         return any(
-            other != group and self._keys_live(other) and self._group(other)
-            for key in self._group_keys(group)
-            for other in self._key_groups(key)
+            other != group and self.live(other) and self.group(other)
+            for key in self.group_keys(group)
+            for other in self.key_groups(key)
         )
 
     def run_group(self, group: str) -> None:
         """A game key: take its action, or ask which of its actions."""
-        actions = self._group(group)
+        actions = self.group(group)
         if not actions:
-            self.refuse(self.why_not(group))
+            self.screen.refuse(self.screen.why_not(group))
             return
         if len(actions) == 1:
-            self._confirm_then_play(actions[0])
+            self.confirm_then_play(actions[0])
             return
-        steps = self.option_steps(group)
+        steps = self.screen.option_steps(group)
         if len(actions) > MANY_OPTIONS and steps:
-            self._choose_in_steps(self.KEY_GROUPS[group][0], actions, steps)
+            self.choose_in_steps(self.screen.KEY_GROUPS[group][0], actions, steps)
             return
-        self._choose(self.group_title(group), actions)
+        self.screen._choose(self.screen.group_title(group), actions)
 
     def option_steps(self, group: str) -> tuple:
         """How a long window of `group`'s actions is split, one step at a time: pairs of the
@@ -181,7 +217,7 @@ class TableKeys:
         none: one window."""
         return ()
 
-    def _choose_in_steps(self, path: str, actions: list, steps: tuple) -> None:
+    def choose_in_steps(self, path: str, actions: list, steps: tuple) -> None:
         """Ask which of `actions`: first which part of them, while they are many and a step
         splits them, then which action of that part. `path` names them ('Potion — Wind
         Blast') in the windows' titles."""
@@ -200,29 +236,31 @@ class TableKeys:
             def answered(index: int, names=names, parts=parts, rest=rest, joined=joined) -> None:
                 chosen = parts[names[index]]
                 if len(chosen) == 1:
-                    self._confirm_then_play(chosen[0])
+                    self.confirm_then_play(chosen[0])
                 else:
-                    self._choose_in_steps(f"{path}{joined}{names[index]}", chosen, rest)
+                    self.choose_in_steps(f"{path}{joined}{names[index]}", chosen, rest)
 
             labels = [
-                self.label(parts[n][0]) if len(parts[n]) == 1 else f"{n}: {len(parts[n])} choices"
+                self.screen.label(parts[n][0])
+                if len(parts[n]) == 1
+                else f"{n}: {len(parts[n])} choices"
                 for n in names
             ]
-            self._ask(f"{path}: {question}", labels, answered)
-            if self._hinted in actions:
-                panel = self.query_one(ChoicePanel)
-                panel.move(names.index(part_of(self._hinted)) - panel.highlighted)
+            self.screen._ask(f"{path}: {question}", labels, answered)
+            if self.screen._hinted in actions:
+                panel = self.screen.query_one(ChoicePanel)
+                panel.move(names.index(part_of(self.screen._hinted)) - panel.highlighted)
             return
-        self._choose(f"{path}: choose", actions)
+        self.screen._choose(f"{path}: choose", actions)
 
-    def _confirm_then_play(self, action) -> None:
-        question = self.confirm_end(action)
+    def confirm_then_play(self, action) -> None:
+        question = self.screen.confirm_end(action)
         if not question:
-            self.play(action)
+            self.screen.play(action)
             return
 
         def answered(index: int) -> None:
             if index == 0:
-                self.play(action)
+                self.screen.play(action)
 
-        self._ask(question, ["Yes", "No, go back"], answered)
+        self.screen._ask(question, ["Yes", "No, go back"], answered)

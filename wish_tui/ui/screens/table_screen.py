@@ -6,6 +6,13 @@ module), and its words (why a key is refused, what the status line says, the dec
 Everything else — whose turn it is, curtains between people sharing a keyboard, the choice panel,
 undo, save, quit, hints, help and the end of the game — is here, once for every game.
 
+The screen is one Screen that composes the objects doing its jobs (no mixins): the key router
+(`table_keys`), the status line (`table_status`), the people at the table and its clock
+(`table_people`), help and hints (`table_help`), the turns at one keyboard (`table_turns`), its
+toasts (`table_toasts`) and its ways out (`table_leaving`). Each asks the table what it can do
+(`wish_tui.tables.base.TableBase` declares every capability) and the app what it is
+(`table_app.TableApp`); nothing probes which kind of table or app it has.
+
 The screen is a client of the seat API (`wish_tui.tables.seat`): it sits at a table (`LocalTable` here,
 or a table of `wish-tui serve`), shows the view of the seat at the keyboard, offers the choices
 that seat has, and plays by notation. It holds no game state and never asks which kind of table it
@@ -19,40 +26,36 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.events import Key
 from textual.screen import Screen
 from textual.widget import Widget
 
-from wish_tui.core.ranking import result_lines
-from wish_tui.tables.seat import Hint, Refused
+from wish_tui.tables.seat import Hint
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.game_log import GameLog
-from wish_tui.widgets.key_bar import KeyBar, key_label
+from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.view_text import ViewText
 
-from .choice_screen import ChoiceScreen
-from .curtain import CurtainScreen
-from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
 from .table_help import TableHelp
-from .table_keys import TableKeys
+from .table_keys import OVER_KEYS, TableKeys
+from .table_leaving import TableLeaving
 from .table_people import TablePeople
 from .table_status import TableStatus
 from .table_toasts import TableToasts
+from .table_turns import TableTurns
 
 UNDO = Binding("u", "undo", "Undo")
-BELL_AFTER = 5.0
-"""Seconds a person must have waited for their decision before the bell rings for it."""
-HURRIED_KEY_SAID_FOR = 3.0
-"""Seconds after a game key hurried a bot within which its loss is said, once it is one's turn."""
-OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
-"""The keys the key bar offers once the game is over, instead of the game's."""
 """The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
 TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 """The layout of every screen showing a table; read when the first one opens, so the title
 screen starts without it."""
 
 
-class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, Screen):
-    """A game in progress at a table, seen by the seat at the keyboard."""
+class TableScreen(Screen):
+    """A game in progress at a table, seen by the seat at the keyboard.
+
+    Composed of `router` (keys), `status_line`, `people`, `guide` (help), `turns`, `toasts` and
+    `leaving`; the game's screen overrides only the hooks below ("what a game supplies")."""
 
     CSS_PATH = TABLE_CSS_PATH
 
@@ -101,15 +104,19 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         key then takes its place (the keys stay live, the key bar unchanged)."""
         self._asked_at = 0.0
         self._asked_version = -1
-        self._seed_told = False
         self._hint_shown = False
         self._hinted = None
         """The action the hint on the screen names (a window that offers it opens on it)."""
         self._parsed: tuple = (None, [], {})
-        self._waiting_since: float | None = None
-        """Since when this keyboard has waited for others to decide (None while it decides)."""
         self.hurried_by: tuple[str, float] | None = None
         """The game key that last hurried a bot, and when: said to be lost once it is ours."""
+        self.router = TableKeys(self)
+        self.status_line = TableStatus(self)
+        self.people = TablePeople(self)
+        self.guide = TableHelp(self)
+        self.toasts = TableToasts(self)
+        self.leaving = TableLeaving(self)
+        self.turns = TableTurns(self)
 
     # -- the seat at the keyboard --------------------------------------------------------------
     @property
@@ -221,38 +228,21 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         yield Widget(id="status-room")
         yield KeyBar(id="keys")
 
-    def _shown_bindings(self) -> list[Binding]:
-        """The keys of the key bar, in order. A key with several meanings (Enter takes a tile or
-        places a gemstone) has one entry per meaning; `check_action` hides those that do not
-        apply now."""
-        seen, shown = set(), []
-        for binding in self._all_bindings():
-            if binding.show and (binding.key, binding.action) not in seen:
-                seen.add((binding.key, binding.action))
-                shown.append(binding)
-        return shown
-
     def on_mount(self) -> None:
         if not self.app.is_running:
             # The app closed while this screen was being set up: Textual mounts it all the same,
             # with only the widgets composed before; there is no one to show it to.
             return
-        keys = [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
+        keys = [(b.key_display or b.key, b.description) for b in self.router.shown_bindings()]
         self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
-        self._write_news()
+        self.write_news()
         if self.warning:
             self.toast(self.warning, severity="warning", timeout=8)
         self.refresh_view()
         self.table.listen(self)
         self.opened()
         self.call_after_refresh(self.proceed)
-        self.set_interval(1.0, self._tick_clock)
-
-    def _tick_clock(self) -> None:
-        """Once a second while a table's clock runs: the status line counts down."""
-        clock = getattr(self.table, "clock", None)
-        if clock and clock.get("running") is not None and not self.table.is_over:
-            self._show_status()
+        self.set_interval(1.0, self.status_line.tick)
 
     def opened(self) -> None:
         """The screen is up: a game may say something at the start (Textual calls every class's
@@ -280,7 +270,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
     def _is_mine(self, seat: int | None) -> bool:
         return seat is not None and self.table.seats[seat].mine
 
-    def _write_news(self) -> None:
+    def write_news(self) -> None:
+        """Write in the log what the seat at the keyboard has not read yet."""
         log = self.query_one(GameLog)
         for line in self.seat.news():
             log.write(line)
@@ -290,9 +281,9 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
         if not self.is_mounted or not self.query(GameLog):
             return  # on_mount shows it all; or the app is closing, its widgets already gone
-        self._refusal = None  # it was about the position before; refresh_view shows the turn
-        self._say_hurried_key()
-        self._write_news()
+        self.status_line.refusal = None  # about the position before: the turn is shown
+        self.turns.say_hurried_key()
+        self.write_news()
         panel = self.query_one(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)
         if panel.is_open and self._options and gone:
@@ -303,63 +294,17 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         if not panel.is_open:
             self.busy = False
             self._clear_hint()
-        self._ring_if_called()
+        self.turns.ring_if_called()
         self.refresh_view()
         self.proceed()
 
-    def _say_hurried_key(self) -> None:
-        """A game key that only hurried a bot, just before the decision became this keyboard's,
-        is said to be lost (rather than taken in a position its presser has not seen)."""
-        if self.hurried_by is None or self.table.is_over:
-            return
-        if not self._is_mine(self.table.deciding):
-            return
-        key, at = self.hurried_by
-        self.hurried_by = None
-        if time.monotonic() - at <= HURRIED_KEY_SAID_FOR:
-            self._refusal = f"Your {key_label(key)} came while a bot decided; press it again."
-
-    def _ring_if_called(self) -> None:
-        """Ring the terminal's bell once when a decision becomes this keyboard's after a wait,
-        so a person who looked away knows (ctrl+g turns it off)."""
-        now = time.monotonic()
-        if self.table.is_over or not self._is_mine(self.table.deciding):
-            if self._waiting_since is None:
-                self._waiting_since = now
-            return
-        waited, self._waiting_since = self._waiting_since, None
-        if waited is not None and now - waited >= BELL_AFTER and self.bell_on():
-            self.app.bell()
-
-    def bell_on(self) -> bool:
-        """True when the bell rings for a decision (the app's setting)."""
-        return bool(getattr(self.app, "bell_on", True))
-
     def action_score_now(self) -> None:
-        """The final scoring as it would stand if the game ended now, step by step (what this
-        seat may know of it: others' secrets are left out and marked)."""
-        if self.table.is_over:
-            self._show_game_over(again=True)
-            return
-        view = self.view()
-        projection = view.get("projection")
-        if projection is None:
-            return
-        window = self.game_over_screen({**view, "scores": projection}, None, None)
-        window.projected = True
-        self.app.push_screen(window)
+        """The final scoring as it would stand if the game ended now."""
+        self.leaving.score_now()
 
     def action_bell(self) -> None:
         """Turn the bell for a decision on or off."""
-        on = not self.bell_on()
-        setter = getattr(self.app, "set_bell", None)
-        if setter is not None:
-            setter(on)
-        self.toast(
-            "The bell rings when a decision becomes yours (ctrl+g turns it off)."
-            if on
-            else "The bell is off (ctrl+g turns it on)."
-        )
+        self.turns.toggle_bell()
 
     def table_refused(self, sentence: str) -> None:
         """What this screen asked was refused; the table did not change."""
@@ -370,23 +315,12 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
             self.proceed()
 
     def table_notice(self, sentence: str) -> None:
-        """Something the person should know: an autosave that could not be written, a person
-        away long enough for a bot to take their seat."""
-        self.toast(sentence, severity="warning", timeout=10)
-        if self.table.rematch_offer:
-            for screen in self.app.screen_stack:
-                if isinstance(screen, FinalScoringScreen):
-                    screen.show_rematch_offer(self.table.rematch_offer)
+        """Something the person should know (an autosave not written, a person away)."""
+        self.people.notice(sentence)
 
     def table_hint(self, hint: Hint) -> None:
         """A hint asked for is ready (one for a position that is gone is dropped)."""
-        if hint.actions != self.table.actions or self.table.deciding != self.viewer:
-            return
-        action = self.spec.rules.Action.parse(hint.notation)
-        self.toast(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
-        self._hint_shown = True
-        self._hinted = action
-        self.hinted(action)
+        self.guide.told(hint)
 
     def table_failed(self, error: BaseException) -> None:
         """The table failed inside: the app's crash handling takes over."""
@@ -398,8 +332,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
 
     def open_record(self) -> dict | None:
         """The game's record, for a crash report (None when it is held elsewhere)."""
-        opener = getattr(self.table, "open_record", None)
-        return opener() if opener is not None else None
+        return self.table.open_record()
 
     # -- what the widgets show -------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -409,29 +342,12 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         legal = self.legal() if my_turn else []
         marks = self.board_marks(view, legal)
         self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
-        self._show_status(view)
+        self.status_line.show(view)
         self._update_footer()
 
     def _update_footer(self) -> None:
-        """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
-        bindings = self._shown_bindings()
-        if self.table.is_over:
-            states = [False] * len(bindings) + [True] * len(OVER_KEYS)
-        else:
-            # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
-            states = [self.check_action(b.action.partition("(")[0], ()) for b in bindings]
-            states += [False] * len(OVER_KEYS)
-        self.query_one(KeyBar).show_states(states)
-
-    def _all_bindings(self) -> list[Binding]:
-        """Every binding of the screen, the game's own first."""
-        return [b for cls in type(self).__mro__ for b in cls.__dict__.get("BINDINGS", [])]
-
-    def _seat_label(self, seat: int) -> str:
-        info = self.table.seats[seat]
-        if info.person and not info.connected and not info.by_bot:
-            return f"{info.label} — away"
-        return info.label
+        """Show in the key bar which keys can be used now."""
+        self.router.update_footer()
 
     # -- the flow of the game ------------------------------------------------------------------
     def proceed(self) -> None:
@@ -441,47 +357,23 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
             return
         table = self.table
         if table.is_over:
-            self._show_game_over()
+            self.leaving.show_game_over()
             return
         seat = table.deciding
         if not self._is_mine(seat):
             return
         if seat != self.viewer:
-            self._pass_to(seat)
+            self.turns.pass_to(seat)
             return
         view = self.view()
         if self.asks_in_panel(view):
             self._ask_decision(view)
 
-    def _pass_to(self, seat: int) -> None:
-        if len(self._mine()) <= 1:
-            self.viewer = seat
-            self.refresh_view()
-            self.proceed()
-            return
-        self.busy = True
-        reason = self.curtain_reason(self.table.seat(seat).view())
-
-        def lifted(_: None) -> None:
-            self.viewer = seat
-            self.busy = False
-            self._write_news()
-            self.refresh_view()
-            self.proceed()
-
-        curtain = CurtainScreen(
-            self._seat_label(seat),
-            reason,
-            save=self.action_save if self.table.can_save else None,
-            leave=self.action_quit_game,
-        )
-        self.app.push_screen(curtain, lifted)
-
     def _ask_decision(self, view: dict) -> None:
         self._choose(self.decision_title(view), self.legal(), cancellable=False)
 
     def _choose(self, title: str, options: list, cancellable: bool = True) -> None:
-        self._switchable = cancellable and self._keys_live()
+        self._switchable = cancellable and self.router.live()
         self.busy = True
         self._options = options
         self._on_choice = None
@@ -493,7 +385,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
 
     def _ask(self, title: str, labels: list[str], then) -> None:
         """Ask a choice that is not a game action; `then(index)` gets the answer."""
-        self._switchable = self._keys_live()
+        self._switchable = self.router.live()
         self.busy = True
         self._options = []
         self._on_choice = then
@@ -562,7 +454,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         if self._hint_shown:
             # A hint is about the position before: it must not cover the next question.
             self._hint_shown = False
-            self._clear_notifications()
+            self.toasts.clear()
 
     # -- undo, save, quit ----------------------------------------------------------------------
     def _undo_possible(self) -> bool:
@@ -587,66 +479,15 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
 
     def action_save(self) -> None:
         """Save the game under a name."""
-        path = self._save()
-        if path is not None:
-            self.toast(f"Saved as {path.stem}.")
-
-    def _save(self) -> Path | None:
-        """Save the game under a new name; return its file (None, said, when it cannot be)."""
-        from datetime import datetime
-
-        names = "-".join(s.name for s in self.table.seats)
-        name = f"{self.spec.name}-{names}-{datetime.now():%Y%m%d-%H%M%S}"
-        try:
-            return self.table.save(name)
-        except Refused as exc:
-            self.refuse(str(exc))
-            return None
+        self.leaving.save_as_named()
 
     def action_quit_game(self) -> None:
         """Leave the table: back to the server's tables, save and quit, or quit."""
-        options = self.leave_options()
-
-        def answered(index: int | None) -> None:
-            if index is not None:
-                options[index][1]()
-
-        title = "Leave the table?" if self.app_has_lobby() else "Quit the game?"
-        self.app.push_screen(ChoiceScreen(title, [label for label, _ in options]), answered)
-
-    def app_has_lobby(self) -> bool:
-        """True in the app of a session of `wish-tui serve` (its lobby lists the tables)."""
-        return bool(getattr(self.app, "has_lobby", False))
+        self.leaving.ask_to_leave()
 
     def leave_options(self) -> list[tuple[str, object]]:
         """The ways to leave the table now, each a label and what it does."""
-        options: list[tuple[str, object]] = []
-        if self.app_has_lobby():
-            options.append(("Back to the tables (your seat stays yours)", self.app.show_lobby))
-        if not self.table.can_save:
-            options.append(("Quit", self.app.exit))
-        elif self.table.is_over:
-            options.append(
-                ("Quit (the finished game stays in the history: Load, r replays it)", self._quit)
-            )
-        else:
-            options.append(("Save and quit", self.save_and_quit))
-            options.append(("Quit (the autosave keeps this game for 'continue')", self._quit))
-        return options
-
-    def save_and_quit(self) -> None:
-        """Save the game under a new name and quit, saying the name on the way out."""
-        path = self._save()
-        if path is not None:
-            self.app.exit(
-                message=f"Saved as '{path.stem}': 'wish-tui load {path.stem}' opens it again."
-            )
-
-    def _quit(self) -> None:
-        if self.table.is_over:
-            self.app.exit(message=GAME_OVER_EXIT)
-        else:
-            self.app.exit(message="The game is autosaved: 'wish-tui continue' resumes it.")
+        return self.leaving.options()
 
     @classmethod
     def base_bindings(cls, *keys: str) -> list[Binding]:
@@ -658,26 +499,96 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         """
         return [b for b in TableScreen.BINDINGS if set(b.key.split(",")) & set(keys)]
 
-    def _show_game_over(self, again: bool = False) -> None:
-        """Open the final scoring window: once when the game ends, then when asked (Enter)."""
-        seed = self.table.seed
-        if not self._seed_told:
-            # The deal is no secret any more: the seed lets the game be dealt again.
-            self._seed_told = True
-            if seed is not None:
-                self.query_one(GameLog).write(f"— The game is over. Its seed was {seed}.")
-        elif not again:
-            return  # shown already; Esc closed it to look at the table
-        if any(isinstance(screen, FinalScoringScreen) for screen in self.app.screen_stack):
-            return
-        self._clear_notifications()  # no earlier word may cover the final scoring
-        view = self.view()
-        if "scores" not in view:  # a server's game whose end is not kept yet: as it stands
-            view = {**view, "scores": view["projection"]}
-        keep = getattr(self.app, "keep_solo_score", None)
-        best = keep(self.table, view) if keep is not None else None
-        window = self.game_over_screen(view, seed, best)
-        # At a server, the scores are those the club settled: a given-up seat is last, an
-        # aborted game has no ranking; say so under the verdict.
-        window.notes = tuple(result_lines(view["scores"], [s.named for s in self.table.seats]))
-        self.app.push_screen(window)
+    # -- what the composed parts do, as Textual and the games ask the screen ------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.router.check(action)
+
+    def on_key(self, event: Key) -> None:
+        self.router.on_key(event)
+
+    def _human_main_turn(self) -> bool:
+        """True when the person at the keyboard may use the game's keys now."""
+        return self.router.human_main_turn()
+
+    def _group(self, name: str) -> list:
+        """The legal actions a game key offers now."""
+        return self.router.group(name)
+
+    def run_group(self, group: str) -> None:
+        """A game key: take its action, or ask which of its actions."""
+        self.router.run_group(group)
+
+    def option_steps(self, group: str) -> tuple:
+        """How a long window of `group`'s actions is split, one step at a time: pairs of the
+        step's question and a function giving each action the name of its part. By default
+        none: one window."""
+        return ()
+
+    def refuse(self, sentence: str) -> None:
+        """Say in the status line why what was asked is refused."""
+        self.status_line.refuse(sentence)
+
+    @property
+    def _refusal(self) -> str | None:
+        """The refusal the status line shows (None: the turn's status)."""
+        return self.status_line.refusal
+
+    def _status_line(self, view: dict) -> str:
+        """The turn's status line for `view`."""
+        return self.status_line.line(view)
+
+    def status_top(self) -> int:
+        """The screen row the status line begins at."""
+        return self.status_line.top()
+
+    def status_placed(self, top: int) -> None:
+        """The status line now begins at screen row `top`: what lies just above it moves (a
+        game's overlay may follow it too)."""
+        self.query_one(ChoicePanel).keep_above(top)
+
+    def toast(self, message: str, *, severity: str = "information", **kwargs) -> None:
+        """A notification; a refusal takes the place of the words before it."""
+        self.toasts.toast(message, severity=severity, **kwargs)
+
+    def table_keys_text(self) -> str:
+        """The table's own keys, for `?` (those that work at this table)."""
+        return self.people.keys_text()
+
+    def action_chat(self) -> None:
+        """Say something to the table (one line)."""
+        self.people.chat()
+
+    def action_people(self) -> None:
+        """Mute or unmute another person's chat; a player turns the spectators' chat off or on."""
+        self.people.people()
+
+    def action_hand_to_bot(self) -> None:
+        """Let a bot play for a person who left the table (and give the seat back)."""
+        self.people.hand_to_bot()
+
+    def action_resign(self) -> None:
+        """Give the game up: a bot plays your seat to its end and it counts as lost."""
+        self.people.resign()
+
+    def action_keys(self) -> None:
+        """Show every key."""
+        self.guide.keys()
+
+    def action_rules(self) -> None:
+        """Open the rules reference."""
+        self.guide.rules()
+
+    def action_info(self) -> None:
+        """Show the full text of a card or place on the table."""
+        self.guide.info()
+
+    def action_hint(self) -> None:
+        """Ask what the strongest bot would do in your place."""
+        self.guide.hint()
+
+    def hint_words(self, action, words: str) -> str:
+        """A hinted action in words (a game may add the key that takes it)."""
+        return words
+
+    def hinted(self, action) -> None:
+        """A hint arrived for the position on the screen; a game may highlight its action."""

@@ -36,6 +36,8 @@ class GameScreen(TableScreen):
     BOARD = WishBoard
     KEY_GROUPS = KEY_GROUPS
     RARE_GROUPS = frozenset({"potion", "trickery"})
+    _run: tuple | None = None
+    """The repeated step being counted ('2 of 3'): its key, its first count, its last."""
 
     # -- words --------------------------------------------------------------------------------
     def option_steps(self, group: str) -> tuple:
@@ -63,7 +65,7 @@ class GameScreen(TableScreen):
             return ""
         left = step[REPEATS[step[0]]]
         key = (step[0], step[1])
-        run = getattr(self, "_run", None)
+        run = self._run
         if run and run[0] == key and left == run[2] - 1:
             run = (key, run[1], left)
         else:

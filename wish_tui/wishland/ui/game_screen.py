@@ -250,8 +250,7 @@ class GameScreen(TableScreen):
     def opened(self) -> None:
         view = self.view()
         if view["solo"] and not self.table.is_over:
-            finder = getattr(self.app, "best_solo_score", None)
-            self._best = finder(self.table, view) if finder is not None else None
+            self._best = self.app.best_solo_score(self.table, view)
             if self._best is not None:
                 self.toast(f"Your best score in this setup is {self._best} VP: beat it!")
 
