@@ -255,10 +255,6 @@ def test_the_table_screen_is_one_screen_of_composed_parts():
         assert composed in source, composed
 
 
-PROBES_ALLOWED = {"wish_tui.ui.parsed_css"}
-"""Where a probe stays: what Textual's own stylesheet has (a private name that may go)."""
-
-
 def test_no_screen_probes_what_a_type_declares():
     """The screens, widgets and games' screens ask tables, apps and states what they declare
     (`TableBase`, `TableApp`); no `getattr` or `hasattr` probes which kind they have."""
@@ -267,7 +263,7 @@ def test_no_screen_probes_what_a_type_declares():
         screens = name.startswith(("wish_tui.ui", "wish_tui.widgets")) or any(
             name.startswith(f"{package}.ui") for package in GAME_PACKAGES
         )
-        if not screens or name in PROBES_ALLOWED:
+        if not screens:
             continue
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             called = isinstance(node, ast.Call) and isinstance(node.func, ast.Name)

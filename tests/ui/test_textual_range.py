@@ -36,7 +36,7 @@ def test_what_the_app_uses_below_textuals_public_api_is_there():
     # ui/closing_words.py: what Textual prints as the app closes (an exit message, the traceback
     # of an error nothing caught) goes to App.error_console, a rich Console whose file is set.
     assert isinstance(App().error_console, Console)
-    # ui/screens/table_toasts.py sweeps the empty holders Textual's toast rack leaves behind,
+    # ui/terminal/textual_adapter.py sweeps the empty holders Textual's toast rack leaves behind,
     # found by their type name.
     from textual.widgets import _toast
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from wish_tui.ui.terminal.textual_adapter import sweep_empty_toast_holders
+
 
 class TableToasts:
     """The notifications of a table screen."""
@@ -34,9 +36,7 @@ class TableToasts:
         app.clear_notifications()
 
         def sweep() -> None:
-            for holder in app.screen.query("ToastHolder"):
-                if not holder.children:
-                    holder.remove()
+            sweep_empty_toast_holders(app.screen)
             if then is not None:
                 then()
 
