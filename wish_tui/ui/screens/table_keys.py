@@ -144,15 +144,7 @@ class TableKeys:
                 self.screen.refuse(self.screen._why_no_undo())
             return
         if not self.live():
-            if not self.screen.table.is_over and not self.screen._is_mine(
-                self.screen.table.deciding
-            ):
-                self.screen.table.hurry()  # a bot thinking for another seat plays without its pace
-                if self.key_groups(event.key):
-                    self.screen.hurried_by = (event.key, time.monotonic())
-            elif panel.is_open and not panel.cancellable and self.answers_elsewhere(event.key):
-                event.stop()
-                self.screen.refuse(self.answer_first())
+            self._out_of_turn(event, panel)
             return
         if panel.is_open and event.key in WINDOW_KEYS:
             return  # the window's own key
@@ -166,6 +158,18 @@ class TableKeys:
             return
         event.stop()
         self.screen.refuse(self.screen.why_not(groups[0]))
+
+    def _out_of_turn(self, event: Key, panel: ChoicePanel) -> None:
+        """A key while the game's keys are not live: it hurries a bot thinking for another seat,
+        or is refused while the rules wait for an answer in the window."""
+        table = self.screen.table
+        if not table.is_over and not self.screen._is_mine(table.deciding):
+            table.hurry()  # a bot thinking for another seat plays without its pace
+            if self.key_groups(event.key):
+                self.screen.hurried_by = (event.key, time.monotonic())
+        elif panel.is_open and not panel.cancellable and self.answers_elsewhere(event.key):
+            event.stop()
+            self.screen.refuse(self.answer_first())
 
     def answers_elsewhere(self, key: str) -> bool:
         """True for a key that a rules' decision's window does not take: Esc, or a game key."""
