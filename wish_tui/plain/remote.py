@@ -22,6 +22,7 @@ import sys
 
 from wish_tui import plain
 from wish_tui.tables.messages import ServerMessages
+from wish_tui.tables.protocol import LET_GO_STATUS
 from wish_tui.tables.remote import Connection, RemoteTable
 from wish_tui.tables.seat import Refused
 
@@ -183,7 +184,7 @@ class RemoteClient:
 
     def _let_go(self, message: dict) -> None:
         self.out.say(str(message.get("error", "")))  # the server lets this session go
-        self.console.finish(1)
+        self.console.finish(LET_GO_STATUS)
 
     def _closed(self, message: dict) -> None:
         self.out.say(f"Table {message.get('table', '')} was closed by its owner.")

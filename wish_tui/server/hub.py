@@ -389,8 +389,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         try:
             player = await self.arriving(who, name)
         except NoNewPlayers as exc:
-            session.send({"type": "error", "error": str(exc)})
-            session.writer.close()
+            self._let_go(session, str(exc))
             return
         if player is not None and "ban" in await self.record(
             self.club.moderation.sanctions_of, player.id
@@ -425,7 +424,11 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
 
     def _turn_away(self, session: Session) -> None:
         """A member the keeper banned: told so in one sentence, and let go."""
-        session.send({"type": "error", "error": BANNED, "final": True})
+        self._let_go(session, BANNED)
+
+    def _let_go(self, session: Session, sentence: str) -> None:
+        """Say the server's last word to a session (its client ends with it), and close it."""
+        session.send({"type": "error", "error": sentence, "final": True})
         session.writer.close()
 
     async def _admit(self, session: Session, player: Player) -> None:

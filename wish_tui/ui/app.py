@@ -17,6 +17,7 @@ from textual.widgets import Label
 
 from wish_tui.games import GAMES
 from wish_tui.launch import Launch
+from wish_tui.tables.protocol import LET_GO_STATUS
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -399,10 +400,10 @@ class WishApp(App):
         for message in early:
             self.on_server_message(message)
 
-    def fail(self, sentence: str) -> None:
-        """End the app with status 1 and `sentence` (a failure it says, not a crash)."""
+    def fail(self, sentence: str, status: int = 1) -> None:
+        """End the app with `status` and `sentence` (a failure it says, not a crash)."""
         self.closing.failing = True
-        self.exit(return_code=1, message=sentence)
+        self.exit(return_code=status, message=sentence)
 
     def disconnect(self) -> None:
         """Close the line to the table server (an app sharing its process, once it ends: the
@@ -440,7 +441,7 @@ class WishApp(App):
             ),
             "name_refused": lambda m: self._ask_name(m.get("error", ""), self._last_name),
             # The server lets this session go (a banned member): its sentence is the last word.
-            "let_go": lambda m: self.fail(f"wish-tui: {m.get('error', '')}"),
+            "let_go": lambda m: self.fail(f"wish-tui: {m.get('error', '')}", LET_GO_STATUS),
             "lobby": self._lobby_list,
             "table": self._table_message,
             "refused": lambda m: self.notify(str(m.get("error", "")), severity="error"),
