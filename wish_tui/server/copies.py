@@ -208,7 +208,6 @@ class TableCopies:
             self.problems.append(f"Table {table.id}: its copy could not be rebuilt ({exc}).")
             return
         fresh = tablemod.restore(loaded)
-        fresh.since = self.clock()
         running = table.id in self._running
         self._stop_running(table.id)
         self.tables[table.id] = fresh
@@ -284,7 +283,6 @@ class TableCopies:
             self._loading.discard(club_id)
         if self._by_club_id(club_id) is None:
             table = tablemod.restore(loaded)
-            table.since = self.clock()
             self.tables[table.id] = table
             if self._listener is not None:
                 self._listener.watch(club_id, table.seq)

@@ -254,12 +254,10 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
         loaded, problems = await loop.run_in_executor(None, self.club.tables.load_unfinished)
         self.problems.extend(problems)
         quiet = await self.recorder.call(self.club.moderation.quiet_tables)
-        now = self.clock()
         for entry in loaded:
             table = tablemod.restore(entry)
             table.spectator_chat = table.club_id not in quiet
             self.tables[table.id] = table
-            table.since = now
             self._run_clock(table, decided=False)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.socket_path)
@@ -579,7 +577,7 @@ class Hub(TableRequests, ClubRequests, NodeDuties, TableCopies):
             "mine": seat is not None,
             "owner": table.owner == session.person,
             "your_move": your_move,
-            "since": round(self.clock() - table.since) if your_move else None,
+            "since": max(0, round(self.clock() - table.since)) if your_move else None,
             "new": your_move and table.seats[seat].seen < table.actions,
         }
 
