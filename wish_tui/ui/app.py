@@ -12,17 +12,17 @@ import sys
 
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from wish_tui.games import GAMES
 from wish_tui.launch import Launch
 from wish_tui.tables.protocol import LET_GO_STATUS
+from wish_tui.widgets.app_screen import AppModalScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
-class TooSmallScreen(ModalScreen[None]):
+class TooSmallScreen(AppModalScreen[None]):
     """Shown while the terminal is smaller than the game needs."""
 
     DEFAULT_CSS = """

@@ -11,10 +11,10 @@ import contextlib
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from wish_tui import games
+from wish_tui.widgets.app_screen import AppScreen
 from wish_tui.widgets.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.line_input import LineInput
@@ -23,7 +23,7 @@ from wish_tui.widgets.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.view_text import ViewText
 
 
-class WatchScreen(Screen):
+class WatchScreen(AppScreen):
     """A table watched from the rail."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -53,10 +53,6 @@ class WatchScreen(Screen):
         self.call_after_refresh(self.on_table_message, self.message)
 
     def on_resize(self) -> None:
-        if not self.app.is_running:
-            # The app closed while this screen was being set up: Textual still hands it what
-            # was queued for it, with only the widgets composed before; there is nothing to show.
-            return
         self.set_class(not self._compact, "roomy")
         self._show()
 
