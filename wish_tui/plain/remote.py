@@ -135,12 +135,22 @@ class RemoteClient:
     async def open(self) -> bool:
         """Reach the table server; False (said) when it cannot be reached."""
         try:
-            self.connection = Connection.from_environment(self.on_message)
-            await self.connection.open()
+            await self.reach(Connection.from_environment(self.on_message))
         except (RuntimeError, OSError) as exc:
             sys.stderr.write(f"wish-tui: the table server cannot be reached ({exc}).\n")
             return False
         return True
+
+    async def reach(self, connection: Connection) -> None:
+        """Open `connection` as this client's line: the server's words come to `on_message`,
+        and a fault in handling them ends the client as a crash (not a reader stopped unheard).
+
+        Raises:
+            OSError: the table server cannot be reached.
+        """
+        connection.on_failure = self.console.fail
+        self.connection = connection
+        await connection.open()
 
     # -- the server's messages ----------------------------------------------------------------
     def on_message(self, message: dict) -> None:

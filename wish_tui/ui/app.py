@@ -388,11 +388,20 @@ class WishApp(App):
                 loop.add_signal_handler(sig, self.exit)
         self.person_name = ""
         try:
-            self.connection = Connection.from_environment(self.on_server_message)
+            self.connection = Connection.from_environment(self.on_server_message, self._crash_on)
             self.connection.lobby_with_welcome = True
             await self.connection.open()
         except (RuntimeError, OSError) as exc:
             self.fail(f"wish-tui: the table server cannot be reached ({exc}).")
+
+    def _crash_on(self, error: BaseException) -> None:
+        """What the table server said could not be handled (a fault of the app): the app stops
+        on it as on any crash, its report kept, instead of no longer hearing the server."""
+
+        def again() -> None:
+            raise error
+
+        self.call_later(again)
 
     def _tell_early(self) -> None:
         """Hand on, in order, what the table server said before the app was mounted."""
