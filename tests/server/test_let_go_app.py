@@ -10,9 +10,9 @@ import pytest
 
 from tests.server.test_disk_full import FullDisk
 from tests.server.test_remote_screens import alices_hub, until
+from wish_tui.club.service import NO_NEW_PLAYERS
 from wish_tui.launch import Launch
-from wish_tui.server.hub import BANNED
-from wish_tui.server.hub_club import NO_NEW_PLAYERS
+from wish_tui.server.hub.hub import BANNED
 from wish_tui.tables.protocol import LET_GO_STATUS
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
