@@ -430,8 +430,9 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
     # -- the flow of the game ------------------------------------------------------------------
     def proceed(self) -> None:
         """Decide what happens next: game over, a curtain, or a person's choice (a bot, or a
-        person elsewhere, moves by itself and the table tells of it)."""
-        if self.busy:
+        person elsewhere, moves by itself and the table tells of it). Nothing once the screen
+        is gone (the table closed, left) before a step it had put off."""
+        if self.busy or self not in self.app.screen_stack:
             return
         table = self.table
         if table.is_over:
