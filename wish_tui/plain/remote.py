@@ -19,8 +19,9 @@ import contextlib
 import re
 import signal
 import sys
+import traceback
 
-from wish_tui import plain
+from wish_tui import crash, plain
 from wish_tui.tables.messages import ServerMessages
 from wish_tui.tables.protocol import LET_GO_STATUS
 from wish_tui.tables.remote import Connection, RemoteTable
@@ -434,3 +435,7 @@ def run() -> int:
         return asyncio.run(_run(console, out))
     except BrokenPipeError:
         return 0
+    except Exception:  # a fault of the client's own: kept for the keeper, one sentence here
+        report = crash.keep_report(traceback.format_exc(), None)
+        sys.stderr.write(crash.crash_sentence(report, served=True) + "\n")
+        return 1
