@@ -242,7 +242,8 @@ def test_the_table_screen_is_one_screen_of_composed_parts():
     from wish_tui.ui.screens.table_screen import TableScreen
     from wish_tui.ui.screens.table_status import TableStatus
 
-    assert TableScreen.__bases__ == (Screen,)
+    (base,) = TableScreen.__bases__
+    assert base.__bases__ == (Screen,), base  # the app's screen base (`ui.screens.app_screen`)
     for part in (TableKeys, TablePeople, TableHelp, TableStatus):
         assert part.__bases__ == (object,), part
     source = MODULES["wish_tui.ui.screens.table_screen"].read_text("utf-8")

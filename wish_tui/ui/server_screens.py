@@ -8,6 +8,7 @@ One object the app composes; its `handlers` fill the one dispatcher of the serve
 from __future__ import annotations
 
 from wish_tui.games import GAMES
+from wish_tui.tables.protocol import LET_GO_STATUS
 
 
 class ServerScreens:
@@ -27,7 +28,7 @@ class ServerScreens:
             ),
             "name_refused": lambda m: self._ask_name(m.get("error", ""), self.last_name),
             # The server lets this session go (a banned member): its sentence is the last word.
-            "let_go": lambda m: self.app.fail(f"wish-tui: {m.get('error', '')}"),
+            "let_go": lambda m: self.app.fail(f"wish-tui: {m.get('error', '')}", LET_GO_STATUS),
             "lobby": self._lobby_list,
             "table": self._table_message,
             "refused": lambda m: self.app.notify(str(m.get("error", "")), severity="error"),

@@ -27,7 +27,6 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
-from textual.screen import Screen
 from textual.widget import Widget
 
 from wish_tui.tables.seat import Hint
@@ -36,6 +35,7 @@ from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.view_text import ViewText
 
+from .app_screen import AppScreen
 from .table_help import TableHelp
 from .table_keys import OVER_KEYS, TableKeys
 from .table_leaving import TableLeaving
@@ -51,7 +51,7 @@ TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 screen starts without it."""
 
 
-class TableScreen(Screen):
+class TableScreen(AppScreen):
     """A game in progress at a table, seen by the seat at the keyboard.
 
     Composed of `router` (keys), `status_line`, `people`, `guide` (help), `turns`, `toasts` and
@@ -229,10 +229,6 @@ class TableScreen(Screen):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        if not self.app.is_running:
-            # The app closed while this screen was being set up: Textual mounts it all the same,
-            # with only the widgets composed before; there is no one to show it to.
-            return
         keys = [(b.key_display or b.key, b.description) for b in self.router.shown_bindings()]
         self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
         self.write_news()
@@ -249,8 +245,6 @@ class TableScreen(Screen):
         `on_mount`, so a game overrides this instead)."""
 
     def on_resize(self) -> None:
-        if not self.app.is_running:
-            return  # the app closes (this screen may have been closed half set up, see on_mount)
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
 
@@ -352,8 +346,9 @@ class TableScreen(Screen):
     # -- the flow of the game ------------------------------------------------------------------
     def proceed(self) -> None:
         """Decide what happens next: game over, a curtain, or a person's choice (a bot, or a
-        person elsewhere, moves by itself and the table tells of it)."""
-        if self.busy:
+        person elsewhere, moves by itself and the table tells of it). Nothing once the screen
+        is gone (the table closed, left) before a step it had put off."""
+        if self.busy or self not in self.app.screen_stack:
             return
         table = self.table
         if table.is_over:
