@@ -215,9 +215,19 @@ def _buy_line(who, before, action, after, seat, private) -> str:
     )
 
 
+def _discards(cards) -> str:
+    """The cards a solo hand discards, by name: they lie face up on the Discard Pile."""
+    titles = [card_title(CATALOG.cards[card].id) for card in cards]
+    if len(titles) > 1:
+        return ", ".join(titles[:-1]) + " and " + titles[-1]
+    return titles[0] if titles else ""
+
+
 def _advertise_line(who, before, action, after, seat, private) -> str:
     if before.solo:
-        return f"{who} uses the Advertisement Space and discards the hand."
+        hand = before.players[seat].hand
+        rest = f" and discards {_discards(hand)}" if hand else ""
+        return f"{who} uses the Advertisement Space{rest}."
     workers = 1 + len(before.stacks[5])
     return f"{who} places {plural(workers, 'Worker')} on the Advertisement Space."
 
@@ -245,8 +255,9 @@ def _move_line(who, before, action, after, seat, private) -> str:
 
 
 def _play_line(who, before, action, after, seat, private) -> str:
-    dropped = len(before.players[seat].hand) - 1
-    rest = f"; {plural(dropped, 'card')} discarded" if dropped else ""
+    dropped = list(before.players[seat].hand)
+    dropped.remove(CATALOG.by_id[action.arg].index)
+    rest = f" and discards {_discards(dropped)}" if dropped else ""
     return f"{who} plays {card_title(action.arg)} ({reward_code(action.arg)}){rest}."
 
 
