@@ -54,23 +54,23 @@ class GameScreen(TableScreen):
         # showing up moves no other key.
         *TableScreen.base_bindings("enter", "left", "right", "up", "down"),
         *TableScreen.base_bindings(*"123456789"),
-        Binding("left", "cursor(0, -1)", "Choose", key_display="←→↑↓"),
+        # At 80 columns every key fits with all the rare ones showing (solo's 1-9 is in `?`).
+        Binding("left", "cursor(0, -1)", "Card", key_display="←→↑↓"),
         Binding("right", "cursor(0, 1)", show=False),
         Binding("up", "cursor(-1, 0)", show=False),
         Binding("down", "cursor(1, 0)", show=False),
         Binding("1", "row(0)", "Row", key_display="1-5"),
         *(Binding(str(d), f"row({d - 1})", show=False) for d in range(2, 6)),
-        Binding("1", "hand(0)", "Card", key_display="1-9"),
-        *(Binding(str(d), f"hand({d - 1})", show=False) for d in range(2, 10)),
-        Binding("enter,b", "buy", "Buy", key_display="b"),
+        *(Binding(str(d), f"hand({d - 1})", show=False) for d in range(1, 10)),
+        Binding("enter,b", "buy", "Buy", key_display="⏎/b"),
         Binding("enter,b", "play", "Play", key_display="⏎"),
         Binding("d", "draw", "Draw"),
         Binding("a", "advertise", "Advert"),
         Binding("c", "collect", "Collect"),
         Binding("v", "claim", "Claim"),
-        Binding("e", "end", "End turn"),
+        Binding("e", "end", "End"),
         UNDO,
-        Binding("m", "move", "Move+draw"),
+        Binding("m", "move", "Free draw"),
     ]
     BOARD = WishlandBoard
     KEY_GROUPS = KEY_GROUPS

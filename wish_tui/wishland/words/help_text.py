@@ -21,6 +21,7 @@ KEYS = """\
 Your turn (the highlighted card shows in reverse video):
   ← → ↑ ↓  move over the Marketplace (solo: over your hand)
   1-5      a row: Y Rides, R Restaurants, B Actors, G Hotels, K Mascots
+           (solo: 1-9, a card of your hand)
   Enter b  place Workers on the card's row and buy it (solo: play it)
   a        Advertisement Space: 1 Credit + 1 Happiness, Visitor or Worker
   c        collect all your Workers (Hotel #16: for 3 Credits, free)
@@ -30,8 +31,7 @@ Your turn (the highlighted card shows in reverse video):
   u        undo within your turn, while nothing hidden was revealed
 Anytime: h hint · i the text of a card · F1 rules (type to search)
          ctrl+s save · q quit · PageUp/PageDown scroll the log
-Choices (Turn Order, rewards, extra Workers, Entrepreneurs, Hotel #8)
-open in a window: 1-9 pick, ↑↓ and Enter.
+Turn Order, rewards, extra Workers, Entrepreneurs, Hotel #8: in a window.
 A card: id, your price, reward, Category Symbol (♪ Entertainment), e.g.
   Y13 5 +3★ Rc   (e: scores at the end; a Mascot: your next Mascot bonus)
 ★ VP  $ Credits  H Happiness  V Visitors  W Workers  T Ticket Office
