@@ -206,7 +206,7 @@ async def test_a_solo_log_names_the_cards_you_draw():
         card = game.table.state.view(0)["players"][0]["hand"][0]
         assert f"draws {card['id']} {card['name']}" in log_text(app)
         market = game.query_one(MarketView).text.plain
-        assert card["id"] in market and "Your hand (1)" in market
+        assert card["name"] in market and "Your hand (1)" in market
 
 
 # -- saves -----------------------------------------------------------------------------------------

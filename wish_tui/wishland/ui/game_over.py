@@ -18,7 +18,7 @@ STEP_LABELS = (
     ("entrepreneur", "Entrepreneur #10/#11"),
     ("hotels", "Hotels"),
     ("mascots", "Mascots"),
-    ("entertainment", "Entertainment ♪"),
+    ("entertainment", "Entertainment Symbols"),
     ("happiness", "Happiness 10"),
     ("visitors", "Visitors 10"),
     ("restaurants", "Restaurant penalty"),
@@ -71,13 +71,13 @@ def step_cell(entry: dict, step: str) -> Text:
         scored = [v for v in entry["hotel_vp"].values() if v]
         detail = "+".join(str(v) for v in scored) if len(scored) > 1 else ""
     elif step == "mascots":
-        detail = f"{entry['mascot_matches']}÷2"
+        detail = f"{entry['mascot_matches']} matches, halved"
     elif step == "entertainment":
-        detail = f"{entry['unique_entertainment']}♪"
+        detail = f"{entry['unique_entertainment']} unique"
         if entry["duplicate_entertainment"]:
-            detail += f"+{entry['duplicate_entertainment']}"
+            detail += f", {entry['duplicate_entertainment']} twice"
     elif step == "visitors" and vp:
-        detail = f"i{entry['income']}"
+        detail = f"Income {entry['income']}"
     elif step == "entrepreneur" and entry["entrepreneur"]:
         detail = entry["entrepreneur"]
     style = "bold" if vp > 0 else "dim" if vp == 0 else ""

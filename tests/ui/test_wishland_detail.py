@@ -1,0 +1,120 @@
+"""Wishland's detail line says in words what is highlighted: a Marketplace card (whole name and
+id, its type, the price for this seat, its reward, its Category and Entertainment Symbols named,
+and why it cannot be bought now), a card of your park, a card of a solo hand, and the option
+highlighted in a window. It follows the highlight."""
+
+from __future__ import annotations
+
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.wishland.rules import CATALOG
+from wish_tui.wishland.rules.catalog import CATEGORY_SYMBOLS
+from wish_tui.wishland.ui.game_screen import GameScreen
+from wish_tui.wishland.words.detail import KIND_WORDS
+
+from .helpers import app_of, lift_curtain, screen_of, settle
+from .wishland_screen import detail_of, screen_lines, wishland_record
+
+# Seed 11, two people: Blue plays first this round and collects; then it is Red's turn.
+RED_TURN = ["order 4", "gain worker", "order 1", "collect"]
+
+
+def _expected(card: dict) -> list[str]:
+    info = CATALOG.by_id[card["id"]]
+    words = [card["name"], f"({card['id']})", f"{card['price']}$ for you"]
+    words.append(f"Category: {CATEGORY_SYMBOLS[info.category]}")
+    if info.kind != 3:
+        words.append(KIND_WORDS[info.kind])
+    if info.entertainment >= 0:
+        words.append(f"Entertainment Symbol: {CATALOG.entertainment[info.entertainment]}")
+    return words
+
+
+async def test_the_detail_line_reads_every_marketplace_card_the_highlight_rests_on():
+    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, RED_TURN))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, GameScreen)
+        view = game.view()
+        seen = 0
+        for r, row in enumerate(view["marketplace"]):
+            for c, card in enumerate(row["cards"]):
+                if card is None:
+                    continue
+                game.cursor = (r, c)
+                game.refresh_view()
+                await settle(pilot)
+                words = detail_of(game)
+                for expected in _expected(card):
+                    assert expected in words, (expected, words)
+                # The highlighted card's whole name is on the screen at 80 columns.
+                assert any(card["name"] in line for line in screen_lines(app)), card["name"]
+                seen += 1
+        assert seen >= 15
+
+
+async def test_a_card_that_cannot_be_bought_says_why_on_the_detail_line():
+    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, RED_TURN))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, GameScreen)
+        refusals = game.choices().refusals
+        place, card = next(
+            (p, c) for p, c in game._cards(game.view()).items() if f"buy {c['id']}" in refusals
+        )
+        game.cursor = place
+        game.refresh_view()
+        await settle(pilot)
+        assert f"✗ {refusals['buy ' + card['id']].rstrip('.')}" in detail_of(game)
+
+
+async def test_the_highlight_goes_down_into_your_park_and_the_detail_line_follows():
+    actions = [*RED_TURN, "buy Y3", "collect"]
+    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, actions))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, GameScreen)
+        await pilot.press("5", "down")
+        await settle(pilot)
+        assert game.cursor == (5, 0)
+        words = detail_of(game)
+        assert words.startswith("Mirror Maze (Y3), a Ride · in your park"), words
+        await pilot.press("b")
+        await settle(pilot)
+        assert "Y3 Mirror Maze is in your park" in game._refusal
+        await pilot.press("down")
+        await settle(pilot)
+        assert game.cursor[0] == 0 and "in your park" not in detail_of(game)
+
+
+async def test_the_detail_line_follows_the_highlighted_option_of_a_window():
+    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, GameScreen)
+        panel = game.query_one(ChoicePanel)
+        assert panel.is_open
+        assert detail_of(game).startswith("Turn Order space 1: go first, no reward")
+        await pilot.press("down", "down", "down")
+        await settle(pilot)
+        assert detail_of(game).startswith("Turn Order space 4: 1 Happiness, Visitor or Worker")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert panel.is_open and "1 Happiness" in detail_of(game), detail_of(game)
+        assert "Each odd space pays 1 VP" in detail_of(game)
+
+
+async def test_a_solo_hand_card_is_read_on_the_detail_line():
+    actions = ["order 1", "draw", "draw"]
+    app = app_of(*wishland_record(("green",), ("human",), 26, actions, solo=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = screen_of(app, GameScreen)
+        hand = game.view()["players"][0]["hand"]
+        for index, card in enumerate(hand):
+            await pilot.press("right" if index else "left")
+            await settle(pilot)
+            game.cursor = (0, index)
+            game.refresh_view()
+            await settle(pilot)
+            words = detail_of(game)
+            assert card["name"] in words and "the rest of your hand is discarded" in words
