@@ -1,0 +1,75 @@
+"""Wishland's lessons as a person plays them: each step's keys, pressed in order on the game
+screen after the lesson's opening, play the step's action (or open its window), with the easy
+bot playing in between; and the texts name cards by their names, as the Marketplace shows them."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+import pytest
+
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.wishland.ui.game_screen import GameScreen
+
+from .helpers import app_of, screen_of, settle
+from .wishland_screen import wishland_record
+
+FILES = sorted(
+    f.name
+    for f in resources.files("wish_tui.wishland.data").iterdir()
+    if f.name.startswith("lesson") and f.name.endswith(".toml")
+)
+
+
+def test_there_are_three_lessons_teaching_the_card_limit_hotels_achievements_extra_workers():
+    assert FILES == ["lesson.toml", "lesson2.toml", "lesson3.toml"]
+    plays = []
+    for name in FILES:
+        data = tomllib.loads(resources.files("wish_tui.wishland.data").joinpath(name).read_text())
+        plays += [step.get("play", "") for step in data["steps"]]
+    kinds = {play.split()[0] for play in plays if play}
+    assert {"order", "buy", "advertise", "gain", "collect", "claim", "end", "extra"} <= kinds
+    assert "collect paid" in plays  # a Hotel's rule (#16)
+    assert any(p.startswith("buy G") for p in plays) and any(p.startswith("buy Y") for p in plays)
+
+
+async def _wait_for(pilot, condition, seconds: float = 20.0) -> bool:
+    for _ in range(int(seconds * 20)):
+        if condition():
+            return True
+        await pilot.pause(0.05)
+    return condition()
+
+
+@pytest.mark.parametrize("name", FILES)
+async def test_each_steps_keys_play_its_action(name):
+    data = tomllib.loads(resources.files("wish_tui.wishland.data").joinpath(name).read_text())
+    seats = [seat["name"] for seat in data["seats"]]
+    who = [seat["who"] for seat in data["seats"]]
+    person = who.index("human")
+    record, history = wishland_record(seats, who, data["seed"], data.get("opening", ()))
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = screen_of(app, GameScreen)
+        table = game.table
+        panel = game.query_one(ChoicePanel)
+
+        def deciding() -> bool:
+            return table.deciding == person and (panel.is_open or not game.busy)
+
+        for number, step in enumerate(data["steps"], 1):
+            assert await _wait_for(pilot, deciding), f"{name} step {number}: not the person's"
+            await settle(pilot)
+            done = table.actions
+            for key in step["keys"]:
+                await pilot.press(key.split(",")[0])
+                await settle(pilot)
+            if step.get("window"):
+                assert app.screen is not game, f"{name} step {number}: no window"
+                await pilot.press("escape")
+                await settle(pilot)
+                continue
+            assert await _wait_for(pilot, lambda done=done: table.actions > done)
+            assert table.record.actions[done] == step["play"], (name, number)
