@@ -93,7 +93,7 @@ async def test_the_detail_line_follows_the_highlighted_option_of_a_window():
         game = screen_of(app, GameScreen)
         panel = game.query_one(ChoicePanel)
         assert panel.is_open
-        assert detail_of(game).startswith("Turn Order space 1: go first, no reward")
+        assert detail_of(game).startswith("Turn Order space 1: no reward, but you play first")
         await pilot.press("down", "down", "down")
         await settle(pilot)
         assert detail_of(game).startswith("Turn Order space 4: 1 Happiness, Visitor or Worker")

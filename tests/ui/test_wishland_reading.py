@@ -113,7 +113,21 @@ def test_the_final_scoring_says_what_each_step_counted_in_words():
     for entry in state.final_scores()["seats"]:
         cells = {step: step_cell(entry, step).plain for step in entry["steps"]}
         assert not any("÷" in cell or "♪" in cell for cell in cells.values()), cells
-        assert f"{entry['mascot_matches']} matches, halved" in cells["mascots"]
+        matches = entry["mascot_matches"]
+        assert f"{matches} match{'' if matches == 1 else 'es'}, halved" in cells["mascots"]
         assert f"{entry['unique_entertainment']} unique" in cells["entertainment"]
         if entry["steps"]["visitors"]:
             assert f"Income {entry['income']}" in cells["visitors"]
+
+
+def test_one_mascot_match_is_said_in_the_singular():
+    """A seat with one Mascot match reads '1 match, halved', not '1 matches'."""
+    from wish_tui.wishland import rules
+    from wish_tui.wishland.ui.game_over import step_cell
+
+    state = rules.new_game(["red", "blue"], seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    entry = dict(state.final_scores()["seats"][0], mascot_matches=1)
+    assert "(1 match, halved)" in step_cell(entry, "mascots").plain

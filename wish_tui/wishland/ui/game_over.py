@@ -71,13 +71,15 @@ def step_cell(entry: dict, step: str) -> Text:
         scored = [v for v in entry["hotel_vp"].values() if v]
         detail = "+".join(str(v) for v in scored) if len(scored) > 1 else ""
     elif step == "mascots":
-        detail = f"{entry['mascot_matches']} matches, halved"
+        matches = entry["mascot_matches"]
+        detail = f"({matches} match{'' if matches == 1 else 'es'}, halved)"
     elif step == "entertainment":
-        detail = f"{entry['unique_entertainment']} unique"
+        detail = f"({entry['unique_entertainment']} unique"
         if entry["duplicate_entertainment"]:
             detail += f", {entry['duplicate_entertainment']} twice"
+        detail += ")"
     elif step == "visitors" and vp:
-        detail = f"Income {entry['income']}"
+        detail = f"(Income {entry['income']})"
     elif step == "entrepreneur" and entry["entrepreneur"]:
         detail = entry["entrepreneur"]
     style = "bold" if vp > 0 else "dim" if vp == 0 else ""

@@ -150,9 +150,11 @@ def option_words(action, view: dict, seat: int) -> str:
     kind, arg = action.kind, action.arg
     me = view["players"][seat]
     if kind == "order":
+        if arg == "1":
+            return "Turn Order space 1: no reward, but you play first this round."
         return (
-            f"Turn Order space {arg}: {SPACE_NOTES[int(arg)]} now. The leftmost space plays "
-            "first this round; space 1 gives no reward."
+            f"Turn Order space {arg}: {SPACE_NOTES[int(arg)]} now; the seats on spaces left "
+            "of it play before you this round."
         )
     if kind == "gain":
         return _gain_words(arg, me)
