@@ -23,17 +23,17 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from wish_tui.core.ranking import result_lines
-from wish_tui.tables.seat import Hint, Refused
+from wish_tui.tables.seat import Hint
 
 from .choice_panel import ChoicePanel
-from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
 from .detail_line import DetailLine
-from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
+from .final_scoring import FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar, key_label
 from .table_help import TableHelp
 from .table_keys import TableKeys
+from .table_leaving import TableLeaving
 from .table_people import TablePeople
 from .table_status import TableStatus
 from .table_toasts import TableToasts
@@ -116,6 +116,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         """Since when this keyboard has waited for others to decide (None while it decides)."""
         self.hurried_by: tuple[str, float] | None = None
         """The game key that last hurried a bot, and when: said to be lost once it is ours."""
+        self.leaving = TableLeaving(self)
+        """Saving the game and the ways to leave the table."""
 
     # -- the seat at the keyboard --------------------------------------------------------------
     @property
@@ -629,66 +631,17 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
 
     def action_save(self) -> None:
         """Save the game under a name."""
-        path = self._save()
+        path = self.leaving.save()
         if path is not None:
             self.toast(f"Saved as {path.stem}.")
 
-    def _save(self) -> Path | None:
-        """Save the game under a new name; return its file (None, said, when it cannot be)."""
-        from datetime import datetime
-
-        names = "-".join(s.name for s in self.table.seats)
-        name = f"{self.spec.name}-{names}-{datetime.now():%Y%m%d-%H%M%S}"
-        try:
-            return self.table.save(name)
-        except Refused as exc:
-            self.refuse(str(exc))
-            return None
-
     def action_quit_game(self) -> None:
         """Leave the table: back to the server's tables, save and quit, or quit."""
-        options = self.leave_options()
-
-        def answered(index: int | None) -> None:
-            if index is not None:
-                options[index][1]()
-
-        title = "Leave the table?" if self.app_has_lobby() else "Quit the game?"
-        self.app.push_screen(ChoiceScreen(title, [label for label, _ in options]), answered)
-
-    def app_has_lobby(self) -> bool:
-        """True in the app of a session of `wish-tui serve` (its lobby lists the tables)."""
-        return bool(getattr(self.app, "has_lobby", False))
+        self.leaving.ask()
 
     def leave_options(self) -> list[tuple[str, object]]:
         """The ways to leave the table now, each a label and what it does."""
-        options: list[tuple[str, object]] = []
-        if self.app_has_lobby():
-            options.append(("Back to the tables (your seat stays yours)", self.app.show_lobby))
-        if not self.table.can_save:
-            options.append(("Quit", self.app.exit))
-        elif self.table.is_over:
-            options.append(
-                ("Quit (the finished game stays in the history: Load, r replays it)", self._quit)
-            )
-        else:
-            options.append(("Save and quit", self.save_and_quit))
-            options.append(("Quit (the autosave keeps this game for 'continue')", self._quit))
-        return options
-
-    def save_and_quit(self) -> None:
-        """Save the game under a new name and quit, saying the name on the way out."""
-        path = self._save()
-        if path is not None:
-            self.app.exit(
-                message=f"Saved as '{path.stem}': 'wish-tui load {path.stem}' opens it again."
-            )
-
-    def _quit(self) -> None:
-        if self.table.is_over:
-            self.app.exit(message=GAME_OVER_EXIT)
-        else:
-            self.app.exit(message="The game is autosaved: 'wish-tui continue' resumes it.")
+        return self.leaving.options()
 
     @classmethod
     def base_bindings(cls, *keys: str) -> list[Binding]:
