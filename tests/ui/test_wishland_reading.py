@@ -101,11 +101,15 @@ async def test_no_marketplace_card_name_is_cut_at_100_columns_and_more(size):
 
 def test_the_final_scoring_says_what_each_step_counted_in_words():
     """Mascot Cards: "After players calculate their total, they halve it, rounding down" — the
-    table says '9 matches, halved', not '9÷2'; Entertainment Symbols 'unique', Visitors the
-    Income they were scored on."""
+    table's row reads 'Mascots (matches, halved)' and a cell '2 (4)', not '9÷2'; Entertainment
+    Symbols count the unique ones, Visitors the Income they were scored on."""
     from wish_tui.wishland import rules
-    from wish_tui.wishland.ui.game_over import step_cell
+    from wish_tui.wishland.ui.game_over import STEP_LABELS, step_cell
 
+    labels = dict(STEP_LABELS)
+    assert labels["mascots"] == "Mascots (matches, halved)"
+    assert labels["entertainment"] == "Entertainment (unique)"
+    assert labels["visitors"] == "Visitors 10 (by Income)"
     state = rules.new_game(["red", "blue"], seed=3)
     rng = random.Random(3)
     while not state.is_over:
@@ -113,21 +117,36 @@ def test_the_final_scoring_says_what_each_step_counted_in_words():
     for entry in state.final_scores()["seats"]:
         cells = {step: step_cell(entry, step).plain for step in entry["steps"]}
         assert not any("÷" in cell or "♪" in cell for cell in cells.values()), cells
-        matches = entry["mascot_matches"]
-        assert f"{matches} match{'' if matches == 1 else 'es'}, halved" in cells["mascots"]
-        assert f"{entry['unique_entertainment']} unique" in cells["entertainment"]
+        assert cells["mascots"].endswith(f"({entry['mascot_matches']})")
+        assert f"({entry['unique_entertainment']}" in cells["entertainment"]
         if entry["steps"]["visitors"]:
-            assert f"Income {entry['income']}" in cells["visitors"]
+            assert cells["visitors"].endswith(f"({entry['income']})")
 
 
-def test_one_mascot_match_is_said_in_the_singular():
-    """A seat with one Mascot match reads '1 match, halved', not '1 matches'."""
+async def test_three_seats_final_scoring_fits_80_columns():
+    """Each seat's column of the final scoring is on the screen at 80x24, with every cell whole."""
     from wish_tui.wishland import rules
-    from wish_tui.wishland.ui.game_over import step_cell
+    from wish_tui.wishland.ui.game_over import GameOverScreen
 
-    state = rules.new_game(["red", "blue"], seed=3)
-    rng = random.Random(3)
+    state = rules.new_game(["red", "blue", "green"], seed=5)
+    rng = random.Random(5)
     while not state.is_over:
         state = state.apply(rng.choice(state.legal_actions()))
-    entry = dict(state.final_scores()["seats"][0], mascot_matches=1)
-    assert "(1 match, halved)" in step_cell(entry, "mascots").plain
+    view = {**state.view(0), "scores": state.final_scores()}
+    screen = GameOverScreen(view, 5, 0)
+
+    from textual.app import App
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(screen)
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        table = screen.query_one("DataTable")
+        assert table.virtual_size.width <= table.size.width, (
+            table.virtual_size.width,
+            table.size.width,
+        )
