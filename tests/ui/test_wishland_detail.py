@@ -10,6 +10,7 @@ from wish_tui.wishland.rules import CATALOG
 from wish_tui.wishland.rules.catalog import CATEGORY_SYMBOLS
 from wish_tui.wishland.ui.game_screen import GameScreen
 from wish_tui.wishland.words.detail import KIND_WORDS
+from wish_tui.wishland.words.marks import ACHIEVEMENT_SHORT, ACHIEVEMENT_WORDS
 
 from .helpers import app_of, lift_curtain, screen_of, settle
 from .wishland_screen import detail_of, screen_lines, wishland_record
@@ -73,9 +74,10 @@ async def test_the_highlight_goes_down_into_your_park_and_the_detail_line_follow
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         game = screen_of(app, GameScreen)
-        await pilot.press("5", "down")
+        # Down from the Marketplace: the two seats' rows, the Achievements, then your park.
+        await pilot.press("5", "down", "down", "down", "down")
         await settle(pilot)
-        assert game.cursor == (5, 0)
+        assert game.cursor == (30, 0)
         words = detail_of(game)
         assert words.startswith("Mirror Maze (Y3), a Ride · in your park"), words
         await pilot.press("b")
@@ -84,6 +86,45 @@ async def test_the_highlight_goes_down_into_your_park_and_the_detail_line_follow
         await pilot.press("down")
         await settle(pilot)
         assert game.cursor[0] == 0 and "in your park" not in detail_of(game)
+
+
+async def test_the_highlight_reads_each_seats_row_and_each_achievement_in_words():
+    """The seats' short columns (End, rsv, out, inc, lim, Ent) and the Achievements' short
+    requirements ('15cards', 'Inc12') read in words on the detail line under the highlight."""
+    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, RED_TURN))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, GameScreen)
+        view = game.view()
+        await pilot.press("5", "down")
+        await settle(pilot)
+        red = view["players"][0]
+        words = detail_of(game)
+        assert words.startswith("Red (you) · End "), words
+        for said in (
+            "VP if the game ended now",
+            f"rsv {red['workers']['reserve']}: Workers in the Reserve",
+            f"out {red['workers']['on_board']} on the board",
+            f"inc {red['income']}: Income",
+            f"lim {red['card_limit']}: Card Limit",
+        ):
+            assert said in words, (said, words)
+        await pilot.press("down")
+        await settle(pilot)
+        assert detail_of(game).startswith("Blue · End ")
+        await pilot.press("down")
+        await settle(pilot)
+        first = view["achievements"][0]["id"]
+        words = detail_of(game)
+        assert words.startswith(f"Achievement {ACHIEVEMENT_SHORT[first]} ({first}): "), words
+        assert ACHIEVEMENT_WORDS[first] in words and "+1 VP" in words
+        await pilot.press("right")
+        await settle(pilot)
+        second = view["achievements"][1]["id"]
+        assert ACHIEVEMENT_WORDS[second] in detail_of(game)
+        await pilot.press("b")
+        await settle(pilot)
+        assert "↑ goes back to the Marketplace" in game._refusal
 
 
 async def test_the_detail_line_follows_the_highlighted_option_of_a_window():

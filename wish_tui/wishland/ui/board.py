@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from wish_tui.widgets.game_log import GameLog
 
 from .achievements_view import AchievementsView
-from .cursor import park_row
+from .cursor import ACHIEVEMENTS_ROW, SEATS_ROW, park_row
 from .legend_view import LegendView
 from .market_view import MarketView
 from .park_view import ParkView
@@ -56,8 +56,13 @@ class WishlandBoard(Vertical):
         self.set_class(not compact, "roomy")
         self.query_one(RoundView).update_view(view, seat)
         self.query_one(MarketView).update_view(view, seat, buyable, cursor)
-        self.query_one(SeatsView).update_view(view, seat)
-        self.query_one(AchievementsView).update_view(view, seat, claimable)
+        row, column = cursor if cursor is not None else (None, None)
+        highlighted_seat = (
+            row - SEATS_ROW if row is not None and SEATS_ROW <= row < ACHIEVEMENTS_ROW else None
+        )
+        self.query_one(SeatsView).update_view(view, seat, highlighted_seat)
+        feat = column if row == ACHIEVEMENTS_ROW else None
+        self.query_one(AchievementsView).update_view(view, seat, claimable, feat)
         park = cursor[1] if cursor is not None and cursor[0] == park_row(view) else None
         self.query_one(ParkView).update_view(view, seat, not compact, park)
         self.query_one(LegendView).update_view()

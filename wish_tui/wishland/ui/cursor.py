@@ -1,8 +1,9 @@
 """The highlight of Wishland's screen: the cards it may rest on and where an arrow moves it.
 
 A place is (row, column). With seats: rows 0-4 are the Marketplace rows (column: the card's
-slot), row 5 is your park (column: the card's place in it). In solo: row 0 is your hand, row 1
-your park. Pure functions over a seat's view; the game screen keeps the place, the board only
+slot); in solo row 0 is your hand. Below them, as on the screen, row 10 + s is seat s's row of
+the table, row 20 the Achievements (column: the Achievement's place, yours last) and row 30 your
+park (column: the card's place in it). Pure functions over a seat's view; the game screen keeps the place, the board only
 draws it.
 """
 
@@ -10,12 +11,27 @@ from __future__ import annotations
 
 PARK_KINDS = ("ride", "restaurant", "actor", "hotel", "mascot")
 """The park's cards in this order, as the park line shows them."""
-MARKET_ROWS = 5
+SEATS_ROW = 10
+"""The row of the table's first seat (seat s is on SEATS_ROW + s)."""
+ACHIEVEMENTS_ROW = 20
+PARK_ROW = 30
 
 
 def park_row(view: dict) -> int:
-    """The row of the park: under the Marketplace's five rows, or under a solo hand."""
-    return 1 if view["solo"] else MARKET_ROWS
+    """The row of the park: under the table's seats and the Achievements."""
+    return PARK_ROW
+
+
+def on_table(cursor: tuple[int, int]) -> bool:
+    """True when the highlight is on a seat's row, an Achievement or your park (not on a card
+    that may be bought or played)."""
+    return cursor[0] >= SEATS_ROW
+
+
+def achievements(view: dict, seat: int) -> list[dict]:
+    """The Achievements the highlight may rest on: the board's, then the seat's own Tile."""
+    tile = view["players"][seat].get("tile")
+    return [*view["achievements"], *([{**tile, "own": True}] if tile else [])]
 
 
 def park_cards(view: dict, seat: int) -> list[dict]:
@@ -38,10 +54,12 @@ def offered(view: dict, seat: int) -> dict[tuple[int, int], dict]:
 
 
 def places(view: dict, seat: int) -> dict[tuple[int, int], dict]:
-    """Every card the highlight may rest on, by place: those offered, then your park's."""
-    row = park_row(view)
-    owned = {(row, i): card for i, card in enumerate(park_cards(view, seat))}
-    return {**offered(view, seat), **owned}
+    """Every thing the highlight may rest on, by place: the cards offered, the seats' rows,
+    the Achievements and your park's cards."""
+    seats = {(SEATS_ROW + p["seat"], 0): p for p in view["players"]}
+    feats = {(ACHIEVEMENTS_ROW, i): a for i, a in enumerate(achievements(view, seat))}
+    owned = {(PARK_ROW, i): card for i, card in enumerate(park_cards(view, seat))}
+    return {**offered(view, seat), **seats, **feats, **owned}
 
 
 def step(cursor: tuple[int, int], here, dr: int, dc: int) -> tuple[int, int]:

@@ -13,7 +13,13 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.table_screen import UNDO, TableScreen
+from wish_tui.wishland.words.board_detail import (
+    achievement_detail,
+    private_achievement_detail,
+    seat_detail,
+)
 from wish_tui.wishland.words.choices import KEY_GROUPS
 from wish_tui.wishland.words.detail import card_detail, option_words
 from wish_tui.wishland.words.help_text import (
@@ -33,6 +39,7 @@ from wish_tui.wishland.words.words import RESOURCE_WORDS, entrepreneur_short, pl
 
 from . import cursor as places
 from .board import WishlandBoard
+from .seats_view import full_rows
 
 ROWS = 5
 SOLO_ONLY = frozenset({"play", "draw", "move"})
@@ -225,7 +232,7 @@ class GameScreen(TableScreen):
     def _settle(self, cards: dict, buyable: dict) -> None:
         """Keep the highlight on a card: the same place if a card is there (a card of your park
         stays highlighted), else the first card that can be bought (or any card)."""
-        if self._in_park(self.view()) is not None:
+        if places.on_table(self.cursor) and self.cursor in places.places(self.view(), self.viewer):
             return
         if self.cursor in cards and (cards[self.cursor]["id"] in buyable or not buyable):
             return
@@ -317,7 +324,7 @@ class GameScreen(TableScreen):
             return f"{owned['id']} {owned['name']}: in your park" if named else owned["id"]
         card = self._cards(view).get(self.cursor)
         if card is None:
-            return "no card here"
+            return "↑ back to the cards" if places.on_table(self.cursor) else "no card here"
         buyable = self._buyable(legal)
         verb = "plays" if view["solo"] else "buys"
         if card["id"] in buyable:
@@ -342,6 +349,9 @@ class GameScreen(TableScreen):
             if owned is not None:
                 back = "your hand" if view["solo"] else "the Marketplace"
                 return f"{owned['id']} {owned['name']} is in your park: ↑ goes back to {back}."
+            if places.on_table(self.cursor):
+                where = "your hand" if view["solo"] else "the Marketplace"
+                return f"The highlight is on the table, not on a card: ↑ goes back to {where}."
             card = self._cards(view).get(self.cursor)
             if card is not None:
                 kind = "play" if view["solo"] else "buy"
@@ -354,6 +364,8 @@ class GameScreen(TableScreen):
         owned = self._in_park(view)
         if owned is not None:
             return card_detail(owned, view, self.viewer, "park")
+        if places.on_table(self.cursor):
+            return self._table_detail(view)
         card = self._cards(view).get(self.cursor)
         if card is None:
             return ""
@@ -362,6 +374,20 @@ class GameScreen(TableScreen):
         if self._human_main_turn() and card["id"] not in self._buyable(self.legal()):
             refusal = self.choices().refusals.get(f"{kind} {card['id']}", "")
         return card_detail(card, view, self.viewer, "hand" if view["solo"] else "market", refusal)
+
+    def _table_detail(self, view: dict) -> str:
+        """The detail line of the seat's row or the Achievement the highlight is on."""
+        row, column = self.cursor
+        if row == places.ACHIEVEMENTS_ROW:
+            feat = places.achievements(view, self.viewer)[column]
+            claimable = feat["id"] in [a.arg for a in self.legal() if a.kind == "claim"]
+            if feat.get("own"):
+                return private_achievement_detail(feat, claimable)
+            return achievement_detail(feat["id"], view, feat["claimed_by"], claimable)
+        seat = row - places.SEATS_ROW
+        return seat_detail(
+            view, seat, self.viewer, projected_total(view, seat), full_rows(view, seat)
+        )
 
     def option_detail(self, action) -> str:
         return option_words(action, self.view(), self.viewer)

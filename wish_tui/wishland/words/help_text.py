@@ -11,7 +11,7 @@ from .marks import ACHIEVEMENT_SHORT, ROW_TITLE, card_title
 
 KEYS = """\
 Your turn (the highlighted card shows in reverse video):
-  ← → ↑ ↓  move over the Marketplace and your park (solo: hand, park)
+  ← → ↑ ↓  move over the cards (solo: hand), seats, Achievements, park
   1-5      a row: Y Rides, R Restaurants, B Actors, G Hotels, K Mascots
            (solo: 1-9, a card of your hand)
   Enter b  place Workers on the card's row and buy it (solo: play it)
