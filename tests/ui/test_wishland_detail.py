@@ -159,3 +159,18 @@ async def test_a_solo_hand_card_is_read_on_the_detail_line():
             await settle(pilot)
             words = detail_of(game)
             assert card["name"] in words and "the rest of your hand is discarded" in words
+
+
+async def test_a_rows_worker_stacks_read_in_words_on_the_detail_line():
+    """Rules, Placing Workers: "1 standard Worker, plus 1 additional Worker for each Stack of
+    Workers of any colour on that Space"; the 'R1' beside a row reads as Red's Stack."""
+    actions = [*RED_TURN, "buy Y3"]
+    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, actions))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, GameScreen)
+        await pilot.press("1")
+        await settle(pilot)
+        assert game.cursor[0] == 0
+        words = detail_of(game)
+        assert "2 Workers (1 + 1 per Stack on the row: Red's 1)" in words, words

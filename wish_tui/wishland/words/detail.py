@@ -12,7 +12,7 @@ from wish_tui.wishland.rules import CATALOG
 from wish_tui.wishland.rules.catalog import CATEGORY_SYMBOLS
 from wish_tui.wishland.rules.tables import hotel_param
 
-from .marks import ACHIEVEMENT_WORDS, KIND_WORDS
+from .marks import ACHIEVEMENT_WORDS, KIND_WORDS, SEAT_TITLE
 from .words import RESOURCE_WORDS, SPACE_NOTES, TRACK_WORDS, entrepreneur_text, plural
 
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
@@ -140,9 +140,16 @@ def _price_words(card: dict, view: dict, seat: int, place: str) -> str:
     if place == "market" and not view["solo"]:
         row = view["marketplace"][CATALOG.by_id[card["id"]].kind]
         words += f", {plural(row['workers_needed'], 'Worker')}"
+        if row["stacks"]:
+            words += f" (1 + 1 per Stack on the row: {stacks_words(row['stacks'])})"
     if place == "hand":
         words += ", the rest of your hand is discarded"
     return words
+
+
+def stacks_words(stacks: list[dict]) -> str:
+    """The Worker Stacks on a space, as the Marketplace's 'R1 G3' reads: 'Red's 1, Green's 3'."""
+    return ", ".join(f"{SEAT_TITLE[st['colour']]}'s {st['workers']}" for st in stacks)
 
 
 def option_words(action, view: dict, seat: int) -> str:
