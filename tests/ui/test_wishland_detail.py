@@ -174,3 +174,30 @@ async def test_a_rows_worker_stacks_read_in_words_on_the_detail_line():
         assert game.cursor[0] == 0
         words = detail_of(game)
         assert "2 Workers (1 + 1 per Stack on the row: Red's 1)" in words, words
+
+
+async def test_a_claimed_achievement_shows_its_claimer_in_brackets():
+    """'9W(R)': the claimer's letter apart from the requirement, not '9WR'."""
+    from wish_tui.wishland.ui.achievements_view import AchievementsView
+
+    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, RED_TURN))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, GameScreen)
+        view = game.view()
+        first = {**view["achievements"][0], "claimed_by": 1}
+        view = {**view, "achievements": [first, *view["achievements"][1:]]}
+        widget = game.query_one(AchievementsView)
+        widget.update_view(view, game.viewer)
+        assert f"{ACHIEVEMENT_SHORT[first['id']]}(B) " in widget.text.plain
+
+
+def test_the_pay_window_counts_one_worker_in_the_singular():
+    from wish_tui.wishland.words.detail import _extra_words
+
+    view = {"decision": {"cost": 5, "card": {"id": "B17", "name": "Escape Artist"}}}
+    words = _extra_words(1, view, {"workers": {"hand": 2}})
+    assert words == (
+        "Pay 4 Credits for B17 Escape Artist; 1 extra Worker joins the stack, 1 Worker stays "
+        "at hand."
+    )

@@ -1,7 +1,7 @@
 """The nine Achievements in play (board spaces or Tiles) with who claimed each, and a private
 Achievement of Entrepreneur #3. A requirement reads in a few cells, in the screen's own letters
 (`H7`: 7 on the Happiness Track, `5Y`: 5 Ride cards, `15★`, `15cards`, `Inc12`: an Income of 12);
-after it the claimer's letter, or `!` when you may claim it now (key v); the highlight (↓ from
+after it the claimer's letter in brackets ('9W(R)'), or `!` when you may claim it now (key v); the highlight (↓ from
 the Marketplace) reads each in words on the detail line."""
 
 from __future__ import annotations
@@ -31,11 +31,11 @@ class AchievementsView(ViewText):
             if i == highlighted:
                 text.append(code, "reverse")
                 mark = "!" if a["id"] in claimable else ""
-                text.append(SEAT_LETTER[view["seats"][owner]] if owner is not None else mark)
+                text.append(f"({SEAT_LETTER[view['seats'][owner]]})" if owner is not None else mark)
             elif owner is not None:
                 colour = view["seats"][owner]
                 text.append(code, DIM)
-                text.append(SEAT_LETTER[colour], seat_style(colour))
+                text.append(f"({SEAT_LETTER[colour]})", seat_style(colour))
             elif a["id"] in claimable:
                 text.append(code, "bold reverse")
                 text.append("!", "bold")

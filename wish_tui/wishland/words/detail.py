@@ -217,7 +217,9 @@ def _extra_words(n: int, view: dict, me: dict) -> str:
     card = decision.get("card") or {}
     title = f"{card.get('id', '')} {card.get('name', '')}".strip()
     kept = me["workers"]["hand"] - n
+    join = "joins" if n == 1 else "join"
+    stay = "stays" if kept == 1 else "stay"
     return (
-        f"Pay {plural(cost - n, 'Credit')} for {title}; {plural(n, 'extra Worker')} join the "
-        f"stack, {plural(kept, 'Worker')} stay at hand."
+        f"Pay {plural(cost - n, 'Credit')} for {title}; {plural(n, 'extra Worker')} {join} the "
+        f"stack, {plural(kept, 'Worker')} {stay} at hand."
     )
