@@ -201,3 +201,18 @@ def test_the_pay_window_counts_one_worker_in_the_singular():
         "Pay 4 Credits for B17 Escape Artist; 1 extra Worker joins the stack, 1 Worker stays "
         "at hand."
     )
+
+
+async def test_the_pay_windows_title_counts_one_worker_in_the_singular():
+    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, RED_TURN))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, GameScreen)
+        view = game.view()
+        me = view["players"][game.viewer]
+        players = list(view["players"])
+        players[game.viewer] = {**me, "credits": 1, "workers": {**me["workers"], "hand": 1}}
+        card = {"id": "Y9", "name": "Bobsleigh"}
+        decision = {"kind": "extra", "seat": game.viewer, "card": card, "cost": 4}
+        title = game.decision_title({**view, "players": players, "decision": decision})
+        assert title.endswith("You have 1 Credit and 1 Worker at hand:"), title

@@ -136,8 +136,8 @@ class GameScreen(TableScreen):
             cost = decision.get("cost", 0)
             return (
                 f"Pay for {card.get('id', '')} {card.get('name', '')}: {cost} Credits; each extra "
-                f"Worker (up to 3) lowers it by 1. You have {me['credits']} Credits and "
-                f"{me['workers']['hand']} Workers at hand:"
+                f"Worker (up to 3) lowers it by 1. You have {plural(me['credits'], 'Credit')} and "
+                f"{plural(me['workers']['hand'], 'Worker')} at hand:"
             )
         if kind == "boost":
             card = decision.get("card", {})
