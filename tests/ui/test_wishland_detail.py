@@ -5,6 +5,8 @@ highlighted in a window. It follows the highlight."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.wishland.rules import CATALOG
 from wish_tui.wishland.rules.catalog import CATEGORY_SYMBOLS
@@ -19,6 +21,16 @@ from .wishland_screen import detail_of, screen_lines, wishland_record
 RED_TURN = ["order 4", "gain worker", "order 1", "collect"]
 
 
+@asynccontextmanager
+async def two_people(actions, size: tuple[int, int]):
+    """Red and Blue at one keyboard, seed 11, after `actions`: the app, its pilot and the game
+    screen of the seat to play, its curtain lifted."""
+    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, actions))
+    async with app.run_test(size=size) as pilot:
+        await lift_curtain(app, pilot)
+        yield app, pilot, screen_of(app, GameScreen)
+
+
 def _expected(card: dict) -> list[str]:
     info = CATALOG.by_id[card["id"]]
     words = [card["name"], f"({card['id']})", f"{card['price']}$ for you"]
@@ -31,10 +43,7 @@ def _expected(card: dict) -> list[str]:
 
 
 async def test_the_detail_line_reads_every_marketplace_card_the_highlight_rests_on():
-    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, RED_TURN))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, GameScreen)
+    async with two_people(RED_TURN, (80, 24)) as (app, pilot, game):
         view = game.view()
         seen = 0
         for r, row in enumerate(view["marketplace"]):
@@ -54,10 +63,7 @@ async def test_the_detail_line_reads_every_marketplace_card_the_highlight_rests_
 
 
 async def test_a_card_that_cannot_be_bought_says_why_on_the_detail_line():
-    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, RED_TURN))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, GameScreen)
+    async with two_people(RED_TURN, (100, 30)) as (app, pilot, game):
         refusals = game.choices().refusals
         place, card = next(
             (p, c) for p, c in game._cards(game.view()).items() if f"buy {c['id']}" in refusals
@@ -70,10 +76,7 @@ async def test_a_card_that_cannot_be_bought_says_why_on_the_detail_line():
 
 async def test_the_highlight_goes_down_into_your_park_and_the_detail_line_follows():
     actions = [*RED_TURN, "buy Y3", "collect"]
-    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, actions))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, GameScreen)
+    async with two_people(actions, (80, 24)) as (app, pilot, game):
         # Down from the Marketplace: the two seats' rows, the Achievements, then your park.
         await pilot.press("5", "down", "down", "down", "down")
         await settle(pilot)
@@ -91,10 +94,7 @@ async def test_the_highlight_goes_down_into_your_park_and_the_detail_line_follow
 async def test_the_highlight_reads_each_seats_row_and_each_achievement_in_words():
     """The seats' short columns (End, rsv, out, inc, lim, Ent) and the Achievements' short
     requirements ('15cards', 'Inc12') read in words on the detail line under the highlight."""
-    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, RED_TURN))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, GameScreen)
+    async with two_people(RED_TURN, (80, 24)) as (app, pilot, game):
         view = game.view()
         await pilot.press("5", "down")
         await settle(pilot)
@@ -128,10 +128,7 @@ async def test_the_highlight_reads_each_seats_row_and_each_achievement_in_words(
 
 
 async def test_the_detail_line_follows_the_highlighted_option_of_a_window():
-    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, GameScreen)
+    async with two_people((), (80, 24)) as (app, pilot, game):
         panel = game.query_one(ChoicePanel)
         assert panel.is_open
         assert detail_of(game).startswith("Turn Order space 1: no reward, but you play first")
@@ -165,10 +162,7 @@ async def test_a_rows_worker_stacks_read_in_words_on_the_detail_line():
     """Rules, Placing Workers: "1 standard Worker, plus 1 additional Worker for each Stack of
     Workers of any colour on that Space"; the 'R1' beside a row reads as Red's Stack."""
     actions = [*RED_TURN, "buy Y3"]
-    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, actions))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, GameScreen)
+    async with two_people(actions, (80, 24)) as (app, pilot, game):
         await pilot.press("1")
         await settle(pilot)
         assert game.cursor[0] == 0
@@ -180,10 +174,7 @@ async def test_a_claimed_achievement_shows_its_claimer_in_brackets():
     """'9W(R)': the claimer's letter apart from the requirement, not '9WR'."""
     from wish_tui.wishland.ui.achievements_view import AchievementsView
 
-    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, RED_TURN))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, GameScreen)
+    async with two_people(RED_TURN, (80, 24)) as (app, pilot, game):
         view = game.view()
         first = {**view["achievements"][0], "claimed_by": 1}
         view = {**view, "achievements": [first, *view["achievements"][1:]]}
@@ -204,10 +195,7 @@ def test_the_pay_window_counts_one_worker_in_the_singular():
 
 
 async def test_the_pay_windows_title_counts_one_worker_in_the_singular():
-    app = app_of(*wishland_record(("red", "blue"), ("human", "human"), 11, RED_TURN))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, GameScreen)
+    async with two_people(RED_TURN, (80, 24)) as (app, pilot, game):
         view = game.view()
         me = view["players"][game.viewer]
         players = list(view["players"])

@@ -73,3 +73,46 @@ async def test_each_steps_keys_play_its_action(name):
                 continue
             assert await _wait_for(pilot, lambda done=done: table.actions > done)
             assert table.record.actions[done] == step["play"], (name, number)
+
+
+async def test_in_the_pay_window_h_then_enter_plays_the_hinted_option():
+    """The pay window ('Pay for Y24 …') answered by a hint: h highlights the option it names,
+    Enter plays it (it once did nothing, press after press)."""
+    from wish_tui.wishland.rules import Action
+
+    data = tomllib.loads(
+        resources.files("wish_tui.wishland.data").joinpath("lesson3.toml").read_text()
+    )
+    seats = [seat["name"] for seat in data["seats"]]
+    who = [seat["who"] for seat in data["seats"]]
+    person = who.index("human")
+    record, history = wishland_record(seats, who, data["seed"], data.get("opening", ()))
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = screen_of(app, GameScreen)
+        table = game.table
+        panel = game.query_one(ChoicePanel)
+
+        def deciding() -> bool:
+            return table.deciding == person and (panel.is_open or not game.busy)
+
+        for step in data["steps"]:
+            assert await _wait_for(pilot, deciding)
+            await settle(pilot)
+            if step["play"].startswith("extra"):
+                break
+            done = table.actions
+            for key in step["keys"]:
+                await pilot.press(key.split(",")[0])
+                await settle(pilot)
+            assert await _wait_for(pilot, lambda done=done: table.actions > done)
+        assert panel.is_open and game.view()["decision"]["kind"] == "extra"
+        hinted = Action.parse(table.hint(person).notation)
+        assert hinted in game._options
+        done = table.actions
+        await pilot.press("h")
+        assert await _wait_for(pilot, lambda: panel.highlighted == game._options.index(hinted))
+        await pilot.press("enter")
+        assert await _wait_for(pilot, lambda: table.actions > done)
+        assert table.record.actions[done] == str(hinted)
