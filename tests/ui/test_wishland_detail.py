@@ -167,7 +167,8 @@ async def test_a_rows_worker_stacks_read_in_words_on_the_detail_line():
         await settle(pilot)
         assert game.cursor[0] == 0
         words = detail_of(game)
-        assert "2 Workers (1 + 1 per Stack on the row: Red's 1)" in words, words
+        assert "2 Workers" in words
+        assert words.endswith("· Workers: 1 + 1 per Stack on the row (Red's 1)."), words
 
 
 async def test_a_claimed_achievement_shows_its_claimer_in_brackets():
