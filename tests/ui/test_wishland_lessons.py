@@ -5,6 +5,7 @@ bot playing in between; and the texts name cards by their names, as the Marketpl
 from __future__ import annotations
 
 import tomllib
+from contextlib import asynccontextmanager
 from importlib import resources
 
 import pytest
@@ -42,8 +43,10 @@ async def _wait_for(pilot, condition, seconds: float = 20.0) -> bool:
     return condition()
 
 
-@pytest.mark.parametrize("name", FILES)
-async def test_each_steps_keys_play_its_action(name):
+@asynccontextmanager
+async def lesson_at_80x24(name: str):
+    """A lesson's opening on the game screen at 80x24: its data, the pilot, the screen and a
+    test of whether the person decides now."""
     data = tomllib.loads(resources.files("wish_tui.wishland.data").joinpath(name).read_text())
     seats = [seat["name"] for seat in data["seats"]]
     who = [seat["who"] for seat in data["seats"]]
@@ -53,12 +56,18 @@ async def test_each_steps_keys_play_its_action(name):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = screen_of(app, GameScreen)
-        table = game.table
         panel = game.query_one(ChoicePanel)
 
         def deciding() -> bool:
-            return table.deciding == person and (panel.is_open or not game.busy)
+            return game.table.deciding == person and (panel.is_open or not game.busy)
 
+        yield data, pilot, game, deciding
+
+
+@pytest.mark.parametrize("name", FILES)
+async def test_each_steps_keys_play_its_action(name):
+    async with lesson_at_80x24(name) as (data, pilot, game, deciding):
+        table = game.table
         for number, step in enumerate(data["steps"], 1):
             assert await _wait_for(pilot, deciding), f"{name} step {number}: not the person's"
             await settle(pilot)
@@ -67,7 +76,7 @@ async def test_each_steps_keys_play_its_action(name):
                 await pilot.press(key.split(",")[0])
                 await settle(pilot)
             if step.get("window"):
-                assert app.screen is not game, f"{name} step {number}: no window"
+                assert game.app.screen is not game, f"{name} step {number}: no window"
                 await pilot.press("escape")
                 await settle(pilot)
                 continue
@@ -80,23 +89,10 @@ async def test_in_the_pay_window_h_then_enter_plays_the_hinted_option():
     Enter plays it (it once did nothing, press after press)."""
     from wish_tui.wishland.rules import Action
 
-    data = tomllib.loads(
-        resources.files("wish_tui.wishland.data").joinpath("lesson3.toml").read_text()
-    )
-    seats = [seat["name"] for seat in data["seats"]]
-    who = [seat["who"] for seat in data["seats"]]
-    person = who.index("human")
-    record, history = wishland_record(seats, who, data["seed"], data.get("opening", ()))
-    app = app_of(record, history)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = screen_of(app, GameScreen)
+    async with lesson_at_80x24("lesson3.toml") as (data, pilot, game, deciding):
         table = game.table
         panel = game.query_one(ChoicePanel)
-
-        def deciding() -> bool:
-            return table.deciding == person and (panel.is_open or not game.busy)
-
+        person = [seat["who"] for seat in data["seats"]].index("human")
         for step in data["steps"]:
             assert await _wait_for(pilot, deciding)
             await settle(pilot)
