@@ -22,17 +22,18 @@ from textual.binding import Binding
 from textual.widget import Widget
 
 from wish_tui.core.ranking import result_lines
-from wish_tui.tables.seat import Hint, Refused
+from wish_tui.tables.seat import Hint
 
 from .app_screen import AppScreen
 from .choice_panel import ChoicePanel
-from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
-from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
+from .detail_line import DetailLine
+from .final_scoring import FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar, key_label
 from .table_help import TableHelp
 from .table_keys import TableKeys
+from .table_leaving import TableLeaving
 from .table_people import TablePeople
 from .table_status import TableStatus
 from .table_toasts import TableToasts
@@ -84,6 +85,9 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
     """Per game key's action name: its title first (the game's `choices.KEY_GROUPS`)."""
     RARE_GROUPS: frozenset[str] = frozenset()
     """Key groups hidden from the footer unless possible (the rest show greyed when not)."""
+    DETAIL_ROWS: int = 0
+    """Lines of the detail line under the board (`widgets.detail_line`), which says in words
+    what is highlighted; 0: the game has none."""
 
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(classes="table")
@@ -96,6 +100,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         """True while a window, a curtain or the table's answer to an action is awaited."""
         self._options: list = []
         self._on_choice = None
+        self._ask_details: list[str] = []
+        """What the detail line says of each option of a window that asks no game action."""
         self._switchable = False
         """True while the open window was opened by a key of the person's turn: another game
         key then takes its place (the keys stay live, the key bar unchanged)."""
@@ -110,6 +116,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         """Since when this keyboard has waited for others to decide (None while it decides)."""
         self.hurried_by: tuple[str, float] | None = None
         """The game key that last hurried a bot, and when: said to be lost once it is ours."""
+        self.leaving = TableLeaving(self)
+        """Saving the game and the ways to leave the table."""
 
     # -- the seat at the keyboard --------------------------------------------------------------
     @property
@@ -208,6 +216,19 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         """The final scoring window (`best`: how a solo score compares with the best ones)."""
         raise NotImplementedError
 
+    def detail_words(self, view: dict) -> str:
+        """The detail line while no window is open: what the board's cursor is on ('' none)."""
+        return ""
+
+    def option_detail(self, action) -> str:
+        """The detail line for a window's highlighted option, a legal action ('' for none)."""
+        return ""
+
+    def kept_rows(self) -> int:
+        """How many rows at the screen's top a panel over the table leaves in sight (a game's
+        map: a lesson's panel goes under them); 0 for none."""
+        return 0
+
     def board_marks(self, view: dict, legal: list) -> dict:
         """Extra keyword arguments for the board's `show`: what the screen highlights on the
         table (e.g. a cursor over the places its keys may choose), never game state."""
@@ -216,6 +237,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield self.BOARD(id="board-root")
+        if self.DETAIL_ROWS:
+            yield DetailLine(self.DETAIL_ROWS, id="detail")
         yield ChoicePanel(id="choice")
         yield ViewText(id="status", classes="rising")
         yield Widget(id="status-room")
@@ -405,6 +428,25 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
         self._show_status(view)
         self._update_footer()
+        self.show_detail(view)
+
+    def show_detail(self, view: dict | None = None) -> None:
+        """Say on the detail line what is highlighted: the open window's option, else what
+        the game's cursor is on."""
+        if not self.DETAIL_ROWS:
+            return
+        panel = self.query_one(ChoicePanel)
+        index = panel.highlighted
+        if panel.is_open and self._options:
+            words = self.option_detail(self._options[index]) if index < len(self._options) else ""
+        elif panel.is_open and self._on_choice is not None:
+            words = self._ask_details[index] if index < len(self._ask_details) else ""
+        else:
+            words = self.detail_words(self.view() if view is None else view)
+        self.query_one(DetailLine).say(words)
+
+    def on_choice_panel_highlighted(self, event: ChoicePanel.Highlighted) -> None:
+        self.show_detail()
 
     def _update_footer(self) -> None:
         """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
@@ -486,12 +528,14 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
             panel = self.query_one(ChoicePanel)
             panel.move(options.index(self._hinted) - panel.highlighted)
 
-    def _ask(self, title: str, labels: list[str], then) -> None:
-        """Ask a choice that is not a game action; `then(index)` gets the answer."""
+    def _ask(self, title: str, labels: list[str], then, details: list[str] = ()) -> None:
+        """Ask a choice that is not a game action; `then(index)` gets the answer. `details`:
+        what the detail line says of each option."""
         self._switchable = self._keys_live()
         self.busy = True
         self._options = []
         self._on_choice = then
+        self._ask_details = list(details)
         self._open_panel(title, labels, True)
 
     def _open_panel(self, title: str, labels: list[str], cancellable: bool) -> None:
@@ -582,66 +626,17 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
 
     def action_save(self) -> None:
         """Save the game under a name."""
-        path = self._save()
+        path = self.leaving.save()
         if path is not None:
             self.toast(f"Saved as {path.stem}.")
 
-    def _save(self) -> Path | None:
-        """Save the game under a new name; return its file (None, said, when it cannot be)."""
-        from datetime import datetime
-
-        names = "-".join(s.name for s in self.table.seats)
-        name = f"{self.spec.name}-{names}-{datetime.now():%Y%m%d-%H%M%S}"
-        try:
-            return self.table.save(name)
-        except Refused as exc:
-            self.refuse(str(exc))
-            return None
-
     def action_quit_game(self) -> None:
         """Leave the table: back to the server's tables, save and quit, or quit."""
-        options = self.leave_options()
-
-        def answered(index: int | None) -> None:
-            if index is not None:
-                options[index][1]()
-
-        title = "Leave the table?" if self.app_has_lobby() else "Quit the game?"
-        self.app.push_screen(ChoiceScreen(title, [label for label, _ in options]), answered)
-
-    def app_has_lobby(self) -> bool:
-        """True in the app of a session of `wish-tui serve` (its lobby lists the tables)."""
-        return bool(getattr(self.app, "has_lobby", False))
+        self.leaving.ask()
 
     def leave_options(self) -> list[tuple[str, object]]:
         """The ways to leave the table now, each a label and what it does."""
-        options: list[tuple[str, object]] = []
-        if self.app_has_lobby():
-            options.append(("Back to the tables (your seat stays yours)", self.app.show_lobby))
-        if not self.table.can_save:
-            options.append(("Quit", self.app.exit))
-        elif self.table.is_over:
-            options.append(
-                ("Quit (the finished game stays in the history: Load, r replays it)", self._quit)
-            )
-        else:
-            options.append(("Save and quit", self.save_and_quit))
-            options.append(("Quit (the autosave keeps this game for 'continue')", self._quit))
-        return options
-
-    def save_and_quit(self) -> None:
-        """Save the game under a new name and quit, saying the name on the way out."""
-        path = self._save()
-        if path is not None:
-            self.app.exit(
-                message=f"Saved as '{path.stem}': 'wish-tui load {path.stem}' opens it again."
-            )
-
-    def _quit(self) -> None:
-        if self.table.is_over:
-            self.app.exit(message=GAME_OVER_EXIT)
-        else:
-            self.app.exit(message="The game is autosaved: 'wish-tui continue' resumes it.")
+        return self.leaving.options()
 
     @classmethod
     def base_bindings(cls, *keys: str) -> list[Binding]:
