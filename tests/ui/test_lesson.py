@@ -17,6 +17,7 @@ from wish_tui.ui.app import WishApp
 from wish_tui.ui.lesson import OFF_SCRIPT, LessonSteps, lesson_screen
 from wish_tui.ui.title import TitleScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.lesson_panel import LessonPanel
 
 from .helpers import notes_of, settle
@@ -222,7 +223,9 @@ async def test_the_panel_stays_above_an_open_question_and_the_status_line():
         await until(pilot, lambda: screen.step_index == 2 and screen.table.deciding == 0)
         await settle(pilot)
         assert not choice.visible
-        assert lesson.region.bottom == SIZE[1] - 2  # just above the status line
+        # Just above the status line and the log's newest line, kept in sight under it.
+        news = screen.query_one(GameLog).newest_height()
+        assert lesson.region.bottom == SIZE[1] - 2 - news
 
 
 async def test_learn_to_play_on_the_title_screen_asks_the_game_and_starts_its_lesson():

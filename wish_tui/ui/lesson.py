@@ -123,14 +123,19 @@ class LessonSteps:
         self._place_panel()
 
     def _place_panel(self) -> None:
-        """Keep the lesson panel just above the status line, or above an open question."""
+        """Keep the lesson panel just above the status line and the log's newest line, or above
+        an open question."""
         if not self.is_mounted:
             return
-        bottom = self.status_top()
+        bottom = self.panels_bottom()
         choice = self.query_one(ChoicePanel)
         if choice.visible:
             bottom = min(bottom, int(choice.styles.offset.y.value))
         self.query_one(LessonPanel).place(bottom)
+        self.keep_news_in_sight()
+
+    def rows_over_table(self) -> set[int]:
+        return super().rows_over_table() | set(self.query_one(LessonPanel).rows_over_table())
 
     def _show_step(self, before_free_play: str = "") -> None:
         lesson, step = self.lesson, self.step

@@ -119,6 +119,13 @@ class ChoicePanel(Widget):
             top = int(self.styles.offset.y.value)
             self.styles.height = max(1, min(self._height, bottom - top))
 
+    def rows_over_table(self) -> range:
+        """The screen rows the panel lies over (none while it is hidden)."""
+        if not self.visible or not self._height:
+            return range(0)
+        top = int(self.styles.offset.y.value)
+        return range(top, top + int(self.styles.height.value))
+
     def _wrap(self, width: int) -> list[tuple[int, str]]:
         rows = [(-1, line.plain) for line in Text(self.title_text).wrap(_MEASURE, width)]
         for index, label in enumerate(self._labels):

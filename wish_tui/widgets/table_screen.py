@@ -33,6 +33,7 @@ from .game_log import GameLog
 from .key_bar import KeyBar, key_label
 from .table_help import TableHelp
 from .table_keys import TableKeys
+from .table_news import TableNews
 from .table_people import TablePeople
 from .table_status import TableStatus
 from .table_toasts import TableToasts
@@ -51,7 +52,7 @@ TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 screen starts without it."""
 
 
-class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, Screen):
+class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableNews, TableToasts, Screen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -257,6 +258,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
     def on_resize(self) -> None:
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
+        self.call_after_refresh(self.keep_news_in_sight)
 
     @property
     def compact(self) -> bool:
@@ -497,6 +499,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
+        self.keep_news_in_sight()
         self._update_footer()
 
     def _drop_question(self) -> None:
@@ -505,6 +508,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         if panel.is_open:
             self._options, self._on_choice = [], None
             panel.close()
+            self.keep_news_in_sight()
             self.busy = False
 
     def action_choice_digit(self, digit: int) -> None:
@@ -529,6 +533,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         self.query_one(ChoicePanel).close()
+        self.keep_news_in_sight()
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None

@@ -69,8 +69,9 @@ class TableStatus:
 
     def status_placed(self, top: int) -> None:
         """The status line now begins at screen row `top`: what lies just above it moves (a
-        game's overlay may follow it too)."""
-        self.query_one(ChoicePanel).keep_above(top)
+        game's overlay may follow it too), keeping the log's newest line in sight."""
+        self.query_one(ChoicePanel).keep_above(self.panels_bottom())
+        self.keep_news_in_sight()
 
     def _status_line(self, view: dict) -> str:
         return self._with_clock(self._status_words(view))
