@@ -105,6 +105,15 @@ def test_learn_parses_its_game_and_defaults_to_the_registrys():
     assert args.command == "learn"
     assert launch_for_learn(args) == Launch("learn", game="spirits")
     assert launch_for_learn(build_parser().parse_args(["learn"])) == Launch("learn", game="wish")
+    args = build_parser().parse_args(["learn", "--game", "spirits", "--lesson", "2"])
+    assert launch_for_learn(args) == Launch("learn", game="spirits", lesson=2)
+
+
+def test_learn_of_a_lesson_that_is_not_there_is_one_sentence_and_exit_1():
+    result = run("learn", "--game", "wish", "--lesson", "9")
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "there is no lesson 9" in lines[0], lines
 
 
 def test_learn_of_a_game_that_is_not_one_is_one_sentence_and_exit_2():

@@ -195,6 +195,13 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument(
         "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
     )
+    learn.add_argument(
+        "--lesson",
+        type=int,
+        default=1,
+        metavar="N",
+        help="which lesson: 1, the first game (the default), or 2, 3, … to learn more",
+    )
 
     commands.add_parser("continue", help="resume the most recent autosave")
     load = commands.add_parser("load", help="open a saved game by name or path")
@@ -470,7 +477,7 @@ def launch_for_learn(args: argparse.Namespace) -> Launch:
     Raises:
         UsageError: the game is not one of the registry's.
     """
-    return Launch("learn", game=_game(args).name)
+    return Launch("learn", game=_game(args).name, lesson=args.lesson)
 
 
 def launch_for_plain(args: argparse.Namespace) -> Launch:
@@ -523,12 +530,12 @@ def launch_for_client() -> Launch:
     return Launch("client")
 
 
-def _lesson_problem(game: str | None) -> str:
-    """One sentence when the lesson of `game` cannot be read, else ''."""
+def _lesson_problem(game: str | None, number: int = 1) -> str:
+    """One sentence when lesson `number` of `game` cannot be read, else ''."""
     from wish_tui import lessons
 
     try:
-        lessons.load(games.get(game))
+        lessons.start(lessons.load(games.get(game), number), games.GAMES)
     except lessons.LessonError as exc:
         return str(exc)
     return ""
@@ -565,7 +572,7 @@ def main(argv: list[str] | None = None) -> int:
             launch = launch_for_new(args)
         elif args.command == "learn":
             launch = launch_for_learn(args)
-            problem = _lesson_problem(launch.game)
+            problem = _lesson_problem(launch.game, launch.lesson)
             if problem:
                 sys.stderr.write(f"wish-tui: {problem}\n")
                 return 1

@@ -142,9 +142,9 @@ class LessonSteps:
         panel = self.query_one(LessonPanel)
         if step is None:
             text = f"{before_free_play} {lesson.free_play}".strip()
-            panel.show(f"Learn {lesson.title} · free play", text)
+            panel.show(f"{lesson.heading} · free play", text)
         else:
-            title = f"Learn {lesson.title} · step {self.step_index + 1} of {len(lesson.steps)}"
+            title = f"{lesson.heading} · step {self.step_index + 1} of {len(lesson.steps)}"
             panel.show(title, step.text)
         self._place_panel()
 
