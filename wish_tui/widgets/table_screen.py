@@ -104,6 +104,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableNews, Tab
         self._asked_version = -1
         self._seed_told = False
         self._hint_shown = False
+        self._hint_version = -1
+        """The table's version the hint on the screen was given for."""
         self._hinted = None
         """The action the hint on the screen names (a window that offers it opens on it)."""
         self._parsed: tuple = (None, [], {})
@@ -289,6 +291,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableNews, Tab
         self._refusal = None  # it was about the position before; refresh_view shows the turn
         self._say_hurried_key()
         self._write_news()
+        if self.table.version != self._hint_version:
+            self._clear_hint()  # the position it spoke of is gone, whatever window is open
         panel = self.query_one(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)
         if panel.is_open and self._options and gone:
@@ -381,6 +385,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableNews, Tab
         action = self.spec.rules.Action.parse(hint.notation)
         self.toast(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
         self._hint_shown = True
+        self._hint_version = self.table.version
         self._hinted = action
         self.hinted(action)
 

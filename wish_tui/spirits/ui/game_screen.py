@@ -380,6 +380,8 @@ class GameScreen(TableScreen):
         self.refresh_view()
 
     def hint_words(self, action, words: str) -> str:
+        if self.asks_in_panel(self.view()):
+            return f"{words} (in the window)"  # its keys wait until the window is answered
         key = {
             "take": "highlighted: Enter",
             "gem": "highlighted: Enter",
