@@ -48,6 +48,7 @@ class TableStatus:
             text = Text("\n".join(self._refusal_lines(status.size.width or self.size.width)))
         status.set_class(self._refusal is not None, "-refused")
         status.show(text)
+        self.name_keys(text.plain)
         top = self.status_top()
         status.styles.offset = (0, max(0, top))
         self.status_placed(top)
