@@ -6,8 +6,9 @@ usable redraws only its own few cells; a hidden key takes no room, so games list
 usable keys last, and only the keys after one that appears or disappears move.
 
 Every key shown keeps its label in sight: when the keys do not fit the width, their words give
-way first (those of the keys listed after `terse_from`, which a sentence on the screen explains,
-then those of the greyed keys, then all words are cut short, then left out).
+way first: those of the keys listed after `terse_from` (a sentence on the screen explains them),
+then one at a time cut to their first letters (the greyed keys' first, the longest first), then
+the greyed keys' are left out, then all.
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ KEY_NAMES = {
     "ctrl+s": "^s",
     "ctrl+q": "^q",
 }
+
+
+SHORT_WORDS = 4
+"""How many letters a key's description keeps when the bar is short of room."""
 
 
 def key_label(key: str) -> str:
@@ -133,10 +138,16 @@ class KeyBar(Widget):
         full = [description for _, description in self._keys]
         yield full
         terse = len(full) if self._terse_from is None else self._terse_from
-        quiet = [text if i < terse else "" for i, text in enumerate(full)]
-        yield quiet
-        yield [text if state else "" for text, state in zip(quiet, self._states, strict=True)]
-        yield [text[:4] if state else "" for text, state in zip(quiet, self._states, strict=True)]
+        words = [text if i < terse else "" for i, text in enumerate(full)]
+        yield words
+        # Cut one description at a time to its first letters, the greyed keys' first and the
+        # longest first, so that as few words as may be are cut.
+        order = sorted(range(len(words)), key=lambda i: (bool(self._states[i]), -len(words[i])))
+        for i in order:
+            if len(words[i]) > SHORT_WORDS:
+                words = [*words[:i], words[i][:SHORT_WORDS], *words[i + 1 :]]
+                yield words
+        yield [text if state else "" for text, state in zip(words, self._states, strict=True)]
         yield [""] * len(full)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
