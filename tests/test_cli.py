@@ -57,7 +57,6 @@ def test_help_lists_the_commands():
         (["new", "--seat", "air:genius", "--seat", "fire:human"], "must be one of"),
         (["new", "--seat", "air:human", "--seat", "air:easy"], "only one seat"),
         (["new", "--seed", "seven"], "invalid int value"),
-        (["new", "--solo", "hard"], "needs both"),
         (["new", "--seat", "air:human"], "solo"),
     ],
 )
@@ -93,6 +92,19 @@ def test_new_with_seats_launches_a_game():
     )
     launch = launch_for_new(args)
     assert launch == Launch("game", (Seat("air", "human"), Seat("water", "easy")), 4, game="wish")
+
+
+@pytest.mark.parametrize("game, seat", [("wish", "air"), ("spirits", "air"), ("wishland", "red")])
+@pytest.mark.parametrize("command", ["new", "plain"])
+def test_a_solo_game_without_a_seat_seats_you_at_the_games_first_seat(command, game, seat):
+    """Issue 34: 'wish-tui plain --solo easy' refused Wish, while the other games seated you."""
+    from wish_tui.cli import launch_for_plain
+
+    spec = GAMES[game]
+    level = spec.solo_levels[0]
+    args = build_parser().parse_args([command, "--game", game, "--solo", level])
+    launch = (launch_for_new if command == "new" else launch_for_plain)(args)
+    assert launch.seats == (Seat(seat, "human"),) and launch.solo == level
 
 
 def test_new_solo_launches_a_solo_game():

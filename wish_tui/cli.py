@@ -206,8 +206,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("continue", help="resume the most recent autosave")
     load = commands.add_parser("load", help="open a saved game by name or path")
     load.add_argument("save", metavar="NAME|PATH")
-    replay = commands.add_parser("replay", help="step through a saved or finished game")
-    replay.add_argument("save", metavar="NAME|PATH")
+    replay = commands.add_parser(
+        "replay", help="step through a saved or finished game (without NAME: the newest finished)"
+    )
+    replay.add_argument("save", metavar="NAME|PATH", nargs="?")
     commands.add_parser("engine", help="drive the rules with JSON lines on stdin/stdout")
 
     tournament = commands.add_parser("tournament", help="play headless games between bot levels")
@@ -392,7 +394,8 @@ def _new_options(game: Game, args: argparse.Namespace) -> dict:
 
 
 def _solo_seat(game: Game, args: argparse.Namespace) -> Seat:
-    """The one seat of a solo game: `--seat NAME:human` (or its alias `--djinn NAME`)."""
+    """The one seat of a solo game: `--seat NAME:human` (or its alias `--djinn NAME`), else the
+    game's first seat."""
     word = game.seat_word.upper()
     if args.seat and args.djinn:
         raise UsageError(f"--djinn is another name for --seat {word}:human; give only one of them")
@@ -408,9 +411,7 @@ def _solo_seat(game: Game, args: argparse.Namespace) -> Seat:
         return seat
     name = (args.djinn or "").strip().lower()
     if not name:
-        if game.solo_seat_required:
-            raise UsageError(f"a solo game needs both --solo LEVEL and --seat {word}:human")
-        return Seat(game.seats[0], "human")
+        return Seat(game.seats[0], "human")  # every game seats you at its first seat
     if name not in game.seats:
         raise UsageError(f"--djinn must be one of {', '.join(game.seats)} in {game.title}")
     return Seat(name, "human")
@@ -478,6 +479,34 @@ def launch_for_learn(args: argparse.Namespace) -> Launch:
         UsageError: the game is not one of the registry's.
     """
     return Launch("learn", game=_game(args).name, lesson=args.lesson)
+
+
+def launch_for_replay(args: argparse.Namespace) -> Launch:
+    """Turn `wish-tui replay [NAME|PATH]` into a Launch: without a name, the newest finished
+    game (the history's, else a save of a game that is over).
+
+    Raises:
+        UsageError: the name names no save, or no game has been finished yet.
+    """
+    if args.save is not None:
+        missing = no_such_save(args.save)
+        if missing:
+            raise UsageError(missing)
+        return Launch("replay", path=args.save)
+    from wish_tui import saves
+
+    finished = [
+        info
+        for info in [*saves.list_history(games=games.GAMES), *saves.list_saves(games=games.GAMES)]
+        if info.is_over and not info.problem
+    ]
+    if not finished:
+        raise UsageError(
+            "there is no finished game to replay yet; 'wish-tui replay NAME' replays a save, "
+            "and a game played to its end is kept for replay"
+        )
+    newest = max(finished, key=lambda info: info.date)
+    return Launch("replay", path=str(newest.path))
 
 
 def launch_for_plain(args: argparse.Namespace) -> Launch:
@@ -578,12 +607,18 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
         elif args.command == "continue":
             launch = Launch("continue")
-        elif args.command in ("load", "replay"):
+        elif args.command == "load":
             missing = no_such_save(args.save)
             if missing:
                 sys.stderr.write(f"wish-tui: {missing}.\n")
                 return 1
             launch = Launch(args.command, path=args.save)
+        elif args.command == "replay":
+            try:
+                launch = launch_for_replay(args)
+            except UsageError as exc:
+                sys.stderr.write(f"wish-tui: {exc}.\n")
+                return 1
         elif args.command == "client":
             launch = launch_for_client()
             from wish_tui import plain

@@ -17,6 +17,7 @@ from textual.widgets import Label
 
 from wish_tui.games import GAMES
 from wish_tui.launch import Launch
+from wish_tui.no_terminal import why_no_terminal
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -632,6 +633,10 @@ def run_app(launch: Launch) -> int:
     and was reported, on standard output, where the browser's page takes its closing words.
     """
     loaded = _load_for(launch) if launch.screen in ("continue", "load", "replay") else None
+    no_terminal = why_no_terminal(launch.screen)
+    if no_terminal:
+        sys.stderr.write(f"wish-tui: {no_terminal}.\n")
+        return 1
     app = WishApp(launch, loaded)
     app.run()
     served = launch.screen == "client"
