@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from wish_tui import bot_turns
+from wish_tui.tables import bot_turns
 
 from .helpers import app_of, record_of, refusals_of, settle
 

@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from wish_tui import bot_turns, games
+from wish_tui import games
 from wish_tui.cli import Launch
 from wish_tui.launch import Seat
+from wish_tui.tables import bot_turns
 from wish_tui.ui.app import WishApp
 from wish_tui.widgets.key_bar import KeyBar, key_label
 from wish_tui.widgets.named_keys import keys_named

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from wish_tui import bot_turns, games
+from wish_tui import games
 from wish_tui.cli import Launch
+from wish_tui.tables import bot_turns
 from wish_tui.ui.app import WishApp
 from wish_tui.widgets.game_log import GameLog
 
