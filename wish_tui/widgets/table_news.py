@@ -1,8 +1,8 @@
 """The newest news in sight: what lies over a table screen's log never hides its newest line.
 
 A part of `TableScreen` kept in its own file (mixed into it). Panels over the table (a question,
-a lesson's step) end above `panels_bottom()`: the status line's row less the rows the log's
-newest line takes, kept free for it when the log reaches down to the status line. Each time
+a lesson's step) end above `panels_bottom()`: the status line's row (or the detail line's) less
+the rows the log's newest line takes, kept free for it when the log reaches down to it. Each time
 something over the table moves, `keep_news_in_sight()` tells the log which screen rows are
 covered, and the log keeps its newest line out from under them.
 """
@@ -20,16 +20,20 @@ class TableNews:
     """Keeps the newest line of a `TableScreen`'s log in sight."""
 
     def panels_bottom(self) -> int:
-        """The screen row the panels over the table end above."""
+        """The screen row the panels over the table end above: the status line's, or, when the
+        log reaches down to the rows just above it (or to the detail line), the log's newest
+        line's first row."""
         top = self.status_top()
         logs = self.query(GameLog)
         if not logs:
             return top
         log = logs.first()
         region = log.content_region
-        if not region.height or region.bottom < top:
-            return top  # the log does not reach the status line: nothing lies over it there
-        return top - max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height - 1))
+        base = min(top, self.overlay_bottom())
+        if not region.height or region.bottom < base:
+            return top  # the log ends higher up: the panels lie over none of its last rows
+        news = max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height - 1))
+        return min(base, region.bottom) - news
 
     def rows_over_table(self) -> set[int]:
         """The screen rows something lies over the table on: the status line's second row, an

@@ -28,6 +28,7 @@ from wish_tui.tables.seat import Hint, Refused
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
+from .detail_line import DetailLine
 from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar, key_label
@@ -86,6 +87,9 @@ class TableScreen(
     """Per game key's action name: its title first (the game's `choices.KEY_GROUPS`)."""
     RARE_GROUPS: frozenset[str] = frozenset()
     """Key groups hidden from the footer unless possible (the rest show greyed when not)."""
+    DETAIL_ROWS: int = 0
+    """Lines of the detail line under the board (`widgets.detail_line`), which says in words
+    what is highlighted; 0: the game has none."""
 
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(classes="table")
@@ -98,6 +102,8 @@ class TableScreen(
         """True while a window, a curtain or the table's answer to an action is awaited."""
         self._options: list = []
         self._on_choice = None
+        self._ask_details: list[str] = []
+        """What the detail line says of each option of a window that asks no game action."""
         self._switchable = False
         """True while the open window was opened by a key of the person's turn: another game
         key then takes its place (the keys stay live, the key bar unchanged)."""
@@ -212,6 +218,19 @@ class TableScreen(
         """The final scoring window (`best`: how a solo score compares with the best ones)."""
         raise NotImplementedError
 
+    def detail_words(self, view: dict) -> str:
+        """The detail line while no window is open: what the board's cursor is on ('' none)."""
+        return ""
+
+    def option_detail(self, action) -> str:
+        """The detail line for a window's highlighted option, a legal action ('' for none)."""
+        return ""
+
+    def kept_rows(self) -> int:
+        """How many rows at the screen's top a panel over the table leaves in sight (a game's
+        map: a lesson's panel goes under them); 0 for none."""
+        return 0
+
     def board_marks(self, view: dict, legal: list) -> dict:
         """Extra keyword arguments for the board's `show`: what the screen highlights on the
         table (e.g. a cursor over the places its keys may choose), never game state."""
@@ -220,6 +239,8 @@ class TableScreen(
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield self.BOARD(id="board-root")
+        if self.DETAIL_ROWS:
+            yield DetailLine(self.DETAIL_ROWS, id="detail")
         yield ChoicePanel(id="choice")
         yield ViewText(id="status", classes="rising")
         yield Widget(id="status-room")
@@ -409,6 +430,25 @@ class TableScreen(
         self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
         self._show_status(view)
         self._update_footer()
+        self.show_detail(view)
+
+    def show_detail(self, view: dict | None = None) -> None:
+        """Say on the detail line what is highlighted: the open window's option, else what
+        the game's cursor is on."""
+        if not self.DETAIL_ROWS:
+            return
+        panel = self.query_one(ChoicePanel)
+        index = panel.highlighted
+        if panel.is_open and self._options:
+            words = self.option_detail(self._options[index]) if index < len(self._options) else ""
+        elif panel.is_open and self._on_choice is not None:
+            words = self._ask_details[index] if index < len(self._ask_details) else ""
+        else:
+            words = self.detail_words(self.view() if view is None else view)
+        self.query_one(DetailLine).say(words)
+
+    def on_choice_panel_highlighted(self, event: ChoicePanel.Highlighted) -> None:
+        self.show_detail()
 
     def _seat_label(self, seat: int) -> str:
         info = self.table.seats[seat]
@@ -474,12 +514,14 @@ class TableScreen(
             panel = self.query_one(ChoicePanel)
             panel.move(options.index(self._hinted) - panel.highlighted)
 
-    def _ask(self, title: str, labels: list[str], then) -> None:
-        """Ask a choice that is not a game action; `then(index)` gets the answer."""
+    def _ask(self, title: str, labels: list[str], then, details: list[str] = ()) -> None:
+        """Ask a choice that is not a game action; `then(index)` gets the answer. `details`:
+        what the detail line says of each option."""
         self._switchable = self._keys_live()
         self.busy = True
         self._options = []
         self._on_choice = then
+        self._ask_details = list(details)
         self._open_panel(title, labels, True)
 
     def _open_panel(self, title: str, labels: list[str], cancellable: bool) -> None:

@@ -71,8 +71,14 @@ class TableStatus:
     def status_placed(self, top: int) -> None:
         """The status line now begins at screen row `top`: what lies just above it moves (a
         game's overlay may follow it too), keeping the log's newest line in sight."""
-        self.query_one(ChoicePanel).keep_above(self.panels_bottom())
+        bottom = self.panels_bottom()
+        self.query_one(ChoicePanel).keep_above(bottom, min(bottom, self.overlay_bottom()))
         self.keep_news_in_sight()
+
+    def overlay_bottom(self) -> int:
+        """The screen row the panels over the table end above when they can: the detail line's
+        first (`TableScreen.DETAIL_ROWS`), else the status line's."""
+        return min(self.status_top(), self.size.height - 2 - self.DETAIL_ROWS)
 
     def _status_line(self, view: dict) -> str:
         return self._with_clock(self._status_words(view))
