@@ -95,3 +95,20 @@ async def test_page_down_comes_back_to_the_newest_line_under_a_panel():
         log.scroll_page(1)
         await pilot.pause()
         assert newest_shown(log, covered), shown(log)
+
+
+async def test_a_window_that_goes_leaves_the_log_full_to_its_newest_line():
+    """A question over most of the log lays its page out above it; once answered, the log
+    fills its rows again with the lines before the newest (not a few lines over blank rows)."""
+    app = LogApp()
+    async with app.run_test(size=(30, 10)) as pilot:
+        log = app.query_one(GameLog)
+        for n in range(30):
+            log.write(f"move {n}")
+        await pilot.pause()
+        log.cover(range(3, 10))  # a window over all but the top three rows
+        await pilot.pause()
+        assert shown(log)[:3] == ["move 27", "move 28", "move 29"], shown(log)
+        log.cover(())
+        await pilot.pause()
+        assert shown(log) == [f"move {n}" for n in range(20, 30)], shown(log)

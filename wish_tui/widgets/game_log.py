@@ -170,9 +170,11 @@ class GameLog(Widget):
         return next((y for y in range(height) if y in hidden), height)
 
     def _fit_page(self) -> None:
-        """Move the page on, if need be, so that the newest line fits above what covers it."""
+        """Lay the page out anew for the rows left in sight: the newest line on its last row,
+        the lines before it above (a page opened under a window of its own height keeps its
+        context once the window goes)."""
         span, last = self._span(), len(self._rows) - 1
-        if self._rows and self.newest_height() <= span and last >= self._page_top + span:
+        if self._rows and self.newest_height() <= span:
             self._page_top = self._line_start(max(0, last - span + 1), self._newest_start())
 
     def _live_top(self) -> int:
