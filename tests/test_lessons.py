@@ -50,6 +50,7 @@ def test_every_lesson_has_four_to_sixteen_steps_against_easy_bots(name, number):
     who = [seat["who"] for seat in lesson.seats]
     assert who.count("human") == 1 and who.count("easy") == len(who) - 1
     assert "free play" in lesson.free_play.lower() and "easy" in lesson.free_play
+    # The panel's rule says the heading and '· step 10 of 16' whole in 80 columns.
     assert lesson.topic and len(lesson.heading) <= 60
 
 
@@ -144,7 +145,7 @@ def test_a_later_lesson_needs_a_topic_and_quotes_are_kept():
     with pytest.raises(lessons.LessonError, match="'topic'"):
         lessons.parse(games.get("wish"), _data(), "the lesson", 2)
     lesson = lessons.parse(games.get("wish"), _data(topic="Empower", steps=[step] * 4), "", 2)
-    assert lesson.heading == "Learn more Wish (2): Empower"
+    assert lesson.heading == "Learn Wish 2: Empower"
     assert lesson.steps[0].rule == "Empower: gain a crystal."
     assert lessons.parse(games.get("wish"), _data()).heading == "Learn Wish"
 

@@ -84,10 +84,10 @@ class Lesson:
 
     @property
     def heading(self) -> str:
-        """The lesson as the panel's rule names it."""
+        """The lesson as the panel's rule names it ('Learn Wish', 'Learn Wish 2: Empower')."""
         if self.number == 1:
             return f"Learn {self.title}"
-        return f"Learn more {self.title} ({self.number}): {self.topic}"
+        return f"Learn {self.title} {self.number}: {self.topic}"
 
 
 def has_lesson(game: Game) -> bool:

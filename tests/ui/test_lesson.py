@@ -82,9 +82,16 @@ async def play_step(app, pilot, screen: LessonSteps) -> None:
         await settle(pilot)
 
 
-@pytest.mark.parametrize("name", games.names())
-async def test_the_lesson_played_by_its_keys_reaches_free_play(name):
-    app = WishApp(Launch("learn", game=name))
+EVERY_LESSON = [
+    (name, number)
+    for name in games.names()
+    for number in range(1, lessons.count(games.get(name)) + 1)
+]
+
+
+@pytest.mark.parametrize("name, number", EVERY_LESSON)
+async def test_the_lesson_played_by_its_keys_reaches_free_play(name, number):
+    app = WishApp(Launch("learn", game=name, lesson=number))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = lesson_of(app)
@@ -239,6 +246,10 @@ async def test_learn_to_play_on_the_title_screen_asks_the_game_and_starts_its_le
         await settle(pilot)
         await pilot.press(str(games.names().index("spirits") + 1))
         await settle(pilot)
+        if lessons.count(games.get("spirits")) > 1:  # which lesson: the first game
+            assert app.screen.options[0] == lessons.FIRST_TOPIC
+            await pilot.press("1")
+            await settle(pilot)
         screen = lesson_of(app)
         assert screen.table.spec.name == "spirits"
         assert screen.lesson == lessons.load(games.get("spirits"))
@@ -297,6 +308,6 @@ async def test_a_lesson_of_learn_more_is_chosen_on_the_title_screen_and_starts_f
         assert screen.lesson is second
         assert screen.table.record.actions[:2] == ["take 3 right", "skip"]
         panel = screen.query_one(LessonPanel)
-        assert panel.heading == "Learn more Spirits of the Forest (2): From an opening · free play"
+        assert panel.heading == "Learn Spirits of the Forest 2: From an opening · free play"
         log = "".join(line.text for line in screen.query_one(GameLog).lines)
         assert "Water takes Vines ×2" in log  # the opening is in the log
