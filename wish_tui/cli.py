@@ -270,7 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="start a new, empty club where the data directory's club database is missing or "
         "an empty (0-byte) file, which is otherwise refused",
     )
-    from wish_tui.server.club.keeper import add_parser as add_club_parser
+    from wish_tui.club.keeper import add_parser as add_club_parser
 
     add_club_parser(commands)
     return parser
@@ -341,7 +341,8 @@ def _serve(args: argparse.Namespace) -> int:
     check_serve(args)
     try:
         from wish_tui.server import serve
-        from wish_tui.server.ssh import Limits
+        from wish_tui.server.ssh.front import Limits
+        from wish_tui.session_app import POOLED_CLIENT
     except ImportError as exc:
         raise UsageError(
             f"'wish-tui serve' needs {exc.name or 'asyncssh'}; install it with "
@@ -366,6 +367,7 @@ def _serve(args: argparse.Namespace) -> int:
         web_url=args.web_url or "",
         database=args.database or "",
         new_club=args.new_club,
+        app=POOLED_CLIENT,
     )
     return serve.run(options)
 
@@ -585,7 +587,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             return _serve(args)
         if args.command == "club":
-            from wish_tui.server.club.keeper import run as run_club
+            from wish_tui.club.keeper import run as run_club
 
             return run_club(args)
         if args.command == "tournament":
