@@ -58,3 +58,14 @@ async def test_no_line_is_cut_and_the_legend_says_what_question_and_bang_mean(
             assert not cut_rows(app), (decision, cut_rows(app))
             screen.play(pick.choice(screen.legal()))
             await settle(pilot)
+
+
+@pytest.mark.parametrize("modules", [(), ("hexes",), ("wishes",), ("wishes", "hexes")])
+def test_the_final_tables_notes_speak_of_a_wish_only_when_wishes_are_played(modules):
+    """Issue 34: 'the final table does not mention the Wish's reward in a game without the
+    Wishes module'."""
+    from wish_tui.spirits.ui.game_over import GameOverScreen
+
+    notes = GameOverScreen({"solo": False, "modules": modules}, seed=11)._notes()
+    assert ("Wish" in notes) == ("wishes" in modules), notes
+    assert "−3 no tile of it" in notes and "Seed 11" in notes
