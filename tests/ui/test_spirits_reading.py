@@ -80,9 +80,7 @@ def test_the_final_tables_notes_speak_of_a_wish_only_when_wishes_are_played(modu
         ((80, 24), ("water", "fire", "air", "earth"), False),
     ],
 )
-async def test_the_codes_are_named_under_the_table_where_the_log_keeps_its_rows(
-    size, seats, named
-):
+async def test_the_codes_are_named_under_the_table_where_the_log_keeps_its_rows(size, seats, named):
     """Issue 34: every code on screen has a legend. The spirits' and power sources' codes (Mo,
     Sp, ☾M …) are named under the table whenever the log keeps 4 rows beside them; where it
     would not (4 seats at 80x24), the status line names the highlighted tile in words."""
@@ -100,7 +98,7 @@ async def test_the_codes_are_named_under_the_table_where_the_log_keeps_its_rows(
         await until(pilot, lambda: person_decides(app.screen))
         await settle(pilot)
         rows = "\n".join(screen_rows(app))
-        pairs = [f"{CATEGORY_CODE[c]} {category_name(c)}" for c in CATEGORIES]
+        pairs = [f"{CATEGORY_CODE[c]} {category_name(c)}" for c in CATEGORIES] + ["◆W gemstone"]
         assert all(pair in rows for pair in pairs) == named, rows
         assert app.screen.query_one(GameLog).size.height >= (4 if named else 2)
         assert not cut_rows(app)

@@ -18,7 +18,14 @@ from rich.text import Text
 
 from wish_tui.spirits.rules import CATEGORIES, SPIRITS
 from wish_tui.spirits.ui.style import category_style, ink, seat_style
-from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE, category_name, kind_name
+from wish_tui.spirits.words.marks import (
+    CATEGORY_CODE,
+    GEM,
+    SEAT_LETTER,
+    SEAT_TITLE,
+    category_name,
+    kind_name,
+)
 from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import ViewText
 
@@ -52,17 +59,19 @@ def cell_style(name: str) -> Style:
     return Style(bold=name == "bold")
 
 
-def code_names(width: int) -> list[Text]:
-    """The twelve categories' codes, each with its name ('Mo Moss  Fl Flowers …'), on as few
-    lines of `width` cells as they fit."""
+def code_names(width: int, letter: str = "W") -> list[Text]:
+    """The twelve categories' codes, each with its name ('Mo Moss  Fl Flowers …'), and a
+    gemstone's mark ('◆W gemstone', `letter` its seat's), on as few lines of `width` cells as
+    they fit."""
+    pieces = [(CATEGORY_CODE[c], category_name(c), category_style(c)) for c in CATEGORIES]
+    pieces.append((GEM + letter, "gemstone", Style(bold=True)))
     lines = [Text(" ")]
-    for category in CATEGORIES:
-        code, name = CATEGORY_CODE[category], category_name(category)
+    for code, name, style in pieces:
         line = lines[-1]
         if line.cell_len > 1 and line.cell_len + len(code) + 1 + len(name) > width - 1:
             line.rstrip()
             lines.append(line := Text(" "))
-        line.append(code, category_style(category))
+        line.append(code, style)
         line.append(f" {name}  ", "dim")
     lines[-1].rstrip()
     return lines
@@ -125,7 +134,8 @@ class SeatsView(ViewText):
         text.append(f"\n {legend}", "dim")
         text.append(f"\n {MORE_LEGEND}{CARDS_LEGEND if cards else ''}", "dim")
         if names_width:
-            names = code_names(names_width)
+            djinn = view["players"][seat]["djinn"] if 0 <= seat < len(view["players"]) else ""
+            names = code_names(names_width, SEAT_LETTER.get(djinn, "W"))
             self.names_rows = len(names)
             for line in names:
                 text.append("\n")
