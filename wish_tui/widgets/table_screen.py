@@ -31,28 +31,33 @@ from .detail_line import DetailLine
 from .final_scoring import FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar, key_label
+from .table_detail import TableDetail
 from .table_help import TableHelp
+from .table_key_bar import TableKeyBar
 from .table_keys import TableKeys
 from .table_leaving import TableLeaving
+from .table_news import TableNews
 from .table_people import TablePeople
 from .table_status import TableStatus
 from .table_toasts import TableToasts
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
+"""The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
 BELL_AFTER = 5.0
 """Seconds a person must have waited for their decision before the bell rings for it."""
 HURRIED_KEY_SAID_FOR = 3.0
 """Seconds after a game key hurried a bot within which its loss is said, once it is one's turn."""
-OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
-"""The keys the key bar offers once the game is over, instead of the game's."""
-"""The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
 TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 """The layout of every screen showing a table; read when the first one opens, so the title
 screen starts without it."""
 
 
-class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, AppScreen):
+PARTS = (TableKeys, TableKeyBar, TablePeople, TableHelp, TableStatus, TableNews, TableDetail)
+"""The parts of a table screen kept in files of their own (`table_*.py`)."""
+
+
+class TableScreen(*PARTS, TableToasts, AppScreen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -85,9 +90,6 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
     """Per game key's action name: its title first (the game's `choices.KEY_GROUPS`)."""
     RARE_GROUPS: frozenset[str] = frozenset()
     """Key groups hidden from the footer unless possible (the rest show greyed when not)."""
-    DETAIL_ROWS: int = 0
-    """Lines of the detail line under the board (`widgets.detail_line`), which says in words
-    what is highlighted; 0: the game has none."""
 
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(classes="table")
@@ -109,6 +111,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         self._asked_version = -1
         self._seed_told = False
         self._hint_shown = False
+        self._hint_version = -1
+        """The table's version the hint on the screen was given for."""
         self._hinted = None
         """The action the hint on the screen names (a window that offers it opens on it)."""
         self._parsed: tuple = (None, [], {})
@@ -216,19 +220,6 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         """The final scoring window (`best`: how a solo score compares with the best ones)."""
         raise NotImplementedError
 
-    def detail_words(self, view: dict) -> str:
-        """The detail line while no window is open: what the board's cursor is on ('' none)."""
-        return ""
-
-    def option_detail(self, action) -> str:
-        """The detail line for a window's highlighted option, a legal action ('' for none)."""
-        return ""
-
-    def kept_rows(self) -> int:
-        """How many rows at the screen's top a panel over the table leaves in sight (a game's
-        map: a lesson's panel goes under them); 0 for none."""
-        return 0
-
     def board_marks(self, view: dict, legal: list) -> dict:
         """Extra keyword arguments for the board's `show`: what the screen highlights on the
         table (e.g. a cursor over the places its keys may choose), never game state."""
@@ -244,20 +235,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         yield Widget(id="status-room")
         yield KeyBar(id="keys")
 
-    def _shown_bindings(self) -> list[Binding]:
-        """The keys of the key bar, in order. A key with several meanings (Enter takes a tile or
-        places a gemstone) has one entry per meaning; `check_action` hides those that do not
-        apply now."""
-        seen, shown = set(), []
-        for binding in self._all_bindings():
-            if binding.show and (binding.key, binding.action) not in seen:
-                seen.add((binding.key, binding.action))
-                shown.append(binding)
-        return shown
-
     def on_mount(self) -> None:
-        keys = [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
-        self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
+        self.set_up_key_bar()
         self._write_news()
         if self.warning:
             self.toast(self.warning, severity="warning", timeout=8)
@@ -280,6 +259,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
     def on_resize(self) -> None:
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
+        self.call_after_refresh(self.keep_news_in_sight)
 
     @property
     def compact(self) -> bool:
@@ -310,6 +290,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         self._refusal = None  # it was about the position before; refresh_view shows the turn
         self._say_hurried_key()
         self._write_news()
+        if self.table.version != self._hint_version:
+            self._clear_hint()  # the position it spoke of is gone, whatever window is open
         panel = self.query_one(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)
         if panel.is_open and self._options and gone:
@@ -400,8 +382,11 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         if hint.actions != self.table.actions or self.table.deciding != self.viewer:
             return
         action = self.spec.rules.Action.parse(hint.notation)
-        self.toast(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
+        words = f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}"
+        self.toast(words, timeout=12)
+        self.name_hint_keys(words)
         self._hint_shown = True
+        self._hint_version = self.table.version
         self._hinted = action
         self.hinted(action)
 
@@ -429,39 +414,6 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         self._show_status(view)
         self._update_footer()
         self.show_detail(view)
-
-    def show_detail(self, view: dict | None = None) -> None:
-        """Say on the detail line what is highlighted: the open window's option, else what
-        the game's cursor is on."""
-        if not self.DETAIL_ROWS:
-            return
-        panel = self.query_one(ChoicePanel)
-        index = panel.highlighted
-        if panel.is_open and self._options:
-            words = self.option_detail(self._options[index]) if index < len(self._options) else ""
-        elif panel.is_open and self._on_choice is not None:
-            words = self._ask_details[index] if index < len(self._ask_details) else ""
-        else:
-            words = self.detail_words(self.view() if view is None else view)
-        self.query_one(DetailLine).say(words)
-
-    def on_choice_panel_highlighted(self, event: ChoicePanel.Highlighted) -> None:
-        self.show_detail()
-
-    def _update_footer(self) -> None:
-        """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
-        bindings = self._shown_bindings()
-        if self.table.is_over:
-            states = [False] * len(bindings) + [True] * len(OVER_KEYS)
-        else:
-            # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
-            states = [self.check_action(b.action.partition("(")[0], ()) for b in bindings]
-            states += [False] * len(OVER_KEYS)
-        self.query_one(KeyBar).show_states(states)
-
-    def _all_bindings(self) -> list[Binding]:
-        """Every binding of the screen, the game's own first."""
-        return [b for cls in type(self).__mro__ for b in cls.__dict__.get("BINDINGS", [])]
 
     def _seat_label(self, seat: int) -> str:
         info = self.table.seats[seat]
@@ -542,6 +494,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
+        self.keep_news_in_sight()
         self._update_footer()
 
     def _drop_question(self) -> None:
@@ -550,6 +503,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         if panel.is_open:
             self._options, self._on_choice = [], None
             panel.close()
+            self.keep_news_in_sight()
             self.busy = False
 
     def action_choice_digit(self, digit: int) -> None:
@@ -574,6 +528,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         self.query_one(ChoicePanel).close()
+        self.keep_news_in_sight()
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None
@@ -602,6 +557,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
             # A hint is about the position before: it must not cover the next question.
             self._hint_shown = False
             self._clear_notifications()
+            self.name_hint_keys("")
 
     # -- undo, save, quit ----------------------------------------------------------------------
     def _undo_possible(self) -> bool:

@@ -70,7 +70,7 @@ class GameScreen(TableScreen):
         Binding("1", "row(0)", "Row", key_display="1-5"),
         *(Binding(str(d), f"row({d - 1})", show=False) for d in range(2, 6)),
         *(Binding(str(d), f"hand({d - 1})", show=False) for d in range(1, 10)),
-        Binding("enter,b", "buy", "Buy", key_display="⏎/b"),
+        Binding("enter,b", "buy", "Buy", key_display="b"),
         Binding("enter,b", "play", "Play", key_display="⏎"),
         Binding("d", "draw", "Draw"),
         Binding("a", "advertise", "Advert"),
