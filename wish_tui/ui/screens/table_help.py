@@ -18,6 +18,10 @@ class TableHelp:
 
     def __init__(self, screen) -> None:
         self.screen = screen
+        self.hint_shown = False
+        """True while a hint's toast is on the screen."""
+        self.hint_version = -1
+        """The table's version the hint on the screen was given for."""
 
     def keys(self) -> None:
         """Show every key."""
@@ -69,8 +73,23 @@ class TableHelp:
         if hint.actions != screen.table.actions or screen.table.deciding != screen.viewer:
             return
         action = screen.spec.rules.Action.parse(hint.notation)
-        words = screen.hint_words(action, hint.words)
-        screen.toast(f"Hint: {words} — {hint.reason}", timeout=12)
-        screen._hint_shown = True
+        words = f"Hint: {screen.hint_words(action, hint.words)} — {hint.reason}"
+        screen.toast(words, timeout=12)
+        screen.name_hint_keys(words)
+        self.hint_shown = True
+        self.hint_version = screen.table.version
         screen._hinted = action
         screen.hinted(action)
+
+    def clear_hint(self) -> None:
+        """Take the hint off the screen (it was about the position before)."""
+        self.screen._hinted = None
+        if self.hint_shown:
+            self.hint_shown = False
+            self.screen.toasts.clear()
+            self.screen.name_hint_keys("")
+
+    def drop_stale_hint(self) -> None:
+        """The table changed: a hint of a position that is gone goes, whatever window is open."""
+        if self.screen.table.version != self.hint_version:
+            self.clear_hint()

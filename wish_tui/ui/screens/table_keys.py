@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import time
 
-from textual.binding import Binding
 from textual.events import Key
 
 from wish_tui.widgets.choice_panel import ChoicePanel
-from wish_tui.widgets.key_bar import KeyBar
+from wish_tui.widgets.key_bar import key_label
 
 CHOICE_KEYS = {str(d) for d in range(10)} | {"enter", "up", "down"}
 """Keys that answer an open question: dropped when typed before it was asked."""
 WINDOW_KEYS = CHOICE_KEYS | {"escape"}
 """Keys an open window takes for itself (a game key bound to one of them waits until it shuts)."""
-OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
-"""The keys the key bar offers once the game is over, instead of the game's."""
+SAID_KEYS = frozenset({"escape", "enter", "up", "down", "left", "right", "tab", "space"})
+"""Keys that are not printable but are said to do nothing when they do nothing."""
 MANY_OPTIONS = 12
 """A game key's window of more options than this is asked in steps, where the game says how
 (`option_steps`): 36 Wind Blasts become the Area, then which Wind Blast."""
@@ -62,37 +61,11 @@ class TableKeys:
             and not self.screen.asks_in_panel(self.screen.view())
         )
 
-    def all_bindings(self) -> list[Binding]:
-        """Every binding of the screen, the game's own first."""
-        return [b for cls in type(self.screen).__mro__ for b in cls.__dict__.get("BINDINGS", [])]
-
-    def shown_bindings(self) -> list[Binding]:
-        """The keys of the key bar, in order. A key with several meanings (Enter takes a tile or
-        places a gemstone) has one entry per meaning; `check` hides those that do not apply
-        now."""
-        seen, shown = set(), []
-        for binding in self.all_bindings():
-            if binding.show and (binding.key, binding.action) not in seen:
-                seen.add((binding.key, binding.action))
-                shown.append(binding)
-        return shown
-
-    def update_footer(self) -> None:
-        """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
-        bindings = self.shown_bindings()
-        if self.screen.table.is_over:
-            states = [False] * len(bindings) + [True] * len(OVER_KEYS)
-        else:
-            # An action may carry arguments ("cursor(-1, 0)"); `check` is asked its name.
-            states = [self.screen.check_action(b.action.partition("(")[0], ()) for b in bindings]
-            states += [False] * len(OVER_KEYS)
-        self.screen.query_one(KeyBar).show_states(states)
-
     def group_keys(self, group: str) -> set[str]:
         """The keys bound to a key group."""
         return {
             key
-            for binding in self.all_bindings()
+            for binding in self.screen.key_bar.all_bindings()
             if binding.action == group
             for key in binding.key.split(",")
         }
@@ -112,7 +85,7 @@ class TableKeys:
             # Rarely possible actions stay out of the way; the usual ones show greyed.
             return False if action in self.screen.RARE_GROUPS else None
         if action == "undo":
-            return True if self.screen._undo_possible() else None
+            return True if self.undo_possible() else None
         if action in ("chat", "people"):
             return self.screen.table.can_chat
         if action == "hand_to_bot":
@@ -139,9 +112,9 @@ class TableKeys:
             event.stop()
             return
         if event.key == "u":
-            if not self.screen._undo_possible():
+            if not self.undo_possible():
                 event.stop()
-                self.screen.refuse(self.screen._why_no_undo())
+                self.screen.refuse(self.why_no_undo())
             return
         if not self.live():
             self._out_of_turn(event, panel)
@@ -150,6 +123,7 @@ class TableKeys:
             return  # the window's own key
         groups = self.key_groups(event.key)
         if not groups:
+            self._say_if_dead(event)
             return
         if any(self.live(group) and self.group(group) for group in groups):
             # Another game key while a window is open: the window goes, unanswered, and the
@@ -158,6 +132,30 @@ class TableKeys:
             return
         event.stop()
         self.screen.refuse(self.screen.why_not(groups[0]))
+
+    def undo_possible(self) -> bool:
+        """True when `u` may take back the last actions of this keyboard's turn now."""
+        screen = self.screen
+        if screen.busy and not screen.query_one(ChoicePanel).is_open:
+            return False
+        if not screen._is_mine(screen.table.deciding):
+            return False
+        return screen.choices().can_undo
+
+    def why_no_undo(self) -> str:
+        """Why `u` takes nothing back now."""
+        return self.screen.choices().why_no_undo or "There is nothing of yours to undo."
+
+    def undo(self) -> None:
+        """Take back the last actions of this turn, as far as the rules allow."""
+        screen = self.screen
+        if not self.undo_possible():
+            screen.refuse(self.why_no_undo())
+            return
+        # Undo inside a decision closes the question first; nothing is chosen.
+        screen._drop_question()
+        screen.busy = True
+        screen.seat.undo()
 
     def _out_of_turn(self, event: Key, panel: ChoicePanel) -> None:
         """A key while the game's keys are not live: it hurries a bot thinking for another seat,
@@ -170,6 +168,21 @@ class TableKeys:
         elif panel.is_open and not panel.cancellable and self.answers_elsewhere(event.key):
             event.stop()
             self.screen.refuse(self.answer_first())
+        else:
+            self._say_if_dead(event)
+
+    def _say_if_dead(self, event: Key) -> None:
+        """Say in the status line that a key does nothing here, when no key of the screen (nor
+        of the app) that could act on it is live now."""
+        key, screen = event.key, self.screen
+        if not (event.is_printable or key in SAID_KEYS) or screen.table.is_over:
+            return
+        for binding in [*screen.key_bar.all_bindings(), *screen.app.BINDINGS]:
+            if key in binding.key.split(","):
+                name = binding.action.removeprefix("app.").partition("(")[0]
+                if binding.action.startswith("app.") or screen.check_action(name, ()):
+                    return
+        screen.refuse(f"{key_label(key)} does nothing here; ? shows the keys.")
 
     def answers_elsewhere(self, key: str) -> bool:
         """True for a key that a rules' decision's window does not take: Esc, or a game key."""
@@ -178,7 +191,7 @@ class TableKeys:
     def answer_first(self) -> str:
         """Why a key is refused while the rules wait for an answer in the window."""
         sentence = "The game goes on once this is chosen: pick an option by its number or ↑↓ Enter"
-        if self.screen._undo_possible():
+        if self.undo_possible():
             sentence += ", or u takes back your last move"
         return sentence + "."
 
@@ -186,7 +199,7 @@ class TableKeys:
         """The key groups bound to `key`, in binding order (a key may have several meanings)."""
         return [
             binding.action
-            for binding in self.all_bindings()
+            for binding in self.screen.key_bar.all_bindings()
             if key in binding.key.split(",") and binding.action in self.screen.KEY_GROUPS
         ]
 

@@ -3,20 +3,18 @@
 A game's screen subclasses `TableScreen` and supplies what is its own: the board widget that
 renders a view (`BOARD`), its key groups' titles (`KEY_GROUPS`, from the game's `choices`
 module), and its words (why a key is refused, what the status line says, the decision's title).
-Everything else — whose turn it is, curtains between people sharing a keyboard, the choice panel,
-undo, save, quit, hints, help and the end of the game — is here, once for every game.
+Everything else (turns, curtains, windows, undo, save, quit, hints, help, the end) is here, once.
 
-The screen is one Screen that composes the objects doing its jobs (no mixins): the key router
-(`table_keys`), the status line (`table_status`), the people at the table and its clock
-(`table_people`), help and hints (`table_help`), the turns at one keyboard (`table_turns`), its
-toasts (`table_toasts`) and its ways out (`table_leaving`). Each asks the table what it can do
-(`wish_tui.tables.base.TableBase` declares every capability) and the app what it is
-(`table_app.TableApp`); nothing probes which kind of table or app it has.
+The screen is one Screen that composes the objects doing its jobs (no mixins), each in a
+`table_*.py` of its own: the key router (`table_keys`), the key bar, the status line, the detail
+line, the log's newest line kept in sight (`table_news`), the people at the table and its clock,
+help and hints (`table_help`), the turns at one keyboard, its toasts and its ways out
+(`table_leaving`). Each asks the table what it can do (`wish_tui.tables.base.TableBase`
+declares every capability) and the app what it is (`table_app.TableApp`); nothing probes.
 
-The screen is a client of the seat API (`wish_tui.tables.seat`): it sits at a table (`LocalTable` here,
-or a table of `wish-tui serve`), shows the view of the seat at the keyboard, offers the choices
-that seat has, and plays by notation. It holds no game state and never asks which kind of table it
-has: the table tells it of every change (`table_changed`), every refusal and every hint.
+A client of the seat API (`wish_tui.tables.seat`) at any table, local or a server's: it shows the
+seat's view, offers its choices, plays by notation and holds no game state; the table tells it of
+every change (`table_changed`), every refusal and every hint.
 """
 
 from __future__ import annotations
@@ -31,14 +29,18 @@ from textual.widget import Widget
 
 from wish_tui.tables.seat import Hint
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.view_text import ViewText
 
 from .app_screen import AppScreen
+from .table_detail import TableDetail
 from .table_help import TableHelp
-from .table_keys import OVER_KEYS, TableKeys
+from .table_key_bar import TableKeyBar
+from .table_keys import TableKeys
 from .table_leaving import TableLeaving
+from .table_news import TableNews
 from .table_people import TablePeople
 from .table_status import TableStatus
 from .table_toasts import TableToasts
@@ -54,8 +56,9 @@ screen starts without it."""
 class TableScreen(AppScreen):
     """A game in progress at a table, seen by the seat at the keyboard.
 
-    Composed of `router` (keys), `status_line`, `people`, `guide` (help), `turns`, `toasts` and
-    `leaving`; the game's screen overrides only the hooks below ("what a game supplies")."""
+    Composed of `router` (keys), `key_bar`, `status_line`, `detail`, `news`, `people`, `guide`
+    (help and hints), `turns`, `toasts` and `leaving`; the game's screen overrides only the hooks
+    below ("what a game supplies")."""
 
     CSS_PATH = TABLE_CSS_PATH
 
@@ -87,6 +90,9 @@ class TableScreen(AppScreen):
     """Per game key's action name: its title first (the game's `choices.KEY_GROUPS`)."""
     RARE_GROUPS: frozenset[str] = frozenset()
     """Key groups hidden from the footer unless possible (the rest show greyed when not)."""
+    DETAIL_ROWS: int = 0
+    """Lines of the detail line under the board, which says in words what is highlighted;
+    0: the game has none."""
 
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(classes="table")
@@ -104,14 +110,16 @@ class TableScreen(AppScreen):
         key then takes its place (the keys stay live, the key bar unchanged)."""
         self._asked_at = 0.0
         self._asked_version = -1
-        self._hint_shown = False
         self._hinted = None
         """The action the hint on the screen names (a window that offers it opens on it)."""
         self._parsed: tuple = (None, [], {})
         self.hurried_by: tuple[str, float] | None = None
         """The game key that last hurried a bot, and when: said to be lost once it is ours."""
         self.router = TableKeys(self)
+        self.key_bar = TableKeyBar(self)
         self.status_line = TableStatus(self)
+        self.detail = TableDetail(self)
+        self.news = TableNews(self)
         self.people = TablePeople(self)
         self.guide = TableHelp(self)
         self.toasts = TableToasts(self)
@@ -220,17 +228,35 @@ class TableScreen(AppScreen):
         table (e.g. a cursor over the places its keys may choose), never game state."""
         return {}
 
+    def detail_words(self, view: dict) -> str:
+        """The detail line while no window is open: what the board's cursor is on ('' none)."""
+        return ""
+
+    def option_detail(self, action) -> str:
+        """The detail line for a window's highlighted option, a legal action ('' for none)."""
+        return ""
+
+    def kept_rows(self) -> int:
+        """How many rows at the screen's top a panel over the table leaves in sight (a game's
+        map: a lesson's panel goes under them); 0 for none."""
+        return 0
+
+    def rows_over_table(self) -> set[int]:
+        """The screen rows something lies over the table on (a lesson adds its panel's)."""
+        return self.news.rows_over_table()
+
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield self.BOARD(id="board-root")
+        if self.DETAIL_ROWS:
+            yield DetailLine(self.DETAIL_ROWS, id="detail")
         yield ChoicePanel(id="choice")
         yield ViewText(id="status", classes="rising")
         yield Widget(id="status-room")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        keys = [(b.key_display or b.key, b.description) for b in self.router.shown_bindings()]
-        self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
+        self.key_bar.set_up()
         self.write_news()
         if self.warning:
             self.toast(self.warning, severity="warning", timeout=8)
@@ -247,6 +273,7 @@ class TableScreen(AppScreen):
     def on_resize(self) -> None:
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
+        self.call_after_refresh(self.news.keep_in_sight)
 
     @property
     def compact(self) -> bool:
@@ -278,6 +305,7 @@ class TableScreen(AppScreen):
         self.status_line.refusal = None  # about the position before: the turn is shown
         self.turns.say_hurried_key()
         self.write_news()
+        self.guide.drop_stale_hint()
         panel = self.query_one(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)
         if panel.is_open and self._options and gone:
@@ -287,7 +315,7 @@ class TableScreen(AppScreen):
             panel.close()
         if not panel.is_open:
             self.busy = False
-            self._clear_hint()
+            self.guide.clear_hint()
         self.turns.ring_if_called()
         self.refresh_view()
         self.proceed()
@@ -337,11 +365,8 @@ class TableScreen(AppScreen):
         marks = self.board_marks(view, legal)
         self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
         self.status_line.show(view)
-        self._update_footer()
-
-    def _update_footer(self) -> None:
-        """Show in the key bar which keys can be used now."""
-        self.router.update_footer()
+        self.key_bar.update()
+        self.detail.show(view)
 
     # -- the flow of the game ------------------------------------------------------------------
     def proceed(self) -> None:
@@ -378,19 +403,22 @@ class TableScreen(AppScreen):
             panel = self.query_one(ChoicePanel)
             panel.move(options.index(self._hinted) - panel.highlighted)
 
-    def _ask(self, title: str, labels: list[str], then) -> None:
-        """Ask a choice that is not a game action; `then(index)` gets the answer."""
+    def _ask(self, title: str, labels: list[str], then, details: list[str] = ()) -> None:
+        """Ask a choice that is not a game action; `then(index)` gets the answer. `details`:
+        what the detail line says of each option."""
         self._switchable = self.router.live()
         self.busy = True
         self._options = []
         self._on_choice = then
+        self.detail.asked = list(details)
         self._open_panel(title, labels, True)
 
     def _open_panel(self, title: str, labels: list[str], cancellable: bool) -> None:
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
-        self._update_footer()
+        self.news.keep_in_sight()
+        self.key_bar.update()
 
     def _drop_question(self) -> None:
         """Close the open window without an answer (nothing is chosen)."""
@@ -398,6 +426,7 @@ class TableScreen(AppScreen):
         if panel.is_open:
             self._options, self._on_choice = [], None
             panel.close()
+            self.news.keep_in_sight()
             self.busy = False
 
     def action_choice_digit(self, digit: int) -> None:
@@ -422,55 +451,36 @@ class TableScreen(AppScreen):
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         self.query_one(ChoicePanel).close()
+        self.news.keep_in_sight()
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None
             if event.index is not None:
                 then(event.index)
-            self._update_footer()
+            self.key_bar.update()
             self.proceed()
             return
         options, self._options = self._options, []
         if event.index is not None and event.index < len(options):
             self.play(options[event.index])
         else:
-            self._update_footer()
+            self.key_bar.update()
             self.proceed()
 
     def play(self, action) -> None:
         """Play an action of the seat at the keyboard; the table tells what came of it."""
         self.busy = True
-        self._clear_hint()
-        self._update_footer()
+        self.guide.clear_hint()
+        self.key_bar.update()
         self.seat.play(str(action))
 
-    def _clear_hint(self) -> None:
-        self._hinted = None
-        if self._hint_shown:
-            # A hint is about the position before: it must not cover the next question.
-            self._hint_shown = False
-            self.toasts.clear()
+    def on_choice_panel_highlighted(self, event: ChoicePanel.Highlighted) -> None:
+        self.detail.show()
 
     # -- undo, save, quit ----------------------------------------------------------------------
-    def _undo_possible(self) -> bool:
-        if self.busy and not self.query_one(ChoicePanel).is_open:
-            return False
-        if not self._is_mine(self.table.deciding):
-            return False
-        return self.choices().can_undo
-
-    def _why_no_undo(self) -> str:
-        return self.choices().why_no_undo or "There is nothing of yours to undo."
-
     def action_undo(self) -> None:
         """Take back the last actions of this turn, as far as the rules allow."""
-        if not self._undo_possible():
-            self.refuse(self._why_no_undo())
-            return
-        # Undo inside a decision closes the question first; nothing is chosen.
-        self._drop_question()
-        self.busy = True
-        self.seat.undo()
+        self.router.undo()
 
     def action_save(self) -> None:
         """Save the game under a name."""
@@ -486,12 +496,9 @@ class TableScreen(AppScreen):
 
     @classmethod
     def base_bindings(cls, *keys: str) -> list[Binding]:
-        """The table screen's own bindings of `keys`, for a game screen that binds those keys too.
-
-        Textual lets a subclass's bindings of a key replace its base's, so a game that gives the
-        arrows, Enter, digits or Esc a meaning on its board lists these first in its BINDINGS:
-        the choice panel keeps them while it is open.
-        """
+        """The table screen's own bindings of `keys`, which a game that binds those keys too
+        (arrows, Enter, digits, Esc) lists first in its BINDINGS: Textual lets a subclass's
+        binding of a key replace its base's, and the choice panel keeps them while it is open."""
         return [b for b in TableScreen.BINDINGS if set(b.key.split(",")) & set(keys)]
 
     # -- what the composed parts do, as Textual and the games ask the screen ------------------
@@ -538,8 +545,12 @@ class TableScreen(AppScreen):
 
     def status_placed(self, top: int) -> None:
         """The status line now begins at screen row `top`: what lies just above it moves (a
-        game's overlay may follow it too)."""
-        self.query_one(ChoicePanel).keep_above(top)
+        game's overlay may follow it too), keeping the log's newest line in sight."""
+        self.news.place_panels()
+
+    def name_hint_keys(self, hint: str) -> None:
+        """A hint now says `hint` ('' when it went): the keys it names show in the key bar."""
+        self.key_bar.name_hint_keys(hint)
 
     def toast(self, message: str, *, severity: str = "information", **kwargs) -> None:
         """A notification; a refusal takes the place of the words before it."""

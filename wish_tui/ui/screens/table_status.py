@@ -50,6 +50,7 @@ class TableStatus:
             text = Text("\n".join(self._refusal_lines(status.size.width or screen.size.width)))
         status.set_class(self.refusal is not None, "-refused")
         status.show(text)
+        screen.key_bar.name_keys(text.plain)
         top = screen.status_top()
         status.styles.offset = (0, max(0, top))
         screen.status_placed(top)
