@@ -30,6 +30,11 @@ class FinalScoringScreen(AppModalScreen[None]):
     """The game a new game is set up for (the registry's name)."""
     projected = False
     """True when the window shows the final scoring if the game ended now, not its end."""
+    table = None
+    """The table whose game the window scores (its rematch offer, its rematch), given by the
+    table screen that opens the window; None for a window shown on its own."""
+    online = False
+    """True at a server's table: n sets up a new table, q goes back to the tables, r rematches."""
     notes: tuple[str, ...] = ()
     """Sentences under the verdict on how the game was settled: aborted, or a seat given up
     and ranked last whatever its score (`core.ranking.result_lines`)."""
@@ -44,7 +49,7 @@ class FinalScoringScreen(AppModalScreen[None]):
     def on_mount(self) -> None:
         # On a short terminal the window scrolls: it opens at its top, on the verdict.
         self.call_after_refresh(self._show_top)
-        table = self.app.remote_table
+        table = self.table
         if table is not None and table.rematch_offer and not self.projected:
             self.show_rematch_offer(table.rematch_offer)
         if self.projected:
@@ -88,19 +93,13 @@ class FinalScoringScreen(AppModalScreen[None]):
     def action_rematch(self) -> None:
         """At a server's table: a new table with the same game and seats; the others are
         invited to sit down again."""
-        table = self.app.remote_table
-        if table is not None:
-            table.rematch()
+        if self.table is not None:
+            self.table.rematch()
 
     def _show_top(self) -> None:
         for box in self.query(Vertical):
             box.scroll_home(animate=False)
             break
-
-    @property
-    def online(self) -> bool:
-        """True in the app of a session of `wish-tui serve`."""
-        return self.app.connection is not None
 
     def action_back(self) -> None:
         """Look at the final position."""

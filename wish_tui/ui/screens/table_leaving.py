@@ -38,7 +38,7 @@ class TableLeaving:
             return
         window = screen.game_over_screen({**view, "scores": projection}, None, None)
         window.projected = True
-        screen.app.push_screen(window)
+        self._open(window)
 
     def save_as_named(self) -> None:
         """Save the game under a name, saying it."""
@@ -125,4 +125,10 @@ class TableLeaving:
         # At a server, the scores are those the club settled: a given-up seat is last, an
         # aborted game has no ranking; say so under the verdict.
         window.notes = tuple(result_lines(view["scores"], [s.named for s in table.seats]))
-        app.push_screen(window)
+        self._open(window)
+
+    def _open(self, window: FinalScoringScreen) -> None:
+        """Open a final scoring window over the table it scores."""
+        window.table = self.screen.table
+        window.online = self.screen.app.has_lobby
+        self.screen.app.push_screen(window)
