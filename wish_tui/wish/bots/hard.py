@@ -218,7 +218,7 @@ def _describe(action: Action, state, seat: int) -> str:
     kind = action.kind
     if kind == "fulfill":
         wish = cat.wishes[action.arg]
-        return f"fulfil {wish.name} now for {wish.vp} VP"
+        return f"fulfill {wish.name} now for {wish.vp} VP"
     if kind == "build":
         return f"build the {action.arg} for {cat.monument_by_name[action.arg].vp} VP"
     if kind == "travel":

@@ -89,7 +89,7 @@ def parse_action(state: State, text: str) -> Action:
 
 
 KIND_SPELLINGS = {"fulfil": "fulfill"}
-"""Other spellings of an action's verb (the log writes 'Fulfil', the notation 'fulfill')."""
+"""Other spellings of an action's verb, read as the notation writes it."""
 
 
 def _named_as_printed(catalog, action: Action) -> Action:

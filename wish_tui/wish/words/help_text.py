@@ -44,7 +44,7 @@ def board_text(djinn: str) -> str:
 
 
 RULES = [
-    ("Goal", "Score the most VP: fulfil Wishes, build Monuments, fulfil your secret Destiny."),
+    ("Goal", "Score the most VP: fulfill Wishes, build Monuments, fulfill your secret Destiny."),
     (
         "Rounds",
         "Each round a Caravan card moves the Caravan 0-2 Areas towards the Dock and sets its trade. When it reaches the Dock (X), that round is the last.",
@@ -62,7 +62,7 @@ RULES = [
     ),
     (
         "Monuments",
-        "People on a Monument can still be used to fulfil Wishes; the builder gains 1 VP each time someone else does.",
+        "People on a Monument can still be used to fulfill Wishes; the builder gains 1 VP each time someone else does.",
     ),
     ("Trade", "Any time on your turn: 3 Crystals for 1 of another colour (Air: 2 for 1)."),
     ("Potion", "After your 3 markers, one more action on a symbol without a marker. One per turn."),
@@ -93,7 +93,7 @@ RULES = [
     ),
     (
         "Solo",
-        "A Challenge card each turn acts as an opponent; the Offer slides right each round; fulfil your Destiny.",
+        "A Challenge card each turn acts as an opponent; the Offer slides right each round; fulfill your Destiny.",
     ),
 ]
 
