@@ -6,8 +6,10 @@ from wish_tui.core.excerpt import excerpt
 
 from . import decisions
 from .catalog import COLOUR_INDEX, COLOURS, GEMS, LETTERS
+from .effects import ability_usable
+from .people import needs_person
 from .supply import crystal_supply, crystals_left
-from .turn import SYMBOL_OF, places, potion_allows
+from .turn import SYMBOL_OF, TOKEN_SUPPLY, places, potion_allows
 
 _NAMES = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
 _SPECIAL_OWNER = {"icedibs": "water", "clone": "fire", "blast": "air", "harvest": "earth"}
@@ -125,7 +127,7 @@ def _column_reason(cat, p, action, symbol: str) -> str:
     if not 1 <= col <= len(columns):
         return f"Say which action column to use, 1 to {len(columns)} (e.g. '{action} #1')."
     if col == 2 and not p.unlocked:
-        return "Column 2 is locked until you fulfil your third Wish."
+        return "Column 2 is locked until you fulfill your third Wish."
     if symbol not in columns[col - 1]:
         return f"Column {col} has no {symbol.capitalize()} symbol."
     if action.potion:
@@ -181,7 +183,9 @@ def _place_reason(st, p, action) -> str:
         names = " or ".join(GEMS[c] for c in cat.areas[place].crystals)
         return f"No {names} is left in the supply to Empower with (12 of each in the box)."
     if kind == "manifest":
-        return f"The Manifest ability of {cat.areas[place].name} cannot be used now."
+        area = cat.areas[place]
+        why = MANIFEST_EMPTY.get(area.ability, "not now")
+        return f"The Manifest ability of {area.name} cannot be used: {why}."
     if kind == "clone" and not action.arg2 and len(st.clones) + st.clones_discarded >= 2:
         if st.clones:
             return "No Fiery Clone token is left to place; move one (e.g. 'clone AREA from AREA')."
@@ -237,8 +241,9 @@ def _fulfill_reason(st, p, action, place) -> str:
         if built is None or not built[1][colour]:
             return f"No Monument in {area} holds a {_colour(colour)} Wishing Person."
     elif not st.area_meeples[place * 6 + colour]:
-        needed = "" if action.trick else f" ({wish.name} is a {wish.type.capitalize()} Wish)"
-        return f"There is no {_colour(colour)} Wishing Person in {area}{needed}."
+        if action.trick:
+            return f"There is no {_colour(colour)} Wishing Person in {area} to recolour."
+        return needs_person(st, p, wish, [place]) + "."
     return ""
 
 
@@ -291,7 +296,7 @@ def hand_status(st, seat: int) -> dict[str, dict[str, str]]:
 
 
 def fulfil_status(st, seat: int, card: str) -> dict[str, str]:
-    """Whether `seat` can fulfil `card` from its hand now, and how; see `hand_status`."""
+    """Whether `seat` can fulfill `card` from its hand now, and how; see `hand_status`."""
     p = st.players[seat]
     wish = st.catalog.wishes[card]
     if st.phase == "over":
@@ -304,15 +309,15 @@ def fulfil_status(st, seat: int, card: str) -> dict[str, str]:
             ("p", lambda a: True),
         ):
             if any(test(a) for a in ways):
-                return _status(key, f"You can fulfil it now{FULFIL_KEYS[key]} ({key}).")
+                return _status(key, f"You can fulfill it now{FULFIL_KEYS[key]} ({key}).")
         why, short = _fulfil_refusal(st, p, wish)
         return _status("", why, short)
     obstacles = _price_and_person(st, p, wish, on_move=False)
     if obstacles:
         return _status("", *_joined(obstacles))
     if st.phase == "play" and st.order[st.turn_idx] == seat:
-        return _status("", "You can pay for it; fulfil it once this decision is made.", "paid")
-    return _status("", "You can pay for it; fulfil it on your turn.", "paid; wait")
+        return _status("", "You can pay for it; fulfill it once this decision is made.", "paid")
+    return _status("", "You can pay for it; fulfill it on your turn.", "paid; wait")
 
 
 def _status(now: str, why: str, short: str = "") -> dict[str, str]:
@@ -328,9 +333,19 @@ def _joined(obstacles: list[tuple[str, str]]) -> tuple[str, str]:
     """Several obstacles (sentence without its full stop, letters) as one sentence and one line."""
     clauses = [text for text, _ in obstacles]
     if len(clauses) > 1:
-        clauses[-1] = "and " + clauses[-1][0].lower() + clauses[-1][1:]
-        clauses[1:-1] = [c[0].lower() + c[1:] for c in clauses[1:-1]]
+        clauses[1:] = [_lower_first(c) for c in clauses[1:]]
+        clauses[-1] = "and " + clauses[-1]
     return "; ".join(clauses) + ".", ", ".join(short for _, short in obstacles)
+
+
+SENTENCE_STARTS = frozenset(("You", "There", "No", "All", "A", "The", "Only", "It"))
+"""First words of the rules' sentences, lower-cased when one follows another (a Wish's name,
+which may begin a sentence too, keeps its capital)."""
+
+
+def _lower_first(clause: str) -> str:
+    first, _, rest = clause.partition(" ")
+    return f"{first.lower()} {rest}" if first in SENTENCE_STARTS else clause
 
 
 def _fulfil_refusal(st, p, wish) -> tuple[str, str]:
@@ -370,16 +385,19 @@ def _turn_obstacle(p, columns) -> tuple[str, str] | None:
 def _price_and_person(st, p, wish, on_move: bool) -> list[tuple[str, str]]:
     """The crystals still missing for `wish` and the Wishing Person not where the Djinn may act."""
     obstacles = []
-    cost = _cost_reason(p, wish)
+    cost = _cost_reason(p, wish).rstrip(".")
+    person = None if _person_in_reach(st, p, wish, on_move) else _person_reason(st, p, wish, on_move)
     if cost:
-        obstacles.append((cost.rstrip("."), "need " + _missing_letters(p, wish)))
-    if not _person_in_reach(st, p, wish, on_move):
-        obstacles.append(_person_reason(st, p, wish, on_move))
+        obstacles.append((cost, "need " + _missing_letters(p, wish)))
+        if person and person[0].startswith(f"{wish.name} needs"):  # the Wish is named once
+            person = ("it" + person[0][len(wish.name) :], person[1])
+    if person:
+        obstacles.append(person)
     return obstacles
 
 
 def _person_in_reach(st, p, wish, on_move: bool) -> bool:
-    """True when a Wishing Person where the Djinn may act lets it fulfil `wish` (its colour, on
+    """True when a Wishing Person where the Djinn may act lets it fulfill `wish` (its colour, on
     the Area or on a Monument there, or any colour for a Trickery token the seat can still use)."""
     can_trick = p.trickery > 0 and not (on_move and p.trickery_used)
     for place, _ in places(st, p):
@@ -406,7 +424,7 @@ def _potion_refusal(p, symbol: str, col: int = 0) -> str:
 
 
 def _person_reason(st, p, wish, on_move: bool) -> tuple[str, str]:
-    """Why no Wishing Person where the seat may act lets it fulfil `wish` (no full stop)."""
+    """Why no Wishing Person where the seat may act lets it fulfill `wish` (no full stop)."""
     names = [st.catalog.areas[place].name for place, _ in places(st, p)]
     where = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
     if p.trickery and not (on_move and p.trickery_used):
@@ -414,11 +432,9 @@ def _person_reason(st, p, wish, on_move: bool) -> tuple[str, str]:
             f"There is no Wishing Person in {where} for a Trickery token to recolour",
             "no one here",
         )
-    colour = COLOURS[wish.colour]
-    note = " and this turn's Trickery token is used" if p.trickery else ""
+    note = " (this turn's Trickery token is used)" if p.trickery else ""
     return (
-        f"There is no {colour} Wishing Person in {where} "
-        f"({wish.name} is a {wish.type.capitalize()} Wish){note}",
+        needs_person(st, p, wish, [place for place, _ in places(st, p)]) + note,
         f"no {LETTERS[wish.colour].lower()} here",
     )
 
@@ -467,6 +483,10 @@ def why_not_now(st, group: str) -> str:
         return reason
     if group in ("fulfill", "trickery"):
         return _hand_reason(st, st.order[st.turn_idx], p, group)
+    if group == "special":
+        return _special_closed(st, p)
+    if group == "manifest":
+        return _manifest_closed(st, st.order[st.turn_idx], p)
     if group == "empower":
         area = st.catalog.areas[p.area]
         supply = crystal_supply(st)
@@ -477,6 +497,58 @@ def why_not_now(st, group: str) -> str:
                 "(12 of each in the box)."
             )
     return f"{GROUP_TITLES[group]} is not possible here and now."
+
+
+def _special_closed(st, p) -> str:
+    """Why the Djinn's Special action has nothing to act on (Djinn Abilities)."""
+    if p.djinn == "fire":
+        return (
+            "Both Fiery Clone tokens are used up: a clone is discarded once you Empower, "
+            "Manifest or Fulfill from its Area (Example 8), and Fire has two."
+        )
+    if p.djinn == "water":
+        if len(st.frost) >= TOKEN_SUPPLY["water"]:
+            return (
+                "All three Frostflakes lie on Offer cards; one comes back when its card leaves "
+                "the Offer."
+            )
+        return "Every Wish in the Offer has a Frostflake on it already."
+    if p.djinn == "earth":
+        return "Your Nest is empty: Providence puts a Crystal on it after each Manifest."
+    return "Special is not possible here and now."
+
+
+MANIFEST_EMPTY = {
+    "dark_temple": "the discard pile is empty",
+    "forest": "the supply has no Crystal left",
+    "cataracts": "the supply has no Crystal left",
+    "mountain_caves": "no Potion token is left",
+    "dock": "no Trickery token is left",
+    "palace_gardens": "the deck and the discard pile are empty",
+    "palace": "no one has a Wish to swap",
+    "oasis": "you cannot pay what the Caravan asks this round",
+    "trade_market": "you have no Crystal to spend",
+}
+"""Why each Area's Manifest ability cannot be used, when it cannot."""
+
+
+def _manifest_closed(st, seat: int, p) -> str:
+    """Why no Manifest is possible: the ability of each place the Djinn may act from, and the
+    Caravan."""
+    reasons = []
+    for place, _ in places(st, p):
+        area = st.catalog.areas[place]
+        if not ability_usable(st, seat, place):
+            reasons.append(
+                f"The Manifest of {area.name} cannot be used: "
+                + MANIFEST_EMPTY.get(area.ability, "not now")
+            )
+    caravan = st.catalog.areas[st.catalog.route[st.caravan_pos]].name
+    if any(place == st.catalog.route[st.caravan_pos] for place, _ in places(st, p)):
+        reasons.append("you cannot pay what the Caravan asks this round")
+    else:
+        reasons.append(f"the Caravan trades only in its Area ({caravan}) or from the Oasis")
+    return "; ".join(reasons) + "."
 
 
 def _token_reason(p, group: str) -> str:
@@ -508,9 +580,7 @@ def _no_free_column(columns, p, group: str) -> str:
         return ""
     title = GROUP_TITLES[symbol]
     if symbol in columns[1] and not p.markers[1] and not p.unlocked:
-        return (
-            f"The only free {title} symbol is on column 2, locked until you fulfil your third Wish."
-        )
+        return f"The only free {title} symbol is on column 2, locked until you fulfill your third Wish."
     article = "an" if title[0] in "AEIOU" else "a"
     return f"No free action column has {article} {title} symbol this turn."
 
