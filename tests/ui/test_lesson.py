@@ -222,7 +222,22 @@ async def test_the_panel_stays_above_an_open_question_and_the_status_line():
         await until(pilot, lambda: screen.step_index == 2 and screen.table.deciding == 0)
         await settle(pilot)
         assert not choice.visible
-        assert lesson.region.bottom == SIZE[1] - 2  # just above the status line
+        assert lesson.region.y == screen.query_one("#top").region.bottom  # just under the map
+
+
+async def test_the_map_stays_whole_above_the_lesson_panel_at_80x24():
+    """Issue 34: at 80x24 the lesson's panel over an open question pushed the map's last row off
+    the screen; the panel now lies under the map and the question under the panel."""
+    app = WishApp(Launch("learn", game="wish"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = lesson_of(app)
+        lesson, choice = screen.query_one(LessonPanel), screen.query_one(ChoicePanel)
+        assert choice.is_open
+        top = screen.query_one("#top").region
+        assert lesson.region.y >= top.bottom
+        assert choice.region.y >= lesson.region.bottom
+        assert choice.region.bottom <= 24 - 2  # the status line and key bar stay
 
 
 async def test_learn_to_play_on_the_title_screen_asks_the_game_and_starts_its_lesson():

@@ -386,7 +386,9 @@ def _price_and_person(st, p, wish, on_move: bool) -> list[tuple[str, str]]:
     """The crystals still missing for `wish` and the Wishing Person not where the Djinn may act."""
     obstacles = []
     cost = _cost_reason(p, wish).rstrip(".")
-    person = None if _person_in_reach(st, p, wish, on_move) else _person_reason(st, p, wish, on_move)
+    person = (
+        None if _person_in_reach(st, p, wish, on_move) else _person_reason(st, p, wish, on_move)
+    )
     if cost:
         obstacles.append((cost, "need " + _missing_letters(p, wish)))
         if person and person[0].startswith(f"{wish.name} needs"):  # the Wish is named once

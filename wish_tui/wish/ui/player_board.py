@@ -6,11 +6,14 @@ from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
-from wish_tui.wish.ui.style import crystals_text, people_text
+from wish_tui.wish.ui.style import crystals_text, highlight_line, people_text
 from wish_tui.wish.words.marks import DJINN_TITLE
+from wish_tui.wish.words.text import tokens_left
 from wish_tui.wish.words.words import symbol_word
 
-TOKENS_OWNED = {"water": ("Frostflakes", 3), "fire": ("Clones", 2), "air": ("Wind Blasts", 5)}
+PARTS = ("djinn", "columns", "crystals", "tokens")
+"""The board's lines, top to bottom, as the look cursor names them."""
+TOKEN_WORD = {"water": "Frostflakes", "fire": "Clones", "air": "Wind Blasts"}
 
 
 class PlayerBoard(ViewText):
@@ -18,8 +21,11 @@ class PlayerBoard(ViewText):
 
     DEFAULT_CSS = "PlayerBoard { height: auto; }"
 
-    def update_view(self, view: dict, seat: int, compact: bool = False) -> None:
-        """Show the board of `seat` in a view."""
+    def update_view(
+        self, view: dict, seat: int, compact: bool = False, cursor: str | None = None
+    ) -> None:
+        """Show the board of `seat` in a view, the look cursor's line (a part of PARTS) in
+        reverse."""
         p = view["players"][seat]
         board = CATALOG.djinns[p["djinn"]]
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -53,17 +59,12 @@ class PlayerBoard(ViewText):
         if p["djinn"] == "earth":
             text.append(" Nest ")
             text.append_text(crystals_text(p["nest"]))
-        text.append(f"\nPotions {p['potions']} · Trickery {p['trickery']}")
-        if p["djinn"] in TOKENS_OWNED:
-            name, owned = TOKENS_OWNED[p["djinn"]]
-            placed = {
-                "water": len(view["frostflakes"]),
-                "fire": sum(a["fiery_clone"] for a in view["areas"]),
-                "air": sum(a["wind_blast"] for a in view["areas"]),
-            }[p["djinn"]]
-            text.append(f" · {name} left {owned - placed}")
-        text.append("\nPeople ")
+        text.append(" · People ")
         text.append_text(people_text(p["meeples"]))
+        text.append(f"\nPotions {p['potions']} · Trickery {p['trickery']}")
+        if p["djinn"] in TOKEN_WORD:
+            text.append(f" · {TOKEN_WORD[p['djinn']]} left {tokens_left(view, p['djinn'])}")
         if p["badges"]:
             text.append(f" · Badges {', '.join(p['badges'])}")
-        self.show(text)
+        line = PARTS.index(cursor) if cursor in PARTS else None
+        self.show(highlight_line(text, line))
