@@ -136,13 +136,18 @@ def test_the_shell_reaches_games_only_through_the_registry():
         "wish_tui.engine_protocol",
         "wish_tui.tournament",
         "wish_tui.cli",
-        "wish_tui.table",
+        "wish_tui.tables.master",
     ):
         assert _importers(module, GAME_PACKAGES) == [], module
 
 
 def test_records_and_saves_take_a_games_spec_from_their_caller():
-    for module in ("wish_tui.records", "wish_tui.saves", "wish_tui.table", "wish_tui.seat"):
+    for module in (
+        "wish_tui.records",
+        "wish_tui.saves",
+        "wish_tui.tables.master",
+        "wish_tui.tables.seat",
+    ):
         assert _importers(module, ("wish_tui.games", *GAME_PACKAGES)) == [], module
 
 
@@ -166,10 +171,18 @@ def test_no_client_builds_a_state_of_what_its_seat_cannot_see():
     assert users == []
 
 
+def test_tables_know_no_client_club_or_server():
+    """`tables/` is the seat API and what holds a table: the app, the plain client, the club and
+    the server stand above it (`tables.messages` is the one dispatcher the clients share)."""
+    forbidden = ("wish_tui.ui", "wish_tui.widgets", "wish_tui.plain", "wish_tui.server")
+    assert _importers("wish_tui.tables", (*forbidden, "wish_tui.club", "wish_tui.cli")) == []
+    assert "wish_tui.tables.messages" in GRAPH["wish_tui.plain.remote"]
+
+
 def test_the_plain_client_reaches_games_only_through_the_registry():
     """The plain-text client is a client of the seat API and the registry: no game's package,
     no rules State, no screen of the terminal app."""
-    forbidden = (*GAME_PACKAGES, "wish_tui.ui", "wish_tui.widgets", "wish_tui.table")
+    forbidden = (*GAME_PACKAGES, "wish_tui.ui", "wish_tui.widgets", "wish_tui.tables.master")
     assert _importers("wish_tui.plain", forbidden) == []
 
 

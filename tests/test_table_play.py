@@ -8,8 +8,8 @@ import pytest
 
 from wish_tui.games import GAMES
 from wish_tui.records import GameRecord
-from wish_tui.seat import Refused
-from wish_tui.table import GameTable
+from wish_tui.tables.master import GameTable
+from wish_tui.tables.seat import Refused
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -9,8 +9,8 @@ from tests.plain.helpers import Player, odd_characters
 from wish_tui.plain.console import Console
 from wish_tui.plain.output import Output
 from wish_tui.plain.remote import RemoteClient
-from wish_tui.server.client import Connection
 from wish_tui.server.hub import Hub
+from wish_tui.tables.remote import Connection
 
 TIMEOUT = 30
 

@@ -14,8 +14,8 @@ import pytest
 
 from wish_tui import games
 from wish_tui.launch import Launch
-from wish_tui.server.client import SOCKET_ENV, TOKEN_ENV
 from wish_tui.server.hub import Hub
+from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
 from wish_tui.widgets.final_scoring import FinalScoringScreen
@@ -39,8 +39,10 @@ async def until(pilot, condition, what: str, steps: int = 400) -> None:
 
 
 def table_screen(app) -> TableScreen | None:
-    """The table screen on top (news of the table goes there)."""
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
+    """The table screen on top (news of the table goes there), once it is up: Textual composes
+    and mounts a pushed screen in its own time, and a person's keys reach it only then."""
+    screen = next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
+    return screen if screen is not None and screen.is_mounted else None
 
 
 async def alices_hub(tmp_path, monkeypatch) -> Hub:

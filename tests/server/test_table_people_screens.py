@@ -13,8 +13,8 @@ import pytest
 from tests.plain.club_helpers import Person
 from tests.server.test_remote_screens import table_screen, until
 from wish_tui.launch import Launch
-from wish_tui.server.client import SOCKET_ENV, TOKEN_ENV
 from wish_tui.server.hub import Hub
+from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
 from wish_tui.widgets.final_scoring import FinalScoringScreen

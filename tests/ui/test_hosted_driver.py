@@ -16,7 +16,7 @@ import weakref
 
 from wish_tui.core import environment
 from wish_tui.launch import Launch
-from wish_tui.server.client import SOCKET_ENV, TOKEN_ENV
+from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.hosted_driver import HostedDriver
 

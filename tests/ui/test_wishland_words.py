@@ -95,7 +95,7 @@ def test_a_reward_on_offer_says_what_entrepreneur_4_makes_of_it():
     """Entrepreneur #4 doubles the Happiness Track's Immediate Rewards: the choice says +2 VP."""
     import random
 
-    from wish_tui.table import GameTable
+    from wish_tui.tables.master import GameTable
 
     record, state = saves.GameRecord.new(
         [{"colour": "red", "who": "human"}, {"colour": "blue", "who": "human"}],

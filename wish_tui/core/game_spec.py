@@ -82,7 +82,7 @@ class Parts:
     after, seat, private)`."""
     choices: ModuleType
     """The words for a seat's choices: `KEY_GROUPS`, `words`, `detail`, `why_closed`, `probes`
-    and `refusal` (see `wish_tui.table.GameTable`)."""
+    and `refusal` (see `wish_tui.tables.master.GameTable`)."""
     text: ModuleType
     """The view in sentences, for the plain-text client: `SECTIONS` (the parts `look` reads, in
     order), `ALIASES`, `section(view, seat, name)`, `prompt(view, seat, notations)`,

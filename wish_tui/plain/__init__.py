@@ -8,7 +8,7 @@ A line is a choice (its number, or its move in the rules' notation: `travel Dock
 `save`, `help`, `quit`. It reads standard input and writes standard output, so a script can play
 a whole game; at a terminal, Tab completes the choices and commands.
 
-It is a client of the seat API (`wish_tui.seat`) and of the registry (`wish_tui.games`, whose
+It is a client of the seat API (`wish_tui.tables.seat`) and of the registry (`wish_tui.games`, whose
 `Game.text` puts each game's view into sentences), like the game screens: the same client sits at
 a game held here (`wish-tui plain`, `local.py`) and at a table of `wish-tui serve` (`remote.py`,
 with a lobby in lines: `lobby.py`, and the club's commands: `club_commands.py`). It never holds a

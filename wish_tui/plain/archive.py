@@ -9,8 +9,8 @@ table could read, never a seat's secrets, and the final scoring.
 from __future__ import annotations
 
 from wish_tui import games, saves
-from wish_tui.local_table import LocalTable
-from wish_tui.seat import SPECTATOR
+from wish_tui.tables.local import LocalTable
+from wish_tui.tables.seat import SPECTATOR
 
 from .club_pages import finished_line
 

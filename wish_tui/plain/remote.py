@@ -1,15 +1,15 @@
 """The plain client of one session of `wish-tui serve` (`ssh -p PORT plain@HOST`).
 
 It is `wish-tui client` in lines: the session's process connects to the table server with its
-one-time token (`server.client.Connection`), shows the lobby in plain text (`lobby.PlainLobby`),
+one-time token (`tables.remote.Connection`), shows the lobby in plain text (`lobby.PlainLobby`),
 and at a table sits at a `RemoteTable` (or watches a `WatchedTable`) through the same
-`PlainTable` as a game held here. It routes the server's messages as the terminal app does
-(`ui.app.WishApp.on_server_message`): ``table`` to the table shown, ``error``/``hint``/``why``/
-``notice`` to it (or to the lobby), ``page`` and ``archive`` (the club's pages, a finished game)
-to the lobby, ``closed`` back to the lobby, ``lost`` ends the session. At a table of the server
-a person may also `chat`, `invite` a player, hand an absent person's seat to a `bot`, read the
-`clock`, `resign`
-(asked once) and, once the game is over, ask for a `rematch`.
+`PlainTable` as a game held here. The server's messages go through the dispatcher the terminal
+app uses too (`tables.messages.ServerMessages`), with this client's handlers: ``table`` to the
+table shown, a refusal or a notice to it (or to the lobby), ``page`` and ``archive`` (the club's
+pages, a finished game) to the lobby, ``closed`` back to the lobby, ``lost`` ends the session. At
+a table of the server a person may also `chat`, `invite` a player, hand an absent person's seat
+to a `bot`, read the `clock`, `resign` (asked once) and, once the game is over, ask for a
+`rematch`.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ import signal
 import sys
 
 from wish_tui import plain
-from wish_tui.seat import Refused
-from wish_tui.server.client import Connection, RemoteTable
+from wish_tui.tables.messages import ServerMessages
+from wish_tui.tables.remote import Connection, RemoteTable
+from wish_tui.tables.seat import Refused
 
 from .clocks import every_clock, seat_clock, setting_words
 from .console import Console
@@ -120,8 +121,8 @@ class RemoteClient:
         self.name = ""
         self.naming: Naming | None = None
         """The question of a newcomer's name, until the server welcomes them by it."""
-        self.let_go = False
-        """True once the server said its last word to this session (a banned member)."""
+        self.messages = ServerMessages(self._handlers(), self._seated)
+        """What the table server says, routed to the place it concerns."""
 
     def send(self, message: dict) -> None:
         if self.connection is not None:
@@ -143,82 +144,107 @@ class RemoteClient:
     # -- the server's messages ----------------------------------------------------------------
     def on_message(self, message: dict) -> None:
         """Everything the table server says, handed to the place it concerns."""
-        kind = message.get("type")
-        if kind == "welcome" and message.get("needs_name"):
-            self.naming = Naming(self.send, self.out, self.quit, str(message.get("suggested", "")))
-            self.console.go_to(self.naming)
-            self.naming.ask(str(message.get("text", "")))
-        elif kind == "welcome":
-            self.name = str(message.get("name", ""))
-            self.naming = None
-            self.to_lobby()
-        elif kind == "lobby":
-            if self.sitting is None:
-                self.lobby.show(message)
-        elif kind == "table":
-            self._table_message(message)
-        elif kind == "error" and message.get("final") is True:
-            self.out.say(str(message.get("error", "")))  # the server lets this session go
-            self.let_go = True
-            self.console.finish(1)
-        elif kind == "error" and self.naming is not None:
-            self.naming.refused(str(message.get("error", "")))
-        elif kind == "error":
-            self._to_table(message, "refused", str(message.get("error", "")))
-        elif kind == "hint":
-            self._to_table(message, "hinted", message)
-        elif kind == "why":
-            self._to_table(message, "explained", message)
-        elif kind == "notice":
-            text = KEY_WORDS.sub(
-                lambda m: f": 'bot {m.group(1).lower()}' lets a bot play {m.group(1)} until",
-                str(message.get("text", "")),
-            )
-            invited = INVITED.match(text)
-            rematch = message.get("rematch")
-            if isinstance(rematch, dict) and isinstance(rematch.get("table"), str):
-                code = rematch["table"]
-                self.lobby.invited(code, here=self.sitting is None and self.naming is None)
-                at_table = self.table is not None and message.get("table") == self.table.id
-                text += (
-                    " 'rematch' sits you down again."
-                    if at_table
-                    else f" 'accept {code}' sits you down, 'decline {code}' says no."
-                )
-            elif invited:
-                code = invited["table"]
-                self.lobby.invited(code, here=self.sitting is None and self.naming is None)
-                where = "in the lobby, " if self.sitting is not None else ""
-                text = (
-                    f"{invited['who']} invites you to table {code}{invited['title']}: {where}"
-                    f"'accept {code}' sits you down, 'decline {code}' says no."
-                )
-            self._to_table(message, "noticed", text)
-        elif kind == "page":
-            self.lobby.page(message)
-        elif kind == "archive":
-            self.lobby.archived(message)
-        elif kind == "closed":
-            self.out.say(f"Table {message.get('table', '')} was closed by its owner.")
-            self.to_lobby()
-        elif kind == "lost" and not self.let_go:
-            self.out.say("The table server went away; connect again to return to your seats.")
-            self.console.finish(1)
+        self.messages.dispatch(message)
         self.console.poke()
 
-    def _to_table(self, message: dict, event: str, argument) -> None:
-        table = self.table
-        wanted = message.get("table")
-        if isinstance(table, RemoteTable) and (wanted is None or wanted == table.id):
-            getattr(table, event)(argument)
-        elif isinstance(table, WatchedTable) and event in ("refused", "noticed"):
-            self.out.say(str(argument))
-            if self.sitting is not None:
-                self.sitting.awaiting = ""
-        elif event == "refused":
-            self.lobby.refused(str(argument))
-        elif event == "noticed":
-            self.lobby.noticed(str(argument))
+    def _handlers(self) -> dict:
+        """What the plain client does with each event of the table server (`tables.messages`)."""
+        return {
+            "name_needed": self._name_needed,
+            "welcome": self._welcomed,
+            "name_refused": lambda m: self.naming.refused(str(m.get("error", ""))),
+            "let_go": self._let_go,
+            "lobby": self._lobby_list,
+            "table": self._table_message,
+            "refused": self._refused,
+            "notice": self._notice,
+            "page": self.lobby.page,
+            "archive": self.lobby.archived,
+            "closed": self._closed,
+            "lost": self._lost,
+        }
+
+    def _seated(self) -> RemoteTable | None:
+        return self.table if isinstance(self.table, RemoteTable) else None
+
+    def _name_needed(self, message: dict) -> None:
+        self.naming = Naming(self.send, self.out, self.quit, str(message.get("suggested", "")))
+        self.console.go_to(self.naming)
+        self.naming.ask(str(message.get("text", "")))
+
+    def _welcomed(self, message: dict) -> None:
+        self.name = str(message.get("name", ""))
+        self.naming = None
+        self.to_lobby()
+
+    def _lobby_list(self, message: dict) -> None:
+        if self.sitting is None:
+            self.lobby.show(message)
+
+    def _let_go(self, message: dict) -> None:
+        self.out.say(str(message.get("error", "")))  # the server lets this session go
+        self.console.finish(1)
+
+    def _closed(self, message: dict) -> None:
+        self.out.say(f"Table {message.get('table', '')} was closed by its owner.")
+        self.to_lobby()
+
+    def _lost(self, message: dict) -> None:
+        self.out.say("The table server went away; connect again to return to your seats.")
+        self.console.finish(1)
+
+    def _refused(self, message: dict) -> None:
+        """A refusal for no table this person sits at: said at the table watched, or in the
+        lobby."""
+        sentence = str(message.get("error", ""))
+        if isinstance(self.table, WatchedTable):
+            self._said_while_watching(sentence)
+        else:
+            self.lobby.refused(sentence)
+
+    def _notice(self, message: dict) -> None:
+        """A notice of the server, with the commands that answer it, where the person is."""
+        text = self._notice_words(message)
+        table = self.messages.table_of(message)
+        if table is not None:
+            table.noticed(text)
+        elif isinstance(self.table, WatchedTable):
+            self._said_while_watching(text)
+        else:
+            self.lobby.noticed(text)
+
+    def _said_while_watching(self, sentence: str) -> None:
+        self.out.say(sentence)
+        if self.sitting is not None:
+            self.sitting.awaiting = ""
+
+    def _notice_words(self, message: dict) -> str:
+        """A notice in the plain client's words: the commands that answer an invitation or a
+        rematch, and the command that lets a bot play for a person away."""
+        text = KEY_WORDS.sub(
+            lambda m: f": 'bot {m.group(1).lower()}' lets a bot play {m.group(1)} until",
+            str(message.get("text", "")),
+        )
+        invited = INVITED.match(text)
+        rematch = message.get("rematch")
+        if isinstance(rematch, dict) and isinstance(rematch.get("table"), str):
+            code = rematch["table"]
+            self.lobby.invited(code, here=self.sitting is None and self.naming is None)
+            at_table = self.table is not None and message.get("table") == self.table.id
+            return text + (
+                " 'rematch' sits you down again."
+                if at_table
+                else f" 'accept {code}' sits you down, 'decline {code}' says no."
+            )
+        if invited:
+            code = invited["table"]
+            self.lobby.invited(code, here=self.sitting is None and self.naming is None)
+            where = "in the lobby, " if self.sitting is not None else ""
+            return (
+                f"{invited['who']} invites you to table {code}{invited['title']}: {where}"
+                f"'accept {code}' sits you down, 'decline {code}' says no."
+            )
+        return text
 
     def _table_message(self, message: dict) -> None:
         table = self.table

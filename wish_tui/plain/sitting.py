@@ -1,6 +1,6 @@
 """A table in plain text: its news as sentences, whose decision it is, the choices, the commands.
 
-`PlainTable` is a client of the seat API (`wish_tui.seat`) like the game screens: it sits at any
+`PlainTable` is a client of the seat API (`wish_tui.tables.seat`) like the game screens: it sits at any
 table — one held here (`LocalTable`) or at a table server (`RemoteTable`) — hears of each change
 as a `Listener`, and never holds a rules State. Every change is announced once, in the log's
 words (`Seat.news`); when the decision passes to another seat that is said in one sentence, and
@@ -20,7 +20,7 @@ from datetime import datetime
 
 from wish_tui import games
 from wish_tui.core.ranking import result_lines
-from wish_tui.seat import Choices, Hint, Listener, Refused
+from wish_tui.tables.seat import Choices, Hint, Listener, Refused
 
 from .matching import choice_lines, match, normal
 from .output import Output
@@ -73,7 +73,7 @@ class PlainTable(Listener):
     """One table as lines, for the seats played at this keyboard.
 
     Args:
-        table: the table (`wish_tui.seat.TableClient`); `viewer` the seat whose view is read
+        table: the table (`wish_tui.tables.seat.TableClient`); `viewer` the seat whose view is read
             (None for a spectator).
         out: where the sentences go; `console` the loop (poked after each change, finished by
             `quit`).
@@ -136,7 +136,7 @@ class PlainTable(Listener):
         return [i for i, s in enumerate(self.table.seats) if s.mine]
 
     def _version(self) -> int:
-        return getattr(self.table, "version", self.table.actions)
+        return self.table.version
 
     def view(self) -> dict:
         seat = self.seat
@@ -322,7 +322,7 @@ class PlainTable(Listener):
         if scores:
             self.out.say(*self.text.scoring(view, scores, self.viewer, False))
             self.out.say(*self._settled(scores))
-        seed = getattr(self.table, "seed", None)
+        seed = self.table.seed
         if seed is not None:
             self.out.say(f"Its seed was {seed}: '--seed {seed}' deals this game again.")
         if self.on_over is not None:
@@ -364,15 +364,13 @@ class PlainTable(Listener):
         table = self.table
         if table.is_over or self.curtain_for is not None or table.deciding is None:
             return False
-        if getattr(table, "ended", False):
+        if table.ended:
             return False  # a server's game ended early (no person left): no bot plays on
         info = table.seats[table.deciding]
         return not info.mine and (not info.is_human or bool(info.by_bot))
 
     def hurry(self) -> None:
-        hurry = getattr(self.table, "hurry", None)
-        if hurry is not None:
-            hurry()
+        self.table.hurry()
 
     def completions(self) -> list[str]:
         return list(self.offered)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 
 from wish_tui.records import SaveError
-from wish_tui.seat import Refused
+from wish_tui.tables.seat import Refused
 
 from . import tables as tablemod
 from .club import ClubError, NotFound, Notice, SeqTaken

@@ -29,7 +29,7 @@ Messages (JSON lines, `protocol.py`), session → hub:
 
 and hub → session: ``welcome`` (or one asking for a name), ``lobby`` (every table in a few words,
 who is online, invitations), ``table`` (the table as this person sees it, in the seat API's shapes
-(`wish_tui.seat`): the seats with their clocks and who is connected, their view and their
+(`wish_tui.tables.seat`): the seats with their clocks and who is connected, their view and their
 choices, new log and chat lines, whose decision it is, whether the game's end is kept:
 ``ended``), ``hint``, ``why``, ``notice`` (a sentence
 to know), ``page`` (a club page: history, leaderboard, a player, a game, the profile),
@@ -48,9 +48,10 @@ import traceback
 from pathlib import Path
 
 from wish_tui import games, saves
-from wish_tui.bot_turns import BotTurns
-from wish_tui.seat import SPECTATOR
 from wish_tui.seeds import fresh_seed
+from wish_tui.tables.bot_turns import BotTurns
+from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
+from wish_tui.tables.seat import SPECTATOR
 
 from . import tables as tablemod
 from .club import LEASE_MS, ClubError, RateLimiter, start_club
@@ -61,7 +62,6 @@ from .hub_tables import TableRequests
 from .keys import OPEN_PREFIX
 from .nodes import NodeDuties
 from .presence import TablePresence, others
-from .protocol import MAX_REQUEST, ProtocolError, decode, encode, text_field
 from .recorder import Recorder, RecordFailed
 from .tables import NotKept, Table, TableError, person_of
 

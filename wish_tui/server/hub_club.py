@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 
 from wish_tui import games
+from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 
 from .keys import OPEN_PREFIX
 from .links import GUEST_PREFIX
-from .protocol import ProtocolError, int_field, text_field
 from .tables import NotKept, TableError, person_of
 
 HISTORY_PAGE = 20

@@ -15,15 +15,15 @@ from __future__ import annotations
 import asyncio
 import time
 
-from wish_tui.bot_turns import BotTurns
 from wish_tui.core.clock_words import clock_words
-from wish_tui.seat import Refused
+from wish_tui.tables.bot_turns import BotTurns
+from wish_tui.tables.protocol import ProtocolError, int_field, text_field
+from wish_tui.tables.seat import Refused
 
 from . import tables as tablemod
 from .clocks import TableClock
 from .club import SeatSpec
 from .copies import TableMovedOn
-from .protocol import ProtocolError, int_field, text_field
 from .tables import NotKept, Table, TableError, person_of
 
 MAX_TABLES = 400

@@ -34,7 +34,7 @@ CLIENT_PRELOAD = (
     "wish_tui.cli",
     "wish_tui.ui",
     "wish_tui.widgets",
-    "wish_tui.server.client",
+    "wish_tui.tables.remote",
     "wish_tui.wish",
     "wish_tui.spirits",
     "wish_tui.wishland",

@@ -18,11 +18,11 @@ from wish_tui.core.bots import LEVELS
 from wish_tui.core.excerpt import excerpt
 from wish_tui.games import GAMES
 from wish_tui.records import GameRecord
-from wish_tui.seat import SPECTATOR, Choices, Refused, SeatInfo
-from wish_tui.table import GameTable, Played
+from wish_tui.tables.master import GameTable, Played
+from wish_tui.tables.protocol import MAX_CHAT, printable
+from wish_tui.tables.seat import SPECTATOR, Choices, Refused, SeatInfo
 
 from .clocks import TableClock
-from .protocol import MAX_CHAT, printable
 
 CHAT_KEEP = 50
 """Chat lines a table remembers."""
@@ -70,7 +70,7 @@ class Seat:
 
 
 class Table:
-    """One game at the server: its master (`wish_tui.table.GameTable`: the record, the states
+    """One game at the server: its master (`wish_tui.tables.master.GameTable`: the record, the states
     for undo, the log of every point of view), its seats and who holds them, and its chat."""
 
     def __init__(

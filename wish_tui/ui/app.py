@@ -90,8 +90,21 @@ class WishApp(App):
         """What the table server said before the first screen was up (None: told at once)."""
         self._first_word = asyncio.Event()
         """Set once the table server has said something (its welcome, as a rule)."""
-        self._let_go = False
-        """True once the table server said its last word to this session (a banned member)."""
+        from wish_tui.tables.messages import ServerMessages
+
+        from .server_words import ServerWords
+
+        self._server_words = ServerWords(self, self._tell_screens)
+        """What the table server said, told in order once the screens shown are up."""
+
+        self.remote_table = None
+        """The server's table this person sits at, on the screen (None elsewhere)."""
+        self.watching = None
+        """The screen of the server's table this person watches (None elsewhere)."""
+        self._last_name = ""
+        """The name a newcomer chose last (offered again when the server refuses it)."""
+        self.server_messages = ServerMessages(self._server_handlers(), lambda: self.remote_table)
+        """What the table server says, routed to the screen or the table it concerns."""
 
     def get_driver_class(self):
         """Textual's driver for this platform; on POSIX terminals, one that writes less; on a
@@ -259,7 +272,7 @@ class WishApp(App):
 
     def open_game(self, record, history, warning: str | None) -> None:
         """Show a game in progress; `history` is its states so far (or just the position)."""
-        from wish_tui.local_table import LocalTable
+        from wish_tui.tables.local import LocalTable
 
         if not isinstance(history, list):
             history = [history]
@@ -271,7 +284,7 @@ class WishApp(App):
         seeded game against an easy bot, autosaved like any game. False (said) when the game
         has no lesson that can be read."""
         from wish_tui import games, lessons, saves
-        from wish_tui.local_table import LocalTable
+        from wish_tui.tables.local import LocalTable
 
         from .lesson import lesson_screen
 
@@ -364,7 +377,7 @@ class WishApp(App):
         """Reach the table server this session's process was started for."""
         import signal
 
-        from wish_tui.server.client import Connection
+        from wish_tui.tables.remote import Connection
 
         if self.terminal_fd is None:
             # The server stops a session's own process this way: leave the terminal tidy. (An
@@ -405,54 +418,61 @@ class WishApp(App):
             connection.send(message)
 
     def on_server_message(self, message: dict) -> None:
-        """Everything the table server says, handed to the screen it concerns."""
-        kind = message.get("type")
+        """Everything the table server says, handed in order to the screen it concerns."""
         if self._early is not None:
             self._early.append(message)  # before the first screen: told once it is up
             self._first_word.set()
             return
+        self._server_words.hand_on(message)
+
+    def _tell_screens(self, message: dict) -> None:
+        """Hand what the table server said to the screen it concerns (every screen is up)."""
         if not self.screen_stack:
             return  # the app is closing: nothing is shown any more
-        screen = self.screen
-        if kind == "welcome":
-            if message.get("needs_name"):
-                self._ask_name(
-                    message.get("text", "Choose your name."), message.get("suggested", "")
-                )
-                return
-            self._naming = False
-            self.person_name = message.get("name", "")
-            self.show_lobby(message.get("lobby"))
-        elif kind == "lobby":
-            from .lobby import LobbyScreen
+        self.server_messages.dispatch(message)
 
-            if isinstance(screen, LobbyScreen):
-                screen.show(message)
-        elif kind == "table":
-            self._table_message(message)
-        elif kind == "error" and message.get("final") is True:
+    def _server_handlers(self) -> dict:
+        """What the app does with each event of the table server (`tables.messages`)."""
+        return {
+            "welcome": self._welcomed,
+            "name_needed": lambda m: self._ask_name(
+                m.get("text", "Choose your name."), m.get("suggested", "")
+            ),
+            "name_refused": lambda m: self._ask_name(m.get("error", ""), self._last_name),
             # The server lets this session go (a banned member): its sentence is the last word.
-            self._let_go = True
-            self.fail(f"wish-tui: {message.get('error', '')}")
-        elif kind == "error" and getattr(self, "_naming", False):
-            self._ask_name(message.get("error", ""), self._last_name)
-        elif kind == "error":
-            self._to_table(message, "refused", message.get("error", ""))
-        elif kind == "hint":
-            self._to_table(message, "hinted", message)
-        elif kind == "why":
-            self._to_table(message, "explained", message)
-        elif kind == "notice":
-            self._to_table(message, "noticed", self._notice_text(message))
-        elif kind == "page":
-            self._show_page(message)
-        elif kind == "archive":
-            self._replay_archive(message)
-        elif kind == "closed":
-            self.notify("That table was closed by its owner.", severity="warning")
-            self.show_lobby()
-        elif kind == "lost" and not self._let_go:
-            self.fail("wish-tui: the table server went away.")
+            "let_go": lambda m: self.fail(f"wish-tui: {m.get('error', '')}"),
+            "lobby": self._lobby_list,
+            "table": self._table_message,
+            "refused": lambda m: self.notify(str(m.get("error", "")), severity="error"),
+            "notice": self._notice,
+            "page": self._show_page,
+            "archive": self._replay_archive,
+            "closed": self._closed_by_owner,
+            "lost": lambda m: self.fail("wish-tui: the table server went away."),
+        }
+
+    def _welcomed(self, message: dict) -> None:
+        self.person_name = message.get("name", "")
+        self.show_lobby(message.get("lobby"))
+
+    def _lobby_list(self, message: dict) -> None:
+        from .lobby import LobbyScreen
+
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.show(message)
+
+    def _closed_by_owner(self, message: dict) -> None:
+        self.notify("That table was closed by its owner.", severity="warning")
+        self.show_lobby()
+
+    def _notice(self, message: dict) -> None:
+        """A notice of the server, to the table it concerns (or said where the person is)."""
+        text = self._notice_text(message)
+        table = self.server_messages.table_of(message)
+        if table is not None:
+            table.noticed(text)
+        else:
+            self.notify(text, severity="warning")
 
     def _notice_text(self, message: dict) -> str:
         """A notice of the server in words, with the key that answers a rematch offered (kept
@@ -460,7 +480,7 @@ class WishApp(App):
         text = str(message.get("text", ""))
         if not isinstance(message.get("rematch"), dict):
             return text
-        table = getattr(self, "remote_table", None)
+        table = self.remote_table
         if table is not None and message.get("table") == table.id:
             table.rematch_offer = f"{text} r sits you down again."
             return table.rematch_offer
@@ -470,8 +490,6 @@ class WishApp(App):
         """A newcomer to the server's club chooses the name others will know them by (asked
         again, with the server's one sentence, until it is taken)."""
         from wish_tui.widgets.line_input import LineInput
-
-        self._naming = True
 
         def chosen(name: str | None) -> None:
             self._last_name = name or ""
@@ -507,22 +525,12 @@ class WishApp(App):
         self.remote_table = self.watching = None
         self._replace_all(ReplayScreen(record, states, at_end=True))
 
-    def _to_table(self, message: dict, event: str, argument) -> None:
-        """Hand a refusal, a hint or an explanation to the server's table on the screen (or say
-        it, when no table is open)."""
-        table = getattr(self, "remote_table", None)
-        wanted = message.get("table")
-        if table is not None and (wanted is None or wanted == table.id):
-            getattr(table, event)(argument)
-        elif event in ("refused", "noticed"):
-            self.notify(str(argument), severity="error" if event == "refused" else "warning")
-
     def _table_message(self, message: dict) -> None:
-        table = getattr(self, "remote_table", None)
+        table = self.remote_table
         if table is not None and table.id == message["table"]:
             table.update(message)
             return
-        watching = getattr(self, "watching", None)
+        watching = self.watching
         if watching is not None and watching.table_id == message["table"]:
             watching.on_table_message(message)
             return
@@ -535,7 +543,7 @@ class WishApp(App):
 
             screen = self.watching = WatchScreen(message)
         else:
-            from wish_tui.server.client import RemoteTable
+            from wish_tui.tables.remote import RemoteTable
 
             self.remote_table = RemoteTable(self.connection, message)
             screen = spec.ui.GameScreen(self.remote_table)

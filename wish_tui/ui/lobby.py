@@ -76,6 +76,10 @@ class LobbyScreen(Screen):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            # The app closed while this screen was being set up: Textual mounts it all the same,
+            # with none or only some of its widgets; there is no one to show it to.
+            return
         self.query_one(KeyBar).set_keys(shown_keys(self.BINDINGS))
         self.query_one(RowList).focus()
         if self._first is not None:

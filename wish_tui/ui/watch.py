@@ -50,6 +50,10 @@ class WatchScreen(Screen):
         self.call_after_refresh(self.on_table_message, self.message)
 
     def on_resize(self) -> None:
+        if not self.app.is_running:
+            # The app closed while this screen was being set up: Textual still hands it what
+            # was queued for it, with only the widgets composed before; there is nothing to show.
+            return
         self.set_class(not self._compact, "roomy")
         self._show()
 

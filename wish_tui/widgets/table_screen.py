@@ -6,7 +6,7 @@ module), and its words (why a key is refused, what the status line says, the dec
 Everything else — whose turn it is, curtains between people sharing a keyboard, the choice panel,
 undo, save, quit, hints, help and the end of the game — is here, once for every game.
 
-The screen is a client of the seat API (`wish_tui.seat`): it sits at a table (`LocalTable` here,
+The screen is a client of the seat API (`wish_tui.tables.seat`): it sits at a table (`LocalTable` here,
 or a table of `wish-tui serve`), shows the view of the seat at the keyboard, offers the choices
 that seat has, and plays by notation. It holds no game state and never asks which kind of table it
 has: the table tells it of every change (`table_changed`), every refusal and every hint.
@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from wish_tui.core.ranking import result_lines
-from wish_tui.seat import Hint, Refused
+from wish_tui.tables.seat import Hint, Refused
 
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
@@ -92,7 +92,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(classes="table")
         self.table = table
-        """The table this screen sits at (a `wish_tui.seat.TableClient`)."""
+        """The table this screen sits at (a `wish_tui.tables.seat.TableClient`)."""
         self.viewer = self._first_mine()
         """The seat whose view is on the screen (the person at the keyboard)."""
         self.warning = warning
@@ -120,7 +120,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
     # -- the seat at the keyboard --------------------------------------------------------------
     @property
     def seat(self):
-        """The client of the seat at the keyboard (`wish_tui.seat.Seat`)."""
+        """The client of the seat at the keyboard (`wish_tui.tables.seat.Seat`)."""
         return self.table.seat(self.viewer)
 
     @property
@@ -254,6 +254,10 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         return shown
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            # The app closed while this screen was being set up: Textual mounts it all the same,
+            # with only the widgets composed before; there is no one to show it to.
+            return
         keys = [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
         self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
         self._write_news()
@@ -276,6 +280,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         `on_mount`, so a game overrides this instead)."""
 
     def on_resize(self) -> None:
+        if not self.app.is_running:
+            return  # the app closes (this screen may have been closed half set up, see on_mount)
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
 

@@ -1,7 +1,7 @@
 """What a seat's client is told of its choices in Wish: each legal action in words, the game key
 that offers it, and why a key is closed now.
 
-The master of a table (`wish_tui.table.GameTable`) asks this module with the whole position and
+The master of a table (`wish_tui.tables.master.GameTable`) asks this module with the whole position and
 sends the answers to the seat's client, so a screen (here or at a server) needs no State. No
 Textual here.
 """

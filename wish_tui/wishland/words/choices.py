@@ -2,7 +2,7 @@
 it would give this seat), the game key that offers it, why a key is closed, and why each card on
 the Marketplace (in solo: in the hand) cannot be bought (played) now.
 
-The master of a table (`wish_tui.table.GameTable`) asks this module with the whole position and
+The master of a table (`wish_tui.tables.master.GameTable`) asks this module with the whole position and
 sends the answers to the seat's client, so a screen (here or at a server) needs no State. No
 Textual here.
 """

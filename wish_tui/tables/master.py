@@ -2,11 +2,11 @@
 and what each seat may see and do.
 
 Every table is one of these, wherever it is held: a game in this process (`LocalTable`, in
-`local_table.py`) and a table of `wish-tui serve` (`server/tables.py`) both apply actions through
+`local.py`) and a table of `wish-tui serve` (`server/tables.py`) both apply actions through
 it, so both behave alike. It is plain logic — no I/O, no threads, no clock: it applies an action
 of a seat through the rules' front door (a refusal is one sentence and changes nothing), takes a
 seat's own decisions back as far as the rules allow, answers each seat's client with the seat API's
-shapes (`wish_tui.seat`: a view, the choices, the log's lines), and thinks for bots and hints
+shapes (`wish_tui.tables.seat`: a view, the choices, the log's lines), and thinks for bots and hints
 (slow: callers run those off their event loop).
 """
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from wish_tui import records
 from wish_tui.core.excerpt import excerpt
 from wish_tui.records import GameRecord
-from wish_tui.seat import SPECTATOR, Choice, Choices, Hint, Refused
+from wish_tui.tables.seat import SPECTATOR, Choice, Choices, Hint, Refused
 
 LOG_KEEP = 600
 """Log lines kept for each point of view (a client asks for the lines after a count)."""

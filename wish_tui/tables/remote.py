@@ -3,7 +3,7 @@
 `Connection` runs inside the Textual app of one SSH session (`wish-tui client`): it says hello
 with the session's token, then hands every message of the table server to the app. `RemoteTable`
 is what a game screen sits at when the table lives on the server: a client of the seat API
-(`wish_tui.seat`) that holds only what the server sent this person — their seat's view and
+(`wish_tui.tables.seat`) that holds only what the server sent this person — their seat's view and
 choices — and sends actions to the server instead of applying them.
 """
 
@@ -16,7 +16,8 @@ from collections.abc import Callable
 
 from wish_tui import games
 from wish_tui.core import environment
-from wish_tui.seat import Choices, Hint, Listener, Refused, SeatInfo
+from wish_tui.tables.base import TableBase
+from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
 
@@ -90,7 +91,7 @@ class Connection:
                 self._writer.close()
 
 
-class ServerTable:
+class ServerTable(TableBase):
     """What the table server last said of a table (its ``table`` messages), as any client of
     it reads them: who sits where, whose decision it is, the view, the log lines not read yet,
     the clock. `RemoteTable` (a seat) and the plain client's watched table build on it."""
@@ -164,6 +165,9 @@ class ServerTable:
     def listen(self, listener: Listener) -> None:
         self.listeners.append(listener)
 
+    def save(self, name: str):
+        raise Refused("The server saves this table after every action.")
+
     def news(self) -> list[str]:
         """The log and chat lines not shown yet (each is given once)."""
         lines, self._unread = self._unread, []
@@ -171,7 +175,7 @@ class ServerTable:
 
 
 class RemoteTable(ServerTable):
-    """A table held by the table server, as this person's seat sees it (`wish_tui.seat`).
+    """A table held by the table server, as this person's seat sees it (`wish_tui.tables.seat`).
 
     It holds what the server last said of the table — this seat's view and choices, who sits
     where, the log lines not read yet — and sends what the person does; the server's answer comes
@@ -179,11 +183,8 @@ class RemoteTable(ServerTable):
     listeners.
     """
 
-    can_save = False
     can_chat = True
     """Others sit at a server's table to chat with."""
-    rematch_offer = ""
-    """Another player's rematch of this game, in words with its key ('' while none is)."""
 
     def __init__(self, connection: Connection, message: dict) -> None:
         self.connection = connection
@@ -239,9 +240,6 @@ class RemoteTable(ServerTable):
         if index != self.my_seat or index is None:
             raise Refused("You hold no other seat at this table.")
         return RemoteSeat(self, index)
-
-    def save(self, name: str):
-        raise Refused("The server saves this table after every action.")
 
     def chat(self, text: str) -> None:
         self.connection.send({"type": "chat", "table": self.id, "text": text})

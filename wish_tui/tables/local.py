@@ -1,7 +1,7 @@
 """A table held in this process: the game of one keyboard, its autosave and its bots.
 
-`LocalTable` is the master of a game played here (`wish_tui.table.GameTable`), seen through the
-seat API (`wish_tui.seat`) exactly as a table of `wish-tui serve` is: the game screens, the
+`LocalTable` is the master of a game played here (`wish_tui.tables.master.GameTable`), seen through the
+seat API (`wish_tui.tables.seat`) exactly as a table of `wish-tui serve` is: the game screens, the
 plain-text client and the tests sit at it with `table.seat(i)`, hear of every change through a
 `Listener`, and never touch its State. Every person's seat is played at this keyboard (hot-seat);
 the bots play theirs at a pace a person can follow; the game is autosaved after every change.
@@ -12,20 +12,22 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from wish_tui import bot_turns, saves
-from wish_tui.bot_turns import BotTurns
+from wish_tui import saves
 from wish_tui.records import GameRecord
-from wish_tui.seat import SPECTATOR, Choices, Listener, Refused, SeatInfo
-from wish_tui.table import GameTable, Played
+from wish_tui.tables import bot_turns
+from wish_tui.tables.base import TableBase
+from wish_tui.tables.bot_turns import BotTurns
+from wish_tui.tables.master import GameTable, Played
+from wish_tui.tables.seat import SPECTATOR, Choices, Listener, Refused, SeatInfo
 
 
-class LocalTable(GameTable):
+class LocalTable(GameTable, TableBase):
     """A game held in this process, played at this keyboard.
 
     Args:
         record: the game's record; `history` are its states so far (the last is the position).
         autosave: write the autosave after every change.
-        pace: seconds from a change to a bot's move (`wish_tui.bot_turns.BOT_PACE` by default).
+        pace: seconds from a change to a bot's move (`wish_tui.tables.bot_turns.BOT_PACE` by default).
         games: the registry's games (a save being replaced may be of any of them; by default
             only this game's).
         pov: whose log is read (`news`): by default the one person's seat, or what everyone may
@@ -34,20 +36,8 @@ class LocalTable(GameTable):
 
     can_save = True
     """A local game is saved by name (`save`) besides its autosave."""
-    can_chat = False
-    """No one else sits at a local table to chat with."""
     hurries_bots = True
     """A key pressed while a bot thinks makes it play without its pace (`hurry`)."""
-    can_resign = False
-    """A local game is left with q (and its autosave), not resigned."""
-    can_hand_to_bot = False
-    """No one at a local table is away from it."""
-    rematch_offer = ""
-    """No one else at a local table offers a rematch."""
-    muted: list[str] = []
-    """No one else chats at a local table."""
-    clock = None
-    """A local game has no clock."""
 
     def __init__(
         self,

@@ -13,8 +13,8 @@ import contextlib
 import inspect
 from collections.abc import Awaitable, Callable
 
-from wish_tui.seat import Refused
-from wish_tui.table import GameTable
+from wish_tui.tables.master import GameTable
+from wish_tui.tables.seat import Refused
 
 BOT_PACE = 0.6
 """Seconds from a change to the bot's move after it (unless hurried), so a person can follow."""

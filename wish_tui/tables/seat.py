@@ -1,6 +1,6 @@
 """The seat API: what a client of a table may know and do — one seat's view, never more.
 
-Shaped like boardgame.io's client and master: the master holds the game (`wish_tui.table`, and
+Shaped like boardgame.io's client and master: the master holds the game (`wish_tui.tables.master`, and
 the table server's tables), a client knows only its seat's view and what that seat may do. Every
 client uses this one API, whoever holds the game: the game screens (at a local table and at a
 table of `wish-tui serve`), the plain-text client, the browser.
@@ -203,6 +203,10 @@ class Listener:
 
     def table_hint(self, hint: Hint) -> None:
         """A hint this client asked for is ready."""
+
+    def table_why(self, notation: str, sentence: str) -> None:
+        """The rules' sentence on why `notation` is not legal now, asked of a server's table
+        (`Seat.why` answered None); '' when it is legal."""
 
     def table_notice(self, sentence: str) -> None:
         """Something this client's person should know that is no refusal (a failed autosave)."""
