@@ -50,3 +50,26 @@ def test_every_option_has_words_that_name_what_it_does():
         for action in state.legal_actions():
             assert option_words(view, seat, action) != str(action) or action.kind == "end"
         state = state.apply(state.legal_actions()[-1 if state.pending else 0])
+
+
+def test_the_tokens_line_fits_its_width_leaving_out_counts_of_none_first():
+    """At 80x24 the board is 40-odd columns: 'Potions 0' goes before a count a player has."""
+    from wish_tui.wish.ui.player_board import tokens_line
+
+    view = rules.new_game(["fire", "earth"], seed=1).view(0)
+    board = {**view["players"][0], "potions": 1, "trickery": 0, "badges": ["Magic Tower"]}
+    whole = tokens_line(view, board, 200)
+    assert whole.startswith("Potions 1 · Trickery 0 · Clones left")
+    short = tokens_line(view, board, 46)
+    assert len(short) <= 46 and "Trickery" not in short
+    assert "Potions 1" in short and "Badges Magic Tower" in short
+
+
+def test_an_option_with_no_marker_left_and_a_potion_read_as_words():
+    from wish_tui.wish.rules.actions import Action
+    from wish_tui.wish.words.option_details import markers_left
+    from wish_tui.wish.words.words import describe
+
+    assert markers_left(0) == "no action marker" and markers_left(1) == "1 action marker"
+    text = describe(Action.parse("potion travel Dark Temple #1"))
+    assert text.startswith("Potion: Travel") and text.endswith("(column 1)")

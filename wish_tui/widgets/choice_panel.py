@@ -114,12 +114,15 @@ class ChoicePanel(Widget):
         bottom = self.screen.size.height - 2 if self._bottom is None else self._bottom
         height = min(max(PANEL_HEIGHT, bottom - 6), len(self._rows))
         rest = bottom if self._rest is None else min(self._rest, bottom)
-        if rest - self._top_limit >= height:
-            bottom = rest
-        height = max(1, min(height, bottom - self._top_limit))
+        top = max(0, rest - height)
+        if rest - self._top_limit < height:
+            # No room above the rows it rather leaves free: it covers them all, from its top
+            # limit down (no half of what lies beneath shows under it).
+            top = self._top_limit
+            height = max(1, bottom - top)
         self._height = height
         self.styles.height = height
-        self.styles.offset = (0, max(0, bottom - height))
+        self.styles.offset = (0, top)
         self.visible = True
         self.refresh()
         self.post_message(self.Highlighted())
@@ -138,8 +141,15 @@ class ChoicePanel(Widget):
             self.styles.height = max(1, min(self._height, bottom - top))
 
     def keep_below(self, top: int) -> None:
-        """Open the panel no higher than screen row `top` (it scrolls its options instead)."""
+        """Open the panel no higher than screen row `top` (it scrolls its options instead); an
+        open panel above that row gives up its first rows."""
         self._top_limit = max(0, top)
+        if self.visible and self._height:
+            first = int(self.styles.offset.y.value)
+            if first < self._top_limit:
+                last = first + int(self.styles.height.value)
+                self.styles.offset = (0, self._top_limit)
+                self.styles.height = max(1, last - self._top_limit)
 
     def _wrap(self, width: int) -> list[tuple[int, str]]:
         rows = [(-1, line.plain) for line in Text(self.title_text).wrap(_MEASURE, width)]

@@ -14,6 +14,7 @@ from wish_tui.wish.words.help_text import KEYS, reference_entries
 from wish_tui.wish.words.option_details import markers_left, option_words
 from wish_tui.wish.words.text import cost_words
 from wish_tui.wish.words.words import (
+    IN_AREA,
     action_area,
     action_name,
     decision_cause,
@@ -174,6 +175,9 @@ class GameScreen(TableScreen):
         """An option as a window shows it: the action in words, and a card's type, cost and
         VP (the detail line says the rest)."""
         text = describe(action)
+        if action.kind in IN_AREA and action.col and not action.at:
+            where = self.view()["players"][self.viewer]["area"]
+            text = text.replace(" (column", f" in {where} (column", 1)
         names = [action.arg2] if action.kind == "swap" else [action.arg]
         if action.kind in ("fulfill", "draw", "discard", "icedibs", "swap"):
             wish = CATALOG.wishes.get(names[0])

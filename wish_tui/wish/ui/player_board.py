@@ -16,6 +16,23 @@ PARTS = ("djinn", "columns", "crystals", "tokens")
 TOKEN_WORD = {"water": "Frostflakes", "fire": "Clones", "air": "Wind Blasts"}
 
 
+def tokens_line(view: dict, p: dict, width: int) -> str:
+    """Potions, Trickery tokens, the Djinn's own tokens left and Badges, in `width` columns:
+    what does not fit is left out whole, a count of none first (the detail line says all)."""
+    parts = [
+        (f"Potions {p['potions']}", p["potions"]),
+        (f"Trickery {p['trickery']}", p["trickery"]),
+    ]
+    if p["djinn"] in TOKEN_WORD:
+        left = tokens_left(view, p["djinn"])
+        parts.append((f"{TOKEN_WORD[p['djinn']]} left {left}", left))
+    if p["badges"]:
+        parts.append((f"Badges {', '.join(p['badges'])}", 1))
+    while len(" · ".join(w for w, _ in parts)) > width and any(not n for _, n in parts):
+        parts.remove(next(part for part in parts if not part[1]))
+    return " · ".join(w for w, _ in parts)
+
+
 class PlayerBoard(ViewText):
     """The board of the seat being shown: ● marks an action marker, ⚗ the Potion action."""
 
@@ -61,10 +78,6 @@ class PlayerBoard(ViewText):
             text.append_text(crystals_text(p["nest"]))
         text.append(" · People ")
         text.append_text(people_text(p["meeples"]))
-        text.append(f"\nPotions {p['potions']} · Trickery {p['trickery']}")
-        if p["djinn"] in TOKEN_WORD:
-            text.append(f" · {TOKEN_WORD[p['djinn']]} left {tokens_left(view, p['djinn'])}")
-        if p["badges"]:
-            text.append(f" · Badges {', '.join(p['badges'])}")
+        text.append("\n" + tokens_line(view, p, self.size.width or 49))
         line = PARTS.index(cursor) if cursor in PARTS else None
         self.show(highlight_line(text, line))

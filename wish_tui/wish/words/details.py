@@ -164,8 +164,8 @@ def monument_words(monument, view: dict | None = None, seat: int | None = None) 
     )
     area = CATALOG.areas[monument.area].name
     text = (
-        f"Monument {monument.name} ({monument.vp} VP and its Badge): built in {area} with the "
-        f"Wishing Persons you collected by fulfilling Wishes: {cost}; no crystals."
+        f"Monument {monument.name} ({monument.vp} VP and its Badge), built in {area} with "
+        f"Wishing Persons you collected: {cost}; no crystals."
     )
     if view is not None and seat is not None:
         mine = people_words(view["players"][seat]["meeples"], "none")

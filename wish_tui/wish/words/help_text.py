@@ -12,8 +12,13 @@ f Fulfill (or build a Monument)  s the Djinn's Special action
 p Potion: a fourth action        k Trickery: Fulfill, person recoloured
 r Trade 3:1 (Air 2:1)            n End the turn
 u Undo    h Hint    i Text of a card or Area    F1 Rules reference
+←→↑↓ look: the line under the log says what the highlight is on
 ctrl+s Save    q Quit    PageUp/PageDown scroll the log
-In a choice: 1-9 pick, arrows and Enter, Esc goes back (when allowed)."""
+Marks: R B G Y W P crystals, r b g y w p Wishing Persons (their colours)
+♥♛⚔◆✚☀ Love Power Revenge Wealth Health Happiness · I/O Instant/Ongoing
+△/▲ Monument to build/built · ~ Wind Blast · * Fiery Clone · ⚗ Potion
+✧ Trickery · 18VP→22 now→if it ended now (? secret Destiny) · h3 hand
+2w🔒 Wishes fulfilled, column 2 locked till 3 · ✓/✗ can fulfill or not"""
 
 ABILITIES = {
     "dark_temple": "Draw the top Wish of the discard pile, then discard a Wish.",

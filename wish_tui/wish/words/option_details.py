@@ -93,7 +93,7 @@ def _fulfill(view, seat, action, fits) -> str:
 
 def _build(view, seat, action, fits) -> str:
     monument = CATALOG.monument_by_name[action.arg]
-    return f"Build: {monument_words(monument, view, seat)}{_clone_note(action)}"
+    return f"Build the {monument_words(monument, view, seat)}{_clone_note(action)}"
 
 
 def _icedibs(view, seat, action, fits) -> str:
@@ -198,7 +198,9 @@ def _plain(view, seat, action, fits) -> str:
 
 
 def markers_left(n: int) -> str:
-    """'1 action marker', '3 action markers'."""
+    """'no action marker', '1 action marker', '3 action markers'."""
+    if n <= 0:
+        return "no action marker"
     return f"{n} action marker{'' if n == 1 else 's'}"
 
 

@@ -106,7 +106,7 @@ def describe(action: Action) -> str:
     if action.trick:
         text += f" (Trickery on a {action.trick} Wishing Person)"
     if action.potion:
-        text = "Potion: " + text
+        text = "Potion: " + text[0].upper() + text[1:]
     if action.col:
         text += f" (column {action.col})"
     return text[0].upper() + text[1:]
@@ -178,10 +178,7 @@ def decision_cause(view: dict, seat: int | None) -> str:
         return f"{decision['wish']}, with your Frostflake on it, left the Offer."
     if turn != seat:
         if kind == "gain":
-            return (
-                f"{mover} used the Cataracts' Manifest: 2 Crystals for them, and each other "
-                "Djinn gains 1 Crystal of any colour."
-            )
+            return f"{mover} used the Cataracts' Manifest: each other Djinn gains 1 Crystal."
         if kind == "give":
             return f"{mover} fulfilled Charm: each opponent gives them a Crystal of their choice."
         return f"It is {mover}'s turn; this decision is yours."
