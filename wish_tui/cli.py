@@ -195,12 +195,21 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument(
         "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
     )
+    learn.add_argument(
+        "--lesson",
+        type=int,
+        default=1,
+        metavar="N",
+        help="which lesson: 1, the first game (the default), or 2, 3, … to learn more",
+    )
 
     commands.add_parser("continue", help="resume the most recent autosave")
     load = commands.add_parser("load", help="open a saved game by name or path")
     load.add_argument("save", metavar="NAME|PATH")
-    replay = commands.add_parser("replay", help="step through a saved or finished game")
-    replay.add_argument("save", metavar="NAME|PATH")
+    replay = commands.add_parser(
+        "replay", help="step through a saved or finished game (without NAME: the newest finished)"
+    )
+    replay.add_argument("save", metavar="NAME|PATH", nargs="?")
     commands.add_parser("engine", help="drive the rules with JSON lines on stdin/stdout")
 
     tournament = commands.add_parser("tournament", help="play headless games between bot levels")
@@ -261,7 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="start a new, empty club where the data directory's club database is missing or "
         "an empty (0-byte) file, which is otherwise refused",
     )
-    from wish_tui.server.club.keeper import add_parser as add_club_parser
+    from wish_tui.club.keeper import add_parser as add_club_parser
 
     add_club_parser(commands)
     return parser
@@ -332,7 +341,8 @@ def _serve(args: argparse.Namespace) -> int:
     check_serve(args)
     try:
         from wish_tui.server import serve
-        from wish_tui.server.ssh import Limits
+        from wish_tui.server.ssh.front import Limits
+        from wish_tui.session_app import POOLED_CLIENT
     except ImportError as exc:
         raise UsageError(
             f"'wish-tui serve' needs {exc.name or 'asyncssh'}; install it with "
@@ -357,6 +367,7 @@ def _serve(args: argparse.Namespace) -> int:
         web_url=args.web_url or "",
         database=args.database or "",
         new_club=args.new_club,
+        app=POOLED_CLIENT,
     )
     return serve.run(options)
 
@@ -385,7 +396,8 @@ def _new_options(game: Game, args: argparse.Namespace) -> dict:
 
 
 def _solo_seat(game: Game, args: argparse.Namespace) -> Seat:
-    """The one seat of a solo game: `--seat NAME:human` (or its alias `--djinn NAME`)."""
+    """The one seat of a solo game: `--seat NAME:human` (or its alias `--djinn NAME`), else the
+    game's first seat."""
     word = game.seat_word.upper()
     if args.seat and args.djinn:
         raise UsageError(f"--djinn is another name for --seat {word}:human; give only one of them")
@@ -401,9 +413,7 @@ def _solo_seat(game: Game, args: argparse.Namespace) -> Seat:
         return seat
     name = (args.djinn or "").strip().lower()
     if not name:
-        if game.solo_seat_required:
-            raise UsageError(f"a solo game needs both --solo LEVEL and --seat {word}:human")
-        return Seat(game.seats[0], "human")
+        return Seat(game.seats[0], "human")  # every game seats you at its first seat
     if name not in game.seats:
         raise UsageError(f"--djinn must be one of {', '.join(game.seats)} in {game.title}")
     return Seat(name, "human")
@@ -470,7 +480,35 @@ def launch_for_learn(args: argparse.Namespace) -> Launch:
     Raises:
         UsageError: the game is not one of the registry's.
     """
-    return Launch("learn", game=_game(args).name)
+    return Launch("learn", game=_game(args).name, lesson=args.lesson)
+
+
+def launch_for_replay(args: argparse.Namespace) -> Launch:
+    """Turn `wish-tui replay [NAME|PATH]` into a Launch: without a name, the newest finished
+    game (the history's, else a save of a game that is over).
+
+    Raises:
+        UsageError: the name names no save, or no game has been finished yet.
+    """
+    if args.save is not None:
+        missing = no_such_save(args.save)
+        if missing:
+            raise UsageError(missing)
+        return Launch("replay", path=args.save)
+    from wish_tui import saves
+
+    finished = [
+        info
+        for info in [*saves.list_history(games=games.GAMES), *saves.list_saves(games=games.GAMES)]
+        if info.is_over and not info.problem
+    ]
+    if not finished:
+        raise UsageError(
+            "there is no finished game to replay yet; 'wish-tui replay NAME' replays a save, "
+            "and a game played to its end is kept for replay"
+        )
+    newest = max(finished, key=lambda info: info.date)
+    return Launch("replay", path=str(newest.path))
 
 
 def launch_for_plain(args: argparse.Namespace) -> Launch:
@@ -523,12 +561,12 @@ def launch_for_client() -> Launch:
     return Launch("client")
 
 
-def _lesson_problem(game: str | None) -> str:
-    """One sentence when the lesson of `game` cannot be read, else ''."""
+def _lesson_problem(game: str | None, number: int = 1) -> str:
+    """One sentence when lesson `number` of `game` cannot be read, else ''."""
     from wish_tui import lessons
 
     try:
-        lessons.load(games.get(game))
+        lessons.start(lessons.load(games.get(game), number), games.GAMES)
     except lessons.LessonError as exc:
         return str(exc)
     return ""
@@ -549,7 +587,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             return _serve(args)
         if args.command == "club":
-            from wish_tui.server.club.keeper import run as run_club
+            from wish_tui.club.keeper import run as run_club
 
             return run_club(args)
         if args.command == "tournament":
@@ -565,18 +603,24 @@ def main(argv: list[str] | None = None) -> int:
             launch = launch_for_new(args)
         elif args.command == "learn":
             launch = launch_for_learn(args)
-            problem = _lesson_problem(launch.game)
+            problem = _lesson_problem(launch.game, launch.lesson)
             if problem:
                 sys.stderr.write(f"wish-tui: {problem}\n")
                 return 1
         elif args.command == "continue":
             launch = Launch("continue")
-        elif args.command in ("load", "replay"):
+        elif args.command == "load":
             missing = no_such_save(args.save)
             if missing:
                 sys.stderr.write(f"wish-tui: {missing}.\n")
                 return 1
             launch = Launch(args.command, path=args.save)
+        elif args.command == "replay":
+            try:
+                launch = launch_for_replay(args)
+            except UsageError as exc:
+                sys.stderr.write(f"wish-tui: {exc}.\n")
+                return 1
         elif args.command == "client":
             launch = launch_for_client()
             from wish_tui import plain

@@ -10,8 +10,8 @@ import pytest
 
 from tests.plain.club_helpers import Person
 from tests.plain.helpers import OVER
-from wish_tui.server import tables as tablemod
 from wish_tui.server.hub import Hub
+from wish_tui.server.hub import seating as tablemod
 
 ALICE, BOB, CAROL = "SHA256:alice-key-0001", "SHA256:bob-key-00001", "SHA256:carol-key-0001"
 

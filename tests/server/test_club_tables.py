@@ -15,9 +15,9 @@ import signal
 import pytest
 
 from wish_tui import saves
-from wish_tui.server.clocks import TableClock
-from wish_tui.server.club import open_club
+from wish_tui.club import open_club
 from wish_tui.server.hub import Hub
+from wish_tui.server.hub.clocks import TableClock
 
 from .test_hub import Client, legal_of, play_until
 
@@ -104,7 +104,7 @@ async def test_a_live_timeout_gives_the_seat_to_a_bot_and_the_game_is_lost_for_t
     told = await late.table_at(served.actions)
     assert told["clock"]["running"] == seat
     time.now += 61  # the deciding person's minute is gone
-    hub._run_clock(served, decided=False)
+    hub.clocks.run(served, decided=False)
     await asyncio.sleep(0.2)
     assert served.seats[seat].outcome == "timeout" and served.seats[seat].zombie
     assert not served.finished
@@ -136,7 +136,7 @@ async def test_no_clock_runs_until_every_seat_is_taken():
     assert served.deciding() == 0
     assert table["clock"]["running"] is None  # alice may decide, but bob is not there yet
     time.now += 600  # ten minutes of waiting for a friend
-    hub._run_clock(served, decided=False)
+    hub.clocks.run(served, decided=False)
     await asyncio.sleep(0.1)
     assert not any(s.outcome for s in served.seats)
     await bob.send({"type": "join", "table": table_id, "seat": 1})

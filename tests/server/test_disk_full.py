@@ -12,8 +12,8 @@ import sqlite3
 import pytest
 
 from tests.plain.club_helpers import Person, start_hub
-from wish_tui.server import hub_tables
-from wish_tui.server.recorder import DISK_FULL
+from wish_tui.club.recorder import DISK_FULL
+from wish_tui.server.hub import table_bots
 
 ANN, ZED = "SHA256:ann-key-000001", "SHA256:zed-key-000001"
 
@@ -39,7 +39,7 @@ class FullDisk:
 
 @pytest.fixture
 async def hub(tmp_path, monkeypatch):
-    monkeypatch.setattr(hub_tables, "BOT_RETRY", 0.05)
+    monkeypatch.setattr(table_bots, "BOT_RETRY", 0.05)
     hub = await start_hub(tmp_path, monkeypatch)
     hub.logs = []
     hub.recorder.log = hub.logs.append

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from wish_tui.server.club import open_club, pg_listener
+from wish_tui.club import open_club
+from wish_tui.club.store import pg_listener
 from wish_tui.server.hub import Hub
 
 from .test_hub import Client, legal_of
@@ -104,7 +105,7 @@ async def test_a_person_on_each_node_play_one_table_to_its_end(postgres_url, tmp
         bob = await Client.connect(b, "SHA256:bob-key", "bob")
         made = await alice.ask({"type": "new_table", "game": "wish", "seats": SEATS})
         table_id = made["table"]
-        assert table_id in a._running and table_id not in b._running
+        assert table_id in a.node.running and table_id not in b.node.running
         await eventually(lambda: table_id in b.tables, "node b hears of the new table")
         lobby = await bob.ask({"type": "lobby"})
         assert [t["table"] for t in lobby["tables"]] == [table_id]
@@ -182,7 +183,7 @@ async def test_a_node_killed_in_the_middle_of_a_game_the_other_takes_its_table_o
             seen = seen_q.recv()
             assert len(seen) >= 20
 
-            await eventually(lambda: table_id in b._running, "node b takes the table over")
+            await eventually(lambda: table_id in b.node.running, "node b takes the table over")
             table = b.tables[table_id]
             assert table.record.actions[: len(seen)] == seen  # nothing alice saw is lost
             alice = await Client.connect(b, "SHA256:alice-key", "alice")  # she connects again
@@ -227,7 +228,7 @@ async def test_a_node_whose_listener_was_cut_off_catches_up_from_the_rows(
         await eventually(lambda: copy.actions == served.actions, "b follows")
 
         monkeypatch.setattr(pg_listener, "connect", held_connect)
-        listener = b._listener
+        listener = b.node.listener
         postgres_server.admin().execute("SELECT pg_terminate_backend(%s)", (listener.backend_pid,))
         await eventually(lambda: not listener.is_connected, "b's listener is cut off")
         behind = copy.actions
@@ -282,14 +283,14 @@ async def test_a_node_that_stops_cleanly_hands_its_tables_over_at_once(postgres_
             made = await alice.ask({"type": "new_table", "game": "wish", "seats": seats})
             table_id = made["table"]
             await eventually(lambda: table_id in b.tables, "node b hears of the new table")
-            assert table_id not in b._running
+            assert table_id not in b.node.running
         finally:
             await a.close()
         # Its lease was let go: free for b at once, not once it runs out.
         club_id = b.tables[table_id].club_id
-        assert b.club.cluster.holder(club_id) is None or table_id in b._running
-        assert club_id in b.club.cluster.claimable() or table_id in b._running
-        await eventually(lambda: table_id in b._running, "node b runs the table")
+        assert b.club.cluster.holder(club_id) is None or table_id in b.node.running
+        assert club_id in b.club.cluster.claimable() or table_id in b.node.running
+        await eventually(lambda: table_id in b.node.running, "node b runs the table")
         alice = await Client.connect(b, "SHA256:alice-key", "alice")
         await alice.ask({"type": "open", "table": table_id})
         table = b.tables[table_id]

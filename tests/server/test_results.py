@@ -16,7 +16,7 @@ import json
 import pytest
 
 from wish_tui.cli import main
-from wish_tui.server import hub_tables
+from wish_tui.server.hub import clock_keeper
 
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client, play_until
@@ -88,7 +88,7 @@ async def test_clocks_run_out_during_setup_the_game_is_aborted_unrated_and_count
             if served.finished:
                 break
             time.now += 61
-            hub._run_clock(served, decided=False)
+            hub.clocks.run(served, decided=False)
             await asyncio.sleep(0.3)
         await _finished(served)
         told = await alice.until(lambda m: m["type"] == "table" and m["ended"])
@@ -146,7 +146,7 @@ async def test_running_out_of_time_in_a_two_seat_game_ends_it_with_that_person_l
         await play_until(served, {0: alice, 1: bob}, lambda: len(served.decided) == 2)
         late = served.deciding()
         time.now += 301
-        hub._run_clock(served, decided=False)
+        hub.clocks.run(served, decided=False)
         await _finished(served)
         [game] = _history_json(capsys)
         assert game["rated"] and not game["aborted"]
@@ -201,7 +201,7 @@ async def test_a_live_clock_survives_a_restart_as_it_stood():
 async def test_a_running_clock_is_kept_every_few_seconds_for_a_server_killed_without_warning(
     monkeypatch,
 ):
-    monkeypatch.setattr(hub_tables, "CLOCK_KEEP_S", 0.05)
+    monkeypatch.setattr(clock_keeper, "CLOCK_KEEP_S", 0.05)
     async with _table(clock=LIVE) as (hub, time, alice, bob, served):
         seat = served.deciding()
         time.now += 40

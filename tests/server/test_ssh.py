@@ -486,7 +486,7 @@ def test_an_app_that_gave_its_screen_back_keeps_its_closing_words_on_the_screen(
     where the app began, and the sentence overwrote the app's own closing words (the crash
     sentence: 'the game stopped on an internal error; a report of it is kept for the' was all
     that was left of it)."""
-    from wish_tui.server.session import on_alternate_screen, restore_terminal
+    from wish_tui.server.ssh.session import on_alternate_screen, restore_terminal
 
     app_ran = b"\x1b[?1049h\x1b[?7l frames \x1b[?7h\x1b[?1049l"
     assert not on_alternate_screen(app_ran + b"closing words\r\n", before=False)

@@ -19,9 +19,9 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import make_mocked_request
 
-from wish_tui.server.links import SignIns
-from wish_tui.server.ssh import Limits
-from wish_tui.server.web import COOKIE, WebFrontEnd, client_address, is_secure
+from wish_tui.server.ssh.front import Limits
+from wish_tui.server.web.front import COOKIE, WebFrontEnd, client_address, is_secure
+from wish_tui.server.web.links import SignIns
 
 from .conftest import HubDouble
 
@@ -358,7 +358,7 @@ async def test_the_game_page_starts_its_app_early_and_its_websocket_takes_that_o
 
 
 async def test_an_app_started_for_a_page_that_never_connects_is_closed(start_web, monkeypatch):
-    from wish_tui.server import web as web_module
+    from wish_tui.server.web import front as web_module
 
     monkeypatch.setattr(web_module, "EARLY_START_WAIT", 0.5)
     web = await start_web(max_per_address=1)

@@ -1,6 +1,6 @@
 """A finished game of the club read back in sentences: `game NUMBER` and `replay NUMBER`.
 
-The table server sends a finished game's record (its ``archive`` message, `server.hub_club`):
+The table server sends a finished game's record (its ``archive`` message, `club.service`):
 the seats and scores as kept, and the actions. The record is replayed here as a table held in
 this process (`LocalTable`, no bots, no autosave) read from the rail: the log everyone at the
 table could read, never a seat's secrets, and the final scoring.

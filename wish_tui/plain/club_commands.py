@@ -4,7 +4,7 @@ finished game, the leaderboards, a player's page, a game's win rates, and your p
 A part of `lobby.PlainLobby` kept in its own file (mixed into it). Each command sends the table
 server the message the terminal app's lobby and club pages send (`invite`, `answer_invite`,
 `history`, `archive`, `leaderboard`, `player`, `game_page`, `profile`, `settings`,
-`profile_text`, `add_key`; see `wish_tui.server.hub_club`) and waits for its answer, which is
+`profile_text`, `add_key`; see `wish_tui.club.service`) and waits for its answer, which is
 said in sentences (`club_pages.py`, `archive.py`); a refusal is the server's one sentence.
 """
 

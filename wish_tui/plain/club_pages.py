@@ -1,5 +1,5 @@
 """The club's pages in sentences: finished games, a leaderboard, a player's page, a game's win
-rates and your profile, as the table server sends them (its ``page`` messages, `server.hub_club`).
+rates and your profile, as the table server sends them (its ``page`` messages, `club.service`).
 
 Each function takes the page and gives its lines, one sentence each, a row of a table its own
 line (a screen reader moves line by line). Nothing here asks the server anything: the lobby's

@@ -14,17 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from wish_tui.club.errors import ClubError
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.text import plain_text
-from wish_tui.server.club.errors import ClubError
-from wish_tui.server.keys import (
+from wish_tui.server.pool.link import PooledApp, SessionPool
+from wish_tui.server.ssh.front import CLIENT_COMMAND, FrontEnd, Hub, Limits
+from wish_tui.server.ssh.keys import (
     AUTHORIZED_KEYS_NAME,
     AuthorizedKeys,
     KeyProblem,
     load_host_key,
 )
-from wish_tui.server.pool_link import SessionPool
-from wish_tui.server.ssh import CLIENT_COMMAND, FrontEnd, Hub, Limits
 
 
 class ServeError(Exception):
@@ -48,6 +48,9 @@ class ServeOptions:
     """The address browsers open (`--web-url`, behind a proxy); '': this server's own."""
     pool: bool = True
     """Fork each SSH session's app from the session pool (else each starts as a fresh process)."""
+    app: PooledApp | None = None
+    """The app the session pool forks for each session, as the command line names it
+    (`wish_tui.pool_app.POOLED_CLIENT`); None: no pool, each app starts as a fresh process."""
     database: str = ""
     """A PostgreSQL URL: the club is that database, shared with every node naming it (`--database`);
     '': the SQLite file of the data directory."""
@@ -99,8 +102,10 @@ async def serve(
     """
     # The pool starts first, as a fresh program: it never sees the host key, a token or a table.
     pool = None
-    if options.pool:
-        pool = await SessionPool.begin(
+    app = options.app
+    if options.pool and app is not None:
+        pool = await SessionPool.begin_app(
+            app,
             max_children=options.limits.max_connections,
             max_per_group=options.limits.max_per_address,
             apps_per_host=options.limits.apps_per_process,
@@ -176,8 +181,8 @@ async def _start_web(hub, options: ServeOptions, data_dir: Path, command: Sequen
         ServeError: the web extra is not installed, or the port cannot be listened on.
     """
     try:
-        from wish_tui.server.links import SignIns
-        from wish_tui.server.web import WebFrontEnd
+        from wish_tui.server.web.front import WebFrontEnd
+        from wish_tui.server.web.links import SignIns
     except ImportError as exc:
         raise ServeError(
             f"'--web' needs {exc.name or 'textual-serve'}; install the web extra with "
@@ -221,7 +226,7 @@ def _introduce(front, options, fingerprint, host_key_path, keys, out: TextIO) ->
         f"Players connect with: {front.how_to_connect(reach, 'NAME')}",
     ]
     if options.database:
-        from wish_tui.server.club.postgres import shown_url
+        from wish_tui.club.store.postgres import shown_url
 
         lines.append(
             f"The club is the database {shown_url(options.database)}, shared with every node "

@@ -2,7 +2,7 @@
 and what each seat may see and do.
 
 Every table is one of these, wherever it is held: a game in this process (`LocalTable`, in
-`local.py`) and a table of `wish-tui serve` (`server/tables.py`) both apply actions through
+`local.py`) and a table of `wish-tui serve` (`server/hub/table.py`) both apply actions through
 it, so both behave alike. It is plain logic — no I/O, no threads, no clock: it applies an action
 of a seat through the rules' front door (a refusal is one sentence and changes nothing), takes a
 seat's own decisions back as far as the rules allow, answers each seat's client with the seat API's

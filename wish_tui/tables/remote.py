@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from wish_tui import games
 from wish_tui.core import environment
@@ -22,7 +22,21 @@ from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
 
 SOCKET_ENV = "WISH_TUI_SERVE_SOCKET"
+"""Where the table server listens, in the environment of a session's app process."""
 TOKEN_ENV = "WISH_TUI_SERVE_TOKEN"
+"""The session's one-time token, in the environment of its app process."""
+PLAIN_ENV = "WISH_TUI_PLAIN"
+"""Set (to anything but '' or '0') in the environment of a session's app: the plain client runs
+instead of the terminal app. `wish-tui serve` sets it for the SSH user name `plain`, for a client
+that sends it (`ssh -o SetEnv=WISH_TUI_PLAIN=1`), and for a person whose profile asks ('plain on'
+in the plain lobby, the club's 'plain' setting); to `PLAIN_BY_LINES` when the session has no
+terminal of its own (a script: its lines come as from a pipe)."""
+PLAIN_BY_LINES = "lines"
+
+
+def asks_plain(env: Mapping[str, str]) -> bool:
+    """True when `env` asks a session's app to be the plain client (`PLAIN_ENV`)."""
+    return env.get(PLAIN_ENV, "") not in ("", "0")
 
 
 class Connection:

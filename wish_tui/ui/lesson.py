@@ -133,24 +133,30 @@ class LessonSteps:
         choice = self.query_one(ChoicePanel)
         kept = self.kept_rows() if panel.display else 0
         choice.keep_below(0)
+        lowest = min(self.overlay_bottom(), self.panels_bottom())
         if kept:
-            bottom = min(kept + panel.rows, self.overlay_bottom())
+            bottom = min(kept + panel.rows, lowest)
             choice.keep_below(bottom)
             panel.place(bottom)
+            self.keep_news_in_sight()
             return
-        bottom = self.overlay_bottom()
+        bottom = lowest
         if choice.visible:
             bottom = min(bottom, int(choice.styles.offset.y.value))
         panel.place(bottom)
+        self.keep_news_in_sight()
+
+    def rows_over_table(self) -> set[int]:
+        return super().rows_over_table() | set(self.query_one(LessonPanel).rows_over_table())
 
     def _show_step(self, before_free_play: str = "") -> None:
         lesson, step = self.lesson, self.step
         panel = self.query_one(LessonPanel)
         if step is None:
             text = f"{before_free_play} {lesson.free_play}".strip()
-            panel.show(f"Learn {lesson.title} · free play", text)
+            panel.show(f"{lesson.heading} · free play", text)
         else:
-            title = f"Learn {lesson.title} · step {self.step_index + 1} of {len(lesson.steps)}"
+            title = f"{lesson.heading} · step {self.step_index + 1} of {len(lesson.steps)}"
             panel.show(title, step.text)
         self._place_panel()
 

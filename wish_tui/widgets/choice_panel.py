@@ -140,6 +140,13 @@ class ChoicePanel(Widget):
             top = int(self.styles.offset.y.value)
             self.styles.height = max(1, min(self._height, bottom - top))
 
+    def rows_over_table(self) -> range:
+        """The screen rows the panel lies over (none while it is hidden)."""
+        if not self.visible or not self._height:
+            return range(0)
+        top = int(self.styles.offset.y.value)
+        return range(top, top + int(self.styles.height.value))
+
     def keep_below(self, top: int) -> None:
         """Open the panel no higher than screen row `top` (it scrolls its options instead); an
         open panel above that row gives up its first rows."""

@@ -33,7 +33,9 @@ from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar, key_label
 from .table_help import TableHelp
+from .table_key_bar import TableKeyBar
 from .table_keys import TableKeys
+from .table_news import TableNews
 from .table_people import TablePeople
 from .table_status import TableStatus
 from .table_toasts import TableToasts
@@ -44,15 +46,15 @@ BELL_AFTER = 5.0
 """Seconds a person must have waited for their decision before the bell rings for it."""
 HURRIED_KEY_SAID_FOR = 3.0
 """Seconds after a game key hurried a bot within which its loss is said, once it is one's turn."""
-OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
-"""The keys the key bar offers once the game is over, instead of the game's."""
 """The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
 TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 """The layout of every screen showing a table; read when the first one opens, so the title
 screen starts without it."""
 
 
-class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, Screen):
+class TableScreen(
+    TableKeys, TableKeyBar, TablePeople, TableHelp, TableStatus, TableNews, TableToasts, Screen
+):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -109,6 +111,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         self._asked_version = -1
         self._seed_told = False
         self._hint_shown = False
+        self._hint_version = -1
+        """The table's version the hint on the screen was given for."""
         self._hinted = None
         """The action the hint on the screen names (a window that offers it opens on it)."""
         self._parsed: tuple = (None, [], {})
@@ -242,24 +246,12 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         yield Widget(id="status-room")
         yield KeyBar(id="keys")
 
-    def _shown_bindings(self) -> list[Binding]:
-        """The keys of the key bar, in order. A key with several meanings (Enter takes a tile or
-        places a gemstone) has one entry per meaning; `check_action` hides those that do not
-        apply now."""
-        seen, shown = set(), []
-        for binding in self._all_bindings():
-            if binding.show and (binding.key, binding.action) not in seen:
-                seen.add((binding.key, binding.action))
-                shown.append(binding)
-        return shown
-
     def on_mount(self) -> None:
         if not self.app.is_running:
             # The app closed while this screen was being set up: Textual mounts it all the same,
             # with only the widgets composed before; there is no one to show it to.
             return
-        keys = [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
-        self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
+        self.set_up_key_bar()
         self._write_news()
         if self.warning:
             self.toast(self.warning, severity="warning", timeout=8)
@@ -284,6 +276,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
             return  # the app closes (this screen may have been closed half set up, see on_mount)
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
+        self.call_after_refresh(self.keep_news_in_sight)
 
     @property
     def compact(self) -> bool:
@@ -314,6 +307,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         self._refusal = None  # it was about the position before; refresh_view shows the turn
         self._say_hurried_key()
         self._write_news()
+        if self.table.version != self._hint_version:
+            self._clear_hint()  # the position it spoke of is gone, whatever window is open
         panel = self.query_one(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)
         if panel.is_open and self._options and gone:
@@ -404,8 +399,11 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         if hint.actions != self.table.actions or self.table.deciding != self.viewer:
             return
         action = self.spec.rules.Action.parse(hint.notation)
-        self.toast(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
+        words = f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}"
+        self.toast(words, timeout=12)
+        self.name_hint_keys(words)
         self._hint_shown = True
+        self._hint_version = self.table.version
         self._hinted = action
         self.hinted(action)
 
@@ -451,21 +449,6 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
 
     def on_choice_panel_highlighted(self, event: ChoicePanel.Highlighted) -> None:
         self.show_detail()
-
-    def _update_footer(self) -> None:
-        """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
-        bindings = self._shown_bindings()
-        if self.table.is_over:
-            states = [False] * len(bindings) + [True] * len(OVER_KEYS)
-        else:
-            # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
-            states = [self.check_action(b.action.partition("(")[0], ()) for b in bindings]
-            states += [False] * len(OVER_KEYS)
-        self.query_one(KeyBar).show_states(states)
-
-    def _all_bindings(self) -> list[Binding]:
-        """Every binding of the screen, the game's own first."""
-        return [b for cls in type(self).__mro__ for b in cls.__dict__.get("BINDINGS", [])]
 
     def _seat_label(self, seat: int) -> str:
         info = self.table.seats[seat]
@@ -545,6 +528,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
+        self.keep_news_in_sight()
         self._update_footer()
 
     def _drop_question(self) -> None:
@@ -553,6 +537,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         if panel.is_open:
             self._options, self._on_choice = [], None
             panel.close()
+            self.keep_news_in_sight()
             self.busy = False
 
     def action_choice_digit(self, digit: int) -> None:
@@ -577,6 +562,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         self.query_one(ChoicePanel).close()
+        self.keep_news_in_sight()
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None
@@ -605,6 +591,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
             # A hint is about the position before: it must not cover the next question.
             self._hint_shown = False
             self._clear_notifications()
+            self.name_hint_keys("")
 
     # -- undo, save, quit ----------------------------------------------------------------------
     def _undo_possible(self) -> bool:

@@ -6,8 +6,8 @@ A count is followed by `*` when the seat holds that majority alone and `=` when 
 (`◀` after a name marks your seat; `Pts` are what the seat would score if the game ended now,
 with `?` after them when hidden Favor tokens may change it); `-3` stands where the seat has no
 tile of the category yet (it would lose 3 points), `2!` for a count made of tokens without a
-tile (still −3). The legend below says all of it where the screen has room, and the rest of it
-otherwise (the keys window, `?`, always does).
+tile (still −3). The legend's two lines below say all of it, `?` on the forest (a Favor token
+lies face down there) too; the keys window (`?`) says it again.
 """
 
 from __future__ import annotations
@@ -23,10 +23,12 @@ from wish_tui.widgets.view_text import ViewText
 
 MINUS = "red"
 """The style name of a -3 (`cell_style` makes it plain under NO_COLOR)."""
-LEGEND = "* majority  = tied  -3 no tile  gems supply/forest/lost  Pts if over now"
-"""The legend's line on a small screen."""
-MORE_LEGEND = "◀ you  2! tokens only: still -3  Pts? hidden Favor tokens may change them"
-"""Its second line where the screen has room."""
+LEGEND = "* most  = tied  -3 no tile  2! tokens only: still -3  Pts if over now  ◀ you"
+"""The legend's first line."""
+MORE_LEGEND = "? Favor token face down (Pts? may change)  gems supply/forest/lost"
+"""Its second line: what a `?` on the forest and after the points means, and the gems column."""
+CARDS_LEGEND = "  W H ✓ met"
+"""After the second line when the Wish and Hex columns show."""
 YOU = "◀"
 """The mark after your seat's name (▶ marks the seat deciding)."""
 
@@ -94,10 +96,8 @@ class SeatsView(ViewText):
                 mark = "·" if entry is None else "✓" if entry["met"] else "✗"
                 text.append(f" {mark}", ink("green" if mark == "✓" else "red") if entry else "")
         legend = LEGEND if view["phase"] != "over" else LEGEND.replace("if over now", "final")
-        legend += "  ✓ met" if cards else ""
         text.append(f"\n {legend}", "dim")
-        if not compact:
-            text.append(f"\n {MORE_LEGEND}", "dim")
+        text.append(f"\n {MORE_LEGEND}{CARDS_LEGEND if cards else ''}", "dim")
         self.show(text)
 
     @staticmethod
