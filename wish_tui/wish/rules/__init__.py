@@ -17,9 +17,9 @@ from . import flow
 from .actions import MAX_NOTATION, Action, IllegalAction
 from .catalog import COLOURS, DJINNS, GEMS, LETTERS, SOLO_LEVELS, Catalog, parse_catalog
 from .determinize import determinize  # noqa: F401  (a full State consistent with one view)
-from .explain import why_not_now  # noqa: F401  (why no action of a group is legal now)
 from .projection import projected_scores
 from .state import State
+from .why_not_now import why_not_now  # noqa: F401  (why no action of a group is legal now)
 
 CATALOG: Catalog = parse_catalog(load_raw())
 """The printed facts of the game, from `wish_tui/wish/data/`."""
