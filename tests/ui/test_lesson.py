@@ -70,7 +70,7 @@ def persons_turn(screen: LessonSteps) -> bool:
 async def play_step(app, pilot, screen: LessonSteps) -> None:
     """Press the keys the step names, as a person reading it would, once it is theirs."""
     step = screen.step
-    if not step.window:
+    if step.play:
         await until(pilot, lambda: persons_turn(screen))
     for key in step.keys:
         await pilot.press(key.split(",")[0])
