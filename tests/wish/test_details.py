@@ -73,3 +73,15 @@ def test_an_option_with_no_marker_left_and_a_potion_read_as_words():
     assert markers_left(0) == "no action marker" and markers_left(1) == "1 action marker"
     text = describe(Action.parse("potion travel Dark Temple #1"))
     assert text.startswith("Potion: Travel") and text.endswith("(column 1)")
+
+
+def test_the_boards_first_line_cuts_no_name_at_80_columns():
+    """Issue 34: 'Fire Djinn in Volcano · Destiny Djinning the Mom…' at 80x24."""
+    from wish_tui.wish.ui.player_board import title_line
+
+    board = {"djinn": "fire", "area": "Volcano", "destiny": "Djinning the Moment"}
+    assert "".join(title_line(board, 80)) == "Fire Djinn in Volcano · Destiny Djinning the Moment"
+    assert "".join(title_line(board, 49)) == "Fire in Volcano · Destiny Djinning the Moment"
+    far = {**board, "area": "Palace Gardens"}
+    assert "".join(title_line(far, 49)) == "Fire in Pal.Gardens · Destiny Djinning the Moment"
+    assert "".join(title_line({**far, "destiny": ""}, 49)) == "Fire Djinn in Palace Gardens"

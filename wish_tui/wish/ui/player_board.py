@@ -7,7 +7,7 @@ from rich.text import Text
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.style import crystals_text, highlight_line, people_text
-from wish_tui.wish.words.marks import DJINN_TITLE
+from wish_tui.wish.words.marks import AREA_SHORT, DJINN_TITLE
 from wish_tui.wish.words.text import tokens_left
 from wish_tui.wish.words.words import symbol_word
 
@@ -33,6 +33,22 @@ def tokens_line(view: dict, p: dict, width: int) -> str:
     return " · ".join(w for w, _ in parts)
 
 
+def title_line(p: dict, width: int) -> tuple[str, str, str]:
+    """The Djinn, its Area and its Destiny in `width` columns, in three parts: 'Fire Djinn',
+    ' in Palace Gardens', ' · Destiny Long Term Plans'; a short line says 'Fire', then the
+    Area's short name, so that no name is cut."""
+    destiny = f" · Destiny {p['destiny']}" if p.get("destiny") else ""
+    djinn, area = DJINN_TITLE[p["djinn"]], p["area"]
+    for who, where in (
+        (f"{djinn} Djinn", area),
+        (djinn, area),
+        (djinn, AREA_SHORT.get(area, area)),
+    ):
+        if len(f"{who} in {where}{destiny}") <= width:
+            break
+    return who, f" in {where}", destiny
+
+
 class PlayerBoard(ViewText):
     """The board of the seat being shown: ● marks an action marker, ⚗ the Potion action."""
 
@@ -46,10 +62,10 @@ class PlayerBoard(ViewText):
         p = view["players"][seat]
         board = CATALOG.djinns[p["djinn"]]
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f"{DJINN_TITLE[p['djinn']]} Djinn", "bold underline")
-        text.append(f" in {p['area']}")
-        if p.get("destiny"):
-            text.append(f" · Destiny {p['destiny']}", "italic")
+        who, where, destiny = title_line(p, self.size.width or 49)
+        text.append(who, "bold underline")
+        text.append(where)
+        text.append(destiny, "italic")
         text.append("\n")
         for i, symbols in enumerate(board.columns):
             text.append(f"{i + 1}[", "dim")
