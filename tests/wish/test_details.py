@@ -85,3 +85,13 @@ def test_the_boards_first_line_cuts_no_name_at_80_columns():
     far = {**board, "area": "Palace Gardens"}
     assert "".join(title_line(far, 49)) == "Fire in Pal.Gardens · Destiny Djinning the Moment"
     assert "".join(title_line({**far, "destiny": ""}, 49)) == "Fire Djinn in Palace Gardens"
+
+
+def test_a_pass_keeps_the_capitals_of_what_it_names():
+    """'Swap nothing (palace).' lower-cased the Area's name."""
+    from wish_tui.wish.rules.actions import Action
+
+    view = {"decision": {"kind": "palace_swap"}}
+    assert option_words(view, 0, Action.parse("pass")) == "Swap nothing (Palace)."
+    view = {"decision": {"kind": "a_child"}}
+    assert option_words(view, 0, Action.parse("pass")) == "Keep the crystals (A Child)."

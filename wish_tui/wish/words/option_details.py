@@ -190,7 +190,8 @@ def _end(view, seat, action, fits) -> str:
 
 def _pass(view, seat, action, fits) -> str:
     decision = (view.get("decision") or {}).get("kind", "")
-    return PASS_WORDS.get(decision, "pass").capitalize() + "."
+    words = PASS_WORDS.get(decision, "pass")
+    return words[0].upper() + words[1:] + "."
 
 
 def _plain(view, seat, action, fits) -> str:
