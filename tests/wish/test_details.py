@@ -95,3 +95,11 @@ def test_a_pass_keeps_the_capitals_of_what_it_names():
     assert option_words(view, 0, Action.parse("pass")) == "Swap nothing (Palace)."
     view = {"decision": {"kind": "a_child"}}
     assert option_words(view, 0, Action.parse("pass")) == "Keep the crystals (A Child)."
+
+
+def test_every_mark_on_the_table_has_a_legend_in_the_keys_window():
+    """Issue 34: every code on screen has a legend (the Offer's ❄ had none)."""
+    from wish_tui.wish.words.help_text import KEYS
+
+    for mark in ("❄", "△", "▲", "~", "*", "⚗", "✧", "🔒", "✓", "✗", "♥", "☀", "→"):
+        assert mark in KEYS, mark

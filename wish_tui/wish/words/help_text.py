@@ -17,7 +17,8 @@ ctrl+s Save    q Quit    PageUp/PageDown scroll the log
 Marks: R B G Y W P crystals, r b g y w p Wishing Persons (their colours)
 ♥♛⚔◆✚☀ Love Power Revenge Wealth Health Happiness · I/O Instant/Ongoing
 △/▲ Monument to build/built · ~ Wind Blast · * Fiery Clone · ⚗ Potion
-✧ Trickery · 18VP→22 now→if it ended now (? secret Destiny) · h3 hand
+✧ Trickery · ❄ Water's Frostflake on an Offer card · h3 Wishes in hand
+18VP→22 VP on the table → if it ended now (? a secret Destiny)
 2w🔒 Wishes fulfilled, column 2 locked till 3 · ✓/✗ can fulfill or not"""
 
 ABILITIES = {
