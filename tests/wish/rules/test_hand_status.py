@@ -115,8 +115,8 @@ def test_every_missing_crystal_and_the_missing_wishing_person_are_named_together
     )
     beauty = status(state, "Beauty")
     assert beauty["why"] == (
-        "You still need 1 Ruby, 1 Diamond to afford Beauty; and it needs a red Wishing Person in "
-        "your Area; Palace Gardens has red: go there (or Volcano)."
+        "You still need 1 Ruby, 1 Diamond to afford Beauty, and a red Wishing Person in your "
+        "Area; Palace Gardens has red: go there (or Volcano)."
     )
     assert beauty["short"] == "need R1W1, no r here"
     assert refusal(state, "fulfill Beauty") == beauty["why"]
@@ -197,7 +197,7 @@ def test_between_turns_the_hand_also_names_the_wishing_person_not_here():
     state = state.apply(rules.parse_action(state, "end"))
     entry = status(state, "Sultan")
     assert entry["why"].startswith("You still need")
-    assert "it needs a blue Wishing Person in your Area; Palace has blue" in entry["why"]
+    assert ", and a blue Wishing Person in your Area; Palace has blue" in entry["why"]
     assert entry["short"].endswith(", no b here")
 
 

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from wish_tui.wish import rules
@@ -64,7 +66,7 @@ def test_a_wish_refused_for_its_wishing_person_names_the_rule_and_where_to_go():
 def test_the_hand_says_the_price_and_the_wishing_person_in_one_sentence():
     state = table(at="Volcano", hand=["Cure Me"], crystals=crystals(blue=1), people=NO_GREEN)
     why = rules.explain.hand_status(state, 0)["Cure Me"]["why"]
-    assert why.startswith("You still need 1 Emerald to afford Cure Me; and it needs a green ")
+    assert why.startswith("You still need 1 Emerald to afford Cure Me, and a green Wishing Person")
 
 
 def test_no_wishing_person_of_the_colour_left_on_the_map_is_said():
@@ -102,3 +104,11 @@ def test_the_clones_left_count_leaves_out_the_used_up_ones():
     state = table(("fire", "earth"), clones=[], clones_discarded=2)
     board = " ".join(section(state.view(0), 0, "board"))
     assert "Fiery Clones left 0" in board
+
+
+def test_a_refused_fulfill_key_says_the_nearest_wish_whole_in_two_lines_at_80_columns():
+    """At 80x24 'No Wish in your hand can be fulfilled now.' took the room of the place to go."""
+    state = table(at="Volcano", hand=["Cure Me"], crystals=crystals(blue=1), people=NO_GREEN)
+    reason = rules.why_not_now(state, "fulfill")
+    assert reason.startswith("You still need 1 Emerald to afford Cure Me, and a green Wishing")
+    assert len(textwrap.wrap("✗ " + reason, 78)) <= 2

@@ -388,10 +388,14 @@ def _price_and_person(st, p, wish, on_move: bool) -> list[tuple[str, str]]:
     person = (
         None if _person_in_reach(st, p, wish, on_move) else _person_reason(st, p, wish, on_move)
     )
+    lead = f"{wish.name} needs a "
+    if cost and person and person[0].startswith(lead):
+        # The Wish named once: 'You still need 1 Emerald to afford Cure Me, and a green Wishing
+        # Person in your Area; Forest has green: go there'.
+        text = f"{cost}, and a {person[0][len(lead) :]}"
+        return [(text, f"need {_missing_letters(p, wish)}, {person[1]}")]
     if cost:
         obstacles.append((cost, "need " + _missing_letters(p, wish)))
-        if person and person[0].startswith(f"{wish.name} needs"):  # the Wish is named once
-            person = ("it" + person[0][len(wish.name) :], person[1])
     if person:
         obstacles.append(person)
     return obstacles

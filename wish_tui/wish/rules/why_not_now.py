@@ -147,6 +147,7 @@ def _hand_reason(st, seat: int, p, group: str) -> str:
         return f"{', '.join(elsewhere)} can be fulfilled only with a Trickery token (k)."
     if elsewhere:
         return f"{', '.join(elsewhere)} can be fulfilled without a Trickery token (f)."
-    # The nearest Wish (the shortest reason) first: a refusal shows two lines at most.
+    # The nearest Wish (the shortest reason) first, whole: a refusal shows two lines at most,
+    # and each reason names its Wish (that none can be fulfilled goes without saying).
     reasons = " ".join(sorted((s["why"] for s in statuses.values() if not s["now"]), key=len))
-    return f"No Wish in your hand can be fulfilled now. {reasons}".strip()
+    return reasons or "No Wish in your hand can be fulfilled now."
