@@ -11,6 +11,7 @@ from wish_tui.core.bots import LEVELS
 from wish_tui.core.game_spec import Game
 from wish_tui.core.text import is_plain_text, plain_text
 from wish_tui.launch import Launch, Seat
+from wish_tui.save_lookup import no_such_save
 
 if TYPE_CHECKING:
     import argparse
@@ -50,33 +51,6 @@ def fail_usage(message: str, command: str | None = None) -> None:
     prog = f"wish-tui {command}" if command else "wish-tui"
     sys.stderr.write(f"wish-tui: {message}. Run '{prog} --help' for the usage.\n")
     raise SystemExit(2)
-
-
-def no_such_save(text: str) -> str:
-    """One sentence when `text` is a save name that names no save (with the closest names), or
-    '' when it names one or is a path (the loader then speaks for the file)."""
-    import difflib
-    from pathlib import Path
-
-    from wish_tui import files, saves
-
-    if saves.is_path(text) or files.exists(saves.save_path(text)):
-        return ""
-    names = set()
-    for folder in (saves.saves_dir(), saves.SCENARIOS_DIR):
-        try:
-            names |= {Path(p).stem for p in folder.glob("*.json") if not p.name.startswith(".")}
-        except OSError:
-            continue
-    wanted = f"there is no save named '{printable(text, 40)}'"
-    close = difflib.get_close_matches(text, sorted(names), n=3, cutoff=0.5)
-    if not close:
-        close = [n for n in sorted(names) if text.lower() in n.lower()][:3]
-    if close:
-        return f"{wanted}; the closest: {', '.join(close)} (or see them all with 'wish-tui')"
-    if names:
-        return f"{wanted}; the saves are listed on the Load screen of 'wish-tui'"
-    return f"{wanted}, and there are no saves yet: start a game with 'wish-tui new'"
 
 
 def parse_seat(text: str, game: Game | None = None) -> Seat:
@@ -484,31 +458,22 @@ def launch_for_learn(args: argparse.Namespace) -> Launch:
 
 
 def launch_for_replay(args: argparse.Namespace) -> Launch:
-    """Turn `wish-tui replay [NAME|PATH]` into a Launch: without a name, the newest finished
-    game (the history's, else a save of a game that is over).
+    """Turn `wish-tui replay [NAME|PATH]` into a Launch (without a name: the newest finished).
 
     Raises:
         UsageError: the name names no save, or no game has been finished yet.
     """
-    if args.save is not None:
-        missing = no_such_save(args.save)
-        if missing:
-            raise UsageError(missing)
-        return Launch("replay", path=args.save)
-    from wish_tui import saves
+    from wish_tui.save_lookup import newest_finished
 
-    finished = [
-        info
-        for info in [*saves.list_history(games=games.GAMES), *saves.list_saves(games=games.GAMES)]
-        if info.is_over and not info.problem
-    ]
-    if not finished:
+    path = args.save if args.save is not None else newest_finished(games.GAMES)
+    if path is None:
         raise UsageError(
             "there is no finished game to replay yet; 'wish-tui replay NAME' replays a save, "
             "and a game played to its end is kept for replay"
         )
-    newest = max(finished, key=lambda info: info.date)
-    return Launch("replay", path=str(newest.path))
+    if no_such_save(path):
+        raise UsageError(no_such_save(path))
+    return Launch("replay", path=path)
 
 
 def launch_for_plain(args: argparse.Namespace) -> Launch:
@@ -561,17 +526,6 @@ def launch_for_client() -> Launch:
     return Launch("client")
 
 
-def _lesson_problem(game: str | None, number: int = 1) -> str:
-    """One sentence when lesson `number` of `game` cannot be read, else ''."""
-    from wish_tui import lessons
-
-    try:
-        lessons.start(lessons.load(games.get(game), number), games.GAMES)
-    except lessons.LessonError as exc:
-        return str(exc)
-    return ""
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit status."""
     if not (sys.argv[1:] if argv is None else argv):
@@ -603,7 +557,9 @@ def main(argv: list[str] | None = None) -> int:
             launch = launch_for_new(args)
         elif args.command == "learn":
             launch = launch_for_learn(args)
-            problem = _lesson_problem(launch.game, launch.lesson)
+            from wish_tui import lessons
+
+            problem = lessons.problem(games.get(launch.game), launch.lesson, games.GAMES)
             if problem:
                 sys.stderr.write(f"wish-tui: {problem}\n")
                 return 1

@@ -144,6 +144,11 @@ def start(lesson: Lesson, games) -> tuple[GameRecord, list]:
     record, state = GameRecord.new(
         list(lesson.seats), lesson.seed, "", lesson.game, lesson.options, games=games
     )
+    record.description = (
+        f"The guided first game of {lesson.title} (Learn to play)."
+        if lesson.number == 1
+        else f"{lesson.heading} (Learn to play)."
+    )
     history = [state]
     for number, notation in enumerate(lesson.opening, 1):
         try:
@@ -154,6 +159,15 @@ def start(lesson: Lesson, games) -> tuple[GameRecord, list]:
             ) from None
         history.append(state)
     return record, history
+
+
+def problem(game: Game, number: int, games) -> str:
+    """One sentence when lesson `number` of `game` cannot be read or started, else ''."""
+    try:
+        start(load(game, number), games)
+    except LessonError as exc:
+        return str(exc)
+    return ""
 
 
 def parse(game: Game, data: dict, where: str = "the lesson", number: int = 1) -> Lesson:

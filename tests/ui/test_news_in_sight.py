@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from wish_tui import games
 from wish_tui.cli import Launch
 from wish_tui.tables import bot_turns
 from wish_tui.ui.app import WishApp
 from wish_tui.widgets.game_log import GameLog
 
 from .helpers import settle
-from .test_lesson import lesson_of, persons_turn, play_step, until
+from .test_lesson import EVERY_LESSON, lesson_of, persons_turn, play_step, until
 
 SIZES = ((80, 24), (100, 30))
 
@@ -46,9 +45,9 @@ def newest_in_sight(app, screen) -> bool:
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("name", games.names())
-async def test_the_newest_line_shows_at_every_step_of_a_lesson(name, size):
-    app = WishApp(Launch("learn", game=name))
+@pytest.mark.parametrize("name, number", EVERY_LESSON)
+async def test_the_newest_line_shows_at_every_step_of_a_lesson(name, number, size):
+    app = WishApp(Launch("learn", game=name, lesson=number))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = lesson_of(app)

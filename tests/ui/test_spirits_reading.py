@@ -58,3 +58,47 @@ async def test_no_line_is_cut_and_the_legend_says_what_question_and_bang_mean(
             assert not cut_rows(app), (decision, cut_rows(app))
             screen.play(pick.choice(screen.legal()))
             await settle(pilot)
+
+
+@pytest.mark.parametrize("modules", [(), ("hexes",), ("wishes",), ("wishes", "hexes")])
+def test_the_final_tables_notes_speak_of_a_wish_only_when_wishes_are_played(modules):
+    """Issue 34: 'the final table does not mention the Wish's reward in a game without the
+    Wishes module'."""
+    from wish_tui.spirits.ui.game_over import GameOverScreen
+
+    notes = GameOverScreen({"solo": False, "modules": modules}, seed=11)._notes()
+    assert ("Wish" in notes) == ("wishes" in modules), notes
+    assert "−3 no tile of it" in notes and "Seed 11" in notes
+
+
+@pytest.mark.parametrize(
+    "size, seats, named",
+    [
+        ((100, 30), ("water", "fire"), True),
+        ((100, 30), ("water", "fire", "air"), True),
+        ((120, 40), ("water", "fire", "air", "earth"), True),
+        ((80, 24), ("water", "fire", "air", "earth"), False),
+    ],
+)
+async def test_the_codes_are_named_under_the_table_where_the_log_keeps_its_rows(size, seats, named):
+    """Issue 34: every code on screen has a legend. The spirits' and power sources' codes (Mo,
+    Sp, ☾M …) are named under the table whenever the log keeps 4 rows beside them; where it
+    would not (4 seats at 80x24), the status line names the highlighted tile in words."""
+    from wish_tui.spirits.rules import CATEGORIES
+    from wish_tui.spirits.words.marks import CATEGORY_CODE, category_name
+    from wish_tui.widgets.game_log import GameLog
+
+    who = ["human"] + ["easy"] * (len(seats) - 1)
+    launch = Launch(
+        "game", tuple(Seat(s, w) for s, w in zip(seats, who, strict=True)), seed=7, game="spirits"
+    )
+    app = WishApp(launch)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await until(pilot, lambda: person_decides(app.screen))
+        await settle(pilot)
+        rows = "\n".join(screen_rows(app))
+        pairs = [f"{CATEGORY_CODE[c]} {category_name(c)}" for c in CATEGORIES] + ["◆W gemstone"]
+        assert all(pair in rows for pair in pairs) == named, rows
+        assert app.screen.query_one(GameLog).size.height >= (4 if named else 2)
+        assert not cut_rows(app)

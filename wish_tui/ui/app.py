@@ -293,16 +293,9 @@ class WishApp(App):
             spec = games.get(game)
             lesson = lessons.load(spec, number)
             record, history = lessons.start(lesson, GAMES)
-        except KeyError as exc:
-            self.notify(str(exc.args[0]), severity="error")
+        except (KeyError, lessons.LessonError, ValueError) as exc:
+            self.notify(str(exc.args[0]), severity="error")  # a KeyError's is its sentence
             return False
-        except (lessons.LessonError, ValueError) as exc:
-            self.notify(str(exc), severity="error")
-            return False
-        if number == 1:
-            record.description = f"The guided first game of {spec.title} (Learn to play)."
-        else:
-            record.description = f"{lesson.heading} (Learn to play)."
         self._replace_all(lesson_screen(spec, LocalTable(record, history), lesson))
         return True
 
@@ -641,8 +634,7 @@ def run_app(launch: Launch) -> int:
     and was reported, on standard output, where the browser's page takes its closing words.
     """
     loaded = _load_for(launch) if launch.screen in ("continue", "load", "replay") else None
-    no_terminal = why_no_terminal(launch.screen)
-    if no_terminal:
+    if no_terminal := why_no_terminal(launch.screen):
         sys.stderr.write(f"wish-tui: {no_terminal}.\n")
         return 1
     app = WishApp(launch, loaded)

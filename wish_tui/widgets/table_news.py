@@ -19,6 +19,11 @@ MOST_NEWS_ROWS = 3
 class TableNews:
     """Keeps the newest line of a `TableScreen`'s log in sight."""
 
+    def kept_rows(self) -> int:
+        """How many rows at the screen's top a panel over the table leaves in sight (a game's
+        map: a lesson's panel goes under them); 0 for none."""
+        return 0
+
     def panels_bottom(self) -> int:
         """The screen row the panels over the table end above: the status line's, or, when the
         log reaches down to the rows just above it (or to the detail line), the log's newest

@@ -32,6 +32,7 @@ from .detail_line import DetailLine
 from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar, key_label
+from .table_detail import TableDetail
 from .table_help import TableHelp
 from .table_key_bar import TableKeyBar
 from .table_keys import TableKeys
@@ -42,19 +43,21 @@ from .table_toasts import TableToasts
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
+"""The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
 BELL_AFTER = 5.0
 """Seconds a person must have waited for their decision before the bell rings for it."""
 HURRIED_KEY_SAID_FOR = 3.0
 """Seconds after a game key hurried a bot within which its loss is said, once it is one's turn."""
-"""The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
 TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 """The layout of every screen showing a table; read when the first one opens, so the title
 screen starts without it."""
 
 
-class TableScreen(
-    TableKeys, TableKeyBar, TablePeople, TableHelp, TableStatus, TableNews, TableToasts, Screen
-):
+PARTS = (TableKeys, TableKeyBar, TablePeople, TableHelp, TableStatus, TableNews, TableDetail)
+"""The parts of a table screen kept in files of their own (`table_*.py`)."""
+
+
+class TableScreen(*PARTS, TableToasts, Screen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -87,9 +90,6 @@ class TableScreen(
     """Per game key's action name: its title first (the game's `choices.KEY_GROUPS`)."""
     RARE_GROUPS: frozenset[str] = frozenset()
     """Key groups hidden from the footer unless possible (the rest show greyed when not)."""
-    DETAIL_ROWS: int = 0
-    """Lines of the detail line under the board (`widgets.detail_line`), which says in words
-    what is highlighted; 0: the game has none."""
 
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(classes="table")
@@ -217,19 +217,6 @@ class TableScreen(
     def game_over_screen(self, view: dict, seed: int | None, best=None):
         """The final scoring window (`best`: how a solo score compares with the best ones)."""
         raise NotImplementedError
-
-    def detail_words(self, view: dict) -> str:
-        """The detail line while no window is open: what the board's cursor is on ('' none)."""
-        return ""
-
-    def option_detail(self, action) -> str:
-        """The detail line for a window's highlighted option, a legal action ('' for none)."""
-        return ""
-
-    def kept_rows(self) -> int:
-        """How many rows at the screen's top a panel over the table leaves in sight (a game's
-        map: a lesson's panel goes under them); 0 for none."""
-        return 0
 
     def board_marks(self, view: dict, legal: list) -> dict:
         """Extra keyword arguments for the board's `show`: what the screen highlights on the
@@ -431,24 +418,6 @@ class TableScreen(
         self._show_status(view)
         self._update_footer()
         self.show_detail(view)
-
-    def show_detail(self, view: dict | None = None) -> None:
-        """Say on the detail line what is highlighted: the open window's option, else what
-        the game's cursor is on."""
-        if not self.DETAIL_ROWS:
-            return
-        panel = self.query_one(ChoicePanel)
-        index = panel.highlighted
-        if panel.is_open and self._options:
-            words = self.option_detail(self._options[index]) if index < len(self._options) else ""
-        elif panel.is_open and self._on_choice is not None:
-            words = self._ask_details[index] if index < len(self._ask_details) else ""
-        else:
-            words = self.detail_words(self.view() if view is None else view)
-        self.query_one(DetailLine).say(words)
-
-    def on_choice_panel_highlighted(self, event: ChoicePanel.Highlighted) -> None:
-        self.show_detail()
 
     def _seat_label(self, seat: int) -> str:
         info = self.table.seats[seat]
