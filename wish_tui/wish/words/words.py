@@ -104,7 +104,7 @@ def describe(action: Action) -> str:
     if action.source:
         text += " with a Monument's Wishing Person"
     if action.trick:
-        text += f" (Trickery on a {action.trick} Wishing Person)"
+        text += f" (Trickery: {action.trick} person)"
     if action.potion:
         text = "Potion: " + text[0].upper() + text[1:]
     if action.col:
