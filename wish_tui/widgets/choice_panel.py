@@ -133,13 +133,18 @@ class ChoicePanel(Widget):
         if height < min(wanted, 3) and self._floor is not None and self._floor > bottom:
             # Not even its question and two options fit (under a lesson's panel at 80x24): it
             # rather ends above the status line, over the detail line, the log's newest line
-            # just above it, and its question goes without how to answer (the status line
-            # says it), when it shows more so.
-            if len(Text(self._question).wrap(_MEASURE, width)) < self._title_rows():
-                self.title_text = self._question
+            # just above it, when it shows more options so: its question goes without how to
+            # answer (the status line says it), or, short of room still, its options alone say
+            # what is asked ('1. Travel to Ruins', '2. Travel to Dock').
+            shown = height - self._title_rows()
+            room = self._floor - floor_top
+            self.title_text = self._question
+            self._rows = self._wrap(width)
+            if len(self._rows) > room and room - self._title_rows() < 2:
+                self.title_text = ""
                 self._rows = self._wrap(width)
-            lower = max(1, min(len(self._rows), self._floor - floor_top))
-            self._on_floor = lower > height
+            lower = max(1, min(len(self._rows), room))
+            self._on_floor = lower - self._title_rows() > shown
             if self._on_floor:
                 top, height = floor_top, lower
             else:
@@ -190,7 +195,8 @@ class ChoicePanel(Widget):
         return sum(1 for option, _ in self._rows if option < 0)
 
     def _wrap(self, width: int) -> list[tuple[int, str]]:
-        rows = [(-1, line.plain) for line in Text(self.title_text).wrap(_MEASURE, width)]
+        title = Text(self.title_text).wrap(_MEASURE, width) if self.title_text else []
+        rows = [(-1, line.plain) for line in title]
         for index, label in enumerate(self._labels):
             for k, line in enumerate(Text(label).wrap(_MEASURE, width - 3)):
                 rows.append((index, line.plain if k == 0 else "   " + line.plain))
