@@ -7,20 +7,12 @@ import pytest
 
 from wish_tui.tables import bot_turns
 
-from .helpers import app_of, record_of, refusals_of, settle
+from .helpers import app_of, record_of, refusals_of, settle, wait_until
 
 
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch):
     monkeypatch.setattr(bot_turns, "BOT_PACE", 0.0)
-
-
-async def until(pilot, ready, tries: int = 400) -> None:
-    for _ in range(tries):
-        if ready():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the app did not get there")
 
 
 async def test_a_key_that_does_nothing_is_said_once_in_the_status_line():
@@ -29,7 +21,7 @@ async def test_a_key_that_does_nothing_is_said_once_in_the_status_line():
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = app.screen
-        await until(pilot, lambda: screen.table.deciding == screen.viewer and not screen.busy)
+        await wait_until(pilot, lambda: screen.table.deciding == screen.viewer and not screen.busy)
         refusals = refusals_of(screen)
         view = screen.view()
         for key in ("z", "5", "escape", "x"):

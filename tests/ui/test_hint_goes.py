@@ -8,21 +8,13 @@ import pytest
 from wish_tui.tables import bot_turns
 from wish_tui.widgets.choice_panel import ChoicePanel
 
-from .helpers import app_of, notes_of, record_of, settle
+from .helpers import app_of, notes_of, record_of, settle, wait_until
 from .test_news_in_sight import screen_rows
 
 
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch):
     monkeypatch.setattr(bot_turns, "BOT_PACE", 0.0)
-
-
-async def until(pilot, ready, tries: int = 400) -> None:
-    for _ in range(tries):
-        if ready():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the app did not get there")
 
 
 def hint_on_screen(app) -> bool:
@@ -37,9 +29,9 @@ async def test_a_hint_goes_when_its_position_changes_under_an_open_window():
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await settle(pilot)
         screen = app.screen
-        await until(pilot, lambda: screen.table.deciding == screen.viewer and not screen.busy)
+        await wait_until(pilot, lambda: screen.table.deciding == screen.viewer and not screen.busy)
         await pilot.press("h")
-        await until(pilot, lambda: hint_on_screen(app))
+        await wait_until(pilot, lambda: hint_on_screen(app))
         hinted = str(screen._hinted)
         await pilot.press("i")
         await settle(pilot)
@@ -74,9 +66,9 @@ async def test_a_hint_answered_in_a_window_names_the_window_not_a_key():
         await settle(pilot)
         screen = app.screen
         notes = notes_of(screen)
-        await until(pilot, lambda: screen.query_one(ChoicePanel).is_open)
+        await wait_until(pilot, lambda: screen.query_one(ChoicePanel).is_open)
         await pilot.press("h")
-        await until(pilot, lambda: any(n.startswith("Hint:") for n in notes))
+        await wait_until(pilot, lambda: any(n.startswith("Hint:") for n in notes))
         hint = next(n for n in notes if n.startswith("Hint:"))
         assert hint.startswith("Hint: Spend a + token") and "(in the window)" in hint, hint
         assert "(p)" not in hint
