@@ -30,8 +30,8 @@ def test_the_notation_without_its_column_names_its_choice_before_longer_ones():
     palaces = (
         Choice("travel Palace Gardens #3", "Travel to Palace Gardens (column 3)"),
         Choice("travel Palace #3", "Travel to Palace (column 3)"),
-        Choice("fulfill Vendetta #3", "Fulfil Vendetta (column 3)"),
-        Choice("fulfill Vendetta #4", "Fulfil Vendetta (column 4)"),
+        Choice("fulfill Vendetta #3", "Fulfill Vendetta (column 3)"),
+        Choice("fulfill Vendetta #4", "Fulfill Vendetta (column 4)"),
     )
     assert match("travel palace", palaces).number == 2
     both = match("fulfill vendetta", palaces)
