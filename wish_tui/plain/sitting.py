@@ -21,8 +21,9 @@ from wish_tui import games
 from wish_tui.core.ranking import result_lines
 from wish_tui.tables.seat import Choices, Hint, Listener
 
-from .matching import choice_lines, match, normal
+from .matching import match, normal
 from .output import Output
+from .steps import Steps
 from .table_commands import ALIASES, COMMANDS, LOG_KEPT, TableCommands
 
 RESUME_LINES = 8
@@ -110,6 +111,8 @@ class PlainTable(Listener):
         self.closed = False
         self.commands = TableCommands(self)
         """The commands of a table (`table_commands.py`)."""
+        self.steps = Steps(self.text.choice_path)
+        """Where the person is among a long decision's steps (`steps.py`)."""
 
     # -- the seat at this keyboard --------------------------------------------------------------
     @property
@@ -203,7 +206,8 @@ class PlainTable(Listener):
                 0,
             )
             which = f"{number}, " if number else ""
-            self.out.say(f"Hint: {which}{hint.notation}: {hint.words}. {hint.reason}")
+            typed = f" [{hint.notation}]" if self.steps.with_notation or not number else ""
+            self.out.say(f"Hint: {which}{hint.words.rstrip('.')}{typed}. {hint.reason}")
         self.console.poke()
 
     def table_why(self, notation: str, sentence: str) -> None:
@@ -296,7 +300,7 @@ class PlainTable(Listener):
         clock = self.clock_words(self.viewer)
         clock = f", {clock}" if clock else ""
         self.out.say(f"{who} ({count} choice{'s' if count != 1 else ''}{clock}): {question}")
-        self.out.say(*choice_lines(choices.actions, detailed))
+        self.out.say(*self.steps.top(choices.actions, detailed))
         self.offered = [*notations, *self._commands()]
 
     def _game_over(self) -> None:
@@ -386,6 +390,10 @@ class PlainTable(Listener):
         )
         if exact:
             self._play(found.choice.notation)
+            return
+        opened = self.steps.open(text, choices.actions) if choices.actions else None
+        if opened is not None:
+            self.out.say(*opened)
             return
         command = ALIASES.get(word, word)
         if command in COMMANDS or command in self.extra:

@@ -20,6 +20,10 @@ COMMANDS = {
     "look": "look [SECTION]: read the table (all of it, or one section)",
     "score": "score: the final scoring as it would stand if the game ended now",
     "choices": "choices: the decision again, each choice with what its card or place does",
+    "all": "all: every choice of the decision, one a line, by its number",
+    "back": "back: one step up in a long decision's groups",
+    "symbols": "symbols [on|off]: show the games' symbols (★, →, +1) instead of their words",
+    "notation": "notation [on|off]: say each choice's notation (what the rules read) after its words",
     "why": "why MOVE: why a move is not legal now, in the rules' words",
     "undo": "undo: take back your last decisions, as far as the rules allow",
     "hint": "hint: what the strongest bot would do in your place",
@@ -33,6 +37,15 @@ COMMANDS = {
 ALIASES = {"exit": "quit", "?": "help", "l": "look", "h": "help", "details": "choices"}
 
 
+def on_off(typed: str, now: bool) -> bool | None:
+    """A setting's new value from 'on', 'off' or nothing (the other value); None for anything
+    else."""
+    wanted = typed.strip().lower()
+    if not wanted:
+        return not now
+    return {"on": True, "off": False}.get(wanted)
+
+
 class TableCommands:
     """The commands of one `PlainTable`."""
 
@@ -43,6 +56,10 @@ class TableCommands:
             "look": self.look,
             "score": self.score,
             "choices": self.choices,
+            "all": self.every,
+            "back": self.back,
+            "notation": self.notation,
+            "symbols": self.symbols,
             "why": self.why,
             "undo": self.undo,
             "hint": self.hint,
@@ -115,6 +132,36 @@ class TableCommands:
             self.sitting.say_decision(detailed=True)
         else:
             self.sitting.status()
+
+    def every(self, rest: str) -> None:
+        if self.sitting.deciding_here():
+            self.out.say(*self.sitting.steps.every(self.sitting.choices_now().actions))
+        else:
+            self.sitting.status()
+
+    def back(self, rest: str) -> None:
+        if self.sitting.deciding_here():
+            self.out.say(*self.sitting.steps.back(self.sitting.choices_now().actions))
+        else:
+            self.sitting.status()
+
+    def notation(self, rest: str) -> None:
+        steps = self.sitting.steps
+        wanted = on_off(rest, steps.with_notation)
+        if wanted is None:
+            self.out.say("notation takes on or off, e.g. 'notation on'.")
+            return
+        steps.with_notation = wanted
+        state = "after its words" if steps.with_notation else "no more"
+        self.out.say(f"Each choice's notation is said {state}.")
+
+    def symbols(self, rest: str) -> None:
+        wanted = on_off(rest, self.out.symbols)
+        if wanted is None:
+            self.out.say("symbols takes on or off, e.g. 'symbols on'.")
+            return
+        self.out.symbols = wanted
+        self.out.say("Symbols are shown as they are." if wanted else "Symbols are said in words.")
 
     def why(self, rest: str) -> None:
         if not rest:

@@ -235,6 +235,19 @@ def progress(view: dict) -> str:
     return where
 
 
+ROW_LETTERS = "YRBGK"
+"""The Marketplace rows' letters, in `ROW_TITLE`'s order."""
+
+
+def choice_path(notation: str) -> tuple[str, ...]:
+    """The groups a long decision puts a choice in, broadest first: a card bought goes by its
+    Marketplace row (Rides, Restaurants, Actors, Hotels, Mascots)."""
+    verb, _, card = notation.partition(" ")
+    if verb == "buy" and card[:1] in ROW_LETTERS:
+        return ("Buy a card", ROW_TITLE[ROW_LETTERS.index(card[:1])])
+    return ()
+
+
 def prompt(view: dict, seat: int, notations: list[str]) -> str:
     """What `seat` is asked now, in the rules' words, with what it has to pay with."""
     decision = view.get("decision") or {}
