@@ -102,6 +102,10 @@ TIMED_SEED = 7
 """The deal of the game each game's commands are timed in."""
 KINDS = ("moves", "turn lines", "wrapped", "consequences")
 """The kinds of line an announcement is made of, in the order printed."""
+WORDS_A_SECOND = 175 / 60
+"""espeak-ng's default rate, 175 words a minute."""
+CHARS_A_WORD = 6
+"""Characters a word takes in the games' sentences, with its space and punctuation."""
 HINT_EVERY = 8
 """Ask `hint` before every this many-th decision of a timed game."""
 
@@ -112,6 +116,8 @@ class Decision:
 
     choices: int
     news: list[str]
+    heard: list[str]
+    """Everything said from the answer to the previous decision through this one's listing."""
 
 
 class PlainClient:
@@ -188,11 +194,8 @@ class PlainClient:
             index += 1
         news = self.lines[start:index]
         count = int(asked.group(1))
-        last_choice = re.compile(rf"^(?:{count} |\d+ to {count},)")
-        while not last_choice.match(self._line(index)):
-            index += 1
-        self.quiet()
-        return Decision(count, news)
+        self.quiet()  # the listing of the decision's first step comes at once after its line
+        return Decision(count, news, self.lines[start:])
 
     def say(self, text: str) -> tuple[float, float, int]:
         """Write one line (the client being quiet); return when it was written, the seconds to
@@ -234,6 +237,8 @@ class Game:
     """The transcript's size: every byte the client printed."""
     timings: dict[str, list[float]]
     """Seconds from writing a line to the first byte of its answer, by command."""
+    heard: list[str]
+    """Per decision: what was said between the person's previous answer and this prompt's end."""
 
 
 def play(args: list[str], seed: int, commands: bool = False) -> Game:
@@ -241,12 +246,13 @@ def play(args: list[str], seed: int, commands: bool = False) -> Game:
     random offered number; with `commands`, some get `look`, `score`, `why N` or `hint` first."""
     rng = random.Random(seed)
     timings: dict[str, list[float]] = {}
-    news = []
+    news, heard = [], []
     with tempfile.TemporaryDirectory() as data:
         client = PlainClient([*args, "--seed", str(seed)], data)
         start, decisions = 0, 0
         while (decision := client.next_decision(start)) is not None:
             news.append(decision.news)
+            heard.append(" ".join(" ".join(decision.heard).split()))
             decisions += 1
             if commands:
                 ask_about(client, decision, decisions, rng, timings)
@@ -256,7 +262,7 @@ def play(args: list[str], seed: int, commands: bool = False) -> Game:
         errors = client.finish()
     if errors or decisions < 5 or THE_END not in client.lines:
         raise RuntimeError(f"{args} {seed}: {errors or client.lines[-10:]}")
-    return Game(client.lines, news, client.bytes, timings)
+    return Game(client.lines, news, client.bytes, timings, heard)
 
 
 def ask_about(
@@ -348,6 +354,7 @@ def line_kinds(found: list[list[str]]) -> Counter:
 def main() -> None:
     seeds = ", ".join(map(str, SEEDS))
     print("python -m wish_tui plain through pipes (NO_COLOR=1, COLUMNS=80), random choices")
+    print_speech()
     print(
         f"lines announcing one change by another seat, whole games against a bot (seeds {seeds}):"
     )
@@ -383,6 +390,46 @@ def main() -> None:
     print_times("all three, moves, look, score, why", answers(everything), target=True)
     for command, times in sorted(everything.items()):
         print_times(f"  {command}", times)
+
+
+def espeak_seconds(text: str) -> float | None:
+    """How long espeak-ng at its default rate (175 words a minute) takes to say `text`, from the
+    length of the sound it makes; None without espeak-ng."""
+    try:
+        sound = subprocess.run(
+            ["espeak-ng", "--stdout", text], capture_output=True, check=True, timeout=120
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    rate = int.from_bytes(sound[24:28], "little") or 22050
+    return max(0, len(sound) - 44) / (2 * rate)
+
+
+def print_speech() -> None:
+    """The text between two prompts, whole games against a bot: characters and seconds."""
+    print(
+        f"what is said between two prompts (from an answer to the end of the next prompt's "
+        f"listing), whole games against a bot (seeds {', '.join(map(str, SEEDS))}):"
+    )
+    for title, args in AGAINST_A_BOT.items():
+        heard = [text for seed in SEEDS for text in play(args, seed).heard]
+        sizes = sorted(len(text) for text in heard)
+        longest = max(heard, key=len)
+        middle = sorted(heard, key=len)[len(heard) // 2]
+        said = {name: espeak_seconds(text) for name, text in (("max", longest), ("median", middle))}
+        spoken = ", ".join(
+            f"{name} {seconds:.1f} s" for name, seconds in said.items() if seconds is not None
+        )
+        print(
+            f"  {title:<9} median {statistics.median(sizes):5.0f} chars "
+            f"({statistics.median(sizes) / WORDS_A_SECOND / CHARS_A_WORD:4.1f} s), "
+            f"max {sizes[-1]:5d} chars ({sizes[-1] / WORDS_A_SECOND / CHARS_A_WORD:5.1f} s), "
+            f"over 600: {sum(n > 600 for n in sizes)} of {len(sizes)}  "
+            f"(targets: median < 200, none over 600)"
+        )
+        if spoken:
+            print(f"    espeak-ng reads them in: {spoken}")
+        print(f"    the longest: {longest[:300]}{' …' if len(longest) > 300 else ''}")
 
 
 def answers(timings: dict[str, list[float]]) -> list[float]:

@@ -82,8 +82,8 @@ def test_a_decision_is_asked_with_every_choice_numbered():
     said = sitting.said()
     assert said.startswith("A game of Spirits of the Forest: Air (human).")
     assert "Your decision (8 choices): Take a face-up tile from a row end" in said
-    assert "1, Take the left end of row 1: " in said
-    assert "8, Take the right end of row 4: " in said
+    assert "Take: 1, the left end of row 1: " in said
+    assert "8, the right end of row 4: " in said
 
 
 def test_a_move_by_number_by_notation_and_by_the_start_of_its_words():

@@ -105,3 +105,13 @@ def test_symbols_are_said_in_words_and_what_is_typed_is_kept():
     assert spoken("— Round 1: G24 Hotel #24 · more") == "Round 1: G24 Hotel 24, more"
     assert spoken("'live 10+5' or [travel Oasis #1]") == "'live 10+5' or [travel Oasis #1]"
     assert spoken("Spend a + token") == "Spend a plus token"
+
+
+def test_the_words_every_choice_begins_with_are_said_once():
+    takes = [
+        Choice(f"take {r} {end}", f"Take the {end} end of row {r}: Moss")
+        for r in (1, 2)
+        for end in ("left", "right")
+    ]
+    lines = listing_lines(listing(takes, spirits_path), takes)
+    assert lines[:2] == ["Take:", "1, the left end of row 1: Moss."]

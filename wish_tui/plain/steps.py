@@ -115,10 +115,15 @@ def listing(choices: Sequence[Choice], path_of: PathOf, opened: tuple[str, ...] 
     return Listing(path, tuple(entries), len(numbers))
 
 
+FUNCTION_WORDS = frozenset("a an the of to on in from for and with at by".split())
+"""Words a shared start does not end on ('Take the' of 'Take the left end…' is 'Take')."""
+
+
 def shared_start(texts: Sequence[str]) -> int:
-    """How many words every text begins with, up to a word that ends a phrase (its comma or
-    colon), leaving each text at least one word of its own: 'Put a gemstone on row 2,' of
-    'Put a gemstone on row 2, column 1 (Branches)' and its row."""
+    """How many words every text begins with, leaving each text at least one word of its own,
+    said once for them all: up to the last word that ends a phrase (its comma or colon) when
+    one does ('Put a gemstone on row 2,' of 'Put a gemstone on row 2, column 1 (Branches)'),
+    else not ending on a little word ('Take' of 'Take the left end of row 1')."""
     split = [t.split() for t in texts]
     if len(split) < 2:
         return 0
@@ -128,7 +133,11 @@ def shared_start(texts: Sequence[str]) -> int:
             break
         count += 1
     count = min(count, min(len(w) for w in split) - 1)
-    while count and not split[0][count - 1].endswith((",", ":")):
+    first = split[0]
+    phrase = [n for n in range(1, count + 1) if first[n - 1].endswith((",", ":"))]
+    if phrase:
+        return phrase[-1]
+    while count and first[count - 1].lower().strip(",:") in FUNCTION_WORDS:
         count -= 1
     return count
 
@@ -163,7 +172,7 @@ def listing_lines(
         first = next(iter(texts.values()), "")
         shared = " ".join(first.split()[:head]).rstrip(",:")
         said = shared or ", ".join(step.path)
-        lines.append(f"{said} ({step.total} choices):")
+        lines.append(f"{said} ({step.total} choices):" if step.path else f"{said}:")
     for entry in step.entries:
         if isinstance(entry, Group):
             opener = f"{entry.key}, " if entry.key else ""

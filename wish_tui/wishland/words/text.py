@@ -241,10 +241,12 @@ ROW_LETTERS = "YRBGK"
 
 def choice_path(notation: str) -> tuple[str, ...]:
     """The groups a long decision puts a choice in, broadest first: a card bought goes by its
-    Marketplace row (Rides, Restaurants, Actors, Hotels, Mascots)."""
+    Marketplace row (Rides, Restaurants, Actors, Hotels, Mascots), as does one Hotel 8 lets a
+    seat buy and play in Final Scoring."""
     verb, _, card = notation.partition(" ")
-    if verb == "buy" and card[:1] in ROW_LETTERS:
-        return ("Buy a card", ROW_TITLE[ROW_LETTERS.index(card[:1])])
+    if verb in ("buy", "bonus") and card[:1] in ROW_LETTERS:
+        name = "Buy a card" if verb == "buy" else "Buy and play a card (Hotel 8)"
+        return (name, ROW_TITLE[ROW_LETTERS.index(card[:1])])
     return ()
 
 
