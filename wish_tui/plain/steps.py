@@ -115,7 +115,9 @@ def listing(choices: Sequence[Choice], path_of: PathOf, opened: tuple[str, ...] 
     return Listing(path, tuple(entries), len(numbers))
 
 
-FUNCTION_WORDS = frozenset("a an the of to on in from for and with at by".split())
+FUNCTION_WORDS = frozenset(
+    ["a", "an", "the", "of", "to", "on", "in", "from", "for", "and", "with", "at", "by"]
+)
 """Words a shared start does not end on ('Take the' of 'Take the left end…' is 'Take')."""
 
 
