@@ -115,3 +115,19 @@ def test_the_words_every_choice_begins_with_are_said_once():
     ]
     lines = listing_lines(listing(takes, spirits_path), takes)
     assert lines[:2] == ["Take:", "1, the left end of row 1: Moss."]
+
+
+def test_small_groups_are_listed_choice_by_choice_in_the_choices_order():
+    turn = [
+        Choice("travel Oasis #1", "Travel to Oasis (column 1)"),
+        Choice("travel Ruins #1", "Travel to Ruins (column 1)"),
+        Choice("empower #1", "Empower (column 1)"),
+        Choice("manifest #3", "Manifest (column 3)"),
+        Choice("empower #4", "Empower (column 4)"),
+        *(Choice(f"blast {p} #4", f"Place a Wind Blast in {p} (column 4)") for p in "ABCDEFGHIJKL"),
+        Choice("end", "End the turn"),
+    ]
+    step = listing(turn, wish_path)
+    assert step.entries[:5] == (1, 2, 3, 4, 5)
+    assert step.entries[5].key == "a" and step.entries[5].numbers == tuple(range(6, 18))
+    assert step.entries[6] == 18

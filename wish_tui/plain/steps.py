@@ -99,20 +99,39 @@ def listing(choices: Sequence[Choice], path_of: PathOf, opened: tuple[str, ...] 
         depth += 1
     if not names:
         return Listing(path, tuple(numbers), len(numbers))
+    opened_up = _small_groups_listed(parts)
     entries: list[int | Group] = []
     keys = iter(GROUP_KEYS)
     name_of = iter(names)
-    for part in parts:
+    for at, part in enumerate(parts):
         if isinstance(part, int):
             entries.append(part)
             continue
         name = next(name_of)
-        if len(part) == 1:
-            entries.append(part[0])
+        if at in opened_up:
+            entries.extend(part)
         else:
-            key = next(keys, "")
-            entries.append(Group(key, name, (*path, name), tuple(part)))
+            entries.append(Group("", name, (*path, name), tuple(part)))  # lettered below
+    entries.sort(key=lambda e: e.numbers[0] if isinstance(e, Group) else e)
+    entries = [
+        Group(next(keys, ""), e.name, e.path, e.numbers) if isinstance(e, Group) else e
+        for e in entries
+    ]
     return Listing(path, tuple(entries), len(numbers))
+
+
+def _small_groups_listed(parts: list) -> set[int]:
+    """Which groups of a step are listed choice by choice instead of by a letter: the smallest
+    first, while the step still names at most `MAX_LISTED` things."""
+    listed = len(parts)
+    opened: set[int] = set()
+    groups = sorted((len(p), at) for at, p in enumerate(parts) if isinstance(p, list))
+    for size, at in groups:
+        if listed - 1 + size > MAX_LISTED:
+            break
+        listed += size - 1
+        opened.add(at)
+    return opened
 
 
 FUNCTION_WORDS = frozenset(
