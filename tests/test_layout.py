@@ -33,6 +33,7 @@ LAYERS = (
             "wish_tui.lessons",
             "wish_tui.crash",
             "wish_tui.launch",
+            "wish_tui.preferences",
         ),
     ),
     ("widgets", ("wish_tui.widgets",)),

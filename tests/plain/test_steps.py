@@ -3,6 +3,7 @@ symbols said as words."""
 
 from __future__ import annotations
 
+from wish_tui.plain.reading import Reading
 from wish_tui.plain.spoken import spoken
 from wish_tui.plain.steps import MAX_LISTED, Group, Steps, listing, listing_lines
 from wish_tui.spirits.words.text import choice_path as spirits_path
@@ -58,7 +59,7 @@ def test_every_listing_of_every_step_names_at_most_a_dozen_things():
 
 
 def test_a_group_opens_by_its_letter_or_its_name_and_back_goes_up():
-    steps = Steps(spirits_path)
+    steps = Steps(spirits_path, Reading())
     assert steps.top(GEMS)[0] == "a, Put a gemstone: 48 choices."
     assert steps.open("z", GEMS) is None
     rows = steps.open("a", GEMS)

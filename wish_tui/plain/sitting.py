@@ -111,7 +111,7 @@ class PlainTable(Listener):
         self.closed = False
         self.commands = TableCommands(self)
         """The commands of a table (`table_commands.py`)."""
-        self.steps = Steps(self.text.choice_path)
+        self.steps = Steps(self.text.choice_path, out.reading)
         """Where the person is among a long decision's steps (`steps.py`)."""
 
     # -- the seat at this keyboard --------------------------------------------------------------
@@ -144,7 +144,8 @@ class PlainTable(Listener):
             and self.choices_now().deciding
         )
 
-    def _label(self, seat: int) -> str:
+    def seat_label(self, seat: int) -> str:
+        """A seat as said: its title and who plays it, and that they are away."""
         info = self.table.seats[seat]
         if info.person and not info.connected and not info.by_bot:
             return f"{info.label}, away"
@@ -206,7 +207,7 @@ class PlainTable(Listener):
                 0,
             )
             which = f"{number}, " if number else ""
-            typed = f" [{hint.notation}]" if self.steps.with_notation or not number else ""
+            typed = f" [{hint.notation}]" if self.out.reading.notation or not number else ""
             self.out.say(f"Hint: {which}{hint.words.rstrip('.')}{typed}. {hint.reason}")
         self.console.poke()
 
@@ -232,7 +233,7 @@ class PlainTable(Listener):
         lines = seat.news() if seat is not None else self.table.news()
         for line in lines:
             self.news_kept.append(line)
-            self.out.say(line)
+            self.out.say(self.out.reading.news(line))
 
     def _say_seat_changes(self) -> None:
         """Say who sat down, left, went away or came back (a server's table)."""
@@ -276,11 +277,11 @@ class PlainTable(Listener):
                 self.say_decision()
         elif seat != self._told_deciding:
             self.offered = self._commands()
-            who = self._label(seat)
+            who = self.seat_label(seat)
             clock = self.clock_words(seat)
             if info.is_human and not info.by_bot:
                 self.out.say(f"Waiting for {who}{f', {clock}' if clock else ''}.")
-            else:
+            elif not self.out.reading.short:  # short: a bot's move is said alone
                 self.out.say(f"{who} decides.")
         self._told_deciding = seat
 
@@ -300,7 +301,7 @@ class PlainTable(Listener):
         clock = self.clock_words(self.viewer)
         clock = f", {clock}" if clock else ""
         self.out.say(f"{who} ({count} choice{'s' if count != 1 else ''}{clock}): {question}")
-        self.out.say(*self.steps.top(choices.actions, detailed))
+        self.out.say(*self.steps.top(choices.actions, detailed or self.out.reading.full))
         self.offered = [*notations, *self._commands()]
 
     def _game_over(self) -> None:
@@ -342,7 +343,7 @@ class PlainTable(Listener):
             self.out.say(f"It is {where}.")
             self.say_decision()
             return
-        self.out.say(f"It is {where}; {self._label(table.deciding)} decides now.")
+        self.out.say(f"It is {where}; {self.seat_label(table.deciding)} decides now.")
 
     # -- lines from the person ---------------------------------------------------------------------
     def holding(self) -> bool:
@@ -443,7 +444,7 @@ class PlainTable(Listener):
             self.out.say("You are watching: you hold no seat here (help lists the commands).")
         else:
             self.out.say(
-                f"It is {self._label(table.deciding)}'s decision now, not yours (help lists the "
+                f"It is {self.seat_label(table.deciding)}'s decision now, not yours (help lists the "
                 "commands)."
             )
 

@@ -209,13 +209,13 @@ class Steps:
 
     Args:
         path_of: the game's path of a choice (`Game.text.choice_path`).
+        reading: the person's settings (`notation` says each choice's notation after it).
     """
 
-    def __init__(self, path_of: PathOf) -> None:
+    def __init__(self, path_of: PathOf, reading) -> None:
         self.path_of = path_of
+        self.reading = reading
         self.step: Listing | None = None
-        self.with_notation = False
-        """Say each choice's notation after its words (the `notation` setting)."""
         self._taught: set[str] = set()
         """The ways through the steps said once already ('open', 'back')."""
 
@@ -254,13 +254,13 @@ class Steps:
     def every(self, choices: Sequence[Choice], detailed: bool = False) -> list[str]:
         """Every choice, one a line, by its number."""
         return [
-            choice_said(n, c, _said(c, detailed), self.with_notation)
+            choice_said(n, c, _said(c, detailed), self.reading.notation)
             for n, c in enumerate(choices, 1)
         ]
 
     def _lines(self, choices: Sequence[Choice], detailed: bool = False) -> list[str]:
         lines = listing_lines(
-            self.step, choices, detailed=detailed, with_notation=self.with_notation
+            self.step, choices, detailed=detailed, with_notation=self.reading.notation
         )
         way = "back" if self.step.path else "open" if self.step.groups else ""
         if way and way not in self._taught:

@@ -8,10 +8,13 @@ name (`run`); a place adds its own commands to the table's (`extra_commands`: `c
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 from wish_tui.tables.seat import Choices, Refused
 
+from .glance import GLANCE_COMMANDS, glance
 from .matching import match
+from .reading_commands import READING_COMMANDS, set_reading
 from .topics import example_topic, find_topics, is_general_topic, rules_entries
 
 LOG_KEPT = 400
@@ -22,8 +25,8 @@ COMMANDS = {
     "choices": "choices: the decision again, each choice with what its card or place does",
     "all": "all: every choice of the decision, one a line, by its number",
     "back": "back: one step up in a long decision's groups",
-    "symbols": "symbols [on|off]: show the games' symbols (★, →, +1) instead of their words",
-    "notation": "notation [on|off]: say each choice's notation (what the rules read) after its words",
+    **READING_COMMANDS,
+    **GLANCE_COMMANDS,
     "why": "why MOVE: why a move is not legal now, in the rules' words",
     "undo": "undo: take back your last decisions, as far as the rules allow",
     "hint": "hint: what the strongest bot would do in your place",
@@ -35,15 +38,6 @@ COMMANDS = {
 }
 """Every command of a table and what it does (the order `help` reads them in)."""
 ALIASES = {"exit": "quit", "?": "help", "l": "look", "h": "help", "details": "choices"}
-
-
-def on_off(typed: str, now: bool) -> bool | None:
-    """A setting's new value from 'on', 'off' or nothing (the other value); None for anything
-    else."""
-    wanted = typed.strip().lower()
-    if not wanted:
-        return not now
-    return {"on": True, "off": False}.get(wanted)
 
 
 class TableCommands:
@@ -58,8 +52,8 @@ class TableCommands:
             "choices": self.choices,
             "all": self.every,
             "back": self.back,
-            "notation": self.notation,
-            "symbols": self.symbols,
+            **{name: partial(set_reading, sitting, name) for name in READING_COMMANDS},
+            **{name: partial(glance, sitting, name) for name in GLANCE_COMMANDS},
             "why": self.why,
             "undo": self.undo,
             "hint": self.hint,
@@ -144,24 +138,6 @@ class TableCommands:
             self.out.say(*self.sitting.steps.back(self.sitting.choices_now().actions))
         else:
             self.sitting.status()
-
-    def notation(self, rest: str) -> None:
-        steps = self.sitting.steps
-        wanted = on_off(rest, steps.with_notation)
-        if wanted is None:
-            self.out.say("notation takes on or off, e.g. 'notation on'.")
-            return
-        steps.with_notation = wanted
-        state = "after its words" if steps.with_notation else "no more"
-        self.out.say(f"Each choice's notation is said {state}.")
-
-    def symbols(self, rest: str) -> None:
-        wanted = on_off(rest, self.out.symbols)
-        if wanted is None:
-            self.out.say("symbols takes on or off, e.g. 'symbols on'.")
-            return
-        self.out.symbols = wanted
-        self.out.say("Symbols are shown as they are." if wanted else "Symbols are said in words.")
 
     def why(self, rest: str) -> None:
         if not rest:
