@@ -41,6 +41,8 @@ Prints:
 
 from __future__ import annotations
 
+import itertools
+import json
 import math
 import os
 import random
@@ -104,6 +106,8 @@ KINDS = ("moves", "turn lines", "wrapped", "consequences")
 """The kinds of line an announcement is made of, in the order printed."""
 WORDS_A_SECOND = 175 / 60
 """espeak-ng's default rate, 175 words a minute."""
+VERBOSITIES = ("normal", "short")
+"""The person's verbosity settings measured (`verbosity`)."""
 CHARS_A_WORD = 6
 """Characters a word takes in the games' sentences, with its space and punctuation."""
 HINT_EVERY = 8
@@ -239,20 +243,28 @@ class Game:
     """Seconds from writing a line to the first byte of its answer, by command."""
     heard: list[str]
     """Per decision: what was said between the person's previous answer and this prompt's end."""
+    prompts: list[str]
+    """Per decision: its question and its listing."""
 
 
-def play(args: list[str], seed: int, commands: bool = False) -> Game:
+def play(args: list[str], seed: int, commands: bool = False, verbosity: str = "") -> Game:
     """Play a whole game of `plain` with these arguments, dealt by `seed`: each decision gets a
-    random offered number; with `commands`, some get `look`, `score`, `why N` or `hint` first."""
+    random offered number; with `commands`, some get `look`, `score`, `why N` or `hint` first;
+    `verbosity` is kept as the person's setting before the client starts (as `verbosity short`
+    would keep it)."""
     rng = random.Random(seed)
     timings: dict[str, list[float]] = {}
-    news, heard = [], []
+    news, heard, prompts = [], [], []
     with tempfile.TemporaryDirectory() as data:
+        if verbosity:
+            kept = {"plain_reading": {"verbosity": verbosity}}
+            (Path(data) / "preferences.json").write_text(json.dumps(kept))
         client = PlainClient([*args, "--seed", str(seed)], data)
         start, decisions = 0, 0
         while (decision := client.next_decision(start)) is not None:
             news.append(decision.news)
             heard.append(" ".join(" ".join(decision.heard).split()))
+            prompts.append(" ".join(" ".join(decision.heard[len(decision.news) :]).split()))
             decisions += 1
             if commands:
                 ask_about(client, decision, decisions, rng, timings)
@@ -262,7 +274,7 @@ def play(args: list[str], seed: int, commands: bool = False) -> Game:
         errors = client.finish()
     if errors or decisions < 5 or THE_END not in client.lines:
         raise RuntimeError(f"{args} {seed}: {errors or client.lines[-10:]}")
-    return Game(client.lines, news, client.bytes, timings, heard)
+    return Game(client.lines, news, client.bytes, timings, heard, prompts)
 
 
 def ask_about(
@@ -405,31 +417,38 @@ def espeak_seconds(text: str) -> float | None:
     return max(0, len(sound) - 44) / (2 * rate)
 
 
-def print_speech() -> None:
-    """The text between two prompts, whole games against a bot: characters and seconds."""
+def _said_figures(label: str, texts: list[str]) -> None:
+    sizes = sorted(len(text) for text in texts)
+    middle = sorted(texts, key=len)[len(texts) // 2]
+    said = {
+        name: espeak_seconds(text)
+        for name, text in (("max", texts and max(texts, key=len)), ("median", middle))
+    }
+    spoken = ", ".join(f"{name} {s:.1f} s" for name, s in said.items() if s is not None)
     print(
-        f"what is said between two prompts (from an answer to the end of the next prompt's "
-        f"listing), whole games against a bot (seeds {', '.join(map(str, SEEDS))}):"
+        f"    {label:<16} median {statistics.median(sizes):5.0f} chars, max {sizes[-1]:5d}, "
+        f"over 600: {sum(n > 600 for n in sizes)} of {len(sizes)}; espeak-ng: {spoken or '-'}"
     )
-    for title, args in AGAINST_A_BOT.items():
-        heard = [text for seed in SEEDS for text in play(args, seed).heard]
-        sizes = sorted(len(text) for text in heard)
-        longest = max(heard, key=len)
-        middle = sorted(heard, key=len)[len(heard) // 2]
-        said = {name: espeak_seconds(text) for name, text in (("max", longest), ("median", middle))}
-        spoken = ", ".join(
-            f"{name} {seconds:.1f} s" for name, seconds in said.items() if seconds is not None
-        )
-        print(
-            f"  {title:<9} median {statistics.median(sizes):5.0f} chars "
-            f"({statistics.median(sizes) / WORDS_A_SECOND / CHARS_A_WORD:4.1f} s), "
-            f"max {sizes[-1]:5d} chars ({sizes[-1] / WORDS_A_SECOND / CHARS_A_WORD:5.1f} s), "
-            f"over 600: {sum(n > 600 for n in sizes)} of {len(sizes)}  "
-            f"(targets: median < 200, none over 600)"
-        )
-        if spoken:
-            print(f"    espeak-ng reads them in: {spoken}")
-        print(f"    the longest: {longest[:300]}{' …' if len(longest) > 300 else ''}")
+
+
+def print_speech() -> None:
+    """What is said between two prompts and the prompts alone, whole games against a bot:
+    characters, and seconds of espeak-ng at its default rate (175 words a minute)."""
+    print(
+        "what is said between two prompts (from an answer to the end of the next prompt's "
+        "listing) and the prompt alone (its question and its listing), whole games against a "
+        f"bot (seeds {', '.join(map(str, SEEDS))}; targets: a prompt's median < 200 chars, none "
+        "over 600):"
+    )
+    for (title, args), verbosity in itertools.product(AGAINST_A_BOT.items(), VERBOSITIES):
+        games = [play(args, seed, verbosity=verbosity) for seed in SEEDS]
+        heard = [text for game in games for text in game.heard]
+        prompts = [text for game in games for text in game.prompts]
+        print(f"  {title} at verbosity {verbosity}:")
+        _said_figures("between prompts", heard)
+        _said_figures("the prompt", prompts)
+        longest = max(prompts, key=len)
+        print(f"    the longest prompt: {longest[:240]}{' …' if len(longest) > 240 else ''}")
 
 
 def answers(timings: dict[str, list[float]]) -> list[float]:
