@@ -29,11 +29,13 @@ LAYERS = (
             "wish_tui.records",
             "wish_tui.save_paths",
             "wish_tui.saves",
+            "wish_tui.save_lookup",
             "wish_tui.best_scores",
             "wish_tui.lessons",
             "wish_tui.crash",
             "wish_tui.launch",
             "wish_tui.preferences",
+            "wish_tui.no_terminal",
         ),
     ),
     ("widgets", ("wish_tui.widgets",)),
@@ -47,12 +49,17 @@ LAYERS = (
     ),
     (
         "launcher",
-        ("wish_tui.cli", "wish_tui.__main__", "wish_tui.pool_app", "wish_tui.session_app"),
+        (
+            "wish_tui.cli",
+            "wish_tui.__main__",
+            "wish_tui.pool_app",
+            "wish_tui.session_app",
+        ),
     ),
 )
 """Every module's room, lowest first (the longest prefix that names a module says its room)."""
 MAX_LINES = 600
-GROWN = {"wish_tui/ui/app.py": 648, "wish_tui/widgets/table_screen.py": 683}
+GROWN = {"wish_tui/ui/app.py": 635, "wish_tui/widgets/table_screen.py": 683}
 """Files over MAX_LINES still to be split (the table screen's rebuilding), at most as long as
 they are: each must shrink, and leave this list once it is under MAX_LINES."""
 

@@ -275,6 +275,21 @@ async def test_the_session_ends_with_the_childs_exit_status_and_a_sentence(start
     assert len(server.hub.unregistered) == 2
 
 
+async def test_an_app_the_table_server_let_go_says_its_last_word_alone(start_server):
+    """A banned member, or a newcomer a full disk turned away: the app says the server's
+    sentence and ends with LET_GO_STATUS; the session adds no sentence of its own after it
+    (it said 'the game stopped with status 1; connect again to return to your seats')."""
+    from wish_tui.tables.protocol import LET_GO_STATUS
+
+    server = await start_server(keys=None)
+    async with await server.connect(None, username="gil") as conn:
+        proc = await play(conn)
+        await report(proc, "env")
+        proc.stdin.write(f"exit {LET_GO_STATUS}\r".encode())
+        status, stderr = await finish(proc)
+        assert (status, stderr) == (1, "")
+
+
 async def test_a_crash_ends_only_its_own_session(start_server):
     server = await start_server(keys=None)
     async with (

@@ -12,34 +12,13 @@ import sys
 
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import ModalScreen
-from textual.widgets import Label
 
 from wish_tui.games import GAMES
 from wish_tui.launch import Launch
+from wish_tui.no_terminal import why_no_terminal
+from wish_tui.tables.protocol import LET_GO_STATUS
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
-
-
-class TooSmallScreen(ModalScreen[None]):
-    """Shown while the terminal is smaller than the game needs."""
-
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; background: $background; }
-    TooSmallScreen Label { width: 100%; content-align: center middle; text-style: bold; }
-    """
-
-    BINDINGS = [
-        Binding("q,ctrl+q", "app.quit", "Quit", show=False),
-        Binding("ctrl+c", "app.quit", "Quit", show=False, priority=True),
-    ]
-
-    def compose(self):
-        yield Label(
-            f"The terminal is too small: the games need at least {MIN_WIDTH}×{MIN_HEIGHT}. "
-            "Please enlarge the window (q quits; the game is autosaved)."
-        )
-
+from .too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 WELCOME_WAIT = 0.25
 """Seconds a session's app waits for the table server's welcome before its first screen."""
@@ -166,7 +145,7 @@ class WishApp(App):
         elif launch.screen == "new-game":
             self.show_new_game(launch.seed, launch.game)
         elif launch.screen == "learn":
-            if not self.start_lesson(launch.game):
+            if not self.start_lesson(launch.game, launch.lesson):
                 self.show_title()
         elif launch.screen == "client":
             self._tell_early()
@@ -279,29 +258,23 @@ class WishApp(App):
         screen = record.spec.ui.GameScreen(LocalTable(record, history, games=GAMES), warning)
         self._replace_all(screen)
 
-    def start_lesson(self, game: str | None = None) -> bool:
-        """Start the guided first game of `game` (the registry's default for None): its lesson's
-        seeded game against an easy bot, autosaved like any game. False (said) when the game
-        has no lesson that can be read."""
-        from wish_tui import games, lessons, saves
+    def start_lesson(self, game: str | None = None, number: int = 1) -> bool:
+        """Start lesson `number` of `game` (the registry's default for None; 1 is its first
+        game): the lesson's seeded game against an easy bot, from its opening, autosaved like
+        any game. False (said) when the game has no such lesson that can be read."""
+        from wish_tui import games, lessons
         from wish_tui.tables.local import LocalTable
 
         from .lesson import lesson_screen
 
         try:
             spec = games.get(game)
-            lesson = lessons.load(spec)
-            record, state = saves.GameRecord.new(
-                list(lesson.seats), lesson.seed, "", spec.name, lesson.options, games=GAMES
-            )
-        except KeyError as exc:
-            self.notify(str(exc.args[0]), severity="error")
+            lesson = lessons.load(spec, number)
+            record, history = lessons.start(lesson, GAMES)
+        except (KeyError, lessons.LessonError, ValueError) as exc:
+            self.notify(str(exc.args[0]), severity="error")  # a KeyError's is its sentence
             return False
-        except (lessons.LessonError, ValueError) as exc:
-            self.notify(str(exc), severity="error")
-            return False
-        record.description = f"The guided first game of {spec.title} (Learn to play)."
-        self._replace_all(lesson_screen(spec, LocalTable(record, [state]), lesson))
+        self._replace_all(lesson_screen(spec, LocalTable(record, history), lesson))
         return True
 
     def keep_solo_score(self, table, view: dict):
@@ -387,11 +360,20 @@ class WishApp(App):
                 loop.add_signal_handler(sig, self.exit)
         self.person_name = ""
         try:
-            self.connection = Connection.from_environment(self.on_server_message)
+            self.connection = Connection.from_environment(self.on_server_message, self._crash_on)
             self.connection.lobby_with_welcome = True
             await self.connection.open()
         except (RuntimeError, OSError) as exc:
             self.fail(f"wish-tui: the table server cannot be reached ({exc}).")
+
+    def _crash_on(self, error: BaseException) -> None:
+        """What the table server said could not be handled (a fault of the app): the app stops
+        on it as on any crash, its report kept, instead of no longer hearing the server."""
+
+        def again() -> None:
+            raise error
+
+        self.call_later(again)
 
     def _tell_early(self) -> None:
         """Hand on, in order, what the table server said before the app was mounted."""
@@ -399,10 +381,10 @@ class WishApp(App):
         for message in early:
             self.on_server_message(message)
 
-    def fail(self, sentence: str) -> None:
-        """End the app with status 1 and `sentence` (a failure it says, not a crash)."""
+    def fail(self, sentence: str, status: int = 1) -> None:
+        """End the app with `status` and `sentence` (a failure it says, not a crash)."""
         self.closing.failing = True
-        self.exit(return_code=1, message=sentence)
+        self.exit(return_code=status, message=sentence)
 
     def disconnect(self) -> None:
         """Close the line to the table server (an app sharing its process, once it ends: the
@@ -440,7 +422,7 @@ class WishApp(App):
             ),
             "name_refused": lambda m: self._ask_name(m.get("error", ""), self._last_name),
             # The server lets this session go (a banned member): its sentence is the last word.
-            "let_go": lambda m: self.fail(f"wish-tui: {m.get('error', '')}"),
+            "let_go": lambda m: self.fail(f"wish-tui: {m.get('error', '')}", LET_GO_STATUS),
             "lobby": self._lobby_list,
             "table": self._table_message,
             "refused": lambda m: self.notify(str(m.get("error", "")), severity="error"),
@@ -639,6 +621,9 @@ def run_app(launch: Launch) -> int:
     and was reported, on standard output, where the browser's page takes its closing words.
     """
     loaded = _load_for(launch) if launch.screen in ("continue", "load", "replay") else None
+    if no_terminal := why_no_terminal(launch.screen):
+        sys.stderr.write(f"wish-tui: {no_terminal}.\n")
+        return 1
     app = WishApp(launch, loaded)
     app.run()
     served = launch.screen == "client"

@@ -6,11 +6,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from wish_tui import saves
 from wish_tui.tables.master import seat_view
+from wish_tui.widgets.app_screen import AppScreen
 from wish_tui.widgets.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.table_screen import TABLE_CSS_PATH
@@ -26,7 +26,7 @@ def replay_moves(record, states: list) -> list[tuple[int, object]]:
     ]
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(AppScreen):
     """Forward, back, jump to a round, choose the seat to watch, play from here."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -89,10 +89,10 @@ class ReplayScreen(Screen):
             for line in words.log_lines(self.record, before, action, after, seat, private):
                 log.write(line)
         where = f"round {state.round}, " if hasattr(state, "round") else ""
-        here = "" if self._at_server else " · p play from here"
+        # The keys (→ ← g v p) are on the key bar: the status says where the replay is.
         status = (
             f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
-            f"watching {self._label(self.seat)} · ←→ step · g go to · v seat{here}"
+            f"watching {self._label(self.seat)}"
         )
         self.query_one("#status", ViewText).show(Text(status))
 
