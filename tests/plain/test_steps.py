@@ -22,9 +22,9 @@ def test_few_choices_are_listed_one_a_line_by_number_and_words_only():
     few = [Choice("travel Oasis #1", "Travel to Oasis (column 1)"), Choice("end", "End the turn")]
     step = listing(few, wish_path)
     assert step.entries == (1, 2)
-    assert listing_lines(step, few) == ["1, Travel to Oasis (column 1).", "2, End the turn."]
-    assert listing_lines(step, few, with_notation=True)[0] == (
-        "1, Travel to Oasis (column 1) [travel Oasis #1]."
+    assert listing_lines(step, few) == ["1, Travel to Oasis.", "2, End the turn."]
+    assert (
+        listing_lines(step, few, with_notation=True)[0] == "1, Travel to Oasis [travel Oasis #1]."
     )
 
 
@@ -132,3 +132,13 @@ def test_small_groups_are_listed_choice_by_choice_in_the_choices_order():
     assert step.entries[:5] == (1, 2, 3, 4, 5)
     assert step.entries[5].key == "a" and step.entries[5].numbers == tuple(range(6, 18))
     assert step.entries[6] == 18
+
+
+def test_a_column_is_said_only_where_it_tells_two_choices_apart():
+    turn = [
+        Choice("travel Oasis #1", "Travel to Oasis (column 1)"),
+        Choice("empower #1", "Empower (column 1)"),
+        Choice("empower #4", "Empower (column 4)"),
+    ]
+    lines = listing_lines(listing(turn, wish_path), turn)
+    assert lines == ["1, Travel to Oasis.", "2, Empower (column 1).", "3, Empower (column 4)."]

@@ -9,6 +9,7 @@ into its own groups, one step down the path. Pure functions of the seat API's `C
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -176,6 +177,20 @@ def choice_said(number: int, choice: Choice, words: str, with_notation: bool) ->
     return f"{number}, {said}."
 
 
+COLUMN_WORDS = re.compile(r" \(column \d+\)")
+"""Which column of a board a choice uses ('Empower (column 4)'), said only where it tells two
+listed choices apart."""
+
+
+def _without_needless_columns(texts: dict[int, str]) -> dict[int, str]:
+    """`texts` without a column that no other listed choice needs to be told from."""
+    bare = {n: COLUMN_WORDS.sub("", t) for n, t in texts.items()}
+    counts: dict[str, int] = {}
+    for text in bare.values():
+        counts[text] = counts.get(text, 0) + 1
+    return {n: bare[n] if counts[bare[n]] == 1 else t for n, t in texts.items()}
+
+
 def listing_lines(
     step: Listing,
     choices: Sequence[Choice],
@@ -186,7 +201,7 @@ def listing_lines(
     """A step as lines: a title when it is not the top, then one line per choice or group. The
     words the listed choices all begin with are said once, in the title."""
     singles = [e for e in step.entries if isinstance(e, int)]
-    texts = {n: _said(choices[n - 1], detailed) for n in singles}
+    texts = _without_needless_columns({n: _said(choices[n - 1], detailed) for n in singles})
     head = shared_start(list(texts.values())) if len(singles) >= 3 else 0
     lines = []
     if step.path or head:
