@@ -15,7 +15,7 @@ from wish_tui.core.seat_words import seat_label
 from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
 
 from .marks import DJINN_TITLE
-from .words import decision_prompt, symbol_word
+from .words import ACTION_NAME, decision_prompt, symbol_word
 
 SECTIONS = ("round", "map", "offer", "hand", "board", "seats")
 """What `look` reads, in this order."""
@@ -97,6 +97,23 @@ def wish_words(name: str) -> str:
     wish = CATALOG.wishes[name]
     timing = "Ongoing" if wish.timing == "ongoing" else "Instant"
     return f"{name} ({wish.type}, {timing}, costs {cost_words(wish.cost_letters)}; {wish.vp} VP): {wish.text}"
+
+
+def choice_path(notation: str) -> tuple[str, ...]:
+    """The groups a long decision puts a choice in, broadest first: the action by its name
+    (Travel, Wind Blast, Swap), then for a Wind Blast whether it is placed or moved, and for a
+    swap the card given."""
+    verb, _, rest = notation.partition(" ")
+    if verb == "blast":
+        moved = re.search(r" from (.+?)(?: #\d+)?$", rest)
+        return ("Wind Blast", f"move the one in {moved.group(1)}" if moved else "place a new one")
+    if verb == "swap" and " with " in rest:
+        return ("Swap", f"give {rest.split(' with ')[0]}")
+    if verb in ACTION_NAME:
+        return (ACTION_NAME[verb],)
+    if verb == "trade":
+        return ("Trade crystals",)
+    return ()
 
 
 def title(djinn: str) -> str:
