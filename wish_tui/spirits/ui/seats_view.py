@@ -77,43 +77,6 @@ def code_names(width: int, letter: str = "W") -> list[Text]:
     return lines
 
 
-def _heading(cards: list[str]) -> Text:
-    """The table's heading row: the categories' codes, then the seats' other columns (`cards`:
-    the Wish and Hex columns shown)."""
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(" Seat   ", "bold underline")
-    for category in CATEGORIES:
-        text.append(CATEGORY_CODE[category], category_style(category))
-        text.append("  ")
-    text.append("tiles gems  Fav  Pts", "bold")
-    if cards:
-        text.append(" " + " ".join(k[0].upper() for k in cards), "bold")
-    return text
-
-
-def _seat_row(text: Text, view: dict, p: dict, seat: int, cards: list[str]) -> None:
-    """Append player `p`'s row, as `seat` sees it: its counts, tiles, gems, tokens, points and
-    how its Wish and Hex stand."""
-    s = p["seat"]
-    text.append("▶" if s == view["current_player"] else " ", "bold")
-    name = SEAT_TITLE[p["djinn"]] + (YOU if s == seat and len(view["players"]) > 1 else "")
-    text.append(f"{name:<6} ", seat_style(p["djinn"]))
-    for category in CATEGORIES:
-        cell, style = count_cell(
-            p["counts"][category], p["symbols"][category], view["majorities"][category], s
-        )
-        text.append(cell + " ", cell_style(style))
-    gems = p["gems"]
-    text.append(f"{p['tile_count']:>5} ")
-    text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']} ")
-    text.append(f"{p['token_count']:>3}")
-    text.append(f" {projected_total(view, s):>4}")
-    for kind in cards:
-        entry = p.get(kind)
-        mark = "·" if entry is None else "✓" if entry["met"] else "✗"
-        text.append(f" {mark}", ink("green" if mark == "✓" else "red") if entry else "")
-
-
 class SeatsView(ViewText):
     """The collection of every seat, as one seat's view counts it."""
 
@@ -135,10 +98,10 @@ class SeatsView(ViewText):
             return
         modules = view["modules"]
         cards = [k for k, module in (("wish", "wishes"), ("hex", "hexes")) if module in modules]
-        text = _heading(cards)
+        text = self._heading(cards)
         for p in view["players"]:
             text.append("\n")
-            _seat_row(text, view, p, seat, cards)
+            self._seat_row(text, view, p, seat, cards)
         legend = LEGEND if view["phase"] != "over" else LEGEND.replace("if over now", "final")
         text.append(f"\n {legend}", "dim")
         text.append(f"\n {MORE_LEGEND}{CARDS_LEGEND if cards else ''}", "dim")
@@ -150,6 +113,42 @@ class SeatsView(ViewText):
                 text.append("\n")
                 text.append_text(line)
         self.show(text)
+
+    @staticmethod
+    def _heading(cards: list[str]) -> Text:
+        """The table's heading row: the categories' codes, then the columns after them."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(" Seat   ", "bold underline")
+        for category in CATEGORIES:
+            text.append(CATEGORY_CODE[category], category_style(category))
+            text.append("  ")
+        text.append("tiles gems  Fav  Pts", "bold")
+        if cards:
+            text.append(" " + " ".join(k[0].upper() for k in cards), "bold")
+        return text
+
+    @staticmethod
+    def _seat_row(text: Text, view: dict, p: dict, seat: int, cards: list[str]) -> None:
+        """One seat's row: who, each category's count, tiles, gemstones, tokens, points and
+        whether its Wish and Hex are met."""
+        s = p["seat"]
+        text.append("▶" if s == view["current_player"] else " ", "bold")
+        name = SEAT_TITLE[p["djinn"]] + (YOU if s == seat and len(view["players"]) > 1 else "")
+        text.append(f"{name:<6} ", seat_style(p["djinn"]))
+        for category in CATEGORIES:
+            cell, style = count_cell(
+                p["counts"][category], p["symbols"][category], view["majorities"][category], s
+            )
+            text.append(cell + " ", cell_style(style))
+        gems = p["gems"]
+        text.append(f"{p['tile_count']:>5} ")
+        text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']} ")
+        text.append(f"{p['token_count']:>3}")
+        text.append(f" {projected_total(view, s):>4}")
+        for kind in cards:
+            entry = p.get(kind)
+            mark = "·" if entry is None else "✓" if entry["met"] else "✗"
+            text.append(f" {mark}", ink("green" if mark == "✓" else "red") if entry else "")
 
     @staticmethod
     def _solo(view: dict) -> Text:

@@ -39,23 +39,40 @@ class TableHelp:
         screen.app.push_screen(RulesScreen(screen.rules_entries(), title=screen.spec.title))
 
     def info(self) -> None:
-        """Show the full text of a card or place on the table."""
+        """Show the full text of a card or place on the table; in a window, of the card or
+        place its highlighted option names."""
         screen = self.screen
         if screen.busy:
+            self._option_info()
             return
-        targets = screen.info_targets(screen.view())
+        view = screen.view()
+        targets = screen.info_targets(view)
         if not targets:
             return
 
         def show(index: int) -> None:
-            from .help_screens import RulesScreen
+            self._open_reference(targets[index][1])
 
-            entries = screen.rules_entries()
-            screen.app.push_screen(
-                RulesScreen(entries, search=targets[index][1], title=screen.spec.title)
-            )
+        details = [screen.info_detail(view, search) for _, search in targets]
+        screen._ask("Which card or place?", [label for label, _ in targets], show, details)
 
-        screen._ask("Which card or place?", [label for label, _ in targets], show)
+    def _option_info(self) -> None:
+        """`i` in a window of game actions: the reference on its highlighted option's card."""
+        screen = self.screen
+        panel = screen.query_one(ChoicePanel)
+        if not (panel.is_open and screen._options) or panel.highlighted >= len(screen._options):
+            return
+        search = screen.option_reference(screen._options[panel.highlighted])
+        if search:
+            self._open_reference(search)
+
+    def _open_reference(self, search: str) -> None:
+        """Open the rules reference at what `search` finds."""
+        from .help_screens import RulesScreen
+
+        screen = self.screen
+        entries = screen.rules_entries()
+        screen.app.push_screen(RulesScreen(entries, search=search, title=screen.spec.title))
 
     def hint(self) -> None:
         """Ask what the strongest bot would do in your place (it thinks in the background)."""

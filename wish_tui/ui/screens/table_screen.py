@@ -219,6 +219,14 @@ class TableScreen(AppScreen):
         """For `i`: (label, reference search) of each card or place on the table."""
         return []
 
+    def info_detail(self, view: dict, search: str) -> str:
+        """What the detail line says of a card or place `i` offers (its reference search)."""
+        return ""
+
+    def option_reference(self, action) -> str:
+        """The reference search for the card or place a window's option names ('' none)."""
+        return ""
+
     def game_over_screen(self, view: dict, seed: int | None, best=None):
         """The final scoring window (`best`: how a solo score compares with the best ones)."""
         raise NotImplementedError
@@ -305,6 +313,9 @@ class TableScreen(AppScreen):
         self.status_line.refusal = None  # about the position before: the turn is shown
         self.turns.say_hurried_key()
         self.write_news()
+        # The newest line's rows are known once the log has laid it out: what lies over the
+        # table then keeps clear of them.
+        self.call_after_refresh(lambda: self.status_placed(self.status_top()))
         self.guide.drop_stale_hint()
         panel = self.query_one(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)
@@ -370,24 +381,8 @@ class TableScreen(AppScreen):
 
     # -- the flow of the game ------------------------------------------------------------------
     def proceed(self) -> None:
-        """Decide what happens next: game over, a curtain, or a person's choice (a bot, or a
-        person elsewhere, moves by itself and the table tells of it). Nothing once the screen
-        is gone (the table closed, left) before a step it had put off."""
-        if self.busy or self not in self.app.screen_stack:
-            return
-        table = self.table
-        if table.is_over:
-            self.leaving.show_game_over()
-            return
-        seat = table.deciding
-        if not self._is_mine(seat):
-            return
-        if seat != self.viewer:
-            self.turns.pass_to(seat)
-            return
-        view = self.view()
-        if self.asks_in_panel(view):
-            self._ask_decision(view)
+        """Decide what happens next: game over, a curtain, or a person's choice."""
+        self.turns.proceed()
 
     def _ask_decision(self, view: dict) -> None:
         self._choose(self.decision_title(view), self.legal(), cancellable=False)

@@ -1,5 +1,6 @@
-"""The table screen's turns at one keyboard: the curtain as the keyboard passes to another person,
-the bell as a decision becomes this keyboard's after a wait, and a key that only hurried a bot.
+"""The table screen's turns at one keyboard: what happens next (the final scoring, a curtain, a
+window for the decision), the curtain as the keyboard passes to another person, the bell as a
+decision becomes this keyboard's after a wait, and a key that only hurried a bot.
 
 One object the `TableScreen` composes (`screen.turns`).
 """
@@ -25,6 +26,27 @@ class TableTurns:
         self.screen = screen
         self.waiting_since: float | None = None
         """Since when this keyboard has waited for others to decide (None while it decides)."""
+
+    def proceed(self) -> None:
+        """Decide what happens next: game over, a curtain, or a person's choice (a bot, or a
+        person elsewhere, moves by itself and the table tells of it). Nothing once the screen
+        is gone (the table closed, left) before a step it had put off."""
+        screen = self.screen
+        if screen.busy or screen not in screen.app.screen_stack:
+            return
+        table = screen.table
+        if table.is_over:
+            screen.leaving.show_game_over()
+            return
+        seat = table.deciding
+        if not screen._is_mine(seat):
+            return
+        if seat != screen.viewer:
+            self.pass_to(seat)
+            return
+        view = screen.view()
+        if screen.asks_in_panel(view):
+            screen._ask_decision(view)
 
     def _mine_decides(self) -> bool:
         table = self.screen.table
