@@ -241,18 +241,23 @@ def test_the_terminal_knows_no_screen():
 
 
 def test_the_table_screen_is_one_screen_of_composed_parts():
-    """No mixins: the table screen holds its key router, status line, people and help."""
+    """No mixins: the table screen holds its key router, key bar, status line, detail line,
+    news, people and help."""
     from textual.screen import Screen
 
+    from wish_tui.ui.screens.table_detail import TableDetail
     from wish_tui.ui.screens.table_help import TableHelp
+    from wish_tui.ui.screens.table_key_bar import TableKeyBar
     from wish_tui.ui.screens.table_keys import TableKeys
+    from wish_tui.ui.screens.table_news import TableNews
     from wish_tui.ui.screens.table_people import TablePeople
     from wish_tui.ui.screens.table_screen import TableScreen
     from wish_tui.ui.screens.table_status import TableStatus
 
     (base,) = TableScreen.__bases__
     assert base.__bases__ == (Screen,), base  # the app's screen base (`ui.screens.app_screen`)
-    for part in (TableKeys, TablePeople, TableHelp, TableStatus):
+    parts = (TableKeys, TableKeyBar, TablePeople, TableHelp, TableStatus, TableDetail, TableNews)
+    for part in parts:
         assert part.__bases__ == (object,), part
     source = MODULES["wish_tui.ui.screens.table_screen"].read_text("utf-8")
     for composed in (
@@ -260,6 +265,9 @@ def test_the_table_screen_is_one_screen_of_composed_parts():
         "TableStatus(self)",
         "TablePeople(self)",
         "TableHelp(self)",
+        "TableKeyBar(self)",
+        "TableDetail(self)",
+        "TableNews(self)",
     ):
         assert composed in source, composed
 
