@@ -37,6 +37,7 @@ def test_a_swiss_is_created_open_and_refuses_what_does_not_fit(club):
     (ann,) = people(club, "Ann")
     made = club.tournaments.create("Friday Swiss", "swiss", "wish", 2, rounds=3, created_by=ann.id)
     assert (made.status, made.rounds, made.minutes, made.round) == ("open", 3, 0, 0)
+    assert made.clock == {"type": "live", "minutes": 10, "increment": 5}  # a no-show forfeits
     assert club.tournaments.listing()[0].id == made.id
     for bad in (
         dict(name="x", system="swiss", game="wish", seats=2, rounds=3),

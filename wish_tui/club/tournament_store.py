@@ -26,6 +26,11 @@ ROUNDS = (1, 20)
 """A Swiss's rounds, fewest and most."""
 MINUTES = (5, 7 * 24 * 60)
 """An arena's window in minutes, shortest and longest (a week: turn-based arenas)."""
+DEFAULT_CLOCKS = {
+    "live": {"type": "live", "minutes": 10, "increment": 5},
+    "turn": {"type": "turn", "hours": 24, "total_days": 14},
+}
+"""A tournament's clock when none is chosen: every table has one, so a no-show forfeits."""
 NAME_MAX = 40
 LIST_MAX = 200
 COLUMNS = (
@@ -136,6 +141,8 @@ class Tournaments:
         if system == "arena" and not MINUTES[0] <= minutes <= MINUTES[1]:
             raise InputRefused(f"An arena lasts {MINUTES[0]} to {MINUTES[1]} minutes.")
         clock_json = check_clock(kind, clock)
+        if clock_json["type"] == "none":
+            clock_json = dict(DEFAULT_CLOCKS[kind])
         with self.db.transaction():
             tid = self.db.one(
                 "INSERT INTO tournaments (name, system, game, options, seats, kind, clock, rounds, "

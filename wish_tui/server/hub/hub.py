@@ -75,6 +75,7 @@ from .session import Session
 from .table import NotKept, Table, TableError
 from .table_bots import TableBots
 from .table_requests import TableRequests
+from .tournament_runner import TournamentRunner
 
 SOCKET = "serve.sock"
 BANNED = (
@@ -159,6 +160,7 @@ class Hub:
         """This node's copies of the club's tables, kept up to date with every node's changes."""
         self.club_service = ClubService(self)
         """The club's requests: invitations, who may say what, its pages, profiles."""
+        self.tournaments = TournamentRunner(self)
         seating = self.seating
         self._handlers = {
             "hello": self._hello,
@@ -180,6 +182,7 @@ class Hub:
             "resign": seating.resign,
             "rematch": self.endings.rematch,
             **self.club_service.handlers(),
+            **self.tournaments.handlers(),
         }
         """Every request a session may make, by its type, and what answers it."""
 
@@ -262,6 +265,7 @@ class Hub:
         for table in self.tables.values():
             self.bots.wake(table)
         self.spawn(self.clocks.keep_every_while())
+        self.spawn(self.tournaments.pair_every_while())
         await self.node.start()
 
     async def close(self) -> None:

@@ -1,0 +1,117 @@
+"""Tournaments at a real table server: each round's tables made and played, results counted once
+as tables end, a no-show forfeiting after their first clock ran out, the pages a member reads.
+
+The hub runs with an injected clock, so no test waits for real minutes; the tests call the
+pairing's look (`TournamentRunner.tick`) themselves, as its loop does every half second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from wish_tui.cli import main
+
+from .test_club_tables import FakeTime, _hub
+from .test_hub import Client, play_until
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(folder))
+    return folder
+
+
+async def _until(test, what: str, hub, tries: int = 3000) -> None:
+    for _ in range(tries):
+        await hub.tournaments.tick()
+        if test():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(what)
+
+
+async def test_a_swiss_of_bots_plays_every_round_and_counts_each_table_once(capsys):
+    hub = await _hub(FakeTime())
+    try:
+        club = hub.club
+        tid = club.tournaments.create("Bots' Swiss", "swiss", "wish", 2, rounds=3, bots=True).id
+        for level in ("random", "easy", "medium", "hard"):
+            club.tournaments.join(tid, club.players.bot(level).id)
+        club.tournaments.start(tid)
+        await _until(
+            lambda: club.tournaments.get(tid).status == "finished", "the Swiss never ended", hub
+        )
+        capsys.readouterr()
+        assert main(["club", "tournament", "show", str(tid), "--json"]) == 0
+        shown = json.loads(capsys.readouterr().out)
+        assert [r["round"] for r in shown["rounds"]] == [1, 2, 3]
+        pairs = [
+            frozenset(p["id"] for p in t["players"]) for r in shown["rounds"] for t in r["tables"]
+        ]
+        assert len(pairs) == len(set(pairs)) == 6  # everyone met everyone, once
+        assert all(t["finished"] for r in shown["rounds"] for t in r["tables"])
+        assert sum(line["score"] for line in shown["standings"]) == 6
+        assert all(line["games"] == 3 for line in shown["standings"])
+        assert main(["club", "history", "--json"]) == 0
+        history = json.loads(capsys.readouterr().out)["games"]
+        ids = {t["table_id"] for r in shown["rounds"] for t in r["tables"]}
+        assert {g["table_id"] for g in history} == ids
+    finally:
+        await hub.close()
+
+
+async def test_a_no_show_forfeits_when_their_first_clock_runs_out_and_members_read_the_page():
+    time = FakeTime()
+    hub = await _hub(time)
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    try:
+        await alice.send({"type": "lobby"})
+        await bob.send({"type": "lobby"})
+        club = hub.club
+        tid = club.tournaments.create(
+            "Cup",
+            "swiss",
+            "wish",
+            2,
+            rounds=1,
+            clock={"type": "live", "minutes": 1, "increment": 0},
+        ).id
+        await alice.send({"type": "tournament_join", "id": tid})
+        joined = await alice.until(lambda m: m["type"] == "page")
+        assert joined["page"] == "tournament" and joined["standings"][0]["name"] == "alice"
+        await bob.send({"type": "tournament_join", "id": tid})
+        await bob.until(lambda m: m["type"] == "page")
+        club.tournaments.start(tid)
+        await hub.tournaments.tick()
+        told = await alice.until(lambda m: m["type"] == "table")
+        await bob.until(lambda m: m["type"] == "table" and m["table"] == told["table"])
+        served = hub.tables[told["table"]]
+        mine = served.seat_of(alice.person)
+        await play_until(served, {mine: alice}, lambda: served.deciding() != mine)
+        for _ in range(3):
+            if served.finished:
+                break
+            time.now += 61
+            hub.clocks.run(served, decided=False)
+            await asyncio.sleep(0.3)
+        await _until(
+            lambda: club.tournaments.get(tid).status == "finished", "the Swiss never ended", hub
+        )
+        await bob.send({"type": "tournament", "id": tid})
+        shown = await bob.until(lambda m: m["type"] == "page")
+        lines = {line["name"]: line for line in shown["standings"]}
+        assert lines["alice"]["score"] == 1 and lines["alice"]["results"] == ["1"]
+        assert lines["bob"]["results"] == ["forfeit"] and lines["bob"]["withdrawn"]
+        await alice.send({"type": "tournaments"})
+        listed = await alice.until(lambda m: m["type"] == "page")
+        assert [(t["name"], t["status"]) for t in listed["tournaments"]] == [("Cup", "finished")]
+    finally:
+        for client in (alice, bob):
+            client.close()
+        await hub.close()
