@@ -103,7 +103,9 @@ def test_the_page_shows_a_finished_table(data_dir, capsys):
     assert round_["round"] == 1
     assert round_["tables"][0]["places"] == [2, 1] and round_["tables"][0]["finished"]
     assert main(["club", "tournament", "show", str(tid)]) == 0
-    assert "Ann (2), Bob (1)" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "  1. Bob: 1 point, Buchholz 0; 1." in text
+    assert "Round 1:\n  table " in text and ": Ann (2), Bob (1).\n" in text
 
 
 def test_an_arena_and_its_length(data_dir, capsys):

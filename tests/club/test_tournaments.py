@@ -4,8 +4,9 @@ noted per round, results counted once as tables finish, standings and the page."
 import pytest
 
 from wish_tui.club import ClubError, InputRefused, SeatSpec
-from wish_tui.club.tournament_page import lines, page
+from wish_tui.club.tournament_page import page
 from wish_tui.club.tournaments import swiss
+from wish_tui.tables.tournament_words import lines
 
 from .conftest import people, reopen
 

@@ -19,10 +19,11 @@ import re
 from datetime import UTC, datetime
 
 from wish_tui import games
+from wish_tui.tables.tournament_words import heading, lines
 
 from .errors import InputRefused
 from .limits import BOT_NAMES
-from .tournament_page import heading, lines, page, summary
+from .tournament_page import page, summary
 from .tournament_store import LIST_MAX, SYSTEMS
 
 LIST_FORMAT = "wish_tui.club.tournaments"

@@ -1,12 +1,11 @@
-"""A tournament's page: its setting, standings, and rounds with their tables, as JSON and lines.
+"""A tournament's page: its setting, standings, and rounds with their tables, as JSON.
 
-What `wish-tui club tournament show ID`, the plain client and the terminal app all show; the
-standings come from the pure core (`tournaments.swiss` or `tournaments.arena`).
+What `wish-tui club tournament show ID --json` prints and the server sends a member (said in
+lines by `tables/tournament_words.py`); the standings come from the pure core
+(`tournaments.swiss` or `tournaments.arena`).
 """
 
 from __future__ import annotations
-
-from wish_tui import games
 
 from .tournament_store import Tournament, Tournaments
 from .tournaments import Standing, arena, swiss
@@ -68,60 +67,3 @@ def page(store: Tournaments, tournament_id: int) -> dict:
         "standings": [line.to_json() for line in lines],
         "rounds": [{"round": n, "tables": tables} for n, tables in sorted(rounds.items())],
     }
-
-
-def heading(tournament: dict) -> str:
-    """One line naming a tournament and where it stands."""
-    spec = games.get(tournament["game"])
-    length = (
-        f"{tournament['rounds']} rounds"
-        if tournament["system"] == "swiss"
-        else f"{tournament['minutes']} minutes"
-    )
-    where = {
-        "open": "open for entries",
-        "running": (
-            f"round {tournament['round']} of {tournament['rounds']}"
-            if tournament["system"] == "swiss" and tournament["round"]
-            else "starting"
-            if tournament["system"] == "swiss"
-            else "playing"
-        ),
-        "finished": "finished",
-    }[tournament["status"]]
-    system = "Swiss" if tournament["system"] == "swiss" else "Arena"
-    return (
-        f"#{tournament['id']} {tournament['name']}: {system} of {spec.title}, "
-        f"{tournament['seats']} seats, {length}, {tournament['entrants']} entrants, {where}"
-    )
-
-
-def lines(shown: dict) -> list[str]:
-    """A tournament's page as text lines (standings, then its rounds)."""
-    out = [heading(shown["tournament"]), ""]
-    tie = "Buchholz" if shown["tournament"]["system"] == "swiss" else ""
-    out.append(f"{'#':>3}  {'name':<20} {'score':>6} {tie:>8}  games")
-    for line in shown["standings"]:
-        mark = " (withdrawn)" if line["withdrawn"] else " (on fire)" if line["on_fire"] else ""
-        tie_break = f"{line['tie_break']:8}" if tie else " " * 8
-        out.append(
-            f"{line['rank']:>3}  {line['name'][:20]:<20} {line['score']:>6} {tie_break}  "
-            f"{' '.join(line['results']) or '-'}{mark}"
-        )
-    for shown_round in shown["rounds"]:
-        label = f"Round {shown_round['round']}" if shown_round["round"] else "Tables"
-        out += ["", label]
-        for table in shown_round["tables"]:
-            who = ", ".join(_seat(p["name"], table, i) for i, p in enumerate(table["players"]))
-            where = "bye" if table["bye"] else table["code"]
-            state = "" if table["finished"] or table["bye"] else " (playing)"
-            out.append(f"  {where:<7} {who}{state}")
-    return out
-
-
-def _seat(name: str, table: dict, index: int) -> str:
-    if not table["finished"] or table["bye"]:
-        return name
-    if table["players"][index]["id"] in table["no_shows"]:
-        return f"{name} (no-show)"
-    return f"{name} ({table['places'][index]})"

@@ -4,7 +4,8 @@ finished game, the leaderboards, a player's page, a game's win rates, and your p
 A part of `lobby.PlainLobby` kept in its own file (mixed into it). Each command sends the table
 server the message the terminal app's lobby and club pages send (`invite`, `answer_invite`,
 `history`, `archive`, `leaderboard`, `player`, `game_page`, `profile`, `settings`,
-`profile_text`, `add_key`; see `wish_tui.club.service`) and waits for its answer, which is
+`profile_text`, `add_key`; see `wish_tui.club.service`; `tournaments`, `tournament`,
+`tournament_join`, `tournament_withdraw`: `server.hub.tournament_runner`) and waits for its answer, which is
 said in sentences (`club_pages.py`, `archive.py`); a refusal is the server's one sentence.
 """
 
@@ -35,8 +36,18 @@ CLUB_COMMANDS = {
     "mute": "mute NAME: hide a member's chat from you, at every table (unmute NAME: again)",
     "unmute": "unmute NAME: see a muted member's chat again",
     "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
+    "tournaments": "tournaments: the club's tournaments, the newest first",
+    "tournament": "tournament ID [enter|withdraw]: a tournament's standings, rounds and tables; "
+    "enter it (its tables come to you as they are made), or leave it (your results stay)",
 }
 CLUB_ALIASES = {"ratings": "leaderboard", "invites": "invitations", "games": "history"}
+TOURNAMENT_VERBS = {
+    "": "tournament",
+    "enter": "tournament_join",
+    "join": "tournament_join",
+    "withdraw": "tournament_withdraw",
+    "leave": "tournament_withdraw",
+}
 SWITCHES = {"on": True, "yes": True, "off": False, "no": False}
 
 
@@ -188,6 +199,22 @@ class ClubCommands:
 
     def _cmd_player(self, rest: str) -> None:
         self._ask_page({"type": "player", "name": rest.strip()})
+
+    # -- tournaments -----------------------------------------------------------------------------
+    def _cmd_tournaments(self, rest: str) -> None:
+        self._ask_page({"type": "tournaments"})
+
+    def _cmd_tournament(self, rest: str) -> None:
+        words = rest.split()
+        number = words[0].lstrip("#") if words else ""
+        kind = TOURNAMENT_VERBS.get(words[1].lower() if len(words) > 1 else "")
+        if not number.isdigit() or int(number) < 1 or kind is None:
+            self.out.say(
+                "Say 'tournament ID' to read one, 'tournament ID enter' or 'tournament ID "
+                "withdraw' ('tournaments' lists them)."
+            )
+            return
+        self._ask_page({"type": kind, "id": int(number)})
 
     # -- your profile ----------------------------------------------------------------------------
     def _cmd_profile(self, rest: str) -> None:
