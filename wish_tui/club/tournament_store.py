@@ -206,7 +206,9 @@ class Tournaments:
             if found.system == "swiss" and found.round > found.rounds // 2:
                 raise ClubError(f"The tournament {found.name} is past its first half: too late.")
             if player.is_guest or player.is_removed:
-                raise ClubError("Only the club's members enter a tournament.")
+                raise ClubError(
+                    "Only the club's members enter a tournament: connect with a key to be one."
+                )
             if player.is_bot and not found.bots:
                 raise ClubError(f"Bots may not enter the tournament {found.name}.")
             self.db.execute(
