@@ -10,20 +10,11 @@ from __future__ import annotations
 import asyncio
 import json
 
-import pytest
-
 from wish_tui.cli import main
 
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client, play_until
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(folder))
-    return folder
+from .test_results import data_dir  # noqa: F401 (a fresh data directory for each test)
 
 
 async def _until(test, what: str, hub, tries: int = 3000) -> None:

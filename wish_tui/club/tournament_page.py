@@ -7,16 +7,17 @@ lines by `tables/tournament_words.py`); the standings come from the pure core
 
 from __future__ import annotations
 
-from .tournament_store import Tournament, Tournaments
+from .tournament_store import Tournament, Tournaments, results_of
 from .tournaments import Standing, arena, swiss
 
 FORMAT = "wish_tui.club.tournament"
 
 
-def standings(store: Tournaments, tournament: Tournament) -> list[Standing]:
-    """The tournament's standings now, the best first."""
+def standings(store: Tournaments, tournament: Tournament, tables=None) -> list[Standing]:
+    """The tournament's standings now, the best first (from `tables` when read already)."""
     core = swiss if tournament.system == "swiss" else arena
-    return core.standings(store.entrants(tournament.id), store.results(tournament.id))
+    made = store.tables(tournament.id) if tables is None else tables
+    return core.standings(store.entrants(tournament.id), results_of(made))
 
 
 def summary(tournament: Tournament, entrants: int) -> dict:
@@ -46,10 +47,11 @@ def summary(tournament: Tournament, entrants: int) -> dict:
 def page(store: Tournaments, tournament_id: int) -> dict:
     """The whole page of one tournament as JSON-safe values."""
     tournament = store.get(tournament_id)
-    lines = standings(store, tournament)
+    tables = store.tables(tournament_id)
+    lines = standings(store, tournament, tables)
     names = {line.player_id: line.name for line in lines}
     rounds: dict[int, list] = {}
-    for table in store.tables(tournament_id):
+    for table in tables:
         rounds.setdefault(table.round, []).append(
             {
                 "table_id": table.table_id,

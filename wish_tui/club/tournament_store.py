@@ -86,6 +86,20 @@ class RoundTable(JsonRow):
     ended_at: int | None
 
 
+def results_of(tables: list[RoundTable]) -> list[TableResult]:
+    """A tournament's tables as the pure core reads them."""
+    return [
+        TableResult(
+            t.players,
+            t.places if t.ended_at is not None else (),
+            frozenset(t.no_shows),
+            t.round,
+            t.ended_at or 0,
+        )
+        for t in tables
+    ]
+
+
 def _row(row) -> Tournament:
     values = list(row)
     values[4] = json.loads(values[4])
@@ -401,16 +415,7 @@ class Tournaments:
 
     def results(self, tournament_id: int) -> list[TableResult]:
         """The tables as the pure core reads them."""
-        return [
-            TableResult(
-                t.players,
-                t.places if t.ended_at is not None else (),
-                frozenset(t.no_shows),
-                t.round,
-                t.ended_at or 0,
-            )
-            for t in self.tables(tournament_id)
-        ]
+        return results_of(self.tables(tournament_id))
 
     def playing(self, tournament_id: int) -> int:
         """Tables of the tournament still being played."""

@@ -48,13 +48,15 @@ def pair_round(
 
 def standings(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> list[Standing]:
     """Every entrant's line, the best first: score, then Buchholz, then rating."""
-    finished = [r for r in sorted(results, key=lambda r: r.round) if r.is_finished]
-    scores = scores_of(entrants, finished)
+    finished = [(r, shares(r)) for r in sorted(results, key=lambda r: r.round) if r.is_finished]
+    scores = {e.player_id: Fraction(0) for e in entrants}
+    for _, got in finished:
+        for player, points in got.items():
+            scores[player] = scores.get(player, Fraction(0)) + points
     buchholz = {e.player_id: Fraction(0) for e in entrants}
     lines: dict[int, list[str]] = {e.player_id: [] for e in entrants}
     wins = dict.fromkeys(buchholz, 0)
-    for result in finished:
-        got = shares(result)
+    for result, got in finished:
         for player in result.players:
             lines[player].append(_said(result, player, got[player]))
             if result.is_bye:
