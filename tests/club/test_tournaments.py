@@ -129,6 +129,7 @@ def test_a_no_show_forfeits_and_is_withdrawn(club):
     assert shown["rounds"][0]["tables"][0]["no_shows"] == [gone]
     text = "\n".join(lines(shown))
     assert "(no-show)" in text and "(withdrawn)" in text
+    assert f"{club.players.get(players[0]).name} (1)" in text
     club.tournaments.join(tid, gone)
     assert not [e for e in club.tournaments.entrants(tid) if e.withdrawn]
 

@@ -65,7 +65,8 @@ def _seat(name: str, table: dict, index: int) -> str:
         return name
     if table["players"][index]["id"] in table["no_shows"]:
         return f"{name} (no-show)"
-    return f"{name} ({table['places'][index]})"
+    # An aborted table (places 0) was won by those who came, over the no-shows.
+    return f"{name} ({table['places'][index] or 1})"
 
 
 def _count(number: int, word: str) -> str:

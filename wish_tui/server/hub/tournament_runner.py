@@ -3,7 +3,7 @@ at once, entries from members, and a tournament's pages.
 
 A service the hub composes (`Hub.tournaments`). While it runs it looks at the running
 tournaments every `PAIR_EVERY` seconds: a Swiss whose round has no table left playing is paired
-again (`tournaments.swiss`), until its last round ends; an arena pairs its free entrants who are
+again (`tournaments.swiss`), until its last round ends or fewer than two players are left in it; an arena pairs its free entrants who are
 connected (bots always are: `tournaments.arena`) until its window closes, and ends once its last
 table has. Each table is an ordinary table of the club, its seats held by the players it seats,
 its clock the tournament's; a player's sessions in the lobby are taken to it, the others told.
@@ -39,6 +39,8 @@ class TournamentRunner:
 
     def __init__(self, hub) -> None:
         self.hub = hub
+        self._pairing = asyncio.Lock()
+        """Held by one look at a time: two at once would pair one round twice."""
 
     def handlers(self) -> dict:
         """The requests this service answers, by the message's type."""
@@ -89,11 +91,12 @@ class TournamentRunner:
     async def tick(self) -> None:
         """Pair every running tournament that has players to pair, end those that are over."""
         hub = self.hub
-        for tournament in await hub.record(hub.club.tournaments.listing, "running"):
-            if tournament.system == "swiss":
-                await self._swiss(tournament)
-            else:
-                await self._arena(tournament)
+        async with self._pairing:
+            for tournament in await hub.record(hub.club.tournaments.listing, "running"):
+                if tournament.system == "swiss":
+                    await self._swiss(tournament)
+                else:
+                    await self._arena(tournament)
 
     async def _swiss(self, tournament) -> None:
         hub = self.hub
@@ -101,7 +104,7 @@ class TournamentRunner:
         if await hub.record(store.playing, tournament.id):
             return
         entrants = await hub.record(store.entrants, tournament.id)
-        if tournament.round >= tournament.rounds or all(e.withdrawn for e in entrants):
+        if tournament.round >= tournament.rounds or sum(not e.withdrawn for e in entrants) < 2:
             await self._end(tournament)
             return
         results = await hub.record(store.results, tournament.id)
