@@ -120,3 +120,37 @@ async def test_two_looks_at_once_pair_a_round_once():
         assert len(club.tournaments.tables(tid)) == 1
     finally:
         await hub.close()
+
+
+async def test_an_arena_of_bots_pairs_again_at_once_and_ends_with_its_window(capsys):
+    time = FakeTime()
+    hub = await _hub(time)
+    try:
+        club = hub.club
+        tid = club.tournaments.create("Blitz", "arena", "wish", 2, minutes=5, bots=True).id
+        for level in ("random", "easy"):
+            club.tournaments.join(tid, club.players.bot(level).id)
+        started = club.tournaments.start(tid)
+        time.now = started.started_at / 1000
+
+        def ended_tables() -> int:
+            return sum(1 for t in club.tournaments.tables(tid) if t.ended_at is not None)
+
+        await _until(lambda: ended_tables() >= 3, "the arena paired no third table", hub)
+        time.now = started.ends_at / 1000 + 1  # the window closes
+        await _until(
+            lambda: club.tournaments.get(tid).status == "finished", "the arena never ended", hub
+        )
+        tables = club.tournaments.tables(tid)
+        assert all(t.round == 0 and t.ended_at is not None for t in tables)
+        capsys.readouterr()
+        assert main(["club", "tournament", "show", str(tid), "--json"]) == 0
+        shown = json.loads(capsys.readouterr().out)
+        assert all(line["games"] == len(tables) for line in shown["standings"])
+        # 2 a table between them, 4 while one of them is on fire: never less than 2 a table
+        assert sum(line["score"] for line in shown["standings"]) >= 2 * len(tables)
+        assert main(["club", "history", "--json"]) == 0
+        history = json.loads(capsys.readouterr().out)["games"]
+        assert sorted(g["table_id"] for g in history) == sorted(t.table_id for t in tables)
+    finally:
+        await hub.close()
