@@ -105,7 +105,7 @@ def test_the_page_shows_a_finished_table(data_dir, capsys):
     assert main(["club", "tournament", "show", str(tid)]) == 0
     text = capsys.readouterr().out
     assert "  1. Bob: 1 point, Buchholz 0; 1." in text
-    assert "Round 1:\n  table " in text and ": Ann (2), Bob (1).\n" in text
+    assert "Round 1:\n  table " in text and f": Ann (2), Bob (1) (game {table.id}).\n" in text
 
 
 def test_an_arena_and_its_length(data_dir, capsys):

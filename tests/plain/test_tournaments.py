@@ -38,3 +38,26 @@ async def test_list_read_enter_and_leave_a_tournament(hub):
     await alice.see("There is no tournament 99.")
     alice.type("tournament first")
     await alice.see("Say 'tournament ID' to read one, 'tournament ID enter'")
+
+
+async def test_a_member_creates_and_starts_a_tournament(hub):
+    alice = await Person(hub, ALICE, "alice").arrive()
+    alice.type("tournament new swiss wish 2 Friday Swiss")
+    line = await alice.see("Friday Swiss: Swiss of Wish, 2 seats, 2 rounds, 0 entrants, open")
+    number = line.split()[0].lstrip("#")
+    alice.type(f"tournament {number} start")
+    await alice.see("Friday Swiss needs two entrants to start.")
+    alice.type(f"tournament {number} enter")
+    await alice.see("You are in Friday Swiss.")
+    alice.type("tournament new knockout wish 2 Cup", "tournament new arena wish 1 Blitz")
+    await alice.see("Say 'tournament new swiss GAME ROUNDS NAME'")
+    await alice.see("An arena lasts 5 to 10080 minutes.")
+    bob = await Person(hub, "SHA256:bob-key-00001", "bob").arrive()
+    bob.type(f"tournament {number} enter", f"tournament {number} start")
+    await bob.see("You are in Friday Swiss.")
+    await bob.see("Only the member who created Friday Swiss may start it.")
+    alice.type(f"tournament {number} start")
+    await alice.see("2 entrants, starting")
+    await alice.see("of Friday Swiss is ready")  # the first round, paired at once
+    made = hub.club.tournaments.get(int(number))
+    assert made.created_by == hub.club.players.by_name("alice").id and not made.bots

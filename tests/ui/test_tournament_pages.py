@@ -41,7 +41,7 @@ async def test_a_tournament_page_shows_standings_and_rounds_and_e_x_o_ask_the_se
             ["2", "Ann", "0", "1"],
         ]
         text = str(app.screen.query_one("#club-text").content)
-        assert "Round 1:" in text and "Ann (2), Bob (1)." in text
+        assert "Round 1:" in text and "Ann (2), Bob (1) (game 1)." in text
         await pilot.press("e", "x", "o")
         await pilot.pause()
     assert app.sent == [

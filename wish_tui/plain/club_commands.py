@@ -37,12 +37,15 @@ CLUB_COMMANDS = {
     "unmute": "unmute NAME: see a muted member's chat again",
     "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
     "tournaments": "tournaments: the club's tournaments, the newest first",
-    "tournament": "tournament ID [enter|withdraw]: a tournament's standings, rounds and tables; "
-    "enter it (its tables come to you as they are made), or leave it (your results stay)",
+    "tournament": "tournament ID [enter|withdraw|start]: a tournament's standings, rounds and "
+    "tables; enter it (its tables come to you as they are made), leave it (your results stay), "
+    "or start one you created; 'tournament new swiss GAME ROUNDS NAME' (or 'arena GAME "
+    "MINUTES NAME') creates one",
 }
 CLUB_ALIASES = {"ratings": "leaderboard", "invites": "invitations", "games": "history"}
 TOURNAMENT_VERBS = {
     "": "tournament",
+    "start": "tournament_start",
     "enter": "tournament_join",
     "join": "tournament_join",
     "withdraw": "tournament_withdraw",
@@ -206,6 +209,9 @@ class ClubCommands:
 
     def _cmd_tournament(self, rest: str) -> None:
         words = rest.split()
+        if words and words[0].lower() == "new":
+            self._new_tournament(words[1:])
+            return
         number = words[0].lstrip("#") if words else ""
         kind = TOURNAMENT_VERBS.get(words[1].lower() if len(words) > 1 else "")
         if not number.isdigit() or int(number) < 1 or kind is None:
@@ -215,6 +221,25 @@ class ClubCommands:
             )
             return
         self._ask_page({"type": kind, "id": int(number)})
+
+    def _new_tournament(self, words: list[str]) -> None:
+        """'tournament new swiss GAME ROUNDS NAME…' or 'tournament new arena GAME MINUTES NAME…'."""
+        game = _game_named(words[1]) if len(words) > 1 else None
+        system = words[0].lower() if words else ""
+        if (
+            system not in ("swiss", "arena")
+            or game is None
+            or len(words) < 4
+            or not words[2].isdigit()
+        ):
+            self.out.say(
+                "Say 'tournament new swiss GAME ROUNDS NAME' or 'tournament new arena GAME "
+                "MINUTES NAME', e.g. 'tournament new swiss wish 5 Friday Swiss'."
+            )
+            return
+        length = "rounds" if system == "swiss" else "minutes"
+        message = {"type": "tournament_create", "system": system, "game": game}
+        self._ask_page({**message, length: int(words[2]), "name": " ".join(words[3:])})
 
     # -- your profile ----------------------------------------------------------------------------
     def _cmd_profile(self, rest: str) -> None:

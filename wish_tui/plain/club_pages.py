@@ -218,7 +218,7 @@ def tournament_page_lines(page: dict) -> list[str]:
         *tournament_lines(page),
         "",
         f"'tournament {number} enter' enters it, 'tournament {number} withdraw' leaves it (your "
-        "results stay).",
+        "results stay); 'replay GAME' replays a table's game.",
     ]
 
 

@@ -55,7 +55,7 @@ def lines(shown: dict) -> list[str]:
             if table["bye"]:
                 out.append(f"  a bye: {who}.")
             else:
-                state = "" if table["finished"] else " (playing)"
+                state = f" (game {table['table_id']})" if table["finished"] else " (playing)"
                 out.append(f"  table {table['code']}: {who}{state}.")
     return out
 

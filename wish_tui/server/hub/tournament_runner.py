@@ -6,7 +6,7 @@ tournaments every `PAIR_EVERY` seconds: a Swiss whose round has no table left pl
 again (`tournaments.swiss`), until its last round ends or fewer than two players are left in it; an arena pairs its free entrants who are
 connected (bots always are: `tournaments.arena`) until its window closes, and ends once its last
 table has. Each table is an ordinary table of the club, its seats held by the players it seats,
-its clock the tournament's; a player's sessions in the lobby are taken to it, the others told.
+its clock the tournament's; a player's sessions are told, and those in the lobby taken to it.
 A table's end is noted in the tournament by the club itself (`Club.finish`).
 """
 
@@ -21,7 +21,7 @@ from wish_tui.club.errors import ClubError
 from wish_tui.club.identity import person_of
 from wish_tui.club.tournament_page import page, summary
 from wish_tui.club.tournaments import arena, swiss
-from wish_tui.tables.protocol import int_field
+from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 
 from . import seating as tablemod
 from .clocks import TableClock
@@ -49,6 +49,8 @@ class TournamentRunner:
             "tournament": self.show,
             "tournament_join": self.join,
             "tournament_withdraw": self.withdraw,
+            "tournament_create": self.create,
+            "tournament_start": self.start,
         }
 
     # -- requests --------------------------------------------------------------------------------
@@ -76,6 +78,40 @@ class TournamentRunner:
     async def withdraw(self, session, message: dict) -> None:
         tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
         await self.hub.record(self.hub.club.tournaments.withdraw, tid, session.player.id)
+        await self.show(session, message)
+
+    async def create(self, session, message: dict) -> None:
+        """A member's new tournament, open for entries (no bots: only the keeper lets them in)."""
+        if session.player is None or session.player.is_guest:
+            raise TableError("Only the club's members create a tournament.")
+        system = text_field(message, "system", "'swiss' or 'arena'", limit=10)
+        clock = message.get("clock")
+        if clock is not None and not isinstance(clock, dict):
+            raise ProtocolError('"clock" must be an object.')
+        made = await self.hub.record(
+            self.hub.club.tournaments.create,
+            text_field(message, "name", "a tournament's name", limit=80),
+            system,
+            text_field(message, "game", "a game's name", limit=30),
+            int_field({"seats": message.get("seats", 2)}, "seats", "2 to 4 seats", 2, 4),
+            rounds=int_field({"rounds": message.get("rounds", 0)}, "rounds", "a count", 0, 99),
+            minutes=int_field(
+                {"minutes": message.get("minutes", 0)}, "minutes", "a count", 0, 1 << 20
+            ),
+            kind=text_field(message, "kind", "'live' or 'turn'", limit=10, required=False)
+            or "live",
+            clock=clock,
+            created_by=session.player.id,
+        )
+        await self.show(session, {"id": made.id})
+
+    async def start(self, session, message: dict) -> None:
+        """Its creator starts a tournament (the keeper starts any from the shell)."""
+        tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
+        found = await self.hub.record(self.hub.club.tournaments.get, tid)
+        if session.player is None or found.created_by != session.player.id:
+            raise TableError(f"Only the member who created {found.name} may start it.")
+        await self.hub.record(self.hub.club.tournaments.start, tid)
         await self.show(session, message)
 
     # -- running ---------------------------------------------------------------------------------
@@ -179,14 +215,13 @@ class TournamentRunner:
         hub.tables[table.id] = table
         await hub.node.took(table)
         hub.clocks.run(table, decided=False)
-        text = f"Your table {table.id} of {tournament.name} is ready."
+        text = f"Your table {table.id} of {tournament.name} is ready: 'open {table.id}' sits you there."
         for session in list(hub.sessions):
             if session.player is None or session.player.id not in players:
                 continue
+            session.send({"type": "notice", "table": None, "text": text})
             if session.in_lobby or not session.table:
                 hub.open_table(session, table)
-            else:
-                session.send({"type": "notice", "table": None, "text": text})
         hub.changed(table)
         hub.bots.wake(table)
         hub.tell_lobby()
