@@ -36,6 +36,7 @@ CLUB_TABLES = {
     "tournaments",
     "tournament_entrants",
     "tournament_tables",
+    "alert_queue",
 }
 
 

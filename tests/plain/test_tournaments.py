@@ -1,5 +1,6 @@
-"""The plain client reads the club's tournaments at a real table server: the list, a
-tournament's page, entering and leaving; a refusal is the server's one sentence."""
+"""The plain client at a real table server: the club's tournaments (the list, a
+tournament's page, entering, leaving, creating, starting) and turn alerts; a refusal is the
+server's one sentence."""
 
 from __future__ import annotations
 
@@ -61,3 +62,14 @@ async def test_a_member_creates_and_starts_a_tournament(hub):
     await alice.see("of Friday Swiss is ready")  # the first round, paired at once
     made = hub.club.tournaments.get(int(number))
     assert made.created_by == hub.club.players.by_name("alice").id and not made.bots
+
+
+async def test_alerts_set_and_turned_off_from_the_plain_lobby(hub):
+    alice = await Person(hub, ALICE, "alice").arrive()
+    alice.type("alerts http://127.0.0.1:9/hook")
+    await alice.see("is told to http://127.0.0.1:9/hook, once a move.")
+    alice.type("alerts off")
+    await alice.see("No alert is sent to you when a move waits for you.")
+    alice.type("alerts")
+    await alice.see("Say 'alerts URL'")
+    assert hub.club.alerts.settings_of(hub.club.players.by_name("alice").id) == {}

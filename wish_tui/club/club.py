@@ -15,6 +15,7 @@ from pathlib import Path
 
 from wish_tui import saves
 
+from .alerts import Alerts
 from .errors import DatabaseRefused
 from .finish import finish_table
 from .history import History
@@ -47,6 +48,7 @@ class Club:
         self.invitations = Invitations(db, self.players)
         self.moderation = Moderation(db, self.players)
         self.tournaments = Tournaments(db, self.players)
+        self.alerts = Alerts(db)
 
     def finish(
         self,

@@ -36,6 +36,8 @@ CLUB_COMMANDS = {
     "mute": "mute NAME: hide a member's chat from you, at every table (unmute NAME: again)",
     "unmute": "unmute NAME: see a muted member's chat again",
     "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
+    "alerts": "alerts URL|off: post a move waiting for you while you are away to this webhook "
+    "(ntfy, Discord, Slack), once a move",
     "tournaments": "tournaments: the club's tournaments, the newest first",
     "tournament": "tournament ID [enter|withdraw|start]: a tournament's standings, rounds and "
     "tables; enter it (its tables come to you as they are made), leave it (your results stay), "
@@ -202,6 +204,13 @@ class ClubCommands:
 
     def _cmd_player(self, rest: str) -> None:
         self._ask_page({"type": "player", "name": rest.strip()})
+
+    def _cmd_alerts(self, rest: str) -> None:
+        url = rest.strip()
+        if not url:
+            self.out.say("Say 'alerts URL' (a webhook: http:// or https://) or 'alerts off'.")
+            return
+        self.send({"type": "alerts", "webhook": None if url.lower() == "off" else url})
 
     # -- tournaments -----------------------------------------------------------------------------
     def _cmd_tournaments(self, rest: str) -> None:

@@ -279,7 +279,41 @@ each (withdrawn or not; in an arena, since when they wait for a table), and the 
 (a Swiss bye is a row with no table), with each player's place once the table ended."""
 
 
-MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2), _run(V3), _run(V4), _run(V5), _run(V6))
+V7 = (
+    "ALTER TABLE players ADD COLUMN alerts TEXT NOT NULL DEFAULT '{{}}'",
+    """CREATE TABLE alert_queue (
+        id {id},
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        table_id {bigint} NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        waiting_since {bigint} NOT NULL,
+        channel TEXT NOT NULL CHECK (channel IN ('webhook', 'email')),
+        target TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at {bigint} NOT NULL,
+        due_at {bigint} NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        sent_at {bigint},
+        given_up_at {bigint},
+        error TEXT NOT NULL DEFAULT '',
+        UNIQUE (player_id, table_id, waiting_since)
+    )""",
+    "CREATE INDEX alert_queue_due ON alert_queue (due_at) "
+    "WHERE sent_at IS NULL AND given_up_at IS NULL",
+)
+"""Version 7: how each member hears of a move waiting for them while away (`players.alerts`:
+JSON, the webhook's URL and the note left when it was turned off), and the queue of alerts to
+send, one per member, table and waiting period, retried with backoff."""
+
+
+MIGRATIONS: tuple[Callable, ...] = (
+    _v1,
+    _run(V2),
+    _run(V3),
+    _run(V4),
+    _run(V5),
+    _run(V6),
+    _run(V7),
+)
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)
 """The schema version this code writes; a database of a higher version is refused."""

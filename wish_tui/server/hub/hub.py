@@ -76,6 +76,7 @@ from .table import NotKept, Table, TableError
 from .table_bots import TableBots
 from .table_requests import TableRequests
 from .tournament_runner import TournamentRunner
+from .turn_alerts import TurnAlerts
 
 SOCKET = "serve.sock"
 BANNED = (
@@ -161,6 +162,7 @@ class Hub:
         self.club_service = ClubService(self)
         """The club's requests: invitations, who may say what, its pages, profiles."""
         self.tournaments = TournamentRunner(self)
+        self.alerts = TurnAlerts(self)
         seating = self.seating
         self._handlers = {
             "hello": self._hello,
@@ -183,6 +185,7 @@ class Hub:
             "rematch": self.endings.rematch,
             **self.club_service.handlers(),
             **self.tournaments.handlers(),
+            **self.alerts.handlers(),
         }
         """Every request a session may make, by its type, and what answers it."""
 
@@ -264,6 +267,7 @@ class Hub:
             self.bots.wake(table)
         self.spawn(self.clocks.keep_every_while())
         self.spawn(self.tournaments.pair_every_while())
+        self.spawn(self.alerts.alert_every_while())
         await self.node.start()
 
     async def close(self) -> None:
