@@ -25,7 +25,7 @@ async def test_list_read_enter_and_leave_a_tournament(hub):
     tid = hub.club.tournaments.create("Friday Swiss", "swiss", "wish", 2, rounds=3).id
     alice.type("tournaments")
     await alice.see(
-        f"#{tid} Friday Swiss: Swiss of Wish, 2 seats, 3 rounds, 0 entrants, open for entries"
+        f"{tid} Friday Swiss: Swiss of Wish, 2 seats, 3 rounds, 0 entrants, open for entries"
     )
     await alice.see("'tournament ID' shows one")
     alice.type(f"tournament {tid} enter")
