@@ -75,6 +75,8 @@ from .session import Session
 from .table import NotKept, Table, TableError
 from .table_bots import TableBots
 from .table_requests import TableRequests
+from .tournament_runner import TournamentRunner
+from .turn_alerts import TurnAlerts
 
 SOCKET = "serve.sock"
 BANNED = (
@@ -159,6 +161,8 @@ class Hub:
         """This node's copies of the club's tables, kept up to date with every node's changes."""
         self.club_service = ClubService(self)
         """The club's requests: invitations, who may say what, its pages, profiles."""
+        self.tournaments = TournamentRunner(self)
+        self.alerts = TurnAlerts(self)
         seating = self.seating
         self._handlers = {
             "hello": self._hello,
@@ -180,6 +184,8 @@ class Hub:
             "resign": seating.resign,
             "rematch": self.endings.rematch,
             **self.club_service.handlers(),
+            **self.tournaments.handlers(),
+            **self.alerts.handlers(),
         }
         """Every request a session may make, by its type, and what answers it."""
 
@@ -260,6 +266,8 @@ class Hub:
         for table in self.tables.values():
             self.bots.wake(table)
         self.spawn(self.clocks.keep_every_while())
+        self.spawn(self.tournaments.pair_every_while())
+        self.spawn(self.alerts.alert_every_while())
         await self.node.start()
 
     async def close(self) -> None:
