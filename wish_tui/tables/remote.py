@@ -20,6 +20,7 @@ from wish_tui.tables.base import TableBase
 from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
+from .table_diff import Follower
 
 SOCKET_ENV = "WISH_TUI_SERVE_SOCKET"
 """Where the table server listens, in the environment of a session's app process."""
@@ -50,6 +51,8 @@ class Connection:
         self.on_message = on_message
         self._writer: asyncio.StreamWriter | None = None
         self._task: asyncio.Task | None = None
+        self.tables = Follower()
+        """The last message of each table, from which the server's diffs are made whole."""
 
     @classmethod
     def from_environment(cls, on_message: Callable[[dict], None]) -> Connection:
@@ -71,7 +74,7 @@ class Connection:
         """
         reader, writer = await asyncio.open_unix_connection(self.socket_path, limit=MAX_MESSAGE + 2)
         self._writer = writer
-        hello = {"type": "hello", "token": self.token}
+        hello = {"type": "hello", "token": self.token, "diffs": True}
         if self.lobby_with_welcome:
             hello["lobby"] = True
         self.send(hello)
@@ -87,10 +90,21 @@ class Connection:
                     message = decode(line, MAX_MESSAGE)
                 except ProtocolError as exc:
                     message = {"type": "error", "error": str(exc)}
-                self.on_message(message)
+                self._hand_on(message)
         except (ConnectionError, asyncio.LimitOverrunError, ValueError):
             pass
         self.on_message({"type": "lost"})
+
+    def _hand_on(self, message: dict) -> None:
+        """Hand a message to the client; a table's diff made whole first (a diff from a message
+        this client lacks asks the server for the whole table instead)."""
+        if message["type"] in ("table", "table_diff"):
+            whole = self.tables.whole(message)
+            if whole is None:
+                self.send({"type": "resend", "table": str(message.get("table", ""))})
+                return
+            message = whole
+        self.on_message(message)
 
     def send(self, message: dict) -> None:
         """Send one message (dropped when the line is closed)."""

@@ -63,6 +63,7 @@ from wish_tui.club.rows import Player
 from wish_tui.club.service import NO_NEW_PLAYERS, ClubService, NoNewPlayers
 from wish_tui.seeds import fresh_seed
 from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, text_field
+from wish_tui.tables.table_diff import Teller
 
 from . import seating as tablemod
 from .clock_keeper import ClockKeeper
@@ -170,6 +171,7 @@ class Hub:
             "leave": seating.leave,
             "watch": seating.watch,
             "open": seating.open,
+            "resend": seating.resend,
             "close_table": seating.close_table,
             "play": seating.play,
             "undo": seating.undo,
@@ -421,6 +423,8 @@ class Hub:
             raise ProtocolError("That token is not valid (it is used once, by its own session).")
         who, name = identity
         session.lobby_with_welcome = message.get("lobby") is True
+        if message.get("diffs") is True:
+            session.teller = Teller()
         try:
             player = await self.club_service.arriving(who, name)
         except NoNewPlayers as exc:
@@ -516,6 +520,8 @@ class Hub:
         self.presence.show_table(session, table.id)
         session.log_count = 0
         session.chat_count = max(0, table.chat_since(0)[1] - 10)
+        if session.teller is not None:
+            session.teller.forget()
         seat = table.seat_of(session.person)
         stepped_aside = False
         if seat is not None:
@@ -531,7 +537,7 @@ class Hub:
 
     def send_table(self, session: Session, table: Table) -> None:
         """Send `session` the table as its person sees it now (what is new since the last)."""
-        session.send(table.message_for(session, self.connected, self.clock()))
+        session.send_table(table.message_for(session, self.connected, self.clock()))
 
     def changed(self, table: Table) -> None:
         """After any change (already in the database): tell everyone looking at the table, run

@@ -7,6 +7,7 @@ import asyncio
 
 from wish_tui.club.rows import Player
 from wish_tui.tables.protocol import ProtocolError, encode
+from wish_tui.tables.table_diff import Teller
 
 
 class Session:
@@ -41,6 +42,13 @@ class Session:
         """What the keeper did to this session's player ('mute', 'ban'), as last read."""
         self.sanctions_at = 0.0
         """When `sanctions` was read (monotonic seconds)."""
+        self.teller: Teller | None = None
+        """Numbers the table messages and sends each as a diff from the one before, for a
+        client that asked in its hello (`"diffs": true`); None: every table message whole."""
+
+    def send_table(self, message: dict) -> None:
+        """Send a ``table`` message: whole, or what changed since the one before."""
+        self.send(message if self.teller is None else self.teller.message(message))
 
     def send(self, message: dict) -> None:
         if self.writer.is_closing():
