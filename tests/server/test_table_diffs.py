@@ -10,7 +10,9 @@ import random
 
 from wish_tui.tables.table_diff import Follower
 
-from .test_hub import Client, legal_of, new_wish_table, people
+from .test_hub import Client, data_dir, legal_of, new_wish_table, people
+
+__all__ = ["data_dir"]  # its own data directory for each test (autouse)
 
 
 class DiffClient(Client):
@@ -56,28 +58,30 @@ async def test_a_game_told_in_diffs_shows_the_tables_view_and_choices_for_fewer_
             await bob.ask({"type": "join", "table": table_id, "seat": 1})
             table = hub.tables[table_id]
             rng = random.Random(3)
-            for _ in range(40):
+            compared = 0
+            for _ in range(60):
                 if table.is_over:
                     break
                 deciding = table.deciding()
                 if deciding == 2:
-                    await alice.until(
-                        lambda m: m["type"] == "table" and m["actions"] > table.actions - 1
-                    )
+                    await asyncio.sleep(0.01)  # the bot's move, run by the hub
                     continue
                 me = alice if deciding == 0 else bob
                 view = await me.table_at(table.actions)
+                seen = await alice.table_at(table.actions)  # a person's turn: nothing moves
+                assert seen["view"] == table.view_for(0)
+                assert seen["choices"] == table.choices_for(0).to_json()
+                compared += 1
                 action = rng.choice(legal_of(view))
                 await me.send(
                     {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
                 )
-                seen = await alice.until(
-                    lambda m, a=view["actions"]: m["type"] == "table" and m["actions"] > a
+                await me.until(
+                    lambda m, a=view["actions"]: m["type"] != "table" or m["actions"] > a
                 )
-                assert seen["view"] == table.view_for(0)
-                assert seen["choices"] == table.choices_for(0).to_json()
+            assert compared > 20
             assert alice.diffs > 10
-            assert alice.received_bytes < alice.whole_bytes / 2, (
+            assert alice.received_bytes < alice.whole_bytes * 0.7, (
                 alice.received_bytes,
                 alice.whole_bytes,
             )

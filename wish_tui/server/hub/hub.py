@@ -69,7 +69,7 @@ from . import seating as tablemod
 from .clock_keeper import ClockKeeper
 from .copies import TableCopies
 from .endings import TableEndings
-from .lobby import LobbyLists, without_waiting
+from .lobby import LobbyLists
 from .nodes import NodeDuties
 from .presence import TablePresence, others
 from .session import Session
@@ -505,9 +505,7 @@ class Hub:
         if session.lobby_with_welcome:
             session.in_lobby = True
             self.presence.show_table(session, "")
-            lobby = self.lobby(session)
-            session.lobby_told, session.lobby_told_at = without_waiting(lobby), time.monotonic()
-            welcome["lobby"] = lobby
+            welcome["lobby"] = self.lobby_lists.list_told(session)
         session.send(welcome)
         self.tell_lobby()
 

@@ -31,9 +31,13 @@ class Session:
         self.chat_count = 0
         self.hinting = False
         """True while a hint asked by this session is thought out."""
-        self.lobby_told: dict | None = None
-        """The last lobby list sent, its waiting times left out (`LobbyLists.tell` sends a new
-        one only when something else in it changed)."""
+        self.lobby_told: tuple | None = None
+        """What the last lobby list sent said but its background and waiting times: the number
+        of what every list shared then, and what only this session's said (`LobbyLists` sends
+        a new one when that changed, and its background when due)."""
+        self.lobby_told_back = 0
+        """The number of the lists' background (how far the tables have got, who is online)
+        that the last list sent had."""
         self.lobby_told_at = 0.0
         """When it was sent (monotonic seconds)."""
         self.muted: set[str] = set()
