@@ -27,6 +27,7 @@ from wish_tui.tables.seat import Hint, Refused
 
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
+from .clock_tick import ClockTick
 from .curtain import CurtainScreen
 from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
 from .game_log import GameLog
@@ -94,6 +95,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         self.warning = warning
         self.busy = False
         """True while a window, a curtain or the table's answer to an action is awaited."""
+        self._clock_tick = ClockTick(table, self._show_status)
         self._options: list = []
         self._on_choice = None
         self._switchable = False
@@ -246,13 +248,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         self.table.listen(self)
         self.opened()
         self.call_after_refresh(self.proceed)
-        self.set_interval(1.0, self._tick_clock)
-
-    def _tick_clock(self) -> None:
-        """Once a second while a table's clock runs: the status line counts down."""
-        clock = getattr(self.table, "clock", None)
-        if clock and clock.get("running") is not None and not self.table.is_over:
-            self._show_status()
+        self._clock_tick.start(self)
 
     def opened(self) -> None:
         """The screen is up: a game may say something at the start (Textual calls every class's
@@ -304,6 +300,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
             self.busy = False
             self._clear_hint()
         self._ring_if_called()
+        self._clock_tick.follow()
         self.refresh_view()
         self.proceed()
 
