@@ -157,7 +157,9 @@ class LobbyLists:
         background.sort(key=lambda due: due[0])
         for i, (_, session, front) in enumerate(background[:LOBBY_BACKGROUND_BATCH]):
             delay = i * LOBBY_EVERY / LOBBY_BACKGROUND_BATCH
-            loop.call_later(delay, self._tell_background, session, front, now)
+            lobby = self.for_session(session, common)
+            told = (front, self._back_version)
+            loop.call_later(delay, self._tell_background, session, lobby, told, now)
         later = later or len(background) > LOBBY_BACKGROUND_BATCH
         if later and self._due is None:
             self._due = loop.call_later(LOBBY_EVERY, self._round, loop)
@@ -192,12 +194,12 @@ class LobbyLists:
         invitations = self.hub.club_service.invitations_for(session)
         return tuple(mine), tuple(tuple(sorted(i.items())) for i in invitations)
 
-    def _tell_background(self, session: Session, front: tuple, then: float) -> None:
-        """Background news of the round at `then`, told now: unless the session has left the
-        lobby or been told a newer list since."""
+    def _tell_background(self, session: Session, lobby: dict, told: tuple, then: float) -> None:
+        """Background news worked out at `then` (`told`: the numbers of what it says), told now:
+        unless the session has left the lobby or been told a newer list since."""
         if session.in_lobby and session.lobby_told_at <= then and session in self.hub.sessions:
-            session.lobby_told_back = self._back_version
-            self.tell_session(session, self.for_session(session), front, time.monotonic())
+            front, session.lobby_told_back = told
+            self.tell_session(session, lobby, front, time.monotonic())
 
     @staticmethod
     def tell_session(session: Session, lobby: dict, front: tuple, now: float) -> None:
