@@ -75,6 +75,7 @@ from .presence import TablePresence, others
 from .session import Session
 from .table import NotKept, Table, TableError
 from .table_bots import TableBots
+from .table_news import TableNews
 from .table_requests import TableRequests
 
 SOCKET = "serve.sock"
@@ -154,6 +155,9 @@ class Hub:
         """Each game's end kept in the club, and its rematch."""
         self.lobby_lists = LobbyLists(self)
         self.presence = TablePresence(self)
+        self.table_news = TableNews(self)
+        """Who is told of a table's change: its players now, its spectators a few times a
+        second at most."""
         self.node = NodeDuties(self)
         """This node of a club several nodes share (PostgreSQL): leases, who is online elsewhere."""
         self.copies = TableCopies(self)
@@ -272,6 +276,7 @@ class Hub:
         await self.node.stop_listening()
         self.bots.stop_all()
         self.clocks.stop_all()
+        self.table_news.close()
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -545,10 +550,9 @@ class Hub:
         self.bots.wake(table)
 
     def tell_table(self, table: Table) -> None:
-        """Send `table` again to every session looking at it."""
-        for session in self.sessions:
-            if session.table == table.id:
-                self.send_table(session, table)
+        """Send `table` again to every session looking at it (its spectators a few times a
+        second at most: `table_news.py`)."""
+        self.table_news.tell(table)
 
     def notice(self, table: Table, text: str, people: list[str] | None = None) -> None:
         """Tell the sessions looking at `table` (or only `people`'s) one sentence."""
