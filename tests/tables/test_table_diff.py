@@ -114,3 +114,12 @@ def test_a_server_that_numbers_nothing_is_read_as_before():
         follower.whole({"type": "table_diff", "table": "7", "n": 2, "base": 1, "changes": {}})
         is None
     )
+
+
+def test_what_a_client_does_to_a_message_it_was_handed_changes_no_later_one():
+    teller, follower = Teller(), Follower()
+    first = follower.whole(teller.message(message(1)))
+    first["view"]["board"]["a"] = 99  # a screen that writes into the view it was given
+    first["seats"].pop()
+    second = follower.whole(teller.message(message(2)))
+    assert second == {**message(2), "n": 2}

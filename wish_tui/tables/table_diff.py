@@ -16,6 +16,8 @@ A diff is an object of up to three keys:
 
 from __future__ import annotations
 
+import json
+
 INCREMENTAL = ("log", "chat")
 """The keys of a table message that hold only what is new since the message before."""
 
@@ -109,10 +111,10 @@ class Teller:
 
 class Follower:
     """The client's side: the last table message of each table, to make the next one whole from
-    its diff."""
+    its diff. What it keeps is its own (as JSON text): a client may change what it was handed."""
 
     def __init__(self) -> None:
-        self._last: dict[str, tuple[int, dict]] = {}
+        self._last: dict[str, tuple[int, str]] = {}
 
     def whole(self, message: dict) -> dict | None:
         """The ``table`` message that `message` (a ``table`` or ``table_diff``) stands for; None
@@ -129,7 +131,7 @@ class Follower:
             self._last.pop(table, None)
             return None
         try:
-            made = patch(last[1], message.get("changes"))
+            made = patch(json.loads(last[1]), message.get("changes"))
         except BadDiff:
             self._last.pop(table, None)
             return None
@@ -140,6 +142,6 @@ class Follower:
     def _remember(self, table: str, message: dict) -> None:
         number = message.get("n")
         if isinstance(number, int):
-            self._last[table] = (number, base_of(message))
+            self._last[table] = (number, json.dumps(base_of(message), ensure_ascii=False))
         else:  # a server that numbers nothing: nothing to patch
             self._last.pop(table, None)
