@@ -3,8 +3,9 @@ when each session in the lobby is told again.
 
 A service the hub composes (`Hub.lobby_lists`). A change a session cares about (a new table, an
 open seat, its move) is told within LOBBY_EVERY seconds, a burst of them once; a change in the
-background only (who is online, how far the other tables have got) waits for the next news, or
-for LOBBY_BACKGROUND_EVERY seconds, told a few sessions at a time.
+background only waits for the next news, or for LOBBY_BACKGROUND_EVERY seconds (who is online)
+or LOBBY_PROGRESS_EVERY (how far the other tables have got), told a few sessions at a time; no
+round is run before one is due.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ who is online, and how far the other tables have got (at a club of hundreds, one
 every moment, and each list sent is drawn again by every session in the lobby: at 200 sessions
 these lists were nearly half of all the processor time the apps spent, every 5 s). Whatever
 concerns the session itself (a new table, an open seat, its move) is told at once."""
+LOBBY_PROGRESS_EVERY = 60.0
+"""Seconds between two lobby lists sent to a session when all that changed is how far the
+tables have got: at 200 sessions with 16 tables playing, telling it every 10 s cost the apps in
+the lobby as much processor time per move as the two apps at its table."""
 LOBBY_BACKGROUND_BATCH = 16
 """The most sessions told only background news at one round of news (every LOBBY_EVERY)."""
 
@@ -34,12 +39,16 @@ class LobbyLists:
     def __init__(self, hub) -> None:
         self.hub = hub
         self._due: asyncio.TimerHandle | None = None
+        self._due_at = 0.0
+        """When the next round is due (the loop's time)."""
         self._front: list | None = None
         """What every list shared in the last round, but its background."""
         self._front_version = 0
-        self._back: tuple | None = None
-        """Its background: how far each table has got, and who is online."""
-        self._back_version = 0
+        self._online: list | None = None
+        """Its background: who is online, and how far each table has got."""
+        self._progress: list | None = None
+        self._back_version = (0, 0)
+        """The numbers of the two (who is online, how far)."""
 
     def open(self, session: Session, message: dict) -> None:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
@@ -120,13 +129,20 @@ class LobbyLists:
     def tell(self) -> None:
         """Have the lobby's list sent to every session in the lobby, at most every LOBBY_EVERY
         seconds (a burst of changes is told once, as it stands last)."""
-        if self._due is not None:
-            return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        self._due = loop.call_later(LOBBY_EVERY, self._round, loop)
+        self._round_in(loop, LOBBY_EVERY)
+
+    def _round_in(self, loop: asyncio.AbstractEventLoop, delay: float) -> None:
+        """Have a round of news within `delay` seconds (one already due sooner is kept)."""
+        at = loop.time() + delay
+        if self._due is not None:
+            if self._due_at <= at:
+                return
+            self._due.cancel()
+        self._due, self._due_at = loop.call_later(delay, self._round, loop), at
 
     def _round(self, loop: asyncio.AbstractEventLoop) -> None:
         """One round of news: what every list shares is worked out and compared once; a
@@ -137,7 +153,7 @@ class LobbyLists:
         self._seen_round(common)
         now = time.monotonic()
         owned = self._owned()
-        later = False
+        wake: float | None = None
         background = []
         for session in list(self.hub.sessions):
             if not (session.in_lobby and session.person):
@@ -147,8 +163,12 @@ class LobbyLists:
                 session.lobby_told_back = self._back_version
                 self.tell_session(session, self.for_session(session, common), front, now)
             elif session.lobby_told_back != self._back_version:
-                if now - session.lobby_told_at < LOBBY_BACKGROUND_EVERY:
-                    later = True  # told with the next news, or when it is due
+                online = session.lobby_told_back[0] != self._back_version[0]
+                due = session.lobby_told_at + (
+                    LOBBY_BACKGROUND_EVERY if online else LOBBY_PROGRESS_EVERY
+                )
+                if now < due:  # told with the next news, or when it is due
+                    wake = due if wake is None else min(wake, due)
                 else:
                     background.append((session.lobby_told_at, session, front))
         # The background of many sessions is due at once: told a few at a time, those told
@@ -160,20 +180,25 @@ class LobbyLists:
             lobby = self.for_session(session, common)
             told = (front, self._back_version)
             loop.call_later(delay, self._tell_background, session, lobby, told, now)
-        later = later or len(background) > LOBBY_BACKGROUND_BATCH
-        if later and self._due is None:
-            self._due = loop.call_later(LOBBY_EVERY, self._round, loop)
+        if len(background) > LOBBY_BACKGROUND_BATCH:
+            wake = now
+        if wake is not None:
+            self._round_in(loop, max(LOBBY_EVERY, wake - now))
 
     def _seen_round(self, common) -> None:
         """Number what every list shares anew where it changed: its foreground (the tables
         but how far they have got) and its background (how far, and who is online)."""
         summaries, online = common
         front = [{**summary, "progress": None} for _, summary in summaries]
-        back = ([summary["progress"] for _, summary in summaries], online)
+        progress = [summary["progress"] for _, summary in summaries]
         if front != self._front:
             self._front, self._front_version = front, self._front_version + 1
-        if back != self._back:
-            self._back, self._back_version = back, self._back_version + 1
+        told_online, told_progress = self._back_version
+        if online != self._online:
+            self._online, told_online = online, told_online + 1
+        if progress != self._progress:
+            self._progress, told_progress = progress, told_progress + 1
+        self._back_version = (told_online, told_progress)
 
     def _owned(self) -> dict[str, list[Table]]:
         """The tables each person sits at or owns."""

@@ -35,8 +35,8 @@ class Session:
         """What the last lobby list sent said but its background and waiting times: the number
         of what every list shared then, and what only this session's said (`LobbyLists` sends
         a new one when that changed, and its background when due)."""
-        self.lobby_told_back = 0
-        """The number of the lists' background (how far the tables have got, who is online)
+        self.lobby_told_back = (0, 0)
+        """The numbers of the lists' background (who is online, how far the tables have got)
         that the last list sent had."""
         self.lobby_told_at = 0.0
         """When it was sent (monotonic seconds)."""
