@@ -539,9 +539,11 @@ class Hub:
         """True when `person` has a session here, or on another node of a shared club."""
         return person in self.node.elsewhere or any(s.person == person for s in self.sessions)
 
-    def send_table(self, session: Session, table: Table) -> None:
-        """Send `session` the table as its person sees it now (what is new since the last)."""
-        session.send_table(table.message_for(session, self.connected, self.clock()))
+    def send_table(self, session: Session, table: Table, hidden=frozenset()) -> None:
+        """Send `session` the table as its person sees it now (what is new since the last;
+        `hidden`: people whose chat is left out besides those it mutes)."""
+        hidden = hidden | self.table_news.held_mutes(session, table.id)
+        session.send_table(table.message_for(session, self.connected, self.clock(), hidden))
 
     def changed(self, table: Table) -> None:
         """After any change (already in the database): tell everyone looking at the table, run

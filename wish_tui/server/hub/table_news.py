@@ -23,6 +23,10 @@ class TableNews:
     def __init__(self, hub) -> None:
         self.hub = hub
         self._due: dict[str, asyncio.TimerHandle] = {}
+        self._muted: dict[str, dict] = {}
+        """Per table whose spectators' news waits, whom each of them had muted when it began to
+        wait: chat said meanwhile by one they muted stays hidden, though they unmute before it
+        is told (as when it was told at once)."""
 
     def tell(self, table: Table) -> None:
         """Send `table` again to every session looking at it: its players now, its spectators
@@ -33,6 +37,8 @@ class TableNews:
                 continue
             if table.seat_of(session.person) is None:
                 watched = True
+                muted = self._muted.setdefault(table.id, {})
+                muted[session] = muted.get(session, frozenset()) | session.muted
             else:
                 self.hub.send_table(session, table)
         if watched and table.id not in self._due:
@@ -43,16 +49,23 @@ class TableNews:
                 return
             self._due[table.id] = loop.call_later(WATCH_EVERY, self._tell_spectators, table.id)
 
+    def held_mutes(self, session, table_id: str) -> frozenset:
+        """Whom `session` had muted when news of the table began to wait for it (none waits:
+        nobody); what it is sent now is the news that waited."""
+        return self._muted.get(table_id, {}).pop(session, frozenset())
+
     def _tell_spectators(self, table_id: str) -> None:
         self._due.pop(table_id, None)
+        muted = self._muted.pop(table_id, {})
         table = self.hub.tables.get(table_id)
         if table is None:
             return
         for session in list(self.hub.sessions):
             if session.table == table_id and table.seat_of(session.person) is None:
-                self.hub.send_table(session, table)
+                self.hub.send_table(session, table, muted.get(session, frozenset()))
 
     def close(self) -> None:
         for handle in self._due.values():
             handle.cancel()
         self._due.clear()
+        self._muted.clear()
