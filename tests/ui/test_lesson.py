@@ -18,6 +18,7 @@ from wish_tui.ui.app import WishApp
 from wish_tui.ui.lesson import OFF_SCRIPT, LessonSteps, lesson_screen
 from wish_tui.ui.title import TitleScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.lesson_panel import LessonPanel
 
 from .helpers import notes_of, settle
@@ -81,9 +82,16 @@ async def play_step(app, pilot, screen: LessonSteps) -> None:
         await settle(pilot)
 
 
-@pytest.mark.parametrize("name", games.names())
-async def test_the_lesson_played_by_its_keys_reaches_free_play(name):
-    app = WishApp(Launch("learn", game=name))
+EVERY_LESSON = [
+    (name, number)
+    for name in games.names()
+    for number in range(1, lessons.count(games.get(name)) + 1)
+]
+
+
+@pytest.mark.parametrize("name, number", EVERY_LESSON)
+async def test_the_lesson_played_by_its_keys_reaches_free_play(name, number):
+    app = WishApp(Launch("learn", game=name, lesson=number))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = lesson_of(app)
@@ -223,7 +231,9 @@ async def test_the_panel_stays_above_an_open_question_and_the_status_line():
         await until(pilot, lambda: screen.step_index == 2 and screen.table.deciding == 0)
         await settle(pilot)
         assert not choice.visible
-        assert lesson.region.bottom == SIZE[1] - 2  # just above the status line
+        # Just above the status line and the log's newest line, kept in sight under it.
+        news = screen.query_one(GameLog).newest_height()
+        assert lesson.region.bottom == SIZE[1] - 2 - news
 
 
 async def test_learn_to_play_on_the_title_screen_asks_the_game_and_starts_its_lesson():
@@ -236,6 +246,10 @@ async def test_learn_to_play_on_the_title_screen_asks_the_game_and_starts_its_le
         await settle(pilot)
         await pilot.press(str(games.names().index("spirits") + 1))
         await settle(pilot)
+        if lessons.count(games.get("spirits")) > 1:  # which lesson: the first game
+            assert app.screen.options[0] == lessons.FIRST_TOPIC
+            await pilot.press("1")
+            await settle(pilot)
         screen = lesson_of(app)
         assert screen.table.spec.name == "spirits"
         assert screen.lesson == lessons.load(games.get("spirits"))
@@ -255,3 +269,45 @@ async def test_continue_after_a_lesson_is_a_normal_game():
         await settle(pilot)
         assert not any(isinstance(s, LessonSteps) for s in app.screen_stack)
         assert app.screen.table.actions == 1
+
+
+def a_second_lesson(monkeypatch, name: str = "spirits"):
+    """Give `name` a second lesson: its first one's steps, from an opening of two actions."""
+    spec = games.get(name)
+    first = lessons.load(spec)
+    second = dataclasses.replace(
+        first, number=2, topic="From an opening", opening=("take 3 right", "skip"), steps=()
+    )
+    real_load, real_count = lessons.load, lessons.count
+
+    def load(game, number=1):
+        return second if (game.name, number) == (name, 2) else real_load(game, number)
+
+    monkeypatch.setattr(lessons, "load", load)
+    monkeypatch.setattr(lessons, "count", lambda g: 2 if g.name == name else real_count(g))
+    return second
+
+
+async def test_a_lesson_of_learn_more_is_chosen_on_the_title_screen_and_starts_from_its_opening(
+    monkeypatch,
+):
+    second = a_second_lesson(monkeypatch)
+    app = WishApp(Launch())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        items = [key for key, _ in TitleScreen.CHOICES]
+        await pilot.press(str(items.index("learn") + 1))
+        await settle(pilot)
+        await pilot.press(str(games.names().index("spirits") + 1))
+        await settle(pilot)
+        assert app.screen.title_text == "Learn Spirits of the Forest: which lesson?"
+        assert app.screen.options == [lessons.FIRST_TOPIC, "Learn more: From an opening"]
+        await pilot.press("2")
+        await settle(pilot)
+        screen = lesson_of(app)
+        assert screen.lesson is second
+        assert screen.table.record.actions[:2] == ["take 3 right", "skip"]
+        panel = screen.query_one(LessonPanel)
+        assert panel.heading == "Learn Spirits of the Forest 2: From an opening · free play"
+        log = "".join(line.text for line in screen.query_one(GameLog).lines)
+        assert "Water takes Vines ×2" in log  # the opening is in the log

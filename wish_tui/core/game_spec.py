@@ -128,8 +128,6 @@ class Game:
     """solo_setup(view) -> the setup whose best scores a solo game in progress plays against."""
     solo_levels: tuple[str, ...] = ()
     """The solo difficulties ('' when the game has no solo mode)."""
-    solo_seat_required: bool = True
-    """True when a solo game must name its seat (else the first free one is taken)."""
     solo_won_name: str = "won"
     """What the tournament's figures call a won solo game: 'won', or the game's own word (Wish:
     'destiny', its solo game being won by fulfilling the Destiny), which also names a rate

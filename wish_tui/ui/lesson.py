@@ -111,6 +111,7 @@ class LessonSteps:
         self.call_after_refresh(self._place_panel)
 
     def _open_panel(self, title: str, labels: list[str], cancellable: bool) -> None:
+        self._place_panel()  # a lesson panel under the game's map keeps the window below it
         super()._open_panel(title, labels, cancellable)
         self._place_panel()
 
@@ -123,23 +124,39 @@ class LessonSteps:
         self._place_panel()
 
     def _place_panel(self) -> None:
-        """Keep the lesson panel just above the status line, or above an open question."""
+        """Keep the lesson panel just under the rows the game keeps in sight (its map), and an
+        open question under it; in a game that keeps none, just above the status line (or the
+        detail line), or above an open question."""
         if not self.is_mounted:
             return
-        bottom = self.status_top()
+        panel = self.query_one(LessonPanel)
         choice = self.query_one(ChoicePanel)
+        kept = self.kept_rows() if panel.display else 0
+        choice.keep_below(0)
+        lowest = min(self.overlay_bottom(), self.panels_bottom())
+        if kept:
+            bottom = min(kept + panel.rows, lowest)
+            choice.keep_below(bottom)
+            panel.place(bottom)
+            self.keep_news_in_sight()
+            return
+        bottom = lowest
         if choice.visible:
             bottom = min(bottom, int(choice.styles.offset.y.value))
-        self.query_one(LessonPanel).place(bottom)
+        panel.place(bottom)
+        self.keep_news_in_sight()
+
+    def rows_over_table(self) -> set[int]:
+        return super().rows_over_table() | set(self.query_one(LessonPanel).rows_over_table())
 
     def _show_step(self, before_free_play: str = "") -> None:
         lesson, step = self.lesson, self.step
         panel = self.query_one(LessonPanel)
         if step is None:
             text = f"{before_free_play} {lesson.free_play}".strip()
-            panel.show(f"Learn {lesson.title} · free play", text)
+            panel.show(f"{lesson.heading} · free play", text)
         else:
-            title = f"Learn {lesson.title} · step {self.step_index + 1} of {len(lesson.steps)}"
+            title = f"{lesson.heading} · step {self.step_index + 1} of {len(lesson.steps)}"
             panel.show(title, step.text)
         self._place_panel()
 
@@ -202,6 +219,7 @@ class LessonSteps:
             panel = self.query_one(LessonPanel)
             if panel.display:
                 panel.display = False  # free play was read: the table is the person's
+                self._place_panel()
         elif step.window or not same_notation(str(action), step.play):
             self._pressed = 0
             self.say_hint()

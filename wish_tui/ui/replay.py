@@ -89,10 +89,10 @@ class ReplayScreen(AppScreen):
             for line in words.log_lines(self.record, before, action, after, seat, private):
                 log.write(line)
         where = f"round {state.round}, " if hasattr(state, "round") else ""
-        here = "" if self._at_server else " · p play from here"
+        # The keys (→ ← g v p) are on the key bar: the status says where the replay is.
         status = (
             f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
-            f"watching {self._label(self.seat)} · ←→ step · g go to · v seat{here}"
+            f"watching {self._label(self.seat)}"
         )
         self.query_one("#status", ViewText).show(Text(status))
 

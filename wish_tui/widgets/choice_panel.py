@@ -44,6 +44,10 @@ class ChoicePanel(Widget):
     itself, and opening it at a new height repaints it already (Textual's default would lay
     out and send the whole panel a second time)."""
 
+    class Highlighted(Message):
+        """The option highlighted changed, or the panel opened or closed (a detail line
+        follows it)."""
+
     class Chosen(Message):
         """The person picked option `index` (None: went back)."""
 
@@ -73,6 +77,11 @@ class ChoicePanel(Widget):
         last row."""
         self._height = 0
         """The panel's height when it opened (a taller status line may take some of it)."""
+        self._rest: int | None = None
+        """The screen row the panel rather ends above (a detail line's first): it covers the
+        rows below only when it has no room above them for its options."""
+        self._top_limit = 0
+        """The first screen row the panel may take (a lesson's panel above it keeps its rows)."""
 
     @property
     def is_open(self) -> bool:
@@ -82,7 +91,9 @@ class ChoicePanel(Widget):
     def close(self) -> None:
         """Hide the panel. The screen does it as it acts on the answer, so that the panel's
         going and what the answer changes reach the terminal in one frame."""
-        self.visible = False
+        if self.visible:
+            self.visible = False
+            self.post_message(self.Highlighted())
 
     def ask(self, title: str, options: list[str], cancellable: bool) -> None:
         """Show the options."""
@@ -102,22 +113,40 @@ class ChoicePanel(Widget):
         # never moves and only the panel's own lines are redrawn.
         bottom = self.screen.size.height - 2 if self._bottom is None else self._bottom
         height = min(max(PANEL_HEIGHT, bottom - 6), len(self._rows))
+        rest = bottom if self._rest is None else min(self._rest, bottom)
+        if rest - self._top_limit >= height:
+            bottom = rest
+        height = max(1, min(height, bottom - self._top_limit))
         self._height = height
         self.styles.height = height
         self.styles.offset = (0, max(0, bottom - height))
         self.visible = True
         self.refresh()
+        self.post_message(self.Highlighted())
 
-    def keep_above(self, bottom: int) -> None:
-        """End the panel just above screen row `bottom` (the status line's first row). An open
+    def keep_above(self, bottom: int, rest: int | None = None) -> None:
+        """End the panel just above screen row `bottom` (the status line's first row), and
+        rather above row `rest` (a detail line's first) when its options fit above it. An open
         panel keeps its top and gives up (or takes back) its last rows: moving it would resend
         every line of it."""
+        self._rest = rest
         if bottom == self._bottom:
             return
         self._bottom = bottom
         if self.visible and self._height:
             top = int(self.styles.offset.y.value)
             self.styles.height = max(1, min(self._height, bottom - top))
+
+    def rows_over_table(self) -> range:
+        """The screen rows the panel lies over (none while it is hidden)."""
+        if not self.visible or not self._height:
+            return range(0)
+        top = int(self.styles.offset.y.value)
+        return range(top, top + int(self.styles.height.value))
+
+    def keep_below(self, top: int) -> None:
+        """Open the panel no higher than screen row `top` (it scrolls its options instead)."""
+        self._top_limit = max(0, top)
 
     def _wrap(self, width: int) -> list[tuple[int, str]]:
         rows = [(-1, line.plain) for line in Text(self.title_text).wrap(_MEASURE, width)]
@@ -191,6 +220,8 @@ class ChoicePanel(Widget):
         old = self.highlighted
         first = self._first_row()
         self.highlighted = max(0, min(self.count - 1, old + delta))
+        if self.highlighted != old:
+            self.post_message(self.Highlighted())
         if self._first_row() != first:
             self.refresh()
             return

@@ -61,6 +61,5 @@ GAME = Game(
     summary=_summary,
     solo_won=_solo_won,
     solo_levels=("easy", "medium", "hard"),
-    solo_seat_required=True,
     solo_won_name="destiny",
 )
