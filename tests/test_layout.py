@@ -34,6 +34,7 @@ LAYERS = (
             "wish_tui.lessons",
             "wish_tui.crash",
             "wish_tui.launch",
+            "wish_tui.preferences",
             "wish_tui.no_terminal",
         ),
     ),

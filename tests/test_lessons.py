@@ -75,8 +75,8 @@ def test_the_steps_are_the_persons_legal_actions_in_turn(name, number):
     table = LocalTable(record, history, autosave=False)
     person = next(i for i, s in enumerate(lesson.seats) if s["who"] == "human")
     for number, step in enumerate(lesson.steps, 1):
-        if step.window:
-            continue
+        if not step.play:
+            continue  # a window or a look
         while table.deciding != person:
             seat = table.deciding
             table.play(seat, str(table.bot_choice(seat, table.who(seat))))
@@ -118,6 +118,10 @@ def _data(**changes) -> dict:
         ({"topic": " "}, "'topic'"),
         ({"steps": [{"text": "a", "hint": "b", "keys": []}] * 4}, "'keys'"),
         ({"steps": [{"text": "a", "hint": "b", "keys": ["e"]}] * 4}, "either by an action"),
+        (
+            {"steps": [{"text": "a", "hint": "b", "keys": ["e"], "play": "x", "look": True}] * 4},
+            "either by an action",
+        ),
         (
             {"steps": [{"text": "a", "hint": "b", "keys": ["e"], "play": "x", "window": True}] * 4},
             "either",
@@ -177,3 +181,19 @@ def test_a_game_without_a_lesson_says_so():
     assert not lessons.has_lesson(spec)
     with pytest.raises(lessons.LessonError, match="has no guided first game"):
         lessons.load(spec)
+
+
+def test_wishs_lessons_take_every_kind_of_action():
+    """Issue 34: Wish's lessons teach Travel, Empower, Manifest, Fulfill, a Monument, the Special
+    action, Trickery, Potions, the column lock and the Nest; each step quotes the rulebook."""
+    spec = games.get("wish")
+    steps = [s for n in range(1, lessons.count(spec) + 1) for s in lessons.load(spec, n).steps]
+    plays = [step.play.split(" ") for step in steps if step.play]
+    kinds = {words[1] if words[0] == "potion" else words[0] for words in plays}
+    assert {"travel", "empower", "manifest", "fulfill", "build", "clone", "trade"} <= kinds
+    assert any(words[0] == "potion" for words in plays)
+    assert any("trickery" in words for words in plays)
+    assert any(words[-1] == "#2" for words in plays)  # the column the Lock covered
+    assert any("Nest" in step.text and step.window for step in steps)
+    assert any(step.look for step in steps)  # the detail line under a moving highlight
+    assert all(step.rule and step.section for step in steps)

@@ -8,8 +8,8 @@ as the list of lessons names it), and 4 to 16 steps that script its moves. Each 
 shown (what is on the screen, what to press and why), the hint a wrong key repeats (one
 sentence), the keys to press in order (Textual's key names: "t", "2", "enter", "right",
 "question_mark"; "b,enter" for either of two keys that do the same), and what completes it: the
-action the keys play (`play`, in the rules' notation) or a window the last key opens
-(`window = true`). A step may quote the rule it teaches (`rule`, word for word from the
+action the keys play (`play`, in the rules' notation), a window the last key opens
+(`window = true`) or the keys themselves, pressed to move a cursor and look (`look = true`). A step may quote the rule it teaches (`rule`, word for word from the
 rulebook's `section`). After the last step the game goes on as free play, and `free_play` says
 so. `wish_tui.ui.lesson` shows a lesson on a game's table screen.
 
@@ -53,6 +53,8 @@ class Step:
     """The action the keys play, in the rules' notation; '' for a step that opens a window."""
     window: bool = False
     """True when the step is done as its last key opens a window (keys, rules, scoring)."""
+    look: bool = False
+    """True when the step is done once its keys are pressed (they move a cursor to look)."""
     rule: str = ""
     """The rule the step teaches, word for word from the rulebook ('' when it quotes none)."""
     section: str = ""
@@ -254,9 +256,15 @@ def _step(step, index: int, wrong) -> Step:
         raise wrong(f"step {number} needs a 'hint'")
     if not isinstance(keys, list) or not keys or not all(isinstance(k, str) and k for k in keys):
         raise wrong(f"step {number} needs its 'keys', a list of key names")
-    play, window = step.get("play", ""), step.get("window", False)
-    if not isinstance(play, str) or not isinstance(window, bool) or bool(play) == window:
-        raise wrong(f"step {number} is done either by an action ('play') or a window ('window')")
+    play, window, look = step.get("play", ""), step.get("window", False), step.get("look", False)
+    kinds = (play, window, look)
+    if not isinstance(play, str) or not all(isinstance(k, bool) for k in kinds[1:]):
+        kinds = ()
+    if sum(bool(k) for k in kinds) != 1:
+        raise wrong(
+            f"step {number} is done either by an action ('play'), a window ('window') or its "
+            "keys ('look')"
+        )
     rule, section = step.get("rule", ""), step.get("section", "")
     if not isinstance(rule, str) or not isinstance(section, str) or bool(rule) != bool(section):
         raise wrong(f"step {number} quotes its 'rule' with the rulebook's 'section', or neither")
@@ -266,6 +274,7 @@ def _step(step, index: int, wrong) -> Step:
         tuple(keys),
         play,
         window,
+        look,
         " ".join(rule.split()),
         " ".join(section.split()),
     )

@@ -70,7 +70,7 @@ def persons_turn(screen: LessonSteps) -> bool:
 async def play_step(app, pilot, screen: LessonSteps) -> None:
     """Press the keys the step names, as a person reading it would, once it is theirs."""
     step = screen.step
-    if not step.window:
+    if step.play:
         await until(pilot, lambda: persons_turn(screen))
     for key in step.keys:
         await pilot.press(key.split(",")[0])
@@ -128,7 +128,7 @@ async def test_a_wrong_key_repeats_the_hint_and_changes_nothing():
         assert hints == [step.hint] * 5 and notes == []
         lesson = screen.query_one(LessonPanel)
         assert lesson.lines[-1] == f"✗ {step.hint}"
-        assert lesson.region.bottom == screen.query_one(ChoicePanel).region.y
+        assert lesson.region.bottom <= screen.query_one(ChoicePanel).region.y
         assert screen.step_index == 0 and screen.table.actions == actions
         assert screen.view() == view
         panel = screen.query_one(ChoicePanel)
@@ -224,16 +224,29 @@ async def test_the_panel_stays_above_an_open_question_and_the_status_line():
         screen = lesson_of(app)
         lesson, choice = screen.query_one(LessonPanel), screen.query_one(ChoicePanel)
         assert choice.is_open
-        assert lesson.region.bottom == choice.region.y
+        assert lesson.region.bottom <= choice.region.y
         await pilot.press("1")
         await until(pilot, lambda: screen.step_index == 1 and choice.is_open)
         await pilot.press("2")
         await until(pilot, lambda: screen.step_index == 2 and screen.table.deciding == 0)
         await settle(pilot)
         assert not choice.visible
-        # Just above the status line and the log's newest line, kept in sight under it.
-        news = screen.query_one(GameLog).newest_height()
-        assert lesson.region.bottom == SIZE[1] - 2 - news
+        assert lesson.region.y == screen.query_one("#top").region.bottom  # just under the map
+
+
+async def test_the_map_stays_whole_above_the_lesson_panel_at_80x24():
+    """Issue 34: at 80x24 the lesson's panel over an open question pushed the map's last row off
+    the screen; the panel now lies under the map and the question under the panel."""
+    app = WishApp(Launch("learn", game="wish"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = lesson_of(app)
+        lesson, choice = screen.query_one(LessonPanel), screen.query_one(ChoicePanel)
+        assert choice.is_open
+        top = screen.query_one("#top").region
+        assert lesson.region.y >= top.bottom
+        assert choice.region.y >= lesson.region.bottom
+        assert choice.region.bottom <= 24 - 2  # the status line and key bar stay
 
 
 async def test_learn_to_play_on_the_title_screen_asks_the_game_and_starts_its_lesson():

@@ -65,3 +65,38 @@ async def test_the_newest_line_shows_at_every_step_of_a_lesson(name, number, siz
         await settle(pilot)
         assert newest_in_sight(app, screen), ("free play", screen_rows(app))
         assert len(seen) >= steps - 1
+
+
+async def test_a_question_under_a_lesson_panel_at_80x24_shows_its_options_and_the_newest_line():
+    """Wish's lesson keeps its map whole and its panel under the map: the Destiny question had
+    two rows left, its title's, and showed no option; it now takes the detail line's rows, and
+    the newest line goes just above it."""
+    from wish_tui.widgets.choice_panel import ChoicePanel
+
+    app = WishApp(Launch("learn", game="wish"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = lesson_of(app)
+        assert screen.query_one(ChoicePanel).is_open
+        rows = screen_rows(app)
+        assert rows[12].startswith("└") and "Learn Wish" in rows[13]  # the map whole, the lesson
+        assert any(row.startswith(" 1. Keep the Destiny") for row in rows)
+        assert any(row.startswith(" 2. Keep the Destiny") for row in rows)
+        assert newest_in_sight(app, screen), rows
+
+
+async def test_a_window_short_of_room_under_a_lesson_shows_its_options_alone():
+    """Lesson step 3 at 80x24: under two rows of news the Travel window showed its title and
+    'Travel to Ruins', not the Dock the step asks for; its options alone now say what it asks."""
+    app = WishApp(Launch("learn", game="wish"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = lesson_of(app)
+        while screen.step_index < 2:
+            await play_step(app, pilot, screen)
+        await until(pilot, lambda: persons_turn(screen))
+        await pilot.press("t")
+        await settle(pilot)
+        rows = screen_rows(app)
+        assert any(row.startswith(" 2. Travel to Dock") for row in rows), "\n".join(rows)
+        assert newest_in_sight(app, screen)

@@ -86,7 +86,8 @@ class Parts:
     text: ModuleType
     """The view in sentences, for the plain-text client: `SECTIONS` (the parts `look` reads, in
     order), `ALIASES`, `section(view, seat, name)`, `prompt(view, seat, notations)`,
-    `progress(view)` and `scoring(view, scores, seat, projected)` (see `wish_tui.plain`)."""
+    `progress(view)`, `scoring(view, scores, seat, projected)` and `choice_path(notation)` (the
+    groups a long decision asks a choice in, broadest first; see `wish_tui.plain`)."""
 
 
 @dataclass(frozen=True)

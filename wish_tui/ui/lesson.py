@@ -5,8 +5,9 @@
 the lesson panel (`wish_tui.widgets.lesson_panel`) and a guard on the keys. While a step lasts,
 only the keys it names, in their order, reach the game (and q, to leave, and ctrl+s, to save);
 any other key repeats the step's hint and changes nothing, and an action other than the step's
-(a click on another option) is not sent. A step is done when the table tells of its action or
-when its last key opens a window; after the last step the game goes on as free play.
+(a click on another option) is not sent. A step is done when the table tells of its action,
+when its last key opens a window, or (a step that looks) when its last key is pressed; after the
+last step the game goes on as free play.
 
 It holds no game state: it reads the seat's choices and the table's count of actions, and its
 own place in the lesson. The game is a normal game of a `LocalTable`: autosaved after every
@@ -34,6 +35,7 @@ KEY_NAMES = {
     "enter": "Enter",
     "escape": "Esc",
     "question_mark": "?",
+    "f1": "F1",
     "space": "Space",
 }
 """Textual's key names as the lesson texts and the key bar write them."""
@@ -166,7 +168,7 @@ class LessonSteps:
         step = self.step
         if step is None or event.key in FREE_KEYS:
             return
-        if not step.window and not self._deciding():
+        if step.play and not self._deciding():
             # Another seat decides: a key only hurries its bot, as in any game.
             _hold(event)
             hurry = getattr(self.table, "hurry", None)
@@ -188,6 +190,8 @@ class LessonSteps:
             return  # the game screen drops it (typed before its question was asked)
         self._pressed += 1
         self.query_one(LessonPanel).unsay()
+        if step.look and self._pressed == len(step.keys):
+            self.call_after_refresh(self._advance)  # once the key has moved the cursor
         self.call_after_refresh(self._place_panel)
 
     def _typed_ahead(self, event: events.Key) -> bool:
@@ -204,6 +208,7 @@ class LessonSteps:
         if 0 < self._pressed < len(step.keys):
             hint += f" · next key: {key_name(step.keys[self._pressed])}"
         self.query_one(LessonPanel).say(hint)
+        self._place_panel()  # a hint of two lines takes a row more
 
     def on_screen_suspend(self) -> None:
         """A window opened over the table: the step is done if its last key opened it."""
@@ -220,7 +225,7 @@ class LessonSteps:
             if panel.display:
                 panel.display = False  # free play was read: the table is the person's
                 self._place_panel()
-        elif step.window or not same_notation(str(action), step.play):
+        elif not step.play or not same_notation(str(action), step.play):
             self._pressed = 0
             self.say_hint()
             self._update_footer()
@@ -257,7 +262,7 @@ class LessonSteps:
         """Begin free play when the step's action is not the person's to take at their
         decision (the game went another way than the lesson's script)."""
         step = self.step
-        if step is None or step.window or not self._deciding():
+        if step is None or not step.play or not self._deciding():
             return
         if self.choices().find(step.play) is None:
             self.step_index = len(self.lesson.steps)

@@ -46,6 +46,14 @@ class DetailLine(Widget):
         self.words = words
         self._rewrap()
 
+    def fits(self, words: str) -> bool:
+        """True when `words` wrap into the line's rows whole."""
+        return len(self._wrap(" ".join(words.split()))) <= self.rows
+
+    def _wrap(self, words: str) -> list[str]:
+        width = max(10, (self.size.width or 80) - len(MARK))
+        return [line.plain.rstrip() for line in Text(words).wrap(_MEASURE, width)] if words else []
+
     @property
     def lines(self) -> list[str]:
         """The lines as on the screen."""
@@ -53,9 +61,7 @@ class DetailLine(Widget):
 
     def _rewrap(self) -> None:
         width = max(10, (self.size.width or 80) - len(MARK))
-        lines = []
-        if self.words:
-            lines = [line.plain.rstrip() for line in Text(self.words).wrap(_MEASURE, width)]
+        lines = self._wrap(self.words)
         if len(lines) > self.rows:
             lines = lines[: self.rows]
             lines[-1] = lines[-1][: width - 1].rstrip() + "…"

@@ -37,8 +37,18 @@ class TableNews:
         base = min(top, self.overlay_bottom())
         if not region.height or region.bottom < base:
             return top  # the log ends higher up: the panels lie over none of its last rows
-        news = max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height - 1))
+        news = max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height))
         return min(base, region.bottom) - news
+
+    def news_top(self) -> int:
+        """The first row a question short of room may take (`ChoicePanel.keep_above`'s
+        `floor_top`): just under the rows of the log's newest line, shown at its top."""
+        logs = self.query(GameLog)
+        if not logs or not logs.first().content_region.height:
+            return 0
+        log = logs.first()
+        region = log.content_region
+        return region.y + max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height))
 
     def rows_over_table(self) -> set[int]:
         """The screen rows something lies over the table on: the status line's second row, an

@@ -286,6 +286,9 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         self._refusal = None  # it was about the position before; refresh_view shows the turn
         self._say_hurried_key()
         self._write_news()
+        # The newest line's rows are known once the log has laid it out: what lies over the
+        # table then keeps clear of them.
+        self.call_after_refresh(lambda: self.status_placed(self.status_top()))
         if self.table.version != self._hint_version:
             self._clear_hint()  # the position it spoke of is gone, whatever window is open
         panel = self.query_one(ChoicePanel)

@@ -71,8 +71,8 @@ class TableStatus:
     def status_placed(self, top: int) -> None:
         """The status line now begins at screen row `top`: what lies just above it moves (a
         game's overlay may follow it too), keeping the log's newest line in sight."""
-        bottom = self.panels_bottom()
-        self.query_one(ChoicePanel).keep_above(bottom, min(bottom, self.overlay_bottom()))
+        bottom, rest = self.panels_bottom(), min(self.panels_bottom(), self.overlay_bottom())
+        self.query_one(ChoicePanel).keep_above(bottom, rest, self.status_top(), self.news_top())
         self.keep_news_in_sight()
 
     def overlay_bottom(self) -> int:

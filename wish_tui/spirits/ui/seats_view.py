@@ -96,40 +96,12 @@ class SeatsView(ViewText):
         if view["solo"]:
             self.show(self._solo(view))
             return
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(" Seat   ", "bold underline")
-        for category in CATEGORIES:
-            text.append(CATEGORY_CODE[category], category_style(category))
-            text.append("  ")
         modules = view["modules"]
         cards = [k for k, module in (("wish", "wishes"), ("hex", "hexes")) if module in modules]
-        text.append("tiles gems  Fav  Pts", "bold")
-        if cards:
-            text.append(" " + " ".join(k[0].upper() for k in cards), "bold")
-        deciding = view["current_player"]
+        text = self._heading(cards)
         for p in view["players"]:
-            s = p["seat"]
             text.append("\n")
-            text.append("▶" if s == deciding else " ", "bold")
-            name = SEAT_TITLE[p["djinn"]] + (YOU if s == seat and len(view["players"]) > 1 else "")
-            text.append(f"{name:<6} ", seat_style(p["djinn"]))
-            for category in CATEGORIES:
-                cell, style = count_cell(
-                    p["counts"][category],
-                    p["symbols"][category],
-                    view["majorities"][category],
-                    s,
-                )
-                text.append(cell + " ", cell_style(style))
-            gems = p["gems"]
-            text.append(f"{p['tile_count']:>5} ")
-            text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']} ")
-            text.append(f"{p['token_count']:>3}")
-            text.append(f" {projected_total(view, s):>4}")
-            for kind in cards:
-                entry = p.get(kind)
-                mark = "·" if entry is None else "✓" if entry["met"] else "✗"
-                text.append(f" {mark}", ink("green" if mark == "✓" else "red") if entry else "")
+            self._seat_row(text, view, p, seat, cards)
         legend = LEGEND if view["phase"] != "over" else LEGEND.replace("if over now", "final")
         text.append(f"\n {legend}", "dim")
         text.append(f"\n {MORE_LEGEND}{CARDS_LEGEND if cards else ''}", "dim")
@@ -141,6 +113,42 @@ class SeatsView(ViewText):
                 text.append("\n")
                 text.append_text(line)
         self.show(text)
+
+    @staticmethod
+    def _heading(cards: list[str]) -> Text:
+        """The table's heading row: the categories' codes, then the columns after them."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(" Seat   ", "bold underline")
+        for category in CATEGORIES:
+            text.append(CATEGORY_CODE[category], category_style(category))
+            text.append("  ")
+        text.append("tiles gems  Fav  Pts", "bold")
+        if cards:
+            text.append(" " + " ".join(k[0].upper() for k in cards), "bold")
+        return text
+
+    @staticmethod
+    def _seat_row(text: Text, view: dict, p: dict, seat: int, cards: list[str]) -> None:
+        """One seat's row: who, each category's count, tiles, gemstones, tokens, points and
+        whether its Wish and Hex are met."""
+        s = p["seat"]
+        text.append("▶" if s == view["current_player"] else " ", "bold")
+        name = SEAT_TITLE[p["djinn"]] + (YOU if s == seat and len(view["players"]) > 1 else "")
+        text.append(f"{name:<6} ", seat_style(p["djinn"]))
+        for category in CATEGORIES:
+            cell, style = count_cell(
+                p["counts"][category], p["symbols"][category], view["majorities"][category], s
+            )
+            text.append(cell + " ", cell_style(style))
+        gems = p["gems"]
+        text.append(f"{p['tile_count']:>5} ")
+        text.append(f"{gems['supply']}/{gems['forest']}/{gems['lost']} ")
+        text.append(f"{p['token_count']:>3}")
+        text.append(f" {projected_total(view, s):>4}")
+        for kind in cards:
+            entry = p.get(kind)
+            mark = "·" if entry is None else "✓" if entry["met"] else "✗"
+            text.append(f" {mark}", ink("green" if mark == "✓" else "red") if entry else "")
 
     @staticmethod
     def _solo(view: dict) -> Text:
