@@ -26,6 +26,7 @@ from wish_tui.tables.seat import Hint
 
 from .app_screen import AppScreen
 from .choice_panel import ChoicePanel
+from .clock_tick import ClockTick
 from .curtain import CurtainScreen
 from .detail_line import DetailLine
 from .final_scoring import FinalScoringScreen
@@ -100,6 +101,7 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         self.warning = warning
         self.busy = False
         """True while a window, a curtain or the table's answer to an action is awaited."""
+        self._clock_tick = ClockTick(table, self._show_status)
         self._options: list = []
         self._on_choice = None
         self._ask_details: list[str] = []
@@ -244,13 +246,7 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         self.table.listen(self)
         self.opened()
         self.call_after_refresh(self.proceed)
-        self.set_interval(1.0, self._tick_clock)
-
-    def _tick_clock(self) -> None:
-        """Once a second while a table's clock runs: the status line counts down."""
-        clock = getattr(self.table, "clock", None)
-        if clock and clock.get("running") is not None and not self.table.is_over:
-            self._show_status()
+        self._clock_tick.start(self)
 
     def opened(self) -> None:
         """The screen is up: a game may say something at the start (Textual calls every class's
@@ -306,6 +302,7 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
             self.busy = False
             self._clear_hint()
         self._ring_if_called()
+        self._clock_tick.follow()
         self.refresh_view()
         self.proceed()
 

@@ -63,17 +63,19 @@ from wish_tui.club.rows import Player
 from wish_tui.club.service import NO_NEW_PLAYERS, ClubService, NoNewPlayers
 from wish_tui.seeds import fresh_seed
 from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, text_field
+from wish_tui.tables.table_diff import Teller
 
 from . import seating as tablemod
 from .clock_keeper import ClockKeeper
 from .copies import TableCopies
 from .endings import TableEndings
-from .lobby import LobbyLists, without_waiting
+from .lobby import LobbyLists
 from .nodes import NodeDuties
 from .presence import TablePresence, others
 from .session import Session
 from .table import NotKept, Table, TableError
 from .table_bots import TableBots
+from .table_news import TableNews
 from .table_requests import TableRequests
 from .tournament_runner import TournamentRunner
 from .turn_alerts import TurnAlerts
@@ -155,6 +157,9 @@ class Hub:
         """Each game's end kept in the club, and its rematch."""
         self.lobby_lists = LobbyLists(self)
         self.presence = TablePresence(self)
+        self.table_news = TableNews(self)
+        """Who is told of a table's change: its players now, its spectators a few times a
+        second at most."""
         self.node = NodeDuties(self)
         """This node of a club several nodes share (PostgreSQL): leases, who is online elsewhere."""
         self.copies = TableCopies(self)
@@ -174,6 +179,7 @@ class Hub:
             "leave": seating.leave,
             "watch": seating.watch,
             "open": seating.open,
+            "resend": seating.resend,
             "close_table": seating.close_table,
             "play": seating.play,
             "undo": seating.undo,
@@ -276,6 +282,7 @@ class Hub:
         await self.node.stop_listening()
         self.bots.stop_all()
         self.clocks.stop_all()
+        self.table_news.close()
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -427,6 +434,8 @@ class Hub:
             raise ProtocolError("That token is not valid (it is used once, by its own session).")
         who, name = identity
         session.lobby_with_welcome = message.get("lobby") is True
+        if message.get("diffs") is True:
+            session.teller = Teller()
         try:
             player = await self.club_service.arriving(who, name)
         except NoNewPlayers as exc:
@@ -510,9 +519,7 @@ class Hub:
         if session.lobby_with_welcome:
             session.in_lobby = True
             self.presence.show_table(session, "")
-            lobby = self.lobby(session)
-            session.lobby_told, session.lobby_told_at = without_waiting(lobby), time.monotonic()
-            welcome["lobby"] = lobby
+            welcome["lobby"] = self.lobby_lists.list_told(session)
         session.send(welcome)
         self.tell_lobby()
 
@@ -525,6 +532,8 @@ class Hub:
         self.presence.show_table(session, table.id)
         session.log_count = 0
         session.chat_count = max(0, table.chat_since(0)[1] - 10)
+        if session.teller is not None:
+            session.teller.forget()
         seat = table.seat_of(session.person)
         stepped_aside = False
         if seat is not None:
@@ -538,9 +547,11 @@ class Hub:
         """True when `person` has a session here, or on another node of a shared club."""
         return person in self.node.elsewhere or any(s.person == person for s in self.sessions)
 
-    def send_table(self, session: Session, table: Table) -> None:
-        """Send `session` the table as its person sees it now (what is new since the last)."""
-        session.send(table.message_for(session, self.connected, self.clock()))
+    def send_table(self, session: Session, table: Table, hidden=frozenset()) -> None:
+        """Send `session` the table as its person sees it now (what is new since the last;
+        `hidden`: people whose chat is left out besides those it mutes)."""
+        hidden = hidden | self.table_news.held_mutes(session, table.id)
+        session.send_table(table.message_for(session, self.connected, self.clock(), hidden))
 
     def changed(self, table: Table) -> None:
         """After any change (already in the database): tell everyone looking at the table, run
@@ -550,10 +561,9 @@ class Hub:
         self.bots.wake(table)
 
     def tell_table(self, table: Table) -> None:
-        """Send `table` again to every session looking at it."""
-        for session in self.sessions:
-            if session.table == table.id:
-                self.send_table(session, table)
+        """Send `table` again to every session looking at it (its spectators a few times a
+        second at most: `table_news.py`)."""
+        self.table_news.tell(table)
 
     def notice(self, table: Table, text: str, people: list[str] | None = None) -> None:
         """Tell the sessions looking at `table` (or only `people`'s) one sentence."""
