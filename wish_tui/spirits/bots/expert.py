@@ -1,0 +1,110 @@
+"""The expert level of Spirits of the Forest: information-set search guided by the hard bot's
+judgement.
+
+One tree over what the seat knows (`wish_tui.core.ismcts`); each iteration draws the face-down
+Favor tokens, the other seats' cards (and in solo the forest's hidden tiles and tokens) from the
+seat's view with `rules.determinize`. A move is one action; while a seat takes tiles, a move's
+prior is the best way to finish the taking part that starts with it (`planner.take_plans`), at
+the gemstone step and other decisions the position it leads to, both judged as the hard bot
+judges (`evaluate.seat_values`). A new node's position is judged at once: a seat's reward is its
+chance of winning read from its expected lead over the best other seat; in solo, the chance of
+beating the forest.
+"""
+
+from __future__ import annotations
+
+import random
+
+from wish_tui.core.expert import Determinizations
+from wish_tui.core.expert import ExpertBot as SearchingBot
+from wish_tui.core.rewards import final_rewards, lead_rewards, priors_from
+from wish_tui.spirits.rules import Action, determinize
+
+from .evaluate import MEDIUM, seat_value, seat_values, solo_chances, solo_win_chance
+from .hard import JUDGEMENT
+from .planner import in_take_part, play_turn, take_plans
+from .reasons import describe
+
+WIN_SCALE = 4.0
+"""Points of expected lead that make a seat about 73% sure of winning."""
+CANDIDATES = 8
+"""Root moves compared by the search (the best by the hard bot's judgement)."""
+PRIOR_TEMPERATURE = 2.0
+"""Points below the best move at which a move's prior falls by e."""
+
+
+class SpiritsSearch:
+    """The search's side of one decision of Spirits of the Forest, for the seat of `view`."""
+
+    candidates = CANDIDATES
+
+    def __init__(self, view: dict, leaf: str = "playout", scope: str = "turn") -> None:
+        self.seat = view["seat"]
+        self.seats = len(view["seats"])
+        self.solo = bool(view["solo"])
+        self.leaf = leaf
+        self.scope = scope
+        self.turn_no = view["turn_no"]
+        self.sample = Determinizations(view, determinize).sample
+
+    def mover(self, st) -> int | None:
+        if st.is_over:
+            return None
+        if self.scope == "turn" and (st.current_player != self.seat or st.turn_no != self.turn_no):
+            return None
+        return st.current_player
+
+    def moves(self, st) -> list[Action]:
+        return st.legal_actions()
+
+    def play(self, st, move: Action):
+        return st.apply(move)
+
+    def priors(self, st, moves: list[Action]) -> list[float]:
+        seat = st.current_player
+        if in_take_part(st, seat):
+            best: dict[Action, float] = {}
+            for plan in take_plans(st, seat, JUDGEMENT):
+                best.setdefault(plan.actions[0], plan.value)
+            low = min(best.values())
+            values = [best.get(m, low) for m in moves]
+        else:
+            values = [seat_value(st.apply(m), seat, JUDGEMENT) for m in moves]
+        return priors_from(values, PRIOR_TEMPERATURE)
+
+    def rewards(self, st, rng: random.Random) -> list[float]:
+        if st.is_over:
+            return final_rewards(st.final_scores(), self.seats)
+        if self.leaf == "playout":
+            st = _playout(st, self.seat)
+            if st.is_over:
+                return final_rewards(st.final_scores(), self.seats)
+        if self.solo:
+            return [solo_win_chance(st, solo_chances(st, JUDGEMENT)[0])]
+        return lead_rewards(seat_values(st, JUDGEMENT), WIN_SCALE)
+
+
+def _playout(st, seat: int):
+    """On by the medium policy: the rest of the turn, every other seat's turn and `seat`'s next
+    turn (solo: to the end of the game), as the hard bot's playouts."""
+    if st.solo:
+        while not st.is_over:
+            st = play_turn(st, JUDGEMENT)
+        return st
+    turns = len(st.seats) + (1 if st.current_player == seat else 0)
+    while turns > 0 and not st.is_over:
+        mover = st.current_player
+        st = play_turn(st, JUDGEMENT if mover == seat else MEDIUM)
+        if st.current_player != mover or st.is_over:
+            turns -= 1
+    return st
+
+
+class ExpertBot(SearchingBot):
+    """Searches every decision of Spirits of the Forest with ISMCTS within its budget."""
+
+    def search_game(self, view: dict, legal: list[Action]) -> SpiritsSearch:
+        return SpiritsSearch(view)
+
+    def describe(self, view: dict, action: Action) -> str:
+        return describe(view, action)

@@ -1,0 +1,199 @@
+"""The expert level of Wish: information-set search guided by the hard bot's judgement.
+
+One tree over what the seat knows (`wish_tui.core.ismcts`); each iteration draws the hidden
+hands, Destinies and decks from the seat's view with `rules.determinize`. A move is one action;
+the moves of a node are tried in the order of the hard bot's judgement of where each leads
+(`hard.JUDGEMENT`), which also biases the choice while they are little visited. A new node's
+position is played on quickly: the seat deciding there finishes its turn by the medium planner
+(narrow and shallow), and every seat's position is then judged; a seat's reward is its chance of
+winning read from its lead over the best other seat (`WIN_SCALE`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from wish_tui.core.expert import Determinizations
+from wish_tui.core.expert import ExpertBot as SearchingBot
+from wish_tui.core.rewards import priors_from
+from wish_tui.wish.rules import Action, determinize
+
+from .base import FreeMoves
+from .evaluate import MEDIUM, RivalCache, position_value, seat_value
+from .hard import JUDGEMENT, OPPONENT_PLAN, OWN_PLAN, PLAYOUT_CAP, _own_turn
+from .hard import _describe as describe_action
+from .medium import MediumBot
+from .planner import END, greedy_decision, plan_turn, settle, work_counter
+
+CANDIDATES = 6
+"""Root moves compared by the search (the best by the hard bot's judgement)."""
+WIN_SCALE = 4.0
+"""VP of lead that make a seat about 73% sure of winning (the logistic curve's scale)."""
+TURN_PLAN = (2, 3, 60)
+"""Width, depth and apply limit of the plan that finishes a leaf's turn."""
+PRIOR_PLAN = (5, 4)
+"""Width and depth of the plan of the rest of a turn that ranks its actions (the hard bot's)."""
+PRIOR_TEMPERATURE = 1.0
+"""VP below the best move at which a move's prior falls by e."""
+PRIOR_RIVALRY = 0.3
+"""How much of the best opponent's value a move's prior subtracts (as the medium planner)."""
+
+
+class WishSearch:
+    """The search's side of one decision of Wish, for the seat of `view`."""
+
+    candidates = CANDIDATES
+
+    def __init__(self, view: dict, leaf: str = "playout", depth: int = 1) -> None:
+        self.view = view
+        self.seat = view["seat"]
+        self.seats = len(view["djinns"])
+        self.leaf = leaf
+        self.depth = depth
+        own = view["phase"] == "play" and view["order"][view["turn_idx"]] == self.seat
+        self.turn = (view["round"], view["turn_idx"]) if own else None
+        self.centers = None
+        self._draw = Determinizations(view, determinize).sample
+
+    def sample(self, rng: random.Random):
+        st = self._draw(rng)
+        if self.centers is None:
+            self.centers = _margins(self._values(st))
+        return st
+
+    def _values(self, st) -> list[float]:
+        return [position_value(st, s, None, JUDGEMENT) for s in range(self.seats)]
+
+    def mover(self, st) -> int | None:
+        if st.is_over:
+            return None
+        if self.depth < 99 and (
+            st.current_player != self.seat or _own_turn(st, self.seat) != self.turn
+        ):
+            return None
+        return st.current_player
+
+    def moves(self, st) -> list[Action]:
+        return st.legal_actions()
+
+    def play(self, st, move: Action):
+        return st.apply(move)
+
+    def priors(self, st, moves: list[Action]) -> list[float]:
+        seat = st.current_player
+        if st.phase == "play" and not st.pending:
+            # A turn's action is worth the best line of the turn it begins (as the hard bot
+            # ranks its candidates); one the planner skips (a trade no Wish needs) comes last.
+            width, depth = PRIOR_PLAN
+            found = plan_turn(st, width=width, depth=depth, weights=JUDGEMENT).by_first
+            low = min(found.values()) - PRIOR_TEMPERATURE
+            values = [found.get(m, low) for m in moves]
+        else:
+            rivals = RivalCache(seat, JUDGEMENT)
+            values = [
+                seat_value(st.apply(m), seat, PRIOR_RIVALRY, JUDGEMENT, rivals) for m in moves
+            ]
+        return priors_from(values, PRIOR_TEMPERATURE)
+
+    def rewards(self, st, rng: random.Random) -> list[float]:
+        if st.is_over:
+            winners = st.final_scores()["winners"]
+            return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.seats)]
+        if self.leaf == "turn":
+            st = _finish_turn(st)
+        elif self.leaf == "playout":
+            st = _playout(st, self.seat)
+        margins = _margins(self._values(st))
+        return [
+            1.0 / (1.0 + math.exp(-(m - c) / WIN_SCALE))
+            for m, c in zip(margins, self.centers, strict=True)
+        ]
+
+
+def _margins(values: list[float]) -> list[float]:
+    """Each seat's lead over the best other seat (its value alone in a solo game)."""
+    if len(values) == 1:
+        return list(values)
+    return [v - max(x for o, x in enumerate(values) if o != s) for s, v in enumerate(values)]
+
+
+def _playout(st, seat: int):
+    """Everyone by the medium policy until `seat` has finished one more turn (hard's playout)."""
+    work = work_counter()
+    stop = work[0] + PLAYOUT_CAP
+    ends_left = 2 if _own_turn(st, seat) else 1
+
+    def advance(st, move, mover, weights):
+        nonlocal ends_left
+        turn = _own_turn(st, seat)
+        work[0] += 1
+        st = settle(st.apply(move), mover, weights=weights)
+        if turn and _own_turn(st, seat) != turn:
+            ends_left -= 1
+        return st
+
+    while not st.is_over and ends_left > 0 and work[0] < stop:
+        mover = st.current_player
+        weights = JUDGEMENT if mover == seat else MEDIUM
+        if st.pending:
+            st = advance(
+                st, greedy_decision(st, st.legal_actions(), weights=weights), mover, weights
+            )
+            continue
+        width, depth = OWN_PLAN if mover == seat else OPPONENT_PLAN
+        limit = None if mover == seat else MediumBot.work_limit * 2 // len(st.players)
+        line = plan_turn(st, width=width, depth=depth, weights=weights, limit=limit).actions
+        for move in line:
+            if st.is_over or st.current_player != mover or st.pending:
+                break
+            if move not in st.legal_actions():
+                break
+            st = advance(st, move, mover, weights)
+        if not st.is_over and st.current_player == mover and not st.pending:
+            st = advance(st, END, mover, weights)
+    return st
+
+
+def _finish_turn(st):
+    """The position once the seat deciding in `st` has finished its turn by a quick plan."""
+    if st.is_over or st.phase != "play":
+        return st
+    mover = st.current_player
+    st = settle(st, mover, weights=JUDGEMENT)
+    if st.is_over or st.current_player != mover or st.pending:
+        return st
+    width, depth, limit = TURN_PLAN
+    line = plan_turn(st, width=width, depth=depth, weights=JUDGEMENT, limit=limit).actions
+    for move in line:
+        if st.is_over or st.current_player != mover or st.pending:
+            break
+        if move not in st.legal_actions():
+            break
+        st = settle(st.apply(move), mover, weights=JUDGEMENT)
+    if (
+        not st.is_over
+        and st.current_player == mover
+        and not st.pending
+        and END in st.legal_actions()
+    ):
+        st = settle(st.apply(END), mover, weights=JUDGEMENT)
+    return st
+
+
+class ExpertBot(SearchingBot):
+    """Searches every decision of Wish with ISMCTS within its budget."""
+
+    def __init__(self, seed: int, think_ms: int | None = None, iterations: int | None = None):
+        super().__init__(seed, think_ms, iterations)
+        self.free_moves = FreeMoves()
+
+    def choose(self, view: dict, legal: list[Action]) -> Action:
+        stay = self.free_moves.stay(view, legal)
+        return stay if stay is not None else super().choose(view, legal)
+
+    def search_game(self, view: dict, legal: list[Action]) -> WishSearch:
+        return WishSearch(view)
+
+    def describe(self, view: dict, action: Action) -> str:
+        return describe_action(action, determinize(view, self.seed), view["seat"])
