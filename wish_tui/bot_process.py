@@ -1,0 +1,123 @@
+"""Bots that search (the expert) think in worker processes, so no screen or table waits on them.
+
+A search holds a core for its whole think time in pure Python; run in a thread of the app or the
+table server it would take the interpreter from the event loop for most of that second. A bot
+whose class says `runs_apart` is sent, with the view and the legal actions, to a worker process
+of a pool shared by the whole process (spawned, so no thread of the app is copied into it); the
+worker returns the action and the bot as it is after choosing, which the caller keeps (a bot
+remembers between decisions). Other bots think where they are called.
+
+Callers are already off their event loop (an executor thread): `choose` and `hint` block until
+the worker answers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import os
+import sys
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
+from typing import Any
+
+__all__ = ["choose", "hint", "warm"]
+
+WORKERS = max(1, min(4, os.cpu_count() or 1))
+"""Worker processes: searches of several tables (or a bot's move and a hint) run side by side."""
+
+_pool: ProcessPoolExecutor | None = None
+_lock = threading.Lock()
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            _start_tracker()
+            _pool = ProcessPoolExecutor(
+                WORKERS, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet
+            )
+        return _pool
+
+
+def _start_tracker() -> None:
+    """Start multiprocessing's resource tracker with the process's own standard error.
+
+    The tracker hands its child `sys.stderr.fileno()`; under a Textual app `sys.stderr` is the
+    app's capture of prints, whose descriptor is no file, and starting it there fails.
+    """
+    captured = sys.stderr
+    sys.stderr = sys.__stderr__ if sys.__stderr__ is not None else open(os.devnull, "w")  # noqa: SIM115
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = captured
+
+
+def _quiet() -> None:
+    """In a worker: nothing it writes may reach the terminal a screen is drawn on."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    os.close(devnull)
+
+
+def _renew(broken: ProcessPoolExecutor) -> None:
+    """Drop a pool whose worker died (the next call starts a new one)."""
+    global _pool
+    with _lock:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+def _submit(fn, *args) -> Any:
+    """Run `fn(*args)` in a worker and wait for it; a dead worker is replaced and the call made
+    once more."""
+    for attempt in (1, 2):
+        pool = _executor()
+        try:
+            future: Future = pool.submit(fn, *args)
+            return future.result()
+        except BrokenProcessPool:
+            _renew(pool)
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _choose_in_worker(bot, view: dict, legal: list) -> tuple[Any, Any]:
+    return bot.choose(view, legal), bot
+
+
+def _hint_in_worker(bot, view: dict, legal: list) -> tuple[Any, str]:
+    return bot.hint(view, legal)
+
+
+def _import(module: str) -> None:
+    importlib.import_module(module)
+
+
+def choose(bot, view: dict, legal: list) -> tuple[Any, Any]:
+    """The action `bot` chooses, and the bot as it is after choosing (keep it for the next)."""
+    if not bot.runs_apart:
+        return bot.choose(view, legal), bot
+    return _submit(_choose_in_worker, bot, view, list(legal))
+
+
+def hint(bot, view: dict, legal: list) -> tuple[Any, str]:
+    """What `bot` would choose, and why; the bot is left as it was."""
+    if not bot.runs_apart:
+        return bot.hint(view, legal)
+    return _submit(_hint_in_worker, bot, view, list(legal))
+
+
+def warm(bot_module: str) -> None:
+    """Start the workers and import a game's bots in them now, before the first search waits
+    for it (returns at once)."""
+    pool = _executor()
+    for _ in range(WORKERS):
+        pool.submit(_import, bot_module)
