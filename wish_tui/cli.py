@@ -129,7 +129,7 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="NAME:WHO",
         help="a seat, in seat order: a Djinn/element (air|water|fire|earth) or a Wishland "
-        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard; "
+        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard|expert; "
         "with --solo, your one seat (NAME:human)",
     )
     parser.add_argument(
@@ -214,6 +214,18 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--solo", metavar="LEVEL", help="solo games at this difficulty")
     tournament.add_argument("--seat", metavar="NAME", help="the seat for solo games")
     tournament.add_argument("--djinn", metavar="NAME", help="the same as --seat NAME")
+    tournament.add_argument(
+        "--think",
+        type=int,
+        metavar="MS",
+        help="the expert's time per decision in milliseconds (default 1000)",
+    )
+    tournament.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="the expert's search iterations per decision instead of a time (replays exactly)",
+    )
     _option_flags(tournament)
 
     # The app of one SSH session of `wish-tui serve`, started by the server (not listed).

@@ -13,10 +13,13 @@ import sys
 import time
 
 from wish_tui import games
+from wish_tui.core.expert import EXPERT
 from wish_tui.core.game_spec import Game
 
 MAX_DECISIONS = 5000
 """A game that needs more decisions than this has stalled."""
+MAX_BUDGET = 10_000_000
+"""The largest --think (ms) or --iterations a tournament takes."""
 
 
 class TournamentError(Exception):
@@ -30,6 +33,8 @@ def play_game(
     solo: str = "",
     game: str = games.DEFAULT,
     options: dict | None = None,
+    think_ms: int | None = None,
+    iterations: int | None = None,
 ) -> dict:
     """Play one headless game; return scores, rounds and each seat's decision times in ms.
 
@@ -37,6 +42,8 @@ def play_game(
         levels: the bot level of each seat.
         seats: the seat names (Djinns, elements, colours), in seat order.
         seed: the game's seed (each bot's seed is derived from it).
+        think_ms, iterations: the expert's budget per decision (its default when both are None;
+            iterations alone replay exactly).
 
     Raises:
         RuntimeError: a bot chose an illegal action or the game stalled.
@@ -44,7 +51,12 @@ def play_game(
     spec = games.get(game)
     state = spec.new_state(seats, seed, solo, spec.parse_options(options))
     make_bot = spec.bots.make_bot
-    bots = [make_bot(level, seed * 31 + seat) for seat, level in enumerate(levels)]
+    bots = [
+        make_bot(level, seed * 31 + seat, think_ms, iterations)
+        if level == EXPERT
+        else make_bot(level, seed * 31 + seat)
+        for seat, level in enumerate(levels)
+    ]
     times: list[list[float]] = [[] for _ in levels]
     decisions = 0
     while not state.is_over:
@@ -87,6 +99,10 @@ def _check(args) -> tuple[Game, list[str], str, dict]:
         raise TournamentError("--games must be at least 1")
     if args.seed is None or not -(1 << 63) <= args.seed < 1 << 64:
         raise TournamentError("--seed must be a whole number of at most 64 bits")
+    for flag in ("think", "iterations"):
+        value = getattr(args, flag, None)
+        if value is not None and not 1 <= value <= MAX_BUDGET:
+            raise TournamentError(f"--{flag} must be a whole number from 1 to {MAX_BUDGET}")
     options = _options(spec, args)
     solo = getattr(args, "solo", None) or ""
     seat = solo_seat(args)
@@ -144,6 +160,8 @@ def run_seats(
     progress=None,
     game: str = games.DEFAULT,
     options: dict | None = None,
+    think_ms: int | None = None,
+    iterations: int | None = None,
 ) -> dict:
     """Play `games_count` games between the levels, rotating seats; return figures per level."""
     spec = games.get(game)
@@ -154,7 +172,9 @@ def run_seats(
         shift = g % n
         seated = levels[shift:] + levels[:shift]
         seat_names = [names[(k + g // n) % len(names)] for k in range(n)]
-        result = play_game(seated, seat_names, seed + g, "", spec.name, options)
+        result = play_game(
+            seated, seat_names, seed + g, "", spec.name, options, think_ms, iterations
+        )
         scores = result["scores"]
         winners = scores["winners"]
         for seat, level in enumerate(seated):
@@ -179,6 +199,8 @@ def run_solo(
     progress=None,
     game: str = games.DEFAULT,
     options: dict | None = None,
+    think_ms: int | None = None,
+    iterations: int | None = None,
 ) -> dict:
     """Play solo games at `difficulty` with each level; return win rates (also under the game's
     `solo_won_name`, e.g. Wish's destiny_rate) and scores."""
@@ -198,7 +220,9 @@ def run_solo(
         entry = _blank()
         won = 0
         for g in range(games_count):
-            played = play_game([level], [seat], seed + g, difficulty, spec.name, options)
+            played = play_game(
+                [level], [seat], seed + g, difficulty, spec.name, options, think_ms, iterations
+            )
             _count(entry, played, 0)
             won += spec.solo_won(played["scores"])
             done += 1
@@ -287,6 +311,7 @@ def run_from_args(args) -> int:
     except TournamentError as exc:
         sys.stderr.write(f"wish-tui tournament: {exc}.\n")
         return 2
+    think, iterations = getattr(args, "think", None), getattr(args, "iterations", None)
     progress, stop = _progress_bar()
     try:
         if solo:
@@ -299,9 +324,20 @@ def run_from_args(args) -> int:
                 progress,
                 spec.name,
                 options,
+                think,
+                iterations,
             )
         else:
-            result = run_seats(levels, args.games, args.seed, progress, spec.name, options)
+            result = run_seats(
+                levels,
+                args.games,
+                args.seed,
+                progress,
+                spec.name,
+                options,
+                think,
+                iterations,
+            )
     finally:
         stop()
     if args.json:
