@@ -15,6 +15,7 @@ import signal
 import sys
 
 from wish_tui import games, saves
+from wish_tui.core.bots import LEVELS
 from wish_tui.launch import Launch
 from wish_tui.local_table import LocalTable
 from wish_tui.records import GameRecord
@@ -41,7 +42,7 @@ class Opening:
         named = f" of {games.get(self.game).title}" if self.game else ""
         self.out.say(
             f"Which game{named}? One line says it: the game, 'solo LEVEL' or the seats "
-            f"(NAME:WHO, WHO human or a bot level: {', '.join(('random', 'easy', 'medium', 'hard'))}), "
+            f"(NAME:WHO, WHO human or a bot level: {', '.join(LEVELS)}), "
             f"and any option. For example: {'; '.join(setup.examples(False))}. quit leaves."
         )
 
