@@ -3,7 +3,8 @@
 `finish_table` is called once the game is over (or when no person is left at it): it stores each
 seat's score and place (`results`), folds the table's events, final scores and chat into one
 compressed record (`record_codec.pack`) and deletes the rows they came from, and, for a rated
-game, moves every player's rating (`ratings.py`) with a row of rating history each. A solo game
+game, moves every player's rating (`ratings.py`) with a row of rating history each; a bot member
+starts from its level's measured rating (`bot_ratings.py`). A solo game
 updates the player's best score of its setup instead. Either all of it is committed or none.
 """
 
@@ -12,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from . import ratings
+from .bot_ratings import bot_prior
 from .database import Database
 from .errors import ClubError
+from .limits import BOT_NAMES
 from .ratings import FORFEITS
 from .record_codec import pack, resolve
 from .rows import FinishedGame, Notice, RatingChange, SeatResult, StoredTable
@@ -195,13 +198,15 @@ def _rate(db: Database, table: StoredTable, seat_places: list[int], now: int) ->
         f"{db.dialect.for_update}",
         tuple(people),
     )
+    bots = {s.player_id: s.who for s in table.seats if s.who in BOT_NAMES}
     priors, played = {}, {}
     for player in set(seat_players):
         row = db.one(
             "SELECT mu, sigma, games FROM ratings WHERE player_id = ? AND game = ?",
             (player, table.game),
         )
-        priors[player] = (row[0], row[1]) if row else (ratings.MU, ratings.SIGMA)
+        start = bot_prior(table.game, bots[player]) if player in bots else None
+        priors[player] = (row[0], row[1]) if row else start or (ratings.MU, ratings.SIGMA)
         played[player] = row[2] if row else 0
     after = ratings.rate_players(seat_players, priors, seat_places)
     changes = []
