@@ -15,6 +15,7 @@ A search runs for a second in pure Python: tables and hints run it in a worker p
 
 from __future__ import annotations
 
+import copy
 import gc
 import random
 from collections.abc import Callable, Hashable, Sequence
@@ -136,7 +137,7 @@ class ExpertBot(Bot):
         legal = list(legal)
         if not legal:
             raise ValueError("a bot was asked to judge no legal actions")
-        twin = self._twin()
+        twin = copy.deepcopy(self)
         result = twin._search(view, legal)
         best: dict[Any, ActionValue] = {}
         for stat in result.stats:
@@ -147,13 +148,6 @@ class ExpertBot(Bot):
         for action in legal:
             best.setdefault(action, ActionValue(action, 0.0, 0))
         return sorted(best.values(), key=lambda a: (-a.visits, -a.value))
-
-    def _twin(self) -> ExpertBot:
-        twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        return twin
 
     def describe(self, view: dict, action: Any) -> str:
         """What `action` does for the seat, in the game's words ('' when there is nothing to

@@ -20,18 +20,15 @@ from wish_tui.core.rewards import priors_from
 from wish_tui.wish.rules import Action, determinize
 
 from .base import FreeMoves
-from .evaluate import MEDIUM, RivalCache, position_value, seat_value
-from .hard import JUDGEMENT, OPPONENT_PLAN, OWN_PLAN, PLAYOUT_CAP, _own_turn
+from .evaluate import RivalCache, position_value, seat_value
+from .hard import JUDGEMENT, Playout, _own_turn
 from .hard import _describe as describe_action
-from .medium import MediumBot
-from .planner import END, greedy_decision, plan_turn, settle, work_counter
+from .planner import plan_turn
 
 CANDIDATES = 6
 """Root moves compared by the search (the best by the hard bot's judgement)."""
 WIN_SCALE = 4.0
 """VP of lead that make a seat about 73% sure of winning (the logistic curve's scale)."""
-TURN_PLAN = (2, 3, 60)
-"""Width, depth and apply limit of the plan that finishes a leaf's turn."""
 PRIOR_PLAN = (5, 4)
 """Width and depth of the plan of the rest of a turn that ranks its actions (the hard bot's)."""
 PRIOR_TEMPERATURE = 1.0
@@ -100,10 +97,8 @@ class WishSearch:
         if st.is_over:
             winners = st.final_scores()["winners"]
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.seats)]
-        if self.leaf == "turn":
-            st = _finish_turn(st)
-        elif self.leaf == "playout":
-            st = _playout(st, self.seat)
+        if self.leaf == "playout":
+            st = Playout(st, self.seat).play_on(st)
         margins = _margins(self._values(st))
         return [
             1.0 / (1.0 + math.exp(-(m - c) / WIN_SCALE))
@@ -116,69 +111,6 @@ def _margins(values: list[float]) -> list[float]:
     if len(values) == 1:
         return list(values)
     return [v - max(x for o, x in enumerate(values) if o != s) for s, v in enumerate(values)]
-
-
-def _playout(st, seat: int):
-    """Everyone by the medium policy until `seat` has finished one more turn (hard's playout)."""
-    work = work_counter()
-    stop = work[0] + PLAYOUT_CAP
-    ends_left = 2 if _own_turn(st, seat) else 1
-
-    def advance(st, move, mover, weights):
-        nonlocal ends_left
-        turn = _own_turn(st, seat)
-        work[0] += 1
-        st = settle(st.apply(move), mover, weights=weights)
-        if turn and _own_turn(st, seat) != turn:
-            ends_left -= 1
-        return st
-
-    while not st.is_over and ends_left > 0 and work[0] < stop:
-        mover = st.current_player
-        weights = JUDGEMENT if mover == seat else MEDIUM
-        if st.pending:
-            st = advance(
-                st, greedy_decision(st, st.legal_actions(), weights=weights), mover, weights
-            )
-            continue
-        width, depth = OWN_PLAN if mover == seat else OPPONENT_PLAN
-        limit = None if mover == seat else MediumBot.work_limit * 2 // len(st.players)
-        line = plan_turn(st, width=width, depth=depth, weights=weights, limit=limit).actions
-        for move in line:
-            if st.is_over or st.current_player != mover or st.pending:
-                break
-            if move not in st.legal_actions():
-                break
-            st = advance(st, move, mover, weights)
-        if not st.is_over and st.current_player == mover and not st.pending:
-            st = advance(st, END, mover, weights)
-    return st
-
-
-def _finish_turn(st):
-    """The position once the seat deciding in `st` has finished its turn by a quick plan."""
-    if st.is_over or st.phase != "play":
-        return st
-    mover = st.current_player
-    st = settle(st, mover, weights=JUDGEMENT)
-    if st.is_over or st.current_player != mover or st.pending:
-        return st
-    width, depth, limit = TURN_PLAN
-    line = plan_turn(st, width=width, depth=depth, weights=JUDGEMENT, limit=limit).actions
-    for move in line:
-        if st.is_over or st.current_player != mover or st.pending:
-            break
-        if move not in st.legal_actions():
-            break
-        st = settle(st.apply(move), mover, weights=JUDGEMENT)
-    if (
-        not st.is_over
-        and st.current_player == mover
-        and not st.pending
-        and END in st.legal_actions()
-    ):
-        st = settle(st.apply(END), mover, weights=JUDGEMENT)
-    return st
 
 
 class ExpertBot(SearchingBot):
