@@ -208,6 +208,7 @@ def search(
     clock = clock or time.perf_counter
     race = _Race(game, budget, rng, clock)
     race.run()
+    race.racers.sort(key=race.mean, reverse=True)
     return Result(race.stats(), race.iterations, clock() - race.started)
 
 
@@ -255,24 +256,30 @@ class _Race:
         self.counts = dict.fromkeys(self.racers, 0)
         state = first
         while len(self.racers) > 1:
-            rounds = max(1, math.ceil(math.log2(len(self.racers))))
-            left = self.left()
-            if left is None:
-                quota = 1
-            else:
-                quota = left // (len(self.racers) * rounds)
-                if quota < 1:
-                    if left < len(self.racers):
-                        return
-                    quota = 1
-            for _ in range(quota):
+            played = 0
+            while played < self._quota(played):
                 if state is None:
                     state = game.sample(self.rng)
                 if not self._play_all(state):
                     return
                 state = None
-            self.racers = sorted(self.racers, key=self._mean, reverse=True)
+                played += 1
+            self.racers = sorted(self.racers, key=self.mean, reverse=True)
             self.racers = self.racers[: (len(self.racers) + 1) // 2]
+
+    def _quota(self, played: int) -> int:
+        """Determinizations the racers play in this round, `played` of them already: the
+        budget left shared evenly over the rounds still to come (at least one each), worked
+        out again after each one, since a deadline's pace is only known as it goes."""
+        racers = len(self.racers)
+        left = self.left()
+        if left is None:
+            return played + 1
+        rounds = max(1, math.ceil(math.log2(racers)))
+        quota = (left + played * racers) // (racers * rounds)
+        if left < racers:
+            return played  # not one more determinization for every racer: stop here
+        return max(quota, 1)
 
     def _play_all(self, state) -> bool:
         """One iteration of every racer on `state`; False (nothing counted) when the budget
@@ -294,7 +301,8 @@ class _Race:
             self.counts[move] += 1
         return True
 
-    def _mean(self, move) -> float:
+    def mean(self, move) -> float:
+        """A racer's mean reward over the determinizations it played (its prior before)."""
         count = self.counts.get(move)
         return self.sums[move] / count if count else self.root.priors[move]
 
@@ -308,7 +316,7 @@ class _Race:
         for move in root.ranked:
             child = root.children.get(move)
             visits = child.visits if child is not None else 0
-            value = self._mean(move) if self.counts.get(move) else 0.5
+            value = self.mean(move) if self.counts.get(move) else 0.5
             key = (
                 0 if move in standing else 1,
                 standing.get(move, 0),
