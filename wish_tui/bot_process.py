@@ -8,7 +8,8 @@ worker returns the action and the bot as it is after choosing, which the caller 
 remembers between decisions). Other bots think where they are called.
 
 Callers are already off their event loop (an executor thread): `choose` and `hint` block until
-the worker answers.
+the worker answers. Where no worker process can be started (or workers keep dying), the bot
+thinks in the caller's thread as the other bots do: slower screens, but the game goes on.
 """
 
 from __future__ import annotations
@@ -75,17 +76,20 @@ def _renew(broken: ProcessPoolExecutor) -> None:
 
 
 def _submit(fn, *args) -> Any:
-    """Run `fn(*args)` in a worker and wait for it; a dead worker is replaced and the call made
-    once more."""
+    """Run `fn(*args)` in a worker and wait for it. A dead worker is replaced and the call made
+    once more; where no worker process can be started at all, the call runs here."""
     for attempt in (1, 2):
-        pool = _executor()
         try:
+            pool = _executor()
             future: Future = pool.submit(fn, *args)
+        except (OSError, ValueError, RuntimeError):
+            return fn(*args)
+        try:
             return future.result()
         except BrokenProcessPool:
             _renew(pool)
             if attempt == 2:
-                raise
+                return fn(*args)
     raise AssertionError("unreachable")
 
 
@@ -118,6 +122,9 @@ def hint(bot, view: dict, legal: list) -> tuple[Any, str]:
 def warm(bot_module: str) -> None:
     """Start the workers and import a game's bots in them now, before the first search waits
     for it (returns at once)."""
-    pool = _executor()
-    for _ in range(WORKERS):
-        pool.submit(_import, bot_module)
+    try:
+        pool = _executor()
+        for _ in range(WORKERS):
+            pool.submit(_import, bot_module)
+    except (OSError, ValueError, RuntimeError):
+        return  # the first search will run where it is asked for

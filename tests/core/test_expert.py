@@ -113,3 +113,16 @@ def test_other_bots_think_where_they_are_asked() -> None:
     bot = spec.bots.make_bot("medium", 1)
     action, after = bot_process.choose(bot, state.view(seat), state.legal_actions())
     assert after is bot and action in state.legal_actions()
+
+
+def test_where_no_worker_can_start_the_expert_thinks_here(monkeypatch) -> None:
+    def refuse(*args, **kwargs):
+        raise OSError("no processes for you")
+
+    monkeypatch.setattr(bot_process, "_executor", refuse)
+    spec = games.get("wishland")
+    state, seat = _decision(spec)
+    bot = spec.bots.make_bot(EXPERT, 4, iterations=20)
+    action, after = bot_process.choose(bot, state.view(seat), state.legal_actions())
+    assert action in state.legal_actions() and after is bot
+    bot_process.warm("wish_tui.wishland.bots")  # says nothing, starts nothing
