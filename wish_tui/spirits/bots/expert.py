@@ -20,9 +20,9 @@ from wish_tui.core.expert import ExpertBot as SearchingBot
 from wish_tui.core.rewards import final_rewards, lead_rewards, priors_from
 from wish_tui.spirits.rules import Action, determinize
 
-from .evaluate import MEDIUM, seat_value, seat_values, solo_chances, solo_win_chance
-from .hard import JUDGEMENT
-from .planner import in_take_part, play_turn, take_plans
+from .evaluate import seat_value, seat_values, solo_chances, solo_win_chance
+from .hard import JUDGEMENT, play_on
+from .planner import in_take_part, take_plans
 from .reasons import describe
 
 WIN_SCALE = 4.0
@@ -76,28 +76,12 @@ class SpiritsSearch:
         if st.is_over:
             return final_rewards(st.final_scores(), self.seats)
         if self.leaf == "playout":
-            st = _playout(st, self.seat)
+            st = play_on(st, self.seat)
             if st.is_over:
                 return final_rewards(st.final_scores(), self.seats)
         if self.solo:
             return [solo_win_chance(st, solo_chances(st, JUDGEMENT)[0])]
         return lead_rewards(seat_values(st, JUDGEMENT), WIN_SCALE)
-
-
-def _playout(st, seat: int):
-    """On by the medium policy: the rest of the turn, every other seat's turn and `seat`'s next
-    turn (solo: to the end of the game), as the hard bot's playouts."""
-    if st.solo:
-        while not st.is_over:
-            st = play_turn(st, JUDGEMENT)
-        return st
-    turns = len(st.seats) + (1 if st.current_player == seat else 0)
-    while turns > 0 and not st.is_over:
-        mover = st.current_player
-        st = play_turn(st, JUDGEMENT if mover == seat else MEDIUM)
-        if st.current_player != mover or st.is_over:
-            turns -= 1
-    return st
 
 
 class ExpertBot(SearchingBot):

@@ -191,14 +191,20 @@ def _playout(state, seat: int, line: tuple[Action, ...]) -> float:
             break
         work[0] += 1
         st = st.apply(action)
+    return seat_value(play_on(st, seat), seat, JUDGEMENT)
+
+
+def play_on(st, seat: int):
+    """On by the medium policy from `st` (`seat` judging as the hard bot): the rest of the turn,
+    one turn of every other seat and `seat`'s next turn; solo, to the end of the game."""
     if st.solo:
         while not st.is_over:
             st = play_turn(st, JUDGEMENT)
-        return seat_value(st, seat, JUDGEMENT)
+        return st
     turns = len(st.seats) + (1 if st.current_player == seat else 0)
     while turns > 0 and not st.is_over:
         mover = st.current_player
         st = play_turn(st, JUDGEMENT if mover == seat else MEDIUM)
         if st.current_player != mover or st.is_over:
             turns -= 1
-    return seat_value(st, seat, JUDGEMENT)
+    return st
