@@ -314,30 +314,17 @@ def run_from_args(args) -> int:
     think, iterations = getattr(args, "think", None), getattr(args, "iterations", None)
     progress, stop = _progress_bar()
     try:
+        common = {
+            "progress": progress,
+            "game": spec.name,
+            "options": options,
+            "think_ms": think,
+            "iterations": iterations,
+        }
         if solo:
-            result = run_solo(
-                levels,
-                solo,
-                solo_seat(args),
-                args.games,
-                args.seed,
-                progress,
-                spec.name,
-                options,
-                think,
-                iterations,
-            )
+            result = run_solo(levels, solo, solo_seat(args), args.games, args.seed, **common)
         else:
-            result = run_seats(
-                levels,
-                args.games,
-                args.seed,
-                progress,
-                spec.name,
-                options,
-                think,
-                iterations,
-            )
+            result = run_seats(levels, args.games, args.seed, **common)
     finally:
         stop()
     if args.json:

@@ -25,7 +25,15 @@ from typing import Any
 from .bots import Bot, match
 from .ismcts import Budget, Result, SearchGame, search
 
-__all__ = ["EXPERT", "THINK_MS", "ActionValue", "Determinizations", "ExpertBot", "budget_of"]
+__all__ = [
+    "EXPERT",
+    "THINK_MS",
+    "ActionValue",
+    "Determinizations",
+    "ExpertBot",
+    "GameSearch",
+    "budget_of",
+]
 
 EXPERT = "expert"
 """The level's name."""
@@ -60,6 +68,65 @@ class Determinizations:
             drawn.append(self._determinize(self.view, rng.getrandbits(48)))
             return drawn[-1]
         return drawn[rng.randrange(SAMPLES)]
+
+
+class GameSearch:
+    """What every game's side of the search (`ismcts.SearchGame`) starts from, for a game whose
+    States answer `is_over`, `current_player`, `legal_actions` and `apply`.
+
+    A game's side writes `priors`, `values` (each seat's expected final score) and `rewards`
+    (from the position a new node's quick look-ahead, `play_out`, reaches); it may narrow
+    `in_tree` (which decisions the tree holds: the others are played out).
+    """
+
+    candidates = 6
+    """Root moves raced (the best by prior)."""
+
+    def __init__(self, view: dict, seats: int, determinize: Callable[[dict, int], Any]) -> None:
+        self.view = view
+        self.seat: int = view["seat"]
+        self.seats = seats
+        self._draw = Determinizations(view, determinize).sample
+        self.root: Any = None
+        """The first determinization drawn: the decision's position as one sample has it."""
+
+    def sample(self, rng: random.Random) -> Any:
+        state = self._draw(rng)
+        if self.root is None:
+            self.root = state
+        return state
+
+    def in_tree(self, state: Any) -> bool:
+        """Whether the decision in `state` is one the tree holds (else the look-ahead plays
+        on from there)."""
+        return True
+
+    def mover(self, state: Any) -> int | None:
+        if state.is_over or not self.in_tree(state):
+            return None
+        return state.current_player
+
+    def moves(self, state: Any) -> Sequence[Hashable]:
+        return state.legal_actions()
+
+    def play(self, state: Any, move: Hashable) -> Any:
+        return state.apply(move)
+
+    def play_out(self, state: Any) -> Any:
+        """Where the quick look-ahead from a new node's position ends (by default, there)."""
+        return state
+
+    def rewards(self, state: Any, rng: random.Random) -> Sequence[float]:
+        if not state.is_over:
+            state = self.play_out(state)
+        return self.rewards_at(state)
+
+    def rewards_at(self, state: Any) -> Sequence[float]:
+        """Each seat's reward, in [0, 1], where a look-ahead ended (over or not)."""
+        raise NotImplementedError
+
+    def priors(self, state: Any, moves: Sequence[Hashable]) -> list[float]:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["final_rewards", "lead_rewards", "priors_from", "solo_reward"]
+__all__ = ["final_rewards", "lead_rewards", "leads", "priors_from", "solo_reward"]
 
 
 def final_rewards(scores: dict, seats: int) -> list[float]:
@@ -25,20 +25,28 @@ def final_rewards(scores: dict, seats: int) -> list[float]:
     return [share if s in winners else 0.0 for s in range(seats)]
 
 
-def lead_rewards(values: Sequence[float], scale: float) -> list[float]:
-    """Each seat's chance of winning read from its lead over the best other seat's value.
-
-    A lead of `scale` gives about 73%, none 50%.
-    """
+def leads(values: Sequence[float]) -> list[float]:
+    """Each seat's lead over the best other seat (its value alone when it plays alone)."""
     if len(values) < 2:
-        raise ValueError("lead rewards need two seats or more")
+        return list(values)
     ordered = sorted(values, reverse=True)
     first, second = ordered[0], ordered[1]
+    return [v - (second if v == first else first) for v in values]
+
+
+def lead_rewards(
+    values: Sequence[float], scale: float, centers: Sequence[float] | None = None
+) -> list[float]:
+    """Each seat's chance of winning read from its lead over the best other seat's value.
+
+    A lead of `scale` gives about 73%, none 50%. With `centers` (each seat's lead where the
+    search began), a reward reads the lead gained or lost since then instead: as good a
+    position as the decision's own is worth 0.5.
+    """
     out = []
     exp = math.exp
-    for mine in values:
-        lead = mine - (second if mine == first else first)
-        z = lead / scale
+    for s, lead in enumerate(leads(values)):
+        z = (lead - (centers[s] if centers is not None else 0.0)) / scale
         out.append(1.0 / (1.0 + exp(-z)) if z > -30.0 else 0.0)
     return out
 

@@ -13,10 +13,8 @@ beating the forest.
 
 from __future__ import annotations
 
-import random
-
-from wish_tui.core.expert import Determinizations
 from wish_tui.core.expert import ExpertBot as SearchingBot
+from wish_tui.core.expert import GameSearch
 from wish_tui.core.rewards import final_rewards, lead_rewards, priors_from
 from wish_tui.spirits.rules import Action, determinize
 
@@ -33,32 +31,18 @@ PRIOR_TEMPERATURE = 2.0
 """Points below the best move at which a move's prior falls by e."""
 
 
-class SpiritsSearch:
+class SpiritsSearch(GameSearch):
     """The search's side of one decision of Spirits of the Forest, for the seat of `view`."""
 
     candidates = CANDIDATES
 
-    def __init__(self, view: dict, leaf: str = "playout", scope: str = "turn") -> None:
-        self.seat = view["seat"]
-        self.seats = len(view["seats"])
-        self.solo = bool(view["solo"])
-        self.leaf = leaf
-        self.scope = scope
+    def __init__(self, view: dict) -> None:
+        super().__init__(view, len(view["seats"]), determinize)
         self.turn_no = view["turn_no"]
-        self.sample = Determinizations(view, determinize).sample
 
-    def mover(self, st) -> int | None:
-        if st.is_over:
-            return None
-        if self.scope == "turn" and (st.current_player != self.seat or st.turn_no != self.turn_no):
-            return None
-        return st.current_player
-
-    def moves(self, st) -> list[Action]:
-        return st.legal_actions()
-
-    def play(self, st, move: Action):
-        return st.apply(move)
+    def in_tree(self, st) -> bool:
+        # The rest of the seat's own turn; the rest is played out.
+        return st.current_player == self.seat and st.turn_no == self.turn_no
 
     def priors(self, st, moves: list[Action]) -> list[float]:
         seat = st.current_player
@@ -72,14 +56,13 @@ class SpiritsSearch:
             values = [seat_value(st.apply(m), seat, JUDGEMENT) for m in moves]
         return priors_from(values, PRIOR_TEMPERATURE)
 
-    def rewards(self, st, rng: random.Random) -> list[float]:
+    def play_out(self, st):
+        return play_on(st, self.seat)
+
+    def rewards_at(self, st) -> list[float]:
         if st.is_over:
             return final_rewards(st.final_scores(), self.seats)
-        if self.leaf == "playout":
-            st = play_on(st, self.seat)
-            if st.is_over:
-                return final_rewards(st.final_scores(), self.seats)
-        if self.solo:
+        if st.solo:
             return [solo_win_chance(st, solo_chances(st, JUDGEMENT)[0])]
         return lead_rewards(seat_values(st, JUDGEMENT), WIN_SCALE)
 

@@ -11,12 +11,11 @@ winning read from its lead over the best other seat (`WIN_SCALE`).
 
 from __future__ import annotations
 
-import math
 import random
 
-from wish_tui.core.expert import Determinizations
 from wish_tui.core.expert import ExpertBot as SearchingBot
-from wish_tui.core.rewards import priors_from
+from wish_tui.core.expert import GameSearch
+from wish_tui.core.rewards import lead_rewards, leads, priors_from
 from wish_tui.wish.rules import Action, determinize
 
 from .base import FreeMoves
@@ -37,45 +36,30 @@ PRIOR_RIVALRY = 0.3
 """How much of the best opponent's value a move's prior subtracts (as the medium planner)."""
 
 
-class WishSearch:
+class WishSearch(GameSearch):
     """The search's side of one decision of Wish, for the seat of `view`."""
 
     candidates = CANDIDATES
 
-    def __init__(self, view: dict, leaf: str = "playout", depth: int = 1) -> None:
-        self.view = view
-        self.seat = view["seat"]
-        self.seats = len(view["djinns"])
-        self.leaf = leaf
-        self.depth = depth
+    def __init__(self, view: dict) -> None:
+        super().__init__(view, len(view["djinns"]), determinize)
         own = view["phase"] == "play" and view["order"][view["turn_idx"]] == self.seat
         self.turn = (view["round"], view["turn_idx"]) if own else None
-        self.centers = None
-        self._draw = Determinizations(view, determinize).sample
+        """The seat's turn under way (None outside its turn)."""
+        self.centers: list[float] | None = None
 
     def sample(self, rng: random.Random):
-        st = self._draw(rng)
+        st = super().sample(rng)
         if self.centers is None:
-            self.centers = _margins(self._values(st))
+            self.centers = leads(self.values(st))
         return st
 
-    def _values(self, st) -> list[float]:
+    def in_tree(self, st) -> bool:
+        # The rest of the seat's own turn (and its decisions meanwhile); the rest is played out.
+        return st.current_player == self.seat and _own_turn(st, self.seat) == self.turn
+
+    def values(self, st) -> list[float]:
         return [position_value(st, s, None, JUDGEMENT) for s in range(self.seats)]
-
-    def mover(self, st) -> int | None:
-        if st.is_over:
-            return None
-        if self.depth < 99 and (
-            st.current_player != self.seat or _own_turn(st, self.seat) != self.turn
-        ):
-            return None
-        return st.current_player
-
-    def moves(self, st) -> list[Action]:
-        return st.legal_actions()
-
-    def play(self, st, move: Action):
-        return st.apply(move)
 
     def priors(self, st, moves: list[Action]) -> list[float]:
         seat = st.current_player
@@ -93,24 +77,13 @@ class WishSearch:
             ]
         return priors_from(values, PRIOR_TEMPERATURE)
 
-    def rewards(self, st, rng: random.Random) -> list[float]:
-        if st.is_over:
-            winners = st.final_scores()["winners"]
-            return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.seats)]
-        if self.leaf == "playout":
-            st = Playout(st, self.seat).play_on(st)
-        margins = _margins(self._values(st))
-        return [
-            1.0 / (1.0 + math.exp(-(m - c) / WIN_SCALE))
-            for m, c in zip(margins, self.centers, strict=True)
-        ]
+    def play_out(self, st):
+        return Playout(st, self.seat).play_on(st)
 
-
-def _margins(values: list[float]) -> list[float]:
-    """Each seat's lead over the best other seat (its value alone in a solo game)."""
-    if len(values) == 1:
-        return list(values)
-    return [v - max(x for o, x in enumerate(values) if o != s) for s, v in enumerate(values)]
+    def rewards_at(self, st) -> list[float]:
+        # Final scores once over (position_value is the score then): the lead gained or lost
+        # since the decision, as a chance of winning.
+        return lead_rewards(self.values(st), WIN_SCALE, self.centers)
 
 
 class ExpertBot(SearchingBot):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from wish_tui.core.expert import Determinizations
 from wish_tui.core.expert import ExpertBot as SearchingBot
+from wish_tui.core.expert import GameSearch
 from wish_tui.core.rewards import final_rewards, lead_rewards, priors_from, solo_reward
 from wish_tui.wishland.rules import Action, determinize
 
@@ -37,34 +37,22 @@ PRIOR_TEMPERATURE = 2.0
 """VP below the best move at which a move's prior falls by e."""
 
 
-class WishlandSearch:
+class WishlandSearch(GameSearch):
     """The search's side of one decision of Wishland, for the seat of `view`."""
 
     candidates = CANDIDATES
 
-    def __init__(self, view: dict, leaf: str = "playout", scope: str = "turn") -> None:
-        self.seat = view["seat"]
-        self.seats = len(view["players"])
-        self.solo = self.seats == 1
+    def __init__(self, view: dict) -> None:
+        super().__init__(view, len(view["players"]), determinize)
         self.weights = HardBot.weights
-        self.leaf = leaf
-        self.scope = scope
-        self._draw = Determinizations(view, determinize).sample
         self.until: int | None = None
         """The round whose start ends a playout: as the hard bot's, from the decision's round."""
 
     def sample(self, rng: random.Random):
-        st = self._draw(rng)
+        st = super().sample(rng)
         if self.until is None:
             self.until = horizon(st)
         return st
-
-    def mover(self, st) -> int | None:
-        if st.is_over:
-            return None
-        if self.scope == "turn" and st.current_player != self.seat:
-            return None
-        return st.current_player
 
     def moves(self, st) -> list[Action]:
         legal = st.legal_actions()
@@ -72,25 +60,23 @@ class WishlandSearch:
         # An Achievement is 1 VP that can only be lost by waiting: claimed at once.
         return claims[:1] if claims else legal
 
-    def play(self, st, move: Action):
-        return st.apply(move)
-
     def priors(self, st, moves: list[Action]) -> list[float]:
         if len(moves) == 1:
             return [1.0]
         ranked = {a: v for v, a in policy.ranked(st, self.weights)}
         return priors_from([ranked[m] for m in moves], PRIOR_TEMPERATURE)
 
-    def rewards(self, st, rng: random.Random) -> list[float]:
-        if self.leaf == "playout" and not st.is_over:
-            st = play_on(st, self.seat, self.weights, self.until, work_counter()[0] + PLAYOUT_CAP)
-        if st.is_over:
-            if self.solo:
-                total = st.final_scores()["seats"][0]["total"]
-                return [solo_reward(total, SOLO_TARGET, SOLO_SCALE)]
+    def play_out(self, st):
+        stop = work_counter()[0] + PLAYOUT_CAP
+        return play_on(st, self.seat, self.weights, self.until, stop)
+
+    def rewards_at(self, st) -> list[float]:
+        if st.is_over and self.seats > 1:
             return final_rewards(st.final_scores(), self.seats)
+        if st.is_over:
+            return [solo_reward(st.final_scores()["seats"][0]["total"], SOLO_TARGET, SOLO_SCALE)]
         values = [position_value(st, s, self.weights) for s in range(self.seats)]
-        if self.solo:
+        if self.seats == 1:
             return [solo_reward(values[0], SOLO_TARGET, SOLO_SCALE)]
         return lead_rewards(values, WIN_SCALE)
 
