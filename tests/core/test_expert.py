@@ -46,6 +46,15 @@ def test_the_expert_decides_from_the_view_alone(spec) -> None:
 
 
 @GAMES
+@pytest.mark.parametrize("skip", [3, 12, 20])
+def test_the_expert_plays_the_move_its_search_found(spec, skip) -> None:
+    state, seat = _decision(spec, seed=3, skip=skip)
+    bot = spec.bots.make_bot(EXPERT, 5, iterations=30)
+    action = bot.choose(state.view(seat), state.legal_actions())
+    assert action == bot.first_action(bot.last.best)
+
+
+@GAMES
 def test_an_iteration_budget_replays_whatever_the_clock_says(spec, monkeypatch) -> None:
     state, seat = _decision(spec, seed=6)
     view, legal = state.view(seat), state.legal_actions()

@@ -20,7 +20,7 @@ from wish_tui.spirits.rules import Action, determinize
 
 from .evaluate import seat_value, seat_values, solo_chances, solo_win_chance
 from .hard import JUDGEMENT, play_on
-from .planner import in_take_part, take_plans
+from .planner import distinct_plans, in_take_part, take_plans
 from .reasons import describe
 
 WIN_SCALE = 4.0
@@ -39,22 +39,47 @@ class SpiritsSearch(GameSearch):
     def __init__(self, view: dict) -> None:
         super().__init__(view, len(view["seats"]), determinize)
         self.turn_no = view["turn_no"]
+        self._lines: tuple = (None, {})
+        """The last position whose ways to take were listed, and those ways with their values."""
 
     def in_tree(self, st) -> bool:
         # The rest of the seat's own turn; the rest is played out.
         return st.current_player == self.seat and st.turn_no == self.turn_no
 
-    def priors(self, st, moves: list[Action]) -> list[float]:
-        seat = st.current_player
-        if in_take_part(st, seat):
-            best: dict[Action, float] = {}
-            for plan in take_plans(st, seat, JUDGEMENT):
-                best.setdefault(plan.actions[0], plan.value)
-            low = min(best.values())
-            values = [best.get(m, low) for m in moves]
+    def moves(self, st) -> list:
+        if in_take_part(st, st.current_player):
+            return list(self._take_lines(st))
+        return st.legal_actions()
+
+    def play(self, st, move):
+        if isinstance(move, Action):  # (an Action is a tuple too: it is asked first)
+            return st.apply(move)
+        for action in move:
+            # Another deal may turn up a token that changes what follows: the tree and the
+            # look-ahead take over where the line no longer fits.
+            if st.is_over or action not in st.legal_actions():
+                break
+            st = st.apply(action)
+        return st
+
+    def priors(self, st, moves: list) -> list[float]:
+        if in_take_part(st, st.current_player):
+            lines = self._take_lines(st)
+            values = [lines[m] for m in moves]
         else:
+            seat = st.current_player
             values = [seat_value(st.apply(m), seat, JUDGEMENT) for m in moves]
         return priors_from(values, PRIOR_TEMPERATURE)
+
+    def _take_lines(self, st) -> dict[tuple[Action, ...], float]:
+        """Every way to finish the taking part of the turn that reaches a position of its own
+        (the hard bot's candidates), with its value."""
+        known, lines = self._lines
+        if known is not st:
+            plans = distinct_plans(take_plans(st, st.current_player, JUDGEMENT))
+            lines = {plan.actions: plan.value for plan in plans}
+            self._lines = (st, lines)
+        return lines
 
     def play_out(self, st):
         return play_on(st, self.seat)
@@ -69,6 +94,9 @@ class SpiritsSearch(GameSearch):
 
 class ExpertBot(SearchingBot):
     """Searches every decision of Spirits of the Forest with ISMCTS within its budget."""
+
+    def first_action(self, move) -> Action:
+        return move if isinstance(move, Action) else move[0]
 
     def search_game(self, view: dict, legal: list[Action]) -> SpiritsSearch:
         return SpiritsSearch(view)

@@ -23,6 +23,7 @@ from wish_tui.spirits.rules import Action
 from .base import Bot, match
 from .evaluate import MEDIUM, Weights, seat_value
 from .planner import (
+    distinct_plans,
     gem_options,
     greedy_action,
     in_take_part,
@@ -88,7 +89,8 @@ class HardBot(Bot):
             lines = [(a,) for a in ranked]
             return match(self._compare(view, first, lines, start)[0], legal)
         if in_take_part(first, seat):
-            lines = _distinct(take_plans(first, seat, JUDGEMENT))[: self._candidates()]
+            plans = distinct_plans(take_plans(first, seat, JUDGEMENT))
+            lines = [plan.actions for plan in plans[: self._candidates()]]
             best = self._compare(view, first, lines, start)
             self._plan, self._plan_key = best[1:], key
             return match(best[0], legal)
@@ -162,20 +164,6 @@ class HardBot(Bot):
             reason += f"; playing the game on, it ends {margin:.1f} points better than '{second}'"
         self.last_reason = reason
         return best
-
-
-def _distinct(plans) -> list[tuple[Action, ...]]:
-    """The plans' lines, best first, keeping one line per position reached."""
-    seen = set()
-    out = []
-    for plan in plans:
-        st = plan.state
-        key = (tuple(map(tuple, st.tiles)), tuple(st.gems), tuple(st.supply), tuple(st.lost))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(plan.actions)
-    return out
 
 
 def _playout(state, seat: int, line: tuple[Action, ...]) -> float:
