@@ -42,6 +42,8 @@ THINK_MS = 1000
 DEFAULT_ITERATIONS: int | None = None
 """When set, the budget of an expert made without one: iterations instead of THINK_MS (the
 tests set a few, so that a game of experts is quick and replays exactly)."""
+RACE_ALL = 10**6
+"""Root moves raced when every legal action is to be judged (no root has as many)."""
 MARGIN_S = 0.06
 """Seconds kept back from the budget for what surrounds the search (drawing the view, the worker
 process's messages), so that a decision takes no longer than its budget."""
@@ -179,8 +181,10 @@ class ExpertBot(Bot):
         """The action a move of the search begins with (a move may be several actions)."""
         return move
 
-    def _search(self, view: dict, legal: list) -> Result:
+    def _search(self, view: dict, legal: list, every: bool = False) -> Result:
         game = self.search_game(view, legal)
+        if every:
+            game.candidates = RACE_ALL
         rng = random.Random(self.rng.getrandbits(64))
         collecting = gc.isenabled()
         gc.disable()  # a search makes many short-lived objects and no cycles
@@ -196,16 +200,18 @@ class ExpertBot(Bot):
         return match(self.first_action(result.best), legal)
 
     def judge(self, view: dict, legal: Sequence[Any]) -> list[ActionValue]:
-        """Each legal action with its estimated value, the best first, by one search.
+        """Each legal action with its estimated value, the best first, by one search that
+        races every one of them (a review asks how much worse the move played was than the
+        best; the expert's own choice races only its best few).
 
         The bot's own generator is not used (a copy is), so judging changes none of its
-        choices. An action the search never tried is judged by its prior alone.
+        choices. An action the budget left untried is judged by its prior alone.
         """
         legal = list(legal)
         if not legal:
             raise ValueError("a bot was asked to judge no legal actions")
         twin = copy.deepcopy(self)
-        result = twin._search(view, legal)
+        result = twin._search(view, legal, every=True)
         best: dict[Any, ActionValue] = {}
         for stat in result.stats:
             action = match(twin.first_action(stat.move), legal)
