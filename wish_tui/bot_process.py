@@ -7,13 +7,15 @@ of a pool shared by the whole process (spawned, so no thread of the app is copie
 worker returns the action and the bot as it is after choosing, which the caller keeps (a bot
 remembers between decisions). Other bots think where they are called.
 
-Callers are already off their event loop (an executor thread): `choose` and `hint` block until
-the worker answers. Where no worker process can be started (or workers keep dying), the bot
+`choose` and `hint` block until the worker answers (for callers in an executor thread);
+`choose_async` awaits it on the caller's event loop without holding a thread, so a table server
+whose experts think at many tables keeps its threads for the rest. Where no worker process can be started (or workers keep dying), the bot
 thinks in the caller's thread as the other bots do: slower screens, but the game goes on.
 """
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import multiprocessing
 import os
@@ -24,10 +26,13 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
 from typing import Any
 
-__all__ = ["choose", "hint", "warm"]
+__all__ = ["choose", "choose_async", "hint", "warm"]
 
 WORKERS = max(1, min(4, os.cpu_count() or 1))
 """Worker processes: searches of several tables (or a bot's move and a hint) run side by side."""
+
+ATTEMPTS = 2
+"""Tries of a call in a worker before it runs here (a worker that dies is replaced first)."""
 
 _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
@@ -75,22 +80,43 @@ def _renew(broken: ProcessPoolExecutor) -> None:
     broken.shutdown(wait=False, cancel_futures=True)
 
 
+def _start(fn, *args) -> tuple[ProcessPoolExecutor, Future] | None:
+    """`fn(*args)` sent to a worker (the pool and the future), or None where no worker process
+    can be started."""
+    try:
+        pool = _executor()
+        return pool, pool.submit(fn, *args)
+    except (OSError, ValueError, RuntimeError):
+        return None
+
+
 def _submit(fn, *args) -> Any:
     """Run `fn(*args)` in a worker and wait for it. A dead worker is replaced and the call made
     once more; where no worker process can be started at all, the call runs here."""
-    for attempt in (1, 2):
-        try:
-            pool = _executor()
-            future: Future = pool.submit(fn, *args)
-        except (OSError, ValueError, RuntimeError):
-            return fn(*args)
+    for _ in range(ATTEMPTS):
+        started = _start(fn, *args)
+        if started is None:
+            break
+        pool, future = started
         try:
             return future.result()
         except BrokenProcessPool:
             _renew(pool)
-            if attempt == 2:
-                return fn(*args)
-    raise AssertionError("unreachable")
+    return fn(*args)
+
+
+async def _submit_async(fn, *args) -> Any:
+    """`_submit` for a caller on an event loop: it awaits the worker without holding a thread."""
+    for _ in range(ATTEMPTS):
+        started = _start(fn, *args)
+        if started is None:
+            break
+        pool, future = started
+        try:
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:
+            _renew(pool)
+    return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
 
 
 def _choose_in_worker(bot, view: dict, legal: list) -> tuple[Any, Any]:
@@ -110,6 +136,15 @@ def choose(bot, view: dict, legal: list) -> tuple[Any, Any]:
     if not bot.runs_apart:
         return bot.choose(view, legal), bot
     return _submit(_choose_in_worker, bot, view, list(legal))
+
+
+async def choose_async(bot, view: dict, legal: list) -> tuple[Any, Any]:
+    """`choose` for a caller on an event loop: a bot that runs apart is awaited in its worker,
+    any other thinks in an executor thread."""
+    if not bot.runs_apart:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, _choose_in_worker, bot, view, list(legal))
+    return await _submit_async(_choose_in_worker, bot, view, list(legal))
 
 
 def hint(bot, view: dict, legal: list) -> tuple[Any, str]:

@@ -92,7 +92,7 @@ class BotTurns:
             self._hurry.set()
 
     def cancel(self) -> None:
-        """Drop the move being thought out (its thread finishes unheard)."""
+        """Drop the move being thought out (its thread or worker finishes unheard)."""
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
@@ -102,7 +102,12 @@ class BotTurns:
         table = self.table
         started = loop.time()
         try:
-            action = await loop.run_in_executor(None, table.bot_choice, seat, level, table.state)
+            state = table.state
+            bot = table.bot(seat, level)
+            action, after = await bot_process.choose_async(
+                bot, state.view(seat), state.legal_actions()
+            )
+            table.keep_bot(seat, level, after)
         except Exception as exc:  # noqa: BLE001  (a bot's fault is reported, never swallowed)
             self._fail(exc)
             return

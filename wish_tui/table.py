@@ -291,13 +291,18 @@ class GameTable:
             self._bots[key] = self.spec.bots.make_bot(level, seed=self.record.seed * 10 + seat)
         return self._bots[key]
 
+    def keep_bot(self, seat: int, level: str, bot) -> None:
+        """Keep `bot` as the bot of `level` playing `seat` (as it came back from choosing in a
+        worker process, remembering what it chose)."""
+        self._bots[(seat, level)] = bot
+
     def bot_choice(self, seat: int, level: str, state=None):
         """The action `seat`'s bot takes in `state` (the current one by default); it sees only
-        the seat's view."""
+        the seat's view. Blocks while the bot thinks (in a worker process for the expert)."""
         state = state or self.state
         bot = self.bot(seat, level)
         action, after = bot_process.choose(bot, state.view(seat), state.legal_actions())
-        self._bots[(seat, level)] = after
+        self.keep_bot(seat, level, after)
         return action
 
     def hint(self, seat: int, state=None) -> Hint:
