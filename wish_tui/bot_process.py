@@ -16,6 +16,7 @@ thinks in the caller's thread as the other bots do: slower screens, but the game
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import multiprocessing
 import os
@@ -31,6 +32,8 @@ __all__ = ["choose", "choose_async", "hint", "warm"]
 WORKERS = max(1, min(4, os.cpu_count() or 1))
 """Worker processes: searches of several tables (or a bot's move and a hint) run side by side."""
 
+WORKER_NICENESS = 5
+"""How much lower a worker's scheduling priority is than its parent's."""
 ATTEMPTS = 2
 """Tries of a call in a worker before it runs here (a worker that dies is replaced first)."""
 
@@ -44,7 +47,7 @@ def _executor() -> ProcessPoolExecutor:
         if _pool is None:
             _start_tracker()
             _pool = ProcessPoolExecutor(
-                WORKERS, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet
+                WORKERS, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
             )
         return _pool
 
@@ -63,12 +66,15 @@ def _start_tracker() -> None:
         sys.stderr = captured
 
 
-def _quiet() -> None:
-    """In a worker: nothing it writes may reach the terminal a screen is drawn on."""
+def _worker_start() -> None:
+    """In a new worker: nothing it writes may reach the terminal a screen is drawn on, and the
+    process that draws the screen (or serves the tables) goes first when cores are scarce."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
     os.close(devnull)
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
 
 
 def _renew(broken: ProcessPoolExecutor) -> None:

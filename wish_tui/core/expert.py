@@ -44,7 +44,7 @@ DEFAULT_ITERATIONS: int | None = None
 tests set a few, so that a game of experts is quick and replays exactly)."""
 RACE_ALL = 10**6
 """Root moves raced when every legal action is to be judged (no root has as many)."""
-MARGIN_S = 0.06
+MARGIN_S = 0.1
 """Seconds kept back from the budget for what surrounds the search (drawing the view, the worker
 process's messages), so that a decision takes no longer than its budget."""
 
