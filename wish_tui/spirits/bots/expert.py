@@ -14,7 +14,7 @@ beating the forest.
 from __future__ import annotations
 
 from wish_tui.core.expert import ExpertBot as SearchingBot
-from wish_tui.core.expert import GameSearch
+from wish_tui.core.game_search import GameSearch
 from wish_tui.core.rewards import final_rewards, lead_rewards, priors_from
 from wish_tui.spirits.rules import Action, determinize
 

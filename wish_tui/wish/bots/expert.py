@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from wish_tui.core.expert import ExpertBot as SearchingBot
-from wish_tui.core.expert import GameSearch
+from wish_tui.core.game_search import GameSearch
 from wish_tui.core.rewards import lead_rewards, leads, priors_from
 from wish_tui.wish.rules import Action, determinize
 

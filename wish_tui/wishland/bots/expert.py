@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from wish_tui.core.expert import ExpertBot as SearchingBot
-from wish_tui.core.expert import GameSearch
+from wish_tui.core.game_search import GameSearch
 from wish_tui.core.rewards import final_rewards, lead_rewards, priors_from, solo_reward
 from wish_tui.wishland.rules import Action, determinize
 
