@@ -46,6 +46,9 @@ BIAS = 1.0
 WIDEN = 0.5
 ALPHA = 0.5
 """Progressive widening: a node visited n times offers its 1 + WIDEN * n ** ALPHA best moves."""
+SLOWEST_SAFETY = 1.25
+"""An iteration starts only while the deadline is further than this many times the slowest
+iteration so far (on a busy machine one may take longer than any before)."""
 MAX_DEPTH = 40
 """Moves walked in the tree in one iteration at most (free moves may loop)."""
 
@@ -238,7 +241,7 @@ class _Race:
         left = None if self.limit is None else self.limit - self.iterations
         if self.deadline is not None and self.iterations:
             now = self.clock()
-            if now + self.slowest > self.deadline:
+            if now + SLOWEST_SAFETY * self.slowest > self.deadline:
                 return 0
             pace = (now - self.started) / self.iterations
             by_time = int((self.deadline - now) / max(pace, 1e-9))
@@ -289,7 +292,11 @@ class _Race:
             if self.limit is not None and self.iterations >= self.limit:
                 return False
             now = self.clock()
-            if self.deadline is not None and self.iterations and now + self.slowest > self.deadline:
+            if (
+                self.deadline is not None
+                and self.iterations
+                and now + SLOWEST_SAFETY * self.slowest > self.deadline
+            ):
                 return False
             rewards.append(_iterate(self.game, self.root, state, self.rng, move))
             self.iterations += 1
