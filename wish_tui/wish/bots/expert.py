@@ -20,7 +20,7 @@ from wish_tui.wish.rules import Action, determinize
 
 from .base import FreeMoves
 from .evaluate import RivalCache, position_value, seat_value
-from .hard import JUDGEMENT, Playout, _own_turn
+from .hard import JUDGEMENT, Playout, _likeliest_destinies, _own_turn
 from .hard import _describe as describe_action
 from .planner import plan_turn
 
@@ -57,6 +57,14 @@ class WishSearch(GameSearch):
     def in_tree(self, st) -> bool:
         # The rest of the seat's own turn (and its decisions meanwhile); the rest is played out.
         return st.current_player == self.seat and _own_turn(st, self.seat) == self.turn
+
+    def moves(self, st) -> list[Action]:
+        legal = st.legal_actions()
+        if st.pending and st.pending[0][0] == "destiny":
+            # A Destiny pays at the end of the game, which no look-ahead of a round sees: only
+            # those that promise the most over the whole game are raced (as the hard bot keeps).
+            return _likeliest_destinies(st, st.current_player, legal)
+        return legal
 
     def values(self, st) -> list[float]:
         return [position_value(st, s, None, JUDGEMENT) for s in range(self.seats)]
