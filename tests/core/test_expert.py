@@ -137,3 +137,19 @@ def test_where_no_worker_can_start_the_expert_thinks_here(monkeypatch) -> None:
     action, after = bot_process.choose(bot, state.view(seat), state.legal_actions())
     assert action in state.legal_actions() and after is bot
     bot_process.warm("wish_tui.wishland.bots")  # says nothing, starts nothing
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("spirits", {"modules": "wishes,hexes"}), ("wishland", {"entrepreneurs": True})],
+)
+def test_a_card_kept_for_the_whole_game_is_kept_as_the_hard_bot_keeps_it(game, options) -> None:
+    spec = games.get(game)
+    for seed in range(3):
+        state = spec.new_state(list(spec.seats[:2]), seed, "", spec.parse_options(options))
+        seat, legal = state.current_player, state.legal_actions()
+        assert legal[0].kind == "keep"
+        expert = spec.bots.make_bot(EXPERT, seed, iterations=20)
+        hard = spec.bots.make_bot("hard", seed)
+        assert expert.choose(state.view(seat), legal) == hard.choose(state.view(seat), legal)
+        assert expert.last.iterations == 0

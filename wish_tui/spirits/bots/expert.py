@@ -20,7 +20,7 @@ from wish_tui.spirits.rules import Action, determinize
 
 from .evaluate import seat_value, seat_values, solo_chances, solo_win_chance
 from .hard import JUDGEMENT, play_on
-from .planner import distinct_plans, in_take_part, take_plans
+from .planner import distinct_plans, greedy_action, in_take_part, take_plans
 from .reasons import describe
 
 WIN_SCALE = 4.0
@@ -49,7 +49,12 @@ class SpiritsSearch(GameSearch):
     def moves(self, st) -> list:
         if in_take_part(st, st.current_player):
             return list(self._take_lines(st))
-        return st.legal_actions()
+        legal = st.legal_actions()
+        if legal[0].kind == "keep":
+            # A Wish or a Hex pays at the end of the game, which no look-ahead of a round sees:
+            # kept as the hard bot keeps one, by how often it pays.
+            return [greedy_action(st, JUDGEMENT)]
+        return legal
 
     def play(self, st, move):
         if isinstance(move, Action):  # (an Action is a tuple too: it is asked first)

@@ -58,7 +58,12 @@ class WishlandSearch(GameSearch):
         legal = st.legal_actions()
         claims = [a for a in legal if a.kind == "claim"]
         # An Achievement is 1 VP that can only be lost by waiting: claimed at once.
-        return claims[:1] if claims else legal
+        if claims:
+            return claims[:1]
+        if legal[0].kind == "keep":
+            # An Entrepreneur pays at the end of the game: kept as the hard bot keeps one.
+            return [policy.greedy_decision(st, legal, self.weights)]
+        return legal
 
     def priors(self, st, moves: list[Action]) -> list[float]:
         if len(moves) == 1:
