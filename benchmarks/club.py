@@ -42,8 +42,8 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from wish_tui import games
-from wish_tui.server.club import SeatSpec, open_club
-from wish_tui.server.club.record_codec import pack
+from wish_tui.club import SeatSpec, open_club
+from wish_tui.club.store.record_codec import pack
 
 RUNS = 200
 POOL = 12

@@ -5,7 +5,7 @@ plays, for every pair of levels, `--games` two-seat games (the seats swapped eve
 ``wish-tui tournament`` does: `tournament.play_game`, the same seeds), and appends one JSON line
 per game to `--out` (a run stopped half-way goes on from where it stopped). Then, or with
 ``--rate FILE...`` alone, it rates the levels from every game in the files with the club's own
-model (`wish_tui.server.club.ratings`, Plackett-Luce), each level starting at mu 25, sigma 25/3,
+model (`wish_tui.club.ratings`, Plackett-Luce), each level starting at mu 25, sigma 25/3,
 the games taken in the order they were played, and prints a table (``--json`` one object).
 ``--think MS`` / ``--iterations N`` set the expert's budget as in the tournament.
 """
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wish_tui import games  # noqa: E402
 from wish_tui.core.bots import LEVELS  # noqa: E402
-from wish_tui.server.club import ratings  # noqa: E402
+from wish_tui.club import ratings  # noqa: E402
 from wish_tui.tournament import play_game  # noqa: E402
 
 

@@ -61,10 +61,11 @@ import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wish_tui.server.club import LEASE_MS  # noqa: E402
+from wish_tui.club import LEASE_MS  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
-from wish_tui.server.pool_link import SessionPool  # noqa: E402
-from wish_tui.server.ssh import FrontEnd, Limits  # noqa: E402
+from wish_tui.server.pool.link import SessionPool  # noqa: E402
+from wish_tui.server.ssh.front import FrontEnd, Limits  # noqa: E402
+from wish_tui.session_app import POOLED_CLIENT  # noqa: E402
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")
@@ -341,7 +342,7 @@ async def takeover(hub: Hub, node: NodeProcess, tables: list) -> list[float]:
     node.kill()
     times = []
     while waiting and time.perf_counter() - killed < 120:
-        for table_id in [t for t in waiting if t in hub._running]:
+        for table_id in [t for t in waiting if t in hub.node.running]:
             waiting.discard(table_id)
             times.append(time.perf_counter() - killed)
         await asyncio.sleep(0.01)
@@ -391,7 +392,8 @@ async def main(
     limits = Limits(max_connections=sessions + 4, max_per_address=sessions + 4)
     pool = None
     if not fresh:
-        pool = await SessionPool.begin(
+        pool = await SessionPool.begin_app(
+            POOLED_CLIENT,
             max_children=sessions + 4,
             max_per_group=sessions + 4,
             apps_per_host=apps_per_process,

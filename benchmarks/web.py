@@ -36,9 +36,9 @@ import asyncssh
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wish_tui.server.hub import Hub  # noqa: E402
-from wish_tui.server.links import SignIns  # noqa: E402
-from wish_tui.server.ssh import FrontEnd, Limits  # noqa: E402
-from wish_tui.server.web import WebFrontEnd  # noqa: E402
+from wish_tui.server.ssh.front import FrontEnd, Limits  # noqa: E402
+from wish_tui.server.web.front import WebFrontEnd  # noqa: E402
+from wish_tui.server.web.links import SignIns  # noqa: E402
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
 CHROMIUM = "/usr/bin/chromium"

@@ -11,8 +11,8 @@ from rich.text import Text
 
 from wish_tui import games, lessons
 from wish_tui.games import GAMES
-from wish_tui.local_table import LocalTable
 from wish_tui.records import GameRecord
+from wish_tui.tables.local import LocalTable
 from wish_tui.ui.lesson import same_notation
 
 PANEL_TEXT_WIDTH = 78

@@ -52,9 +52,10 @@ PURE_CORE = {
     "wish_tui.core.ranking",
     "wish_tui.core.undo",
     "wish_tui.core.illegal",
+    "wish_tui.core.state",
 }
 """The project modules the rules may use: generator, quoting, pending steps, ranking, undo, the
-base of their IllegalAction."""
+base of their IllegalAction and of their State."""
 
 
 def _sources(game: Game) -> list[Path]:

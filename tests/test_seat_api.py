@@ -13,12 +13,12 @@ import random
 import pytest
 
 from wish_tui import games, saves
-from wish_tui.local_table import LocalTable
 from wish_tui.records import GameRecord
-from wish_tui.seat import SPECTATOR, Listener, Seat, TableClient
-from wish_tui.server.client import Connection, RemoteTable
 from wish_tui.server.hub import Hub
-from wish_tui.table import seat_choices
+from wish_tui.tables.local import LocalTable
+from wish_tui.tables.master import seat_choices
+from wish_tui.tables.remote import Connection, RemoteTable
+from wish_tui.tables.seat import SPECTATOR, Listener, Seat, TableClient
 
 OPTIONS = {
     "wish": {},

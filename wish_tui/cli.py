@@ -203,30 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("save", metavar="NAME|PATH")
     commands.add_parser("engine", help="drive the rules with JSON lines on stdin/stdout")
 
-    tournament = commands.add_parser("tournament", help="play headless games between bot levels")
-    tournament.add_argument(
-        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
-    )
-    tournament.add_argument("--seats", help="bot levels, comma-separated, e.g. hard,random")
-    tournament.add_argument("--games", type=int, default=100, help="how many games")
-    tournament.add_argument("--seed", type=int, default=1, help="the first seed")
-    tournament.add_argument("--json", action="store_true", help="print one JSON object")
-    tournament.add_argument("--solo", metavar="LEVEL", help="solo games at this difficulty")
-    tournament.add_argument("--seat", metavar="NAME", help="the seat for solo games")
-    tournament.add_argument("--djinn", metavar="NAME", help="the same as --seat NAME")
-    tournament.add_argument(
-        "--think",
-        type=int,
-        metavar="MS",
-        help="the expert's time per decision in milliseconds (default 1000)",
-    )
-    tournament.add_argument(
-        "--iterations",
-        type=int,
-        metavar="N",
-        help="the expert's search iterations per decision instead of a time (replays exactly)",
-    )
-    _option_flags(tournament)
+    from wish_tui.tournament import add_parser as tournament_parser
+
+    _option_flags(tournament_parser(commands, names))
 
     # The app of one SSH session of `wish-tui serve`, started by the server (not listed).
     commands.add_parser("client")
@@ -267,7 +246,13 @@ def build_parser() -> argparse.ArgumentParser:
         "name it (postgresql://USER@HOST:PORT/DATABASE; needs the postgres extra); by default, "
         "the SQLite file of the data directory",
     )
-    from wish_tui.server.club.keeper import add_parser as add_club_parser
+    serve.add_argument(
+        "--new-club",
+        action="store_true",
+        help="start a new, empty club where the data directory's club database is missing or "
+        "an empty (0-byte) file, which is otherwise refused",
+    )
+    from wish_tui.club.keeper import add_parser as add_club_parser
 
     add_club_parser(commands)
     return parser
@@ -338,7 +323,8 @@ def _serve(args: argparse.Namespace) -> int:
     check_serve(args)
     try:
         from wish_tui.server import serve
-        from wish_tui.server.ssh import Limits
+        from wish_tui.server.ssh.front import Limits
+        from wish_tui.session_app import POOLED_CLIENT
     except ImportError as exc:
         raise UsageError(
             f"'wish-tui serve' needs {exc.name or 'asyncssh'}; install it with "
@@ -362,6 +348,8 @@ def _serve(args: argparse.Namespace) -> int:
         web_port=args.web,
         web_url=args.web_url or "",
         database=args.database or "",
+        new_club=args.new_club,
+        app=POOLED_CLIENT,
     )
     return serve.run(options)
 
@@ -554,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             return _serve(args)
         if args.command == "club":
-            from wish_tui.server.club.keeper import run as run_club
+            from wish_tui.club.keeper import run as run_club
 
             return run_club(args)
         if args.command == "tournament":

@@ -1,7 +1,8 @@
 """Crash reports: when the app fails, the traceback and the open game go to a file, not the screen.
 
-A person sees one sentence naming the report; the report holds what a bug needs (the traceback,
-the version, and the record of the game that was open, which replays to the very position).
+A person sees one sentence (`ui/closing_words.py`); the report holds what a bug needs (the
+traceback as Textual printed it, with each frame's locals, the version, and the record of the game
+that was open, which replays to the very position).
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ import json
 import platform
 import secrets
 import sys
-import traceback
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -20,8 +20,9 @@ REPORTS = "crash-reports"
 """The folder of the data directory that keeps crash reports."""
 
 
-def write_report(error: BaseException, record: dict | None, folder: Path) -> Path:
-    """Write a crash report for `error` (and the open game's record) into `folder`; return it."""
+def write_report(details: str, record: dict | None, folder: Path) -> Path:
+    """Write a crash report of `details` (the traceback) and the open game's record into
+    `folder`; return its path."""
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     path = folder / f"crash-{stamp}-{secrets.token_hex(2)}.txt"
@@ -29,7 +30,7 @@ def write_report(error: BaseException, record: dict | None, folder: Path) -> Pat
         f"wish_tui {__version__} crashed at {datetime.now(UTC).isoformat(timespec='seconds')}",
         f"Python {sys.version.split()[0]} on {platform.platform()}",
         "",
-        "".join(traceback.format_exception(error)).rstrip(),
+        details.rstrip() or "(the app closed before its traceback could be printed)",
         "",
     ]
     if record is not None:

@@ -50,6 +50,15 @@ class SaveError(Exception):
     """A save that cannot be read or written; the message is one sentence naming the file."""
 
 
+class IllegalInRecord(SaveError):
+    """A record whose action `number` (1 for the first), `text` in notation, is not legal where
+    it stands."""
+
+    def __init__(self, message: str, number: int, text: str) -> None:
+        super().__init__(message)
+        self.number, self.text = number, text
+
+
 # -- the record ------------------------------------------------------------------------------------
 def new_id() -> str:
     """A fresh game id: the start time and a random tag (never the seed, which is a secret)."""
@@ -152,8 +161,10 @@ class GameRecord:
         )
         return record, state
 
-    def play(self, state, action):
+    def play(self, state, action, notation: str | None = None):
         """Apply an action (or its notation) to `state`; return the new record and state.
+
+        `notation`, when given, is the action's own notation (what the record keeps).
 
         Raises:
             ValueError: the rules' IllegalAction; record and state are unchanged.
@@ -161,7 +172,8 @@ class GameRecord:
         if isinstance(action, str):
             action = self.spec.rules.parse_action(state, action)
         new_state = state.apply(action)
-        record = GameRecord(**{**self.__dict__, "actions": [*self.actions, str(action)]})
+        notation = str(action) if notation is None else notation
+        record = GameRecord(**{**self.__dict__, "actions": [*self.actions, notation]})
         record.state = new_state.to_dict()
         return record, new_state
 
@@ -304,6 +316,18 @@ def _check_shape(data: dict, where: str, games: Registry) -> Game:
             f"{where} is a save of an unknown game ({excerpt(name)}); this app plays "
             f"{', '.join(repr(n) for n in games)}."
         )
+    problems = [
+        *_seating_problems(data, spec),
+        *_action_problems(data.get("actions")),
+        *_field_problems(data, spec),
+    ]
+    if problems:
+        raise SaveError(f"{where} has the wrong shape: {problems[0]}.")
+    return spec
+
+
+def _seating_problems(data: dict, spec: Game) -> list[str]:
+    """What is wrong with a save's seed and seats."""
     key = spec.seat_key
     problems = []
     seed = data.get("seed")
@@ -324,13 +348,23 @@ def _check_shape(data: dict, where: str, games: Registry) -> Game:
         problems.append(f"a seat's 'who' is not one of {', '.join(WHO)}")
     elif not all(len(s[key]) <= 20 and is_plain_text(s[key]) for s in seats):
         problems.append(f"a seat's {spec.seat_word} is not a short name")
-    actions = data.get("actions")
+    return problems
+
+
+def _action_problems(actions) -> list[str]:
+    """What is wrong with a save's actions (at most one sentence)."""
     if not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
-        problems.append("'actions' is not a list of actions in notation")
-    elif len(actions) > MAX_ACTIONS:
-        problems.append(f"'actions' holds more than {MAX_ACTIONS} actions")
-    elif not all(len(a) <= MAX_NOTATION and is_plain_text(a) for a in actions):
-        problems.append("an action is not short printable notation")
+        return ["'actions' is not a list of actions in notation"]
+    if len(actions) > MAX_ACTIONS:
+        return [f"'actions' holds more than {MAX_ACTIONS} actions"]
+    if not all(len(a) <= MAX_NOTATION and is_plain_text(a) for a in actions):
+        return ["an action is not short printable notation"]
+    return []
+
+
+def _field_problems(data: dict, spec: Game) -> list[str]:
+    """What is wrong with a save's state, its texts and its options."""
+    problems = []
     if not (data.get("state") is None or isinstance(data.get("state"), dict)):
         problems.append("'state' is not an object")
     for text_key in ("solo", "id", "name", "saved_at", "description"):
@@ -345,9 +379,7 @@ def _check_shape(data: dict, where: str, games: Registry) -> Game:
             spec.parse_options(options)
         except ValueError as exc:
             problems.append(_clause(exc))
-    if problems:
-        raise SaveError(f"{where} has the wrong shape: {problems[0]}.")
-    return spec
+    return problems
 
 
 # -- replaying ------------------------------------------------------------------------------------
@@ -355,7 +387,8 @@ def replay(record: GameRecord, where: str = "the record") -> list:
     """Replay a record from its seed: the state before the first action, then after each one.
 
     Raises:
-        SaveError: the seats are not a game, or an action is illegal where it stands.
+        SaveError: the seats are not a game; IllegalInRecord: an action is illegal where it
+            stands.
     """
     spec = record.spec
     try:
@@ -370,9 +403,11 @@ def replay(record: GameRecord, where: str = "the record") -> list:
         try:
             state = state.apply(parse(state, text))
         except ValueError as exc:
-            raise SaveError(
+            raise IllegalInRecord(
                 f"{where} holds an illegal action record: action {i} {excerpt(text)} is refused "
-                f"({_clause(exc)})."
+                f"({_clause(exc)}).",
+                i,
+                text,
             ) from None
         states.append(state)
     return states

@@ -7,6 +7,7 @@ alone holds the State.
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import sys
@@ -302,6 +303,34 @@ def _progress_bar():
         bar.update(task, completed=done, total=total)
 
     return advance, bar.stop
+
+
+def add_parser(commands, names: str) -> argparse.ArgumentParser:
+    """The `tournament` command's arguments (the games' option flags are the caller's)."""
+    tournament = commands.add_parser("tournament", help="play headless games between bot levels")
+    tournament.add_argument(
+        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
+    )
+    tournament.add_argument("--seats", help="bot levels, comma-separated, e.g. hard,random")
+    tournament.add_argument("--games", type=int, default=100, help="how many games")
+    tournament.add_argument("--seed", type=int, default=1, help="the first seed")
+    tournament.add_argument("--json", action="store_true", help="print one JSON object")
+    tournament.add_argument("--solo", metavar="LEVEL", help="solo games at this difficulty")
+    tournament.add_argument("--seat", metavar="NAME", help="the seat for solo games")
+    tournament.add_argument("--djinn", metavar="NAME", help="the same as --seat NAME")
+    tournament.add_argument(
+        "--think",
+        type=int,
+        metavar="MS",
+        help="the expert's time per decision in milliseconds (default 1000)",
+    )
+    tournament.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="the expert's search iterations per decision instead of a time (replays exactly)",
+    )
+    return tournament
 
 
 def run_from_args(args) -> int:

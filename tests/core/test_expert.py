@@ -8,7 +8,8 @@ import itertools
 
 import pytest
 
-from wish_tui import bot_process, games
+from wish_tui import games
+from wish_tui.tables import bot_process
 from wish_tui.core import expert as expert_module
 from wish_tui.core import ismcts
 from wish_tui.core.expert import EXPERT, ExpertBot, budget_of

@@ -9,9 +9,20 @@ from tests.plain.helpers import Player, odd_characters
 from wish_tui.plain.console import Console
 from wish_tui.plain.output import Output
 from wish_tui.plain.remote import RemoteClient
-from wish_tui.server.client import Connection
+from wish_tui.server.hub import Hub
+from wish_tui.tables.remote import Connection
 
 TIMEOUT = 30
+
+
+async def start_hub(tmp_path, monkeypatch) -> Hub:
+    """A real table server in a fresh data directory: bots without pause, no rate limits."""
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
+    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
+    await hub.start()
+    return hub
 
 
 class Lines:
@@ -77,8 +88,18 @@ class Person:
         if answer is not None:
             self.type(answer)
 
-    async def arrive(self) -> Person:
-        """Connect (a newcomer with a key keeps the name the key suggests) and reach the lobby."""
+    async def arrive(self, returning: bool = False) -> Person:
+        """Connect (a newcomer with a key keeps the name the key suggests; `returning`: a member
+        known by their key) and reach the lobby."""
+        await self.connect()
+        if not self.who.startswith("open:") and not returning:
+            await self.see("Type your name")
+            self.type("")
+        await self.see(f"Welcome to the tables of this server, {self.name}")
+        return self
+
+    async def connect(self) -> Person:
+        """Connect to the hub with a session's token, and run the client (nothing typed yet)."""
         token = self.hub.register_session(self.who, self.name)
         client = self.client
         client.connection = Connection(str(self.hub.socket_path), token, client.on_message)
@@ -86,10 +107,6 @@ class Person:
         client.lobby.awaiting = "welcome"
         self.console.go_to(client.lobby)
         self.task = asyncio.get_running_loop().create_task(self.console.run())
-        if not self.who.startswith("open:"):
-            await self.see("Type your name")
-            self.type("")
-        await self.see(f"Welcome to the tables of this server, {self.name}")
         return self
 
     def type(self, *lines: str) -> None:

@@ -5,6 +5,7 @@ line plain text."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -138,10 +139,11 @@ async def test_a_rated_game_its_result_the_history_the_pages_and_a_rematch(hub):
     second = table_of(await alice.see("You sit at table "))
     assert second != first
     await alice.see("A rematch: no one invited to sit down again.")
+    await alice.see("Your decision (")
     alice.type("rematch", "resign")
     await alice.see("A rematch is offered once the game is over")
     await alice.see("say 'resign yes'")
-    alice.type("resign yes")
+    alice.type("1", "resign yes")  # a decision of her own first: else the game is aborted
     await alice.see("alice resigned.")
     await alice.see("No person is left at the table: the game ends here.")
     await alice.see("Ratings: alice ")
@@ -149,7 +151,7 @@ async def test_a_rated_game_its_result_the_history_the_pages_and_a_rematch(hub):
     third = table_of(await alice.see("You sit at table "))
     assert third not in (first, second)
     alice.type("leave")
-    ended = await alice.see(f"Table {second}, Wish: Air (alice, resigned: a bot plays)")
+    ended = await alice.see(f"Table {second}, Wish: Air (alice, resigned), Water (random bot)")
     assert ended.endswith("; finished; live, 10 min + 5 s a move."), ended
     alice.type("history")
     await alice.see("Your finished games, newest first, page 1 (2 games):")
@@ -222,3 +224,37 @@ async def test_help_names_the_club_commands(hub):
     await alice.see("resign: give up your seat to a bot (asks once)")
     await alice.see("rematch: once the game is over, the same table again")
     assert await alice.leave() == 0
+
+
+async def test_a_two_seat_game_ends_when_one_resigns_and_the_final_scoring_says_the_clubs_ranking(
+    hub,
+):
+    alice = await Person(hub, ALICE, "alice").arrive()
+    bob = await Person(hub, BOB, "bob").arrive()
+    alice.type("new wish air water:open")
+    table = table_of(await alice.see("You sit at table "))
+    await bob.see(f"New: Table {table}, Wish")
+    bob.type(f"join {table} water")
+    await bob.see(f"You sit at table {table}")
+
+    async def decide(person: Person) -> None:
+        await person.see("Your decision (")
+        person.type("1")
+
+    await asyncio.gather(decide(alice), decide(bob))  # each takes a decision of their own
+    await bob.see("Air keeps a Destiny")
+    bob.type("resign yes")
+    await alice.see("Water: bob resigned.")
+    await alice.see("The game ends here: one of its two seats was given up.")
+    await alice.see("Ratings: alice 0.0 → ")
+    await alice.see("The game is over.")
+    air = await alice.see("Air (you): ")
+    water = await alice.see("Water: ")
+    assert "; place 1;" in air and "; place 2;" in water
+    await alice.see("Water (bob) resigned: last, whatever the score.")
+    alice.type("leave", "history")
+    newest = await alice.see("Game 1, Wish, ")
+    assert "rated: 1st alice (Air)" in newest and "2nd bob (Water) " in newest
+    assert newest.endswith(", resigned.")
+    for person in (alice, bob):
+        assert await person.leave() == 0

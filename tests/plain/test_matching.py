@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wish_tui.plain.matching import choice_lines, match
-from wish_tui.seat import Choice
+from wish_tui.tables.seat import Choice
 
 PLACES = ("Sandhills", "Oasis", "Palace Gardens", "Forest", "Ruins", "Dock")
 CHOICES = (

@@ -10,10 +10,10 @@ import pytest
 
 from tests.plain.helpers import odd_characters
 from wish_tui import games, saves
-from wish_tui.local_table import LocalTable
 from wish_tui.plain.output import Output
 from wish_tui.plain.sitting import PlainTable
 from wish_tui.records import GameRecord
+from wish_tui.tables.local import LocalTable
 
 
 class Console:

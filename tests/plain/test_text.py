@@ -13,8 +13,8 @@ import pytest
 from tests.plain.helpers import odd_characters
 from wish_tui import games
 from wish_tui.records import GameRecord
-from wish_tui.seat import SPECTATOR
-from wish_tui.table import seat_view
+from wish_tui.tables.master import seat_view
+from wish_tui.tables.seat import SPECTATOR
 
 SETUPS = {
     "wish": [(3, None, {}), (1, "hard", {})],

@@ -10,9 +10,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from wish_tui.server.keys import AuthorizedKeys
-from wish_tui.server.pool_link import SessionPool
-from wish_tui.server.ssh import FrontEnd, Limits
+from wish_tui.server.pool.link import SessionPool
+from wish_tui.server.ssh.front import FrontEnd, Limits
+from wish_tui.server.ssh.keys import AuthorizedKeys
 
 PROBE = (sys.executable, str(Path(__file__).with_name("probe_child.py")))
 PROBE_ENTRY = (f"{Path(__file__).with_name('probe_child.py')}:main",)
@@ -30,6 +30,7 @@ class HubDouble:
         self.started = self.closed = False
         self.fault: Exception | None = None
         """Raised by `start` and `register_session` when set."""
+        self.problems: list[str] = []
 
     async def start(self) -> None:
         if self.fault is not None:

@@ -15,11 +15,11 @@ import signal
 import pytest
 
 from wish_tui import saves
-from wish_tui.server.clocks import TableClock
-from wish_tui.server.club import open_club
+from wish_tui.club import open_club
 from wish_tui.server.hub import Hub
+from wish_tui.server.hub.clocks import TableClock
 
-from .test_hub import Client, legal_of
+from .test_hub import Client, legal_of, play_until
 
 
 @pytest.fixture(autouse=True)
@@ -73,27 +73,41 @@ async def _new(client: Client, seats, **extra) -> dict:
     return await client.until(lambda m: m["type"] == "table")
 
 
+async def _decide(served, clients: dict, seats: set[int]) -> None:
+    """The people at `clients` (seat to client) play until every seat of `seats` has taken a
+    decision of its own, and a person decides now."""
+    await play_until(
+        served, clients, lambda: seats <= served.decided and served.deciding() in clients
+    )
+
+
 async def test_a_live_timeout_gives_the_seat_to_a_bot_and_the_game_is_lost_for_that_person():
     time = FakeTime()
     hub = await _hub(time)
     alice = await Client.connect(hub, "SHA256:alice-key", "alice")
     bob = await Client.connect(hub, "SHA256:bob-key", "bob")
     clock = {"type": "live", "minutes": 1, "increment": 0}
-    table = await _new(
-        alice, [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}], clock=clock
-    )
+    seats = [
+        {"name": "air", "who": "me"},
+        {"name": "water", "who": "open"},
+        {"name": "fire", "who": "easy"},
+    ]
+    table = await _new(alice, seats, clock=clock)
     table_id = table["table"]
     await bob.send({"type": "join", "table": table_id, "seat": 1})
     await bob.until(lambda m: m["type"] == "table")
     served = hub.tables[table_id]
+    # Three seats, and each person has taken a decision: the game goes on with a bot.
+    await _decide(served, {0: alice, 1: bob}, {0, 1})
     seat = served.deciding()
     late = (alice, bob)[seat]
-    told = await late.until(lambda m: m["type"] == "table" and m["seats"][1]["person"] == "bob")
-    assert told["clock"]["running"] == seat  # from when the last seat was taken
+    told = await late.table_at(served.actions)
+    assert told["clock"]["running"] == seat
     time.now += 61  # the deciding person's minute is gone
-    hub._run_clock(served, decided=False)
+    hub.clocks.run(served, decided=False)
     await asyncio.sleep(0.2)
     assert served.seats[seat].outcome == "timeout" and served.seats[seat].zombie
+    assert not served.finished
     told = await late.until(lambda m: m["type"] == "table" and m["seats"][seat]["by_bot"])
     assert not told["seats"][seat]["mine"]
     await late.send({"type": "play", "table": table_id, "action": "end", "expect": 0})
@@ -122,7 +136,7 @@ async def test_no_clock_runs_until_every_seat_is_taken():
     assert served.deciding() == 0
     assert table["clock"]["running"] is None  # alice may decide, but bob is not there yet
     time.now += 600  # ten minutes of waiting for a friend
-    hub._run_clock(served, decided=False)
+    hub.clocks.run(served, decided=False)
     await asyncio.sleep(0.1)
     assert not any(s.outcome for s in served.seats)
     await bob.send({"type": "join", "table": table_id, "seat": 1})
@@ -141,6 +155,7 @@ async def test_resigning_asks_nothing_of_the_hub_twice_and_a_lone_person_ends_th
     table = await _new(alice, [{"name": "air", "who": "me"}, {"name": "water", "who": "easy"}])
     table_id = table["table"]
     served = hub.tables[table_id]
+    await _decide(served, {0: alice}, {0})  # else the game would be aborted, not lost
     await alice.send({"type": "resign", "table": table_id})
     await asyncio.sleep(0.3)
     assert served.seats[0].outcome == "resigned"
@@ -257,13 +272,15 @@ def _serve_and_play(data_dir: str, ready, played) -> None:
         )
         table = await alice.until(lambda m: m["type"] == "table")
         served = hub.tables[table["table"]]
+        done = served.actions
         for _ in range(5):
-            action = legal_of(await alice.table_at(served.actions))[0]
-            await alice.send(
-                {"type": "play", "table": served.id, "action": action, "expect": served.actions}
+            action = legal_of(await alice.table_at(done))[0]
+            await alice.send({"type": "play", "table": served.id, "action": action, "expect": done})
+            told = await alice.until(
+                lambda m, done=done: m["type"] == "table" and m["actions"] > done
             )
-            await alice.table_at(served.actions)  # told: so it is in the database
-        played.value = served.actions
+            done = told["actions"]  # told: so it is in the database
+        played.value = done
         ready.set()
         await asyncio.sleep(60)
 

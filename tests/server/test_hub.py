@@ -18,8 +18,9 @@ import random
 import pytest
 
 from wish_tui import saves
-from wish_tui.server.club import NotFound, open_club
+from wish_tui.club import NotFound, open_club
 from wish_tui.server.hub import Hub
+from wish_tui.server.hub.lobby import LobbyLists
 
 
 @pytest.fixture(autouse=True)
@@ -94,6 +95,28 @@ async def started_hub(**kwargs) -> Hub:
 def legal_of(message: dict) -> list[str]:
     """The notation of the actions a table message offers its seat."""
     return [choice[0] for choice in message["choices"]["actions"]]
+
+
+async def play_until(served, clients: dict, done) -> None:
+    """The people at `clients` (seat to client) play the first legal action of each of their
+    decisions until `done()` or the game's end (bots move in between)."""
+    for _ in range(3000):
+        if done() or served.is_over or served.finished:
+            return
+        seat = served.deciding()
+        if seat not in clients:
+            await asyncio.sleep(0.01)  # a bot's move
+            continue
+        client = clients[seat]
+        view = await client.table_at(served.actions)
+        after = view["actions"]
+        await client.send(
+            {"type": "play", "table": served.id, "action": legal_of(view)[0], "expect": after}
+        )
+        await client.until(
+            lambda m, a=after: m["type"] == "table" and (m["actions"] > a or m["ended"])
+        )
+    raise AssertionError("the game went on and on")
 
 
 @contextlib.asynccontextmanager
@@ -348,7 +371,7 @@ async def test_the_lobby_tells_who_came_online_with_the_next_news_not_at_once(mo
     # At a club of hundreds somebody logs in every moment, and each lobby list sent is drawn
     # again by every session in the lobby: who is online waits for news of the tables, or for
     # LOBBY_BACKGROUND_EVERY seconds (issue 23).
-    from wish_tui.server import hub as hub_module
+    from wish_tui.server.hub import lobby as hub_module
 
     monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_EVERY", 3.0)
     async with people("alice", "bob") as (hub, alice, bob):
@@ -370,18 +393,18 @@ async def test_the_lobby_tells_who_came_online_with_the_next_news_not_at_once(mo
 
 
 async def test_background_news_due_everywhere_at_once_is_told_a_few_sessions_a_round(monkeypatch):
-    from wish_tui.server import hub as hub_module
+    from wish_tui.server.hub import lobby as hub_module
 
     monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_EVERY", 0.5)
     monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_BATCH", 1)
     rounds: dict[str, list[float]] = {}
-    tell = Hub._tell_session_lobby
+    tell = LobbyLists.tell_session
 
     def recorded(session, lobby, unchanged, now):
         rounds.setdefault(session.name, []).append(now)
         tell(session, lobby, unchanged, now)
 
-    monkeypatch.setattr(Hub, "_tell_session_lobby", staticmethod(recorded))
+    monkeypatch.setattr(LobbyLists, "tell_session", staticmethod(recorded))
     async with people("alice", "bob", "carol") as (hub, *clients):
         for client in clients:
             await client.ask({"type": "lobby"})
@@ -401,18 +424,18 @@ async def test_background_news_due_everywhere_at_once_is_told_a_few_sessions_a_r
 async def test_background_news_of_one_round_is_spread_over_it(monkeypatch):
     """The sessions told background news in one round are told one after another over the
     round, not at once: every app woken at once would make a person's keypress wait."""
-    from wish_tui.server import hub as hub_module
+    from wish_tui.server.hub import lobby as hub_module
 
     monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_EVERY", 0.5)
     monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_BATCH", 3)
     told: dict[str, float] = {}
-    tell = Hub._tell_session_lobby
+    tell = LobbyLists.tell_session
 
     def recorded(session, lobby, unchanged, now):
         told.setdefault(session.name, now)
         tell(session, lobby, unchanged, now)
 
-    monkeypatch.setattr(Hub, "_tell_session_lobby", staticmethod(recorded))
+    monkeypatch.setattr(LobbyLists, "tell_session", staticmethod(recorded))
     async with people("alice", "bob", "carol") as (hub, *clients):
         for client in clients:
             await client.ask({"type": "lobby"})

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from wish_tui.server import links
-from wish_tui.server.links import SignInRefused, SignIns, guest_name
+from wish_tui.server.web import links
+from wish_tui.server.web.links import SignInRefused, SignIns, guest_name
 
 
 class Clock:

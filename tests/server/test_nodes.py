@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from wish_tui.server.club import open_club, pg_listener
+from wish_tui.club import open_club
+from wish_tui.club.store import pg_listener
 from wish_tui.server.hub import Hub
 
 from .test_hub import Client, legal_of
@@ -104,7 +105,7 @@ async def test_a_person_on_each_node_play_one_table_to_its_end(postgres_url, tmp
         bob = await Client.connect(b, "SHA256:bob-key", "bob")
         made = await alice.ask({"type": "new_table", "game": "wish", "seats": SEATS})
         table_id = made["table"]
-        assert table_id in a._running and table_id not in b._running
+        assert table_id in a.node.running and table_id not in b.node.running
         await eventually(lambda: table_id in b.tables, "node b hears of the new table")
         lobby = await bob.ask({"type": "lobby"})
         assert [t["table"] for t in lobby["tables"]] == [table_id]
@@ -182,7 +183,7 @@ async def test_a_node_killed_in_the_middle_of_a_game_the_other_takes_its_table_o
             seen = seen_q.recv()
             assert len(seen) >= 20
 
-            await eventually(lambda: table_id in b._running, "node b takes the table over")
+            await eventually(lambda: table_id in b.node.running, "node b takes the table over")
             table = b.tables[table_id]
             assert table.record.actions[: len(seen)] == seen  # nothing alice saw is lost
             alice = await Client.connect(b, "SHA256:alice-key", "alice")  # she connects again
@@ -227,7 +228,7 @@ async def test_a_node_whose_listener_was_cut_off_catches_up_from_the_rows(
         await eventually(lambda: copy.actions == served.actions, "b follows")
 
         monkeypatch.setattr(pg_listener, "connect", held_connect)
-        listener = b._listener
+        listener = b.node.listener
         postgres_server.admin().execute("SELECT pg_terminate_backend(%s)", (listener.backend_pid,))
         await eventually(lambda: not listener.is_connected, "b's listener is cut off")
         behind = copy.actions
@@ -282,14 +283,14 @@ async def test_a_node_that_stops_cleanly_hands_its_tables_over_at_once(postgres_
             made = await alice.ask({"type": "new_table", "game": "wish", "seats": seats})
             table_id = made["table"]
             await eventually(lambda: table_id in b.tables, "node b hears of the new table")
-            assert table_id not in b._running
+            assert table_id not in b.node.running
         finally:
             await a.close()
         # Its lease was let go: free for b at once, not once it runs out.
         club_id = b.tables[table_id].club_id
-        assert b.club.cluster.holder(club_id) is None or table_id in b._running
-        assert club_id in b.club.cluster.claimable() or table_id in b._running
-        await eventually(lambda: table_id in b._running, "node b runs the table")
+        assert b.club.cluster.holder(club_id) is None or table_id in b.node.running
+        assert club_id in b.club.cluster.claimable() or table_id in b.node.running
+        await eventually(lambda: table_id in b.node.running, "node b runs the table")
         alice = await Client.connect(b, "SHA256:alice-key", "alice")
         await alice.ask({"type": "open", "table": table_id})
         table = b.tables[table_id]
@@ -342,15 +343,19 @@ async def test_resigning_and_closing_on_one_node_reach_the_other(postgres_url, t
         await eventually(lambda: table_id in b.tables, "node b hears of the new table")
         await bob.ask({"type": "join", "table": table_id, "seat": 1})
         await eventually(lambda: a.tables[table_id].seats[1].person, "node a sees bob sit down")
-        await alice.ask({"type": "resign", "table": table_id})
-        await eventually(lambda: b.tables[table_id].seats[0].outcome, "node b sees alice resign")
-        # The last person resigns on node b; node a, which runs the table, ends the game.
+        # bob resigns on node b: a two-seat game ends at once, and node a, which runs the
+        # table, keeps its end (aborted: no one had taken a decision yet).
         await bob.ask({"type": "resign", "table": table_id})
         (game,) = await eventually(a.club.history.page, "node a keeps the game's end")
-        assert [s.outcome for s in game.seats] == ["resigned", "resigned"]
+        assert [s.outcome for s in game.seats] == ["", "resigned"] and game.aborted
         await eventually(lambda: b.tables[table_id].finished, "node b hears of its end")
-        told = await bob.until(lambda m: m["type"] == "table" and "resigned." in " ".join(m["log"]))
-        assert told["seats"][0]["label"].startswith("Air (alice, resigned")
+        told = await bob.until(lambda m: m["type"] == "table" and m["ended"])
+        assert told["view"]["scores"]["aborted"] and told["seats"][1]["label"].startswith(
+            "Water (bob, resigned"
+        )
+        told = await alice.until(
+            lambda m: m["type"] == "table" and "resigned." in " ".join(m["log"])
+        )
 
         await alice.send({"type": "new_table", "game": "wish", "seats": seats})
         made = await alice.until(lambda m: m["type"] == "table" and m["table"] != table_id)

@@ -9,11 +9,11 @@ import sys
 import asyncssh
 
 from tests.plain.helpers import odd_characters
+from wish_tui.club.identity import person_of
 from wish_tui.server.hub import Hub
-from wish_tui.server.keys import AuthorizedKeys
-from wish_tui.server.plain_login import read_user
-from wish_tui.server.ssh import FrontEnd, Limits
-from wish_tui.server.tables import person_of
+from wish_tui.server.ssh.front import FrontEnd, Limits
+from wish_tui.server.ssh.keys import AuthorizedKeys
+from wish_tui.server.ssh.plain_login import read_user
 
 from .conftest import new_key, public_line
 

@@ -15,8 +15,8 @@ import asyncssh
 import pytest
 
 from wish_tui.server.hub import Hub
-from wish_tui.server.keys import AuthorizedKeys
-from wish_tui.server.ssh import FrontEnd, Limits
+from wish_tui.server.ssh.front import FrontEnd, Limits
+from wish_tui.server.ssh.keys import AuthorizedKeys
 
 from .conftest import new_key, public_line
 

@@ -20,12 +20,13 @@ from pathlib import Path
 import asyncssh
 
 from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
-from wish_tui.server import pool_link
 from wish_tui.server.hub import Hub
-from wish_tui.server.pool import FULL, FULL_FOR_GROUP
-from wish_tui.server.pool_link import SessionPool
-from wish_tui.server.session import PASSED_FROM_SERVER
-from wish_tui.server.ssh import CLIENT_COMMAND, FrontEnd, Limits
+from wish_tui.server.pool import link as pool_link
+from wish_tui.server.pool.link import SessionPool
+from wish_tui.server.pool.wire import FULL, FULL_FOR_GROUP
+from wish_tui.server.ssh.front import CLIENT_COMMAND, FrontEnd, Limits
+from wish_tui.server.ssh.session import PASSED_FROM_SERVER
+from wish_tui.session_app import POOLED_CLIENT
 
 FALLBACK = "each session's app now starts as a fresh process"
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")
@@ -205,7 +206,7 @@ async def test_a_pool_that_cannot_start_its_app_is_logged_and_sessions_start_fre
 
 
 async def test_the_client_app_forked_from_a_rehearsed_pool_reaches_the_lobby(tmp_path):
-    pool = await SessionPool.begin(max_children=4, max_per_group=4, log=print)
+    pool = await SessionPool.begin_app(POOLED_CLIENT, max_children=4, max_per_group=4, log=print)
     assert pool is not None
     hub = Hub(tmp_path, bot_pace=0.0, rate_limits={})
     await hub.start()
@@ -236,7 +237,7 @@ async def test_the_client_app_forked_from_a_rehearsed_pool_reaches_the_lobby(tmp
         await front.close()
         await hub.close()
         await pool.close()
-    assert sys.modules.get("wish_tui.server.pool_app") is None  # run in the pool only
+    assert sys.modules.get("wish_tui.pool_app") is None  # run in the pool only
 
 
 async def test_a_pool_that_hangs_is_stopped_and_the_next_session_starts_fresh(

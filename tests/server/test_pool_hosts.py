@@ -19,9 +19,10 @@ import pytest
 from tests.server.test_pool import ANSI, holds, parent_of
 from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
 from wish_tui.server.hub import Hub
-from wish_tui.server.pool import FULL
-from wish_tui.server.pool_link import SessionPool
-from wish_tui.server.ssh import CLIENT_COMMAND, FrontEnd, Limits
+from wish_tui.server.pool.link import SessionPool
+from wish_tui.server.pool.wire import FULL
+from wish_tui.server.ssh.front import CLIENT_COMMAND, FrontEnd, Limits
+from wish_tui.session_app import POOLED_CLIENT
 
 HOST_ENTRY = f"{Path(__file__).with_name('probe_host.py')}:main"
 
@@ -224,7 +225,9 @@ async def _screen_until(proc, text: bytes, screen: bytes = b"") -> bytes:
 
 
 async def test_two_client_apps_in_one_host_reach_the_lobby_each_with_its_own_colours(tmp_path):
-    pool = await SessionPool.begin(max_children=4, max_per_group=4, log=print, apps_per_host=4)
+    pool = await SessionPool.begin_app(
+        POOLED_CLIENT, max_children=4, max_per_group=4, log=print, apps_per_host=4
+    )
     assert pool is not None
     hub = Hub(tmp_path, bot_pace=0.0, rate_limits={})
     await hub.start()

@@ -14,12 +14,14 @@ import pytest
 
 from wish_tui import games
 from wish_tui.launch import Launch
-from wish_tui.server.client import SOCKET_ENV, TOKEN_ENV
 from wish_tui.server.hub import Hub
+from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
 from wish_tui.widgets.final_scoring import FinalScoringScreen
 from wish_tui.widgets.table_screen import TableScreen
+
+from .test_hub import Client, legal_of
 
 OPTIONS = {
     "wish": {},
@@ -37,8 +39,10 @@ async def until(pilot, condition, what: str, steps: int = 400) -> None:
 
 
 def table_screen(app) -> TableScreen | None:
-    """The table screen on top (news of the table goes there)."""
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
+    """The table screen on top (news of the table goes there), once it is up: Textual composes
+    and mounts a pushed screen in its own time, and a person's keys reach it only then."""
+    screen = next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
+    return screen if screen is not None and screen.is_mounted else None
 
 
 async def alices_hub(tmp_path, monkeypatch) -> Hub:
@@ -123,9 +127,9 @@ async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scori
 async def test_resigning_alone_closes_the_open_window_and_says_the_game_ended(
     tmp_path, monkeypatch
 ):
-    """Wish's first decision is a window (a Wish card to discard); resigning gives the seat to a
-    bot, and as no person is left the game ends: the window, no longer this person's to
-    answer, closes, and the status says the game ended and how to leave."""
+    """Wish's first decision is a window (a Wish card to discard); resigning ends the game, as
+    no person is left: the window, no longer this person's to answer, closes, and the final
+    scoring opens, saying the game was aborted (no decision was taken), how to leave."""
     hub = await alices_hub(tmp_path, monkeypatch)
     app = WishApp(Launch(screen="client"))
     try:
@@ -149,9 +153,78 @@ async def test_resigning_alone_closes_the_open_window_and_says_the_game_ended(
             await pilot.press("1")
             await until(pilot, lambda: screen.table.ended, "the end of the game")
             await until(pilot, lambda: not panel.is_open, "the window closed")
+            await until(
+                pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the final scoring"
+            )
+            await until(pilot, lambda: app.screen.query("#result-notes"), "the notes")
+            notes = str(app.screen.query_one("#result-notes").render())
+            assert "The game was aborted" in notes and "is not rated" in notes
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen, "back at the table")
             status = screen.query_one("#status").text.plain
-            assert "The game ended here" in status and "q goes back to the tables" in status
-            await pilot.press("q", "1")  # leave: back to the tables
+            assert "The game is over" in status and "q leaves" in status
+            await pilot.press("enter", "q")  # the final scoring again; leave: the tables
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the tables")
     finally:
+        await hub.close()
+
+
+async def test_the_other_person_resigning_a_two_seat_game_ends_it_with_the_resigner_last(
+    tmp_path, monkeypatch
+):
+    """bob resigns once both have taken a decision: the game ends at once (no bot plays on for
+    him), and alice's final scoring says the club's ranking: her first, bob last, and why."""
+    hub = await alices_hub(tmp_path, monkeypatch)
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    app = WishApp(Launch(screen="client"))
+    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            app.server_send({"type": "new_table", "game": "spirits", "seats": seats})
+            await until(pilot, lambda: table_screen(app) is not None, "the table")
+            screen = table_screen(app)
+            served = hub.tables[screen.table.id]
+            await bob.send({"type": "join", "table": served.id, "seat": 1})
+            await until(pilot, lambda: served.seats[1].person, "bob at the table")
+            for _ in range(400):
+                if served.decided == {0, 1}:
+                    break
+                if served.deciding() == 1:
+                    view = await bob.table_at(served.actions)
+                    await bob.send(
+                        {
+                            "type": "play",
+                            "table": served.id,
+                            "action": legal_of(view)[0],
+                            "expect": view["actions"],
+                        }
+                    )
+                    await bob.table_at(view["actions"] + 1)
+                elif screen.query_one("ChoicePanel").is_open:
+                    await pilot.press("1")
+                elif screen.table.deciding == 0 and screen.legal() and not screen.busy:
+                    screen.play(screen.legal()[0])
+                await pilot.pause(0.02)
+            played = served.actions
+            await bob.send({"type": "resign", "table": served.id})
+            await until(
+                pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the final scoring"
+            )
+            assert served.actions == played  # no bot played on for bob
+            final = app.screen
+            await until(pilot, lambda: final.query("#result-notes"), "the notes")
+            grid = final.query_one("DataTable")
+            await until(pilot, lambda: grid.columns, "the scoring table")
+            titles = [str(c.label) for c in grid.columns.values()][1:]
+            assert titles == ["Air (you) 1st", "Water 2nd"]
+            notes = str(final.query_one("#result-notes").render())
+            assert notes == "Water (bob) resigned: last, whatever the score."
+            [game] = hub.club.history.page()
+            assert [(s.player, s.place, s.outcome) for s in game.seats] == [
+                ("alice", 1, ""),
+                ("bob", 2, "resigned"),
+            ]
+    finally:
+        bob.close()
         await hub.close()

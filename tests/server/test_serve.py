@@ -14,14 +14,14 @@ import pytest
 
 from tests.server.conftest import HubDouble, new_key, public_line
 from wish_tui import cli
-from wish_tui.server.keys import (
+from wish_tui.server.serve import ServeError, ServeOptions, serve
+from wish_tui.server.ssh.keys import (
     AuthorizedKeys,
     KeyProblem,
     clean_name,
     load_host_key,
     open_person,
 )
-from wish_tui.server.serve import ServeError, ServeOptions, serve
 
 
 @pytest.fixture

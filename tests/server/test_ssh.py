@@ -456,3 +456,43 @@ async def test_closing_the_server_stops_each_child_then_ends_its_session_with_a_
         await server.connect(None, username="late")
     for conn in (polite, stubborn):
         conn.close()
+
+
+class BannerClient(asyncssh.SSHClient):
+    """A client that keeps the login banners it is shown (OpenSSH prints them)."""
+
+    banners: list[str] = []
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banners.append(msg)
+
+
+async def test_a_connection_turned_away_by_a_limit_is_told_why_in_its_terminal(start_server):
+    server = await start_server(keys=None, max_per_address=1)
+    first = await server.connect(None, username="a")
+    BannerClient.banners = []
+    with pytest.raises(asyncssh.DisconnectError) as refused:
+        await server.connect(None, username="b", client_factory=BannerClient)
+    assert refused.value.code == asyncssh.DISC_TOO_MANY_CONNECTIONS
+    assert BannerClient.banners == [
+        "wish-tui: too many connections from your address; close one and try again.\r\n"
+    ]
+    first.close()
+
+
+def test_an_app_that_gave_its_screen_back_keeps_its_closing_words_on_the_screen():
+    """After an app that stopped with a failure status the session puts the client's terminal
+    back before its last sentence; going back to the main screen again also moved the cursor to
+    where the app began, and the sentence overwrote the app's own closing words (the crash
+    sentence: 'the game stopped on an internal error; a report of it is kept for the' was all
+    that was left of it)."""
+    from wish_tui.server.ssh.session import on_alternate_screen, restore_terminal
+
+    app_ran = b"\x1b[?1049h\x1b[?7l frames \x1b[?7h\x1b[?1049l"
+    assert not on_alternate_screen(app_ran + b"closing words\r\n", before=False)
+    assert not on_alternate_screen(b"closing words\r\n", before=False)
+    assert on_alternate_screen(b"\x1b[?1049h\x1b[?7l a frame", before=False)
+    assert on_alternate_screen(b"another frame", before=True)
+    assert b"\x1b[?1049l" not in restore_terminal(alternate=False)
+    killed = restore_terminal(alternate=True)
+    assert b"\x1b[?1049l" in killed and b"\x1b[?7h" in killed  # lines wrap again

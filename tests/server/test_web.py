@@ -10,6 +10,7 @@ message), each refusal one sentence.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -18,9 +19,9 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import make_mocked_request
 
-from wish_tui.server.links import SignIns
-from wish_tui.server.ssh import Limits
-from wish_tui.server.web import COOKIE, WebFrontEnd, client_address, is_secure
+from wish_tui.server.ssh.front import Limits
+from wish_tui.server.web.front import COOKIE, WebFrontEnd, client_address, is_secure
+from wish_tui.server.web.links import SignIns
 
 from .conftest import HubDouble
 
@@ -357,7 +358,7 @@ async def test_the_game_page_starts_its_app_early_and_its_websocket_takes_that_o
 
 
 async def test_an_app_started_for_a_page_that_never_connects_is_closed(start_web, monkeypatch):
-    from wish_tui.server import web as web_module
+    from wish_tui.server.web import front as web_module
 
     monkeypatch.setattr(web_module, "EARLY_START_WAIT", 0.5)
     web = await start_web(max_per_address=1)
@@ -371,3 +372,39 @@ async def test_an_app_started_for_a_page_that_never_connects_is_closed(start_web
         ws = await open_tab(client, web)  # the address's one session is free again
         (report,) = await frames(ws)
         assert json.loads(report)["env"]["COLUMNS"] == "100"
+
+
+async def raw_request(port: int, data: bytes) -> bytes:
+    """The first line of the answer to bytes sent as they are (the sending may be cut short)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    answer = asyncio.ensure_future(reader.readline())  # read while the rest is still sent
+    try:
+        for start in range(0, len(data), 1 << 16):
+            if answer.done():
+                break
+            with contextlib.suppress(ConnectionError):
+                writer.write(data[start : start + (1 << 16)])
+                await writer.drain()
+        return await asyncio.wait_for(answer, 10)
+    finally:
+        writer.close()
+
+
+async def test_malformed_requests_get_400_and_one_line_each_at_most_without_a_traceback(
+    start_web, caplog, capsys
+):
+    web = await start_web()
+    host = b"Host: 127.0.0.1\r\n"
+    requests = [
+        b"GET / HTTP/1.1\r\n" + host + b"X-Big: " + b"a" * 100_000 + b"\r\n\r\n",
+        b"GET / HTTP/1.1\r\n" + host + b"".join(b"X-%d: v\r\n" % i for i in range(5000)) + b"\r\n",
+        b"GET /" + b"a" * 10_000_000 + b" HTTP/1.1\r\n" + host + b"\r\n",
+    ]
+    for data in requests:
+        assert (await raw_request(web.front.port, data)).startswith(b"HTTP/1.0 400")
+    await asyncio.sleep(0.2)
+    assert web.logs == [
+        "refused a malformed HTTP request from 127.0.0.1 (400: Got more than 8190 bytes when "
+        "reading)"
+    ]
+    assert "Traceback" not in caplog.text + capsys.readouterr().err

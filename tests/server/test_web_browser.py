@@ -27,10 +27,10 @@ import pytest
 import pytest_asyncio
 
 from wish_tui.server.hub import Hub
-from wish_tui.server.keys import AuthorizedKeys
-from wish_tui.server.links import SignIns
-from wish_tui.server.ssh import FrontEnd, Limits
-from wish_tui.server.web import WebFrontEnd
+from wish_tui.server.ssh.front import FrontEnd, Limits
+from wish_tui.server.ssh.keys import AuthorizedKeys
+from wish_tui.server.web.front import WebFrontEnd
+from wish_tui.server.web.links import SignIns
 
 from .conftest import new_key, public_line
 

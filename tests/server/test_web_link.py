@@ -12,7 +12,7 @@ from textual.app import App
 
 from wish_tui import saves
 from wish_tui.server.hub import Hub
-from wish_tui.server.links import SignIns
+from wish_tui.server.web.links import SignIns
 from wish_tui.ui.lobby import LobbyScreen
 from wish_tui.ui.web_link import WebLinkScreen
 from wish_tui.widgets.qr_code import BORDER, QrCode, qr_lines

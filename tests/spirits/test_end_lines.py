@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from wish_tui.spirits.rules import CATALOG, new_game
-from wish_tui.spirits.ui.style import kind_name
-from wish_tui.spirits.ui.words import event_lines
+from wish_tui.spirits.words.marks import kind_name
+from wish_tui.spirits.words.words import event_lines
 
 
 def played_to_the_end(seed: int):

@@ -59,15 +59,15 @@ async def lift_curtain(app, pilot) -> None:
 
 
 def notes_of(screen) -> list[str]:
-    """Collect the notifications `screen` shows from now on."""
+    """Collect the notifications a table screen shows from now on."""
     notes: list[str] = []
-    original = screen.notify
+    original = screen.toast
 
     def spy(message, **kwargs):
         notes.append(str(message))
         return original(message, **kwargs)
 
-    screen.notify = spy
+    screen.toast = spy
     return notes
 
 

@@ -29,8 +29,9 @@ HISTORY = {
 
 
 class PagesApp(App):
-    def __init__(self) -> None:
+    def __init__(self, page: dict = HISTORY) -> None:
         super().__init__()
+        self.page = page
         self.sent: list[dict] = []
 
     def server_send(self, message: dict) -> None:
@@ -40,7 +41,7 @@ class PagesApp(App):
         self.sent.append({"type": "lobby"})
 
     def on_mount(self) -> None:
-        self.push_screen(ClubPageScreen(HISTORY))
+        self.push_screen(ClubPageScreen(self.page))
 
 
 async def test_enter_on_a_finished_game_asks_for_its_replay_and_arrows_turn_pages():
@@ -52,3 +53,27 @@ async def test_enter_on_a_finished_game_asks_for_its_replay_and_arrows_turn_page
         await pilot.pause()
     assert app.sent[0] == {"type": "archive", "game_id": 7}
     assert app.sent[1]["type"] == "history" and app.sent[1].get("page") == 1, app.sent
+
+
+PROFILE = {
+    "type": "page",
+    "page": "profile",
+    "player": {"id": 3, "name": "ann", "is_guest": False, "settings": {}, "profile": ""},
+    "keys": [{"fingerprint": "SHA256:abc", "added_at": 1_700_000_000_000}],
+    "rename_from": None,
+}
+
+
+async def test_n_on_the_profile_asks_for_a_new_name_and_sends_it():
+    app = PagesApp(PROFILE)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#club-text").content)
+        assert "You may change your name once in 30 days (n)." in text
+        await pilot.press("n")
+        await pilot.pause()
+        for _ in range(3):
+            await pilot.press("backspace")
+        await pilot.press(*"Annabel", "enter")
+        await pilot.pause()
+    assert app.sent == [{"type": "rename", "name": "Annabel"}]

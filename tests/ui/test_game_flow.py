@@ -395,10 +395,10 @@ async def test_a_warning_toast_takes_the_place_of_the_words_before_it():
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await lift_curtain(app, pilot)
         game = game_of(app)
-        game.notify("Saved as evening.")
-        game.notify("The autosave could not be written.", severity="warning")
+        game.toast("Saved as evening.")
+        game.toast("The autosave could not be written.", severity="warning")
         await settle(pilot)
-        game.notify("Water is away: a bot plays for them.", severity="warning")
+        game.toast("Water is away: a bot plays for them.", severity="warning")
         await settle(pilot)
         await settle(pilot)
         shown = [str(toast.render()) for toast in app.screen.query(Toast)]
@@ -439,7 +439,7 @@ async def test_a_window_of_many_wind_blasts_asks_the_area_first():
 def test_a_round_whose_caravan_card_moves_it_nowhere_says_it_stays():
     from pathlib import Path
 
-    from wish_tui.wish.ui.log import events
+    from wish_tui.wish.words.log import events
 
     path = Path(__file__).parents[2] / "saves" / "air-wind-blasts.json"
     _, history, _ = saves.load_with_history(str(path), games=GAMES)

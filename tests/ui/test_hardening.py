@@ -92,3 +92,60 @@ def test_a_crash_exits_non_zero_with_one_sentence_and_a_report(monkeypatch, caps
     text = report.read_text()
     assert "RuntimeError: a bug in the game screen" in text
     assert '"format":"wish_tui.save"' in text.replace(" ", "")
+
+
+def test_a_crash_at_a_server_tells_the_person_it_was_reported_and_nothing_of_the_server(
+    monkeypatch, capsys, data_dir
+):
+    """In a session of `wish-tui serve` the person may be a stranger: they are told the game
+    stopped and was reported, on the output the browser's page shows, and not where the server
+    keeps its files (issue 32); the report is written all the same."""
+    from wish_tui.ui.lobby import LobbyScreen
+
+    from .test_lobby_screen import lobby
+
+    async def connect(app) -> None:  # the table server answers the hello at once
+        app.server_send = lambda message: None
+        app.on_server_message({"type": "welcome", "name": "alice", "lobby": lobby(["round 1"])})
+
+    def broken(self, message):
+        raise RuntimeError("a bug in the lobby")
+
+    monkeypatch.setattr(WishApp, "_connect", connect)
+    monkeypatch.setattr(LobbyScreen, "show", broken)
+    real_run = WishApp.run
+    monkeypatch.setattr(
+        WishApp, "run", lambda self, **kw: real_run(self, headless=True, size=(100, 30))
+    )
+    assert app_module.run_app(Launch("client")) == 1
+    out, err = capsys.readouterr()
+    assert out.count("\n") == 1 and err == ""
+    assert "stopped on an internal error" in out and "kept for the keeper of this server" in out
+    assert out.startswith("wish-tui: ")  # the browser's page shows such closing words
+    for secret in (str(data_dir), "crash-reports", "crash-", "Traceback", "a bug in the lobby"):
+        assert secret not in out
+    (report,) = (data_dir / "crash-reports").iterdir()
+    assert "RuntimeError: a bug in the lobby" in report.read_text()
+
+
+def test_an_exit_message_is_still_said_and_a_failure_the_app_says_is_no_crash(
+    monkeypatch, capsys, data_dir
+):
+    """What Textual prints as the app closes goes to memory: an exit message is passed on as
+    before, and a failure the app ends on itself (the table server away) writes no report."""
+    real_run = WishApp.run
+
+    def leave_with(words: str, code: int):
+        def run(self, **kw):
+            self.call_later(lambda: self.fail(words) if code else self.exit(message=words))
+            return real_run(self, headless=True, size=(100, 30))
+
+        return run
+
+    monkeypatch.setattr(WishApp, "run", leave_with("Saved as 'evening'.", 0))
+    assert app_module.run_app(Launch("title")) == 0
+    assert capsys.readouterr().err == "Saved as 'evening'.\n"
+    monkeypatch.setattr(WishApp, "run", leave_with("wish-tui: the table server went away.", 1))
+    assert app_module.run_app(Launch("title")) == 1
+    assert capsys.readouterr().err == "wish-tui: the table server went away.\n"
+    assert not (data_dir / "crash-reports").exists()

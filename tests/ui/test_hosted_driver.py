@@ -16,7 +16,7 @@ import weakref
 
 from wish_tui.core import environment
 from wish_tui.launch import Launch
-from wish_tui.server.client import SOCKET_ENV, TOKEN_ENV
+from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.hosted_driver import HostedDriver
 
@@ -159,8 +159,8 @@ async def test_an_app_that_ended_after_keys_is_freed(tmp_path):
 async def test_a_session_app_closes_its_line_to_the_table_server_and_is_freed(tmp_path):
     """A session's app (`pool_app.run_hosted_client`) ends: its line to the table server is
     closed, which the server sees, and the app is freed with its reading task."""
-    from wish_tui.server.pool_app import run_hosted_client
-    from wish_tui.server.pool_host import HostedSession
+    from wish_tui.pool_app import run_hosted_client
+    from wish_tui.server.pool.host import HostedSession
 
     lines: list[bytes] = []
     closed = asyncio.Event()

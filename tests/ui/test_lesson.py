@@ -9,10 +9,11 @@ import dataclasses
 import pytest
 from textual import events
 
-from wish_tui import bot_turns, games, lessons, saves
+from wish_tui import games, lessons, saves
 from wish_tui.cli import Launch
 from wish_tui.games import GAMES
-from wish_tui.local_table import LocalTable
+from wish_tui.tables import bot_turns
+from wish_tui.tables.local import LocalTable
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lesson import OFF_SCRIPT, LessonSteps, lesson_screen
 from wish_tui.ui.title import TitleScreen

@@ -4,6 +4,7 @@ counted, not listed whole (issue 23)."""
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 from textual.widgets import Static
 
@@ -196,3 +197,81 @@ async def test_a_sessions_first_screen_is_the_lobby_of_its_welcome_and_it_comes_
         await pilot.pause()
         assert app.screen is first and len(app.screen_stack) == 1
         assert sent == [{"type": "lobby"}]
+
+
+def test_a_table_that_ended_early_is_finished_not_yours_to_play():
+    """A seat given up at two seats, or an aborted game, ends a game its rules did not end."""
+    ended = {**entry(1, "setup"), "mine": True, "ended": True}
+    assert LobbyScreen._row(ended)[1] == "finished"  # what it is to you
+    assert LobbyScreen._row({**ended, "ended": False})[1] == "you play"
+
+
+def wide_lobby(count: int = 40) -> dict:
+    """`count` tables whose rows are wider than any window: long seat labels, all kinds of
+    state; the first few are the person's move (the server lists those first)."""
+    message = lobby([f"round {i % 9 + 1}" for i in range(count)])
+    for i, table in enumerate(message["tables"]):
+        table["seats"] = [
+            "Fire (Ann, out of time: a bot plays)",
+            "Water (Bob, played by a bot while away)",
+            "Earth (open seat)",
+            "Air (hard bot)",
+        ]
+        table["connected"] = [False, True, False, False]
+        table["open"] = [2]
+        table["title"] = "Spirits of the Forest" if i % 2 else "Wishland"
+        table["kind"] = "turn" if i % 3 else "live"
+        if i < 3:
+            table.update(mine=True, your_move=True, since=[40, 3600 * 5, 86400 * 3][i], new=True)
+    return message
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_arrows_walk_forty_wide_tables_without_ending_the_session(size):
+    """→ on a list wider than the window, ↓ through forty tables, PageDown and End: each used to
+    end the session (RowList's own `_scroll_to` hid Textual's, called with `animate=`)."""
+    app = LobbyApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.screen.show(wide_lobby())
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        assert rows.virtual_size.width > size[0]  # wider than the window
+        await pilot.press("right", "right", "right", "right", "right")
+        await pilot.pause()
+        assert rows.scroll_x > 0
+        header, first = rows.render_line(0).text, rows.render_line(1).text
+        assert header.startswith(" Seats ") and first.startswith(" Fire (Ann, out of time")
+        await pilot.press("left", "left", "left", "left", "left")
+        await pilot.pause()
+        assert rows.scroll_x == 0 and rows.render_line(1).text.startswith("› 1 ")
+        for _ in range(39):
+            await pilot.press("down")
+        await pilot.pause()
+        assert rows.cursor_row == 39
+        assert rows.scroll_y > 0 and "Table 40:" in str(app.screen.query_one("#detail").content)
+        await pilot.press("home", "pagedown", "pagedown")
+        await pilot.pause()
+        assert rows.cursor_row > 0
+        await pilot.press("end", "right", "up", "pageup", "home")
+        await pilot.pause()
+        assert rows.cursor_row == 0 and rows.scroll_y == 0
+        assert app.is_running
+
+
+@pytest.mark.parametrize("width", [80, 100])
+async def test_your_move_and_how_long_it_waited_show_whole_in_a_narrow_window(width):
+    """What a table is to you comes right after its number: 'YOUR MOVE (5 h) · new' is never
+    cut off by a long list of seats (it was cut at 100 columns, and gone at 80)."""
+    app = LobbyApp()
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show(wide_lobby())
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        screen = [rows.render_line(y).text for y in range(4)]
+        assert "YOUR MOVE (40 s) · new" in screen[1]
+        assert "YOUR MOVE (5 h) · new" in screen[2]
+        assert "YOUR MOVE (3 d) · new" in screen[3]
+        for line in screen[1:]:
+            assert "Wishland" in line or "Spirits of the Forest" in line

@@ -37,7 +37,7 @@ async def test_the_mangled_save_opens_with_its_warning():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
         assert type(app.screen).__name__ == "GameScreen"
-    assert app.crash_report is None
+    assert app.return_code in (None, 0)  # it did not stop on an error
 
 
 async def test_a_slow_shutdown_does_not_crash_on_the_size_check(monkeypatch):
@@ -53,7 +53,6 @@ async def test_a_slow_shutdown_does_not_crash_on_the_size_check(monkeypatch):
     app = WishApp(Launch("load"), _loaded(CASE))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 2)
-    assert app.crash_report is None
     assert app.return_code in (None, 0)
 
 
@@ -90,4 +89,4 @@ def test_any_mangled_save_is_refused_in_one_sentence_or_opens(tmp_path, cuts):
         return app
 
     app = asyncio.run(open_it())
-    assert app.crash_report is None
+    assert app.return_code in (None, 0)

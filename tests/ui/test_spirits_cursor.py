@@ -6,9 +6,9 @@ from wish_tui.games import GAMES
 from wish_tui.spirits import rules
 from wish_tui.spirits.rules import Action
 from wish_tui.spirits.ui import cursor as nav
-from wish_tui.spirits.ui.help_text import reference_entries
 from wish_tui.spirits.ui.seats_view import MORE_LEGEND, SeatsView, count_cell
-from wish_tui.spirits.ui.words import describe, log_lines, with_place_words
+from wish_tui.spirits.words.help_text import reference_entries
+from wish_tui.spirits.words.words import describe, log_lines, with_place_words
 
 
 def started(seed: int = 7, seats=("air", "water"), modules=()):

@@ -320,8 +320,8 @@ async def test_the_game_over_table_from_the_four_seat_endgame(monkeypatch):
     every category with its -3s, the Wish and the Hex, the total, the tiles, the places."""
     from textual.widgets import DataTable
 
-    from wish_tui import bot_turns
     from wish_tui.spirits.ui.game_over import GameOverScreen
+    from wish_tui.tables import bot_turns
 
     monkeypatch.setattr(bot_turns, "BOT_PACE", 0.0)
     loaded = saves.load_with_history("spirits-four-endgame", games=GAMES)

@@ -7,7 +7,8 @@ import colorsys
 
 from rich.color import Color, ColorSystem
 
-from wish_tui.wish.ui.style import COLOUR_STYLE, CRYSTAL_HEX, DJINN_STYLE, LETTER
+from wish_tui.wish.ui.style import COLOUR_STYLE, CRYSTAL_HEX, DJINN_STYLE
+from wish_tui.wish.words.marks import LETTER
 
 
 def test_six_different_colours_in_every_colour_system():

@@ -250,7 +250,7 @@ async def test_the_bell_rings_once_when_a_decision_comes_back_after_a_wait(monke
 
 
 async def test_the_window_of_a_hinted_move_opens_on_it():
-    from wish_tui.seat import Hint
+    from wish_tui.tables.seat import Hint
 
     record, history = _wish_game()
     app = app_of(record, history)
@@ -343,7 +343,7 @@ async def test_wishlands_status_says_when_the_turn_waits_for_e():
 def test_the_clock_line_says_it_waits_while_a_seat_is_open():
     from types import SimpleNamespace
 
-    from wish_tui.seat import SeatInfo
+    from wish_tui.tables.seat import SeatInfo
     from wish_tui.widgets.table_people import TablePeople
 
     def seat(title, person):

@@ -375,7 +375,7 @@ async def test_load_lists_and_opens_a_wishland_save_and_replay_steps_through_it(
 
 # -- the full text of a card ---------------------------------------------------------------------
 async def test_every_card_or_place_that_i_offers_opens_its_own_reference_entry():
-    from wish_tui.wishland.ui.help_text import reference_entries
+    from wish_tui.wishland.words.help_text import reference_entries
 
     titles = {title for title, _ in reference_entries()}
     record, history = record_of(options={"entrepreneurs": True, "achievement_tiles": True})
@@ -400,7 +400,7 @@ async def test_the_keys_window_shows_every_line_unwrapped_at_80x24():
     from textual.widgets import Static
 
     from wish_tui.widgets.help_screens import KeysScreen
-    from wish_tui.wishland.ui.help_text import KEYS
+    from wish_tui.wishland.words.help_text import KEYS
 
     app = app_of(*record_of(actions=TURNS))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,14 +8,14 @@ import sys
 from wish_tui import saves
 from wish_tui.games import GAMES
 from wish_tui.wishland.rules import CATALOG
-from wish_tui.wishland.ui import log
-from wish_tui.wishland.ui.help_text import reference_entries
-from wish_tui.wishland.ui.style import card_title, reward_code, symbols_code
+from wish_tui.wishland.words import log
+from wish_tui.wishland.words.help_text import reference_entries
+from wish_tui.wishland.words.marks import card_title, reward_code, symbols_code
 
 
 def test_the_log_words_and_the_styles_import_no_textual():
     code = (
-        "import sys; import wish_tui.wishland.ui.log, wish_tui.wishland.ui.words; "
+        "import sys; import wish_tui.wishland.words.log, wish_tui.wishland.words.words; "
         "assert not any(m == 'textual' or m.startswith('textual.') for m in sys.modules), "
         "[m for m in sys.modules if m.startswith('textual')]"
     )
@@ -95,7 +95,7 @@ def test_a_reward_on_offer_says_what_entrepreneur_4_makes_of_it():
     """Entrepreneur #4 doubles the Happiness Track's Immediate Rewards: the choice says +2 VP."""
     import random
 
-    from wish_tui.table import GameTable
+    from wish_tui.tables.master import GameTable
 
     record, state = saves.GameRecord.new(
         [{"colour": "red", "who": "human"}, {"colour": "blue", "who": "human"}],

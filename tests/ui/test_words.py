@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wish_tui.wish.rules import CATALOG, Action
-from wish_tui.wish.ui.words import describe_choice
+from wish_tui.wish.words.words import describe_choice
 
 
 @pytest.mark.parametrize("kind", ["gain", "pay", "give", "take", "remove", "lose", "nest", "trade"])

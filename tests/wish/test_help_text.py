@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wish_tui.wish.rules import CATALOG
-from wish_tui.wish.ui.help_text import RULES
+from wish_tui.wish.words.help_text import RULES
 
 
 def test_each_djinn_entry_shows_its_board_columns():

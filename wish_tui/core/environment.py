@@ -1,6 +1,6 @@
 """The environment an app reads: the process's, or its own where several apps share a process.
 
-A session's app that the server's session pool runs beside others (`server.pool_host`) has an
+A session's app that the server's session pool runs beside others (`server.pool.host`) has an
 environment of its own (its token, NO_COLOR, its terminal type) while the process has one
 `os.environ`. `get` and `has` read the app's own when one is in use (`use`, a context variable,
 so every task the app starts sees it), else the process's. `as_process_environment` lends it to

@@ -10,7 +10,7 @@ or a number of iterations, which a seed replays exactly:
     result = bot.judge(view, legal)     # each legal action's estimated value (for a review)
 
 A search runs for a second in pure Python: tables and hints run it in a worker process
-(`wish_tui.bot_process`), never on an event loop.
+(`wish_tui.tables.bot_process`), never on an event loop.
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """What the registry knows of a game: its seats, solo levels, options and where its parts live.
 
 A `Game` is plain data plus small adapters written by the game itself (`new_state`, which calls
-its rules' `new_game`, `identity`, which reads back what a state was set up with, and `part`,
-which imports one of its modules), so the shell, saves, the engine and the tournament can serve
+its rules' `new_game`, `identity`, which reads back what a state was set up with, `parts` and
+`screens`, which import its modules), so the shell, saves, the engine and the tournament can serve
 any game without knowing it. Importing a `Game` imports none of the game's rules, bots or
-screens: `rules`, `bots` and `ui` are imported by the game's own `part` when first asked; this
-module imports no game.
+screens: the game's `parts` names its pure modules (rules, bots and the words of `<game>/words/`)
+and its `screens` its Textual package, each imported when first asked; this module imports no
+game.
 """
 
 from __future__ import annotations
@@ -69,6 +70,26 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Parts:
+    """A game's pure modules: none imports Textual, so the table server may use them all."""
+
+    rules: ModuleType
+    """The rules package (`wish_tui.core.contract.GameRules`)."""
+    bots: ModuleType
+    """The bots package (LEVELS, make_bot)."""
+    log: ModuleType
+    """The log in words: `opening_lines(record, state)` and `log_lines(record, before, action,
+    after, seat, private)`."""
+    choices: ModuleType
+    """The words for a seat's choices: `KEY_GROUPS`, `words`, `detail`, `why_closed`, `probes`
+    and `refusal` (see `wish_tui.tables.master.GameTable`)."""
+    text: ModuleType
+    """The view in sentences, for the plain-text client: `SECTIONS` (the parts `look` reads, in
+    order), `ALIASES`, `section(view, seat, name)`, `prompt(view, seat, notations)`,
+    `progress(view)` and `scoring(view, scores, seat, projected)` (see `wish_tui.plain`)."""
+
+
+@dataclass(frozen=True)
 class Game:
     """One game the app plays."""
 
@@ -78,11 +99,13 @@ class Game:
     blurb: str
     """One line for the title and new-game screens."""
     package: str
-    """Its package, e.g. 'wish_tui.wish', holding rules/, bots/ and ui/."""
-    part: Callable[[str], ModuleType]
-    """part('rules') -> the game's module of that name (rules, bots, ui, ui.log, ui.choices,
-    ui.text), imported when first asked for by the game's own package, so importing a `Game`
-    loads none."""
+    """Its package, e.g. 'wish_tui.wish', holding rules/, bots/, words/ and ui/."""
+    parts: Callable[[], Parts]
+    """parts() -> the game's pure modules, imported by the game's own description when first
+    asked for, so importing a `Game` loads none."""
+    screens: Callable[[], ModuleType]
+    """screens() -> the game's Textual package (`Board`, `GameScreen`, `KEYS`, `rules_entries`),
+    imported when first asked for."""
     seats: tuple[str, ...]
     """The names a seat may take, e.g. the four Djinns."""
     seat_word: str
@@ -115,40 +138,16 @@ class Game:
     min_seats: int = 2
     max_seats: int = 4
 
-    @property
-    def rules(self) -> ModuleType:
-        """The game's pure rules package."""
-        return self.part("rules")
-
-    @property
-    def bots(self) -> ModuleType:
-        """The game's bots package (LEVELS, make_bot)."""
-        return self.part("bots")
-
-    @property
-    def ui(self) -> ModuleType:
-        """The game's screens (imports Textual)."""
-        return self.part("ui")
-
-    @property
-    def log(self) -> ModuleType:
-        """The game's log in words, without Textual: `opening_lines(record, state)` and
-        `log_lines(record, before, action, after, seat, private)`."""
-        return self.part("ui.log")
-
-    @property
-    def choices(self) -> ModuleType:
-        """The game's words for a seat's choices, without Textual: `KEY_GROUPS`, `words`,
-        `detail`, `why_closed`, `probes` and `refusal` (see `wish_tui.table.GameTable`)."""
-        return self.part("ui.choices")
-
-    @property
-    def text(self) -> ModuleType:
-        """The game's view in sentences, without Textual, for the plain-text client:
-        `SECTIONS` (the parts `look` reads, in order), `ALIASES`, `section(view, seat, name)`,
-        `prompt(view, seat, notations)`, `progress(view)` and `scoring(view, scores, seat,
-        projected)` (see `wish_tui.plain`)."""
-        return self.part("ui.text")
+    rules = property(lambda self: self.parts().rules, doc="The game's pure rules package.")
+    bots = property(lambda self: self.parts().bots, doc="The game's bots (LEVELS, make_bot).")
+    log = property(lambda self: self.parts().log, doc="The game's log in words (`Parts.log`).")
+    choices = property(
+        lambda self: self.parts().choices, doc="The words of a seat's choices (`Parts.choices`)."
+    )
+    text = property(
+        lambda self: self.parts().text, doc="The view in sentences for the plain client."
+    )
+    ui = property(lambda self: self.screens(), doc="The game's screens (imports Textual).")
 
     def seat_title(self, name: str) -> str:
         """A seat's name as shown, e.g. 'Air'."""

@@ -5,7 +5,8 @@ another seat decided since. Each game says which states stand in the same turn (
 how a sentence names a seat (`seat_name`), and what else makes one step final (`blocker`: what
 it revealed, '' when nothing). `UndoPolicy` walks a *history* (the states of a game in order,
 ``history[-1]`` the current one) with them and answers with an index into that list; each
-game's ``rules.undo`` module exposes its policy's three methods.
+game's ``rules.undo`` module names its policy, and `wish_tui.core.state` walks a history with
+the policy of the State that ends it.
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ class UndoPolicy:
 
     same_turn: Callable[[Any, Any], bool]
     """True when two states stand in the same turn (or stretch of play)."""
-    seat_name: Callable[[Any, int], str]
-    """How a reason names a seat of a state, e.g. 'the Water Djinn' or 'Water'."""
     blocker: Callable[[Any, Any, int], str]
     """Why the step from `before` to `after`, a decision of `seat` in its own turn, cannot be
     taken back ('' when it can): what it revealed."""
+    seat_name: Callable[[Any, int], str] = lambda state, seat: state.seats[seat].capitalize()
+    """How a reason names a seat of a state, e.g. 'the Water Djinn' (by default its name in
+    `state.seats`, capitalised: 'Water')."""
     ends_turn: Callable[[Any, Any], bool] | None = None
     """True when the step from `before` to `after` ended the turn although both states stand in
     it (None: no step does)."""

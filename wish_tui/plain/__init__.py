@@ -8,7 +8,7 @@ A line is a choice (its number, or its move in the rules' notation: `travel Dock
 `save`, `help`, `quit`. It reads standard input and writes standard output, so a script can play
 a whole game; at a terminal, Tab completes the choices and commands.
 
-It is a client of the seat API (`wish_tui.seat`) and of the registry (`wish_tui.games`, whose
+It is a client of the seat API (`wish_tui.tables.seat`) and of the registry (`wish_tui.games`, whose
 `Game.text` puts each game's view into sentences), like the game screens: the same client sits at
 a game held here (`wish-tui plain`, `local.py`) and at a table of `wish-tui serve` (`remote.py`,
 with a lobby in lines: `lobby.py`, and the club's commands: `club_commands.py`). It never holds a
@@ -16,7 +16,7 @@ rules State and imports no Textual.
 
     output.py    lines out (wrapped, plain characters)     reader.py   lines in (readline at a tty)
     console.py   the loop: one line, its answer             matching.py a line among the choices
-    sitting.py   a table in lines                           setup.py    a new game in one line
+    sitting.py   a table in lines (its commands: table_commands.py)   setup.py  a new game in one line
     topics.py    the rules' topics (`rules TOPIC`)          clocks.py   clocks and waits in words
     local.py     `wish-tui plain`                           lobby.py, remote.py, watching.py:
                                                             a table server's lobby and tables
@@ -29,22 +29,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from wish_tui.core import environment
-
-PLAIN_ENV = "WISH_TUI_PLAIN"
-"""Set (to anything but '' or '0') in the environment of a session's app: the plain client runs
-instead of the terminal app. `wish-tui serve` sets it for the SSH user name `plain`, for a client
-that sends it (`ssh -o SetEnv=WISH_TUI_PLAIN=1`), and for a person whose profile asks ('plain on'
-in the plain lobby, the club's 'plain' setting); to
-`LINES` when the session has no terminal of its own (a script: its lines come as from a pipe)."""
-LINES = "lines"
+from wish_tui.tables.remote import PLAIN_BY_LINES, PLAIN_ENV, asks_plain
 
 
 def wanted(env: Mapping[str, str] | None = None) -> bool:
-    """True when the plain client is asked for (`PLAIN_ENV`)."""
-    value = (environment.current() if env is None else env).get(PLAIN_ENV, "")
-    return value not in ("", "0")
+    """True when the plain client is asked for (`tables.remote.PLAIN_ENV`)."""
+    return asks_plain(environment.current() if env is None else env)
 
 
 def by_lines(env: Mapping[str, str] | None = None) -> bool:
-    """True when the plain client's input comes without a person's terminal (`LINES`)."""
-    return (environment.current() if env is None else env).get(PLAIN_ENV, "") == LINES
+    """True when the plain client's input comes without a person's terminal (`PLAIN_BY_LINES`)."""
+    return (environment.current() if env is None else env).get(PLAIN_ENV, "") == PLAIN_BY_LINES

@@ -1,6 +1,6 @@
 """A finished game of the club read back in sentences: `game NUMBER` and `replay NUMBER`.
 
-The table server sends a finished game's record (its ``archive`` message, `server.hub_club`):
+The table server sends a finished game's record (its ``archive`` message, `club.service`):
 the seats and scores as kept, and the actions. The record is replayed here as a table held in
 this process (`LocalTable`, no bots, no autosave) read from the rail: the log everyone at the
 table could read, never a seat's secrets, and the final scoring.
@@ -9,8 +9,8 @@ table could read, never a seat's secrets, and the final scoring.
 from __future__ import annotations
 
 from wish_tui import games, saves
-from wish_tui.local_table import LocalTable
-from wish_tui.seat import SPECTATOR
+from wish_tui.tables.local import LocalTable
+from wish_tui.tables.seat import SPECTATOR
 
 from .club_pages import finished_line
 
@@ -45,6 +45,10 @@ def archive_lines(message: dict, whole: bool) -> list[str]:
         lines.append(f"Its last {len(shown)} lines ('replay {game['table_id']}' reads them all):")
         lines += shown
     view = table.view(None)
-    if view.get("scores"):
-        lines += table.spec.text.scoring(view, view["scores"], None, False)
+    # The scores as the club settled them (its ranking, a seat given up, an aborted game),
+    # else (an older server) the replayed game's own.
+    scores = message.get("scores") if isinstance(message.get("scores"), dict) else None
+    scores = scores or view.get("scores")
+    if scores:
+        lines += table.spec.text.scoring(view, scores, None, False)
     return lines

@@ -31,7 +31,7 @@ def setting_words(kind: str, setting: dict | None) -> str:
 
 def seat_clock(table, seat: int | None) -> str:
     """What `seat` has left on the clock of a server's table, in words ('' without a clock)."""
-    clock = getattr(table, "clock", None)
+    clock = table.clock
     if not clock or seat is None or not 0 <= seat < len(clock.get("left", [])):
         return ""
     running = clock.get("running") == seat
@@ -45,7 +45,7 @@ def seat_clock(table, seat: int | None) -> str:
 
 def every_clock(table) -> str:
     """Every seat's time left, in one sentence (or that the table has no clock)."""
-    if not getattr(table, "clock", None):
+    if not table.clock:
         return "This table has no clock."
     parts = [f"{info.title} {seat_clock(table, i)}" for i, info in enumerate(table.seats)]
     return "Time left: " + "; ".join(parts) + "."

@@ -4,7 +4,7 @@ finished game, the leaderboards, a player's page, a game's win rates, and your p
 A part of `lobby.PlainLobby` kept in its own file (mixed into it). Each command sends the table
 server the message the terminal app's lobby and club pages send (`invite`, `answer_invite`,
 `history`, `archive`, `leaderboard`, `player`, `game_page`, `profile`, `settings`,
-`profile_text`, `add_key`; see `wish_tui.server.hub_club`) and waits for its answer, which is
+`profile_text`, `add_key`; see `wish_tui.club.service`) and waits for its answer, which is
 said in sentences (`club_pages.py`, `archive.py`); a refusal is the server's one sentence.
 """
 
@@ -32,6 +32,9 @@ CLUB_COMMANDS = {
     "bell": "bell on|off: a bell when a decision becomes yours",
     "about": "about TEXT: a line others read on your page",
     "key": "key LINE: add another public key of yours (paste its line)",
+    "mute": "mute NAME: hide a member's chat from you, at every table (unmute NAME: again)",
+    "unmute": "unmute NAME: see a muted member's chat again",
+    "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
 }
 CLUB_ALIASES = {"ratings": "leaderboard", "invites": "invitations", "games": "history"}
 SWITCHES = {"on": True, "yes": True, "off": False, "no": False}
@@ -206,6 +209,23 @@ class ClubCommands:
 
     def _cmd_about(self, rest: str) -> None:
         self._ask_page({"type": "profile_text", "text": rest.strip()})
+
+    def _cmd_mute(self, rest: str, on: bool = True) -> None:
+        if not rest.strip():
+            verb = "mute" if on else "unmute"
+            self.out.say(f"{verb} needs a member's name, e.g. '{verb} bob'.")
+            return
+        self.awaiting = "notice"
+        self.send({"type": "mute", "name": rest.strip(), "on": on})
+
+    def _cmd_unmute(self, rest: str) -> None:
+        self._cmd_mute(rest, on=False)
+
+    def _cmd_rename(self, rest: str) -> None:
+        if not rest.strip():
+            self.out.say("rename needs the name you choose, e.g. 'rename Ann Lee'.")
+            return
+        self._ask_page({"type": "rename", "name": rest.strip()})
 
     def _cmd_key(self, rest: str) -> None:
         if not rest.strip():

@@ -1,5 +1,5 @@
 """The club's pages in sentences: finished games, a leaderboard, a player's page, a game's win
-rates and your profile, as the table server sends them (its ``page`` messages, `server.hub_club`).
+rates and your profile, as the table server sends them (its ``page`` messages, `club.service`).
 
 Each function takes the page and gives its lines, one sentence each, a row of a table its own
 line (a screen reader moves line by line). Nothing here asks the server anything: the lobby's
@@ -48,9 +48,9 @@ def seat_results(row: dict) -> str:
         if seat.get("who") not in (None, "human") and who == seat.get("who"):
             who = f"{who} bot"
         outcome = OUTCOMES.get(seat.get("outcome", ""), "")
+        place = f"{ordinal(seat['place'])} " if seat["place"] > 0 else ""  # none if aborted
         parts.append(
-            f"{ordinal(seat['place'])} {who} ({title}) {seat['score']}"
-            + (f", {outcome}" if outcome else "")
+            f"{place}{who} ({title}) {seat['score']}" + (f", {outcome}" if outcome else "")
         )
     return "; ".join(parts)
 
@@ -58,7 +58,7 @@ def seat_results(row: dict) -> str:
 def finished_line(row: dict) -> str:
     """A finished game in one sentence: its number, game, when, rated or not, places, scores."""
     solo = f" solo {row['solo']}" if row.get("solo") else ""
-    rated = "rated" if row.get("rated") else "not rated"
+    rated = "aborted" if row.get("aborted") else "rated" if row.get("rated") else "not rated"
     return (
         f"Game {row['table_id']}, {game_title(row['game'])}{solo}, {when(row.get('finished_at'))}, "
         f"{rated}: {seat_results(row)}."
@@ -125,10 +125,14 @@ def player_lines(page: dict) -> list[str]:
             if stats.get("ordinal") is None
             else f", rating {stats['ordinal']:.1f}{_trend(stats.get('trend') or [])}"
         )
+        scored = (
+            "no score (each game given up before its end)"
+            if stats.get("average") is None
+            else f"average {stats['average']:.1f}, best {stats['best']}"
+        )
         lines.append(
             f"{game_title(stats['game'])}: {stats['played']} played, {stats['won']} won "
-            f"({stats['win_rate']:.0%}), average {stats['average']:.1f}, best {stats['best']}"
-            f"{rating}."
+            f"({stats['win_rate']:.0%}), {scored}{rating}."
         )
     for best in page.get("solo", []):
         lines.append(
@@ -189,11 +193,20 @@ def profile_lines(page: dict) -> list[str]:
     lines.append(settings_line(player))
     if player.get("profile"):
         lines.append(f"Your text: {player['profile']}")
+    lines.append(rename_line(page))
     lines.append(
         "'plain on' or 'plain off', 'bell on' or 'bell off', 'about TEXT' (a line on your "
-        "page), 'key LINE' (another public key of yours) change it."
+        "page), 'key LINE' (another public key of yours), 'rename NAME' change it."
     )
     return lines
+
+
+def rename_line(page: dict) -> str:
+    """When the player may take another name (once in 30 days), in a sentence."""
+    again = page.get("rename_from")
+    if again is None:
+        return "You may change your name once in 30 days: 'rename NAME'."
+    return f"You may change your name again from {when(again)} (once in 30 days)."
 
 
 PAGES = {

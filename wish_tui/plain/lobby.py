@@ -122,6 +122,12 @@ class PlainLobby(ClubCommands):
         self._declined: dict | None = None
         self._settings_asked = False
         self._whole_game = False
+        self._line = ""
+        """The line being answered."""
+        self._retry: str | None = None
+        """A line that named a table the last list did not have: answered again once the
+        server's list that was asked for comes (the table may be a moment old)."""
+        self._retrying = False
 
     def enter(self, you: str) -> None:
         """Arrive at the lobby (after the welcome, or back from a table)."""
@@ -173,6 +179,13 @@ class PlainLobby(ClubCommands):
                 f"Open this link in a web browser within {minutes} minutes to play there as "
                 f"you; it works once: {link['url']}"
             )
+        if self._retry is not None and not self.awaiting:
+            line, self._retry = self._retry, None
+            self._retrying = True
+            try:
+                self.handle(line)
+            finally:
+                self._retrying = False
 
     def _show_people(self, message: dict, whole: bool) -> None:
         """Who is online and the invitations: all of them with a whole list, then changes."""
@@ -243,6 +256,7 @@ class PlainLobby(ClubCommands):
         if not text:
             self.list_tables()
             return
+        self._line = text
         word, _, rest = text.partition(" ")
         command = ALIASES.get(word.lower(), word.lower())
         if command not in COMMANDS and command != "go":
@@ -268,6 +282,12 @@ class PlainLobby(ClubCommands):
         found = [t for t in self.tables if t["table"].lower().startswith(wanted)]
         if len(found) == 1:
             return found[0]
+        if not found and not quiet and not self._retrying:
+            # Perhaps opened since the last list: ask for the list, then answer the line again.
+            self._retry = self._line
+            self.awaiting = "lobby"
+            self.send({"type": "lobby"})
+            return None
         if not quiet:
             if found:
                 self.out.say(f"'{wanted}' could be table {', '.join(t['table'] for t in found)}.")
@@ -315,6 +335,15 @@ class PlainLobby(ClubCommands):
             return
         wanted = rest.partition(" ")[2].strip().lower()
         seats = entry["open"]
+        named = self._seat_named(entry, wanted) if wanted else None
+        if named is not None and named not in seats:
+            taken = f"{entry['seats'][named]} is taken"
+            if seats:
+                names = ", ".join(entry["seats"][i] for i in seats)
+                self.out.say(f"{taken}; open: {names}: say 'join {entry['table']} NAME'.")
+            else:
+                self.out.say(f"{taken}; 'watch {entry['table']}' watches the table.")
+            return
         if not seats:
             self.out.say(
                 f"Table {entry['table']} has no open seat; 'watch {entry['table']}' watches it."
@@ -326,17 +355,21 @@ class PlainLobby(ClubCommands):
                 self.out.say(f"Which seat? {names}: say 'join {entry['table']} NAME'.")
                 return
             seat = seats[0]
-        elif wanted.isdigit() and 1 <= int(wanted) <= len(entry["seats"]):
-            seat = int(wanted) - 1
+        elif named is None:
+            self.out.say(f"Table {entry['table']} has no seat '{wanted[:20]}'.")
+            return
         else:
-            named = [
-                i for i, label in enumerate(entry["seats"]) if label.lower().startswith(wanted)
-            ]
-            if len(named) != 1:
-                self.out.say(f"Table {entry['table']} has no seat '{wanted[:20]}'.")
-                return
-            seat = named[0]
+            seat = named
         self._ask({"type": "join", "table": entry["table"], "seat": seat})
+
+    @staticmethod
+    def _seat_named(entry: dict, wanted: str) -> int | None:
+        """The seat of a table a word names (its number from 1, or its name), or None."""
+        if wanted.isdigit():
+            number = int(wanted)
+            return number - 1 if 1 <= number <= len(entry["seats"]) else None
+        named = [i for i, label in enumerate(entry["seats"]) if label.lower().startswith(wanted)]
+        return named[0] if len(named) == 1 else None
 
     def _cmd_open(self, rest: str) -> None:
         entry = self._table(rest)

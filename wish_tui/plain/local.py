@@ -17,9 +17,9 @@ import sys
 from wish_tui import games, saves
 from wish_tui.core.bots import LEVELS
 from wish_tui.launch import Launch
-from wish_tui.local_table import LocalTable
 from wish_tui.records import GameRecord
 from wish_tui.seeds import fresh_seed
+from wish_tui.tables.local import LocalTable
 
 from . import setup
 from .console import Console

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from wish_tui.seat import Choice
+from wish_tui.tables.seat import Choice
 
 COLUMN = re.compile(r" #\d+$")
 """A column at the end of a notation ('travel Dock #3'), which the rules let one leave out."""

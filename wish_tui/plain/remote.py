@@ -1,15 +1,15 @@
 """The plain client of one session of `wish-tui serve` (`ssh -p PORT plain@HOST`).
 
 It is `wish-tui client` in lines: the session's process connects to the table server with its
-one-time token (`server.client.Connection`), shows the lobby in plain text (`lobby.PlainLobby`),
+one-time token (`tables.remote.Connection`), shows the lobby in plain text (`lobby.PlainLobby`),
 and at a table sits at a `RemoteTable` (or watches a `WatchedTable`) through the same
-`PlainTable` as a game held here. It routes the server's messages as the terminal app does
-(`ui.app.WishApp.on_server_message`): ``table`` to the table shown, ``error``/``hint``/``why``/
-``notice`` to it (or to the lobby), ``page`` and ``archive`` (the club's pages, a finished game)
-to the lobby, ``closed`` back to the lobby, ``lost`` ends the session. At a table of the server
-a person may also `chat`, `invite` a player, hand an absent person's seat to a `bot`, read the
-`clock`, `resign`
-(asked once) and, once the game is over, ask for a `rematch`.
+`PlainTable` as a game held here. The server's messages go through the dispatcher the terminal
+app uses too (`tables.messages.ServerMessages`), with this client's handlers: ``table`` to the
+table shown, a refusal or a notice to it (or to the lobby), ``page`` and ``archive`` (the club's
+pages, a finished game) to the lobby, ``closed`` back to the lobby, ``lost`` ends the session. At
+a table of the server a person may also `chat`, `invite` a player, hand an absent person's seat
+to a `bot`, read the `clock`, `resign` (asked once) and, once the game is over, ask for a
+`rematch`.
 """
 
 from __future__ import annotations
@@ -21,12 +21,13 @@ import signal
 import sys
 
 from wish_tui import plain
-from wish_tui.seat import Refused
-from wish_tui.server.client import Connection, RemoteTable
+from wish_tui.tables.messages import ServerMessages
+from wish_tui.tables.remote import Connection, RemoteTable
+from wish_tui.tables.seat import Refused
 
 from .clocks import every_clock, seat_clock, setting_words
 from .console import Console
-from .lobby import PlainLobby
+from .lobby import ALIASES, COMMANDS, PlainLobby
 from .local import make_console, standard_streams
 from .output import Output
 from .sitting import PlainTable
@@ -41,7 +42,11 @@ INVITED = re.compile(
 
 
 class Naming:
-    """A newcomer's first line: the name others will know them by (the server checks it)."""
+    """A newcomer's first line: the name others will know them by (the server checks it).
+
+    A line that reads as a command of the lobby (help, quit, look, …) is answered as such, not
+    taken for a name; 'name WORDS' takes a name that reads like one.
+    """
 
     def __init__(self, send, out: Output, finish, suggested: str) -> None:
         self.send = send
@@ -60,10 +65,32 @@ class Naming:
         self.ask()
 
     def handle(self, line: str) -> None:
-        name = " ".join(line.split()) or self.suggested
-        if not name:
+        text = " ".join(line.split())
+        word, _, rest = text.partition(" ")
+        command = ALIASES.get(word.lower(), word.lower())
+        if command == "name" and rest:
+            self._register(rest)
+        elif command == "help":
+            self.out.say(
+                "The club asks once for the name others will know you by: 2 to 20 letters, "
+                "digits, spaces or punctuation. Type it; 'name HELP' takes a name that reads "
+                "like a command, and quit leaves."
+            )
+            self.ask("")
+        elif command == "quit":
+            self.out.say("You leave the server before choosing a name.")
+            self.finish()
+        elif command in COMMANDS or command == "look":
+            self.out.say(
+                f"'{word[:20]}' is a command of the lobby, which opens once you have a name; "
+                f"type your name first ('name {word[:20]}' to be called that)."
+            )
+        elif text or self.suggested:
+            self._register(text or self.suggested)
+        else:
             self.ask()
-            return
+
+    def _register(self, name: str) -> None:
         self.awaiting = "welcome"
         self.send({"type": "register", "name": name})
 
@@ -94,6 +121,8 @@ class RemoteClient:
         self.name = ""
         self.naming: Naming | None = None
         """The question of a newcomer's name, until the server welcomes them by it."""
+        self.messages = ServerMessages(self._handlers(), self._seated)
+        """What the table server says, routed to the place it concerns."""
 
     def send(self, message: dict) -> None:
         if self.connection is not None:
@@ -115,68 +144,107 @@ class RemoteClient:
     # -- the server's messages ----------------------------------------------------------------
     def on_message(self, message: dict) -> None:
         """Everything the table server says, handed to the place it concerns."""
-        kind = message.get("type")
-        if kind == "welcome" and message.get("needs_name"):
-            self.naming = Naming(self.send, self.out, self.quit, str(message.get("suggested", "")))
-            self.console.go_to(self.naming)
-            self.naming.ask(str(message.get("text", "")))
-        elif kind == "welcome":
-            self.name = str(message.get("name", ""))
-            self.naming = None
-            self.to_lobby()
-        elif kind == "lobby":
-            if self.sitting is None:
-                self.lobby.show(message)
-        elif kind == "table":
-            self._table_message(message)
-        elif kind == "error" and self.naming is not None:
-            self.naming.refused(str(message.get("error", "")))
-        elif kind == "error":
-            self._to_table(message, "refused", str(message.get("error", "")))
-        elif kind == "hint":
-            self._to_table(message, "hinted", message)
-        elif kind == "why":
-            self._to_table(message, "explained", message)
-        elif kind == "notice":
-            text = KEY_WORDS.sub(
-                lambda m: f": 'bot {m.group(1).lower()}' lets a bot play {m.group(1)} until",
-                str(message.get("text", "")),
-            )
-            invited = INVITED.match(text)
-            if invited:
-                code = invited["table"]
-                self.lobby.invited(code, here=self.sitting is None and self.naming is None)
-                where = "in the lobby, " if self.sitting is not None else ""
-                text = (
-                    f"{invited['who']} invites you to table {code}{invited['title']}: {where}"
-                    f"'accept {code}' sits you down, 'decline {code}' says no."
-                )
-            self._to_table(message, "noticed", text)
-        elif kind == "page":
-            self.lobby.page(message)
-        elif kind == "archive":
-            self.lobby.archived(message)
-        elif kind == "closed":
-            self.out.say(f"Table {message.get('table', '')} was closed by its owner.")
-            self.to_lobby()
-        elif kind == "lost":
-            self.out.say("The table server went away; connect again to return to your seats.")
-            self.console.finish(1)
+        self.messages.dispatch(message)
         self.console.poke()
 
-    def _to_table(self, message: dict, event: str, argument) -> None:
-        table = self.table
-        wanted = message.get("table")
-        if isinstance(table, RemoteTable) and (wanted is None or wanted == table.id):
-            getattr(table, event)(argument)
-        elif isinstance(table, WatchedTable) and event in ("refused", "noticed"):
-            self.out.say(str(argument))
-            if self.sitting is not None:
-                self.sitting.awaiting = ""
-        elif event == "refused":
-            self.lobby.refused(str(argument))
-        elif event == "noticed":
-            self.lobby.noticed(str(argument))
+    def _handlers(self) -> dict:
+        """What the plain client does with each event of the table server (`tables.messages`)."""
+        return {
+            "name_needed": self._name_needed,
+            "welcome": self._welcomed,
+            "name_refused": lambda m: self.naming.refused(str(m.get("error", ""))),
+            "let_go": self._let_go,
+            "lobby": self._lobby_list,
+            "table": self._table_message,
+            "refused": self._refused,
+            "notice": self._notice,
+            "page": self.lobby.page,
+            "archive": self.lobby.archived,
+            "closed": self._closed,
+            "lost": self._lost,
+        }
+
+    def _seated(self) -> RemoteTable | None:
+        return self.table if isinstance(self.table, RemoteTable) else None
+
+    def _name_needed(self, message: dict) -> None:
+        self.naming = Naming(self.send, self.out, self.quit, str(message.get("suggested", "")))
+        self.console.go_to(self.naming)
+        self.naming.ask(str(message.get("text", "")))
+
+    def _welcomed(self, message: dict) -> None:
+        self.name = str(message.get("name", ""))
+        self.naming = None
+        self.to_lobby()
+
+    def _lobby_list(self, message: dict) -> None:
+        if self.sitting is None:
+            self.lobby.show(message)
+
+    def _let_go(self, message: dict) -> None:
+        self.out.say(str(message.get("error", "")))  # the server lets this session go
+        self.console.finish(1)
+
+    def _closed(self, message: dict) -> None:
+        self.out.say(f"Table {message.get('table', '')} was closed by its owner.")
+        self.to_lobby()
+
+    def _lost(self, message: dict) -> None:
+        self.out.say("The table server went away; connect again to return to your seats.")
+        self.console.finish(1)
+
+    def _refused(self, message: dict) -> None:
+        """A refusal for no table this person sits at: said at the table watched, or in the
+        lobby."""
+        sentence = str(message.get("error", ""))
+        if isinstance(self.table, WatchedTable):
+            self._said_while_watching(sentence)
+        else:
+            self.lobby.refused(sentence)
+
+    def _notice(self, message: dict) -> None:
+        """A notice of the server, with the commands that answer it, where the person is."""
+        text = self._notice_words(message)
+        table = self.messages.table_of(message)
+        if table is not None:
+            table.noticed(text)
+        elif isinstance(self.table, WatchedTable):
+            self._said_while_watching(text)
+        else:
+            self.lobby.noticed(text)
+
+    def _said_while_watching(self, sentence: str) -> None:
+        self.out.say(sentence)
+        if self.sitting is not None:
+            self.sitting.awaiting = ""
+
+    def _notice_words(self, message: dict) -> str:
+        """A notice in the plain client's words: the commands that answer an invitation or a
+        rematch, and the command that lets a bot play for a person away."""
+        text = KEY_WORDS.sub(
+            lambda m: f": 'bot {m.group(1).lower()}' lets a bot play {m.group(1)} until",
+            str(message.get("text", "")),
+        )
+        invited = INVITED.match(text)
+        rematch = message.get("rematch")
+        if isinstance(rematch, dict) and isinstance(rematch.get("table"), str):
+            code = rematch["table"]
+            self.lobby.invited(code, here=self.sitting is None and self.naming is None)
+            at_table = self.table is not None and message.get("table") == self.table.id
+            return text + (
+                " 'rematch' sits you down again."
+                if at_table
+                else f" 'accept {code}' sits you down, 'decline {code}' says no."
+            )
+        if invited:
+            code = invited["table"]
+            self.lobby.invited(code, here=self.sitting is None and self.naming is None)
+            where = "in the lobby, " if self.sitting is not None else ""
+            return (
+                f"{invited['who']} invites you to table {code}{invited['title']}: {where}"
+                f"'accept {code}' sits you down, 'decline {code}' says no."
+            )
+        return text
 
     def _table_message(self, message: dict) -> None:
         table = self.table
@@ -198,14 +266,20 @@ class RemoteClient:
         extra = {
             "leave": ("leave: back to the server's tables (your seat stays yours)", self._leave),
             "chat": ("chat TEXT: say something to everyone at this table", self._chat),
+            "mute": ("mute NAME: hide a person's chat from you, at every table", self._mute),
+            "unmute": ("unmute NAME: see a muted person's chat again", self._unmute),
         }
         if table.clock:
             extra["clock"] = ("clock: every seat's time left", self._clock)
         if viewer is not None:
             extra["bot"] = ("bot SEAT [off]: let a bot play an absent person's seat", self._bot)
             extra["invite"] = (
-                "invite NAME: invite a player of the club to this table",
+                "invite [TABLE] NAME: invite a player of the club to this table (or to TABLE)",
                 self._invite,
+            )
+            extra["spectators"] = (
+                "spectators on|off: let those who watch this table chat, or not",
+                self._spectators,
             )
             extra["resign"] = ("resign: give up your seat to a bot (asks once)", self._resign)
             extra["rematch"] = (
@@ -248,10 +322,39 @@ class RemoteClient:
         self.send({"type": "chat", "table": self.table.id, "text": rest.strip()})
 
     def _invite(self, rest: str) -> None:
-        if not rest.strip():
+        """Invite NAME to this table; `invite TABLE NAME`, as in the lobby, names the table."""
+        word, _, name = rest.strip().partition(" ")
+        tables = {self.table.id.lower(), *(t["table"].lower() for t in self.lobby.tables)}
+        table_id = self.table.id
+        if word.lower() in tables and name.strip():
+            table_id = next(
+                (t["table"] for t in self.lobby.tables if t["table"].lower() == word.lower()),
+                self.table.id,
+            )
+        else:
+            name = rest
+        if not name.strip():
             self.out.say("invite needs a player's name, e.g. 'invite bob'.")
             return
-        self.send({"type": "invite", "table": self.table.id, "name": rest.strip()})
+        self.send({"type": "invite", "table": table_id, "name": name.strip()})
+
+    def _mute(self, rest: str, on: bool = True) -> None:
+        if not rest.strip():
+            verb = "mute" if on else "unmute"
+            self.out.say(f"{verb} needs a person's name, e.g. '{verb} bob'.")
+            return
+        self.send({"type": "mute", "name": rest.strip(), "on": on})
+
+    def _unmute(self, rest: str) -> None:
+        self._mute(rest, on=False)
+
+    def _spectators(self, rest: str) -> None:
+        on = {"on": True, "off": False}.get(rest.strip().lower())
+        if on is None:
+            now = "on" if self.table.spectator_chat else "off"
+            self.out.say(f"Spectators' chat is {now}: say 'spectators on' or 'spectators off'.")
+            return
+        self.table.set_spectator_chat(on)
 
     def _clock(self, rest: str) -> None:
         self.out.say(every_clock(self.table))

@@ -1,6 +1,6 @@
 """A table in plain text: its news as sentences, whose decision it is, the choices, the commands.
 
-`PlainTable` is a client of the seat API (`wish_tui.seat`) like the game screens: it sits at any
+`PlainTable` is a client of the seat API (`wish_tui.tables.seat`) like the game screens: it sits at any
 table — one held here (`LocalTable`) or at a table server (`RemoteTable`) — hears of each change
 as a `Listener`, and never holds a rules State. Every change is announced once, in the log's
 words (`Seat.news`); when the decision passes to another seat that is said in one sentence, and
@@ -16,34 +16,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from datetime import datetime
 
 from wish_tui import games
-from wish_tui.seat import Choices, Hint, Listener, Refused
+from wish_tui.core.ranking import result_lines
+from wish_tui.tables.seat import Choices, Hint, Listener
 
 from .matching import choice_lines, match, normal
 from .output import Output
-from .topics import example_topic, find_topics, is_general_topic, rules_entries
+from .table_commands import ALIASES, COMMANDS, LOG_KEPT, TableCommands
 
-LOG_KEPT = 400
-"""Lines of news kept for `log`."""
 RESUME_LINES = 8
 """Lines of a game so far said when the client sits down (the rest: `log`)."""
-COMMANDS = {
-    "look": "look [SECTION]: read the table (all of it, or one section)",
-    "score": "score: the final scoring as it would stand if the game ended now",
-    "choices": "choices: the decision again, each choice with what its card or place does",
-    "why": "why MOVE: why a move is not legal now, in the rules' words",
-    "undo": "undo: take back your last decisions, as far as the rules allow",
-    "hint": "hint: what the strongest bot would do in your place",
-    "rules": "rules [TOPIC]: the rules' topics, or one of them, a card or a place by its name",
-    "log": "log [N]: the last N lines of news again (10)",
-    "save": "save [NAME]: save the game under a name",
-    "help": "help: this list",
-    "quit": "quit: leave (the game is kept)",
-}
-"""Every command of a table and what it does (the order `help` reads them in)."""
-ALIASES = {"exit": "quit", "?": "help", "l": "look", "h": "help", "details": "choices"}
 
 
 def seat_change(old, new) -> str:
@@ -72,7 +55,7 @@ class PlainTable(Listener):
     """One table as lines, for the seats played at this keyboard.
 
     Args:
-        table: the table (`wish_tui.seat.TableClient`); `viewer` the seat whose view is read
+        table: the table (`wish_tui.tables.seat.TableClient`); `viewer` the seat whose view is read
             (None for a spectator).
         out: where the sentences go; `console` the loop (poked after each change, finished by
             `quit`).
@@ -116,15 +99,17 @@ class PlainTable(Listener):
         """A seat of this keyboard whose decision waits for its person to press Enter."""
         self.awaiting = ""
         """An answer the table owes ('play', 'undo', 'hint', 'why'): lines wait for it."""
-        self._awaiting_version = -1
+        self.awaiting_version = -1
         self._why: tuple[str, bool] | None = None
         """The notation asked about at a server, and whether to play it when it is legal."""
         self._told: tuple | None = None
         self._told_deciding: int | None = None
         self._over_told = False
-        self._news: deque[str] = deque(maxlen=LOG_KEPT)
+        self.news_kept: deque[str] = deque(maxlen=LOG_KEPT)
         self._seats = None
         self.closed = False
+        self.commands = TableCommands(self)
+        """The commands of a table (`table_commands.py`)."""
 
     # -- the seat at this keyboard --------------------------------------------------------------
     @property
@@ -134,18 +119,18 @@ class PlainTable(Listener):
     def _mine(self) -> list[int]:
         return [i for i, s in enumerate(self.table.seats) if s.mine]
 
-    def _version(self) -> int:
-        return getattr(self.table, "version", self.table.actions)
+    def version_now(self) -> int:
+        return self.table.version
 
     def view(self) -> dict:
         seat = self.seat
         return seat.view() if seat is not None else self.table.view()
 
-    def _choices(self) -> Choices:
+    def choices_now(self) -> Choices:
         seat = self.seat
         return seat.choices() if seat is not None else Choices()
 
-    def _deciding_here(self) -> bool:
+    def deciding_here(self) -> bool:
         """True when the seat at this keyboard has a decision now (and no curtain is up)."""
         table = self.table
         return (
@@ -153,7 +138,7 @@ class PlainTable(Listener):
             and self.curtain_for is None
             and self.viewer is not None
             and table.deciding == self.viewer
-            and self._choices().deciding
+            and self.choices_now().deciding
         )
 
     def _label(self, seat: int) -> str:
@@ -169,7 +154,7 @@ class PlainTable(Listener):
         self._seats = list(self.table.seats)
         seat = self.seat
         lines = seat.news() if seat is not None else self.table.news()
-        self._news.extend(lines)
+        self.news_kept.extend(lines)
         if len(lines) > RESUME_LINES + 2:
             skipped = len(lines) - RESUME_LINES - 1
             self.out.say(
@@ -184,7 +169,7 @@ class PlainTable(Listener):
     def table_changed(self) -> None:
         if self.closed:
             return
-        if self.awaiting and self._version() != self._awaiting_version:
+        if self.awaiting and self.version_now() != self.awaiting_version:
             self.awaiting = ""
         self._write_news()
         self._say_seat_changes()
@@ -208,11 +193,11 @@ class PlainTable(Listener):
             return
         if self.awaiting == "hint":
             self.awaiting = ""
-        if hint.actions == self.table.actions and self._deciding_here():
+        if hint.actions == self.table.actions and self.deciding_here():
             number = next(
                 (
                     n
-                    for n, c in enumerate(self._choices().actions, 1)
+                    for n, c in enumerate(self.choices_now().actions, 1)
                     if c.notation == hint.notation
                 ),
                 0,
@@ -242,7 +227,7 @@ class PlainTable(Listener):
         seat = self.seat
         lines = seat.news() if seat is not None else self.table.news()
         for line in lines:
-            self._news.append(line)
+            self.news_kept.append(line)
             self.out.say(line)
 
     def _say_seat_changes(self) -> None:
@@ -267,7 +252,7 @@ class PlainTable(Listener):
                 self._game_over()
             return
         seat = table.deciding
-        key = (self._version(), seat)
+        key = (self.version_now(), seat)
         if seat is None or (key == self._told and seat == self._told_deciding):
             return
         same_position = key == self._told
@@ -284,7 +269,7 @@ class PlainTable(Listener):
                 )
             else:
                 self.viewer = seat
-                self._say_decision()
+                self.say_decision()
         elif seat != self._told_deciding:
             self.offered = self._commands()
             who = self._label(seat)
@@ -295,8 +280,8 @@ class PlainTable(Listener):
                 self.out.say(f"{who} decides.")
         self._told_deciding = seat
 
-    def _say_decision(self, detailed: bool = False) -> None:
-        choices = self._choices()
+    def say_decision(self, detailed: bool = False) -> None:
+        choices = self.choices_now()
         if not choices.deciding:
             return
         view = self.view()
@@ -320,7 +305,8 @@ class PlainTable(Listener):
         scores = view.get("scores")
         if scores:
             self.out.say(*self.text.scoring(view, scores, self.viewer, False))
-        seed = getattr(self.table, "seed", None)
+            self.out.say(*self.settled(scores))
+        seed = self.table.seed
         if seed is not None:
             self.out.say(f"Its seed was {seed}: '--seed {seed}' deals this game again.")
         if self.on_over is not None:
@@ -328,6 +314,10 @@ class PlainTable(Listener):
         back = ", leave goes back to the tables" if "leave" in self.extra else ""
         self.out.say(f"score reads the scoring again, look the final table{back}, quit leaves.")
         self.offered = self._commands()
+
+    def settled(self, scores: dict) -> list[str]:
+        """At a server: how the club settled the game (aborted, a seat given up and last)."""
+        return result_lines(scores, [info.named for info in self.table.seats])
 
     def _commands(self) -> list[str]:
         names = [*COMMANDS, *self.extra]
@@ -344,9 +334,9 @@ class PlainTable(Listener):
             self.out.say(f"{title}'s decision: press Enter once {title} is at the keyboard.")
             return
         where = self.text.progress(self.view())
-        if self._deciding_here():
+        if self.deciding_here():
             self.out.say(f"It is {where}.")
-            self._say_decision()
+            self.say_decision()
             return
         self.out.say(f"It is {where}; {self._label(table.deciding)} decides now.")
 
@@ -358,15 +348,13 @@ class PlainTable(Listener):
         table = self.table
         if table.is_over or self.curtain_for is not None or table.deciding is None:
             return False
-        if getattr(table, "ended", False):
+        if table.ended:
             return False  # a server's game ended early (no person left): no bot plays on
         info = table.seats[table.deciding]
         return not info.mine and (not info.is_human or bool(info.by_bot))
 
     def hurry(self) -> None:
-        hurry = getattr(self.table, "hurry", None)
-        if hurry is not None:
-            hurry()
+        self.table.hurry()
 
     def completions(self) -> list[str]:
         return list(self.offered)
@@ -376,7 +364,7 @@ class PlainTable(Listener):
             "it is over" if self.table.is_over else f"it is at {self.text.progress(self.view())}"
         )
         self.out.say(f"End of input: you leave the game ({where}). {self.leave_words()}".strip())
-        self._leave()
+        self.leave()
 
     def handle(self, line: str) -> None:
         """Answer one line."""
@@ -389,7 +377,7 @@ class PlainTable(Listener):
             return
         word, _, rest = text.partition(" ")
         word = word.lower()
-        choices = self._choices() if self._deciding_here() else Choices()
+        choices = self.choices_now() if self.deciding_here() else Choices()
         found = match(text, choices.actions) if choices.actions else None
         exact = (
             found is not None
@@ -409,7 +397,7 @@ class PlainTable(Listener):
                     f"There is no choice {text}: the choices are 1 to {len(choices.actions)}."
                 )
             else:
-                self._not_yours()
+                self.not_yours()
             return
         if found is not None and found.choice is not None and len(word) >= 2:
             self._play(found.choice.notation)
@@ -420,9 +408,9 @@ class PlainTable(Listener):
             self.out.say(f"That could be {named}{more}: say more, or its number.")
             return
         if not choices.actions:
-            self._not_yours()
+            self.not_yours()
             return
-        self._ask_rules(text, then_play=True)
+        self.ask_rules(text, then_play=True)
 
     def _at_curtain(self, text: str) -> None:
         seat = self.curtain_for
@@ -432,14 +420,14 @@ class PlainTable(Listener):
             self.curtain_for = None
             self.viewer = seat
             self._write_news()
-            self._say_decision()
+            self.say_decision()
         elif command in ("quit", "save", "help"):
             self._command(command, text.partition(" ")[2])
         else:
             title = self.table.seats[seat].title
             self.out.say(f"Press Enter once {title} is at the keyboard (quit leaves, save saves).")
 
-    def _not_yours(self) -> None:
+    def not_yours(self) -> None:
         table = self.table
         if table.is_over:
             self.out.say("The game is over: no move can be played (help lists the commands).")
@@ -453,20 +441,20 @@ class PlainTable(Listener):
 
     def _play(self, notation: str) -> None:
         self.awaiting = "play"
-        self._awaiting_version = self._version()
+        self.awaiting_version = self.version_now()
         self.seat.play(notation)
 
-    def _ask_rules(self, notation: str, then_play: bool) -> None:
+    def ask_rules(self, notation: str, then_play: bool) -> None:
         """The rules' sentence on `notation`; play it when legal and `then_play`."""
         seat = self.seat
         if seat is None:
-            self._not_yours()
+            self.not_yours()
             return
         answer = seat.why(notation)
         if answer is None:  # a server answers later (`table_why`)
             self._why = (notation, then_play)
             self.awaiting = "why"
-            self._awaiting_version = self._version()
+            self.awaiting_version = self.version_now()
         elif not answer and then_play:
             self._play(notation)
         else:
@@ -477,136 +465,9 @@ class PlainTable(Listener):
         if name in self.extra:
             self.extra[name][1](rest)
             return
-        getattr(self, f"_cmd_{name}")(rest.strip())
+        self.commands.run(name, rest.strip())
 
-    def _cmd_help(self, rest: str) -> None:
-        self.out.say(
-            "Type a choice's number, or its move in the rules' notation (the start of each word "
-            "is enough when only one choice fits; Tab completes at a terminal). Commands:"
-        )
-        self.out.say(*COMMANDS.values(), *(help_line for help_line, _ in self.extra.values()))
-        sections = "; ".join(f"{n}: {self.text.SECTION_HELP[n]}" for n in self.text.SECTIONS)
-        self.out.say(f"Sections of look: {sections}.")
-
-    def _cmd_look(self, rest: str) -> None:
-        if self.curtain_for is not None:
-            return
-        view = self.view()
-        wanted = rest.lower()
-        if not wanted:
-            for name in self.text.SECTIONS:
-                self.out.say(f"{name.capitalize()}:")
-                self.out.say(*self.text.section(view, self.viewer, name))
-            return
-        name = self.text.ALIASES.get(wanted, wanted)
-        if name not in self.text.SECTIONS:
-            starts = [s for s in self.text.SECTIONS if s.startswith(wanted)]
-            if len(starts) != 1:
-                self.out.say(
-                    f"There is no section '{rest[:30]}' here; the sections are "
-                    f"{', '.join(self.text.SECTIONS)}."
-                )
-                return
-            name = starts[0]
-        self.out.say(*self.text.section(view, self.viewer, name))
-
-    def _cmd_score(self, rest: str) -> None:
-        view = self.view()
-        if self.table.is_over and view.get("scores"):
-            self.out.say(*self.text.scoring(view, view["scores"], self.viewer, False))
-            return
-        projection = view.get("projection")
-        if not projection:
-            self.out.say("No scoring can be read at this table.")
-            return
-        self.out.say(*self.text.scoring(view, projection, self.viewer, True))
-
-    def _cmd_choices(self, rest: str) -> None:
-        if self._deciding_here():
-            self._say_decision(detailed=True)
-        else:
-            self.status()
-
-    def _cmd_why(self, rest: str) -> None:
-        if not rest:
-            self.out.say("why needs a move, e.g. 'why " + self._example() + "'.")
-            return
-        choices = self._choices() if self._deciding_here() else Choices()
-        found = match(rest, choices.actions) if choices.actions else None
-        if found is not None and found.choice is not None:
-            self.out.say(f"{found.choice.notation} is legal now: {found.choice.label}")
-            return
-        if self.viewer is None or self.table.is_over or not self._choices().deciding:
-            self._not_yours()
-            return
-        self._ask_rules(rest, then_play=False)
-
-    def _example(self) -> str:
-        actions = self._choices().actions
-        return actions[0].notation if actions else "end"
-
-    def _cmd_undo(self, rest: str) -> None:
-        if self.viewer is None:
-            self._not_yours()
-            return
-        choices = self._choices()
-        if not choices.can_undo:
-            self.out.say(choices.why_no_undo or "There is nothing of yours to undo.")
-            return
-        self.awaiting = "undo"
-        self._awaiting_version = self._version()
-        self.seat.undo()
-
-    def _cmd_hint(self, rest: str) -> None:
-        if not self._deciding_here():
-            self.out.say("A hint is given when you are to decide.")
-            return
-        self.out.say("Thinking of a hint…")
-        self.awaiting = "hint"
-        self._awaiting_version = self._version()
-        self.seat.hint()
-
-    def _cmd_rules(self, rest: str) -> None:
-        entries = rules_entries(self.spec)
-        if not rest:
-            general = [title for title, _ in entries if is_general_topic(title)]
-            self.out.say(
-                f"The rules of {self.spec.title}: {', '.join(general)}; and every card and place "
-                "by its name (e.g. 'rules " + example_topic(entries) + "')."
-            )
-            return
-        found = find_topics(entries, rest)
-        if len(found) == 1:
-            title, text = found[0]
-            self.out.say(f"{title}: {text.splitlines()[0] if text else ''}", *text.splitlines()[1:])
-        elif found:
-            titles = ", ".join(t for t, _ in found[:12]) + (" …" if len(found) > 12 else "")
-            self.out.say(f"'{rest[:30]}' could be: {titles}.")
-        else:
-            self.out.say(f"The rules have no topic '{rest[:30]}'; 'rules' lists them.")
-
-    def _cmd_log(self, rest: str) -> None:
-        count = int(rest) if rest.isdigit() else 10
-        lines = list(self._news)[-max(1, min(count, LOG_KEPT)) :]
-        self.out.say(*(lines or ["Nothing has happened yet."]))
-
-    def _cmd_save(self, rest: str) -> None:
-        names = "-".join(s.name for s in self.table.seats)
-        name = rest or f"{self.spec.name}-{names}-{datetime.now():%Y%m%d-%H%M%S}"
-        try:
-            path = self.table.save(name)
-        except Refused as exc:
-            self.out.say(str(exc))
-            return
-        self.out.say(f"Saved as '{path.stem}': 'wish-tui plain load {path.stem}' opens it again.")
-
-    def _cmd_quit(self, rest: str) -> None:
-        words = self.leave_words()
-        if words:
-            self.out.say(words)
-        self._leave()
-
-    def _leave(self) -> None:
+    def leave(self) -> None:
         self.closed = True
         if self.on_leave is not None:
             self.on_leave()

@@ -8,14 +8,12 @@ its own: who sits where, whose decision it is, the view, the news. It holds noth
 
 from __future__ import annotations
 
-from wish_tui.seat import Refused
-from wish_tui.server.client import ServerTable
+from wish_tui.tables.remote import ServerTable
+from wish_tui.tables.seat import Refused
 
 
 class WatchedTable(ServerTable):
     """A server's table as its spectators see it."""
-
-    can_save = False
 
     def view(self) -> dict:
         """What anyone at the table may see."""
@@ -23,6 +21,3 @@ class WatchedTable(ServerTable):
 
     def seat(self, index: int):
         raise Refused("You are watching: you hold no seat at this table.")
-
-    def save(self, name: str):
-        raise Refused("The server saves this table after every action.")

@@ -93,7 +93,7 @@ def set_size(fd: int, columns: int, rows: int) -> None:
 
 def signal_group(proc, signum: int) -> None:
     """Send `signum` to the process group a child leads (it also holds whatever it started);
-    a process object that signals in its own way (`pool_link.PooledProcess`) is asked to."""
+    a process object that signals in its own way (`pool.link.PooledProcess`) is asked to."""
     if proc is None:
         return
     own_way = getattr(proc, "signal", None)

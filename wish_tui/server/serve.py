@@ -14,15 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from wish_tui.club.errors import ClubError
 from wish_tui.core.excerpt import excerpt
-from wish_tui.server.keys import (
+from wish_tui.core.text import plain_text
+from wish_tui.server.pool.link import PooledApp, SessionPool
+from wish_tui.server.ssh.front import CLIENT_COMMAND, FrontEnd, Hub, Limits
+from wish_tui.server.ssh.keys import (
     AUTHORIZED_KEYS_NAME,
     AuthorizedKeys,
     KeyProblem,
     load_host_key,
 )
-from wish_tui.server.pool_link import SessionPool
-from wish_tui.server.ssh import CLIENT_COMMAND, FrontEnd, Hub, Limits
 
 
 class ServeError(Exception):
@@ -46,17 +48,22 @@ class ServeOptions:
     """The address browsers open (`--web-url`, behind a proxy); '': this server's own."""
     pool: bool = True
     """Fork each SSH session's app from the session pool (else each starts as a fresh process)."""
+    app: PooledApp | None = None
+    """The app the session pool forks for each session, as the command line names it
+    (`wish_tui.pool_app.POOLED_CLIENT`); None: no pool, each app starts as a fresh process."""
     database: str = ""
     """A PostgreSQL URL: the club is that database, shared with every node naming it (`--database`);
     '': the SQLite file of the data directory."""
+    new_club: bool = False
+    """Make a new club of an empty database file, which is refused without it (`--new-club`)."""
 
 
-def default_hub(data_dir: Path, database: str = "") -> Hub:
+def default_hub(data_dir: Path, database: str = "", new_club: bool = False) -> Hub:
     """The table server of this version, keeping its tables in `data_dir`, or in the PostgreSQL
     database at `database` that it shares with other nodes."""
     from wish_tui.server.hub import Hub as TableServer
 
-    return TableServer(data_dir, database=database or None)
+    return TableServer(data_dir, database=database or None, new_club=new_club)
 
 
 def _warn(message: str) -> None:
@@ -95,8 +102,10 @@ async def serve(
     """
     # The pool starts first, as a fresh program: it never sees the host key, a token or a table.
     pool = None
-    if options.pool:
-        pool = await SessionPool.begin(
+    app = options.app
+    if options.pool and app is not None:
+        pool = await SessionPool.begin_app(
+            app,
             max_children=options.limits.max_connections,
             max_per_group=options.limits.max_per_address,
             apps_per_host=options.limits.apps_per_process,
@@ -119,13 +128,18 @@ async def _run_server(options, data_dir, pool, hub_factory, command, out, warn, 
     except KeyProblem as exc:
         raise ServeError(str(exc)) from None
     if hub_factory is None:
-        hub = default_hub(Path(data_dir), options.database)
+        hub = default_hub(Path(data_dir), options.database, options.new_club)
     else:
         hub = hub_factory(Path(data_dir))
     try:
         await hub.start()
+    except ClubError as exc:  # one sentence already, the club's
+        said = plain_text(str(exc), 600).rstrip(".")
+        raise ServeError(f"cannot start: {said[:1].lower()}{said[1:]}") from None
     except Exception as exc:
         raise ServeError(f"the table server cannot start: {excerpt(str(exc), 200)}") from None
+    for problem in hub.problems:  # tables that cannot be resumed, files not imported
+        warn(problem)
     if pool is not None and not await pool.ready():
         pool = None
     if keys is not None and hasattr(hub, "knows_key"):
@@ -167,8 +181,8 @@ async def _start_web(hub, options: ServeOptions, data_dir: Path, command: Sequen
         ServeError: the web extra is not installed, or the port cannot be listened on.
     """
     try:
-        from wish_tui.server.links import SignIns
-        from wish_tui.server.web import WebFrontEnd
+        from wish_tui.server.web.front import WebFrontEnd
+        from wish_tui.server.web.links import SignIns
     except ImportError as exc:
         raise ServeError(
             f"'--web' needs {exc.name or 'textual-serve'}; install the web extra with "
@@ -212,7 +226,7 @@ def _introduce(front, options, fingerprint, host_key_path, keys, out: TextIO) ->
         f"Players connect with: {front.how_to_connect(reach, 'NAME')}",
     ]
     if options.database:
-        from wish_tui.server.club.postgres import shown_url
+        from wish_tui.club.store.postgres import shown_url
 
         lines.append(
             f"The club is the database {shown_url(options.database)}, shared with every node "

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
+from functools import cache
+from types import ModuleType
 
-from wish_tui.core.game_spec import Game, Option
+from wish_tui.core.game_spec import Game, Option, Parts
 
 
 def _new_state(seats, seed: int, solo: str = "", options: dict | None = None):
@@ -29,10 +30,20 @@ def _solo_won(scores: dict) -> bool:
     return bool(scores["winners"])
 
 
-def _part(name: str):
-    """One of this game's modules (`rules`, `bots`, `ui`, `ui.log`, `ui.choices`, `ui.text`),
-    imported when first asked for."""
-    return importlib.import_module(f"{__package__}.{name}")
+@cache
+def _parts() -> Parts:
+    """This game's pure modules, imported when first asked for."""
+    from wish_tui.spirits import bots, rules
+    from wish_tui.spirits.words import choices, log, text
+
+    return Parts(rules=rules, bots=bots, log=log, choices=choices, text=text)
+
+
+def _screens() -> ModuleType:
+    """This game's screens (Textual), imported when first asked for."""
+    from wish_tui.spirits import ui
+
+    return ui
 
 
 GAME = Game(
@@ -40,7 +51,8 @@ GAME = Game(
     title="Spirits of the Forest",
     blurb="Draft spirit tiles, win the forest's majorities.",
     package="wish_tui.spirits",
-    part=_part,
+    parts=_parts,
+    screens=_screens,
     seats=("air", "water", "fire", "earth"),
     seat_word="element",
     seat_key="djinn",

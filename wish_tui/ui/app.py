@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
@@ -83,12 +82,29 @@ class WishApp(App):
         self.launch = launch or Launch()
         self.loaded = loaded
         """(record, history or state, warning) of a save opened from the command line."""
-        self.crash_report: Path | None = None
-        """The crash report written when the app failed, if it could be written."""
+        from .closing_words import ClosingWords
+
+        self.closing = ClosingWords(self.error_console)
+        """What the app says once it has closed (an error it stopped on goes to a report)."""
         self._early: list[dict] | None = None
         """What the table server said before the first screen was up (None: told at once)."""
         self._first_word = asyncio.Event()
         """Set once the table server has said something (its welcome, as a rule)."""
+        from wish_tui.tables.messages import ServerMessages
+
+        from .server_words import ServerWords
+
+        self._server_words = ServerWords(self, self._tell_screens)
+        """What the table server said, told in order once the screens shown are up."""
+
+        self.remote_table = None
+        """The server's table this person sits at, on the screen (None elsewhere)."""
+        self.watching = None
+        """The screen of the server's table this person watches (None elsewhere)."""
+        self._last_name = ""
+        """The name a newcomer chose last (offered again when the server refuses it)."""
+        self.server_messages = ServerMessages(self._server_handlers(), lambda: self.remote_table)
+        """What the table server says, routed to the screen or the table it concerns."""
 
     def get_driver_class(self):
         """Textual's driver for this platform; on POSIX terminals, one that writes less; on a
@@ -106,37 +122,6 @@ class WishApp(App):
 
             return CompactDriver
         return driver
-
-    # -- failing well --------------------------------------------------------------------------
-    def _handle_exception(self, error: Exception) -> None:
-        """Write a crash report (traceback and the open game) before the app closes."""
-        try:
-            from wish_tui import crash, saves
-
-            self.crash_report = crash.write_report(
-                error, self._open_record(), saves.data_dir() / crash.REPORTS
-            )
-        except Exception:  # noqa: BLE001  (the report is a courtesy; the exit must still happen)
-            self.crash_report = None
-        super()._handle_exception(error)
-
-    def _fatal_error(self) -> None:
-        """Close without printing the traceback over the terminal: it is in the crash report."""
-        if self.crash_report is None:
-            super()._fatal_error()
-            return
-        self.bell()
-        self._close_messages_no_wait()
-
-    def _open_record(self) -> dict | None:
-        for screen in reversed(self.screen_stack):
-            opener = getattr(screen, "open_record", None)
-            if opener is not None:
-                return opener()
-            record = getattr(screen, "record", None)
-            if record is not None and hasattr(record, "to_json"):
-                return record.to_json()
-        return None
 
     def get_default_screen(self):
         """The title screen when the app starts on it: no blank screen is laid out first."""
@@ -190,12 +175,14 @@ class WishApp(App):
         self.call_after_refresh(self._check_size)
         # Screens pushed later (a curtain, a choice) must not cover the too-small notice.
         self.screen_change_signal.subscribe(self, self._on_screen_change)
+        self.closing.remember_screens(self.screen_stack)
 
     # -- the terminal's size -------------------------------------------------------------------
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)
 
     def _on_screen_change(self, screen) -> None:
+        self.closing.remember_screens(self.screen_stack)
         if not isinstance(screen, TooSmallScreen):
             self.call_after_refresh(self._check_size)
 
@@ -285,7 +272,7 @@ class WishApp(App):
 
     def open_game(self, record, history, warning: str | None) -> None:
         """Show a game in progress; `history` is its states so far (or just the position)."""
-        from wish_tui.local_table import LocalTable
+        from wish_tui.tables.local import LocalTable
 
         if not isinstance(history, list):
             history = [history]
@@ -297,7 +284,7 @@ class WishApp(App):
         seeded game against an easy bot, autosaved like any game. False (said) when the game
         has no lesson that can be read."""
         from wish_tui import games, lessons, saves
-        from wish_tui.local_table import LocalTable
+        from wish_tui.tables.local import LocalTable
 
         from .lesson import lesson_screen
 
@@ -390,7 +377,7 @@ class WishApp(App):
         """Reach the table server this session's process was started for."""
         import signal
 
-        from wish_tui.server.client import Connection
+        from wish_tui.tables.remote import Connection
 
         if self.terminal_fd is None:
             # The server stops a session's own process this way: leave the terminal tidy. (An
@@ -404,15 +391,18 @@ class WishApp(App):
             self.connection.lobby_with_welcome = True
             await self.connection.open()
         except (RuntimeError, OSError) as exc:
-            self.exit(
-                return_code=1, message=f"wish-tui: the table server cannot be reached ({exc})."
-            )
+            self.fail(f"wish-tui: the table server cannot be reached ({exc}).")
 
     def _tell_early(self) -> None:
         """Hand on, in order, what the table server said before the app was mounted."""
         early, self._early = self._early or [], None
         for message in early:
             self.on_server_message(message)
+
+    def fail(self, sentence: str) -> None:
+        """End the app with status 1 and `sentence` (a failure it says, not a crash)."""
+        self.closing.failing = True
+        self.exit(return_code=1, message=sentence)
 
     def disconnect(self) -> None:
         """Close the line to the table server (an app sharing its process, once it ends: the
@@ -428,57 +418,78 @@ class WishApp(App):
             connection.send(message)
 
     def on_server_message(self, message: dict) -> None:
-        """Everything the table server says, handed to the screen it concerns."""
-        kind = message.get("type")
+        """Everything the table server says, handed in order to the screen it concerns."""
         if self._early is not None:
             self._early.append(message)  # before the first screen: told once it is up
             self._first_word.set()
             return
+        self._server_words.hand_on(message)
+
+    def _tell_screens(self, message: dict) -> None:
+        """Hand what the table server said to the screen it concerns (every screen is up)."""
         if not self.screen_stack:
             return  # the app is closing: nothing is shown any more
-        screen = self.screen
-        if kind == "welcome":
-            if message.get("needs_name"):
-                self._ask_name(
-                    message.get("text", "Choose your name."), message.get("suggested", "")
-                )
-                return
-            self._naming = False
-            self.person_name = message.get("name", "")
-            self.show_lobby(message.get("lobby"))
-        elif kind == "lobby":
-            from .lobby import LobbyScreen
+        self.server_messages.dispatch(message)
 
-            if isinstance(screen, LobbyScreen):
-                screen.show(message)
-        elif kind == "table":
-            self._table_message(message)
-        elif kind == "error" and getattr(self, "_naming", False):
-            self._ask_name(message.get("error", ""), self._last_name)
-        elif kind == "error":
-            self._to_table(message, "refused", message.get("error", ""))
-        elif kind == "hint":
-            self._to_table(message, "hinted", message)
-        elif kind == "why":
-            self._to_table(message, "explained", message)
-        elif kind == "notice":
-            self._to_table(message, "noticed", message.get("text", ""))
-        elif kind == "page":
-            self._show_page(message)
-        elif kind == "archive":
-            self._replay_archive(message)
-        elif kind == "closed":
-            self.notify("That table was closed by its owner.", severity="warning")
-            self.show_lobby()
-        elif kind == "lost":
-            self.exit(return_code=1, message="wish-tui: the table server went away.")
+    def _server_handlers(self) -> dict:
+        """What the app does with each event of the table server (`tables.messages`)."""
+        return {
+            "welcome": self._welcomed,
+            "name_needed": lambda m: self._ask_name(
+                m.get("text", "Choose your name."), m.get("suggested", "")
+            ),
+            "name_refused": lambda m: self._ask_name(m.get("error", ""), self._last_name),
+            # The server lets this session go (a banned member): its sentence is the last word.
+            "let_go": lambda m: self.fail(f"wish-tui: {m.get('error', '')}"),
+            "lobby": self._lobby_list,
+            "table": self._table_message,
+            "refused": lambda m: self.notify(str(m.get("error", "")), severity="error"),
+            "notice": self._notice,
+            "page": self._show_page,
+            "archive": self._replay_archive,
+            "closed": self._closed_by_owner,
+            "lost": lambda m: self.fail("wish-tui: the table server went away."),
+        }
+
+    def _welcomed(self, message: dict) -> None:
+        self.person_name = message.get("name", "")
+        self.show_lobby(message.get("lobby"))
+
+    def _lobby_list(self, message: dict) -> None:
+        from .lobby import LobbyScreen
+
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.show(message)
+
+    def _closed_by_owner(self, message: dict) -> None:
+        self.notify("That table was closed by its owner.", severity="warning")
+        self.show_lobby()
+
+    def _notice(self, message: dict) -> None:
+        """A notice of the server, to the table it concerns (or said where the person is)."""
+        text = self._notice_text(message)
+        table = self.server_messages.table_of(message)
+        if table is not None:
+            table.noticed(text)
+        else:
+            self.notify(text, severity="warning")
+
+    def _notice_text(self, message: dict) -> str:
+        """A notice of the server in words, with the key that answers a rematch offered (kept
+        by the table it was played at, for its final scoring window)."""
+        text = str(message.get("text", ""))
+        if not isinstance(message.get("rematch"), dict):
+            return text
+        table = self.remote_table
+        if table is not None and message.get("table") == table.id:
+            table.rematch_offer = f"{text} r sits you down again."
+            return table.rematch_offer
+        return f"{text} The lobby lists it: a accepts."
 
     def _ask_name(self, text: str, suggested: str) -> None:
         """A newcomer to the server's club chooses the name others will know them by (asked
         again, with the server's one sentence, until it is taken)."""
         from wish_tui.widgets.line_input import LineInput
-
-        self._naming = True
 
         def chosen(name: str | None) -> None:
             self._last_name = name or ""
@@ -514,22 +525,12 @@ class WishApp(App):
         self.remote_table = self.watching = None
         self._replace_all(ReplayScreen(record, states, at_end=True))
 
-    def _to_table(self, message: dict, event: str, argument) -> None:
-        """Hand a refusal, a hint or an explanation to the server's table on the screen (or say
-        it, when no table is open)."""
-        table = getattr(self, "remote_table", None)
-        wanted = message.get("table")
-        if table is not None and (wanted is None or wanted == table.id):
-            getattr(table, event)(argument)
-        elif event in ("refused", "noticed"):
-            self.notify(str(argument), severity="error" if event == "refused" else "warning")
-
     def _table_message(self, message: dict) -> None:
-        table = getattr(self, "remote_table", None)
+        table = self.remote_table
         if table is not None and table.id == message["table"]:
             table.update(message)
             return
-        watching = getattr(self, "watching", None)
+        watching = self.watching
         if watching is not None and watching.table_id == message["table"]:
             watching.on_table_message(message)
             return
@@ -542,7 +543,7 @@ class WishApp(App):
 
             screen = self.watching = WatchScreen(message)
         else:
-            from wish_tui.server.client import RemoteTable
+            from wish_tui.tables.remote import RemoteTable
 
             self.remote_table = RemoteTable(self.connection, message)
             screen = spec.ui.GameScreen(self.remote_table)
@@ -630,24 +631,18 @@ def _load_for(launch: Launch):
         raise SystemExit(1) from None
 
 
-def crash_sentence(report: Path) -> str:
-    """What a person is told when the app stopped on an internal error."""
-    return (
-        "wish-tui stopped on an internal error; the details and the open game are in "
-        f"{report} (your autosave is kept: 'wish-tui continue')."
-    )
-
-
 def run_app(launch: Launch) -> int:
     """Start the terminal app for a launch request and return the exit status.
 
-    A crash exits with status 1 and one sentence naming the crash report.
+    A crash exits with status 1 and one sentence: at the person's own machine it names the
+    crash report; in a session of `wish-tui serve` (SSH, the browser) it says the game stopped
+    and was reported, on standard output, where the browser's page takes its closing words.
     """
     loaded = _load_for(launch) if launch.screen in ("continue", "load", "replay") else None
     app = WishApp(launch, loaded)
     app.run()
-    if app.return_code:
-        if app.crash_report is not None:
-            sys.stderr.write(crash_sentence(app.crash_report) + "\n")
-        return app.return_code
-    return 0
+    served = launch.screen == "client"
+    words = app.closing.words(app.return_code, served)
+    if words:
+        (sys.stdout if served else sys.stderr).write(words + "\n")
+    return app.return_code or 0

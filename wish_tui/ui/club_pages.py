@@ -24,7 +24,8 @@ PAGE_KEYS = {
     "leaderboard": "Enter: the player's page · g game · ←→ pages · h history · Esc back",
     "player": "h their history · l leaderboard · Esc back",
     "game": "g another game · l its leaderboard · Esc back",
-    "profile": "k adds a key (paste its line) · b bell on/off · t your text · Esc back",
+    "profile": "k adds a key (paste its line) · b bell on/off · t your text · n your name · "
+    "Esc back",
 }
 
 
@@ -61,6 +62,7 @@ class ClubPageScreen(Screen):
         Binding("k", "add_key", "Add a key", show=False),
         Binding("b", "bell", "Bell", show=False),
         Binding("t", "profile_text", "Text", show=False),
+        Binding("n", "rename", "Name", show=False),
     ]
 
     def __init__(self, message: dict) -> None:
@@ -98,7 +100,8 @@ class ClubPageScreen(Screen):
         grid.add_columns("Day", "Game", "Seats and scores", "Rated")
         for game in message.get("rows", []):
             seats = ", ".join(
-                f"{s['place']}. {s['player'] or s['name']} {s['score']}"
+                (f"{s['place']}. " if s["place"] > 0 else "")  # an aborted game has no places
+                + f"{s['player'] or s['name']} {s['score']}"
                 + (f" ({s['outcome']})" if s.get("outcome") else "")
                 for s in sorted(game["seats"], key=lambda s: s["place"])
             )
@@ -106,7 +109,7 @@ class ClubPageScreen(Screen):
                 _day(game["finished_at"]),
                 _game_title(game["game"]) + (" solo" if game.get("solo") else ""),
                 seats,
-                "yes" if game.get("rated") else "",
+                "aborted" if game.get("aborted") else "yes" if game.get("rated") else "",
             )
         who = f"{message['player']}'s" if message.get("player") else "Everyone's"
         game = f" {_game_title(message['game'])}" if message.get("game") else ""
@@ -138,8 +141,8 @@ class ClubPageScreen(Screen):
                 str(stats["played"]),
                 str(stats["won"]),
                 f"{stats['win_rate']:.0%}",
-                f"{stats['average']:.1f}",
-                str(stats["best"]),
+                "—" if stats.get("average") is None else f"{stats['average']:.1f}",
+                "—" if stats.get("best") is None else str(stats["best"]),
                 rating,
                 arrow,
             )
@@ -180,6 +183,12 @@ class ClubPageScreen(Screen):
         text = f"Bell when a decision becomes yours: {bell}."
         if player.get("profile"):
             text += f"\nYour text: {player['profile']}"
+        again = message.get("rename_from")
+        text += (
+            "\nYou may change your name once in 30 days (n)."
+            if again is None
+            else f"\nYou may change your name again from {_day(again)} (once in 30 days)."
+        )
         if player.get("is_guest"):
             text = "You are a guest: connect with a key to keep a name, a rating and a profile."
         return f"Your profile: {player.get('name', '?')}", text
@@ -275,6 +284,19 @@ class ClubPageScreen(Screen):
         settings = self.message.get("player", {}).get("settings") or {}
         on = settings.get("bell") is not False
         self._ask({"type": "settings", "changes": {"bell": not on}})
+
+    def action_rename(self) -> None:
+        """Profile: take another name (once in 30 days; your games follow you)."""
+        if self.kind != "profile" or self.message.get("player", {}).get("is_guest"):
+            return
+
+        def chosen(name: str | None) -> None:
+            if name and name.strip():
+                self._ask({"type": "rename", "name": name.strip()})
+
+        current = self.message.get("player", {}).get("name", "")
+        prompt = "Your new name (others see it at once; once in 30 days):"
+        self.app.push_screen(LineInput(prompt, 40, current), chosen)
 
     def action_profile_text(self) -> None:
         """Profile: a line others read on your page."""

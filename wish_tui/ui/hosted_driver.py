@@ -1,4 +1,4 @@
-"""The driver of an app that shares its process with other apps (`server.pool_host`).
+"""The driver of an app that shares its process with other apps (`server.pool.host`).
 
 Textual's POSIX driver owns the process: standard input and output, a thread for the keys, the
 signals for a resize and for Ctrl+Z. An app the session pool runs beside others has only its own

@@ -68,7 +68,7 @@ class LobbyScreen(Screen):
                 "Enter opens or joins · n new table · h history · l leaderboard · ? p y i",
                 id="lobby-title",
             )
-            yield RowList(("Table", "Game", "Seats", "Progress", ""), id="tables")
+            yield RowList(("Table", "Status", "Game", "Progress", "Seats"), id="tables")
             yield Static("", id="people")
             yield Static("", id="detail")
         # One line of keys, not Textual's Footer: a widget a key, each styled as it mounts,
@@ -76,6 +76,10 @@ class LobbyScreen(Screen):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            # The app closed while this screen was being set up: Textual mounts it all the same,
+            # with none or only some of its widgets; there is no one to show it to.
+            return
         self.query_one(KeyBar).set_keys(shown_keys(self.BINDINGS))
         self.query_one(RowList).focus()
         if self._first is not None:
@@ -120,12 +124,14 @@ class LobbyScreen(Screen):
 
     @staticmethod
     def _row(entry: dict) -> tuple:
-        """A table in the list: its number, game, seats, progress and what it is to you."""
+        """A table in the list: its number, what it is to you, its game, progress and seats —
+        what matters first, so that a narrow window cuts only the seats (the detail line below
+        names them all)."""
         seats = ", ".join(
             label + ("" if connected or "open seat" in label or "bot" in label else " — away")
             for label, connected in zip(entry["seats"], entry["connected"], strict=True)
         )
-        if entry["over"]:
+        if entry["over"] or entry.get("ended"):  # ended: early (a seat given up, aborted)
             state = "finished"
         elif entry.get("your_move"):
             since = _since(entry.get("since") or 0)
@@ -136,9 +142,8 @@ class LobbyScreen(Screen):
             state = f"{len(entry['open'])} open seat{'s' if len(entry['open']) > 1 else ''}"
         else:
             state = "full"
-        if entry.get("kind") == "turn":
-            state += " · turn-based"
-        return (entry["table"], entry["title"], seats, entry["progress"], state)
+        game = entry["title"] + (" · turn-based" if entry.get("kind") == "turn" else "")
+        return (entry["table"], state, game, entry["progress"], seats)
 
     def _selected(self) -> dict | None:
         row = self.query_one(RowList).cursor_row

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from wish_tui import saves
-from wish_tui.table import seat_view
+from wish_tui.tables.master import seat_view
 from wish_tui.widgets.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.table_screen import TABLE_CSS_PATH

@@ -50,6 +50,10 @@ class WatchScreen(Screen):
         self.call_after_refresh(self.on_table_message, self.message)
 
     def on_resize(self) -> None:
+        if not self.app.is_running:
+            # The app closed while this screen was being set up: Textual still hands it what
+            # was queued for it, with only the widgets composed before; there is nothing to show.
+            return
         self.set_class(not self._compact, "roomy")
         self._show()
 
@@ -83,7 +87,7 @@ class WatchScreen(Screen):
         with contextlib.suppress(KeyError, IndexError, TypeError):
             self.query_one(self.spec.ui.Board).show(view, self.shown_seat, self._compact)
         seats = message["seats"]
-        if message["over"]:
+        if message["over"] or message.get("ended"):
             status = "The game is over."
         elif message["waiting_for"]:
             status = f"Watching table {self.table_id}: waiting for {message['waiting_for']}."

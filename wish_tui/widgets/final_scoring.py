@@ -23,11 +23,15 @@ class FinalScoringScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     FinalScoringScreen > Vertical { max-height: 100%; overflow-y: auto; }
+    FinalScoringScreen #rematch-offer { color: $warning; text-style: bold; }
     """
     GAME: str | None = None
     """The game a new game is set up for (the registry's name)."""
     projected = False
     """True when the window shows the final scoring if the game ended now, not its end."""
+    notes: tuple[str, ...] = ()
+    """Sentences under the verdict on how the game was settled: aborted, or a seat given up
+    and ranked last whatever its score (`core.ranking.result_lines`)."""
     BINDINGS = [
         Binding("escape", "back", "The table"),
         Binding("n", "new_game", "New game"),
@@ -39,6 +43,9 @@ class FinalScoringScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         # On a short terminal the window scrolls: it opens at its top, on the verdict.
         self.call_after_refresh(self._show_top)
+        table = getattr(self.app, "remote_table", None)
+        if table is not None and table.rematch_offer and not self.projected:
+            self.show_rematch_offer(table.rematch_offer)
         if self.projected:
             from textual.widgets import Label
 
@@ -48,11 +55,34 @@ class FinalScoringScreen(ModalScreen[None]):
                 if shown.startswith("The "):
                     shown = "t" + shown[1:]
                 label.update(f"If the game ended now: {shown}")
+        if self.notes:
+            from textual.widgets import Label
+
+            for verdict in self.query("#verdict").results(Label):
+                notes = Label("\n".join(self.notes), id="result-notes")
+                verdict.parent.mount(notes, after=verdict)
+                break
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "rematch":
             return self.online and not self.projected
         return not (self.projected and action == "new_game")
+
+    def show_rematch_offer(self, text: str) -> None:
+        """Say above the verdict that another player asks for a rematch (r sits you down)."""
+        from textual.widgets import Label
+
+        shown = self.query("#rematch-offer")
+        if shown:
+            shown.first(Label).update(text)
+            return
+        box = self.query(Vertical).first()
+        title = box.query("#title")
+        offer = Label(text, id="rematch-offer")
+        if title:
+            box.mount(offer, after=title.first())
+        else:
+            box.mount(offer, before=0)
 
     def action_rematch(self) -> None:
         """At a server's table: a new table with the same game and seats; the others are

@@ -119,12 +119,6 @@ class GameLog(Widget):
         self.top = max(0, min(self.top + pages * max(1, height - 1), self._page_top))
         self._redraw_rows()
 
-    def scroll_relative(self, x: float | None = None, y: float | None = None, **kwargs) -> None:
-        """Move the shown rows by `y` (for callers of the scrolling API)."""
-        if y:
-            self.top = max(0, min(self.top + int(y), self._page_top))
-            self._redraw_rows()
-
     # -- drawing -----------------------------------------------------------------------------
     def _redraw_rows(self) -> None:
         """Redraw the rows, not the border above them (a page turn need not resend it)."""

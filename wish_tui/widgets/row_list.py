@@ -59,6 +59,8 @@ class RowList(ScrollView, can_focus=True):
     BINDINGS = [
         Binding("up", "cursor(-1)", "Up", show=False),
         Binding("down", "cursor(1)", "Down", show=False),
+        Binding("right", "pan(1)", "Next column", show=False),
+        Binding("left", "pan(-1)", "Previous column", show=False),
         Binding("pageup", "page(-1)", "Page up", show=False),
         Binding("pagedown", "page(1)", "Page down", show=False),
         Binding("home", "jump(0)", "First", show=False),
@@ -123,7 +125,7 @@ class RowList(ScrollView, can_focus=True):
     def watch_cursor_row(self, before: int, row: int) -> None:
         self._refresh_row(before)
         self._refresh_row(row)
-        self._scroll_to(row)
+        self._keep_in_view(row)
         if self.rows:
             self.post_message(self.Highlighted(row))
 
@@ -138,6 +140,19 @@ class RowList(ScrollView, can_focus=True):
 
     def action_jump(self, row: int) -> None:
         self.move_cursor(row if row >= 0 else len(self.rows) - 1)
+
+    def action_pan(self, step: int) -> None:
+        """Bring the next column (or the one before) to the left edge, in a list wider than
+        the window: a press shows a column, not one cell more of it."""
+        starts = [0, 1]  # the cursor's mark, then each column's cell
+        for width in self._widths[:-1]:
+            starts.append(starts[-1] + width + 2)
+        now = int(self.scroll_x)
+        if step > 0:
+            x = next((start for start in starts if start > now), now)
+        else:
+            x = max((start for start in starts if start < now), default=0)
+        self.scroll_to(x=min(x, self.max_scroll_x), animate=False)
 
     def action_select(self) -> None:
         if self.rows:
@@ -154,7 +169,8 @@ class RowList(ScrollView, can_focus=True):
     def _line_width(self) -> int:
         return 1 + sum(w + 2 for w in self._widths)
 
-    def _scroll_to(self, row: int) -> None:
+    def _keep_in_view(self, row: int) -> None:
+        """Scroll just enough that `row` shows under the header."""
         height = max(1, self.scrollable_content_region.height - 1)  # under the header
         top = int(self.scroll_y)
         if row < top:

@@ -51,7 +51,7 @@ class TableHelp:
         if not self._human_main_turn() and not panel_open:
             self.refuse("A hint is given when you are to decide.")
             return
-        self.notify("Thinking about a hint…", timeout=2)
+        self.toast("Thinking about a hint…", timeout=2)
         self.seat.hint()
 
     def hint_words(self, action, words: str) -> str:

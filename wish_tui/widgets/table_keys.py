@@ -77,10 +77,10 @@ class TableKeys:
             return False if action in self.RARE_GROUPS else None
         if action == "undo":
             return True if self._undo_possible() else None
-        if action == "chat":
+        if action in ("chat", "people"):
             return self.table.can_chat
         if action == "hand_to_bot":
-            return bool(getattr(self.table, "is_owner", False))
+            return self.table.can_hand_to_bot
         if action == "resign":
             return bool(getattr(self.table, "can_resign", False))
         if action.startswith("choice_"):

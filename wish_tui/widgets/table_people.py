@@ -1,8 +1,8 @@
 """The table screen's keys for the other people at a table: chat, and a bot for a person who
-left (the owner's call).
+left the table.
 
 A part of `TableScreen` kept in its own file (mixed into it). A table offers them when it has
-others to talk to (`can_chat`) and when this person owns it (`is_owner`).
+others to talk to (`can_chat`) and when this person owns it or plays at it (`can_hand_to_bot`).
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ class TablePeople:
         keys = ["w the score if it ended now"]
         if self.table.can_chat:
             keys.append("/ chat")
-        if getattr(self.table, "is_owner", False):
+            keys.append("o mute a person's chat or the spectators'")
+        if self.table.can_hand_to_bot:
             keys.append("z a bot for a person away")
         if getattr(self.table, "can_resign", False):
             keys.append("x resign")
@@ -88,10 +89,44 @@ class TablePeople:
 
         self.app.push_screen(LineInput("Say to the table (Enter sends, Esc cancels):", 200), said)
 
-    def action_hand_to_bot(self) -> None:
-        """The owner lets a bot play for a person who left (and gives the seat back)."""
+    def action_people(self) -> None:
+        """Mute or unmute another person's chat (for you alone); a player turns the
+        spectators' chat off or on."""
         table = self.table
-        if not getattr(table, "is_owner", False):
+        if not table.can_chat:
+            return
+        options: list[tuple[str, object]] = []
+        mine = {s.person for s in table.seats if s.mine}
+        for name in sorted({s.person for s in table.seats if s.person and s.person not in mine}):
+            muted = name in table.muted
+            verb = "Show again the chat of" if muted else "Mute the chat of"
+            options.append((f"{verb} {name}", lambda n=name, m=muted: table.mute(n, not m)))
+        options.append(("Mute someone else by name…", self._mute_by_name))
+        if mine:
+            on = table.spectator_chat
+            options.append(
+                (
+                    "Turn spectators' chat off" if on else "Let spectators chat again",
+                    lambda: table.set_spectator_chat(not on),
+                )
+            )
+
+        def chosen(index: int) -> None:
+            options[index][1]()
+
+        self._ask("The people at this table", [label for label, _ in options], chosen)
+
+    def _mute_by_name(self) -> None:
+        def named(name: str | None) -> None:
+            if name and name.strip():
+                self.table.mute(name.strip(), True)
+
+        self.app.push_screen(LineInput("Mute whose chat? (their name; Esc cancels)", 20), named)
+
+    def action_hand_to_bot(self) -> None:
+        """Let a bot play for a person who left the table (and give the seat back)."""
+        table = self.table
+        if not table.can_hand_to_bot:
             return
         seats = [i for i, s in enumerate(table.seats) if s.is_human and s.person and not s.mine]
         if not seats:

@@ -6,7 +6,7 @@ module), and its words (why a key is refused, what the status line says, the dec
 Everything else — whose turn it is, curtains between people sharing a keyboard, the choice panel,
 undo, save, quit, hints, help and the end of the game — is here, once for every game.
 
-The screen is a client of the seat API (`wish_tui.seat`): it sits at a table (`LocalTable` here,
+The screen is a client of the seat API (`wish_tui.tables.seat`): it sits at a table (`LocalTable` here,
 or a table of `wish-tui serve`), shows the view of the seat at the keyboard, offers the choices
 that seat has, and plays by notation. It holds no game state and never asks which kind of table it
 has: the table tells it of every change (`table_changed`), every refusal and every hint.
@@ -22,7 +22,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 
-from wish_tui.seat import Hint, Refused
+from wish_tui.core.ranking import result_lines
+from wish_tui.tables.seat import Hint, Refused
 
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
@@ -71,6 +72,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         Binding("pagedown", "log_scroll(1)", show=False),
         Binding("slash", "chat", "Chat", show=False),
         Binding("z", "hand_to_bot", "Seat to a bot", show=False),
+        Binding("o", "people", "People", show=False),
         Binding("ctrl+g", "bell", "Bell on/off", show=False),
         Binding("w", "score_now", "Score now", show=False),
         Binding("x", "resign", "Resign", show=False),
@@ -86,7 +88,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(classes="table")
         self.table = table
-        """The table this screen sits at (a `wish_tui.seat.TableClient`)."""
+        """The table this screen sits at (a `wish_tui.tables.seat.TableClient`)."""
         self.viewer = self._first_mine()
         """The seat whose view is on the screen (the person at the keyboard)."""
         self.warning = warning
@@ -112,7 +114,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
     # -- the seat at the keyboard --------------------------------------------------------------
     @property
     def seat(self):
-        """The client of the seat at the keyboard (`wish_tui.seat.Seat`)."""
+        """The client of the seat at the keyboard (`wish_tui.tables.seat.Seat`)."""
         return self.table.seat(self.viewer)
 
     @property
@@ -231,11 +233,15 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         return shown
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            # The app closed while this screen was being set up: Textual mounts it all the same,
+            # with only the widgets composed before; there is no one to show it to.
+            return
         keys = [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
         self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
         self._write_news()
         if self.warning:
-            self.notify(self.warning, severity="warning", timeout=8)
+            self.toast(self.warning, severity="warning", timeout=8)
         self.refresh_view()
         self.table.listen(self)
         self.opened()
@@ -253,6 +259,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         `on_mount`, so a game overrides this instead)."""
 
     def on_resize(self) -> None:
+        if not self.app.is_running:
+            return  # the app closes (this screen may have been closed half set up, see on_mount)
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
 
@@ -347,7 +355,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         setter = getattr(self.app, "set_bell", None)
         if setter is not None:
             setter(on)
-        self.notify(
+        self.toast(
             "The bell rings when a decision becomes yours (ctrl+g turns it off)."
             if on
             else "The bell is off (ctrl+g turns it on)."
@@ -364,14 +372,18 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
     def table_notice(self, sentence: str) -> None:
         """Something the person should know: an autosave that could not be written, a person
         away long enough for a bot to take their seat."""
-        self.notify(sentence, severity="warning", timeout=10)
+        self.toast(sentence, severity="warning", timeout=10)
+        if self.table.rematch_offer:
+            for screen in self.app.screen_stack:
+                if isinstance(screen, FinalScoringScreen):
+                    screen.show_rematch_offer(self.table.rematch_offer)
 
     def table_hint(self, hint: Hint) -> None:
         """A hint asked for is ready (one for a position that is gone is dropped)."""
         if hint.actions != self.table.actions or self.table.deciding != self.viewer:
             return
         action = self.spec.rules.Action.parse(hint.notation)
-        self.notify(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
+        self.toast(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
         self._hint_shown = True
         self._hinted = action
         self.hinted(action)
@@ -577,7 +589,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         """Save the game under a name."""
         path = self._save()
         if path is not None:
-            self.notify(f"Saved as {path.stem}.")
+            self.toast(f"Saved as {path.stem}.")
 
     def _save(self) -> Path | None:
         """Save the game under a new name; return its file (None, said, when it cannot be)."""
@@ -660,6 +672,12 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
             return
         self._clear_notifications()  # no earlier word may cover the final scoring
         view = self.view()
+        if "scores" not in view:  # a server's game whose end is not kept yet: as it stands
+            view = {**view, "scores": view["projection"]}
         keep = getattr(self.app, "keep_solo_score", None)
         best = keep(self.table, view) if keep is not None else None
-        self.app.push_screen(self.game_over_screen(view, seed, best))
+        window = self.game_over_screen(view, seed, best)
+        # At a server, the scores are those the club settled: a given-up seat is last, an
+        # aborted game has no ranking; say so under the verdict.
+        window.notes = tuple(result_lines(view["scores"], [s.named for s in self.table.seats]))
+        self.app.push_screen(window)

@@ -84,8 +84,6 @@ class TableStatus:
         table = self.table
         if table.is_over:
             return "The game is over: Enter shows the final scoring, q leaves."
-        if getattr(table, "ended", False):
-            return "The game ended here: no person was left to play. q goes back to the tables."
         seat = table.deciding
         info = table.seats[seat]
         who = self._seat_label(seat)

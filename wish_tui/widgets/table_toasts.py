@@ -11,15 +11,13 @@ from collections.abc import Callable
 class TableToasts:
     """The notifications of a table screen (mixed into `TableScreen`)."""
 
-    def notify(self, message: str, *, severity: str = "information", **kwargs) -> None:
-        """A toast; a refusal (a warning or an error) takes the place of the words before it, so
-        one sentence at a time says why, where the last one was."""
+    def toast(self, message: str, *, severity: str = "information", **kwargs) -> None:
+        """Textual's notification; a refusal (a warning or an error) takes the place of the
+        words before it, so one sentence at a time says why, where the last one was."""
         if severity not in ("warning", "error"):
-            super().notify(message, severity=severity, **kwargs)
+            self.notify(message, severity=severity, **kwargs)
             return
-        self._clear_notifications(
-            then=lambda: super(TableToasts, self).notify(message, severity=severity, **kwargs)
-        )
+        self._clear_notifications(then=lambda: self.notify(message, severity=severity, **kwargs))
 
     def _clear_notifications(self, then: Callable[[], None] | None = None) -> None:
         """Take every notification off the screen (`then`: what to do once it is clear).

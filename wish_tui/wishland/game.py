@@ -3,9 +3,10 @@ adapters to its rules."""
 
 from __future__ import annotations
 
-import importlib
+from functools import cache
+from types import ModuleType
 
-from wish_tui.core.game_spec import Game, Option
+from wish_tui.core.game_spec import Game, Option, Parts
 
 SOLO_LEVEL = "standard"
 """Wishland's solo game has one level: the rulebook's Solo Mode."""
@@ -55,10 +56,20 @@ def _solo_setup(view: dict) -> str:
     return "+".join(parts)
 
 
-def _part(name: str):
-    """One of this game's modules (`rules`, `bots`, `ui`, `ui.log`, `ui.choices`, `ui.text`),
-    imported when first asked for."""
-    return importlib.import_module(f"{__package__}.{name}")
+@cache
+def _parts() -> Parts:
+    """This game's pure modules, imported when first asked for."""
+    from wish_tui.wishland import bots, rules
+    from wish_tui.wishland.words import choices, log, text
+
+    return Parts(rules=rules, bots=bots, log=log, choices=choices, text=text)
+
+
+def _screens() -> ModuleType:
+    """This game's screens (Textual), imported when first asked for."""
+    from wish_tui.wishland import ui
+
+    return ui
 
 
 GAME = Game(
@@ -66,7 +77,8 @@ GAME = Game(
     title="Wishland",
     blurb="Place Workers to buy cards and build the best amusement park.",
     package="wish_tui.wishland",
-    part=_part,
+    parts=_parts,
+    screens=_screens,
     seats=("red", "blue", "green", "yellow"),
     seat_word="colour",
     seat_key="colour",

@@ -43,6 +43,7 @@ gemstone can go somewhere. ``plus`` may be used in any of these steps.
 
 from __future__ import annotations
 
+from wish_tui.core.state import undo_points, undo_target, why_no_undo
 from wish_tui.spirits.data import load_raw
 
 from . import setup
@@ -61,7 +62,6 @@ from .determinize import determinize
 from .notation import parse_action
 from .projection import projected_scores
 from .state import State
-from .undo import undo_points, undo_target, why_no_undo
 
 CATALOG: Catalog = parse_catalog(load_raw())
 """The printed and designed facts of the game, from `wish_tui/spirits/data/`."""

@@ -76,26 +76,62 @@ class Action(NamedTuple):
         kind, rest = words[0], words[1:]
         if kind in SIMPLE and not rest:
             return SIMPLE[kind]
-        if kind == "take" and len(rest) == 2 and rest[0] in _ROW_WORDS and rest[1] in END_NAMES:
-            return TAKE[int(rest[0]) - 1][END_NAMES.index(rest[1])]
-        if kind == "gem" and len(rest) == 1 and rest[0] in PLACE_INDEX:
-            return GEM[PLACE_INDEX[rest[0]]]
-        if kind == "move" and len(rest) == 3 and rest[0] == "gem":
-            a, b = PLACE_INDEX.get(rest[1]), PLACE_INDEX.get(rest[2])
-            if a is not None and b is not None:
-                return MOVE[a][b]
-        if kind == "give" and len(rest) == 1:
-            if rest[0] == "supply":
-                return GIVE_SUPPLY
-            if rest[0] in PLACE_INDEX:
-                return GIVE[PLACE_INDEX[rest[0]]]
-        if kind == "keep" and len(rest) >= 2 and rest[0] in ("wish", "hex"):
-            original = " ".join(text.split()[2:])
-            return cls("keep", a=0 if rest[0] == "wish" else 1, name=original)
-        if kind == "favor" and len(rest) >= 1:
-            joined = "".join(rest)
-            return cls("favor", name=KIND_ALIASES.get(joined, joined))
+        reader = _READERS.get(kind)
+        action = reader(cls, text, rest) if reader is not None else None
+        if action is not None:
+            return action
         raise IllegalAction(_shape_hint(text, kind))
+
+
+def _read_take(cls, text: str, rest: list[str]) -> Action | None:
+    if len(rest) == 2 and rest[0] in _ROW_WORDS and rest[1] in END_NAMES:
+        return TAKE[int(rest[0]) - 1][END_NAMES.index(rest[1])]
+    return None
+
+
+def _read_gem(cls, text: str, rest: list[str]) -> Action | None:
+    return GEM[PLACE_INDEX[rest[0]]] if len(rest) == 1 and rest[0] in PLACE_INDEX else None
+
+
+def _read_move(cls, text: str, rest: list[str]) -> Action | None:
+    if len(rest) == 3 and rest[0] == "gem":
+        a, b = PLACE_INDEX.get(rest[1]), PLACE_INDEX.get(rest[2])
+        if a is not None and b is not None:
+            return MOVE[a][b]
+    return None
+
+
+def _read_give(cls, text: str, rest: list[str]) -> Action | None:
+    if len(rest) != 1:
+        return None
+    if rest[0] == "supply":
+        return GIVE_SUPPLY
+    return GIVE[PLACE_INDEX[rest[0]]] if rest[0] in PLACE_INDEX else None
+
+
+def _read_keep(cls, text: str, rest: list[str]) -> Action | None:
+    if len(rest) >= 2 and rest[0] in ("wish", "hex"):
+        original = " ".join(text.split()[2:])
+        return cls("keep", a=0 if rest[0] == "wish" else 1, name=original)
+    return None
+
+
+def _read_favor(cls, text: str, rest: list[str]) -> Action | None:
+    if not rest:
+        return None
+    joined = "".join(rest)
+    return cls("favor", name=KIND_ALIASES.get(joined, joined))
+
+
+_READERS = {
+    "take": _read_take,
+    "gem": _read_gem,
+    "move": _read_move,
+    "give": _read_give,
+    "keep": _read_keep,
+    "favor": _read_favor,
+}
+"""Per kind: read the words after it as an action of that kind (None: not of its shape)."""
 
 
 def _shape_hint(text: str, kind: str) -> str:

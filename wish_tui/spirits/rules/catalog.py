@@ -174,8 +174,15 @@ def _tiles(raw: dict) -> tuple[tuple[str, ...], tuple[str, ...], tuple[Tile, ...
         _fail("the spirits or power sources are not the nine and three of the game")
     for entry in spirits + powers:
         _source(entry, f"spirit {entry['id']}")
+    tiles = _tile_list(raw["tile"], spirits)
+    names = tuple(s["name"] for s in spirits), tuple(p["name"] for p in powers)
+    return names[0], names[1], tuple(tiles)
+
+
+def _tile_list(entries: list[dict], spirits: list[dict]) -> list[Tile]:
+    """The 48 tiles, checked against the symbols and power icons the game prints."""
     tiles: list[Tile] = []
-    for entry in raw["tile"]:
+    for entry in entries:
         spirit = SPIRITS.index(entry["spirit"])
         symbols = entry.get("symbols", 1)
         power = POWERS.index(entry["power"]) if entry.get("power") else -1
@@ -193,8 +200,7 @@ def _tiles(raw: dict) -> tuple[tuple[str, ...], tuple[str, ...], tuple[Tile, ...
     for i, power in enumerate(POWERS):
         if sum(1 for t in tiles if t.power == i) != 9:
             _fail(f"there must be nine {power} icons")
-    names = tuple(s["name"] for s in spirits), tuple(p["name"] for p in powers)
-    return names[0], names[1], tuple(tiles)
+    return tiles
 
 
 def _tokens(raw: dict) -> tuple[str, ...]:

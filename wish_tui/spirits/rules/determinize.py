@@ -62,70 +62,14 @@ def determinize(view: dict, seed: int):
 
 def _build(view: dict, seed: int, cat, attempt: int = 0) -> dict:
     players = view["players"]
-    n = len(players)
     rng = rngmod.seed_state(seed + attempt * 0x9E3779B9)
     phase = view["phase"]
     ended = phase in ("reward", "over")
-
-    # Tokens: what the seat knows, then the rest sampled into the hidden places.
-    free = list(range(len(cat.tokens)))
-    spent = _ids(view["spent"], free, cat)
-    held: list[list[int] | None] = [None] * n
-    for s, p in enumerate(players):
-        if "tokens" in p:
-            held[s] = _ids(p["tokens"], free, cat)
     solo_view = view.get("solo_game")
-    opp_tokens: list[int] = []
-    if solo_view:
-        opp_tokens = _ids(solo_view["opponent_tokens"], free, cat)
-        pool = [t for t in free if cat.tokens[t] in SPIRITS]
-        rng, hidden = _take(rng, pool, solo_view["opponent_hidden_tokens"])
-        opp_tokens += hidden
-        aside = sorted(t for t in free if t not in hidden)
-        marks_grid = [[None] * COLUMNS for _ in range(ROWS)]
-    else:
-        pool = sorted(free)
-        rng = rngmod.shuffle(rng, pool)
-        _plus_for_decider(view, held, pool, cat)
-        chosen_aside = _aside_from_options(view, pool, cat)
-        for s, p in enumerate(players):
-            if held[s] is None:
-                rng, held[s] = _take(rng, pool, p["token_count"])
-        marks_grid = []
-        for row in view["forest"]:
-            marks_row = []
-            for entry in row:
-                if entry is not None and entry["token"]:
-                    rng, (token,) = _take(rng, pool, 1)
-                    marks_row.append(token)
-                else:
-                    marks_row.append(None)
-            marks_grid.append(marks_row)
-        aside = sorted(pool + chosen_aside)
-
-    # Tiles: all shown, but the solo game's face-down ones.
-    seen_tiles = [t for p in players for t in p["tiles"]]
-    if solo_view:
-        seen_tiles += solo_view["opponent_tiles"]
-    seen_tiles += [e["tile"] for row in view["forest"] for e in row if e and "tile" in e]
-    hidden_tiles = sorted(set(range(len(cat.tiles))) - set(seen_tiles))
-    rng = rngmod.shuffle(rng, hidden_tiles)
-    forest = []
-    for row in view["forest"]:
-        forest.append([None if e is None else e.get("tile", -1) for e in row])
-    for row in forest:
-        for c, t in enumerate(row):
-            if t == -1:
-                row[c] = hidden_tiles.pop()
-
+    rng, tokens = _deal_tokens(view, cat, rng, solo_view)
+    rng, forest = _deal_tiles(view, cat, rng, solo_view)
     cards = _cards(view, rng, cat)
-    reward_token = [-1] * n
-    if ended:
-        for s, p in enumerate(players):
-            wish = p.get("wish")
-            owed = ["favor", s] in view["pending"]
-            if wish and wish["met"] and cat.wishes[wish["name"]].reward == "favor" and not owed:
-                reward_token[s] = held[s][-1]
+    reward_token = _reward_tokens(view, tokens["held"], cat) if ended else [-1] * len(players)
     spirit = view["spirit"]
     return {
         "format": FORMAT,
@@ -143,33 +87,102 @@ def _build(view: dict, seed: int, cat, attempt: int = 0) -> dict:
         "spirit": -1 if spirit is None else SPIRITS.index(spirit),
         "forest": forest,
         "gems": [[None if e is None else e["gem"] for e in row] for row in view["forest"]],
-        "marks": marks_grid,
+        "marks": tokens["marks"],
         "players": [
-            {
-                "tiles": list(p["tiles"]),
-                "tokens": held[s],
-                "supply": p["gems"]["supply"],
-                "lost": p["gems"]["lost"],
-                "wish_options": cards["options"]["wish"][s],
-                "hex_options": cards["options"]["hex"][s],
-                "wish": cards["kept"]["wish"][s],
-                "hex": cards["kept"]["hex"][s],
-                "met": bool(ended and p.get("wish") and p["wish"]["met"]),
-                "bonus": [p["bonus"][c] for c in p["bonus"]],
-                "reward_token": reward_token[s],
-            }
+            _player(p, s, tokens["held"][s], cards, reward_token[s], ended)
             for s, p in enumerate(players)
         ],
-        "spent": spent,
-        "aside": aside,
+        "spent": tokens["spent"],
+        "aside": tokens["aside"],
         "box": cards["box"],
         "discards": cards["discards"],
         "opponent": {
             "tiles": list(solo_view["opponent_tiles"]) if solo_view else [],
-            "tokens": opp_tokens,
+            "tokens": tokens["opponent"],
         },
         "pending": [list(step) for step in view["pending"]],
     }
+
+
+def _player(p: dict, s: int, held: list[int], cards: dict, reward_token: int, ended: bool) -> dict:
+    """A seat's part of the state: what its view shows, its tokens and cards as dealt."""
+    return {
+        "tiles": list(p["tiles"]),
+        "tokens": held,
+        "supply": p["gems"]["supply"],
+        "lost": p["gems"]["lost"],
+        "wish_options": cards["options"]["wish"][s],
+        "hex_options": cards["options"]["hex"][s],
+        "wish": cards["kept"]["wish"][s],
+        "hex": cards["kept"]["hex"][s],
+        "met": bool(ended and p.get("wish") and p["wish"]["met"]),
+        "bonus": [p["bonus"][c] for c in p["bonus"]],
+        "reward_token": reward_token,
+    }
+
+
+def _deal_tokens(view: dict, cat, rng: int, solo_view: dict | None) -> tuple[int, dict]:
+    """The Favor tokens: what the seat knows, then the rest sampled into the hidden places."""
+    free = list(range(len(cat.tokens)))
+    spent = _ids(view["spent"], free, cat)
+    held: list[list[int] | None] = [
+        _ids(p["tokens"], free, cat) if "tokens" in p else None for p in view["players"]
+    ]
+    dealt = {"spent": spent, "held": held, "opponent": []}
+    if solo_view:
+        opp_tokens = _ids(solo_view["opponent_tokens"], free, cat)
+        pool = [t for t in free if cat.tokens[t] in SPIRITS]
+        rng, hidden = _take(rng, pool, solo_view["opponent_hidden_tokens"])
+        dealt["opponent"] = opp_tokens + hidden
+        dealt["aside"] = sorted(t for t in free if t not in hidden)
+        dealt["marks"] = [[None] * COLUMNS for _ in range(ROWS)]
+        return rng, dealt
+    pool = sorted(free)
+    rng = rngmod.shuffle(rng, pool)
+    _plus_for_decider(view, held, pool, cat)
+    chosen_aside = _aside_from_options(view, pool, cat)
+    for s, p in enumerate(view["players"]):
+        if held[s] is None:
+            rng, held[s] = _take(rng, pool, p["token_count"])
+    marks = []
+    for row in view["forest"]:
+        marks_row = []
+        for entry in row:
+            token = None
+            if entry is not None and entry["token"]:
+                rng, (token,) = _take(rng, pool, 1)
+            marks_row.append(token)
+        marks.append(marks_row)
+    dealt["marks"] = marks
+    dealt["aside"] = sorted(pool + chosen_aside)
+    return rng, dealt
+
+
+def _deal_tiles(view: dict, cat, rng: int, solo_view: dict | None) -> tuple[int, list]:
+    """The forest's tiles: all shown, but the solo game's face-down ones, sampled."""
+    seen_tiles = [t for p in view["players"] for t in p["tiles"]]
+    if solo_view:
+        seen_tiles += solo_view["opponent_tiles"]
+    seen_tiles += [e["tile"] for row in view["forest"] for e in row if e and "tile" in e]
+    hidden_tiles = sorted(set(range(len(cat.tiles))) - set(seen_tiles))
+    rng = rngmod.shuffle(rng, hidden_tiles)
+    forest = [[None if e is None else e.get("tile", -1) for e in row] for row in view["forest"]]
+    for row in forest:
+        for c, t in enumerate(row):
+            if t == -1:
+                row[c] = hidden_tiles.pop()
+    return rng, forest
+
+
+def _reward_tokens(view: dict, held: list, cat) -> list[int]:
+    """Per seat, the Favor token its met Wish rewarded it with (-1 when none yet)."""
+    reward_token = [-1] * len(view["players"])
+    for s, p in enumerate(view["players"]):
+        wish = p.get("wish")
+        owed = ["favor", s] in view["pending"]
+        if wish and wish["met"] and cat.wishes[wish["name"]].reward == "favor" and not owed:
+            reward_token[s] = held[s][-1]
+    return reward_token
 
 
 def _plus_for_decider(view: dict, held: list, pool: list[int], cat) -> None:

@@ -110,28 +110,37 @@ def standing(st, knows) -> Standing:
     after: list[Figures] = []
     met: list[bool] = []
     for s in range(n):
-        counts = list(before[s].counts)
-        favors = before[s].favors
-        name = st.wish[s] if _card_known(st, s, knows) else ""
-        if "wishes" in st.modules and not name:
-            unknown[s].append("wish")
-        card = cat.wishes[name] if name else None
-        met.append(bool(st.met[s]) if checked else card is not None and wish_met(card, s, before))
-        if met[s] and card.reward == "spirit":
-            counts[card.reward_spirit] += card.count
-        elif met[s]:
-            token = st.reward_token[s]
-            if token < 0:
-                unknown[s].append("wish_reward")
-            else:
-                favors += 1
-                category = cat.token_category[token]
-                if category >= 0 and (knows is None or s in knows):
-                    counts[category] += 1
-        if "hexes" in st.modules and not (st.hex[s] and _card_known(st, s, knows)):
-            unknown[s].append("hex")
-        after.append(Figures(tuple(counts), favors, before[s].gems, before[s].doubles))
+        figs, is_met = _with_wish(st, s, before, knows, checked, unknown[s])
+        after.append(figs)
+        met.append(is_met)
     return Standing(before, after, met, unknown)
+
+
+def _with_wish(st, s: int, before: list[Figures], knows, checked: bool, unknown: list[str]):
+    """Seat `s`'s figures with its Wish's reward, and whether its Wish is met; adds to
+    `unknown` what a seat outside `knows` cannot count."""
+    cat = st.catalog
+    counts = list(before[s].counts)
+    favors = before[s].favors
+    name = st.wish[s] if _card_known(st, s, knows) else ""
+    if "wishes" in st.modules and not name:
+        unknown.append("wish")
+    card = cat.wishes[name] if name else None
+    met = bool(st.met[s]) if checked else card is not None and wish_met(card, s, before)
+    if met and card.reward == "spirit":
+        counts[card.reward_spirit] += card.count
+    elif met:
+        token = st.reward_token[s]
+        if token < 0:
+            unknown.append("wish_reward")
+        else:
+            favors += 1
+            category = cat.token_category[token]
+            if category >= 0 and (knows is None or s in knows):
+                counts[category] += 1
+    if "hexes" in st.modules and not (st.hex[s] and _card_known(st, s, knows)):
+        unknown.append("hex")
+    return Figures(tuple(counts), favors, before[s].gems, before[s].doubles), met
 
 
 def _seat_entry(st, seat: int, now: Standing, knows) -> dict:
@@ -215,14 +224,9 @@ def final_scores(st) -> dict:
     return without_markers(score_sheet(st, None))
 
 
-def _solo_scores(st, knows) -> dict:
-    cat = st.catalog
-    tiles = tile_counts(cat, st.tiles[0])
-    # Your face-up tokens are gained at the end; the forest's face-down ones are all shown by then.
-    mine = token_counts(cat, st.held[0], list(tiles))
-    shown = st.opp_tokens if knows is None else solomod.revealed_tokens(st)
-    theirs = token_counts(cat, shown, tile_counts(cat, st.opp_tiles))
-    unknown = ["forest_tokens"] if len(shown) < len(st.opp_tokens) else []
+def _solo_steps(mine: list[int], theirs: list[int], tiles: list[int]) -> dict[str, int]:
+    """A solo game's points per category: a spirit's count where you hold its majority, 3 off
+    for a spirit you have none of."""
     steps = {WISH_STEP: 0}
     for c, name in enumerate(CATEGORIES):
         points = 0
@@ -231,6 +235,18 @@ def _solo_scores(st, knows) -> dict:
             points -= 3 if tiles[c] == 0 else 0
         steps[name] = points
     steps[HEX_STEP] = 0
+    return steps
+
+
+def _solo_scores(st, knows) -> dict:
+    cat = st.catalog
+    tiles = tile_counts(cat, st.tiles[0])
+    # Your face-up tokens are gained at the end; the forest's face-down ones are all shown by then.
+    mine = token_counts(cat, st.held[0], list(tiles))
+    shown = st.opp_tokens if knows is None else solomod.revealed_tokens(st)
+    theirs = token_counts(cat, shown, tile_counts(cat, st.opp_tiles))
+    unknown = ["forest_tokens"] if len(shown) < len(st.opp_tokens) else []
+    steps = _solo_steps(mine, theirs, tiles)
     total = sum(steps.values())
     lost = [name for c, name in enumerate(SPIRITS) if theirs[c] > mine[c]]
     verdict = "lose" if len(lost) > cat.solo_levels[st.solo].forgiven else "win"

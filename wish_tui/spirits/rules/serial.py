@@ -106,12 +106,13 @@ def _flat(grid) -> list[int]:
     return [-1 if v is None else v for row in grid for v in row]
 
 
-def from_dict(cls, d, catalog):
+def from_dict(cls, d, catalog=None):
     """Rebuild and validate a state written by `to_dict`.
 
     Raises:
         ValueError: one short sentence on the first thing that is not a consistent game.
     """
+    catalog = catalog or cls.DEFAULT_CATALOG
     validate.shape(d, catalog, FORMAT, TOP_KEYS, PLAYER_KEYS)
     st = cls.__new__(cls)
     st.catalog = catalog

@@ -16,6 +16,24 @@ def check_arguments(seats, seed, modules, solo) -> tuple[tuple[str, ...], tuple[
     Raises:
         ValueError: one sentence on what is wrong.
     """
+    seats = _check_seats(seats)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError("The seed must be a whole number.")
+    if solo is None or solo == "":
+        solo = ""
+    elif not isinstance(solo, str) or solo not in SOLO_LEVELS:
+        raise ValueError(f"{_quote(solo)} is not a solo level; choose {', '.join(SOLO_LEVELS)}.")
+    modules = _check_modules(modules)
+    if solo and len(seats) != 1:
+        raise ValueError("A solo game has exactly one seat.")
+    if not solo and len(seats) == 1:
+        raise ValueError(f"A game with one seat is a solo game: {_SOLO_HINT}.")
+    if solo and modules:
+        raise ValueError("Wishes and Hexes are not played in a solo game: leave the modules out.")
+    return seats, tuple(m for m in MODULES if m in modules), solo
+
+
+def _check_seats(seats) -> tuple[str, ...]:
     if isinstance(seats, str) or not isinstance(seats, list | tuple):
         raise ValueError("Seats are a list of elements, e.g. ['air', 'water'].")
     seats = tuple(seats)
@@ -26,15 +44,13 @@ def check_arguments(seats, seed, modules, solo) -> tuple[tuple[str, ...], tuple[
             raise ValueError(f"{_quote(s)} is not a seat; choose from {', '.join(SEATS)}.")
     if len(set(seats)) != len(seats):
         raise ValueError("Each element can be played by one seat only.")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError("The seed must be a whole number.")
-    if solo is None or solo == "":
-        solo = ""
-    elif not isinstance(solo, str) or solo not in SOLO_LEVELS:
-        raise ValueError(f"{_quote(solo)} is not a solo level; choose {', '.join(SOLO_LEVELS)}.")
+    return seats
+
+
+def _check_modules(modules) -> tuple:
     if modules is None:
-        modules = ()
-    elif isinstance(modules, str):
+        return ()
+    if isinstance(modules, str):
         modules = (modules,)
     elif not isinstance(modules, list | tuple | set | frozenset):
         raise ValueError("Modules are a list of module names, e.g. ('wishes', 'hexes').")
@@ -43,13 +59,7 @@ def check_arguments(seats, seed, modules, solo) -> tuple[tuple[str, ...], tuple[
             raise ValueError(f"{_quote(m)} is not a module; choose from {', '.join(MODULES)}.")
     if len(set(modules)) != len(tuple(modules)):
         raise ValueError("A module is named twice.")
-    if solo and len(seats) != 1:
-        raise ValueError("A solo game has exactly one seat.")
-    if not solo and len(seats) == 1:
-        raise ValueError(f"A game with one seat is a solo game: {_SOLO_HINT}.")
-    if solo and modules:
-        raise ValueError("Wishes and Hexes are not played in a solo game: leave the modules out.")
-    return seats, tuple(m for m in MODULES if m in modules), solo
+    return tuple(modules)
 
 
 def _quote(value) -> str:

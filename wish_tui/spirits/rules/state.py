@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from . import explain, flow, scoring, serial, views
+from wish_tui.core.state import BaseState, StateParts
+
+from . import explain, flow, scoring, serial, undo, views
 from .actions import Action, IllegalAction
 from .catalog import Catalog
 
 
-class State:
+class State(BaseState):
     """A position of a game of Spirits of the Forest. Treat it as immutable: `apply` returns a
     new State.
 
@@ -137,57 +139,21 @@ class State:
         return None if self.phase == "over" else self.turn
 
     @property
-    def is_over(self) -> bool:
-        """True once the game is scored."""
-        return self.phase == "over"
-
-    @property
-    def num_seats(self) -> int:
-        """How many seats play."""
-        return len(self.seats)
-
-    @property
     def tiles_left(self) -> int:
         """Tiles still in the forest."""
         lo, hi = self.lo, self.hi
         return hi[0] - lo[0] + hi[1] - lo[1] + hi[2] - lo[2] + hi[3] - lo[3]
 
-    # -- what may they do ------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the current seat, in a deterministic order (cached)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = flow.legal(self)
-        return legal
+    # -- what the rules supply to the front door (`BaseState.apply`) ------------------------
+    PARTS = StateParts("spirits", IllegalAction, undo.POLICY, explain, views, scoring, serial)
+    _legal_actions = flow.legal
+    _apply_action = flow.resolve
 
-    # -- what happens if they do it --------------------------------------------------------
-    def apply(self, action: Action, seat: int | None = None) -> State:
-        """Return the state after `action` by the current seat; this state is never changed.
-
-        Args:
-            action: one of `legal_actions()`.
-            seat: when given, the seat that means to act; refused unless it decides now.
-
-        Raises:
-            IllegalAction: the action is not legal now; the message names the rule.
-        """
-        if seat is not None and seat != self.current_player:
-            raise IllegalAction(explain.wrong_seat(self, seat))
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
+    def _as_action(self, action) -> Action:
         # A plain tuple equal to an Action is not one (the rules read its fields by name).
-        if action not in legal or not isinstance(action, Action):
+        if not isinstance(action, Action):
             raise IllegalAction(explain.why_illegal(self, action))
-        new = self.copy()
-        flow.resolve(new, action)
-        return new
-
-    def why_illegal(self, action: Action) -> str:
-        """One sentence on why `action` is refused now ('' when it is legal)."""
-        if isinstance(action, Action) and action in self.legal_actions():
-            return ""
-        return explain.why_illegal(self, action)
+        return action
 
     def copy(self) -> State:
         """Return an independent copy (the building block of `apply`)."""
@@ -230,39 +196,6 @@ class State:
         s.pending = self.pending[:]
         s._legal = None
         return s
-
-    # -- what may each seat see ------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
-        """Return what `seat` may see, as JSON-safe data (None: `public_view`)."""
-        return views.view(self, seat)
-
-    def public_view(self) -> dict:
-        """Return what anyone at the table may see (a spectator), as JSON-safe data: every
-        seat's public counts and majorities, no seat's face-down token or unrevealed card."""
-        return views.view(self, None)
-
-    def final_scores(self) -> dict:
-        """The scoring: twelve categories, the Wish and the Hex per seat, totals and ranking."""
-        return scoring.final_scores(self)
-
-    # -- serialisation -----------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        """Return the whole state as JSON-safe data (hidden information included)."""
-        return serial.to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> State:
-        """Rebuild a state from `to_dict` output, validating it.
-
-        Raises:
-            ValueError: the data is not a consistent state of this game.
-        """
-        return serial.from_dict(cls, data, cls.DEFAULT_CATALOG)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         who = self.current_player

@@ -26,15 +26,11 @@ from __future__ import annotations
 
 from wish_tui.core.undo import UndoPolicy
 
-__all__ = ["undo_points", "undo_target", "why_no_undo"]
+__all__ = ["POLICY"]
 
 
 def _same_turn(a, b) -> bool:
     return a.phase == b.phase and a.turn_no == b.turn_no
-
-
-def _seat_name(state, seat: int) -> str:
-    return state.seats[seat].capitalize()
 
 
 def _blocker(before, after, seat: int) -> str:
@@ -48,7 +44,5 @@ def _blocker(before, after, seat: int) -> str:
     return ""
 
 
-_POLICY = UndoPolicy(_same_turn, _seat_name, _blocker)
-undo_points = _POLICY.undo_points
-undo_target = _POLICY.undo_target
-why_no_undo = _POLICY.why_no_undo
+POLICY = UndoPolicy(_same_turn, _blocker)
+"""The game's undo rules, which its State names (`StateParts.undo`) and core's undo walk reads."""

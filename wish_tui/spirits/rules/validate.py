@@ -51,6 +51,27 @@ def shape(d, catalog, fmt: str, top_keys, player_keys) -> None:
     need(type(d) is dict, "expected an object")
     need(d.get("format") == fmt, f"'format' must be '{fmt}'")
     need(set(d) == set(top_keys), "unexpected or missing keys")
+    n = _seating(d)
+    _pieces(d, catalog, n)
+    players = d["players"]
+    need(type(players) is list and len(players) == n, "one player entry per seat")
+    for seat, p in enumerate(players):
+        _player(p, seat, catalog, player_keys)
+    pending = d["pending"]
+    need(type(pending) is list, "'pending' must be a list")
+    for step in pending:
+        need(
+            type(step) is list
+            and len(step) == 2
+            and step[0] in PENDING_KINDS
+            and _is_int(step[1])
+            and 0 <= step[1] < n,
+            "a pending decision names an unknown kind or seat",
+        )
+
+
+def _seating(d) -> int:
+    """Check the seats, solo level, modules and the turn's scalars; return the number of seats."""
     seats = d["seats"]
     need(
         type(seats) is list and 1 <= len(seats) <= 4 and all(s in SEATS for s in seats),
@@ -76,6 +97,11 @@ def shape(d, catalog, fmt: str, top_keys, player_keys) -> None:
     need(-1 <= d["spirit"] < len(SPIRITS), "'spirit' must be -1 or a spirit")
     need(d["phase"] in PHASES, "'phase' must be setup, play, reward or over")
     need(d["step"] in STEPS, "'step' must be take, more, give or gem")
+    return n
+
+
+def _pieces(d, catalog, n: int) -> None:
+    """Check the forest, the gemstones, the Favor tokens and the cards out of play."""
     n_tiles, n_tokens = len(catalog.tiles), len(catalog.tokens)
     _grid(d["forest"], 0, n_tiles, "forest")
     _grid(d["gems"], 0, n, "gems")
@@ -96,21 +122,6 @@ def shape(d, catalog, fmt: str, top_keys, player_keys) -> None:
         and _ints(opponent["tokens"], 0, n_tokens),
         "'opponent' must hold tiles and tokens",
     )
-    players = d["players"]
-    need(type(players) is list and len(players) == n, "one player entry per seat")
-    for seat, p in enumerate(players):
-        _player(p, seat, catalog, player_keys)
-    pending = d["pending"]
-    need(type(pending) is list, "'pending' must be a list")
-    for step in pending:
-        need(
-            type(step) is list
-            and len(step) == 2
-            and step[0] in PENDING_KINDS
-            and _is_int(step[1])
-            and 0 <= step[1] < n,
-            "a pending decision names an unknown kind or seat",
-        )
 
 
 def _player(p, seat: int, catalog, keys) -> None:

@@ -15,21 +15,16 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
-from .style import (
-    DIM,
+from wish_tui.spirits.ui.style import DIM, PLAIN, ink, power_style, seat_style, spirit_style
+from wish_tui.spirits.words.marks import (
     FACE_DOWN,
     GEM,
-    PLAIN,
     POWER_GLYPH,
     POWER_LETTER,
     SEAT_LETTER,
     SPIRIT_CODE,
     TOKEN,
     category_name,
-    ink,
-    power_style,
-    seat_style,
-    spirit_style,
 )
 
 ROWS, COLUMNS = 4, 12

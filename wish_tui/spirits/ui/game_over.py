@@ -8,21 +8,13 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Label
 
+from wish_tui.core.ranking import places_of
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
+from wish_tui.spirits.ui.style import ink
+from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE, category_name
 from wish_tui.widgets.final_scoring import FinalScoringScreen
 
-from .style import CATEGORY_CODE, SEAT_TITLE, category_name, ink
-
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-
-
-def places(scores: dict) -> dict[int, int]:
-    """Each seat's place: 1 for the winners, then on down the ranking (tied seats share one)."""
-    place = {}
-    for rank, seats in enumerate(scores["ranking"], 1):
-        for seat in seats:
-            place[seat] = rank
-    return place
 
 
 def verdict(view: dict) -> str:
@@ -41,9 +33,13 @@ def verdict(view: dict) -> str:
             f"The forest wins: it has more in {len(lost)} spirit{'s' if len(lost) > 1 else ''} "
             f"({names}) and {spared}. {solo['title']}; you scored {solo['points']}."
         )
+    if not scores["winners"]:
+        return "No one wins: the game was aborted."
     winners = [SEAT_TITLE[seats[s]["djinn"]] for s in scores["winners"]]
     total = seats[scores["winners"][0]]["total"]
-    tied = [s for s in seats if s["total"] == total]
+    outcomes = scores.get("outcomes") or [""] * len(seats)
+    # a seat given up for good is last whatever its points: no tie-break with it
+    tied = [s for s in seats if s["total"] == total and not outcomes[s["seat"]]]
     tiebreak = ""
     if len(tied) > len(scores["winners"]):
         tiebreak = " (a tie on points, decided by fewer tiles)"
@@ -122,11 +118,12 @@ class GameOverScreen(FinalScoringScreen):
     def _table(self, table: DataTable) -> None:
         scores = self.view["scores"]
         entries = scores["seats"]
-        place = places(scores)
+        place = places_of(scores)
         table.add_column("", key="step")
         for e in entries:
             me = " (you)" if e["seat"] == self.you and len(entries) > 1 else ""
-            table.add_column(f"{SEAT_TITLE[e['djinn']]}{me} {ORDINAL[place[e['seat']]]}")
+            rank = ORDINAL.get(place.get(e["seat"], 0), "")
+            table.add_column(f"{SEAT_TITLE[e['djinn']]}{me} {rank}".rstrip())
         modules = self.view["modules"]
         if "wishes" in modules:
             table.add_row(

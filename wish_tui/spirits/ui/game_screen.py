@@ -12,14 +12,20 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from wish_tui.spirits.words.choices import KEY_GROUPS
+from wish_tui.spirits.words.help_text import KEYS, reference_entries
+from wish_tui.spirits.words.marks import (
+    SEAT_TITLE,
+    category_name,
+    kind_name,
+    place_words,
+    tile_words,
+)
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.table_screen import UNDO, TableScreen
 
 from . import cursor as nav
 from .board import SpiritsBoard
-from .choices import KEY_GROUPS
-from .help_text import KEYS, reference_entries
-from .style import SEAT_TITLE, category_name, kind_name, place_words, tile_words
 
 FOREST_KINDS = frozenset({"take", "gem", "move", "stop"})
 """Decisions the keys make on the forest; any other is asked in the choice panel."""

@@ -16,10 +16,10 @@ from rich.style import Style
 from rich.text import Text
 
 from wish_tui.spirits.rules import CATEGORIES, SPIRITS
+from wish_tui.spirits.ui.style import category_style, ink, seat_style
+from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE, kind_name
 from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import ViewText
-
-from .style import CATEGORY_CODE, SEAT_TITLE, category_style, ink, kind_name, seat_style
 
 MINUS = "red"
 """The style name of a -3 (`cell_style` makes it plain under NO_COLOR)."""

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
+from wish_tui.core.data_files import load_tables
 
 DATA_FILES = ("map", "monuments", "djinns", "cards", "caravan", "solo")
 
 
 def load_raw() -> dict[str, dict]:
     """Read every data file of this package and return them by name."""
-    folder = resources.files(__name__)
-    return {
-        name: tomllib.loads(folder.joinpath(f"{name}.toml").read_text("utf-8"))
-        for name in DATA_FILES
-    }
+    return load_tables(__name__, DATA_FILES)

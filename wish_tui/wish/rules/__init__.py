@@ -10,6 +10,7 @@ str(action) and parse_action(state, text) round-trip; state.to_dict() / State.fr
 from __future__ import annotations
 
 from wish_tui.core.excerpt import excerpt
+from wish_tui.core.state import undo_points, undo_target, why_no_undo  # noqa: F401  (what may be undone now)
 from wish_tui.wish.data import load_raw
 
 from . import flow
@@ -19,7 +20,6 @@ from .determinize import determinize  # noqa: F401  (a full State consistent wit
 from .explain import why_not_now  # noqa: F401  (why no action of a group is legal now)
 from .projection import projected_scores
 from .state import State
-from .undo import undo_points, undo_target, why_no_undo  # noqa: F401  (what may be undone now)
 
 CATALOG: Catalog = parse_catalog(load_raw())
 """The printed facts of the game, from `wish_tui/wish/data/`."""

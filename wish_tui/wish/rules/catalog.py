@@ -173,9 +173,8 @@ def _letter_counts(letters: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def parse_catalog(raw: dict[str, dict]) -> Catalog:
-    """Build the Catalog from the raw TOML tables; raise ValueError on inconsistent data."""
-    map_ = raw["map"]
+def _parse_map(map_: dict) -> tuple[tuple[Area, ...], dict[str, int]]:
+    """The twelve Areas with their borders, and each Area's index by name."""
     names = [a["name"] for a in map_["area"]]
     if len(names) != 12 or len(set(names)) != 12:
         raise ValueError("the map must have twelve distinct Areas")
@@ -200,16 +199,13 @@ def parse_catalog(raw: dict[str, dict]) -> Catalog:
         )
         for i, a in enumerate(map_["area"])
     )
-    route = tuple(index[n] for n in map_["caravan"]["route"])
-    for a, b in zip(route, route[1:], strict=False):
-        if b not in areas[a].neighbours:
-            raise ValueError(f"the Caravan route jumps from {names[a]} to {names[b]}")
-    monuments = tuple(
-        Monument(m["name"], index[m["area"]], _counts(m["cost"]), m["vp"], m["source"])
-        for m in raw["monuments"]["monument"]
-    )
+    return areas, index
+
+
+def _parse_cards(cards: dict) -> tuple[dict[str, Wish], dict[str, Destiny]]:
+    """The 42 Wish cards and the Destiny cards, by name."""
     wishes = {}
-    for w in raw["cards"]["wish"]:
+    for w in cards["wish"]:
         wishes[w["name"]] = Wish(
             name=w["name"],
             type=w["type"],
@@ -224,13 +220,29 @@ def parse_catalog(raw: dict[str, dict]) -> Catalog:
     if len(wishes) != 42:
         raise ValueError("there must be 42 Wish cards")
     destinies = {}
-    for d in raw["cards"]["destiny"]:
+    for d in cards["destiny"]:
         params = tuple(
             (k, tuple(v) if isinstance(v, list) else v)
             for k, v in d.items()
             if k not in ("name", "kind", "text", "source")
         )
         destinies[d["name"]] = Destiny(d["name"], d["kind"], params, d["text"], d["source"])
+    return wishes, destinies
+
+
+def parse_catalog(raw: dict[str, dict]) -> Catalog:
+    """Build the Catalog from the raw TOML tables; raise ValueError on inconsistent data."""
+    map_ = raw["map"]
+    areas, index = _parse_map(map_)
+    route = tuple(index[n] for n in map_["caravan"]["route"])
+    for a, b in zip(route, route[1:], strict=False):
+        if b not in areas[a].neighbours:
+            raise ValueError(f"the Caravan route jumps from {areas[a].name} to {areas[b].name}")
+    monuments = tuple(
+        Monument(m["name"], index[m["area"]], _counts(m["cost"]), m["vp"], m["source"])
+        for m in raw["monuments"]["monument"]
+    )
+    wishes, destinies = _parse_cards(raw["cards"])
     caravan_cards = tuple(
         CaravanCard(
             number=c["number"],

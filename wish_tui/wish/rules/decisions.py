@@ -44,160 +44,220 @@ def _colours(kind: str, counts, exclude: int = -1) -> list[Action]:
 
 def options(st, step: tuple) -> list[Action]:
     """The legal actions for a decision step (empty when there is nothing to decide)."""
-    kind, seat = step[0], step[1]
-    p = st.players[seat]
-    # The most frequent steps first.
-    if kind == "pay_trade":
-        return _colours("pay", p.crystals, step[2])
-    if kind == "gain":
-        return _colours("gain", crystal_supply(st), step[3])
-    if kind == "destiny":
-        return [Action("keep", name) for name in p.destiny_options]
-    if kind in ("setup_discard", "discard"):
-        return [Action("discard", card) for card in p.hand]
-    if kind == "draw_offer":
-        return [Action("draw", card) for card in st.offer if card]
-    if kind == "frost":
-        # Example 6: Water "may gain" the crystals, so it may also decline the rest (pass).
-        remaining = step[4]
-        supply = crystal_supply(st)
-        return [
-            *(
-                Action("gain", COLOURS[c])
-                for c in range(6)
-                if LETTERS[c] in remaining and supply[c]
-            ),
-            PASS,
-        ]
-    if kind in ("market_pay",):
-        return _colours("pay", p.crystals)
-    if kind == "a_child":
-        return [*_colours("pay", p.crystals), PASS] if any(p.crystals) else []
-    if kind == "nest":
-        return _colours("nest", crystal_supply(st))
-    if kind == "teleport":
-        only = step[2]
-        targets = [only] if only >= 0 else range(12)
-        areas = st.catalog.areas
-        return [Action("teleport", areas[a].name) for a in targets if a != p.area] + [PASS]
-    if kind == "wind":
-        areas = st.catalog.areas
-        passed = step[2] if len(step) > 2 else ()
-        onward = [a for a in areas[p.area].neighbours if a not in passed]
-        return [Action("wind", areas[a].name) for a in onward] + [PASS]
-    if kind == "palace_look":
-        return [Action("look", st.djinns[o]) for o in st.opponents(seat) if st.players[o].hand]
-    if kind == "palace_swap":
-        theirs = st.offer if step[2] < 0 else st.players[step[2]].hand
-        swaps = [Action("swap", mine, arg2=other) for mine in p.hand for other in theirs if other]
-        return [*swaps, PASS]
-    if kind == "give":
-        return _colours("give", p.crystals)
-    if kind == "take":
-        return _colours("take", st.players[step[2]].crystals)
-    if kind == "remove":
-        return _colours("remove", st.players[step[2]].crystals)
-    if kind == "lose":
-        return _colours("lose", p.crystals)
-    if kind == "choose":
-        purpose = step[2]
-        targets = st.opponents(seat)
-        if purpose in ("eye", "hurt"):
-            targets = [o for o in targets if any(st.players[o].crystals)]
-        return [Action("choose", st.djinns[o]) for o in targets]
-    if kind == "forgive":
-        return [*_colours("give", p.crystals), PASS] if any(p.crystals) else []
-    if kind == "fresh_discard":
-        return [*(Action("discard", card) for card in p.hand), PASS]
-    raise AssertionError(f"unknown step {kind}")
+    kind = step[0]
+    choose = _OPTIONS.get(kind)
+    if choose is None:
+        raise AssertionError(f"unknown step {kind}")
+    return choose(st, step, st.players[step[1]])
+
+
+def _frost_options(st, step, p) -> list[Action]:
+    # Example 6: Water "may gain" the crystals, so it may also decline the rest (pass).
+    remaining = step[4]
+    supply = crystal_supply(st)
+    gains = (Action("gain", COLOURS[c]) for c in range(6) if LETTERS[c] in remaining and supply[c])
+    return [*gains, PASS]
+
+
+def _teleport_options(st, step, p) -> list[Action]:
+    only = step[2]
+    targets = [only] if only >= 0 else range(12)
+    areas = st.catalog.areas
+    return [Action("teleport", areas[a].name) for a in targets if a != p.area] + [PASS]
+
+
+def _wind_options(st, step, p) -> list[Action]:
+    areas = st.catalog.areas
+    passed = step[2] if len(step) > 2 else ()
+    onward = [a for a in areas[p.area].neighbours if a not in passed]
+    return [Action("wind", areas[a].name) for a in onward] + [PASS]
+
+
+def _palace_swap_options(st, step, p) -> list[Action]:
+    theirs = st.offer if step[2] < 0 else st.players[step[2]].hand
+    swaps = [Action("swap", mine, arg2=other) for mine in p.hand for other in theirs if other]
+    return [*swaps, PASS]
+
+
+def _choose_options(st, step, p) -> list[Action]:
+    targets = st.opponents(step[1])
+    if step[2] in ("eye", "hurt"):
+        targets = [o for o in targets if any(st.players[o].crystals)]
+    return [Action("choose", st.djinns[o]) for o in targets]
+
+
+def _or_pass(kind: str):
+    """Options of a step that pays or gives a crystal of one's own, or passes (none: nothing)."""
+    return lambda st, step, p: [*_colours(kind, p.crystals), PASS] if any(p.crystals) else []
+
+
+_OPTIONS = {
+    "pay_trade": lambda st, step, p: _colours("pay", p.crystals, step[2]),
+    "gain": lambda st, step, p: _colours("gain", crystal_supply(st), step[3]),
+    "destiny": lambda st, step, p: [Action("keep", name) for name in p.destiny_options],
+    "setup_discard": lambda st, step, p: [Action("discard", card) for card in p.hand],
+    "discard": lambda st, step, p: [Action("discard", card) for card in p.hand],
+    "draw_offer": lambda st, step, p: [Action("draw", card) for card in st.offer if card],
+    "frost": _frost_options,
+    "market_pay": lambda st, step, p: _colours("pay", p.crystals),
+    "a_child": _or_pass("pay"),
+    "nest": lambda st, step, p: _colours("nest", crystal_supply(st)),
+    "teleport": _teleport_options,
+    "wind": _wind_options,
+    "palace_look": lambda st, step, p: [
+        Action("look", st.djinns[o]) for o in st.opponents(step[1]) if st.players[o].hand
+    ],
+    "palace_swap": _palace_swap_options,
+    "give": lambda st, step, p: _colours("give", p.crystals),
+    "take": lambda st, step, p: _colours("take", st.players[step[2]].crystals),
+    "remove": lambda st, step, p: _colours("remove", st.players[step[2]].crystals),
+    "lose": lambda st, step, p: _colours("lose", p.crystals),
+    "choose": _choose_options,
+    "forgive": _or_pass("give"),
+    "fresh_discard": lambda st, step, p: [*(Action("discard", card) for card in p.hand), PASS],
+}
+"""Per decision step: its legal actions, from (state, step, the deciding seat's pieces)."""
 
 
 def resolve(st, step: tuple, action: Action) -> None:
     """Carry out the chosen option of a decision step on the (already copied) state."""
-    kind, seat = step[0], step[1]
-    p = st.pieces(seat)
-    arg = action.arg
-    # The most frequent steps first.
-    if kind == "pay_trade":
-        move_crystals(st, p, COLOUR_INDEX[arg], -1)
-        if step[3] > 1:
-            st.push(("pay_trade", seat, step[2], step[3] - 1))
-        else:
-            gain_crystals(st, p, step[2])
-    elif kind == "gain":
-        move_crystals(st, p, COLOUR_INDEX[arg], 1)
-        if step[2] > 1:
-            st.push(("gain", seat, step[2] - 1, step[3]))
-    elif kind == "destiny":
-        p.destiny = arg
-        p.destiny_options = []
-    elif kind in ("setup_discard", "discard"):
-        p.own("hand").remove(arg)
-        st.own("discard").append(arg)
-    elif kind == "draw_offer":
-        slot = st.offer.index(arg)
-        p.own("hand").append(effects.leave_offer(st, slot, seat))
-        effects.refill(st, slot)
-    elif kind == "frost":
-        if action.kind == "pass":
-            return
-        move_crystals(st, p, COLOUR_INDEX[arg], 1)
-        remaining = step[4].replace(LETTERS[COLOUR_INDEX[arg]], "", 1)
-        if step[3] > 1 and remaining:
-            st.push(("frost", seat, step[2], step[3] - 1, remaining))
-    elif kind == "market_pay":
-        c = COLOUR_INDEX[arg]
+    _RESOLVE[step[0]](st, step, st.pieces(step[1]), action)
+
+
+def _pay_trade(st, step, p, action) -> None:
+    move_crystals(st, p, COLOUR_INDEX[action.arg], -1)
+    if step[3] > 1:
+        st.push(("pay_trade", step[1], step[2], step[3] - 1))
+    else:
+        gain_crystals(st, p, step[2])
+
+
+def _gain(st, step, p, action) -> None:
+    move_crystals(st, p, COLOUR_INDEX[action.arg], 1)
+    if step[2] > 1:
+        st.push(("gain", step[1], step[2] - 1, step[3]))
+
+
+def _keep_destiny(st, step, p, action) -> None:
+    p.destiny = action.arg
+    p.destiny_options = []
+
+
+def _discard(st, step, p, action) -> None:
+    p.own("hand").remove(action.arg)
+    st.own("discard").append(action.arg)
+
+
+def _draw_offer(st, step, p, action) -> None:
+    slot = st.offer.index(action.arg)
+    p.own("hand").append(effects.leave_offer(st, slot, step[1]))
+    effects.refill(st, slot)
+
+
+def _frost(st, step, p, action) -> None:
+    if action.kind == "pass":
+        return
+    c = COLOUR_INDEX[action.arg]
+    move_crystals(st, p, c, 1)
+    remaining = step[4].replace(LETTERS[c], "", 1)
+    if step[3] > 1 and remaining:
+        st.push(("frost", step[1], step[2], step[3] - 1, remaining))
+
+
+def _market_pay(st, step, p, action) -> None:
+    c = COLOUR_INDEX[action.arg]
+    move_crystals(st, p, c, -1)
+    st.push(("gain", step[1], 2, c))
+
+
+def _a_child(st, step, p, action) -> None:
+    if action.kind == "pay":
+        c = COLOUR_INDEX[action.arg]
         move_crystals(st, p, c, -1)
-        st.push(("gain", seat, 2, c))
-    elif kind == "a_child":
-        if action.kind == "pay":
-            c = COLOUR_INDEX[arg]
-            move_crystals(st, p, c, -1)
-            st.push(("gain", seat, 1, c))
-    elif kind == "nest":
-        p.own("nest")[COLOUR_INDEX[arg]] += 1
-        crystals_changed(st)
-    elif kind == "teleport":
-        if action.kind != "pass":
-            effects.move_djinn(st, seat, st.catalog.area_index[arg])
-    elif kind == "wind":
-        if action.kind != "pass":
-            passed = tuple(step[2]) if len(step) > 2 else ()
-            effects.move_djinn(st, seat, st.catalog.area_index[arg], passed)
-    elif kind == "palace_look":
-        st.push(("palace_swap", seat, st.seat_of(arg)))
-    elif kind == "palace_swap":
-        if action.kind == "swap":
-            _swap(st, seat, step[2], arg, action.arg2)
-    elif kind == "give":
-        _give(st, p, COLOUR_INDEX[arg], step[2])
-    elif kind == "take":
-        c = COLOUR_INDEX[arg]
-        st.pieces(step[2]).crystals[c] -= 1
-        p.crystals[c] += 1
-    elif kind == "remove":
-        move_crystals(st, st.pieces(step[2]), COLOUR_INDEX[arg], -1)
+        st.push(("gain", step[1], 1, c))
+
+
+def _nest(st, step, p, action) -> None:
+    p.own("nest")[COLOUR_INDEX[action.arg]] += 1
+    crystals_changed(st)
+
+
+def _teleport(st, step, p, action) -> None:
+    if action.kind != "pass":
+        effects.move_djinn(st, step[1], st.catalog.area_index[action.arg])
+
+
+def _wind(st, step, p, action) -> None:
+    if action.kind != "pass":
+        passed = tuple(step[2]) if len(step) > 2 else ()
+        effects.move_djinn(st, step[1], st.catalog.area_index[action.arg], passed)
+
+
+def _palace_swap(st, step, p, action) -> None:
+    if action.kind == "swap":
+        _swap(st, step[1], step[2], action.arg, action.arg2)
+
+
+def _take(st, step, p, action) -> None:
+    c = COLOUR_INDEX[action.arg]
+    st.pieces(step[2]).crystals[c] -= 1
+    p.crystals[c] += 1
+
+
+def _remove(st, step, p, action) -> None:
+    move_crystals(st, st.pieces(step[2]), COLOUR_INDEX[action.arg], -1)
+    if step[3] > 1:
+        st.push(("remove", step[1], step[2], step[3] - 1))
+
+
+def _lose(st, step, p, action) -> None:
+    move_crystals(st, p, COLOUR_INDEX[action.arg], -1)
+    if step[2] > 1:
+        st.push(("lose", step[1], step[2] - 1))
+
+
+def _forgive(st, step, p, action) -> None:
+    if action.kind == "give":
+        _give(st, p, COLOUR_INDEX[action.arg], step[2])
+        p.vp_tokens += 2
         if step[3] > 1:
-            st.push(("remove", seat, step[2], step[3] - 1))
-    elif kind == "lose":
-        move_crystals(st, p, COLOUR_INDEX[arg], -1)
-        if step[2] > 1:
-            st.push(("lose", seat, step[2] - 1))
-    elif kind == "choose":
-        _chosen(st, seat, step, st.seat_of(arg))
-    elif kind == "forgive":
-        if action.kind == "give":
-            _give(st, p, COLOUR_INDEX[arg], step[2])
-            p.vp_tokens += 2
-            if step[3] > 1:
-                st.push(("forgive", seat, step[2], step[3] - 1))
-    elif kind == "fresh_discard":
-        if action.kind == "discard":
-            p.own("hand").remove(arg)
-            st.own("discard").append(arg)
-            st.push(("fresh_discard", seat, step[2] + 1))
-        else:
-            st.push(*(("draw_offer", seat) for _ in range(step[2])))
+            st.push(("forgive", step[1], step[2], step[3] - 1))
+
+
+def _fresh_discard(st, step, p, action) -> None:
+    if action.kind == "discard":
+        _discard(st, step, p, action)
+        st.push(("fresh_discard", step[1], step[2] + 1))
+    else:
+        st.push(*(("draw_offer", step[1]) for _ in range(step[2])))
+
+
+_RESOLVE = {
+    "pay_trade": _pay_trade,
+    "gain": _gain,
+    "destiny": _keep_destiny,
+    "setup_discard": _discard,
+    "discard": _discard,
+    "draw_offer": _draw_offer,
+    "frost": _frost,
+    "market_pay": _market_pay,
+    "a_child": _a_child,
+    "nest": _nest,
+    "teleport": _teleport,
+    "wind": _wind,
+    "palace_look": lambda st, step, p, action: st.push(
+        ("palace_swap", step[1], st.seat_of(action.arg))
+    ),
+    "palace_swap": _palace_swap,
+    "give": lambda st, step, p, action: _give(st, p, COLOUR_INDEX[action.arg], step[2]),
+    "take": _take,
+    "remove": _remove,
+    "lose": _lose,
+    "choose": lambda st, step, p, action: _chosen(st, step[1], step, st.seat_of(action.arg)),
+    "forgive": _forgive,
+    "fresh_discard": _fresh_discard,
+}
+"""Per decision step: carry out the chosen action on (state, step, the deciding seat's pieces)."""
 
 
 def _give(st, p, colour: int, to: int) -> None:

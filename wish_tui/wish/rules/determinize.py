@@ -29,58 +29,14 @@ def determinize(view: dict, seed: int):
     cat = State.DEFAULT_CATALOG
     if view.get("game") != "wish" or "pending" not in view:
         raise ValueError("not a view of a game of Wish")
-    seat = view["seat"]
     solo = view["solo"]
     rng = rngmod.seed_state(seed)
     area_index = cat.area_index
-
     players = view["players"]
-    mine = players[seat]
-    decision = view.get("decision") or {}
-    known_hands: dict[int, list[str]] = {seat: list(mine["hand"])}
-    if decision.get("kind") == "palace_swap" and "their_hand" in decision:
-        known_hands[view["djinns"].index(decision["their_djinn"])] = list(decision["their_hand"])
-
-    # Wishes: every card of the game is in sight, or in another hand, or in the deck.
     challenge = set(cat.challenge) if solo else set()
-    seen = [c for c in view["offer"] if c] + list(view["discard"])
-    for p in players:
-        seen.extend(p["fulfilled"])
-    for hand in known_hands.values():
-        seen.extend(hand)
-    unseen = set(cat.wishes) - challenge - set(seen)
-    pool = sorted(unseen)
-    hands: list[list[str]] = []
-    for s, p in enumerate(players):
-        if s in known_hands:
-            hands.append(known_hands[s])
-        else:
-            if p["hand_count"] > len(pool):
-                raise ValueError("the view shows more hidden cards than the game has")
-            rng, hand = rngmod.take(rng, pool, p["hand_count"])
-            hands.append(hand)
-    if len(pool) != view["deck_count"]:
-        raise ValueError("the view's card counts do not add up")
-    deck = pool
-    rng = rngmod.shuffle(rng, deck)
+    rng, hands, deck, unseen = _deal_wishes(view, cat, rng, challenge)
     pending = [_frost_card(list(step), unseen, cat) for step in view["pending"]]
-
-    # Destinies: the seat knows only its own (both options during setup).
-    known_destinies = {mine.get("destiny", "")} | set(mine.get("destiny_options", ()))
-    destiny_pool = sorted(set(cat.destinies) - known_destinies)
-    deciding_destiny = {step[1] for step in view["pending"] if step[0] == "destiny"}
-    destinies: list[tuple[str, list[str]]] = []
-    for s, p in enumerate(players):
-        if s == seat:
-            destinies.append((mine.get("destiny", ""), list(mine.get("destiny_options", ()))))
-        elif "destiny" in p and (p["destiny"] or solo):
-            destinies.append((p["destiny"], []))
-        elif s in deciding_destiny:
-            rng, options = rngmod.take(rng, destiny_pool, 2)
-            destinies.append(("", options))
-        else:
-            rng, (destiny,) = rngmod.take(rng, destiny_pool, 1)
-            destinies.append((destiny, []))
+    rng, destinies = _deal_destinies(view, cat, rng)
 
     caravan = view["caravan"]
     caravan_deck = sorted(set(range(len(cat.caravan_cards))) - set(caravan["revealed"]))
@@ -148,6 +104,60 @@ def determinize(view: dict, seed: int):
         ],
     }
     return State.from_dict(data)
+
+
+def _deal_wishes(view: dict, cat, rng: int, challenge: set) -> tuple[int, list, list, set]:
+    """The hands the seat does not see and the deck, from the Wishes not in sight: every card
+    of the game is in sight, or in another hand, or in the deck. Returns (rng, hands, deck,
+    the unseen Wishes)."""
+    seat = view["seat"]
+    players = view["players"]
+    decision = view.get("decision") or {}
+    known_hands: dict[int, list[str]] = {seat: list(players[seat]["hand"])}
+    if decision.get("kind") == "palace_swap" and "their_hand" in decision:
+        known_hands[view["djinns"].index(decision["their_djinn"])] = list(decision["their_hand"])
+    seen = [c for c in view["offer"] if c] + list(view["discard"])
+    for p in players:
+        seen.extend(p["fulfilled"])
+    for hand in known_hands.values():
+        seen.extend(hand)
+    unseen = set(cat.wishes) - challenge - set(seen)
+    pool = sorted(unseen)
+    hands: list[list[str]] = []
+    for s, p in enumerate(players):
+        if s in known_hands:
+            hands.append(known_hands[s])
+            continue
+        if p["hand_count"] > len(pool):
+            raise ValueError("the view shows more hidden cards than the game has")
+        rng, hand = rngmod.take(rng, pool, p["hand_count"])
+        hands.append(hand)
+    if len(pool) != view["deck_count"]:
+        raise ValueError("the view's card counts do not add up")
+    rng = rngmod.shuffle(rng, pool)
+    return rng, hands, pool, unseen
+
+
+def _deal_destinies(view: dict, cat, rng: int) -> tuple[int, list[tuple[str, list[str]]]]:
+    """Per seat (destiny, options): the seat knows only its own (both options during setup)."""
+    seat = view["seat"]
+    mine = view["players"][seat]
+    known_destinies = {mine.get("destiny", "")} | set(mine.get("destiny_options", ()))
+    destiny_pool = sorted(set(cat.destinies) - known_destinies)
+    deciding_destiny = {step[1] for step in view["pending"] if step[0] == "destiny"}
+    destinies: list[tuple[str, list[str]]] = []
+    for s, p in enumerate(view["players"]):
+        if s == seat:
+            destinies.append((mine.get("destiny", ""), list(mine.get("destiny_options", ()))))
+        elif "destiny" in p and (p["destiny"] or view["solo"]):
+            destinies.append((p["destiny"], []))
+        elif s in deciding_destiny:
+            rng, options = rngmod.take(rng, destiny_pool, 2)
+            destinies.append(("", options))
+        else:
+            rng, (destiny,) = rngmod.take(rng, destiny_pool, 1)
+            destinies.append((destiny, []))
+    return rng, destinies
 
 
 def _frost_card(step: list, unseen: set, cat) -> list:

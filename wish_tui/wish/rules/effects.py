@@ -226,55 +226,86 @@ def instant(st, seat: int, card: str) -> None:
     p = st.pieces(seat)
     wish = st.catalog.wishes[card]
     effect = wish.effect
-    opponents = st.opponents(seat)
     if effect.startswith("gain_any_"):
         st.push(("gain", seat, int(effect[-1]), -1))
-    elif effect == "share":
-        gain_crystals(st, p, wish.colour, 2)
-        if opponents and crystals_left(st, wish.colour):
-            st.push(("choose", seat, "share", wish.colour))
-    elif effect == "charm":
-        st.push(*(("give", o, seat) for o in opponents))
-    elif effect == "soulmates":
-        caravan_area = st.catalog.route[st.caravan_pos]
-        if caravan_area != p.area:
-            st.push(("teleport", seat, caravan_area))
-    elif effect == "authority":
-        power = sum(
-            1 for q in st.players for name in q.fulfilled if st.catalog.wishes[name].type == "power"
-        )
-        gain_crystals(st, p, BLUE, power)
-    elif effect == "kingdom":
-        gain_potions(st, p)
-        gain_trickery(st, p)
-    elif effect == "teleport":
-        st.push(("teleport", seat, -1))
-    elif effect == "draw_discard":
-        draw_then_discard(st, seat)
-    elif effect == "broken_heart":
-        st.push(*(("take", seat, o) for o in opponents))
-    elif effect == "hurt":
-        st.push(("choose", seat, "hurt", -1))
-    elif effect == "vp_2":
-        p.vp_tokens += 2
-    elif effect == "potion":
-        gain_potions(st, p)
-    elif effect == "fortune":
-        p.vp_tokens += 1
-        gain_trickery(st, p)
-    elif effect == "trickery":
-        gain_trickery(st, p)
-    elif effect == "heal_them":
-        for s in [seat, *opponents]:
-            gain_crystals(st, st.pieces(s), GREEN)
-        p.vp_tokens += 1
-    elif effect == "forgiveness":
-        st.push(("choose", seat, "forgive", -1) if opponents else ("forgive", seat, -1, 2))
-    elif effect == "fresh_start":
-        st.push(("fresh_discard", seat, 0))
-    elif effect == "celebration":
-        gain_potions(st, p)
-        st.push(("gain", seat, 1, -1))
+        return
+    resolve = _INSTANT.get(effect)
+    if resolve is not None:
+        resolve(st, seat, p, wish, st.opponents(seat))
+
+
+def _share(st, seat, p, wish, opponents) -> None:
+    gain_crystals(st, p, wish.colour, 2)
+    if opponents and crystals_left(st, wish.colour):
+        st.push(("choose", seat, "share", wish.colour))
+
+
+def _soulmates(st, seat, p, wish, opponents) -> None:
+    caravan_area = st.catalog.route[st.caravan_pos]
+    if caravan_area != p.area:
+        st.push(("teleport", seat, caravan_area))
+
+
+def _authority(st, seat, p, wish, opponents) -> None:
+    wishes = st.catalog.wishes
+    power = sum(1 for q in st.players for name in q.fulfilled if wishes[name].type == "power")
+    gain_crystals(st, p, BLUE, power)
+
+
+def _kingdom(st, seat, p, wish, opponents) -> None:
+    gain_potions(st, p)
+    gain_trickery(st, p)
+
+
+def _vp(n: int):
+    def gain_vp(st, seat, p, wish, opponents) -> None:
+        p.vp_tokens += n
+
+    return gain_vp
+
+
+def _fortune(st, seat, p, wish, opponents) -> None:
+    p.vp_tokens += 1
+    gain_trickery(st, p)
+
+
+def _heal_them(st, seat, p, wish, opponents) -> None:
+    for s in [seat, *opponents]:
+        gain_crystals(st, st.pieces(s), GREEN)
+    p.vp_tokens += 1
+
+
+def _forgiveness(st, seat, p, wish, opponents) -> None:
+    st.push(("choose", seat, "forgive", -1) if opponents else ("forgive", seat, -1, 2))
+
+
+def _celebration(st, seat, p, wish, opponents) -> None:
+    gain_potions(st, p)
+    st.push(("gain", seat, 1, -1))
+
+
+_INSTANT = {
+    "share": _share,
+    "charm": lambda st, seat, p, wish, opponents: st.push(*(("give", o, seat) for o in opponents)),
+    "soulmates": _soulmates,
+    "authority": _authority,
+    "kingdom": _kingdom,
+    "teleport": lambda st, seat, p, wish, opponents: st.push(("teleport", seat, -1)),
+    "draw_discard": lambda st, seat, p, wish, opponents: draw_then_discard(st, seat),
+    "broken_heart": lambda st, seat, p, wish, opponents: st.push(
+        *(("take", seat, o) for o in opponents)
+    ),
+    "hurt": lambda st, seat, p, wish, opponents: st.push(("choose", seat, "hurt", -1)),
+    "vp_2": _vp(2),
+    "potion": lambda st, seat, p, wish, opponents: gain_potions(st, p),
+    "fortune": _fortune,
+    "trickery": lambda st, seat, p, wish, opponents: gain_trickery(st, p),
+    "heal_them": _heal_them,
+    "forgiveness": _forgiveness,
+    "fresh_start": lambda st, seat, p, wish, opponents: st.push(("fresh_discard", seat, 0)),
+    "celebration": _celebration,
+}
+"""Per Instant effect: (state, seat, its pieces, the Wish, the opponents) -> its resolution."""
 
 
 def after_fulfil(st, seat: int, card: str, place: int) -> None:

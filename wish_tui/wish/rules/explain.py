@@ -48,75 +48,111 @@ def why_illegal(st, action) -> str:
 
 
 def _turn_reason(st, seat, p, action) -> str:
-    cat = st.catalog
     kind = action.kind
     if kind in ("trade", "end"):
-        if kind == "trade":
-            ratio = 2 if p.djinn == "air" else 3
-            if action.arg not in COLOUR_INDEX:
-                return f"{excerpt(action.arg)} is not a crystal colour."
-            if not crystals_left(st, COLOUR_INDEX[action.arg]):
-                return f"No {GEMS[COLOUR_INDEX[action.arg]]} is left in the supply (12 in the box)."
-            return f"A trade needs {ratio} Crystals of colours other than {action.arg}."
-        return ""
+        return _trade_reason(st, p, action) if kind == "trade" else ""
     symbol = SYMBOL_OF.get(kind)
     if symbol is None:
         return f"{excerpt(kind)} is not an action you can take on your turn now."
+    reason = _special_reason(st.catalog, p, kind)
+    if reason:
+        return reason
+    if action.col == 0:
+        return _columnless_reason(st, seat, p, action, symbol)
+    return (
+        _column_reason(st.catalog, p, action, symbol)
+        or _where_reason(st, p, action)
+        or _place_reason(st, p, action)
+    )
+
+
+def _trade_reason(st, p, action) -> str:
+    ratio = 2 if p.djinn == "air" else 3
+    if action.arg not in COLOUR_INDEX:
+        return f"{excerpt(action.arg)} is not a crystal colour."
+    if not crystals_left(st, COLOUR_INDEX[action.arg]):
+        return f"No {GEMS[COLOUR_INDEX[action.arg]]} is left in the supply (12 in the box)."
+    return f"A trade needs {ratio} Crystals of colours other than {action.arg}."
+
+
+def _special_reason(cat, p, kind: str) -> str:
+    """Refuse another Djinn's special action."""
     owner = _SPECIAL_OWNER.get(kind)
-    if owner and owner != p.djinn:
-        mine = cat.djinns[p.djinn].special
-        return (
-            f"'{kind}' is the {cat.djinns[owner].name}'s special action ({cat.djinns[owner].special});"
-            f" yours is {mine}."
-        )
+    if not owner or owner == p.djinn:
+        return ""
+    mine = cat.djinns[p.djinn].special
+    return (
+        f"'{kind}' is the {cat.djinns[owner].name}'s special action ({cat.djinns[owner].special});"
+        f" yours is {mine}."
+    )
+
+
+def _columnless_reason(st, seat, p, action, symbol: str) -> str:
+    """Explain an action named without its column by the rule that refuses it on the column it
+    could go on, so that 'travel Cataracts' hears about adjacency, not about columns."""
+    if action.kind == "fulfill" and action.arg in p.hand and not _qualified(action):
+        # "fulfill X" as the hand shows it: the same one reason, or the key that can do it.
+        reason = _hand_fulfil_reason(st, seat, action)
+        if reason:
+            return reason
+    columns = st.catalog.djinns[p.djinn].columns
+    candidates = [i + 1 for i, symbols in enumerate(columns) if symbol in symbols]
+    if not candidates:
+        return f"None of your action columns has a {symbol.capitalize()} symbol."
+    free = [c for c in candidates if _column_free(p, c, symbol, action.potion)]
+    placed = action._replace(col=(free or candidates)[0])
+    reason = _turn_reason(st, seat, p, placed)
+    if reason or placed not in st.legal_actions():
+        return reason
+    return f"Say which action column to use (e.g. '{placed}')."
+
+
+def _hand_fulfil_reason(st, seat, action) -> str:
+    status = fulfil_status(st, seat, action.arg)
+    if not status["now"]:
+        return status["why"]
+    if status["now"] == "f":
+        return ""
+    example = next(a for a in st.legal_actions() if a.kind == "fulfill" and a.arg == action.arg)
+    how = FULFIL_KEYS[status["now"]]
+    return f"{action.arg} can be fulfilled only{how} ({status['now']}), e.g. '{example}'."
+
+
+def _column_reason(cat, p, action, symbol: str) -> str:
+    """Refuse a column that is out of range, locked, without the symbol, or taken."""
     columns = cat.djinns[p.djinn].columns
     col = action.col
-    ask_column = f"Say which action column to use, 1 to {len(columns)} (e.g. '{action} #1')."
-    if col == 0 and kind == "fulfill" and action.arg in p.hand and not _qualified(action):
-        # "fulfill X" as the hand shows it: the same one reason, or the key that can do it.
-        status = fulfil_status(st, seat, action.arg)
-        if not status["now"]:
-            return status["why"]
-        if status["now"] != "f":
-            example = next(
-                a for a in st.legal_actions() if a.kind == "fulfill" and a.arg == action.arg
-            )
-            how = FULFIL_KEYS[status["now"]]
-            return f"{action.arg} can be fulfilled only{how} ({status['now']}), e.g. '{example}'."
-    if col == 0:
-        # Without a column, explain the rule that refuses it on the column it could go on,
-        # so that 'travel Cataracts' hears about adjacency, not about columns.
-        candidates = [i + 1 for i, symbols in enumerate(columns) if symbol in symbols]
-        if not candidates:
-            return f"None of your action columns has a {symbol.capitalize()} symbol."
-        free = [c for c in candidates if _column_free(p, c, symbol, action.potion)]
-        fits = (free or candidates)[0]
-        placed = action._replace(col=fits)
-        reason = _turn_reason(st, seat, p, placed)
-        if reason or placed not in st.legal_actions():
-            return reason
-        return f"Say which action column to use (e.g. '{placed}')."
     if not 1 <= col <= len(columns):
-        return ask_column
+        return f"Say which action column to use, 1 to {len(columns)} (e.g. '{action} #1')."
     if col == 2 and not p.unlocked:
         return "Column 2 is locked until you fulfil your third Wish."
     if symbol not in columns[col - 1]:
         return f"Column {col} has no {symbol.capitalize()} symbol."
     if action.potion:
-        if p.potions == 0:
-            return "You have no Potion token."
-        if p.potion_used:
-            return "Only one Potion token can be used each turn."
-        if p.markers_placed < 3:
-            return "A Potion is used only after all three action markers are placed."
-        if not potion_allows(p, col - 1, symbol):
-            return _potion_refusal(p, symbol, col)
-    else:
-        if p.markers_placed >= 3:
-            return "All three action markers are placed this turn; end the turn or use a Potion."
-        if p.markers[col - 1]:
-            return f"Column {col} already has an action marker; never two on one column."
-    if kind == "travel":
+        return _potion_reason(p, col, symbol)
+    if p.markers_placed >= 3:
+        return "All three action markers are placed this turn; end the turn or use a Potion."
+    if p.markers[col - 1]:
+        return f"Column {col} already has an action marker; never two on one column."
+    return ""
+
+
+def _potion_reason(p, col: int, symbol: str) -> str:
+    if p.potions == 0:
+        return "You have no Potion token."
+    if p.potion_used:
+        return "Only one Potion token can be used each turn."
+    if p.markers_placed < 3:
+        return "A Potion is used only after all three action markers are placed."
+    if not potion_allows(p, col - 1, symbol):
+        return _potion_refusal(p, symbol, col)
+    return ""
+
+
+def _where_reason(st, p, action) -> str:
+    """Refuse a Travel to an Area that does not border, or acting from a clone that is not there."""
+    cat = st.catalog
+    if action.kind == "travel":
         target = cat.area_index.get(action.arg)
         if target is None:
             return f"'{action.arg}' is not an Area."
@@ -125,24 +161,23 @@ def _turn_reason(st, seat, p, action) -> str:
             return f"{action.arg} does not border {here}; Travel moves to an adjacent Area."
     if action.at and (p.djinn != "fire" or cat.area_index.get(action.at) not in st.clones):
         return f"There is no Fiery Clone of yours in {action.at} to act from."
+    return ""
+
+
+def _place_reason(st, p, action) -> str:
+    """Explain what the Area acted in does not allow."""
+    cat = st.catalog
+    kind = action.kind
     place = cat.area_index[action.at] if action.at else p.area
     if kind == "fulfill":
         return _fulfill_reason(st, p, action, place)
     if kind == "build":
-        monument = cat.monument_by_name.get(action.arg)
-        if monument is None:
-            return f"'{action.arg}' is not a Monument."
-        if monument.area != place:
-            return f"The {monument.name} is built in {cat.areas[monument.area].name}."
-        if st.monuments[place] is not None:
-            return f"The {monument.name} is already built."
-        return f"The {monument.name} needs Wishing Persons you have not collected."
+        return _build_reason(st, action, place)
     if kind == "caravan":
         if cat.route[st.caravan_pos] != place:
             return "Trade with the Caravan only in its Area (or through the Oasis)."
         return "You cannot pay what the Caravan asks this round."
-    supply = crystal_supply(st)
-    if kind == "empower" and not any(supply[c] for c in cat.areas[place].crystals):
+    if kind == "empower" and not any(crystal_supply(st)[c] for c in cat.areas[place].crystals):
         names = " or ".join(GEMS[c] for c in cat.areas[place].crystals)
         return f"No {names} is left in the supply to Empower with (12 of each in the box)."
     if kind == "manifest":
@@ -152,6 +187,18 @@ def _turn_reason(st, seat, p, action) -> str:
             return "No Fiery Clone token is left to place; move one (e.g. 'clone AREA from AREA')."
         return "Both Fiery Clone tokens are used up (Example 8: a used clone is discarded)."
     return ""
+
+
+def _build_reason(st, action, place: int) -> str:
+    cat = st.catalog
+    monument = cat.monument_by_name.get(action.arg)
+    if monument is None:
+        return f"'{action.arg}' is not a Monument."
+    if monument.area != place:
+        return f"The {monument.name} is built in {cat.areas[monument.area].name}."
+    if st.monuments[place] is not None:
+        return f"The {monument.name} is already built."
+    return f"The {monument.name} needs Wishing Persons you have not collected."
 
 
 def _qualified(action) -> bool:
@@ -407,7 +454,33 @@ def why_not_now(st, group: str) -> str:
         prompt = decisions.DECISION_PROMPTS.get(step[0], "finish the current decision")
         return f"{djinn_name(st, step[1])} must first decide: {prompt}"
     p = st.players[st.order[st.turn_idx]]
-    name = GROUP_TITLES[group]
+    reason = _token_reason(p, group)
+    if reason:
+        return reason
+    if group == "trade":
+        ratio = 2 if p.djinn == "air" else 3
+        return f"A trade needs {ratio} Crystals of colours other than the one you want."
+    if p.markers_placed >= 3 and group != "end":
+        return "All three action markers are placed: use a Potion or end the turn."
+    reason = _no_free_column(st.catalog.djinns[p.djinn].columns, p, group)
+    if reason:
+        return reason
+    if group in ("fulfill", "trickery"):
+        return _hand_reason(st, st.order[st.turn_idx], p, group)
+    if group == "empower":
+        area = st.catalog.areas[p.area]
+        supply = crystal_supply(st)
+        if not any(supply[c] for c in area.crystals):
+            names = " or ".join(GEMS[c] for c in area.crystals)
+            return (
+                f"No {names} is left in the supply to Empower with in {area.name} "
+                "(12 of each in the box)."
+            )
+    return f"{GROUP_TITLES[group]} is not possible here and now."
+
+
+def _token_reason(p, group: str) -> str:
+    """Why the Potion or the Trickery token cannot be used now ('' for other groups)."""
     if group == "potion":
         if not p.potions:
             return "You have no Potion token."
@@ -420,39 +493,26 @@ def why_not_now(st, group: str) -> str:
             return "You have no Trickery token."
         if p.trickery_used:
             return "Only one Trickery token can be used each turn."
-    if group == "trade":
-        ratio = 2 if p.djinn == "air" else 3
-        return f"A trade needs {ratio} Crystals of colours other than the one you want."
-    if p.markers_placed >= 3 and group != "end":
-        return "All three action markers are placed: use a Potion or end the turn."
+    return ""
+
+
+def _no_free_column(columns, p, group: str) -> str:
+    """Why no free action column has the group's symbol ('' when one has)."""
     symbol = "fulfill" if group == "trickery" else group
-    columns = st.catalog.djinns[p.djinn].columns
     free = [
         i
         for i, col in enumerate(columns)
         if symbol in col and not p.markers[i] and (i != 1 or p.unlocked)
     ]
-    if not free:
-        title = GROUP_TITLES[symbol]
-        if symbol in columns[1] and not p.markers[1] and not p.unlocked:
-            return (
-                f"The only free {title} symbol is on column 2, "
-                "locked until you fulfil your third Wish."
-            )
-        article = "an" if title[0] in "AEIOU" else "a"
-        return f"No free action column has {article} {title} symbol this turn."
-    if group in ("fulfill", "trickery"):
-        return _hand_reason(st, st.order[st.turn_idx], p, group)
-    if group == "empower":
-        area = st.catalog.areas[p.area]
-        supply = crystal_supply(st)
-        if not any(supply[c] for c in area.crystals):
-            names = " or ".join(GEMS[c] for c in area.crystals)
-            return (
-                f"No {names} is left in the supply to Empower with in {area.name} "
-                "(12 of each in the box)."
-            )
-    return f"{name} is not possible here and now."
+    if free:
+        return ""
+    title = GROUP_TITLES[symbol]
+    if symbol in columns[1] and not p.markers[1] and not p.unlocked:
+        return (
+            f"The only free {title} symbol is on column 2, locked until you fulfil your third Wish."
+        )
+    article = "an" if title[0] in "AEIOU" else "a"
+    return f"No free action column has {article} {title} symbol this turn."
 
 
 def _hand_reason(st, seat: int, p, group: str) -> str:

@@ -10,13 +10,8 @@ from .catalog import DJINNS, SOLO_LEVELS
 from .player import ALL_SEATS, Player
 
 
-def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
-    """Set up a game (rulebook, "Setup" steps 1-16; "Solo Mode" for one seat).
-
-    Raises:
-        ValueError: the seats or the solo level are not a game of Wish.
-    """
-    djinns = tuple(djinns)
+def _check_setup(djinns: tuple, seed, solo: str) -> None:
+    """Refuse seats, a seed or a solo level that are no game of Wish (one sentence)."""
     if not 1 <= len(djinns) <= 4:
         raise ValueError("Wish is played by 1 to 4 Djinns.")
     for d in djinns:
@@ -24,7 +19,6 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
             raise ValueError(f"'{d}' is not a Djinn; choose from {', '.join(DJINNS)}.")
     if len(set(djinns)) != len(djinns):
         raise ValueError("Each Djinn can be played by one seat only.")
-    solo = solo or ""
     if solo and solo not in SOLO_LEVELS:
         raise ValueError(f"'{solo}' is not a solo difficulty; choose easy, medium or hard.")
     if solo and len(djinns) != 1:
@@ -35,6 +29,17 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
         )
     if not isinstance(seed, int):
         raise ValueError("The seed must be a whole number.")
+
+
+def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
+    """Set up a game (rulebook, "Setup" steps 1-16; "Solo Mode" for one seat).
+
+    Raises:
+        ValueError: the seats or the solo level are not a game of Wish.
+    """
+    djinns = tuple(djinns)
+    solo = solo or ""
+    _check_setup(djinns, seed, solo)
 
     st = state_cls.__new__(state_cls)
     st.catalog = catalog

@@ -113,6 +113,23 @@ def _is_str_list(value) -> bool:
 
 def _check_types(d, catalog) -> None:
     """Check every field's type and range (consistency between fields is `consistency.check`)."""
+    n = _check_seating(d)
+    _check_cards(d, catalog)
+    _check_board(d, catalog, n)
+    players = d.get("players")
+    _need(isinstance(players, list) and len(players) == n, "one player entry per Djinn")
+    for seat, p in enumerate(players):
+        _check_player(p, seat, d["djinns"][seat], catalog)
+    pending = d.get("pending")
+    _need(isinstance(pending, list) and len(pending) <= 64, "'pending' must be a short list")
+    for step in pending:
+        _need(isinstance(step, list) and len(step) >= 2 and isinstance(step[0], str), "bad step")
+        _need(_is_int(step[1]) and -1 <= step[1] < n, "a step names an unknown seat")
+
+
+def _check_seating(d) -> int:
+    """Check the format, the scalars, the Djinns, the solo level and the order; return the
+    number of seats."""
     _need(isinstance(d, dict), "expected an object")
     _need(d.get("format") == FORMAT, f"format must be '{FORMAT}'")
     for name, kind in _SCALARS.items():
@@ -137,6 +154,11 @@ def _check_types(d, catalog) -> None:
     )
     _need(d["phase"] in ("setup", "play", "over"), "'phase' must be setup, play or over")
     _need(0 <= d["turn_idx"] < n, "'turn_idx' is not a seat's turn")
+    return n
+
+
+def _check_cards(d, catalog) -> None:
+    """Check the Area meeples, the Offer and the Wish decks."""
     for name in _LISTS:
         _need(isinstance(d.get(name), list), f"'{name}' must be a list")
     _need(len(d["area_meeples"]) == 72, "'area_meeples' must hold 72 counts")
@@ -156,6 +178,10 @@ def _check_types(d, catalog) -> None:
             f"'{name}' holds an unknown Wish",
         )
     _need(all(c in offer for c in d["frost"]), "a Frostflake lies outside the Offer")
+
+
+def _check_board(d, catalog, n: int) -> None:
+    """Check the Caravan, the Wind Blast and Fiery Clone tokens, and the Monuments."""
     _need(0 <= d["caravan_pos"] < len(catalog.route), "the Caravan is off its route")
     n_caravan = len(catalog.caravan_cards)
     _need(-1 <= d["caravan_card"] < n_caravan, "unknown Caravan card")
@@ -174,15 +200,6 @@ def _check_types(d, catalog) -> None:
                 "bad Monument",
             )
             _counts(m[1], "Monument meeples")
-    players = d.get("players")
-    _need(isinstance(players, list) and len(players) == n, "one player entry per Djinn")
-    for seat, p in enumerate(players):
-        _check_player(p, seat, djinns[seat], catalog)
-    pending = d.get("pending")
-    _need(isinstance(pending, list) and len(pending) <= 64, "'pending' must be a short list")
-    for step in pending:
-        _need(isinstance(step, list) and len(step) >= 2 and isinstance(step[0], str), "bad step")
-        _need(_is_int(step[1]) and -1 <= step[1] < n, "a step names an unknown seat")
 
 
 def _check_player(p, seat: int, djinn: str, catalog) -> None:

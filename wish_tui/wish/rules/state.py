@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from . import decisions, explain, flow, scoring, serial, turn, views
+from wish_tui.core.state import BaseState, StateParts
+
+from . import decisions, explain, flow, scoring, serial, turn, undo, views
 from .actions import Action, IllegalAction
 from .catalog import Catalog
 from .player import ALL_SEATS, Player
@@ -26,7 +28,7 @@ SHARED_BIT = {name: 1 << i for i, name in enumerate(SHARED_LISTS)}
 ALL_SHARED = (1 << len(SHARED_LISTS)) - 1
 
 
-class State:
+class State(BaseState):
     """A position of a game of Wish. Treat it as immutable: `apply` returns a new State."""
 
     __slots__ = (
@@ -41,20 +43,11 @@ class State:
         "turn_done",
         "final_round",
         "players",
-        "area_meeples",
-        "monuments",
-        "offer",
-        "frost",
-        "deck",
-        "discard",
+        *SHARED_LISTS,
         "caravan_pos",
         "caravan_card",
-        "caravan_deck",
-        "challenge_deck",
         "challenge_card",
         "solo_hatred",
-        "wind",
-        "clones",
         "clones_discarded",
         "pending",
         "rng",
@@ -115,13 +108,7 @@ class State:
     """The crystals in the supply per colour, kept by `supply.crystal_supply` (None: not counted)."""
 
     # -- who decides now -------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must decide now, or None when the game is over."""
-        if self.phase == "over":
-            return None
-        if self.pending:
-            return self.pending[0][1]
+    def _turn_player(self) -> int:
         return self.order[self.turn_idx]
 
     @property
@@ -130,11 +117,6 @@ class State:
         if self.phase == "setup" and self.pending:
             return self.pending[0][1]
         return self.order[self.turn_idx]
-
-    @property
-    def is_over(self) -> bool:
-        """True once the End Game Scoring has happened."""
-        return self.phase == "over"
 
     @property
     def num_seats(self) -> int:
@@ -150,51 +132,26 @@ class State:
         n = len(self.djinns)
         return [(seat + k) % n for k in range(1, n)]
 
-    # -- what may they do ------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the current seat, in a deterministic order."""
-        legal = self._legal
-        if legal is None:
-            if self.phase == "over":
-                legal = []
-            elif self.pending:
-                legal = decisions.options(self, self.pending[0])
-            else:
-                legal = turn.turn_actions(self)
-            self._legal = legal
-        return legal
+    # -- what the rules supply to the front door (`BaseState.apply`) ------------------------
+    PARTS = StateParts("wish", IllegalAction, undo.POLICY, explain, views, scoring, serial)
 
-    # -- what happens if they do it --------------------------------------------------------
-    def apply(self, action: Action, seat: int | None = None) -> State:
-        """Return the state after `action` by the current seat; this state is never changed.
+    def _legal_actions(self) -> list[Action]:
+        if self.pending:
+            return decisions.options(self, self.pending[0])
+        return turn.turn_actions(self)
 
-        Args:
-            action: one of `legal_actions()`.
-            seat: when given, the seat that means to act; refused unless it decides now.
+    def _successor(self) -> State:
+        return self.copy(True)
 
-        Raises:
-            IllegalAction: the action is not legal now; the message names the rule.
-        """
-        if seat is not None and seat != self.current_player:
-            raise IllegalAction(explain.wrong_seat(self, seat))
-        if action not in (self._legal or self.legal_actions()):
-            raise IllegalAction(explain.why_illegal(self, action))
-        new = self.copy(True)
-        if new.pending:
-            decisions.resolve(new, new.pending.pop(0), action)
+    def _apply_action(self, action: Action) -> None:
+        if self.pending:
+            decisions.resolve(self, self.pending.pop(0), action)
         else:
-            turn.resolve(new, action)
-        if new._buf:
-            new.flush()
-        if new.pending or new.turn_done:  # else there is nothing to advance
-            flow.advance(new)
-        return new
-
-    def why_illegal(self, action: Action) -> str:
-        """One sentence on why `action` is refused now ('' when it is legal)."""
-        if action in self.legal_actions():
-            return ""
-        return explain.why_illegal(self, action)
+            turn.resolve(self, action)
+        if self._buf:
+            self.flush()
+        if self.pending or self.turn_done:  # else there is nothing to advance
+            flow.advance(self)
 
     def copy(self, share: bool = False) -> State:
         """Return an independent copy (the building block of `apply`).
@@ -279,52 +236,9 @@ class State:
             self._shared &= ~bit
         return value
 
-    def push(self, *steps: tuple) -> None:
-        """Queue steps to resolve before anything already pending, in the order given."""
-        self._buf += steps
-
-    def flush(self) -> None:
-        """Put the queued steps in front of the pending ones."""
-        if self._buf:
-            self.pending[0:0] = self._buf
-            self._buf = ()
-
-    # -- what may each seat see ------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
-        """Return what `seat` may see, as JSON-safe data (None: `public_view`)."""
-        return views.view(self, seat)
-
-    def public_view(self) -> dict:
-        """Return what anyone at the table may see (a spectator), as JSON-safe data: every
-        seat's public pieces and counts, no hand, no Destiny before the end."""
-        return views.view(self, None)
-
-    def final_scores(self) -> dict:
-        """The End Game Scoring: five steps per seat, totals and the ranking with tie-breaks."""
-        return scoring.final_scores(self)
-
     def visible_score(self, seat: int) -> int:
         """The VP a seat has on the table (everything but its secret Destiny)."""
         return scoring.visible_score(self, seat)
-
-    # -- serialisation -----------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        """Return the whole state as JSON-safe data (hidden information included)."""
-        return serial.to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> State:
-        """Rebuild a state from `to_dict` output, validating it.
-
-        Raises:
-            ValueError: the data is not a state of this game.
-        """
-        return serial.from_dict(cls, data)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<wish State round {self.round} {self.phase} seat {self.current_player}>"

@@ -74,7 +74,14 @@ def turn_actions(st) -> list[Action]:
             _slot_actions(st, seat, p, moves, moves.open_slots(p, potion), potion, acts, supply)
         else:
             _home_actions(st, seat, p, moves, moves.plan(p, potion), potion, acts, supply)
-    # A free trade of colour c: the supply holds one, and the other colours pay for it.
+    _trade_actions(p, supply, acts)
+    acts.append(END)
+    return acts
+
+
+def _trade_actions(p, supply, acts: list[Action]) -> None:
+    """Add the free trades a seat may make: of colour c when the supply holds one and the
+    other colours pay for it."""
     # Unrolled over the six colours: this runs on every turn state.
     c0, c1, c2, c3, c4, c5 = p.crystals
     most = c0 + c1 + c2 + c3 + c4 + c5 - (2 if p.djinn == "air" else 3)
@@ -92,8 +99,6 @@ def turn_actions(st) -> list[Action]:
             acts.append(_TRADES[4])
         if s5 and c5 <= most:
             acts.append(_TRADES[5])
-    acts.append(END)
-    return acts
 
 
 _TRADES = tuple(Action("trade", colour) for colour in COLOURS)
@@ -111,6 +116,30 @@ def _action(kind: str, arg: str, col: int, at: str, source: str, trick: str, pot
 
 TOKEN_LISTS_KEPT = 4096
 """How many placements of the Fiery Clone and Wind Blast tokens `_Moves` keeps the moves of."""
+
+
+def _travel_actions(areas) -> dict[tuple, list]:
+    return {
+        (col, potion): [
+            tuple(Action("travel", areas[nb].name, col, potion=potion) for nb in a.neighbours)
+            for a in areas
+        ]
+        for col in range(1, 5)
+        for potion in (False, True)
+    }
+
+
+def _token_actions(areas) -> dict[tuple, list]:
+    return {
+        (kind, col, potion): [
+            [Action(kind, t.name, col, potion=potion, arg2=src.name) for src in areas]
+            + [Action(kind, t.name, col, potion=potion)]
+            for t in areas
+        ]
+        for kind in ("clone", "blast")
+        for col in range(1, 5)
+        for potion in (False, True)
+    }
 
 
 class _Moves:
@@ -140,14 +169,8 @@ class _Moves:
         """The fewest crystals a Wish costs."""
         self.open: dict[tuple, tuple] = {}
         """The open slots (`open_slots`) by (Djinn, unlocked, potion, *markers)."""
-        self.travel = {
-            (col, potion): [
-                tuple(Action("travel", areas[nb].name, col, potion=potion) for nb in a.neighbours)
-                for a in areas
-            ]
-            for col in range(1, 5)
-            for potion in (False, True)
-        }
+        self.travel = _travel_actions(areas)
+        """Travel to each neighbour of each Area, by (col, potion)."""
         self.plain = {
             (kind, col, potion): _action(kind, "", col, "", "", "", potion)
             for kind in ("empower", "manifest")
@@ -155,17 +178,8 @@ class _Moves:
             for potion in (False, True)
         }
         """Empower and Manifest in the Djinn's own Area, by (kind, col, potion)."""
-        # tokens[kind, col, potion][target][src]: move a token from src (12: a new token).
-        self.tokens = {
-            (kind, col, potion): [
-                [Action(kind, t.name, col, potion=potion, arg2=src.name) for src in areas]
-                + [Action(kind, t.name, col, potion=potion)]
-                for t in areas
-            ]
-            for kind in ("clone", "blast")
-            for col in range(1, 5)
-            for potion in (False, True)
-        }
+        self.tokens = _token_actions(areas)
+        """tokens[kind, col, potion][target][src]: move a token from src (12: a new token)."""
         self.token_lists: dict[tuple, tuple] = {}
         """The moves of `token_moves`, by its arguments."""
         self.plans: dict[tuple, tuple] = {}
@@ -303,25 +317,9 @@ def _slot_actions(st, seat, p, moves, slots, potion, acts, supply) -> None:
         if where is None:
             where = _HOME[p.area] if p.djinn != "fire" or not st.clones else places(st, p)
         if symbol == "empower":
-            for place, at in where:
-                a, b = areas[place].crystals
-                if supply[a] or supply[b]:
-                    acts.append(
-                        _action("empower", "", col, at, "", "", potion)
-                        if at
-                        else plain["empower", col, potion]
-                    )
+            _empower_actions(areas, plain, where, col, potion, acts, supply)
         elif symbol == "manifest":
-            caravan_area = cat.route[st.caravan_pos]
-            for place, at in where:
-                if effects.ability_usable(st, seat, place, supply):
-                    acts.append(
-                        _action("manifest", "", col, at, "", "", potion)
-                        if at
-                        else plain["manifest", col, potion]
-                    )
-                if caravan_area == place and effects.caravan_affordable(st, p, supply):
-                    acts.append(_action("caravan", "", col, at, "", "", potion))
+            _manifest_actions(st, seat, p, plain, where, col, potion, acts, supply)
         elif symbol == "fulfill":
             if affordable is None:
                 affordable = _affordable(moves, p)
@@ -331,6 +329,30 @@ def _slot_actions(st, seat, p, moves, slots, potion, acts, supply) -> None:
                     _fulfill_actions(st, p, place, at, col, potion, acts, affordable)
         else:
             _special_actions(st, p, moves, col, potion, acts)
+
+
+def _empower_actions(areas, plain, where, col, potion, acts, supply) -> None:
+    for place, at in where:
+        a, b = areas[place].crystals
+        if supply[a] or supply[b]:
+            acts.append(
+                _action("empower", "", col, at, "", "", potion)
+                if at
+                else plain["empower", col, potion]
+            )
+
+
+def _manifest_actions(st, seat, p, plain, where, col, potion, acts, supply) -> None:
+    caravan_area = st.catalog.route[st.caravan_pos]
+    for place, at in where:
+        if effects.ability_usable(st, seat, place, supply):
+            acts.append(
+                _action("manifest", "", col, at, "", "", potion)
+                if at
+                else plain["manifest", col, potion]
+            )
+        if caravan_area == place and effects.caravan_affordable(st, p, supply):
+            acts.append(_action("caravan", "", col, at, "", "", potion))
 
 
 def _special_actions(st, p, moves, col, potion, acts) -> None:
@@ -421,29 +443,49 @@ def resolve(st, action: Action) -> None:
         # Fiery Clone token, remove the token" -- its own Area included; Example 8 discards it.
         st.own("clones").remove(place)
         st.clones_discarded += 1
-    if kind == "travel":
-        effects.move_djinn(st, seat, index[action.arg])
-    elif kind == "empower":
-        for c in st.catalog.areas[place].crystals:
-            gain_crystals(st, p, c)
-    elif kind == "manifest":
-        effects.manifest(st, seat, place)
-    elif kind == "caravan":
-        effects.caravan_trade(st, p)
-        st.push(("after_manifest", seat))
-    elif kind == "fulfill":
-        effects.fulfil(st, seat, action.arg, place, action.source, action.trick)
-    elif kind == "build":
-        effects.build(st, seat, action.arg)
-    elif kind == "icedibs":
-        st.own("frost").append(action.arg)
-    elif kind in ("clone", "blast"):
-        tokens = st.own("clones" if kind == "clone" else "wind")
-        if action.arg2:
-            tokens.remove(index[action.arg2])
-        tokens.append(index[action.arg])
-    elif kind == "harvest":
-        nest = p.own("nest")
-        for c in range(6):
-            p.crystals[c] += nest[c]
-            nest[c] = 0
+    _EFFECT[kind](st, seat, p, action, place)
+
+
+def _empower(st, seat, p, action, place) -> None:
+    for c in st.catalog.areas[place].crystals:
+        gain_crystals(st, p, c)
+
+
+def _caravan(st, seat, p, action, place) -> None:
+    effects.caravan_trade(st, p)
+    st.push(("after_manifest", seat))
+
+
+def _move_token(st, seat, p, action, place) -> None:
+    index = st.catalog.area_index
+    tokens = st.own("clones" if action.kind == "clone" else "wind")
+    if action.arg2:
+        tokens.remove(index[action.arg2])
+    tokens.append(index[action.arg])
+
+
+def _harvest(st, seat, p, action, place) -> None:
+    nest = p.own("nest")
+    for c in range(6):
+        p.crystals[c] += nest[c]
+        nest[c] = 0
+
+
+_EFFECT = {
+    "travel": lambda st, seat, p, action, place: effects.move_djinn(
+        st, seat, st.catalog.area_index[action.arg]
+    ),
+    "empower": _empower,
+    "manifest": lambda st, seat, p, action, place: effects.manifest(st, seat, place),
+    "caravan": _caravan,
+    "fulfill": lambda st, seat, p, action, place: effects.fulfil(
+        st, seat, action.arg, place, action.source, action.trick
+    ),
+    "build": lambda st, seat, p, action, place: effects.build(st, seat, action.arg),
+    "icedibs": lambda st, seat, p, action, place: st.own("frost").append(action.arg),
+    "clone": _move_token,
+    "blast": _move_token,
+    "harvest": _harvest,
+}
+"""Per kind of marker (or Potion) action: its effect on (state, seat, its pieces, the action,
+the Area it is taken in)."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from wish_tui.core.undo import UndoPolicy
 
-__all__ = ["undo_points", "undo_target", "why_no_undo"]
+__all__ = ["POLICY"]
 
 
 def _shown_hand(state) -> int:
@@ -68,7 +68,5 @@ def _blocker(before, after, seat: int) -> str:
     return ""
 
 
-_POLICY = UndoPolicy(_same_turn, _seat_name, _blocker, _ends_turn)
-undo_points = _POLICY.undo_points
-undo_target = _POLICY.undo_target
-why_no_undo = _POLICY.why_no_undo
+POLICY = UndoPolicy(_same_turn, _blocker, _seat_name, _ends_turn)
+"""The game's undo rules, which its State names (`StateParts.undo`) and core's undo walk reads."""

@@ -43,6 +43,56 @@ def _public_step(step: tuple, seat: int | None) -> list:
     return step_to_list(step)
 
 
+def _area(st, i: int, caravan_area: int) -> dict:
+    """What anyone sees of Area `i`."""
+    cat = st.catalog
+    built = st.monuments[i]
+    monument = cat.monument_by_area.get(i)
+    return {
+        "name": cat.areas[i].name,
+        "meeples": _colour_dict(st.area_meeples[i * 6 : i * 6 + 6]),
+        "badge": monument.name if monument and built is None else None,
+        "monument": None
+        if built is None
+        else {"name": monument.name, "builder": built[0], "meeples": _colour_dict(built[1])},
+        "wind_blast": i in st.wind,
+        "fiery_clone": i in st.clones,
+        "caravan": i == caravan_area,
+        "djinns": [s for s, p in enumerate(st.players) if p.area == i],
+    }
+
+
+def _player(st, s: int, mine: bool, over: bool) -> dict:
+    """What a seat sees of seat `s` (`mine`: its own, hand and Destiny included)."""
+    p = st.players[s]
+    entry = {
+        "seat": s,
+        "djinn": p.djinn,
+        "area": st.catalog.areas[p.area].name,
+        "crystals": _colour_dict(p.crystals),
+        "nest": _colour_dict(p.nest),
+        "hand_count": len(p.hand),
+        "fulfilled": list(p.fulfilled),
+        "meeples": _colour_dict(p.meeples),
+        "badges": list(p.badges),
+        "vp_tokens": p.vp_tokens,
+        "potions": p.potions,
+        "trickery": p.trickery,
+        "markers": list(p.markers),
+        "potion_used": p.potion_used,
+        "trickery_used": p.trickery_used,
+        "unlocked": p.unlocked,
+        "visible_score": scoring.visible_score(st, s),
+    }
+    if mine or over:
+        entry["destiny"] = p.destiny
+    if mine:
+        entry["hand"] = list(p.hand)
+        entry["hand_status"] = explain.hand_status(st, s)
+        entry["destiny_options"] = list(p.destiny_options)
+    return entry
+
+
 def view(st, seat: int | None) -> dict:
     """Return everything `seat` may see: no other hand, no deck order, no other secret Destiny.
 
@@ -52,59 +102,9 @@ def view(st, seat: int | None) -> dict:
         raise ValueError(f"there is no seat {excerpt(seat)} in this game")
     cat = st.catalog
     over = st.phase == "over"
-    areas = []
     caravan_area = cat.route[st.caravan_pos]
-    for area in cat.areas:
-        i = area.index
-        built = st.monuments[i]
-        monument = cat.monument_by_area.get(i)
-        areas.append(
-            {
-                "name": area.name,
-                "meeples": _colour_dict(st.area_meeples[i * 6 : i * 6 + 6]),
-                "badge": monument.name if monument and built is None else None,
-                "monument": None
-                if built is None
-                else {
-                    "name": monument.name,
-                    "builder": built[0],
-                    "meeples": _colour_dict(built[1]),
-                },
-                "wind_blast": i in st.wind,
-                "fiery_clone": i in st.clones,
-                "caravan": i == caravan_area,
-                "djinns": [s for s, p in enumerate(st.players) if p.area == i],
-            }
-        )
-    players = []
-    for s, p in enumerate(st.players):
-        mine = s == seat
-        entry = {
-            "seat": s,
-            "djinn": p.djinn,
-            "area": cat.areas[p.area].name,
-            "crystals": _colour_dict(p.crystals),
-            "nest": _colour_dict(p.nest),
-            "hand_count": len(p.hand),
-            "fulfilled": list(p.fulfilled),
-            "meeples": _colour_dict(p.meeples),
-            "badges": list(p.badges),
-            "vp_tokens": p.vp_tokens,
-            "potions": p.potions,
-            "trickery": p.trickery,
-            "markers": list(p.markers),
-            "potion_used": p.potion_used,
-            "trickery_used": p.trickery_used,
-            "unlocked": p.unlocked,
-            "visible_score": scoring.visible_score(st, s),
-        }
-        if mine or over:
-            entry["destiny"] = p.destiny
-        if mine:
-            entry["hand"] = list(p.hand)
-            entry["hand_status"] = explain.hand_status(st, s)
-            entry["destiny_options"] = list(p.destiny_options)
-        players.append(entry)
+    areas = [_area(st, area.index, caravan_area) for area in cat.areas]
+    players = [_player(st, s, s == seat, over) for s in range(len(st.players))]
     card = cat.caravan_cards[st.caravan_card] if st.caravan_card >= 0 else None
     result = {
         "game": "wish",

@@ -6,9 +6,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Label
 
+from wish_tui.core.ranking import places_of
 from wish_tui.widgets.final_scoring import FinalScoringScreen
-
-from .style import DJINN_TITLE
+from wish_tui.wish.words.marks import DJINN_TITLE
 
 STEP_TITLES = (
     ("wishes", "1 Wish"),
@@ -28,6 +28,8 @@ def verdict(view: dict) -> str:
         me = seats[0]
         fulfilled = "fulfilled" if me["destiny_fulfilled"] else "did not fulfil"
         return f"You {fulfilled} your Destiny ({me['destiny']}) and scored {me['total']} VP."
+    if not scores["winners"]:
+        return "No one wins: the game was aborted."
     winners = [DJINN_TITLE[seats[s]["djinn"]] for s in scores["winners"]]
     if len(winners) > 1:
         return f"{' and '.join(winners)} share the victory with {seats[scores['winners'][0]]['total']} VP!"
@@ -74,11 +76,13 @@ class GameOverScreen(FinalScoringScreen):
             else f"{DJINN_TITLE[e['djinn']]}: {e['destiny']} {'✓' if e['destiny_fulfilled'] else '✗'}"
             for e in self.view["scores"]["seats"]
         ]
-        lead = (
-            "Destinies as they stand (? not yours to see)"
-            if self.projected
-            else "Destinies revealed"
-        )
+        hidden = any("destiny" in e.get("unknown", ()) for e in self.view["scores"]["seats"])
+        if self.projected:
+            lead = "Destinies as they stand (? not yours to see)"
+        elif hidden:  # a game that ended early at a server keeps what anyone may count
+            lead = "Destinies (? never revealed: the game ended early)"
+        else:
+            lead = "Destinies revealed"
         return f"{lead} — " + " · ".join(parts)
 
     def on_mount(self) -> None:
@@ -90,15 +94,12 @@ class GameOverScreen(FinalScoringScreen):
             "Ties B/C/W",
             "Place",
         )
-        place = {}
-        for rank, seats in enumerate(self.view["scores"]["ranking"], 1):
-            for seat in seats:
-                place[seat] = rank
+        place = places_of(self.view["scores"])
         for entry in self.view["scores"]["seats"]:
             table.add_row(
                 DJINN_TITLE[entry["djinn"]],
                 *(str(entry["steps"][key]) for key, _ in STEP_TITLES),
                 str(entry["total"]),
                 f"{entry['badges_count']}/{entry['crystals']}/{entry['wishes_count']}",
-                str(place[entry["seat"]]),
+                str(place.get(entry["seat"], "—")),
             )

@@ -6,11 +6,11 @@ from textual.binding import Binding
 
 from wish_tui.widgets.table_screen import UNDO, TableScreen
 from wish_tui.wish.rules import CATALOG
+from wish_tui.wish.words.choices import KEY_GROUPS
+from wish_tui.wish.words.help_text import KEYS, reference_entries
+from wish_tui.wish.words.words import action_area, action_name, decision_prompt
 
 from .board import WishBoard
-from .choices import KEY_GROUPS
-from .help_text import KEYS, reference_entries
-from .words import action_area, action_name, decision_prompt
 
 REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
 """Decisions asked again and again, and where their step holds how many are still to come."""

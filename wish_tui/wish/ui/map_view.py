@@ -9,8 +9,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from wish_tui.wish.rules import CATALOG, COLOURS
-
-from .style import COLOUR_STYLE, DJINN_LETTER, DJINN_STYLE, LETTER
+from wish_tui.wish.ui.style import COLOUR_STYLE, DJINN_STYLE
+from wish_tui.wish.words.marks import DJINN_LETTER, LETTER
 
 ROWS, COLS = 3, 4
 CELL_LINES = 3

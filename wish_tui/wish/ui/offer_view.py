@@ -6,8 +6,7 @@ from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
-
-from .style import cost_text, wish_type_text
+from wish_tui.wish.ui.style import cost_text, wish_type_text
 
 
 def wish_line(name: str, frost: bool = False, compact: bool = False) -> Text:

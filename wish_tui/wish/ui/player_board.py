@@ -6,9 +6,9 @@ from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
-
-from .style import DJINN_TITLE, crystals_text, people_text
-from .words import symbol_word
+from wish_tui.wish.ui.style import crystals_text, people_text
+from wish_tui.wish.words.marks import DJINN_TITLE
+from wish_tui.wish.words.words import symbol_word
 
 TOKENS_OWNED = {"water": ("Frostflakes", 3), "fire": ("Clones", 2), "air": ("Wind Blasts", 5)}
 

@@ -1,5 +1,5 @@
-"""Colours and glyphs shared by Wish's widgets. Colour never carries meaning alone: every
-crystal and Wishing Person also shows a letter, every Wish type a symbol."""
+"""Colours of Wish's widgets. Colour never carries meaning alone: every crystal and Wishing
+Person also shows a letter, every Wish type a symbol (`words.marks`)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from rich.text import Text
 
 from wish_tui.wish.rules import COLOURS, LETTERS
 from wish_tui.wish.rules.catalog import TYPE_COLOUR
+from wish_tui.wish.words.marks import LETTER, TYPE_SYMBOL
 
 CRYSTAL_HEX = {
     "red": "#E0303A",
@@ -23,18 +24,6 @@ magenta) when a terminal has fewer colours. Diamond is an icy blue-grey, since w
 vanishes on a light background. `tests/ui/test_style.py` checks all of this."""
 COLOUR_STYLE = {colour: f"bold {hex_}" for colour, hex_ in CRYSTAL_HEX.items()}
 """Rich style of each crystal / Wishing Person colour."""
-LETTER = dict(zip(COLOURS, LETTERS, strict=True))
-TYPE_SYMBOL = {
-    "love": "♥",
-    "power": "♛",
-    "revenge": "⚔",
-    "wealth": "◆",
-    "health": "✚",
-    "happiness": "☀",
-}
-"""One symbol per Wish type."""
-DJINN_LETTER = {"air": "A", "water": "W", "fire": "F", "earth": "E"}
-DJINN_TITLE = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
 DJINN_STYLE = {
     "air": f"bold {CRYSTAL_HEX['white']}",
     "water": f"bold {CRYSTAL_HEX['blue']}",

@@ -8,8 +8,8 @@ from rich.text import Text
 from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
-
-from .style import DJINN_STYLE, DJINN_TITLE, crystals_text, letters_text, people_text
+from wish_tui.wish.ui.style import DJINN_STYLE, crystals_text, letters_text, people_text
+from wish_tui.wish.words.marks import DJINN_TITLE
 
 
 def seat_line(p: dict, view: dict) -> Text:

@@ -137,15 +137,7 @@ def solo_turn(st, legal: list[Action], w: Weights = MEDIUM) -> Action:
     if st.stage == "more":
         if "move" in kinds and len(p.hand) < 3 and _free_draws(st, seat) >= _turns_in_round(st):
             return MOVE
-        options = [a for a in legal if a.kind in ("play", "advertise")]
-        work = work_counter()
-        best, best_value = ADVERTISE, None
-        for action in options:
-            work[0] += 1
-            after = settle(st.apply(action), seat, w)
-            value = position_value(after, seat, w)
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = action, value
+        best = _best_play(st, seat, legal, w)
         if best == ADVERTISE and "draw" in kinds and p.workers >= 2:
             return DRAW
         return best
@@ -153,6 +145,18 @@ def solo_turn(st, legal: list[Action], w: Weights = MEDIUM) -> Action:
     if "move" in kinds and _free_draws(st, seat) > _turns_in_round(st) + 1:
         return MOVE
     return END if END in legal else legal[-1]
+
+
+def _best_play(st, seat: int, legal: list[Action], w: Weights) -> Action:
+    """Solo: the card in hand whose play leaves the best position, or advertising."""
+    work = work_counter()
+    best, best_value = ADVERTISE, None
+    for action in (a for a in legal if a.kind in ("play", "advertise")):
+        work[0] += 1
+        value = position_value(settle(st.apply(action), seat, w), seat, w)
+        if best_value is None or value > best_value + 1e-9:
+            best, best_value = action, value
+    return best
 
 
 def _free_draws(st, seat: int) -> int:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
+from wish_tui.core.data_files import load_tables
 
 DATA_FILES = (
     "board",
@@ -22,8 +21,4 @@ DATA_FILES = (
 
 def load_raw() -> dict[str, dict]:
     """Read every data file of this package and return them by name."""
-    folder = resources.files(__name__)
-    return {
-        name: tomllib.loads(folder.joinpath(f"{name}.toml").read_text("utf-8"))
-        for name in DATA_FILES
-    }
+    return load_tables(__name__, DATA_FILES)

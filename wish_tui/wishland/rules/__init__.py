@@ -33,6 +33,8 @@ Notation (``KIND [ARG]``, read case-insensitively; cards by colour letter and nu
 
 from __future__ import annotations
 
+from wish_tui.core.state import undo_points, undo_target, why_no_undo
+
 from . import flow
 from .actions import Action, IllegalAction
 from .catalog import CATEGORY_SYMBOLS, COLOURS, KINDS, RESOURCES, SEATS, Catalog
@@ -41,7 +43,6 @@ from .projection import projected_scores
 from .scoring import STEPS
 from .state import State
 from .tables import CAT
-from .undo import undo_points, undo_target, why_no_undo
 from .views import card_info as _card_info
 
 CATALOG: Catalog = CAT

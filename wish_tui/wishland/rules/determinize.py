@@ -108,6 +108,35 @@ def determinize(view: dict, seed: int) -> State:
         raise ValueError(f"not a complete view of a game of Wishland ({exc!r:.40})") from None
 
 
+def _turn_index(view: dict, track: list[int]) -> int:
+    """The state's `idx`: the tokens placed while choosing Turn Order, or the turn's place."""
+    if view["phase"] == "order":
+        return sum(1 for s in track if s >= 0)
+    if view["phase"] == "turns":
+        return view["order"].index(view["turn_seat"])
+    return 0
+
+
+def _player(p: dict, mine: bool, ents: dict) -> dict:
+    """A seat's pieces as the view shows them (the hand only for the seat's own)."""
+    return {
+        "credits": p["credits"],
+        "vp": p["vp"],
+        "happiness": p["happiness"],
+        "visitors": p["visitors"],
+        "workers": p["workers"]["hand"],
+        "reserve": p["workers"]["reserve"],
+        "tickets": p["tickets"],
+        "park": _park(p),
+        "hand": _ids(p.get("hand", [])) if mine else [],
+        "entrepreneur": ents["kept"],
+        "entrepreneur_options": ents["options"],
+        "entrepreneur_discarded": ents["discarded"],
+        "tile": p["tile"]["id"] if p["tile"] else "",
+        "tile_claimed": p["tile"]["claimed"] if p["tile"] else False,
+    }
+
+
 def _determinize(view: dict, seed: int) -> State:
     seat = view["seat"]
     rng = rngmod.seed_state(seed)
@@ -119,12 +148,7 @@ def _determinize(view: dict, seed: int) -> State:
     tile_box = [t for t in CAT.tiles if t not in board and t not in private]
     phase = view["phase"]
     track = [-1 if e["seat"] is None else e["seat"] for e in view["turn_order_track"]]
-    if phase == "order":
-        idx = sum(1 for s in track if s >= 0)
-    elif phase == "turns":
-        idx = view["order"].index(view["turn_seat"])
-    else:
-        idx = 0
+    idx = _turn_index(view, track)
     data = {
         "format": FORMAT,
         "seats": list(view["seats"]),
@@ -160,25 +184,7 @@ def _determinize(view: dict, seed: int) -> State:
         ],
         "tile_box": tile_box,
         "entrepreneur_box": sorted(ent_box, key=ENTREPRENEUR_IDS.index),
-        "players": [
-            {
-                "credits": p["credits"],
-                "vp": p["vp"],
-                "happiness": p["happiness"],
-                "visitors": p["visitors"],
-                "workers": p["workers"]["hand"],
-                "reserve": p["workers"]["reserve"],
-                "tickets": p["tickets"],
-                "park": _park(p),
-                "hand": _ids(p.get("hand", [])) if s == seat else [],
-                "entrepreneur": ents[s]["kept"],
-                "entrepreneur_options": ents[s]["options"],
-                "entrepreneur_discarded": ents[s]["discarded"],
-                "tile": p["tile"]["id"] if p["tile"] else "",
-                "tile_claimed": p["tile"]["claimed"] if p["tile"] else False,
-            }
-            for s, p in enumerate(players)
-        ],
+        "players": [_player(p, s == seat, ents[s]) for s, p in enumerate(players)],
         "pending": [list(step) for step in view["pending"]],
     }
     return State.from_dict(data)

@@ -115,7 +115,7 @@ def new_game(state_cls, seats, seed, entrepreneurs, achievement_tiles, solo):
     st.paid = False
     st.adv = False
     st._legal = None
-    st._buf = []
+    st._buf = ()
     st._owned = (1 << n) - 1
     if entrepreneurs:
         st.phase = "setup"

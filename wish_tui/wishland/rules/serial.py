@@ -203,8 +203,8 @@ _STEP_SHAPES = {
 }
 
 
-def from_dict(cls, d) -> object:
-    """Rebuild and validate a state written by `to_dict`."""
+def _check_header(d) -> list:
+    """Check the format, the scalars and the seats; return the seats."""
     need(isinstance(d, dict), "expected an object")
     need(d.get("format") == FORMAT, f"'format' must be '{FORMAT}'")
     for key, kind in _SCALARS.items():
@@ -213,26 +213,14 @@ def from_dict(cls, d) -> object:
     seats = _list(d.get("seats"), "seats")
     need(1 <= len(seats) <= 4 and all(s in SEATS for s in seats), "'seats' must list colours")
     need(len(set(seats)) == len(seats), "a colour plays twice")
-    n = len(seats)
     need(d["phase"] in PHASES, "unknown 'phase'")
     need(d["stage"] in STAGES, "unknown 'stage'")
     need(0 <= d["rng"] < 1 << 64, "'rng' is out of range")
-    st = cls.__new__(cls)
-    st.seats = tuple(seats)
-    st.solo = d["solo"]
-    st.ent_opt = d["entrepreneurs"]
-    st.tiles_opt = d["achievement_tiles"]
-    st.seed = d["seed"]
-    st.rng = d["rng"]
-    st.phase = d["phase"]
-    st.round = d["round"]
-    st.turn = d["turn"]
-    st.idx = d["idx"]
-    st.first = _seat(d["first"], n, "first")
-    st.track = [_seat(s, n, "track", True) for s in _list(d.get("track"), "track", 5)]
-    st.stage = d["stage"]
-    st.paid = d["paid"]
-    st.adv = d["advertised"]
+    return seats
+
+
+def _read_board(st, d: dict, n: int) -> None:
+    """Read the Marketplace, the Decks, the Discard Piles and the Worker stacks into `st`."""
     market: list[int] = []
     for row in _list(d.get("market"), "market", len(KINDS)):
         for card in _list(row, "market row", CAT.columns):
@@ -250,7 +238,10 @@ def from_dict(cls, d) -> object:
             entries.append((_seat(entry[0], n, "stack"), entry[1]))
         stacks.append(tuple(entries))
     st.stacks = stacks
-    st.tickets = d["tickets"]
+
+
+def _read_boxes(st, d: dict, n: int) -> None:
+    """Read the Achievements, their claims, the tile box and the Entrepreneur box into `st`."""
     ach = _list(d.get("achievements"), "achievements", 9)
     need(all(isinstance(a, str) and a in CAT.achievements for a in ach), "unknown Achievement")
     st.ach = tuple(ach)
@@ -261,13 +252,38 @@ def from_dict(cls, d) -> object:
     ents = _list(d.get("entrepreneur_box"), "entrepreneur_box")
     st.ent_box = tuple(_ent(e, "entrepreneur_box") for e in ents)
     need(all(st.ent_box), "an empty Entrepreneur in the box")
+
+
+def from_dict(cls, d) -> object:
+    """Rebuild and validate a state written by `to_dict`."""
+    seats = _check_header(d)
+    n = len(seats)
+    st = cls.__new__(cls)
+    st.seats = tuple(seats)
+    st.solo = d["solo"]
+    st.ent_opt = d["entrepreneurs"]
+    st.tiles_opt = d["achievement_tiles"]
+    st.seed = d["seed"]
+    st.rng = d["rng"]
+    st.phase = d["phase"]
+    st.round = d["round"]
+    st.turn = d["turn"]
+    st.idx = d["idx"]
+    st.first = _seat(d["first"], n, "first")
+    st.track = [_seat(s, n, "track", True) for s in _list(d.get("track"), "track", 5)]
+    st.stage = d["stage"]
+    st.paid = d["paid"]
+    st.adv = d["advertised"]
+    _read_board(st, d, n)
+    st.tickets = d["tickets"]
+    _read_boxes(st, d, n)
     players = _list(d.get("players"), "players", n)
     st.players = [_player(p, seat) for seat, p in enumerate(players)]
     st.pending = [_step(step, n) for step in _list(d.get("pending"), "pending")]
     in_play = st.phase in ("income", "turns", "final", "over")
     st.order = tuple(s for s in st.track if s >= 0) if in_play else ()
     st._legal = None
-    st._buf = []
+    st._buf = ()
     st._owned = (1 << n) - 1
     check(st)
     return st

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from . import decisions, explain, flow, scoring, serial, turn, views
+from wish_tui.core.state import BaseState, StateParts
+
+from . import decisions, explain, flow, scoring, serial, turn, undo, views
 from .actions import Action, IllegalAction
 
 
-class State:
+class State(BaseState):
     """A position of a game of Wishland. Treat it as immutable: `apply` returns a new State.
 
     Cards are numbered 0-119 inside (see `catalog`); -1 marks an empty Marketplace slot.
@@ -99,13 +101,7 @@ class State:
     """Decisions and automatic steps still to resolve, the next first: (kind, seat, *details)."""
 
     # -- who decides now -------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must decide now, or None when the game is over."""
-        if self.phase == "over":
-            return None
-        if self.pending:
-            return self.pending[0][1]
+    def _turn_player(self) -> int:
         if self.phase == "order":
             return (self.first + self.idx) % len(self.seats)
         return self.order[self.idx]
@@ -117,73 +113,32 @@ class State:
             return self.order[self.idx]
         return self.current_player
 
-    @property
-    def is_over(self) -> bool:
-        """True once Final Scoring is done."""
-        return self.phase == "over"
+    # -- what the rules supply to the front door (`BaseState.apply`) ------------------------
+    PARTS = StateParts("wishland", IllegalAction, undo.POLICY, explain, views, scoring, serial)
 
-    @property
-    def num_seats(self) -> int:
-        """How many seats play."""
-        return len(self.seats)
-
-    # -- what may they do ------------------------------------------------------------------
-    def _legal_now(self) -> list:
-        legal = self._legal
-        if legal is None:
-            if self.phase == "over":
-                legal = []
-            elif self.pending:
-                legal = decisions.options(self, self.pending[0])
-            elif self.phase == "order":
-                legal = turn.order_actions(self)
-            else:
-                legal = turn.turn_actions(self)
-            self._legal = legal
-        return legal
+    def _legal_actions(self) -> list[Action]:
+        if self.pending:
+            return decisions.options(self, self.pending[0])
+        if self.phase == "order":
+            return turn.order_actions(self)
+        return turn.turn_actions(self)
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the current seat, in a deterministic order."""
+        """Every legal action of the current seat, in a deterministic order (a new list)."""
         return self._legal_now()[:]
 
-    # -- what happens if they do it --------------------------------------------------------
-    def apply(self, action: Action, seat: int | None = None) -> State:
-        """Return the state after `action` by the current seat; this state is never changed.
+    def _as_action(self, action) -> Action:
+        return action if type(action) is Action else explain.as_action(action)
 
-        Args:
-            action: one of `legal_actions()`.
-            seat: when given, the seat that means to act; refused unless it decides now.
-
-        Raises:
-            IllegalAction: the action is not legal now; the message names the rule.
-        """
-        if seat is not None and seat != self.current_player:
-            raise IllegalAction(explain.wrong_seat(self, seat))
-        if type(action) is not Action:
-            action = explain.as_action(action)
-        if action not in self._legal_now():
-            raise IllegalAction(explain.why_illegal(self, action))
-        new = self.copy()
-        if new.pending:
-            decisions.resolve(new, new.pending.pop(0), action)
-        elif new.phase == "order":
-            turn.resolve_order(new, action)
+    def _apply_action(self, action: Action) -> None:
+        if self.pending:
+            decisions.resolve(self, self.pending.pop(0), action)
+        elif self.phase == "order":
+            turn.resolve_order(self, action)
         else:
-            turn.resolve(new, action)
-        new.flush()
-        flow.advance(new)
-        return new
-
-    def why_illegal(self, action: Action) -> str:
-        """One sentence on why `action` is refused now ('' when it is legal)."""
-        if type(action) is not Action:
-            try:
-                action = explain.as_action(action)
-            except IllegalAction as exc:
-                return str(exc)
-        if action in self._legal_now():
-            return ""
-        return explain.why_illegal(self, action)
+            turn.resolve(self, action)
+        self.flush()
+        flow.advance(self)
 
     def copy(self) -> State:
         """Return an independent copy (Players are shared until `mut` copies them)."""
@@ -216,7 +171,7 @@ class State:
         s.players = self.players[:]
         s.pending = self.pending[:]
         s._legal = None
-        s._buf = []
+        s._buf = ()
         s._owned = 0
         return s
 
@@ -227,49 +182,6 @@ class State:
             self.players[seat] = self.players[seat].copy()
             self._owned |= 1 << seat
         return self.players[seat]
-
-    def push(self, *steps: tuple) -> None:
-        """Queue steps to resolve before anything already pending, in the order given."""
-        self._buf.extend(steps)
-
-    def flush(self) -> None:
-        """Put the queued steps in front of the pending ones."""
-        if self._buf:
-            self.pending[0:0] = self._buf
-            self._buf = []
-
-    # -- what may each seat see ------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
-        """Return what `seat` may see, as JSON-safe data (None: `public_view`)."""
-        return views.view(self, seat)
-
-    def public_view(self) -> dict:
-        """Return what anyone at the table may see (a spectator), as JSON-safe data: every
-        seat's public pieces and counts, no hand, no Entrepreneur before the reveal."""
-        return views.view(self, None)
-
-    def final_scores(self) -> dict:
-        """Final Scoring: every step per seat, totals, and the ranking with its tie-break."""
-        return scoring.final_scores(self)
-
-    # -- serialisation -----------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        """Return the whole state as JSON-safe data (hidden information included)."""
-        return serial.to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> State:
-        """Rebuild a state from `to_dict` output, validating it.
-
-        Raises:
-            ValueError: the data is not a consistent state of this game.
-        """
-        return serial.from_dict(cls, data)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<wishland State round {self.round} {self.phase} seat {self.current_player}>"

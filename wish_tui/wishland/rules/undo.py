@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from wish_tui.core.undo import UndoPolicy
 
-__all__ = ["undo_points", "undo_target", "why_no_undo"]
+__all__ = ["POLICY"]
 
 _GROUP = {"setup": "setup", "order": "round", "income": "round", "turns": "turns"}
 """Choosing Turn Order and the Income Phase that follows it at once are one stretch of play."""
@@ -42,10 +42,6 @@ def _same_turn(a, b) -> bool:
     return _unit(a) == _unit(b)
 
 
-def _seat_name(state, seat: int) -> str:
-    return state.seats[seat].capitalize()
-
-
 def _blocker(before, after, seat: int) -> str:
     """What the step from `before` to `after` revealed, so that it cannot be taken back."""
     if before.rng != after.rng:
@@ -57,7 +53,5 @@ def _blocker(before, after, seat: int) -> str:
     return ""
 
 
-_POLICY = UndoPolicy(_same_turn, _seat_name, _blocker)
-undo_points = _POLICY.undo_points
-undo_target = _POLICY.undo_target
-why_no_undo = _POLICY.why_no_undo
+POLICY = UndoPolicy(_same_turn, _blocker)
+"""The game's undo rules, which its State names (`StateParts.undo`) and core's undo walk reads."""

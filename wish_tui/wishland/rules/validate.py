@@ -51,6 +51,15 @@ def _check_cards(st) -> None:
         seen.extend(p.park)
         seen.extend(p.hand)
     need(len(seen) == N_CARDS and len(set(seen)) == N_CARDS, "every card must be in one place")
+    _check_rows(st)
+    tickets = st.tickets + sum(p.tickets for p in st.players)
+    need(tickets == CAT.tickets, "the Ticket Office Cards do not add up")
+    need(all(p.tickets >= 1 for p in st.players), "every seat keeps its first Ticket Office")
+
+
+def _check_rows(st) -> None:
+    """Each Marketplace row, Deck and Discard Pile holds cards of its own kind, as many as the
+    round allows."""
     cols = CAT.columns
     if st.solo:
         need(all(c < 0 for c in st.market), "a solo game has no face-up Marketplace")
@@ -67,9 +76,6 @@ def _check_cards(st) -> None:
         need(all(len(deck) <= 24 - drawn for deck in st.decks), "a Deck is too big for the round")
     if st.round == CAT.rounds and not st.solo:
         need(not any(st.discards), "the Discard Piles were shuffled in after round 6")
-    tickets = st.tickets + sum(p.tickets for p in st.players)
-    need(tickets == CAT.tickets, "the Ticket Office Cards do not add up")
-    need(all(p.tickets >= 1 for p in st.players), "every seat keeps its first Ticket Office")
 
 
 def _check_workers(st, n: int) -> None:
@@ -92,6 +98,13 @@ def _check_achievements(st) -> None:
         if aid != CAT.board_achievements[i]:
             need(st.tiles_opt, "Achievement Tiles are not used in this game")
             need(aid in CAT.tiles and not achievements[aid].is_blank, "a bad tile on the board")
+    _check_tiles(st)
+    _check_claims(st)
+
+
+def _check_tiles(st) -> None:
+    """Every Achievement Tile is in one place; Entrepreneur #3 holds its own."""
+    achievements = CAT.achievements
     private = [p.tile for p in st.players if p.tile]
     tiles = [a for a in st.ach if a in CAT.tiles] + private + list(st.tile_box)
     need(sorted(tiles) == sorted(CAT.tiles), "every Achievement Tile must be in one place")
@@ -106,6 +119,10 @@ def _check_achievements(st) -> None:
     if st.tiles_opt:
         blanks = sum(1 for t in CAT.tiles if achievements[t].is_blank)
         need(sum(a in CAT.tiles for a in st.ach) >= 9 - blanks, "too few Tiles on the board")
+
+
+def _check_claims(st) -> None:
+    """Every claimed Achievement is met by its owner and paid its VP."""
     claims = [0] * len(st.players)
     for aid, owner in zip(st.ach, st.claimed, strict=True):
         if owner >= 0:
@@ -181,23 +198,36 @@ def _check_pending(st, n: int) -> None:
         need((seat < 0) == automatic, f"a '{kind}' step names the wrong seat")
         if automatic:
             need(i == len(pending) - 1, f"the '{kind}' step comes last")
-        p = st.players[seat] if seat >= 0 else None
-        if kind == "gain":
-            need(step[2] in SOURCES, "a choice from an unknown source")
-        elif kind in ("extra", "boost", "play"):
-            need(step[2] in p.park, f"a '{kind}' step for a card not in play")
-        elif kind == "keep":
-            need(len(p.ent_options) == 2, "a keep step for a seat that has chosen")
-        elif kind == "bonus":
-            need(p.has_hotel(8), "only Hotel #8 buys a bonus card")
-        elif kind == "acted":
-            need(i == len(pending) - 1 and st.stage == "after", "the 'acted' step comes last")
-        if kind == "extra":
-            need(0 <= step[4] <= 20 and step[3] <= len(KINDS), "a bad payment step")
-            low, high = decisions.extra_range(p, step)
-            need(low <= high, "a payment the seat cannot make")
+        _check_step(st, step, i)
         if st.phase == "turns" and seat >= 0:
             need(seat == st.order[st.idx], "a decision of a seat whose turn it is not")
+    _check_phase_end(st)
+
+
+def _check_step(st, step: tuple, i: int) -> None:
+    """One pending step fits its seat's pieces."""
+    kind, seat = step[0], step[1]
+    pending = st.pending
+    p = st.players[seat] if seat >= 0 else None
+    if kind == "gain":
+        need(step[2] in SOURCES, "a choice from an unknown source")
+    elif kind in ("extra", "boost", "play"):
+        need(step[2] in p.park, f"a '{kind}' step for a card not in play")
+    elif kind == "keep":
+        need(len(p.ent_options) == 2, "a keep step for a seat that has chosen")
+    elif kind == "bonus":
+        need(p.has_hotel(8), "only Hotel #8 buys a bonus card")
+    elif kind == "acted":
+        need(i == len(pending) - 1 and st.stage == "after", "the 'acted' step comes last")
+    if kind == "extra":
+        need(0 <= step[4] <= 20 and step[3] <= len(KINDS), "a bad payment step")
+        low, high = decisions.extra_range(p, step)
+        need(low <= high, "a payment the seat cannot make")
+
+
+def _check_phase_end(st) -> None:
+    """The phase's last step is the one that ends it."""
+    pending = st.pending
     if st.phase == "setup":
         need(pending and pending[-1] == ("reveal", -1), "setup ends with the reveal")
         waiting = sorted(step[1] for step in pending if step[0] == "keep")

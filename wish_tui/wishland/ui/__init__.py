@@ -1,14 +1,12 @@
-"""Wishland's screens: the game screen, its board (also shown by the replay), its help and log
-words.
-
-The screens import Textual; `log`, `words` and `style` do not, so the table server can use them:
-the names below are imported when first asked for.
-"""
+"""Wishland's screens (Textual): the game screen, its board (also shown by the replay) and its
+help; the words they show are the game's `words` package, which imports no Textual."""
 
 from __future__ import annotations
 
-from wish_tui.core.lazy import game_screens
+from wish_tui.wishland.words.help_text import KEYS
+from wish_tui.wishland.words.help_text import reference_entries as rules_entries
+
+from .board import WishlandBoard as Board
+from .game_screen import GameScreen
 
 __all__ = ["KEYS", "Board", "GameScreen", "rules_entries"]
-
-__getattr__ = game_screens(__name__, board="WishlandBoard")

@@ -9,8 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
-
-from .style import ACHIEVEMENT_SHORT, DIM, SEAT_LETTER, seat_style
+from wish_tui.wishland.ui.style import DIM, seat_style
+from wish_tui.wishland.words.marks import ACHIEVEMENT_SHORT, SEAT_LETTER
 
 
 class AchievementsView(ViewText):

@@ -8,9 +8,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Label
 
+from wish_tui.core.ranking import places_of
 from wish_tui.widgets.final_scoring import FinalScoringScreen
-
-from .style import seat_title
+from wish_tui.wishland.words.marks import seat_title
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 STEP_LABELS = (
@@ -34,11 +34,6 @@ def setup_words(setup: str) -> str:
     return ", ".join([head, *(SETUP_WORDS.get(p, p) for p in parts[1:])])
 
 
-def places(scores: dict) -> dict[int, int]:
-    """Each seat's place (the ranking is strict: the Turn Order space breaks ties)."""
-    return {seat: rank for rank, seats in enumerate(scores["ranking"], 1) for seat in seats}
-
-
 def verdict(view: dict, best=None) -> str:
     """One sentence: who won (solo: your score and how it compares with your best)."""
     scores = view["scores"]
@@ -52,9 +47,13 @@ def verdict(view: dict, best=None) -> str:
         if best.is_new_best:
             return f"You scored {total} VP: new best! (it was {best.best_before})"
         return f"You scored {total} VP; your best for this setup is {best.best_before}."
+    if not scores["winners"]:
+        return "No one wins: the game was aborted."
     winner = scores["winners"][0]
     total = seats[winner]["total"]
-    tied = [s for s in seats if s["total"] == total]
+    outcomes = scores.get("outcomes") or [""] * len(seats)
+    # a seat given up for good is last whatever its points: no tie-break with it
+    tied = [s for s in seats if s["total"] == total and not outcomes[s["seat"]]]
     name = seat_title(seats[winner]["colour"])
     if len(tied) > 1:
         return (
@@ -140,7 +139,7 @@ class GameOverScreen(FinalScoringScreen):
         table = self.query_one(DataTable)
         scores = self.view["scores"]
         entries = scores["seats"]
-        place = places(scores)
+        place = places_of(scores)
         solo = self.view["solo"]
         table.add_column("Final Scoring", key="step")
         for e in entries:
@@ -153,7 +152,9 @@ class GameOverScreen(FinalScoringScreen):
             table.add_row(label, *(step_cell(e, step) for e in entries))
         table.add_row(Text("Total", "bold"), *(Text(f"{e['total']:>3}", "bold") for e in entries))
         if not solo:
-            table.add_row("Place", *(Text(f"{ORDINAL[place[e['seat']]]:>3}") for e in entries))
+            table.add_row(
+                "Place", *(Text(f"{ORDINAL.get(place.get(e['seat'], 0), '—'):>3}") for e in entries)
+            )
             table.add_row(
                 "Turn Order (tie-break)", *(f"{e['turn_order_space']:>3}" for e in entries)
             )

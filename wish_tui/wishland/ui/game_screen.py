@@ -14,12 +14,23 @@ from textual.binding import Binding
 
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.table_screen import UNDO, TableScreen
+from wish_tui.wishland.words.choices import KEY_GROUPS
+from wish_tui.wishland.words.help_text import (
+    KEYS,
+    achievement_title,
+    entrepreneur_title,
+    reference_entries,
+)
+from wish_tui.wishland.words.marks import (
+    ACHIEVEMENT_SHORT,
+    ACHIEVEMENT_WORDS,
+    ROW_TITLE,
+    card_title,
+    seat_title,
+)
+from wish_tui.wishland.words.words import RESOURCE_WORDS, entrepreneur_short, plural
 
 from .board import WishlandBoard
-from .choices import KEY_GROUPS
-from .help_text import KEYS, achievement_title, entrepreneur_title, reference_entries
-from .style import ACHIEVEMENT_SHORT, ACHIEVEMENT_WORDS, ROW_TITLE, card_title, seat_title
-from .words import RESOURCE_WORDS, entrepreneur_short, plural
 
 COLUMNS = 4
 ROWS = 5
@@ -242,7 +253,7 @@ class GameScreen(TableScreen):
             finder = getattr(self.app, "best_solo_score", None)
             self._best = finder(self.table, view) if finder is not None else None
             if self._best is not None:
-                self.notify(f"Your best score in this setup is {self._best} VP: beat it!")
+                self.toast(f"Your best score in this setup is {self._best} VP: beat it!")
 
     def turn_status(self, view: dict) -> str:
         # The seat's name and a colon come before this; the longest name is "Yellow".

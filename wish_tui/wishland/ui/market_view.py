@@ -13,16 +13,12 @@ from rich.style import Style
 from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
-
-from .style import (
-    DIM,
+from wish_tui.wishland.ui.style import DIM, PLAIN, row_style, seat_style
+from wish_tui.wishland.words.marks import (
     MASCOT_BONUS_SHORT,
-    PLAIN,
     ROW_LETTER,
     SEAT_LETTER,
     reward_code,
-    row_style,
-    seat_style,
     symbols_code,
 )
 

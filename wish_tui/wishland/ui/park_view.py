@@ -7,18 +7,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
-
-from .style import (
-    CATEGORY_CODE,
-    DIM,
-    ENT_LETTER,
-    ENT_MARK,
-    ROW_LETTER,
-    TICKET_COLOUR,
-    ink,
-    row_style,
-)
-from .words import entrepreneur_gist
+from wish_tui.wishland.ui.style import DIM, TICKET_COLOUR, ink, row_style
+from wish_tui.wishland.words.marks import CATEGORY_CODE, ENT_LETTER, ENT_MARK, ROW_LETTER
+from wish_tui.wishland.words.words import entrepreneur_gist
 
 KINDS = ("ride", "restaurant", "actor", "hotel", "mascot")
 

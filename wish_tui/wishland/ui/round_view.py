@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
-
-from .style import DIM, YOU, seat_style, seat_title
+from wish_tui.wishland.ui.style import DIM, seat_style
+from wish_tui.wishland.words.marks import YOU, seat_title
 
 SPACE_REWARD = {1: "first", 2: "1$", 3: "1★", 4: "HVW", 5: "1T"}
 """A free Turn Order space's reward in a few cells (space 1 plays first)."""

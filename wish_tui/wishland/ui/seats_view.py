@@ -8,8 +8,8 @@ from rich.text import Text
 
 from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import ViewText
-
-from .style import DIM, ROW_LETTER, TICKET_COLOUR, YOU, ink, row_style, seat_style, seat_title
+from wish_tui.wishland.ui.style import DIM, TICKET_COLOUR, ink, row_style, seat_style
+from wish_tui.wishland.words.marks import ROW_LETTER, YOU, seat_title
 
 COLOURS = ("yellow", "red", "blue", "green", "black")
 HEADER = " Seat      ★VP  End   H   V    $  W:hand rsv out  inc   Y R B G K T  lim  Ent"

@@ -1,0 +1,42 @@
+"""An action travels from a seat's choice to the rules as one object, checked once at the rules'
+front door: the master reads a notation its choices offered off the position's legal actions,
+without the rules reading the text again (DESIGN.md §2b)."""
+
+from __future__ import annotations
+
+import pytest
+
+from wish_tui.games import GAMES
+from wish_tui.records import GameRecord
+from wish_tui.tables.master import GameTable
+from wish_tui.tables.seat import Refused
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_choice_is_played_as_the_action_it_names_without_reading_text(game, monkeypatch):
+    spec = GAMES[game]
+    seats = list(spec.seats[:2])
+    record, state = GameRecord.new(seats, 5, None, game, games=GAMES)
+    table = GameTable(record, [state])
+    seat = table.deciding
+    choice = table.choices(seat).actions[0]
+
+    def no_reading(*args):
+        raise AssertionError("the rules read the notation again")
+
+    monkeypatch.setattr(spec.rules, "parse_action", no_reading)
+    played = table.play(seat, choice.notation)
+    assert played.action in state.legal_actions() and str(played.action) == choice.notation
+    assert table.record.actions == [choice.notation]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_text_that_is_not_a_choice_is_read_by_the_rules_and_refused_with_their_sentence(game):
+    spec = GAMES[game]
+    record, state = GameRecord.new(list(spec.seats[:2]), 5, None, game, games=GAMES)
+    table = GameTable(record, [state])
+    seat = table.deciding
+    with pytest.raises(Refused) as refused:
+        table.play(seat, "fly to the moon")
+    assert str(refused.value)
+    assert table.record.actions == [] and table.state is state

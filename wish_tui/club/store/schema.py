@@ -1,0 +1,255 @@
+"""The club's schema, as a chain of migrations: version N is every migration up to N, in order.
+
+A migration is a small function of the open database, run in the transaction that records its
+version in ``schema_version``; most only run SQL (`_run`). Its SQL is written for both
+databases, with the few words they spell differently as ``{tokens}`` (`dialect.py`). Never edit a
+migration that has shipped: add the next one. The tables, their columns and why each index exists
+are described in docs/club.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import DatabaseRefused
+
+FORMAT = "wish_tui.club"
+"""What ``club_meta`` says under 'format', so a database of another program is not taken."""
+
+V1 = (
+    """CREATE TABLE club_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ){compact}""",
+    """CREATE TABLE players (
+        id {id},
+        name TEXT NOT NULL,
+        name_key TEXT UNIQUE,
+        created_at {bigint} NOT NULL,
+        seen_at {bigint},
+        is_removed INTEGER NOT NULL DEFAULT 0,
+        is_guest INTEGER NOT NULL DEFAULT 0,
+        is_bot INTEGER NOT NULL DEFAULT 0,
+        profile TEXT NOT NULL DEFAULT '',
+        settings TEXT NOT NULL DEFAULT '{{}}'
+    )""",
+    """CREATE TABLE keys (
+        fingerprint TEXT PRIMARY KEY,
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        key_line TEXT NOT NULL,
+        added_at {bigint} NOT NULL
+    ){compact}""",
+    "CREATE INDEX keys_by_player ON keys (player_id)",
+    """CREATE TABLE tables (
+        id {id},
+        code TEXT NOT NULL UNIQUE,
+        game TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        solo TEXT NOT NULL DEFAULT '',
+        options TEXT NOT NULL DEFAULT '{{}}',
+        kind TEXT NOT NULL DEFAULT 'live' CHECK (kind IN ('live', 'turn')),
+        clock TEXT NOT NULL DEFAULT '{{}}',
+        owner_id {bigint} REFERENCES players (id),
+        created_at {bigint} NOT NULL,
+        finished_at {bigint}
+    )""",
+    "CREATE INDEX tables_unfinished ON tables (id) WHERE finished_at IS NULL",
+    """CREATE TABLE table_seats (
+        table_id {bigint} NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        who TEXT NOT NULL,
+        player_id {bigint} REFERENCES players (id),
+        zombie TEXT NOT NULL DEFAULT '',
+        outcome TEXT NOT NULL DEFAULT '',
+        clock_ms {bigint},
+        seen_seq INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    ){compact}""",
+    "CREATE INDEX table_seats_by_player ON table_seats (player_id)",
+    """CREATE TABLE table_events (
+        table_id {bigint} NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        player_id {bigint} REFERENCES players (id),
+        notation TEXT,
+        undo INTEGER NOT NULL DEFAULT 0,
+        at {bigint} NOT NULL,
+        PRIMARY KEY (table_id, seq),
+        CHECK ((notation IS NULL) = (undo > 0))
+    ){compact}""",
+    """CREATE TABLE table_chat (
+        table_id {bigint} NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        n INTEGER NOT NULL,
+        player_id {bigint} REFERENCES players (id),
+        text TEXT NOT NULL,
+        at {bigint} NOT NULL,
+        PRIMARY KEY (table_id, n)
+    ){compact}""",
+    """CREATE TABLE finished_games (
+        table_id {bigint} PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+        game TEXT NOT NULL,
+        seats INTEGER NOT NULL,
+        solo TEXT NOT NULL DEFAULT '',
+        finished_at {bigint} NOT NULL,
+        rated INTEGER NOT NULL,
+        record {blob} NOT NULL
+    ){compact}""",
+    "CREATE INDEX finished_by_time ON finished_games (finished_at, table_id)",
+    "CREATE INDEX finished_by_game ON finished_games (game, finished_at, table_id)",
+    """CREATE TABLE results (
+        table_id {bigint} NOT NULL REFERENCES finished_games (table_id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        who TEXT NOT NULL,
+        player_id {bigint} REFERENCES players (id),
+        game TEXT NOT NULL,
+        seats INTEGER NOT NULL,
+        finished_at {bigint} NOT NULL,
+        score INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        outcome TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (table_id, seat)
+    ){compact}""",
+    "CREATE INDEX results_by_player ON results (player_id, finished_at, table_id)",
+    "CREATE INDEX results_by_player_game ON results (player_id, game, finished_at, table_id)",
+    "CREATE INDEX results_by_game ON results (game, seats, seat, name, who, place)",
+    """CREATE TABLE ratings (
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        game TEXT NOT NULL,
+        mu {real} NOT NULL,
+        sigma {real} NOT NULL,
+        ordinal {real} NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at {bigint} NOT NULL,
+        PRIMARY KEY (player_id, game)
+    ){compact}""",
+    "CREATE INDEX ratings_board ON ratings (game, ordinal)",
+    """CREATE TABLE rating_history (
+        table_id {bigint} NOT NULL REFERENCES finished_games (table_id) ON DELETE CASCADE,
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        game TEXT NOT NULL,
+        at {bigint} NOT NULL,
+        ordinal {real} NOT NULL,
+        PRIMARY KEY (table_id, player_id)
+    ){compact}""",
+    "CREATE INDEX rating_trend ON rating_history (player_id, game, at)",
+    """CREATE TABLE best_solo (
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        game TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        table_id {bigint} REFERENCES tables (id),
+        at {bigint} NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (player_id, game, setup)
+    ){compact}""",
+    "CREATE INDEX best_solo_board ON best_solo (game, setup, score)",
+    """CREATE TABLE invitations (
+        id {id},
+        table_id {bigint} NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        from_id {bigint} NOT NULL REFERENCES players (id),
+        to_id {bigint} NOT NULL REFERENCES players (id),
+        created_at {bigint} NOT NULL,
+        status TEXT NOT NULL DEFAULT 'open'
+            CHECK (status IN ('open', 'accepted', 'declined', 'withdrawn')),
+        UNIQUE (table_id, to_id)
+    )""",
+    "CREATE INDEX invitations_to ON invitations (to_id, status, created_at)",
+    """CREATE TABLE imported_files (
+        name TEXT PRIMARY KEY,
+        table_id {bigint} REFERENCES tables (id) ON DELETE SET NULL,
+        at {bigint} NOT NULL
+    ){compact}""",
+)
+"""Version 1: players and their keys, tables with their seats, events and chat, finished games
+with each seat's result, ratings and their history, best solo scores, invitations, imports."""
+
+
+def _run(statements: tuple[str, ...]) -> Callable:
+    def migrate(db) -> None:
+        for statement in statements:
+            db.execute_ddl(statement)
+
+    return migrate
+
+
+def _v1(db) -> None:
+    """Create every table of the first version and mark the database as the club's."""
+    _run(V1)(db)
+    db.execute("INSERT INTO club_meta (key, value) VALUES (?, ?)", ("format", FORMAT))
+
+
+V2 = (
+    """CREATE TABLE nodes (
+        id TEXT PRIMARY KEY,
+        started_at {bigint} NOT NULL,
+        beat_at {bigint} NOT NULL,
+        expires_at {bigint} NOT NULL,
+        info TEXT NOT NULL DEFAULT ''
+    ){compact}""",
+    """CREATE TABLE table_leases (
+        table_id {bigint} PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+        node_id TEXT NOT NULL,
+        epoch INTEGER NOT NULL,
+        taken_at {bigint} NOT NULL,
+        expires_at {bigint} NOT NULL
+    ){compact}""",
+    "CREATE INDEX table_leases_by_node ON table_leases (node_id, expires_at)",
+)
+"""Version 2: the nodes of a club that several `serve` processes share (their heartbeats) and
+the lease each live table is run under. With SQLite (one machine) they stay empty."""
+
+
+V3 = (
+    """CREATE TABLE node_sessions (
+        node_id TEXT NOT NULL,
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        since {bigint} NOT NULL,
+        PRIMARY KEY (node_id, player_id)
+    ){compact}""",
+)
+"""Version 3: which players have a session on which node of a shared club, so every node shows
+who is online wherever they connected. With SQLite (one machine) it stays empty."""
+
+
+V4 = (
+    "ALTER TABLE players ADD COLUMN muted TEXT NOT NULL DEFAULT '[]'",
+    "ALTER TABLE players ADD COLUMN sanctions TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE tables ADD COLUMN spectator_chat INTEGER NOT NULL DEFAULT 1",
+)
+"""Version 4: whose chat each member muted for themselves (a JSON list of player ids), what the
+keeper did to a member ('mute', 'ban', both: comma-separated), and whether the spectators of a
+table may chat (its players may turn it off)."""
+
+
+V5 = ("ALTER TABLE players ADD COLUMN renamed_at {bigint}",)
+"""Version 5: when a player last changed their own name (NULL: never), so they may change it
+once in `players.RENAME_EVERY_DAYS` days."""
+
+
+MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2), _run(V3), _run(V4), _run(V5))
+"""MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
+VERSION = len(MIGRATIONS)
+"""The schema version this code writes; a database of a higher version is refused."""
+
+
+def check_version(version, where: str) -> int:
+    """The schema version read from a club database named `where`, once it is one this code can
+    open (0 for an empty one).
+
+    Raises:
+        DatabaseRefused: no version is recorded, or a newer wish_tui wrote it (one sentence).
+    """
+    if not isinstance(version, int):
+        raise DatabaseRefused(
+            f"The club database {where} has no schema version, so it was left untouched; "
+            "restore it from a backup or move it away to start a new club."
+        )
+    if version > VERSION:
+        raise DatabaseRefused(
+            f"The club database {where} was written by a newer wish_tui (schema version "
+            f"{version}; this one knows up to {VERSION}), so it was left untouched; "
+            "upgrade wish_tui to open it."
+        )
+    return version

@@ -1,0 +1,341 @@
+"""The app's side of `wish-tui serve`: its line to the table server, and a table held there.
+
+`Connection` runs inside the Textual app of one SSH session (`wish-tui client`): it says hello
+with the session's token, then hands every message of the table server to the app. `RemoteTable`
+is what a game screen sits at when the table lives on the server: a client of the seat API
+(`wish_tui.tables.seat`) that holds only what the server sent this person — their seat's view and
+choices — and sends actions to the server instead of applying them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable, Mapping
+
+from wish_tui import games
+from wish_tui.core import environment
+from wish_tui.tables.base import TableBase
+from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
+
+from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
+
+SOCKET_ENV = "WISH_TUI_SERVE_SOCKET"
+"""Where the table server listens, in the environment of a session's app process."""
+TOKEN_ENV = "WISH_TUI_SERVE_TOKEN"
+"""The session's one-time token, in the environment of its app process."""
+PLAIN_ENV = "WISH_TUI_PLAIN"
+"""Set (to anything but '' or '0') in the environment of a session's app: the plain client runs
+instead of the terminal app. `wish-tui serve` sets it for the SSH user name `plain`, for a client
+that sends it (`ssh -o SetEnv=WISH_TUI_PLAIN=1`), and for a person whose profile asks ('plain on'
+in the plain lobby, the club's 'plain' setting); to `PLAIN_BY_LINES` when the session has no
+terminal of its own (a script: its lines come as from a pipe)."""
+PLAIN_BY_LINES = "lines"
+
+
+def asks_plain(env: Mapping[str, str]) -> bool:
+    """True when `env` asks a session's app to be the plain client (`PLAIN_ENV`)."""
+    return env.get(PLAIN_ENV, "") not in ("", "0")
+
+
+class Connection:
+    """This session's line to the table server."""
+
+    def __init__(self, socket_path: str, token: str, on_message: Callable[[dict], None]) -> None:
+        self.lobby_with_welcome = False
+        """Ask in the hello for the lobby's list with the welcome (the app shows it first)."""
+        self.socket_path = socket_path
+        self.token = token
+        self.on_message = on_message
+        self._writer: asyncio.StreamWriter | None = None
+        self._task: asyncio.Task | None = None
+
+    @classmethod
+    def from_environment(cls, on_message: Callable[[dict], None]) -> Connection:
+        """The connection the server's SSH front end prepared for this process.
+
+        Raises:
+            RuntimeError: the process was not started by `wish-tui serve`.
+        """
+        path, token = environment.get(SOCKET_ENV, ""), environment.get(TOKEN_ENV, "")
+        if not path or not token:
+            raise RuntimeError("'wish-tui client' is started by 'wish-tui serve' for each player.")
+        return cls(path, token, on_message)
+
+    async def open(self) -> None:
+        """Connect and say hello; messages then arrive at `on_message`.
+
+        Raises:
+            OSError: the table server cannot be reached.
+        """
+        reader, writer = await asyncio.open_unix_connection(self.socket_path, limit=MAX_MESSAGE + 2)
+        self._writer = writer
+        hello = {"type": "hello", "token": self.token}
+        if self.lobby_with_welcome:
+            hello["lobby"] = True
+        self.send(hello)
+        self._task = asyncio.get_running_loop().create_task(self._read(reader))
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    break
+                try:
+                    message = decode(line, MAX_MESSAGE)
+                except ProtocolError as exc:
+                    message = {"type": "error", "error": str(exc)}
+                self.on_message(message)
+        except (ConnectionError, asyncio.LimitOverrunError, ValueError):
+            pass
+        self.on_message({"type": "lost"})
+
+    def send(self, message: dict) -> None:
+        """Send one message (dropped when the line is closed)."""
+        if self._writer is not None and not self._writer.is_closing():
+            self._writer.write(encode(message))
+
+    def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.close()
+
+
+class ServerTable(TableBase):
+    """What the table server last said of a table (its ``table`` messages), as any client of
+    it reads them: who sits where, whose decision it is, the view, the log lines not read yet,
+    the clock. `RemoteTable` (a seat) and the plain client's watched table build on it."""
+
+    def __init__(self, message: dict) -> None:
+        self.id = message["table"]
+        self.game = message["game"]
+        self.listeners: list[Listener] = []
+        self._unread: list[str] = []
+        self._read(message)
+
+    def _read(self, message: dict) -> None:
+        self.message = message
+        self._unread += [str(line) for line in message.get("log", [])]
+        self._unread += [f"💬 {line}" for line in message.get("chat", [])]
+        self._seats = [SeatInfo.from_json(s) for s in message["seats"]]
+        self._view: dict = message["view"]
+        self._actions: int = int(message["actions"])
+        self._version: int = int(message.get("version", self._actions))
+        self._over: bool = bool(message["over"])
+        self.ended: bool = bool(message.get("ended"))
+        """True once the server keeps the game's end: it is over, or it ended early (no person
+        left, a seat given up at two seats, an aborted game; no bot plays on, though the
+        position is not over). The view's "scores" are then the final scoring as the club
+        settled it (`core.ranking.settled`): its ranking is the one the history keeps."""
+        self._deciding: int | None = message["deciding"]
+        self._seed: int | None = message.get("seed")
+        self.kind: str = message.get("kind", "live")
+        self.clock: dict | None = message.get("clock")
+        """The table's clock as the server last said (seconds left per seat, whose runs)."""
+        self.clock_at = time.monotonic()
+        """When `clock` was read (the running seat's time has gone down since)."""
+
+    def update(self, message: dict) -> None:
+        """Take in what the server says of the table now, and tell the listeners."""
+        self._read(message)
+        self._tell("table_changed")
+
+    def _tell(self, event: str, *args) -> None:
+        for listener in list(self.listeners):
+            handler = getattr(listener, event, None)
+            if handler is not None:
+                handler(*args)
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        return self._seats
+
+    @property
+    def deciding(self) -> int | None:
+        return self._deciding
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is over by its rules, or ended early at the server."""
+        return self._over or self.ended
+
+    @property
+    def actions(self) -> int:
+        return self._actions
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed, once the game is over."""
+        return self._seed
+
+    def listen(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    def save(self, name: str):
+        raise Refused("The server saves this table after every action.")
+
+    def news(self) -> list[str]:
+        """The log and chat lines not shown yet (each is given once)."""
+        lines, self._unread = self._unread, []
+        return lines
+
+
+class RemoteTable(ServerTable):
+    """A table held by the table server, as this person's seat sees it (`wish_tui.tables.seat`).
+
+    It holds what the server last said of the table — this seat's view and choices, who sits
+    where, the log lines not read yet — and sends what the person does; the server's answer comes
+    back as a new message (`update`), a refusal (`refused`) or a hint (`hinted`), each told to the
+    listeners.
+    """
+
+    can_chat = True
+    """Others sit at a server's table to chat with."""
+
+    def __init__(self, connection: Connection, message: dict) -> None:
+        self.connection = connection
+        self.spec = games.get(message["game"])
+        self._untold: list[str] = []
+        super().__init__(message)
+
+    # -- what the server says ------------------------------------------------------------------
+    def refused(self, sentence: str) -> None:
+        """The server refused what was sent; nothing changed."""
+        self._tell("table_refused", sentence)
+
+    def noticed(self, sentence: str) -> None:
+        """Something the server tells this person of the table (a person away a while); one
+        told before the table's screen listens waits for it (a rematch's invitations sent,
+        what a bot chose while you were away)."""
+        if not self.listeners:
+            self._untold.append(sentence)
+            return
+        self._tell("table_notice", sentence)
+
+    def listen(self, listener: Listener) -> None:
+        super().listen(listener)
+        untold, self._untold = self._untold, []
+        for sentence in untold:
+            self._tell("table_notice", sentence)
+
+    def hinted(self, message: dict) -> None:
+        """A hint asked for has come."""
+        try:
+            hint = Hint.from_json(message)
+        except (KeyError, TypeError, ValueError):
+            return
+        self._tell("table_hint", hint)
+
+    def explained(self, message: dict) -> None:
+        """The rules' sentence on an action asked about with `why`."""
+        self._tell("table_why", str(message.get("action", "")), str(message.get("text", "")))
+
+    def _read(self, message: dict) -> None:
+        self.my_seat: int | None = message["seat"]
+        super()._read(message)
+        self._choices = Choices.from_json(message.get("choices") or {"seat": self.my_seat})
+        self.is_owner: bool = bool(message.get("owner"))
+        self.spectator_chat: bool = message.get("spectator_chat", True) is not False
+        """True while those who watch the table may chat (its players may turn it off)."""
+        self.muted: list[str] = [str(name) for name in message.get("muted") or ()]
+        """The people of this table whose chat this person muted."""
+
+    # -- the table as a client sees it ---------------------------------------------------------
+    def seat(self, index: int) -> RemoteSeat:
+        """This person's seat (the only one this process may sit at)."""
+        if index != self.my_seat or index is None:
+            raise Refused("You hold no other seat at this table.")
+        return RemoteSeat(self, index)
+
+    def chat(self, text: str) -> None:
+        self.connection.send({"type": "chat", "table": self.id, "text": text})
+
+    @property
+    def can_resign(self) -> bool:
+        """True while this person plays a seat of a game not over (they may give it up)."""
+        return not self.is_over and self.my_seat is not None and self._seats[self.my_seat].mine
+
+    @property
+    def can_hand_to_bot(self) -> bool:
+        """True for the owner and the players of the table: they may let a bot play for a
+        person who left it (`z`; the server says when that person has been away long enough)."""
+        return self.is_owner or (self.my_seat is not None and self._seats[self.my_seat].mine)
+
+    def resign(self) -> None:
+        self.connection.send({"type": "resign", "table": self.id})
+
+    def rematch(self) -> None:
+        self.connection.send({"type": "rematch", "table": self.id})
+
+    def clock_left(self, seat: int) -> float | None:
+        """Seconds `seat` has left now, as the server's clock counts (None: no clock)."""
+        clock = self.clock
+        if clock is None:
+            return None
+        left = clock["left"][seat]
+        if clock.get("running") == seat:
+            left -= time.monotonic() - self.clock_at
+        return max(0.0, left)
+
+    def hand_to_bot(self, seat: int, on: bool) -> None:
+        self.connection.send({"type": "hand_to_bot", "table": self.id, "seat": seat, "on": on})
+
+    def mute(self, name: str, on: bool) -> None:
+        """Hide (or show again) a member's chat, for this person alone, at every table."""
+        self.connection.send({"type": "mute", "name": name, "on": on})
+
+    def set_spectator_chat(self, on: bool) -> None:
+        """Let those who watch the table chat, or not (a player's call)."""
+        self.connection.send({"type": "spectator_chat", "table": self.id, "on": on})
+
+
+class RemoteSeat:
+    """This person's seat at a `RemoteTable`: what the server last said of it, and what the
+    person does, sent to the server."""
+
+    def __init__(self, table: RemoteTable, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+        self.connection = table.connection
+        self.id = table.id
+
+    def view(self) -> dict:
+        """The view of this person's seat (the only one this process ever has)."""
+        return self.table._view
+
+    def choices(self) -> Choices:
+        return self.table._choices
+
+    def play(self, notation: str) -> None:
+        self.connection.send(
+            {"type": "play", "table": self.id, "action": notation, "expect": self.table.actions}
+        )
+
+    def undo(self) -> None:
+        self.connection.send({"type": "undo", "table": self.id})
+
+    def hint(self) -> None:
+        self.connection.send({"type": "hint", "table": self.id})
+
+    def why(self, notation: str) -> str | None:
+        """The rules' sentence on why `notation` is not legal now ('' when it is), when this
+        client knows it; else None, and the server's answer comes as `table_why`."""
+        choices = self.table._choices
+        if choices.find(notation) is not None:
+            return ""
+        if notation in choices.refusals:
+            return choices.refusals[notation]
+        self.connection.send({"type": "why", "table": self.id, "action": notation})
+        return None
+
+    def news(self) -> list[str]:
+        """The log and chat lines not shown yet (each is given once)."""
+        return self.table.news()

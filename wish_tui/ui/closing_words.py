@@ -1,0 +1,79 @@
+"""What the app says as it closes: its exit message, or one sentence for an error it stopped on.
+
+Textual prints, once the app has closed, its exit message or the traceback of an error nothing
+caught, on the app's error console. Here that console writes into memory instead of the
+terminal: a traceback goes to a crash report, with the record of the game that was open, and
+never over the terminal, which at a server is a stranger's. A person at a server (SSH, the
+browser) is told the game stopped and that it was reported, and nothing of the server's files;
+a person at their own machine is told where the report is.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.text import Text
+
+
+def crash_sentence(report: Path | None, served: bool) -> str:
+    """What a person is told when the app stopped on an internal error (`report`: where its
+    crash report is, None when it could not be written; `served`: the app of a session of
+    `wish-tui serve`)."""
+    if served:
+        kept = ", and a report of it is kept for the keeper of this server" if report else ""
+        return f"wish-tui: the game stopped on an internal error{kept}; your seats are still yours."
+    return (
+        "wish-tui stopped on an internal error; the details and the open game are in "
+        f"{report} (your autosave is kept: 'wish-tui continue')."
+    )
+
+
+class ClosingWords:
+    """The app's error console, held in memory, and the screens that were open.
+
+    Args:
+        console: the app's error console (Textual's `App.error_console`); it writes here from now on.
+    """
+
+    def __init__(self, console) -> None:
+        self._said = io.StringIO()
+        console.file = self._said
+        self._screens: list = []
+        self.failing = False
+        """True once the app ends itself with a failure status (not a crash)."""
+        self.report: Path | None = None
+        """The crash report, once written."""
+
+    def remember_screens(self, screens: list) -> None:
+        """The screens open now (a crash report keeps the game of the topmost that has one)."""
+        self._screens = list(screens)
+
+    def words(self, return_code: int | None, served: bool) -> str:
+        """What to tell the person once the app has run: its exit message, or for a crash (a
+        failure status the app did not choose) one sentence, the report written first."""
+        said = Text.from_ansi(self._said.getvalue()).plain.strip()
+        if not return_code or self.failing:
+            return said
+        from wish_tui import crash, saves
+
+        try:
+            self.report = crash.write_report(
+                said, self._open_record(), saves.data_dir() / crash.REPORTS
+            )
+        except Exception:  # noqa: BLE001  (the report is a courtesy; the sentence must be said)
+            self.report = None
+        if self.report is None and not served:
+            return said  # the traceback, as Textual prints it, is better than nothing
+        return crash_sentence(self.report, served)
+
+    def _open_record(self) -> dict | None:
+        """The record of the game open when the app stopped, if any."""
+        for screen in reversed(self._screens):
+            opener = getattr(screen, "open_record", None)
+            if opener is not None:
+                return opener()
+            record = getattr(screen, "record", None)
+            if record is not None and hasattr(record, "to_json"):
+                return record.to_json()
+        return None
