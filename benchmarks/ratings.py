@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wish_tui import games  # noqa: E402
-from wish_tui.core.bots import LEVELS  # noqa: E402
 from wish_tui.club import ratings  # noqa: E402
+from wish_tui.core.bots import LEVELS  # noqa: E402
 from wish_tui.tournament import play_game  # noqa: E402
 
 

@@ -9,10 +9,10 @@ import itertools
 import pytest
 
 from wish_tui import games
-from wish_tui.tables import bot_process
 from wish_tui.core import expert as expert_module
 from wish_tui.core import ismcts
 from wish_tui.core.expert import EXPERT, ExpertBot, budget_of
+from wish_tui.tables import bot_process
 
 GAMES = pytest.mark.parametrize("spec", list(games.GAMES.values()), ids=list(games.GAMES))
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from wish_tui import games
-from wish_tui.tables.local import LocalTable
 from wish_tui.records import GameRecord
+from wish_tui.tables.local import LocalTable
 from wish_tui.tables.seat import Listener
 
 

@@ -18,10 +18,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from wish_tui import records
-from wish_tui.tables import bot_process
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.expert import EXPERT
 from wish_tui.records import GameRecord
+from wish_tui.tables import bot_process
 from wish_tui.tables.seat import SPECTATOR, Choice, Choices, Hint, Refused
 
 LOG_KEEP = 600
