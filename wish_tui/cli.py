@@ -203,7 +203,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("save", metavar="NAME|PATH")
     commands.add_parser("engine", help="drive the rules with JSON lines on stdin/stdout")
 
+    from wish_tui.review_cli import add_parser as review_parser
     from wish_tui.tournament import add_parser as tournament_parser
+
+    review_parser(commands)
 
     _option_flags(tournament_parser(commands, names))
 
@@ -549,6 +552,10 @@ def main(argv: list[str] | None = None) -> int:
             from wish_tui.tournament import run_from_args
 
             return run_from_args(args)
+        if args.command == "review":
+            from wish_tui.review_cli import run_from_args as run_review
+
+            return run_review(args)
         if args.command == "plain":
             launch = launch_for_plain(args)
             from wish_tui.plain.local import run as run_plain

@@ -118,6 +118,9 @@ def test_an_action_the_judge_left_untried_is_not_charged():
     review = start(GAME, 0)
     list(run(review, GAME, PLAYED, untried, describe))
     assert review.marks() == {}
+    assert review.summary()[0] == (
+        "4 of 4 decisions of you reviewed: 0 blunders, 0 mistakes, 0 inaccuracies."
+    )
     assert review.summary()[1].startswith("No decision lost as much as an inaccuracy")
 
 

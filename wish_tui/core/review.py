@@ -137,7 +137,7 @@ class Review:
     def summary(self, seat_name: str = "you") -> list[str]:
         """The review in words: how far it went, the marks, the three costliest decisions."""
         done = f"{len(self.judged)} of {self.total} decisions of {seat_name} reviewed"
-        tally = ", ".join(f"{n} {name}{'s' if n != 1 else ''}" for name, n in self.counts().items())
+        tally = ", ".join(_plural(n, name) for name, n in self.counts().items())
         lines = [f"{done}: {tally}."]
         worst = self.costliest()
         if not worst:
@@ -246,6 +246,12 @@ def _chance(value: float) -> float:
 
 def _percent(value: float) -> str:
     return f"{round(value * 100)} %"
+
+
+def _plural(count: int, word: str) -> str:
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"
 
 
 def _article(word: str) -> str:

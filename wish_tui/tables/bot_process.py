@@ -133,6 +133,10 @@ def _hint_in_worker(bot, view: dict, legal: list) -> tuple[Any, str]:
     return bot.hint(view, legal)
 
 
+def _judge_in_worker(bot, view: dict, legal: list) -> list:
+    return bot.judge(view, legal)
+
+
 def _import(module: str) -> None:
     importlib.import_module(module)
 
@@ -158,6 +162,12 @@ def hint(bot, view: dict, legal: list) -> tuple[Any, str]:
     if not bot.runs_apart:
         return bot.hint(view, legal)
     return _submit(_hint_in_worker, bot, view, list(legal))
+
+
+def judge(bot, view: dict, legal: list) -> list:
+    """Each legal action's value by `bot`'s search (`ExpertBot.judge`, for a review), in a
+    worker; the bot is left as it was."""
+    return _submit(_judge_in_worker, bot, view, list(legal))
 
 
 def warm(bot_module: str) -> None:
