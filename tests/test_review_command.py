@@ -43,7 +43,7 @@ def test_a_review_is_told_in_words_and_stored_with_the_game(data, game, capsys):
     review = stored(data)[seat]
     assert review["total"] >= 1 and len(review["judged"]) == review["total"]
     assert out.splitlines()[0].startswith(
-        f"{review['total']} of {review['total']} decisions of {seat} reviewed: "
+        f"{review['total']} of {review['total']} decisions of {games.get(game).seat_title(seat)} reviewed: "
     )
     assert f"{review['total']}/{review['total']}" in err  # the progress line
 

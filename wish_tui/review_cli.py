@@ -47,11 +47,11 @@ def run_from_args(args) -> int:
     stopped = False
     try:
         for _ in coach.steps():
-            _progress(len(review.judged), review.total, coach.seat_name)
+            _progress(len(review.judged), review.total, coach.seat_title)
     except KeyboardInterrupt:
         stopped = True
     sys.stderr.write("\n" if review.total else "")
-    for line in review.summary(coach.seat_name):
+    for line in review.summary(coach.seat_title):
         print(line)
     if stopped:
         print("Stopped: run the same command again to go on from here.")

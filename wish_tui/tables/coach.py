@@ -52,6 +52,11 @@ class Coach:
     def seat_name(self) -> str:
         return self.record.seat_names[self.seat]
 
+    @property
+    def seat_title(self) -> str:
+        """The seat's name as the game's screens write it ('Air')."""
+        return self.record.spec.seat_title(self.seat_name)
+
     def _stored(self) -> Review | None:
         data = self.record.reviews.get(self.seat_name)
         if data is None:
