@@ -25,6 +25,7 @@ from . import setup
 from .console import Console
 from .output import Output
 from .reader import LineReader, set_up_readline
+from .review import PlainReview
 from .sitting import PlainTable
 
 
@@ -146,6 +147,7 @@ class LocalGame:
             return "The game is autosaved: 'wish-tui plain continue' resumes it."
 
         humans = [i for i, s in enumerate(table.seats) if s.mine]
+        review = PlainReview(table, self.out, humans[0] if humans else None)
         sitting = PlainTable(
             table,
             self.out,
@@ -153,6 +155,7 @@ class LocalGame:
             viewer=humans[0] if humans else 0,
             leave_words=leave_words,
             on_over=_best_scores(table),
+            extra_commands={"review": review.command()},
         )
         self.console.go_to(sitting)
         sitting.start()
