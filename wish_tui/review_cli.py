@@ -13,6 +13,7 @@ import sys
 from wish_tui import games, saves
 from wish_tui.records import SaveError
 from wish_tui.tables.coach import Coach, seat_of
+from wish_tui.tournament import add_think
 
 
 def add_parser(commands) -> argparse.ArgumentParser:
@@ -22,12 +23,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
     )
     review.add_argument("save", metavar="NAME|PATH")
     review.add_argument("--seat", metavar="NAME", help="the seat to review (yours by default)")
-    review.add_argument(
-        "--think",
-        type=int,
-        metavar="MS",
-        help="the expert's time per decision in milliseconds (default 1000)",
-    )
+    add_think(review)
     return review
 
 

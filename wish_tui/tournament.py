@@ -305,6 +305,16 @@ def _progress_bar():
     return advance, bar.stop
 
 
+def add_think(parser: argparse.ArgumentParser) -> None:
+    """The `--think MS` argument: the expert's time a decision."""
+    parser.add_argument(
+        "--think",
+        type=int,
+        metavar="MS",
+        help="the expert's time per decision in milliseconds (default 1000)",
+    )
+
+
 def add_parser(commands, names: str) -> argparse.ArgumentParser:
     """The `tournament` command's arguments (the games' option flags are the caller's)."""
     tournament = commands.add_parser("tournament", help="play headless games between bot levels")
@@ -318,12 +328,7 @@ def add_parser(commands, names: str) -> argparse.ArgumentParser:
     tournament.add_argument("--solo", metavar="LEVEL", help="solo games at this difficulty")
     tournament.add_argument("--seat", metavar="NAME", help="the seat for solo games")
     tournament.add_argument("--djinn", metavar="NAME", help="the same as --seat NAME")
-    tournament.add_argument(
-        "--think",
-        type=int,
-        metavar="MS",
-        help="the expert's time per decision in milliseconds (default 1000)",
-    )
+    add_think(tournament)
     tournament.add_argument(
         "--iterations",
         type=int,
