@@ -11,6 +11,7 @@ import pytest
 from wish_tui import games
 from wish_tui.core import expert as expert_module
 from wish_tui.core import ismcts
+from wish_tui.core.bots import match
 from wish_tui.core.expert import EXPERT, ExpertBot, budget_of
 from wish_tui.tables import bot_process
 
@@ -154,3 +155,22 @@ def test_a_card_kept_for_the_whole_game_is_kept_as_the_hard_bot_keeps_it(game, o
         hard = spec.bots.make_bot("hard", seed)
         assert expert.choose(state.view(seat), legal) == hard.choose(state.view(seat), legal)
         assert expert.last.iterations == 0
+
+
+@GAMES
+def test_judging_a_move_played_races_it_whatever_its_prior(spec) -> None:
+    state = spec.new_state(list(spec.seats[:2]), 5, "", spec.parse_options({}))
+    medium = spec.bots.make_bot("medium", 1)
+    while len(state.legal_actions()) < 12:  # a decision of more moves than the expert races
+        seat = state.current_player
+        state = state.apply(medium.choose(state.view(seat), state.legal_actions()))
+    seat = state.current_player
+    view, legal = state.view(seat), state.legal_actions()
+    bot = spec.bots.make_bot(EXPERT, 2, iterations=60)
+    bot.choose(view, legal)
+    raced = {match(bot.first_action(s.move), legal) for s in bot.last.stats if s.visits}
+    unraced = [action for action in legal if action not in raced]
+    assert unraced  # the expert's own choice left some moves out of its race
+    for played in (unraced[0], unraced[-1]):
+        judged = {j.action: j for j in bot.judge(view, legal, played)}
+        assert judged[played].visits > 0

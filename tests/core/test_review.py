@@ -31,7 +31,7 @@ class Position:
 VALUES = {"a": 0.6, "b": 0.52, "c": 0.48, "d": 0.3}
 
 
-def judge(view: dict, legal) -> list[ActionValue]:
+def judge(view: dict, legal, played) -> list[ActionValue]:
     assert set(view) == {"seat", "round"}  # the seat's view then, nothing more
     ranked = sorted(legal, key=lambda a: -VALUES[a])
     return [ActionValue(a, VALUES[a], 10) for a in ranked]
@@ -102,9 +102,9 @@ def test_a_stopped_review_goes_on_from_the_decisions_it_holds():
     again = Review.from_json(review.to_json(), seats=2)
     calls = []
 
-    def counting(view, legal):
+    def counting(view, legal, played):
         calls.append(legal)
-        return judge(view, legal)
+        return judge(view, legal, played)
 
     list(run(again, GAME, PLAYED, counting, describe))
     assert again.complete and len(calls) == 3
@@ -112,7 +112,7 @@ def test_a_stopped_review_goes_on_from_the_decisions_it_holds():
 
 
 def test_an_action_the_judge_left_untried_is_not_charged():
-    def untried(view, legal):
+    def untried(view, legal, played):
         return [ActionValue("a", 0.6, 10)] + [ActionValue(a, 0.0, 0) for a in legal[1:]]
 
     review = start(GAME, 0)

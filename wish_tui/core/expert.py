@@ -36,6 +36,8 @@ DEFAULT_ITERATIONS: int | None = None
 tests set a few, so that a game of experts is quick and replays exactly)."""
 RACE_ALL = 10**6
 """Root moves raced when every legal action is to be judged (no root has as many)."""
+JUDGED = 8
+"""Root moves raced to judge a move played: the best by prior, and the move itself."""
 MARGIN_S = 0.1
 """Seconds kept back from the budget for what surrounds the search (drawing the view, the worker
 process's messages), so that a decision takes no longer than its budget."""
@@ -91,10 +93,13 @@ class ExpertBot(Bot):
         """The action a move of the search begins with (a move may be several actions)."""
         return move
 
-    def _search(self, view: dict, legal: list, every: bool = False) -> Result:
+    def _search(self, view: dict, legal: list, every: bool = False, played=None) -> Result:
         game = self.search_game(view, legal)
         if every:
             game.candidates = RACE_ALL
+        elif played is not None:
+            game.candidates = max(game.candidates, JUDGED)
+            game.must_race = lambda move: self._begins(move, legal) == played
         rng = random.Random(self.rng.getrandbits(64))
         collecting = gc.isenabled()
         gc.disable()  # a search makes many short-lived objects and no cycles
@@ -105,14 +110,20 @@ class ExpertBot(Bot):
                 gc.enable()
         return self.last
 
+    def _begins(self, move: Hashable, legal: list) -> Any:
+        """The legal action a root move begins with."""
+        return match(self.first_action(move), legal)
+
     def _choose(self, view: dict, legal: list) -> Any:
         result = self._search(view, legal)
         return match(self.first_action(result.best), legal)
 
-    def judge(self, view: dict, legal: Sequence[Any]) -> list[ActionValue]:
+    def judge(self, view: dict, legal: Sequence[Any], played: Any = None) -> list[ActionValue]:
         """Each legal action with its estimated value, the best first, by one search that
         races every one of them (a review asks how much worse the move played was than the
-        best; the expert's own choice races only its best few).
+        best; the expert's own choice races only its best few). Given the action `played`,
+        the search races the best few by prior and that one, within the same budget (a
+        root of many moves leaves too few iterations for each of them).
 
         The bot's own generator is not used (a copy is), so judging changes none of its
         choices. An action the budget left untried is judged by its prior alone.
@@ -121,7 +132,7 @@ class ExpertBot(Bot):
         if not legal:
             raise ValueError("a bot was asked to judge no legal actions")
         twin = copy.deepcopy(self)
-        result = twin._search(view, legal, every=True)
+        result = twin._search(view, legal, every=played is None, played=played)
         best: dict[Any, ActionValue] = {}
         for stat in result.stats:
             action = match(twin.first_action(stat.move), legal)

@@ -48,6 +48,8 @@ class GameSearch:
 
     candidates = 6
     """Root moves raced (the best by prior)."""
+    must_race = None
+    """A root move that races whatever its prior (`ismcts.SearchGame.must_race`)."""
 
     def __init__(self, view: dict, seats: int, determinize: Callable[[dict, int], Any]) -> None:
         self.view = view

@@ -60,6 +60,8 @@ class SearchGame(Protocol):
     """How many seats play."""
     candidates: int
     """Root moves compared (the best by prior); the others are judged by their prior alone."""
+    must_race: Callable[[Hashable], bool] | None
+    """Which root move races whatever its prior (a review's move played), or None."""
 
     def sample(self, rng: random.Random) -> Any:
         """A full position consistent with the deciding seat's view, drawn with `rng`."""
@@ -253,6 +255,9 @@ class _Race:
         first = game.sample(self.rng)
         ranked = _ranked_legal(game, root, first)
         self.racers = ranked[: max(1, game.candidates)]
+        wanted = game.must_race
+        if wanted is not None and not any(wanted(m) for m in self.racers):
+            self.racers += [m for m in ranked if wanted(m)][:1]
         if len(self.racers) < 2:
             return
         self.sums = dict.fromkeys(self.racers, 0.0)

@@ -27,8 +27,9 @@ SHOWN = 3
 MAX_WHY = 300
 """The longest reason kept (a stored review is read back from a file)."""
 
-Judge = Callable[[dict, Sequence[Any]], list[ActionValue]]
-"""Each legal action's value for the view's seat, the best first (`ExpertBot.judge`)."""
+Judge = Callable[[dict, Sequence[Any], Any], list[ActionValue]]
+"""Each legal action's value for the view's seat, the best first, the action played among
+those judged (`ExpertBot.judge`)."""
 Describe = Callable[[dict, Any], str]
 """What an action does for the view's seat, in words (`ExpertBot.describe`)."""
 
@@ -188,7 +189,7 @@ def judge_move(
     """One decision judged from the seat's view then: the action played against the best."""
     view = state.view(seat)
     legal = state.legal_actions()
-    values = judge(view, legal)
+    values = judge(view, legal, played)
     best = values[0]
     mine = next((v for v in values if v.action == played), None)
     played_value = best.value if mine is None or not mine.visits else mine.value

@@ -133,8 +133,8 @@ def _hint_in_worker(bot, view: dict, legal: list) -> tuple[Any, str]:
     return bot.hint(view, legal)
 
 
-def _judge_in_worker(bot, view: dict, legal: list) -> list:
-    return bot.judge(view, legal)
+def _judge_in_worker(bot, view: dict, legal: list, played) -> list:
+    return bot.judge(view, legal, played)
 
 
 def _import(module: str) -> None:
@@ -164,10 +164,10 @@ def hint(bot, view: dict, legal: list) -> tuple[Any, str]:
     return _submit(_hint_in_worker, bot, view, list(legal))
 
 
-def judge(bot, view: dict, legal: list) -> list:
-    """Each legal action's value by `bot`'s search (`ExpertBot.judge`, for a review), in a
-    worker; the bot is left as it was."""
-    return _submit(_judge_in_worker, bot, view, list(legal))
+def judge(bot, view: dict, legal: list, played=None) -> list:
+    """Each legal action's value by `bot`'s search (`ExpertBot.judge`, for a review of the
+    action `played`), in a worker; the bot is left as it was."""
+    return _submit(_judge_in_worker, bot, view, list(legal), played)
 
 
 def warm(bot_module: str) -> None:

@@ -80,7 +80,7 @@ class Coach:
             self.review,
             self.states,
             self.actions,
-            lambda view, legal: bot_process.judge(bot, view, legal),
+            lambda view, legal, played: bot_process.judge(bot, view, legal, played),
             bot.describe,
         )
 
