@@ -57,7 +57,7 @@ LAYERS = (
 )
 """Every module's room, lowest first (the longest prefix that names a module says its room)."""
 MAX_LINES = 600
-GROWN = {"wish_tui/ui/app.py": 648, "wish_tui/widgets/table_screen.py": 683}
+GROWN = {"wish_tui/ui/app.py": 635, "wish_tui/widgets/table_screen.py": 683}
 """Files over MAX_LINES still to be split (the table screen's rebuilding), at most as long as
 they are: each must shrink, and leave this list once it is under MAX_LINES."""
 

@@ -1,6 +1,7 @@
 """Crash reports: when the app fails, the traceback and the open game go to a file, not the screen.
 
-A person sees one sentence (`ui/closing_words.py`); the report holds what a bug needs (the
+A person sees one sentence (`crash_sentence`, said by `ui/closing_words.py` and the plain
+client); the report holds what a bug needs (the
 traceback as Textual printed it, with each frame's locals, the version, and the record of the game
 that was open, which replays to the very position).
 """
@@ -38,3 +39,27 @@ def write_report(details: str, record: dict | None, folder: Path) -> Path:
         lines.append(json.dumps(record, ensure_ascii=True))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+def keep_report(details: str, record: dict | None) -> Path | None:
+    """Write a crash report into the data directory's REPORTS; its path, or None when it could
+    not be written (the report is a courtesy: the person's sentence is said all the same)."""
+    from wish_tui.save_paths import data_dir
+
+    try:
+        return write_report(details, record, data_dir() / REPORTS)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def crash_sentence(report: Path | None, served: bool) -> str:
+    """What a person is told when the app stopped on an internal error (`report`: where its
+    crash report is, None when it could not be written; `served`: the app of a session of
+    `wish-tui serve`, whose person is told nothing of the server's files)."""
+    if served:
+        kept = ", and a report of it is kept for the keeper of this server" if report else ""
+        return f"wish-tui: the game stopped on an internal error{kept}; your seats are still yours."
+    return (
+        "wish-tui stopped on an internal error; the details and the open game are in "
+        f"{report} (your autosave is kept: 'wish-tui continue')."
+    )

@@ -102,8 +102,7 @@ class Person:
         """Connect to the hub with a session's token, and run the client (nothing typed yet)."""
         token = self.hub.register_session(self.who, self.name)
         client = self.client
-        client.connection = Connection(str(self.hub.socket_path), token, client.on_message)
-        await client.connection.open()
+        await client.reach(Connection(str(self.hub.socket_path), token, client.on_message))
         client.lobby.awaiting = "welcome"
         self.console.go_to(client.lobby)
         self.task = asyncio.get_running_loop().create_task(self.console.run())

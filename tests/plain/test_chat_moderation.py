@@ -9,6 +9,7 @@ import json
 from tests.plain.club_helpers import Person
 from tests.plain.test_at_the_table import ALICE, BOB, CAROL, hub, table_of
 from wish_tui.cli import main
+from wish_tui.tables.protocol import LET_GO_STATUS
 
 __all__ = ["hub"]  # the table server each test here meets its people at
 
@@ -94,7 +95,7 @@ async def test_the_keeper_mutes_and_bans_a_member_and_undoes_it(hub, capsys):
     assert (listed["carol"], listed["bob"], listed["alice"]) == ("banned", "player", "player")
     carol.type("chat still here?")  # a ban reaches a member already connected
     await carol.see("The keeper of this club has banned you: you cannot play here.")
-    assert await carol.task == 1  # let go, without a word more
+    assert await carol.task == LET_GO_STATUS  # let go, without a word more
     assert not any("went away" in line for line in carol.lines)
     again = Person(hub, CAROL, "carol")
     await again.connect()  # and every later login

@@ -302,3 +302,40 @@ def test_a_killed_server_loses_no_action_anyone_was_told_of(data_dir):
         assert len(loaded[0].record.actions) == played.value
     finally:
         club.close()
+
+
+async def test_your_move_counts_from_when_the_decision_began_across_a_restart():
+    """The lobby's 'YOUR MOVE (3 h)' is read from the stored table: a restart of the server
+    started it again from nothing."""
+    import time as real
+
+    time = FakeTime()
+    time.now = real.time()  # the club's rows keep the real time of each action
+    hub = await _hub(time)
+    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    table = await _new(
+        alice, seats, kind="turn", clock={"type": "turn", "hours": 24, "total_days": 14}
+    )
+    await bob.send({"type": "join", "table": table["table"], "seat": 1})
+    await bob.until(lambda m: m["type"] == "table")
+    served = hub.tables[table["table"]]
+    await play_until(served, {0: alice, 1: bob}, lambda: served.actions >= 2)
+    seat = served.deciding()
+    person = ("alice", "bob")[seat]
+    for client in (alice, bob):
+        client.close()
+    time.now += 3600  # an hour after the decision became theirs, the server stops
+    await hub.close()
+    time.now += 2 * 3600  # two hours later it starts again
+    hub = await _hub(time)
+    try:
+        client = await Client.connect(hub, f"SHA256:{person}-key", person)
+        await client.send({"type": "lobby"})
+        lobby = await client.until(lambda m: m["type"] == "lobby")
+        [mine] = [t for t in lobby["tables"] if t["table"] == table["table"]]
+        assert mine["your_move"] and 3 * 3600 - 60 <= mine["since"] <= 3 * 3600 + 60
+        client.close()
+    finally:
+        await hub.close()

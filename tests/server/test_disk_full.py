@@ -14,6 +14,7 @@ import pytest
 from tests.plain.club_helpers import Person, start_hub
 from wish_tui.club.recorder import DISK_FULL
 from wish_tui.server.hub import table_bots
+from wish_tui.tables.protocol import LET_GO_STATUS
 
 ANN, ZED = "SHA256:ann-key-000001", "SHA256:zed-key-000001"
 
@@ -84,6 +85,10 @@ async def test_newcomers_are_told_the_server_cannot_take_them_and_known_players_
     guest = await Person(hub, "open:zed", "zed").connect()
     await guest.see("The server cannot take new players now: its disk is full; try again later.")
     assert hub.club.players.by_name("zed") is None
+    # That is the server's last word to the guest: said alone ("The table server went away"
+    # came after it), and the session adds none (LET_GO_STATUS).
+    assert await asyncio.wait_for(guest.task, 10) == LET_GO_STATUS
+    assert guest.said.sentences[-1].startswith("The server cannot take new players now")
 
 
 async def test_a_newcomer_choosing_a_name_on_a_full_disk_is_told_and_may_try_again(hub):

@@ -19,6 +19,7 @@ from wish_tui.ui.app import WishApp
 from wish_tui.ui.club_pages import ClubPageScreen
 from wish_tui.ui.lobby import LobbyScreen
 from wish_tui.ui.watch import WatchScreen
+from wish_tui.widgets.final_scoring import FinalScoringScreen
 from wish_tui.widgets.row_list import RowList
 from wish_tui.widgets.table_screen import TableScreen
 
@@ -176,3 +177,26 @@ async def test_an_app_that_closes_as_its_lobby_opens_closes_without_a_crash():
         await pilot.pause()
         app.on_server_message({"type": "welcome", "name": "alice", "lobby": lobby(["round 2"])})
     assert not app.return_code
+
+
+async def test_a_finished_table_closed_as_its_screen_opens_opens_no_final_scoring_over_the_lobby(
+    tmp_path, monkeypatch
+):
+    """A table whose game is over is closed just as this person's screen of it opens: the
+    screen's first step (the final scoring window) is not taken once the screen is gone, so
+    the lobby is left as it is, with no window of a table that is no more on top of it."""
+    hub, bob, app = await alice_and_bob(tmp_path, monkeypatch)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = await a_tables_first_word(app, pilot, hub, bob, "spirits", False)
+            app.connection.on_message({**table, "over": True})
+            opened = app.screen
+            app.connection.on_message({"type": "closed"})
+            await until(pilot, lambda: opened.is_mounted and app.screen.is_mounted, "both up")
+            for _ in range(5):
+                await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+            assert not any(isinstance(s, FinalScoringScreen) for s in app.screen_stack)
+    finally:
+        bob.close()
+        await hub.close()

@@ -275,6 +275,21 @@ async def test_the_session_ends_with_the_childs_exit_status_and_a_sentence(start
     assert len(server.hub.unregistered) == 2
 
 
+async def test_an_app_the_table_server_let_go_says_its_last_word_alone(start_server):
+    """A banned member, or a newcomer a full disk turned away: the app says the server's
+    sentence and ends with LET_GO_STATUS; the session adds no sentence of its own after it
+    (it said 'the game stopped with status 1; connect again to return to your seats')."""
+    from wish_tui.tables.protocol import LET_GO_STATUS
+
+    server = await start_server(keys=None)
+    async with await server.connect(None, username="gil") as conn:
+        proc = await play(conn)
+        await report(proc, "env")
+        proc.stdin.write(f"exit {LET_GO_STATUS}\r".encode())
+        status, stderr = await finish(proc)
+        assert (status, stderr) == (1, "")
+
+
 async def test_a_crash_ends_only_its_own_session(start_server):
     server = await start_server(keys=None)
     async with (
@@ -418,15 +433,15 @@ async def test_a_connection_that_does_not_log_in_is_closed(start_server):
 
 
 async def test_a_session_without_keys_for_the_idle_timeout_is_closed(start_server):
-    server = await start_server(keys=None, idle_timeout=0.6)
+    server = await start_server(keys=None, idle_timeout=1.5)
     async with await server.connect(None, username="ned") as conn:
         proc = await play(conn)
         pid = (await report(proc, "env"))["pid"]
-        for _ in range(3):  # keys keep it open past the timeout
+        for _ in range(6):  # keys keep it open past the timeout, with room for a busy machine
             await asyncio.sleep(0.3)
             proc.stdin.write(b"key\r")
         status, stderr = await finish(proc)
-        assert status == 1 and "no key for 0.6 seconds" in one_sentence(stderr)
+        assert status == 1 and "no key for 1.5 seconds" in one_sentence(stderr)
         await asyncio.wait_for(conn.wait_closed(), TIMEOUT)
     assert await gone(pid)
     quiet = await server.connect(None, username="oz")  # logged in, never opens a session

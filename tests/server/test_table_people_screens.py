@@ -17,6 +17,8 @@ from wish_tui.server.hub import Hub
 from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
+from wish_tui.ui.watch import WatchScreen
+from wish_tui.widgets.choice_screen import ChoiceScreen
 from wish_tui.widgets.final_scoring import FinalScoringScreen
 
 BOB = "SHA256:bob-key-00001"
@@ -159,5 +161,44 @@ async def test_the_people_key_mutes_a_persons_chat_and_turns_the_spectators_chat
         await bob.see("alice turned spectators' chat off: those who watch cannot chat.")
         assert not hub.tables[table_id].spectator_chat
         log = "\n".join(str(line) for line in screen.query_one("GameLog").lines)
+        assert "can you read this" not in log
+        assert await bob.leave() == 0
+
+
+async def test_the_people_key_at_a_watched_table_mutes_a_players_chat(hub):
+    """A spectator mutes a player's chat from the watch screen too (only the plain client's
+    `mute NAME` could)."""
+    app = WishApp(Launch(screen="client"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        bob = await Person(hub, BOB, "bob").arrive()
+        bob.type("new wish air water:open")
+        table_id = (await bob.see("You sit at table ")).split("table ", 1)[1].split(":")[0]
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        app.server_send({"type": "watch", "table": table_id})
+        await until(
+            pilot, lambda: isinstance(app.screen, WatchScreen) and app.screen.is_mounted, "watch"
+        )
+        watch = app.screen
+        assert "o mute" in str(watch.query_one("#status").text)
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the menu")
+        assert app.screen.options[0] == "Mute the chat of bob"
+        await pilot.press("1")
+        await bob.settle()
+        await until(pilot, lambda: watch.message.get("muted") == ["bob"], "bob muted")
+        bob.type("chat can you read this")
+        await bob.see("bob: can you read this")
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the menu again")
+        assert app.screen.options[0] == "Show again the chat of bob"
+        await pilot.press("1")
+        await until(pilot, lambda: watch.message.get("muted") == [], "bob shown again")
+        bob.type("chat and this")
+        await until(
+            pilot,
+            lambda: "and this" in "\n".join(str(x) for x in watch.query_one("GameLog").lines),
+            "bob's next line",
+        )
+        log = "\n".join(str(line) for line in watch.query_one("GameLog").lines)
         assert "can you read this" not in log
         assert await bob.leave() == 0

@@ -25,6 +25,11 @@ class DatabaseUnreachable(ClubError):
     next call connects again)."""
 
 
+class DatabaseFull(Exception):
+    """The disk under the club's database server is full: the change was not made. The message
+    is the server's own words, for the keeper's log; `club.recorder` tells the person."""
+
+
 class Conflict(ClubError):
     """Another node changed the same thing at the same moment; nothing was changed."""
 

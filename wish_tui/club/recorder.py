@@ -21,7 +21,7 @@ from typing import TypeVar
 from wish_tui.core.text import plain_text
 
 from . import Club, ClubError
-from .errors import DatabaseDamaged
+from .errors import DatabaseDamaged, DatabaseFull
 
 T = TypeVar("T")
 DISK_FULL = (
@@ -41,7 +41,10 @@ class DiskFull(RecordFailed):
 
 
 def is_disk_full(exc: BaseException) -> bool:
-    """True for the database's or the system's word that the disk (or a quota) is full."""
+    """True for the database's or the system's word that the disk (or a quota) is full (a
+    PostgreSQL server's is its store's `DatabaseFull`)."""
+    if isinstance(exc, DatabaseFull):
+        return True
     if isinstance(exc, sqlite3.Error):
         return "disk is full" in str(exc)  # SQLITE_FULL's one message
     return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
@@ -96,7 +99,7 @@ class Recorder:
             ) from None
         except ClubError:
             raise
-        except (sqlite3.Error, OSError) as exc:
+        except (sqlite3.Error, OSError, DatabaseFull) as exc:
             if is_disk_full(exc):
                 self._disk_full(exc)
                 raise DiskFull(DISK_FULL) from None

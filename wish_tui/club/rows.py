@@ -158,6 +158,8 @@ class LoadedTable:
     last_seq: int
     decided: frozenset[int] = frozenset()
     """The seats whose person has taken a decision of their own (an action of theirs)."""
+    times: tuple[int, ...] = ()
+    """When each action of the record was stored (ms since 1970)."""
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,11 @@ import contextlib
 import re
 import signal
 import sys
+import traceback
 
-from wish_tui import plain
+from wish_tui import crash, plain
 from wish_tui.tables.messages import ServerMessages
+from wish_tui.tables.protocol import LET_GO_STATUS
 from wish_tui.tables.remote import Connection, RemoteTable
 from wish_tui.tables.seat import Refused
 
@@ -134,12 +136,22 @@ class RemoteClient:
     async def open(self) -> bool:
         """Reach the table server; False (said) when it cannot be reached."""
         try:
-            self.connection = Connection.from_environment(self.on_message)
-            await self.connection.open()
+            await self.reach(Connection.from_environment(self.on_message))
         except (RuntimeError, OSError) as exc:
             sys.stderr.write(f"wish-tui: the table server cannot be reached ({exc}).\n")
             return False
         return True
+
+    async def reach(self, connection: Connection) -> None:
+        """Open `connection` as this client's line: the server's words come to `on_message`,
+        and a fault in handling them ends the client as a crash (not a reader stopped unheard).
+
+        Raises:
+            OSError: the table server cannot be reached.
+        """
+        connection.on_failure = self.console.fail
+        self.connection = connection
+        await connection.open()
 
     # -- the server's messages ----------------------------------------------------------------
     def on_message(self, message: dict) -> None:
@@ -183,7 +195,7 @@ class RemoteClient:
 
     def _let_go(self, message: dict) -> None:
         self.out.say(str(message.get("error", "")))  # the server lets this session go
-        self.console.finish(1)
+        self.console.finish(LET_GO_STATUS)
 
     def _closed(self, message: dict) -> None:
         self.out.say(f"Table {message.get('table', '')} was closed by its owner.")
@@ -423,3 +435,7 @@ def run() -> int:
         return asyncio.run(_run(console, out))
     except BrokenPipeError:
         return 0
+    except Exception:  # a fault of the client's own: kept for the keeper, one sentence here
+        report = crash.keep_report(traceback.format_exc(), None)
+        sys.stderr.write(crash.crash_sentence(report, served=True) + "\n")
+        return 1

@@ -18,6 +18,10 @@ MAX_REQUEST = 16 * 1024
 """The longest line a session may send to the table server."""
 MAX_CHAT = 200
 """The longest chat line, in characters."""
+LET_GO_STATUS = 77
+"""The exit status of a client that ended on the table server's last word to it (a banned
+member, a newcomer the server cannot take): the client said that sentence, so its session adds
+none of its own after it."""
 
 
 class ProtocolError(ValueError):

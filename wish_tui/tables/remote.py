@@ -42,17 +42,30 @@ def asks_plain(env: Mapping[str, str]) -> bool:
 class Connection:
     """This session's line to the table server."""
 
-    def __init__(self, socket_path: str, token: str, on_message: Callable[[dict], None]) -> None:
+    def __init__(
+        self,
+        socket_path: str,
+        token: str,
+        on_message: Callable[[dict], None],
+        on_failure: Callable[[BaseException], None] | None = None,
+    ) -> None:
         self.lobby_with_welcome = False
         """Ask in the hello for the lobby's list with the welcome (the app shows it first)."""
         self.socket_path = socket_path
         self.token = token
         self.on_message = on_message
+        self.on_failure = on_failure
+        """Told of a fault in `on_message` (the client's own error, not the line's); the line
+        is then read no more. Without it, the error ends the line's reading task."""
         self._writer: asyncio.StreamWriter | None = None
         self._task: asyncio.Task | None = None
 
     @classmethod
-    def from_environment(cls, on_message: Callable[[dict], None]) -> Connection:
+    def from_environment(
+        cls,
+        on_message: Callable[[dict], None],
+        on_failure: Callable[[BaseException], None] | None = None,
+    ) -> Connection:
         """The connection the server's SSH front end prepared for this process.
 
         Raises:
@@ -61,7 +74,7 @@ class Connection:
         path, token = environment.get(SOCKET_ENV, ""), environment.get(TOKEN_ENV, "")
         if not path or not token:
             raise RuntimeError("'wish-tui client' is started by 'wish-tui serve' for each player.")
-        return cls(path, token, on_message)
+        return cls(path, token, on_message, on_failure)
 
     async def open(self) -> None:
         """Connect and say hello; messages then arrive at `on_message`.
@@ -78,19 +91,31 @@ class Connection:
         self._task = asyncio.get_running_loop().create_task(self._read(reader))
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
-        try:
-            while True:
+        while True:
+            try:
                 line = await reader.readline()
-                if not line:
-                    break
-                try:
-                    message = decode(line, MAX_MESSAGE)
-                except ProtocolError as exc:
-                    message = {"type": "error", "error": str(exc)}
-                self.on_message(message)
-        except (ConnectionError, asyncio.LimitOverrunError, ValueError):
-            pass
-        self.on_message({"type": "lost"})
+            except (ConnectionError, ValueError):  # the line reset, or a line past MAX_MESSAGE
+                break
+            if not line:
+                break
+            try:
+                message = decode(line, MAX_MESSAGE)
+            except ProtocolError as exc:
+                message = {"type": "error", "error": str(exc)}
+            if not self._hand_on(message):
+                return
+        self._hand_on({"type": "lost"})
+
+    def _hand_on(self, message: dict) -> bool:
+        """Hand `message` to the client; False when its handling failed (told `on_failure`)."""
+        try:
+            self.on_message(message)
+        except Exception as exc:
+            if self.on_failure is None:
+                raise
+            self.on_failure(exc)
+            return False
+        return True
 
     def send(self, message: dict) -> None:
         """Send one message (dropped when the line is closed)."""

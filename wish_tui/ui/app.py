@@ -12,34 +12,12 @@ import sys
 
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import ModalScreen
-from textual.widgets import Label
 
 from wish_tui.games import GAMES
 from wish_tui.launch import Launch
+from wish_tui.tables.protocol import LET_GO_STATUS
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
-
-
-class TooSmallScreen(ModalScreen[None]):
-    """Shown while the terminal is smaller than the game needs."""
-
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; background: $background; }
-    TooSmallScreen Label { width: 100%; content-align: center middle; text-style: bold; }
-    """
-
-    BINDINGS = [
-        Binding("q,ctrl+q", "app.quit", "Quit", show=False),
-        Binding("ctrl+c", "app.quit", "Quit", show=False, priority=True),
-    ]
-
-    def compose(self):
-        yield Label(
-            f"The terminal is too small: the games need at least {MIN_WIDTH}×{MIN_HEIGHT}. "
-            "Please enlarge the window (q quits; the game is autosaved)."
-        )
-
+from .too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 WELCOME_WAIT = 0.25
 """Seconds a session's app waits for the table server's welcome before its first screen."""
@@ -387,11 +365,20 @@ class WishApp(App):
                 loop.add_signal_handler(sig, self.exit)
         self.person_name = ""
         try:
-            self.connection = Connection.from_environment(self.on_server_message)
+            self.connection = Connection.from_environment(self.on_server_message, self._crash_on)
             self.connection.lobby_with_welcome = True
             await self.connection.open()
         except (RuntimeError, OSError) as exc:
             self.fail(f"wish-tui: the table server cannot be reached ({exc}).")
+
+    def _crash_on(self, error: BaseException) -> None:
+        """What the table server said could not be handled (a fault of the app): the app stops
+        on it as on any crash, its report kept, instead of no longer hearing the server."""
+
+        def again() -> None:
+            raise error
+
+        self.call_later(again)
 
     def _tell_early(self) -> None:
         """Hand on, in order, what the table server said before the app was mounted."""
@@ -399,10 +386,10 @@ class WishApp(App):
         for message in early:
             self.on_server_message(message)
 
-    def fail(self, sentence: str) -> None:
-        """End the app with status 1 and `sentence` (a failure it says, not a crash)."""
+    def fail(self, sentence: str, status: int = 1) -> None:
+        """End the app with `status` and `sentence` (a failure it says, not a crash)."""
         self.closing.failing = True
-        self.exit(return_code=1, message=sentence)
+        self.exit(return_code=status, message=sentence)
 
     def disconnect(self) -> None:
         """Close the line to the table server (an app sharing its process, once it ends: the
@@ -440,7 +427,7 @@ class WishApp(App):
             ),
             "name_refused": lambda m: self._ask_name(m.get("error", ""), self._last_name),
             # The server lets this session go (a banned member): its sentence is the last word.
-            "let_go": lambda m: self.fail(f"wish-tui: {m.get('error', '')}"),
+            "let_go": lambda m: self.fail(f"wish-tui: {m.get('error', '')}", LET_GO_STATUS),
             "lobby": self._lobby_list,
             "table": self._table_message,
             "refused": lambda m: self.notify(str(m.get("error", "")), severity="error"),

@@ -15,18 +15,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-
-def crash_sentence(report: Path | None, served: bool) -> str:
-    """What a person is told when the app stopped on an internal error (`report`: where its
-    crash report is, None when it could not be written; `served`: the app of a session of
-    `wish-tui serve`)."""
-    if served:
-        kept = ", and a report of it is kept for the keeper of this server" if report else ""
-        return f"wish-tui: the game stopped on an internal error{kept}; your seats are still yours."
-    return (
-        "wish-tui stopped on an internal error; the details and the open game are in "
-        f"{report} (your autosave is kept: 'wish-tui continue')."
-    )
+from wish_tui.crash import crash_sentence, keep_report
 
 
 class ClosingWords:
@@ -55,14 +44,7 @@ class ClosingWords:
         said = Text.from_ansi(self._said.getvalue()).plain.strip()
         if not return_code or self.failing:
             return said
-        from wish_tui import crash, saves
-
-        try:
-            self.report = crash.write_report(
-                said, self._open_record(), saves.data_dir() / crash.REPORTS
-            )
-        except Exception:  # noqa: BLE001  (the report is a courtesy; the sentence must be said)
-            self.report = None
+        self.report = keep_report(said, self._open_record())
         if self.report is None and not served:
             return said  # the traceback, as Textual prints it, is better than nothing
         return crash_sentence(self.report, served)

@@ -13,10 +13,10 @@ from datetime import UTC, datetime
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from wish_tui import games
+from wish_tui.widgets.app_screen import AppScreen
 from wish_tui.widgets.line_input import LineInput
 
 PAGE_KEYS = {
@@ -40,7 +40,7 @@ def _game_title(name: str) -> str:
     return spec.title if spec else name
 
 
-class ClubPageScreen(Screen):
+class ClubPageScreen(AppScreen):
     """One page of the club."""
 
     DEFAULT_CSS = """

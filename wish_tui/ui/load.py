@@ -7,11 +7,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from wish_tui import games, saves
 from wish_tui.games import GAMES
+from wish_tui.widgets.app_screen import AppScreen
 
 
 def seat_label(seat: dict, game: str | None = None) -> str:
@@ -35,7 +35,7 @@ def row_name(info: saves.SaveInfo, scenarios: set) -> str:
     return info.name
 
 
-class LoadScreen(Screen):
+class LoadScreen(AppScreen):
     """Choose a save to open."""
 
     DEFAULT_CSS = """

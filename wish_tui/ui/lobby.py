@@ -17,9 +17,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Label, Static
 
+from wish_tui.widgets.app_screen import AppScreen
 from wish_tui.widgets.choice_screen import ChoiceScreen
 from wish_tui.widgets.key_bar import KeyBar, shown_keys
 from wish_tui.widgets.row_list import RowList
@@ -29,7 +29,7 @@ ONLINE_NAMED = 12
 """The most people named in the lobby's line of who is online (the rest are counted)."""
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(AppScreen):
     """The tables of the server."""
 
     DEFAULT_CSS = """
@@ -76,10 +76,6 @@ class LobbyScreen(Screen):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        if not self.app.is_running:
-            # The app closed while this screen was being set up: Textual mounts it all the same,
-            # with none or only some of its widgets; there is no one to show it to.
-            return
         self.query_one(KeyBar).set_keys(shown_keys(self.BINDINGS))
         self.query_one(RowList).focus()
         if self._first is not None:

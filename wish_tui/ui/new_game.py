@@ -8,7 +8,6 @@ import random
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
 
 from wish_tui import games
@@ -16,6 +15,7 @@ from wish_tui.core.bots import LEVELS
 from wish_tui.core.game_spec import Game
 from wish_tui.records import SEED_RANGE
 from wish_tui.seeds import fresh_seed
+from wish_tui.widgets.app_screen import AppScreen
 
 from . import preferences
 
@@ -109,7 +109,7 @@ class OptionBox(Checkbox):
         super().watch_value()
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(AppScreen):
     """Choose the game and the seats, and start."""
 
     DEFAULT_CSS = """

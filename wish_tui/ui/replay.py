@@ -6,12 +6,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from wish_tui import saves
 from wish_tui.records import SaveError
 from wish_tui.tables.master import seat_view
+from wish_tui.widgets.app_screen import AppScreen
 from wish_tui.widgets.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.table_screen import TABLE_CSS_PATH
@@ -29,7 +29,7 @@ def replay_moves(record, states: list) -> list[tuple[int, object]]:
     ]
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(AppScreen):
     """Forward, back, jump to a round, choose the seat to watch, play from here."""
 
     CSS_PATH = TABLE_CSS_PATH

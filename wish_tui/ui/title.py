@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 
 from wish_tui import games
+from wish_tui.widgets.app_screen import AppScreen
 
 from .title_menu import TitleMenu
 
 
-class TitleScreen(Screen):
+class TitleScreen(AppScreen):
     """The first screen of the app."""
 
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("f1", "rules", "Rules")]

@@ -11,17 +11,19 @@ import contextlib
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from wish_tui import games
+from wish_tui.widgets.app_screen import AppScreen
+from wish_tui.widgets.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.line_input import LineInput
+from wish_tui.widgets.table_people import ask_whom_to_mute, mute_options
 from wish_tui.widgets.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.view_text import ViewText
 
 
-class WatchScreen(Screen):
+class WatchScreen(AppScreen):
     """A table watched from the rail."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -29,6 +31,7 @@ class WatchScreen(Screen):
     BINDINGS = [
         Binding("slash", "chat", "Chat", key_display="/"),
         Binding("v", "seat", "Seat shown"),
+        Binding("o", "people", "Mute chat"),
         Binding("pageup", "log_scroll(-1)", show=False),
         Binding("pagedown", "log_scroll(1)", show=False),
         Binding("q,escape", "leave", "Back to the tables"),
@@ -50,10 +53,6 @@ class WatchScreen(Screen):
         self.call_after_refresh(self.on_table_message, self.message)
 
     def on_resize(self) -> None:
-        if not self.app.is_running:
-            # The app closed while this screen was being set up: Textual still hands it what
-            # was queued for it, with only the widgets composed before; there is nothing to show.
-            return
         self.set_class(not self._compact, "roomy")
         self._show()
 
@@ -95,7 +94,7 @@ class WatchScreen(Screen):
             status = f"Watching table {self.table_id}."
         shown = seats[self.shown_seat]["label"] if seats else ""
         self.query_one("#status", ViewText).show(
-            Text(f"{status} Board of {shown} · v another seat · / chat · q back")
+            Text(f"{status} Board of {shown} · v another seat · / chat · o mute · q back")
         )
 
     def action_seat(self) -> None:
@@ -111,6 +110,24 @@ class WatchScreen(Screen):
                 self.app.server_send({"type": "chat", "table": self.table_id, "text": text})
 
         self.app.push_screen(LineInput("Say to the table (Enter sends, Esc cancels):", 200), said)
+
+    def action_people(self) -> None:
+        """Mute or unmute a player's chat (for you alone), or anyone's by name."""
+        players = [seat["person"] for seat in self.message["seats"] if seat.get("person")]
+        options = mute_options(players, self.message.get("muted") or (), self._mute)
+        options.append(
+            ("Mute someone else by name…", lambda: ask_whom_to_mute(self.app, self._mute))
+        )
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                options[index][1]()
+
+        labels = [label for label, _ in options]
+        self.app.push_screen(ChoiceScreen("The people at this table", labels), chosen)
+
+    def _mute(self, name: str, on: bool) -> None:
+        self.app.server_send({"type": "mute", "name": name, "on": on})
 
     def action_log_scroll(self, pages: int) -> None:
         """Show an earlier or later page of the log."""

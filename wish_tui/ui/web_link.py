@@ -9,13 +9,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label
 
+from wish_tui.widgets.app_screen import AppModalScreen
 from wish_tui.widgets.qr_code import QrCode
 
 
-class WebLinkScreen(ModalScreen[None]):
+class WebLinkScreen(AppModalScreen[None]):
     """A one-time browser link, as an address and as a QR code."""
 
     DEFAULT_CSS = """

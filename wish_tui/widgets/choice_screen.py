@@ -5,12 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from .app_screen import AppModalScreen
 
-class ChoiceScreen(ModalScreen[int | None]):
+
+class ChoiceScreen(AppModalScreen[int | None]):
     """Ask the person to pick one option; dismisses with its index (None when cancelled)."""
 
     DEFAULT_CSS = """

@@ -10,11 +10,12 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label
 
+from .app_screen import AppModalScreen
 
-class CurtainScreen(ModalScreen[None]):
+
+class CurtainScreen(AppModalScreen[None]):
     """'Pass to …': nothing of the game shows until Enter is pressed."""
 
     DEFAULT_CSS = """

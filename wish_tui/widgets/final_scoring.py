@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+
+from .app_screen import AppModalScreen
 
 GAME_OVER_EXIT = "The game is over; 'wish-tui' then Load lists it to replay."
 """What is said on leaving the app after a game's end."""
 
 
-class FinalScoringScreen(ModalScreen[None]):
+class FinalScoringScreen(AppModalScreen[None]):
     """Base of a game's final scoring window."""
 
     DEFAULT_CSS = """

@@ -5,12 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .app_screen import AppModalScreen
 
-class KeysScreen(ModalScreen[None]):
+
+class KeysScreen(AppModalScreen[None]):
     """Every key of a game."""
 
     DEFAULT_CSS = """
@@ -46,7 +47,7 @@ def _rank(title: str, needle: str) -> int:
     return 1 if needle in title else 2
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(AppModalScreen[None]):
     """A searchable rules reference: type to search, ↑↓ browse, the whole text wraps below."""
 
     DEFAULT_CSS = """

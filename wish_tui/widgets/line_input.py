@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from .app_screen import AppModalScreen
 
-class LineInput(ModalScreen[str | None]):
+
+class LineInput(AppModalScreen[str | None]):
     """Ask for one line of text, at most `limit` characters."""
 
     DEFAULT_CSS = """

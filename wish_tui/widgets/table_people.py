@@ -8,10 +8,31 @@ others to talk to (`can_chat`) and when this person owns it or plays at it (`can
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 
 from wish_tui.core.clock_words import clock_words
 
 from .line_input import LineInput
+
+
+def mute_options(people: Iterable[str], muted: Iterable[str], mute) -> list[tuple[str, object]]:
+    """A choice per person: mute their chat, or show it again (`mute(name, on)` does it)."""
+    muted = set(muted)
+    options: list[tuple[str, object]] = []
+    for name in sorted(set(people)):
+        verb = "Show again the chat of" if name in muted else "Mute the chat of"
+        options.append((f"{verb} {name}", lambda n=name, m=name in muted: mute(n, not m)))
+    return options
+
+
+def ask_whom_to_mute(app, mute) -> None:
+    """Ask for the name of someone whose chat to mute (`mute(name, True)` does it)."""
+
+    def named(name: str | None) -> None:
+        if name and name.strip():
+            mute(name.strip(), True)
+
+    app.push_screen(LineInput("Mute whose chat? (their name; Esc cancels)", 20), named)
 
 
 class TablePeople:
@@ -95,13 +116,12 @@ class TablePeople:
         table = self.table
         if not table.can_chat:
             return
-        options: list[tuple[str, object]] = []
         mine = {s.person for s in table.seats if s.mine}
-        for name in sorted({s.person for s in table.seats if s.person and s.person not in mine}):
-            muted = name in table.muted
-            verb = "Show again the chat of" if muted else "Mute the chat of"
-            options.append((f"{verb} {name}", lambda n=name, m=muted: table.mute(n, not m)))
-        options.append(("Mute someone else by name…", self._mute_by_name))
+        others = [s.person for s in table.seats if s.person and s.person not in mine]
+        options = mute_options(others, table.muted, table.mute)
+        options.append(
+            ("Mute someone else by name…", lambda: ask_whom_to_mute(self.app, table.mute))
+        )
         if mine:
             on = table.spectator_chat
             options.append(
@@ -115,13 +135,6 @@ class TablePeople:
             options[index][1]()
 
         self._ask("The people at this table", [label for label, _ in options], chosen)
-
-    def _mute_by_name(self) -> None:
-        def named(name: str | None) -> None:
-            if name and name.strip():
-                self.table.mute(name.strip(), True)
-
-        self.app.push_screen(LineInput("Mute whose chat? (their name; Esc cancels)", 20), named)
 
     def action_hand_to_bot(self) -> None:
         """Let a bot play for a person who left the table (and give the seat back)."""

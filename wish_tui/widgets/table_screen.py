@@ -19,12 +19,12 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widget import Widget
 
 from wish_tui.core.ranking import result_lines
 from wish_tui.tables.seat import Hint, Refused
 
+from .app_screen import AppScreen
 from .choice_panel import ChoicePanel
 from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
@@ -51,7 +51,7 @@ TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 screen starts without it."""
 
 
-class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, Screen):
+class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, AppScreen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -233,10 +233,6 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         return shown
 
     def on_mount(self) -> None:
-        if not self.app.is_running:
-            # The app closed while this screen was being set up: Textual mounts it all the same,
-            # with only the widgets composed before; there is no one to show it to.
-            return
         keys = [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
         self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
         self._write_news()
@@ -259,8 +255,6 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
         `on_mount`, so a game overrides this instead)."""
 
     def on_resize(self) -> None:
-        if not self.app.is_running:
-            return  # the app closes (this screen may have been closed half set up, see on_mount)
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
 
@@ -436,8 +430,9 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, S
     # -- the flow of the game ------------------------------------------------------------------
     def proceed(self) -> None:
         """Decide what happens next: game over, a curtain, or a person's choice (a bot, or a
-        person elsewhere, moves by itself and the table tells of it)."""
-        if self.busy:
+        person elsewhere, moves by itself and the table tells of it). Nothing once the screen
+        is gone (the table closed, left) before a step it had put off."""
+        if self.busy or self not in self.app.screen_stack:
             return
         table = self.table
         if table.is_over:

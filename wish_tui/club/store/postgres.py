@@ -14,10 +14,10 @@ psycopg is imported only here and in `pg_listener.py`: it is the optional extra 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
-from ..errors import ClubError, Conflict, DatabaseRefused, DatabaseUnreachable
+from ..errors import ClubError, Conflict, DatabaseFull, DatabaseRefused, DatabaseUnreachable
 from ..rows import Notice
 from . import schema
 from .database import Database, migrate, now_ms
@@ -28,6 +28,9 @@ CHANNEL = "wish_tui_club"
 """The channel of every notice: ``NOTIFY wish_tui_club, 'action 12 40'`` (kind, table, seq)."""
 MIGRATION_LOCK = 0x77697368
 """The key of the advisory lock a migrating transaction holds ('wish')."""
+DISK_FULL_SQLSTATE = "53100"
+NO_SPACE = "No space left on device"
+"""The system's words (ENOSPC) in what PostgreSQL says of a file it could not write."""
 CONNECT_TIMEOUT_S = 10
 KEEPALIVE = {
     "keepalives": 1,
@@ -83,6 +86,12 @@ def reason(exc: BaseException) -> str:
         text = text.rsplit("failed: ", 1)[1]
     text = text.replace("FATAL:", "").replace("ERROR:", "").strip().rstrip(".")
     return text[:200] or type(exc).__name__
+
+
+def is_disk_full(exc) -> bool:
+    """True for PostgreSQL's word that its disk is full: SQLSTATE 53100 (disk_full), or a file
+    it could not write for want of room under another (an io_error writing its log)."""
+    return exc.sqlstate == DISK_FULL_SQLSTATE or NO_SPACE in str(exc)
 
 
 def unreachable(where: str, exc: BaseException) -> str:
@@ -168,10 +177,22 @@ class PostgresDatabase(Database):
         return connection
 
     def _run(self, sql: str, params: tuple):
-        errors = self._psycopg.errors
         connection = self._live()
-        try:
+        with self._told_as_the_clubs(connection):
             return connection.execute(sql, params or None)
+
+    def _run_many(self, sql: str, rows: list[tuple]) -> None:
+        connection = self._live()
+        with self._told_as_the_clubs(connection), connection.cursor() as cursor:
+            cursor.executemany(sql, rows)
+
+    @contextlib.contextmanager
+    def _told_as_the_clubs(self, connection) -> Iterator[None]:
+        """The driver's errors the club knows, raised as the club's own: a clash with another
+        node, a read-only database, a full disk, a lost connection."""
+        errors = self._psycopg.errors
+        try:
+            yield
         except (errors.IntegrityError, errors.TransactionRollback) as exc:
             raise Conflict(
                 f"That change clashes with what another node stored at the same moment "
@@ -181,17 +202,15 @@ class PostgresDatabase(Database):
             raise ClubError(
                 "The club database was opened to read only; nothing was changed."
             ) from None
-        except self._psycopg.OperationalError as exc:
+        except self._psycopg.Error as exc:
+            if is_disk_full(exc):
+                raise DatabaseFull(reason(exc)) from None
             if connection.closed or connection.broken:
                 raise DatabaseUnreachable(
                     f"The connection to the club database {self.where} was lost "
                     f"({reason(exc)}); what was being changed may not be stored."
                 ) from None
             raise
-
-    def _run_many(self, sql: str, rows: list[tuple]) -> None:
-        with self._live().cursor() as cursor:
-            cursor.executemany(sql, rows)
 
     def _begin(self) -> None:
         self._run("BEGIN", ())

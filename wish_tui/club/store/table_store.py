@@ -429,7 +429,7 @@ class Tables:
         table = self.get(table_id)
         events = self._all_events(table_id)
         try:
-            actions, _ = resolve(events)
+            actions, times = resolve(events)
             record = record_of(table, actions)
             history = replay(record)
         except (RecordDamaged, RowsDamaged) as exc:
@@ -442,6 +442,7 @@ class Tables:
             self.chat_lines(table_id),
             events[-1].seq if events else 0,
             decided_seats(table, events),
+            tuple(times),
         )
 
     def unfinished_ids(self) -> list[int]:

@@ -220,7 +220,6 @@ class TableCopies:
             hub.problems.append(f"Table {table.id}: its copy could not be rebuilt ({exc}).")
             return
         fresh = tablemod.restore(loaded)
-        fresh.since = hub.clock()
         running = table.id in hub.node.running
         hub.node.stop_running(table.id)
         hub.tables[table.id] = fresh
@@ -300,7 +299,6 @@ class TableCopies:
             self._loading.discard(club_id)
         if self.by_club_id(club_id) is None:
             table = tablemod.restore(loaded)
-            table.since = hub.clock()
             hub.tables[table.id] = table
             if hub.node.listener is not None:
                 hub.node.listener.watch(club_id, table.seq)

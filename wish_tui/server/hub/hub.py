@@ -242,12 +242,10 @@ class Hub:
         loaded, problems = await loop.run_in_executor(None, self.club.tables.load_unfinished)
         self.problems.extend(problems)
         quiet = await self.recorder.call(self.club.moderation.quiet_tables)
-        now = self.clock()
         for entry in loaded:
             table = tablemod.restore(entry)
             table.spectator_chat = table.club_id not in quiet
             self.tables[table.id] = table
-            table.since = now
             self.clocks.run(table, decided=False)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.socket_path)
@@ -424,8 +422,7 @@ class Hub:
         try:
             player = await self.club_service.arriving(who, name)
         except NoNewPlayers as exc:
-            session.send({"type": "error", "error": str(exc)})
-            session.writer.close()
+            self._let_go(session, str(exc))
             return
         if player is not None and "ban" in await self.record(
             self.club.moderation.sanctions_of, player.id
@@ -460,7 +457,11 @@ class Hub:
 
     def turn_away(self, session: Session) -> None:
         """A member the keeper banned: told so in one sentence, and let go."""
-        session.send({"type": "error", "error": BANNED, "final": True})
+        self._let_go(session, BANNED)
+
+    def _let_go(self, session: Session, sentence: str) -> None:
+        """Say the server's last word to a session (its client ends with it), and close it."""
+        session.send({"type": "error", "error": sentence, "final": True})
         session.writer.close()
 
     async def _admit(self, session: Session, player: Player) -> None:

@@ -69,7 +69,7 @@ class LobbyLists:
             "mine": seat is not None,
             "owner": table.owner == session.person,
             "your_move": your_move,
-            "since": round(self.hub.clock() - table.since) if your_move else None,
+            "since": max(0, round(self.hub.clock() - table.since)) if your_move else None,
             "new": your_move and table.seats[seat].seen < table.actions,
         }
 

@@ -326,4 +326,17 @@ def restore(loaded) -> Table:
     table.seq = loaded.last_seq
     table.chat_seq = max((line.n for line in loaded.chat), default=0)
     table.decided = set(loaded.decided)
+    table.last_deciding = table.deciding()
+    table.since = decision_began(loaded.history, loaded.times, stored.created_at)
     return table
+
+
+def decision_began(history: list, times: tuple[int, ...], created_at: int) -> float:
+    """When the decision due in the last of `history` became its seat's (seconds since 1970):
+    the time of the action that handed it over, else of the table's making. `times`: when
+    each action was stored (ms)."""
+    deciding = history[-1].current_player
+    start = len(history) - 1
+    while start > 0 and history[start - 1].current_player == deciding:
+        start -= 1
+    return (times[start - 1] if 0 < start <= len(times) else created_at) / 1000

@@ -23,6 +23,7 @@ from wish_tui.core.excerpt import excerpt
 from wish_tui.save_paths import DATA_DIR_ENV
 from wish_tui.server import child as child_module
 from wish_tui.server.ssh.keys import NAME_LIMIT, Person
+from wish_tui.tables.protocol import LET_GO_STATUS
 from wish_tui.tables.remote import (
     PLAIN_BY_LINES,
     PLAIN_ENV,
@@ -270,6 +271,8 @@ class AppSession(asyncssh.SSHServerSession):
                 self.end(*self._end_after_child, restore=status != 0)
             elif status == 0:
                 self.end("the game closed; connect again to return to your seats", 0)
+            elif status == LET_GO_STATUS:
+                self.end(None, 1)  # the app said the table server's last word to this person
             else:
                 self.front.log(
                     f"the app of {person.name} stopped {child_module.describe_status(status)}"
@@ -373,8 +376,9 @@ class AppSession(asyncssh.SSHServerSession):
         else:
             self.end(sentence, status)
 
-    def end(self, sentence: str, status: int, restore: bool = False) -> None:
-        """Close the session: `sentence` on its stderr, then `status`.
+    def end(self, sentence: str | None, status: int, restore: bool = False) -> None:
+        """Close the session: `sentence` on its stderr (None: the app said the last word), then
+        `status`.
 
         Args:
             restore: put the client's terminal back first, as an app that did not exit cleanly
@@ -389,8 +393,9 @@ class AppSession(asyncssh.SSHServerSession):
         with contextlib.suppress(OSError):
             if restore:
                 chan.write(restore_terminal(self._alternate))
-            start = "\r\n" if self.child is not None else ""
-            chan.write_stderr(f"{start}wish-tui: {sentence}.\r\n".encode())
+            if sentence is not None:
+                start = "\r\n" if self.child is not None else ""
+                chan.write_stderr(f"{start}wish-tui: {sentence}.\r\n".encode())
             chan.exit(status)
 
     def connection_lost(self, exc) -> None:

@@ -1,0 +1,42 @@
+"""The bases of every screen of the app: a screen still being set up as the app closes does nothing.
+
+When the app closes (ctrl+q, a terminal gone, the table server's last word) just as a screen is
+pushed, Textual still composes that screen, can no longer start its widgets, and then mounts,
+shows and resizes it with none or only some of them: the screen's own `on_mount` or `on_resize`
+found nothing to fill, and the app closed on a crash report instead of as asked. Every screen of
+the project is an `AppScreen` or an `AppModalScreen`, which let those events pass only while the
+app runs (a test walks every screen class of the project for it).
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from textual import events
+from textual.screen import ModalScreen, Screen
+
+SETTING_UP = (events.Mount, events.Show, events.Resize, events.ScreenResume)
+"""The events that have a screen fill its widgets: none is handed on once the app has closed."""
+
+ResultType = TypeVar("ResultType")
+
+
+def is_for_a_closed_app(screen: Screen, event: events.Event) -> bool:
+    """True for an event that would have `screen` fill widgets of an app that has closed."""
+    return isinstance(event, SETTING_UP) and not screen.app.is_running
+
+
+class AppScreen(Screen):
+    """A screen of the app (set up only while the app runs)."""
+
+    async def on_event(self, event: events.Event) -> None:
+        if not is_for_a_closed_app(self, event):
+            await super().on_event(event)
+
+
+class AppModalScreen(ModalScreen[ResultType]):
+    """A window over another screen of the app (set up only while the app runs)."""
+
+    async def on_event(self, event: events.Event) -> None:
+        if not is_for_a_closed_app(self, event):
+            await super().on_event(event)
