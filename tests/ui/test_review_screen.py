@@ -120,3 +120,21 @@ async def test_r_on_a_finished_games_final_scoring_opens_its_replay_under_review
         await until(pilot, lambda: "review of Earth:" in status_of(replay))
         [finished] = saves.list_history(games=GAMES)
         assert set(saves.read_record(str(finished.path), games=GAMES).reviews) == {"earth"}
+
+
+async def test_leaving_the_replay_mid_review_keeps_what_was_judged(tmp_path, monkeypatch):
+    from wish_tui.ui.title import TitleScreen
+
+    path = saved_game(tmp_path, monkeypatch, moves=30)
+    record, _ = saves.load_for_replay(path, games=GAMES)
+    app = WishApp(Launch("replay", path=path), (record, None, None))
+    async with app.run_test(size=(110, 34)) as pilot:
+        await settle(pilot)
+        replay = app.screen
+        await pilot.press("r")
+        await until(pilot, lambda: replay.coaching.review.judged)
+        await pilot.press("escape")  # back to the title while the review runs
+        await until(pilot, lambda: "reviews" in json.loads(Path(path).read_text()))
+        assert isinstance(app.screen, TitleScreen)
+        kept = json.loads(Path(path).read_text())["reviews"]["air"]
+        assert 1 <= len(kept["judged"]) <= kept["total"]

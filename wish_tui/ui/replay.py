@@ -3,6 +3,8 @@ once the game is over)."""
 
 from __future__ import annotations
 
+import contextlib
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -192,13 +194,27 @@ class ReplayScreen(AppScreen):
         elif coaching.review.complete:
             self._offer_costliest()
         else:
-            self.run_worker(lambda: self._review(coaching), thread=True, group="review")
+            app = self.app
+            self.run_worker(lambda: self._review(coaching, app), thread=True, group="review")
         self._show()
 
-    def _review(self, coaching: Coaching) -> None:
+    def _review(self, coaching: Coaching, app) -> None:
         """In a thread: judge the decisions left, the status following; then store and offer."""
-        complete = coaching.run(lambda judged: self.app.call_from_thread(self._show))
-        self.app.call_from_thread(self._reviewed, complete)
+        complete = coaching.run(lambda judged: self._from_thread(app, self._show))
+        self._from_thread(app, self._reviewed, complete)
+
+    def _from_thread(self, app, callback, *args) -> None:
+        """`callback` on the app's loop, if the app still runs (it may close mid-review; the
+        screen, once left, no longer knows its app)."""
+        with contextlib.suppress(RuntimeError):
+            app.call_from_thread(self._while_shown, callback, *args)
+
+    def _while_shown(self, callback, *args) -> None:
+        """`callback` while this screen is up; once it is left, only the review is kept."""
+        if self.is_attached:
+            callback(*args)
+        elif callback == self._reviewed:
+            self._store()
 
     def _reviewed(self, complete: bool) -> None:
         self._store()
