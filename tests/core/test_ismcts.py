@@ -19,6 +19,7 @@ class Guess:
 
     seats = 2
     candidates = 3
+    must_race = None
 
     def __init__(self, floor: int) -> None:
         self.floor = floor
