@@ -8,6 +8,7 @@ import contextlib
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.widgets import Footer
 
 from wish_tui import saves
@@ -211,8 +212,9 @@ class ReplayScreen(AppScreen):
 
     def _while_shown(self, callback, *args) -> None:
         """`callback` while this screen is up; once it is left, only the review is kept."""
-        if self.is_attached:
-            callback(*args)
+        if self.is_attached and self in self.app.screen_stack:
+            with contextlib.suppress(NoMatches):  # the screen is being taken down
+                callback(*args)
         elif callback == self._reviewed:
             self._store()
 
