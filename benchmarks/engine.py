@@ -4,7 +4,7 @@ Run: ``python benchmarks/engine.py [--games N] [--seed S]``
 
 Policy: every decision picks uniformly among the legal actions, except that nine times in ten
 it picks among the actions other than ``end`` and ``trade`` (when there are any), so Djinns act
-and fulfil Wishes instead of ending their turns at once. Each game has its own seed for the
+and fulfill Wishes instead of ending their turns at once. Each game has its own seed for the
 engine and for the policy, and seats play the four Djinns in a rotating order.
 
 Figures printed (targets in brackets):

@@ -41,6 +41,8 @@ Prints:
 
 from __future__ import annotations
 
+import itertools
+import json
 import math
 import os
 import random
@@ -102,6 +104,12 @@ TIMED_SEED = 7
 """The deal of the game each game's commands are timed in."""
 KINDS = ("moves", "turn lines", "wrapped", "consequences")
 """The kinds of line an announcement is made of, in the order printed."""
+WORDS_A_SECOND = 175 / 60
+"""espeak-ng's default rate, 175 words a minute."""
+VERBOSITIES = ("normal", "short")
+"""The person's verbosity settings measured (`verbosity`)."""
+CHARS_A_WORD = 6
+"""Characters a word takes in the games' sentences, with its space and punctuation."""
 HINT_EVERY = 8
 """Ask `hint` before every this many-th decision of a timed game."""
 
@@ -112,6 +120,8 @@ class Decision:
 
     choices: int
     news: list[str]
+    heard: list[str]
+    """Everything said from the answer to the previous decision through this one's listing."""
 
 
 class PlainClient:
@@ -188,11 +198,8 @@ class PlainClient:
             index += 1
         news = self.lines[start:index]
         count = int(asked.group(1))
-        last_choice = re.compile(rf"^(?:{count} |\d+ to {count},)")
-        while not last_choice.match(self._line(index)):
-            index += 1
-        self.quiet()
-        return Decision(count, news)
+        self.quiet()  # the listing of the decision's first step comes at once after its line
+        return Decision(count, news, self.lines[start:])
 
     def say(self, text: str) -> tuple[float, float, int]:
         """Write one line (the client being quiet); return when it was written, the seconds to
@@ -234,19 +241,30 @@ class Game:
     """The transcript's size: every byte the client printed."""
     timings: dict[str, list[float]]
     """Seconds from writing a line to the first byte of its answer, by command."""
+    heard: list[str]
+    """Per decision: what was said between the person's previous answer and this prompt's end."""
+    prompts: list[str]
+    """Per decision: its question and its listing."""
 
 
-def play(args: list[str], seed: int, commands: bool = False) -> Game:
+def play(args: list[str], seed: int, commands: bool = False, verbosity: str = "") -> Game:
     """Play a whole game of `plain` with these arguments, dealt by `seed`: each decision gets a
-    random offered number; with `commands`, some get `look`, `score`, `why N` or `hint` first."""
+    random offered number; with `commands`, some get `look`, `score`, `why N` or `hint` first;
+    `verbosity` is kept as the person's setting before the client starts (as `verbosity short`
+    would keep it)."""
     rng = random.Random(seed)
     timings: dict[str, list[float]] = {}
-    news = []
+    news, heard, prompts = [], [], []
     with tempfile.TemporaryDirectory() as data:
+        if verbosity:
+            kept = {"plain_reading": {"verbosity": verbosity}}
+            (Path(data) / "preferences.json").write_text(json.dumps(kept))
         client = PlainClient([*args, "--seed", str(seed)], data)
         start, decisions = 0, 0
         while (decision := client.next_decision(start)) is not None:
             news.append(decision.news)
+            heard.append(" ".join(" ".join(decision.heard).split()))
+            prompts.append(" ".join(" ".join(decision.heard[len(decision.news) :]).split()))
             decisions += 1
             if commands:
                 ask_about(client, decision, decisions, rng, timings)
@@ -256,7 +274,7 @@ def play(args: list[str], seed: int, commands: bool = False) -> Game:
         errors = client.finish()
     if errors or decisions < 5 or THE_END not in client.lines:
         raise RuntimeError(f"{args} {seed}: {errors or client.lines[-10:]}")
-    return Game(client.lines, news, client.bytes, timings)
+    return Game(client.lines, news, client.bytes, timings, heard, prompts)
 
 
 def ask_about(
@@ -348,6 +366,7 @@ def line_kinds(found: list[list[str]]) -> Counter:
 def main() -> None:
     seeds = ", ".join(map(str, SEEDS))
     print("python -m wish_tui plain through pipes (NO_COLOR=1, COLUMNS=80), random choices")
+    print_speech()
     print(
         f"lines announcing one change by another seat, whole games against a bot (seeds {seeds}):"
     )
@@ -383,6 +402,53 @@ def main() -> None:
     print_times("all three, moves, look, score, why", answers(everything), target=True)
     for command, times in sorted(everything.items()):
         print_times(f"  {command}", times)
+
+
+def espeak_seconds(text: str) -> float | None:
+    """How long espeak-ng at its default rate (175 words a minute) takes to say `text`, from the
+    length of the sound it makes; None without espeak-ng."""
+    try:
+        sound = subprocess.run(
+            ["espeak-ng", "--stdout", text], capture_output=True, check=True, timeout=120
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    rate = int.from_bytes(sound[24:28], "little") or 22050
+    return max(0, len(sound) - 44) / (2 * rate)
+
+
+def _said_figures(label: str, texts: list[str]) -> None:
+    sizes = sorted(len(text) for text in texts)
+    middle = sorted(texts, key=len)[len(texts) // 2]
+    said = {
+        name: espeak_seconds(text)
+        for name, text in (("max", texts and max(texts, key=len)), ("median", middle))
+    }
+    spoken = ", ".join(f"{name} {s:.1f} s" for name, s in said.items() if s is not None)
+    print(
+        f"    {label:<16} median {statistics.median(sizes):5.0f} chars, max {sizes[-1]:5d}, "
+        f"over 600: {sum(n > 600 for n in sizes)} of {len(sizes)}; espeak-ng: {spoken or '-'}"
+    )
+
+
+def print_speech() -> None:
+    """What is said between two prompts and the prompts alone, whole games against a bot:
+    characters, and seconds of espeak-ng at its default rate (175 words a minute)."""
+    print(
+        "what is said between two prompts (from an answer to the end of the next prompt's "
+        "listing) and the prompt alone (its question and its listing), whole games against a "
+        f"bot (seeds {', '.join(map(str, SEEDS))}; targets: a prompt's median < 200 chars, none "
+        "over 600):"
+    )
+    for (title, args), verbosity in itertools.product(AGAINST_A_BOT.items(), VERBOSITIES):
+        games = [play(args, seed, verbosity=verbosity) for seed in SEEDS]
+        heard = [text for game in games for text in game.heard]
+        prompts = [text for game in games for text in game.prompts]
+        print(f"  {title} at verbosity {verbosity}:")
+        _said_figures("between prompts", heard)
+        _said_figures("the prompt", prompts)
+        longest = max(prompts, key=len)
+        print(f"    the longest prompt: {longest[:240]}{' …' if len(longest) > 240 else ''}")
 
 
 def answers(timings: dict[str, list[float]]) -> list[float]:

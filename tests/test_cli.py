@@ -57,7 +57,6 @@ def test_help_lists_the_commands():
         (["new", "--seat", "air:genius", "--seat", "fire:human"], "must be one of"),
         (["new", "--seat", "air:human", "--seat", "air:easy"], "only one seat"),
         (["new", "--seed", "seven"], "invalid int value"),
-        (["new", "--solo", "hard"], "needs both"),
         (["new", "--seat", "air:human"], "solo"),
     ],
 )
@@ -95,6 +94,19 @@ def test_new_with_seats_launches_a_game():
     assert launch == Launch("game", (Seat("air", "human"), Seat("water", "easy")), 4, game="wish")
 
 
+@pytest.mark.parametrize("game, seat", [("wish", "air"), ("spirits", "air"), ("wishland", "red")])
+@pytest.mark.parametrize("command", ["new", "plain"])
+def test_a_solo_game_without_a_seat_seats_you_at_the_games_first_seat(command, game, seat):
+    """Issue 34: 'wish-tui plain --solo easy' refused Wish, while the other games seated you."""
+    from wish_tui.cli import launch_for_plain
+
+    spec = GAMES[game]
+    level = spec.solo_levels[0]
+    args = build_parser().parse_args([command, "--game", game, "--solo", level])
+    launch = (launch_for_new if command == "new" else launch_for_plain)(args)
+    assert launch.seats == (Seat(seat, "human"),) and launch.solo == level
+
+
 def test_new_solo_launches_a_solo_game():
     launch = launch_for_new(build_parser().parse_args(["new", "--solo", "hard", "--djinn", "fire"]))
     assert launch.solo == "hard" and launch.seats == (Seat("fire", "human"),)
@@ -105,6 +117,15 @@ def test_learn_parses_its_game_and_defaults_to_the_registrys():
     assert args.command == "learn"
     assert launch_for_learn(args) == Launch("learn", game="spirits")
     assert launch_for_learn(build_parser().parse_args(["learn"])) == Launch("learn", game="wish")
+    args = build_parser().parse_args(["learn", "--game", "spirits", "--lesson", "2"])
+    assert launch_for_learn(args) == Launch("learn", game="spirits", lesson=2)
+
+
+def test_learn_of_a_lesson_that_is_not_there_is_one_sentence_and_exit_1():
+    result = run("learn", "--game", "wish", "--lesson", "9")
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "there is no lesson 9" in lines[0], lines
 
 
 def test_learn_of_a_game_that_is_not_one_is_one_sentence_and_exit_2():

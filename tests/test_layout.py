@@ -29,10 +29,13 @@ LAYERS = (
             "wish_tui.records",
             "wish_tui.save_paths",
             "wish_tui.saves",
+            "wish_tui.save_lookup",
             "wish_tui.best_scores",
             "wish_tui.lessons",
             "wish_tui.crash",
             "wish_tui.launch",
+            "wish_tui.preferences",
+            "wish_tui.no_terminal",
         ),
     ),
     ("widgets", ("wish_tui.widgets",)),
@@ -52,7 +55,12 @@ LAYERS = (
     ),
     (
         "launcher",
-        ("wish_tui.cli", "wish_tui.__main__", "wish_tui.pool_app", "wish_tui.session_app"),
+        (
+            "wish_tui.cli",
+            "wish_tui.__main__",
+            "wish_tui.pool_app",
+            "wish_tui.session_app",
+        ),
     ),
 )
 """Every module's room, lowest first (the longest prefix that names a module says its room)."""

@@ -11,6 +11,7 @@ from wish_tui.core.bots import LEVELS
 from wish_tui.core.game_spec import Game
 from wish_tui.core.text import is_plain_text, plain_text
 from wish_tui.launch import Launch, Seat
+from wish_tui.save_lookup import no_such_save
 
 if TYPE_CHECKING:
     import argparse
@@ -50,33 +51,6 @@ def fail_usage(message: str, command: str | None = None) -> None:
     prog = f"wish-tui {command}" if command else "wish-tui"
     sys.stderr.write(f"wish-tui: {message}. Run '{prog} --help' for the usage.\n")
     raise SystemExit(2)
-
-
-def no_such_save(text: str) -> str:
-    """One sentence when `text` is a save name that names no save (with the closest names), or
-    '' when it names one or is a path (the loader then speaks for the file)."""
-    import difflib
-    from pathlib import Path
-
-    from wish_tui import files, saves
-
-    if saves.is_path(text) or files.exists(saves.save_path(text)):
-        return ""
-    names = set()
-    for folder in (saves.saves_dir(), saves.SCENARIOS_DIR):
-        try:
-            names |= {Path(p).stem for p in folder.glob("*.json") if not p.name.startswith(".")}
-        except OSError:
-            continue
-    wanted = f"there is no save named '{printable(text, 40)}'"
-    close = difflib.get_close_matches(text, sorted(names), n=3, cutoff=0.5)
-    if not close:
-        close = [n for n in sorted(names) if text.lower() in n.lower()][:3]
-    if close:
-        return f"{wanted}; the closest: {', '.join(close)} (or see them all with 'wish-tui')"
-    if names:
-        return f"{wanted}; the saves are listed on the Load screen of 'wish-tui'"
-    return f"{wanted}, and there are no saves yet: start a game with 'wish-tui new'"
 
 
 def parse_seat(text: str, game: Game | None = None) -> Seat:
@@ -195,12 +169,21 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument(
         "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
     )
+    learn.add_argument(
+        "--lesson",
+        type=int,
+        default=1,
+        metavar="N",
+        help="which lesson: 1, the first game (the default), or 2, 3, … to learn more",
+    )
 
     commands.add_parser("continue", help="resume the most recent autosave")
     load = commands.add_parser("load", help="open a saved game by name or path")
     load.add_argument("save", metavar="NAME|PATH")
-    replay = commands.add_parser("replay", help="step through a saved or finished game")
-    replay.add_argument("save", metavar="NAME|PATH")
+    replay = commands.add_parser(
+        "replay", help="step through a saved or finished game (without NAME: the newest finished)"
+    )
+    replay.add_argument("save", metavar="NAME|PATH", nargs="?")
     commands.add_parser("engine", help="drive the rules with JSON lines on stdin/stdout")
 
     from wish_tui.review_cli import add_parser as review_parser
@@ -381,7 +364,8 @@ def _new_options(game: Game, args: argparse.Namespace) -> dict:
 
 
 def _solo_seat(game: Game, args: argparse.Namespace) -> Seat:
-    """The one seat of a solo game: `--seat NAME:human` (or its alias `--djinn NAME`)."""
+    """The one seat of a solo game: `--seat NAME:human` (or its alias `--djinn NAME`), else the
+    game's first seat."""
     word = game.seat_word.upper()
     if args.seat and args.djinn:
         raise UsageError(f"--djinn is another name for --seat {word}:human; give only one of them")
@@ -397,9 +381,7 @@ def _solo_seat(game: Game, args: argparse.Namespace) -> Seat:
         return seat
     name = (args.djinn or "").strip().lower()
     if not name:
-        if game.solo_seat_required:
-            raise UsageError(f"a solo game needs both --solo LEVEL and --seat {word}:human")
-        return Seat(game.seats[0], "human")
+        return Seat(game.seats[0], "human")  # every game seats you at its first seat
     if name not in game.seats:
         raise UsageError(f"--djinn must be one of {', '.join(game.seats)} in {game.title}")
     return Seat(name, "human")
@@ -466,7 +448,26 @@ def launch_for_learn(args: argparse.Namespace) -> Launch:
     Raises:
         UsageError: the game is not one of the registry's.
     """
-    return Launch("learn", game=_game(args).name)
+    return Launch("learn", game=_game(args).name, lesson=args.lesson)
+
+
+def launch_for_replay(args: argparse.Namespace) -> Launch:
+    """Turn `wish-tui replay [NAME|PATH]` into a Launch (without a name: the newest finished).
+
+    Raises:
+        UsageError: the name names no save, or no game has been finished yet.
+    """
+    from wish_tui.save_lookup import newest_finished
+
+    path = args.save if args.save is not None else newest_finished(games.GAMES)
+    if path is None:
+        raise UsageError(
+            "there is no finished game to replay yet; 'wish-tui replay NAME' replays a save, "
+            "and a game played to its end is kept for replay"
+        )
+    if no_such_save(path):
+        raise UsageError(no_such_save(path))
+    return Launch("replay", path=path)
 
 
 def launch_for_plain(args: argparse.Namespace) -> Launch:
@@ -519,17 +520,6 @@ def launch_for_client() -> Launch:
     return Launch("client")
 
 
-def _lesson_problem(game: str | None) -> str:
-    """One sentence when the lesson of `game` cannot be read, else ''."""
-    from wish_tui import lessons
-
-    try:
-        lessons.load(games.get(game))
-    except lessons.LessonError as exc:
-        return str(exc)
-    return ""
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit status."""
     if not (sys.argv[1:] if argv is None else argv):
@@ -565,18 +555,26 @@ def main(argv: list[str] | None = None) -> int:
             launch = launch_for_new(args)
         elif args.command == "learn":
             launch = launch_for_learn(args)
-            problem = _lesson_problem(launch.game)
+            from wish_tui import lessons
+
+            problem = lessons.problem(games.get(launch.game), launch.lesson, games.GAMES)
             if problem:
                 sys.stderr.write(f"wish-tui: {problem}\n")
                 return 1
         elif args.command == "continue":
             launch = Launch("continue")
-        elif args.command in ("load", "replay"):
+        elif args.command == "load":
             missing = no_such_save(args.save)
             if missing:
                 sys.stderr.write(f"wish-tui: {missing}.\n")
                 return 1
             launch = Launch(args.command, path=args.save)
+        elif args.command == "replay":
+            try:
+                launch = launch_for_replay(args)
+            except UsageError as exc:
+                sys.stderr.write(f"wish-tui: {exc}.\n")
+                return 1
         elif args.command == "client":
             launch = launch_for_client()
             from wish_tui import plain

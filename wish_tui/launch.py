@@ -34,3 +34,5 @@ class Launch:
     the new-game screen the game it last started)."""
     options: dict = field(default_factory=dict)
     """The new game's setup options in their normal form."""
+    lesson: int = 1
+    """Which lesson 'learn' starts: 1 the first game, 2, 3, … those of Learn more."""

@@ -116,10 +116,6 @@ def _check(args) -> tuple[Game, list[str], str, dict]:
         conflict = spec.solo_conflict(options)
         if conflict:
             raise TournamentError(conflict)
-        if spec.solo_seat_required and not seat:
-            raise TournamentError(
-                f"solo games need both --solo LEVEL and --seat {spec.seat_word.upper()}"
-            )
         return spec, _parse_levels(spec, args.seats, ",".join(spec.bots.LEVELS)), solo, options
     if not args.seats:
         raise TournamentError("--seats must list 2 to 4 bot levels, e.g. --seats hard,random")

@@ -126,12 +126,12 @@ async def test_a_rated_game_its_result_the_history_the_pages_and_a_rematch(hub):
     alice.playing = True
     alice.type("new wish air water:random live 10+5")
     line = await alice.see("You sit at table ")
-    assert "Water (random bot); live, 10 min + 5 s a move." in line
+    assert "Water (random bot); live, 10 min plus 5 s a move." in line
     decision = await alice.see("Your decision (")
     assert CLOCK.search(decision), decision
     await alice.see(OVER)
     alice.playing = False
-    await alice.see("Ratings: alice 0.0 → ")
+    await alice.see("Ratings: alice 0.0 to ")
     first = next(iter(hub.tables))
     # A rematch: the same table again; resigning it asks once, then ends it (no person left).
     alice.type("resign", "rematch")
@@ -152,7 +152,7 @@ async def test_a_rated_game_its_result_the_history_the_pages_and_a_rematch(hub):
     assert third not in (first, second)
     alice.type("leave")
     ended = await alice.see(f"Table {second}, Wish: Air (alice, resigned), Water (random bot)")
-    assert ended.endswith("; finished; live, 10 min + 5 s a move."), ended
+    assert ended.endswith("; finished; live, 10 min plus 5 s a move."), ended
     alice.type("history")
     await alice.see("Your finished games, newest first, page 1 (2 games):")
     newest = await alice.see("Game 2, Wish, ")
@@ -246,7 +246,7 @@ async def test_a_two_seat_game_ends_when_one_resigns_and_the_final_scoring_says_
     bob.type("resign yes")
     await alice.see("Water: bob resigned.")
     await alice.see("The game ends here: one of its two seats was given up.")
-    await alice.see("Ratings: alice 0.0 → ")
+    await alice.see("Ratings: alice 0.0 to ")
     await alice.see("The game is over.")
     air = await alice.see("Air (you): ")
     water = await alice.see("Water: ")

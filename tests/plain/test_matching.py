@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wish_tui.plain.matching import choice_lines, match
+from wish_tui.plain.matching import match
 from wish_tui.tables.seat import Choice
 
 PLACES = ("Sandhills", "Oasis", "Palace Gardens", "Forest", "Ruins", "Dock")
@@ -30,8 +30,8 @@ def test_the_notation_without_its_column_names_its_choice_before_longer_ones():
     palaces = (
         Choice("travel Palace Gardens #3", "Travel to Palace Gardens (column 3)"),
         Choice("travel Palace #3", "Travel to Palace (column 3)"),
-        Choice("fulfill Vendetta #3", "Fulfil Vendetta (column 3)"),
-        Choice("fulfill Vendetta #4", "Fulfil Vendetta (column 4)"),
+        Choice("fulfill Vendetta #3", "Fulfill Vendetta (column 3)"),
+        Choice("fulfill Vendetta #4", "Fulfill Vendetta (column 4)"),
     )
     assert match("travel palace", palaces).number == 2
     both = match("fulfill vendetta", palaces)
@@ -54,35 +54,3 @@ def test_a_start_that_fits_several_choices_names_them_all():
 def test_a_line_that_fits_nothing_is_left_to_the_rules():
     found = match("fly to the moon", CHOICES)
     assert found.choice is None and found.candidates == ()
-
-
-def test_few_choices_are_one_a_line_with_their_words():
-    lines = choice_lines(CHOICES[:3] + CHOICES[-1:])
-    assert lines == [
-        "1 travel Oasis #1: Travel to Oasis (column 1)",
-        "2 travel Palace Gardens #3: Travel to Palace Gardens (column 3)",
-        "3 empower #1: Empower (column 1)",
-        "4 End the turn",
-    ]
-
-
-def test_a_long_run_of_one_verb_shares_one_line():
-    lines = choice_lines(CHOICES)
-    assert lines[3] == (
-        "4 to 9, blast … #4, Place a Wind Blast in … (column 4): 4 Sandhills, 5 Oasis, "
-        "6 Palace Gardens, 7 Forest, 8 Ruins, 9 Dock."
-    )
-    assert lines[-1] == "10 End the turn" and len(lines) == 5
-
-
-def test_a_run_whose_words_differ_from_the_notation_keeps_both():
-    trades = [
-        Choice("trade red", "Trade crystals for Ruby (R)"),
-        Choice("trade blue", "Trade crystals for Sapphire (B)"),
-        Choice("trade green", "Trade crystals for Emerald (G)"),
-        Choice("trade yellow", "Trade crystals for Citrine (Y)"),
-        Choice("trade white", "Trade crystals for Diamond (W)"),
-        *CHOICES[:4],
-    ]
-    line = choice_lines(trades)[0]
-    assert line.startswith("1 to 5, trade …, Trade crystals for …: 1 red: Ruby (R); 2 blue: ")

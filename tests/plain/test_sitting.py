@@ -82,8 +82,8 @@ def test_a_decision_is_asked_with_every_choice_numbered():
     said = sitting.said()
     assert said.startswith("A game of Spirits of the Forest: Air (human).")
     assert "Your decision (8 choices): Take a face-up tile from a row end" in said
-    assert "1 take 1 left: Take the left end of row 1: " in said
-    assert "8 take 4 right: Take the right end of row 4: " in said
+    assert "Take: 1, the left end of row 1: " in said
+    assert "8, the right end of row 4: " in said
 
 
 def test_a_move_by_number_by_notation_and_by_the_start_of_its_words():
@@ -186,7 +186,7 @@ async def test_a_hint_names_a_numbered_choice():
             break
         await asyncio.sleep(0.02)
     said = sitting.said()
-    assert said.startswith("Hint: ") and ": Take the " in said
+    assert said.startswith("Hint: ") and ", Take the " in said
 
 
 def test_people_sharing_a_keyboard_pass_it_and_never_read_each_others_hand():

@@ -16,6 +16,15 @@ async def settle(pilot, times: int = 3) -> None:
         await pilot.pause()
 
 
+async def wait_until(pilot, ready, tries: int = 400) -> None:
+    """Let the app run until `ready()` (a bot thinks in a thread); fail after `tries` pauses."""
+    for _ in range(tries):
+        if ready():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the app did not get there")
+
+
 def record_of(game: str, seats, who, seed: int, options: dict, actions=()):
     """A game's record and its states after `actions` (notation, or 'setup' for the first option
     of every pending setup decision)."""

@@ -41,3 +41,74 @@ async def test_a_log_rewrapped_to_a_new_width_opens_on_a_whole_line():
         rows = shown(log)
         assert rows[0].startswith("line "), rows
         assert any(row.startswith("line 7") for row in rows)
+
+
+def newest_shown(log: GameLog, covered: set[int]) -> bool:
+    """True when the newest line's rows are all drawn on rows nothing lies over."""
+    top = log.region.y
+    rows = [(top + y, text) for y, text in enumerate(shown(log))]
+    newest = [i for i, start in enumerate(log.line_starts) if start][-1]
+    wanted = [strip.text.rstrip() for strip in log.lines[newest:]]
+    free = [text for y, text in rows if y not in covered]
+    return any(free[k : k + len(wanted)] == wanted for k in range(len(free)))
+
+
+async def test_the_newest_line_keeps_out_from_under_what_lies_over_the_log():
+    """Issue 34: a lesson's panel over the log's last rows hid the moves written there."""
+    app = LogApp()
+    async with app.run_test(size=(30, 10)) as pilot:
+        log = app.query_one(GameLog)
+        covered = set(range(6, 9))  # a panel over rows 6-8, row 9 kept free above the status
+        log.cover(covered)
+        for n in range(20):
+            log.write(f"move {n}" + (" with a tail of words" if n % 3 == 0 else ""))
+            await pilot.pause()
+            assert newest_shown(log, covered), (n, shown(log))
+        covered = set(range(0, 9))  # a taller panel: only the last row is free
+        log.cover(covered)
+        await pilot.pause()
+        assert newest_shown(log, covered), shown(log)
+        log.write("move 20")
+        await pilot.pause()
+        assert newest_shown(log, covered), shown(log)
+        log.cover(())
+        await pilot.pause()
+        assert newest_shown(log, set()) and shown(log)[0].startswith("move "), shown(log)
+
+
+async def test_page_down_comes_back_to_the_newest_line_under_a_panel():
+    app = LogApp()
+    async with app.run_test(size=(30, 10)) as pilot:
+        log = app.query_one(GameLog)
+        covered = set(range(4, 9))
+        log.cover(covered)
+        for n in range(30):
+            log.write(f"move {n}")
+        await pilot.pause()
+        assert newest_shown(log, covered)
+        log.scroll_page(-1)
+        log.scroll_page(-1)
+        await pilot.pause()
+        assert not newest_shown(log, covered)
+        log.scroll_page(1)
+        log.scroll_page(1)
+        log.scroll_page(1)
+        await pilot.pause()
+        assert newest_shown(log, covered), shown(log)
+
+
+async def test_a_window_that_goes_leaves_the_log_full_to_its_newest_line():
+    """A question over most of the log lays its page out above it; once answered, the log
+    fills its rows again with the lines before the newest (not a few lines over blank rows)."""
+    app = LogApp()
+    async with app.run_test(size=(30, 10)) as pilot:
+        log = app.query_one(GameLog)
+        for n in range(30):
+            log.write(f"move {n}")
+        await pilot.pause()
+        log.cover(range(3, 10))  # a window over all but the top three rows
+        await pilot.pause()
+        assert shown(log)[:3] == ["move 27", "move 28", "move 29"], shown(log)
+        log.cover(())
+        await pilot.pause()
+        assert shown(log) == [f"move {n}" for n in range(20, 30)], shown(log)

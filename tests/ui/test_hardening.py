@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from wish_tui import saves
 from wish_tui.cli import Launch, Seat
 from wish_tui.games import GAMES
@@ -75,7 +77,15 @@ async def test_a_damaged_save_is_listed_and_the_app_still_works():
         assert game_of(app).table.record.seed == 9
 
 
-def test_a_crash_exits_non_zero_with_one_sentence_and_a_report(monkeypatch, capsys, data_dir):
+@pytest.fixture
+def at_a_terminal(monkeypatch):
+    """run_app as started from a terminal (under pytest standard input is none)."""
+    monkeypatch.setattr(app_module, "why_no_terminal", lambda screen: "")
+
+
+def test_a_crash_exits_non_zero_with_one_sentence_and_a_report(
+    monkeypatch, capsys, data_dir, at_a_terminal
+):
     def broken(self):
         raise RuntimeError("a bug in the game screen")
 
@@ -95,7 +105,7 @@ def test_a_crash_exits_non_zero_with_one_sentence_and_a_report(monkeypatch, caps
 
 
 def test_a_crash_at_a_server_tells_the_person_it_was_reported_and_nothing_of_the_server(
-    monkeypatch, capsys, data_dir
+    monkeypatch, capsys, data_dir, at_a_terminal
 ):
     """In a session of `wish-tui serve` the person may be a stranger: they are told the game
     stopped and was reported, on the output the browser's page shows, and not where the server
@@ -129,7 +139,7 @@ def test_a_crash_at_a_server_tells_the_person_it_was_reported_and_nothing_of_the
 
 
 def test_an_exit_message_is_still_said_and_a_failure_the_app_says_is_no_crash(
-    monkeypatch, capsys, data_dir
+    monkeypatch, capsys, data_dir, at_a_terminal
 ):
     """What Textual prints as the app closes goes to memory: an exit message is passed on as
     before, and a failure the app ends on itself (the table server away) writes no report."""

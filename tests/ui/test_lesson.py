@@ -18,6 +18,7 @@ from wish_tui.ui.app import WishApp
 from wish_tui.ui.lesson import OFF_SCRIPT, LessonSteps, lesson_screen
 from wish_tui.ui.title import TitleScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.lesson_panel import LessonPanel
 
 from .helpers import notes_of, settle
@@ -69,7 +70,7 @@ def persons_turn(screen: LessonSteps) -> bool:
 async def play_step(app, pilot, screen: LessonSteps) -> None:
     """Press the keys the step names, as a person reading it would, once it is theirs."""
     step = screen.step
-    if not step.window:
+    if step.play:
         await until(pilot, lambda: persons_turn(screen))
     for key in step.keys:
         await pilot.press(key.split(",")[0])
@@ -81,9 +82,16 @@ async def play_step(app, pilot, screen: LessonSteps) -> None:
         await settle(pilot)
 
 
-@pytest.mark.parametrize("name", games.names())
-async def test_the_lesson_played_by_its_keys_reaches_free_play(name):
-    app = WishApp(Launch("learn", game=name))
+EVERY_LESSON = [
+    (name, number)
+    for name in games.names()
+    for number in range(1, lessons.count(games.get(name)) + 1)
+]
+
+
+@pytest.mark.parametrize("name, number", EVERY_LESSON)
+async def test_the_lesson_played_by_its_keys_reaches_free_play(name, number):
+    app = WishApp(Launch("learn", game=name, lesson=number))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = lesson_of(app)
@@ -120,7 +128,7 @@ async def test_a_wrong_key_repeats_the_hint_and_changes_nothing():
         assert hints == [step.hint] * 5 and notes == []
         lesson = screen.query_one(LessonPanel)
         assert lesson.lines[-1] == f"✗ {step.hint}"
-        assert lesson.region.bottom == screen.query_one(ChoicePanel).region.y
+        assert lesson.region.bottom <= screen.query_one(ChoicePanel).region.y
         assert screen.step_index == 0 and screen.table.actions == actions
         assert screen.view() == view
         panel = screen.query_one(ChoicePanel)
@@ -216,14 +224,29 @@ async def test_the_panel_stays_above_an_open_question_and_the_status_line():
         screen = lesson_of(app)
         lesson, choice = screen.query_one(LessonPanel), screen.query_one(ChoicePanel)
         assert choice.is_open
-        assert lesson.region.bottom == choice.region.y
+        assert lesson.region.bottom <= choice.region.y
         await pilot.press("1")
         await until(pilot, lambda: screen.step_index == 1 and choice.is_open)
         await pilot.press("2")
         await until(pilot, lambda: screen.step_index == 2 and screen.table.deciding == 0)
         await settle(pilot)
         assert not choice.visible
-        assert lesson.region.bottom == SIZE[1] - 2  # just above the status line
+        assert lesson.region.y == screen.query_one("#top").region.bottom  # just under the map
+
+
+async def test_the_map_stays_whole_above_the_lesson_panel_at_80x24():
+    """Issue 34: at 80x24 the lesson's panel over an open question pushed the map's last row off
+    the screen; the panel now lies under the map and the question under the panel."""
+    app = WishApp(Launch("learn", game="wish"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = lesson_of(app)
+        lesson, choice = screen.query_one(LessonPanel), screen.query_one(ChoicePanel)
+        assert choice.is_open
+        top = screen.query_one("#top").region
+        assert lesson.region.y >= top.bottom
+        assert choice.region.y >= lesson.region.bottom
+        assert choice.region.bottom <= 24 - 2  # the status line and key bar stay
 
 
 async def test_learn_to_play_on_the_title_screen_asks_the_game_and_starts_its_lesson():
@@ -236,6 +259,10 @@ async def test_learn_to_play_on_the_title_screen_asks_the_game_and_starts_its_le
         await settle(pilot)
         await pilot.press(str(games.names().index("spirits") + 1))
         await settle(pilot)
+        if lessons.count(games.get("spirits")) > 1:  # which lesson: the first game
+            assert app.screen.options[0] == lessons.FIRST_TOPIC
+            await pilot.press("1")
+            await settle(pilot)
         screen = lesson_of(app)
         assert screen.table.spec.name == "spirits"
         assert screen.lesson == lessons.load(games.get("spirits"))
@@ -255,3 +282,45 @@ async def test_continue_after_a_lesson_is_a_normal_game():
         await settle(pilot)
         assert not any(isinstance(s, LessonSteps) for s in app.screen_stack)
         assert app.screen.table.actions == 1
+
+
+def a_second_lesson(monkeypatch, name: str = "spirits"):
+    """Give `name` a second lesson: its first one's steps, from an opening of two actions."""
+    spec = games.get(name)
+    first = lessons.load(spec)
+    second = dataclasses.replace(
+        first, number=2, topic="From an opening", opening=("take 3 right", "skip"), steps=()
+    )
+    real_load, real_count = lessons.load, lessons.count
+
+    def load(game, number=1):
+        return second if (game.name, number) == (name, 2) else real_load(game, number)
+
+    monkeypatch.setattr(lessons, "load", load)
+    monkeypatch.setattr(lessons, "count", lambda g: 2 if g.name == name else real_count(g))
+    return second
+
+
+async def test_a_lesson_of_learn_more_is_chosen_on_the_title_screen_and_starts_from_its_opening(
+    monkeypatch,
+):
+    second = a_second_lesson(monkeypatch)
+    app = WishApp(Launch())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        items = [key for key, _ in TitleScreen.CHOICES]
+        await pilot.press(str(items.index("learn") + 1))
+        await settle(pilot)
+        await pilot.press(str(games.names().index("spirits") + 1))
+        await settle(pilot)
+        assert app.screen.title_text == "Learn Spirits of the Forest: which lesson?"
+        assert app.screen.options == [lessons.FIRST_TOPIC, "Learn more: From an opening"]
+        await pilot.press("2")
+        await settle(pilot)
+        screen = lesson_of(app)
+        assert screen.lesson is second
+        assert screen.table.record.actions[:2] == ["take 3 right", "skip"]
+        panel = screen.query_one(LessonPanel)
+        assert panel.heading == "Learn Spirits of the Forest 2: From an opening · free play"
+        log = "".join(line.text for line in screen.query_one(GameLog).lines)
+        assert "Water takes Vines ×2" in log  # the opening is in the log

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from wish_tui import saves
 from wish_tui.cli import Launch
 from wish_tui.games import GAMES
@@ -164,3 +166,21 @@ async def test_the_new_game_form_marks_its_focused_field_without_colour():
         for select in app.screen.query(Select):
             current = select.query_one(SelectCurrent)
             assert bool(current.styles.text_style.reverse) == (select is focused), select.id
+
+
+@pytest.mark.parametrize(
+    "scenario", ["water-frostflakes", "spirits-four-endgame", "wishland-last-turn-hotels"]
+)
+async def test_the_replays_status_line_is_whole_at_80_columns(scenario):
+    """Its keys are on the key bar: the status line says where the replay is, never cut
+    ('… watching Water · ←→ step · g go t…' at 80 columns)."""
+    loaded = saves.load_game(scenario, games=GAMES)
+    app = WishApp(Launch("replay", path=scenario), loaded)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("right")
+        await settle(pilot)
+        status = str(app.screen.query_one("#status").text)
+        rows = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+        assert "action 1/" in status and "watching" in status
+        assert any(row.strip() == status.strip() for row in rows), (status, rows[-3:])

@@ -69,17 +69,17 @@ def test_count_cells_mark_majorities_ties_and_the_minus_three():
     assert count_cell(2, 2, [1], 0) == (" 2 ", "")
 
 
-def test_the_seats_mark_yours_apart_from_a_majority_and_the_legend_grows_with_room():
+def test_the_seats_mark_yours_apart_from_a_majority_and_the_legend_says_every_mark():
     view = started(seats=("air", "water", "fire")).view(1)
     seats = SeatsView()
     seats.update_view(view, 1, compact=True)
     rows = seats.text.plain.splitlines()
     assert rows[2].startswith(" Water◀ ") and "◀" not in rows[1] + rows[3]
     assert "*" not in "".join(rows[1:4])  # a star stands only for a majority
-    assert rows[-1].startswith(" * majority") and MORE_LEGEND not in seats.text.plain
-    seats.update_view(view, 1, compact=False)
-    rows = seats.text.plain.splitlines()
-    assert rows[-2].startswith(" * majority") and rows[-1] == f" {MORE_LEGEND}"
+    # Issue 34: ? (a face-down Favor token) and 2! are said at 80x24 too, in 80 columns.
+    assert rows[-2].startswith(" * most") and rows[-1].startswith(f" {MORE_LEGEND}")
+    assert "2! tokens only" in rows[-2] and "? Favor token face down" in rows[-1]
+    assert all(len(row) <= 80 for row in rows[-2:])
 
 
 def test_actions_and_places_in_words():

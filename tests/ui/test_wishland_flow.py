@@ -13,6 +13,7 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.wishland.rules import Action
+from wish_tui.wishland.ui.cursor import places
 from wish_tui.wishland.ui.game_over import GameOverScreen
 from wish_tui.wishland.ui.game_screen import GameScreen
 from wish_tui.wishland.ui.market_view import MarketView
@@ -115,7 +116,9 @@ async def test_the_highlight_skips_empty_slots_and_wraps():
         assert game.cursor == (0, 3)
         await pilot.press("up")
         await settle(pilot)
-        assert game.cursor[0] == 4
+        # Up from the first row goes round to the last thing on the table: your park's last
+        # row (or the Achievements while it is empty).
+        assert game.cursor[0] == max(r for r, _ in places(game.view(), game.viewer))
 
 
 async def test_a_refused_key_says_why_in_the_rules_words():
@@ -206,7 +209,7 @@ async def test_a_solo_log_names_the_cards_you_draw():
         card = game.table.state.view(0)["players"][0]["hand"][0]
         assert f"draws {card['id']} {card['name']}" in log_text(app)
         market = game.query_one(MarketView).text.plain
-        assert card["id"] in market and "Your hand (1)" in market
+        assert card["name"] in market and "Your hand (1)" in market
 
 
 # -- saves -----------------------------------------------------------------------------------------
@@ -270,7 +273,7 @@ async def test_the_last_turn_scenario_ends_in_the_final_scoring_table():
 
         table = app.screen.query_one(DataTable)
         labels = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
-        assert labels[:3] == ["Victory Track", "Hotels", "Mascots"]
+        assert labels[:3] == ["Victory Track", "Hotels", "Mascots (matches, halved)"]
         assert labels[-3:] == ["Total", "Place", "Turn Order (tie-break)"]
 
 

@@ -10,7 +10,8 @@ from wish_tui.games import GAMES
 from wish_tui.wishland.rules import CATALOG
 from wish_tui.wishland.words import log
 from wish_tui.wishland.words.help_text import reference_entries
-from wish_tui.wishland.words.marks import card_title, reward_code, symbols_code
+from wish_tui.wishland.words.cells import card_cell, reward_cells
+from wish_tui.wishland.words.marks import card_title
 
 
 def test_the_log_words_and_the_styles_import_no_textual():
@@ -73,10 +74,14 @@ def test_the_reference_holds_every_rule_card_hotel_entrepreneur_and_achievement(
         assert rule in titles
 
 
-def test_card_codes_fit_their_cells():
-    for card in CATALOG.cards:
-        assert len(reward_code(card.id)) <= 5, card.id
-        assert len(reward_code(card.id)) + len(symbols_code(card.id)) <= 9, card.id
+def test_a_card_fits_its_cell_at_80_columns_name_first():
+    from wish_tui.wishland.rules.views import card_info
+
+    for card in CATALOG.cards[:120]:
+        cell = card_cell(card_info(card.index), 16)
+        assert len(cell) == 16, (card.id, cell)
+        assert cell[0] in (card.name[0], "#"), (card.id, cell)
+        assert len(reward_cells(card.id)) <= 6, card.id
 
 
 def test_a_card_that_lowers_the_income_says_so_on_the_board():
@@ -88,7 +93,7 @@ def test_a_card_that_lowers_the_income_says_so_on_the_board():
     lowering = [(card, int(found.group(1))) for card, found in lowering if found]
     assert lowering
     for card, less in lowering:
-        assert f"i-{less}" in reward_code(card.id), card.id
+        assert f"i−{less}" in reward_cells(card.id), card.id
 
 
 def test_a_reward_on_offer_says_what_entrepreneur_4_makes_of_it():

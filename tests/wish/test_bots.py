@@ -132,16 +132,16 @@ def test_bots_choose_the_same_from_equal_views() -> None:
 
 def test_easy_fulfils_when_it_can_and_uses_its_markers() -> None:
     bot = make_bot("easy", 1)
-    fulfil = rules.Action("fulfill", "Kingdom", 3)
+    fulfill = rules.Action("fulfill", "Kingdom", 3)
     travel = rules.Action("travel", "Dock", 1)
     view = {"decision": None}
-    assert bot.choose(view, [travel, fulfil, rules.Action("end")]) == fulfil
+    assert bot.choose(view, [travel, fulfill, rules.Action("end")]) == fulfill
     assert bot.choose(view, [rules.Action("trade", "red"), travel, rules.Action("end")]) == travel
     assert bot.choose(view, [rules.Action("trade", "red"), rules.Action("end")]).kind == "end"
 
 
 def test_medium_takes_a_wish_it_can_fulfil() -> None:
-    # Medium plans its turn: with a Wish of 3 VP or more payable where it stands, it fulfils it.
+    # Medium plans its turn: with a Wish of 3 VP or more payable where it stands, it fulfills it.
     for seed in range(200):
         state = rules.new_game(["air", "water"], seed)
         rng = random.Random(seed)
@@ -168,7 +168,7 @@ def test_medium_takes_a_wish_it_can_fulfil() -> None:
                 assert len(state.players[seat].fulfilled) > before
                 return
             state = state.apply(rng.choice(legal))
-    pytest.fail("no position with a Wish to fulfil was found")
+    pytest.fail("no position with a Wish to fulfill was found")
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -327,7 +327,7 @@ def test_tournament_solo_reports_destiny_rates(capsys) -> None:
 
 @pytest.mark.parametrize(
     "kw",
-    [{"seats": "easy,bogus"}, {"games": 0}, {"seats": "easy"}, {"solo": "hard"}, {"seats": None}],
+    [{"seats": "easy,bogus"}, {"games": 0}, {"seats": "easy"}, {"solo": "impossible"}, {"seats": None}],
 )
 def test_tournament_bad_values_exit_2_with_one_sentence(kw, capsys) -> None:
     assert run_from_args(_args(**kw)) == 2

@@ -91,7 +91,7 @@ def test_a_work_limit_bounds_the_turn_plan_and_keeps_it_legal() -> None:
 
 def test_destiny_prospects_follow_how_often_a_destiny_pays() -> None:
     # A Destiny paying 2 VP per Wish of a common kind beats one paying per rare kind, and any of
-    # them beats a monument Destiny, which the bots seldom fulfil (benchmarks/bots.md).
+    # them beats a monument Destiny, which the bots seldom fulfill (benchmarks/bots.md).
     cat = rules.CATALOG
     plain = {name: destiny_prospect(cat, name, []) for name in cat.destinies}
     assert plain["Underdjinn"] > plain["Djinning the Moment"] > plain["Long Term Plans"]

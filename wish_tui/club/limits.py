@@ -50,9 +50,13 @@ OVERSIZED = (
 )
 """Letters drawn far wider or taller than the one cell a terminal gives them, so a name of them
 spills over its neighbours (and into the line above in a browser)."""
-SETTINGS = {"bell": bool, "plain": bool}
+SETTINGS = {"bell": bool, "plain": bool, "verbosity": str, "symbols": bool, "notation": bool}
 """Each setting a player may keep, and its type: 'bell' rings when it is their move, 'plain'
-chooses the plain-text client."""
+chooses the plain-text client; how that client reads to them: 'verbosity' (one of
+`VERBOSITY`), 'symbols' (the games' symbols instead of words), 'notation' (each choice's
+notation after its words)."""
+VERBOSITY = ("short", "normal", "full")
+"""The plain client's verbosity settings, least first."""
 
 
 def _is_shown(ch: str) -> bool:
@@ -196,6 +200,8 @@ def check_settings(given) -> dict:
         if kind is None:
             known = ", ".join(SETTINGS)
             raise InputRefused(f"There is no setting '{str(key)[:20]}'; the settings are {known}.")
+        if kind is str and value not in VERBOSITY:
+            raise InputRefused(f"The setting '{key}' is one of {', '.join(VERBOSITY)}.")
         if type(value) is not kind:
             raise InputRefused(f"The setting '{key}' is yes or no (true or false).")
     return dict(given)

@@ -86,7 +86,8 @@ class Parts:
     text: ModuleType
     """The view in sentences, for the plain-text client: `SECTIONS` (the parts `look` reads, in
     order), `ALIASES`, `section(view, seat, name)`, `prompt(view, seat, notations)`,
-    `progress(view)` and `scoring(view, scores, seat, projected)` (see `wish_tui.plain`)."""
+    `progress(view)`, `scoring(view, scores, seat, projected)` and `choice_path(notation)` (the
+    groups a long decision asks a choice in, broadest first; see `wish_tui.plain`)."""
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,6 @@ class Game:
     """solo_setup(view) -> the setup whose best scores a solo game in progress plays against."""
     solo_levels: tuple[str, ...] = ()
     """The solo difficulties ('' when the game has no solo mode)."""
-    solo_seat_required: bool = True
-    """True when a solo game must name its seat (else the first free one is taken)."""
     solo_won_name: str = "won"
     """What the tournament's figures call a won solo game: 'won', or the game's own word (Wish:
     'destiny', its solo game being won by fulfilling the Destiny), which also names a rate

@@ -68,6 +68,9 @@ class ClubCommands:
     def page(self, message: dict) -> None:
         """A page of the club the server sent (asked for by a command here)."""
         self.awaiting = ""
+        if self.reading_kept and message.get("page") == "profile":
+            self.reading_kept -= 1  # the answer to a reading setting kept: said at the table
+            return
         if self._settings_asked and message.get("page") == "profile":
             self._settings_asked = False
             self.out.say(settings_line(message.get("player", {})))

@@ -121,6 +121,8 @@ class PlainLobby(ClubCommands):
         it first)."""
         self._declined: dict | None = None
         self._settings_asked = False
+        self.reading_kept = 0
+        """Reading settings sent to be kept whose answer (the profile) is not to be said."""
         self._whole_game = False
         self._line = ""
         """The line being answered."""

@@ -14,7 +14,7 @@ import contextlib
 import signal
 import sys
 
-from wish_tui import games, saves
+from wish_tui import games, preferences, saves
 from wish_tui.core.bots import LEVELS
 from wish_tui.launch import Launch
 from wish_tui.records import GameRecord
@@ -25,6 +25,7 @@ from . import setup
 from .console import Console
 from .output import Output
 from .reader import LineReader, set_up_readline
+from .reading import valid
 from .review import PlainReview
 from .sitting import PlainTable
 
@@ -237,10 +238,20 @@ def make_console(stdin, stdout, terminal: bool | None = None) -> tuple[Console, 
     return console, out
 
 
+READING_KEY = "plain_reading"
+"""The plain client's reading settings among the data directory's preferences."""
+
+
+def _keep_reading(changes: dict) -> None:
+    kept = valid(preferences.recall_all().get(READING_KEY))
+    preferences.keep(READING_KEY, {**kept, **changes})
+
+
 def run(launch: Launch) -> int:
     """Play `launch` (a new game, `continue` or `load`) in plain text; return the exit status."""
     stdin, stdout = standard_streams()
     console, out = make_console(stdin, stdout)
+    out.reading.adopt(preferences.recall_all().get(READING_KEY), keep=_keep_reading)
     try:
         return asyncio.run(_run(launch, console, out))
     except BrokenPipeError:

@@ -1,5 +1,8 @@
 """Lines out: each sentence wrapped at the terminal's width, plain characters only, written once.
 
+Symbols are said in words (`spoken`: '+2 VP' for '+2★') unless the person asks for them
+(`symbols on`, a setting of `reading`).
+
 Nothing is ever redrawn: no cursor movement, no colour, no escape sequence, no box drawing. Odd
 characters (control characters, escapes from a stranger's chat line) are dropped, box-drawing and
 block characters become plain ones, and a stream that cannot encode a character (an ASCII
@@ -14,6 +17,9 @@ import shutil
 import textwrap
 
 from wish_tui.core.text import plain_text
+
+from .reading import Reading
+from .spoken import spoken
 
 DEFAULT_WIDTH = 80
 """Columns when the width is unknown (a pipe, a file)."""
@@ -68,6 +74,8 @@ class Output:
         """Lines written so far (after wrapping)."""
         self.bytes = 0
         """Bytes written so far (UTF-8)."""
+        self.reading = Reading()
+        """How the person has lines read to them (symbols or words, how much, notation)."""
         encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
         self.ascii_only = encoding in ("ascii", "us-ascii", "ansi_x3.4-1968")
 
@@ -86,6 +94,8 @@ class Output:
     def clean(self, text: str) -> str:
         """`text` made of plain characters only (what any terminal or braille line shows)."""
         text = drawing_free(plain_text(str(text)))
+        if not self.reading.symbols:
+            text = spoken(text)
         if self.ascii_only:
             text = text.translate(ASCII).encode("ascii", "replace").decode("ascii")
         return text

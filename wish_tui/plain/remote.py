@@ -187,7 +187,13 @@ class RemoteClient:
     def _welcomed(self, message: dict) -> None:
         self.name = str(message.get("name", ""))
         self.naming = None
+        self.out.reading.adopt(message.get("settings"), keep=self._keep_reading)
         self.to_lobby()
+
+    def _keep_reading(self, changes: dict) -> None:
+        """Keep a reading setting in the member's settings (a guest's go with the session)."""
+        self.lobby.reading_kept += 1
+        self.send({"type": "settings", "changes": changes})
 
     def _lobby_list(self, message: dict) -> None:
         if self.sitting is None:

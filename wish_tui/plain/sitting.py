@@ -21,8 +21,9 @@ from wish_tui import games
 from wish_tui.core.ranking import result_lines
 from wish_tui.tables.seat import Choices, Hint, Listener
 
-from .matching import choice_lines, match, normal
+from .matching import match, normal
 from .output import Output
+from .steps import Steps
 from .table_commands import ALIASES, COMMANDS, LOG_KEPT, TableCommands
 
 RESUME_LINES = 8
@@ -110,6 +111,8 @@ class PlainTable(Listener):
         self.closed = False
         self.commands = TableCommands(self)
         """The commands of a table (`table_commands.py`)."""
+        self.steps = Steps(self.text.choice_path, out.reading)
+        """Where the person is among a long decision's steps (`steps.py`)."""
 
     # -- the seat at this keyboard --------------------------------------------------------------
     @property
@@ -141,7 +144,8 @@ class PlainTable(Listener):
             and self.choices_now().deciding
         )
 
-    def _label(self, seat: int) -> str:
+    def seat_label(self, seat: int) -> str:
+        """A seat as said: its title and who plays it, and that they are away."""
         info = self.table.seats[seat]
         if info.person and not info.connected and not info.by_bot:
             return f"{info.label}, away"
@@ -203,7 +207,8 @@ class PlainTable(Listener):
                 0,
             )
             which = f"{number}, " if number else ""
-            self.out.say(f"Hint: {which}{hint.notation}: {hint.words}. {hint.reason}")
+            typed = f" [{hint.notation}]" if self.out.reading.notation or not number else ""
+            self.out.say(f"Hint: {which}{hint.words.rstrip('.')}{typed}. {hint.reason}")
         self.console.poke()
 
     def table_why(self, notation: str, sentence: str) -> None:
@@ -228,7 +233,7 @@ class PlainTable(Listener):
         lines = seat.news() if seat is not None else self.table.news()
         for line in lines:
             self.news_kept.append(line)
-            self.out.say(line)
+            self.out.say(self.out.reading.news(line))
 
     def _say_seat_changes(self) -> None:
         """Say who sat down, left, went away or came back (a server's table)."""
@@ -272,11 +277,11 @@ class PlainTable(Listener):
                 self.say_decision()
         elif seat != self._told_deciding:
             self.offered = self._commands()
-            who = self._label(seat)
+            who = self.seat_label(seat)
             clock = self.clock_words(seat)
             if info.is_human and not info.by_bot:
                 self.out.say(f"Waiting for {who}{f', {clock}' if clock else ''}.")
-            else:
+            elif not self.out.reading.short:  # short: a bot's move is said alone
                 self.out.say(f"{who} decides.")
         self._told_deciding = seat
 
@@ -296,7 +301,7 @@ class PlainTable(Listener):
         clock = self.clock_words(self.viewer)
         clock = f", {clock}" if clock else ""
         self.out.say(f"{who} ({count} choice{'s' if count != 1 else ''}{clock}): {question}")
-        self.out.say(*choice_lines(choices.actions, detailed))
+        self.out.say(*self.steps.top(choices.actions, detailed or self.out.reading.full))
         self.offered = [*notations, *self._commands()]
 
     def _game_over(self) -> None:
@@ -338,7 +343,7 @@ class PlainTable(Listener):
             self.out.say(f"It is {where}.")
             self.say_decision()
             return
-        self.out.say(f"It is {where}; {self._label(table.deciding)} decides now.")
+        self.out.say(f"It is {where}; {self.seat_label(table.deciding)} decides now.")
 
     # -- lines from the person ---------------------------------------------------------------------
     def holding(self) -> bool:
@@ -386,6 +391,10 @@ class PlainTable(Listener):
         )
         if exact:
             self._play(found.choice.notation)
+            return
+        opened = self.steps.open(text, choices.actions) if choices.actions else None
+        if opened is not None:
+            self.out.say(*opened)
             return
         command = ALIASES.get(word, word)
         if command in COMMANDS or command in self.extra:
@@ -435,7 +444,7 @@ class PlainTable(Listener):
             self.out.say("You are watching: you hold no seat here (help lists the commands).")
         else:
             self.out.say(
-                f"It is {self._label(table.deciding)}'s decision now, not yours (help lists the "
+                f"It is {self.seat_label(table.deciding)}'s decision now, not yours (help lists the "
                 "commands)."
             )
 

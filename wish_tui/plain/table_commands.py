@@ -8,10 +8,13 @@ name (`run`); a place adds its own commands to the table's (`extra_commands`: `c
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 from wish_tui.tables.seat import Choices, Refused
 
+from .glance import GLANCE_COMMANDS, glance
 from .matching import match
+from .reading_commands import READING_COMMANDS, set_reading
 from .topics import example_topic, find_topics, is_general_topic, rules_entries
 
 LOG_KEPT = 400
@@ -20,6 +23,10 @@ COMMANDS = {
     "look": "look [SECTION]: read the table (all of it, or one section)",
     "score": "score: the final scoring as it would stand if the game ended now",
     "choices": "choices: the decision again, each choice with what its card or place does",
+    "all": "all: every choice of the decision, one a line, by its number",
+    "back": "back: one step up in a long decision's groups",
+    **READING_COMMANDS,
+    **GLANCE_COMMANDS,
     "why": "why MOVE: why a move is not legal now, in the rules' words",
     "undo": "undo: take back your last decisions, as far as the rules allow",
     "hint": "hint: what the strongest bot would do in your place",
@@ -43,6 +50,10 @@ class TableCommands:
             "look": self.look,
             "score": self.score,
             "choices": self.choices,
+            "all": self.every,
+            "back": self.back,
+            **{name: partial(set_reading, sitting, name) for name in READING_COMMANDS},
+            **{name: partial(glance, sitting, name) for name in GLANCE_COMMANDS},
             "why": self.why,
             "undo": self.undo,
             "hint": self.hint,
@@ -113,6 +124,18 @@ class TableCommands:
     def choices(self, rest: str) -> None:
         if self.sitting.deciding_here():
             self.sitting.say_decision(detailed=True)
+        else:
+            self.sitting.status()
+
+    def every(self, rest: str) -> None:
+        if self.sitting.deciding_here():
+            self.out.say(*self.sitting.steps.every(self.sitting.choices_now().actions))
+        else:
+            self.sitting.status()
+
+    def back(self, rest: str) -> None:
+        if self.sitting.deciding_here():
+            self.out.say(*self.sitting.steps.back(self.sitting.choices_now().actions))
         else:
             self.sitting.status()
 

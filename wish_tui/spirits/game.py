@@ -61,7 +61,6 @@ GAME = Game(
     summary=_summary,
     solo_won=_solo_won,
     solo_levels=("easy", "standard", "hard"),
-    solo_seat_required=False,
     options=(
         Option(
             key="modules",

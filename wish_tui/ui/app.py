@@ -15,6 +15,7 @@ from textual.binding import Binding
 
 from wish_tui.games import GAMES
 from wish_tui.launch import Launch
+from wish_tui.no_terminal import why_no_terminal
 from wish_tui.tables.protocol import LET_GO_STATUS
 
 from .too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -144,7 +145,7 @@ class WishApp(App):
         elif launch.screen == "new-game":
             self.show_new_game(launch.seed, launch.game)
         elif launch.screen == "learn":
-            if not self.start_lesson(launch.game):
+            if not self.start_lesson(launch.game, launch.lesson):
                 self.show_title()
         elif launch.screen == "client":
             self._tell_early()
@@ -257,29 +258,23 @@ class WishApp(App):
         screen = record.spec.ui.GameScreen(LocalTable(record, history, games=GAMES), warning)
         self._replace_all(screen)
 
-    def start_lesson(self, game: str | None = None) -> bool:
-        """Start the guided first game of `game` (the registry's default for None): its lesson's
-        seeded game against an easy bot, autosaved like any game. False (said) when the game
-        has no lesson that can be read."""
-        from wish_tui import games, lessons, saves
+    def start_lesson(self, game: str | None = None, number: int = 1) -> bool:
+        """Start lesson `number` of `game` (the registry's default for None; 1 is its first
+        game): the lesson's seeded game against an easy bot, from its opening, autosaved like
+        any game. False (said) when the game has no such lesson that can be read."""
+        from wish_tui import games, lessons
         from wish_tui.tables.local import LocalTable
 
         from .lesson import lesson_screen
 
         try:
             spec = games.get(game)
-            lesson = lessons.load(spec)
-            record, state = saves.GameRecord.new(
-                list(lesson.seats), lesson.seed, "", spec.name, lesson.options, games=GAMES
-            )
-        except KeyError as exc:
-            self.notify(str(exc.args[0]), severity="error")
+            lesson = lessons.load(spec, number)
+            record, history = lessons.start(lesson, GAMES)
+        except (KeyError, lessons.LessonError, ValueError) as exc:
+            self.notify(str(exc.args[0]), severity="error")  # a KeyError's is its sentence
             return False
-        except (lessons.LessonError, ValueError) as exc:
-            self.notify(str(exc), severity="error")
-            return False
-        record.description = f"The guided first game of {spec.title} (Learn to play)."
-        self._replace_all(lesson_screen(spec, LocalTable(record, [state]), lesson))
+        self._replace_all(lesson_screen(spec, LocalTable(record, history), lesson))
         return True
 
     def keep_solo_score(self, table, view: dict):
@@ -626,6 +621,9 @@ def run_app(launch: Launch) -> int:
     and was reported, on standard output, where the browser's page takes its closing words.
     """
     loaded = _load_for(launch) if launch.screen in ("continue", "load", "replay") else None
+    if no_terminal := why_no_terminal(launch.screen):
+        sys.stderr.write(f"wish-tui: {no_terminal}.\n")
+        return 1
     app = WishApp(launch, loaded)
     app.run()
     served = launch.screen == "client"

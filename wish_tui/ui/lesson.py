@@ -5,8 +5,9 @@
 the lesson panel (`wish_tui.widgets.lesson_panel`) and a guard on the keys. While a step lasts,
 only the keys it names, in their order, reach the game (and q, to leave, and ctrl+s, to save);
 any other key repeats the step's hint and changes nothing, and an action other than the step's
-(a click on another option) is not sent. A step is done when the table tells of its action or
-when its last key opens a window; after the last step the game goes on as free play.
+(a click on another option) is not sent. A step is done when the table tells of its action,
+when its last key opens a window, or (a step that looks) when its last key is pressed; after the
+last step the game goes on as free play.
 
 It holds no game state: it reads the seat's choices and the table's count of actions, and its
 own place in the lesson. The game is a normal game of a `LocalTable`: autosaved after every
@@ -34,6 +35,7 @@ KEY_NAMES = {
     "enter": "Enter",
     "escape": "Esc",
     "question_mark": "?",
+    "f1": "F1",
     "space": "Space",
 }
 """Textual's key names as the lesson texts and the key bar write them."""
@@ -111,6 +113,7 @@ class LessonSteps:
         self.call_after_refresh(self._place_panel)
 
     def _open_panel(self, title: str, labels: list[str], cancellable: bool) -> None:
+        self._place_panel()  # a lesson panel under the game's map keeps the window below it
         super()._open_panel(title, labels, cancellable)
         self._place_panel()
 
@@ -123,23 +126,39 @@ class LessonSteps:
         self._place_panel()
 
     def _place_panel(self) -> None:
-        """Keep the lesson panel just above the status line, or above an open question."""
+        """Keep the lesson panel just under the rows the game keeps in sight (its map), and an
+        open question under it; in a game that keeps none, just above the status line (or the
+        detail line), or above an open question."""
         if not self.is_mounted:
             return
-        bottom = self.status_top()
+        panel = self.query_one(LessonPanel)
         choice = self.query_one(ChoicePanel)
+        kept = self.kept_rows() if panel.display else 0
+        choice.keep_below(0)
+        lowest = min(self.overlay_bottom(), self.panels_bottom())
+        if kept:
+            bottom = min(kept + panel.rows, lowest)
+            choice.keep_below(bottom)
+            panel.place(bottom)
+            self.keep_news_in_sight()
+            return
+        bottom = lowest
         if choice.visible:
             bottom = min(bottom, int(choice.styles.offset.y.value))
-        self.query_one(LessonPanel).place(bottom)
+        panel.place(bottom)
+        self.keep_news_in_sight()
+
+    def rows_over_table(self) -> set[int]:
+        return super().rows_over_table() | set(self.query_one(LessonPanel).rows_over_table())
 
     def _show_step(self, before_free_play: str = "") -> None:
         lesson, step = self.lesson, self.step
         panel = self.query_one(LessonPanel)
         if step is None:
             text = f"{before_free_play} {lesson.free_play}".strip()
-            panel.show(f"Learn {lesson.title} · free play", text)
+            panel.show(f"{lesson.heading} · free play", text)
         else:
-            title = f"Learn {lesson.title} · step {self.step_index + 1} of {len(lesson.steps)}"
+            title = f"{lesson.heading} · step {self.step_index + 1} of {len(lesson.steps)}"
             panel.show(title, step.text)
         self._place_panel()
 
@@ -149,7 +168,7 @@ class LessonSteps:
         step = self.step
         if step is None or event.key in FREE_KEYS:
             return
-        if not step.window and not self._deciding():
+        if step.play and not self._deciding():
             # Another seat decides: a key only hurries its bot, as in any game.
             _hold(event)
             hurry = getattr(self.table, "hurry", None)
@@ -171,6 +190,8 @@ class LessonSteps:
             return  # the game screen drops it (typed before its question was asked)
         self._pressed += 1
         self.query_one(LessonPanel).unsay()
+        if step.look and self._pressed == len(step.keys):
+            self.call_after_refresh(self._advance)  # once the key has moved the cursor
         self.call_after_refresh(self._place_panel)
 
     def _typed_ahead(self, event: events.Key) -> bool:
@@ -187,6 +208,7 @@ class LessonSteps:
         if 0 < self._pressed < len(step.keys):
             hint += f" · next key: {key_name(step.keys[self._pressed])}"
         self.query_one(LessonPanel).say(hint)
+        self._place_panel()  # a hint of two lines takes a row more
 
     def on_screen_suspend(self) -> None:
         """A window opened over the table: the step is done if its last key opened it."""
@@ -202,7 +224,8 @@ class LessonSteps:
             panel = self.query_one(LessonPanel)
             if panel.display:
                 panel.display = False  # free play was read: the table is the person's
-        elif step.window or not same_notation(str(action), step.play):
+                self._place_panel()
+        elif not step.play or not same_notation(str(action), step.play):
             self._pressed = 0
             self.say_hint()
             self._update_footer()
@@ -239,7 +262,7 @@ class LessonSteps:
         """Begin free play when the step's action is not the person's to take at their
         decision (the game went another way than the lesson's script)."""
         step = self.step
-        if step is None or step.window or not self._deciding():
+        if step is None or not step.play or not self._deciding():
             return
         if self.choices().find(step.play) is None:
             self.step_index = len(self.lesson.steps)

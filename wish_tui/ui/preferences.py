@@ -1,35 +1,15 @@
 """What a person chose last, kept for the next time: the new-game form, the bell.
 
-A small JSON file beside the saves (``preferences.json`` in the data directory), written like a
-save (atomically) and read defensively: anything odd in it is ignored, never an error. The app of
-a session of `wish-tui serve` keeps none (the data directory is the server's).
+Kept in the data directory's preferences (`wish_tui.preferences`); the app of a session of
+`wish-tui serve` keeps none (the data directory is the server's).
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
+from wish_tui import preferences
 
-from wish_tui import files, saves
-
-FILE = "preferences.json"
-MAX_BYTES = 16 * 1024
-
-
-def _read() -> dict:
-    try:
-        raw = files.read_regular(saves.data_dir() / FILE, MAX_BYTES)
-        data = json.loads(raw.decode("utf-8"))
-    except (files.FileRefused, OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _write(key: str, value) -> None:
-    data = _read()
-    data[key] = value
-    with contextlib.suppress(OSError):
-        saves.atomic_write(saves.data_dir() / FILE, json.dumps(data))
+_read = preferences.recall_all
+_write = preferences.keep
 
 
 def recall_form() -> dict:

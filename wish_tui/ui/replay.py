@@ -114,12 +114,13 @@ class ReplayScreen(AppScreen):
             if marked:
                 log.write(marked)
         where = f"round {state.round}, " if hasattr(state, "round") else ""
-        here = "" if self._at_server else " · p play from here"
-        keys = f"←→ step · g go to · v seat{here} · r review"
+        # The keys (→ ← g v p r) are on the key bar: the status says where the replay is.
         status = (
             f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
-            f"watching {self._label(self.seat)} · {coaching.progress() if coaching else keys}"
-        ) + (coaching.next_mark(self.index) if coaching else "")
+            f"watching {self._label(self.seat)}"
+        )
+        if coaching:
+            status += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
         self.query_one("#status", ViewText).show(Text(status))
 
     def action_forward(self) -> None:

@@ -53,7 +53,8 @@ class TitleScreen(AppScreen):
             app.exit()
 
     def learn(self) -> None:
-        """Start the guided first game of a game (asking which, when several have one)."""
+        """Start a lesson of a game (asking which game, when several have one, and which
+        lesson, when the game has more than its first)."""
         from wish_tui import lessons
         from wish_tui.widgets.choice_screen import ChoiceScreen
 
@@ -64,12 +65,35 @@ class TitleScreen(AppScreen):
 
         def chosen(index: int | None) -> None:
             if index is not None:
-                self.app.start_lesson(specs[index].name)
+                self.learn_game(specs[index])
 
         if len(specs) == 1:
             chosen(0)
             return
         self.app.push_screen(ChoiceScreen("Learn which game?", [g.title for g in specs]), chosen)
+
+    def learn_game(self, spec) -> None:
+        """Start the first lesson of `spec`, or the one chosen when it has more."""
+        from wish_tui import lessons
+        from wish_tui.widgets.choice_screen import ChoiceScreen
+
+        count = lessons.count(spec)
+        if count <= 1:
+            self.app.start_lesson(spec.name)
+            return
+        labels = []
+        for number in range(1, count + 1):
+            try:
+                topic = lessons.load(spec, number).topic
+            except lessons.LessonError:
+                topic = "(this lesson cannot be read)"
+            labels.append(topic if number == 1 else f"Learn more: {topic}")
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.app.start_lesson(spec.name, index + 1)
+
+        self.app.push_screen(ChoiceScreen(f"Learn {spec.title}: which lesson?", labels), chosen)
 
     def action_rules(self) -> None:
         """Open the rules reference of a game (asking which, when there are several)."""

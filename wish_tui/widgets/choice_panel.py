@@ -44,6 +44,10 @@ class ChoicePanel(Widget):
     itself, and opening it at a new height repaints it already (Textual's default would lay
     out and send the whole panel a second time)."""
 
+    class Highlighted(Message):
+        """The option highlighted changed, or the panel opened or closed (a detail line
+        follows it)."""
+
     class Chosen(Message):
         """The person picked option `index` (None: went back)."""
 
@@ -73,6 +77,18 @@ class ChoicePanel(Widget):
         last row."""
         self._height = 0
         """The panel's height when it opened (a taller status line may take some of it)."""
+        self._rest: int | None = None
+        """The screen row the panel rather ends above (a detail line's first): it covers the
+        rows below only when it has no room above them for its options."""
+        self._top_limit = 0
+        """The first screen row the panel may take (a lesson's panel above it keeps its rows)."""
+        self._floor: int | None = None
+        """The lowest row the panel may end above when it has no room for its options above
+        `_bottom` (the status line's first); it then begins no higher than `_floor_top` (just
+        under the log's newest line, which moves up out from under it)."""
+        self._floor_top = 0
+        self._on_floor = False
+        """True while the panel, opened short of room, ends above `_floor`."""
 
     @property
     def is_open(self) -> bool:
@@ -82,7 +98,9 @@ class ChoicePanel(Widget):
     def close(self) -> None:
         """Hide the panel. The screen does it as it acts on the answer, so that the panel's
         going and what the answer changes reach the terminal in one frame."""
-        self.visible = False
+        if self.visible:
+            self.visible = False
+            self.post_message(self.Highlighted())
 
     def ask(self, title: str, options: list[str], cancellable: bool) -> None:
         """Show the options."""
@@ -102,25 +120,83 @@ class ChoicePanel(Widget):
         # never moves and only the panel's own lines are redrawn.
         bottom = self.screen.size.height - 2 if self._bottom is None else self._bottom
         height = min(max(PANEL_HEIGHT, bottom - 6), len(self._rows))
+        rest = bottom if self._rest is None else min(self._rest, bottom)
+        top = max(0, rest - height)
+        wanted = height
+        self._on_floor = False
+        if rest - self._top_limit < height:
+            # No room above the rows it rather leaves free: it covers them all, from its top
+            # limit down (no half of what lies beneath shows under it).
+            top = self._top_limit
+            height = max(1, bottom - top)
+        floor_top = max(self._top_limit, self._floor_top)
+        if height < min(wanted, 3) and self._floor is not None and self._floor > bottom:
+            # Not even its question and two options fit (under a lesson's panel at 80x24): it
+            # rather ends above the status line, over the detail line, the log's newest line
+            # just above it, when it shows more options so: its question goes without how to
+            # answer (the status line says it), or, short of room still, its options alone say
+            # what is asked ('1. Travel to Ruins', '2. Travel to Dock').
+            shown = height - self._title_rows()
+            room = self._floor - floor_top
+            self.title_text = self._question
+            self._rows = self._wrap(width)
+            if len(self._rows) > room and room - self._title_rows() < 2:
+                self.title_text = ""
+                self._rows = self._wrap(width)
+            lower = max(1, min(len(self._rows), room))
+            self._on_floor = lower - self._title_rows() > shown
+            if self._on_floor:
+                top, height = floor_top, lower
+            else:
+                self.title_text = self._question + self._hint
+                self._rows = self._wrap(width)
         self._height = height
         self.styles.height = height
-        self.styles.offset = (0, max(0, bottom - height))
+        self.styles.offset = (0, top)
         self.visible = True
         self.refresh()
+        self.post_message(self.Highlighted())
 
-    def keep_above(self, bottom: int) -> None:
-        """End the panel just above screen row `bottom` (the status line's first row). An open
-        panel keeps its top and gives up (or takes back) its last rows: moving it would resend
-        every line of it."""
+    def keep_above(
+        self, bottom: int, rest: int | None = None, floor: int | None = None, floor_top: int = 0
+    ) -> None:
+        """End the panel just above screen row `bottom` (the status line's first row, or the
+        log's newest line's), and rather above row `rest` (a detail line's first) when its
+        options fit above it; with no room for them there, above row `floor`, from row
+        `floor_top` down (see `_floor`). An open panel keeps its top and gives up (or takes
+        back) its last rows: moving it would resend every line of it."""
+        self._rest, self._floor, self._floor_top = rest, floor, floor_top
         if bottom == self._bottom:
             return
         self._bottom = bottom
-        if self.visible and self._height:
+        if self.visible and self._height and not self._on_floor:
             top = int(self.styles.offset.y.value)
             self.styles.height = max(1, min(self._height, bottom - top))
 
+    def rows_over_table(self) -> range:
+        """The screen rows the panel lies over (none while it is hidden)."""
+        if not self.visible or not self._height:
+            return range(0)
+        top = int(self.styles.offset.y.value)
+        return range(top, top + int(self.styles.height.value))
+
+    def keep_below(self, top: int) -> None:
+        """Open the panel no higher than screen row `top` (it scrolls its options instead); an
+        open panel above that row gives up its first rows."""
+        self._top_limit = max(0, top)
+        if self.visible and self._height:
+            first = int(self.styles.offset.y.value)
+            if first < self._top_limit:
+                last = first + int(self.styles.height.value)
+                self.styles.offset = (0, self._top_limit)
+                self.styles.height = max(1, last - self._top_limit)
+
+    def _title_rows(self) -> int:
+        return sum(1 for option, _ in self._rows if option < 0)
+
     def _wrap(self, width: int) -> list[tuple[int, str]]:
-        rows = [(-1, line.plain) for line in Text(self.title_text).wrap(_MEASURE, width)]
+        title = Text(self.title_text).wrap(_MEASURE, width) if self.title_text else []
+        rows = [(-1, line.plain) for line in title]
         for index, label in enumerate(self._labels):
             for k, line in enumerate(Text(label).wrap(_MEASURE, width - 3)):
                 rows.append((index, line.plain if k == 0 else "   " + line.plain))
@@ -191,6 +267,8 @@ class ChoicePanel(Widget):
         old = self.highlighted
         first = self._first_row()
         self.highlighted = max(0, min(self.count - 1, old + delta))
+        if self.highlighted != old:
+            self.post_message(self.Highlighted())
         if self._first_row() != first:
             self.refresh()
             return

@@ -4,9 +4,16 @@ Drawn with Textual's line API and written for slow links: a new line is drawn on
 without moving the others, and only when the log is full does it turn the page (the last third of
 the old page stays on top), one redraw for many lines instead of moving every row at each new
 line as a scrolling log does. Over SSH this is most of the bytes a game sends.
+
+Something may lie over the log's rows (a lesson's panel, an open question, a refusal of two
+lines): the screen says which (`cover`), and the newest line keeps out from under it. The page
+then ends at the first row covered; when the newest line has no room there, it ends on the
+lowest rows nothing lies over (the screen keeps some free just above its status line).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from rich.console import Console
 from rich.segment import Segment
@@ -40,13 +47,34 @@ class GameLog(Widget):
         self._page_top = 0
         """The first row of the page new lines are written on."""
         self.top = 0
-        """The index in `_rows` of the row shown first."""
+        """The index in `_rows` of the row shown first (below 0: blank rows come first, when
+        the newest line of a short log is kept low, out from under what covers the log)."""
+        self._covered: frozenset[int] = frozenset()
+        """The screen rows something lies over (`cover`)."""
+        self._reading_back = False
+        """True while PageUp shows an earlier page (a new line brings the live page back)."""
         self._measure = Console(width=200, color_system=None)
 
     @property
     def lines(self) -> list[Strip]:
         """Every row of the log as drawn (wrapped), oldest first."""
         return list(self._rows)
+
+    @property
+    def line_starts(self) -> list[bool]:
+        """Per row of `lines`: True where a line begins (not the rest of a wrapped one)."""
+        return list(self._starts)
+
+    def newest_height(self) -> int:
+        """How many rows the newest line takes (0 for an empty log)."""
+        return len(self._rows) - self._newest_start() if self._rows else 0
+
+    def _newest_start(self) -> int:
+        """The row the newest line begins on."""
+        row = len(self._starts) - 1
+        while row > 0 and not self._starts[row]:
+            row -= 1
+        return max(0, row)
 
     # -- writing -----------------------------------------------------------------------------
     def write(self, text: str | Text) -> None:
@@ -69,6 +97,7 @@ class GameLog(Widget):
         self._rows.clear()
         self._starts.clear()
         self.top = self._page_top = 0
+        self._reading_back = False
         self._redraw_rows()
 
     def _wrap(self, plain: str) -> list[Strip]:
@@ -85,9 +114,10 @@ class GameLog(Widget):
         self._rows, self._starts = [], []
         for text in self._texts:
             self._add(text)
-        newest = len(self._rows) - max(1, self.size.height)
+        newest = len(self._rows) - max(1, self._span())
         self._page_top = self._line_start(max(0, newest), len(self._rows) - 1)
-        self.top = self._page_top
+        self._reading_back = False
+        self.top = self._live_top()
 
     def _line_start(self, row: int, limit: int) -> int:
         """The first row at or after `row` (and not after `limit`) where a line begins: a page
@@ -98,25 +128,77 @@ class GameLog(Widget):
 
     def _show_rows(self, first_new: int) -> None:
         """Make the rows from `first_new` on visible, redrawing as little as possible."""
-        height = max(1, self.size.height)
+        span = max(1, self._span())
         last_new = len(self._rows) - 1
-        reading_back = self.top != self._page_top
-        if last_new >= self._page_top + height:
+        if last_new >= self._page_top + span:
             # Turn the page: the last third of the page before stays on top for context, the
             # new rows follow, and the next lines again fill empty rows one at a time.
-            top = max(first_new - max(1, height // 3), last_new - height + 1, 0)
+            top = max(first_new - max(1, span // 3), last_new - span + 1, 0)
             self._page_top = self._line_start(top, first_new)
-        elif not reading_back:
-            self.refresh(Region(0, first_new - self.top, self.size.width, last_new - first_new + 1))
+        top = self._live_top()
+        if top == self.top and not self._reading_back:
+            self.refresh(Region(0, first_new - top, self.size.width, last_new - first_new + 1))
             return
-        self.top = self._page_top
+        self._reading_back = False
+        self.top = top
         self._redraw_rows()
+
+    # -- what lies over it ---------------------------------------------------------------------
+    def cover(self, rows: Iterable[int]) -> None:
+        """Say which screen rows something lies over (a panel, a refusal's second line): the
+        newest line keeps out from under them."""
+        covered = frozenset(rows)
+        if covered == self._covered:
+            return
+        self._covered = covered
+        if not self._reading_back:
+            self._fit_page()
+            top = self._live_top()
+            if top != self.top:
+                self.top = top
+                self._redraw_rows()
+
+    def _hidden(self) -> frozenset[int]:
+        """The log's own rows (0 is its first) that something lies over."""
+        region = self.content_region
+        return frozenset(row - region.y for row in self._covered if region.y <= row < region.bottom)
+
+    def _span(self) -> int:
+        """How many rows the page may fill: down to the first row something lies over."""
+        height = max(1, self.size.height)
+        hidden = self._hidden()
+        return next((y for y in range(height) if y in hidden), height)
+
+    def _fit_page(self) -> None:
+        """Lay the page out anew for the rows left in sight: the newest line on its last row,
+        the lines before it above (a page opened under a window of its own height keeps its
+        context once the window goes)."""
+        span, last = self._span(), len(self._rows) - 1
+        if self._rows and self.newest_height() <= span:
+            self._page_top = self._line_start(max(0, last - span + 1), self._newest_start())
+
+    def _live_top(self) -> int:
+        """The row shown first while the log follows its newest line: the page's, unless the
+        newest line has no room above what covers the log; then it ends on the lowest rows
+        that nothing lies over."""
+        need, span = self.newest_height(), self._span()
+        if need <= span:
+            return self._page_top
+        height, hidden = max(1, self.size.height), self._hidden()
+        last = len(self._rows) - 1
+        for rows in (need, 1):
+            for end in range(height - 1, rows - 2, -1):
+                if not any(end - k in hidden for k in range(rows)):
+                    return last - end
+        return last - (height - 1)
 
     # -- reading back --------------------------------------------------------------------------
     def scroll_page(self, pages: int) -> None:
         """Show an earlier or later page (PageUp: -1, PageDown: 1); never past the live page."""
         height = max(1, self.size.height)
-        self.top = max(0, min(self.top + pages * max(1, height - 1), self._page_top))
+        live = self._live_top()
+        self.top = max(min(0, live), min(self.top + pages * max(1, height - 1), live))
+        self._reading_back = self.top != live
         self._redraw_rows()
 
     # -- drawing -----------------------------------------------------------------------------
@@ -131,10 +213,11 @@ class GameLog(Widget):
         else:
             # A new height (a status line of two lines, a taller terminal) keeps the page where
             # it is while its newest row still shows: moving it would resend every row.
-            live = self.top == self._page_top
-            newest = len(self._rows) - max(1, self.size.height)
+            newest = len(self._rows) - max(1, self._span())
             self._page_top = max(0, min(self._page_top, len(self._rows) - 1), newest)
-            self.top = self._page_top if live else min(self.top, self._page_top)
+            live = self._live_top()
+            self.top = min(self.top, live) if self._reading_back else live
+            self._reading_back = self.top != live
         self.refresh()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

@@ -4,6 +4,11 @@ It replaces Textual's Footer on the game screens because the Footer redraws its 
 time one key changes, which happens after nearly every action. Here a key that turns grey or
 usable redraws only its own few cells; a hidden key takes no room, so games list their rarely
 usable keys last, and only the keys after one that appears or disappears move.
+
+Every key shown keeps its label in sight: when the keys do not fit the width, their words give
+way first: those of the keys listed after `terse_from` (a sentence on the screen explains them),
+then one at a time cut to their first letters (the greyed keys' first, the longest first), then
+the greyed keys' are left out, then all.
 """
 
 from __future__ import annotations
@@ -27,6 +32,10 @@ KEY_NAMES = {
 }
 
 
+SHORT_WORDS = 4
+"""How many letters a key's description keeps when the bar is short of room."""
+
+
 def key_label(key: str) -> str:
     """How a binding's key is printed: its first key, short."""
     first = key.split(",")[0]
@@ -48,26 +57,37 @@ class KeyBar(Widget):
         self._keys: list[tuple[str, str]] = []
         self._states: list[bool | None] = []
         self._slots: list[tuple[int, int]] = []
+        self._labels: list[str] = []
+        """Per key, its label as the bar prints it."""
+        self._words: list[str] = []
+        """Per key, its description as the bar shows it now (maybe cut short, or left out)."""
+        self._terse_from: int | None = None
 
-    def set_keys(self, keys: list[tuple[str, str]]) -> None:
-        """The keys to show, in order, as (key, description)."""
+    def set_keys(self, keys: list[tuple[str, str]], terse_from: int | None = None) -> None:
+        """The keys to show, in order, as (key, description); those from index `terse_from` on
+        are the first to show without their description when the keys do not fit."""
         self._keys = list(keys)
+        self._labels = [key_label(key) for key, _ in keys]
+        self._terse_from = terse_from
         self._states = [True] * len(keys)
         self._layout()
         self.refresh()
 
-    def show_states(self, states: list[bool | None]) -> None:
-        """Per key: True usable, None greyed, False hidden. Redraws only keys that changed."""
+    def show_states(self, states: list[bool | None], labels: list[str] | None = None) -> None:
+        """Per key: True usable, None greyed, False hidden; `labels`, when given, print the keys
+        otherwise (Enter as well as b: '⏎/b'). Redraws only keys that changed."""
         states = list(states)
         if len(states) != len(self._keys):
             return
+        labels = list(labels) if labels is not None else [key_label(k) for k, _ in self._keys]
         old, self._states = self._states, states
+        old_labels, self._labels = self._labels, labels
         old_slots = self._slots
         self._layout()
         changed = [
             i
             for i, (before, after) in enumerate(zip(old, states, strict=True))
-            if before != after or old_slots[i] != self._slots[i]
+            if before != after or old_slots[i] != self._slots[i] or old_labels[i] != labels[i]
         ]
         if not changed:
             return
@@ -91,16 +111,51 @@ class KeyBar(Widget):
     def states(self) -> list[bool | None]:
         return list(self._states)
 
+    def labels_in_sight(self) -> list[str]:
+        """The labels of the keys shown whole within the bar's width, usable or grey."""
+        width = self.size.width
+        return [
+            label
+            for label, state, (x, size) in zip(self._labels, self._states, self._slots, strict=True)
+            if state is not False and x + size <= width
+        ]
+
     def _layout(self) -> None:
-        self._slots = []
-        x = 1
-        for (key, description), state in zip(self._keys, self._states, strict=True):
-            width = 0 if state is False else len(key_label(key)) + 1 + len(description)
-            self._slots.append((x, width))
-            x += width + (1 if width else 0)
+        room = self.size.width or 80
+        for words in self._wordings():
+            self._words = words
+            self._slots = []
+            x = 1
+            for label, state, text in zip(self._labels, self._states, words, strict=True):
+                width = 0 if state is False else len(label) + (len(text) + 1 if text else 0)
+                self._slots.append((x, width))
+                x += width + (1 if width else 0)
+            if x <= room:
+                return
+
+    def _wordings(self):
+        """The keys' descriptions as the bar may show them, the fullest first."""
+        full = [description for _, description in self._keys]
+        yield full
+        terse = len(full) if self._terse_from is None else self._terse_from
+        words = [text if i < terse else "" for i, text in enumerate(full)]
+        yield words
+        # Cut one description at a time to its first letters, the greyed keys' first and the
+        # longest first, so that as few words as may be are cut.
+        order = sorted(range(len(words)), key=lambda i: (bool(self._states[i]), -len(words[i])))
+        for i in order:
+            if len(words[i]) > SHORT_WORDS:
+                words = [*words[:i], words[i][:SHORT_WORDS], *words[i + 1 :]]
+                yield words
+        yield [text if state else "" for text, state in zip(words, self._states, strict=True)]
+        yield [""] * len(full)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 1
+
+    def on_resize(self) -> None:
+        self._layout()
+        self.refresh()
 
     def render_line(self, y: int) -> Strip:
         base = self.rich_style
@@ -111,8 +166,8 @@ class KeyBar(Widget):
         dim = base + Style(dim=True)
         # One segment a key, since each segment costs its colour codes on the wire.
         segments = [Segment(" ", base)]
-        for (key, description), state in zip(self._keys, self._states, strict=True):
+        for label, state, words in zip(self._labels, self._states, self._words, strict=True):
             if state is not False:
-                text = f"{key_label(key)} {description} "
+                text = f"{label} {words} " if words else f"{label} "
                 segments.append(Segment(text, usable if state else dim))
         return Strip(segments).crop_extend(0, width, base)

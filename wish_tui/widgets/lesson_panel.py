@@ -77,6 +77,13 @@ class LessonPanel(Widget):
         self._bottom = bottom
         self.styles.offset = (0, max(0, bottom - self.rows))
 
+    def rows_over_table(self) -> range:
+        """The screen rows the panel lies over (none while it is hidden)."""
+        if not self.display:
+            return range(0)
+        top = int(self.styles.offset.y.value)
+        return range(top, top + self.rows)
+
     def _width(self) -> int:
         return max(20, (self.screen.size.width if self.is_attached else 80) or 80)
 

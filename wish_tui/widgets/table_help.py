@@ -28,22 +28,44 @@ class TableHelp:
         self.app.push_screen(RulesScreen(self.rules_entries(), title=self.spec.title))
 
     def action_info(self) -> None:
-        """Show the full text of a card or place on the table."""
+        """Show the full text of a card or place on the table; in a window, of the card or
+        place its highlighted option names."""
         if self.busy:
+            self._option_info()
             return
-        targets = self.info_targets(self.view())
+        view = self.view()
+        targets = self.info_targets(view)
         if not targets:
             return
 
         def show(index: int) -> None:
-            from .help_screens import RulesScreen
+            self._open_reference(targets[index][1])
 
-            entries = self.rules_entries()
-            self.app.push_screen(
-                RulesScreen(entries, search=targets[index][1], title=self.spec.title)
-            )
+        details = [self.info_detail(view, search) for _, search in targets]
+        self._ask("Which card or place?", [label for label, _ in targets], show, details)
 
-        self._ask("Which card or place?", [label for label, _ in targets], show)
+    def _option_info(self) -> None:
+        """`i` in a window of game actions: the reference on its highlighted option's card."""
+        panel = self.query_one(ChoicePanel)
+        if not (panel.is_open and self._options) or panel.highlighted >= len(self._options):
+            return
+        search = self.option_reference(self._options[panel.highlighted])
+        if search:
+            self._open_reference(search)
+
+    def _open_reference(self, search: str) -> None:
+        from .help_screens import RulesScreen
+
+        entries = self.rules_entries()
+        self.app.push_screen(RulesScreen(entries, search=search, title=self.spec.title))
+
+    def info_detail(self, view: dict, search: str) -> str:
+        """What the detail line says of a card or place `i` offers (its reference search)."""
+        return ""
+
+    def option_reference(self, action) -> str:
+        """The reference search for the card or place a window's option names ('' none)."""
+        return ""
 
     def action_hint(self) -> None:
         """Ask what the strongest bot would do in your place (it thinks in the background)."""

@@ -11,11 +11,14 @@ import time
 from textual.events import Key
 
 from .choice_panel import ChoicePanel
+from .key_bar import key_label
 
 CHOICE_KEYS = {str(d) for d in range(10)} | {"enter", "up", "down"}
 """Keys that answer an open question: dropped when typed before it was asked."""
 WINDOW_KEYS = CHOICE_KEYS | {"escape"}
 """Keys an open window takes for itself (a game key bound to one of them waits until it shuts)."""
+SAID_KEYS = frozenset({"escape", "enter", "up", "down", "left", "right", "tab", "space"})
+"""Keys that are not printable but are said to do nothing when they do nothing."""
 MANY_OPTIONS = 12
 """A game key's window of more options than this is asked in steps, where the game says how
 (`option_steps`): 36 Wind Blasts become the Area, then which Wind Blast."""
@@ -117,11 +120,14 @@ class TableKeys:
             elif panel.is_open and not panel.cancellable and self._answers_elsewhere(event.key):
                 event.stop()
                 self.refuse(self._answer_first())
+            else:
+                self._say_if_dead(event)
             return
         if panel.is_open and event.key in WINDOW_KEYS:
             return  # the window's own key
         groups = self._key_groups(event.key)
         if not groups:
+            self._say_if_dead(event)
             return
         if any(self._keys_live(group) and self._group(group) for group in groups):
             # Another game key while a window is open: the window goes, unanswered, and the
@@ -130,6 +136,20 @@ class TableKeys:
             return
         event.stop()
         self.refuse(self.why_not(groups[0]))
+
+    def _say_if_dead(self, event: Key) -> None:
+        """Say in the status line that a key does nothing here, when no key of the screen (nor
+        of the app) that could act on it is live now."""
+        key = event.key
+        if not (event.is_printable or key in SAID_KEYS) or self.table.is_over:
+            return
+        bindings = [*self._all_bindings(), *self.app.BINDINGS]
+        for binding in bindings:
+            if key in binding.key.split(","):
+                name = binding.action.removeprefix("app.").partition("(")[0]
+                if binding.action.startswith("app.") or self.check_action(name, ()):
+                    return
+        self.refuse(f"{key_label(key)} does nothing here; ? shows the keys.")
 
     def _answers_elsewhere(self, key: str) -> bool:
         """True for a key that a rules' decision's window does not take: Esc, or a game key."""

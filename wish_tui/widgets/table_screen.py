@@ -22,36 +22,42 @@ from textual.binding import Binding
 from textual.widget import Widget
 
 from wish_tui.core.ranking import result_lines
-from wish_tui.tables.seat import Hint, Refused
+from wish_tui.tables.seat import Hint
 
 from .app_screen import AppScreen
 from .choice_panel import ChoicePanel
-from .choice_screen import ChoiceScreen
 from .curtain import CurtainScreen
-from .final_scoring import GAME_OVER_EXIT, FinalScoringScreen
+from .detail_line import DetailLine
+from .final_scoring import FinalScoringScreen
 from .game_log import GameLog
 from .key_bar import KeyBar, key_label
+from .table_detail import TableDetail
 from .table_help import TableHelp
+from .table_key_bar import TableKeyBar
 from .table_keys import TableKeys
+from .table_leaving import TableLeaving
+from .table_news import TableNews
 from .table_people import TablePeople
 from .table_status import TableStatus
 from .table_toasts import TableToasts
 from .view_text import ViewText
 
 UNDO = Binding("u", "undo", "Undo")
+"""The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
 BELL_AFTER = 5.0
 """Seconds a person must have waited for their decision before the bell rings for it."""
 HURRIED_KEY_SAID_FOR = 3.0
 """Seconds after a game key hurried a bot within which its loss is said, once it is one's turn."""
-OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
-"""The keys the key bar offers once the game is over, instead of the game's."""
-"""The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
 TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 """The layout of every screen showing a table; read when the first one opens, so the title
 screen starts without it."""
 
 
-class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, AppScreen):
+PARTS = (TableKeys, TableKeyBar, TablePeople, TableHelp, TableStatus, TableNews, TableDetail)
+"""The parts of a table screen kept in files of their own (`table_*.py`)."""
+
+
+class TableScreen(*PARTS, TableToasts, AppScreen):
     """A game in progress at a table, seen by the seat at the keyboard."""
 
     CSS_PATH = TABLE_CSS_PATH
@@ -96,6 +102,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         """True while a window, a curtain or the table's answer to an action is awaited."""
         self._options: list = []
         self._on_choice = None
+        self._ask_details: list[str] = []
+        """What the detail line says of each option of a window that asks no game action."""
         self._switchable = False
         """True while the open window was opened by a key of the person's turn: another game
         key then takes its place (the keys stay live, the key bar unchanged)."""
@@ -103,6 +111,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         self._asked_version = -1
         self._seed_told = False
         self._hint_shown = False
+        self._hint_version = -1
+        """The table's version the hint on the screen was given for."""
         self._hinted = None
         """The action the hint on the screen names (a window that offers it opens on it)."""
         self._parsed: tuple = (None, [], {})
@@ -110,6 +120,8 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         """Since when this keyboard has waited for others to decide (None while it decides)."""
         self.hurried_by: tuple[str, float] | None = None
         """The game key that last hurried a bot, and when: said to be lost once it is ours."""
+        self.leaving = TableLeaving(self)
+        """Saving the game and the ways to leave the table."""
 
     # -- the seat at the keyboard --------------------------------------------------------------
     @property
@@ -216,25 +228,15 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield self.BOARD(id="board-root")
+        if self.DETAIL_ROWS:
+            yield DetailLine(self.DETAIL_ROWS, id="detail")
         yield ChoicePanel(id="choice")
         yield ViewText(id="status", classes="rising")
         yield Widget(id="status-room")
         yield KeyBar(id="keys")
 
-    def _shown_bindings(self) -> list[Binding]:
-        """The keys of the key bar, in order. A key with several meanings (Enter takes a tile or
-        places a gemstone) has one entry per meaning; `check_action` hides those that do not
-        apply now."""
-        seen, shown = set(), []
-        for binding in self._all_bindings():
-            if binding.show and (binding.key, binding.action) not in seen:
-                seen.add((binding.key, binding.action))
-                shown.append(binding)
-        return shown
-
     def on_mount(self) -> None:
-        keys = [(b.key_display or b.key, b.description) for b in self._shown_bindings()]
-        self.query_one(KeyBar).set_keys([*keys, *OVER_KEYS])
+        self.set_up_key_bar()
         self._write_news()
         if self.warning:
             self.toast(self.warning, severity="warning", timeout=8)
@@ -257,6 +259,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
     def on_resize(self) -> None:
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
+        self.call_after_refresh(self.keep_news_in_sight)
 
     @property
     def compact(self) -> bool:
@@ -287,6 +290,11 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         self._refusal = None  # it was about the position before; refresh_view shows the turn
         self._say_hurried_key()
         self._write_news()
+        # The newest line's rows are known once the log has laid it out: what lies over the
+        # table then keeps clear of them.
+        self.call_after_refresh(lambda: self.status_placed(self.status_top()))
+        if self.table.version != self._hint_version:
+            self._clear_hint()  # the position it spoke of is gone, whatever window is open
         panel = self.query_one(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)
         if panel.is_open and self._options and gone:
@@ -377,8 +385,11 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         if hint.actions != self.table.actions or self.table.deciding != self.viewer:
             return
         action = self.spec.rules.Action.parse(hint.notation)
-        self.toast(f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}", timeout=12)
+        words = f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}"
+        self.toast(words, timeout=12)
+        self.name_hint_keys(words)
         self._hint_shown = True
+        self._hint_version = self.table.version
         self._hinted = action
         self.hinted(action)
 
@@ -405,21 +416,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
         self._show_status(view)
         self._update_footer()
-
-    def _update_footer(self) -> None:
-        """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
-        bindings = self._shown_bindings()
-        if self.table.is_over:
-            states = [False] * len(bindings) + [True] * len(OVER_KEYS)
-        else:
-            # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
-            states = [self.check_action(b.action.partition("(")[0], ()) for b in bindings]
-            states += [False] * len(OVER_KEYS)
-        self.query_one(KeyBar).show_states(states)
-
-    def _all_bindings(self) -> list[Binding]:
-        """Every binding of the screen, the game's own first."""
-        return [b for cls in type(self).__mro__ for b in cls.__dict__.get("BINDINGS", [])]
+        self.show_detail(view)
 
     def _seat_label(self, seat: int) -> str:
         info = self.table.seats[seat]
@@ -486,18 +483,21 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
             panel = self.query_one(ChoicePanel)
             panel.move(options.index(self._hinted) - panel.highlighted)
 
-    def _ask(self, title: str, labels: list[str], then) -> None:
-        """Ask a choice that is not a game action; `then(index)` gets the answer."""
+    def _ask(self, title: str, labels: list[str], then, details: list[str] = ()) -> None:
+        """Ask a choice that is not a game action; `then(index)` gets the answer. `details`:
+        what the detail line says of each option."""
         self._switchable = self._keys_live()
         self.busy = True
         self._options = []
         self._on_choice = then
+        self._ask_details = list(details)
         self._open_panel(title, labels, True)
 
     def _open_panel(self, title: str, labels: list[str], cancellable: bool) -> None:
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
+        self.keep_news_in_sight()
         self._update_footer()
 
     def _drop_question(self) -> None:
@@ -506,6 +506,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
         if panel.is_open:
             self._options, self._on_choice = [], None
             panel.close()
+            self.keep_news_in_sight()
             self.busy = False
 
     def action_choice_digit(self, digit: int) -> None:
@@ -530,6 +531,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         self.query_one(ChoicePanel).close()
+        self.keep_news_in_sight()
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None
@@ -558,6 +560,7 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
             # A hint is about the position before: it must not cover the next question.
             self._hint_shown = False
             self._clear_notifications()
+            self.name_hint_keys("")
 
     # -- undo, save, quit ----------------------------------------------------------------------
     def _undo_possible(self) -> bool:
@@ -582,66 +585,17 @@ class TableScreen(TableKeys, TablePeople, TableHelp, TableStatus, TableToasts, A
 
     def action_save(self) -> None:
         """Save the game under a name."""
-        path = self._save()
+        path = self.leaving.save()
         if path is not None:
             self.toast(f"Saved as {path.stem}.")
 
-    def _save(self) -> Path | None:
-        """Save the game under a new name; return its file (None, said, when it cannot be)."""
-        from datetime import datetime
-
-        names = "-".join(s.name for s in self.table.seats)
-        name = f"{self.spec.name}-{names}-{datetime.now():%Y%m%d-%H%M%S}"
-        try:
-            return self.table.save(name)
-        except Refused as exc:
-            self.refuse(str(exc))
-            return None
-
     def action_quit_game(self) -> None:
         """Leave the table: back to the server's tables, save and quit, or quit."""
-        options = self.leave_options()
-
-        def answered(index: int | None) -> None:
-            if index is not None:
-                options[index][1]()
-
-        title = "Leave the table?" if self.app_has_lobby() else "Quit the game?"
-        self.app.push_screen(ChoiceScreen(title, [label for label, _ in options]), answered)
-
-    def app_has_lobby(self) -> bool:
-        """True in the app of a session of `wish-tui serve` (its lobby lists the tables)."""
-        return bool(getattr(self.app, "has_lobby", False))
+        self.leaving.ask()
 
     def leave_options(self) -> list[tuple[str, object]]:
         """The ways to leave the table now, each a label and what it does."""
-        options: list[tuple[str, object]] = []
-        if self.app_has_lobby():
-            options.append(("Back to the tables (your seat stays yours)", self.app.show_lobby))
-        if not self.table.can_save:
-            options.append(("Quit", self.app.exit))
-        elif self.table.is_over:
-            options.append(
-                ("Quit (the finished game stays in the history: Load, r replays it)", self._quit)
-            )
-        else:
-            options.append(("Save and quit", self.save_and_quit))
-            options.append(("Quit (the autosave keeps this game for 'continue')", self._quit))
-        return options
-
-    def save_and_quit(self) -> None:
-        """Save the game under a new name and quit, saying the name on the way out."""
-        path = self._save()
-        if path is not None:
-            self.app.exit(
-                message=f"Saved as '{path.stem}': 'wish-tui load {path.stem}' opens it again."
-            )
-
-    def _quit(self) -> None:
-        if self.table.is_over:
-            self.app.exit(message=GAME_OVER_EXIT)
-        else:
-            self.app.exit(message="The game is autosaved: 'wish-tui continue' resumes it.")
+        return self.leaving.options()
 
     @classmethod
     def base_bindings(cls, *keys: str) -> list[Binding]:

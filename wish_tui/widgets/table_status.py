@@ -48,6 +48,7 @@ class TableStatus:
             text = Text("\n".join(self._refusal_lines(status.size.width or self.size.width)))
         status.set_class(self._refusal is not None, "-refused")
         status.show(text)
+        self.name_keys(text.plain)
         top = self.status_top()
         status.styles.offset = (0, max(0, top))
         self.status_placed(top)
@@ -69,8 +70,15 @@ class TableStatus:
 
     def status_placed(self, top: int) -> None:
         """The status line now begins at screen row `top`: what lies just above it moves (a
-        game's overlay may follow it too)."""
-        self.query_one(ChoicePanel).keep_above(top)
+        game's overlay may follow it too), keeping the log's newest line in sight."""
+        bottom, rest = self.panels_bottom(), min(self.panels_bottom(), self.overlay_bottom())
+        self.query_one(ChoicePanel).keep_above(bottom, rest, self.status_top(), self.news_top())
+        self.keep_news_in_sight()
+
+    def overlay_bottom(self) -> int:
+        """The screen row the panels over the table end above when they can: the detail line's
+        first (`TableScreen.DETAIL_ROWS`), else the status line's."""
+        return min(self.status_top(), self.size.height - 2 - self.DETAIL_ROWS)
 
     def _status_line(self, view: dict) -> str:
         return self._with_clock(self._status_words(view))

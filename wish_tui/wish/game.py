@@ -49,7 +49,7 @@ def _screens() -> ModuleType:
 GAME = Game(
     name="wish",
     title="Wish",
-    blurb="Djinns fulfil wishes and race the Caravan to the Dock.",
+    blurb="Djinns fulfill wishes and race the Caravan to the Dock.",
     package="wish_tui.wish",
     parts=_parts,
     screens=_screens,
@@ -61,6 +61,5 @@ GAME = Game(
     summary=_summary,
     solo_won=_solo_won,
     solo_levels=("easy", "medium", "hard"),
-    solo_seat_required=True,
     solo_won_name="destiny",
 )

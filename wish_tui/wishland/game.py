@@ -89,7 +89,6 @@ GAME = Game(
     solo_score=_solo_score,
     solo_setup=_solo_setup,
     solo_levels=(SOLO_LEVEL,),
-    solo_seat_required=False,
     options=(
         Option(
             key="entrepreneurs",

@@ -135,7 +135,7 @@ def deck_without(state: State, *cards: str) -> dict:
 
 
 def frostflake_position(air: int = 0) -> State:
-    """Air (seat `air`, Water the other) can fulfil Happily Ever After in the Sandhills; the
+    """Air (seat `air`, Water the other) can fulfill Happily Ever After in the Sandhills; the
     Offer holds a Wish with Water's Frostflake (rulebook, Example 6)."""
     state = started()
     cards = ("Happily Ever After", "Sultan", "Command", "To see the world", "Glory", "Remedy")

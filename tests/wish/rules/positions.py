@@ -91,7 +91,7 @@ def plus(*counts) -> list[int]:
 
 
 def fulfil(state, card: str, draw: str | None = None, *, how: str = ""):
-    """Fulfil `card` (notation suffix `how`, e.g. 'trickery red #3') and draw from the Offer; on
+    """Fulfill `card` (notation suffix `how`, e.g. 'trickery red #3') and draw from the Offer; on
     column 3 unless `how` names one (Fire and Water have Fulfill on two columns)."""
     text = f"fulfill {card}" + (f" {how}" if how else "")
     if "#" not in text:

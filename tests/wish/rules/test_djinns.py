@@ -62,7 +62,7 @@ def test_frostflake_drawn_by_water_itself_gives_one_crystal():
 
 
 def _fire_draws_the_frosted_wish():
-    """Fire fulfils Strength and draws To see the world, which carries Water's Frostflake."""
+    """Fire fulfills Strength and draws To see the world, which carries Water's Frostflake."""
     state = table(
         ("fire", "water"),
         hand=["Strength"],

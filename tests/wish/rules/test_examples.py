@@ -420,7 +420,7 @@ def test_example_14_absent_monument_meeples():
     }
     common = {"offer": ["Glory", "Remedy", "Wisdom"], **deck_without(state, *cards)}
 
-    # Water built the Hidden Cave: Air fulfils with a red meeple from it, Water gains 1 VP.
+    # Water built the Hidden Cave: Air fulfills with a red meeple from it, Water gains 1 VP.
     monuments[area("Volcano")] = [WATER, list(cave)]
     water = {"badges": ["Hidden Cave"]}
     theirs = patch(state, players={AIR: air, WATER: water}, monuments=monuments, **common)

@@ -4,7 +4,7 @@ in the way.
 The hand on the screen shows this from the seat's view; the sentence is the one the rules give
 when `fulfill WISH` is refused, so the hand and a refusal never disagree. Issue 19: the hand showed
 one missing thing at a time ("need Y1", then after a trade "no y here"), so a person traded for
-a card they still could not fulfil.
+a card they still could not fulfill.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ def test_three_markers_and_a_missing_person_are_both_named():
     entry = status(state, "Sultan")
     assert entry["now"] == ""
     assert entry["why"] == (
-        "All three action markers are placed this turn and you have no Potion; and there is no "
-        "blue Wishing Person in Sandhills (Sultan is a Power Wish)."
+        "All three action markers are placed this turn and you have no Potion; and Sultan needs "
+        "a blue Wishing Person in your Area; Palace has blue: go there (or Trade Market)."
     )
     assert entry["short"] == "no marker, no b here"
     assert refusal(state, "fulfill Sultan") == entry["why"]
@@ -88,7 +88,7 @@ def test_a_wish_that_a_marker_can_fulfil_says_f():
     """Fulfill: pay the cost, with a Wishing Person of the Wish's colour in the Area."""
     state = table(("air", "water"), hand=["Sultan"], crystals=cost("Sultan"), others={})
     entry = status(state, "Sultan")
-    assert entry == {"now": "f", "why": "You can fulfil it now (f).", "short": "now: f"}
+    assert entry == {"now": "f", "why": "You can fulfill it now (f).", "short": "now: f"}
 
 
 def test_a_wish_only_a_potion_can_fulfil_says_p():
@@ -105,7 +105,7 @@ def test_a_wish_only_a_potion_can_fulfil_says_p():
 def test_every_missing_crystal_and_the_missing_wishing_person_are_named_together():
     """Fulfill: "a player needs to pay the Crystal cost", and "must be in an Area" with the
     Wishing Person; the hand names all that is missing at once, as the refusal does, so no one
-    trades for a Wish they still cannot fulfil here."""
+    trades for a Wish they still cannot fulfill here."""
     state = table(
         ("air", "water"),
         at="Sandhills",
@@ -115,14 +115,15 @@ def test_every_missing_crystal_and_the_missing_wishing_person_are_named_together
     )
     beauty = status(state, "Beauty")
     assert beauty["why"] == (
-        "You still need 1 Ruby, 1 Diamond to afford Beauty; and there is no red Wishing Person in "
-        "Sandhills (Beauty is a Love Wish)."
+        "You still need 1 Ruby, 1 Diamond to afford Beauty, and a red Wishing Person in your "
+        "Area; Palace Gardens has red: go there (or Volcano)."
     )
     assert beauty["short"] == "need R1W1, no r here"
     assert refusal(state, "fulfill Beauty") == beauty["why"]
     sultan = status(state, "Sultan")
     assert sultan["why"] == (
-        "There is no blue Wishing Person in Sandhills (Sultan is a Power Wish)."
+        "Sultan needs a blue Wishing Person in your Area; Palace has blue: go there (or Trade "
+        "Market)."
     )
     assert sultan["short"] == "no b here"
     assert refusal(state, "fulfill Sultan") == sultan["why"]
@@ -164,7 +165,7 @@ def test_fire_looks_for_the_wishing_person_at_its_clones_too():
         people=YELLOW_ONLY,
         clones=["Dock"],
     )
-    assert "in Sandhills or Dock" in status(state, "Sultan")["why"]
+    assert "in your Area or a Fiery Clone's" in status(state, "Sultan")["why"]
 
 
 def test_between_turns_the_hand_says_what_each_wish_still_needs():
@@ -178,7 +179,7 @@ def test_between_turns_the_hand_says_what_each_wish_still_needs():
     assert state.turn_seat == 1
     assert status(state, "Sultan") == {
         "now": "",
-        "why": "You can pay for it; fulfil it on your turn.",
+        "why": "You can pay for it; fulfill it on your turn.",
         "short": "paid; wait",
     }
     assert status(state, "Beauty")["why"].startswith("You still need 2 Rubies")
@@ -196,7 +197,7 @@ def test_between_turns_the_hand_also_names_the_wishing_person_not_here():
     state = state.apply(rules.parse_action(state, "end"))
     entry = status(state, "Sultan")
     assert entry["why"].startswith("You still need")
-    assert "no blue Wishing Person in Sandhills" in entry["why"]
+    assert ", and a blue Wishing Person in your Area; Palace has blue" in entry["why"]
     assert entry["short"].endswith(", no b here")
 
 

@@ -1,4 +1,4 @@
-"""Notation is read whatever its case, and with the log's spelling 'fulfil': the rules' reason
+"""Notation is read whatever its case, and with the British spelling 'fulfil' too: the rules' reason
 then speaks of the move typed, not of a name it did not recognise."""
 
 from __future__ import annotations

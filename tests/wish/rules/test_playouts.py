@@ -2,7 +2,7 @@
 
 Shaped like OpenSpiel's ``random_sim_test``: play whole games with a random policy and, after
 every action, check what must always hold. The policy is uniform over the legal actions but
-avoids ``end`` and ``trade`` nine times in ten, so that Djinns travel, empower and fulfil Wishes
+avoids ``end`` and ``trade`` nine times in ten, so that Djinns travel, empower and fulfill Wishes
 instead of ending their turns at once.
 
 Cheap invariants run at every step of every game; the expensive checks (notation round trip of
@@ -265,7 +265,7 @@ def test_random_playouts_keep_invariants(group: str) -> None:
         state = playout(djinns, seed, solo, expensive=i % EXPENSIVE_EVERY == 0)
         wishes += sum(len(p.fulfilled) for p in state.players)
     if not group.startswith("solo"):
-        # Random solo play against the Challenge deck rarely fulfils a Wish; seats do.
+        # Random solo play against the Challenge deck rarely fulfills a Wish; seats do.
         assert wishes > 0, "the random policy never fulfilled a Wish"
 
 

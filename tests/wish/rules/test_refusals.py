@@ -139,8 +139,8 @@ def test_wrong_meeple_colour_is_refused():
         crystals=crystals(red=2, white=1, blue=1),
     )
 
-    message = refused(state, "fulfill Beauty #3", "no red Wishing Person", "Sandhills")
-    assert "Love" in message
+    message = refused(state, "fulfill Beauty #3", "Beauty needs a red Wishing Person in your Area")
+    assert "Palace Gardens has red: go there" in message
     refused(state, "fulfill Beauty monument #3", "Monument", "red Wishing Person")
 
 

@@ -51,8 +51,8 @@ def test_travel_and_empower_can_be_undone_one_by_one_back_to_the_turn_start():
 
 def test_a_fulfill_that_draws_from_the_deck_cannot_be_undone():
     start = table(("fire", "earth"), at="Volcano", hand=["Kingdom"], crystals=[5] * 6)
-    fulfil = next(a for a in start.legal_actions() if a.kind == "fulfill")
-    history = [start, start.apply(fulfil)]
+    fulfill = next(a for a in start.legal_actions() if a.kind == "fulfill")
+    history = [start, start.apply(fulfill)]
     while history[-1].current_player == 0 and history[-1].pending:
         history = play(history, str(history[-1].legal_actions()[0]))
     assert len(history[-1].deck) != len(start.deck)

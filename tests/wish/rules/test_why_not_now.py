@@ -33,7 +33,7 @@ def test_a_used_column_closes_its_symbol():
     state = patch(state, order=[0, 1], turn_idx=0)  # Fire to move: Empower only on column 3
     state = act(state, "empower #3")
     assert rules.why_not_now(state, "empower") == (
-        "The only free Empower symbol is on column 2, locked until you fulfil your third Wish."
+        "The only free Empower symbol is on column 2, locked until you fulfill your third Wish."
     )
     state = patch(state, players={0: {"unlocked": True, "markers": ["", "empower", "empower", ""]}})
     assert (

@@ -120,7 +120,7 @@ def test_jewelry_gains_a_vp_token_with_six_crystals():
 
 
 def test_jewelry_does_not_trigger_on_itself():
-    """designed: see cards.toml (Jewelry is Ongoing: "whenever you fulfil a Wish" afterwards)."""
+    """designed: see cards.toml (Jewelry is Ongoing: "whenever you fulfill a Wish" afterwards)."""
     six = crystals(red=2, blue=2, green=2)
     state = fulfil(table(hand=["Jewelry"], crystals=plus(cost("Jewelry"), six)), "Jewelry")
     assert state.players[0].vp_tokens == 0

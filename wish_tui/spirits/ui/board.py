@@ -14,7 +14,10 @@ from wish_tui.widgets.game_log import GameLog
 
 from .cards_view import CardsView
 from .forest_view import ForestView
-from .seats_view import SeatsView
+from .seats_view import SeatsView, code_names
+
+LOG_ROWS_KEPT = 4
+"""The codes' names show under the table only where the log keeps this many rows beside them."""
 
 
 class SpiritsBoard(Vertical):
@@ -44,5 +47,10 @@ class SpiritsBoard(Vertical):
     ) -> None:
         """Render `view` as `seat` sees it, marking `targets` and the `cursor` place."""
         self.query_one(ForestView).update_view(view, targets, cursor, spaced=not compact)
-        self.query_one(SeatsView).update_view(view, seat, compact)
+        seats = self.query_one(SeatsView)
+        # The rows the log would have without the names (the layout so far is the judge).
+        free = self.query_one(GameLog).size.height + seats.names_rows
+        width = self.size.width
+        named = width and free - len(code_names(width)) >= LOG_ROWS_KEPT
+        seats.update_view(view, seat, compact, names_width=width if named else 0)
         self.query_one(CardsView).update_view(view, seat, compact)

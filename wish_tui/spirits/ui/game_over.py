@@ -103,10 +103,8 @@ class GameOverScreen(FinalScoringScreen):
                 f"Points: your count where you lead or tie, −3 without a tile. Titles: {bands}, "
                 f"else {CATALOG.solo_results[-1][1]}.{seed}"
             )
-        return (
-            "(n) the count, without the Wish's reward · −3 no tile of it · a tie goes to fewer "
-            "tiles" + seed
-        )
+        reward = ", without the Wish's reward" if "wishes" in self.view["modules"] else ""
+        return f"(n) the count{reward} · −3 no tile of it · a tie goes to fewer tiles{seed}"
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -228,30 +228,52 @@ class GameScreen(TableScreen):
 
     # -- the status line -------------------------------------------------------------------------
     def turn_status(self, view: dict) -> str:
+        # The seat's name and a colon come before it; the line is never cut: the first of its
+        # wordings, the fullest first, that fits the width is said.
+        room = (self.size.width or 80) - len("Water: ")
+        wordings = self._status_wordings(view)
+        return next((words for words in wordings if len(words) <= room), wordings[-1])
+
+    def _status_wordings(self, view: dict) -> list[str]:
+        """The turn's status line, in wordings from the fullest to the shortest."""
         legal = self.legal()
         targets = self._targets(view, legal)
-        here = self._place_text(view, self.cursor) if self.cursor in targets else ""
+        on = self.cursor in targets
+        here = self._place_text(view, self.cursor) if on else ""
+        short = self._place_text(view, self.cursor, short=True) if on else ""
         if any(a.kind == "take" for a in legal):
             if view["solo"]:
-                return f"Enter takes {here}; the forest takes the other end"
+                return [
+                    f"Enter takes {here}; the forest takes the other end",
+                    f"Enter takes {here}",
+                ]
             if view["step"] == "more":
                 spirit = category_name(view["spirit"])
-                return f"Enter takes a second {spirit}: {here} · n stops"
+                return [
+                    f"Enter takes a second {spirit}: {here} · n stops",
+                    f"Enter takes {here} · n stops",
+                    f"Enter takes {short} · n stops",
+                ]
             first = " · first turn: one tile" if view["turn_no"] == 0 else ""
-            return f"Enter takes {here}{first}"
+            return [f"Enter takes {here}{first}", f"Enter takes {here}", f"Enter takes {short}"]
         if any(a.kind in ("gem", "move") for a in legal):
             moving = nav.moving(legal)
             if not self.gem_mode:
                 verb = "moves one of your gemstones" if moving else "places a gemstone"
-                return f"g {verb} to reserve a tile · n: no gemstone"
+                return [f"g {verb} to reserve a tile · n: no gemstone"]
             if moving and self.move_from is None:
-                return f"Enter moves this gemstone: {here} · n: none"
+                return [
+                    f"Enter moves this gemstone: {here} · n: none",
+                    f"Enter moves this gemstone: {short} · n: none",
+                ]
             verb = "moves it to" if moving else "reserves"
-            return f"Enter {verb} {here} · g lists · n: none"
-        return "keys below · ? all keys · F1 rules · q quit"
+            return [f"Enter {verb} {here} · g lists · n: none", f"Enter {verb} {short} · n: none"]
+        return ["keys below · ? all keys · F1 rules · q quit"]
 
     @staticmethod
-    def _place_text(view: dict, place: int | None) -> str:
+    def _place_text(view: dict, place: int | None, short: bool = False) -> str:
+        """The tile at `place` in words, where it is and what lies on it (`short`: fewer
+        words for what lies on it)."""
         if place is None:
             return ""
         entry = view["forest"][place // 12][place % 12]
@@ -261,11 +283,13 @@ class GameScreen(TableScreen):
         notes = []
         if entry["gem"] is not None and entry["gem"] != view["seat"]:
             owner = SEAT_TITLE[view["seats"][entry["gem"]]]
-            notes.append(f"{owner}'s reserve: costs a gemstone")
+            notes.append(
+                f"{owner}'s: costs a gem" if short else f"{owner}'s reserve: costs a gemstone"
+            )
         elif entry["gem"] is not None:
-            notes.append("your gemstone")
+            notes.append("your gem" if short else "your gemstone")
         if entry["token"]:
-            notes.append("Favor token")
+            notes.append("token" if short else "Favor token")
         side = "left" if _is_left(view, place) else "right"
         where = f"row {place // 12 + 1} {side}" if entry["end"] else place_words(place)
         extra = f", {', '.join(notes)}" if notes else ""
@@ -380,6 +404,8 @@ class GameScreen(TableScreen):
         self.refresh_view()
 
     def hint_words(self, action, words: str) -> str:
+        if self.asks_in_panel(self.view()):
+            return f"{words} (in the window)"  # its keys wait until the window is answered
         key = {
             "take": "highlighted: Enter",
             "gem": "highlighted: Enter",

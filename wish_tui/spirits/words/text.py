@@ -8,6 +8,8 @@ free of Textual.
 
 from __future__ import annotations
 
+import re
+
 from wish_tui.core.projected import projected_clause
 from wish_tui.core.ranking import places_of
 from wish_tui.core.seat_words import seat_label
@@ -227,6 +229,25 @@ def progress(view: dict) -> str:
     if view["solo"]:
         return f"turn {view['turn_no'] + 1}, {view['solo_game']['empty_rows']} of 3 rows empty"
     return f"turn {view['turn_no'] + 1}, {view['tiles_left']} tiles left"
+
+
+_TILE = re.compile(r"r(\d+)c(\d+)$")
+
+
+def choice_path(notation: str) -> tuple[str, ...]:
+    """The groups a long decision puts a choice in, broadest first: a gemstone put on a tile
+    goes by its row; a gemstone moved, by the tile it leaves, then the row it goes to."""
+    words = notation.split()
+    if words[:1] == ["gem"] and _TILE.match(words[-1]):
+        return ("Put a gemstone", f"on row {_TILE.match(words[-1]).group(1)}")
+    if words[:2] == ["move", "gem"] and len(words) == 4:
+        start, end = _TILE.match(words[2]), _TILE.match(words[3])
+        if start and end:
+            leaves = f"from row {start.group(1)}, column {start.group(2)}"
+            return ("Move a gemstone", leaves, f"to row {end.group(1)}")
+    if words[:1] == ["take"]:
+        return ("Take a tile",)
+    return ()
 
 
 def prompt(view: dict, seat: int, notations: list[str]) -> str:

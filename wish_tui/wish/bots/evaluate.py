@@ -336,9 +336,9 @@ def _destiny_bonus(destiny, w, p, wishes) -> float:
 
 
 EXPECTED_FULFILS = 6
-"""Wishes the hard bot fulfils in a two-seat game, about (benchmarks/bots.md)."""
+"""Wishes the hard bot fulfills in a two-seat game, about (benchmarks/bots.md)."""
 MONUMENT_DESTINY_ODDS = 0.1
-"""How often a bot fulfils a monument Destiny (a named Monument and a Wish type): rarely, since
+"""How often a bot fulfills a monument Destiny (a named Monument and a Wish type): rarely, since
 it does not plan the several turns a Monument takes (benchmarks/bots.md)."""
 
 
@@ -346,7 +346,7 @@ def destiny_prospect(catalog, name: str, hand: list[str]) -> float:
     """The VP a bot can expect from keeping Destiny `name` with `hand`, roughly.
 
     A Destiny paying per fulfilled Wish of some kind expects that kind's share of the Wishes the
-    bot will fulfil, the share judged half from all Wishes and half from the hand; a monument
+    bot will fulfill, the share judged half from all Wishes and half from the hand; a monument
     Destiny counts its VP at the odds of a bot fulfilling one.
     """
     destiny = catalog.destinies[name]

@@ -23,6 +23,7 @@ from .base import Bot, match
 from .evaluate import MEDIUM, Weights, destiny_prospect, position_value, seat_value
 from .medium import MediumBot
 from .planner import END, greedy_decision, plan_turn, settle, work_counter
+from .reasons import empower_reason, trade_reason, travel_reason
 
 THINK_MS = 1000
 """Default think budget per decision."""
@@ -231,13 +232,14 @@ def _describe(action: Action, state, seat: int) -> str:
     kind = action.kind
     if kind == "fulfill":
         wish = cat.wishes[action.arg]
-        return f"fulfil {wish.name} now for {wish.vp} VP"
+        return f"fulfill {wish.name} now for {wish.vp} VP"
     if kind == "build":
         return f"build the {action.arg} for {cat.monument_by_name[action.arg].vp} VP"
     if kind == "travel":
-        return f"travel to {action.arg} to reach the Wishing Persons your hand needs"
+        return travel_reason(state, seat, action.arg)
     if kind == "empower":
-        return "empower to gather crystals for the Wishes in your hand"
+        place = cat.area_index[action.at] if action.at else state.players[seat].area
+        return empower_reason(state, seat, place)
     if kind == "caravan":
         return "trade with the Caravan while it is here"
     if kind == "manifest":
@@ -245,7 +247,7 @@ def _describe(action: Action, state, seat: int) -> str:
     if kind == "end":
         return "nothing left that improves your position this turn"
     if kind == "trade":
-        return f"trade for {action.arg} to complete a Wish's cost"
+        return trade_reason(state, seat, action.arg)
     if kind == "keep":
         prospect = destiny_prospect(cat, action.arg, state.players[seat].hand)
         return f"about {prospect:.0f} VP expected from it by the end of the game"

@@ -22,7 +22,7 @@ class RandomBot(Bot):
 
 
 class EasyBot(Bot):
-    """Random with sense: fulfils or builds when it can and never leaves a marker unused."""
+    """Random with sense: fulfills or builds when it can and never leaves a marker unused."""
 
     level = "easy"
 

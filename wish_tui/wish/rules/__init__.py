@@ -17,9 +17,9 @@ from . import flow
 from .actions import MAX_NOTATION, Action, IllegalAction
 from .catalog import COLOURS, DJINNS, GEMS, LETTERS, SOLO_LEVELS, Catalog, parse_catalog
 from .determinize import determinize  # noqa: F401  (a full State consistent with one view)
-from .explain import why_not_now  # noqa: F401  (why no action of a group is legal now)
 from .projection import projected_scores
 from .state import State
+from .why_not_now import why_not_now  # noqa: F401  (why no action of a group is legal now)
 
 CATALOG: Catalog = parse_catalog(load_raw())
 """The printed facts of the game, from `wish_tui/wish/data/`."""
@@ -89,7 +89,7 @@ def parse_action(state: State, text: str) -> Action:
 
 
 KIND_SPELLINGS = {"fulfil": "fulfill"}
-"""Other spellings of an action's verb (the log writes 'Fulfil', the notation 'fulfill')."""
+"""Other spellings of an action's verb, read as the notation writes it."""
 
 
 def _named_as_printed(catalog, action: Action) -> Action:

@@ -6,6 +6,7 @@ from wish_tui.core.excerpt import excerpt
 
 from . import decisions
 from .catalog import COLOUR_INDEX, COLOURS, GEMS, LETTERS
+from .people import needs_person
 from .supply import crystal_supply, crystals_left
 from .turn import SYMBOL_OF, places, potion_allows
 
@@ -125,7 +126,7 @@ def _column_reason(cat, p, action, symbol: str) -> str:
     if not 1 <= col <= len(columns):
         return f"Say which action column to use, 1 to {len(columns)} (e.g. '{action} #1')."
     if col == 2 and not p.unlocked:
-        return "Column 2 is locked until you fulfil your third Wish."
+        return "Column 2 is locked until you fulfill your third Wish."
     if symbol not in columns[col - 1]:
         return f"Column {col} has no {symbol.capitalize()} symbol."
     if action.potion:
@@ -181,7 +182,9 @@ def _place_reason(st, p, action) -> str:
         names = " or ".join(GEMS[c] for c in cat.areas[place].crystals)
         return f"No {names} is left in the supply to Empower with (12 of each in the box)."
     if kind == "manifest":
-        return f"The Manifest ability of {cat.areas[place].name} cannot be used now."
+        area = cat.areas[place]
+        why = MANIFEST_EMPTY.get(area.ability, "not now")
+        return f"The Manifest ability of {area.name} cannot be used: {why}."
     if kind == "clone" and not action.arg2 and len(st.clones) + st.clones_discarded >= 2:
         if st.clones:
             return "No Fiery Clone token is left to place; move one (e.g. 'clone AREA from AREA')."
@@ -237,8 +240,9 @@ def _fulfill_reason(st, p, action, place) -> str:
         if built is None or not built[1][colour]:
             return f"No Monument in {area} holds a {_colour(colour)} Wishing Person."
     elif not st.area_meeples[place * 6 + colour]:
-        needed = "" if action.trick else f" ({wish.name} is a {wish.type.capitalize()} Wish)"
-        return f"There is no {_colour(colour)} Wishing Person in {area}{needed}."
+        if action.trick:
+            return f"There is no {_colour(colour)} Wishing Person in {area} to recolour."
+        return needs_person(st, p, wish, [place]) + "."
     return ""
 
 
@@ -291,7 +295,7 @@ def hand_status(st, seat: int) -> dict[str, dict[str, str]]:
 
 
 def fulfil_status(st, seat: int, card: str) -> dict[str, str]:
-    """Whether `seat` can fulfil `card` from its hand now, and how; see `hand_status`."""
+    """Whether `seat` can fulfill `card` from its hand now, and how; see `hand_status`."""
     p = st.players[seat]
     wish = st.catalog.wishes[card]
     if st.phase == "over":
@@ -304,15 +308,15 @@ def fulfil_status(st, seat: int, card: str) -> dict[str, str]:
             ("p", lambda a: True),
         ):
             if any(test(a) for a in ways):
-                return _status(key, f"You can fulfil it now{FULFIL_KEYS[key]} ({key}).")
+                return _status(key, f"You can fulfill it now{FULFIL_KEYS[key]} ({key}).")
         why, short = _fulfil_refusal(st, p, wish)
         return _status("", why, short)
     obstacles = _price_and_person(st, p, wish, on_move=False)
     if obstacles:
         return _status("", *_joined(obstacles))
     if st.phase == "play" and st.order[st.turn_idx] == seat:
-        return _status("", "You can pay for it; fulfil it once this decision is made.", "paid")
-    return _status("", "You can pay for it; fulfil it on your turn.", "paid; wait")
+        return _status("", "You can pay for it; fulfill it once this decision is made.", "paid")
+    return _status("", "You can pay for it; fulfill it on your turn.", "paid; wait")
 
 
 def _status(now: str, why: str, short: str = "") -> dict[str, str]:
@@ -328,9 +332,19 @@ def _joined(obstacles: list[tuple[str, str]]) -> tuple[str, str]:
     """Several obstacles (sentence without its full stop, letters) as one sentence and one line."""
     clauses = [text for text, _ in obstacles]
     if len(clauses) > 1:
-        clauses[-1] = "and " + clauses[-1][0].lower() + clauses[-1][1:]
-        clauses[1:-1] = [c[0].lower() + c[1:] for c in clauses[1:-1]]
+        clauses[1:] = [_lower_first(c) for c in clauses[1:]]
+        clauses[-1] = "and " + clauses[-1]
     return "; ".join(clauses) + ".", ", ".join(short for _, short in obstacles)
+
+
+SENTENCE_STARTS = frozenset(("You", "There", "No", "All", "A", "The", "Only", "It"))
+"""First words of the rules' sentences, lower-cased when one follows another (a Wish's name,
+which may begin a sentence too, keeps its capital)."""
+
+
+def _lower_first(clause: str) -> str:
+    first, _, rest = clause.partition(" ")
+    return f"{first.lower()} {rest}" if first in SENTENCE_STARTS else clause
 
 
 def _fulfil_refusal(st, p, wish) -> tuple[str, str]:
@@ -370,16 +384,25 @@ def _turn_obstacle(p, columns) -> tuple[str, str] | None:
 def _price_and_person(st, p, wish, on_move: bool) -> list[tuple[str, str]]:
     """The crystals still missing for `wish` and the Wishing Person not where the Djinn may act."""
     obstacles = []
-    cost = _cost_reason(p, wish)
+    cost = _cost_reason(p, wish).rstrip(".")
+    person = (
+        None if _person_in_reach(st, p, wish, on_move) else _person_reason(st, p, wish, on_move)
+    )
+    lead = f"{wish.name} needs a "
+    if cost and person and person[0].startswith(lead):
+        # The Wish named once: 'You still need 1 Emerald to afford Cure Me, and a green Wishing
+        # Person in your Area; Forest has green: go there'.
+        text = f"{cost}, and a {person[0][len(lead) :]}"
+        return [(text, f"need {_missing_letters(p, wish)}, {person[1]}")]
     if cost:
-        obstacles.append((cost.rstrip("."), "need " + _missing_letters(p, wish)))
-    if not _person_in_reach(st, p, wish, on_move):
-        obstacles.append(_person_reason(st, p, wish, on_move))
+        obstacles.append((cost, "need " + _missing_letters(p, wish)))
+    if person:
+        obstacles.append(person)
     return obstacles
 
 
 def _person_in_reach(st, p, wish, on_move: bool) -> bool:
-    """True when a Wishing Person where the Djinn may act lets it fulfil `wish` (its colour, on
+    """True when a Wishing Person where the Djinn may act lets it fulfill `wish` (its colour, on
     the Area or on a Monument there, or any colour for a Trickery token the seat can still use)."""
     can_trick = p.trickery > 0 and not (on_move and p.trickery_used)
     for place, _ in places(st, p):
@@ -406,7 +429,7 @@ def _potion_refusal(p, symbol: str, col: int = 0) -> str:
 
 
 def _person_reason(st, p, wish, on_move: bool) -> tuple[str, str]:
-    """Why no Wishing Person where the seat may act lets it fulfil `wish` (no full stop)."""
+    """Why no Wishing Person where the seat may act lets it fulfill `wish` (no full stop)."""
     names = [st.catalog.areas[place].name for place, _ in places(st, p)]
     where = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
     if p.trickery and not (on_move and p.trickery_used):
@@ -414,11 +437,9 @@ def _person_reason(st, p, wish, on_move: bool) -> tuple[str, str]:
             f"There is no Wishing Person in {where} for a Trickery token to recolour",
             "no one here",
         )
-    colour = COLOURS[wish.colour]
-    note = " and this turn's Trickery token is used" if p.trickery else ""
+    note = " (this turn's Trickery token is used)" if p.trickery else ""
     return (
-        f"There is no {colour} Wishing Person in {where} "
-        f"({wish.name} is a {wish.type.capitalize()} Wish){note}",
+        needs_person(st, p, wish, [place for place, _ in places(st, p)]) + note,
         f"no {LETTERS[wish.colour].lower()} here",
     )
 
@@ -427,103 +448,15 @@ def _colour(index: int) -> str:
     return COLOURS[index]
 
 
-GROUP_TITLES = {
-    "travel": "Travel",
-    "empower": "Empower",
-    "manifest": "Manifest",
-    "fulfill": "Fulfill",
-    "special": "Special",
-    "potion": "Potion",
-    "trickery": "Trickery",
-    "trade": "Trade",
-    "end": "End turn",
+MANIFEST_EMPTY = {
+    "dark_temple": "the discard pile is empty",
+    "forest": "the supply has no Crystal left",
+    "cataracts": "the supply has no Crystal left",
+    "mountain_caves": "no Potion token is left",
+    "dock": "no Trickery token is left",
+    "palace_gardens": "the deck and the discard pile are empty",
+    "palace": "no one has a Wish to swap",
+    "oasis": "you cannot pay what the Caravan asks this round",
+    "trade_market": "you have no Crystal to spend",
 }
-"""Groups of turn actions a player may ask about, by the name of their symbol or token."""
-
-
-def why_not_now(st, group: str) -> str:
-    """Explain why no action of `group` (see GROUP_TITLES) is legal for the seat to move."""
-    if group not in GROUP_TITLES:
-        raise ValueError(
-            f"'{group}' is not a group of actions; use one of {', '.join(GROUP_TITLES)}."
-        )
-    if st.phase == "over":
-        return "The game is over; no one acts any more."
-    if st.pending:
-        step = st.pending[0]
-        prompt = decisions.DECISION_PROMPTS.get(step[0], "finish the current decision")
-        return f"{djinn_name(st, step[1])} must first decide: {prompt}"
-    p = st.players[st.order[st.turn_idx]]
-    reason = _token_reason(p, group)
-    if reason:
-        return reason
-    if group == "trade":
-        ratio = 2 if p.djinn == "air" else 3
-        return f"A trade needs {ratio} Crystals of colours other than the one you want."
-    if p.markers_placed >= 3 and group != "end":
-        return "All three action markers are placed: use a Potion or end the turn."
-    reason = _no_free_column(st.catalog.djinns[p.djinn].columns, p, group)
-    if reason:
-        return reason
-    if group in ("fulfill", "trickery"):
-        return _hand_reason(st, st.order[st.turn_idx], p, group)
-    if group == "empower":
-        area = st.catalog.areas[p.area]
-        supply = crystal_supply(st)
-        if not any(supply[c] for c in area.crystals):
-            names = " or ".join(GEMS[c] for c in area.crystals)
-            return (
-                f"No {names} is left in the supply to Empower with in {area.name} "
-                "(12 of each in the box)."
-            )
-    return f"{GROUP_TITLES[group]} is not possible here and now."
-
-
-def _token_reason(p, group: str) -> str:
-    """Why the Potion or the Trickery token cannot be used now ('' for other groups)."""
-    if group == "potion":
-        if not p.potions:
-            return "You have no Potion token."
-        if p.potion_used:
-            return "Only one Potion token can be used each turn."
-        if p.markers_placed < 3:
-            return "A Potion gives a fourth action after all three action markers are placed."
-    if group == "trickery":
-        if not p.trickery:
-            return "You have no Trickery token."
-        if p.trickery_used:
-            return "Only one Trickery token can be used each turn."
-    return ""
-
-
-def _no_free_column(columns, p, group: str) -> str:
-    """Why no free action column has the group's symbol ('' when one has)."""
-    symbol = "fulfill" if group == "trickery" else group
-    free = [
-        i
-        for i, col in enumerate(columns)
-        if symbol in col and not p.markers[i] and (i != 1 or p.unlocked)
-    ]
-    if free:
-        return ""
-    title = GROUP_TITLES[symbol]
-    if symbol in columns[1] and not p.markers[1] and not p.unlocked:
-        return (
-            f"The only free {title} symbol is on column 2, locked until you fulfil your third Wish."
-        )
-    article = "an" if title[0] in "AEIOU" else "a"
-    return f"No free action column has {article} {title} symbol this turn."
-
-
-def _hand_reason(st, seat: int, p, group: str) -> str:
-    """Why no Wish in the hand answers the Fulfill or Trickery key: each Wish's one reason."""
-    statuses = hand_status(st, seat)
-    other = {"fulfill": "k", "trickery": "f"}[group]
-    elsewhere = [card for card, s in statuses.items() if s["now"] == other]
-    if elsewhere and group == "fulfill":
-        return f"{', '.join(elsewhere)} can be fulfilled only with a Trickery token (k)."
-    if elsewhere:
-        return f"{', '.join(elsewhere)} can be fulfilled without a Trickery token (f)."
-    # The nearest Wish (the shortest reason) first: a refusal shows two lines at most.
-    reasons = " ".join(sorted((s["why"] for s in statuses.values() if not s["now"]), key=len))
-    return f"No Wish in your hand can be fulfilled now. {reasons}".strip()
+"""Why each Area's Manifest ability cannot be used, when it cannot."""

@@ -38,16 +38,27 @@ class WishBoard(Vertical):
                 yield HandView(id="hand")
         yield GameLog(id="log")
 
-    def show(self, view: dict, seat: int, compact: bool, legal=(), my_turn: bool = False) -> None:
-        """Render `view` as `seat` sees it.
+    def show(
+        self,
+        view: dict,
+        seat: int,
+        compact: bool,
+        legal=(),
+        my_turn: bool = False,
+        cursor: tuple | None = None,
+    ) -> None:
+        """Render `view` as `seat` sees it, the look cursor (`wish.ui.look`) on `cursor`.
 
         The hand marks what can be fulfilled now from the view itself (the rules' `hand_status`);
         `legal` and `my_turn`, which every game's board is handed, are not needed for it.
         """
-        self.query_one(MapView).update_view(view)
-        self.query_one(TracksView).update_view(view)
-        self.query_one(OfferView).update_view(view, compact)
-        self.query_one(PlayerBoard).update_view(view, seat, compact)
+        kind, arg = (cursor[0], cursor[1] if len(cursor) > 1 else None) if cursor else ("", None)
+        self.query_one(MapView).update_view(view, arg if kind == "area" else None)
+        self.query_one(TracksView).update_view(view, cursor)
+        self.query_one(OfferView).update_view(view, compact, arg if kind == "offer" else None)
+        self.query_one(PlayerBoard).update_view(
+            view, seat, compact, arg if kind == "board" else None
+        )
         if self.with_hand:
             status = hand_status(view, seat)
-            self.query_one(HandView).update_hand(status, compact)
+            self.query_one(HandView).update_hand(status, compact, arg if kind == "hand" else None)

@@ -26,7 +26,7 @@ def verdict(view: dict) -> str:
     seats = scores["seats"]
     if view["solo"]:
         me = seats[0]
-        fulfilled = "fulfilled" if me["destiny_fulfilled"] else "did not fulfil"
+        fulfilled = "fulfilled" if me["destiny_fulfilled"] else "did not fulfill"
         return f"You {fulfilled} your Destiny ({me['destiny']}) and scored {me['total']} VP."
     if not scores["winners"]:
         return "No one wins: the game was aborted."

@@ -4,12 +4,25 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.widgets.table_screen import UNDO, TableScreen
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.words.choices import KEY_GROUPS
+from wish_tui.wish.words.details import area_words, wish_words
 from wish_tui.wish.words.help_text import KEYS, reference_entries
-from wish_tui.wish.words.words import action_area, action_name, decision_prompt
+from wish_tui.wish.words.option_details import markers_left, option_words
+from wish_tui.wish.words.text import cost_words
+from wish_tui.wish.words.words import (
+    IN_AREA,
+    action_area,
+    action_name,
+    decision_cause,
+    decision_prompt,
+    describe,
+)
 
+from . import look
 from .board import WishBoard
 
 REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
@@ -20,6 +33,12 @@ class GameScreen(TableScreen):
     """A game of Wish in progress."""
 
     BINDINGS = [
+        # ↑↓ answer an open window first; with none open they and ←→ move the look cursor.
+        *TableScreen.base_bindings("up", "down"),
+        Binding("left", "look(-1, 0)", show=False),
+        Binding("right", "look(1, 0)", show=False),
+        Binding("up", "look(0, -1)", show=False),
+        Binding("down", "look(0, 1)", show=False),
         # Potion and Trickery are seldom usable and hidden until they are: they come last, so
         # that their showing up moves no other key.
         Binding("t", "travel", "Travel"),
@@ -36,6 +55,14 @@ class GameScreen(TableScreen):
     BOARD = WishBoard
     KEY_GROUPS = KEY_GROUPS
     RARE_GROUPS = frozenset({"potion", "trickery"})
+    DETAIL_ROWS = 2
+
+    def __init__(self, table, warning: str | None = None) -> None:
+        self.look_at: tuple | None = None
+        """The look cursor's target (`look`); None: the Area of the seat's Djinn."""
+        self._run: tuple | None = None
+        """A repeated decision's (step, how many at first, how many left)."""
+        super().__init__(table, warning)
 
     # -- words --------------------------------------------------------------------------------
     def option_steps(self, group: str) -> tuple:
@@ -52,8 +79,9 @@ class GameScreen(TableScreen):
         if decision.get("their_hand"):
             title += f" Their hand: {', '.join(decision['their_hand'])}."
         if decision.get("wish"):
-            title += f" ({decision['wish']}: {CATALOG.wishes[decision['wish']].cost_letters})"
-        return title
+            title += f" ({decision['wish']} costs {cost_words(CATALOG.wishes[decision['wish']].cost_letters)}.)"
+        cause = decision_cause(view, decision.get("seat"))
+        return f"{cause} {title}" if cause else title
 
     def _repeat_count(self, view: dict) -> str:
         """'2 of 3' while a decision repeats (gain three crystals, pay a trade, lose two)."""
@@ -63,7 +91,7 @@ class GameScreen(TableScreen):
             return ""
         left = step[REPEATS[step[0]]]
         key = (step[0], step[1])
-        run = getattr(self, "_run", None)
+        run = self._run
         if run and run[0] == key and left == run[2] - 1:
             run = (key, run[1], left)
         else:
@@ -80,7 +108,7 @@ class GameScreen(TableScreen):
     def turn_status(self, view: dict) -> str:
         me = view["players"][self.viewer]
         left = 3 - sum(1 for m in me["markers"] if m)
-        return f"{left} marker(s) left · keys below · ? all keys · F1 rules · q quit"
+        return f"{markers_left(left)} left · keys below · ←→↑↓ look · ? keys · F1 rules"
 
     def confirm_end(self, action) -> str:
         if action.kind != "end":
@@ -89,7 +117,7 @@ class GameScreen(TableScreen):
         left = 3 - sum(1 for m in me["markers"] if m)
         if left <= 0 or not any(a.col for a in self.legal()):
             return ""
-        return f"End the turn with {left} action marker{'s' if left > 1 else ''} unused?"
+        return f"End the turn with {markers_left(left)} unused?"
 
     def keys_text(self) -> str:
         return KEYS
@@ -108,6 +136,65 @@ class GameScreen(TableScreen):
             (f"Area: {a['name']}", a["name"]) for a in view["areas"] if a["name"] != me["area"]
         ]
         return targets
+
+    def info_detail(self, view: dict, search: str) -> str:
+        if search in CATALOG.area_index:
+            fits = self.query_one(DetailLine).fits
+            return area_words(view, CATALOG.area_index[search], self.viewer, fits)
+        if search in CATALOG.wishes:
+            return wish_words(search, self.query_one(DetailLine).fits)
+        if search in CATALOG.destinies:
+            return f"Your Destiny {search}: {CATALOG.destinies[search].text}"
+        return ""
+
+    def option_reference(self, action) -> str:
+        # A swap's card received is the one not in the hand: its text is what one wants to read.
+        name = action.arg2 if action.kind == "swap" else action.arg
+        return name if name in CATALOG.wishes or name in CATALOG.area_index else ""
+
+    # -- the look cursor and the detail line ---------------------------------------------------
+    def _look_target(self, view: dict) -> tuple:
+        if look.valid(view, self.viewer, self.look_at):
+            return self.look_at
+        return look.home(view, self.viewer)
+
+    def detail_words(self, view: dict) -> str:
+        fits = self.query_one(DetailLine).fits
+        return look.target_words(view, self.viewer, self._look_target(view), fits)
+
+    def option_detail(self, action) -> str:
+        return option_words(self.view(), self.viewer, action, self.query_one(DetailLine).fits)
+
+    def board_marks(self, view: dict, legal: list) -> dict:
+        return {"cursor": self._look_target(view)}
+
+    def kept_rows(self) -> int:
+        return self.query_one("#top").region.bottom
+
+    def label(self, action) -> str:
+        """An option as a window shows it: the action in words, and a card's type, cost and
+        VP (the detail line says the rest)."""
+        text = describe(action)
+        if action.kind in IN_AREA and action.col and not action.at:
+            where = self.view()["players"][self.viewer]["area"]
+            text = text.replace(" (column", f" in {where} (column", 1)
+        names = [action.arg2] if action.kind == "swap" else [action.arg]
+        if action.kind in ("fulfill", "draw", "discard", "icedibs", "swap"):
+            wish = CATALOG.wishes.get(names[0])
+            if wish is not None:
+                text += f" — {wish.type.capitalize()}, costs {wish.cost_letters}, {wish.vp} VP"
+        return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "look":
+            return not self.query_one(ChoicePanel).is_open
+        return super().check_action(action, parameters)
+
+    def action_look(self, dx: int, dy: int) -> None:
+        """Move the look cursor over the table; the detail line says what it is on."""
+        view = self.view()
+        self.look_at = look.moved(view, self.viewer, self._look_target(view), dx, dy)
+        self.refresh_view()
 
     def game_over_screen(self, view: dict, seed: int | None, best=None):
         from .game_over import GameOverScreen
@@ -128,7 +215,7 @@ class GameScreen(TableScreen):
         self.run_group("manifest")
 
     def action_fulfill(self) -> None:
-        """Fulfil a Wish or build a Monument."""
+        """Fulfill a Wish or build a Monument."""
         self.run_group("fulfill")
 
     def action_special(self) -> None:
@@ -140,7 +227,7 @@ class GameScreen(TableScreen):
         self.run_group("potion")
 
     def action_trickery(self) -> None:
-        """Fulfil a Wish with a Trickery token recolouring a Wishing Person."""
+        """Fulfill a Wish with a Trickery token recolouring a Wishing Person."""
         self.run_group("trickery")
 
     def action_trade(self) -> None:

@@ -2,38 +2,88 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 
 from .offer_view import wish_line
+from .style import highlight_line
+
+HEADER = "Hand ✓ fulfill now ✗ not yet"
+"""The hand's title and what its marks mean (whole in the hand's 30 columns at 80)."""
+_NEED = re.compile(r"need ((?:[A-Z]\d+)+)")
+_COUNT = re.compile(r"\d+")
+
+
+def short_reasons(short: str) -> list[str]:
+    """The ways to say a Wish's reason in a few letters, longest first, each whole:
+    'need G1Y1W1, no g here', 'need 3, no g here', 'need 3, no g', 'need 3'."""
+    if not short:
+        return []
+    counted = _NEED.sub(lambda m: f"need {sum(map(int, _COUNT.findall(m.group(1))))}", short)
+    first = counted.split(", ")[0]
+    forms = [short, counted, counted.replace(" here", ""), short.split(", ")[0], first]
+    forms.append(first.replace(" here", ""))
+    return list(dict.fromkeys(forms))
+
+
+def fitting_reason(short: str, room: int) -> str:
+    """The longest whole form of a reason that fits in `room` columns ('' when none does)."""
+    return next((form for form in short_reasons(short) if len(form) <= room), "")
 
 
 class HandView(ViewText):
     """A hand of Wish cards with a line on whether each can be fulfilled now."""
 
     DEFAULT_CSS = "HandView { height: auto; }"
+    _shown: tuple | None = None
+    """The hand, compactness and cursor shown (a new width fits the reasons again)."""
 
-    def update_hand(self, cards: list[tuple[str, bool, str, str]], compact: bool = False) -> None:
-        """Show cards as (name, can fulfil now, why, why in a few letters)."""
+    def on_resize(self) -> None:
+        # ViewText clears its drawn lines on a resize too (Textual calls both handlers).
+        if self._shown is not None:
+            self.update_hand(*self._shown)
+
+    def update_hand(
+        self,
+        cards: list[tuple[str, bool, str, str]],
+        compact: bool = False,
+        cursor: int | None = None,
+    ) -> None:
+        """Show cards as (name, can fulfill now, why, why in a few letters), the look cursor's
+        card (its place in the hand) in reverse. At 80 columns a reason is said whole or not at
+        all (the detail line says it whole); a hand of four leaves out the title there."""
+        self._shown = (cards, compact, cursor)
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("Hand", "bold underline")
-        text.append(" ✓ can fulfil now, ✗ why not", "dim")
+        titled = not (compact and len(cards) > 3)
+        if titled:
+            text.append(HEADER, "bold")
+        width = self.size.width or 30
         for name, ok, why, short in cards:
-            text.append("\n✓" if ok else "\n✗", "bold green" if ok else "bold red")
-            text.append_text(wish_line(name, compact=True))
+            if text.plain:
+                text.append("\n")
+            text.append("✓" if ok else "✗", "bold green" if ok else "bold red")
+            line = wish_line(name, compact=True, vp=not compact)
+            text.append_text(line)
             if compact:
-                text.append(f" {short}", "dim")
+                reason = fitting_reason(short, width - 1 - line.cell_len - 1)
+                if reason:
+                    text.append(f" {reason}", "dim")
             else:
                 text.append(f"\n   {why} {CATALOG.wishes[name].text}", "dim")
-        self.show(text)
+        line = None
+        if cursor is not None:
+            line = cursor + (1 if titled else 0) if compact else 1 + 2 * cursor
+        self.show(highlight_line(text, line))
 
 
 def hand_status(view: dict, seat: int) -> list[tuple[str, bool, str, str]]:
-    """For each Wish in `seat`'s hand: (name, can fulfil now, why, why in a few letters).
+    """For each Wish in `seat`'s hand: (name, can fulfill now, why, why in a few letters).
 
-    The rules decide (`players[seat]["hand_status"]` of the seat's view): the key that fulfils
+    The rules decide (`players[seat]["hand_status"]` of the seat's view): the key that fulfills
     the Wish now (f, k with Trickery, p with a Potion) or the one reason it cannot be fulfilled.
     """
     me = view["players"][seat]

@@ -10,7 +10,7 @@ from textual.widget import Widget
 
 from wish_tui.wish.rules import CATALOG, COLOURS
 from wish_tui.wish.ui.style import COLOUR_STYLE, DJINN_STYLE
-from wish_tui.wish.words.marks import DJINN_LETTER, LETTER
+from wish_tui.wish.words.marks import DJINN_LETTER, LETTER, area_label
 
 ROWS, COLS = 3, 4
 CELL_LINES = 3
@@ -21,6 +21,8 @@ DIM = Style(dim=True)
 MARK = Style(bold=True, color="cyan")
 PLAIN = Style()
 """Every segment carries a style: Textual's NO_COLOR filter needs one."""
+CURSOR = Style(reverse=True)
+"""The look cursor's Area: its name line in reverse video (it reads without colour)."""
 
 
 def _area_grid() -> dict[tuple[int, int], int]:
@@ -38,8 +40,11 @@ DIAGONALS = {
 """Borders that run diagonally across a grid corner."""
 
 
-def cell_segments(area_view: dict, width: int, index: int) -> list[list[Segment]]:
-    """The text lines of one Area's box (without borders), each exactly `width` cells."""
+def cell_segments(
+    area_view: dict, width: int, index: int, highlighted: bool = False
+) -> list[list[Segment]]:
+    """The text lines of one Area's box (without borders), each exactly `width` cells; the
+    look cursor's Area (`highlighted`) has its name line in reverse video."""
     area = CATALOG.areas[index]
     lines: list[list[Segment]] = []
 
@@ -57,10 +62,14 @@ def cell_segments(area_view: dict, width: int, index: int) -> list[list[Segment]
     else:
         tag = ""
     room = width - len(tag) - (1 if tag else 0)
-    head = [Segment(name[:room], NAME)]
+    name = area_label(name, room)
+    head = [Segment(name, NAME)]
     if tag:
-        head += [Segment(" " * (room - len(name[:room]) + 1), PLAIN), Segment(tag, MARK)]
-    lines.append(fit(head))
+        head += [Segment(" " * (room - len(name) + 1), PLAIN), Segment(tag, MARK)]
+    head = fit(head)
+    if highlighted:
+        head = [Segment(s.text, s.style + CURSOR) for s in head]
+    lines.append(head)
 
     crystals = [
         Segment(LETTER[COLOURS[c]], Style.parse(COLOUR_STYLE[COLOURS[c]])) for c in area.crystals
@@ -110,20 +119,23 @@ class MapView(Widget):
         self._cells: dict[int, list[list[Segment]]] = {}
         self._areas: list[dict] = []
         self._cell_width = 11
+        self._cursor: int | None = None
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return ROWS * (CELL_LINES + 1) + 1
 
-    def update_view(self, view: dict) -> None:
-        """Show a new view; redraw only the Areas that changed."""
+    def update_view(self, view: dict, cursor: int | None = None) -> None:
+        """Show a new view (the look cursor on Area `cursor`); redraw only the Areas that
+        changed."""
         areas = [dict(a, _djinns=view["djinns"]) for a in view["areas"]]
         old = self._areas
         self._areas = areas
+        self._cursor = cursor
         width = self._cell_width
         changed: list[tuple[int, int]] = []
         """(Area, line of its cell) that changed."""
         for i, area in enumerate(areas):
-            cells = cell_segments(area, width, i)
+            cells = cell_segments(area, width, i, i == cursor)
             before = self._cells.get(i)
             if before != cells:
                 self._cells[i] = cells
@@ -151,7 +163,9 @@ class MapView(Widget):
         width = max(11, (self.size.width - 1) // COLS - 1)
         if width != self._cell_width:
             self._cell_width = width
-            self._cells = {i: cell_segments(a, width, i) for i, a in enumerate(self._areas)}
+            self._cells = {
+                i: cell_segments(a, width, i, i == self._cursor) for i, a in enumerate(self._areas)
+            }
             self.refresh()
 
     def render_line(self, y: int) -> Strip:

@@ -6,16 +6,19 @@ from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
-from wish_tui.wish.ui.style import cost_text, wish_type_text
+from wish_tui.wish.ui.style import cost_text, highlight_line, wish_type_text
 
 
-def wish_line(name: str, frost: bool = False, compact: bool = False) -> Text:
-    """One Wish on one line: type symbol, name, cost, VP, Instant/Ongoing, Frostflake."""
+def wish_line(name: str, frost: bool = False, compact: bool = False, vp: bool = True) -> Text:
+    """One Wish on one line: type symbol, name, cost, VP and Instant/Ongoing (unless not
+    `vp`), Frostflake."""
     wish = CATALOG.wishes[name]
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append_text(wish_type_text(wish.type))
     text.append(f"{name} ")
     text.append_text(cost_text(wish.cost_letters))
+    if not vp:
+        return text
     text.append(f" {wish.vp}VP", "bold")
     text.append(" O" if wish.timing == "ongoing" else " I", "italic")
     if not compact:
@@ -30,8 +33,8 @@ class OfferView(ViewText):
 
     DEFAULT_CSS = "OfferView { height: auto; }"
 
-    def update_view(self, view: dict, compact: bool = False) -> None:
-        """Show the Offer of a view."""
+    def update_view(self, view: dict, compact: bool = False, cursor: int | None = None) -> None:
+        """Show the Offer of a view, the look cursor's slot (1-3) in reverse."""
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("Offer", "bold underline")
         text.append(f" deck {view['deck_count']} discard {len(view['discard'])}", "dim")
@@ -44,4 +47,8 @@ class OfferView(ViewText):
             text.append_text(wish_line(name, name in frost, compact))
             if not compact:
                 text.append(f"\n  {CATALOG.wishes[name].text}", "dim")
-        self.show(text)
+        line = None
+        if cursor is not None:
+            before = view["offer"][: cursor - 1]
+            line = cursor if compact else 1 + sum(2 if n else 1 for n in before)
+        self.show(highlight_line(text, line))

@@ -6,11 +6,47 @@ from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
-from wish_tui.wish.ui.style import crystals_text, people_text
-from wish_tui.wish.words.marks import DJINN_TITLE
+from wish_tui.wish.ui.style import crystals_text, highlight_line, people_text
+from wish_tui.wish.words.marks import AREA_SHORT, DJINN_TITLE
+from wish_tui.wish.words.text import tokens_left
 from wish_tui.wish.words.words import symbol_word
 
-TOKENS_OWNED = {"water": ("Frostflakes", 3), "fire": ("Clones", 2), "air": ("Wind Blasts", 5)}
+PARTS = ("djinn", "columns", "crystals", "tokens")
+"""The board's lines, top to bottom, as the look cursor names them."""
+TOKEN_WORD = {"water": "Frostflakes", "fire": "Clones", "air": "Wind Blasts"}
+
+
+def tokens_line(view: dict, p: dict, width: int) -> str:
+    """Potions, Trickery tokens, the Djinn's own tokens left and Badges, in `width` columns:
+    what does not fit is left out whole, a count of none first (the detail line says all)."""
+    parts = [
+        (f"Potions {p['potions']}", p["potions"]),
+        (f"Trickery {p['trickery']}", p["trickery"]),
+    ]
+    if p["djinn"] in TOKEN_WORD:
+        left = tokens_left(view, p["djinn"])
+        parts.append((f"{TOKEN_WORD[p['djinn']]} left {left}", left))
+    if p["badges"]:
+        parts.append((f"Badges {', '.join(p['badges'])}", 1))
+    while len(" · ".join(w for w, _ in parts)) > width and any(not n for _, n in parts):
+        parts.remove(next(part for part in parts if not part[1]))
+    return " · ".join(w for w, _ in parts)
+
+
+def title_line(p: dict, width: int) -> tuple[str, str, str]:
+    """The Djinn, its Area and its Destiny in `width` columns, in three parts: 'Fire Djinn',
+    ' in Palace Gardens', ' · Destiny Long Term Plans'; a short line says 'Fire', then the
+    Area's short name, so that no name is cut."""
+    destiny = f" · Destiny {p['destiny']}" if p.get("destiny") else ""
+    djinn, area = DJINN_TITLE[p["djinn"]], p["area"]
+    for who, where in (
+        (f"{djinn} Djinn", area),
+        (djinn, area),
+        (djinn, AREA_SHORT.get(area, area)),
+    ):
+        if len(f"{who} in {where}{destiny}") <= width:
+            break
+    return who, f" in {where}", destiny
 
 
 class PlayerBoard(ViewText):
@@ -18,15 +54,18 @@ class PlayerBoard(ViewText):
 
     DEFAULT_CSS = "PlayerBoard { height: auto; }"
 
-    def update_view(self, view: dict, seat: int, compact: bool = False) -> None:
-        """Show the board of `seat` in a view."""
+    def update_view(
+        self, view: dict, seat: int, compact: bool = False, cursor: str | None = None
+    ) -> None:
+        """Show the board of `seat` in a view, the look cursor's line (a part of PARTS) in
+        reverse."""
         p = view["players"][seat]
         board = CATALOG.djinns[p["djinn"]]
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f"{DJINN_TITLE[p['djinn']]} Djinn", "bold underline")
-        text.append(f" in {p['area']}")
-        if p.get("destiny"):
-            text.append(f" · Destiny {p['destiny']}", "italic")
+        who, where, destiny = title_line(p, self.size.width or 49)
+        text.append(who, "bold underline")
+        text.append(where)
+        text.append(destiny, "italic")
         text.append("\n")
         for i, symbols in enumerate(board.columns):
             text.append(f"{i + 1}[", "dim")
@@ -53,17 +92,8 @@ class PlayerBoard(ViewText):
         if p["djinn"] == "earth":
             text.append(" Nest ")
             text.append_text(crystals_text(p["nest"]))
-        text.append(f"\nPotions {p['potions']} · Trickery {p['trickery']}")
-        if p["djinn"] in TOKENS_OWNED:
-            name, owned = TOKENS_OWNED[p["djinn"]]
-            placed = {
-                "water": len(view["frostflakes"]),
-                "fire": sum(a["fiery_clone"] for a in view["areas"]),
-                "air": sum(a["wind_blast"] for a in view["areas"]),
-            }[p["djinn"]]
-            text.append(f" · {name} left {owned - placed}")
-        text.append("\nPeople ")
+        text.append(" · People ")
         text.append_text(people_text(p["meeples"]))
-        if p["badges"]:
-            text.append(f" · Badges {', '.join(p['badges'])}")
-        self.show(text)
+        text.append("\n" + tokens_line(view, p, self.size.width or 49))
+        line = PARTS.index(cursor) if cursor in PARTS else None
+        self.show(highlight_line(text, line))

@@ -72,3 +72,16 @@ def cost_text(cost_letters: str) -> Text:
 def wish_type_text(wish_type: str) -> Text:
     """The symbol of a Wish type in its colour."""
     return Text(TYPE_SYMBOL[wish_type], COLOUR_STYLE[TYPE_COLOUR[wish_type]])
+
+
+def highlight_line(text: Text, line: int | None) -> Text:
+    """`text` with its line number `line` in reverse video (the look cursor); None: as it is."""
+    if line is None:
+        return text
+    lines = text.split("\n", allow_blank=True)
+    if not 0 <= line < len(lines):
+        return text
+    lines[line].stylize("reverse")
+    joined = Text("\n").join(lines)
+    joined.no_wrap, joined.overflow = text.no_wrap, text.overflow
+    return joined

@@ -8,36 +8,53 @@ from rich.text import Text
 from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
-from wish_tui.wish.ui.style import DJINN_STYLE, crystals_text, letters_text, people_text
+from wish_tui.wish.ui.style import (
+    DJINN_STYLE,
+    crystals_text,
+    highlight_line,
+    letters_text,
+    people_text,
+)
 from wish_tui.wish.words.marks import DJINN_TITLE
 
 
-def seat_line(p: dict, view: dict) -> Text:
-    """One seat at a glance, most important first: VP, hand size, crystals, Wishing Persons,
-    Potions and Trickery tokens, Wishes fulfilled towards the Lock (BGA shows these too)."""
-    text = Text()
+def seat_line(p: dict, view: dict, width: int | None = None) -> Text:
+    """One seat at a glance: VP (and → the total if the game ended now), hand size, crystals,
+    Wishing Persons, Potions and Trickery tokens, Wishes fulfilled towards the Lock (BGA shows
+    these too). In `width` columns what does not fit is left out whole, the least first (the
+    detail line says it all); nothing is cut."""
+    head = Text()
     mark = "▶" if p["seat"] == view["turn_seat"] and view["phase"] == "play" else " "
-    text.append(mark, "bold")
-    text.append(f"{DJINN_TITLE[p['djinn']]:<5}", DJINN_STYLE[p["djinn"]])
+    head.append(mark, "bold")
+    head.append(f"{DJINN_TITLE[p['djinn']]:<5}", DJINN_STYLE[p["djinn"]])
     final = _final_total(view, p["seat"])
     if final is not None:  # over: the final scoring's total, as the final scoring shows it
-        text.append(f"{final:>3}VP", "bold")
+        head.append(f"{final:>3}VP", "bold")
     else:
-        text.append(f"{p['visible_score']:>3}VP")
+        head.append(f"{p['visible_score']:>3}VP")
     if view.get("projection") is not None and view["phase"] != "over":
-        text.append(f"→{projected_total(view, p['seat'])}", "dim")
-    text.append(f" h{p['hand_count']} ")
-    text.append_text(crystals_text(p["crystals"], empty="-", sep=""))
-    people = people_text(p["meeples"], empty="", sep="")
-    if people:
-        text.append(" ")
-        text.append_text(people)
-    if p["potions"]:
-        text.append(f" ⚗{p['potions']}")
-    if p["trickery"]:
-        text.append(f" ✧{p['trickery']}")
+        head.append(f"→{projected_total(view, p['seat'])}", "dim")
     lock = "🔓" if p["unlocked"] else "🔒"
-    text.append(f" {len(p['fulfilled'])}w{lock}", "dim")
+    parts = {
+        "hand": Text(f"h{p['hand_count']}"),
+        "crystals": crystals_text(p["crystals"], empty="-", sep=""),
+        "people": people_text(p["meeples"], empty="", sep=""),
+        "potions": Text(f"⚗{p['potions']}") if p["potions"] else Text(),
+        "trickery": Text(f"✧{p['trickery']}") if p["trickery"] else Text(),
+        "lock": Text(f"{len(p['fulfilled'])}w{lock}", "dim"),
+    }
+    room = None if width is None else width - head.cell_len
+    kept = set()
+    for name in ("hand", "lock", "crystals", "people", "potions", "trickery"):
+        part = parts[name]
+        if part.plain and (room is None or part.cell_len + 1 <= room):
+            kept.add(name)
+            room = None if room is None else room - part.cell_len - 1
+    text = head
+    for name in ("hand", "crystals", "people", "potions", "trickery", "lock"):
+        if name in kept:
+            text.append(" ")
+            text.append_text(parts[name])
     return text
 
 
@@ -53,9 +70,18 @@ class TracksView(ViewText):
     """Round, Caravan and scores."""
 
     DEFAULT_CSS = "TracksView { height: auto; }"
+    _shown: tuple | None = None
+    """The view and cursor shown (a new width fits the seat lines again)."""
 
-    def update_view(self, view: dict) -> None:
-        """Show the tracks of a view."""
+    def on_resize(self) -> None:
+        # ViewText clears its drawn lines on a resize too (Textual calls both handlers).
+        if self._shown is not None:
+            self.update_view(*self._shown)
+
+    def update_view(self, view: dict, cursor: tuple | None = None) -> None:
+        """Show the tracks of a view, the look cursor's line (round, Caravan, Challenge or a
+        seat) in reverse."""
+        self._shown = (view, cursor)
         caravan = view["caravan"]
         steps = len(caravan["route"]) - 1
         pos = caravan["position"]
@@ -68,7 +94,9 @@ class TracksView(ViewText):
         text.append("○" * (steps - pos), "dim")
         text.append("X", "bold")
         text.append(f" {steps - pos} to Dock\n")
+        lines = {("round",): 0, ("caravan",): 1}
         card = caravan["card"]
+        row = 3 if card else 2
         if card:
             caravan_card = CATALOG.caravan_cards[card["number"] - 1]
             text.append("Trade ")
@@ -84,13 +112,17 @@ class TracksView(ViewText):
                 extras.append("Trickery")
             text.append(" ".join(["", *extras]) + "\n")
         if view.get("challenge"):
+            lines[("challenge",)] = row
+            row += 1
             ch = view["challenge"]
             text.append(f"Challenge {ch['card'] or '—'} ({ch['deck_count']} left)")
             if ch["hatred"]:
                 text.append(" Hatred!", "bold red")
             text.append("\n")
         for p in view["players"]:
-            text.append_text(seat_line(p, view))
+            lines[("seat", p["seat"])] = row
+            row += 1
+            text.append_text(seat_line(p, view, self.size.width or None))
             text.append("\n")
         text.rstrip()
-        self.show(text)
+        self.show(highlight_line(text, lines.get(cursor)))

@@ -12,8 +12,14 @@ f Fulfill (or build a Monument)  s the Djinn's Special action
 p Potion: a fourth action        k Trickery: Fulfill, person recoloured
 r Trade 3:1 (Air 2:1)            n End the turn
 u Undo    h Hint    i Text of a card or Area    F1 Rules reference
+←→↑↓ look: the line under the log says what the highlight is on
 ctrl+s Save    q Quit    PageUp/PageDown scroll the log
-In a choice: 1-9 pick, arrows and Enter, Esc goes back (when allowed)."""
+Marks: R B G Y W P crystals, r b g y w p Wishing Persons (their colours)
+♥♛⚔◆✚☀ Love Power Revenge Wealth Health Happiness · I/O Instant/Ongoing
+△/▲ Monument to build/built · ~ Wind Blast · * Fiery Clone · ⚗ Potion
+✧ Trickery · ❄ Water's Frostflake on an Offer card · h3 Wishes in hand
+18VP→22 VP on the table → if it ended now (? a secret Destiny)
+2w🔒 Wishes fulfilled, column 2 locked till 3 · ✓/✗ can fulfill or not"""
 
 ABILITIES = {
     "dark_temple": "Draw the top Wish of the discard pile, then discard a Wish.",
@@ -44,7 +50,7 @@ def board_text(djinn: str) -> str:
 
 
 RULES = [
-    ("Goal", "Score the most VP: fulfil Wishes, build Monuments, fulfil your secret Destiny."),
+    ("Goal", "Score the most VP: fulfill Wishes, build Monuments, fulfill your secret Destiny."),
     (
         "Rounds",
         "Each round a Caravan card moves the Caravan 0-2 Areas towards the Dock and sets its trade. When it reaches the Dock (X), that round is the last.",
@@ -62,7 +68,7 @@ RULES = [
     ),
     (
         "Monuments",
-        "People on a Monument can still be used to fulfil Wishes; the builder gains 1 VP each time someone else does.",
+        "People on a Monument can still be used to fulfill Wishes; the builder gains 1 VP each time someone else does.",
     ),
     ("Trade", "Any time on your turn: 3 Crystals for 1 of another colour (Air: 2 for 1)."),
     ("Potion", "After your 3 markers, one more action on a symbol without a marker. One per turn."),
@@ -93,7 +99,7 @@ RULES = [
     ),
     (
         "Solo",
-        "A Challenge card each turn acts as an opponent; the Offer slides right each round; fulfil your Destiny.",
+        "A Challenge card each turn acts as an opponent; the Offer slides right each round; fulfill your Destiny.",
     ),
 ]
 

@@ -27,7 +27,8 @@ def opening_lines(record, state) -> list[str]:
 def log_lines(record, before, action, after, seat: int, private: bool) -> list[str]:
     """What `seat`'s action was and what it changed; `private` names the seat's own cards."""
     decision = before.pending[0][0] if before.pending else ""
-    line = log_line(record.seat_names[seat], action, private, decision)
+    where = CATALOG.areas[before.players[seat].area].name
+    line = log_line(record.seat_names[seat], action, private, decision, where)
     own, others = change_lines(before, after, seat, action, private)
     if own:
         line += f" → {own}."

@@ -17,3 +17,17 @@ TYPE_SYMBOL = {
 """One symbol per Wish type."""
 DJINN_LETTER = {"air": "A", "water": "W", "fire": "F", "earth": "E"}
 DJINN_TITLE = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
+AREA_SHORT = {
+    "Palace Gardens": "Pal.Gardens",
+    "Mountain Caves": "Mtn.Caves",
+    "Trade Market": "Trade Mkt.",
+}
+"""Short names of the Areas whose name is longer than a map box of 11 columns (the map at 80
+columns): abbreviated by design, never cut; the detail line says the whole name."""
+
+
+def area_label(name: str, room: int) -> str:
+    """An Area's name as a box `room` columns wide shows it: whole, else its short name."""
+    if len(name) <= room:
+        return name
+    return AREA_SHORT.get(name, name)[:room]

@@ -15,7 +15,7 @@ from wish_tui.core.seat_words import seat_label
 from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
 
 from .marks import DJINN_TITLE
-from .words import decision_prompt, symbol_word
+from .words import ACTION_NAME, decision_prompt, symbol_word
 
 SECTIONS = ("round", "map", "offer", "hand", "board", "seats")
 """What `look` reads, in this order."""
@@ -39,7 +39,7 @@ SECTION_HELP = {
 }
 PLURAL_GEMS = {"Ruby": "Rubies"}
 KEY_NOTE = re.compile(r" \([fkp]\)(?=\.)")
-"""The game screen's key after a sentence of the rules ('You can fulfil it now (f).')."""
+"""The game screen's key after a sentence of the rules ('You can fulfill it now (f).')."""
 STEPS = (
     ("wishes", "Wishes"),
     ("tokens", "VP tokens"),
@@ -51,6 +51,21 @@ STEPS = (
 REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
 """Decisions asked again and again, and where their step holds how many are still to come."""
 TOKENS_OWNED = {"water": ("Frostflakes", 3), "fire": ("Fiery Clones", 2), "air": ("Wind Blasts", 5)}
+
+
+def tokens_on_map(view: dict, djinn: str) -> int:
+    """How many of its Frostflakes, Fiery Clones or Wind Blasts a Djinn has on the table."""
+    if djinn == "water":
+        return len(view["frostflakes"])
+    key = "fiery_clone" if djinn == "fire" else "wind_blast"
+    return sum(a[key] for a in view["areas"])
+
+
+def tokens_left(view: dict, djinn: str) -> int:
+    """How many Frostflakes, Fiery Clones or Wind Blasts a Djinn may still place: those it owns
+    (setup steps 9-11) but those on the table and, for Fire, the clones used up (Example 8)."""
+    spent = view["clones_discarded"] if djinn == "fire" else 0
+    return TOKENS_OWNED[djinn][1] - tokens_on_map(view, djinn) - spent
 
 
 def gem_count(n: int, colour: str) -> str:
@@ -82,6 +97,23 @@ def wish_words(name: str) -> str:
     wish = CATALOG.wishes[name]
     timing = "Ongoing" if wish.timing == "ongoing" else "Instant"
     return f"{name} ({wish.type}, {timing}, costs {cost_words(wish.cost_letters)}; {wish.vp} VP): {wish.text}"
+
+
+def choice_path(notation: str) -> tuple[str, ...]:
+    """The groups a long decision puts a choice in, broadest first: the action by its name
+    (Travel, Wind Blast, Swap), then for a Wind Blast whether it is placed or moved, and for a
+    swap the card given."""
+    verb, _, rest = notation.partition(" ")
+    if verb == "blast":
+        moved = re.search(r" from (.+?)(?: #\d+)?$", rest)
+        return ("Wind Blast", f"move the one in {moved.group(1)}" if moved else "place a new one")
+    if verb == "swap" and " with " in rest:
+        return ("Swap", f"give {rest.split(' with ')[0]}")
+    if verb in ACTION_NAME:
+        return (ACTION_NAME[verb],)
+    if verb == "trade":
+        return ("Trade crystals",)
+    return ()
 
 
 def title(djinn: str) -> str:
@@ -226,13 +258,8 @@ def _board(view: dict, seat: int | None) -> list[str]:
         f"Potions {me['potions']}, Trickery tokens {me['trickery']}, VP tokens {me['vp_tokens']}"
     )
     if me["djinn"] in TOKENS_OWNED:
-        what, owned = TOKENS_OWNED[me["djinn"]]
-        placed = {
-            "water": len(view["frostflakes"]),
-            "fire": sum(a["fiery_clone"] for a in view["areas"]),
-            "air": sum(a["wind_blast"] for a in view["areas"]),
-        }[me["djinn"]]
-        tokens += f", {what} left {owned - placed}"
+        what, _ = TOKENS_OWNED[me["djinn"]]
+        tokens += f", {what} left {tokens_left(view, me['djinn'])}"
     lines.append(tokens + ".")
     lines.append(f"Your Wishing Persons: {people_words(me['meeples'])}.")
     if me["badges"]:

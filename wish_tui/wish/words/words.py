@@ -11,7 +11,7 @@ _PLAIN = {
     "empower": "Empower",
     "manifest": "Manifest",
     "caravan": "trade with the Caravan",
-    "fulfill": "fulfil {arg}",
+    "fulfill": "fulfill {arg}",
     "build": "build the {arg}",
     "icedibs": "Ice Dibs on {arg}",
     "clone": "place a Fiery Clone in {arg}",
@@ -104,9 +104,9 @@ def describe(action: Action) -> str:
     if action.source:
         text += " with a Monument's Wishing Person"
     if action.trick:
-        text += f" (Trickery on a {action.trick} Wishing Person)"
+        text += f" (Trickery: {action.trick} person)"
     if action.potion:
-        text = "Potion: " + text
+        text = "Potion: " + text[0].upper() + text[1:]
     if action.col:
         text += f" (column {action.col})"
     return text[0].upper() + text[1:]
@@ -143,12 +143,50 @@ SECRET_KINDS = ("keep", "swap")
 """Decisions whose details only the deciding seat may read: the Destiny kept, a Palace swap."""
 
 
-def log_line(djinn: str, action: Action, private: bool = False, decision: str = "") -> str:
+IN_AREA = frozenset(("empower", "manifest", "caravan"))
+"""Actions whose log line says the Area they were taken in."""
+
+
+def log_line(
+    djinn: str, action: Action, private: bool = False, decision: str = "", where: str = ""
+) -> str:
     """One line of the game log; secret details are left out unless `private` (only the deciding
-    person reads this log). `decision` is the kind of decision answered, if any."""
+    person reads this log). `decision` is the kind of decision answered, if any; `where` the
+    Area the acting Djinn stands in (an Empower, a Manifest or a trade names it)."""
     if action.kind in SECRET_KINDS and not private:
         what = "keeps a Destiny (secret)" if action.kind == "keep" else "swaps a Wish (Palace)"
         return f"{DJINN_TITLE[djinn]} {what}"
     if action.kind == "pass" and decision in PASS_WORDS:
         return f"{DJINN_TITLE[djinn]}: {PASS_WORDS[decision]}"
-    return f"{DJINN_TITLE[djinn]}: {describe(action)}"
+    text = describe(action)
+    if action.kind in IN_AREA and where and not action.at:
+        text = text.replace(" (column", f" in {where} (column", 1) if action.col else text
+    return f"{DJINN_TITLE[djinn]}: {text}"
+
+
+def decision_cause(view: dict, seat: int | None) -> str:
+    """Why a decision is the seat's now, when its own turn's action did not bring it: another
+    Djinn's Cataracts or Charm, a Frostflake's Wish leaving the Offer, the solo Challenge card,
+    Hatred ('' when the seat's own action did)."""
+    decision = view.get("decision") or {}
+    kind = decision.get("kind")
+    if view.get("phase") != "play" or seat is None:
+        return ""
+    turn = view["turn_seat"]
+    mover = DJINN_TITLE[view["djinns"][turn]] if turn is not None else ""
+    if kind == "frost" and decision.get("wish"):
+        return f"{decision['wish']}, with your Frostflake on it, left the Offer."
+    if turn != seat:
+        if kind == "gain":
+            return f"{mover} used the Cataracts' Manifest: each other Djinn gains 1 Crystal."
+        if kind == "give":
+            return f"{mover} fulfilled Charm: each opponent gives them a Crystal of their choice."
+        return f"It is {mover}'s turn; this decision is yours."
+    me = view["players"][seat]
+    challenge = view.get("challenge") or {}
+    started = any(me["markers"]) or me["potion_used"]
+    if challenge.get("card") and kind in ("give", "lose") and not started:
+        return f"The Challenge card {challenge['card']}, revealed at the start of your turn."
+    if kind == "lose":
+        return "Hatred: fulfilling a Wish in or next to the Caravan's Area costs a Crystal."
+    return ""

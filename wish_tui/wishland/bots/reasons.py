@@ -27,7 +27,8 @@ def _card_gain(state, seat: int, card: int) -> str:
         if c.penalty:
             return f"{c.credits} Credits now for 1 VP at the end"
         if c.visitors:
-            return f"{c.visitors} Visitor(s) and +{c.income} Income every round"
+            visitors = f"{c.visitors} Visitor" + ("s" if c.visitors != 1 else "")
+            return f"{visitors} and +{c.income} Income every round"
         return f"+{c.income} Income every round"
     if c.kind == 2:
         symbol = CAT.entertainment[c.entertainment]
@@ -72,7 +73,8 @@ def describe(action: Action, state, seat: int) -> str:
         n = int(action.arg)
         if n == 0:
             return "pay in Credits and keep your Workers at hand"
-        return f"place {n} extra Worker(s) to save {n} Credit(s)"
+        s = "s" if n != 1 else ""
+        return f"place {n} extra Worker{s} to save {n} Credit{s}"
     if kind == "pay":
         return "2 Credits for 1 VP is a good trade now"
     if kind == "pass":

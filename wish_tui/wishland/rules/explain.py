@@ -66,7 +66,8 @@ def _decision_reason(st, step: tuple, action: Action) -> str:
     if kind == "extra" and action.kind == "extra":
         low, high = decisions.extra_range(p, step)
         if low == high:
-            return f"Here you place exactly {low} extra Worker(s) (e.g. 'extra {low}')."
+            workers = "Worker" if low == 1 else "Workers"
+            return f"Here you place exactly {low} extra {workers} (e.g. 'extra {low}')."
         return f"Place between {low} and {high} extra Workers here (e.g. 'extra {low}')."
     if kind == "keep" and action.kind == "keep":
         mine = " or ".join(ENTREPRENEUR_IDS[e - 1] for e in p.ent_options)

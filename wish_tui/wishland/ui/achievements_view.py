@@ -1,8 +1,8 @@
 """The nine Achievements in play (board spaces or Tiles) with who claimed each, and a private
 Achievement of Entrepreneur #3. A requirement reads in a few cells, in the screen's own letters
 (`H7`: 7 on the Happiness Track, `5Y`: 5 Ride cards, `15★`, `15cards`, `Inc12`: an Income of 12);
-after it the claimer's letter, or `!` when you may claim it now (key v); `i` reads each in
-words."""
+after it the claimer's letter in brackets ('9W(R)'), or `!` when you may claim it now (key v); the highlight (↓ from
+the Marketplace) reads each in words on the detail line."""
 
 from __future__ import annotations
 
@@ -18,17 +18,24 @@ class AchievementsView(ViewText):
 
     DEFAULT_CSS = "AchievementsView { height: auto; }"
 
-    def update_view(self, view: dict, seat: int, claimable=()) -> None:
-        """Show the Achievements; `claimable` are the ids `seat` may claim now."""
+    def update_view(
+        self, view: dict, seat: int, claimable=(), highlighted: int | None = None
+    ) -> None:
+        """Show the Achievements; `claimable` are the ids `seat` may claim now, `highlighted`
+        the place of the one the highlight is on (the seat's own Tile last)."""
         text = Text(no_wrap=True)
-        text.append("Achievements 1★ (i) ", "bold")
-        for a in view["achievements"]:
+        text.append("Achievements 1★: ", "bold")
+        for i, a in enumerate(view["achievements"]):
             code = ACHIEVEMENT_SHORT.get(a["id"], a["id"])
             owner = a["claimed_by"]
-            if owner is not None:
+            if i == highlighted:
+                text.append(code, "reverse")
+                mark = "!" if a["id"] in claimable else ""
+                text.append(f"({SEAT_LETTER[view['seats'][owner]]})" if owner is not None else mark)
+            elif owner is not None:
                 colour = view["seats"][owner]
                 text.append(code, DIM)
-                text.append(SEAT_LETTER[colour], seat_style(colour))
+                text.append(f"({SEAT_LETTER[colour]})", seat_style(colour))
             elif a["id"] in claimable:
                 text.append(code, "bold reverse")
                 text.append("!", "bold")
@@ -39,5 +46,8 @@ class AchievementsView(ViewText):
         if tile:
             code = ACHIEVEMENT_SHORT.get(tile["id"], tile["id"])
             mark = "✓" if tile["claimed"] else ("!" if tile["id"] in claimable else "·")
-            text.append(f" yours: {code}{mark}", "bold")
+            text.append(" yours: ", "bold")
+            own = highlighted == len(view["achievements"])
+            text.append(code, "reverse" if own else "bold")
+            text.append(mark, "bold")
         self.show(text)

@@ -14,6 +14,8 @@ from textual.containers import Vertical
 from wish_tui.widgets.game_log import GameLog
 
 from .achievements_view import AchievementsView
+from .cursor import ACHIEVEMENTS_ROW, SEATS_ROW, park_row
+from .legend_view import LegendView
 from .market_view import MarketView
 from .park_view import ParkView
 from .round_view import RoundView
@@ -26,7 +28,7 @@ class WishlandBoard(Vertical):
     DEFAULT_CSS = """
     WishlandBoard { height: 1fr; }
     WishlandBoard MarketView { border-bottom: none; }
-    WishlandBoard SeatsView { border-top: solid $panel; }
+    WishlandBoard.roomy SeatsView { border-top: solid $panel; }
     WishlandBoard.roomy SeatsView, WishlandBoard.roomy ParkView { margin-top: 1; }
     """
 
@@ -36,6 +38,7 @@ class WishlandBoard(Vertical):
         yield SeatsView(id="seats")
         yield AchievementsView(id="achievements")
         yield ParkView(id="park")
+        yield LegendView(id="legend")
         yield GameLog(id="log")
 
     def show(
@@ -53,6 +56,13 @@ class WishlandBoard(Vertical):
         self.set_class(not compact, "roomy")
         self.query_one(RoundView).update_view(view, seat)
         self.query_one(MarketView).update_view(view, seat, buyable, cursor)
-        self.query_one(SeatsView).update_view(view, seat)
-        self.query_one(AchievementsView).update_view(view, seat, claimable)
-        self.query_one(ParkView).update_view(view, seat, not compact)
+        row, column = cursor if cursor is not None else (None, None)
+        highlighted_seat = (
+            row - SEATS_ROW if row is not None and SEATS_ROW <= row < ACHIEVEMENTS_ROW else None
+        )
+        self.query_one(SeatsView).update_view(view, seat, highlighted_seat)
+        feat = column if row == ACHIEVEMENTS_ROW else None
+        self.query_one(AchievementsView).update_view(view, seat, claimable, feat)
+        park = cursor[1] if cursor is not None and cursor[0] == park_row(view) else None
+        self.query_one(ParkView).update_view(view, seat, not compact, park)
+        self.query_one(LegendView).update_view()

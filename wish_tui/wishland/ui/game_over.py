@@ -17,13 +17,14 @@ STEP_LABELS = (
     ("victory_track", "Victory Track"),
     ("entrepreneur", "Entrepreneur #10/#11"),
     ("hotels", "Hotels"),
-    ("mascots", "Mascots"),
-    ("entertainment", "Entertainment ♪"),
+    ("mascots", "Mascots (matches, halved)"),
+    ("entertainment", "Entertainment (unique)"),
     ("happiness", "Happiness 10"),
-    ("visitors", "Visitors 10"),
+    ("visitors", "Visitors 10 (by Income)"),
     ("restaurants", "Restaurant penalty"),
 )
-"""The rulebook's Final Scoring steps, in its order."""
+"""The rulebook's Final Scoring steps, in its order; the brackets name what a cell's own
+brackets count, so three seats' cells fit 80 columns."""
 SETUP_WORDS = {"entrepreneurs": "Entrepreneurs", "achievement_tiles": "Achievement Tiles"}
 
 
@@ -71,13 +72,14 @@ def step_cell(entry: dict, step: str) -> Text:
         scored = [v for v in entry["hotel_vp"].values() if v]
         detail = "+".join(str(v) for v in scored) if len(scored) > 1 else ""
     elif step == "mascots":
-        detail = f"{entry['mascot_matches']}÷2"
+        detail = f"({entry['mascot_matches']})"
     elif step == "entertainment":
-        detail = f"{entry['unique_entertainment']}♪"
+        detail = f"({entry['unique_entertainment']}"
         if entry["duplicate_entertainment"]:
-            detail += f"+{entry['duplicate_entertainment']}"
+            detail += f", {entry['duplicate_entertainment']} twice"
+        detail += ")"
     elif step == "visitors" and vp:
-        detail = f"i{entry['income']}"
+        detail = f"({entry['income']})"
     elif step == "entrepreneur" and entry["entrepreneur"]:
         detail = entry["entrepreneur"]
     style = "bold" if vp > 0 else "dim" if vp == 0 else ""

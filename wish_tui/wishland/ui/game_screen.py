@@ -13,8 +13,15 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.table_screen import UNDO, TableScreen
+from wish_tui.wishland.words.board_detail import (
+    achievement_detail,
+    private_achievement_detail,
+    seat_detail,
+)
 from wish_tui.wishland.words.choices import KEY_GROUPS
+from wish_tui.wishland.words.detail import card_detail, option_words
 from wish_tui.wishland.words.help_text import (
     KEYS,
     achievement_title,
@@ -30,9 +37,10 @@ from wish_tui.wishland.words.marks import (
 )
 from wish_tui.wishland.words.words import RESOURCE_WORDS, entrepreneur_short, plural
 
+from . import cursor as places
 from .board import WishlandBoard
+from .seats_view import full_rows
 
-COLUMNS = 4
 ROWS = 5
 SOLO_ONLY = frozenset({"play", "draw", "move"})
 MULTI_ONLY = frozenset({"buy"})
@@ -54,31 +62,33 @@ class GameScreen(TableScreen):
         # showing up moves no other key.
         *TableScreen.base_bindings("enter", "left", "right", "up", "down"),
         *TableScreen.base_bindings(*"123456789"),
-        Binding("left", "cursor(0, -1)", "Choose", key_display="←→↑↓"),
+        # At 80 columns every key fits with all the rare ones showing (solo's 1-9 is in `?`).
+        Binding("left", "cursor(0, -1)", "Card", key_display="←→↑↓"),
         Binding("right", "cursor(0, 1)", show=False),
         Binding("up", "cursor(-1, 0)", show=False),
         Binding("down", "cursor(1, 0)", show=False),
         Binding("1", "row(0)", "Row", key_display="1-5"),
         *(Binding(str(d), f"row({d - 1})", show=False) for d in range(2, 6)),
-        Binding("1", "hand(0)", "Card", key_display="1-9"),
-        *(Binding(str(d), f"hand({d - 1})", show=False) for d in range(2, 10)),
+        *(Binding(str(d), f"hand({d - 1})", show=False) for d in range(1, 10)),
         Binding("enter,b", "buy", "Buy", key_display="b"),
         Binding("enter,b", "play", "Play", key_display="⏎"),
         Binding("d", "draw", "Draw"),
         Binding("a", "advertise", "Advert"),
         Binding("c", "collect", "Collect"),
         Binding("v", "claim", "Claim"),
-        Binding("e", "end", "End turn"),
+        Binding("e", "end", "End"),
         UNDO,
-        Binding("m", "move", "Move+draw"),
+        Binding("m", "move", "Free draw"),
     ]
     BOARD = WishlandBoard
+    DETAIL_ROWS = 2
     KEY_GROUPS = KEY_GROUPS
     RARE_GROUPS = frozenset({"claim", "end", "move"})
 
     def __init__(self, table, warning: str | None = None) -> None:
         self.cursor: tuple[int, int] = (0, 0)
-        """The highlighted Marketplace card (row, column) — in solo (0, index in the hand)."""
+        """The highlighted card: a Marketplace (row, column), or a card of your park (its row,
+        its place in it); in solo (0, index in the hand) or your park (see `cursor`)."""
         self._seen: tuple = ()
         self._best: int | None = None
         """Solo: the best score kept for this setup, to beat (None: none yet)."""
@@ -126,8 +136,8 @@ class GameScreen(TableScreen):
             cost = decision.get("cost", 0)
             return (
                 f"Pay for {card.get('id', '')} {card.get('name', '')}: {cost} Credits; each extra "
-                f"Worker (up to 3) lowers it by 1. You have {me['credits']} Credits and "
-                f"{me['workers']['hand']} Workers at hand:"
+                f"Worker (up to 3) lowers it by 1. You have {plural(me['credits'], 'Credit')} and "
+                f"{plural(me['workers']['hand'], 'Worker')} at hand:"
             )
         if kind == "boost":
             card = decision.get("card", {})
@@ -193,16 +203,16 @@ class GameScreen(TableScreen):
         return bool(self.view()["solo"])
 
     def _cards(self, view: dict) -> dict[tuple[int, int], dict]:
-        """The cards the highlight moves over, by (row, column)."""
-        if view["solo"]:
-            hand = view["players"][self.viewer].get("hand", [])
-            return {(0, i): card for i, card in enumerate(hand)}
-        return {
-            (r, c): card
-            for r, row in enumerate(view["marketplace"])
-            for c, card in enumerate(row["cards"])
-            if card is not None
-        }
+        """The cards a key may buy (solo: play), by place."""
+        return places.offered(view, self.viewer)
+
+    def _in_park(self, view: dict) -> dict | None:
+        """The card of your park the highlight is on, or None."""
+        row, index = self.cursor
+        if row != places.park_row(view):
+            return None
+        park = places.park_cards(view, self.viewer)
+        return park[index] if index < len(park) else None
 
     def _buyable(self, legal) -> dict:
         return {a.arg: a for a in legal if a.kind in ("buy", "play")}
@@ -220,8 +230,10 @@ class GameScreen(TableScreen):
         return {"buyable": tuple(buyable), "cursor": cursor, "claimable": claimable}
 
     def _settle(self, cards: dict, buyable: dict) -> None:
-        """Keep the highlight on a card: the same place if a card is there, else the first card
-        that can be bought (or any card)."""
+        """Keep the highlight on a card: the same place if a card is there (a card of your park
+        stays highlighted), else the first card that can be bought (or any card)."""
+        if places.on_table(self.cursor) and self.cursor in places.places(self.view(), self.viewer):
+            return
         if self.cursor in cards and (cards[self.cursor]["id"] in buyable or not buyable):
             return
         for place, card in sorted(cards.items()):
@@ -307,9 +319,12 @@ class GameScreen(TableScreen):
 
     def _here(self, view: dict, legal, named: bool = True, short: bool = False) -> str:
         """The highlighted card and whether Enter buys (plays) it (with its name if `named`)."""
+        owned = self._in_park(view)
+        if owned is not None:
+            return f"{owned['id']} {owned['name']}: in your park" if named else owned["id"]
         card = self._cards(view).get(self.cursor)
         if card is None:
-            return "no card here"
+            return "↑ back to the cards" if places.on_table(self.cursor) else "no card here"
         buyable = self._buyable(legal)
         verb = "plays" if view["solo"] else "buys"
         if card["id"] in buyable:
@@ -330,6 +345,13 @@ class GameScreen(TableScreen):
     def why_not(self, group: str) -> str:
         if group in ("buy", "play") and not self.table.is_over:
             view = self.view()
+            owned = self._in_park(view)
+            if owned is not None:
+                back = "your hand" if view["solo"] else "the Marketplace"
+                return f"{owned['id']} {owned['name']} is in your park: ↑ goes back to {back}."
+            if places.on_table(self.cursor):
+                where = "your hand" if view["solo"] else "the Marketplace"
+                return f"The highlight is on the table, not on a card: ↑ goes back to {where}."
             card = self._cards(view).get(self.cursor)
             if card is not None:
                 kind = "play" if view["solo"] else "buy"
@@ -337,18 +359,46 @@ class GameScreen(TableScreen):
                 return refusals.get(f"{kind} {card['id']}") or f"{card['id']} cannot be had now."
         return super().why_not(group)
 
+    # -- the detail line ----------------------------------------------------------------------
+    def detail_words(self, view: dict) -> str:
+        owned = self._in_park(view)
+        if owned is not None:
+            return card_detail(owned, view, self.viewer, "park")
+        if places.on_table(self.cursor):
+            return self._table_detail(view)
+        card = self._cards(view).get(self.cursor)
+        if card is None:
+            return ""
+        kind = "play" if view["solo"] else "buy"
+        refusal = ""
+        if self._human_main_turn() and card["id"] not in self._buyable(self.legal()):
+            refusal = self.choices().refusals.get(f"{kind} {card['id']}", "")
+        return card_detail(card, view, self.viewer, "hand" if view["solo"] else "market", refusal)
+
+    def _table_detail(self, view: dict) -> str:
+        """The detail line of the seat's row or the Achievement the highlight is on."""
+        row, column = self.cursor
+        if row == places.ACHIEVEMENTS_ROW:
+            feat = places.achievements(view, self.viewer)[column]
+            claimable = feat["id"] in [a.arg for a in self.legal() if a.kind == "claim"]
+            if feat.get("own"):
+                return private_achievement_detail(feat, claimable)
+            return achievement_detail(feat["id"], view, feat["claimed_by"], claimable)
+        seat = row - places.SEATS_ROW
+        return seat_detail(
+            view, seat, self.viewer, projected_total(view, seat), full_rows(view, seat)
+        )
+
+    def option_detail(self, action) -> str:
+        return option_words(action, self.view(), self.viewer)
+
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dr: int, dc: int) -> None:
-        """Move the highlight over the Marketplace (or your hand)."""
+        """Move the highlight over the Marketplace (in solo your hand) and your park."""
         if not self._keys_active():
             return
         view = self.view()
-        if view["solo"]:
-            size = len(view["players"][self.viewer].get("hand", []))
-            if size:
-                self.cursor = (0, (self.cursor[1] + dc + dr * COLUMNS) % size)
-        else:
-            self.cursor = _step(self.cursor, set(self._cards(view)), dr, dc)
+        self.cursor = places.step(self.cursor, places.places(view, self.viewer), dr, dc)
         self.refresh_view()
 
     def action_hand(self, index: int) -> None:
@@ -509,25 +559,6 @@ class GameScreen(TableScreen):
 
         mine = self._mine()
         return GameOverScreen(view, seed, mine[0] if len(mine) == 1 else None, best)
-
-
-def _step(cursor: tuple[int, int], places: set, dr: int, dc: int) -> tuple[int, int]:
-    """The next card from `cursor` in a direction, skipping empty slots (rows wrap round)."""
-    if not places:
-        return cursor
-    r, c = cursor
-    if dc:
-        for k in range(1, COLUMNS + 1):
-            place = (r, (c + dc * k) % COLUMNS)
-            if place in places:
-                return place
-        return cursor
-    for k in range(1, ROWS + 1):
-        row = (r + dr * k) % ROWS
-        in_row = [p for p in places if p[0] == row]
-        if in_row:
-            return min(in_row, key=lambda p: (abs(p[1] - c), p[1]))
-    return cursor
 
 
 __all__ = ["GameScreen"]

@@ -1,10 +1,11 @@
 """The Marketplace: five rows of four face-up cards, the Worker stacks on each row's space and on
 the Advertisement Space; in solo, the Marketplace Deck and your hand instead.
 
-A card reads `Y13 5 +3★ Rc`: its id (the row letter and number), its price for you, its reward
-and its Category Symbol (an Actor adds ♪ and its Entertainment Symbol's letter); a wide terminal
-adds the card's name. Cards you cannot buy now are dimmed; the highlighted card is in reverse
-video. A stack reads `R2`: the seat's letter and its Workers.
+A card reads name first, then its price for you and its reward (`words.cells`): on one line at 80
+columns, with long names shortened by design; on two lines where the terminal is wide and tall
+enough, its whole name and id, then price, reward and Category Symbol in words. Cards you cannot
+buy now are dimmed; the highlighted card is in reverse video. A stack reads `R2`: the seat's
+letter and its Workers; a row needs one Worker more for each stack on it.
 """
 
 from __future__ import annotations
@@ -14,35 +15,16 @@ from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wishland.ui.style import DIM, PLAIN, row_style, seat_style
-from wish_tui.wishland.words.marks import (
-    MASCOT_BONUS_SHORT,
-    ROW_LETTER,
-    SEAT_LETTER,
-    reward_code,
-    symbols_code,
-)
+from wish_tui.wishland.words.cells import ROW_LEGEND, card_cell, card_lines
+from wish_tui.wishland.words.marks import ROW_LETTER, SEAT_LETTER
 
 REVERSE = Style(reverse=True)
 LABEL = 3
 """Cells of a row's label: its number and letter, '1Y '."""
-STACKS = 12
+STACKS = 9
 """Cells kept at the right of a row for its Worker stacks."""
-CODE = 15
-"""Cells of a card's code without its name."""
-
-
-def card_cell(card: dict, width: int, mascots: int = 0) -> str:
-    """One card in exactly `width` cells: code, then as much of the name as fits."""
-    cid = card["id"]
-    reward = reward_code(cid)
-    if cid[0] == "K":
-        reward = MASCOT_BONUS_SHORT[mascots] if mascots < len(MASCOT_BONUS_SHORT) else "—"
-    price = card.get("price", card["cost"])
-    symbols = symbols_code(cid)
-    code = f"{cid:<3} {price} {reward}{symbols.rjust(9 - len(reward))}"
-    if width > CODE + 2:
-        code = f"{code:<{CODE}} {card['name']}"
-    return code[:width].ljust(width)
+TWO_LINES = (100, 30)
+"""The least width and height of a terminal whose Marketplace shows each card on two lines."""
 
 
 def stacks_text(stacks: list[dict]) -> Text:
@@ -55,6 +37,11 @@ def stacks_text(stacks: list[dict]) -> Text:
             f"{SEAT_LETTER[stack['colour']]}{stack['workers']}", seat_style(stack["colour"])
         )
     return text
+
+
+def two_lines(width: int, height: int) -> bool:
+    """True when a terminal of this size shows each Marketplace card on two lines."""
+    return width >= TWO_LINES[0] and height >= TWO_LINES[1]
 
 
 class MarketView(ViewText):
@@ -72,34 +59,54 @@ class MarketView(ViewText):
         """Show the Marketplace of `view` for `seat`; `buyable` are the card ids a key may buy
         now, `cursor` the highlighted (row, column) — in solo (0, hand index)."""
         width = self.size.width or 80
+        buyable = frozenset(buyable)
         if view["solo"]:
-            self.show(self._solo(view, seat, frozenset(buyable), cursor, width))
+            self.show(self._solo(view, seat, buyable, cursor, width))
             return
-        cell = max(CODE, (width - LABEL - STACKS) // 4 - 1)
-        me = view["players"][seat]
-        mascots = me["counts"]["black"]
+        screen = self.screen.size
+        lines = 2 if two_lines(screen.width, screen.height) else 1
+        cell = (width - LABEL - STACKS) // 4 - 1
+        mascots = view["players"][seat]["counts"]["black"]
         text = Text(no_wrap=True)
         for r, row in enumerate(view["marketplace"]):
-            if r:
-                text.append("\n")
-            text.append(f"{r + 1}{ROW_LETTER[r]} ", row_style(r))
-            for c, card in enumerate(row["cards"]):
-                here = cursor == (r, c)
-                if card is None:
-                    blank = "·".center(cell)
-                    text.append(blank, REVERSE if here else DIM)
-                else:
-                    style = REVERSE if here else PLAIN if card["id"] in buyable else DIM
-                    body = card_cell(card, cell, mascots)
-                    text.append(body[:3], REVERSE if here else row_style(r) + style)
-                    text.append(body[3:], style)
-                text.append(" ")
-            text.append_text(stacks_text(row["stacks"]))
-        ad = view["advertisement"]
-        text.append("\nAd ", "bold")
-        text.append(f"Advertisement Space: 1$ + H, V or W   needs {ad['workers_needed']}  ")
-        text.append_text(stacks_text(ad["stacks"]))
+            for line in range(lines):
+                if r or line:
+                    text.append("\n")
+                label = f"{r + 1}{ROW_LETTER[r]} " if line == 0 else " " * LABEL
+                text.append(label, row_style(r))
+                for c, card in enumerate(row["cards"]):
+                    here = cursor == (r, c)
+                    if card is None:
+                        blank = ("·" if line == 0 else "").center(cell)
+                        text.append(blank, REVERSE if here else DIM)
+                    else:
+                        style = REVERSE if here else PLAIN if card["id"] in buyable else DIM
+                        if lines == 2:
+                            body = card_lines(card, cell, mascots)[line]
+                        else:
+                            body = card_cell(card, cell, mascots)
+                        text.append(body, style)
+                    text.append("│" if c < 3 else " ", DIM)
+                if line == 0:
+                    text.append_text(stacks_text(row["stacks"]))
+                elif row["stacks"]:
+                    text.append(f"needs {row['workers_needed']}", DIM)
+        text.append("\n")
+        text.append_text(self._advertisement(view, width))
         return self.show(text)
+
+    @staticmethod
+    def _advertisement(view: dict, width: int) -> Text:
+        """The Advertisement Space, and the rows' letters at the line's end."""
+        ad = view["advertisement"]
+        text = Text("Ad ", "bold")
+        what = "Advertisement: " if width >= 100 else ""
+        text.append(f"{what}1$ + H, V or W · needs {ad['workers_needed']} ")
+        text.append_text(stacks_text(ad["stacks"]))
+        room = width - len(text.plain) - 1
+        if room >= len(ROW_LEGEND):
+            text.append(" " + ROW_LEGEND.rjust(room), DIM)
+        return text
 
     @staticmethod
     def _solo(view: dict, seat: int, buyable, cursor, width: int) -> Text:
@@ -116,20 +123,18 @@ class MarketView(ViewText):
         text.append(f" ({len(hand)}): play one, the rest is discarded" if hand else ": empty")
         # Two cards a line, so each shows its whole name (three when the hand is long).
         per_line = 2 if len(hand) <= 8 else 3
-        cell = max(CODE, (width - LABEL) // per_line - 4)
+        cell = (width - LABEL) // per_line - 4
         mascots = me["counts"]["black"]
         for i, card in enumerate(hand):
             text.append("\n   " if i % per_line == 0 else " ")
             here = cursor == (0, i)
-            row = ROW_LETTER.index(card["id"][0])
             style = REVERSE if here else PLAIN if card["id"] in buyable else DIM
             text.append(f"{i + 1}:" if i < 9 else "  ", "bold")
-            body = card_cell(card, cell, mascots)
-            text.append(body[:3], REVERSE if here else row_style(row) + style)
-            text.append(body[3:], style)
+            # The ♪ Entertainment Symbol shows where the legend explains it (a wide screen).
+            text.append(card_cell(card, cell, mascots, music=width >= 100), style)
         lines = 2 + (len(hand) + per_line - 1) // per_line if hand else 2
         for _ in range(lines, 6):
             text.append("\n")
         text.append("\nAd ", "bold")
-        text.append("Advertisement Space (after a draw): 1$ + H, V or W; your hand is discarded")
+        text.append("Advertisement (after a draw): 1$ + H, V or W; your hand is discarded")
         return text

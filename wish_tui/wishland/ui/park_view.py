@@ -1,17 +1,33 @@
-"""Your park: your cards by colour against your Card Limit, your Category and Entertainment
-Symbols, Income, Workers (and what claiming all six of the Reserve unlocks), Credits and your
-Entrepreneur."""
+"""Your park: your cards (Rides first) against your Card Limit, your Category and Entertainment
+Symbols named, Income, Credits, Workers (and what claiming all six of the Reserve unlocks) and
+your Entrepreneur. The highlight may rest on a card of it: the detail line then reads it."""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
 from wish_tui.widgets.view_text import ViewText
-from wish_tui.wishland.ui.style import DIM, TICKET_COLOUR, ink, row_style
-from wish_tui.wishland.words.marks import CATEGORY_CODE, ENT_LETTER, ENT_MARK, ROW_LETTER
-from wish_tui.wishland.words.words import entrepreneur_gist
+from wish_tui.wishland.ui.style import DIM, PLAIN, row_style
+from wish_tui.wishland.words.marks import card_row
+from wish_tui.wishland.words.words import entrepreneur_gist, plural
 
-KINDS = ("ride", "restaurant", "actor", "hotel", "mascot")
+from .cursor import park_cards
+
+REVERSE = Style(reverse=True)
+
+
+def symbols_words(p: dict) -> str:
+    """The park's Category Symbols and Entertainment Symbols, named: 'Symbols: 2 castle, drink
+    · Entertainment: gun, mask'."""
+    counts = [(n, name) for name, n in p["category_symbols"].items() if n]
+    counts.sort(key=lambda item: -item[0])
+    named = ", ".join(f"{n} {name}" if n > 1 else name for n, name in counts)
+    words = f"Symbols: {named or 'none yet'}"
+    ents = p["entertainment_symbols"]
+    if ents:
+        words += f" · Entertainment: {', '.join(sorted(set(ents)))}"
+    return words
 
 
 class ParkView(ViewText):
@@ -19,38 +35,42 @@ class ParkView(ViewText):
 
     DEFAULT_CSS = "ParkView { height: auto; }"
 
-    def update_view(self, view: dict, seat: int, roomy: bool = False) -> None:
-        """Show `seat`'s park in `view` (three lines; one more on a roomy terminal)."""
+    def update_view(
+        self, view: dict, seat: int, roomy: bool = False, highlighted: int | None = None
+    ) -> None:
+        """Show `seat`'s park in `view`; `highlighted` is the place in it of the highlighted
+        card (None: the highlight is elsewhere)."""
         p = view["players"][seat]
+        width = self.size.width or 80
         text = Text(no_wrap=True)
-        limit = p["card_limit"]
-        free = (
-            f", {'/'.join(k.capitalize() + 's' for k in p['ignores_card_limit'])} free"
-            if (p["ignores_card_limit"])
-            else ""
-        )
-        # The Card Limit first: a long park may run off the line, the limit must not.
-        text.append(f"Your park (Card Limit {limit}{free}) ", "bold")
-        for r, kind in enumerate(KINDS):
-            cards = p["park"][kind]
-            text.append(ROW_LETTER[r], row_style(r))
-            text.append(":")
-            if cards:
-                text.append(" ".join(c["id"] for c in cards), row_style(r))
-            else:
-                text.append("-", DIM)
-            text.append(" ")
-        text.append("T", ink(TICKET_COLOUR))
-        text.append(f":{p['tickets']}")
-        text.append("\nSymbols ", "bold")
-        symbols = [f"{CATEGORY_CODE[s]}{n}" for s, n in p["category_symbols"].items() if n]
-        text.append(" ".join(symbols) or "none", "" if symbols else DIM)
-        ents = p["entertainment_symbols"]
-        if ents:
-            text.append("  ")
-            text.append(" ".join(ENT_MARK + ENT_LETTER[e] for e in ents))
-        text.append(f"  Income {p['income']}$", "bold")
-        text.append(f"  Credits {p['credits']}$", "bold")
+        free = p["ignores_card_limit"]
+        limit = f"Your park · Card Limit {p['card_limit']}"
+        if free:
+            limit += f" ({'/'.join(k.capitalize() + 's' for k in free)} free)"
+        # The Card Limit first: a long park may wrap, the limit must stay in sight.
+        text.append(limit + ":", "bold")
+        cards = park_cards(view, seat)
+        column = len(text.plain)
+        previous = ""
+        for i, card in enumerate(cards):
+            cid = card["id"]
+            gap = " · " if previous and previous[0] != cid[0] else " "
+            if column + len(gap) + len(cid) > width:
+                text.append("\n ")
+                column, gap = 1, ""
+            text.append(gap)
+            text.append(cid, REVERSE if i == highlighted else row_style(card_row(cid)))
+            column += len(gap) + len(cid)
+            previous = cid
+        if not cards:
+            text.append(" no cards yet", DIM)
+        tickets = f" · {plural(p['tickets'], 'Ticket Office')}"
+        if column + len(tickets) > width:
+            text.append("\n ")
+            tickets = tickets[3:]
+        text.append(tickets, PLAIN)
+        text.append("\n" + symbols_words(p), PLAIN)
+        text.append(f" · Income {p['income']}$ · Credits {p['credits']}$", "bold")
         w = p["workers"]
         text.append("\nWorkers ", "bold")
         text.append(f"{w['hand']} at hand, {w['on_board']} placed")

@@ -9,7 +9,7 @@ from wish_tui.widgets.view_text import ViewText
 from wish_tui.wishland.ui.style import DIM, seat_style
 from wish_tui.wishland.words.marks import YOU, seat_title
 
-SPACE_REWARD = {1: "first", 2: "1$", 3: "1★", 4: "HVW", 5: "1T"}
+SPACE_REWARD = {1: "first", 2: "+1$", 3: "+1★", 4: "H/V/W", 5: "+1T"}
 """A free Turn Order space's reward in a few cells (space 1 plays first)."""
 
 

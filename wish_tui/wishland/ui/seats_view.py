@@ -22,8 +22,9 @@ class SeatsView(ViewText):
 
     DEFAULT_CSS = "SeatsView { height: auto; }"
 
-    def update_view(self, view: dict, seat: int) -> None:
-        """Show every seat of `view`, as `seat` sees it."""
+    def update_view(self, view: dict, seat: int, highlighted: int | None = None) -> None:
+        """Show every seat of `view`, as `seat` sees it; the highlight on seat `highlighted`'s
+        name (None: the highlight is elsewhere)."""
         text = Text(no_wrap=True)
         entrepreneurs = (view.get("options") or {}).get("entrepreneurs", True)
         text.append(HEADER if entrepreneurs else HEADER.removesuffix("  Ent"), "bold underline")
@@ -33,7 +34,7 @@ class SeatsView(ViewText):
             text.append("\n")
             text.append("▶" if s == deciding else " ", "bold")
             name = seat_title(p["colour"]) + (YOU if s == seat and len(view["seats"]) > 1 else "")
-            text.append(f"{name:<8}", seat_style(p["colour"]))
+            text.append(f"{name:<8}", "reverse" if s == highlighted else seat_style(p["colour"]))
             text.append(f"{p['vp']:>4} ", "bold")
             text.append(f"{projected_total(view, s):>4} ")
             for value in (p["happiness"], p["visitors"]):
@@ -43,11 +44,11 @@ class SeatsView(ViewText):
             text.append(f"{w['hand']:>6} {w['reserve']:>3} {w['on_board']:>3}")
             text.append(f"{p['income']:>5}   ")
             limit = p["card_limit"]
+            full = full_rows(view, s)
             for i, colour in enumerate(COLOURS):
                 n = p["counts"][colour]
-                full = i > 0 and n >= limit and ROW_LETTER[i] not in _free(p)
                 text.append(f"{n}", row_style(i) if n else DIM)
-                text.append("!" if full else " ", "bold")
+                text.append("!" if ROW_LETTER[i] in full else " ", "bold")
             text.append(f"{p['counts']['purple']}", ink(TICKET_COLOUR))
             text.append(f"{limit:>5}  ")
             ent = p["entrepreneur"]
@@ -58,6 +59,17 @@ class SeatsView(ViewText):
             if view["solo"]:
                 text.append(f"  hand {p['hand_count']}")
         self.show(text)
+
+
+def full_rows(view: dict, seat: int) -> str:
+    """The row letters of the cards `seat` holds as many of as its Card Limit (marked '!')."""
+    p = view["players"][seat]
+    free = _free(p)
+    return "".join(
+        ROW_LETTER[i]
+        for i, colour in enumerate(COLOURS)
+        if i > 0 and p["counts"][colour] >= p["card_limit"] and ROW_LETTER[i] not in free
+    )
 
 
 def _free(p: dict) -> set[str]:

@@ -4,23 +4,16 @@ Entrepreneur, Achievement (board space and Tile) and designed card (searchable w
 from __future__ import annotations
 
 from wish_tui.wishland.rules import CATALOG, CATEGORY_SYMBOLS
+from wish_tui.wishland.rules.views import card_info
 
-from .marks import (
-    ACHIEVEMENT_SHORT,
-    CATEGORY_CODE,
-    ENT_LETTER,
-    HOTEL_SHORT,
-    LEGEND,
-    ROW_TITLE,
-    card_title,
-    reward_code,
-    symbols_code,
-)
+from .cells import LEGENDS, ROW_LEGEND, card_cell, card_lines
+from .marks import ACHIEVEMENT_SHORT, ROW_TITLE, card_title
 
 KEYS = """\
 Your turn (the highlighted card shows in reverse video):
-  ← → ↑ ↓  move over the Marketplace (solo: over your hand)
+  ← → ↑ ↓  move over the cards (solo: hand), seats, Achievements, park
   1-5      a row: Y Rides, R Restaurants, B Actors, G Hotels, K Mascots
+           (solo: 1-9, a card of your hand)
   Enter b  place Workers on the card's row and buy it (solo: play it)
   a        Advertisement Space: 1 Credit + 1 Happiness, Visitor or Worker
   c        collect all your Workers (Hotel #16: for 3 Credits, free)
@@ -30,10 +23,9 @@ Your turn (the highlighted card shows in reverse video):
   u        undo within your turn, while nothing hidden was revealed
 Anytime: h hint · i the text of a card · F1 rules (type to search)
          ctrl+s save · q quit · PageUp/PageDown scroll the log
-Choices (Turn Order, rewards, extra Workers, Entrepreneurs, Hotel #8)
-open in a window: 1-9 pick, ↑↓ and Enter.
-A card: id, your price, reward, Category Symbol (♪ Entertainment), e.g.
-  Y13 5 +3★ Rc   (e: scores at the end; a Mascot: your next Mascot bonus)
+Turn Order, rewards, extra Workers, Entrepreneurs, Hotel #8: in a window.
+A card: name, your price, reward ('Mine T. 4$ +2★'); the detail line reads
+  the highlighted one whole (a Mascot shows your next Mascot bonus)
 ★ VP  $ Credits  H Happiness  V Visitors  W Workers  T Ticket Office
 i Income  ♪ Entertainment  Seats: ▶ deciding · ◀ you · ! at the Card Limit
   End: the score if the game ended now (w shows how; ? some of it unknown)\
@@ -114,14 +106,14 @@ RULES = [
     (
         "Category Symbols",
         "Every card but a Ticket Office carries one of 12 Category Symbols: "
-        + ", ".join(f"{CATEGORY_CODE[s]} {s}" for s in CATEGORY_SYMBOLS)
+        + ", ".join(CATEGORY_SYMBOLS)
         + ". Mascots score them at the end.",
     ),
     (
         "Entertainment Symbols",
-        "Each Actor has one: "
-        + ", ".join(f"♪{ENT_LETTER[e]} {e}" for e in CATALOG.entertainment[:8])
-        + ". Bonus symbols: ♪B balloon and ♪P palm tree (5 Mascots), ♪L column (Hotel #9). "
+        "Each Actor has one (♪ on the screen): "
+        + ", ".join(CATALOG.entertainment[:8])
+        + ". Bonus symbols: balloon and palm tree (5 Mascots), column (Hotel #9). "
         "Final Scoring pays by unique symbols: "
         + ", ".join(f"{n} → {vp}" for n, vp in enumerate(CATALOG.entertainment_bonus) if n >= 2)
         + ".",
@@ -157,7 +149,7 @@ RULES = [
         "together. Achievement Tiles: 9 Tiles are drawn onto the board's spaces; a blank Tile "
         "leaves the board's Achievement in play.",
     ),
-    ("Symbols on the screen", LEGEND),
+    ("Symbols on the screen", f"{LEGENDS[0]}. Marketplace rows: {ROW_LEGEND}."),
 ]
 
 
@@ -182,11 +174,12 @@ def reference_entries() -> list[tuple[str, str]]:
         if card.entertainment >= 0:
             ent = f", Entertainment Symbol {CATALOG.entertainment[card.entertainment]}"
         kind = ROW_TITLE[card.kind][:-1]
-        short = HOTEL_SHORT.get(card.number, "") if card.kind == 3 else reward_code(cid)
-        text = (
-            f"{kind} card, cost {card.cost} Credits, Category Symbol {symbol}{ent}. "
-            f"{card.text}\nOn the screen: {cid} {card.cost} {short} {symbols_code(cid)}"
-        )
+        text = f"{kind} card, cost {card.cost} Credits, Category Symbol {symbol}{ent}. {card.text}"
+        if card.kind < len(ROW_TITLE):
+            shown = card_info(card.index)
+            narrow = " ".join(card_cell(shown, 16).split())
+            wide = " / ".join(" ".join(line.split()) for line in card_lines(shown, 26))
+            text += f"\nOn the Marketplace: '{narrow}' (80 columns), '{wide}' (wider)."
         entries.append((card_title(cid), text))
     for e in CATALOG.entrepreneurs:
         entries.append((entrepreneur_title(e.id), e.text))

@@ -235,6 +235,21 @@ def progress(view: dict) -> str:
     return where
 
 
+ROW_LETTERS = "YRBGK"
+"""The Marketplace rows' letters, in `ROW_TITLE`'s order."""
+
+
+def choice_path(notation: str) -> tuple[str, ...]:
+    """The groups a long decision puts a choice in, broadest first: a card bought goes by its
+    Marketplace row (Rides, Restaurants, Actors, Hotels, Mascots), as does one Hotel 8 lets a
+    seat buy and play in Final Scoring."""
+    verb, _, card = notation.partition(" ")
+    if verb in ("buy", "bonus") and card[:1] in ROW_LETTERS:
+        name = "Buy a card" if verb == "buy" else "Buy and play a card (Hotel 8)"
+        return (name, ROW_TITLE[ROW_LETTERS.index(card[:1])])
+    return ()
+
+
 def prompt(view: dict, seat: int, notations: list[str]) -> str:
     """What `seat` is asked now, in the rules' words, with what it has to pay with."""
     decision = view.get("decision") or {}

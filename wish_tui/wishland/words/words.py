@@ -11,8 +11,7 @@ from wish_tui.wishland.rules import CATALOG, Action
 from wish_tui.wishland.rules import economy as _economy
 from wish_tui.wishland.rules.decisions import SOURCES
 
-from .marks import ROW_TITLE, card_title, card_words, seat_title
-from .marks import reward_code as _reward_code
+from .marks import KIND_WORDS, ROW_TITLE, card_title, card_words, seat_title
 
 RESOURCE_WORDS = {"happiness": "1 Happiness", "visitor": "1 Visitor", "worker": "1 Worker"}
 TRACK_WORDS = {"happiness": "Happiness", "visitor": "Visitors"}
@@ -210,14 +209,23 @@ def _buy_line(who, before, action, after, seat, private) -> str:
     workers = 1 + len(before.stacks[card.kind])
     space = ROW_TITLE[card.kind][:-1]
     return (
-        f"{who} places {plural(workers, 'Worker')} on the {space} space and buys "
-        f"{card_title(arg)} ({reward_code(arg)})."
+        f"{who} places {plural(workers, 'Worker')} on the {space} space and buys {card_title(arg)}."
     )
+
+
+def _discards(cards) -> str:
+    """The cards a solo hand discards, by name: they lie face up on the Discard Pile."""
+    titles = [card_title(CATALOG.cards[card].id) for card in cards]
+    if len(titles) > 1:
+        return ", ".join(titles[:-1]) + " and " + titles[-1]
+    return titles[0] if titles else ""
 
 
 def _advertise_line(who, before, action, after, seat, private) -> str:
     if before.solo:
-        return f"{who} uses the Advertisement Space and discards the hand."
+        hand = before.players[seat].hand
+        rest = f" and discards {_discards(hand)}" if hand else ""
+        return f"{who} uses the Advertisement Space{rest}."
     workers = 1 + len(before.stacks[5])
     return f"{who} places {plural(workers, 'Worker')} on the Advertisement Space."
 
@@ -233,21 +241,22 @@ def _collect_line(who, before, action, after, seat, private) -> str:
 def _draw_line(who, before, action, after, seat, private) -> str:
     drawn = _drawn(before, after, seat)
     if private and drawn:
-        return f"{who} places a Worker and draws {card_title(drawn)} ({reward_code(drawn)})."
+        return f"{who} places a Worker and draws {card_title(drawn)}, {_kind(drawn)}."
     return f"{who} places a Worker and draws a card."
 
 
 def _move_line(who, before, action, after, seat, private) -> str:
     drawn = _drawn(before, after, seat)
     space = after.track.index(seat) + 1
-    what = f"{card_title(drawn)} ({reward_code(drawn)})" if private and drawn else "a card"
+    what = f"{card_title(drawn)}, {_kind(drawn)}" if private and drawn else "a card"
     return f"{who} moves the Player Token to space {space} and draws {what}."
 
 
 def _play_line(who, before, action, after, seat, private) -> str:
-    dropped = len(before.players[seat].hand) - 1
-    rest = f"; {plural(dropped, 'card')} discarded" if dropped else ""
-    return f"{who} plays {card_title(action.arg)} ({reward_code(action.arg)}){rest}."
+    dropped = list(before.players[seat].hand)
+    dropped.remove(CATALOG.by_id[action.arg].index)
+    rest = f" and discards {_discards(dropped)}" if dropped else ""
+    return f"{who} plays {card_title(action.arg)}{rest}."
 
 
 def _extra_line(who, before, action, after, seat, private) -> str:
@@ -291,9 +300,9 @@ _LINES = {
 """Per kind of action: its sentence, from (who, before, action, after, seat, private)."""
 
 
-def reward_code(card_id: str) -> str:
-    """A card's reward for the log ('Mascot' for a Mascot, whose bonus depends on the seat)."""
-    return "Mascot" if card_id.startswith("K") else _reward_code(card_id)
+def _kind(card_id: str) -> str:
+    """A card's kind with its article, for the log: 'a Ride', 'an Actor'."""
+    return KIND_WORDS[CATALOG.by_id[card_id].kind]
 
 
 def _drawn(before, after, seat: int) -> str:

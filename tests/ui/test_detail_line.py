@@ -1,0 +1,40 @@
+"""The detail line: its words whole over its rows, a longer text ended in '…', a mark first."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from wish_tui.widgets.detail_line import MARK, DetailLine
+
+
+class _Host(App):
+    def compose(self):
+        yield DetailLine(2, id="detail")
+
+
+async def test_the_words_wrap_over_the_rows_and_end_in_an_ellipsis_when_longer():
+    app = _Host()
+    async with app.run_test(size=(40, 10)) as pilot:
+        line = app.query_one(DetailLine)
+        line.say("Cure Me: a Health Wish")
+        await pilot.pause()
+        assert line.lines == ["Cure Me: a Health Wish"]
+        line.say("word " * 30)
+        await pilot.pause()
+        assert len(line.lines) == 2
+        assert line.lines[-1].endswith("…")
+        assert all(len(text) <= 40 - len(MARK) for text in line.lines)
+
+
+async def test_the_first_row_begins_with_the_mark_and_nothing_said_is_blank():
+    app = _Host()
+    async with app.run_test(size=(40, 10)) as pilot:
+        line = app.query_one(DetailLine)
+        line.say("Dock: Empower gains Sapphire and Citrine")
+        await pilot.pause()
+        first = "".join(s.text for s in line.render_line(0))
+        assert first.startswith(MARK + "Dock")
+        line.say("")
+        await pilot.pause()
+        assert line.lines == []
+        assert "".join(s.text for s in line.render_line(0)).strip() == ""

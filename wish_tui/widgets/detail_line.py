@@ -1,0 +1,83 @@
+"""The detail line: what the highlighted thing is, in words, just above the status line.
+
+A table screen whose game describes its pieces (`TableScreen.DETAIL_ROWS`) shows it under the
+board: the card, place or option under the cursor or highlighted in a window, with its full name
+and what it does, so that a short label or a letter on the table is never all a person can read
+of it. It starts with a mark (it reads as the detail without colour, under NO_COLOR), wraps its
+words over its rows and ends a longer text in '…'. Drawn with the line API; it redraws only when
+its words change, and holds nothing but them.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.strip import Strip
+from textual.widget import Widget
+
+MARK = "▸ "
+"""What the detail line begins with."""
+_MEASURE = Console(width=400, color_system=None)
+
+
+class DetailLine(Widget):
+    """Up to `rows` lines of words about one thing; `say(words)` replaces them."""
+
+    DEFAULT_CSS = """
+    DetailLine { width: 100%; height: 2; background: $boost; color: $text; }
+    """
+
+    def __init__(self, rows: int = 2, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows = rows
+        """How many lines the detail takes (always: the layout never moves)."""
+        self.words = ""
+        """What the line says ('' when nothing is highlighted)."""
+        self._lines: list[str] = []
+        self.styles.height = rows
+
+    def say(self, words: str) -> None:
+        """Say `words` about the highlighted thing ('' clears the line)."""
+        words = " ".join(words.split())
+        if words == self.words:
+            return
+        self.words = words
+        self._rewrap()
+
+    def fits(self, words: str) -> bool:
+        """True when `words` wrap into the line's rows whole."""
+        return len(self._wrap(" ".join(words.split()))) <= self.rows
+
+    def _wrap(self, words: str) -> list[str]:
+        width = max(10, (self.size.width or 80) - len(MARK))
+        return [line.plain.rstrip() for line in Text(words).wrap(_MEASURE, width)] if words else []
+
+    @property
+    def lines(self) -> list[str]:
+        """The lines as on the screen."""
+        return list(self._lines)
+
+    def _rewrap(self) -> None:
+        width = max(10, (self.size.width or 80) - len(MARK))
+        lines = self._wrap(self.words)
+        if len(lines) > self.rows:
+            lines = lines[: self.rows]
+            lines[-1] = lines[-1][: width - 1].rstrip() + "…"
+        if lines != self._lines:
+            self._lines = lines
+            self.refresh()
+
+    def on_resize(self) -> None:
+        self._lines = []
+        self._rewrap()
+
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        width = self.size.width
+        if y >= len(self._lines):
+            return Strip.blank(width, base)
+        lead = MARK if y == 0 else " " * len(MARK)
+        segments = [Segment(lead, base + Style(bold=True)), Segment(self._lines[y], base)]
+        return Strip(segments).crop_extend(0, width, base)

@@ -1,0 +1,58 @@
+"""The detail line's words for a seat's row of the table and for an Achievement.
+
+A seat's row reads its short columns in words, each with the column's heading ('End 12: the VP
+Final Scoring would give now', 'lim 3: the Card Limit'), so the headings are learned by looking;
+an Achievement reads its requirement, its reward and who claimed it. No Textual.
+"""
+
+from __future__ import annotations
+
+from .marks import ACHIEVEMENT_SHORT, ACHIEVEMENT_WORDS, SEAT_TITLE
+from .words import entrepreneur_gist
+
+ROW_KINDS = (("yellow", "Y"), ("red", "R"), ("blue", "B"), ("green", "G"), ("black", "K"))
+
+
+def seat_detail(view: dict, seat: int, viewer: int, end: str, full: str = "") -> str:
+    """The detail line of `seat`'s row, as `viewer` sees it; `end` is its End column, `full`
+    the row letters at which it stands at its Card Limit."""
+    p = view["players"][seat]
+    you = " (you)" if seat == viewer and len(view["seats"]) > 1 else ""
+    w = p["workers"]
+    parts = [
+        f"{SEAT_TITLE[p['colour']]}{you}",
+        f"End {end}: VP if the game ended now" + (" (? part unknown)" if end.endswith("?") else ""),
+        f"rsv {w['reserve']}: Workers in the Reserve, out {w['on_board']} on the board",
+        f"inc {p['income']}: Income",
+        f"lim {p['card_limit']}: Card Limit" + (f" ({full}! at it)" if full else ""),
+    ]
+    ent = p["entrepreneur"]
+    if ent:
+        parts.append(f"Ent {entrepreneur_gist(ent['id'])}")
+    elif p.get("entrepreneur_chosen"):
+        parts.append("Ent kept: an Entrepreneur shown at the first Income")
+    return " · ".join(parts) + "."
+
+
+def achievement_detail(aid: str, view: dict, claimed_by: int | None, claimable: bool) -> str:
+    """The detail line of Achievement `aid`: what it asks, its reward, who has claimed it."""
+    short = ACHIEVEMENT_SHORT.get(aid, aid)
+    words = f"Achievement {short} ({aid}): {ACHIEVEMENT_WORDS.get(aid, aid)}; +1 VP to claim"
+    if claimed_by is not None:
+        return f"{words}. Claimed by {SEAT_TITLE[view['seats'][claimed_by]]}."
+    if claimable:
+        return f"{words}. You may claim it now (! beside it): v claims it, free, any time in your turn."
+    return f"{words}, once, by the first to reach it; free, on your turn (v)."
+
+
+def private_achievement_detail(tile: dict, claimable: bool) -> str:
+    """The detail line of a seat's own Achievement (Entrepreneur #3's Tile)."""
+    aid = tile["id"]
+    words = f"Your own Achievement {ACHIEVEMENT_SHORT.get(aid, aid)} ({aid}): "
+    words += f"{ACHIEVEMENT_WORDS.get(aid, aid)}; +1 VP, for you alone"
+    if tile["claimed"]:
+        return f"{words}. Claimed (✓)."
+    return f"{words}. " + ("You may claim it now: v." if claimable else "Not reached yet (·).")
+
+
+__all__ = ["achievement_detail", "private_achievement_detail", "seat_detail"]
