@@ -135,7 +135,7 @@ class WishApp(App):
         if self.loaded is not None:
             record, history, warning = self.loaded
             if launch.screen == "replay":
-                self.show_replay(record)
+                self.show_replay(record, launch.path)
             else:
                 self.open_game(record, history, warning)
         elif launch.screen == "game":
@@ -222,11 +222,11 @@ class WishApp(App):
 
         self.push_screen(LoadScreen())
 
-    def show_replay(self, record) -> None:
-        """Step through a saved game."""
+    def show_replay(self, record, path: str | None = None, review: bool = False) -> None:
+        """Step through a saved game (from `path`), its review under way with `review`."""
         from .replay import ReplayScreen
 
-        self._replace_all(ReplayScreen(record))
+        self._replace_all(ReplayScreen(record, at_end=review, path=path, review=review))
 
     def start_game(
         self,
@@ -578,7 +578,7 @@ class WishApp(App):
         except saves.SaveError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.show_replay(record)
+        self.show_replay(record, path)
 
 
 def _load_for(launch: Launch):

@@ -623,7 +623,7 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         keep = getattr(self.app, "keep_solo_score", None)
         best = keep(self.table, view) if keep is not None else None
         window = self.game_over_screen(view, seed, best)
-        # At a server, the scores are those the club settled: a given-up seat is last, an
-        # aborted game has no ranking; say so under the verdict.
+        window.finished_table = self.table  # `r` there reviews a game of this app's own
+        # The club's scores: a given-up seat last, an aborted game unranked (under the verdict).
         window.notes = tuple(result_lines(view["scores"], [s.named for s in self.table.seats]))
         self.app.push_screen(window)
