@@ -1,7 +1,8 @@
 """`wish-tui serve` under load: many SSH sessions on loopback, some of them two to a table, playing.
 
 Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--think 2]
-                                [--apps-per-process 16 | --fresh] [--churn N]
+                                [--apps-per-process 16 | --fresh] [--churn N] [--profile DIR]
+     nice -n 5 python benchmarks/serve.py --sessions 1000 --playing 160   (a club event: 80 tables)
      python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
 Starts the real server in this process (the table server, the session pool and the SSH front
@@ -61,6 +62,7 @@ import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.spy import Spies, split  # noqa: E402
 from wish_tui.club import LEASE_MS  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
 from wish_tui.server.pool.link import SessionPool  # noqa: E402
@@ -235,7 +237,8 @@ def percentile(values: list[float], share: float) -> float:
 
 async def seat_pair(hub: Hub, first: Player, second: Player):
     """`first` opens a table of Wish with the second seat open; `second` joins it from the
-    lobby, where it is the last row (tables are listed in the order they were opened)."""
+    lobby, where it is the last row (tables are listed in the order they were opened): End,
+    then Enter (one key, not a Down for each table: at 80 tables those were 3,000 keys)."""
     first.press("n")
     await first.see(b"New table")
     first.press("\x0e")
@@ -252,7 +255,7 @@ async def seat_pair(hub: Hub, first: Player, second: Player):
             raise TimeoutError(f"{second.name} never sat down at {first.name}'s table")
         await asyncio.sleep(1.0)
         if table.seats[1].person_name != second.name:
-            second.press("\x1b[B" * len(hub.tables) + "\r")
+            second.press("\x1b[F\r")  # End: the last row, then Enter
     return table
 
 
@@ -382,6 +385,7 @@ async def main(
     think: float = 2.0,
     apps_per_process: int = 16,
     churn: int = 0,
+    profile: str = "",
 ) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -433,6 +437,9 @@ async def main(
     started = time.perf_counter()
     app_pids = session_pids(pool)
     cpu_before = cpu_seconds(app_pids), cpu_seconds([os.getpid()])
+    spies = Spies(Path(profile)) if profile else None
+    if spies is not None:
+        spies.start({**{pid: "apps" for pid in app_pids}, os.getpid(): "server"})
     rng = random.Random(1)
     await asyncio.gather(
         *(
@@ -441,6 +448,8 @@ async def main(
         )
     )
     elapsed = time.perf_counter() - started
+    if spies is not None:
+        spies.stop()
     cpu_apps = cpu_seconds(app_pids) - cpu_before[0]
     cpu_server = cpu_seconds([os.getpid()]) - cpu_before[1]
     after_playing = uss_kb(session_pids(pool))
@@ -557,6 +566,9 @@ async def main(
             f"bytes sent per game action per client: {received / max(1, played) / 2:.0f} B "
             f"(over {played} actions played by the sessions)"
         )
+    if profile:
+        print(f"where the processor time went while playing (py-spy samples in {profile}):")
+        print(split(Path(profile)))
 
 
 if __name__ == "__main__":
@@ -594,6 +606,9 @@ if __name__ == "__main__":
     parser.add_argument(
         "--database", metavar="URL", default="", help="the club's PostgreSQL database (--nodes 2)"
     )
+    parser.add_argument(
+        "--profile", metavar="DIR", default="", help="py-spy samples of the playing, kept in DIR"
+    )
     options = parser.parse_args()
     if options.nodes == 2 and not options.database:
         parser.error("--nodes 2 needs --database postgresql://USER@HOST:PORT/DATABASE")
@@ -609,5 +624,6 @@ if __name__ == "__main__":
             options.think,
             options.apps_per_process,
             options.churn,
+            options.profile,
         )
     )

@@ -1,5 +1,5 @@
 """Fixtures shared by every test package: a PostgreSQL server, started once per session when a
-test asks for it (tests/postgres_server.py)."""
+test asks for it (tests/postgres_server.py), and an expert bot that searches a few iterations."""
 
 from __future__ import annotations
 
@@ -35,3 +35,14 @@ def postgres_url(postgres_server):
     name = postgres_server.new_database()
     yield postgres_server.url(name)
     postgres_server.drop_database(name)
+
+
+QUICK_EXPERT = 12
+"""Search iterations of an expert made without a budget, in tests (its default is a second)."""
+
+
+@pytest.fixture(autouse=True)
+def quick_expert(monkeypatch):
+    """An expert made without a budget searches QUICK_EXPERT iterations: quick, and the same
+    choices every run."""
+    monkeypatch.setattr("wish_tui.core.expert.DEFAULT_ITERATIONS", QUICK_EXPERT)

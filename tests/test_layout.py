@@ -48,7 +48,13 @@ LAYERS = (
     ("server", ("wish_tui.server",)),
     (
         "clients",
-        ("wish_tui.ui", "wish_tui.plain", "wish_tui.engine_protocol", "wish_tui.tournament"),
+        (
+            "wish_tui.ui",
+            "wish_tui.plain",
+            "wish_tui.engine_protocol",
+            "wish_tui.tournament",
+            "wish_tui.review_cli",
+        ),
     ),
     (
         "launcher",

@@ -68,6 +68,23 @@ def test_a_bad_solo_seat_is_one_sentence(capsys, args, words) -> None:
     assert status == 2 and words in err and err.count("\n") == 1
 
 
+def test_the_experts_budget_replays_a_tournament_exactly(capsys) -> None:
+    args = ("--game", "wishland", "--seats", "expert,easy", "--games", "2", "--json")
+    status, out, _ = _run(capsys, *args, "--iterations", "6")
+    assert status == 0
+    first = json.loads(out)["levels"]
+    again = json.loads(_run(capsys, *args, "--iterations", "6")[1])["levels"]
+    assert [first[lv]["avg_score"] for lv in first] == [again[lv]["avg_score"] for lv in again]
+    assert first["expert"]["games"] == 2
+
+
+@pytest.mark.parametrize("flag", ["--think", "--iterations"])
+def test_a_budget_that_is_no_budget_is_one_sentence(capsys, flag) -> None:
+    status, out, err = _run(capsys, "--seats", "expert,easy", "--games", "1", flag, "0")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and f"{flag} must be a whole number" in err
+
+
 @pytest.mark.parametrize("module", SHARED)
 def test_shared_modules_name_no_game(module) -> None:
     source = (Path(wish_tui.__file__).parent / module).read_text("utf-8")

@@ -103,7 +103,7 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="NAME:WHO",
         help="a seat, in seat order: a Djinn/element (air|water|fire|earth) or a Wishland "
-        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard; "
+        "colour (red|blue|green|yellow), and who plays it: human|random|easy|medium|hard|expert; "
         "with --solo, your one seat (NAME:human)",
     )
     parser.add_argument(
@@ -186,18 +186,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("save", metavar="NAME|PATH", nargs="?")
     commands.add_parser("engine", help="drive the rules with JSON lines on stdin/stdout")
 
-    tournament = commands.add_parser("tournament", help="play headless games between bot levels")
-    tournament.add_argument(
-        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
-    )
-    tournament.add_argument("--seats", help="bot levels, comma-separated, e.g. hard,random")
-    tournament.add_argument("--games", type=int, default=100, help="how many games")
-    tournament.add_argument("--seed", type=int, default=1, help="the first seed")
-    tournament.add_argument("--json", action="store_true", help="print one JSON object")
-    tournament.add_argument("--solo", metavar="LEVEL", help="solo games at this difficulty")
-    tournament.add_argument("--seat", metavar="NAME", help="the seat for solo games")
-    tournament.add_argument("--djinn", metavar="NAME", help="the same as --seat NAME")
-    _option_flags(tournament)
+    from wish_tui.review_cli import add_parser as review_parser
+    from wish_tui.tournament import add_parser as tournament_parser
+
+    review_parser(commands)
+
+    _option_flags(tournament_parser(commands, names))
 
     # The app of one SSH session of `wish-tui serve`, started by the server (not listed).
     commands.add_parser("client")
@@ -548,6 +542,10 @@ def main(argv: list[str] | None = None) -> int:
             from wish_tui.tournament import run_from_args
 
             return run_from_args(args)
+        if args.command == "review":
+            from wish_tui.review_cli import run_from_args as run_review
+
+            return run_review(args)
         if args.command == "plain":
             launch = launch_for_plain(args)
             from wish_tui.plain.local import run as run_plain

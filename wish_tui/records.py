@@ -100,6 +100,9 @@ class GameRecord:
     """A sentence about the game shown when listing (the scenarios in saves/ have one)."""
     options: dict = field(default_factory=dict)
     """The game's setup options in their normal form (`Game.parse_options`)."""
+    reviews: dict = field(default_factory=dict)
+    """The coach's reviews of the game, by seat name (`core.review.Review.to_json`), so that a
+    review is made once; a save holds the key only when there is one."""
     spec: Game | None = field(default=None, repr=False, compare=False)
     """The game this record is a game of (given by whoever makes the record: `new` and
     `from_json` take it from the caller's registry)."""
@@ -200,7 +203,7 @@ class GameRecord:
             "name": self.name,
             "saved_at": self.saved_at,
             "description": self.description,
-        }
+        } | ({"reviews": dict(self.reviews)} if self.reviews else {})
 
     @classmethod
     def from_json(cls, data, where: str = "the save", *, games: Registry) -> GameRecord:
@@ -226,11 +229,23 @@ class GameRecord:
             name=str(data.get("name", "")),
             saved_at=str(data.get("saved_at", "")),
             description=str(data.get("description", "")),
+            reviews=_reviews(data.get("reviews"), spec.seat_key, data["seats"]),
             options=spec.parse_options(data.get("options")),
         )
 
 
 # -- versions --------------------------------------------------------------------------------------
+def _reviews(data, key: str, seats: list) -> dict:
+    """The stored reviews of a save's seats; anything else under the key is left out (a review
+    can be made again, and is read with care where it is used)."""
+    if not isinstance(data, dict):
+        return {}
+    names = {s.get(key) for s in seats if isinstance(s, dict)}
+    return {
+        name: review for name, review in data.items() if name in names and isinstance(review, dict)
+    }
+
+
 def _v1_to_v2(data: dict) -> dict:
     """Version 1 named the seats by Djinn only ("djinns") and could leave out the state."""
     data = dict(data)

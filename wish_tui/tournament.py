@@ -7,16 +7,20 @@ alone holds the State.
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import sys
 import time
 
 from wish_tui import games
+from wish_tui.core.expert import EXPERT
 from wish_tui.core.game_spec import Game
 
 MAX_DECISIONS = 5000
 """A game that needs more decisions than this has stalled."""
+MAX_BUDGET = 10_000_000
+"""The largest --think (ms) or --iterations a tournament takes."""
 
 
 class TournamentError(Exception):
@@ -30,6 +34,8 @@ def play_game(
     solo: str = "",
     game: str = games.DEFAULT,
     options: dict | None = None,
+    think_ms: int | None = None,
+    iterations: int | None = None,
 ) -> dict:
     """Play one headless game; return scores, rounds and each seat's decision times in ms.
 
@@ -37,6 +43,8 @@ def play_game(
         levels: the bot level of each seat.
         seats: the seat names (Djinns, elements, colours), in seat order.
         seed: the game's seed (each bot's seed is derived from it).
+        think_ms, iterations: the expert's budget per decision (its default when both are None;
+            iterations alone replay exactly).
 
     Raises:
         RuntimeError: a bot chose an illegal action or the game stalled.
@@ -44,7 +52,12 @@ def play_game(
     spec = games.get(game)
     state = spec.new_state(seats, seed, solo, spec.parse_options(options))
     make_bot = spec.bots.make_bot
-    bots = [make_bot(level, seed * 31 + seat) for seat, level in enumerate(levels)]
+    bots = [
+        make_bot(level, seed * 31 + seat, think_ms, iterations)
+        if level == EXPERT
+        else make_bot(level, seed * 31 + seat)
+        for seat, level in enumerate(levels)
+    ]
     times: list[list[float]] = [[] for _ in levels]
     decisions = 0
     while not state.is_over:
@@ -87,6 +100,10 @@ def _check(args) -> tuple[Game, list[str], str, dict]:
         raise TournamentError("--games must be at least 1")
     if args.seed is None or not -(1 << 63) <= args.seed < 1 << 64:
         raise TournamentError("--seed must be a whole number of at most 64 bits")
+    for flag in ("think", "iterations"):
+        value = getattr(args, flag, None)
+        if value is not None and not 1 <= value <= MAX_BUDGET:
+            raise TournamentError(f"--{flag} must be a whole number from 1 to {MAX_BUDGET}")
     options = _options(spec, args)
     solo = getattr(args, "solo", None) or ""
     seat = solo_seat(args)
@@ -140,6 +157,8 @@ def run_seats(
     progress=None,
     game: str = games.DEFAULT,
     options: dict | None = None,
+    think_ms: int | None = None,
+    iterations: int | None = None,
 ) -> dict:
     """Play `games_count` games between the levels, rotating seats; return figures per level."""
     spec = games.get(game)
@@ -150,7 +169,9 @@ def run_seats(
         shift = g % n
         seated = levels[shift:] + levels[:shift]
         seat_names = [names[(k + g // n) % len(names)] for k in range(n)]
-        result = play_game(seated, seat_names, seed + g, "", spec.name, options)
+        result = play_game(
+            seated, seat_names, seed + g, "", spec.name, options, think_ms, iterations
+        )
         scores = result["scores"]
         winners = scores["winners"]
         for seat, level in enumerate(seated):
@@ -175,6 +196,8 @@ def run_solo(
     progress=None,
     game: str = games.DEFAULT,
     options: dict | None = None,
+    think_ms: int | None = None,
+    iterations: int | None = None,
 ) -> dict:
     """Play solo games at `difficulty` with each level; return win rates (also under the game's
     `solo_won_name`, e.g. Wish's destiny_rate) and scores."""
@@ -194,7 +217,9 @@ def run_solo(
         entry = _blank()
         won = 0
         for g in range(games_count):
-            played = play_game([level], [seat], seed + g, difficulty, spec.name, options)
+            played = play_game(
+                [level], [seat], seed + g, difficulty, spec.name, options, think_ms, iterations
+            )
             _count(entry, played, 0)
             won += spec.solo_won(played["scores"])
             done += 1
@@ -276,6 +301,39 @@ def _progress_bar():
     return advance, bar.stop
 
 
+def add_think(parser: argparse.ArgumentParser) -> None:
+    """The `--think MS` argument: the expert's time a decision."""
+    parser.add_argument(
+        "--think",
+        type=int,
+        metavar="MS",
+        help="the expert's time per decision in milliseconds (default 1000)",
+    )
+
+
+def add_parser(commands, names: str) -> argparse.ArgumentParser:
+    """The `tournament` command's arguments (the games' option flags are the caller's)."""
+    tournament = commands.add_parser("tournament", help="play headless games between bot levels")
+    tournament.add_argument(
+        "--game", default=None, metavar="GAME", help=f"which game: {names} ({games.DEFAULT})"
+    )
+    tournament.add_argument("--seats", help="bot levels, comma-separated, e.g. hard,random")
+    tournament.add_argument("--games", type=int, default=100, help="how many games")
+    tournament.add_argument("--seed", type=int, default=1, help="the first seed")
+    tournament.add_argument("--json", action="store_true", help="print one JSON object")
+    tournament.add_argument("--solo", metavar="LEVEL", help="solo games at this difficulty")
+    tournament.add_argument("--seat", metavar="NAME", help="the seat for solo games")
+    tournament.add_argument("--djinn", metavar="NAME", help="the same as --seat NAME")
+    add_think(tournament)
+    tournament.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="the expert's search iterations per decision instead of a time (replays exactly)",
+    )
+    return tournament
+
+
 def run_from_args(args) -> int:
     """Run `wish-tui tournament` from parsed arguments; return the exit status."""
     try:
@@ -283,21 +341,20 @@ def run_from_args(args) -> int:
     except TournamentError as exc:
         sys.stderr.write(f"wish-tui tournament: {exc}.\n")
         return 2
+    think, iterations = getattr(args, "think", None), getattr(args, "iterations", None)
     progress, stop = _progress_bar()
     try:
+        common = {
+            "progress": progress,
+            "game": spec.name,
+            "options": options,
+            "think_ms": think,
+            "iterations": iterations,
+        }
         if solo:
-            result = run_solo(
-                levels,
-                solo,
-                solo_seat(args),
-                args.games,
-                args.seed,
-                progress,
-                spec.name,
-                options,
-            )
+            result = run_solo(levels, solo, solo_seat(args), args.games, args.seed, **common)
         else:
-            result = run_seats(levels, args.games, args.seed, progress, spec.name, options)
+            result = run_seats(levels, args.games, args.seed, **common)
     finally:
         stop()
     if args.json:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from wish_tui import records
-from wish_tui.club import ClubError, SeatSpec
+from wish_tui.club import ClubError, SeatSpec, bot_ratings, limits, ratings
 from wish_tui.club.ratings import places
 
 from .conftest import key, people, play, reopen
@@ -179,6 +179,34 @@ def test_solo_games_keep_the_best_score_of_their_setup(club):
     assert (best.setup, best.score, best.games) == ("hard", 41, 3)
     assert club.standings.leaderboard("wish") == []
     assert club.standings.player_page(ann.id).solo == (best,)
+
+
+def test_a_bot_starts_from_its_levels_measured_rating(club, monkeypatch):
+    monkeypatch.setitem(
+        bot_ratings.BOT_RATINGS, "wish", {"expert": (34.0, 1.0), "hard": (30.0, 3.0)}
+    )
+    ann = people(club, "Ann")[0]
+    finished = club.finish(table_of(club, [ann, "expert"]).id, scores([20, 30], [[1], [0]]))
+    expert = club.players.bot("expert")
+    before, after = ordinals(finished)[expert.id]
+    # Its sigma is kept at least at the floor, so that it still moves with the club's games.
+    assert before == pytest.approx(ratings.ordinal(34.0, bot_ratings.SIGMA_FLOOR))
+    assert after > before
+    assert ordinals(finished)[ann.id][0] == 0.0  # a person starts as a newcomer
+    # A bot that has played goes on from its own rating.
+    again = club.finish(table_of(club, [ann, "expert"]).id, scores([20, 30], [[1], [0]]))
+    assert ordinals(again)[expert.id][0] == pytest.approx(after)
+
+
+def test_the_expert_bot_takes_its_name_even_when_a_person_holds_it(club, monkeypatch):
+    # A person who chose the name before the expert level reserved it keeps it.
+    monkeypatch.setattr(limits, "RESERVED", limits.RESERVED - {"expert"})
+    held = club.players.register(key(7), "Expert")
+    monkeypatch.undo()
+    bot = club.players.bot("expert")
+    assert bot.is_bot and bot.id != held.id and bot.name == "expert"
+    assert club.players.bot("expert").id == bot.id
+    assert club.players.by_name("Expert").id == held.id
 
 
 def test_an_aborted_game_has_no_places_moves_no_rating_and_counts_for_no_one(club):

@@ -33,6 +33,10 @@ CLUB_TABLES = {
     "nodes",
     "table_leases",
     "node_sessions",
+    "tournaments",
+    "tournament_entrants",
+    "tournament_tables",
+    "alert_queue",
 }
 
 

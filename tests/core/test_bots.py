@@ -51,12 +51,14 @@ def test_make_bot_makes_each_level_and_refuses_the_rest() -> None:
     make_bot = bot_maker(*_kinds(*LEVELS))
     assert [make_bot(level, 1).level for level in LEVELS] == list(LEVELS)
     assert make_bot("hard", 2, 50).think_ms == 50
-    with pytest.raises(ValueError, match="'expert' is not a bot level"):
-        make_bot("expert", 1)
+    with pytest.raises(ValueError, match="'grandmaster' is not a bot level"):
+        make_bot("grandmaster", 1)
     with pytest.raises(ValueError, match="not a bot level"):
         make_bot(["hard"], 1)
     with pytest.raises(ValueError, match="think_ms"):
         make_bot("hard", 1, 0)
+    with pytest.raises(ValueError, match="takes no iterations"):
+        make_bot("hard", 1, None, 100)
 
 
 def test_bot_maker_wants_every_level_in_order() -> None:

@@ -74,7 +74,7 @@ def test_the_bots_satisfy_the_contract(spec) -> None:
     bots = spec.bots
     assert isinstance(bots, GameBots)
     assert bots.LEVELS == core_bots.LEVELS
-    assert [p.name for p in _params(bots.make_bot)] == ["level", "seed", "think_ms"]
+    assert [p.name for p in _params(bots.make_bot)] == ["level", "seed", "think_ms", "iterations"]
     for level in bots.LEVELS:
         bot = bots.make_bot(level, 1, 5)
         assert isinstance(bot, GameBot) and isinstance(bot, core_bots.Bot)

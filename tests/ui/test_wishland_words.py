@@ -9,8 +9,8 @@ from wish_tui import saves
 from wish_tui.games import GAMES
 from wish_tui.wishland.rules import CATALOG
 from wish_tui.wishland.words import log
-from wish_tui.wishland.words.help_text import reference_entries
 from wish_tui.wishland.words.cells import card_cell, reward_cells
+from wish_tui.wishland.words.help_text import reference_entries
 from wish_tui.wishland.words.marks import card_title
 
 

@@ -188,10 +188,10 @@ def test_the_hard_hint_names_what_it_compared() -> None:
 
 def test_make_bot_refuses_unknown_levels_and_budgets() -> None:
     with pytest.raises(ValueError, match="not a bot level"):
-        make_bot("expert", 1)
+        make_bot("grandmaster", 1)
     with pytest.raises(ValueError, match="think_ms"):
         make_bot("hard", 1, 0)
-    assert LEVELS == ("random", "easy", "medium", "hard")
+    assert LEVELS == ("random", "easy", "medium", "hard", "expert")
     assert all(make_bot(level, 1).level == level for level in LEVELS)
 
 

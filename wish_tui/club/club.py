@@ -15,6 +15,7 @@ from pathlib import Path
 
 from wish_tui import saves
 
+from .alerts import Alerts
 from .errors import DatabaseRefused
 from .finish import finish_table
 from .history import History
@@ -28,12 +29,13 @@ from .store.database import Database, now_ms
 from .store.lock import ClubLock, take_lock
 from .store.sqlite_file import open_sqlite, path_in
 from .store.table_store import Tables
+from .tournament_store import Tournaments
 
 
 class Club:
     """One open club database with its parts: `players`, `tables`, `history`, `standings`,
-    `invitations`, `moderation` (mutes, bans, quiet tables), `cluster` (leases, heartbeats,
-    listeners); and `finish` for a table's end."""
+    `invitations`, `moderation` (mutes, bans, quiet tables), `tournaments`, `cluster` (leases,
+    heartbeats, listeners); and `finish` for a table's end."""
 
     def __init__(self, db: Database, cluster=None) -> None:
         self.db = db
@@ -45,6 +47,8 @@ class Club:
         self.standings = Standings(db, self.players)
         self.invitations = Invitations(db, self.players)
         self.moderation = Moderation(db, self.players)
+        self.tournaments = Tournaments(db, self.players)
+        self.alerts = Alerts(db)
 
     def finish(
         self,
@@ -57,10 +61,20 @@ class Club:
     ) -> FinishedGame:
         """Store a table's end in one transaction (`finish.finish_table`): results, the
         compacted record, the ratings or the best solo score (none of them for an aborted
-        game); returns how ratings moved."""
-        return finish_table(
-            self.db, self.tables, table_id, scores, outcomes=outcomes, rated=rated, aborted=aborted
-        )
+        game), and its places in the tournament that made it, if one did; returns how ratings
+        moved."""
+        with self.db.transaction():
+            finished = finish_table(
+                self.db,
+                self.tables,
+                table_id,
+                scores,
+                outcomes=outcomes,
+                rated=rated,
+                aborted=aborted,
+            )
+            self.tournaments.table_ended(finished)
+        return finished
 
     def close(self) -> None:
         self.db.close()

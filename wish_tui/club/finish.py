@@ -3,10 +3,11 @@
 `finish_table` is called once the game is over (or when it ends early: a resignation or a timeout
 at two seats, no person left, an aborted game): it stores each seat's score and place (`results`), folds the table's events, final scores and chat into one
 compressed record (`record_codec.pack`) and deletes the rows they came from, and, for a rated
-game, moves every player's rating (`ratings.py`) with a row of rating history each. A solo game
-updates the player's best score of its setup instead. An aborted game (it ended before every
-person at it took a decision of their own) keeps its record with no places (0 at every seat),
-moves no rating and no best score. Either all of it is committed or none.
+game, moves every player's rating (`ratings.py`) with a row of rating history each; a bot member
+starts from its level's measured rating (`bot_ratings.py`). A solo game updates the player's best
+score of its setup instead. An aborted game (it ended before every person at it took a decision of
+their own) keeps its record with no places (0 at every seat), moves no rating and no best score.
+Either all of it is committed or none.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from . import ratings
+from .bot_ratings import bot_prior
 from .errors import ClubError
+from .limits import BOT_NAMES
 from .ratings import FORFEITS
 from .rows import FinishedGame, Notice, RatingChange, SeatResult, StoredTable
 from .store.database import Database
@@ -200,13 +203,15 @@ def _rate(db: Database, table: StoredTable, seat_places: list[int], now: int) ->
         f"{db.dialect.for_update}",
         tuple(people),
     )
+    bots = {s.player_id: s.who for s in table.seats if s.who in BOT_NAMES}
     priors, played = {}, {}
     for player in set(seat_players):
         row = db.one(
             "SELECT mu, sigma, games FROM ratings WHERE player_id = ? AND game = ?",
             (player, table.game),
         )
-        priors[player] = (row[0], row[1]) if row else (ratings.MU, ratings.SIGMA)
+        start = bot_prior(table.game, bots[player]) if player in bots else None
+        priors[player] = (row[0], row[1]) if row else start or (ratings.MU, ratings.SIGMA)
         played[player] = row[2] if row else 0
     after = ratings.rate_players(seat_players, priors, seat_places)
     changes = []

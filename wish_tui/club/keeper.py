@@ -9,6 +9,7 @@
     wish-tui club ban NAME [--json]                 refuse a member's logins (games, name stay)
     wish-tui club unmute NAME / unban NAME [--json] undo either
     wish-tui club problems [--json]                 the unfinished tables that cannot be resumed
+    wish-tui club tournament create|list|show|enter|withdraw|start …   (keeper_tournaments.py)
     wish-tui club --database postgresql://… COMMAND   the same, on a club in PostgreSQL
 
 `players`, `ratings`, `history` and `problems` open the database to read only and change
@@ -27,6 +28,9 @@ from .club import open_club
 from .errors import ClubError
 from .keeper_problems import add_parser as add_problems_parser
 from .keeper_problems import list_problems
+from .keeper_tournaments import READ_ONLY as TOURNAMENT_READS
+from .keeper_tournaments import add_parser as add_tournament_parser
+from .keeper_tournaments import run as run_tournament
 from .limits import REMOVED_NAME
 
 BOARD_MAX = 1000
@@ -74,6 +78,7 @@ def add_parser(commands) -> None:
         sanction.add_argument("name", metavar="NAME")
         sanction.add_argument("--json", action="store_true", help="print one JSON object")
     add_problems_parser(inner)
+    add_tournament_parser(inner)
 
 
 def _when(ms: int | None) -> str:
@@ -258,6 +263,11 @@ def run(args) -> int:
     """Run one `wish-tui club` command; a refusal is one sentence on stderr and status 1."""
     command = args.club_command
     try:
+        if command == "tournament":
+            read_only = args.tournament_command in TOURNAMENT_READS
+            with open_club(database=args.database, read_only=read_only) as club:
+                run_tournament(club, args)
+            return 0
         if command in ("players", "ratings", "history", "problems"):
             with open_club(database=args.database, read_only=True) as club:
                 if command == "problems":

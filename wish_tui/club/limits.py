@@ -22,7 +22,7 @@ PROFILE_MAX = 400
 PROFILE_LINES = 8
 CHAT_MAX = 200
 """Characters of a chat line (as the table server's protocol allows)."""
-BOT_NAMES = ("random", "easy", "medium", "hard")
+BOT_NAMES = ("random", "easy", "medium", "hard", "expert")
 """The bot levels, each a rated player of its own under this name."""
 REMOVED_NAME = "removed player"
 """How a removed player is shown in the games they played."""

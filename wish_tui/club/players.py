@@ -111,11 +111,14 @@ class Players:
             raise InputRefused(f"'{level[:20]}' is not a bot level ({', '.join(BOT_NAMES)}).")
         row = self.db.one(
             f"SELECT {COLUMNS} FROM players WHERE name_key = ? AND is_bot = 1", (level,)
-        )
+        ) or self.db.one(f"SELECT {COLUMNS} FROM players WHERE is_bot = 1 AND name = ?", (level,))
         if row is not None:
             return player_from_row(row)
         with self.db.transaction():
-            player_id = self._insert(level, is_bot=True)
+            # A level added later (expert) may find its name held by a person who took it
+            # before it was reserved: the bot then goes without the name's key.
+            held = self.db.one("SELECT id FROM players WHERE name_key = ?", (level,))
+            player_id = self._insert(level, is_bot=True, keyed=held is None)
         return self.get(player_id)
 
     def page(self, page: int = 0, size: int = 100, include_removed: bool = False) -> list[Player]:
@@ -306,12 +309,15 @@ class Players:
         return self.get(player_id)
 
     # -- inside ----------------------------------------------------------------------------------
-    def _insert(self, name: str, is_guest: bool = False, is_bot: bool = False) -> int:
+    def _insert(
+        self, name: str, is_guest: bool = False, is_bot: bool = False, keyed: bool = True
+    ) -> int:
         now = self.db.clock()
+        key = name_key(name) if keyed else None
         row = self.db.one(
             "INSERT INTO players (name, name_key, created_at, seen_at, is_guest, is_bot) "
             "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-            (name, name_key(name), now, None if is_bot else now, int(is_guest), int(is_bot)),
+            (name, key, now, None if is_bot else now, int(is_guest), int(is_bot)),
         )
         return row[0]
 

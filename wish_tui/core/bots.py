@@ -23,7 +23,7 @@ from .excerpt import excerpt
 
 __all__ = ["LEVELS", "Bot", "bot_maker", "match", "work_counter"]
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 """The bot levels of every game, weakest first."""
 _LOCAL = threading.local()
 
@@ -51,6 +51,10 @@ class Bot:
 
     level = "base"
     """The level's name, one of LEVELS."""
+    runs_apart = False
+    """True for a bot whose decisions are long searches: tables run it in a worker process."""
+    takes_iterations = False
+    """True for a bot whose budget may be a number of search iterations (`make_bot`)."""
 
     def __init__(self, seed: int, think_ms: int | None = None) -> None:
         self.seed = seed
@@ -113,18 +117,23 @@ def bot_maker(*classes: type[Bot]) -> Callable[..., Bot]:
     if tuple(by_level) != LEVELS:
         raise ValueError(f"bot classes must have the levels {', '.join(LEVELS)}, in order")
 
-    def make_bot(level: str, seed: int, think_ms: int | None = None) -> Bot:
+    def make_bot(
+        level: str, seed: int, think_ms: int | None = None, iterations: int | None = None
+    ) -> Bot:
         """Return a bot of `level` whose choices depend only on `seed` and what it is shown.
 
         Args:
-            level: one of LEVELS (random, easy, medium, hard).
+            level: one of LEVELS (random, easy, medium, hard, expert).
             seed: the seed of the bot's own generator.
-            think_ms: the hard bot's think budget per decision (each game has a default),
-                turned into a fixed number of engine applies so that results never depend on
-                the clock.
+            think_ms: the think budget per decision (each game has a default): the hard bot
+                turns it into a fixed number of engine applies, so that results never depend
+                on the clock; the expert searches for that long (anytime).
+            iterations: the expert's budget in search iterations instead (with no think_ms, a
+                seed then replays its choices exactly).
 
         Raises:
-            ValueError: the level is unknown or think_ms is not positive.
+            ValueError: the level is unknown, a budget is not positive, or iterations are
+                given to a level that does not search.
         """
         cls = by_level.get(level) if isinstance(level, str) else None
         if cls is None:
@@ -133,6 +142,10 @@ def bot_maker(*classes: type[Bot]) -> Callable[..., Bot]:
             )
         if think_ms is not None and think_ms <= 0:
             raise ValueError("think_ms must be a positive number of milliseconds.")
-        return cls(seed, think_ms)
+        if iterations is None:
+            return cls(seed, think_ms)
+        if not cls.takes_iterations:
+            raise ValueError(f"the {level} bot takes no iterations budget.")
+        return cls(seed, think_ms, iterations)
 
     return make_bot

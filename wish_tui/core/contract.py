@@ -175,5 +175,6 @@ class GameBots(Protocol):
     LEVELS: tuple[str, ...]
     """The levels, weakest first: `wish_tui.core.bots.LEVELS`."""
     make_bot: Callable[..., GameBot]
-    """make_bot(level, seed, think_ms=None): a bot whose choices depend only on its seed and
-    what it is shown; ValueError for an unknown level or a budget that is not positive."""
+    """make_bot(level, seed, think_ms=None, iterations=None): a bot whose choices depend only on
+    its seed and what it is shown (the expert's also on its time, unless its budget is
+    iterations alone); ValueError for an unknown level or a budget that is not positive."""

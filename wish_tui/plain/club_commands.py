@@ -4,7 +4,8 @@ finished game, the leaderboards, a player's page, a game's win rates, and your p
 A part of `lobby.PlainLobby` kept in its own file (mixed into it). Each command sends the table
 server the message the terminal app's lobby and club pages send (`invite`, `answer_invite`,
 `history`, `archive`, `leaderboard`, `player`, `game_page`, `profile`, `settings`,
-`profile_text`, `add_key`; see `wish_tui.club.service`) and waits for its answer, which is
+`profile_text`, `add_key`; see `wish_tui.club.service`; `tournaments`, `tournament`,
+`tournament_join`, `tournament_withdraw`: `server.hub.tournament_runner`) and waits for its answer, which is
 said in sentences (`club_pages.py`, `archive.py`); a refusal is the server's one sentence.
 """
 
@@ -35,8 +36,23 @@ CLUB_COMMANDS = {
     "mute": "mute NAME: hide a member's chat from you, at every table (unmute NAME: again)",
     "unmute": "unmute NAME: see a muted member's chat again",
     "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
+    "alerts": "alerts URL|off: post a move waiting for you while you are away to this webhook "
+    "(ntfy, Discord, Slack), once a move",
+    "tournaments": "tournaments: the club's tournaments, the newest first",
+    "tournament": "tournament ID [enter|withdraw|start]: a tournament's standings, rounds and "
+    "tables; enter it (its tables come to you as they are made), leave it (your results stay), "
+    "or start one you created; 'tournament new swiss GAME ROUNDS NAME' (or 'arena GAME "
+    "MINUTES NAME') creates one",
 }
 CLUB_ALIASES = {"ratings": "leaderboard", "invites": "invitations", "games": "history"}
+TOURNAMENT_VERBS = {
+    "": "tournament",
+    "start": "tournament_start",
+    "enter": "tournament_join",
+    "join": "tournament_join",
+    "withdraw": "tournament_withdraw",
+    "leave": "tournament_withdraw",
+}
 SWITCHES = {"on": True, "yes": True, "off": False, "no": False}
 
 
@@ -191,6 +207,51 @@ class ClubCommands:
 
     def _cmd_player(self, rest: str) -> None:
         self._ask_page({"type": "player", "name": rest.strip()})
+
+    def _cmd_alerts(self, rest: str) -> None:
+        url = rest.strip()
+        if not url:
+            self.out.say("Say 'alerts URL' (a webhook: http:// or https://) or 'alerts off'.")
+            return
+        self.send({"type": "alerts", "webhook": None if url.lower() == "off" else url})
+
+    # -- tournaments -----------------------------------------------------------------------------
+    def _cmd_tournaments(self, rest: str) -> None:
+        self._ask_page({"type": "tournaments"})
+
+    def _cmd_tournament(self, rest: str) -> None:
+        words = rest.split()
+        if words and words[0].lower() == "new":
+            self._new_tournament(words[1:])
+            return
+        number = words[0].lstrip("#") if words else ""
+        kind = TOURNAMENT_VERBS.get(words[1].lower() if len(words) > 1 else "")
+        if not number.isdigit() or int(number) < 1 or kind is None:
+            self.out.say(
+                "Say 'tournament ID' to read one, 'tournament ID enter' or 'tournament ID "
+                "withdraw' ('tournaments' lists them)."
+            )
+            return
+        self._ask_page({"type": kind, "id": int(number)})
+
+    def _new_tournament(self, words: list[str]) -> None:
+        """'tournament new swiss GAME ROUNDS NAME…' or 'tournament new arena GAME MINUTES NAME…'."""
+        game = _game_named(words[1]) if len(words) > 1 else None
+        system = words[0].lower() if words else ""
+        if (
+            system not in ("swiss", "arena")
+            or game is None
+            or len(words) < 4
+            or not words[2].isdigit()
+        ):
+            self.out.say(
+                "Say 'tournament new swiss GAME ROUNDS NAME' or 'tournament new arena GAME "
+                "MINUTES NAME', e.g. 'tournament new swiss wish 5 Friday Swiss'."
+            )
+            return
+        length = "rounds" if system == "swiss" else "minutes"
+        message = {"type": "tournament_create", "system": system, "game": game}
+        self._ask_page({**message, length: int(words[2]), "name": " ".join(words[3:])})
 
     # -- your profile ----------------------------------------------------------------------------
     def _cmd_profile(self, rest: str) -> None:

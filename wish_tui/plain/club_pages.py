@@ -11,6 +11,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from wish_tui import games
+from wish_tui.tables.tournament_words import lines as tournament_lines
+from wish_tui.tables.tournament_words import list_lines
 
 HISTORY_PAGE = 20
 """The rows of a history page the table server sends (a full page has a next one)."""
@@ -209,8 +211,26 @@ def rename_line(page: dict) -> str:
     return f"You may change your name again from {when(again)} (once in 30 days)."
 
 
+def tournament_page_lines(page: dict) -> list[str]:
+    """A tournament's page, and what may be said of it."""
+    number = page["tournament"]["id"]
+    return [
+        *tournament_lines(page),
+        "",
+        f"'tournament {number} enter' enters it, 'tournament {number} withdraw' leaves it (your "
+        "results stay); 'replay GAME' replays a table's game.",
+    ]
+
+
+def tournaments_page_lines(page: dict) -> list[str]:
+    """The club's tournaments, and how to read one."""
+    return [*list_lines(page["tournaments"]), "'tournament ID' shows one: standings and rounds."]
+
+
 PAGES = {
     "history": history_lines,
+    "tournament": tournament_page_lines,
+    "tournaments": tournaments_page_lines,
     "leaderboard": leaderboard_lines,
     "player": player_lines,
     "game": game_page_lines,

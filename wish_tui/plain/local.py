@@ -15,6 +15,7 @@ import signal
 import sys
 
 from wish_tui import games, preferences, saves
+from wish_tui.core.bots import LEVELS
 from wish_tui.launch import Launch
 from wish_tui.records import GameRecord
 from wish_tui.seeds import fresh_seed
@@ -25,6 +26,7 @@ from .console import Console
 from .output import Output
 from .reader import LineReader, set_up_readline
 from .reading import valid
+from .review import PlainReview
 from .sitting import PlainTable
 
 
@@ -42,7 +44,7 @@ class Opening:
         named = f" of {games.get(self.game).title}" if self.game else ""
         self.out.say(
             f"Which game{named}? One line says it: the game, 'solo LEVEL' or the seats "
-            f"(NAME:WHO, WHO human or a bot level: {', '.join(('random', 'easy', 'medium', 'hard'))}), "
+            f"(NAME:WHO, WHO human or a bot level: {', '.join(LEVELS)}), "
             f"and any option. For example: {'; '.join(setup.examples(False))}. quit leaves."
         )
 
@@ -146,6 +148,7 @@ class LocalGame:
             return "The game is autosaved: 'wish-tui plain continue' resumes it."
 
         humans = [i for i, s in enumerate(table.seats) if s.mine]
+        review = PlainReview(table, self.out, humans[0] if humans else None)
         sitting = PlainTable(
             table,
             self.out,
@@ -153,6 +156,7 @@ class LocalGame:
             viewer=humans[0] if humans else 0,
             leave_words=leave_words,
             on_over=_best_scores(table),
+            extra_commands={"review": review.command()},
         )
         self.console.go_to(sitting)
         sitting.start()

@@ -3,7 +3,8 @@ a pace after the change before it, so a person can follow the game in the log.
 
 A local table and the table server both play their bots' seats with it: after every change the
 owner calls `wake`; a move thought out for a position that changed meanwhile (an undo, a seat
-given back to its person) is dropped.
+given back to its person) is dropped. A bot that searches (the expert) thinks in a worker process
+(`wish_tui.tables.bot_process`), started as soon as such a bot sits at the table.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import contextlib
 import inspect
 from collections.abc import Awaitable, Callable
 
+from wish_tui.tables import bot_process
 from wish_tui.tables.master import GameTable
 from wish_tui.tables.seat import Refused
 
@@ -50,6 +52,16 @@ class BotTurns:
         self._task: asyncio.Task | None = None
         self._version = -1
         self._hurry: asyncio.Event | None = None
+        self._warm()
+
+    def _warm(self) -> None:
+        """Start the worker processes now if a bot of the table searches in one, so that its
+        first move does not wait for them."""
+        for seat in range(self.table.num_seats):
+            level = self.level_of(seat)
+            if level and self.table.bot(seat, level).runs_apart:
+                bot_process.warm(f"{self.table.spec.package}.bots")
+                return
 
     @property
     def thinking(self) -> bool:
@@ -80,7 +92,7 @@ class BotTurns:
             self._hurry.set()
 
     def cancel(self) -> None:
-        """Drop the move being thought out (its thread finishes unheard)."""
+        """Drop the move being thought out (its thread or worker finishes unheard)."""
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
@@ -90,7 +102,12 @@ class BotTurns:
         table = self.table
         started = loop.time()
         try:
-            action = await loop.run_in_executor(None, table.bot_choice, seat, level, table.state)
+            state = table.state
+            bot = table.bot(seat, level)
+            action, after = await bot_process.choose_async(
+                bot, state.view(seat), state.legal_actions()
+            )
+            table.keep_bot(seat, level, after)
         except Exception as exc:  # noqa: BLE001  (a bot's fault is reported, never swallowed)
             self._fail(exc)
             return

@@ -7,7 +7,8 @@ it, so both behave alike. It is plain logic — no I/O, no threads, no clock: it
 of a seat through the rules' front door (a refusal is one sentence and changes nothing), takes a
 seat's own decisions back as far as the rules allow, answers each seat's client with the seat API's
 shapes (`wish_tui.tables.seat`: a view, the choices, the log's lines), and thinks for bots and hints
-(slow: callers run those off their event loop).
+(slow: callers run those off their event loop; a bot that searches thinks in a worker process,
+`wish_tui.tables.bot_process`, while the caller's thread waits).
 """
 
 from __future__ import annotations
@@ -18,13 +19,17 @@ from dataclasses import dataclass
 
 from wish_tui import records
 from wish_tui.core.excerpt import excerpt
+from wish_tui.core.expert import EXPERT
 from wish_tui.records import GameRecord
+from wish_tui.tables import bot_process
 from wish_tui.tables.seat import SPECTATOR, Choice, Choices, Hint, Refused
 
 LOG_KEEP = 600
 """Log lines kept for each point of view (a client asks for the lines after a count)."""
 HINT_LEVEL = "hard"
-"""The bot whose judgement a hint gives."""
+"""The bot whose judgement a hint gives in a game between seats."""
+SOLO_HINT_LEVEL = EXPERT
+"""The bot whose judgement a hint gives in a solo game (against a deck or the forest)."""
 
 
 @dataclass(frozen=True)
@@ -307,11 +312,19 @@ class GameTable:
             self._bots[key] = self.spec.bots.make_bot(level, seed=self.record.seed * 10 + seat)
         return self._bots[key]
 
+    def keep_bot(self, seat: int, level: str, bot) -> None:
+        """Keep `bot` as the bot of `level` playing `seat` (as it came back from choosing in a
+        worker process, remembering what it chose)."""
+        self._bots[(seat, level)] = bot
+
     def bot_choice(self, seat: int, level: str, state=None):
         """The action `seat`'s bot takes in `state` (the current one by default); it sees only
-        the seat's view."""
+        the seat's view. Blocks while the bot thinks (in a worker process for the expert)."""
         state = state or self.state
-        return self.bot(seat, level).choose(state.view(seat), state.legal_actions())
+        bot = self.bot(seat, level)
+        action, after = bot_process.choose(bot, state.view(seat), state.legal_actions())
+        self.keep_bot(seat, level, after)
+        return action
 
     def hint(self, seat: int, state=None) -> Hint:
         """What the strongest bot would do in `seat`'s place now, and why.
@@ -323,8 +336,9 @@ class GameTable:
         actions = self.actions
         if state.is_over or state.current_player != seat:
             raise Refused("A hint is given when you are to decide.")
-        bot = self.spec.bots.make_bot(HINT_LEVEL, seed=self.record.seed)
-        action, reason = bot.hint(state.view(seat), state.legal_actions())
+        level = SOLO_HINT_LEVEL if self.num_seats == 1 else HINT_LEVEL
+        bot = self.spec.bots.make_bot(level, seed=self.record.seed)
+        action, reason = bot_process.hint(bot, state.view(seat), state.legal_actions())
         words = self.words.words(state, state.view(seat), seat, action)
         return Hint(str(action), words, reason, actions)
 

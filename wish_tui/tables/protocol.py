@@ -3,6 +3,31 @@
 Every message is one JSON object on one line of UTF-8, at most MAX_MESSAGE bytes. A message that
 breaks a rule gets one sentence back (`ProtocolError`) and changes nothing; what it sent is quoted
 back only as a short escaped excerpt.
+
+The messages, session → hub (each answered by the hub's handler of its type):
+
+    hello {token}                       who this session is (first message, once)
+    register {name}                     a newcomer's name (after a welcome that asks for one)
+    lobby                               list the tables (and keep me told of changes)
+    new_table {game, seats: [{name, who: me|open|BOT}], solo, options, kind, clock}
+    join {table, seat}   leave {table}   watch {table}   open {table}   close_table {table}
+    play {table, action, expect}        undo {table}     chat {table, text}
+    hint {table}                        why {table, action}
+    hand_to_bot {table, seat, on}       resign {table}   rematch {table}
+    invite {table, name}                answer_invite {invitation, accept}
+    history {mine, game, player, page}  archive {game_id}
+    leaderboard {game, page}            player {name}    game_page {game}
+    profile                             add_key {line}   settings {changes}   profile_text {text}
+    rename {name}   mute {name, on}     spectator_chat {table, on}
+    web_link                            a one-time link signing a browser in as this person
+
+and hub → session: ``welcome`` (or one asking for a name), ``lobby`` (every table in a few words,
+who is online, invitations), ``table`` (the table as this person sees it, in the seat API's shapes
+(`wish_tui.tables.seat`): the seats with their clocks and who is connected, their view and their
+choices, new log and chat lines, whose decision it is, whether the game's end is kept:
+``ended``), ``hint``, ``why``, ``notice`` (a sentence
+to know), ``page`` (a club page: history, leaderboard, a player, a game, the profile),
+``archive`` (a finished game's record), ``error`` (one sentence; nothing changed).
 """
 
 from __future__ import annotations

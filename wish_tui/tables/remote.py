@@ -20,6 +20,7 @@ from wish_tui.tables.base import TableBase
 from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
+from .table_diff import Follower
 
 SOCKET_ENV = "WISH_TUI_SERVE_SOCKET"
 """Where the table server listens, in the environment of a session's app process."""
@@ -59,6 +60,8 @@ class Connection:
         is then read no more. Without it, the error ends the line's reading task."""
         self._writer: asyncio.StreamWriter | None = None
         self._task: asyncio.Task | None = None
+        self.tables = Follower()
+        """The last message of each table, from which the server's diffs are made whole."""
 
     @classmethod
     def from_environment(
@@ -84,7 +87,7 @@ class Connection:
         """
         reader, writer = await asyncio.open_unix_connection(self.socket_path, limit=MAX_MESSAGE + 2)
         self._writer = writer
-        hello = {"type": "hello", "token": self.token}
+        hello = {"type": "hello", "token": self.token, "diffs": True}
         if self.lobby_with_welcome:
             hello["lobby"] = True
         self.send(hello)
@@ -107,7 +110,14 @@ class Connection:
         self._hand_on({"type": "lost"})
 
     def _hand_on(self, message: dict) -> bool:
-        """Hand `message` to the client; False when its handling failed (told `on_failure`)."""
+        """Hand `message` to the client, a table's diff made whole first; False when its
+        handling failed (told `on_failure`)."""
+        if message["type"] in ("table", "table_diff"):
+            whole = self.tables.whole(message)
+            if whole is None:  # a diff from a message this client lacks: the whole table, asked
+                self.send({"type": "resend", "table": str(message.get("table", ""))})
+                return True
+            message = whole
         try:
             self.on_message(message)
         except Exception as exc:

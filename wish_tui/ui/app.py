@@ -139,7 +139,7 @@ class WishApp(TableApp):
         if self.loaded is not None:
             record, history, warning = self.loaded
             if launch.screen == "replay":
-                self.show_replay(record)
+                self.show_replay(record, launch.path)
             else:
                 self.open_game(record, history, warning)
         elif launch.screen == "game":
@@ -227,11 +227,11 @@ class WishApp(TableApp):
 
         self.push_screen(LoadScreen())
 
-    def show_replay(self, record) -> None:
-        """Step through a saved game."""
+    def show_replay(self, record, path: str | None = None, review: bool = False) -> None:
+        """Step through a saved game (from `path`), its review under way with `review`."""
         from .replay import ReplayScreen
 
-        self.show_alone(ReplayScreen(record))
+        self.show_alone(ReplayScreen(record, at_end=review, path=path, review=review))
 
     def start_game(
         self,
@@ -465,7 +465,7 @@ class WishApp(TableApp):
         except saves.SaveError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.show_replay(record)
+        self.show_replay(record, path)
 
 
 def _load_for(launch: Launch):

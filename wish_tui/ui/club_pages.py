@@ -1,6 +1,6 @@
 """The club's pages at `wish-tui serve`: the history of finished games (yours or everyone's, by
-game and by player) with their replays, the leaderboards, a player's page, a game's page, and
-your profile (your keys, your settings).
+game and by player) with their replays, the leaderboards, a player's page, a game's page,
+your profile (your keys, your settings), and the club's tournaments with each one's standings.
 
 One screen shows whichever page the table server sent last (a ``page`` message); its keys ask
 for another. It holds nothing of its own but what the page says.
@@ -16,6 +16,8 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Label, Static
 
 from wish_tui import games
+from wish_tui.tables.tournament_words import heading
+from wish_tui.tables.tournament_words import lines as tournament_lines
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.line_input import LineInput
 
@@ -26,6 +28,8 @@ PAGE_KEYS = {
     "game": "g another game · l its leaderboard · Esc back",
     "profile": "k adds a key (paste its line) · b bell on/off · t your text · n your name · "
     "Esc back",
+    "tournaments": "Enter: the tournament's standings and rounds · Esc back",
+    "tournament": "e enters it · x withdraws from it (your results stay) · o the list · Esc back",
 }
 
 
@@ -63,6 +67,9 @@ class ClubPageScreen(AppScreen):
         Binding("b", "bell", "Bell", show=False),
         Binding("t", "profile_text", "Text", show=False),
         Binding("n", "rename", "Name", show=False),
+        Binding("e", "enter_tournament", "Enter", show=False),
+        Binding("x", "withdraw", "Withdraw", show=False),
+        Binding("o", "tournaments", "Tournaments", show=False),
     ]
 
     def __init__(self, message: dict) -> None:
@@ -200,6 +207,40 @@ class ClubPageScreen(AppScreen):
             text = "You are a guest: connect with a key to keep a name, a rating and a profile."
         return f"Your profile: {player.get('name', '?')}", text
 
+    def _tournaments(self, message: dict, grid: DataTable) -> tuple[str, str]:
+        grid.add_columns("#", "Tournament", "Game", "Kind", "Entrants", "Now")
+        for entry in message.get("tournaments", []):
+            length = (
+                f"Swiss, {entry['rounds']} rounds"
+                if entry["system"] == "swiss"
+                else f"Arena, {entry['minutes']} min"
+            )
+            grid.add_row(
+                str(entry["id"]),
+                entry["name"],
+                f"{_game_title(entry['game'])}, {entry['seats']} seats",
+                length,
+                str(entry["entrants"]),
+                entry["status"],
+            )
+        text = "" if message.get("tournaments") else "The club has no tournament yet."
+        return "The club's tournaments, the newest first", text
+
+    def _tournament(self, message: dict, grid: DataTable) -> tuple[str, str]:
+        swiss = message["tournament"]["system"] == "swiss"
+        grid.add_columns("#", "Player", "Points", *(("Buchholz",) if swiss else ()), "Tables")
+        for line in message.get("standings", []):
+            mark = " (withdrawn)" if line["withdrawn"] else " (on fire)" if line["on_fire"] else ""
+            grid.add_row(
+                str(line["rank"]),
+                line["name"] + mark,
+                str(line["score"]),
+                *((str(line["tie_break"]),) if swiss else ()),
+                " ".join(line["results"]) or "—",
+            )
+        rounds = tournament_lines(message)[len(message.get("standings", [])) + 2 :]
+        return heading(message["tournament"]), "\n".join(rounds)
+
     # -- keys ----------------------------------------------------------------------------------
     def _ask(self, message: dict) -> None:
         self.app.server_send(message)
@@ -213,9 +254,10 @@ class ClubPageScreen(AppScreen):
         self.app.show_lobby()
 
     def action_open(self) -> None:
-        """History: replay the highlighted game. Leaderboard: that player's page."""
+        """History: replay the highlighted game. Leaderboard: that player's page. Tournaments:
+        that tournament's page."""
         grid = self.query_one(DataTable)
-        rows = self.message.get("rows", [])
+        rows = self.message.get("tournaments" if self.kind == "tournaments" else "rows", [])
         if grid.cursor_row is None or not 0 <= grid.cursor_row < len(rows):
             return
         row = rows[grid.cursor_row]
@@ -223,6 +265,22 @@ class ClubPageScreen(AppScreen):
             self._ask({"type": "archive", "game_id": row["table_id"]})
         elif self.kind == "leaderboard" and not row.get("is_bot"):
             self._ask({"type": "player", "name": row["name"]})
+        elif self.kind == "tournaments":
+            self._ask({"type": "tournament", "id": row["id"]})
+
+    def action_enter_tournament(self) -> None:
+        """A tournament's page: enter it."""
+        if self.kind == "tournament":
+            self._ask({"type": "tournament_join", "id": self.message["tournament"]["id"]})
+
+    def action_withdraw(self) -> None:
+        """A tournament's page: withdraw from it (your results stay)."""
+        if self.kind == "tournament":
+            self._ask({"type": "tournament_withdraw", "id": self.message["tournament"]["id"]})
+
+    def action_tournaments(self) -> None:
+        """The club's tournaments."""
+        self._ask({"type": "tournaments"})
 
     def action_mine(self) -> None:
         """History: yours, or everyone's."""

@@ -4,7 +4,7 @@ Enter opens a table you sit at, joins an open seat, or watches; `n` opens a new 
 its options, who sits where: you, a seat left open for a friend, or a bot; live or turn-based,
 with its clock); `w` watches; `x` closes a table you own; `i` invites a player to a table you
 sit at, `a`/`d` accept or decline an invitation to you; `h` the history, `l` the leaderboards,
-`p` your page, `y` your profile (keys, settings); `b` asks for a one-time link that signs a
+`p` your page, `y` your profile (keys, settings), `t` the tournaments; `b` asks for a one-time link that signs a
 browser in as you (with `serve --web`). The tables where it is your move come first, with how
 long you have had it (`new`: since you last looked). Everything comes from the table server;
 this screen holds nothing.
@@ -45,6 +45,7 @@ class LobbyScreen(AppScreen):
         Binding("i", "invite", "Invite"),
         Binding("h", "history", "History"),
         Binding("l", "leaderboard", "Leaderboard"),
+        Binding("t", "tournaments", "Tournaments", show=False),
         Binding("p", "my_page", "You"),
         Binding("y", "profile", "Profile", show=False),
         Binding("a", "accept", "Accept", show=False),
@@ -253,6 +254,10 @@ class LobbyScreen(AppScreen):
 
         game = entry["game"] if entry else list(games.GAMES)[0]
         self.app.server_send({"type": "leaderboard", "game": game})
+
+    def action_tournaments(self) -> None:
+        """The club's tournaments."""
+        self.app.server_send({"type": "tournaments"})
 
     def action_my_page(self) -> None:
         """Your page: per game, played, won, average and best, rating and its trend."""

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
 
 from wish_tui import games
+from wish_tui.core.bots import LEVELS
 from wish_tui.core.game_spec import Game
 from wish_tui.records import SEED_RANGE
 from wish_tui.seeds import fresh_seed
@@ -18,23 +19,15 @@ from wish_tui.ui.screens.app_screen import AppScreen
 
 from . import preferences
 
-WHO_OPTIONS = [
-    ("Nobody", "none"),
-    ("Person", "human"),
-    ("Bot: random", "random"),
-    ("Bot: easy", "easy"),
-    ("Bot: medium", "medium"),
-    ("Bot: hard", "hard"),
-]
+BOT_OPTIONS = [(f"Bot: {level}", level) for level in LEVELS]
+"""A bot of each level, weakest first."""
+WHO_OPTIONS = [("Nobody", "none"), ("Person", "human"), *BOT_OPTIONS]
 DEFAULT_WHO = ("human", "easy", "none", "none")
 WHO_ONLINE = [
     ("Nobody", "none"),
     ("Me", "me"),
     ("Open seat (a friend joins)", "open"),
-    ("Bot: random", "random"),
-    ("Bot: easy", "easy"),
-    ("Bot: medium", "medium"),
-    ("Bot: hard", "hard"),
+    *BOT_OPTIONS,
 ]
 """Who sits where at a new table of `wish-tui serve`."""
 DEFAULT_ONLINE = ("me", "open", "none", "none")

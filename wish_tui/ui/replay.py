@@ -3,18 +3,24 @@ once the game is over)."""
 
 from __future__ import annotations
 
+import contextlib
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.widgets import Footer
 
 from wish_tui import saves
+from wish_tui.records import SaveError
 from wish_tui.tables.master import seat_view
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.ui.screens.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.view_text import ViewText
+
+from .coaching import Coaching
 
 
 def replay_moves(record, states: list) -> list[tuple[int, object]]:
@@ -39,13 +45,21 @@ class ReplayScreen(AppScreen):
         Binding("g", "jump", "Go to"),
         Binding("v", "watch", "Watch seat"),
         Binding("p", "play_here", "Play from here"),
+        Binding("r", "review", "Review"),
         Binding("pageup", "log_scroll(-1)", show=False),
         Binding("pagedown", "log_scroll(1)", show=False),
         Binding("escape", "leave", "Back"),
         Binding("q", "quit_app", "Quit"),
     ]
 
-    def __init__(self, record, states: list | None = None, at_end: bool = False) -> None:
+    def __init__(
+        self,
+        record,
+        states: list | None = None,
+        at_end: bool = False,
+        path: str | None = None,
+        review: bool = False,
+    ) -> None:
         super().__init__(classes="table")
         self.record = record
         self.spec = record.spec
@@ -54,6 +68,11 @@ class ReplayScreen(AppScreen):
         self.index = len(self.states) - 1 if at_end else 0
         """The position shown (a finished game of the club opens on its final table)."""
         self.seat = next((i for i, s in enumerate(record.seats) if s.get("who") == "human"), 0)
+        self.path = path
+        """The save the replay was opened from (where a review is stored), if any."""
+        self.coaching: Coaching | None = None
+        self._coach_stored()
+        self._review_at_once = review
 
     def compose(self) -> ComposeResult:
         yield self.spec.ui.Board(id="board-root")
@@ -62,6 +81,8 @@ class ReplayScreen(AppScreen):
 
     def on_mount(self) -> None:
         self._show()
+        if self._review_at_once:
+            self.action_review()
 
     def on_resize(self) -> None:
         compact = self.size.height < 34 or self.size.width < 100
@@ -82,18 +103,24 @@ class ReplayScreen(AppScreen):
         words = self.spec.log
         for line in words.opening_lines(self.record, self.states[0]):
             log.write(line)
-        for (seat, action), before, after in zip(
-            self.moves[: self.index], self.states, self.states[1:], strict=False
+        coaching = self.coaching
+        for move, ((seat, action), before, after) in enumerate(
+            zip(self.moves[: self.index], self.states, self.states[1:], strict=False)
         ):
             private = seat == self.seat or over
             for line in words.log_lines(self.record, before, action, after, seat, private):
                 log.write(line)
+            marked = coaching.mark_line(move) if coaching and seat == coaching.seat else ""
+            if marked:
+                log.write(marked)
         where = f"round {view['round']}, " if "round" in view else ""
-        # The keys (→ ← g v p) are on the key bar: the status says where the replay is.
+        # The keys (→ ← g v p r) are on the key bar: the status says where the replay is.
         status = (
             f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
             f"watching {self._label(self.seat)}"
         )
+        if coaching:
+            status += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
         self.query_one("#status", ViewText).show(Text(status))
 
     def action_forward(self) -> None:
@@ -141,9 +168,89 @@ class ReplayScreen(AppScreen):
         def chosen(i: int | None) -> None:
             if i is not None:
                 self.seat = i
+                if not (self.coaching and self.coaching.running):
+                    self._coach_stored()
                 self._show()
 
         self.app.push_screen(ChoiceScreen("Watch which seat?", names), chosen)
+
+    def _coach_stored(self) -> None:
+        """Show the stored review of the seat watched, if the game holds one."""
+        name = self.record.seat_names[self.seat]
+        stored = name in self.record.reviews
+        self.coaching = Coaching(self.record, self.states, self.seat) if stored else None
+
+    def action_review(self) -> None:
+        """The expert's review of the seat watched: start or go on with it, stop it, or offer
+        its costliest decisions once it is complete."""
+        coaching = self.coaching
+        if coaching is None or coaching.seat != self.seat:
+            if coaching is not None and coaching.running:
+                coaching.stop()
+                return
+            coaching = self.coaching = Coaching(self.record, self.states, self.seat)
+            if coaching.coach.warning:
+                self.notify(coaching.coach.warning, severity="warning")
+        if coaching.running:
+            coaching.stop()
+        elif coaching.review.complete:
+            self._offer_costliest()
+        else:
+            app = self.app
+            self.run_worker(lambda: self._review(coaching, app), thread=True, group="review")
+        self._show()
+
+    def _review(self, coaching: Coaching, app) -> None:
+        """In a thread: judge the decisions left, the status following; then store and offer."""
+        complete = coaching.run(lambda judged: self._from_thread(app, self._show))
+        self._from_thread(app, self._reviewed, complete)
+
+    def _from_thread(self, app, callback, *args) -> None:
+        """`callback` on the app's loop, if the app still runs (it may close mid-review; the
+        screen, once left, no longer knows its app)."""
+        with contextlib.suppress(RuntimeError):
+            app.call_from_thread(self._while_shown, callback, *args)
+
+    def _while_shown(self, callback, *args) -> None:
+        """`callback` while this screen is up; once it is left, only the review is kept."""
+        if self.is_attached and self in self.app.screen_stack:
+            with contextlib.suppress(NoMatches):  # the screen is being taken down
+                callback(*args)
+        elif callback == self._reviewed:
+            self._store()
+
+    def _reviewed(self, complete: bool) -> None:
+        self._store()
+        self._show()
+        if complete:
+            self._offer_costliest()
+
+    def _offer_costliest(self) -> None:
+        title, lines, moves = self.coaching.costliest()
+        if not lines:
+            self.notify(f"{title} No decision lost as much as an inaccuracy.")
+            return
+
+        def chosen(i: int | None) -> None:
+            if i is not None:
+                self.index = moves[i]
+                self._show()
+
+        self.app.push_screen(ChoiceScreen(f"{title} Go to:", lines), chosen)
+
+    def _store(self) -> None:
+        """Keep the review with the game: in the save it was opened from, or the finished
+        game's own file in the history (a club's game keeps its own records)."""
+        if self._at_server:
+            return
+        record = self.coaching.keep()
+        try:
+            if self.path is not None:
+                saves.write_record(record, saves.save_path(self.path))
+            elif self.states[-1].is_over:
+                saves.autosave(record, finished=True)
+        except SaveError as exc:
+            self.notify(f"The review is not kept: {exc}", severity="error")
 
     def action_play_here(self) -> None:
         """Play on from this point with the same seats."""
@@ -168,6 +275,10 @@ class ReplayScreen(AppScreen):
             self.app.show_lobby()
         else:
             self.app.show_title()
+
+    def on_unmount(self) -> None:
+        if self.coaching is not None:
+            self.coaching.stop()
 
     def check_action(self, action: str, parameters) -> bool | None:
         # A game of a server's club is replayed there, not played on in its data directory.

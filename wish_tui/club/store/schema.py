@@ -228,7 +228,92 @@ V5 = ("ALTER TABLE players ADD COLUMN renamed_at {bigint}",)
 once in `players.RENAME_EVERY_DAYS` days."""
 
 
-MIGRATIONS: tuple[Callable, ...] = (_v1, _run(V2), _run(V3), _run(V4), _run(V5))
+V6 = (
+    """CREATE TABLE tournaments (
+        id {id},
+        name TEXT NOT NULL,
+        system TEXT NOT NULL CHECK (system IN ('swiss', 'arena')),
+        game TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{{}}',
+        seats INTEGER NOT NULL,
+        kind TEXT NOT NULL DEFAULT 'live' CHECK (kind IN ('live', 'turn')),
+        clock TEXT NOT NULL DEFAULT '{{}}',
+        rounds INTEGER NOT NULL DEFAULT 0,
+        minutes INTEGER NOT NULL DEFAULT 0,
+        bots INTEGER NOT NULL DEFAULT 0,
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'running', 'finished')),
+        round INTEGER NOT NULL DEFAULT 0,
+        created_by {bigint} REFERENCES players (id),
+        created_at {bigint} NOT NULL,
+        started_at {bigint},
+        ends_at {bigint},
+        finished_at {bigint}
+    )""",
+    "CREATE INDEX tournaments_by_status ON tournaments (status, id)",
+    """CREATE TABLE tournament_entrants (
+        tournament_id {bigint} NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        joined_at {bigint} NOT NULL,
+        withdrawn INTEGER NOT NULL DEFAULT 0,
+        free_since {bigint},
+        PRIMARY KEY (tournament_id, player_id)
+    ){compact}""",
+    "CREATE INDEX tournament_entrants_by_player ON tournament_entrants (player_id)",
+    """CREATE TABLE tournament_tables (
+        tournament_id {bigint} NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        n INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        table_id {bigint} UNIQUE REFERENCES tables (id) ON DELETE SET NULL,
+        players TEXT NOT NULL,
+        places TEXT NOT NULL DEFAULT '[]',
+        no_shows TEXT NOT NULL DEFAULT '[]',
+        created_at {bigint} NOT NULL,
+        ended_at {bigint},
+        PRIMARY KEY (tournament_id, n)
+    ){compact}""",
+    "CREATE INDEX tournament_tables_playing ON tournament_tables (tournament_id, n) "
+    "WHERE ended_at IS NULL",
+)
+"""Version 6: tournaments (a Swiss of `rounds` rounds or an arena of `minutes`), who entered
+each (withdrawn or not; in an arena, since when they wait for a table), and the tables each made
+(a Swiss bye is a row with no table), with each player's place once the table ended."""
+
+
+V7 = (
+    "ALTER TABLE players ADD COLUMN alerts TEXT NOT NULL DEFAULT '{{}}'",
+    """CREATE TABLE alert_queue (
+        id {id},
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        table_id {bigint} NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        waiting_since {bigint} NOT NULL,
+        channel TEXT NOT NULL CHECK (channel IN ('webhook', 'email')),
+        target TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at {bigint} NOT NULL,
+        due_at {bigint} NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        sent_at {bigint},
+        given_up_at {bigint},
+        error TEXT NOT NULL DEFAULT '',
+        UNIQUE (player_id, table_id, waiting_since)
+    )""",
+    "CREATE INDEX alert_queue_due ON alert_queue (due_at) "
+    "WHERE sent_at IS NULL AND given_up_at IS NULL",
+)
+"""Version 7: how each member hears of a move waiting for them while away (`players.alerts`:
+JSON, the webhook's URL and the note left when it was turned off), and the queue of alerts to
+send, one per member, table and waiting period, retried with backoff."""
+
+
+MIGRATIONS: tuple[Callable, ...] = (
+    _v1,
+    _run(V2),
+    _run(V3),
+    _run(V4),
+    _run(V5),
+    _run(V6),
+    _run(V7),
+)
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)
 """The schema version this code writes; a database of a higher version is refused."""

@@ -18,30 +18,7 @@ one service per job, each reaching the others through it: the requests at the ta
 before anyone is told of it (`wish_tui.club.recorder`); each session gets only its own seat's
 view (`table_message.py`).
 
-Messages (JSON lines, `wish_tui.tables.protocol`), session → hub:
-
-    hello {token}                       who this session is (first message, once)
-    register {name}                     a newcomer's name (after a welcome that asks for one)
-    lobby                               list the tables (and keep me told of changes)
-    new_table {game, seats: [{name, who: me|open|BOT}], solo, options, kind, clock}
-    join {table, seat}   leave {table}   watch {table}   open {table}   close_table {table}
-    play {table, action, expect}        undo {table}     chat {table, text}
-    hint {table}                        why {table, action}
-    hand_to_bot {table, seat, on}       resign {table}   rematch {table}
-    invite {table, name}                answer_invite {invitation, accept}
-    history {mine, game, player, page}  archive {game_id}
-    leaderboard {game, page}            player {name}    game_page {game}
-    profile                             add_key {line}   settings {changes}   profile_text {text}
-    rename {name}   mute {name, on}     spectator_chat {table, on}
-    web_link                            a one-time link signing a browser in as this person
-
-and hub → session: ``welcome`` (or one asking for a name), ``lobby`` (every table in a few words,
-who is online, invitations), ``table`` (the table as this person sees it, in the seat API's shapes
-(`wish_tui.tables.seat`): the seats with their clocks and who is connected, their view and their
-choices, new log and chat lines, whose decision it is, whether the game's end is kept:
-``ended``), ``hint``, ``why``, ``notice`` (a sentence
-to know), ``page`` (a club page: history, leaderboard, a player, a game, the profile),
-``archive`` (a finished game's record), ``error`` (one sentence; nothing changed).
+The messages both ways are listed in `wish_tui.tables.protocol`.
 """
 
 from __future__ import annotations
@@ -63,18 +40,22 @@ from wish_tui.club.rows import Player
 from wish_tui.club.service import NO_NEW_PLAYERS, ClubService, NoNewPlayers
 from wish_tui.seeds import fresh_seed
 from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, text_field
+from wish_tui.tables.table_diff import Teller
 
 from . import seating as tablemod
 from .clock_keeper import ClockKeeper
 from .copies import TableCopies
 from .endings import TableEndings
-from .lobby import LobbyLists, without_waiting
+from .lobby import LobbyLists
 from .nodes import NodeDuties
 from .presence import TablePresence, others
 from .session import Session
 from .table import NotKept, Table, TableError
 from .table_bots import TableBots
+from .table_news import TableNews
 from .table_requests import TableRequests
+from .tournament_runner import TournamentRunner
+from .turn_alerts import TurnAlerts
 
 SOCKET = "serve.sock"
 BANNED = (
@@ -153,12 +134,17 @@ class Hub:
         """Each game's end kept in the club, and its rematch."""
         self.lobby_lists = LobbyLists(self)
         self.presence = TablePresence(self)
+        self.table_news = TableNews(self)
+        """Who is told of a table's change: its players now, its spectators a few times a
+        second at most."""
         self.node = NodeDuties(self)
         """This node of a club several nodes share (PostgreSQL): leases, who is online elsewhere."""
         self.copies = TableCopies(self)
         """This node's copies of the club's tables, kept up to date with every node's changes."""
         self.club_service = ClubService(self)
         """The club's requests: invitations, who may say what, its pages, profiles."""
+        self.tournaments = TournamentRunner(self)
+        self.alerts = TurnAlerts(self)
         seating = self.seating
         self._handlers = {
             "hello": self._hello,
@@ -170,6 +156,7 @@ class Hub:
             "leave": seating.leave,
             "watch": seating.watch,
             "open": seating.open,
+            "resend": seating.resend,
             "close_table": seating.close_table,
             "play": seating.play,
             "undo": seating.undo,
@@ -180,6 +167,8 @@ class Hub:
             "resign": seating.resign,
             "rematch": self.endings.rematch,
             **self.club_service.handlers(),
+            **self.tournaments.handlers(),
+            **self.alerts.handlers(),
         }
         """Every request a session may make, by its type, and what answers it."""
 
@@ -260,6 +249,8 @@ class Hub:
         for table in self.tables.values():
             self.bots.wake(table)
         self.spawn(self.clocks.keep_every_while())
+        self.spawn(self.tournaments.pair_every_while())
+        self.spawn(self.alerts.alert_every_while())
         await self.node.start()
 
     async def close(self) -> None:
@@ -268,6 +259,7 @@ class Hub:
         await self.node.stop_listening()
         self.bots.stop_all()
         self.clocks.stop_all()
+        self.table_news.close()
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -419,6 +411,8 @@ class Hub:
             raise ProtocolError("That token is not valid (it is used once, by its own session).")
         who, name = identity
         session.lobby_with_welcome = message.get("lobby") is True
+        if message.get("diffs") is True:
+            session.teller = Teller()
         try:
             player = await self.club_service.arriving(who, name)
         except NoNewPlayers as exc:
@@ -502,9 +496,7 @@ class Hub:
         if session.lobby_with_welcome:
             session.in_lobby = True
             self.presence.show_table(session, "")
-            lobby = self.lobby(session)
-            session.lobby_told, session.lobby_told_at = without_waiting(lobby), time.monotonic()
-            welcome["lobby"] = lobby
+            welcome["lobby"] = self.lobby_lists.list_told(session)
         session.send(welcome)
         self.tell_lobby()
 
@@ -517,6 +509,8 @@ class Hub:
         self.presence.show_table(session, table.id)
         session.log_count = 0
         session.chat_count = max(0, table.chat_since(0)[1] - 10)
+        if session.teller is not None:
+            session.teller.forget()
         seat = table.seat_of(session.person)
         stepped_aside = False
         if seat is not None:
@@ -530,9 +524,11 @@ class Hub:
         """True when `person` has a session here, or on another node of a shared club."""
         return person in self.node.elsewhere or any(s.person == person for s in self.sessions)
 
-    def send_table(self, session: Session, table: Table) -> None:
-        """Send `session` the table as its person sees it now (what is new since the last)."""
-        session.send(table.message_for(session, self.connected, self.clock()))
+    def send_table(self, session: Session, table: Table, hidden=frozenset()) -> None:
+        """Send `session` the table as its person sees it now (what is new since the last;
+        `hidden`: people whose chat is left out besides those it mutes)."""
+        hidden = hidden | self.table_news.held_mutes(session, table.id)
+        session.send_table(table.message_for(session, self.connected, self.clock(), hidden))
 
     def changed(self, table: Table) -> None:
         """After any change (already in the database): tell everyone looking at the table, run
@@ -542,10 +538,9 @@ class Hub:
         self.bots.wake(table)
 
     def tell_table(self, table: Table) -> None:
-        """Send `table` again to every session looking at it."""
-        for session in self.sessions:
-            if session.table == table.id:
-                self.send_table(session, table)
+        """Send `table` again to every session looking at it (its spectators a few times a
+        second at most: `table_news.py`)."""
+        self.table_news.tell(table)
 
     def notice(self, table: Table, text: str, people: list[str] | None = None) -> None:
         """Tell the sessions looking at `table` (or only `people`'s) one sentence."""

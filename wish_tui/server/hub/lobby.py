@@ -3,8 +3,9 @@ when each session in the lobby is told again.
 
 A service the hub composes (`Hub.lobby_lists`). A change a session cares about (a new table, an
 open seat, its move) is told within LOBBY_EVERY seconds, a burst of them once; a change in the
-background only (who is online, how far the other tables have got) waits for the next news, or
-for LOBBY_BACKGROUND_EVERY seconds, told a few sessions at a time.
+background only waits for the next news, or for LOBBY_BACKGROUND_EVERY seconds (who is online)
+or LOBBY_PROGRESS_EVERY (how far the other tables have got), told a few sessions at a time; no
+round is run before one is due.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ who is online, and how far the other tables have got (at a club of hundreds, one
 every moment, and each list sent is drawn again by every session in the lobby: at 200 sessions
 these lists were nearly half of all the processor time the apps spent, every 5 s). Whatever
 concerns the session itself (a new table, an open seat, its move) is told at once."""
+LOBBY_PROGRESS_EVERY = 60.0
+"""Seconds between two lobby lists sent to a session when all that changed is how far the
+tables have got: at 200 sessions with 16 tables playing, telling it every 10 s cost the apps in
+the lobby as much processor time per move as the two apps at its table."""
 LOBBY_BACKGROUND_BATCH = 16
 """The most sessions told only background news at one round of news (every LOBBY_EVERY)."""
 
@@ -34,13 +39,31 @@ class LobbyLists:
     def __init__(self, hub) -> None:
         self.hub = hub
         self._due: asyncio.TimerHandle | None = None
+        self._due_at = 0.0
+        """When the next round is due (the loop's time)."""
+        self._front: list | None = None
+        """What every list shared in the last round, but its background."""
+        self._front_version = 0
+        self._online: list | None = None
+        """Its background: who is online, and how far each table has got."""
+        self._progress: list | None = None
+        self._back_version = (0, 0)
+        """The numbers of the two (who is online, how far)."""
 
     def open(self, session: Session, message: dict) -> None:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
         session.in_lobby = True
         self.hub.presence.show_table(session, "")
-        lobby = self.for_session(session)
-        self.tell_session(session, lobby, without_waiting(lobby), time.monotonic())
+        session.send(self.list_told(session))
+
+    def list_told(self, session: Session) -> dict:
+        """The whole list for `session`, which is sent it now (asked, or with its welcome)."""
+        common = self.common()
+        self._seen_round(common)
+        session.lobby_told_back = self._back_version
+        session.lobby_told = (self._front_version, self._personal(session, self._owned()))
+        session.lobby_told_at = time.monotonic()
+        return self.for_session(session, common)
 
     def _common_summary(self, table: Table, here: set[str]) -> dict:
         """What the lobby says of `table` to everyone (`here`: the people connected)."""
@@ -106,69 +129,104 @@ class LobbyLists:
     def tell(self) -> None:
         """Have the lobby's list sent to every session in the lobby, at most every LOBBY_EVERY
         seconds (a burst of changes is told once, as it stands last)."""
-        if self._due is not None:
-            return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
+        self._round_in(loop, LOBBY_EVERY)
 
-        def send() -> None:
-            self._due = None
-            common = self.common()
-            now = time.monotonic()
-            later = False
-            background = []
-            for session in list(self.hub.sessions):
-                if session.in_lobby and session.person:
-                    lobby = self.for_session(session, common)
-                    # A list that only waited longer is not news (each client counts on).
-                    unchanged = without_waiting(lobby)
-                    if unchanged == session.lobby_told:
-                        continue
-                    if session.lobby_told is not None and foreground(unchanged) == foreground(
-                        session.lobby_told
-                    ):
-                        if now - session.lobby_told_at < LOBBY_BACKGROUND_EVERY:
-                            later = True  # told with the next news, or when it is due
-                        else:
-                            background.append((session.lobby_told_at, session, lobby, unchanged))
-                        continue
-                    self.tell_session(session, lobby, unchanged, now)
-            # The background of many sessions is due at once: told a few at a time, those told
-            # longest ago first, spread over the round, so that no moment is spent drawing the
-            # lobby everywhere (a person's keypress would wait behind every app woken at once).
-            background.sort(key=lambda due: due[0])
-            for i, (_, session, lobby, unchanged) in enumerate(background[:LOBBY_BACKGROUND_BATCH]):
-                delay = i * LOBBY_EVERY / LOBBY_BACKGROUND_BATCH
-                loop.call_later(delay, self._tell_background, session, lobby, unchanged, now)
-            later = later or len(background) > LOBBY_BACKGROUND_BATCH
-            if later and self._due is None:
-                self._due = loop.call_later(LOBBY_EVERY, send)
+    def _round_in(self, loop: asyncio.AbstractEventLoop, delay: float) -> None:
+        """Have a round of news within `delay` seconds (one already due sooner is kept)."""
+        at = loop.time() + delay
+        if self._due is not None:
+            if self._due_at <= at:
+                return
+            self._due.cancel()
+        self._due, self._due_at = loop.call_later(delay, self._round, loop), at
 
-        self._due = loop.call_later(LOBBY_EVERY, send)
+    def _round(self, loop: asyncio.AbstractEventLoop) -> None:
+        """One round of news: what every list shares is worked out and compared once; a
+        session's own list is made only when it is sent (its own tables or invitations, or the
+        tables' list, changed; or only the background, told when due)."""
+        self._due = None
+        common = self.common()
+        self._seen_round(common)
+        now = time.monotonic()
+        owned = self._owned()
+        wake: float | None = None
+        background = []
+        for session in list(self.hub.sessions):
+            if not (session.in_lobby and session.person):
+                continue
+            front = (self._front_version, self._personal(session, owned))
+            if front != session.lobby_told:
+                session.lobby_told_back = self._back_version
+                self.tell_session(session, self.for_session(session, common), front, now)
+            elif session.lobby_told_back != self._back_version:
+                online = session.lobby_told_back[0] != self._back_version[0]
+                due = session.lobby_told_at + (
+                    LOBBY_BACKGROUND_EVERY if online else LOBBY_PROGRESS_EVERY
+                )
+                if now < due:  # told with the next news, or when it is due
+                    wake = due if wake is None else min(wake, due)
+                else:
+                    background.append((session.lobby_told_at, session, front))
+        # The background of many sessions is due at once: told a few at a time, those told
+        # longest ago first, spread over the round, so that no moment is spent drawing the
+        # lobby everywhere (a person's keypress would wait behind every app woken at once).
+        background.sort(key=lambda due: due[0])
+        for i, (_, session, front) in enumerate(background[:LOBBY_BACKGROUND_BATCH]):
+            delay = i * LOBBY_EVERY / LOBBY_BACKGROUND_BATCH
+            lobby = self.for_session(session, common)
+            told = (front, self._back_version)
+            loop.call_later(delay, self._tell_background, session, lobby, told, now)
+        if len(background) > LOBBY_BACKGROUND_BATCH:
+            wake = now
+        if wake is not None:
+            self._round_in(loop, max(LOBBY_EVERY, wake - now))
 
-    def _tell_background(self, session: Session, lobby: dict, unchanged: dict, then: float) -> None:
-        """Background news worked out at `then`, told now: unless the session has left the lobby
-        or been told a newer list since."""
+    def _seen_round(self, common) -> None:
+        """Number what every list shares anew where it changed: its foreground (the tables
+        but how far they have got) and its background (how far, and who is online)."""
+        summaries, online = common
+        front = [{**summary, "progress": None} for _, summary in summaries]
+        progress = [summary["progress"] for _, summary in summaries]
+        if front != self._front:
+            self._front, self._front_version = front, self._front_version + 1
+        told_online, told_progress = self._back_version
+        if online != self._online:
+            self._online, told_online = online, told_online + 1
+        if progress != self._progress:
+            self._progress, told_progress = progress, told_progress + 1
+        self._back_version = (told_online, told_progress)
+
+    def _owned(self) -> dict[str, list[Table]]:
+        """The tables each person sits at or owns."""
+        owned: dict[str, list[Table]] = {}
+        for table in self.hub.tables.values():
+            people = {place.person for place in table.seats if place.person} | {table.owner}
+            for person in people:
+                owned.setdefault(person, []).append(table)
+        return owned
+
+    def _personal(self, session: Session, owned: dict[str, list[Table]]) -> tuple:
+        """What only this session's list says: its tables as they are to it, its invitations."""
+        mine = []
+        for table in owned.get(session.person, ()):
+            summary = self._summary(table, {}, session)
+            summary.pop("since")
+            mine.append((table.id, tuple(summary.values())))
+        invitations = self.hub.club_service.invitations_for(session)
+        return tuple(mine), tuple(tuple(sorted(i.items())) for i in invitations)
+
+    def _tell_background(self, session: Session, lobby: dict, told: tuple, then: float) -> None:
+        """Background news worked out at `then` (`told`: the numbers of what it says), told now:
+        unless the session has left the lobby or been told a newer list since."""
         if session.in_lobby and session.lobby_told_at <= then and session in self.hub.sessions:
-            self.tell_session(session, lobby, unchanged, time.monotonic())
+            front, session.lobby_told_back = told
+            self.tell_session(session, lobby, front, time.monotonic())
 
     @staticmethod
-    def tell_session(session: Session, lobby: dict, unchanged: dict, now: float) -> None:
-        session.lobby_told, session.lobby_told_at = unchanged, now
+    def tell_session(session: Session, lobby: dict, front: tuple, now: float) -> None:
+        session.lobby_told, session.lobby_told_at = front, now
         session.send(lobby)
-
-
-def without_waiting(lobby: dict) -> dict:
-    """A lobby list without how long each move has waited (what changes every second)."""
-    return {**lobby, "tables": [{**t, "since": None} for t in lobby["tables"]]}
-
-
-def foreground(lobby: dict) -> dict:
-    """A lobby list without its background: who is online, and how far each table has got."""
-    return {
-        **lobby,
-        "online": None,
-        "tables": [{**t, "progress": None} for t in lobby["tables"]],
-    }

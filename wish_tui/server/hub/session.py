@@ -7,6 +7,7 @@ import asyncio
 
 from wish_tui.club.rows import Player
 from wish_tui.tables.protocol import ProtocolError, encode
+from wish_tui.tables.table_diff import Teller
 
 
 class Session:
@@ -30,9 +31,13 @@ class Session:
         self.chat_count = 0
         self.hinting = False
         """True while a hint asked by this session is thought out."""
-        self.lobby_told: dict | None = None
-        """The last lobby list sent, its waiting times left out (`LobbyLists.tell` sends a new
-        one only when something else in it changed)."""
+        self.lobby_told: tuple | None = None
+        """What the last lobby list sent said but its background and waiting times: the number
+        of what every list shared then, and what only this session's said (`LobbyLists` sends
+        a new one when that changed, and its background when due)."""
+        self.lobby_told_back = (0, 0)
+        """The numbers of the lists' background (who is online, how far the tables have got)
+        that the last list sent had."""
         self.lobby_told_at = 0.0
         """When it was sent (monotonic seconds)."""
         self.muted: set[str] = set()
@@ -41,6 +46,13 @@ class Session:
         """What the keeper did to this session's player ('mute', 'ban'), as last read."""
         self.sanctions_at = 0.0
         """When `sanctions` was read (monotonic seconds)."""
+        self.teller: Teller | None = None
+        """Numbers the table messages and sends each as a diff from the one before, for a
+        client that asked in its hello (`"diffs": true`); None: every table message whole."""
+
+    def send_table(self, message: dict) -> None:
+        """Send a ``table`` message: whole, or what changed since the one before."""
+        self.send(message if self.teller is None else self.teller.message(message))
 
     def send(self, message: dict) -> None:
         if self.writer.is_closing():

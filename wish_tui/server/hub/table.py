@@ -261,7 +261,9 @@ class Table:
         """Add lines to every point of view; `lines_for(pov)` gives that reader's lines."""
         self.master.write_log(lines_for)
 
-    def message_for(self, session, connected: Callable[[str], bool], now: float) -> dict:
+    def message_for(
+        self, session, connected: Callable[[str], bool], now: float, hidden=frozenset()
+    ) -> dict:
         """The ``table`` message for `session`, in the seat API's shapes: the seats as its person
         sees them, their seat's view (a spectator's: what anyone at the table may see) and choices,
         the log and chat lines new since the session was last told (it counts them), whose decision
@@ -271,11 +273,13 @@ class Table:
         Args:
             connected: whether a person has a session at the server (on any node).
             now: the hub's clock, for the clock's time left.
+            hidden: people whose chat is left out besides those the session muted now (those
+                it had muted when the news began to wait: `table_news.py`).
         """
         seat = self.seat_of(session.person)
         pov = SPECTATOR if seat is None else seat
         lines, session.log_count = self.log_since(pov, session.log_count)
-        chat, session.chat_count = self.chat_since(session.chat_count, session.muted)
+        chat, session.chat_count = self.chat_since(session.chat_count, session.muted | hidden)
         deciding = self.deciding()
         waiting = ""
         if deciding is not None and deciding != seat:

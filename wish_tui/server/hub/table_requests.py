@@ -159,6 +159,16 @@ class TableRequests:
         hub = self.hub
         hub.open_table(session, hub.table(message))
 
+    def resend(self, session, message: dict) -> None:
+        """A client missed a table message (a diff came from one it lacks): the table whole."""
+        hub = self.hub
+        table = hub.table(message)
+        if session.table != table.id:
+            raise TableError("You have not opened that table.")
+        if session.teller is not None:
+            session.teller.forget()
+        hub.send_table(session, table)
+
     async def close_table(self, session, message: dict) -> None:
         hub = self.hub
         table = hub.table(message)

@@ -6,7 +6,8 @@ action, reason = bot.hint(state.view(seat), state.legal_actions())
 
 Levels: random (uniform), easy (random with sense), medium (a greedy plan of its own turn judged
 by the races for each majority, the -3s, the Wish and the Hex, gemstones), hard (determinized
-look-ahead: the medium bot's best plans played out over sampled hidden tokens and cards). A bot is
+look-ahead: the medium bot's best plans played out over sampled hidden tokens and cards), expert
+(information-set Monte Carlo tree search guided by the hard bot's judgement, `expert.py`). A bot is
 given a seat's view and the legal actions, never the State; what it cannot see is sampled with
 `rules.determinize`. Each bot draws its chance from `random.Random(seed)` only, and the hard bot's
 think budget is counted in engine applies, so a seed replays its choices exactly.
@@ -17,10 +18,11 @@ from __future__ import annotations
 from wish_tui.core.bots import LEVELS, bot_maker
 
 from .base import Bot
+from .expert import ExpertBot
 from .hard import HardBot
 from .medium import MediumBot
 from .simple import EasyBot, RandomBot
 
-make_bot = bot_maker(RandomBot, EasyBot, MediumBot, HardBot)
+make_bot = bot_maker(RandomBot, EasyBot, MediumBot, HardBot, ExpertBot)
 
 __all__ = ["LEVELS", "Bot", "make_bot"]

@@ -450,23 +450,28 @@ def solo_chances(st, w: Weights = MEDIUM) -> tuple[list[float], list[float], lis
     return chances, theirs, mine
 
 
-def solo_value(st, w: Weights = MEDIUM) -> float:
-    """The chance of a win (worth `w.solo_win` points) plus the points expected."""
-    chances, _, mine = solo_chances(st, w)
+def solo_win_chance(st, chances: list[float]) -> float:
+    """The chance of a solo win: of losing at most the level's forgiven spirits, each spirit
+    held with its chance in `chances` (a Poisson binomial, small)."""
     forgiven = CAT.solo_levels[st.solo].forgiven
-    # The chance of losing at most `forgiven` spirits (Poisson binomial, small).
     if forgiven == 0:
         win = 1.0
         for p in chances:
             win *= p
-    else:
-        dist = [1.0] + [0.0] * forgiven
-        for p in chances:
-            q = 1.0 - p
-            for k in range(forgiven, 0, -1):
-                dist[k] = dist[k] * p + dist[k - 1] * q
-            dist[0] *= p
-        win = sum(dist)
+        return win
+    dist = [1.0] + [0.0] * forgiven
+    for p in chances:
+        q = 1.0 - p
+        for k in range(forgiven, 0, -1):
+            dist[k] = dist[k] * p + dist[k - 1] * q
+        dist[0] *= p
+    return sum(dist)
+
+
+def solo_value(st, w: Weights = MEDIUM) -> float:
+    """The chance of a win (worth `w.solo_win` points) plus the points expected."""
+    chances, _, mine = solo_chances(st, w)
+    win = solo_win_chance(st, chances)
     present = tile_stats(st.tiles[0])[1]
     opp_present = tile_stats(st.opp_tiles)[1]
     over = st.phase == "over"

@@ -23,6 +23,7 @@ from wish_tui.spirits.rules import Action
 from .base import Bot, match
 from .evaluate import MEDIUM, Weights, seat_value
 from .planner import (
+    distinct_plans,
     gem_options,
     greedy_action,
     in_take_part,
@@ -88,7 +89,8 @@ class HardBot(Bot):
             lines = [(a,) for a in ranked]
             return match(self._compare(view, first, lines, start)[0], legal)
         if in_take_part(first, seat):
-            lines = _distinct(take_plans(first, seat, JUDGEMENT))[: self._candidates()]
+            plans = distinct_plans(take_plans(first, seat, JUDGEMENT))
+            lines = [plan.actions for plan in plans[: self._candidates()]]
             best = self._compare(view, first, lines, start)
             self._plan, self._plan_key = best[1:], key
             return match(best[0], legal)
@@ -164,20 +166,6 @@ class HardBot(Bot):
         return best
 
 
-def _distinct(plans) -> list[tuple[Action, ...]]:
-    """The plans' lines, best first, keeping one line per position reached."""
-    seen = set()
-    out = []
-    for plan in plans:
-        st = plan.state
-        key = (tuple(map(tuple, st.tiles)), tuple(st.gems), tuple(st.supply), tuple(st.lost))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(plan.actions)
-    return out
-
-
 def _playout(state, seat: int, line: tuple[Action, ...]) -> float:
     """Play `line`, then on by the medium policy, and judge where it ends for `seat`.
 
@@ -191,14 +179,20 @@ def _playout(state, seat: int, line: tuple[Action, ...]) -> float:
             break
         work[0] += 1
         st = st.apply(action)
+    return seat_value(play_on(st, seat), seat, JUDGEMENT)
+
+
+def play_on(st, seat: int):
+    """On by the medium policy from `st` (`seat` judging as the hard bot): the rest of the turn,
+    one turn of every other seat and `seat`'s next turn; solo, to the end of the game."""
     if st.solo:
         while not st.is_over:
             st = play_turn(st, JUDGEMENT)
-        return seat_value(st, seat, JUDGEMENT)
+        return st
     turns = len(st.seats) + (1 if st.current_player == seat else 0)
     while turns > 0 and not st.is_over:
         mover = st.current_player
         st = play_turn(st, JUDGEMENT if mover == seat else MEDIUM)
         if st.current_player != mover or st.is_over:
             turns -= 1
-    return seat_value(st, seat, JUDGEMENT)
+    return st

@@ -63,6 +63,20 @@ def take_plans(st, seat: int, w: Weights = MEDIUM) -> list[Plan]:
     return out
 
 
+def distinct_plans(plans: list[Plan]) -> list[Plan]:
+    """The plans, best first, keeping one plan per position reached."""
+    seen = set()
+    out = []
+    for plan in plans:
+        st = plan.state
+        key = (tuple(map(tuple, st.tiles)), tuple(st.gems), tuple(st.supply), tuple(st.lost))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(plan)
+    return out
+
+
 def gem_options(
     st, seat: int, legal: list[Action] | None = None, depth: int = MEDIUM.gem_depth
 ) -> list[Action]:

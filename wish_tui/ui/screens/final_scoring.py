@@ -2,7 +2,8 @@
 
 Esc goes back to the table to look at the final position (Enter there opens the window again),
 `n` sets up a new game (a new table at a server), `q` leaves: the app, or at a server's table,
-back to the server's tables.
+back to the server's tables. `r` asks for a rematch at a server's table, and elsewhere opens the
+game's replay with the expert's review of your seat under way.
 
 The same window shows a game in progress as it would end now (`projected`, the table's `w`):
 then it says so above the verdict, and Esc, `q` or `w` only close it.
@@ -42,6 +43,7 @@ class FinalScoringScreen(AppModalScreen[None]):
         Binding("escape", "back", "The table"),
         Binding("n", "new_game", "New game"),
         Binding("q", "leave", "Leave"),
+        Binding("r", "review", "Review"),
         Binding("r", "rematch", "Rematch"),
         Binding("w", "back", show=False),
     ]
@@ -70,8 +72,11 @@ class FinalScoringScreen(AppModalScreen[None]):
                 break
 
     def check_action(self, action: str, parameters) -> bool | None:
+        # `r` has one meaning at a time: a rematch at a server's table, else a review.
         if action == "rematch":
             return self.online and not self.projected
+        if action == "review":
+            return not (self.online or self.projected) and self.table is not None
         return not (self.projected and action == "new_game")
 
     def show_rematch_offer(self, text: str) -> None:
@@ -95,6 +100,17 @@ class FinalScoringScreen(AppModalScreen[None]):
         invited to sit down again."""
         if self.table is not None:
             self.table.rematch()
+
+    def action_review(self) -> None:
+        """The game's replay, the expert reviewing your seat's decisions."""
+        from wish_tui.records import GameRecord
+
+        table = self.table
+        data = table.open_record()
+        if data is None:
+            return
+        record = GameRecord.from_json(data, games={table.spec.name: table.spec})
+        self.app.show_replay(record, review=True)
 
     def _show_top(self) -> None:
         for box in self.query(Vertical):

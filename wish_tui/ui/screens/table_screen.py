@@ -35,6 +35,7 @@ from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.view_text import ViewText
 
 from .app_screen import AppScreen
+from .clock_tick import ClockTick
 from .table_detail import TableDetail
 from .table_help import TableHelp
 from .table_key_bar import TableKeyBar
@@ -118,6 +119,8 @@ class TableScreen(AppScreen):
         self.router = TableKeys(self)
         self.key_bar = TableKeyBar(self)
         self.status_line = TableStatus(self)
+        self.clock_tick = ClockTick(table, self.status_line.show)
+        """Once a second while the table's clock runs, the status line counts it down."""
         self.detail = TableDetail(self)
         self.news = TableNews(self)
         self.people = TablePeople(self)
@@ -272,7 +275,7 @@ class TableScreen(AppScreen):
         self.table.listen(self)
         self.opened()
         self.call_after_refresh(self.proceed)
-        self.set_interval(1.0, self.status_line.tick)
+        self.clock_tick.start(self)
 
     def opened(self) -> None:
         """The screen is up: a game may say something at the start (Textual calls every class's
@@ -328,6 +331,7 @@ class TableScreen(AppScreen):
             self.busy = False
             self.guide.clear_hint()
         self.turns.ring_if_called()
+        self.clock_tick.follow()
         self.refresh_view()
         self.proceed()
 

@@ -55,12 +55,6 @@ class TableStatus:
         status.styles.offset = (0, max(0, top))
         screen.status_placed(top)
 
-    def tick(self) -> None:
-        """Once a second while a table's clock runs: the status line counts down."""
-        table = self.screen.table
-        if table.clock and table.clock.get("running") is not None and not table.is_over:
-            self.show()
-
     def top(self) -> int:
         """The screen row the status line begins at: just above the key bar, the screen's last
         row (a refusal of two lines rises over the log's last row)."""

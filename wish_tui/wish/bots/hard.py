@@ -162,40 +162,53 @@ def _playout(state, seat: int, action: Action) -> float:
     starts after the current one, however the candidate itself ends or interrupts a turn. A
     playout stops after PLAYOUT_CAP applies and is evaluated where it stands.
     """
-    work = work_counter()
-    stop = work[0] + PLAYOUT_CAP
-    ends_left = 2 if _own_turn(state, seat) else 1
+    playout = Playout(state, seat)
+    st = playout.play_on(playout.advance(state, action, seat, JUDGEMENT))
+    return seat_value(st, seat, rivalry=1.0, weights=JUDGEMENT)
 
-    def advance(st, move: Action, mover: int, weights: Weights):
-        nonlocal ends_left
+
+class Playout:
+    """Everyone by the medium policy from `state` until `seat` has finished one more turn (the
+    turn under way, when it is `seat`'s, does not count), or PLAYOUT_CAP applies are made."""
+
+    def __init__(self, state, seat: int) -> None:
+        self.seat = seat
+        self.work = work_counter()
+        self.stop = self.work[0] + PLAYOUT_CAP
+        self.ends_left = 2 if _own_turn(state, seat) else 1
+
+    def advance(self, st, move: Action, mover: int, weights: Weights):
+        """The position after `mover` plays `move` and its decisions are settled."""
+        seat = self.seat
         turn = _own_turn(st, seat)
-        work[0] += 1
+        self.work[0] += 1
         st = settle(st.apply(move), mover, weights=weights)
         if turn and _own_turn(st, seat) != turn:
-            ends_left -= 1
+            self.ends_left -= 1
         return st
 
-    st = advance(state, action, seat, JUDGEMENT)
-    while not st.is_over and ends_left > 0 and work[0] < stop:
-        mover = st.current_player
-        weights = JUDGEMENT if mover == seat else MEDIUM
-        if st.pending:
-            st = advance(
-                st, greedy_decision(st, st.legal_actions(), weights=weights), mover, weights
-            )
-            continue
-        width, depth = OWN_PLAN if mover == seat else OPPONENT_PLAN
-        limit = None if mover == seat else MediumBot.work_limit * 2 // len(st.players)
-        line = plan_turn(st, width=width, depth=depth, weights=weights, limit=limit).actions
-        for move in line:
-            if st.is_over or st.current_player != mover or st.pending:
-                break
-            if move not in st.legal_actions():
-                break
-            st = advance(st, move, mover, weights)
-        if not st.is_over and st.current_player == mover and not st.pending:
-            st = advance(st, END, mover, weights)
-    return seat_value(st, seat, rivalry=1.0, weights=JUDGEMENT)
+    def play_on(self, st):
+        """The position where the playout ends, from `st`."""
+        seat, work = self.seat, self.work
+        while not st.is_over and self.ends_left > 0 and work[0] < self.stop:
+            mover = st.current_player
+            weights = JUDGEMENT if mover == seat else MEDIUM
+            if st.pending:
+                move = greedy_decision(st, st.legal_actions(), weights=weights)
+                st = self.advance(st, move, mover, weights)
+                continue
+            width, depth = OWN_PLAN if mover == seat else OPPONENT_PLAN
+            limit = None if mover == seat else MediumBot.work_limit * 2 // len(st.players)
+            line = plan_turn(st, width=width, depth=depth, weights=weights, limit=limit).actions
+            for move in line:
+                if st.is_over or st.current_player != mover or st.pending:
+                    break
+                if move not in st.legal_actions():
+                    break
+                st = self.advance(st, move, mover, weights)
+            if not st.is_over and st.current_player == mover and not st.pending:
+                st = self.advance(st, END, mover, weights)
+        return st
 
 
 def _likeliest_destinies(state, seat: int, options: list[Action]) -> list[Action]:

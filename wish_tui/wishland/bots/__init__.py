@@ -6,7 +6,8 @@ action, reason = bot.hint(state.view(seat), state.legal_actions())
 
 Levels: random (uniform), easy (random with sense), medium (greedy choices judged by a position
 evaluation), hard (determinized look-ahead: the medium bot's best actions compared by playouts
-of the medium policy, within a think budget). A bot is given a seat's view and the legal
+of the medium policy, within a think budget), expert (information-set Monte Carlo tree search
+guided by the hard bot's judgement, `expert.py`). A bot is given a seat's view and the legal
 actions, never the State; hidden cards are sampled with `rules.determinize`. Each bot draws its
 chance from `random.Random(seed)` only, and think budgets count engine applies, never time.
 """
@@ -16,10 +17,11 @@ from __future__ import annotations
 from wish_tui.core.bots import LEVELS, bot_maker
 
 from .base import Bot
+from .expert import ExpertBot
 from .hard import HardBot
 from .medium import MediumBot
 from .simple import EasyBot, RandomBot
 
-make_bot = bot_maker(RandomBot, EasyBot, MediumBot, HardBot)
+make_bot = bot_maker(RandomBot, EasyBot, MediumBot, HardBot, ExpertBot)
 
 __all__ = ["LEVELS", "Bot", "make_bot"]

@@ -143,7 +143,14 @@ def playout(state, seat: int, action: Action, weights: Weights = MEDIUM, cap: in
     stop = work[0] + cap
     until = horizon(state)
     work[0] += 1
-    st = state.apply(action)
+    st = play_on(state.apply(action), seat, weights, until, stop)
+    return margin(st, seat, weights)
+
+
+def play_on(st, seat: int, weights: Weights, until: int, stop: int):
+    """Everyone by the medium policy (`seat` judging with `weights`) until round `until` starts,
+    the game ends or the work counter reaches `stop`."""
+    work = work_counter()
     while not st.is_over and work[0] < stop:
         if st.round >= until and st.phase == "order":
             break
@@ -151,7 +158,7 @@ def playout(state, seat: int, action: Action, weights: Weights = MEDIUM, cap: in
         move = policy.choose(st, weights if mover == seat else MEDIUM)
         work[0] += 1
         st = st.apply(move)
-    return margin(st, seat, weights)
+    return st
 
 
 def margin(st, seat: int, weights: Weights = MEDIUM) -> float:

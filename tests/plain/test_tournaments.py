@@ -1,0 +1,75 @@
+"""The plain client at a real table server: the club's tournaments (the list, a
+tournament's page, entering, leaving, creating, starting) and turn alerts; a refusal is the
+server's one sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.plain.club_helpers import Person, start_hub
+
+ALICE = "SHA256:alice-key-0001"
+
+
+@pytest.fixture
+async def hub(tmp_path, monkeypatch):
+    hub = await start_hub(tmp_path, monkeypatch)
+    yield hub
+    await hub.close()
+
+
+async def test_list_read_enter_and_leave_a_tournament(hub):
+    alice = await Person(hub, ALICE, "alice").arrive()
+    alice.type("tournaments")
+    await alice.see("The club has no tournament yet.")
+    tid = hub.club.tournaments.create("Friday Swiss", "swiss", "wish", 2, rounds=3).id
+    alice.type("tournaments")
+    await alice.see(
+        f"{tid} Friday Swiss: Swiss of Wish, 2 seats, 3 rounds, 0 entrants, open for entries"
+    )
+    await alice.see("'tournament ID' shows one")
+    alice.type(f"tournament {tid} enter")
+    await alice.see("You are in Friday Swiss.")
+    await alice.see("3 rounds, 1 entrant, open for entries")
+    await alice.see("1. alice: 0 points, Buchholz 0; no table yet.")
+    await alice.see(f"'tournament {tid} enter' enters it, 'tournament {tid} withdraw' leaves it")
+    alice.type(f"tournament {tid} withdraw")
+    await alice.see("1. alice (withdrawn): 0 points")
+    alice.type("tournament 99")
+    await alice.see("There is no tournament 99.")
+    alice.type("tournament first")
+    await alice.see("Say 'tournament ID' to read one, 'tournament ID enter'")
+
+
+async def test_a_member_creates_and_starts_a_tournament(hub):
+    alice = await Person(hub, ALICE, "alice").arrive()
+    alice.type("tournament new swiss wish 2 Friday Swiss")
+    line = await alice.see("Friday Swiss: Swiss of Wish, 2 seats, 2 rounds, 0 entrants, open")
+    number = line.split()[0].lstrip("#")
+    alice.type(f"tournament {number} start")
+    await alice.see("Friday Swiss needs two entrants to start.")
+    alice.type(f"tournament {number} enter")
+    await alice.see("You are in Friday Swiss.")
+    alice.type("tournament new knockout wish 2 Cup", "tournament new arena wish 1 Blitz")
+    await alice.see("Say 'tournament new swiss GAME ROUNDS NAME'")
+    await alice.see("An arena lasts 5 to 10080 minutes.")
+    bob = await Person(hub, "SHA256:bob-key-00001", "bob").arrive()
+    bob.type(f"tournament {number} enter", f"tournament {number} start")
+    await bob.see("You are in Friday Swiss.")
+    await bob.see("Only the member who created Friday Swiss may start it.")
+    alice.type(f"tournament {number} start")
+    await alice.see("2 entrants, starting")
+    await alice.see("of Friday Swiss is ready")  # the first round, paired at once
+    made = hub.club.tournaments.get(int(number))
+    assert made.created_by == hub.club.players.by_name("alice").id and not made.bots
+
+
+async def test_alerts_set_and_turned_off_from_the_plain_lobby(hub):
+    alice = await Person(hub, ALICE, "alice").arrive()
+    alice.type("alerts http://127.0.0.1:9/hook")
+    await alice.see("is told to http://127.0.0.1:9/hook, once a move.")
+    alice.type("alerts off")
+    await alice.see("No alert is sent to you when a move waits for you.")
+    alice.type("alerts")
+    await alice.see("Say 'alerts URL'")
+    assert hub.club.alerts.settings_of(hub.club.players.by_name("alice").id) == {}

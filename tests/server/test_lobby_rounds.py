@@ -1,0 +1,83 @@
+"""A round of lobby news works out what every list shares once, and makes a session's own list
+only when it is sent: a move at a table, which is only background to those in the lobby, costs
+them nothing until their background is due."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from wish_tui.server.hub.lobby import LobbyLists
+
+from .test_hub import Client, data_dir, legal_of, new_wish_table, people, play_until
+
+__all__ = ["data_dir"]  # its own data directory for each test (autouse)
+
+
+async def test_a_move_elsewhere_makes_no_list_for_those_in_the_lobby_until_due(monkeypatch):
+    made: list[str] = []
+    make = LobbyLists.for_session
+
+    def counted(self, session, common=None):
+        made.append(session.name)
+        return make(self, session, common)
+
+    async with people("alice", "bob", "carol", "dave") as (hub, alice, bob, carol, dave):
+        table_id = await new_wish_table(alice)
+        joined = await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        for watcher in (carol, dave):
+            await watcher.ask({"type": "lobby"})
+        await asyncio.sleep(0.7)  # the news of the table's seats told
+        monkeypatch.setattr(LobbyLists, "for_session", counted)
+        table = hub.tables[table_id]
+        view = joined if table.deciding() == 1 else await alice.table_at(table.actions)
+        mover = bob if table.deciding() == 1 else alice
+        await mover.send(
+            {
+                "type": "play",
+                "table": table_id,
+                "action": legal_of(view)[0],
+                "expect": table.actions,
+            }
+        )
+        await asyncio.sleep(1.2)  # two rounds of news
+        assert "carol" not in made and "dave" not in made
+        carol_again = await Client.connect(hub, "SHA256:erin-key", "erin")
+        try:
+            await new_wish_table(carol_again)  # a new table: told to the lobby at once
+            await carol.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 2, 2.0)
+        finally:
+            carol_again.close()
+
+
+async def test_how_far_a_table_has_got_waits_longer_than_who_came_online(monkeypatch):
+    from wish_tui.server.hub import lobby as lobby_module
+
+    monkeypatch.setattr(lobby_module, "LOBBY_BACKGROUND_EVERY", 0.5)
+    monkeypatch.setattr(lobby_module, "LOBBY_PROGRESS_EVERY", 30.0)
+    async with people("alice", "bob", "carol") as (hub, alice, bob, carol):
+        table_id = await new_wish_table(alice)
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        await carol.ask({"type": "lobby"})
+        await asyncio.sleep(1.0)
+        while True:  # what the join said
+            try:
+                await carol.receive(0.2)
+            except TimeoutError:
+                break
+        table = hub.tables[table_id]
+        lists = lobby_module.LobbyLists(hub)
+        progress = lists.common()[0][0][1]["progress"]
+        await play_until(
+            table, {0: alice, 1: bob}, lambda: lists.common()[0][0][1]["progress"] != progress
+        )
+        assert lists.common()[0][0][1]["progress"] != progress
+        with pytest.raises(TimeoutError):
+            await carol.until(lambda m: m["type"] == "lobby", timeout=1.5)
+        dave = await Client.connect(hub, "SHA256:dave-key", "dave")
+        try:
+            lobby = await carol.until(lambda m: m["type"] == "lobby", timeout=3.0)
+            assert "dave" in [p["name"] for p in lobby["online"]]
+        finally:
+            dave.close()

@@ -1,0 +1,156 @@
+"""Tournaments at a real table server: each round's tables made and played, results counted once
+as tables end, a no-show forfeiting after their first clock ran out, the pages a member reads.
+
+The hub runs with an injected clock, so no test waits for real minutes; the tests call the
+pairing's look (`TournamentRunner.tick`) themselves, as its loop does every half second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from wish_tui.cli import main
+
+from .test_club_tables import FakeTime, _hub
+from .test_hub import Client, play_until
+from .test_results import data_dir  # noqa: F401 (a fresh data directory for each test)
+
+
+async def _until(test, what: str, hub, tries: int = 3000) -> None:
+    for _ in range(tries):
+        await hub.tournaments.tick()
+        if test():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(what)
+
+
+async def test_a_swiss_of_bots_plays_every_round_and_counts_each_table_once(capsys):
+    """Two quick bots (the others think too long for a test), two rounds: they meet twice."""
+    hub = await _hub(FakeTime())
+    try:
+        club = hub.club
+        tid = club.tournaments.create("Bots' Swiss", "swiss", "wish", 2, rounds=2, bots=True).id
+        for level in ("random", "easy"):
+            club.tournaments.join(tid, club.players.bot(level).id)
+        club.tournaments.start(tid)
+        await _until(
+            lambda: club.tournaments.get(tid).status == "finished", "the Swiss never ended", hub
+        )
+        capsys.readouterr()
+        assert main(["club", "tournament", "show", str(tid), "--json"]) == 0
+        shown = json.loads(capsys.readouterr().out)
+        assert [r["round"] for r in shown["rounds"]] == [1, 2]
+        assert all(len(r["tables"]) == 1 and r["tables"][0]["finished"] for r in shown["rounds"])
+        assert sum(line["score"] for line in shown["standings"]) == 2
+        assert all(line["games"] == 2 for line in shown["standings"])
+        assert main(["club", "history", "--json"]) == 0
+        history = json.loads(capsys.readouterr().out)["games"]
+        ids = {t["table_id"] for r in shown["rounds"] for t in r["tables"]}
+        assert sorted(g["table_id"] for g in history) == sorted(ids)
+    finally:
+        await hub.close()
+
+
+async def test_a_no_show_forfeits_when_their_first_clock_runs_out_and_members_read_the_page():
+    """Bob never decides: his clock runs out, he forfeits and is withdrawn, and the Swiss ends."""
+    time = FakeTime()
+    hub = await _hub(time)
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    try:
+        await alice.send({"type": "lobby"})
+        await bob.send({"type": "lobby"})
+        club = hub.club
+        tid = club.tournaments.create(
+            "Cup",
+            "swiss",
+            "wish",
+            2,
+            rounds=3,
+            clock={"type": "live", "minutes": 1, "increment": 0},
+        ).id
+        await alice.send({"type": "tournament_join", "id": tid})
+        joined = await alice.until(lambda m: m["type"] == "page")
+        assert joined["page"] == "tournament" and joined["standings"][0]["name"] == "alice"
+        await bob.send({"type": "tournament_join", "id": tid})
+        await bob.until(lambda m: m["type"] == "page")
+        club.tournaments.start(tid)
+        await hub.tournaments.tick()
+        told = await alice.until(lambda m: m["type"] == "table")
+        await bob.until(lambda m: m["type"] == "table" and m["table"] == told["table"])
+        served = hub.tables[told["table"]]
+        mine = served.seat_of(alice.person)
+        await play_until(served, {mine: alice}, lambda: served.deciding() != mine)
+        for _ in range(3):
+            if served.finished:
+                break
+            time.now += 61
+            hub.clocks.run(served, decided=False)
+            await asyncio.sleep(0.3)
+        await _until(
+            lambda: club.tournaments.get(tid).status == "finished", "the Swiss never ended", hub
+        )
+        await bob.send({"type": "tournament", "id": tid})
+        shown = await bob.until(lambda m: m["type"] == "page")
+        lines = {line["name"]: line for line in shown["standings"]}
+        assert lines["alice"]["score"] == 1 and lines["alice"]["results"] == ["1"]
+        assert lines["bob"]["results"] == ["forfeit"] and lines["bob"]["withdrawn"]
+        # alone in it, alice is not given byes: the Swiss ends
+        assert [r["round"] for r in shown["rounds"]] == [1]
+        await alice.send({"type": "tournaments"})
+        listed = await alice.until(lambda m: m["type"] == "page")
+        assert [(t["name"], t["status"]) for t in listed["tournaments"]] == [("Cup", "finished")]
+    finally:
+        for client in (alice, bob):
+            client.close()
+        await hub.close()
+
+
+async def test_two_looks_at_once_pair_a_round_once():
+    hub = await _hub(FakeTime())
+    try:
+        club = hub.club
+        tid = club.tournaments.create("Cup", "swiss", "wish", 2, rounds=2, bots=True).id
+        for level in ("random", "easy"):
+            club.tournaments.join(tid, club.players.bot(level).id)
+        club.tournaments.start(tid)
+        await asyncio.gather(hub.tournaments.tick(), hub.tournaments.tick())
+        assert len(club.tournaments.tables(tid)) == 1
+    finally:
+        await hub.close()
+
+
+async def test_an_arena_of_bots_pairs_again_at_once_and_ends_with_its_window(capsys):
+    time = FakeTime()
+    hub = await _hub(time)
+    try:
+        club = hub.club
+        tid = club.tournaments.create("Blitz", "arena", "wish", 2, minutes=5, bots=True).id
+        for level in ("random", "easy"):
+            club.tournaments.join(tid, club.players.bot(level).id)
+        started = club.tournaments.start(tid)
+        time.now = started.started_at / 1000
+
+        def ended_tables() -> int:
+            return sum(1 for t in club.tournaments.tables(tid) if t.ended_at is not None)
+
+        await _until(lambda: ended_tables() >= 3, "the arena paired no third table", hub)
+        time.now = started.ends_at / 1000 + 1  # the window closes
+        await _until(
+            lambda: club.tournaments.get(tid).status == "finished", "the arena never ended", hub
+        )
+        tables = club.tournaments.tables(tid)
+        assert all(t.round == 0 and t.ended_at is not None for t in tables)
+        capsys.readouterr()
+        assert main(["club", "tournament", "show", str(tid), "--json"]) == 0
+        shown = json.loads(capsys.readouterr().out)
+        assert all(line["games"] == len(tables) for line in shown["standings"])
+        # 2 a table between them, 4 while one of them is on fire: never less than 2 a table
+        assert sum(line["score"] for line in shown["standings"]) >= 2 * len(tables)
+        assert main(["club", "history", "--json"]) == 0
+        history = json.loads(capsys.readouterr().out)["games"]
+        assert sorted(g["table_id"] for g in history) == sorted(t.table_id for t in tables)
+    finally:
+        await hub.close()

@@ -1,0 +1,124 @@
+"""Turn alerts at a real table server, posted to a local HTTP receiver: a move of a turn-based
+table waiting for a member who is away is posted once to their webhook, as JSON; a receiver that
+fails leaves it queued for a retry; a guest may not set one."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from .test_club_tables import FakeTime, _hub
+from .test_hub import Client, play_until
+from .test_results import data_dir  # noqa: F401 (a fresh data directory for each test)
+
+
+class Receiver:
+    """A local HTTP server that keeps every POST's JSON body and answers `status`."""
+
+    def __init__(self) -> None:
+        self.bodies: list[dict] = []
+        self.status = 200
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+                length = int(self.headers.get("Content-Length", 0))
+                receiver.bodies.append(json.loads(self.rfile.read(length)))
+                self.send_response(receiver.status)
+                self.end_headers()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def receiver():
+    found = Receiver()
+    yield found
+    found.close()
+
+
+async def _waiting_for_bob(hub, receiver_url):
+    """alice's turn-based table with bob, who set his webhook and left: alice plays until bob
+    decides; returns alice, the table."""
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    await bob.send({"type": "alerts", "webhook": receiver_url})
+    told = await bob.until(lambda m: m["type"] == "notice")
+    assert receiver_url in told["text"]
+    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+    await alice.send({"type": "new_table", "game": "wish", "seats": seats, "kind": "turn"})
+    table = await alice.until(lambda m: m["type"] == "table")
+    await bob.send({"type": "join", "table": table["table"], "seat": 1})
+    await bob.until(lambda m: m["type"] == "table")
+    bob.close()
+    for _ in range(500):  # until the server has heard bob go
+        if not hub.connected(bob.person):
+            break
+        await asyncio.sleep(0.01)
+    served = hub.tables[table["table"]]
+    await play_until(served, {0: alice}, lambda: served.deciding() == 1)
+    assert served.deciding() == 1
+    return alice, served
+
+
+async def test_a_move_waiting_for_an_absent_member_is_posted_once(receiver):
+    hub = await _hub(FakeTime())
+    try:
+        alice, served = await _waiting_for_bob(hub, receiver.url)
+        await hub.alerts.look()
+        await hub.alerts.look()
+        assert len(receiver.bodies) == 1
+        (body,) = receiver.bodies
+        assert body["format"] == "wish_tui.turn_alert" and body["table"] == served.id
+        assert body["text"] == f"Your move is waiting at table {served.id} (Wish)."
+        assert body["content"] == body["text"]  # what Discord reads; Slack reads "text"
+        assert hub.club.alerts.queue_counts() == {"waiting": 0, "sent": 1, "given_up": 0}
+        alice.close()
+    finally:
+        await hub.close()
+
+
+async def test_a_failing_receiver_leaves_the_alert_queued_for_later(receiver):
+    receiver.status = 500
+    hub = await _hub(FakeTime())
+    try:
+        alice, _ = await _waiting_for_bob(hub, receiver.url)
+        await hub.alerts.look()
+        await hub.alerts.look()  # not due again before its backoff
+        assert len(receiver.bodies) == 1
+        assert hub.club.alerts.queue_counts() == {"waiting": 1, "sent": 0, "given_up": 0}
+        alice.close()
+    finally:
+        await hub.close()
+
+
+async def test_no_alert_for_a_member_who_is_connected(receiver):
+    hub = await _hub(FakeTime())
+    try:
+        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+        await alice.send({"type": "alerts", "webhook": receiver.url})
+        await alice.until(lambda m: m["type"] == "notice")
+        seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "random"}]
+        await alice.send({"type": "new_table", "game": "wish", "seats": seats, "kind": "turn"})
+        await alice.until(lambda m: m["type"] == "table")
+        await hub.alerts.look()
+        assert receiver.bodies == []
+        await alice.send({"type": "alerts", "webhook": "ftp://nowhere"})
+        refused = await alice.until(lambda m: m["type"] == "error")
+        assert "http:// or https://" in refused["error"]
+        alice.close()
+    finally:
+        await hub.close()

@@ -1,0 +1,154 @@
+"""Turn alerts: how a member hears of a move waiting for them while not connected, and the queue.
+
+A member gives a webhook (an HTTP POST of a small JSON body to their URL; ntfy, Discord and
+Slack take it) or none. The server queues one alert per member, table and waiting period (the
+move that became theirs at `waiting_since`), so a move waiting a week is said once, as lichess
+sends no mail a move. Sending never holds a table: the queue is rows in the database, sent by
+the server's loop, retried with backoff (`BACKOFF`); an endpoint that fails `MAX_FAILURES` times
+in a row is turned off, with a note on the member's profile saying why.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from .errors import InputRefused
+from .store.database import Database
+
+BACKOFF = (30_000, 120_000, 600_000, 3_600_000)
+"""Milliseconds before each retry after a failed send."""
+MAX_FAILURES = 5
+"""Failed sends in a row after which an endpoint is turned off."""
+URL_MAX = 300
+FORMAT = "wish_tui.turn_alert"
+
+
+@dataclass(frozen=True)
+class QueuedAlert:
+    """One alert waiting to be sent."""
+
+    id: int
+    player_id: int
+    table_id: int
+    channel: str
+    target: str
+    body: str
+    attempts: int
+
+
+def check_webhook(url: str) -> str:
+    """A webhook URL as kept.
+
+    Raises:
+        InputRefused: not an http(s) URL of at most `URL_MAX` printable characters.
+    """
+    url = str(url).strip()
+    if (
+        not url.startswith(("http://", "https://"))
+        or len(url) > URL_MAX
+        or not url.isprintable()
+        or " " in url
+    ):
+        raise InputRefused(
+            f"A webhook is an http:// or https:// address of at most {URL_MAX} characters."
+        )
+    return url
+
+
+class Alerts:
+    """The members' alert settings and the queue, in one club database."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def settings_of(self, player_id: int) -> dict:
+        """A member's alert settings: 'webhook' (a URL, or absent) and 'note' (why it was
+        turned off, or absent)."""
+        text = self.db.scalar("SELECT alerts FROM players WHERE id = ?", (player_id,), default="")
+        try:
+            found = json.loads(text or "{}")
+        except ValueError:
+            return {}
+        return found if isinstance(found, dict) else {}
+
+    def set_webhook(self, player_id: int, url: str | None) -> dict:
+        """Send a member's alerts to `url` (None: no alerts); the note of an endpoint turned
+        off goes. Returns the settings now."""
+        settings = {"webhook": check_webhook(url)} if url else {}
+        with self.db.transaction():
+            self.db.execute(
+                "UPDATE players SET alerts = ? WHERE id = ?", (json.dumps(settings), player_id)
+            )
+        return settings
+
+    def enqueue(self, player_id: int, table_id: int, waiting_since: int, body: dict) -> bool:
+        """Queue an alert for a move waiting for a member (nothing when they have no webhook,
+        or one is queued for that waiting period already); True when one was queued."""
+        url = self.settings_of(player_id).get("webhook")
+        if not url:
+            return False
+        now = self.db.clock()
+        with self.db.transaction():
+            row = self.db.one(
+                "INSERT INTO alert_queue (player_id, table_id, waiting_since, channel, target, "
+                "body, created_at, due_at) VALUES (?, ?, ?, 'webhook', ?, ?, ?, ?) "
+                "ON CONFLICT (player_id, table_id, waiting_since) DO NOTHING RETURNING id",
+                (player_id, table_id, waiting_since, url, json.dumps(body), now, now),
+            )
+        return row is not None
+
+    def due(self, limit: int = 50) -> list[QueuedAlert]:
+        """The alerts to send now, the oldest due first."""
+        rows = self.db.rows(
+            "SELECT id, player_id, table_id, channel, target, body, attempts FROM alert_queue "
+            "WHERE sent_at IS NULL AND given_up_at IS NULL AND due_at <= ? "
+            "ORDER BY due_at, id LIMIT ?",
+            (self.db.clock(), limit),
+        )
+        return [QueuedAlert(*row) for row in rows]
+
+    def sent(self, alert_id: int) -> None:
+        """Note an alert delivered."""
+        with self.db.transaction():
+            self.db.execute(
+                "UPDATE alert_queue SET sent_at = ?, attempts = attempts + 1 WHERE id = ?",
+                (self.db.clock(), alert_id),
+            )
+
+    def failed(self, alert: QueuedAlert, error: str) -> bool:
+        """Note a failed send: tried again later, or after `MAX_FAILURES` the member's endpoint
+        is turned off with a note (and their queued alerts given up). True when turned off."""
+        now = self.db.clock()
+        attempts = alert.attempts + 1
+        with self.db.transaction():
+            if attempts < MAX_FAILURES:
+                delay = BACKOFF[min(attempts, len(BACKOFF)) - 1]
+                self.db.execute(
+                    "UPDATE alert_queue SET attempts = ?, due_at = ?, error = ? WHERE id = ?",
+                    (attempts, now + delay, error[:200], alert.id),
+                )
+                return False
+            self.db.execute(
+                "UPDATE alert_queue SET attempts = ?, given_up_at = ?, error = ? "
+                "WHERE player_id = ? AND sent_at IS NULL AND given_up_at IS NULL",
+                (attempts, now, error[:200], alert.player_id),
+            )
+            note = (
+                f"Your webhook was turned off after {attempts} failed sends "
+                f"(the last: {error[:80]}); set it again to hear of your moves."
+            )
+            self.db.execute(
+                "UPDATE players SET alerts = ? WHERE id = ?",
+                (json.dumps({"note": note}), alert.player_id),
+            )
+        return True
+
+    def queue_counts(self) -> dict:
+        """How the queue stands, for the keeper: waiting, sent, given up."""
+        row = self.db.one(
+            "SELECT SUM(CASE WHEN sent_at IS NULL AND given_up_at IS NULL THEN 1 ELSE 0 END), "
+            "SUM(CASE WHEN sent_at IS NOT NULL THEN 1 ELSE 0 END), "
+            "SUM(CASE WHEN given_up_at IS NOT NULL THEN 1 ELSE 0 END) FROM alert_queue"
+        )
+        return {"waiting": row[0] or 0, "sent": row[1] or 0, "given_up": row[2] or 0}

@@ -1,0 +1,127 @@
+"""A Swiss tournament: each round pairs players of like score, and standings with Buchholz.
+
+A fixed number of rounds; every round seats the players still in it by score, then rating
+(`grouping`: tables of the tournament's seats, meeting no one twice where it can be avoided).
+When the count leaves players over (an odd count at two seats), the lowest ranked who has had
+the fewest byes sits out with a bye, worth a table won. Withdrawn players are paired no more and
+keep their place in the standings. Ties are broken by Buchholz: the sum, over a player's tables,
+of the mean final score of the opponents they met there (at two seats, FIDE's Buchholz), then by
+rating; lines equal in score and Buchholz share a rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from .grouping import group, table_sizes
+from .model import Entrant, Pairing, Standing, TableResult, said
+from .points import is_win, shares
+
+
+def pair_round(
+    entrants: Sequence[Entrant],
+    results: Sequence[TableResult],
+    seats: int,
+    min_seats: int = 2,
+) -> Pairing:
+    """The tables of the next round, best ranked first, and the byes.
+
+    Args:
+        entrants: everyone entered; the withdrawn are left out.
+        results: every table of the rounds before (byes included), each finished.
+        seats: a table's seats (2, 3 or 4).
+        min_seats: the fewest seats a smaller table may have.
+    """
+    scores = scores_of(entrants, results)
+    playing = [e for e in entrants if not e.withdrawn]
+    ranked = [e.player_id for e in sorted(playing, key=lambda e: _rank_key(e, scores))]
+    sizes, over = table_sizes(len(ranked), seats, min_seats)
+    byes_had = _byes_had(results)
+    from_bottom = list(reversed(ranked))
+    resting = sorted(from_bottom, key=lambda p: byes_had.get(p, 0))[:over]
+    seated = [p for p in ranked if p not in resting]
+    met = _meetings(results)
+    tables, rematches = group(seated, sizes, lambda a, b: frozenset((a, b)) in met)
+    return Pairing(tables, tuple(resting), rematches)
+
+
+def standings(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> list[Standing]:
+    """Every entrant's line, the best first: score, then Buchholz, then rating."""
+    finished = [(r, shares(r)) for r in sorted(results, key=lambda r: r.round) if r.is_finished]
+    scores = {e.player_id: Fraction(0) for e in entrants}
+    for _, got in finished:
+        for player, points in got.items():
+            scores[player] = scores.get(player, Fraction(0)) + points
+    buchholz = {e.player_id: Fraction(0) for e in entrants}
+    lines: dict[int, list[str]] = {e.player_id: [] for e in entrants}
+    wins = dict.fromkeys(buchholz, 0)
+    for result, got in finished:
+        for player in result.players:
+            lines[player].append(_said(result, player, got[player]))
+            if result.is_bye:
+                continue
+            wins[player] += is_win(result, player)
+            opponents = [scores[p] for p in result.players if p != player]
+            buchholz[player] += sum(opponents, Fraction(0)) / len(opponents)
+    ordered = sorted(
+        entrants,
+        key=lambda e: (-scores[e.player_id], -buchholz[e.player_id], -e.rating, e.player_id),
+    )
+    out: list[Standing] = []
+    for index, entrant in enumerate(ordered):
+        pid = entrant.player_id
+        shared = out and (out[-1].score, out[-1].tie_break) == (scores[pid], buchholz[pid])
+        out.append(
+            Standing(
+                rank=out[-1].rank if shared else index + 1,
+                player_id=pid,
+                name=entrant.name,
+                score=scores[pid],
+                tie_break=buchholz[pid],
+                games=sum(1 for said_ in lines[pid] if said_ != "bye"),
+                wins=wins[pid],
+                byes=lines[pid].count("bye"),
+                rating=entrant.rating,
+                withdrawn=entrant.withdrawn,
+                results=tuple(lines[pid]),
+            )
+        )
+    return out
+
+
+def scores_of(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> dict[int, Fraction]:
+    """Each entrant's score from the finished tables."""
+    scores = {e.player_id: Fraction(0) for e in entrants}
+    for result in results:
+        if result.is_finished:
+            for player, points in shares(result).items():
+                scores[player] = scores.get(player, Fraction(0)) + points
+    return scores
+
+
+def _said(result: TableResult, player: int, points: Fraction) -> str:
+    if result.is_bye:
+        return "bye"
+    return "forfeit" if player in result.no_shows else said(points)
+
+
+def _rank_key(entrant: Entrant, scores: dict[int, Fraction]):
+    return (-scores[entrant.player_id], -entrant.rating, entrant.player_id)
+
+
+def _byes_had(results: Sequence[TableResult]) -> dict[int, int]:
+    had: dict[int, int] = {}
+    for result in results:
+        if result.is_bye:
+            had[result.players[0]] = had.get(result.players[0], 0) + 1
+    return had
+
+
+def _meetings(results: Sequence[TableResult]) -> set[frozenset[int]]:
+    return {
+        frozenset((a, b))
+        for result in results
+        for i, a in enumerate(result.players)
+        for b in result.players[i + 1 :]
+    }

@@ -1,0 +1,238 @@
+"""The club's tournaments at the server: each round's tables made, an arena's free players paired
+at once, entries from members, and a tournament's pages.
+
+A service the hub composes (`Hub.tournaments`). While it runs it looks at the running
+tournaments every `PAIR_EVERY` seconds: a Swiss whose round has no table left playing is paired
+again (`tournaments.swiss`), until its last round ends or fewer than two players are left in it; an arena pairs its free entrants who are
+connected (bots always are: `tournaments.arena`) until its window closes, and ends once its last
+table has. Each table is an ordinary table of the club, its seats held by the players it seats,
+its clock the tournament's; a player's sessions are told, and those in the lobby taken to it.
+A table's end is noted in the tournament by the club itself (`Club.finish`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from wish_tui import games
+from wish_tui.club import SeatSpec
+from wish_tui.club.errors import ClubError
+from wish_tui.club.identity import person_of
+from wish_tui.club.tournament_page import page, summary
+from wish_tui.club.tournaments import arena, swiss
+from wish_tui.tables.protocol import ProtocolError, int_field, text_field
+
+from . import seating as tablemod
+from .clocks import TableClock
+from .table import BOT_LEVELS, TableError
+
+LOG = logging.getLogger(__name__)
+PAIR_EVERY = 0.5
+"""Seconds between two looks at the running tournaments."""
+OWNER_PREFIX = "tournament:"
+"""A tournament's table is owned by no person (no one may close it): by its tournament."""
+
+
+class TournamentRunner:
+    """A `Hub`'s tournaments: pairing while they run, and their requests."""
+
+    def __init__(self, hub) -> None:
+        self.hub = hub
+        self._pairing = asyncio.Lock()
+        """Held by one look at a time: two at once would pair one round twice."""
+
+    def handlers(self) -> dict:
+        """The requests this service answers, by the message's type."""
+        return {
+            "tournaments": self.listing,
+            "tournament": self.show,
+            "tournament_join": self.join,
+            "tournament_withdraw": self.withdraw,
+            "tournament_create": self.create,
+            "tournament_start": self.start,
+        }
+
+    # -- requests --------------------------------------------------------------------------------
+    async def listing(self, session, message: dict) -> None:
+        store = self.hub.club.tournaments
+
+        def read():
+            return [summary(t, len(store.entrants(t.id))) for t in store.listing(limit=50)]
+
+        session.send(
+            {"type": "page", "page": "tournaments", "tournaments": await self.hub.record(read)}
+        )
+
+    async def show(self, session, message: dict) -> None:
+        tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
+        shown = await self.hub.record(page, self.hub.club.tournaments, tid)
+        session.send({"type": "page", "page": "tournament", **shown})
+
+    async def join(self, session, message: dict) -> None:
+        tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
+        found = await self.hub.record(self.hub.club.tournaments.join, tid, session.player.id)
+        session.send({"type": "notice", "table": None, "text": f"You are in {found.name}."})
+        await self.show(session, message)
+
+    async def withdraw(self, session, message: dict) -> None:
+        tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
+        await self.hub.record(self.hub.club.tournaments.withdraw, tid, session.player.id)
+        await self.show(session, message)
+
+    async def create(self, session, message: dict) -> None:
+        """A member's new tournament, open for entries (no bots: only the keeper lets them in)."""
+        if session.player is None or session.player.is_guest:
+            raise TableError("Only the club's members create a tournament.")
+        system = text_field(message, "system", "'swiss' or 'arena'", limit=10)
+        clock = message.get("clock")
+        if clock is not None and not isinstance(clock, dict):
+            raise ProtocolError('"clock" must be an object.')
+        made = await self.hub.record(
+            self.hub.club.tournaments.create,
+            text_field(message, "name", "a tournament's name", limit=80),
+            system,
+            text_field(message, "game", "a game's name", limit=30),
+            int_field({"seats": message.get("seats", 2)}, "seats", "2 to 4 seats", 2, 4),
+            rounds=int_field({"rounds": message.get("rounds", 0)}, "rounds", "a count", 0, 99),
+            minutes=int_field(
+                {"minutes": message.get("minutes", 0)}, "minutes", "a count", 0, 1 << 20
+            ),
+            kind=text_field(message, "kind", "'live' or 'turn'", limit=10, required=False)
+            or "live",
+            clock=clock,
+            created_by=session.player.id,
+        )
+        await self.show(session, {"id": made.id})
+
+    async def start(self, session, message: dict) -> None:
+        """Its creator starts a tournament (the keeper starts any from the shell)."""
+        tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
+        found = await self.hub.record(self.hub.club.tournaments.get, tid)
+        if session.player is None or found.created_by != session.player.id:
+            raise TableError(f"Only the member who created {found.name} may start it.")
+        await self.hub.record(self.hub.club.tournaments.start, tid)
+        await self.show(session, message)
+
+    # -- running ---------------------------------------------------------------------------------
+    async def pair_every_while(self) -> None:
+        """Look at the running tournaments every `PAIR_EVERY` seconds, for the server's life."""
+        while True:
+            await asyncio.sleep(PAIR_EVERY)
+            try:
+                await self.tick()
+            except (ClubError, TableError) as exc:
+                LOG.warning("a tournament could not be paired: %s", exc)
+
+    async def tick(self) -> None:
+        """Pair every running tournament that has players to pair, end those that are over."""
+        hub = self.hub
+        async with self._pairing:
+            for tournament in await hub.record(hub.club.tournaments.listing, "running"):
+                if tournament.system == "swiss":
+                    await self._swiss(tournament)
+                else:
+                    await self._arena(tournament)
+
+    async def _swiss(self, tournament) -> None:
+        hub = self.hub
+        store = hub.club.tournaments
+        if await hub.record(store.playing, tournament.id):
+            return
+        entrants = await hub.record(store.entrants, tournament.id)
+        if tournament.round >= tournament.rounds or sum(not e.withdrawn for e in entrants) < 2:
+            await self._end(tournament)
+            return
+        results = await hub.record(store.results, tournament.id)
+        pairing = swiss.pair_round(entrants, results, tournament.seats)
+        made = [(await self._open(tournament, players), players) for players in pairing.tables]
+        await hub.record(store.seat, tournament.id, tournament.round + 1, made, pairing.sitting_out)
+
+    async def _arena(self, tournament) -> None:
+        hub = self.hub
+        store = hub.club.tournaments
+        if hub.clock() * 1000 >= tournament.ends_at:
+            if not await hub.record(store.playing, tournament.id):
+                await self._end(tournament)
+            return
+        entrants = await hub.record(store.entrants, tournament.id)
+        bots = {e.player_id for e in entrants if e.name in BOT_LEVELS}
+        free = [
+            p
+            for p in await hub.record(store.free, tournament.id)
+            if p in bots or hub.connected(person_of(p))
+        ]
+        if len(free) < 2:
+            return
+        results = await hub.record(store.results, tournament.id)
+        pairing = arena.pair_free(entrants, results, free, tournament.seats)
+        made = [(await self._open(tournament, players), players) for players in pairing.tables]
+        if made:
+            await hub.record(store.seat, tournament.id, 0, made)
+
+    async def _open(self, tournament, players: tuple[int, ...]) -> int:
+        """Make and start a table of the tournament for `players` (in seat order); its club id."""
+        hub = self.hub
+        spec = games.get(tournament.game)
+        members = [await hub.record(hub.club.players.get, p) for p in players]
+        levels = [m.name if m.is_bot else "" for m in members]
+        seat_names = spec.seats[: len(players)]
+        table = tablemod.create(
+            "",
+            spec.name,
+            [
+                {"name": n, "who": level or "open"}
+                for n, level in zip(seat_names, levels, strict=True)
+            ],
+            f"{OWNER_PREFIX}{tournament.id}",
+            tournament.name,
+            hub.seed_source(),
+            "",
+            tournament.options,
+            tournament.kind,
+            tournament.clock,
+        )
+        for seat, member in zip(table.seats, members, strict=True):
+            if not member.is_bot:
+                seat.person, seat.person_name = person_of(member.id), member.name
+        stored = await hub.record(
+            hub.club.tables.create,
+            spec.name,
+            table.record.seed,
+            [
+                SeatSpec(n, level or "human", None if level else member.id)
+                for n, level, member in zip(seat_names, levels, members, strict=True)
+            ],
+            None,
+            options=tournament.options,
+            kind=tournament.kind,
+            clock=tournament.clock,
+        )
+        table.id, table.club_id = stored.code, stored.id
+        table.clock = TableClock(stored.clock, len(table.seats))
+        table.record.id = stored.code
+        table.since = hub.clock()
+        hub.tables[table.id] = table
+        await hub.node.took(table)
+        hub.clocks.run(table, decided=False)
+        text = f"Your table {table.id} of {tournament.name} is ready: 'open {table.id}' sits you there."
+        for session in list(hub.sessions):
+            if session.player is None or session.player.id not in players:
+                continue
+            session.send({"type": "notice", "table": None, "text": text})
+            if session.in_lobby or not session.table:
+                hub.open_table(session, table)
+        hub.changed(table)
+        hub.bots.wake(table)
+        hub.tell_lobby()
+        return stored.id
+
+    async def _end(self, tournament) -> None:
+        hub = self.hub
+        await hub.record(hub.club.tournaments.finish, tournament.id)
+        entrants = await hub.record(hub.club.tournaments.entrants, tournament.id)
+        ids = {e.player_id for e in entrants}
+        text = f"{tournament.name} is over: 'tournament {tournament.id}' shows its standings."
+        for session in list(hub.sessions):
+            if session.player is not None and session.player.id in ids:
+                session.send({"type": "notice", "table": None, "text": text})

@@ -1,0 +1,110 @@
+"""The expert level of Spirits of the Forest: information-set search guided by the hard bot's
+judgement.
+
+One tree over what the seat knows (`wish_tui.core.ismcts`); each iteration draws the face-down
+Favor tokens, the other seats' cards (and in solo the forest's hidden tiles and tokens) from the
+seat's view with `rules.determinize`. A move is one action; while a seat takes tiles, a move's
+prior is the best way to finish the taking part that starts with it (`planner.take_plans`), at
+the gemstone step and other decisions the position it leads to, both judged as the hard bot
+judges (`evaluate.seat_values`). A new node's position is judged at once: a seat's reward is its
+chance of winning read from its expected lead over the best other seat; in solo, the chance of
+beating the forest.
+"""
+
+from __future__ import annotations
+
+from wish_tui.core.expert import ExpertBot as SearchingBot
+from wish_tui.core.game_search import GameSearch
+from wish_tui.core.rewards import final_rewards, lead_rewards, priors_from
+from wish_tui.spirits.rules import Action, determinize
+
+from .evaluate import seat_value, seat_values, solo_chances, solo_win_chance
+from .hard import JUDGEMENT, play_on
+from .planner import distinct_plans, greedy_action, in_take_part, take_plans
+from .reasons import describe
+
+WIN_SCALE = 4.0
+"""Points of expected lead that make a seat about 73% sure of winning."""
+CANDIDATES = 8
+"""Root moves compared by the search (the best by the hard bot's judgement)."""
+PRIOR_TEMPERATURE = 2.0
+"""Points below the best move at which a move's prior falls by e."""
+
+
+class SpiritsSearch(GameSearch):
+    """The search's side of one decision of Spirits of the Forest, for the seat of `view`."""
+
+    candidates = CANDIDATES
+
+    def __init__(self, view: dict) -> None:
+        super().__init__(view, len(view["seats"]), determinize)
+        self.turn_no = view["turn_no"]
+        self._lines: tuple = (None, {})
+        """The last position whose ways to take were listed, and those ways with their values."""
+
+    def in_tree(self, st) -> bool:
+        # The rest of the seat's own turn; the rest is played out.
+        return st.current_player == self.seat and st.turn_no == self.turn_no
+
+    def moves(self, st) -> list:
+        if in_take_part(st, st.current_player):
+            return list(self._take_lines(st))
+        legal = st.legal_actions()
+        if legal[0].kind == "keep":
+            # A Wish or a Hex pays at the end of the game, which no look-ahead of a round sees:
+            # kept as the hard bot keeps one, by how often it pays.
+            return [greedy_action(st, JUDGEMENT)]
+        return legal
+
+    def play(self, st, move):
+        if isinstance(move, Action):  # (an Action is a tuple too: it is asked first)
+            return st.apply(move)
+        for action in move:
+            # Another deal may turn up a token that changes what follows: the tree and the
+            # look-ahead take over where the line no longer fits.
+            if st.is_over or action not in st.legal_actions():
+                break
+            st = st.apply(action)
+        return st
+
+    def priors(self, st, moves: list) -> list[float]:
+        if in_take_part(st, st.current_player):
+            lines = self._take_lines(st)
+            values = [lines[m] for m in moves]
+        else:
+            seat = st.current_player
+            values = [seat_value(st.apply(m), seat, JUDGEMENT) for m in moves]
+        return priors_from(values, PRIOR_TEMPERATURE)
+
+    def _take_lines(self, st) -> dict[tuple[Action, ...], float]:
+        """Every way to finish the taking part of the turn that reaches a position of its own
+        (the hard bot's candidates), with its value."""
+        known, lines = self._lines
+        if known is not st:
+            plans = distinct_plans(take_plans(st, st.current_player, JUDGEMENT))
+            lines = {plan.actions: plan.value for plan in plans}
+            self._lines = (st, lines)
+        return lines
+
+    def play_out(self, st):
+        return play_on(st, self.seat)
+
+    def rewards_at(self, st) -> list[float]:
+        if st.is_over:
+            return final_rewards(st.final_scores(), self.seats)
+        if st.solo:
+            return [solo_win_chance(st, solo_chances(st, JUDGEMENT)[0])]
+        return lead_rewards(seat_values(st, JUDGEMENT), WIN_SCALE)
+
+
+class ExpertBot(SearchingBot):
+    """Searches every decision of Spirits of the Forest with ISMCTS within its budget."""
+
+    def first_action(self, move) -> Action:
+        return move if isinstance(move, Action) else move[0]
+
+    def search_game(self, view: dict, legal: list[Action]) -> SpiritsSearch:
+        return SpiritsSearch(view)
+
+    def describe(self, view: dict, action: Action) -> str:
+        return describe(view, action)
