@@ -2,8 +2,9 @@
 arrow pointing down or sideways, no import circle, and no file over MAX_LINES lines.
 
 The layers, lowest first (`LAYERS`): core (with the seat API's shapes, a contract every table
-and client shares) < the house's files (saves, records, the launch request) < the widgets the
-games' screens share < the games (each game's rules, words, bots, data and screens, and the
+and client shares) < the house's files (saves, records, the launch request) < the terminal under
+the app (`ui/terminal`: drivers, screen diff, SGR) < the widgets the games' screens share < the
+screens they share (`ui/screens`: the table screen and its windows) < the games (each game's rules, words, bots, data and screens, and the
 registry that names them) < tables < club < server; the clients (the terminal app, the plain
 client, the engine protocol, the tournament) stand above tables beside the club and the server,
 and the command line and what it names for the session pool on top. Every import is read,
@@ -38,7 +39,9 @@ LAYERS = (
             "wish_tui.no_terminal",
         ),
     ),
+    ("terminal", ("wish_tui.ui.terminal",)),
     ("widgets", ("wish_tui.widgets",)),
+    ("screens", ("wish_tui.ui.screens",)),
     ("games", (*GAME_PACKAGES, "wish_tui.games")),
     ("tables", ("wish_tui.tables",)),
     ("club", ("wish_tui.club",)),
@@ -65,9 +68,8 @@ LAYERS = (
 )
 """Every module's room, lowest first (the longest prefix that names a module says its room)."""
 MAX_LINES = 600
-GROWN = {"wish_tui/ui/app.py": 635, "wish_tui/widgets/table_screen.py": 683}
-"""Files over MAX_LINES still to be split (the table screen's rebuilding), at most as long as
-they are: each must shrink, and leave this list once it is under MAX_LINES."""
+GROWN: dict[str, int] = {}
+"""Files over MAX_LINES still to be split, at most as long as they are (none is)."""
 
 
 def _modules() -> dict[str, Path]:
@@ -198,7 +200,7 @@ def test_no_file_is_over_six_hundred_lines():
 
 
 def test_the_scan_finds_the_packages():
-    assert "wish_tui.wish.rules.state" in GRAPH and "wish_tui.widgets.table_screen" in GRAPH
+    assert "wish_tui.wish.rules.state" in GRAPH and "wish_tui.ui.screens.table_screen" in GRAPH
     assert "wish_tui.wish.rules.state" in GRAPH["wish_tui.wish.rules"]
 
 
@@ -220,9 +222,84 @@ def test_widgets_know_no_game_and_no_shell():
     assert _importers("wish_tui.widgets", forbidden) == []
 
 
+def test_widgets_hold_widgets_only():
+    """A Screen lives in `ui/screens` (or the shell's `ui/`), never among the widgets."""
+    screens = []
+    for name, path in MODULES.items():
+        if name.startswith("wish_tui.widgets"):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if isinstance(node, ast.ClassDef) and any(
+                    "Screen" in ast.unparse(base) for base in node.bases
+                ):
+                    screens.append(f"{name}.{node.name}")
+    assert screens == []
+
+
+def test_the_terminal_knows_no_screen():
+    """`ui/terminal` is the terminal under the app: nothing of the app, its screens or widgets."""
+    upper = ("wish_tui.widgets", "wish_tui.games", "wish_tui.tables", *GAME_PACKAGES)
+    assert _importers("wish_tui.ui.terminal", upper) == []
+    assert [
+        line
+        for line in _importers("wish_tui.ui.terminal", ("wish_tui.ui",))
+        if "imports wish_tui.ui.terminal" not in line
+    ] == []
+
+
+def test_the_table_screen_is_one_screen_of_composed_parts():
+    """No mixins: the table screen holds its key router, key bar, status line, detail line,
+    news, people and help."""
+    from textual.screen import Screen
+
+    from wish_tui.ui.screens.table_detail import TableDetail
+    from wish_tui.ui.screens.table_help import TableHelp
+    from wish_tui.ui.screens.table_key_bar import TableKeyBar
+    from wish_tui.ui.screens.table_keys import TableKeys
+    from wish_tui.ui.screens.table_news import TableNews
+    from wish_tui.ui.screens.table_people import TablePeople
+    from wish_tui.ui.screens.table_screen import TableScreen
+    from wish_tui.ui.screens.table_status import TableStatus
+
+    (base,) = TableScreen.__bases__
+    assert base.__bases__ == (Screen,), base  # the app's screen base (`ui.screens.app_screen`)
+    parts = (TableKeys, TableKeyBar, TablePeople, TableHelp, TableStatus, TableDetail, TableNews)
+    for part in parts:
+        assert part.__bases__ == (object,), part
+    source = MODULES["wish_tui.ui.screens.table_screen"].read_text("utf-8")
+    for composed in (
+        "TableKeys(self)",
+        "TableStatus(self)",
+        "TablePeople(self)",
+        "TableHelp(self)",
+        "TableKeyBar(self)",
+        "TableDetail(self)",
+        "TableNews(self)",
+    ):
+        assert composed in source, composed
+
+
+def test_no_screen_probes_what_a_type_declares():
+    """The screens, widgets and games' screens ask tables, apps and states what they declare
+    (`TableBase`, `TableApp`); no `getattr` or `hasattr` probes which kind they have."""
+    probes = []
+    for name, path in MODULES.items():
+        screens = name.startswith(("wish_tui.ui", "wish_tui.widgets")) or any(
+            name.startswith(f"{package}.ui") for package in GAME_PACKAGES
+        )
+        if not screens:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            called = isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            if called and node.func.id in ("getattr", "hasattr"):
+                probes.append(f"{name}:{node.lineno}")
+    assert probes == []
+
+
 def test_games_do_not_import_the_shell_or_the_registry():
+    """A game's screens are built on the shared table screen (`ui.screens`), never the shell."""
     for package in GAME_PACKAGES:
-        assert _importers(package, ("wish_tui.ui", "wish_tui.games", "wish_tui.cli")) == []
+        shell = _importers(package, ("wish_tui.ui", "wish_tui.games", "wish_tui.cli"))
+        assert [line for line in shell if "imports wish_tui.ui.screens" not in line] == []
 
 
 def test_the_shell_reaches_games_only_through_the_registry():

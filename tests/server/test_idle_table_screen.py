@@ -9,7 +9,7 @@ import pytest
 from wish_tui.launch import Launch
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
-from wish_tui.widgets.clock_tick import ClockTick
+from wish_tui.ui.screens.clock_tick import ClockTick
 
 from .test_remote_screens import alices_hub, table_screen, until
 

@@ -18,8 +18,8 @@ from wish_tui.server.hub import Hub
 from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
-from wish_tui.widgets.final_scoring import FinalScoringScreen
-from wish_tui.widgets.table_screen import TableScreen
+from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.ui.screens.table_screen import TableScreen
 
 from .test_hub import Client, legal_of
 

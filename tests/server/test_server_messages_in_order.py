@@ -18,10 +18,10 @@ from wish_tui.server.hub import Hub
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.club_pages import ClubPageScreen
 from wish_tui.ui.lobby import LobbyScreen
+from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.ui.screens.table_screen import TableScreen
 from wish_tui.ui.watch import WatchScreen
-from wish_tui.widgets.final_scoring import FinalScoringScreen
 from wish_tui.widgets.row_list import RowList
-from wish_tui.widgets.table_screen import TableScreen
 
 from ..ui.test_lobby_screen import lobby
 from .test_hub import Client

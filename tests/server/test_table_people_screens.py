@@ -17,9 +17,9 @@ from wish_tui.server.hub import Hub
 from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
+from wish_tui.ui.screens.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 from wish_tui.ui.watch import WatchScreen
-from wish_tui.widgets.choice_screen import ChoiceScreen
-from wish_tui.widgets.final_scoring import FinalScoringScreen
 
 BOB = "SHA256:bob-key-00001"
 

@@ -243,7 +243,7 @@ async def test_a_tab_gets_its_own_app_with_only_its_token_and_the_servers_socket
         assert env["WISH_TUI_SERVE_TOKEN"] == token
         assert env["WISH_TUI_SERVE_SOCKET"] == str(web.hub.socket_path)
         assert env["WISH_TUI_DATA_DIR"] == str(web.front.data_dir)
-        assert env["TEXTUAL_DRIVER"] == "wish_tui.ui.web_driver:CompactWebDriver"
+        assert env["TEXTUAL_DRIVER"] == "wish_tui.ui.terminal.web_driver:CompactWebDriver"
         assert (env["COLUMNS"], env["ROWS"]) == ("100", "30")
         assert "WISH_TUI_SERVER_SECRET" not in env
         allowed = {"PATH", "HOME", "PYTHONPATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONUTF8"}

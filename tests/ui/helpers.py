@@ -7,7 +7,7 @@ from wish_tui import games, saves
 from wish_tui.cli import Launch
 from wish_tui.games import GAMES
 from wish_tui.ui.app import WishApp
-from wish_tui.widgets.curtain import CurtainScreen
+from wish_tui.ui.screens.curtain import CurtainScreen
 
 
 async def settle(pilot, times: int = 3) -> None:

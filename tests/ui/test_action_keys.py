@@ -126,7 +126,7 @@ async def test_trickery_key_recolours_a_wishing_person():
 
 
 async def test_info_key_opens_the_reference_on_a_card():
-    from wish_tui.widgets.help_screens import RulesScreen
+    from wish_tui.ui.screens.help_screens import RulesScreen
 
     state, _ = turn_position()
     app = app_for(state)
@@ -143,7 +143,7 @@ async def test_info_key_opens_the_reference_on_a_card():
 
 async def test_info_on_an_area_shows_that_area_first():
     """Issue: 'i' on Oasis showed Sandhills, whose text names Oasis as a neighbour."""
-    from wish_tui.widgets.help_screens import RulesScreen
+    from wish_tui.ui.screens.help_screens import RulesScreen
 
     state, _ = turn_position()
     app = app_for(state)

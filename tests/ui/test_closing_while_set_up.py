@@ -1,7 +1,7 @@
 """An app that closes just as a screen is pushed closes as asked, whatever the screen: Textual
 still composes it, cannot start its widgets any more, and mounts and resizes it with none or only
 some of them (a club's page, a final scoring window, a line to type, a choice ended the app on
-`NoMatches` and a crash report). Every screen of the project is built on `widgets.app_screen`,
+`NoMatches` and a crash report). Every screen of the project is built on `ui.screens.app_screen`,
 which hands a screen no such event once the app has closed."""
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import wish_tui
 from wish_tui import games
 from wish_tui.launch import Launch, Seat
 from wish_tui.ui.app import WishApp
-from wish_tui.widgets.app_screen import AppModalScreen, AppScreen
-from wish_tui.widgets.choice_screen import ChoiceScreen
-from wish_tui.widgets.line_input import LineInput
-from wish_tui.widgets.table_screen import TableScreen
+from wish_tui.ui.screens.app_screen import AppModalScreen, AppScreen
+from wish_tui.ui.screens.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.line_input import LineInput
+from wish_tui.ui.screens.table_screen import TableScreen
 
 from .helpers import settle
 

@@ -6,8 +6,8 @@ from wish_tui import saves
 from wish_tui.cli import Launch, Seat
 from wish_tui.games import GAMES
 from wish_tui.ui.app import TooSmallScreen, WishApp
+from wish_tui.ui.screens.curtain import CurtainScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
-from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.ui.game_screen import GameScreen
 

@@ -1,4 +1,4 @@
-"""The driver of an app that shares its process (`ui.hosted_driver`): the app on a terminal of its
+"""The driver of an app that shares its process (`ui.terminal.hosted_driver`): the app on a terminal of its
 own, in this test's event loop, read and written without a thread; ended by its terminal, and
 then freed, as a host that runs app after app needs."""
 
@@ -18,7 +18,7 @@ from wish_tui.core import environment
 from wish_tui.launch import Launch
 from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
-from wish_tui.ui.hosted_driver import HostedDriver
+from wish_tui.ui.terminal.hosted_driver import HostedDriver
 
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=$]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]")
 TIMEOUT = 20
@@ -204,7 +204,7 @@ async def test_a_paste_is_cut_at_its_limit_and_keys_after_it_still_count(tmp_pat
     `MAX_PASTE`: the process that the app shares holds no more of it."""
     from textual import events
 
-    from wish_tui.ui.paste_limit import MAX_PASTE, PASTE_END, PASTE_START
+    from wish_tui.ui.terminal.paste_limit import MAX_PASTE, PASTE_END, PASTE_START
 
     terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
     try:
@@ -242,7 +242,7 @@ async def test_a_flood_of_keys_is_read_at_the_allowed_rate_and_none_is_lost(tmp_
     hold the event loop the apps of its process share; every key still arrives."""
     from textual import events
 
-    from wish_tui.ui import hosted_driver
+    from wish_tui.ui.terminal import hosted_driver
 
     monkeypatch.setattr(hosted_driver, "EVENTS_PER_SECOND", 1000)
     monkeypatch.setattr(hosted_driver, "EVENT_BURST", 100)

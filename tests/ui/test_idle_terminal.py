@@ -1,7 +1,7 @@
 """An app that waits for a key sleeps: at a server with hundreds of sessions in the lobby, every
 idle app that wakes up on a timer takes a share of the cores from the ones being played
 (issue 23). Textual's input thread looked at the terminal ten times a second, and the app checked
-the terminal's size twice a second; `ui.driver.CompactDriver` waits for a key, the parser's
+the terminal's size twice a second; `ui.terminal.driver.CompactDriver` waits for a key, the parser's
 deadline of a lone Esc, or its exit, and the size is checked when it or the screen changes.
 
 The app runs here in a pseudo-terminal as a person starts it.

@@ -12,9 +12,9 @@ from wish_tui.cli import Launch
 from wish_tui.launch import Seat
 from wish_tui.tables import bot_turns
 from wish_tui.ui.app import WishApp
+from wish_tui.ui.screens.table_screen import TableScreen
 from wish_tui.widgets.key_bar import KeyBar, key_label
 from wish_tui.widgets.named_keys import keys_named
-from wish_tui.widgets.table_screen import TableScreen
 
 from .helpers import settle
 

@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from tests.core.test_sgr import colour_codes
+from tests.ui.test_sgr import colour_codes
 
 
 def run_in_a_terminal(args: list[str], env: dict, keys: bytes = b"", seconds: float = 8.0) -> bytes:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wish_tui.ui.paste_limit import PASTE_END, PASTE_START, PasteLimit
+from wish_tui.ui.terminal.paste_limit import PASTE_END, PASTE_START, PasteLimit
 
 LIMIT = 8
 

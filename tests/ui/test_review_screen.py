@@ -14,7 +14,7 @@ from wish_tui.games import GAMES
 from wish_tui.records import GameRecord
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.replay import ReplayScreen
-from wish_tui.widgets.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
 
 from .helpers import settle

@@ -9,8 +9,8 @@ from wish_tui.games import GAMES
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, Action
 from wish_tui.spirits.ui.game_screen import GameScreen
 from wish_tui.ui.app import WishApp
+from wish_tui.ui.screens.curtain import CurtainScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
-from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.widgets.game_log import GameLog
 
 from . import helpers

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from wish_tui.games import GAMES
+from wish_tui.ui.screens.help_screens import RulesScreen
+from wish_tui.ui.screens.table_screen import TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
-from wish_tui.widgets.help_screens import RulesScreen
-from wish_tui.widgets.table_screen import TableScreen
 
 from .helpers import app_of, lift_curtain, record_of, screen_of, settle
 
@@ -51,8 +51,8 @@ def _finished_spirits_game():
 
 
 async def test_a_finished_game_offers_only_the_keys_that_work_there():
-    from wish_tui.widgets.choice_screen import ChoiceScreen
-    from wish_tui.widgets.final_scoring import FinalScoringScreen
+    from wish_tui.ui.screens.choice_screen import ChoiceScreen
+    from wish_tui.ui.screens.final_scoring import FinalScoringScreen
     from wish_tui.widgets.key_bar import KeyBar
 
     record, history = _finished_spirits_game()
@@ -75,7 +75,7 @@ async def test_a_finished_game_offers_only_the_keys_that_work_there():
 
 async def test_leaving_from_the_final_scoring_says_where_the_game_is_kept():
     """Issue: q in the final scoring window left the app without a word."""
-    from wish_tui.widgets.final_scoring import FinalScoringScreen
+    from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 
     record, history = _finished_spirits_game()
     app = app_of(record, history)
@@ -90,8 +90,8 @@ async def test_leaving_from_the_final_scoring_says_where_the_game_is_kept():
 
 
 async def test_the_curtain_saves_and_quits_without_being_lifted(data_dir):
-    from wish_tui.widgets.choice_screen import ChoiceScreen
-    from wish_tui.widgets.curtain import CurtainScreen
+    from wish_tui.ui.screens.choice_screen import ChoiceScreen
+    from wish_tui.ui.screens.curtain import CurtainScreen
 
     record, history = record_of("wish", ["air", "water"], ["human", "human"], 4, {})
     while history[-1].current_player != 1:  # the keyboard passes from Air to Water
@@ -223,9 +223,9 @@ def test_the_chat_key_is_bound_by_no_game():
 
 
 async def test_the_bell_rings_once_when_a_decision_comes_back_after_a_wait(monkeypatch):
-    from wish_tui.widgets import table_screen
+    from wish_tui.ui.screens import table_turns
 
-    monkeypatch.setattr(table_screen, "BELL_AFTER", 0.0)
+    monkeypatch.setattr(table_turns, "BELL_AFTER", 0.0)
     record, history = _wish_game()
     app = app_of(record, history)
     rings = []
@@ -292,7 +292,7 @@ async def test_w_shows_the_final_scoring_as_it_would_stand_now(game):
     from textual.widgets import Label
 
     from wish_tui import games
-    from wish_tui.widgets.final_scoring import FinalScoringScreen
+    from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 
     spec = games.get(game)
     record, history = record_of(game, spec.seats[:2], ["human", "easy"], 6, {}, ["setup"])
@@ -344,7 +344,7 @@ def test_the_clock_line_says_it_waits_while_a_seat_is_open():
     from types import SimpleNamespace
 
     from wish_tui.tables.seat import SeatInfo
-    from wish_tui.widgets.table_people import TablePeople
+    from wish_tui.ui.screens.table_people import TablePeople
 
     def seat(title, person):
         return SeatInfo(name=title.lower(), title=title, label=title, who="human", person=person)

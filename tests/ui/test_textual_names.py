@@ -249,7 +249,7 @@ def test_every_project_node_class_is_found():
         "wish_tui.ui.app.WishApp",
         "wish_tui.ui.lobby.LobbyScreen",
         "wish_tui.widgets.row_list.RowList",
-        "wish_tui.widgets.table_screen.TableScreen",
+        "wish_tui.ui.screens.table_screen.TableScreen",
         "wish_tui.wish.ui.map_view.MapView",
     ):
         assert expected in names

@@ -36,7 +36,7 @@ def test_what_the_app_uses_below_textuals_public_api_is_there():
     # ui/closing_words.py: what Textual prints as the app closes (an exit message, the traceback
     # of an error nothing caught) goes to App.error_console, a rich Console whose file is set.
     assert isinstance(App().error_console, Console)
-    # widgets/table_screen.py sweeps the empty holders Textual's toast rack leaves behind,
+    # ui/terminal/textual_adapter.py sweeps the empty holders Textual's toast rack leaves behind,
     # found by their type name.
     from textual.widgets import _toast
 
@@ -44,7 +44,7 @@ def test_what_the_app_uses_below_textuals_public_api_is_there():
 
 
 def test_what_the_terminal_driver_replaces_is_there():
-    # ui/driver.py runs Textual's input loop without its polling: it replaces
+    # ui/terminal/driver.py runs Textual's input loop without its polling: it replaces
     # LinuxDriver.run_input_thread, sets exit_event, and waits for the parser's deadline.
     import inspect
 

@@ -4,9 +4,9 @@ is cut."""
 
 from __future__ import annotations
 
+from wish_tui.ui.screens.help_screens import RulesScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
-from wish_tui.widgets.help_screens import RulesScreen
 from wish_tui.wish.ui.hand_view import HandView
 from wish_tui.wish.ui.map_view import MapView
 from wish_tui.wish.ui.offer_view import OfferView

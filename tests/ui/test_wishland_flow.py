@@ -9,8 +9,8 @@ from wish_tui import saves
 from wish_tui.cli import Launch
 from wish_tui.games import GAMES
 from wish_tui.ui.app import WishApp
+from wish_tui.ui.screens.curtain import CurtainScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
-from wish_tui.widgets.curtain import CurtainScreen
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.wishland.rules import Action
 from wish_tui.wishland.ui.cursor import places
@@ -402,7 +402,7 @@ async def test_every_card_or_place_that_i_offers_opens_its_own_reference_entry()
 async def test_the_keys_window_shows_every_line_unwrapped_at_80x24():
     from textual.widgets import Static
 
-    from wish_tui.widgets.help_screens import KeysScreen
+    from wish_tui.ui.screens.help_screens import KeysScreen
     from wish_tui.wishland.words.help_text import KEYS
 
     app = app_of(*record_of(actions=TURNS))

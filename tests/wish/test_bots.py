@@ -327,7 +327,13 @@ def test_tournament_solo_reports_destiny_rates(capsys) -> None:
 
 @pytest.mark.parametrize(
     "kw",
-    [{"seats": "easy,bogus"}, {"games": 0}, {"seats": "easy"}, {"solo": "impossible"}, {"seats": None}],
+    [
+        {"seats": "easy,bogus"},
+        {"games": 0},
+        {"seats": "easy"},
+        {"solo": "impossible"},
+        {"seats": None},
+    ],
 )
 def test_tournament_bad_values_exit_2_with_one_sentence(kw, capsys) -> None:
     assert run_from_args(_args(**kw)) == 2

@@ -10,13 +10,12 @@ import asyncio
 import contextlib
 import sys
 
-from textual.app import App
 from textual.binding import Binding
 
 from wish_tui.games import GAMES
 from wish_tui.launch import Launch
 from wish_tui.no_terminal import why_no_terminal
-from wish_tui.tables.protocol import LET_GO_STATUS
+from wish_tui.ui.screens.table_app import TableApp
 
 from .too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -35,7 +34,7 @@ def _remember_for_the_form(launch: Launch) -> None:
     preferences.remember_form(GAMES[launch.game or "wish"].name, rows, launch.solo or "", options)
 
 
-class WishApp(App):
+class WishApp(TableApp):
     """wish_tui: board games in the terminal."""
 
     CSS_PATH = "app.tcss"
@@ -71,6 +70,7 @@ class WishApp(App):
         """Set once the table server has said something (its welcome, as a rule)."""
         from wish_tui.tables.messages import ServerMessages
 
+        from .server_screens import ServerScreens
         from .server_words import ServerWords
 
         self._server_words = ServerWords(self, self._tell_screens)
@@ -78,18 +78,22 @@ class WishApp(App):
 
         self.remote_table = None
         """The server's table this person sits at, on the screen (None elsewhere)."""
+        self.person_name = ""
+        """The name this person goes by at the table server ('' elsewhere)."""
+        self._bell: bool | None = None
+        """The bell's setting, read when first asked (None: not yet)."""
         self.watching = None
         """The screen of the server's table this person watches (None elsewhere)."""
-        self._last_name = ""
-        """The name a newcomer chose last (offered again when the server refuses it)."""
-        self.server_messages = ServerMessages(self._server_handlers(), lambda: self.remote_table)
+        self.server_messages = ServerMessages(
+            ServerScreens(self).handlers(), lambda: self.remote_table
+        )
         """What the table server says, routed to the screen or the table it concerns."""
 
     def get_driver_class(self):
         """Textual's driver for this platform; on POSIX terminals, one that writes less; on a
         terminal of its own in a process shared with other apps, one that reads it on the loop."""
         if self.terminal_fd is not None:
-            from .hosted_driver import HostedDriver
+            from .terminal.hosted_driver import HostedDriver
 
             return HostedDriver
         driver = super().get_driver_class()
@@ -97,7 +101,7 @@ class WishApp(App):
             f"{driver.__module__}.{driver.__qualname__}"
             == "textual.drivers.linux_driver.LinuxDriver"
         ):
-            from .driver import CompactDriver
+            from .terminal.driver import CompactDriver
 
             return CompactDriver
         return driver
@@ -178,7 +182,8 @@ class WishApp(App):
                 self.pop_screen()
 
     # -- screens -----------------------------------------------------------------------------------
-    def _replace_all(self, screen) -> None:
+    def show_alone(self, screen) -> None:
+        """Show `screen` alone: every screen above the first is closed first."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)
@@ -191,7 +196,7 @@ class WishApp(App):
             while len(self.screen_stack) > 1:
                 self.pop_screen()
         else:
-            self._replace_all(TitleScreen())
+            self.show_alone(TitleScreen())
 
     def _remove_stale_temporaries(self) -> None:
         from wish_tui import saves
@@ -214,7 +219,7 @@ class WishApp(App):
         if over_this:
             self.push_screen(form)
         else:
-            self._replace_all(form)
+            self.show_alone(form)
 
     def show_load(self) -> None:
         """The list of saves."""
@@ -226,7 +231,7 @@ class WishApp(App):
         """Step through a saved game (from `path`), its review under way with `review`."""
         from .replay import ReplayScreen
 
-        self._replace_all(ReplayScreen(record, at_end=review, path=path, review=review))
+        self.show_alone(ReplayScreen(record, at_end=review, path=path, review=review))
 
     def start_game(
         self,
@@ -256,7 +261,7 @@ class WishApp(App):
         if not isinstance(history, list):
             history = [history]
         screen = record.spec.ui.GameScreen(LocalTable(record, history, games=GAMES), warning)
-        self._replace_all(screen)
+        self.show_alone(screen)
 
     def start_lesson(self, game: str | None = None, number: int = 1) -> bool:
         """Start lesson `number` of `game` (the registry's default for None; 1 is its first
@@ -274,14 +279,14 @@ class WishApp(App):
         except (KeyError, lessons.LessonError, ValueError) as exc:
             self.notify(str(exc.args[0]), severity="error")  # a KeyError's is its sentence
             return False
-        self._replace_all(lesson_screen(spec, LocalTable(record, history), lesson))
+        self.show_alone(lesson_screen(spec, LocalTable(record, history), lesson))
         return True
 
     def keep_solo_score(self, table, view: dict):
         """Add a finished solo game's score to the best scores of its setup; return how it
         compares (None when the game keeps no best scores, or is held by a server)."""
         spec = table.spec
-        record = table.open_record() if hasattr(table, "open_record") else None
+        record = table.open_record()
         if spec.solo_score is None or record is None or not view.get("solo"):
             return None
         from wish_tui import best_scores
@@ -293,7 +298,7 @@ class WishApp(App):
         """The best score kept for the setup of a solo game in progress (None: none yet, or the
         game keeps none, or it is held by a server)."""
         spec = table.spec
-        if spec.solo_setup is None or not view.get("solo") or not hasattr(table, "open_record"):
+        if spec.solo_setup is None or not view.get("solo") or not table.can_save:
             return None
         from wish_tui import best_scores
 
@@ -302,7 +307,7 @@ class WishApp(App):
     @property
     def bell_on(self) -> bool:
         """True when the terminal's bell rings as a decision becomes the person's."""
-        if not hasattr(self, "_bell"):
+        if self._bell is None:
             from . import preferences
 
             self._bell = True if self.has_lobby else preferences.bell()
@@ -319,7 +324,7 @@ class WishApp(App):
     @property
     def has_lobby(self) -> bool:
         """True in the app of a session of `wish-tui serve`: its lobby lists the tables."""
-        return getattr(self, "connection", None) is not None
+        return self.connection is not None
 
     def continue_latest(self) -> None:
         """Resume the most recent save, or say there is none."""
@@ -389,13 +394,13 @@ class WishApp(App):
     def disconnect(self) -> None:
         """Close the line to the table server (an app sharing its process, once it ends: the
         line's reading task would otherwise keep the app alive)."""
-        connection = getattr(self, "connection", None)
+        connection = self.connection
         if connection is not None:
             connection.close()
 
     def server_send(self, message: dict) -> None:
         """Send a message to the table server."""
-        connection = getattr(self, "connection", None)
+        connection = self.connection
         if connection is not None:
             connection.send(message)
 
@@ -413,124 +418,6 @@ class WishApp(App):
             return  # the app is closing: nothing is shown any more
         self.server_messages.dispatch(message)
 
-    def _server_handlers(self) -> dict:
-        """What the app does with each event of the table server (`tables.messages`)."""
-        return {
-            "welcome": self._welcomed,
-            "name_needed": lambda m: self._ask_name(
-                m.get("text", "Choose your name."), m.get("suggested", "")
-            ),
-            "name_refused": lambda m: self._ask_name(m.get("error", ""), self._last_name),
-            # The server lets this session go (a banned member): its sentence is the last word.
-            "let_go": lambda m: self.fail(f"wish-tui: {m.get('error', '')}", LET_GO_STATUS),
-            "lobby": self._lobby_list,
-            "table": self._table_message,
-            "refused": lambda m: self.notify(str(m.get("error", "")), severity="error"),
-            "notice": self._notice,
-            "page": self._show_page,
-            "archive": self._replay_archive,
-            "closed": self._closed_by_owner,
-            "lost": lambda m: self.fail("wish-tui: the table server went away."),
-        }
-
-    def _welcomed(self, message: dict) -> None:
-        self.person_name = message.get("name", "")
-        self.show_lobby(message.get("lobby"))
-
-    def _lobby_list(self, message: dict) -> None:
-        from .lobby import LobbyScreen
-
-        if isinstance(self.screen, LobbyScreen):
-            self.screen.show(message)
-
-    def _closed_by_owner(self, message: dict) -> None:
-        self.notify("That table was closed by its owner.", severity="warning")
-        self.show_lobby()
-
-    def _notice(self, message: dict) -> None:
-        """A notice of the server, to the table it concerns (or said where the person is)."""
-        text = self._notice_text(message)
-        table = self.server_messages.table_of(message)
-        if table is not None:
-            table.noticed(text)
-        else:
-            self.notify(text, severity="warning")
-
-    def _notice_text(self, message: dict) -> str:
-        """A notice of the server in words, with the key that answers a rematch offered (kept
-        by the table it was played at, for its final scoring window)."""
-        text = str(message.get("text", ""))
-        if not isinstance(message.get("rematch"), dict):
-            return text
-        table = self.remote_table
-        if table is not None and message.get("table") == table.id:
-            table.rematch_offer = f"{text} r sits you down again."
-            return table.rematch_offer
-        return f"{text} The lobby lists it: a accepts."
-
-    def _ask_name(self, text: str, suggested: str) -> None:
-        """A newcomer to the server's club chooses the name others will know them by (asked
-        again, with the server's one sentence, until it is taken)."""
-        from wish_tui.widgets.line_input import LineInput
-
-        def chosen(name: str | None) -> None:
-            self._last_name = name or ""
-            self.server_send({"type": "register", "name": name or ""})
-
-        prompt = f"{text} Enter sends it."
-        self.push_screen(LineInput(prompt, 20, suggested, cancellable=False), chosen)
-
-    def _show_page(self, message: dict) -> None:
-        """A page of the club (history, leaderboard, a player, a game, the profile)."""
-        from .club_pages import ClubPageScreen
-
-        if isinstance(self.screen, ClubPageScreen):
-            self.screen.show(message)
-        else:
-            self.remote_table = self.watching = None
-            self._replace_all(ClubPageScreen(message))
-
-    def _replay_archive(self, message: dict) -> None:
-        """A finished game of the club, stepped through from its record."""
-        from wish_tui import saves
-
-        try:
-            record = saves.GameRecord.from_json(
-                message["record"], "That finished game", games=GAMES
-            )
-            states = saves.replay(record)
-        except (KeyError, TypeError, saves.SaveError) as exc:
-            self.notify(str(exc), severity="error")
-            return
-        from .replay import ReplayScreen
-
-        self.remote_table = self.watching = None
-        self._replace_all(ReplayScreen(record, states, at_end=True))
-
-    def _table_message(self, message: dict) -> None:
-        table = self.remote_table
-        if table is not None and table.id == message["table"]:
-            table.update(message)
-            return
-        watching = self.watching
-        if watching is not None and watching.table_id == message["table"]:
-            watching.on_table_message(message)
-            return
-        from wish_tui import games
-
-        spec = games.get(message["game"])
-        self.remote_table = self.watching = None
-        if message["seat"] is None:
-            from .watch import WatchScreen
-
-            screen = self.watching = WatchScreen(message)
-        else:
-            from wish_tui.tables.remote import RemoteTable
-
-            self.remote_table = RemoteTable(self.connection, message)
-            screen = spec.ui.GameScreen(self.remote_table)
-        self._replace_all(screen)
-
     def show_lobby(self, lobby: dict | None = None) -> None:
         """The tables of the server (`lobby`: their list, when the server sent it already)."""
         from .lobby import LobbyScreen
@@ -545,7 +432,7 @@ class WishApp(App):
             else:
                 self.server_send({"type": "lobby"})
             return
-        self._replace_all(LobbyScreen(getattr(self, "person_name", ""), lobby))
+        self.show_alone(LobbyScreen(self.person_name, lobby))
 
     def new_table(
         self,

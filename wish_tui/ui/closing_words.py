@@ -51,11 +51,12 @@ class ClosingWords:
 
     def _open_record(self) -> dict | None:
         """The record of the game open when the app stopped, if any."""
+        from .replay import ReplayScreen
+        from .screens.table_screen import TableScreen
+
         for screen in reversed(self._screens):
-            opener = getattr(screen, "open_record", None)
-            if opener is not None:
-                return opener()
-            record = getattr(screen, "record", None)
-            if record is not None and hasattr(record, "to_json"):
-                return record.to_json()
+            if isinstance(screen, TableScreen):
+                return screen.open_record()
+            if isinstance(screen, ReplayScreen):
+                return screen.record.to_json()
         return None

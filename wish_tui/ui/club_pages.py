@@ -18,8 +18,8 @@ from textual.widgets import DataTable, Footer, Label, Static
 from wish_tui import games
 from wish_tui.tables.tournament_words import heading
 from wish_tui.tables.tournament_words import lines as tournament_lines
-from wish_tui.widgets.app_screen import AppScreen
-from wish_tui.widgets.line_input import LineInput
+from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.ui.screens.line_input import LineInput
 
 PAGE_KEYS = {
     "history": "Enter replays · m yours/everyone's · g game · ←→ pages · l leaderboard · Esc back",
@@ -94,7 +94,14 @@ class ClubPageScreen(AppScreen):
         kind = message.get("page", "")
         grid = self.query_one(DataTable)
         grid.clear(columns=True)
-        title, text = getattr(self, f"_{kind}", self._unknown)(message, grid)
+        pages = {
+            "history": self._history,
+            "leaderboard": self._leaderboard,
+            "player": self._player,
+            "game": self._game,
+            "profile": self._profile,
+        }
+        title, text = pages.get(kind, self._unknown)(message, grid)
         self.query_one("#club-title", Label).update(title)
         self.query_one("#club-text", Static).update(text)
         self.query_one("#club-keys", Label).update(PAGE_KEYS.get(kind, "Esc back"))

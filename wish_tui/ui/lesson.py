@@ -21,9 +21,9 @@ from functools import cache
 from textual import events
 
 from wish_tui.lessons import Lesson, Step
+from wish_tui.ui.screens.table_keys import CHOICE_KEYS
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.lesson_panel import LessonPanel
-from wish_tui.widgets.table_keys import CHOICE_KEYS
 
 FREE_KEYS = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+s"})
 """Keys that work in every step: leaving and saving are never wrong."""
@@ -135,18 +135,18 @@ class LessonSteps:
         choice = self.query_one(ChoicePanel)
         kept = self.kept_rows() if panel.display else 0
         choice.keep_below(0)
-        lowest = min(self.overlay_bottom(), self.panels_bottom())
+        lowest = min(self.news.overlay_bottom(), self.news.panels_bottom())
         if kept:
             bottom = min(kept + panel.rows, lowest)
             choice.keep_below(bottom)
             panel.place(bottom)
-            self.keep_news_in_sight()
+            self.news.keep_in_sight()
             return
         bottom = lowest
         if choice.visible:
             bottom = min(bottom, int(choice.styles.offset.y.value))
         panel.place(bottom)
-        self.keep_news_in_sight()
+        self.news.keep_in_sight()
 
     def rows_over_table(self) -> set[int]:
         return super().rows_over_table() | set(self.query_one(LessonPanel).rows_over_table())
@@ -171,9 +171,7 @@ class LessonSteps:
         if step.play and not self._deciding():
             # Another seat decides: a key only hurries its bot, as in any game.
             _hold(event)
-            hurry = getattr(self.table, "hurry", None)
-            if hurry is not None:
-                hurry()
+            self.table.hurry()
             return
         if self._pressed >= len(step.keys):
             # Every key was pressed and the step is not done yet: this key came in before the
@@ -228,7 +226,7 @@ class LessonSteps:
         elif not step.play or not same_notation(str(action), step.play):
             self._pressed = 0
             self.say_hint()
-            self._update_footer()
+            self.key_bar.update()
             self.proceed()
             return
         else:

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Footer, Label, Static
 
 from wish_tui import games, saves
 from wish_tui.games import GAMES
-from wish_tui.widgets.app_screen import AppScreen
+from wish_tui.ui.screens.app_screen import AppScreen
 
 
 def seat_label(seat: dict, game: str | None = None) -> str:

@@ -19,8 +19,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Label, Static
 
-from wish_tui.widgets.app_screen import AppScreen
-from wish_tui.widgets.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.widgets.key_bar import KeyBar, shown_keys
 from wish_tui.widgets.row_list import RowList
 
@@ -222,7 +222,7 @@ class LobbyScreen(AppScreen):
             if name:
                 self.app.server_send({"type": "invite", "table": entry["table"], "name": name})
 
-        from wish_tui.widgets.line_input import LineInput
+        from wish_tui.ui.screens.line_input import LineInput
 
         self.app.push_screen(LineInput(f"Invite whom to table {entry['table']}?", 20), named)
 

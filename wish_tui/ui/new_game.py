@@ -15,7 +15,7 @@ from wish_tui.core.bots import LEVELS
 from wish_tui.core.game_spec import Game
 from wish_tui.records import SEED_RANGE
 from wish_tui.seeds import fresh_seed
-from wish_tui.widgets.app_screen import AppScreen
+from wish_tui.ui.screens.app_screen import AppScreen
 
 from . import preferences
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from textual.css.stylesheet import Stylesheet
 
+from .terminal.textual_adapter import give_parse_cache, stylesheet_variables
+
 _PARSED: dict[tuple, list] = {}
 """Parsed rules by (Textual's own key, the variables' key): a few dozen sources per theme."""
 MOST_KEPT = 2048
@@ -26,7 +28,7 @@ class SharedParseCache:
         self._variables_key: tuple = ()
 
     def _key(self, key: tuple) -> tuple:
-        variables = self._stylesheet._variables
+        variables = stylesheet_variables(self._stylesheet)
         if id(variables) != self._variables_id:  # Textual sets a new dict, never edits one
             self._variables_id = id(variables)
             self._variables_key = tuple(sorted(variables.items()))
@@ -46,5 +48,4 @@ class SharedParseCache:
 
 def share_parsed_css(stylesheet: Stylesheet) -> None:
     """Have `stylesheet` keep its parsed rules in the process's cache (see the module)."""
-    if hasattr(stylesheet, "_parse_cache"):
-        stylesheet._parse_cache = SharedParseCache(stylesheet)
+    give_parse_cache(stylesheet, SharedParseCache(stylesheet))

@@ -14,10 +14,10 @@ from textual.widgets import Footer
 from wish_tui import saves
 from wish_tui.records import SaveError
 from wish_tui.tables.master import seat_view
-from wish_tui.widgets.app_screen import AppScreen
-from wish_tui.widgets.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.ui.screens.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.game_log import GameLog
-from wish_tui.widgets.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.view_text import ViewText
 
 from .coaching import Coaching
@@ -113,7 +113,7 @@ class ReplayScreen(AppScreen):
             marked = coaching.mark_line(move) if coaching and seat == coaching.seat else ""
             if marked:
                 log.write(marked)
-        where = f"round {state.round}, " if hasattr(state, "round") else ""
+        where = f"round {view['round']}, " if "round" in view else ""
         # The keys (→ ← g v p r) are on the key bar: the status says where the replay is.
         status = (
             f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
@@ -145,7 +145,7 @@ class ReplayScreen(AppScreen):
 
     def action_jump(self) -> None:
         """Go to the start of a round (or to a tenth of the game, for games without rounds)."""
-        if hasattr(self.states[0], "round"):
+        if "round" in seat_view(self.spec.rules, self.states[0], self.seat):  # a game of rounds
             rounds = sorted({s.round for s in self.states})
             labels = [f"Round {r}" for r in rounds]
             targets = [next(k for k, s in enumerate(self.states) if s.round == r) for r in rounds]
@@ -267,7 +267,7 @@ class ReplayScreen(AppScreen):
     @property
     def _at_server(self) -> bool:
         """True for a game of a server's club (replayed there, left for its tables)."""
-        return bool(getattr(self.app, "has_lobby", False))
+        return self.app.has_lobby
 
     def action_leave(self) -> None:
         """Back to the title screen (at a server: to its tables)."""

@@ -22,7 +22,7 @@ class ServerWords:
     """The server's words not told yet, told in order as soon as every screen shown is up."""
 
     def __init__(self, app: App, tell: Callable[[dict], None]) -> None:
-        self._app = app
+        self._told_app = app
         self._tell = tell
         self._held: deque[dict] = deque()
         self._waiting = False
@@ -35,10 +35,10 @@ class ServerWords:
 
     def _tell_while_up(self) -> None:
         while self._held and not self._waiting:
-            setting_up = next((s for s in self._app.screen_stack if not s.is_mounted), None)
+            setting_up = next((s for s in self._told_app.screen_stack if not s.is_mounted), None)
             if setting_up is not None:
                 self._waiting = True
-                self._app.run_worker(self._when_up(setting_up), name="the server's next words")
+                self._told_app.run_worker(self._when_up(setting_up), name="the server's next words")
                 return
             self._tell(self._held.popleft())
 

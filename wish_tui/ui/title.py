@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from wish_tui import games
-from wish_tui.widgets.app_screen import AppScreen
+from wish_tui.ui.screens.app_screen import AppScreen
 
 from .title_menu import TitleMenu
 
@@ -56,7 +56,7 @@ class TitleScreen(AppScreen):
         """Start a lesson of a game (asking which game, when several have one, and which
         lesson, when the game has more than its first)."""
         from wish_tui import lessons
-        from wish_tui.widgets.choice_screen import ChoiceScreen
+        from wish_tui.ui.screens.choice_screen import ChoiceScreen
 
         specs = [g for g in games.GAMES.values() if lessons.has_lesson(g)]
         if not specs:
@@ -75,7 +75,7 @@ class TitleScreen(AppScreen):
     def learn_game(self, spec) -> None:
         """Start the first lesson of `spec`, or the one chosen when it has more."""
         from wish_tui import lessons
-        from wish_tui.widgets.choice_screen import ChoiceScreen
+        from wish_tui.ui.screens.choice_screen import ChoiceScreen
 
         count = lessons.count(spec)
         if count <= 1:
@@ -97,8 +97,8 @@ class TitleScreen(AppScreen):
 
     def action_rules(self) -> None:
         """Open the rules reference of a game (asking which, when there are several)."""
-        from wish_tui.widgets.choice_screen import ChoiceScreen
-        from wish_tui.widgets.help_screens import RulesScreen
+        from wish_tui.ui.screens.choice_screen import ChoiceScreen
+        from wish_tui.ui.screens.help_screens import RulesScreen
 
         specs = list(games.GAMES.values())
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.widgets import Label
 
-from wish_tui.widgets.app_screen import AppModalScreen
+from wish_tui.ui.screens.app_screen import AppModalScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 

@@ -14,12 +14,12 @@ from textual.binding import Binding
 from textual.widgets import Footer
 
 from wish_tui import games
-from wish_tui.widgets.app_screen import AppScreen
-from wish_tui.widgets.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.ui.screens.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.line_input import LineInput
+from wish_tui.ui.screens.table_people import ask_whom_to_mute, mute_options
+from wish_tui.ui.screens.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.game_log import GameLog
-from wish_tui.widgets.line_input import LineInput
-from wish_tui.widgets.table_people import ask_whom_to_mute, mute_options
-from wish_tui.widgets.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.view_text import ViewText
 
 

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Label
 
-from wish_tui.widgets.app_screen import AppModalScreen
+from wish_tui.ui.screens.app_screen import AppModalScreen
 from wish_tui.widgets.qr_code import QrCode
 
 

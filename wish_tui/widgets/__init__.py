@@ -1,6 +1,6 @@
-"""Textual building blocks every game's screens share: the choice panel and window, the log, the
-hot-seat curtain, the help windows and the table screen that runs a game's turns.
+"""Textual widgets every game's screens share: the choice panel, the log, the key bar, the status
+text, row lists and the lesson's panel. Widgets only: the screens built from them are in
+`wish_tui.ui.screens`.
 
-Nothing here knows a particular game or the app shell; games build their screens from these
-parts, and the shell (`wish_tui.ui`) opens them through the registry.
+Nothing here knows a particular game or the app shell.
 """

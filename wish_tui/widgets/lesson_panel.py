@@ -44,6 +44,8 @@ class LessonPanel(Widget):
         """The hint said after a wrong key ('' when none is shown)."""
         self._lines: list[str] = []
         self._hint_lines: list[str] = []
+        self._bottom: int | None = None
+        """The row the panel keeps above (None until placed)."""
 
     def show(self, title: str, text: str) -> None:
         """Show a step (or the free-play sentence) under a title, without a hint."""
@@ -101,7 +103,7 @@ class LessonPanel(Widget):
         if (lines, hint_lines) != (self._lines, self._hint_lines):
             self._lines, self._hint_lines = lines, hint_lines
             self.styles.height = self.rows
-            bottom = getattr(self, "_bottom", None)
+            bottom = self._bottom
             if bottom is not None:
                 self.place(bottom)
         self.refresh()

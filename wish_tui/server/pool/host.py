@@ -7,7 +7,7 @@ lobby). The pool (`pool`) forks a host when no host has room, and sends it apps 
 between them: a JSON line ``{"app": id}`` with the app's standard input, output and error (one
 pseudo-terminal) and the pipe holding its environment, which only the host reads. Each app runs
 as a task of the host's event loop in a context of its own (`core.environment` gives it its own
-environment), on its own terminal (`ui.hosted_driver`).
+environment), on its own terminal (`ui.terminal.hosted_driver`).
 
 The host answers ``{"started": id}`` once the app has its environment, and ``{"exited": id,
 "status": n}`` when it ends. The pool may say ``{"resized": id}`` (the server gave its terminal

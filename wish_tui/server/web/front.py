@@ -50,7 +50,7 @@ MAX_INPUT = 16 * 1024
 """The longest message a browser may send on its websocket (a paste included)."""
 MAX_FORM = 4 * 1024
 """The largest body of a form sent to the server."""
-DRIVER = "wish_tui.ui.web_driver:CompactWebDriver"
+DRIVER = "wish_tui.ui.terminal.web_driver:CompactWebDriver"
 """The Textual driver of the browser's app."""
 STATIC_FILES = {
     "js/textual.js": "application/javascript",

@@ -12,7 +12,7 @@ from wish_tui.core.ranking import places_of
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 from wish_tui.spirits.ui.style import ink
 from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE, category_name
-from wish_tui.widgets.final_scoring import FinalScoringScreen
+from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 

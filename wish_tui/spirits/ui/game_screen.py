@@ -21,8 +21,8 @@ from wish_tui.spirits.words.marks import (
     place_words,
     tile_words,
 )
+from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
-from wish_tui.widgets.table_screen import UNDO, TableScreen
 
 from . import cursor as nav
 from .board import SpiritsBoard

@@ -7,7 +7,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Label
 
 from wish_tui.core.ranking import places_of
-from wish_tui.widgets.final_scoring import FinalScoringScreen
+from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 from wish_tui.wish.words.marks import DJINN_TITLE
 
 STEP_TITLES = (

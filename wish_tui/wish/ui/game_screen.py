@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
-from wish_tui.widgets.table_screen import UNDO, TableScreen
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.words.choices import KEY_GROUPS
 from wish_tui.wish.words.details import area_words, wish_words

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Label
 
 from wish_tui.core.ranking import places_of
-from wish_tui.widgets.final_scoring import FinalScoringScreen
+from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 from wish_tui.wishland.words.marks import seat_title
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}

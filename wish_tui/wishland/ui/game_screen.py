@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.projection import projected_total
-from wish_tui.widgets.table_screen import UNDO, TableScreen
 from wish_tui.wishland.words.board_detail import (
     achievement_detail,
     private_achievement_detail,
@@ -262,8 +262,7 @@ class GameScreen(TableScreen):
     def opened(self) -> None:
         view = self.view()
         if view["solo"] and not self.table.is_over:
-            finder = getattr(self.app, "best_solo_score", None)
-            self._best = finder(self.table, view) if finder is not None else None
+            self._best = self.app.best_solo_score(self.table, view)
             if self._best is not None:
                 self.toast(f"Your best score in this setup is {self._best} VP: beat it!")
 

@@ -3,13 +3,18 @@
 A game's screen subclasses `TableScreen` and supplies what is its own: the board widget that
 renders a view (`BOARD`), its key groups' titles (`KEY_GROUPS`, from the game's `choices`
 module), and its words (why a key is refused, what the status line says, the decision's title).
-Everything else — whose turn it is, curtains between people sharing a keyboard, the choice panel,
-undo, save, quit, hints, help and the end of the game — is here, once for every game.
+Everything else (turns, curtains, windows, undo, save, quit, hints, help, the end) is here, once.
 
-The screen is a client of the seat API (`wish_tui.tables.seat`): it sits at a table (`LocalTable` here,
-or a table of `wish-tui serve`), shows the view of the seat at the keyboard, offers the choices
-that seat has, and plays by notation. It holds no game state and never asks which kind of table it
-has: the table tells it of every change (`table_changed`), every refusal and every hint.
+The screen is one Screen that composes the objects doing its jobs (no mixins), each in a
+`table_*.py` of its own: the key router (`table_keys`), the key bar, the status line, the detail
+line, the log's newest line kept in sight (`table_news`), the people at the table and its clock,
+help and hints (`table_help`), the turns at one keyboard, its toasts and its ways out
+(`table_leaving`). Each asks the table what it can do (`wish_tui.tables.base.TableBase`
+declares every capability) and the app what it is (`table_app.TableApp`); nothing probes.
+
+A client of the seat API (`wish_tui.tables.seat`) at any table, local or a server's: it shows the
+seat's view, offers its choices, plays by notation and holds no game state; the table tells it of
+every change (`table_changed`), every refusal and every hint.
 """
 
 from __future__ import annotations
@@ -19,19 +24,18 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.events import Key
 from textual.widget import Widget
 
-from wish_tui.core.ranking import result_lines
 from wish_tui.tables.seat import Hint
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.detail_line import DetailLine
+from wish_tui.widgets.game_log import GameLog
+from wish_tui.widgets.key_bar import KeyBar
+from wish_tui.widgets.view_text import ViewText
 
 from .app_screen import AppScreen
-from .choice_panel import ChoicePanel
 from .clock_tick import ClockTick
-from .curtain import CurtainScreen
-from .detail_line import DetailLine
-from .final_scoring import FinalScoringScreen
-from .game_log import GameLog
-from .key_bar import KeyBar, key_label
 from .table_detail import TableDetail
 from .table_help import TableHelp
 from .table_key_bar import TableKeyBar
@@ -41,25 +45,21 @@ from .table_news import TableNews
 from .table_people import TablePeople
 from .table_status import TableStatus
 from .table_toasts import TableToasts
-from .view_text import ViewText
+from .table_turns import TableTurns
 
 UNDO = Binding("u", "undo", "Undo")
 """The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
-BELL_AFTER = 5.0
-"""Seconds a person must have waited for their decision before the bell rings for it."""
-HURRIED_KEY_SAID_FOR = 3.0
-"""Seconds after a game key hurried a bot within which its loss is said, once it is one's turn."""
 TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 """The layout of every screen showing a table; read when the first one opens, so the title
 screen starts without it."""
 
 
-PARTS = (TableKeys, TableKeyBar, TablePeople, TableHelp, TableStatus, TableNews, TableDetail)
-"""The parts of a table screen kept in files of their own (`table_*.py`)."""
+class TableScreen(AppScreen):
+    """A game in progress at a table, seen by the seat at the keyboard.
 
-
-class TableScreen(*PARTS, TableToasts, AppScreen):
-    """A game in progress at a table, seen by the seat at the keyboard."""
+    Composed of `router` (keys), `key_bar`, `status_line`, `detail`, `news`, `people`, `guide`
+    (help and hints), `turns`, `toasts` and `leaving`; the game's screen overrides only the hooks
+    below ("what a game supplies")."""
 
     CSS_PATH = TABLE_CSS_PATH
 
@@ -91,6 +91,9 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
     """Per game key's action name: its title first (the game's `choices.KEY_GROUPS`)."""
     RARE_GROUPS: frozenset[str] = frozenset()
     """Key groups hidden from the footer unless possible (the rest show greyed when not)."""
+    DETAIL_ROWS: int = 0
+    """Lines of the detail line under the board, which says in words what is highlighted;
+    0: the game has none."""
 
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(classes="table")
@@ -101,29 +104,30 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         self.warning = warning
         self.busy = False
         """True while a window, a curtain or the table's answer to an action is awaited."""
-        self._clock_tick = ClockTick(table, self._show_status)
         self._options: list = []
         self._on_choice = None
-        self._ask_details: list[str] = []
-        """What the detail line says of each option of a window that asks no game action."""
         self._switchable = False
         """True while the open window was opened by a key of the person's turn: another game
         key then takes its place (the keys stay live, the key bar unchanged)."""
         self._asked_at = 0.0
         self._asked_version = -1
-        self._seed_told = False
-        self._hint_shown = False
-        self._hint_version = -1
-        """The table's version the hint on the screen was given for."""
         self._hinted = None
         """The action the hint on the screen names (a window that offers it opens on it)."""
         self._parsed: tuple = (None, [], {})
-        self._waiting_since: float | None = None
-        """Since when this keyboard has waited for others to decide (None while it decides)."""
         self.hurried_by: tuple[str, float] | None = None
         """The game key that last hurried a bot, and when: said to be lost once it is ours."""
+        self.router = TableKeys(self)
+        self.key_bar = TableKeyBar(self)
+        self.status_line = TableStatus(self)
+        self.clock_tick = ClockTick(table, self.status_line.show)
+        """Once a second while the table's clock runs, the status line counts it down."""
+        self.detail = TableDetail(self)
+        self.news = TableNews(self)
+        self.people = TablePeople(self)
+        self.guide = TableHelp(self)
+        self.toasts = TableToasts(self)
         self.leaving = TableLeaving(self)
-        """Saving the game and the ways to leave the table."""
+        self.turns = TableTurns(self)
 
     # -- the seat at the keyboard --------------------------------------------------------------
     @property
@@ -218,6 +222,14 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         """For `i`: (label, reference search) of each card or place on the table."""
         return []
 
+    def info_detail(self, view: dict, search: str) -> str:
+        """What the detail line says of a card or place `i` offers (its reference search)."""
+        return ""
+
+    def option_reference(self, action) -> str:
+        """The reference search for the card or place a window's option names ('' none)."""
+        return ""
+
     def game_over_screen(self, view: dict, seed: int | None, best=None):
         """The final scoring window (`best`: how a solo score compares with the best ones)."""
         raise NotImplementedError
@@ -226,6 +238,23 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         """Extra keyword arguments for the board's `show`: what the screen highlights on the
         table (e.g. a cursor over the places its keys may choose), never game state."""
         return {}
+
+    def detail_words(self, view: dict) -> str:
+        """The detail line while no window is open: what the board's cursor is on ('' none)."""
+        return ""
+
+    def option_detail(self, action) -> str:
+        """The detail line for a window's highlighted option, a legal action ('' for none)."""
+        return ""
+
+    def kept_rows(self) -> int:
+        """How many rows at the screen's top a panel over the table leaves in sight (a game's
+        map: a lesson's panel goes under them); 0 for none."""
+        return 0
+
+    def rows_over_table(self) -> set[int]:
+        """The screen rows something lies over the table on (a lesson adds its panel's)."""
+        return self.news.rows_over_table()
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -238,15 +267,15 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        self.set_up_key_bar()
-        self._write_news()
+        self.key_bar.set_up()
+        self.write_news()
         if self.warning:
             self.toast(self.warning, severity="warning", timeout=8)
         self.refresh_view()
         self.table.listen(self)
         self.opened()
         self.call_after_refresh(self.proceed)
-        self._clock_tick.start(self)
+        self.clock_tick.start(self)
 
     def opened(self) -> None:
         """The screen is up: a game may say something at the start (Textual calls every class's
@@ -255,7 +284,7 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
     def on_resize(self) -> None:
         self.set_class(not self.compact, "roomy")
         self.refresh_view()
-        self.call_after_refresh(self.keep_news_in_sight)
+        self.call_after_refresh(self.news.keep_in_sight)
 
     @property
     def compact(self) -> bool:
@@ -273,7 +302,8 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
     def _is_mine(self, seat: int | None) -> bool:
         return seat is not None and self.table.seats[seat].mine
 
-    def _write_news(self) -> None:
+    def write_news(self) -> None:
+        """Write in the log what the seat at the keyboard has not read yet."""
         log = self.query_one(GameLog)
         for line in self.seat.news():
             log.write(line)
@@ -283,14 +313,13 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
         if not self.is_mounted or not self.query(GameLog):
             return  # on_mount shows it all; or the app is closing, its widgets already gone
-        self._refusal = None  # it was about the position before; refresh_view shows the turn
-        self._say_hurried_key()
-        self._write_news()
+        self.status_line.refusal = None  # about the position before: the turn is shown
+        self.turns.say_hurried_key()
+        self.write_news()
         # The newest line's rows are known once the log has laid it out: what lies over the
         # table then keeps clear of them.
         self.call_after_refresh(lambda: self.status_placed(self.status_top()))
-        if self.table.version != self._hint_version:
-            self._clear_hint()  # the position it spoke of is gone, whatever window is open
+        self.guide.drop_stale_hint()
         panel = self.query_one(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)
         if panel.is_open and self._options and gone:
@@ -300,65 +329,19 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
             panel.close()
         if not panel.is_open:
             self.busy = False
-            self._clear_hint()
-        self._ring_if_called()
-        self._clock_tick.follow()
+            self.guide.clear_hint()
+        self.turns.ring_if_called()
+        self.clock_tick.follow()
         self.refresh_view()
         self.proceed()
 
-    def _say_hurried_key(self) -> None:
-        """A game key that only hurried a bot, just before the decision became this keyboard's,
-        is said to be lost (rather than taken in a position its presser has not seen)."""
-        if self.hurried_by is None or self.table.is_over:
-            return
-        if not self._is_mine(self.table.deciding):
-            return
-        key, at = self.hurried_by
-        self.hurried_by = None
-        if time.monotonic() - at <= HURRIED_KEY_SAID_FOR:
-            self._refusal = f"Your {key_label(key)} came while a bot decided; press it again."
-
-    def _ring_if_called(self) -> None:
-        """Ring the terminal's bell once when a decision becomes this keyboard's after a wait,
-        so a person who looked away knows (ctrl+g turns it off)."""
-        now = time.monotonic()
-        if self.table.is_over or not self._is_mine(self.table.deciding):
-            if self._waiting_since is None:
-                self._waiting_since = now
-            return
-        waited, self._waiting_since = self._waiting_since, None
-        if waited is not None and now - waited >= BELL_AFTER and self.bell_on():
-            self.app.bell()
-
-    def bell_on(self) -> bool:
-        """True when the bell rings for a decision (the app's setting)."""
-        return bool(getattr(self.app, "bell_on", True))
-
     def action_score_now(self) -> None:
-        """The final scoring as it would stand if the game ended now, step by step (what this
-        seat may know of it: others' secrets are left out and marked)."""
-        if self.table.is_over:
-            self._show_game_over(again=True)
-            return
-        view = self.view()
-        projection = view.get("projection")
-        if projection is None:
-            return
-        window = self.game_over_screen({**view, "scores": projection}, None, None)
-        window.projected = True
-        self.app.push_screen(window)
+        """The final scoring as it would stand if the game ended now."""
+        self.leaving.score_now()
 
     def action_bell(self) -> None:
         """Turn the bell for a decision on or off."""
-        on = not self.bell_on()
-        setter = getattr(self.app, "set_bell", None)
-        if setter is not None:
-            setter(on)
-        self.toast(
-            "The bell rings when a decision becomes yours (ctrl+g turns it off)."
-            if on
-            else "The bell is off (ctrl+g turns it on)."
-        )
+        self.turns.toggle_bell()
 
     def table_refused(self, sentence: str) -> None:
         """What this screen asked was refused; the table did not change."""
@@ -369,26 +352,12 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
             self.proceed()
 
     def table_notice(self, sentence: str) -> None:
-        """Something the person should know: an autosave that could not be written, a person
-        away long enough for a bot to take their seat."""
-        self.toast(sentence, severity="warning", timeout=10)
-        if self.table.rematch_offer:
-            for screen in self.app.screen_stack:
-                if isinstance(screen, FinalScoringScreen):
-                    screen.show_rematch_offer(self.table.rematch_offer)
+        """Something the person should know (an autosave not written, a person away)."""
+        self.people.notice(sentence)
 
     def table_hint(self, hint: Hint) -> None:
         """A hint asked for is ready (one for a position that is gone is dropped)."""
-        if hint.actions != self.table.actions or self.table.deciding != self.viewer:
-            return
-        action = self.spec.rules.Action.parse(hint.notation)
-        words = f"Hint: {self.hint_words(action, hint.words)} — {hint.reason}"
-        self.toast(words, timeout=12)
-        self.name_hint_keys(words)
-        self._hint_shown = True
-        self._hint_version = self.table.version
-        self._hinted = action
-        self.hinted(action)
+        self.guide.told(hint)
 
     def table_failed(self, error: BaseException) -> None:
         """The table failed inside: the app's crash handling takes over."""
@@ -400,8 +369,7 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
 
     def open_record(self) -> dict | None:
         """The game's record, for a crash report (None when it is held elsewhere)."""
-        opener = getattr(self.table, "open_record", None)
-        return opener() if opener is not None else None
+        return self.table.open_record()
 
     # -- what the widgets show -------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -411,66 +379,20 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         legal = self.legal() if my_turn else []
         marks = self.board_marks(view, legal)
         self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
-        self._show_status(view)
-        self._update_footer()
-        self.show_detail(view)
-
-    def _seat_label(self, seat: int) -> str:
-        info = self.table.seats[seat]
-        if info.person and not info.connected and not info.by_bot:
-            return f"{info.label} — away"
-        return info.label
+        self.status_line.show(view)
+        self.key_bar.update()
+        self.detail.show(view)
 
     # -- the flow of the game ------------------------------------------------------------------
     def proceed(self) -> None:
-        """Decide what happens next: game over, a curtain, or a person's choice (a bot, or a
-        person elsewhere, moves by itself and the table tells of it). Nothing once the screen
-        is gone (the table closed, left) before a step it had put off."""
-        if self.busy or self not in self.app.screen_stack:
-            return
-        table = self.table
-        if table.is_over:
-            self._show_game_over()
-            return
-        seat = table.deciding
-        if not self._is_mine(seat):
-            return
-        if seat != self.viewer:
-            self._pass_to(seat)
-            return
-        view = self.view()
-        if self.asks_in_panel(view):
-            self._ask_decision(view)
-
-    def _pass_to(self, seat: int) -> None:
-        if len(self._mine()) <= 1:
-            self.viewer = seat
-            self.refresh_view()
-            self.proceed()
-            return
-        self.busy = True
-        reason = self.curtain_reason(self.table.seat(seat).view())
-
-        def lifted(_: None) -> None:
-            self.viewer = seat
-            self.busy = False
-            self._write_news()
-            self.refresh_view()
-            self.proceed()
-
-        curtain = CurtainScreen(
-            self._seat_label(seat),
-            reason,
-            save=self.action_save if self.table.can_save else None,
-            leave=self.action_quit_game,
-        )
-        self.app.push_screen(curtain, lifted)
+        """Decide what happens next: game over, a curtain, or a person's choice."""
+        self.turns.proceed()
 
     def _ask_decision(self, view: dict) -> None:
         self._choose(self.decision_title(view), self.legal(), cancellable=False)
 
     def _choose(self, title: str, options: list, cancellable: bool = True) -> None:
-        self._switchable = cancellable and self._keys_live()
+        self._switchable = cancellable and self.router.live()
         self.busy = True
         self._options = options
         self._on_choice = None
@@ -483,19 +405,19 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
     def _ask(self, title: str, labels: list[str], then, details: list[str] = ()) -> None:
         """Ask a choice that is not a game action; `then(index)` gets the answer. `details`:
         what the detail line says of each option."""
-        self._switchable = self._keys_live()
+        self._switchable = self.router.live()
         self.busy = True
         self._options = []
         self._on_choice = then
-        self._ask_details = list(details)
+        self.detail.asked = list(details)
         self._open_panel(title, labels, True)
 
     def _open_panel(self, title: str, labels: list[str], cancellable: bool) -> None:
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
-        self.keep_news_in_sight()
-        self._update_footer()
+        self.news.keep_in_sight()
+        self.key_bar.update()
 
     def _drop_question(self) -> None:
         """Close the open window without an answer (nothing is chosen)."""
@@ -503,7 +425,7 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
         if panel.is_open:
             self._options, self._on_choice = [], None
             panel.close()
-            self.keep_news_in_sight()
+            self.news.keep_in_sight()
             self.busy = False
 
     def action_choice_digit(self, digit: int) -> None:
@@ -528,67 +450,44 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         self.query_one(ChoicePanel).close()
-        self.keep_news_in_sight()
+        self.news.keep_in_sight()
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None
             if event.index is not None:
                 then(event.index)
-            self._update_footer()
+            self.key_bar.update()
             self.proceed()
             return
         options, self._options = self._options, []
         if event.index is not None and event.index < len(options):
             self.play(options[event.index])
         else:
-            self._update_footer()
+            self.key_bar.update()
             self.proceed()
 
     def play(self, action) -> None:
         """Play an action of the seat at the keyboard; the table tells what came of it."""
         self.busy = True
-        self._clear_hint()
-        self._update_footer()
+        self.guide.clear_hint()
+        self.key_bar.update()
         self.seat.play(str(action))
 
-    def _clear_hint(self) -> None:
-        self._hinted = None
-        if self._hint_shown:
-            # A hint is about the position before: it must not cover the next question.
-            self._hint_shown = False
-            self._clear_notifications()
-            self.name_hint_keys("")
+    def on_choice_panel_highlighted(self, event: ChoicePanel.Highlighted) -> None:
+        self.detail.show()
 
     # -- undo, save, quit ----------------------------------------------------------------------
-    def _undo_possible(self) -> bool:
-        if self.busy and not self.query_one(ChoicePanel).is_open:
-            return False
-        if not self._is_mine(self.table.deciding):
-            return False
-        return self.choices().can_undo
-
-    def _why_no_undo(self) -> str:
-        return self.choices().why_no_undo or "There is nothing of yours to undo."
-
     def action_undo(self) -> None:
         """Take back the last actions of this turn, as far as the rules allow."""
-        if not self._undo_possible():
-            self.refuse(self._why_no_undo())
-            return
-        # Undo inside a decision closes the question first; nothing is chosen.
-        self._drop_question()
-        self.busy = True
-        self.seat.undo()
+        self.router.undo()
 
     def action_save(self) -> None:
         """Save the game under a name."""
-        path = self.leaving.save()
-        if path is not None:
-            self.toast(f"Saved as {path.stem}.")
+        self.leaving.save_as_named()
 
     def action_quit_game(self) -> None:
         """Leave the table: back to the server's tables, save and quit, or quit."""
-        self.leaving.ask()
+        self.leaving.ask_to_leave()
 
     def leave_options(self) -> list[tuple[str, object]]:
         """The ways to leave the table now, each a label and what it does."""
@@ -596,34 +495,105 @@ class TableScreen(*PARTS, TableToasts, AppScreen):
 
     @classmethod
     def base_bindings(cls, *keys: str) -> list[Binding]:
-        """The table screen's own bindings of `keys`, for a game screen that binds those keys too.
-
-        Textual lets a subclass's bindings of a key replace its base's, so a game that gives the
-        arrows, Enter, digits or Esc a meaning on its board lists these first in its BINDINGS:
-        the choice panel keeps them while it is open.
-        """
+        """The table screen's own bindings of `keys`, which a game that binds those keys too
+        (arrows, Enter, digits, Esc) lists first in its BINDINGS: Textual lets a subclass's
+        binding of a key replace its base's, and the choice panel keeps them while it is open."""
         return [b for b in TableScreen.BINDINGS if set(b.key.split(",")) & set(keys)]
 
-    def _show_game_over(self, again: bool = False) -> None:
-        """Open the final scoring window: once when the game ends, then when asked (Enter)."""
-        seed = self.table.seed
-        if not self._seed_told:
-            # The deal is no secret any more: the seed lets the game be dealt again.
-            self._seed_told = True
-            if seed is not None:
-                self.query_one(GameLog).write(f"— The game is over. Its seed was {seed}.")
-        elif not again:
-            return  # shown already; Esc closed it to look at the table
-        if any(isinstance(screen, FinalScoringScreen) for screen in self.app.screen_stack):
-            return
-        self._clear_notifications()  # no earlier word may cover the final scoring
-        view = self.view()
-        if "scores" not in view:  # a server's game whose end is not kept yet: as it stands
-            view = {**view, "scores": view["projection"]}
-        keep = getattr(self.app, "keep_solo_score", None)
-        best = keep(self.table, view) if keep is not None else None
-        window = self.game_over_screen(view, seed, best)
-        window.finished_table = self.table  # `r` there reviews a game of this app's own
-        # The club's scores: a given-up seat last, an aborted game unranked (under the verdict).
-        window.notes = tuple(result_lines(view["scores"], [s.named for s in self.table.seats]))
-        self.app.push_screen(window)
+    # -- what the composed parts do, as Textual and the games ask the screen ------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.router.check(action)
+
+    def on_key(self, event: Key) -> None:
+        self.router.on_key(event)
+
+    def _human_main_turn(self) -> bool:
+        """True when the person at the keyboard may use the game's keys now."""
+        return self.router.human_main_turn()
+
+    def _group(self, name: str) -> list:
+        """The legal actions a game key offers now."""
+        return self.router.group(name)
+
+    def run_group(self, group: str) -> None:
+        """A game key: take its action, or ask which of its actions."""
+        self.router.run_group(group)
+
+    def option_steps(self, group: str) -> tuple:
+        """How a long window of `group`'s actions is split, one step at a time: pairs of the
+        step's question and a function giving each action the name of its part. By default
+        none: one window."""
+        return ()
+
+    def refuse(self, sentence: str) -> None:
+        """Say in the status line why what was asked is refused."""
+        self.status_line.refuse(sentence)
+
+    @property
+    def _refusal(self) -> str | None:
+        """The refusal the status line shows (None: the turn's status)."""
+        return self.status_line.refusal
+
+    def _status_line(self, view: dict) -> str:
+        """The turn's status line for `view`."""
+        return self.status_line.line(view)
+
+    def status_top(self) -> int:
+        """The screen row the status line begins at."""
+        return self.status_line.top()
+
+    def status_placed(self, top: int) -> None:
+        """The status line now begins at screen row `top`: what lies just above it moves (a
+        game's overlay may follow it too), keeping the log's newest line in sight."""
+        self.news.place_panels()
+
+    def name_hint_keys(self, hint: str) -> None:
+        """A hint now says `hint` ('' when it went): the keys it names show in the key bar."""
+        self.key_bar.name_hint_keys(hint)
+
+    def toast(self, message: str, *, severity: str = "information", **kwargs) -> None:
+        """A notification; a refusal takes the place of the words before it."""
+        self.toasts.toast(message, severity=severity, **kwargs)
+
+    def table_keys_text(self) -> str:
+        """The table's own keys, for `?` (those that work at this table)."""
+        return self.people.keys_text()
+
+    def action_chat(self) -> None:
+        """Say something to the table (one line)."""
+        self.people.chat()
+
+    def action_people(self) -> None:
+        """Mute or unmute another person's chat; a player turns the spectators' chat off or on."""
+        self.people.people()
+
+    def action_hand_to_bot(self) -> None:
+        """Let a bot play for a person who left the table (and give the seat back)."""
+        self.people.hand_to_bot()
+
+    def action_resign(self) -> None:
+        """Give the game up: a bot plays your seat to its end and it counts as lost."""
+        self.people.resign()
+
+    def action_keys(self) -> None:
+        """Show every key."""
+        self.guide.keys()
+
+    def action_rules(self) -> None:
+        """Open the rules reference."""
+        self.guide.rules()
+
+    def action_info(self) -> None:
+        """Show the full text of a card or place on the table."""
+        self.guide.info()
+
+    def action_hint(self) -> None:
+        """Ask what the strongest bot would do in your place."""
+        self.guide.hint()
+
+    def hint_words(self, action, words: str) -> str:
+        """A hinted action in words (a game may add the key that takes it)."""
+        return words
+
+    def hinted(self, action) -> None:
+        """A hint arrived for the position on the screen; a game may highlight its action."""

@@ -25,17 +25,15 @@ import tty
 from codecs import getincrementaldecoder
 
 from textual import constants, events
-from textual._parser import ParseError
-from textual._time import get_time
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
 from wish_tui.core import environment
-from wish_tui.core.screen_diff import ScreenDiff
-from wish_tui.core.sgr import compact
+from wish_tui.ui.terminal.screen_diff import ScreenDiff
+from wish_tui.ui.terminal.sgr import compact
 
 from .paste_limit import PasteLimit
+from .textual_adapter import UncachedKeyParser
 
 MAX_UNSENT = 4 * 1024 * 1024
 """Bytes of frames kept for a terminal that takes none: past them its client reads no more."""
@@ -51,35 +49,30 @@ KITTY_FLAGS = 1 | 8 | 16
 """The Kitty keyboard protocol as Textual asks it: escapes told apart, all keys, their text."""
 
 
-class HostedParser(XTermParser):
-    """Textual's parser of the terminal's input, keeping no key of its app in a cache shared by
-    the process: Textual's cache of parsed key sequences is keyed by the parser, and an app
-    that has ended would stay alive in it, with all it holds, until a thousand later entries
-    pushed it out."""
-
-    _parse_extended_key = XTermParser._parse_extended_key.__wrapped__
-
-
 class HostedDriver(Driver):
     """Textual's driver for one app on the terminal `app.terminal_fd`, on the running loop."""
 
     def __init__(self, app, *, debug: bool = False, mouse: bool = True, size=None) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self.shown_app = app
+        """The app this terminal shows."""
+        self.mouse_on = mouse
+        """The app reads the mouse."""
         self.fileno: int = app.terminal_fd
-        self._loop = asyncio.get_running_loop()
+        self._running_loop = asyncio.get_running_loop()
         self._colour = not environment.has("NO_COLOR")
         self._screen = ScreenDiff()
-        self._size: os.terminal_size | None = None
+        self._shown_size: os.terminal_size | None = None
         self._unsent = bytearray()
         self._reading = self._writing = False
-        self._parser = HostedParser(debug)
+        self._parser = UncachedKeyParser(debug)
         self._paste_limit = PasteLimit()
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._tick: asyncio.TimerHandle | None = None
         self._attributes: list | None = None
         self._hung_up = False
         self._allowance = float(EVENT_BURST)
-        self._allowance_at = self._loop.time()
+        self._allowance_at = self._running_loop.time()
         self._resume: asyncio.TimerHandle | None = None
         self.sent = asyncio.Event()
         """Set while nothing written waits for the terminal."""
@@ -103,7 +96,7 @@ class HostedDriver(Driver):
         size = self._terminal_size()
         if size is not None and size.columns > 0 and size.lines > 0:
             textual_size = Size(size.columns, size.lines)
-            self._app.post_message(events.Resize(textual_size, textual_size))
+            self.shown_app.post_message(events.Resize(textual_size, textual_size))
 
     # -- the terminal's modes ------------------------------------------------------------------
     def start_application_mode(self) -> None:
@@ -126,11 +119,11 @@ class HostedDriver(Driver):
             self.write(f"\x1b[>{KITTY_FLAGS}u")
         self.write("\x1b[?2026$p")  # does it draw a frame at once (synchronised output)?
         self.write("\x1b[?2004h\x1b[?7l")  # bracketed paste; no line wrap
-        self._loop.add_reader(self.fileno, self._readable)
+        self._running_loop.add_reader(self.fileno, self._readable)
         self._reading = True
 
     def _mouse_reports(self, on: bool) -> None:
-        if self._mouse:
+        if self.mouse_on:
             mark = "h" if on else "l"
             self.write("".join(f"\x1b[?{mode}{mark}" for mode in (1000, 1003, 1015, 1006)))
 
@@ -140,7 +133,7 @@ class HostedDriver(Driver):
             self._resume.cancel()
             self._resume = None
         if self._reading:
-            self._loop.remove_reader(self.fileno)
+            self._running_loop.remove_reader(self.fileno)
             self._reading = False
         if self._tick is not None:
             self._tick.cancel()
@@ -164,7 +157,7 @@ class HostedDriver(Driver):
         """Send nothing more (the terminal is about to be closed)."""
         self._unsent.clear()
         if self._writing:
-            self._loop.remove_writer(self.fileno)
+            self._running_loop.remove_writer(self.fileno)
             self._writing = False
         self.sent.set()
 
@@ -191,19 +184,19 @@ class HostedDriver(Driver):
     def _spend(self, events: int) -> None:
         """Count `events` against the app's allowance; past it, read again once it has
         grown back."""
-        now = self._loop.time()
+        now = self._running_loop.time()
         grown = (now - self._allowance_at) * EVENTS_PER_SECOND
         self._allowance = min(EVENT_BURST, self._allowance + grown) - events
         self._allowance_at = now
         if self._allowance < 0 and self._reading and self._resume is None:
-            self._loop.remove_reader(self.fileno)
+            self._running_loop.remove_reader(self.fileno)
             wait = -self._allowance / EVENTS_PER_SECOND
-            self._resume = self._loop.call_later(wait, self._read_again)
+            self._resume = self._running_loop.call_later(wait, self._read_again)
 
     def _read_again(self) -> None:
         self._resume = None
         if self._reading:
-            self._loop.add_reader(self.fileno, self._readable)
+            self._running_loop.add_reader(self.fileno, self._readable)
             self._wait_for_deadline()
 
     def _wait_for_deadline(self) -> None:
@@ -213,9 +206,9 @@ class HostedDriver(Driver):
             self._tick = None
         if self._resume is not None:
             return  # not read meanwhile: what follows a sequence begun has not been seen yet
-        deadline = self._parser._timeout_time
-        if deadline is not None:
-            self._tick = self._loop.call_later(max(0.0, deadline - get_time()), self._on_deadline)
+        left = self._parser.seconds_to_deadline()
+        if left is not None:
+            self._tick = self._running_loop.call_later(left, self._on_deadline)
 
     def _on_deadline(self) -> None:
         self._tick = None
@@ -231,10 +224,8 @@ class HostedDriver(Driver):
         self._unsent.clear()
         self.sent.set()
         self.disable_input()
-        with contextlib.suppress(EOFError, ParseError):
-            for _ in self._parser.feed(""):
-                pass
-        self._app.exit()
+        self._parser.end_of_input()
+        self.shown_app.exit()
 
     # -- frames --------------------------------------------------------------------------------
     def write(self, data: str) -> None:
@@ -242,8 +233,8 @@ class HostedDriver(Driver):
         if self._hung_up:
             return
         size = self._terminal_size()
-        if size != self._size:  # a resized terminal may have moved or cleared what it showed
-            self._size = size
+        if size != self._shown_size:  # a resized terminal may have moved or cleared what it showed
+            self._shown_size = size
             self._screen.forget()
             self._screen.columns = size.columns if size else None
         text = compact(self._screen.frame(data), self._colour, settled=True)
@@ -268,9 +259,9 @@ class HostedDriver(Driver):
         waiting = bool(self._unsent)
         if waiting != self._writing:
             if waiting:
-                self._loop.add_writer(self.fileno, self._send)
+                self._running_loop.add_writer(self.fileno, self._send)
             else:
-                self._loop.remove_writer(self.fileno)
+                self._running_loop.remove_writer(self.fileno)
             self._writing = waiting
         if waiting:
             self.sent.clear()

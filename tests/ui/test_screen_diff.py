@@ -1,4 +1,4 @@
-"""`core.screen_diff.ScreenDiff` sends only the cells a frame changes, and the terminal ends up
+"""`ui.terminal.screen_diff.ScreenDiff` sends only the cells a frame changes, and the terminal ends up
 showing the same cells, in the same styles, with the cursor in the same place (but for a cursor
 parked in the corner)."""
 
@@ -9,7 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wish_tui.core.screen_diff import ScreenDiff
+from wish_tui.ui.terminal.screen_diff import ScreenDiff
 
 TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;]*)m|\n|\x1b\[(?:(\d+);(\d+))?r")
 WIDE = {"🔒"}  # wide for this terminal (and for rich); ⚗ is not

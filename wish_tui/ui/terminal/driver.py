@@ -9,16 +9,14 @@ import selectors
 import threading
 from codecs import getincrementaldecoder
 
-from textual._parser import ParseError
-from textual._time import get_time
-from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
 from wish_tui.core import environment
-from wish_tui.core.screen_diff import ScreenDiff
-from wish_tui.core.sgr import compact
+from wish_tui.ui.terminal.screen_diff import ScreenDiff
+from wish_tui.ui.terminal.sgr import compact
 
 from .paste_limit import PasteLimit
+from .textual_adapter import KeyParser
 
 
 class _WakingEvent(threading.Event):
@@ -35,8 +33,8 @@ class _WakingEvent(threading.Event):
 
 
 class CompactDriver(LinuxDriver):
-    """Textual's POSIX driver; each write keeps only the cells that change (`core.screen_diff`)
-    and is compacted (`core.sgr`) before it leaves.
+    """Textual's POSIX driver; each write keeps only the cells that change (`ui.terminal.screen_diff`)
+    and is compacted (`ui.terminal.sgr`) before it leaves.
 
     Under ``NO_COLOR`` Textual still paints in shades of grey (its Monochrome filter, 256-colour
     codes); here every colour is dropped, so none reaches the terminal (no-color.org).
@@ -49,10 +47,12 @@ class CompactDriver(LinuxDriver):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.debugging = bool(kwargs.get("debug", False))
+        """Textual's debug mode, as the app asked it."""
         # Textual reads NO_COLOR the same way: present means no colour.
         self._colour = not environment.has("NO_COLOR")
         self._screen = ScreenDiff()
-        self._size: os.terminal_size | None = None
+        self._shown_size: os.terminal_size | None = None
         self._wake_read, self._wake_write = os.pipe()
         os.set_blocking(self._wake_write, False)
         self.exit_event = _WakingEvent(self._wake_write)
@@ -62,8 +62,8 @@ class CompactDriver(LinuxDriver):
             size = os.get_terminal_size(self.fileno)
         except OSError:
             size = None
-        if size != self._size:  # a resized terminal may have moved or cleared what it showed
-            self._size = size
+        if size != self._shown_size:  # a resized terminal may have moved or cleared what it showed
+            self._shown_size = size
             self._screen.forget()
             self._screen.columns = size.columns if size else None
         super().write(compact(self._screen.frame(data), self._colour, settled=True))
@@ -73,13 +73,9 @@ class CompactDriver(LinuxDriver):
         selector = selectors.DefaultSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
         selector.register(self._wake_read, selectors.EVENT_READ)
-        parser = XTermParser(self._debug)
+        parser = KeyParser(self.debugging)
         decode = getincrementaldecoder("utf-8")(errors="replace").decode
         paste_limit = PasteLimit()
-
-        def wait() -> float | None:
-            deadline = parser._timeout_time  # a lone Esc waiting to be a key, or None
-            return None if deadline is None else max(0.0, deadline - get_time())
 
         def process(events, final: bool = False) -> None:
             for key, mask in events:
@@ -100,14 +96,12 @@ class CompactDriver(LinuxDriver):
 
         try:
             while not self.exit_event.is_set():
-                process(selector.select(wait()))
+                process(selector.select(parser.seconds_to_deadline()))
             selector.unregister(self.fileno)
             process(selector.select(0.1), final=True)
         finally:
             selector.close()
-            with contextlib.suppress(EOFError, ParseError):
-                for _ in parser.feed(""):
-                    pass
+            parser.end_of_input()
 
     def close(self) -> None:
         super().close()

@@ -1,7 +1,7 @@
 """The table screen's keys for the other people at a table: chat, and a bot for a person who
 left the table.
 
-A part of `TableScreen` kept in its own file (mixed into it). A table offers them when it has
+One object the `TableScreen` composes (`screen.people`). A table offers them when it has
 others to talk to (`can_chat`) and when this person owns it or plays at it (`can_hand_to_bot`).
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from wish_tui.core.clock_words import clock_words
 
+from .final_scoring import FinalScoringScreen
 from .line_input import LineInput
 
 
@@ -36,11 +37,36 @@ def ask_whom_to_mute(app, mute) -> None:
 
 
 class TablePeople:
-    """Chat and the owner's `z` of a `TableScreen`."""
+    """Chat, the clock, resigning and the owner's `z` of a `TableScreen`."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    @property
+    def table(self):
+        """The table the screen sits at."""
+        return self.screen.table
+
+    def seat_label(self, seat: int) -> str:
+        """A seat as the screen names it (a person away from the table is said to be)."""
+        info = self.table.seats[seat]
+        if info.person and not info.connected and not info.by_bot:
+            return f"{info.label} — away"
+        return info.label
+
+    def notice(self, sentence: str) -> None:
+        """Something the person should know: an autosave that could not be written, a person
+        away long enough for a bot to take their seat, another player's rematch."""
+        self.screen.toast(sentence, severity="warning", timeout=10)
+        offer = self.table.rematch_offer
+        if offer:
+            for shown in self.screen.app.screen_stack:
+                if isinstance(shown, FinalScoringScreen):
+                    shown.show_rematch_offer(offer)
 
     def clock_line(self) -> str:
         """Every seat's time left, the running one marked (a table with a clock), else ''."""
-        clock = getattr(self.table, "clock", None)
+        clock = self.table.clock
         if not clock:
             return ""
         parts = []
@@ -58,16 +84,16 @@ class TablePeople:
             line += " (waits for every seat)"
         return line
 
-    def action_resign(self) -> None:
+    def resign(self) -> None:
         """Give the game up: a bot plays your seat to its end and it counts as lost (asks once)."""
-        if not getattr(self.table, "can_resign", False):
+        if not self.table.can_resign:
             return
 
         def answered(index: int) -> None:
             if index == 0:
                 self.table.resign()
 
-        self._ask(
+        self.screen._ask(
             "Resign this game? A bot plays your seat to the end, and it counts as lost.",
             ["Yes, resign", "No, play on"],
             answered,
@@ -79,7 +105,7 @@ class TablePeople:
             return " / chats · q back to the tables"
         return ""
 
-    def table_keys_text(self) -> str:
+    def keys_text(self) -> str:
         """The table's own keys, for `?` (those that work at this table), in a line or two."""
         keys = ["w the score if it ended now"]
         if self.table.can_chat:
@@ -87,10 +113,10 @@ class TablePeople:
             keys.append("o mute a person's chat or the spectators'")
         if self.table.can_hand_to_bot:
             keys.append("z a bot for a person away")
-        if getattr(self.table, "can_resign", False):
+        if self.table.can_resign:
             keys.append("x resign")
         keys.append("ctrl+g bell on/off")
-        if getattr(self.table, "hurries_bots", False):
+        if self.table.hurries_bots:
             keys.append("any key hurries a bot")
         lines = [["At this table:"]]
         for key in keys:
@@ -99,7 +125,7 @@ class TablePeople:
             lines[-1].append(key)
         return "\n".join(f"{line[0]} " + " · ".join(line[1:]) for line in lines)
 
-    def action_chat(self) -> None:
+    def chat(self) -> None:
         """Say something to the table (one line)."""
         if not self.table.can_chat:
             return
@@ -108,9 +134,11 @@ class TablePeople:
             if text:
                 self.table.chat(text)
 
-        self.app.push_screen(LineInput("Say to the table (Enter sends, Esc cancels):", 200), said)
+        self.screen.app.push_screen(
+            LineInput("Say to the table (Enter sends, Esc cancels):", 200), said
+        )
 
-    def action_people(self) -> None:
+    def people(self) -> None:
         """Mute or unmute another person's chat (for you alone); a player turns the
         spectators' chat off or on."""
         table = self.table
@@ -120,7 +148,7 @@ class TablePeople:
         others = [s.person for s in table.seats if s.person and s.person not in mine]
         options = mute_options(others, table.muted, table.mute)
         options.append(
-            ("Mute someone else by name…", lambda: ask_whom_to_mute(self.app, table.mute))
+            ("Mute someone else by name…", lambda: ask_whom_to_mute(self.screen.app, table.mute))
         )
         if mine:
             on = table.spectator_chat
@@ -134,24 +162,24 @@ class TablePeople:
         def chosen(index: int) -> None:
             options[index][1]()
 
-        self._ask("The people at this table", [label for label, _ in options], chosen)
+        self.screen._ask("The people at this table", [label for label, _ in options], chosen)
 
-    def action_hand_to_bot(self) -> None:
+    def hand_to_bot(self) -> None:
         """Let a bot play for a person who left the table (and give the seat back)."""
         table = self.table
         if not table.can_hand_to_bot:
             return
         seats = [i for i, s in enumerate(table.seats) if s.is_human and s.person and not s.mine]
         if not seats:
-            self.refuse("No other person sits at this table.")
+            self.screen.refuse("No other person sits at this table.")
             return
         labels = []
         for seat in seats:
             verb = "Give back to" if table.seats[seat].by_bot else "Let a bot play for"
-            labels.append(f"{verb} {self._seat_label(seat)}")
+            labels.append(f"{verb} {self.seat_label(seat)}")
 
         def chosen(index: int) -> None:
             seat = seats[index]
             table.hand_to_bot(seat, not table.seats[seat].by_bot)
 
-        self._ask("Which seat?", labels, chosen)
+        self.screen._ask("Which seat?", labels, chosen)

@@ -1,4 +1,4 @@
-"""`core.sgr.compact` sends fewer style codes and the terminal shows the same cells."""
+"""`ui.terminal.sgr.compact` sends fewer style codes and the terminal shows the same cells."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wish_tui.core.sgr import compact
+from wish_tui.ui.terminal.sgr import compact
 
 TOKEN = re.compile(r"\x1b\[([0-9;]*)m|\x1b\[(\d+)X|\x1b\[[0-9;?]*[A-Za-z]|[\r\n]")
 SHOWN_ON_SPACES = ("bg", "attr4", "attr7", "attr9")

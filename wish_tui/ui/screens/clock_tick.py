@@ -27,7 +27,7 @@ class ClockTick:
 
     def runs(self) -> bool:
         """True while the table's clock counts a seat's time down."""
-        clock = getattr(self.table, "clock", None)
+        clock = self.table.clock
         return bool(clock) and clock.get("running") is not None and not self.table.is_over
 
     def follow(self) -> None:

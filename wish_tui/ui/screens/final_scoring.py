@@ -31,11 +31,14 @@ class FinalScoringScreen(AppModalScreen[None]):
     """The game a new game is set up for (the registry's name)."""
     projected = False
     """True when the window shows the final scoring if the game ended now, not its end."""
+    table = None
+    """The table whose game the window scores (its rematch offer, its rematch), given by the
+    table screen that opens the window; None for a window shown on its own."""
+    online = False
+    """True at a server's table: n sets up a new table, q goes back to the tables, r rematches."""
     notes: tuple[str, ...] = ()
     """Sentences under the verdict on how the game was settled: aborted, or a seat given up
     and ranked last whatever its score (`core.ranking.result_lines`)."""
-    finished_table = None
-    """The table whose game ended (its record is reviewed with `r` away from a server)."""
     BINDINGS = [
         Binding("escape", "back", "The table"),
         Binding("n", "new_game", "New game"),
@@ -48,7 +51,7 @@ class FinalScoringScreen(AppModalScreen[None]):
     def on_mount(self) -> None:
         # On a short terminal the window scrolls: it opens at its top, on the verdict.
         self.call_after_refresh(self._show_top)
-        table = getattr(self.app, "remote_table", None)
+        table = self.table
         if table is not None and table.rematch_offer and not self.projected:
             self.show_rematch_offer(table.rematch_offer)
         if self.projected:
@@ -73,7 +76,7 @@ class FinalScoringScreen(AppModalScreen[None]):
         if action == "rematch":
             return self.online and not self.projected
         if action == "review":
-            return not (self.online or self.projected) and self.finished_table is not None
+            return not (self.online or self.projected) and self.table is not None
         return not (self.projected and action == "new_game")
 
     def show_rematch_offer(self, text: str) -> None:
@@ -95,15 +98,14 @@ class FinalScoringScreen(AppModalScreen[None]):
     def action_rematch(self) -> None:
         """At a server's table: a new table with the same game and seats; the others are
         invited to sit down again."""
-        table = getattr(self.app, "remote_table", None)
-        if table is not None and hasattr(table, "rematch"):
-            table.rematch()
+        if self.table is not None:
+            self.table.rematch()
 
     def action_review(self) -> None:
         """The game's replay, the expert reviewing your seat's decisions."""
         from wish_tui.records import GameRecord
 
-        table = self.finished_table
+        table = self.table
         data = table.open_record()
         if data is None:
             return
@@ -114,11 +116,6 @@ class FinalScoringScreen(AppModalScreen[None]):
         for box in self.query(Vertical):
             box.scroll_home(animate=False)
             break
-
-    @property
-    def online(self) -> bool:
-        """True in the app of a session of `wish-tui serve`."""
-        return getattr(self.app, "connection", None) is not None
 
     def action_back(self) -> None:
         """Look at the final position."""

@@ -1,0 +1,122 @@
+"""What `ui/terminal/textual_adapter.py` takes from below Textual's public API is there and still
+does what the app relies on: this fails on a Textual release that changes any of it."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+from wish_tui.ui.terminal import textual_adapter
+from wish_tui.ui.terminal.textual_adapter import KeyParser, UncachedKeyParser
+
+
+def test_a_lone_esc_waits_for_the_parsers_deadline_on_the_monotonic_clock():
+    parser = KeyParser(False)
+    assert parser.seconds_to_deadline() is None
+    assert list(parser.feed("\x1b")) == []  # a lone Esc: the start of a sequence, or a key
+    left = parser.seconds_to_deadline()
+    assert left is not None and 0.0 < left <= 1.0
+    time.sleep(left + 0.01)
+    assert [event.key for event in parser.tick()] == ["escape"]
+    parser.end_of_input()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Textual's clock is monotonic on POSIX")
+def test_the_parsers_clock_is_the_monotonic_clock():
+    from textual import _time
+
+    assert _time.get_time is time.monotonic
+
+
+def test_the_uncached_parser_reads_keys_without_textuals_cache():
+    import functools
+
+    cached = KeyParser._parse_extended_key
+    assert isinstance(cached, functools._lru_cache_wrapper)
+    assert not hasattr(UncachedKeyParser._parse_extended_key, "cache_info")
+    keys = [event.key for event in UncachedKeyParser(False).feed("\x1b[97;5u")]
+    assert keys == [event.key for event in KeyParser(False).feed("\x1b[97;5u")] == ["ctrl+a"]
+
+
+def test_a_stylesheet_keeps_its_parsed_rules_where_it_is_given():
+    from textual.css.stylesheet import Stylesheet
+
+    stylesheet = Stylesheet()
+    assert isinstance(textual_adapter.stylesheet_variables(stylesheet), dict)
+    kept: dict = {}
+
+    class Cache(dict):
+        def __setitem__(self, key, rules):
+            kept[key] = rules
+            super().__setitem__(key, rules)
+
+    textual_adapter.give_parse_cache(stylesheet, Cache())
+    stylesheet.add_source("Screen { color: red; }", read_from=("test", ""))
+    stylesheet.parse()
+    assert kept, "the stylesheet parsed without asking the cache it was given"
+
+
+async def test_the_empty_toast_holders_are_swept():
+    from textual.app import App
+    from textual.widgets._toast import ToastHolder
+
+    app = App()
+    async with app.run_test(notifications=True) as pilot:
+        app.notify("one")
+        await pilot.pause()
+        assert [len(holder.children) for holder in app.screen.query(ToastHolder)] == [1]
+        app.clear_notifications()
+        await pilot.pause()
+        holders = list(app.screen.query(ToastHolder))
+        assert holders and not any(holder.children for holder in holders)
+        textual_adapter.sweep_empty_toast_holders(app.screen)
+        await pilot.pause()
+        assert list(app.screen.query(ToastHolder)) == []
+
+
+TEXTUAL_PRIVATE_NAMES = {
+    "_timeout_time",
+    "_parse_extended_key",
+    "_parse_cache",
+    "_variables",
+    "_app",
+    "_debug",
+    "_mouse",
+    "_driver",
+    "_compositor",
+    "_scroll_to",
+    "_handle_exception",
+    "_fatal_error",
+    "_close_messages_no_wait",
+}
+"""Private names of Textual's objects the app used once, or might be tempted to."""
+
+
+def test_nothing_else_reaches_below_textuals_public_api():
+    """The adapter is the one module that imports a private module of Textual's or reads a
+    private name of its objects."""
+    import ast
+    from pathlib import Path
+
+    import wish_tui
+
+    found = []
+    for path in Path(wish_tui.__file__).parent.rglob("*.py"):
+        if path.name == "textual_adapter.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            else:
+                modules = []
+            for module in modules:
+                parts = module.split(".")
+                if parts[0] == "textual" and any(part.startswith("_") for part in parts):
+                    found.append(f"{path.name}:{node.lineno} imports {module}")
+            if isinstance(node, ast.Attribute) and node.attr in TEXTUAL_PRIVATE_NAMES:
+                found.append(f"{path.name}:{node.lineno} reads .{node.attr}")
+    assert found == []

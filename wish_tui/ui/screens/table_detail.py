@@ -1,0 +1,38 @@
+"""The table screen's detail line: what is highlighted, said in words.
+
+One object the `TableScreen` composes (`screen.detail`): a game whose screen sets `DETAIL_ROWS`
+gets a `DetailLine` under its board, saying what the open window's highlighted option is
+(`TableScreen.option_detail`, or the words a window that asks no game action gave), or else what
+the game's cursor is on (`TableScreen.detail_words`).
+"""
+
+from __future__ import annotations
+
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.detail_line import DetailLine
+
+
+class TableDetail:
+    """The detail line of a `TableScreen` (its `#detail`)."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.asked: list[str] = []
+        """What the detail line says of each option of a window that asks no game action."""
+
+    def show(self, view: dict | None = None) -> None:
+        """Say on the detail line what is highlighted: the open window's option, else what
+        the game's cursor is on."""
+        screen = self.screen
+        if not screen.DETAIL_ROWS:
+            return
+        panel = screen.query_one(ChoicePanel)
+        index = panel.highlighted
+        if panel.is_open and screen._options:
+            options = screen._options
+            words = screen.option_detail(options[index]) if index < len(options) else ""
+        elif panel.is_open and screen._on_choice is not None:
+            words = self.asked[index] if index < len(self.asked) else ""
+        else:
+            words = screen.detail_words(screen.view() if view is None else view)
+        screen.query_one(DetailLine).say(words)

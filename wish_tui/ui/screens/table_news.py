@@ -1,0 +1,78 @@
+"""The newest news in sight: what lies over a table screen's log never hides its newest line.
+
+One object the `TableScreen` composes (`screen.news`). Panels over the table (a question, a
+lesson's step) end above `panels_bottom()`: the status line's row (or the detail line's) less
+the rows the log's newest line takes, kept free for it when the log reaches down to it. Each time
+something over the table moves, `keep_in_sight()` tells the log which screen rows are covered
+(`TableScreen.rows_over_table`, which a lesson adds its panel to), and the log keeps its newest
+line out from under them.
+"""
+
+from __future__ import annotations
+
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.game_log import GameLog
+
+MOST_NEWS_ROWS = 3
+"""The most rows kept free for the newest line (a longer line shows its last rows there)."""
+
+
+class TableNews:
+    """Keeps the newest line of a `TableScreen`'s log in sight."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    def overlay_bottom(self) -> int:
+        """The screen row the panels over the table end above when they can: the detail line's
+        first (`TableScreen.DETAIL_ROWS`), else the status line's."""
+        screen = self.screen
+        return min(screen.status_top(), screen.size.height - 2 - screen.DETAIL_ROWS)
+
+    def panels_bottom(self) -> int:
+        """The screen row the panels over the table end above: the status line's, or, when the
+        log reaches down to the rows just above it (or to the detail line), the log's newest
+        line's first row."""
+        top = self.screen.status_top()
+        logs = self.screen.query(GameLog)
+        if not logs:
+            return top
+        log = logs.first()
+        region = log.content_region
+        base = min(top, self.overlay_bottom())
+        if not region.height or region.bottom < base:
+            return top  # the log ends higher up: the panels lie over none of its last rows
+        news = max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height))
+        return min(base, region.bottom) - news
+
+    def news_top(self) -> int:
+        """The first row a question short of room may take (`ChoicePanel.keep_above`'s
+        `floor_top`): just under the rows of the log's newest line, shown at its top."""
+        logs = self.screen.query(GameLog)
+        if not logs or not logs.first().content_region.height:
+            return 0
+        log = logs.first()
+        region = log.content_region
+        return region.y + max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height))
+
+    def rows_over_table(self) -> set[int]:
+        """The screen rows something lies over the table on: the status line's second row, an
+        open question."""
+        screen = self.screen
+        rows = set(range(screen.status_top(), screen.size.height - 1))
+        rows.update(screen.query_one(ChoicePanel).rows_over_table())
+        return rows
+
+    def place_panels(self) -> None:
+        """The status line moved: an open question ends above it (or the detail line), leaving
+        the log's newest line in sight."""
+        bottom, rest = self.panels_bottom(), min(self.panels_bottom(), self.overlay_bottom())
+        panel = self.screen.query_one(ChoicePanel)
+        panel.keep_above(bottom, rest, self.screen.status_top(), self.news_top())
+        self.keep_in_sight()
+
+    def keep_in_sight(self) -> None:
+        """Tell the log what lies over it now."""
+        covered = self.screen.rows_over_table()
+        for log in self.screen.query(GameLog):
+            log.cover(covered)

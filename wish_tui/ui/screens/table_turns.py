@@ -1,0 +1,115 @@
+"""The table screen's turns at one keyboard: what happens next (the final scoring, a curtain, a
+window for the decision), the curtain as the keyboard passes to another person, the bell as a
+decision becomes this keyboard's after a wait, and a key that only hurried a bot.
+
+One object the `TableScreen` composes (`screen.turns`).
+"""
+
+from __future__ import annotations
+
+import time
+
+from wish_tui.widgets.key_bar import key_label
+
+from .curtain import CurtainScreen
+
+BELL_AFTER = 5.0
+"""Seconds a person must have waited for their decision before the bell rings for it."""
+HURRIED_KEY_SAID_FOR = 3.0
+"""Seconds after a game key hurried a bot within which its loss is said, once it is one's turn."""
+
+
+class TableTurns:
+    """Whose turn it is at this keyboard, as the `TableScreen` follows it."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.waiting_since: float | None = None
+        """Since when this keyboard has waited for others to decide (None while it decides)."""
+
+    def proceed(self) -> None:
+        """Decide what happens next: game over, a curtain, or a person's choice (a bot, or a
+        person elsewhere, moves by itself and the table tells of it). Nothing once the screen
+        is gone (the table closed, left) before a step it had put off."""
+        screen = self.screen
+        if screen.busy or screen not in screen.app.screen_stack:
+            return
+        table = screen.table
+        if table.is_over:
+            screen.leaving.show_game_over()
+            return
+        seat = table.deciding
+        if not screen._is_mine(seat):
+            return
+        if seat != screen.viewer:
+            self.pass_to(seat)
+            return
+        view = screen.view()
+        if screen.asks_in_panel(view):
+            screen._ask_decision(view)
+
+    def _mine_decides(self) -> bool:
+        table = self.screen.table
+        return table.seats[table.deciding].mine if table.deciding is not None else False
+
+    def say_hurried_key(self) -> None:
+        """A game key that only hurried a bot, just before the decision became this keyboard's,
+        is said to be lost (rather than taken in a position its presser has not seen)."""
+        screen = self.screen
+        if screen.hurried_by is None or screen.table.is_over or not self._mine_decides():
+            return
+        key, at = screen.hurried_by
+        screen.hurried_by = None
+        if time.monotonic() - at <= HURRIED_KEY_SAID_FOR:
+            said = f"Your {key_label(key)} came while a bot decided; press it again."
+            screen.status_line.refusal = said
+
+    def ring_if_called(self) -> None:
+        """Ring the terminal's bell once when a decision becomes this keyboard's after a wait,
+        so a person who looked away knows (ctrl+g turns it off)."""
+        now = time.monotonic()
+        app = self.screen.app
+        if self.screen.table.is_over or not self._mine_decides():
+            if self.waiting_since is None:
+                self.waiting_since = now
+            return
+        waited, self.waiting_since = self.waiting_since, None
+        if waited is not None and now - waited >= BELL_AFTER and app.bell_on:
+            app.bell()
+
+    def toggle_bell(self) -> None:
+        """Turn the bell for a decision on or off."""
+        on = not self.screen.app.bell_on
+        self.screen.app.set_bell(on)
+        self.screen.toast(
+            "The bell rings when a decision becomes yours (ctrl+g turns it off)."
+            if on
+            else "The bell is off (ctrl+g turns it on)."
+        )
+
+    def pass_to(self, seat: int) -> None:
+        """The decision is another seat's of this keyboard: show its view, behind a curtain
+        when several people share the keyboard."""
+        screen = self.screen
+        if len(screen._mine()) <= 1:
+            screen.viewer = seat
+            screen.refresh_view()
+            screen.proceed()
+            return
+        screen.busy = True
+        reason = screen.curtain_reason(screen.table.seat(seat).view())
+
+        def lifted(_: None) -> None:
+            screen.viewer = seat
+            screen.busy = False
+            screen.write_news()
+            screen.refresh_view()
+            screen.proceed()
+
+        curtain = CurtainScreen(
+            screen.people.seat_label(seat),
+            reason,
+            save=screen.action_save if screen.table.can_save else None,
+            leave=screen.action_quit_game,
+        )
+        screen.app.push_screen(curtain, lifted)
