@@ -100,6 +100,8 @@ class ClubPageScreen(AppScreen):
             "player": self._player,
             "game": self._game,
             "profile": self._profile,
+            "tournaments": self._tournaments,
+            "tournament": self._tournament,
         }
         title, text = pages.get(kind, self._unknown)(message, grid)
         self.query_one("#club-title", Label).update(title)
