@@ -198,3 +198,13 @@ def test_anything_but_moves_styles_and_text_goes_whole_and_forgets_the_screen():
     assert diff.frame(line) == "\x1b[1;1H\x1b[0mabc\x1b[0m"
     assert diff.frame("\x1b[?2026h") == "\x1b[?2026h"  # synchronized output keeps what is known
     assert diff.frame(line) == ""
+
+
+def test_a_frame_drawn_at_the_old_width_after_a_resize_is_no_crash():
+    # A terminal made narrower: the app's first frame after it is still as wide as before, the
+    # next one is at the new width, and its rows are the old rows' starts moved up.
+    diff, terminal = ScreenDiff(columns=8), Terminal()
+    for lines in (["aaaaaaaaXXXX", "bbbbbbbbYYYY", "ccccccccZZZZ"], ["bbbbbbbb", "cccccccc"]):
+        terminal.feed(diff.frame("".join(f"\x1b[{n + 1};1H{line}" for n, line in enumerate(lines))))
+    rows = ["".join(ch for ch, _ in row[:8]) for row in terminal.shown()[0][:2]]
+    assert rows == ["bbbbbbbb", "cccccccc"]

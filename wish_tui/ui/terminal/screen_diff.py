@@ -107,6 +107,8 @@ class ScreenDiff:
                 bottom += 1
             if best is None or bottom - top > best[1] - best[0]:
                 best = (top, bottom)
+        if best is None:
+            return  # no row of the frame is a shown row moved by that shift: nothing to scroll
         top, bottom = best
         last = bottom + shift
         if bottom - top < 1 or not all(r in full for r in range(top, last + 1)):
