@@ -30,6 +30,18 @@ MAX_TABLES_PER_PERSON = 20
 """Unfinished tables one person may own at once (turn-based ones run for days)."""
 
 
+async def start_stored(hub, table, stored) -> None:
+    """A table the club has just stored (`stored`) takes its code and clock, joins the hub's
+    tables, is this node's, and its clock runs."""
+    table.id, table.club_id = stored.code, stored.id
+    table.clock = TableClock(stored.clock, len(table.seats))
+    table.record.id = stored.code
+    table.since = hub.clock()
+    hub.tables[table.id] = table
+    await hub.node.took(table)
+    hub.clocks.run(table, decided=False)
+
+
 class TableRequests:
     """The requests a session makes at a `Hub`'s tables, and what they change."""
 
@@ -101,13 +113,7 @@ class TableRequests:
             kind=kind,
             clock=clock,
         )
-        table.id, table.club_id = stored.code, stored.id
-        table.clock = TableClock(stored.clock, len(table.seats))
-        table.record.id = stored.code
-        table.since = hub.clock()
-        hub.tables[table.id] = table
-        await hub.node.took(table)
-        hub.clocks.run(table, decided=False)
+        await start_stored(hub, table, stored)
         hub.open_table(session, table)
         hub.changed(table)
 

@@ -24,8 +24,8 @@ from wish_tui.club.tournaments import arena, swiss
 from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 
 from . import seating as tablemod
-from .clocks import TableClock
 from .table import BOT_LEVELS, TableError
+from .table_requests import start_stored
 
 LOG = logging.getLogger(__name__)
 PAIR_EVERY = 0.5
@@ -208,13 +208,7 @@ class TournamentRunner:
             kind=tournament.kind,
             clock=tournament.clock,
         )
-        table.id, table.club_id = stored.code, stored.id
-        table.clock = TableClock(stored.clock, len(table.seats))
-        table.record.id = stored.code
-        table.since = hub.clock()
-        hub.tables[table.id] = table
-        await hub.node.took(table)
-        hub.clocks.run(table, decided=False)
+        await start_stored(hub, table, stored)
         text = f"Your table {table.id} of {tournament.name} is ready: 'open {table.id}' sits you there."
         for session in list(hub.sessions):
             if session.player is None or session.player.id not in players:
