@@ -42,6 +42,8 @@ class UncachedKeyParser(KeyParser):
     the cache is keyed by the parser, and an app that has ended would stay alive in it, with
     all it holds, until a thousand later entries pushed it out."""
 
+    # Replaces Textual's private method on purpose: the same function without its lru_cache
+    # (tests/ui/test_textual_adapter.py fails on a Textual that changes it).
     _parse_extended_key = XTermParser._parse_extended_key.__wrapped__
 
 
