@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from wish_tui.club import ClubLocked, DatabaseRefused, open_club, take_lock
+from wish_tui.club import ClubLocked, DatabaseRefused, NotFound, open_club, take_lock
 from wish_tui.club.store import schema
 from wish_tui.club.store.sqlite_file import FILE
 
@@ -149,3 +149,11 @@ def test_a_lock_held_by_another_process_refuses_this_one(tmp_path):
         child.stdin.close()
         child.wait(timeout=30)
     take_lock(tmp_path).release()  # the lock went with the process
+
+
+def test_a_row_that_must_be_found_is_or_the_sentence_says_what_is_missing(club):
+    (ann,) = people(club, "Ann")
+    row = club.db.found("SELECT name FROM players WHERE id = ?", (ann.id,), "No Ann.")
+    assert row == ("Ann",)
+    with pytest.raises(NotFound, match="^No such player.$"):
+        club.db.found("SELECT name FROM players WHERE id = ?", (ann.id + 99,), "No such player.")

@@ -150,9 +150,9 @@ class Tables:
 
     def _table_where(self, column: str, value, missing: str) -> StoredTable:
         """The one table whose `column` (id or code) is `value`; NotFound(`missing`) if none."""
-        row = self.db.one(f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ?", (value,))
-        if row is None:
-            raise NotFound(missing)
+        row = self.db.found(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ?", (value,), missing
+        )
         return self._table(row)
 
     def _table(self, row: tuple) -> StoredTable:
@@ -252,12 +252,11 @@ class Tables:
     def _unfinished(self, table_id: int) -> None:
         """Refuse a missing or finished table; inside a transaction, hold its row until the
         commit (so no other node finishes or changes it meanwhile)."""
-        row = self.db.one(
+        row = self.db.found(
             f"SELECT finished_at FROM tables WHERE id = ?{self.db.dialect.for_update}",
             (table_id,),
+            f"There is no table {table_id}.",
         )
-        if row is None:
-            raise NotFound(f"There is no table {table_id}.")
         if row[0] is not None:
             raise ClubError(f"The table {table_id} is finished: its record is closed.")
 
