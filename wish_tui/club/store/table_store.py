@@ -357,18 +357,19 @@ class Tables:
     def events_since(self, table_id: int, seq: int = 0, limit: int = EVENTS_PAGE) -> list[Event]:
         """The events of an unfinished table after number `seq`, oldest first (at most `limit`):
         what a node that missed a notification must catch up on."""
-        rows = self.db.rows(
-            "SELECT seq, seat, player_id, notation, undo, at FROM table_events "
-            "WHERE table_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            (table_id, seq, max(1, min(limit, EVENTS_PAGE))),
+        return self._events(
+            "AND seq > ? ORDER BY seq LIMIT ?", (table_id, seq, max(1, min(limit, EVENTS_PAGE)))
         )
-        return [Event(*r) for r in rows]
 
     def _all_events(self, table_id: int) -> list[Event]:
+        return self._events("ORDER BY seq", (table_id,))
+
+    def _events(self, rest: str, params: tuple) -> list[Event]:
+        """The table's events, `rest` of the query after `WHERE table_id = ?`."""
         rows = self.db.rows(
             "SELECT seq, seat, player_id, notation, undo, at FROM table_events "
-            "WHERE table_id = ? ORDER BY seq",
-            (table_id,),
+            f"WHERE table_id = ? {rest}",
+            params,
         )
         return [Event(*r) for r in rows]
 
