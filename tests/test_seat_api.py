@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from wish_tui import games, saves
+from wish_tui import games
 from wish_tui.records import GameRecord
 from wish_tui.server.hub import Hub
 from wish_tui.tables.local import LocalTable
@@ -28,12 +28,7 @@ OPTIONS = {
 GAME_NAMES = tuple(OPTIONS)
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 class Heard(Listener):

@@ -14,20 +14,13 @@ import signal
 
 import pytest
 
-from wish_tui import saves
 from wish_tui.club import open_club
 from wish_tui.server.hub import Hub
 from wish_tui.server.hub.clocks import TableClock
 
 from .test_hub import Client, legal_of, play_until
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 class FakeTime:

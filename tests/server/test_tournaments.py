@@ -10,11 +10,14 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from wish_tui.cli import main
 
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client, play_until
-from .test_results import data_dir  # noqa: F401 (a fresh data directory for each test)
+
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 async def _until(test, what: str, hub, tries: int = 3000) -> None:
