@@ -8,9 +8,8 @@ import asyncio
 
 import pytest
 
-from tests.plain.club_helpers import Person
+from tests.plain.club_helpers import Person, start_hub
 from tests.plain.helpers import OVER
-from wish_tui.server.hub import Hub
 from wish_tui.server.hub import seating as tablemod
 
 ALICE, BOB, CAROL = "SHA256:alice-key-0001", "SHA256:bob-key-00001", "SHA256:carol-key-0001"
@@ -18,11 +17,7 @@ ALICE, BOB, CAROL = "SHA256:alice-key-0001", "SHA256:bob-key-00001", "SHA256:car
 
 @pytest.fixture
 async def hub(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={}, seat_timeout=0.2)
-    await hub.start()
+    hub = await start_hub(tmp_path, monkeypatch, seat_timeout=0.2)
     yield hub
     await hub.close()
 

@@ -12,8 +12,10 @@ import random
 
 import pytest
 
+from tests.plain.club_helpers import start_hub
 from wish_tui import games
 from wish_tui.launch import Launch
+from wish_tui.seeds import fresh_seed
 from wish_tui.server.hub import Hub
 from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
@@ -48,11 +50,7 @@ def table_screen(app) -> TableScreen | None:
 async def alices_hub(tmp_path, monkeypatch, **options) -> Hub:
     """A table server in this process (`options` for its `Hub`), and alice's session on it for
     the app made next."""
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, rate_limits={}, **options)
-    await hub.start()
+    hub = await start_hub(tmp_path, monkeypatch, **{"seed_source": fresh_seed, **options})
     monkeypatch.setenv(SOCKET_ENV, str(hub.socket_path))
     monkeypatch.setenv(TOKEN_ENV, hub.register_session("open:alice", "alice"))
     return hub
