@@ -13,10 +13,9 @@ from tests.plain.helpers import odd_characters
 from wish_tui.club.identity import person_of
 from wish_tui.server.hub import Hub
 from wish_tui.server.ssh.front import FrontEnd, Limits
-from wish_tui.server.ssh.keys import AuthorizedKeys
 from wish_tui.server.ssh.plain_login import read_user
 
-from .conftest import new_key, public_line
+from .conftest import authorized_keys, new_key
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
 
@@ -49,12 +48,7 @@ async def serving(tmp_path, monkeypatch, keys=None, front_end=FrontEnd):
     data = tmp_path / "data"
     data.mkdir()
     monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    authorized = None
-    if keys:
-        path = data / "serve-authorized_keys"
-        path.write_text("".join(public_line(k) + "\n" for k in keys))
-        authorized = AuthorizedKeys(path, lambda message: None)
-        authorized.load()
+    authorized = authorized_keys(data, keys) if keys else None
     hub = Hub(data, bot_pace=0.0, seed_source=lambda: 3, rate_limits={})
     await hub.start()
     front = front_end(hub, new_key(), authorized, data, Limits(stop_grace=1.0), CLIENT, log=print)

@@ -11,14 +11,11 @@ import asyncio
 import re
 import sys
 
-import asyncssh
 import pytest
 
-from wish_tui.server.hub import Hub
 from wish_tui.server.ssh.front import FrontEnd, Limits
-from wish_tui.server.ssh.keys import AuthorizedKeys
 
-from .conftest import new_key, public_line
+from .conftest import authorized_keys, hub_that_knows, new_key, public_line, ssh_terminal
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")
@@ -75,15 +72,8 @@ async def server(tmp_path, monkeypatch):
     data.mkdir()
     monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
     alice_key, bob_key = new_key("alice"), new_key("bob")
-    keys_path = data / "serve-authorized_keys"
-    keys_path.write_text(public_line(alice_key) + "\n" + public_line(bob_key) + "\n")
-    keys = AuthorizedKeys(keys_path, lambda message: None)
-    keys.load()
-    hub = Hub(data, bot_pace=0.0, rate_limits={})
-    await hub.start()
-    # Alice and Bob have played here before: the club knows their keys and names.
-    for name, key in (("alice", alice_key), ("bob", bob_key)):
-        hub.club.players.register(key.get_fingerprint("sha256"), name)
+    keys = authorized_keys(data, [alice_key, bob_key])
+    hub = await hub_that_knows(data, {"alice": alice_key, "bob": bob_key})
     front = FrontEnd(hub, new_key(), keys, data, Limits(stop_grace=1.0), CLIENT, log=lambda m: None)
     await front.start("127.0.0.1", 0)
     yield front, hub, {"alice": alice_key, "bob": bob_key}
@@ -92,19 +82,7 @@ async def server(tmp_path, monkeypatch):
 
 
 async def sit_down(front, key, name: str) -> Player:
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        front.port,
-        username=name,
-        client_keys=[key],
-        known_hosts=None,
-        agent_path=None,
-        config=None,
-    )
-    process = await conn.create_process(
-        term_type="xterm-256color", term_size=(100, 30), encoding=None
-    )
-    return Player(conn, process)
+    return Player(*await ssh_terminal(front.port, key, name))
 
 
 async def test_a_newcomer_chooses_a_name_and_a_taken_one_gets_another_try(server):
