@@ -20,7 +20,7 @@ from pathlib import Path
 
 import asyncssh
 
-from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
+from tests.server.test_ssh import ended_by, finish, gone, one_sentence, play, report, soon
 from wish_tui.server.hub import Hub
 from wish_tui.server.pool import link as pool_link
 from wish_tui.server.pool.link import SessionPool
@@ -87,15 +87,9 @@ async def test_the_exit_status_and_a_crash_come_back_to_the_session(start_server
     assert await pool.ready()
     server = await start_server(keys=None, pool=pool)
     async with await server.connect(None, username="bo") as conn:
-        proc = await play(conn)
-        await report(proc, "env")
-        proc.stdin.write(b"exit 3\r")
-        status, stderr = await finish(proc)
+        status, stderr = await ended_by(conn, b"exit 3\r")
         assert status == 3 and "status 3" in one_sentence(stderr)
-        proc = await play(conn)
-        await report(proc, "env")
-        proc.stdin.write(b"crash\r")
-        status, stderr = await finish(proc)
+        status, stderr = await ended_by(conn, b"crash\r")
         assert status == 128 + 6 and "SIGABRT" in one_sentence(stderr)
     assert await soon(lambda: pool.app_count == 0)
 

@@ -17,7 +17,7 @@ import asyncssh
 import pytest
 
 from tests.server.test_pool import holds, parent_of, pooled_client_apps, screen_until
-from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
+from tests.server.test_ssh import ended_by, finish, gone, one_sentence, play, report, soon
 from wish_tui.server.pool.link import SessionPool
 from wish_tui.server.pool.wire import FULL
 from wish_tui.session_app import POOLED_CLIENT
@@ -110,10 +110,7 @@ async def test_an_app_that_ends_or_crashes_leaves_the_others_of_its_host_running
     ):
         stays = await play(second_conn)
         host = (await report(stays, "env"))["pid"]
-        ends = await play(first_conn)
-        await report(ends, "env")
-        ends.stdin.write(b"exit 3\r")
-        status, stderr = await finish(ends)
+        status, stderr = await ended_by(first_conn, b"exit 3\r")
         assert status == 3 and "status 3" in one_sentence(stderr)
         crashes = await play(first_conn)
         assert (await report(crashes, "env"))["pid"] == host
