@@ -4,12 +4,11 @@ joining a seat that is taken or a table opened a moment ago."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from tests.plain.club_helpers import Person, start_hub
 from tests.plain.helpers import OVER
+from tests.waiting import eventually
 from wish_tui.server.hub import seating as tablemod
 
 ALICE, BOB, CAROL = "SHA256:alice-key-0001", "SHA256:bob-key-00001", "SHA256:carol-key-0001"
@@ -27,14 +26,6 @@ def table_of(line: str) -> str:
     return line.split("table ", 1)[1].split(":")[0]
 
 
-async def until(condition, what: str) -> None:
-    for _ in range(1000):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"{what} never happened")
-
-
 async def test_a_person_in_the_lobby_may_have_a_bot_play_and_is_told_what_it_chose(hub):
     alice = await Person(hub, ALICE, "alice").arrive()
     bob = await Person(hub, BOB, "bob").arrive()
@@ -50,7 +41,9 @@ async def test_a_person_in_the_lobby_may_have_a_bot_play_and_is_told_what_it_cho
     await alice.see("A bot plays Water while bob is away.")
     table = hub.tables[table_id]
     alice.playing = True  # alice answers her decisions; the bot answers Water's
-    await until(lambda: tablemod.bot_moves(table, 1, table.seats[1].bot_since), "a bot's move")
+    await eventually(
+        lambda: tablemod.bot_moves(table, 1, table.seats[1].bot_since), "a bot's move", timeout=20.0
+    )
     alice.playing = False
     bob.type(f"open {table_id}")
     told = await bob.see("While you were away, a bot played for you: ")

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import eventually
 from wish_tui.club import open_club
 from wish_tui.club.store import pg_listener
 from wish_tui.server.hub import Hub
@@ -70,18 +71,6 @@ async def nodes(url: str, tmp_path: Path, *names: str, **options):
     finally:
         for hub in hubs:
             await hub.close()
-
-
-async def eventually(test, what: str, timeout: float = WAIT_S):
-    """Wait until `test()` is true (checked every 10 ms); its value."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        value = test()
-        if value:
-            return value
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"never: {what}")
-        await asyncio.sleep(0.01)
 
 
 async def play(client: Client, table_id: str, actions: int) -> dict:

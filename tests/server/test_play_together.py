@@ -13,6 +13,7 @@ import sys
 
 import pytest
 
+from tests.waiting import eventually
 from wish_tui.server.ssh.front import FrontEnd, Limits
 
 from .conftest import authorized_keys, hub_that_knows, new_key, public_line, ssh_terminal
@@ -56,14 +57,6 @@ class Player:
         for key in keys:
             self.press(key)
             await asyncio.sleep(0.03)
-
-
-async def until(condition, timeout: float = 40.0) -> None:
-    """Wait until the table server's state satisfies `condition` (screens redraw in pieces)."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "the table server never got there"
-        await asyncio.sleep(0.05)
 
 
 @pytest.fixture
@@ -112,7 +105,7 @@ async def test_two_people_sit_at_one_table_and_a_dropped_one_comes_back(server):
     alice.press("n")
     await alice.see("New table")
     alice.press("\x0e")  # ctrl+n: Me at seat 1, seat 2 open
-    await until(lambda: len(hub.tables) == 1)
+    await eventually(lambda: len(hub.tables) == 1, "the table at the server", timeout=40.0)
     (table,) = hub.tables.values()
     assert [s.person_name for s in table.seats] == ["alice", ""]
 
