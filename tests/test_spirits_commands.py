@@ -9,14 +9,10 @@ import sys
 
 import pytest
 
-from wish_tui import saves
 from wish_tui.cli import Launch, Seat, UsageError, build_parser, launch_for_new
 from wish_tui.engine_protocol import serve
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def launch(*args: str) -> Launch:

@@ -14,10 +14,7 @@ from wish_tui.cli import Launch, Seat, UsageError, build_parser, launch_for_new
 from wish_tui.engine_protocol import serve
 from wish_tui.games import GAMES
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def launch(*args: str) -> Launch:
