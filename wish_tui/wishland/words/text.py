@@ -218,15 +218,19 @@ def _achievements(view: dict, seat: int | None) -> list[str]:
     return lines or ["No Achievements are in play."]
 
 
+_OUTSIDE_ROUNDS = {
+    "setup": "the setup: choosing Entrepreneurs",
+    "final": "the Final Scoring",
+    "over": "over",
+}
+"""Where the game stands in a phase outside the rounds."""
+
+
 def progress(view: dict) -> str:
     """Where the game stands: 'round 3 of 7, turn 2 of 4'."""
     phase = view["phase"]
-    if phase == "setup":
-        return "the setup: choosing Entrepreneurs"
-    if phase == "final":
-        return "the Final Scoring"
-    if phase == "over":
-        return "over"
+    if phase in _OUTSIDE_ROUNDS:
+        return _OUTSIDE_ROUNDS[phase]
     where = f"round {view['round']} of {view['rounds']}"
     if phase == "turns":
         return f"{where}, turn {view['turn']} of {view['turns']}"
