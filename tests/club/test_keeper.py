@@ -17,12 +17,6 @@ from .conftest import people
 
 
 @pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
 def filled(data_dir):
     """A club with two players, a guest and two finished games."""
     club = open_club(data_dir)
