@@ -85,6 +85,9 @@ class ReplayScreen(BoardScreen):
     def board_resized(self) -> None:
         self._show()
 
+    def part_switched(self) -> None:
+        self.call_after_refresh(self._show)
+
     def _label(self, seat: int) -> str:
         return self.spec.seat_title(self.record.seat_names[seat])
 

@@ -54,6 +54,9 @@ class WatchScreen(BoardScreen):
     def board_resized(self) -> None:
         self._show()
 
+    def part_switched(self) -> None:
+        self.call_after_refresh(self._show)
+
     def on_table_message(self, message: dict) -> None:
         """The server's news of the table."""
         if not self.is_mounted:
