@@ -124,6 +124,9 @@ class NewGameScreen(AppScreen):
     NewGameScreen #options Checkbox { width: auto; height: 1; border: none; padding: 0 1 0 0; }
     NewGameScreen #error { color: $error; }
     NewGameScreen .-hidden { display: none; }
+    NewGameScreen.-slim > Vertical { width: 100%; max-height: 100%; overflow-y: auto; }
+    NewGameScreen.-slim Label { width: 1fr; }
+    NewGameScreen.-slim .seat-label { width: 7; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+n", "start", "Start")]
 

@@ -67,6 +67,13 @@ class TableStatus:
         lines = self.screen.query_one("#status", ViewText).text.plain.count("\n") + 1
         return self.screen.size.height - self.screen.key_bar.rows() - lines
 
+    def room_top(self) -> int:
+        """The first screen row kept for the status line (two on a narrow terminal when its
+        words need them; one elsewhere, a refusal's second rising over the row above)."""
+        room = self.screen.query_one("#status-room").styles.height
+        rows = int(room.value) if room is not None else 1
+        return self.screen.size.height - self.screen.key_bar.rows() - rows
+
     def _refusal_lines(self, width: int) -> list[str]:
         words = self._with_clock(REFUSED_MARK + self.refusal)
         return self._wrapped(words, width, " " * len(REFUSED_MARK))
