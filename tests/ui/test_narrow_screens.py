@@ -13,9 +13,11 @@ from wish_tui.ui.new_game import NewGameScreen
 from wish_tui.ui.replay import ReplayScreen
 from wish_tui.ui.screens.help_screens import KeysScreen
 from wish_tui.ui.title_menu import TitleMenu
+from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.wish.words.help_text import KEYS
 
 from .helpers import settle
+from .test_lobby_screen import LobbyApp, lobby
 
 PHONE_SIZES = ((40, 30), (90, 20), (40, 20))
 SAVES = Path(__file__).parents[2] / "saves"
@@ -100,3 +102,16 @@ async def test_the_keys_window_shows_one_key_a_line_and_scrolls():
         assert box.scroll_y > 0
         shown = str(app.screen.query_one("#keys-text").render())
         assert "\nm Manifest" in shown or "\nm Manifest" in shown.replace("  ", "\n")
+
+
+async def test_the_lobbys_keys_keep_their_words_on_a_phone():
+    app = LobbyApp()
+    async with app.run_test(size=(40, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show(lobby(["round 1"]))
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar)
+        text = " ".join(bar.render_line(y).text for y in range(bar.rows))
+        for words in ("n New table", "h History", "l Leaderboard", "q Quit"):
+            assert words in text, text
+        assert app.screen.region.contains_region(bar.region)

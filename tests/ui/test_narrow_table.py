@@ -177,3 +177,14 @@ async def test_the_players_board_and_the_map_read_whole_at_forty_columns():
         map_rows = [game.query_one("#map").render_line(y).text for y in range(13)]
         assert "M.Cave" in map_rows[5] and "Catar." in map_rows[9], map_rows
         assert all(len(row.rstrip()) <= 40 for row in map_rows)
+
+
+async def test_the_detail_line_takes_twice_its_rows_at_forty_columns():
+    for size, rows in (((40, 30), 4), ((90, 20), 2), ((80, 24), 2)):
+        app = WishApp(SOLO)
+        async with app.run_test(size=size) as pilot:
+            game = await opened(app, pilot)
+            detail = game.query_one(DetailLine)
+            assert detail.rows == rows and detail.region.height == rows, size
+            if size != (80, 24):
+                decision_in_sight(game)

@@ -25,9 +25,9 @@ class TableNews:
 
     def overlay_bottom(self) -> int:
         """The screen row the panels over the table end above when they can: the detail line's
-        first (`TableScreen.DETAIL_ROWS`), else the status line's."""
+        first (`TableDetail.rows`), else the status line's."""
         screen = self.screen
-        return min(screen.status_top(), screen.status_line.room_top() - screen.DETAIL_ROWS)
+        return min(screen.status_top(), screen.status_line.room_top() - screen.detail.rows())
 
     def panels_bottom(self) -> int:
         """The screen row the panels over the table end above: the status line's, or, when the

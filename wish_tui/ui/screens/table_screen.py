@@ -279,6 +279,7 @@ class TableScreen(BoardScreen):
         `on_mount`, so a game overrides this instead)."""
 
     def board_resized(self) -> None:
+        self.detail.fit()
         self.refresh_view()
         self.call_after_refresh(self.news.keep_in_sight)
 

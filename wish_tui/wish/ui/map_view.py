@@ -19,6 +19,8 @@ from wish_tui.wish.words.marks import AREA_SHORT, DJINN_LETTER, LETTER, area_lab
 ROWS, COLS = 3, 4
 NARROWEST_CELL = 8
 """The narrowest Area box (the map then takes 37 columns of a phone's 40)."""
+EIGHTY_CELL = 11
+"""An Area box's width on an 80-column terminal (and the narrowest before phones)."""
 CELL_LINES = 3
 """Text lines inside each Area's box."""
 BORDER = Style(color="bright_black")
@@ -123,7 +125,10 @@ def cell_segments(
         tokens.append(Segment(DJINN_LETTER[djinn], Style.parse(DJINN_STYLE[djinn] + " reverse")))
         tokens.append(Segment(" ", PLAIN))
     if area_view["caravan"]:
-        tokens += [Segment("Caravan", Style(bold=True, color="yellow")), Segment(" ", PLAIN)]
+        # 'Car' in a phone's narrow box beside a Djinn (the detail line says 'the Caravan').
+        narrow = width < EIGHTY_CELL and len(tokens) + len("Caravan") > width
+        caravan = "Car" if narrow else "Caravan"
+        tokens += [Segment(caravan, Style(bold=True, color="yellow")), Segment(" ", PLAIN)]
     if area_view["wind_blast"]:
         tokens += [Segment("~", Style(bold=True, color="cyan")), Segment(" ", PLAIN)]
     if area_view["fiery_clone"]:
