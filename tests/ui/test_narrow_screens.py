@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from wish_tui.cli import Launch
@@ -17,6 +18,7 @@ from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.wish.words.help_text import KEYS
 
 from .helpers import settle
+from .test_club_pages import HISTORY, PagesApp
 from .test_lobby_screen import LobbyApp, lobby
 
 PHONE_SIZES = ((40, 30), (90, 20), (40, 20))
@@ -115,3 +117,16 @@ async def test_the_lobbys_keys_keep_their_words_on_a_phone():
         for words in ("n New table", "h History", "l Leaderboard", "q Quit"):
             assert words in text, text
         assert app.screen.region.contains_region(bar.region)
+
+
+async def test_a_club_page_says_its_highlighted_row_whole_on_a_phone():
+    for size, shown in (((40, 30), True), ((100, 30), False)):
+        app = PagesApp(HISTORY)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            row = app.screen.query_one("#club-row", Static)
+            assert row.display == shown
+            if shown:
+                words = str(row.render())
+                assert "Seats and scores: 1. alice 0 (resigned), 1. bob 0" in words, words
+                assert "Rated: " in words and app.screen.region.contains_region(row.region)
