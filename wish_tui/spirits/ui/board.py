@@ -52,5 +52,5 @@ class SpiritsBoard(Vertical):
         free = self.query_one(GameLog).size.height + seats.names_rows
         width = self.size.width
         named = width and free - len(code_names(width)) >= LOG_ROWS_KEPT
-        seats.update_view(view, seat, compact, names_width=width if named else 0)
-        self.query_one(CardsView).update_view(view, seat, compact)
+        seats.update_view(view, seat, compact, names_width=width if named else 0, width=width or 80)
+        self.query_one(CardsView).update_view(view, seat, compact, width or 80)
