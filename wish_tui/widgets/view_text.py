@@ -19,6 +19,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 PLAIN = Style()
+NARROW_BELOW = 80
+"""Narrower than this (a phone's screen), the games' widgets take their narrow forms."""
 
 
 @cache

@@ -6,11 +6,10 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from wish_tui.spirits.ui.seats_view import NARROW_BELOW
 from wish_tui.spirits.ui.style import ink, seat_style
 from wish_tui.spirits.words.marks import SEAT_TITLE, kind_name
 from wish_tui.spirits.words.words import hex_short, wish_short
-from wish_tui.widgets.view_text import ViewText, wrapped
+from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 
 
 def card_status(kind: str, entry: dict, over: bool) -> tuple[str, Style]:

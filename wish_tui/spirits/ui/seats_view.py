@@ -27,7 +27,7 @@ from wish_tui.spirits.words.marks import (
     kind_name,
 )
 from wish_tui.widgets.projection import projected_total
-from wish_tui.widgets.view_text import ViewText, wrapped
+from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 
 MINUS = "red"
 """The style name of a -3 (`cell_style` makes it plain under NO_COLOR)."""
@@ -40,8 +40,6 @@ CARDS_LEGEND = "  W H ✓ met"
 YOU = "◀"
 """The mark after your seat's name (▶ marks the seat deciding)."""
 SOLO_LEGEND = "* leads (ties are yours)  -3 no tile yet  ! no tile: still -3"
-NARROW_BELOW = 80
-"""Narrower than this (a phone), the counts stand a category a row."""
 
 
 def count_cell(count: int, symbols: int, leaders: list[int], seat: int) -> tuple[str, str]:

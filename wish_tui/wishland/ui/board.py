@@ -54,15 +54,16 @@ class WishlandBoard(Vertical):
     ) -> None:
         """Render `view` as `seat` sees it, marking what the keys may choose now."""
         self.set_class(not compact, "roomy")
-        self.query_one(RoundView).update_view(view, seat)
-        self.query_one(MarketView).update_view(view, seat, buyable, cursor)
+        width = self.size.width or 80
+        self.query_one(RoundView).update_view(view, seat, width)
+        self.query_one(MarketView).update_view(view, seat, buyable, cursor, width)
         row, column = cursor if cursor is not None else (None, None)
         highlighted_seat = (
             row - SEATS_ROW if row is not None and SEATS_ROW <= row < ACHIEVEMENTS_ROW else None
         )
-        self.query_one(SeatsView).update_view(view, seat, highlighted_seat)
+        self.query_one(SeatsView).update_view(view, seat, highlighted_seat, width)
         feat = column if row == ACHIEVEMENTS_ROW else None
-        self.query_one(AchievementsView).update_view(view, seat, claimable, feat)
+        self.query_one(AchievementsView).update_view(view, seat, claimable, feat, width)
         park = cursor[1] if cursor is not None and cursor[0] == park_row(view) else None
-        self.query_one(ParkView).update_view(view, seat, not compact, park)
-        self.query_one(LegendView).update_view()
+        self.query_one(ParkView).update_view(view, seat, not compact, park, width)
+        self.query_one(LegendView).update_view(width)
