@@ -342,11 +342,19 @@ class GameScreen(TableScreen):
         if action is not None:
             self.play(action)
 
+    def _gem_step(self) -> list | None:
+        """The legal actions of the gemstone step once its highlight is up; None when this key
+        only brought it up."""
+        legal = self._now()[1]
+        if self.gem_mode:
+            return legal
+        self._enter_gem_mode(legal)
+        return None
+
     def action_place(self) -> None:
         """Put (or move) a gemstone on the highlighted tile."""
-        view, legal = self._now()
-        if not self.gem_mode:
-            self._enter_gem_mode(legal)
+        legal = self._gem_step()
+        if legal is None:
             return
         targets = nav.gem_targets(legal, self.move_from)
         place = nav.settle(self.cursor, targets)
@@ -361,9 +369,8 @@ class GameScreen(TableScreen):
 
     def action_gem(self) -> None:
         """Choose a tile for a gemstone: on the forest, or (pressed again) from a list."""
-        view, legal = self._now()
-        if not self.gem_mode:
-            self._enter_gem_mode(legal)
+        legal = self._gem_step()
+        if legal is None:
             return
         actions = [a for a in legal if a.kind in ("gem", "move")]
         if self.move_from is not None:

@@ -136,9 +136,7 @@ class SeatsView(ViewText):
         """The table's heading row: the categories' codes, then the columns after them."""
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(" Seat   ", "bold underline")
-        for category in CATEGORIES:
-            text.append(CATEGORY_CODE[category], category_style(category))
-            text.append("  ")
+        _codes(text, CATEGORIES)
         text.append("tiles gems  Fav  Pts", "bold")
         if cards:
             text.append(" " + " ".join(k[0].upper() for k in cards), "bold")
@@ -172,9 +170,7 @@ class SeatsView(ViewText):
         me = view["players"][0]
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(" Spirits ", "bold underline")
-        for spirit in SPIRITS:
-            text.append(CATEGORY_CODE[spirit], category_style(spirit))
-            text.append("  ")
+        _codes(text, SPIRITS)
         text.append("tiles", "bold")
         text.append("\n You     ", "bold")
         for spirit in SPIRITS:
@@ -210,6 +206,13 @@ def solo_cell(view: dict, spirit: str, forest: bool) -> tuple[str, Style]:
     ahead = [0] if mine_count >= theirs and mine_count > 0 else []
     cell, style = count_cell(mine_count, mine["symbols"][spirit], ahead, 0)
     return cell, cell_style(style)
+
+
+def _codes(text: Text, categories) -> None:
+    """The codes of `categories`, each with two spaces after it: a heading over their counts."""
+    for category in categories:
+        text.append(CATEGORY_CODE[category], category_style(category))
+        text.append("  ")
 
 
 def _append_cell(text: Text, cell: tuple[str, Style]) -> None:

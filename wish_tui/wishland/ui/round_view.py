@@ -13,19 +13,16 @@ SPACE_REWARD = {1: "first", 2: "+1$", 3: "+1★", 4: "H/V/W", 5: "+1T"}
 """A free Turn Order space's reward in a few cells (space 1 plays first)."""
 
 
+PHASE_WORDS = {"setup": "Setup: Entrepreneurs", "final": "Final Scoring", "over": "Game over"}
+"""Where the game stands outside the rounds."""
+
+
 def round_words(view: dict) -> str:
     """Where the game stands: 'Round 3/7 · Turn 2/4', 'Round 1/7 · Turn Order'."""
     phase = view["phase"]
-    if phase == "setup":
-        return "Setup: Entrepreneurs"
-    if phase == "final":
-        return "Final Scoring"
-    if phase == "over":
-        return "Game over"
     where = f"Round {view['round']}/{view['rounds']}"
-    if phase == "turns":
-        return f"{where} · Turn {view['turn']}/{view['turns']}"
-    return f"{where} · Turn Order"
+    turn = f"Turn {view['turn']}/{view['turns']}" if phase == "turns" else "Turn Order"
+    return PHASE_WORDS.get(phase) or f"{where} · {turn}"
 
 
 class RoundView(ViewText):
