@@ -27,18 +27,22 @@ class WishlandBoard(Vertical):
 
     DEFAULT_CSS = """
     WishlandBoard { height: 1fr; }
+    WishlandBoard > .part { height: auto; }
     WishlandBoard MarketView { border-bottom: none; }
     WishlandBoard.roomy SeatsView { border-top: solid $panel; }
     WishlandBoard.roomy SeatsView, WishlandBoard.roomy ParkView { margin-top: 1; }
     """
 
     def compose(self) -> ComposeResult:
-        yield RoundView(id="round")
-        yield MarketView(id="market")
-        yield SeatsView(id="seats")
-        yield AchievementsView(id="achievements")
-        yield ParkView(id="park")
-        yield LegendView(id="legend")
+        with Vertical(id="marketplace", classes="part"):
+            yield RoundView(id="round")
+            yield MarketView(id="market")
+        with Vertical(id="table", classes="part"):
+            yield SeatsView(id="seats")
+            yield AchievementsView(id="achievements")
+        with Vertical(id="yours", classes="part"):
+            yield ParkView(id="park")
+            yield LegendView(id="legend")
         yield GameLog(id="log")
 
     def show(
