@@ -60,12 +60,8 @@ class GameOverScreen(FinalScoringScreen):
     """The final scoring table."""
 
     DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: 96%; max-width: 100; height: auto; max-height: 100%;
-        border: double $accent; background: $surface; padding: 0 1; }
+    GameOverScreen > Vertical { max-width: 100; }
     GameOverScreen DataTable { height: auto; max-height: 18; }
-    GameOverScreen #verdict { text-style: bold; }
-    GameOverScreen Label { width: 100%; }
     """
     GAME = "spirits"
 
@@ -76,12 +72,7 @@ class GameOverScreen(FinalScoringScreen):
         you: int | None = None,
         reward_tokens: dict[int, str] | None = None,
     ) -> None:
-        super().__init__()
-        self.view = view
-        self.seed = seed
-        """The game's seed, shown now that the deal is no longer a secret."""
-        self.you = you
-        """The seat of the one person at the table (None: several people, or none)."""
+        super().__init__(view, seed, you)
         self.reward_tokens = reward_tokens or {}
         """Per seat, the category of the Favor token its Wish paid (the score sheet counts each
         category without the seat's own Wish reward, which the Wish row shows)."""
@@ -94,9 +85,7 @@ class GameOverScreen(FinalScoringScreen):
         yield Footer()
 
     def _notes(self) -> str:
-        seed = (
-            f"\nSeed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
-        )
+        seed = f"\n{self.seed_note()}" if self.seed else ""
         if self.view["solo"]:
             bands = ", ".join(f"{low}+ {t}" for low, t in CATALOG.solo_results if low > -1000)
             return (

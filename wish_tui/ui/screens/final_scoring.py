@@ -24,7 +24,11 @@ class FinalScoringScreen(AppModalScreen[None]):
     """Base of a game's final scoring window."""
 
     DEFAULT_CSS = """
-    FinalScoringScreen > Vertical { max-height: 100%; overflow-y: auto; }
+    FinalScoringScreen { align: center middle; }
+    FinalScoringScreen > Vertical { width: 96%; height: auto; max-height: 100%; overflow-y: auto;
+        border: double $accent; background: $surface; padding: 0 1; }
+    FinalScoringScreen #verdict { text-style: bold; }
+    FinalScoringScreen Label { width: 100%; }
     FinalScoringScreen #rematch-offer { color: $warning; text-style: bold; }
     """
     GAME: str | None = None
@@ -47,6 +51,19 @@ class FinalScoringScreen(AppModalScreen[None]):
         Binding("r", "rematch", "Rematch"),
         Binding("w", "back", show=False),
     ]
+
+    def __init__(self, view: dict | None = None, seed: int | None = None, you: int | None = None):
+        super().__init__()
+        self.view = view or {}
+        """The game's last view, as the window's seat sees it."""
+        self.seed = seed
+        """The game's seed, shown now that the deal is no longer a secret."""
+        self.you = you
+        """The seat of the one person at the table (None: several people, or none)."""
+
+    def seed_note(self) -> str:
+        """How to deal this game again ('' without a seed)."""
+        return f"Seed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
 
     def on_mount(self) -> None:
         # On a short terminal the window scrolls: it opens at its top, on the verdict.

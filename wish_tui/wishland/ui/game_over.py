@@ -93,22 +93,13 @@ class GameOverScreen(FinalScoringScreen):
     """The final scoring table."""
 
     DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: 96%; max-width: 110; height: auto; max-height: 100%;
-        border: double $accent; background: $surface; padding: 0 1; }
+    GameOverScreen > Vertical { max-width: 110; }
     GameOverScreen DataTable { height: auto; max-height: 16; }
-    GameOverScreen #verdict { text-style: bold; }
-    GameOverScreen Label { width: 100%; }
     """
     GAME = "wishland"
 
     def __init__(self, view: dict, seed: int | None = None, you: int | None = None, best=None):
-        super().__init__()
-        self.view = view
-        self.seed = seed
-        """The game's seed, shown now that the deal is no longer a secret."""
-        self.you = you
-        """The seat of the one person at the table (None: several people, or none)."""
+        super().__init__(view, seed, you)
         self.best = best
         """Solo: the `wish_tui.best_scores.BestResult` of this game."""
 
@@ -120,7 +111,7 @@ class GameOverScreen(FinalScoringScreen):
         yield Footer()
 
     def _notes(self) -> str:
-        seed = f"Seed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
+        seed = self.seed_note()
         lines = []
         best = self.best
         if best is not None:
