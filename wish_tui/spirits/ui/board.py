@@ -8,8 +8,8 @@ show it. The screen passes the places its keys may choose (`targets`) and the hi
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
 
+from wish_tui.ui.screens.table_board import TableBoard
 from wish_tui.widgets.game_log import GameLog
 
 from .cards_view import CardsView
@@ -20,7 +20,7 @@ LOG_ROWS_KEPT = 4
 """The codes' names show under the table only where the log keeps this many rows beside them."""
 
 
-class SpiritsBoard(Vertical):
+class SpiritsBoard(TableBoard):
     """The whole table of Spirits of the Forest as one seat sees it."""
 
     DEFAULT_CSS = """

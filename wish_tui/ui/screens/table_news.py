@@ -27,7 +27,8 @@ class TableNews:
         """The screen row the panels over the table end above when they can: the detail line's
         first (`TableScreen.DETAIL_ROWS`), else the status line's."""
         screen = self.screen
-        return min(screen.status_top(), screen.size.height - 2 - screen.DETAIL_ROWS)
+        bottom = screen.size.height - 1 - screen.key_bar.rows() - screen.DETAIL_ROWS
+        return min(screen.status_top(), bottom)
 
     def panels_bottom(self) -> int:
         """The screen row the panels over the table end above: the status line's, or, when the
@@ -59,7 +60,7 @@ class TableNews:
         """The screen rows something lies over the table on: the status line's second row, an
         open question."""
         screen = self.screen
-        rows = set(range(screen.status_top(), screen.size.height - 1))
+        rows = set(range(screen.status_top(), screen.size.height - screen.key_bar.rows()))
         rows.update(screen.query_one(ChoicePanel).rows_over_table())
         return rows
 

@@ -57,9 +57,9 @@ class TableStatus:
 
     def top(self) -> int:
         """The screen row the status line begins at: just above the key bar, the screen's last
-        row (a refusal of two lines rises over the log's last row)."""
+        rows (a refusal of two lines rises over the log's last row)."""
         lines = self.screen.query_one("#status", ViewText).text.plain.count("\n") + 1
-        return self.screen.size.height - 1 - lines
+        return self.screen.size.height - self.screen.key_bar.rows() - lines
 
     def _refusal_lines(self, width: int) -> list[str]:
         words = self._with_clock(REFUSED_MARK + self.refusal)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
+from wish_tui.ui.screens.table_board import TableBoard
 from wish_tui.widgets.game_log import GameLog
 
 from .hand_view import HandView, hand_status
@@ -17,10 +18,11 @@ from .player_board import PlayerBoard
 from .tracks_view import TracksView
 
 
-class WishBoard(Vertical):
+class WishBoard(TableBoard):
     """The whole table of Wish as one seat sees it."""
 
     DEFAULT_CSS = "WishBoard { height: 1fr; }"
+    PARTS = (("map", "Map"), ("side", "Offer"), ("bottom", "You"), ("log", "Log"))
 
     def __init__(self, *, with_hand: bool = True, id: str | None = None) -> None:
         super().__init__(id=id)

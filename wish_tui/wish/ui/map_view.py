@@ -170,7 +170,7 @@ class MapView(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self._cell_width
-        if not self._areas:
+        if not self._areas or y > ROWS * (CELL_LINES + 1):
             return Strip.blank(self.size.width)
         band, offset = divmod(y, CELL_LINES + 1)
         segments: list[Segment] = []

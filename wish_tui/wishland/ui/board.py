@@ -9,8 +9,8 @@ Achievements that may be claimed now.
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
 
+from wish_tui.ui.screens.table_board import TableBoard
 from wish_tui.widgets.game_log import GameLog
 
 from .achievements_view import AchievementsView
@@ -22,7 +22,7 @@ from .round_view import RoundView
 from .seats_view import SeatsView
 
 
-class WishlandBoard(Vertical):
+class WishlandBoard(TableBoard):
     """The whole table of Wishland as one seat sees it."""
 
     DEFAULT_CSS = """
