@@ -9,12 +9,20 @@ Achievements that may be claimed now.
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.containers import Vertical
 
 from wish_tui.ui.screens.table_board import TableBoard
 from wish_tui.widgets.game_log import GameLog
 
 from .achievements_view import AchievementsView
-from .cursor import ACHIEVEMENTS_ROW, SEATS_ROW, park_row
+from .cursor import (
+    ACHIEVEMENTS_ROW,
+    MARKET_PART,
+    PARK_PART,
+    SEATS_ROW,
+    TABLE_PART,
+    park_row,
+)
 from .legend_view import LegendView
 from .market_view import MarketView
 from .park_view import ParkView
@@ -32,15 +40,19 @@ class WishlandBoard(TableBoard):
     WishlandBoard.roomy SeatsView { border-top: solid $panel; }
     WishlandBoard.roomy SeatsView, WishlandBoard.roomy ParkView { margin-top: 1; }
     """
+    PARTS = ((MARKET_PART, "Market"), (TABLE_PART, "Seats"), (PARK_PART, "Park"), ("log", "Log"))
+    """A phone shows one at a time: the round and the Marketplace (in solo your hand) with your
+    Credits and Workers, where every purchase is made; the seats and the Achievements; your
+    park and the legend; the log."""
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="marketplace", classes="part"):
+        with Vertical(id=MARKET_PART, classes="part"):
             yield RoundView(id="round")
             yield MarketView(id="market")
-        with Vertical(id="table", classes="part"):
+        with Vertical(id=TABLE_PART, classes="part"):
             yield SeatsView(id="seats")
             yield AchievementsView(id="achievements")
-        with Vertical(id="yours", classes="part"):
+        with Vertical(id=PARK_PART, classes="part"):
             yield ParkView(id="park")
             yield LegendView(id="legend")
         yield GameLog(id="log")
