@@ -233,7 +233,8 @@ class GameScreen(TableScreen):
     def turn_status(self, view: dict) -> str:
         # The seat's name and a colon come before it; the line is never cut: the first of its
         # wordings, the fullest first, that fits the width is said.
-        room = (self.size.width or 80) - len("Water: ")
+        title = SEAT_TITLE.get(view["seats"][self.viewer], "Water")
+        room = (self.size.width or 80) - len(f"{title}: ")
         wordings = self._status_wordings(view)
         return next((words for words in wordings if len(words) <= room), wordings[-1])
 
@@ -251,7 +252,7 @@ class GameScreen(TableScreen):
                 return [
                     f"Enter takes {here}; the forest takes the other end",
                     f"Enter takes {here}",
-                    f"Enter takes {tiny}",
+                    f"Enter: {tiny}",
                 ]
             if view["step"] == "more":
                 spirit = category_name(view["spirit"])
@@ -268,6 +269,7 @@ class GameScreen(TableScreen):
                 f"Enter takes {here}",
                 f"Enter takes {short}",
                 f"Enter takes {tiny}",
+                f"Enter: {tiny}",
             ]
         if any(a.kind in ("gem", "move") for a in legal):
             moving = nav.moving(legal)

@@ -72,7 +72,9 @@ class WishlandBoard(TableBoard):
         self.set_class(not compact, "roomy")
         width = self.size.width or 80
         self.query_one(RoundView).update_view(view, seat, width)
-        self.query_one(MarketView).update_view(view, seat, buyable, cursor, width)
+        # A phone shows the Marketplace as a part of its own: your Credits and Workers with it.
+        own_part = self.screen.has_class("narrow")
+        self.query_one(MarketView).update_view(view, seat, buyable, cursor, width, own_part)
         row, column = cursor if cursor is not None else (None, None)
         highlighted_seat = (
             row - SEATS_ROW if row is not None and SEATS_ROW <= row < ACHIEVEMENTS_ROW else None

@@ -60,18 +60,28 @@ class MarketView(ViewText):
         buyable=(),
         cursor: tuple[int, int] | None = None,
         width: int = 0,
+        yours: bool = False,
     ) -> None:
         """Show the Marketplace of `view` for `seat` in `width` cells (0: the widget's);
         `buyable` are the card ids a key may buy now, `cursor` the highlighted (row, column) —
-        in solo (0, hand index)."""
+        in solo (0, hand index); `yours` (and any narrow width) adds your Credits and Workers,
+        for a screen that shows the Marketplace without your park."""
         width = width or self.size.width or 80
         buyable = frozenset(buyable)
+        narrow = width < NARROW_BELOW
         if view["solo"]:
-            self.show(self._solo(view, seat, buyable, cursor, width))
-            return
-        if width < NARROW_BELOW:
-            self.show(_narrow(view, seat, buyable, cursor, width))
-            return
+            text = self._solo(view, seat, buyable, cursor, width)
+        elif narrow:
+            text = _narrow(view, seat, buyable, cursor, width)
+        else:
+            text = self._wide(view, seat, buyable, cursor, width)
+        if yours or narrow:
+            text.append("\n")
+            text.append_text(_you(view["players"][seat]))
+        self.show(wrapped(text, width) if narrow else text)
+
+    def _wide(self, view: dict, seat: int, buyable, cursor, width: int) -> Text:
+        """The Marketplace a row a line (two where the screen is large)."""
         screen = self.screen.size
         lines = 2 if two_lines(screen.width, screen.height) else 1
         cell = (width - LABEL - STACKS) // 4 - 1
@@ -102,7 +112,7 @@ class MarketView(ViewText):
                     text.append(f"needs {row['workers_needed']}", DIM)
         text.append("\n")
         text.append_text(self._advertisement(view, width))
-        return self.show(text)
+        return text
 
     @staticmethod
     def _advertisement(view: dict, width: int) -> Text:
@@ -148,10 +158,6 @@ class MarketView(ViewText):
             text.append("\n")
         text.append("\nAd ", "bold")
         text.append("Advertisement (after a draw): 1$ + H, V or W; your hand is discarded")
-        if narrow:
-            text.append("\n")
-            text.append_text(_you(me))
-            return wrapped(text, width)
         return text
 
 
@@ -197,6 +203,4 @@ def _narrow(view: dict, seat: int, buyable, cursor, width: int) -> Text:
     text.append("\nAd ", "bold")
     text.append(f"1$ + H, V or W · needs {ad['workers_needed']} ")
     text.append_text(stacks_text(ad["stacks"]))
-    text.append("\n")
-    text.append_text(_you(me))
-    return wrapped(text, width)
+    return text
