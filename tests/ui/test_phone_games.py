@@ -5,16 +5,20 @@ part where a decision is taken shows what it needs, and Enter never acts on a pa
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import pytest
 
 from wish_tui.launch import Launch, Seat
 from wish_tui.spirits.ui.game_screen import GameScreen as SpiritsScreen
+from wish_tui.spirits.words.marks import SEAT_TITLE as SPIRITS_TITLE
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.screens.curtain import CurtainScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.part_tabs import PartTabs
 from wish_tui.wishland.ui.game_screen import GameScreen as WishlandScreen
+from wish_tui.wishland.words.marks import SEAT_TITLE as WISHLAND_TITLE
 
 from .helpers import screen_of, settle, wait_until
 from .wishland_screen import screen_lines
@@ -149,3 +153,25 @@ async def test_wishland_solo_opening_on_a_phone(size):
                 break
         assert shown_parts(game) == ["table"]
         assert not game.query_one(ChoicePanel).is_open
+
+
+@pytest.mark.parametrize("game", ["spirits", "wishland"])
+async def test_the_final_scoring_shows_every_seat_at_40_columns(game):
+    from .test_snapshots import finished_spirits_app, finished_wishland_app
+
+    app = finished_spirits_app() if game == "spirits" else finished_wishland_app()
+    kind = import_module(f"wish_tui.{game}.ui.game_over").GameOverScreen
+    async with app.run_test(size=(40, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, kind))
+        await settle(pilot)
+        view = app.screen.view
+        seats = view["seats"]
+        names = [(SPIRITS_TITLE if game == "spirits" else WISHLAND_TITLE)[s] for s in seats]
+        lines = screen_lines(app)
+        header = next(line for line in lines if all(name in line for name in names))
+        assert "…" not in header
+        total = next(line for line in lines if "Total" in line).split()
+        first = total.index("Total") + 1
+        assert total[first : first + len(seats)] == [
+            str(e["total"]) for e in view["scores"]["seats"]
+        ]

@@ -14,6 +14,8 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.containers import Vertical
 
+from wish_tui.widgets.view_text import NARROW_BELOW
+
 from .app_screen import AppModalScreen
 
 GAME_OVER_EXIT = "The game is over; 'wish-tui' then Load lists it to replay."
@@ -66,6 +68,10 @@ class FinalScoringScreen(AppModalScreen[None]):
         return f"Seed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
 
     def on_mount(self) -> None:
+        if self.app.size.width < NARROW_BELOW:
+            # A phone's narrow screen: the window takes every column for the seats' scores.
+            for window in self.query_children(Vertical):
+                window.styles.width = "100%"
         # On a short terminal the window scrolls: it opens at its top, on the verdict.
         self.call_after_refresh(self._show_top)
         table = self.table

@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Footer, Label
 
 from wish_tui.core.ranking import places_of
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.widgets.view_text import NARROW_BELOW
 from wish_tui.wishland.words.marks import seat_title
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
@@ -25,6 +26,17 @@ STEP_LABELS = (
 )
 """The rulebook's Final Scoring steps, in its order; the brackets name what a cell's own
 brackets count, so three seats' cells fit 80 columns."""
+NARROW_LABELS = {
+    "victory_track": "VP Track",
+    "entrepreneur": "Entrep.",
+    "mascots": "Mascots",
+    "entertainment": "Entert.",
+    "happiness": "Happy 10",
+    "visitors": "Visit 10",
+    "restaurants": "Restaur.",
+}
+"""The steps' labels on a phone's narrow screen (each cell its VP alone), so that every seat's
+column shows."""
 SETUP_WORDS = {"entrepreneurs": "Entrepreneurs", "achievement_tiles": "Achievement Tiles"}
 
 
@@ -134,20 +146,27 @@ class GameOverScreen(FinalScoringScreen):
         entries = scores["seats"]
         place = places_of(scores)
         solo = self.view["solo"]
-        table.add_column("Final Scoring", key="step")
+        narrow = self.app.size.width < NARROW_BELOW
+        table.add_column("" if narrow else "Final Scoring", key="step")
         for e in entries:
-            me = " (you)" if e["seat"] == self.you and len(entries) > 1 else ""
+            me = " (you)" if e["seat"] == self.you and len(entries) > 1 and not narrow else ""
             title = "You" if solo else f"{seat_title(e['colour'])}{me}"
             table.add_column(title)
         for step, label in STEP_LABELS:
             if step == "entrepreneur" and not self.view["options"]["entrepreneurs"]:
                 continue
-            table.add_row(label, *(step_cell(e, step) for e in entries))
+            if narrow:
+                label = NARROW_LABELS.get(step, label)
+                cells = [Text(f"{e['steps'][step]:>3}") for e in entries]
+            else:
+                cells = [step_cell(e, step) for e in entries]
+            table.add_row(label, *cells)
         table.add_row(Text("Total", "bold"), *(Text(f"{e['total']:>3}", "bold") for e in entries))
         if not solo:
             table.add_row(
                 "Place", *(Text(f"{ORDINAL.get(place.get(e['seat'], 0), '—'):>3}") for e in entries)
             )
             table.add_row(
-                "Turn Order (tie-break)", *(f"{e['turn_order_space']:>3}" for e in entries)
+                "Order" if narrow else "Turn Order (tie-break)",
+                *(f"{e['turn_order_space']:>3}" for e in entries),
             )
