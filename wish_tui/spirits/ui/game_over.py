@@ -103,7 +103,7 @@ class GameOverScreen(FinalScoringScreen):
     def _narrow(self) -> bool:
         """True on a phone's narrow screen: the table's words and counts are shorter, so that
         every seat's column shows."""
-        return self.app.size.width < NARROW_BELOW
+        return self.is_attached and self.app.size.width < NARROW_BELOW
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
