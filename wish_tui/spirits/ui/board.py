@@ -58,4 +58,6 @@ class SpiritsBoard(TableBoard):
         own_part = self.screen.has_class("narrow")
         named = width and (own_part or free - len(code_names(width)) >= LOG_ROWS_KEPT)
         seats.update_view(view, seat, compact, names_width=width if named else 0, width=width or 80)
-        self.query_one(CardsView).update_view(view, seat, compact, width or 80)
+        # A part of their own on a phone has room for the others' cards too.
+        others = not compact or own_part
+        self.query_one(CardsView).update_view(view, seat, not others, width or 80)

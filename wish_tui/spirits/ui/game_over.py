@@ -119,9 +119,9 @@ class GameOverScreen(FinalScoringScreen):
         narrow = self._narrow
         table.add_column("", key="step")
         for e in entries:
-            me = " (you)" if e["seat"] == self.you and len(entries) > 1 else ""
+            me = ("◀" if narrow else " (you)") if e["seat"] == self.you and len(entries) > 1 else ""
             rank = "" if narrow else ORDINAL.get(place.get(e["seat"], 0), "")
-            table.add_column(f"{SEAT_TITLE[e['djinn']]}{'' if narrow else me} {rank}".rstrip())
+            table.add_column(f"{SEAT_TITLE[e['djinn']]}{me} {rank}".rstrip())
         modules = self.view["modules"]
         met, avoided = ("✓", "✓") if narrow else ("✓ met", "✓ avoided")
         if "wishes" in modules:

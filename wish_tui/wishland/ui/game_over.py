@@ -149,7 +149,8 @@ class GameOverScreen(FinalScoringScreen):
         narrow = self.app.size.width < NARROW_BELOW
         table.add_column("" if narrow else "Final Scoring", key="step")
         for e in entries:
-            me = " (you)" if e["seat"] == self.you and len(entries) > 1 and not narrow else ""
+            mine = e["seat"] == self.you and len(entries) > 1
+            me = ("◀" if narrow else " (you)") if mine else ""
             title = "You" if solo else f"{seat_title(e['colour'])}{me}"
             table.add_column(title)
         for step, label in STEP_LABELS:
