@@ -16,6 +16,7 @@ from .helpers import screen_of, settle
 
 SOLO = Launch("game", (Seat("water", "human"),), seed=3, solo="easy")
 PHONE_SIZES = ((40, 30), (90, 20))
+KEYS = {"e": "empower", "m": "manifest", "t": "travel", "n": "end_turn"}
 
 
 def shown_parts(game: GameScreen) -> list[str]:
@@ -130,3 +131,60 @@ async def test_below_the_smallest_size_that_works_the_sentence_says_it():
             await settle(pilot, 6)
             assert isinstance(app.screen, TooSmallScreen)
             assert "40×20" in str(app.screen.query_one("Label").render())
+
+
+async def test_a_solo_game_plays_its_opening_turns_through_the_parts():
+    """Keys and windows work as at 80x24 whichever part is in sight: a turn's keys, its
+    windows' digits, then the solo opponent's turn, into the second round."""
+    for size in PHONE_SIZES:
+        app = WishApp(SOLO)
+        async with app.run_test(size=size) as pilot:
+            game = await opened(app, pilot)
+            await pilot.press("escape")
+            windows = 0
+            for _ in range(120):
+                await settle(pilot)
+                if game.table.state.round > 1:
+                    break
+                if isinstance(app.screen, CurtainScreen):
+                    await pilot.press("enter")
+                elif game.query_one(ChoicePanel).is_open:
+                    decision_in_sight(game)
+                    windows += 1
+                    await pilot.press("tab", "1")
+                elif game.router.human_main_turn():
+                    live = [g for g in ("e", "m", "t", "n") if game.check_action(KEYS[g], ())]
+                    await pilot.press(live[0])
+                else:
+                    await pilot.pause(0.05)
+            assert game.table.state.round > 1, size
+            assert windows
+
+
+async def test_the_players_board_and_the_map_read_whole_at_forty_columns():
+    app = WishApp(SOLO)
+    async with app.run_test(size=(40, 30)) as pilot:
+        game = await opened(app, pilot)
+        for _ in range(2):
+            await pilot.press("tab")
+        await settle(pilot)
+        board = game.query_one("#board")
+        lines = board.text.plain.splitlines()
+        assert "…" not in lines[1] and lines[1].startswith("1[") and "4[" in lines[1], lines
+        assert all(len(line) <= board.size.width for line in lines[1:3]), lines
+        await pilot.press("tab", "tab")
+        await settle(pilot)
+        map_rows = [game.query_one("#map").render_line(y).text for y in range(13)]
+        assert "M.Cave" in map_rows[5] and "Catar." in map_rows[9], map_rows
+        assert all(len(row.rstrip()) <= 40 for row in map_rows)
+
+
+async def test_the_detail_line_takes_twice_its_rows_at_forty_columns():
+    for size, rows in (((40, 30), 4), ((90, 20), 2), ((80, 24), 2)):
+        app = WishApp(SOLO)
+        async with app.run_test(size=size) as pilot:
+            game = await opened(app, pilot)
+            detail = game.query_one(DetailLine)
+            assert detail.rows == rows and detail.region.height == rows, size
+            if size != (80, 24):
+                decision_in_sight(game)

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import contextlib
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.widgets import Footer
 
 from wish_tui import saves
 from wish_tui.records import SaveError
@@ -17,6 +15,7 @@ from wish_tui.tables.master import seat_view
 from wish_tui.ui.screens.board_screen import BoardScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
+from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.view_text import ViewText
 
 from .coaching import Coaching
@@ -75,7 +74,7 @@ class ReplayScreen(BoardScreen):
         yield self.parts.tabs()
         yield self.spec.ui.Board(id="board-root")
         yield ViewText(id="status")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show()
@@ -84,6 +83,9 @@ class ReplayScreen(BoardScreen):
 
     def board_resized(self) -> None:
         self._show()
+
+    def part_switched(self) -> None:
+        self.call_after_refresh(self._show)
 
     def _label(self, seat: int) -> str:
         return self.spec.seat_title(self.record.seat_names[seat])
@@ -116,7 +118,7 @@ class ReplayScreen(BoardScreen):
         )
         if coaching:
             status += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
-        self.query_one("#status", ViewText).show(Text(status))
+        self.query_one("#status", ViewText).show(self.status_words(status))
 
     def action_forward(self) -> None:
         """One action forward."""

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import contextlib
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer
 
 from wish_tui import games
 from wish_tui.ui.screens.board_screen import BoardScreen
@@ -19,6 +17,7 @@ from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.ui.screens.line_input import LineInput
 from wish_tui.ui.screens.table_people import ask_whom_to_mute, mute_options
 from wish_tui.widgets.game_log import GameLog
+from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.view_text import ViewText
 
 
@@ -46,13 +45,16 @@ class WatchScreen(BoardScreen):
         yield self.parts.tabs()
         yield self.spec.ui.Board(id="board-root")
         yield ViewText(id="status")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.on_table_message, self.message)
 
     def board_resized(self) -> None:
         self._show()
+
+    def part_switched(self) -> None:
+        self.call_after_refresh(self._show)
 
     def on_table_message(self, message: dict) -> None:
         """The server's news of the table."""
@@ -88,7 +90,9 @@ class WatchScreen(BoardScreen):
             status = f"Watching table {self.table_id}."
         shown = seats[self.shown_seat]["label"] if seats else ""
         self.query_one("#status", ViewText).show(
-            Text(f"{status} Board of {shown} · v another seat · / chat · o mute · q back")
+            self.status_words(
+                f"{status} Board of {shown} · v another seat · / chat · o mute · q back"
+            )
         )
 
     def action_seat(self) -> None:

@@ -144,18 +144,23 @@ class KeyBar(Widget):
 
     def _layout(self) -> None:
         room = self.size.width or 80
-        for words in self._wordings():
+        wordings = list(self._wordings())
+        tries = [(1, words) for words in wordings]
+        if self._max_rows > 1:
+            # One row when it takes no more than the terse keys' words, else more rows.
+            tries = [*tries[:2], *((self._max_rows, words) for words in wordings)]
+        for rows, words in tries:
             self._words = words
-            if self._place(words, room):
+            if self._place(words, room, rows):
                 return
 
-    def _place(self, words: list[str], room: int) -> bool:
-        """Lay the keys out with `words`, a row after another; True when they fit."""
+    def _place(self, words: list[str], room: int, rows: int) -> bool:
+        """Lay the keys out with `words` on up to `rows` rows; True when they fit."""
         self._slots = []
         x, y = 1, 0
         for label, state, text in zip(self._labels, self._states, words, strict=True):
             width = 0 if state is False else len(label) + (len(text) + 1 if text else 0)
-            if width and x > 1 and x + width + 1 > room and y + 1 < self._max_rows:
+            if width and x > 1 and x + width + 1 > room and y + 1 < rows:
                 x, y = 1, y + 1
             self._slots.append((x, y, width))
             x += width + (1 if width else 0)

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.console import Console
+from rich.text import Text
+
 from wish_tui.widgets.part_tabs import PartTabs
 
 from .app_screen import AppScreen
 from .table_board import TableBoard
 from .table_parts import PART_KEYS, BoardParts, is_compact
 
+_MEASURE = Console(width=400, color_system=None)
 TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
 """The layout of every screen showing a table; read when the first one opens, so the title
 screen starts without it."""
@@ -35,6 +39,13 @@ class BoardScreen(AppScreen):
     def compact(self) -> bool:
         """True on small terminals (80x24 and the like, and narrow ones)."""
         return is_compact(self.size)
+
+    def status_words(self, words: str) -> Text:
+        """A status line's `words` as the screen shows them: on one line, or on a narrow
+        terminal wrapped onto as many as they need."""
+        if not self.parts.narrow or not self.size.width:
+            return Text(words)
+        return Text("\n").join(Text(words).wrap(_MEASURE, self.size.width))
 
     def on_resize(self) -> None:
         self.parts.fit()

@@ -24,7 +24,7 @@ import time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
-from textual.widget import Widget
+from textual.widgets import Static
 
 from wish_tui.tables.seat import Hint
 from wish_tui.widgets.choice_panel import ChoicePanel
@@ -260,7 +260,7 @@ class TableScreen(BoardScreen):
             yield DetailLine(self.DETAIL_ROWS, id="detail")
         yield ChoicePanel(id="choice")
         yield ViewText(id="status", classes="rising")
-        yield Widget(id="status-room")
+        yield Static(id="status-room")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
@@ -279,11 +279,13 @@ class TableScreen(BoardScreen):
         `on_mount`, so a game overrides this instead)."""
 
     def board_resized(self) -> None:
+        self.detail.fit()
         self.refresh_view()
         self.call_after_refresh(self.news.keep_in_sight)
 
     def part_switched(self) -> None:
-        self.call_after_refresh(self.news.keep_in_sight)
+        # The part's widgets know their width once laid out: what fits it is shown then.
+        self.call_after_refresh(self.board_resized)
 
     def on_key_bar_rows_changed(self) -> None:
         self.status_line.show()

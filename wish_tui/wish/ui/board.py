@@ -1,6 +1,10 @@
 """Wish's board: the map with tracks and Offer on top, the player board and hand below, the log.
 
-It renders one seat's view and holds nothing; the game screen and the replay both show it.
+It renders one seat's view and holds nothing; the game screen and the replay both show it. On a
+phone's narrow terminal it shows one of its four parts at a time (`PARTS`): the map, the tracks
+and Offer, your board above your hand, the log. Each reads whole at 40 columns, abbreviated by
+design where it must be (an Area's tiny name in the map, an action's first letters on the board);
+the detail line says the whole of what the look cursor is on.
 """
 
 from __future__ import annotations
