@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
 
@@ -15,7 +14,6 @@ from wish_tui.tables.master import seat_view
 from wish_tui.ui.screens.board_screen import BoardScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
-from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.view_text import ViewText
 
 from .coaching import Coaching
@@ -69,12 +67,6 @@ class ReplayScreen(BoardScreen):
         self.coaching: Coaching | None = None
         self._coach_stored()
         self._review_at_once = review
-
-    def compose(self) -> ComposeResult:
-        yield self.parts.tabs()
-        yield self.spec.ui.Board(id="board-root")
-        yield ViewText(id="status")
-        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show()
