@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from .phone_games import open_solo_table, play_by_taps
 from .phone_page import TerminalText, phone, settle, tap_key, tap_words, terminal_box
 from .test_web_browser import browser, server, until  # noqa: F401 (fixtures)
 
@@ -189,4 +190,18 @@ async def test_keys_and_taps_reach_the_app(browser, server, devices):  # noqa: F
     await tap_words(me.page, me.text, size, "New table", range(size[1] - 1, size[1]))
     await me.see("Tab moves between fields")
     await me.shoot("tablet-new-table")
+    await me.page.context.close()
+
+
+@pytest.mark.parametrize("game", ["wish", "spirits", "wishland"])
+async def test_a_solo_game_by_taps(browser, server, devices, game):  # noqa: F811
+    hub, ssh, web, keys = await server(is_open=True)
+    me = await sit_down_by_phone(browser, web, devices, TABLET)
+    size = await fits(me, TABLET)
+    await me.see("Tables of this server")
+    table = await open_solo_table(me, hub, game, size)
+    await me.shoot(f"{game}-start")
+    taken = await play_by_taps(me, table, game, size, most=1000)
+    await me.shoot(f"{game}-end")
+    assert table.is_over and taken > 3
     await me.page.context.close()
