@@ -2,8 +2,8 @@
 
 The form is filled by tapping its fields and the options they open; the game is played with the
 page's buttons: at each of the person's decisions the taps of `TAPS` are tried in turn until the
-table moves on (a choice's first option, Enter, the end of the turn, the game's own keys),
-except that an open choice is sometimes answered by a tap on its option's row instead.
+table moves on (a choice's first option, Enter, the end of the turn, the game's own keys);
+Wishland's turn, whose keys often do nothing (a card too dear), first tries its likeliest move.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .phone_page import TerminalText, settle, tap_key, tap_words
 TAPS = {
     "wish": ("1", "n", "1", "escape"),
     "spirits": ("1", "enter", "n", "escape"),
-    "wishland": ("1", "enter", "d", "2", "enter", "3", "enter", "a", "1", "c", "e", "escape"),
+    "wishland": ("1", "enter", "d", "2", "enter", "3", "enter", "a", "1", "c", "e", "1", "escape"),
 }
 """The buttons tried in turn at each decision, by game (none quits, resigns or undoes)."""
 TITLES = {"wish": "Wish", "spirits": "Spirits of the Forest", "wishland": "Wishland"}
@@ -85,15 +85,37 @@ async def play_by_taps(me, table, game: str, size, most: int) -> int:
             raise AssertionError("the table never came back to the person")
         if table.is_over:
             break
-        if not await _one_move(me, game, table, table.actions):
+        if not await _one_move(me, game, table, table.actions, likely_taps(game, table)):
             raise AssertionError("no tap moved the game on; the screen showed:\n" + shown(me, size))
         taken += 1
     return taken
 
 
-async def _one_move(me, game: str, table, before: int) -> bool:
-    """Tap the game's buttons in turn until the table has more than `before` actions; patient
-    taps after quick ones."""
+def likely_taps(game: str, table) -> tuple[str, ...]:
+    """Wishland's taps for its likeliest move now (its turn has many keys that may not act)."""
+    if game != "wishland":
+        return ()
+    view = table.state.view(0)
+    if (view.get("decision") or {}).get("kind") != "turn":
+        return ("1",)
+    legal = [choice.notation for choice in table.choices_for(0).actions]
+    plays = [notation.split()[1] for notation in legal if notation.startswith("play ")]
+    if plays:
+        hand = [card["id"] for card in view["players"][0].get("hand", [])]
+        return (str(hand.index(plays[0]) + 1), "enter")
+    for notation, taps in (("draw", ("d",)), ("collect", ("c",)), ("end", ("e", "1"))):
+        if notation in legal:
+            return taps
+    return ()
+
+
+async def _one_move(me, game: str, table, before: int, likely: tuple[str, ...]) -> bool:
+    """Tap the game's buttons in turn until the table has more than `before` actions: `likely`
+    first, then each of `TAPS`, patient taps after quick ones."""
+    for key in likely:
+        await tap_key(me.page, key)
+    if likely and await wait_for(lambda: table.actions != before, 2.0):
+        return True
     for patience in (0.6, 0.6, 2.0):
         for key in TAPS[game]:
             await tap_key(me.page, key)
