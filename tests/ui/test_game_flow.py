@@ -168,7 +168,7 @@ async def test_a_decision_of_another_seat_is_asked_behind_a_curtain():
 
 async def test_too_small_terminal_asks_for_a_bigger_window():
     app = WishApp(HOTSEAT)
-    async with app.run_test(size=(70, 20)) as pilot:
+    async with app.run_test(size=(36, 18)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
 
@@ -177,7 +177,7 @@ async def test_a_screen_opened_in_a_too_small_terminal_does_not_cover_the_notice
     from textual.screen import Screen
 
     app = WishApp(HOTSEAT)
-    async with app.run_test(size=(70, 20)) as pilot:
+    async with app.run_test(size=(36, 18)) as pilot:
         await settle(pilot)
         app.push_screen(Screen())  # a curtain or a choice, opened by the game
         await settle(pilot)

@@ -13,13 +13,14 @@ from datetime import UTC, datetime
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from wish_tui import games
 from wish_tui.tables.tournament_words import heading
 from wish_tui.tables.tournament_words import lines as tournament_lines
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.line_input import LineInput
+from wish_tui.widgets.key_footer import KeyFooter
 
 PAGE_KEYS = {
     "history": "Enter replays · m yours/everyone's · g game · ←→ pages · l leaderboard · Esc back",
@@ -82,7 +83,7 @@ class ClubPageScreen(AppScreen):
             yield DataTable(id="club-rows", cursor_type="row", zebra_stripes=True)
             yield Static("", id="club-text")
             yield Label("", id="club-keys")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show(self.message)

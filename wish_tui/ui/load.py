@@ -7,11 +7,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from wish_tui import games, saves
 from wish_tui.games import GAMES
 from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.widgets.key_footer import KeyFooter
 
 
 def seat_label(seat: dict, game: str | None = None) -> str:
@@ -55,7 +56,7 @@ class LoadScreen(AppScreen):
             yield Label("Saved games — Enter opens, r replays, d deletes, Esc or q goes back")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             yield Static("", id="detail")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._fill()

@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import contextlib
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.widgets import Footer
 
 from wish_tui import saves
 from wish_tui.records import SaveError
 from wish_tui.tables.master import seat_view
-from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.ui.screens.board_screen import BoardScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
-from wish_tui.ui.screens.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.game_log import GameLog
+from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.view_text import ViewText
 
 from .coaching import Coaching
@@ -32,10 +30,8 @@ def replay_moves(record, states: list) -> list[tuple[int, object]]:
     ]
 
 
-class ReplayScreen(AppScreen):
+class ReplayScreen(BoardScreen):
     """Forward, back, jump to a round, choose the seat to watch, play from here."""
-
-    CSS_PATH = TABLE_CSS_PATH
 
     BINDINGS = [
         Binding("right,l", "forward", "Forward"),
@@ -60,7 +56,7 @@ class ReplayScreen(AppScreen):
         path: str | None = None,
         review: bool = False,
     ) -> None:
-        super().__init__(classes="table")
+        super().__init__(record.spec.ui.Board)
         self.record = record
         self.spec = record.spec
         self.states = states if states is not None else saves.replay(record)
@@ -75,28 +71,29 @@ class ReplayScreen(AppScreen):
         self._review_at_once = review
 
     def compose(self) -> ComposeResult:
+        yield self.parts.tabs()
         yield self.spec.ui.Board(id="board-root")
         yield ViewText(id="status")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show()
         if self._review_at_once:
             self.action_review()
 
-    def on_resize(self) -> None:
-        compact = self.size.height < 34 or self.size.width < 100
-        self.set_class(not compact, "roomy")
+    def board_resized(self) -> None:
         self._show()
+
+    def part_switched(self) -> None:
+        self.call_after_refresh(self._show)
 
     def _label(self, seat: int) -> str:
         return self.spec.seat_title(self.record.seat_names[seat])
 
     def _show(self) -> None:
         state = self.states[self.index]
-        compact = self.size.height < 34 or self.size.width < 100
         view = seat_view(self.spec.rules, state, self.seat)
-        self.query_one(self.spec.ui.Board).show(view, self.seat, compact)
+        self.query_one(self.spec.ui.Board).show(view, self.seat, self.compact)
         log = self.query_one(GameLog)
         log.clear()
         over = self.states[-1].is_over
@@ -121,7 +118,7 @@ class ReplayScreen(AppScreen):
         )
         if coaching:
             status += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
-        self.query_one("#status", ViewText).show(Text(status))
+        self.query_one("#status", ViewText).show(self.status_words(status))
 
     def action_forward(self) -> None:
         """One action forward."""
@@ -282,7 +279,9 @@ class ReplayScreen(AppScreen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         # A game of a server's club is replayed there, not played on in its data directory.
-        return not (action == "play_here" and self._at_server)
+        if action == "play_here" and self._at_server:
+            return False
+        return super().check_action(action, parameters)
 
     def action_quit_app(self) -> None:
         """Quit, as `q` does in a game (the replayed save is not changed)."""

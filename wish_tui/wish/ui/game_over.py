@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from wish_tui.core.ranking import places_of
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.wish.words.marks import DJINN_TITLE
 
 STEP_TITLES = (
@@ -67,7 +68,7 @@ class GameOverScreen(FinalScoringScreen):
             )
             if self.seed is not None:
                 yield Label(f"Seed {self.seed}: '--seed {self.seed}' deals this game again.")
-        yield Footer()
+        yield KeyFooter()
 
     def _destinies(self) -> str:
         parts = [

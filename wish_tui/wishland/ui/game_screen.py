@@ -43,6 +43,8 @@ from .seats_view import full_rows
 
 ROWS = 5
 SOLO_ONLY = frozenset({"play", "draw", "move"})
+MARKET_KINDS = frozenset({"buy", "play", "draw", "advertise"})
+"""A turn's decisions taken on the Marketplace (solo: your hand)."""
 MULTI_ONLY = frozenset({"buy"})
 HINT_KEYS = {
     "advertise": "a",
@@ -225,6 +227,9 @@ class GameScreen(TableScreen):
             # A new position: the highlight settles on a card that can be bought.
             self._seen = seen
             self._settle(cards, buyable)
+            if any(a.kind in MARKET_KINDS for a in legal):
+                # A phone shows the Marketplace (solo: your hand) when a card is chosen there.
+                self.bring_part(places.part_of(self.cursor))
         claimable = [a.arg for a in legal if a.kind == "claim"]
         cursor = self.cursor if self._human_main_turn() or not view["solo"] else None
         return {"buyable": tuple(buyable), "cursor": cursor, "claimable": claimable}
@@ -398,6 +403,7 @@ class GameScreen(TableScreen):
             return
         view = self.view()
         self.cursor = places.step(self.cursor, places.places(view, self.viewer), dr, dc)
+        self.bring_part(places.part_of(self.cursor))
         self.refresh_view()
 
     def action_hand(self, index: int) -> None:
@@ -408,6 +414,7 @@ class GameScreen(TableScreen):
         """Highlight Marketplace row `row` (solo: card `row` of your hand)."""
         if not self._keys_active():
             return
+        self.bring_part(places.MARKET_PART)
         view = self.view()
         if view["solo"]:
             hand = view["players"][self.viewer].get("hand", [])
@@ -437,6 +444,8 @@ class GameScreen(TableScreen):
         self.refresh_view()
 
     def _play_highlighted(self, group: str) -> None:
+        if self.bring_part(places.part_of(self.cursor)):
+            return  # on a phone, the card comes into sight before Enter buys it
         view = self.view()
         card = self._cards(view).get(self.cursor)
         action = self._buyable(self.legal()).get(card["id"]) if card else None
