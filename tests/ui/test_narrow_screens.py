@@ -5,18 +5,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
+from wish_tui import saves
 from wish_tui.cli import Launch
+from wish_tui.games import GAMES
 from wish_tui.ui.app import WishApp, _load_for
 from wish_tui.ui.new_game import NewGameScreen
 from wish_tui.ui.replay import ReplayScreen
 from wish_tui.ui.screens.help_screens import KeysScreen
 from wish_tui.ui.title_menu import TitleMenu
 from wish_tui.widgets.key_bar import KeyBar
+from wish_tui.wish.ui.game_over import GameOverScreen
 from wish_tui.wish.words.help_text import KEYS
 
 from .helpers import settle
+from .test_club_pages import HISTORY, PagesApp
 from .test_lobby_screen import LobbyApp, lobby
 
 PHONE_SIZES = ((40, 30), (90, 20), (40, 20))
@@ -115,3 +120,35 @@ async def test_the_lobbys_keys_keep_their_words_on_a_phone():
         for words in ("n New table", "h History", "l Leaderboard", "q Quit"):
             assert words in text, text
         assert app.screen.region.contains_region(bar.region)
+
+
+async def test_a_club_page_says_its_highlighted_row_whole_on_a_phone():
+    for size, shown in (((40, 30), True), ((100, 30), False)):
+        app = PagesApp(HISTORY)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            row = app.screen.query_one("#club-row", Static)
+            assert row.display == shown
+            if shown:
+                words = str(row.render())
+                assert "Seats and scores: 1. alice 0 (resigned), 1. bob 0" in words, words
+                assert "Rated: " in words and app.screen.region.contains_region(row.region)
+
+
+async def test_the_final_scoring_shows_every_column_at_forty_columns():
+    path = SAVES / "tie-by-badges.json"
+    app = WishApp(Launch("load", path=str(path)), saves.load_game(str(path), games=GAMES))
+    async with app.run_test(size=(40, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("1")
+        for _ in range(40):
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        table = screen.query_one("#scores")
+        assert table.region.right <= 40 and table.virtual_size.width <= table.size.width
+        assert outside(screen) == []
