@@ -8,9 +8,7 @@ Wishland's turn, whose keys often do nothing (a card too dear), first tries its 
 
 from __future__ import annotations
 
-import asyncio
-
-from .phone_page import TerminalText, settle, tap_key, tap_words
+from .phone_page import until
 
 TAPS = {
     "wish": ("1", "n", "1", "escape"),
@@ -26,67 +24,30 @@ SOLO_LEVEL = {"wish": "Solo: easy", "spirits": "Solo: easy", "wishland": "Solo: 
 """The solo level chosen in the form."""
 
 
-def shown(me, size) -> str:
-    """What the phone's terminal shows, line by line."""
-    return "\n".join(me.text.line(row) for row in range(size[1]))
-
-
-async def wait_for(condition, timeout: float) -> bool:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        if asyncio.get_running_loop().time() > deadline:
-            return False
-        await asyncio.sleep(0.05)
-    return True
-
-
-async def open_solo_table(me, hub, game: str, size) -> object:
+async def open_solo_table(me, hub, game: str) -> object:
     """Tap the lobby's New table, the game and a solo level in its form, and Start."""
-    text: TerminalText = me.text
     await me.see("New table")
-    rows = range(size[1] - 3, size[1])
-    await tap_until(me, size, "New table", lambda: text_shows(me, "Tab moves between"), rows)
+    await me.tap_until("New table", lambda: me.shows("Tab moves between"), last_rows=3)
     if game != "wish":
-        row, _ = text.find("Game ")
-        await tap_words(me.page, text, size, "Wish", range(row, row + 1))
-        await me.see(TITLES[game])
-        await settle()
-        await tap_words(me.page, me.text, size, TITLES[game])
-        await me.see(GAME_BLURB[game])
-    await tap_words(me.page, me.text, size, "No — play against seats")
-    await me.see(SOLO_LEVEL[game])
-    await settle()
-    await tap_words(me.page, me.text, size, SOLO_LEVEL[game])
-    await me.gone("No — play against seats")
-    await tap_until(me, size, "Start (ctrl+n)", lambda: len(hub.tables) == 1)
+        await me.tap_until("Wish ", lambda: me.shows(TITLES[game]))
+        await me.tap_until(TITLES[game], lambda: me.shows(GAME_BLURB[game]))
+    await me.tap_until("No — play against seats", lambda: me.shows(SOLO_LEVEL[game]))
+    await me.tap_until(SOLO_LEVEL[game], lambda: not me.shows("No — play against seats"))
+    await me.tap_until("Start (ctrl+n)", lambda: len(hub.tables) == 1)
     (table,) = hub.tables.values()
     return table
 
 
-def text_shows(me, words: str) -> bool:
-    return me.text.find(words) is not None
-
-
-async def tap_until(me, size, words: str, done, rows=None) -> None:
-    """Tap `words` until `done()`: a screen may still be moving what it shows when first tapped."""
-    for _ in range(3):
-        await settle(0.5)
-        await tap_words(me.page, me.text, size, words, rows)
-        if await wait_for(done, 5):
-            return
-    raise AssertionError(f"a tap on {words!r} did nothing; the screen showed:\n" + shown(me, size))
-
-
-async def play_by_taps(me, table, game: str, size, most: int) -> int:
+async def play_by_taps(me, table, game: str, most: int) -> int:
     """Take the person's decisions by taps until the game ends or `most` were taken."""
     taken = 0
     while not table.is_over and taken < most:
-        if not await wait_for(lambda: table.is_over or table.deciding() == 0, 30):
+        if not await until(lambda: table.is_over or table.deciding() == 0, 30):
             raise AssertionError("the table never came back to the person")
         if table.is_over:
             break
         if not await _one_move(me, game, table, table.actions, likely_taps(game, table)):
-            raise AssertionError("no tap moved the game on; the screen showed:\n" + shown(me, size))
+            raise AssertionError(f"no tap moved the game on; the screen showed:\n{me.shown()}")
         taken += 1
     return taken
 
@@ -113,12 +74,12 @@ async def _one_move(me, game: str, table, before: int, likely: tuple[str, ...]) 
     """Tap the game's buttons in turn until the table has more than `before` actions: `likely`
     first, then each of `TAPS`, patient taps after quick ones."""
     for key in likely:
-        await tap_key(me.page, key)
-    if likely and await wait_for(lambda: table.actions != before, 2.0):
+        await me.tap_key(key)
+    if likely and await until(lambda: table.actions != before, 2.0):
         return True
     for patience in (0.6, 0.6, 2.0):
         for key in TAPS[game]:
-            await tap_key(me.page, key)
-            if await wait_for(lambda: table.actions != before, patience):
+            await me.tap_key(key)
+            if await until(lambda: table.actions != before, patience):
                 return True
     return False

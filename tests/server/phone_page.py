@@ -8,7 +8,10 @@ that word's cell, measured from the page's terminal.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import re
+from pathlib import Path
 
 from rich.cells import get_character_cell_size
 
@@ -35,9 +38,10 @@ def phone(devices: dict, width: int, height: int) -> dict:
 
 
 class TerminalText:
-    """The terminal's cells as the frames received so far drew them."""
+    """The terminal's cells as the frames received so far drew them (within `size`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, size: tuple[int, int] = (10_000, 10_000)) -> None:
+        self.size = size
         self.cells: dict[tuple[int, int], str] = {}
         self.row = self.col = 0
 
@@ -64,7 +68,8 @@ class TerminalText:
 
     def _write(self, text: str) -> None:
         for char in text:
-            self.cells[self.row, self.col] = char
+            if self.row < self.size[1] and self.col < self.size[0]:
+                self.cells[self.row, self.col] = char
             self.col += max(1, get_character_cell_size(char))
 
     def line(self, row: int) -> str:
@@ -98,31 +103,98 @@ async def terminal_box(page) -> dict:
     )
 
 
-async def tap_cell(page, size: tuple[int, int], row: int, col: int) -> None:
-    """Tap the middle of the terminal's cell at `row`, `col` (the terminal is `size` cells)."""
-    screen = (await terminal_box(page))["screen"]
-    cell_width, cell_height = screen["width"] / size[0], screen["height"] / size[1]
-    await page.touchscreen.tap(
-        screen["left"] + (col + 0.5) * cell_width, screen["top"] + (row + 0.5) * cell_height
-    )
-
-
-async def tap_words(page, text: TerminalText, size, words: str, rows=None) -> None:
-    """Tap the first letter of `words` where the terminal shows them."""
-    found = text.find(words, rows)
-    assert found is not None, f"{words!r} is not on the screen:\n" + "\n".join(
-        text.line(r) for r in range(size[1])
-    )
-    await tap_cell(page, size, *found)
-
-
-async def tap_key(page, key: str) -> None:
-    """Tap one of the page's buttons (a key of the row or of the pad, opened if needed)."""
-    button = page.locator(f'button.key[data-key="{key}"]')
-    if not await button.is_visible():
-        await page.locator('button.key[data-key="pad"]').tap()
-    await button.tap()
+async def until(condition, timeout: float) -> bool:
+    """Wait until `condition()`; False when `timeout` seconds passed first."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
 
 
 async def settle(seconds: float = 0.3) -> None:
     await asyncio.sleep(seconds)
+
+
+class Phone:
+    """A signed-in phone's page: what its terminal shows, the keys it sent, its session; taps."""
+
+    def __init__(self, page, web) -> None:
+        self.page, self.web = page, web
+        self.text = TerminalText()
+        self.sent: list[str] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket) -> None:
+        socket.on("framereceived", self._received)
+        socket.on("framesent", self._sent)
+
+    def _received(self, data) -> None:
+        if isinstance(data, bytes) and self.web.sessions:
+            if self.size != self.text.size:  # the app draws the whole screen again
+                self.text = TerminalText(self.size)
+            self.text.take(data)
+
+    def _sent(self, data) -> None:
+        message = json.loads(data)
+        if message[0] == "stdin":
+            self.sent.append(message[1])
+
+    @property
+    def size(self) -> tuple[int, int]:
+        (session,) = self.web.sessions
+        return session.size
+
+    def shown(self) -> str:
+        """What the terminal shows, line by line."""
+        return "\n".join(self.text.line(row) for row in range(self.size[1]))
+
+    def shows(self, words: str) -> bool:
+        return self.text.find(words) is not None
+
+    async def see(self, words: str, timeout: float = 40.0) -> None:
+        if not await until(lambda: self.shows(words), timeout):
+            raise AssertionError(f"{words!r} never appeared; the screen showed:\n{self.shown()}")
+
+    async def gone(self, words: str, timeout: float = 40.0) -> None:
+        if not await until(lambda: not self.shows(words), timeout):
+            raise AssertionError(f"{words!r} stayed; the screen showed:\n{self.shown()}")
+
+    async def shoot(self, name: str) -> None:
+        """Keep a screenshot in the folder PHONE_SHOTS names, if it does."""
+        folder = os.environ.get("PHONE_SHOTS")
+        if folder:
+            await self.page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+    async def tap_cell(self, row: int, col: int) -> None:
+        """Tap the middle of the terminal's cell at `row`, `col`."""
+        columns, rows = self.size
+        screen = (await terminal_box(self.page))["screen"]
+        width, height = screen["width"] / columns, screen["height"] / rows
+        await self.page.touchscreen.tap(
+            screen["left"] + (col + 0.5) * width, screen["top"] + (row + 0.5) * height
+        )
+
+    async def tap_words(self, words: str, last_rows: int | None = None) -> None:
+        """Tap the first letter of `words` where the terminal shows them (in its last rows)."""
+        rows = range(self.size[1] - last_rows, self.size[1]) if last_rows else None
+        found = self.text.find(words, rows)
+        assert found is not None, f"{words!r} is not on the screen:\n{self.shown()}"
+        await self.tap_cell(*found)
+
+    async def tap_until(self, words: str, done, last_rows: int | None = None) -> None:
+        """Tap `words` until `done()`: a screen may still be moving what it shows when tapped."""
+        for _ in range(3):
+            await settle(0.5)
+            await self.tap_words(words, last_rows)
+            if await until(done, 5):
+                return
+        raise AssertionError(f"a tap on {words!r} did nothing; the screen showed:\n{self.shown()}")
+
+    async def tap_key(self, key: str) -> None:
+        """Tap one of the page's buttons (a key of the row or of the pad, opened if needed)."""
+        button = self.page.locator(f'button.key[data-key="{key}"]')
+        if not await button.is_visible():
+            await self.page.locator('button.key[data-key="pad"]').tap()
+        await button.tap()

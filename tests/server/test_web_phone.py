@@ -8,70 +8,16 @@ Everything is done with taps. Set PHONE_SHOTS to a folder to keep the page's scr
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
-
 import pytest
 import pytest_asyncio
 
 from .phone_games import open_solo_table, play_by_taps
-from .phone_page import TerminalText, phone, settle, tap_key, tap_words, terminal_box
-from .test_web_browser import browser, server, until  # noqa: F401 (fixtures)
+from .phone_page import Phone, phone, settle, terminal_box, until
+from .test_web_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 PORTRAIT, LANDSCAPE, TABLET = (390, 844), (844, 390), (1180, 820)
-
-
-class Phone:
-    """A signed-in phone's page: what its terminal shows, the keys it sent, its session."""
-
-    def __init__(self, page, web) -> None:
-        self.page, self.web = page, web
-        self.text = TerminalText()
-        self.sent: list[str] = []
-        self.drawn_size = (0, 0)
-        page.on("websocket", self._socket)
-
-    def _socket(self, socket) -> None:
-        socket.on("framereceived", self._received)
-        socket.on("framesent", self._sent)
-
-    def _received(self, data) -> None:
-        if isinstance(data, bytes) and self.web.sessions:
-            if self.size != self.drawn_size:  # the app draws the whole screen again
-                self.drawn_size = self.size
-                self.text = TerminalText()
-            self.text.take(data)
-
-    def _sent(self, data) -> None:
-        message = json.loads(data)
-        if message[0] == "stdin":
-            self.sent.append(message[1])
-
-    @property
-    def size(self) -> tuple[int, int]:
-        (session,) = self.web.sessions
-        return session.size
-
-    async def see(self, words: str, timeout: float = 40.0) -> None:
-        try:
-            await until(lambda: self.text.find(words) is not None, timeout)
-        except AssertionError:
-            rows = range(self.size[1])
-            raise AssertionError(
-                f"{words!r} never appeared; the screen showed:\n"
-                + "\n".join(self.text.line(row) for row in rows)
-            ) from None
-
-    async def gone(self, words: str, timeout: float = 40.0) -> None:
-        await until(lambda: self.text.find(words) is None, timeout)
-
-    async def shoot(self, name: str) -> None:
-        folder = os.environ.get("PHONE_SHOTS")
-        if folder:
-            await self.page.screenshot(path=str(Path(folder) / f"{name}.png"))
 
 
 async def sit_down_by_phone(browser, web, playwright_devices, size) -> Phone:  # noqa: F811
@@ -96,7 +42,7 @@ async def devices(browser):  # noqa: F811
 
 async def fits(me: Phone, viewport: tuple[int, int]) -> tuple[int, int]:
     """Check the page fits `viewport` and its terminal fills its room; its columns and rows."""
-    await until(lambda: len(me.web.sessions) == 1)
+    assert await until(lambda: len(me.web.sessions) == 1, 40)
     box = await terminal_box(me.page)
     assert box["fontSize"] == "14"
     assert (box["innerWidth"], box["innerHeight"]) == viewport
@@ -126,21 +72,21 @@ async def test_the_page_fits_a_phone_upright_and_turned(browser, server, devices
     await me.shoot("portrait")
 
     await me.page.set_viewport_size({"width": LANDSCAPE[0], "height": LANDSCAPE[1]})
-    await until(lambda: me.size != (columns, rows), 10)
+    assert await until(lambda: me.size != (columns, rows), 10)
     turned = await fits(me, LANDSCAPE)
     assert turned[0] > 80 and turned[1] >= 20, "turned, the game has about 90x20"
     await me.shoot("landscape")
 
     # The pad takes room from the terminal, which is fitted again; closed, it gives it back.
     await me.page.locator('button.key[data-key="pad"]').tap()
-    await until(lambda: me.size[0] < turned[0], 10)
+    assert await until(lambda: me.size[0] < turned[0], 10)
     assert me.size[1] == turned[1]
     await me.shoot("landscape-pad")
     await me.page.locator('button.key[data-key="pad"]').tap()
-    await until(lambda: me.size == turned, 10)
+    assert await until(lambda: me.size == turned, 10)
 
     await me.page.set_viewport_size({"width": PORTRAIT[0], "height": PORTRAIT[1]})
-    await until(lambda: me.size == (columns, rows), 10)
+    assert await until(lambda: me.size == (columns, rows), 10)
     await me.page.context.close()
 
 
@@ -150,11 +96,11 @@ async def test_the_buttons_send_their_keys(browser, server, devices):  # noqa: F
     await fits(me, PORTRAIT)
     row = ["left", "up", "down", "right", "tab", "escape"]
     for key in row:
-        await tap_key(me.page, key)
+        await me.tap_key(key)
     pad = ["shift", "x", "ctrl", "e", "7", "space", "backspace"]
     for key in pad:
-        await tap_key(me.page, key)
-    await until(lambda: len(me.sent) >= len(row) + 5, 10)
+        await me.tap_key(key)
+    assert await until(lambda: len(me.sent) >= len(row) + 5, 10)
     typed = [k for k in me.sent if not k.startswith("\x1b[?")]  # the terminal's own replies
     assert typed[-(len(row) + 5) :] == [
         "\x1b[D",
@@ -177,17 +123,17 @@ async def test_the_buttons_send_their_keys(browser, server, devices):  # noqa: F
 
 async def test_keys_and_taps_reach_the_app(browser, server, devices):  # noqa: F811
     hub, ssh, web, keys = await server(is_open=True)
-    me = await sit_down_by_phone(browser, web, devices, TABLET)
-    size = await fits(me, TABLET)
+    me = await sit_down_by_phone(browser, web, devices, PORTRAIT)
+    await fits(me, PORTRAIT)
     await me.see("Tables of this server")
     await settle()
     # The pad's n opens a new table's form; Esc closes it.
-    await tap_key(me.page, "n")
+    await me.tap_key("n")
     await me.see("Tab moves between fields")
-    await tap_key(me.page, "escape")
+    await me.tap_key("escape")
     await me.gone("Tab moves between fields")
     # A tap on the key bar's "New table" is a click on that key.
-    await tap_words(me.page, me.text, size, "New table", range(size[1] - 1, size[1]))
+    await me.tap_words("New table", last_rows=3)
     await me.see("Tab moves between fields")
     await me.shoot("tablet-new-table")
     await me.page.context.close()
@@ -196,12 +142,12 @@ async def test_keys_and_taps_reach_the_app(browser, server, devices):  # noqa: F
 @pytest.mark.parametrize("game", ["wish", "spirits", "wishland"])
 async def test_a_solo_game_by_taps(browser, server, devices, game):  # noqa: F811
     hub, ssh, web, keys = await server(is_open=True)
-    me = await sit_down_by_phone(browser, web, devices, TABLET)
-    size = await fits(me, TABLET)
+    me = await sit_down_by_phone(browser, web, devices, PORTRAIT)
+    await fits(me, PORTRAIT)
     await me.see("Tables of this server")
-    table = await open_solo_table(me, hub, game, size)
+    table = await open_solo_table(me, hub, game)
     await me.shoot(f"{game}-start")
-    taken = await play_by_taps(me, table, game, size, most=1000)
+    taken = await play_by_taps(me, table, game, most=1000)
     await me.shoot(f"{game}-end")
     assert table.is_over and taken > 3
     await me.page.context.close()

@@ -53,7 +53,7 @@ body.-phone button.key { flex: 1 1 0; min-width: 0; min-height: 46px; padding: 0
   background: #24414f; color: #f0f0f0; border: none; border-radius: 4px;
   font: 16px "Roboto Mono", Menlo, monospace; touch-action: manipulation;
   -webkit-user-select: none; user-select: none; }
-body.-phone #keys button.key { overflow: hidden; font-size: 14px; }
+body.-phone #keys button.key { overflow: hidden; font-size: 13px; }
 body.-phone button.key:active, body.-phone button.key.-on { background: #5e0ba7; }
 @media (orientation: landscape) {
   body.-phone { flex-direction: row; }
