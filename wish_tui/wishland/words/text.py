@@ -251,22 +251,22 @@ def choice_path(notation: str) -> tuple[str, ...]:
 
 
 def prompt(view: dict, seat: int, notations: list[str]) -> str:
-    """What `seat` is asked now, in the rules' words, with what it has to pay with."""
+    """What `seat` is asked now, in few words (the choices that follow say what each does), with
+    what it has to pay with."""
     decision = view.get("decision") or {}
     me = view["players"][seat]
     text = decision.get("prompt") or "Choose."
     kind = decision.get("kind")
     if kind == "order":
-        return f"{text} The leftmost plays first this round; each space gives its reward now."
+        return "Take a free Turn Order space: the leftmost plays first; each pays its reward now."
+    if kind == "turn" and ": " in text:
+        text = text.split(": ", 1)[0] + "."  # 'Your turn.': the choices say what it may do
     if kind in ("extra", "boost") and decision.get("card"):
         card = decision["card"]
         cost = f" It costs {decision['cost']} Credits." if "cost" in decision else ""
         text = f"{text} ({card.get('id', '')} {card.get('name', '')}.){cost}"
     workers = me["workers"]["hand"]
-    return (
-        f"{text} You have {plural(me['credits'], 'Credit')} and {plural(workers, 'Worker')} "
-        "at hand."
-    )
+    return f"{text} You have {plural(me['credits'], 'Credit')}, {plural(workers, 'Worker')}."
 
 
 def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list[str]:
