@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -59,10 +60,11 @@ def play(args) -> None:
             "totals": [s["total"] for s in scores["seats"]],
             "ranking": scores["ranking"],
             "ms_max": [round(max(t or [0.0]), 1) for t in result["times"]],
+            "load": round(os.getloadavg()[0], 2),
         }
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
-        print(f"{g:3} {a:>6} {b:<6} {row['totals']}", flush=True)
+        print(f"{g:3} {a:>6} {b:<6} {row['totals']} load {row['load']}", flush=True)
 
 
 def rate(paths: list[str]) -> dict:
