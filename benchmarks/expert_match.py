@@ -36,7 +36,9 @@ def play(args) -> None:
     spec = games.get(args.game)
     levels = args.seats.split(",")
     out = Path(args.out)
-    done = {json.loads(line)["g"] for line in out.read_text().splitlines()} if out.exists() else set()
+    done = (
+        {json.loads(line)["g"] for line in out.read_text().splitlines()} if out.exists() else set()
+    )
     for g in range(args.games):
         if g in done:
             continue
