@@ -172,6 +172,7 @@ class RemoteClient:
             "notice": self._notice,
             "page": self.lobby.page,
             "archive": self.lobby.archived,
+            "review": self.lobby.reviewed,
             "closed": self._closed,
             "lost": self._lost,
         }
