@@ -24,7 +24,8 @@ async def hub(tmp_path, monkeypatch):
     await hub.close()
 
 
-async def test_review_of_a_club_game_is_made_once_and_read_in_words(hub):
+async def test_review_of_a_club_game_is_made_once_and_read_in_words(hub, monkeypatch):
+    monkeypatch.setattr("wish_tui.core.expert.DEFAULT_ITERATIONS", 3)  # a quicker review
     alice = await Person(hub, ALICE, "alice").arrive()
     alice.playing = True
     alice.type("new wish air water:random")

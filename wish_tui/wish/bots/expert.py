@@ -109,4 +109,4 @@ class ExpertBot(SearchingBot):
         return WishSearch(view)
 
     def describe(self, view: dict, action: Action) -> str:
-        return describe_action(action, determinize(view, self.seed), view["seat"])
+        return describe_action(action, determinize(view, self.deal_seed), view["seat"])

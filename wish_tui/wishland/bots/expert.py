@@ -93,4 +93,4 @@ class ExpertBot(SearchingBot):
         return WishlandSearch(view)
 
     def describe(self, view: dict, action: Action) -> str:
-        return describe(action, determinize(view, self.seed), view["seat"])
+        return describe(action, determinize(view, self.deal_seed), view["seat"])
