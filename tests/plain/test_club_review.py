@@ -1,5 +1,5 @@
-"""The coach at the club, in the plain client: `review NUMBER` has the server review your seat of
-a finished game, says how far it went, then reads the costliest decisions in words; the review is
+"""The coach at the club, in the plain client: `review` at a table just finished (or `review
+NUMBER` from the tables) has the server review your seat of a finished game, says how far it went, then reads the costliest decisions in words; the review is
 kept with the game, so asking again (anyone) reads it back at once; bad asks get one sentence."""
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ async def test_review_of_a_club_game_is_made_once_and_read_in_words(hub, monkeyp
     await alice.see("You sit at table ")
     await alice.see(OVER)
     alice.playing = False
-    alice.type("leave", "review 1")
-    await alice.see("The club's coach reviews Air's decisions in game 1: 0 of ")
+    alice.type("review")  # at the table just finished
+    asked = await alice.see("The club's coach reviews Air's ")
+    assert asked.endswith(" decisions in game 1, about a second each; the words follow."), asked
     await alice.see("The review of Air in game 1:")
     summary = await alice.see(" decisions of Air reviewed: ")
     done, _, total = summary.split(" decisions")[0].partition(" of ")
@@ -41,6 +42,9 @@ async def test_review_of_a_club_game_is_made_once_and_read_in_words(hub, monkeyp
     told = await alice.see("Move ")
     assert "played '" in told
     assert hub.club.db.scalar("SELECT COUNT(*) FROM game_reviews") == 1
+    alice.type("leave", "review 1")  # from the tables, by its number: read back at once
+    await alice.see("The review of Air in game 1:")
+    assert await alice.see(" decisions of Air reviewed: ") == summary
     # Anyone asking again is read the kept review at once, Water's is made apart.
     bob = await Person(hub, BOB, "bob").arrive()
     bob.type("review 1 air")

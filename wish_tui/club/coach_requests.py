@@ -1,7 +1,8 @@
 """The coach at the club: a finished game's review made at the server, once, and kept with the game.
 
 ``review {game_id, seat}`` asks for the expert's review of one seat of a finished game of the
-club (the asker's own seat when they sat at it and name none). A review kept with the game
+club (the asker's own seat when they sat at it and name none); ``review {table, seat}`` of the
+game just finished at a table still open. A review kept with the game
 (`club.reviews`) is sent at once; otherwise it is made here, one review at a time for the whole
 server (each decision judged in a worker process, `tables.coach`), and everyone who asked for it
 is told how far it went every tenth of the way, then sent it whole; it is kept with the game
@@ -43,6 +44,9 @@ class CoachRooms(Protocol):
     async def record(self, fn, *args, **kwargs):
         """Call the club off the event loop, in order; a refusal is one sentence."""
 
+    def table(self, message: dict):
+        """The open table a request names (refused, in one sentence, when there is none)."""
+
     def spawn(self, coro) -> asyncio.Task:
         """Run `coro` as a task the server ends when it closes."""
 
@@ -72,7 +76,7 @@ class ClubCoach:
         return {"review": self.review}
 
     async def review(self, session, message: dict) -> None:
-        table_id = int_field(message, "game_id", "a finished game's number", 1, 1 << 62)
+        table_id = self._game_of(message)
         seat_name = text_field(message, "seat", "a seat's name", limit=40, required=False)
         archived = await self.rooms.record(self.rooms.club.history.archived, table_id)
         loop = asyncio.get_running_loop()
@@ -104,6 +108,15 @@ class ClubCoach:
         self.making[key] = making
         session.send(self._told(making))
         self.rooms.spawn(self._make(key, making))
+
+    def _game_of(self, message: dict) -> int:
+        """The number of the finished game a request names, by itself or by its table."""
+        if message.get("table") is None:
+            return int_field(message, "game_id", "a finished game's number", 1, 1 << 62)
+        table = self.rooms.table(message)
+        if not table.finished or table.club_id is None:
+            raise ClubError("A review is of a finished game: play this one to its end first.")
+        return table.club_id
 
     async def _make(self, key: tuple[int, int], making: Making) -> None:
         """Judge the review's decisions left (its turn come), keep it, and send it."""

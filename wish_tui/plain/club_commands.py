@@ -109,11 +109,18 @@ class ClubCommands:
         if isinstance(lines, list):
             self.out.say(f"The review of {title} in game {number}:", *(str(x) for x in lines))
             return
-        waiting = message.get("waiting", 0)
+        waiting, done, total = (
+            message.get("waiting", 0),
+            message.get("done", 0),
+            message.get("total", 0),
+        )
+        if done:
+            self.out.say(f"Reviewed {done} of {total} (game {number}, {title}).")
+            return
         after = f", after {waiting} other review{'s' if waiting != 1 else ''}" if waiting else ""
         self.out.say(
-            f"The club's coach reviews {title}'s decisions in game {number}{after}: "
-            f"{message.get('done', 0)} of {message.get('total', 0)} done; the words follow."
+            f"The club's coach reviews {title}'s {total} decisions in game {number}{after}, "
+            "about a second each; the words follow."
         )
 
     # -- invitations -----------------------------------------------------------------------------
