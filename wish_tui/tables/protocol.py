@@ -15,7 +15,7 @@ The messages, session → hub (each answered by the hub's handler of its type):
     hint {table}                        why {table, action}
     hand_to_bot {table, seat, on}       resign {table}   rematch {table}
     invite {table, name}                answer_invite {invitation, accept}
-    history {mine, game, player, page}  archive {game_id}   review {game_id, seat}
+    history {mine, game, player, page}  archive {game_id}   review {game_id | table, seat}
     leaderboard {game, page}            player {name}    game_page {game}
     profile                             add_key {line}   settings {changes}   profile_text {text}
     rename {name}   mute {name, on}     spectator_chat {table, on}
