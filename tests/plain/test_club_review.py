@@ -6,20 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.plain.club_helpers import Person
+from tests.plain.club_helpers import Person, start_hub
 from tests.plain.helpers import OVER
-from wish_tui.server.hub import Hub
 
 ALICE, BOB = "SHA256:alice-key-0001", "SHA256:bob-key-00001"
 
 
 @pytest.fixture
 async def hub(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
-    await hub.start()
+    hub = await start_hub(tmp_path, monkeypatch)
     yield hub
     await hub.close()
 
