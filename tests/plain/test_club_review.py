@@ -27,9 +27,10 @@ async def test_review_of_a_club_game_is_made_once_and_read_in_words(hub, monkeyp
     await alice.see("You sit at table ")
     await alice.see(OVER)
     alice.playing = False
-    alice.type("review")  # at the table just finished
+    alice.type("review", "review water")  # at the table just finished; one at a time each
     asked = await alice.see("The club's coach reviews Air's ")
     assert asked.endswith(" decisions in game 1, about a second each; the words follow."), asked
+    await alice.see("A review you asked for is still being made: ask for the next once it is")
     await alice.see("The review of Air in game 1:")
     summary = await alice.see(" decisions of Air reviewed: ")
     done, _, total = summary.split(" decisions")[0].partition(" of ")
