@@ -152,7 +152,7 @@ async def test_a_rated_game_its_result_the_history_the_pages_and_a_rematch(hub):
     await alice.see("Your finished games, newest first, page 1 (2 games):")
     newest = await alice.see("Game 2, Wish, ")
     assert "rated: 1st random bot (Water)" in newest and "2nd alice (Air) 0, resigned." in newest
-    await alice.see("'game NUMBER' reads one of them.")
+    await alice.see("'game NUMBER' reads one of them, 'review NUMBER' the expert's review of")
     alice.type("game 1")
     await alice.see("Game 1, Wish, ")
     await alice.see("Its last 10 lines ('replay 1' reads them all):")

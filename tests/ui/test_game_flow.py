@@ -168,7 +168,7 @@ async def test_a_decision_of_another_seat_is_asked_behind_a_curtain():
 
 async def test_too_small_terminal_asks_for_a_bigger_window():
     app = WishApp(HOTSEAT)
-    async with app.run_test(size=(70, 20)) as pilot:
+    async with app.run_test(size=(36, 18)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
 
@@ -177,7 +177,7 @@ async def test_a_screen_opened_in_a_too_small_terminal_does_not_cover_the_notice
     from textual.screen import Screen
 
     app = WishApp(HOTSEAT)
-    async with app.run_test(size=(70, 20)) as pilot:
+    async with app.run_test(size=(36, 18)) as pilot:
         await settle(pilot)
         app.push_screen(Screen())  # a curtain or a choice, opened by the game
         await settle(pilot)
@@ -429,7 +429,7 @@ async def test_a_window_of_many_wind_blasts_asks_the_area_first():
         await pilot.press("2")
         await settle(pilot)
         assert panel.title_text.startswith("Special — in Forest: choose")
-        assert options()[2] == "3. Move the Wind Blast from Mountain Caves to Forest (column 4)"
+        assert options()[2] == "3. Wind Blast to Forest from Mountain Caves (column 4)"
         await pilot.press("3")
         await settle(pilot, 3)
         assert not panel.is_open

@@ -106,7 +106,7 @@ async def test_a_turn_by_keys_buys_the_highlighted_card():
         await pilot.press("enter")
         await settle(pilot)
         assert game.table.record.actions[-1] == "buy Y3"
-        assert "Red places 1 Worker on the Ride space and buys Y3 Mirror Maze" in log_text(app)
+        assert "Red buys Y3 Mirror Maze (1 Worker on the Ride space)" in log_text(app)
 
 
 async def test_the_highlight_skips_empty_slots_and_wraps():

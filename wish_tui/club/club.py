@@ -23,6 +23,7 @@ from .history import History
 from .invitations import Invitations
 from .moderation import Moderation
 from .players import Players
+from .reviews import Reviews
 from .standings import Standings
 from .store.cluster import LEASE_MS, LocalCluster, default_node_id
 from .store.database import Database, now_ms
@@ -34,8 +35,8 @@ from .tournament_store import Tournaments
 
 class Club:
     """One open club database with its parts: `players`, `tables`, `history`, `standings`,
-    `invitations`, `moderation` (mutes, bans, quiet tables), `tournaments`, `cluster` (leases,
-    heartbeats, listeners); and `finish` for a table's end."""
+    `invitations`, `moderation` (mutes, bans, quiet tables), `tournaments`, `reviews` (the coach's),
+    `cluster` (leases, heartbeats, listeners); and `finish` for a table's end."""
 
     def __init__(self, db: Database, cluster=None) -> None:
         self.db = db
@@ -43,7 +44,8 @@ class Club:
         """`cluster.LocalCluster` (SQLite) or `pg_cluster.SharedCluster` (PostgreSQL)."""
         self.players = Players(db)
         self.tables = Tables(db, self.players)
-        self.history = History(db)
+        self.reviews = Reviews(db)
+        self.history = History(db, self.reviews)
         self.standings = Standings(db, self.players)
         self.invitations = Invitations(db, self.players)
         self.moderation = Moderation(db, self.players)

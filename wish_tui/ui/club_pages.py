@@ -13,13 +13,15 @@ from datetime import UTC, datetime
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from wish_tui import games
 from wish_tui.tables.tournament_words import heading
 from wish_tui.tables.tournament_words import lines as tournament_lines
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.line_input import LineInput
+from wish_tui.widgets.key_footer import KeyFooter
+from wish_tui.widgets.row_words import row_words
 
 PAGE_KEYS = {
     "history": "Enter replays · m yours/everyone's · g game · ←→ pages · l leaderboard · Esc back",
@@ -52,6 +54,11 @@ class ClubPageScreen(AppScreen):
     ClubPageScreen DataTable { height: 1fr; }
     ClubPageScreen #club-title, ClubPageScreen #club-keys { width: 100%; }
     ClubPageScreen #club-text { height: auto; max-height: 8; padding: 0 1; }
+    ClubPageScreen #club-row { display: none; }
+    ClubPageScreen.-slim #club-row {
+        display: block; height: auto; max-height: 7; padding: 0 1; border-top: solid $accent;
+    }
+    ClubPageScreen.-slim DataTable { min-height: 4; }
     """
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
@@ -80,9 +87,11 @@ class ClubPageScreen(AppScreen):
         with Vertical():
             yield Label("", id="club-title")
             yield DataTable(id="club-rows", cursor_type="row", zebra_stripes=True)
+            # On a phone's narrow terminal the highlighted row whole, its columns cut above.
+            yield Static("", id="club-row")
             yield Static("", id="club-text")
             yield Label("", id="club-keys")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show(self.message)
@@ -107,7 +116,11 @@ class ClubPageScreen(AppScreen):
         self.query_one("#club-title", Label).update(title)
         self.query_one("#club-text", Static).update(text)
         self.query_one("#club-keys", Label).update(PAGE_KEYS.get(kind, "Esc back"))
+        self.query_one("#club-row", Static).update(row_words(grid))
         grid.focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.query_one("#club-row", Static).update(row_words(self.query_one(DataTable)))
 
     def _unknown(self, message: dict, grid: DataTable) -> tuple[str, str]:
         return "The club", ""

@@ -7,11 +7,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from wish_tui import games, saves
 from wish_tui.games import GAMES
 from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.widgets.key_footer import NARROW_WIDTH, KeyFooter
+from wish_tui.widgets.row_words import row_words
 
 
 def seat_label(seat: dict, game: str | None = None) -> str:
@@ -42,6 +44,9 @@ class LoadScreen(AppScreen):
     LoadScreen > Vertical { height: 1fr; }
     LoadScreen DataTable { height: 1fr; }
     LoadScreen #detail { height: auto; max-height: 4; border-top: solid $accent; padding: 0 1; }
+    LoadScreen.-slim #detail { max-height: 10; }
+    LoadScreen.-slim Label { width: 1fr; }
+    LoadScreen.-slim DataTable { min-height: 4; }
     """
     BINDINGS = [
         Binding("enter", "open", "Open"),
@@ -55,7 +60,7 @@ class LoadScreen(AppScreen):
             yield Label("Saved games — Enter opens, r replays, d deletes, Esc or q goes back")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             yield Static("", id="detail")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._fill()
@@ -103,6 +108,8 @@ class LoadScreen(AppScreen):
             text = info.problem or info.description or str(info.path)
             if info.result and not info.problem:
                 text = f"Finished: {info.result}. {text}"
+            if self.size.width < NARROW_WIDTH:  # a phone: the row's columns are cut above
+                text = f"{row_words(self.query_one(DataTable))}\n{text}"
         self.query_one("#detail", Static).update(text)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -21,6 +21,7 @@ from textual.widgets import Label, Static
 
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.table_parts import NARROW_KEY_ROWS, is_narrow
 from wish_tui.widgets.key_bar import KeyBar, shown_keys
 from wish_tui.widgets.row_list import RowList
 
@@ -83,6 +84,11 @@ class LobbyScreen(AppScreen):
             self.show(self._first)
         else:
             self.app.server_send({"type": "lobby"})
+
+    def on_resize(self) -> None:
+        # On a phone's narrow terminal the keys wrap onto more rows rather than lose words.
+        narrow = is_narrow(self.size)
+        self.query_one(KeyBar).set_max_rows(NARROW_KEY_ROWS if narrow else 1)
 
     def show(self, message: dict) -> None:
         """Show the server's list of tables."""

@@ -8,7 +8,7 @@ import random
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
+from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from wish_tui import games
 from wish_tui.core.bots import LEVELS
@@ -16,6 +16,7 @@ from wish_tui.core.game_spec import Game
 from wish_tui.records import SEED_RANGE
 from wish_tui.seeds import fresh_seed
 from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.widgets.key_footer import KeyFooter
 
 from . import preferences
 
@@ -124,6 +125,14 @@ class NewGameScreen(AppScreen):
     NewGameScreen #options Checkbox { width: auto; height: 1; border: none; padding: 0 1 0 0; }
     NewGameScreen #error { color: $error; }
     NewGameScreen .-hidden { display: none; }
+    NewGameScreen.-slim > Vertical { width: 100%; }
+    NewGameScreen.-slim > Vertical, NewGameScreen.-short > Vertical {
+        max-height: 100%; overflow-y: auto;
+    }
+    NewGameScreen.-slim Label { width: 1fr; }
+    NewGameScreen.-slim .seat-label { width: 7; }
+    NewGameScreen.-slim Input { width: 1fr; }
+    NewGameScreen.-slim #options { layout: vertical; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+n", "start", "Start")]
 
@@ -217,7 +226,7 @@ class NewGameScreen(AppScreen):
                 )
             yield Label("", id="error")
             yield Button("Start (ctrl+n)", variant="primary", id="start", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     @staticmethod
     def _option_boxes(game: Game, values: dict | None = None) -> list:

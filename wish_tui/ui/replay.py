@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import contextlib
 
-from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.widgets import Footer
 
 from wish_tui import saves
 from wish_tui.records import SaveError
 from wish_tui.tables.master import seat_view
-from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.ui.screens.board_screen import BoardScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
-from wish_tui.ui.screens.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.view_text import ViewText
 
@@ -32,10 +28,8 @@ def replay_moves(record, states: list) -> list[tuple[int, object]]:
     ]
 
 
-class ReplayScreen(AppScreen):
+class ReplayScreen(BoardScreen):
     """Forward, back, jump to a round, choose the seat to watch, play from here."""
-
-    CSS_PATH = TABLE_CSS_PATH
 
     BINDINGS = [
         Binding("right,l", "forward", "Forward"),
@@ -59,8 +53,9 @@ class ReplayScreen(AppScreen):
         at_end: bool = False,
         path: str | None = None,
         review: bool = False,
+        club_game: int | None = None,
     ) -> None:
-        super().__init__(classes="table")
+        super().__init__(record.spec.ui.Board)
         self.record = record
         self.spec = record.spec
         self.states = states if states is not None else saves.replay(record)
@@ -70,33 +65,32 @@ class ReplayScreen(AppScreen):
         self.seat = next((i for i, s in enumerate(record.seats) if s.get("who") == "human"), 0)
         self.path = path
         """The save the replay was opened from (where a review is stored), if any."""
+        self.club_game = club_game
+        """The number of a club's finished game (its reviews are made and kept at the server)."""
+        self.club_progress = ""
+        """How far the club's coach is with the review asked for, in a few words."""
         self.coaching: Coaching | None = None
         self._coach_stored()
         self._review_at_once = review
-
-    def compose(self) -> ComposeResult:
-        yield self.spec.ui.Board(id="board-root")
-        yield ViewText(id="status")
-        yield Footer()
 
     def on_mount(self) -> None:
         self._show()
         if self._review_at_once:
             self.action_review()
 
-    def on_resize(self) -> None:
-        compact = self.size.height < 34 or self.size.width < 100
-        self.set_class(not compact, "roomy")
+    def board_resized(self) -> None:
         self._show()
+
+    def part_switched(self) -> None:
+        self.call_after_refresh(self._show)
 
     def _label(self, seat: int) -> str:
         return self.spec.seat_title(self.record.seat_names[seat])
 
     def _show(self) -> None:
         state = self.states[self.index]
-        compact = self.size.height < 34 or self.size.width < 100
         view = seat_view(self.spec.rules, state, self.seat)
-        self.query_one(self.spec.ui.Board).show(view, self.seat, compact)
+        self.query_one(self.spec.ui.Board).show(view, self.seat, self.compact)
         log = self.query_one(GameLog)
         log.clear()
         over = self.states[-1].is_over
@@ -121,7 +115,9 @@ class ReplayScreen(AppScreen):
         )
         if coaching:
             status += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
-        self.query_one("#status", ViewText).show(Text(status))
+        if self.club_progress:
+            status += f" · {self.club_progress}"
+        self.query_one("#status", ViewText).show(self.status_words(status))
 
     def action_forward(self) -> None:
         """One action forward."""
@@ -182,8 +178,11 @@ class ReplayScreen(AppScreen):
 
     def action_review(self) -> None:
         """The expert's review of the seat watched: start or go on with it, stop it, or offer
-        its costliest decisions once it is complete."""
+        its costliest decisions once it is complete (a club's game: the server makes it)."""
         coaching = self.coaching
+        if self.club_game is not None and not (coaching and coaching.review.complete):
+            self._ask_club()
+            return
         if coaching is None or coaching.seat != self.seat:
             if coaching is not None and coaching.running:
                 coaching.stop()
@@ -199,6 +198,35 @@ class ReplayScreen(AppScreen):
             app = self.app
             self.run_worker(lambda: self._review(coaching, app), thread=True, group="review")
         self._show()
+
+    def _ask_club(self) -> None:
+        """Ask the club's coach for the review of the seat watched (made once, kept there)."""
+        name = self.record.seat_names[self.seat]
+        self.app.server_send({"type": "review", "game_id": self.club_game, "seat": name})
+        self.club_progress = f"the club's coach is asked for {self._label(self.seat)}'s review"
+        self._show()
+
+    def club_reviewed(self, message: dict) -> None:
+        """The club's coach says how far the review is, or sends it whole (then it is shown)."""
+        title = message.get("title", "")
+        if not isinstance(message.get("review"), dict):
+            waiting = message.get("waiting", 0)
+            after = f", {waiting} before it" if waiting else ""
+            done, total = message.get("done", 0), message.get("total", 0)
+            self.club_progress = f"the club's coach reviews {title} {done}/{total}{after}"
+            self._show()
+            return
+        self.club_progress = ""
+        self.record.reviews = {**self.record.reviews, message.get("seat"): message["review"]}
+        watched = self.record.seat_names[self.seat] == message.get("seat")
+        if watched:
+            self._coach_stored()
+        self._show()
+        if watched and self.coaching is not None:
+            if self.coaching.coach.warning:
+                self.notify(self.coaching.coach.warning, severity="warning")
+            elif self.coaching.review.complete:
+                self._offer_costliest()
 
     def _review(self, coaching: Coaching, app) -> None:
         """In a thread: judge the decisions left, the status following; then store and offer."""
@@ -282,7 +310,9 @@ class ReplayScreen(AppScreen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         # A game of a server's club is replayed there, not played on in its data directory.
-        return not (action == "play_here" and self._at_server)
+        if action == "play_here" and self._at_server:
+            return False
+        return super().check_action(action, parameters)
 
     def action_quit_app(self) -> None:
         """Quit, as `q` does in a game (the replayed save is not changed)."""

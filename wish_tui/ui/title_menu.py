@@ -3,9 +3,16 @@
 One line-API widget instead of labels, an OptionList and a Footer: the title screen is the first
 frame of every start, and a single widget with a few styles is much cheaper to lay out and style.
 Moving the highlight redraws only the two rows concerned.
+
+On a phone's narrow terminal (below `WIDTH` columns) the intro and each game's line wrap, a menu
+item that does not fit leaves out its words in brackets, the help line wraps onto a second row,
+and on a short one the banner gives way: nothing that is needed is cut off.
 """
 
 from __future__ import annotations
+
+import re
+import textwrap
 
 from rich.segment import Segment
 from rich.style import Style
@@ -88,15 +95,33 @@ class TitleMenu(Widget, can_focus=True):
         otherwise resolve them again)."""
 
     # -- layout ------------------------------------------------------------------------------
+    def _text_lines(self) -> list[tuple[str, str]]:
+        """The lines above the menu, each with its component's name: the banner (unless the
+        terminal is too short for it), the intro and the games, wrapped when narrow."""
+        width = self.size.width or WIDTH
+        banner = [(line, "title-menu--banner") for line in BANNER.splitlines()]
+        if width >= WIDTH:
+            games = [_fit(game, min(WIDTH, width)) for game in self._games]
+            return [*banner, (self._intro, ""), *((g, "title-menu--muted") for g in games)]
+        lines = [(line, "") for line in textwrap.wrap(self._intro, width)]
+        for game in self._games:
+            wrapped = textwrap.wrap(game, width, subsequent_indent="  ")
+            if len(wrapped) > 2:
+                wrapped = [wrapped[0], _fit(" ".join(wrapped[1:]), width)]
+            lines += [(line, "title-menu--muted") for line in wrapped]
+        rows = len(banner) + len(lines) + len(self._items) + 2 + len(self._help_rows())
+        return lines if rows > (self.size.height or rows) else [*banner, *lines]
+
     def _text_rows(self) -> int:
-        return len(BANNER.splitlines()) + 1 + len(self._games)
+        return len(self._text_lines())
 
     def _block_height(self) -> int:
         return self._text_rows() + len(self._items) + 2
 
     def _top(self) -> int:
         """The row of the banner's first line: the block is centred above the help line."""
-        return max(0, (self.size.height - 1 - self._block_height()) // 2)
+        help_rows = len(self._help_rows())
+        return max(0, (self.size.height - help_rows - self._block_height()) // 2)
 
     def _left(self) -> int:
         return max(0, (self.size.width - WIDTH) // 2)
@@ -110,7 +135,7 @@ class TitleMenu(Widget, can_focus=True):
 
     # -- drawing -----------------------------------------------------------------------------
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self._block_height() + 1
+        return self._block_height() + len(self._help_rows())
 
     def notify_style_update(self) -> None:
         self._styles = {}
@@ -119,8 +144,9 @@ class TitleMenu(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         base = self._style("")
         width = self.size.width
-        if y == self.size.height - 1:
-            return self._help_line(base, width)
+        help_rows = self._help_rows()
+        if y >= self.size.height - len(help_rows):
+            return self._help_line(help_rows[y - self.size.height + len(help_rows)], base, width)
         row = y - self._top()
         text_rows = self._text_rows()
         if row < 0 or row >= self._block_height():
@@ -141,15 +167,9 @@ class TitleMenu(Widget, can_focus=True):
         return Strip([Segment(" " * self._left(), base), *segments]).crop_extend(0, width, base)
 
     def _text_line(self, row: int, base: Style, width: int) -> Strip:
-        banner = BANNER.splitlines()
-        if row < len(banner):
-            return self._placed(
-                [Segment(banner[row], self._style("title-menu--banner"))], base, width
-            )
-        if row == len(banner):
-            return self._placed([Segment(self._intro, base)], base, width)
-        line = _fit(self._games[row - len(banner) - 1], min(WIDTH, width))
-        return self._placed([Segment(line, self._style("title-menu--muted"))], base, width)
+        line, component = self._text_lines()[row]
+        style = self._style(component) if component else base
+        return self._placed([Segment(line, style)], base, width)
 
     def _menu_line(self, row: int, base: Style, width: int) -> Strip:
         inner = min(WIDTH, width) - 2
@@ -159,6 +179,8 @@ class TitleMenu(Widget, can_focus=True):
             return self._placed([Segment(left + "─" * inner + right, border)], base, width)
         index = row - 1
         _, text = self._items[index]
+        if len(text) + 6 > inner:
+            text = re.sub(r" \(.*\)$", "", text)  # 'Learn to play (a guided first game)'
         is_cursor = index == self.cursor
         # The marker shows the highlight where colours are off (NO_COLOR, a monochrome terminal).
         label = _fit(f" {'›' if is_cursor else ' '} {index + 1}  {text}", inner)
@@ -168,24 +190,40 @@ class TitleMenu(Widget, can_focus=True):
             [Segment("│", border), Segment(label, style), Segment("│", border)], base, width
         )
 
-    def _help_line(self, base: Style, width: int) -> Strip:
+    def _help_line(self, keys: list, base: Style, width: int) -> Strip:
         help_style, key_style = self._style("title-menu--help"), self._style("title-menu--key")
         segments = []
-        for key, description, _ in self._help_keys():
+        for _, key, description, _ in keys:
             segments += [Segment(f" {key} ", key_style), Segment(f"{description} ", help_style)]
         return Strip(segments).crop_extend(0, width, help_style)
+
+    def _help_rows(self) -> list[list[tuple[int, str, str, str]]]:
+        """The help line's keys as (column, key, what it does, item), on as many rows as the
+        width needs (one from 47 columns on)."""
+        width = self.size.width or WIDTH
+        rows: list[list[tuple[int, str, str, str]]] = [[]]
+        x = 0
+        for key, description, item in self._help_keys():
+            size = len(key) + len(description) + 3
+            if rows[-1] and x + size > width:
+                rows.append([])
+                x = 0
+            rows[-1].append((x, key, description, item))
+            x += size
+        return rows
 
     def _help_keys(self) -> list[tuple[str, str, str]]:
         return [(key.format(last=len(self._items)), *rest) for key, *rest in HELP_KEYS]
 
-    def _help_item_at(self, x: int) -> str:
-        """The menu item a click at column `x` of the help line opens ('' for none)."""
-        start = 0
-        for key, description, item in self._help_keys():
-            end = start + len(key) + len(description) + 3
-            if start <= x < end:
+    def _help_item_at(self, x: int, y: int) -> str:
+        """The menu item a click at column `x` of help row `y` opens ('' for none)."""
+        rows = self._help_rows()
+        row = y - (self.size.height - len(rows))
+        if not 0 <= row < len(rows):
+            return ""
+        for start, key, description, item in rows[row]:
+            if start <= x < start + len(key) + len(description) + 3:
                 return item
-            start = end
         return ""
 
     # -- the highlight and choosing ----------------------------------------------------------
@@ -232,9 +270,9 @@ class TitleMenu(Widget, can_focus=True):
         if index is not None:
             event.stop()
             self.pick(index)
-        elif event.y == self.size.height - 1 and self._help_item_at(event.x):
+        elif self._help_item_at(event.x, event.y):
             event.stop()
-            self.post_message(self.Chosen(self._help_item_at(event.x)))
+            self.post_message(self.Chosen(self._help_item_at(event.x, event.y)))
 
     def on_resize(self) -> None:
         self.refresh()

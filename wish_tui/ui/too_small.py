@@ -7,7 +7,7 @@ from textual.widgets import Label
 
 from wish_tui.ui.screens.app_screen import AppModalScreen
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+MIN_WIDTH, MIN_HEIGHT = 40, 20
 
 
 class TooSmallScreen(AppModalScreen[None]):

@@ -8,25 +8,19 @@ from __future__ import annotations
 
 import contextlib
 
-from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer
 
 from wish_tui import games
-from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.ui.screens.board_screen import BoardScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.ui.screens.line_input import LineInput
 from wish_tui.ui.screens.table_people import ask_whom_to_mute, mute_options
-from wish_tui.ui.screens.table_screen import TABLE_CSS_PATH
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.view_text import ViewText
 
 
-class WatchScreen(AppScreen):
+class WatchScreen(BoardScreen):
     """A table watched from the rail."""
-
-    CSS_PATH = TABLE_CSS_PATH
 
     BINDINGS = [
         Binding("slash", "chat", "Chat", key_display="/"),
@@ -38,27 +32,21 @@ class WatchScreen(AppScreen):
     ]
 
     def __init__(self, message: dict) -> None:
-        super().__init__(classes="table")
+        spec = games.get(message["game"])
+        super().__init__(spec.ui.Board)
         self.table_id = message["table"]
-        self.spec = games.get(message["game"])
+        self.spec = spec
         self.message = message
         self.shown_seat = 0
-
-    def compose(self) -> ComposeResult:
-        yield self.spec.ui.Board(id="board-root")
-        yield ViewText(id="status")
-        yield Footer()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.on_table_message, self.message)
 
-    def on_resize(self) -> None:
-        self.set_class(not self._compact, "roomy")
+    def board_resized(self) -> None:
         self._show()
 
-    @property
-    def _compact(self) -> bool:
-        return self.size.height < 34 or self.size.width < 100
+    def part_switched(self) -> None:
+        self.call_after_refresh(self._show)
 
     def on_table_message(self, message: dict) -> None:
         """The server's news of the table."""
@@ -84,7 +72,7 @@ class WatchScreen(AppScreen):
         view = message["view"]
         # A board that needs a seat's own cards shows what it can.
         with contextlib.suppress(KeyError, IndexError, TypeError):
-            self.query_one(self.spec.ui.Board).show(view, self.shown_seat, self._compact)
+            self.query_one(self.spec.ui.Board).show(view, self.shown_seat, self.compact)
         seats = message["seats"]
         if message["over"] or message.get("ended"):
             status = "The game is over."
@@ -94,7 +82,9 @@ class WatchScreen(AppScreen):
             status = f"Watching table {self.table_id}."
         shown = seats[self.shown_seat]["label"] if seats else ""
         self.query_one("#status", ViewText).show(
-            Text(f"{status} Board of {shown} · v another seat · / chat · o mute · q back")
+            self.status_words(
+                f"{status} Board of {shown} · v another seat · / chat · o mute · q back"
+            )
         )
 
     def action_seat(self) -> None:

@@ -46,6 +46,14 @@ class DetailLine(Widget):
         self.words = words
         self._rewrap()
 
+    def set_rows(self, rows: int) -> None:
+        """Take `rows` lines from now on (more on a phone's narrow terminal)."""
+        if rows != self.rows:
+            self.rows = rows
+            self.styles.height = rows
+            self._lines = []
+            self._rewrap()
+
     def fits(self, words: str) -> bool:
         """True when `words` wrap into the line's rows whole."""
         return len(self._wrap(" ".join(words.split()))) <= self.rows

@@ -8,7 +8,8 @@ usable keys last, and only the keys after one that appears or disappears move.
 Every key shown keeps its label in sight: when the keys do not fit the width, their words give
 way first: those of the keys listed after `terse_from` (a sentence on the screen explains them),
 then one at a time cut to their first letters (the greyed keys' first, the longest first), then
-the greyed keys' are left out, then all.
+the greyed keys' are left out, then all. A bar allowed more rows (`set_max_rows`, on a narrow
+terminal) wraps its keys onto them before it cuts any word.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -48,15 +50,22 @@ def shown_keys(bindings: list[Binding]) -> list[tuple[str, str]]:
 
 
 class KeyBar(Widget):
-    """One line of keys: `set_keys` once, then `show_states` after each change."""
+    """A line of keys (or a few): `set_keys` once, then `show_states` after each change."""
 
-    DEFAULT_CSS = "KeyBar { height: 1; background: $panel; color: $text; }"
+    DEFAULT_CSS = "KeyBar { height: auto; background: $panel; color: $text; }"
+
+    class RowsChanged(Message):
+        """The keys now take another number of rows (what lies above the bar moves)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._keys: list[tuple[str, str]] = []
         self._states: list[bool | None] = []
-        self._slots: list[tuple[int, int]] = []
+        self._slots: list[tuple[int, int, int]] = []
+        """Per key, its column, row and width on the bar (width 0: left out)."""
+        self._max_rows = 1
+        self._rows = 1
+        """The rows the keys take now."""
         self._labels: list[str] = []
         """Per key, its label as the bar prints it."""
         self._words: list[str] = []
@@ -73,6 +82,12 @@ class KeyBar(Widget):
         self._layout()
         self.refresh()
 
+    def set_max_rows(self, rows: int) -> None:
+        """Let the keys wrap onto up to `rows` rows before their words are cut."""
+        if rows != self._max_rows:
+            self._max_rows = rows
+            self._relayout()
+
     def show_states(self, states: list[bool | None], labels: list[str] | None = None) -> None:
         """Per key: True usable, None greyed, False hidden; `labels`, when given, print the keys
         otherwise (Enter as well as b: '⏎/b'). Redraws only keys that changed."""
@@ -82,8 +97,12 @@ class KeyBar(Widget):
         labels = list(labels) if labels is not None else [key_label(k) for k, _ in self._keys]
         old, self._states = self._states, states
         old_labels, self._labels = self._labels, labels
-        old_slots = self._slots
+        old_slots, old_rows = self._slots, self._rows
         self._layout()
+        if self._rows > 1 or old_rows > 1:
+            self._rows_changed(old_rows)
+            self.refresh()
+            return
         changed = [
             i
             for i, (before, after) in enumerate(zip(old, states, strict=True))
@@ -96,13 +115,14 @@ class KeyBar(Widget):
         start = min(min(old_slots[i][0], self._slots[i][0]) for i in changed)
         moved = any(old_slots[i] != self._slots[i] for i in changed)
         last = changed[-1]
-        end = self.size.width if moved else self._slots[last][0] + self._slots[last][1] + 1
+        end = self.size.width if moved else self._slots[last][0] + self._slots[last][2] + 1
         self.refresh(Region(start, 0, max(0, end - start), 1))
 
     def on_click(self, event: events.Click) -> None:
         """A click on a usable key presses it (a browser's or a terminal's mouse)."""
-        for (key, _), state, (x, width) in zip(self._keys, self._states, self._slots, strict=True):
-            if state and x <= event.x < x + width:
+        slots = zip(self._keys, self._states, self._slots, strict=True)
+        for (key, _), state, (x, y, width) in slots:
+            if state and y == event.y and x <= event.x < x + width:
                 event.stop()
                 self.app.simulate_key(key.split(",")[0])
                 return
@@ -116,22 +136,36 @@ class KeyBar(Widget):
         width = self.size.width
         return [
             label
-            for label, state, (x, size) in zip(self._labels, self._states, self._slots, strict=True)
+            for label, state, (x, _, size) in zip(
+                self._labels, self._states, self._slots, strict=True
+            )
             if state is not False and x + size <= width
         ]
 
     def _layout(self) -> None:
         room = self.size.width or 80
-        for words in self._wordings():
+        wordings = list(self._wordings())
+        tries = [(1, words) for words in wordings]
+        if self._max_rows > 1:
+            # One row when it takes no more than the terse keys' words, else more rows.
+            tries = [*tries[:2], *((self._max_rows, words) for words in wordings)]
+        for rows, words in tries:
             self._words = words
-            self._slots = []
-            x = 1
-            for label, state, text in zip(self._labels, self._states, words, strict=True):
-                width = 0 if state is False else len(label) + (len(text) + 1 if text else 0)
-                self._slots.append((x, width))
-                x += width + (1 if width else 0)
-            if x <= room:
+            if self._place(words, room, rows):
                 return
+
+    def _place(self, words: list[str], room: int, rows: int) -> bool:
+        """Lay the keys out with `words` on up to `rows` rows; True when they fit."""
+        self._slots = []
+        x, y = 1, 0
+        for label, state, text in zip(self._labels, self._states, words, strict=True):
+            width = 0 if state is False else len(label) + (len(text) + 1 if text else 0)
+            if width and x > 1 and x + width + 1 > room and y + 1 < rows:
+                x, y = 1, y + 1
+            self._slots.append((x, y, width))
+            x += width + (1 if width else 0)
+        self._rows = y + 1
+        return x <= room
 
     def _wordings(self):
         """The keys' descriptions as the bar may show them, the fullest first."""
@@ -151,23 +185,39 @@ class KeyBar(Widget):
         yield [""] * len(full)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return 1
+        return self._rows
 
     def on_resize(self) -> None:
+        self._relayout()
+
+    def _relayout(self) -> None:
+        rows = self._rows
         self._layout()
+        self._rows_changed(rows)
         self.refresh()
+
+    def _rows_changed(self, before: int) -> None:
+        if self._rows != before:
+            self.refresh(layout=True)
+            self.post_message(self.RowsChanged())
+
+    @property
+    def rows(self) -> int:
+        """The rows the keys take now."""
+        return self._rows
 
     def render_line(self, y: int) -> Strip:
         base = self.rich_style
         width = self.size.width
-        if y != 0:
+        if y >= self._rows:
             return Strip.blank(width, base)
         usable = base + Style(bold=True)
         dim = base + Style(dim=True)
         # One segment a key, since each segment costs its colour codes on the wire.
         segments = [Segment(" ", base)]
-        for label, state, words in zip(self._labels, self._states, self._words, strict=True):
-            if state is not False:
+        keys = zip(self._labels, self._states, self._words, self._slots, strict=True)
+        for label, state, words, (_, row, _) in keys:
+            if state is not False and row == y:
                 text = f"{label} {words} " if words else f"{label} "
                 segments.append(Segment(text, usable if state else dim))
         return Strip(segments).crop_extend(0, width, base)

@@ -6,6 +6,9 @@ shows and resizes it with none or only some of them: the screen's own `on_mount`
 found nothing to fill, and the app closed on a crash report instead of as asked. Every screen of
 the project is an `AppScreen` or an `AppModalScreen`, which let those events pass only while the
 app runs (a test walks every screen class of the project for it).
+
+Every screen of the app also gets a class for a phone's terminal: `-slim` below 80 columns and
+`-short` below 24 rows (Textual's breakpoints), which its CSS uses to fit 40x30 or 90x20.
 """
 
 from __future__ import annotations
@@ -19,6 +22,10 @@ SETTING_UP = (events.Mount, events.Show, events.Resize, events.ScreenResume)
 """The events that have a screen fill its widgets: none is handed on once the app has closed."""
 
 ResultType = TypeVar("ResultType")
+WIDTHS = [(0, "-slim"), (80, "-broad")]
+"""The width classes of every screen: `-slim` below 80 columns (a phone upright)."""
+HEIGHTS = [(0, "-short"), (24, "-tall")]
+"""The height classes of every screen: `-short` below 24 rows (a phone on its side)."""
 
 
 def is_for_a_closed_app(screen: Screen, event: events.Event) -> bool:
@@ -29,6 +36,9 @@ def is_for_a_closed_app(screen: Screen, event: events.Event) -> bool:
 class AppScreen(Screen):
     """A screen of the app (set up only while the app runs)."""
 
+    HORIZONTAL_BREAKPOINTS = WIDTHS
+    VERTICAL_BREAKPOINTS = HEIGHTS
+
     async def on_event(self, event: events.Event) -> None:
         if not is_for_a_closed_app(self, event):
             await super().on_event(event)
@@ -36,6 +46,9 @@ class AppScreen(Screen):
 
 class AppModalScreen(ModalScreen[ResultType]):
     """A window over another screen of the app (set up only while the app runs)."""
+
+    HORIZONTAL_BREAKPOINTS = WIDTHS
+    VERTICAL_BREAKPOINTS = HEIGHTS
 
     async def on_event(self, event: events.Event) -> None:
         if not is_for_a_closed_app(self, event):

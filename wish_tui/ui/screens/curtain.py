@@ -22,6 +22,7 @@ class CurtainScreen(AppModalScreen[None]):
     CurtainScreen { align: center middle; background: $background; }
     CurtainScreen > Vertical { width: 60; height: auto; border: double $accent; padding: 1 2; }
     CurtainScreen Label { width: 100%; content-align: center middle; }
+    CurtainScreen.-slim > Vertical { width: 100%; padding: 1 1; }
     """
     BINDINGS = [
         Binding("enter", "reveal", "I am here"),

@@ -1,6 +1,12 @@
-"""Help windows any game uses: its keys, and a searchable rules reference with wrapped texts."""
+"""Help windows any game uses: its keys, and a searchable rules reference with wrapped texts.
+
+On a phone's narrow terminal the keys' columns become one key a line and the window scrolls
+(↑↓, PageUp/PageDown, a finger or the wheel); the reference's title wraps and its search box
+takes one row."""
 
 from __future__ import annotations
+
+import re
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,10 +23,18 @@ class KeysScreen(AppModalScreen[None]):
     DEFAULT_CSS = """
     KeysScreen { align: center middle; }
     KeysScreen > Vertical { width: 78; max-width: 100%; height: auto; max-height: 100%;
-        border: thick $accent; background: $surface; padding: 0 1; }
+        border: thick $accent; background: $surface; padding: 0 1; overflow-y: auto; }
     KeysScreen #keys-title { text-style: bold; }
     """
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+    BINDINGS = [
+        Binding("escape,question_mark,q", "close", "Close"),
+        Binding("up", "read(-1, False)", show=False),
+        Binding("down", "read(1, False)", show=False),
+        Binding("pageup", "read(-1, True)", show=False),
+        Binding("pagedown", "read(1, True)", show=False),
+    ]
+    WIDE = 80
+    """From this width on the keys show in their columns; below it one key a line."""
 
     def __init__(self, text: str, title: str = "Keys") -> None:
         super().__init__()
@@ -30,8 +44,19 @@ class KeysScreen(AppModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, id="keys-title")
-            yield Static(self.text)
+            yield Static(self.text, id="keys-text")
             yield Label("Esc closes.")
+
+    def on_resize(self) -> None:
+        text = self.text
+        if self.size.width < self.WIDE:
+            text = re.sub(r" {2,}", "\n", text)  # the columns' gaps
+        self.query_one("#keys-text", Static).update(text)
+
+    def action_read(self, delta: int, page: bool) -> None:
+        """Scroll the keys by a line or a page."""
+        box = self.query_one(Vertical)
+        box.scroll_relative(y=delta * (max(1, box.size.height - 1) if page else 1), animate=False)
 
     def action_close(self) -> None:
         """Close the window."""
@@ -57,6 +82,8 @@ class RulesScreen(AppModalScreen[None]):
     RulesScreen OptionList > .option-list--option-highlighted { text-style: bold underline; }
     RulesScreen #rule-scroll { height: 2fr; border-top: solid $accent; padding: 0 1; }
     RulesScreen #rule-text { width: 100%; }
+    RulesScreen.-slim Label { width: 1fr; }
+    RulesScreen.-slim Input, RulesScreen.-short Input { border: none; height: 1; padding: 0 1; }
     """
     BINDINGS = [
         Binding("escape", "close", "Close"),

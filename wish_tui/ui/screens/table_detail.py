@@ -3,13 +3,16 @@
 One object the `TableScreen` composes (`screen.detail`): a game whose screen sets `DETAIL_ROWS`
 gets a `DetailLine` under its board, saying what the open window's highlighted option is
 (`TableScreen.option_detail`, or the words a window that asks no game action gave), or else what
-the game's cursor is on (`TableScreen.detail_words`).
+the game's cursor is on (`TableScreen.detail_words`). On a phone's narrow terminal it takes twice
+the rows, so that a card's text is read whole in 40 columns.
 """
 
 from __future__ import annotations
 
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
+
+from .table_parts import NARROW_WIDTH
 
 
 class TableDetail:
@@ -19,6 +22,18 @@ class TableDetail:
         self.screen = screen
         self.asked: list[str] = []
         """What the detail line says of each option of a window that asks no game action."""
+
+    def rows(self) -> int:
+        """The rows the detail line takes (0: the game has none)."""
+        details = self.screen.query(DetailLine)
+        return details.first().rows if details else 0
+
+    def fit(self) -> None:
+        """Take twice the game's rows on a terminal narrower than `NARROW_WIDTH`."""
+        screen = self.screen
+        if screen.DETAIL_ROWS:
+            slim = screen.size.width < NARROW_WIDTH
+            screen.query_one(DetailLine).set_rows(screen.DETAIL_ROWS * (2 if slim else 1))
 
     def show(self, view: dict | None = None) -> None:
         """Say on the detail line what is highlighted: the open window's option, else what

@@ -67,6 +67,10 @@ class TableKeyBar:
         keys = [*shown, *OVER_KEYS, *unshown]
         self.screen.query_one(KeyBar).set_keys(keys, terse_from=len(shown) + len(OVER_KEYS))
 
+    def rows(self) -> int:
+        """The rows the key bar takes (more than one on a narrow terminal, when its keys wrap)."""
+        return self.screen.query_one(KeyBar).rows
+
     def name_keys(self, status: str) -> None:
         """The status line now says `status`: the keys it names show in the bar."""
         named = tuple(keys_named(f"{status}\n{self.hint_text}"))

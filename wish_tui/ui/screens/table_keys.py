@@ -92,6 +92,8 @@ class TableKeys:
             return self.screen.table.can_hand_to_bot
         if action == "resign":
             return self.screen.table.can_resign
+        if action == "next_part":
+            return self.screen.parts.switchable
         if action.startswith("choice_"):
             panel = self.screen.query_one(ChoicePanel)
             if action == "choice_cancel":
@@ -227,12 +229,6 @@ class TableKeys:
             self.choose_in_steps(self.screen.KEY_GROUPS[group][0], actions, steps)
             return
         self.screen._choose(self.screen.group_title(group), actions)
-
-    def option_steps(self, group: str) -> tuple:
-        """How a long window of `group`'s actions is split, one step at a time: pairs of the
-        step's question and a function giving each action the name of its part. By default
-        none: one window."""
-        return ()
 
     def choose_in_steps(self, path: str, actions: list, steps: tuple) -> None:
         """Ask which of `actions`: first which part of them, while they are many and a step

@@ -25,9 +25,9 @@ class TableNews:
 
     def overlay_bottom(self) -> int:
         """The screen row the panels over the table end above when they can: the detail line's
-        first (`TableScreen.DETAIL_ROWS`), else the status line's."""
+        first (`TableDetail.rows`), else the status line's."""
         screen = self.screen
-        return min(screen.status_top(), screen.size.height - 2 - screen.DETAIL_ROWS)
+        return min(screen.status_top(), screen.status_line.room_top() - screen.detail.rows())
 
     def panels_bottom(self) -> int:
         """The screen row the panels over the table end above: the status line's, or, when the
@@ -41,7 +41,9 @@ class TableNews:
         region = log.content_region
         base = min(top, self.overlay_bottom())
         if not region.height or region.bottom < base:
-            return top  # the log ends higher up: the panels lie over none of its last rows
+            # The log ends higher up: the panels lie over none of its last rows. On a narrow
+            # terminal they end above the detail line, which says what they highlight.
+            return base if self.screen.parts.narrow else top
         news = max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height))
         return min(base, region.bottom) - news
 
@@ -59,7 +61,7 @@ class TableNews:
         """The screen rows something lies over the table on: the status line's second row, an
         open question."""
         screen = self.screen
-        rows = set(range(screen.status_top(), screen.size.height - 1))
+        rows = set(range(screen.status_top(), screen.size.height - screen.key_bar.rows()))
         rows.update(screen.query_one(ChoicePanel).rows_over_table())
         return rows
 

@@ -9,7 +9,7 @@ The screen is one Screen that composes the objects doing its jobs (no mixins), e
 `table_*.py` of its own: the key router (`table_keys`), the key bar, the status line, the detail
 line, the log's newest line kept in sight (`table_news`), the people at the table and its clock,
 help and hints (`table_help`), the turns at one keyboard, its toasts and its ways out
-(`table_leaving`). Each asks the table what it can do (`wish_tui.tables.base.TableBase`
+(`table_leaving`), and on a narrow terminal the board's part in sight (`table_parts`). Each asks the table what it can do (`wish_tui.tables.base.TableBase`
 declares every capability) and the app what it is (`table_app.TableApp`); nothing probes.
 
 A client of the seat API (`wish_tui.tables.seat`) at any table, local or a server's: it shows the
@@ -20,12 +20,11 @@ every change (`table_changed`), every refusal and every hint.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
-from textual.widget import Widget
+from textual.widgets import Static
 
 from wish_tui.tables.seat import Hint
 from wish_tui.widgets.choice_panel import ChoicePanel
@@ -34,8 +33,9 @@ from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.view_text import ViewText
 
-from .app_screen import AppScreen
+from .board_screen import BoardScreen
 from .clock_tick import ClockTick
+from .table_board import TableBoard
 from .table_detail import TableDetail
 from .table_help import TableHelp
 from .table_key_bar import TableKeyBar
@@ -49,19 +49,14 @@ from .table_turns import TableTurns
 
 UNDO = Binding("u", "undo", "Undo")
 """The undo key: a game lists it after its own keys, so the footer shows the game's keys first."""
-TABLE_CSS_PATH = Path(__file__).with_name("table.tcss")
-"""The layout of every screen showing a table; read when the first one opens, so the title
-screen starts without it."""
 
 
-class TableScreen(AppScreen):
+class TableScreen(BoardScreen):
     """A game in progress at a table, seen by the seat at the keyboard.
 
     Composed of `router` (keys), `key_bar`, `status_line`, `detail`, `news`, `people`, `guide`
     (help and hints), `turns`, `toasts` and `leaving`; the game's screen overrides only the hooks
     below ("what a game supplies")."""
-
-    CSS_PATH = TABLE_CSS_PATH
 
     BINDINGS = [
         Binding("h", "hint", "Hint", show=False),
@@ -85,8 +80,9 @@ class TableScreen(AppScreen):
         Binding("x", "resign", "Resign", show=False),
     ]
 
-    BOARD: type = None  # type: ignore[assignment]
-    """The game's board widget: composes its table and shows a view (`show(view, seat, ...)`)."""
+    BOARD: type[TableBoard] = TableBoard
+    """The game's board widget: composes its table and shows a view (`show(view, seat, ...)`);
+    it declares its parts on a narrow terminal (`TableBoard.PARTS`)."""
     KEY_GROUPS: dict[str, tuple] = {}
     """Per game key's action name: its title first (the game's `choices.KEY_GROUPS`)."""
     RARE_GROUPS: frozenset[str] = frozenset()
@@ -96,7 +92,7 @@ class TableScreen(AppScreen):
     0: the game has none."""
 
     def __init__(self, table, warning: str | None = None) -> None:
-        super().__init__(classes="table")
+        super().__init__(self.BOARD)
         self.table = table
         """The table this screen sits at (a `wish_tui.tables.seat.TableClient`)."""
         self.viewer = self._first_mine()
@@ -258,12 +254,13 @@ class TableScreen(AppScreen):
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        yield self.parts.tabs()
         yield self.BOARD(id="board-root")
         if self.DETAIL_ROWS:
             yield DetailLine(self.DETAIL_ROWS, id="detail")
         yield ChoicePanel(id="choice")
         yield ViewText(id="status", classes="rising")
-        yield Widget(id="status-room")
+        yield Static(id="status-room")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
@@ -281,15 +278,17 @@ class TableScreen(AppScreen):
         """The screen is up: a game may say something at the start (Textual calls every class's
         `on_mount`, so a game overrides this instead)."""
 
-    def on_resize(self) -> None:
-        self.set_class(not self.compact, "roomy")
+    def board_resized(self) -> None:
+        self.detail.fit()
         self.refresh_view()
         self.call_after_refresh(self.news.keep_in_sight)
 
-    @property
-    def compact(self) -> bool:
-        """True on small terminals (80x24 and the like)."""
-        return self.size.height < 34 or self.size.width < 100
+    def part_switched(self) -> None:
+        # The part's widgets know their width once laid out: what fits it is shown then.
+        self.call_after_refresh(self.board_resized)
+
+    def on_key_bar_rows_changed(self) -> None:
+        self.status_line.show()
 
     def _mine(self) -> list[int]:
         """The seats played at this keyboard."""

@@ -46,10 +46,16 @@ class TableStatus:
         status = screen.query_one("#status", ViewText)
         if self.refusal is None:
             text = Text(self.line(screen.view() if view is None else view))
+            if screen.parts.narrow:
+                text = Text("\n".join(self._wrapped(text.plain, status.size.width, "")))
         else:
             text = Text("\n".join(self._refusal_lines(status.size.width or screen.size.width)))
         status.set_class(self.refusal is not None, "-refused")
         status.show(text)
+        # On a narrow terminal the status takes rows of its own (a part of the board may have
+        # no log's last row to rise over); on a wider one, its one row.
+        lines = text.plain.count("\n") + 1 if screen.parts.narrow else 1
+        screen.query_one("#status-room").styles.height = lines
         screen.key_bar.name_keys(text.plain)
         top = screen.status_top()
         status.styles.offset = (0, max(0, top))
@@ -57,17 +63,29 @@ class TableStatus:
 
     def top(self) -> int:
         """The screen row the status line begins at: just above the key bar, the screen's last
-        row (a refusal of two lines rises over the log's last row)."""
+        rows (a refusal of two lines rises over the log's last row)."""
         lines = self.screen.query_one("#status", ViewText).text.plain.count("\n") + 1
-        return self.screen.size.height - 1 - lines
+        return self.screen.size.height - self.screen.key_bar.rows() - lines
+
+    def room_top(self) -> int:
+        """The first screen row kept for the status line (two on a narrow terminal when its
+        words need them; one elsewhere, a refusal's second rising over the row above)."""
+        room = self.screen.query_one("#status-room").styles.height
+        rows = int(room.value) if room is not None else 1
+        return self.screen.size.height - self.screen.key_bar.rows() - rows
 
     def _refusal_lines(self, width: int) -> list[str]:
         words = self._with_clock(REFUSED_MARK + self.refusal)
-        indent = " " * len(REFUSED_MARK)
-        lines = [line.plain for line in Text(words).wrap(_MEASURE, max(10, width - len(indent)))]
+        return self._wrapped(words, width, " " * len(REFUSED_MARK))
+
+    def _wrapped(self, words: str, width: int, indent: str) -> list[str]:
+        """`words` in at most two lines of `width`, the second after `indent` (under a
+        refusal's mark)."""
+        room = max(10, (width or self.screen.size.width) - len(indent))
+        lines = [line.plain for line in Text(words).wrap(_MEASURE, room)]
         if len(lines) > REFUSAL_LINES:
             lines = lines[:REFUSAL_LINES]
-            lines[-1] = lines[-1][: width - len(indent) - 1].rstrip() + "…"
+            lines[-1] = lines[-1][: room - 1].rstrip() + "…"
         return [lines[0], *(indent + line for line in lines[1:])]
 
     def line(self, view: dict) -> str:

@@ -1,6 +1,10 @@
 """Wish's board: the map with tracks and Offer on top, the player board and hand below, the log.
 
-It renders one seat's view and holds nothing; the game screen and the replay both show it.
+It renders one seat's view and holds nothing; the game screen and the replay both show it. On a
+phone's narrow terminal it shows one of its four parts at a time (`PARTS`): the map, the tracks
+and Offer, your board above your hand, the log. Each reads whole at 40 columns, abbreviated by
+design where it must be (an Area's tiny name in the map, an action's first letters on the board);
+the detail line says the whole of what the look cursor is on.
 """
 
 from __future__ import annotations
@@ -8,6 +12,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
+from wish_tui.ui.screens.table_board import TableBoard
 from wish_tui.widgets.game_log import GameLog
 
 from .hand_view import HandView, hand_status
@@ -17,10 +22,11 @@ from .player_board import PlayerBoard
 from .tracks_view import TracksView
 
 
-class WishBoard(Vertical):
+class WishBoard(TableBoard):
     """The whole table of Wish as one seat sees it."""
 
     DEFAULT_CSS = "WishBoard { height: 1fr; }"
+    PARTS = (("map", "Map"), ("side", "Offer"), ("bottom", "You"), ("log", "Log"))
 
     def __init__(self, *, with_hand: bool = True, id: str | None = None) -> None:
         super().__init__(id=id)

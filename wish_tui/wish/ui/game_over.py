@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from wish_tui.core.ranking import places_of
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.wish.words.marks import DJINN_TITLE
 
 STEP_TITLES = (
@@ -18,6 +19,10 @@ STEP_TITLES = (
     ("destiny", "5 Dest"),
 )
 """The five scoring steps: Wishes' VP, VP tokens, Ongoing Wishes, Badges, Destiny."""
+NARROW_TITLES = ("Djinn", "1", "2", "3", "4", "5", "VP", "B/C/W", "#")
+"""The table's column titles on a phone's 40 columns, said in words under it."""
+NARROW_WIDTH = 80
+"""Below this width the table takes its narrow titles."""
 
 
 def verdict(view: dict) -> str:
@@ -46,6 +51,7 @@ class GameOverScreen(FinalScoringScreen):
     GameOverScreen DataTable { height: auto; }
     GameOverScreen #verdict { text-style: bold; }
     GameOverScreen Label { width: 100%; }
+    GameOverScreen.-slim > Vertical { width: 100%; max-height: 100%; padding: 0; }
     """
     GAME = "wish"
 
@@ -61,13 +67,19 @@ class GameOverScreen(FinalScoringScreen):
             yield Label(verdict(self.view), id="verdict")
             yield DataTable(id="scores", cursor_type="none", zebra_stripes=True)
             yield Label(self._destinies(), id="destinies")
+            narrow = " VP the total, # the place." if self._narrow else ""
             yield Label(
                 "Steps: 1 Wishes' VP, 2 VP tokens, 3 Ongoing Wishes, 4 Badges, 5 Destiny. "
-                "Ties (B/C/W): most Badges, then Crystals, then Wishes fulfilled."
+                f"Ties (B/C/W): most Badges, then Crystals, then Wishes fulfilled.{narrow}"
             )
             if self.seed is not None:
                 yield Label(f"Seed {self.seed}: '--seed {self.seed}' deals this game again.")
-        yield Footer()
+        yield KeyFooter()
+
+    @property
+    def _narrow(self) -> bool:
+        """True on a phone's narrow terminal: the table's titles are short."""
+        return self.app.size.width < NARROW_WIDTH
 
     def _destinies(self) -> str:
         parts = [
@@ -87,13 +99,8 @@ class GameOverScreen(FinalScoringScreen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(
-            "Djinn",
-            *(title for _, title in STEP_TITLES),
-            "Total",
-            "Ties B/C/W",
-            "Place",
-        )
+        titles = ("Djinn", *(title for _, title in STEP_TITLES), "Total", "Ties B/C/W", "Place")
+        table.add_columns(*(NARROW_TITLES if self._narrow else titles))
         place = places_of(self.view["scores"])
         for entry in self.view["scores"]["seats"]:
             table.add_row(

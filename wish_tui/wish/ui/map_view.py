@@ -1,4 +1,8 @@
-"""The map: twelve Areas on a 3 x 4 grid, drawn line by line so only changed Areas redraw."""
+"""The map: twelve Areas on a 3 x 4 grid, drawn line by line so only changed Areas redraw.
+
+On a phone's 40 columns its boxes are 8 columns wide: an Area whose short name does not fit
+shows a tiny one (`TINY_NAMES`), abbreviated by design; the detail line says the whole name.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +14,13 @@ from textual.widget import Widget
 
 from wish_tui.wish.rules import CATALOG, COLOURS
 from wish_tui.wish.ui.style import COLOUR_STYLE, DJINN_STYLE
-from wish_tui.wish.words.marks import DJINN_LETTER, LETTER, area_label
+from wish_tui.wish.words.marks import AREA_SHORT, DJINN_LETTER, LETTER, area_label
 
 ROWS, COLS = 3, 4
+NARROWEST_CELL = 8
+"""The narrowest Area box (the map then takes 37 columns of a phone's 40)."""
+EIGHTY_CELL = 11
+"""An Area box's width on an 80-column terminal (and the narrowest before phones)."""
 CELL_LINES = 3
 """Text lines inside each Area's box."""
 BORDER = Style(color="bright_black")
@@ -30,6 +38,27 @@ def _area_grid() -> dict[tuple[int, int], int]:
 
 
 GRID = _area_grid()
+TINY_NAMES = {
+    "Sandhills": "Sandh.",
+    "Palace Gardens": "P.Gard",
+    "Dark Temple": "D.Tmpl",
+    "Mountain Caves": "M.Cave",
+    "Volcano": "Volc.",
+    "Trade Market": "T.Mkt",
+    "Cataracts": "Catar.",
+}
+"""The Areas' names in a box of 8 columns with a Monument's mark (6 letters), where neither the
+name nor its short name fits."""
+
+
+def cell_name(name: str, room: int) -> str:
+    """An Area's name in `room` columns: whole, its short name, else its tiny one."""
+    label = area_label(name, room)
+    if len(name) <= room or len(AREA_SHORT.get(name, name)) <= room:
+        return label
+    return TINY_NAMES.get(name, label)[:room]
+
+
 ROUTE_STEP = {area: step for step, area in enumerate(CATALOG.route)}
 DIAGONALS = {
     (a.row, a.col, b.row, b.col)
@@ -62,7 +91,7 @@ def cell_segments(
     else:
         tag = ""
     room = width - len(tag) - (1 if tag else 0)
-    name = area_label(name, room)
+    name = cell_name(name, room)
     head = [Segment(name, NAME)]
     if tag:
         head += [Segment(" " * (room - len(name) + 1), PLAIN), Segment(tag, MARK)]
@@ -96,7 +125,10 @@ def cell_segments(
         tokens.append(Segment(DJINN_LETTER[djinn], Style.parse(DJINN_STYLE[djinn] + " reverse")))
         tokens.append(Segment(" ", PLAIN))
     if area_view["caravan"]:
-        tokens += [Segment("Caravan", Style(bold=True, color="yellow")), Segment(" ", PLAIN)]
+        # 'Car' in a phone's narrow box beside a Djinn (the detail line says 'the Caravan').
+        narrow = width < EIGHTY_CELL and len(tokens) + len("Caravan") > width
+        caravan = "Car" if narrow else "Caravan"
+        tokens += [Segment(caravan, Style(bold=True, color="yellow")), Segment(" ", PLAIN)]
     if area_view["wind_blast"]:
         tokens += [Segment("~", Style(bold=True, color="cyan")), Segment(" ", PLAIN)]
     if area_view["fiery_clone"]:
@@ -160,7 +192,7 @@ class MapView(Widget):
             self.refresh(region)
 
     def on_resize(self) -> None:
-        width = max(11, (self.size.width - 1) // COLS - 1)
+        width = max(NARROWEST_CELL, (self.size.width - 1) // COLS - 1)
         if width != self._cell_width:
             self._cell_width = width
             self._cells = {
@@ -170,7 +202,7 @@ class MapView(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self._cell_width
-        if not self._areas:
+        if not self._areas or y > ROWS * (CELL_LINES + 1):
             return Strip.blank(self.size.width)
         band, offset = divmod(y, CELL_LINES + 1)
         segments: list[Segment] = []

@@ -49,6 +49,34 @@ def title_line(p: dict, width: int) -> tuple[str, str, str]:
     return who, f" in {where}", destiny
 
 
+def columns_text(p: dict, cut: int | None) -> Text:
+    """The board's action columns on one line, each action's word cut to `cut` letters (None:
+    whole): ● marks an action marker, ⚗ the Potion action, 🔒 the Lock."""
+    board = CATALOG.djinns[p["djinn"]]
+    text = Text()
+    for i, symbols in enumerate(board.columns):
+        text.append(f"{i + 1}[", "dim")
+        locked = i == 1 and not p["unlocked"]
+        if locked:  # what waits under the Lock, greyed
+            text.append("🔒", "dim")
+        for j, symbol in enumerate(symbols):
+            if j:
+                text.append("|", "dim")
+            word = symbol_word(board, symbol)
+            if cut:
+                word = word[:cut]
+            if locked:
+                text.append(word, "dim")
+            elif p["markers"][i] == symbol:
+                text.append(f"●{word}", "bold reverse")
+            elif p["potion_used"] == f"{i + 1}:{symbol}":
+                text.append(f"⚗{word}", "bold reverse magenta")
+            else:
+                text.append(word)
+        text.append("]", "dim")
+    return text
+
+
 class PlayerBoard(ViewText):
     """The board of the seat being shown: ● marks an action marker, ⚗ the Potion action."""
 
@@ -60,33 +88,20 @@ class PlayerBoard(ViewText):
         """Show the board of `seat` in a view, the look cursor's line (a part of PARTS) in
         reverse."""
         p = view["players"][seat]
-        board = CATALOG.djinns[p["djinn"]]
         text = Text(no_wrap=True, overflow="ellipsis")
         who, where, destiny = title_line(p, self.size.width or 49)
         text.append(who, "bold underline")
         text.append(where)
         text.append(destiny, "italic")
         text.append("\n")
-        for i, symbols in enumerate(board.columns):
-            text.append(f"{i + 1}[", "dim")
-            locked = i == 1 and not p["unlocked"]
-            if locked:  # what waits under the Lock, greyed
-                text.append("🔒", "dim")
-            for j, symbol in enumerate(symbols):
-                if j:
-                    text.append("|", "dim")
-                word = symbol_word(board, symbol)
-                if compact:
-                    word = word[:4]
-                if locked:
-                    text.append(word, "dim")
-                elif p["markers"][i] == symbol:
-                    text.append(f"●{word}", "bold reverse")
-                elif p["potion_used"] == f"{i + 1}:{symbol}":
-                    text.append(f"⚗{word}", "bold reverse magenta")
-                else:
-                    text.append(word)
-            text.append("]", "dim")
+        width = self.size.width or 49
+        # Compact, each word is cut as little as the width allows (4 letters at 80 columns, 3
+        # on a phone's 40).
+        for cut in (4, 3, 2) if compact else (None,):
+            columns = columns_text(p, cut)
+            if columns.cell_len <= width:
+                break
+        text.append_text(columns)
         text.append("\nCrystals ")
         text.append_text(crystals_text(p["crystals"]))
         if p["djinn"] == "earth":

@@ -1,0 +1,154 @@
+"""The app's screens on a phone's terminal (issue 35): at 40x30 and 90x20 nothing needed is cut
+off, every key is in sight, and what is longer than the screen scrolls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+from textual.widgets._footer import FooterKey
+
+from wish_tui import saves
+from wish_tui.cli import Launch
+from wish_tui.games import GAMES
+from wish_tui.ui.app import WishApp, _load_for
+from wish_tui.ui.new_game import NewGameScreen
+from wish_tui.ui.replay import ReplayScreen
+from wish_tui.ui.screens.help_screens import KeysScreen
+from wish_tui.ui.title_menu import TitleMenu
+from wish_tui.widgets.key_bar import KeyBar
+from wish_tui.wish.ui.game_over import GameOverScreen
+from wish_tui.wish.words.help_text import KEYS
+
+from .helpers import settle
+from .test_club_pages import HISTORY, PagesApp
+from .test_lobby_screen import LobbyApp, lobby
+
+PHONE_SIZES = ((40, 30), (90, 20), (40, 20))
+SAVES = Path(__file__).parents[2] / "saves"
+
+
+def outside(screen) -> list:
+    """The widgets shown on `screen` that reach past its right edge, and those of its own
+    (not scrolled inside another) that reach past its last row."""
+    edge = screen.region
+    return [
+        widget
+        for widget in screen.query("*")
+        if widget.display
+        and widget.region.area
+        and (
+            widget.region.right > edge.right
+            or (widget.parent is screen and widget.region.bottom > edge.bottom)
+        )
+    ]
+
+
+async def test_the_title_menu_shows_every_item_and_key_whole():
+    for width, height in PHONE_SIZES:
+        app = WishApp(Launch("title"))
+        async with app.run_test(size=(width, height)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(TitleMenu)
+            lines = [menu.render_line(y).text.rstrip() for y in range(height)]
+            text = "\n".join(lines)
+            for item in ("New game", "Continue", "Load", "Learn to play", "Quit"):
+                assert item in text, (width, height, lines)
+            assert "f1 Rules" in text and "q Quit" in text, lines
+            assert "…" not in text, lines
+            assert all(len(line) <= width for line in lines)
+
+
+async def test_a_click_on_the_help_lines_second_row_opens_the_rules():
+    app = WishApp(Launch("title"))
+    async with app.run_test(size=(40, 30)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one(TitleMenu)
+        assert menu.render_line(29).text.startswith(" f1 Rules")
+        await pilot.click(TitleMenu, offset=(2, 29))
+        await settle(pilot)
+        assert "Rules" in type(app.screen).__name__ or "Choice" in type(app.screen).__name__
+
+
+async def test_the_new_game_form_fits_a_phone():
+    for size in PHONE_SIZES[:2]:
+        app = WishApp(Launch("new-game"))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, NewGameScreen)
+            assert outside(app.screen) == [], size
+
+
+async def test_a_replays_keys_are_all_in_sight_on_a_phone():
+    launch = Launch("replay", path=str(SAVES / "four-seat-monuments.json"))
+    for size in PHONE_SIZES:
+        app = WishApp(launch, _load_for(launch))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, 6)
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            keys = list(screen.query(FooterKey))
+            assert len(keys) >= 8
+            assert all(screen.region.contains_region(key.region) for key in keys), size
+            labels = " ".join(str(key.render()) for key in keys)
+            assert "Play from here" in labels and "Part" in labels
+
+
+async def test_the_keys_window_shows_one_key_a_line_and_scrolls():
+    app = WishApp(Launch("title"))
+    async with app.run_test(size=(40, 30)) as pilot:
+        await settle(pilot)
+        app.push_screen(KeysScreen(KEYS, "Keys of Wish"))
+        await settle(pilot)
+        box = app.screen.query_one("Vertical")
+        assert box.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert box.scroll_y > 0
+        shown = str(app.screen.query_one("#keys-text").render())
+        assert "\nm Manifest" in shown or "\nm Manifest" in shown.replace("  ", "\n")
+
+
+async def test_the_lobbys_keys_keep_their_words_on_a_phone():
+    app = LobbyApp()
+    async with app.run_test(size=(40, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show(lobby(["round 1"]))
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar)
+        text = " ".join(bar.render_line(y).text for y in range(bar.rows))
+        for words in ("n New table", "h History", "l Leaderboard", "q Quit"):
+            assert words in text, text
+        assert app.screen.region.contains_region(bar.region)
+
+
+async def test_a_club_page_says_its_highlighted_row_whole_on_a_phone():
+    for size, shown in (((40, 30), True), ((100, 30), False)):
+        app = PagesApp(HISTORY)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            row = app.screen.query_one("#club-row", Static)
+            assert row.display == shown
+            if shown:
+                words = str(row.render())
+                assert "Seats and scores: 1. alice 0 (resigned), 1. bob 0" in words, words
+                assert "Rated: " in words and app.screen.region.contains_region(row.region)
+
+
+async def test_the_final_scoring_shows_every_column_at_forty_columns():
+    path = SAVES / "tie-by-badges.json"
+    app = WishApp(Launch("load", path=str(path)), saves.load_game(str(path), games=GAMES))
+    async with app.run_test(size=(40, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("1")
+        for _ in range(40):
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        table = screen.query_one("#scores")
+        assert table.region.right <= 40 and table.virtual_size.width <= table.size.width
+        assert outside(screen) == []

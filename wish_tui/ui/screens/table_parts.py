@@ -1,0 +1,123 @@
+"""A board's parts on a narrow terminal: one part shown at a time, a key and a tap to switch.
+
+The contract every game follows (a phone's portrait terminal is about 40x30, its landscape one
+about 90x20):
+
+- Below `NARROW_WIDTH` columns or `NARROW_HEIGHT` rows a screen showing a board (the table
+  screen, a replay, a watched table) has the class `narrow` and shows one part of the board at
+  a time. The game's board declares its parts in `TableBoard.PARTS`, (widget id, name) in order
+  (Wish: the map, the tracks and Offer, your board and hand, the log); a widget of the board
+  that is no part and holds none shows in every part.
+- A part shown gets the class `-part-shown`, the containers holding it `-part-holder` (both take
+  the board's whole room), every other part and container `-part-hidden` (not displayed); what
+  a part looks like at 40 columns is the game's own CSS under `Screen.table.narrow`.
+- Tab shows the next part, shift+Tab the one before (the key bar says `tab Part`); the part
+  tabs (`PartTabs`, a row above the board) name every part and a click or a tap on a name shows
+  it.
+- Nothing a decision needs is ever hidden: the choice panel, the status line, the detail line
+  and the key bar lie outside the board and show in every part; the key bar wraps to up to
+  `NARROW_KEY_ROWS` rows rather than cut its keys' words.
+- At `NARROW_WIDTH`x`NARROW_HEIGHT` and larger nothing of this shows: the layouts there are
+  those of the wide screens (`is_compact` tells the smaller of them from the roomy ones).
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.geometry import Size
+
+from wish_tui.widgets.key_bar import KeyBar
+from wish_tui.widgets.part_tabs import PartTabs
+
+from .table_board import TableBoard
+
+NARROW_WIDTH, NARROW_HEIGHT = 80, 24
+"""Below either, a board shows one part at a time."""
+ROOMY_WIDTH, ROOMY_HEIGHT = 100, 34
+"""From both on, a board takes the room of a large terminal (the `roomy` class)."""
+NARROW_KEY_ROWS = 3
+"""The most rows the key bar takes on a narrow terminal (one on a wider one)."""
+PART_KEYS = [
+    Binding("tab", "next_part(1)", "Part"),
+    Binding("shift+tab", "next_part(-1)", show=False),
+]
+"""The keys that switch parts, which every screen showing a board lists."""
+
+
+def is_compact(size: Size) -> bool:
+    """True on a terminal smaller than a roomy one (80x24 and the like, and a narrow one)."""
+    return size.height < ROOMY_HEIGHT or size.width < ROOMY_WIDTH
+
+
+def is_narrow(size: Size) -> bool:
+    """True on a terminal that shows one part of a board at a time."""
+    return size.width < NARROW_WIDTH or size.height < NARROW_HEIGHT
+
+
+class BoardParts:
+    """The parts of the board a screen shows (its `#board-root`), and which one is in sight."""
+
+    def __init__(self, screen, board: type[TableBoard]) -> None:
+        self.screen = screen
+        self.parts = board.PARTS
+        self.shown = 0
+        """The index of the part in sight on a narrow terminal."""
+        self.narrow = False
+
+    def tabs(self) -> PartTabs:
+        """The row of part names, for the screen to compose above its board."""
+        tabs = PartTabs(id="parts")
+        tabs.set_names(tuple(name for _, name in self.parts))
+        tabs.display = False
+        return tabs
+
+    @property
+    def switchable(self) -> bool:
+        """True when a key or a tap shows another part now."""
+        return self.narrow and len(self.parts) > 1
+
+    def fit(self) -> None:
+        """The terminal's size changed: show the board whole, or one part of it."""
+        screen = self.screen
+        self.narrow = is_narrow(screen.size)
+        screen.set_class(self.narrow, "narrow")
+        screen.set_class(not is_compact(screen.size), "roomy")
+        for tabs in screen.query(PartTabs):
+            tabs.display = self.switchable
+        for bar in screen.query(KeyBar):
+            bar.set_max_rows(NARROW_KEY_ROWS if self.narrow else 1)
+        self._mark()
+        screen.refresh_bindings()
+
+    def step(self, delta: int) -> None:
+        """Show the next part (`delta` 1) or the one before (-1)."""
+        if self.parts:
+            self.show_part((self.shown + delta) % len(self.parts))
+
+    def show_part(self, index: int) -> None:
+        """Show part `index`."""
+        self.shown = index
+        for tabs in self.screen.query(PartTabs):
+            tabs.mark(index)
+        self._mark()
+
+    def shown_id(self) -> str | None:
+        """The widget id of the part in sight (None: the board shows whole)."""
+        return self.parts[self.shown][0] if self.switchable else None
+
+    def _mark(self) -> None:
+        if not self.parts:
+            return
+        board = self.screen.query_one("#board-root")
+        shown = board.query_one(f"#{self.parts[self.shown][0]}")
+        holders = set(shown.ancestors) - set(board.ancestors_with_self)
+        narrow = self.switchable
+        for part_id, _ in self.parts:
+            part = board.query_one(f"#{part_id}")
+            part.set_class(narrow and part is shown, "-part-shown")
+            part.set_class(narrow and part is not shown, "-part-hidden")
+            for holder in part.ancestors:
+                if holder is board:
+                    break
+                holder.set_class(narrow and holder in holders, "-part-holder")
+                holder.set_class(narrow and holder not in holders, "-part-hidden")
