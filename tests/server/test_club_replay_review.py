@@ -54,7 +54,7 @@ async def test_r_in_a_club_replay_has_the_server_review_it_once(tmp_path, monkey
             assert replay.coaching is None and replay.club_game == game_id
             await pilot.press("r")
             await until(pilot, lambda: "the club's coach" in status_of(replay), "the progress")
-            await until(pilot, lambda: replay.coaching is not None, "the review", steps=3000)
+            await until(pilot, lambda: replay.coaching is not None, "the review", steps=9000)
             assert replay.coaching.review.complete and replay.coaching.seat == 0
             assert "review of Air: " in status_of(replay)
             assert set(hub.club.reviews.of_game(game_id)) == {0}

@@ -29,6 +29,7 @@ from wish_tui.tables.protocol import int_field, text_field
 from wish_tui.tables.seat import Refused
 
 from .errors import ClubError
+from .rate_limit import RateLimiter
 
 QUEUE_MAX = 8
 """The most reviews the server makes or holds to make at once."""
@@ -40,6 +41,7 @@ class CoachRooms(Protocol):
     """What the coach asks of the table server that composes it."""
 
     club: object
+    limiter: RateLimiter
 
     async def record(self, fn, *args, **kwargs):
         """Call the club off the event loop, in order; a refusal is one sentence."""
@@ -76,6 +78,7 @@ class ClubCoach:
         return {"review": self.review}
 
     async def review(self, session, message: dict) -> None:
+        self.rooms.limiter.check(session.person, "review")  # each ask replays a whole game
         table_id = self._game_of(message)
         seat_name = text_field(message, "seat", "a seat's name", limit=40, required=False)
         archived = await self.rooms.record(self.rooms.club.history.archived, table_id)

@@ -32,6 +32,7 @@ DEFAULT_LIMITS = {
     "move": Limit(30, 10.0, "moves"),
     "invite": Limit(10, 60.0, "invitations"),
     "name": Limit(5, 60.0, "name changes"),
+    "review": Limit(10, 60.0, "reviews asked for"),
 }
 """The hub's limits per person, by kind of request."""
 
