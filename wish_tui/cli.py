@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -233,6 +234,13 @@ def build_parser() -> argparse.ArgumentParser:
         "the SQLite file of the data directory",
     )
     serve.add_argument(
+        "--smtp",
+        metavar="HOST:PORT",
+        help="send turn alerts by email through this SMTP relay (STARTTLS when it offers it; "
+        "its login from WISH_TUI_SMTP_USER and WISH_TUI_SMTP_PASSWORD, the sender from "
+        "WISH_TUI_SMTP_FROM)",
+    )
+    serve.add_argument(
         "--new-club",
         action="store_true",
         help="start a new, empty club where the data directory's club database is missing or "
@@ -287,6 +295,13 @@ def check_serve(args: argparse.Namespace) -> None:
                 "(postgresql://USER@HOST:PORT/DATABASE); leave it out to keep the club in the "
                 "data directory"
             )
+    if args.smtp is not None:
+        from wish_tui.server.smtp_relay import RelayRefused, SmtpRelay
+
+        try:
+            args.smtp = SmtpRelay.from_flag(args.smtp, os.environ)
+        except RelayRefused as exc:
+            raise UsageError(str(exc)) from None
     if args.web is not None and not 0 <= args.web <= 65535:
         raise UsageError("--web must be a port number from 0 to 65535 (0 picks a free port)")
     if args.web_url is not None:
@@ -335,6 +350,7 @@ def _serve(args: argparse.Namespace) -> int:
         web_url=args.web_url or "",
         database=args.database or "",
         new_club=args.new_club,
+        smtp=args.smtp,
         app=POOLED_CLIENT,
     )
     return serve.run(options)

@@ -67,7 +67,7 @@ async def test_a_member_creates_and_starts_a_tournament(hub):
 async def test_alerts_set_and_turned_off_from_the_plain_lobby(hub):
     alice = await Person(hub, ALICE, "alice").arrive()
     alice.type("alerts http://127.0.0.1:9/hook")
-    await alice.see("is told to http://127.0.0.1:9/hook, once a move.")
+    await alice.see("is posted to http://127.0.0.1:9/hook, once a move.")
     alice.type("alerts off")
     await alice.see("No alert is sent to you when a move waits for you.")
     alice.type("alerts")

@@ -77,3 +77,25 @@ async def test_n_on_the_profile_asks_for_a_new_name_and_sends_it():
         await pilot.press(*"Annabel", "enter")
         await pilot.pause()
     assert app.sent == [{"type": "rename", "name": "Annabel"}]
+
+
+TURNED_OFF = (
+    "Your turn alerts by email to ann@example.org were turned off after 5 failed sends (the "
+    "last: 550 no such mailbox); set them again on your profile page (a) or with 'alerts' in "
+    "the plain client to hear of your moves."
+)
+
+
+async def test_the_profile_shows_a_turned_off_alert_and_a_sets_it_again():
+    alerts = {"channel": "none", "target": "", "digest": False, "note": TURNED_OFF}
+    app = PagesApp({**PROFILE, "alerts": alerts})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#club-text").content)
+        assert "No alert is sent to you when a move waits for you." in text
+        assert "Note: Your turn alerts by email to ann@example.org were turned off" in text
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"ann@example.org", "enter")
+        await pilot.pause()
+    assert app.sent == [{"type": "alerts", "email": "ann@example.org"}]

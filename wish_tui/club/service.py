@@ -328,6 +328,7 @@ class ClubService:
     async def profile(self, session, message: dict) -> None:
         player = await self.rooms.record(self.club.players.get, session.player.id)
         keys = await self.rooms.record(self.club.players.keys_of, player.id)
+        alerts = await self.rooms.record(self.club.alerts.page_of, player.id)
         session.player = player
         self._page(
             session,
@@ -335,6 +336,7 @@ class ClubService:
             player=player.to_json(),
             keys=[{"fingerprint": k.fingerprint, "added_at": k.added_at} for k in keys],
             rename_from=self.club.players.renamed_again_at(player),
+            alerts=alerts,
         )
 
     def _refuse_guest(self, session) -> None:

@@ -12,6 +12,7 @@ said in sentences (`club_pages.py`, `archive.py`); a refusal is the server's one
 from __future__ import annotations
 
 from wish_tui import games
+from wish_tui.tables.alert_words import HOW, alerts_request
 
 from .archive import archive_lines
 from .club_pages import page_lines, settings_line
@@ -36,8 +37,8 @@ CLUB_COMMANDS = {
     "mute": "mute NAME: hide a member's chat from you, at every table (unmute NAME: again)",
     "unmute": "unmute NAME: see a muted member's chat again",
     "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
-    "alerts": "alerts URL|off: post a move waiting for you while you are away to this webhook "
-    "(ntfy, Discord, Slack), once a move",
+    "alerts": "alerts URL|ADDRESS|digest|each|off: hear of a move waiting for you while you are "
+    "away, by webhook (ntfy, Discord, Slack) or email, once a move or in one digest a day",
     "tournaments": "tournaments: the club's tournaments, the newest first",
     "tournament": "tournament ID [enter|withdraw|start]: a tournament's standings, rounds and "
     "tables; enter it (its tables come to you as they are made), leave it (your results stay), "
@@ -209,11 +210,11 @@ class ClubCommands:
         self._ask_page({"type": "player", "name": rest.strip()})
 
     def _cmd_alerts(self, rest: str) -> None:
-        url = rest.strip()
-        if not url:
-            self.out.say("Say 'alerts URL' (a webhook: http:// or https://) or 'alerts off'.")
+        request = alerts_request(rest) if rest.strip() else None
+        if request is None:
+            self.out.say(HOW)
             return
-        self.send({"type": "alerts", "webhook": None if url.lower() == "off" else url})
+        self.send(request)
 
     # -- tournaments -----------------------------------------------------------------------------
     def _cmd_tournaments(self, rest: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from wish_tui import games
+from wish_tui.tables.alert_words import profile_alert_lines
 from wish_tui.tables.tournament_words import lines as tournament_lines
 from wish_tui.tables.tournament_words import list_lines
 
@@ -196,9 +197,11 @@ def profile_lines(page: dict) -> list[str]:
     if player.get("profile"):
         lines.append(f"Your text: {player['profile']}")
     lines.append(rename_line(page))
+    lines.extend(profile_alert_lines(page.get("alerts")))
     lines.append(
         "'plain on' or 'plain off', 'bell on' or 'bell off', 'about TEXT' (a line on your "
-        "page), 'key LINE' (another public key of yours), 'rename NAME' change it."
+        "page), 'key LINE' (another public key of yours), 'rename NAME', 'alerts …' (how you "
+        "hear of your moves) change it."
     )
     return lines
 

@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Label, Static
 
 from wish_tui import games
+from wish_tui.tables.alert_words import ASK, HOW, alerts_request, profile_alert_lines
 from wish_tui.tables.tournament_words import heading
 from wish_tui.tables.tournament_words import lines as tournament_lines
 from wish_tui.ui.screens.app_screen import AppScreen
@@ -27,7 +28,7 @@ PAGE_KEYS = {
     "player": "h their history · l leaderboard · Esc back",
     "game": "g another game · l its leaderboard · Esc back",
     "profile": "k adds a key (paste its line) · b bell on/off · t your text · n your name · "
-    "Esc back",
+    "a turn alerts · Esc back",
     "tournaments": "Enter: the tournament's standings and rounds · Esc back",
     "tournament": "e enters it · x withdraws from it (your results stay) · o the list · Esc back",
 }
@@ -67,6 +68,7 @@ class ClubPageScreen(AppScreen):
         Binding("b", "bell", "Bell", show=False),
         Binding("t", "profile_text", "Text", show=False),
         Binding("n", "rename", "Name", show=False),
+        Binding("a", "alerts", "Alerts", show=False),
         Binding("e", "enter_tournament", "Enter", show=False),
         Binding("x", "withdraw", "Withdraw", show=False),
         Binding("o", "tournaments", "Tournaments", show=False),
@@ -205,6 +207,7 @@ class ClubPageScreen(AppScreen):
             if again is None
             else f"\nYou may change your name again from {_day(again)} (once in 30 days)."
         )
+        text += "".join(f"\n{line}" for line in profile_alert_lines(message.get("alerts")))
         if player.get("is_guest"):
             text = "You are a guest: connect with a key to keep a name, a rating and a profile."
         return f"Your profile: {player.get('name', '?')}", text
@@ -364,6 +367,20 @@ class ClubPageScreen(AppScreen):
         current = self.message.get("player", {}).get("name", "")
         prompt = "Your new name (others see it at once; once in 30 days):"
         self.app.push_screen(LineInput(prompt, 40, current), chosen)
+
+    def action_alerts(self) -> None:
+        """Profile: how you hear of a move waiting for you while away (webhook, email, none)."""
+        if self.kind != "profile" or self.message.get("player", {}).get("is_guest"):
+            return
+
+        def chosen(text: str | None) -> None:
+            request = alerts_request(text) if text is not None else None
+            if request is not None:
+                self._ask(request)
+            elif text:
+                self.app.notify(HOW, severity="warning")
+
+        self.app.push_screen(LineInput(ASK, 300), chosen)
 
     def action_profile_text(self) -> None:
         """Profile: a line others read on your page."""

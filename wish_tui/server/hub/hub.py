@@ -83,6 +83,7 @@ class Hub:
         node_id: this node's name among the club's nodes (by default its host and process id).
         lease_ms: how long this node's leases on its tables last unless renewed.
         new_club: make a new club of an empty database file (`serve --new-club`).
+        mail: the keeper's SMTP relay for turn alerts by email (`serve --smtp`); None: no email.
     """
 
     web_links = None
@@ -101,7 +102,10 @@ class Hub:
         node_id: str | None = None,
         lease_ms: int = LEASE_MS,
         new_club: bool = False,
+        mail=None,
     ) -> None:
+        self.mail = mail
+        """The SMTP relay (`smtp_relay.SmtpRelay`) turn alerts by email go through, or None."""
         self.data_dir = data_dir or saves.data_dir()
         self.new_club = new_club
         self.database = database
