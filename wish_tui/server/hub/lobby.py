@@ -116,8 +116,16 @@ class LobbyLists:
         """The lobby's list as `session` sees it (`common`: `common()`, if at hand)."""
         summaries, online = common or self.common()
         entries = [self._summary(table, shared, session) for table, shared in summaries]
-        # Where it is your move first (the longest waiting first), then your tables, then others.
-        entries.sort(key=lambda e: (not e["your_move"], -(e["since"] or 0), not e["mine"]))
+        # Where it is your move first: a live table (its clock runs in minutes), then the
+        # turn-based ones the longest waiting first (Yucata's rule); then your tables, then others.
+        entries.sort(
+            key=lambda e: (
+                not e["your_move"],
+                e["your_move"] and e["kind"] == "turn",
+                -(e["since"] or 0),
+                not e["mine"],
+            )
+        )
         return {
             "type": "lobby",
             "tables": entries,
