@@ -37,6 +37,7 @@ CLUB_TABLES = {
     "tournament_entrants",
     "tournament_tables",
     "alert_queue",
+    "follows",
 }
 
 

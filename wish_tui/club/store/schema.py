@@ -305,6 +305,25 @@ JSON, the webhook's URL and the note left when it was turned off), and the queue
 send, one per member, table and waiting period, retried with backoff."""
 
 
+V8 = (
+    "ALTER TABLE players ADD COLUMN vacation_until {bigint}",
+    "ALTER TABLE players ADD COLUMN vacation_days TEXT NOT NULL DEFAULT '{{}}'",
+    "CREATE INDEX players_on_vacation ON players (vacation_until) "
+    "WHERE vacation_until IS NOT NULL",
+    """CREATE TABLE follows (
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        other_id {bigint} NOT NULL REFERENCES players (id),
+        kind TEXT NOT NULL CHECK (kind IN ('follow', 'block')),
+        at {bigint} NOT NULL,
+        PRIMARY KEY (player_id, other_id)
+    ){compact}""",
+    "CREATE INDEX follows_by_other ON follows (other_id, kind)",
+)
+"""Version 8: a member's vacation (`players.vacation_until`: when it ends, NULL: none;
+`players.vacation_days`: JSON, the days taken in each year, by the year), and whom each member
+follows or blocks (`follows`, one row per pair: a block replaces a follow)."""
+
+
 MIGRATIONS: tuple[Callable, ...] = (
     _v1,
     _run(V2),
@@ -313,6 +332,7 @@ MIGRATIONS: tuple[Callable, ...] = (
     _run(V5),
     _run(V6),
     _run(V7),
+    _run(V8),
 )
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)
