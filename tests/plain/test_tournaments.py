@@ -4,9 +4,12 @@ server's one sentence."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.plain.club_helpers import Person, start_hub
+from wish_tui.cli import main
 
 ALICE = "SHA256:alice-key-0001"
 
@@ -73,3 +76,26 @@ async def test_alerts_set_and_turned_off_from_the_plain_lobby(hub):
     alice.type("alerts")
     await alice.see("Say 'alerts URL'")
     assert hub.club.alerts.settings_of(hub.club.players.by_name("alice").id) == {}
+
+
+async def test_a_vacation_from_the_plain_lobby_and_the_keepers_command(hub, capsys):
+    alice = await Person(hub, ALICE, "alice").arrive()
+    alice.type("vacation 4")
+    said = await alice.see("You are on vacation until ")
+    assert "turn-based tables wait (26 of 30 days left in" in said
+    alice.type("profile")
+    await alice.see("You are on vacation until ")
+    assert main(["club", "vacation", "alice", "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["format"] == "wish_tui.club.vacation" and said["days_used"] == 4
+    assert said["player"]["name"] == "alice" and said["until"] is not None
+    assert main(["club", "vacation", "alice", "off"]) == 0
+    assert capsys.readouterr().out.startswith("alice is not on vacation (29 of 30 days left")
+    await hub.vacations.load()
+    assert hub.vacations.until == {}
+    assert main(["club", "vacation", "alice", "soon"]) == 1
+    assert "DAYS is a whole number of days or 'off', not 'soon'." in capsys.readouterr().err
+    alice.type("vacation later")
+    await alice.see("Say 'vacation DAYS'")
+    alice.type("vacation 40")
+    await alice.see("A vacation is 1 to 29 days")

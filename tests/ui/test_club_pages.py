@@ -98,4 +98,18 @@ async def test_the_profile_shows_a_turned_off_alert_and_a_sets_it_again():
         await pilot.pause()
         await pilot.press(*"ann@example.org", "enter")
         await pilot.pause()
-    assert app.sent == [{"type": "alerts", "email": "ann@example.org"}]
+    assert app.sent == [{"type": "alerts", "email": "ann@example.org"}, {"type": "profile"}]
+
+
+async def test_v_on_the_profile_takes_a_vacation_and_the_page_says_it():
+    vacation = {"until": None, "year": 2026, "days_used": 4, "days_left": 26, "days_a_year": 30}
+    app = PagesApp({**PROFILE, "vacation": vacation})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#club-text").content)
+        assert "You are not on vacation (26 of 30 days left in 2026)." in text
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press(*"5", "enter")
+        await pilot.pause()
+    assert app.sent == [{"type": "vacation", "days": 5}, {"type": "profile"}]

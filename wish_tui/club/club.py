@@ -30,6 +30,7 @@ from .store.lock import ClubLock, take_lock
 from .store.sqlite_file import open_sqlite, path_in
 from .store.table_store import Tables
 from .tournament_store import Tournaments
+from .vacation import Vacations
 
 
 class Club:
@@ -49,6 +50,7 @@ class Club:
         self.moderation = Moderation(db, self.players)
         self.tournaments = Tournaments(db, self.players)
         self.alerts = Alerts(db)
+        self.vacations = Vacations(db, self.players)
 
     def finish(
         self,

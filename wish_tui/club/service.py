@@ -329,6 +329,7 @@ class ClubService:
         player = await self.rooms.record(self.club.players.get, session.player.id)
         keys = await self.rooms.record(self.club.players.keys_of, player.id)
         alerts = await self.rooms.record(self.club.alerts.page_of, player.id)
+        vacation = await self.rooms.record(self.club.vacations.state, player.id)
         session.player = player
         self._page(
             session,
@@ -337,6 +338,7 @@ class ClubService:
             keys=[{"fingerprint": k.fingerprint, "added_at": k.added_at} for k in keys],
             rename_from=self.club.players.renamed_again_at(player),
             alerts=alerts,
+            vacation=vacation.to_json(),
         )
 
     def _refuse_guest(self, session) -> None:

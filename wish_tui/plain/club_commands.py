@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from wish_tui import games
 from wish_tui.tables.alert_words import HOW, alerts_request
+from wish_tui.tables.vacation_words import HOW as VACATION_HOW
+from wish_tui.tables.vacation_words import vacation_request
 
 from .archive import archive_lines
 from .club_pages import page_lines, settings_line
@@ -39,6 +41,8 @@ CLUB_COMMANDS = {
     "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
     "alerts": "alerts URL|ADDRESS|digest|each|off: hear of a move waiting for you while you are "
     "away, by webhook (ntfy, Discord, Slack) or email, once a move or in one digest a day",
+    "vacation": "vacation DAYS|off: the clocks of your turn-based tables wait that many days "
+    "(up to 30 a year), or go on again",
     "tournaments": "tournaments: the club's tournaments, the newest first",
     "tournament": "tournament ID [enter|withdraw|start]: a tournament's standings, rounds and "
     "tables; enter it (its tables come to you as they are made), leave it (your results stay), "
@@ -213,6 +217,13 @@ class ClubCommands:
         request = alerts_request(rest) if rest.strip() else None
         if request is None:
             self.out.say(HOW)
+            return
+        self.send(request)
+
+    def _cmd_vacation(self, rest: str) -> None:
+        request = vacation_request(rest)
+        if request is None:
+            self.out.say(VACATION_HOW)
             return
         self.send(request)
 

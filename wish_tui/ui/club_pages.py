@@ -19,6 +19,9 @@ from wish_tui import games
 from wish_tui.tables.alert_words import ASK, HOW, alerts_request, profile_alert_lines
 from wish_tui.tables.tournament_words import heading
 from wish_tui.tables.tournament_words import lines as tournament_lines
+from wish_tui.tables.vacation_words import ASK as VACATION_ASK
+from wish_tui.tables.vacation_words import HOW as VACATION_HOW
+from wish_tui.tables.vacation_words import vacation_request, vacation_sentence
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.line_input import LineInput
 
@@ -28,7 +31,7 @@ PAGE_KEYS = {
     "player": "h their history · l leaderboard · Esc back",
     "game": "g another game · l its leaderboard · Esc back",
     "profile": "k adds a key (paste its line) · b bell on/off · t your text · n your name · "
-    "a turn alerts · Esc back",
+    "a turn alerts · v vacation · Esc back",
     "tournaments": "Enter: the tournament's standings and rounds · Esc back",
     "tournament": "e enters it · x withdraws from it (your results stay) · o the list · Esc back",
 }
@@ -69,6 +72,7 @@ class ClubPageScreen(AppScreen):
         Binding("t", "profile_text", "Text", show=False),
         Binding("n", "rename", "Name", show=False),
         Binding("a", "alerts", "Alerts", show=False),
+        Binding("v", "vacation", "Vacation", show=False),
         Binding("e", "enter_tournament", "Enter", show=False),
         Binding("x", "withdraw", "Withdraw", show=False),
         Binding("o", "tournaments", "Tournaments", show=False),
@@ -208,6 +212,8 @@ class ClubPageScreen(AppScreen):
             else f"\nYou may change your name again from {_day(again)} (once in 30 days)."
         )
         text += "".join(f"\n{line}" for line in profile_alert_lines(message.get("alerts")))
+        if message.get("vacation"):
+            text += f"\n{vacation_sentence(message['vacation'])}"
         if player.get("is_guest"):
             text = "You are a guest: connect with a key to keep a name, a rating and a profile."
         return f"Your profile: {player.get('name', '?')}", text
@@ -377,10 +383,26 @@ class ClubPageScreen(AppScreen):
             request = alerts_request(text) if text is not None else None
             if request is not None:
                 self._ask(request)
+                self._ask({"type": "profile"})  # the page as it stands now
             elif text:
                 self.app.notify(HOW, severity="warning")
 
         self.app.push_screen(LineInput(ASK, 300), chosen)
+
+    def action_vacation(self) -> None:
+        """Profile: pause your turn-based clocks for some days, or end the vacation."""
+        if self.kind != "profile" or self.message.get("player", {}).get("is_guest"):
+            return
+
+        def chosen(text: str | None) -> None:
+            request = vacation_request(text) if text else None
+            if request is not None:
+                self._ask(request)
+                self._ask({"type": "profile"})  # the page as it stands now
+            elif text:
+                self.app.notify(VACATION_HOW, severity="warning")
+
+        self.app.push_screen(LineInput(VACATION_ASK, 10), chosen)
 
     def action_profile_text(self) -> None:
         """Profile: a line others read on your page."""

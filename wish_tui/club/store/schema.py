@@ -308,8 +308,7 @@ send, one per member, table and waiting period, retried with backoff."""
 V8 = (
     "ALTER TABLE players ADD COLUMN vacation_until {bigint}",
     "ALTER TABLE players ADD COLUMN vacation_days TEXT NOT NULL DEFAULT '{{}}'",
-    "CREATE INDEX players_on_vacation ON players (vacation_until) "
-    "WHERE vacation_until IS NOT NULL",
+    "CREATE INDEX players_on_vacation ON players (vacation_until) WHERE vacation_until IS NOT NULL",
     """CREATE TABLE follows (
         player_id {bigint} NOT NULL REFERENCES players (id),
         other_id {bigint} NOT NULL REFERENCES players (id),

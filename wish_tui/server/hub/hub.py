@@ -56,6 +56,7 @@ from .table_news import TableNews
 from .table_requests import TableRequests
 from .tournament_runner import TournamentRunner
 from .turn_alerts import TurnAlerts
+from .vacations import Vacations
 
 SOCKET = "serve.sock"
 BANNED = (
@@ -149,6 +150,8 @@ class Hub:
         """The club's requests: invitations, who may say what, its pages, profiles."""
         self.tournaments = TournamentRunner(self)
         self.alerts = TurnAlerts(self)
+        self.vacations = Vacations(self)
+        """Who is on vacation: their turn-based clocks wait, no alert is sent them."""
         seating = self.seating
         self._handlers = {
             "hello": self._hello,
@@ -173,6 +176,7 @@ class Hub:
             **self.club_service.handlers(),
             **self.tournaments.handlers(),
             **self.alerts.handlers(),
+            **self.vacations.handlers(),
         }
         """Every request a session may make, by its type, and what answers it."""
 
@@ -230,6 +234,7 @@ class Hub:
         self.club, self._lock, problems = await loop.run_in_executor(None, opening)
         self.problems.extend(problems)
         self.recorder = Recorder(self.club)
+        await self.vacations.load()  # before the clocks run: a vacation's clocks wait
         await self.node.listen()  # a shared club: every node's changes heard before tables are read
         # not through the recorder: a database too damaged to list its tables stops the start
         loaded, problems = await loop.run_in_executor(None, self.club.tables.load_unfinished)
@@ -255,6 +260,7 @@ class Hub:
         self.spawn(self.clocks.keep_every_while())
         self.spawn(self.tournaments.pair_every_while())
         self.spawn(self.alerts.alert_every_while())
+        self.spawn(self.vacations.look_every_while())
         await self.node.start()
 
     async def close(self) -> None:

@@ -118,6 +118,8 @@ class TurnAlerts:
             player = player_id_of(place.person) if place.who == "human" else None
             if player is None or place.zombie or place.for_good or hub.connected(place.person):
                 continue
+            if hub.vacations.is_away(place.person):
+                continue
             since = int(table.since * 1000)
             waiting.setdefault(player, []).append((since, table))
             key = (player, table.club_id, since)
