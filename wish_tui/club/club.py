@@ -18,6 +18,7 @@ from wish_tui import saves
 from .alerts import Alerts
 from .errors import DatabaseRefused
 from .finish import finish_table
+from .follows import Follows
 from .history import History
 from .invitations import Invitations
 from .moderation import Moderation
@@ -51,6 +52,7 @@ class Club:
         self.tournaments = Tournaments(db, self.players)
         self.alerts = Alerts(db)
         self.vacations = Vacations(db, self.players)
+        self.follows = Follows(db, self.players)
 
     def finish(
         self,

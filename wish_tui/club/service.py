@@ -161,6 +161,7 @@ class ClubService:
         if not table.open_seats():
             raise ClubError("This table has no open seat to invite anyone to.")
         self.rooms.limiter.check(session.person, "invite")
+        await self.rooms.record(self.club.follows.refuse_invite, name, session.player.id)
         invitation = await self.rooms.record(
             self.club.invitations.invite, table.club_id, session.player.id, name
         )

@@ -46,6 +46,7 @@ from . import seating as tablemod
 from .clock_keeper import ClockKeeper
 from .copies import TableCopies
 from .endings import TableEndings
+from .friends import Friends
 from .lobby import LobbyLists
 from .nodes import NodeDuties
 from .presence import TablePresence, others
@@ -152,6 +153,7 @@ class Hub:
         self.alerts = TurnAlerts(self)
         self.vacations = Vacations(self)
         """Who is on vacation: their turn-based clocks wait, no alert is sent them."""
+        self.friends = Friends(self)
         seating = self.seating
         self._handlers = {
             "hello": self._hello,
@@ -177,6 +179,7 @@ class Hub:
             **self.tournaments.handlers(),
             **self.alerts.handlers(),
             **self.vacations.handlers(),
+            **self.friends.handlers(),
         }
         """Every request a session may make, by its type, and what answers it."""
 
@@ -469,9 +472,11 @@ class Hub:
         session.writer.close()
 
     async def _admit(self, session: Session, player: Player) -> None:
-        """Welcome a member, with the chat they muted."""
+        """Welcome a member, with the chat they muted, whom they follow and block."""
         muted = await self.record(self.club.moderation.muted_by, player.id)
         session.muted = {person_of(player_id) for player_id in muted}
+        session.player = player
+        await self.friends.load(session)
         self._welcome(session, player)
 
     def _welcome(self, session: Session, player: Player) -> None:
@@ -537,7 +542,7 @@ class Hub:
     def send_table(self, session: Session, table: Table, hidden=frozenset()) -> None:
         """Send `session` the table as its person sees it now (what is new since the last;
         `hidden`: people whose chat is left out besides those it mutes)."""
-        hidden = hidden | self.table_news.held_mutes(session, table.id)
+        hidden = hidden | self.table_news.held_mutes(session, table.id) | session.blocked
         session.send_table(table.message_for(session, self.connected, self.clock(), hidden))
 
     def changed(self, table: Table) -> None:
