@@ -99,3 +99,29 @@ async def test_a_vacation_from_the_plain_lobby_and_the_keepers_command(hub, caps
     await alice.see("Say 'vacation DAYS'")
     alice.type("vacation 40")
     await alice.see("A vacation is 1 to 29 days")
+
+
+BOB = "SHA256:bob-key-0002"
+
+
+async def test_follow_block_and_friends_from_the_plain_lobby(hub, capsys):
+    alice = await Person(hub, ALICE, "alice").arrive()
+    bob = await Person(hub, BOB, "bob").arrive()
+    alice.type("follow bob")
+    await alice.see("You follow bob: you see when they are online, and their open tables first.")
+    alice.type("friends")
+    await alice.see("You follow bob: online.")
+    await alice.see("You block no one.")
+    bob.type("block alice")
+    await bob.see("You block alice: they cannot invite you, join your tables or chat to you.")
+    assert main(["club", "friends", "bob", "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["format"] == "wish_tui.club.friends"
+    assert [b["name"] for b in said["blocks"]] == ["alice"]
+    assert [f["name"] for f in said["followers"]] == ["alice"]
+    bob.type("unblock alice")
+    await bob.see("You neither follow nor block alice now.")
+    alice.type("block")
+    await alice.see("block needs a member's name, e.g. 'block bob'.")
+    alice.type("follow nobody")
+    await alice.see("No player is called 'nobody'.")

@@ -113,3 +113,31 @@ async def test_v_on_the_profile_takes_a_vacation_and_the_page_says_it():
         await pilot.press(*"5", "enter")
         await pilot.pause()
     assert app.sent == [{"type": "vacation", "days": 5}, {"type": "profile"}]
+
+
+FRIENDS = {
+    "type": "page",
+    "page": "friends",
+    "player": {"id": 3, "name": "ann"},
+    "follows": [{"id": 4, "name": "bob", "online": True, "tables": ["3fa2c1"]}],
+    "blocks": [{"id": 5, "name": "cat"}],
+    "followers": [],
+}
+
+
+async def test_the_friends_page_lists_them_and_f_blocks_someone():
+    app = PagesApp(FRIENDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        grid = app.screen.query_one("#club-rows")
+        assert list(grid.get_row_at(0)) == ["bob", "online, at 3fa2c1"]
+        text = str(app.screen.query_one("#club-text").content)
+        assert text == "You block cat."
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press(*"block dan", "enter")
+        await pilot.pause()
+    assert app.sent == [
+        {"type": "follow", "name": "dan", "kind": "block"},
+        {"type": "friends"},
+    ]

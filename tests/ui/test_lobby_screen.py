@@ -93,6 +93,17 @@ async def test_hundreds_online_are_counted_and_a_few_named():
         assert f"p{ONLINE_NAMED:03d}" not in text
 
 
+async def test_those_you_follow_who_are_online_are_named_under_who_is_online():
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        friends = [{"name": "p001", "tables": []}]
+        app.screen.show({**lobby(["round 1"], online=3), "friends": friends})
+        await pilot.pause()
+        text = str(app.screen.query_one("#people", Static).content)
+        assert text.splitlines()[1] == "You follow, online: p001"
+
+
 class RecordingLobbyApp(LobbyApp):
     """The lobby, keeping what it would send to the table server."""
 

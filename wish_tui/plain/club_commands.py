@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from wish_tui import games
 from wish_tui.tables.alert_words import HOW, alerts_request
+from wish_tui.tables.friend_words import follow_request
 from wish_tui.tables.vacation_words import HOW as VACATION_HOW
 from wish_tui.tables.vacation_words import vacation_request
 
@@ -41,6 +42,14 @@ CLUB_COMMANDS = {
     "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
     "alerts": "alerts URL|ADDRESS|digest|each|off: hear of a move waiting for you while you are "
     "away, by webhook (ntfy, Discord, Slack) or email, once a move or in one digest a day",
+    "follow": "follow NAME: see when a member is online, and their open tables first "
+    "(unfollow NAME: no more)",
+    "unfollow": "unfollow NAME: stop following a member",
+    "block": "block NAME: a member cannot invite you, join your tables or chat to you "
+    "(unblock NAME: again)",
+    "unblock": "unblock NAME: let a blocked member invite you, join you and chat to you again",
+    "friends": "friends: whom you follow (online or not, at which tables), whom you block, who "
+    "follows you",
     "vacation": "vacation DAYS|off: the clocks of your turn-based tables wait that many days "
     "(up to 30 a year), or go on again",
     "tournaments": "tournaments: the club's tournaments, the newest first",
@@ -219,6 +228,25 @@ class ClubCommands:
             self.out.say(HOW)
             return
         self.send(request)
+
+    def _cmd_follow(self, rest: str, verb: str = "follow") -> None:
+        request = follow_request(f"{verb} {rest}")
+        if request is None:
+            self.out.say(f"{verb} needs a member's name, e.g. '{verb} bob'.")
+            return
+        self.send(request)
+
+    def _cmd_unfollow(self, rest: str) -> None:
+        self._cmd_follow(rest, "unfollow")
+
+    def _cmd_block(self, rest: str) -> None:
+        self._cmd_follow(rest, "block")
+
+    def _cmd_unblock(self, rest: str) -> None:
+        self._cmd_follow(rest, "unblock")
+
+    def _cmd_friends(self, rest: str) -> None:
+        self._ask_page({"type": "friends"})
 
     def _cmd_vacation(self, rest: str) -> None:
         request = vacation_request(rest)

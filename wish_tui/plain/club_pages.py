@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 from wish_tui import games
 from wish_tui.tables.alert_words import profile_alert_lines
+from wish_tui.tables.friend_words import friends_lines
 from wish_tui.tables.tournament_words import lines as tournament_lines
 from wish_tui.tables.tournament_words import list_lines
 from wish_tui.tables.vacation_words import vacation_sentence
@@ -241,6 +242,7 @@ PAGES = {
     "player": player_lines,
     "game": game_page_lines,
     "profile": profile_lines,
+    "friends": friends_lines,
 }
 
 

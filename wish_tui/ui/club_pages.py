@@ -17,6 +17,9 @@ from textual.widgets import DataTable, Footer, Label, Static
 
 from wish_tui import games
 from wish_tui.tables.alert_words import ASK, HOW, alerts_request, profile_alert_lines
+from wish_tui.tables.friend_words import ASK as FOLLOW_ASK
+from wish_tui.tables.friend_words import HOW as FOLLOW_HOW
+from wish_tui.tables.friend_words import follow_request, friends_lines
 from wish_tui.tables.tournament_words import heading
 from wish_tui.tables.tournament_words import lines as tournament_lines
 from wish_tui.tables.vacation_words import ASK as VACATION_ASK
@@ -28,10 +31,11 @@ from wish_tui.ui.screens.line_input import LineInput
 PAGE_KEYS = {
     "history": "Enter replays · m yours/everyone's · g game · ←→ pages · l leaderboard · Esc back",
     "leaderboard": "Enter: the player's page · g game · ←→ pages · h history · Esc back",
-    "player": "h their history · l leaderboard · Esc back",
+    "player": "h their history · l leaderboard · f follow or block · Esc back",
     "game": "g another game · l its leaderboard · Esc back",
     "profile": "k adds a key (paste its line) · b bell on/off · t your text · n your name · "
-    "a turn alerts · v vacation · Esc back",
+    "a turn alerts · v vacation · f friends · Esc back",
+    "friends": "f follow or block someone · y your profile · Esc back",
     "tournaments": "Enter: the tournament's standings and rounds · Esc back",
     "tournament": "e enters it · x withdraws from it (your results stay) · o the list · Esc back",
 }
@@ -73,6 +77,8 @@ class ClubPageScreen(AppScreen):
         Binding("n", "rename", "Name", show=False),
         Binding("a", "alerts", "Alerts", show=False),
         Binding("v", "vacation", "Vacation", show=False),
+        Binding("f", "follow", "Follow", show=False),
+        Binding("y", "profile", "Profile", show=False),
         Binding("e", "enter_tournament", "Enter", show=False),
         Binding("x", "withdraw", "Withdraw", show=False),
         Binding("o", "tournaments", "Tournaments", show=False),
@@ -106,6 +112,7 @@ class ClubPageScreen(AppScreen):
             "player": self._player,
             "game": self._game,
             "profile": self._profile,
+            "friends": self._friends,
             "tournaments": self._tournaments,
             "tournament": self._tournament,
         }
@@ -217,6 +224,15 @@ class ClubPageScreen(AppScreen):
         if player.get("is_guest"):
             text = "You are a guest: connect with a key to keep a name, a rating and a profile."
         return f"Your profile: {player.get('name', '?')}", text
+
+    def _friends(self, message: dict, grid: DataTable) -> tuple[str, str]:
+        grid.add_columns("You follow", "Now")
+        for friend in message.get("follows", []):
+            where = ", ".join(friend.get("tables", []))
+            now = ("online" + (f", at {where}" if where else "")) if friend.get("online") else ""
+            grid.add_row(friend["name"], now)
+        said = friends_lines(message)[len(message.get("follows", [])) :]  # the rows say those
+        return "Your friends", "\n".join(said)
 
     def _tournaments(self, message: dict, grid: DataTable) -> tuple[str, str]:
         grid.add_columns("#", "Tournament", "Game", "Kind", "Entrants", "Now")
@@ -388,6 +404,32 @@ class ClubPageScreen(AppScreen):
                 self.app.notify(HOW, severity="warning")
 
         self.app.push_screen(LineInput(ASK, 300), chosen)
+
+    def action_follow(self) -> None:
+        """Profile, friends or a player's page: follow, unfollow, block or unblock a member (the
+        friends page, when nothing is said)."""
+        if self.kind not in ("profile", "friends", "player"):
+            return
+        if self.message.get("player", {}).get("is_guest"):
+            return
+
+        def chosen(text: str | None) -> None:
+            request = follow_request(text) if text else None
+            if request is not None:
+                self._ask(request)
+                self._ask({"type": "friends"})
+            elif text:
+                self.app.notify(FOLLOW_HOW, severity="warning")
+            elif text is not None:
+                self._ask({"type": "friends"})
+
+        name = self.message.get("player", {}).get("name", "") if self.kind == "player" else ""
+        self.app.push_screen(LineInput(FOLLOW_ASK, 60, f"follow {name}" if name else ""), chosen)
+
+    def action_profile(self) -> None:
+        """Friends: back to your profile."""
+        if self.kind == "friends":
+            self._ask({"type": "profile"})
 
     def action_vacation(self) -> None:
         """Profile: pause your turn-based clocks for some days, or end the vacation."""

@@ -112,6 +112,9 @@ class LobbyScreen(AppScreen):
             text = (
                 f"Online ({len(online)}): {', '.join(parts)} and {len(online) - ONLINE_NAMED} more"
             )
+        friends = [f["name"] for f in message.get("friends", [])]
+        if friends:
+            text += f"\nYou follow, online: {', '.join(friends)}"
         for invitation in self.invitations[:3]:
             text += (
                 f"\n{invitation['from']} invites you to table {invitation['table']}: "
