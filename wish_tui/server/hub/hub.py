@@ -50,6 +50,7 @@ from .friends import Friends
 from .lobby import LobbyLists
 from .nodes import NodeDuties
 from .presence import TablePresence, others
+from .seeks import Seeks
 from .session import Session
 from .table import NotKept, Table, TableError
 from .table_bots import TableBots
@@ -152,8 +153,8 @@ class Hub:
         self.tournaments = TournamentRunner(self)
         self.alerts = TurnAlerts(self)
         self.vacations = Vacations(self)
-        """Who is on vacation: their turn-based clocks wait, no alert is sent them."""
         self.friends = Friends(self)
+        self.seeks = Seeks(self)
         seating = self.seating
         self._handlers = {
             "hello": self._hello,
@@ -180,6 +181,7 @@ class Hub:
             **self.alerts.handlers(),
             **self.vacations.handlers(),
             **self.friends.handlers(),
+            **self.seeks.handlers(),
         }
         """Every request a session may make, by its type, and what answers it."""
 
@@ -264,6 +266,7 @@ class Hub:
         self.spawn(self.tournaments.pair_every_while())
         self.spawn(self.alerts.alert_every_while())
         self.spawn(self.vacations.look_every_while())
+        self.spawn(self.seeks.look_every_while())
         await self.node.start()
 
     async def close(self) -> None:

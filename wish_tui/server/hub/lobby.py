@@ -136,6 +136,7 @@ class LobbyLists:
             "you": session.name,
             "online": online,
             "friends": self._friends_online(session),
+            "seeks": self.hub.seeks.listed(session),
             "invitations": self.hub.club_service.invitations_for(session),
         }
 
@@ -245,7 +246,8 @@ class LobbyLists:
             summary.pop("since")
             mine.append((table.id, tuple(summary.values())))
         invitations = self.hub.club_service.invitations_for(session)
-        return tuple(mine), tuple(tuple(sorted(i.items())) for i in invitations)
+        seeks = self.hub.seeks.summary()
+        return tuple(mine), tuple(tuple(sorted(i.items())) for i in invitations), seeks
 
     def _tell_background(self, session: Session, lobby: dict, told: tuple, then: float) -> None:
         """Background news worked out at `then` (`told`: the numbers of what it says), told now:
