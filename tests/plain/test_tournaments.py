@@ -125,3 +125,20 @@ async def test_follow_block_and_friends_from_the_plain_lobby(hub, capsys):
     await alice.see("block needs a member's name, e.g. 'block bob'.")
     alice.type("follow nobody")
     await alice.see("No player is called 'nobody'.")
+
+
+async def test_a_seek_from_the_plain_lobby_is_listed_and_taken(hub):
+    alice = await Person(hub, ALICE, "alice").arrive()
+    bob = await Person(hub, BOB, "bob").arrive()
+    alice.type("seek wish live 10+5 range -5 20")
+    said = await alice.see("Your seek 1: Wish, 2 seats, live, 10 minutes and 5 seconds a move")
+    assert "ratings -5 to 20. It waits in the lobby." in said
+    said = await bob.see("Seek 1 by alice: Wish, 2 seats, live, 10 minutes and 5 seconds")
+    assert "ratings -5 to 20. 'take 1' plays it." in said
+    bob.type("take 1")
+    await bob.see("Your seek of Wish is taken: table")
+    await alice.see("Your seek of Wish is taken: table")
+    alice.type("seek chess")
+    await alice.see("Say 'seek GAME [SEATS] [live 10+5 | turn 24h] [range LOW HIGH]")
+    bob.type("take x")
+    await bob.see("take needs a seek's number, e.g. 'take 3'; the lobby lists them.")

@@ -34,7 +34,10 @@ async def test_a_seek_waits_in_the_lobby_until_someone_accepts_it():
         bob = await Client.connect(hub, "SHA256:bob-key", "bob")
         await alice.send({"type": "seek", "game": "wish", "kind": "live", "clock": LIVE})
         told = await alice.until(lambda m: m["type"] == "notice")
-        assert told["text"] == ("Your seek 1 waits in the lobby: Wish, 2 seats, live 10+5.")
+        assert told["text"] == (
+            "Your seek 1: Wish, 2 seats, live, 10 minutes and 5 seconds a move. "
+            "It waits in the lobby."
+        )
         (seek,) = (await _lobby(bob))["seeks"]
         assert (seek["by"], seek["game"], seek["clock"], seek["yours"]) == (
             "alice",

@@ -19,6 +19,8 @@ from wish_tui.tables.vacation_words import vacation_request
 
 from .archive import archive_lines
 from .club_pages import page_lines, settings_line
+from .seek_line import seek_request
+from .setup import SetupError
 
 CLUB_COMMANDS = {
     "invitations": "invitations: the invitations waiting for you",
@@ -50,6 +52,9 @@ CLUB_COMMANDS = {
     "unblock": "unblock NAME: let a blocked member invite you, join you and chat to you again",
     "friends": "friends: whom you follow (online or not, at which tables), whom you block, who "
     "follows you",
+    "seek": "seek GAME [SEATS] [live 10+5|turn 24h] [range LOW HIGH] [bots SECONDS]: ask for "
+    "a game that waits in every lobby until others take it (seek off: take it back)",
+    "take": "take N: take a seat of seek N (the game starts once it is full)",
     "vacation": "vacation DAYS|off: the clocks of your turn-based tables wait that many days "
     "(up to 30 a year), or go on again",
     "tournaments": "tournaments: the club's tournaments, the newest first",
@@ -247,6 +252,22 @@ class ClubCommands:
 
     def _cmd_friends(self, rest: str) -> None:
         self._ask_page({"type": "friends"})
+
+    def _cmd_seek(self, rest: str) -> None:
+        if rest.strip().lower() in ("off", "cancel"):
+            self.send({"type": "cancel_seek"})
+            return
+        try:
+            self.send(seek_request(rest))
+        except SetupError as exc:
+            self.out.say(str(exc))
+
+    def _cmd_take(self, rest: str) -> None:
+        word = rest.strip()
+        if not word.isdigit():
+            self.out.say("take needs a seek's number, e.g. 'take 3'; the lobby lists them.")
+            return
+        self.send({"type": "accept_seek", "id": int(word)})
 
     def _cmd_vacation(self, rest: str) -> None:
         request = vacation_request(rest)

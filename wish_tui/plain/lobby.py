@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from wish_tui import games
+from wish_tui.tables.seek_words import seek_line
 
 from . import setup
 from .clocks import setting_words, waited_words
@@ -116,6 +117,7 @@ class PlainLobby(ClubCommands):
         self._welcomed = False
         self.online: list[dict] = []
         self.friends: frozenset[str] = frozenset()
+        self._seeks_told: set[int] = set()
         """Those online whom this person follows, as the last list said."""
         self._online_shown: set[str] | None = None
         self.invitations: list[dict] = []
@@ -192,6 +194,15 @@ class PlainLobby(ClubCommands):
             finally:
                 self._retrying = False
 
+    def _show_seeks(self, message: dict, whole: bool) -> None:
+        """The seeks waiting: all of them with a whole list, then each new one once."""
+        seeks = [s for s in message.get("seeks", []) if isinstance(s, dict) and "id" in s]
+        for seek in seeks:
+            if whole or (seek["id"] not in self._seeks_told and not seek.get("yours")):
+                take = "" if seek.get("yours") else f" 'take {seek['id']}' plays it."
+                self.out.say(seek_line(seek) + take)
+        self._seeks_told = {s["id"] for s in seeks}
+
     def _show_people(self, message: dict, whole: bool) -> None:
         """Who is online and the invitations: all of them with a whole list, then changes."""
         self.online = [p for p in message.get("online", []) if isinstance(p, dict) and "name" in p]
@@ -210,6 +221,7 @@ class PlainLobby(ClubCommands):
                 if name != self.you:
                     self.out.say(f"{name} left the server.")
         self._online_shown = names
+        self._show_seeks(message, whole)
         self.invitations = [
             i for i in message.get("invitations", []) if isinstance(i, dict) and "table" in i
         ]

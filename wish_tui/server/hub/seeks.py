@@ -18,6 +18,7 @@ from wish_tui.club.clock_settings import check_clock
 from wish_tui.club.errors import ClubError
 from wish_tui.club.identity import person_of
 from wish_tui.tables.protocol import ProtocolError
+from wish_tui.tables.seek_words import seek_line
 
 from .seated_tables import open_seated
 from .table import TableError
@@ -280,19 +281,5 @@ def _said(bound: float | None) -> str:
 
 
 def _posted(seek: Seek) -> str:
-    clock = seek.clock
-    how = "live" if seek.kind == "live" else "turn-based"
-    if clock.get("type") == "live":
-        how += f" {clock['minutes']}+{clock['increment']}"
-    elif clock.get("type") == "turn":
-        how += f" {clock['hours']} h a move"
-    rated = (
-        f", ratings {_said(seek.low)} to {_said(seek.high)}"
-        if seek.low is not None or seek.high is not None
-        else ""
-    )
-    bots = f"; bots take it after {seek.bots_after} s" if seek.bots_after else ""
-    return (
-        f"Your seek {seek.id} waits in the lobby: {games.get(seek.game).title}, {seek.seats} "
-        f"seats, {how}{rated}{bots}."
-    )
+    bots = f" Bots take it after {seek.bots_after} seconds." if seek.bots_after else ""
+    return f"{seek_line(seek.to_json(seek.player.id))} It waits in the lobby.{bots}"
