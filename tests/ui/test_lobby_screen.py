@@ -286,3 +286,48 @@ async def test_your_move_and_how_long_it_waited_show_whole_in_a_narrow_window(wi
         assert "YOUR MOVE (3 d) · new" in screen[3]
         for line in screen[1:]:
             assert "Wishland" in line or "Spirits of the Forest" in line
+
+
+async def test_a_seek_is_listed_and_k_takes_it_or_posts_one():
+    app = RecordingLobbyApp()
+    seek = {
+        "id": 3,
+        "by": "bob",
+        "game": "wish",
+        "title": "Wish",
+        "seats": 2,
+        "kind": "live",
+        "clock": {"type": "live", "minutes": 10, "increment": 5},
+        "range": None,
+        "rating": 0,
+        "takers": [],
+        "bots_after": None,
+        "yours": False,
+    }
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show({**lobby(["round 1"], online=2), "seeks": [seek]})
+        await pilot.pause()
+        text = str(app.screen.query_one("#people", Static).content)
+        assert (
+            "Seek 3 by bob: Wish, 2 seats, live, 10 minutes and 5 seconds a move. k takes it"
+            in text
+        )
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press(*"wish turn 24h bots 60", "enter")
+        await pilot.pause()
+    assert app.sent[-2:] == [
+        {"type": "accept_seek", "id": 3},
+        {
+            "type": "seek",
+            "game": "wish",
+            "kind": "turn",
+            "clock": {"type": "turn", "hours": 24, "total_days": 14},
+            "bots_after": 60,
+        },
+    ]

@@ -14,13 +14,12 @@ from __future__ import annotations
 from wish_tui import games
 from wish_tui.tables.alert_words import HOW, alerts_request
 from wish_tui.tables.friend_words import follow_request
+from wish_tui.tables.seek_words import seek_request
 from wish_tui.tables.vacation_words import HOW as VACATION_HOW
 from wish_tui.tables.vacation_words import vacation_request
 
 from .archive import archive_lines
 from .club_pages import page_lines, settings_line
-from .seek_line import seek_request
-from .setup import SetupError
 
 CLUB_COMMANDS = {
     "invitations": "invitations: the invitations waiting for you",
@@ -259,7 +258,7 @@ class ClubCommands:
             return
         try:
             self.send(seek_request(rest))
-        except SetupError as exc:
+        except ValueError as exc:
             self.out.say(str(exc))
 
     def _cmd_take(self, rest: str) -> None:
