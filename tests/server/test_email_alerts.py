@@ -6,8 +6,6 @@ club with no relay refuses an address in one sentence."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from wish_tui import cli
@@ -17,8 +15,9 @@ from wish_tui.server.smtp_relay import SmtpRelay
 
 from .smtp_receiver import MailReceiver
 from .test_club_tables import FakeTime
-from .test_hub import Client, play_until
+from .test_hub import Client
 from .test_results import data_dir  # noqa: F401 (a fresh data directory for each test)
+from .waiting_tables import tables_waiting_for_bob
 
 
 @pytest.fixture(autouse=True)
@@ -52,41 +51,11 @@ def _relay_of(receiver: MailReceiver, **login) -> SmtpRelay:
     )
 
 
-async def _tables_waiting_for_bob(hub, alerts: dict, count: int = 1, time: FakeTime | None = None):
-    """bob asks for `alerts`, sits at `count` turn-based tables of alice's and leaves; alice plays
-    each until bob decides (half an hour apart when `time` is given). Returns alice, bob's notice,
-    the tables."""
-    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
-    await bob.send({"type": "alerts", **alerts})
-    told = await bob.until(lambda m: m["type"] in ("notice", "error"))
-    tables = []
-    for n in range(count):
-        if time is not None and n:
-            time.now += 1800
-        seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-        await alice.send({"type": "new_table", "game": "wish", "seats": seats, "kind": "turn"})
-        known = {t.id for t in tables}
-        table = await alice.until(lambda m, k=known: m["type"] == "table" and m["table"] not in k)
-        await bob.send({"type": "join", "table": table["table"], "seat": 1})
-        await bob.until(lambda m, t=table["table"]: m["type"] == "table" and m["table"] == t)
-        served = hub.tables[table["table"]]
-        await play_until(served, {0: alice}, lambda s=served: s.deciding() == 1)
-        assert served.deciding() == 1
-        tables.append(served)
-    bob.close()
-    for _ in range(500):  # until the server has heard bob go
-        if not hub.connected(bob.person):
-            break
-        await asyncio.sleep(0.01)
-    return alice, told, tables
-
-
 async def test_a_move_waiting_is_emailed_once_over_starttls_with_a_login(relay):
     receiver = relay(starttls=True, login=("keeper", "s3cret"))
     hub = await _hub(FakeTime(), _relay_of(receiver, user="keeper", password="s3cret"))
     try:
-        alice, told, (served,) = await _tables_waiting_for_bob(hub, {"email": "bob@example.org"})
+        alice, told, (served,) = await tables_waiting_for_bob(hub, {"email": "bob@example.org"})
         assert told["text"] == (
             "A move waiting for you while you are away is emailed to bob@example.org, once a move."
         )
@@ -109,7 +78,7 @@ async def test_a_digest_lists_the_tables_waiting_once_a_day_the_longest_waiting_
     hub = await _hub(time, _relay_of(receiver))
     try:
         alerts = {"email": "bob@example.org", "digest": True}
-        alice, told, tables = await _tables_waiting_for_bob(hub, alerts, count=2, time=time)
+        alice, told, tables = await tables_waiting_for_bob(hub, alerts, count=2, time=time)
         assert told["text"].startswith("Once a day, the tables waiting for your move are emailed")
         await hub.alerts.look()
         assert receiver.messages == []  # no table has waited an hour yet
@@ -135,7 +104,7 @@ async def test_a_dead_address_is_turned_off_with_a_note_on_the_profile_page(rela
     monkeypatch.setattr("wish_tui.club.alerts.BACKOFF", (0,))
     hub = await _hub(FakeTime(), _relay_of(receiver))
     try:
-        alice, _, _ = await _tables_waiting_for_bob(hub, {"email": "bob@example.org"})
+        alice, _, _ = await tables_waiting_for_bob(hub, {"email": "bob@example.org"})
         for _ in range(5):
             await hub.alerts.look()
         assert hub.club.alerts.queue_counts()["given_up"] == 1

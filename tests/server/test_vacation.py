@@ -9,6 +9,7 @@ import pytest
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client, play_until
 from .test_results import data_dir  # noqa: F401 (a fresh data directory for each test)
+from .waiting_tables import tables_waiting_for_bob
 
 CLOCK = {"type": "turn", "hours": 72, "total_days": 14}
 
@@ -60,23 +61,14 @@ async def test_a_vacation_stops_the_turn_based_clock_and_ending_it_runs_it_again
 
 
 async def test_a_member_on_vacation_hears_of_no_move():
-    time = FakeTime()
-    hub = await _hub(time)
+    hub = await _hub(FakeTime())
     try:
-        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-        bob = await Client.connect(hub, "SHA256:bob-key", "bob")
-        await bob.send({"type": "alerts", "webhook": "http://127.0.0.1:9/hook"})
-        await bob.until(lambda m: m["type"] == "notice")
-        await bob.send({"type": "vacation", "days": 2})
-        await bob.until(lambda m: m["type"] == "notice")
-        seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-        await alice.send({"type": "new_table", "game": "wish", "seats": seats, "kind": "turn"})
-        table = await alice.until(lambda m: m["type"] == "table")
-        await bob.send({"type": "join", "table": table["table"], "seat": 1})
-        await bob.until(lambda m: m["type"] == "table")
-        bob.close()
-        served = hub.tables[table["table"]]
-        await play_until(served, {0: alice}, lambda: served.deciding() == 1)
+        bob_id = hub.club.players.register("SHA256:bob-key", "bob").id
+        await hub.record(hub.club.vacations.start, bob_id, 2)
+        await hub.vacations.load()
+        alerts = {"webhook": "http://127.0.0.1:9/hook"}
+        alice, _, (served,) = await tables_waiting_for_bob(hub, alerts)
+        assert served.deciding() == 1 and hub.vacations.is_away(served.seats[1].person)
         await hub.alerts.look()
         assert hub.club.alerts.queue_counts()["waiting"] == 0
         alice.close()
