@@ -136,8 +136,8 @@ async def test_a_seek_from_the_plain_lobby_is_listed_and_taken(hub):
     said = await bob.see("Seek 1 by alice: Wish, 2 seats, live, 10 minutes and 5 seconds")
     assert "ratings -5 to 20. 'take 1' plays it." in said
     bob.type("take 1")
-    await bob.see("Your seek of Wish is taken: table")
-    await alice.see("Your seek of Wish is taken: table")
+    await bob.see("alice's seek of Wish is full: your table is ")
+    await alice.see("alice's seek of Wish is full: your table is ")
     alice.type("seek chess")
     await alice.see("Say 'seek GAME [SEATS] [live 10+5 | turn 24h] [range LOW HIGH]")
     bob.type("take x")

@@ -238,7 +238,11 @@ class Seeks:
 
     async def _open(self, seek: Seek, members: list) -> None:
         how = {"kind": seek.kind, "clock": seek.clock}
-        text = "Your seek of " + games.get(seek.game).title + " is taken: table {table}."
+        title = games.get(seek.game).title
+        text = (
+            seek.player.name + "'s seek of " + title + " is full: your table is {table} "
+            "('open {table}' sits you there)."
+        )
         await open_seated(
             self.hub, seek.game, members, person_of(seek.player.id), seek.player.name, how, text
         )
