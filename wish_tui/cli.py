@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -13,6 +12,7 @@ from wish_tui.core.game_spec import Game
 from wish_tui.core.text import is_plain_text, plain_text
 from wish_tui.launch import Launch, Seat
 from wish_tui.save_lookup import no_such_save
+from wish_tui.server.smtp_relay import relay_flag
 
 if TYPE_CHECKING:
     import argparse
@@ -236,9 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--smtp",
         metavar="HOST:PORT",
-        help="send turn alerts by email through this SMTP relay (STARTTLS when it offers it; "
-        "its login from WISH_TUI_SMTP_USER and WISH_TUI_SMTP_PASSWORD, the sender from "
-        "WISH_TUI_SMTP_FROM)",
+        type=relay_flag,
+        help="email turn alerts through this relay (login: WISH_TUI_SMTP_USER, _PASSWORD)",
     )
     serve.add_argument(
         "--new-club",
@@ -295,13 +294,6 @@ def check_serve(args: argparse.Namespace) -> None:
                 "(postgresql://USER@HOST:PORT/DATABASE); leave it out to keep the club in the "
                 "data directory"
             )
-    if args.smtp is not None:
-        from wish_tui.server.smtp_relay import RelayRefused, SmtpRelay
-
-        try:
-            args.smtp = SmtpRelay.from_flag(args.smtp, os.environ)
-        except RelayRefused as exc:
-            raise UsageError(str(exc)) from None
     if args.web is not None and not 0 <= args.web <= 65535:
         raise UsageError("--web must be a port number from 0 to 65535 (0 picks a free port)")
     if args.web_url is not None:

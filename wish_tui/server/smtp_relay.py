@@ -8,13 +8,15 @@ says what went wrong in words instead of raising: the hub calls it from a worker
 
 from __future__ import annotations
 
-import smtplib
+import argparse
+import os
 import socket
-import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass
-from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ssl
 
 USER_VARIABLE = "WISH_TUI_SMTP_USER"
 PASSWORD_VARIABLE = "WISH_TUI_SMTP_PASSWORD"
@@ -63,6 +65,11 @@ class SmtpRelay:
 
     def send(self, to: str, subject: str, text: str) -> str:
         """Send one plain-text email; '' when the relay took it, else what went wrong."""
+        import smtplib  # here: the command line reads `--smtp` without loading the mail modules
+        import ssl
+        from email.message import EmailMessage
+        from email.utils import formatdate, make_msgid
+
         message = EmailMessage()
         message["From"] = self.sender
         message["To"] = to
@@ -89,6 +96,18 @@ class SmtpRelay:
         except (smtplib.SMTPException, OSError, ssl.SSLError) as exc:
             return str(exc)[:120] or type(exc).__name__
         return ""
+
+
+def relay_flag(value: str) -> SmtpRelay:
+    """`--smtp`'s value as argparse reads it, with its login from the environment.
+
+    Raises:
+        argparse.ArgumentTypeError: not a usable relay (one sentence).
+    """
+    try:
+        return SmtpRelay.from_flag(value, os.environ)
+    except RelayRefused as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _said(answer) -> str:
