@@ -12,6 +12,7 @@ import pytest
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client
 from .test_results import data_dir  # noqa: F401 (a fresh data directory for each test)
+from .waiting_tables import until_gone
 
 LIVE = {"type": "live", "minutes": 10, "increment": 5}
 
@@ -121,5 +122,24 @@ async def test_bots_take_a_seek_after_its_wait_and_a_blocked_member_cannot():
         assert refused["error"] == "You have no seek waiting."
         alice.close()
         bob.close()
+    finally:
+        await hub.close()
+
+
+async def test_a_taker_who_leaves_gives_their_seat_of_a_seek_back():
+    hub = await _hub(FakeTime())
+    try:
+        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+        bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+        await alice.send({"type": "seek", "game": "wish", "seats": 3})
+        await alice.until(lambda m: m["type"] == "notice")
+        await bob.send({"type": "accept_seek", "id": 1})
+        told = await bob.until(lambda m: m["type"] == "notice")
+        assert told["text"] == "You took a seat of that seek; the game starts when it is full."
+        assert [p.name for p in hub.seeks.waiting[1].takers] == ["bob"]
+        await until_gone(hub, bob)
+        await hub.seeks.look()
+        assert hub.seeks.waiting[1].takers == []
+        alice.close()
     finally:
         await hub.close()

@@ -248,12 +248,15 @@ class Seeks:
         )
 
     async def look(self) -> None:
-        """Drop the seeks of those who left; let bots take the seats left of those whose wait
-        for people is over."""
+        """Drop the seeks of those who left, and the seats of takers who left; let bots take the
+        seats left of those whose wait for people is over."""
         hub = self.hub
         now = hub.clock()
         changed = False
         for seek in list(self.waiting.values()):
+            here = [p for p in seek.takers if hub.connected(person_of(p.id))]
+            changed = changed or len(here) < len(seek.takers)
+            seek.takers = here  # a taker who left gives their seat back
             if not hub.connected(person_of(seek.player.id)):
                 self._drop(seek.player.id)
                 changed = True
