@@ -12,6 +12,7 @@ from wish_tui.core.game_spec import Game
 from wish_tui.core.text import is_plain_text, plain_text
 from wish_tui.launch import Launch, Seat
 from wish_tui.save_lookup import no_such_save
+from wish_tui.server.smtp_relay import relay_flag
 
 if TYPE_CHECKING:
     import argparse
@@ -233,6 +234,12 @@ def build_parser() -> argparse.ArgumentParser:
         "the SQLite file of the data directory",
     )
     serve.add_argument(
+        "--smtp",
+        metavar="HOST:PORT",
+        type=relay_flag,
+        help="email turn alerts through this relay (login: WISH_TUI_SMTP_USER, _PASSWORD)",
+    )
+    serve.add_argument(
         "--new-club",
         action="store_true",
         help="start a new, empty club where the data directory's club database is missing or "
@@ -335,6 +342,7 @@ def _serve(args: argparse.Namespace) -> int:
         web_url=args.web_url or "",
         database=args.database or "",
         new_club=args.new_club,
+        smtp=args.smtp,
         app=POOLED_CLIENT,
     )
     return serve.run(options)

@@ -63,3 +63,48 @@ def test_a_failed_send_waits_longer_each_time_and_a_dead_endpoint_is_turned_off(
 def test_a_webhook_is_an_http_address(club, table_of, url):
     with pytest.raises(InputRefused, match="http:// or https://"):
         club.alerts.set_webhook(table_of[0].id, url)
+
+
+def test_email_alerts_are_queued_for_the_address(club, table_of):
+    ann, _, table = table_of
+    assert club.alerts.set_email(ann.id, " ann@example.org ") == {"email": "ann@example.org"}
+    assert club.alerts.enqueue(ann.id, table.id, 1000, {"text": "your move"})
+    (alert,) = club.alerts.due()
+    assert (alert.channel, alert.target) == ("email", "ann@example.org")
+
+
+@pytest.mark.parametrize(
+    "address", ["ann", "ann@", "@example.org", "ann@localhost", "a b@example.org", "a@b@c.org"]
+)
+def test_an_email_address_is_one_address(club, table_of, address):
+    with pytest.raises(InputRefused, match="one address such as ann@example.org"):
+        club.alerts.set_email(table_of[0].id, address)
+
+
+def test_a_digest_is_one_message_a_day_instead_of_one_a_move(club, table_of):
+    ann, _, table = table_of
+    club.alerts.set_email(ann.id, "ann@example.org")
+    assert club.alerts.set_digest(ann.id, True) == {"email": "ann@example.org", "digest": True}
+    assert not club.alerts.enqueue(ann.id, table.id, 1000, {"text": "your move"})
+    assert club.alerts.enqueue_digest(ann.id, 20000, table.id, {"text": "2 tables wait"})
+    assert not club.alerts.enqueue_digest(ann.id, 20000, table.id, {"text": "3 tables wait"})
+    assert club.alerts.enqueue_digest(ann.id, 20001, table.id, {"text": "1 table waits"})
+    assert len(club.alerts.due()) == 2
+    # choosing another address keeps the digest; choosing none forgets it
+    assert club.alerts.set_webhook(ann.id, "http://127.0.0.1:9/x")["digest"] is True
+    assert club.alerts.set_webhook(ann.id, None) == {}
+
+
+def test_a_dead_email_address_is_turned_off_with_a_note_saying_how_to_turn_it_on(
+    club, table_of, clock
+):
+    ann, _, table = table_of
+    club.alerts.set_email(ann.id, "ann@example.org")
+    club.alerts.enqueue(ann.id, table.id, 1000, {"text": "your move"})
+    for _ in range(MAX_FAILURES):
+        clock.advance(BACKOFF[-1] / 1000)
+        (alert,) = club.alerts.due()
+        club.alerts.failed(alert, "550 no such mailbox")
+    note = club.alerts.settings_of(ann.id)["note"]
+    assert "email to ann@example.org" in note and "550 no such mailbox" in note
+    assert "set them again on your profile page" in note

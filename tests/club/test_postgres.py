@@ -38,6 +38,7 @@ CLUB_TABLES = {
     "tournament_tables",
     "alert_queue",
     "game_reviews",
+    "follows",
 }
 
 

@@ -4,7 +4,6 @@ fails leaves it queued for a retry; a guest may not set one."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -12,7 +11,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from .test_club_tables import FakeTime, _hub
-from .test_hub import Client, play_until
+from .test_hub import Client
+from .waiting_tables import tables_waiting_for_bob
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
 
@@ -54,24 +54,8 @@ def receiver():
 async def _waiting_for_bob(hub, receiver_url):
     """alice's turn-based table with bob, who set his webhook and left: alice plays until bob
     decides; returns alice, the table."""
-    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
-    await bob.send({"type": "alerts", "webhook": receiver_url})
-    told = await bob.until(lambda m: m["type"] == "notice")
+    alice, told, (served,) = await tables_waiting_for_bob(hub, {"webhook": receiver_url})
     assert receiver_url in told["text"]
-    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-    await alice.send({"type": "new_table", "game": "wish", "seats": seats, "kind": "turn"})
-    table = await alice.until(lambda m: m["type"] == "table")
-    await bob.send({"type": "join", "table": table["table"], "seat": 1})
-    await bob.until(lambda m: m["type"] == "table")
-    bob.close()
-    for _ in range(500):  # until the server has heard bob go
-        if not hub.connected(bob.person):
-            break
-        await asyncio.sleep(0.01)
-    served = hub.tables[table["table"]]
-    await play_until(served, {0: alice}, lambda: served.deciding() == 1)
-    assert served.deciding() == 1
     return alice, served
 
 

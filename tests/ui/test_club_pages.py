@@ -77,3 +77,67 @@ async def test_n_on_the_profile_asks_for_a_new_name_and_sends_it():
         await pilot.press(*"Annabel", "enter")
         await pilot.pause()
     assert app.sent == [{"type": "rename", "name": "Annabel"}]
+
+
+TURNED_OFF = (
+    "Your turn alerts by email to ann@example.org were turned off after 5 failed sends (the "
+    "last: 550 no such mailbox); set them again on your profile page (a) or with 'alerts' in "
+    "the plain client to hear of your moves."
+)
+
+
+async def test_the_profile_shows_a_turned_off_alert_and_a_sets_it_again():
+    alerts = {"channel": "none", "target": "", "digest": False, "note": TURNED_OFF}
+    app = PagesApp({**PROFILE, "alerts": alerts})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#club-text").content)
+        assert "No alert is sent to you when a move waits for you." in text
+        assert "Note: Your turn alerts by email to ann@example.org were turned off" in text
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"ann@example.org", "enter")
+        await pilot.pause()
+    assert app.sent == [{"type": "alerts", "email": "ann@example.org"}, {"type": "profile"}]
+
+
+async def test_v_on_the_profile_takes_a_vacation_and_the_page_says_it():
+    vacation = {"until": None, "year": 2026, "days_used": 4, "days_left": 26, "days_a_year": 30}
+    app = PagesApp({**PROFILE, "vacation": vacation})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#club-text").content)
+        assert "You are not on vacation (26 of 30 days left in 2026)." in text
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press(*"5", "enter")
+        await pilot.pause()
+    assert app.sent == [{"type": "vacation", "days": 5}, {"type": "profile"}]
+
+
+FRIENDS = {
+    "type": "page",
+    "page": "friends",
+    "player": {"id": 3, "name": "ann"},
+    "follows": [{"id": 4, "name": "bob", "online": True, "tables": ["3fa2c1"]}],
+    "blocks": [{"id": 5, "name": "cat"}],
+    "followers": [],
+}
+
+
+async def test_the_friends_page_lists_them_and_f_blocks_someone():
+    app = PagesApp(FRIENDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        grid = app.screen.query_one("#club-rows")
+        assert list(grid.get_row_at(0)) == ["bob", "online, at 3fa2c1"]
+        text = str(app.screen.query_one("#club-text").content)
+        assert text == "You block cat."
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press(*"block dan", "enter")
+        await pilot.pause()
+    assert app.sent == [
+        {"type": "follow", "name": "dan", "kind": "block"},
+        {"type": "friends"},
+    ]

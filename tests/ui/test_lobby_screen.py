@@ -93,6 +93,17 @@ async def test_hundreds_online_are_counted_and_a_few_named():
         assert f"p{ONLINE_NAMED:03d}" not in text
 
 
+async def test_those_you_follow_who_are_online_are_named_under_who_is_online():
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        friends = [{"name": "p001", "tables": []}]
+        app.screen.show({**lobby(["round 1"], online=3), "friends": friends})
+        await pilot.pause()
+        text = str(app.screen.query_one("#people", Static).content)
+        assert text.splitlines()[1] == "You follow, online: p001"
+
+
 class RecordingLobbyApp(LobbyApp):
     """The lobby, keeping what it would send to the table server."""
 
@@ -275,3 +286,48 @@ async def test_your_move_and_how_long_it_waited_show_whole_in_a_narrow_window(wi
         assert "YOUR MOVE (3 d) · new" in screen[3]
         for line in screen[1:]:
             assert "Wishland" in line or "Spirits of the Forest" in line
+
+
+async def test_a_seek_is_listed_and_k_takes_it_or_posts_one():
+    app = RecordingLobbyApp()
+    seek = {
+        "id": 3,
+        "by": "bob",
+        "game": "wish",
+        "title": "Wish",
+        "seats": 2,
+        "kind": "live",
+        "clock": {"type": "live", "minutes": 10, "increment": 5},
+        "range": None,
+        "rating": 0,
+        "takers": [],
+        "bots_after": None,
+        "yours": False,
+    }
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show({**lobby(["round 1"], online=2), "seeks": [seek]})
+        await pilot.pause()
+        text = str(app.screen.query_one("#people", Static).content)
+        assert (
+            "Seek 3 by bob: Wish, 2 seats, live, 10 minutes and 5 seconds a move. k takes it"
+            in text
+        )
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press(*"wish turn 24h bots 60", "enter")
+        await pilot.pause()
+    assert app.sent[-2:] == [
+        {"type": "accept_seek", "id": 3},
+        {
+            "type": "seek",
+            "game": "wish",
+            "kind": "turn",
+            "clock": {"type": "turn", "hours": 24, "total_days": 14},
+            "bots_after": 60,
+        },
+    ]

@@ -19,6 +19,7 @@ from wish_tui import saves
 from .alerts import Alerts
 from .errors import DatabaseRefused
 from .finish import finish_table
+from .follows import Follows
 from .history import History
 from .invitations import Invitations
 from .moderation import Moderation
@@ -31,6 +32,7 @@ from .store.lock import ClubLock, take_lock
 from .store.sqlite_file import open_sqlite, path_in
 from .store.table_store import Tables
 from .tournament_store import Tournaments
+from .vacation import Vacations
 
 
 class Club:
@@ -51,6 +53,8 @@ class Club:
         self.moderation = Moderation(db, self.players)
         self.tournaments = Tournaments(db, self.players)
         self.alerts = Alerts(db)
+        self.vacations = Vacations(db, self.players)
+        self.follows = Follows(db, self.players)
         self.finish = partial(finish_table, db, self.tables, self.tournaments)
         """`finish(table_id, scores, *, outcomes, rated, aborted)`: a table's end stored in one
         transaction (`finish.finish_table`); returns how ratings moved."""

@@ -9,6 +9,7 @@
     wish-tui club ban NAME [--json]                 refuse a member's logins (games, name stay)
     wish-tui club unmute NAME / unban NAME [--json] undo either
     wish-tui club problems [--json]                 the unfinished tables that cannot be resumed
+    wish-tui club vacation NAME [DAYS|off] [--json] a member's vacation (keeper_members.py)
     wish-tui club tournament create|list|show|enter|withdraw|start …   (keeper_tournaments.py)
     wish-tui club --database postgresql://… COMMAND   the same, on a club in PostgreSQL
 
@@ -26,6 +27,9 @@ from wish_tui import games
 
 from .club import open_club
 from .errors import ClubError
+from .keeper_members import COMMANDS as MEMBER_COMMANDS
+from .keeper_members import add_parser as add_members_parser
+from .keeper_members import run as run_members
 from .keeper_problems import add_parser as add_problems_parser
 from .keeper_problems import list_problems
 from .keeper_tournaments import READ_ONLY as TOURNAMENT_READS
@@ -79,6 +83,7 @@ def add_parser(commands) -> None:
         sanction.add_argument("--json", action="store_true", help="print one JSON object")
     add_problems_parser(inner)
     add_tournament_parser(inner)
+    add_members_parser(inner)
 
 
 def _when(ms: int | None) -> str:
@@ -282,6 +287,8 @@ def run(args) -> int:
         with open_club(database=args.database) as club:
             if command in SANCTION_COMMANDS:
                 _sanction(club, command, args.name, args.json)
+            elif command in MEMBER_COMMANDS:
+                run_members(club, args)
             elif command == "rename":
                 player = club.players.named(args.old)
                 renamed = club.players.rename(player.id, args.new)

@@ -50,6 +50,9 @@ OVERSIZED = (
 )
 """Letters drawn far wider or taller than the one cell a terminal gives them, so a name of them
 spills over its neighbours (and into the line above in a browser)."""
+VACATION_DAYS = 30
+"""Days a member may pause their turn-based clocks in one calendar year (UTC), in one vacation or
+several (designed: docs/club.md, "Vacation")."""
 SETTINGS = {"bell": bool, "plain": bool, "verbosity": str, "symbols": bool, "notation": bool}
 """Each setting a player may keep, and its type: 'bell' rings when it is their move, 'plain'
 chooses the plain-text client; how that client reads to them: 'verbosity' (one of

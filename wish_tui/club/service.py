@@ -161,6 +161,7 @@ class ClubService:
         if not table.open_seats():
             raise ClubError("This table has no open seat to invite anyone to.")
         self.rooms.limiter.check(session.person, "invite")
+        await self.rooms.record(self.club.follows.refuse_invite, name, session.player.id)
         invitation = await self.rooms.record(
             self.club.invitations.invite, table.club_id, session.player.id, name
         )
@@ -328,6 +329,8 @@ class ClubService:
     async def profile(self, session, message: dict) -> None:
         player = await self.rooms.record(self.club.players.get, session.player.id)
         keys = await self.rooms.record(self.club.players.keys_of, player.id)
+        alerts = await self.rooms.record(self.club.alerts.page_of, player.id)
+        vacation = await self.rooms.record(self.club.vacations.state, player.id)
         session.player = player
         self._page(
             session,
@@ -335,6 +338,8 @@ class ClubService:
             player=player.to_json(),
             keys=[{"fingerprint": k.fingerprint, "added_at": k.added_at} for k in keys],
             rename_from=self.club.players.renamed_again_at(player),
+            alerts=alerts,
+            vacation=vacation.to_json(),
         )
 
     def _refuse_guest(self, session) -> None:

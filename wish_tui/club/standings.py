@@ -33,6 +33,16 @@ class Standings:
         self.db = db
         self.players = players
 
+    def rating_of(self, player_id: int, game: str) -> float:
+        """A player's rating (openskill's ordinal) in `game`; 0 before their first rated game."""
+        return float(
+            self.db.scalar(
+                "SELECT ordinal FROM ratings WHERE player_id = ? AND game = ?",
+                (player_id, game),
+                default=0.0,
+            )
+        )
+
     def leaderboard(self, game: str, page: int = 0, size: int = 20) -> list[BoardRow]:
         """A game's rated players (bots too), the highest ordinal first; removed players and
         guests left out."""

@@ -12,6 +12,11 @@ said in sentences (`club_pages.py`, `archive.py`); a refusal is the server's one
 from __future__ import annotations
 
 from wish_tui import games
+from wish_tui.tables.alert_words import HOW, alerts_request
+from wish_tui.tables.friend_words import follow_request
+from wish_tui.tables.seek_words import seek_request
+from wish_tui.tables.vacation_words import HOW as VACATION_HOW
+from wish_tui.tables.vacation_words import vacation_request
 
 from .archive import archive_lines
 from .club_pages import page_lines, settings_line
@@ -38,8 +43,21 @@ CLUB_COMMANDS = {
     "mute": "mute NAME: hide a member's chat from you, at every table (unmute NAME: again)",
     "unmute": "unmute NAME: see a muted member's chat again",
     "rename": "rename NAME: take another name (once in 30 days; your games follow you)",
-    "alerts": "alerts URL|off: post a move waiting for you while you are away to this webhook "
-    "(ntfy, Discord, Slack), once a move",
+    "alerts": "alerts URL|ADDRESS|digest|each|off: hear of a move waiting for you while you are "
+    "away, by webhook (ntfy, Discord, Slack) or email, once a move or in one digest a day",
+    "follow": "follow NAME: see when a member is online, and their open tables first "
+    "(unfollow NAME: no more)",
+    "unfollow": "unfollow NAME: stop following a member",
+    "block": "block NAME: a member cannot invite you, join your tables or chat to you "
+    "(unblock NAME: again)",
+    "unblock": "unblock NAME: let a blocked member invite you, join you and chat to you again",
+    "friends": "friends: whom you follow (online or not, at which tables), whom you block, who "
+    "follows you",
+    "seek": "seek GAME [SEATS] [live 10+5|turn 24h] [range LOW HIGH] [bots SECONDS]: ask for "
+    "a game that waits in every lobby until others take it (seek off: take it back)",
+    "take": "take N: take a seat of seek N (the game starts once it is full)",
+    "vacation": "vacation DAYS|off: the clocks of your turn-based tables wait that many days "
+    "(up to 30 a year), or go on again",
     "tournaments": "tournaments: the club's tournaments, the newest first",
     "tournament": "tournament ID [enter|withdraw|start]: a tournament's standings, rounds and "
     "tables; enter it (its tables come to you as they are made), leave it (your results stay), "
@@ -247,11 +265,53 @@ class ClubCommands:
         self._ask_page({"type": "player", "name": rest.strip()})
 
     def _cmd_alerts(self, rest: str) -> None:
-        url = rest.strip()
-        if not url:
-            self.out.say("Say 'alerts URL' (a webhook: http:// or https://) or 'alerts off'.")
+        request = alerts_request(rest) if rest.strip() else None
+        if request is None:
+            self.out.say(HOW)
             return
-        self.send({"type": "alerts", "webhook": None if url.lower() == "off" else url})
+        self.send(request)
+
+    def _cmd_follow(self, rest: str, verb: str = "follow") -> None:
+        request = follow_request(f"{verb} {rest}")
+        if request is None:
+            self.out.say(f"{verb} needs a member's name, e.g. '{verb} bob'.")
+            return
+        self.send(request)
+
+    def _cmd_unfollow(self, rest: str) -> None:
+        self._cmd_follow(rest, "unfollow")
+
+    def _cmd_block(self, rest: str) -> None:
+        self._cmd_follow(rest, "block")
+
+    def _cmd_unblock(self, rest: str) -> None:
+        self._cmd_follow(rest, "unblock")
+
+    def _cmd_friends(self, rest: str) -> None:
+        self._ask_page({"type": "friends"})
+
+    def _cmd_seek(self, rest: str) -> None:
+        if rest.strip().lower() in ("off", "cancel"):
+            self.send({"type": "cancel_seek"})
+            return
+        try:
+            self.send(seek_request(rest))
+        except ValueError as exc:
+            self.out.say(str(exc))
+
+    def _cmd_take(self, rest: str) -> None:
+        word = rest.strip()
+        if not word.isdigit():
+            self.out.say("take needs a seek's number, e.g. 'take 3'; the lobby lists them.")
+            return
+        self.send({"type": "accept_seek", "id": int(word)})
+
+    def _cmd_vacation(self, rest: str) -> None:
+        request = vacation_request(rest)
+        if request is None:
+            self.out.say(VACATION_HOW)
+            return
+        self.send(request)
 
     # -- tournaments -----------------------------------------------------------------------------
     def _cmd_tournaments(self, rest: str) -> None:

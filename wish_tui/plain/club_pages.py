@@ -11,8 +11,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from wish_tui import games
+from wish_tui.tables.alert_words import profile_alert_lines
+from wish_tui.tables.friend_words import friends_lines
 from wish_tui.tables.tournament_words import lines as tournament_lines
 from wish_tui.tables.tournament_words import list_lines
+from wish_tui.tables.vacation_words import vacation_sentence
 
 HISTORY_PAGE = 20
 """The rows of a history page the table server sends (a full page has a next one)."""
@@ -199,9 +202,13 @@ def profile_lines(page: dict) -> list[str]:
     if player.get("profile"):
         lines.append(f"Your text: {player['profile']}")
     lines.append(rename_line(page))
+    lines.extend(profile_alert_lines(page.get("alerts")))
+    if page.get("vacation"):
+        lines.append(vacation_sentence(page["vacation"]))
     lines.append(
         "'plain on' or 'plain off', 'bell on' or 'bell off', 'about TEXT' (a line on your "
-        "page), 'key LINE' (another public key of yours), 'rename NAME' change it."
+        "page), 'key LINE' (another public key of yours), 'rename NAME', 'alerts …' (how you "
+        "hear of your moves), 'vacation DAYS' or 'vacation off' change it."
     )
     return lines
 
@@ -238,6 +245,7 @@ PAGES = {
     "player": player_lines,
     "game": game_page_lines,
     "profile": profile_lines,
+    "friends": friends_lines,
 }
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from wish_tui import games
+from wish_tui.tables.seek_words import seek_line
 
 from . import setup
 from .clocks import setting_words, waited_words
@@ -82,11 +83,12 @@ def table_line(entry: dict, with_wait: bool = True) -> str:
     return f"Table {entry['table']}, {entry['title']}: {', '.join(seats)}; {entry['progress']}; {state}."
 
 
-def online_line(online: list[dict], you: str) -> str:
-    """Who is at the server: 'Online: alice (you, at 3fa2c1), bob.'"""
+def online_line(online: list[dict], you: str, friends: frozenset = frozenset()) -> str:
+    """Who is at the server: 'Online: alice (you, at 3fa2c1), bob (you follow them).'"""
     parts = []
     for person in online:
         notes = ["you"] if person["name"] == you else []
+        notes += ["you follow them"] if person["name"] in friends else []
         if person.get("tables"):
             notes.append("at " + ", ".join(person["tables"]))
         parts.append(person["name"] + (f" ({', '.join(notes)})" if notes else ""))
@@ -114,6 +116,9 @@ class PlainLobby(ClubCommands):
         """The line each table had when last said (what a later list is compared with)."""
         self._welcomed = False
         self.online: list[dict] = []
+        self.friends: frozenset[str] = frozenset()
+        self._seeks_told: set[int] = set()
+        """Those online whom this person follows, as the last list said."""
         self._online_shown: set[str] | None = None
         self.invitations: list[dict] = []
         self._invitations_told: set = set()
@@ -189,20 +194,34 @@ class PlainLobby(ClubCommands):
             finally:
                 self._retrying = False
 
+    def _show_seeks(self, message: dict, whole: bool) -> None:
+        """The seeks waiting: all of them with a whole list, then each new one once."""
+        seeks = [s for s in message.get("seeks", []) if isinstance(s, dict) and "id" in s]
+        for seek in seeks:
+            if whole or (seek["id"] not in self._seeks_told and not seek.get("yours")):
+                take = "" if seek.get("yours") else f" 'take {seek['id']}' plays it."
+                self.out.say(seek_line(seek) + take)
+        self._seeks_told = {s["id"] for s in seeks}
+
     def _show_people(self, message: dict, whole: bool) -> None:
         """Who is online and the invitations: all of them with a whole list, then changes."""
         self.online = [p for p in message.get("online", []) if isinstance(p, dict) and "name" in p]
         names = {p["name"] for p in self.online}
+        self.friends = frozenset(
+            f["name"] for f in message.get("friends", []) if isinstance(f, dict) and "name" in f
+        )
         if whole or self._online_shown is None:
-            self.out.say(online_line(self.online, self.you))
+            self.out.say(online_line(self.online, self.you, self.friends))
         else:
             for person in self.online:
                 if person["name"] not in self._online_shown and person["name"] != self.you:
-                    self.out.say(f"{person['name']} is online now.")
+                    followed = ", whom you follow," if person["name"] in self.friends else ""
+                    self.out.say(f"{person['name']}{followed} is online now.")
             for name in sorted(self._online_shown - names):
                 if name != self.you:
                     self.out.say(f"{name} left the server.")
         self._online_shown = names
+        self._show_seeks(message, whole)
         self.invitations = [
             i for i in message.get("invitations", []) if isinstance(i, dict) and "table" in i
         ]
@@ -423,7 +442,7 @@ class PlainLobby(ClubCommands):
         self.send({"type": "web_link"})
 
     def _cmd_online(self, rest: str) -> None:
-        self.out.say(online_line(self.online, self.you))
+        self.out.say(online_line(self.online, self.you, self.friends))
 
     def _cmd_help(self, rest: str) -> None:
         self.out.say("A table's id alone opens it, joins its open seat or watches it. Commands:")

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from wish_tui import games
 from wish_tui.core.bots import LEVELS
 from wish_tui.core.excerpt import excerpt
+from wish_tui.tables.clock_words import clock_words
 
 
 class SetupError(ValueError):
@@ -40,35 +41,6 @@ class Setup:
     """At a server: 'live' or 'turn' (turn-based)."""
     clock: dict | None = None
     """At a server: the table's clock as the table server takes it (None: no clock)."""
-
-
-TURN_DAYS = {24: 14}
-"""Days in all a turn-based clock gives when the line names only its hours (more hours a move:
-`TURN_DAYS_LONG`), as the new-table form's choices do."""
-TURN_DAYS_LONG = 30
-CLOCK_EXAMPLE = "'live 10+5' (minutes a seat + seconds a move) or 'turn 24h' (hours a move)"
-
-
-def _clock_words(kind: str, rest: list[str], i: int) -> tuple[dict | None, int]:
-    """The clock after 'live' or 'turn' (None when no clock follows), and the next word's index."""
-    if kind == "live":
-        word = rest[i] if i < len(rest) else ""
-        minutes, plus, increment = word.partition("+")
-        if not minutes.isdigit():
-            return None, i
-        if plus and not increment.isdigit():
-            raise SetupError(f"A live clock is minutes + seconds, e.g. {CLOCK_EXAMPLE}.")
-        return {"type": "live", "minutes": int(minutes), "increment": int(increment or 0)}, i + 1
-    word = rest[i] if i < len(rest) else ""
-    hours = word[:-1] if word.endswith("h") else word
-    if not hours.isdigit():
-        return None, i
-    i += 1
-    days = TURN_DAYS.get(int(hours), TURN_DAYS_LONG)
-    if i < len(rest) and rest[i].endswith("d") and rest[i][:-1].isdigit():
-        days = int(rest[i][:-1])
-        i += 1
-    return {"type": "turn", "hours": int(hours), "total_days": days}, i
 
 
 def examples(at_server: bool) -> list[str]:
@@ -126,7 +98,10 @@ def parse(line: str, at_server: bool = False) -> Setup:
             continue
         if word in ("live", "turn") and at_server:
             kind = word
-            clock, i = _clock_words(word, rest, i)
+            try:
+                clock, i = clock_words(word, rest, i)
+            except ValueError as exc:
+                raise SetupError(str(exc)) from None
             continue
         name, _, who = word.partition(":")
         if name in spec.seats:

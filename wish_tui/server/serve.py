@@ -18,6 +18,7 @@ from wish_tui.club.errors import ClubError
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.text import plain_text
 from wish_tui.server.pool.link import PooledApp, SessionPool
+from wish_tui.server.smtp_relay import SmtpRelay
 from wish_tui.server.ssh.front import CLIENT_COMMAND, FrontEnd, Hub, Limits
 from wish_tui.server.ssh.keys import (
     AUTHORIZED_KEYS_NAME,
@@ -56,14 +57,18 @@ class ServeOptions:
     '': the SQLite file of the data directory."""
     new_club: bool = False
     """Make a new club of an empty database file, which is refused without it (`--new-club`)."""
+    smtp: SmtpRelay | None = None
+    """The relay turn alerts by email go through (`--smtp`); None: the club sends no email."""
 
 
-def default_hub(data_dir: Path, database: str = "", new_club: bool = False) -> Hub:
+def default_hub(
+    data_dir: Path, database: str = "", new_club: bool = False, smtp: SmtpRelay | None = None
+) -> Hub:
     """The table server of this version, keeping its tables in `data_dir`, or in the PostgreSQL
-    database at `database` that it shares with other nodes."""
+    database at `database` that it shares with other nodes; its email through `smtp`."""
     from wish_tui.server.hub import Hub as TableServer
 
-    return TableServer(data_dir, database=database or None, new_club=new_club)
+    return TableServer(data_dir, database=database or None, new_club=new_club, mail=smtp)
 
 
 def _warn(message: str) -> None:
@@ -128,7 +133,7 @@ async def _run_server(options, data_dir, pool, hub_factory, command, out, warn, 
     except KeyProblem as exc:
         raise ServeError(str(exc)) from None
     if hub_factory is None:
-        hub = default_hub(Path(data_dir), options.database, options.new_club)
+        hub = default_hub(Path(data_dir), options.database, options.new_club, options.smtp)
     else:
         hub = hub_factory(Path(data_dir))
     try:

@@ -16,8 +16,15 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Label, Static
 
 from wish_tui import games
+from wish_tui.tables.alert_words import ASK, HOW, alerts_request, profile_alert_lines
+from wish_tui.tables.friend_words import ASK as FOLLOW_ASK
+from wish_tui.tables.friend_words import HOW as FOLLOW_HOW
+from wish_tui.tables.friend_words import follow_request, friends_lines
 from wish_tui.tables.tournament_words import heading
 from wish_tui.tables.tournament_words import lines as tournament_lines
+from wish_tui.tables.vacation_words import ASK as VACATION_ASK
+from wish_tui.tables.vacation_words import HOW as VACATION_HOW
+from wish_tui.tables.vacation_words import vacation_request, vacation_sentence
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.line_input import LineInput
 from wish_tui.widgets.key_footer import KeyFooter
@@ -26,10 +33,11 @@ from wish_tui.widgets.row_words import row_words
 PAGE_KEYS = {
     "history": "Enter replays · m yours/everyone's · g game · ←→ pages · l leaderboard · Esc back",
     "leaderboard": "Enter: the player's page · g game · ←→ pages · h history · Esc back",
-    "player": "h their history · l leaderboard · Esc back",
+    "player": "h their history · l leaderboard · f follow or block · Esc back",
     "game": "g another game · l its leaderboard · Esc back",
     "profile": "k adds a key (paste its line) · b bell on/off · t your text · n your name · "
-    "Esc back",
+    "a turn alerts · v vacation · f friends · Esc back",
+    "friends": "f follow or block someone · y your profile · Esc back",
     "tournaments": "Enter: the tournament's standings and rounds · Esc back",
     "tournament": "e enters it · x withdraws from it (your results stay) · o the list · Esc back",
 }
@@ -74,6 +82,10 @@ class ClubPageScreen(AppScreen):
         Binding("b", "bell", "Bell", show=False),
         Binding("t", "profile_text", "Text", show=False),
         Binding("n", "rename", "Name", show=False),
+        Binding("a", "alerts", "Alerts", show=False),
+        Binding("v", "vacation", "Vacation", show=False),
+        Binding("f", "follow", "Follow", show=False),
+        Binding("y", "profile", "Profile", show=False),
         Binding("e", "enter_tournament", "Enter", show=False),
         Binding("x", "withdraw", "Withdraw", show=False),
         Binding("o", "tournaments", "Tournaments", show=False),
@@ -109,6 +121,7 @@ class ClubPageScreen(AppScreen):
             "player": self._player,
             "game": self._game,
             "profile": self._profile,
+            "friends": self._friends,
             "tournaments": self._tournaments,
             "tournament": self._tournament,
         }
@@ -218,9 +231,21 @@ class ClubPageScreen(AppScreen):
             if again is None
             else f"\nYou may change your name again from {_day(again)} (once in 30 days)."
         )
+        text += "".join(f"\n{line}" for line in profile_alert_lines(message.get("alerts")))
+        if message.get("vacation"):
+            text += f"\n{vacation_sentence(message['vacation'])}"
         if player.get("is_guest"):
             text = "You are a guest: connect with a key to keep a name, a rating and a profile."
         return f"Your profile: {player.get('name', '?')}", text
+
+    def _friends(self, message: dict, grid: DataTable) -> tuple[str, str]:
+        grid.add_columns("You follow", "Now")
+        for friend in message.get("follows", []):
+            where = ", ".join(friend.get("tables", []))
+            now = ("online" + (f", at {where}" if where else "")) if friend.get("online") else ""
+            grid.add_row(friend["name"], now)
+        said = friends_lines(message)[len(message.get("follows", [])) :]  # the rows say those
+        return "Your friends", "\n".join(said)
 
     def _tournaments(self, message: dict, grid: DataTable) -> tuple[str, str]:
         grid.add_columns("#", "Tournament", "Game", "Kind", "Entrants", "Now")
@@ -377,6 +402,62 @@ class ClubPageScreen(AppScreen):
         current = self.message.get("player", {}).get("name", "")
         prompt = "Your new name (others see it at once; once in 30 days):"
         self.app.push_screen(LineInput(prompt, 40, current), chosen)
+
+    def action_alerts(self) -> None:
+        """Profile: how you hear of a move waiting for you while away (webhook, email, none)."""
+        if self.kind != "profile" or self.message.get("player", {}).get("is_guest"):
+            return
+
+        def chosen(text: str | None) -> None:
+            request = alerts_request(text) if text is not None else None
+            if request is not None:
+                self._ask(request)
+                self._ask({"type": "profile"})  # the page as it stands now
+            elif text:
+                self.app.notify(HOW, severity="warning")
+
+        self.app.push_screen(LineInput(ASK, 300), chosen)
+
+    def action_follow(self) -> None:
+        """Profile, friends or a player's page: follow, unfollow, block or unblock a member (the
+        friends page, when nothing is said)."""
+        if self.kind not in ("profile", "friends", "player"):
+            return
+        if self.message.get("player", {}).get("is_guest"):
+            return
+
+        def chosen(text: str | None) -> None:
+            request = follow_request(text) if text else None
+            if request is not None:
+                self._ask(request)
+                self._ask({"type": "friends"})
+            elif text:
+                self.app.notify(FOLLOW_HOW, severity="warning")
+            elif text is not None:
+                self._ask({"type": "friends"})
+
+        name = self.message.get("player", {}).get("name", "") if self.kind == "player" else ""
+        self.app.push_screen(LineInput(FOLLOW_ASK, 60, f"follow {name}" if name else ""), chosen)
+
+    def action_profile(self) -> None:
+        """Friends: back to your profile."""
+        if self.kind == "friends":
+            self._ask({"type": "profile"})
+
+    def action_vacation(self) -> None:
+        """Profile: pause your turn-based clocks for some days, or end the vacation."""
+        if self.kind != "profile" or self.message.get("player", {}).get("is_guest"):
+            return
+
+        def chosen(text: str | None) -> None:
+            request = vacation_request(text) if text else None
+            if request is not None:
+                self._ask(request)
+                self._ask({"type": "profile"})  # the page as it stands now
+            elif text:
+                self.app.notify(VACATION_HOW, severity="warning")
+
+        self.app.push_screen(LineInput(VACATION_ASK, 10), chosen)
 
     def action_profile_text(self) -> None:
         """Profile: a line others read on your page."""

@@ -19,6 +19,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Label, Static
 
+from wish_tui.tables.seek_words import ASK as SEEK_ASK
+from wish_tui.tables.seek_words import seek_answer, seek_line
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.ui.screens.table_parts import NARROW_KEY_ROWS, is_narrow
@@ -49,6 +51,7 @@ class LobbyScreen(AppScreen):
         Binding("t", "tournaments", "Tournaments", show=False),
         Binding("p", "my_page", "You"),
         Binding("y", "profile", "Profile", show=False),
+        Binding("k", "seek", "Seek", show=False),
         Binding("a", "accept", "Accept", show=False),
         Binding("d", "decline", "Decline", show=False),
         Binding("b", "browser_link", "Browser link", show=False),
@@ -118,6 +121,11 @@ class LobbyScreen(AppScreen):
             text = (
                 f"Online ({len(online)}): {', '.join(parts)} and {len(online) - ONLINE_NAMED} more"
             )
+        for seek in message.get("seeks", [])[:3]:
+            text += f"\n{seek_line(seek)}" + ("" if seek.get("yours") else " k takes it")
+        friends = [f["name"] for f in message.get("friends", [])]
+        if friends:
+            text += f"\nYou follow, online: {', '.join(friends)}"
         for invitation in self.invitations[:3]:
             text += (
                 f"\n{invitation['from']} invites you to table {invitation['table']}: "
@@ -268,6 +276,20 @@ class LobbyScreen(AppScreen):
     def action_my_page(self) -> None:
         """Your page: per game, played, won, average and best, rating and its trend."""
         self.app.server_send({"type": "player"})
+
+    def action_seek(self) -> None:
+        """Seek a game, take a seek by its number, or take yours back."""
+        from wish_tui.ui.screens.line_input import LineInput
+
+        def said(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                self.app.server_send(seek_answer(text))
+            except ValueError as exc:
+                self.app.notify(str(exc), severity="warning")
+
+        self.app.push_screen(LineInput(SEEK_ASK, 80), said)
 
     def action_profile(self) -> None:
         """Your profile: your keys (add another), your settings."""

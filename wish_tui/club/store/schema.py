@@ -319,6 +319,24 @@ JSON of `core.review.Review`, made once at the server and read with the game's r
 table and nothing else, so it may take whichever version number comes next."""
 
 
+V9 = (
+    "ALTER TABLE players ADD COLUMN vacation_until {bigint}",
+    "ALTER TABLE players ADD COLUMN vacation_days TEXT NOT NULL DEFAULT '{{}}'",
+    "CREATE INDEX players_on_vacation ON players (vacation_until) WHERE vacation_until IS NOT NULL",
+    """CREATE TABLE follows (
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        other_id {bigint} NOT NULL REFERENCES players (id),
+        kind TEXT NOT NULL CHECK (kind IN ('follow', 'block')),
+        at {bigint} NOT NULL,
+        PRIMARY KEY (player_id, other_id)
+    ){compact}""",
+    "CREATE INDEX follows_by_other ON follows (other_id, kind)",
+)
+"""Version 9: a member's vacation (`players.vacation_until`: when it ends, NULL: none;
+`players.vacation_days`: JSON, the days taken in each year, by the year), and whom each member
+follows or blocks (`follows`, one row per pair: a block replaces a follow)."""
+
+
 MIGRATIONS: tuple[Callable, ...] = (
     _v1,
     _run(V2),
@@ -328,6 +346,7 @@ MIGRATIONS: tuple[Callable, ...] = (
     _run(V6),
     _run(V7),
     _run(GAME_REVIEWS),
+    _run(V9),
 )
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)

@@ -29,7 +29,8 @@ class ClockKeeper:
     def run(self, table: Table, decided: bool) -> None:
         """The decision may have passed to another seat: charge and switch the table's clock,
         and wake when the seat deciding now runs out of time. No one's time runs while a seat
-        is open: the game is not fully under way until everyone has sat down."""
+        is open (the game is not fully under way until everyone has sat down), nor a turn-based
+        table's while the member deciding is on vacation."""
         hub = self.hub
         deciding = None if table.finished else table.deciding()
         now = hub.clock()
@@ -41,6 +42,7 @@ class ClockKeeper:
             and place.person
             and not place.zombie
             and not table.open_seats()
+            and not (table.kind == "turn" and hub.vacations.is_away(place.person))
             else None
         )
         if runs != table.clock.running or decided:

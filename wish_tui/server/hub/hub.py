@@ -47,9 +47,11 @@ from . import seating as tablemod
 from .clock_keeper import ClockKeeper
 from .copies import TableCopies
 from .endings import TableEndings
+from .friends import Friends
 from .lobby import LobbyLists
 from .nodes import NodeDuties
 from .presence import TablePresence, others
+from .seeks import Seeks
 from .session import Session
 from .table import NotKept, Table, TableError
 from .table_bots import TableBots
@@ -57,6 +59,7 @@ from .table_news import TableNews
 from .table_requests import TableRequests
 from .tournament_runner import TournamentRunner
 from .turn_alerts import TurnAlerts
+from .vacations import Vacations
 
 SOCKET = "serve.sock"
 BANNED = (
@@ -84,6 +87,7 @@ class Hub:
         node_id: this node's name among the club's nodes (by default its host and process id).
         lease_ms: how long this node's leases on its tables last unless renewed.
         new_club: make a new club of an empty database file (`serve --new-club`).
+        mail: the keeper's SMTP relay for turn alerts by email (`serve --smtp`); None: no email.
     """
 
     web_links = None
@@ -102,7 +106,10 @@ class Hub:
         node_id: str | None = None,
         lease_ms: int = LEASE_MS,
         new_club: bool = False,
+        mail=None,
     ) -> None:
+        self.mail = mail
+        """The SMTP relay (`smtp_relay.SmtpRelay`) turn alerts by email go through, or None."""
         self.data_dir = data_dir or saves.data_dir()
         self.new_club = new_club
         self.database = database
@@ -148,6 +155,9 @@ class Hub:
         self.coach = ClubCoach(self)
         """The reviews of finished games, made here once and kept with them."""
         self.alerts = TurnAlerts(self)
+        self.vacations = Vacations(self)
+        self.friends = Friends(self)
+        self.seeks = Seeks(self)
         seating = self.seating
         self._handlers = {
             "hello": self._hello,
@@ -173,6 +183,9 @@ class Hub:
             **self.tournaments.handlers(),
             **self.coach.handlers(),
             **self.alerts.handlers(),
+            **self.vacations.handlers(),
+            **self.friends.handlers(),
+            **self.seeks.handlers(),
         }
         """Every request a session may make, by its type, and what answers it."""
 
@@ -230,6 +243,7 @@ class Hub:
         self.club, self._lock, problems = await loop.run_in_executor(None, opening)
         self.problems.extend(problems)
         self.recorder = Recorder(self.club)
+        await self.vacations.load()  # before the clocks run: a vacation's clocks wait
         await self.node.listen()  # a shared club: every node's changes heard before tables are read
         # not through the recorder: a database too damaged to list its tables stops the start
         loaded, problems = await loop.run_in_executor(None, self.club.tables.load_unfinished)
@@ -255,6 +269,8 @@ class Hub:
         self.spawn(self.clocks.keep_every_while())
         self.spawn(self.tournaments.pair_every_while())
         self.spawn(self.alerts.alert_every_while())
+        self.spawn(self.vacations.look_every_while())
+        self.spawn(self.seeks.look_every_while())
         await self.node.start()
 
     async def close(self) -> None:
@@ -463,9 +479,11 @@ class Hub:
         session.writer.close()
 
     async def _admit(self, session: Session, player: Player) -> None:
-        """Welcome a member, with the chat they muted."""
+        """Welcome a member, with the chat they muted, whom they follow and block."""
         muted = await self.record(self.club.moderation.muted_by, player.id)
         session.muted = {person_of(player_id) for player_id in muted}
+        session.player = player
+        await self.friends.load(session)
         self._welcome(session, player)
 
     def _welcome(self, session: Session, player: Player) -> None:
@@ -531,7 +549,7 @@ class Hub:
     def send_table(self, session: Session, table: Table, hidden=frozenset()) -> None:
         """Send `session` the table as its person sees it now (what is new since the last;
         `hidden`: people whose chat is left out besides those it mutes)."""
-        hidden = hidden | self.table_news.held_mutes(session, table.id)
+        hidden = hidden | self.table_news.held_mutes(session, table.id) | session.blocked
         session.send_table(table.message_for(session, self.connected, self.clock(), hidden))
 
     def changed(self, table: Table) -> None:

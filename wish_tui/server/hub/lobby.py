@@ -94,6 +94,8 @@ class LobbyLists:
             "your_move": your_move,
             "since": max(0, round(self.hub.clock() - table.since)) if your_move else None,
             "new": your_move and table.seats[seat].seen < table.actions,
+            "friend": bool(session.follows)
+            and any(s.person in session.follows for s in table.seats if s.person),
         }
 
     def common(self) -> tuple[list[tuple[Table, dict]], list[dict]]:
@@ -116,15 +118,42 @@ class LobbyLists:
         """The lobby's list as `session` sees it (`common`: `common()`, if at hand)."""
         summaries, online = common or self.common()
         entries = [self._summary(table, shared, session) for table, shared in summaries]
-        # Where it is your move first (the longest waiting first), then your tables, then others.
-        entries.sort(key=lambda e: (not e["your_move"], -(e["since"] or 0), not e["mine"]))
+        # Where it is your move first: a live table (its clock runs in minutes), then the
+        # turn-based ones the longest waiting first (Yucata's rule); then your tables, then
+        # the open tables of those you follow, then others.
+        entries.sort(
+            key=lambda e: (
+                not e["your_move"],
+                e["your_move"] and e["kind"] == "turn",
+                -(e["since"] or 0),
+                not e["mine"],
+                not (e["friend"] and e["open"]),  # then a friend's open tables
+            )
+        )
         return {
             "type": "lobby",
             "tables": entries,
             "you": session.name,
             "online": online,
+            "friends": self._friends_online(session),
+            "seeks": self.hub.seeks.listed(session),
             "invitations": self.hub.club_service.invitations_for(session),
         }
+
+    def _friends_online(self, session: Session) -> list[dict]:
+        """Those the session's member follows who are online, each with the tables they sit at."""
+        if not session.follows:
+            return []
+        hub = self.hub
+        names = {o.person: o.name for o in hub.sessions if o.person in session.follows}
+        names.update((p, n) for p, n in hub.node.elsewhere.items() if p in session.follows)
+        return [
+            {
+                "name": name,
+                "tables": [t.id for t in hub.tables.values() if t.seat_of(person) is not None],
+            }
+            for person, name in sorted(names.items(), key=lambda pair: pair[1].casefold())
+        ]
 
     def tell(self) -> None:
         """Have the lobby's list sent to every session in the lobby, at most every LOBBY_EVERY
@@ -217,7 +246,8 @@ class LobbyLists:
             summary.pop("since")
             mine.append((table.id, tuple(summary.values())))
         invitations = self.hub.club_service.invitations_for(session)
-        return tuple(mine), tuple(tuple(sorted(i.items())) for i in invitations)
+        seeks = self.hub.seeks.summary()
+        return tuple(mine), tuple(tuple(sorted(i.items())) for i in invitations), seeks
 
     def _tell_background(self, session: Session, lobby: dict, told: tuple, then: float) -> None:
         """Background news worked out at `then` (`told`: the numbers of what it says), told now:

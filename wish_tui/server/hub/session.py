@@ -42,6 +42,10 @@ class Session:
         """When it was sent (monotonic seconds)."""
         self.muted: set[str] = set()
         """The people whose chat this session's player muted for themselves."""
+        self.follows: set[str] = set()
+        """The people this session's player follows (shown online, their tables first)."""
+        self.blocked: set[str] = set()
+        """The people this session's player blocks (their chat is not shown them)."""
         self.sanctions: set[str] = set()
         """What the keeper did to this session's player ('mute', 'ban'), as last read."""
         self.sanctions_at = 0.0

@@ -121,6 +121,7 @@ class TableRequests:
         hub = self.hub
         table = hub.table(message)
         seat = int_field(message, "seat", "a seat number", 0, 3)
+        await hub.friends.refuse_join(session, table)
         async with hub.lock_of(table):
             tablemod.join(table, seat, session.person, session.name)
             try:

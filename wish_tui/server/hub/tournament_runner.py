@@ -15,17 +15,14 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from wish_tui import games
-from wish_tui.club import SeatSpec
 from wish_tui.club.identity import person_of
 from wish_tui.club.tournament_page import page, summary
 from wish_tui.club.tournaments import arena, swiss
 from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 
-from . import seating as tablemod
 from .periodic import every_while
+from .seated_tables import open_seated
 from .table import BOT_LEVELS, TableError
-from .table_requests import start_stored
 
 LOG = logging.getLogger(__name__)
 PAIR_EVERY = 0.5
@@ -168,53 +165,21 @@ class TournamentRunner:
     async def _open(self, tournament, players: tuple[int, ...]) -> int:
         """Make and start a table of the tournament for `players` (in seat order); its club id."""
         hub = self.hub
-        spec = games.get(tournament.game)
         members = [await hub.record(hub.club.players.get, p) for p in players]
-        levels = [m.name if m.is_bot else "" for m in members]
-        seat_names = spec.seats[: len(players)]
-        table = tablemod.create(
-            "",
-            spec.name,
-            [
-                {"name": n, "who": level or "open"}
-                for n, level in zip(seat_names, levels, strict=True)
-            ],
+        how = {"options": tournament.options, "kind": tournament.kind, "clock": tournament.clock}
+        text = (
+            f"Your table {{table}} of {tournament.name} is ready: 'open {{table}}' sits you there."
+        )
+        table = await open_seated(
+            hub,
+            tournament.game,
+            members,
             f"{OWNER_PREFIX}{tournament.id}",
             tournament.name,
-            hub.seed_source(),
-            "",
-            tournament.options,
-            tournament.kind,
-            tournament.clock,
+            how,
+            text,
         )
-        for seat, member in zip(table.seats, members, strict=True):
-            if not member.is_bot:
-                seat.person, seat.person_name = person_of(member.id), member.name
-        stored = await hub.record(
-            hub.club.tables.create,
-            spec.name,
-            table.record.seed,
-            [
-                SeatSpec(n, level or "human", None if level else member.id)
-                for n, level, member in zip(seat_names, levels, members, strict=True)
-            ],
-            None,
-            options=tournament.options,
-            kind=tournament.kind,
-            clock=tournament.clock,
-        )
-        await start_stored(hub, table, stored)
-        text = f"Your table {table.id} of {tournament.name} is ready: 'open {table.id}' sits you there."
-        for session in list(hub.sessions):
-            if session.player is None or session.player.id not in players:
-                continue
-            session.send({"type": "notice", "table": None, "text": text})
-            if session.in_lobby or not session.table:
-                hub.open_table(session, table)
-        hub.changed(table)
-        hub.bots.wake(table)
-        hub.tell_lobby()
-        return stored.id
+        return table.club_id
 
     async def _end(self, tournament) -> None:
         hub = self.hub

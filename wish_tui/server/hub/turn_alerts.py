@@ -1,21 +1,25 @@
 """Turn alerts at the server: a move of a turn-based table waiting for a member who is not
-connected is queued once for that waiting period, and the queue is sent to each member's webhook
-without ever holding a table (`club.alerts`: retries with backoff, a dead endpoint turned off).
+connected is queued once for that waiting period (or once a day in a digest of every table
+waiting for them), and the queue is sent to each member's webhook or email address without ever
+holding a table (`club.alerts`: retries with backoff, a dead endpoint turned off).
 
 A service the hub composes (`Hub.alerts`). Every `ALERT_EVERY` seconds it looks at the turn-based
-tables this node runs, queues what waits, and posts what is due, each post in a worker thread.
+tables this node runs, queues what waits, and sends what is due, each send in a worker thread
+(email through the keeper's relay, `Hub.mail`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import urllib.error
 import urllib.request
 
 from wish_tui import games
-from wish_tui.club.alerts import FORMAT
+from wish_tui.club.alerts import DIGEST_FORMAT, FORMAT, QueuedAlert, day_of
 from wish_tui.club.identity import player_id_of
+from wish_tui.tables.alert_words import alerts_sentence
 from wish_tui.tables.protocol import ProtocolError
 
 from .periodic import every_while
@@ -26,6 +30,10 @@ ALERT_EVERY = 2.0
 """Seconds between two looks at the waiting moves and the queue."""
 POST_TIMEOUT = 10.0
 """Seconds a webhook has to answer."""
+DIGEST_AFTER = 3600.0
+"""Seconds a table has waited for a member before their day's digest goes (the tables that begin
+to wait meanwhile are in it too); at most one digest a UTC day."""
+NO_RELAY = "This club sends no email (its keeper gave no --smtp relay): choose a webhook or none."
 
 
 def post(url: str, body: str) -> str:
@@ -59,19 +67,28 @@ class TurnAlerts:
         return {"alerts": self.set_alerts}
 
     async def set_alerts(self, session, message: dict) -> None:
-        """A member's webhook (a URL), or none ('' or null)."""
+        """A member's webhook (a URL) or email address, or none ('' or null for either), and
+        whether they hear in a daily digest ('digest': true or false)."""
         if session.player is None or session.player.is_guest:
             raise TableError("Only the club's members hear of their moves: connect with a key.")
-        url = message.get("webhook")
-        if url is not None and not isinstance(url, str):
-            raise ProtocolError('"webhook" must be an address, or null for none.')
-        await self.hub.record(self.hub.club.alerts.set_webhook, session.player.id, url or None)
-        text = (
-            f"A move waiting for you while you are away is told to {url.strip()}, once a move."
-            if url
-            else "No alert is sent to you when a move waits for you."
-        )
-        session.send({"type": "notice", "table": None, "text": text})
+        alerts = self.hub.club.alerts
+        for field in ("webhook", "email"):
+            value = message.get(field)
+            if value is not None and not isinstance(value, str):
+                raise ProtocolError(f'"{field}" must be an address, or null for none.')
+        if message.get("digest") is not None and not isinstance(message["digest"], bool):
+            raise ProtocolError('"digest" must be true or false.')
+        player = session.player.id
+        if message.get("email"):
+            if self.hub.mail is None:
+                raise TableError(NO_RELAY)
+            await self.hub.record(alerts.set_email, player, message["email"])
+        elif "webhook" in message or "email" in message:
+            await self.hub.record(alerts.set_webhook, player, message.get("webhook") or None)
+        if message.get("digest") is not None:
+            await self.hub.record(alerts.set_digest, player, message["digest"])
+        settings = await self.hub.record(alerts.settings_of, player)
+        session.send({"type": "notice", "table": None, "text": alerts_sentence(settings)})
 
     async def alert_every_while(self) -> None:
         """Look every `ALERT_EVERY` seconds, for the server's life."""
@@ -85,6 +102,7 @@ class TurnAlerts:
 
     async def _queue_waiting(self) -> None:
         hub = self.hub
+        waiting: dict[int, list] = {}
         for table in list(hub.tables.values()):
             if table.kind != "turn" or table.is_over or table.finished or table.club_id is None:
                 continue
@@ -95,7 +113,10 @@ class TurnAlerts:
             player = player_id_of(place.person) if place.who == "human" else None
             if player is None or place.zombie or place.for_good or hub.connected(place.person):
                 continue
+            if hub.vacations.is_away(place.person):
+                continue
             since = int(table.since * 1000)
+            waiting.setdefault(player, []).append((since, table))
             key = (player, table.club_id, since)
             if key in self._queued:
                 continue
@@ -108,15 +129,25 @@ class TurnAlerts:
                 "waiting_since": since,
                 "text": text,
                 "content": text,
+                "subject": text,
             }
             await hub.record(hub.club.alerts.enqueue, player, table.club_id, since, body)
             self._queued.add(key)
+        now = hub.clock()
+        day = day_of(int(now * 1000))
+        for player, tables in waiting.items():
+            tables.sort(key=lambda entry: entry[0])
+            if (player, -day) not in self._queued and now - tables[0][0] / 1000 >= DIGEST_AFTER:
+                body = digest_body(tables, now)
+                first = tables[0][1].club_id
+                await hub.record(hub.club.alerts.enqueue_digest, player, day, first, body)
+                self._queued.add((player, -day))
 
     async def _deliver(self) -> None:
         hub = self.hub
         loop = asyncio.get_running_loop()
         for alert in await hub.record(hub.club.alerts.due):
-            error = await loop.run_in_executor(None, post, alert.target, alert.body)
+            error = await loop.run_in_executor(None, self._send, alert)
             if not error:
                 await hub.record(hub.club.alerts.sent, alert.id)
                 continue
@@ -126,3 +157,47 @@ class TurnAlerts:
                 for session in list(hub.sessions):
                     if session.player is not None and session.player.id == alert.player_id:
                         session.send({"type": "notice", "table": None, "text": note})
+
+    def _send(self, alert: QueuedAlert) -> str:
+        """Send one alert (in a worker thread); '' when it was taken, else what went wrong."""
+        if alert.channel == "webhook":
+            return post(alert.target, alert.body)
+        if self.hub.mail is None:
+            return "this server sends no email now (no --smtp)"
+        body = json.loads(alert.body)
+        text = body["text"] + "\n\n" + MAIL_FOOTER
+        return self.hub.mail.send(alert.target, body.get("subject", body["text"]), text)
+
+
+MAIL_FOOTER = (
+    "You hear of a move once while it waits for you. Choose another way, the daily digest or "
+    "none on your profile page at the club (a), or with 'alerts' in the plain client."
+)
+
+
+def digest_body(tables: list, now: float) -> dict:
+    """The day's digest of the tables waiting for one member, the longest waiting first."""
+    lines = [
+        f"- table {table.id} ({games.get(table.spec.name).title}), waiting "
+        f"{waited(now - since / 1000)}"
+        for since, table in tables
+    ]
+    count = len(tables)
+    subject = f"{count} table{'s' if count != 1 else ''} of the club wait{'s' if count == 1 else ''} for your move"
+    text = subject + ":\n" + "\n".join(lines)
+    return {
+        "format": DIGEST_FORMAT,
+        "tables": [table.id for _, table in tables],
+        "text": text,
+        "content": text,
+        "subject": subject,
+    }
+
+
+def waited(seconds: float) -> str:
+    """How long something has waited, in words: '3 days', '5 hours', '12 minutes'."""
+    for size, unit in ((86_400, "day"), (3_600, "hour"), (60, "minute")):
+        if seconds >= size:
+            count = int(seconds // size)
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return "a moment"
