@@ -163,7 +163,7 @@ class Hub:
             "hello": self._hello,
             "register": self._register,
             "lobby": self.lobby_lists.open,
-            "web_link": self._web_link,
+            "web_link": self.lobby_lists.web_link,
             "new_table": seating.new_table,
             "join": seating.join_request,
             "leave": seating.leave,
@@ -589,16 +589,3 @@ class Hub:
                 self.tell_table(table)
         self.presence.away(person, name)
         self.tell_lobby()
-
-    # -- browser links (`serve --web`: links.py, web.py) ---------------------------------------
-    def _web_link(self, session: Session, message: dict) -> None:
-        """A one-time link that signs a browser in as this session's person; the lobby shows it."""
-        if self.web_links is None:
-            raise TableError("This server has no web front end (it is started with --web PORT).")
-        token = self.web_links.issue_link(session.person, session.name)
-        answer = self.lobby(session)
-        answer["web_link"] = {
-            "url": self.web_links.url_for(token),
-            "minutes": self.web_links.minutes,
-        }
-        session.send(answer)

@@ -14,7 +14,7 @@ import asyncio
 import time
 
 from .session import Session
-from .table import Table
+from .table import Table, TableError
 
 LOBBY_EVERY = 0.5
 """Seconds between two lobby lists sent to the sessions in the lobby (changes in between are
@@ -55,6 +55,17 @@ class LobbyLists:
         session.in_lobby = True
         self.hub.presence.show_table(session, "")
         session.send(self.list_told(session))
+
+    def web_link(self, session: Session, message: dict) -> None:
+        """A one-time link that signs a browser in as this session's person (`serve --web`:
+        links.py, web.py); the lobby shows it."""
+        links = self.hub.web_links
+        if links is None:
+            raise TableError("This server has no web front end (it is started with --web PORT).")
+        token = links.issue_link(session.person, session.name)
+        answer = self.hub.lobby(session)
+        answer["web_link"] = {"url": links.url_for(token), "minutes": links.minutes}
+        session.send(answer)
 
     def list_told(self, session: Session) -> dict:
         """The whole list for `session`, which is sent it now (asked, or with its welcome)."""
