@@ -188,3 +188,16 @@ async def test_the_detail_line_takes_twice_its_rows_at_forty_columns():
             assert detail.rows == rows and detail.region.height == rows, size
             if size != (80, 24):
                 decision_in_sight(game)
+
+
+async def test_every_part_draws_without_colour(monkeypatch):
+    """NO_COLOR's filter needs a style on every cell: the map's rows below its last one too."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = WishApp(SOLO)
+    async with app.run_test(size=(40, 30)) as pilot:
+        game = await opened(app, pilot)
+        for _ in game.BOARD.PARTS:
+            await pilot.press("tab")
+            await settle(pilot)
+        assert app.no_color
+        assert shown_parts(game) == ["map"]
