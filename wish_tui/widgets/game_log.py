@@ -128,6 +128,10 @@ class GameLog(Widget):
 
     def _show_rows(self, first_new: int) -> None:
         """Make the rows from `first_new` on visible, redrawing as little as possible."""
+        if not self.size.height:
+            # Not on the screen (a phone shows another part of the board): the page is laid
+            # out when the log shows again; turned now, it would keep only the newest row.
+            return
         span = max(1, self._span())
         last_new = len(self._rows) - 1
         if last_new >= self._page_top + span:

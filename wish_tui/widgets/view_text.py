@@ -8,6 +8,9 @@ changes.
 
 from __future__ import annotations
 
+from functools import cache
+
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -16,6 +19,26 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 PLAIN = Style()
+NARROW_BELOW = 80
+"""Narrower than this (a phone's screen), the games' widgets take their narrow forms."""
+
+
+@cache
+def _console() -> Console:
+    """A console for wrapping text (rich asks for one; nothing is written to it)."""
+    return Console(width=200, color_system=None)
+
+
+def wrapped(text: Text, width: int, indent: int = 0) -> Text:
+    """`text` with each of its lines wrapped at spaces to `width` cells (a narrow screen), each
+    line after `indent` spaces."""
+    lines = text.wrap(_console(), max(1, width - indent), justify="default", no_wrap=False)
+    for line in lines:
+        line.rstrip()
+        line.pad_left(indent)
+    joined = Text("\n").join(lines)
+    joined.no_wrap = True
+    return joined
 
 
 class ViewText(Widget):

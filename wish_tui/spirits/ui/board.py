@@ -28,6 +28,9 @@ class SpiritsBoard(TableBoard):
     SpiritsBoard SeatsView, SpiritsBoard CardsView { text-wrap: nowrap; text-overflow: ellipsis; }
     SpiritsBoard #cards { padding: 0 0 0 1; }
     """
+    PARTS = (("forest", "Forest"), ("seats", "Seats"), ("cards", "Cards"), ("log", "Log"))
+    """A phone shows one at a time: the forest (where every take and gemstone is chosen), the
+    seats' collections, your Wish, Hex and Favor tokens, the log."""
 
     def compose(self) -> ComposeResult:
         yield ForestView(id="forest")
@@ -48,9 +51,13 @@ class SpiritsBoard(TableBoard):
         """Render `view` as `seat` sees it, marking `targets` and the `cursor` place."""
         self.query_one(ForestView).update_view(view, targets, cursor, spaced=not compact)
         seats = self.query_one(SeatsView)
-        # The rows the log would have without the names (the layout so far is the judge).
+        # The rows the log would have without the names (the layout so far is the judge); a
+        # phone shows the seats as a part of their own, with room for the names.
         free = self.query_one(GameLog).size.height + seats.names_rows
         width = self.size.width
-        named = width and free - len(code_names(width)) >= LOG_ROWS_KEPT
-        seats.update_view(view, seat, compact, names_width=width if named else 0)
-        self.query_one(CardsView).update_view(view, seat, compact)
+        own_part = self.screen.has_class("narrow")
+        named = width and (own_part or free - len(code_names(width)) >= LOG_ROWS_KEPT)
+        seats.update_view(view, seat, compact, names_width=width if named else 0, width=width or 80)
+        # A part of their own on a phone has room for the others' cards too.
+        others = not compact or own_part
+        self.query_one(CardsView).update_view(view, seat, not others, width or 80)

@@ -9,7 +9,7 @@ from rich.text import Text
 from wish_tui.spirits.ui.style import ink, seat_style
 from wish_tui.spirits.words.marks import SEAT_TITLE, kind_name
 from wish_tui.spirits.words.words import hex_short, wish_short
-from wish_tui.widgets.view_text import ViewText
+from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 
 
 def card_status(kind: str, entry: dict, over: bool) -> tuple[str, Style]:
@@ -27,8 +27,9 @@ class CardsView(ViewText):
 
     DEFAULT_CSS = "CardsView { height: auto; }"
 
-    def update_view(self, view: dict, seat: int, compact: bool = True) -> None:
-        """Show the cards and tokens of `seat` in `view`."""
+    def update_view(self, view: dict, seat: int, compact: bool = True, width: int = 80) -> None:
+        """Show the cards and tokens of `seat` in `view`, in `width` cells (narrower than the
+        table, each line wraps)."""
         me = view["players"][seat]
         text = Text(no_wrap=True, overflow="ellipsis")
         _own_cards(text, me, view["phase"] == "over")
@@ -39,7 +40,8 @@ class CardsView(ViewText):
             # names are under `i`.
             text.append("\n")
             _others_cards(text, others)
-        self.show(text)
+        # The board pads the cards by a cell.
+        self.show(wrapped(text, width - 1) if width < NARROW_BELOW else text)
 
 
 def _own_cards(text: Text, me: dict, over: bool) -> None:

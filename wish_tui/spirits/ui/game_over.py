@@ -13,6 +13,7 @@ from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 from wish_tui.spirits.ui.style import ink
 from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE, category_name
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.widgets.view_text import NARROW_BELOW
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
@@ -48,11 +49,12 @@ def verdict(view: dict) -> str:
     return f"{winners[0]} wins with {total} points{tiebreak}!"
 
 
-def cell(points: int, count: int) -> Text:
-    """A category's points, and the count it was scored on."""
+def cell(points: int, count: int | None) -> Text:
+    """A category's points, and the count it was scored on (None: not said, on a phone)."""
     style = ink("red") if points < 0 else "bold" if points > 0 else ""
     text = Text(f"{points:>3}", style)
-    text.append(f" ({count})", "dim")
+    if count is not None:
+        text.append(f" ({count})", "dim")
     return text
 
 
@@ -60,12 +62,8 @@ class GameOverScreen(FinalScoringScreen):
     """The final scoring table."""
 
     DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: 96%; max-width: 100; height: auto; max-height: 100%;
-        border: double $accent; background: $surface; padding: 0 1; }
+    GameOverScreen > Vertical { max-width: 100; }
     GameOverScreen DataTable { height: auto; max-height: 18; }
-    GameOverScreen #verdict { text-style: bold; }
-    GameOverScreen Label { width: 100%; }
     """
     GAME = "spirits"
 
@@ -76,12 +74,7 @@ class GameOverScreen(FinalScoringScreen):
         you: int | None = None,
         reward_tokens: dict[int, str] | None = None,
     ) -> None:
-        super().__init__()
-        self.view = view
-        self.seed = seed
-        """The game's seed, shown now that the deal is no longer a secret."""
-        self.you = you
-        """The seat of the one person at the table (None: several people, or none)."""
+        super().__init__(view, seed, you)
         self.reward_tokens = reward_tokens or {}
         """Per seat, the category of the Favor token its Wish paid (the score sheet counts each
         category without the seat's own Wish reward, which the Wish row shows)."""
@@ -94,17 +87,23 @@ class GameOverScreen(FinalScoringScreen):
         yield Footer()
 
     def _notes(self) -> str:
-        seed = (
-            f"\nSeed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
-        )
+        seed = f"\n{self.seed_note()}" if self.seed else ""
         if self.view["solo"]:
             bands = ", ".join(f"{low}+ {t}" for low, t in CATALOG.solo_results if low > -1000)
             return (
                 f"Points: your count where you lead or tie, −3 without a tile. Titles: {bands}, "
                 f"else {CATALOG.solo_results[-1][1]}.{seed}"
             )
+        if self._narrow:
+            return f"−3 no tile of a category · a tie goes to fewer tiles{seed}"
         reward = ", without the Wish's reward" if "wishes" in self.view["modules"] else ""
         return f"(n) the count{reward} · −3 no tile of it · a tie goes to fewer tiles{seed}"
+
+    @property
+    def _narrow(self) -> bool:
+        """True on a phone's narrow screen: the table's words and counts are shorter, so that
+        every seat's column shows."""
+        return self.is_attached and self.app.size.width < NARROW_BELOW
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -117,36 +116,49 @@ class GameOverScreen(FinalScoringScreen):
         scores = self.view["scores"]
         entries = scores["seats"]
         place = places_of(scores)
+        narrow = self._narrow
         table.add_column("", key="step")
         for e in entries:
-            me = " (you)" if e["seat"] == self.you and len(entries) > 1 else ""
-            rank = ORDINAL.get(place.get(e["seat"], 0), "")
+            me = ("◀" if narrow else " (you)") if e["seat"] == self.you and len(entries) > 1 else ""
+            rank = "" if narrow else ORDINAL.get(place.get(e["seat"], 0), "")
             table.add_column(f"{SEAT_TITLE[e['djinn']]}{me} {rank}".rstrip())
         modules = self.view["modules"]
+        met, avoided = ("✓", "✓") if narrow else ("✓ met", "✓ avoided")
         if "wishes" in modules:
             table.add_row(
                 "Wish",
                 *(
-                    Text(f"{e['steps']['wish']:>+3} {'✓ met' if e['wish_met'] else '✗'}")
+                    Text(f"{e['steps']['wish']:>+3} {met if e['wish_met'] else '✗'}")
                     for e in entries
                 ),
             )
         for category in CATEGORIES:
-            label = f"{CATEGORY_CODE[category]} {category_name(category)}"
+            label = CATEGORY_CODE[category]
+            if not narrow:
+                label += f" {category_name(category)}"
             table.add_row(
                 label,
-                *(cell(e["steps"][category], self._count(e, category)) for e in entries),
+                *(
+                    cell(e["steps"][category], None if narrow else self._count(e, category))
+                    for e in entries
+                ),
             )
         if "hexes" in modules:
             table.add_row(
                 "Hex",
                 *(
-                    Text(f"{e['steps']['hex']:>3} {'✓ avoided' if e['hex_met'] else '✗'}")
+                    Text(f"{e['steps']['hex']:>3} {avoided if e['hex_met'] else '✗'}")
                     for e in entries
                 ),
             )
         table.add_row(Text("Total", "bold"), *(Text(f"{e['total']:>3}", "bold") for e in entries))
-        table.add_row("Tiles (tie-break)", *(f"{e['tiles']:>3}" for e in entries))
+        if narrow:
+            table.add_row(
+                "Place", *(Text(f"{ORDINAL.get(place.get(e['seat'], 0), '—'):>3}") for e in entries)
+            )
+        table.add_row(
+            "Tiles" if narrow else "Tiles (tie-break)", *(f"{e['tiles']:>3}" for e in entries)
+        )
 
     def _count(self, entry: dict, category: str) -> int:
         """A seat's count in a category without its own Wish reward (what the sheet scores)."""

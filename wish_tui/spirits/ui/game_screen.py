@@ -21,6 +21,7 @@ from wish_tui.spirits.words.marks import (
     place_words,
     tile_words,
 )
+from wish_tui.ui.screens.board_keys import arrow_bindings, number_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 
@@ -40,14 +41,8 @@ class GameScreen(TableScreen):
         # other key.
         *TableScreen.base_bindings("enter", "left", "right", "up", "down", "escape"),
         *TableScreen.base_bindings("1", "2", "3", "4"),
-        Binding("left", "cursor(-1, 0)", "Choose", key_display="←→↑↓"),
-        Binding("right", "cursor(1, 0)", show=False),
-        Binding("up", "cursor(0, -1)", show=False),
-        Binding("down", "cursor(0, 1)", show=False),
-        Binding("1", "row(0)", "Row", key_display="1-4"),
-        Binding("2", "row(1)", show=False),
-        Binding("3", "row(2)", show=False),
-        Binding("4", "row(3)", show=False),
+        *arrow_bindings("cursor", "Choose"),
+        *number_bindings("row", 4, "Row"),
         Binding("g", "gem", "Gem"),
         UNDO,
         Binding("enter", "take", "Take"),
@@ -193,6 +188,9 @@ class GameScreen(TableScreen):
             self._seen = (self.table.version, self.viewer)
             self.gem_mode = False
             self.move_from = None
+            if any(a.kind in FOREST_KINDS for a in legal):
+                # A phone shows the forest when a decision is taken on it.
+                self.bring_part("forest")
         targets = self._targets(view, list(legal))
         if not targets:
             return {"targets": (), "cursor": None}
@@ -230,7 +228,8 @@ class GameScreen(TableScreen):
     def turn_status(self, view: dict) -> str:
         # The seat's name and a colon come before it; the line is never cut: the first of its
         # wordings, the fullest first, that fits the width is said.
-        room = (self.size.width or 80) - len("Water: ")
+        title = SEAT_TITLE.get(view["seats"][self.viewer], "Water")
+        room = (self.size.width or 80) - len(f"{title}: ")
         wordings = self._status_wordings(view)
         return next((words for words in wordings if len(words) <= room), wordings[-1])
 
@@ -241,11 +240,14 @@ class GameScreen(TableScreen):
         on = self.cursor in targets
         here = self._place_text(view, self.cursor) if on else ""
         short = self._place_text(view, self.cursor, short=True) if on else ""
+        # A phone's narrow line: the tile and where, the fewest words.
+        tiny = self._place_text(view, self.cursor, short=True, tiny=True) if on else ""
         if any(a.kind == "take" for a in legal):
             if view["solo"]:
                 return [
                     f"Enter takes {here}; the forest takes the other end",
                     f"Enter takes {here}",
+                    f"Enter: {tiny}",
                 ]
             if view["step"] == "more":
                 spirit = category_name(view["spirit"])
@@ -253,27 +255,43 @@ class GameScreen(TableScreen):
                     f"Enter takes a second {spirit}: {here} · n stops",
                     f"Enter takes {here} · n stops",
                     f"Enter takes {short} · n stops",
+                    f"Enter takes {tiny} · n stops",
+                    f"Enter takes {tiny}",
                 ]
             first = " · first turn: one tile" if view["turn_no"] == 0 else ""
-            return [f"Enter takes {here}{first}", f"Enter takes {here}", f"Enter takes {short}"]
+            return [
+                f"Enter takes {here}{first}",
+                f"Enter takes {here}",
+                f"Enter takes {short}",
+                f"Enter takes {tiny}",
+                f"Enter: {tiny}",
+            ]
         if any(a.kind in ("gem", "move") for a in legal):
             moving = nav.moving(legal)
             if not self.gem_mode:
                 verb = "moves one of your gemstones" if moving else "places a gemstone"
-                return [f"g {verb} to reserve a tile · n: no gemstone"]
+                brief = "move a gemstone" if moving else "place a gemstone"
+                return [f"g {verb} to reserve a tile · n: no gemstone", f"g: {brief} · n: none"]
             if moving and self.move_from is None:
                 return [
                     f"Enter moves this gemstone: {here} · n: none",
                     f"Enter moves this gemstone: {short} · n: none",
+                    f"Enter moves this gemstone: {tiny}",
+                    f"Enter moves: {tiny}",
                 ]
             verb = "moves it to" if moving else "reserves"
-            return [f"Enter {verb} {here} · g lists · n: none", f"Enter {verb} {short} · n: none"]
-        return ["keys below · ? all keys · F1 rules · q quit"]
+            return [
+                f"Enter {verb} {here} · g lists · n: none",
+                f"Enter {verb} {short} · n: none",
+                f"Enter {verb} {tiny}",
+                f"Enter: {tiny}",
+            ]
+        return ["keys below · ? all keys · F1 rules · q quit", "? all keys · F1 rules"]
 
     @staticmethod
-    def _place_text(view: dict, place: int | None, short: bool = False) -> str:
+    def _place_text(view: dict, place: int | None, short: bool = False, tiny: bool = False) -> str:
         """The tile at `place` in words, where it is and what lies on it (`short`: fewer
-        words for what lies on it)."""
+        words for what lies on it; `tiny`: fewer for where it is, for a phone's line)."""
         if place is None:
             return ""
         entry = view["forest"][place // 12][place % 12]
@@ -292,12 +310,15 @@ class GameScreen(TableScreen):
             notes.append("token" if short else "Favor token")
         side = "left" if _is_left(view, place) else "right"
         where = f"row {place // 12 + 1} {side}" if entry["end"] else place_words(place)
+        if tiny and not entry["end"]:
+            where = where.replace(", column", " col")
         extra = f", {', '.join(notes)}" if notes else ""
         return f"{words} ({where}{extra})"
 
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
         """Move the highlight to another row end (or, for a gemstone, another tile)."""
+        self.bring_part("forest")
         view, legal = self._now()
         if not any(a.kind == "take" for a in legal) and not self.gem_mode:
             self._enter_gem_mode(legal)
@@ -310,6 +331,7 @@ class GameScreen(TableScreen):
 
     def action_row(self, row: int) -> None:
         """Highlight an end of row `row` (counted from 0)."""
+        self.bring_part("forest")
         view, legal = self._now()
         taking = any(a.kind == "take" for a in legal)
         if not taking and not self.gem_mode:
@@ -335,18 +357,30 @@ class GameScreen(TableScreen):
         self.refresh_view()
 
     def action_take(self) -> None:
-        """Take the highlighted row end."""
+        """Take the highlighted row end (on a phone, first bring the forest into sight)."""
+        if self.bring_part("forest"):
+            return
         view, legal = self._now()
         targets = nav.take_targets(view, legal)
         action = targets.get(nav.settle(self.cursor, targets))
         if action is not None:
             self.play(action)
 
+    def _gem_step(self) -> list | None:
+        """The legal actions of the gemstone step once its highlight is up in sight; None when
+        this key only brought it up (or, on a phone, the forest into sight)."""
+        legal = self._now()[1]
+        if self.bring_part("forest"):
+            return None
+        if self.gem_mode:
+            return legal
+        self._enter_gem_mode(legal)
+        return None
+
     def action_place(self) -> None:
         """Put (or move) a gemstone on the highlighted tile."""
-        view, legal = self._now()
-        if not self.gem_mode:
-            self._enter_gem_mode(legal)
+        legal = self._gem_step()
+        if legal is None:
             return
         targets = nav.gem_targets(legal, self.move_from)
         place = nav.settle(self.cursor, targets)
@@ -361,9 +395,8 @@ class GameScreen(TableScreen):
 
     def action_gem(self) -> None:
         """Choose a tile for a gemstone: on the forest, or (pressed again) from a list."""
-        view, legal = self._now()
-        if not self.gem_mode:
-            self._enter_gem_mode(legal)
+        legal = self._gem_step()
+        if legal is None:
             return
         actions = [a for a in legal if a.kind in ("gem", "move")]
         if self.move_from is not None:

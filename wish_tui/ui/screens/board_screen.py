@@ -79,6 +79,16 @@ class BoardScreen(AppScreen):
     def part_switched(self) -> None:
         """Another part of the board is in sight."""
 
+    def bring_part(self, part_id: str) -> bool:
+        """On a narrow terminal, show the part `part_id` if it is out of sight (a key acts on
+        it, or a decision is taken there); True when it was out of sight."""
+        ids = [part for part, _ in self.parts.parts]
+        if not self.parts.switchable or part_id not in ids or self.parts.shown_id() == part_id:
+            return False
+        self.parts.show_part(ids.index(part_id))
+        self.part_switched()
+        return True
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_part":
             return self.parts.switchable

@@ -14,6 +14,8 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.containers import Vertical
 
+from wish_tui.widgets.view_text import NARROW_BELOW
+
 from .app_screen import AppModalScreen
 
 GAME_OVER_EXIT = "The game is over; 'wish-tui' then Load lists it to replay."
@@ -24,7 +26,11 @@ class FinalScoringScreen(AppModalScreen[None]):
     """Base of a game's final scoring window."""
 
     DEFAULT_CSS = """
-    FinalScoringScreen > Vertical { max-height: 100%; overflow-y: auto; }
+    FinalScoringScreen { align: center middle; }
+    FinalScoringScreen > Vertical { width: 96%; height: auto; max-height: 100%; overflow-y: auto;
+        border: double $accent; background: $surface; padding: 0 1; }
+    FinalScoringScreen #verdict { text-style: bold; }
+    FinalScoringScreen Label { width: 100%; }
     FinalScoringScreen #rematch-offer { color: $warning; text-style: bold; }
     """
     GAME: str | None = None
@@ -48,7 +54,24 @@ class FinalScoringScreen(AppModalScreen[None]):
         Binding("w", "back", show=False),
     ]
 
+    def __init__(self, view: dict | None = None, seed: int | None = None, you: int | None = None):
+        super().__init__()
+        self.view = view or {}
+        """The game's last view, as the window's seat sees it."""
+        self.seed = seed
+        """The game's seed, shown now that the deal is no longer a secret."""
+        self.you = you
+        """The seat of the one person at the table (None: several people, or none)."""
+
+    def seed_note(self) -> str:
+        """How to deal this game again ('' without a seed)."""
+        return f"Seed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
+
     def on_mount(self) -> None:
+        if self.app.size.width < NARROW_BELOW:
+            # A phone's narrow screen: the window takes every column for the seats' scores.
+            for window in self.query_children(Vertical):
+                window.styles.width = "100%"
         # On a short terminal the window scrolls: it opens at its top, on the verdict.
         self.call_after_refresh(self._show_top)
         table = self.table

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from wish_tui.widgets.view_text import ViewText
+from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 from wish_tui.wishland.ui.style import DIM, seat_style
 from wish_tui.wishland.words.marks import ACHIEVEMENT_SHORT, SEAT_LETTER
 
@@ -19,10 +19,16 @@ class AchievementsView(ViewText):
     DEFAULT_CSS = "AchievementsView { height: auto; }"
 
     def update_view(
-        self, view: dict, seat: int, claimable=(), highlighted: int | None = None
+        self,
+        view: dict,
+        seat: int,
+        claimable=(),
+        highlighted: int | None = None,
+        width: int = 80,
     ) -> None:
-        """Show the Achievements; `claimable` are the ids `seat` may claim now, `highlighted`
-        the place of the one the highlight is on (the seat's own Tile last)."""
+        """Show the Achievements in `width` cells (narrower than the screen's table, wrapped);
+        `claimable` are the ids `seat` may claim now, `highlighted` the place of the one the
+        highlight is on (the seat's own Tile last)."""
         text = Text(no_wrap=True)
         text.append("Achievements 1★: ", "bold")
         for i, a in enumerate(view["achievements"]):
@@ -50,4 +56,4 @@ class AchievementsView(ViewText):
             own = highlighted == len(view["achievements"])
             text.append(code, "reverse" if own else "bold")
             text.append(mark, "bold")
-        self.show(text)
+        self.show(wrapped(text, width) if width < NARROW_BELOW else text)

@@ -9,12 +9,20 @@ Achievements that may be claimed now.
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.containers import Vertical
 
 from wish_tui.ui.screens.table_board import TableBoard
 from wish_tui.widgets.game_log import GameLog
 
 from .achievements_view import AchievementsView
-from .cursor import ACHIEVEMENTS_ROW, SEATS_ROW, park_row
+from .cursor import (
+    ACHIEVEMENTS_ROW,
+    MARKET_PART,
+    PARK_PART,
+    SEATS_ROW,
+    TABLE_PART,
+    park_row,
+)
 from .legend_view import LegendView
 from .market_view import MarketView
 from .park_view import ParkView
@@ -27,18 +35,26 @@ class WishlandBoard(TableBoard):
 
     DEFAULT_CSS = """
     WishlandBoard { height: 1fr; }
+    WishlandBoard > .part { height: auto; }
     WishlandBoard MarketView { border-bottom: none; }
     WishlandBoard.roomy SeatsView { border-top: solid $panel; }
     WishlandBoard.roomy SeatsView, WishlandBoard.roomy ParkView { margin-top: 1; }
     """
+    PARTS = ((MARKET_PART, "Market"), (TABLE_PART, "Seats"), (PARK_PART, "Park"), ("log", "Log"))
+    """A phone shows one at a time: the round and the Marketplace (in solo your hand) with your
+    Credits and Workers, where every purchase is made; the seats and the Achievements; your
+    park and the legend; the log."""
 
     def compose(self) -> ComposeResult:
-        yield RoundView(id="round")
-        yield MarketView(id="market")
-        yield SeatsView(id="seats")
-        yield AchievementsView(id="achievements")
-        yield ParkView(id="park")
-        yield LegendView(id="legend")
+        with Vertical(id=MARKET_PART, classes="part"):
+            yield RoundView(id="round")
+            yield MarketView(id="market")
+        with Vertical(id=TABLE_PART, classes="part"):
+            yield SeatsView(id="seats")
+            yield AchievementsView(id="achievements")
+        with Vertical(id=PARK_PART, classes="part"):
+            yield ParkView(id="park")
+            yield LegendView(id="legend")
         yield GameLog(id="log")
 
     def show(
@@ -54,15 +70,18 @@ class WishlandBoard(TableBoard):
     ) -> None:
         """Render `view` as `seat` sees it, marking what the keys may choose now."""
         self.set_class(not compact, "roomy")
-        self.query_one(RoundView).update_view(view, seat)
-        self.query_one(MarketView).update_view(view, seat, buyable, cursor)
+        width = self.size.width or 80
+        self.query_one(RoundView).update_view(view, seat, width)
+        # A phone shows the Marketplace as a part of its own: your Credits and Workers with it.
+        own_part = self.screen.has_class("narrow")
+        self.query_one(MarketView).update_view(view, seat, buyable, cursor, width, own_part)
         row, column = cursor if cursor is not None else (None, None)
         highlighted_seat = (
             row - SEATS_ROW if row is not None and SEATS_ROW <= row < ACHIEVEMENTS_ROW else None
         )
-        self.query_one(SeatsView).update_view(view, seat, highlighted_seat)
+        self.query_one(SeatsView).update_view(view, seat, highlighted_seat, width)
         feat = column if row == ACHIEVEMENTS_ROW else None
-        self.query_one(AchievementsView).update_view(view, seat, claimable, feat)
+        self.query_one(AchievementsView).update_view(view, seat, claimable, feat, width)
         park = cursor[1] if cursor is not None and cursor[0] == park_row(view) else None
-        self.query_one(ParkView).update_view(view, seat, not compact, park)
-        self.query_one(LegendView).update_view()
+        self.query_one(ParkView).update_view(view, seat, not compact, park, width)
+        self.query_one(LegendView).update_view(width)

@@ -17,6 +17,17 @@ ACHIEVEMENTS_ROW = 20
 PARK_ROW = 30
 
 
+MARKET_PART, TABLE_PART, PARK_PART = "marketplace", "table", "yours"
+"""The board's parts (`WishlandBoard.PARTS`) that hold the highlight's places."""
+
+
+def part_of(cursor: tuple[int, int]) -> str:
+    """The part of the board the highlight's place lies in."""
+    if cursor[0] >= PARK_ROW:
+        return PARK_PART
+    return TABLE_PART if cursor[0] >= SEATS_ROW else MARKET_PART
+
+
 def park_row(view: dict) -> int:
     """The row of the park: under the table's seats and the Achievements."""
     return PARK_ROW

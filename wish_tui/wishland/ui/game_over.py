@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Footer, Label
 
 from wish_tui.core.ranking import places_of
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.widgets.view_text import NARROW_BELOW
 from wish_tui.wishland.words.marks import seat_title
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
@@ -25,6 +26,17 @@ STEP_LABELS = (
 )
 """The rulebook's Final Scoring steps, in its order; the brackets name what a cell's own
 brackets count, so three seats' cells fit 80 columns."""
+NARROW_LABELS = {
+    "victory_track": "VP Track",
+    "entrepreneur": "Entrep.",
+    "mascots": "Mascots",
+    "entertainment": "Entert.",
+    "happiness": "Happy 10",
+    "visitors": "Visit 10",
+    "restaurants": "Restaur.",
+}
+"""The steps' labels on a phone's narrow screen (each cell its VP alone), so that every seat's
+column shows."""
 SETUP_WORDS = {"entrepreneurs": "Entrepreneurs", "achievement_tiles": "Achievement Tiles"}
 
 
@@ -93,22 +105,13 @@ class GameOverScreen(FinalScoringScreen):
     """The final scoring table."""
 
     DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: 96%; max-width: 110; height: auto; max-height: 100%;
-        border: double $accent; background: $surface; padding: 0 1; }
+    GameOverScreen > Vertical { max-width: 110; }
     GameOverScreen DataTable { height: auto; max-height: 16; }
-    GameOverScreen #verdict { text-style: bold; }
-    GameOverScreen Label { width: 100%; }
     """
     GAME = "wishland"
 
     def __init__(self, view: dict, seed: int | None = None, you: int | None = None, best=None):
-        super().__init__()
-        self.view = view
-        self.seed = seed
-        """The game's seed, shown now that the deal is no longer a secret."""
-        self.you = you
-        """The seat of the one person at the table (None: several people, or none)."""
+        super().__init__(view, seed, you)
         self.best = best
         """Solo: the `wish_tui.best_scores.BestResult` of this game."""
 
@@ -120,7 +123,7 @@ class GameOverScreen(FinalScoringScreen):
         yield Footer()
 
     def _notes(self) -> str:
-        seed = f"Seed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
+        seed = self.seed_note()
         lines = []
         best = self.best
         if best is not None:
@@ -143,20 +146,28 @@ class GameOverScreen(FinalScoringScreen):
         entries = scores["seats"]
         place = places_of(scores)
         solo = self.view["solo"]
-        table.add_column("Final Scoring", key="step")
+        narrow = self.app.size.width < NARROW_BELOW
+        table.add_column("" if narrow else "Final Scoring", key="step")
         for e in entries:
-            me = " (you)" if e["seat"] == self.you and len(entries) > 1 else ""
+            mine = e["seat"] == self.you and len(entries) > 1
+            me = ("◀" if narrow else " (you)") if mine else ""
             title = "You" if solo else f"{seat_title(e['colour'])}{me}"
             table.add_column(title)
         for step, label in STEP_LABELS:
             if step == "entrepreneur" and not self.view["options"]["entrepreneurs"]:
                 continue
-            table.add_row(label, *(step_cell(e, step) for e in entries))
+            if narrow:
+                label = NARROW_LABELS.get(step, label)
+                cells = [Text(f"{e['steps'][step]:>3}") for e in entries]
+            else:
+                cells = [step_cell(e, step) for e in entries]
+            table.add_row(label, *cells)
         table.add_row(Text("Total", "bold"), *(Text(f"{e['total']:>3}", "bold") for e in entries))
         if not solo:
             table.add_row(
                 "Place", *(Text(f"{ORDINAL.get(place.get(e['seat'], 0), '—'):>3}") for e in entries)
             )
             table.add_row(
-                "Turn Order (tie-break)", *(f"{e['turn_order_space']:>3}" for e in entries)
+                "Order" if narrow else "Turn Order (tie-break)",
+                *(f"{e['turn_order_space']:>3}" for e in entries),
             )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from wish_tui.ui.screens.board_keys import arrow_bindings, number_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.projection import projected_total
@@ -43,6 +44,8 @@ from .seats_view import full_rows
 
 ROWS = 5
 SOLO_ONLY = frozenset({"play", "draw", "move"})
+MARKET_KINDS = frozenset({"buy", "play", "draw", "advertise"})
+"""A turn's decisions taken on the Marketplace (solo: your hand)."""
 MULTI_ONLY = frozenset({"buy"})
 HINT_KEYS = {
     "advertise": "a",
@@ -63,13 +66,9 @@ class GameScreen(TableScreen):
         *TableScreen.base_bindings("enter", "left", "right", "up", "down"),
         *TableScreen.base_bindings(*"123456789"),
         # At 80 columns every key fits with all the rare ones showing (solo's 1-9 is in `?`).
-        Binding("left", "cursor(0, -1)", "Card", key_display="←→↑↓"),
-        Binding("right", "cursor(0, 1)", show=False),
-        Binding("up", "cursor(-1, 0)", show=False),
-        Binding("down", "cursor(1, 0)", show=False),
-        Binding("1", "row(0)", "Row", key_display="1-5"),
-        *(Binding(str(d), f"row({d - 1})", show=False) for d in range(2, 6)),
-        *(Binding(str(d), f"hand({d - 1})", show=False) for d in range(1, 10)),
+        *arrow_bindings("cursor", "Card"),
+        *number_bindings("row", 5, "Row"),
+        *number_bindings("hand", 9),
         Binding("enter,b", "buy", "Buy", key_display="b"),
         Binding("enter,b", "play", "Play", key_display="⏎"),
         Binding("d", "draw", "Draw"),
@@ -225,6 +224,9 @@ class GameScreen(TableScreen):
             # A new position: the highlight settles on a card that can be bought.
             self._seen = seen
             self._settle(cards, buyable)
+            if any(a.kind in MARKET_KINDS for a in legal):
+                # A phone shows the Marketplace (solo: your hand) when a card is chosen there.
+                self.bring_part(places.part_of(self.cursor))
         claimable = [a.arg for a in legal if a.kind == "claim"]
         cursor = self.cursor if self._human_main_turn() or not view["solo"] else None
         return {"buyable": tuple(buyable), "cursor": cursor, "claimable": claimable}
@@ -392,12 +394,13 @@ class GameScreen(TableScreen):
         return option_words(action, self.view(), self.viewer)
 
     # -- keys ----------------------------------------------------------------------------------
-    def action_cursor(self, dr: int, dc: int) -> None:
+    def action_cursor(self, dx: int, dy: int) -> None:
         """Move the highlight over the Marketplace (in solo your hand) and your park."""
         if not self._keys_active():
             return
         view = self.view()
-        self.cursor = places.step(self.cursor, places.places(view, self.viewer), dr, dc)
+        self.cursor = places.step(self.cursor, places.places(view, self.viewer), dy, dx)
+        self.bring_part(places.part_of(self.cursor))
         self.refresh_view()
 
     def action_hand(self, index: int) -> None:
@@ -408,6 +411,7 @@ class GameScreen(TableScreen):
         """Highlight Marketplace row `row` (solo: card `row` of your hand)."""
         if not self._keys_active():
             return
+        self.bring_part(places.MARKET_PART)
         view = self.view()
         if view["solo"]:
             hand = view["players"][self.viewer].get("hand", [])
@@ -437,6 +441,8 @@ class GameScreen(TableScreen):
         self.refresh_view()
 
     def _play_highlighted(self, group: str) -> None:
+        if self.bring_part(places.part_of(self.cursor)):
+            return  # on a phone, the card comes into sight before Enter buys it
         view = self.view()
         card = self._cards(view).get(self.cursor)
         action = self._buyable(self.legal()).get(card["id"]) if card else None

@@ -6,6 +6,10 @@ columns, with long names shortened by design; on two lines where the terminal is
 enough, its whole name and id, then price, reward and Category Symbol in words. Cards you cannot
 buy now are dimmed; the highlighted card is in reverse video. A stack reads `R2`: the seat's
 letter and its Workers; a row needs one Worker more for each stack on it.
+
+Narrower than 80 columns (a phone) a row stands on three lines: two cards a line, then its name,
+its stacks and the Workers it needs; your Credits and Workers close the Marketplace, so that a
+purchase is weighed where it is made.
 """
 
 from __future__ import annotations
@@ -13,10 +17,10 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from wish_tui.widgets.view_text import ViewText
+from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 from wish_tui.wishland.ui.style import DIM, PLAIN, row_style, seat_style
 from wish_tui.wishland.words.cells import ROW_LEGEND, card_cell, card_lines
-from wish_tui.wishland.words.marks import ROW_LETTER, SEAT_LETTER
+from wish_tui.wishland.words.marks import ROW_LETTER, ROW_TITLE, SEAT_LETTER
 
 REVERSE = Style(reverse=True)
 LABEL = 3
@@ -55,14 +59,29 @@ class MarketView(ViewText):
         seat: int,
         buyable=(),
         cursor: tuple[int, int] | None = None,
+        width: int = 0,
+        yours: bool = False,
     ) -> None:
-        """Show the Marketplace of `view` for `seat`; `buyable` are the card ids a key may buy
-        now, `cursor` the highlighted (row, column) — in solo (0, hand index)."""
-        width = self.size.width or 80
+        """Show the Marketplace of `view` for `seat` in `width` cells (0: the widget's);
+        `buyable` are the card ids a key may buy now, `cursor` the highlighted (row, column) —
+        in solo (0, hand index); `yours` (and any narrow width) adds your Credits and Workers,
+        for a screen that shows the Marketplace without your park."""
+        width = width or self.size.width or 80
         buyable = frozenset(buyable)
+        narrow = width < NARROW_BELOW
         if view["solo"]:
-            self.show(self._solo(view, seat, buyable, cursor, width))
-            return
+            text = self._solo(view, seat, buyable, cursor, width)
+        elif narrow:
+            text = _narrow(view, seat, buyable, cursor, width)
+        else:
+            text = self._wide(view, seat, buyable, cursor, width)
+        if yours or narrow:
+            text.append("\n")
+            text.append_text(_you(view["players"][seat]))
+        self.show(wrapped(text, width) if narrow else text)
+
+    def _wide(self, view: dict, seat: int, buyable, cursor, width: int) -> Text:
+        """The Marketplace a row a line (two where the screen is large)."""
         screen = self.screen.size
         lines = 2 if two_lines(screen.width, screen.height) else 1
         cell = (width - LABEL - STACKS) // 4 - 1
@@ -93,7 +112,7 @@ class MarketView(ViewText):
                     text.append(f"needs {row['workers_needed']}", DIM)
         text.append("\n")
         text.append_text(self._advertisement(view, width))
-        return self.show(text)
+        return text
 
     @staticmethod
     def _advertisement(view: dict, width: int) -> Text:
@@ -112,6 +131,7 @@ class MarketView(ViewText):
     def _solo(view: dict, seat: int, buyable, cursor, width: int) -> Text:
         deck = view["marketplace"][4]
         me = view["players"][seat]
+        narrow = width < NARROW_BELOW
         text = Text(no_wrap=True)
         text.append("Marketplace Deck ", "bold")
         text.append(f"{deck['deck_count']} cards · discard pile {len(deck['discard'])} · ")
@@ -121,8 +141,9 @@ class MarketView(ViewText):
         hand = me.get("hand", [])
         text.append("\nYour hand", "bold")
         text.append(f" ({len(hand)}): play one, the rest is discarded" if hand else ": empty")
-        # Two cards a line, so each shows its whole name (three when the hand is long).
-        per_line = 2 if len(hand) <= 8 else 3
+        # Two cards a line, so each shows its whole name (three when the hand is long; one on a
+        # narrow screen).
+        per_line = 1 if narrow else 2 if len(hand) <= 8 else 3
         cell = (width - LABEL) // per_line - 4
         mascots = me["counts"]["black"]
         for i, card in enumerate(hand):
@@ -138,3 +159,48 @@ class MarketView(ViewText):
         text.append("\nAd ", "bold")
         text.append("Advertisement (after a draw): 1$ + H, V or W; your hand is discarded")
         return text
+
+
+def _you(me: dict) -> Text:
+    """Your Credits, Workers at hand and Income, where a purchase is weighed."""
+    workers = me["workers"]["hand"]
+    text = Text("You: ", "bold")
+    text.append(f"{me['credits']}$, {workers} Worker{'s' if workers != 1 else ''} at hand, ")
+    text.append(f"{me['income']}$ Income")
+    return text
+
+
+def _narrow(view: dict, seat: int, buyable, cursor, width: int) -> Text:
+    """The Marketplace on a narrow screen: each row on three lines, two cards a line, then the
+    row's name, stacks and the Workers it needs."""
+    cell = (width - LABEL - 1) // 2
+    me = view["players"][seat]
+    mascots = me["counts"]["black"]
+    text = Text(no_wrap=True)
+    for r, row in enumerate(view["marketplace"]):
+        for line in range(2):
+            if r or line:
+                text.append("\n")
+            text.append(f"{r + 1}{ROW_LETTER[r]} " if line == 0 else " " * LABEL, row_style(r))
+            for c in (2 * line, 2 * line + 1):
+                card = row["cards"][c]
+                here = cursor == (r, c)
+                if card is None:
+                    text.append("·".center(cell), REVERSE if here else DIM)
+                else:
+                    style = REVERSE if here else PLAIN if card["id"] in buyable else DIM
+                    text.append(card_cell(card, cell, mascots), style)
+                if c % 2 == 0:
+                    text.append("│", DIM)
+        text.append("\n" + " " * LABEL)
+        text.append(ROW_TITLE[r], row_style(r))
+        if row["stacks"]:
+            text.append(" · ")
+            text.append_text(stacks_text(row["stacks"]))
+        needed = row["workers_needed"]
+        text.append(f" · needs {needed} Worker{'s' if needed != 1 else ''}", DIM)
+    ad = view["advertisement"]
+    text.append("\nAd ", "bold")
+    text.append(f"1$ + H, V or W · needs {ad['workers_needed']} ")
+    text.append_text(stacks_text(ad["stacks"]))
+    return text

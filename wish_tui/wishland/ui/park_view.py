@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from wish_tui.widgets.view_text import ViewText
+from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 from wish_tui.wishland.ui.style import DIM, PLAIN, row_style
 from wish_tui.wishland.words.marks import card_row
 from wish_tui.wishland.words.words import entrepreneur_gist, plural
@@ -36,12 +36,18 @@ class ParkView(ViewText):
     DEFAULT_CSS = "ParkView { height: auto; }"
 
     def update_view(
-        self, view: dict, seat: int, roomy: bool = False, highlighted: int | None = None
+        self,
+        view: dict,
+        seat: int,
+        roomy: bool = False,
+        highlighted: int | None = None,
+        width: int = 0,
     ) -> None:
-        """Show `seat`'s park in `view`; `highlighted` is the place in it of the highlighted
-        card (None: the highlight is elsewhere)."""
+        """Show `seat`'s park in `view` in `width` cells (0: the widget's; a narrow one wraps
+        every line); `highlighted` is the place in it of the highlighted card (None: the
+        highlight is elsewhere)."""
         p = view["players"][seat]
-        width = self.size.width or 80
+        width = width or self.size.width or 80
         text = Text(no_wrap=True)
         free = p["ignores_card_limit"]
         limit = f"Your park · Card Limit {p['card_limit']}"
@@ -87,4 +93,4 @@ class ParkView(ViewText):
         elif p.get("entrepreneur_options"):
             ids = " or ".join(e["id"] for e in p["entrepreneur_options"])
             text.append(f"\nEntrepreneur: keep {ids} (i reads them)", "bold")
-        self.show(text)
+        self.show(wrapped(text, width) if width < NARROW_BELOW else text)

@@ -1,13 +1,14 @@
 """The tracks of every seat: Victory Points, Happiness, Visitors, Credits, Workers (at hand, in
 the Worker Reserve, out on the board), Income, cards by colour against the Card Limit and the
-Entrepreneur. `▶` marks the seat deciding now, `◀` yours."""
+Entrepreneur. `▶` marks the seat deciding now, `◀` yours. On a narrow screen each seat takes two
+lines: its tracks, then its Workers and cards."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from wish_tui.widgets.projection import projected_total
-from wish_tui.widgets.view_text import ViewText
+from wish_tui.widgets.view_text import NARROW_BELOW, ViewText
 from wish_tui.wishland.ui.style import DIM, TICKET_COLOUR, ink, row_style, seat_style
 from wish_tui.wishland.words.marks import ROW_LETTER, YOU, seat_title
 
@@ -22,12 +23,21 @@ class SeatsView(ViewText):
 
     DEFAULT_CSS = "SeatsView { height: auto; }"
 
-    def update_view(self, view: dict, seat: int, highlighted: int | None = None) -> None:
-        """Show every seat of `view`, as `seat` sees it; the highlight on seat `highlighted`'s
-        name (None: the highlight is elsewhere)."""
+    def update_view(
+        self, view: dict, seat: int, highlighted: int | None = None, width: int = 80
+    ) -> None:
+        """Show every seat of `view`, as `seat` sees it, in `width` cells; the highlight on seat
+        `highlighted`'s name (None: the highlight is elsewhere)."""
+        narrow = width < NARROW_BELOW
         text = Text(no_wrap=True)
         entrepreneurs = (view.get("options") or {}).get("entrepreneurs", True)
-        text.append(HEADER if entrepreneurs else HEADER.removesuffix("  Ent"), "bold underline")
+        header = HEADER if entrepreneurs else HEADER.removesuffix("  Ent")
+        if narrow:
+            tracks, _, rest = header.partition("  W:")
+            text.append(tracks + "  inc", "bold underline")
+            text.append("\n  W:" + rest.replace("  inc  ", ""), "bold underline")
+        else:
+            text.append(header, "bold underline")
         deciding = view["current_player"]
         for p in view["players"]:
             s = p["seat"]
@@ -41,8 +51,12 @@ class SeatsView(ViewText):
                 text.append(f"{value:>4}", "bold" if value >= 10 else "")
             text.append(f"{p['credits']:>5}  ")
             w = p["workers"]
-            text.append(f"{w['hand']:>6} {w['reserve']:>3} {w['on_board']:>3}")
-            text.append(f"{p['income']:>5}   ")
+            workers = f"{w['hand']:>6} {w['reserve']:>3} {w['on_board']:>3}"
+            if narrow:
+                text.append(f"{p['income']:>3}\n  {workers} ")
+            else:
+                text.append(workers)
+                text.append(f"{p['income']:>5}   ")
             limit = p["card_limit"]
             full = full_rows(view, s)
             for i, colour in enumerate(COLOURS):
@@ -56,7 +70,8 @@ class SeatsView(ViewText):
                 text.append(ent["id"])
             elif p["entrepreneur_chosen"]:
                 text.append("kept", DIM)
-            if view["solo"]:
+            if view["solo"] and not narrow:
+                # A narrow screen shows the hand with the Marketplace Deck only.
                 text.append(f"  hand {p['hand_count']}")
         self.show(text)
 
