@@ -180,7 +180,7 @@ async def test_the_players_board_and_the_map_read_whole_at_forty_columns():
 
 
 async def test_the_detail_line_takes_twice_its_rows_at_forty_columns():
-    for size, rows in (((40, 30), 4), ((90, 20), 2), ((80, 24), 2)):
+    for size, rows in (((40, 30), 4), ((40, 20), 2), ((90, 20), 2), ((80, 24), 2)):
         app = WishApp(SOLO)
         async with app.run_test(size=size) as pilot:
             game = await opened(app, pilot)
