@@ -201,3 +201,22 @@ async def test_every_part_draws_without_colour(monkeypatch):
             await settle(pilot)
         assert app.no_color
         assert shown_parts(game) == ["map"]
+
+
+async def test_the_look_cursor_brings_its_part_in_sight():
+    app = WishApp(SOLO)
+    async with app.run_test(size=(40, 30)) as pilot:
+        game = await opened(app, pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        for _ in range(5):
+            await pilot.press("right")
+            await settle(pilot)
+            if game.look_at and game.look_at[0] != "area":
+                break
+        assert game.look_at[0] != "area"
+        assert shown_parts(game) == ["side"]
+        for _ in range(5):
+            await pilot.press("left")
+            await settle(pilot)
+        assert game.look_at[0] == "area" and shown_parts(game) == ["map"]
