@@ -80,3 +80,16 @@ def test_the_plain_client_and_the_text_modules_load_no_textual():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_a_wishland_turn_is_asked_in_few_words_the_choices_say_the_rest():
+    from wish_tui.wishland.rules.views import _TURN_PROMPTS
+    from wish_tui.wishland.words.text import prompt
+
+    me = {"credits": 5, "workers": {"hand": 1}}
+    asked = {"kind": "turn", "prompt": _TURN_PROMPTS["start"]}
+    assert prompt({"decision": asked, "players": [me]}, 0, []) == (
+        "Your turn. You have 5 Credits, 1 Worker."
+    )
+    order = {"kind": "order", "prompt": "Place your Player Token on a free Turn Order space."}
+    assert len(prompt({"decision": order, "players": [me]}, 0, [])) < 90

@@ -429,7 +429,7 @@ async def test_a_window_of_many_wind_blasts_asks_the_area_first():
         await pilot.press("2")
         await settle(pilot)
         assert panel.title_text.startswith("Special — in Forest: choose")
-        assert options()[2] == "3. Move the Wind Blast from Mountain Caves to Forest (column 4)"
+        assert options()[2] == "3. Wind Blast to Forest from Mountain Caves (column 4)"
         await pilot.press("3")
         await settle(pilot, 3)
         assert not panel.is_open

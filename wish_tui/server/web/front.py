@@ -42,6 +42,7 @@ from wish_tui.server.web import pages as web_pages
 from wish_tui.server.web.links import LINK_PATH, SIGN_IN_LIFETIME, SignInRefused, SignIns
 from wish_tui.server.web.refusals import refusals_logger
 from wish_tui.server.web.session import BrowserSession, end, whole
+from wish_tui.server.web.touch_keys import TOUCH_SCRIPT
 from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 
 COOKIE = "wish_tui_sign_in"
@@ -155,6 +156,7 @@ class WebFrontEnd:
                 web.post("/guest", self._guest),
                 web.get("/ws", self._websocket),
                 web.get("/page.js", self._page_script),
+                web.get("/keys.js", self._keys_script),
                 web.get("/favicon.ico", self._no_icon),
                 web.get("/static/{name:.+}", self._static),
             ]
@@ -280,6 +282,9 @@ class WebFrontEnd:
 
     async def _page_script(self, request: web.Request) -> web.Response:
         return web.Response(text=web_pages.PAGE_SCRIPT, content_type="application/javascript")
+
+    async def _keys_script(self, request: web.Request) -> web.Response:
+        return web.Response(text=TOUCH_SCRIPT, content_type="application/javascript")
 
     async def _no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)

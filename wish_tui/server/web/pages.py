@@ -3,13 +3,16 @@
 The game's page holds the terminal of textual-serve (its ``textual.js``, xterm.js inside, and its
 stylesheet and font, served from the textual-serve package) and a small script of ours
 (`PAGE_SCRIPT`) that points the terminal at this server's websocket and writes the sentence the
-server closes a session with where the page says "The session ended". Every page is built here
+server closes a session with where the page says "The session ended". On a phone the page also
+holds the game's keys as buttons (`touch_keys`). Every page is built here
 from fixed text; what a visitor sent appears in one only escaped.
 """
 
 from __future__ import annotations
 
 from html import escape
+
+from wish_tui.server.web.touch_keys import PHONE_FONT_SIZE, TOUCH_STYLE, touch_keys_html
 
 TITLE = "wish_tui"
 
@@ -52,6 +55,7 @@ PAGE_SCRIPT = """\
   class SessionSocket extends Native {
     constructor(url, protocols) {
       super(url, protocols);
+      window.wishTuiSocket = this;  // the phone's buttons send their keys on it
       let drawn = false;
       this.addEventListener("message", (event) => {
         if (typeof event.data !== "string") {
@@ -97,8 +101,9 @@ SECURITY_HEADERS = {
 def _page(body: str, head: str = "") -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{TITLE}</title>\n<style>{_STYLE}</style>\n{head}</head>\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1, '
+        'interactive-widget=resizes-content">\n'
+        f"<title>{TITLE}</title>\n<style>{_STYLE}{TOUCH_STYLE}</style>\n{head}</head>\n"
         f"<body>\n{body}\n</body>\n</html>\n"
     )
 
@@ -110,6 +115,7 @@ def game_page(name: str, font_size: int = 16) -> str:
         'type="font/ttf" crossorigin>\n'
         '<link rel="stylesheet" href="/static/css/xterm.css">\n'
         '<script src="/page.js"></script>\n'
+        '<script src="/keys.js"></script>\n'
         '<script src="/static/js/textual.js"></script>\n'
     )
     body = (
@@ -118,7 +124,9 @@ def game_page(name: str, font_size: int = 16) -> str:
         '<div class="dialog closed"><div class="box">'
         '<div id="closed-sentence">The session ended.</div>'
         '<a href="/">Reload</a></div></div>\n'
-        f'<div id="terminal" class="textual-terminal" data-font-size="{int(font_size)}"></div>'
+        f'<div id="terminal" class="textual-terminal" data-font-size="{int(font_size)}" '
+        f'data-phone-font-size="{PHONE_FONT_SIZE}"></div>\n'
+        f"{touch_keys_html()}"
     )
     return _page(body, head)
 

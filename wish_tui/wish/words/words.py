@@ -14,8 +14,8 @@ _PLAIN = {
     "fulfill": "fulfill {arg}",
     "build": "build the {arg}",
     "icedibs": "Ice Dibs on {arg}",
-    "clone": "place a Fiery Clone in {arg}",
-    "blast": "place a Wind Blast in {arg}",
+    "clone": "Fiery Clone to {arg}",
+    "blast": "Wind Blast to {arg}",
     "harvest": "Harvest the Nest",
     "trade": "trade crystals for {arg}",
     "end": "end the turn",
@@ -98,7 +98,7 @@ def describe(action: Action) -> str:
     text = template.format(kind=action.kind, arg=arg, arg2=action.arg2)
     if action.kind in ("clone", "blast") and action.arg2:
         token = "Fiery Clone" if action.kind == "clone" else "Wind Blast"
-        text = f"move the {token} from {action.arg2} to {arg}"
+        text = f"{token} to {arg} from {action.arg2}"
     if action.at:
         text += f" through the clone in {action.at}"
     if action.source:

@@ -208,9 +208,7 @@ def _buy_line(who, before, action, after, seat, private) -> str:
     card = CATALOG.by_id[arg]
     workers = 1 + len(before.stacks[card.kind])
     space = ROW_TITLE[card.kind][:-1]
-    return (
-        f"{who} places {plural(workers, 'Worker')} on the {space} space and buys {card_title(arg)}."
-    )
+    return f"{who} buys {card_title(arg)} ({plural(workers, 'Worker')} on the {space} space)."
 
 
 def _discards(cards) -> str:

@@ -1,0 +1,153 @@
+"""The browser seat on a phone: headless Chromium as an iPhone 13 (touch, a mobile viewport).
+
+The page fits the phone without scrolling sideways, at 390x844 and at 844x390, its terminal's
+columns and rows follow the viewport (and its turns) at a font of 14 CSS px, its buttons are large
+enough for a finger and each sends its key, and a tap on the terminal is a click for the game.
+Everything is done with taps. Set PHONE_SHOTS to a folder to keep the page's screenshots.
+"""
+
+from __future__ import annotations
+
+import pytest
+import pytest_asyncio
+
+from .phone_games import open_solo_table, play_by_taps
+from .phone_page import Phone, phone, settle, terminal_box, until
+from .test_web_browser import browser, server  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+PORTRAIT, LANDSCAPE, TABLET = (390, 844), (844, 390), (1180, 820)
+
+
+async def sit_down_by_phone(browser, web, playwright_devices, size) -> Phone:  # noqa: F811
+    context = await browser.new_context(**phone(playwright_devices, *size))
+    page = await context.new_page()
+    me = Phone(page, web)
+    await page.goto(f"http://127.0.0.1:{web.port}/")
+    await page.fill("input[name=name]", "carol")
+    await page.locator("button").tap()
+    await page.wait_for_selector("body.-first-byte")
+    return me
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def devices(browser):  # noqa: F811
+    """Playwright's device descriptors (after `browser`, which says when Playwright is missing)."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        yield playwright.devices
+
+
+async def fits(me: Phone, viewport: tuple[int, int]) -> tuple[int, int]:
+    """Check the page fits `viewport` and its terminal fills its room; its columns and rows."""
+    assert await until(lambda: len(me.web.sessions) == 1, 40)
+    box = await terminal_box(me.page)
+    assert box["fontSize"] == "14"
+    assert (box["innerWidth"], box["innerHeight"]) == viewport
+    assert box["scrollWidth"] <= viewport[0], "the page scrolls sideways"
+    terminal, screen = box["terminal"], box["screen"]
+    columns, rows = me.size
+    cell = (screen["width"] / columns, screen["height"] / rows)
+    # The terminal's cells fill its element but for less than one cell each way.
+    assert 0 <= terminal["width"] - screen["width"] < cell[0]
+    assert 0 <= terminal["height"] - screen["height"] < cell[1]
+    assert cell[1] >= 14, "the text is too small to read on a phone"
+    assert terminal["left"] >= 0 and terminal["left"] + terminal["width"] <= viewport[0]
+    assert terminal["top"] >= 0 and terminal["top"] + terminal["height"] <= viewport[1]
+    for button in await me.page.locator("#keys button.key").all():
+        place = await button.bounding_box()
+        assert place["height"] >= 44 and place["width"] >= 40, "a button too small for a finger"
+        assert place["x"] >= 0 and place["x"] + place["width"] <= viewport[0]
+        assert place["y"] >= 0 and place["y"] + place["height"] <= viewport[1]
+    return columns, rows
+
+
+async def test_the_page_fits_a_phone_upright_and_turned(browser, server, devices):  # noqa: F811
+    hub, ssh, web, keys = await server(is_open=True)
+    me = await sit_down_by_phone(browser, web, devices, PORTRAIT)
+    columns, rows = await fits(me, PORTRAIT)
+    assert columns >= 40 and rows >= 30, "upright, the game has about 40x30"
+    await me.shoot("portrait")
+
+    await me.page.set_viewport_size({"width": LANDSCAPE[0], "height": LANDSCAPE[1]})
+    assert await until(lambda: me.size != (columns, rows), 10)
+    turned = await fits(me, LANDSCAPE)
+    assert turned[0] > 80 and turned[1] >= 20, "turned, the game has about 90x20"
+    await me.shoot("landscape")
+
+    # The pad takes room from the terminal, which is fitted again; closed, it gives it back.
+    await me.page.locator('button.key[data-key="pad"]').tap()
+    assert await until(lambda: me.size[0] < turned[0], 10)
+    assert me.size[1] == turned[1]
+    await me.shoot("landscape-pad")
+    await me.page.locator('button.key[data-key="pad"]').tap()
+    assert await until(lambda: me.size == turned, 10)
+
+    await me.page.set_viewport_size({"width": PORTRAIT[0], "height": PORTRAIT[1]})
+    assert await until(lambda: me.size == (columns, rows), 10)
+    await me.page.context.close()
+
+
+async def test_the_buttons_send_their_keys(browser, server, devices):  # noqa: F811
+    hub, ssh, web, keys = await server(is_open=True)
+    me = await sit_down_by_phone(browser, web, devices, PORTRAIT)
+    await fits(me, PORTRAIT)
+    row = ["left", "up", "down", "right", "tab", "escape"]
+    for key in row:
+        await me.tap_key(key)
+    pad = ["shift", "x", "ctrl", "e", "7", "space", "backspace"]
+    for key in pad:
+        await me.tap_key(key)
+    assert await until(lambda: len(me.sent) >= len(row) + 5, 10)
+    typed = [k for k in me.sent if not k.startswith("\x1b[?")]  # the terminal's own replies
+    assert typed[-(len(row) + 5) :] == [
+        "\x1b[D",
+        "\x1b[A",
+        "\x1b[B",
+        "\x1b[C",
+        "\t",
+        "\x1b",
+        "X",
+        "\x05",
+        "7",
+        " ",
+        "\x7f",
+    ]
+    # The phone's own keyboard is never asked for: a tap on the terminal does not open it.
+    mode = await me.page.get_attribute("#terminal .xterm-helper-textarea", "inputmode")
+    assert mode == "none"
+    await me.page.context.close()
+
+
+async def test_keys_and_taps_reach_the_app(browser, server, devices):  # noqa: F811
+    hub, ssh, web, keys = await server(is_open=True)
+    me = await sit_down_by_phone(browser, web, devices, PORTRAIT)
+    await fits(me, PORTRAIT)
+    await me.see("Tables of this server")
+    await settle()
+    # The pad's n opens a new table's form; Esc closes it.
+    await me.tap_key("n")
+    await me.see("Tab moves between fields")
+    await me.tap_key("escape")
+    await me.gone("Tab moves between fields")
+    # A tap on the key bar's "New table" is a click on that key.
+    await me.tap_words("New table", last_rows=3)
+    await me.see("Tab moves between fields")
+    await me.shoot("tablet-new-table")
+    await me.page.context.close()
+
+
+@pytest.mark.parametrize("game", ["wish", "spirits", "wishland"])
+async def test_a_solo_game_by_taps(browser, server, devices, game):  # noqa: F811
+    hub, ssh, web, keys = await server(is_open=True)
+    me = await sit_down_by_phone(browser, web, devices, PORTRAIT)
+    await fits(me, PORTRAIT)
+    await me.see("Tables of this server")
+    table = await open_solo_table(me, hub, game)
+    await me.shoot(f"{game}-start")
+    taken = await play_by_taps(me, table, game, most=1000)
+    await me.shoot(f"{game}-end")
+    assert table.is_over and taken > 3
+    await me.page.context.close()
