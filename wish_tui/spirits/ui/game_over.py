@@ -118,11 +118,7 @@ class GameOverScreen(FinalScoringScreen):
         entries = scores["seats"]
         place = places_of(scores)
         narrow = self._narrow
-        table.add_column("", key="step")
-        for e in entries:
-            me = ("◀" if narrow else " (you)") if e["seat"] == self.you and len(entries) > 1 else ""
-            rank = "" if narrow else ORDINAL.get(place.get(e["seat"], 0), "")
-            table.add_column(f"{SEAT_TITLE[e['djinn']]}{me} {rank}".rstrip())
+        self._columns(table, entries, place)
         modules = self.view["modules"]
         met, avoided = ("✓", "✓") if narrow else ("✓ met", "✓ avoided")
         if "wishes" in modules:
@@ -160,6 +156,15 @@ class GameOverScreen(FinalScoringScreen):
         table.add_row(
             "Tiles" if narrow else "Tiles (tie-break)", *(f"{e['tiles']:>3}" for e in entries)
         )
+
+    def _columns(self, table: DataTable, entries: list[dict], place: dict) -> None:
+        """The table's columns: the steps', then each seat's (on a phone without its place)."""
+        narrow = self._narrow
+        table.add_column("", key="step")
+        for e in entries:
+            me = ("◀" if narrow else " (you)") if e["seat"] == self.you and len(entries) > 1 else ""
+            rank = "" if narrow else ORDINAL.get(place.get(e["seat"], 0), "")
+            table.add_column(f"{SEAT_TITLE[e['djinn']]}{me} {rank}".rstrip())
 
     def _count(self, entry: dict, category: str) -> int:
         """A seat's count in a category without its own Wish reward (what the sheet scores)."""
