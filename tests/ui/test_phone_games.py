@@ -157,9 +157,15 @@ async def test_wishland_solo_opening_on_a_phone(size):
 
 @pytest.mark.parametrize("game", ["spirits", "wishland"])
 async def test_the_final_scoring_shows_every_seat_at_40_columns(game):
-    from .test_snapshots import finished_spirits_app, finished_wishland_app
+    from .test_snapshots import finished_app, finished_spirits_app
 
-    app = finished_spirits_app() if game == "spirits" else finished_wishland_app()
+    if game == "spirits":
+        app = finished_spirits_app()
+    else:
+        seats = [{"colour": "red", "who": "human"}] + [
+            {"colour": c, "who": "medium"} for c in ("blue", "green", "yellow")
+        ]
+        app = finished_app("wishland", seats, 6, {"entrepreneurs": True})
     kind = import_module(f"wish_tui.{game}.ui.game_over").GameOverScreen
     async with app.run_test(size=(40, 30)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, kind))
@@ -170,6 +176,8 @@ async def test_the_final_scoring_shows_every_seat_at_40_columns(game):
         lines = screen_lines(app)
         header = next(line for line in lines if all(name in line for name in names))
         assert "…" not in header
+        keys = " ".join(lines[-3:])
+        assert "q Leave" in keys and "r Review" in keys  # every key of the window in sight
         total = next(line for line in lines if "Total" in line).split()
         first = total.index("Total") + 1
         assert total[first : first + len(seats)] == [
