@@ -150,8 +150,11 @@ class Phone:
         """What the terminal shows, line by line."""
         return "\n".join(self.text.line(row) for row in range(self.size[1]))
 
-    def shows(self, words: str) -> bool:
-        return self.text.find(words) is not None
+    def shows(self, words: str, last_rows: int | None = None) -> bool:
+        return self.text.find(words, self._rows(last_rows)) is not None
+
+    def _rows(self, last_rows: int | None) -> range | None:
+        return range(self.size[1] - last_rows, self.size[1]) if last_rows else None
 
     async def see(self, words: str, timeout: float = 40.0) -> None:
         if not await until(lambda: self.shows(words), timeout):
@@ -178,8 +181,7 @@ class Phone:
 
     async def tap_words(self, words: str, last_rows: int | None = None) -> None:
         """Tap the first letter of `words` where the terminal shows them (in its last rows)."""
-        rows = range(self.size[1] - last_rows, self.size[1]) if last_rows else None
-        found = self.text.find(words, rows)
+        found = self.text.find(words, self._rows(last_rows))
         assert found is not None, f"{words!r} is not on the screen:\n{self.shown()}"
         await self.tap_cell(*found)
 

@@ -17,7 +17,9 @@ from .test_web_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-PORTRAIT, LANDSCAPE, TABLET = (390, 844), (844, 390), (1180, 820)
+PORTRAIT, LANDSCAPE = (390, 844), (844, 390)
+OPENING = 20
+"""The person's decisions taken by taps in each game's opening."""
 
 
 async def sit_down_by_phone(browser, web, playwright_devices, size) -> Phone:  # noqa: F811
@@ -139,15 +141,37 @@ async def test_keys_and_taps_reach_the_app(browser, server, devices):  # noqa: F
     await me.page.context.close()
 
 
-@pytest.mark.parametrize("game", ["wish", "spirits", "wishland"])
-async def test_a_solo_game_by_taps(browser, server, devices, game):  # noqa: F811
+@pytest.mark.parametrize(
+    ("game", "viewport"), [("wish", PORTRAIT), ("spirits", LANDSCAPE), ("wishland", PORTRAIT)]
+)
+async def test_a_solo_games_opening_by_taps(browser, server, devices, game, viewport):  # noqa: F811
+    """The table's form and a solid opening by taps (benchmarks/phone.py plays each to its end,
+    upright and turned)."""
+    hub, ssh, web, keys = await server(is_open=True)
+    me = await sit_down_by_phone(browser, web, devices, viewport)
+    await fits(me, viewport)
+    await me.see("Tables of this server")
+    table = await open_solo_table(me, hub, game)
+    await me.shoot(f"{game}-start")
+    taken = await play_by_taps(me, table, game, most=OPENING)
+    await me.shoot(f"{game}-opening")
+    assert taken == OPENING and table.actions >= OPENING
+    await me.page.context.close()
+
+
+async def test_a_tap_on_a_choice_picks_it(browser, server, devices):  # noqa: F811
     hub, ssh, web, keys = await server(is_open=True)
     me = await sit_down_by_phone(browser, web, devices, PORTRAIT)
     await fits(me, PORTRAIT)
     await me.see("Tables of this server")
-    table = await open_solo_table(me, hub, game)
-    await me.shoot(f"{game}-start")
-    taken = await play_by_taps(me, table, game, most=1000)
-    await me.shoot(f"{game}-end")
-    assert table.is_over and taken > 3
+    table = await open_solo_table(me, hub, "wish")
+    assert await until(lambda: table.deciding() == 0, 30)
+    second = table.choices_for(0).actions[1].notation
+    assert second.startswith("discard ")
+    # The choice panel lists the Wish cards to discard; a tap on the second one's row takes it.
+    card = second.removeprefix("discard ")
+    await me.see(card)
+    await me.tap_until(card, lambda: table.actions > 0)
+    assert table.record.actions[0] == second
+    await me.shoot("wish-tap-a-choice")
     await me.page.context.close()
