@@ -155,7 +155,7 @@ async def test_a_solo_games_opening_by_taps(browser, server, devices, game, view
     await me.shoot(f"{game}-start")
     taken = await play_by_taps(me, table, game, most=OPENING)
     await me.shoot(f"{game}-opening")
-    assert taken == OPENING and table.actions >= OPENING
+    assert taken == OPENING or (table.is_over and taken > 5)
     await me.page.context.close()
 
 
@@ -165,13 +165,30 @@ async def test_a_tap_on_a_choice_picks_it(browser, server, devices):  # noqa: F8
     await fits(me, PORTRAIT)
     await me.see("Tables of this server")
     table = await open_solo_table(me, hub, "wish")
-    assert await until(lambda: table.deciding() == 0, 30)
-    second = table.choices_for(0).actions[1].notation
-    assert second.startswith("discard ")
-    # The choice panel lists the Wish cards to discard; a tap on the second one's row takes it.
-    card = second.removeprefix("discard ")
-    await me.see(card)
-    await me.tap_until(card, lambda: table.actions > 0)
-    assert table.record.actions[0] == second
-    await me.shoot("wish-tap-a-choice")
+
+    def second_row() -> int | None:
+        rows = range(me.size[1])
+        return next((row for row in rows if me.text.line(row).lstrip().startswith("2. ")), None)
+
+    # A decision asked in the choice panel (a discard...), or Travel's window opened with t.
+    expected = None
+    for _ in range(10):
+        assert await until(lambda: table.is_over or table.deciding() == 0, 30)
+        legal = [choice.notation for choice in table.choices_for(0).actions]
+        travels = [notation for notation in legal if notation.startswith("travel ")]
+        if await until(lambda: second_row() is not None, 2):
+            expected = legal[1]
+            break
+        if len(travels) >= 2:
+            await me.tap_key("t")
+            assert await until(lambda: second_row() is not None, 10), me.shown()
+            expected = travels[1]
+            break
+        await play_by_taps(me, table, "wish", most=1)
+    assert expected is not None, me.shown()
+    before = table.actions
+    # A tap on the second option's row takes that option (the first is highlighted).
+    await me.tap_cell(second_row(), 6)
+    assert await until(lambda: table.actions > before, 10)
+    assert table.record.actions[before] == expected
     await me.page.context.close()
