@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.server.phone_games import open_solo_table, play_by_taps  # noqa: E402
-from tests.server.phone_page import Phone, phone  # noqa: E402
+from tests.server.phone_page import sit_down_by_phone  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
 from wish_tui.server.ssh.front import Limits  # noqa: E402
 from wish_tui.server.web.front import WebFrontEnd  # noqa: E402
@@ -48,13 +48,9 @@ async def one_game(browser, devices, game: str, size: tuple[int, int], shots: st
     sign_ins = SignIns()
     web = WebFrontEnd(hub, sign_ins, data, Limits(stop_grace=1.0), True, CLIENT, log=lambda m: 0)
     await web.start("127.0.0.1", 0)
-    context = await browser.new_context(**phone(devices, *size))
+    me = None
     try:
-        page = await context.new_page()
-        me = Phone(page, web)
-        await page.goto(f"http://127.0.0.1:{web.port}/")
-        await page.fill("input[name=name]", "carol")
-        await page.locator("button").tap()
+        me = await sit_down_by_phone(browser, web, devices, size)
         await me.see("Tables of this server")
         columns, rows = me.size
         started = time.monotonic()
@@ -62,14 +58,15 @@ async def one_game(browser, devices, game: str, size: tuple[int, int], shots: st
         taken = await play_by_taps(me, table, game, most=10_000)
         seconds = time.monotonic() - started
         if shots:
-            await page.screenshot(path=str(Path(shots) / f"{game}-{size[0]}x{size[1]}.png"))
+            await me.page.screenshot(path=str(Path(shots) / f"{game}-{size[0]}x{size[1]}.png"))
         end = "to its end" if table.is_over else "NOT to its end"
         return (
             f"  {game:<9} {size[0]}x{size[1]}  terminal {columns}x{rows}  {taken:4d} decisions "
             f"by taps  {seconds:6.1f} s  {end}"
         )
     finally:
-        await context.close()
+        if me is not None:
+            await me.page.context.close()
         await web.close()
         await hub.close()
 

@@ -200,3 +200,15 @@ class Phone:
         if not await button.is_visible():
             await self.page.locator('button.key[data-key="pad"]').tap()
         await button.tap()
+
+
+async def sit_down_by_phone(browser, web, devices: dict, size: tuple[int, int]) -> Phone:
+    """A phone of `size` opens the server's page and sits down as the guest carol."""
+    context = await browser.new_context(**phone(devices, *size))
+    page = await context.new_page()
+    me = Phone(page, web)
+    await page.goto(f"http://127.0.0.1:{web.port}/")
+    await page.fill("input[name=name]", "carol")
+    await page.locator("button").tap()
+    await page.wait_for_selector("body.-first-byte")
+    return me
