@@ -6,7 +6,9 @@ plays, for every pair of levels, `--games` two-seat games (the seats swapped eve
 per game to `--out` (a run stopped half-way goes on from where it stopped). Then, or with
 ``--rate FILE...`` alone, it rates the levels from every game in the files with the club's own
 model (`wish_tui.club.ratings`, Plackett-Luce), each level starting at mu 25, sigma 25/3,
-the games taken in the order they were played, and prints a table (``--json`` one object).
+the games taken in the order they were played, and prints a table (``--json`` one object;
+``--toml`` the game's section of `wish_tui/club/bot_ratings.toml`, where the club's bot members
+start from).
 ``--think MS`` / ``--iterations N`` set the expert's budget as in the tournament.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -59,10 +62,11 @@ def play(args) -> None:
             "totals": [s["total"] for s in scores["seats"]],
             "ranking": scores["ranking"],
             "ms_max": [round(max(t or [0.0]), 1) for t in result["times"]],
+            "load": round(os.getloadavg()[0], 2),
         }
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
-        print(f"{g:3} {a:>6} {b:<6} {row['totals']}", flush=True)
+        print(f"{g:3} {a:>6} {b:<6} {row['totals']} load {row['load']}", flush=True)
 
 
 def rate(paths: list[str]) -> dict:
@@ -103,6 +107,7 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, help="the expert's iterations per decision")
     parser.add_argument("--rate", nargs="+", metavar="FILE", help="only rate these files")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--toml", action="store_true", help="the game's section of bot_ratings")
     args = parser.parse_args()
     if not args.rate:
         if not args.out:
@@ -111,6 +116,11 @@ def main() -> int:
     table = rate(args.rate or [args.out])
     if args.json:
         print(json.dumps(table))
+        return 0
+    if args.toml:
+        print(f"[{args.game}]")
+        for level in LEVELS:
+            print(f"{level} = {{ mu = {table[level]['mu']}, sigma = {table[level]['sigma']} }}")
         return 0
     print(f"{'level':8} {'games':>6} {'win%':>6} {'mu':>7} {'sigma':>6} {'ordinal':>8}")
     for level, r in sorted(table.items(), key=lambda kv: -kv[1]["mu"]):

@@ -1,5 +1,6 @@
-"""Fixtures shared by every test package: a PostgreSQL server, started once per session when a
-test asks for it (tests/postgres_server.py), and an expert bot that searches a few iterations."""
+"""Fixtures shared by every test package: a data directory of the test's own, a PostgreSQL server,
+started once per session when a test asks for it (tests/postgres_server.py), and an expert bot that
+searches a few iterations."""
 
 from __future__ import annotations
 
@@ -8,6 +9,16 @@ import os
 import pytest
 
 from tests.postgres_server import Server, find_binaries, missing
+from wish_tui import saves
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """A fresh, empty data directory (tmp_path/data) where the app keeps its files."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(folder))
+    return folder
 
 
 @pytest.fixture(scope="session")

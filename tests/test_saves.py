@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.json_data import json_values, paths_in
 from wish_tui import files, saves
 from wish_tui.games import GAMES
 from wish_tui.saves import GameRecord, SaveError
@@ -443,24 +444,14 @@ def test_every_scenario_loads_without_a_warning(path):
 
 
 # -- hypothesis: mangled real files never crash the loader -----------------------------------------
-JSON_VALUES = st.recursive(
+JSON_VALUES = json_values(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=8),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
-    ),
-    max_leaves=6,
+    lists=3,
+    dicts=3,
+    keys=5,
+    leaves=6,
 )
 BASE_TEXTS = [p.read_text(encoding="utf-8") for p in SCENARIOS[:3]]
-
-
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, (*prefix, i))
 
 
 def _load_text(folder: Path, data: bytes) -> None:
@@ -497,7 +488,7 @@ def test_mangled_bytes_never_crash_the_loader(data, tmp_path):
 @given(data=st.data())
 def test_mangled_values_never_crash_the_loader(data, tmp_path):
     doc = json.loads(data.draw(st.sampled_from(BASE_TEXTS)))
-    paths = list(_paths(doc))
+    paths = list(paths_in(doc))
     for _ in range(data.draw(st.integers(1, 3))):
         where = data.draw(st.sampled_from(paths))
         new = data.draw(JSON_VALUES)

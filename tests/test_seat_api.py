@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from wish_tui import games, saves
+from tests.waiting import eventually
+from wish_tui import games
 from wish_tui.records import GameRecord
 from wish_tui.server.hub import Hub
 from wish_tui.tables.local import LocalTable
@@ -28,12 +29,7 @@ OPTIONS = {
 GAME_NAMES = tuple(OPTIONS)
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 class Heard(Listener):
@@ -56,14 +52,6 @@ class Heard(Listener):
 
     def table_why(self, notation: str, sentence: str) -> None:
         self.whys.append((notation, sentence))
-
-
-async def until(test, what: str, timeout: float = 20.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not test():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.002)
 
 
 class LocalSitting:
@@ -116,10 +104,10 @@ class RemoteSitting:
         self.connections[0].send(
             {"type": "new_table", "game": game, "seats": seats, "options": OPTIONS[game]}
         )
-        await until(lambda: self.tables[0] is not None, "the new table")
+        await eventually(lambda: self.tables[0] is not None, "the new table")
         table_id = self.tables[0].id
         self.connections[1].send({"type": "join", "table": table_id, "seat": 1})
-        await until(lambda: self.tables[1] is not None, "the joined table")
+        await eventually(lambda: self.tables[1] is not None, "the joined table")
         self.master = self.hub.tables[table_id].master
 
     def _heard(self, index: int, message: dict) -> None:
@@ -145,7 +133,7 @@ class RemoteSitting:
         return self.tables[seat].seat(seat)
 
     async def settled(self, actions: int) -> None:
-        await until(
+        await eventually(
             lambda: (
                 all(t.actions == actions for t in self.tables)
                 and all(t.version == self.master.version for t in self.tables)
@@ -231,7 +219,7 @@ async def test_refusals_are_one_sentence_and_change_nothing(sitting, game):
         heard = sitting.heard[client.seat]
         count = len(heard.refusals)
         client.play(text)
-        await until(lambda h=heard, c=count: len(h.refusals) > c, "a refusal")
+        await eventually(lambda h=heard, c=count: len(h.refusals) > c, "a refusal")
         sentence = heard.refusals[-1]
         assert sentence.endswith((".", "!", "?")) and "\n" not in sentence and len(sentence) < 300
         assert (sitting.master.actions, sitting.master.state.to_dict()) == before
@@ -248,7 +236,7 @@ async def test_why_names_the_rule_and_is_silent_for_a_legal_action(sitting, game
     answer = client.why("undress the djinn")
     if answer is None:  # asked of the server: the answer is told
         heard = sitting.heard[seat]
-        await until(lambda: heard.whys, "the server's answer")
+        await eventually(lambda: heard.whys, "the server's answer")
         notation, answer = heard.whys[-1]
         assert notation == "undress the djinn"
     assert answer and "\n" not in answer
@@ -273,11 +261,13 @@ async def test_undo_takes_back_the_seats_own_decisions_only(sitting, game):
     heard = sitting.heard[other]
     count = len(heard.refusals)
     sitting.client(other).undo()
-    await until(lambda: len(heard.refusals) > count, "the other seat's undo refused")
+    await eventually(lambda: len(heard.refusals) > count, "the other seat's undo refused")
     actions = sitting.master.actions
     sitting.client(seat).news()
     sitting.client(seat).undo()
-    await until(lambda: all(t.actions < actions for t in sitting.tables), "the undo seen by both")
+    await eventually(
+        lambda: all(t.actions < actions for t in sitting.tables), "the undo seen by both"
+    )
     await sitting.settled(sitting.master.actions)
     assert any("took back" in line for line in sitting.client(seat).news())
     _same_as_master(sitting, seat)
@@ -290,13 +280,13 @@ async def test_a_hint_names_a_legal_action(sitting, game):
     client = sitting.client(seat)
     client.hint()
     heard = sitting.heard[seat]
-    await until(lambda: heard.hints, "the hint", timeout=60)
+    await eventually(lambda: heard.hints, "the hint", timeout=60)
     hint = heard.hints[-1]
     assert client.choices().find(hint.notation) is not None
     assert hint.words and hint.reason and hint.actions == sitting.master.actions
     count = len(sitting.heard[1 - seat].refusals)
     sitting.client(1 - seat).hint()
-    await until(lambda: len(sitting.heard[1 - seat].refusals) > count, "a hint refused")
+    await eventually(lambda: len(sitting.heard[1 - seat].refusals) > count, "a hint refused")
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -341,19 +331,21 @@ async def test_a_spectator_sees_what_anyone_at_the_table_may_see(game):
         await watcher.open()
         spec = games.get(game)
         seats = [{"name": spec.seats[0], "who": "me"}, {"name": spec.seats[1], "who": "random"}]
-        await until(lambda: heard, "the welcome")
+        await eventually(lambda: heard, "the welcome")
         owner.send({"type": "new_table", "game": game, "seats": seats, "options": OPTIONS[game]})
-        await until(lambda: any(m["type"] == "table" for m in heard), "the table")
+        await eventually(lambda: any(m["type"] == "table" for m in heard), "the table")
         table_id = next(m for m in heard if m["type"] == "table")["table"]
         watcher.send({"type": "watch", "table": table_id})
-        await until(lambda: any(m["type"] == "table" for m in watcher_heard), "the watched table")
+        await eventually(
+            lambda: any(m["type"] == "table" for m in watcher_heard), "the watched table"
+        )
         master = hub.tables[table_id].master
 
         def latest() -> dict:
             return [m for m in watcher_heard if m["type"] == "table"][-1]
 
         # The bot plays its turn; then the person's decision waits, and nothing moves.
-        await until(
+        await eventually(
             lambda: master.deciding == 0 and latest()["actions"] == master.actions,
             "the table to wait for the person",
         )

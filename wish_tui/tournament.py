@@ -12,6 +12,7 @@ import json
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 
 from wish_tui import games
 from wish_tui.core.expert import EXPERT
@@ -150,18 +151,25 @@ def _options(spec: Game, args) -> dict:
         raise TournamentError(str(exc).rstrip(".")) from None
 
 
-def run_seats(
-    levels: list[str],
-    games_count: int,
-    seed: int,
-    progress=None,
-    game: str = games.DEFAULT,
-    options: dict | None = None,
-    think_ms: int | None = None,
-    iterations: int | None = None,
-) -> dict:
+@dataclass(frozen=True)
+class Match:
+    """What every game of one tournament shares: the game, its options, the expert's budget."""
+
+    game: str = games.DEFAULT
+    options: dict | None = None
+    think_ms: int | None = None
+    iterations: int | None = None
+
+    def play(self, levels: list[str], seats: list[str], seed: int, solo: str = "") -> dict:
+        """One game of the match (`play_game`)."""
+        return play_game(
+            levels, seats, seed, solo, self.game, self.options, self.think_ms, self.iterations
+        )
+
+
+def run_seats(levels: list[str], games_count: int, seed: int, match: Match, progress=None) -> dict:
     """Play `games_count` games between the levels, rotating seats; return figures per level."""
-    spec = games.get(game)
+    spec = games.get(match.game)
     names = spec.seats
     n = len(levels)
     stats = {level: _blank() for level in dict.fromkeys(levels)}
@@ -169,9 +177,7 @@ def run_seats(
         shift = g % n
         seated = levels[shift:] + levels[:shift]
         seat_names = [names[(k + g // n) % len(names)] for k in range(n)]
-        result = play_game(
-            seated, seat_names, seed + g, "", spec.name, options, think_ms, iterations
-        )
+        result = match.play(seated, seat_names, seed + g)
         scores = result["scores"]
         winners = scores["winners"]
         for seat, level in enumerate(seated):
@@ -193,15 +199,12 @@ def run_solo(
     seat: str,
     games_count: int,
     seed: int,
+    match: Match,
     progress=None,
-    game: str = games.DEFAULT,
-    options: dict | None = None,
-    think_ms: int | None = None,
-    iterations: int | None = None,
 ) -> dict:
     """Play solo games at `difficulty` with each level; return win rates (also under the game's
     `solo_won_name`, e.g. Wish's destiny_rate) and scores."""
-    spec = games.get(game)
+    spec = games.get(match.game)
     seat = seat or spec.seats[0]
     result = {
         "game": spec.name,
@@ -217,9 +220,7 @@ def run_solo(
         entry = _blank()
         won = 0
         for g in range(games_count):
-            played = play_game(
-                [level], [seat], seed + g, difficulty, spec.name, options, think_ms, iterations
-            )
+            played = match.play([level], [seat], seed + g, difficulty)
             _count(entry, played, 0)
             won += spec.solo_won(played["scores"])
             done += 1
@@ -341,20 +342,15 @@ def run_from_args(args) -> int:
     except TournamentError as exc:
         sys.stderr.write(f"wish-tui tournament: {exc}.\n")
         return 2
-    think, iterations = getattr(args, "think", None), getattr(args, "iterations", None)
+    match = Match(
+        spec.name, options, getattr(args, "think", None), getattr(args, "iterations", None)
+    )
     progress, stop = _progress_bar()
     try:
-        common = {
-            "progress": progress,
-            "game": spec.name,
-            "options": options,
-            "think_ms": think,
-            "iterations": iterations,
-        }
         if solo:
-            result = run_solo(levels, solo, solo_seat(args), args.games, args.seed, **common)
+            result = run_solo(levels, solo, solo_seat(args), args.games, args.seed, match, progress)
         else:
-            result = run_seats(levels, args.games, args.seed, **common)
+            result = run_seats(levels, args.games, args.seed, match, progress)
     finally:
         stop()
     if args.json:

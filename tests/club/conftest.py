@@ -64,6 +64,17 @@ class Played:
     states: list = field(default_factory=list)
 
 
+def assert_read_only(reader) -> None:
+    """`reader`, a club opened to read, finds Ann and refuses to register anyone; it is closed."""
+    try:
+        assert reader.players.by_name("Ann") is not None
+        with pytest.raises(Exception) as refused:
+            reader.players.register("SHA256:zzzzzzzzzzzzzzzz", "Zed")
+        assert "read only" in str(refused.value)
+    finally:
+        reader.close()
+
+
 def key(n: int) -> str:
     """A fingerprint that stands for the key of person `n`."""
     return f"SHA256:{'k' * 20}{n:04d}"

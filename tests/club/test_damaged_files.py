@@ -23,12 +23,6 @@ def beside(folder: Path) -> set[str]:
 
 
 @pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
 def bad_utf8(data_dir):
     shutil.copyfile(BAD_UTF8, data_dir / FILE)
     return data_dir

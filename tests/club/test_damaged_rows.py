@@ -42,12 +42,6 @@ DAMAGES = {
 }
 
 
-@pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(tmp_path))
-    return tmp_path
-
-
 def damaged_club(folder, damage: str) -> tuple[int, int]:
     """A club with a sound table and a damaged one; their ids."""
     with open_club(folder) as club:

@@ -10,11 +10,11 @@ import textwrap
 
 import pytest
 
-from wish_tui.club import ClubLocked, DatabaseRefused, open_club, take_lock
+from wish_tui.club import ClubLocked, DatabaseRefused, NotFound, open_club, take_lock
 from wish_tui.club.store import schema
 from wish_tui.club.store.sqlite_file import FILE
 
-from .conftest import people, reopen
+from .conftest import assert_read_only, people, reopen
 
 
 @pytest.fixture
@@ -107,14 +107,7 @@ def test_reading_a_missing_club_says_so(tmp_path):
 def test_a_club_opened_to_read_changes_nothing(club, tmp_path):
     people(club, "Ann")
     club.close()
-    reader = open_club(tmp_path, read_only=True)
-    try:
-        assert reader.players.by_name("Ann") is not None
-        with pytest.raises(Exception) as refused:
-            reader.players.register("SHA256:zzzzzzzzzzzzzzzz", "Zed")
-        assert "read only" in str(refused.value)
-    finally:
-        reader.close()
+    assert_read_only(open_club(tmp_path, read_only=True))
 
 
 def test_the_second_opener_is_refused_by_the_lock(tmp_path):
@@ -149,3 +142,11 @@ def test_a_lock_held_by_another_process_refuses_this_one(tmp_path):
         child.stdin.close()
         child.wait(timeout=30)
     take_lock(tmp_path).release()  # the lock went with the process
+
+
+def test_a_row_that_must_be_found_is_or_the_sentence_says_what_is_missing(club):
+    (ann,) = people(club, "Ann")
+    row = club.db.found("SELECT name FROM players WHERE id = ?", (ann.id,), "No Ann.")
+    assert row == ("Ann",)
+    with pytest.raises(NotFound, match="^No such player.$"):
+        club.db.found("SELECT name FROM players WHERE id = ?", (ann.id + 99,), "No such player.")

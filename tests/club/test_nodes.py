@@ -308,10 +308,9 @@ def test_a_listener_hears_the_other_nodes_actions(two_nodes):
         listener.close()
 
 
-def test_a_lost_notify_is_caught_up_from_the_action_rows(two_nodes, postgres_url):
-    a, _ = two_nodes
-    table, ann = a_table(a)
-    seen = a.tables.append(table.id, 0, ann.id, "keep Arcanist")
+def gated_listener(url: str) -> tuple[PostgresListener, queue.Queue, threading.Event, queue.Queue]:
+    """A listener whose every connection knocks, then waits while the door is shut; with the
+    notices it hears, the door (open) and the knocks."""
     notices: queue.Queue = queue.Queue()
     door, knocks = threading.Event(), queue.Queue()
     door.set()
@@ -319,9 +318,21 @@ def test_a_lost_notify_is_caught_up_from_the_action_rows(two_nodes, postgres_url
     def connect_when_let() -> object:
         knocks.put("knock")
         assert door.wait(WAIT_S)
-        return connect(postgres_url, "test listener", where="the test server", listen=True)
+        return connect(url, "test listener", where="the test server", listen=True)
 
-    listener = PostgresListener(postgres_url, "", notices.put, connect_with=connect_when_let)
+    return (
+        PostgresListener(url, "", notices.put, connect_with=connect_when_let),
+        notices,
+        door,
+        knocks,
+    )
+
+
+def test_a_lost_notify_is_caught_up_from_the_action_rows(two_nodes, postgres_url):
+    a, _ = two_nodes
+    table, ann = a_table(a)
+    seen = a.tables.append(table.id, 0, ann.id, "keep Arcanist")
+    listener, notices, door, knocks = gated_listener(postgres_url)
     try:
         listener.watch(table.id, seen)
         assert listener.wait_connected(WAIT_S) and knocks.get_nowait() == "knock"
@@ -351,16 +362,7 @@ def test_a_lost_notify_is_caught_up_from_the_action_rows(two_nodes, postgres_url
 def test_a_table_that_finished_while_the_listener_was_away_is_said_finished(postgres_url):
     club = node(postgres_url, "node-a")
     table, ann = a_table(club)
-    notices: queue.Queue = queue.Queue()
-    door, knocks = threading.Event(), queue.Queue()
-    door.set()
-
-    def connect_when_let() -> object:
-        knocks.put("knock")
-        assert door.wait(WAIT_S)
-        return connect(postgres_url, "test listener", where="the test server", listen=True)
-
-    listener = PostgresListener(postgres_url, "", notices.put, connect_with=connect_when_let)
+    listener, notices, door, knocks = gated_listener(postgres_url)
     try:
         listener.watch(table.id, 0)
         assert listener.wait_connected(WAIT_S)

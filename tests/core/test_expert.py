@@ -174,3 +174,14 @@ def test_judging_a_move_played_races_it_whatever_its_prior(spec) -> None:
     for played in (unraced[0], unraced[-1]):
         judged = {j.action: j for j in bot.judge(view, legal, played)}
         assert judged[played].visits > 0
+
+
+@GAMES
+def test_an_expert_of_any_seed_describes_a_move(spec) -> None:
+    # A club's seeds reach 2^64, and the coach's expert is seeded from one times a salt.
+    state, seat = _decision(spec)
+    view = state.view(seat)
+    action = state.legal_actions()[0]
+    for seed in (-5, 1 << 70):
+        words = spec.bots.make_bot(EXPERT, seed, iterations=5).describe(view, action)
+        assert isinstance(words, str)

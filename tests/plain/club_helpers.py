@@ -15,12 +15,13 @@ from wish_tui.tables.remote import Connection
 TIMEOUT = 30
 
 
-async def start_hub(tmp_path, monkeypatch) -> Hub:
-    """A real table server in a fresh data directory: bots without pause, no rate limits."""
+async def start_hub(tmp_path, monkeypatch, **options) -> Hub:
+    """A real table server in a fresh data directory: bots without pause, no rate limits, every
+    game's seed 17 (`options`: other arguments of its `Hub`, or these changed)."""
     data = tmp_path / "data"
     data.mkdir()
     monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
+    hub = Hub(data, **{"bot_pace": 0.0, "seed_source": lambda: 17, "rate_limits": {}, **options})
     await hub.start()
     return hub
 

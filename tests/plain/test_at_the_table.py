@@ -4,13 +4,11 @@ joining a seat that is taken or a table opened a moment ago."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from tests.plain.club_helpers import Person
+from tests.plain.club_helpers import Person, start_hub
 from tests.plain.helpers import OVER
-from wish_tui.server.hub import Hub
+from tests.waiting import eventually
 from wish_tui.server.hub import seating as tablemod
 
 ALICE, BOB, CAROL = "SHA256:alice-key-0001", "SHA256:bob-key-00001", "SHA256:carol-key-0001"
@@ -18,11 +16,7 @@ ALICE, BOB, CAROL = "SHA256:alice-key-0001", "SHA256:bob-key-00001", "SHA256:car
 
 @pytest.fixture
 async def hub(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={}, seat_timeout=0.2)
-    await hub.start()
+    hub = await start_hub(tmp_path, monkeypatch, seat_timeout=0.2)
     yield hub
     await hub.close()
 
@@ -30,14 +24,6 @@ async def hub(tmp_path, monkeypatch):
 def table_of(line: str) -> str:
     """The table's id in 'You sit at table 3fa2c1: …'."""
     return line.split("table ", 1)[1].split(":")[0]
-
-
-async def until(condition, what: str) -> None:
-    for _ in range(1000):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"{what} never happened")
 
 
 async def test_a_person_in_the_lobby_may_have_a_bot_play_and_is_told_what_it_chose(hub):
@@ -55,7 +41,9 @@ async def test_a_person_in_the_lobby_may_have_a_bot_play_and_is_told_what_it_cho
     await alice.see("A bot plays Water while bob is away.")
     table = hub.tables[table_id]
     alice.playing = True  # alice answers her decisions; the bot answers Water's
-    await until(lambda: tablemod.bot_moves(table, 1, table.seats[1].bot_since), "a bot's move")
+    await eventually(
+        lambda: tablemod.bot_moves(table, 1, table.seats[1].bot_since), "a bot's move", timeout=20.0
+    )
     alice.playing = False
     bob.type(f"open {table_id}")
     told = await bob.see("While you were away, a bot played for you: ")

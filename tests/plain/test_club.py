@@ -10,10 +10,9 @@ import re
 
 import pytest
 
-from tests.plain.club_helpers import Person
+from tests.plain.club_helpers import Person, start_hub
 from tests.plain.helpers import OVER
 from wish_tui.plain import setup
-from wish_tui.server.hub import Hub
 
 ALICE, BOB, CAROL = "SHA256:alice-key-0001", "SHA256:bob-key-00001", "SHA256:carol-key-0001"
 CLOCK = re.compile(r"\d+:\d\d on the clock")
@@ -21,11 +20,7 @@ CLOCK = re.compile(r"\d+:\d\d on the clock")
 
 @pytest.fixture
 async def hub(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
-    await hub.start()
+    hub = await start_hub(tmp_path, monkeypatch)
     yield hub
     await hub.close()
 
@@ -157,7 +152,7 @@ async def test_a_rated_game_its_result_the_history_the_pages_and_a_rematch(hub):
     await alice.see("Your finished games, newest first, page 1 (2 games):")
     newest = await alice.see("Game 2, Wish, ")
     assert "rated: 1st random bot (Water)" in newest and "2nd alice (Air) 0, resigned." in newest
-    await alice.see("'game NUMBER' reads one of them.")
+    await alice.see("'game NUMBER' reads one of them, 'review NUMBER' the expert's review of")
     alice.type("game 1")
     await alice.see("Game 1, Wish, ")
     await alice.see("Its last 10 lines ('replay 1' reads them all):")

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from tests.plain.club_helpers import start_hub
 from tests.plain.helpers import OVER, Player, odd_characters
 from wish_tui.server.hub import Hub
 
@@ -65,11 +66,7 @@ class Session:
 
 @pytest.fixture
 async def hub(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
-    await hub.start()
+    hub = await start_hub(tmp_path, monkeypatch)
     yield hub
     await hub.close()
 

@@ -34,12 +34,7 @@ class Console:
         raise error
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 class Sitting:

@@ -10,6 +10,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from wish_tui.server.hub import Hub
 from wish_tui.server.pool.link import SessionPool
 from wish_tui.server.ssh.front import FrontEnd, Limits
 from wish_tui.server.ssh.keys import AuthorizedKeys
@@ -87,6 +88,43 @@ def public_line(key: asyncssh.SSHKey) -> str:
     return key.export_public_key().decode().strip()
 
 
+def authorized_keys(folder: Path, keys, warn=lambda message: None) -> AuthorizedKeys:
+    """`folder`'s serve-authorized_keys file listing `keys`, loaded (`warn` hears of bad lines)."""
+    path = folder / "serve-authorized_keys"
+    path.write_text("".join(public_line(k) + "\n" for k in keys))
+    authorized = AuthorizedKeys(path, warn)
+    authorized.load()
+    return authorized
+
+
+async def hub_that_knows(folder: Path, people: dict[str, asyncssh.SSHKey]) -> Hub:
+    """A started table server (bots without pause, no rate limits) whose club knows `people`'s
+    keys and names, as if they had played there before."""
+    hub = Hub(folder, bot_pace=0.0, rate_limits={})
+    await hub.start()
+    for name, key in people.items():
+        hub.club.players.register(key.get_fingerprint("sha256"), name)
+    return hub
+
+
+async def ssh_terminal(port: int, key, name: str):
+    """`name` connects with `key` to the SSH front end on loopback `port` and opens a 100x30
+    terminal; the connection and its process."""
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        client_keys=[key],
+        known_hosts=None,
+        agent_path=None,
+        config=None,
+    )
+    process = await conn.create_process(
+        term_type="xterm-256color", term_size=(100, 30), encoding=None
+    )
+    return conn, process
+
+
 @pytest.fixture
 async def start_server(tmp_path):
     """Start a front end: `keys=[...]` admits those keys, `keys=None` is --open; `pool` is the
@@ -99,11 +137,7 @@ async def start_server(tmp_path):
         warnings: list[str] = []
         logs: list[str] = []
         keys_path = data_dir / "serve-authorized_keys"
-        authorized = None
-        if keys is not None:
-            keys_path.write_text("".join(public_line(k) + "\n" for k in keys))
-            authorized = AuthorizedKeys(keys_path, warnings.append)
-            authorized.load()
+        authorized = None if keys is None else authorized_keys(data_dir, keys, warnings.append)
         hub = HubDouble(data_dir)
         limits.setdefault("stop_grace", 0.5)
         front = FrontEnd(

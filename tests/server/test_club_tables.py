@@ -14,20 +14,13 @@ import signal
 
 import pytest
 
-from wish_tui import saves
 from wish_tui.club import open_club
 from wish_tui.server.hub import Hub
 from wish_tui.server.hub.clocks import TableClock
 
-from .test_hub import Client, legal_of, play_until
+from .test_hub import Client, legal_of, people, play_until, started_hub
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 class FakeTime:
@@ -62,10 +55,12 @@ def test_a_turn_based_clock_limits_each_move_and_the_whole_game():
     assert clock.deadline(21 * 3600.0) == 22 * 3600.0
 
 
+SEAT_TIMEOUT = 0.05
+"""Seconds before a seat left by its person may be given to a bot, in these tests."""
+
+
 async def _hub(time: FakeTime) -> Hub:
-    hub = Hub(bot_pace=0.0, rate_limits={}, clock=time, seat_timeout=0.05)
-    await hub.start()
-    return hub
+    return await started_hub(clock=time, seat_timeout=SEAT_TIMEOUT)
 
 
 async def _new(client: Client, seats, **extra) -> dict:
@@ -83,69 +78,59 @@ async def _decide(served, clients: dict, seats: set[int]) -> None:
 
 async def test_a_live_timeout_gives_the_seat_to_a_bot_and_the_game_is_lost_for_that_person():
     time = FakeTime()
-    hub = await _hub(time)
-    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
-    clock = {"type": "live", "minutes": 1, "increment": 0}
-    seats = [
-        {"name": "air", "who": "me"},
-        {"name": "water", "who": "open"},
-        {"name": "fire", "who": "easy"},
-    ]
-    table = await _new(alice, seats, clock=clock)
-    table_id = table["table"]
-    await bob.send({"type": "join", "table": table_id, "seat": 1})
-    await bob.until(lambda m: m["type"] == "table")
-    served = hub.tables[table_id]
-    # Three seats, and each person has taken a decision: the game goes on with a bot.
-    await _decide(served, {0: alice, 1: bob}, {0, 1})
-    seat = served.deciding()
-    late = (alice, bob)[seat]
-    told = await late.table_at(served.actions)
-    assert told["clock"]["running"] == seat
-    time.now += 61  # the deciding person's minute is gone
-    hub.clocks.run(served, decided=False)
-    await asyncio.sleep(0.2)
-    assert served.seats[seat].outcome == "timeout" and served.seats[seat].zombie
-    assert not served.finished
-    told = await late.until(lambda m: m["type"] == "table" and m["seats"][seat]["by_bot"])
-    assert not told["seats"][seat]["mine"]
-    await late.send({"type": "play", "table": table_id, "action": "end", "expect": 0})
-    refused = await late.until(lambda m: m["type"] == "error")
-    assert "a bot plays your seat" in refused["error"]
-    stored = hub.club.tables.by_code(table_id)
-    assert stored.seats[seat].outcome == "timeout"
-    for client in (alice, bob):
-        client.close()
-    await hub.close()
+    async with people("alice", "bob", clock=time, seat_timeout=SEAT_TIMEOUT) as (hub, alice, bob):
+        clock = {"type": "live", "minutes": 1, "increment": 0}
+        seats = [
+            {"name": "air", "who": "me"},
+            {"name": "water", "who": "open"},
+            {"name": "fire", "who": "easy"},
+        ]
+        table = await _new(alice, seats, clock=clock)
+        table_id = table["table"]
+        await bob.send({"type": "join", "table": table_id, "seat": 1})
+        await bob.until(lambda m: m["type"] == "table")
+        served = hub.tables[table_id]
+        # Three seats, and each person has taken a decision: the game goes on with a bot.
+        await _decide(served, {0: alice, 1: bob}, {0, 1})
+        seat = served.deciding()
+        late = (alice, bob)[seat]
+        told = await late.table_at(served.actions)
+        assert told["clock"]["running"] == seat
+        time.now += 61  # the deciding person's minute is gone
+        hub.clocks.run(served, decided=False)
+        await asyncio.sleep(0.2)
+        assert served.seats[seat].outcome == "timeout" and served.seats[seat].zombie
+        assert not served.finished
+        told = await late.until(lambda m: m["type"] == "table" and m["seats"][seat]["by_bot"])
+        assert not told["seats"][seat]["mine"]
+        await late.send({"type": "play", "table": table_id, "action": "end", "expect": 0})
+        refused = await late.until(lambda m: m["type"] == "error")
+        assert "a bot plays your seat" in refused["error"]
+        stored = hub.club.tables.by_code(table_id)
+        assert stored.seats[seat].outcome == "timeout"
 
 
 async def test_no_clock_runs_until_every_seat_is_taken():
     time = FakeTime()
-    hub = await _hub(time)
-    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
-    clock = {"type": "live", "minutes": 1, "increment": 0}
-    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-    for _ in range(20):  # a table at which alice decides first
-        table = await _new(alice, seats, clock=clock)
-        table_id = table["table"]
-        served = hub.tables[table_id]
-        if served.deciding() == 0:
-            break
-    assert served.deciding() == 0
-    assert table["clock"]["running"] is None  # alice may decide, but bob is not there yet
-    time.now += 600  # ten minutes of waiting for a friend
-    hub.clocks.run(served, decided=False)
-    await asyncio.sleep(0.1)
-    assert not any(s.outcome for s in served.seats)
-    await bob.send({"type": "join", "table": table_id, "seat": 1})
-    joined = await bob.until(lambda m: m["type"] == "table")
-    assert joined["clock"]["running"] == served.deciding()
-    assert [round(left) for left in joined["clock"]["left"]] == [60, 60]
-    for client in (alice, bob):
-        client.close()
-    await hub.close()
+    async with people("alice", "bob", clock=time, seat_timeout=SEAT_TIMEOUT) as (hub, alice, bob):
+        clock = {"type": "live", "minutes": 1, "increment": 0}
+        seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+        for _ in range(20):  # a table at which alice decides first
+            table = await _new(alice, seats, clock=clock)
+            table_id = table["table"]
+            served = hub.tables[table_id]
+            if served.deciding() == 0:
+                break
+        assert served.deciding() == 0
+        assert table["clock"]["running"] is None  # alice may decide, but bob is not there yet
+        time.now += 600  # ten minutes of waiting for a friend
+        hub.clocks.run(served, decided=False)
+        await asyncio.sleep(0.1)
+        assert not any(s.outcome for s in served.seats)
+        await bob.send({"type": "join", "table": table_id, "seat": 1})
+        joined = await bob.until(lambda m: m["type"] == "table")
+        assert joined["clock"]["running"] == served.deciding()
+        assert [round(left) for left in joined["clock"]["left"]] == [60, 60]
 
 
 async def test_resigning_asks_nothing_of_the_hub_twice_and_a_lone_person_ends_the_game():
@@ -172,45 +157,40 @@ async def test_resigning_asks_nothing_of_the_hub_twice_and_a_lone_person_ends_th
 
 async def test_a_rated_game_between_two_people_moves_their_ratings_and_is_in_the_history():
     time = FakeTime()
-    hub = await _hub(time)
-    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
-    spirits = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-    await alice.send({"type": "new_table", "game": "spirits", "seats": spirits})
-    table = await alice.until(lambda m: m["type"] == "table")
-    table_id = table["table"]
-    await bob.send({"type": "join", "table": table_id, "seat": 1})
-    served = hub.tables[table_id]
-    clients = {0: alice, 1: bob}
-    for _ in range(400):
-        if served.is_over:
-            break
-        seat = served.deciding()
-        view = await clients[seat].table_at(served.actions)
-        await clients[seat].send(
-            {
-                "type": "play",
-                "table": table_id,
-                "action": legal_of(view)[0],
-                "expect": view["actions"],
-            }
-        )
-        await clients[seat].table_at(served.actions + 1) if not served.is_over else None
-    assert served.is_over
-    await asyncio.sleep(0.3)
-    assert served.finished
-    board = hub.club.standings.leaderboard("spirits")
-    assert {row.name for row in board} == {"alice", "bob"}
-    assert all(row.games == 1 for row in board)
-    await alice.send({"type": "history", "mine": True})
-    page = await alice.until(lambda m: m["type"] == "page")
-    assert page["rows"][0]["game"] == "spirits"
-    await alice.send({"type": "archive", "game_id": page["rows"][0]["table_id"]})
-    archive = await alice.until(lambda m: m["type"] == "archive")
-    assert len(archive["record"]["actions"]) == served.actions
-    for client in (alice, bob):
-        client.close()
-    await hub.close()
+    async with people("alice", "bob", clock=time, seat_timeout=SEAT_TIMEOUT) as (hub, alice, bob):
+        spirits = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+        await alice.send({"type": "new_table", "game": "spirits", "seats": spirits})
+        table = await alice.until(lambda m: m["type"] == "table")
+        table_id = table["table"]
+        await bob.send({"type": "join", "table": table_id, "seat": 1})
+        served = hub.tables[table_id]
+        clients = {0: alice, 1: bob}
+        for _ in range(400):
+            if served.is_over:
+                break
+            seat = served.deciding()
+            view = await clients[seat].table_at(served.actions)
+            await clients[seat].send(
+                {
+                    "type": "play",
+                    "table": table_id,
+                    "action": legal_of(view)[0],
+                    "expect": view["actions"],
+                }
+            )
+            await clients[seat].table_at(served.actions + 1) if not served.is_over else None
+        assert served.is_over
+        await asyncio.sleep(0.3)
+        assert served.finished
+        board = hub.club.standings.leaderboard("spirits")
+        assert {row.name for row in board} == {"alice", "bob"}
+        assert all(row.games == 1 for row in board)
+        await alice.send({"type": "history", "mine": True})
+        page = await alice.until(lambda m: m["type"] == "page")
+        assert page["rows"][0]["game"] == "spirits"
+        await alice.send({"type": "archive", "game_id": page["rows"][0]["table_id"]})
+        archive = await alice.until(lambda m: m["type"] == "archive")
+        assert len(archive["record"]["actions"]) == served.actions
 
 
 async def test_a_turn_based_table_is_played_over_several_connections():

@@ -17,18 +17,11 @@ import random
 
 import pytest
 
-from wish_tui import saves
 from wish_tui.club import NotFound, open_club
 from wish_tui.server.hub import Hub
 from wish_tui.server.hub.lobby import LobbyLists
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 class Client:

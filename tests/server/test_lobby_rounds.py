@@ -10,9 +10,9 @@ import pytest
 
 from wish_tui.server.hub.lobby import LobbyLists
 
-from .test_hub import Client, data_dir, legal_of, new_wish_table, people, play_until
+from .test_hub import Client, legal_of, new_wish_table, people, play_until
 
-__all__ = ["data_dir"]  # its own data directory for each test (autouse)
+pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
 
 
 async def test_a_move_elsewhere_makes_no_list_for_those_in_the_lobby_until_due(monkeypatch):

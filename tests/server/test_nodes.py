@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import eventually
 from wish_tui.club import open_club
 from wish_tui.club.store import pg_listener
 from wish_tui.server.hub import Hub
@@ -36,12 +37,25 @@ SEATS = [
     {"name": "water", "who": "open"},
     {"name": "fire", "who": "easy"},
 ]
+TWO_SEATS = SEATS[:2]
 
 
 def node(url: str, folder: Path, name: str, **options) -> Hub:
     folder.mkdir(parents=True, exist_ok=True)
     options = {"bot_pace": 0.0, "rate_limits": {}, "lease_ms": LEASE_MS, **options}
     return Hub(folder, database=url, node_id=name, **options)
+
+
+async def alice_and_bob_across(a: Hub, b: Hub) -> tuple[Client, Client, str]:
+    """Alice on node a opens a two-seat Wish table; bob on node b, once b has heard of it, sits
+    at its other seat. Both clients and the table's id."""
+    alice = await Client.connect(a, "SHA256:alice-key", "alice")
+    bob = await Client.connect(b, "SHA256:bob-key", "bob")
+    made = await alice.ask({"type": "new_table", "game": "wish", "seats": TWO_SEATS})
+    table_id = made["table"]
+    await eventually(lambda: table_id in b.tables, "node b hears of the new table")
+    await bob.ask({"type": "join", "table": table_id, "seat": 1})
+    return alice, bob, table_id
 
 
 @contextlib.asynccontextmanager
@@ -57,18 +71,6 @@ async def nodes(url: str, tmp_path: Path, *names: str, **options):
     finally:
         for hub in hubs:
             await hub.close()
-
-
-async def eventually(test, what: str, timeout: float = WAIT_S):
-    """Wait until `test()` is true (checked every 10 ms); its value."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        value = test()
-        if value:
-            return value
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"never: {what}")
-        await asyncio.sleep(0.01)
 
 
 async def play(client: Client, table_id: str, actions: int) -> dict:
@@ -213,12 +215,7 @@ async def test_a_node_whose_listener_was_cut_off_catches_up_from_the_rows(
         return real_connect(*args, **kwargs)
 
     async with nodes(postgres_url, tmp_path, "a", "b") as (a, b):
-        alice = await Client.connect(a, "SHA256:alice-key", "alice")
-        bob = await Client.connect(b, "SHA256:bob-key", "bob")
-        seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-        table_id = (await alice.ask({"type": "new_table", "game": "wish", "seats": seats}))["table"]
-        await eventually(lambda: table_id in b.tables, "node b hears of the new table")
-        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        alice, bob, table_id = await alice_and_bob_across(a, b)
         served = a.tables[table_id]
         await eventually(lambda: served.seats[1].person, "node a sees bob sit down")
         people = {0: (a, alice), 1: (b, bob)}
@@ -241,7 +238,7 @@ async def test_a_node_whose_listener_was_cut_off_catches_up_from_the_rows(
             await extra.ask({"type": "open", "table": table_id})
         await play(on_a, table_id, behind)
         await alice.ask({"type": "chat", "table": table_id, "text": "while b was away"})
-        await alice.send({"type": "new_table", "game": "wish", "seats": seats})
+        await alice.send({"type": "new_table", "game": "wish", "seats": TWO_SEATS})
         other = await alice.until(lambda m: m["type"] == "table" and m["table"] != table_id)
         await alice.send({"type": "open", "table": table_id})  # back to the first table
         await alice.until(lambda m: m["type"] == "table" and m["table"] == table_id)
@@ -305,12 +302,7 @@ async def test_a_node_that_stops_cleanly_hands_its_tables_over_at_once(postgres_
 
 async def test_each_node_shows_who_is_connected_to_another(postgres_url, tmp_path):
     async with nodes(postgres_url, tmp_path, "a", "b", seat_timeout=0.1) as (a, b):
-        alice = await Client.connect(a, "SHA256:alice-key", "alice")
-        bob = await Client.connect(b, "SHA256:bob-key", "bob")
-        seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-        table_id = (await alice.ask({"type": "new_table", "game": "wish", "seats": seats}))["table"]
-        await eventually(lambda: table_id in b.tables, "node b hears of the new table")
-        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        alice, bob, table_id = await alice_and_bob_across(a, b)
         here = await alice.until(lambda m: m["type"] == "table" and m["seats"][1]["connected"])
         assert here["seats"][1]["person"] == "bob"
         await alice.send({"type": "lobby"})
@@ -336,12 +328,7 @@ async def test_each_node_shows_who_is_connected_to_another(postgres_url, tmp_pat
 
 async def test_resigning_and_closing_on_one_node_reach_the_other(postgres_url, tmp_path):
     async with nodes(postgres_url, tmp_path, "a", "b") as (a, b):
-        alice = await Client.connect(a, "SHA256:alice-key", "alice")
-        bob = await Client.connect(b, "SHA256:bob-key", "bob")
-        seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-        table_id = (await alice.ask({"type": "new_table", "game": "wish", "seats": seats}))["table"]
-        await eventually(lambda: table_id in b.tables, "node b hears of the new table")
-        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        alice, bob, table_id = await alice_and_bob_across(a, b)
         await eventually(lambda: a.tables[table_id].seats[1].person, "node a sees bob sit down")
         # bob resigns on node b: a two-seat game ends at once, and node a, which runs the
         # table, keeps its end (aborted: no one had taken a decision yet).
@@ -357,7 +344,7 @@ async def test_resigning_and_closing_on_one_node_reach_the_other(postgres_url, t
             lambda m: m["type"] == "table" and "resigned." in " ".join(m["log"])
         )
 
-        await alice.send({"type": "new_table", "game": "wish", "seats": seats})
+        await alice.send({"type": "new_table", "game": "wish", "seats": TWO_SEATS})
         made = await alice.until(lambda m: m["type"] == "table" and m["table"] != table_id)
         other = made["table"]
         await eventually(lambda: other in b.tables, "node b hears of the second table")

@@ -4,6 +4,7 @@ app, the table server), with keys and with --open, with a terminal and without o
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 
 import asyncssh
@@ -12,10 +13,9 @@ from tests.plain.helpers import odd_characters
 from wish_tui.club.identity import person_of
 from wish_tui.server.hub import Hub
 from wish_tui.server.ssh.front import FrontEnd, Limits
-from wish_tui.server.ssh.keys import AuthorizedKeys
 from wish_tui.server.ssh.plain_login import read_user
 
-from .conftest import new_key, public_line
+from .conftest import authorized_keys, new_key
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
 
@@ -41,21 +41,23 @@ def test_the_user_name_plain_asks_for_the_plain_client():
     assert read_user(None) == ("", False)
 
 
-async def serve(tmp_path, monkeypatch, keys=None, front_end=FrontEnd):
+@contextlib.asynccontextmanager
+async def serving(tmp_path, monkeypatch, keys=None, front_end=FrontEnd):
+    """A table server and its SSH front end on loopback (only `keys` let in, when given); both
+    closed after."""
     data = tmp_path / "data"
     data.mkdir()
     monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    authorized = None
-    if keys:
-        path = data / "serve-authorized_keys"
-        path.write_text("".join(public_line(k) + "\n" for k in keys))
-        authorized = AuthorizedKeys(path, lambda message: None)
-        authorized.load()
+    authorized = authorized_keys(data, keys) if keys else None
     hub = Hub(data, bot_pace=0.0, seed_source=lambda: 3, rate_limits={})
     await hub.start()
     front = front_end(hub, new_key(), authorized, data, Limits(stop_grace=1.0), CLIENT, log=print)
-    await front.start("127.0.0.1", 0)
-    return front, hub
+    try:
+        await front.start("127.0.0.1", 0)
+        yield front, hub
+    finally:
+        await front.close()
+        await hub.close()
 
 
 async def connect(front, username, key=None):
@@ -91,8 +93,7 @@ async def test_a_script_without_a_terminal_plays_a_whole_solo_game_with_a_key(
     tmp_path, monkeypatch
 ):
     alice = new_key("alice")
-    front, hub = await serve(tmp_path, monkeypatch, keys=[alice], front_end=SlowFront)
-    try:
+    async with serving(tmp_path, monkeypatch, keys=[alice], front_end=SlowFront) as (front, hub):
         async with await connect(front, "plain", alice) as conn:
             process = await conn.create_process(encoding=None)
             # A newcomer first chooses a name: an empty line keeps the key's.
@@ -116,14 +117,10 @@ async def test_a_script_without_a_terminal_plays_a_whole_solo_game_with_a_key(
         assert table.is_over and table.seats[0].person == person_of(
             hub.club.players.login(alice.get_fingerprint("sha256")).id
         )
-    finally:
-        await front.close()
-        await hub.close()
 
 
 async def test_with_open_the_name_comes_after_plain(tmp_path, monkeypatch):
-    front, hub = await serve(tmp_path, monkeypatch)
-    try:
+    async with serving(tmp_path, monkeypatch) as (front, hub):
         async with await connect(front, "plain+bob") as conn:
             process = await conn.create_process(encoding=None)
             process.stdin.write(b"tables\nquit\n")
@@ -139,14 +136,10 @@ async def test_with_open_the_name_comes_after_plain(tmp_path, monkeypatch):
             "wish-tui: plain text needs your name after 'plain+': connect with "
             f"'ssh -p {front.port} plain+NAME@127.0.0.1'.\r\n"
         )
-    finally:
-        await front.close()
-        await hub.close()
 
 
 async def test_at_a_terminal_the_plain_client_draws_nothing(tmp_path, monkeypatch):
-    front, hub = await serve(tmp_path, monkeypatch)
-    try:
+    async with serving(tmp_path, monkeypatch) as (front, hub):
         async with await connect(front, "plain+carol") as conn:
             process = await conn.create_process(
                 encoding=None, term_type="xterm-256color", term_size=(60, 24)
@@ -160,28 +153,20 @@ async def test_at_a_terminal_the_plain_client_draws_nothing(tmp_path, monkeypatc
         assert any(line.startswith("Your decision (") for line in lines)
         assert all(len(line) <= 60 for line in lines), [line for line in lines if len(line) > 60]
         assert "\x1b" not in text
-    finally:
-        await front.close()
-        await hub.close()
 
 
 async def test_a_client_may_ask_for_plain_text_with_its_environment(tmp_path, monkeypatch):
-    front, hub = await serve(tmp_path, monkeypatch)
-    try:
+    async with serving(tmp_path, monkeypatch) as (front, hub):
         async with await connect(front, "dora") as conn:
             process = await conn.create_process(encoding=None, env={"WISH_TUI_PLAIN": "1"})
             process.stdin.write(b"quit\n")
             text = await read_all(process)
         assert text.startswith("Welcome to the tables of this server, dora: no table yet.\n")
-    finally:
-        await front.close()
-        await hub.close()
 
 
 async def test_a_newcomer_with_a_key_chooses_a_name_in_plain_text(tmp_path, monkeypatch):
     erin = new_key("erin")
-    front, hub = await serve(tmp_path, monkeypatch, keys=[erin])
-    try:
+    async with serving(tmp_path, monkeypatch, keys=[erin]) as (front, hub):
         async with await connect(front, "plain", erin) as conn:
             process = await conn.create_process(encoding=None)
             process.stdin.write(b"x\nErin Blue\nquit\n")
@@ -193,15 +178,11 @@ async def test_a_newcomer_with_a_key_chooses_a_name_in_plain_text(tmp_path, monk
         refused = text.split("Type your name", 2)[2]
         assert "Welcome to the tables of this server, Erin Blue: no table yet." in refused
         assert hub.club.players.login(erin.get_fingerprint("sha256")).name == "Erin Blue"
-    finally:
-        await front.close()
-        await hub.close()
 
 
 async def test_a_profile_that_asks_for_plain_text_gets_it_at_every_login(tmp_path, monkeypatch):
     fay = new_key("fay")
-    front, hub = await serve(tmp_path, monkeypatch, keys=[fay])
-    try:
+    async with serving(tmp_path, monkeypatch, keys=[fay]) as (front, hub):
 
         async def session(username: str, script: bytes) -> tuple[str, int]:
             async with await connect(front, username, fay) as conn:
@@ -225,6 +206,3 @@ async def test_a_profile_that_asks_for_plain_text_gets_it_at_every_login(tmp_pat
         assert "Settings: plain text off" in text
         text, status = await session("fay", b"")
         assert status == 1 and "the game needs a terminal" in text
-    finally:
-        await front.close()
-        await hub.close()

@@ -11,14 +11,12 @@ import asyncio
 import re
 import sys
 
-import asyncssh
 import pytest
 
-from wish_tui.server.hub import Hub
+from tests.waiting import eventually
 from wish_tui.server.ssh.front import FrontEnd, Limits
-from wish_tui.server.ssh.keys import AuthorizedKeys
 
-from .conftest import new_key, public_line
+from .conftest import authorized_keys, hub_that_knows, new_key, public_line, ssh_terminal
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")
@@ -61,29 +59,14 @@ class Player:
             await asyncio.sleep(0.03)
 
 
-async def until(condition, timeout: float = 40.0) -> None:
-    """Wait until the table server's state satisfies `condition` (screens redraw in pieces)."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "the table server never got there"
-        await asyncio.sleep(0.05)
-
-
 @pytest.fixture
 async def server(tmp_path, monkeypatch):
     data = tmp_path / "data"
     data.mkdir()
     monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
     alice_key, bob_key = new_key("alice"), new_key("bob")
-    keys_path = data / "serve-authorized_keys"
-    keys_path.write_text(public_line(alice_key) + "\n" + public_line(bob_key) + "\n")
-    keys = AuthorizedKeys(keys_path, lambda message: None)
-    keys.load()
-    hub = Hub(data, bot_pace=0.0, rate_limits={})
-    await hub.start()
-    # Alice and Bob have played here before: the club knows their keys and names.
-    for name, key in (("alice", alice_key), ("bob", bob_key)):
-        hub.club.players.register(key.get_fingerprint("sha256"), name)
+    keys = authorized_keys(data, [alice_key, bob_key])
+    hub = await hub_that_knows(data, {"alice": alice_key, "bob": bob_key})
     front = FrontEnd(hub, new_key(), keys, data, Limits(stop_grace=1.0), CLIENT, log=lambda m: None)
     await front.start("127.0.0.1", 0)
     yield front, hub, {"alice": alice_key, "bob": bob_key}
@@ -92,19 +75,7 @@ async def server(tmp_path, monkeypatch):
 
 
 async def sit_down(front, key, name: str) -> Player:
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        front.port,
-        username=name,
-        client_keys=[key],
-        known_hosts=None,
-        agent_path=None,
-        config=None,
-    )
-    process = await conn.create_process(
-        term_type="xterm-256color", term_size=(100, 30), encoding=None
-    )
-    return Player(conn, process)
+    return Player(*await ssh_terminal(front.port, key, name))
 
 
 async def test_a_newcomer_chooses_a_name_and_a_taken_one_gets_another_try(server):
@@ -134,7 +105,7 @@ async def test_two_people_sit_at_one_table_and_a_dropped_one_comes_back(server):
     alice.press("n")
     await alice.see("New table")
     alice.press("\x0e")  # ctrl+n: Me at seat 1, seat 2 open
-    await until(lambda: len(hub.tables) == 1)
+    await eventually(lambda: len(hub.tables) == 1, "the table at the server", timeout=40.0)
     (table,) = hub.tables.values()
     assert [s.person_name for s in table.seats] == ["alice", ""]
 

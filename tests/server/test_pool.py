@@ -9,6 +9,7 @@ test runs the real client app from a pool that has preloaded and rehearsed it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import asyncssh
 
-from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
+from tests.server.test_ssh import ended_by, finish, gone, one_sentence, play, report, soon
 from wish_tui.server.hub import Hub
 from wish_tui.server.pool import link as pool_link
 from wish_tui.server.pool.link import SessionPool
@@ -86,15 +87,9 @@ async def test_the_exit_status_and_a_crash_come_back_to_the_session(start_server
     assert await pool.ready()
     server = await start_server(keys=None, pool=pool)
     async with await server.connect(None, username="bo") as conn:
-        proc = await play(conn)
-        await report(proc, "env")
-        proc.stdin.write(b"exit 3\r")
-        status, stderr = await finish(proc)
+        status, stderr = await ended_by(conn, b"exit 3\r")
         assert status == 3 and "status 3" in one_sentence(stderr)
-        proc = await play(conn)
-        await report(proc, "env")
-        proc.stdin.write(b"crash\r")
-        status, stderr = await finish(proc)
+        status, stderr = await ended_by(conn, b"crash\r")
         assert status == 128 + 6 and "SIGABRT" in one_sentence(stderr)
     assert await soon(lambda: pool.app_count == 0)
 
@@ -205,8 +200,10 @@ async def test_a_pool_that_cannot_start_its_app_is_logged_and_sessions_start_fre
         assert parent_of(pid) == os.getpid()
 
 
-async def test_the_client_app_forked_from_a_rehearsed_pool_reaches_the_lobby(tmp_path):
-    pool = await SessionPool.begin_app(POOLED_CLIENT, max_children=4, max_per_group=4, log=print)
+@contextlib.asynccontextmanager
+async def pooled_client_apps(tmp_path, pool: SessionPool | None):
+    """A table server and an SSH front end on loopback whose sessions run the client app in
+    `pool` (rehearsed and ready); the front end. All three are closed after."""
     assert pool is not None
     hub = Hub(tmp_path, bot_pace=0.0, rate_limits={})
     await hub.start()
@@ -217,26 +214,36 @@ async def test_the_client_app_forked_from_a_rehearsed_pool_reaches_the_lobby(tmp
     try:
         assert await pool.ready()
         await front.start("127.0.0.1", 0)
-        async with asyncssh.connect(
-            "127.0.0.1", front.port, username="nia", known_hosts=None, agent_path=None,
-            config=None, client_keys=None,
-        ) as conn:  # fmt: skip
-            proc = await conn.create_process(
-                term_type="xterm-256color", term_size=(100, 30), encoding=None
-            )
-            screen = b""
-            while b"Tables of this server" not in ANSI.sub(b"", screen):
-                chunk = await asyncio.wait_for(proc.stdout.read(65536), 30)
-                assert chunk, screen[-500:]
-                screen += chunk
-            assert pool.app_count == 1
-            proc.stdin.write(b"q")
-            result = await asyncio.wait_for(proc.wait(), 30)
-            assert result.exit_status == 0
+        yield front
     finally:
         await front.close()
         await hub.close()
         await pool.close()
+
+
+async def screen_until(proc, text: bytes, screen: bytes = b"") -> bytes:
+    """What an SSH session's app drew, read until `text` shows (its escapes left out)."""
+    while text not in ANSI.sub(b"", screen):
+        chunk = await asyncio.wait_for(proc.stdout.read(65536), 30)
+        assert chunk, screen[-500:]
+        screen += chunk
+    return screen
+
+
+async def test_the_client_app_forked_from_a_rehearsed_pool_reaches_the_lobby(tmp_path):
+    pool = await SessionPool.begin_app(POOLED_CLIENT, max_children=4, max_per_group=4, log=print)
+    async with pooled_client_apps(tmp_path, pool) as front, asyncssh.connect(
+        "127.0.0.1", front.port, username="nia", known_hosts=None, agent_path=None,
+        config=None, client_keys=None,
+    ) as conn:  # fmt: skip
+        proc = await conn.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding=None
+        )
+        await screen_until(proc, b"Tables of this server")
+        assert pool.app_count == 1
+        proc.stdin.write(b"q")
+        result = await asyncio.wait_for(proc.wait(), 30)
+        assert result.exit_status == 0
     assert sys.modules.get("wish_tui.pool_app") is None  # run in the pool only
 
 

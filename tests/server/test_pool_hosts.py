@@ -16,12 +16,10 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.server.test_pool import ANSI, holds, parent_of
-from tests.server.test_ssh import finish, gone, one_sentence, play, report, soon
-from wish_tui.server.hub import Hub
+from tests.server.test_pool import holds, parent_of, pooled_client_apps, screen_until
+from tests.server.test_ssh import ended_by, finish, gone, one_sentence, play, report, soon
 from wish_tui.server.pool.link import SessionPool
 from wish_tui.server.pool.wire import FULL
-from wish_tui.server.ssh.front import CLIENT_COMMAND, FrontEnd, Limits
 from wish_tui.session_app import POOLED_CLIENT
 
 HOST_ENTRY = f"{Path(__file__).with_name('probe_host.py')}:main"
@@ -112,10 +110,7 @@ async def test_an_app_that_ends_or_crashes_leaves_the_others_of_its_host_running
     ):
         stays = await play(second_conn)
         host = (await report(stays, "env"))["pid"]
-        ends = await play(first_conn)
-        await report(ends, "env")
-        ends.stdin.write(b"exit 3\r")
-        status, stderr = await finish(ends)
+        status, stderr = await ended_by(first_conn, b"exit 3\r")
         assert status == 3 and "status 3" in one_sentence(stderr)
         crashes = await play(first_conn)
         assert (await report(crashes, "env"))["pid"] == host
@@ -216,63 +211,40 @@ async def test_a_plain_text_session_gets_a_process_of_its_own(start_server, star
         assert own["pid"] != shared["pid"] and parent_of(own["pid"]) == pool.pid
 
 
-async def _screen_until(proc, text: bytes, screen: bytes = b"") -> bytes:
-    while text not in ANSI.sub(b"", screen):
-        chunk = await asyncio.wait_for(proc.stdout.read(65536), 30)
-        assert chunk, screen[-500:]
-        screen += chunk
-    return screen
-
-
 async def test_two_client_apps_in_one_host_reach_the_lobby_each_with_its_own_colours(tmp_path):
     pool = await SessionPool.begin_app(
         POOLED_CLIENT, max_children=4, max_per_group=4, log=print, apps_per_host=4
     )
-    assert pool is not None
-    hub = Hub(tmp_path, bot_pace=0.0, rate_limits={})
-    await hub.start()
-    front = FrontEnd(
-        hub, asyncssh.generate_private_key("ssh-ed25519"), None, tmp_path, Limits(),
-        CLIENT_COMMAND, log=lambda line: None, pool=pool,
-    )  # fmt: skip
     options = dict(known_hosts=None, agent_path=None, config=None, client_keys=None)
-    try:
-        assert await pool.ready()
-        await front.start("127.0.0.1", 0)
-        async with (
-            asyncssh.connect("127.0.0.1", front.port, username="kai", **options) as plain_conn,
-            asyncssh.connect("127.0.0.1", front.port, username="lea", **options) as colour_conn,
-        ):
-            grey = await plain_conn.create_process(
-                term_type="xterm-256color", term_size=(100, 30), encoding=None,
-                env={"NO_COLOR": "1"},
-            )  # fmt: skip
-            grey_screen = await _screen_until(grey, b"Tables of this server")
-            colour = await colour_conn.create_process(
-                term_type="xterm-256color", term_size=(100, 30), encoding=None
-            )
-            colour_screen = await _screen_until(colour, b"Tables of this server")
-            assert pool.app_count == 2
-            assert (
-                len([p for p in os.listdir("/proc") if p.isdigit() and _child_of(p, pool.pid)]) == 1
-            )
-            assert b"\x1b[38;" in colour_screen or b"\x1b[48;" in colour_screen
-            assert b"\x1b[38;" not in grey_screen and b"\x1b[48;" not in grey_screen
-            # A terminal made too small is told so; the other app is not.
-            grey.change_terminal_size(60, 20)
-            await _screen_until(grey, b"terminal is too small")
-            colour.stdin.write(b"n")
-            await _screen_until(colour, b"New table")
-            grey.stdin.write(b"q")
-            assert (await asyncio.wait_for(grey.wait(), 30)).exit_status == 0
-            colour.stdin.write(b"\x1b")
-            await asyncio.sleep(0.5)  # a lone Esc, not Alt+q
-            colour.stdin.write(b"q")
-            assert (await asyncio.wait_for(colour.wait(), 30)).exit_status == 0
-    finally:
-        await front.close()
-        await hub.close()
-        await pool.close()
+    async with (
+        pooled_client_apps(tmp_path, pool) as front,
+        asyncssh.connect("127.0.0.1", front.port, username="kai", **options) as plain_conn,
+        asyncssh.connect("127.0.0.1", front.port, username="lea", **options) as colour_conn,
+    ):
+        grey = await plain_conn.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding=None,
+            env={"NO_COLOR": "1"},
+        )  # fmt: skip
+        grey_screen = await screen_until(grey, b"Tables of this server")
+        colour = await colour_conn.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding=None
+        )
+        colour_screen = await screen_until(colour, b"Tables of this server")
+        assert pool.app_count == 2
+        assert len([p for p in os.listdir("/proc") if p.isdigit() and _child_of(p, pool.pid)]) == 1
+        assert b"\x1b[38;" in colour_screen or b"\x1b[48;" in colour_screen
+        assert b"\x1b[38;" not in grey_screen and b"\x1b[48;" not in grey_screen
+        # A terminal made too small is told so; the other app is not.
+        grey.change_terminal_size(60, 20)
+        await screen_until(grey, b"terminal is too small")
+        colour.stdin.write(b"n")
+        await screen_until(colour, b"New table")
+        grey.stdin.write(b"q")
+        assert (await asyncio.wait_for(grey.wait(), 30)).exit_status == 0
+        colour.stdin.write(b"\x1b")
+        await asyncio.sleep(0.5)  # a lone Esc, not Alt+q
+        colour.stdin.write(b"q")
+        assert (await asyncio.wait_for(colour.wait(), 30)).exit_status == 0
 
 
 def _child_of(pid: str, parent: int) -> bool:

@@ -12,8 +12,10 @@ import random
 
 import pytest
 
+from tests.plain.club_helpers import start_hub
 from wish_tui import games
 from wish_tui.launch import Launch
+from wish_tui.seeds import fresh_seed
 from wish_tui.server.hub import Hub
 from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
@@ -45,16 +47,38 @@ def table_screen(app) -> TableScreen | None:
     return screen if screen is not None and screen.is_mounted else None
 
 
-async def alices_hub(tmp_path, monkeypatch) -> Hub:
-    """A table server in this process, and alice's session on it for the app made next."""
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, rate_limits={})
-    await hub.start()
+async def alices_hub(tmp_path, monkeypatch, **options) -> Hub:
+    """A table server in this process (`options` for its `Hub`), and alice's session on it for
+    the app made next."""
+    hub = await start_hub(tmp_path, monkeypatch, **{"seed_source": fresh_seed, **options})
     monkeypatch.setenv(SOCKET_ENV, str(hub.socket_path))
     monkeypatch.setenv(TOKEN_ENV, hub.register_session("open:alice", "alice"))
     return hub
+
+
+async def play_until_over(pilot, app, seed: int, steps: int) -> TableScreen:
+    """The app's person answers their decisions (the panel's first choice, or a random legal
+    action) until the game is over or `steps` have passed; the table screen then."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        screen = table_screen(app)
+        table = screen.table
+        if table.is_over:
+            break
+        legal = screen.legal()
+        if screen.query_one("ChoicePanel").is_open:
+            await pilot.press("1")
+        # A decision the screen asks in its panel is answered there, by key; others here.
+        elif (
+            table.deciding == table.my_seat
+            and legal
+            and not screen.busy
+            and not screen.asks_in_panel(screen.view())
+        ):
+            screen.play(rng.choice(legal))
+        await asyncio.sleep(0.005)
+        await pilot.pause()
+    return screen
 
 
 @pytest.mark.parametrize("game", list(games.GAMES))
@@ -73,25 +97,8 @@ async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scori
                 {"type": "new_table", "game": game, "seats": seats, "options": OPTIONS[game]}
             )
             await until(pilot, lambda: table_screen(app) is not None, "the table")
-            rng = random.Random(5)
-            for _ in range(2000):
-                screen = table_screen(app)
-                table = screen.table
-                if table.is_over:
-                    break
-                legal = screen.legal()
-                if screen.query_one("ChoicePanel").is_open:
-                    await pilot.press("1")
-                # A decision the screen asks in its panel is answered there, by key; others here.
-                elif (
-                    table.deciding == table.my_seat
-                    and legal
-                    and not screen.busy
-                    and not screen.asks_in_panel(screen.view())
-                ):
-                    screen.play(rng.choice(legal))
-                await asyncio.sleep(0.005)
-                await pilot.pause()
+            screen = await play_until_over(pilot, app, seed=5, steps=2000)
+            table, legal = screen.table, screen.legal()
             assert not hub.problems, hub.problems
             assert sum(isinstance(s, TableScreen) for s in app.screen_stack) == 1
             assert table.is_over, (

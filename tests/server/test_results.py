@@ -25,12 +25,7 @@ TWO = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
 LIVE = {"type": "live", "minutes": 5, "increment": 0}
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 @contextlib.asynccontextmanager

@@ -24,14 +24,6 @@ from wish_tui.server.ssh.keys import (
 )
 
 
-@pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(folder))
-    return folder
-
-
 def start_error(capsys, *args: str) -> str:
     """The one line `wish-tui serve ARGS` prints when it cannot start (exit status 1)."""
     assert cli.main(["serve", "--port", "0", *args]) == 1

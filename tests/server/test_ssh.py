@@ -50,6 +50,15 @@ async def play(conn, **options):
     return await conn.create_process(encoding=None, **options)
 
 
+async def ended_by(conn, order: bytes) -> tuple[int, str]:
+    """A new session's probe, once it has reported, told `order`; the session's exit status
+    and its stderr."""
+    proc = await play(conn)
+    await report(proc, "env")
+    proc.stdin.write(order)
+    return await finish(proc)
+
+
 def is_alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as stat:
@@ -260,16 +269,10 @@ async def test_absurd_terminal_types_sizes_and_environments_are_bounded(start_se
 async def test_the_session_ends_with_the_childs_exit_status_and_a_sentence(start_server):
     server = await start_server(keys=None)
     async with await server.connect(None, username="gus") as conn:
-        proc = await play(conn)
-        await report(proc, "env")
-        proc.stdin.write(b"exit 3\r")
-        status, stderr = await finish(proc)
+        status, stderr = await ended_by(conn, b"exit 3\r")
         assert status == 3 and "status 3" in one_sentence(stderr)
 
-        proc = await play(conn)
-        await report(proc, "env")
-        proc.stdin.write(b"exit 0\r")
-        status, stderr = await finish(proc)
+        status, stderr = await ended_by(conn, b"exit 0\r")
         assert status == 0 and "connect again" in one_sentence(stderr)
     assert sorted(server.hub.unregistered) == sorted(t for t, _, _ in server.hub.registered)
     assert len(server.hub.unregistered) == 2
@@ -283,10 +286,7 @@ async def test_an_app_the_table_server_let_go_says_its_last_word_alone(start_ser
 
     server = await start_server(keys=None)
     async with await server.connect(None, username="gil") as conn:
-        proc = await play(conn)
-        await report(proc, "env")
-        proc.stdin.write(f"exit {LET_GO_STATUS}\r".encode())
-        status, stderr = await finish(proc)
+        status, stderr = await ended_by(conn, f"exit {LET_GO_STATUS}\r".encode())
         assert (status, stderr) == (1, "")
 
 

@@ -8,11 +8,13 @@ import asyncio
 import json
 import random
 
+import pytest
+
 from wish_tui.tables.table_diff import Follower
 
-from .test_hub import Client, data_dir, legal_of, new_wish_table, people
+from .test_hub import Client, legal_of, new_wish_table, people
 
-__all__ = ["data_dir"]  # its own data directory for each test (autouse)
+pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
 
 
 class DiffClient(Client):

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
-from .test_hub import data_dir, new_wish_table, people
+import pytest
 
-__all__ = ["data_dir"]  # its own data directory for each test (autouse)
+from .test_hub import new_wish_table, people
+
+pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
 
 
 async def test_a_burst_of_chat_is_one_message_to_a_spectator_and_each_to_a_player():

@@ -5,16 +5,11 @@ the lobby."""
 
 from __future__ import annotations
 
-import asyncio
-import random
-
 import pytest
 
 from tests.plain.club_helpers import Person
-from tests.server.test_remote_screens import table_screen, until
+from tests.server.test_remote_screens import alices_hub, play_until_over, table_screen, until
 from wish_tui.launch import Launch
-from wish_tui.server.hub import Hub
-from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
@@ -27,13 +22,7 @@ BOB = "SHA256:bob-key-00001"
 @pytest.fixture
 async def hub(tmp_path, monkeypatch):
     """A table server in this process, and alice's session on it for the app made next."""
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(data))
-    hub = Hub(data, bot_pace=0.0, rate_limits={}, seed_source=lambda: 11, seat_timeout=0.2)
-    await hub.start()
-    monkeypatch.setenv(SOCKET_ENV, str(hub.socket_path))
-    monkeypatch.setenv(TOKEN_ENV, hub.register_session("open:alice", "alice"))
+    hub = await alices_hub(tmp_path, monkeypatch, seed_source=lambda: 11, seat_timeout=0.2)
     yield hub
     await hub.close()
 
@@ -53,25 +42,9 @@ async def alice_at_a_table_with_bob(pilot, app, bob: Person) -> str:
 
 async def play_to_the_end(pilot, app) -> None:
     """Alice answers her decisions (bob's plain client answers his) until the game is over."""
-    rng = random.Random(3)
-    for _ in range(6000):
-        screen = table_screen(app)
-        table = screen.table
-        if table.is_over:
-            return
-        legal = screen.legal()
-        if screen.query_one("ChoicePanel").is_open:
-            await pilot.press("1")
-        elif (
-            table.deciding == table.my_seat
-            and legal
-            and not screen.busy
-            and not screen.asks_in_panel(screen.view())
-        ):
-            screen.play(rng.choice(legal))
-        await asyncio.sleep(0.005)
-        await pilot.pause()
-    raise AssertionError("the game did not end")
+    screen = await play_until_over(pilot, app, seed=3, steps=6000)
+    if not screen.table.is_over:
+        raise AssertionError("the game did not end")
 
 
 async def test_a_rematch_asked_by_another_shows_on_the_final_scoring_and_r_sits_you_down(hub):

@@ -10,11 +10,22 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from wish_tui.cli import main
 
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client, play_until
-from .test_results import data_dir  # noqa: F401 (a fresh data directory for each test)
+
+pytestmark = pytest.mark.usefixtures("data_dir")
+
+
+def started_with_two_bots(club, name: str, system: str, **settings):
+    """A two-seat Wish tournament of `system` that the random and easy bots entered, started."""
+    tid = club.tournaments.create(name, system, "wish", 2, bots=True, **settings).id
+    for level in ("random", "easy"):
+        club.tournaments.join(tid, club.players.bot(level).id)
+    return club.tournaments.start(tid)
 
 
 async def _until(test, what: str, hub, tries: int = 3000) -> None:
@@ -31,10 +42,7 @@ async def test_a_swiss_of_bots_plays_every_round_and_counts_each_table_once(caps
     hub = await _hub(FakeTime())
     try:
         club = hub.club
-        tid = club.tournaments.create("Bots' Swiss", "swiss", "wish", 2, rounds=2, bots=True).id
-        for level in ("random", "easy"):
-            club.tournaments.join(tid, club.players.bot(level).id)
-        club.tournaments.start(tid)
+        tid = started_with_two_bots(club, "Bots' Swiss", "swiss", rounds=2).id
         await _until(
             lambda: club.tournaments.get(tid).status == "finished", "the Swiss never ended", hub
         )
@@ -112,10 +120,7 @@ async def test_two_looks_at_once_pair_a_round_once():
     hub = await _hub(FakeTime())
     try:
         club = hub.club
-        tid = club.tournaments.create("Cup", "swiss", "wish", 2, rounds=2, bots=True).id
-        for level in ("random", "easy"):
-            club.tournaments.join(tid, club.players.bot(level).id)
-        club.tournaments.start(tid)
+        tid = started_with_two_bots(club, "Cup", "swiss", rounds=2).id
         await asyncio.gather(hub.tournaments.tick(), hub.tournaments.tick())
         assert len(club.tournaments.tables(tid)) == 1
     finally:
@@ -127,10 +132,8 @@ async def test_an_arena_of_bots_pairs_again_at_once_and_ends_with_its_window(cap
     hub = await _hub(time)
     try:
         club = hub.club
-        tid = club.tournaments.create("Blitz", "arena", "wish", 2, minutes=5, bots=True).id
-        for level in ("random", "easy"):
-            club.tournaments.join(tid, club.players.bot(level).id)
-        started = club.tournaments.start(tid)
+        started = started_with_two_bots(club, "Blitz", "arena", minutes=5)
+        tid = started.id
         time.now = started.started_at / 1000
 
         def ended_tables() -> int:

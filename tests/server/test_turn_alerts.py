@@ -13,7 +13,8 @@ import pytest
 
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client, play_until
-from .test_results import data_dir  # noqa: F401 (a fresh data directory for each test)
+
+pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
 
 
 class Receiver:

@@ -22,17 +22,14 @@ import re
 import sys
 from pathlib import Path
 
-import asyncssh
 import pytest
 import pytest_asyncio
 
-from wish_tui.server.hub import Hub
 from wish_tui.server.ssh.front import FrontEnd, Limits
-from wish_tui.server.ssh.keys import AuthorizedKeys
 from wish_tui.server.web.front import WebFrontEnd
 from wish_tui.server.web.links import SignIns
 
-from .conftest import new_key, public_line
+from .conftest import authorized_keys, hub_that_knows, new_key, ssh_terminal
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -165,16 +162,9 @@ async def server(tmp_path, monkeypatch):
     started = []
 
     async def start(is_open: bool = False):
-        keys_path = data / "serve-authorized_keys"
         people = {"alice": new_key("alice"), "bob": new_key("bob")}
-        keys_path.write_text("".join(public_line(k) + "\n" for k in people.values()))
-        keys = AuthorizedKeys(keys_path, lambda message: None)
-        keys.load()
-        hub = Hub(data, bot_pace=0.0, rate_limits={})
-        await hub.start()
-        # Alice and Bob have played here before: the club knows their keys and names.
-        for name, key in people.items():
-            hub.club.players.register(key.get_fingerprint("sha256"), name)
+        keys = authorized_keys(data, people.values())
+        hub = await hub_that_knows(data, people)
         limits = Limits(stop_grace=1.0)
         ssh = FrontEnd(
             hub, new_key(), None if is_open else keys, data, limits, CLIENT, log=lambda m: None
@@ -196,19 +186,7 @@ async def server(tmp_path, monkeypatch):
 
 
 async def sit_down(ssh: FrontEnd, key, name: str) -> SshPlayer:
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        ssh.port,
-        username=name,
-        client_keys=[key],
-        known_hosts=None,
-        agent_path=None,
-        config=None,
-    )
-    process = await conn.create_process(
-        term_type="xterm-256color", term_size=(100, 30), encoding=None
-    )
-    return SshPlayer(conn, process)
+    return SshPlayer(*await ssh_terminal(ssh.port, key, name))
 
 
 async def play_one(table, seat: int, me) -> None:

@@ -10,20 +10,13 @@ import pytest
 import segno
 from textual.app import App
 
-from wish_tui import saves
 from wish_tui.server.hub import Hub
 from wish_tui.server.web.links import SignIns
 from wish_tui.ui.lobby import LobbyScreen
 from wish_tui.ui.web_link import WebLinkScreen
 from wish_tui.widgets.qr_code import BORDER, QrCode, qr_lines
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 async def ask(hub: Hub, person: str, name: str, messages: list[dict]) -> list[dict]:

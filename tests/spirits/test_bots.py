@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.bot_helpers import Spy
 from wish_tui.spirits import rules
 from wish_tui.spirits.bots import LEVELS, hard, make_bot
 from wish_tui.spirits.bots import base as bots_base
@@ -34,18 +35,6 @@ MODES = [
 
 def _bot(level: str, seed: int):
     return make_bot(level, seed, FAST_HARD_MS if level == "hard" else None)
-
-
-class Spy:
-    """Wraps a bot and records exactly what it is given."""
-
-    def __init__(self, bot) -> None:
-        self.bot = bot
-        self.calls: list[tuple] = []
-
-    def choose(self, view, legal):
-        self.calls.append((copy.deepcopy(view), list(legal)))
-        return self.bot.choose(view, legal)
 
 
 def _play(levels, seats, seed, modules=(), solo=None, max_decisions=None, bots=None):

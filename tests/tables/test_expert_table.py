@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from tests.waiting import eventually
 from wish_tui import games
 from wish_tui.records import GameRecord
 from wish_tui.tables.local import LocalTable
@@ -21,14 +22,6 @@ class Heard(Listener):
 
     def table_hint(self, hint) -> None:
         self.hints.append(hint)
-
-
-async def _until(test, what: str, timeout: float = 60.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not test():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.005)
 
 
 def _table(game: str, seats: list[tuple[str, str]], seed: int, solo: str = "") -> LocalTable:
@@ -58,7 +51,7 @@ async def test_the_experts_moves_leave_the_event_loop_free() -> None:
 
     ticker = asyncio.get_running_loop().create_task(tick())
     table.listen(Heard())
-    await _until(lambda: table.deciding == 1, "the expert's move")
+    await eventually(lambda: table.deciding == 1, "the expert's move", timeout=60.0)
     ticker.cancel()
     assert table.actions >= 1 and table.who(0) == "expert"
     # The loop went on while the expert thought (in a worker process, not in this thread).
@@ -72,7 +65,7 @@ async def test_a_solo_games_hint_is_the_experts() -> None:
     heard = Heard()
     table.listen(heard)
     table.seat(0).hint()
-    await _until(lambda: heard.hints, "the hint")
+    await eventually(lambda: heard.hints, "the hint", timeout=60.0)
     assert "played out" in heard.hints[-1].reason
     legal = {str(a) for a in table.state.legal_actions()}
     assert heard.hints[-1].notation in legal

@@ -25,6 +25,34 @@ async def wait_until(pilot, ready, tries: int = 400) -> None:
     raise AssertionError("the app did not get there")
 
 
+async def open_load(pilot, app) -> None:
+    """Open the load screen once the app has settled, and let it settle."""
+    await settle(pilot)
+    app.show_load()
+    await settle(pilot)
+
+
+async def replay_from_load(pilot, app, name: str, game: str, scenario: str, steps: int):
+    """From the load screen, which lists the save `name` of `game` first and the scenario
+    `scenario` too, the replay of that save stepped on `steps` actions; the replay screen."""
+    from wish_tui.ui.load import LoadScreen
+    from wish_tui.ui.replay import ReplayScreen
+
+    await open_load(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, LoadScreen)
+    assert screen.infos[0].name == name and screen.infos[0].game == game
+    assert scenario in [i.name for i in screen.infos]
+    await pilot.press("r")
+    await settle(pilot, 5)
+    replay = app.screen
+    assert isinstance(replay, ReplayScreen)
+    await pilot.press(*["right"] * steps)
+    await settle(pilot)
+    assert replay.index == steps
+    return replay
+
+
 def record_of(game: str, seats, who, seed: int, options: dict, actions=()):
     """A game's record and its states after `actions` (notation, or 'setup' for the first option
     of every pending setup decision)."""

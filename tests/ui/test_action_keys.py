@@ -40,6 +40,17 @@ async def answer_all(app, pilot, limit: int = 12) -> None:
         await pilot.press("1")
 
 
+async def played_with_key(state, key: str):
+    """The game's state once the person to move at `state` has pressed `key` and taken the first
+    option of every choice it asked."""
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(key)
+        await answer_all(app, pilot)
+        return game_of(app).table.state
+
+
 def fulfil_position(trickery: bool):
     """The seat to move can pay its first Wish; its Area holds one Wishing Person: of the Wish's
     colour, or (with a Trickery token) of another colour."""
@@ -57,43 +68,26 @@ def fulfil_position(trickery: bool):
 
 async def test_fulfill_key_fulfils_a_wish():
     state, seat, card = fulfil_position(trickery=False)
-    app = app_for(state)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("f")
-        await answer_all(app, pilot)
-        game = game_of(app)
-        assert card in game.table.state.players[seat].fulfilled
+    after = await played_with_key(state, "f")
+    assert card in after.players[seat].fulfilled
 
 
 async def test_manifest_key_uses_the_area():
     state, seat = turn_position()
-    app = app_for(state)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("m")
-        await answer_all(app, pilot)
-        assert "manifest" in game_of(app).table.state.players[seat].markers
+    after = await played_with_key(state, "m")
+    assert "manifest" in after.players[seat].markers
 
 
 async def test_special_key_uses_the_djinns_action():
     state, seat = turn_position()
-    app = app_for(state)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("s")
-        await answer_all(app, pilot)
-        assert "special" in game_of(app).table.state.players[seat].markers
+    after = await played_with_key(state, "s")
+    assert "special" in after.players[seat].markers
 
 
 async def test_trade_key_trades_three_for_one():
     state, seat = turn_position(crystals=crystals(red=3))
-    app = app_for(state)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("r")
-        await answer_all(app, pilot)
-        assert sum(game_of(app).table.state.players[seat].crystals) == 1
+    after = await played_with_key(state, "r")
+    assert sum(after.players[seat].crystals) == 1
 
 
 async def test_potion_key_gives_a_fourth_action():
@@ -115,14 +109,9 @@ async def test_potion_key_gives_a_fourth_action():
 
 async def test_trickery_key_recolours_a_wishing_person():
     state, seat, card = fulfil_position(trickery=True)
-    app = app_for(state)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("k")
-        await answer_all(app, pilot)
-        game = game_of(app)
-        assert card in game.table.state.players[seat].fulfilled
-        assert game.table.state.players[seat].trickery == 0
+    after = await played_with_key(state, "k")
+    assert card in after.players[seat].fulfilled
+    assert after.players[seat].trickery == 0
 
 
 async def test_info_key_opens_the_reference_on_a_card():

@@ -15,7 +15,7 @@ from wish_tui.ui.load import LoadScreen
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.wish.ui.game_screen import GameScreen
 
-from .helpers import settle
+from .helpers import open_load, settle
 from .test_game_flow import game_of, through_setup
 
 SEED = 0xC0FFEE1234567
@@ -63,9 +63,7 @@ async def test_a_damaged_save_is_listed_and_the_app_still_works():
     damaged_save(saves.saves_dir())
     app = WishApp(Launch())
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.show_load()
-        await settle(pilot)
+        await open_load(pilot, app)
         assert isinstance(app.screen, LoadScreen)
         infos = {i.name: i for i in app.screen.infos}
         assert infos["damaged"].problem and not infos["intact"].problem

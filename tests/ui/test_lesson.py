@@ -21,7 +21,7 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.lesson_panel import LessonPanel
 
-from .helpers import notes_of, settle
+from .helpers import notes_of, settle, wait_until
 
 SIZE = (80, 24)
 
@@ -34,15 +34,6 @@ def quick_bots(monkeypatch):
 
 def lesson_of(app) -> LessonSteps:
     return next(s for s in app.screen_stack if isinstance(s, LessonSteps))
-
-
-async def until(pilot, ready, tries: int = 200) -> None:
-    """Let the app run until `ready()` (a bot thinks in a thread)."""
-    for _ in range(tries):
-        if ready():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the app did not get there")
 
 
 def hints_of(screen: LessonSteps) -> list[str]:
@@ -71,7 +62,7 @@ async def play_step(app, pilot, screen: LessonSteps) -> None:
     """Press the keys the step names, as a person reading it would, once it is theirs."""
     step = screen.step
     if step.play:
-        await until(pilot, lambda: persons_turn(screen))
+        await wait_until(pilot, lambda: persons_turn(screen))
     for key in step.keys:
         await pilot.press(key.split(",")[0])
         await settle(pilot, 1)
@@ -145,7 +136,7 @@ async def test_a_wrong_key_amid_a_steps_keys_keeps_the_highlight():
         await settle(pilot)
         screen = lesson_of(app)
         await play_step(app, pilot, screen)
-        await until(pilot, lambda: persons_turn(screen))
+        await wait_until(pilot, lambda: persons_turn(screen))
         hints = hints_of(screen)
         await pilot.press("right", "right")
         await settle(pilot)
@@ -169,7 +160,7 @@ async def test_a_key_typed_before_the_last_one_was_acted_on_is_dropped_without_a
         screen = lesson_of(app)
         while screen.step.keys != ("e",):
             await play_step(app, pilot, screen)
-        await until(pilot, lambda: persons_turn(screen))
+        await wait_until(pilot, lambda: persons_turn(screen))
         hints = hints_of(screen)
         app.post_message(events.Key("e", "e"))
         app.post_message(events.Key("f", "f"))
@@ -226,9 +217,9 @@ async def test_the_panel_stays_above_an_open_question_and_the_status_line():
         assert choice.is_open
         assert lesson.region.bottom <= choice.region.y
         await pilot.press("1")
-        await until(pilot, lambda: screen.step_index == 1 and choice.is_open)
+        await wait_until(pilot, lambda: screen.step_index == 1 and choice.is_open)
         await pilot.press("2")
-        await until(pilot, lambda: screen.step_index == 2 and screen.table.deciding == 0)
+        await wait_until(pilot, lambda: screen.step_index == 2 and screen.table.deciding == 0)
         await settle(pilot)
         assert not choice.visible
         assert lesson.region.y == screen.query_one("#top").region.bottom  # just under the map

@@ -11,8 +11,8 @@ from wish_tui.tables import bot_turns
 from wish_tui.ui.app import WishApp
 from wish_tui.widgets.game_log import GameLog
 
-from .helpers import settle
-from .test_lesson import EVERY_LESSON, lesson_of, persons_turn, play_step, until
+from .helpers import settle, wait_until
+from .test_lesson import EVERY_LESSON, lesson_of, persons_turn, play_step
 
 SIZES = ((80, 24), (100, 30))
 
@@ -56,12 +56,12 @@ async def test_the_newest_line_shows_at_every_step_of_a_lesson(name, number, siz
         while not screen.in_free_play:
             number = screen.step_index + 1
             if not screen.step.window:
-                await until(pilot, lambda: persons_turn(screen))
+                await wait_until(pilot, lambda: persons_turn(screen))
                 await settle(pilot)
                 seen.append((number, newest_rows(screen.query_one(GameLog))))
                 assert newest_in_sight(app, screen), (number, seen[-1], screen_rows(app))
             await play_step(app, pilot, screen)
-        await until(pilot, lambda: persons_turn(screen))
+        await wait_until(pilot, lambda: persons_turn(screen))
         await settle(pilot)
         assert newest_in_sight(app, screen), ("free play", screen_rows(app))
         assert len(seen) >= steps - 1
@@ -94,7 +94,7 @@ async def test_a_window_short_of_room_under_a_lesson_shows_its_options_alone():
         screen = lesson_of(app)
         while screen.step_index < 2:
             await play_step(app, pilot, screen)
-        await until(pilot, lambda: persons_turn(screen))
+        await wait_until(pilot, lambda: persons_turn(screen))
         await pilot.press("t")
         await settle(pilot)
         rows = screen_rows(app)

@@ -17,7 +17,7 @@ from wish_tui.ui.title import TitleScreen
 from wish_tui.ui.title_menu import TitleMenu
 from wish_tui.wish.ui.game_screen import GameScreen
 
-from .helpers import settle
+from .helpers import open_load, settle
 
 SCENARIO = Path(__file__).parents[2] / "saves" / "water-frostflakes.json"
 
@@ -82,9 +82,7 @@ async def test_load_screen_lists_and_opens_a_save():
     saves.save_game(record, "frosty")
     app = WishApp(Launch())
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.show_load()
-        await settle(pilot)
+        await open_load(pilot, app)
         assert isinstance(app.screen, LoadScreen)
         names = [i.name for i in app.screen.infos]
         assert names[0] == "frosty"
@@ -100,9 +98,7 @@ async def test_load_screen_deletes_a_save():
     path = saves.save_game(record, "doomed")
     app = WishApp(Launch())
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.show_load()
-        await settle(pilot)
+        await open_load(pilot, app)
         await pilot.press("d")
         await settle(pilot)
         assert not path.exists()
@@ -135,9 +131,7 @@ async def test_replay_steps_and_plays_from_here():
 async def test_scenarios_are_listed_and_never_deleted():
     app = WishApp(Launch())
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.show_load()
-        await settle(pilot)
+        await open_load(pilot, app)
         first = app.screen.infos[0]
         assert first.path.parent == saves.SCENARIOS_DIR
         await pilot.press("d")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -54,33 +55,41 @@ def test_spirits_solo_one_row_from_the_end(snap_compare):
     )
 
 
-def finished_spirits_app() -> WishApp:
-    """A two-seat game of Spirits of the Forest with both modules, played to its end by seeded
-    random choices (a person and a bot), so the app opens on the final scoring."""
-    import random
-
-    rng = random.Random(4)
-    seats = [{"djinn": "earth", "who": "human"}, {"djinn": "fire", "who": "hard"}]
-    record, state = saves.GameRecord.new(
-        seats, 4, None, "spirits", {"modules": ["wishes", "hexes"]}, games=GAMES
-    )
+def finished_app(game: str, seats: list[dict], seed: int, options: dict) -> WishApp:
+    """The app opened on a game of `game` played to its end by choices seeded with `seed`, so
+    it shows the final scoring."""
+    rng = random.Random(seed)
+    record, state = saves.GameRecord.new(seats, seed, None, game, options, games=GAMES)
     while not state.is_over:
         record, state = record.play(state, rng.choice(state.legal_actions()))
     return WishApp(Launch("load"), (record, state, None))
 
 
-async def _until_game_over(pilot) -> None:
-    from wish_tui.spirits.ui.game_over import GameOverScreen
+def until_shown(kind):
+    """What a snapshot runs first: the app's pauses until a screen of `kind` is on top."""
 
-    for _ in range(50):
-        await pilot.pause()
-        if isinstance(pilot.app.screen, GameOverScreen):
-            break
-    await _settle(pilot)
+    async def run_before(pilot) -> None:
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(pilot.app.screen, kind):
+                break
+        await _settle(pilot)
+
+    return run_before
+
+
+def finished_spirits_app() -> WishApp:
+    """A two-seat game of Spirits of the Forest with both modules, a person and a bot, at its
+    final scoring."""
+    seats = [{"djinn": "earth", "who": "human"}, {"djinn": "fire", "who": "hard"}]
+    return finished_app("spirits", seats, 4, {"modules": ["wishes", "hexes"]})
 
 
 def test_spirits_game_over(snap_compare):
-    assert snap_compare(finished_spirits_app(), terminal_size=(80, 24), run_before=_until_game_over)
+    from wish_tui.spirits.ui.game_over import GameOverScreen
+
+    shown = until_shown(GameOverScreen)
+    assert snap_compare(finished_spirits_app(), terminal_size=(80, 24), run_before=shown)
 
 
 def test_wishland_last_turn_of_round_7(snap_compare):
@@ -95,33 +104,12 @@ def test_wishland_solo_in_round_6(snap_compare):
     )
 
 
-def finished_wishland_app() -> WishApp:
-    """A four-seat game of Wishland with both options, played to its end by seeded random
-    choices (a person and three bots), so the app opens on the final scoring."""
-    import random
+def test_wishland_game_over(snap_compare):
+    """A four-seat game with both options, a person and three bots."""
+    from wish_tui.wishland.ui.game_over import GameOverScreen
 
-    rng = random.Random(6)
     seats = [{"colour": "red", "who": "human"}] + [
         {"colour": c, "who": "medium"} for c in ("blue", "green", "yellow")
     ]
-    options = {"entrepreneurs": True, "achievement_tiles": True}
-    record, state = saves.GameRecord.new(seats, 6, None, "wishland", options, games=GAMES)
-    while not state.is_over:
-        record, state = record.play(state, rng.choice(state.legal_actions()))
-    return WishApp(Launch("load"), (record, state, None))
-
-
-async def _until_wishland_game_over(pilot) -> None:
-    from wish_tui.wishland.ui.game_over import GameOverScreen
-
-    for _ in range(50):
-        await pilot.pause()
-        if isinstance(pilot.app.screen, GameOverScreen):
-            break
-    await _settle(pilot)
-
-
-def test_wishland_game_over(snap_compare):
-    assert snap_compare(
-        finished_wishland_app(), terminal_size=(80, 24), run_before=_until_wishland_game_over
-    )
+    app = finished_app("wishland", seats, 6, {"entrepreneurs": True, "achievement_tiles": True})
+    assert snap_compare(app, terminal_size=(80, 24), run_before=until_shown(GameOverScreen))

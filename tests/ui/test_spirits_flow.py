@@ -14,7 +14,7 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.game_log import GameLog
 
 from . import helpers
-from .helpers import app_of, lift_curtain, refusals_of, screen_of, settle
+from .helpers import app_of, lift_curtain, refusals_of, replay_from_load, screen_of, settle
 
 BOTH = ("wishes", "hexes")
 
@@ -437,27 +437,13 @@ async def test_a_plus_token_is_spent_with_p_after_a_question():
 
 # -- load and replay -----------------------------------------------------------------------------
 async def test_load_lists_and_opens_a_spirits_save_and_replay_steps_through_it():
-    from wish_tui.ui.load import LoadScreen
-    from wish_tui.ui.replay import ReplayScreen
-
     record, history = record_of(actions=["setup", "take 1 left", "skip"])
     saves.save_game(record, "forest evening")
     app = WishApp(Launch())
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.show_load()
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LoadScreen)
-        assert screen.infos[0].name == "forest evening" and screen.infos[0].game == "spirits"
-        assert "spirits-four-endgame" in [i.name for i in screen.infos]
-        await pilot.press("r")
-        await settle(pilot, 5)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
-        await pilot.press("right", "right", "right")
-        await settle(pilot)
-        assert replay.index == 3
+        replay = await replay_from_load(
+            pilot, app, "forest evening", "spirits", "spirits-four-endgame", steps=3
+        )
         assert replay.states[3].to_dict() == history[3].to_dict()
         await pilot.press("p")
         await settle(pilot, 5)

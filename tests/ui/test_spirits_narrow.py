@@ -6,12 +6,12 @@ with an ellipsis) and every place of the forest in sight.
 
 from __future__ import annotations
 
-from textual.app import App
-
 from wish_tui.spirits import rules
 from wish_tui.spirits.rules import CATEGORIES, SPIRITS
 from wish_tui.spirits.ui.board import SpiritsBoard
 from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE
+
+from . import board_alone
 
 
 def started(seats=("air", "water", "fire", "earth"), seed: int = 7, solo: bool = False):
@@ -26,29 +26,9 @@ def started(seats=("air", "water", "fire", "earth"), seed: int = 7, solo: bool =
     return state
 
 
-class BoardApp(App):
-    """The board alone, as a game screen shows it."""
-
-    def compose(self):
-        yield SpiritsBoard(id="board-root")
-
-
 async def drawn(state, size, **marks) -> dict[str, list[str]]:
     """Each widget's lines, drawn at `size` (the seat deciding sees the board)."""
-    seat = state.current_player or 0
-    app = BoardApp()
-    async with app.run_test(size=size) as pilot:
-        board = app.query_one(SpiritsBoard)
-        for _ in range(2):  # the second time with the widths the layout gave
-            board.show(state.view(seat), seat, True, **marks)
-            await pilot.pause()
-        return {
-            name: [
-                board.query_one(f"#{name}").render_line(y).text.rstrip()
-                for y in range(board.query_one(f"#{name}").size.height)
-            ]
-            for name in ("forest", "seats", "cards")
-        }
+    return await board_alone.drawn(SpiritsBoard, state, size, ("forest", "seats", "cards"), **marks)
 
 
 def uncut(lines: list[str], width: int) -> bool:

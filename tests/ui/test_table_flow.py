@@ -10,7 +10,7 @@ from wish_tui.ui.screens.help_screens import RulesScreen
 from wish_tui.ui.screens.table_screen import TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 
-from .helpers import app_of, lift_curtain, record_of, screen_of, settle
+from .helpers import app_of, lift_curtain, open_load, record_of, screen_of, settle
 
 
 def _wish_game():
@@ -130,9 +130,7 @@ async def test_the_load_screen_says_who_won_a_finished_game_and_q_goes_back(data
     total = next(e["total"] for e in scores["seats"] if e["seat"] == winners[0])
     app = WishApp(Launch())
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.show_load()
-        await settle(pilot)
+        await open_load(pilot, app)
         assert isinstance(app.screen, LoadScreen)
         grid = app.screen.query_one(DataTable)
         first = [str(cell) for cell in grid.get_row_at(0)]

@@ -19,7 +19,15 @@ from wish_tui.wishland.ui.game_screen import GameScreen
 from wish_tui.wishland.ui.market_view import MarketView
 
 from . import helpers
-from .helpers import app_of, lift_curtain, notes_of, refusals_of, screen_of, settle
+from .helpers import (
+    app_of,
+    lift_curtain,
+    notes_of,
+    refusals_of,
+    replay_from_load,
+    screen_of,
+    settle,
+)
 
 SCENARIOS = Path(__file__).parents[2] / "saves"
 
@@ -346,28 +354,15 @@ async def test_a_hint_in_the_panel_highlights_its_option():
 
 # -- load and replay -----------------------------------------------------------------------------
 async def test_load_lists_and_opens_a_wishland_save_and_replay_steps_through_it():
-    from wish_tui.ui.load import LoadScreen
-    from wish_tui.ui.replay import ReplayScreen
     from wish_tui.wishland.ui.board import WishlandBoard
 
     record, history = record_of(actions=[*TURNS, "collect", "buy Y3"])
     saves.save_game(record, "park evening")
     app = WishApp(Launch())
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.show_load()
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LoadScreen)
-        assert screen.infos[0].name == "park evening" and screen.infos[0].game == "wishland"
-        assert "wishland-last-turn-hotels" in [i.name for i in screen.infos]
-        await pilot.press("r")
-        await settle(pilot, 5)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
-        await pilot.press(*["right"] * 5)
-        await settle(pilot)
-        assert replay.index == 5
+        replay = await replay_from_load(
+            pilot, app, "park evening", "wishland", "wishland-last-turn-hotels", steps=5
+        )
         assert replay.states[5].to_dict() == history[5].to_dict()
         market = replay.query_one(WishlandBoard).query_one(MarketView).text.plain
         assert "Y3 " not in market  # bought

@@ -6,36 +6,18 @@ with an ellipsis) and every card, seat and Achievement in sight.
 
 from __future__ import annotations
 
-from textual.app import App
-
 from tests.wishland.rules.helpers import started
 from wish_tui.wishland.ui.board import WishlandBoard
 from wish_tui.wishland.words.marks import ROW_TITLE, seat_title
 
+from . import board_alone
+
 WIDGETS = ("round", "market", "seats", "achievements", "park", "legend")
-
-
-class BoardApp(App):
-    """The board alone, as a game screen shows it."""
-
-    def compose(self):
-        yield WishlandBoard(id="board-root")
 
 
 async def drawn(state, size, **marks) -> dict[str, list[str]]:
     """Each widget's lines, drawn at `size` (the seat deciding sees the board)."""
-    seat = state.current_player or 0
-    app = BoardApp()
-    async with app.run_test(size=size) as pilot:
-        board = app.query_one(WishlandBoard)
-        for _ in range(2):  # the second time with the widths the layout gave
-            board.show(state.view(seat), seat, True, **marks)
-            await pilot.pause()
-        lines = {}
-        for name in WIDGETS:
-            widget = board.query_one(f"#{name}")
-            lines[name] = [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
-        return lines
+    return await board_alone.drawn(WishlandBoard, state, size, WIDGETS, **marks)
 
 
 def uncut(lines: list[str], width: int) -> bool:

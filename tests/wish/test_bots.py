@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.bot_helpers import Spy
 from wish_tui.tournament import play_game, run_from_args
 from wish_tui.wish import rules
 from wish_tui.wish.bots import LEVELS, make_bot
@@ -21,18 +22,6 @@ FAST_HARD_MS = 100
 
 def _bot(level: str, seed: int):
     return make_bot(level, seed, FAST_HARD_MS if level == "hard" else None)
-
-
-class Spy:
-    """Wraps a bot and records exactly what it is given."""
-
-    def __init__(self, bot) -> None:
-        self.bot = bot
-        self.calls: list[tuple] = []
-
-    def choose(self, view, legal):
-        self.calls.append((copy.deepcopy(view), list(legal)))
-        return self.bot.choose(view, legal)
 
 
 def _play(levels, djinns, seed, solo=None, max_decisions=None, spies=None):

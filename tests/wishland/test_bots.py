@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import time
 
 import pytest
 
+from tests.bot_helpers import Spy
 from wish_tui.wishland import rules
 from wish_tui.wishland.bots import LEVELS, make_bot
 from wish_tui.wishland.bots import base as bots_base
@@ -83,18 +83,6 @@ def test_the_levels_are_ordered_by_strength_over_a_few_games() -> None:
         medium += totals[levels.index("medium")]
         random_ += totals[levels.index("random")]
     assert medium > random_ + 20
-
-
-class Spy:
-    """Wraps a bot and records exactly what it is given."""
-
-    def __init__(self, bot) -> None:
-        self.bot = bot
-        self.calls: list[tuple] = []
-
-    def choose(self, view, legal):
-        self.calls.append((copy.deepcopy(view), list(legal)))
-        return self.bot.choose(view, legal)
 
 
 def test_bots_are_handed_only_the_view_and_the_legal_actions(monkeypatch) -> None:

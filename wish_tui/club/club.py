@@ -10,7 +10,8 @@ is the same for both, `club.cluster` included (`cluster.py`, `pg_cluster.py`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from wish_tui import saves
@@ -22,7 +23,7 @@ from .history import History
 from .invitations import Invitations
 from .moderation import Moderation
 from .players import Players
-from .rows import FinishedGame
+from .reviews import Reviews
 from .standings import Standings
 from .store.cluster import LEASE_MS, LocalCluster, default_node_id
 from .store.database import Database, now_ms
@@ -34,8 +35,8 @@ from .tournament_store import Tournaments
 
 class Club:
     """One open club database with its parts: `players`, `tables`, `history`, `standings`,
-    `invitations`, `moderation` (mutes, bans, quiet tables), `tournaments`, `cluster` (leases,
-    heartbeats, listeners); and `finish` for a table's end."""
+    `invitations`, `moderation` (mutes, bans, quiet tables), `tournaments`, `reviews` (the coach's),
+    `cluster` (leases, heartbeats, listeners); and `finish` for a table's end."""
 
     def __init__(self, db: Database, cluster=None) -> None:
         self.db = db
@@ -43,38 +44,16 @@ class Club:
         """`cluster.LocalCluster` (SQLite) or `pg_cluster.SharedCluster` (PostgreSQL)."""
         self.players = Players(db)
         self.tables = Tables(db, self.players)
-        self.history = History(db)
+        self.reviews = Reviews(db)
+        self.history = History(db, self.reviews)
         self.standings = Standings(db, self.players)
         self.invitations = Invitations(db, self.players)
         self.moderation = Moderation(db, self.players)
         self.tournaments = Tournaments(db, self.players)
         self.alerts = Alerts(db)
-
-    def finish(
-        self,
-        table_id: int,
-        scores: Mapping,
-        *,
-        outcomes: Sequence[str] | None = None,
-        rated: bool | None = None,
-        aborted: bool = False,
-    ) -> FinishedGame:
-        """Store a table's end in one transaction (`finish.finish_table`): results, the
-        compacted record, the ratings or the best solo score (none of them for an aborted
-        game), and its places in the tournament that made it, if one did; returns how ratings
-        moved."""
-        with self.db.transaction():
-            finished = finish_table(
-                self.db,
-                self.tables,
-                table_id,
-                scores,
-                outcomes=outcomes,
-                rated=rated,
-                aborted=aborted,
-            )
-            self.tournaments.table_ended(finished)
-        return finished
+        self.finish = partial(finish_table, db, self.tables, self.tournaments)
+        """`finish(table_id, scores, *, outcomes, rated, aborted)`: a table's end stored in one
+        transaction (`finish.finish_table`); returns how ratings moved."""
 
     def close(self) -> None:
         self.db.close()

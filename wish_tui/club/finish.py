@@ -23,6 +23,7 @@ from .rows import FinishedGame, Notice, RatingChange, SeatResult, StoredTable
 from .store.database import Database
 from .store.record_codec import pack, resolve
 from .store.table_store import Tables
+from .tournament_store import Tournaments
 
 UPSERT_RATING = """
     INSERT INTO ratings (player_id, game, mu, sigma, ordinal, games, updated_at)
@@ -90,6 +91,7 @@ def _is_rated(db: Database, table: StoredTable) -> bool:
 def finish_table(
     db: Database,
     tables: Tables,
+    tournaments: Tournaments,
     table_id: int,
     scores: Mapping,
     *,
@@ -97,7 +99,8 @@ def finish_table(
     rated: bool | None = None,
     aborted: bool = False,
 ) -> FinishedGame:
-    """Store a table's end: results, compacted record, ratings (or best solo score).
+    """Store a table's end: results, compacted record, ratings (or best solo score), and its
+    places in the tournament that made it, if one did; none of them for an aborted game.
 
     Args:
         scores: the rules' `final_scores()` (each seat's "total" and the "ranking").
@@ -174,22 +177,32 @@ def finish_table(
                 ),
             )
         db.notify(Notice("finished", table_id, last))
-    seats = tuple(
-        SeatResult(
-            s.seat,
-            s.name,
-            s.who,
-            s.player_id,
-            s.player_name,
-            totals[s.seat],
-            seat_places[s.seat],
-            seat_outcomes[s.seat],
+        seats = tuple(
+            SeatResult(
+                s.seat,
+                s.name,
+                s.who,
+                s.player_id,
+                s.player_name,
+                totals[s.seat],
+                seat_places[s.seat],
+                seat_outcomes[s.seat],
+            )
+            for s in table.seats
         )
-        for s in table.seats
-    )
-    return FinishedGame(
-        table_id, table.code, table.game, table.solo, now, is_rated, seats, tuple(changes), aborted
-    )
+        finished = FinishedGame(
+            table_id,
+            table.code,
+            table.game,
+            table.solo,
+            now,
+            is_rated,
+            seats,
+            tuple(changes),
+            aborted,
+        )
+        tournaments.table_ended(finished)
+    return finished
 
 
 def _rate(db: Database, table: StoredTable, seat_places: list[int], now: int) -> list:

@@ -1,5 +1,5 @@
 """The club's history: finished games, newest first, yours or everyone's, by game; and the kept
-record of one of them, for its replay and its final table.
+record of one of them, with the coach's reviews of it, for its replay and its final table.
 
 Each page is two bounded queries on an index (which games, then their seats), whatever the size
 of the club.
@@ -15,6 +15,7 @@ from wish_tui.records import GameRecord
 from .errors import NotFound
 from .limits import REMOVED_NAME
 from .ratings import NO_PLACE
+from .reviews import Reviews
 from .rows import ArchivedGame, FinishedGame, SeatResult
 from .store.database import Database
 from .store.record_codec import RecordDamaged, unpack
@@ -34,8 +35,9 @@ def _is_aborted(seats: list[SeatResult]) -> bool:
 class History:
     """Finished games of one club database."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, reviews: Reviews) -> None:
         self.db = db
+        self.reviews = reviews
 
     def page(
         self,
@@ -118,7 +120,8 @@ class History:
         ]
 
     def archived(self, table_id: int) -> ArchivedGame:
-        """A finished game's record (to replay it), final scores and chat.
+        """A finished game's record (to replay it, with the reviews kept of it), final scores
+        and chat.
 
         Raises:
             NotFound: no finished game of that table, or its record is damaged.
@@ -137,6 +140,8 @@ class History:
         except RecordDamaged as exc:
             raise NotFound(f"The record of table {finished.code} is damaged: {exc}.") from None
         spec = games.get(finished.game)
+        names = [s.name for s in finished.seats]
+        reviews = self.reviews.of_game(table_id)
         record = GameRecord(
             seed=int(row[0]),
             seats=[{spec.seat_key: s.name, "who": s.who} for s in finished.seats],
@@ -146,6 +151,7 @@ class History:
             spec=spec,
             id=finished.code,
             options=spec.parse_options(json.loads(row[1])),
+            reviews={names[seat]: review for seat, review in reviews.items() if seat < len(names)},
         )
         return ArchivedGame(
             finished,

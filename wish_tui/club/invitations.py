@@ -7,6 +7,7 @@ from .players import Players
 from .rows import Invitation, Notice
 from .store.database import Database
 
+GONE = "That invitation is gone."
 OPEN_MAX = 50
 """Open invitations one person may have waiting (older ones are shown first to go)."""
 COLUMNS = (
@@ -23,9 +24,7 @@ class Invitations:
         self.players = players
 
     def get(self, invitation_id: int) -> Invitation:
-        row = self.db.one(f"SELECT {COLUMNS} WHERE i.id = ?", (invitation_id,))
-        if row is None:
-            raise NotFound("That invitation is gone.")
+        row = self.db.found(f"SELECT {COLUMNS} WHERE i.id = ?", (invitation_id,), GONE)
         return Invitation(*row)
 
     def invite(self, table_id: int, from_id: int, to_name: str) -> Invitation:
@@ -82,11 +81,7 @@ class Invitations:
             ClubError: it was answered or withdrawn already.
         """
         with self.db.transaction():
-            invitation = self.get(invitation_id)
-            if invitation.to_id != player_id:
-                raise NotFound("That invitation is gone.")
-            if invitation.status != "open":
-                raise ClubError(f"That invitation was {invitation.status} already.")
+            self._open_one(invitation_id, player_id, invited=True)
             self.db.execute(
                 "UPDATE invitations SET status = ? WHERE id = ?",
                 ("accepted" if accept else "declined", invitation_id),
@@ -101,12 +96,18 @@ class Invitations:
             ClubError: it was answered already.
         """
         with self.db.transaction():
-            invitation = self.get(invitation_id)
-            if invitation.from_id != player_id:
-                raise NotFound("That invitation is gone.")
-            if invitation.status != "open":
-                raise ClubError(f"That invitation was {invitation.status} already.")
+            self._open_one(invitation_id, player_id, invited=False)
             self.db.execute(
                 "UPDATE invitations SET status = 'withdrawn' WHERE id = ?", (invitation_id,)
             )
         return self.get(invitation_id)
+
+    def _open_one(self, invitation_id: int, player_id: int, *, invited: bool) -> Invitation:
+        """The open invitation `player_id` received (`invited`) or sent; NotFound or ClubError
+        if it is not theirs or no longer open."""
+        invitation = self.get(invitation_id)
+        if player_id != (invitation.to_id if invited else invitation.from_id):
+            raise NotFound(GONE)
+        if invitation.status != "open":
+            raise ClubError(f"That invitation was {invitation.status} already.")
+        return invitation

@@ -62,9 +62,11 @@ class Players:
         Raises:
             NotFound: no such player.
         """
-        row = self.db.one(f"SELECT {COLUMNS} FROM players WHERE id = ?", (player_id,))
-        if row is None:
-            raise NotFound(f"There is no player {player_id}.")
+        row = self.db.found(
+            f"SELECT {COLUMNS} FROM players WHERE id = ?",
+            (player_id,),
+            f"There is no player {player_id}.",
+        )
         return player_from_row(row)
 
     def by_name(self, name: str) -> Player | None:

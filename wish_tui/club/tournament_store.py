@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from wish_tui import games
 
 from .clock_settings import check_clock
-from .errors import ClubError, InputRefused, NotFound
+from .errors import ClubError, InputRefused
 from .players import Players
 from .ratings import FORFEITS
 from .rows import FinishedGame, JsonRow
@@ -185,10 +185,7 @@ class Tournaments:
         Raises:
             NotFound: no such tournament.
         """
-        row = self.db.one(f"SELECT {COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,))
-        if row is None:
-            raise NotFound(f"There is no tournament {tournament_id}.")
-        return _row(row)
+        return self._one(tournament_id, "")
 
     def listing(self, status: str | None = None, limit: int = LIST_MAX) -> list[Tournament]:
         """The newest tournaments first (only those of `status` if given)."""
@@ -426,10 +423,13 @@ class Tournaments:
         )
 
     def _locked(self, tournament_id: int) -> Tournament:
-        row = self.db.one(
-            f"SELECT {COLUMNS} FROM tournaments WHERE id = ?{self.db.dialect.for_update}",
+        """The tournament, its row held until the transaction commits."""
+        return self._one(tournament_id, self.db.dialect.for_update)
+
+    def _one(self, tournament_id: int, lock: str) -> Tournament:
+        row = self.db.found(
+            f"SELECT {COLUMNS} FROM tournaments WHERE id = ?{lock}",
             (tournament_id,),
+            f"There is no tournament {tournament_id}.",
         )
-        if row is None:
-            raise NotFound(f"There is no tournament {tournament_id}.")
         return _row(row)

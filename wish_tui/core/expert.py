@@ -38,6 +38,9 @@ RACE_ALL = 10**6
 """Root moves raced when every legal action is to be judged (no root has as many)."""
 JUDGED = 8
 """Root moves raced to judge a move played: the best by prior, and the move itself."""
+DEAL_BITS = 48
+"""The bits of the bot's seed that seed the one deal `describe` reads a view in (a club's
+seeds reach 2^64, past what a State keeps)."""
 MARGIN_S = 0.1
 """Seconds kept back from the budget for what surrounds the search (drawing the view, the worker
 process's messages), so that a decision takes no longer than its budget."""
@@ -147,6 +150,11 @@ class ExpertBot(Bot):
         """What `action` does for the seat, in the game's words ('' when there is nothing to
         add to the search's verdict)."""
         return ""
+
+    @property
+    def deal_seed(self) -> int:
+        """The seed of the one deal `describe` reads the view in, whatever the bot's seed."""
+        return self.seed & ((1 << DEAL_BITS) - 1)
 
     def _reason(self, view: dict, action: Any) -> str:
         words = self.describe(view, action)

@@ -12,6 +12,8 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from .rewards import priors_from
+
 __all__ = ["SAMPLES", "Determinizations", "GameSearch"]
 
 SAMPLES = 64
@@ -47,14 +49,18 @@ class GameSearch:
     """
 
     candidates = 6
-    """Root moves raced (the best by prior)."""
+    """Root moves raced (the best by prior: by the hard bot's judgement)."""
+    prior_temperature = 2.0
+    """Points below the best move at which a move's prior falls by e (`priors_of`)."""
+    seats_key = "seats"
+    """The view's list with an entry for each seat (how many seats play)."""
     must_race = None
     """A root move that races whatever its prior (`ismcts.SearchGame.must_race`)."""
 
-    def __init__(self, view: dict, seats: int, determinize: Callable[[dict, int], Any]) -> None:
+    def __init__(self, view: dict, determinize: Callable[[dict, int], Any]) -> None:
         self.view = view
         self.seat: int = view["seat"]
-        self.seats = seats
+        self.seats = len(view[self.seats_key])
         self._draw = Determinizations(view, determinize).sample
         self.root: Any = None
         """The first determinization drawn: the decision's position as one sample has it."""
@@ -96,3 +102,7 @@ class GameSearch:
 
     def priors(self, state: Any, moves: Sequence[Hashable]) -> list[float]:
         raise NotImplementedError
+
+    def priors_of(self, values: Sequence[float]) -> list[float]:
+        """The priors of moves judged `values` (higher is better), at `prior_temperature`."""
+        return priors_from(values, self.prior_temperature)

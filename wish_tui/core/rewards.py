@@ -10,7 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["final_rewards", "lead_rewards", "leads", "priors_from", "solo_reward"]
+__all__ = ["WIN_SCALE", "final_rewards", "lead_rewards", "leads", "priors_from", "solo_reward"]
+
+WIN_SCALE = 4.0
+"""Points of lead over the best other seat that make a seat about 73% sure of winning."""
 
 
 def final_rewards(scores: dict, seats: int) -> list[float]:
@@ -35,7 +38,7 @@ def leads(values: Sequence[float]) -> list[float]:
 
 
 def lead_rewards(
-    values: Sequence[float], scale: float, centers: Sequence[float] | None = None
+    values: Sequence[float], scale: float = WIN_SCALE, centers: Sequence[float] | None = None
 ) -> list[float]:
     """Each seat's chance of winning read from its lead over the best other seat's value.
 

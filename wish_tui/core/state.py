@@ -12,7 +12,18 @@ supplies two methods:
     _apply_action(action)     the effects of a legal action on a fresh copy (`_successor`)
 
 `undo_points`, `undo_target` and `why_no_undo` below walk any game's history with the undo
-policy of the State that ends it; each rules package exposes them as its own.
+policy of the State that ends it; each rules package exposes them as its own. A *history* is the
+states of a game in order, ``history[0]`` the oldest kept and ``history[-1]`` the current one,
+each the result of one action on the one before (as ``GameRecord`` and the engine keep them); the
+walk answers with an index into that list:
+
+    target = undo_target(history)          # one decision back, or None
+    if target is None:
+        notify(why_no_undo(history))       # one sentence
+    else:
+        history = history[: target + 1]    # and drop as many actions from the record
+
+``undo_points(history)`` lists every state the current seat may go back to, the most recent first.
 """
 
 from __future__ import annotations

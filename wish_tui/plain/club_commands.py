@@ -3,7 +3,7 @@ finished game, the leaderboards, a player's page, a game's win rates, and your p
 
 A part of `lobby.PlainLobby` kept in its own file (mixed into it). Each command sends the table
 server the message the terminal app's lobby and club pages send (`invite`, `answer_invite`,
-`history`, `archive`, `leaderboard`, `player`, `game_page`, `profile`, `settings`,
+`history`, `archive`, `review`, `leaderboard`, `player`, `game_page`, `profile`, `settings`,
 `profile_text`, `add_key`; see `wish_tui.club.service`; `tournaments`, `tournament`,
 `tournament_join`, `tournament_withdraw`: `server.hub.tournament_runner`) and waits for its answer, which is
 said in sentences (`club_pages.py`, `archive.py`); a refusal is the server's one sentence.
@@ -25,6 +25,8 @@ CLUB_COMMANDS = {
     "everyone's)",
     "game": "game NUMBER: one finished game: its seats, scores and last lines",
     "replay": "replay NUMBER: every line of a finished game",
+    "review": "review NUMBER [SEAT]: the expert's review of your decisions in a finished game "
+    "(or a seat's): the three that cost the most, in words",
     "leaderboard": "leaderboard [GAME] [PAGE] (or ratings): the players of a game by rating",
     "player": "player [NAME]: a player's page (yours without a name): games, wins, ratings",
     "stats": "stats GAME: a game's win rates by seat and by bot level",
@@ -97,6 +99,29 @@ class ClubCommands:
         """A finished game's record the server sent (`game` or `replay`)."""
         self.awaiting = ""
         self.out.say(*archive_lines(message, self._whole_game))
+
+    def reviewed(self, message: dict) -> None:
+        """The coach's review of a finished game the server sent: how far it went, or its words."""
+        if self.awaiting == "review":
+            self.awaiting = ""
+        title, number = message.get("title", ""), message.get("game_id", "")
+        lines = message.get("lines")
+        if isinstance(lines, list):
+            self.out.say(f"The review of {title} in game {number}:", *(str(x) for x in lines))
+            return
+        waiting, done, total = (
+            message.get("waiting", 0),
+            message.get("done", 0),
+            message.get("total", 0),
+        )
+        if done:
+            self.out.say(f"Reviewed {done} of {total} (game {number}, {title}).")
+            return
+        after = f", after {waiting} other review{'s' if waiting != 1 else ''}" if waiting else ""
+        self.out.say(
+            f"The club's coach reviews {title}'s {total} decisions in game {number}{after}, "
+            "about a second each; the words follow."
+        )
 
     # -- invitations -----------------------------------------------------------------------------
     def _cmd_invitations(self, rest: str) -> None:
@@ -172,6 +197,19 @@ class ClubCommands:
         self._whole_game = whole
         self.awaiting = "archive"
         self.send({"type": "archive", "game_id": int(word)})
+
+    def _cmd_review(self, rest: str) -> None:
+        word, _, seat = rest.strip().partition(" ")
+        word = word.lstrip("#")
+        if not word.isdigit() or int(word) < 1:
+            self.out.say(
+                "review needs a finished game's number, e.g. 'review 12' or 'review 12 water' "
+                "('history' lists them)."
+            )
+            return
+        self.awaiting = "review"
+        message = {"type": "review", "game_id": int(word)}
+        self.send(message | ({"seat": seat.strip()} if seat.strip() else {}))
 
     def _cmd_game(self, rest: str) -> None:
         self._archive(rest, False)

@@ -81,7 +81,10 @@ def history_lines(page: dict, you: str = "") -> list[str]:
     lines = [f"{whose} finished{game} games, newest first, page {number} ({count} games):"]
     lines += [finished_line(row) for row in rows]
     more = f", 'history {number + 1}' the next page" if count >= HISTORY_PAGE else ""
-    lines.append(f"'game NUMBER' reads one of them{more}.")
+    lines.append(
+        f"'game NUMBER' reads one of them, 'review NUMBER' the expert's review of your "
+        f"decisions{more}."
+    )
     return lines
 
 

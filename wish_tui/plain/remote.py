@@ -172,6 +172,7 @@ class RemoteClient:
             "notice": self._notice,
             "page": self.lobby.page,
             "archive": self.lobby.archived,
+            "review": self.lobby.reviewed,
             "closed": self._closed,
             "lost": self._lost,
         }
@@ -304,6 +305,11 @@ class RemoteClient:
                 "rematch: once the game is over, the same table again",
                 self._rematch,
             )
+            extra["review"] = (
+                "review [SEAT]: once the game is over, the expert's review of your decisions "
+                "(or a seat's): the three that cost the most, in words",
+                self._review,
+            )
         self.sitting = PlainTable(
             table,
             self.out,
@@ -397,6 +403,13 @@ class RemoteClient:
             return
         self.sitting.awaiting = "rematch"  # lines wait for the new table (or the refusal)
         self.table.rematch()
+
+    def _review(self, rest: str) -> None:
+        if not (self.table.is_over or self.table.ended):
+            self.out.say("A review is of a finished game: play this one to its end first.")
+            return
+        message = {"type": "review", "table": self.table.id}
+        self.send(message | ({"seat": rest.strip()} if rest.strip() else {}))
 
     def _bot(self, rest: str) -> None:
         words = rest.lower().split()

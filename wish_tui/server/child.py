@@ -104,6 +104,37 @@ def signal_group(proc, signum: int) -> None:
         os.killpg(proc.pid, signum)
 
 
+class GroupStopper:
+    """Ends a child's process group: SIGTERM, then SIGKILL once `grace` seconds have passed."""
+
+    def __init__(self, grace: float) -> None:
+        self.grace = grace
+        self._kill_timer: asyncio.TimerHandle | None = None
+
+    def terminate(self, proc) -> None:
+        """Ask the child to end (SIGTERM to its group); SIGKILL follows after the grace time."""
+        if proc is not None and proc.returncode is None and self._kill_timer is None:
+            signal_group(proc, signal.SIGTERM)
+            self._kill_timer = asyncio.get_running_loop().call_later(
+                self.grace, signal_group, proc, signal.SIGKILL
+            )
+
+    async def stop(self, proc) -> None:
+        """End the child (see `terminate`), wait for it, and kill whatever it left in its group;
+        cancelled while waiting, the group is killed at once."""
+        if proc.returncode is None:
+            self.terminate(proc)
+            try:
+                await proc.wait()
+            except asyncio.CancelledError:
+                signal_group(proc, signal.SIGKILL)  # no time is left to wait for the grace
+                raise
+        if self._kill_timer is not None:
+            self._kill_timer.cancel()
+            self._kill_timer = None
+        signal_group(proc, signal.SIGKILL)
+
+
 def pipe_like(fd: int) -> None:
     """Make the terminal `fd` pass lines as a pipe would: no echo, output unchanged (its line
     editing stays, so the end of input is still Ctrl-D)."""
@@ -156,7 +187,7 @@ class PtyChild:
         self._size = size
         self._on_output = on_output
         self._on_input_full = on_input_full
-        self._stop_grace = stop_grace
+        self._stopper = GroupStopper(stop_grace)
         self._loop = asyncio.get_running_loop()
         self._master: int | None = None
         self._proc: AppProcess | None = None
@@ -166,7 +197,6 @@ class PtyChild:
         self._output_paused = False
         self._writing = False
         self._output_ended = asyncio.Event()
-        self._kill_timer: asyncio.TimerHandle | None = None
 
     @property
     def is_running(self) -> bool:
@@ -299,32 +329,17 @@ class PtyChild:
             await asyncio.wait_for(self._output_ended.wait(), DRAIN_TIME)
         return status
 
-    def _signal_group(self, signum: int) -> None:
-        signal_group(self._proc, signum)
-
     def terminate(self) -> None:
         """Ask the child to end (SIGTERM to its group); SIGKILL follows after the grace time."""
-        if self.is_running and self._kill_timer is None:
-            self._signal_group(signal.SIGTERM)
-            self._kill_timer = self._loop.call_later(
-                self._stop_grace, self._signal_group, signal.SIGKILL
-            )
+        self._stopper.terminate(self._proc)
 
     async def stop(self) -> None:
         """End the child (see `terminate`) and whatever it left in its group; close the terminal."""
-        if self._proc is not None and self._proc.returncode is None:
-            self.terminate()
-            try:
-                await self._proc.wait()
-            except asyncio.CancelledError:
-                self._signal_group(signal.SIGKILL)  # no time is left to wait for the grace
-                self._close_terminal()
-                raise
-        if self._kill_timer is not None:
-            self._kill_timer.cancel()
-            self._kill_timer = None
-        self._signal_group(signal.SIGKILL)
-        self._close_terminal()
+        try:
+            if self._proc is not None:
+                await self._stopper.stop(self._proc)
+        finally:
+            self._close_terminal()
 
     def _close_terminal(self) -> None:
         master, self._master = self._master, None

@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import sys
 import threading
+from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
@@ -86,24 +87,22 @@ def _renew(broken: ProcessPoolExecutor) -> None:
     broken.shutdown(wait=False, cancel_futures=True)
 
 
-def _start(fn, *args) -> tuple[ProcessPoolExecutor, Future] | None:
-    """`fn(*args)` sent to a worker (the pool and the future), or None where no worker process
-    can be started."""
-    try:
-        pool = _executor()
-        return pool, pool.submit(fn, *args)
-    except (OSError, ValueError, RuntimeError):
-        return None
+def _attempts(fn, *args) -> Iterator[tuple[ProcessPoolExecutor, Future]]:
+    """`fn(*args)` sent to a worker (the pool and the future), up to ATTEMPTS times while the
+    caller finds the worker dead; none where no worker process can be started."""
+    for _ in range(ATTEMPTS):
+        try:
+            pool = _executor()
+            future = pool.submit(fn, *args)
+        except (OSError, ValueError, RuntimeError):
+            return
+        yield pool, future
 
 
 def _submit(fn, *args) -> Any:
     """Run `fn(*args)` in a worker and wait for it. A dead worker is replaced and the call made
     once more; where no worker process can be started at all, the call runs here."""
-    for _ in range(ATTEMPTS):
-        started = _start(fn, *args)
-        if started is None:
-            break
-        pool, future = started
+    for pool, future in _attempts(fn, *args):
         try:
             return future.result()
         except BrokenProcessPool:
@@ -113,11 +112,7 @@ def _submit(fn, *args) -> Any:
 
 async def _submit_async(fn, *args) -> Any:
     """`_submit` for a caller on an event loop: it awaits the worker without holding a thread."""
-    for _ in range(ATTEMPTS):
-        started = _start(fn, *args)
-        if started is None:
-            break
-        pool, future = started
+    for pool, future in _attempts(fn, *args):
         try:
             return await asyncio.wrap_future(future)
         except BrokenProcessPool:

@@ -12,6 +12,7 @@ same messages on their line to the server (`remote.Connection`) and route them a
     refused       a refusal that no table of this person's takes (it is said where they are)
     notice        a sentence to know: the client words it, then offers it to `table_of`
     page          a page of the club              archive   a finished game's record
+    review        the coach's review of a finished game: how far it went, or whole
     closed        a table closed by its owner     lost      the line to the server is gone
 
 A refusal, a hint or an explanation (`why`) for the table this person sits at goes straight to
@@ -39,12 +40,13 @@ EVENTS = frozenset(
         "notice",
         "page",
         "archive",
+        "review",
         "closed",
         "lost",
     }
 )
 """Every event a client may handle."""
-AS_SENT = frozenset({"lobby", "table", "notice", "page", "archive", "closed"})
+AS_SENT = frozenset({"lobby", "table", "notice", "page", "archive", "review", "closed"})
 """The messages handed to the client's handler of the same name as they come."""
 
 

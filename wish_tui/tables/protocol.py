@@ -15,7 +15,7 @@ The messages, session → hub (each answered by the hub's handler of its type):
     hint {table}                        why {table, action}
     hand_to_bot {table, seat, on}       resign {table}   rematch {table}
     invite {table, name}                answer_invite {invitation, accept}
-    history {mine, game, player, page}  archive {game_id}
+    history {mine, game, player, page}  archive {game_id}   review {game_id | table, seat}
     leaderboard {game, page}            player {name}    game_page {game}
     profile                             add_key {line}   settings {changes}   profile_text {text}
     rename {name}   mute {name, on}     spectator_chat {table, on}
@@ -27,7 +27,8 @@ who is online, invitations), ``table`` (the table as this person sees it, in the
 choices, new log and chat lines, whose decision it is, whether the game's end is kept:
 ``ended``), ``hint``, ``why``, ``notice`` (a sentence
 to know), ``page`` (a club page: history, leaderboard, a player, a game, the profile),
-``archive`` (a finished game's record), ``error`` (one sentence; nothing changed).
+``archive`` (a finished game's record), ``review`` (the coach's review of a seat of one, how
+far it went or whole: `club.coach_requests`), ``error`` (one sentence; nothing changed).
 """
 
 from __future__ import annotations

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
 
@@ -15,7 +14,6 @@ from wish_tui.tables.master import seat_view
 from wish_tui.ui.screens.board_screen import BoardScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
-from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.view_text import ViewText
 
 from .coaching import Coaching
@@ -55,6 +53,7 @@ class ReplayScreen(BoardScreen):
         at_end: bool = False,
         path: str | None = None,
         review: bool = False,
+        club_game: int | None = None,
     ) -> None:
         super().__init__(record.spec.ui.Board)
         self.record = record
@@ -66,15 +65,13 @@ class ReplayScreen(BoardScreen):
         self.seat = next((i for i, s in enumerate(record.seats) if s.get("who") == "human"), 0)
         self.path = path
         """The save the replay was opened from (where a review is stored), if any."""
+        self.club_game = club_game
+        """The number of a club's finished game (its reviews are made and kept at the server)."""
+        self.club_progress = ""
+        """How far the club's coach is with the review asked for, in a few words."""
         self.coaching: Coaching | None = None
         self._coach_stored()
         self._review_at_once = review
-
-    def compose(self) -> ComposeResult:
-        yield self.parts.tabs()
-        yield self.spec.ui.Board(id="board-root")
-        yield ViewText(id="status")
-        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show()
@@ -118,6 +115,8 @@ class ReplayScreen(BoardScreen):
         )
         if coaching:
             status += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
+        if self.club_progress:
+            status += f" · {self.club_progress}"
         self.query_one("#status", ViewText).show(self.status_words(status))
 
     def action_forward(self) -> None:
@@ -179,8 +178,11 @@ class ReplayScreen(BoardScreen):
 
     def action_review(self) -> None:
         """The expert's review of the seat watched: start or go on with it, stop it, or offer
-        its costliest decisions once it is complete."""
+        its costliest decisions once it is complete (a club's game: the server makes it)."""
         coaching = self.coaching
+        if self.club_game is not None and not (coaching and coaching.review.complete):
+            self._ask_club()
+            return
         if coaching is None or coaching.seat != self.seat:
             if coaching is not None and coaching.running:
                 coaching.stop()
@@ -196,6 +198,35 @@ class ReplayScreen(BoardScreen):
             app = self.app
             self.run_worker(lambda: self._review(coaching, app), thread=True, group="review")
         self._show()
+
+    def _ask_club(self) -> None:
+        """Ask the club's coach for the review of the seat watched (made once, kept there)."""
+        name = self.record.seat_names[self.seat]
+        self.app.server_send({"type": "review", "game_id": self.club_game, "seat": name})
+        self.club_progress = f"the club's coach is asked for {self._label(self.seat)}'s review"
+        self._show()
+
+    def club_reviewed(self, message: dict) -> None:
+        """The club's coach says how far the review is, or sends it whole (then it is shown)."""
+        title = message.get("title", "")
+        if not isinstance(message.get("review"), dict):
+            waiting = message.get("waiting", 0)
+            after = f", {waiting} before it" if waiting else ""
+            done, total = message.get("done", 0), message.get("total", 0)
+            self.club_progress = f"the club's coach reviews {title} {done}/{total}{after}"
+            self._show()
+            return
+        self.club_progress = ""
+        self.record.reviews = {**self.record.reviews, message.get("seat"): message["review"]}
+        watched = self.record.seat_names[self.seat] == message.get("seat")
+        if watched:
+            self._coach_stored()
+        self._show()
+        if watched and self.coaching is not None:
+            if self.coaching.coach.warning:
+                self.notify(self.coaching.coach.warning, severity="warning")
+            elif self.coaching.review.complete:
+                self._offer_costliest()
 
     def _review(self, coaching: Coaching, app) -> None:
         """In a thread: judge the decisions left, the status following; then store and offer."""

@@ -35,6 +35,7 @@ class ServerScreens:
             "notice": self._notice,
             "page": self._show_page,
             "archive": self._replay_archive,
+            "review": self._club_review,
             "closed": self._closed_by_owner,
             "lost": lambda m: self.app.fail("wish-tui: the table server went away."),
         }
@@ -110,8 +111,20 @@ class ServerScreens:
             return
         from .replay import ReplayScreen
 
+        game = message.get("game")
+        number = game.get("table_id") if isinstance(game, dict) else None
         self.app.remote_table = self.app.watching = None
-        self.app.show_alone(ReplayScreen(record, states, at_end=True))
+        self.app.show_alone(
+            ReplayScreen(record, states, at_end=True, club_game=number if number else None)
+        )
+
+    def _club_review(self, message: dict) -> None:
+        """The club's coach on a review asked for from the replay of that game, if still there."""
+        from .replay import ReplayScreen
+
+        screen = self.app.screen
+        if isinstance(screen, ReplayScreen) and screen.club_game == message.get("game_id"):
+            screen.club_reviewed(message)
 
     def _table_message(self, message: dict) -> None:
         table = self.app.remote_table

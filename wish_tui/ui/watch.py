@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 
-from textual.app import ComposeResult
 from textual.binding import Binding
 
 from wish_tui import games
@@ -17,7 +16,6 @@ from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.ui.screens.line_input import LineInput
 from wish_tui.ui.screens.table_people import ask_whom_to_mute, mute_options
 from wish_tui.widgets.game_log import GameLog
-from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.view_text import ViewText
 
 
@@ -40,12 +38,6 @@ class WatchScreen(BoardScreen):
         self.spec = spec
         self.message = message
         self.shown_seat = 0
-
-    def compose(self) -> ComposeResult:
-        yield self.parts.tabs()
-        yield self.spec.ui.Board(id="board-root")
-        yield ViewText(id="status")
-        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.on_table_message, self.message)

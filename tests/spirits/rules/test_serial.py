@@ -11,19 +11,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.json_data import json_values, paths_in
 from wish_tui.spirits import rules
 from wish_tui.spirits.rules import State
 
-JSON = st.recursive(
+JSON = json_values(
     st.none()
     | st.booleans()
     | st.integers(-(2**70), 2**70)
     | st.floats(allow_nan=False)
     | st.text(max_size=12),
-    lambda children: (
-        st.lists(children, max_size=6) | st.dictionaries(st.text(max_size=10), children, max_size=6)
-    ),
-    max_leaves=40,
+    lists=6,
+    dicts=6,
+    keys=10,
+    leaves=40,
 )
 
 
@@ -79,17 +80,6 @@ def test_arbitrary_json_raises_only_value_error(data):
         raise AssertionError("arbitrary JSON became a state")
 
 
-def _paths(data, prefix=()):
-    """Every path to a value inside `data`."""
-    yield prefix
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from _paths(value, (*prefix, i))
-
-
 def _set(data, path, value):
     target = data
     for key in path[:-1]:
@@ -113,7 +103,7 @@ def _delete(data, path):
 )
 def test_mutated_states_raise_only_value_error(index, which, value, how):
     data = copy.deepcopy(SAMPLES[index].to_dict())
-    paths = [p for p in _paths(data) if p]
+    paths = [p for p in paths_in(data) if p]
     path = paths[which % len(paths)]
     if how == "set":
         _set(data, path, value)

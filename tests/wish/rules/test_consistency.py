@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.json_data import json_values, paths_in
 from wish_tui.wish import rules
 from wish_tui.wish.rules import State, determinize
 
@@ -149,12 +150,12 @@ def survives(state: State) -> None:
     state.final_scores()
 
 
-JSON = st.recursive(
+JSON = json_values(
     st.none() | st.booleans() | st.integers() | st.text(max_size=12),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=12,
+    lists=4,
+    dicts=4,
+    keys=8,
+    leaves=12,
 )
 BASES = [
     position(seed, djinns)
@@ -163,17 +164,7 @@ BASES = [
 BASES.append(position(7, ("water",), solo="medium"))
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from _paths(inner, (*prefix, key))
-    elif isinstance(value, list):
-        for i, inner in enumerate(value):
-            yield from _paths(inner, (*prefix, i))
-
-
-PATHS = [[p for p in _paths(base) if p] for base in BASES]
+PATHS = [[p for p in paths_in(base) if p] for base in BASES]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

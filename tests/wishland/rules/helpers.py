@@ -197,6 +197,21 @@ def cards_where(card_kind: str, **facts) -> list[str]:
     return found
 
 
+def one_of_each_category() -> list[str]:
+    """A card of each of the twelve Categories, three of each kind (rides, restaurants, actors,
+    hotels)."""
+    return [
+        cards_where(kind, category=sym)[0]
+        for kind, syms in (
+            ("ride", ("ferris wheel", "roller coaster", "castle")),
+            ("restaurant", ("drink", "hamburger", "cotton candy")),
+            ("actor", ("top hat", "camera", "balloon")),
+            ("hotel", ("vase", "newspaper", "cocktail")),
+        )
+        for sym in syms
+    ]
+
+
 def steps(state: State, seat: int = RED) -> dict[str, int]:
     """The Final Scoring steps of a seat in `state`."""
     return state.final_scores()["seats"][seat]["steps"]

@@ -15,6 +15,7 @@ from .helpers import (
     cards_where,
     edit,
     names,
+    one_of_each_category,
     position,
     set_workers,
     to_market,
@@ -75,16 +76,7 @@ BOARD = {
     ),
 }
 
-_TWELVE = [
-    cards_where(kind, category=sym)[0]
-    for kind, syms in (
-        ("ride", ("ferris wheel", "roller coaster", "castle")),
-        ("restaurant", ("drink", "hamburger", "cotton candy")),
-        ("actor", ("top hat", "camera", "balloon")),
-        ("hotel", ("vase", "newspaper", "cocktail")),
-    )
-    for sym in syms
-]
+_TWELVE = one_of_each_category()
 _SETS = lambda n: [c for kind in rules.KINDS for c in cards_where(kind)[:n]]  # noqa: E731
 _INCOME_7 = (
     cards_where("restaurant", subtype="income", income=3)[:2]

@@ -12,6 +12,7 @@ from .helpers import (
     edit,
     end_turn,
     names,
+    one_of_each_category,
     position,
     set_entrepreneur,
     steps,
@@ -270,16 +271,7 @@ def test_entrepreneur_10_credit_for_a_new_symbol_and_2_vp_for_all_twelve():
     assert _buy(plain, mascot).players[RED].credits == 5 - 3
     hotel10 = _with(10, cards=["G10"], market=[mascot], credits=5)
     assert _buy(hotel10, mascot).players[RED].credits == 5 - 3 + 1
-    twelve = [
-        cards_where(kind, category=sym)[0]
-        for kind, syms in (
-            ("ride", ("ferris wheel", "roller coaster", "castle")),
-            ("restaurant", ("drink", "hamburger", "cotton candy")),
-            ("actor", ("top hat", "camera", "balloon")),
-            ("hotel", ("vase", "newspaper", "cocktail")),
-        )
-        for sym in syms
-    ]
+    twelve = one_of_each_category()
     assert steps(_with(10, cards=twelve, tickets=1))["entrepreneur"] == 2
     assert steps(_with(10, cards=twelve[:-1], tickets=1))["entrepreneur"] == 0
 

@@ -11,21 +11,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.json_data import json_values, paths_in
 from wish_tui.wishland import rules
 from wish_tui.wishland.rules import State
 
 from .helpers import BLUE, RED, position
 
-JSON = st.recursive(
+JSON = json_values(
     st.none()
     | st.booleans()
     | st.integers(-(2**70), 2**70)
     | st.floats(allow_nan=False)
     | st.text(max_size=12),
-    lambda inner: (
-        st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=10), inner, max_size=6)
-    ),
-    max_leaves=30,
+    lists=6,
+    dicts=6,
+    keys=10,
+    leaves=30,
 )
 
 
@@ -184,16 +185,6 @@ def test_any_json_is_refused_with_a_value_error(value):
         State.from_dict(value)
 
 
-def _paths(data, prefix=()):
-    yield prefix
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from _paths(v, (*prefix, i))
-
-
 def _mutate(data, path, how: int, value):
     data = copy.deepcopy(data)
     if not path:
@@ -242,7 +233,7 @@ def _exercise(state: State) -> None:
 @given(st.data())
 def test_mutated_states_are_refused_or_work(data):
     base = data.draw(st.sampled_from(DATA))
-    paths = list(_paths(base))
+    paths = list(paths_in(base))
     mutated = base
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(paths))

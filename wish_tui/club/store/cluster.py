@@ -26,7 +26,7 @@ import socket
 import threading
 from collections.abc import Callable
 
-from ..errors import ClubError, NotFound
+from ..errors import ClubError
 from ..rows import Lease, NodeBeat, Notice
 from .database import Database
 
@@ -70,9 +70,9 @@ def check_lease_ms(lease_ms: int) -> int:
 
 def check_live_table(db: Database, table_id: int) -> None:
     """Refuse a table that does not exist or is finished (a lease is for a live table)."""
-    row = db.one("SELECT finished_at FROM tables WHERE id = ?", (table_id,))
-    if row is None:
-        raise NotFound(f"There is no table {table_id}.")
+    row = db.found(
+        "SELECT finished_at FROM tables WHERE id = ?", (table_id,), f"There is no table {table_id}."
+    )
     if row[0] is not None:
         raise ClubError(f"The table {table_id} is finished: no node runs it.")
 

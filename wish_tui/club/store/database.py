@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from ..errors import ClubError
+from ..errors import ClubError, NotFound
 from ..rows import Notice
 from . import schema
 from .dialect import Dialect
@@ -103,6 +103,17 @@ class Database:
         """The first row a query returns, or None."""
         with self._lock:
             return self._run(self.dialect.sql(sql), tuple(params)).fetchone()
+
+    def found(self, sql: str, params: tuple | list, missing: str) -> tuple:
+        """The first row a query returns.
+
+        Raises:
+            NotFound: the query returned none; `missing` is its sentence.
+        """
+        row = self.one(sql, params)
+        if row is None:
+            raise NotFound(missing)
+        return row
 
     def scalar(self, sql: str, params: tuple | list = (), default=None):
         """The first column of the first row, or `default`."""

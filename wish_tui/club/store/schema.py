@@ -305,6 +305,20 @@ JSON, the webhook's URL and the note left when it was turned off), and the queue
 send, one per member, table and waiting period, retried with backoff."""
 
 
+GAME_REVIEWS = (
+    """CREATE TABLE game_reviews (
+        table_id {bigint} NOT NULL REFERENCES finished_games (table_id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        review TEXT NOT NULL,
+        made_at {bigint} NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    ){compact}""",
+)
+"""The coach's reviews of finished games (`club.reviews`): one per game and seat reviewed, the
+JSON of `core.review.Review`, made once at the server and read with the game's record. One new
+table and nothing else, so it may take whichever version number comes next."""
+
+
 MIGRATIONS: tuple[Callable, ...] = (
     _v1,
     _run(V2),
@@ -313,6 +327,7 @@ MIGRATIONS: tuple[Callable, ...] = (
     _run(V5),
     _run(V6),
     _run(V7),
+    _run(GAME_REVIEWS),
 )
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)

@@ -150,9 +150,9 @@ class Tables:
 
     def _table_where(self, column: str, value, missing: str) -> StoredTable:
         """The one table whose `column` (id or code) is `value`; NotFound(`missing`) if none."""
-        row = self.db.one(f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ?", (value,))
-        if row is None:
-            raise NotFound(missing)
+        row = self.db.found(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ?", (value,), missing
+        )
         return self._table(row)
 
     def _table(self, row: tuple) -> StoredTable:
@@ -252,12 +252,11 @@ class Tables:
     def _unfinished(self, table_id: int) -> None:
         """Refuse a missing or finished table; inside a transaction, hold its row until the
         commit (so no other node finishes or changes it meanwhile)."""
-        row = self.db.one(
+        row = self.db.found(
             f"SELECT finished_at FROM tables WHERE id = ?{self.db.dialect.for_update}",
             (table_id,),
+            f"There is no table {table_id}.",
         )
-        if row is None:
-            raise NotFound(f"There is no table {table_id}.")
         if row[0] is not None:
             raise ClubError(f"The table {table_id} is finished: its record is closed.")
 
@@ -358,18 +357,19 @@ class Tables:
     def events_since(self, table_id: int, seq: int = 0, limit: int = EVENTS_PAGE) -> list[Event]:
         """The events of an unfinished table after number `seq`, oldest first (at most `limit`):
         what a node that missed a notification must catch up on."""
-        rows = self.db.rows(
-            "SELECT seq, seat, player_id, notation, undo, at FROM table_events "
-            "WHERE table_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            (table_id, seq, max(1, min(limit, EVENTS_PAGE))),
+        return self._events(
+            "AND seq > ? ORDER BY seq LIMIT ?", (table_id, seq, max(1, min(limit, EVENTS_PAGE)))
         )
-        return [Event(*r) for r in rows]
 
     def _all_events(self, table_id: int) -> list[Event]:
+        return self._events("ORDER BY seq", (table_id,))
+
+    def _events(self, rest: str, params: tuple) -> list[Event]:
+        """The table's events, `rest` of the query after `WHERE table_id = ?`."""
         rows = self.db.rows(
             "SELECT seq, seat, player_id, notation, undo, at FROM table_events "
-            "WHERE table_id = ? ORDER BY seq",
-            (table_id,),
+            f"WHERE table_id = ? {rest}",
+            params,
         )
         return [Event(*r) for r in rows]
 

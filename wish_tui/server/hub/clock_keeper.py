@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from . import seating as tablemod
+from .per_table import PerTable
 from .table import Table, TableError
 
 CLOCK_KEEP_S = 2.0
@@ -22,7 +23,7 @@ class ClockKeeper:
 
     def __init__(self, hub) -> None:
         self.hub = hub
-        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._timers: PerTable[asyncio.TimerHandle] = PerTable()
         """Per table this node runs: the wake-up when the seat deciding runs out of time."""
 
     def run(self, table: Table, decided: bool) -> None:
@@ -53,21 +54,21 @@ class ClockKeeper:
         deadline = table.clock.deadline(now)
         if deadline is not None and not table.is_over:
             delay = max(0.0, deadline - now)
-            self._timers[table.id] = asyncio.get_running_loop().call_later(
-                delay + 0.05, lambda: hub.spawn(self._check_time(table))
+            self._timers.put(
+                table.id,
+                asyncio.get_running_loop().call_later(
+                    delay + 0.05, lambda: hub.spawn(self._check_time(table))
+                ),
             )
         if table.clock.is_on and table.club_id is not None and not table.finished:
             hub.spawn(self._store(table, now))
 
     def stop(self, table_id: str) -> None:
         """This node no longer times the table out (it stops running it, or it is gone)."""
-        timer = self._timers.pop(table_id, None)
-        if timer is not None:
-            timer.cancel()
+        self._timers.stop(table_id)
 
     def stop_all(self) -> None:
-        for table_id in list(self._timers):
-            self.stop(table_id)
+        self._timers.stop_all()
 
     async def keep(self) -> None:
         """Keep the time left of every running clock of the tables this node runs, as it

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from wish_tui import games, saves
 from wish_tui.club import LEASE_MS, ClubError, RateLimiter, start_club
+from wish_tui.club.coach_requests import ClubCoach
 from wish_tui.club.identity import OPEN_PREFIX, person_of
 from wish_tui.club.recorder import Recorder, RecordFailed
 from wish_tui.club.rows import Player
@@ -144,6 +145,8 @@ class Hub:
         self.club_service = ClubService(self)
         """The club's requests: invitations, who may say what, its pages, profiles."""
         self.tournaments = TournamentRunner(self)
+        self.coach = ClubCoach(self)
+        """The reviews of finished games, made here once and kept with them."""
         self.alerts = TurnAlerts(self)
         seating = self.seating
         self._handlers = {
@@ -168,6 +171,7 @@ class Hub:
             "rematch": self.endings.rematch,
             **self.club_service.handlers(),
             **self.tournaments.handlers(),
+            **self.coach.handlers(),
             **self.alerts.handlers(),
         }
         """Every request a session may make, by its type, and what answers it."""

@@ -13,6 +13,7 @@ import asyncio
 from wish_tui.tables.bot_turns import BotTurns
 
 from .copies import TableMovedOn
+from .per_table import PerTable
 from .table import NotKept, Table
 
 BOT_RETRY = 5.0
@@ -24,7 +25,7 @@ class TableBots:
 
     def __init__(self, hub) -> None:
         self.hub = hub
-        self._turns: dict[str, BotTurns] = {}
+        self._turns: PerTable[BotTurns] = PerTable()
         self._waiting: set[str] = set()
         """Tables whose bot waits for room on the disk to keep its move."""
 
@@ -43,18 +44,15 @@ class TableBots:
                 pace=hub.bot_pace,
                 on_failure=lambda exc, t=table: self._failed(t, exc),
             )
-            self._turns[table.id] = turns
+            self._turns.put(table.id, turns)
         turns.wake()
 
     def stop(self, table_id: str) -> None:
         """The table's bots stop here (this node no longer runs it, or it is gone)."""
-        turns = self._turns.pop(table_id, None)
-        if turns is not None:
-            turns.cancel()
+        self._turns.stop(table_id)
 
     def stop_all(self) -> None:
-        for table_id in list(self._turns):
-            self.stop(table_id)
+        self._turns.stop_all()
 
     def _failed(self, table: Table, exc: BaseException) -> None:
         """A bot's move failed: tried again in a while when the database could not keep it

@@ -17,13 +17,13 @@ import logging
 
 from wish_tui import games
 from wish_tui.club import SeatSpec
-from wish_tui.club.errors import ClubError
 from wish_tui.club.identity import person_of
 from wish_tui.club.tournament_page import page, summary
 from wish_tui.club.tournaments import arena, swiss
 from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 
 from . import seating as tablemod
+from .periodic import every_while
 from .table import BOT_LEVELS, TableError
 from .table_requests import start_stored
 
@@ -117,12 +117,7 @@ class TournamentRunner:
     # -- running ---------------------------------------------------------------------------------
     async def pair_every_while(self) -> None:
         """Look at the running tournaments every `PAIR_EVERY` seconds, for the server's life."""
-        while True:
-            await asyncio.sleep(PAIR_EVERY)
-            try:
-                await self.tick()
-            except (ClubError, TableError) as exc:
-                LOG.warning("a tournament could not be paired: %s", exc)
+        await every_while(PAIR_EVERY, self.tick, "a tournament could not be paired")
 
     async def tick(self) -> None:
         """Pair every running tournament that has players to pair, end those that are over."""

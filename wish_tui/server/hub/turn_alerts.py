@@ -15,10 +15,10 @@ import urllib.request
 
 from wish_tui import games
 from wish_tui.club.alerts import FORMAT
-from wish_tui.club.errors import ClubError
 from wish_tui.club.identity import player_id_of
 from wish_tui.tables.protocol import ProtocolError
 
+from .periodic import every_while
 from .table import TableError
 
 LOG = logging.getLogger(__name__)
@@ -75,12 +75,7 @@ class TurnAlerts:
 
     async def alert_every_while(self) -> None:
         """Look every `ALERT_EVERY` seconds, for the server's life."""
-        while True:
-            await asyncio.sleep(ALERT_EVERY)
-            try:
-                await self.look()
-            except (ClubError, TableError) as exc:
-                LOG.warning("turn alerts: %s", exc)
+        await every_while(ALERT_EVERY, self.look, "turn alerts")
 
     async def look(self) -> None:
         """Queue the moves waiting for absent members, and send what is due."""

@@ -34,7 +34,7 @@ import traceback
 from collections.abc import Awaitable, Callable
 
 from wish_tui.core import environment
-from wish_tui.server.pool.wire import encode
+from wish_tui.server.pool.wire import Inbox, encode
 
 MAX_LINE = 4096
 """The most bytes of one message from the pool."""
@@ -79,8 +79,7 @@ class Host:
         self.entry = entry
         self.read_environment = read_environment
         self.sessions: dict[int, tuple[HostedSession, asyncio.Task]] = {}
-        self._pending = bytearray()
-        self._fds: list[int] = []
+        self._inbox = Inbox()
         self._closed = asyncio.Event()
         self._loop = asyncio.get_running_loop()
 
@@ -91,7 +90,7 @@ class Host:
         await self._closed.wait()
         with contextlib.suppress(ValueError, OSError):
             self._loop.remove_reader(self.control.fileno())
-        self._drop_fds()
+        self._inbox.drop_fds()
         tasks = [task for _, task in self.sessions.values()]
         if tasks:
             await asyncio.wait(tasks)
@@ -120,23 +119,12 @@ class Host:
             return
         except OSError:
             data, fds, flags = b"", [], 0
-        self._fds += fds
-        if flags & socket.MSG_CTRUNC:
-            self._drop_fds()  # descriptors were lost: no app can be matched with its own
-        if not data or len(self._pending) + len(data) > MAX_LINE * 16:
+        self._inbox.keep_fds(fds, flags)
+        if not data or len(self._inbox.pending) + len(data) > MAX_LINE * 16:
             self._close()
             return
-        self._pending += data
-        while b"\n" in self._pending:
-            line, _, rest = bytes(self._pending).partition(b"\n")
-            self._pending[:] = rest
+        for line in self._inbox.lines(data):
             self._message(line)
-
-    def _drop_fds(self) -> None:
-        for fd in self._fds:
-            with contextlib.suppress(OSError):
-                os.close(fd)
-        self._fds.clear()
 
     def _message(self, line: bytes) -> None:
         try:
@@ -160,11 +148,12 @@ class Host:
             task.cancel()
 
     def _start(self, request: int) -> None:
-        if len(self._fds) < FDS_PER_APP or request in self.sessions:
-            self._drop_fds()
+        if request in self.sessions:
+            self._inbox.drop_fds()
+        fds = self._inbox.take_fds(FDS_PER_APP)
+        if fds is None:
             self.send({"exited": request, "status": 1})
             return
-        fds, self._fds = self._fds[:FDS_PER_APP], self._fds[FDS_PER_APP:]
         session = HostedSession(fds[0])
         # A context of its own: what the app sets (its environment, Textual's active app) is
         # seen by its own tasks only.

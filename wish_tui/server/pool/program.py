@@ -58,6 +58,7 @@ from wish_tui.server.pool.wire import (
     FULL_FOR_GROUP,
     MAX_GROUP,
     MAX_LINE,
+    Inbox,
     encode,
 )
 
@@ -146,8 +147,7 @@ class Pool:
         self.hosted: dict[int, HostedApp] = {}
         """Each app run by a host, by its request's id."""
         self.per_group: Counter[str] = Counter()
-        self._pending = bytearray()
-        self._fds: list[int] = []
+        self._inbox = Inbox()
         self._wake_read, self._wake_write = os.pipe()
         self._selector = selectors.DefaultSelector()
         self._dropping: dict[int, float] = {}
@@ -189,23 +189,12 @@ class Pool:
             return True
         except OSError:
             return False
-        self._fds += fds
-        if flags & socket.MSG_CTRUNC:
-            self._drop_fds()  # descriptors were lost: no request can be matched with its own
+        self._inbox.keep_fds(fds, flags)
         if not data:
             return False
-        self._pending += data
-        while b"\n" in self._pending:
-            line, _, rest = bytes(self._pending).partition(b"\n")
-            self._pending[:] = rest
+        for line in self._inbox.lines(data):
             self._request(line)
-        return len(self._pending) <= MAX_LINE  # a longer line is not from a server of ours
-
-    def _drop_fds(self) -> None:
-        for fd in self._fds:
-            with contextlib.suppress(OSError):
-                os.close(fd)
-        self._fds.clear()
+        return len(self._inbox.pending) <= MAX_LINE  # a longer line is not from a server of ours
 
     def _request(self, line: bytes) -> None:
         try:
@@ -218,13 +207,12 @@ class Pool:
             group = str(message.get("group", ""))[:MAX_GROUP]
             shared = message.get("shared") is True
         except (ValueError, KeyError, TypeError):
-            self._drop_fds()
+            self._inbox.drop_fds()
             return
-        if len(self._fds) < FDS_PER_SPAWN:
-            self._drop_fds()
+        fds = self._inbox.take_fds(FDS_PER_SPAWN)
+        if fds is None:
             self.send({"failed": request, "error": "the request came without its descriptors"})
             return
-        fds, self._fds = self._fds[:FDS_PER_SPAWN], self._fds[FDS_PER_SPAWN:]
         try:
             refusal = self._refusal(group)
             if refusal:

@@ -17,10 +17,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import signal
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
-from wish_tui.server.child import signal_group
+from wish_tui.server.child import GroupStopper
 
 READY_LINE = b"__GANGLION__\n"
 """The web driver's first line: the app is up."""
@@ -59,11 +58,10 @@ class WebChild:
         self._command = list(command)
         self._env = dict(env)
         self._on_output = on_output
-        self._stop_grace = stop_grace
+        self._stopper = GroupStopper(stop_grace)
         self._proc: asyncio.subprocess.Process | None = None
         self._stderr = bytearray()
         self._stderr_task: asyncio.Task | None = None
-        self._kill_timer: asyncio.TimerHandle | None = None
         self.closing_words = ""
         """What the app printed after it stopped drawing (its closing sentence, if any)."""
         self.drawn = asyncio.Event()
@@ -163,32 +161,15 @@ class WebChild:
                 await asyncio.wait_for(asyncio.shield(self._stderr_task), 1.0)
         return status
 
-    def _signal_group(self, signum: int) -> None:
-        signal_group(self._proc, signum)
-
     def terminate(self) -> None:
         """Ask the app to end (SIGTERM to its group); SIGKILL follows after the grace time."""
-        if self.is_running and self._kill_timer is None:
-            self._signal_group(signal.SIGTERM)
-            self._kill_timer = asyncio.get_running_loop().call_later(
-                self._stop_grace, self._signal_group, signal.SIGKILL
-            )
+        self._stopper.terminate(self._proc)
 
     async def stop(self) -> None:
         """End the app (see `terminate`) and whatever it left in its group."""
         if self._proc is None:
             return
-        if self._proc.returncode is None:
-            self.terminate()
-            try:
-                await self._proc.wait()
-            except asyncio.CancelledError:
-                self._signal_group(signal.SIGKILL)
-                raise
-        if self._kill_timer is not None:
-            self._kill_timer.cancel()
-            self._kill_timer = None
-        self._signal_group(signal.SIGKILL)
+        await self._stopper.stop(self._proc)
         if self._proc.stdin is not None:
             self._proc.stdin.close()
         if self._stderr_task is not None:

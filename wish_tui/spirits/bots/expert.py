@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from wish_tui.core.expert import ExpertBot as SearchingBot
 from wish_tui.core.game_search import GameSearch
-from wish_tui.core.rewards import final_rewards, lead_rewards, priors_from
+from wish_tui.core.rewards import final_rewards, lead_rewards
 from wish_tui.spirits.rules import Action, determinize
 
 from .evaluate import seat_value, seat_values, solo_chances, solo_win_chance
@@ -23,21 +23,14 @@ from .hard import JUDGEMENT, play_on
 from .planner import distinct_plans, greedy_action, in_take_part, take_plans
 from .reasons import describe
 
-WIN_SCALE = 4.0
-"""Points of expected lead that make a seat about 73% sure of winning."""
-CANDIDATES = 8
-"""Root moves compared by the search (the best by the hard bot's judgement)."""
-PRIOR_TEMPERATURE = 2.0
-"""Points below the best move at which a move's prior falls by e."""
-
 
 class SpiritsSearch(GameSearch):
     """The search's side of one decision of Spirits of the Forest, for the seat of `view`."""
 
-    candidates = CANDIDATES
+    candidates = 8
 
     def __init__(self, view: dict) -> None:
-        super().__init__(view, len(view["seats"]), determinize)
+        super().__init__(view, determinize)
         self.turn_no = view["turn_no"]
         self._lines: tuple = (None, {})
         """The last position whose ways to take were listed, and those ways with their values."""
@@ -74,7 +67,7 @@ class SpiritsSearch(GameSearch):
         else:
             seat = st.current_player
             values = [seat_value(st.apply(m), seat, JUDGEMENT) for m in moves]
-        return priors_from(values, PRIOR_TEMPERATURE)
+        return self.priors_of(values)
 
     def _take_lines(self, st) -> dict[tuple[Action, ...], float]:
         """Every way to finish the taking part of the turn that reaches a position of its own
@@ -94,7 +87,7 @@ class SpiritsSearch(GameSearch):
             return final_rewards(st.final_scores(), self.seats)
         if st.solo:
             return [solo_win_chance(st, solo_chances(st, JUDGEMENT)[0])]
-        return lead_rewards(seat_values(st, JUDGEMENT), WIN_SCALE)
+        return lead_rewards(seat_values(st, JUDGEMENT))
 
 
 class ExpertBot(SearchingBot):

@@ -265,14 +265,24 @@ def _wishes(raw: dict, spirit_names: tuple[str, ...]) -> dict[str, WishCard]:
     }
 
 
+def wish_request(card: WishCard, spirit_names: tuple[str, ...]) -> str:
+    """What a Wish card asks for, in a few words: 'most Dew Drops', 'most gemstones'."""
+    if card.request == "spirit":
+        return f"most {spirit_names[card.spirit]}" if card.spirit >= 0 else ""
+    return _WISH_REQUESTS[card.request]
+
+
+_WISH_REQUESTS = {
+    "favor": "most Favor tokens",
+    "gems": "most gemstones",
+    "doubles": "most two-symbol tiles",
+}
+
+
 def describe_wish(card: WishCard, spirit_names: tuple[str, ...]) -> str:
     """The card's request and reward in one sentence."""
-    request = {
-        "spirit": f"the most {spirit_names[card.spirit]}" if card.spirit >= 0 else "",
-        "favor": "the most Favor tokens",
-        "gems": "the most gemstones",
-        "doubles": "the most two-symbol tiles",
-    }[card.request]
+    request = wish_request(card, spirit_names)
+    request = f"the {request}" if request else ""
     if card.reward == "favor":
         reward = "choose one Favor token from those set aside"
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import validate
 from .catalog import COLUMNS, ROWS
+from .turn import PLAY_FIELDS
 
 FORMAT = "spirits.state/1"
 PLAYER_KEYS = (
@@ -31,12 +32,7 @@ TOP_KEYS = (
     "modules",
     "seed",
     "rng",
-    "phase",
-    "first",
-    "turn",
-    "turn_no",
-    "step",
-    "took",
+    *PLAY_FIELDS,
     "spirit",
     "forest",
     "gems",
@@ -82,12 +78,7 @@ def to_dict(st) -> dict:
         "modules": list(st.modules),
         "seed": st.seed,
         "rng": st.rng,
-        "phase": st.phase,
-        "first": st.first,
-        "turn": st.turn,
-        "turn_no": st.turn_no,
-        "step": st.step,
-        "took": st.took,
+        **{name: getattr(st, name) for name in PLAY_FIELDS},
         "spirit": st.spirit,
         "forest": _grid(st.forest),
         "gems": _grid(st.gems),
@@ -119,7 +110,7 @@ def from_dict(cls, d, catalog=None):
     st.seats = tuple(d["seats"])
     st.solo = d["solo"]
     st.modules = tuple(d["modules"])
-    for name in ("seed", "rng", "phase", "first", "turn", "turn_no", "step", "took", "spirit"):
+    for name in ("seed", "rng", *PLAY_FIELDS, "spirit"):
         setattr(st, name, d[name])
     st.forest = _flat(d["forest"])
     st.gems = _flat(d["gems"])

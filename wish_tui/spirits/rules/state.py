@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wish_tui.core.state import BaseState, StateParts
 
-from . import explain, flow, scoring, serial, undo, views
+from . import explain, flow, scoring, serial, turn, undo, views
 from .actions import Action, IllegalAction
 from .catalog import Catalog
 
@@ -24,12 +24,7 @@ class State(BaseState):
         "modules",
         "seed",
         "rng",
-        "phase",
-        "first",
-        "turn",
-        "turn_no",
-        "step",
-        "took",
+        *turn.PLAY_FIELDS,
         "spirit",
         "forest",
         "gems",

@@ -18,6 +18,8 @@ from __future__ import annotations
 from .actions import GEM, GIVE, GIVE_SUPPLY, MOVE, PASS, PLUS, SKIP, STOP, TAKE
 
 COLUMNS = 12
+PLAY_FIELDS = ("phase", "first", "turn", "turn_no", "step", "took")
+"""Where play stands: the State's fields that a save and a view both give as they are."""
 
 
 def has_gem_to_give(st, seat: int) -> bool:

@@ -1,15 +1,8 @@
 """What may be undone: the acting seat's own decisions within its own turn, as long as nothing
 hidden was revealed and no other seat decided since.
 
-The functions read a *history*: the states of the game in order, ``history[0]`` the oldest kept
-and ``history[-1]`` the current one, each the result of one action on the one before. They answer
-with an index into that list:
-
-    target = undo_target(history)          # one decision back, or None
-    if target is None:
-        notify(why_no_undo(history))       # one sentence
-    else:
-        history = history[: target + 1]
+The undo walk over a history (`undo_target`, `why_no_undo`, `undo_points`) is core's
+(`wish_tui.core.state`), with the policy below.
 
 A step cannot be taken back when, between that point and now,
 

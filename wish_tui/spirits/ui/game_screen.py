@@ -21,6 +21,7 @@ from wish_tui.spirits.words.marks import (
     place_words,
     tile_words,
 )
+from wish_tui.ui.screens.board_keys import arrow_bindings, number_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 
@@ -40,14 +41,8 @@ class GameScreen(TableScreen):
         # other key.
         *TableScreen.base_bindings("enter", "left", "right", "up", "down", "escape"),
         *TableScreen.base_bindings("1", "2", "3", "4"),
-        Binding("left", "cursor(-1, 0)", "Choose", key_display="←→↑↓"),
-        Binding("right", "cursor(1, 0)", show=False),
-        Binding("up", "cursor(0, -1)", show=False),
-        Binding("down", "cursor(0, 1)", show=False),
-        Binding("1", "row(0)", "Row", key_display="1-4"),
-        Binding("2", "row(1)", show=False),
-        Binding("3", "row(2)", show=False),
-        Binding("4", "row(3)", show=False),
+        *arrow_bindings("cursor", "Choose"),
+        *number_bindings("row", 4, "Row"),
         Binding("g", "gem", "Gem"),
         UNDO,
         Binding("enter", "take", "Take"),

@@ -13,6 +13,7 @@ import re
 from wish_tui.core.projected import projected_clause
 from wish_tui.core.ranking import places_of
 from wish_tui.core.seat_words import seat_label
+from wish_tui.core.view_sections import section_reader
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 
 from .marks import SEAT_TITLE, category_name, kind_name, tile_words
@@ -51,11 +52,6 @@ def title(seat_name: str) -> str:
 
 def _name(view: dict, seat: int, viewer: int | None) -> str:
     return seat_label(title(view["seats"][seat]), seat, viewer, len(view["seats"]))
-
-
-def section(view: dict, seat: int | None, name: str) -> list[str]:
-    """The sentences of one section of `view` as `seat` sees it (None: a spectator)."""
-    return _SECTION_LINES[name](view, seat)
 
 
 def _tile_text(entry: dict, view: dict) -> str:
@@ -318,5 +314,5 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
 
 
-_SECTION_LINES = dict(zip(SECTIONS, (_forest, _seats, _majorities, _cards), strict=True))
-"""Per section of SECTIONS: its sentences, from (view, seat)."""
+section = section_reader(SECTIONS, (_forest, _seats, _majorities, _cards))
+"""section(view, seat, name): the sentences of one section of SECTIONS as `seat` sees it."""

@@ -11,6 +11,7 @@ import re
 
 from wish_tui.spirits.rules import CATALOG, SPIRITS, Action
 from wish_tui.spirits.rules import solo as solo_rules
+from wish_tui.spirits.rules.catalog import wish_request
 
 from .marks import SEAT_TITLE, category_name, kind_name, place_words, tile_words_of
 
@@ -27,12 +28,7 @@ def with_place_words(text: str) -> str:
 def wish_short(name: str) -> str:
     """A Wish card in a few words: 'most Dew Drops → +1 Flowers'."""
     card = CATALOG.wishes[name]
-    request = {
-        "spirit": f"most {category_name(SPIRITS[card.spirit])}" if card.spirit >= 0 else "",
-        "favor": "most Favor tokens",
-        "gems": "most gemstones",
-        "doubles": "most two-symbol tiles",
-    }[card.request]
+    request = wish_request(card, CATALOG.spirit_names)
     if card.reward == "favor":
         reward = "a Favor token"
     else:

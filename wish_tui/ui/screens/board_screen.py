@@ -11,8 +11,11 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
+from textual.app import ComposeResult
 
+from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.part_tabs import PartTabs
+from wish_tui.widgets.view_text import ViewText
 
 from .app_screen import AppScreen
 from .table_board import TableBoard
@@ -32,8 +35,18 @@ class BoardScreen(AppScreen):
 
     def __init__(self, board: type[TableBoard]) -> None:
         super().__init__(classes="table")
+        self.board = board
+        """The game's board (`TableBoard`)."""
         self.parts = BoardParts(self, board)
         """The board's parts, and the one in sight on a narrow terminal."""
+
+    def compose(self) -> ComposeResult:
+        """The part tabs, the board, a status line and the keys (a replay's, a watched
+        table's; the table screen composes its own)."""
+        yield self.parts.tabs()
+        yield self.board(id="board-root")
+        yield ViewText(id="status")
+        yield KeyFooter()
 
     @property
     def compact(self) -> bool:

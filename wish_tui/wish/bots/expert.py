@@ -6,7 +6,7 @@ the moves of a node are tried in the order of the hard bot's judgement of where 
 (`hard.JUDGEMENT`), which also biases the choice while they are little visited. A new node's
 position is played on quickly: the seat deciding there finishes its turn by the medium planner
 (narrow and shallow), and every seat's position is then judged; a seat's reward is its chance of
-winning read from its lead over the best other seat (`WIN_SCALE`).
+winning read from its lead over the best other seat (`core.rewards.WIN_SCALE`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import random
 
 from wish_tui.core.expert import ExpertBot as SearchingBot
 from wish_tui.core.game_search import GameSearch
-from wish_tui.core.rewards import lead_rewards, leads, priors_from
+from wish_tui.core.rewards import lead_rewards, leads
 from wish_tui.wish.rules import Action, determinize
 
 from .base import FreeMoves
@@ -24,14 +24,8 @@ from .hard import JUDGEMENT, Playout, _likeliest_destinies, _own_turn
 from .hard import _describe as describe_action
 from .planner import plan_turn
 
-CANDIDATES = 6
-"""Root moves compared by the search (the best by the hard bot's judgement)."""
-WIN_SCALE = 4.0
-"""VP of lead that make a seat about 73% sure of winning (the logistic curve's scale)."""
 PRIOR_PLAN = (5, 4)
 """Width and depth of the plan of the rest of a turn that ranks its actions (the hard bot's)."""
-PRIOR_TEMPERATURE = 1.0
-"""VP below the best move at which a move's prior falls by e."""
 PRIOR_RIVALRY = 0.3
 """How much of the best opponent's value a move's prior subtracts (as the medium planner)."""
 
@@ -39,10 +33,11 @@ PRIOR_RIVALRY = 0.3
 class WishSearch(GameSearch):
     """The search's side of one decision of Wish, for the seat of `view`."""
 
-    candidates = CANDIDATES
+    prior_temperature = 1.0
+    seats_key = "djinns"
 
     def __init__(self, view: dict) -> None:
-        super().__init__(view, len(view["djinns"]), determinize)
+        super().__init__(view, determinize)
         own = view["phase"] == "play" and view["order"][view["turn_idx"]] == self.seat
         self.turn = (view["round"], view["turn_idx"]) if own else None
         """The seat's turn under way (None outside its turn)."""
@@ -76,14 +71,14 @@ class WishSearch(GameSearch):
             # ranks its candidates); one the planner skips (a trade no Wish needs) comes last.
             width, depth = PRIOR_PLAN
             found = plan_turn(st, width=width, depth=depth, weights=JUDGEMENT).by_first
-            low = min(found.values()) - PRIOR_TEMPERATURE
+            low = min(found.values()) - self.prior_temperature
             values = [found.get(m, low) for m in moves]
         else:
             rivals = RivalCache(seat, JUDGEMENT)
             values = [
                 seat_value(st.apply(m), seat, PRIOR_RIVALRY, JUDGEMENT, rivals) for m in moves
             ]
-        return priors_from(values, PRIOR_TEMPERATURE)
+        return self.priors_of(values)
 
     def play_out(self, st):
         return Playout(st, self.seat).play_on(st)
@@ -91,7 +86,7 @@ class WishSearch(GameSearch):
     def rewards_at(self, st) -> list[float]:
         # Final scores once over (position_value is the score then): the lead gained or lost
         # since the decision, as a chance of winning.
-        return lead_rewards(self.values(st), WIN_SCALE, self.centers)
+        return lead_rewards(self.values(st), centers=self.centers)
 
 
 class ExpertBot(SearchingBot):
@@ -109,4 +104,4 @@ class ExpertBot(SearchingBot):
         return WishSearch(view)
 
     def describe(self, view: dict, action: Action) -> str:
-        return describe_action(action, determinize(view, self.seed), view["seat"])
+        return describe_action(action, determinize(view, self.deal_seed), view["seat"])

@@ -17,6 +17,7 @@ same choices and the worst decision is bounded.
 
 from __future__ import annotations
 
+from wish_tui.core.playout_ranking import playout_verdict, rank_by_playouts
 from wish_tui.wish.rules import Action, State
 
 from .base import Bot, match
@@ -116,41 +117,19 @@ class HardBot(Bot):
         return match(self._compare(view, sample, candidates, start), legal)
 
     def _compare(self, view: dict, first: State, candidates: list[Action], start: int) -> Action:
-        """The candidate whose playouts end best on average, over the same sampled deals.
-
-        Common random numbers: every candidate is played out on each deal. A new deal is
-        sampled only while the dearest deal so far still fits in the budget.
-        """
+        """The candidate whose playouts end best on average, over the same sampled deals (a new
+        deal only while the dearest deal so far still fits in the budget)."""
         seat = view["seat"]
-        work = work_counter()
-        samples = [first]
-        totals = [0.0] * len(candidates)
-        dearest = 0
-        while True:
-            sample = samples[-1]
-            before = work[0]
-            for index, action in enumerate(candidates):
-                totals[index] += _playout(sample, seat, action)
-            dearest = max(dearest, work[0] - before)
-            used = work[0] - start
-            if len(samples) >= MIN_SAMPLES and used + dearest > self.work:
-                break
-            samples.append(self.sample(view))
-        scores = [
-            (total / len(samples), -index, action)
-            for index, (total, action) in enumerate(zip(totals, candidates, strict=True))
-        ]
-        scores.sort(reverse=True)
+        scores = rank_by_playouts(
+            first,
+            candidates,
+            playout=lambda deal, action: _playout(deal, seat, action),
+            resample=lambda: self.sample(view),
+            enough=lambda deals, used, dearest: deals >= MIN_SAMPLES and used + dearest > self.work,
+            start=start,
+        )
         best = scores[0][2]
-        margin = scores[0][0] - scores[1][0]
-        against = f"'{scores[1][2]}'"
-        if margin < 0.05:
-            verdict = f"playing on to the end of the coming round, it does as well as {against}"
-        else:
-            verdict = (
-                f"playing on to the end of the coming round, it ends {margin:.1f} VP better "
-                f"than {against}"
-            )
+        verdict = playout_verdict(scores, "playing on to the end of the coming round")
         self.last_reason = f"{_describe(best, first, seat)}; {verdict}"
         return best
 
@@ -226,10 +205,20 @@ def _own_turn(st, seat: int) -> tuple | None:
     return (st.round, st.turn_idx)
 
 
+_PLAIN_REASONS = {
+    "caravan": "trade with the Caravan while it is here",
+    "manifest": "use this Area's Manifest ability",
+    "end": "nothing left that improves your position this turn",
+}
+"""The reason for an action of these kinds, whatever it is played on."""
+
+
 def _describe(action: Action, state, seat: int) -> str:
     """A short reason for an action, in the words of the game."""
     cat = state.catalog
     kind = action.kind
+    if kind in _PLAIN_REASONS:
+        return _PLAIN_REASONS[kind]
     if kind == "fulfill":
         wish = cat.wishes[action.arg]
         return f"fulfill {wish.name} now for {wish.vp} VP"
@@ -240,12 +229,6 @@ def _describe(action: Action, state, seat: int) -> str:
     if kind == "empower":
         place = cat.area_index[action.at] if action.at else state.players[seat].area
         return empower_reason(state, seat, place)
-    if kind == "caravan":
-        return "trade with the Caravan while it is here"
-    if kind == "manifest":
-        return "use this Area's Manifest ability"
-    if kind == "end":
-        return "nothing left that improves your position this turn"
     if kind == "trade":
         return trade_reason(state, seat, action.arg)
     if kind == "keep":

@@ -13,18 +13,8 @@ nothing between that point and now
 During setup the same holds for a run of decisions by one seat (e.g. the solo Destiny choice and
 the Wish discard that follows it).
 
-The functions read a *history*: the states of the game in order, ``history[0]`` the oldest kept
-and ``history[-1]`` the current one, each the result of one action on the one before (as
-``GameRecord`` and the engine keep them). They answer with an index into that list:
-
-    target = undo_target(history)          # one decision back, or None
-    if target is None:
-        notify(why_no_undo(history))       # one sentence
-    else:
-        history = history[: target + 1]    # and drop as many actions from the record
-
-``undo_points(history)`` lists every state the current seat may go back to, the most recent first
-(its last entry is "restart the turn").
+The undo walk over a history (`undo_target`, `why_no_undo`, `undo_points`) is core's
+(`wish_tui.core.state`), with the policy below; the last of `undo_points` is "restart the turn".
 """
 
 from __future__ import annotations

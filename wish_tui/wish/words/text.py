@@ -12,6 +12,7 @@ import re
 
 from wish_tui.core.ranking import places_of
 from wish_tui.core.seat_words import seat_label
+from wish_tui.core.view_sections import section_reader
 from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
 
 from .marks import DJINN_TITLE
@@ -122,11 +123,6 @@ def title(djinn: str) -> str:
 
 def _name(view: dict, seat: int, viewer: int | None) -> str:
     return seat_label(title(view["djinns"][seat]), seat, viewer, len(view["djinns"]))
-
-
-def section(view: dict, seat: int | None, name: str) -> list[str]:
-    """The sentences of one section of `view` as `seat` sees it (None: a spectator)."""
-    return _SECTION_LINES[name](view, seat)
 
 
 def _round(view: dict, seat: int | None) -> list[str]:
@@ -369,5 +365,5 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
 
 
-_SECTION_LINES = dict(zip(SECTIONS, (_round, _map, _offer, _hand, _board, _seats), strict=True))
-"""Per section of SECTIONS: its sentences, from (view, seat)."""
+section = section_reader(SECTIONS, (_round, _map, _offer, _hand, _board, _seats))
+"""section(view, seat, name): the sentences of one section of SECTIONS as `seat` sees it."""

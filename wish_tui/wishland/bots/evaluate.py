@@ -270,26 +270,11 @@ def _card_promise(p, left: int, share: float) -> float:
             value += 0.7 * (
                 scoring.from_table(_H11_TABLE, n + int(buys)) - scoring.from_table(_H11_TABLE, n)
             )
-        if hotels >> 13 & 1:
-            value += 0.12 * left
-        if hotels >> 14 & 1:
-            value += 0.03 * left
-        if hotels >> 15 & 1:
-            value += 0.02 * left
-        if hotels >> 16 & 1:
-            value += 0.06 * left
+        for number, per_turn in HOTEL_PROMISE.items():
+            if hotels >> number & 1:
+                value += per_turn * left
         if hotels >> 17 & 1:
             value += 0.8 * share * 2
-        if hotels >> 18 & 1:
-            value += 0.04 * left
-        if hotels >> 19 & 1:
-            value += 0.06 * left
-        if hotels >> 20 & 1:
-            value += 0.02 * left
-        if hotels >> 21 & 1:
-            value += 0.05 * left
-        if hotels >> 22 & 1:
-            value += 0.06 * left
         if hotels >> 7 & 1:
             value += 0.5 * share * 2
     ent = p.ent
@@ -302,5 +287,17 @@ def _card_promise(p, left: int, share: float) -> float:
     return value
 
 
+HOTEL_PROMISE = {
+    13: 0.12,
+    14: 0.03,
+    15: 0.02,
+    16: 0.06,
+    18: 0.04,
+    19: 0.06,
+    20: 0.02,
+    21: 0.05,
+    22: 0.06,
+}
+"""VP per turn left that a Hotel's ongoing rewards bring, roughly (by Hotel number)."""
 ENT_PROMISE = {1: 0.08, 2: 0.07, 3: 0.04, 6: 0.06, 7: 0.06, 8: 0.07, 10: 0.03, 12: 0.03}
 """VP per turn left that an Entrepreneur's ongoing rewards bring, roughly."""

@@ -15,7 +15,7 @@ import random
 
 from wish_tui.core.expert import ExpertBot as SearchingBot
 from wish_tui.core.game_search import GameSearch
-from wish_tui.core.rewards import final_rewards, lead_rewards, priors_from, solo_reward
+from wish_tui.core.rewards import final_rewards, lead_rewards, solo_reward
 from wish_tui.wishland.rules import Action, determinize
 
 from . import policy
@@ -24,26 +24,20 @@ from .hard import HardBot, horizon, play_on
 from .policy import work_counter
 from .reasons import describe
 
-WIN_SCALE = 4.0
-"""VP of lead that make a seat about 73% sure of winning."""
 SOLO_TARGET = 45.0
 """Solo: the score judged an even chance (about the hard bot's average)."""
 SOLO_SCALE = 8.0
-CANDIDATES = 6
-"""Root moves compared by the search (the best by the medium policy's judgement)."""
 PLAYOUT_CAP = 4000
 """Engine applies after which a playout stops and its position is judged."""
-PRIOR_TEMPERATURE = 2.0
-"""VP below the best move at which a move's prior falls by e."""
 
 
 class WishlandSearch(GameSearch):
     """The search's side of one decision of Wishland, for the seat of `view`."""
 
-    candidates = CANDIDATES
+    seats_key = "players"
 
     def __init__(self, view: dict) -> None:
-        super().__init__(view, len(view["players"]), determinize)
+        super().__init__(view, determinize)
         self.weights = HardBot.weights
         self.until: int | None = None
         """The round whose start ends a playout: as the hard bot's, from the decision's round."""
@@ -69,7 +63,7 @@ class WishlandSearch(GameSearch):
         if len(moves) == 1:
             return [1.0]
         ranked = {a: v for v, a in policy.ranked(st, self.weights)}
-        return priors_from([ranked[m] for m in moves], PRIOR_TEMPERATURE)
+        return self.priors_of([ranked[m] for m in moves])
 
     def play_out(self, st):
         stop = work_counter()[0] + PLAYOUT_CAP
@@ -83,7 +77,7 @@ class WishlandSearch(GameSearch):
         values = [position_value(st, s, self.weights) for s in range(self.seats)]
         if self.seats == 1:
             return [solo_reward(values[0], SOLO_TARGET, SOLO_SCALE)]
-        return lead_rewards(values, WIN_SCALE)
+        return lead_rewards(values)
 
 
 class ExpertBot(SearchingBot):
@@ -93,4 +87,4 @@ class ExpertBot(SearchingBot):
         return WishlandSearch(view)
 
     def describe(self, view: dict, action: Action) -> str:
-        return describe(action, determinize(view, self.seed), view["seat"])
+        return describe(action, determinize(view, self.deal_seed), view["seat"])

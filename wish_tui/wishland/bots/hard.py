@@ -15,6 +15,7 @@ budget, so a seed always replays the same choices and the worst decision is boun
 
 from __future__ import annotations
 
+from wish_tui.core.playout_ranking import playout_verdict, rank_by_playouts
 from wish_tui.wishland.rules import Action
 
 from . import policy
@@ -87,39 +88,25 @@ class HardBot(Bot):
     def _compare(self, view: dict, first, candidates: list[Action], start: int) -> Action:
         """The candidate whose playouts end best on average, over the same sampled deals."""
         seat = view["seat"]
-        work = work_counter()
-        samples = [first]
-        totals = [0.0] * len(candidates)
-        dearest = 0
         cap = max(1, self.work // len(candidates))
         # Within a round a multi-seat game hides nothing the playouts use: one deal is enough.
         hidden = first.solo or first.phase == "setup" or horizon(first) > first.round + 1
-        while True:
-            sample = samples[-1]
-            before = work[0]
-            for index, action in enumerate(candidates):
-                totals[index] += playout(sample, seat, action, self.weights, cap)
-            dearest = max(dearest, work[0] - before)
-            used = work[0] - start
-            if len(samples) >= MIN_SAMPLES and (
-                not hidden or used + dearest > self.work or len(samples) >= MAX_SAMPLES
-            ):
-                break
-            samples.append(self.sample(view))
-        scores = sorted(
-            (
-                (total / len(samples), -index, action)
-                for index, (total, action) in enumerate(zip(totals, candidates, strict=True))
-            ),
-            reverse=True,
+
+        def enough(deals: int, used: int, dearest: int) -> bool:
+            return deals >= MIN_SAMPLES and (
+                not hidden or used + dearest > self.work or deals >= MAX_SAMPLES
+            )
+
+        scores = rank_by_playouts(
+            first,
+            candidates,
+            playout=lambda deal, action: playout(deal, seat, action, self.weights, cap),
+            resample=lambda: self.sample(view),
+            enough=enough,
+            start=start,
         )
         best = scores[0][2]
-        margin = scores[0][0] - scores[1][0]
-        against = f"'{scores[1][2]}'"
-        if margin < 0.05:
-            verdict = f"playing the game on, it does as well as {against}"
-        else:
-            verdict = f"playing the game on, it ends {margin:.1f} VP better than {against}"
+        verdict = playout_verdict(scores, "playing the game on")
         self.last_reason = f"{describe(best, first, seat)}; {verdict}"
         return best
 

@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from . import economy
 from .catalog import ACTOR, HOTEL, MASCOT, RESTAURANT, RIDE, TICKET
-from .tables import CARDS, CAT, CATEGORY, KIND, ent_param, hotel_card, hotel_param
+from .tables import CARDS, CAT, CATEGORY, KIND, ent_factor, ent_param, hotel_card, hotel_param
 
 TOP = CAT.track_top
 _HAPPY_VP = CAT.happiness_odd_vp
 _VISITOR_CREDITS = CAT.visitors_odd_credits
-_E4 = ent_param(4, "factor")
-_E5 = ent_param(5, "factor")
-_E8 = ent_param(8, "factor")
 _E1_CREDITS = ent_param(1, "credits")
 _E1_VP = ent_param(1, "vp")
 _E3_CREDITS = ent_param(3, "credits")
@@ -38,36 +35,32 @@ E9 = CAT.entrepreneurs[8].params
 # -- the tracks, Workers and Ticket Offices --------------------------------------------------
 def happiness_odd_vp(p) -> int:
     """The VP an odd space of the Happiness Track pays this seat (Entrepreneur #4 doubles it)."""
-    return _HAPPY_VP * (_E4 if p.ent == 4 else 1)
+    return _HAPPY_VP * ent_factor(p, 4)
 
 
 def visitors_odd_credits(p) -> int:
     """The Credits an odd space of the Visitor Track pays this seat (Entrepreneur #5 doubles)."""
-    return _VISITOR_CREDITS * (_E5 if p.ent == 5 else 1)
+    return _VISITOR_CREDITS * ent_factor(p, 5)
+
+
+def _climb(space: int, n: int) -> tuple[int, int]:
+    """Return (the space reached `n` spaces up a track from `space`, odd spaces passed)."""
+    reached = min(space + n, TOP) if n > 0 else space
+    return reached, (reached + 1) // 2 - (space + 1) // 2
 
 
 def happiness(st, seat: int, n: int) -> None:
     """Move `n` spaces up the Happiness Track; each odd space reached pays 1 VP."""
     p = st.mut(seat)
-    per = happiness_odd_vp(p)
-    for _ in range(n):
-        if p.happiness >= TOP:
-            return
-        p.happiness += 1
-        if p.happiness & 1:
-            p.vp += per
+    p.happiness, odd = _climb(p.happiness, n)
+    p.vp += odd * happiness_odd_vp(p)
 
 
 def visitors(st, seat: int, n: int) -> None:
     """Move `n` spaces up the Visitor Track; each odd space reached pays 2 Credits."""
     p = st.mut(seat)
-    per = visitors_odd_credits(p)
-    for _ in range(n):
-        if p.visitors >= TOP:
-            return
-        p.visitors += 1
-        if p.visitors & 1:
-            p.credits += per
+    p.visitors, odd = _climb(p.visitors, n)
+    p.credits += odd * visitors_odd_credits(p)
 
 
 def workers(st, seat: int, n: int) -> None:
@@ -206,7 +199,7 @@ def play(st, seat: int, card: int) -> None:
     else:
         nth = p.counts[MASCOT]
         if nth <= len(_MASCOT_BONUS):
-            times = _E8 if p.ent == 8 else 1
+            times = ent_factor(p, 8)
             reward(st, seat, _MASCOT_BONUS[nth - 1], "mascot", times)
     if hotels >> 22 & 1 and c.cost >= _H22_COST and card != _H22:
         choose(st, seat, "hotel22")

@@ -11,7 +11,7 @@ from wish_tui.core.ranking import tied_ranking
 
 from . import economy
 from .catalog import ACTOR, MASCOT, TICKET
-from .tables import CAT, CATEGORY, ENTERTAINMENT, KIND, PENALTY, ent_param, hotel_param
+from .tables import CAT, CATEGORY, ENTERTAINMENT, KIND, PENALTY, ent_factor, ent_param, hotel_param
 
 STEPS = (
     "victory_track",
@@ -28,9 +28,6 @@ _BONUS = CAT.entertainment_bonus
 _H5_TABLE = hotel_param(5, "table")
 _H11_TABLE = hotel_param(11, "table")
 _E10_VP = ent_param(10, "vp")
-_E4 = ent_param(4, "factor")
-_E5 = ent_param(5, "factor")
-_E8 = ent_param(8, "factor")
 _TOP = CAT.track_top
 
 
@@ -100,7 +97,7 @@ def entertainment(p) -> tuple[int, int, int]:
     distinct = len(set(on_actors))
     unique = distinct + p.has_hotel(9)
     if p.counts[MASCOT] >= 5:
-        unique += _E8 if p.ent == 8 else 1
+        unique += ent_factor(p, 8)
     unique = min(unique, len(_BONUS) - 1)
     duplicates = len(on_actors) - distinct if p.has_hotel(12) else 0
     return unique, _BONUS[unique], duplicates
@@ -111,14 +108,14 @@ def happiness_vp(p) -> int:
     if p.happiness < _TOP:
         return 0
     sets = sum(1 for n in p.counts if n >= CAT.happiness_final_set)
-    return sets * (_E4 if p.ent == 4 else 1)
+    return sets * ent_factor(p, 4)
 
 
 def visitors_vp(p) -> int:
     """Visitors 10: 1 VP for every 5 Credits of Income."""
     if p.visitors < _TOP:
         return 0
-    return economy.income(p) // CAT.visitors_final_per * (_E5 if p.ent == 5 else 1)
+    return economy.income(p) // CAT.visitors_final_per * ent_factor(p, 5)
 
 
 def restaurant_penalty(p) -> int:

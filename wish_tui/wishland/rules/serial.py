@@ -60,13 +60,7 @@ def step_to_list(step: tuple) -> list:
 
 def _player_to_dict(p) -> dict:
     return {
-        "credits": p.credits,
-        "vp": p.vp,
-        "happiness": p.happiness,
-        "visitors": p.visitors,
-        "workers": p.workers,
-        "reserve": p.reserve,
-        "tickets": p.tickets,
+        **{key: getattr(p, key) for key in _PLAYER_INTS},
         "park": [CARD_ID[c] for c in p.park],
         "hand": [CARD_ID[c] for c in p.hand],
         "entrepreneur": _ent_id(p.ent),

@@ -38,3 +38,12 @@ def hotel_param(number: int, key: str):
 def ent_param(number: int, key: str):
     """An amount printed on Entrepreneur #`number`."""
     return CAT.entrepreneurs[number - 1].params[key]
+
+
+_FACTOR = {number: ent_param(number, "factor") for number in (4, 5, 8)}
+"""The factors Entrepreneurs #4 (Happiness), #5 (Visitors) and #8 (Mascots) multiply by."""
+
+
+def ent_factor(p, number: int) -> int:
+    """The factor Entrepreneur #`number` (4, 5 or 8) multiplies by when the seat keeps it, else 1."""
+    return _FACTOR[number] if p.ent == number else 1

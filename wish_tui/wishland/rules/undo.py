@@ -10,17 +10,8 @@ now
 - involved another seat's decision, because that seat has already acted on what it saw;
 - ended the turn (the next turn, the next Turn Order choice or the next phase began).
 
-The functions read a *history*: the states of the game in order, ``history[0]`` the oldest kept
-and ``history[-1]`` the current one, each the result of one action on the one before. They answer
-with an index into that list:
-
-    target = undo_target(history)          # one decision back, or None
-    if target is None:
-        notify(why_no_undo(history))       # one sentence
-    else:
-        history = history[: target + 1]    # and drop as many actions from the record
-
-``undo_points(history)`` lists every state the current seat may go back to, the most recent first.
+The undo walk over a history (`undo_target`, `why_no_undo`, `undo_points`) is core's
+(`wish_tui.core.state`), with the policy below.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from wish_tui.ui.screens.board_keys import arrow_bindings, number_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.projection import projected_total
@@ -65,13 +66,9 @@ class GameScreen(TableScreen):
         *TableScreen.base_bindings("enter", "left", "right", "up", "down"),
         *TableScreen.base_bindings(*"123456789"),
         # At 80 columns every key fits with all the rare ones showing (solo's 1-9 is in `?`).
-        Binding("left", "cursor(0, -1)", "Card", key_display="←→↑↓"),
-        Binding("right", "cursor(0, 1)", show=False),
-        Binding("up", "cursor(-1, 0)", show=False),
-        Binding("down", "cursor(1, 0)", show=False),
-        Binding("1", "row(0)", "Row", key_display="1-5"),
-        *(Binding(str(d), f"row({d - 1})", show=False) for d in range(2, 6)),
-        *(Binding(str(d), f"hand({d - 1})", show=False) for d in range(1, 10)),
+        *arrow_bindings("cursor", "Card"),
+        *number_bindings("row", 5, "Row"),
+        *number_bindings("hand", 9),
         Binding("enter,b", "buy", "Buy", key_display="b"),
         Binding("enter,b", "play", "Play", key_display="⏎"),
         Binding("d", "draw", "Draw"),
@@ -397,12 +394,12 @@ class GameScreen(TableScreen):
         return option_words(action, self.view(), self.viewer)
 
     # -- keys ----------------------------------------------------------------------------------
-    def action_cursor(self, dr: int, dc: int) -> None:
+    def action_cursor(self, dx: int, dy: int) -> None:
         """Move the highlight over the Marketplace (in solo your hand) and your park."""
         if not self._keys_active():
             return
         view = self.view()
-        self.cursor = places.step(self.cursor, places.places(view, self.viewer), dr, dc)
+        self.cursor = places.step(self.cursor, places.places(view, self.viewer), dy, dx)
         self.bring_part(places.part_of(self.cursor))
         self.refresh_view()
 

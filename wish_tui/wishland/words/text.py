@@ -11,6 +11,7 @@ from __future__ import annotations
 from wish_tui.core.projected import projected_clause
 from wish_tui.core.ranking import places_of
 from wish_tui.core.seat_words import seat_label
+from wish_tui.core.view_sections import section_reader
 
 from .marks import ROW_TITLE, seat_title
 from .words import ENTREPRENEUR_GIST
@@ -68,11 +69,6 @@ def _stacks(stacks: list[dict], view: dict) -> str:
     if not stacks:
         return "no Workers"
     return ", ".join(f"{seat_title(s['colour'])} {plural(s['workers'], 'Worker')}" for s in stacks)
-
-
-def section(view: dict, seat: int | None, name: str) -> list[str]:
-    """The sentences of one section of `view` as `seat` sees it (None: a spectator)."""
-    return _SECTION_LINES[name](view, seat)
 
 
 def _round(view: dict, seat: int | None) -> list[str]:
@@ -218,15 +214,19 @@ def _achievements(view: dict, seat: int | None) -> list[str]:
     return lines or ["No Achievements are in play."]
 
 
+_OUTSIDE_ROUNDS = {
+    "setup": "the setup: choosing Entrepreneurs",
+    "final": "the Final Scoring",
+    "over": "over",
+}
+"""Where the game stands in a phase outside the rounds."""
+
+
 def progress(view: dict) -> str:
     """Where the game stands: 'round 3 of 7, turn 2 of 4'."""
     phase = view["phase"]
-    if phase == "setup":
-        return "the setup: choosing Entrepreneurs"
-    if phase == "final":
-        return "the Final Scoring"
-    if phase == "over":
-        return "over"
+    if phase in _OUTSIDE_ROUNDS:
+        return _OUTSIDE_ROUNDS[phase]
     where = f"round {view['round']} of {view['rounds']}"
     if phase == "turns":
         return f"{where}, turn {view['turn']} of {view['turns']}"
@@ -313,5 +313,5 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
     return [lines[0][:1].upper() + lines[0][1:], *lines[1:]] if lines else lines
 
 
-_SECTION_LINES = dict(zip(SECTIONS, (_round, _market, _park, _seats, _achievements), strict=True))
-"""Per section of SECTIONS: its sentences, from (view, seat)."""
+section = section_reader(SECTIONS, (_round, _market, _park, _seats, _achievements))
+"""section(view, seat, name): the sentences of one section of SECTIONS as `seat` sees it."""
