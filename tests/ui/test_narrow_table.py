@@ -180,7 +180,7 @@ async def test_the_players_board_and_the_map_read_whole_at_forty_columns():
 
 
 async def test_the_detail_line_takes_twice_its_rows_at_forty_columns():
-    for size, rows in (((40, 30), 4), ((90, 20), 2), ((80, 24), 2)):
+    for size, rows in (((40, 30), 4), ((40, 20), 2), ((90, 20), 2), ((80, 24), 2)):
         app = WishApp(SOLO)
         async with app.run_test(size=size) as pilot:
             game = await opened(app, pilot)
@@ -188,3 +188,35 @@ async def test_the_detail_line_takes_twice_its_rows_at_forty_columns():
             assert detail.rows == rows and detail.region.height == rows, size
             if size != (80, 24):
                 decision_in_sight(game)
+
+
+async def test_every_part_draws_without_colour(monkeypatch):
+    """NO_COLOR's filter needs a style on every cell: the map's rows below its last one too."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = WishApp(SOLO)
+    async with app.run_test(size=(40, 30)) as pilot:
+        game = await opened(app, pilot)
+        for _ in game.BOARD.PARTS:
+            await pilot.press("tab")
+            await settle(pilot)
+        assert app.no_color
+        assert shown_parts(game) == ["map"]
+
+
+async def test_the_look_cursor_brings_its_part_in_sight():
+    app = WishApp(SOLO)
+    async with app.run_test(size=(40, 30)) as pilot:
+        game = await opened(app, pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        for _ in range(5):
+            await pilot.press("right")
+            await settle(pilot)
+            if game.look_at and game.look_at[0] != "area":
+                break
+        assert game.look_at[0] != "area"
+        assert shown_parts(game) == ["side"]
+        for _ in range(5):
+            await pilot.press("left")
+            await settle(pilot)
+        assert game.look_at[0] == "area" and shown_parts(game) == ["map"]

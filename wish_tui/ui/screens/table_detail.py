@@ -12,7 +12,7 @@ from __future__ import annotations
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
 
-from .table_parts import NARROW_WIDTH
+from .table_parts import NARROW_HEIGHT, NARROW_WIDTH
 
 
 class TableDetail:
@@ -29,11 +29,12 @@ class TableDetail:
         return details.first().rows if details else 0
 
     def fit(self) -> None:
-        """Take twice the game's rows on a terminal narrower than `NARROW_WIDTH`."""
+        """Take twice the game's rows on a terminal narrower than `NARROW_WIDTH` (a phone
+        upright) that is not also shorter than `NARROW_HEIGHT`."""
         screen = self.screen
         if screen.DETAIL_ROWS:
-            slim = screen.size.width < NARROW_WIDTH
-            screen.query_one(DetailLine).set_rows(screen.DETAIL_ROWS * (2 if slim else 1))
+            upright = screen.size.width < NARROW_WIDTH and screen.size.height >= NARROW_HEIGHT
+            screen.query_one(DetailLine).set_rows(screen.DETAIL_ROWS * (2 if upright else 1))
 
     def show(self, view: dict | None = None) -> None:
         """Say on the detail line what is highlighted: the open window's option, else what

@@ -27,6 +27,9 @@ from .board import WishBoard
 
 REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
 """Decisions asked again and again, and where their step holds how many are still to come."""
+LOOK_PARTS = {"area": "map", "hand": "bottom", "board": "bottom"}
+"""The board's part (`WishBoard.PARTS`) each kind of look target lies in; the others lie in the
+tracks and Offer (`side`). On a narrow terminal the look cursor brings its part in sight."""
 
 
 class GameScreen(TableScreen):
@@ -194,6 +197,7 @@ class GameScreen(TableScreen):
         """Move the look cursor over the table; the detail line says what it is on."""
         view = self.view()
         self.look_at = look.moved(view, self.viewer, self._look_target(view), dx, dy)
+        self.bring_part(LOOK_PARTS.get(self.look_at[0], "side"))
         self.refresh_view()
 
     def game_over_screen(self, view: dict, seed: int | None, best=None):

@@ -6,11 +6,11 @@ import re
 
 from rich.text import Text
 
-from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 
 from .offer_view import wish_line
 from .style import highlight_line
+from .width_fitted import WidthFitted
 
 HEADER = "Hand ✓ fulfill now ✗ not yet"
 """The hand's title and what its marks mean (whole in the hand's 30 columns at 80)."""
@@ -35,17 +35,11 @@ def fitting_reason(short: str, room: int) -> str:
     return next((form for form in short_reasons(short) if len(form) <= room), "")
 
 
-class HandView(ViewText):
-    """A hand of Wish cards with a line on whether each can be fulfilled now."""
+class HandView(WidthFitted):
+    """A hand of Wish cards with a line on whether each can be fulfilled now (a new width fits
+    the reasons again)."""
 
     DEFAULT_CSS = "HandView { height: auto; }"
-    _shown: tuple | None = None
-    """The hand, compactness and cursor shown (a new width fits the reasons again)."""
-
-    def on_resize(self) -> None:
-        # ViewText clears its drawn lines on a resize too (Textual calls both handlers).
-        if self._shown is not None:
-            self.update_hand(*self._shown)
 
     def update_hand(
         self,
@@ -56,7 +50,7 @@ class HandView(ViewText):
         """Show cards as (name, can fulfill now, why, why in a few letters), the look cursor's
         card (its place in the hand) in reverse. At 80 columns a reason is said whole or not at
         all (the detail line says it whole); a hand of four leaves out the title there."""
-        self._shown = (cards, compact, cursor)
+        self.remember(self.update_hand, cards, compact, cursor)
         text = Text(no_wrap=True, overflow="ellipsis")
         titled = not (compact and len(cards) > 3)
         if titled:

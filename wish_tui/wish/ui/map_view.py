@@ -203,7 +203,7 @@ class MapView(Widget):
     def render_line(self, y: int) -> Strip:
         width = self._cell_width
         if not self._areas or y > ROWS * (CELL_LINES + 1):
-            return Strip.blank(self.size.width)
+            return Strip.blank(self.size.width, PLAIN)
         band, offset = divmod(y, CELL_LINES + 1)
         segments: list[Segment] = []
         if offset == 0:

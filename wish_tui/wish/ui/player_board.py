@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.style import crystals_text, highlight_line, people_text
+from wish_tui.wish.ui.width_fitted import WidthFitted
 from wish_tui.wish.words.marks import AREA_SHORT, DJINN_TITLE
 from wish_tui.wish.words.text import tokens_left
 from wish_tui.wish.words.words import symbol_word
@@ -77,8 +77,9 @@ def columns_text(p: dict, cut: int | None) -> Text:
     return text
 
 
-class PlayerBoard(ViewText):
-    """The board of the seat being shown: ● marks an action marker, ⚗ the Potion action."""
+class PlayerBoard(WidthFitted):
+    """The board of the seat being shown: ● marks an action marker, ⚗ the Potion action (a new
+    width fits its words again)."""
 
     DEFAULT_CSS = "PlayerBoard { height: auto; }"
 
@@ -87,6 +88,7 @@ class PlayerBoard(ViewText):
     ) -> None:
         """Show the board of `seat` in a view, the look cursor's line (a part of PARTS) in
         reverse."""
+        self.remember(self.update_view, view, seat, compact, cursor)
         p = view["players"][seat]
         text = Text(no_wrap=True, overflow="ellipsis")
         who, where, destiny = title_line(p, self.size.width or 49)

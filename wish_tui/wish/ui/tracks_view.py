@@ -6,7 +6,6 @@ from __future__ import annotations
 from rich.text import Text
 
 from wish_tui.widgets.projection import projected_total
-from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.style import (
     DJINN_STYLE,
@@ -15,6 +14,7 @@ from wish_tui.wish.ui.style import (
     letters_text,
     people_text,
 )
+from wish_tui.wish.ui.width_fitted import WidthFitted
 from wish_tui.wish.words.marks import DJINN_TITLE
 
 
@@ -66,22 +66,15 @@ def _final_total(view: dict, seat: int) -> int | None:
     return next((e["total"] for e in scores["seats"] if e["seat"] == seat), None)
 
 
-class TracksView(ViewText):
-    """Round, Caravan and scores."""
+class TracksView(WidthFitted):
+    """Round, Caravan and scores (a new width fits the seat lines again)."""
 
     DEFAULT_CSS = "TracksView { height: auto; }"
-    _shown: tuple | None = None
-    """The view and cursor shown (a new width fits the seat lines again)."""
-
-    def on_resize(self) -> None:
-        # ViewText clears its drawn lines on a resize too (Textual calls both handlers).
-        if self._shown is not None:
-            self.update_view(*self._shown)
 
     def update_view(self, view: dict, cursor: tuple | None = None) -> None:
         """Show the tracks of a view, the look cursor's line (round, Caravan, Challenge or a
         seat) in reverse."""
-        self._shown = (view, cursor)
+        self.remember(self.update_view, view, cursor)
         caravan = view["caravan"]
         steps = len(caravan["route"]) - 1
         pos = caravan["position"]
