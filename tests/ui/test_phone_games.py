@@ -170,6 +170,8 @@ async def test_the_final_scoring_shows_every_seat_at_40_columns(game):
         lines = screen_lines(app)
         header = next(line for line in lines if all(name in line for name in names))
         assert "…" not in header
+        keys = " ".join(lines[-3:])
+        assert "q Leave" in keys and "r Review" in keys  # every key of the window in sight
         total = next(line for line in lines if "Total" in line).split()
         first = total.index("Total") + 1
         assert total[first : first + len(seats)] == [

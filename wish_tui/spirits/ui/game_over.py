@@ -6,13 +6,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from wish_tui.core.ranking import places_of
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 from wish_tui.spirits.ui.style import ink
 from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE, category_name
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.view_text import NARROW_BELOW
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
@@ -84,7 +85,7 @@ class GameOverScreen(FinalScoringScreen):
             yield Label(verdict(self.view), id="verdict")
             yield DataTable(id="scores", cursor_type="none", zebra_stripes=True)
             yield Label(self._notes(), id="notes")
-        yield Footer()
+        yield KeyFooter()
 
     def _notes(self) -> str:
         seed = f"\n{self.seed_note()}" if self.seed else ""

@@ -6,10 +6,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from wish_tui.core.ranking import places_of
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.view_text import NARROW_BELOW
 from wish_tui.wishland.words.marks import seat_title
 
@@ -120,7 +121,7 @@ class GameOverScreen(FinalScoringScreen):
             yield Label(verdict(self.view, self.best), id="verdict")
             yield DataTable(id="scores", cursor_type="none", zebra_stripes=True)
             yield Label(self._notes(), id="notes")
-        yield Footer()
+        yield KeyFooter()
 
     def _notes(self) -> str:
         seed = self.seed_note()
