@@ -26,7 +26,7 @@ SOLO_LEVEL = {"wish": "Solo: easy", "spirits": "Solo: easy", "wishland": "Solo: 
 
 async def open_solo_table(me, hub, game: str) -> object:
     """Tap the lobby's New table, the game and a solo level in its form, and Start."""
-    await me.see("New table")
+    await until(lambda: me.shows("New table", last_rows=3), 40)  # the lobby's keys, drawn
     await me.tap_until("New table", lambda: me.shows("Tab moves between"), last_rows=3)
     if game != "wish":
         await me.tap_until("Wish ", lambda: me.shows(TITLES[game]))

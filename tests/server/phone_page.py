@@ -150,8 +150,11 @@ class Phone:
         """What the terminal shows, line by line."""
         return "\n".join(self.text.line(row) for row in range(self.size[1]))
 
-    def shows(self, words: str) -> bool:
-        return self.text.find(words) is not None
+    def shows(self, words: str, last_rows: int | None = None) -> bool:
+        return self.text.find(words, self._rows(last_rows)) is not None
+
+    def _rows(self, last_rows: int | None) -> range | None:
+        return range(self.size[1] - last_rows, self.size[1]) if last_rows else None
 
     async def see(self, words: str, timeout: float = 40.0) -> None:
         if not await until(lambda: self.shows(words), timeout):
@@ -178,8 +181,7 @@ class Phone:
 
     async def tap_words(self, words: str, last_rows: int | None = None) -> None:
         """Tap the first letter of `words` where the terminal shows them (in its last rows)."""
-        rows = range(self.size[1] - last_rows, self.size[1]) if last_rows else None
-        found = self.text.find(words, rows)
+        found = self.text.find(words, self._rows(last_rows))
         assert found is not None, f"{words!r} is not on the screen:\n{self.shown()}"
         await self.tap_cell(*found)
 
@@ -198,3 +200,15 @@ class Phone:
         if not await button.is_visible():
             await self.page.locator('button.key[data-key="pad"]').tap()
         await button.tap()
+
+
+async def sit_down_by_phone(browser, web, devices: dict, size: tuple[int, int]) -> Phone:
+    """A phone of `size` opens the server's page and sits down as the guest carol."""
+    context = await browser.new_context(**phone(devices, *size))
+    page = await context.new_page()
+    me = Phone(page, web)
+    await page.goto(f"http://127.0.0.1:{web.port}/")
+    await page.fill("input[name=name]", "carol")
+    await page.locator("button").tap()
+    await page.wait_for_selector("body.-first-byte")
+    return me

@@ -12,23 +12,23 @@ import pytest
 import pytest_asyncio
 
 from .phone_games import open_solo_table, play_by_taps
-from .phone_page import Phone, phone, settle, terminal_box, until
+from .phone_page import Phone, settle, sit_down_by_phone, terminal_box, until
 from .test_web_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-PORTRAIT, LANDSCAPE, TABLET = (390, 844), (844, 390), (1180, 820)
+PORTRAIT, LANDSCAPE = (390, 844), (844, 390)
+OPENING = 20
+"""The person's decisions taken by taps in each game's opening."""
 
 
-async def sit_down_by_phone(browser, web, playwright_devices, size) -> Phone:  # noqa: F811
-    context = await browser.new_context(**phone(playwright_devices, *size))
-    page = await context.new_page()
-    me = Phone(page, web)
-    await page.goto(f"http://127.0.0.1:{web.port}/")
-    await page.fill("input[name=name]", "carol")
-    await page.locator("button").tap()
-    await page.wait_for_selector("body.-first-byte")
-    return me
+async def at_the_lobby(browser, server, devices, viewport):  # noqa: F811
+    """A guest's phone of `viewport` at the lobby of a server open to guests; (hub, phone)."""
+    hub, ssh, web, keys = await server(is_open=True)
+    me = await sit_down_by_phone(browser, web, devices, viewport)
+    await fits(me, viewport)
+    await me.see("Tables of this server")
+    return hub, me
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -122,10 +122,7 @@ async def test_the_buttons_send_their_keys(browser, server, devices):  # noqa: F
 
 
 async def test_keys_and_taps_reach_the_app(browser, server, devices):  # noqa: F811
-    hub, ssh, web, keys = await server(is_open=True)
-    me = await sit_down_by_phone(browser, web, devices, PORTRAIT)
-    await fits(me, PORTRAIT)
-    await me.see("Tables of this server")
+    hub, me = await at_the_lobby(browser, server, devices, PORTRAIT)
     await settle()
     # The pad's n opens a new table's form; Esc closes it.
     await me.tap_key("n")
@@ -139,15 +136,48 @@ async def test_keys_and_taps_reach_the_app(browser, server, devices):  # noqa: F
     await me.page.context.close()
 
 
-@pytest.mark.parametrize("game", ["wish", "spirits", "wishland"])
-async def test_a_solo_game_by_taps(browser, server, devices, game):  # noqa: F811
-    hub, ssh, web, keys = await server(is_open=True)
-    me = await sit_down_by_phone(browser, web, devices, PORTRAIT)
-    await fits(me, PORTRAIT)
-    await me.see("Tables of this server")
+@pytest.mark.parametrize(
+    ("game", "viewport"), [("wish", PORTRAIT), ("spirits", LANDSCAPE), ("wishland", PORTRAIT)]
+)
+async def test_a_solo_games_opening_by_taps(browser, server, devices, game, viewport):  # noqa: F811
+    """The table's form and a solid opening by taps (benchmarks/phone.py plays each to its end,
+    upright and turned)."""
+    hub, me = await at_the_lobby(browser, server, devices, viewport)
     table = await open_solo_table(me, hub, game)
     await me.shoot(f"{game}-start")
-    taken = await play_by_taps(me, table, game, most=1000)
-    await me.shoot(f"{game}-end")
-    assert table.is_over and taken > 3
+    taken = await play_by_taps(me, table, game, most=OPENING)
+    await me.shoot(f"{game}-opening")
+    assert taken == OPENING or (table.is_over and taken > 5)
+    await me.page.context.close()
+
+
+async def test_a_tap_on_a_choice_picks_it(browser, server, devices):  # noqa: F811
+    hub, me = await at_the_lobby(browser, server, devices, PORTRAIT)
+    table = await open_solo_table(me, hub, "wish")
+
+    def second_row() -> int | None:
+        rows = range(me.size[1])
+        return next((row for row in rows if me.text.line(row).lstrip().startswith("2. ")), None)
+
+    # A decision asked in the choice panel (a discard...), or Travel's window opened with t.
+    expected = None
+    for _ in range(10):
+        assert await until(lambda: table.is_over or table.deciding() == 0, 30)
+        legal = [choice.notation for choice in table.choices_for(0).actions]
+        travels = [notation for notation in legal if notation.startswith("travel ")]
+        if await until(lambda: second_row() is not None, 2):
+            expected = legal[1]
+            break
+        if len(travels) >= 2:
+            await me.tap_key("t")
+            assert await until(lambda: second_row() is not None, 10), me.shown()
+            expected = travels[1]
+            break
+        await play_by_taps(me, table, "wish", most=1)
+    assert expected is not None, me.shown()
+    before = table.actions
+    # A tap on the second option's row takes that option (the first is highlighted).
+    await me.tap_cell(second_row(), 6)
+    assert await until(lambda: table.actions > before, 10)
+    assert table.record.actions[before] == expected
     await me.page.context.close()
