@@ -235,7 +235,7 @@ async def test_two_client_apps_in_one_host_reach_the_lobby_each_with_its_own_col
         assert b"\x1b[38;" in colour_screen or b"\x1b[48;" in colour_screen
         assert b"\x1b[38;" not in grey_screen and b"\x1b[48;" not in grey_screen
         # A terminal made too small is told so; the other app is not.
-        grey.change_terminal_size(60, 20)
+        grey.change_terminal_size(36, 18)  # below the 40x20 a phone needs
         await screen_until(grey, b"terminal is too small")
         colour.stdin.write(b"n")
         await screen_until(colour, b"New table")

@@ -107,7 +107,7 @@ async def test_the_app_runs_on_its_terminal_and_its_own_no_color(tmp_path):
         assert b"\x1b[?1049h" in frame  # the alternate screen, on this terminal only
         assert b"\x1b[38;" not in frame and b"\x1b[48;" not in frame  # no colour, as asked
         assert "NO_COLOR" not in os.environ  # lent to Textual only while the app was made
-        set_size(slave, 60, 20)
+        set_size(slave, 36, 18)  # below the 40x20 a phone needs
         assert isinstance(app.hosted_driver, HostedDriver)
         app.hosted_driver.resized()  # its host was told the size changed
         await terminal.until(b"too small")

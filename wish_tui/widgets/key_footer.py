@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 NARROW_WIDTH, NARROW_HEIGHT = 80, 24
 """Below either, the keys wrap when they do not fit one row."""
 
 
-def key_width(key: FooterKey) -> int:
+def key_width(key_display: str, description: str) -> int:
     """The columns a footer's key takes: its key, its words and their spaces."""
-    return len(key.key_display) + len(key.description) + 3
+    return len(key_display) + len(description) + 3
 
 
 class KeyFooter(Footer):
@@ -37,13 +36,16 @@ class KeyFooter(Footer):
         """The columns each key takes."""
 
     def compose(self) -> ComposeResult:
-        widths = []
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                widths.append(key_width(widget))
-            yield widget
+        yield from super().compose()
+        # The keys Textual's Footer shows: one an action, the bindings the screen shows.
+        shown: dict[str, int] = {}
+        for _, binding, _, _ in self.screen.active_bindings.values():
+            if binding.show and binding.action not in shown:
+                shown[binding.action] = key_width(
+                    self.app.get_key_display(binding), binding.description
+                )
         self._columns = self.styles.grid_size_columns
-        self._widths = widths
+        self._widths = list(shown.values())
         self._fit()
 
     def on_resize(self) -> None:

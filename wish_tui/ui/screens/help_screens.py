@@ -1,7 +1,7 @@
 """Help windows any game uses: its keys, and a searchable rules reference with wrapped texts.
 
 On a phone's narrow terminal the keys' columns become one key a line and the window scrolls
-(↑↓, PageUp/PageDown, a finger or the wheel); the reference's title wraps and its search box
+(↑↓, PageUp/PageDown, a finger or the wheel; below 80x24 only, so that a larger one is as it was); the reference's title wraps and its search box
 takes one row."""
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ class KeysScreen(AppModalScreen[None]):
     DEFAULT_CSS = """
     KeysScreen { align: center middle; }
     KeysScreen > Vertical { width: 78; max-width: 100%; height: auto; max-height: 100%;
-        border: thick $accent; background: $surface; padding: 0 1; overflow-y: auto; }
+        border: thick $accent; background: $surface; padding: 0 1; }
+    KeysScreen.-slim > Vertical, KeysScreen.-short > Vertical { overflow-y: auto; }
     KeysScreen #keys-title { text-style: bold; }
     """
     BINDINGS = [
