@@ -69,21 +69,16 @@ DIAGONALS = {
 """Borders that run diagonally across a grid corner."""
 
 
-def cell_segments(
-    area_view: dict, width: int, index: int, highlighted: bool = False
-) -> list[list[Segment]]:
-    """The text lines of one Area's box (without borders), each exactly `width` cells; the
-    look cursor's Area (`highlighted`) has its name line in reverse video."""
-    area = CATALOG.areas[index]
-    lines: list[list[Segment]] = []
+def _fit(segments: list[Segment], width: int) -> list[Segment]:
+    """`segments` cut or padded to exactly `width` cells."""
+    used = sum(len(s.text) for s in segments)
+    if used > width:
+        return list(Segment.adjust_line_length(segments, width))
+    return [*segments, Segment(" " * (width - used), PLAIN)]
 
-    def fit(segments: list[Segment]) -> list[Segment]:
-        used = sum(len(s.text) for s in segments)
-        if used > width:
-            return list(Segment.adjust_line_length(segments, width))
-        return [*segments, Segment(" " * (width - used), PLAIN)]
 
-    name = area.name
+def _name_line(area_view: dict, name: str, width: int) -> list[Segment]:
+    """An Area's name, and its Monument (▲) or badge (△) at the right."""
     if area_view["monument"]:
         tag = "▲"
     elif area_view["badge"]:
@@ -95,14 +90,12 @@ def cell_segments(
     head = [Segment(name, NAME)]
     if tag:
         head += [Segment(" " * (room - len(name) + 1), PLAIN), Segment(tag, MARK)]
-    head = fit(head)
-    if highlighted:
-        head = [Segment(s.text, s.style + CURSOR) for s in head]
-    lines.append(head)
+    return _fit(head, width)
 
-    crystals = [
-        Segment(LETTER[COLOURS[c]], Style.parse(COLOUR_STYLE[COLOURS[c]])) for c in area.crystals
-    ]
+
+def _people_line(area_view: dict, crystals: tuple, width: int) -> list[Segment]:
+    """An Area's crystals, then the people on it and on its Monument ('·': none)."""
+    line = [Segment(LETTER[COLOURS[c]], Style.parse(COLOUR_STYLE[COLOURS[c]])) for c in crystals]
     people: list[Segment] = []
     for colour in COLOURS:
         n = area_view["meeples"][colour]
@@ -117,8 +110,11 @@ def cell_segments(
         ]
         if on:
             people += [Segment("+", DIM), *on]
-    lines.append(fit([*crystals, Segment(" ", PLAIN), *(people or [Segment("·", DIM)])]))
+    return _fit([*line, Segment(" ", PLAIN), *(people or [Segment("·", DIM)])], width)
 
+
+def _tokens_line(area_view: dict, width: int) -> list[Segment]:
+    """The Djinns, the Caravan, the Wind Blast and the Fiery Clone in an Area."""
     tokens: list[Segment] = []
     for seat in area_view["djinns"]:
         djinn = area_view["_djinns"][seat]
@@ -133,8 +129,23 @@ def cell_segments(
         tokens += [Segment("~", Style(bold=True, color="cyan")), Segment(" ", PLAIN)]
     if area_view["fiery_clone"]:
         tokens += [Segment("*", Style(bold=True, color="red")), Segment(" ", PLAIN)]
-    lines.append(fit(tokens))
-    return lines
+    return _fit(tokens, width)
+
+
+def cell_segments(
+    area_view: dict, width: int, index: int, highlighted: bool = False
+) -> list[list[Segment]]:
+    """The text lines of one Area's box (without borders), each exactly `width` cells; the
+    look cursor's Area (`highlighted`) has its name line in reverse video."""
+    area = CATALOG.areas[index]
+    head = _name_line(area_view, area.name, width)
+    if highlighted:
+        head = [Segment(s.text, s.style + CURSOR) for s in head]
+    return [
+        head,
+        _people_line(area_view, area.crystals, width),
+        _tokens_line(area_view, width),
+    ]
 
 
 class MapView(Widget):
