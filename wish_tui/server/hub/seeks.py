@@ -117,37 +117,7 @@ class Seeks:
         """Post a seek (it replaces the member's own), or take a matching one at once."""
         self._member(session)
         hub = self.hub
-        game = message.get("game")
-        if not isinstance(game, str) or game not in games.GAMES:
-            raise TableError(
-                f"There is no game called '{str(game)[:20]}': {', '.join(games.GAMES)}."
-            )
-        spec = games.get(game)
-        seats = message.get("seats", 2)
-        if type(seats) is not int or not spec.min_seats <= seats <= spec.max_seats:
-            raise TableError(
-                f"A seek of {spec.title} is for {spec.min_seats} to {spec.max_seats} seats."
-            )
-        kind = message.get("kind", "live")
-        try:
-            clock = check_clock(kind, message.get("clock"))
-        except ClubError as exc:
-            raise TableError(str(exc)) from None
-        bound = message.get("range")
-        if bound is not None and (not isinstance(bound, list) or len(bound) != 2):
-            raise ProtocolError('"range" must be [LOW, HIGH] (either may be null), or null.')
-        low, high = (
-            (_bound(bound[0], "range"), _bound(bound[1], "range")) if bound else (None, None)
-        )
-        if low is not None and high is not None and low > high:
-            raise TableError("A rating range goes from the lower bound to the higher.")
-        bots_after = message.get("bots_after")
-        if bots_after is not None and (
-            type(bots_after) is not int or not BOTS_AFTER[0] <= bots_after <= BOTS_AFTER[1]
-        ):
-            raise TableError(
-                f"Bots may answer a seek after {BOTS_AFTER[0]} to {BOTS_AFTER[1]} seconds, or never."
-            )
+        game, seats, kind, clock, low, high, bots_after = _asked(message)
         rating = await hub.record(hub.club.standings.rating_of, session.player.id, game)
         self._drop(session.player.id)
         new = Seek(
@@ -290,3 +260,36 @@ def _said(bound: float | None) -> str:
 def _posted(seek: Seek) -> str:
     bots = f" Bots take it after {seek.bots_after} seconds." if seek.bots_after else ""
     return f"{seek_line(seek.to_json(seek.player.id))} It waits in the lobby.{bots}"
+
+
+def _asked(message: dict) -> tuple:
+    """A seek's terms as its message asks them (game, seats, kind, clock, rating range, bots'
+    wait), each checked; a wrong one is refused in one sentence."""
+    game = message.get("game")
+    if not isinstance(game, str) or game not in games.GAMES:
+        raise TableError(f"There is no game called '{str(game)[:20]}': {', '.join(games.GAMES)}.")
+    spec = games.get(game)
+    seats = message.get("seats", 2)
+    if type(seats) is not int or not spec.min_seats <= seats <= spec.max_seats:
+        raise TableError(
+            f"A seek of {spec.title} is for {spec.min_seats} to {spec.max_seats} seats."
+        )
+    kind = message.get("kind", "live")
+    try:
+        clock = check_clock(kind, message.get("clock"))
+    except ClubError as exc:
+        raise TableError(str(exc)) from None
+    bound = message.get("range")
+    if bound is not None and (not isinstance(bound, list) or len(bound) != 2):
+        raise ProtocolError('"range" must be [LOW, HIGH] (either may be null), or null.')
+    low, high = (_bound(bound[0], "range"), _bound(bound[1], "range")) if bound else (None, None)
+    if low is not None and high is not None and low > high:
+        raise TableError("A rating range goes from the lower bound to the higher.")
+    bots_after = message.get("bots_after")
+    if bots_after is not None and (
+        type(bots_after) is not int or not BOTS_AFTER[0] <= bots_after <= BOTS_AFTER[1]
+    ):
+        raise TableError(
+            f"Bots may answer a seek after {BOTS_AFTER[0]} to {BOTS_AFTER[1]} seconds, or never."
+        )
+    return game, seats, kind, clock, low, high, bots_after
