@@ -334,6 +334,7 @@ class TableScreen(AppScreen):
         self.clock_tick.follow()
         self.refresh_view()
         self.proceed()
+        self._close_answered()
 
     def action_score_now(self) -> None:
         """The final scoring as it would stand if the game ended now."""
@@ -350,6 +351,7 @@ class TableScreen(AppScreen):
             self.busy = False
             self.refresh_view()
             self.proceed()
+        self._close_answered()
 
     def table_notice(self, sentence: str) -> None:
         """Something the person should know (an autosave not written, a person away)."""
@@ -449,8 +451,12 @@ class TableScreen(AppScreen):
         self.query_one(GameLog).scroll_page(pages)
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
-        self.query_one(ChoicePanel).close()
-        self.news.keep_in_sight()
+        options = self._options
+        if not (self._on_choice is None and event.index is not None and event.index < len(options)):
+            self._close_answered()
+        # An action played: the answered panel stays until the table says what came of it, and
+        # is asked again in place when the next decision is this keyboard's too (closing and
+        # opening it again would lay the screen out twice).
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None
@@ -465,6 +471,13 @@ class TableScreen(AppScreen):
         else:
             self.key_bar.update()
             self.proceed()
+
+    def _close_answered(self) -> None:
+        """Close the choice panel once answered (one asked again is open: it stays)."""
+        panel = self.query_one(ChoicePanel)
+        if panel.visible and not panel.is_open:
+            panel.close()
+            self.news.keep_in_sight()
 
     def play(self, action) -> None:
         """Play an action of the seat at the keyboard; the table tells what came of it."""
