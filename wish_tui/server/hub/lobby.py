@@ -54,7 +54,14 @@ class LobbyLists:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
         session.in_lobby = True
         self.hub.presence.show_table(session, "")
-        session.send(self.list_told(session))
+        session.send_lobby(self.list_told(session))
+
+    def resend(self, session: Session, message: dict) -> None:
+        """A client missed a lobby list (a diff came from one it lacks): the list whole."""
+        if session.in_lobby and session.person:
+            if session.lobby_teller is not None:
+                session.lobby_teller.forget()
+            session.send_lobby(self.list_told(session))
 
     def list_told(self, session: Session) -> dict:
         """The whole list for `session`, which is sent it now (asked, or with its welcome)."""
@@ -229,4 +236,4 @@ class LobbyLists:
     @staticmethod
     def tell_session(session: Session, lobby: dict, front: tuple, now: float) -> None:
         session.lobby_told, session.lobby_told_at = front, now
-        session.send(lobby)
+        session.send_lobby(lobby)
