@@ -311,7 +311,7 @@ class TableScreen(AppScreen):
     # -- what the table tells (the seat API's Listener) -----------------------------------------
     def table_changed(self) -> None:
         """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
-        if not self.is_mounted or not self.query(GameLog):
+        if not self.is_mounted or self.news.log() is None:
             return  # on_mount shows it all; or the app is closing, its widgets already gone
         self.status_line.refusal = None  # about the position before: the turn is shown
         self.turns.say_hurried_key()
