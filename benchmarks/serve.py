@@ -82,6 +82,13 @@ from wish_tui.server.ssh.front import FrontEnd, Limits  # noqa: E402
 from wish_tui.session_app import POOLED_CLIENT  # noqa: E402
 
 
+def progress(line: str) -> None:
+    """Say how far the run has got (on standard error: a long run can be followed)."""
+    print(
+        f"{time.strftime('%H:%M:%S')} {line} (load {load_average()})", file=sys.stderr, flush=True
+    )
+
+
 async def main(
     sessions: int,
     playing: int,
@@ -135,6 +142,7 @@ async def main(
             one_session = uss_kb(session_pids(pool))
     logins = [(p.lobby_at - p.connecting) * 1000 for p in players if p.lobby_at is not None]
     loads["logins"].append(load_average())
+    progress(f"{len(players)} sessions in the lobby, {len(refused)} refused")
     await asyncio.sleep(2.0)
     on_b = sum(1 for p in players if p.node == "B")
     app_pids = session_pids(pool)
@@ -149,7 +157,11 @@ async def main(
     pairs = [(players[i], players[i + 1]) for i in range(0, min(playing, sessions) - 1, 2)]
     loads["seating"] = [load_average()]
     seating_started = time.perf_counter()
-    tables = [await seat_pair(hub, a, b) for a, b in pairs]
+    tables = []
+    for a, b in pairs:
+        tables.append(await seat_pair(hub, a, b))
+        if len(tables) % 10 == 0:
+            progress(f"{len(tables)} tables seated")
     seating = time.perf_counter() - seating_started
     loads["seating"].append(load_average())
     loads["playing"] = [load_average()]
