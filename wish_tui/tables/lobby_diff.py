@@ -18,13 +18,45 @@ from .table_diff import BadDiff, diff, patch
 
 
 def keyed(lobby: dict) -> dict:
-    """`lobby` with its tables by id (in `order`) and who is online by name: what is diffed."""
+    """`lobby` with its tables by id (in `order`) and who is online by name: what is diffed.
+    Its rows and names are copies: a client may change the list it was handed."""
     tables = lobby.get("tables", [])
     return {
         **lobby,
         "tables": {entry["table"]: dict(entry) for entry in tables},
         "order": [entry["table"] for entry in tables],
         "online": {person["name"]: list(person["tables"]) for person in lobby.get("online", [])},
+    }
+
+
+class _OnlineByName:
+    """Who is online by name, made once for the list of them that every session's lobby list
+    of a round of news shares (the hub makes it anew each round, and changes none after)."""
+
+    def __init__(self) -> None:
+        self._online: list | None = None
+        self._by_name: dict = {}
+
+    def of(self, online: list) -> dict:
+        if online is not self._online:  # the list itself is kept: its id is not reused
+            self._online = online
+            self._by_name = {person["name"]: person["tables"] for person in online}
+        return self._by_name
+
+
+_ONLINE = _OnlineByName()
+
+
+def _keyed_as_sent(lobby: dict) -> dict:
+    """`keyed`, for the server's side: what the hub made for one list and changes no more is
+    taken as it is (at a thousand people online, copying it for every session of a round was
+    most of the round)."""
+    tables = lobby.get("tables", [])
+    return {
+        **lobby,
+        "tables": {entry["table"]: entry for entry in tables},
+        "order": [entry["table"] for entry in tables],
+        "online": _ONLINE.of(lobby.get("online", [])),
     }
 
 
@@ -53,7 +85,7 @@ class LobbyTeller:
     def whole(self, lobby: dict) -> dict:
         """`lobby` numbered, sent whole (the next is a diff from it)."""
         self.told += 1
-        self._base = keyed(lobby)
+        self._base = _keyed_as_sent(lobby)
         return {**lobby, "n": self.told}
 
     def message(self, lobby: dict) -> dict:
@@ -62,7 +94,7 @@ class LobbyTeller:
         if base is None:
             return self.whole(lobby)
         self.told += 1
-        self._base = keyed(lobby)
+        self._base = _keyed_as_sent(lobby)
         return {
             "type": "lobby_diff",
             "n": self.told,
