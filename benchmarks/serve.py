@@ -142,7 +142,10 @@ async def main(
             one_session = uss_kb(session_pids(pool))
     logins = [(p.lobby_at - p.connecting) * 1000 for p in players if p.lobby_at is not None]
     loads["logins"].append(load_average())
-    progress(f"{len(players)} sessions in the lobby, {len(refused)} refused")
+    progress(
+        f"{len(players)} sessions in the lobby, {len(refused)} refused; login median "
+        f"{statistics.median(logins or [0]):.0f} ms, p95 {percentile(logins, 0.95):.0f} ms"
+    )
     await asyncio.sleep(2.0)
     on_b = sum(1 for p in players if p.node == "B")
     app_pids = session_pids(pool)
@@ -151,6 +154,8 @@ async def main(
     pool_memory = memory_kb(pool.pid) if pool is not None else None
     apps_uss = uss_kb(app_pids)
     per_extra = (apps_uss - one_session) / max(1, on_b - 1)
+    whole_then = apps_uss + (memory_kb(pool.pid)[0] if pool is not None else 0)
+    progress(f"the apps and the pool in all: {mb(whole_then / max(1, on_b))} per session")
 
     latencies: list[float] = []
     traffic: list[tuple[int, int]] = []
