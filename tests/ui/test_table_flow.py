@@ -17,6 +17,15 @@ def _wish_game():
     return record_of("wish", ["air", "water"], ["human", "easy"], 4, {}, ["setup"])
 
 
+async def _at_air_s_turn(app, pilot) -> TableScreen:
+    """The table screen of `_wish_game`'s app, once Air (the person) is to decide."""
+    await lift_curtain(app, pilot)
+    game = screen_of(app, TableScreen)
+    while game.table.deciding != 0 or game.busy:
+        await pilot.pause(0.05)
+    return game
+
+
 async def test_every_option_of_a_long_window_has_a_key():
     record, history = _wish_game()
     app = app_of(record, history)
@@ -255,10 +264,7 @@ async def test_the_window_of_a_hinted_move_opens_on_it():
     record, history = _wish_game()
     app = app_of(record, history)
     async with app.run_test(size=(100, 30)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, TableScreen)
-        while game.table.deciding != 0 or game.busy:
-            await pilot.pause(0.05)
+        game = await _at_air_s_turn(app, pilot)
         travels = game._group("travel")
         assert len(travels) >= 2
         wanted = travels[-1]
@@ -366,10 +372,7 @@ async def test_an_answered_window_stays_until_the_table_says_what_came_of_it():
     record, history = _wish_game()
     app = app_of(record, history)
     async with app.run_test(size=(100, 30)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, TableScreen)
-        while game.table.deciding != 0 or game.busy:
-            await pilot.pause(0.05)
+        game = await _at_air_s_turn(app, pilot)
         panel = game.query_one(ChoicePanel)
         await pilot.press("t")
         await settle(pilot)
