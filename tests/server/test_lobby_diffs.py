@@ -57,21 +57,14 @@ def test_a_diff_from_a_list_the_client_lacks_is_not_made_whole():
 class LobbyDiffClient(Client):
     """A session app that asked for lobby diffs: each list made whole as it comes."""
 
-    follower: LobbyFollower
+    follower = LobbyFollower()
+    diffs = 0
 
     @classmethod
     async def with_lobby_diffs(cls, hub, name: str) -> LobbyDiffClient:
-        reader, writer = await asyncio.open_unix_connection(str(hub.socket_path))
-        client = cls(reader, writer)
+        client = await cls.connect(hub, f"SHA256:{name}-key", name, lobby_diffs=True, lobby=True)
         client.follower = LobbyFollower()
-        client.diffs = 0
-        token = hub.register_session(f"SHA256:{name}-key", name)
-        hello = {"type": "hello", "token": token, "lobby_diffs": True, "lobby": True}
-        welcome = await client.ask(hello)
-        if welcome.get("needs_name"):
-            welcome = await client.ask({"type": "register", "name": name})
-        client.person = welcome["person"]
-        client.follower.whole(welcome["lobby"])
+        client.follower.whole(client.welcome["lobby"])
         client.session = next(s for s in hub.sessions if s.person == client.person)
         return client
 
