@@ -107,7 +107,11 @@ async def main(
     await hub.start()
     node_a = await NodeProcess.start(database, sessions) if nodes == 2 else None
     host_key = asyncssh.generate_private_key("ssh-ed25519")
-    limits = Limits(max_connections=sessions + 4, max_per_address=sessions + 4)
+    # A session waits in the lobby while the tables before its own are seated: at 1,000
+    # sessions that is longer than the server's half hour without a key (Limits.idle_timeout).
+    limits = Limits(
+        max_connections=sessions + 4, max_per_address=sessions + 4, idle_timeout=6 * 3600.0
+    )
     pool = None
     if not fresh:
         pool = await SessionPool.begin_app(
