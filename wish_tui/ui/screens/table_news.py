@@ -79,6 +79,15 @@ class TableNews:
         panel.keep_above(bottom, rest, self.screen.status_top(), self.news_top())
         self.keep_in_sight()
 
+    def close_answered(self) -> None:
+        """Close the choice panel once answered: the screen does it when the table has said what
+        came of the action (a next decision of the same keyboard is asked in the panel still
+        open, in place: closing and opening it again would lay the screen out twice)."""
+        panel = self.screen.query_one(ChoicePanel)
+        if panel.visible and not panel.is_open:
+            panel.close()
+            self.keep_in_sight()
+
     def keep_in_sight(self) -> None:
         """Tell the log what lies over it now."""
         covered = self.screen.rows_over_table()

@@ -334,7 +334,6 @@ class TableScreen(AppScreen):
         self.clock_tick.follow()
         self.refresh_view()
         self.proceed()
-        self._close_answered()
 
     def action_score_now(self) -> None:
         """The final scoring as it would stand if the game ended now."""
@@ -351,7 +350,6 @@ class TableScreen(AppScreen):
             self.busy = False
             self.refresh_view()
             self.proceed()
-        self._close_answered()
 
     def table_notice(self, sentence: str) -> None:
         """Something the person should know (an autosave not written, a person away)."""
@@ -389,6 +387,7 @@ class TableScreen(AppScreen):
     def proceed(self) -> None:
         """Decide what happens next: game over, a curtain, or a person's choice."""
         self.turns.proceed()
+        self.news.close_answered()  # not asked again: the answered panel goes
 
     def _ask_decision(self, view: dict) -> None:
         self._choose(self.decision_title(view), self.legal(), cancellable=False)
@@ -451,12 +450,8 @@ class TableScreen(AppScreen):
         self.query_one(GameLog).scroll_page(pages)
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
-        options = self._options
-        if not (self._on_choice is None and event.index is not None and event.index < len(options)):
-            self._close_answered()
-        # An action played: the answered panel stays until the table says what came of it, and
-        # is asked again in place when the next decision is this keyboard's too (closing and
-        # opening it again would lay the screen out twice).
+        if self._on_choice is not None or event.index is None or event.index >= len(self._options):
+            self.news.close_answered()  # an action played: the panel stays until the table says
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None
@@ -471,13 +466,6 @@ class TableScreen(AppScreen):
         else:
             self.key_bar.update()
             self.proceed()
-
-    def _close_answered(self) -> None:
-        """Close the choice panel once answered (one asked again is open: it stays)."""
-        panel = self.query_one(ChoicePanel)
-        if panel.visible and not panel.is_open:
-            panel.close()
-            self.news.keep_in_sight()
 
     def play(self, action) -> None:
         """Play an action of the seat at the keyboard; the table tells what came of it."""
