@@ -15,7 +15,10 @@ thinks, as a person does (`--think`, 2 s on average, from half to one and a half
 the tables do not move in step), then presses a key, and the time until the *other* person's
 screen receives its change is measured.
 
-Prints:
+Prints (the parts are in benchmarks/serve_sessions.py, the people; serve_measure.py, what is
+read of the processes; serve_nodes.py, node A of a two-node run):
+- sessions refused (a connection refused, or no lobby shown within 30 s), and the machine's load
+  average at the start and end of the logins, the seating and the playing;
 - login to the lobby's first frame, measured from outside: from asyncssh's connect until the
   lobby's text reaches the client (median and 95th percentile; target: median <= 150 ms);
 - memory as people pay for it, from /proc/PID/smaps_rollup: the unique set size (USS: the pages
@@ -46,12 +49,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
 import random
-import re
 import shutil
-import signal
 import statistics
 import sys
 import tempfile
@@ -62,6 +62,18 @@ import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.serve_measure import (  # noqa: E402
+    cpu_seconds,
+    load_average,
+    mb,
+    memory_kb,
+    memory_line,
+    percentile,
+    session_pids,
+    uss_kb,
+)
+from benchmarks.serve_nodes import CLIENT, NodeProcess, takeover  # noqa: E402
+from benchmarks.serve_sessions import LOBBY, come_and_go, connect, play_table, seat_pair  # noqa: E402
 from benchmarks.spy import Spies, split  # noqa: E402
 from wish_tui.club import LEASE_MS  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
@@ -69,310 +81,12 @@ from wish_tui.server.pool.link import SessionPool  # noqa: E402
 from wish_tui.server.ssh.front import FrontEnd, Limits  # noqa: E402
 from wish_tui.session_app import POOLED_CLIENT  # noqa: E402
 
-CLIENT = (sys.executable, "-m", "wish_tui", "client")
-ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")
-LOBBY = b"Tables of this server"
-"""Words of the lobby's first frame."""
 
-
-class Player:
-    """One session: every chunk its terminal received, with the time, and when the lobby came."""
-
-    def __init__(self, name: str, conn, process, connecting: float) -> None:
-        self.name, self.conn, self.process = name, conn, process
-        self.connecting = connecting
-        """When asyncssh's connect began."""
-        self.connected = connecting
-        """When the connection was up (keys exchanged, signed in)."""
-        self.opened = connecting
-        """When the session's terminal was open."""
-        self.lobby_at: float | None = None
-        self.node = "B"
-        """The node whose front end the session reached (B: this process's)."""
-        self.chunks: list[tuple[float, int]] = []
-        self.text = b""
-        self.task = asyncio.get_running_loop().create_task(self._read())
-
-    async def _read(self) -> None:
-        while True:
-            try:
-                chunk = await self.process.stdout.read(65536)
-            except asyncssh.Error:
-                return  # its node was killed
-            if not chunk:
-                return
-            now = time.perf_counter()
-            self.chunks.append((now, len(chunk)))
-            self.text = (self.text + ANSI.sub(b"", chunk))[-20000:]
-            if self.lobby_at is None and LOBBY in self.text:
-                self.lobby_at = now
-
-    async def see(self, words: bytes, timeout: float = 30.0) -> None:
-        deadline = time.perf_counter() + timeout
-        while words not in self.text:
-            if time.perf_counter() > deadline:
-                raise TimeoutError(f"{self.name}: {words!r} not seen")
-            await asyncio.sleep(0.005)
-
-    def first_after(self, moment: float) -> float | None:
-        for when, _ in self.chunks:
-            if when > moment:
-                return when
-        return None
-
-    def press(self, keys: str) -> None:
-        self.process.stdin.write(keys.encode())
-
-    @property
-    def received(self) -> int:
-        return sum(n for _, n in self.chunks)
-
-
-async def connect(port: int, name: str) -> Player:
-    connecting = time.perf_counter()
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        agent_path=None,
-        config=None,
-        client_keys=None,
-        password=None,
+def progress(line: str) -> None:
+    """Say how far the run has got (on standard error: a long run can be followed)."""
+    print(
+        f"{time.strftime('%H:%M:%S')} {line} (load {load_average()})", file=sys.stderr, flush=True
     )
-    connected = time.perf_counter()
-    process = await conn.create_process(
-        term_type="xterm-256color", term_size=(100, 30), encoding=None
-    )
-    player = Player(name, conn, process, connecting)
-    player.connected, player.opened = connected, time.perf_counter()
-    return player
-
-
-# Memory, as /proc/PID/smaps_rollup counts it
-
-
-def memory_kb(pid: int) -> tuple[int, int]:
-    """(USS, PSS) of a process in kB: its private pages, and its share of all its pages."""
-    fields: dict[str, int] = {}
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            name, _, rest = line.partition(":")
-            if rest.strip().endswith("kB"):
-                fields[name] = int(rest.split()[0])
-    except (OSError, ValueError):
-        return 0, 0
-    return fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0), fields.get("Pss", 0)
-
-
-def children_of(parent: int) -> list[int]:
-    """The processes whose parent is `parent`."""
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        if int(stat.rpartition(")")[2].split()[1]) == parent:
-            pids.append(int(entry.name))
-    return pids
-
-
-def session_pids(pool: SessionPool | None) -> list[int]:
-    """The session apps: the pool's children, or this process's that run `wish_tui client`."""
-    if pool is not None:
-        return children_of(pool.pid)
-    pids = []
-    for pid in children_of(os.getpid()):
-        try:
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if b"client" in cmdline:
-            pids.append(pid)
-    return pids
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """The processor time the processes have used so far (user and system), in seconds."""
-    ticks = 0
-    for pid in pids:
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-            ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def mb(kb: float) -> str:
-    return f"{kb / 1024:.1f} MB"
-
-
-def uss_kb(pids: list[int]) -> int:
-    """The USS of the processes together, in kB."""
-    return sum(memory_kb(pid)[0] for pid in pids)
-
-
-def memory_line(label: str, pids: list[int]) -> str:
-    sizes = [memory_kb(pid) for pid in pids]
-    sizes = [s for s in sizes if s[0]]
-    if not sizes:
-        return f"{label}: no process found"
-    uss = sorted(u for u, _ in sizes)
-    pss = sorted(p for _, p in sizes)
-    return (
-        f"{label}: USS median {mb(statistics.median(uss))}, max {mb(uss[-1])}; PSS median "
-        f"{mb(statistics.median(pss))} over {len(sizes)} processes"
-    )
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[int(share * (len(ordered) - 1))] if ordered else float("nan")
-
-
-# Playing
-
-
-async def seat_pair(hub: Hub, first: Player, second: Player):
-    """`first` opens a table of Wish with the second seat open; `second` joins it from the
-    lobby, where it is the last row (tables are listed in the order they were opened): End,
-    then Enter (one key, not a Down for each table: at 80 tables those were 3,000 keys)."""
-    first.press("n")
-    await first.see(b"New table")
-    first.press("\x0e")
-    table = None
-    deadline = time.perf_counter() + 60
-    while table is None and time.perf_counter() < deadline:
-        await asyncio.sleep(0.05)
-        table = next((t for t in hub.tables.values() if t.seats[0].person_name == first.name), None)
-    if table is None:
-        raise TimeoutError(f"{first.name}'s table never opened")
-    deadline = time.perf_counter() + 60
-    while table.seats[1].person_name != second.name:
-        if time.perf_counter() > deadline:
-            raise TimeoutError(f"{second.name} never sat down at {first.name}'s table")
-        await asyncio.sleep(1.0)
-        if table.seats[1].person_name != second.name:
-            second.press("\x1b[F\r")  # End: the last row, then Enter
-    return table
-
-
-async def play_table(
-    table,
-    first: Player,
-    second: Player,
-    actions: int,
-    latencies: list,
-    traffic: list,
-    think: float,
-    rng: random.Random,
-):
-    """Play `actions` actions, each after a person's thinking time (from half to one and a half
-    times `think` seconds); `latencies` gets (the seat that pressed, ms to the other's screen)."""
-    players = [first, second]
-    await asyncio.sleep(1.0 + rng.uniform(0, think))
-    at_start = first.received + second.received
-    done = 0
-    while done < actions and not table.is_over:
-        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-        seat = table.deciding()
-        me, other = players[seat], players[1 - seat]
-        view = table.state.view(seat)
-        before = table.actions
-        key = "1" if view.get("decision") else "n"
-        pressed = time.perf_counter()
-        me.press(key)
-        deadline = pressed + 15
-        while table.actions == before and time.perf_counter() < deadline:
-            await asyncio.sleep(0.01)
-            if key == "n" and b"unused?" in me.text[-3000:]:
-                me.press("1")
-                key = "n1"
-        if table.actions == before:
-            continue
-        await asyncio.sleep(0.3)
-        seen = other.first_after(pressed)
-        if seen is not None:
-            latencies.append((seat, (seen - pressed) * 1000))
-        done += table.actions - before
-    traffic.append((first.received + second.received - at_start, done))
-
-
-class NodeProcess:
-    """Node A: `wish-tui serve --open --database URL` in a process (and process group) of its own."""
-
-    def __init__(self, process, port: int, data: Path) -> None:
-        self.process, self.port, self.data = process, port, data
-
-    @classmethod
-    async def start(cls, database: str, sessions: int) -> NodeProcess:
-        data = Path(tempfile.mkdtemp())
-        limit = str(sessions + 4)
-        process = await asyncio.create_subprocess_exec(
-            *CLIENT[:3], "serve", "--open", "--port", "0", "--database", database,
-            "--max-connections", limit, "--max-per-address", limit,
-            env={**os.environ, "WISH_TUI_DATA_DIR": str(data)},
-            stdout=asyncio.subprocess.PIPE,
-            stderr=(data / "serve.log").open("wb"),
-            start_new_session=True,
-        )  # fmt: skip
-        while True:
-            line = await asyncio.wait_for(process.stdout.readline(), 120)
-            if not line:
-                log = (data / "serve.log").read_text(errors="replace")[-2000:]
-                raise SystemExit(f"node A did not start:\n{log}")
-            found = re.search(rb"listening on \S+ port (\d+)", line)
-            if found:
-                return cls(process, int(found.group(1)), data)
-
-    def kill(self) -> None:
-        """SIGKILL the node, its session pool and its apps: a machine that dies."""
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-
-    async def close(self) -> None:
-        self.kill()
-        await self.process.wait()
-        shutil.rmtree(self.data, ignore_errors=True)
-
-
-async def takeover(hub: Hub, node: NodeProcess, tables: list) -> list[float]:
-    """Kill node A; the seconds until node B runs each of its tables."""
-    waiting = {t.id for t in tables if not t.is_over}
-    killed = time.perf_counter()
-    node.kill()
-    times = []
-    while waiting and time.perf_counter() - killed < 120:
-        for table_id in [t for t in waiting if t in hub.node.running]:
-            waiting.discard(table_id)
-            times.append(time.perf_counter() - killed)
-        await asyncio.sleep(0.01)
-    return times
-
-
-async def come_and_go(port: int, count: int, pool: SessionPool | None) -> list[int]:
-    """`count` sessions, one after another: each reaches the lobby, opens the new-table form,
-    goes back and leaves. Returns the USS of the apps' processes (kB) before them, after the
-    first half and after all: the first ones warm Textual's caches in their process, what the
-    second half adds is what an app that ended left behind."""
-    held = [uss_kb(session_pids(pool))]
-    for i in range(count):
-        player = await connect(port, f"c{i:03d}")
-        await player.see(LOBBY)
-        player.press("n")
-        await player.see(b"New table")
-        await asyncio.sleep(0.3)  # the form is up
-        player.text = b""
-        player.press("\x1b")
-        await player.see(LOBBY)
-        player.conn.close()
-        await asyncio.wait_for(player.task, 30)
-        if i + 1 in (count // 2, count):
-            await asyncio.sleep(2.0)  # the last one's app ends
-            held.append(uss_kb(session_pids(pool)))
-    return held
 
 
 async def main(
@@ -393,7 +107,11 @@ async def main(
     await hub.start()
     node_a = await NodeProcess.start(database, sessions) if nodes == 2 else None
     host_key = asyncssh.generate_private_key("ssh-ed25519")
-    limits = Limits(max_connections=sessions + 4, max_per_address=sessions + 4)
+    # A session waits in the lobby while the tables before its own are seated: at 1,000
+    # sessions that is longer than the server's half hour without a key (Limits.idle_timeout).
+    limits = Limits(
+        max_connections=sessions + 4, max_per_address=sessions + 4, idle_timeout=6 * 3600.0
+    )
     pool = None
     if not fresh:
         pool = await SessionPool.begin_app(
@@ -410,17 +128,28 @@ async def main(
     server_before = memory_kb(os.getpid())[0]
 
     players = []
+    refused: list[str] = []
     one_session = 0
+    loads = {"logins": [load_average()]}
     for i in range(sessions):
         on_a = node_a is not None and i % 2 == 0  # each pair: the first on node A
-        player = await connect(node_a.port if on_a else front.port, f"p{i:03d}")
-        player.node = "A" if on_a else "B"
-        await player.see(LOBBY)
+        try:
+            player = await connect(node_a.port if on_a else front.port, f"p{i:03d}")
+            player.node = "A" if on_a else "B"
+            await player.see(LOBBY)
+        except (OSError, asyncssh.Error, TimeoutError) as exc:
+            refused.append(f"p{i:03d}: {exc}")
+            continue
         players.append(player)
         if not one_session and not on_a:
             await asyncio.sleep(1.0)
             one_session = uss_kb(session_pids(pool))
     logins = [(p.lobby_at - p.connecting) * 1000 for p in players if p.lobby_at is not None]
+    loads["logins"].append(load_average())
+    progress(
+        f"{len(players)} sessions in the lobby, {len(refused)} refused; login median "
+        f"{statistics.median(logins or [0]):.0f} ms, p95 {percentile(logins, 0.95):.0f} ms"
+    )
     await asyncio.sleep(2.0)
     on_b = sum(1 for p in players if p.node == "B")
     app_pids = session_pids(pool)
@@ -429,11 +158,22 @@ async def main(
     pool_memory = memory_kb(pool.pid) if pool is not None else None
     apps_uss = uss_kb(app_pids)
     per_extra = (apps_uss - one_session) / max(1, on_b - 1)
+    whole_then = apps_uss + (memory_kb(pool.pid)[0] if pool is not None else 0)
+    progress(f"the apps and the pool in all: {mb(whole_then / max(1, on_b))} per session")
 
     latencies: list[float] = []
     traffic: list[tuple[int, int]] = []
     pairs = [(players[i], players[i + 1]) for i in range(0, min(playing, sessions) - 1, 2)]
-    tables = [await seat_pair(hub, a, b) for a, b in pairs]
+    loads["seating"] = [load_average()]
+    seating_started = time.perf_counter()
+    tables = []
+    for a, b in pairs:
+        tables.append(await seat_pair(hub, a, b))
+        if len(tables) % 10 == 0:
+            progress(f"{len(tables)} tables seated")
+    seating = time.perf_counter() - seating_started
+    loads["seating"].append(load_average())
+    loads["playing"] = [load_average()]
     started = time.perf_counter()
     app_pids = session_pids(pool)
     cpu_before = cpu_seconds(app_pids), cpu_seconds([os.getpid()])
@@ -448,6 +188,7 @@ async def main(
         )
     )
     elapsed = time.perf_counter() - started
+    loads["playing"].append(load_average())
     if spies is not None:
         spies.stop()
     cpu_apps = cpu_seconds(app_pids) - cpu_before[0]
@@ -479,6 +220,15 @@ async def main(
     print(
         f"{sessions} sessions{where} ({how}), {len(pairs)} tables playing, {total_actions} "
         f"actions in {elapsed:.0f} s"
+    )
+    print(
+        f"{len(refused)} sessions refused or never shown the lobby"
+        + (f" (the first: {refused[0]})" if refused else "")
+        + f"; {len(pairs)} tables seated one after another in {seating:.0f} s"
+    )
+    print(
+        "the machine's load average (1 minute) at the start and end of each part: "
+        + ", ".join(f"{part} {a} to {b}" for part, (a, b) in loads.items())
     )
     if node_a is not None:
         print("(the memory figures below are node B's sessions only)")

@@ -32,15 +32,17 @@ class Client:
         self.last_table: dict | None = None
 
     @classmethod
-    async def connect(cls, hub: Hub, person: str, name: str) -> Client:
+    async def connect(cls, hub: Hub, person: str, name: str, **hello) -> Client:
+        """A session of `person` named `name`; `hello`: what else its hello asks."""
         reader, writer = await asyncio.open_unix_connection(str(hub.socket_path))
         client = cls(reader, writer)
         token = hub.register_session(person, name)
-        welcome = await client.ask({"type": "hello", "token": token})
+        welcome = await client.ask({"type": "hello", "token": token, **hello})
         if welcome.get("needs_name"):  # a newcomer to the club chooses a name
             welcome = await client.ask({"type": "register", "name": name})
         assert welcome["type"] == "welcome", welcome
         client.person = welcome["person"]
+        client.welcome = welcome
         return client
 
     async def send(self, message: dict | bytes) -> None:

@@ -17,6 +17,15 @@ def _wish_game():
     return record_of("wish", ["air", "water"], ["human", "easy"], 4, {}, ["setup"])
 
 
+async def _at_air_s_turn(app, pilot) -> TableScreen:
+    """The table screen of `_wish_game`'s app, once Air (the person) is to decide."""
+    await lift_curtain(app, pilot)
+    game = screen_of(app, TableScreen)
+    while game.table.deciding != 0 or game.busy:
+        await pilot.pause(0.05)
+    return game
+
+
 async def test_every_option_of_a_long_window_has_a_key():
     record, history = _wish_game()
     app = app_of(record, history)
@@ -253,10 +262,7 @@ async def test_the_window_of_a_hinted_move_opens_on_it():
     record, history = _wish_game()
     app = app_of(record, history)
     async with app.run_test(size=(100, 30)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, TableScreen)
-        while game.table.deciding != 0 or game.busy:
-            await pilot.pause(0.05)
+        game = await _at_air_s_turn(app, pilot)
         travels = game._group("travel")
         assert len(travels) >= 2
         wanted = travels[-1]
@@ -355,3 +361,33 @@ def test_the_clock_line_says_it_waits_while_a_seat_is_open():
     assert line == "⏱ Earth 5:00 Water 5:00 (waits for every seat)"
     table.seats[1] = seat("Water", "bob")
     assert "waits" not in TablePeople.clock_line(SimpleNamespace(table=table))
+
+
+async def test_an_answered_window_stays_until_the_table_says_what_came_of_it():
+    """The choice panel is not closed as its answer is sent, only once the table has changed (or
+    refused it): a next decision of the same keyboard is then asked in the same panel, with no
+    layout of the screen to close it and another to open it again."""
+    record, history = _wish_game()
+    app = app_of(record, history)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = await _at_air_s_turn(app, pilot)
+        panel = game.query_one(ChoicePanel)
+        await pilot.press("t")
+        await settle(pilot)
+        assert panel.is_open
+        sent = []
+        seat = game.seat
+        play = seat.play
+        seat.play = sent.append  # the table has not answered yet
+        await pilot.press("1")
+        await settle(pilot)
+        assert sent and panel.visible and not panel.is_open
+        await pilot.press("1")  # an answered panel takes no other answer
+        await settle(pilot)
+        assert len(sent) == 1
+        seat.play = play
+        before = game.table.actions
+        play(sent[0])
+        await settle(pilot)
+        assert game.table.actions == before + 1
+        assert not panel.visible and not panel.is_open

@@ -19,6 +19,7 @@ from wish_tui.core import environment
 from wish_tui.tables.base import TableBase
 from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 
+from .lobby_diff import LobbyFollower
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
 from .table_diff import Follower
 
@@ -62,6 +63,8 @@ class Connection:
         self._task: asyncio.Task | None = None
         self.tables = Follower()
         """The last message of each table, from which the server's diffs are made whole."""
+        self.lobby = LobbyFollower()
+        """The last lobby list, from which the server's lobby diffs are made whole."""
 
     @classmethod
     def from_environment(
@@ -87,7 +90,7 @@ class Connection:
         """
         reader, writer = await asyncio.open_unix_connection(self.socket_path, limit=MAX_MESSAGE + 2)
         self._writer = writer
-        hello = {"type": "hello", "token": self.token, "diffs": True}
+        hello = {"type": "hello", "token": self.token, "diffs": True, "lobby_diffs": True}
         if self.lobby_with_welcome:
             hello["lobby"] = True
         self.send(hello)
@@ -118,6 +121,14 @@ class Connection:
                 self.send({"type": "resend", "table": str(message.get("table", ""))})
                 return True
             message = whole
+        elif message["type"] in ("lobby", "lobby_diff"):
+            whole = self.lobby.whole(message)
+            if whole is None:  # a diff from a list this client lacks: the whole list, asked
+                self.send({"type": "lobby_resend"})
+                return True
+            message = whole
+        elif message["type"] == "welcome" and isinstance(message.get("lobby"), dict):
+            self.lobby.whole(message["lobby"])
         try:
             self.on_message(message)
         except Exception as exc:

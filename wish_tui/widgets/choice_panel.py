@@ -96,8 +96,9 @@ class ChoicePanel(Widget):
         return self.visible and not self._answered
 
     def close(self) -> None:
-        """Hide the panel. The screen does it as it acts on the answer, so that the panel's
-        going and what the answer changes reach the terminal in one frame."""
+        """Hide the panel. The screen does it once the table has said what came of the answer
+        (a next question of the same keyboard is asked in the panel still open), so that the
+        panel's going and what the answer changed reach the terminal in one frame."""
         if self.visible:
             self.visible = False
             self.post_message(self.Highlighted())

@@ -10,6 +10,7 @@ its words change, and holds nothing but them.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -20,6 +21,8 @@ from textual.widget import Widget
 MARK = "▸ "
 """What the detail line begins with."""
 _MEASURE = Console(width=400, color_system=None)
+WRAPS_KEPT = 256
+"""The most wrapped texts a detail line keeps."""
 
 
 class DetailLine(Widget):
@@ -36,6 +39,9 @@ class DetailLine(Widget):
         self.words = ""
         """What the line says ('' when nothing is highlighted)."""
         self._lines: list[str] = []
+        self._wrapped: dict[tuple[str, int], list[str]] = {}
+        """Words already wrapped, by words and width: a game's detail tries the same texts
+        for what fits each time the table changes."""
         self.styles.height = rows
 
     def say(self, words: str) -> None:
@@ -60,7 +66,18 @@ class DetailLine(Widget):
 
     def _wrap(self, words: str) -> list[str]:
         width = max(10, (self.size.width or 80) - len(MARK))
-        return [line.plain.rstrip() for line in Text(words).wrap(_MEASURE, width)] if words else []
+        if not words:
+            return []
+        if cell_len(words) <= width:
+            return [words.rstrip()]  # one line: most tests of what fits are
+        key = (words, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) >= WRAPS_KEPT:
+                self._wrapped.clear()
+            lines = [line.plain.rstrip() for line in Text(words).wrap(_MEASURE, width)]
+            self._wrapped[key] = lines
+        return list(lines)
 
     @property
     def lines(self) -> list[str]:

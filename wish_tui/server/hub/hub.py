@@ -40,6 +40,7 @@ from wish_tui.club.recorder import Recorder, RecordFailed
 from wish_tui.club.rows import Player
 from wish_tui.club.service import NO_NEW_PLAYERS, ClubService, NoNewPlayers
 from wish_tui.seeds import fresh_seed
+from wish_tui.tables.lobby_diff import LobbyTeller
 from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, text_field
 from wish_tui.tables.table_diff import Teller
 
@@ -163,6 +164,7 @@ class Hub:
             "hello": self._hello,
             "register": self._register,
             "lobby": self.lobby_lists.open,
+            "lobby_resend": self.lobby_lists.resend,
             "web_link": self.lobby_lists.web_link,
             "new_table": seating.new_table,
             "join": seating.join_request,
@@ -433,6 +435,8 @@ class Hub:
         session.lobby_with_welcome = message.get("lobby") is True
         if message.get("diffs") is True:
             session.teller = Teller()
+        if message.get("lobby_diffs") is True:
+            session.lobby_teller = LobbyTeller()
         try:
             player = await self.club_service.arriving(who, name)
         except NoNewPlayers as exc:
@@ -518,7 +522,7 @@ class Hub:
         if session.lobby_with_welcome:
             session.in_lobby = True
             self.presence.show_table(session, "")
-            welcome["lobby"] = self.lobby_lists.list_told(session)
+            welcome["lobby"] = session.lobby_whole(self.lobby_lists.list_told(session))
         session.send(welcome)
         self.tell_lobby()
 

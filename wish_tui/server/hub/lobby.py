@@ -54,7 +54,14 @@ class LobbyLists:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
         session.in_lobby = True
         self.hub.presence.show_table(session, "")
-        session.send(self.list_told(session))
+        session.send_lobby(self.list_told(session))
+
+    def resend(self, session: Session, message: dict) -> None:
+        """A client missed a lobby list (a diff came from one it lacks): the list whole."""
+        if session.in_lobby and session.person:
+            if session.lobby_teller is not None:
+                session.lobby_teller.forget()
+            session.send_lobby(self.list_told(session))
 
     def web_link(self, session: Session, message: dict) -> None:
         """A one-time link that signs a browser in as this session's person (`serve --web`:
@@ -270,4 +277,4 @@ class LobbyLists:
     @staticmethod
     def tell_session(session: Session, lobby: dict, front: tuple, now: float) -> None:
         session.lobby_told, session.lobby_told_at = front, now
-        session.send(lobby)
+        session.send_lobby(lobby)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from wish_tui.club.rows import Player
+from wish_tui.tables.lobby_diff import LobbyTeller
 from wish_tui.tables.protocol import ProtocolError, encode
 from wish_tui.tables.table_diff import Teller
 
@@ -53,6 +54,17 @@ class Session:
         self.teller: Teller | None = None
         """Numbers the table messages and sends each as a diff from the one before, for a
         client that asked in its hello (`"diffs": true`); None: every table message whole."""
+        self.lobby_teller: LobbyTeller | None = None
+        """Sends each lobby list as a diff from the one before, for a client that asked in its
+        hello (`"lobby_diffs": true`); None: every list whole."""
+
+    def send_lobby(self, lobby: dict) -> None:
+        """Send a ``lobby`` list: whole, or what changed since the one before."""
+        self.send(lobby if self.lobby_teller is None else self.lobby_teller.message(lobby))
+
+    def lobby_whole(self, lobby: dict) -> dict:
+        """`lobby` as sent whole inside another message (the welcome)."""
+        return lobby if self.lobby_teller is None else self.lobby_teller.whole(lobby)
 
     def send_table(self, message: dict) -> None:
         """Send a ``table`` message: whole, or what changed since the one before."""

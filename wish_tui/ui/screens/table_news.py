@@ -10,6 +10,8 @@ line out from under them.
 
 from __future__ import annotations
 
+from textual.css.query import NoMatches
+
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.game_log import GameLog
 
@@ -23,6 +25,14 @@ class TableNews:
     def __init__(self, screen) -> None:
         self.screen = screen
 
+    def log(self) -> GameLog | None:
+        """The screen's log (None while it is not mounted): Textual keeps what `query_one`
+        found, where a `query` walks every widget of the screen each time."""
+        try:
+            return self.screen.query_one(GameLog)
+        except NoMatches:
+            return None
+
     def overlay_bottom(self) -> int:
         """The screen row the panels over the table end above when they can: the detail line's
         first (`TableDetail.rows`), else the status line's."""
@@ -34,10 +44,9 @@ class TableNews:
         log reaches down to the rows just above it (or to the detail line), the log's newest
         line's first row."""
         top = self.screen.status_top()
-        logs = self.screen.query(GameLog)
-        if not logs:
+        log = self.log()
+        if log is None:
             return top
-        log = logs.first()
         region = log.content_region
         base = min(top, self.overlay_bottom())
         if not region.height or region.bottom < base:
@@ -50,10 +59,9 @@ class TableNews:
     def news_top(self) -> int:
         """The first row a question short of room may take (`ChoicePanel.keep_above`'s
         `floor_top`): just under the rows of the log's newest line, shown at its top."""
-        logs = self.screen.query(GameLog)
-        if not logs or not logs.first().content_region.height:
+        log = self.log()
+        if log is None or not log.content_region.height:
             return 0
-        log = logs.first()
         region = log.content_region
         return region.y + max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height))
 
@@ -73,8 +81,18 @@ class TableNews:
         panel.keep_above(bottom, rest, self.screen.status_top(), self.news_top())
         self.keep_in_sight()
 
+    def close_answered(self) -> None:
+        """Close the choice panel once answered: the screen does it when the table has said what
+        came of the action (a next decision of the same keyboard is asked in the panel still
+        open, in place: closing and opening it again would lay the screen out twice)."""
+        panel = self.screen.query_one(ChoicePanel)
+        if panel.visible and not panel.is_open:
+            panel.close()
+            self.keep_in_sight()
+
     def keep_in_sight(self) -> None:
         """Tell the log what lies over it now."""
         covered = self.screen.rows_over_table()
-        for log in self.screen.query(GameLog):
+        log = self.log()
+        if log is not None:
             log.cover(covered)

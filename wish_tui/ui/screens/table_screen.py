@@ -310,7 +310,7 @@ class TableScreen(BoardScreen):
     # -- what the table tells (the seat API's Listener) -----------------------------------------
     def table_changed(self) -> None:
         """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
-        if not self.is_mounted or not self.query(GameLog):
+        if not self.is_mounted or self.news.log() is None:
             return  # on_mount shows it all; or the app is closing, its widgets already gone
         self.status_line.refusal = None  # about the position before: the turn is shown
         self.turns.say_hurried_key()
@@ -386,6 +386,7 @@ class TableScreen(BoardScreen):
     def proceed(self) -> None:
         """Decide what happens next: game over, a curtain, or a person's choice."""
         self.turns.proceed()
+        self.news.close_answered()  # not asked again: the answered panel goes
 
     def _ask_decision(self, view: dict) -> None:
         self._choose(self.decision_title(view), self.legal(), cancellable=False)
@@ -448,8 +449,8 @@ class TableScreen(BoardScreen):
         self.query_one(GameLog).scroll_page(pages)
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
-        self.query_one(ChoicePanel).close()
-        self.news.keep_in_sight()
+        if self._on_choice is not None or event.index is None or event.index >= len(self._options):
+            self.news.close_answered()  # an action played: the panel stays until the table says
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None

@@ -16,6 +16,7 @@ the first frame after the terminal changes size (`resize`).
 from __future__ import annotations
 
 import re
+from itertools import repeat
 
 from rich.cells import get_character_cell_size
 
@@ -47,6 +48,7 @@ class ScreenDiff:
         """Each known cell on the screen by row and column (0-based); missing: not known."""
         self.cursor: str | None = None
         """The last cursor move sent (where the cursor is), when known."""
+        self._columns: frozenset[int] = frozenset()
 
     def forget(self) -> None:
         """Nothing on the screen is known any more (the next frame goes whole)."""
@@ -82,18 +84,24 @@ class ScreenDiff:
         """Rows the frame moves up whole (a log turning its page) are moved by the terminal,
         in a scrolling region of their own, instead of being sent again."""
         width = self.columns or 0
-        full = {row for row, cells in written.items() if _whole(cells, width)}
+        columns = self._all_columns(width)
         shown = self.shown
+        full = {row for row, cells in written.items() if _whole(cells, width, columns)}
+        changed = [row for row in full if shown.get(row) != written[row]]
+        if len(changed) < 2:
+            return  # a scroll moves two rows or more: most frames change fewer whole rows
+        wanted = {_content(written[row], width): row for row in changed}
         places: dict[tuple, list[int]] = {}
         for row, cells in shown.items():
-            if _whole(cells, width) and any(ch not in (" ", "") for ch, _ in cells.values()):
-                places.setdefault(_content(cells, width), []).append(row)
+            if _whole(cells, width, columns):
+                content = _content(cells, width)
+                if content in wanted and any(ch not in (" ", "") for ch, _ in content):
+                    places.setdefault(content, []).append(row)
         votes: dict[int, int] = {}
-        for row in full:
-            if shown.get(row) != written[row]:
-                for source in places.get(_content(written[row], width), ()):
-                    if source > row:
-                        votes[source - row] = votes.get(source - row, 0) + 1
+        for row in changed:
+            for source in places.get(_content(written[row], width), ()):
+                if source > row:
+                    votes[source - row] = votes.get(source - row, 0) + 1
         if not votes:
             return
         shift = max(votes, key=lambda k: (votes[k], -k))
@@ -120,8 +128,16 @@ class ScreenDiff:
             shown[row] = dict(source) if source is not None else dict(blank)
         self.cursor = None
 
+    def _all_columns(self, width: int) -> frozenset[int]:
+        """Every column of a row `width` wide (made once per width)."""
+        if len(self._columns) != width:
+            self._columns = frozenset(range(width))
+        return self._columns
+
     def _send_row(self, out: list[str], row: int, cells: dict[int, Cell]) -> None:
         shown = self.shown.setdefault(row, {})
+        if cells.items() <= shown.items():
+            return  # most rows a frame rewrites are as shown already
         get = shown.get
         changed = sorted(col for col, cell in cells.items() if get(col) != cell)
         if not changed:
@@ -161,13 +177,13 @@ class ScreenDiff:
         shown.update(cells)
 
 
-def _whole(cells: dict[int, Cell], width: int) -> bool:
-    """True when `cells` hold every column of a row `width` wide."""
-    return len(cells) >= width and all(col in cells for col in range(width))
+def _whole(cells: dict[int, Cell], width: int, columns: frozenset[int]) -> bool:
+    """True when `cells` hold every column of a row `width` wide (`columns`: those columns)."""
+    return len(cells) >= width and cells.keys() >= columns
 
 
 def _content(cells: dict[int, Cell], width: int) -> tuple:
-    return tuple(cells[col] for col in range(width))
+    return tuple(map(cells.__getitem__, range(width)))
 
 
 def _whole_phrases(runs: list[list[int]], cells: dict[int, Cell]) -> list[list[int]]:
@@ -254,7 +270,7 @@ def _put(cells: dict[int, Cell], col: int, text: str, style: Style) -> int:
             cells[col - 1] = (" ", cells[col - 1][1])
         if last is not None and last != WIDE_RIGHT and cells.get(end) == WIDE_RIGHT:
             cells[end] = (" ", last[1])
-        cells.update(zip(range(col, end), [(ch, style) for ch in text], strict=True))
+        cells.update(zip(range(col, end), zip(text, repeat(style)), strict=False))
         return end
     for ch in text:
         width = get_character_cell_size(ch)

@@ -1,0 +1,181 @@
+"""The benchmark's people: SSH sessions on loopback that log in, open and join tables, and play
+as a person would (`benchmarks/serve.py`)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+
+import asyncssh
+
+from benchmarks.serve_measure import session_pids, uss_kb
+from wish_tui.server.hub import Hub
+from wish_tui.server.pool.link import SessionPool
+
+ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")
+LOBBY = b"Tables of this server"
+"""Words of the lobby's first frame."""
+
+
+class Player:
+    """One session: every chunk its terminal received, with the time, and when the lobby came."""
+
+    def __init__(self, name: str, conn, process, connecting: float) -> None:
+        self.name, self.conn, self.process = name, conn, process
+        self.connecting = connecting
+        """When asyncssh's connect began."""
+        self.connected = connecting
+        """When the connection was up (keys exchanged, signed in)."""
+        self.opened = connecting
+        """When the session's terminal was open."""
+        self.lobby_at: float | None = None
+        self.node = "B"
+        """The node whose front end the session reached (B: this process's)."""
+        self.chunks: list[tuple[float, int]] = []
+        self.text = b""
+        self.task = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                chunk = await self.process.stdout.read(65536)
+            except asyncssh.Error:
+                return  # its node was killed
+            if not chunk:
+                return
+            now = time.perf_counter()
+            self.chunks.append((now, len(chunk)))
+            self.text = (self.text + ANSI.sub(b"", chunk))[-20000:]
+            if self.lobby_at is None and LOBBY in self.text:
+                self.lobby_at = now
+
+    async def see(self, words: bytes, timeout: float = 30.0) -> None:
+        deadline = time.perf_counter() + timeout
+        while words not in self.text:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{self.name}: {words!r} not seen")
+            await asyncio.sleep(0.005)
+
+    def first_after(self, moment: float) -> float | None:
+        for when, _ in self.chunks:
+            if when > moment:
+                return when
+        return None
+
+    def press(self, keys: str) -> None:
+        self.process.stdin.write(keys.encode())
+
+    @property
+    def received(self) -> int:
+        return sum(n for _, n in self.chunks)
+
+
+async def connect(port: int, name: str) -> Player:
+    connecting = time.perf_counter()
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        agent_path=None,
+        config=None,
+        client_keys=None,
+        password=None,
+    )
+    connected = time.perf_counter()
+    process = await conn.create_process(
+        term_type="xterm-256color", term_size=(100, 30), encoding=None
+    )
+    player = Player(name, conn, process, connecting)
+    player.connected, player.opened = connected, time.perf_counter()
+    return player
+
+
+async def seat_pair(hub: Hub, first: Player, second: Player):
+    """`first` opens a table of Wish with the second seat open; `second` joins it from the
+    lobby, where it is the last row (tables are listed in the order they were opened): End,
+    then Enter (one key, not a Down for each table: at 80 tables those were 3,000 keys)."""
+    first.press("n")
+    await first.see(b"New table")
+    first.press("\x0e")
+    table = None
+    deadline = time.perf_counter() + 60
+    while table is None and time.perf_counter() < deadline:
+        await asyncio.sleep(0.05)
+        table = next((t for t in hub.tables.values() if t.seats[0].person_name == first.name), None)
+    if table is None:
+        raise TimeoutError(f"{first.name}'s table never opened")
+    deadline = time.perf_counter() + 60
+    while table.seats[1].person_name != second.name:
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"{second.name} never sat down at {first.name}'s table")
+        await asyncio.sleep(1.0)
+        if table.seats[1].person_name != second.name:
+            second.press("\x1b[F\r")  # End: the last row, then Enter
+    return table
+
+
+async def play_table(
+    table,
+    first: Player,
+    second: Player,
+    actions: int,
+    latencies: list,
+    traffic: list,
+    think: float,
+    rng: random.Random,
+):
+    """Play `actions` actions, each after a person's thinking time (from half to one and a half
+    times `think` seconds); `latencies` gets (the seat that pressed, ms to the other's screen)."""
+    players = [first, second]
+    await asyncio.sleep(1.0 + rng.uniform(0, think))
+    at_start = first.received + second.received
+    done = 0
+    while done < actions and not table.is_over:
+        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+        seat = table.deciding()
+        me, other = players[seat], players[1 - seat]
+        view = table.state.view(seat)
+        before = table.actions
+        key = "1" if view.get("decision") else "n"
+        pressed = time.perf_counter()
+        me.press(key)
+        deadline = pressed + 15
+        while table.actions == before and time.perf_counter() < deadline:
+            await asyncio.sleep(0.01)
+            if key == "n" and b"unused?" in me.text[-3000:]:
+                me.press("1")
+                key = "n1"
+        if table.actions == before:
+            continue
+        await asyncio.sleep(0.3)
+        seen = other.first_after(pressed)
+        if seen is not None:
+            latencies.append((seat, (seen - pressed) * 1000))
+        done += table.actions - before
+    traffic.append((first.received + second.received - at_start, done))
+
+
+async def come_and_go(port: int, count: int, pool: SessionPool | None) -> list[int]:
+    """`count` sessions, one after another: each reaches the lobby, opens the new-table form,
+    goes back and leaves. Returns the USS of the apps' processes (kB) before them, after the
+    first half and after all: the first ones warm Textual's caches in their process, what the
+    second half adds is what an app that ended left behind."""
+    held = [uss_kb(session_pids(pool))]
+    for i in range(count):
+        player = await connect(port, f"c{i:03d}")
+        await player.see(LOBBY)
+        player.press("n")
+        await player.see(b"New table")
+        await asyncio.sleep(0.3)  # the form is up
+        player.text = b""
+        player.press("\x1b")
+        await player.see(LOBBY)
+        player.conn.close()
+        await asyncio.wait_for(player.task, 30)
+        if i + 1 in (count // 2, count):
+            await asyncio.sleep(2.0)  # the last one's app ends
+            held.append(uss_kb(session_pids(pool)))
+    return held
