@@ -7,11 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from wish_tui.tables.lobby_diff import LobbyFollower, LobbyTeller, keyed, unkeyed
 
-from .test_hub import Client, data_dir, new_wish_table, people
+from .test_hub import Client, new_wish_table, people
 
-__all__ = ["data_dir"]  # its own data directory for each test (autouse)
+pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
+
 
 
 def _lobby(online: list[str], tables: list[tuple[str, str]]) -> dict:

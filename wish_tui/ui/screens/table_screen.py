@@ -317,7 +317,7 @@ class TableScreen(BoardScreen):
         self.write_news()
         # The newest line's rows are known once the log has laid it out: what lies over the
         # table then keeps clear of them.
-        self.call_after_refresh(lambda: self.status_placed(self.status_top()))
+        self.call_after_refresh(self.status_line.place_when_drawn)
         self.guide.drop_stale_hint()
         panel = self.query_one(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)

@@ -61,6 +61,12 @@ class TableStatus:
         status.styles.offset = (0, max(0, top))
         screen.status_placed(top)
 
+    def place_when_drawn(self) -> None:
+        """Tell the screen where the status line begins once a change is drawn (nothing when
+        the screen has lost its widgets since: a table closed as its screen opened)."""
+        if self.screen.query("#status"):
+            self.screen.status_placed(self.top())
+
     def top(self) -> int:
         """The screen row the status line begins at: just above the key bar, the screen's last
         rows (a refusal of two lines rises over the log's last row)."""
