@@ -16,7 +16,6 @@ from .test_hub import Client, new_wish_table, people
 pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
 
 
-
 def _lobby(online: list[str], tables: list[tuple[str, str]]) -> dict:
     return {
         "type": "lobby",
