@@ -10,7 +10,6 @@ rated game); a member outside it, one the seeker blocks or who blocks the seeker
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 
 from wish_tui import games
@@ -20,6 +19,7 @@ from wish_tui.club.identity import person_of
 from wish_tui.tables.protocol import ProtocolError
 from wish_tui.tables.seek_words import seek_line
 
+from .periodic import every_while
 from .seated_tables import open_seated
 from .table import TableError
 
@@ -245,12 +245,8 @@ class Seeks:
         return min(zip(bots, ratings, strict=True), key=lambda pair: abs(pair[1] - seek.rating))[0]
 
     async def look_every_while(self) -> None:
-        while True:
-            await asyncio.sleep(SEEK_EVERY)
-            try:
-                await self.look()
-            except (ClubError, TableError):
-                continue
+        """Pair seeks and seat bots every `SEEK_EVERY` seconds, for the server's life."""
+        await every_while(SEEK_EVERY, self.look, "seeks could not be looked at")
 
 
 def _said(bound: float | None) -> str:

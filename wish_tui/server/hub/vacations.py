@@ -9,13 +9,11 @@ member's turn-based tables whenever their vacation begins or ends.
 
 from __future__ import annotations
 
-import asyncio
-
-from wish_tui.club.errors import ClubError
 from wish_tui.club.identity import person_of, player_id_of
 from wish_tui.tables.protocol import ProtocolError
 from wish_tui.tables.vacation_words import vacation_sentence
 
+from .periodic import every_while
 from .table import TableError
 
 VACATION_EVERY = 30.0
@@ -80,9 +78,4 @@ class Vacations:
 
     async def look_every_while(self) -> None:
         """Read who is on vacation every `VACATION_EVERY` seconds, for the server's life."""
-        while True:
-            await asyncio.sleep(VACATION_EVERY)
-            try:
-                await self.load()
-            except (ClubError, TableError):
-                continue
+        await every_while(VACATION_EVERY, self.load, "vacations could not be read")
