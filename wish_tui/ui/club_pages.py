@@ -408,15 +408,7 @@ class ClubPageScreen(AppScreen):
         if self.kind != "profile" or self.message.get("player", {}).get("is_guest"):
             return
 
-        def chosen(text: str | None) -> None:
-            request = alerts_request(text) if text is not None else None
-            if request is not None:
-                self._ask(request)
-                self._ask({"type": "profile"})  # the page as it stands now
-            elif text:
-                self.app.notify(HOW, severity="warning")
-
-        self.app.push_screen(LineInput(ASK, 300), chosen)
+        self._profile_line(ASK, 300, alerts_request, HOW)
 
     def action_follow(self) -> None:
         """Profile, friends or a player's page: follow, unfollow, block or unblock a member (the
@@ -449,15 +441,23 @@ class ClubPageScreen(AppScreen):
         if self.kind != "profile" or self.message.get("player", {}).get("is_guest"):
             return
 
+        self._profile_line(
+            VACATION_ASK, 10, lambda text: vacation_request(text) if text else None, VACATION_HOW
+        )
+
+    def _profile_line(self, ask: str, length: int, request_of, how: str) -> None:
+        """Ask one line for the profile (`ask`), send the request `request_of` reads from it and
+        show the page as it stands then; a line it cannot read is answered with `how`."""
+
         def chosen(text: str | None) -> None:
-            request = vacation_request(text) if text else None
+            request = request_of(text) if text is not None else None
             if request is not None:
                 self._ask(request)
                 self._ask({"type": "profile"})  # the page as it stands now
             elif text:
-                self.app.notify(VACATION_HOW, severity="warning")
+                self.app.notify(how, severity="warning")
 
-        self.app.push_screen(LineInput(VACATION_ASK, 10), chosen)
+        self.app.push_screen(LineInput(ask, length), chosen)
 
     def action_profile_text(self) -> None:
         """Profile: a line others read on your page."""
