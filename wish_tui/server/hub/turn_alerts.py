@@ -49,8 +49,10 @@ def post(url: str, body: str) -> str:
             return "" if 200 <= answer.status < 300 else f"HTTP {answer.status}"
     except urllib.error.HTTPError as exc:
         return f"HTTP {exc.code}"
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        return str(getattr(exc, "reason", exc))[:120] or type(exc).__name__
+    except urllib.error.URLError as exc:
+        return str(exc.reason)[:120] or type(exc).__name__
+    except (OSError, ValueError) as exc:
+        return str(exc)[:120] or type(exc).__name__
 
 
 class TurnAlerts:
