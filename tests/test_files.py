@@ -74,3 +74,26 @@ def test_bad_names_get_a_clause(tmp_path, name, clause):
     assert read_in_thread(str(tmp_path / name)) == {"refused": clause}
     assert not files.exists(tmp_path / name)
     assert not files.is_regular(tmp_path / name)
+
+
+def test_a_ready_read_tells_nothing_yet_from_the_end():
+    reading, writing = os.pipe()
+    os.set_blocking(reading, False)
+    try:
+        assert files.read_ready(reading, 16) is None
+        os.write(writing, b"keys")
+        assert files.read_ready(reading, 16) == b"keys"
+    finally:
+        os.close(writing)
+    assert files.read_ready(reading, 16) == b""
+    os.close(reading)
+
+
+def test_a_terminal_whose_other_side_closed_reads_as_its_end():
+    import pty
+
+    master, child_side = pty.openpty()
+    os.set_blocking(master, False)
+    os.close(child_side)
+    assert files.read_ready(master, 16) == b""  # Linux says EIO here
+    os.close(master)

@@ -99,6 +99,17 @@ def read_regular(path: str | os.PathLike, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def read_ready(fd: int, limit: int) -> bytes | None:
+    """Up to `limit` bytes a non-blocking descriptor holds now: None when it holds none yet, b''
+    at its end (a terminal whose other side closed reads EIO, which is its end too)."""
+    try:
+        return os.read(fd, limit)
+    except (BlockingIOError, InterruptedError):
+        return None
+    except OSError:
+        return b""
+
+
 def is_regular(path: Path) -> bool:
     """True when `path` exists and is a regular file (never raises)."""
     try:

@@ -23,6 +23,8 @@ import termios
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Protocol
 
+from wish_tui.files import read_ready
+
 READ_CHUNK = 64 * 1024
 """The most bytes of output read from the terminal at once."""
 INPUT_HIGH_WATER = 64 * 1024
@@ -247,12 +249,9 @@ class PtyChild:
         self._reading = False
 
     def _read(self) -> None:
-        try:
-            data = os.read(self._master, READ_CHUNK)
-        except (BlockingIOError, InterruptedError):
+        data = read_ready(self._master, READ_CHUNK)
+        if data is None:
             return
-        except OSError:
-            data = b""  # EIO: every process holding the terminal has closed it
         if not data:
             self._stop_reading()
             self._output_ended.set()

@@ -29,6 +29,7 @@ from textual.driver import Driver
 from textual.geometry import Size
 
 from wish_tui.core import environment
+from wish_tui.files import read_ready
 from wish_tui.ui.terminal.screen_diff import ScreenDiff
 from wish_tui.ui.terminal.sgr import compact
 
@@ -163,12 +164,9 @@ class HostedDriver(Driver):
 
     # -- keys ----------------------------------------------------------------------------------
     def _readable(self) -> None:
-        try:
-            data = os.read(self.fileno, READ_CHUNK)
-        except (BlockingIOError, InterruptedError):
+        data = read_ready(self.fileno, READ_CHUNK)
+        if data is None:
             return
-        except OSError:
-            data = b""  # EIO: the server closed the terminal
         if not data:
             self._hang_up()
             return
