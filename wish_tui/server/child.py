@@ -250,13 +250,11 @@ class PtyChild:
 
     def _read(self) -> None:
         data = read_ready(self._master, READ_CHUNK)
-        if data is None:
-            return
-        if not data:
+        if data:
+            self._on_output(data)
+        elif data is not None:
             self._stop_reading()
             self._output_ended.set()
-            return
-        self._on_output(data)
 
     def pause_output(self) -> None:
         """Stop reading the child's output until `resume_output` (the client reads no more)."""

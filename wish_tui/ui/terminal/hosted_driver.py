@@ -165,10 +165,9 @@ class HostedDriver(Driver):
     # -- keys ----------------------------------------------------------------------------------
     def _readable(self) -> None:
         data = read_ready(self.fileno, READ_CHUNK)
-        if data is None:
-            return
         if not data:
-            self._hang_up()
+            if data is not None:
+                self._hang_up()
             return
         text = self._paste_limit.cut(self._decode(data))
         events = 0
