@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from .grouping import group, table_sizes
-from .model import Entrant, Pairing, Standing, TableResult, said
+from .model import Entrant, Pairing, Standing, TableResult, ranked, said, standing
 from .points import ARENA_SCALE, is_win, shares
 
 FIRE_AFTER = 2
@@ -70,26 +70,18 @@ def standings(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> li
             streak[player] = streak[player] + 1 if won else 0
             wins[player] += won
             lines[player].append("forfeit" if player in result.no_shows else said(points))
-    ordered = sorted(entrants, key=lambda e: (-score[e.player_id], -e.rating, e.player_id))
-    out: list[Standing] = []
-    for index, entrant in enumerate(ordered):
-        pid = entrant.player_id
-        shared = out and out[-1].score == score[pid]
-        out.append(
-            Standing(
-                rank=out[-1].rank if shared else index + 1,
-                player_id=pid,
-                name=entrant.name,
-                score=score[pid],
-                games=len(lines[pid]),
-                wins=wins[pid],
-                rating=entrant.rating,
-                withdrawn=entrant.withdrawn,
-                on_fire=streak[pid] >= FIRE_AFTER,
-                results=tuple(lines[pid]),
-            )
+    return [
+        standing(
+            rank,
+            entrant,
+            score[entrant.player_id],
+            lines[entrant.player_id],
+            games=len(lines[entrant.player_id]),
+            wins=wins[entrant.player_id],
+            on_fire=streak[entrant.player_id] >= FIRE_AFTER,
         )
-    return out
+        for rank, entrant in ranked(entrants, lambda e: (score[e.player_id],))
+    ]
 
 
 def _last_opponents(results: Sequence[TableResult]) -> dict[int, tuple[int, ...]]:

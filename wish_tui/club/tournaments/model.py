@@ -6,6 +6,7 @@ Pure: no database, no clock. Scores are `Fraction`s so that a third of a point s
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -112,3 +113,33 @@ def said(value: Fraction) -> str:
     if part == Fraction(1, 2):
         return f"{int(whole) or ''}½"
     return f"{float(value):.2f}"
+
+
+def ranked(
+    entrants: Iterable[Entrant], tie: Callable[[Entrant], tuple[Fraction, ...]]
+) -> list[tuple[int, Entrant]]:
+    """The entrants best first, each with its rank: by `tie` (the higher the better), then by
+    rating, then by id; entrants equal in `tie` share a rank (1, 2, 2, 4)."""
+    ordered = sorted(entrants, key=lambda e: (*(-v for v in tie(e)), -e.rating, e.player_id))
+    lines: list[tuple[int, Entrant]] = []
+    for index, entrant in enumerate(ordered):
+        shared = lines and tie(lines[-1][1]) == tie(entrant)
+        lines.append((lines[-1][0] if shared else index + 1, entrant))
+    return lines
+
+
+def standing(
+    rank: int, entrant: Entrant, score: Fraction, said_lines: list[str], **figures
+) -> Standing:
+    """`entrant`'s line at `rank`: who they are from their entry, `figures` (games, wins, …) as
+    the tournament's system counts them."""
+    return Standing(
+        rank=rank,
+        player_id=entrant.player_id,
+        name=entrant.name,
+        score=score,
+        rating=entrant.rating,
+        withdrawn=entrant.withdrawn,
+        results=tuple(said_lines),
+        **figures,
+    )

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from .grouping import group, table_sizes
-from .model import Entrant, Pairing, Standing, TableResult, said
+from .model import Entrant, Pairing, Standing, TableResult, ranked, said, standing
 from .points import is_win, shares
 
 
@@ -64,30 +64,21 @@ def standings(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> li
             wins[player] += is_win(result, player)
             opponents = [scores[p] for p in result.players if p != player]
             buchholz[player] += sum(opponents, Fraction(0)) / len(opponents)
-    ordered = sorted(
-        entrants,
-        key=lambda e: (-scores[e.player_id], -buchholz[e.player_id], -e.rating, e.player_id),
-    )
-    out: list[Standing] = []
-    for index, entrant in enumerate(ordered):
-        pid = entrant.player_id
-        shared = out and (out[-1].score, out[-1].tie_break) == (scores[pid], buchholz[pid])
-        out.append(
-            Standing(
-                rank=out[-1].rank if shared else index + 1,
-                player_id=pid,
-                name=entrant.name,
-                score=scores[pid],
-                tie_break=buchholz[pid],
-                games=sum(1 for said_ in lines[pid] if said_ != "bye"),
-                wins=wins[pid],
-                byes=lines[pid].count("bye"),
-                rating=entrant.rating,
-                withdrawn=entrant.withdrawn,
-                results=tuple(lines[pid]),
-            )
+    return [
+        standing(
+            rank,
+            entrant,
+            scores[entrant.player_id],
+            lines[entrant.player_id],
+            tie_break=buchholz[entrant.player_id],
+            games=sum(1 for said_ in lines[entrant.player_id] if said_ != "bye"),
+            wins=wins[entrant.player_id],
+            byes=lines[entrant.player_id].count("bye"),
         )
-    return out
+        for rank, entrant in ranked(
+            entrants, lambda e: (scores[e.player_id], buchholz[e.player_id])
+        )
+    ]
 
 
 def scores_of(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> dict[int, Fraction]:
