@@ -34,9 +34,13 @@ class SmtpRelay:
     """Where and as whom the club's email is sent."""
 
     host: str
+    """The relay's name or address (`--smtp HOST:PORT`)."""
     port: int
+    """Its port (587 is the usual one for mail submission)."""
     user: str = ""
+    """The login (`USER_VARIABLE`; '' : the relay needs none)."""
     password: str = ""
+    """The login's password (`PASSWORD_VARIABLE`), sent only once STARTTLS encrypts the line."""
     sender: str = ""
     """The From address ('' : wish-tui@ this machine's name)."""
     tls: ssl.SSLContext | None = None
