@@ -22,6 +22,7 @@ holds a rules State, so it can never show what its seat may not see.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -122,12 +123,7 @@ class Hint:
     """How many actions the table had when the hint was thought out (a later one is stale)."""
 
     def to_json(self) -> dict:
-        return {
-            "notation": self.notation,
-            "words": self.words,
-            "reason": self.reason,
-            "actions": self.actions,
-        }
+        return dataclasses.asdict(self)
 
     @classmethod
     def from_json(cls, data: dict) -> Hint:
@@ -167,16 +163,7 @@ class SeatInfo:
         return f"{self.title} ({self.person})" if self.person else self.title
 
     def to_json(self) -> dict:
-        return {
-            "name": self.name,
-            "title": self.title,
-            "label": self.label,
-            "who": self.who,
-            "mine": self.mine,
-            "person": self.person,
-            "connected": self.connected,
-            "by_bot": self.by_bot,
-        }
+        return dataclasses.asdict(self)
 
     @classmethod
     def from_json(cls, data: dict) -> SeatInfo:
