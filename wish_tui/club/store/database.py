@@ -15,6 +15,7 @@ import contextlib
 import logging
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 
 from ..errors import ClubError, NotFound
@@ -30,10 +31,10 @@ def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
-class Database:
+class Database(ABC):
     """One open club database: statements in `?` style, transactions, notices, the time.
 
-    A backend gives `_run`, `_begin`, `_commit`, `_rollback`, `_publish` and `size`.
+    A backend gives its abstract methods (`_run` … `close`) and may replace `_publish`.
     """
 
     dialect: Dialect
@@ -52,31 +53,37 @@ class Database:
         """Transactions committed through this connection (a write that reached the disk)."""
 
     # -- what a backend gives --------------------------------------------------------------------
+    @abstractmethod
     def _run(self, sql: str, params: tuple):
-        raise NotImplementedError
+        """Run one statement in the backend's own SQL; its cursor."""
 
+    @abstractmethod
     def _run_many(self, sql: str, rows: list[tuple]) -> None:
-        raise NotImplementedError
+        """Run one statement for each row of parameters."""
 
+    @abstractmethod
     def _begin(self) -> None:
-        raise NotImplementedError
+        """Open a transaction."""
 
+    @abstractmethod
     def _commit(self) -> None:
-        raise NotImplementedError
+        """Commit the open transaction."""
 
+    @abstractmethod
     def _rollback(self) -> None:
-        raise NotImplementedError
+        """Roll the open transaction back."""
 
     def _publish(self, notice: Notice) -> None:
         """Send a notice inside the open transaction (by default: keep it for the commit)."""
         self._pending.append(notice)
 
+    @abstractmethod
     def size(self) -> int:
         """Bytes the database takes."""
-        raise NotImplementedError
 
+    @abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """Close the connection."""
 
     # -- statements ------------------------------------------------------------------------------
     def execute(self, sql: str, params: tuple | list = ()):
