@@ -63,6 +63,12 @@ async def _hub(time: FakeTime) -> Hub:
     return await started_hub(clock=time, seat_timeout=SEAT_TIMEOUT)
 
 
+def at_club(time: FakeTime, *names: str):
+    """`people` at a hub of these tests (on the clock `time`): the hub and a session for each
+    of `names`, all closed afterwards."""
+    return people(*names, clock=time, seat_timeout=SEAT_TIMEOUT)
+
+
 async def _new(client: Client, seats, **extra) -> dict:
     await client.send({"type": "new_table", "game": "wish", "seats": seats, **extra})
     return await client.until(lambda m: m["type"] == "table")

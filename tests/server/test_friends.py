@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_club_tables import FakeTime, _hub
+from .test_club_tables import FakeTime, at_club
 from .test_hub import Client
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
@@ -22,11 +22,7 @@ async def _table(client: Client, seen: set) -> str:
 
 
 async def test_a_followed_member_is_online_and_their_open_table_comes_first():
-    hub = await _hub(FakeTime())
-    try:
-        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-        bob = await Client.connect(hub, "SHA256:bob-key", "bob")
-        carol = await Client.connect(hub, "SHA256:carol-key", "carol")
+    async with at_club(FakeTime(), "alice", "bob", "carol") as (hub, alice, bob, carol):
         seen: set = set()
         bobs = await _table(bob, seen)
         carols = await _table(carol, seen)
@@ -45,17 +41,10 @@ async def test_a_followed_member_is_online_and_their_open_table_comes_first():
         assert page["page"] == "friends"
         (friend,) = page["follows"]
         assert (friend["name"], friend["online"], friend["tables"]) == ("bob", True, [bobs])
-        for client in (alice, bob, carol):
-            client.close()
-    finally:
-        await hub.close()
 
 
 async def test_a_blocked_member_cannot_join_invite_or_be_read():
-    hub = await _hub(FakeTime())
-    try:
-        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-        bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    async with at_club(FakeTime(), "alice", "bob") as (hub, alice, bob):
         seen: set = set()
         alices = await _table(alice, seen)
         await bob.send({"type": "join", "table": alices, "seat": 1})
@@ -96,7 +85,3 @@ async def test_a_blocked_member_cannot_join_invite_or_be_read():
         await bob.send({"type": "follow", "name": "bob", "kind": "block"})
         refused = await bob.until(lambda m: m["type"] == "error")
         assert refused["error"] == "You cannot follow or block yourself."
-        alice.close()
-        bob.close()
-    finally:
-        await hub.close()

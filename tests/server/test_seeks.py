@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from .test_club_tables import FakeTime, _hub
+from .test_club_tables import FakeTime, at_club
 from .test_hub import Client
 from .waiting_tables import until_gone
 
@@ -30,10 +30,7 @@ async def _lobby(client: Client) -> dict:
 
 
 async def test_a_seek_waits_in_the_lobby_until_someone_accepts_it():
-    hub = await _hub(FakeTime())
-    try:
-        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-        bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    async with at_club(FakeTime(), "alice", "bob") as (hub, alice, bob):
         await alice.send({"type": "seek", "game": "wish", "kind": "live", "clock": LIVE})
         told = await alice.until(lambda m: m["type"] == "notice")
         assert told["text"] == (
@@ -55,18 +52,10 @@ async def test_a_seek_waits_in_the_lobby_until_someone_accepts_it():
         assert [s.person_name for s in served.seats] == ["alice", "bob"]
         assert served.clock.setting == LIVE and served.kind == "live"
         assert hub.seeks.waiting == {}
-        alice.close()
-        bob.close()
-    finally:
-        await hub.close()
 
 
 async def test_two_matching_seeks_are_paired_at_once_and_a_range_keeps_one_out():
-    hub = await _hub(FakeTime())
-    try:
-        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-        bob = await Client.connect(hub, "SHA256:bob-key", "bob")
-        carol = await Client.connect(hub, "SHA256:carol-key", "carol")
+    async with at_club(FakeTime(), "alice", "bob", "carol") as (hub, alice, bob, carol):
         await alice.send({"type": "seek", "game": "wish", "range": [5, 50]})
         await alice.until(lambda m: m["type"] == "notice")
         await carol.send({"type": "accept_seek", "id": 1})
@@ -86,18 +75,11 @@ async def test_two_matching_seeks_are_paired_at_once_and_a_range_keeps_one_out()
             await asyncio.sleep(0.01)
         await hub.seeks.look()  # alice left: her seek goes
         assert hub.seeks.waiting == {}
-        bob.close()
-        carol.close()
-    finally:
-        await hub.close()
 
 
 async def test_bots_take_a_seek_after_its_wait_and_a_blocked_member_cannot():
     time = FakeTime()
-    hub = await _hub(time)
-    try:
-        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-        bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    async with at_club(time, "alice", "bob") as (hub, alice, bob):
         await alice.send({"type": "follow", "name": "bob", "kind": "block"})
         await alice.until(lambda m: m["type"] == "notice")
         await alice.send({"type": "seek", "game": "wish", "bots_after": 30})
@@ -121,17 +103,10 @@ async def test_bots_take_a_seek_after_its_wait_and_a_blocked_member_cannot():
         await alice.send({"type": "cancel_seek"})
         refused = await alice.until(lambda m: m["type"] == "error")
         assert refused["error"] == "You have no seek waiting."
-        alice.close()
-        bob.close()
-    finally:
-        await hub.close()
 
 
 async def test_a_taker_who_leaves_gives_their_seat_of_a_seek_back():
-    hub = await _hub(FakeTime())
-    try:
-        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-        bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    async with at_club(FakeTime(), "alice", "bob") as (hub, alice, bob):
         await alice.send({"type": "seek", "game": "wish", "seats": 3})
         await alice.until(lambda m: m["type"] == "notice")
         await bob.send({"type": "accept_seek", "id": 1})
@@ -141,6 +116,3 @@ async def test_a_taker_who_leaves_gives_their_seat_of_a_seek_back():
         await until_gone(hub, bob)
         await hub.seeks.look()
         assert hub.seeks.waiting[1].takers == []
-        alice.close()
-    finally:
-        await hub.close()

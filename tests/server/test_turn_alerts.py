@@ -10,8 +10,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from .test_club_tables import FakeTime, _hub
-from .test_hub import Client
+from .test_club_tables import FakeTime, at_club
 from .waiting_tables import tables_waiting_for_bob
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
@@ -60,8 +59,7 @@ async def _waiting_for_bob(hub, receiver_url):
 
 
 async def test_a_move_waiting_for_an_absent_member_is_posted_once(receiver):
-    hub = await _hub(FakeTime())
-    try:
+    async with at_club(FakeTime()) as (hub,):
         alice, served = await _waiting_for_bob(hub, receiver.url)
         await hub.alerts.look()
         await hub.alerts.look()
@@ -72,28 +70,21 @@ async def test_a_move_waiting_for_an_absent_member_is_posted_once(receiver):
         assert body["content"] == body["text"]  # what Discord reads; Slack reads "text"
         assert hub.club.alerts.queue_counts() == {"waiting": 0, "sent": 1, "given_up": 0}
         alice.close()
-    finally:
-        await hub.close()
 
 
 async def test_a_failing_receiver_leaves_the_alert_queued_for_later(receiver):
     receiver.status = 500
-    hub = await _hub(FakeTime())
-    try:
+    async with at_club(FakeTime()) as (hub,):
         alice, _ = await _waiting_for_bob(hub, receiver.url)
         await hub.alerts.look()
         await hub.alerts.look()  # not due again before its backoff
         assert len(receiver.bodies) == 1
         assert hub.club.alerts.queue_counts() == {"waiting": 1, "sent": 0, "given_up": 0}
         alice.close()
-    finally:
-        await hub.close()
 
 
 async def test_no_alert_for_a_member_who_is_connected(receiver):
-    hub = await _hub(FakeTime())
-    try:
-        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    async with at_club(FakeTime(), "alice") as (hub, alice):
         await alice.send({"type": "alerts", "webhook": receiver.url})
         await alice.until(lambda m: m["type"] == "notice")
         seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "random"}]
@@ -104,6 +95,3 @@ async def test_no_alert_for_a_member_who_is_connected(receiver):
         await alice.send({"type": "alerts", "webhook": "ftp://nowhere"})
         refused = await alice.until(lambda m: m["type"] == "error")
         assert "http:// or https://" in refused["error"]
-        alice.close()
-    finally:
-        await hub.close()

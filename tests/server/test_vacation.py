@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from .test_club_tables import FakeTime, _hub
-from .test_hub import Client, play_until
+from .test_club_tables import FakeTime, at_club
+from .test_hub import play_until
 from .waiting_tables import tables_waiting_for_bob
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
@@ -24,10 +24,7 @@ def looked_at_by_the_test(monkeypatch):
 
 async def test_a_vacation_stops_the_turn_based_clock_and_ending_it_runs_it_again():
     time = FakeTime()
-    hub = await _hub(time)
-    try:
-        alice = await Client.connect(hub, "SHA256:alice-key", "alice")
-        bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    async with at_club(time, "alice", "bob") as (hub, alice, bob):
         seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
         await alice.send(
             {"type": "new_table", "game": "wish", "seats": seats, "kind": "turn", "clock": CLOCK}
@@ -55,15 +52,10 @@ async def test_a_vacation_stops_the_turn_based_clock_and_ending_it_runs_it_again
         assert served.clock.running == 1
         time.now += 60
         assert served.clock.left(1, time.now) == left - 60
-        alice.close()
-        bob.close()
-    finally:
-        await hub.close()
 
 
 async def test_a_member_on_vacation_hears_of_no_move():
-    hub = await _hub(FakeTime())
-    try:
+    async with at_club(FakeTime()) as (hub,):
         bob_id = hub.club.players.register("SHA256:bob-key", "bob").id
         await hub.record(hub.club.vacations.start, bob_id, 2)
         await hub.vacations.load()
@@ -73,8 +65,6 @@ async def test_a_member_on_vacation_hears_of_no_move():
         await hub.alerts.look()
         assert hub.club.alerts.queue_counts()["waiting"] == 0
         alice.close()
-    finally:
-        await hub.close()
 
 
 @pytest.mark.parametrize(
@@ -86,13 +76,8 @@ async def test_a_member_on_vacation_hears_of_no_move():
     ],
 )
 async def test_a_bad_vacation_is_one_sentence(days, error):
-    hub = await _hub(FakeTime())
-    try:
-        bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    async with at_club(FakeTime(), "bob") as (hub, bob):
         await bob.send({"type": "vacation", "days": days})
         refused = await bob.until(lambda m: m["type"] == "error")
         assert refused["error"].startswith(error)
         assert hub.vacations.until == {}
-        bob.close()
-    finally:
-        await hub.close()
