@@ -13,6 +13,13 @@ from wish_tui.server.hub import Hub
 from wish_tui.tables.remote import Connection
 
 TIMEOUT = 30
+KEYS = {
+    "alice": "SHA256:alice-key-0001",
+    "bob": "SHA256:bob-key-00001",
+    "carol": "SHA256:carol-key-0001",
+}
+"""The keys of the people the tests seat, by name."""
+ALICE, BOB, CAROL = KEYS.values()
 
 
 async def start_hub(tmp_path, monkeypatch, **options) -> Hub:
@@ -148,6 +155,22 @@ class Person:
         self.client.connection.close()
         check_plain(self.lines)
         return status
+
+
+async def members(hub, *names: str) -> list[Person]:
+    """A newcomer by their key (`KEYS`) for each of `names`, each arrived in the lobby."""
+    return [await Person(hub, KEYS[name], name).arrive() for name in names]
+
+
+def table_of(line: str) -> str:
+    """The table's id in 'You sit at table 3fa2c1: …'."""
+    return line.split("table ", 1)[1].split(":")[0]
+
+
+async def new_table(person: Person, setup: str) -> str:
+    """`person` opens a table of `setup` ('wish air water:open') and sits at it; its id."""
+    person.type(f"new {setup}")
+    return table_of(await person.see("You sit at table "))
 
 
 def check_plain(lines: list[str]) -> None:

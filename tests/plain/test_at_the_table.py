@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.plain.club_helpers import Person, start_hub
+from tests.plain.club_helpers import ALICE, BOB, Person, members, new_table, start_hub, table_of
 from tests.plain.helpers import OVER
 from tests.waiting import eventually
 from wish_tui.server.hub import seating as tablemod
-
-ALICE, BOB, CAROL = "SHA256:alice-key-0001", "SHA256:bob-key-00001", "SHA256:carol-key-0001"
 
 
 @pytest.fixture
@@ -21,16 +19,9 @@ async def hub(tmp_path, monkeypatch):
     await hub.close()
 
 
-def table_of(line: str) -> str:
-    """The table's id in 'You sit at table 3fa2c1: …'."""
-    return line.split("table ", 1)[1].split(":")[0]
-
-
 async def test_a_person_in_the_lobby_may_have_a_bot_play_and_is_told_what_it_chose(hub):
-    alice = await Person(hub, ALICE, "alice").arrive()
-    bob = await Person(hub, BOB, "bob").arrive()
-    alice.type("new wish air water:open")
-    table_id = table_of(await alice.see("You sit at table "))
+    alice, bob = await members(hub, "alice", "bob")
+    table_id = await new_table(alice, "wish air water:open")
     await bob.see(f"Table {table_id}, Wish")
     bob.type(f"join {table_id} water")
     await bob.see(f"You sit at table {table_id}")
@@ -55,11 +46,8 @@ async def test_a_person_in_the_lobby_may_have_a_bot_play_and_is_told_what_it_cho
 
 
 async def test_invite_and_join_work_as_help_says_even_for_a_table_a_moment_old(hub):
-    alice = await Person(hub, ALICE, "alice").arrive()
-    bob = await Person(hub, BOB, "bob").arrive()
-    carol = await Person(hub, CAROL, "carol").arrive()
-    alice.type("new wish air water:open earth:open")
-    table_id = table_of(await alice.see("You sit at table "))
+    alice, bob, carol = await members(hub, "alice", "bob", "carol")
+    table_id = await new_table(alice, "wish air water:open earth:open")
     # The lobby's help says 'invite TABLE NAME': at the table it works too.
     alice.type(f"invite {table_id} bob")
     await alice.see(f"bob is invited to table {table_id}.")
@@ -85,8 +73,7 @@ async def test_invite_and_join_work_as_help_says_even_for_a_table_a_moment_old(h
 async def test_a_rematch_asked_by_one_is_said_to_the_other_who_sits_down_with_rematch(hub):
     alice = await Person(hub, ALICE, "alice").arrive()
     bob = await Person(hub, BOB, "bob", seed=2).arrive()
-    alice.type("new wish air water:open")
-    table_id = table_of(await alice.see("You sit at table "))
+    table_id = await new_table(alice, "wish air water:open")
     await bob.see(f"Table {table_id}, Wish")
     alice.playing = bob.playing = True
     bob.type(f"join {table_id} water")

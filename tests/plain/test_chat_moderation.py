@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from tests.plain.club_helpers import Person
-from tests.plain.test_at_the_table import ALICE, BOB, CAROL, hub, table_of
+from tests.plain.club_helpers import BOB, CAROL, Person, members, new_table
+from tests.plain.test_at_the_table import hub
 from wish_tui.cli import main
 from wish_tui.tables.protocol import LET_GO_STATUS
 
@@ -16,11 +16,8 @@ __all__ = ["hub"]  # the table server each test here meets its people at
 
 async def table_of_three(hub) -> tuple[str, Person, Person, Person]:
     """Alice and bob sit at a table, carol watches it."""
-    alice = await Person(hub, ALICE, "alice").arrive()
-    bob = await Person(hub, BOB, "bob").arrive()
-    carol = await Person(hub, CAROL, "carol").arrive()
-    alice.type("new wish air water:open")
-    table_id = table_of(await alice.see("You sit at table "))
+    alice, bob, carol = await members(hub, "alice", "bob", "carol")
+    table_id = await new_table(alice, "wish air water:open")
     bob.type(f"join {table_id} water")
     await bob.see(f"You sit at table {table_id}")
     carol.type(f"watch {table_id}")

@@ -10,11 +10,18 @@ import re
 
 import pytest
 
-from tests.plain.club_helpers import Person, start_hub
+from tests.plain.club_helpers import (
+    ALICE,
+    BOB,
+    Person,
+    members,
+    new_table,
+    start_hub,
+    table_of,
+)
 from tests.plain.helpers import OVER
 from wish_tui.plain import setup
 
-ALICE, BOB, CAROL = "SHA256:alice-key-0001", "SHA256:bob-key-00001", "SHA256:carol-key-0001"
 CLOCK = re.compile(r"\d+:\d\d on the clock")
 
 
@@ -23,11 +30,6 @@ async def hub(tmp_path, monkeypatch):
     hub = await start_hub(tmp_path, monkeypatch)
     yield hub
     await hub.close()
-
-
-def table_of(line: str) -> str:
-    """The table's id in 'You sit at table 3fa2c1: …'."""
-    return line.split("table ", 1)[1].split(":")[0]
 
 
 def test_a_new_table_line_says_how_it_is_played():
@@ -81,11 +83,8 @@ async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(h
 
 
 async def test_invitations_are_said_listed_accepted_and_declined(hub):
-    alice = await Person(hub, ALICE, "alice").arrive()
-    bob = await Person(hub, BOB, "bob").arrive()
-    carol = await Person(hub, CAROL, "carol").arrive()
-    alice.type("new wish air water:open")
-    table = table_of(await alice.see("You sit at table "))
+    alice, bob, carol = await members(hub, "alice", "bob", "carol")
+    table = await new_table(alice, "wish air water:open")
     alice.type("invite bob")  # at the table (in the lobby: 'invite TABLE NAME')
     await alice.see(f"bob is invited to table {table}.")
     await bob.see(f"alice invites you to table {table} (Wish): 'accept {table}' sits you down")
@@ -224,10 +223,8 @@ async def test_help_names_the_club_commands(hub):
 async def test_a_two_seat_game_ends_when_one_resigns_and_the_final_scoring_says_the_clubs_ranking(
     hub,
 ):
-    alice = await Person(hub, ALICE, "alice").arrive()
-    bob = await Person(hub, BOB, "bob").arrive()
-    alice.type("new wish air water:open")
-    table = table_of(await alice.see("You sit at table "))
+    alice, bob = await members(hub, "alice", "bob")
+    table = await new_table(alice, "wish air water:open")
     await bob.see(f"New: Table {table}, Wish")
     bob.type(f"join {table} water")
     await bob.see(f"You sit at table {table}")

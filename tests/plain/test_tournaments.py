@@ -8,10 +8,8 @@ import json
 
 import pytest
 
-from tests.plain.club_helpers import Person, start_hub
+from tests.plain.club_helpers import ALICE, Person, members, start_hub
 from wish_tui.cli import main
-
-ALICE = "SHA256:alice-key-0001"
 
 
 @pytest.fixture
@@ -101,12 +99,8 @@ async def test_a_vacation_from_the_plain_lobby_and_the_keepers_command(hub, caps
     await alice.see("A vacation is 1 to 29 days")
 
 
-BOB = "SHA256:bob-key-0002"
-
-
 async def test_follow_block_and_friends_from_the_plain_lobby(hub, capsys):
-    alice = await Person(hub, ALICE, "alice").arrive()
-    bob = await Person(hub, BOB, "bob").arrive()
+    alice, bob = await members(hub, "alice", "bob")
     alice.type("follow bob")
     await alice.see("You follow bob: you see when they are online, and their open tables first.")
     alice.type("friends")
@@ -128,8 +122,7 @@ async def test_follow_block_and_friends_from_the_plain_lobby(hub, capsys):
 
 
 async def test_a_seek_from_the_plain_lobby_is_listed_and_taken(hub):
-    alice = await Person(hub, ALICE, "alice").arrive()
-    bob = await Person(hub, BOB, "bob").arrive()
+    alice, bob = await members(hub, "alice", "bob")
     alice.type("seek wish live 10+5 range -5 20")
     said = await alice.see("Your seek 1: Wish, 2 seats, live, 10 minutes and 5 seconds a move")
     assert "ratings -5 to 20. It waits in the lobby." in said
