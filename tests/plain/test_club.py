@@ -16,20 +16,12 @@ from tests.plain.club_helpers import (
     Person,
     members,
     new_table,
-    start_hub,
     table_of,
 )
 from tests.plain.helpers import OVER
 from wish_tui.plain import setup
 
 CLOCK = re.compile(r"\d+:\d\d on the clock")
-
-
-@pytest.fixture
-async def hub(tmp_path, monkeypatch):
-    hub = await start_hub(tmp_path, monkeypatch)
-    yield hub
-    await hub.close()
 
 
 def test_a_new_table_line_says_how_it_is_played():

@@ -6,19 +6,10 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
-from tests.plain.club_helpers import Person, start_hub
+from tests.plain.club_helpers import Person
 from tests.plain.helpers import OVER
 
 ALICE, BOB = "SHA256:alice-key-0001", "SHA256:bob-key-00001"
-
-
-@pytest.fixture
-async def hub(tmp_path, monkeypatch):
-    hub = await start_hub(tmp_path, monkeypatch)
-    yield hub
-    await hub.close()
 
 
 async def test_review_of_a_club_game_is_made_once_and_read_in_words(hub, monkeypatch):

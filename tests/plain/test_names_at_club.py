@@ -5,18 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
-from tests.plain.club_helpers import Person, start_hub
+from tests.plain.club_helpers import Person
 
 ANN, BOB = "SHA256:ann-key-000001", "SHA256:bob-key-000001"
-
-
-@pytest.fixture
-async def hub(tmp_path, monkeypatch):
-    hub = await start_hub(tmp_path, monkeypatch)
-    yield hub
-    await hub.close()
 
 
 async def newcomer(hub, key: str, suggested: str) -> Person:

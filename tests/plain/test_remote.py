@@ -9,7 +9,6 @@ import sys
 
 import pytest
 
-from tests.plain.club_helpers import start_hub
 from tests.plain.helpers import OVER, Player, odd_characters
 from wish_tui.server.hub import Hub
 
@@ -62,13 +61,6 @@ class Session:
         self.process.stdin.close()
         await asyncio.wait_for(self.ended.wait(), TIMEOUT)
         return await asyncio.wait_for(self.process.wait(), TIMEOUT)
-
-
-@pytest.fixture
-async def hub(tmp_path, monkeypatch):
-    hub = await start_hub(tmp_path, monkeypatch)
-    yield hub
-    await hub.close()
 
 
 async def sit(hub: Hub, name: str, seed: int = 1) -> Session:

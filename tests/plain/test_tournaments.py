@@ -6,17 +6,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from tests.plain.club_helpers import ALICE, Person, members, start_hub
+from tests.plain.club_helpers import ALICE, Person, members
 from wish_tui.cli import main
-
-
-@pytest.fixture
-async def hub(tmp_path, monkeypatch):
-    hub = await start_hub(tmp_path, monkeypatch)
-    yield hub
-    await hub.close()
 
 
 async def test_list_read_enter_and_leave_a_tournament(hub):
