@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 
 import pytest
 
+from tests.commands import launch_new, wish_tui
 from wish_tui import __version__
 from wish_tui.cli import (
     Launch,
@@ -22,18 +22,7 @@ from wish_tui.games import GAMES
 
 
 def run(*args: str, env_dir=None) -> subprocess.CompletedProcess:
-    env = None
-    if env_dir is not None:
-        import os
-
-        env = {**os.environ, "WISH_TUI_DATA_DIR": str(env_dir)}
-    return subprocess.run(
-        [sys.executable, "-m", "wish_tui", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
+    return wish_tui(*args, data=env_dir)
 
 
 def test_version():
@@ -108,7 +97,7 @@ def test_a_solo_game_without_a_seat_seats_you_at_the_games_first_seat(command, g
 
 
 def test_new_solo_launches_a_solo_game():
-    launch = launch_for_new(build_parser().parse_args(["new", "--solo", "hard", "--djinn", "fire"]))
+    launch = launch_new("--solo", "hard", "--djinn", "fire")
     assert launch.solo == "hard" and launch.seats == (Seat("fire", "human"),)
 
 
@@ -137,7 +126,7 @@ def test_learn_of_a_game_that_is_not_one_is_one_sentence_and_exit_2():
 
 
 def test_new_without_flags_opens_the_new_game_screen():
-    assert launch_for_new(build_parser().parse_args(["new"])).screen == "new-game"
+    assert launch_new().screen == "new-game"
 
 
 def test_parse_seat_refuses_unknown_djinn():
@@ -156,7 +145,7 @@ def test_parse_seat_refuses_unknown_djinn():
     ],
 )
 def test_the_solo_seat_is_chosen_with_seat_in_every_game(args, seat, level):
-    launch = launch_for_new(build_parser().parse_args(["new", *args]))
+    launch = launch_new(*args)
     assert launch.screen == "game" and launch.solo == level
     assert launch.seats == (Seat(seat, "human"),)
 
@@ -174,7 +163,7 @@ def test_the_solo_seat_is_chosen_with_seat_in_every_game(args, seat, level):
 )
 def test_a_bad_solo_seat_is_one_sentence(args, words):
     with pytest.raises(UsageError, match=re.escape(words)):
-        launch_for_new(build_parser().parse_args(["new", *args]))
+        launch_new(*args)
 
 
 @pytest.mark.parametrize(

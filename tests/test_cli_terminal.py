@@ -7,10 +7,10 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-import sys
 
 import pytest
 
+from tests.commands import wish_tui
 from wish_tui import saves
 from wish_tui.cli import Launch, build_parser, launch_for_replay
 from wish_tui.games import GAMES
@@ -19,15 +19,7 @@ from wish_tui.games import GAMES
 def run(*args: str, data, stdin=subprocess.DEVNULL, input=None) -> subprocess.CompletedProcess:
     env = {**os.environ, "WISH_TUI_DATA_DIR": str(data)}
     env.pop("TEXTUAL_DRIVER", None)
-    return subprocess.run(
-        [sys.executable, "-m", "wish_tui", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-        stdin=None if input is not None else stdin,
-        input=input,
-    )
+    return wish_tui(*args, env=env, stdin=None if input is not None else stdin, input=input)
 
 
 def finished_game(seed: int = 3):

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import io
 import json
-import subprocess
-import sys
 
 import pytest
 
-from wish_tui.cli import Launch, Seat, UsageError, build_parser, launch_for_new
-from wish_tui.engine_protocol import serve
+from tests.commands import engine, launch_new, wish_tui
+from wish_tui.cli import Launch, Seat, UsageError
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
 
-def launch(*args: str) -> Launch:
-    return launch_for_new(build_parser().parse_args(["new", *args]))
-
-
 def test_new_spirits_with_seats_and_modules():
-    got = launch(
+    got = launch_new(
         "--game", "spirits", "--seat", "air:human", "--seat", "water:hard",
         "--modules", "wishes,hexes", "--seed", "5",
     )  # fmt: skip
@@ -34,7 +27,7 @@ def test_new_spirits_with_seats_and_modules():
 
 
 def test_new_spirits_solo_names_its_element():
-    got = launch("--game", "spirits", "--solo", "standard", "--djinn", "earth")
+    got = launch_new("--game", "spirits", "--solo", "standard", "--djinn", "earth")
     assert got.game == "spirits" and got.solo == "standard"
     assert got.seats == (Seat("earth", "human"),)
 
@@ -51,14 +44,8 @@ def test_new_spirits_solo_names_its_element():
 )  # fmt: skip
 def test_bad_spirits_flags_are_one_sentence(args, words):
     with pytest.raises(UsageError) as refused:
-        launch(*args)
+        launch_new(*args)
     assert words in str(refused.value)
-
-
-def engine(*requests) -> list[dict]:
-    out = io.StringIO()
-    serve(io.StringIO("\n".join(json.dumps(r) for r in requests) + "\n"), out)
-    return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
 def test_engine_plays_spirits_with_its_modules():
@@ -89,13 +76,11 @@ def test_engine_refuses_modules_in_a_spirits_solo_game():
 
 
 def test_tournament_of_spirits_prints_the_json_of_every_game():
-    result = subprocess.run(
-        [
-            sys.executable, "-m", "wish_tui", "tournament", "--game", "spirits",
-            "--seats", "hard,medium", "--games", "2", "--seed", "3", "--json",
-            "--modules", "wishes,hexes",
-        ],
-        capture_output=True, text=True, timeout=300,
+    result = wish_tui(
+        "tournament", "--game", "spirits",
+        "--seats", "hard,medium", "--games", "2", "--seed", "3", "--json",
+        "--modules", "wishes,hexes",
+        timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
@@ -107,12 +92,9 @@ def test_tournament_of_spirits_prints_the_json_of_every_game():
 
 
 def test_tournament_refuses_modules_in_solo_games():
-    result = subprocess.run(
-        [
-            sys.executable, "-m", "wish_tui", "tournament", "--game", "spirits",
-            "--solo", "easy", "--games", "1", "--modules", "wishes",
-        ],
-        capture_output=True, text=True, timeout=60,
+    result = wish_tui(
+        "tournament", "--game", "spirits",
+        "--solo", "easy", "--games", "1", "--modules", "wishes",
     )  # fmt: skip
     assert result.returncode == 2
     assert "not used in a solo game" in result.stderr and "Traceback" not in result.stderr

@@ -2,27 +2,20 @@
 
 from __future__ import annotations
 
-import io
 import json
-import subprocess
-import sys
 
 import pytest
 
+from tests.commands import engine, launch_new, wish_tui
 from wish_tui import saves
-from wish_tui.cli import Launch, Seat, UsageError, build_parser, launch_for_new
-from wish_tui.engine_protocol import serve
+from wish_tui.cli import Launch, Seat, UsageError
 from wish_tui.games import GAMES
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
 
-def launch(*args: str) -> Launch:
-    return launch_for_new(build_parser().parse_args(["new", *args]))
-
-
 def test_new_wishland_with_seats_and_both_options():
-    got = launch(
+    got = launch_new(
         "--game", "wishland", "--seat", "red:human", "--seat", "blue:medium",
         "--entrepreneurs", "--achievement-tiles", "--seed", "5",
     )  # fmt: skip
@@ -36,15 +29,15 @@ def test_new_wishland_with_seats_and_both_options():
 
 
 def test_new_wishland_without_options_has_both_off():
-    got = launch("--game", "wishland", "--seat", "green:human", "--seat", "yellow:hard")
+    got = launch_new("--game", "wishland", "--seat", "green:human", "--seat", "yellow:hard")
     assert got.options == {"entrepreneurs": False, "achievement_tiles": False}
 
 
 def test_new_wishland_solo_needs_no_level_and_no_colour():
-    got = launch("--game", "wishland", "--solo")
+    got = launch_new("--game", "wishland", "--solo")
     assert got.game == "wishland" and got.solo == "standard"
     assert got.seats == (Seat("red", "human"),)
-    got = launch("--game", "wishland", "--solo", "--djinn", "yellow", "--entrepreneurs")
+    got = launch_new("--game", "wishland", "--solo", "--djinn", "yellow", "--entrepreneurs")
     assert got.seats == (Seat("yellow", "human"),) and got.options["entrepreneurs"]
 
 
@@ -64,24 +57,15 @@ def test_new_wishland_solo_needs_no_level_and_no_colour():
 )  # fmt: skip
 def test_bad_wishland_flags_are_one_sentence(args, words):
     with pytest.raises(UsageError) as refused:
-        launch(*args)
+        launch_new(*args)
     assert words in str(refused.value)
 
 
 def test_a_bad_flag_exits_2_with_one_sentence():
-    result = subprocess.run(
-        [sys.executable, "-m", "wish_tui", "new", "--game", "wishland", "--solo", "easy"],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    result = wish_tui("new", "--game", "wishland", "--solo", "easy")
     assert result.returncode == 2
     assert "not a solo level of Wishland" in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
-
-
-def engine(*requests) -> list[dict]:
-    out = io.StringIO()
-    serve(io.StringIO("\n".join(json.dumps(r) for r in requests) + "\n"), out)
-    return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
 def test_engine_plays_wishland_with_its_options():
@@ -131,13 +115,11 @@ def test_engine_refuses_a_bad_wishland_option_in_one_sentence():
 
 
 def test_tournament_of_wishland_prints_the_json_of_every_game():
-    result = subprocess.run(
-        [
-            sys.executable, "-m", "wish_tui", "tournament", "--game", "wishland",
-            "--seats", "medium,easy", "--games", "2", "--seed", "3", "--json",
-            "--entrepreneurs",
-        ],
-        capture_output=True, text=True, timeout=300,
+    result = wish_tui(
+        "tournament", "--game", "wishland",
+        "--seats", "medium,easy", "--games", "2", "--seed", "3", "--json",
+        "--entrepreneurs",
+        timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
@@ -148,12 +130,10 @@ def test_tournament_of_wishland_prints_the_json_of_every_game():
 
 
 def test_tournament_of_wishland_solo_games():
-    result = subprocess.run(
-        [
-            sys.executable, "-m", "wish_tui", "tournament", "--game", "wishland",
-            "--solo", "standard", "--seats", "easy", "--games", "1", "--json",
-        ],
-        capture_output=True, text=True, timeout=300,
+    result = wish_tui(
+        "tournament", "--game", "wishland",
+        "--solo", "standard", "--seats", "easy", "--games", "1", "--json",
+        timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
