@@ -30,3 +30,13 @@ def json_values(scalars, *, lists: int, dicts: int, keys: int, leaves: int):
         ),
         max_leaves=leaves,
     )
+
+
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12)
+)
+"""Every kind of JSON scalar, integers past 64 bits included (NaN is no JSON)."""

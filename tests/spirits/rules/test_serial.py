@@ -11,21 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.json_data import json_values, paths_in
+from tests.json_data import SCALARS, json_values, paths_in
 from wish_tui.spirits import rules
 from wish_tui.spirits.rules import State
 
-JSON = json_values(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=12),
-    lists=6,
-    dicts=6,
-    keys=10,
-    leaves=40,
-)
+JSON = json_values(SCALARS, lists=6, dicts=6, keys=10, leaves=40)
 
 
 def _sample_states() -> list[State]:
