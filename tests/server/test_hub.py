@@ -127,6 +127,28 @@ async def people(*names: str, **hub_options):
         await hub.close()
 
 
+async def play_at_random(client: Client, table_id: str, view: dict, rng) -> None:
+    """`client` plays one of the legal actions `view` (a table message it was sent) offers."""
+    action = rng.choice(legal_of(view))
+    answer = await client.ask(
+        {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
+    )
+    assert answer["type"] == "table", answer
+
+
+async def sit(client: Client, table_id: str, seat: int) -> None:
+    """`client` joins table `table_id` at `seat`."""
+    joined = await client.ask({"type": "join", "table": table_id, "seat": seat})
+    assert joined["type"] == "table" and joined["seat"] == seat, joined
+
+
+async def game_over(client: Client) -> dict:
+    """The table message of the game's end, as `client` was sent it."""
+    if client.last_table["over"]:
+        return client.last_table
+    return await client.until(lambda m: m["type"] == "table" and m["over"])
+
+
 WISH_SEATS = [
     {"name": "air", "who": "me"},
     {"name": "water", "who": "open"},
@@ -148,8 +170,7 @@ def secrets_of(state, seat: int) -> list[str]:
 async def test_two_people_and_a_bot_play_a_whole_game_each_seeing_only_their_seat():
     async with people("alice", "bob") as (hub, alice, bob):
         table_id = await new_wish_table(alice)
-        joined = await bob.ask({"type": "join", "table": table_id, "seat": 1})
-        assert joined["type"] == "table" and joined["seat"] == 1
+        await sit(bob, table_id, 1)
         table = hub.tables[table_id]
         rng = random.Random(5)
         clients = {0: alice, 1: bob}
@@ -178,16 +199,8 @@ async def test_two_people_and_a_bot_play_a_whole_game_each_seeing_only_their_sea
             if not decision.get("their_hand"):  # the Palace shows the other hand, by the rules
                 text = json.dumps(seen)
                 assert not [c for c in hidden if f'"{c}"' in text and c not in table.state.discard]
-            action = rng.choice(legal_of(view))
-            answer = await me.ask(
-                {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
-            )
-            assert answer["type"] == "table", answer
-        final = (
-            alice.last_table
-            if alice.last_table["over"]
-            else await alice.until(lambda m: m["type"] == "table" and m["over"])
-        )
+            await play_at_random(me, table_id, view, rng)
+        final = await game_over(alice)
         assert final["seed"] == table.record.seed and "scores" in final["view"]
 
 
@@ -387,11 +400,14 @@ async def test_the_lobby_tells_who_came_online_with_the_next_news_not_at_once(mo
             carol.close()
 
 
-async def test_background_news_due_everywhere_at_once_is_told_a_few_sessions_a_round(monkeypatch):
+async def background_news_of_dave(monkeypatch, batch: int) -> tuple[dict, list[dict]]:
+    """Alice, bob and carol in the lobby, their background news due every 0.5 s for `batch`
+    sessions a round; then dave arrives. When each of them was told (every time, by name), and
+    the lobby each heard first."""
     from wish_tui.server.hub import lobby as hub_module
 
     monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_EVERY", 0.5)
-    monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_BATCH", 1)
+    monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_BATCH", batch)
     rounds: dict[str, list[float]] = {}
     tell = LobbyLists.tell_session
 
@@ -407,13 +423,21 @@ async def test_background_news_due_everywhere_at_once_is_told_a_few_sessions_a_r
         rounds.clear()
         dave = await Client.connect(hub, "SHA256:dave-key", "dave")
         try:
-            for client in clients:
-                lobby = await client.until(lambda m: m["type"] == "lobby", timeout=10.0)
-                assert "dave" in [p["name"] for p in lobby["online"]]
+            lobbies = [
+                await client.until(lambda m: m["type"] == "lobby", timeout=10.0)
+                for client in clients
+            ]
         finally:
             dave.close()
-        told = [rounds[name][0] for name in ("alice", "bob", "carol")]
-        assert len(set(told)) == 3  # one session a round
+    return rounds, lobbies
+
+
+async def test_background_news_due_everywhere_at_once_is_told_a_few_sessions_a_round(monkeypatch):
+    rounds, lobbies = await background_news_of_dave(monkeypatch, batch=1)
+    for lobby in lobbies:
+        assert "dave" in [p["name"] for p in lobby["online"]]
+    told = [rounds[name][0] for name in ("alice", "bob", "carol")]
+    assert len(set(told)) == 3  # one session a round
 
 
 async def test_background_news_of_one_round_is_spread_over_it(monkeypatch):
@@ -421,31 +445,11 @@ async def test_background_news_of_one_round_is_spread_over_it(monkeypatch):
     round, not at once: every app woken at once would make a person's keypress wait."""
     from wish_tui.server.hub import lobby as hub_module
 
-    monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_EVERY", 0.5)
-    monkeypatch.setattr(hub_module, "LOBBY_BACKGROUND_BATCH", 3)
-    told: dict[str, float] = {}
-    tell = LobbyLists.tell_session
-
-    def recorded(session, lobby, unchanged, now):
-        told.setdefault(session.name, now)
-        tell(session, lobby, unchanged, now)
-
-    monkeypatch.setattr(LobbyLists, "tell_session", staticmethod(recorded))
-    async with people("alice", "bob", "carol") as (hub, *clients):
-        for client in clients:
-            await client.ask({"type": "lobby"})
-        await asyncio.sleep(0.6)  # their background is due
-        told.clear()
-        dave = await Client.connect(hub, "SHA256:dave-key", "dave")
-        try:
-            for client in clients:
-                await client.until(lambda m: m["type"] == "lobby", timeout=10.0)
-        finally:
-            dave.close()
-        moments = sorted(told[name] for name in ("alice", "bob", "carol"))
-        gaps = [b - a for a, b in zip(moments, moments[1:], strict=False)]
-        step = hub_module.LOBBY_EVERY / 3
-        assert all(gap >= step * 0.8 for gap in gaps) and moments[-1] - moments[0] < 2 * step + 0.2
+    rounds, _ = await background_news_of_dave(monkeypatch, batch=3)
+    moments = sorted(rounds[name][0] for name in ("alice", "bob", "carol"))
+    gaps = [b - a for a, b in zip(moments, moments[1:], strict=False)]
+    step = hub_module.LOBBY_EVERY / 3
+    assert all(gap >= step * 0.8 for gap in gaps) and moments[-1] - moments[0] < 2 * step + 0.2
 
 
 async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
@@ -457,8 +461,7 @@ async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
         )
         assert answer["type"] == "table", answer
         table_id = answer["table"]
-        joined = await bob.ask({"type": "join", "table": table_id, "seat": 1})
-        assert joined["type"] == "table" and joined["seat"] == 1
+        await sit(bob, table_id, 1)
         table = hub.tables[table_id]
         rng = random.Random(3)
         clients = {0: alice, 1: bob}
@@ -476,16 +479,8 @@ async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():
             if players[1 - deciding].ent and not all(p.ent for p in players):
                 assert not view["view"]["players"][1 - deciding].get("entrepreneur")
                 kept = 0
-            action = rng.choice(legal_of(view))
-            answer = await me.ask(
-                {"type": "play", "table": table_id, "action": action, "expect": view["actions"]}
-            )
-            assert answer["type"] == "table", answer
-        final = (
-            alice.last_table
-            if alice.last_table["over"]
-            else await alice.until(lambda m: m["type"] == "table" and m["over"])
-        )
+            await play_at_random(me, table_id, view, rng)
+        final = await game_over(alice)
         assert final["view"]["scores"]["winners"] and kept == 0
 
 
