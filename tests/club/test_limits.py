@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.clocks import FakeTime
 from wish_tui.club import InputRefused, Limit, RateLimited, RateLimiter
 from wish_tui.club.limits import check_chat, check_name, name_key
 
@@ -24,16 +25,8 @@ def test_names_compare_by_their_normal_form():
     assert check_name("ann  lee") == "ann lee"
 
 
-class Ticks:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_a_burst_then_a_refusal_with_the_wait_then_refill():
-    ticks = Ticks()
+    ticks = FakeTime(100.0)
     limiter = RateLimiter({"chat": Limit(3, 6.0, "chat lines")}, clock=ticks)
     for _ in range(3):
         limiter.check("ann", "chat")
@@ -48,7 +41,7 @@ def test_a_burst_then_a_refusal_with_the_wait_then_refill():
 
 
 def test_kinds_are_counted_apart():
-    ticks = Ticks()
+    ticks = FakeTime(100.0)
     limiter = RateLimiter(
         {"chat": Limit(1, 10.0, "chat lines"), "table": Limit(1, 10.0, "new tables")},
         clock=ticks,
@@ -59,7 +52,7 @@ def test_kinds_are_counted_apart():
 
 
 def test_buckets_that_refilled_are_forgotten():
-    ticks = Ticks()
+    ticks = FakeTime(100.0)
     limiter = RateLimiter({"move": Limit(2, 1.0, "moves")}, clock=ticks, max_buckets=10)
     for person in range(10):
         limiter.wait(person, "move")

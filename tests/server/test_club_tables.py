@@ -14,6 +14,7 @@ import signal
 
 import pytest
 
+from tests.clocks import FakeTime
 from wish_tui.club import open_club
 from wish_tui.server.hub import Hub
 from wish_tui.server.hub.clocks import TableClock
@@ -21,16 +22,6 @@ from wish_tui.server.hub.clocks import TableClock
 from .test_hub import Client, legal_of, people, play_until, started_hub
 
 pytestmark = pytest.mark.usefixtures("data_dir")
-
-
-class FakeTime:
-    """A clock the test moves on."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_a_live_clock_charges_the_decider_and_adds_the_increment():

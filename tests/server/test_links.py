@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.clocks import FakeTime
 from wish_tui.server.web import links
 from wish_tui.server.web.links import SignInRefused, SignIns, guest_name
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def clock():
-    return Clock()
+    return FakeTime(1000.0)
 
 
 @pytest.fixture
