@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.json_data import json_values
+from tests.json_data import SCALARS, json_values
 from wish_tui import saves
 from wish_tui.engine_protocol import MAX_ANSWER, MAX_LINE, Session, answer_line, encode_answer
 
@@ -94,13 +94,7 @@ def test_an_answer_that_cannot_be_encoded_is_replaced_by_a_sentence():
     assert data.endswith(b"\n") and json.loads(data)["ok"] is False
 
 
-JSON = json_values(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lists=4,
-    dicts=4,
-    keys=8,
-    leaves=12,
-)
+JSON = json_values(SCALARS, lists=4, dicts=4, keys=8, leaves=12)
 COMMANDS = ["new", "legal", "play", "undo", "view", "state", "score", "save", "load", "help"]
 
 
