@@ -8,8 +8,8 @@ import json
 
 import pytest
 import segno
-from textual.app import App
 
+from tests.ui.lobby_app import LobbyApp
 from wish_tui.server.hub import Hub
 from wish_tui.server.web.links import SignIns
 from wish_tui.ui.lobby import LobbyScreen
@@ -87,20 +87,6 @@ def test_the_qr_code_draws_segnos_modules_with_a_quiet_zone(url):
 def test_a_text_too_long_for_a_qr_code_is_a_sentence():
     with pytest.raises(ValueError):
         qr_lines("x" * 4000)
-
-
-class LobbyApp(App):
-    """Just the lobby, with what it sends to the table server recorded."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.sent: list[dict] = []
-
-    def server_send(self, message: dict) -> None:
-        self.sent.append(message)
-
-    def on_mount(self) -> None:
-        self.push_screen(LobbyScreen("alice"))
 
 
 async def test_b_in_the_lobby_asks_for_a_link_and_its_answer_opens_the_link_window():

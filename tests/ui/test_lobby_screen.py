@@ -5,21 +5,11 @@ counted, not listed whole (issue 23)."""
 from __future__ import annotations
 
 import pytest
-from textual.app import App
 from textual.widgets import Static
 
+from tests.ui.lobby_app import LobbyApp
 from wish_tui.ui.lobby import ONLINE_NAMED, LobbyScreen
 from wish_tui.widgets.row_list import RowList
-
-
-class LobbyApp(App):
-    """Just the lobby; what it would send to the table server is dropped."""
-
-    def server_send(self, message: dict) -> None:
-        pass
-
-    def on_mount(self) -> None:
-        self.push_screen(LobbyScreen("alice"))
 
 
 def entry(number: int, progress: str) -> dict:
@@ -104,19 +94,8 @@ async def test_those_you_follow_who_are_online_are_named_under_who_is_online():
         assert text.splitlines()[1] == "You follow, online: p001"
 
 
-class RecordingLobbyApp(LobbyApp):
-    """The lobby, keeping what it would send to the table server."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.sent: list[dict] = []
-
-    def server_send(self, message: dict) -> None:
-        self.sent.append(message)
-
-
 async def test_the_key_bar_names_the_lobby_keys_and_a_click_presses_one():
-    app = RecordingLobbyApp()
+    app = LobbyApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         from wish_tui.widgets.key_bar import KeyBar
@@ -289,7 +268,7 @@ async def test_your_move_and_how_long_it_waited_show_whole_in_a_narrow_window(wi
 
 
 async def test_a_seek_is_listed_and_k_takes_it_or_posts_one():
-    app = RecordingLobbyApp()
+    app = LobbyApp()
     seek = {
         "id": 3,
         "by": "bob",
