@@ -110,12 +110,19 @@ def notes_of(screen) -> list[str]:
 
 def refusals_of(screen) -> list[str]:
     """Collect the refusals a table screen says in its status line from now on."""
-    refusals: list[str] = []
-    original = screen.refuse
+    return spied(screen, "refuse")
 
-    def spy(sentence: str) -> None:
-        refusals.append(sentence)
-        original(sentence)
 
-    screen.refuse = spy
-    return refusals
+def spied(owner, method: str, keep=lambda text: True) -> list[str]:
+    """Collect from now on the text each call of `owner`'s `method` is given, where `keep`
+    takes it; the call goes on as before."""
+    kept: list[str] = []
+    original = getattr(owner, method)
+
+    def spy(text: str) -> None:
+        if keep(text):
+            kept.append(text)
+        original(text)
+
+    setattr(owner, method, spy)
+    return kept

@@ -21,7 +21,7 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.lesson_panel import LessonPanel
 
-from .helpers import notes_of, settle, wait_until
+from .helpers import notes_of, settle, spied, wait_until
 
 SIZE = (80, 24)
 
@@ -38,17 +38,7 @@ def lesson_of(app) -> LessonSteps:
 
 def hints_of(screen: LessonSteps) -> list[str]:
     """Collect the hints the lesson panel says from now on."""
-    panel = screen.query_one(LessonPanel)
-    hints: list[str] = []
-    original = panel.say
-
-    def spy(hint: str) -> None:
-        if hint:
-            hints.append(hint)
-        original(hint)
-
-    panel.say = spy
-    return hints
+    return spied(screen.query_one(LessonPanel), "say", keep=bool)
 
 
 def persons_turn(screen: LessonSteps) -> bool:

@@ -16,7 +16,7 @@ from wish_tui.ui.screens.table_screen import TableScreen
 from wish_tui.widgets.key_bar import KeyBar, key_label
 from wish_tui.widgets.named_keys import keys_named
 
-from .helpers import settle
+from .helpers import settle, spied
 
 SIZES = ((80, 24), (100, 30))
 DECISIONS = 24
@@ -79,15 +79,7 @@ async def test_every_key_the_status_line_or_a_hint_names_is_on_the_key_bar(name,
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = app.screen
-        hints: list[str] = []
-        original = screen.name_hint_keys
-
-        def spy(hint: str) -> None:
-            if hint:
-                hints.append(hint)
-            original(hint)
-
-        screen.name_hint_keys = spy
+        hints = spied(screen, "name_hint_keys", keep=bool)
         for decision in range(DECISIONS):
             if not await until(pilot, lambda: person_decides(screen)):
                 break
