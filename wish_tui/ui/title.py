@@ -37,20 +37,15 @@ class TitleScreen(AppScreen):
         self.query_one(TitleMenu).focus()
 
     def on_title_menu_chosen(self, event: TitleMenu.Chosen) -> None:
-        choice = event.key
         app = self.app
-        if choice == "new":
-            app.show_new_game()
-        elif choice == "continue":
-            app.continue_latest()
-        elif choice == "load":
-            app.show_load()
-        elif choice == "learn":
-            self.learn()
-        elif choice == "help":
-            self.action_rules()
-        else:
-            app.exit()
+        opens = {
+            "new": app.show_new_game,
+            "continue": app.continue_latest,
+            "load": app.show_load,
+            "learn": self.learn,
+            "help": self.action_rules,
+        }
+        opens.get(event.key, app.exit)()
 
     def learn(self) -> None:
         """Start a lesson of a game (asking which game, when several have one, and which
