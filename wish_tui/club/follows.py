@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ClubError
-from .players import Players
+from .part import ClubPart
 from .rows import Player
-from .store.database import Database
 
 KINDS = ("follow", "block")
 FOLLOWS_MAX = 500
@@ -41,12 +40,8 @@ class Friends:
         }
 
 
-class Follows:
+class Follows(ClubPart):
     """Follows and blocks in one club database."""
-
-    def __init__(self, db: Database, players: Players) -> None:
-        self.db = db
-        self.players = players
 
     def choose(self, player_id: int, name: str, kind: str | None) -> Player:
         """`player_id` follows or blocks the member called `name` (None: neither any more);

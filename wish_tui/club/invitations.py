@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from .errors import ClubError, NotFound
-from .players import Players
+from .part import ClubPart
 from .rows import Invitation, Notice
-from .store.database import Database
 
 GONE = "That invitation is gone."
 OPEN_MAX = 50
@@ -16,12 +15,8 @@ COLUMNS = (
 )
 
 
-class Invitations:
+class Invitations(ClubPart):
     """The invitations of one club database."""
-
-    def __init__(self, db: Database, players: Players) -> None:
-        self.db = db
-        self.players = players
 
     def get(self, invitation_id: int) -> Invitation:
         row = self.db.found(f"SELECT {COLUMNS} WHERE i.id = ?", (invitation_id,), GONE)

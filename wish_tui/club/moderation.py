@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 
 from .errors import ClubError, NotFound
-from .players import Players
+from .part import ClubPart
 from .rows import Player
-from .store.database import Database
 
 SANCTIONS = ("mute", "ban")
 """What the keeper may do to a member: mute their chat for everyone, or ban them."""
@@ -22,12 +21,8 @@ MUTES_MAX = 200
 """Members one member may mute."""
 
 
-class Moderation:
+class Moderation(ClubPart):
     """Mutes, the keeper's sanctions and spectators' chat in one club database."""
-
-    def __init__(self, db: Database, players: Players) -> None:
-        self.db = db
-        self.players = players
 
     # -- a member's own mutes --------------------------------------------------------------------
     def mute(self, player_id: int, name: str, on: bool = True) -> Player:

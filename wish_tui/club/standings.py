@@ -7,9 +7,8 @@ Every query is bounded (a page, or one group per game, seat or bot level) and se
 from __future__ import annotations
 
 from .limits import REMOVED_NAME
-from .players import Players
+from .part import ClubPart
 from .rows import BoardRow, GamePage, GameStats, PlayerPage, SoloBest, WinRate
-from .store.database import Database
 
 PAGE_MAX = 100
 TREND = 20
@@ -26,12 +25,8 @@ def _add(counts: dict, key, played: int, wins: int) -> None:
     total[1] += wins
 
 
-class Standings:
+class Standings(ClubPart):
     """Figures of one club database."""
-
-    def __init__(self, db: Database, players: Players) -> None:
-        self.db = db
-        self.players = players
 
     def rating_of(self, player_id: int, game: str) -> float:
         """A player's rating (openskill's ordinal) in `game`; 0 before their first rated game."""

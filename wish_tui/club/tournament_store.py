@@ -15,10 +15,9 @@ from wish_tui import games
 
 from .clock_settings import check_clock
 from .errors import ClubError, InputRefused
-from .players import Players
+from .part import ClubPart
 from .ratings import FORFEITS
 from .rows import FinishedGame, JsonRow
-from .store.database import Database
 from .tournaments import Entrant, TableResult
 
 SYSTEMS = ("swiss", "arena")
@@ -108,12 +107,8 @@ def _row(row) -> Tournament:
     return Tournament(*values)
 
 
-class Tournaments:
+class Tournaments(ClubPart):
     """Tournaments in one club database."""
-
-    def __init__(self, db: Database, players: Players) -> None:
-        self.db = db
-        self.players = players
 
     def create(
         self,

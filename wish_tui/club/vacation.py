@@ -15,8 +15,7 @@ from datetime import UTC, datetime
 
 from .errors import ClubError
 from .limits import VACATION_DAYS
-from .players import Players
-from .store.database import Database
+from .part import ClubPart
 
 DAY_MS = 86_400_000
 
@@ -48,12 +47,8 @@ def _year(ms: int) -> int:
     return datetime.fromtimestamp(ms / 1000, UTC).year
 
 
-class Vacations:
+class Vacations(ClubPart):
     """Members' vacations in one club database."""
-
-    def __init__(self, db: Database, players: Players) -> None:
-        self.db = db
-        self.players = players
 
     def state(self, player_id: int) -> VacationState:
         """A member's vacation now."""

@@ -25,9 +25,8 @@ from wish_tui.records import GameRecord
 from ..clock_settings import check_clock
 from ..errors import ClubError, Conflict, DatabaseDamaged, InputRefused, NotFound, SeqTaken
 from ..limits import BOT_NAMES, check_chat
-from ..players import Players
+from ..part import ClubPart
 from ..rows import ChatLine, Event, LoadedTable, Notice, SeatSpec, StoredSeat, StoredTable
-from .database import Database
 from .record_codec import RecordDamaged, resolve
 from .table_rows import OUTCOMES, RowsDamaged, TableDamaged, replay, stored_table
 
@@ -53,12 +52,8 @@ def decided_seats(table: StoredTable, events: Sequence[Event]) -> frozenset[int]
     )
 
 
-class Tables:
+class Tables(ClubPart):
     """The tables of one club database."""
-
-    def __init__(self, db: Database, players: Players) -> None:
-        self.db = db
-        self.players = players
 
     # -- making and reading ----------------------------------------------------------------------
     def create(
