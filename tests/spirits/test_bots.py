@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot_helpers import Spy
+from tests.bot_helpers import Spy, check_hints_change_nothing, checked_choice
 from wish_tui.spirits import rules
 from wish_tui.spirits.bots import LEVELS, hard, make_bot
 from wish_tui.spirits.bots import base as bots_base
@@ -136,12 +136,7 @@ def test_bots_are_handed_only_the_view_and_the_legal_actions(monkeypatch) -> Non
             if state.is_over:
                 break
             seat = state.current_player
-            view, legal = state.view(seat), state.legal_actions()
-            action = spies[seat].choose(state.view(seat), list(legal))
-            assert action in legal
-            got_view, got_legal = spies[seat].calls[-1]
-            assert got_view == view and got_legal == legal
-            assert json.loads(json.dumps(got_view)) == got_view
+            action, got_view = checked_choice(spies[seat], state)
             for entry in got_view["players"]:
                 if entry["seat"] != seat and not solo:
                     assert "tokens" not in entry and "wish_options" not in entry
@@ -360,14 +355,8 @@ def test_hints_give_a_legal_action_and_a_one_line_reason() -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_asking_for_hints_never_changes_the_choices(level) -> None:
-    plain, hinted = _bot(level, 5), _bot(level, 5)
     state = rules.new_game(["air", "water"], seed=6, modules=("wishes", "hexes"))
-    for _ in range(15):
-        view, legal = state.view(state.current_player), state.legal_actions()
-        hinted.hint(view, legal)
-        action = plain.choose(view, legal)
-        assert hinted.choose(view, legal) == action
-        state = state.apply(action)
+    check_hints_change_nothing(_bot(level, 5), _bot(level, 5), state, 15)
 
 
 def test_a_take_hint_names_the_spirit_and_the_race() -> None:

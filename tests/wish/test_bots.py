@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.bot_helpers import Spy
+from tests.bot_helpers import Spy, check_hints_change_nothing, checked_choice
 from wish_tui.tournament import play_game, run_from_args
 from wish_tui.wish import rules
 from wish_tui.wish.bots import LEVELS, make_bot
@@ -58,13 +58,8 @@ def test_bots_are_handed_only_the_view_and_the_legal_actions(monkeypatch) -> Non
         if state.is_over:
             break
         seat = state.current_player
-        view, legal = state.view(seat), state.legal_actions()
-        action = spies[seat].choose(state.view(seat), list(legal))
-        assert action in legal
         # What the bot was given equals the seat's view, and reveals no other hand.
-        got_view, got_legal = spies[seat].calls[-1]
-        assert got_view == view and got_legal == legal
-        assert json.loads(json.dumps(got_view)) == got_view
+        action, got_view = checked_choice(spies[seat], state)
         for s, entry in enumerate(got_view["players"]):
             if s != seat:
                 assert "hand" not in entry and "destiny_options" not in entry
@@ -162,14 +157,8 @@ def test_medium_takes_a_wish_it_can_fulfil() -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_asking_for_hints_never_changes_the_choices(level) -> None:
-    plain, hinted = _bot(level, 5), _bot(level, 5)
     state = rules.new_game(["air", "fire"], 6)
-    for _ in range(25):
-        view, legal = state.view(state.current_player), state.legal_actions()
-        hinted.hint(view, legal)
-        action = plain.choose(view, legal)
-        assert hinted.choose(view, legal) == action
-        state = state.apply(action)
+    check_hints_change_nothing(_bot(level, 5), _bot(level, 5), state, 25)
 
 
 def test_hint_gives_a_legal_action_and_a_reason() -> None:

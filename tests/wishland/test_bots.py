@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
 
-from tests.bot_helpers import Spy
+from tests.bot_helpers import Spy, check_hints_change_nothing, checked_choice
 from wish_tui.wishland import rules
 from wish_tui.wishland.bots import LEVELS, make_bot
 from wish_tui.wishland.bots import base as bots_base
@@ -102,12 +101,7 @@ def test_bots_are_handed_only_the_view_and_the_legal_actions(monkeypatch) -> Non
     state = rules.new_game(list(rules.SEATS), seed=4, entrepreneurs=True)
     for _ in range(90):
         seat = state.current_player
-        view, legal = state.view(seat), state.legal_actions()
-        action = spies[seat].choose(state.view(seat), list(legal))
-        assert action in legal
-        got_view, got_legal = spies[seat].calls[-1]
-        assert got_view == view and got_legal == legal
-        assert json.loads(json.dumps(got_view)) == got_view
+        action, got_view = checked_choice(spies[seat], state)
         for s, entry in enumerate(got_view["players"]):
             if s != seat and state.phase == "setup":
                 assert entry["entrepreneur"] is None
@@ -152,14 +146,8 @@ def test_the_hint_gives_an_action_and_a_reason(level) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_asking_for_hints_never_changes_the_choices(level) -> None:
-    plain, hinted = _bot(level, 5), _bot(level, 5)
     state = rules.new_game(["red", "blue"], seed=6, entrepreneurs=True)
-    for _ in range(15):
-        view, legal = state.view(state.current_player), state.legal_actions()
-        hinted.hint(view, legal)
-        action = plain.choose(view, legal)
-        assert hinted.choose(view, legal) == action
-        state = state.apply(action)
+    check_hints_change_nothing(_bot(level, 5), _bot(level, 5), state, 15)
 
 
 def test_the_hard_hint_names_what_it_compared() -> None:
