@@ -109,3 +109,10 @@ def test_two_free_who_just_met_play_again_rather_than_wait():
 def test_the_withdrawn_and_strangers_are_not_paired():
     pairing = arena.pair_free(entrants(3, withdrawn={2}), [], [1, 2, 3, 99], seats=2)
     assert pairing.tables == ((1, 3),)
+
+
+def test_equal_scores_share_a_rank_ordered_by_rating_and_the_next_rank_skips():
+    people = entrants(4)
+    results = [TableResult((2, 3), (1, 1), ended_at=1), won(4, 1, 2)]
+    lines = arena.standings(people, results)
+    assert [(s.player_id, s.rank) for s in lines] == [(4, 1), (2, 2), (3, 2), (1, 4)]
