@@ -263,7 +263,7 @@ async def test_the_window_of_a_hinted_move_opens_on_it():
     app = app_of(record, history)
     async with app.run_test(size=(100, 30)) as pilot:
         game = await _at_air_s_turn(app, pilot)
-        travels = game._group("travel")
+        travels = game.router.group("travel")
         assert len(travels) >= 2
         wanted = travels[-1]
         game.table_hint(Hint(str(wanted), "", "it reaches the Dock", game.table.actions))

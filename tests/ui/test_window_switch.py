@@ -137,9 +137,9 @@ async def test_a_game_key_that_only_hurried_a_bot_is_said_to_be_lost():
         game.hurried_by = ("e", time.monotonic())  # as a key pressed while a bot decided
         game.table_changed()  # the bot's move: the decision is this keyboard's again
         await settle(pilot)
-        assert "Your e came while a bot decided; press it again." in str(game._refusal)
+        assert "Your e came while a bot decided; press it again." in str(game.status_line.refusal)
         assert game.hurried_by is None
         game.hurried_by = ("e", time.monotonic() - 60)  # long ago: not news
         game.table_changed()
         await settle(pilot)
-        assert game._refusal is None
+        assert game.status_line.refusal is None

@@ -85,7 +85,7 @@ async def test_the_highlight_goes_down_into_your_park_and_the_detail_line_follow
         assert words.startswith("Mirror Maze (Y3), a Ride · in your park"), words
         await pilot.press("b")
         await settle(pilot)
-        assert "Y3 Mirror Maze is in your park" in game._refusal
+        assert "Y3 Mirror Maze is in your park" in game.status_line.refusal
         await pilot.press("down")
         await settle(pilot)
         assert game.cursor[0] == 0 and "in your park" not in detail_of(game)
@@ -124,7 +124,7 @@ async def test_the_highlight_reads_each_seats_row_and_each_achievement_in_words(
         assert ACHIEVEMENT_WORDS[second] in detail_of(game)
         await pilot.press("b")
         await settle(pilot)
-        assert "↑ goes back to the Marketplace" in game._refusal
+        assert "↑ goes back to the Marketplace" in game.status_line.refusal
 
 
 async def test_the_detail_line_follows_the_highlighted_option_of_a_window():

@@ -102,7 +102,9 @@ async def test_a_turn_by_keys_buys_the_highlighted_card():
         await pilot.press("1", "right")
         await settle(pilot)
         assert game.cursor == (0, 1)
-        assert "Enter buys Y3 Mirror Maze (1 Worker, 2$)" in game._status_line(game.table.view(0))
+        assert "Enter buys Y3 Mirror Maze (1 Worker, 2$)" in game.status_line.line(
+            game.table.view(0)
+        )
         await pilot.press("enter")
         await settle(pilot)
         assert game.table.record.actions[-1] == "buy Y3"

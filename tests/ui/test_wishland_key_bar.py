@@ -37,7 +37,7 @@ async def _named_keys_on_the_bar(record, history) -> set[str]:
         await lift_curtain(app, pilot)
         game = screen_of(app, GameScreen)
         await settle(pilot)
-        status = game._status_line(game.view())
+        status = game.status_line.line(game.view())
         named = set(NAMED_KEY.findall(status))
         bar = bar_text(game)
         for key in named:

@@ -511,10 +511,6 @@ class TableScreen(BoardScreen):
         """True when the person at the keyboard may use the game's keys now."""
         return self.router.human_main_turn()
 
-    def _group(self, name: str) -> list:
-        """The legal actions a game key offers now."""
-        return self.router.group(name)
-
     def run_group(self, group: str) -> None:
         """A game key: take its action, or ask which of its actions."""
         self.router.run_group(group)
@@ -528,15 +524,6 @@ class TableScreen(BoardScreen):
     def refuse(self, sentence: str) -> None:
         """Say in the status line why what was asked is refused."""
         self.status_line.refuse(sentence)
-
-    @property
-    def _refusal(self) -> str | None:
-        """The refusal the status line shows (None: the turn's status)."""
-        return self.status_line.refusal
-
-    def _status_line(self, view: dict) -> str:
-        """The turn's status line for `view`."""
-        return self.status_line.line(view)
 
     def status_top(self) -> int:
         """The screen row the status line begins at."""
