@@ -53,9 +53,10 @@ PURE_CORE = {
     "wish_tui.core.undo",
     "wish_tui.core.illegal",
     "wish_tui.core.state",
+    "wish_tui.core.slot_copy",
 }
 """The project modules the rules may use: generator, quoting, pending steps, ranking, undo, the
-base of their IllegalAction and of their State."""
+base of their IllegalAction and of their State, the copy of their State and pieces."""
 
 
 def _sources(game: Game) -> list[Path]:
