@@ -25,8 +25,7 @@ PLAYER_KEYS = (
     "bonus",
     "reward_token",
 )
-TOP_KEYS = (
-    "format",
+NAMED_FIELDS = (
     "seats",
     "solo",
     "modules",
@@ -37,6 +36,11 @@ TOP_KEYS = (
     "forest",
     "gems",
     "marks",
+)
+"""The State's fields that a save writes under their own names, in this order."""
+TOP_KEYS = (
+    "format",
+    *NAMED_FIELDS,
     "players",
     "spent",
     "aside",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from wish_tui.core.slot_copy import slot_copy
 from wish_tui.core.state import BaseState, StateParts
 
-from . import explain, flow, scoring, serial, turn, undo, views
+from . import explain, flow, scoring, serial, undo, views
 from .actions import Action, IllegalAction
 from .catalog import Catalog
 
@@ -26,16 +26,7 @@ class State(BaseState):
 
     __slots__ = (
         "catalog",
-        "seats",
-        "solo",
-        "modules",
-        "seed",
-        "rng",
-        *turn.PLAY_FIELDS,
-        "spirit",
-        "forest",
-        "gems",
-        "marks",
+        *serial.NAMED_FIELDS,
         "lo",
         "hi",
         "tiles",
