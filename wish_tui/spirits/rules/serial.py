@@ -109,10 +109,7 @@ def from_dict(cls, d, catalog=None):
     """
     catalog = catalog or cls.DEFAULT_CATALOG
     validate.shape(d, catalog, FORMAT, TOP_KEYS, PLAYER_KEYS)
-    st = cls.__new__(cls)
-    st.catalog = catalog
-    st.seats = tuple(d["seats"])
-    st.solo = d["solo"]
+    st = cls.made(catalog=catalog, seats=tuple(d["seats"]), solo=d["solo"])
     st.modules = tuple(d["modules"])
     for name in ("seed", "rng", *PLAY_FIELDS, "spirit"):
         setattr(st, name, d[name])

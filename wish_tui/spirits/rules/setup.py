@@ -72,12 +72,7 @@ def new_game(state_cls, catalog, seats, seed: int, modules, solo):
     """
     seats, modules, solo = check_arguments(seats, seed, modules, solo)
     n = len(seats)
-    st = state_cls.__new__(state_cls)
-    st.catalog = catalog
-    st.seats = seats
-    st.solo = solo
-    st.modules = modules
-    st.seed = seed
+    st = state_cls.made(catalog=catalog, seats=seats, solo=solo, modules=modules, seed=seed)
     rng = rngmod.seed_state(seed)
 
     forest = list(range(len(catalog.tiles)))

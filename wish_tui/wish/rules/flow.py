@@ -38,16 +38,9 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
     solo = solo or ""
     _check_setup(djinns, seed, solo)
 
-    st = state_cls.__new__(state_cls)
-    st.catalog = catalog
-    st.djinns = djinns
-    st.solo = solo
-    st.seed = seed
-    st.phase = "setup"
+    st = state_cls.made(catalog=catalog, djinns=djinns, solo=solo, seed=seed, phase="setup")
     st.round = 0
-    st.turn_done = False
-    st.final_round = False
-    st._legal = None
+    st.turn_done = st.final_round = False
     st._buf = ()
     st._shared = 0
     st._own_seats = ALL_SEATS

@@ -50,12 +50,9 @@ def new_game(state_cls, seats, seed, entrepreneurs, achievement_tiles, solo):
     """
     seats = _check_arguments(seats, seed, entrepreneurs, achievement_tiles, solo)
     n = len(seats)
-    st = state_cls.__new__(state_cls)
-    st.seats = seats
-    st.solo = solo
-    st.ent_opt = entrepreneurs
-    st.tiles_opt = achievement_tiles
-    st.seed = seed
+    st = state_cls.made(
+        seats=seats, solo=solo, ent_opt=entrepreneurs, tiles_opt=achievement_tiles, seed=seed
+    )
     rng = rngmod.seed_state(seed)
     first = 0
     if n > 1:
