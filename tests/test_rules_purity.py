@@ -53,9 +53,12 @@ PURE_CORE = {
     "wish_tui.core.undo",
     "wish_tui.core.illegal",
     "wish_tui.core.state",
+    "wish_tui.core.slot_copy",
+    "wish_tui.core.seat_names",
 }
 """The project modules the rules may use: generator, quoting, pending steps, ranking, undo, the
-base of their IllegalAction and of their State."""
+base of their IllegalAction and of their State, the copy of their State and pieces, the check of
+the seat names a game is given."""
 
 
 def _sources(game: Game) -> list[Path]:

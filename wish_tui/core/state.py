@@ -156,6 +156,16 @@ class BaseState:
         return self.PARTS.explain.why_illegal(self, action)
 
     # -- building blocks for the rule modules ----------------------------------------------
+    @classmethod
+    def made(cls, **fields):
+        """A State with `fields` set and its legal actions not known yet: the start of a setup,
+        or of a save being read, whose code sets the other fields."""
+        st = cls.__new__(cls)
+        st._legal = None
+        for name, value in fields.items():
+            setattr(st, name, value)
+        return st
+
     def push(self, *steps: tuple) -> None:
         """Queue steps to resolve before anything already pending, in the order given (a game
         that queues steps declares the `_buf` slot, a tuple)."""

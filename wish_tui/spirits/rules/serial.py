@@ -25,8 +25,7 @@ PLAYER_KEYS = (
     "bonus",
     "reward_token",
 )
-TOP_KEYS = (
-    "format",
+NAMED_FIELDS = (
     "seats",
     "solo",
     "modules",
@@ -37,6 +36,11 @@ TOP_KEYS = (
     "forest",
     "gems",
     "marks",
+)
+"""The State's fields that a save writes under their own names, in this order."""
+TOP_KEYS = (
+    "format",
+    *NAMED_FIELDS,
     "players",
     "spent",
     "aside",
@@ -105,10 +109,7 @@ def from_dict(cls, d, catalog=None):
     """
     catalog = catalog or cls.DEFAULT_CATALOG
     validate.shape(d, catalog, FORMAT, TOP_KEYS, PLAYER_KEYS)
-    st = cls.__new__(cls)
-    st.catalog = catalog
-    st.seats = tuple(d["seats"])
-    st.solo = d["solo"]
+    st = cls.made(catalog=catalog, seats=tuple(d["seats"]), solo=d["solo"])
     st.modules = tuple(d["modules"])
     for name in ("seed", "rng", *PLAY_FIELDS, "spirit"):
         setattr(st, name, d[name])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wish_tui.core import rng as rngmod
+from wish_tui.core.seat_names import check_seat_names
 
 from . import flow
 from .catalog import COLUMNS, MODULES, PLACES, ROWS, SEATS, SOLO_LEVELS
@@ -39,11 +40,7 @@ def _check_seats(seats) -> tuple[str, ...]:
     seats = tuple(seats)
     if not 1 <= len(seats) <= 4:
         raise ValueError("Spirits of the Forest is played by 1 to 4 seats.")
-    for s in seats:
-        if s not in SEATS:
-            raise ValueError(f"{_quote(s)} is not a seat; choose from {', '.join(SEATS)}.")
-    if len(set(seats)) != len(seats):
-        raise ValueError("Each element can be played by one seat only.")
+    check_seat_names(seats, SEATS, "a seat", "element")
     return seats
 
 
@@ -75,12 +72,7 @@ def new_game(state_cls, catalog, seats, seed: int, modules, solo):
     """
     seats, modules, solo = check_arguments(seats, seed, modules, solo)
     n = len(seats)
-    st = state_cls.__new__(state_cls)
-    st.catalog = catalog
-    st.seats = seats
-    st.solo = solo
-    st.modules = modules
-    st.seed = seed
+    st = state_cls.made(catalog=catalog, seats=seats, solo=solo, modules=modules, seed=seed)
     rng = rngmod.seed_state(seed)
 
     forest = list(range(len(catalog.tiles)))

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from wish_tui.core.slot_copy import slot_copy
 from wish_tui.core.state import BaseState, StateParts
 
-from . import explain, flow, scoring, serial, turn, undo, views
+from . import explain, flow, scoring, serial, undo, views
 from .actions import Action, IllegalAction
 from .catalog import Catalog
 
 
+@slot_copy(
+    sliced="forest gems marks lo hi tiles held supply lost wish_options hex_options wish hex met"
+    " bonus reward_token pending",
+    fresh={"_legal": None},
+    doc="Return an independent copy (the building block of `apply`).",
+)
 class State(BaseState):
     """A position of a game of Spirits of the Forest. Treat it as immutable: `apply` returns a
     new State.
@@ -19,16 +26,7 @@ class State(BaseState):
 
     __slots__ = (
         "catalog",
-        "seats",
-        "solo",
-        "modules",
-        "seed",
-        "rng",
-        *turn.PLAY_FIELDS,
-        "spirit",
-        "forest",
-        "gems",
-        "marks",
+        *serial.NAMED_FIELDS,
         "lo",
         "hi",
         "tiles",
@@ -149,48 +147,6 @@ class State(BaseState):
         if not isinstance(action, Action):
             raise IllegalAction(explain.why_illegal(self, action))
         return action
-
-    def copy(self) -> State:
-        """Return an independent copy (the building block of `apply`)."""
-        s = State.__new__(State)
-        s.catalog = self.catalog
-        s.seats = self.seats
-        s.solo = self.solo
-        s.modules = self.modules
-        s.seed = self.seed
-        s.rng = self.rng
-        s.phase = self.phase
-        s.first = self.first
-        s.turn = self.turn
-        s.turn_no = self.turn_no
-        s.step = self.step
-        s.took = self.took
-        s.spirit = self.spirit
-        s.forest = self.forest[:]
-        s.gems = self.gems[:]
-        s.marks = self.marks[:]
-        s.lo = self.lo[:]
-        s.hi = self.hi[:]
-        s.tiles = self.tiles[:]
-        s.held = self.held[:]
-        s.supply = self.supply[:]
-        s.lost = self.lost[:]
-        s.spent = self.spent
-        s.aside = self.aside
-        s.wish_options = self.wish_options[:]
-        s.hex_options = self.hex_options[:]
-        s.wish = self.wish[:]
-        s.hex = self.hex[:]
-        s.box = self.box
-        s.discards = self.discards
-        s.met = self.met[:]
-        s.bonus = self.bonus[:]
-        s.reward_token = self.reward_token[:]
-        s.opp_tiles = self.opp_tiles
-        s.opp_tokens = self.opp_tokens
-        s.pending = self.pending[:]
-        s._legal = None
-        return s
 
     def __repr__(self) -> str:
         who = self.current_player

@@ -6,7 +6,8 @@ and a letter, every seat's gemstone a letter (the colours are the screens', in `
 
 from __future__ import annotations
 
-from wish_tui.spirits.rules import CATALOG, CATEGORIES, POWERS, SPIRITS
+from wish_tui.core.seat_words import seat_letters, seat_titles
+from wish_tui.spirits.rules import CATALOG, CATEGORIES, POWERS, SEATS, SPIRITS
 
 SPIRIT_CODE = {
     "moss": "Mo",
@@ -25,8 +26,8 @@ POWER_GLYPH = {"moon": "☾", "sun": "☼", "fire": "▲"}
 POWER_LETTER = {"moon": "M", "sun": "S", "fire": "F"}
 CATEGORY_CODE = {**SPIRIT_CODE, **{p: POWER_GLYPH[p] + POWER_LETTER[p] for p in POWERS}}
 """Two cells per scoring category: the spirits' letters, the power sources' glyph and letter."""
-SEAT_LETTER = {"air": "A", "water": "W", "fire": "F", "earth": "E"}
-SEAT_TITLE = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
+SEAT_LETTER = seat_letters(SEATS)
+SEAT_TITLE = seat_titles(SEATS)
 GEM = "◆"
 """A gemstone (followed by its seat's letter)."""
 TOKEN = "?"

@@ -143,20 +143,24 @@ class Catalog:
     """Every printed fact the rules need."""
 
     areas: tuple[Area, ...]
-    area_index: dict
+    area_index: dict[str, int]
+    """Each Area's index by name."""
     monuments: tuple[Monument, ...]
-    monument_by_area: dict
-    monument_by_name: dict
-    wishes: dict
-    destinies: dict
+    monument_by_area: dict[int, Monument]
+    monument_by_name: dict[str, Monument]
+    wishes: dict[str, Wish]
+    destinies: dict[str, Destiny]
     caravan_cards: tuple[CaravanCard, ...]
     route: tuple[int, ...]
-    starts: dict
-    djinns: dict
+    """The Caravan's path as Area indexes, from its start to the Dock."""
+    starts: dict[str, int]
+    """Each Djinn's starting Area, by Djinn."""
+    djinns: dict[str, DjinnBoard]
     challenge: tuple[str, ...]
-    challenge_effects: dict
+    challenge_effects: dict[str, str]
     """What a Challenge card's effect does to the solo player, in words, by effect id."""
-    solo_destinies: dict
+    solo_destinies: dict[str, tuple[str, ...]]
+    """The Destinies a solo game may deal, by difficulty."""
 
 
 def _counts(colours) -> tuple[int, ...]:

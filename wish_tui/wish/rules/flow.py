@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wish_tui.core import rng as rngmod
 from wish_tui.core.pending import resolve_forced
+from wish_tui.core.seat_names import check_seat_names
 
 from . import decisions, effects
 from .catalog import DJINNS, SOLO_LEVELS
@@ -14,11 +15,7 @@ def _check_setup(djinns: tuple, seed, solo: str) -> None:
     """Refuse seats, a seed or a solo level that are no game of Wish (one sentence)."""
     if not 1 <= len(djinns) <= 4:
         raise ValueError("Wish is played by 1 to 4 Djinns.")
-    for d in djinns:
-        if d not in DJINNS:
-            raise ValueError(f"'{d}' is not a Djinn; choose from {', '.join(DJINNS)}.")
-    if len(set(djinns)) != len(djinns):
-        raise ValueError("Each Djinn can be played by one seat only.")
+    check_seat_names(djinns, DJINNS, "a Djinn", "Djinn")
     if solo and solo not in SOLO_LEVELS:
         raise ValueError(f"'{solo}' is not a solo difficulty; choose easy, medium or hard.")
     if solo and len(djinns) != 1:
@@ -41,16 +38,9 @@ def new_game(state_cls, catalog, djinns, seed: int, solo: str = ""):
     solo = solo or ""
     _check_setup(djinns, seed, solo)
 
-    st = state_cls.__new__(state_cls)
-    st.catalog = catalog
-    st.djinns = djinns
-    st.solo = solo
-    st.seed = seed
-    st.phase = "setup"
+    st = state_cls.made(catalog=catalog, djinns=djinns, solo=solo, seed=seed, phase="setup")
     st.round = 0
-    st.turn_done = False
-    st.final_round = False
-    st._legal = None
+    st.turn_done = st.final_round = False
     st._buf = ()
     st._shared = 0
     st._own_seats = ALL_SEATS

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from wish_tui.core.slot_copy import slot_copy
+
 
 def _copied(value):
     return value[:] if isinstance(value, list) else value
@@ -11,6 +13,11 @@ ALL_SEATS = 0b1111
 """A bit per seat (four at most): `State._own_seats` when every seat's pieces are the state's own."""
 
 
+@slot_copy(
+    sliced=("crystals",),
+    doc="Return a copy that changes independently: its own crystals, the other lists shared"
+    " until `own` replaces them.",
+)
 class Player:
     """One seat's mutable pieces; a State copies it before changing it."""
 
@@ -78,29 +85,6 @@ class Player:
         p.unlocked = False
         p.destiny = ""
         p.destiny_options = []
-        return p
-
-    def copy(self) -> Player:
-        """Return a copy that changes independently: its own crystals, the other lists shared
-        until `own` replaces them."""
-        p = Player.__new__(Player)
-        p.djinn = self.djinn
-        p.area = self.area
-        p.crystals = self.crystals[:]
-        p.nest = self.nest
-        p.hand = self.hand
-        p.fulfilled = self.fulfilled
-        p.meeples = self.meeples
-        p.badges = self.badges
-        p.vp_tokens = self.vp_tokens
-        p.potions = self.potions
-        p.trickery = self.trickery
-        p.markers = self.markers
-        p.potion_used = self.potion_used
-        p.trickery_used = self.trickery_used
-        p.unlocked = self.unlocked
-        p.destiny = self.destiny
-        p.destiny_options = self.destiny_options
         return p
 
     def own(self, name: str) -> list:

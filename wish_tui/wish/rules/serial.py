@@ -81,10 +81,7 @@ def from_dict(cls, d: dict, catalog=None):
         raise ValueError(f"not a Wish state: {exc}") from None
     except (TypeError, KeyError, IndexError, AttributeError, RecursionError):
         raise ValueError("not a Wish state: a field has the wrong shape") from None
-    st = cls.__new__(cls)
-    st.catalog = catalog
-    st.djinns = tuple(d["djinns"])
-    st.solo = d["solo"]
+    st = cls.made(catalog=catalog, djinns=tuple(d["djinns"]), solo=d["solo"])
     st.order = tuple(d["order"])
     for name in _SCALARS:
         setattr(st, name, d[name])

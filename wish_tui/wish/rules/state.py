@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wish_tui.core.slot_copy import slot_copy
 from wish_tui.core.state import BaseState, StateParts
 
 from . import decisions, explain, flow, scoring, serial, turn, undo, views
@@ -28,6 +29,19 @@ SHARED_BIT = {name: 1 << i for i, name in enumerate(SHARED_LISTS)}
 ALL_SHARED = (1 << len(SHARED_LISTS)) - 1
 
 
+@slot_copy(
+    name="_copy_shared",
+    sliced="players pending",
+    fresh={"_legal": None, "_buf": (), "_own_seats": 0, "_shared": ALL_SHARED},
+    doc="Return a copy that shares the seats' pieces and SHARED_LISTS (see `copy`).",
+)
+@slot_copy(
+    name="_copy_owned",
+    sliced=("pending", *SHARED_LISTS),
+    fresh={"_legal": None, "_buf": (), "_own_seats": ALL_SEATS, "_shared": 0, "_supply": None},
+    leave="players",
+    doc="Return a copy with its own lists but the seats' pieces unset (see `copy`).",
+)
 class State(BaseState):
     """A position of a game of Wish. Treat it as immutable: `apply` returns a new State."""
 
@@ -141,7 +155,7 @@ class State(BaseState):
         return turn.turn_actions(self)
 
     def _successor(self) -> State:
-        return self.copy(True)
+        return self._copy_shared()
 
     def _apply_action(self, action: Action) -> None:
         if self.pending:
@@ -160,56 +174,10 @@ class State(BaseState):
             share: share the seats' pieces and the lists in SHARED_LISTS with this state until
                 `pieces` or `own` copies them (`apply` does: most actions change few of them).
         """
-        s = State.__new__(State)
-        s.catalog = self.catalog
-        s.djinns = self.djinns
-        s.solo = self.solo
-        s.seed = self.seed
-        s.phase = self.phase
-        s.round = self.round
-        s.order = self.order
-        s.turn_idx = self.turn_idx
-        s.turn_done = self.turn_done
-        s.final_round = self.final_round
-        s.caravan_pos = self.caravan_pos
-        s.caravan_card = self.caravan_card
-        s.challenge_card = self.challenge_card
-        s.solo_hatred = self.solo_hatred
-        s.clones_discarded = self.clones_discarded
-        s.pending = self.pending[:]
-        s.rng = self.rng
-        s._legal = None
-        s._buf = ()
         if share:
-            s.players = self.players[:]
-            s._own_seats = 0
-            s.area_meeples = self.area_meeples
-            s.monuments = self.monuments
-            s.offer = self.offer
-            s.frost = self.frost
-            s.deck = self.deck
-            s.discard = self.discard
-            s.caravan_deck = self.caravan_deck
-            s.challenge_deck = self.challenge_deck
-            s.wind = self.wind
-            s.clones = self.clones
-            s._shared = ALL_SHARED
-            s._supply = self._supply
-        else:
-            s.players = [p.copy() for p in self.players]
-            s._own_seats = ALL_SEATS
-            s.area_meeples = self.area_meeples[:]
-            s.monuments = self.monuments[:]
-            s.offer = self.offer[:]
-            s.frost = self.frost[:]
-            s.deck = self.deck[:]
-            s.discard = self.discard[:]
-            s.caravan_deck = self.caravan_deck[:]
-            s.challenge_deck = self.challenge_deck[:]
-            s.wind = self.wind[:]
-            s.clones = self.clones[:]
-            s._shared = 0
-            s._supply = None  # callers may change an unshared copy
+            return self._copy_shared()
+        s = self._copy_owned()
+        s.players = [p.copy() for p in self.players]
         return s
 
     # -- building blocks for the rule modules ----------------------------------------------

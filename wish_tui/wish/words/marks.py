@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from wish_tui.wish.rules import COLOURS, LETTERS
+from wish_tui.core.seat_words import seat_letters, seat_titles
+from wish_tui.wish.rules import COLOURS, DJINNS, LETTERS
 
 LETTER = dict(zip(COLOURS, LETTERS, strict=True))
 """Each crystal colour's letter (a Wishing Person's is the same, in lower case)."""
@@ -15,8 +16,8 @@ TYPE_SYMBOL = {
     "happiness": "☀",
 }
 """One symbol per Wish type."""
-DJINN_LETTER = {"air": "A", "water": "W", "fire": "F", "earth": "E"}
-DJINN_TITLE = {"air": "Air", "water": "Water", "fire": "Fire", "earth": "Earth"}
+DJINN_LETTER = seat_letters(DJINNS)
+DJINN_TITLE = seat_titles(DJINNS)
 AREA_SHORT = {
     "Palace Gardens": "Pal.Gardens",
     "Mountain Caves": "Mtn.Caves",

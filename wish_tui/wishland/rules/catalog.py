@@ -107,11 +107,11 @@ class Catalog:
     """Every fact the rules need."""
 
     cards: tuple[Card, ...]
-    by_id: dict
-    hotel_params: dict
+    by_id: dict[str, Card]
+    hotel_params: dict[int, dict[str, object]]
     """Hotel number -> the amounts its text names (tables of #5 and #11 included)."""
     entrepreneurs: tuple[Entrepreneur, ...]
-    achievements: dict
+    achievements: dict[str, Achievement]
     board_achievements: tuple[str, ...]
     tiles: tuple[str, ...]
     achievement_vp: int
@@ -129,17 +129,19 @@ class Catalog:
     income: int
     tickets: int
     ticket_text: str
-    turn_order: tuple[dict, ...]
+    turn_order: tuple[dict[str, int], ...]
     """The five Turn Order spaces' rewards."""
-    mascot_bonus: tuple[dict, ...]
+    mascot_bonus: tuple[dict[str, int], ...]
     """The rewards for the 1st-5th Mascot Card."""
-    advertisement: dict
+    advertisement: dict[str, int]
+    """The reward of the Advertisement space, by REWARD_KEYS."""
     track_top: int
     happiness_odd_vp: int
     visitors_odd_credits: int
     happiness_final_set: int
     visitors_final_per: int
-    solo: dict
+    solo: dict[str, object]
+    """The solo mode's facts, as the data gives them."""
 
 
 def _need(condition: bool, message: str) -> None:
@@ -189,7 +191,7 @@ _IMMEDIATE_HOTELS = {1, 2, 3, 4, 6}
 
 def _cards(raw: dict[str, dict], symbols: dict, ent: dict) -> tuple[list[Card], dict]:
     cards: list[Card] = []
-    hotel_params: dict = {}
+    hotel_params: dict[int, dict[str, object]] = {}
     tables = (("rides", "ride"), ("restaurants", "restaurant"), ("actors", "actor"))
     tables += (("hotels", "hotel"), ("mascots", "mascot"))
     for kind, (file, key) in enumerate(tables):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from wish_tui.core import rng as rngmod
 from wish_tui.core.pending import resolve_forced
+from wish_tui.core.seat_names import check_seat_names
 
 from . import decisions, effects, turn
 from .catalog import DECK_SIZE, KINDS, SEATS
@@ -22,12 +23,7 @@ COLUMNS = CAT.columns
 def _check_arguments(seats, seed, entrepreneurs, achievement_tiles, solo) -> tuple[str, ...]:
     if isinstance(seats, str) or not isinstance(seats, list | tuple):
         raise ValueError("Give the seats as a list of player colours, e.g. ['red', 'blue'].")
-    for name in seats:
-        if name not in SEATS:
-            shown = repr(name) if len(repr(name)) <= 20 else repr(name)[:17] + "..."
-            raise ValueError(f"{shown} is not a player colour; choose from {', '.join(SEATS)}.")
-    if len(set(seats)) != len(seats):
-        raise ValueError("Each player colour can be played by one seat only.")
+    check_seat_names(seats, SEATS, "a player colour", "player colour")
     for name, value in (
         ("entrepreneurs", entrepreneurs),
         ("achievement_tiles", achievement_tiles),
@@ -54,12 +50,9 @@ def new_game(state_cls, seats, seed, entrepreneurs, achievement_tiles, solo):
     """
     seats = _check_arguments(seats, seed, entrepreneurs, achievement_tiles, solo)
     n = len(seats)
-    st = state_cls.__new__(state_cls)
-    st.seats = seats
-    st.solo = solo
-    st.ent_opt = entrepreneurs
-    st.tiles_opt = achievement_tiles
-    st.seed = seed
+    st = state_cls.made(
+        seats=seats, solo=solo, ent_opt=entrepreneurs, tiles_opt=achievement_tiles, seed=seed
+    )
     rng = rngmod.seed_state(seed)
     first = 0
     if n > 1:

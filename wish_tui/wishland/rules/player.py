@@ -6,10 +6,13 @@ State shares the Players it does not change (copy on write, see `State.mut`).
 
 from __future__ import annotations
 
+from wish_tui.core.slot_copy import slot_copy
+
 from .catalog import HOTEL, TICKET
 from .tables import CATEGORY, HOTEL_NUMBER, INCOME, KIND
 
 
+@slot_copy(doc="Return an independent copy (every field is immutable).")
 class Player:
     """One seat's pieces."""
 
@@ -81,28 +84,6 @@ class Player:
         p.ent_discard = 0
         p.tile = ""
         p.tile_claimed = False
-        return p
-
-    def copy(self) -> Player:
-        """Return an independent copy (every field is immutable)."""
-        p = Player.__new__(Player)
-        p.credits = self.credits
-        p.vp = self.vp
-        p.happiness = self.happiness
-        p.visitors = self.visitors
-        p.workers = self.workers
-        p.reserve = self.reserve
-        p.park = self.park
-        p.counts = self.counts
-        p.symbols = self.symbols
-        p.income = self.income
-        p.hotels = self.hotels
-        p.hand = self.hand
-        p.ent = self.ent
-        p.ent_options = self.ent_options
-        p.ent_discard = self.ent_discard
-        p.tile = self.tile
-        p.tile_claimed = self.tile_claimed
         return p
 
     def add_card(self, card: int) -> None:

@@ -252,9 +252,7 @@ def from_dict(cls, d) -> object:
     """Rebuild and validate a state written by `to_dict`."""
     seats = _check_header(d)
     n = len(seats)
-    st = cls.__new__(cls)
-    st.seats = tuple(seats)
-    st.solo = d["solo"]
+    st = cls.made(seats=tuple(seats), solo=d["solo"])
     st.ent_opt = d["entrepreneurs"]
     st.tiles_opt = d["achievement_tiles"]
     st.seed = d["seed"]

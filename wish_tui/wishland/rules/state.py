@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from wish_tui.core.slot_copy import slot_copy
 from wish_tui.core.state import BaseState, StateParts
 
 from . import decisions, explain, flow, scoring, serial, turn, undo, views
 from .actions import Action, IllegalAction
 
 
+@slot_copy(
+    sliced="track market stacks claimed players pending",
+    fresh={"_legal": None, "_buf": (), "_owned": 0},
+    doc="Return an independent copy (Players are shared until `mut` copies them).",
+)
 class State(BaseState):
     """A position of a game of Wishland. Treat it as immutable: `apply` returns a new State.
 
@@ -139,41 +145,6 @@ class State(BaseState):
             turn.resolve(self, action)
         self.flush()
         flow.advance(self)
-
-    def copy(self) -> State:
-        """Return an independent copy (Players are shared until `mut` copies them)."""
-        s = State.__new__(State)
-        s.seats = self.seats
-        s.solo = self.solo
-        s.ent_opt = self.ent_opt
-        s.tiles_opt = self.tiles_opt
-        s.seed = self.seed
-        s.rng = self.rng
-        s.phase = self.phase
-        s.round = self.round
-        s.turn = self.turn
-        s.idx = self.idx
-        s.first = self.first
-        s.track = self.track[:]
-        s.order = self.order
-        s.stage = self.stage
-        s.paid = self.paid
-        s.adv = self.adv
-        s.market = self.market[:]
-        s.decks = self.decks
-        s.discards = self.discards
-        s.stacks = self.stacks[:]
-        s.tickets = self.tickets
-        s.ach = self.ach
-        s.claimed = self.claimed[:]
-        s.tile_box = self.tile_box
-        s.ent_box = self.ent_box
-        s.players = self.players[:]
-        s.pending = self.pending[:]
-        s._legal = None
-        s._buf = ()
-        s._owned = 0
-        return s
 
     # -- building blocks for the rule modules ----------------------------------------------
     def mut(self, seat: int):

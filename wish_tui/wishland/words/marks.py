@@ -8,7 +8,8 @@ in `ui.style`). Symbols are named in words.
 
 from __future__ import annotations
 
-from wish_tui.wishland.rules import CATALOG, CATEGORY_SYMBOLS
+from wish_tui.core.seat_words import seat_letters, seat_titles
+from wish_tui.wishland.rules import CATALOG, CATEGORY_SYMBOLS, SEATS
 
 VP = "★"
 """A Victory Point."""
@@ -28,8 +29,8 @@ ROW_TITLE = ("Rides", "Restaurants", "Actors", "Hotels", "Mascots")
 KIND_WORDS = ("a Ride", "a Restaurant", "an Actor", "a Hotel", "a Mascot")
 """Each kind of card with its article, in Marketplace row order."""
 
-SEAT_LETTER = {"red": "R", "blue": "B", "green": "G", "yellow": "Y"}
-SEAT_TITLE = {"red": "Red", "blue": "Blue", "green": "Green", "yellow": "Yellow"}
+SEAT_LETTER = seat_letters(SEATS)
+SEAT_TITLE = seat_titles(SEATS)
 
 ACHIEVEMENT_SHORT = {
     "A1": "H7",
