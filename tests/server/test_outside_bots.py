@@ -5,6 +5,7 @@ changes nothing; a bot sees only its seat's view."""
 from __future__ import annotations
 
 import asyncio
+import sys
 
 import pytest
 
@@ -45,4 +46,50 @@ async def test_a_person_and_an_outside_bot_play_a_whole_game(data_dir, game, sea
         assert len(turns) >= 5 and all(e["seat"] == 1 for e in turns)
         assert [s.person_name for s in served.seats] == ["ann", "robo"]
         bot.close()
+        ann.close()
+
+
+async def test_wish_tui_bot_plays_a_whole_game_over_ssh(data_dir, tmp_path):
+    async with bot_club(data_dir) as club:
+        key_file = tmp_path / "robo_key"
+        key_file.write_bytes(club.key.export_private_key())
+        key_file.chmod(0o600)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "wish_tui",
+            "bot",
+            "--level",
+            "easy",
+            "--server",
+            f"127.0.0.1:{club.port}",
+            "--key",
+            str(key_file),
+            "--known-hosts",
+            "none",
+            "--games",
+            "1",
+            "--seed",
+            "5",
+            stderr=asyncio.subprocess.PIPE,
+        )
+        try:
+            ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
+            for _ in range(500):  # until the bot is at the server
+                if club.hub.connected(f"P{club.hub.club.players.by_name('robo').id}"):
+                    break
+                await asyncio.sleep(0.02)
+            table_id = await invite_robo(ann, "wish", ["air", "water"])
+            await person_plays(club.hub, ann, table_id)
+            status = await asyncio.wait_for(process.wait(), 20)
+            said = (await process.stderr.read()).decode()
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+        served = club.hub.tables[table_id]
+        assert status == 0, said
+        assert served.finished and served.decided == {0, 1}
+        assert f"Table {table_id}: wish, seat 1, with ann, robo." in said
+        assert f"Table {table_id} ended." in said
         ann.close()

@@ -163,6 +163,7 @@ def challenges_of(lobby: dict, told: set[str]) -> list[dict]:
     """The challenges of a lobby list not told yet (`told` keeps their ids): each invitation to
     a table, and each seek of another member."""
     events = []
+    game_of = {t.get("table"): t.get("game") for t in lobby.get("tables", [])}
     for invitation in lobby.get("invitations", []):
         key = f"{INVITATION}{invitation['id']}"
         if key not in told:
@@ -173,6 +174,7 @@ def challenges_of(lobby: dict, told: set[str]) -> list[dict]:
                     "id": key,
                     "kind": "invitation",
                     "table": invitation["table"],
+                    "game": game_of.get(invitation["table"]),
                     "from": invitation["from"],
                 }
             )
