@@ -67,8 +67,10 @@ class BotClub:
     """A started table server whose club has the bot member 'robo' (by its key), with the SSH
     front end that takes bots."""
 
-    def __init__(self, hub: Hub, front: FrontEnd, key, token: str) -> None:
+    def __init__(self, hub: Hub, front: FrontEnd, key, token: str, web=None) -> None:
         self.hub, self.front, self.key, self.token = hub, front, key, token
+        self.web = web
+        """The web front end, with its bot routes (`web=True`), or None."""
 
     @property
     def port(self) -> int:
@@ -76,7 +78,7 @@ class BotClub:
 
 
 @contextlib.asynccontextmanager
-async def bot_club(data_dir, **hub_options):
+async def bot_club(data_dir, web: bool = False, **hub_options):
     hub = await started_hub(**hub_options)
     key = new_key("robo")
     _, token = hub.club.bot_members.add("robo", public_line(key))
@@ -92,9 +94,18 @@ async def bot_club(data_dir, **hub_options):
         bots=BotDoor(hub),
     )
     await front.start("127.0.0.1", 0)
+    web_front = None
+    if web:
+        from wish_tui.server.web.front import WebFrontEnd
+        from wish_tui.server.web.links import SignIns
+
+        web_front = WebFrontEnd(hub, SignIns(), data_dir, log=lambda m: None, bots=BotDoor(hub))
+        await web_front.start("127.0.0.1", 0)
     try:
-        yield BotClub(hub, front, key, token)
+        yield BotClub(hub, front, key, token, web_front)
     finally:
+        if web_front is not None:
+            await web_front.close()
         await front.close()
         await hub.close()
 
