@@ -55,7 +55,8 @@ class BotLine:
         while True:
             event = await self.receive(max(0.1, deadline - asyncio.get_running_loop().time()))
             if event is None:
-                raise AssertionError(f"the bot's session ended: {self.events[-3:]}")
+                said = await self.process.stderr.read()
+                raise AssertionError(f"the bot's session ended: {said!r} {self.events[-3:]}")
             if test(event):
                 return event
 

@@ -45,12 +45,20 @@ class HubLink:
         )
         link = cls(reader, writer)
         link.send({"type": "hello", "token": hub.register_session(person, name), **hello})
-        welcome = await asyncio.wait_for(link.receive(), HELLO_WAIT)
+        welcome = await asyncio.wait_for(link.welcome(), HELLO_WAIT)
         if welcome is None or welcome.get("type") != "welcome" or welcome.get("needs_name"):
             link.close()
             said = (welcome or {}).get("error") or "This key belongs to no member of the club."
             raise GatewayClosed(said)
         return link, welcome
+
+    async def welcome(self) -> dict | None:
+        """The table server's answer to the hello: its welcome or its refusal (a notice sent
+        while the session is welcomed, an invitation's, comes before it and is let go)."""
+        while (message := await self.receive()) is not None:
+            if message.get("type") in ("welcome", "error"):
+                return message
+        return None
 
     def send(self, message: dict) -> None:
         if not self.writer.is_closing():
