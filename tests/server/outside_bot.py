@@ -6,14 +6,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-
-import asyncssh
+import sys
 
 from wish_tui.server.hub import Hub
 from wish_tui.server.outside_bots.door import BotDoor
 from wish_tui.server.ssh.front import FrontEnd, Limits
 
-from .conftest import authorized_keys, new_key, public_line
+from .conftest import authorized_keys, new_key, public_line, ssh_login
 from .test_hub import Client, started_hub
 
 
@@ -26,15 +25,7 @@ class BotLine:
 
     @classmethod
     async def connect(cls, port: int, key, username: str = "bot") -> BotLine:
-        conn = await asyncssh.connect(
-            "127.0.0.1",
-            port,
-            username=username,
-            client_keys=[key],
-            known_hosts=None,
-            agent_path=None,
-            config=None,
-        )
+        conn = await ssh_login(port, key, username)
         process = await conn.create_process(encoding=None)
         return cls(conn, process)
 
@@ -162,3 +153,30 @@ async def bot_plays(bot: BotLine, table_id: str, check=None) -> dict:
         await bot.send(
             {"type": "play", "table": table_id, "action": event["choices"][-1]["action"]}
         )
+
+
+async def against_wish_tui_bot(club: BotClub, game: str, seats: list[str], *args: str):
+    """`wish-tui bot ARGS --games 1` (a process of its own) takes ann's invitation to a table of
+    `game` and plays it to its end against her: its exit status, what it said, the table."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        *("-m", "wish_tui", "bot", "--games", "1", *args),
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
+        robo = f"P{club.hub.club.players.by_name('robo').id}"
+        for _ in range(500):  # until the bot is at the server
+            if club.hub.connected(robo):
+                break
+            await asyncio.sleep(0.02)
+        table_id = await invite_robo(ann, game, seats)
+        await person_plays(club.hub, ann, table_id)
+        status = await asyncio.wait_for(process.wait(), 20)
+        said = (await process.stderr.read()).decode()
+        ann.close()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    return status, said, club.hub.tables[table_id]

@@ -5,11 +5,17 @@ changes nothing; a bot sees only its seat's view."""
 from __future__ import annotations
 
 import asyncio
-import sys
 
 import pytest
 
-from .outside_bot import BotLine, bot_club, bot_plays, invite_robo, person_plays
+from .outside_bot import (
+    BotLine,
+    against_wish_tui_bot,
+    bot_club,
+    bot_plays,
+    invite_robo,
+    person_plays,
+)
 from .test_hub import Client
 
 GAMES = [
@@ -54,42 +60,14 @@ async def test_wish_tui_bot_plays_a_whole_game_over_ssh(data_dir, tmp_path):
         key_file = tmp_path / "robo_key"
         key_file.write_bytes(club.key.export_private_key())
         key_file.chmod(0o600)
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "wish_tui",
-            "bot",
-            "--level",
-            "easy",
-            "--server",
-            f"127.0.0.1:{club.port}",
-            "--key",
-            str(key_file),
-            "--known-hosts",
-            "none",
-            "--games",
-            "1",
-            "--seed",
-            "5",
-            stderr=asyncio.subprocess.PIPE,
+        status, said, served = await against_wish_tui_bot(
+            club,
+            "wish",
+            ["air", "water"],
+            *("--level", "easy", "--seed", "5", "--server", f"127.0.0.1:{club.port}"),
+            *("--key", str(key_file), "--known-hosts", "none"),
         )
-        try:
-            ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
-            for _ in range(500):  # until the bot is at the server
-                if club.hub.connected(f"P{club.hub.club.players.by_name('robo').id}"):
-                    break
-                await asyncio.sleep(0.02)
-            table_id = await invite_robo(ann, "wish", ["air", "water"])
-            await person_plays(club.hub, ann, table_id)
-            status = await asyncio.wait_for(process.wait(), 20)
-            said = (await process.stderr.read()).decode()
-        finally:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
-        served = club.hub.tables[table_id]
         assert status == 0, said
         assert served.finished and served.decided == {0, 1}
-        assert f"Table {table_id}: wish, seat 1, with ann, robo." in said
-        assert f"Table {table_id} ended." in said
-        ann.close()
+        assert f"Table {served.id}: wish, seat 1, with ann, robo." in said
+        assert f"Table {served.id} ended." in said

@@ -11,7 +11,7 @@ import json
 import asyncssh
 import pytest
 
-from .conftest import new_key
+from .conftest import new_key, ssh_login
 from .outside_bot import BotLine, bot_club, invite_robo, person_plays
 from .test_hub import Client
 
@@ -170,15 +170,7 @@ async def test_bot_at_takes_only_a_bot_members_key_and_no_terminal(data_dir):
         assert b"this key belongs to no bot member of the club" in said
         assert await person.process.wait() is not None and person.process.exit_status == 1
         person.close()
-        conn = await asyncssh.connect(
-            "127.0.0.1",
-            club.port,
-            username="bot",
-            client_keys=[club.key],
-            known_hosts=None,
-            agent_path=None,
-            config=None,
-        )
+        conn = await ssh_login(club.port, club.key, "bot")
         process = await conn.create_process(term_type="xterm", encoding=None)
         said = await process.stderr.read()
         assert b"a bot speaks JSON lines without a terminal" in said

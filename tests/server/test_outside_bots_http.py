@@ -11,7 +11,7 @@ import sys
 import aiohttp
 import pytest
 
-from .outside_bot import bot_club, invite_robo, person_plays
+from .outside_bot import against_wish_tui_bot, bot_club, invite_robo, person_plays
 from .test_hub import Client
 
 pytestmark = pytest.mark.usefixtures("data_dir")
@@ -82,31 +82,16 @@ async def test_a_bot_plays_over_http_with_its_token(data_dir):
 
 async def test_wish_tui_bot_plays_a_whole_game_with_its_token(data_dir):
     async with bot_club(data_dir, web=True) as club:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            *("-m", "wish_tui", "bot", "--level", "random", "--games", "1", "--seed", "3"),
+        status, said, served = await against_wish_tui_bot(
+            club,
+            "spirits",
+            ["earth", "fire"],
+            *("--level", "random", "--seed", "3"),
             *("--server", f"http://127.0.0.1:{club.web.port}", "--token", club.token),
-            stderr=asyncio.subprocess.PIPE,
         )
-        try:
-            ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
-            robo = f"P{club.hub.club.players.by_name('robo').id}"
-            for _ in range(500):  # until the bot is at the server
-                if club.hub.connected(robo):
-                    break
-                await asyncio.sleep(0.02)
-            table_id = await invite_robo(ann, "spirits", ["earth", "fire"])
-            await person_plays(club.hub, ann, table_id)
-            status = await asyncio.wait_for(process.wait(), 20)
-            said = (await process.stderr.read()).decode()
-        finally:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
         assert status == 0, said
-        assert club.hub.tables[table_id].decided == {0, 1}
-        assert f"Table {table_id} ended." in said
-        ann.close()
+        assert served.decided == {0, 1}
+        assert f"Table {served.id} ended." in said
 
 
 async def test_a_bad_token_is_told_in_one_sentence_by_wish_tui_bot(data_dir):

@@ -20,6 +20,9 @@ SSH_PORT = 2222
 """The port of `wish-tui serve`'s SSH front end unless told."""
 MAX_EVENT = 1024 * 1024
 """The longest event line read."""
+PING_EVERY = 600.0
+"""Seconds without an event before the bot pings over SSH (the server closes a session that
+sends nothing for its idle timeout, 30 minutes unless told)."""
 
 Answer = Callable[[dict], list[dict]]
 """An event in, the lines to send back out."""
@@ -73,7 +76,11 @@ async def play_over_ssh(
     async with conn:
         process = await conn.create_process(encoding=None)
         while not done():
-            line = await process.stdout.readline()
+            try:
+                line = await asyncio.wait_for(process.stdout.readline(), PING_EVERY)
+            except TimeoutError:
+                process.stdin.write(_line({"type": "ping"}))  # the server closes idle sessions
+                continue
             if not line:
                 said = (await process.stderr.read(2000)).decode("utf-8", "replace").strip()
                 raise TransportError(

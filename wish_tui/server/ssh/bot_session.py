@@ -12,11 +12,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-import asyncssh
-
 from wish_tui.server.outside_bots.door import NOT_A_BOT
 from wish_tui.server.outside_bots.events import MAX_LINE
 from wish_tui.server.outside_bots.gateway import BotGateway, GatewayClosed
+from wish_tui.server.ssh.session import ChannelRequests
 from wish_tui.tables.protocol import encode
 
 BOT_USER = "bot"
@@ -30,7 +29,7 @@ def is_bot_login(username: str | None) -> bool:
     return (username or "").strip().lower() == BOT_USER
 
 
-class BotSession(asyncssh.SSHServerSession):
+class BotSession(ChannelRequests):
     """One channel of an outside bot.
 
     Args:
@@ -38,11 +37,9 @@ class BotSession(asyncssh.SSHServerSession):
     """
 
     def __init__(self, connection) -> None:
+        super().__init__()
         self.connection = connection
         self.front = connection.front
-        self.chan: asyncssh.SSHServerChannel | None = None
-        self.kind = ""
-        self.term = False
         self.gateway: BotGateway | None = None
         self._buffer = bytearray()
         self._skipping = False
@@ -51,30 +48,11 @@ class BotSession(asyncssh.SSHServerSession):
         self._task: asyncio.Task | None = None
         self._ended = False
 
-    def connection_made(self, chan) -> None:
-        self.chan = chan
-
-    def pty_requested(self, term_type, term_size, term_modes) -> bool:
-        self.term = True
-        return True
-
-    def shell_requested(self) -> bool:
-        self.kind = "shell"
-        return True
-
-    def exec_requested(self, command) -> bool:
-        self.kind = "exec"
-        return True
-
-    def subsystem_requested(self, subsystem) -> bool:
-        self.kind = "subsystem"
-        return True
-
     def session_started(self) -> None:
         bots = self.front.bots
         if bots is None:
             self.end("this server takes no bots", 1)
-        elif self.term or self.kind != "shell":
+        elif self.term is not None or self.kind != "shell":
             self.end(
                 "a bot speaks JSON lines without a terminal or a command: 'ssh -T bot@HOST'", 1
             )
@@ -146,9 +124,6 @@ class BotSession(asyncssh.SSHServerSession):
     def eof_received(self) -> bool:
         self._lines.put_nowait(None)
         return True
-
-    def break_received(self, msec) -> bool:
-        return False
 
     def close_with(self, sentence: str, status: int) -> None:
         """End the session with `sentence` (the server stops): the bot's seats stay."""
