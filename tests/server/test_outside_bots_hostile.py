@@ -138,11 +138,13 @@ async def test_a_bot_that_goes_mid_game_is_a_person_who_left(data_dir):
         ann.close()
 
 
-async def test_a_seek_is_a_challenge_the_bot_may_take(data_dir):
+async def test_a_bot_is_marked_online_and_a_seek_is_a_challenge_it_may_take(data_dir):
     async with bot_club(data_dir) as club:
         ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
         bot = await BotLine.connect(club.port, club.key)
         await bot.until(lambda e: e["type"] == "welcome")
+        lobby = await ann.ask({"type": "lobby"})
+        assert [o["name"] for o in lobby["online"]] == ["ann", "robo (bot)"]  # marked
         await ann.send({"type": "seek", "game": "wishland"})
         challenge = await bot.until(lambda e: e["type"] == "challenge")
         assert (challenge["kind"], challenge["game"], challenge["from"]) == (
