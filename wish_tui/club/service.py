@@ -312,7 +312,10 @@ class ClubService:
         page = int_field({"page": message.get("page", 0)}, "page", "a page number", 0, 10_000)
         ladder = LADDER_BOTS if message.get("bots") is True else LADDER_PEOPLE
         rows = await self.rooms.record(self.club.standings.leaderboard, game, page, 20, ladder)
-        self._page(session, "leaderboard", game=game, number=page, rows=[r.to_json() for r in rows])
+        shown = [r.to_json() for r in rows]
+        self._page(
+            session, "leaderboard", game=game, number=page, rows=shown, bots=ladder == LADDER_BOTS
+        )
 
     async def player(self, session, message: dict) -> None:
         name = text_field(message, "name", "a player's name", limit=40, required=False)
