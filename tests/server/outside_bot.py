@@ -33,7 +33,7 @@ class BotLine:
         data = message if isinstance(message, bytes) else json.dumps(message).encode() + b"\n"
         self.process.stdin.write(data)
 
-    async def receive(self, timeout: float = 10.0) -> dict | None:
+    async def receive(self, timeout: float = 30.0) -> dict | None:
         line = await asyncio.wait_for(self.process.stdout.readline(), timeout)
         if not line:
             return None
@@ -41,7 +41,7 @@ class BotLine:
         self.events.append(event)
         return event
 
-    async def until(self, test, timeout: float = 20.0) -> dict:
+    async def until(self, test, timeout: float = 40.0) -> dict:
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             event = await self.receive(max(0.1, deadline - asyncio.get_running_loop().time()))
@@ -166,13 +166,13 @@ async def against_wish_tui_bot(club: BotClub, game: str, seats: list[str], *args
     try:
         ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
         robo = f"P{club.hub.club.players.by_name('robo').id}"
-        for _ in range(500):  # until the bot is at the server
+        for _ in range(3000):  # until the bot is at the server (it says its welcome anyway)
             if club.hub.connected(robo):
                 break
             await asyncio.sleep(0.02)
         table_id = await invite_robo(ann, game, seats)
         await person_plays(club.hub, ann, table_id)
-        status = await asyncio.wait_for(process.wait(), 20)
+        status = await asyncio.wait_for(process.wait(), 60)
         said = (await process.stderr.read()).decode()
         ann.close()
     finally:

@@ -13,15 +13,16 @@ import pytest
 
 from .conftest import new_key, ssh_login
 from .outside_bot import BotLine, bot_club, invite_robo, person_plays
+from .test_club_tables import FakeTime
 from .test_hub import Client
 
 
-async def _seated(club) -> tuple[Client, BotLine, str]:
-    """Ann and robo at a two-seat Wish table, robo deciding now (ann played hers)."""
+async def _seated(club, **options) -> tuple[Client, BotLine, str]:
+    """Ann and robo at a two-seat Wish table (`options`: the table's own, a clock)."""
     ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
     bot = await BotLine.connect(club.port, club.key)
     await bot.until(lambda e: e["type"] == "welcome")
-    table_id = await invite_robo(ann, "wish", ["air", "water"])
+    table_id = await invite_robo(ann, "wish", ["air", "water"], **options)
     challenge = await bot.until(lambda e: e["type"] == "challenge")
     await bot.send({"type": "accept", "challenge": challenge["id"]})
     return ann, bot, table_id
@@ -116,8 +117,11 @@ def _secret_of_seat_zero(served) -> dict:
 
 
 async def test_a_bot_that_goes_mid_game_is_a_person_who_left(data_dir):
-    async with bot_club(data_dir, seat_timeout=0.2) as club:
-        ann, bot, table_id = await _seated(club)
+    time = FakeTime()
+    async with bot_club(data_dir, seat_timeout=0.2, clock=time) as club:
+        ann, bot, table_id = await _seated(
+            club, clock={"type": "live", "minutes": 5, "increment": 0}
+        )
         served = club.hub.tables[table_id]
         ann_plays = asyncio.ensure_future(person_plays(club.hub, ann, table_id))
         await bot.until(lambda e: e["type"] == "turn")
@@ -129,6 +133,9 @@ async def test_a_bot_that_goes_mid_game_is_a_person_who_left(data_dir):
             await asyncio.sleep(0.01)
         assert not club.hub.connected(robo)
         assert served.seat_of(robo) == 1 and not served.finished  # its seat waits, as a person's
+        left = served.clock.left(1, time())
+        time.now += 30
+        assert served.clock.left(1, time()) == left - 30  # its clock runs while it is away
         told = await ann.until(lambda m: m["type"] == "notice" and "away" in m["text"])
         assert "robo has been away from the table" in told["text"]
         back = await BotLine.connect(club.port, club.key)  # it comes back to its table

@@ -23,7 +23,7 @@ class Stream:
     def __init__(self, response: aiohttp.ClientResponse) -> None:
         self.response = response
 
-    async def until(self, test, timeout: float = 15.0) -> dict:
+    async def until(self, test, timeout: float = 40.0) -> dict:
         async with asyncio.timeout(timeout):
             while True:
                 line = await self.response.content.readline()
