@@ -170,6 +170,16 @@ class BotGateway:
 
     async def _follow(self, link: HubLink, table: str | None) -> None:
         """Pass on what the table server says to one session, until it ends."""
+        try:
+            await self._pass_on(link, table)
+        except (ValueError, KeyError, TypeError) as exc:  # a message this gateway cannot read
+            self.emit(
+                {"type": "error", "error": f"The server's news was lost ({exc!r}).", **_at(table)}
+            )
+        if table is None:
+            self._closed.set()  # the lobby's session ended: the table server let the bot go
+
+    async def _pass_on(self, link: HubLink, table: str | None) -> None:
         while (message := await link.receive()) is not None:
             kind = message.get("type")
             if kind == "lobby":
@@ -183,8 +193,6 @@ class BotGateway:
                     return
             elif kind == "notice":
                 self.emit({"type": "notice", "text": message.get("text", ""), **_at(table)})
-        if table is None:
-            self._closed.set()  # the lobby's session ended: the table server let the bot go
 
     def _on_lobby(self, lobby: dict) -> None:
         for event in challenges_of(lobby, self.told):
