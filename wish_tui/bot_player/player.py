@@ -12,6 +12,8 @@ from .chooser import Chooser
 
 ACCEPT = ("invitations", "seeks", "all", "none")
 """Which challenges a bot takes."""
+RETRIES = 3
+"""Other choices tried at a turn whose answer the server refused (then the bot waits)."""
 
 
 class BotPlayer:
@@ -38,6 +40,8 @@ class BotPlayer:
         self.stop_after = stop_after
         self.tables: dict[str, str] = {}
         """Per table: its game."""
+        self.pending: dict[str, tuple[dict, int]] = {}
+        """Per table: the turn last answered and how many of its answers were refused."""
         self.ended = 0
 
     @property
@@ -64,18 +68,33 @@ class BotPlayer:
             offered = [c["action"] for c in event.get("choices", [])]
             if game is None or not offered:
                 return []
+            self.pending[table] = (event, 0)
             action = self.chooser.choose(game, table, event.get("view") or {}, offered)
             return [{"type": "play", "table": table, "action": action, "expect": event["actions"]}]
+        elif kind == "change":
+            self.pending.pop(event.get("table", ""), None)
         elif kind == "end":
             table = event.get("table", "")
             self.tables.pop(table, None)
+            self.pending.pop(table, None)
             self.chooser.forget(table)
             self.ended += 1
             self.log(f"Table {table} ended{' (closed)' if event.get('closed') else ''}.")
         elif kind == "error":
             where = f"table {event['table']}: " if event.get("table") else ""
             self.log(f"The server says: {where}{event.get('error')}")
+            return self._again(event.get("table", ""))
         return []
+
+    def _again(self, table: str) -> list[dict]:
+        """Another of the turn's choices, where the answer to a turn was refused."""
+        pending = self.pending.get(table)
+        if pending is None or pending[1] >= RETRIES:
+            return []
+        turn, refused = pending
+        self.pending[table] = (turn, refused + 1)
+        action = self.chooser.rng.choice([c["action"] for c in turn["choices"]])
+        return [{"type": "play", "table": table, "action": action, "expect": turn["actions"]}]
 
     def _challenge(self, event: dict) -> list[dict]:
         kind = event.get("kind")
