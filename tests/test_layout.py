@@ -54,12 +54,14 @@ LAYERS = (
             "wish_tui.engine_protocol",
             "wish_tui.tournament",
             "wish_tui.review_cli",
+            "wish_tui.bot_player",
         ),
     ),
     (
         "launcher",
         (
             "wish_tui.cli",
+            "wish_tui.serve_args",
             "wish_tui.__main__",
             "wish_tui.pool_app",
             "wish_tui.session_app",

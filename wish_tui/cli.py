@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import TYPE_CHECKING
 
@@ -12,7 +13,6 @@ from wish_tui.core.game_spec import Game
 from wish_tui.core.text import is_plain_text, plain_text
 from wish_tui.launch import Launch, Seat
 from wish_tui.save_lookup import no_such_save
-from wish_tui.server.smtp_relay import relay_flag
 
 if TYPE_CHECKING:
     import argparse
@@ -31,6 +31,12 @@ __all__ = [
 WHO = ("human", *LEVELS)
 """Who may play a seat: a person or a bot of one of the levels."""
 SEED_BITS_RANGE = (-(1 << 63), 1 << 64)
+RUN_FROM_ARGS = {
+    "tournament": "wish_tui.tournament",
+    "review": "wish_tui.review_cli",
+    "bot": "wish_tui.bot_player.command",
+}
+"""Commands whose module runs them from the parsed arguments (`run_from_args`)."""
 
 
 class UsageError(Exception):
@@ -187,77 +193,26 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("save", metavar="NAME|PATH", nargs="?")
     commands.add_parser("engine", help="drive the rules with JSON lines on stdin/stdout")
 
+    from wish_tui.bot_player.command import add_parser as bot_parser
     from wish_tui.review_cli import add_parser as review_parser
     from wish_tui.tournament import add_parser as tournament_parser
 
     review_parser(commands)
+    bot_parser(commands)
 
     _option_flags(tournament_parser(commands, names))
 
     # The app of one SSH session of `wish-tui serve`, started by the server (not listed).
     commands.add_parser("client")
-    serve = commands.add_parser(
-        "serve", help="let friends play together over SSH, each from their own terminal"
-    )
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
-    serve.add_argument("--port", type=int, default=2222, help="the port to listen on (2222)")
-    who = serve.add_mutually_exclusive_group()
-    who.add_argument(
-        "--open",
-        action="store_true",
-        help="admit anyone who can connect, by the name they connect as (trusted networks only)",
-    )
-    who.add_argument(
-        "--keys",
-        metavar="FILE",
-        help="admit only the public keys in this authorized_keys file "
-        "(serve-authorized_keys in the data directory)",
-    )
-    for flag, default, help_text in SERVE_LIMITS:
-        serve.add_argument(flag, type=int, default=default, metavar="N", help=help_text)
-    serve.add_argument(
-        "--web",
-        type=int,
-        metavar="PORT",
-        help="also serve the game to web browsers over HTTP on this port (needs the web extra)",
-    )
-    serve.add_argument(
-        "--web-url",
-        metavar="URL",
-        help="the address browsers open, when a TLS proxy stands in front (https://HOST)",
-    )
-    serve.add_argument(
-        "--database",
-        metavar="URL",
-        help="keep the club in this PostgreSQL database, shared with the other serve nodes that "
-        "name it (postgresql://USER@HOST:PORT/DATABASE; needs the postgres extra); by default, "
-        "the SQLite file of the data directory",
-    )
-    serve.add_argument(
-        "--smtp",
-        metavar="HOST:PORT",
-        type=relay_flag,
-        help="email turn alerts through this relay (login: WISH_TUI_SMTP_USER, _PASSWORD)",
-    )
-    serve.add_argument(
-        "--new-club",
-        action="store_true",
-        help="start a new, empty club where the data directory's club database is missing or "
-        "an empty (0-byte) file, which is otherwise refused",
-    )
+    from wish_tui.serve_args import add_parser as serve_parser
+
+    serve_parser(commands)
     from wish_tui.club.keeper import add_parser as add_club_parser
 
     add_club_parser(commands)
     return parser
 
 
-SERVE_LIMITS = (
-    ("--max-connections", 32, "connections at once in all (32)"),
-    ("--max-per-address", 4, "connections at once from one address (4)"),
-    ("--login-timeout", 30, "seconds to log in (30)"),
-    ("--idle-timeout", 1800, "seconds without a key before a session is closed (1800)"),
-    ("--apps-per-process", 16, "sessions' apps that share one process (16; 1: a process each)"),
-)
 SERVE_RANGES = {
     "port": (0, 65535, "0 picks a free port"),
     "max_connections": (1, 1000, ""),
@@ -546,14 +501,8 @@ def main(argv: list[str] | None = None) -> int:
             from wish_tui.club.keeper import run as run_club
 
             return run_club(args)
-        if args.command == "tournament":
-            from wish_tui.tournament import run_from_args
-
-            return run_from_args(args)
-        if args.command == "review":
-            from wish_tui.review_cli import run_from_args as run_review
-
-            return run_review(args)
+        if args.command in RUN_FROM_ARGS:
+            return importlib.import_module(RUN_FROM_ARGS[args.command]).run_from_args(args)
         if args.command == "plain":
             launch = launch_for_plain(args)
             from wish_tui.plain.local import run as run_plain

@@ -166,6 +166,9 @@ async def test_a_rated_game_its_result_the_history_the_pages_and_a_rematch(hub):
     await alice.see("nobody")
     await alice.see("Wish: 2 finished games between seats.")
     await alice.see("By bot level: random won 2 of 2 (100%).")
+    alice.type("leaderboard wish bots")
+    await alice.see("The bots' ladder of Wish, page 1, by the cautious rating")
+    await alice.see("1. random (bot), rating ")
     alice.type("history all wish 2")
     await alice.see("Everyone's finished Wish games have no page 2.")
     assert await alice.leave() == 0

@@ -107,10 +107,9 @@ async def hub_that_knows(folder: Path, people: dict[str, asyncssh.SSHKey]) -> Hu
     return hub
 
 
-async def ssh_terminal(port: int, key, name: str):
-    """`name` connects with `key` to the SSH front end on loopback `port` and opens a 100x30
-    terminal; the connection and its process."""
-    conn = await asyncssh.connect(
+async def ssh_login(port: int, key, name: str):
+    """`name` connects with `key` to the SSH front end on loopback `port`."""
+    return await asyncssh.connect(
         "127.0.0.1",
         port,
         username=name,
@@ -119,6 +118,12 @@ async def ssh_terminal(port: int, key, name: str):
         agent_path=None,
         config=None,
     )
+
+
+async def ssh_terminal(port: int, key, name: str):
+    """`name` connects with `key` to the SSH front end on loopback `port` and opens a 100x30
+    terminal; the connection and its process."""
+    conn = await ssh_login(port, key, name)
     process = await conn.create_process(
         term_type="xterm-256color", term_size=(100, 30), encoding=None
     )

@@ -17,6 +17,7 @@ from pathlib import Path
 from wish_tui import saves
 
 from .alerts import Alerts
+from .bot_members import BotMembers
 from .errors import DatabaseRefused
 from .finish import finish_table
 from .follows import Follows
@@ -37,7 +38,7 @@ from .vacation import Vacations
 
 class Club:
     """One open club database with its parts: `players`, `tables`, `history`, `standings`,
-    `invitations`, `moderation` (mutes, bans, quiet tables), `tournaments`, `reviews` (the coach's),
+    `invitations`, `moderation` (mutes, bans, quiet tables), `tournaments`, `reviews` (the coach's), `bot_members`,
     `cluster` (leases, heartbeats, listeners); and `finish` for a table's end."""
 
     def __init__(self, db: Database, cluster=None) -> None:
@@ -55,6 +56,8 @@ class Club:
         self.alerts = Alerts(db)
         self.vacations = Vacations(db, self.players)
         self.follows = Follows(db, self.players)
+        self.bot_members = BotMembers(db, self.players)
+        """The bot members and their tokens (`bot_members.py`)."""
         self.finish = partial(finish_table, db, self.tables, self.tournaments)
         """`finish(table_id, scores, *, outcomes, rated, aborted)`: a table's end stored in one
         transaction (`finish.finish_table`); returns how ratings moved."""

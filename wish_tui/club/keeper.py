@@ -1,7 +1,7 @@
 """`wish-tui club`: the keeper's command line, on the club database of the data directory.
 
     wish-tui club players [--json]                  everyone who has come, in order of arrival
-    wish-tui club ratings [--game G] [--json]       the leaderboards (every game, or one)
+    wish-tui club ratings [--game G] [--bots] [--json]   the leaderboards (every game, or one)
     wish-tui club history [--game G] [--player NAME] [--limit N] [--json]
     wish-tui club rename OLD NEW                    give a player another name
     wish-tui club remove NAME                       remove a player (their games stay)
@@ -11,6 +11,7 @@
     wish-tui club problems [--json]                 the unfinished tables that cannot be resumed
     wish-tui club vacation NAME [DAYS|off] [--json] a member's vacation (keeper_members.py)
     wish-tui club tournament create|list|show|enter|withdraw|start …   (keeper_tournaments.py)
+    wish-tui club bot add|token|list …             bot members and their tokens (keeper_bots.py)
     wish-tui club --database postgresql://… COMMAND   the same, on a club in PostgreSQL
 
 `players`, `ratings`, `history` and `problems` open the database to read only and change
@@ -27,6 +28,9 @@ from wish_tui import games
 
 from .club import open_club
 from .errors import ClubError
+from .keeper_bots import COMMANDS as BOT_COMMANDS
+from .keeper_bots import add_parser as add_bots_parser
+from .keeper_bots import run as run_bots
 from .keeper_members import COMMANDS as MEMBER_COMMANDS
 from .keeper_members import add_parser as add_members_parser
 from .keeper_members import run as run_members
@@ -36,6 +40,7 @@ from .keeper_tournaments import READ_ONLY as TOURNAMENT_READS
 from .keeper_tournaments import add_parser as add_tournament_parser
 from .keeper_tournaments import run as run_tournament
 from .limits import REMOVED_NAME
+from .standings import LADDER_BOTS, LADDER_PEOPLE
 
 BOARD_MAX = 1000
 """Lines of a leaderboard printed at most."""
@@ -64,6 +69,9 @@ def add_parser(commands) -> None:
     players.add_argument("--json", action="store_true", help="print one JSON object")
     ratings = inner.add_parser("ratings", help="show the leaderboards")
     ratings.add_argument("--game", metavar="GAME", help=f"only this game: {names}")
+    ratings.add_argument(
+        "--bots", action="store_true", help="the bots' ladder: bot members and bot levels"
+    )
     ratings.add_argument("--json", action="store_true", help="print one JSON object")
     history = inner.add_parser("history", help="list finished games, the newest first")
     history.add_argument("--game", metavar="GAME", help=f"only this game: {names}")
@@ -84,6 +92,7 @@ def add_parser(commands) -> None:
     add_problems_parser(inner)
     add_tournament_parser(inner)
     add_members_parser(inner)
+    add_bots_parser(inner)
 
 
 def _when(ms: int | None) -> str:
@@ -148,6 +157,7 @@ def _players(club, as_json: bool) -> None:
     print(f"{'id':>5}  {'name':<20}  {'kind':<8}  {'keys':>4}  {'games':>5}  last seen")
     for player, keys, played in rows:
         kind = "removed" if player.is_removed else "guest" if player.is_guest else "player"
+        kind = "bot" if player.is_bot_member and not player.is_removed else kind
         held = sanctioned.get(player.id, ())
         kind = "banned" if "ban" in held else "muted" if "mute" in held else kind
         print(
@@ -156,13 +166,14 @@ def _players(club, as_json: bool) -> None:
         )
 
 
-def _ratings(club, game: str | None, as_json: bool) -> None:
+def _ratings(club, game: str | None, as_json: bool, bots: bool = False) -> None:
+    ladder = LADDER_BOTS if bots else LADDER_PEOPLE
     boards = {}
     for name in _games(game):
         rows = []
         page = 0
         while len(rows) < BOARD_MAX:
-            found = club.standings.leaderboard(name, page, 100)
+            found = club.standings.leaderboard(name, page, 100, ladder)
             rows.extend(found)
             if len(found) < 100:
                 break
@@ -280,7 +291,7 @@ def run(args) -> int:
                 elif command == "players":
                     _players(club, args.json)
                 elif command == "ratings":
-                    _ratings(club, args.game, args.json)
+                    _ratings(club, args.game, args.json, args.bots)
                 else:
                     _history(club, args.game, args.player, args.limit, args.json)
             return 0
@@ -289,6 +300,8 @@ def run(args) -> int:
                 _sanction(club, command, args.name, args.json)
             elif command in MEMBER_COMMANDS:
                 run_members(club, args)
+            elif command in BOT_COMMANDS:
+                run_bots(club, args)
             elif command == "rename":
                 player = club.players.named(args.old)
                 renamed = club.players.rename(player.id, args.new)

@@ -19,7 +19,8 @@ from .rows import Key, Player
 from .store.database import Database
 
 COLUMNS = (
-    "id, name, created_at, seen_at, is_guest, is_bot, is_removed, profile, settings, renamed_at"
+    "id, name, created_at, seen_at, is_guest, is_bot, is_removed, profile, settings, renamed_at, "
+    "is_bot_member"
 )
 MAX_KEYS = 20
 """Keys one player may have."""
@@ -46,6 +47,7 @@ def player_from_row(row: tuple) -> Player:
         profile=row[7],
         settings=settings if isinstance(settings, dict) else {},
         renamed_at=row[9],
+        is_bot_member=bool(row[10]),
     )
 
 
@@ -165,6 +167,26 @@ class Players:
             self._refuse_look_alike(clean)
             player_id = self._insert(clean)
             self._add_key(player_id, fingerprint, line)
+        return self.get(player_id)
+
+    def register_bot_member(self, name: str, key_line: str = "") -> Player:
+        """A bot member the keeper makes: called `name`, with the key it logs in with over SSH
+        (`key_line`, optional: a token serves over HTTP).
+
+        Raises:
+            InputRefused, NameTaken, ClubError: as for `register`.
+        """
+        clean = check_name(name)
+        fingerprint, line = _key(key_line) if key_line else ("", "")
+        with self.db.transaction():
+            if fingerprint:
+                self._refuse_known_key(fingerprint)
+            self._refuse_taken(clean)
+            self._refuse_look_alike(clean)
+            player_id = self._insert(clean)
+            self.db.execute("UPDATE players SET is_bot_member = 1 WHERE id = ?", (player_id,))
+            if fingerprint:
+                self._add_key(player_id, fingerprint, line)
         return self.get(player_id)
 
     def guest(self, name: str) -> Player:

@@ -45,6 +45,9 @@ class Player(JsonRow):
     settings: dict = field(default_factory=dict)
     renamed_at: int | None = None
     """When the player last changed their own name (None: never)."""
+    is_bot_member: bool = False
+    """A program that plays through the bot protocol (docs/bot-protocol.md), made by the
+    keeper: it sits at seats as a person does, and is marked as a bot wherever it is shown."""
 
     @property
     def shown(self) -> str:

@@ -22,6 +22,7 @@ from .errors import ClubError
 from .identity import is_guest, person_of, player_id_of
 from .rate_limit import RateLimiter
 from .recorder import Recorder, RecordFailed
+from .standings import LADDER_BOTS, LADDER_PEOPLE
 
 HISTORY_PAGE = 20
 """Finished games a history page lists."""
@@ -309,8 +310,12 @@ class ClubService:
     async def leaderboard(self, session, message: dict) -> None:
         game = _game_field(message, required=True)
         page = int_field({"page": message.get("page", 0)}, "page", "a page number", 0, 10_000)
-        rows = await self.rooms.record(self.club.standings.leaderboard, game, page)
-        self._page(session, "leaderboard", game=game, number=page, rows=[r.to_json() for r in rows])
+        ladder = LADDER_BOTS if message.get("bots") is True else LADDER_PEOPLE
+        rows = await self.rooms.record(self.club.standings.leaderboard, game, page, 20, ladder)
+        shown = [r.to_json() for r in rows]
+        self._page(
+            session, "leaderboard", game=game, number=page, rows=shown, bots=ladder == LADDER_BOTS
+        )
 
     async def player(self, session, message: dict) -> None:
         name = text_field(message, "name", "a player's name", limit=40, required=False)

@@ -13,6 +13,8 @@ from .rows import BoardRow, GamePage, GameStats, PlayerPage, SoloBest, WinRate
 PAGE_MAX = 100
 TREND = 20
 """Rated games the trend of a player's rating shows."""
+LADDER_PEOPLE, LADDER_BOTS = "people", "bots"
+"""The two ladders of a game's leaderboard (`Standings.leaderboard`)."""
 
 
 def _rate(won: int, played: int) -> float:
@@ -38,15 +40,24 @@ class Standings(ClubPart):
             )
         )
 
-    def leaderboard(self, game: str, page: int = 0, size: int = 20) -> list[BoardRow]:
-        """A game's rated players (bots too), the highest ordinal first; removed players and
-        guests left out."""
+    def leaderboard(
+        self, game: str, page: int = 0, size: int = 20, ladder: str = LADDER_PEOPLE
+    ) -> list[BoardRow]:
+        """A game's rated players, the highest ordinal first; removed players and guests left
+        out. One rating pool for everyone, two ladders over it (as lichess lists its BOT
+        accounts apart): `LADDER_PEOPLE`, the people and the bot levels they measure themselves
+        by; `LADDER_BOTS`, the bot members and the bot levels."""
         size = max(1, min(size, PAGE_MAX))
         offset = max(0, page) * size
+        who = (
+            "p.is_bot_member = 0"
+            if ladder != LADDER_BOTS
+            else "(p.is_bot_member = 1 OR p.is_bot = 1)"
+        )
         rows = self.db.rows(
-            "SELECT r.player_id, p.name, p.is_bot, r.ordinal, r.mu, r.sigma, r.games "
-            "FROM ratings r JOIN players p ON p.id = r.player_id "
-            "WHERE r.game = ? AND p.is_removed = 0 AND p.is_guest = 0 "
+            "SELECT r.player_id, p.name, p.is_bot + p.is_bot_member, r.ordinal, r.mu, r.sigma, "
+            "r.games FROM ratings r JOIN players p ON p.id = r.player_id "
+            f"WHERE r.game = ? AND p.is_removed = 0 AND p.is_guest = 0 AND {who} "
             "ORDER BY r.ordinal DESC, r.player_id DESC LIMIT ? OFFSET ?",
             (game, size, offset),
         )

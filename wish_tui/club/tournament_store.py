@@ -215,7 +215,7 @@ class Tournaments(ClubPart):
                 raise ClubError(
                     "Only the club's members enter a tournament: connect with a key to be one."
                 )
-            if player.is_bot and not found.bots:
+            if (player.is_bot or player.is_bot_member) and not found.bots:
                 raise ClubError(f"Bots may not enter the tournament {found.name}.")
             self.db.execute(
                 "INSERT INTO tournament_entrants (tournament_id, player_id, joined_at, free_since) "

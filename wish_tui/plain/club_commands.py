@@ -32,7 +32,8 @@ CLUB_COMMANDS = {
     "replay": "replay NUMBER: every line of a finished game",
     "review": "review NUMBER [SEAT]: the expert's review of your decisions in a finished game "
     "(or a seat's): the three that cost the most, in words",
-    "leaderboard": "leaderboard [GAME] [PAGE] (or ratings): the players of a game by rating",
+    "leaderboard": "leaderboard [GAME] [bots] [PAGE] (or ratings): the players of a game by "
+    "rating (bots: the bots' ladder)",
     "player": "player [NAME]: a player's page (yours without a name): games, wins, ratings",
     "stats": "stats GAME: a game's win rates by seat and by bot level",
     "profile": "profile: your name, keys and settings",
@@ -252,9 +253,12 @@ class ClubCommands:
 
     def _cmd_leaderboard(self, rest: str) -> None:
         game, words = self._game_word(rest, "leaderboard")
+        bots = bool(words) and words[0].lower() == "bots"
+        words = words[1:] if bots else words
         if game is not None:
             page = int(words[0]) - 1 if words and words[0].isdigit() else 0
-            self._ask_page({"type": "leaderboard", "game": game, "page": max(0, page)})
+            ask = {"type": "leaderboard", "game": game, "page": max(0, page), "bots": bots}
+            self._ask_page(ask)
 
     def _cmd_stats(self, rest: str) -> None:
         game, _ = self._game_word(rest, "stats")

@@ -99,8 +99,9 @@ def leaderboard_lines(page: dict) -> list[str]:
         return [
             f"The leaderboard of {title} has no one yet (page {number}): a rated game puts you on it."
         ]
+    ladder = "The bots' ladder" if page.get("bots") else "The leaderboard"
     lines = [
-        f"The leaderboard of {title}, page {number}, by the cautious rating (openskill's "
+        f"{ladder} of {title}, page {number}, by the cautious rating (openskill's "
         "ordinal: it grows as you win and as the club grows sure of you):"
     ]
     for row in rows:

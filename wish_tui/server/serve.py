@@ -17,6 +17,7 @@ from typing import TextIO
 from wish_tui.club.errors import ClubError
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.text import plain_text
+from wish_tui.server.outside_bots.door import BotDoor
 from wish_tui.server.pool.link import PooledApp, SessionPool
 from wish_tui.server.smtp_relay import SmtpRelay
 from wish_tui.server.ssh.front import CLIENT_COMMAND, FrontEnd, Hub, Limits
@@ -149,7 +150,10 @@ async def _run_server(options, data_dir, pool, hub_factory, command, out, warn, 
         pool = None
     if keys is not None and hasattr(hub, "knows_key"):
         keys.also = hub.knows_key  # keys players added to their profile in the club
-    front = FrontEnd(hub, host_key, keys, Path(data_dir), options.limits, command, pool=pool)
+    bots = BotDoor(hub)  # `ssh -T bot@HOST` and the web front's bot stream (docs/bot-protocol.md)
+    front = FrontEnd(
+        hub, host_key, keys, Path(data_dir), options.limits, command, pool=pool, bots=bots
+    )
     web_front = None
     try:
         try:
@@ -160,7 +164,7 @@ async def _run_server(options, data_dir, pool, hub_factory, command, out, warn, 
                 f"{exc.strerror or 'the address cannot be used'}"
             ) from None
         if options.web_port is not None:
-            web_front = await _start_web(hub, options, Path(data_dir), command)
+            web_front = await _start_web(hub, options, Path(data_dir), command, bots)
         _introduce(front, options, host_key.get_fingerprint("sha256"), host_key_path, keys, out)
         if web_front is not None:
             _introduce_web(web_front, options, out)
@@ -179,7 +183,7 @@ async def _run_server(options, data_dir, pool, hub_factory, command, out, warn, 
         await hub.close()
 
 
-async def _start_web(hub, options: ServeOptions, data_dir: Path, command: Sequence[str]):
+async def _start_web(hub, options: ServeOptions, data_dir: Path, command: Sequence[str], bots=None):
     """Start the web front end (`--web`), its links shown by the hub's lobby.
 
     Raises:
@@ -195,7 +199,9 @@ async def _start_web(hub, options: ServeOptions, data_dir: Path, command: Sequen
         ) from None
     port = options.web_port or 0
     sign_ins = SignIns()
-    web_front = WebFrontEnd(hub, sign_ins, data_dir, options.limits, options.is_open, command)
+    web_front = WebFrontEnd(
+        hub, sign_ins, data_dir, options.limits, options.is_open, command, bots=bots
+    )
     try:
         await web_front.start(options.host, port)
     except OSError as exc:

@@ -337,6 +337,16 @@ V9 = (
 follows or blocks (`follows`, one row per pair: a block replaces a follow)."""
 
 
+V10 = (
+    "ALTER TABLE players ADD COLUMN is_bot_member INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE players ADD COLUMN bot_token TEXT",
+    "CREATE UNIQUE INDEX players_by_bot_token ON players (bot_token) WHERE bot_token IS NOT NULL",
+)
+"""Version 10: bot members, programs that play in the club through the bot protocol
+(docs/bot-protocol.md): marked (`players.is_bot_member`), with the SHA-256 of the token they
+sign in with over HTTP (`players.bot_token`; NULL: none), found by it through its index."""
+
+
 MIGRATIONS: tuple[Callable, ...] = (
     _v1,
     _run(V2),
@@ -347,6 +357,7 @@ MIGRATIONS: tuple[Callable, ...] = (
     _run(V7),
     _run(GAME_REVIEWS),
     _run(V9),
+    _run(V10),
 )
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)

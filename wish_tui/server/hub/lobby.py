@@ -118,7 +118,7 @@ class LobbyLists:
 
     def common(self) -> tuple[list[tuple[Table, dict]], list[dict]]:
         """What every session's lobby list shares: each table's summary, and who is online."""
-        people = {other.person: other.name for other in self.hub.sessions if other.person}
+        people = {other.person: _shown(other) for other in self.hub.sessions if other.person}
         everyone = {**self.hub.node.elsewhere, **people}
         here = set(everyone)
         tables_of: dict[str, list[str]] = {}
@@ -278,3 +278,9 @@ class LobbyLists:
     def tell_session(session: Session, lobby: dict, front: tuple, now: float) -> None:
         session.lobby_told, session.lobby_told_at = front, now
         session.send_lobby(lobby)
+
+
+def _shown(session: Session) -> str:
+    """A session's name as the lobby's online list shows it: a bot member's marked."""
+    player = session.player
+    return f"{session.name} (bot)" if player is not None and player.is_bot_member else session.name

@@ -32,6 +32,7 @@ import asyncssh
 
 from wish_tui.server import child as child_module
 from wish_tui.server.pool.link import PoolUnavailable, SessionPool
+from wish_tui.server.ssh.bot_session import BotSession, is_bot_login
 from wish_tui.server.ssh.keys import AuthorizedKeys, Person, open_person
 from wish_tui.server.ssh.plain_login import read_user
 from wish_tui.server.ssh.session import AppSession, accept_only_listed_env
@@ -109,6 +110,8 @@ class FrontEnd:
         log: where one line about each connection goes.
         pool: the session pool the apps are forked from; without one (or once it has stopped),
             each app starts as a fresh process of `command`.
+        bots: the way in of outside bots (`outside_bots.door.BotDoor`) for `ssh -T bot@HOST`;
+            None: this server takes no bots.
     """
 
     def __init__(
@@ -121,8 +124,10 @@ class FrontEnd:
         command: Sequence[str] = CLIENT_COMMAND,
         log: Callable[[str], None] = _log_to_stderr,
         pool: SessionPool | None = None,
+        bots=None,
     ) -> None:
         self.hub = hub
+        self.bots = bots
         self.pool = pool
         self.host_key = host_key
         self.keys = keys
@@ -299,6 +304,8 @@ class _Connection(asyncssh.SSHServer):
         self.username = ""
         self.plain = False
         """True when the user name asked for the plain-text client (`plain_login`)."""
+        self.bot = False
+        """True when the user name asked for the bot protocol (`bot_session`)."""
         self.person: Person | None = None
         self._key_person: Person | None = None
         self.sessions: set[AppSession] = set()
@@ -374,6 +381,7 @@ class _Connection(asyncssh.SSHServer):
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
             return True
         self.username, self.plain = read_user(username)
+        self.bot = is_bot_login(username)
         return not self.front.is_open
 
     def public_key_auth_supported(self) -> bool:
@@ -445,6 +453,11 @@ class _Connection(asyncssh.SSHServer):
         self.sessions_started += 1
         assert self.conn is not None
         chan = self.conn.create_server_channel()
+        if self.bot:
+            bot = BotSession(self)
+            accept_only_listed_env(chan, {})
+            self.sessions.add(bot)
+            return chan, bot
         session = AppSession(self)
         accept_only_listed_env(chan, session.env)
         self.sessions.add(session)

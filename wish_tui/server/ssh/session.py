@@ -108,37 +108,18 @@ def accept_only_listed_env(chan: asyncssh.SSHServerChannel, into: dict[str, str]
     chan._process_env_request = process_env_request
 
 
-class AppSession(asyncssh.SSHServerSession):
-    """One session channel: the app on a terminal, or a sentence that refuses it.
+class ChannelRequests(asyncssh.SSHServerSession):
+    """A session channel that notes what its client asked for: a terminal (its type and size),
+    a shell, a command or a subsystem; a break or a signal does nothing."""
 
-    Args:
-        connection: the SSH connection's server object (`ssh._Connection`): its `front`, its
-            `person` and `username`, its `touch()` of the idle clock, and `session_closed(self)`.
-    """
-
-    def __init__(self, connection) -> None:
-        self.connection = connection
-        self.front = connection.front
+    def __init__(self) -> None:
         self.chan: asyncssh.SSHServerChannel | None = None
         self.kind = ""
+        """'shell', 'exec' or 'subsystem' once asked."""
         self.subsystem = ""
-        self.env: dict[str, str] = {}
-        """The client's variables of `ACCEPTED_ENV`."""
         self.term: str | None = None
+        """The terminal's type, once one was asked for (None: no terminal)."""
         self.size = DEFAULT_SIZE
-        self.child: child_module.PtyChild | None = None
-        self._task: asyncio.Task | None = None
-        self._ended = False
-        self._alternate = False
-        """True while the app's output has left the client's terminal on its alternate screen."""
-        self._end_after_child: tuple[str, int] | None = None
-        self._resize_due: tuple[int, int] | None = None
-        self._resize_timer: asyncio.TimerHandle | None = None
-        self._ended_line = True
-        """False while the last data received did not end its line."""
-        self._early = bytearray()
-        self._early_end = b""
-        """Lines without a terminal sent before the app started, and the end of them."""
 
     def connection_made(self, chan) -> None:
         self.chan = chan
@@ -165,6 +146,35 @@ class AppSession(asyncssh.SSHServerSession):
 
     def signal_received(self, signal) -> None:
         pass
+
+
+class AppSession(ChannelRequests):
+    """One session channel: the app on a terminal, or a sentence that refuses it.
+
+    Args:
+        connection: the SSH connection's server object (`ssh._Connection`): its `front`, its
+            `person` and `username`, its `touch()` of the idle clock, and `session_closed(self)`.
+    """
+
+    def __init__(self, connection) -> None:
+        super().__init__()
+        self.connection = connection
+        self.front = connection.front
+        self.env: dict[str, str] = {}
+        """The client's variables of `ACCEPTED_ENV`."""
+        self.child: child_module.PtyChild | None = None
+        self._task: asyncio.Task | None = None
+        self._ended = False
+        self._alternate = False
+        """True while the app's output has left the client's terminal on its alternate screen."""
+        self._end_after_child: tuple[str, int] | None = None
+        self._resize_due: tuple[int, int] | None = None
+        self._resize_timer: asyncio.TimerHandle | None = None
+        self._ended_line = True
+        """False while the last data received did not end its line."""
+        self._early = bytearray()
+        self._early_end = b""
+        """Lines without a terminal sent before the app started, and the end of them."""
 
     @property
     def wants_plain(self) -> bool:

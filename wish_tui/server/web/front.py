@@ -39,6 +39,7 @@ from wish_tui.server.ssh.session import (
     clamp_size,
 )
 from wish_tui.server.web import pages as web_pages
+from wish_tui.server.web.bot_routes import BotRoutes
 from wish_tui.server.web.links import LINK_PATH, SIGN_IN_LIFETIME, SignInRefused, SignIns
 from wish_tui.server.web.refusals import refusals_logger
 from wish_tui.server.web.session import BrowserSession, end, whole
@@ -117,6 +118,7 @@ class WebFrontEnd:
         is_open: a browser may sign in as a guest by a name.
         command: the app's program and arguments.
         log: where one line about each session goes.
+        bots: the way in of outside bots (`outside_bots.door.BotDoor`); None: no bots here.
     """
 
     def __init__(
@@ -128,8 +130,11 @@ class WebFrontEnd:
         is_open: bool = False,
         command: Sequence[str] = CLIENT_COMMAND,
         log: Callable[[str], None] = _log_to_stderr,
+        bots=None,
     ) -> None:
         self.hub = hub
+        self.bot_routes = None if bots is None else BotRoutes(self, bots, client_address)
+        """The bot protocol's stream and lines (`bot_routes.py`); None: no bots here."""
         self.sign_ins = sign_ins
         self.data_dir = Path(data_dir)
         self.limits = limits
@@ -161,6 +166,8 @@ class WebFrontEnd:
                 web.get("/static/{name:.+}", self._static),
             ]
         )
+        if self.bot_routes is not None:
+            app.add_routes(self.bot_routes.routes())
         return app
 
     async def start(self, host: str, port: int) -> None:
