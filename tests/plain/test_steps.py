@@ -142,3 +142,32 @@ def test_a_column_is_said_only_where_it_tells_two_choices_apart():
     ]
     lines = listing_lines(listing(turn, wish_path), turn)
     assert lines == ["1, Travel to Oasis.", "2, Empower (column 1).", "3, Empower (column 4)."]
+
+
+def test_the_words_a_run_of_choices_begins_with_are_said_once_before_it():
+    turn = [
+        *(
+            Choice(f"travel {a} #1", f"Travel to {a} (column 1)")
+            for a in ("Palace", "Dock", "Forest")
+        ),
+        Choice("empower #1", "Empower (column 1)"),
+        *(Choice(f"trade {c}", f"Trade crystals for {c}") for c in ("Ruby (R)", "Emerald (G)")),
+        Choice("end", "End the turn"),
+    ]
+    lines = listing_lines(listing(turn, wish_path), turn)
+    assert lines == [
+        "Travel to:",
+        "1, Palace.",
+        "2, Dock.",
+        "3, Forest.",
+        "4, Empower.",
+        "5, Trade crystals for Ruby (R).",
+        "6, Trade crystals for Emerald (G).",
+        "7, End the turn.",
+    ]
+    places = [Choice(f"wind {p}", f"Ride the wind to {p}") for p in ("Oasis", "Ruins", "Dock")]
+    wind = [*places, Choice("pass", "Pass")]
+    assert listing_lines(listing(wind, wish_path), wind)[:2] == ["Ride the wind to:", "1, Oasis."]
+    trades = [Choice(f"trade {c}", f"Trade crystals for {c}") for c in ("Ruby", "Citrine", "Jade")]
+    two_runs = listing_lines(listing([*places, *trades], wish_path), [*places, *trades])
+    assert two_runs[4:6] == ["Trade crystals for:", "4, Ruby."]

@@ -93,3 +93,13 @@ def test_a_wishland_turn_is_asked_in_few_words_the_choices_say_the_rest():
     )
     order = {"kind": "order", "prompt": "Place your Player Token on a free Turn Order space."}
     assert len(prompt({"decision": order, "players": [me]}, 0, [])) < 90
+
+
+def test_a_wish_turn_is_asked_in_few_words_where_the_round_and_the_markers_left():
+    from wish_tui.wish.words.text import prompt
+
+    me = {"area": "Trade Market", "markers": ["travel", "", ""]}
+    view = {"phase": "play", "round": 3, "final_round": False, "players": [me]}
+    assert prompt(view, 0, []) == "In Trade Market, round 3, 2 markers left."
+    last = {**view, "round": 12, "final_round": True, "players": [{**me, "markers": ["a"] * 3}]}
+    assert prompt(last, 0, []) == "In Trade Market, round 12, the last round, no markers left."

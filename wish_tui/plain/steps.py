@@ -139,13 +139,17 @@ FUNCTION_WORDS = frozenset(
     ["a", "an", "the", "of", "to", "on", "in", "from", "for", "and", "with", "at", "by"]
 )
 """Words a shared start does not end on ('Take the' of 'Take the left end…' is 'Take')."""
+ARTICLES = frozenset(["a", "an", "the"])
+"""Words the shared start of a run of choices does not end on (it may end on 'to': 'Travel to')."""
+RUN = 3
+"""The fewest choices in a row whose shared first words are said once, before the first."""
 
 
-def shared_start(texts: Sequence[str]) -> int:
+def shared_start(texts: Sequence[str], little: frozenset[str] = FUNCTION_WORDS) -> int:
     """How many words every text begins with, leaving each text at least one word of its own,
     said once for them all: up to the last word that ends a phrase (its comma or colon) when
     one does ('Put a gemstone on row 2,' of 'Put a gemstone on row 2, column 1 (Branches)'),
-    else not ending on a little word ('Take' of 'Take the left end of row 1')."""
+    else not ending on a `little` word ('Take' of 'Take the left end of row 1')."""
     split = [t.split() for t in texts]
     if len(split) < 2:
         return 0
@@ -159,9 +163,26 @@ def shared_start(texts: Sequence[str]) -> int:
     phrase = [n for n in range(1, count + 1) if first[n - 1].endswith((",", ":"))]
     if phrase:
         return phrase[-1]
-    while count and first[count - 1].lower().strip(",:") in FUNCTION_WORDS:
+    while count and first[count - 1].lower().strip(",:") in little:
         count -= 1
     return count
+
+
+def _runs(entries: Sequence[int | Group], texts: dict[int, str]) -> dict[int, tuple[int, int]]:
+    """Per choice of a run (at least RUN listed in a row, beginning with the same words): how
+    many words its run shares ('Travel to' of 'Travel to Dock', 'Travel to Oasis'...) and the
+    run's first choice."""
+    shared: dict[int, tuple[int, int]] = {}
+    run: list[int] = []
+    for entry in (*entries, None):
+        first = texts[entry].split()[:1] if isinstance(entry, int) else None
+        if run and first == texts[run[0]].split()[:1]:
+            run.append(entry)
+            continue
+        count = shared_start([texts[n] for n in run], ARTICLES) if len(run) >= RUN else 0
+        shared.update(dict.fromkeys(run if count else (), (count, run[0] if run else 0)))
+        run = [entry] if first else []
+    return shared
 
 
 def _said(choice: Choice, detailed: bool) -> str:
@@ -199,23 +220,27 @@ def listing_lines(
     with_notation: bool = False,
 ) -> list[str]:
     """A step as lines: a title when it is not the top, then one line per choice or group. The
-    words the listed choices all begin with are said once, in the title."""
+    words the listed choices all begin with are said once, in the title; a run's, before it."""
     singles = [e for e in step.entries if isinstance(e, int)]
     texts = _without_needless_columns({n: _said(choices[n - 1], detailed) for n in singles})
-    head = shared_start(list(texts.values())) if len(singles) >= 3 else 0
+    head = shared_start(list(texts.values())) if len(singles) >= RUN else 0
     lines = []
     if step.path or head:
         first = next(iter(texts.values()), "")
         shared = " ".join(first.split()[:head]).rstrip(",:")
         said = shared or ", ".join(step.path)
         lines.append(f"{said} ({step.total} choices):" if step.path else f"{said}:")
+    runs = {} if head else _runs(step.entries, texts)
     for entry in step.entries:
         if isinstance(entry, Group):
             opener = f"{entry.key}, " if entry.key else ""
             lines.append(f"{opener}{entry.name}: {len(entry.numbers)} choices.")
             continue
-        words = " ".join(texts[entry].split()[head:])
-        lines.append(choice_said(entry, choices[entry - 1], words, with_notation))
+        words = texts[entry].split()
+        count, first = runs.get(entry, (head, 0))
+        if first == entry:
+            lines.append(" ".join(words[:count]).rstrip(",:") + ":")
+        lines.append(choice_said(entry, choices[entry - 1], " ".join(words[count:]), with_notation))
     return lines
 
 

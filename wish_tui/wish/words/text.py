@@ -301,7 +301,7 @@ def progress(view: dict) -> str:
 
 
 def prompt(view: dict, seat: int, notations: list[str]) -> str:
-    """What `seat` is asked now: the decision's sentence, or its turn with the markers left."""
+    """What `seat` is asked now: the decision's sentence, or where it is and its markers left."""
     decision = view.get("decision") or {}
     if decision.get("seat") == seat and decision.get("prompt"):
         text = decision_prompt(decision)
@@ -317,8 +317,8 @@ def prompt(view: dict, seat: int, notations: list[str]) -> str:
         return text
     me = view["players"][seat]
     left = 3 - sum(1 for m in me["markers"] if m)
-    markers = f"{left} action marker{'s' if left != 1 else ''} left"
-    return f"Your turn in {me['area']}, {progress(view)}: {markers}."
+    markers = f"{left or 'no'} marker{'' if left == 1 else 's'} left"
+    return f"In {me['area']}, {progress(view)}, {markers}."
 
 
 def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list[str]:
