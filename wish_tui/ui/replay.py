@@ -40,8 +40,6 @@ class ReplayScreen(BoardScreen):
         Binding("v", "watch", "Watch seat"),
         Binding("p", "play_here", "Play from here"),
         Binding("r", "review", "Review"),
-        Binding("pageup", "log_scroll(-1)", show=False),
-        Binding("pagedown", "log_scroll(1)", show=False),
         Binding("escape", "leave", "Back"),
         Binding("q", "quit_app", "Quit"),
     ]
@@ -287,10 +285,6 @@ class ReplayScreen(BoardScreen):
         record = self.record.truncated(self.index, self.states[self.index])
         record.id, record.name = new_id(), ""  # a new game: its autosave must not replace this one
         self.app.open_game(record, self.states[: self.index + 1], None)
-
-    def action_log_scroll(self, pages: int) -> None:
-        """Show an earlier or later page of the log."""
-        self.query_one(GameLog).scroll_page(pages)
 
     @property
     def _at_server(self) -> bool:

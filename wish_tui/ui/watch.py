@@ -26,8 +26,6 @@ class WatchScreen(BoardScreen):
         Binding("slash", "chat", "Chat", key_display="/"),
         Binding("v", "seat", "Seat shown"),
         Binding("o", "people", "Mute chat"),
-        Binding("pageup", "log_scroll(-1)", show=False),
-        Binding("pagedown", "log_scroll(1)", show=False),
         Binding("q,escape", "leave", "Back to the tables"),
     ]
 
@@ -118,10 +116,6 @@ class WatchScreen(BoardScreen):
 
     def _mute(self, name: str, on: bool) -> None:
         self.app.server_send({"type": "mute", "name": name, "on": on})
-
-    def action_log_scroll(self, pages: int) -> None:
-        """Show an earlier or later page of the log."""
-        self.query_one(GameLog).scroll_page(pages)
 
     def action_leave(self) -> None:
         """Back to the tables."""

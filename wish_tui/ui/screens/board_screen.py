@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
 
+from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.part_tabs import PartTabs
 from wish_tui.widgets.view_text import ViewText
@@ -71,6 +72,12 @@ class BoardScreen(AppScreen):
         """On a narrow terminal, show the board's next part (or the one before)."""
         self.parts.step(delta)
         self.part_switched()
+
+    def action_turn_page(self, pages: int) -> None:
+        """Show an earlier or later page of the log, or on a narrow terminal of the part in
+        sight when it is taller than its room."""
+        if not self.parts.turn_page(pages):
+            self.query_one(GameLog).scroll_page(pages)
 
     def on_part_tabs_picked(self, event: PartTabs.Picked) -> None:
         self.parts.show_part(event.index)

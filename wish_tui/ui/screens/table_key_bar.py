@@ -17,7 +17,7 @@ from wish_tui.widgets.named_keys import keys_named
 
 OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
 """The keys the key bar offers once the game is over, instead of the game's."""
-NEVER_NAMED = ("log_scroll", "choice_digit", "choice_move")
+NEVER_NAMED = ("turn_page", "choice_digit", "choice_move")
 """Bindings a sentence never names as a key of the bar (a window's title says how to answer)."""
 
 

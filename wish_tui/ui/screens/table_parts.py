@@ -14,6 +14,9 @@ about 90x20):
 - Tab shows the next part, shift+Tab the one before (the key bar says `tab Part`); the part
   tabs (`PartTabs`, a row above the board) name every part and a click or a tap on a name shows
   it.
+- A part taller than the room left for it (Wish's map and Spirits of the Forest's forest at
+  40x20) scrolls with the board: PageUp and PageDown, the wheel, a finger on a phone's page;
+  the log takes the board's room and pages itself.
 - Nothing a decision needs is ever hidden: the choice panel, the status line, the detail line
   and the key bar lie outside the board and show in every part; the key bar wraps to up to
   `NARROW_KEY_ROWS` rows rather than cut its keys' words.
@@ -40,8 +43,11 @@ NARROW_KEY_ROWS = 3
 PART_KEYS = [
     Binding("tab", "next_part(1)", "Part"),
     Binding("shift+tab", "next_part(-1)", show=False),
+    Binding("pageup", "turn_page(-1)", show=False),
+    Binding("pagedown", "turn_page(1)", show=False),
 ]
-"""The keys that switch parts, which every screen showing a board lists."""
+"""The keys that switch parts and page through the one in sight (or the log), which every
+screen showing a board lists."""
 
 
 def is_compact(size: Size) -> bool:
@@ -100,6 +106,15 @@ class BoardParts:
         for tabs in self.screen.query(PartTabs):
             tabs.mark(index)
         self._mark()
+
+    def turn_page(self, pages: int) -> bool:
+        """Scroll the part in sight a page up (-1) or down (1) when it is taller than its room;
+        True when it is."""
+        board = self.screen.query_one("#board-root")
+        if not self.switchable or not board.max_scroll_y:
+            return False
+        board.scroll_to(y=board.scroll_y + pages * max(1, board.size.height - 1), animate=False)
+        return True
 
     def shown_id(self) -> str | None:
         """The widget id of the part in sight (None: the board shows whole)."""

@@ -70,8 +70,6 @@ class TableScreen(BoardScreen):
         Binding("down", "choice_move(1)", show=False),
         Binding("enter", "choice_confirm", "Choose", show=False),
         Binding("escape", "choice_cancel", "Back", show=False),
-        Binding("pageup", "log_scroll(-1)", show=False),
-        Binding("pagedown", "log_scroll(1)", show=False),
         Binding("slash", "chat", "Chat", show=False),
         Binding("z", "hand_to_bot", "Seat to a bot", show=False),
         Binding("o", "people", "People", show=False),
@@ -443,10 +441,6 @@ class TableScreen(BoardScreen):
     def action_choice_cancel(self) -> None:
         """Close the open choice without choosing."""
         self.query_one(ChoicePanel).cancel()
-
-    def action_log_scroll(self, pages: int) -> None:
-        """Show an earlier or later page of the log."""
-        self.query_one(GameLog).scroll_page(pages)
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         if self._on_choice is not None or event.index is None or event.index >= len(self._options):

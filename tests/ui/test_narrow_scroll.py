@@ -1,0 +1,42 @@
+"""Every part of every game's board is reachable at 40x20, the smallest terminal that works: a
+part taller than its room scrolls with the board, by PageDown and PageUp (issue 35)."""
+
+from __future__ import annotations
+
+import pytest
+
+from wish_tui.launch import Launch, Seat
+from wish_tui.ui.app import WishApp
+from wish_tui.ui.screens.curtain import CurtainScreen
+
+from .helpers import settle
+
+SOLOS = {
+    "wish": Launch("game", (Seat("water", "human"),), seed=3, solo="easy"),
+    "spirits": Launch("game", (Seat("air", "human"),), seed=3, solo="standard", game="spirits"),
+}
+"""The games whose first part is taller than 40x20 leaves room for: Wish's map (13 rows),
+Spirits of the Forest's forest (19)."""
+
+
+@pytest.mark.parametrize("game", SOLOS)
+async def test_a_part_taller_than_its_room_scrolls_by_page_keys(game):
+    app = WishApp(SOLOS[game])
+    async with app.run_test(size=(40, 20)) as pilot:
+        await settle(pilot, 8)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        screen = app.screen
+        board = screen.query_one("#board-root")
+        part = board.query_one(f"#{screen.BOARD.PARTS[0][0]}")
+        needed = part.get_content_height(part.size, part.size, part.size.width)
+        assert part.region.height == needed > board.region.height  # drawn whole, not cut
+        assert part.region.bottom > board.region.bottom  # its last rows out of sight
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert board.scroll_y == board.max_scroll_y > 0
+        assert part.region.bottom == board.region.bottom
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert board.scroll_y == 0
