@@ -118,6 +118,16 @@ async def test_the_buttons_send_their_keys(browser, server, devices):  # noqa: F
     # The phone's own keyboard is never asked for: a tap on the terminal does not open it.
     mode = await me.page.get_attribute("#terminal .xterm-helper-textarea", "inputmode")
     assert mode == "none"
+    # A finger drawn up the terminal is the wheel turned down, at the cell under it.
+    box = await me.page.locator("#terminal").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch = await me.page.context.new_cdp_session(me.page)
+    for kind, points in (("touchStart", [y]), ("touchMove", [y - 60]), ("touchEnd", [])):
+        await touch.send(
+            "Input.dispatchTouchEvent",
+            {"type": kind, "touchPoints": [{"x": x, "y": p} for p in points]},
+        )
+    assert await until(lambda: any(k.startswith("\x1b[<65;") for k in me.sent), 10)
     await me.page.context.close()
 
 

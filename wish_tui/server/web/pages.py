@@ -75,6 +75,16 @@ PAGE_SCRIPT = """\
       this.addEventListener("close", (event) => say(event.reason || byCode[event.code] || ""));
     }
   }
+  // The terminal's columns and rows, as the page last told the server (a finger's swipe is
+  // sent as the wheel at the cell under it).
+  const send = Native.prototype.send;
+  SessionSocket.prototype.send = function (data) {
+    try {
+      const message = typeof data === "string" ? JSON.parse(data) : null;
+      if (message && message[0] === "resize") window.wishTuiSize = message[1];
+    } catch (error) { /* not ours */ }
+    return send.call(this, data);
+  };
   window.WebSocket = SessionSocket;
   document.addEventListener("DOMContentLoaded", () => {
     const terminal = document.getElementById("terminal");

@@ -6,7 +6,8 @@ digits, space, backspace, Shift and Ctrl, so the game is played without the on-s
 (a tap on the terminal does not open that keyboard either). The terminal's font is 14 CSS px there, and it
 is fitted again to the room left whenever the window turns, resizes or the pad opens or closes.
 A button sends its key on the websocket as the terminal itself sends a typed key; a tap on the
-terminal reaches the app as a mouse click (xterm.js reports it, Textual handles it).
+terminal reaches the app as a mouse click (xterm.js reports it, Textual handles it), and a finger
+drawn up or down it as the wheel, a row of the terminal at a time.
 """
 
 from __future__ import annotations
@@ -132,6 +133,34 @@ TOUCH_SCRIPT = """\
     window.addEventListener("orientationchange", () => setTimeout(refit, 200));
     if (window.visualViewport) window.visualViewport.addEventListener("resize", refit);
   });
+  // A finger drawn up or down the terminal scrolls what lies under it, as a mouse's wheel
+  // would: xterm.js sends no wheel for a touch while the game takes the mouse.
+  const swipe = { y: null };
+  const cell = (touch) => {
+    const size = window.wishTuiSize;
+    const box = document.getElementById("terminal").getBoundingClientRect();
+    if (!size || !box.width || !box.height) return null;
+    const column = Math.floor((touch.clientX - box.left) / (box.width / size.width)) + 1;
+    const row = Math.floor((touch.clientY - box.top) / (box.height / size.height)) + 1;
+    return { column: Math.max(1, Math.min(size.width, column)),
+      row: Math.max(1, Math.min(size.height, row)), height: box.height / size.height };
+  };
+  const onTouch = (event) => {
+    const onTerminal = event.target.closest && event.target.closest("#terminal");
+    if (event.touches.length !== 1 || !onTerminal || !document.body.classList.contains("-phone")) return;
+    const touch = event.touches[0];
+    if (event.type === "touchstart") { swipe.y = touch.clientY; return; }
+    const at = cell(touch);
+    const socket = window.wishTuiSocket;
+    if (swipe.y === null || !at || !socket || socket.readyState !== WebSocket.OPEN) return;
+    while (Math.abs(touch.clientY - swipe.y) >= at.height) {
+      const down = touch.clientY < swipe.y;  // the finger goes up: what lies below comes up
+      socket.send(JSON.stringify(["stdin", `\x1b[<${down ? 65 : 64};${at.column};${at.row}M`]));
+      swipe.y += down ? -at.height : at.height;
+    }
+  };
+  document.addEventListener("touchstart", onTouch, { capture: true, passive: true });
+  document.addEventListener("touchmove", onTouch, { capture: true, passive: true });
   // A tap on the terminal is a click for the game, not a request for the phone's keyboard.
   new MutationObserver((changes, observer) => {
     const helper = document.querySelector("#terminal .xterm-helper-textarea");
