@@ -38,11 +38,13 @@ CLOCKS = [
     ("Live: 10 min + 5 s a move", "live:10:5"),
     ("Live: 20 min + 10 s a move", "live:20:10"),
     ("Turn-based (over days), no clock", "turn"),
-    ("Turn-based: 24 h a move, 14 days in all", "turn:24:14"),
-    ("Turn-based: 72 h a move, 30 days in all", "turn:72:30"),
+    ("Turn-based: 24 h a move, 14 days", "turn:24:14"),
+    ("Turn-based: 72 h a move, 30 days", "turn:72:30"),
 ]
 """How a new table at the server is played: live, or turn-based (a move at a time, over days),
 and its clock."""
+SEED_HINTS = ("empty: a random seed (kept secret until the end)", "empty: a random seed, secret")
+"""The seed field's hint, and the one a phone's narrow form has room for."""
 
 
 def table_clock(choice: str) -> tuple[str, dict]:
@@ -133,6 +135,8 @@ class NewGameScreen(AppScreen):
     NewGameScreen.-slim .seat-label { width: 7; }
     NewGameScreen.-slim Input { width: 1fr; }
     NewGameScreen.-slim #options { layout: vertical; }
+    NewGameScreen.-slim #clock-row { layout: vertical; height: 2; }
+    NewGameScreen.-slim #clock { width: 100%; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+n", "start", "Start")]
 
@@ -212,14 +216,14 @@ class NewGameScreen(AppScreen):
                 )
             with Horizontal(id="options"):
                 yield from self._option_boxes(game, options)
-            with Horizontal(classes="" if self.online else "-hidden"):
+            with Horizontal(id="clock-row", classes="" if self.online else "-hidden"):
                 yield Label("Play", classes="seat-label")
                 yield Select(CLOCKS, value="live", allow_blank=False, id="clock", compact=True)
             with Horizontal(classes="-hidden" if self.online else ""):
                 yield Label("Seed", classes="seat-label")
                 yield Input(
                     value="" if self.seed is None else str(self.seed),
-                    placeholder="empty: a random seed (kept secret until the end)",
+                    placeholder=SEED_HINTS[0],
                     id="seed",
                     compact=True,
                     disabled=self.online,
@@ -271,6 +275,9 @@ class NewGameScreen(AppScreen):
 
     def on_mount(self) -> None:
         self._show_solo(str(self.query_one("#solo", Select).value or ""))
+
+    def on_resize(self) -> None:
+        self.query_one("#seed", Input).placeholder = SEED_HINTS[self.has_class("-slim")]
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.query_one("#error", Label).update("")
