@@ -10,6 +10,7 @@ import pytest
 import segno
 
 from tests.ui.lobby_app import LobbyApp
+from tests.ui.wishland_screen import screen_lines
 from wish_tui.server.hub import Hub
 from wish_tui.server.web.links import SignIns
 from wish_tui.ui.lobby import LobbyScreen
@@ -110,3 +111,40 @@ async def test_b_in_the_lobby_asks_for_a_link_and_its_answer_opens_the_link_wind
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
         assert app.sent[sent:] == [{"type": "lobby"}]  # the news missed while it was open
+
+
+async def open_link_window(app, pilot, url: str) -> WebLinkScreen:
+    """The link window for `url`, opened from the lobby by b."""
+    await pilot.pause()
+    await pilot.press("b")
+    app.screen.show(
+        {"type": "lobby", "tables": [], "you": "alice", "web_link": {"url": url, "minutes": 5}}
+    )
+    await pilot.pause()
+    assert isinstance(app.screen, WebLinkScreen)
+    return app.screen
+
+
+async def test_the_link_window_reads_whole_on_a_phone():
+    url = "http://203.0.113.200:8080/link/" + "A" * 22
+    app = LobbyApp()
+    async with app.run_test(size=(40, 30)) as pilot:
+        screen = await open_link_window(app, pilot, url)
+        text = "".join(screen_lines(app)).replace(" ", "")
+        for words in (url, "tosignthatbrowserinasyou,once:", "binthelobbygivesanewlink."):
+            assert words in text, words
+        assert screen.query_one(QrCode).display
+        assert screen.query_one(QrCode).region.right <= 40
+        assert not screen.query_one("#web-link-narrow").display
+
+
+async def test_a_qr_code_wider_than_the_window_says_the_width_it_needs():
+    url = "http://wishes.example.org:8080/link/" + "A" * 44
+    width = len(qr_lines(url)[0])
+    assert width > 38
+    app = LobbyApp()
+    async with app.run_test(size=(40, 30)) as pilot:
+        screen = await open_link_window(app, pilot, url)
+        assert not screen.query_one(QrCode).display
+        said = str(screen.query_one("#web-link-narrow").render())
+        assert f"needs a window {width + 2} columns wide" in said
