@@ -168,6 +168,6 @@ def test_the_words_a_run_of_choices_begins_with_are_said_once_before_it():
     places = [Choice(f"wind {p}", f"Ride the wind to {p}") for p in ("Oasis", "Ruins", "Dock")]
     wind = [*places, Choice("pass", "Pass")]
     assert listing_lines(listing(wind, wish_path), wind)[:2] == ["Ride the wind to:", "1, Oasis."]
-    trades = [Choice(f"trade {c}", f"Trade crystals for {c}") for c in ("Ruby", "Citrine", "Jade")]
+    trades = [Choice(f"trade {c}", f"trade crystals for {c}") for c in ("Ruby", "Citrine", "Jade")]
     two_runs = listing_lines(listing([*places, *trades], wish_path), [*places, *trades])
     assert two_runs[4:6] == ["Trade crystals for:", "4, Ruby."]

@@ -239,7 +239,8 @@ def listing_lines(
         words = texts[entry].split()
         count, first = runs.get(entry, (head, 0))
         if first == entry:
-            lines.append(" ".join(words[:count]).rstrip(",:") + ":")
+            shared = " ".join(words[:count]).rstrip(",:")
+            lines.append(f"{shared[:1].upper()}{shared[1:]}:")
         lines.append(choice_said(entry, choices[entry - 1], " ".join(words[count:]), with_notation))
     return lines
 
