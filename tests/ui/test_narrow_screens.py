@@ -82,8 +82,10 @@ async def test_the_new_game_form_fits_a_phone():
 
 async def test_the_seed_fields_hint_is_whole_at_every_width():
     for size in ((40, 30), (90, 20)):
-        app = WishApp(Launch("new-game"))
+        app = WishApp(Launch("title"))
         async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pilot.press("1")
             await settle(pilot)
             seed = app.screen.query_one("#seed")
             assert seed.placeholder.startswith("empty: a random seed"), size

@@ -15,7 +15,7 @@ from wish_tui.core.bots import LEVELS
 from wish_tui.core.game_spec import Game
 from wish_tui.records import SEED_RANGE
 from wish_tui.seeds import fresh_seed
-from wish_tui.ui.screens.app_screen import AppScreen
+from wish_tui.ui.screens.app_screen import WIDTHS, AppScreen
 from wish_tui.widgets.key_footer import KeyFooter
 
 from . import preferences
@@ -43,6 +43,8 @@ CLOCKS = [
 ]
 """How a new table at the server is played: live, or turn-based (a move at a time, over days),
 and its clock."""
+SLIM_BELOW = WIDTHS[1][0]
+"""Below this many columns (a phone upright) the form is narrow."""
 SEED_HINTS = ("empty: a random seed (kept secret until the end)", "empty: a random seed, secret")
 """The seed field's hint, and the one a phone's narrow form has room for."""
 
@@ -275,9 +277,15 @@ class NewGameScreen(AppScreen):
 
     def on_mount(self) -> None:
         self._show_solo(str(self.query_one("#solo", Select).value or ""))
+        self._fit_seed_hint()
 
     def on_resize(self) -> None:
-        self.query_one("#seed", Input).placeholder = SEED_HINTS[self.has_class("-slim")]
+        self._fit_seed_hint()
+
+    def _fit_seed_hint(self) -> None:
+        """The seed field's hint, shorter where the form is narrow."""
+        slim = self.app.size.width < SLIM_BELOW
+        self.query_one("#seed", Input).placeholder = SEED_HINTS[slim]
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.query_one("#error", Label).update("")
