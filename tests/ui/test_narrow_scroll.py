@@ -40,3 +40,24 @@ async def test_a_part_taller_than_its_room_scrolls_by_page_keys(game):
         await pilot.press("pageup")
         await settle(pilot)
         assert board.scroll_y == 0
+
+
+async def test_page_keys_page_the_log_where_no_part_scrolls(monkeypatch):
+    """At 80x24 the board shows whole, and at 40x20 the log is a part that pages itself."""
+    from wish_tui.widgets.game_log import GameLog
+
+    paged = []
+    monkeypatch.setattr(GameLog, "scroll_page", lambda log, pages: paged.append(pages))
+    for size in ((80, 24), (40, 20)):
+        app = WishApp(SOLOS["wish"])
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, 8)
+            screen = app.screen
+            if size == (40, 20):
+                screen.parts.show_part(len(screen.BOARD.PARTS) - 1)  # the log
+                await settle(pilot)
+            await pilot.press("pageup", "pagedown")
+            await settle(pilot)
+            assert paged == [-1, 1], size
+            assert screen.query_one("#board-root").scroll_y == 0
+            paged.clear()
