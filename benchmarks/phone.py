@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.server.phone_games import open_solo_table, play_by_taps  # noqa: E402
-from tests.server.phone_page import sit_down_by_phone  # noqa: E402
+from tests.server.phone_page import sit_down_by_phone, until  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
 from wish_tui.server.ssh.front import Limits  # noqa: E402
 from wish_tui.server.web.front import WebFrontEnd  # noqa: E402
@@ -58,6 +58,8 @@ async def one_game(browser, devices, game: str, size: tuple[int, int], shots: st
         taken = await play_by_taps(me, table, game, most=10_000)
         seconds = time.monotonic() - started
         if shots:
+            # The last screen once the page has drawn it: the game over, not its last decision.
+            await until(lambda: me.shows("The game is over"), 20)
             await me.page.screenshot(path=str(Path(shots) / f"{game}-{size[0]}x{size[1]}.png"))
         end = "to its end" if table.is_over else "NOT to its end"
         return (
