@@ -180,7 +180,10 @@ class Phone:
         )
 
     async def tap_words(self, words: str, last_rows: int | None = None) -> None:
-        """Tap the first letter of `words` where the terminal shows them (in its last rows)."""
+        """Tap the first letter of `words` where the terminal shows them (in its last rows),
+        once what is known of the screen was drawn at the terminal's size now (a page fitted
+        to the phone again has the app draw anew: a tap placed by the old frame misses)."""
+        await until(lambda: self.text.size == self.size and self.shows(words, last_rows), 10)
         found = self.text.find(words, self._rows(last_rows))
         assert found is not None, f"{words!r} is not on the screen:\n{self.shown()}"
         await self.tap_cell(*found)
