@@ -181,3 +181,42 @@ async def test_a_tap_on_a_choice_picks_it(browser, server, devices):  # noqa: F8
     assert await until(lambda: table.actions > before, 10)
     assert table.record.actions[before] == expected
     await me.page.context.close()
+
+
+async def test_a_tap_on_the_board_selects_what_it_taps(browser, server, devices):  # noqa: F811
+    """A tap on an Area of Wish's map highlights it (the detail line names it), a second tap
+    travels there, as the travel key's window would."""
+    hub, me = await at_the_lobby(browser, server, devices, PORTRAIT)
+    table = await open_solo_table(me, hub, "wish")
+    travels: list[str] = []
+    for _ in range(10):
+        assert await until(lambda: table.is_over or table.deciding() == 0, 30)
+        legal = [choice.notation for choice in table.choices_for(0).actions]
+        travels = [notation for notation in legal if notation.startswith("travel ")]
+        if travels and await until(lambda: me.shows("Map]", last_rows=None), 5):
+            break
+        await play_by_taps(me, table, "wish", most=1)
+    assert travels, me.shown()
+    name = travels[0].removeprefix("travel ").rpartition(" #")[0]
+    where = await area_on_screen(me, name)
+    before = table.actions
+    await me.tap_cell(*where)
+    await me.see(name)  # the detail line says what the highlighted Area is
+    await settle(1)
+    await me.shoot("wish-area-tapped")
+    assert table.actions == before
+    await me.tap_cell(*where)
+    assert await until(lambda: table.actions > before, 10), me.shown()
+    assert table.record.actions[before] == travels[0]
+    await me.page.context.close()
+
+
+async def area_on_screen(me: Phone, name: str) -> tuple[int, int]:
+    """The (row, column) of an Area's name in the map, however short its box shows it."""
+    from wish_tui.wish.ui.map_view import cell_name
+
+    for room in range(12, 4, -1):
+        found = me.text.find(cell_name(name, room), range(0, 16))
+        if found is not None:
+            return found
+    raise AssertionError(f"{name} is not on the map:\n{me.shown()}")

@@ -19,6 +19,7 @@ from .hand_view import HandView, hand_status
 from .map_view import MapView
 from .offer_view import OfferView
 from .player_board import PlayerBoard
+from .taps import WishTaps
 from .tracks_view import TracksView
 
 
@@ -27,6 +28,7 @@ class WishBoard(TableBoard):
 
     DEFAULT_CSS = "WishBoard { height: 1fr; }"
     PARTS = (("map", "Map"), ("side", "Offer"), ("bottom", "You"), ("log", "Log"))
+    TAPS = WishTaps
 
     def __init__(self, *, with_hand: bool = True, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -1,0 +1,203 @@
+"""A tap (a click) on a card, a tile or a place of the board, in every game (issue 35): the first
+highlights the choice it is about, a second takes it as Enter would, a tap on anything else says
+what it is and changes nothing; in the wide layout and on a phone's narrow one."""
+
+from __future__ import annotations
+
+import pytest
+
+from wish_tui.cli import Launch, Seat
+from wish_tui.spirits.ui.forest_view import ForestView
+from wish_tui.spirits.ui.game_screen import GameScreen as SpiritsScreen
+from wish_tui.ui.app import WishApp
+from wish_tui.ui.screens.curtain import CurtainScreen
+from wish_tui.widgets.board_place import PLACE
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.detail_line import DetailLine
+from wish_tui.wish.rules import CATALOG
+from wish_tui.wish.ui.game_screen import GameScreen as WishScreen
+from wish_tui.wish.ui.map_view import MapView
+from wish_tui.wishland.ui.game_screen import GameScreen as WishlandScreen
+from wish_tui.wishland.ui.market_view import MarketView
+
+from . import helpers
+from .helpers import app_of, lift_curtain, screen_of, settle
+
+WISH_SOLO = Launch("game", (Seat("water", "human"),), seed=3, solo="easy")
+SIZES = ((80, 24), (40, 30))
+"""The wide layout and a phone's upright one."""
+
+
+def spot(widget, place) -> tuple[int, int] | None:
+    """Where on `widget` a tap lands on `place` (its first cell drawn as that place)."""
+    for y in range(widget.size.height):
+        x = 0
+        for segment in widget.render_line(y):
+            style = segment.style
+            if style is not None and style.meta.get(PLACE) == place:
+                return x, y
+            x += segment.cell_length
+    return None
+
+
+async def tap(pilot, widget, place) -> None:
+    """A click on `place` of the board's `widget`."""
+    at = spot(widget, place)
+    assert at is not None, f"{place} is not drawn on {widget}"
+    await pilot.click(widget, offset=at)
+    await settle(pilot)
+
+
+async def wish_opened(app, pilot) -> WishScreen:
+    await settle(pilot, 6)
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+    return screen_of(app, WishScreen)
+
+
+def area(name: str) -> tuple[str, int]:
+    return ("area", CATALOG.area_index[name])
+
+
+# -- Wish ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+async def test_wish_a_tap_on_an_area_highlights_it_and_a_second_travels_there(size):
+    app = WishApp(WISH_SOLO)
+    async with app.run_test(size=size) as pilot:
+        game = await wish_opened(app, pilot)
+        table, board = game.table, game.query_one(MapView)
+        travel = next(a for a in game.legal() if a.kind == "travel")
+        before = table.state
+        await tap(pilot, board, area(travel.arg))
+        assert game.look_at == area(travel.arg)
+        assert travel.arg in game.query_one(DetailLine).words
+        assert table.state is before and not game.query_one(ChoicePanel).is_open
+        await tap(pilot, board, area(travel.arg))
+        assert table.record.actions[-1] == str(travel)
+        assert table.state == before.apply(travel)
+
+
+async def test_wish_a_tap_on_an_area_no_action_is_about_only_says_what_it_is():
+    app = WishApp(WISH_SOLO)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await wish_opened(app, pilot)
+        table, board = game.table, game.query_one(MapView)
+        named = {a.arg for a in game.legal()} | {game.view()["players"][0]["area"]}
+        far = next(a.name for a in CATALOG.areas if a.name not in named)
+        before = table.state
+        for _ in range(2):
+            await tap(pilot, board, area(far))
+            assert game.look_at == area(far)
+            assert far in game.query_one(DetailLine).words
+        assert table.state is before and not game.query_one(ChoicePanel).is_open
+
+
+async def test_wish_a_tap_in_an_open_window_highlights_the_option_then_takes_it():
+    app = WishApp(WISH_SOLO)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await wish_opened(app, pilot)
+        table, board, panel = game.table, game.query_one(MapView), game.query_one(ChoicePanel)
+        travels = [a for a in game.legal() if a.kind == "travel"]
+        assert len(travels) >= 2
+        await pilot.press("t")
+        await settle(pilot)
+        assert panel.is_open and panel.highlighted == 0
+        before = table.state
+        await tap(pilot, board, area(travels[1].arg))
+        assert panel.is_open and panel.highlighted == 1 and table.state is before
+        assert travels[1].arg in game.query_one(DetailLine).words
+        await tap(pilot, board, area(travels[1].arg))
+        assert table.record.actions[-1] == str(travels[1])
+        assert table.state == before.apply(travels[1])
+
+
+# -- Spirits of the Forest -----------------------------------------------------------------------
+def spirits_app():
+    record, history = helpers.record_of(
+        "spirits", ("air", "water"), ("human", "human"), 7, {"modules": []}, ["setup"]
+    )
+    return app_of(record, history)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_spirits_a_tap_on_a_row_end_highlights_it_and_a_second_takes_it(size):
+    app = spirits_app()
+    async with app.run_test(size=size) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, SpiritsScreen)
+        table, forest = game.table, game.query_one(ForestView)
+        take = next(a for a in game.legal() if a.kind == "take" and a.a == 2 and a.b == 1)
+        place = 2 * 12 + 11  # row 3's right end
+        assert game.cursor != place
+        before = table.state
+        await tap(pilot, forest, place)
+        assert game.cursor == place and table.state is before
+        await tap(pilot, forest, place)
+        assert table.record.actions[-1] == str(take)
+        assert table.state == before.apply(take)
+
+
+async def test_spirits_a_tap_on_an_inner_tile_only_says_what_it_is():
+    app = spirits_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, SpiritsScreen)
+        table, forest = game.table, game.query_one(ForestView)
+        cursor, before = game.cursor, table.state
+        for _ in range(2):
+            await tap(pilot, forest, 5)  # row 1, column 6: an inner tile
+            assert game.cursor == cursor and table.state is before
+        assert "row 1, column 6" in game._refusal
+        assert not game.query_one(ChoicePanel).is_open
+
+
+# -- Wishland --------------------------------------------------------------------------------------
+def wishland_app():
+    record, history = helpers.record_of(
+        "wishland",
+        ("red", "blue"),
+        ("human", "human"),
+        11,
+        {},
+        ["order 4", "gain worker", "order 1", "collect"],
+    )
+    return app_of(record, history)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_wishland_a_tap_on_a_card_highlights_it_and_a_second_buys_it(size):
+    app = wishland_app()
+    async with app.run_test(size=size) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, WishlandScreen)
+        table, market = game.table, game.query_one(MarketView)
+        buy = next(a for a in game.legal() if a.kind == "buy" and a.arg == "Y3")
+        before = table.state
+        await tap(pilot, market, (0, 1))  # row 1's second card: Y3 Mirror Maze
+        assert game.cursor == (0, 1) and table.state is before
+        assert "Mirror Maze" in game.query_one(DetailLine).words
+        await tap(pilot, market, (0, 1))
+        assert table.record.actions[-1] == "buy Y3"
+        assert table.state == before.apply(buy)
+
+
+async def test_wishland_a_tap_on_a_card_that_cannot_be_bought_changes_nothing():
+    app = wishland_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, WishlandScreen)
+        table, market = game.table, game.query_one(MarketView)
+        view = game.view()
+        buyable = {a.arg for a in game.legal() if a.kind == "buy"}
+        place = next(
+            (r, c)
+            for r, row in enumerate(view["marketplace"])
+            for c, card in enumerate(row["cards"])
+            if card is not None and card["id"] not in buyable
+        )
+        before = table.state
+        for _ in range(2):
+            await tap(pilot, market, place)
+            assert game.cursor == place and table.state is before
+        assert not game.query_one(ChoicePanel).is_open

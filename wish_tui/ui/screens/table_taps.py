@@ -1,0 +1,138 @@
+"""A tap (a mouse click) on a card, a tile or a place of the board, as Board Game Arena takes it.
+
+Written once for every game. A game's board widgets only say which place a click landed on (each
+drawn segment carries its place, `wish_tui.widgets.board_place`), and the game's `BoardTaps`
+says which places each of its actions is about, what a place is in words, and how its own
+highlight moves onto a place (the same as its arrow keys). Then, at any table screen:
+
+- A tap on the place of one of the current choices highlights it: the open window's option, or
+  in one's turn the game's highlight (the detail line says what it is).
+- A second tap on the same highlighted place takes it, the same as Enter: the option, or the one
+  action that place is about. Where a place is about several actions (a tile taken from either
+  end, an Area one may travel to in two columns), the tap narrows the window to those actions,
+  in steps as the game's keys ask them (`TableScreen.option_steps`).
+- A tap on anything else says what it is in words and changes nothing.
+
+Everything goes through the path of the keys: the window's own pick, `TableKeys`' confirmation
+and `TableScreen.play` by notation; no other way reaches the rules.
+"""
+
+from __future__ import annotations
+
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.detail_line import DetailLine
+
+from .table_keys import MANY_OPTIONS
+
+
+class BoardTaps:
+    """What a game's board places are to its choices; a board whose places take no taps."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    def places(self, view: dict, action) -> tuple:
+        """The board places a legal action is about (those a tap on which offers it)."""
+        return ()
+
+    def point(self, place, actions: list) -> bool:
+        """Move the game's highlight onto `place`, as its arrow keys would (`actions`: the
+        legal actions about it); True when the highlight is on it now."""
+        return False
+
+    def pointed(self):
+        """The place the game's highlight is on now (None: none)."""
+        return None
+
+    def name(self, view: dict, place) -> str:
+        """A place in a few words, for the title of a window narrowed to its actions."""
+        return ""
+
+    def words(self, view: dict, place) -> str:
+        """What a place is, in words (a tap on it says this)."""
+        return ""
+
+
+class TableTaps:
+    """The taps on a `TableScreen`'s board (`screen.taps`), with its game's `BoardTaps`."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.board = screen.BOARD.TAPS(screen)
+        """The game's part: what its places are (`BoardTaps`)."""
+        self.armed: tuple | None = None
+        """The place tapped last and the table's version then: a tap on it again takes it."""
+
+    def tapped(self, place) -> None:
+        """A tap on a place of the board."""
+        screen = self.screen
+        if screen.table.is_over:
+            return
+        view = screen.view()
+        panel = screen.query_one(ChoicePanel)
+        armed, self.armed = self.armed, (place, screen.table.version)
+        again = armed == self.armed
+        if panel.is_open:
+            options = screen._options if screen._on_choice is None else []
+            self._in_window(view, place, panel, options, again)
+        elif screen.router.live():
+            legal = screen.legal()
+            hits = [action for action in legal if place in self.board.places(view, action)]
+            self._in_turn(view, place, hits, again)
+        elif not self.board.point(place, []):
+            self._say(view, place)
+
+    def _in_window(self, view: dict, place, panel: ChoicePanel, options: list, again) -> None:
+        """A tap while a window asks: it highlights the option the place is about, or takes
+        it (narrows the window to those options, when several)."""
+        hits = [i for i, action in enumerate(options) if place in self.board.places(view, action)]
+        if not hits:
+            self.armed = None
+            self._say(view, place)
+            return
+        if not (again and panel.highlighted in hits):
+            panel.move(hits[0] - panel.highlighted)
+            return
+        self.armed = None
+        if len(hits) in (1, len(options)):
+            panel.confirm()
+        else:
+            self._narrow(view, place, [options[i] for i in hits])
+
+    def _in_turn(self, view: dict, place, hits: list, again: bool) -> None:
+        """A tap in one's turn: it moves the game's highlight there, or takes what it
+        highlights (narrows to a window of those actions, when several)."""
+        if not hits:
+            self.armed = None
+            if not self.board.point(place, []):
+                self._say(view, place)
+            return
+        if not (again and self.board.pointed() == place):
+            self.board.point(place, hits)
+            return
+        self.armed = None
+        if len(hits) == 1:
+            self.screen.router.confirm_then_play(hits[0])
+        else:
+            self._narrow(view, place, hits)
+
+    def _narrow(self, view: dict, place, actions: list) -> None:
+        """Ask which of the `actions` a place is about, as the game's keys would."""
+        screen = self.screen
+        name = self.board.name(view, place) or "This"
+        groups = screen.choice_of(actions[0]).groups
+        steps = screen.option_steps(groups[0]) if groups else ()
+        if len(actions) > MANY_OPTIONS and steps:
+            screen.router.choose_in_steps(name, actions, steps)
+        else:
+            screen._choose(f"{name}: choose", actions)
+
+    def _say(self, view: dict, place) -> None:
+        """Say what a place is: on the detail line, or on the status line of a game with none."""
+        words = self.board.words(view, place)
+        if not words:
+            return
+        if self.screen.DETAIL_ROWS:
+            self.screen.query_one(DetailLine).say(words)
+        else:
+            self.screen.refuse(words)
