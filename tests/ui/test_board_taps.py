@@ -4,6 +4,8 @@ what it is and changes nothing; in the wide layout and on a phone's narrow one."
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 
 from wish_tui.cli import Launch, Seat
@@ -48,6 +50,26 @@ async def tap(pilot, widget, place) -> None:
     await settle(pilot)
 
 
+@asynccontextmanager
+async def at_the_table(app, kind, size):
+    """`app` run at `size`, its game screen (of type `kind`) up past any curtain."""
+    async with app.run_test(size=size) as pilot:
+        await lift_curtain(app, pilot)
+        yield pilot, screen_of(app, kind)
+
+
+async def taken_by_two_taps(pilot, game, widget, place, action, highlighted) -> None:
+    """The first tap on `place` highlights it (`highlighted()`) and changes nothing; the second
+    plays `action`: the table's state is then the one `action` leads to."""
+    table = game.table
+    before = table.state
+    await tap(pilot, widget, place)
+    assert highlighted() and table.state is before
+    await tap(pilot, widget, place)
+    assert table.record.actions[-1] == str(action)
+    assert table.state == before.apply(action)
+
+
 async def wish_opened(app, pilot) -> WishScreen:
     await settle(pilot, 6)
     if isinstance(app.screen, CurtainScreen):
@@ -66,16 +88,19 @@ async def test_wish_a_tap_on_an_area_highlights_it_and_a_second_travels_there(si
     app = WishApp(WISH_SOLO)
     async with app.run_test(size=size) as pilot:
         game = await wish_opened(app, pilot)
-        table, board = game.table, game.query_one(MapView)
         travel = next(a for a in game.legal() if a.kind == "travel")
-        before = table.state
-        await tap(pilot, board, area(travel.arg))
-        assert game.look_at == area(travel.arg)
-        assert travel.arg in game.query_one(DetailLine).words
-        assert table.state is before and not game.query_one(ChoicePanel).is_open
-        await tap(pilot, board, area(travel.arg))
-        assert table.record.actions[-1] == str(travel)
-        assert table.state == before.apply(travel)
+
+        def highlighted() -> bool:
+            shown = travel.arg in game.query_one(DetailLine).words
+            return (
+                game.look_at == area(travel.arg)
+                and shown
+                and not game.query_one(ChoicePanel).is_open
+            )
+
+        await taken_by_two_taps(
+            pilot, game, game.query_one(MapView), area(travel.arg), travel, highlighted
+        )
 
 
 async def test_wish_a_tap_on_an_area_no_action_is_about_only_says_what_it_is():
@@ -122,27 +147,16 @@ def spirits_app():
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_spirits_a_tap_on_a_row_end_highlights_it_and_a_second_takes_it(size):
-    app = spirits_app()
-    async with app.run_test(size=size) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, SpiritsScreen)
-        table, forest = game.table, game.query_one(ForestView)
+    async with at_the_table(spirits_app(), SpiritsScreen, size) as (pilot, game):
         take = next(a for a in game.legal() if a.kind == "take" and a.a == 2 and a.b == 1)
         place = 2 * 12 + 11  # row 3's right end
         assert game.cursor != place
-        before = table.state
-        await tap(pilot, forest, place)
-        assert game.cursor == place and table.state is before
-        await tap(pilot, forest, place)
-        assert table.record.actions[-1] == str(take)
-        assert table.state == before.apply(take)
+        forest = game.query_one(ForestView)
+        await taken_by_two_taps(pilot, game, forest, place, take, lambda: game.cursor == place)
 
 
 async def test_spirits_a_tap_on_an_inner_tile_only_says_what_it_is():
-    app = spirits_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, SpiritsScreen)
+    async with at_the_table(spirits_app(), SpiritsScreen, (80, 24)) as (pilot, game):
         table, forest = game.table, game.query_one(ForestView)
         cursor, before = game.cursor, table.state
         for _ in range(2):
@@ -167,26 +181,19 @@ def wishland_app():
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_wishland_a_tap_on_a_card_highlights_it_and_a_second_buys_it(size):
-    app = wishland_app()
-    async with app.run_test(size=size) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, WishlandScreen)
-        table, market = game.table, game.query_one(MarketView)
+    async with at_the_table(wishland_app(), WishlandScreen, size) as (pilot, game):
         buy = next(a for a in game.legal() if a.kind == "buy" and a.arg == "Y3")
-        before = table.state
-        await tap(pilot, market, (0, 1))  # row 1's second card: Y3 Mirror Maze
-        assert game.cursor == (0, 1) and table.state is before
-        assert "Mirror Maze" in game.query_one(DetailLine).words
-        await tap(pilot, market, (0, 1))
-        assert table.record.actions[-1] == "buy Y3"
-        assert table.state == before.apply(buy)
+
+        def highlighted() -> bool:
+            return game.cursor == (0, 1) and "Mirror Maze" in game.query_one(DetailLine).words
+
+        # Row 1's second card: Y3 Mirror Maze.
+        market = game.query_one(MarketView)
+        await taken_by_two_taps(pilot, game, market, (0, 1), buy, highlighted)
 
 
 async def test_wishland_a_tap_on_a_card_that_cannot_be_bought_changes_nothing():
-    app = wishland_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await lift_curtain(app, pilot)
-        game = screen_of(app, WishlandScreen)
+    async with at_the_table(wishland_app(), WishlandScreen, (80, 24)) as (pilot, game):
         table, market = game.table, game.query_one(MarketView)
         view = game.view()
         buyable = {a.arg for a in game.legal() if a.kind == "buy"}

@@ -40,16 +40,7 @@ class SpiritsBoard(TableBoard):
         yield CardsView(id="cards")
         yield GameLog(id="log")
 
-    def show(
-        self,
-        view: dict,
-        seat: int,
-        compact: bool,
-        legal=(),
-        my_turn: bool = False,
-        targets=(),
-        cursor: int | None = None,
-    ) -> None:
+    def show_view(self, view: dict, seat: int, compact: bool, targets=(), cursor=None) -> None:
         """Render `view` as `seat` sees it, marking `targets` and the `cursor` place."""
         self.query_one(ForestView).update_view(view, targets, cursor, spaced=not compact)
         seats = self.query_one(SeatsView)

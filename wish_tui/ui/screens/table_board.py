@@ -43,5 +43,11 @@ class TableBoard(Vertical):
 
     def show(self, view: dict, seat: int, compact: bool, legal=(), my_turn=False, **marks) -> None:
         """Render `view` as `seat` sees it (`compact`: a small terminal); `legal`, `my_turn`
-        and the screen's `marks` say what its keys may choose now."""
+        and the screen's `marks` say what its keys may choose now. The boards draw from the
+        view and the marks alone (`show_view`)."""
+        self.show_view(view, seat, compact, **marks)
+
+    def show_view(self, view: dict, seat: int, compact: bool, **marks) -> None:
+        """Draw `view` as `seat` sees it, with what the screen highlights (`marks`: the
+        game's own keywords, from `TableScreen.board_marks`)."""
         raise NotImplementedError

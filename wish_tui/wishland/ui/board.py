@@ -59,16 +59,8 @@ class WishlandBoard(TableBoard):
             yield LegendView(id="legend")
         yield GameLog(id="log")
 
-    def show(
-        self,
-        view: dict,
-        seat: int,
-        compact: bool,
-        legal=(),
-        my_turn: bool = False,
-        buyable=(),
-        cursor: tuple[int, int] | None = None,
-        claimable=(),
+    def show_view(
+        self, view: dict, seat: int, compact: bool, buyable=(), cursor=None, claimable=()
     ) -> None:
         """Render `view` as `seat` sees it, marking what the keys may choose now."""
         self.set_class(not compact, "roomy")
