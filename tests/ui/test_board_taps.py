@@ -91,12 +91,10 @@ async def test_wish_a_tap_on_an_area_highlights_it_and_a_second_travels_there(si
         travel = next(a for a in game.legal() if a.kind == "travel")
 
         def highlighted() -> bool:
-            shown = travel.arg in game.query_one(DetailLine).words
-            return (
-                game.look_at == area(travel.arg)
-                and shown
-                and not game.query_one(ChoicePanel).is_open
-            )
+            # The detail line says what the Area is, and what a tap again does.
+            words = game.query_one(DetailLine).words
+            shown = words.startswith(f"Tap again: {game.label(travel)}.") and travel.arg in words
+            return game.look_at == area(travel.arg) and shown and not game.taps.offer[1]
 
         await taken_by_two_taps(
             pilot, game, game.query_one(MapView), area(travel.arg), travel, highlighted
@@ -118,6 +116,25 @@ async def test_wish_a_tap_on_an_area_no_action_is_about_only_says_what_it_is():
         assert table.state is before and not game.query_one(ChoicePanel).is_open
 
 
+async def test_wish_a_second_tap_on_a_place_of_several_actions_asks_which_of_them():
+    app = WishApp(WISH_SOLO)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await wish_opened(app, pilot)
+        table, board, panel = game.table, game.query_one(MapView), game.query_one(ChoicePanel)
+        here = game.view()["players"][0]["area"]
+        about = [a for a in game.legal() if a.kind in ("empower", "manifest")]
+        assert len(about) >= 2
+        before = table.state
+        await tap(pilot, board, area(here))
+        assert "Tap again to choose among its" in game.query_one(DetailLine).words
+        await tap(pilot, board, area(here))
+        assert panel.is_open and table.state is before
+        assert game._options == about and panel.title_text.startswith(f"{here}: choose")
+        await pilot.press("2")
+        await settle(pilot)
+        assert table.state == before.apply(about[1])
+
+
 async def test_wish_a_tap_in_an_open_window_highlights_the_option_then_takes_it():
     app = WishApp(WISH_SOLO)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -131,7 +148,8 @@ async def test_wish_a_tap_in_an_open_window_highlights_the_option_then_takes_it(
         before = table.state
         await tap(pilot, board, area(travels[1].arg))
         assert panel.is_open and panel.highlighted == 1 and table.state is before
-        assert travels[1].arg in game.query_one(DetailLine).words
+        words = game.query_one(DetailLine).words
+        assert words.startswith("Tap it again to choose it.") and travels[1].arg in words
         await tap(pilot, board, area(travels[1].arg))
         assert table.record.actions[-1] == str(travels[1])
         assert table.state == before.apply(travels[1])
@@ -153,6 +171,21 @@ async def test_spirits_a_tap_on_a_row_end_highlights_it_and_a_second_takes_it(si
         assert game.cursor != place
         forest = game.query_one(ForestView)
         await taken_by_two_taps(pilot, game, forest, place, take, lambda: game.cursor == place)
+
+
+async def test_spirits_a_tap_on_a_free_tile_in_the_gemstone_step_reserves_it():
+    record, history = helpers.record_of(
+        "spirits", ("air", "water"), ("human", "human"), 7, {}, ["setup", "take 1 left"]
+    )
+    async with at_the_table(app_of(record, history), SpiritsScreen, (80, 24)) as (pilot, game):
+        gem = next(a for a in game.legal() if a.kind == "gem" and a.a == 30)
+        assert not game.gem_mode
+
+        def highlighted() -> bool:
+            return game.gem_mode and game.cursor == 30
+
+        forest = game.query_one(ForestView)
+        await taken_by_two_taps(pilot, game, forest, 30, gem, highlighted)
 
 
 async def test_spirits_a_tap_on_an_inner_tile_only_says_what_it_is():

@@ -63,4 +63,6 @@ class SpiritsTaps(BoardTaps):
         if entry is None:
             return f"{place_words(place).capitalize()}: no tile is left there."
         what = self.screen._place_text(view, place)
-        return f"{what}: not a choice now." if entry["end"] or entry.get("face_up") else what
+        if entry["end"] or not any(a.kind == "take" for a in self.screen.legal()):
+            return what
+        return f"{what}: only a row's end tiles may be taken."

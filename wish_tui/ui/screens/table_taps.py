@@ -62,6 +62,9 @@ class TableTaps:
         """The game's part: what its places are (`BoardTaps`)."""
         self.armed: tuple | None = None
         """The place tapped last and the table's version then: a tap on it again takes it."""
+        self.offer: tuple | None = None
+        """What a tap again on the armed place takes: (place, in the window, hits: the options'
+        indices there, else the legal actions)."""
 
     def tapped(self, place) -> None:
         """A tap on a place of the board."""
@@ -71,7 +74,7 @@ class TableTaps:
         view = screen.view()
         panel = screen.query_one(ChoicePanel)
         armed, self.armed = self.armed, (place, screen.table.version)
-        again = armed == self.armed
+        again, self.offer = armed == self.armed, None
         if panel.is_open:
             options = screen._options if screen._on_choice is None else []
             self._in_window(view, place, panel, options, again)
@@ -91,7 +94,9 @@ class TableTaps:
             self._say(view, place)
             return
         if not (again and panel.highlighted in hits):
+            self.offer = (place, True, hits)
             panel.move(hits[0] - panel.highlighted)
+            self.screen.detail.show()
             return
         self.armed = None
         if len(hits) in (1, len(options)):
@@ -108,6 +113,7 @@ class TableTaps:
                 self._say(view, place)
             return
         if not (again and self.board.pointed() == place):
+            self.offer = (place, False, hits)
             self.board.point(place, hits)
             return
         self.armed = None
@@ -115,6 +121,24 @@ class TableTaps:
             self.screen.router.confirm_then_play(hits[0])
         else:
             self._narrow(view, place, hits)
+
+    def prompt(self) -> str:
+        """What a tap again on the place just tapped takes, to begin the detail line with
+        ('' when it takes nothing now: the highlight moved, the table changed)."""
+        screen = self.screen
+        if self.offer is None or self.armed != (self.offer[0], screen.table.version):
+            return ""
+        place, in_window, hits = self.offer
+        panel = screen.query_one(ChoicePanel)
+        if in_window != panel.is_open:
+            return ""
+        if in_window:
+            return "Tap it again to choose it. " if panel.highlighted in hits else ""
+        if self.board.pointed() != place:
+            return ""
+        if len(hits) == 1:
+            return f"Tap again: {screen.label(hits[0])}. "
+        return f"Tap again to choose among its {len(hits)} actions. "
 
     def _narrow(self, view: dict, place, actions: list) -> None:
         """Ask which of the `actions` a place is about, as the game's keys would."""
