@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
+from .phone_board import area_cell
 from .phone_games import open_solo_table, play_by_taps
 from .phone_page import Phone, settle, sit_down_by_phone, terminal_box, until
 from .test_web_browser import browser, server  # noqa: F401 (fixtures)
@@ -184,39 +185,34 @@ async def test_a_tap_on_a_choice_picks_it(browser, server, devices):  # noqa: F8
 
 
 async def test_a_tap_on_the_board_selects_what_it_taps(browser, server, devices):  # noqa: F811
-    """A tap on an Area of Wish's map highlights it (the detail line names it), a second tap
-    travels there, as the travel key's window would."""
+    """A tap on an Area of Wish's map highlights it (the detail line says what it is and what a
+    tap again takes), a second tap travels there (or, when several actions are about that
+    Area, asks which of them, and a tap on the travel's row takes it)."""
     hub, me = await at_the_lobby(browser, server, devices, PORTRAIT)
     table = await open_solo_table(me, hub, "wish")
-    travels: list[str] = []
+    where, travels = None, []
     for _ in range(10):
         assert await until(lambda: table.is_over or table.deciding() == 0, 30)
         legal = [choice.notation for choice in table.choices_for(0).actions]
         travels = [notation for notation in legal if notation.startswith("travel ")]
-        if travels and await until(lambda: me.shows("Map]", last_rows=None), 5):
+        name = travels[0].removeprefix("travel ").rpartition(" #")[0] if travels else ""
+        drawn = lambda name=name: area_cell(me, name) is not None and me.shows("[Map]")  # noqa: E731
+        if name and await until(drawn, 5):
+            where = area_cell(me, name)
             break
         await play_by_taps(me, table, "wish", most=1)
-    assert travels, me.shown()
-    name = travels[0].removeprefix("travel ").rpartition(" #")[0]
-    where = await area_on_screen(me, name)
+    assert where is not None, me.shown()
     before = table.actions
     await me.tap_cell(*where)
-    await me.see(name)  # the detail line says what the highlighted Area is
+    assert await until(lambda: me.shows("Tap again"), 20), me.shown()
     await settle(1)
     await me.shoot("wish-area-tapped")
     assert table.actions == before
+    several = me.shows("Tap again to choose among")
     await me.tap_cell(*where)
+    if several:
+        await me.see(f". Travel to {name}")  # the window's row, not the detail line's words
+        await me.tap_words(f". Travel to {name}")
     assert await until(lambda: table.actions > before, 10), me.shown()
-    assert table.record.actions[before] == travels[0]
+    assert table.record.actions[before].startswith(f"travel {name} #")
     await me.page.context.close()
-
-
-async def area_on_screen(me: Phone, name: str) -> tuple[int, int]:
-    """The (row, column) of an Area's name in the map, however short its box shows it."""
-    from wish_tui.wish.ui.map_view import cell_name
-
-    for room in range(12, 4, -1):
-        found = me.text.find(cell_name(name, room), range(0, 16))
-        if found is not None:
-            return found
-    raise AssertionError(f"{name} is not on the map:\n{me.shown()}")
