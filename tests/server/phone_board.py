@@ -8,6 +8,7 @@ highlight's `▶` and `◀`). A tap there highlights the action; a second takes 
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from wish_tui.wish.ui.map_view import cell_name
@@ -76,16 +77,15 @@ def board_cell(me, table, game: str) -> tuple[str, tuple[int, int]] | None:
 
 
 async def board_cell_shown(me, table, game: str, timeout: float = 1.0):
-    """`board_cell` once the terminal shows it (the table moves on before the screen does)."""
-    found = None
-
-    def shown() -> bool:
-        nonlocal found
-        found = board_cell(me, table, game)
-        return found is not None
-
-    await until(shown, timeout)
-    return found
+    """`board_cell` once the terminal shows it still 0.3 s later (the table moves on before
+    the screen does, and the screen's frames come in pieces)."""
+    found, deadline = None, asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline:
+        before, found = found, board_cell(me, table, game)
+        if found is not None and found == before:
+            return found
+        await settle(0.3)
+    return None
 
 
 async def board_move(me, table, found: tuple[str, tuple[int, int]], between=None) -> str | None:

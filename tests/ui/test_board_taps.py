@@ -19,8 +19,10 @@ from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.game_screen import GameScreen as WishScreen
 from wish_tui.wish.ui.map_view import MapView
+from wish_tui.wishland.ui.cursor import PARK_ROW
 from wish_tui.wishland.ui.game_screen import GameScreen as WishlandScreen
 from wish_tui.wishland.ui.market_view import MarketView
+from wish_tui.wishland.ui.park_view import ParkView
 
 from . import helpers
 from .helpers import app_of, lift_curtain, screen_of, settle
@@ -200,14 +202,14 @@ async def test_spirits_a_tap_on_an_inner_tile_only_says_what_it_is():
 
 
 # -- Wishland --------------------------------------------------------------------------------------
-def wishland_app():
+def wishland_app(*actions: str):
     record, history = helpers.record_of(
         "wishland",
         ("red", "blue"),
         ("human", "human"),
         11,
         {},
-        ["order 4", "gain worker", "order 1", "collect"],
+        ["order 4", "gain worker", "order 1", "collect", *actions],
     )
     return app_of(record, history)
 
@@ -240,4 +242,15 @@ async def test_wishland_a_tap_on_a_card_that_cannot_be_bought_changes_nothing():
         for _ in range(2):
             await tap(pilot, market, place)
             assert game.cursor == place and table.state is before
+        assert not game.query_one(ChoicePanel).is_open
+
+
+async def test_wishland_a_tap_on_a_card_of_ones_park_reads_it_and_changes_nothing():
+    app = wishland_app("buy Y3", "buy R9")  # Red's park holds Y3 Mirror Maze
+    async with at_the_table(app, WishlandScreen, (80, 24)) as (pilot, game):
+        before = game.table.state
+        for _ in range(2):
+            await tap(pilot, game.query_one(ParkView), (PARK_ROW, 0))
+            assert game.cursor == (PARK_ROW, 0) and game.table.state is before
+            assert "Mirror Maze" in game.query_one(DetailLine).words
         assert not game.query_one(ChoicePanel).is_open
