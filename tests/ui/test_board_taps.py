@@ -19,10 +19,11 @@ from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.game_screen import GameScreen as WishScreen
 from wish_tui.wish.ui.map_view import MapView
-from wish_tui.wishland.ui.cursor import PARK_ROW
+from wish_tui.wishland.ui.cursor import ORDER_ROW, PARK_ROW
 from wish_tui.wishland.ui.game_screen import GameScreen as WishlandScreen
 from wish_tui.wishland.ui.market_view import MarketView
 from wish_tui.wishland.ui.park_view import ParkView
+from wish_tui.wishland.ui.round_view import RoundView
 
 from . import helpers
 from .helpers import app_of, lift_curtain, screen_of, settle
@@ -202,16 +203,30 @@ async def test_spirits_a_tap_on_an_inner_tile_only_says_what_it_is():
 
 
 # -- Wishland --------------------------------------------------------------------------------------
-def wishland_app(*actions: str):
+OPENING = ("order 4", "gain worker", "order 1", "collect")
+"""Seed 11, two seats: the Turn Order, then Red's turn (see test_wishland_flow)."""
+
+
+def wishland_app(*actions: str, opening=OPENING):
     record, history = helpers.record_of(
-        "wishland",
-        ("red", "blue"),
-        ("human", "human"),
-        11,
-        {},
-        ["order 4", "gain worker", "order 1", "collect", *actions],
+        "wishland", ("red", "blue"), ("human", "human"), 11, {}, [*opening, *actions]
     )
     return app_of(record, history)
+
+
+async def test_wishland_a_tap_on_a_turn_order_space_highlights_its_option_then_takes_it():
+    async with at_the_table(wishland_app(opening=()), WishlandScreen, (80, 24)) as (pilot, game):
+        panel = game.query_one(ChoicePanel)
+        third = next(i for i, a in enumerate(game._options) if str(a) == "order 3")
+        assert panel.is_open and panel.highlighted != third
+
+        def highlighted() -> bool:
+            return panel.is_open and panel.highlighted == third
+
+        spaces = game.query_one(RoundView)
+        await taken_by_two_taps(
+            pilot, game, spaces, (ORDER_ROW, 3), game._options[third], highlighted
+        )
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,8 +1,9 @@
 """Wishland's board under a tap: which card or Achievement each action is about.
 
 The places are the highlight's (`cursor`): a card of the Marketplace (in solo of your hand), a
-seat's row, an Achievement, a card of your park. A tap on one moves the highlight there, as the
-arrows do; a second tap buys (plays, claims) it, as Enter does (`ui.screens.table_taps`).
+seat's row, an Achievement, a card of your park; and the Turn Order Track's spaces. A tap on one
+moves the highlight there (or the window's, to the space's option), as the arrows do; a second
+tap buys (plays, claims, takes) it, as Enter does (`ui.screens.table_taps`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ class WishlandTaps(BoardTaps):
         if action.kind in ("buy", "play"):
             cards = places.offered(view, seat).items()
             return tuple(place for place, card in cards if card["id"] == action.arg)
+        if action.kind == "order":
+            return ((places.ORDER_ROW, int(action.arg)),)
         if action.kind == "claim":
             feats = enumerate(places.achievements(view, seat))
             return tuple((places.ACHIEVEMENTS_ROW, i) for i, a in feats if a["id"] == action.arg)
