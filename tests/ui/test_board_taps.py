@@ -5,10 +5,13 @@ what it is and changes nothing; in the wide layout and on a phone's narrow one."
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import pytest
 
+from wish_tui import saves
 from wish_tui.cli import Launch, Seat
+from wish_tui.games import GAMES
 from wish_tui.spirits.ui.forest_view import ForestView
 from wish_tui.spirits.ui.game_screen import GameScreen as SpiritsScreen
 from wish_tui.ui.app import WishApp
@@ -18,6 +21,7 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.game_screen import GameScreen as WishScreen
+from wish_tui.wish.ui.hand_view import HandView
 from wish_tui.wish.ui.map_view import MapView
 from wish_tui.wishland.ui.cursor import ORDER_ROW, PARK_ROW
 from wish_tui.wishland.ui.game_screen import GameScreen as WishlandScreen
@@ -28,19 +32,22 @@ from wish_tui.wishland.ui.round_view import RoundView
 from . import helpers
 from .helpers import app_of, lift_curtain, screen_of, settle
 
+SCENARIOS = Path(__file__).parents[2] / "saves"
 WISH_SOLO = Launch("game", (Seat("water", "human"),), seed=3, solo="easy")
 SIZES = ((80, 24), (40, 30))
 """The wide layout and a phone's upright one."""
 
 
 def spot(widget, place) -> tuple[int, int] | None:
-    """Where on `widget` a tap lands on `place` (its first cell drawn as that place)."""
+    """Where on `widget` (from its region's corner) a tap lands on `place`: its first cell drawn
+    as that place, past the widget's padding."""
+    left, top = widget.styles.gutter.left, widget.styles.gutter.top
     for y in range(widget.size.height):
-        x = 0
+        x = left
         for segment in widget.render_line(y):
             style = segment.style
             if style is not None and style.meta.get(PLACE) == place:
-                return x, y
+                return x, top + y
             x += segment.cell_length
     return None
 
@@ -156,6 +163,31 @@ async def test_wish_a_tap_in_an_open_window_highlights_the_option_then_takes_it(
         await tap(pilot, board, area(travels[1].arg))
         assert table.record.actions[-1] == str(travels[1])
         assert table.state == before.apply(travels[1])
+
+
+async def test_wish_a_tap_on_a_card_of_the_hand_answers_the_discard_asked_in_the_window():
+    loaded = saves.load_game(str(SCENARIOS / "hard-solo-start.json"), games=GAMES)
+    app = WishApp(Launch("load", path="hard-solo-start"), loaded)
+    # At 120x40 the window leaves the hand in sight (at 80x24 it lies over it: its rows are
+    # tapped instead).
+    async with at_the_table(app, WishScreen, (120, 40)) as (pilot, game):
+        panel, hand = game.query_one(ChoicePanel), game.view()["players"][0]["hand"]
+        assert panel.is_open and all(a.kind == "discard" for a in game._options)
+        last = len(hand) - 1
+        option = next(i for i, a in enumerate(game._options) if a.arg == hand[last])
+        assert panel.highlighted != option
+
+        def highlighted() -> bool:
+            return panel.is_open and panel.highlighted == option
+
+        await taken_by_two_taps(
+            pilot,
+            game,
+            game.query_one(HandView),
+            ("hand", last),
+            game._options[option],
+            highlighted,
+        )
 
 
 # -- Spirits of the Forest -----------------------------------------------------------------------

@@ -95,7 +95,8 @@ class TableTaps:
             return
         if not (again and panel.highlighted in hits):
             self.offer = (place, True, hits)
-            panel.move(hits[0] - panel.highlighted)
+            if panel.highlighted not in hits:
+                panel.move(hits[0] - panel.highlighted)
             self.screen.detail.show()
             return
         self.armed = None

@@ -1,7 +1,8 @@
 """Wish's board under a tap: which Area, card or line of one's board each action is about.
 
 The places are the look cursor's targets (`look`): an Area of the map, a card of the Offer or
-of the hand, a line of one's board, a seat. A tap on one moves the look cursor there, as the
+of the hand, a line of one's board, a seat; the actions are about Areas and cards (a crystal's
+colour is chosen in the window: one's board shows the crystals on one line). A tap on one moves the look cursor there, as the
 arrows do; a second tap takes the action it is about (`ui.screens.table_taps`).
 """
 
@@ -13,9 +14,6 @@ from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.words.words import IN_AREA
 
 from . import look
-
-CRYSTAL_KINDS = frozenset({"gain", "pay", "trade"})
-"""Actions that name a colour of one's crystals: the crystals line of one's board."""
 
 
 class WishTaps(BoardTaps):
@@ -35,8 +33,6 @@ class WishTaps(BoardTaps):
                 found.append(("hand", hand.index(name)))
             if name and name in offer:
                 found.append(("offer", offer.index(name) + 1))
-        if action.kind in CRYSTAL_KINDS:
-            found.append(("board", "crystals"))
         return tuple(found)
 
     def point(self, place, actions: list) -> bool:
@@ -58,7 +54,7 @@ class WishTaps(BoardTaps):
             return view["players"][self.screen.viewer]["hand"][arg]
         if kind == "offer":
             return view["offer"][arg - 1] or ""
-        return "Your crystals" if place == ("board", "crystals") else ""
+        return ""
 
     def words(self, view: dict, place) -> str:
         fits = self.screen.query_one(DetailLine).fits
