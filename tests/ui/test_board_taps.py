@@ -165,6 +165,21 @@ async def test_wish_a_tap_in_an_open_window_highlights_the_option_then_takes_it(
         assert table.state == before.apply(travels[1])
 
 
+async def test_wish_a_tap_about_none_of_a_keys_window_closes_it_and_counts_in_the_turn():
+    app = WishApp(WISH_SOLO)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await wish_opened(app, pilot)
+        table, board, panel = game.table, game.query_one(MapView), game.query_one(ChoicePanel)
+        here = area(game.view()["players"][0]["area"])
+        await pilot.press("t")
+        await settle(pilot)
+        assert panel.is_open
+        before = table.state
+        await tap(pilot, board, here)  # no Travel goes to one's own Area
+        assert not panel.is_open and game.look_at == here and table.state is before
+        assert game.query_one(DetailLine).words.startswith("Tap again to choose among its")
+
+
 async def test_wish_a_tap_on_a_card_of_the_hand_answers_the_discard_asked_in_the_window():
     loaded = saves.load_game(str(SCENARIOS / "hard-solo-start.json"), games=GAMES)
     app = WishApp(Launch("load", path="hard-solo-start"), loaded)

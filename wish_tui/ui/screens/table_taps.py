@@ -75,20 +75,23 @@ class TableTaps:
         panel = screen.query_one(ChoicePanel)
         armed, self.armed = self.armed, (place, screen.table.version)
         again, self.offer = armed == self.armed, None
+        options = screen._options if panel.is_open and screen._on_choice is None else []
+        if panel.is_open and screen._switchable and not self._about(view, place, options):
+            # A window a key of one's turn opened goes, unanswered, when the tap is about none
+            # of its options: the tap is then taken as in the turn (another key does the same).
+            screen._drop_question()
         if panel.is_open:
-            options = screen._options if screen._on_choice is None else []
             self._in_window(view, place, panel, options, again)
         elif screen.router.live():
             legal = screen.legal()
-            hits = [action for action in legal if place in self.board.places(view, action)]
-            self._in_turn(view, place, hits, again)
+            self._in_turn(view, place, [legal[i] for i in self._about(view, place, legal)], again)
         elif not self.board.point(place, []):
             self._say(view, place)
 
     def _in_window(self, view: dict, place, panel: ChoicePanel, options: list, again) -> None:
         """A tap while a window asks: it highlights the option the place is about, or takes
         it (narrows the window to those options, when several)."""
-        hits = [i for i, action in enumerate(options) if place in self.board.places(view, action)]
+        hits = self._about(view, place, options)
         if not hits:
             self.armed = None
             self._say(view, place)
@@ -104,6 +107,10 @@ class TableTaps:
             panel.confirm()
         else:
             self._narrow(view, place, [options[i] for i in hits])
+
+    def _about(self, view: dict, place, actions: list) -> list[int]:
+        """The indices of the `actions` that `place` is about."""
+        return [i for i, action in enumerate(actions) if place in self.board.places(view, action)]
 
     def _in_turn(self, view: dict, place, hits: list, again: bool) -> None:
         """A tap in one's turn: it moves the game's highlight there, or takes what it
