@@ -245,7 +245,7 @@ async def test_spirits_a_tap_on_an_inner_tile_only_says_what_it_is():
         for _ in range(2):
             await tap(pilot, forest, 5)  # row 1, column 6: an inner tile
             assert game.cursor == cursor and table.state is before
-        assert "row 1, column 6" in game._refusal
+        assert "row 1, column 6" in game.status_line.refusal
         assert not game.query_one(ChoicePanel).is_open
 
 
