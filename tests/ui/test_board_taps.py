@@ -15,7 +15,6 @@ from wish_tui.games import GAMES
 from wish_tui.spirits.ui.forest_view import ForestView
 from wish_tui.spirits.ui.game_screen import GameScreen as SpiritsScreen
 from wish_tui.ui.app import WishApp
-from wish_tui.ui.screens.curtain import CurtainScreen
 from wish_tui.widgets.board_place import PLACE
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
@@ -80,12 +79,13 @@ async def taken_by_two_taps(pilot, game, widget, place, action, highlighted) -> 
     assert table.state == before.apply(action)
 
 
-async def wish_opened(app, pilot) -> WishScreen:
-    await settle(pilot, 6)
-    if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
-        await settle(pilot)
-    return screen_of(app, WishScreen)
+async def travel_window(pilot, game: WishScreen):
+    """Press t: Travel's window opens; (the table, the map, the window)."""
+    await pilot.press("t")
+    await settle(pilot)
+    panel = game.query_one(ChoicePanel)
+    assert panel.is_open
+    return game.table, game.query_one(MapView), panel
 
 
 def area(name: str) -> tuple[str, int]:
@@ -95,9 +95,7 @@ def area(name: str) -> tuple[str, int]:
 # -- Wish ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 async def test_wish_a_tap_on_an_area_highlights_it_and_a_second_travels_there(size):
-    app = WishApp(WISH_SOLO)
-    async with app.run_test(size=size) as pilot:
-        game = await wish_opened(app, pilot)
+    async with at_the_table(WishApp(WISH_SOLO), WishScreen, size) as (pilot, game):
         travel = next(a for a in game.legal() if a.kind == "travel")
 
         def highlighted() -> bool:
@@ -112,9 +110,7 @@ async def test_wish_a_tap_on_an_area_highlights_it_and_a_second_travels_there(si
 
 
 async def test_wish_a_tap_on_an_area_no_action_is_about_only_says_what_it_is():
-    app = WishApp(WISH_SOLO)
-    async with app.run_test(size=(80, 24)) as pilot:
-        game = await wish_opened(app, pilot)
+    async with at_the_table(WishApp(WISH_SOLO), WishScreen, (80, 24)) as (pilot, game):
         table, board = game.table, game.query_one(MapView)
         named = {a.arg for a in game.legal()} | {game.view()["players"][0]["area"]}
         far = next(a.name for a in CATALOG.areas if a.name not in named)
@@ -127,9 +123,7 @@ async def test_wish_a_tap_on_an_area_no_action_is_about_only_says_what_it_is():
 
 
 async def test_wish_a_second_tap_on_a_place_of_several_actions_asks_which_of_them():
-    app = WishApp(WISH_SOLO)
-    async with app.run_test(size=(80, 24)) as pilot:
-        game = await wish_opened(app, pilot)
+    async with at_the_table(WishApp(WISH_SOLO), WishScreen, (80, 24)) as (pilot, game):
         table, board, panel = game.table, game.query_one(MapView), game.query_one(ChoicePanel)
         here = game.view()["players"][0]["area"]
         about = [a for a in game.legal() if a.kind in ("empower", "manifest")]
@@ -146,15 +140,10 @@ async def test_wish_a_second_tap_on_a_place_of_several_actions_asks_which_of_the
 
 
 async def test_wish_a_tap_in_an_open_window_highlights_the_option_then_takes_it():
-    app = WishApp(WISH_SOLO)
-    async with app.run_test(size=(80, 24)) as pilot:
-        game = await wish_opened(app, pilot)
-        table, board, panel = game.table, game.query_one(MapView), game.query_one(ChoicePanel)
+    async with at_the_table(WishApp(WISH_SOLO), WishScreen, (80, 24)) as (pilot, game):
+        table, board, panel = await travel_window(pilot, game)
         travels = [a for a in game.legal() if a.kind == "travel"]
-        assert len(travels) >= 2
-        await pilot.press("t")
-        await settle(pilot)
-        assert panel.is_open and panel.highlighted == 0
+        assert len(travels) >= 2 and panel.highlighted == 0
         before = table.state
         await tap(pilot, board, area(travels[1].arg))
         assert panel.is_open and panel.highlighted == 1 and table.state is before
@@ -166,14 +155,9 @@ async def test_wish_a_tap_in_an_open_window_highlights_the_option_then_takes_it(
 
 
 async def test_wish_a_tap_about_none_of_a_keys_window_closes_it_and_counts_in_the_turn():
-    app = WishApp(WISH_SOLO)
-    async with app.run_test(size=(80, 24)) as pilot:
-        game = await wish_opened(app, pilot)
-        table, board, panel = game.table, game.query_one(MapView), game.query_one(ChoicePanel)
+    async with at_the_table(WishApp(WISH_SOLO), WishScreen, (80, 24)) as (pilot, game):
+        table, board, panel = await travel_window(pilot, game)
         here = area(game.view()["players"][0]["area"])
-        await pilot.press("t")
-        await settle(pilot)
-        assert panel.is_open
         before = table.state
         await tap(pilot, board, here)  # no Travel goes to one's own Area
         assert not panel.is_open and game.look_at == here and table.state is before
