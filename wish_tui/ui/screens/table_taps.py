@@ -11,7 +11,10 @@ highlight moves onto a place (the same as its arrow keys). Then, at any table sc
   action that place is about. Where a place is about several actions (a tile taken from either
   end, an Area one may travel to in two columns), the tap narrows the window to those actions,
   in steps as the game's keys ask them (`TableScreen.option_steps`).
-- A tap on anything else says what it is in words and changes nothing.
+- A tap on anything else says what it is in words and changes nothing of the game. A window a
+  key of one's turn opened goes first, unanswered, when the tap is about none of its options
+  (as another game key takes its place).
+- The detail line begins with what a tap again takes (`prompt`).
 
 Everything goes through the path of the keys: the window's own pick, `TableKeys`' confirmation
 and `TableScreen.play` by notation; no other way reaches the rules.
