@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
+from .phone_board import area_cell
 from .phone_games import open_solo_table, play_by_taps
 from .phone_page import Phone, settle, sit_down_by_phone, terminal_box, until
 from .test_web_browser import browser, server  # noqa: F401 (fixtures)
@@ -190,4 +191,38 @@ async def test_a_tap_on_a_choice_picks_it(browser, server, devices):  # noqa: F8
     await me.tap_cell(second_row(), 6)
     assert await until(lambda: table.actions > before, 10)
     assert table.record.actions[before] == expected
+    await me.page.context.close()
+
+
+async def test_a_tap_on_the_board_selects_what_it_taps(browser, server, devices):  # noqa: F811
+    """A tap on an Area of Wish's map highlights it (the detail line says what it is and what a
+    tap again takes), a second tap travels there (or, when several actions are about that
+    Area, asks which of them, and a tap on the travel's row takes it)."""
+    hub, me = await at_the_lobby(browser, server, devices, PORTRAIT)
+    table = await open_solo_table(me, hub, "wish")
+    where, travels = None, []
+    for _ in range(10):
+        assert await until(lambda: table.is_over or table.deciding() == 0, 30)
+        legal = [choice.notation for choice in table.choices_for(0).actions]
+        travels = [notation for notation in legal if notation.startswith("travel ")]
+        name = travels[0].removeprefix("travel ").rpartition(" #")[0] if travels else ""
+        drawn = lambda name=name: area_cell(me, name) is not None and me.shows("[Map]")  # noqa: E731
+        if name and await until(drawn, 5):
+            where = area_cell(me, name)
+            break
+        await play_by_taps(me, table, "wish", most=1)
+    assert where is not None, me.shown()
+    before = table.actions
+    await me.tap_cell(*where)
+    assert await until(lambda: me.shows("Tap again"), 20), me.shown()
+    await settle(1)
+    await me.shoot("wish-area-tapped")
+    assert table.actions == before
+    several = me.shows("Tap again to choose among")
+    await me.tap_cell(*where)
+    if several:
+        await me.see(f". Travel to {name}")  # the window's row, not the detail line's words
+        await me.tap_words(f". Travel to {name}")
+    assert await until(lambda: table.actions > before, 10), me.shown()
+    assert table.record.actions[before].startswith(f"travel {name} #")
     await me.page.context.close()

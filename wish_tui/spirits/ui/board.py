@@ -15,6 +15,7 @@ from wish_tui.widgets.game_log import GameLog
 from .cards_view import CardsView
 from .forest_view import ForestView
 from .seats_view import SeatsView, code_names
+from .taps import SpiritsTaps
 
 LOG_ROWS_KEPT = 4
 """The codes' names show under the table only where the log keeps this many rows beside them."""
@@ -31,6 +32,7 @@ class SpiritsBoard(TableBoard):
     PARTS = (("forest", "Forest"), ("seats", "Seats"), ("cards", "Cards"), ("log", "Log"))
     """A phone shows one at a time: the forest (where every take and gemstone is chosen), the
     seats' collections, your Wish, Hex and Favor tokens, the log."""
+    TAPS = SpiritsTaps
 
     def compose(self) -> ComposeResult:
         yield ForestView(id="forest")
@@ -38,16 +40,7 @@ class SpiritsBoard(TableBoard):
         yield CardsView(id="cards")
         yield GameLog(id="log")
 
-    def show(
-        self,
-        view: dict,
-        seat: int,
-        compact: bool,
-        legal=(),
-        my_turn: bool = False,
-        targets=(),
-        cursor: int | None = None,
-    ) -> None:
+    def show_view(self, view: dict, seat: int, compact: bool, targets=(), cursor=None) -> None:
         """Render `view` as `seat` sees it, marking `targets` and the `cursor` place."""
         self.query_one(ForestView).update_view(view, targets, cursor, spaced=not compact)
         seats = self.query_one(SeatsView)

@@ -30,6 +30,7 @@ from wish_tui.spirits.words.marks import (
     TOKEN,
     category_name,
 )
+from wish_tui.widgets.board_place import place_style
 
 ROWS, COLUMNS = 4, 12
 LABEL = 2
@@ -189,9 +190,11 @@ class ForestView(Widget):
             for i, col in enumerate(columns):
                 place = row * COLUMNS + col
                 upper, lower = place_lines(entries[col], cell, self._seats)
+                mark = place_style(place)
                 if place == self._cursor:
-                    upper = [Segment(s.text, s.style + Style(reverse=True)) for s in upper]
-                    lower = [Segment(s.text, s.style + Style(reverse=True)) for s in lower]
+                    mark = Style(reverse=True) + mark
+                upper = [Segment(s.text, s.style + mark) for s in upper]
+                lower = [Segment(s.text, s.style + mark) for s in lower]
                 _mark(top, bottom, marks[i])
                 top.extend(upper)
                 bottom.extend(lower)

@@ -3,7 +3,8 @@
 One object the `TableScreen` composes (`screen.detail`): a game whose screen sets `DETAIL_ROWS`
 gets a `DetailLine` under its board, saying what the open window's highlighted option is
 (`TableScreen.option_detail`, or the words a window that asks no game action gave), or else what
-the game's cursor is on (`TableScreen.detail_words`). On a phone's narrow terminal it takes twice
+the game's cursor is on (`TableScreen.detail_words`), after what a tap again on the place just
+tapped would take (`TableTaps.prompt`). On a phone's narrow terminal it takes twice
 the rows, so that a card's text is read whole in 40 columns.
 """
 
@@ -51,4 +52,4 @@ class TableDetail:
             words = self.asked[index] if index < len(self.asked) else ""
         else:
             words = screen.detail_words(screen.view() if view is None else view)
-        screen.query_one(DetailLine).say(words)
+        screen.query_one(DetailLine).say(screen.taps.prompt() + words if words else "")

@@ -33,6 +33,12 @@ class TableNews:
         except NoMatches:
             return None
 
+    def write_unread(self) -> None:
+        """Write in the log what the seat at the keyboard has not read yet."""
+        log = self.screen.query_one(GameLog)
+        for line in self.screen.seat.news():
+            log.write(line)
+
     def overlay_bottom(self) -> int:
         """The screen row the panels over the table end above when they can: the detail line's
         first (`TableDetail.rows`), else the status line's."""

@@ -9,7 +9,8 @@ The screen is one Screen that composes the objects doing its jobs (no mixins), e
 `table_*.py` of its own: the key router (`table_keys`), the key bar, the status line, the detail
 line, the log's newest line kept in sight (`table_news`), the people at the table and its clock,
 help and hints (`table_help`), the turns at one keyboard, its toasts and its ways out
-(`table_leaving`), and on a narrow terminal the board's part in sight (`table_parts`). Each asks the table what it can do (`wish_tui.tables.base.TableBase`
+(`table_leaving`), a tap on the board (`table_taps`), and on a narrow terminal the board's part
+in sight (`table_parts`). Each asks the table what it can do (`wish_tui.tables.base.TableBase`
 declares every capability) and the app what it is (`table_app.TableApp`); nothing probes.
 
 A client of the seat API (`wish_tui.tables.seat`) at any table, local or a server's: it shows the
@@ -29,7 +30,6 @@ from textual.widgets import Static
 from wish_tui.tables.seat import Hint
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
-from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.view_text import ViewText
 
@@ -44,6 +44,7 @@ from .table_leaving import TableLeaving
 from .table_news import TableNews
 from .table_people import TablePeople
 from .table_status import TableStatus
+from .table_taps import TableTaps
 from .table_toasts import TableToasts
 from .table_turns import TableTurns
 
@@ -122,6 +123,7 @@ class TableScreen(BoardScreen):
         self.toasts = TableToasts(self)
         self.leaving = TableLeaving(self)
         self.turns = TableTurns(self)
+        self.taps = TableTaps(self)
 
     # -- the seat at the keyboard --------------------------------------------------------------
     @property
@@ -263,7 +265,7 @@ class TableScreen(BoardScreen):
 
     def on_mount(self) -> None:
         self.key_bar.set_up()
-        self.write_news()
+        self.news.write_unread()
         if self.warning:
             self.toast(self.warning, severity="warning", timeout=8)
         self.refresh_view()
@@ -299,12 +301,6 @@ class TableScreen(BoardScreen):
     def _is_mine(self, seat: int | None) -> bool:
         return seat is not None and self.table.seats[seat].mine
 
-    def write_news(self) -> None:
-        """Write in the log what the seat at the keyboard has not read yet."""
-        log = self.query_one(GameLog)
-        for line in self.seat.news():
-            log.write(line)
-
     # -- what the table tells (the seat API's Listener) -----------------------------------------
     def table_changed(self) -> None:
         """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
@@ -312,7 +308,7 @@ class TableScreen(BoardScreen):
             return  # on_mount shows it all; or the app is closing, its widgets already gone
         self.status_line.refusal = None  # about the position before: the turn is shown
         self.turns.say_hurried_key()
-        self.write_news()
+        self.news.write_unread()
         # The newest line's rows are known once the log has laid it out: what lies over the
         # table then keeps clear of them.
         self.call_after_refresh(self.status_line.place_when_drawn)
@@ -469,6 +465,9 @@ class TableScreen(BoardScreen):
 
     def on_choice_panel_highlighted(self, event: ChoicePanel.Highlighted) -> None:
         self.detail.show()
+
+    def on_table_board_place_tapped(self, event: TableBoard.PlaceTapped) -> None:
+        self.taps.tapped(event.place)
 
     # -- undo, save, quit ----------------------------------------------------------------------
     def action_undo(self) -> None:

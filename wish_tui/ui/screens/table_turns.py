@@ -102,7 +102,7 @@ class TableTurns:
         def lifted(_: None) -> None:
             screen.viewer = seat
             screen.busy = False
-            screen.write_news()
+            screen.news.write_unread()
             screen.refresh_view()
             screen.proceed()
 

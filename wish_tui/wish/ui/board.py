@@ -19,6 +19,7 @@ from .hand_view import HandView, hand_status
 from .map_view import MapView
 from .offer_view import OfferView
 from .player_board import PlayerBoard
+from .taps import WishTaps
 from .tracks_view import TracksView
 
 
@@ -27,6 +28,7 @@ class WishBoard(TableBoard):
 
     DEFAULT_CSS = "WishBoard { height: 1fr; }"
     PARTS = (("map", "Map"), ("side", "Offer"), ("bottom", "You"), ("log", "Log"))
+    TAPS = WishTaps
 
     def __init__(self, *, with_hand: bool = True, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -44,20 +46,9 @@ class WishBoard(TableBoard):
                 yield HandView(id="hand")
         yield GameLog(id="log")
 
-    def show(
-        self,
-        view: dict,
-        seat: int,
-        compact: bool,
-        legal=(),
-        my_turn: bool = False,
-        cursor: tuple | None = None,
-    ) -> None:
-        """Render `view` as `seat` sees it, the look cursor (`wish.ui.look`) on `cursor`.
-
-        The hand marks what can be fulfilled now from the view itself (the rules' `hand_status`);
-        `legal` and `my_turn`, which every game's board is handed, are not needed for it.
-        """
+    def show_view(self, view: dict, seat: int, compact: bool, cursor: tuple | None = None) -> None:
+        """Draw `view` as `seat` sees it, the look cursor (`wish.ui.look`) on `cursor`; the
+        hand marks what can be fulfilled now from the view itself (the rules' `hand_status`)."""
         kind, arg = (cursor[0], cursor[1] if len(cursor) > 1 else None) if cursor else ("", None)
         self.query_one(MapView).update_view(view, arg if kind == "area" else None)
         self.query_one(TracksView).update_view(view, cursor)

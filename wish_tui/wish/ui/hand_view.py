@@ -6,6 +6,7 @@ import re
 
 from rich.text import Text
 
+from wish_tui.widgets.board_place import mark_place
 from wish_tui.wish.rules import CATALOG
 
 from .offer_view import wish_line
@@ -56,9 +57,10 @@ class HandView(WidthFitted):
         if titled:
             text.append(HEADER, "bold")
         width = self.size.width or 30
-        for name, ok, why, short in cards:
+        for index, (name, ok, why, short) in enumerate(cards):
             if text.plain:
                 text.append("\n")
+            start = len(text)
             text.append("✓" if ok else "✗", "bold green" if ok else "bold red")
             line = wish_line(name, compact=True, vp=not compact)
             text.append_text(line)
@@ -68,6 +70,7 @@ class HandView(WidthFitted):
                     text.append(f" {reason}", "dim")
             else:
                 text.append(f"\n   {why} {CATALOG.wishes[name].text}", "dim")
+            mark_place(text, start, ("hand", index))
         line = None
         if cursor is not None:
             line = cursor + (1 if titled else 0) if compact else 1 + 2 * cursor

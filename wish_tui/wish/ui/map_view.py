@@ -12,6 +12,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from wish_tui.widgets.board_place import place_style
 from wish_tui.wish.rules import CATALOG, COLOURS
 from wish_tui.wish.ui.style import COLOUR_STYLE, DJINN_STYLE
 from wish_tui.wish.words.marks import AREA_SHORT, DJINN_LETTER, LETTER, area_label
@@ -135,17 +136,16 @@ def _tokens_line(area_view: dict, width: int) -> list[Segment]:
 def cell_segments(
     area_view: dict, width: int, index: int, highlighted: bool = False
 ) -> list[list[Segment]]:
-    """The text lines of one Area's box (without borders), each exactly `width` cells; the
-    look cursor's Area (`highlighted`) has its name line in reverse video."""
+    """The text lines of one Area's box (without borders), each exactly `width` cells and
+    marked as the Area's place for a tap; the look cursor's Area (`highlighted`) has its name
+    line in reverse video."""
     area = CATALOG.areas[index]
     head = _name_line(area_view, area.name, width)
     if highlighted:
         head = [Segment(s.text, s.style + CURSOR) for s in head]
-    return [
-        head,
-        _people_line(area_view, area.crystals, width),
-        _tokens_line(area_view, width),
-    ]
+    lines = [head, _people_line(area_view, area.crystals, width), _tokens_line(area_view, width)]
+    place = place_style(("area", index))
+    return [[Segment(s.text, s.style + place) for s in line] for line in lines]
 
 
 class MapView(Widget):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.board_place import mark_place
 from wish_tui.widgets.view_text import ViewText
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.style import cost_text, highlight_line, wish_type_text
@@ -40,13 +41,16 @@ class OfferView(ViewText):
         text.append(f" deck {view['deck_count']} discard {len(view['discard'])}", "dim")
         frost = set(view["frostflakes"])
         for slot, name in enumerate(view["offer"], 1):
-            text.append(f"\n{slot}", "bold")
+            text.append("\n")
+            start = len(text)
+            text.append(f"{slot}", "bold")
             if name is None:
                 text.append(" (empty)", "dim")
-                continue
-            text.append_text(wish_line(name, name in frost, compact))
-            if not compact:
-                text.append(f"\n  {CATALOG.wishes[name].text}", "dim")
+            else:
+                text.append_text(wish_line(name, name in frost, compact))
+                if not compact:
+                    text.append(f"\n  {CATALOG.wishes[name].text}", "dim")
+            mark_place(text, start, ("offer", slot))
         line = None
         if cursor is not None:
             before = view["offer"][: cursor - 1]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.board_place import mark_lines
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.style import crystals_text, highlight_line, people_text
 from wish_tui.wish.ui.width_fitted import WidthFitted
@@ -113,4 +114,5 @@ class PlayerBoard(WidthFitted):
         text.append_text(people_text(p["meeples"]))
         text.append("\n" + tokens_line(view, p, self.size.width or 49))
         line = PARTS.index(cursor) if cursor in PARTS else None
+        mark_lines(text, {i: ("board", part) for i, part in enumerate(PARTS)})
         self.show(highlight_line(text, line))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.board_place import mark_lines
 from wish_tui.widgets.projection import projected_total
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.style import (
@@ -118,4 +119,5 @@ class TracksView(WidthFitted):
             text.append_text(seat_line(p, view, self.size.width or None))
             text.append("\n")
         text.rstrip()
+        mark_lines(text, {line: target for target, line in lines.items()})
         self.show(highlight_line(text, lines.get(cursor)))

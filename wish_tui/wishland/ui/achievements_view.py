@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.board_place import mark_place
 from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 from wish_tui.wishland.ui.style import DIM, seat_style
 from wish_tui.wishland.words.marks import ACHIEVEMENT_SHORT, SEAT_LETTER
+
+from .cursor import ACHIEVEMENTS_ROW
 
 
 class AchievementsView(ViewText):
@@ -32,6 +35,7 @@ class AchievementsView(ViewText):
         text = Text(no_wrap=True)
         text.append("Achievements 1★: ", "bold")
         for i, a in enumerate(view["achievements"]):
+            start = len(text)
             code = ACHIEVEMENT_SHORT.get(a["id"], a["id"])
             owner = a["claimed_by"]
             if i == highlighted:
@@ -47,6 +51,7 @@ class AchievementsView(ViewText):
                 text.append("!", "bold")
             else:
                 text.append(code)
+            mark_place(text, start, (ACHIEVEMENTS_ROW, i))
             text.append(" ")
         tile = view["players"][seat].get("tile")
         if tile:
@@ -54,6 +59,8 @@ class AchievementsView(ViewText):
             mark = "✓" if tile["claimed"] else ("!" if tile["id"] in claimable else "·")
             text.append(" yours: ", "bold")
             own = highlighted == len(view["achievements"])
+            start = len(text)
             text.append(code, "reverse" if own else "bold")
             text.append(mark, "bold")
+            mark_place(text, start, (ACHIEVEMENTS_ROW, len(view["achievements"])))
         self.show(wrapped(text, width) if width < NARROW_BELOW else text)

@@ -28,6 +28,7 @@ from .market_view import MarketView
 from .park_view import ParkView
 from .round_view import RoundView
 from .seats_view import SeatsView
+from .taps import WishlandTaps
 
 
 class WishlandBoard(TableBoard):
@@ -41,6 +42,7 @@ class WishlandBoard(TableBoard):
     WishlandBoard.roomy SeatsView, WishlandBoard.roomy ParkView { margin-top: 1; }
     """
     PARTS = ((MARKET_PART, "Market"), (TABLE_PART, "Seats"), (PARK_PART, "Park"), ("log", "Log"))
+    TAPS = WishlandTaps
     """A phone shows one at a time: the round and the Marketplace (in solo your hand) with your
     Credits and Workers, where every purchase is made; the seats and the Achievements; your
     park and the legend; the log."""
@@ -57,16 +59,8 @@ class WishlandBoard(TableBoard):
             yield LegendView(id="legend")
         yield GameLog(id="log")
 
-    def show(
-        self,
-        view: dict,
-        seat: int,
-        compact: bool,
-        legal=(),
-        my_turn: bool = False,
-        buyable=(),
-        cursor: tuple[int, int] | None = None,
-        claimable=(),
+    def show_view(
+        self, view: dict, seat: int, compact: bool, buyable=(), cursor=None, claimable=()
     ) -> None:
         """Render `view` as `seat` sees it, marking what the keys may choose now."""
         self.set_class(not compact, "roomy")

@@ -15,6 +15,9 @@ SEATS_ROW = 10
 """The row of the table's first seat (seat s is on SEATS_ROW + s)."""
 ACHIEVEMENTS_ROW = 20
 PARK_ROW = 30
+ORDER_ROW = 40
+"""The Turn Order Track's spaces (column: the space, from 1): a tap's place, never the
+highlight's."""
 
 
 MARKET_PART, TABLE_PART, PARK_PART = "marketplace", "table", "yours"

@@ -17,6 +17,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
+from wish_tui.widgets.board_place import place_style
 from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 from wish_tui.wishland.ui.style import DIM, PLAIN, row_style, seat_style
 from wish_tui.wishland.words.cells import ROW_LEGEND, card_cell, card_lines
@@ -104,7 +105,7 @@ class MarketView(ViewText):
                             body = card_lines(card, cell, mascots)[line]
                         else:
                             body = card_cell(card, cell, mascots)
-                        text.append(body, style)
+                        text.append(body, style + place_style((r, c)))
                     text.append("│" if c < 3 else " ", DIM)
                 if line == 0:
                     text.append_text(stacks_text(row["stacks"]))
@@ -152,7 +153,8 @@ class MarketView(ViewText):
             style = REVERSE if here else PLAIN if card["id"] in buyable else DIM
             text.append(f"{i + 1}:" if i < 9 else "  ", "bold")
             # The ♪ Entertainment Symbol shows where the legend explains it (a wide screen).
-            text.append(card_cell(card, cell, mascots, music=width >= 100), style)
+            card_text = card_cell(card, cell, mascots, music=width >= 100)
+            text.append(card_text, style + place_style((0, i)))
         lines = 2 + (len(hand) + per_line - 1) // per_line if hand else 2
         for _ in range(lines, 6):
             text.append("\n")
@@ -189,7 +191,7 @@ def _narrow(view: dict, seat: int, buyable, cursor, width: int) -> Text:
                     text.append("·".center(cell), REVERSE if here else DIM)
                 else:
                     style = REVERSE if here else PLAIN if card["id"] in buyable else DIM
-                    text.append(card_cell(card, cell, mascots), style)
+                    text.append(card_cell(card, cell, mascots), style + place_style((r, c)))
                 if c % 2 == 0:
                     text.append("│", DIM)
         text.append("\n" + " " * LABEL)

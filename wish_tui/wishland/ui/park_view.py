@@ -7,12 +7,13 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
+from wish_tui.widgets.board_place import place_style
 from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 from wish_tui.wishland.ui.style import DIM, PLAIN, row_style
 from wish_tui.wishland.words.marks import card_row
 from wish_tui.wishland.words.words import entrepreneur_gist, plural
 
-from .cursor import park_cards
+from .cursor import PARK_ROW, park_cards
 
 REVERSE = Style(reverse=True)
 
@@ -65,7 +66,8 @@ class ParkView(ViewText):
                 text.append("\n ")
                 column, gap = 1, ""
             text.append(gap)
-            text.append(cid, REVERSE if i == highlighted else row_style(card_row(cid)))
+            style = REVERSE if i == highlighted else row_style(card_row(cid))
+            text.append(cid, style + place_style((PARK_ROW, i)))
             column += len(gap) + len(cid)
             previous = cid
         if not cards:

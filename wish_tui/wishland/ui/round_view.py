@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from wish_tui.widgets.board_place import mark_place
 from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 from wish_tui.wishland.ui.style import DIM, seat_style
 from wish_tui.wishland.words.marks import YOU, seat_title
+
+from .cursor import ORDER_ROW
 
 SPACE_REWARD = {1: "first", 2: "+1$", 3: "+1★", 4: "H/V/W", 5: "+1T"}
 """A free Turn Order space's reward in a few cells (space 1 plays first)."""
@@ -38,6 +41,7 @@ class RoundView(ViewText):
         text.append("\nOrder " if narrow else "│ Order ", "bold")
         for space in view["turn_order_track"]:
             k = space["space"]
+            start = len(text)
             text.append(f"{k}:")
             if space["seat"] is None:
                 words, style = SPACE_REWARD[k], DIM
@@ -46,5 +50,6 @@ class RoundView(ViewText):
                 mark = YOU if space["seat"] == seat and len(view["seats"]) > 1 else ""
                 words, style = seat_title(colour) + mark, seat_style(colour)
             text.append(words if narrow else f"{words:<6}", style)
+            mark_place(text, start, (ORDER_ROW, k))
             text.append(" ")
         self.show(wrapped(text, width) if narrow else text)

@@ -5,13 +5,18 @@ lines: its tracks, then its Workers and cards."""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
+from wish_tui.widgets.board_place import place_style
 from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import NARROW_BELOW, ViewText
 from wish_tui.wishland.ui.style import DIM, TICKET_COLOUR, ink, row_style, seat_style
 from wish_tui.wishland.words.marks import ROW_LETTER, YOU, seat_title
 
+from .cursor import SEATS_ROW
+
+REVERSE = Style(reverse=True)
 COLOURS = ("yellow", "red", "blue", "green", "black")
 HEADER = " Seat      ★VP  End   H   V    $  W:hand rsv out  inc   Y R B G K T  lim  Ent"
 """`End`: what Final Scoring would give the seat if the game ended now (`?`: with something
@@ -44,7 +49,8 @@ class SeatsView(ViewText):
             text.append("\n")
             text.append("▶" if s == deciding else " ", "bold")
             name = seat_title(p["colour"]) + (YOU if s == seat and len(view["seats"]) > 1 else "")
-            text.append(f"{name:<8}", "reverse" if s == highlighted else seat_style(p["colour"]))
+            style = REVERSE if s == highlighted else seat_style(p["colour"])
+            text.append(f"{name:<8}", style + place_style((SEATS_ROW + s, 0)))
             text.append(f"{p['vp']:>4} ", "bold")
             text.append(f"{projected_total(view, s):>4} ")
             for value in (p["happiness"], p["visitors"]):

@@ -1,0 +1,43 @@
+"""A board's places under a tap: each drawn segment of a card, tile or place carries its place.
+
+A game's board widgets style what they draw of a place with `place_style(place)` (a Rich style
+with the place in its meta, which draws nothing); a click on it reaches the board as that place
+(`tapped_place`), and the table screen decides what a tap there does (`table_taps`). A place is
+whatever the game names its places by: a number, a string, a tuple of them.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+
+PLACE = "place"
+"""The key of a segment's meta that names its place."""
+
+
+def place_style(place) -> Style:
+    """The style that marks what is drawn as `place` (added to its own style)."""
+    return Style.from_meta({PLACE: place})
+
+
+def mark_place(text: Text, start: int, place) -> None:
+    """Mark the characters of `text` from `start` to its end as `place`."""
+    text.stylize(place_style(place), start, len(text))
+
+
+def tapped_place(event: events.Click):
+    """The place a click landed on (None: none)."""
+    return event.style.meta.get(PLACE)
+
+
+def mark_lines(text: Text, places: dict[int, object]) -> Text:
+    """`text` with each of its lines numbered in `places` (from 0) marked as that place."""
+    spans, at = [], 0
+    for line in text.plain.split("\n"):
+        spans.append((at, at + len(line)))
+        at += len(line) + 1
+    for number, place in places.items():
+        if 0 <= number < len(spans):
+            text.stylize(place_style(place), *spans[number])
+    return text
