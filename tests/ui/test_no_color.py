@@ -23,10 +23,13 @@ import pytest
 from tests.ui.test_sgr import colour_codes
 
 
-def run_in_a_terminal(args: list[str], env: dict, keys: bytes = b"", seconds: float = 8.0) -> bytes:
+def run_in_a_terminal(
+    args: list[str], env: dict, drawn: str, keys: bytes = b"", seconds: float = 60.0
+) -> bytes:
     """Run `python -m wish_tui ARGS` in an 80x24 pseudo-terminal; return every byte it wrote.
 
-    The keys are typed once the first frame has settled; ctrl+q then quits.
+    The keys are typed once the words `drawn` have been written and the screen has settled (a
+    loaded machine may pause for seconds before the first frame); ctrl+q then quits.
     """
     pid, fd = pty.fork()
     if pid == 0:  # the child: the app, as from a shell
@@ -50,7 +53,7 @@ def run_in_a_terminal(args: list[str], env: dict, keys: bytes = b"", seconds: fl
                     break
                 out += chunk
                 last = time.monotonic()
-            elif out and time.monotonic() - last > 0.8:
+            elif drawn.encode() in out and time.monotonic() - last > 0.8:
                 if typed:
                     break
                 os.write(fd, keys + b"\x11")  # then ctrl+q
@@ -81,7 +84,7 @@ def test_no_colour_code_reaches_the_terminal_with_no_color(tmp_path, args, words
         "WISH_TUI_DATA_DIR": str(tmp_path / "data"),
         "PYTHONPATH": os.pathsep.join(sys.path),
     }
-    shown = run_in_a_terminal(args, env, keys=b"?")
+    shown = run_in_a_terminal(args, env, drawn=words, keys=b"?")
     text = shown.decode("utf-8", "replace")
     assert words in text, text[-500:]  # the game was drawn
     assert colour_codes(text) == []
