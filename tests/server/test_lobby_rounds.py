@@ -98,3 +98,25 @@ async def test_other_peoples_tables_are_told_at_a_pace_when_the_lobby_is_crowded
             await carol.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 0.5)
         lobby = await carol.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 3.0)
         assert lobby["tables"][0]["open"]
+
+
+async def test_a_round_asks_the_club_for_invitations_once_not_once_a_session(monkeypatch):
+    from wish_tui.club.invitations import Invitations
+
+    asked: list[int] = []
+    waiting = Invitations.waiting
+
+    def counted(self, player_id, size=20):
+        asked.append(player_id)
+        return waiting(self, player_id, size)
+
+    async with people("alice", "bob", "carol", "dave") as (hub, alice, bob, carol, dave):
+        assert hub.club_service.club is not None
+        for watcher in (bob, carol, dave):
+            await watcher.ask({"type": "lobby"})
+        await asyncio.sleep(0.7)
+        monkeypatch.setattr(Invitations, "waiting", counted)
+        await new_wish_table(alice)  # news for the three in the lobby
+        for watcher in (bob, carol, dave):
+            await watcher.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 3.0)
+        assert asked == []  # nobody has an invitation: nobody's asked for theirs

@@ -57,6 +57,8 @@ class LobbyLists:
         self._progress: list | None = None
         self._back_version = (0, 0)
         """The numbers of the two (who is online, how far)."""
+        self._invited: set[int] | None = None
+        """During a round, the players with an open invitation (asked once for the round)."""
 
     def open(self, session: Session, message: dict) -> None:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
@@ -163,7 +165,7 @@ class LobbyLists:
             "online": online,
             "friends": self._friends_online(session),
             "seeks": self.hub.seeks.listed(session),
-            "invitations": self.hub.club_service.invitations_for(session),
+            "invitations": self.hub.club_service.invitations_for(session, self._invited),
         }
 
     def _friends_online(self, session: Session) -> list[dict]:
@@ -204,6 +206,14 @@ class LobbyLists:
         session's own list is made only when it is sent (its own tables or invitations, or the
         tables' list, changed; or only the background, told when due)."""
         self._due = None
+        self._invited = self.hub.club_service.invited_players()
+        try:
+            self._tell_round(loop)
+        finally:
+            self._invited = None
+
+    def _tell_round(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The round itself: each session in the lobby told what is due to it."""
         common = self.common()
         self._seen_round(common)
         now = time.monotonic()
@@ -277,7 +287,7 @@ class LobbyLists:
             summary = self._summary(table, {}, session)
             summary.pop("since")
             mine.append((table.id, tuple(summary.values())))
-        invitations = self.hub.club_service.invitations_for(session)
+        invitations = self.hub.club_service.invitations_for(session, self._invited)
         seeks = self.hub.seeks.summary()
         return tuple(mine), tuple(tuple(sorted(i.items())) for i in invitations), seeks
 
