@@ -107,6 +107,15 @@ async def seat_pair(hub: Hub, first: Player, second: Player):
         table = next((t for t in hub.tables.values() if t.seats[0].person_name == first.name), None)
     if table is None:
         raise TimeoutError(f"{first.name}'s table never opened")
+    # Another person's new table reaches a lobby of hundreds at a pace (lobby.py,
+    # LOBBY_LISTS_A_SECOND): the second presses once a list that has it was sent.
+    opened = time.monotonic()
+    session = next((s for s in hub.sessions if s.name == second.name), None)
+    deadline = time.perf_counter() + 60
+    while session is not None and session.lobby_told_at < opened:
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"{second.name} was never told of {first.name}'s table")
+        await asyncio.sleep(0.1)
     deadline = time.perf_counter() + 60
     while table.seats[1].person_name != second.name:
         if time.perf_counter() > deadline:

@@ -81,3 +81,42 @@ async def test_how_far_a_table_has_got_waits_longer_than_who_came_online(monkeyp
             assert "dave" in [p["name"] for p in lobby["online"]]
         finally:
             dave.close()
+
+
+async def test_other_peoples_tables_are_told_at_a_pace_when_the_lobby_is_crowded(monkeypatch):
+    from wish_tui.server.hub import lobby as lobby_module
+
+    # Two lists a second in all, for the two sessions in the lobby: each told once a second.
+    monkeypatch.setattr(lobby_module, "LOBBY_LISTS_A_SECOND", 2)
+    async with people("alice", "bob", "carol") as (hub, alice, bob, carol):
+        for watcher in (bob, carol):
+            await watcher.ask({"type": "lobby"})
+        await asyncio.sleep(1.2)  # the lists of who came online told
+        await carol.ask({"type": "lobby"})  # carol was told a list just now
+        await new_wish_table(alice)  # another person's table: told her a second after it
+        with pytest.raises(TimeoutError):
+            await carol.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 0.5)
+        lobby = await carol.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 3.0)
+        assert lobby["tables"][0]["open"]
+
+
+async def test_a_round_asks_the_club_for_invitations_once_not_once_a_session(monkeypatch):
+    from wish_tui.club.invitations import Invitations
+
+    asked: list[int] = []
+    waiting = Invitations.waiting
+
+    def counted(self, player_id, size=20):
+        asked.append(player_id)
+        return waiting(self, player_id, size)
+
+    async with people("alice", "bob", "carol", "dave") as (hub, alice, bob, carol, dave):
+        assert hub.club_service.club is not None
+        for watcher in (bob, carol, dave):
+            await watcher.ask({"type": "lobby"})
+        await asyncio.sleep(0.7)
+        monkeypatch.setattr(Invitations, "waiting", counted)
+        await new_wish_table(alice)  # news for the three in the lobby
+        for watcher in (bob, carol, dave):
+            await watcher.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 3.0)
+        assert asked == []  # nobody has an invitation: nobody's asked for theirs

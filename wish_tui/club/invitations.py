@@ -68,6 +68,12 @@ class Invitations(ClubPart):
         )
         return [Invitation(*r) for r in rows]
 
+    def invited(self) -> set[int]:
+        """The players with an open invitation: one query for a whole lobby, whose other
+        players are then asked nothing (`waiting` is one query a player)."""
+        rows = self.db.rows("SELECT DISTINCT to_id FROM invitations WHERE status = 'open'")
+        return {int(row[0]) for row in rows}
+
     def answer(self, invitation_id: int, player_id: int, accept: bool) -> Invitation:
         """Accept or decline an invitation (the hub seats the person on 'accepted').
 

@@ -143,9 +143,12 @@ class ClubService:
             return known
 
     # -- invitations -----------------------------------------------------------------------------
-    def invitations_for(self, session) -> list[dict]:
-        """The invitations waiting for this session's player (a bounded query)."""
+    def invitations_for(self, session, invited: set[int] | None = None) -> list[dict]:
+        """The invitations waiting for this session's player (a bounded query; none when
+        `invited`, the players with one (`invited_players`), is given and lacks it)."""
         if self.club is None or session.player is None:
+            return []
+        if invited is not None and session.player.id not in invited:
             return []
         waiting = self.club.invitations.waiting(session.player.id)
         return [
@@ -153,6 +156,10 @@ class ClubService:
             for i in waiting
             if i.code in self.rooms.tables
         ]
+
+    def invited_players(self) -> set[int] | None:
+        """The players with an open invitation (None without a club: nobody is asked)."""
+        return None if self.club is None else self.club.invitations.invited()
 
     async def invite(self, session, message: dict) -> None:
         table = self.rooms.table(message)

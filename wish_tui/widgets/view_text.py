@@ -50,6 +50,9 @@ class ViewText(Widget):
         super().__init__(id=id, classes=classes)
         self._lines: list[Text] = []
         self._strips: dict[int, Strip] = {}
+        self._base: Style | None = None
+        """The widget's own style, which every line is drawn on (Textual works it out from
+        every ancestor's each time it is asked)."""
 
     @property
     def text(self) -> Text:
@@ -86,6 +89,7 @@ class ViewText(Widget):
         # A new class or theme changes the style every drawn line was made with.
         super().notify_style_update()
         self._strips.clear()
+        self._base = None
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -99,7 +103,9 @@ class ViewText(Widget):
             line.truncate(width, overflow="ellipsis")
             console = self.app.console
             segments = list(line.render(console, end=""))
-            base = self.rich_style
+            if self._base is None:
+                self._base = self.rich_style
+            base = self._base
             segments = [Segment(s.text, base + s.style if s.style else base) for s in segments]
             # Neighbours of one style become one segment: each costs its colour codes.
             strip = Strip(Segment.simplify(segments)).crop_extend(0, width, base)

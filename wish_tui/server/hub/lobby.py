@@ -2,7 +2,8 @@
 when each session in the lobby is told again.
 
 A service the hub composes (`Hub.lobby_lists`). A change a session cares about (a new table, an
-open seat, its move) is told within LOBBY_EVERY seconds, a burst of them once; a change in the
+open seat, its move) is told within LOBBY_EVERY seconds, a burst of them once (other people's
+tables less often when hundreds of sessions are in the lobby: LOBBY_LISTS_A_SECOND); a change in the
 background only waits for the next news, or for LOBBY_BACKGROUND_EVERY seconds (who is online)
 or LOBBY_PROGRESS_EVERY (how far the other tables have got), told a few sessions at a time; no
 round is run before one is due.
@@ -31,6 +32,13 @@ tables have got: at 200 sessions with 16 tables playing, telling it every 10 s c
 the lobby as much processor time per move as the two apps at its table."""
 LOBBY_BACKGROUND_BATCH = 16
 """The most sessions told only background news at one round of news (every LOBBY_EVERY)."""
+LOBBY_LISTS_A_SECOND = 200
+"""How many lobby lists a second the news of other people's tables (a new table, a seat taken
+or opened) may cost, all sessions together: with more sessions in the lobby than this times
+LOBBY_EVERY, each is told such news less often (at 840 sessions, every 4.2 s), as every list
+sent is drawn again by its app; what concerns a session itself is still told at once. At a club
+event of 1,000 people, seating its tables told 840 sessions every 0.5 s, and their apps drawing
+it took both cores."""
 
 
 class LobbyLists:
@@ -49,6 +57,8 @@ class LobbyLists:
         self._progress: list | None = None
         self._back_version = (0, 0)
         """The numbers of the two (who is online, how far)."""
+        self._invited: set[int] | None = None
+        """During a round, the players with an open invitation (asked once for the round)."""
 
     def open(self, session: Session, message: dict) -> None:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
@@ -155,7 +165,7 @@ class LobbyLists:
             "online": online,
             "friends": self._friends_online(session),
             "seeks": self.hub.seeks.listed(session),
-            "invitations": self.hub.club_service.invitations_for(session),
+            "invitations": self.hub.club_service.invitations_for(session, self._invited),
         }
 
     def _friends_online(self, session: Session) -> list[dict]:
@@ -196,17 +206,31 @@ class LobbyLists:
         session's own list is made only when it is sent (its own tables or invitations, or the
         tables' list, changed; or only the background, told when due)."""
         self._due = None
+        self._invited = self.hub.club_service.invited_players()
+        try:
+            self._tell_round(loop)
+        finally:
+            self._invited = None
+
+    def _tell_round(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The round itself: each session in the lobby told what is due to it."""
         common = self.common()
         self._seen_round(common)
         now = time.monotonic()
         owned = self._owned()
         wake: float | None = None
         background = []
+        in_lobby = sum(1 for session in self.hub.sessions if session.in_lobby and session.person)
+        others_every = max(LOBBY_EVERY, in_lobby / LOBBY_LISTS_A_SECOND)
         for session in list(self.hub.sessions):
             if not (session.in_lobby and session.person):
                 continue
             front = (self._front_version, self._personal(session, owned))
-            if front != session.lobby_told:
+            told = session.lobby_told
+            others_due = session.lobby_told_at + others_every
+            if front != told and told is not None and front[1] == told[1] and now < others_due:
+                wake = others_due if wake is None else min(wake, others_due)  # others' tables
+            elif front != told:
                 session.lobby_told_back = self._back_version
                 self.tell_session(session, self.for_session(session, common), front, now)
             elif session.lobby_told_back != self._back_version:
@@ -263,7 +287,7 @@ class LobbyLists:
             summary = self._summary(table, {}, session)
             summary.pop("since")
             mine.append((table.id, tuple(summary.values())))
-        invitations = self.hub.club_service.invitations_for(session)
+        invitations = self.hub.club_service.invitations_for(session, self._invited)
         seeks = self.hub.seeks.summary()
         return tuple(mine), tuple(tuple(sorted(i.items())) for i in invitations), seeks
 

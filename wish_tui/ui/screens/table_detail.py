@@ -10,6 +10,8 @@ the rows, so that a card's text is read whole in 40 columns.
 
 from __future__ import annotations
 
+from textual.css.query import NoMatches
+
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
 
@@ -26,8 +28,13 @@ class TableDetail:
 
     def rows(self) -> int:
         """The rows the detail line takes (0: the game has none)."""
-        details = self.screen.query(DetailLine)
-        return details.first().rows if details else 0
+        if not self.screen.DETAIL_ROWS:
+            return 0
+        # `query_one` is answered from Textual's cache; a `query` walks every widget each time.
+        try:
+            return self.screen.query_one(DetailLine).rows
+        except NoMatches:  # not mounted yet, or the screen is closing
+            return 0
 
     def fit(self) -> None:
         """Take twice the game's rows on a terminal narrower than `NARROW_WIDTH` (a phone

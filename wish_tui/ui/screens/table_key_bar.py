@@ -10,6 +10,9 @@ never left out of the bar (issue 34: Wishland's status named `v` and `e`, which 
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 from textual.binding import Binding
 
 from wish_tui.widgets.key_bar import KeyBar, key_label
@@ -30,6 +33,9 @@ class TableKeyBar:
         """The keys the status line and the hint on the screen name."""
         self.hint_text = ""
         """The hint on the screen ('' when none)."""
+        self._holding = 0
+        self._due = False
+        """True when an `update` was asked while held."""
 
     def all_bindings(self) -> list[Binding]:
         """Every binding of the screen, the game's own first."""
@@ -84,8 +90,25 @@ class TableKeyBar:
         statuses = self.screen.query("#status")
         self.name_keys(statuses.first().text.plain if statuses else "")
 
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Within, an `update` waits for the end, where it is done once: a table's change asks
+        for it from several places (the view, the status line, a question), and each works out
+        every key's state."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+            if not self._holding and self._due:
+                self._due = False
+                self.update()
+
     def update(self) -> None:
         """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
+        if self._holding:
+            self._due = True
+            return
         shown, unshown = self.shown_bindings(), self.unshown_bindings()
         over = self.screen.table.is_over
         if over:

@@ -35,6 +35,7 @@ from wish_tui.widgets.view_text import ViewText
 
 from .board_screen import BoardScreen
 from .clock_tick import ClockTick
+from .one_frame import drawn_in_one_frame
 from .table_board import TableBoard
 from .table_detail import TableDetail
 from .table_help import TableHelp
@@ -302,16 +303,12 @@ class TableScreen(BoardScreen):
         return seat is not None and self.table.seats[seat].mine
 
     # -- what the table tells (the seat API's Listener) -----------------------------------------
+    @drawn_in_one_frame
     def table_changed(self) -> None:
         """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
-        if not self.is_mounted or self.news.log() is None:
-            return  # on_mount shows it all; or the app is closing, its widgets already gone
         self.status_line.refusal = None  # about the position before: the turn is shown
         self.turns.say_hurried_key()
         self.news.write_unread()
-        # The newest line's rows are known once the log has laid it out: what lies over the
-        # table then keeps clear of them.
-        self.call_after_refresh(self.status_line.place_when_drawn)
         self.guide.drop_stale_hint()
         panel = self.query_one(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.text import Text
+from textual.css.query import NoMatches
 
 from wish_tui.widgets.view_text import ViewText
 
@@ -64,8 +65,11 @@ class TableStatus:
     def place_when_drawn(self) -> None:
         """Tell the screen where the status line begins once a change is drawn (nothing when
         the screen has lost its widgets since: a table closed as its screen opened)."""
-        if self.screen.query("#status"):
-            self.screen.status_placed(self.top())
+        try:
+            self.screen.query_one("#status", ViewText)  # from Textual's cache, not a walk
+        except NoMatches:
+            return
+        self.screen.status_placed(self.top())
 
     def top(self) -> int:
         """The screen row the status line begins at: just above the key bar, the screen's last

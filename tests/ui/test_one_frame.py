@@ -1,0 +1,53 @@
+"""A change of the table is drawn in one frame: the log's new line, the board, the status line
+and the key bar together (at a server of hundreds of sessions each frame renders and diffs the
+screen: two frames a change cost twice that)."""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+from wish_tui.widgets.key_bar import KeyBar
+
+from .helpers import settle
+from .test_action_keys import app_for, turn_position
+from .test_game_flow import game_of
+
+
+async def test_an_action_is_drawn_in_one_frame(monkeypatch):
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 5)
+        game = game_of(app)
+        frames: list[set[str]] = []
+        refresh = Screen._compositor_refresh
+
+        def counted(screen) -> None:
+            frames.append({type(widget).__name__ for widget in screen._dirty_widgets})
+            refresh(screen)
+
+        monkeypatch.setattr(Screen, "_compositor_refresh", counted)
+        lines = len(game.query_one("GameLog").lines)
+        game.play(game.router.group("travel")[0])  # the table tells the screen at once
+        await settle(pilot, 5)
+        assert len(game.query_one("GameLog").lines) > lines  # the log has its new line
+        assert len(frames) == 1, frames
+
+
+async def test_the_key_bar_asked_several_times_while_held_is_worked_out_once(monkeypatch):
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        states: list[list] = []
+        show_states = KeyBar.show_states
+        monkeypatch.setattr(
+            KeyBar, "show_states", lambda bar, *a: (states.append(a[0]), show_states(bar, *a))
+        )
+        with game.key_bar.held():
+            game.key_bar.update()
+            game.busy = True  # as a question asked while the change is shown
+            game.key_bar.update()
+            assert states == []
+        assert len(states) == 1
