@@ -174,3 +174,26 @@ async def test_the_final_scoring_shows_every_column_at_forty_columns():
         table = screen.query_one("#scores")
         assert table.region.right <= 40 and table.virtual_size.width <= table.size.width
         assert outside(screen) == []
+
+
+async def test_the_spirits_solo_final_scoring_shows_its_points_at_forty_columns(monkeypatch):
+    """The solo sheet's Points column was cut off on a phone ('Total 2' for 23): names and
+    counts give way to the codes, as in the seats' sheet."""
+    from wish_tui.spirits.ui.game_over import GameOverScreen as SpiritsOver
+    from wish_tui.tables import bot_turns
+
+    monkeypatch.setattr(bot_turns, "BOT_PACE", 0.0)
+    loaded = saves.load_with_history("spirits-solo-last-row", games=GAMES)
+    app = WishApp(Launch("load"), loaded)
+    async with app.run_test(size=(40, 30)) as pilot:
+        for _ in range(30):
+            await settle(pilot, 3)
+            if isinstance(app.screen, SpiritsOver):
+                break
+            await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, SpiritsOver)
+        table = screen.query_one("#scores")
+        assert table.region.right <= 40 and table.virtual_size.width <= table.size.width
+        total = str(screen.view["scores"]["seats"][0]["total"])
+        assert str(table.get_row_at(table.row_count - 1)[-1]).strip() == total

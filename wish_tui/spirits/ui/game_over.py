@@ -177,14 +177,17 @@ class GameOverScreen(FinalScoringScreen):
         scores = self.view["scores"]
         entry = scores["seats"][0]
         solo = scores["solo"]
+        narrow = self._narrow  # on a phone: codes for names, no counts beside the points
         table.add_columns("Spirit", "You", "Forest", "Points")
         for spirit in SPIRITS:
             mine, theirs = entry["counts"][spirit], solo["opponent_counts"][spirit]
-            mark = " ✗ more" if spirit in solo["lost_spirits"] else ""
+            lost = spirit in solo["lost_spirits"]
+            mark = (" ✗" if narrow else " ✗ more") if lost else ""
+            name = "" if narrow else f" {category_name(spirit)}"
             table.add_row(
-                f"{CATEGORY_CODE[spirit]} {category_name(spirit)}",
+                f"{CATEGORY_CODE[spirit]}{name}",
                 f"{mine:>3}",
                 f"{theirs:>3}{mark}",
-                cell(entry["steps"][spirit], mine),
+                cell(entry["steps"][spirit], None if narrow else mine),
             )
         table.add_row(Text("Total", "bold"), "", "", Text(f"{entry['total']:>3}", "bold"))
