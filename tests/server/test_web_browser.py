@@ -215,7 +215,7 @@ async def test_a_browser_signed_in_by_link_plays_a_table_with_an_ssh_session(bro
     bob_ssh = await sit_down(ssh, keys["bob"], "bob")
     await bob_ssh.screen.see("Tables of this server")
     await bob_ssh.press("b")
-    await bob_ssh.screen.see("it signs that browser in as you")
+    await bob_ssh.screen.see("sign that browser in as you")
     await asyncio.sleep(0.3)
     (link,) = set(LINK.findall(bob_ssh.screen.text))
     bob_ssh.close()
