@@ -51,6 +51,15 @@ async def open_seated(
         clock=how.get("clock"),
     )
     await start_stored(hub, table, stored)
+    tell_seated(hub, table, members, text)
+    hub.changed(table)
+    hub.bots.wake(table)
+    return table
+
+
+def tell_seated(hub, table: Table, members: list, text: str) -> None:
+    """Tell the sessions here of `members` that `table` is theirs (`text`, with '{table}' for
+    its code); those in the lobby are taken to it."""
     ids = {m.id for m in members}
     told = {"type": "notice", "table": None, "text": text.replace("{table}", table.id)}
     for session in list(hub.sessions):
@@ -59,7 +68,4 @@ async def open_seated(
         session.send(told)
         if session.in_lobby or not session.table:
             hub.open_table(session, table)
-    hub.changed(table)
-    hub.bots.wake(table)
     hub.tell_lobby()
-    return table
