@@ -21,7 +21,7 @@ from wish_tui.club.tournaments import arena, swiss
 from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 
 from .periodic import every_while
-from .seated_tables import open_seated
+from .seated_tables import open_seated_all
 from .table import BOT_LEVELS, TableError
 
 LOG = logging.getLogger(__name__)
@@ -137,7 +137,7 @@ class TournamentRunner:
             return
         results = await hub.record(store.results, tournament.id)
         pairing = swiss.pair_round(entrants, results, tournament.seats)
-        made = [(await self._open(tournament, players), players) for players in pairing.tables]
+        made = await self._open(tournament, pairing.tables)
         await hub.record(store.seat, tournament.id, tournament.round + 1, made, pairing.sitting_out)
 
     async def _arena(self, tournament) -> None:
@@ -158,19 +158,22 @@ class TournamentRunner:
             return
         results = await hub.record(store.results, tournament.id)
         pairing = arena.pair_free(entrants, results, free, tournament.seats)
-        made = [(await self._open(tournament, players), players) for players in pairing.tables]
+        made = await self._open(tournament, pairing.tables)
         if made:
             await hub.record(store.seat, tournament.id, 0, made)
 
-    async def _open(self, tournament, players: tuple[int, ...]) -> int:
-        """Make and start a table of the tournament for `players` (in seat order); its club id."""
+    async def _open(self, tournament, groups: tuple[tuple[int, ...], ...]) -> list[tuple]:
+        """Make and start a table of the tournament for each group of players (in seat order),
+        all stored before any is told; each table's club id with its players."""
         hub = self.hub
-        members = [await hub.record(hub.club.players.get, p) for p in players]
+        if not groups:
+            return []
+        members = await hub.record(_members, hub.club, groups)
         how = {"options": tournament.options, "kind": tournament.kind, "clock": tournament.clock}
         text = (
             f"Your table {{table}} of {tournament.name} is ready: 'open {{table}}' sits you there."
         )
-        table = await open_seated(
+        tables = await open_seated_all(
             hub,
             tournament.game,
             members,
@@ -179,7 +182,7 @@ class TournamentRunner:
             how,
             text,
         )
-        return table.club_id
+        return [(table.club_id, players) for table, players in zip(tables, groups, strict=True)]
 
     async def _end(self, tournament) -> None:
         hub = self.hub
@@ -190,3 +193,8 @@ class TournamentRunner:
         for session in list(hub.sessions):
             if session.player is not None and session.player.id in ids:
                 session.send({"type": "notice", "table": None, "text": text})
+
+
+def _members(club, groups) -> list[list]:
+    """The club's players of each group (in the recorder's thread: one call)."""
+    return [[club.players.get(p) for p in players] for players in groups]
