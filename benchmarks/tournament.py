@@ -133,6 +133,9 @@ def main() -> None:
     parser.add_argument(
         "--arena-seconds", type=float, default=None, help="measure only this long (a quick run)"
     )
+    parser.add_argument(
+        "--pace", type=float, default=0.0, help="seconds a member's bot takes a move (0)"
+    )
     parser.add_argument("--no-swiss", action="store_true")
     parser.add_argument("--no-arena", action="store_true")
     args = parser.parse_args()
@@ -140,11 +143,13 @@ def main() -> None:
         from tournament_server import arena_at_server, swiss_at_server
 
         if not args.no_swiss:
-            asyncio.run(swiss_at_server(args.players, args.rounds, args.seats))
+            asyncio.run(swiss_at_server(args.players, args.rounds, args.seats, args.pace))
         if not args.no_arena:
             seconds = args.arena_seconds or args.arena_minutes * 60
             asyncio.run(
-                arena_at_server(args.arena_players, args.arena_minutes, args.arena_seats, seconds)
+                arena_at_server(
+                    args.arena_players, args.arena_minutes, args.arena_seats, seconds, args.pace
+                )
             )
         return
     swiss_figures(args.players, args.rounds, args.seats)

@@ -4,12 +4,13 @@ Run from the repository root (under nice: it keeps both cores busy):
 
     nice -n 10 python benchmarks/tournament.py --server [--players 64] [--rounds 5] [--seats 4]
         [--arena-players 200] [--arena-minutes 10] [--arena-seats 2] [--arena-seconds S]
+        [--pace SECONDS]
 
 The table server (`Hub`, with every service `wish-tui serve` runs: the tournament runner pairing
 every half second, the clocks, the lobby) runs in a child process on a new SQLite club; this
 process connects one scripted session per member to its socket, as the session apps do. Each
 member is a random bot: at its turn it plays one of the legal actions its seat's view offers, at
-once; when its table ends it goes back to the lobby, where the next pairing takes it. The keeper
+once (or after --pace seconds); when its table ends it goes back to the lobby, where the next pairing takes it. The keeper
 makes and starts each tournament with `wish-tui club tournament`; the members enter from their
 sessions (`tournament_join`).
 
@@ -109,8 +110,8 @@ async def _serve(folder: Path, members: int, pipe) -> None:
 class Member:
     """A scripted session whose seat is played at random, at once; what it lived, with times."""
 
-    def __init__(self, reader, writer, rng: random.Random) -> None:
-        self.reader, self.writer, self.rng = reader, writer, rng
+    def __init__(self, reader, writer, rng: random.Random, pace: float) -> None:
+        self.reader, self.writer, self.rng, self.pace = reader, writer, rng, pace
         self.table = ""
         self.over: set[str] = set()
         """The tables it saw end (their late news is passed over)."""
@@ -122,9 +123,9 @@ class Member:
         self.errors: list[str] = []
 
     @classmethod
-    async def connect(cls, socket: str, token: str, name: str, rng) -> Member:
+    async def connect(cls, socket: str, token: str, name: str, rng, pace: float) -> Member:
         reader, writer = await asyncio.open_unix_connection(socket, limit=1 << 22)
-        member = cls(reader, writer, rng)
+        member = cls(reader, writer, rng, pace)
         member.send({"type": "hello", "token": token})
         welcome = json.loads(await reader.readline())
         if welcome.get("needs_name"):
@@ -173,7 +174,8 @@ class Member:
         if choices.get("deciding") and choices["actions"] and self.played != at:
             self.played = at
             action = self.rng.choice(choices["actions"])[0]
-            self.send({"type": "play", "table": self.table, "action": action, "expect": at[1]})
+            play = {"type": "play", "table": self.table, "action": action, "expect": at[1]}
+            asyncio.get_running_loop().call_later(self.pace, self.send, play)
 
 
 # -- the keeper's commands ------------------------------------------------------------------------
@@ -194,11 +196,13 @@ def created(folder: Path, *words: str) -> int:
     return json.loads(keeper(folder, "create", *words, "--json"))["tournament"]["id"]
 
 
-async def entered(folder: Path, tokens: list[str], tid: int, seed: int) -> list[Member]:
+async def entered(
+    folder: Path, tokens: list[str], tid: int, seed: int, pace: float
+) -> list[Member]:
     """Every member connected, in the lobby, and entered in tournament `tid`."""
     socket = str(folder / "serve.sock")
     members = [
-        await Member.connect(socket, token, f"m{i:03d}", random.Random(seed + i))
+        await Member.connect(socket, token, f"m{i:03d}", random.Random(seed + i), pace)
         for i, token in enumerate(tokens)
     ]
     for member in members:
@@ -287,14 +291,14 @@ def counted_once(folder: Path, tid: int) -> str:
     )
 
 
-async def swiss_at_server(players: int, rounds: int, seats: int) -> None:
+async def swiss_at_server(players: int, rounds: int, seats: int, pace: float) -> None:
     server = Server(players)
     try:
         tid = created(
             server.folder, "Bench Swiss", "--game", "wish", "--system", "swiss",
             "--rounds", str(rounds), "--seats", str(seats),
         )  # fmt: skip
-        members = await entered(server.folder, server.tokens, tid, 100)
+        members = await entered(server.folder, server.tokens, tid, 100, pace)
         keeper(server.folder, "start", str(tid))
         print(f"Swiss of {players} members at a real server, {rounds} rounds, tables of {seats}:")
         began = time.perf_counter()
@@ -325,14 +329,16 @@ async def swiss_at_server(players: int, rounds: int, seats: int) -> None:
         server.close()
 
 
-async def arena_at_server(players: int, minutes: int, seats: int, seconds: float) -> None:
+async def arena_at_server(
+    players: int, minutes: int, seats: int, seconds: float, pace: float
+) -> None:
     server = Server(players)
     try:
         tid = created(
             server.folder, "Bench Arena", "--game", "wish", "--system", "arena",
             "--minutes", str(minutes), "--seats", str(seats),
         )  # fmt: skip
-        members = await entered(server.folder, server.tokens, tid, 500)
+        members = await entered(server.folder, server.tokens, tid, 500, pace)
         keeper(server.folder, "start", str(tid))
         whole = seconds >= minutes * 60
         print(
