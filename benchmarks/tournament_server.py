@@ -291,15 +291,26 @@ def counted_once(folder: Path, tid: int) -> str:
     )
 
 
+async def started(server: Server, pace: float, name: str, system: str, *settings: str):
+    """The keeper's new tournament of Wish, every member in it, started; its id and members."""
+    folder = server.folder
+    tid = created(folder, name, "--game", "wish", "--system", system, *settings)
+    members = await entered(folder, server.tokens, tid, 100 if system == "swiss" else 500, pace)
+    keeper(folder, "start", str(tid))
+    return tid, members
+
+
+def refusals(members: list[Member], times: dict) -> None:
+    errors = [e for m in members for e in m.errors]
+    print(f"  refusals told to members: {len(errors)} {errors[:3]}; problems {times['problems']}")
+
+
 async def swiss_at_server(players: int, rounds: int, seats: int, pace: float) -> None:
     server = Server(players)
     try:
-        tid = created(
-            server.folder, "Bench Swiss", "--game", "wish", "--system", "swiss",
-            "--rounds", str(rounds), "--seats", str(seats),
-        )  # fmt: skip
-        members = await entered(server.folder, server.tokens, tid, 100, pace)
-        keeper(server.folder, "start", str(tid))
+        tid, members = await started(
+            server, pace, "Bench Swiss", "swiss", "--rounds", str(rounds), "--seats", str(seats)
+        )
         print(f"Swiss of {players} members at a real server, {rounds} rounds, tables of {seats}:")
         began = time.perf_counter()
         told = 0
@@ -321,10 +332,7 @@ async def swiss_at_server(players: int, rounds: int, seats: int, pace: float) ->
             print(f"  round {n}: pairing {pair:5.1f} ms; the round's tables opened and told "
                   f"{whole:6.1f} ms")  # fmt: skip
         print(counted_once(server.folder, tid))
-        errors = [e for m in members for e in m.errors]
-        print(
-            f"  refusals told to members: {len(errors)} {errors[:3]}; problems {times['problems']}"
-        )
+        refusals(members, times)
     finally:
         server.close()
 
@@ -334,12 +342,9 @@ async def arena_at_server(
 ) -> None:
     server = Server(players)
     try:
-        tid = created(
-            server.folder, "Bench Arena", "--game", "wish", "--system", "arena",
-            "--minutes", str(minutes), "--seats", str(seats),
-        )  # fmt: skip
-        members = await entered(server.folder, server.tokens, tid, 500, pace)
-        keeper(server.folder, "start", str(tid))
+        tid, members = await started(
+            server, pace, "Bench Arena", "arena", "--minutes", str(minutes), "--seats", str(seats)
+        )
         whole = seconds >= minutes * 60
         print(
             f"Arena of {players} members at a real server, {minutes} minutes, tables of {seats}"
@@ -380,9 +385,6 @@ async def arena_at_server(
         )
         if whole:
             print(counted_once(server.folder, tid))
-        errors = [e for m in members for e in m.errors]
-        print(
-            f"  refusals told to members: {len(errors)} {errors[:3]}; problems {times['problems']}"
-        )
+        refusals(members, times)
     finally:
         server.close()

@@ -12,20 +12,10 @@ from tests.waiting import eventually
 
 from .test_hub import Client
 from .test_nodes import nodes
+from .test_seeks import LIVE, _lobby, looked_at_by_the_test  # noqa: F401 (a fixture)
 from .waiting_tables import until_gone
 
-LIVE = {"type": "live", "minutes": 10, "increment": 5}
-
-
-@pytest.fixture(autouse=True)
-def looked_at_by_the_test(monkeypatch):
-    """The nodes' own looks wait: the test looks when it means to."""
-    monkeypatch.setattr("wish_tui.server.hub.seeks.SEEK_EVERY", 3600.0)
-
-
-async def _lobby(client: Client) -> dict:
-    await client.send({"type": "lobby"})
-    return await client.until(lambda m: m["type"] == "lobby")
+pytestmark = pytest.mark.usefixtures("looked_at_by_the_test")
 
 
 async def test_a_seek_posted_on_one_node_is_taken_on_the_other(postgres_url, tmp_path):
