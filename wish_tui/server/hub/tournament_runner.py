@@ -129,13 +129,12 @@ class TournamentRunner:
     async def _swiss(self, tournament) -> None:
         hub = self.hub
         store = hub.club.tournaments
-        if await hub.record(store.playing, tournament.id):
+        playing, entrants, results = await hub.record(_standing, store, tournament.id)
+        if playing:
             return
-        entrants = await hub.record(store.entrants, tournament.id)
         if tournament.round >= tournament.rounds or sum(not e.withdrawn for e in entrants) < 2:
             await self._end(tournament)
             return
-        results = await hub.record(store.results, tournament.id)
         pairing = swiss.pair_round(entrants, results, tournament.seats)
         made = await self._open(tournament, pairing.tables)
         await hub.record(store.seat, tournament.id, tournament.round + 1, made, pairing.sitting_out)
@@ -147,16 +146,11 @@ class TournamentRunner:
             if not await hub.record(store.playing, tournament.id):
                 await self._end(tournament)
             return
-        entrants = await hub.record(store.entrants, tournament.id)
+        entrants, waiting, results = await hub.record(_free, store, tournament.id)
         bots = {e.player_id for e in entrants if e.name in BOT_LEVELS}
-        free = [
-            p
-            for p in await hub.record(store.free, tournament.id)
-            if p in bots or hub.connected(person_of(p))
-        ]
+        free = [p for p in waiting if p in bots or hub.connected(person_of(p))]
         if len(free) < 2:
             return
-        results = await hub.record(store.results, tournament.id)
         pairing = arena.pair_free(entrants, results, free, tournament.seats)
         made = await self._open(tournament, pairing.tables)
         if made:
@@ -198,3 +192,18 @@ class TournamentRunner:
 def _members(club, groups) -> list[list]:
     """The club's players of each group (in the recorder's thread: one call)."""
     return [[club.players.get(p) for p in players] for players in groups]
+
+
+def _standing(store, tournament_id: int) -> tuple:
+    """A Swiss's tables playing, entrants and results, read at once (one trip to the database:
+    behind a busy table's moves, each trip waits its turn)."""
+    return (
+        store.playing(tournament_id),
+        store.entrants(tournament_id),
+        store.results(tournament_id),
+    )
+
+
+def _free(store, tournament_id: int) -> tuple:
+    """An arena's entrants, those free now and its results, read at once (as `_standing`)."""
+    return store.entrants(tournament_id), store.free(tournament_id), store.results(tournament_id)
