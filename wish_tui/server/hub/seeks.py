@@ -177,15 +177,19 @@ class Seeks:
         members = await hub.record(_members, hub.club, (row.player_id, *row.takers))
         seeker = members[0]
         how = {"kind": row.kind, "clock": row.clock}
-        table = await open_seated(
-            hub,
-            row.game,
-            [*members, *bots],
-            person_of(seeker.id),
-            seeker.name,
-            how,
-            _full(row, seeker.name),
-        )
+        try:
+            table = await open_seated(
+                hub,
+                row.game,
+                [*members, *bots],
+                person_of(seeker.id),
+                seeker.name,
+                how,
+                _full(row, seeker.name),
+            )
+        except TableError:
+            await hub.record(self._store.forget, [row.id])  # not left taken with no table
+            raise
         self.told.add(row.id)
         await hub.record(self._store.became, row.id, table.id, int(hub.clock() * 1000))
 
