@@ -20,6 +20,7 @@ from wish_tui.club.tournament_page import page, summary
 from wish_tui.club.tournaments import arena, swiss
 from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 
+from .page_reader import PageReader
 from .periodic import every_while
 from .seated_tables import open_seated_all
 from .table import BOT_LEVELS, TableError
@@ -38,6 +39,8 @@ class TournamentRunner:
         self.hub = hub
         self._pairing = asyncio.Lock()
         """Held by one look at a time: two at once would pair one round twice."""
+        self.pages = PageReader(hub)
+        """The members' pages, read beside the club's writes."""
 
     def handlers(self) -> dict:
         """The requests this service answers, by the message's type."""
@@ -52,18 +55,12 @@ class TournamentRunner:
 
     # -- requests --------------------------------------------------------------------------------
     async def listing(self, session, message: dict) -> None:
-        store = self.hub.club.tournaments
-
-        def read():
-            return [summary(t, len(store.entrants(t.id))) for t in store.listing(limit=50)]
-
-        session.send(
-            {"type": "page", "page": "tournaments", "tournaments": await self.hub.record(read)}
-        )
+        listed = await self.pages.read(_listing)
+        session.send({"type": "page", "page": "tournaments", "tournaments": listed})
 
     async def show(self, session, message: dict) -> None:
         tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
-        shown = await self.hub.record(page, self.hub.club.tournaments, tid)
+        shown = await self.pages.read(_page, tid)
         session.send({"type": "page", "page": "tournament", **shown})
 
     async def join(self, session, message: dict) -> None:
@@ -114,7 +111,10 @@ class TournamentRunner:
     # -- running ---------------------------------------------------------------------------------
     async def pair_every_while(self) -> None:
         """Look at the running tournaments every `PAIR_EVERY` seconds, for the server's life."""
-        await every_while(PAIR_EVERY, self.tick, "a tournament could not be paired")
+        try:
+            await every_while(PAIR_EVERY, self.tick, "a tournament could not be paired")
+        finally:
+            self.pages.close()
 
     async def tick(self) -> None:
         """Pair every running tournament that has players to pair, end those that are over."""
@@ -207,3 +207,12 @@ def _standing(store, tournament_id: int) -> tuple:
 def _free(store, tournament_id: int) -> tuple:
     """An arena's entrants, those free now and its results, read at once (as `_standing`)."""
     return store.entrants(tournament_id), store.free(tournament_id), store.results(tournament_id)
+
+
+def _listing(club) -> list[dict]:
+    store = club.tournaments
+    return [summary(t, len(store.entrants(t.id))) for t in store.listing(limit=50)]
+
+
+def _page(club, tournament_id: int) -> dict:
+    return page(club.tournaments, tournament_id)
