@@ -240,6 +240,10 @@ class Server:
         self._folder.cleanup()
 
 
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -368,19 +372,21 @@ async def arena_at_server(
         query = [(await members[i].ask_page(tid))[0] for i in range(10)]
         times = server.stop()
         pairings = times["arena"]
+        ended = sum(len(m.over) for m in members) // seats
         print(
-            f"  pairing latency after a table ends: median {statistics.median(latencies):.2f} s, "
+            f"  pairing latency after a table ends: median {_median(latencies):.2f} s, "
             f"95th percentile {_pct(latencies, 0.95):.2f} s, longest wait {longest:.2f} s "
-            f"({len(latencies)} tables ended and followed by another)"
+            f"({ended} tables ended, {len(latencies)} seats paired again after one)"
         )
         print(
             f"  {seats} or more members each waiting over {LONG_WAIT} s at once: {left_waiting} "
             f"of {samples} samples"
         )
+        made = [ms for ms, _ in pairings]
         print(
             f"  the server paired {len(pairings)} times, {sum(n for _, n in pairings)} tables: "
-            f"median {statistics.median(ms for ms, _ in pairings):.1f} ms a pairing (tables "
-            f"opened and told), longest {max(ms for ms, _ in pairings):.1f} ms; standings query "
+            f"median {_median(made):.1f} ms a pairing (tables opened and told), longest "
+            f"{max(made, default=float('nan')):.1f} ms; standings query "
             f"{statistics.median(query):.1f} ms (median of 10)"
         )
         if whole:
