@@ -36,6 +36,7 @@ import asyncio
 import json
 import multiprocessing
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -48,6 +49,8 @@ sys.path.insert(0, str(ROOT))
 
 from wish_tui.club import open_club  # noqa: E402
 
+READY = re.compile(r"'open (\w+)' sits you there")
+"""A notice of a new table for a member who was not in the lobby (still at their last table)."""
 LONG_WAIT = 0.75
 """Seconds past which a member still waiting for a table counts as left waiting (the runner
 looks every half second: a member free just after one look is paired at the next)."""
@@ -156,6 +159,8 @@ class Member:
                 await self.pages.put(message)
             elif kind == "error":
                 self.errors.append(message["error"])
+            elif kind == "notice" and (ready := READY.search(message["text"])):
+                self.send({"type": "open", "table": ready[1]})  # as a player does
 
     def _table(self, message: dict) -> None:
         if message["table"] in self.over:
