@@ -12,12 +12,16 @@ Run from the repository root:  python benchmarks/tournament.py [--players 64] [-
 2. Arena: 200 entrants, every one free at once after 10 tables each (the pure core only: the
    arena's pairing of whoever is free), the median of 20 pairings. Target <= 1 s.
 
+With --server: the same Swiss, and an arena of 200 for 10 minutes, at a real table server with
+bots playing the members (`tournament_server.py` says how).
+
 Figures are printed, never asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import sys
@@ -122,7 +126,32 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--server", action="store_true", help="at a real table server")
+    parser.add_argument("--arena-players", type=int, default=200)
+    parser.add_argument("--arena-minutes", type=int, default=10)
+    parser.add_argument("--arena-seats", type=int, default=2)
+    parser.add_argument(
+        "--arena-seconds", type=float, default=None, help="measure only this long (a quick run)"
+    )
+    parser.add_argument(
+        "--pace", type=float, default=0.0, help="seconds a member's bot takes a move (0)"
+    )
+    parser.add_argument("--no-swiss", action="store_true")
+    parser.add_argument("--no-arena", action="store_true")
     args = parser.parse_args()
+    if args.server:
+        from tournament_server import arena_at_server, swiss_at_server
+
+        if not args.no_swiss:
+            asyncio.run(swiss_at_server(args.players, args.rounds, args.seats, args.pace))
+        if not args.no_arena:
+            seconds = args.arena_seconds or args.arena_minutes * 60
+            asyncio.run(
+                arena_at_server(
+                    args.arena_players, args.arena_minutes, args.arena_seats, seconds, args.pace
+                )
+            )
+        return
     swiss_figures(args.players, args.rounds, args.seats)
     arena_figures()
 

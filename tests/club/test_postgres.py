@@ -39,6 +39,7 @@ CLUB_TABLES = {
     "alert_queue",
     "game_reviews",
     "follows",
+    "seeks",
 }
 
 

@@ -310,3 +310,15 @@ async def test_a_seek_is_listed_and_k_takes_it_or_posts_one():
             "bots_after": 60,
         },
     ]
+
+
+async def test_the_title_line_names_k_so_a_newcomer_finds_the_seeks():
+    """k is not on the key bar (too many keys for a line): the title says it, with Enter."""
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show(lobby(["round 1"]))
+        await pilot.pause()
+        title = app.screen.query_one("#lobby-title", Static)
+        drawn = " ".join(title.render_line(y).text.strip() for y in range(title.size.height))
+        assert "k seek a game" in drawn

@@ -26,6 +26,7 @@ from .invitations import Invitations
 from .moderation import Moderation
 from .players import Players
 from .reviews import Reviews
+from .seek_store import SeekStore
 from .standings import Standings
 from .store.cluster import LEASE_MS, LocalCluster, default_node_id
 from .store.database import Database, now_ms
@@ -38,7 +39,8 @@ from .vacation import Vacations
 
 class Club:
     """One open club database with its parts: `players`, `tables`, `history`, `standings`,
-    `invitations`, `moderation` (mutes, bans, quiet tables), `tournaments`, `reviews` (the coach's), `bot_members`,
+    `invitations`, `moderation` (mutes, bans, quiet tables), `tournaments`, `reviews` (the coach's),
+    `bot_members`, `seeks`,
     `cluster` (leases, heartbeats, listeners); and `finish` for a table's end."""
 
     def __init__(self, db: Database, cluster=None) -> None:
@@ -58,6 +60,8 @@ class Club:
         self.follows = Follows(db, self.players)
         self.bot_members = BotMembers(db, self.players)
         """The bot members and their tokens (`bot_members.py`)."""
+        self.seeks = SeekStore(db)
+        """The members' seeks, which every node of the club lists."""
         self.finish = partial(finish_table, db, self.tables, self.tournaments)
         """`finish(table_id, scores, *, outcomes, rated, aborted)`: a table's end stored in one
         transaction (`finish.finish_table`); returns how ratings moved."""

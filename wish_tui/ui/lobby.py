@@ -70,7 +70,8 @@ class LobbyScreen(AppScreen):
         with Vertical():
             yield Label(
                 f"Tables of this server{f' — you are {self.you}' if self.you else ''} · "
-                "Enter opens or joins · n new table · h history · l leaderboard · ? p y i",
+                "Enter opens or joins · n new table · k seek a game · h history · l leaderboard · "
+                "? p y i",
                 id="lobby-title",
             )
             yield RowList(("Table", "Status", "Game", "Progress", "Seats"), id="tables")

@@ -347,6 +347,31 @@ V10 = (
 sign in with over HTTP (`players.bot_token`; NULL: none), found by it through its index."""
 
 
+SEEKS = (
+    """CREATE TABLE seeks (
+        id {id},
+        player_id {bigint} NOT NULL REFERENCES players (id),
+        game TEXT NOT NULL,
+        seats INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        clock TEXT NOT NULL,
+        low {real},
+        high {real},
+        bots_after INTEGER,
+        since_ms {bigint} NOT NULL,
+        rating {real} NOT NULL,
+        node_id TEXT NOT NULL,
+        takers TEXT NOT NULL DEFAULT '[]',
+        table_code TEXT NOT NULL DEFAULT '',
+        opened_ms {bigint}
+    )""",
+    "CREATE INDEX seeks_by_player ON seeks (player_id)",
+)
+"""Version 11: the members' seeks (`club.seek_store`), kept in the database so that every node
+of a club lists and takes the same ones: one row a seek, its takers (JSON ids) and, once full,
+the table it became. One new table and nothing else."""
+
+
 MIGRATIONS: tuple[Callable, ...] = (
     _v1,
     _run(V2),
@@ -358,6 +383,7 @@ MIGRATIONS: tuple[Callable, ...] = (
     _run(GAME_REVIEWS),
     _run(V9),
     _run(V10),
+    _run(SEEKS),
 )
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)

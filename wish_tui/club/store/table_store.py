@@ -356,6 +356,15 @@ class Tables(ClubPart):
             "AND seq > ? ORDER BY seq LIMIT ?", (table_id, seq, max(1, min(limit, EVENTS_PAGE)))
         )
 
+    def action_times(self, table_id: int) -> tuple[list[int], int]:
+        """When each action the table keeps was stored (ms; those undone left out), and when the
+        table was made: what says when a decision began, the same on every node and restart."""
+        try:
+            times = resolve(self._all_events(table_id))[1]
+        except RecordDamaged:
+            times = []
+        return times, self.get(table_id).created_at
+
     def _all_events(self, table_id: int) -> list[Event]:
         return self._events("ORDER BY seq", (table_id,))
 

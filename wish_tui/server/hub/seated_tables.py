@@ -1,6 +1,8 @@
-"""A table the server opens with its people already seated: a tournament's pairing, an accepted
-seek. Stored in the club, started, told to each of its people (those in the lobby are taken
-to it)."""
+"""Tables the server opens with their people already seated: a tournament's round, an accepted
+seek. Stored in the club, started, told to each of their people (those in the lobby are taken
+to them). A round's tables are all stored before anyone is told of one: the first table's moves
+would otherwise queue ahead of the next table's making, and a round of sixteen tables took
+seconds to open (benchmarks/tournament.py --server)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,28 @@ async def open_seated(
     """Open and start a table of `game` seating `members` (the club's players, bots at their
     level) in order; `how`: its 'options', 'kind' and 'clock'; `text`: what each member is told,
     with '{table}' for its code."""
+    (table,) = await open_seated_all(hub, game, [members], owner, owner_name, how, text)
+    return table
+
+
+async def open_seated_all(
+    hub, game: str, groups: list[list], owner: str, owner_name: str, how: dict, text: str
+) -> list[Table]:
+    """Open a table of `game` for each group of `groups` as `open_seated` does: every one stored
+    (in one write) and started before the members of any are told."""
     spec = games.get(game)
+    tables = [_seated(hub, spec, members, owner, owner_name, how) for members in groups]
+    stored = await hub.record(_store_all, hub.club, spec, tables, groups, how)
+    for table, row in zip(tables, stored, strict=True):
+        await start_stored(hub, table, row)
+    for table, members in zip(tables, groups, strict=True):
+        tell_seated(hub, table, members, text)
+        hub.changed(table)
+    return tables
+
+
+def _seated(hub, spec, members: list, owner: str, owner_name: str, how: dict) -> Table:
+    """The table (not yet stored) seating `members` in order."""
     levels = [m.name if m.is_bot else "" for m in members]
     seat_names = spec.seats[: len(members)]
     table = tablemod.create(
@@ -37,20 +60,31 @@ async def open_seated(
     for seat, member in zip(table.seats, members, strict=True):
         if not member.is_bot:
             seat.person, seat.person_name = person_of(member.id), member.name
-    stored = await hub.record(
-        hub.club.tables.create,
-        spec.name,
-        table.record.seed,
-        [
-            SeatSpec(n, level or "human", None if level else member.id)
-            for n, level, member in zip(seat_names, levels, members, strict=True)
-        ],
-        None,
-        options=how.get("options") or {},
-        kind=how.get("kind", "live"),
-        clock=how.get("clock"),
-    )
-    await start_stored(hub, table, stored)
+    return table
+
+
+def _store_all(club, spec, tables: list[Table], groups: list[list], how: dict) -> list:
+    """Store every table (in the recorder's thread: one call); the stored rows, in order."""
+    return [
+        club.tables.create(
+            spec.name,
+            table.record.seed,
+            [
+                SeatSpec(seat.name, m.name if m.is_bot else "human", None if m.is_bot else m.id)
+                for seat, m in zip(table.seats, members, strict=True)
+            ],
+            None,
+            options=how.get("options") or {},
+            kind=how.get("kind", "live"),
+            clock=how.get("clock"),
+        )
+        for table, members in zip(tables, groups, strict=True)
+    ]
+
+
+def tell_seated(hub, table: Table, members: list, text: str) -> None:
+    """Tell the sessions here of `members` that `table` is theirs (`text`, with '{table}' for
+    its code); those in the lobby are taken to it."""
     ids = {m.id for m in members}
     told = {"type": "notice", "table": None, "text": text.replace("{table}", table.id)}
     for session in list(hub.sessions):
@@ -59,7 +93,4 @@ async def open_seated(
         session.send(told)
         if session.in_lobby or not session.table:
             hub.open_table(session, table)
-    hub.changed(table)
-    hub.bots.wake(table)
     hub.tell_lobby()
-    return table

@@ -334,9 +334,11 @@ def restore(loaded) -> Table:
 def decision_began(history: list, times: tuple[int, ...], created_at: int) -> float:
     """When the decision due in the last of `history` became its seat's (seconds since 1970):
     the time of the action that handed it over, else of the table's making. `times`: when
-    each action was stored (ms)."""
+    each action was stored (ms). `history` may be the last states only (a live table keeps a
+    tail): it is counted from its end."""
     deciding = history[-1].current_player
-    start = len(history) - 1
-    while start > 0 and history[start - 1].current_player == deciding:
-        start -= 1
+    back = 0
+    while back < len(history) - 1 and history[-2 - back].current_player == deciding:
+        back += 1
+    start = len(times) - back
     return (times[start - 1] if 0 < start <= len(times) else created_at) / 1000

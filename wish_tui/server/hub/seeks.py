@@ -2,100 +2,51 @@
 every lobby until others accept it, or the server pairs it with a matching seek, or (when the
 member allows) bots take the seats left after a wait.
 
-A service the hub composes (`Hub.seeks`). Seeks live in the server's memory, as lichess's live
-seeks do: one per member, gone when they leave the server, when it is taken, or when they cancel
-it. A seek's range is of the club's ratings in its game (openskill's ordinal, 0 before a first
-rated game); a member outside it, one the seeker blocks or who blocks the seeker cannot take it.
+A service the hub composes (`Hub.seeks`). Seeks are kept in the club's database
+(`club.seek_store`), so every node of a club lists the same seeks and a member on any node takes
+one; each node keeps a copy for its lobbies (`waiting`), read again at every look (every
+`SEEK_EVERY` seconds) and after each change it makes. One seek per member, gone when they leave
+the server (the node they posted it on drops it; another drops it once they have been away from
+every node for `STALE_S`), when it is taken, or when they cancel it. The node that takes a seek's
+last seat opens its table; each other node tells its own people of it. A seek's range is of the
+club's ratings in its game (openskill's ordinal, 0 before a first rated game); a member outside
+it, one the seeker blocks or who blocks the seeker cannot take it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from wish_tui import games
-from wish_tui.club.clock_settings import check_clock
-from wish_tui.club.errors import ClubError
 from wish_tui.club.identity import person_of
-from wish_tui.tables.protocol import ProtocolError
-from wish_tui.tables.seek_words import seek_line
+from wish_tui.club.seek_store import SeekRow
 
 from .periodic import every_while
-from .seated_tables import open_seated
+from .seated_tables import open_seated, tell_seated
+from .seek_terms import Seek, asked, posted, said
 from .table import TableError
 
 SEEK_EVERY = 1.0
-"""Seconds between two looks at the seeks: who left, which wait is over for bots."""
-BOTS_AFTER = (10, 600)
-"""The wait in seconds a member may choose before bots take a seek's seats left."""
+"""Seconds between two looks at the seeks: what other nodes changed, who left, which wait is
+over for bots."""
 BOT_LEVELS = ("easy", "medium", "hard")
 """The bots that may answer a seek: the one rated closest to the seeker."""
-RATING_BOUND = 100.0
-
-
-@dataclass
-class Seek:
-    """One member's seek, and who took it so far."""
-
-    id: int
-    player: object
-    game: str
-    seats: int
-    kind: str
-    clock: dict
-    low: float | None
-    high: float | None
-    bots_after: int | None
-    since: float
-    rating: float
-    takers: list = field(default_factory=list)
-
-    def admits(self, rating: float) -> bool:
-        return (self.low is None or rating >= self.low) and (
-            self.high is None or rating <= self.high
-        )
-
-    def same_game(self, other: Seek) -> bool:
-        return (self.game, self.seats, self.kind, self.clock) == (
-            other.game,
-            other.seats,
-            other.kind,
-            other.clock,
-        )
-
-    def to_json(self, viewer_id: int | None) -> dict:
-        return {
-            "id": self.id,
-            "by": self.player.name,
-            "game": self.game,
-            "title": games.get(self.game).title,
-            "seats": self.seats,
-            "kind": self.kind,
-            "clock": self.clock,
-            "range": None if self.low is None and self.high is None else [self.low, self.high],
-            "rating": round(self.rating, 3),
-            "takers": [p.name for p in self.takers],
-            "bots_after": self.bots_after,
-            "yours": viewer_id == self.player.id,
-        }
-
-
-def _bound(value, name: str) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ProtocolError(f'"{name}" must be a number, or null.')
-    if not -RATING_BOUND <= value <= RATING_BOUND:
-        raise TableError(f"A rating bound is from {-RATING_BOUND:g} to {RATING_BOUND:g}.")
-    return float(value)
+STALE_S = 30.0
+"""Seconds after which a seek posted on another node is dropped when its member is connected to
+no node (its own node drops it at once; this is for a node that died)."""
+OPENED_KEEP_S = 30.0
+"""Seconds a seek whose table opened is kept, for every node to tell its people."""
 
 
 class Seeks:
-    """The seeks waiting at a `Hub`."""
+    """The seeks of a `Hub`'s club, as its lobbies list them."""
 
     def __init__(self, hub) -> None:
         self.hub = hub
         self.waiting: dict[int, Seek] = {}
-        self._next = 1
+        """The waiting seeks as last read, by id, the oldest first."""
+        self._took_here: dict[int, set[int]] = {}
+        """Per seek, the takers whose seat was taken on this node (it gives them back)."""
+        self.told: set[int] = set()
+        """The opened seeks whose people on this node were told."""
 
     def handlers(self) -> dict:
         return {"seek": self.seek, "accept_seek": self.accept, "cancel_seek": self.cancel}
@@ -113,47 +64,43 @@ class Seeks:
         if session.player is None or session.player.is_guest:
             raise TableError("Only the club's members seek a game: connect with a key.")
 
+    @property
+    def _store(self):
+        return self.hub.club.seeks
+
     async def seek(self, session, message: dict) -> None:
         """Post a seek (it replaces the member's own), or take a matching one at once."""
         self._member(session)
         hub = self.hub
-        game, seats, kind, clock, low, high, bots_after = _asked(message)
-        rating = await hub.record(hub.club.standings.rating_of, session.player.id, game)
-        self._drop(session.player.id)
-        new = Seek(
-            self._next,
-            session.player,
-            game,
-            seats,
-            kind,
-            clock,
-            low,
-            high,
-            bots_after,
-            hub.clock(),
-            rating,
-        )
-        self._next += 1
+        terms = asked(message)
+        me = session.player
+        rating = await hub.record(hub.club.standings.rating_of, me.id, terms["game"])
+        await hub.record(self._store.cancel, me.id)
+        await self._refresh()
+        new = Seek(0, me, **terms, since=hub.clock(), rating=rating)
         for other in list(self.waiting.values()):  # a matching two-seat seek: paired at once
-            matches = other.seats == seats == 2 and other.same_game(new)
+            matches = other.seats == new.seats == 2 and other.same_game(new)
             if (
                 matches
                 and other.admits(rating)
                 and new.admits(other.rating)
-                and not await self._blocked(other.player.id, session.player.id)
+                and not await self._blocked(other.player.id, me.id)
+                and await self._take(other, me)
             ):
-                del self.waiting[other.id]
-                await self._open(other, [other.player, session.player])
                 return
-        self.waiting[new.id] = new
-        session.send({"type": "notice", "table": None, "text": _posted(new)})
-        hub.tell_lobby()
+        row = await hub.record(
+            self._store.post, me.id, terms, int(new.since * 1000), rating, self._node
+        )
+        new.id = row.id
+        await self._refresh()
+        session.send({"type": "notice", "table": None, "text": posted(new)})
 
     async def accept(self, session, message: dict) -> None:
         """Take a seat of a waiting seek; the game starts once every seat is taken."""
         self._member(session)
         hub = self.hub
         seek_id = message.get("id")
+        await self._refresh()
         found = self.waiting.get(seek_id) if type(seek_id) is int else None
         if found is None:
             raise TableError("That seek is gone: the lobby lists those still waiting.")
@@ -163,41 +110,47 @@ class Seeks:
         rating = await hub.record(hub.club.standings.rating_of, me.id, found.game)
         if not found.admits(rating):
             raise TableError(
-                f"That seek is for ratings from {_said(found.low)} to {_said(found.high)}; "
+                f"That seek is for ratings from {said(found.low)} to {said(found.high)}; "
                 f"yours in {games.get(found.game).title} is {rating:.1f}."
             )
         if await self._blocked(found.player.id, me.id):
             raise TableError("You cannot take that seek.")
-        found.takers.append(me)
-        if 1 + len(found.takers) >= found.seats:
-            del self.waiting[found.id]
-            await self._open(found, [found.player, *found.takers])
-            return
-        session.send(
-            {
-                "type": "notice",
-                "table": None,
-                "text": "You took a seat of that seek; the game starts when it is full.",
-            }
-        )
-        hub.tell_lobby()
+        if not await self._take(found, me):
+            session.send(
+                {
+                    "type": "notice",
+                    "table": None,
+                    "text": "You took a seat of that seek; the game starts when it is full.",
+                }
+            )
+
+    async def _take(self, seek: Seek, member) -> bool:
+        """Give `member` a seat of `seek` (in the database, where every node takes seats); open
+        its table when that was the last seat. True when it opened.
+
+        Raises:
+            TableError: the seek is gone (taken or withdrawn on another node meanwhile).
+        """
+        hub = self.hub
+        row = await hub.record(self._store.take, seek.id, member.id, seek.seats)
+        if row is None:
+            await self._refresh()
+            raise TableError("That seek is gone: the lobby lists those still waiting.")
+        self._took_here.setdefault(seek.id, set()).add(member.id)
+        if row.table_code:
+            self.waiting.pop(seek.id, None)  # out of the lobbies before anyone is at its table
+            await self._open(row)
+        await self._refresh()
+        return bool(row.table_code)
 
     async def cancel(self, session, message: dict) -> None:
         """Take back the member's own seek."""
         self._member(session)
-        if not self._drop(session.player.id):
+        gone = await self.hub.record(self._store.cancel, session.player.id)
+        await self._refresh()
+        if not gone:
             raise TableError("You have no seek waiting.")
         session.send({"type": "notice", "table": None, "text": "Your seek is taken back."})
-        self.hub.tell_lobby()
-
-    def _drop(self, player_id: int) -> bool:
-        """Take away the seek of `player_id`, and their seat in others'; True for a seek."""
-        mine = [s.id for s in self.waiting.values() if s.player.id == player_id]
-        for seek_id in mine:
-            del self.waiting[seek_id]
-        for other in self.waiting.values():
-            other.takers = [p for p in other.takers if p.id != player_id]
-        return bool(mine)
 
     async def _blocked(self, one: int, other: int) -> bool:
         follows = self.hub.club.follows
@@ -206,37 +159,89 @@ class Seeks:
             or await self.hub.record(follows.blockers, [other], one)
         )
 
-    async def _open(self, seek: Seek, members: list) -> None:
-        how = {"kind": seek.kind, "clock": seek.clock}
-        title = games.get(seek.game).title
-        text = (
-            seek.player.name + "'s seek of " + title + " is full: your table is {table} "
-            "('open {table}' sits you there)."
-        )
-        await open_seated(
-            self.hub, seek.game, members, person_of(seek.player.id), seek.player.name, how, text
-        )
+    @property
+    def _node(self) -> str:
+        return self.hub.club.cluster.node_id
+
+    async def _refresh(self) -> None:
+        """Read the waiting seeks again (any node may have changed them); the lobbies hear of a
+        change."""
+        hub = self.hub
+        before = self.summary()
+        self.waiting = await hub.record(_read_waiting, hub.club)
+        if self.summary() != before:
+            hub.tell_lobby()
+
+    async def _open(self, row: SeekRow, bots: tuple = ()) -> None:
+        hub = self.hub
+        members = await hub.record(_members, hub.club, (row.player_id, *row.takers))
+        seeker = members[0]
+        how = {"kind": row.kind, "clock": row.clock}
+        try:
+            table = await open_seated(
+                hub,
+                row.game,
+                [*members, *bots],
+                person_of(seeker.id),
+                seeker.name,
+                how,
+                _full(row, seeker.name),
+            )
+        except TableError:
+            await hub.record(self._store.forget, [row.id])  # not left taken with no table
+            raise
+        self.told.add(row.id)
+        await hub.record(self._store.became, row.id, table.id, int(hub.clock() * 1000))
 
     async def look(self) -> None:
-        """Drop the seeks of those who left, and the seats of takers who left; let bots take the
-        seats left of those whose wait for people is over."""
+        """Read the seeks again; drop those of members who left, and the seats of takers who
+        left; let bots take the seats left of those whose wait for people is over; tell the
+        people here of a seek another node opened."""
         hub = self.hub
         now = hub.clock()
-        changed = False
+        await self._refresh()
         for seek in list(self.waiting.values()):
-            here = [p for p in seek.takers if hub.connected(person_of(p.id))]
-            changed = changed or len(here) < len(seek.takers)
-            seek.takers = here  # a taker who left gives their seat back
-            if not hub.connected(person_of(seek.player.id)):
-                self._drop(seek.player.id)
-                changed = True
-            elif seek.bots_after is not None and now - seek.since >= seek.bots_after:
-                del self.waiting[seek.id]
-                bot = await self._closest_bot(seek)
-                left = seek.seats - 1 - len(seek.takers)
-                await self._open(seek, [seek.player, *seek.takers, *[bot] * left])
-        if changed:
-            hub.tell_lobby()
+            mine = await self._look_at(seek, now)
+            if mine and seek.bots_after is not None and now - seek.since >= seek.bots_after:
+                row = await hub.record(self._store.take_for_bots, seek.id)
+                if row is not None:
+                    self.waiting.pop(seek.id, None)
+                    bot = await self._closest_bot(seek)
+                    await self._open(row, (bot,) * (row.seats - 1 - len(row.takers)))
+        await self._tell_opened(now)
+        await self._refresh()
+
+    async def _look_at(self, seek: Seek, now: float) -> bool:
+        """Drop `seek` when its member left, give back the seats its takers here left; True
+        when it stays and was posted on this node."""
+        hub = self.hub
+        store = self._store
+        for taker in seek.takers:
+            here = self._took_here.get(seek.id, set())
+            if taker.id in here and not hub.connected(person_of(taker.id)):
+                await hub.record(store.give_back, seek.id, taker.id)
+                here.discard(taker.id)
+        mine = seek.node_id == self._node
+        if not hub.connected(person_of(seek.player.id)) and (mine or now - seek.since > STALE_S):
+            await hub.record(store.remove, seek.id)
+            return False
+        return mine
+
+    async def _tell_opened(self, now: float) -> None:
+        """Tell this node's people at the table another node opened of a seek; forget the seeks
+        opened a while ago."""
+        hub = self.hub
+        opened = await hub.record(self._store.opened)
+        for row in opened:
+            if row.id in self.told or row.table_code not in hub.tables:
+                continue
+            self.told.add(row.id)
+            table = hub.tables[row.table_code]
+            members = await hub.record(_members, hub.club, (row.player_id, *row.takers))
+            tell_seated(hub, table, members, _full(row, members[0].name))
+        old = [r.id for r in opened if now * 1000 - r.opened_ms > OPENED_KEEP_S * 1000]
+        if old:
+            await hub.record(self._store.forget, old)
 
     async def _closest_bot(self, seek: Seek):
         hub = self.hub
@@ -245,47 +250,39 @@ class Seeks:
         return min(zip(bots, ratings, strict=True), key=lambda pair: abs(pair[1] - seek.rating))[0]
 
     async def look_every_while(self) -> None:
-        """Pair seeks and seat bots every `SEEK_EVERY` seconds, for the server's life."""
+        """Look at the seeks every `SEEK_EVERY` seconds, for the server's life."""
         await every_while(SEEK_EVERY, self.look, "seeks could not be looked at")
 
 
-def _said(bound: float | None) -> str:
-    return "any" if bound is None else f"{bound:g}"
+def _full(row: SeekRow, seeker_name: str) -> str:
+    title = games.get(row.game).title
+    return (
+        f"{seeker_name}'s seek of {title} is full: your table is {{table}} "
+        "('open {table}' sits you there)."
+    )
 
 
-def _posted(seek: Seek) -> str:
-    bots = f" Bots take it after {seek.bots_after} seconds." if seek.bots_after else ""
-    return f"{seek_line(seek.to_json(seek.player.id))} It waits in the lobby.{bots}"
+def _members(club, player_ids: tuple[int, ...]) -> list:
+    return [club.players.get(p) for p in player_ids]
 
 
-def _asked(message: dict) -> tuple:
-    """A seek's terms as its message asks them (game, seats, kind, clock, rating range, bots'
-    wait), each checked; a wrong one is refused in one sentence."""
-    game = message.get("game")
-    if not isinstance(game, str) or game not in games.GAMES:
-        raise TableError(f"There is no game called '{str(game)[:20]}': {', '.join(games.GAMES)}.")
-    spec = games.get(game)
-    seats = message.get("seats", 2)
-    if type(seats) is not int or not spec.min_seats <= seats <= spec.max_seats:
-        raise TableError(
-            f"A seek of {spec.title} is for {spec.min_seats} to {spec.max_seats} seats."
+def _read_waiting(club) -> dict[int, Seek]:
+    """The waiting seeks with their members (in the recorder's thread: one read)."""
+    return {
+        row.id: Seek(
+            row.id,
+            club.players.get(row.player_id),
+            row.game,
+            row.seats,
+            row.kind,
+            row.clock,
+            row.low,
+            row.high,
+            row.bots_after,
+            row.since_ms / 1000,
+            row.rating,
+            [club.players.get(p) for p in row.takers],
+            row.node_id,
         )
-    kind = message.get("kind", "live")
-    try:
-        clock = check_clock(kind, message.get("clock"))
-    except ClubError as exc:
-        raise TableError(str(exc)) from None
-    bound = message.get("range")
-    if bound is not None and (not isinstance(bound, list) or len(bound) != 2):
-        raise ProtocolError('"range" must be [LOW, HIGH] (either may be null), or null.')
-    low, high = (_bound(bound[0], "range"), _bound(bound[1], "range")) if bound else (None, None)
-    if low is not None and high is not None and low > high:
-        raise TableError("A rating range goes from the lower bound to the higher.")
-    bots_after = message.get("bots_after")
-    if bots_after is not None and (
-        type(bots_after) is not int or not BOTS_AFTER[0] <= bots_after <= BOTS_AFTER[1]
-    ):
-        raise TableError(
-            f"Bots may answer a seek after {BOTS_AFTER[0]} to {BOTS_AFTER[1]} seconds, or never."
-        )
-    return game, seats, kind, clock, low, high, bots_after
+        for row in club.seeks.waiting()
+    }

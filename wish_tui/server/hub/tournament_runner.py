@@ -20,8 +20,9 @@ from wish_tui.club.tournament_page import page, summary
 from wish_tui.club.tournaments import arena, swiss
 from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 
+from .page_reader import PageReader
 from .periodic import every_while
-from .seated_tables import open_seated
+from .seated_tables import open_seated_all
 from .table import BOT_LEVELS, TableError
 
 LOG = logging.getLogger(__name__)
@@ -38,6 +39,8 @@ class TournamentRunner:
         self.hub = hub
         self._pairing = asyncio.Lock()
         """Held by one look at a time: two at once would pair one round twice."""
+        self.pages = PageReader(hub)
+        """The members' pages, read beside the club's writes."""
 
     def handlers(self) -> dict:
         """The requests this service answers, by the message's type."""
@@ -52,18 +55,12 @@ class TournamentRunner:
 
     # -- requests --------------------------------------------------------------------------------
     async def listing(self, session, message: dict) -> None:
-        store = self.hub.club.tournaments
-
-        def read():
-            return [summary(t, len(store.entrants(t.id))) for t in store.listing(limit=50)]
-
-        session.send(
-            {"type": "page", "page": "tournaments", "tournaments": await self.hub.record(read)}
-        )
+        listed = await self.pages.read(_listing)
+        session.send({"type": "page", "page": "tournaments", "tournaments": listed})
 
     async def show(self, session, message: dict) -> None:
         tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
-        shown = await self.hub.record(page, self.hub.club.tournaments, tid)
+        shown = await self.pages.read(_page, tid)
         session.send({"type": "page", "page": "tournament", **shown})
 
     async def join(self, session, message: dict) -> None:
@@ -114,7 +111,10 @@ class TournamentRunner:
     # -- running ---------------------------------------------------------------------------------
     async def pair_every_while(self) -> None:
         """Look at the running tournaments every `PAIR_EVERY` seconds, for the server's life."""
-        await every_while(PAIR_EVERY, self.tick, "a tournament could not be paired")
+        try:
+            await every_while(PAIR_EVERY, self.tick, "a tournament could not be paired")
+        finally:
+            self.pages.close()
 
     async def tick(self) -> None:
         """Pair every running tournament that has players to pair, end those that are over."""
@@ -129,15 +129,14 @@ class TournamentRunner:
     async def _swiss(self, tournament) -> None:
         hub = self.hub
         store = hub.club.tournaments
-        if await hub.record(store.playing, tournament.id):
+        playing, entrants, results = await hub.record(_standing, store, tournament.id)
+        if playing:
             return
-        entrants = await hub.record(store.entrants, tournament.id)
         if tournament.round >= tournament.rounds or sum(not e.withdrawn for e in entrants) < 2:
             await self._end(tournament)
             return
-        results = await hub.record(store.results, tournament.id)
         pairing = swiss.pair_round(entrants, results, tournament.seats)
-        made = [(await self._open(tournament, players), players) for players in pairing.tables]
+        made = await self._open(tournament, pairing.tables)
         await hub.record(store.seat, tournament.id, tournament.round + 1, made, pairing.sitting_out)
 
     async def _arena(self, tournament) -> None:
@@ -147,30 +146,28 @@ class TournamentRunner:
             if not await hub.record(store.playing, tournament.id):
                 await self._end(tournament)
             return
-        entrants = await hub.record(store.entrants, tournament.id)
+        entrants, waiting, results = await hub.record(_free, store, tournament.id)
         bots = {e.player_id for e in entrants if e.name in BOT_LEVELS}
-        free = [
-            p
-            for p in await hub.record(store.free, tournament.id)
-            if p in bots or hub.connected(person_of(p))
-        ]
+        free = [p for p in waiting if p in bots or hub.connected(person_of(p))]
         if len(free) < 2:
             return
-        results = await hub.record(store.results, tournament.id)
         pairing = arena.pair_free(entrants, results, free, tournament.seats)
-        made = [(await self._open(tournament, players), players) for players in pairing.tables]
+        made = await self._open(tournament, pairing.tables)
         if made:
             await hub.record(store.seat, tournament.id, 0, made)
 
-    async def _open(self, tournament, players: tuple[int, ...]) -> int:
-        """Make and start a table of the tournament for `players` (in seat order); its club id."""
+    async def _open(self, tournament, groups: tuple[tuple[int, ...], ...]) -> list[tuple]:
+        """Make and start a table of the tournament for each group of players (in seat order),
+        all stored before any is told; each table's club id with its players."""
         hub = self.hub
-        members = [await hub.record(hub.club.players.get, p) for p in players]
+        if not groups:
+            return []
+        members = await hub.record(_members, hub.club, groups)
         how = {"options": tournament.options, "kind": tournament.kind, "clock": tournament.clock}
         text = (
             f"Your table {{table}} of {tournament.name} is ready: 'open {{table}}' sits you there."
         )
-        table = await open_seated(
+        tables = await open_seated_all(
             hub,
             tournament.game,
             members,
@@ -179,7 +176,7 @@ class TournamentRunner:
             how,
             text,
         )
-        return table.club_id
+        return [(table.club_id, players) for table, players in zip(tables, groups, strict=True)]
 
     async def _end(self, tournament) -> None:
         hub = self.hub
@@ -190,3 +187,32 @@ class TournamentRunner:
         for session in list(hub.sessions):
             if session.player is not None and session.player.id in ids:
                 session.send({"type": "notice", "table": None, "text": text})
+
+
+def _members(club, groups) -> list[list]:
+    """The club's players of each group (in the recorder's thread: one call)."""
+    return [[club.players.get(p) for p in players] for players in groups]
+
+
+def _standing(store, tournament_id: int) -> tuple:
+    """A Swiss's tables playing, entrants and results, read at once (one trip to the database:
+    behind a busy table's moves, each trip waits its turn)."""
+    return (
+        store.playing(tournament_id),
+        store.entrants(tournament_id),
+        store.results(tournament_id),
+    )
+
+
+def _free(store, tournament_id: int) -> tuple:
+    """An arena's entrants, those free now and its results, read at once (as `_standing`)."""
+    return store.entrants(tournament_id), store.free(tournament_id), store.results(tournament_id)
+
+
+def _listing(club) -> list[dict]:
+    store = club.tournaments
+    return [summary(t, len(store.entrants(t.id))) for t in store.listing(limit=50)]
+
+
+def _page(club, tournament_id: int) -> dict:
+    return page(club.tournaments, tournament_id)

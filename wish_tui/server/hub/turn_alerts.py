@@ -23,11 +23,14 @@ from wish_tui.tables.alert_words import alerts_sentence
 from wish_tui.tables.protocol import ProtocolError
 
 from .periodic import every_while
+from .seating import decision_began
 from .table import TableError
 
 LOG = logging.getLogger(__name__)
 ALERT_EVERY = 2.0
 """Seconds between two looks at the waiting moves and the queue."""
+DELIVER_BATCH = 50
+"""Alerts read from the queue at once."""
 POST_TIMEOUT = 10.0
 """Seconds a webhook has to answer."""
 DIGEST_AFTER = 3600.0
@@ -122,18 +125,21 @@ class TurnAlerts:
             key = (player, table.club_id, since)
             if key in self._queued:
                 continue
+            began = await self._began(table)
+            if began is None:
+                continue  # the table moved on meanwhile: looked at again next time
             title = games.get(table.spec.name).title
             text = f"Your move is waiting at table {table.id} ({title})."
             body = {
                 "format": FORMAT,
                 "table": table.id,
                 "game": table.spec.name,
-                "waiting_since": since,
+                "waiting_since": began,
                 "text": text,
                 "content": text,
                 "subject": text,
             }
-            await hub.record(hub.club.alerts.enqueue, player, table.club_id, since, body)
+            await hub.record(hub.club.alerts.enqueue, player, table.club_id, began, body)
             self._queued.add(key)
         now = hub.clock()
         day = day_of(int(now * 1000))
@@ -145,10 +151,29 @@ class TurnAlerts:
                 await hub.record(hub.club.alerts.enqueue_digest, player, day, first, body)
                 self._queued.add((player, -day))
 
+    async def _began(self, table) -> int | None:
+        """When the decision waiting at `table` began (ms), from the times its actions were
+        stored: the same for every node and after a restart, so a waiting period is alerted once
+        (the table's own clock says when this node saw it begin). None: it moved on meanwhile."""
+        actions = table.actions
+        times, made = await self.hub.record(self.hub.club.tables.action_times, table.club_id)
+        if table.actions != actions:
+            return None
+        return round(decision_began(table.history, times, made) * 1000)
+
     async def _deliver(self) -> None:
+        """Send every alert due, a batch at a time (a long queue is not left for later looks)."""
+        hub = self.hub
+        while True:
+            batch = await hub.record(hub.club.alerts.due, DELIVER_BATCH)
+            await self._send_batch(batch)
+            if len(batch) < DELIVER_BATCH:
+                return
+
+    async def _send_batch(self, batch: list[QueuedAlert]) -> None:
         hub = self.hub
         loop = asyncio.get_running_loop()
-        for alert in await hub.record(hub.club.alerts.due):
+        for alert in batch:
             error = await loop.run_in_executor(None, self._send, alert)
             if not error:
                 await hub.record(hub.club.alerts.sent, alert.id)
