@@ -20,14 +20,26 @@ from wish_tui.spirits.rules import Action, determinize
 
 from .evaluate import seat_value, seat_values, solo_chances, solo_win_chance
 from .hard import JUDGEMENT, play_on
-from .planner import distinct_plans, greedy_action, in_take_part, take_plans
+from .planner import distinct_plans, greedy_action, in_take_part, play_turn, take_plans
 from .reasons import describe
+
+ENDGAME_TILES = 12
+"""Tiles left in the forest at or below which a look-ahead plays on to the end of the game and
+is judged by its result (the last few turns decide the majorities, the Wishes and the Hexes,
+which the position's judgement only estimates)."""
+FRESH_DEALS = 1 << 16
+"""Determinizations drawn new before any is drawn again: the look-ahead is deterministic, so a
+deal played again by the same move adds nothing, and a deal costs a fraction of a look-ahead."""
+MARGIN_SHARE = 0.1
+"""The share of a finished game's reward read from the final margin (the rest is the result),
+so that among lines that all win or all lose the search still prefers the wider margin."""
 
 
 class SpiritsSearch(GameSearch):
     """The search's side of one decision of Spirits of the Forest, for the seat of `view`."""
 
     candidates = 8
+    samples = FRESH_DEALS
 
     def __init__(self, view: dict) -> None:
         super().__init__(view, determinize)
@@ -80,11 +92,23 @@ class SpiritsSearch(GameSearch):
         return lines
 
     def play_out(self, st):
-        return play_on(st, self.seat)
+        if st.solo or st.tiles_left > ENDGAME_TILES:
+            return play_on(st, self.seat)
+        while not st.is_over:
+            st = play_turn(st, JUDGEMENT)
+        return st
 
     def rewards_at(self, st) -> list[float]:
         if st.is_over:
-            return final_rewards(st.final_scores(), self.seats)
+            scores = st.final_scores()
+            result = final_rewards(scores, self.seats)
+            if st.solo:
+                return result
+            margin = lead_rewards([seat["total"] for seat in scores["seats"]])
+            return [
+                (1 - MARGIN_SHARE) * r + MARGIN_SHARE * m
+                for r, m in zip(result, margin, strict=True)
+            ]
         if st.solo:
             return [solo_win_chance(st, solo_chances(st, JUDGEMENT)[0])]
         return lead_rewards(seat_values(st, JUDGEMENT))
