@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from wish_tui import games
 from wish_tui.spirits.bots.expert import ENDGAME_TILES, SpiritsSearch
 
@@ -53,3 +55,18 @@ def test_a_finished_game_rewards_the_winner_and_then_the_margin() -> None:
             assert 0.9 < reward < 1.0
         elif seat not in winners:
             assert 0.0 < reward < 0.1
+
+
+def test_a_lead_is_judged_against_the_lead_at_the_decision() -> None:
+    state = _position(30)
+    search = SpiritsSearch(state.view(state.current_player))
+    search.sample(random.Random(1))
+    assert max(abs(c) for c in search.centers) > 1.0  # a position with a lead
+    assert search.rewards_at(search.root) == pytest.approx([0.5, 0.5])
+
+
+def test_a_decision_before_the_last_turns_never_plays_to_the_end() -> None:
+    state = _position(ENDGAME_TILES + 1)
+    search = SpiritsSearch(state.view(state.current_player))
+    search.sample(random.Random(1))
+    assert not search.to_the_end()
