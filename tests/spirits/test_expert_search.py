@@ -70,3 +70,12 @@ def test_a_decision_before_the_last_turns_never_plays_to_the_end() -> None:
     search = SpiritsSearch(state.view(state.current_player))
     search.sample(random.Random(1))
     assert not search.to_the_end()
+
+
+def test_the_tree_holds_the_decision_alone_and_plays_the_rest_out() -> None:
+    state = _position(30)
+    search = SpiritsSearch(state.view(state.current_player))
+    dealt = search.sample(random.Random(1))
+    assert search.mover(dealt) == state.current_player
+    after = search.play(dealt, search.moves(dealt)[0])
+    assert search.mover(after) is None

@@ -6,9 +6,11 @@ Favor tokens, the other seats' cards (and in solo the forest's hidden tiles and 
 seat's view with `rules.determinize`. A move is one action; while a seat takes tiles, a move's
 prior is the best way to finish the taking part that starts with it (`planner.take_plans`), at
 the gemstone step and other decisions the position it leads to, both judged as the hard bot
-judges (`evaluate.seat_values`). A new node is played on as the hard bot plays out its plans:
-a seat's reward is its chance of winning read from the lead over the best other seat it gained
-since the decision (in solo, the chance of beating the forest); in the last turns the look-ahead
+judges (`evaluate.seat_values`). The tree holds the decision alone: each of its best few moves
+by prior is raced on shared deals and played out from there as the hard bot plays its plans
+out, so that the moves are judged on their look-aheads and nothing else. A seat's reward is its
+chance of winning read from the lead over the best other seat it gained since the decision (in
+solo, the chance of beating the forest); in the last turns the look-ahead
 plays on to the end of the game and the result is the reward.
 """
 
@@ -49,16 +51,18 @@ class SpiritsSearch(GameSearch):
 
     def __init__(self, view: dict) -> None:
         super().__init__(view, determinize)
-        self.turn_no = view["turn_no"]
         self._lines: tuple = (None, {})
         """The last position whose ways to take were listed, and those ways with their values."""
         self.centers: list[float] | None = None
         """Each seat's lead where the search began (as the first deal has it)."""
+        self._dealt = None
+        """The last deal drawn: the decision's position in the iterations played on it."""
 
     def sample(self, rng):
         st = super().sample(rng)
         if self.centers is None and not st.solo:
             self.centers = leads(seat_values(st, JUDGEMENT))
+        self._dealt = st
         return st
 
     def to_the_end(self) -> bool:
@@ -68,8 +72,10 @@ class SpiritsSearch(GameSearch):
         return not root.solo and root.tiles_left <= ENDGAME_TILES
 
     def in_tree(self, st) -> bool:
-        # The rest of the seat's own turn; the rest is played out.
-        return st.current_player == self.seat and st.turn_no == self.turn_no
+        # Only the decision itself (a deal as drawn): the rest of the turn is played out as
+        # the hard bot plays its plans out, so that a move is judged by its look-aheads alone
+        # and not by the tree's trials of weaker gemstone steps after it.
+        return st is self._dealt
 
     def moves(self, st) -> list:
         if in_take_part(st, st.current_player):
