@@ -76,7 +76,7 @@ def summary(path: str, level: str) -> dict:
     rows = [json.loads(line) for line in Path(path).read_text().splitlines()]
     wins, mine, others, times, other_times = 0.0, [], [], [], []
     for row in rows:
-        seat = row["levels"].index(level)
+        seat = -row["g"] % len(row["levels"])  # where `seating` put the measured level
         if seat in row["winners"]:
             wins += 1 / len(row["winners"])
         mine.append(row["totals"][seat])
@@ -103,6 +103,35 @@ def summary(path: str, level: str) -> dict:
     }
 
 
+def margins(path: str) -> dict[int, float]:
+    """Each game's margin of the measured level (the first of `--seats`) over the best other
+    seat, by game number: game g seats it at place -g mod n, as `seating` rotates the levels."""
+    out = {}
+    for line in Path(path).read_text().splitlines():
+        row = json.loads(line)
+        seat = -row["g"] % len(row["levels"])
+        others = [t for k, t in enumerate(row["totals"]) if k != seat]
+        out[row["g"]] = row["totals"][seat] - max(others)
+    return out
+
+
+def paired(path: str, reference: str) -> dict:
+    """The measured level's margin against the margin its seat had in `reference` (the same
+    games with another level in that seat): the mean difference and its 95 % interval."""
+    mine, theirs = margins(path), margins(reference)
+    common = sorted(set(mine) & set(theirs))
+    diffs = [mine[g] - theirs[g] for g in common]
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else None
+    return {
+        "games": len(common),
+        "margins": [mine[g] for g in common],
+        "reference_margins": [theirs[g] for g in common],
+        "mean_difference": round(mean, 1),
+        "interval": None if half is None else [round(mean - half, 1), round(mean + half, 1)],
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
@@ -113,6 +142,9 @@ def main() -> int:
     parser.add_argument("--think", type=int, help="the expert's time per decision in ms")
     parser.add_argument("--iterations", type=int, help="the expert's iterations per decision")
     parser.add_argument("--summary", metavar="FILE", help="only the figures of these games")
+    parser.add_argument(
+        "--against", metavar="FILE", help="with --summary: the same games with another level"
+    )
     args = parser.parse_args()
     level = args.seats.split(",")[0]
     if not args.summary:
@@ -120,6 +152,8 @@ def main() -> int:
             parser.error("--out FILE is needed to play (or --summary FILE)")
         play(args)
     print(json.dumps(summary(args.summary or args.out, level)))
+    if args.against:
+        print(json.dumps(paired(args.summary or args.out, args.against)))
     return 0
 
 

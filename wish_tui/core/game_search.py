@@ -23,20 +23,23 @@ as much as several iterations)."""
 
 class Determinizations:
     """Full positions drawn from one seat's view with the game's `rules.determinize`: the first
-    SAMPLES iterations draw new ones, later ones draw among them."""
+    `most` (SAMPLES by default) draw new ones, later ones draw among them."""
 
-    def __init__(self, view: dict, determinize: Callable[[dict, int], Any]) -> None:
+    def __init__(
+        self, view: dict, determinize: Callable[[dict, int], Any], most: int = SAMPLES
+    ) -> None:
         self.view = view
         self._determinize = determinize
+        self._most = most
         self._drawn: list = []
 
     def sample(self, rng: random.Random) -> Any:
         """A position the view could have come from, its hidden parts drawn with `rng`."""
         drawn = self._drawn
-        if len(drawn) < SAMPLES:
+        if len(drawn) < self._most:
             drawn.append(self._determinize(self.view, rng.getrandbits(48)))
             return drawn[-1]
-        return drawn[rng.randrange(SAMPLES)]
+        return drawn[rng.randrange(self._most)]
 
 
 class GameSearch:
@@ -56,12 +59,16 @@ class GameSearch:
     """The view's list with an entry for each seat (how many seats play)."""
     must_race = None
     """A root move that races whatever its prior (`ismcts.SearchGame.must_race`)."""
+    samples = SAMPLES
+    """Determinizations drawn before later iterations draw among them: a game whose look-ahead
+    is deterministic and cheap to deal for raises it, since a deal played again by the same move
+    teaches nothing new."""
 
     def __init__(self, view: dict, determinize: Callable[[dict, int], Any]) -> None:
         self.view = view
         self.seat: int = view["seat"]
         self.seats = len(view[self.seats_key])
-        self._draw = Determinizations(view, determinize).sample
+        self._draw = Determinizations(view, determinize, self.samples).sample
         self.root: Any = None
         """The first determinization drawn: the decision's position as one sample has it."""
 

@@ -115,7 +115,7 @@ class MoveStat:
 
 @dataclass(frozen=True)
 class Result:
-    """A finished search: the root's moves, most visited first, and how much work it did."""
+    """A finished search: the root's moves, the race's winner first, and how much work it did."""
 
     stats: tuple[MoveStat, ...]
     iterations: int
@@ -123,7 +123,7 @@ class Result:
 
     @property
     def best(self) -> Hashable:
-        """The move visited most (the mean reward breaks ties)."""
+        """The move that won the root's race (by its mean over the deals the last racers shared)."""
         return self.stats[0].move
 
 
