@@ -19,17 +19,22 @@ SOLOS = {
 Spirits of the Forest's forest (19)."""
 
 
+async def first_part(pilot, app):
+    """The table screen of a solo past its curtain, its board, and the board's first part."""
+    await settle(pilot, 8)
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+    screen = app.screen
+    board = screen.query_one("#board-root")
+    return screen, board, board.query_one(f"#{screen.BOARD.PARTS[0][0]}")
+
+
 @pytest.mark.parametrize("game", SOLOS)
 async def test_a_part_taller_than_its_room_scrolls_by_page_keys(game):
     app = WishApp(SOLOS[game])
     async with app.run_test(size=(40, 20)) as pilot:
-        await settle(pilot, 8)
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await settle(pilot)
-        screen = app.screen
-        board = screen.query_one("#board-root")
-        part = board.query_one(f"#{screen.BOARD.PARTS[0][0]}")
+        screen, board, part = await first_part(pilot, app)
         needed = part.get_content_height(part.size, part.size, part.size.width)
         assert part.region.height == needed > board.region.height  # drawn whole, not cut
         assert part.region.bottom > board.region.bottom  # its last rows out of sight
@@ -94,13 +99,7 @@ async def test_the_highlight_moved_by_arrows_scrolls_into_sight(game):
     of the forest's second half at 40x20 brings that row into sight."""
     app = WishApp(SOLOS[game])
     async with app.run_test(size=(40, 20)) as pilot:
-        await settle(pilot, 8)
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await settle(pilot)
-        screen = app.screen
-        board = screen.query_one("#board-root")
-        part = board.query_one(f"#{screen.BOARD.PARTS[0][0]}")
+        screen, board, part = await first_part(pilot, app)
         assert board.scroll_y == 0
         for key in LAST_ROW_KEYS[game]:
             await pilot.press(key)
