@@ -19,17 +19,22 @@ SOLOS = {
 Spirits of the Forest's forest (19)."""
 
 
+async def first_part(pilot, app):
+    """The table screen of a solo past its curtain, its board, and the board's first part."""
+    await settle(pilot, 8)
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+    screen = app.screen
+    board = screen.query_one("#board-root")
+    return screen, board, board.query_one(f"#{screen.BOARD.PARTS[0][0]}")
+
+
 @pytest.mark.parametrize("game", SOLOS)
 async def test_a_part_taller_than_its_room_scrolls_by_page_keys(game):
     app = WishApp(SOLOS[game])
     async with app.run_test(size=(40, 20)) as pilot:
-        await settle(pilot, 8)
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await settle(pilot)
-        screen = app.screen
-        board = screen.query_one("#board-root")
-        part = board.query_one(f"#{screen.BOARD.PARTS[0][0]}")
+        screen, board, part = await first_part(pilot, app)
         needed = part.get_content_height(part.size, part.size, part.size.width)
         assert part.region.height == needed > board.region.height  # drawn whole, not cut
         assert part.region.bottom > board.region.bottom  # its last rows out of sight
@@ -61,3 +66,47 @@ async def test_page_keys_page_the_log_where_no_part_scrolls(monkeypatch):
             assert paged == [-1, 1], size
             assert screen.query_one("#board-root").scroll_y == 0
             paged.clear()
+
+
+LAST_ROW_KEYS = {
+    # From the hand up onto the map's middle row, then down onto its last row (Areas 8-11).
+    "wish": ("up", "down"),
+    # Down to the forest's last row, then right to its far end: the last row of the half 7-12.
+    "spirits": ("down", "down", "down", "right"),
+}
+LAST_ROW = {"wish": {("area", i) for i in range(8, 12)}, "spirits": {47}}
+"""The places of that last row: Areas 8 to 11, the forest's place 12 of row 4."""
+PLACE_ROWS = {"wish": 3, "spirits": 2}
+"""The rows a highlighted place takes: an Area of the map, a tile of the forest."""
+
+
+def rows_showing(screen, board, place) -> list[int]:
+    """The rows of the board in sight where `place` is drawn (read off the screen)."""
+    region = board.region
+    return [
+        y
+        for y in range(region.y, region.bottom)
+        if any(
+            screen.get_style_at(x, y).meta.get("place") == place
+            for x in range(region.x, region.right)
+        )
+    ]
+
+
+@pytest.mark.parametrize("game", SOLOS)
+async def test_the_highlight_moved_by_arrows_scrolls_into_sight(game):
+    """The highlight moved to the last row of the map (an Area, with the frame around it) or
+    of the forest's second half at 40x20 brings that row into sight."""
+    app = WishApp(SOLOS[game])
+    async with app.run_test(size=(40, 20)) as pilot:
+        screen, board, part = await first_part(pilot, app)
+        assert board.scroll_y == 0
+        for key in LAST_ROW_KEYS[game]:
+            await pilot.press(key)
+            await settle(pilot)
+        place = screen.taps.board.pointed()
+        assert screen.parts.shown == 0 and place in LAST_ROW[game]
+        assert board.scroll_y == board.max_scroll_y > 0
+        assert part.region.bottom == board.region.bottom  # the last row and the frame under it
+        shown = rows_showing(screen, board, place)
+        assert len(shown) == PLACE_ROWS[game], shown  # the whole place is in sight

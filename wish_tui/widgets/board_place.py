@@ -2,8 +2,9 @@
 
 A game's board widgets style what they draw of a place with `place_style(place)` (a Rich style
 with the place in its meta, which draws nothing); a click on it reaches the board as that place
-(`tapped_place`), and the table screen decides what a tap there does (`table_taps`). A place is
-whatever the game names its places by: a number, a string, a tuple of them.
+(`tapped_place`), and the table screen decides what a tap there does (`table_taps`). The same
+marks say where a place is drawn (`drawn_rows`), for a part that scrolls to its highlight. A place
+is whatever the game names its places by: a number, a string, a tuple of them.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
+from textual.widget import Widget
 
 PLACE = "place"
 """The key of a segment's meta that names its place."""
@@ -41,3 +44,18 @@ def mark_lines(text: Text, places: dict[int, object]) -> Text:
         if 0 <= number < len(spans):
             text.stylize(place_style(place), *spans[number])
     return text
+
+
+def drawn_rows(widget: Widget, place) -> tuple[int, int] | None:
+    """The first and last rows of the screen where `widget` or a widget in it draws `place`, in
+    sight or not (None: nowhere)."""
+    rows = []
+    for drawn in (widget, *widget.query("*")):
+        region = drawn.region
+        if not drawn.display or not region:
+            continue
+        lines = drawn.render_lines(Region(0, 0, region.width, region.height))
+        for y, strip in enumerate(lines):
+            if any(seg.style and seg.style.meta.get(PLACE) == place for seg in strip):
+                rows.append(region.y + y)
+    return (min(rows), max(rows)) if rows else None

@@ -16,7 +16,9 @@ about 90x20):
   it.
 - A part taller than the room left for it (Wish's map and Spirits of the Forest's forest at
   40x20) scrolls with the board: PageUp and PageDown, the wheel, a finger on a phone's page;
-  the log takes the board's room and pages itself.
+  the log takes the board's room and pages itself. When the game's highlight moves (an arrow
+  key, a tap), the part scrolls to show the highlighted place whole with the row around it
+  (an Area's frame and number): `BoardParts.follow`, from the places the boards mark.
 - Nothing a decision needs is ever hidden: the choice panel, the status line, the detail line
   and the key bar lie outside the board and show in every part; the key bar wraps to up to
   `NARROW_KEY_ROWS` rows rather than cut its keys' words.
@@ -27,8 +29,9 @@ about 90x20):
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 
+from wish_tui.widgets.board_place import drawn_rows
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.part_tabs import PartTabs
 
@@ -69,6 +72,8 @@ class BoardParts:
         self.shown = 0
         """The index of the part in sight on a narrow terminal."""
         self.narrow = False
+        self.followed = None
+        """The highlighted place the part in sight scrolled to last."""
 
     def tabs(self) -> PartTabs:
         """The row of part names, for the screen to compose above its board."""
@@ -115,6 +120,27 @@ class BoardParts:
             return False
         board.scroll_to(y=board.scroll_y + pages * max(1, board.size.height - 1), animate=False)
         return True
+
+    def follow(self, place) -> None:
+        """The game's highlight is on `place` (None: none): when it moved, scroll the part in
+        sight to show it once the board is drawn."""
+        if place == self.followed:
+            return
+        self.followed = place
+        if place is not None and self.switchable:
+            self.screen.call_after_refresh(self._scroll_to, place)
+
+    def _scroll_to(self, place) -> None:
+        board = self.screen.query_one("#board-root")
+        if not self.switchable or not board.max_scroll_y:
+            return
+        rows = drawn_rows(board.query_one(f"#{self.parts[self.shown][0]}"), place)
+        if rows is None:
+            return
+        # The place with the row above and below it: an Area's frame and its number.
+        top = rows[0] - 1 - board.content_region.y + round(board.scroll_y)
+        region = Region(0, max(0, top), 1, rows[1] - rows[0] + 3)
+        board.scroll_to_region(region, animate=False, x_axis=False, immediate=True)
 
     def shown_id(self) -> str | None:
         """The widget id of the part in sight (None: the board shows whole)."""

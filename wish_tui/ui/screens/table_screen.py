@@ -369,6 +369,7 @@ class TableScreen(BoardScreen):
         legal = self.legal() if my_turn else []
         marks = self.board_marks(view, legal)
         self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
+        self.parts.follow(self.taps.board.pointed())
         self.status_line.show(view)
         self.key_bar.update()
         self.detail.show(view)

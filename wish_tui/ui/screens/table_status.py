@@ -2,7 +2,7 @@
 
 One object the `TableScreen` composes (`screen.status_line`). A refusal takes the status line's
 place, marked `✗` and in warning style, in at most two lines (the second over the log's last
-row: the layout never moves), until the next key or the next change at the table; the next
+row: the layout never moves; below `SLIM_WIDTH` columns three, in rows of their own), until the next key or the next change at the table; the next
 refusal replaces it. A toast over the seats' rows said it before: as it came and went it
 repainted the rows under it, most of the bytes a refused key sent.
 """
@@ -19,6 +19,8 @@ REFUSED_MARK = "✗ "
 """What begins a refusal: it reads as refused without colour (NO_COLOR, a screen reader)."""
 REFUSAL_LINES = 2
 """The most lines a refusal takes; a longer one ends in '…'."""
+SLIM_WIDTH, SLIM_LINES = 50, 3
+"""Below this many columns (a phone upright) the status line takes up to `SLIM_LINES`."""
 _MEASURE = Console(width=400, color_system=None)
 
 
@@ -89,12 +91,14 @@ class TableStatus:
         return self._wrapped(words, width, " " * len(REFUSED_MARK))
 
     def _wrapped(self, words: str, width: int, indent: str) -> list[str]:
-        """`words` in at most two lines of `width`, the second after `indent` (under a
-        refusal's mark)."""
-        room = max(10, (width or self.screen.size.width) - len(indent))
+        """`words` in at most two lines of `width` (three below `SLIM_WIDTH`), the others after
+        `indent` (under a refusal's mark)."""
+        width = width or self.screen.size.width
+        most = SLIM_LINES if width < SLIM_WIDTH and self.screen.parts.narrow else REFUSAL_LINES
+        room = max(10, width - len(indent))
         lines = [line.plain for line in Text(words).wrap(_MEASURE, room)]
-        if len(lines) > REFUSAL_LINES:
-            lines = lines[:REFUSAL_LINES]
+        if len(lines) > most:
+            lines = lines[:most]
             lines[-1] = lines[-1][: room - 1].rstrip() + "…"
         return [lines[0], *(indent + line for line in lines[1:])]
 
