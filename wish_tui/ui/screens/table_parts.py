@@ -128,9 +128,9 @@ class BoardParts:
             return
         self.followed = place
         if place is not None and self.switchable:
-            self.screen.call_after_refresh(self._scroll_to, place)
+            self.screen.call_after_refresh(self._bring_into_sight, place)
 
-    def _scroll_to(self, place) -> None:
+    def _bring_into_sight(self, place) -> None:
         board = self.screen.query_one("#board-root")
         if not self.switchable or not board.max_scroll_y:
             return
