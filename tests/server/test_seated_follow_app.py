@@ -1,5 +1,6 @@
-"""The terminal app at a table whose game has ended is taken to the table a seek seats its
-person at, without a key pressed (as lichess's arena takes its players on)."""
+"""The terminal app at a table whose game has ended (its final scoring, or the board of an
+aborted game) is taken to the table a seek seats its person at, without a key pressed (as
+lichess's arena takes its players on)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from wish_tui.launch import Launch
 from wish_tui.tables.remote import TOKEN_ENV
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
-from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 
 from .test_hub import Client
 from .test_remote_screens import alices_hub, table_screen, until
@@ -38,9 +38,7 @@ async def test_the_app_at_an_ended_table_is_taken_to_the_next_one(tmp_path, monk
             first = table_screen(app).table.id
             await bob.send({"type": "resign", "table": first})  # two seats: the game ends
             await until(pilot, lambda: hub.tables[first].finished, "the first game's end")
-            await until(
-                pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the final scoring"
-            )
+            await until(pilot, lambda: app.remote_table.ended, "the game's end shown")
             await bob.send({"type": "seek", "game": "wish"})
             await bob.until(lambda m: m["type"] == "notice" and "seek 2" in m["text"])
             app.server_send({"type": "accept_seek", "id": 2})
@@ -49,7 +47,7 @@ async def test_the_app_at_an_ended_table_is_taken_to_the_next_one(tmp_path, monk
                 lambda: table_screen(app) is not None and table_screen(app).table.id != first,
                 "the next table shown",
             )
-            assert app.screen is table_screen(app)  # the final scoring went with its table
+            assert app.screen is table_screen(app)  # nothing of the ended table left on top
     finally:
         bob.close()
         await hub.close()
