@@ -122,7 +122,7 @@ async def test_a_seek_from_the_plain_lobby_is_listed_and_taken(hub):
     bob.type("take 1")
     await bob.see("alice's seek of Wish is full: your table is ")
     await alice.see("alice's seek of Wish is full: your table is ")
-    for person in (alice, bob):  # taken to the table, nothing typed; back to the lobby
+    for person in (alice, bob):  # both taken to the table, nothing typed; back to the lobby
         await person.see("You sit at table ")
         person.type("leave")
         await person.see("Back to the server's tables.")
