@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 from wish_tui.club import open_club  # noqa: E402
 
 READY = re.compile(r"'open (\w+)' sits you there")
-"""A notice of a new table for a member who was not in the lobby (still at their last table)."""
+"""A notice of a new table (a member in the middle of another game is only told so)."""
 LONG_WAIT = 0.75
 """Seconds past which a member still waiting for a table counts as left waiting (the runner
 looks every half second: a member free just after one look is paired at the next)."""

@@ -122,6 +122,10 @@ async def test_a_seek_from_the_plain_lobby_is_listed_and_taken(hub):
     bob.type("take 1")
     await bob.see("alice's seek of Wish is full: your table is ")
     await alice.see("alice's seek of Wish is full: your table is ")
+    for person in (alice, bob):  # both taken to the table, nothing typed; back to the lobby
+        await person.see("You sit at table ")
+        person.type("leave")
+        await person.see("Back to the server's tables.")
     alice.type("seek chess")
     await alice.see("Say 'seek GAME [SEATS] [live 10+5 | turn 24h] [range LOW HIGH]")
     bob.type("take x")

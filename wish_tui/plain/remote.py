@@ -120,6 +120,9 @@ class RemoteClient:
         self.lobby = PlainLobby(self.send, out, self.quit)
         self.table: RemoteTable | WatchedTable | None = None
         self.sitting: PlainTable | None = None
+        self.left_table = ""
+        """The table this client last left (its news, sent before the server heard so, is
+        dropped; any other table the server shows is followed: a seek's, a tournament's)."""
         self.name = ""
         self.naming: Naming | None = None
         """The question of a newcomer's name, until the server welcomes them by it."""
@@ -270,7 +273,8 @@ class RemoteClient:
         if table is not None and table.id == message.get("table"):
             table.update(message)
             return
-        if table is None and self.lobby.awaiting != "table":
+        just_left = message.get("table") == self.left_table
+        if table is None and just_left and self.lobby.awaiting != "table":
             return  # news of a table just left, sent before the server heard so
         self.lobby.awaiting = ""
         if self.sitting is not None:
@@ -331,6 +335,7 @@ class RemoteClient:
     def to_lobby(self) -> None:
         if self.sitting is not None:
             self.sitting.closed = True
+        self.left_table = self.table.id if self.table is not None else ""
         self.table = self.sitting = None
         self.console.go_to(self.lobby)
         self.lobby.enter(self.name)

@@ -84,13 +84,22 @@ def _store_all(club, spec, tables: list[Table], groups: list[list], how: dict) -
 
 def tell_seated(hub, table: Table, members: list, text: str) -> None:
     """Tell the sessions here of `members` that `table` is theirs (`text`, with '{table}' for
-    its code); those in the lobby are taken to it."""
+    its code); those not in the middle of another table are taken to it (lichess's arena)."""
     ids = {m.id for m in members}
     told = {"type": "notice", "table": None, "text": text.replace("{table}", table.id)}
     for session in list(hub.sessions):
         if session.player is None or session.player.id not in ids:
             continue
         session.send(told)
-        if session.in_lobby or not session.table:
+        if not _playing_elsewhere(hub, session):
             hub.open_table(session, table)
     hub.tell_lobby()
+
+
+def _playing_elsewhere(hub, session) -> bool:
+    """True while `session` shows a table whose game goes on with its person seated there (a
+    finished table, one watched, or the lobby is left for the new table)."""
+    shown = None if session.in_lobby else hub.tables.get(session.table)
+    if shown is None or shown.finished or shown.is_over:
+        return False
+    return shown.seat_of(session.person) is not None
