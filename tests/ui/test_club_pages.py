@@ -141,3 +141,15 @@ async def test_the_friends_page_lists_them_and_f_blocks_someone():
         {"type": "follow", "name": "dan", "kind": "block"},
         {"type": "friends"},
     ]
+
+
+async def test_an_empty_leaderboard_says_no_rated_game_yet():
+    """The history's empty page said 'No finished game yet.'; the leaderboard's said nothing."""
+    empty = {"type": "page", "page": "leaderboard", "game": "wish", "number": 0, "rows": []}
+    app = PagesApp(empty)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = " ".join(
+            str(widget.render()) for widget in app.screen.query("Static") if widget.display
+        )
+    assert "No rated game of Wish yet" in shown

@@ -322,3 +322,17 @@ async def test_the_title_line_names_k_so_a_newcomer_finds_the_seeks():
         title = app.screen.query_one("#lobby-title", Static)
         drawn = " ".join(title.render_line(y).text.strip() for y in range(title.size.height))
         assert "k seek a game" in drawn
+
+
+async def test_each_key_the_title_line_names_is_a_lobby_key_with_its_word():
+    """The title once ended '? p y i': bare letters, and ? did nothing in the lobby."""
+    keys = {binding.key for binding in LobbyScreen.BINDINGS}
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        title = app.screen.query_one("#lobby-title", Static)
+        drawn = " ".join(title.render_line(y).text.strip() for y in range(title.size.height))
+    for part in drawn.split(" · ")[1:]:
+        key, _, words = part.partition(" ")
+        assert words.strip(), f"{part!r} names a key without saying what it does"
+        assert key.lower() in keys, f"{key!r} on the title line is no key of the lobby"

@@ -71,6 +71,11 @@ async def play_over_ssh(
         conn = await asyncssh.connect(
             host, port, username="bot", agent_path=None, config=None, **options
         )
+    except asyncssh.HostKeyNotVerifiable:
+        raise TransportError(
+            f"{server}'s host key is not trusted yet: connect once with 'ssh -p {port} {host}' "
+            "and accept its key, or name a known hosts file with --known-hosts"
+        ) from None
     except (OSError, asyncssh.Error) as exc:
         raise TransportError(f"{server} could not be reached as bot@: {exc}") from None
     async with conn:

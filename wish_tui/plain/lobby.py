@@ -170,6 +170,8 @@ class PlainLobby(ClubCommands):
                     f"'new GAME ...' opens a table, e.g. 'new {setup.examples(True)[0]}'; help "
                     "lists the commands."
                 )
+            elif mine := next((t["table"] for t in self.tables if t.get("mine")), None):
+                self.out.say(f"'open {mine}' takes you to your table; help lists the commands.")
         else:
             for table_id, line in lines.items():
                 if self._shown.get(table_id) != keys[table_id]:

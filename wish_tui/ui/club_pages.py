@@ -168,6 +168,8 @@ class ClubPageScreen(AppScreen):
             "The rating is the cautious estimate (openskill's ordinal): it grows as you win and "
             "as the club grows sure of you. Each bot level is rated too."
         )
+        if not message.get("rows"):
+            text = f"No rated game of {_game_title(message['game'])} yet. " + text
         return f"Leaderboard of {_game_title(message['game'])}", text
 
     def _player(self, message: dict, grid: DataTable) -> tuple[str, str]:

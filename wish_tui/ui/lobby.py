@@ -71,7 +71,7 @@ class LobbyScreen(AppScreen):
             yield Label(
                 f"Tables of this server{f' — you are {self.you}' if self.you else ''} · "
                 "Enter opens or joins · n new table · k seek a game · h history · l leaderboard · "
-                "? p y i",
+                "y profile · t tournaments",
                 id="lobby-title",
             )
             yield RowList(("Table", "Status", "Game", "Progress", "Seats"), id="tables")
