@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 
 import pytest
 
@@ -203,3 +204,21 @@ def test_people_sharing_a_keyboard_pass_it_and_never_read_each_others_hand():
     lifted = sitting.type("")
     assert lifted.startswith(f"{names[other]}, your decision (2 choices)")
     assert all(card in lifted for card in hands[other])
+
+
+def test_a_game_resumed_says_how_many_lines_it_left_out_and_how_to_read_them_all():
+    """Sitting down at a game under way tells its last lines; the line before them counts the
+    earlier lines left out, and 'log N' names them all (it said '223 lines of the game so far'
+    for the lines it left out, and 'log 232' beside it)."""
+    record, states, _ = saves.load_with_history("four-seat-monuments", games=games.GAMES)
+    table = LocalTable(record, states, autosave=False, pace=0, games=games.GAMES)
+    stream = io.StringIO()
+    plain = PlainTable(table, Output(stream, 80), Console(), viewer=0)
+    plain.start()
+    said = stream.getvalue().splitlines()
+    count = next(line for line in said if "earlier lines left out" in line)
+    left_out, every = (int(n) for n in re.findall(r"\d+", count)[:2])
+    told = said[said.index(count) + 1 :]
+    assert every == len(plain.news_kept) and left_out < every
+    assert f"'log {every}' reads all {every}." in count
+    assert plain.news_kept[-1] in told and plain.news_kept[1] not in told

@@ -162,7 +162,8 @@ class PlainTable(Listener):
         if len(lines) > RESUME_LINES + 2:
             skipped = len(lines) - RESUME_LINES - 1
             self.out.say(
-                lines[0], f"({skipped} lines of the game so far; 'log {len(lines)}' reads them.)"
+                lines[0],
+                f"({skipped} earlier lines left out; 'log {len(lines)}' reads all {len(lines)}.)",
             )
             lines = lines[-RESUME_LINES:]
         self.out.say(*lines)
