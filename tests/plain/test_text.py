@@ -103,3 +103,17 @@ def test_a_wish_turn_is_asked_in_few_words_where_the_round_and_the_markers_left(
     assert prompt(view, 0, []) == "In Trade Market, round 3, 2 markers left."
     last = {**view, "round": 12, "final_round": True, "players": [{**me, "markers": ["a"] * 3}]}
     assert prompt(last, 0, []) == "In Trade Market, round 12, the last round, no markers left."
+
+
+def test_your_own_destiny_is_never_called_unknown_to_you():
+    """A Wish game ended in its setup (a resignation before the Destinies are kept) scores your
+    seat with no Destiny: the words say none was chosen, not that yours is unknown to you."""
+    spec = games.get("wish")
+    names = [{spec.seat_key: n, "who": "human"} for n in spec.seats[:2]]
+    _, state = GameRecord.new(names, 7, None, "wish", {}, games=games.GAMES)
+    view = seat_view(spec.rules, state, 0)
+    lines = spec.text.scoring(view, view["projection"], 0, True)
+    mine = next(line for line in lines[1:] if line.startswith("Air (you)"))
+    theirs = next(line for line in lines[1:] if line.startswith("Water"))
+    assert "no Destiny chosen" in mine and "unknown" not in mine, mine
+    assert "Destiny unknown to you" in theirs, theirs

@@ -353,7 +353,8 @@ def scoring(view: dict, scores: dict, seat: int | None, projected: bool) -> list
     for entry in seats:
         steps = ", ".join(f"{label} {entry['steps'][key]}" for key, label in STEPS)
         if "destiny" in entry.get("unknown", ()):
-            destiny = "Destiny unknown to you"
+            # one's own Destiny is unknown only while none is chosen (a game ended in its setup)
+            destiny = "no Destiny chosen" if entry["seat"] == seat else "Destiny unknown to you"
         else:
             done = "fulfilled" if entry["destiny_fulfilled"] else "not fulfilled"
             destiny = f"Destiny {entry['destiny']} {done}"
