@@ -281,7 +281,7 @@ def _read_waiting(club) -> dict[int, Seek]:
             row.bots_after,
             row.since_ms / 1000,
             row.rating,
-            [club.players.get(p) for p in row.takers],
+            _members(club, row.takers),
             row.node_id,
         )
         for row in club.seeks.waiting()
