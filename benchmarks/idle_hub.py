@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import sys
 import tempfile
@@ -23,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.hub_lines import lobby_lines  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
 
 
@@ -40,27 +40,11 @@ async def main(sessions: int, seconds: float) -> None:
     await hub.start()
     await asyncio.sleep(2.0)
     empty = await quiet(seconds)
-    lines = []
-    for i in range(sessions):
-        reader, writer = await asyncio.open_unix_connection(str(hub.socket_path), limit=1 << 20)
-        token = hub.register_session(f"open:idle{i:04d}", f"idle{i:04d}")
-        hello = {"type": "hello", "token": token, "diffs": True, "lobby_diffs": True}
-        writer.write(json.dumps({**hello, "lobby_shared": True, "lobby": True}).encode() + b"\n")
-        while True:
-            message = json.loads(await reader.readline())
-            if message["type"] == "welcome" and message.get("needs_name"):
-                writer.write(json.dumps({"type": "register", "name": f"idle{i:04d}"}).encode())
-                writer.write(b"\n")
-            elif message["type"] == "welcome":
-                break
-        lines.append((reader, writer))
-    drained = [asyncio.create_task(_drain(reader)) for reader, _ in lines]
+    lines = await lobby_lines(hub, sessions)
     await asyncio.sleep(LOBBY_NEWS_SETTLES)  # the news of their arrival told
     full = await quiet(seconds)
-    for task in drained:
-        task.cancel()
-    for _, writer in lines:
-        writer.close()
+    for line in lines:
+        line.close()
     await hub.close()
     per_minute = 60.0 / seconds
     extra = (full - empty) * per_minute / max(1, sessions) * 1000
@@ -74,11 +58,6 @@ async def main(sessions: int, seconds: float) -> None:
 LOBBY_NEWS_SETTLES = 75.0
 """Seconds for every background news of the arrivals (who is online, every 10 s; how far tables
 have got, every 60 s) to be told, so that what is measured after is the quiet."""
-
-
-async def _drain(reader: asyncio.StreamReader) -> None:
-    while await reader.readline():
-        pass
 
 
 if __name__ == "__main__":
