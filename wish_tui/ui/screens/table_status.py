@@ -42,6 +42,12 @@ class TableStatus:
         self.refusal = sentence
         self.show()
 
+    def drop_stale_refusal(self) -> None:
+        """The table changed: a refusal about the position before goes, but the one saying who
+        decides stays while they still do."""
+        if self.refusal is not None and self.refusal != self.screen.turns.waiting_words():
+            self.refusal = None
+
     def clear_refusal(self) -> None:
         """Take the refusal off the status line (a key was pressed, the table changed)."""
         if self.refusal is not None:
