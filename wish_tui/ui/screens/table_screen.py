@@ -550,7 +550,7 @@ class TableScreen(BoardScreen):
         self.people.hand_to_bot()
 
     def action_resign(self) -> None:
-        """Give the game up: a bot plays your seat to its end and it counts as lost."""
+        """Give the game up: it counts as lost (the question says what follows)."""
         self.people.resign()
 
     def action_keys(self) -> None:

@@ -1,5 +1,5 @@
-"""At a server's table a game key pressed while another person decides says so in one sentence
-and sends nothing: who decides, and that you will be told when it is your turn."""
+"""What the app says at a server's table: a game key pressed while another person decides says
+so in one sentence and sends nothing; the resign question says what will happen."""
 
 from __future__ import annotations
 
@@ -43,4 +43,25 @@ async def test_a_game_key_while_another_person_decides_says_whose_turn_it_is(hub
             "✗ Water (bob) is deciding now; you will be told when it is your turn."
         )
         assert not panel.is_open and hub.tables[table_id].actions == actions
+        assert await bob.leave() == 0
+
+
+async def test_the_resign_question_of_a_two_seat_game_says_it_ends_there(hub):
+    """Resigning a game of two seats ends it (no one plays on against a bot): the question says
+    so, and not that a bot plays on."""
+    app = WishApp(Launch(screen="client"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        bob = await Person(hub, BOB, "bob").arrive()
+        await alice_at_a_table_with_bob(pilot, app, bob)
+        screen = table_screen(app)
+        panel = screen.query_one("ChoicePanel")
+        if panel.is_open:  # alice's first decision waits
+            await pilot.press("escape")
+        await pilot.press("x")
+        await until(pilot, lambda: "Resign" in panel.title_text, "the question")
+        assert panel.title_text.startswith(
+            "Resign this game? It ends here, and counts as lost for you."
+        )
+        assert "bot" not in panel.title_text
+        await pilot.press("2")  # no, play on
         assert await bob.leave() == 0
