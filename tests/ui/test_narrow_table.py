@@ -179,6 +179,25 @@ async def test_the_players_board_and_the_map_read_whole_at_forty_columns():
         assert all(len(row.rstrip()) <= 40 for row in map_rows)
 
 
+async def test_at_ninety_columns_the_offer_and_the_board_say_their_words_whole():
+    """At 90x20 a part takes the whole width: the Offer says Instant or Ongoing, the player
+    board its actions whole, where 40 columns needs 'I', 'O' and 'Trav|Empo'."""
+    app = WishApp(SOLO)
+    async with app.run_test(size=(90, 20)) as pilot:
+        game = await opened(app, pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        offer = game.query_one("#offer").text.plain.splitlines()
+        cards = [line for line in offer[1:] if line[:1].isdigit()]
+        assert cards and all(
+            line.rstrip(" ❄").endswith(("Instant", "Ongoing")) for line in cards
+        ), offer
+        await pilot.press("tab")
+        await settle(pilot)
+        board = game.query_one("#board").text.plain.splitlines()
+        assert "Travel" in board[1] and "…" not in board[1], board
+
+
 async def test_the_detail_line_takes_twice_its_rows_at_forty_columns():
     for size, rows in (((40, 30), 4), ((40, 20), 2), ((90, 20), 2), ((80, 24), 2)):
         app = WishApp(SOLO)
