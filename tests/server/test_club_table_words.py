@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.plain.club_helpers import Person
 from tests.server.test_remote_screens import alices_hub, table_screen, until
-from tests.server.test_table_people_screens import BOB, alice_at_a_table_with_bob
-from wish_tui.launch import Launch
-from wish_tui.ui.app import WishApp
+from tests.server.test_table_people_screens import alice_with_bob
 
 
 @pytest.fixture
@@ -21,10 +18,7 @@ async def hub(tmp_path, monkeypatch):
 
 
 async def test_a_game_key_while_another_person_decides_says_whose_turn_it_is(hub):
-    app = WishApp(Launch(screen="client"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        bob = await Person(hub, BOB, "bob").arrive()
-        table_id = await alice_at_a_table_with_bob(pilot, app, bob)
+    async with alice_with_bob(hub) as (pilot, app, bob, table_id):
         screen = table_screen(app)
         table = screen.table
         panel = screen.query_one("ChoicePanel")
@@ -49,15 +43,9 @@ async def test_a_game_key_while_another_person_decides_says_whose_turn_it_is(hub
 async def test_the_resign_question_of_a_two_seat_game_says_it_ends_there(hub):
     """Resigning a game of two seats ends it (no one plays on against a bot): the question says
     so, and not that a bot plays on."""
-    app = WishApp(Launch(screen="client"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        bob = await Person(hub, BOB, "bob").arrive()
-        await alice_at_a_table_with_bob(pilot, app, bob)
-        screen = table_screen(app)
-        panel = screen.query_one("ChoicePanel")
-        if panel.is_open:  # alice's first decision waits
-            await pilot.press("escape")
-        await pilot.press("x")
+    async with alice_with_bob(hub) as (pilot, app, bob, _):
+        panel = table_screen(app).query_one("ChoicePanel")
+        await pilot.press("x")  # over alice's first decision, which waits
         await until(pilot, lambda: "Resign" in panel.title_text, "the question")
         assert panel.title_text.startswith(
             "Resign this game? It ends here, and counts as lost for you."
