@@ -239,3 +239,15 @@ async def test_the_look_cursor_brings_its_part_in_sight():
             await pilot.press("left")
             await settle(pilot)
         assert game.look_at[0] == "area" and shown_parts(game) == ["map"]
+
+
+def test_a_cut_action_word_on_the_player_board_keeps_no_trailing_space():
+    """'Ice Dibs' cut to four letters read 'Ice ]' on Water's board at 80 columns."""
+    from wish_tui.wish import rules
+    from wish_tui.wish.ui.player_board import columns_text
+
+    view = rules.new_game(["water", "air"], seed=1).view(0)
+    water = next(p for p in view["players"] if p["djinn"] == "water")
+    for cut in (4, 3, 2):
+        columns = columns_text(water, cut).plain
+        assert " ]" not in columns and " |" not in columns, columns

@@ -65,7 +65,7 @@ def columns_text(p: dict, cut: int | None) -> Text:
                 text.append("|", "dim")
             word = symbol_word(board, symbol)
             if cut:
-                word = word[:cut]
+                word = word[:cut].rstrip()  # 'Ice Dibs' as 'Ice', not 'Ice '
             if locked:
                 text.append(word, "dim")
             elif p["markers"][i] == symbol:
