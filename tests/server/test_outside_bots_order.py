@@ -1,0 +1,26 @@
+"""What an outside bot is told, and in which order (docs/bot-protocol.md): the welcome first,
+whatever the bot sent before it; a refused line quoted as it was sent; a table that ended before
+the bot came back is not played again; a game's end says it was not closed."""
+
+from __future__ import annotations
+
+from wish_tui.server.outside_bots.events import TableSeen, table_events
+
+
+def test_a_games_end_says_the_table_was_not_closed():
+    message = {
+        "table": "t1",
+        "seat": 1,
+        "game": "wish",
+        "seats": [],
+        "actions": 9,
+        "ended": True,
+        "view": {"scores": {"ranking": [[0], [1]]}},
+    }
+    events = table_events(message, TableSeen())
+    assert events[-1] == {
+        "type": "end",
+        "table": "t1",
+        "scores": {"ranking": [[0], [1]]},
+        "closed": False,
+    }
