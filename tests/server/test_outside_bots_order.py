@@ -6,6 +6,17 @@ from __future__ import annotations
 
 from wish_tui.server.outside_bots.events import TableSeen, table_events
 
+from .outside_bot import BotLine, bot_club
+
+
+async def test_the_welcome_comes_before_the_answer_to_a_line_sent_at_once(data_dir):
+    async with bot_club(data_dir) as club:
+        bot = await BotLine.connect(club.port, club.key)
+        await bot.send({"type": "ping"})
+        assert (await bot.receive())["type"] == "welcome"
+        assert (await bot.receive())["type"] == "pong"
+        bot.close()
+
 
 def test_a_games_end_says_the_table_was_not_closed():
     message = {

@@ -95,6 +95,8 @@ class BotGateway:
         """The challenges told so far (each once)."""
         self._tasks: set[asyncio.Task] = set()
         self._closed = asyncio.Event()
+        self._welcomed = asyncio.Event()
+        """Set once the welcome is sent: the bot's lines are answered after it, never before."""
 
     async def run(self) -> None:
         """Welcome the bot and follow its lobby until it goes or the table server ends.
@@ -111,6 +113,7 @@ class BotGateway:
                 "protocol": 1,
             }
         )
+        self._welcomed.set()
         if isinstance(welcome.get("lobby"), dict):
             self._on_lobby(welcome["lobby"])
         reading = self._spawn(self._follow(self.lobby, None))
@@ -121,8 +124,21 @@ class BotGateway:
             closing.cancel()
             await self.close()
 
+    async def ready(self) -> bool:
+        """Wait until the bot is welcomed (True), or its gateway closed first (False)."""
+        if not self._welcomed.is_set():
+            welcomed = asyncio.ensure_future(self._welcomed.wait())
+            closing = asyncio.ensure_future(self._closed.wait())
+            await asyncio.wait([welcomed, closing], return_when=asyncio.FIRST_COMPLETED)
+            welcomed.cancel()
+            closing.cancel()
+        return self._welcomed.is_set() and not self._closed.is_set()
+
     async def feed(self, line: bytes) -> None:
-        """Answer one line of the bot: sent on to the table server, or one error event."""
+        """Answer one line of the bot, after its welcome: sent on to the table server, or one
+        error event."""
+        if not await self.ready():
+            return
         try:
             request = self.check(line)
         except BotLineError as exc:
