@@ -18,6 +18,16 @@ async def test_the_welcome_comes_before_the_answer_to_a_line_sent_at_once(data_d
         bot.close()
 
 
+async def test_a_refused_line_is_quoted_without_its_line_end(data_dir):
+    async with bot_club(data_dir) as club:
+        bot = await BotLine.connect(club.port, club.key)
+        await bot.until(lambda e: e["type"] == "welcome")
+        await bot.send(b"garbage\r\n")
+        error = await bot.until(lambda e: e["type"] == "error")
+        assert error["line"] == "'garbage'"
+        bot.close()
+
+
 def test_a_games_end_says_the_table_was_not_closed():
     message = {
         "table": "t1",

@@ -142,7 +142,7 @@ class BotGateway:
         try:
             request = self.check(line)
         except BotLineError as exc:
-            said = excerpt(line.decode("utf-8", "replace"))
+            said = excerpt(line.rstrip(b"\r\n").decode("utf-8", "replace"))
             self.emit({"type": "error", "error": str(exc), "line": said})
             return
         self.forward(request)
