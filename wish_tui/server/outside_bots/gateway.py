@@ -213,8 +213,10 @@ class BotGateway:
     def _on_lobby(self, lobby: dict) -> None:
         for event in challenges_of(lobby, self.told):
             self.emit(event)
-        mine = {t["table"] for t in lobby.get("tables", []) if t.get("mine")}
-        for table_id in mine - set(self.tables):
+        tables = [t for t in lobby.get("tables", []) if t.get("mine")]
+        mine = {t["table"] for t in tables}
+        playing = {t["table"] for t in tables if not t.get("ended")}
+        for table_id in playing - set(self.tables):
             self._spawn(self._open_table(table_id))
         for table_id, seen in list(self.seen.items()):
             if table_id not in mine and not seen.ended:
