@@ -76,3 +76,25 @@ def test_a_games_end_says_the_table_was_not_closed():
         "scores": {"ranking": [[0], [1]]},
         "closed": False,
     }
+
+
+async def test_a_bots_session_at_a_table_ends_with_the_game(data_dir):
+    async with bot_club(data_dir) as club:
+        ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
+        bot = await BotLine.connect(club.port, club.key)
+        await bot.until(lambda e: e["type"] == "welcome")
+        robo = f"P{club.hub.club.players.by_name('robo').id}"
+        table_id = await invite_robo(ann, "wish", ["air", "water"])
+        challenge = await bot.until(lambda e: e["type"] == "challenge")
+        await bot.send({"type": "accept", "challenge": challenge["id"]})
+        await bot.until(lambda e: e["type"] == "started")
+        assert sum(s.person == robo for s in club.hub.sessions) == 2  # the lobby, the table
+        await ann.send({"type": "resign", "table": table_id})
+        await bot.until(lambda e: e["type"] == "end" and e["table"] == table_id)
+        for _ in range(200):
+            if sum(s.person == robo for s in club.hub.sessions) == 1:
+                break
+            await asyncio.sleep(0.01)
+        assert sum(s.person == robo for s in club.hub.sessions) == 1  # the lobby's alone
+        bot.close()
+        ann.close()

@@ -238,6 +238,11 @@ class BotGateway:
         seen = self.seen.setdefault(table_id, TableSeen())
         for event in table_events(message, seen):
             self.emit(event)
+        if seen.ended and self.tables.get(table_id) is link:
+            # The game is over: its session goes, so a bot that plays for days holds none of
+            # the tables it finished (its lobby still lists them, ended: never opened again).
+            del self.tables[table_id]
+            link.close()
 
     async def _open_table(self, table_id: str) -> None:
         if table_id in self.tables:
