@@ -98,3 +98,27 @@ async def test_a_bots_session_at_a_table_ends_with_the_game(data_dir):
         assert sum(s.person == robo for s in club.hub.sessions) == 1  # the lobby's alone
         bot.close()
         ann.close()
+
+
+async def test_a_notice_to_the_bot_is_told_once_and_names_no_table_it_is_not_about(data_dir):
+    async with bot_club(data_dir) as club:
+        ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
+        bea = await Client.connect(club.hub, "SHA256:bea-key", "bea")
+        bot = await BotLine.connect(club.port, club.key)
+        await bot.until(lambda e: e["type"] == "welcome")
+        first = await invite_robo(ann, "wish", ["air", "water"])
+        challenge = await bot.until(lambda e: e["type"] == "challenge")
+        await bot.send({"type": "accept", "challenge": challenge["id"]})
+        await bot.until(lambda e: e["type"] == "started" and e["table"] == first)
+        await bea.send({"type": "seek", "game": "spirits"})
+        seek = await bot.until(lambda e: e["type"] == "challenge" and e["kind"] == "seek")
+        await bot.send({"type": "accept", "challenge": seek["id"]})
+        second = await bot.until(lambda e: e["type"] == "started" and e["table"] != first)
+        await bot.send({"type": "ping"})
+        await bot.until(lambda e: e["type"] == "pong")
+        full = [e for e in bot.events if e["type"] == "notice" and "seek" in e["text"]]
+        assert len(full) == 1 and second["table"] in full[0]["text"]
+        assert full[0].get("table") in (None, second["table"])
+        bot.close()
+        bea.close()
+        ann.close()

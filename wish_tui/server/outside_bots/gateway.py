@@ -208,7 +208,10 @@ class BotGateway:
                     self._closed.set()
                     return
             elif kind == "notice":
-                self.emit({"type": "notice", "text": message.get("text", ""), **_at(table)})
+                about = message.get("table")
+                if about is None and table is not None:
+                    continue  # said to every session of the bot: the lobby's passes it on
+                self.emit({"type": "notice", "text": message.get("text", ""), **_at(about)})
 
     def _on_lobby(self, lobby: dict) -> None:
         for event in challenges_of(lobby, self.told):
