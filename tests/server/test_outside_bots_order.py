@@ -122,3 +122,15 @@ async def test_a_notice_to_the_bot_is_told_once_and_names_no_table_it_is_not_abo
         bot.close()
         bea.close()
         ann.close()
+
+
+def test_an_open_seat_is_played_by_no_one_in_the_started_event():
+    seats = [
+        {"name": "air", "who": "human", "person": "ann"},
+        {"name": "water", "who": "human", "person": "robo"},
+        {"name": "fire", "who": "human", "person": ""},
+        {"name": "earth", "who": "easy", "person": ""},
+    ]
+    message = {"table": "t1", "seat": 1, "game": "wish", "seats": seats, "actions": 0}
+    [started, *_] = table_events(message, TableSeen())
+    assert started["players"] == ["ann", "robo", None, "easy bot"]
