@@ -13,7 +13,7 @@ def heading(tournament: dict) -> str:
     """One line naming a tournament and where it stands."""
     spec = games.get(tournament["game"])
     length = (
-        f"{tournament['rounds']} rounds"
+        _count(tournament["rounds"], "round")
         if tournament["system"] == "swiss"
         else f"{tournament['minutes']} minutes"
     )
