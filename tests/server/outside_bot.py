@@ -117,8 +117,23 @@ async def invite_robo(ann: Client, game: str, seats: list[str], **options) -> st
     return answer["table"]
 
 
+async def seat_robo(
+    club: BotClub, game: str = "wish", seats: tuple[str, str] = ("air", "water"), **options
+) -> tuple[Client, BotLine, str]:
+    """Ann at a two-seat table of `game`, and robo, connected, takes her invitation to it
+    (`options`: the table's own, a clock): her client, the bot's line, the table's id."""
+    ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
+    bot = await BotLine.connect(club.port, club.key)
+    await bot.until(lambda e: e["type"] == "welcome")
+    table_id = await invite_robo(ann, game, list(seats), **options)
+    challenge = await bot.until(lambda e: e["type"] == "challenge")
+    await bot.send({"type": "accept", "challenge": challenge["id"]})
+    return ann, bot, table_id
+
+
 async def person_plays(hub: Hub, ann: Client, table_id: str) -> None:
-    """Ann plays the first legal action of each of her decisions until the table ends."""
+    """Ann plays the first legal action of each of her decisions until the table ends (again,
+    a moment later, where one was refused for going too fast)."""
     served = hub.tables[table_id]
     seat = served.seat_of(ann.person)
     for _ in range(5000):
@@ -134,9 +149,14 @@ async def person_plays(hub: Hub, ann: Client, table_id: str) -> None:
         after = view["actions"]
         action = view["choices"]["actions"][0][0]
         await ann.send({"type": "play", "table": table_id, "action": action, "expect": after})
-        await ann.until(
-            lambda m, a=after: m["type"] == "table" and (m["actions"] > a or m["ended"])
+        answer = await ann.until(
+            lambda m, a=after: (
+                (m["type"] == "error" and m["error"].startswith("Slow down"))
+                or (m["type"] == "table" and (m["actions"] > a or m["ended"]))
+            )
         )
+        if answer["type"] == "error":
+            await asyncio.sleep(0.35)
     raise AssertionError("the game went on and on")
 
 

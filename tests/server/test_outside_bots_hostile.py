@@ -12,20 +12,14 @@ import asyncssh
 import pytest
 
 from .conftest import new_key, ssh_login
-from .outside_bot import BotLine, bot_club, invite_robo, person_plays
+from .outside_bot import BotLine, bot_club, invite_robo, person_plays, seat_robo
 from .test_club_tables import FakeTime
 from .test_hub import Client
 
 
 async def _seated(club, **options) -> tuple[Client, BotLine, str]:
     """Ann and robo at a two-seat Wish table (`options`: the table's own, a clock)."""
-    ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
-    bot = await BotLine.connect(club.port, club.key)
-    await bot.until(lambda e: e["type"] == "welcome")
-    table_id = await invite_robo(ann, "wish", ["air", "water"], **options)
-    challenge = await bot.until(lambda e: e["type"] == "challenge")
-    await bot.send({"type": "accept", "challenge": challenge["id"]})
-    return ann, bot, table_id
+    return await seat_robo(club, **options)
 
 
 HOSTILE = [

@@ -8,7 +8,7 @@ import asyncio
 
 from wish_tui.server.outside_bots.events import TableSeen, table_events
 
-from .outside_bot import BotLine, bot_club, invite_robo
+from .outside_bot import BotLine, bot_club, invite_robo, seat_robo
 from .test_hub import Client
 
 
@@ -33,12 +33,7 @@ async def test_a_refused_line_is_quoted_without_its_line_end(data_dir):
 
 async def test_a_table_that_ended_is_not_sent_again_when_the_bot_comes_back(data_dir):
     async with bot_club(data_dir) as club:
-        ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
-        bot = await BotLine.connect(club.port, club.key)
-        await bot.until(lambda e: e["type"] == "welcome")
-        old = await invite_robo(ann, "wish", ["air", "water"])
-        challenge = await bot.until(lambda e: e["type"] == "challenge")
-        await bot.send({"type": "accept", "challenge": challenge["id"]})
+        ann, bot, old = await seat_robo(club)
         await bot.until(lambda e: e["type"] == "started")
         await ann.send({"type": "resign", "table": old})
         await bot.until(lambda e: e["type"] == "end" and e["table"] == old)
@@ -80,13 +75,8 @@ def test_a_games_end_says_the_table_was_not_closed():
 
 async def test_a_bots_session_at_a_table_ends_with_the_game(data_dir):
     async with bot_club(data_dir) as club:
-        ann = await Client.connect(club.hub, "SHA256:ann-key", "ann")
-        bot = await BotLine.connect(club.port, club.key)
-        await bot.until(lambda e: e["type"] == "welcome")
         robo = f"P{club.hub.club.players.by_name('robo').id}"
-        table_id = await invite_robo(ann, "wish", ["air", "water"])
-        challenge = await bot.until(lambda e: e["type"] == "challenge")
-        await bot.send({"type": "accept", "challenge": challenge["id"]})
+        ann, bot, table_id = await seat_robo(club)
         await bot.until(lambda e: e["type"] == "started")
         assert sum(s.person == robo for s in club.hub.sessions) == 2  # the lobby, the table
         await ann.send({"type": "resign", "table": table_id})
@@ -98,3 +88,34 @@ async def test_a_bots_session_at_a_table_ends_with_the_game(data_dir):
         assert sum(s.person == robo for s in club.hub.sessions) == 1  # the lobby's alone
         bot.close()
         ann.close()
+
+
+async def test_a_notice_to_the_bot_is_told_once_and_names_no_table_it_is_not_about(data_dir):
+    async with bot_club(data_dir) as club:
+        bea = await Client.connect(club.hub, "SHA256:bea-key", "bea")
+        ann, bot, first = await seat_robo(club)
+        await bot.until(lambda e: e["type"] == "started" and e["table"] == first)
+        await bea.send({"type": "seek", "game": "spirits"})
+        seek = await bot.until(lambda e: e["type"] == "challenge" and e["kind"] == "seek")
+        await bot.send({"type": "accept", "challenge": seek["id"]})
+        second = await bot.until(lambda e: e["type"] == "started" and e["table"] != first)
+        await bot.send({"type": "ping"})
+        await bot.until(lambda e: e["type"] == "pong")
+        full = [e for e in bot.events if e["type"] == "notice" and "seek" in e["text"]]
+        assert len(full) == 1 and second["table"] in full[0]["text"]
+        assert full[0].get("table") in (None, second["table"])
+        bot.close()
+        bea.close()
+        ann.close()
+
+
+def test_an_open_seat_is_played_by_no_one_in_the_started_event():
+    seats = [
+        {"name": "air", "who": "human", "person": "ann"},
+        {"name": "water", "who": "human", "person": "robo"},
+        {"name": "fire", "who": "human", "person": ""},
+        {"name": "earth", "who": "easy", "person": ""},
+    ]
+    message = {"table": "t1", "seat": 1, "game": "wish", "seats": seats, "actions": 0}
+    [started, *_] = table_events(message, TableSeen())
+    assert started["players"] == ["ann", "robo", None, "easy bot"]

@@ -153,3 +153,17 @@ async def test_an_empty_leaderboard_says_no_rated_game_yet():
             str(widget.render()) for widget in app.screen.query("Static") if widget.display
         )
     assert "No rated game of Wish yet" in shown
+
+
+async def test_the_tournaments_page_says_a_swiss_of_one_round_in_the_singular():
+    one = {"id": 4, "name": "Duel", "system": "swiss", "game": "wish", "seats": 2, "rounds": 1}
+    page = {
+        "type": "page",
+        "page": "tournaments",
+        "tournaments": [{**one, "minutes": 0, "entrants": 2, "status": "open"}],
+    }
+    app = PagesApp(page)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        grid = app.screen.query_one("DataTable")
+        assert "Swiss, 1 round" in [str(cell) for cell in grid.get_row_at(0)]

@@ -9,14 +9,16 @@ from __future__ import annotations
 from wish_tui import games
 
 
+def length(tournament: dict) -> str:
+    """How long a tournament lasts: a Swiss's rounds ('1 round'), an arena's minutes."""
+    if tournament["system"] == "swiss":
+        return _count(tournament["rounds"], "round")
+    return _count(tournament["minutes"], "minute")
+
+
 def heading(tournament: dict) -> str:
     """One line naming a tournament and where it stands."""
     spec = games.get(tournament["game"])
-    length = (
-        f"{tournament['rounds']} rounds"
-        if tournament["system"] == "swiss"
-        else f"{tournament['minutes']} minutes"
-    )
     where = {
         "open": "open for entries",
         "running": (
@@ -31,7 +33,8 @@ def heading(tournament: dict) -> str:
     system = "Swiss" if tournament["system"] == "swiss" else "Arena"
     return (
         f"#{tournament['id']} {tournament['name']}: {system} of {spec.title}, "
-        f"{tournament['seats']} seats, {length}, {_count(tournament['entrants'], 'entrant')}, "
+        f"{tournament['seats']} seats, {length(tournament)}, "
+        f"{_count(tournament['entrants'], 'entrant')}, "
         f"{where}"
     )
 

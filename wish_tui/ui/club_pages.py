@@ -20,7 +20,7 @@ from wish_tui.tables.alert_words import ASK, HOW, alerts_request, profile_alert_
 from wish_tui.tables.friend_words import ASK as FOLLOW_ASK
 from wish_tui.tables.friend_words import HOW as FOLLOW_HOW
 from wish_tui.tables.friend_words import follow_request, friends_lines
-from wish_tui.tables.tournament_words import heading
+from wish_tui.tables.tournament_words import heading, length
 from wish_tui.tables.tournament_words import lines as tournament_lines
 from wish_tui.tables.vacation_words import ASK as VACATION_ASK
 from wish_tui.tables.vacation_words import HOW as VACATION_HOW
@@ -252,16 +252,12 @@ class ClubPageScreen(AppScreen):
     def _tournaments(self, message: dict, grid: DataTable) -> tuple[str, str]:
         grid.add_columns("#", "Tournament", "Game", "Kind", "Entrants", "Now")
         for entry in message.get("tournaments", []):
-            length = (
-                f"Swiss, {entry['rounds']} rounds"
-                if entry["system"] == "swiss"
-                else f"Arena, {entry['minutes']} min"
-            )
+            system = "Swiss" if entry["system"] == "swiss" else "Arena"
             grid.add_row(
                 str(entry["id"]),
                 entry["name"],
                 f"{_game_title(entry['game'])}, {entry['seats']} seats",
-                length,
+                f"{system}, {length(entry)}",
                 str(entry["entrants"]),
                 entry["status"],
             )

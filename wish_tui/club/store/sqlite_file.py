@@ -34,6 +34,11 @@ MISSING, EMPTY, PRESENT = "missing", "empty", "present"
 """What `_check_file` finds at the database's path."""
 BUSY_MS = 5000
 """How long a statement waits for another process's write (the keeper's command) to end."""
+HELD: dict[tuple[int, int], int] = {}
+"""The database files this process has connections to, by (device, inode): how many. Such a
+file is never opened again outside SQLite, since closing any handle of a file drops every POSIX
+lock the process holds on it, and a keeper's command would then take itself for the last
+connection and delete the -wal and -shm a server is writing to."""
 
 
 class SqliteDatabase(Database):
@@ -47,6 +52,9 @@ class SqliteDatabase(Database):
         self.path = path
         self.where = str(path)
         self.dialect = SQLITE
+        self._held = _file_id(path)
+        if self._held is not None:
+            HELD[self._held] = HELD.get(self._held, 0) + 1
 
     def _run(self, sql: str, params: tuple) -> sqlite3.Cursor:
         try:
@@ -107,11 +115,25 @@ class SqliteDatabase(Database):
         """Close the connection (the WAL is folded back into the file)."""
         with self._lock:
             self._connection.close()
+            if self._held is not None and HELD.get(self._held, 0) > 0:
+                HELD[self._held] -= 1
+                if not HELD[self._held]:
+                    del HELD[self._held]
+                self._held = None
 
 
 def path_in(data_dir: Path) -> Path:
     """Where the club database of `data_dir` is."""
     return Path(data_dir) / FILE
+
+
+def _file_id(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at `path`, or None when it cannot be read."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 def _shown(path: Path) -> str:
@@ -135,6 +157,8 @@ def _check_file(path: Path) -> str:
         )
     if info.st_size == 0:
         return EMPTY
+    if (info.st_dev, info.st_ino) in HELD:
+        return PRESENT  # open here already: a club, and its locks must stay (see HELD)
     try:
         with open(path, "rb") as handle:
             head = handle.read(len(HEADER))

@@ -115,9 +115,7 @@ def table_events(message: dict, seen: TableSeen) -> list[dict]:
                 "game": message.get("game"),
                 "seat": seat,
                 "seats": [s.get("name") for s in message.get("seats", [])],
-                "players": [
-                    s.get("person") or f"{s.get('who')} bot" for s in message.get("seats", [])
-                ],
+                "players": [_player(s) for s in message.get("seats", [])],
                 "kind": message.get("kind"),
                 "clock": message.get("clock"),
             }
@@ -158,6 +156,13 @@ def table_events(message: dict, seen: TableSeen) -> list[dict]:
         )
     seen.actions = actions
     return events
+
+
+def _player(seat: dict) -> str | None:
+    """Who plays a seat: the person's name, the bot level's ('easy bot'), None while open."""
+    if seat.get("person"):
+        return seat["person"]
+    return None if seat.get("who") == "human" else f"{seat.get('who')} bot"
 
 
 def challenges_of(lobby: dict, told: set[str]) -> list[dict]:

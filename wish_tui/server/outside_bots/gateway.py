@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Callable
 
 from wish_tui.core.excerpt import excerpt
@@ -21,6 +22,8 @@ from .events import BotLineError, TableSeen, challenges_of, request_of, table_ev
 
 HELLO_WAIT = 10.0
 """Seconds the table server has to welcome a new session of the bot."""
+TOO_FAST = re.compile(r"^Slow down: at most \d+ moves .*try again in (\d+) s\.$")
+"""The table server's refusal of a move over the club's rate limit, with the seconds to wait."""
 
 
 class GatewayClosed(Exception):
@@ -93,6 +96,8 @@ class BotGateway:
         self.seen: dict[str, TableSeen] = {}
         self.told: set[str] = set()
         """The challenges told so far (each once)."""
+        self.plays: dict[str, dict] = {}
+        """Per table: the last play sent on, sent again after a wait if it was too fast."""
         self._tasks: set[asyncio.Task] = set()
         self._closed = asyncio.Event()
         self._welcomed = asyncio.Event()
@@ -161,6 +166,8 @@ class BotGateway:
         if request is None:
             self.emit({"type": "pong"})
             return
+        if request["type"] == "play":
+            self.plays[request["table"]] = request
         link = self.tables.get(request.get("table", "")) or self.lobby
         if link is not None:
             link.send(request)
@@ -203,12 +210,25 @@ class BotGateway:
             elif kind == "table":
                 await self._on_table(link, message)
             elif kind == "error":
+                too_fast = TOO_FAST.match(message.get("error", ""))
+                if too_fast and table in self.plays:
+                    # A move over the rate limit is held, not lost: played after the wait.
+                    self._spawn(self._play_again(link, self.plays[table], int(too_fast[1])))
+                    continue
                 self.emit({"type": "error", "error": message.get("error", ""), **_at(table)})
                 if message.get("final"):
                     self._closed.set()
                     return
             elif kind == "notice":
-                self.emit({"type": "notice", "text": message.get("text", ""), **_at(table)})
+                about = message.get("table")
+                if about is None and table is not None:
+                    continue  # said to every session of the bot: the lobby's passes it on
+                self.emit({"type": "notice", "text": message.get("text", ""), **_at(about)})
+
+    async def _play_again(self, link: HubLink, play: dict, seconds: int) -> None:
+        await asyncio.sleep(seconds)
+        if self.plays.get(play["table"]) is play and self.tables.get(play["table"]) is link:
+            link.send(play)
 
     def _on_lobby(self, lobby: dict) -> None:
         for event in challenges_of(lobby, self.told):
