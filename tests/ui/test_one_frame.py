@@ -105,3 +105,23 @@ async def test_a_text_of_one_line_more_is_drawn_in_one_frame(monkeypatch):
             "three",
         ]
         assert len(frames) == 1, frames
+
+
+async def test_a_window_answered_closes_with_its_detail_line_in_one_frame(monkeypatch):
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 5)
+        game = game_of(app)
+        detail = game.query_one("DetailLine")
+        before = detail.words
+        await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
+        await settle(pilot, 5)
+        assert game.query_one("ChoicePanel").is_open
+        assert detail.words != before
+        frames = frames_counted(monkeypatch)
+        await pilot.press("2")  # No, go back
+        await settle(pilot, 5)
+        assert not game.query_one("ChoicePanel").visible
+        assert detail.words == before
+        assert len(frames) == 1, frames

@@ -418,6 +418,7 @@ class TableScreen(BoardScreen):
         if panel.is_open:
             self._options, self._on_choice = [], None
             panel.close()
+            self.detail.show()
             self.news.keep_in_sight()
             self.busy = False
 
