@@ -16,20 +16,26 @@ from .test_action_keys import app_for, turn_position
 from .test_game_flow import game_of
 
 
+def frames_counted(monkeypatch) -> list[set[str]]:
+    """The widgets each frame drawn from now on repainted (one set a frame)."""
+    frames: list[set[str]] = []
+    refresh = Screen._compositor_refresh
+
+    def counted(screen) -> None:
+        frames.append({type(widget).__name__ for widget in screen._dirty_widgets})
+        refresh(screen)
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", counted)
+    return frames
+
+
 async def test_an_action_is_drawn_in_one_frame(monkeypatch):
     state, seat = turn_position()
     app = app_for(state)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, 5)
         game = game_of(app)
-        frames: list[set[str]] = []
-        refresh = Screen._compositor_refresh
-
-        def counted(screen) -> None:
-            frames.append({type(widget).__name__ for widget in screen._dirty_widgets})
-            refresh(screen)
-
-        monkeypatch.setattr(Screen, "_compositor_refresh", counted)
+        frames = frames_counted(monkeypatch)
         lines = len(game.query_one("GameLog").lines)
         game.play(game.router.group("travel")[0])  # the table tells the screen at once
         await settle(pilot, 5)
@@ -56,27 +62,19 @@ async def test_the_key_bar_asked_several_times_while_held_is_worked_out_once(mon
         assert len(states) == 1
 
 
-def frames_counted(monkeypatch) -> list[set[str]]:
-    """The widgets each frame drawn from now on repainted (one set a frame)."""
-    frames: list[set[str]] = []
-    refresh = Screen._compositor_refresh
-
-    def counted(screen) -> None:
-        frames.append({type(widget).__name__ for widget in screen._dirty_widgets})
-        refresh(screen)
-
-    monkeypatch.setattr(Screen, "_compositor_refresh", counted)
-    return frames
+async def turn_with_detail(app, pilot):
+    """The game screen at the person's turn, its detail line, and what that says."""
+    await settle(pilot, 5)
+    game = game_of(app)
+    detail = game.query_one("DetailLine")
+    return game, detail, detail.words
 
 
 async def test_a_window_opens_with_its_detail_line_in_one_frame(monkeypatch):
     state, seat = turn_position()
     app = app_for(state)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, 5)
-        game = game_of(app)
-        detail = game.query_one("DetailLine")
-        before = detail.words
+        game, detail, before = await turn_with_detail(app, pilot)
         frames = frames_counted(monkeypatch)
         await pilot.press("t")  # Travel: a window of the Areas to go to
         await settle(pilot, 5)
@@ -111,10 +109,7 @@ async def test_a_window_answered_closes_with_its_detail_line_in_one_frame(monkey
     state, seat = turn_position()
     app = app_for(state)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, 5)
-        game = game_of(app)
-        detail = game.query_one("DetailLine")
-        before = detail.words
+        game, detail, before = await turn_with_detail(app, pilot)
         await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
         await settle(pilot, 5)
         assert game.query_one("ChoicePanel").is_open
