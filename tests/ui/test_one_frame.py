@@ -4,13 +4,29 @@ screen: two frames a change cost twice that)."""
 
 from __future__ import annotations
 
+from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.screen import Screen
 
 from wish_tui.widgets.key_bar import KeyBar
+from wish_tui.widgets.view_text import ViewText
 
 from .helpers import settle
 from .test_action_keys import app_for, turn_position
 from .test_game_flow import game_of
+
+
+def frames_counted(monkeypatch) -> list[set[str]]:
+    """The widgets each frame drawn from now on repainted (one set a frame)."""
+    frames: list[set[str]] = []
+    refresh = Screen._compositor_refresh
+
+    def counted(screen) -> None:
+        frames.append({type(widget).__name__ for widget in screen._dirty_widgets})
+        refresh(screen)
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", counted)
+    return frames
 
 
 async def test_an_action_is_drawn_in_one_frame(monkeypatch):
@@ -19,14 +35,7 @@ async def test_an_action_is_drawn_in_one_frame(monkeypatch):
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, 5)
         game = game_of(app)
-        frames: list[set[str]] = []
-        refresh = Screen._compositor_refresh
-
-        def counted(screen) -> None:
-            frames.append({type(widget).__name__ for widget in screen._dirty_widgets})
-            refresh(screen)
-
-        monkeypatch.setattr(Screen, "_compositor_refresh", counted)
+        frames = frames_counted(monkeypatch)
         lines = len(game.query_one("GameLog").lines)
         game.play(game.router.group("travel")[0])  # the table tells the screen at once
         await settle(pilot, 5)
@@ -51,3 +60,63 @@ async def test_the_key_bar_asked_several_times_while_held_is_worked_out_once(mon
             game.key_bar.update()
             assert states == []
         assert len(states) == 1
+
+
+async def turn_with_detail(app, pilot):
+    """The game screen at the person's turn, its detail line, and what that says."""
+    await settle(pilot, 5)
+    game = game_of(app)
+    detail = game.query_one("DetailLine")
+    return game, detail, detail.words
+
+
+async def test_a_window_opens_with_its_detail_line_in_one_frame(monkeypatch):
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game, detail, before = await turn_with_detail(app, pilot)
+        frames = frames_counted(monkeypatch)
+        await pilot.press("t")  # Travel: a window of the Areas to go to
+        await settle(pilot, 5)
+        assert game.query_one("ChoicePanel").is_open
+        assert detail.words != before  # it says what the highlighted Area is
+        assert len(frames) == 1, frames
+
+
+class GrowingText(App):
+    def compose(self) -> ComposeResult:
+        yield ViewText(id="text")
+
+
+async def test_a_text_of_one_line_more_is_drawn_in_one_frame(monkeypatch):
+    app = GrowingText()
+    async with app.run_test(size=(40, 10)) as pilot:
+        text = app.query_one(ViewText)
+        text.show(Text("one\ntwo"))
+        await settle(pilot, 5)
+        frames = frames_counted(monkeypatch)
+        text.show(Text("one\ntwo\nthree"))
+        await settle(pilot, 5)
+        assert [strip.text.rstrip() for strip in (text.render_line(y) for y in range(3))] == [
+            "one",
+            "two",
+            "three",
+        ]
+        assert len(frames) == 1, frames
+
+
+async def test_a_window_answered_closes_with_its_detail_line_in_one_frame(monkeypatch):
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game, detail, before = await turn_with_detail(app, pilot)
+        await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
+        await settle(pilot, 5)
+        assert game.query_one("ChoicePanel").is_open
+        assert detail.words != before
+        frames = frames_counted(monkeypatch)
+        await pilot.press("2")  # No, go back
+        await settle(pilot, 5)
+        assert not game.query_one("ChoicePanel").visible
+        assert detail.words == before
+        assert len(frames) == 1, frames

@@ -15,6 +15,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -46,11 +47,18 @@ class ViewText(Widget):
 
     DEFAULT_CSS = "ViewText { height: auto; }"
 
+    virtual_size = Reactive(Size(0, 0), repaint=False)
+    """Textual's scrollable size, which follows the widget's own (it never scrolls): a line
+    more is laid out and drawn in one frame (Textual's default would lay the screen out and
+    draw the widget again in a second)."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._lines: list[Text] = []
         self._strips: dict[int, Strip] = {}
         self._base: Style | None = None
+        self._width = 0
+        """The width the drawn lines were made for."""
         """The widget's own style, which every line is drawn on (Textual works it out from
         every ancestor's each time it is asked)."""
 
@@ -82,8 +90,12 @@ class ViewText(Widget):
         return max(1, len(self._lines))
 
     def on_resize(self) -> None:
-        self._strips.clear()
-        self.refresh()
+        # A new height alone (one line more, laid out) was drawn with the layout already:
+        # drawing again would be a second frame. Only a new width makes the lines anew.
+        if self.size.width != self._width:
+            self._width = self.size.width
+            self._strips.clear()
+            self.refresh()
 
     def notify_style_update(self) -> None:
         # A new class or theme changes the style every drawn line was made with.

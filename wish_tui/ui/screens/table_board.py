@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.message import Message
 
 from wish_tui.widgets.board_place import tapped_place
+from wish_tui.widgets.view_parts import ViewParts
 
 from .table_taps import BoardTaps
 
@@ -26,6 +27,12 @@ class TableBoard(Vertical):
     the board shows whole."""
     TAPS: type[BoardTaps] = BoardTaps
     """What the board's places are to the game's choices, for a tap on one (`table_taps`)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view_parts = ViewParts()
+        """What each part of the board read of the view it was last drawn from: a game's
+        `show_view` draws a part again only when that changed."""
 
     class PlaceTapped(Message):
         """A tap (a click) landed on a place of the board."""

@@ -36,6 +36,9 @@ class TableKeyBar:
         self._holding = 0
         self._due = False
         """True when an `update` was asked while held."""
+        self._bar: tuple[list, list, list] | None = None
+        """The bar's entries (a binding, or None for a key of a finished game) and their
+        labels, from the screen's bindings, which never change: worked out once."""
 
     def all_bindings(self) -> list[Binding]:
         """Every binding of the screen, the game's own first."""
@@ -109,20 +112,28 @@ class TableKeyBar:
         if self._holding:
             self._due = True
             return
-        shown, unshown = self.shown_bindings(), self.unshown_bindings()
+        shown, bindings, labels = self._entries()
+        labels = list(labels)
         over = self.screen.table.is_over
         if over:
             states = [False] * len(shown) + [True] * len(OVER_KEYS)
         else:
             # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
             states = [self.key_state(b) for b in shown] + [False] * len(OVER_KEYS)
-        states += [False] * len(unshown)
-        bindings = [*shown, *([None] * len(OVER_KEYS)), *unshown]
-        over_labels = [key for key, _ in OVER_KEYS]
-        labels = [*(_label(b) for b in shown), *over_labels, *(_label(b) for b in unshown)]
+        states += [False] * (len(bindings) - len(states))
         if not over:
             self._show_named(states, labels, bindings)
         self.screen.query_one(KeyBar).show_states(states, labels)
+
+    def _entries(self) -> tuple[list, list, list]:
+        """The shown bindings, then every entry of the bar and its label."""
+        if self._bar is None:
+            shown, unshown = self.shown_bindings(), self.unshown_bindings()
+            bindings = [*shown, *([None] * len(OVER_KEYS)), *unshown]
+            over_labels = [key for key, _ in OVER_KEYS]
+            labels = [*(_label(b) for b in shown), *over_labels, *(_label(b) for b in unshown)]
+            self._bar = (shown, bindings, labels)
+        return self._bar
 
     def key_state(self, binding: Binding) -> bool | None:
         """Whether `binding` shows live (True), hidden (False) or greyed (None) now."""

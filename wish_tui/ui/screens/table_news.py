@@ -82,7 +82,8 @@ class TableNews:
     def place_panels(self) -> None:
         """The status line moved: an open question ends above it (or the detail line), leaving
         the log's newest line in sight."""
-        bottom, rest = self.panels_bottom(), min(self.panels_bottom(), self.overlay_bottom())
+        bottom = self.panels_bottom()
+        rest = min(bottom, self.overlay_bottom())
         panel = self.screen.query_one(ChoicePanel)
         panel.keep_above(bottom, rest, self.screen.status_top(), self.news_top())
         self.keep_in_sight()
@@ -94,6 +95,7 @@ class TableNews:
         panel = self.screen.query_one(ChoicePanel)
         if panel.visible and not panel.is_open:
             panel.close()
+            self.screen.detail.show()  # now, in the panel's frame (its message comes later)
             self.keep_in_sight()
 
     def keep_in_sight(self) -> None:

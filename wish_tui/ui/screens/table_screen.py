@@ -408,6 +408,7 @@ class TableScreen(BoardScreen):
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
+        self.detail.show()  # now, in the panel's frame (its message comes a turn later)
         self.news.keep_in_sight()
         self.key_bar.update()
 
@@ -417,6 +418,7 @@ class TableScreen(BoardScreen):
         if panel.is_open:
             self._options, self._on_choice = [], None
             panel.close()
+            self.detail.show()
             self.news.keep_in_sight()
             self.busy = False
 

@@ -48,16 +48,26 @@ class WishBoard(TableBoard):
 
     def show_view(self, view: dict, seat: int, compact: bool, cursor: tuple | None = None) -> None:
         """Draw `view` as `seat` sees it, the look cursor (`wish.ui.look`) on `cursor`; the
-        hand marks what can be fulfilled now from the view itself (the rules' `hand_status`)."""
+        hand marks what can be fulfilled now from the view itself (the rules' `hand_status`).
+        Each part is drawn only when what it reads of the view changed (`ViewParts`)."""
         kind, arg = (cursor[0], cursor[1] if len(cursor) > 1 else None) if cursor else ("", None)
-        self.query_one(MapView).update_view(view, arg if kind == "area" else None)
-        self.query_one(TracksView).update_view(view, cursor)
+        parts = self.view_parts
+        area, offer = self.query_one(MapView), self.query_one(OfferView)
+        tracks, board = self.query_one(TracksView), self.query_one(PlayerBoard)
+        parts.show("map", area.update_view, view, arg if kind == "area" else None)
+        parts.show("tracks", tracks.update_view, view, cursor, width=tracks.size.width)
+        # On a narrow terminal the Offer, a part of its own, says what its width has room for.
         own_part = self.screen.has_class("narrow")
-        offer = arg if kind == "offer" else None
-        self.query_one(OfferView).update_view(view, compact, offer, own_part)
-        self.query_one(PlayerBoard).update_view(
-            view, seat, compact, arg if kind == "board" else None
+        cursor_slot = arg if kind == "offer" else None
+        parts.show(
+            "offer", offer.update_view, view, compact, cursor_slot, own_part, width=offer.size.width
         )
+        mine = arg if kind == "board" else None
+        parts.show("board", board.update_view, view, seat, compact, mine, width=board.size.width)
         if self.with_hand:
-            status = hand_status(view, seat)
-            self.query_one(HandView).update_hand(status, compact, arg if kind == "hand" else None)
+            parts.show(
+                "hand", self._show_hand, view, seat, compact, arg if kind == "hand" else None
+            )
+
+    def _show_hand(self, view: dict, seat: int, compact: bool, cursor: int | None) -> None:
+        self.query_one(HandView).update_hand(hand_status(view, seat), compact, cursor)

@@ -17,8 +17,13 @@ class WidthFitted(ViewText):
         """Keep how the widget is being drawn, to draw it so again at a new width."""
         self._shown = (method, arguments)
 
+    _fitted_width = 0
+    """The width it was last drawn again for."""
+
     def on_resize(self) -> None:
-        # ViewText clears its drawn lines on a resize too (Textual calls both handlers).
-        if self._shown is not None:
+        # ViewText clears its drawn lines on a new width too (Textual calls both handlers); a
+        # new height alone (a line more) fits the same words.
+        if self._shown is not None and self.size.width != self._fitted_width:
+            self._fitted_width = self.size.width
             method, arguments = self._shown
             method(*arguments)

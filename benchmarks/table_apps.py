@@ -1,0 +1,171 @@
+"""The processor time of a game action at a server's table: two apps and the table server in one
+process, without SSH, so that a change of the table screen is measured apart from the rest.
+
+Run: python benchmarks/table_apps.py [--actions 16] [--runs 3] [--profile FILE]
+
+The table server runs in this process; two sessions' apps (`wish-tui client`, headless at
+100x30, each in a context of its own as in a host of the session pool) reach its lobby; the
+first opens a table of Wish as `benchmarks/serve.py`'s people do (n, then Ctrl+N) and the second
+joins it; then whoever's decision it is presses `1` for a decision and `n` otherwise (`1` again
+to confirm an early end of turn), at once, until `--actions` actions are played. Prints, for
+each run: the processor time of this process per action (the two apps and the table server),
+the frames the apps drew and the layouts among them. With `--profile FILE`, the playing of the
+last run under cProfile (with the processor time as its clock; it makes everything about seven
+times slower, read the shares), its stats written to FILE and its top entries printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import os
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from textual.screen import Screen  # noqa: E402
+
+from wish_tui.core import environment  # noqa: E402
+from wish_tui.launch import Launch  # noqa: E402
+from wish_tui.server.hub import Hub  # noqa: E402
+from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV  # noqa: E402
+from wish_tui.ui.app import WishApp  # noqa: E402
+from wish_tui.ui.screens.table_screen import TableScreen  # noqa: E402
+
+NAMES = ("alice", "bob")
+
+
+def table_screen(app: WishApp) -> TableScreen | None:
+    """The app's table screen, once it is up."""
+    screen = next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
+    return screen if screen is not None and screen.is_mounted else None
+
+
+async def until(ready, what: str, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what} never happened")
+        await asyncio.sleep(0.01)
+
+
+class Counted:
+    """The frames Textual draws and the layouts among them, counted from `start`."""
+
+    def __init__(self) -> None:
+        self.frames = self.layouts = 0
+        self.counting = False
+        frame, layout = Screen._compositor_refresh, Screen._refresh_layout
+
+        def counted_frame(screen) -> None:
+            self.frames += self.counting
+            frame(screen)
+
+        def counted_layout(screen, *args, **kwargs) -> None:
+            self.layouts += self.counting
+            layout(screen, *args, **kwargs)
+
+        Screen._compositor_refresh = counted_frame
+        Screen._refresh_layout = counted_layout
+
+    def start(self) -> None:
+        self.frames = self.layouts = 0
+        self.counting = True
+
+
+async def one_run(actions: int, profile: cProfile.Profile | None, counted: Counted) -> str:
+    data = Path(tempfile.mkdtemp(prefix="table-apps-"))
+    os.environ["WISH_TUI_DATA_DIR"] = str(data)
+    hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
+    await hub.start()
+    apps: dict[str, WishApp] = {}
+    pilots: dict = {}
+    done = asyncio.Event()
+
+    async def session(name: str) -> None:
+        env = {**os.environ, SOCKET_ENV: str(hub.socket_path)}
+        env[TOKEN_ENV] = hub.register_session(f"open:{name}", name)
+        environment.use(env)
+        app = apps[name] = WishApp(Launch(screen="client"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            pilots[name] = pilot
+            await done.wait()
+
+    tasks = [asyncio.create_task(session(name)) for name in NAMES]
+    try:
+        await until(
+            lambda: len(pilots) == 2 and all(s.in_lobby for s in hub.sessions), "the lobbies"
+        )
+        await asyncio.sleep(0.5)
+        first, second = (pilots[name] for name in NAMES)
+        await first.press("n")
+        await asyncio.sleep(1.0)
+        await first.press("ctrl+n")
+        await until(lambda: hub.tables, "the table")
+        table = next(iter(hub.tables.values()))
+        await asyncio.sleep(0.5)
+        apps["bob"].server_send({"type": "join", "table": table.id, "seat": 1})
+        await until(lambda: all(table_screen(app) for app in apps.values()), "the table screens")
+        await asyncio.sleep(1.0)
+        counted.start()
+        if profile is not None:
+            profile.enable()
+        started = time.process_time()
+        played = 0
+        while played < actions and not table.is_over:
+            seat = table.deciding()
+            pilot, app = pilots[NAMES[seat]], apps[NAMES[seat]]
+            before = table.actions
+            key = "1" if table.state.view(seat).get("decision") else "n"
+            await pilot.press(key)
+            deadline = time.monotonic() + 30
+            while table.actions == before:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"{key} pressed at {before} actions played nothing")
+                await asyncio.sleep(0.01)
+                if (
+                    key == "n"
+                    and "unused?" in table_screen(app).query_one("ChoicePanel").title_text
+                ):
+                    await pilot.press("1")
+                    key = "n1"
+            await asyncio.sleep(0.15)
+            played += table.actions - before
+        spent = time.process_time() - started
+        if profile is not None:
+            profile.disable()
+        counted.counting = False
+        return (
+            f"{played} actions: {spent / played * 1000:.1f} ms of processor time per action "
+            f"(the two apps and the table server), {counted.frames / played:.1f} frames and "
+            f"{counted.layouts / played:.1f} layouts per action"
+        )
+    finally:
+        done.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await hub.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=16, help="actions played a run (16)")
+    parser.add_argument("--runs", type=int, default=3, help="runs, each a new table (3)")
+    parser.add_argument("--profile", metavar="FILE", default="", help="cProfile the last run")
+    options = parser.parse_args()
+    counted = Counted()
+    for run in range(options.runs):
+        last = run == options.runs - 1
+        profile = cProfile.Profile(time.process_time) if options.profile and last else None
+        print(asyncio.run(one_run(options.actions, profile, counted)), flush=True)
+        if profile is not None:
+            profile.dump_stats(options.profile)
+            pstats.Stats(options.profile).sort_stats("cumulative").print_stats(40)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""A board's parts told only what changed: a part is drawn again only when what it read changed.
+
+A table message brings a whole view, of which an action changes a few parts (a seat's crystals,
+an Area); each part of a board (the map, the tracks, a hand) reads a few of the view's keys.
+`ViewParts.show` hands a part's drawing the view through a dict that notes the keys it reads,
+and passes over the drawing next time when each of those keys holds what it held, and the
+drawing's other arguments (seat, cursor, width...) are the same. A drawing that walks the whole
+view (its keys, its items) is drawn again whenever any of the view changed. Views are never
+changed in place (a table's diff patches a new view, keeping the parts that did not change), so
+comparing them is cheap: an unchanged part is the same object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+_MISSING = object()
+"""What a key the view does not have is noted as."""
+
+
+class _Reading(dict):
+    """A copy of a view that notes each key read of it (`read`), or that it was read whole."""
+
+    def __init__(self, view: dict) -> None:
+        super().__init__(view)
+        self.read: dict = {}
+        self.whole = False
+
+    def __getitem__(self, key):
+        value = dict.__getitem__(self, key)
+        self.read[key] = value
+        return value
+
+    def get(self, key, default=None):
+        value = dict.get(self, key, _MISSING)
+        self.read[key] = value
+        return default if value is _MISSING else value
+
+    def __contains__(self, key) -> bool:
+        self.read[key] = dict.get(self, key, _MISSING)
+        return dict.__contains__(self, key)
+
+    def _walked(self) -> None:
+        self.whole = True
+
+    def __iter__(self):
+        self._walked()
+        return dict.__iter__(self)
+
+    def keys(self):
+        self._walked()
+        return dict.keys(self)
+
+    def values(self):
+        self._walked()
+        return dict.values(self)
+
+    def items(self):
+        self._walked()
+        return dict.items(self)
+
+    def copy(self) -> dict:
+        self._walked()
+        return dict(dict.items(self))
+
+    def __len__(self) -> int:
+        self._walked()
+        return dict.__len__(self)
+
+
+def _same(old, new) -> bool:
+    return old is new or old == new
+
+
+class ViewParts:
+    """What each part of a board read of the view it was last drawn from, and with what."""
+
+    def __init__(self) -> None:
+        self._shown: dict[str, tuple[tuple, dict | None, dict]] = {}
+        """Per part: its drawing's other arguments, the keys it read with their values (None:
+        it read the view whole), and the view."""
+
+    def show(
+        self, part: str, draw: Callable[..., None], view: dict, *arguments, width: int = 0
+    ) -> None:
+        """Draw `part` with `draw(view, *arguments)`, unless what it read of the view it was
+        last drawn from is unchanged in `view` and `arguments` are the same, and so is `width`
+        (the part's, for one whose words depend on it and which is not drawn again on a
+        resize of its own)."""
+        arguments = (*arguments, width)
+        shown = self._shown.get(part)
+        if shown is not None and _same(shown[0], arguments):
+            read, before = shown[1], shown[2]
+            if read is None:
+                if _same(before, view):
+                    return
+            elif all(_same(value, view.get(key, _MISSING)) for key, value in read.items()):
+                return
+        reading = _Reading(view)
+        draw(reading, *arguments[:-1])
+        self._shown[part] = (arguments, None if reading.whole else reading.read, view)
+
+    def forget(self) -> None:
+        """Draw every part next time (the widgets were made anew, or restyled)."""
+        self._shown.clear()
