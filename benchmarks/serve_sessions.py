@@ -41,8 +41,8 @@ class Player:
         while True:
             try:
                 chunk = await self.process.stdout.read(65536)
-            except asyncssh.Error:
-                return  # its node was killed
+            except (asyncssh.Error, OSError):
+                return  # its node was killed (the connection reset)
             if not chunk:
                 return
             now = time.perf_counter()
