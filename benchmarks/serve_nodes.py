@@ -31,7 +31,7 @@ class NodeProcess:
     @classmethod
     async def start(cls, database: str, sessions: int) -> NodeProcess:
         data = Path(tempfile.mkdtemp())
-        limit = str(sessions + 4)
+        limit = str(sessions - sessions // 2 + 4)  # every other session is this node's
         process = await asyncio.create_subprocess_exec(
             *CLIENT[:3], "serve", "--open", "--port", "0", "--database", database,
             "--max-connections", limit, "--max-per-address", limit,

@@ -41,8 +41,8 @@ class Player:
         while True:
             try:
                 chunk = await self.process.stdout.read(65536)
-            except asyncssh.Error:
-                return  # its node was killed
+            except (asyncssh.Error, OSError):
+                return  # its node was killed (the connection reset)
             if not chunk:
                 return
             now = time.perf_counter()
@@ -109,10 +109,13 @@ async def seat_pair(hub: Hub, first: Player, second: Player):
         raise TimeoutError(f"{first.name}'s table never opened")
     # Another person's new table reaches a lobby of hundreds at a pace (lobby.py,
     # LOBBY_LISTS_A_SECOND): the second presses once a list that has it was sent.
-    opened = time.monotonic()
+    # (Told before this loop saw the table, a session holds the shared part that lists it.)
+    opened, shared = time.monotonic(), hub.lobby_lists.shared
     session = next((s for s in hub.sessions if s.name == second.name), None)
     deadline = time.perf_counter() + 60
     while session is not None and session.lobby_told_at < opened:
+        if session.shared_told == shared.number and shared.has_table(table.id):
+            break
         if time.perf_counter() > deadline:
             raise TimeoutError(f"{second.name} was never told of {first.name}'s table")
         await asyncio.sleep(0.1)

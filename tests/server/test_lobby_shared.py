@@ -102,13 +102,13 @@ async def test_one_shared_message_is_encoded_once_and_written_to_every_session(m
 
 def test_its_own_part_waits_for_the_shared_part_it_goes_with():
     follower = SharedFollower()
-    part = {"tables": {}, "order": [], "online": {"ann": []}}
+    part = {"tables": {}, "online": {"ann": []}}
     follower.take({"type": "lobby"})
     assert follower.take({"type": "lobby_shared", "n": 1, "whole": part}) is SharedFollower.WAIT
     yours = {"type": "lobby_yours", "shared": 2, "you": "ann", "rows": {}, "seeks": []}
     assert follower.take(yours) is SharedFollower.WAIT
     row = {"table": "t1", "kind": "live", "open": [1]}
-    changes = {"sub": {"tables": {"set": {"t1": row}}}, "set": {"order": ["t1"]}}
+    changes = {"sub": {"tables": {"set": {"t1": row}}}}
     lobby = follower.take({"type": "lobby_shared", "n": 2, "base": 1, "changes": changes})
     assert lobby["you"] == "ann" and [t["table"] for t in lobby["tables"]] == ["t1"]
     assert lobby["tables"][0]["mine"] is False and lobby["online"] == [

@@ -46,11 +46,11 @@ def lobby_order(entry: dict) -> tuple:
 
 
 def shared_part(summaries: list[dict], online: list[dict]) -> dict:
-    """The shared part of a list: each table's row as everyone sees it (keyed by its id, with
-    their order) and who is online (each name with the tables they sit at)."""
+    """The shared part of a list: each table's row as everyone sees it, keyed by its id in the
+    hub's order (a table opened since comes last, as a diff adds it), and who is online (each
+    name with the tables they sit at)."""
     return {
         "tables": {summary["table"]: summary for summary in summaries},
-        "order": [summary["table"] for summary in summaries],
         "online": {person["name"]: person["tables"] for person in online},
     }
 
@@ -69,8 +69,7 @@ def assembled(shared: dict, yours: dict) -> dict:
     """The ``lobby`` message that a shared part and a session's own part stand for."""
     rows = yours.get("rows", {})
     entries = [
-        {**shared["tables"][table], **ROW_OF_YOURS, **rows.get(table, {})}
-        for table in shared["order"]
+        {**row, **ROW_OF_YOURS, **rows.get(table, {})} for table, row in shared["tables"].items()
     ]
     entries.sort(key=lobby_order)
     online = shared["online"]
@@ -131,7 +130,7 @@ class SharedFollower:
                 part = patch(last[1], message.get("changes"))
             except BadDiff:
                 return False
-        if not isinstance(part, dict) or not {"tables", "order", "online"} <= set(part):
+        if not isinstance(part, dict) or not {"tables", "online"} <= set(part):
             return False
         self._shared = (number, part)
         return True

@@ -242,6 +242,7 @@ class LobbyLists:
         self._seen_round(common)
         now = time.monotonic()
         owned = self._owned()
+        seeks = self.hub.seeks.summary()
         wake: float | None = None
         background = []
         in_lobby = sum(1 for session in self.hub.sessions if session.in_lobby and session.person)
@@ -249,7 +250,7 @@ class LobbyLists:
         for session in list(self.hub.sessions):
             if not (session.in_lobby and session.person):
                 continue
-            front = (self._front_version, self._personal(session, owned))
+            front = (self._front_version, self._personal(session, owned, seeks))
             told = session.lobby_told
             others_due = session.lobby_told_at + others_every
             if front != told and told is not None and front[1] == told[1] and now < others_due:
@@ -308,15 +309,24 @@ class LobbyLists:
                 owned.setdefault(person, []).append(table)
         return owned
 
-    def _personal(self, session: Session, owned: dict[str, list[Table]]) -> tuple:
-        """What only this session's list says: its tables as they are to it, its invitations."""
+    def _personal(
+        self, session: Session, owned: dict[str, list[Table]], seeks: tuple | None = None
+    ) -> tuple:
+        """What only this session's list says: its tables as they are to it, its invitations,
+        and the seeks (`seeks`: their summary, when a round has it at hand)."""
+        if seeks is None:
+            seeks = self.hub.seeks.summary()
+        tables = owned.get(session.person)
+        player = session.player
+        invited = self._invited is None or (player is not None and player.id in self._invited)
+        if not tables and not invited:  # most of a crowded lobby: nothing of its own
+            return (), (), seeks
         mine = []
-        for table in owned.get(session.person, ()):
+        for table in tables or ():
             summary = self._summary(table, {}, session)
             summary.pop("since")
             mine.append((table.id, tuple(summary.values())))
         invitations = self.hub.club_service.invitations_for(session, self._invited)
-        seeks = self.hub.seeks.summary()
         return tuple(mine), tuple(tuple(sorted(i.items())) for i in invitations), seeks
 
     def _tell_background(self, session: Session, lobby: dict, told: tuple, then: float) -> None:

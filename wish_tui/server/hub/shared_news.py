@@ -36,6 +36,10 @@ class SharedNews:
         self._held[self.number] = part
         self._messages = {}
 
+    def has_table(self, table_id: str) -> bool:
+        """True when the part as it stands lists `table_id` (a session holding it is shown it)."""
+        return self._part is not None and table_id in self._part["tables"]
+
     def message(self, base: int | None) -> bytes:
         """The encoded ``lobby_shared`` message that brings a session holding part `base` (None:
         none) to the part as it stands: built once for all the sessions that hold `base`."""
