@@ -132,3 +132,11 @@ def test_a_missing_club_is_said_in_a_sentence_and_not_made(data_dir):
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.strip().endswith("yet: 'wish-tui serve' creates it.")
     assert not (data_dir / FILE).exists()
+
+
+def test_ratings_say_one_game_in_the_singular(filled, capsys):
+    assert main(["club", "ratings"]) == 0
+    said = capsys.readouterr().out
+    wish, wishland = said.split("Wishland")
+    assert "    2 games" in wish
+    assert "    1 game\n" in wishland and "1 games" not in said

@@ -44,3 +44,12 @@ def test_no_more_than_the_days_left_this_year(club):
     for bad in (0, -1, "3", True):
         with pytest.raises(ClubError, match="A vacation is 1 to"):
             club.vacations.start(ann.id, bad)
+
+
+def test_one_day_left_is_said_in_the_singular(club, clock):
+    (ann,) = people(club, "Ann")
+    club.vacations.start(ann.id, VACATION_DAYS - 1)
+    clock.now += (VACATION_DAYS - 1) * DAY_MS  # over, in the same year
+    with pytest.raises(ClubError, match=r"A vacation is 1 day: you have 1 of 30 left") as refused:
+        club.vacations.start(ann.id, VACATION_DAYS)
+    assert "1 days" not in str(refused.value)

@@ -138,3 +138,27 @@ async def test_leaving_the_replay_mid_review_keeps_what_was_judged(tmp_path, mon
         assert isinstance(app.screen, TitleScreen)
         kept = json.loads(Path(path).read_text())["reviews"]["air"]
         assert 1 <= len(kept["judged"]) <= kept["total"]
+
+
+async def test_the_reviews_progress_and_its_key_fit_the_status_line_at_80_and_100_columns(
+    tmp_path, monkeypatch
+):
+    path = saved_game(tmp_path, monkeypatch, moves=8)
+    record, states = saves.load_for_replay(path, games=GAMES)
+    from wish_tui.tables.coach import Coach
+
+    coach = Coach(record, states, 0)
+    list(coach.steps())
+    saves.write_record(coach.keep(), saves.save_path(path))
+    record, _ = saves.load_for_replay(path, games=GAMES)
+    for width in (80, 100):
+        app = WishApp(Launch("replay", path=path), (record, None, None))
+        async with app.run_test(size=(width, 30)) as pilot:
+            await settle(pilot)
+            replay = app.screen
+            for running, key in ((False, "r the costliest"), (True, "r stops")):
+                replay.coaching.running = running
+                replay.index = 3
+                replay.board_resized()
+                said = status_of(replay)
+                assert key in said and len(said) <= width, (width, said)

@@ -211,7 +211,8 @@ def _ratings(club, game: str | None, as_json: bool, bots: bool = False) -> None:
             continue
         for r in rows:
             shown = f"{r.name} (bot)" if r.is_bot else r.name
-            print(f"  {r.rank:>4}. {shown:<26} {r.ordinal:7.2f}  {r.games:>5} games")
+            games_word = "game" if r.games == 1 else "games"
+            print(f"  {r.rank:>4}. {shown:<26} {r.ordinal:7.2f}  {r.games:>5} {games_word}")
 
 
 def _history(club, game: str | None, player: str | None, limit: int, as_json: bool) -> None:

@@ -141,11 +141,15 @@ class Players:
         chooses a name next (`register`)."""
         player = self.by_key(fingerprint)
         if player is not None:
-            with self.db.transaction():
-                self.db.execute(
-                    "UPDATE players SET seen_at = ? WHERE id = ?", (self.db.clock(), player.id)
-                )
+            self.note_seen(player.id)
         return player
+
+    def note_seen(self, player_id: int) -> None:
+        """Note that the player is here now (their "last seen")."""
+        with self.db.transaction():
+            self.db.execute(
+                "UPDATE players SET seen_at = ? WHERE id = ?", (self.db.clock(), player_id)
+            )
 
     def register(self, key_line_or_fingerprint: str, name: str) -> Player:
         """A newcomer's first login: a player called `name` with this key.

@@ -75,8 +75,9 @@ class Vacations(ClubPart):
             self._end(player_id)
             state = self.state(player_id)
             if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= state.left:
+                length = "1 day" if state.left == 1 else f"1 to {state.left} days"
                 raise ClubError(
-                    f"A vacation is 1 to {state.left} days: you have {state.left} of "
+                    f"A vacation is {length}: you have {state.left} of "
                     f"{VACATION_DAYS} left in {state.year}."
                     if state.left
                     else f"You have taken all {VACATION_DAYS} days of vacation of {state.year}."

@@ -59,11 +59,11 @@ class Coaching:
         review, name = self.review, self.coach.seat_title
         done = f"{len(review.judged)}/{review.total}"
         if self.running:
-            return f"reviewing {name}'s decisions {_bar(review)} {done} · r stops"
+            return f"reviewing {name} {_bar(review)} {done} · r stops"
         if not review.complete:
             return f"review of {name} stopped at {done} · r goes on"
-        tally = ", ".join(f"{n}{GLYPHS[mark]}" for mark, n in review.counts().items())
-        return f"review of {name}: {tally} · r the costliest"
+        marks = [f"{n}{GLYPHS[mark]}" for mark, n in review.counts().items() if n]
+        return f"review of {name}: {', '.join(marks) or 'no mark'} · r the costliest"
 
     def next_mark(self, index: int) -> str:
         """What the review says of the decision about to be played at `index` ('' if none)."""
@@ -94,6 +94,6 @@ class Coaching:
         return self.coach.keep()
 
 
-def _bar(review: Review, width: int = 12) -> str:
+def _bar(review: Review, width: int = 8) -> str:
     filled = width * len(review.judged) // max(review.total, 1)
     return "█" * filled + "░" * (width - filled)

@@ -105,18 +105,27 @@ class ReplayScreen(BoardScreen):
             marked = coaching.mark_line(move) if coaching and seat == coaching.seat else ""
             if marked:
                 log.write(marked)
-        where = f"round {view['round']}, " if "round" in view else ""
+        self.query_one("#status", ViewText).show(self.status_words(self._status(view)))
+        self.parts.follow_turn(self.index)
+
+    def _status(self, view: dict) -> str:
+        """Where the replay is and whose view it shows; under a review, without the game's
+        title (and the seat watched when the review names it), so the review's progress and
+        its key fit the status line at 80 columns."""
+        coaching = self.coaching
         # The keys (→ ← g v p r) are on the key bar: the status says where the replay is.
-        status = (
-            f"Replay of {self.spec.title}: action {self.index}/{len(self.moves)}, {where}"
-            f"watching {self._label(self.seat)}"
-        )
+        where = [f"action {self.index}/{len(self.moves)}"]
+        if "round" in view:
+            where.append(f"round {view['round']}")
+        if coaching is None or coaching.seat != self.seat:
+            where.append(f"watching {self._label(self.seat)}")
+        title = "Replay" if coaching else f"Replay of {self.spec.title}"
+        status = f"{title}: {', '.join(where)}"
         if coaching:
             status += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
         if self.club_progress:
             status += f" · {self.club_progress}"
-        self.query_one("#status", ViewText).show(self.status_words(status))
-        self.parts.follow_turn(self.index)
+        return status
 
     def action_forward(self) -> None:
         """One action forward."""

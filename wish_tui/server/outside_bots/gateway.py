@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from wish_tui.core.excerpt import excerpt
 from wish_tui.tables.protocol import MAX_MESSAGE, encode
@@ -87,10 +87,20 @@ class BotGateway:
         person: how the table server knows the bot member ('P12').
         name: its name in the club.
         emit: sends one event to the bot (a JSON-safe dict).
+        active: awaited (in a task of its own) for each request the bot sends.
     """
 
-    def __init__(self, hub, person: str, name: str, emit: Callable[[dict], None]) -> None:
+    def __init__(
+        self,
+        hub,
+        person: str,
+        name: str,
+        emit: Callable[[dict], None],
+        active: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self.hub, self.person, self.name, self.emit = hub, person, name, emit
+        self.active = active
+        """Called when the bot sends a request (to note it as seen), if given."""
         self.lobby: HubLink | None = None
         self.tables: dict[str, HubLink] = {}
         self.seen: dict[str, TableSeen] = {}
@@ -166,6 +176,8 @@ class BotGateway:
         if request is None:
             self.emit({"type": "pong"})
             return
+        if self.active is not None:
+            self._spawn(self.active())
         if request["type"] == "play":
             self.plays[request["table"]] = request
         link = self.tables.get(request.get("table", "")) or self.lobby
