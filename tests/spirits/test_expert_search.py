@@ -1,6 +1,7 @@
 """The Spirits expert's search: it deals a new hidden position for every determinization it
-plays (its look-ahead is deterministic, so a deal played again teaches nothing), and in the last
-turns it plays on to the end of the game and is judged by the result."""
+plays (its look-ahead is deterministic, so a deal played again teaches nothing), between two
+seats its tree holds the other seat's answer and the seat's next turn, and in the last turns it
+plays on to the end of the game and is judged by the result."""
 
 from __future__ import annotations
 
@@ -72,10 +73,39 @@ def test_a_decision_before_the_last_turns_never_plays_to_the_end() -> None:
     assert not search.to_the_end()
 
 
-def test_the_tree_holds_the_decision_alone_and_plays_the_rest_out() -> None:
+def test_between_two_seats_the_tree_holds_the_next_two_turns_and_no_more() -> None:
     state = _position(30)
+    seat = state.current_player
+    search = SpiritsSearch(state.view(seat))
+    st = search.sample(random.Random(1))
+    deciders = []
+    while search.mover(st) is not None:
+        deciders.append(search.mover(st))
+        st = search.play(st, search.moves(st)[0])
+    assert deciders == [seat, 1 - seat, seat]
+    assert st.turn_no == state.turn_no + 3  # the look-ahead's end: after the seat's next turn
+    assert search.play_out(st) is st
+
+
+def test_the_other_seat_answers_with_its_own_best_ways_to_take() -> None:
+    state = _position(30)
+    seat = state.current_player
+    search = SpiritsSearch(state.view(seat))
+    st = search.play(search.sample(random.Random(1)), search.moves(search.root)[0])
+    moves = search.moves(st)
+    priors = search.priors(st, moves)
+    assert st.current_player == 1 - seat and len(moves) > 1
+    assert priors[0] == max(priors) == 1.0  # its best plan by its own judgement comes first
+
+
+def test_at_four_seats_the_tree_holds_the_decision_alone() -> None:
+    state = SPEC.new_state(list(SPEC.seats[:4]), 3, "", SPEC.parse_options({}))
+    bots = [SPEC.bots.make_bot("medium", s) for s in range(4)]
+    while state.phase != "play" or state.tiles_left > 30:
+        seat = state.current_player
+        state = state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
     search = SpiritsSearch(state.view(state.current_player))
     dealt = search.sample(random.Random(1))
-    assert search.mover(dealt) == state.current_player
     after = search.play(dealt, search.moves(dealt)[0])
     assert search.mover(after) is None
+    assert search.play_out(after).turn_no == state.turn_no + 5

@@ -3,18 +3,22 @@ judgement.
 
 One tree over what the seat knows (`wish_tui.core.ismcts`); each iteration draws the face-down
 Favor tokens, the other seats' cards (and in solo the forest's hidden tiles and tokens) from the
-seat's view with `rules.determinize`. A move is one action; while a seat takes tiles, a move's
-prior is the best way to finish the taking part that starts with it (`planner.take_plans`), at
-the gemstone step and other decisions the position it leads to, both judged as the hard bot
-judges (`evaluate.seat_values`). The tree holds the decision alone: each of its best few moves
-by prior is raced on shared deals and played out from there as the hard bot plays its plans
-out, so that the moves are judged on their look-aheads and nothing else. A seat's reward is its
-chance of winning read from the lead over the best other seat it gained since the decision (in
-solo, the chance of beating the forest); in the last turns the look-ahead
-plays on to the end of the game and the result is the reward.
+seat's view with `rules.determinize`. While a seat takes tiles, a move is a whole way to finish
+the taking part (`planner.take_plans`, the hard bot's candidates); at the gemstone step and
+other decisions it is one action; each is judged as the hard bot judges
+(`evaluate.seat_values`). The decision's best few moves by prior are raced on shared deals. The
+look-ahead ends after the seat's next turn: between two seats the tree also holds the other
+seat's turn and the seat's next one, where each picks among its own best ways to take by its
+own reward (so a move is judged against the other seat's best answer the search finds, not the
+medium planner's first); the rest of every turn is played as the hard bot plays it. A seat's
+reward is its chance of winning read from the lead over the best other seat it gained since the
+decision (in solo, the chance of beating the forest); in the last turns the look-ahead plays on
+to the end of the game and the result is the reward.
 """
 
 from __future__ import annotations
+
+import math
 
 from wish_tui.core.expert import ExpertBot as SearchingBot
 from wish_tui.core.game_search import GameSearch
@@ -22,7 +26,7 @@ from wish_tui.core.rewards import WIN_SCALE, final_rewards, lead_rewards, leads
 from wish_tui.spirits.rules import Action, determinize
 
 from .evaluate import seat_value, seat_values, solo_chances, solo_win_chance
-from .hard import JUDGEMENT, play_on
+from .hard import JUDGEMENT
 from .planner import distinct_plans, greedy_action, in_take_part, play_turn, take_plans
 from .reasons import describe
 
@@ -38,6 +42,9 @@ LEAD_SCALE = 2 * WIN_SCALE
 win. The judgement's lead swings by about five points from one turn to the next and a lead of a
 dozen points mid-game is often lost, so a lead is read on a wider curve than in the other games
 (on a narrow one every move looks won, or lost, and the search can no longer tell them apart)."""
+TREE_SEATS = 2
+"""Seats at which the tree also holds the other seats' next turns and the seat's own (four
+seats' turns are too many for the iterations of a second to go below the first)."""
 MARGIN_SHARE = 0.1
 """The share of a finished game's reward read from the final margin (the rest is the result),
 so that among lines that all win or all lose the search still prefers the wider margin."""
@@ -57,6 +64,8 @@ class SpiritsSearch(GameSearch):
         """Each seat's lead where the search began (as the first deal has it)."""
         self._dealt = None
         """The last deal drawn: the decision's position in the iterations played on it."""
+        self._horizon: float | None = None
+        """The turn number at which a look-ahead stops (after the seat's next turn)."""
 
     def sample(self, rng):
         st = super().sample(rng)
@@ -71,11 +80,38 @@ class SpiritsSearch(GameSearch):
         root = self.root
         return not root.solo and root.tiles_left <= ENDGAME_TILES
 
+    def horizon(self) -> float:
+        """The turn number a look-ahead plays to: the end of the seat's next turn (of the
+        turn after next, when the decision comes between turns), or the end of the game."""
+        if self._horizon is None:
+            root = self.root
+            if root.solo or self.to_the_end():
+                self._horizon = math.inf
+            else:
+                own = root.phase == "play" and not root.pending and root.turn == self.seat
+                self._horizon = root.turn_no + self.seats + (1 if own else 2)
+        return self._horizon
+
     def in_tree(self, st) -> bool:
-        # Only the decision itself (a deal as drawn): the rest of the turn is played out as
-        # the hard bot plays its plans out, so that a move is judged by its look-aheads alone
-        # and not by the tree's trials of weaker gemstone steps after it.
-        return st is self._dealt
+        # The decision itself (a deal as drawn) and, between two seats, the start of every
+        # turn before the look-ahead's end: the other seat answers with the way to take that
+        # serves it best, and the seat with its own best next turn, each found by the search
+        # among the hard bot's best few. The rest of a turn (the gemstone step, a Favor) is
+        # played as the hard bot plays it, so that weaker gemstone steps tried in the tree
+        # never mark a move down.
+        if st is self._dealt:
+            return True
+        return self.seats == TREE_SEATS and self._turn_start(st)
+
+    def _turn_start(self, st) -> bool:
+        """Whether `st` is the start of a turn before the look-ahead's end."""
+        return (
+            st.phase == "play"
+            and not st.pending
+            and st.step == "take"
+            and st.took == 0
+            and st.turn_no < self.horizon()
+        )
 
     def moves(self, st) -> list:
         if in_take_part(st, st.current_player):
@@ -89,13 +125,19 @@ class SpiritsSearch(GameSearch):
 
     def play(self, st, move):
         if isinstance(move, Action):  # (an Action is a tuple too: it is asked first)
-            return st.apply(move)
-        for action in move:
-            # Another deal may turn up a token that changes what follows: the tree and the
-            # look-ahead take over where the line no longer fits.
-            if st.is_over or action not in st.legal_actions():
-                break
-            st = st.apply(action)
+            st = st.apply(move)
+        else:
+            for action in move:
+                # Another deal may turn up a token that changes what follows: the hard bot's
+                # play takes over where the line no longer fits.
+                if st.is_over or action not in st.legal_actions():
+                    break
+                st = st.apply(action)
+        if self.seats != TREE_SEATS:
+            return st
+        # On to the next decision the tree holds, or the look-ahead's end.
+        while not st.is_over and st.turn_no < self.horizon() and not self._turn_start(st):
+            st = play_turn(st, JUDGEMENT)
         return st
 
     def priors(self, st, moves: list) -> list[float]:
@@ -118,9 +160,8 @@ class SpiritsSearch(GameSearch):
         return lines
 
     def play_out(self, st):
-        if not self.to_the_end():
-            return play_on(st, self.seat)
-        while not st.is_over:
+        horizon = self.horizon()
+        while not st.is_over and st.turn_no < horizon:
             st = play_turn(st, JUDGEMENT)
         return st
 
