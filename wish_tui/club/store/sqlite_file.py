@@ -39,6 +39,8 @@ BUSY_MS = 5000
 class SqliteDatabase(Database):
     """The club in one SQLite file."""
 
+    commits_together = True
+
     def __init__(
         self, connection: sqlite3.Connection, path: Path, clock: Callable[[], int], read_only: bool
     ) -> None:
