@@ -79,17 +79,17 @@ async def _serve(folder: Path, members: int, pipe) -> None:
         times["pair"].append((time.perf_counter() - began[0]) * 1000)
         return pairing
 
-    async def timed_round(runner, tournament):
+    async def timed_round(runner, tournament, look):
         began[0] = time.perf_counter()
         paired = len(times["pair"])
-        await round_of(runner, tournament)
+        await round_of(runner, tournament, look)
         if len(times["pair"]) > paired:
             times["round"].append((time.perf_counter() - began[0]) * 1000)
 
-    async def timed_arena(runner, tournament):
+    async def timed_arena(runner, tournament, look):
         started = time.perf_counter()
         tables = len(runner.hub.tables)
-        await arena_of(runner, tournament)
+        await arena_of(runner, tournament, look)
         if len(runner.hub.tables) > tables:
             times["arena"].append(
                 ((time.perf_counter() - started) * 1000, len(runner.hub.tables) - tables)

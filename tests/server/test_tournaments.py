@@ -13,6 +13,7 @@ import json
 import pytest
 
 from wish_tui.cli import main
+from wish_tui.server.hub import tournament_runner
 
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client, play_until
@@ -155,5 +156,27 @@ async def test_an_arena_of_bots_pairs_again_at_once_and_ends_with_its_window(cap
         assert main(["club", "history", "--json"]) == 0
         history = json.loads(capsys.readouterr().out)["games"]
         assert sorted(g["table_id"] for g in history) == sorted(t.table_id for t in tables)
+    finally:
+        await hub.close()
+
+
+async def test_an_arena_table_that_ends_pairs_its_players_again_without_waiting_for_a_look(
+    monkeypatch,
+):
+    """The runner's own looks are an hour apart here: only a table's end can pair again."""
+    monkeypatch.setattr(tournament_runner, "PAIR_EVERY", 3600.0)
+    time = FakeTime()
+    hub = await _hub(time)
+    try:
+        club = hub.club
+        started = started_with_two_bots(club, "Blitz", "arena", minutes=5)
+        tid = started.id
+        time.now = started.started_at / 1000
+        await hub.tournaments.tick()  # the first pairing
+        for _ in range(1500):
+            if len(club.tournaments.tables(tid)) >= 3:
+                break
+            await asyncio.sleep(0.02)
+        assert len(club.tournaments.tables(tid)) >= 3
     finally:
         await hub.close()
