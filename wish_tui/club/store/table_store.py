@@ -158,7 +158,8 @@ class Tables(ClubPart):
         """
         seats = self.db.rows(
             "SELECT s.seat, s.name, s.who, s.player_id, p.name, s.zombie, s.outcome, s.clock_ms, "
-            "s.seen_seq FROM table_seats s LEFT JOIN players p ON p.id = s.player_id "
+            "s.seen_seq, p.is_bot_member FROM table_seats s LEFT JOIN players p "
+            "ON p.id = s.player_id "
             "WHERE s.table_id = ? ORDER BY s.seat",
             (row[0],),
         )

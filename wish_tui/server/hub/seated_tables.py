@@ -70,6 +70,7 @@ def _seated(hub, spec, members: list, owner: str, owner_name: str, how: dict) ->
     for seat, member in zip(table.seats, members, strict=True):
         if not member.is_bot:
             seat.person, seat.person_name = person_of(member.id), member.name
+            seat.bot_member = member.is_bot_member
     return table
 
 
