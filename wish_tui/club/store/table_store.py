@@ -210,6 +210,22 @@ class Tables(ClubPart):
             raise NotFound(f"The table {table_id} has no seat {seat}.")
         return seats[seat]
 
+    def set_clocks(self, table_id: int, lefts: Sequence[int | None]) -> None:
+        """Keep every seat's time left (milliseconds, in seat order) of an unfinished table in
+        one transaction, with one notice: what `set_seat(…, clock_ms=…)` of each seat keeps.
+
+        Raises:
+            ClubError: no such table, or a finished one.
+        """
+        with self.db.transaction():
+            self._unfinished(table_id)
+            for seat, left in enumerate(lefts):
+                self.db.execute(
+                    "UPDATE table_seats SET clock_ms = ? WHERE table_id = ? AND seat = ?",
+                    (left, table_id, seat),
+                )
+            self.db.notify(Notice("seats", table_id, self._last_seq(table_id)))
+
     def keep_clocks(self, clocks: Sequence[tuple[int, int, int]]) -> None:
         """Keep the time left of running clocks, each (table, seat, milliseconds), in one
         transaction and without a notice: what a stop (or a crash, since the last time it was

@@ -123,8 +123,9 @@ class TournamentRunner:
             self.pages.close()
 
     def table_ended(self, table) -> None:
-        """A table's end is kept: if a tournament made it, look again at once (an arena seats
-        its players again without waiting for the next look)."""
+        """A table's end is being kept: if a tournament made it, look again at once (an arena
+        seats its players again without waiting for the next look); the look's read is asked
+        after the end's write, so it finds the players free."""
         if table.owner.startswith(OWNER_PREFIX):
             self._woken.set()
 
