@@ -42,6 +42,15 @@ async def held_while(recorder: Recorder, calls: list):
     return await asyncio.gather(*asked, return_exceptions=True)
 
 
+def kept(club, *names: str) -> list[bool]:
+    """Whether each of `names` is a player of the club, as its file is read again."""
+    again = open_club(club.db.path.parent)
+    try:
+        return [again.players.by_name(name) is not None for name in names]
+    finally:
+        again.close()
+
+
 @pytest.fixture
 def sqlite_club(tmp_path):
     opened = open_club(tmp_path)
@@ -60,11 +69,7 @@ async def test_calls_waiting_together_are_committed_in_one_transaction(sqlite_cl
         assert club.db.commits - before <= 2  # the held call's batch, then the forty's
     finally:
         await recorder.close()
-    again = open_club(club.db.path.parent)
-    try:
-        assert [again.players.by_name(f"player{n}") is not None for n in range(40)] == [True] * 40
-    finally:
-        again.close()
+    assert kept(club, *(f"player{n}" for n in range(40))) == [True] * 40
 
 
 async def test_a_call_that_fails_among_others_takes_back_only_its_own_changes(sqlite_club):
@@ -93,13 +98,7 @@ async def test_a_call_that_fails_among_others_takes_back_only_its_own_changes(sq
     assert isinstance(answers[1], ClubError)
     assert [answers[0].name, answers[2].name] == ["before", "after"]
     assert Notice("seats", 99, 1) not in heard
-    again = open_club(club.db.path.parent)
-    try:
-        assert again.players.by_name("before") is not None
-        assert again.players.by_name("after") is not None
-        assert again.players.by_name("halfway") is None
-    finally:
-        again.close()
+    assert kept(club, "before", "after", "halfway") == [True, True, False]
 
 
 async def test_a_change_a_call_takes_back_itself_stays_taken_back_among_others(sqlite_club):
@@ -119,12 +118,7 @@ async def test_a_change_a_call_takes_back_itself_stays_taken_back_among_others(s
     finally:
         await recorder.close()
     assert answers[1] == "gave up"
-    again = open_club(club.db.path.parent)
-    try:
-        assert again.players.by_name("first") is not None
-        assert again.players.by_name("tried") is None
-    finally:
-        again.close()
+    assert kept(club, "first", "tried") == [True, False]
 
 
 async def test_on_a_full_disk_each_waiting_call_is_told_and_reads_still_answer(sqlite_club):

@@ -38,6 +38,16 @@ async def _until(test, what: str, hub, tries: int = 3000) -> None:
     raise AssertionError(what)
 
 
+async def blitz_of_two_bots():
+    """A hub on a fake clock set at the start of a 5-minute arena of the random and easy bots;
+    the hub, its clock and the arena as started."""
+    time = FakeTime()
+    hub = await _hub(time)
+    started = started_with_two_bots(hub.club, "Blitz", "arena", minutes=5)
+    time.now = started.started_at / 1000
+    return hub, time, started
+
+
 async def test_a_swiss_of_bots_plays_every_round_and_counts_each_table_once(capsys):
     """Two quick bots (the others think too long for a test), two rounds: they meet twice."""
     hub = await _hub(FakeTime())
@@ -129,13 +139,10 @@ async def test_two_looks_at_once_pair_a_round_once():
 
 
 async def test_an_arena_of_bots_pairs_again_at_once_and_ends_with_its_window(capsys):
-    time = FakeTime()
-    hub = await _hub(time)
+    hub, time, started = await blitz_of_two_bots()
     try:
         club = hub.club
-        started = started_with_two_bots(club, "Blitz", "arena", minutes=5)
         tid = started.id
-        time.now = started.started_at / 1000
 
         def ended_tables() -> int:
             return sum(1 for t in club.tournaments.tables(tid) if t.ended_at is not None)
@@ -165,13 +172,10 @@ async def test_an_arena_table_that_ends_pairs_its_players_again_without_waiting_
 ):
     """The runner's own looks are an hour apart here: only a table's end can pair again."""
     monkeypatch.setattr(tournament_runner, "PAIR_EVERY", 3600.0)
-    time = FakeTime()
-    hub = await _hub(time)
+    hub, _, started = await blitz_of_two_bots()
     try:
         club = hub.club
-        started = started_with_two_bots(club, "Blitz", "arena", minutes=5)
         tid = started.id
-        time.now = started.started_at / 1000
         await hub.tournaments.tick()  # the first pairing
         for _ in range(1500):
             if len(club.tournaments.tables(tid)) >= 3:
