@@ -3,6 +3,7 @@
 Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--think 2]
                                 [--apps-per-process 16 | --fresh] [--churn N] [--profile DIR]
      nice -n 5 python benchmarks/serve.py --sessions 1000 --playing 160   (a club event: 80 tables)
+     python benchmarks/serve.py ... --hub-profile FILE   (cProfile of the hub, seating and playing)
      python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
 Starts the real server in this process (the table server, the session pool and the SSH front
@@ -62,6 +63,7 @@ import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.hub_profile import HubProfile  # noqa: E402
 from benchmarks.serve_measure import (  # noqa: E402
     cpu_seconds,
     load_average,
@@ -100,6 +102,7 @@ async def main(
     apps_per_process: int = 16,
     churn: int = 0,
     profile: str = "",
+    hub_profile: str = "",
 ) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -164,6 +167,9 @@ async def main(
     latencies: list[float] = []
     traffic: list[tuple[int, int]] = []
     pairs = [(players[i], players[i + 1]) for i in range(0, min(playing, sessions) - 1, 2)]
+    hub_profiler = HubProfile(Path(hub_profile)) if hub_profile else None
+    if hub_profiler is not None:
+        hub_profiler.start()
     loads["seating"] = [load_average()]
     seating_started = time.perf_counter()
     tables = []
@@ -191,6 +197,8 @@ async def main(
     loads["playing"].append(load_average())
     if spies is not None:
         spies.stop()
+    if hub_profiler is not None:
+        hub_profiler.stop()
     cpu_apps = cpu_seconds(app_pids) - cpu_before[0]
     cpu_server = cpu_seconds([os.getpid()]) - cpu_before[1]
     after_playing = uss_kb(session_pids(pool))
@@ -319,6 +327,11 @@ async def main(
     if profile:
         print(f"where the processor time went while playing (py-spy samples in {profile}):")
         print(split(Path(profile)))
+    if hub_profiler is not None:
+        print(
+            f"this process's processor time while seating and playing (cProfile in {hub_profile}):"
+        )
+        print(hub_profiler.summary())
 
 
 if __name__ == "__main__":
@@ -359,6 +372,12 @@ if __name__ == "__main__":
     parser.add_argument(
         "--profile", metavar="DIR", default="", help="py-spy samples of the playing, kept in DIR"
     )
+    parser.add_argument(
+        "--hub-profile",
+        metavar="FILE",
+        default="",
+        help="cProfile of this process (the hub) while seating and playing, kept in FILE",
+    )
     options = parser.parse_args()
     if options.nodes == 2 and not options.database:
         parser.error("--nodes 2 needs --database postgresql://USER@HOST:PORT/DATABASE")
@@ -375,5 +394,6 @@ if __name__ == "__main__":
             options.apps_per_process,
             options.churn,
             options.profile,
+            options.hub_profile,
         )
     )

@@ -17,6 +17,9 @@ from pathlib import Path
 from wish_tui.server.hub import Hub
 
 CLIENT = (sys.executable, "-m", "wish_tui", "client")
+IDLE_TIMEOUT = 6 * 3600
+"""Seconds node A lets a session wait without a key: as long as node B's (`serve.py`), since at
+1,000 sessions the last tables are seated more than the default half hour after the logins."""
 
 
 class NodeProcess:
@@ -32,6 +35,7 @@ class NodeProcess:
         process = await asyncio.create_subprocess_exec(
             *CLIENT[:3], "serve", "--open", "--port", "0", "--database", database,
             "--max-connections", limit, "--max-per-address", limit,
+            "--idle-timeout", str(IDLE_TIMEOUT),
             env={**os.environ, "WISH_TUI_DATA_DIR": str(data)},
             stdout=asyncio.subprocess.PIPE,
             stderr=(data / "serve.log").open("wb"),

@@ -106,3 +106,24 @@ def test_a_save_without_a_review_has_no_reviews_key_and_foreign_entries_are_left
     path.write_text(json.dumps(content))
     record = saves.read_record("evening", games=games.GAMES)
     assert record.reviews == {"water": {"seat": 1}}
+
+
+def test_review_without_a_name_reviews_the_newest_finished_game_as_replay_opens_it(data, capsys):
+    spec = games.get("spirits")
+    seats = [{spec.seat_key: "air", "who": "human"}, {spec.seat_key: "water", "who": "easy"}]
+    record, state = GameRecord.new(seats, 4, game="spirits", games=games.GAMES)
+    bot = spec.bots.make_bot("easy", 3)
+    while not state.is_over:
+        seat = state.current_player
+        record, state = record.play(state, bot.choose(state.view(seat), state.legal_actions()))
+    saves.autosave(record, finished=True, games=games.GAMES)
+    assert cli.main(["review"]) == 0
+    assert " decisions of Air reviewed: " in capsys.readouterr().out.splitlines()[0]
+    [finished] = saves.list_history(games=games.GAMES)
+    assert set(saves.read_record(str(finished.path), games=games.GAMES).reviews) == {"air"}
+
+
+def test_review_without_a_name_and_no_finished_game_says_so_in_one_sentence(data, capsys):
+    assert cli.main(["review"]) == 1
+    err = capsys.readouterr().err
+    assert "no finished game to review yet" in err and err.count("\n") == 1

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -500,7 +501,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "club":
             from wish_tui.club.keeper import run as run_club
 
-            return run_club(args)
+            status = run_club(args)
+            sys.stdout.flush()  # a reader gone is noticed here, not at the interpreter's exit
+            return status
         if args.command in RUN_FROM_ARGS:
             return importlib.import_module(RUN_FROM_ARGS[args.command]).run_from_args(args)
         if args.command == "plain":
@@ -544,6 +547,9 @@ def main(argv: list[str] | None = None) -> int:
             launch = Launch("title")
     except UsageError as exc:
         fail_usage(str(exc), args.command)
+    except BrokenPipeError:  # `wish-tui club history | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     from wish_tui.ui.app import run_app
 
     return run_app(launch)

@@ -1,4 +1,5 @@
-"""`wish-tui review NAME`: the coach over one seat of a saved or finished game, in a terminal.
+"""`wish-tui review [NAME]`: the coach over one seat of a saved or finished game (without a
+name, the newest finished game, as `wish-tui replay` opens it), in a terminal.
 
 It judges the seat's decisions one at a time with a progress line on standard error (Ctrl-C
 stops it and keeps what was judged), prints the review in words and stores it in the save, so
@@ -12,6 +13,7 @@ import sys
 
 from wish_tui import games, saves
 from wish_tui.records import SaveError
+from wish_tui.save_lookup import newest_finished
 from wish_tui.tables.coach import Coach, seat_of
 from wish_tui.tournament import add_think
 
@@ -21,7 +23,9 @@ def add_parser(commands) -> argparse.ArgumentParser:
     review = commands.add_parser(
         "review", help="the expert reviews a seat's decisions of a saved or finished game"
     )
-    review.add_argument("save", metavar="NAME|PATH")
+    review.add_argument(
+        "save", metavar="NAME|PATH", nargs="?", help="without it: the newest finished game"
+    )
     review.add_argument("--seat", metavar="NAME", help="the seat to review (yours by default)")
     add_think(review)
     return review
@@ -31,9 +35,15 @@ def run_from_args(args) -> int:
     """Run `wish-tui review` from parsed arguments; return the exit status."""
     if args.think is not None and not 50 <= args.think <= 60_000:
         return _fail("--think must be 50 to 60000 milliseconds")
+    target = args.save if args.save is not None else newest_finished(games.GAMES)
+    if target is None:
+        return _fail(
+            "there is no finished game to review yet; 'wish-tui review NAME' reviews a save, "
+            "and a game played to its end is kept for review"
+        )
     try:
-        path = saves.save_path(args.save)
-        record, states = saves.load_for_replay(args.save, games=games.GAMES)
+        path = saves.save_path(target)
+        record, states = saves.load_for_replay(target, games=games.GAMES)
         coach = Coach(record, states, seat_of(record, args.seat), args.think)
     except (SaveError, ValueError) as exc:
         return _fail(str(exc).rstrip("."))

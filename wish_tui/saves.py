@@ -27,6 +27,7 @@ from pathlib import Path
 
 from wish_tui import files, records
 from wish_tui.core.excerpt import excerpt
+from wish_tui.core.ranking import seat_totals
 from wish_tui.core.text import is_plain_text
 from wish_tui.records import (
     FORMAT,
@@ -525,7 +526,7 @@ def _result(record: GameRecord, state) -> str:
     with 30'; a solo game: 'won with 41' or 'lost with 22'."""
     spec = record.spec
     scores = state.final_scores()
-    totals = {entry["seat"]: entry["total"] for entry in scores["seats"]}
+    totals = seat_totals(scores)
     if record.solo:
         verdict = "won" if spec.solo_won(scores) else "lost"
         return f"{verdict} with {totals[0]}"

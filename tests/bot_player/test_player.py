@@ -44,3 +44,18 @@ def test_each_turn_is_answered_with_one_of_its_choices_and_a_refusal_is_tried_ag
     assert not player.done
     player.answer({"type": "end", "table": "t1", "scores": {}})
     assert player.done and player.answer(refused) == []
+
+
+def test_a_move_refused_as_too_fast_is_sent_again_after_the_wait_the_server_names():
+    slept = []
+    player = BotPlayer(Chooser("easy", 3), games=("wish",), sleep=slept.append)
+    player.answer({"type": "started", "table": "t1", "game": "wish", "seat": 0})
+    (play,) = player.answer(_turn())
+    too_fast = {
+        "type": "error",
+        "table": "t1",
+        "error": "Slow down: at most 30 moves in 10 seconds; try again in 2 s.",
+    }
+    again = [player.answer(too_fast) for _ in range(RETRIES + 2)]
+    assert again == [[play]] * (RETRIES + 2)  # the same move, however often, after the wait
+    assert slept == [2.0] * (RETRIES + 2)

@@ -3,7 +3,8 @@ noted per round, results counted once as tables finish, standings and the page."
 
 import pytest
 
-from wish_tui.club import ClubError, InputRefused, SeatSpec
+from wish_tui.club import ClubError, InputRefused, SeatSpec, ratings
+from wish_tui.club.bot_ratings import bot_prior
 from wish_tui.club.tournament_page import page
 from wish_tui.club.tournaments import swiss
 from wish_tui.tables.tournament_words import lines
@@ -78,6 +79,19 @@ def test_entries_bots_guests_and_the_start(club):
     with pytest.raises(ClubError, match="started already"):
         club.tournaments.start(tid)
     assert [e.name for e in club.tournaments.entrants(tid)] == ["Ann", "Bob"]
+
+
+def test_a_bot_level_enters_at_its_levels_measured_rating_before_its_first_game(club):
+    # Bots are entered "at their rating": a level that has not played the game yet is paired
+    # by the rating it starts its first game with (bot_ratings.toml), not a newcomer's 0.
+    (ann,) = people(club, "Ann")
+    tid = club.tournaments.create("Cup", "swiss", "spirits", 2, rounds=2, bots=True).id
+    for entrant in (ann.id, club.players.bot("random").id, club.players.bot("hard").id):
+        club.tournaments.join(tid, entrant)
+    rating = {e.name: e.rating for e in club.tournaments.entrants(tid)}
+    assert rating["Ann"] == 0.0
+    assert rating["hard"] == pytest.approx(ratings.ordinal(*bot_prior("spirits", "hard")))
+    assert rating["random"] < 0.0 < rating["hard"]
 
 
 def test_a_swiss_of_three_counts_each_table_once_with_byes_and_ratings(club):

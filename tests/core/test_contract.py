@@ -60,6 +60,15 @@ def test_each_games_illegal_action_is_the_shared_one(spec) -> None:
 
 
 @GAMES
+def test_notation_that_is_not_text_is_refused_by_the_games_own_class(spec) -> None:
+    state = _first_game(spec)
+    for given in (5, None, ["take", "2"]):
+        with pytest.raises(IllegalAction) as refused:
+            spec.rules.parse_action(state, given)
+        assert type(refused.value) is spec.rules.IllegalAction and str(refused.value)
+
+
+@GAMES
 def test_a_state_satisfies_the_contract(spec) -> None:
     state = _first_game(spec)
     assert isinstance(state, GameState) and isinstance(state, spec.rules.State)

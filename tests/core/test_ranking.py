@@ -4,7 +4,7 @@ aborted game with no ranking) and its sentences."""
 
 from __future__ import annotations
 
-from wish_tui.core.ranking import places_of, result_lines, settled, tied_ranking
+from wish_tui.core.ranking import places_of, result_lines, seat_totals, settled, tied_ranking
 
 
 def test_equal_keys_share_a_place_and_keep_seat_order():
@@ -19,6 +19,11 @@ def test_equal_keys_share_a_place_and_keep_seat_order():
 def test_places_skip_after_a_tie():
     assert places_of({"ranking": [[1, 2], [0], [3]]}) == {1: 1, 2: 1, 0: 3, 3: 4}
     assert places_of({"ranking": []}) == {}
+
+
+def test_the_seats_totals_are_read_in_seat_order():
+    scores = {"seats": [{"seat": 2, "total": 7}, {"seat": 0, "total": 31}, {"seat": 1, "total": 0}]}
+    assert seat_totals(scores) == (31, 0, 7)
 
 
 def test_a_settled_scoring_ranks_by_the_clubs_places_whatever_the_points():

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 
 from wish_tui import games, saves
+from wish_tui.launch import Launch
+from wish_tui.plain import local
 from wish_tui.plain.output import Output
 from wish_tui.plain.review import PlainReview
 from wish_tui.records import GameRecord
@@ -59,3 +61,20 @@ async def test_review_is_refused_in_one_sentence_before_the_end_or_for_no_seat(
     stream = io.StringIO()
     PlainReview(table_of(tmp_path, monkeypatch), Output(stream, 200), 0).run("moon")
     assert stream.getvalue() == "'moon' is not a seat of this game; choose air, water.\n"
+
+
+async def test_a_script_that_ends_with_review_reads_the_review_before_it_leaves(
+    tmp_path, monkeypatch
+):
+    # 'review' then the end of input, as `... | wish-tui plain load NAME` sends it: the review
+    # is an answer the client owes, so the input's end waits for its words.
+    table_of(tmp_path, monkeypatch)
+    [finished] = saves.list_history(games=games.GAMES)
+    stdout = io.StringIO()
+    console, out = local.make_console(io.StringIO("review\n"), stdout, terminal=False)
+    launch = Launch("load", path=str(finished.path))
+    assert await local._run(launch, console, out) == 0
+    said = stdout.getvalue().splitlines()
+    summary = next(i for i, line in enumerate(said) if " decisions of Air reviewed: " in line)
+    assert any(line.startswith("Move ") for line in said[summary:])
+    assert said[-2].startswith("End of input: you leave the game (it is over).")

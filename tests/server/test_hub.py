@@ -411,11 +411,11 @@ async def background_news_of_dave(monkeypatch, batch: int) -> tuple[dict, list[d
     rounds: dict[str, list[float]] = {}
     tell = LobbyLists.tell_session
 
-    def recorded(session, lobby, unchanged, now):
+    def recorded(self, session, lobby, unchanged, now):
         rounds.setdefault(session.name, []).append(now)
-        tell(session, lobby, unchanged, now)
+        tell(self, session, lobby, unchanged, now)
 
-    monkeypatch.setattr(LobbyLists, "tell_session", staticmethod(recorded))
+    monkeypatch.setattr(LobbyLists, "tell_session", recorded)
     async with people("alice", "bob", "carol") as (hub, *clients):
         for client in clients:
             await client.ask({"type": "lobby"})

@@ -358,6 +358,39 @@ async def test_resigning_and_closing_on_one_node_reach_the_other(postgres_url, t
         bob.close()
 
 
+async def test_a_game_given_up_while_no_node_ran_it_ends_once_a_node_takes_it(
+    postgres_url, tmp_path, monkeypatch
+):
+    """A node that pauses longer than its lease (a loaded machine) stops running its tables
+    until a node takes them over; a two-seat game resigned meanwhile ends when one does (no
+    one plays on against a bot), as it ends at once on the node running it."""
+    async with nodes(postgres_url, tmp_path, "a", "b") as (a, b):
+        alice, bob, table_id = await alice_and_bob_across(a, b)
+        await eventually(lambda: a.tables[table_id].seats[1].person, "node a sees bob sit down")
+        for hub in (a, b):  # no node takes the table over until the resign is in the rows
+
+            async def later() -> None:
+                return None
+
+            monkeypatch.setattr(hub.node, "_take_over", later)
+        a.node.stop_running(table_id)  # node a's lease ran out
+        await a.recorder.call(a.club.cluster.release, a.tables[table_id].club_id)
+        await bob.send({"type": "resign", "table": table_id})
+        for hub in (a, b):
+            await eventually(
+                lambda hub=hub: hub.tables[table_id].seats[1].outcome == "resigned",
+                f"{hub.node_id} hears of the resign",
+            )
+        assert not a.club.history.page()
+        monkeypatch.undo()  # the nodes take the table over at their next tick
+        (game,) = await eventually(a.club.history.page, "the game's end, once a node runs it")
+        assert [s.outcome for s in game.seats] == ["", "resigned"] and game.aborted
+        await bob.until(lambda m: m["type"] == "table" and m["ended"])
+        assert not a.problems and not b.problems
+        alice.close()
+        bob.close()
+
+
 async def test_serve_with_a_database_is_a_node_of_that_club(postgres_url, tmp_path):
     from wish_tui.server.serve import ServeOptions, serve
 

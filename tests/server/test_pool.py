@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import re
@@ -319,3 +320,47 @@ async def test_an_end_that_comes_with_the_start_in_one_read_is_not_lost():
         theirs.close()
         program.kill()  # as the pool program does when its socket closes
         await pool.close()
+
+
+async def test_a_pool_closed_with_ends_still_queued_for_its_hosts_closes_quietly():
+    """At shutdown every session ends its app at once: the `end`s queued for the pool's hosts
+    (more than its socket holds) are dropped with the pool, not written to its closed socket,
+    and no task is left behind to fail with a "Bad file descriptor" or wait for ever."""
+    loop = asyncio.get_running_loop()
+    failures: list[dict] = []
+    loop.set_exception_handler(lambda _, context: failures.append(context))
+    ours, theirs = socket.socketpair()
+    ours.setblocking(False)
+    program = _PoolProcessDouble()
+    pool = SessionPool(program, ours, log=lambda line: None)
+    try:
+        theirs.sendall(b'{"ready": 1}\n')
+        assert await pool.ready(timeout=5)
+        read, write = os.pipe()
+        processes = []
+        for request in (1, 2):
+            spawning = asyncio.ensure_future(pool.spawn((read, read, read), {"TERM": "x"}, "g"))
+            line, fds, _, _ = await asyncio.to_thread(socket.recv_fds, theirs, 4096, 8)
+            for fd in fds:
+                os.close(fd)
+            theirs.sendall(b'{"started": %d, "pid": 999999, "shared": true}\n' % request)
+            processes.append(await asyncio.wait_for(spawning, 5))
+        os.close(read)
+        os.close(write)
+        for _ in range(20000):  # the pool's side of the socket fills: ends wait to be written
+            processes[0].resized()
+        for process in processes:
+            process.signal(signal.SIGTERM)
+        await asyncio.sleep(0.1)
+    finally:
+        program.kill()
+        await pool.close()
+        theirs.close()
+    await asyncio.sleep(0.1)
+    left = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    assert left == []
+    del left
+    gc.collect()
+    await asyncio.sleep(0)
+    assert failures == []
+    loop.set_exception_handler(None)

@@ -5,6 +5,8 @@ the lobby."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from tests.plain.club_helpers import Person
@@ -38,6 +40,17 @@ async def alice_at_a_table_with_bob(pilot, app, bob: Person) -> str:
     bob.type(f"join {table_id} water")
     await bob.see(f"You sit at table {table_id}")
     return table_id
+
+
+@contextlib.asynccontextmanager
+async def alice_with_bob(hub):
+    """The app of alice at a Wish table she opened, bob (plain) at its other seat: the pilot,
+    the app, bob and the table's id."""
+    app = WishApp(Launch(screen="client"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        bob = await Person(hub, BOB, "bob").arrive()
+        table_id = await alice_at_a_table_with_bob(pilot, app, bob)
+        yield pilot, app, bob, table_id
 
 
 async def play_to_the_end(pilot, app) -> None:
@@ -111,10 +124,7 @@ async def test_a_player_lets_a_bot_play_for_a_person_in_the_lobby_who_is_told_on
 
 
 async def test_the_people_key_mutes_a_persons_chat_and_turns_the_spectators_chat_off(hub):
-    app = WishApp(Launch(screen="client"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        bob = await Person(hub, BOB, "bob").arrive()
-        table_id = await alice_at_a_table_with_bob(pilot, app, bob)
+    async with alice_with_bob(hub) as (pilot, app, bob, table_id):
         screen = table_screen(app)
         panel = screen.query_one("ChoicePanel")
         if panel.is_open:  # alice's first decision waits

@@ -386,6 +386,23 @@ async def test_a_long_refusal_takes_two_lines_above_an_open_window():
         assert len(status_of(game)) == 1 and "✗" not in status_of(game)[0]
 
 
+async def test_a_refusal_of_several_sentences_shows_whole_sentences():
+    """A refused f with four Wishes in hand names each Wish's price in a sentence of its own:
+    at 100x30 the status line shows the nearest Wish's sentence whole and leaves the others to
+    the hand, instead of cutting the next one short after two lines."""
+    app = WishApp(HOTSEAT)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = await through_setup(app, pilot)
+        refusals = refusals_of(game)
+        await pilot.press("f")
+        await settle(pilot)
+        assert refusals and refusals[-1].count(". ") >= 2  # several sentences
+        shown = " ".join(line.strip() for line in status_of(game))
+        assert shown.startswith("✗ ") and not shown.endswith("…"), shown
+        assert refusals[-1].startswith(shown[2:]) and shown.endswith("."), shown
+        assert len(status_of(game)) <= 2
+
+
 async def test_a_warning_toast_takes_the_place_of_the_words_before_it():
     """A notice in a toast (an autosave that failed, a seat handed to a bot) replaces the
     words before it: stacked toasts covered the seats' rows."""

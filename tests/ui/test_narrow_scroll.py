@@ -3,6 +3,8 @@ part taller than its room scrolls with the board, by PageDown and PageUp (issue 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from wish_tui.launch import Launch, Seat
@@ -10,6 +12,8 @@ from wish_tui.ui.app import WishApp
 from wish_tui.ui.screens.curtain import CurtainScreen
 
 from .helpers import settle
+
+SAVES = Path(__file__).parents[2] / "saves"
 
 SOLOS = {
     "wish": Launch("game", (Seat("water", "human"),), seed=3, solo="easy"),
@@ -110,3 +114,44 @@ async def test_the_highlight_moved_by_arrows_scrolls_into_sight(game):
         assert part.region.bottom == board.region.bottom  # the last row and the frame under it
         shown = rows_showing(screen, board, place)
         assert len(shown) == PLACE_ROWS[game], shown  # the whole place is in sight
+
+
+def turn_rows(screen, board) -> list[int]:
+    """The rows of the board in sight where the seat deciding's `▶` is drawn."""
+    from textual.geometry import Region
+
+    rows = []
+    for drawn in board.query("*"):
+        region = drawn.region
+        if not drawn.display or not region:
+            continue
+        for y, strip in enumerate(drawn.render_lines(Region(0, 0, region.width, region.height))):
+            if "▶" in strip.text and board.region.y <= region.y + y < board.region.bottom:
+                rows.append(region.y + y)
+    return rows
+
+
+async def test_a_replays_arrows_keep_the_seat_decidings_row_in_sight():
+    """At 40x20 a replay's Seats part of Spirits of the Forest is taller than its room: paged
+    down by hand, then stepped on by the arrows, it brings the row of the seat deciding (its
+    ▶) back into sight, as the table screen follows its highlight."""
+    from wish_tui.ui.app import _load_for
+
+    launch = Launch("replay", path=str(SAVES / "spirits-four-endgame.json"))
+    app = WishApp(launch, _load_for(launch))
+    async with app.run_test(size=(40, 20)) as pilot:
+        await settle(pilot, 6)
+        screen = app.screen
+        screen.parts.show_part(1)  # the seats
+        screen.part_switched()
+        await settle(pilot)
+        board = screen.query_one("#board-root")
+        seen = set()
+        for _ in range(4):  # each seat decides once in four steps
+            await pilot.press("pagedown")
+            await pilot.press("right")
+            await settle(pilot)
+            assert board.max_scroll_y > 0
+            assert len(turn_rows(screen, board)) == 1, screen.index
+            seen.add(screen.states[screen.index].current_player)
+        assert 0 in seen  # Earth's row, the first, was out of sight after paging down

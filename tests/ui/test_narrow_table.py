@@ -179,6 +179,25 @@ async def test_the_players_board_and_the_map_read_whole_at_forty_columns():
         assert all(len(row.rstrip()) <= 40 for row in map_rows)
 
 
+async def test_at_ninety_columns_the_offer_and_the_board_say_their_words_whole():
+    """At 90x20 a part takes the whole width: the Offer says Instant or Ongoing, the player
+    board its actions whole, where 40 columns needs 'I', 'O' and 'Trav|Empo'."""
+    app = WishApp(SOLO)
+    async with app.run_test(size=(90, 20)) as pilot:
+        game = await opened(app, pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        offer = game.query_one("#offer").text.plain.splitlines()
+        cards = [line for line in offer[1:] if line[:1].isdigit()]
+        assert cards and all(
+            line.rstrip(" ❄").endswith(("Instant", "Ongoing")) for line in cards
+        ), offer
+        await pilot.press("tab")
+        await settle(pilot)
+        board = game.query_one("#board").text.plain.splitlines()
+        assert "Travel" in board[1] and "…" not in board[1], board
+
+
 async def test_the_detail_line_takes_twice_its_rows_at_forty_columns():
     for size, rows in (((40, 30), 4), ((40, 20), 2), ((90, 20), 2), ((80, 24), 2)):
         app = WishApp(SOLO)
@@ -220,3 +239,15 @@ async def test_the_look_cursor_brings_its_part_in_sight():
             await pilot.press("left")
             await settle(pilot)
         assert game.look_at[0] == "area" and shown_parts(game) == ["map"]
+
+
+def test_a_cut_action_word_on_the_player_board_keeps_no_trailing_space():
+    """'Ice Dibs' cut to four letters read 'Ice ]' on Water's board at 80 columns."""
+    from wish_tui.wish import rules
+    from wish_tui.wish.ui.player_board import columns_text
+
+    view = rules.new_game(["water", "air"], seed=1).view(0)
+    water = next(p for p in view["players"] if p["djinn"] == "water")
+    for cut in (4, 3, 2):
+        columns = columns_text(water, cut).plain
+        assert " ]" not in columns and " |" not in columns, columns

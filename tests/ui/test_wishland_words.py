@@ -154,3 +154,17 @@ def test_the_seats_mark_yours_with_an_arrow_not_a_star():
     assert [row[1:6] for row in rows if "◀" in row] == ["Blue◀"]
     assert "*" not in "".join(rows)
     assert not seats.text.plain.splitlines()[0].endswith("Ent")  # no Entrepreneurs in play
+
+
+def test_the_advertisement_says_what_it_needs_with_the_row_letters_at_80_columns():
+    """'Ad 1$ + H, V or W · needs 1' left a newcomer asking 1 what: it needs Workers."""
+    from wish_tui.wishland import rules
+    from wish_tui.wishland.ui.market_view import MarketView
+    from wish_tui.wishland.words.cells import ROW_LEGEND
+
+    view = rules.new_game(["red", "blue"], seed=2).view(0)
+    for width in (80, 120):
+        line = MarketView._advertisement(view, width).plain
+        needed = view["advertisement"]["workers_needed"]
+        assert f"needs {needed} Worker" in line or f"needs {needed}W " in line, line
+        assert line.rstrip().endswith(ROW_LEGEND) and len(line) <= width, line

@@ -103,3 +103,23 @@ def test_every_mark_on_the_table_has_a_legend_in_the_keys_window():
 
     for mark in ("❄", "△", "▲", "~", "*", "⚗", "✧", "🔒", "✓", "✗", "♥", "☀", "→"):
         assert mark in KEYS, mark
+
+
+def test_a_column_choice_says_which_other_action_its_marker_closes():
+    """Player boards: each column holds one action marker, so an Empower on Air's column 1
+    leaves no Travel there this turn; the window's options say so, as the columns differ."""
+    state = rules.new_game(["air", "water"], seed=5)
+    while state.phase == "setup":
+        state = state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    view = state.view(seat)
+    empower = {a.col: a for a in state.legal_actions() if a.kind == "empower" and not a.potion}
+    assert set(empower) == {1, 4}
+    assert option_words(view, seat, empower[1]).endswith(
+        "The marker closes column 1's Travel for this turn."
+    )
+    assert option_words(view, seat, empower[4]).endswith(
+        "The marker closes column 4's Cloudbearer for this turn."
+    )
+    tight = option_words(view, seat, empower[1], by_length(60))
+    assert "closes" not in tight  # the least of the words is left out first

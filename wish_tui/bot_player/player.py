@@ -6,6 +6,8 @@ it plays), plays each turn with its `Chooser`, and says on its log what happened
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Callable
 
 from .chooser import Chooser
@@ -14,6 +16,8 @@ ACCEPT = ("invitations", "seeks", "all", "none")
 """Which challenges a bot takes."""
 RETRIES = 3
 """Other choices tried at a turn whose answer the server refused (then the bot waits)."""
+TOO_FAST = re.compile(r"^Slow down: .*try again in (\d+(?:\.\d+)?) s\.?$")
+"""The server's refusal of a move over its rate limit, with the seconds to wait."""
 
 
 class BotPlayer:
@@ -25,6 +29,7 @@ class BotPlayer:
         log: where one line about each table's start, end, and each error goes.
         games: the games it takes challenges of (every game it knows when empty).
         stop_after: stop once this many games have ended (0: never).
+        sleep: waits so many seconds (a move refused as too fast is sent again after the wait).
     """
 
     def __init__(
@@ -34,14 +39,17 @@ class BotPlayer:
         log: Callable[[str], None] = lambda line: None,
         games: tuple[str, ...] = (),
         stop_after: int = 0,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.chooser, self.accept, self.log = chooser, accept, log
         self.games = games
         self.stop_after = stop_after
+        self.sleep = sleep
         self.tables: dict[str, str] = {}
         """Per table: its game."""
-        self.pending: dict[str, tuple[dict, int]] = {}
-        """Per table: the turn last answered and how many of its answers were refused."""
+        self.pending: dict[str, tuple[dict, int, str]] = {}
+        """Per table: the turn last answered, how many of its answers were refused, and the
+        action last sent for it."""
         self.ended = 0
 
     @property
@@ -68,8 +76,8 @@ class BotPlayer:
             offered = [c["action"] for c in event.get("choices", [])]
             if game is None or not offered:
                 return []
-            self.pending[table] = (event, 0)
             action = self.chooser.choose(game, table, event.get("view") or {}, offered)
+            self.pending[table] = (event, 0, action)
             return [{"type": "play", "table": table, "action": action, "expect": event["actions"]}]
         elif kind == "change":
             self.pending.pop(event.get("table", ""), None)
@@ -83,17 +91,24 @@ class BotPlayer:
         elif kind == "error":
             where = f"table {event['table']}: " if event.get("table") else ""
             self.log(f"The server says: {where}{event.get('error')}")
-            return self._again(event.get("table", ""))
+            return self._again(event.get("table", ""), str(event.get("error", "")))
         return []
 
-    def _again(self, table: str) -> list[dict]:
-        """Another of the turn's choices, where the answer to a turn was refused."""
+    def _again(self, table: str, said: str) -> list[dict]:
+        """Where the answer to a turn was refused: the same move after the wait the server
+        names for one too fast, else another of the turn's choices."""
         pending = self.pending.get(table)
-        if pending is None or pending[1] >= RETRIES:
+        if pending is None:
             return []
-        turn, refused = pending
-        self.pending[table] = (turn, refused + 1)
-        action = self.chooser.rng.choice([c["action"] for c in turn["choices"]])
+        turn, refused, action = pending
+        too_fast = TOO_FAST.match(said)
+        if too_fast is not None:
+            self.sleep(float(too_fast.group(1)))
+        elif refused >= RETRIES:
+            return []
+        else:
+            action = self.chooser.rng.choice([c["action"] for c in turn["choices"]])
+            self.pending[table] = (turn, refused + 1, action)
         return [{"type": "play", "table": table, "action": action, "expect": turn["actions"]}]
 
     def _challenge(self, event: dict) -> list[dict]:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from wish_tui import games
 
+from . import ratings
+from .bot_ratings import bot_prior
 from .clock_settings import check_clock
 from .errors import ClubError, InputRefused
 from .part import ClubPart
@@ -236,10 +238,11 @@ class Tournaments(ClubPart):
             )
 
     def entrants(self, tournament_id: int) -> list[Entrant]:
-        """Everyone entered, with their rating in the tournament's game, in order of entry."""
+        """Everyone entered, with their rating in the tournament's game, in order of entry (a
+        bot level that has not played the game yet: the rating its first game starts from)."""
         game = self.get(tournament_id).game
         rows = self.db.rows(
-            "SELECT e.player_id, p.name, p.is_removed, r.ordinal, e.withdrawn "
+            "SELECT e.player_id, p.name, p.is_removed, r.ordinal, e.withdrawn, p.is_bot "
             "FROM tournament_entrants e JOIN players p ON p.id = e.player_id "
             "LEFT JOIN ratings r ON r.player_id = e.player_id AND r.game = ? "
             "WHERE e.tournament_id = ? ORDER BY e.joined_at, e.player_id",
@@ -249,10 +252,10 @@ class Tournaments(ClubPart):
             Entrant(
                 pid,
                 "removed player" if removed else name,
-                NO_RATING if rating is None else rating,
+                _unrated(game, name if is_bot else None) if rating is None else rating,
                 bool(withdrawn),
             )
-            for pid, name, removed, rating, withdrawn in rows
+            for pid, name, removed, rating, withdrawn, is_bot in rows
         ]
 
     def free(self, tournament_id: int) -> list[int]:
@@ -428,3 +431,9 @@ class Tournaments(ClubPart):
             f"There is no tournament {tournament_id}.",
         )
         return _row(row)
+
+
+def _unrated(game: str, level: str | None) -> float:
+    """The rating of an entrant without one in `game`: a bot level's measured start, else 0."""
+    prior = bot_prior(game, level) if level else None
+    return NO_RATING if prior is None else ratings.ordinal(*prior)

@@ -77,6 +77,12 @@ def result_lines(scores: dict, labels: Sequence[str]) -> list[str]:
     return lines
 
 
+def seat_totals(scores: dict) -> tuple[int, ...]:
+    """Each seat's total in a final scoring, in seat order."""
+    by_seat = {entry["seat"]: entry["total"] for entry in scores["seats"]}
+    return tuple(by_seat[seat] for seat in range(len(by_seat)))
+
+
 def places_of(scores: dict) -> dict[int, int]:
     """Each ranked seat's place in a final scoring, 1 the best; tied seats share one and the
     next place skips (1, 1, 3), as the club counts them. A seat of no place (an aborted game)

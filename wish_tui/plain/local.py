@@ -148,7 +148,7 @@ class LocalGame:
             return "The game is autosaved: 'wish-tui plain continue' resumes it."
 
         humans = [i for i, s in enumerate(table.seats) if s.mine]
-        review = PlainReview(table, self.out, humans[0] if humans else None)
+        review = PlainReview(table, self.out, humans[0] if humans else None, self.console)
         sitting = PlainTable(
             table,
             self.out,
@@ -157,6 +157,7 @@ class LocalGame:
             leave_words=leave_words,
             on_over=_best_scores(table),
             extra_commands={"review": review.command()},
+            busy=review.under_way,
         )
         self.console.go_to(sitting)
         sitting.start()

@@ -3,7 +3,9 @@
 `review [SEAT]` once the game is over judges the seat's decisions (yours by default) in a
 thread whose searches run in a worker process, says how far it went every tenth of the way,
 then reads how many decisions earned each mark and the three costliest in words. The review
-is stored with the game (its history file), so asking again reads it back at once.
+is stored with the game (its history file), so asking again reads it back at once. While it is
+made, the table holds the lines after it (`under_way`), as it holds them for a bot's move: a
+script that ends with `review` reads the review before it leaves.
 """
 
 from __future__ import annotations
@@ -20,9 +22,15 @@ HELP = "review [SEAT]: once the game is over, the expert's review of your decisi
 class PlainReview:
     """`review` for one table held here."""
 
-    def __init__(self, table, out, viewer: int | None) -> None:
+    def __init__(self, table, out, viewer: int | None, console=None) -> None:
         self.table, self.out, self.viewer = table, out, viewer
+        self.console = console
+        """The loop whose waiting lines go on once the review is done (poked), or None."""
         self.task: asyncio.Task | None = None
+
+    def under_way(self) -> bool:
+        """True while a review is being made."""
+        return self.task is not None and not self.task.done()
 
     def command(self) -> tuple[str, object]:
         """The command's help line and handler, for `PlainTable`'s extra commands."""
@@ -60,12 +68,16 @@ class PlainReview:
 
     async def _review(self, coach: Coach) -> None:
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(None, _judge_all, coach, self.out.say, loop)
         try:
-            saves.autosave(coach.keep(), finished=True, games=games.GAMES)
-        except SaveError as exc:
-            self.out.say(f"The review is not kept: {exc}")
-        self._tell(coach)
+            await loop.run_in_executor(None, _judge_all, coach, self.out.say, loop)
+            try:
+                saves.autosave(coach.keep(), finished=True, games=games.GAMES)
+            except SaveError as exc:
+                self.out.say(f"The review is not kept: {exc}")
+            self._tell(coach)
+        finally:
+            if self.console is not None:
+                loop.call_soon(self.console.poke)  # once this task is done: lines go on
 
     def _tell(self, coach: Coach) -> None:
         for line in coach.review.summary(coach.seat_title):

@@ -68,6 +68,7 @@ class PlainTable(Listener):
             (help line, handler taking the rest of the line).
         clock_words: a seat's time left in words ('9:41 on the clock'; '' without a clock),
             said with whose decision it is.
+        busy: true while a command's answer is still being made (a review): lines wait.
     """
 
     def __init__(
@@ -82,6 +83,7 @@ class PlainTable(Listener):
         on_over: Callable[[dict], list[str]] | None = None,
         extra_commands: dict[str, tuple[str, Callable[[str], None]]] | None = None,
         clock_words: Callable[[int], str] | None = None,
+        busy: Callable[[], bool] = lambda: False,
     ) -> None:
         self.table = table
         self.spec = games.get(table.game)
@@ -94,6 +96,7 @@ class PlainTable(Listener):
         self.on_over = on_over
         self.extra = dict(extra_commands or {})
         self.clock_words = clock_words or (lambda seat: "")
+        self.busy = busy
         self.offered: list[str] = []
         """What Tab completes now (kept here: the input thread reads only this list)."""
         self.curtain_for: int | None = None
@@ -349,7 +352,7 @@ class PlainTable(Listener):
     # -- lines from the person ---------------------------------------------------------------------
     def holding(self) -> bool:
         """True while a line must wait: an answer is owed, or a bot is about to move."""
-        if self.awaiting:
+        if self.awaiting or self.busy():
             return True
         table = self.table
         if table.is_over or self.curtain_for is not None or table.deciding is None:

@@ -6,6 +6,7 @@ from functools import cache
 from types import ModuleType
 
 from wish_tui.core.game_spec import Game, Option, Parts
+from wish_tui.core.ranking import seat_totals
 
 
 def _new_state(seats, seed: int, solo: str = "", options: dict | None = None):
@@ -21,8 +22,7 @@ def _identity(state) -> tuple[list[str], str, int, dict]:
 
 def _summary(state) -> tuple[str, tuple[int, ...]]:
     if state.is_over:
-        totals = {s["seat"]: s["total"] for s in state.final_scores()["seats"]}
-        return "over", tuple(totals[i] for i in range(state.num_seats))
+        return "over", seat_totals(state.final_scores())
     return f"{state.tiles_left} tiles left", ()
 
 

@@ -20,6 +20,7 @@ from wish_tui.tables.base import TableBase
 from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 
 from .lobby_diff import LobbyFollower
+from .lobby_shared import SharedFollower
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
 from .table_diff import Follower
 
@@ -65,6 +66,8 @@ class Connection:
         """The last message of each table, from which the server's diffs are made whole."""
         self.lobby = LobbyFollower()
         """The last lobby list, from which the server's lobby diffs are made whole."""
+        self.lobby_parts = SharedFollower()
+        """The lobby's shared part and this session's own, from which each list is made."""
 
     @classmethod
     def from_environment(
@@ -90,7 +93,13 @@ class Connection:
         """
         reader, writer = await asyncio.open_unix_connection(self.socket_path, limit=MAX_MESSAGE + 2)
         self._writer = writer
-        hello = {"type": "hello", "token": self.token, "diffs": True, "lobby_diffs": True}
+        hello = {
+            "type": "hello",
+            "token": self.token,
+            "diffs": True,
+            "lobby_diffs": True,
+            "lobby_shared": True,
+        }
         if self.lobby_with_welcome:
             hello["lobby"] = True
         self.send(hello)
@@ -121,14 +130,13 @@ class Connection:
                 self.send({"type": "resend", "table": str(message.get("table", ""))})
                 return True
             message = whole
-        elif message["type"] in ("lobby", "lobby_diff"):
-            whole = self.lobby.whole(message)
-            if whole is None:  # a diff from a list this client lacks: the whole list, asked
-                self.send({"type": "lobby_resend"})
+        elif message["type"] in ("lobby", "lobby_diff", "lobby_shared", "lobby_yours"):
+            whole = self._lobby_made(message)
+            if whole is None:
                 return True
             message = whole
         elif message["type"] == "welcome" and isinstance(message.get("lobby"), dict):
-            self.lobby.whole(message["lobby"])
+            self.lobby_parts.take(self.lobby.whole(message["lobby"]))
         try:
             self.on_message(message)
         except Exception as exc:
@@ -137,6 +145,19 @@ class Connection:
             self.on_failure(exc)
             return False
         return True
+
+    def _lobby_made(self, message: dict) -> dict | None:
+        """The lobby's list that `message` makes whole; None when there is none to show yet (its
+        other part comes next), or it is made from a list this client lacks (the whole list is
+        asked)."""
+        if message["type"] in ("lobby", "lobby_diff"):
+            whole = self.lobby.whole(message)
+            made = None if whole is None else self.lobby_parts.take(whole)
+        else:
+            made = self.lobby_parts.take(message)
+        if made is None:
+            self.send({"type": "lobby_resend"})
+        return None if made is None or made is SharedFollower.WAIT else made
 
     def send(self, message: dict) -> None:
         """Send one message (dropped when the line is closed)."""

@@ -116,6 +116,7 @@ class ReplayScreen(BoardScreen):
         if self.club_progress:
             status += f" · {self.club_progress}"
         self.query_one("#status", ViewText).show(self.status_words(status))
+        self.parts.follow_turn(self.index)
 
     def action_forward(self) -> None:
         """One action forward."""

@@ -23,6 +23,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from wish_tui.widgets.list_keys import LIST_CURSOR_KEYS
+
 BANNER = """\
  _    _ _     _
 | |  | (_)   | |
@@ -66,10 +68,7 @@ class TitleMenu(Widget, can_focus=True):
         "title-menu--key",
     }
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("home", "move_to(0)", "First", show=False),
-        Binding("end", "move_to(-1)", "Last", show=False),
+        *LIST_CURSOR_KEYS,
         Binding("enter", "choose", "Open", show=False),
     ]
 
@@ -235,11 +234,11 @@ class TitleMenu(Widget, can_focus=True):
             self.refresh(Region(0, row, self.size.width, 1))
         self.cursor = index
 
-    def action_move(self, delta: int) -> None:
+    def action_cursor(self, delta: int) -> None:
         """Move the highlight up or down, wrapping around."""
         self._move_cursor((self.cursor + delta) % len(self._items))
 
-    def action_move_to(self, index: int) -> None:
+    def action_jump(self, index: int) -> None:
         """Highlight the first (0) or last (-1) item."""
         self._move_cursor(index % len(self._items))
 

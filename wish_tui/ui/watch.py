@@ -84,6 +84,7 @@ class WatchScreen(BoardScreen):
                 f"{status} Board of {shown} · v another seat · / chat · o mute · q back"
             )
         )
+        self.parts.follow_turn(message["waiting_for"])
 
     def action_seat(self) -> None:
         """Show the next seat's board (what all may see of it)."""

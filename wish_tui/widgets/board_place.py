@@ -17,11 +17,26 @@ from textual.widget import Widget
 
 PLACE = "place"
 """The key of a segment's meta that names its place."""
+TURN = "turn"
+"""The key of a segment's meta that marks the seat deciding (its `▶`): the row a replay and a
+watched table keep in sight on a narrow terminal."""
 
 
 def place_style(place) -> Style:
     """The style that marks what is drawn as `place` (added to its own style)."""
     return Style.from_meta({PLACE: place})
+
+
+def turn_style() -> Style:
+    """The style that marks what is drawn as the seat deciding's mark (`TURN`)."""
+    return Style.from_meta({TURN: True})
+
+
+def turn_mark(deciding: bool) -> Text:
+    """A seat's first cell: `▶` in bold, marked `TURN`, when it decides; else a blank."""
+    if deciding:
+        return Text("▶", Style(bold=True) + turn_style())
+    return Text(" ", "bold")
 
 
 def mark_place(text: Text, start: int, place) -> None:
@@ -46,9 +61,9 @@ def mark_lines(text: Text, places: dict[int, object]) -> Text:
     return text
 
 
-def drawn_rows(widget: Widget, place) -> tuple[int, int] | None:
-    """The first and last rows of the screen where `widget` or a widget in it draws `place`, in
-    sight or not (None: nowhere)."""
+def drawn_rows(widget: Widget, place, key: str = PLACE) -> tuple[int, int] | None:
+    """The first and last rows of the screen where `widget` or a widget in it draws `place` (a
+    segment whose meta under `key` is `place`), in sight or not (None: nowhere)."""
     rows = []
     for drawn in (widget, *widget.query("*")):
         region = drawn.region
@@ -56,6 +71,6 @@ def drawn_rows(widget: Widget, place) -> tuple[int, int] | None:
             continue
         lines = drawn.render_lines(Region(0, 0, region.width, region.height))
         for y, strip in enumerate(lines):
-            if any(seg.style and seg.style.meta.get(PLACE) == place for seg in strip):
+            if any(seg.style and seg.style.meta.get(key) == place for seg in strip):
                 rows.append(region.y + y)
     return (min(rows), max(rows)) if rows else None

@@ -21,6 +21,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .list_keys import LIST_CURSOR_KEYS
+
 Row = tuple[str, ...]
 
 
@@ -57,14 +59,11 @@ class RowList(ScrollView, can_focus=True):
     }
     """
     BINDINGS = [
-        Binding("up", "cursor(-1)", "Up", show=False),
-        Binding("down", "cursor(1)", "Down", show=False),
+        *LIST_CURSOR_KEYS,
         Binding("right", "pan(1)", "Next column", show=False),
         Binding("left", "pan(-1)", "Previous column", show=False),
         Binding("pageup", "page(-1)", "Page up", show=False),
         Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "jump(0)", "First", show=False),
-        Binding("end", "jump(-1)", "Last", show=False),
         Binding("enter", "select", "Select", show=False),
     ]
 

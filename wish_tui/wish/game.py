@@ -6,6 +6,7 @@ from functools import cache
 from types import ModuleType
 
 from wish_tui.core.game_spec import Game, Parts
+from wish_tui.core.ranking import seat_totals
 
 
 def _new_state(seats, seed: int, solo: str = "", options: dict | None = None):
@@ -20,8 +21,7 @@ def _identity(state) -> tuple[list[str], str, int, dict]:
 
 def _summary(state) -> tuple[str, tuple[int, ...]]:
     if state.is_over:
-        totals = {s["seat"]: s["total"] for s in state.final_scores()["seats"]}
-        return f"over after round {state.round}", tuple(totals[i] for i in range(state.num_seats))
+        return f"over after round {state.round}", seat_totals(state.final_scores())
     scores = tuple(state.visible_score(i) for i in range(state.num_seats))
     return ("setup" if state.round == 0 else f"round {state.round}"), scores
 

@@ -7,6 +7,7 @@ from functools import cache
 from types import ModuleType
 
 from wish_tui.core.game_spec import Game, Option, Parts
+from wish_tui.core.ranking import seat_totals
 
 SOLO_LEVEL = "standard"
 """Wishland's solo game has one level: the rulebook's Solo Mode."""
@@ -35,8 +36,7 @@ def _identity(state) -> tuple[list[str], str, int, dict]:
 
 def _summary(state) -> tuple[str, tuple[int, ...]]:
     if state.is_over:
-        totals = {s["seat"]: s["total"] for s in state.final_scores()["seats"]}
-        return "over", tuple(totals[i] for i in range(state.num_seats))
+        return "over", seat_totals(state.final_scores())
     scores = tuple(p.vp for p in state.players)
     return ("setup" if state.round == 0 else f"round {state.round}"), scores
 

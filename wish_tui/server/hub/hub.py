@@ -40,9 +40,7 @@ from wish_tui.club.recorder import Recorder, RecordFailed
 from wish_tui.club.rows import Player
 from wish_tui.club.service import NO_NEW_PLAYERS, ClubService, NoNewPlayers
 from wish_tui.seeds import fresh_seed
-from wish_tui.tables.lobby_diff import LobbyTeller
 from wish_tui.tables.protocol import MAX_REQUEST, ProtocolError, decode, text_field
-from wish_tui.tables.table_diff import Teller
 
 from . import seating as tablemod
 from .clock_keeper import ClockKeeper
@@ -433,10 +431,7 @@ class Hub:
             raise ProtocolError("That token is not valid (it is used once, by its own session).")
         who, name = identity
         session.lobby_with_welcome = message.get("lobby") is True
-        if message.get("diffs") is True:
-            session.teller = Teller()
-        if message.get("lobby_diffs") is True:
-            session.lobby_teller = LobbyTeller()
+        session.asked_in_hello(message)
         try:
             player = await self.club_service.arriving(who, name)
         except NoNewPlayers as exc:

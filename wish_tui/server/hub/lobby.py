@@ -14,7 +14,10 @@ from __future__ import annotations
 import asyncio
 import time
 
+from wish_tui.tables.lobby_shared import ROW_OF_YOURS, lobby_order
+
 from .session import Session
+from .shared_news import SharedNews
 from .table import Table, TableError
 
 LOBBY_EVERY = 0.5
@@ -59,6 +62,8 @@ class LobbyLists:
         """The numbers of the two (who is online, how far)."""
         self._invited: set[int] | None = None
         """During a round, the players with an open invitation (asked once for the round)."""
+        self.shared = SharedNews()
+        """What every list shares, for the sessions told it in a part shared by all."""
 
     def open(self, session: Session, message: dict) -> None:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
@@ -91,6 +96,7 @@ class LobbyLists:
         session.lobby_told_back = self._back_version
         session.lobby_told = (self._front_version, self._personal(session, self._owned()))
         session.lobby_told_at = time.monotonic()
+        session.shared_told = session.yours_told = None  # the parts start again after it
         return self.for_session(session, common)
 
     def _common_summary(self, table: Table, here: set[str]) -> dict:
@@ -146,18 +152,7 @@ class LobbyLists:
         """The lobby's list as `session` sees it (`common`: `common()`, if at hand)."""
         summaries, online = common or self.common()
         entries = [self._summary(table, shared, session) for table, shared in summaries]
-        # Where it is your move first: a live table (its clock runs in minutes), then the
-        # turn-based ones the longest waiting first (Yucata's rule); then your tables, then
-        # the open tables of those you follow, then others.
-        entries.sort(
-            key=lambda e: (
-                not e["your_move"],
-                e["your_move"] and e["kind"] == "turn",
-                -(e["since"] or 0),
-                not e["mine"],
-                not (e["friend"] and e["open"]),  # then a friend's open tables
-            )
-        )
+        entries.sort(key=lobby_order)
         return {
             "type": "lobby",
             "tables": entries,
@@ -167,6 +162,35 @@ class LobbyLists:
             "seeks": self.hub.seeks.listed(session),
             "invitations": self.hub.club_service.invitations_for(session, self._invited),
         }
+
+    def _yours(self, session: Session, owned: dict[str, list[Table]]) -> dict:
+        """What `session`'s list says to it alone (a ``lobby_yours`` message but its number):
+        its own tables' rows and those of the people it follows, where anything of them is so."""
+        tables = {table.id: table for table in owned.get(session.person, ())}
+        if session.follows:
+            for table in self.hub.tables.values():
+                if any(place.person in session.follows for place in table.seats if place.person):
+                    tables.setdefault(table.id, table)
+        rows = {}
+        for table in tables.values():
+            summary = self._summary(table, {}, session)
+            row = {key: summary[key] for key in ROW_OF_YOURS if summary[key] != ROW_OF_YOURS[key]}
+            if row:
+                rows[table.id] = row
+        return {
+            "type": "lobby_yours",
+            "you": session.name,
+            "rows": rows,
+            "friends": self._friends_online(session),
+            "seeks": self.hub.seeks.listed(session),
+            "invitations": self.hub.club_service.invitations_for(session, self._invited),
+        }
+
+    def _news_for(self, session: Session, common, owned) -> dict:
+        """What `session` is to be told now: its own part (told in parts), or its whole list."""
+        if session.lobby_shared:
+            return self._yours(session, owned)
+        return self.for_session(session, common)
 
     def _friends_online(self, session: Session) -> list[dict]:
         """Those the session's member follows who are online, each with the tables they sit at."""
@@ -232,7 +256,7 @@ class LobbyLists:
                 wake = others_due if wake is None else min(wake, others_due)  # others' tables
             elif front != told:
                 session.lobby_told_back = self._back_version
-                self.tell_session(session, self.for_session(session, common), front, now)
+                self.tell_session(session, self._news_for(session, common, owned), front, now)
             elif session.lobby_told_back != self._back_version:
                 online = session.lobby_told_back[0] != self._back_version[0]
                 due = session.lobby_told_at + (
@@ -248,18 +272,20 @@ class LobbyLists:
         background.sort(key=lambda due: due[0])
         for i, (_, session, front) in enumerate(background[:LOBBY_BACKGROUND_BATCH]):
             delay = i * LOBBY_EVERY / LOBBY_BACKGROUND_BATCH
-            lobby = self.for_session(session, common)
+            lobby = self._news_for(session, common, owned)
             told = (front, self._back_version)
             loop.call_later(delay, self._tell_background, session, lobby, told, now)
         if len(background) > LOBBY_BACKGROUND_BATCH:
             wake = now
         if wake is not None:
             self._round_in(loop, max(LOBBY_EVERY, wake - now))
+        self.shared.keep_only({s.shared_told for s in self.hub.sessions if s.in_lobby})
 
     def _seen_round(self, common) -> None:
         """Number what every list shares anew where it changed: its foreground (the tables
         but how far they have got) and its background (how far, and who is online)."""
         summaries, online = common
+        numbers = (self._front_version, self._back_version)
         front = [{**summary, "progress": None} for _, summary in summaries]
         progress = [summary["progress"] for _, summary in summaries]
         if front != self._front:
@@ -270,6 +296,8 @@ class LobbyLists:
         if progress != self._progress:
             self._progress, told_progress = progress, told_progress + 1
         self._back_version = (told_online, told_progress)
+        if numbers != (self._front_version, self._back_version) or not self.shared.number:
+            self.shared.update([summary for _, summary in summaries], online)
 
     def _owned(self) -> dict[str, list[Table]]:
         """The tables each person sits at or owns."""
@@ -298,10 +326,28 @@ class LobbyLists:
             front, session.lobby_told_back = told
             self.tell_session(session, lobby, front, time.monotonic())
 
-    @staticmethod
-    def tell_session(session: Session, lobby: dict, front: tuple, now: float) -> None:
+    def tell_session(self, session: Session, lobby: dict, front: tuple, now: float) -> None:
+        """Send `session` its news (`_news_for`): its whole list; or its own part, if it changed,
+        then the shared part as it stands, if it holds an older one (each built and encoded
+        once for every session that holds the same)."""
         session.lobby_told, session.lobby_told_at = front, now
-        session.send_lobby(lobby)
+        if lobby["type"] == "lobby":
+            session.send_lobby(lobby)
+            return
+        shown = _but_waiting(lobby)
+        if shown != session.yours_told:
+            session.yours_told = shown
+            session.send({**lobby, "shared": self.shared.number})
+        if session.shared_told != self.shared.number:
+            session.send_encoded(self.shared.message(session.shared_told))
+            session.shared_told = self.shared.number
+
+
+def _but_waiting(yours: dict) -> dict:
+    """A session's own part but how long its tables have waited for it (which changes every
+    second, and is told only with other news)."""
+    rows = {table: {**row, "since": None} for table, row in yours["rows"].items()}
+    return {**yours, "rows": rows}
 
 
 def _shown(session: Session) -> str:

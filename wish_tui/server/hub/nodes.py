@@ -230,20 +230,18 @@ class NodeDuties:
         hub.clocks.run(table, decided=False)
         if table.is_over and not table.finished:
             hub.spawn(hub.endings.finish(table))
-        elif self._abandoned(table):
+        elif self._given_up(table):
+            # As on the node that ran it when the seat was given up: the game ends if no
+            # person plays on, if it has two seats, or if it is aborted (`seating.early_end`);
+            # that node may have lost its lease before it could end it.
             hub.seating.leaving_seat(table)
             return
         hub.changed(table)
 
     @staticmethod
-    def _abandoned(table: Table) -> bool:
-        """No person plays on, and one gave their seat to a bot for good: the game ends."""
-        return (
-            not table.people()
-            and any(s.for_good for s in table.seats)
-            and not table.is_over
-            and not table.finished
-        )
+    def _given_up(table: Table) -> bool:
+        """A person gave their seat to a bot for good in a game not over."""
+        return any(s.for_good for s in table.seats) and not table.is_over and not table.finished
 
     # -- who is online on the other nodes --------------------------------------------------------
     def here(self, session, here: bool) -> None:

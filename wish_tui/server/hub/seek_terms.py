@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from wish_tui import games
 from wish_tui.club.clock_settings import check_clock
 from wish_tui.club.errors import ClubError
+from wish_tui.club.seek_store import SeekRow
 from wish_tui.tables.protocol import ProtocolError
 from wish_tui.tables.seek_words import seek_line
 
@@ -19,51 +20,46 @@ RATING_BOUND = 100.0
 
 @dataclass
 class Seek:
-    """One member's seek, and who took it so far."""
+    """One member's seek as the lobbies list it: its terms as the club stores them (`row`), its
+    member and those who took its seats so far."""
 
-    id: int
+    row: SeekRow
     player: object
-    game: str
-    seats: int
-    kind: str
-    clock: dict
-    low: float | None
-    high: float | None
-    bots_after: int | None
-    since: float
-    rating: float
     takers: list = field(default_factory=list)
-    node_id: str = ""
-    """The node it was posted on."""
+
+    @property
+    def since(self) -> float:
+        """When it was posted, in seconds of the posting server's clock."""
+        return self.row.since_ms / 1000
 
     def admits(self, rating: float) -> bool:
-        return (self.low is None or rating >= self.low) and (
-            self.high is None or rating <= self.high
-        )
+        low, high = self.row.low, self.row.high
+        return (low is None or rating >= low) and (high is None or rating <= high)
 
     def same_game(self, other: Seek) -> bool:
-        return (self.game, self.seats, self.kind, self.clock) == (
-            other.game,
-            other.seats,
-            other.kind,
-            other.clock,
-        )
+        """True when both seek the same game: its name, seats, kind and clock."""
+        return _game_sought(self.row) == _game_sought(other.row)
 
     def to_json(self, viewer_id: int | None) -> dict:
+        row = self.row
         return {
-            "id": self.id,
+            "id": row.id,
             "by": self.player.name,
-            "game": self.game,
-            "title": games.get(self.game).title,
-            "seats": self.seats,
-            "kind": self.kind,
-            "clock": self.clock,
-            "range": None if self.low is None and self.high is None else [self.low, self.high],
-            "rating": round(self.rating, 3),
+            "game": row.game,
+            "title": games.get(row.game).title,
+            "seats": row.seats,
+            "kind": row.kind,
+            "clock": row.clock,
+            "range": None if row.low is None and row.high is None else [row.low, row.high],
+            "rating": round(row.rating, 3),
             "takers": [p.name for p in self.takers],
-            "bots_after": self.bots_after,
+            "bots_after": row.bots_after,
             "yours": viewer_id == self.player.id,
         }
+
+
+def _game_sought(row: SeekRow) -> tuple:
+    return row.game, row.seats, row.kind, row.clock
 
 
 def rating_bound(value, name: str) -> float | None:
@@ -84,7 +80,8 @@ def said(limit: float | None) -> str:
 
 def posted(seek: Seek) -> str:
     """What a member is told of the seek they posted."""
-    bots = f" Bots take it after {seek.bots_after} seconds." if seek.bots_after else ""
+    bots_after = seek.row.bots_after
+    bots = f" Bots take it after {bots_after} seconds." if bots_after else ""
     return f"{seek_line(seek.to_json(seek.player.id))} It waits in the lobby.{bots}"
 
 

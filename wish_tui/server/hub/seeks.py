@@ -34,6 +34,8 @@ STALE_S = 30.0
 no node (its own node drops it at once; this is for a node that died)."""
 OPENED_KEEP_S = 30.0
 """Seconds a seek whose table opened is kept, for every node to tell its people."""
+_UNPOSTED = {"node_id": "", "takers": (), "table_code": "", "opened_ms": None}
+"""What a seek not yet stored holds beyond its terms: no node, no takers, no table."""
 
 
 class Seeks:
@@ -58,7 +60,7 @@ class Seeks:
 
     def summary(self) -> tuple:
         """What changes the seeks' list (the lobby sends it again when it does)."""
-        return tuple((s.id, len(s.takers)) for s in self.waiting.values())
+        return tuple((s.row.id, len(s.takers)) for s in self.waiting.values())
 
     def _member(self, session) -> None:
         if session.player is None or session.player.is_guest:
@@ -77,23 +79,21 @@ class Seeks:
         rating = await hub.record(hub.club.standings.rating_of, me.id, terms["game"])
         await hub.record(self._store.cancel, me.id)
         await self._refresh()
-        new = Seek(0, me, **terms, since=hub.clock(), rating=rating)
+        since_ms = int(hub.clock() * 1000)
+        new = Seek(SeekRow(0, me.id, **terms, since_ms=since_ms, rating=rating, **_UNPOSTED), me)
         for other in list(self.waiting.values()):  # a matching two-seat seek: paired at once
-            matches = other.seats == new.seats == 2 and other.same_game(new)
+            matches = other.row.seats == terms["seats"] == 2 and other.same_game(new)
             if (
                 matches
                 and other.admits(rating)
-                and new.admits(other.rating)
+                and new.admits(other.row.rating)
                 and not await self._blocked(other.player.id, me.id)
                 and await self._take(other, me)
             ):
                 return
-        row = await hub.record(
-            self._store.post, me.id, terms, int(new.since * 1000), rating, self._node
-        )
-        new.id = row.id
+        row = await hub.record(self._store.post, me.id, terms, since_ms, rating, self._node)
         await self._refresh()
-        session.send({"type": "notice", "table": None, "text": posted(new)})
+        session.send({"type": "notice", "table": None, "text": posted(Seek(row, me))})
 
     async def accept(self, session, message: dict) -> None:
         """Take a seat of a waiting seek; the game starts once every seat is taken."""
@@ -107,11 +107,12 @@ class Seeks:
         me = session.player
         if found.player.id == me.id or any(p.id == me.id for p in found.takers):
             raise TableError("You are in that seek already.")
-        rating = await hub.record(hub.club.standings.rating_of, me.id, found.game)
+        terms = found.row
+        rating = await hub.record(hub.club.standings.rating_of, me.id, terms.game)
         if not found.admits(rating):
             raise TableError(
-                f"That seek is for ratings from {said(found.low)} to {said(found.high)}; "
-                f"yours in {games.get(found.game).title} is {rating:.1f}."
+                f"That seek is for ratings from {said(terms.low)} to {said(terms.high)}; "
+                f"yours in {games.get(terms.game).title} is {rating:.1f}."
             )
         if await self._blocked(found.player.id, me.id):
             raise TableError("You cannot take that seek.")
@@ -132,13 +133,14 @@ class Seeks:
             TableError: the seek is gone (taken or withdrawn on another node meanwhile).
         """
         hub = self.hub
-        row = await hub.record(self._store.take, seek.id, member.id, seek.seats)
+        seek_id = seek.row.id
+        row = await hub.record(self._store.take, seek_id, member.id, seek.row.seats)
         if row is None:
             await self._refresh()
             raise TableError("That seek is gone: the lobby lists those still waiting.")
-        self._took_here.setdefault(seek.id, set()).add(member.id)
+        self._took_here.setdefault(seek_id, set()).add(member.id)
         if row.table_code:
-            self.waiting.pop(seek.id, None)  # out of the lobbies before anyone is at its table
+            self.waiting.pop(seek_id, None)  # out of the lobbies before anyone is at its table
             await self._open(row)
         await self._refresh()
         return bool(row.table_code)
@@ -202,10 +204,11 @@ class Seeks:
         await self._refresh()
         for seek in list(self.waiting.values()):
             mine = await self._look_at(seek, now)
-            if mine and seek.bots_after is not None and now - seek.since >= seek.bots_after:
-                row = await hub.record(self._store.take_for_bots, seek.id)
+            wait = seek.row.bots_after
+            if mine and wait is not None and now - seek.since >= wait:
+                row = await hub.record(self._store.take_for_bots, seek.row.id)
                 if row is not None:
-                    self.waiting.pop(seek.id, None)
+                    self.waiting.pop(row.id, None)
                     bot = await self._closest_bot(seek)
                     await self._open(row, (bot,) * (row.seats - 1 - len(row.takers)))
         await self._tell_opened(now)
@@ -216,14 +219,15 @@ class Seeks:
         when it stays and was posted on this node."""
         hub = self.hub
         store = self._store
+        seek_id = seek.row.id
         for taker in seek.takers:
-            here = self._took_here.get(seek.id, set())
+            here = self._took_here.get(seek_id, set())
             if taker.id in here and not hub.connected(person_of(taker.id)):
-                await hub.record(store.give_back, seek.id, taker.id)
+                await hub.record(store.give_back, seek_id, taker.id)
                 here.discard(taker.id)
-        mine = seek.node_id == self._node
+        mine = seek.row.node_id == self._node
         if not hub.connected(person_of(seek.player.id)) and (mine or now - seek.since > STALE_S):
-            await hub.record(store.remove, seek.id)
+            await hub.record(store.remove, seek_id)
             return False
         return mine
 
@@ -246,8 +250,9 @@ class Seeks:
     async def _closest_bot(self, seek: Seek):
         hub = self.hub
         bots = [await hub.record(hub.club.players.bot, level) for level in BOT_LEVELS]
-        ratings = [await hub.record(hub.club.standings.rating_of, b.id, seek.game) for b in bots]
-        return min(zip(bots, ratings, strict=True), key=lambda pair: abs(pair[1] - seek.rating))[0]
+        game, rating = seek.row.game, seek.row.rating
+        ratings = [await hub.record(hub.club.standings.rating_of, b.id, game) for b in bots]
+        return min(zip(bots, ratings, strict=True), key=lambda pair: abs(pair[1] - rating))[0]
 
     async def look_every_while(self) -> None:
         """Look at the seeks every `SEEK_EVERY` seconds, for the server's life."""
@@ -269,20 +274,6 @@ def _members(club, player_ids: tuple[int, ...]) -> list:
 def _read_waiting(club) -> dict[int, Seek]:
     """The waiting seeks with their members (in the recorder's thread: one read)."""
     return {
-        row.id: Seek(
-            row.id,
-            club.players.get(row.player_id),
-            row.game,
-            row.seats,
-            row.kind,
-            row.clock,
-            row.low,
-            row.high,
-            row.bots_after,
-            row.since_ms / 1000,
-            row.rating,
-            _members(club, row.takers),
-            row.node_id,
-        )
+        row.id: Seek(row, club.players.get(row.player_id), _members(club, row.takers))
         for row in club.seeks.waiting()
     }

@@ -57,6 +57,22 @@ class Session:
         self.lobby_teller: LobbyTeller | None = None
         """Sends each lobby list as a diff from the one before, for a client that asked in its
         hello (`"lobby_diffs": true`); None: every list whole."""
+        self.lobby_shared = False
+        """Told the lobby's news in a part shared by every session and its own part."""
+        self.shared_told: int | None = None
+        """The number of the shared part it holds (None: none since its last whole list)."""
+        self.yours_told: dict | None = None
+        """Its own part as last sent (but how long its tables have waited for it)."""
+
+    def asked_in_hello(self, hello: dict) -> None:
+        """What the session's hello asked for: table messages as diffs (`"diffs": true`), lobby
+        lists as diffs (`"lobby_diffs"`), the lobby's list in a shared part and its own
+        (`"lobby_shared"`, `tables/lobby_shared.py`)."""
+        if hello.get("diffs") is True:
+            self.teller = Teller()
+        if hello.get("lobby_diffs") is True:
+            self.lobby_teller = LobbyTeller()
+        self.lobby_shared = hello.get("lobby_shared") is True
 
     def send_lobby(self, lobby: dict) -> None:
         """Send a ``lobby`` list: whole, or what changed since the one before."""
@@ -69,6 +85,11 @@ class Session:
     def send_table(self, message: dict) -> None:
         """Send a ``table`` message: whole, or what changed since the one before."""
         self.send(message if self.teller is None else self.teller.message(message))
+
+    def send_encoded(self, data: bytes) -> None:
+        """Send a message encoded once for every session it goes to."""
+        if not self.writer.is_closing():
+            self.writer.write(data)
 
     def send(self, message: dict) -> None:
         if self.writer.is_closing():

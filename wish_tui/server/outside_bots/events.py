@@ -127,7 +127,8 @@ def table_events(message: dict, seen: TableSeen) -> list[dict]:
     actions = message.get("actions", 0)
     if message.get("ended"):
         seen.ended = True
-        events.append({"type": "end", "table": table, "scores": message["view"].get("scores")})
+        scores = message["view"].get("scores")
+        events.append({"type": "end", "table": table, "scores": scores, "closed": False})
         return events
     choices = message.get("choices") or {}
     key = (actions, message.get("version"))

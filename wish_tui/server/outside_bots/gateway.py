@@ -95,6 +95,8 @@ class BotGateway:
         """The challenges told so far (each once)."""
         self._tasks: set[asyncio.Task] = set()
         self._closed = asyncio.Event()
+        self._welcomed = asyncio.Event()
+        """Set once the welcome is sent: the bot's lines are answered after it, never before."""
 
     async def run(self) -> None:
         """Welcome the bot and follow its lobby until it goes or the table server ends.
@@ -111,6 +113,7 @@ class BotGateway:
                 "protocol": 1,
             }
         )
+        self._welcomed.set()
         if isinstance(welcome.get("lobby"), dict):
             self._on_lobby(welcome["lobby"])
         reading = self._spawn(self._follow(self.lobby, None))
@@ -121,12 +124,25 @@ class BotGateway:
             closing.cancel()
             await self.close()
 
+    async def ready(self) -> bool:
+        """Wait until the bot is welcomed (True), or its gateway closed first (False)."""
+        if not self._welcomed.is_set():
+            welcomed = asyncio.ensure_future(self._welcomed.wait())
+            closing = asyncio.ensure_future(self._closed.wait())
+            await asyncio.wait([welcomed, closing], return_when=asyncio.FIRST_COMPLETED)
+            welcomed.cancel()
+            closing.cancel()
+        return self._welcomed.is_set() and not self._closed.is_set()
+
     async def feed(self, line: bytes) -> None:
-        """Answer one line of the bot: sent on to the table server, or one error event."""
+        """Answer one line of the bot, after its welcome: sent on to the table server, or one
+        error event."""
+        if not await self.ready():
+            return
         try:
             request = self.check(line)
         except BotLineError as exc:
-            said = excerpt(line.decode("utf-8", "replace"))
+            said = excerpt(line.rstrip(b"\r\n").decode("utf-8", "replace"))
             self.emit({"type": "error", "error": str(exc), "line": said})
             return
         self.forward(request)
@@ -197,8 +213,10 @@ class BotGateway:
     def _on_lobby(self, lobby: dict) -> None:
         for event in challenges_of(lobby, self.told):
             self.emit(event)
-        mine = {t["table"] for t in lobby.get("tables", []) if t.get("mine")}
-        for table_id in mine - set(self.tables):
+        tables = [t for t in lobby.get("tables", []) if t.get("mine")]
+        mine = {t["table"] for t in tables}
+        playing = {t["table"] for t in tables if not t.get("ended")}
+        for table_id in playing - set(self.tables):
             self._spawn(self._open_table(table_id))
         for table_id, seen in list(self.seen.items()):
             if table_id not in mine and not seen.ended:
@@ -220,6 +238,11 @@ class BotGateway:
         seen = self.seen.setdefault(table_id, TableSeen())
         for event in table_events(message, seen):
             self.emit(event)
+        if seen.ended and self.tables.get(table_id) is link:
+            # The game is over: its session goes, so a bot that plays for days holds none of
+            # the tables it finished (its lobby still lists them, ended: never opened again).
+            del self.tables[table_id]
+            link.close()
 
     async def _open_table(self, table_id: str) -> None:
         if table_id in self.tables:

@@ -132,6 +132,11 @@ def _is_gone(pid: int) -> bool:
     return False
 
 
+def _settle(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
 def forking_problem() -> str:
     """'' when apps can be forked here, else why not (a clause)."""
     if os.name != "posix" or not hasattr(os, "fork"):
@@ -162,6 +167,11 @@ class SessionPool:
         self._logged = False
         self._watchers: set[asyncio.Task] = set()
         self._sending = asyncio.Lock()
+        self._writable: asyncio.Future[None] | None = None
+        """While a send waits for room in the socket: what wakes it (failed when the pool stops)."""
+        self._outbox: list[bytes] = []
+        """What the apps' process objects told their hosts, not yet written (`_flush`)."""
+        self._flushing: asyncio.Task | None = None
         self._loop.add_reader(control.fileno(), self._readable)
         self._exit_task = self._loop.create_task(self._watch_exit())
 
@@ -340,18 +350,31 @@ class SessionPool:
     async def _send_now(self, data: bytes, fds: list[int]) -> None:
         sock = self._control
         while True:
+            if not self._alive:  # it stopped while this waited: its socket is closed
+                raise OSError("the session pool stopped")
             try:
                 sent = socket.send_fds(sock, [data], fds)
                 break
             except (BlockingIOError, InterruptedError):
-                writable = self._loop.create_future()
-                self._loop.add_writer(sock.fileno(), writable.set_result, None)
-                try:
-                    await writable
-                finally:
-                    self._loop.remove_writer(sock.fileno())
-        if sent < len(data):
-            await self._loop.sock_sendall(sock, data[sent:])
+                await self._until_writable()
+        while sent < len(data):
+            await self._until_writable()
+            if not self._alive:
+                raise OSError("the session pool stopped")
+            with contextlib.suppress(BlockingIOError, InterruptedError):
+                sent += sock.send(data[sent:])
+
+    async def _until_writable(self) -> None:
+        """Wait for room in the socket; OSError when the pool stops meanwhile."""
+        fileno = self._control.fileno()
+        self._writable = self._loop.create_future()
+        self._loop.add_writer(fileno, _settle, self._writable)
+        try:
+            await self._writable
+        finally:
+            self._writable = None
+            if self._alive:
+                self._loop.remove_writer(fileno)
 
     # What the pool says
 
@@ -408,12 +431,29 @@ class SessionPool:
         def tell(message: dict) -> bool:
             if not self._alive:
                 return False
-            task = self._loop.create_task(self._send(wire.encode(message), []))
-            self._watchers.add(task)
-            task.add_done_callback(self._watchers.discard)
+            self._outbox.append(wire.encode(message))
+            if self._flushing is None:
+                self._flushing = self._loop.create_task(self._flush())
             return True
 
         return tell
+
+    async def _flush(self) -> None:
+        """Write what was told to the hosts, in the order told, until none is left or the pool
+        stops (what is left then is dropped: the apps are watched as the pool's end leaves
+        them). At shutdown every session tells its app's end at once: one writer, not a task
+        each."""
+        try:
+            while self._outbox and self._alive:
+                data = b"".join(self._outbox)
+                self._outbox.clear()
+                await self._send(data, [])
+        except OSError:
+            if self._alive:
+                self._stop("the session pool's socket failed")
+        finally:
+            self._outbox.clear()
+            self._flushing = None
 
     # The end
 
@@ -429,6 +469,11 @@ class SessionPool:
         why = reason or "the session pool stopped"
         with contextlib.suppress(Exception):
             self._loop.remove_reader(self._control.fileno())
+        if self._writable is not None:
+            with contextlib.suppress(Exception):
+                self._loop.remove_writer(self._control.fileno())
+            if not self._writable.done():
+                self._writable.set_exception(OSError(why))
         self._control.close()
         for answer in self._starting.values():
             if not answer.done():

@@ -124,7 +124,7 @@ class BotRoutes:
         if len(body) > MAX_BODY:
             return _refused(413, f"Send at most {MAX_BODY} bytes at once.")
         stream = self.streams.get(member.id)
-        if stream is None:
+        if stream is None or not await stream[0].ready():
             return _refused(
                 409, "Open the event stream first (GET /bot/events): answers come there."
             )

@@ -68,9 +68,7 @@ class Action(NamedTuple):
         Raises:
             IllegalAction: the text does not have the shape of an action.
         """
-        if not isinstance(text, str):
-            raise IllegalAction("An action is written as text, e.g. 'take 2 left'.")
-        words = text.lower().split()
+        words = IllegalAction.folded_notation(text, "take 2 left").split()
         if not words:
             raise IllegalAction("Type an action, e.g. 'take 2 left', 'gem r1c5' or 'pass'.")
         kind, rest = words[0], words[1:]

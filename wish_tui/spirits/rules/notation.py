@@ -18,9 +18,7 @@ def parse_action(state, text: str) -> Action:
     Raises:
         IllegalAction: the text is not an action, or the action is not legal now.
     """
-    if not isinstance(text, str):
-        raise IllegalAction("An action is written as text, e.g. 'take 2 left'.")
-    wanted = " ".join(text.split()).lower()
+    wanted = IllegalAction.folded_notation(text, "take 2 left")
     legal = state.legal_actions()
     for action in legal:
         if str(action).lower() == wanted:

@@ -13,10 +13,9 @@ from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 from wish_tui.spirits.ui.style import ink
 from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE, category_name
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.ui.screens.score_cells import ORDINAL, add_totals, score_cell
 from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.view_text import NARROW_BELOW
-
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
 def verdict(view: dict) -> str:
@@ -53,10 +52,7 @@ def verdict(view: dict) -> str:
 def cell(points: int, count: int | None) -> Text:
     """A category's points, and the count it was scored on (None: not said, on a phone)."""
     style = ink("red") if points < 0 else "bold" if points > 0 else ""
-    text = Text(f"{points:>3}", style)
-    if count is not None:
-        text.append(f" ({count})", "dim")
-    return text
+    return score_cell(points, style, "" if count is None else f"({count})")
 
 
 class GameOverScreen(FinalScoringScreen):
@@ -148,11 +144,7 @@ class GameOverScreen(FinalScoringScreen):
                     for e in entries
                 ),
             )
-        table.add_row(Text("Total", "bold"), *(Text(f"{e['total']:>3}", "bold") for e in entries))
-        if narrow:
-            table.add_row(
-                "Place", *(Text(f"{ORDINAL.get(place.get(e['seat'], 0), '—'):>3}") for e in entries)
-            )
+        add_totals(table, entries, place if narrow else None)  # wider: each place in its title
         table.add_row(
             "Tiles" if narrow else "Tiles (tie-break)", *(f"{e['tiles']:>3}" for e in entries)
         )
@@ -190,4 +182,4 @@ class GameOverScreen(FinalScoringScreen):
                 f"{theirs:>3}{mark}",
                 cell(entry["steps"][spirit], None if narrow else mine),
             )
-        table.add_row(Text("Total", "bold"), "", "", Text(f"{entry['total']:>3}", "bold"))
+        table.add_row(Text("Total", "bold"), "", "", score_cell(entry["total"], "bold"))

@@ -26,6 +26,7 @@ from wish_tui.spirits.words.marks import (
     category_name,
     kind_name,
 )
+from wish_tui.widgets.board_place import turn_mark
 from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 
@@ -149,7 +150,7 @@ class SeatsView(ViewText):
         """One seat's row: who, each category's count (unless not `counts`), tiles, gemstones,
         tokens, points and whether its Wish and Hex are met."""
         s = p["seat"]
-        text.append("▶" if s == view["current_player"] else " ", "bold")
+        text.append_text(turn_mark(s == view["current_player"]))
         name = SEAT_TITLE[p["djinn"]] + (YOU if s == seat and len(view["players"]) > 1 else "")
         text.append(f"{name:<6} ", seat_style(p["djinn"]))
         for category in CATEGORIES if counts else ():

@@ -160,13 +160,16 @@ class TableKeys:
         screen.seat.undo()
 
     def _out_of_turn(self, event: Key, panel: ChoicePanel) -> None:
-        """A key while the game's keys are not live: it hurries a bot thinking for another seat,
-        or is refused while the rules wait for an answer in the window."""
+        """A key while the game's keys are not live: it hurries a bot thinking for another seat
+        (a game key says who decides), or is refused while the rules wait for an answer in the
+        window."""
         table = self.screen.table
         if not table.is_over and not self.screen._is_mine(table.deciding):
             table.hurry()  # a bot thinking for another seat plays without its pace
             if self.key_groups(event.key):
                 self.screen.hurried_by = (event.key, time.monotonic())
+                event.stop()
+                self.screen.refuse(self.screen.turns.waiting_words())
         elif panel.is_open and not panel.cancellable and self.answers_elsewhere(event.key):
             event.stop()
             self.screen.refuse(self.answer_first())

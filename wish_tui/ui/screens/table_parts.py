@@ -18,7 +18,9 @@ about 90x20):
   40x20) scrolls with the board: PageUp and PageDown, the wheel, a finger on a phone's page;
   the log takes the board's room and pages itself. When the game's highlight moves (an arrow
   key, a tap), the part scrolls to show the highlighted place whole with the row around it
-  (an Area's frame and number): `BoardParts.follow`, from the places the boards mark.
+  (an Area's frame and number): `BoardParts.follow`, from the places the boards mark. A replay
+  stepped by its arrows and a watched table keep the row of the seat deciding (its `▶`) in
+  sight the same way (`BoardParts.follow_turn`).
 - Nothing a decision needs is ever hidden: the choice panel, the status line, the detail line
   and the key bar lie outside the board and show in every part; the key bar wraps to up to
   `NARROW_KEY_ROWS` rows rather than cut its keys' words.
@@ -31,7 +33,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.geometry import Region, Size
 
-from wish_tui.widgets.board_place import drawn_rows
+from wish_tui.widgets.board_place import PLACE, TURN, drawn_rows
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.part_tabs import PartTabs
 
@@ -74,6 +76,8 @@ class BoardParts:
         self.narrow = False
         self.followed = None
         """The highlighted place the part in sight scrolled to last."""
+        self.turn_followed = None
+        """The position whose seat deciding the part in sight scrolled to last."""
 
     def tabs(self) -> PartTabs:
         """The row of part names, for the screen to compose above its board."""
@@ -130,11 +134,22 @@ class BoardParts:
         if place is not None and self.switchable:
             self.screen.call_after_refresh(self._bring_into_sight, place)
 
-    def _bring_into_sight(self, place) -> None:
+    def follow_turn(self, moment) -> None:
+        """Keep the row of the seat deciding (its `▶`) in sight in the part shown, as `follow`
+        keeps the highlight: a replay stepped by its arrows, a watched table as it goes on.
+        `moment` names the position (a replay's step, who decides at a watched table): the part
+        scrolls when it changed, so paging it by hand holds until then."""
+        if moment == self.turn_followed:
+            return
+        self.turn_followed = moment
+        if self.switchable:
+            self.screen.call_after_refresh(self._bring_into_sight, True, TURN)
+
+    def _bring_into_sight(self, place, key: str = PLACE) -> None:
         board = self.screen.query_one("#board-root")
         if not self.switchable or not board.max_scroll_y:
             return
-        rows = drawn_rows(board.query_one(f"#{self.parts[self.shown][0]}"), place)
+        rows = drawn_rows(board.query_one(f"#{self.parts[self.shown][0]}"), place, key)
         if rows is None:
             return
         # The place with the row above and below it: an Area's frame and its number.

@@ -36,6 +36,16 @@ def ask_whom_to_mute(app, mute) -> None:
     app.push_screen(LineInput("Mute whose chat? (their name; Esc cancels)", 20), named)
 
 
+def resign_question(seats) -> str:
+    """The question before resigning, for what will happen: a game of two seats, or one left
+    with no other person playing, ends there (the server plays no bot against bots alone);
+    otherwise a bot plays the seat to the end."""
+    others = [s for s in seats if s.is_human and s.person and not s.mine]
+    if len(seats) == 2 or not others:
+        return "Resign this game? It ends here, and counts as lost for you."
+    return "Resign this game? A bot plays your seat to the end, and it counts as lost."
+
+
 class TablePeople:
     """Chat, the clock, resigning and the owner's `z` of a `TableScreen`."""
 
@@ -85,7 +95,8 @@ class TablePeople:
         return line
 
     def resign(self) -> None:
-        """Give the game up: a bot plays your seat to its end and it counts as lost (asks once)."""
+        """Give the game up, which counts as lost (asks once, saying whether the game ends or a
+        bot plays the seat on)."""
         if not self.table.can_resign:
             return
 
@@ -94,7 +105,7 @@ class TablePeople:
                 self.table.resign()
 
         self.screen._ask(
-            "Resign this game? A bot plays your seat to the end, and it counts as lost.",
+            resign_question(self.table.seats),
             ["Yes, resign", "No, play on"],
             answered,
         )

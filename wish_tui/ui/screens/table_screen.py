@@ -306,7 +306,7 @@ class TableScreen(BoardScreen):
     @drawn_in_one_frame
     def table_changed(self) -> None:
         """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
-        self.status_line.refusal = None  # about the position before: the turn is shown
+        self.status_line.drop_stale_refusal()
         self.turns.say_hurried_key()
         self.news.write_unread()
         self.guide.drop_stale_hint()
@@ -550,7 +550,7 @@ class TableScreen(BoardScreen):
         self.people.hand_to_bot()
 
     def action_resign(self) -> None:
-        """Give the game up: a bot plays your seat to its end and it counts as lost."""
+        """Give the game up: it counts as lost (the question says what follows)."""
         self.people.resign()
 
     def action_keys(self) -> None:

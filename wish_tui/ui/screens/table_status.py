@@ -2,12 +2,15 @@
 
 One object the `TableScreen` composes (`screen.status_line`). A refusal takes the status line's
 place, marked `✗` and in warning style, in at most two lines (the second over the log's last
-row: the layout never moves; below `SLIM_WIDTH` columns three, in rows of their own), until the next key or the next change at the table; the next
-refusal replaces it. A toast over the seats' rows said it before: as it came and went it
+row: the layout never moves; below `SLIM_WIDTH` columns three, in rows of their own), until the
+next key or the next change at the table; the next refusal replaces it. A refusal of several
+sentences shows those that fit whole: a sentence is cut with '…' only when it alone is too long. A toast over the seats' rows said it before: as it came and went it
 repainted the rows under it, most of the bytes a refused key sent.
 """
 
 from __future__ import annotations
+
+import re
 
 from rich.console import Console
 from rich.text import Text
@@ -18,10 +21,12 @@ from wish_tui.widgets.view_text import ViewText
 REFUSED_MARK = "✗ "
 """What begins a refusal: it reads as refused without colour (NO_COLOR, a screen reader)."""
 REFUSAL_LINES = 2
-"""The most lines a refusal takes; a longer one ends in '…'."""
+"""The most lines a refusal takes; a longer first sentence ends in '…'."""
 SLIM_WIDTH, SLIM_LINES = 50, 3
 """Below this many columns (a phone upright) the status line takes up to `SLIM_LINES`."""
 _MEASURE = Console(width=400, color_system=None)
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
+"""Where one sentence of a refusal ends and the next begins."""
 
 
 class TableStatus:
@@ -36,6 +41,12 @@ class TableStatus:
         """Say in the status line why what was asked is refused (replacing an earlier refusal)."""
         self.refusal = sentence
         self.show()
+
+    def drop_stale_refusal(self) -> None:
+        """The table changed: a refusal about the position before goes, but the one saying who
+        decides stays while they still do."""
+        if self.refusal is not None and self.refusal != self.screen.turns.waiting_words():
+            self.refusal = None
 
     def clear_refusal(self) -> None:
         """Take the refusal off the status line (a key was pressed, the table changed)."""
@@ -87,14 +98,31 @@ class TableStatus:
         return self.screen.size.height - self.screen.key_bar.rows() - rows
 
     def _refusal_lines(self, width: int) -> list[str]:
-        words = self._with_clock(REFUSED_MARK + self.refusal)
-        return self._wrapped(words, width, " " * len(REFUSED_MARK))
+        """The refusal in its lines: the most whole sentences that fit (a sentence is never cut
+        short for the one after it), else its first sentence cut with '…'."""
+        indent = " " * len(REFUSED_MARK)
+        sentences = SENTENCE_END.split(self.refusal)
+        for count in range(len(sentences), 1, -1):
+            words = self._with_clock(REFUSED_MARK + " ".join(sentences[:count]))
+            if self._fits(words, width, indent):
+                return self._wrapped(words, width, indent)
+        return self._wrapped(self._with_clock(REFUSED_MARK + sentences[0]), width, indent)
+
+    def _fits(self, words: str, width: int, indent: str) -> bool:
+        """True when `words` wrap into the status line's lines without a cut."""
+        width = width or self.screen.size.width
+        room = max(10, width - len(indent))
+        return len(Text(words).wrap(_MEASURE, room)) <= self._most_lines(width)
+
+    def _most_lines(self, width: int) -> int:
+        """The most lines the status line takes at `width` columns."""
+        return SLIM_LINES if width < SLIM_WIDTH and self.screen.parts.narrow else REFUSAL_LINES
 
     def _wrapped(self, words: str, width: int, indent: str) -> list[str]:
         """`words` in at most two lines of `width` (three below `SLIM_WIDTH`), the others after
         `indent` (under a refusal's mark)."""
         width = width or self.screen.size.width
-        most = SLIM_LINES if width < SLIM_WIDTH and self.screen.parts.narrow else REFUSAL_LINES
+        most = self._most_lines(width)
         room = max(10, width - len(indent))
         lines = [line.plain for line in Text(words).wrap(_MEASURE, room)]
         if len(lines) > most:

@@ -64,6 +64,15 @@ class TableTurns:
             said = f"Your {key_label(key)} came while a bot decided; press it again."
             screen.status_line.refusal = said
 
+    def waiting_words(self) -> str | None:
+        """What a game key pressed while another seat decides says (None while this keyboard
+        decides, or once the game is over)."""
+        table = self.screen.table
+        if table.is_over or self._mine_decides() or table.deciding is None:
+            return None
+        who = self.screen.people.seat_label(table.deciding)
+        return f"{who} is deciding now; you will be told when it is your turn."
+
     def ring_if_called(self) -> None:
         """Ring the terminal's bell once when a decision becomes this keyboard's after a wait,
         so a person who looked away knows (ctrl+g turns it off)."""

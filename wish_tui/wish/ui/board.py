@@ -52,7 +52,9 @@ class WishBoard(TableBoard):
         kind, arg = (cursor[0], cursor[1] if len(cursor) > 1 else None) if cursor else ("", None)
         self.query_one(MapView).update_view(view, arg if kind == "area" else None)
         self.query_one(TracksView).update_view(view, cursor)
-        self.query_one(OfferView).update_view(view, compact, arg if kind == "offer" else None)
+        own_part = self.screen.has_class("narrow")
+        offer = arg if kind == "offer" else None
+        self.query_one(OfferView).update_view(view, compact, offer, own_part)
         self.query_one(PlayerBoard).update_view(
             view, seat, compact, arg if kind == "board" else None
         )

@@ -34,12 +34,20 @@ class OfferView(ViewText):
 
     DEFAULT_CSS = "OfferView { height: auto; }"
 
-    def update_view(self, view: dict, compact: bool = False, cursor: int | None = None) -> None:
-        """Show the Offer of a view, the look cursor's slot (1-3) in reverse."""
+    def update_view(
+        self, view: dict, compact: bool = False, cursor: int | None = None, own_part: bool = False
+    ) -> None:
+        """Show the Offer of a view, the look cursor's slot (1-3) in reverse; `own_part`: it
+        is a part of its own on a narrow terminal, where Instant and Ongoing are said whole
+        when every card's line has the room."""
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("Offer", "bold underline")
         text.append(f" deck {view['deck_count']} discard {len(view['discard'])}", "dim")
         frost = set(view["frostflakes"])
+        cards = [name for name in view["offer"] if name is not None]
+        room = self.size.width - 1  # after the slot's number
+        whole = own_part and all(wish_line(n, n in frost).cell_len <= room for n in cards)
+        short = compact and not whole
         for slot, name in enumerate(view["offer"], 1):
             text.append("\n")
             start = len(text)
@@ -47,7 +55,7 @@ class OfferView(ViewText):
             if name is None:
                 text.append(" (empty)", "dim")
             else:
-                text.append_text(wish_line(name, name in frost, compact))
+                text.append_text(wish_line(name, name in frost, short))
                 if not compact:
                     text.append(f"\n  {CATALOG.wishes[name].text}", "dim")
             mark_place(text, start, ("offer", slot))

@@ -65,7 +65,7 @@ def columns_text(p: dict, cut: int | None) -> Text:
                 text.append("|", "dim")
             word = symbol_word(board, symbol)
             if cut:
-                word = word[:cut]
+                word = word[:cut].rstrip()  # 'Ice Dibs' as 'Ice', not 'Ice '
             if locked:
                 text.append(word, "dim")
             elif p["markers"][i] == symbol:
@@ -98,9 +98,9 @@ class PlayerBoard(WidthFitted):
         text.append(destiny, "italic")
         text.append("\n")
         width = self.size.width or 49
-        # Compact, each word is cut as little as the width allows (4 letters at 80 columns, 3
-        # on a phone's 40).
-        for cut in (4, 3, 2) if compact else (None,):
+        # Compact, each word is cut as little as the width allows (whole in a part of its own
+        # at 90 columns, 4 letters at 80 columns, 3 on a phone's 40).
+        for cut in (None, 4, 3, 2) if compact else (None,):
             columns = columns_text(p, cut)
             if columns.cell_len <= width:
                 break

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from wish_tui.widgets.board_place import mark_lines
+from wish_tui.widgets.board_place import mark_lines, turn_mark
 from wish_tui.widgets.projection import projected_total
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.style import (
@@ -25,8 +25,7 @@ def seat_line(p: dict, view: dict, width: int | None = None) -> Text:
     these too). In `width` columns what does not fit is left out whole, the least first (the
     detail line says it all); nothing is cut."""
     head = Text()
-    mark = "▶" if p["seat"] == view["turn_seat"] and view["phase"] == "play" else " "
-    head.append(mark, "bold")
+    head.append_text(turn_mark(p["seat"] == view["turn_seat"] and view["phase"] == "play"))
     head.append(f"{DJINN_TITLE[p['djinn']]:<5}", DJINN_STYLE[p["djinn"]])
     final = _final_total(view, p["seat"])
     if final is not None:  # over: the final scoring's total, as the final scoring shows it

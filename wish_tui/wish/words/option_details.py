@@ -7,6 +7,7 @@ Pure text from the deciding seat's view, the action and the catalog; free of Tex
 from __future__ import annotations
 
 from wish_tui.wish.rules import CATALOG, COLOURS, Action
+from wish_tui.wish.rules.turn import SYMBOL_OF
 
 from .details import (
     SPECIALS,
@@ -24,7 +25,7 @@ from .fit import Fits, after, before, fits_in, fitted, with_tail
 from .help_text import ABILITIES
 from .marks import DJINN_TITLE
 from .text import crystals_words
-from .words import PASS_WORDS
+from .words import PASS_WORDS, symbol_word
 
 COLOUR_KINDS = frozenset(("gain", "pay", "nest", "give", "take", "remove", "lose", "trade"))
 """Decisions that name a crystal colour."""
@@ -35,7 +36,22 @@ def option_words(view: dict, seat: int, action: Action, fits: Fits = None) -> st
     """What choosing `action` does and what it names, in a sentence or two (what does not fit
     is left out, the least first)."""
     lead = "Potion (a 4th action): " if action.potion else ""
-    return lead + _WORDS.get(action.kind, _plain)(view, seat, action, after(fits, lead))
+    words = lead + _WORDS.get(action.kind, _plain)(view, seat, action, after(fits, lead))
+    note = column_note(view, seat, action)
+    return words + note if note and fits_in(fits, words + note) else words
+
+
+def column_note(view: dict, seat: int, action: Action) -> str:
+    """What else an action marker's column holds, which the marker closes for the turn (the
+    options of one action in two columns differ by this alone); '' for none."""
+    if not action.col or action.potion:
+        return ""
+    board = CATALOG.djinns[view["players"][seat]["djinn"]]
+    mine = SYMBOL_OF.get(action.kind)
+    others = [symbol_word(board, s) for s in board.columns[action.col - 1] if s != mine]
+    if not others:
+        return ""
+    return f" The marker closes column {action.col}'s {' and '.join(others)} for this turn."
 
 
 def _here(view: dict, seat: int, action: Action) -> int:

@@ -100,9 +100,7 @@ def parse_action(state: State, text: str) -> Action:
         IllegalAction: the text is not an action, or the action is not legal now; the message
         says why in one sentence.
     """
-    if not isinstance(text, str):
-        raise IllegalAction("An action is written as text, e.g. 'buy Y3'.")
-    wanted = " ".join(text.split()).lower()
+    wanted = IllegalAction.folded_notation(text, "buy Y3")
     for action in state.legal_actions():
         if str(action).lower() == wanted:
             return action

@@ -35,9 +35,7 @@ class Action(NamedTuple):
         Raises:
             IllegalAction: the text does not have the shape of an action.
         """
-        if not isinstance(text, str):
-            raise IllegalAction("An action is written as text, e.g. 'buy Y3'.")
-        words = " ".join(text.split()).lower()
+        words = IllegalAction.folded_notation(text, "buy Y3")
         match = _NOTATION.match(words)
         if not match:
             if not words:

@@ -10,11 +10,11 @@ from textual.widgets import DataTable, Label
 
 from wish_tui.core.ranking import places_of
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+from wish_tui.ui.screens.score_cells import add_totals, score_cell
 from wish_tui.widgets.key_footer import KeyFooter
 from wish_tui.widgets.view_text import NARROW_BELOW
 from wish_tui.wishland.words.marks import seat_title
 
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 STEP_LABELS = (
     ("victory_track", "Victory Track"),
     ("entrepreneur", "Entrepreneur #10/#11"),
@@ -96,10 +96,7 @@ def step_cell(entry: dict, step: str) -> Text:
     elif step == "entrepreneur" and entry["entrepreneur"]:
         detail = entry["entrepreneur"]
     style = "bold" if vp > 0 else "dim" if vp == 0 else ""
-    text = Text(f"{vp:>3}", style)
-    if detail:
-        text.append(f" {detail}", "dim")
-    return text
+    return score_cell(vp, style, detail)
 
 
 class GameOverScreen(FinalScoringScreen):
@@ -159,15 +156,12 @@ class GameOverScreen(FinalScoringScreen):
                 continue
             if narrow:
                 label = NARROW_LABELS.get(step, label)
-                cells = [Text(f"{e['steps'][step]:>3}") for e in entries]
+                cells = [score_cell(e["steps"][step]) for e in entries]
             else:
                 cells = [step_cell(e, step) for e in entries]
             table.add_row(label, *cells)
-        table.add_row(Text("Total", "bold"), *(Text(f"{e['total']:>3}", "bold") for e in entries))
+        add_totals(table, entries, None if solo else place)
         if not solo:
-            table.add_row(
-                "Place", *(Text(f"{ORDINAL.get(place.get(e['seat'], 0), '—'):>3}") for e in entries)
-            )
             table.add_row(
                 "Order" if narrow else "Turn Order (tie-break)",
                 *(f"{e['turn_order_space']:>3}" for e in entries),

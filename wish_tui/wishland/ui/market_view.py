@@ -119,10 +119,17 @@ class MarketView(ViewText):
     def _advertisement(view: dict, width: int) -> Text:
         """The Advertisement Space, and the rows' letters at the line's end."""
         ad = view["advertisement"]
-        text = Text("Ad ", "bold")
         what = "Advertisement: " if width >= 100 else ""
-        text.append(f"{what}1$ + H, V or W · needs {ad['workers_needed']} ")
-        text.append_text(stacks_text(ad["stacks"]))
+        needed = ad["workers_needed"]
+        stacks = stacks_text(ad["stacks"])
+        # The Workers it needs in words, or as 'W' (as in 'H, V or W') where the words would
+        # push the rows' letters off the line.
+        for workers in (f"{needed} Worker{'s' if needed != 1 else ''}", f"{needed}W"):
+            text = Text("Ad ", "bold")
+            text.append(f"{what}1$ + H, V or W · needs {workers} ")
+            text.append_text(stacks)
+            if width - len(text.plain) - 1 >= len(ROW_LEGEND):
+                break
         room = width - len(text.plain) - 1
         if room >= len(ROW_LEGEND):
             text.append(" " + ROW_LEGEND.rjust(room), DIM)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from wish_tui.widgets.board_place import place_style
+from wish_tui.widgets.board_place import place_style, turn_mark
 from wish_tui.widgets.projection import projected_total
 from wish_tui.widgets.view_text import NARROW_BELOW, ViewText
 from wish_tui.wishland.ui.style import DIM, TICKET_COLOUR, ink, row_style, seat_style
@@ -47,7 +47,7 @@ class SeatsView(ViewText):
         for p in view["players"]:
             s = p["seat"]
             text.append("\n")
-            text.append("▶" if s == deciding else " ", "bold")
+            text.append_text(turn_mark(s == deciding))
             name = seat_title(p["colour"]) + (YOU if s == seat and len(view["seats"]) > 1 else "")
             style = REVERSE if s == highlighted else seat_style(p["colour"])
             text.append(f"{name:<8}", style + place_style((SEATS_ROW + s, 0)))

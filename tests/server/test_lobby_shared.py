@@ -1,0 +1,118 @@
+"""A client that asks for the lobby in parts is sent what every session in the lobby shares as one
+message, built and encoded once for all of them, and what is its own alone; it makes the same list
+the hub would send it whole."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from wish_tui.server.hub.session import Session
+from wish_tui.tables.lobby_diff import LobbyFollower
+from wish_tui.tables.lobby_shared import SharedFollower
+
+from .test_hub import Client, new_wish_table, people
+
+pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
+
+
+class PartsClient(Client):
+    """A session app that asked for the lobby in parts: each list made whole as it comes."""
+
+    def __init__(self, reader, writer) -> None:
+        super().__init__(reader, writer)
+        self.lists, self.parts = LobbyFollower(), SharedFollower()
+        self.kinds: list[str] = []
+
+    @classmethod
+    async def in_parts(cls, hub, name: str) -> PartsClient:
+        client = await cls.connect(
+            hub, f"SHA256:{name}-key", name, lobby_diffs=True, lobby_shared=True, lobby=True
+        )
+        client.parts.take(client.lists.whole(client.welcome["lobby"]))
+        client.session = next(s for s in hub.sessions if s.person == client.person)
+        return client
+
+    async def receive(self, timeout: float = 10.0) -> dict:
+        while True:
+            message = await super().receive(timeout)
+            self.kinds.append(message["type"])
+            if message["type"] in ("lobby", "lobby_diff"):
+                message = self.lists.whole(message)
+            elif message["type"] not in ("lobby_shared", "lobby_yours"):
+                return message
+            made = self.parts.take(message)
+            assert made is not None, message
+            if made is not SharedFollower.WAIT:
+                return made
+
+
+def _same(lobby: dict, expected: dict) -> bool:
+    return {**lobby, "n": 0} == {**expected, "n": 0}
+
+
+async def test_the_lobby_told_in_parts_is_the_list_the_hub_would_send_whole():
+    async with people("bob") as (hub, bob):
+        ann = await PartsClient.in_parts(hub, "ann")
+        cy = await PartsClient.in_parts(hub, "cy")
+        try:
+            mine = await new_wish_table(ann)
+            await ann.ask({"type": "lobby"})
+            await new_wish_table(bob)
+            for _ in range(4):
+                lobby = await ann.until(lambda m: m["type"] == "lobby")
+                if _same(lobby, hub.lobby(ann.session)) and len(lobby["tables"]) == 2:
+                    break
+            assert _same(lobby, hub.lobby(ann.session))
+            assert [row["table"] for row in lobby["tables"] if row["mine"]] == [mine]
+            assert "lobby_shared" in ann.kinds and "lobby_yours" in ann.kinds
+            while True:
+                lobby = await cy.until(lambda m: m["type"] == "lobby")
+                if len(lobby["tables"]) == 2:
+                    break
+            assert _same(lobby, hub.lobby(cy.session))
+        finally:
+            ann.close()
+            cy.close()
+
+
+async def test_one_shared_message_is_encoded_once_and_written_to_every_session(monkeypatch):
+    written: list[tuple[str, bytes]] = []
+    send_encoded = Session.send_encoded
+
+    def recorded(self, data: bytes) -> None:
+        written.append((self.name, data))
+        send_encoded(self, data)
+
+    monkeypatch.setattr(Session, "send_encoded", recorded)
+    async with people("bob") as (hub, bob):
+        watchers = [await PartsClient.in_parts(hub, name) for name in ("ann", "cy", "dee")]
+        try:
+            await new_wish_table(bob)
+            for watcher in watchers:
+                await watcher.until(lambda m: m["type"] == "lobby" and m["tables"])
+            told = [data for name, data in written if name in ("ann", "cy", "dee")]
+            assert len(told) == 3 and told[0] is told[1] is told[2]
+            assert json.loads(told[0])["type"] == "lobby_shared"
+        finally:
+            for watcher in watchers:
+                watcher.close()
+
+
+def test_its_own_part_waits_for_the_shared_part_it_goes_with():
+    follower = SharedFollower()
+    part = {"tables": {}, "order": [], "online": {"ann": []}}
+    follower.take({"type": "lobby"})
+    assert follower.take({"type": "lobby_shared", "n": 1, "whole": part}) is SharedFollower.WAIT
+    yours = {"type": "lobby_yours", "shared": 2, "you": "ann", "rows": {}, "seeks": []}
+    assert follower.take(yours) is SharedFollower.WAIT
+    row = {"table": "t1", "kind": "live", "open": [1]}
+    changes = {"sub": {"tables": {"set": {"t1": row}}}, "set": {"order": ["t1"]}}
+    lobby = follower.take({"type": "lobby_shared", "n": 2, "base": 1, "changes": changes})
+    assert lobby["you"] == "ann" and [t["table"] for t in lobby["tables"]] == ["t1"]
+    assert lobby["tables"][0]["mine"] is False and lobby["online"] == [
+        {"name": "ann", "tables": []}
+    ]
+    # A diff from a shared part this client lacks: none is made (it asks for the whole list).
+    assert follower.take({"type": "lobby_shared", "n": 4, "base": 3, "changes": {}}) is None

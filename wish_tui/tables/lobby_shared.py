@@ -1,0 +1,142 @@
+"""The lobby's list in two parts: what every session in the lobby is told alike, sent as one
+message shared by all of them, and what only one session is told.
+
+At a club event a thousand sessions wait in the lobby, and every new table or seat taken is news
+to all of them. A client that asks for it (`"lobby_shared": true` in its hello) is sent:
+- ``lobby_shared``: every table's row as everyone sees it and who is online (the *shared* part,
+  numbered ``"n"``), whole (``"whole"``) or as what changed since the one numbered ``"base"``
+  (``"changes"``, a `table_diff.diff`). The server builds and encodes each such message once, for
+  every session that holds the same base;
+- ``lobby_yours``: what the list says to this session alone (which tables are its own, its move,
+  a friend's, who of those it follows is online, the seeks and its invitations), numbered with
+  the shared part it goes with (``"shared"``), sent before it, and only when it changed.
+The client makes the list whole again (`SharedFollower`) and reads it as a ``lobby`` message, in
+the order the server would have sent it (`lobby_order`). A diff from a shared part the client
+lacks: it asks for the whole list (``{"type": "lobby_resend"}``).
+"""
+
+from __future__ import annotations
+
+from .table_diff import BadDiff, patch
+
+ROW_OF_YOURS = {
+    "mine": False,
+    "owner": False,
+    "your_move": False,
+    "since": None,
+    "new": False,
+    "friend": False,
+}
+"""What a table's row says to one session alone, and what it says when nothing of it is so."""
+YOURS = ("you", "friends", "seeks", "invitations")
+"""What the list says to one session alone, beside its tables' rows."""
+
+
+def lobby_order(entry: dict) -> tuple:
+    """Where a table's row comes in a session's list: where it is your move first (a live table,
+    its clock running in minutes, then the turn-based ones the longest waiting first: Yucata's
+    rule); then your tables, then the open tables of those you follow, then others."""
+    return (
+        not entry["your_move"],
+        entry["your_move"] and entry["kind"] == "turn",
+        -(entry["since"] or 0),
+        not entry["mine"],
+        not (entry["friend"] and entry["open"]),
+    )
+
+
+def shared_part(summaries: list[dict], online: list[dict]) -> dict:
+    """The shared part of a list: each table's row as everyone sees it (keyed by its id, with
+    their order) and who is online (each name with the tables they sit at)."""
+    return {
+        "tables": {summary["table"]: summary for summary in summaries},
+        "order": [summary["table"] for summary in summaries],
+        "online": {person["name"]: person["tables"] for person in online},
+    }
+
+
+def rows_of_yours(entries: list[dict]) -> dict:
+    """What a session's list says of each table to it alone, for the tables where any is so."""
+    rows = {}
+    for entry in entries:
+        row = {key: entry[key] for key in ROW_OF_YOURS if entry[key] != ROW_OF_YOURS[key]}
+        if row:
+            rows[entry["table"]] = row
+    return rows
+
+
+def assembled(shared: dict, yours: dict) -> dict:
+    """The ``lobby`` message that a shared part and a session's own part stand for."""
+    rows = yours.get("rows", {})
+    entries = [
+        {**shared["tables"][table], **ROW_OF_YOURS, **rows.get(table, {})}
+        for table in shared["order"]
+    ]
+    entries.sort(key=lobby_order)
+    online = shared["online"]
+    return {
+        "type": "lobby",
+        "tables": entries,
+        "you": yours.get("you", ""),
+        "online": [{"name": name, "tables": list(online[name])} for name in sorted(online)],
+        **{key: yours.get(key, []) for key in YOURS if key != "you"},
+    }
+
+
+class SharedFollower:
+    """The client's side: the last shared part and this session's own, to make each list whole.
+
+    `take` answers a ``lobby`` (kept as it is: the parts start again after it), ``lobby_shared``
+    or ``lobby_yours`` message: the whole list to show, `WAIT` when the other part it goes with
+    is still to come, or None when a diff came from a shared part this client lacks (ask for
+    the whole list).
+    """
+
+    WAIT = object()
+
+    def __init__(self) -> None:
+        self._shared: tuple[int, dict] | None = None
+        self._yours: dict | None = None
+
+    def take(self, message: dict):
+        kind = message.get("type")
+        if kind == "lobby":
+            self._shared = self._yours = None
+            return message
+        if kind == "lobby_yours":
+            self._yours = message
+        elif not self._take_shared(message):
+            self._shared = None
+            return None
+        shared, yours = self._shared, self._yours
+        if shared is None or yours is None or not _counts(yours.get("shared"), shared[0]):
+            return self.WAIT
+        try:
+            return assembled(shared[1], yours)
+        except (KeyError, TypeError, AttributeError):
+            return None
+
+    def _take_shared(self, message: dict) -> bool:
+        """Keep the shared part `message` brings; False when it cannot be made."""
+        number = message.get("n")
+        if not isinstance(number, int):
+            return False
+        if "whole" in message:
+            part = message["whole"]
+        else:
+            last = self._shared
+            if last is None or message.get("base") != last[0]:
+                return False
+            try:
+                part = patch(last[1], message.get("changes"))
+            except BadDiff:
+                return False
+        if not isinstance(part, dict) or not {"tables", "order", "online"} <= set(part):
+            return False
+        self._shared = (number, part)
+        return True
+
+
+def _counts(wanted, held: int) -> bool:
+    """True when a session's own part numbered `wanted` may be shown with shared part `held`."""
+    return isinstance(wanted, int) and wanted <= held
