@@ -137,3 +137,24 @@ async def test_on_a_full_disk_each_waiting_call_is_told_and_reads_still_answer(s
         assert [n for n in kept if club.players.by_name(n) is None] == []
     finally:
         await recorder.close()
+
+
+class Stopping(BaseException):
+    """What stops a thread (no `Exception`: no call is meant to catch it)."""
+
+
+async def test_a_call_that_stops_the_thread_leaves_no_caller_waiting(sqlite_club):
+    club = sqlite_club
+
+    def stops():
+        raise Stopping
+
+    recorder = Recorder(club)
+    try:
+        answers = await asyncio.wait_for(
+            held_while(recorder, [(club.players.register, key(1), "first"), (stops,)]), 10
+        )
+        assert [type(a) for a in answers] == [Stopping, Stopping]
+        assert (await recorder.call(club.players.register, key(2), "next")).name == "next"
+    finally:
+        await recorder.close()

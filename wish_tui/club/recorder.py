@@ -145,9 +145,14 @@ class Recorder:
             calls = [self._waiting.popleft() for _ in range(count)]
         calls = [(fn, answer) for fn, answer in calls if answer.set_running_or_notify_cancel()]
         db = self.club.db
-        outcomes = _together(db, calls) if len(calls) > 1 and db.commits_together else None
-        if outcomes is None:
-            outcomes = [_outcome(fn) for fn, _ in calls]
+        try:
+            outcomes = _together(db, calls) if len(calls) > 1 and db.commits_together else None
+            if outcomes is None:
+                outcomes = [_outcome(fn) for fn, _ in calls]
+        except BaseException as exc:  # the thread is stopping: no caller is left waiting
+            for _, answer in calls:
+                answer.set_exception(exc)
+            raise
         for (_, answer), (result, error) in zip(calls, outcomes, strict=True):
             if error is None:
                 answer.set_result(result)
