@@ -144,6 +144,19 @@ def test_seats_change_and_are_kept(club):
         again.close()
 
 
+def test_every_seats_clock_is_kept_at_once(club):
+    ann, bob = people(club, "Ann", "Bob")
+    table = club.tables.create(
+        "wish", 1, [SeatSpec("air", "human", ann.id), SeatSpec("water", "human", bob.id)], ann.id
+    )
+    club.tables.set_clocks(table.id, [59_000, 61_500])
+    assert [s.clock_ms for s in club.tables.get(table.id).seats] == [59_000, 61_500]
+    club.tables.set_clocks(table.id, [None, None])  # a table with no clock
+    assert [s.clock_ms for s in club.tables.get(table.id).seats] == [None, None]
+    with pytest.raises(NotFound):
+        club.tables.set_clocks(table.id + 99, [1, 2])
+
+
 def test_an_open_seat_goes_to_the_first_who_claims_it(club):
     ann, bob, cy = people(club, "Ann", "Bob", "Cy")
     table = club.tables.create(

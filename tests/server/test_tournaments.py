@@ -13,6 +13,7 @@ import json
 import pytest
 
 from wish_tui.cli import main
+from wish_tui.server.hub import tournament_runner
 
 from .test_club_tables import FakeTime, _hub
 from .test_hub import Client, play_until
@@ -35,6 +36,16 @@ async def _until(test, what: str, hub, tries: int = 3000) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError(what)
+
+
+async def blitz_of_two_bots():
+    """A hub on a fake clock set at the start of a 5-minute arena of the random and easy bots;
+    the hub, its clock and the arena as started."""
+    time = FakeTime()
+    hub = await _hub(time)
+    started = started_with_two_bots(hub.club, "Blitz", "arena", minutes=5)
+    time.now = started.started_at / 1000
+    return hub, time, started
 
 
 async def test_a_swiss_of_bots_plays_every_round_and_counts_each_table_once(capsys):
@@ -128,13 +139,10 @@ async def test_two_looks_at_once_pair_a_round_once():
 
 
 async def test_an_arena_of_bots_pairs_again_at_once_and_ends_with_its_window(capsys):
-    time = FakeTime()
-    hub = await _hub(time)
+    hub, time, started = await blitz_of_two_bots()
     try:
         club = hub.club
-        started = started_with_two_bots(club, "Blitz", "arena", minutes=5)
         tid = started.id
-        time.now = started.started_at / 1000
 
         def ended_tables() -> int:
             return sum(1 for t in club.tournaments.tables(tid) if t.ended_at is not None)
@@ -155,5 +163,24 @@ async def test_an_arena_of_bots_pairs_again_at_once_and_ends_with_its_window(cap
         assert main(["club", "history", "--json"]) == 0
         history = json.loads(capsys.readouterr().out)["games"]
         assert sorted(g["table_id"] for g in history) == sorted(t.table_id for t in tables)
+    finally:
+        await hub.close()
+
+
+async def test_an_arena_table_that_ends_pairs_its_players_again_without_waiting_for_a_look(
+    monkeypatch,
+):
+    """The runner's own looks are an hour apart here: only a table's end can pair again."""
+    monkeypatch.setattr(tournament_runner, "PAIR_EVERY", 3600.0)
+    hub, _, started = await blitz_of_two_bots()
+    try:
+        club = hub.club
+        tid = started.id
+        await hub.tournaments.tick()  # the first pairing
+        for _ in range(1500):
+            if len(club.tournaments.tables(tid)) >= 3:
+                break
+            await asyncio.sleep(0.02)
+        assert len(club.tournaments.tables(tid)) >= 3
     finally:
         await hub.close()

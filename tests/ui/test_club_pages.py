@@ -167,3 +167,49 @@ async def test_the_tournaments_page_says_a_swiss_of_one_round_in_the_singular():
         await pilot.pause()
         grid = app.screen.query_one("DataTable")
         assert "Swiss, 1 round" in [str(cell) for cell in grid.get_row_at(0)]
+
+
+LADDER = {
+    "type": "page",
+    "page": "leaderboard",
+    "game": "wish",
+    "number": 0,
+    "rows": [{"rank": 1, "name": "ann", "ordinal": 3.2, "games": 4, "is_bot": False}],
+}
+
+
+async def test_b_on_the_leaderboard_shows_the_bots_ladder_and_back_and_its_pages_stay_on_it():
+    app = PagesApp(LADDER)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        keys = str(app.screen.query_one("#club-keys").render())
+        assert "b the bots' ladder" in keys
+        await pilot.press("b")
+        await pilot.pause()
+        assert app.sent[-1] == {"type": "leaderboard", "game": "wish", "bots": True}
+        bots = {
+            **LADDER,
+            "bots": True,
+            "rows": [{"rank": 1, "name": "robo", "ordinal": 9.5, "games": 8, "is_bot": True}],
+        }
+        app.screen.show(bots)
+        await pilot.pause()
+        title = str(app.screen.query_one("#club-title").render())
+        keys = str(app.screen.query_one("#club-keys").render())
+        assert title == "The bots' ladder of Wish" and "b the people's leaderboard" in keys
+        await pilot.press("right", "g", "b")
+        await pilot.pause()
+    assert app.sent[1:] == [
+        {"type": "leaderboard", "game": "wish", "page": 1, "bots": True},
+        {"type": "leaderboard", "game": "spirits", "bots": True},
+        {"type": "leaderboard", "game": "wish", "bots": False},
+    ]
+
+
+async def test_b_on_the_profile_still_rings_the_bell_on_or_off():
+    app = PagesApp(PROFILE)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+    assert app.sent == [{"type": "settings", "changes": {"bell": False}}]

@@ -5,6 +5,13 @@ The hub awaits each write before it tells anyone of what it writes (an action is
 before any screen shows it), and a write that fails is one sentence for the person while the hub
 takes its change back, so nothing anyone saw can be lost in a crash. Reads for screens (the
 leaderboard, the history, a player's page) go the same way: bounded, indexed queries.
+
+On the SQLite file, where each commit waits for the disk, the calls asked while the thread was
+busy are run together in one transaction, each in a savepoint of its own (a call that fails takes
+back only its own changes), and committed once: a hundred tables' moves cost one wait for the disk,
+not a hundred, and whatever else waits behind them (a tournament's pairing) is not held up. Every
+caller is answered only after that commit. Should the commit itself fail, each call is run again
+alone, as it would have been.
 """
 
 from __future__ import annotations
@@ -13,15 +20,18 @@ import asyncio
 import errno
 import sqlite3
 import sys
+import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
 
 from wish_tui.core.text import plain_text
 
 from . import Club, ClubError
 from .errors import DatabaseDamaged, DatabaseFull
+from .store.database import TransactionLost
 
 T = TypeVar("T")
 DISK_FULL = (
@@ -30,6 +40,8 @@ DISK_FULL = (
 """What a person is told of a change the full disk refused."""
 FULL_LOG_EVERY = 60.0
 """Seconds between two lines of the operator's log while the disk stays full."""
+TOGETHER_MAX = 256
+"""The most calls committed in one transaction."""
 
 
 class RecordFailed(Exception):
@@ -80,6 +92,9 @@ class Recorder:
         self._logged_at = 0.0
         self._failures: dict[str, float] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club")
+        self._waiting: deque[tuple[Callable[[], object], Future]] = deque()
+        """The calls asked and not yet run, with the futures that answer them."""
+        self._waiting_lock = threading.Lock()
 
     async def call(self, fn: Callable[..., T], *args, **kwargs) -> T:
         """Run `fn(*args, **kwargs)` on the worker thread and return its result.
@@ -88,9 +103,12 @@ class Recorder:
             ClubError: the club refused (its one sentence).
             RecordFailed: the database itself failed (disk full, locked too long).
         """
-        loop = asyncio.get_running_loop()
+        answer: Future = Future()
+        with self._waiting_lock:
+            self._waiting.append((lambda: fn(*args, **kwargs), answer))
+        self._worker.submit(self._run_waiting)
         try:
-            result = await loop.run_in_executor(self._worker, lambda: fn(*args, **kwargs))
+            result = await asyncio.wrap_future(answer)
         except DatabaseDamaged as exc:  # its sentence names the server's file: not for people
             self._failed(exc.reason)
             raise RecordFailed(
@@ -118,6 +136,28 @@ class Recorder:
             self.full_since = None
             self.log("there is room on the disk again: the club's database keeps changes again")
         return result
+
+    def _run_waiting(self) -> None:
+        """In the worker thread: run the calls waiting (one at least, unless an earlier run took
+        them), together when the database commits best that way."""
+        with self._waiting_lock:
+            count = min(len(self._waiting), TOGETHER_MAX)
+            calls = [self._waiting.popleft() for _ in range(count)]
+        calls = [(fn, answer) for fn, answer in calls if answer.set_running_or_notify_cancel()]
+        db = self.club.db
+        try:
+            outcomes = _together(db, calls) if len(calls) > 1 and db.commits_together else None
+            if outcomes is None:
+                outcomes = [_outcome(fn) for fn, _ in calls]
+        except BaseException as exc:  # the thread is stopping: no caller is left waiting
+            for _, answer in calls:
+                answer.set_exception(exc)
+            raise
+        for (_, answer), (result, error) in zip(calls, outcomes, strict=True):
+            if error is None:
+                answer.set_result(result)
+            else:
+                answer.set_exception(error)
 
     def _failed(self, reason: str) -> None:
         """Say in the operator's log that the database failed, once a minute per reason."""
@@ -150,3 +190,30 @@ class Recorder:
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self._worker, self.club.close)
         self._worker.shutdown(wait=True)
+
+
+def _outcome(fn: Callable[[], object]) -> tuple[object, BaseException | None]:
+    """What `fn` returned, or what it raised."""
+    try:
+        return fn(), None
+    except Exception as exc:
+        return None, exc
+
+
+def _together(db, calls: list) -> list[tuple[object, BaseException | None]] | None:
+    """Run `calls` in one transaction, each in a savepoint of its own, and commit them once;
+    None when the transaction failed (nothing of it kept: each is to be run alone)."""
+    outcomes = []
+    try:
+        with db.together():
+            for fn, _ in calls:
+                try:
+                    with db.transaction():
+                        outcomes.append((fn(), None))
+                except TransactionLost:
+                    raise
+                except Exception as exc:
+                    outcomes.append((None, exc))
+    except Exception:
+        return None
+    return outcomes

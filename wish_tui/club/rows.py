@@ -97,6 +97,8 @@ class StoredSeat(JsonRow):
     """What is left on the seat's clock (None: no clock)."""
     seen_seq: int = 0
     """The last event the person at this seat has seen."""
+    bot_member: bool = False
+    """The person at this seat is a bot member of the club (a program: marked at the table)."""
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,9 @@ from wish_tui.widgets.row_words import row_words
 
 PAGE_KEYS = {
     "history": "Enter replays · m yours/everyone's · g game · ←→ pages · l leaderboard · Esc back",
-    "leaderboard": "Enter: the player's page · g game · ←→ pages · h history · Esc back",
+    "leaderboard": "Enter: the player's page · g game · ←→ pages · b the bots' ladder · "
+    "h history · Esc back",
+    "bots": "g game · ←→ pages · b the people's leaderboard · h history · Esc back",
     "player": "h their history · l leaderboard · f follow or block · Esc back",
     "game": "g another game · l its leaderboard · Esc back",
     "profile": "k adds a key (paste its line) · b bell on/off · t your text · n your name · "
@@ -41,6 +43,10 @@ PAGE_KEYS = {
     "tournaments": "Enter: the tournament's standings and rounds · Esc back",
     "tournament": "e enters it · x withdraws from it (your results stay) · o the list · Esc back",
 }
+
+
+ON_PAGE = {"bell": "profile", "bots_ladder": "leaderboard"}
+"""The actions that share a key (b), and the page each works on."""
 
 
 def _day(ms: int | None) -> str:
@@ -80,6 +86,7 @@ class ClubPageScreen(AppScreen):
         Binding("l", "leaderboard", "Leaderboard", show=False),
         Binding("k", "add_key", "Add a key", show=False),
         Binding("b", "bell", "Bell", show=False),
+        Binding("b", "bots_ladder", "Bots' ladder", show=False),
         Binding("t", "profile_text", "Text", show=False),
         Binding("n", "rename", "Name", show=False),
         Binding("a", "alerts", "Alerts", show=False),
@@ -128,7 +135,8 @@ class ClubPageScreen(AppScreen):
         title, text = pages.get(kind, self._unknown)(message, grid)
         self.query_one("#club-title", Label).update(title)
         self.query_one("#club-text", Static).update(text)
-        self.query_one("#club-keys", Label).update(PAGE_KEYS.get(kind, "Esc back"))
+        keys = "bots" if kind == "leaderboard" and message.get("bots") else kind
+        self.query_one("#club-keys", Label).update(PAGE_KEYS.get(keys, "Esc back"))
         self.query_one("#club-row", Static).update(row_words(grid))
         grid.focus()
 
@@ -168,9 +176,16 @@ class ClubPageScreen(AppScreen):
             "The rating is the cautious estimate (openskill's ordinal): it grows as you win and "
             "as the club grows sure of you. Each bot level is rated too."
         )
+        title = f"Leaderboard of {_game_title(message['game'])}"
+        if message.get("bots"):
+            text = (
+                "The bots' own ladder: the club's bot members (programs that play through the bot "
+                "protocol) and its bot levels, rated as everyone is."
+            )
+            title = f"The bots' ladder of {_game_title(message['game'])}"
         if not message.get("rows"):
             text = f"No rated game of {_game_title(message['game'])} yet. " + text
-        return f"Leaderboard of {_game_title(message['game'])}", text
+        return title, text
 
     def _player(self, message: dict, grid: DataTable) -> tuple[str, str]:
         grid.add_columns("Game", "Played", "Won", "Win rate", "Average", "Best", "Rating", "Trend")
@@ -287,6 +302,11 @@ class ClubPageScreen(AppScreen):
     def kind(self) -> str:
         return self.message.get("page", "")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key two pages share works on its own page's action only."""
+        page = ON_PAGE.get(action)
+        return page is None or page == self.kind
+
     def action_back(self) -> None:
         """Back to the lobby."""
         self.app.show_lobby()
@@ -339,9 +359,10 @@ class ClubPageScreen(AppScreen):
             following = "" if game == list(games.GAMES)[-1] else self._next(game)
             player = self.message.get("player", "")
             self._ask({"type": "history", "game": following, "player": player})
-        elif self.kind in ("leaderboard", "game"):
-            kind = "leaderboard" if self.kind == "leaderboard" else "game_page"
-            self._ask({"type": kind, "game": self._next(game)})
+        elif self.kind == "leaderboard":
+            self._ask({"type": "leaderboard", "game": self._next(game), **self._ladder()})
+        elif self.kind == "game":
+            self._ask({"type": "game_page", "game": self._next(game)})
 
     def action_page(self, step: int) -> None:
         """The next or the previous page."""
@@ -356,7 +377,8 @@ class ClubPageScreen(AppScreen):
                 }
             )
         elif self.kind == "leaderboard":
-            self._ask({"type": "leaderboard", "game": self.message["game"], "page": number})
+            ask = {"type": "leaderboard", "game": self.message["game"], "page": number}
+            self._ask({**ask, **self._ladder()})
 
     def action_history(self) -> None:
         """The history: this player's, or yours."""
@@ -367,6 +389,15 @@ class ClubPageScreen(AppScreen):
         """The leaderboard of this page's game (the first game when it names none)."""
         game = self.message.get("game") or list(games.GAMES)[0]
         self._ask({"type": "leaderboard", "game": game})
+
+    def _ladder(self) -> dict:
+        """The leaderboard's ladder as a request asks for it: the bots' (or the people's)."""
+        return {"bots": True} if self.message.get("bots") else {}
+
+    def action_bots_ladder(self) -> None:
+        """Leaderboard: the bots' own ladder of this game, or back to the people's."""
+        bots = not self.message.get("bots")
+        self._ask({"type": "leaderboard", "game": self.message["game"], "bots": bots})
 
     def action_add_key(self) -> None:
         """Profile: add another key of yours (paste its public key line)."""

@@ -26,6 +26,10 @@ from .dialect import Dialect
 LOG = logging.getLogger(__name__)
 
 
+class TransactionLost(Exception):
+    """The open transaction can no longer be used (the database rolled it back itself)."""
+
+
 def now_ms() -> int:
     """The time as whole milliseconds since 1970 (how the club stores every time)."""
     return time.time_ns() // 1_000_000
@@ -40,6 +44,9 @@ class Database(ABC):
     dialect: Dialect
     where: str
     """How the database is named in a sentence: its file, or its URL without the password."""
+    commits_together = False
+    """True when the changes of several callers are best committed in one transaction (a commit
+    waits for the disk: `club.recorder` then commits the calls waiting together)."""
 
     def __init__(self, clock: Callable[[], int], read_only: bool) -> None:
         self.clock = clock
@@ -48,6 +55,8 @@ class Database(ABC):
         self._lock = threading.RLock()
         self._depth = 0
         self._pending: list[Notice] = []
+        self._parts_alone = False
+        """True inside `together`: each transaction within is a savepoint."""
         self._subscribers: list[Callable[[Notice], None]] = []
         self.commits = 0
         """Transactions committed through this connection (a write that reached the disk)."""
@@ -131,13 +140,18 @@ class Database(ABC):
     def transaction(self) -> Iterator[Database]:
         """Everything inside is committed together, or not at all when it raises.
 
-        Nested use joins the outer transaction. Other threads wait for it to end. The notices
+        Nested use joins the outer transaction (inside `together`, as a part taken back alone
+        when it raises). Other threads wait for it to end. The notices
         sent inside reach the listeners once it is committed, and never if it is not.
         """
         if self.read_only:
             raise ClubError("The club database was opened to read only; nothing was changed.")
         committed: list[Notice] = []
         with self._lock:
+            if self._depth and self._parts_alone:
+                with self._part():
+                    yield self
+                return
             if self._depth:
                 self._depth += 1
                 try:
@@ -167,6 +181,43 @@ class Database(ABC):
             finally:
                 self._depth = 0
         self._deliver(committed)
+
+    @contextlib.contextmanager
+    def together(self) -> Iterator[Database]:
+        """One transaction holding several callers' changes: each `transaction` inside it is
+        taken back alone when it raises (a savepoint), and the rest goes on to the commit.
+
+        Raises:
+            TransactionLost: a part could not be taken back alone (nothing is committed).
+        """
+        with self.transaction():
+            self._parts_alone = True
+            try:
+                yield self
+            finally:
+                self._parts_alone = False
+
+    @contextlib.contextmanager
+    def _part(self) -> Iterator[Database]:
+        """A transaction inside `together`'s: kept, or taken back alone when it raises."""
+        self._depth += 1
+        name = f"part{self._depth}"
+        mark = len(self._pending)
+        try:
+            self._run(f"SAVEPOINT {name}", ())
+            try:
+                yield self
+            except BaseException:
+                del self._pending[mark:]
+                try:
+                    self._run(f"ROLLBACK TO SAVEPOINT {name}", ())
+                    self._run(f"RELEASE SAVEPOINT {name}", ())
+                except Exception as exc:
+                    raise TransactionLost(str(exc)) from exc
+                raise
+            self._run(f"RELEASE SAVEPOINT {name}", ())
+        finally:
+            self._depth -= 1
 
     # -- notices ---------------------------------------------------------------------------------
     def notify(self, notice: Notice) -> None:

@@ -44,6 +44,8 @@ connection and delete the -wal and -shm a server is writing to."""
 class SqliteDatabase(Database):
     """The club in one SQLite file."""
 
+    commits_together = True
+
     def __init__(
         self, connection: sqlite3.Connection, path: Path, clock: Callable[[], int], read_only: bool
     ) -> None:

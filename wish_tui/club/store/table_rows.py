@@ -77,7 +77,7 @@ def _seed(text) -> int:
 
 
 def _seat(spec, row: tuple) -> StoredSeat:
-    seat, name, who, player_id, player_name, zombie, outcome, clock_ms, seen_seq = row
+    seat, name, who, player_id, player_name, zombie, outcome, clock_ms, seen_seq, bot = row
     where = f"its seat {seat}"
     if name not in spec.seats:
         raise RowsDamaged(f"{where} {excerpt(name, 20)} is not a seat of {spec.title}")
@@ -92,7 +92,16 @@ def _seat(spec, row: tuple) -> StoredSeat:
     if type(seen_seq) is not int:
         raise RowsDamaged(f"{where}'s last event seen {excerpt(seen_seq, 20)} is not a number")
     return StoredSeat(
-        seat, name, who, player_id, player_name or "", zombie, outcome, clock_ms, seen_seq
+        seat,
+        name,
+        who,
+        player_id,
+        player_name or "",
+        zombie,
+        outcome,
+        clock_ms,
+        seen_seq,
+        bool(bot) and who == "human",
     )
 
 

@@ -158,7 +158,8 @@ class Tables(ClubPart):
         """
         seats = self.db.rows(
             "SELECT s.seat, s.name, s.who, s.player_id, p.name, s.zombie, s.outcome, s.clock_ms, "
-            "s.seen_seq FROM table_seats s LEFT JOIN players p ON p.id = s.player_id "
+            "s.seen_seq, p.is_bot_member FROM table_seats s LEFT JOIN players p "
+            "ON p.id = s.player_id "
             "WHERE s.table_id = ? ORDER BY s.seat",
             (row[0],),
         )
@@ -208,6 +209,22 @@ class Tables(ClubPart):
         if not 0 <= seat < len(seats):
             raise NotFound(f"The table {table_id} has no seat {seat}.")
         return seats[seat]
+
+    def set_clocks(self, table_id: int, lefts: Sequence[int | None]) -> None:
+        """Keep every seat's time left (milliseconds, in seat order) of an unfinished table in
+        one transaction, with one notice: what `set_seat(…, clock_ms=…)` of each seat keeps.
+
+        Raises:
+            ClubError: no such table, or a finished one.
+        """
+        with self.db.transaction():
+            self._unfinished(table_id)
+            for seat, left in enumerate(lefts):
+                self.db.execute(
+                    "UPDATE table_seats SET clock_ms = ? WHERE table_id = ? AND seat = ?",
+                    (left, table_id, seat),
+                )
+            self.db.notify(Notice("seats", table_id, self._last_seq(table_id)))
 
     def keep_clocks(self, clocks: Sequence[tuple[int, int, int]]) -> None:
         """Keep the time left of running clocks, each (table, seat, milliseconds), in one

@@ -8,6 +8,7 @@ out and keeps its clock; every node charges its own copy, so each shows the time
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from . import seating as tablemod
 from .per_table import PerTable
@@ -105,11 +106,8 @@ class ClockKeeper:
 
     async def _store(self, table: Table, now: float) -> None:
         hub = self.hub
-        for seat, left in enumerate(table.clock.stored(now)):
-            try:
-                await hub.record(hub.club.tables.set_seat, table.club_id, seat, clock_ms=left)
-            except TableError:
-                return
+        with contextlib.suppress(TableError):
+            await hub.record(hub.club.tables.set_clocks, table.club_id, table.clock.stored(now))
 
     async def _check_time(self, table: Table) -> None:
         hub = self.hub

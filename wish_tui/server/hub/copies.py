@@ -243,6 +243,7 @@ class TableCopies:
                 continue
             newly_gone = bool(outcome) and not place.outcome
             place.person, place.person_name, place.zombie, place.outcome = now
+            place.bot_member = row.bot_member
             changed = True
             if newly_gone:
                 gave_up = True

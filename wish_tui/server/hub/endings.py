@@ -29,6 +29,9 @@ class TableEndings:
             else table.spec.rules.projected_scores(state, None)
         )
         aborted = bool(table.undecided())
+        # A tournament's next look is asked after this end is (the line to the database keeps
+        # the order asked): it reads the players freed without waiting for the end to be kept.
+        hub.tournaments.table_ended(table)
         try:
             finished = await hub.record(
                 hub.club.finish,

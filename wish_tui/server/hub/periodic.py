@@ -4,6 +4,7 @@ alerts to send): a refusal of the club or of a table is logged, and the next loo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -14,11 +15,22 @@ from .table import TableError
 LOG = logging.getLogger(__name__)
 
 
-async def every_while(seconds: float, look: Callable[[], Awaitable[None]], failed: str) -> None:
-    """Await `look` every `seconds`, for the server's life; a `ClubError` or `TableError` it
-    raises is logged as `failed: <its sentence>` and does not stop the next."""
+async def every_while(
+    seconds: float,
+    look: Callable[[], Awaitable[None]],
+    failed: str,
+    woken: asyncio.Event | None = None,
+) -> None:
+    """Await `look` every `seconds`, or as soon as `woken` is set, for the server's life; a
+    `ClubError` or `TableError` it raises is logged as `failed: <its sentence>` and does not
+    stop the next."""
     while True:
-        await asyncio.sleep(seconds)
+        if woken is None:
+            await asyncio.sleep(seconds)
+        else:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(woken.wait(), seconds)
+            woken.clear()
         try:
             await look()
         except (ClubError, TableError) as exc:

@@ -6,8 +6,10 @@ seconds to open (benchmarks/tournament.py --server)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from wish_tui import games
-from wish_tui.club import SeatSpec
+from wish_tui.club import Club, SeatSpec
 from wish_tui.club.identity import person_of
 
 from . import seating as tablemod
@@ -26,13 +28,21 @@ async def open_seated(
 
 
 async def open_seated_all(
-    hub, game: str, groups: list[list], owner: str, owner_name: str, how: dict, text: str
+    hub,
+    game: str,
+    groups: list[list],
+    owner: str,
+    owner_name: str,
+    how: dict,
+    text: str,
+    noted: Callable[[Club, list], None] | None = None,
 ) -> list[Table]:
     """Open a table of `game` for each group of `groups` as `open_seated` does: every one stored
-    (in one write) and started before the members of any are told."""
+    (in one write) and started before the members of any are told. `noted(club, stored)`, when
+    given, writes in the same transaction what the tables were made for (their stored rows)."""
     spec = games.get(game)
     tables = [_seated(hub, spec, members, owner, owner_name, how) for members in groups]
-    stored = await hub.record(_store_all, hub.club, spec, tables, groups, how)
+    stored = await hub.record(_store_all, hub.club, spec, tables, groups, how, noted)
     for table, row in zip(tables, stored, strict=True):
         await start_stored(hub, table, row)
     for table, members in zip(tables, groups, strict=True):
@@ -60,11 +70,21 @@ def _seated(hub, spec, members: list, owner: str, owner_name: str, how: dict) ->
     for seat, member in zip(table.seats, members, strict=True):
         if not member.is_bot:
             seat.person, seat.person_name = person_of(member.id), member.name
+            seat.bot_member = member.is_bot_member
     return table
 
 
-def _store_all(club, spec, tables: list[Table], groups: list[list], how: dict) -> list:
-    """Store every table (in the recorder's thread: one call); the stored rows, in order."""
+def _store_all(club, spec, tables: list[Table], groups: list[list], how: dict, noted) -> list:
+    """Store every table, and what `noted` writes, in one transaction (in the recorder's thread:
+    one call); the stored rows, in order."""
+    with club.db.transaction():
+        stored = _created(club, spec, tables, groups, how)
+        if noted is not None:
+            noted(club, stored)
+    return stored
+
+
+def _created(club, spec, tables: list[Table], groups: list[list], how: dict) -> list:
     return [
         club.tables.create(
             spec.name,

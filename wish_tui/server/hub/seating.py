@@ -77,8 +77,8 @@ def create(
     return Table(table_id, record, [state], owner, seats, kind=kind, clock=clock)
 
 
-def join(table: Table, seat: int, person: str, name: str) -> None:
-    """`person` takes an open seat.
+def join(table: Table, seat: int, person: str, name: str, bot_member: bool = False) -> None:
+    """`person` (a bot member: `bot_member`) takes an open seat.
 
     Raises:
         TableError: no such seat, not open, or the person already sits at this table.
@@ -93,7 +93,7 @@ def join(table: Table, seat: int, person: str, name: str) -> None:
         raise TableError(f"{table.seat_label(seat)} is played by a bot, not open to join.")
     if place.person:
         raise TableError(f"{table.seat_label(seat)} is taken.")
-    place.person, place.person_name = person, name
+    place.person, place.person_name, place.bot_member = person, name, bot_member
 
 
 def leave(table: Table, person: str) -> None:
@@ -111,7 +111,13 @@ def leave(table: Table, person: str) -> None:
             "you are away)."
         )
     place = table.seats[seat]
+    vacate(place)
+
+
+def vacate(place: Seat) -> None:
+    """Nobody holds the seat any more."""
     place.person = place.person_name = ""
+    place.bot_member = False
 
 
 def check_play(table: Table, person: str, text: str, expect: int) -> tuple[int, object]:
@@ -305,6 +311,7 @@ def restore(loaded) -> Table:
                 place.player_name if person else "",
                 place.zombie,
                 place.outcome if place.outcome in ("resigned", "timeout") else "",
+                bot_member=place.bot_member,
             )
         )
     table = Table(

@@ -58,6 +58,8 @@ class Seat:
     bot_since: int | None = None
     """How many actions the table had when a bot began to play for the person while away (what
     it chose is told when they come back); None while no bot did."""
+    bot_member: bool = False
+    """The person is a bot member of the club (a program): marked '(bot)' where named."""
 
     @property
     def for_good(self) -> bool:
@@ -180,21 +182,22 @@ class Table:
         return [i for i, s in enumerate(self.seats) if s.who == "human" and not s.person]
 
     def seat_label(self, seat: int) -> str:
-        """'Water (alice)', 'Fire (hard bot)', 'Earth (open seat)'."""
+        """'Water (alice)', 'Air (zeta (bot))' (a bot member), 'Fire (hard bot)', 'Earth (open seat)'."""
         place = self.seats[seat]
         title = self.spec.seat_title(place.name)
         if place.who != "human":
             return f"{title} ({place.who} bot)"
         if not place.person:
             return f"{title} (open seat)"
+        name = f"{place.person_name} (bot)" if place.bot_member else place.person_name
         if place.outcome:
             gone = "resigned" if place.outcome == "resigned" else "out of time"
             if self.finished:  # no bot plays on at a game that has ended
-                return f"{title} ({place.person_name}, {gone})"
-            return f"{title} ({place.person_name}, {gone}: a bot plays)"
+                return f"{title} ({name}, {gone})"
+            return f"{title} ({name}, {gone}: a bot plays)"
         if place.zombie:
-            return f"{title} ({place.person_name}, played by a bot while away)"
-        return f"{title} ({place.person_name})"
+            return f"{title} ({name}, played by a bot while away)"
+        return f"{title} ({name})"
 
     def seat_infos(self, person: str, connected) -> list[SeatInfo]:
         """Every seat as `person`'s client sees it; `connected(person)` tells who is here."""

@@ -98,6 +98,8 @@ class TableRequests:
             kind,
             clock,
         )
+        for place in table.seats:
+            place.bot_member = bool(place.person) and _is_bot_member(session)
         specs = [
             SeatSpec(s.name, s.who, player_id_of(s.person) if s.person else None)
             for s in table.seats
@@ -123,11 +125,11 @@ class TableRequests:
         seat = int_field(message, "seat", "a seat number", 0, 3)
         await hub.friends.refuse_join(session, table)
         async with hub.lock_of(table):
-            tablemod.join(table, seat, session.person, session.name)
+            tablemod.join(table, seat, session.person, session.name, _is_bot_member(session))
             try:
                 await self._store_seat_strict(table, seat)
             except TableError:
-                table.seats[seat].person = table.seats[seat].person_name = ""
+                tablemod.vacate(table.seats[seat])
                 raise
         hub.clocks.run(table, decided=False)
         hub.open_table(session, table)
@@ -358,3 +360,8 @@ class TableRequests:
 
     def log_line(self, table: Table, line: str) -> None:
         table.master.write_log(lambda pov: [line])
+
+
+def _is_bot_member(session) -> bool:
+    """True when the session's member is a bot member of the club."""
+    return session.player is not None and session.player.is_bot_member

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass, field
 
 from wish_tui.club.identity import person_of
 from wish_tui.club.tournament_page import page, summary
@@ -41,6 +42,8 @@ class TournamentRunner:
         """Held by one look at a time: two at once would pair one round twice."""
         self.pages = PageReader(hub)
         """The members' pages, read beside the club's writes."""
+        self._woken = asyncio.Event()
+        """Set when a tournament's table ends: the next look comes at once."""
 
     def handlers(self) -> dict:
         """The requests this service answers, by the message's type."""
@@ -110,73 +113,92 @@ class TournamentRunner:
 
     # -- running ---------------------------------------------------------------------------------
     async def pair_every_while(self) -> None:
-        """Look at the running tournaments every `PAIR_EVERY` seconds, for the server's life."""
+        """Look at the running tournaments every `PAIR_EVERY` seconds, and as soon as one of
+        their tables ends, for the server's life."""
         try:
-            await every_while(PAIR_EVERY, self.tick, "a tournament could not be paired")
+            await every_while(
+                PAIR_EVERY, self.tick, "a tournament could not be paired", woken=self._woken
+            )
         finally:
             self.pages.close()
+
+    def table_ended(self, table) -> None:
+        """A table's end is being kept: if a tournament made it, look again at once (an arena
+        seats its players again without waiting for the next look); the look's read is asked
+        after the end's write, so it finds the players free."""
+        if table.owner.startswith(OWNER_PREFIX):
+            self._woken.set()
 
     async def tick(self) -> None:
         """Pair every running tournament that has players to pair, end those that are over."""
         hub = self.hub
         async with self._pairing:
-            for tournament in await hub.record(hub.club.tournaments.listing, "running"):
+            looks = await hub.record(_looks, hub.club, hub.clock() * 1000)
+            for tournament, look in looks:
                 if tournament.system == "swiss":
-                    await self._swiss(tournament)
+                    await self._swiss(tournament, look)
                 else:
-                    await self._arena(tournament)
+                    await self._arena(tournament, look)
 
-    async def _swiss(self, tournament) -> None:
-        hub = self.hub
-        store = hub.club.tournaments
-        playing, entrants, results = await hub.record(_standing, store, tournament.id)
-        if playing:
+    async def _swiss(self, tournament, look: _Look) -> None:
+        if look.playing:
             return
-        if tournament.round >= tournament.rounds or sum(not e.withdrawn for e in entrants) < 2:
+        if tournament.round >= tournament.rounds or sum(not e.withdrawn for e in look.entrants) < 2:
             await self._end(tournament)
             return
-        pairing = swiss.pair_round(entrants, results, tournament.seats)
-        made = await self._open(tournament, pairing.tables)
-        await hub.record(store.seat, tournament.id, tournament.round + 1, made, pairing.sitting_out)
+        pairing = swiss.pair_round(look.entrants, look.results, tournament.seats)
+        await self._open(
+            tournament, look, pairing.tables, tournament.round + 1, pairing.sitting_out
+        )
 
-    async def _arena(self, tournament) -> None:
+    async def _arena(self, tournament, look: _Look) -> None:
         hub = self.hub
-        store = hub.club.tournaments
-        if hub.clock() * 1000 >= tournament.ends_at:
-            if not await hub.record(store.playing, tournament.id):
+        if look.over:
+            if not look.playing:
                 await self._end(tournament)
             return
-        entrants, waiting, results = await hub.record(_free, store, tournament.id)
-        bots = {e.player_id for e in entrants if e.name in BOT_LEVELS}
-        free = [p for p in waiting if p in bots or hub.connected(person_of(p))]
+        bots = {e.player_id for e in look.entrants if e.name in BOT_LEVELS}
+        free = [p for p in look.free if p in bots or hub.connected(person_of(p))]
         if len(free) < 2:
             return
-        pairing = arena.pair_free(entrants, results, free, tournament.seats)
-        made = await self._open(tournament, pairing.tables)
-        if made:
-            await hub.record(store.seat, tournament.id, 0, made)
+        pairing = arena.pair_free(look.entrants, look.results, free, tournament.seats)
+        if pairing.tables:
+            await self._open(tournament, look, pairing.tables, 0)
 
-    async def _open(self, tournament, groups: tuple[tuple[int, ...], ...]) -> list[tuple]:
+    async def _open(
+        self,
+        tournament,
+        look: _Look,
+        groups: tuple[tuple[int, ...], ...],
+        round_: int,
+        byes: tuple[int, ...] = (),
+    ) -> None:
         """Make and start a table of the tournament for each group of players (in seat order),
-        all stored before any is told; each table's club id with its players."""
+        all stored, with the round they make, before any is told."""
         hub = self.hub
+        store = hub.club.tournaments
+
+        def noted(club, stored: list) -> None:
+            made = [(row.id, players) for row, players in zip(stored, groups, strict=True)]
+            club.tournaments.seat(tournament.id, round_, made, byes)
+
         if not groups:
-            return []
-        members = await hub.record(_members, hub.club, groups)
+            await hub.record(store.seat, tournament.id, round_, [], byes)
+            return
         how = {"options": tournament.options, "kind": tournament.kind, "clock": tournament.clock}
         text = (
             f"Your table {{table}} of {tournament.name} is ready: 'open {{table}}' sits you there."
         )
-        tables = await open_seated_all(
+        await open_seated_all(
             hub,
             tournament.game,
-            members,
+            [[look.players[p] for p in players] for players in groups],
             f"{OWNER_PREFIX}{tournament.id}",
             tournament.name,
             how,
             text,
+            noted,
         )
-        return [(table.club_id, players) for table, players in zip(tables, groups, strict=True)]
 
     async def _end(self, tournament) -> None:
         hub = self.hub
@@ -189,24 +211,42 @@ class TournamentRunner:
                 session.send({"type": "notice", "table": None, "text": text})
 
 
-def _members(club, groups) -> list[list]:
-    """The club's players of each group (in the recorder's thread: one call)."""
-    return [[club.players.get(p) for p in players] for players in groups]
+@dataclass(frozen=True)
+class _Look:
+    """What one look at a running tournament reads: its tables still playing, entrants and
+    results; an arena's free players and whether its window closed; the players it may seat."""
+
+    playing: int
+    entrants: list
+    results: list
+    free: list[int] = field(default_factory=list)
+    over: bool = False
+    players: dict = field(default_factory=dict)
 
 
-def _standing(store, tournament_id: int) -> tuple:
-    """A Swiss's tables playing, entrants and results, read at once (one trip to the database:
-    behind a busy table's moves, each trip waits its turn)."""
-    return (
-        store.playing(tournament_id),
-        store.entrants(tournament_id),
-        store.results(tournament_id),
-    )
-
-
-def _free(store, tournament_id: int) -> tuple:
-    """An arena's entrants, those free now and its results, read at once (as `_standing`)."""
-    return store.entrants(tournament_id), store.free(tournament_id), store.results(tournament_id)
+def _looks(club, now_ms: float) -> list[tuple]:
+    """Every running tournament with what its look reads (in the recorder's thread: one call
+    for them all; behind a busy club's moves, each call waits its turn)."""
+    store = club.tournaments
+    looks = []
+    for tournament in store.listing("running"):
+        tid = tournament.id
+        playing = store.playing(tid)
+        if tournament.system == "arena" and now_ms >= tournament.ends_at:
+            looks.append((tournament, _Look(playing, [], [], over=True)))
+            continue
+        entrants = store.entrants(tid)
+        if tournament.system == "arena":
+            free = store.free(tid)
+            may_sit = free
+        else:
+            free = []
+            may_sit = [] if playing else [e.player_id for e in entrants if not e.withdrawn]
+        players = {p: club.players.get(p) for p in may_sit}
+        looks.append(
+            (tournament, _Look(playing, entrants, store.results(tid), free, players=players))
+        )
+    return looks
 
 
 def _listing(club) -> list[dict]:
