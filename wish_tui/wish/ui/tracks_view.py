@@ -24,16 +24,28 @@ def seat_line(p: dict, view: dict, width: int | None = None) -> Text:
     Wishing Persons, Potions and Trickery tokens, Wishes fulfilled towards the Lock (BGA shows
     these too). In `width` columns what does not fit is left out whole, the least first (the
     detail line says it all); nothing is cut."""
+    return _seat_text(p, seat_marks(p, view), width)
+
+
+def seat_marks(p: dict, view: dict) -> tuple[bool, int | None, str | None]:
+    """What a seat's line shows of the view besides the seat's own entry: whether it is the
+    seat's turn, its final total (over), its total if the game ended now (None: not shown)."""
+    turn = p["seat"] == view["turn_seat"] and view["phase"] == "play"
+    shown = view.get("projection") is not None and view["phase"] != "over"
+    return turn, _final_total(view, p["seat"]), projected_total(view, p["seat"]) if shown else None
+
+
+def _seat_text(p: dict, marks: tuple[bool, int | None, str | None], width: int | None) -> Text:
+    turn, final, projected = marks
     head = Text()
-    head.append_text(turn_mark(p["seat"] == view["turn_seat"] and view["phase"] == "play"))
+    head.append_text(turn_mark(turn))
     head.append(f"{DJINN_TITLE[p['djinn']]:<5}", DJINN_STYLE[p["djinn"]])
-    final = _final_total(view, p["seat"])
     if final is not None:  # over: the final scoring's total, as the final scoring shows it
         head.append(f"{final:>3}VP", "bold")
     else:
         head.append(f"{p['visible_score']:>3}VP")
-    if view.get("projection") is not None and view["phase"] != "over":
-        head.append(f"→{projected_total(view, p['seat'])}", "dim")
+    if projected is not None:
+        head.append(f"→{projected}", "dim")
     lock = "🔓" if p["unlocked"] else "🔒"
     parts = {
         "hand": Text(f"h{p['hand_count']}"),
@@ -70,6 +82,20 @@ class TracksView(WidthFitted):
     """Round, Caravan and scores (a new width fits the seat lines again)."""
 
     DEFAULT_CSS = "TracksView { height: auto; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._seat_lines: dict[int, tuple[tuple, Text]] = {}
+        """Per seat: what its line showed (its entry, `seat_marks`, the width) and the line."""
+
+    def _seat_line(self, p: dict, view: dict, width: int | None) -> Text:
+        """A seat's line, made again only when what it shows changed (an action changes one
+        seat's line, mostly, and the turn mark's two)."""
+        shown = (p, seat_marks(p, view), width)
+        kept = self._seat_lines.get(p["seat"])
+        if kept is None or kept[0] != shown:
+            kept = self._seat_lines[p["seat"]] = (shown, _seat_text(*shown))
+        return kept[1]
 
     def update_view(self, view: dict, cursor: tuple | None = None) -> None:
         """Show the tracks of a view, the look cursor's line (round, Caravan, Challenge or a
@@ -115,7 +141,7 @@ class TracksView(WidthFitted):
         for p in view["players"]:
             lines[("seat", p["seat"])] = row
             row += 1
-            text.append_text(seat_line(p, view, self.size.width or None))
+            text.append_text(self._seat_line(p, view, self.size.width or None))
             text.append("\n")
         text.rstrip()
         mark_lines(text, {line: target for target, line in lines.items()})
