@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from wish_tui.widgets.board_place import mark_lines, turn_mark
+from wish_tui.widgets.board_place import place_style, turn_mark
 from wish_tui.widgets.projection import projected_total
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.ui.style import (
     DJINN_STYLE,
     crystals_text,
-    highlight_line,
     letters_text,
     people_text,
 )
@@ -101,48 +100,64 @@ class TracksView(WidthFitted):
         """Show the tracks of a view, the look cursor's line (round, Caravan, Challenge or a
         seat) in reverse."""
         self.remember(self.update_view, view, cursor)
-        caravan = view["caravan"]
-        steps = len(caravan["route"]) - 1
-        pos = caravan["position"]
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f"Round {view['round']} ", "bold")
-        if view["final_round"]:
-            text.append("LAST ROUND", "bold reverse yellow")
-        text.append("\nCaravan ")
-        text.append("●" * pos, "yellow")
-        text.append("○" * (steps - pos), "dim")
-        text.append("X", "bold")
-        text.append(f" {steps - pos} to Dock\n")
-        lines = {("round",): 0, ("caravan",): 1}
-        card = caravan["card"]
-        row = 3 if card else 2
+        lines: list[tuple[Text, tuple | None]] = [
+            (_round_line(view), ("round",)),
+            (_caravan_line(view["caravan"]), ("caravan",)),
+        ]
+        card = view["caravan"]["card"]
         if card:
-            caravan_card = CATALOG.caravan_cards[card["number"] - 1]
-            text.append("Trade ")
-            text.append_text(letters_text(caravan_card.give_colours))
-            text.append(" → ")
-            text.append_text(letters_text(caravan_card.get_colours))
-            extras = []
-            if caravan_card.get_vp:
-                extras.append(f"{caravan_card.get_vp}VP")
-            if caravan_card.get_potions:
-                extras.append("Potion")
-            if caravan_card.get_trickery:
-                extras.append("Trickery")
-            text.append(" ".join(["", *extras]) + "\n")
+            lines.append((_trade_line(CATALOG.caravan_cards[card["number"] - 1]), None))
         if view.get("challenge"):
-            lines[("challenge",)] = row
-            row += 1
-            ch = view["challenge"]
-            text.append(f"Challenge {ch['card'] or '—'} ({ch['deck_count']} left)")
-            if ch["hatred"]:
-                text.append(" Hatred!", "bold red")
-            text.append("\n")
+            lines.append((_challenge_line(view["challenge"]), ("challenge",)))
+        width = self.size.width or None
         for p in view["players"]:
-            lines[("seat", p["seat"])] = row
-            row += 1
-            text.append_text(self._seat_line(p, view, self.size.width or None))
-            text.append("\n")
-        text.rstrip()
-        mark_lines(text, {line: target for target, line in lines.items()})
-        self.show(highlight_line(text, lines.get(cursor)))
+            lines.append((self._seat_line(p, view, width).copy(), ("seat", p["seat"])))
+        for line, place in lines:
+            if place is not None:
+                line.stylize(place_style(place))
+                if place == cursor:
+                    line.stylize("reverse")
+        lines[-1][0].rstrip()
+        self.show_lines([line for line, _ in lines])
+
+
+def _round_line(view: dict) -> Text:
+    text = Text(f"Round {view['round']} ", "bold")
+    if view["final_round"]:
+        text.append("LAST ROUND", "bold reverse yellow")
+    return text
+
+
+def _caravan_line(caravan: dict) -> Text:
+    steps = len(caravan["route"]) - 1
+    pos = caravan["position"]
+    text = Text("Caravan ")
+    text.append("●" * pos, "yellow")
+    text.append("○" * (steps - pos), "dim")
+    text.append("X", "bold")
+    text.append(f" {steps - pos} to Dock")
+    return text
+
+
+def _trade_line(caravan_card) -> Text:
+    """This round's Caravan card: what it takes and what it gives."""
+    text = Text("Trade ")
+    text.append_text(letters_text(caravan_card.give_colours))
+    text.append(" → ")
+    text.append_text(letters_text(caravan_card.get_colours))
+    extras = []
+    if caravan_card.get_vp:
+        extras.append(f"{caravan_card.get_vp}VP")
+    if caravan_card.get_potions:
+        extras.append("Potion")
+    if caravan_card.get_trickery:
+        extras.append("Trickery")
+    text.append(" ".join(["", *extras]))
+    return text
+
+
+def _challenge_line(challenge: dict) -> Text:
+    text = Text(f"Challenge {challenge['card'] or '—'} ({challenge['deck_count']} left)")
+    if challenge["hatred"]:
+        text.append(" Hatred!", "bold red")
+    return text
