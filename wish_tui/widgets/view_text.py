@@ -69,7 +69,11 @@ class ViewText(Widget):
 
     def show(self, text: Text) -> None:
         """Display `text`, redrawing only the lines that differ from what is shown."""
-        lines = text.split("\n", allow_blank=True) if text.plain else [Text("")]
+        self.show_lines(text.split("\n", allow_blank=True) if text.plain else [Text("")])
+
+    def show_lines(self, lines: list[Text]) -> None:
+        """Display `lines` (a Text each, without a newline), redrawing only those that differ
+        from what is shown."""
         old = self._lines
         self._lines = lines
         if len(lines) != len(old):

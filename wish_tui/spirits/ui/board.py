@@ -41,8 +41,14 @@ class SpiritsBoard(TableBoard):
         yield GameLog(id="log")
 
     def show_view(self, view: dict, seat: int, compact: bool, targets=(), cursor=None) -> None:
-        """Render `view` as `seat` sees it, marking `targets` and the `cursor` place."""
-        self.query_one(ForestView).update_view(view, targets, cursor, spaced=not compact)
+        """Render `view` as `seat` sees it, marking `targets` and the `cursor` place. Each part
+        is drawn only when what it reads of the view changed (`ViewParts`)."""
+        parts = self.view_parts
+        forest = self.query_one(ForestView)
+        spaced = not compact
+        parts.show(
+            "forest", forest.update_view, view, targets, cursor, spaced, width=forest.size.width
+        )
         seats = self.query_one(SeatsView)
         # The rows the log would have without the names (the layout so far is the judge); a
         # phone shows the seats as a part of their own, with room for the names.
@@ -50,7 +56,9 @@ class SpiritsBoard(TableBoard):
         width = self.size.width
         own_part = self.screen.has_class("narrow")
         named = width and (own_part or free - len(code_names(width)) >= LOG_ROWS_KEPT)
-        seats.update_view(view, seat, compact, names_width=width if named else 0, width=width or 80)
+        names_width = width if named else 0
+        parts.show("seats", seats.update_view, view, seat, compact, names_width, width or 80)
         # A part of their own on a phone has room for the others' cards too.
         others = not compact or own_part
-        self.query_one(CardsView).update_view(view, seat, not others, width or 80)
+        cards = self.query_one(CardsView)
+        parts.show("cards", cards.update_view, view, seat, not others, width or 80)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 
 from wish_tui.ui.screens.table_board import TableBoard
 from wish_tui.widgets.game_log import GameLog
@@ -62,20 +63,38 @@ class WishlandBoard(TableBoard):
     def show_view(
         self, view: dict, seat: int, compact: bool, buyable=(), cursor=None, claimable=()
     ) -> None:
-        """Render `view` as `seat` sees it, marking what the keys may choose now."""
+        """Render `view` as `seat` sees it, marking what the keys may choose now. Each part is
+        drawn only when what it reads of the view changed (`ViewParts`)."""
         self.set_class(not compact, "roomy")
+        parts = self.view_parts
         width = self.size.width or 80
-        self.query_one(RoundView).update_view(view, seat, width)
+        parts.show("round", self.query_one(RoundView).update_view, view, seat, width)
         # A phone shows the Marketplace as a part of its own: your Credits and Workers with it.
         own_part = self.screen.has_class("narrow")
-        self.query_one(MarketView).update_view(view, seat, buyable, cursor, width, own_part)
+        market = (buyable, cursor, width, own_part, self.screen.size)
+        parts.show("market", self._show_market, view, seat, *market)
         row, column = cursor if cursor is not None else (None, None)
         highlighted_seat = (
             row - SEATS_ROW if row is not None and SEATS_ROW <= row < ACHIEVEMENTS_ROW else None
         )
-        self.query_one(SeatsView).update_view(view, seat, highlighted_seat, width)
+        parts.show(
+            "seats", self.query_one(SeatsView).update_view, view, seat, highlighted_seat, width
+        )
         feat = column if row == ACHIEVEMENTS_ROW else None
-        self.query_one(AchievementsView).update_view(view, seat, claimable, feat, width)
+        achievements = self.query_one(AchievementsView).update_view
+        parts.show("achievements", achievements, view, seat, claimable, feat, width)
         park = cursor[1] if cursor is not None and cursor[0] == park_row(view) else None
-        self.query_one(ParkView).update_view(view, seat, not compact, park, width)
+        parts.show(
+            "park", self.query_one(ParkView).update_view, view, seat, not compact, park, width
+        )
+        parts.show("legend", self._show_legend, view, width)
+
+    def _show_market(
+        self, view: dict, seat: int, buyable, cursor, width: int, own_part: bool, screen: Size
+    ) -> None:
+        """The Marketplace, whose cards take two lines each on a large `screen`."""
+        self.query_one(MarketView).update_view(view, seat, buyable, cursor, width, own_part)
+
+    def _show_legend(self, view: dict, width: int) -> None:
+        """The legend, which says the same whatever the view."""
         self.query_one(LegendView).update_view(width)
