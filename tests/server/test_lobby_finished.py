@@ -10,6 +10,7 @@ import asyncio
 import pytest
 
 from tests.clocks import FakeTime
+from wish_tui.server.hub import table_requests
 from wish_tui.server.hub.listed_tables import FINISHED_LISTED_FOR, FINISHED_LISTED_MOST
 from wish_tui.tables.protocol import encode
 
@@ -72,3 +73,15 @@ async def test_a_finished_game_gone_from_the_lobby_is_in_the_history_and_replaye
         await alice.send({"type": "archive", "game_id": page["rows"][0]["table_id"]})
         archive = await alice.until(lambda m: m["type"] == "archive")
         assert len(archive["record"]["actions"]) == served.actions
+
+
+async def test_finished_tables_count_for_no_limit_on_tables(monkeypatch):
+    """The server's and a person's limits on tables count the unfinished ones only: else, once
+    as many games had ended since the server started, no one could open a table."""
+    monkeypatch.setattr(table_requests, "MAX_TABLES", 3)
+    monkeypatch.setattr(table_requests, "MAX_TABLES_PER_PERSON", 2)
+    async with people("alice") as (hub, alice):
+        for _ in range(4):
+            await _ended_at_once(alice)
+        opened = await alice.ask({"type": "new_table", "game": "spirits", "seats": AGAINST_A_BOT})
+        assert opened["type"] == "table", opened
