@@ -85,3 +85,18 @@ async def test_finished_tables_count_for_no_limit_on_tables(monkeypatch):
             await _ended_at_once(alice)
         opened = await alice.ask({"type": "new_table", "game": "spirits", "seats": AGAINST_A_BOT})
         assert opened["type"] == "table", opened
+
+
+async def test_the_hub_lets_a_finished_table_go_once_unlisted_and_no_one_looks_at_it():
+    time = FakeTime()
+    async with people("alice", "bob", clock=time) as (hub, alice, bob):
+        left = await _ended_at_once(alice)
+        await alice.ask({"type": "lobby"})  # alice leaves the end screen
+        looked_at = await _ended_at_once(bob)  # bob stays at his
+        hub.lobby(_session(hub, alice))  # seen ended
+        time.now += FINISHED_LISTED_FOR + 1
+        hub.tell_lobby()
+        await alice.until(lambda m: m["type"] == "lobby" and not m["tables"])
+        assert left not in hub.tables and looked_at in hub.tables
+        again = await alice.ask({"type": "open", "table": left})
+        assert again["type"] == "error" and "no table" in again["error"]

@@ -1,6 +1,6 @@
 """Which tables the lobby lists: the open and running ones, and the few latest finished ones for a
 short while (their players, back from the end screen, find them there); every other finished table
-is in the club's history, where it is replayed.
+is in the club's history, where it is replayed, and the hub lets it go once no one looks at it.
 
 As Board Game Arena and lichess do: the lobby is for the games one may join, watch or play on. A
 finished table stays in the hub while anyone may still look at it, but the lobby's lists (sent to
@@ -44,4 +44,17 @@ class ListedTables:
             table
             for table in self.hub.tables.values()
             if table.id not in ended_at or table.id in shown
+        ]
+
+    def past(self) -> list[Table]:
+        """The finished tables no longer listed for their time (their end kept in the club) that
+        no session here looks at: the hub may let them go (they are in the history)."""
+        now = self.hub.clock()
+        looked_at = {session.table for session in self.hub.sessions}
+        return [
+            table
+            for table in self.hub.tables.values()
+            if table.finished
+            and table.id not in looked_at
+            and now - self._ended_at.get(table.id, now) > FINISHED_LISTED_FOR
         ]

@@ -235,6 +235,8 @@ class LobbyLists:
         session's own list is made only when it is sent (its own tables or invitations, or the
         tables' list, changed; or only the background, told when due)."""
         self._due = None
+        for table in self.listed.past():  # in the history; no one looks at it
+            self.hub.seating.forget(table)
         self._invited = self.hub.club_service.invited_players()
         try:
             self._tell_round(loop)
