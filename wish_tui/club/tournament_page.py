@@ -69,3 +69,25 @@ def page(store: Tournaments, tournament_id: int) -> dict:
         "standings": [line.to_json() for line in lines],
         "rounds": [{"round": n, "tables": tables} for n, tables in sorted(rounds.items())],
     }
+
+
+TABLES_SHOWN = 200
+"""The most tables a tournament's page sent to a member lists: the latest (an arena's grow with
+every game; at 1,087 tables its page neared the largest message the server sends). Every game
+is in the history."""
+
+
+def latest(shown: dict, most: int = TABLES_SHOWN) -> dict:
+    """A tournament's `page` with its latest `most` tables only, and how many it leaves out
+    (``"tables_left_out"``)."""
+    left_out = sum(len(shown_round["tables"]) for shown_round in shown["rounds"]) - most
+    if left_out <= 0:
+        return shown
+    rounds, room = [], most
+    for shown_round in reversed(shown["rounds"]):
+        if room <= 0:
+            break
+        kept = shown_round["tables"][-room:]
+        rounds.append({**shown_round, "tables": kept})
+        room -= len(kept)
+    return {**shown, "rounds": rounds[::-1], "tables_left_out": left_out}

@@ -51,6 +51,11 @@ def lines(shown: dict) -> list[str]:
             f"{line['rank']:>3}. {line['name']}{mark}: {_count(line['score'], 'point')}{tie_break}; "
             f"{tables}."
         )
+    left_out = shown.get("tables_left_out", 0)
+    if left_out:
+        out.append(
+            f"{_count(left_out, 'earlier table')} left out here: the games are in the history."
+        )
     for shown_round in shown["rounds"]:
         out.append(f"Round {shown_round['round']}:" if shown_round["round"] else "Tables:")
         for table in shown_round["tables"]:

@@ -16,6 +16,7 @@ import time
 
 from wish_tui.tables.lobby_shared import ROW_OF_YOURS, lobby_order
 
+from .listed_tables import ListedTables
 from .session import Session
 from .shared_news import SharedNews
 from .table import Table, TableError
@@ -64,6 +65,8 @@ class LobbyLists:
         """During a round, the players with an open invitation (asked once for the round)."""
         self.shared = SharedNews()
         """What every list shares, for the sessions told it in a part shared by all."""
+        self.listed = ListedTables(hub)
+        """Which tables the lists name: the open and running ones, few finished ones."""
 
     def open(self, session: Session, message: dict) -> None:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
@@ -138,14 +141,15 @@ class LobbyLists:
         everyone = {**self.hub.node.elsewhere, **people}
         here = set(everyone)
         tables_of: dict[str, list[str]] = {}
-        for table in self.hub.tables.values():
+        listed = self.listed.tables()
+        for table in listed:
             for place in table.seats:
                 if place.person and table.id not in tables_of.setdefault(place.person, []):
                     tables_of[place.person].append(table.id)
         online: dict[str, list[str]] = {}
         for person, name in everyone.items():
             online.setdefault(name, tables_of.get(person, []))
-        summaries = [(t, self._common_summary(t, here)) for t in self.hub.tables.values()]
+        summaries = [(t, self._common_summary(t, here)) for t in listed]
         return summaries, [{"name": n, "tables": t} for n, t in sorted(online.items())]
 
     def for_session(self, session: Session, common=None) -> dict:
@@ -168,7 +172,7 @@ class LobbyLists:
         its own tables' rows and those of the people it follows, where anything of them is so."""
         tables = {table.id: table for table in owned.get(session.person, ())}
         if session.follows:
-            for table in self.hub.tables.values():
+            for table in self.listed.tables():
                 if any(place.person in session.follows for place in table.seats if place.person):
                     tables.setdefault(table.id, table)
         rows = {}
@@ -197,12 +201,13 @@ class LobbyLists:
         if not session.follows:
             return []
         hub = self.hub
+        listed = self.listed.tables()
         names = {o.person: o.name for o in hub.sessions if o.person in session.follows}
         names.update((p, n) for p, n in hub.node.elsewhere.items() if p in session.follows)
         return [
             {
                 "name": name,
-                "tables": [t.id for t in hub.tables.values() if t.seat_of(person) is not None],
+                "tables": [t.id for t in listed if t.seat_of(person) is not None],
             }
             for person, name in sorted(names.items(), key=lambda pair: pair[1].casefold())
         ]
@@ -230,6 +235,8 @@ class LobbyLists:
         session's own list is made only when it is sent (its own tables or invitations, or the
         tables' list, changed; or only the background, told when due)."""
         self._due = None
+        for table in self.listed.past():  # in the history; no one looks at it
+            self.hub.seating.forget(table)
         self._invited = self.hub.club_service.invited_players()
         try:
             self._tell_round(loop)
@@ -301,9 +308,9 @@ class LobbyLists:
             self.shared.update([summary for _, summary in summaries], online)
 
     def _owned(self) -> dict[str, list[Table]]:
-        """The tables each person sits at or owns."""
+        """The listed tables each person sits at or owns."""
         owned: dict[str, list[Table]] = {}
-        for table in self.hub.tables.values():
+        for table in self.listed.tables():
             people = {place.person for place in table.seats if place.person} | {table.owner}
             for person in people:
                 owned.setdefault(person, []).append(table)

@@ -25,7 +25,7 @@ from .clocks import TableClock
 from .table import Table, TableError
 
 MAX_TABLES = 400
-"""Tables the server holds at once."""
+"""Unfinished tables the server holds at once."""
 MAX_TABLES_PER_PERSON = 20
 """Unfinished tables one person may own at once (turn-based ones run for days)."""
 
@@ -70,10 +70,11 @@ class TableRequests:
     async def new_table(self, session, message: dict) -> None:
         hub = self.hub
         game = text_field(message, "game", "a game's name", limit=30)
-        owned = sum(1 for t in hub.tables.values() if t.owner == session.person and not t.is_over)
+        playing = [t for t in hub.tables.values() if not (t.is_over or t.finished)]
+        owned = sum(1 for t in playing if t.owner == session.person)
         if owned >= MAX_TABLES_PER_PERSON:
             raise TableError(f"You already own {owned} tables; close one first.")
-        if len(hub.tables) >= MAX_TABLES:
+        if len(playing) >= MAX_TABLES:
             raise TableError("The server holds as many tables as it can; try again later.")
         hub.limiter.check(session.person, "table")
         solo = text_field(message, "solo", "a solo level", limit=20, required=False)

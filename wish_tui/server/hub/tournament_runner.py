@@ -17,7 +17,7 @@ import logging
 from dataclasses import dataclass, field
 
 from wish_tui.club.identity import person_of
-from wish_tui.club.tournament_page import page, summary
+from wish_tui.club.tournament_page import latest, page, summary
 from wish_tui.club.tournaments import arena, swiss
 from wish_tui.tables.protocol import ProtocolError, int_field, text_field
 
@@ -64,7 +64,7 @@ class TournamentRunner:
     async def show(self, session, message: dict) -> None:
         tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
         shown = await self.pages.read(_page, tid)
-        session.send({"type": "page", "page": "tournament", **shown})
+        session.send({"type": "page", "page": "tournament", **latest(shown)})
 
     async def join(self, session, message: dict) -> None:
         tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
