@@ -297,14 +297,20 @@ class _PoolProcessDouble:
         self._ended.set()
 
 
-async def test_an_end_that_comes_with_the_start_in_one_read_is_not_lost():
+async def _ready_pool() -> tuple[_PoolProcessDouble, SessionPool, socket.socket]:
+    """A pool on one end of a socket pair whose program double has said it is ready."""
     ours, theirs = socket.socketpair()
     ours.setblocking(False)
     program = _PoolProcessDouble()
     pool = SessionPool(program, ours, log=lambda line: None)
+    theirs.sendall(b'{"ready": 1}\n')
+    assert await pool.ready(timeout=5)
+    return program, pool, theirs
+
+
+async def test_an_end_that_comes_with_the_start_in_one_read_is_not_lost():
+    program, pool, theirs = await _ready_pool()
     try:
-        theirs.sendall(b'{"ready": 1}\n')
-        assert await pool.ready(timeout=5)
         read, write = os.pipe()
         spawning = asyncio.ensure_future(pool.spawn((read, read, read), {"TERM": "x"}, "g"))
         line, fds, _, _ = await asyncio.to_thread(socket.recv_fds, theirs, 4096, 8)
@@ -329,13 +335,8 @@ async def test_a_pool_closed_with_ends_still_queued_for_its_hosts_closes_quietly
     loop = asyncio.get_running_loop()
     failures: list[dict] = []
     loop.set_exception_handler(lambda _, context: failures.append(context))
-    ours, theirs = socket.socketpair()
-    ours.setblocking(False)
-    program = _PoolProcessDouble()
-    pool = SessionPool(program, ours, log=lambda line: None)
+    program, pool, theirs = await _ready_pool()
     try:
-        theirs.sendall(b'{"ready": 1}\n')
-        assert await pool.ready(timeout=5)
         read, write = os.pipe()
         processes = []
         for request in (1, 2):
