@@ -1,20 +1,23 @@
 """What the registry knows of a game: its seats, solo levels, options and where its parts live.
 
-A `Game` is plain data plus small adapters written by the game itself (`new_state`, which calls
-its rules' `new_game`, `identity`, which reads back what a state was set up with, `parts` and
-`screens`, which import its modules), so the shell, saves, the engine and the tournament can serve
-any game without knowing it. Importing a `Game` imports none of the game's rules, bots or
-screens: the game's `parts` names its pure modules (rules, bots and the words of `<game>/words/`)
-and its `screens` its Textual package, each imported when first asked; this module imports no
-game.
+A `Game` is plain data, read from the game's `data/game.toml` by one loader (`Game.described`),
+plus small adapters that the game's own subclass writes in its `game.py` (`new_state`, which
+calls its rules' `new_game`, `identity`, which reads back what a state was set up with,
+`load_parts` and `screens`, which import its modules), so the shell, saves, the engine and the
+tournament can serve any game without knowing it. Importing a `Game` imports none of the game's
+rules, bots or screens: its `load_parts` names its pure modules (rules, bots and the words of
+`<game>/words/`) and its `screens` its Textual package, each imported when first asked; this
+module imports no game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import cache
 from types import ModuleType
 
+from .data_files import load_tables
 from .excerpt import excerpt
 
 
@@ -91,8 +94,9 @@ class Parts:
 
 
 @dataclass(frozen=True)
-class Game:
-    """One game the app plays."""
+class Game(ABC):
+    """One game the app plays: its description, read from its `data/game.toml` by `described`,
+    and its adapters, the methods its own subclass writes in the game's `game.py`."""
 
     name: str
     """Its id in saves, the command line and the engine protocol, e.g. 'wish'."""
@@ -100,33 +104,13 @@ class Game:
     blurb: str
     """One line for the title and new-game screens."""
     package: str
-    """Its package, e.g. 'wish_tui.wish', holding rules/, bots/, words/ and ui/."""
-    parts: Callable[[], Parts]
-    """parts() -> the game's pure modules, imported by the game's own description when first
-    asked for, so importing a `Game` loads none."""
-    screens: Callable[[], ModuleType]
-    """screens() -> the game's Textual package (`Board`, `GameScreen`, `KEYS`, `rules_entries`),
-    imported when first asked for."""
+    """Its package, e.g. 'wish_tui.wish', holding rules/, bots/, words/, data/ and ui/."""
     seats: tuple[str, ...]
     """The names a seat may take, e.g. the four Djinns."""
     seat_word: str
     """What a seat is called: 'Djinn', 'element', 'colour'."""
     seat_key: str
     """The key naming a seat in a save's seats, e.g. 'djinn'."""
-    new_state: Callable
-    """new_state(seat_names, seed, solo, options) -> a new State of the game's rules."""
-    identity: Callable
-    """identity(state) -> (seat_names, solo, seed, options): what a state was set up with."""
-    summary: Callable
-    """summary(state) -> (progress, scores): e.g. ('round 3', (12, 9)) for the Load list; the
-    scores are what the table shows (final totals once over), never a secret."""
-    solo_won: Callable
-    """solo_won(final_scores) -> True when a solo game was won (Wish: the Destiny fulfilled)."""
-    solo_score: Callable | None = None
-    """solo_score(final_scores) -> (setup, score) of a solo game whose scores are kept as the
-    best of their setup; None when the game keeps no best scores."""
-    solo_setup: Callable | None = None
-    """solo_setup(view) -> the setup whose best scores a solo game in progress plays against."""
     solo_levels: tuple[str, ...] = ()
     """The solo difficulties ('' when the game has no solo mode)."""
     solo_won_name: str = "won"
@@ -136,6 +120,56 @@ class Game:
     options: tuple[Option, ...] = field(default_factory=tuple)
     min_seats: int = 2
     max_seats: int = 4
+
+    @classmethod
+    def described(cls, package: str) -> Game:
+        """The game of `package`, as its `data/game.toml` describes it (a field a game does not
+        have is a TypeError at import, not a thing a player can meet)."""
+        table = load_tables(f"{package}.data", ("game",))["game"]
+        options = tuple(Option(**_tupled(o)) for o in table.pop("options", ()))
+        return cls(package=package, options=options, **_tupled(table))
+
+    # -- the adapters each game writes --------------------------------------------------------
+    @abstractmethod
+    def load_parts(self) -> Parts:
+        """Import the game's pure modules (`parts` asks once)."""
+
+    @abstractmethod
+    def screens(self) -> ModuleType:
+        """The game's Textual package (`Board`, `GameScreen`, `KEYS`, `rules_entries`),
+        imported when first asked for."""
+
+    @abstractmethod
+    def new_state(self, seats, seed: int, solo: str = "", options: dict | None = None):
+        """A new State of the game's rules for `seats` (names), `seed`, `solo` and `options`."""
+
+    @abstractmethod
+    def identity(self, state) -> tuple[list[str], str, int, dict]:
+        """What `state` was set up with: (seat_names, solo, seed, options)."""
+
+    @abstractmethod
+    def summary(self, state) -> tuple[str, tuple[int, ...]]:
+        """(progress, scores), e.g. ('round 3', (12, 9)) for the Load list; the scores are
+        what the table shows (final totals once over), never a secret."""
+
+    @abstractmethod
+    def solo_won(self, scores: dict) -> bool:
+        """True when a solo game with these final scores was won (Wish: the Destiny fulfilled)."""
+
+    def solo_score(self, scores: dict) -> tuple[str, int] | None:
+        """(setup, score) of a finished solo game whose scores are kept as the best of their
+        setup; None for a game that keeps no best scores."""
+        return None
+
+    def solo_setup(self, view: dict) -> str | None:
+        """The setup whose best scores a solo game in progress plays against; None for a game
+        that keeps no best scores."""
+        return None
+
+    def parts(self) -> Parts:
+        """The game's pure modules, imported when first asked for, so importing a `Game`
+        loads none."""
+        return _parts_of(self)
 
     rules = property(lambda self: self.parts().rules, doc="The game's pure rules package.")
     bots = property(lambda self: self.parts().bots, doc="The game's bots (LEVELS, make_bot).")
@@ -179,3 +213,13 @@ class Game:
     def options_to_json(self, options: dict) -> dict:
         """Options as JSON-safe data (parts as a list)."""
         return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
+
+
+@cache
+def _parts_of(game: Game) -> Parts:
+    return game.load_parts()
+
+
+def _tupled(table: dict) -> dict:
+    """A TOML table's arrays as tuples (a description is frozen)."""
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in table.items()}

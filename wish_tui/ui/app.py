@@ -287,22 +287,24 @@ class WishApp(TableApp):
         compares (None when the game keeps no best scores, or is held by a server)."""
         spec = table.spec
         record = table.open_record()
-        if spec.solo_score is None or record is None or not view.get("solo"):
+        kept = spec.solo_score(view["scores"]) if record is not None and view.get("solo") else None
+        if kept is None:
             return None
         from wish_tui import best_scores
 
-        setup, score = spec.solo_score(view["scores"])
+        setup, score = kept
         return best_scores.record_score(spec.name, setup, score, record["id"], record["seed"])
 
     def best_solo_score(self, table, view: dict) -> int | None:
         """The best score kept for the setup of a solo game in progress (None: none yet, or the
         game keeps none, or it is held by a server)."""
         spec = table.spec
-        if spec.solo_setup is None or not view.get("solo") or not table.can_save:
+        setup = spec.solo_setup(view) if view.get("solo") and table.can_save else None
+        if setup is None:
             return None
         from wish_tui import best_scores
 
-        return best_scores.best(spec.name, spec.solo_setup(view))
+        return best_scores.best(spec.name, setup)
 
     @property
     def bell_on(self) -> bool:
