@@ -46,6 +46,7 @@ class TableEndings:
             hub.problems.append(f"Table {table.id}: its end could not be kept ({exc}).")
             return
         table.result = finished.settled(scores)
+        hub.tournaments.pages_changed()  # its standings, its players' ratings
         log_line = hub.seating.log_line
         if aborted:
             log_line(table, "This game was aborted: it is not rated and counts for no one.")
