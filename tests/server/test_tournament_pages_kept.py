@@ -5,6 +5,7 @@ page is older than `PAGE_FRESH`."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 
@@ -125,4 +126,25 @@ async def test_the_runner_reads_again_a_page_asked_for_lately_once_it_changed():
         assert hub.tournaments.shown.get(started.id) is not None
     finally:
         watcher.close()
+        await hub.close()
+
+
+async def test_a_page_is_answered_while_the_club_writes_wait_behind_a_slow_one():
+    """The keeper's mute and ban, read again now and then before a member's request, are read
+    beside the writes: a page asked for is not held behind every table's queued moves."""
+    hub = await _hub(FakeTime())
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    gate = threading.Event()
+    try:
+        tid = hub.club.tournaments.create("Cup", "swiss", "wish", 2, rounds=3).id
+        slow_write = asyncio.ensure_future(hub.recorder.call(gate.wait, 30))
+        for session in hub.sessions:
+            session.sanctions_at = 0.0  # read long ago: read again before the next request
+        shown = await asyncio.wait_for(alice.ask({"type": "tournament", "id": tid}), 10)
+        assert shown["tournament"]["name"] == "Cup"
+        gate.set()
+        await slow_write
+    finally:
+        gate.set()
+        alice.close()
         await hub.close()
