@@ -21,6 +21,7 @@ from wish_tui.club.tournament_page import latest, page, summary
 from wish_tui.club.tournaments import arena, swiss
 from wish_tui.tables.protocol import ProtocolError, encode, int_field, text_field
 
+from .listed_tables import TOURNAMENT_OWNER
 from .page_cache import PageCache
 from .page_reader import PageReader
 from .periodic import every_while
@@ -30,7 +31,7 @@ from .table import BOT_LEVELS, TableError
 LOG = logging.getLogger(__name__)
 PAIR_EVERY = 0.5
 """Seconds between two looks at the running tournaments."""
-OWNER_PREFIX = "tournament:"
+OWNER_PREFIX = TOURNAMENT_OWNER
 """A tournament's table is owned by no person (no one may close it): by its tournament."""
 
 
