@@ -153,9 +153,9 @@ class TournamentRunner:
             self.pages.close()
 
     def table_ended(self, table) -> None:
-        """A table's end is being kept: if a tournament made it, look again at once (an arena
-        seats its players again without waiting for the next look); the look's read is asked
-        after the end's write, so it finds the players free."""
+        """A table's end was kept: if a tournament made it, look again at once (an arena seats
+        its players again without waiting for the next look; the look, read beside the writes,
+        finds them free)."""
         if table.owner.startswith(OWNER_PREFIX):
             self._woken.set()
 
@@ -163,7 +163,10 @@ class TournamentRunner:
         """Pair every running tournament that has players to pair, end those that are over."""
         hub = self.hub
         async with self._pairing:
-            looks = await hub.record(_looks, hub.club, hub.clock() * 1000)
+            # beside the writes, as the pages are: behind every table's queued moves the look
+            # waited a commit or two before it could pair (what it reads was committed before
+            # it began: the ends that woke it, and every pairing before it)
+            looks = await self.pages.read(_looks, hub.clock() * 1000)
             for tournament, look in looks:
                 if tournament.system == "swiss":
                     await self._swiss(tournament, look)
@@ -259,8 +262,8 @@ class _Look:
 
 
 def _looks(club, now_ms: float) -> list[tuple]:
-    """Every running tournament with what its look reads (in the recorder's thread: one call
-    for them all; behind a busy club's moves, each call waits its turn)."""
+    """Every running tournament with what its look reads (on the pages' read-only connection,
+    in one call)."""
     store = club.tournaments
     looks = []
     for tournament in store.listing("running"):
