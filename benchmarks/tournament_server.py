@@ -68,9 +68,20 @@ async def _serve(folder: Path, members: int, pipe) -> None:
     from wish_tui.club.identity import person_of
     from wish_tui.club.tournaments import swiss
     from wish_tui.server.hub import Hub
+    from wish_tui.server.hub.page_reader import PageReader
     from wish_tui.server.hub.tournament_runner import TournamentRunner
 
-    times = {"pair": [], "round": [], "arena": [], "left": []}
+    times = {"pair": [], "round": [], "arena": [], "left": [], "read": []}
+    read_page = PageReader._call
+
+    def timed_read(reader, fn, args):
+        started = time.perf_counter()
+        try:
+            return read_page(reader, fn, args)
+        finally:
+            times["read"].append((time.perf_counter() - started) * 1000)
+
+    PageReader._call = timed_read
     pair_round = swiss.pair_round
     round_of = TournamentRunner._swiss
     arena_of = TournamentRunner._arena
@@ -112,9 +123,11 @@ async def _serve(folder: Path, members: int, pipe) -> None:
     await hub.start()
     pipe.send(
         [hub.register_session(f"SHA256:bench-member-{i:04d}", f"m{i:03d}") for i in range(members)]
+        + [hub.register_session("SHA256:bench-watcher", "watcher")]
     )
     loop = asyncio.get_running_loop()
-    await loop.run_in_executor(None, pipe.recv)
+    while await loop.run_in_executor(None, pipe.recv) == "reads":
+        pipe.send(times["read"])
     pipe.send({**times, "problems": hub.problems[-5:]})
     await hub.close()
 
@@ -193,6 +206,64 @@ class Member:
             asyncio.get_running_loop().call_later(self.pace, self.send, play)
 
 
+# -- a watcher in a process of its own ---------------------------------------------------------------
+def watch(folder: str, token: str, pipe) -> None:
+    """The child: asks a tournament's page when told (`(tid, count)`), as someone outside the
+    busy members would, and reads it as `wish-tui club tournament show ID --json` does; the
+    times in ms sent back. None stops it."""
+    asyncio.run(_watch(Path(folder), token, pipe))
+
+
+async def _watch(folder: Path, token: str, pipe) -> None:
+    from wish_tui.club.tournament_page import page
+
+    loop = asyncio.get_running_loop()
+    reader, writer = await asyncio.open_unix_connection(str(folder / "serve.sock"), limit=1 << 22)
+    writer.write(json.dumps({"type": "hello", "token": token}).encode() + b"\n")
+    if json.loads(await reader.readline()).get("needs_name"):
+        writer.write(json.dumps({"type": "register", "name": "watcher"}).encode() + b"\n")
+        await reader.readline()
+    while (asked := await loop.run_in_executor(None, pipe.recv)) is not None:
+        tid, count = asked
+        asks, reads = [], []
+        for _ in range(count):
+            started = time.perf_counter()
+            writer.write(json.dumps({"type": "tournament", "id": tid}).encode() + b"\n")
+            while json.loads(await reader.readline()).get("page") != "tournament":
+                pass
+            asks.append((time.perf_counter() - started) * 1000)
+        for _ in range(count):
+            started = time.perf_counter()
+            with open_club(folder, read_only=True) as club:
+                json.dumps(page(club.tournaments, tid))
+            reads.append((time.perf_counter() - started) * 1000)
+        pipe.send((asks, reads))
+
+
+class Watcher:
+    """A process of its own that asks a tournament's page from outside the members' process."""
+
+    def __init__(self, folder: Path, token: str) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.pipe, child_end = context.Pipe()
+        self.child = context.Process(
+            target=watch, args=(str(folder), token, child_end), daemon=True
+        )
+        self.child.start()
+
+    def ask(self, tid: int, count: int) -> tuple[list[float], list[float]]:
+        """`count` round trips to the hub's page, then `count` reads as the keeper's command
+        reads (the database opened, the page made and written as JSON); in ms."""
+        self.pipe.send((tid, count))
+        return self.pipe.recv()
+
+    def close(self) -> None:
+        self.pipe.send(None)
+        self.child.join(10)
+        if self.child.is_alive():
+            self.child.kill()
+
+
 # -- the keeper's commands ------------------------------------------------------------------------
 def keeper(folder: Path, *words: str) -> str:
     """Run `wish-tui club tournament …` as the club's keeper; what it printed."""
@@ -239,7 +310,12 @@ class Server:
             target=serve, args=(str(self.folder), members, child_end), daemon=True
         )
         self.child.start()
-        self.tokens = self.pipe.recv()
+        *self.tokens, self.watcher_token = self.pipe.recv()
+
+    def reads(self) -> list[float]:
+        """The server's reads of pages so far (ms on its page thread)."""
+        self.pipe.send("reads")
+        return self.pipe.recv()
 
     def stop(self) -> dict:
         """Stop the server; its pairing times."""
@@ -319,6 +395,26 @@ async def started(server: Server, pace: float, name: str, system: str, *settings
     return tid, members
 
 
+async def standings_queries(server: Server, watcher: Watcher, member: Member, tid: int) -> str:
+    """The standings queried now, each way, medians of 10 in ms: a member's round trip (its
+    process busy with every member's table), a watcher's from a process of its own, the
+    server's read of the page on its thread, the keeper's command (and its reading alone)."""
+    read_before = len(server.reads())
+    runs = [(await member.ask_page(tid))[0] for _ in range(10)]
+    asks, reads = await asyncio.get_running_loop().run_in_executor(None, watcher.ask, tid, 10)
+    on_server = server.reads()[read_before:]
+    commands = []
+    for _ in range(3):
+        started = time.perf_counter()
+        keeper(server.folder, "show", str(tid), "--json")
+        commands.append((time.perf_counter() - started) * 1000)
+    return (
+        f"standings query: a member {_median(runs):5.1f} ms, a watcher {_median(asks):5.1f} ms, "
+        f"the server's read {_median(on_server):4.1f} ms; 'club tournament show --json' "
+        f"{_median(commands):4.0f} ms (its read {_median(reads):4.1f} ms)"
+    )
+
+
 def refusals(members: list[Member], times: dict) -> None:
     errors = [e for m in members for e in m.errors]
     print(f"  refusals told to members: {len(errors)} {errors[:3]}; problems {times['problems']}")
@@ -331,6 +427,7 @@ async def swiss_at_server(players: int, rounds: int, seats: int, pace: float) ->
             server, pace, "Bench Swiss", "swiss", "--rounds", str(rounds), "--seats", str(seats)
         )
         print(f"Swiss of {players} members at a real server, {rounds} rounds, tables of {seats}:")
+        watcher = Watcher(server.folder, server.watcher_token)
         began = time.perf_counter()
         told = 0
         while True:
@@ -338,14 +435,17 @@ async def swiss_at_server(players: int, rounds: int, seats: int, pace: float) ->
             _, shown = await members[0].ask_page(tid)
             finished = [r for r in shown["rounds"] if all(t["finished"] for t in r["tables"])]
             for done in finished[told:]:
-                runs = [(await members[told % players].ask_page(tid))[0] for _ in range(10)]
                 print(
-                    f"  round {done['round']} played ({time.perf_counter() - began:5.1f} s in): "
-                    f"standings query {statistics.median(runs):5.1f} ms (median of 10)"
+                    f"  round {done['round']} played ({time.perf_counter() - began:5.1f} s in), "
+                    + await standings_queries(server, watcher, members[told % players], tid)
                 )
                 told += 1
             if shown["tournament"]["status"] == "finished":
                 break
+        print(
+            "  after the last round, " + await standings_queries(server, watcher, members[0], tid)
+        )
+        watcher.close()
         times = server.stop()
         for n, (pair, whole) in enumerate(zip(times["pair"], times["round"], strict=True), 1):
             print(f"  round {n}: pairing {pair:5.1f} ms; the round's tables opened and told "

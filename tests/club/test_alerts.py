@@ -108,3 +108,16 @@ def test_a_dead_email_address_is_turned_off_with_a_note_saying_how_to_turn_it_on
     note = club.alerts.settings_of(ann.id)["note"]
     assert "email to ann@example.org" in note and "550 no such mailbox" in note
     assert "set them again on your profile page" in note
+
+
+def test_the_keepers_lines_by_member_and_table(club, table_of):
+    ann, _, table = table_of
+    club.alerts.set_webhook(ann.id, "http://127.0.0.1:9/hook")
+    club.alerts.enqueue(ann.id, table.id, 1000, {"text": "your move"})
+    club.alerts.sent(club.alerts.due()[0].id)
+    club.alerts.enqueue(ann.id, table.id, 2000, {"text": "your move again"})
+    club.alerts.failed(club.alerts.due()[0], "HTTP 500")
+    (line,) = club.alerts.by_member_and_table()
+    assert (line["member"], line["table"], line["channel"]) == ("Ann", table.code, "webhook")
+    assert (line["waiting"], line["sent"], line["given_up"]) == (1, 1, 0)
+    assert line["last_error"] == "HTTP 500" and line["next_try_at"] > line["last_queued_at"]

@@ -39,3 +39,27 @@ async def test_a_bot_member_at_a_seat_is_marked_and_stays_marked_after_a_restart
         bot.close()
     finally:
         await hub.close()
+
+
+async def test_the_table_log_names_a_bot_members_seat_a_bot_and_so_does_a_restart():
+    hub = await started_hub()
+    try:
+        robo = hub.club.players.register("SHA256:robo-key", "robo")
+        with hub.club.db.transaction():
+            hub.club.db.execute("UPDATE players SET is_bot_member = 1 WHERE id = ?", (robo.id,))
+        ann = await Client.connect(hub, "SHA256:ann-key", "ann")
+        bot = await Client.connect(hub, "SHA256:robo-key", "robo")
+        made = await ann.ask({"type": "new_table", "game": "wish", "seats": TWO_SEATS})
+        table = hub.tables[made["table"]]
+        assert table.log_since(0, 0)[0][0] == "A game of Wish: Air (human), Water (human)."
+        await sit(bot, made["table"], 1)
+        opening = "A game of Wish: Air (human), Water (bot member)."
+        for pov in (0, 1):
+            assert table.log_since(pov, 0)[0][0] == opening
+        await hub.saved()
+        restored = seating.restore(hub.club.tables.load(table.club_id))
+        assert restored.log_since(0, 0)[0][0] == opening
+        ann.close()
+        bot.close()
+    finally:
+        await hub.close()

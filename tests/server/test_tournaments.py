@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 
 import pytest
 
@@ -183,4 +184,35 @@ async def test_an_arena_table_that_ends_pairs_its_players_again_without_waiting_
             await asyncio.sleep(0.02)
         assert len(club.tournaments.tables(tid)) >= 3
     finally:
+        await hub.close()
+
+
+async def test_a_look_reads_beside_the_writes_and_pairs_while_they_wait(monkeypatch):
+    """The look that pairs an arena's free players is not held behind the club's queued writes
+    (every table's moves): its read goes beside them, on the pages' connection."""
+    monkeypatch.setattr(tournament_runner, "PAIR_EVERY", 3600.0)
+    hub, _, started = await blitz_of_two_bots()
+    paired = threading.Event()
+    pair_free = tournament_runner.arena.pair_free
+
+    def noted_pair_free(*args, **kwargs):
+        paired.set()
+        return pair_free(*args, **kwargs)
+
+    monkeypatch.setattr(tournament_runner.arena, "pair_free", noted_pair_free)
+    gate = threading.Event()
+    try:
+        slow_write = asyncio.ensure_future(hub.recorder.call(gate.wait, 30))
+        look = asyncio.ensure_future(hub.tournaments.tick())
+        for _ in range(250):
+            if paired.is_set():
+                break
+            await asyncio.sleep(0.02)
+        assert paired.is_set(), "the look waited behind the writes"
+        gate.set()
+        await slow_write
+        await look
+        assert len(hub.club.tournaments.tables(started.id)) == 1
+    finally:
+        gate.set()
         await hub.close()

@@ -241,3 +241,51 @@ class Alerts:
             "SUM(CASE WHEN given_up_at IS NOT NULL THEN 1 ELSE 0 END) FROM alert_queue"
         )
         return {"waiting": row[0] or 0, "sent": row[1] or 0, "given_up": row[2] or 0}
+
+    def by_member_and_table(self, limit: int = 200) -> list[dict]:
+        """The queue for the keeper, a line per member, table and way of sending, the latest
+        first: waiting, sent, given up, the last error, when the next try is due."""
+        rows = self.db.rows(
+            "SELECT q.player_id, p.name, q.table_id, t.code, q.channel, "
+            "SUM(CASE WHEN q.sent_at IS NULL AND q.given_up_at IS NULL THEN 1 ELSE 0 END), "
+            "SUM(CASE WHEN q.sent_at IS NOT NULL THEN 1 ELSE 0 END), "
+            "SUM(CASE WHEN q.given_up_at IS NOT NULL THEN 1 ELSE 0 END), "
+            "MIN(CASE WHEN q.sent_at IS NULL AND q.given_up_at IS NULL THEN q.due_at END), "
+            "MAX(q.created_at), "
+            "(SELECT e.error FROM alert_queue e WHERE e.player_id = q.player_id AND "
+            "e.table_id = q.table_id AND e.channel = q.channel AND e.error <> '' "
+            "ORDER BY e.id DESC LIMIT 1) "
+            "FROM alert_queue q JOIN players p ON p.id = q.player_id "
+            "JOIN tables t ON t.id = q.table_id "
+            "GROUP BY q.player_id, p.name, q.table_id, t.code, q.channel "
+            "ORDER BY MAX(q.id) DESC LIMIT ?",
+            (limit,),
+        )
+        return [
+            {
+                "player_id": player_id,
+                "member": name,
+                "table_id": table_id,
+                "table": code,
+                "channel": channel,
+                "waiting": waiting or 0,
+                "sent": sent or 0,
+                "given_up": given_up or 0,
+                "next_try_at": next_try,
+                "last_queued_at": last_queued,
+                "last_error": error or "",
+            }
+            for (
+                player_id,
+                name,
+                table_id,
+                code,
+                channel,
+                waiting,
+                sent,
+                given_up,
+                next_try,
+                last_queued,
+                error,
+            ) in rows
+        ]

@@ -9,13 +9,14 @@
     wish-tui club ban NAME [--json]                 refuse a member's logins (games, name stay)
     wish-tui club unmute NAME / unban NAME [--json] undo either
     wish-tui club problems [--json]                 the unfinished tables that cannot be resumed
+    wish-tui club alerts [--json]                   the turn alerts' queue (keeper_alerts.py)
     wish-tui club vacation NAME [DAYS|off] [--json] a member's vacation (keeper_members.py)
     wish-tui club tournament create|list|show|enter|withdraw|start …   (keeper_tournaments.py)
     wish-tui club bot add|token|list …             bot members and their tokens (keeper_bots.py)
     wish-tui club --database postgresql://… COMMAND   the same, on a club in PostgreSQL
 
-`players`, `ratings`, `history` and `problems` open the database to read only and change
-nothing; a missing database is said in one sentence. The JSON shapes are described in docs/club.md.
+`players`, `ratings`, `history`, `problems` and `alerts` open the database to read only and
+change nothing; a missing database is said in one sentence. The JSON shapes are described in docs/club.md.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from wish_tui import games
 
 from .club import open_club
 from .errors import ClubError
+from .keeper_alerts import add_parser as add_alerts_parser
+from .keeper_alerts import list_alerts
 from .keeper_bots import COMMANDS as BOT_COMMANDS
 from .keeper_bots import add_parser as add_bots_parser
 from .keeper_bots import run as run_bots
@@ -90,6 +93,7 @@ def add_parser(commands) -> None:
         sanction.add_argument("name", metavar="NAME")
         sanction.add_argument("--json", action="store_true", help="print one JSON object")
     add_problems_parser(inner)
+    add_alerts_parser(inner)
     add_tournament_parser(inner)
     add_members_parser(inner)
     add_bots_parser(inner)
@@ -285,10 +289,12 @@ def run(args) -> int:
             with open_club(database=args.database, read_only=read_only) as club:
                 run_tournament(club, args)
             return 0
-        if command in ("players", "ratings", "history", "problems"):
+        if command in ("players", "ratings", "history", "problems", "alerts"):
             with open_club(database=args.database, read_only=True) as club:
                 if command == "problems":
                     list_problems(club, args.json)
+                elif command == "alerts":
+                    list_alerts(club, args.json)
                 elif command == "players":
                     _players(club, args.json)
                 elif command == "ratings":

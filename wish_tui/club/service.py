@@ -50,6 +50,10 @@ class Rooms(Protocol):
     async def record(self, fn, *args, **kwargs):
         """Call the club off the event loop, in order; a refusal or a failure is one sentence."""
 
+    async def read_beside(self, fn, *args):
+        """`fn(club, *args)` on a connection that reads what is committed, beside the writes
+        (not behind every table's moves); a refusal or a failure is one sentence."""
+
     def table(self, message: dict):
         """The table a request names (refused, in one sentence, when there is none)."""
 
@@ -70,6 +74,10 @@ class Rooms(Protocol):
 
     def turn_away(self, session) -> None:
         """Let go a member the keeper banned, saying so."""
+
+
+def _sanctions_of(club, player_id: int) -> set[str]:
+    return club.moderation.sanctions_of(player_id)
 
 
 def _game_field(message: dict, required: bool = False) -> str | None:
@@ -215,9 +223,9 @@ class ClubService:
         than SANCTIONS_EVERY seconds (the keeper's command runs beside the server)."""
         now = time.monotonic()
         if fresh or now - session.sanctions_at > SANCTIONS_EVERY:
-            session.sanctions = await self.rooms.record(
-                self.club.moderation.sanctions_of, session.player.id
-            )
+            # beside the writes: a member's every request waited behind the club's queued moves
+            # once in SANCTIONS_EVERY (a Swiss's standings asked for now and then, each time)
+            session.sanctions = await self.rooms.read_beside(_sanctions_of, session.player.id)
             session.sanctions_at = now
         return session.sanctions
 

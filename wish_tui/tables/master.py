@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from wish_tui import records
 from wish_tui.core.excerpt import excerpt
@@ -59,8 +59,11 @@ class GameTable:
         *,
         povs: Iterable[int] | None = None,
         history_keep: int | None = None,
+        bot_members: Iterable[int] = (),
     ) -> None:
         self.record = record
+        self.bot_members = frozenset(bot_members)
+        """The seats of people that a bot member (a program of the club) holds."""
         self.history = list(history)
         """The states since the game (or the load) began; the last is the position."""
         self.spec = record.spec
@@ -278,9 +281,29 @@ class GameTable:
             lambda pov: log.log_lines(self.record, before, action, after, seat, pov == seat)
         )
 
+    def mark_bot_members(self, seats: Iterable[int]) -> None:
+        """Name `seats` bot members in the log's opening (a person's seat that a program of the
+        club holds, seated after the table was made): the log is written again if that changed."""
+        seats = frozenset(seats)
+        if seats == self.bot_members:
+            return
+        self.bot_members = seats
+        for pov in self.povs:
+            self.logs[pov].clear()
+            self.log_counts[pov] = 0
+        self._last_logged.clear()
+        self._write_opening()
+
     def _write_opening(self) -> None:
         """The log of the game so far: its opening, then every action of the record."""
         record, history = self.record, self.history
+        named = record
+        if self.bot_members:
+            seats = [
+                {**seat, "who": "bot member"} if i in self.bot_members else seat
+                for i, seat in enumerate(record.seats)
+            ]
+            named = replace(record, seats=seats)
         log = self.spec.log
         states = history if len(history) == len(record.actions) + 1 else None
         if states is None and record.actions:
@@ -293,7 +316,7 @@ class GameTable:
                 self.write_log(lambda pov: ["(the game was restored from its saved position)"])
                 return
             states = history
-        self.write_log(lambda pov: log.opening_lines(record, states[0]))
+        self.write_log(lambda pov: log.opening_lines(named, states[0]))
         parse = self.rules.parse_action
         for before, after, text in zip(states, states[1:], record.actions, strict=False):
             seat = before.current_player

@@ -152,3 +152,31 @@ def test_every_player_in_the_swiss_sits_once_a_round(count, seats, rounds, gone)
         assert all(2 <= len(t) <= seats for t in pairing.tables)
     total = sum(s.score for s in swiss.standings(people, results))
     assert total == sum(Fraction(len(r.players), 2) if not r.is_bye else 1 for r in results)
+
+
+def test_scores_and_buchholz_stay_exact_across_three_and_four_seat_tables():
+    # Shares of a four-seat table are thirds, of a three-seat table quarters; a Buchholz is a
+    # mean over two or three opponents: every figure is the exact fraction, never rounded.
+    people = entrants(7)
+    results = [
+        TableResult((1, 2, 3, 4), (1, 2, 2, 4), round=1),
+        TableResult((5, 6, 7), (2, 1, 3), round=1),
+        TableResult((1, 5, 6), (3, 1, 1), round=2),
+        TableResult((2, 3, 4, 7), (4, 1, 2, 2), round=2),
+    ]
+    shares = {p: Fraction(0) for p in range(1, 8)}
+    for result in results:
+        for player, share in swiss.shares(result).items():
+            shares[player] += share
+    lines = {s.player_id: s for s in swiss.standings(people, results)}
+    assert lines[1].score == Fraction(1) + Fraction(0)
+    assert lines[2].score == Fraction(1, 2) + Fraction(0)
+    assert {p: s.score for p, s in lines.items()} == shares
+    expected = {p: Fraction(0) for p in shares}
+    for result in results:
+        for player in result.players:
+            others = [shares[o] for o in result.players if o != player]
+            expected[player] += sum(others, Fraction(0)) / len(others)
+    assert {p: s.tie_break for p, s in lines.items()} == expected
+    # 6 met 5 (5/4) and 7 (1/2), then 1 (1) and 5: (5/4 + 1/2) / 2 + (1 + 5/4) / 2 = 2
+    assert lines[6].tie_break == 2

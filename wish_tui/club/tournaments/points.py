@@ -42,17 +42,24 @@ def shares(result: TableResult) -> dict[int, Fraction]:
     """Each player's share of a finished table: 1 for the sole winner, 0 for the last."""
     if result.is_bye:
         return {result.players[0]: BYE_POINTS}
+    counts, whole = halves(result)
+    return {player: Fraction(count, whole) for player, count in counts.items()}
+
+
+def halves(result: TableResult) -> tuple[dict[int, int], int]:
+    """A finished table's shares as whole numbers over one denominator (standings add them
+    without building a fraction each time): each player's half-wins (two for each seat beaten,
+    one for each tied with) and the sole winner's count; a bye's player has that count."""
+    if result.is_bye:
+        return {result.players[0]: 1}, 1
     places = effective_places(result)
-    others = len(result.players) - 1
+    every = list(places.values())
     out = {}
     for player, place in places.items():
-        if player in result.no_shows:
-            out[player] = Fraction(0)
-            continue
-        beaten = sum(1 for p, q in places.items() if p != player and q > place)
-        tied = sum(1 for p, q in places.items() if p != player and q == place)
-        out[player] = Fraction(2 * beaten + tied, 2 * others)
-    return out
+        beaten = sum(q > place for q in every)
+        tied = every.count(place) - 1
+        out[player] = 0 if player in result.no_shows else 2 * beaten + tied
+    return out, 2 * (len(result.players) - 1)
 
 
 def is_win(result: TableResult, player: int) -> bool:

@@ -248,6 +248,7 @@ class TableCopies:
             if newly_gone:
                 gave_up = True
                 hub.seating.log_line(table, tablemod.outcome_line(table, index))
+        table.note_bot_members()
         return changed, gave_up
 
     async def sync_chat(self, table: Table) -> bool:

@@ -29,9 +29,6 @@ class TableEndings:
             else table.spec.rules.projected_scores(state, None)
         )
         aborted = bool(table.undecided())
-        # A tournament's next look is asked after this end is (the line to the database keeps
-        # the order asked): it reads the players freed without waiting for the end to be kept.
-        hub.tournaments.table_ended(table)
         try:
             finished = await hub.record(
                 hub.club.finish,
@@ -46,6 +43,8 @@ class TableEndings:
             hub.problems.append(f"Table {table.id}: its end could not be kept ({exc}).")
             return
         table.result = finished.settled(scores)
+        hub.tournaments.pages_changed()  # its standings, its players' ratings
+        hub.tournaments.table_ended(table)  # its players are free: a look pairs them at once
         log_line = hub.seating.log_line
         if aborted:
             log_line(table, "This game was aborted: it is not rated and counts for no one.")

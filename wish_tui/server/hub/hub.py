@@ -322,6 +322,10 @@ class Hub:
         except ClubError as exc:
             raise TableError(str(exc)) from None
 
+    async def read_beside(self, fn, *args):
+        """`fn(club, *args)` on the read-only connection of the pages, beside the writes."""
+        return await self.tournaments.pages.read(fn, *args)
+
     def problem(self, key: str, text: str) -> None:
         """Note a problem once while it lasts (`solved(key)` ends it)."""
         if key not in self._failing:

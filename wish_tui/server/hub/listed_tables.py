@@ -1,6 +1,7 @@
 """Which tables the lobby lists: the open and running ones, and the few latest finished ones for a
 short while (their players, back from the end screen, find them there); every other finished table
 is in the club's history, where it is replayed, and the hub lets it go once no one looks at it.
+Of the live tables of tournaments, the latest few only (the tournament's page lists them all).
 
 As Board Game Arena and lichess do: the lobby is for the games one may join, watch or play on. A
 finished table stays in the hub while anyone may still look at it, but the lobby's lists (sent to
@@ -17,6 +18,12 @@ FINISHED_LISTED_FOR = 60.0
 """Seconds a finished table stays in the lobby's list after it ended."""
 FINISHED_LISTED_MOST = 20
 """The most finished tables the lobby lists at once (the latest to end)."""
+TOURNAMENT_LISTED_MOST = 20
+"""The most live tables of tournaments still playing that the lobby lists (the latest made): an
+arena of 200 keeps 100 playing; their players are taken to them, and the tournament's page lists
+them all. Turn-based ones are all listed: a member finds their move there."""
+TOURNAMENT_OWNER = "tournament:"
+"""How a tournament's table names its owner (`tournament_runner.OWNER_PREFIX`)."""
 
 
 class ListedTables:
@@ -40,10 +47,18 @@ class ListedTables:
         self._ended_at = ended_at
         recent.sort(key=lambda table: ended_at[table.id])
         shown = {table.id for table in recent[-FINISHED_LISTED_MOST:]}
+        live_tournaments = [
+            table.id
+            for table in self.hub.tables.values()
+            if table.id not in ended_at
+            and table.kind == "live"
+            and table.owner.startswith(TOURNAMENT_OWNER)
+        ]
+        unlisted = set(live_tournaments[:-TOURNAMENT_LISTED_MOST])
         return [
             table
             for table in self.hub.tables.values()
-            if table.id not in ended_at or table.id in shown
+            if (table.id not in ended_at or table.id in shown) and table.id not in unlisted
         ]
 
     def past(self) -> list[Table]:

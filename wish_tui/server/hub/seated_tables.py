@@ -71,6 +71,7 @@ def _seated(hub, spec, members: list, owner: str, owner_name: str, how: dict) ->
         if not member.is_bot:
             seat.person, seat.person_name = person_of(member.id), member.name
             seat.bot_member = member.is_bot_member
+    table.note_bot_members()
     return table
 
 

@@ -94,6 +94,7 @@ def join(table: Table, seat: int, person: str, name: str, bot_member: bool = Fal
     if place.person:
         raise TableError(f"{table.seat_label(seat)} is taken.")
     place.person, place.person_name, place.bot_member = person, name, bot_member
+    table.note_bot_members()
 
 
 def leave(table: Table, person: str) -> None:
@@ -110,8 +111,8 @@ def leave(table: Table, person: str) -> None:
             "The game has begun: your seat stays yours (the owner may let a bot play it while "
             "you are away)."
         )
-    place = table.seats[seat]
-    vacate(place)
+    vacate(table.seats[seat])
+    table.note_bot_members()
 
 
 def vacate(place: Seat) -> None:

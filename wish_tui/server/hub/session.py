@@ -4,11 +4,14 @@ it was told last."""
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from wish_tui.club.rows import Player
 from wish_tui.tables.lobby_diff import LobbyTeller
-from wish_tui.tables.protocol import ProtocolError, encode
+from wish_tui.tables.protocol import MAX_MESSAGE, ProtocolError, encode
 from wish_tui.tables.table_diff import Teller
+
+LOG = logging.getLogger(__name__)
 
 
 class Session:
@@ -97,4 +100,10 @@ class Session:
         try:
             self.writer.write(encode(message))
         except ProtocolError:
+            LOG.warning(
+                "a %r message to %s was too long to send (over %d bytes); they were told so",
+                str(message.get("type"))[:30],
+                self.name or "a session not yet named",
+                MAX_MESSAGE,
+            )
             self.writer.write(encode({"type": "error", "error": "An answer was too long to send."}))

@@ -85,7 +85,12 @@ class Table:
         club_id: int | None = None,
     ) -> None:
         self.id = table_id
-        self.master = GameTable(record, history, history_keep=HISTORY_KEEP)
+        self.master = GameTable(
+            record,
+            history,
+            history_keep=HISTORY_KEEP,
+            bot_members=(i for i, s in enumerate(seats) if s.bot_member),
+        )
         self.owner = owner
         self.seats = seats
         self.chat: deque = deque(maxlen=CHAT_KEEP)
@@ -255,6 +260,10 @@ class Table:
         start = len(lines) - new
         said = zip(lines[start:], authors[start:], strict=True)
         return [line for line, person in said if not person or person not in hidden], total
+
+    def note_bot_members(self) -> None:
+        """Have the log's opening name the seats bot members hold now (after seating)."""
+        self.master.mark_bot_members(i for i, s in enumerate(self.seats) if s.bot_member)
 
     def log_since(self, pov: int, count: int) -> tuple[list[str], int]:
         """The log lines of a point of view written after the first `count`; and the new count."""

@@ -101,6 +101,7 @@ class TableRequests:
         )
         for place in table.seats:
             place.bot_member = bool(place.person) and _is_bot_member(session)
+        table.note_bot_members()
         specs = [
             SeatSpec(s.name, s.who, player_id_of(s.person) if s.person else None)
             for s in table.seats
@@ -131,6 +132,7 @@ class TableRequests:
                 await self._store_seat_strict(table, seat)
             except TableError:
                 tablemod.vacate(table.seats[seat])
+                table.note_bot_members()
                 raise
         hub.clocks.run(table, decided=False)
         hub.open_table(session, table)

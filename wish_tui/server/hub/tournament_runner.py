@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 from wish_tui.club.identity import person_of
 from wish_tui.club.tournament_page import latest, page, summary
 from wish_tui.club.tournaments import arena, swiss
-from wish_tui.tables.protocol import ProtocolError, int_field, text_field
+from wish_tui.tables.protocol import ProtocolError, encode, int_field, text_field
 
+from .listed_tables import TOURNAMENT_OWNER
+from .page_cache import PageCache
 from .page_reader import PageReader
 from .periodic import every_while
 from .seated_tables import open_seated_all
@@ -29,7 +31,7 @@ from .table import BOT_LEVELS, TableError
 LOG = logging.getLogger(__name__)
 PAIR_EVERY = 0.5
 """Seconds between two looks at the running tournaments."""
-OWNER_PREFIX = "tournament:"
+OWNER_PREFIX = TOURNAMENT_OWNER
 """A tournament's table is owned by no person (no one may close it): by its tournament."""
 
 
@@ -42,6 +44,8 @@ class TournamentRunner:
         """Held by one look at a time: two at once would pair one round twice."""
         self.pages = PageReader(hub)
         """The members' pages, read beside the club's writes."""
+        self.shown = PageCache()
+        """The pages read, sent again at once until what they show changes."""
         self._woken = asyncio.Event()
         """Set when a tournament's table ends: the next look comes at once."""
 
@@ -63,18 +67,42 @@ class TournamentRunner:
 
     async def show(self, session, message: dict) -> None:
         tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
-        shown = await self.pages.read(_page, tid)
-        session.send({"type": "page", "page": "tournament", **latest(shown)})
+        session.send_encoded(self.shown.get(tid) or await self._read_page(tid))
+
+    async def _read_page(self, tid: int) -> bytes:
+        """A tournament's page read beside the writes, encoded; kept while it runs."""
+        generation, read_at = self.shown.generation, self.shown.now()
+        message = await self.pages.read(_page_message, tid)
+        data = encode(message)
+        if message["tournament"]["status"] == "running":
+            self.shown.keep(tid, generation, data, read_at)
+        else:
+            self.shown.forget(tid)
+        return data
+
+    async def _keep_pages_up_to_date(self) -> None:
+        """Read again the pages of running tournaments asked for lately that changed."""
+        for tid in self.shown.to_read_again():
+            try:
+                await self._read_page(tid)
+            except (TableError, ProtocolError):
+                self.shown.forget(tid)
+
+    def pages_changed(self) -> None:
+        """What a tournament's page may show changed (a table's end was kept, a rating moved)."""
+        self.shown.changed()
 
     async def join(self, session, message: dict) -> None:
         tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
         found = await self.hub.record(self.hub.club.tournaments.join, tid, session.player.id)
+        self.shown.changed()
         session.send({"type": "notice", "table": None, "text": f"You are in {found.name}."})
         await self.show(session, message)
 
     async def withdraw(self, session, message: dict) -> None:
         tid = int_field(message, "id", "a tournament's number", 1, 1 << 62)
         await self.hub.record(self.hub.club.tournaments.withdraw, tid, session.player.id)
+        self.shown.changed()
         await self.show(session, message)
 
     async def create(self, session, message: dict) -> None:
@@ -100,6 +128,7 @@ class TournamentRunner:
             clock=clock,
             created_by=session.player.id,
         )
+        self.shown.changed()
         await self.show(session, {"id": made.id})
 
     async def start(self, session, message: dict) -> None:
@@ -109,6 +138,7 @@ class TournamentRunner:
         if session.player is None or found.created_by != session.player.id:
             raise TableError(f"Only the member who created {found.name} may start it.")
         await self.hub.record(self.hub.club.tournaments.start, tid)
+        self.shown.changed()
         await self.show(session, message)
 
     # -- running ---------------------------------------------------------------------------------
@@ -123,9 +153,9 @@ class TournamentRunner:
             self.pages.close()
 
     def table_ended(self, table) -> None:
-        """A table's end is being kept: if a tournament made it, look again at once (an arena
-        seats its players again without waiting for the next look); the look's read is asked
-        after the end's write, so it finds the players free."""
+        """A table's end was kept: if a tournament made it, look again at once (an arena seats
+        its players again without waiting for the next look; the look, read beside the writes,
+        finds them free)."""
         if table.owner.startswith(OWNER_PREFIX):
             self._woken.set()
 
@@ -133,12 +163,16 @@ class TournamentRunner:
         """Pair every running tournament that has players to pair, end those that are over."""
         hub = self.hub
         async with self._pairing:
-            looks = await hub.record(_looks, hub.club, hub.clock() * 1000)
+            # beside the writes, as the pages are: behind every table's queued moves the look
+            # waited a commit or two before it could pair (what it reads was committed before
+            # it began: the ends that woke it, and every pairing before it)
+            looks = await self.pages.read(_looks, hub.clock() * 1000)
             for tournament, look in looks:
                 if tournament.system == "swiss":
                     await self._swiss(tournament, look)
                 else:
                     await self._arena(tournament, look)
+        await self._keep_pages_up_to_date()
 
     async def _swiss(self, tournament, look: _Look) -> None:
         if look.playing:
@@ -184,6 +218,7 @@ class TournamentRunner:
 
         if not groups:
             await hub.record(store.seat, tournament.id, round_, [], byes)
+            self.shown.changed()
             return
         how = {"options": tournament.options, "kind": tournament.kind, "clock": tournament.clock}
         text = (
@@ -199,10 +234,12 @@ class TournamentRunner:
             text,
             noted,
         )
+        self.shown.changed()
 
     async def _end(self, tournament) -> None:
         hub = self.hub
         await hub.record(hub.club.tournaments.finish, tournament.id)
+        self.shown.changed()
         entrants = await hub.record(hub.club.tournaments.entrants, tournament.id)
         ids = {e.player_id for e in entrants}
         text = f"{tournament.name} is over: 'tournament {tournament.id}' shows its standings."
@@ -225,8 +262,8 @@ class _Look:
 
 
 def _looks(club, now_ms: float) -> list[tuple]:
-    """Every running tournament with what its look reads (in the recorder's thread: one call
-    for them all; behind a busy club's moves, each call waits its turn)."""
+    """Every running tournament with what its look reads (on the pages' read-only connection,
+    in one call)."""
     store = club.tournaments
     looks = []
     for tournament in store.listing("running"):
@@ -254,5 +291,5 @@ def _listing(club) -> list[dict]:
     return [summary(t, len(store.entrants(t.id))) for t in store.listing(limit=50)]
 
 
-def _page(club, tournament_id: int) -> dict:
-    return page(club.tournaments, tournament_id)
+def _page_message(club, tournament_id: int) -> dict:
+    return {"type": "page", "page": "tournament", **latest(page(club.tournaments, tournament_id))}
