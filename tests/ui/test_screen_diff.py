@@ -181,6 +181,13 @@ def test_a_frame_that_changes_one_letter_sends_its_phrase():
     assert diff.frame(line.replace("h3", "h4")) == ""
 
 
+def test_a_phrase_is_in_one_style_a_key_greyed_beside_a_changed_one_is_not_sent():
+    diff = ScreenDiff()
+    bar = "\x1b[30;2H\x1b[37mt Travel u Undo \x1b[1;97m{}\x1b[0m\x1b[1;1H"
+    diff.frame(bar.format("q Quit"))
+    assert diff.frame(bar.format("? Keys")) == "\x1b[30;18H\x1b[0;1;97m? Keys\x1b[0m"
+
+
 def test_a_dot_between_two_phrases_ends_them():
     diff = ScreenDiff()
     line = "\x1b[5;1HPotions 0 · Trickery 0 · Wind Blasts left 5\x1b[1;1H"

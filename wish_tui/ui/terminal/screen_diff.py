@@ -188,8 +188,9 @@ def _content(cells: dict[int, Cell], width: int) -> tuple:
 
 def _whole_phrases(runs: list[list[int]], cells: dict[int, Cell]) -> list[list[int]]:
     """Each run widened to the whole phrase it is part of ('Round 4', not '4'), as far as the
-    frame rewrote it: a phrase ends at two spaces, a '·' or a line of a box. What reads the stream as
-    text (a person's screen reader, a test waiting for words) finds every changed phrase whole."""
+    frame rewrote it: a phrase ends at two spaces, a '·', a line of a box or a change of style.
+    What reads the stream as text (a person's screen reader, a test waiting for words) finds
+    every changed phrase whole."""
     widened: list[list[int]] = []
     for start, end in runs:
         while _joined(cells, start - 1, -1):
@@ -204,9 +205,13 @@ def _whole_phrases(runs: list[list[int]], cells: dict[int, Cell]) -> list[list[i
 
 
 def _joined(cells: dict[int, Cell], col: int, step: int) -> bool:
-    """True when the frame's cell at `col` belongs to the phrase beside it (from `col - step`)."""
+    """True when the frame's cell at `col` belongs to the phrase beside it (from `col - step`):
+    a phrase is in one style (the keys of a key bar, one usable and one greyed, are two)."""
     cell = cells.get(col)
     if cell is None or cell == WIDE_RIGHT and col - step not in cells:
+        return False
+    inner = cells.get(col - step)
+    if inner is not None and WIDE_RIGHT not in (cell, inner) and inner[1] != cell[1]:
         return False
     ch = cell[0]
     if ch == " ":
