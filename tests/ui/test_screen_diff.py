@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from wish_tui.ui.terminal.screen_diff import ScreenDiff
 
-TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;]*)m|\n|\x1b\[(?:(\d+);(\d+))?r")
+TOKEN = re.compile(
+    r"\x1b\[(\d+)(?:;(\d+))?H|\x1b\[([0-9;]*)m|\n|\x1b\[(?:(\d+);(\d+))?r|\x1b\[(\d*)C|\r|\x1bM"
+)
 WIDE = {"🔒"}  # wide for this terminal (and for rich); ⚗ is not
 WIDTH, HEIGHT = 24, 6
 
@@ -28,7 +30,9 @@ def _style(params: str) -> frozenset:
 
 class Terminal:
     """A terminal read independently of the module: cells of (character, style code in force),
-    a wide character's right half blank, half a wide character overwritten blanking the other."""
+    a wide character's right half blank, half a wide character overwritten blanking the other;
+    a line feed moves down (to the same column), a reverse one up, each scrolling the region
+    at its edge."""
 
     def __init__(self) -> None:
         self.cells = [[(" ", frozenset())] * WIDTH for _ in range(HEIGHT)]
@@ -41,7 +45,8 @@ class Terminal:
         position = 0
         for match in TOKEN.finditer(stream):
             self._text(stream[position : match.start()])
-            if match.group(0) == "\n":
+            token = match.group(0)
+            if token == "\n":
                 # A line feed at a scrolling region's foot scrolls it (Textual's frames never
                 # feed a line at the screen's own foot, which the frames below do freely).
                 top, bottom = self.margins or (-1, -1)
@@ -50,13 +55,23 @@ class Terminal:
                     self.cells.insert(bottom, [(" ", self.style)] * WIDTH)
                 else:
                     self.row = min(self.row + 1, HEIGHT - 1)
+            elif token == "\x1bM":
+                top, bottom = self.margins or (-1, -1)
+                if self.row == top:
+                    del self.cells[bottom]
+                    self.cells.insert(top, [(" ", self.style)] * WIDTH)
+                else:
+                    self.row = max(self.row - 1, 0)
+            elif token == "\r":
                 self.col = 0
-            elif match.group(0).endswith("r"):
+            elif token.endswith("C"):
+                self.col = min(self.col + int(match.group(6) or 1), WIDTH - 1)
+            elif token.endswith("r"):
                 top, bottom = match.group(4), match.group(5)
                 self.margins = (int(top) - 1, int(bottom) - 1) if top else None
                 self.row = self.col = 0
             elif match.group(1):
-                self.row, self.col = int(match.group(1)) - 1, int(match.group(2)) - 1
+                self.row, self.col = int(match.group(1)) - 1, int(match.group(2) or 1) - 1
             else:
                 self.style = _style(match.group(3))
             position = match.end()
@@ -152,6 +167,41 @@ def test_rows_moved_up_whole_are_scrolled_and_the_screen_is_the_same(old, new, t
         whole.feed(text)
         diffed.feed(diff.frame(text + "\x1b[1;1H"))
         assert diffed.shown()[0] == whole.shown()[0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(rows(), min_size=HEIGHT, max_size=HEIGHT),
+    st.lists(rows(), min_size=HEIGHT, max_size=HEIGHT),
+    st.integers(1, HEIGHT - 1),
+    st.integers(1, HEIGHT - 1),
+    st.integers(2, HEIGHT),
+)
+def test_rows_moved_down_whole_are_scrolled_and_the_screen_is_the_same(old, new, top, shift, kept):
+    # A log growing back as a panel below it closes: rows from `top` show what stood `shift`
+    # rows higher, the rest is new.
+    moved = list(new)
+    for row in range(max(top, shift), min(top + kept, HEIGHT)):
+        moved[row] = old[row - shift]
+    whole, diffed, diff = Terminal(), Terminal(), ScreenDiff(columns=WIDTH)
+    for frame in (old, moved):
+        text = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(frame))
+        whole.feed(text)
+        diffed.feed(diff.frame(text + "\x1b[1;1H"))
+        assert diffed.shown()[0] == whole.shown()[0]
+
+
+def test_a_log_grown_back_under_a_closed_panel_is_scrolled_down_not_sent_again():
+    diff = ScreenDiff(columns=WIDTH)
+    lines = [f"line {n}".ljust(WIDTH) for n in range(HEIGHT)]
+    log = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(lines))
+    diff.frame(log)
+    # The panel opens over the last three rows: the log keeps its newest lines in sight.
+    panel = lines[3:] + ["a panel".ljust(WIDTH)] * 3
+    diff.frame("".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(panel)))
+    sent = diff.frame(log)
+    assert sent.startswith("\x1b[1;6r\x1b[1;1H\x1bM\x1bM\x1bM\x1b[r")
+    assert "line 0" in sent and "line 3" not in sent and "line 5" not in sent
 
 
 def test_a_page_of_the_log_turned_is_scrolled_not_sent_again():

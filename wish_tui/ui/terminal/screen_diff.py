@@ -43,7 +43,8 @@ class ScreenDiff:
 
     def __init__(self, columns: int | None = None) -> None:
         self.columns = columns
-        """The terminal's width, when known: rows a frame moves up whole are then scrolled."""
+        """The terminal's width, when known: rows a frame moves up or down whole are then
+        scrolled."""
         self.shown: dict[int, dict[int, Cell]] = {}
         """Each known cell on the screen by row and column (0-based); missing: not known."""
         self.cursor: str | None = None
@@ -81,8 +82,9 @@ class ScreenDiff:
         return "".join(out)
 
     def _scroll(self, out: list[str], written: dict[int, dict[int, Cell]]) -> None:
-        """Rows the frame moves up whole (a log turning its page) are moved by the terminal,
-        in a scrolling region of their own, instead of being sent again."""
+        """Rows the frame moves up or down whole (a log turning its page, or growing back
+        once a panel below it closes) are moved by the terminal, in a scrolling region of their
+        own, instead of being sent again."""
         width = self.columns or 0
         columns = self._all_columns(width)
         shown = self.shown
@@ -100,11 +102,11 @@ class ScreenDiff:
         votes: dict[int, int] = {}
         for row in changed:
             for source in places.get(_content(written[row], width), ()):
-                if source > row:
+                if source != row:
                     votes[source - row] = votes.get(source - row, 0) + 1
         if not votes:
             return
-        shift = max(votes, key=lambda k: (votes[k], -k))
+        shift = max(votes, key=lambda k: (votes[k], -abs(k)))
         moved = [r for r in sorted(full) if shown.get(r + shift) == written[r]]
         # The longest run of rows that move together; every row of its region is rewritten by
         # the frame (the rows the scroll brings in come blank).
@@ -118,13 +120,19 @@ class ScreenDiff:
         if best is None:
             return  # no row of the frame is a shown row moved by that shift: nothing to scroll
         top, bottom = best
-        last = bottom + shift
-        if bottom - top < 1 or not all(r in full for r in range(top, last + 1)):
+        first, last = (top, bottom + shift) if shift > 0 else (top + shift, bottom)
+        if bottom - top < 1 or not all(r in full for r in range(first, last + 1)):
             return
-        out.append(f"\x1b[{top + 1};{last + 1}r\x1b[{last + 1};1H" + "\n" * shift + "\x1b[r")
+        if shift > 0:  # line feeds at the region's foot move its rows up
+            out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{last + 1};1H" + "\n" * shift)
+            order = range(first, last + 1)
+        else:  # reverse line feeds at its head move them down
+            out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{first + 1};1H" + "\x1bM" * -shift)
+            order = range(last, first - 1, -1)
+        out.append("\x1b[r")
         blank = dict.fromkeys(range(width), (" ", ()))
-        for row in range(top, last + 1):
-            source = shown.get(row + shift) if row + shift <= last else None
+        for row in order:
+            source = shown.get(row + shift) if first <= row + shift <= last else None
             shown[row] = dict(source) if source is not None else dict(blank)
         self.cursor = None
 
