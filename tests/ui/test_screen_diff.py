@@ -217,7 +217,7 @@ def test_a_page_of_the_log_turned_is_scrolled_not_sent_again():
 
 def test_a_cursor_parked_in_the_corner_is_not_moved_there():
     diff = ScreenDiff()
-    assert diff.frame("\x1b[2;1Hab\x1b[1;1H") == "\x1b[2;1H\x1b[0mab\x1b[0m"
+    assert diff.frame("\x1b[2;1Hab\x1b[1;1H") == "\x1b[2H\x1b[0mab\x1b[0m"
     assert diff.frame("\x1b[2;1Hab\x1b[1;1H") == ""
     assert diff.frame("\x1b[2;1Hab\x1b[3;4H") == "\x1b[3;4H"
 
@@ -225,7 +225,7 @@ def test_a_cursor_parked_in_the_corner_is_not_moved_there():
 def test_a_frame_that_changes_one_letter_sends_its_phrase():
     diff = ScreenDiff()
     line = "\x1b[3;1H\x1b[38;5;253mAir 18VP\x1b[0m  \x1b[1mh3 B2\x1b[0m\x1b[1;1H"
-    assert diff.frame(line) == ("\x1b[3;1H\x1b[0;38;5;253mAir 18VP\x1b[0m  \x1b[0;1mh3 B2\x1b[0m")
+    assert diff.frame(line) == ("\x1b[3H\x1b[0;38;5;253mAir 18VP\x1b[0m  \x1b[0;1mh3 B2\x1b[0m")
     # 'h4 B2' is one phrase (words a single space apart): it goes whole, 'Air 18VP' does not.
     assert diff.frame(line.replace("h3", "h4")) == "\x1b[3;11H\x1b[0;1mh4 B2\x1b[0m"
     assert diff.frame(line.replace("h3", "h4")) == ""
@@ -238,13 +238,24 @@ def test_a_phrase_is_in_one_style_a_key_greyed_beside_a_changed_one_is_not_sent(
     assert diff.frame(bar.format("? Keys")) == "\x1b[30;18H\x1b[0;1;97m? Keys\x1b[0m"
 
 
+def test_a_move_is_said_the_shortest_safe_way():
+    diff = ScreenDiff()
+    diff.frame("\x1b[2;1Ha  b  c  d  e\x1b[3;1Ha  b  c  d  e\x1b[1;1H")
+    # The next row's start: a carriage return and a line feed; a first column: its row alone.
+    assert diff.frame("\x1b[2;1HX  b  c  d  e\x1b[3;1HX  b  c  d  e\x1b[1;1H") == (
+        "\x1b[2H\x1b[0mX\r\n\x1b[0mX\x1b[0m"
+    )
+    # Columns to the right after plain letters: a move right; after a wide one, its place.
+    assert diff.frame("\x1b[2;1HY  b  c  Y  e\x1b[3;1H🔒 b  c  Y  e\x1b[1;1H") == (
+        "\x1b[2H\x1b[0mY\x1b[8CY\r\n\x1b[0m🔒 b\x1b[3;10HY\x1b[0m"
+    )
+
+
 def test_a_dot_between_two_phrases_ends_them():
     diff = ScreenDiff()
     line = "\x1b[5;1HPotions 0 · Trickery 0 · Wind Blasts left 5\x1b[1;1H"
     diff.frame(line)
-    assert diff.frame(line.replace("Potions 0", "Potions 1")) == (
-        "\x1b[5;1H\x1b[0mPotions 1\x1b[0m"
-    )
+    assert diff.frame(line.replace("Potions 0", "Potions 1")) == ("\x1b[5H\x1b[0mPotions 1\x1b[0m")
 
 
 def test_anything_but_moves_styles_and_text_goes_whole_and_forgets_the_screen():
@@ -252,7 +263,7 @@ def test_anything_but_moves_styles_and_text_goes_whole_and_forgets_the_screen():
     line = "\x1b[1;1Habc\x1b[1;1H"
     diff.frame(line)
     assert diff.frame("\x1b[2J") == "\x1b[2J"
-    assert diff.frame(line) == "\x1b[1;1H\x1b[0mabc\x1b[0m"
+    assert diff.frame(line) == "\x1b[1H\x1b[0mabc\x1b[0m"
     assert diff.frame("\x1b[?2026h") == "\x1b[?2026h"  # synchronized output keeps what is known
     assert diff.frame(line) == ""
 

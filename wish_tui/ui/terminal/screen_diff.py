@@ -6,6 +6,9 @@ keeps what it has sent (each cell's character and style) and rewrites a frame of
 runs of cells that differ, each after a cursor move; the screen ends up the same cell by cell, with
 the cursor where Textual left it (unless that is the top-left corner, where Textual parks a
 cursor no widget uses: the cursor stays hidden, and a move there would be six bytes a frame).
+A move is said the shortest safe way: the start of the next row as a carriage return and a line
+feed, the first column by its row alone, a few columns right after plain ASCII (whose width
+every terminal agrees on) by a move right; else by its row and column.
 
 It reads only what Textual's compositor writes: cursor moves (`ESC[row;colH`), style codes and
 text. A write holding anything else (a mode switch, a clear, a link, a bare line break) goes out
@@ -50,6 +53,9 @@ class ScreenDiff:
         self.cursor: str | None = None
         """The last cursor move sent (where the cursor is), when known."""
         self._columns: frozenset[int] = frozenset()
+        self._at: tuple[int, int | None] | None = None
+        """Where the frame being written leaves the terminal's cursor: row and column (None:
+        the column is not sure), or None when not known."""
 
     def forget(self) -> None:
         """Nothing on the screen is known any more (the next frame goes whole)."""
@@ -66,6 +72,7 @@ class ScreenDiff:
             return data
         written, cursor = parsed
         out: list[str] = []
+        self._at = None
         if self.columns:
             self._scroll(out, written)
         for row in sorted(written):
@@ -173,16 +180,29 @@ class ScreenDiff:
         for start, end in runs:
             while start > 0 and cells.get(start, shown.get(start)) == WIDE_RIGHT:
                 start -= 1
-            out.append(f"\x1b[{row + 1};{start + 1}H")
+            out.append(self._move(row, start))
+            plain = True
             for col in range(start, end + 1):
                 ch, cell_style = cells.get(col) or shown.get(col) or WIDE_RIGHT
                 if not ch:
+                    plain = False
                     continue
                 if cell_style != style:
                     out.append(_code(cell_style))
                     style = cell_style
                 out.append(ch)
+                plain = plain and ch.isascii() and ch.isprintable()
+            self._at = (row, end + 1 if plain else None)
         shown.update(cells)
+
+    def _move(self, row: int, col: int) -> str:
+        """The shortest safe cursor move from where the frame left it to `row`, `col`."""
+        at = self._at
+        if at is not None and at[0] + 1 == row and col == 0:
+            return "\r\n"  # (a line feed moves down: the screen's foot is never left by it)
+        if at is not None and at[0] == row and at[1] is not None and 0 < col - at[1] < 100:
+            return "\x1b[C" if col - at[1] == 1 else f"\x1b[{col - at[1]}C"
+        return f"\x1b[{row + 1}H" if col == 0 else f"\x1b[{row + 1};{col + 1}H"
 
 
 def _whole(cells: dict[int, Cell], width: int, columns: frozenset[int]) -> bool:
