@@ -1,15 +1,18 @@
 """The processor time of a game action at a server's table: two apps and the table server in one
 process, without SSH, so that a change of the table screen is measured apart from the rest.
 
-Run: python benchmarks/table_apps.py [--actions 16] [--runs 3] [--profile FILE]
+Run: python benchmarks/table_apps.py [--actions 16] [--runs 3] [--profile FILE] [--stream FILE]
 
-The table server runs in this process; two sessions' apps (`wish-tui client`, headless at
-100x30, each in a context of its own as in a host of the session pool) reach its lobby; the
+The table server runs in this process; two sessions' apps (`wish-tui client`, each on a
+pseudo-terminal of its own at 100x30, written by the driver a host of the session pool gives
+it, each in a context of its own as in such a host) reach its lobby; the
 first opens a table of Wish as `benchmarks/serve.py`'s people do (n, then Ctrl+N) and the second
 joins it; then whoever's decision it is presses `1` for a decision and `n` otherwise (`1` again
 to confirm an early end of turn), at once, until `--actions` actions are played. Prints, for
 each run: the processor time of this process per action (the two apps and the table server),
-the frames the apps drew and the layouts among them. With `--profile FILE`, the playing of the
+the frames the apps drew and the layouts among them, and the bytes each terminal was sent per
+action (as `benchmarks/serve.py` counts them, on a fixed game). With `--stream FILE`, what the
+first app's terminal was sent while playing, written to FILE. With `--profile FILE`, the playing of the
 last run under cProfile (with the processor time as its clock; it makes everything about seven
 times slower, read the shares), its stats written to FILE and its top entries printed.
 """
@@ -19,9 +22,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import fcntl
 import os
 import pstats
+import struct
 import sys
+import termios
 import tempfile
 import time
 from pathlib import Path
@@ -34,6 +40,7 @@ from wish_tui.core import environment  # noqa: E402
 from wish_tui.launch import Launch  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
 from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV  # noqa: E402
+from wish_tui.ui import new_game  # noqa: E402
 from wish_tui.ui.app import WishApp  # noqa: E402
 from wish_tui.ui.screens.table_screen import TableScreen  # noqa: E402
 
@@ -78,21 +85,53 @@ class Counted:
         self.counting = True
 
 
-async def one_run(actions: int, profile: cProfile.Profile | None, counted: Counted) -> str:
+class Terminal:
+    """The far end of an app's pseudo-terminal: what it was sent, kept from `start`."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = os.openpty()
+        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        os.set_blocking(self.master, False)
+        self.sent = bytearray()
+        self.counting = False
+        asyncio.get_running_loop().add_reader(self.master, self._read)
+
+    def _read(self) -> None:
+        try:
+            chunk = os.read(self.master, 65536)
+        except (BlockingIOError, OSError):
+            return
+        if self.counting:
+            self.sent += chunk
+
+    def start(self) -> None:
+        self.sent.clear()
+        self.counting = True
+
+    def close(self) -> None:
+        asyncio.get_running_loop().remove_reader(self.master)
+        for fd in (self.master, self.slave):
+            os.close(fd)
+
+
+async def one_run(
+    actions: int, profile: cProfile.Profile | None, counted: Counted, stream: str = ""
+) -> str:
     data = Path(tempfile.mkdtemp(prefix="table-apps-"))
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
     hub = Hub(data, bot_pace=0.0, seed_source=lambda: 17, rate_limits={})
     await hub.start()
     apps: dict[str, WishApp] = {}
     pilots: dict = {}
+    terminals = {name: Terminal() for name in NAMES}
     done = asyncio.Event()
 
     async def session(name: str) -> None:
         env = {**os.environ, SOCKET_ENV: str(hub.socket_path)}
         env[TOKEN_ENV] = hub.register_session(f"open:{name}", name)
         environment.use(env)
-        app = apps[name] = WishApp(Launch(screen="client"))
-        async with app.run_test(size=(100, 30)) as pilot:
+        app = apps[name] = WishApp(Launch(screen="client"), terminal_fd=terminals[name].slave)
+        async with app.run_test(headless=False, size=(100, 30)) as pilot:
             pilots[name] = pilot
             await done.wait()
 
@@ -113,6 +152,8 @@ async def one_run(actions: int, profile: cProfile.Profile | None, counted: Count
         await until(lambda: all(table_screen(app) for app in apps.values()), "the table screens")
         await asyncio.sleep(1.0)
         counted.start()
+        for terminal in terminals.values():
+            terminal.start()
         if profile is not None:
             profile.enable()
         started = time.process_time()
@@ -140,28 +181,42 @@ async def one_run(actions: int, profile: cProfile.Profile | None, counted: Count
         if profile is not None:
             profile.disable()
         counted.counting = False
+        await asyncio.sleep(0.2)  # the last frames read
+        sent = sum(len(t.sent) for t in terminals.values())
+        if stream:
+            Path(stream).write_bytes(terminals[NAMES[0]].sent)
         return (
             f"{played} actions: {spent / played * 1000:.1f} ms of processor time per action "
             f"(the two apps and the table server), {counted.frames / played:.1f} frames and "
-            f"{counted.layouts / played:.1f} layouts per action"
+            f"{counted.layouts / played:.1f} layouts per action, "
+            f"{sent / played / 2:.0f} B sent per action per terminal"
         )
     finally:
         done.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         await hub.close()
+        for terminal in terminals.values():
+            terminal.close()
 
 
 def main() -> None:
+    new_game.fresh_seed = lambda: 17  # the same djinns each run (the form's random seats)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=16, help="actions played a run (16)")
     parser.add_argument("--runs", type=int, default=3, help="runs, each a new table (3)")
     parser.add_argument("--profile", metavar="FILE", default="", help="cProfile the last run")
+    parser.add_argument(
+        "--stream", metavar="FILE", default="", help="the first terminal's bytes of the last run"
+    )
     options = parser.parse_args()
     counted = Counted()
     for run in range(options.runs):
         last = run == options.runs - 1
         profile = cProfile.Profile(time.process_time) if options.profile and last else None
-        print(asyncio.run(one_run(options.actions, profile, counted)), flush=True)
+        stream = options.stream if last else ""
+        line = asyncio.run(one_run(options.actions, profile, counted, stream))
+        sys.stdout = sys.__stdout__  # (apps on a terminal capture the standard output)
+        print(line, flush=True)
         if profile is not None:
             profile.dump_stats(options.profile)
             pstats.Stats(options.profile).sort_stats("cumulative").print_stats(40)

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from wish_tui.ui.terminal.screen_diff import ScreenDiff
 
-TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;]*)m|\n|\x1b\[(?:(\d+);(\d+))?r")
+TOKEN = re.compile(
+    r"\x1b\[(\d+)(?:;(\d+))?H|\x1b\[([0-9;]*)m|\n|\x1b\[(?:(\d+);(\d+))?r|\x1b\[(\d*)C|\r|\x1bM"
+)
 WIDE = {"🔒"}  # wide for this terminal (and for rich); ⚗ is not
 WIDTH, HEIGHT = 24, 6
 
@@ -28,7 +30,9 @@ def _style(params: str) -> frozenset:
 
 class Terminal:
     """A terminal read independently of the module: cells of (character, style code in force),
-    a wide character's right half blank, half a wide character overwritten blanking the other."""
+    a wide character's right half blank, half a wide character overwritten blanking the other;
+    a line feed moves down (to the same column), a reverse one up, each scrolling the region
+    at its edge."""
 
     def __init__(self) -> None:
         self.cells = [[(" ", frozenset())] * WIDTH for _ in range(HEIGHT)]
@@ -41,7 +45,8 @@ class Terminal:
         position = 0
         for match in TOKEN.finditer(stream):
             self._text(stream[position : match.start()])
-            if match.group(0) == "\n":
+            token = match.group(0)
+            if token == "\n":
                 # A line feed at a scrolling region's foot scrolls it (Textual's frames never
                 # feed a line at the screen's own foot, which the frames below do freely).
                 top, bottom = self.margins or (-1, -1)
@@ -50,13 +55,23 @@ class Terminal:
                     self.cells.insert(bottom, [(" ", self.style)] * WIDTH)
                 else:
                     self.row = min(self.row + 1, HEIGHT - 1)
+            elif token == "\x1bM":
+                top, bottom = self.margins or (-1, -1)
+                if self.row == top:
+                    del self.cells[bottom]
+                    self.cells.insert(top, [(" ", self.style)] * WIDTH)
+                else:
+                    self.row = max(self.row - 1, 0)
+            elif token == "\r":
                 self.col = 0
-            elif match.group(0).endswith("r"):
+            elif token.endswith("C"):
+                self.col = min(self.col + int(match.group(6) or 1), WIDTH - 1)
+            elif token.endswith("r"):
                 top, bottom = match.group(4), match.group(5)
                 self.margins = (int(top) - 1, int(bottom) - 1) if top else None
                 self.row = self.col = 0
             elif match.group(1):
-                self.row, self.col = int(match.group(1)) - 1, int(match.group(2)) - 1
+                self.row, self.col = int(match.group(1)) - 1, int(match.group(2) or 1) - 1
             else:
                 self.style = _style(match.group(3))
             position = match.end()
@@ -154,6 +169,41 @@ def test_rows_moved_up_whole_are_scrolled_and_the_screen_is_the_same(old, new, t
         assert diffed.shown()[0] == whole.shown()[0]
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(rows(), min_size=HEIGHT, max_size=HEIGHT),
+    st.lists(rows(), min_size=HEIGHT, max_size=HEIGHT),
+    st.integers(1, HEIGHT - 1),
+    st.integers(1, HEIGHT - 1),
+    st.integers(2, HEIGHT),
+)
+def test_rows_moved_down_whole_are_scrolled_and_the_screen_is_the_same(old, new, top, shift, kept):
+    # A log growing back as a panel below it closes: rows from `top` show what stood `shift`
+    # rows higher, the rest is new.
+    moved = list(new)
+    for row in range(max(top, shift), min(top + kept, HEIGHT)):
+        moved[row] = old[row - shift]
+    whole, diffed, diff = Terminal(), Terminal(), ScreenDiff(columns=WIDTH)
+    for frame in (old, moved):
+        text = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(frame))
+        whole.feed(text)
+        diffed.feed(diff.frame(text + "\x1b[1;1H"))
+        assert diffed.shown()[0] == whole.shown()[0]
+
+
+def test_a_log_grown_back_under_a_closed_panel_is_scrolled_down_not_sent_again():
+    diff = ScreenDiff(columns=WIDTH)
+    lines = [f"line {n}".ljust(WIDTH) for n in range(HEIGHT)]
+    log = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(lines))
+    diff.frame(log)
+    # The panel opens over the last three rows: the log keeps its newest lines in sight.
+    panel = lines[3:] + ["a panel".ljust(WIDTH)] * 3
+    diff.frame("".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(panel)))
+    sent = diff.frame(log)
+    assert sent.startswith("\x1b[1;6r\x1b[1;1H\x1bM\x1bM\x1bM\x1b[r")
+    assert "line 0" in sent and "line 3" not in sent and "line 5" not in sent
+
+
 def test_a_page_of_the_log_turned_is_scrolled_not_sent_again():
     diff = ScreenDiff(columns=WIDTH)
     lines = [f"line {n}".ljust(WIDTH) for n in range(HEIGHT)]
@@ -167,7 +217,7 @@ def test_a_page_of_the_log_turned_is_scrolled_not_sent_again():
 
 def test_a_cursor_parked_in_the_corner_is_not_moved_there():
     diff = ScreenDiff()
-    assert diff.frame("\x1b[2;1Hab\x1b[1;1H") == "\x1b[2;1H\x1b[0mab\x1b[0m"
+    assert diff.frame("\x1b[2;1Hab\x1b[1;1H") == "\x1b[2H\x1b[0mab\x1b[0m"
     assert diff.frame("\x1b[2;1Hab\x1b[1;1H") == ""
     assert diff.frame("\x1b[2;1Hab\x1b[3;4H") == "\x1b[3;4H"
 
@@ -175,19 +225,37 @@ def test_a_cursor_parked_in_the_corner_is_not_moved_there():
 def test_a_frame_that_changes_one_letter_sends_its_phrase():
     diff = ScreenDiff()
     line = "\x1b[3;1H\x1b[38;5;253mAir 18VP\x1b[0m  \x1b[1mh3 B2\x1b[0m\x1b[1;1H"
-    assert diff.frame(line) == ("\x1b[3;1H\x1b[0;38;5;253mAir 18VP\x1b[0m  \x1b[0;1mh3 B2\x1b[0m")
+    assert diff.frame(line) == ("\x1b[3H\x1b[0;38;5;253mAir 18VP\x1b[0m  \x1b[0;1mh3 B2\x1b[0m")
     # 'h4 B2' is one phrase (words a single space apart): it goes whole, 'Air 18VP' does not.
     assert diff.frame(line.replace("h3", "h4")) == "\x1b[3;11H\x1b[0;1mh4 B2\x1b[0m"
     assert diff.frame(line.replace("h3", "h4")) == ""
+
+
+def test_a_phrase_is_in_one_style_a_key_greyed_beside_a_changed_one_is_not_sent():
+    diff = ScreenDiff()
+    bar = "\x1b[30;2H\x1b[37mt Travel u Undo \x1b[1;97m{}\x1b[0m\x1b[1;1H"
+    diff.frame(bar.format("q Quit"))
+    assert diff.frame(bar.format("? Keys")) == "\x1b[30;18H\x1b[0;1;97m? Keys\x1b[0m"
+
+
+def test_a_move_is_said_the_shortest_safe_way():
+    diff = ScreenDiff()
+    diff.frame("\x1b[2;1Ha  b  c  d  e\x1b[3;1Ha  b  c  d  e\x1b[1;1H")
+    # The next row's start: a carriage return and a line feed; a first column: its row alone.
+    assert diff.frame("\x1b[2;1HX  b  c  d  e\x1b[3;1HX  b  c  d  e\x1b[1;1H") == (
+        "\x1b[2H\x1b[0mX\r\n\x1b[0mX\x1b[0m"
+    )
+    # Columns to the right after plain letters: a move right; after a wide one, its place.
+    assert diff.frame("\x1b[2;1HY  b  c  Y  e\x1b[3;1H🔒 b  c  Y  e\x1b[1;1H") == (
+        "\x1b[2H\x1b[0mY\x1b[8CY\r\n\x1b[0m🔒 b\x1b[3;10HY\x1b[0m"
+    )
 
 
 def test_a_dot_between_two_phrases_ends_them():
     diff = ScreenDiff()
     line = "\x1b[5;1HPotions 0 · Trickery 0 · Wind Blasts left 5\x1b[1;1H"
     diff.frame(line)
-    assert diff.frame(line.replace("Potions 0", "Potions 1")) == (
-        "\x1b[5;1H\x1b[0mPotions 1\x1b[0m"
-    )
+    assert diff.frame(line.replace("Potions 0", "Potions 1")) == ("\x1b[5H\x1b[0mPotions 1\x1b[0m")
 
 
 def test_anything_but_moves_styles_and_text_goes_whole_and_forgets_the_screen():
@@ -195,7 +263,7 @@ def test_anything_but_moves_styles_and_text_goes_whole_and_forgets_the_screen():
     line = "\x1b[1;1Habc\x1b[1;1H"
     diff.frame(line)
     assert diff.frame("\x1b[2J") == "\x1b[2J"
-    assert diff.frame(line) == "\x1b[1;1H\x1b[0mabc\x1b[0m"
+    assert diff.frame(line) == "\x1b[1H\x1b[0mabc\x1b[0m"
     assert diff.frame("\x1b[?2026h") == "\x1b[?2026h"  # synchronized output keeps what is known
     assert diff.frame(line) == ""
 

@@ -46,7 +46,9 @@ def _apply(style: dict, params: str) -> dict:
 def _cell(ch: str, style: dict) -> tuple:
     """A character as it looks: a space shows only its background and a few attributes."""
     if ch == " ":
-        return (ch, tuple((key, style.get(key)) for key in SHOWN_ON_SPACES))
+        # A reversed space shows the letters' colour as its background.
+        shown = [*SHOWN_ON_SPACES, "fg"] if style.get("attr7") else SHOWN_ON_SPACES
+        return (ch, tuple((key, style.get(key)) for key in shown))
     return (ch, tuple(sorted(style.items())))
 
 
@@ -139,6 +141,16 @@ def test_a_line_padding_is_erased_and_skipped_unless_its_spaces_show_an_attribut
     assert compact(padded) == "\x1b[0;48;5;233mab\x1b[20X\x1b[20C\x1b[0m"
     underlined = "\x1b[4mab" + " " * 20 + "\x1b[0m"
     assert " " * 20 in compact(underlined)
+
+
+def test_spaces_between_two_styles_keep_the_style_in_force_when_they_look_alike_in_both():
+    assert compact("\x1b[1mab\x1b[0m  \x1b[1mcd\x1b[0m") == "\x1b[0;1mab  cd\x1b[0m"
+    assert compact("\x1b[1;31mab\x1b[0;32m" + " " * 9 + "\x1b[0m") == (
+        "\x1b[0;1;31mab\x1b[9X\x1b[9C\x1b[0m"
+    )
+    # A reversed space, or one on another background, shows what it is written in.
+    assert compact("\x1b[7mab\x1b[0m  ") == "\x1b[0;7mab\x1b[0m  "
+    assert compact("ab\x1b[41m  \x1b[0m") == "\x1b[0mab\x1b[41m  \x1b[0m"
 
 
 def test_a_padding_before_a_move_to_a_place_is_erased_without_moving_past_it():

@@ -6,6 +6,9 @@ keeps what it has sent (each cell's character and style) and rewrites a frame of
 runs of cells that differ, each after a cursor move; the screen ends up the same cell by cell, with
 the cursor where Textual left it (unless that is the top-left corner, where Textual parks a
 cursor no widget uses: the cursor stays hidden, and a move there would be six bytes a frame).
+A move is said the shortest safe way: the start of the next row as a carriage return and a line
+feed, the first column by its row alone, a few columns right after plain ASCII (whose width
+every terminal agrees on) by a move right; else by its row and column.
 
 It reads only what Textual's compositor writes: cursor moves (`ESC[row;colH`), style codes and
 text. A write holding anything else (a mode switch, a clear, a link, a bare line break) goes out
@@ -43,12 +46,16 @@ class ScreenDiff:
 
     def __init__(self, columns: int | None = None) -> None:
         self.columns = columns
-        """The terminal's width, when known: rows a frame moves up whole are then scrolled."""
+        """The terminal's width, when known: rows a frame moves up or down whole are then
+        scrolled."""
         self.shown: dict[int, dict[int, Cell]] = {}
         """Each known cell on the screen by row and column (0-based); missing: not known."""
         self.cursor: str | None = None
         """The last cursor move sent (where the cursor is), when known."""
         self._columns: frozenset[int] = frozenset()
+        self._at: tuple[int, int | None] | None = None
+        """Where the frame being written leaves the terminal's cursor: row and column (None:
+        the column is not sure), or None when not known."""
 
     def forget(self) -> None:
         """Nothing on the screen is known any more (the next frame goes whole)."""
@@ -65,6 +72,7 @@ class ScreenDiff:
             return data
         written, cursor = parsed
         out: list[str] = []
+        self._at = None
         if self.columns:
             self._scroll(out, written)
         for row in sorted(written):
@@ -81,8 +89,9 @@ class ScreenDiff:
         return "".join(out)
 
     def _scroll(self, out: list[str], written: dict[int, dict[int, Cell]]) -> None:
-        """Rows the frame moves up whole (a log turning its page) are moved by the terminal,
-        in a scrolling region of their own, instead of being sent again."""
+        """Rows the frame moves up or down whole (a log turning its page, or growing back
+        once a panel below it closes) are moved by the terminal, in a scrolling region of their
+        own, instead of being sent again."""
         width = self.columns or 0
         columns = self._all_columns(width)
         shown = self.shown
@@ -100,11 +109,11 @@ class ScreenDiff:
         votes: dict[int, int] = {}
         for row in changed:
             for source in places.get(_content(written[row], width), ()):
-                if source > row:
+                if source != row:
                     votes[source - row] = votes.get(source - row, 0) + 1
         if not votes:
             return
-        shift = max(votes, key=lambda k: (votes[k], -k))
+        shift = max(votes, key=lambda k: (votes[k], -abs(k)))
         moved = [r for r in sorted(full) if shown.get(r + shift) == written[r]]
         # The longest run of rows that move together; every row of its region is rewritten by
         # the frame (the rows the scroll brings in come blank).
@@ -118,13 +127,19 @@ class ScreenDiff:
         if best is None:
             return  # no row of the frame is a shown row moved by that shift: nothing to scroll
         top, bottom = best
-        last = bottom + shift
-        if bottom - top < 1 or not all(r in full for r in range(top, last + 1)):
+        first, last = (top, bottom + shift) if shift > 0 else (top + shift, bottom)
+        if bottom - top < 1 or not all(r in full for r in range(first, last + 1)):
             return
-        out.append(f"\x1b[{top + 1};{last + 1}r\x1b[{last + 1};1H" + "\n" * shift + "\x1b[r")
+        if shift > 0:  # line feeds at the region's foot move its rows up
+            out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{last + 1};1H" + "\n" * shift)
+            order = range(first, last + 1)
+        else:  # reverse line feeds at its head move them down
+            out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{first + 1};1H" + "\x1bM" * -shift)
+            order = range(last, first - 1, -1)
+        out.append("\x1b[r")
         blank = dict.fromkeys(range(width), (" ", ()))
-        for row in range(top, last + 1):
-            source = shown.get(row + shift) if row + shift <= last else None
+        for row in order:
+            source = shown.get(row + shift) if first <= row + shift <= last else None
             shown[row] = dict(source) if source is not None else dict(blank)
         self.cursor = None
 
@@ -165,16 +180,29 @@ class ScreenDiff:
         for start, end in runs:
             while start > 0 and cells.get(start, shown.get(start)) == WIDE_RIGHT:
                 start -= 1
-            out.append(f"\x1b[{row + 1};{start + 1}H")
+            out.append(self._move(row, start))
+            plain = True
             for col in range(start, end + 1):
                 ch, cell_style = cells.get(col) or shown.get(col) or WIDE_RIGHT
                 if not ch:
+                    plain = False
                     continue
                 if cell_style != style:
                     out.append(_code(cell_style))
                     style = cell_style
                 out.append(ch)
+                plain = plain and ch.isascii() and ch.isprintable()
+            self._at = (row, end + 1 if plain else None)
         shown.update(cells)
+
+    def _move(self, row: int, col: int) -> str:
+        """The shortest safe cursor move from where the frame left it to `row`, `col`."""
+        at = self._at
+        if at is not None and at[0] + 1 == row and col == 0:
+            return "\r\n"  # (a line feed moves down: the screen's foot is never left by it)
+        if at is not None and at[0] == row and at[1] is not None and 0 < col - at[1] < 100:
+            return "\x1b[C" if col - at[1] == 1 else f"\x1b[{col - at[1]}C"
+        return f"\x1b[{row + 1}H" if col == 0 else f"\x1b[{row + 1};{col + 1}H"
 
 
 def _whole(cells: dict[int, Cell], width: int, columns: frozenset[int]) -> bool:
@@ -188,8 +216,9 @@ def _content(cells: dict[int, Cell], width: int) -> tuple:
 
 def _whole_phrases(runs: list[list[int]], cells: dict[int, Cell]) -> list[list[int]]:
     """Each run widened to the whole phrase it is part of ('Round 4', not '4'), as far as the
-    frame rewrote it: a phrase ends at two spaces, a '·' or a line of a box. What reads the stream as
-    text (a person's screen reader, a test waiting for words) finds every changed phrase whole."""
+    frame rewrote it: a phrase ends at two spaces, a '·', a line of a box or a change of style.
+    What reads the stream as text (a person's screen reader, a test waiting for words) finds
+    every changed phrase whole."""
     widened: list[list[int]] = []
     for start, end in runs:
         while _joined(cells, start - 1, -1):
@@ -204,9 +233,13 @@ def _whole_phrases(runs: list[list[int]], cells: dict[int, Cell]) -> list[list[i
 
 
 def _joined(cells: dict[int, Cell], col: int, step: int) -> bool:
-    """True when the frame's cell at `col` belongs to the phrase beside it (from `col - step`)."""
+    """True when the frame's cell at `col` belongs to the phrase beside it (from `col - step`):
+    a phrase is in one style (the keys of a key bar, one usable and one greyed, are two)."""
     cell = cells.get(col)
     if cell is None or cell == WIDE_RIGHT and col - step not in cells:
+        return False
+    inner = cells.get(col - step)
+    if inner is not None and WIDE_RIGHT not in (cell, inner) and inner[1] != cell[1]:
         return False
     ch = cell[0]
     if ch == " ":

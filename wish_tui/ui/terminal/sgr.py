@@ -81,7 +81,7 @@ def compact(frame: str, colour: bool = True, settled: bool = False) -> str:
     for match in _TOKEN.finditer(frame):
         start, end = match.span()
         if start > position:
-            sent = _switch(out, sent, wanted)
+            sent = _switch(out, sent, _for_text(frame[position:start], sent, wanted))
             _text(out, frame[position:start], sent)
         token = match.group(0)
         params = match.group(1)
@@ -98,13 +98,35 @@ def compact(frame: str, colour: bool = True, settled: bool = False) -> str:
             out.append(token)
         position = end
     if position < len(frame):
-        sent = _switch(out, sent, wanted)
+        sent = _switch(out, sent, _for_text(frame[position:], sent, wanted))
         _text(out, frame[position:], sent)
     if settled and out and isinstance(out[-1], _Skip):
         out.pop()
     if sent:
         out.append(RESET)
     return "".join(out)
+
+
+def _for_text(text: str, sent: Style | None, wanted: Style) -> Style:
+    """The style to write `text` in: `wanted`, or the style in force when the text is only
+    spaces and those look the same in both (bold or a colour of letters shows on no space)."""
+    if sent is None or sent == wanted or text.strip(" "):
+        return wanted
+    return sent if _on_spaces(sent) == _on_spaces(wanted) else wanted
+
+
+@functools.lru_cache(maxsize=1024)
+def _on_spaces(style: Style) -> tuple:
+    """What of `style` a space shows: its background, and its attributes that show on spaces
+    (with the colours they show: a reversed space shows the letters' colour, an underline its
+    own)."""
+    kept = dict(style)
+    shown = [kept.get("bg"), *sorted(set(_attributes(style)) & _VISIBLE_ON_SPACES)]
+    if "7" in kept:
+        shown.append(kept.get("fg"))
+    if "4" in kept or "21" in kept:
+        shown += [kept.get("ul"), kept.get("fg")]
+    return tuple(shown)
 
 
 def _text(out: list[str], text: str, style: Style) -> None:
