@@ -205,6 +205,7 @@ class TableRequests:
         hub = self.hub
         hub.node.unwatch(table)
         hub.tables.pop(table.id, None)
+        hub.let_go_lock(table.id)
         hub.bots.stop(table.id)
         hub.clocks.stop(table.id)
 
