@@ -206,6 +206,7 @@ class TableRequests:
         hub.node.unwatch(table)
         hub.tables.pop(table.id, None)
         hub.let_go_lock(table.id)
+        hub.table_news.shared.forget(table.id)
         hub.bots.stop(table.id)
         hub.clocks.stop(table.id)
 
