@@ -13,7 +13,8 @@ import time
 
 import pytest
 
-from wish_tui.club import ClubError, Notice, SeatSpec, SeqTaken, open_club
+from wish_tui.club import ClubError, Event, Notice, SeatSpec, SeqTaken, open_club
+from wish_tui.club.store.notice_payload import payload_of
 from wish_tui.club.store.pg_listener import PostgresListener, parse_payload
 from wish_tui.club.store.postgres import connect
 
@@ -300,9 +301,9 @@ def test_a_listener_hears_the_other_nodes_actions(two_nodes):
         assert listener.wait_connected(WAIT_S)
         listener.watch(table.id, 0)
         seq = a.tables.append(table.id, 0, ann.id, "keep Arcanist")
-        assert heard_until(notices, lambda n: n.kind == "action") == [
-            Notice("action", table.id, seq)
-        ]
+        heard = heard_until(notices, lambda n: n.kind == "action")
+        assert heard == [Notice("action", table.id, seq)]
+        assert heard[0].event == b.tables.events_since(table.id, seq - 1)[0]
         assert [e.notation for e in b.tables.events_since(table.id, seq - 1)] == ["keep Arcanist"]
     finally:
         listener.close()
@@ -385,6 +386,8 @@ def test_a_table_that_finished_while_the_listener_was_away_is_said_finished(post
     ("payload", "notice"),
     [
         ("action 12 40", Notice("action", 12, 40)),
+        ('action 12 40 [1,7,0,5,"travel Dock"]', Notice("action", 12, 40)),
+        ("action 12 40 [1,7,0,5", Notice("action", 12, 40)),
         ("finished 3 0", Notice("finished", 3, 0)),
         ("action 12", None),
         ("shout 1 2", None),
@@ -393,3 +396,14 @@ def test_a_table_that_finished_while_the_listener_was_away_is_said_finished(post
 )
 def test_only_a_clubs_payloads_become_notices(payload, notice):
     assert parse_payload(payload) == notice
+
+
+def test_an_actions_payload_carries_its_event_and_reads_back():
+    event = Event(40, 1, 7, "travel Dock", 0, 5)
+    notice = parse_payload(payload_of(Notice("action", 12, 40, event)))
+    assert notice == Notice("action", 12, 40) and notice.event == event
+    undo = Event(41, 0, None, None, 2, 6)
+    assert parse_payload(payload_of(Notice("action", 12, 41, undo))).event == undo
+    for garbled in ('[1,7,0,5,"x"', '[1,7,0,"5","x"]', '[1,7,2,5,"x"]', "[1,7,0,5,null]"):
+        assert parse_payload(f"action 12 40 {garbled}").event is None
+    assert payload_of(Notice("action", 12, 40, Event(40, 1, 7, "x" * 8000, 0, 5))) == "action 12 40"

@@ -515,3 +515,25 @@ async def test_each_action_is_in_the_database_before_anyone_is_told_and_closing_
         assert table_id not in hub.tables
         with pytest.raises(NotFound):
             hub.club.tables.by_code(table_id)
+
+
+async def test_a_closed_tables_lock_is_let_go():
+    async with people("alice") as (hub, alice):
+        for _ in range(3):
+            made = await alice.ask(
+                {
+                    "type": "new_table",
+                    "game": "wish",
+                    "seats": [{"name": "air", "who": "me"}],
+                    "solo": "easy",
+                }
+            )
+            assert made["type"] == "table", made
+            table = hub.tables[made["table"]]
+            action = str(table.state.legal_actions()[0])
+            await alice.send({"type": "play", "table": table.id, "action": action, "expect": 0})
+            await alice.table_at(1)
+            assert table.id in hub._table_locks
+            await alice.ask({"type": "close_table", "table": table.id})
+            assert table.id not in hub.tables
+        assert hub._table_locks == {}

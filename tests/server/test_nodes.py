@@ -23,7 +23,7 @@ import pytest
 
 from tests.waiting import eventually
 from wish_tui.club import open_club
-from wish_tui.club.store import pg_listener
+from wish_tui.club.store import pg_listener, postgres
 from wish_tui.server.hub import Hub
 
 from .test_hub import Client, legal_of
@@ -324,6 +324,39 @@ async def test_each_node_shows_who_is_connected_to_another(postgres_url, tmp_pat
         await eventually(lambda: b.tables[table_id].seats[1].zombie, "node b sees the bot")
         assert not a.problems and not b.problems
         alice.close()
+
+
+@pytest.mark.parametrize("carried", [True, False], ids=["event carried", "event read"])
+async def test_each_node_applies_the_others_actions_from_their_notices(
+    postgres_url, tmp_path, monkeypatch, carried
+):
+    """An action's notice carries its event: the other node applies it without reading the
+    rows (a notice without it, as an older node sends, is read from them as before)."""
+    if not carried:
+        monkeypatch.setattr(postgres, "payload_of", lambda n: f"{n.kind} {n.table_id} {n.seq}")
+    async with nodes(postgres_url, tmp_path, "a", "b") as (a, b):
+        alice, bob, table_id = await alice_and_bob_across(a, b)
+        served = a.tables[table_id]
+        await eventually(lambda: served.seats[1].person, "node a sees bob sit down")
+        reads = {a: 0, b: 0}
+        for hub in (a, b):
+            tables = hub.club.tables
+
+            def counted(*args, _hub=hub, _read=tables.events_since, **kwargs):
+                reads[_hub] += 1
+                return _read(*args, **kwargs)
+
+            monkeypatch.setattr(tables, "events_since", counted)
+        people = {0: (a, alice), 1: (b, bob)}
+        while served.actions < 8:
+            await play_once(table_id, people) or await asyncio.sleep(0.002)
+        copy = b.tables[table_id]
+        await eventually(lambda: copy.actions == served.actions, "b follows")
+        assert copy.record.actions == served.record.actions
+        assert (reads[a] + reads[b] == 0) is carried, reads
+        assert not a.problems and not b.problems
+        alice.close()
+        bob.close()
 
 
 async def test_resigning_and_closing_on_one_node_reach_the_other(postgres_url, tmp_path):

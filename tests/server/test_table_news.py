@@ -4,10 +4,14 @@ changes once, the table as it stands after it, within a few tenths of a second."
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
-from .test_hub import new_wish_table, people
+from wish_tui.server.hub.session import Session
+from wish_tui.tables.table_diff import Follower
+
+from .test_hub import Client, new_wish_table, people, play_until
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
 
@@ -40,3 +44,64 @@ async def test_a_burst_of_chat_is_one_message_to_a_spectator_and_each_to_a_playe
         assert [line.rpartition(": ")[2] for line in once["chat"]] == [
             f"line {n}" for n in range(4)
         ]
+
+
+async def test_the_spectators_are_written_one_shared_message_each_makes_whole(monkeypatch):
+    written: list[tuple[str, bytes]] = []
+    send_encoded = Session.send_encoded
+
+    def recorded(self, data: bytes) -> None:
+        written.append((self.name, data))
+        send_encoded(self, data)
+
+    monkeypatch.setattr(Session, "send_encoded", recorded)
+    async with people("alice", "bob") as (hub, alice, bob):
+        table_id = await new_wish_table(alice)
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        names = ("ann", "cy", "dee")
+        watchers = [await Client.connect(hub, f"SHA256:{n}-key", n, diffs=True) for n in names]
+        whole_reader = await Client.connect(hub, "SHA256:eve-key", "eve")
+        followers = {name: Follower() for name in names}
+        try:
+            for name, client in zip(names, watchers, strict=True):
+                assert followers[name].whole(await client.ask({"type": "watch", "table": table_id}))
+            await whole_reader.ask({"type": "watch", "table": table_id})
+            served = hub.tables[table_id]
+            for _ in range(3):  # a round of the spectators' news after each
+                await play_until(
+                    served, {0: alice, 1: bob}, lambda a=served.actions: served.actions > a
+                )
+                await asyncio.sleep(0.5)
+            made = {}
+            for name, client in zip(names, watchers, strict=True):
+                while True:
+                    try:
+                        message = await client.receive(0.2)
+                    except TimeoutError:
+                        break
+                    if message["type"] in ("table", "table_diff"):
+                        made[name] = followers[name].whole(message)
+                        assert made[name] is not None, message
+            last = None
+            while True:
+                try:
+                    last = await whole_reader.receive(0.2)
+                except TimeoutError:
+                    break
+            rounds = [data for who, data in written if who in names]
+            assert rounds and len(rounds) % 3 == 0
+            for at in range(0, len(rounds), 3):
+                assert rounds[at] is rounds[at + 1] is rounds[at + 2]
+            assert any(json.loads(data)["type"] == "table_diff" for data in rounds)
+            for name in names:
+                assert made[name]["actions"] == served.actions
+                assert {**made[name], "n": 0, "log": [], "chat": []} == {
+                    **whole_reader.last_table,
+                    "n": 0,
+                    "log": [],
+                    "chat": [],
+                }
+            assert last is not None
+        finally:
+            for client in (*watchers, whole_reader):
+                client.close()

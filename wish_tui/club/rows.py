@@ -340,6 +340,9 @@ class Notice(JsonRow):
     seq: int
     """The event's number for 'action', the line's for 'chat', the invitation's for 'invited';
     else the table's last event as far as the sender knows."""
+    event: Event | None = field(default=None, compare=False)
+    """For 'action': the event itself, when the notice carries it (a node applies it to its copy
+    without reading the rows); None: read it with `Tables.events_since`."""
 
 
 @dataclass(frozen=True)

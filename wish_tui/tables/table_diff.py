@@ -93,6 +93,11 @@ class Teller:
         """Send the next table message whole."""
         self._base = None
 
+    def took(self, table: str, number: int, base: dict) -> None:
+        """The session was sent message `number` of `table` (whose base is `base`) from
+        elsewhere (spectators' shared news): the next diff is from it."""
+        self.told, self._table, self._base = number, table, base
+
     def message(self, whole: dict) -> dict:
         """What to send for `whole` (a ``table`` message): the diff, or `whole` numbered."""
         self.told += 1

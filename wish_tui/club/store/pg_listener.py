@@ -21,8 +21,9 @@ import logging
 import threading
 from collections.abc import Callable
 
-from ..rows import NOTICE_KINDS, Notice
+from ..rows import Notice
 from .cluster import Listener
+from .notice_payload import parse_payload
 from .postgres import CHANNEL, connect
 
 LOG = logging.getLogger(__name__)
@@ -30,18 +31,6 @@ POLL_S = 0.5
 """How long the thread waits for a NOTIFY before it looks whether it is asked to stop."""
 RETRY_MIN_S = 0.1
 RETRY_MAX_S = 5.0
-
-
-def parse_payload(payload: str) -> Notice | None:
-    """The notice a NOTIFY's payload carries, or None for one that is not a club's."""
-    parts = payload.split(" ")
-    if len(parts) != 3 or parts[0] not in NOTICE_KINDS:
-        return None
-    try:
-        table_id, seq = int(parts[1]), int(parts[2])
-    except ValueError:
-        return None
-    return Notice(parts[0], table_id, seq)
 
 
 class PostgresListener(Listener):

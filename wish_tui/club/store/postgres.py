@@ -22,6 +22,7 @@ from ..rows import Notice
 from . import schema
 from .database import Database, migrate, now_ms
 from .dialect import POSTGRES
+from .notice_payload import payload_of
 
 SCHEMES = ("postgresql", "postgres")
 CHANNEL = "wish_tui_club"
@@ -223,10 +224,7 @@ class PostgresDatabase(Database):
             self._connection.execute("ROLLBACK")
 
     def _publish(self, notice: Notice) -> None:
-        self._run(
-            "SELECT pg_notify(%s, %s)",
-            (CHANNEL, f"{notice.kind} {notice.table_id} {notice.seq}"),
-        )
+        self._run("SELECT pg_notify(%s, %s)", (CHANNEL, payload_of(notice)))
 
     def lock_schema(self) -> None:
         """Hold the migration lock until this transaction ends (other nodes wait here)."""

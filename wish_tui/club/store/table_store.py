@@ -351,12 +351,13 @@ class Tables(ClubPart):
                         "catch up on its events and try again."
                     )
                 seq = last + 1
+                event = Event(seq, seat, player_id, notation, undo, self.db.clock())
                 self.db.execute(
                     "INSERT INTO table_events (table_id, seq, seat, player_id, notation, undo, "
                     "at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (table_id, seq, seat, player_id, notation, undo, self.db.clock()),
+                    (table_id, seq, seat, player_id, notation, undo, event.at),
                 )
-                self.db.notify(Notice("action", table_id, seq))
+                self.db.notify(Notice("action", table_id, seq, event))
         except SeqTaken:
             raise
         except Conflict:

@@ -4,7 +4,9 @@ A service the hub composes (`Hub.copies`; `nodes.py` says how the nodes share a 
 A person's action, on whichever node the person is connected to, is checked against that node's
 copy and appended after the copy's last event (`Tables.append(…, after=seq)`); when another seat
 or node was first (`SeqTaken`), the copy catches up from the rows and the person is told the table
-moved on. A listener hears every committed change of every node (`Notice`: kind, table, seq); the
+moved on. A listener hears every committed change of every node (`Notice`: kind, table, seq); an
+action's notice carries its event, which the node applies to its copy as it comes (no read: a
+move reaches the other node's screens without waiting for its database thread); for the rest the
 node reads what the notice points at from the rows (the events after its copy's last, the seats,
 the new chat lines, a finished game's record), applies it to its copy, and tells its sessions at
 that table and its lobby. The notices of one table are read a batch at a time (a burst costs one
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 
-from wish_tui.club import ClubError, NotFound, Notice, SeqTaken
+from wish_tui.club import ClubError, Event, NotFound, Notice, SeqTaken
 from wish_tui.club.identity import person_of
 from wish_tui.club.recorder import RecordFailed
 from wish_tui.club.store.table_store import EVENTS_PAGE
@@ -43,6 +45,10 @@ class TableCopies:
         self.hub = hub
         self._pending: dict[int, set[str]] = {}
         """Per table (club id): the kinds of notices heard and not yet read."""
+        self._carried: dict[int, dict[int, Event]] = {}
+        """Per table (club id): the events its action notices carried, by seq, not yet applied."""
+        self._unread: set[int] = set()
+        """Tables (club ids) with an action heard of whose event its notice did not carry."""
         self._syncing: set[int] = set()
         self._loading: set[int] = set()
         self.broken: set[int] = set()
@@ -113,6 +119,10 @@ class TableCopies:
             or (kind == "finished" and table.finished)
         ):
             return
+        if kind == "action" and notice.event is not None:
+            self._carried.setdefault(notice.table_id, {})[seq] = notice.event
+        elif kind == "action":
+            self._unread.add(notice.table_id)
         self._read_later(notice.table_id, {kind})
 
     def _read_later(self, club_id: int, kinds: set[str]) -> None:
@@ -131,6 +141,8 @@ class TableCopies:
                 kinds = self._pending.pop(club_id)
                 table = self.by_club_id(club_id)
                 if table is None:
+                    self._carried.pop(club_id, None)
+                    self._unread.discard(club_id)
                     return
                 try:
                     await self._sync_table(table, kinds)
@@ -138,6 +150,7 @@ class TableCopies:
                 except TableError as exc:
                     hub.problem(key, f"Table {table.id}: another node's change is unread ({exc}).")
                     self._pending.setdefault(club_id, set()).update(kinds)
+                    self._unread.add(club_id)  # what the notices carried may be taken already
                     await asyncio.sleep(RETRY_S)
         finally:
             self._syncing.discard(club_id)
@@ -152,7 +165,7 @@ class TableCopies:
                 return
             applied = 0
             if kinds & {"action", "finished"}:
-                applied = await self.catch_up(table)
+                applied = await self._carried_or_read(table, "finished" in kinds)
                 table = hub.tables.get(table.id, table)
             seats, gave_up = await self.sync_seats(table) if "seats" in kinds else (False, False)
             chat = await self.sync_chat(table) if "chat" in kinds else False
@@ -173,6 +186,23 @@ class TableCopies:
         if applied and hub.runs(table) and table.is_over and not table.finished:
             hub.spawn(hub.endings.finish(table))
         hub.changed(table)
+
+    async def _carried_or_read(self, table: Table, finished: bool) -> int:
+        """Apply the events the notices carried, in order from the copy's last (the lock held);
+        read the rows only for what they did not carry (a notice without its event, one lost, a
+        game's end, an event that does not fit the copy). Returns how many were applied."""
+        carried = self._carried.pop(table.club_id, {})
+        unread = table.club_id in self._unread
+        self._unread.discard(table.club_id)
+        applied = 0
+        while (event := carried.pop(table.seq + 1, None)) is not None:
+            if not self._apply_event(table, event):
+                await self._reload(table)
+                return applied + 1
+            applied += 1
+        if finished or unread or any(seq > table.seq for seq in carried):
+            applied += await self.catch_up(table)
+        return applied
 
     async def catch_up(self, table: Table) -> int:
         """Apply to the copy every event the rows hold after its last (the lock held); returns

@@ -354,6 +354,10 @@ class Hub:
             self._table_locks[table.id] = asyncio.Lock()
         return self._table_locks[table.id]
 
+    def let_go_lock(self, table_id: str) -> None:
+        """Forget the lock of a table this node no longer holds (closed, dropped, or let go)."""
+        self._table_locks.pop(table_id, None)
+
     @property
     def is_shared(self) -> bool:
         """True when the club is shared with other nodes (PostgreSQL)."""

@@ -66,6 +66,9 @@ class Session:
         """The number of the shared part it holds (None: none since its last whole list)."""
         self.yours_told: dict | None = None
         """Its own part as last sent (but how long its tables have waited for it)."""
+        self.spectated: tuple[str, int] | None = None
+        """The table and number of the spectators' shared message it holds last (None: it was
+        sent its own since: `spectator_news.py`)."""
 
     def asked_in_hello(self, hello: dict) -> None:
         """What the session's hello asked for: table messages as diffs (`"diffs": true`), lobby
@@ -87,6 +90,7 @@ class Session:
 
     def send_table(self, message: dict) -> None:
         """Send a ``table`` message: whole, or what changed since the one before."""
+        self.spectated = None
         self.send(message if self.teller is None else self.teller.message(message))
 
     def send_encoded(self, data: bytes) -> None:

@@ -4,13 +4,15 @@ times a second at most.
 A service the hub composes (`Hub.table_news`). The players of a table are told each change at
 once; its spectators (at a club event, hundreds of them at one table) are told at most every
 WATCH_EVERY seconds, the table as it stands then (a burst of moves is one message and one
-frame for each of them).
+frame for each of them), in messages shared by those who would be sent the same
+(`spectator_news.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
 
+from .spectator_news import SpectatorNews
 from .table import Table
 
 WATCH_EVERY = 0.3
@@ -27,6 +29,7 @@ class TableNews:
         """Per table whose spectators' news waits, whom each of them had muted when it began to
         wait: chat said meanwhile by one they muted stays hidden, though they unmute before it
         is told (as when it was told at once)."""
+        self.shared = SpectatorNews()
 
     def tell(self, table: Table) -> None:
         """Send `table` again to every session looking at it: its players now, its spectators
@@ -59,10 +62,14 @@ class TableNews:
         muted = self._muted.pop(table_id, {})
         table = self.hub.tables.get(table_id)
         if table is None:
+            self.shared.forget(table_id)
             return
-        for session in list(self.hub.sessions):
-            if session.table == table_id and table.seat_of(session.person) is None:
-                self.hub.send_table(session, table, muted.get(session, frozenset()))
+        spectators = [
+            session
+            for session in self.hub.sessions
+            if session.table == table_id and table.seat_of(session.person) is None
+        ]
+        self.shared.tell(self.hub, table, spectators, muted)
 
     def close(self) -> None:
         for handle in self._due.values():

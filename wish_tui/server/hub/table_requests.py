@@ -207,6 +207,8 @@ class TableRequests:
         hub = self.hub
         hub.node.unwatch(table)
         hub.tables.pop(table.id, None)
+        hub.let_go_lock(table.id)
+        hub.table_news.shared.forget(table.id)
         hub.bots.stop(table.id)
         hub.clocks.stop(table.id)
 
