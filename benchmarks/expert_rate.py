@@ -24,6 +24,22 @@ SEARCHED = 10
 """Decisions searched, spread over the game."""
 
 
+def seat_decisions(spec, seats: int, seed: int, count: int) -> tuple[list, int]:
+    """`count` of seat 0's decisions (its view, the legal actions and the hard bot's choice)
+    spread over a game of hard bots, and how many it had (with more than one legal action)."""
+    state = spec.new_state(list(spec.seats[:seats]), seed, "", spec.parse_options({}))
+    bots = [spec.bots.make_bot("hard", s + 1) for s in range(seats)]
+    decisions = []
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = bots[seat].choose(state.view(seat), list(legal))
+        if seat == 0 and len(legal) > 1:
+            decisions.append((state.view(0), list(legal), action))
+        state = state.apply(action, seat)
+    return decisions[:: max(1, len(decisions) // count)][:count], len(decisions)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
@@ -32,18 +48,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=4242)
     args = parser.parse_args()
     spec = games.get(args.game)
-    state = spec.new_state(list(spec.seats[: args.seats]), args.seed, "", spec.parse_options({}))
-    bots = [spec.bots.make_bot("hard", s + 1) for s in range(args.seats)]
-    decisions = []
-    while not state.is_over:
-        seat = state.current_player
-        legal = state.legal_actions()
-        if seat == 0 and len(legal) > 1:
-            decisions.append((state.view(0), list(legal)))
-        state = state.apply(bots[seat].choose(state.view(seat), list(legal)), seat)
-    chosen = decisions[:: max(1, len(decisions) // SEARCHED)][:SEARCHED]
+    chosen, total = seat_decisions(spec, args.seats, args.seed, SEARCHED)
     spent, iterations = 0.0, 0
-    for view, legal in chosen:
+    for view, legal, _ in chosen:
         bot = spec.bots.make_bot("expert", 7, None, args.iterations)
         started = time.process_time()
         bot.choose(view, legal)
@@ -51,7 +58,7 @@ def main() -> int:
         iterations += bot.last.iterations if bot.last else 0
     budget = THINK_MS / 1000 - MARGIN_S
     print(
-        f"{args.game}, {args.seats} seats: {len(chosen)} of seat 0's {len(decisions)} decisions "
+        f"{args.game}, {args.seats} seats: {len(chosen)} of seat 0's {total} decisions "
         f"searched, {iterations} iterations in {spent:.2f} s of processor time: "
         f"{1000 * spent / max(iterations, 1):.2f} ms each, {iterations / spent:.0f} a second, "
         f"{budget * iterations / spent:.0f} in {budget:g} s"
