@@ -140,11 +140,11 @@ def _column_reason(cat, p, action, symbol: str) -> str:
 
 def _potion_reason(p, col: int, symbol: str) -> str:
     if p.potions == 0:
-        return "You have no Potion token."
+        return NO_POTION
     if p.potion_used:
-        return "Only one Potion token can be used each turn."
+        return POTION_USED
     if p.markers_placed < 3:
-        return "A Potion is used only after all three action markers are placed."
+        return POTION_TOO_EARLY
     if not potion_allows(p, col - 1, symbol):
         return _potion_refusal(p, symbol, col)
     return ""
@@ -228,9 +228,9 @@ def _fulfill_reason(st, p, action, place) -> str:
         return short
     if action.trick:
         if p.trickery == 0:
-            return "You have no Trickery token."
+            return NO_TRICKERY
         if p.trickery_used:
-            return "Only one Trickery token can be used each turn."
+            return TRICKERY_USED
     colour = COLOUR_INDEX.get(action.trick) if action.trick else wish.colour
     if colour is None:
         return f"'{action.trick}' is not a colour."
@@ -446,6 +446,22 @@ def _person_reason(st, p, wish, on_move: bool) -> tuple[str, str]:
 
 def _colour(index: int) -> str:
     return COLOURS[index]
+
+
+NO_POTION = "You have no Potion token: the Manifest of Mountain Caves gains one."
+POTION_USED = (
+    "Only one Potion token can be used each turn: end the turn, and use another next turn."
+)
+POTION_TOO_EARLY = (
+    "A Potion gives a fourth action once all three action markers are placed: take those first."
+)
+NO_TRICKERY = "You have no Trickery token: the Manifest of the Dock gains one."
+TRICKERY_USED = (
+    "Only one Trickery token can be used each turn: fulfill with a Wishing Person of the "
+    "Wish's colour, or wait for your next turn."
+)
+"""Why a Potion or a Trickery token cannot be used, and what to do (Potion tokens, Trickery
+tokens; Manifest Abilities 9 and 12)."""
 
 
 MANIFEST_EMPTY = {

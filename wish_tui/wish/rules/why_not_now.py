@@ -6,7 +6,16 @@ from __future__ import annotations
 from . import decisions
 from .catalog import GEMS
 from .effects import ability_usable
-from .explain import MANIFEST_EMPTY, djinn_name, hand_status
+from .explain import (
+    MANIFEST_EMPTY,
+    NO_POTION,
+    NO_TRICKERY,
+    POTION_TOO_EARLY,
+    POTION_USED,
+    TRICKERY_USED,
+    djinn_name,
+    hand_status,
+)
 from .supply import crystal_supply
 from .turn import TOKEN_SUPPLY, places
 
@@ -42,7 +51,10 @@ def why_not_now(st, group: str) -> str:
         return reason
     if group == "trade":
         ratio = 2 if p.djinn == "air" else 3
-        return f"A trade needs {ratio} Crystals of colours other than the one you want."
+        return (
+            f"A trade needs {ratio} Crystals of colours other than the one you want: "
+            "Empower to gain Crystals first."
+        )
     if p.markers_placed >= 3 and group != "end":
         return "All three action markers are placed: use a Potion or end the turn."
     reason = _no_free_column(st.catalog.djinns[p.djinn].columns, p, group)
@@ -61,7 +73,7 @@ def why_not_now(st, group: str) -> str:
             names = " or ".join(GEMS[c] for c in area.crystals)
             return (
                 f"No {names} is left in the supply to Empower with in {area.name} "
-                "(12 of each in the box)."
+                "(12 of each in the box): Empower in another Area."
             )
     return f"{GROUP_TITLES[group]} is not possible here and now."
 
@@ -101,23 +113,24 @@ def _manifest_closed(st, seat: int, p) -> str:
         reasons.append("you cannot pay what the Caravan asks this round")
     else:
         reasons.append(f"the Caravan trades only in its Area ({caravan}) or from the Oasis")
-    return "; ".join(reasons) + "."
+    words = "; ".join(reasons)
+    return f"{words[0].upper()}{words[1:]}: travel to another Area to Manifest there."
 
 
 def _token_reason(p, group: str) -> str:
     """Why the Potion or the Trickery token cannot be used now ('' for other groups)."""
     if group == "potion":
         if not p.potions:
-            return "You have no Potion token."
+            return NO_POTION
         if p.potion_used:
-            return "Only one Potion token can be used each turn."
+            return POTION_USED
         if p.markers_placed < 3:
-            return "A Potion gives a fourth action after all three action markers are placed."
+            return POTION_TOO_EARLY
     if group == "trickery":
         if not p.trickery:
-            return "You have no Trickery token."
+            return NO_TRICKERY
         if p.trickery_used:
-            return "Only one Trickery token can be used each turn."
+            return TRICKERY_USED
     return ""
 
 
@@ -135,7 +148,10 @@ def _no_free_column(columns, p, group: str) -> str:
     if symbol in columns[1] and not p.markers[1] and not p.unlocked:
         return f"The only free {title} symbol is on column 2, locked until you fulfill your third Wish."
     article = "an" if title[0] in "AEIOU" else "a"
-    return f"No free action column has {article} {title} symbol this turn."
+    return (
+        f"No free action column has {article} {title} symbol this turn: "
+        "take another action, or end the turn."
+    )
 
 
 def _hand_reason(st, seat: int, p, group: str) -> str:
