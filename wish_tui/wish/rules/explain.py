@@ -6,7 +6,7 @@ from wish_tui.core.excerpt import excerpt
 
 from . import decisions
 from .catalog import COLOUR_INDEX, COLOURS, GEMS, LETTERS
-from .people import needs_person
+from .people import nearest_with, needs_person
 from .supply import crystal_supply, crystals_left
 from .turn import SYMBOL_OF, places, potion_allows
 
@@ -399,6 +399,20 @@ def _price_and_person(st, p, wish, on_move: bool) -> list[tuple[str, str]]:
     if person:
         obstacles.append(person)
     return obstacles
+
+
+def fulfil_gap(st, seat: int, card: str) -> tuple[str, str]:
+    """What the seat to move still lacks to fulfill `card`: the crystals in letters ('Y2W1', ''
+    when paid for) and the Wishing Person in the map's letter ('p in Ruins', '' when one is
+    there)."""
+    p = st.players[seat]
+    wish = st.catalog.wishes[card]
+    if _person_in_reach(st, p, wish, on_move=True):
+        return _missing_letters(p, wish), ""
+    where = tuple(place for place, _ in places(st, p))
+    nearest = nearest_with(st, wish.colour, p.area, where)
+    there = f"in {st.catalog.areas[nearest[0]].name}" if nearest else "(none on the map)"
+    return _missing_letters(p, wish), f"{LETTERS[wish.colour].lower()} {there}"
 
 
 def _person_in_reach(st, p, wish, on_move: bool) -> bool:

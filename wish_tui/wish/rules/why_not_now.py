@@ -14,6 +14,7 @@ from .explain import (
     POTION_USED,
     TRICKERY_USED,
     djinn_name,
+    fulfil_gap,
     hand_status,
 )
 from .supply import crystal_supply
@@ -163,7 +164,28 @@ def _hand_reason(st, seat: int, p, group: str) -> str:
         return f"{', '.join(elsewhere)} can be fulfilled only with a Trickery token (k)."
     if elsewhere:
         return f"{', '.join(elsewhere)} can be fulfilled without a Trickery token (f)."
-    # The nearest Wish (the shortest reason) first, whole: a refusal shows two lines at most,
-    # and each reason names its Wish (that none can be fulfilled goes without saying).
-    reasons = " ".join(sorted((s["why"] for s in statuses.values() if not s["now"]), key=len))
-    return reasons or "No Wish in your hand can be fulfilled now."
+    gaps = sorted(
+        ((card, *fulfil_gap(st, seat, card)) for card, s in statuses.items() if not s["now"]),
+        key=lambda gap: (bool(gap[2]), sum(int(ch) for ch in gap[1] if ch.isdigit())),
+    )
+    if not gaps:
+        return "No Wish in your hand can be fulfilled now."
+    if len(gaps) == 1:  # the one Wish's whole reason, with the place to go
+        return statuses[gaps[0][0]]["why"]
+    return _gaps_words(gaps)
+
+
+def _gaps_words(gaps: list[tuple[str, str, str]]) -> str:
+    """What to do, then every Wish in the hand and what it lacks, nearest first, a sentence
+    each (a refusal shows the whole sentences that fit in two lines; the hand beside it uses
+    the same letters as the map: Crystals in capitals, Wishing People in small letters)."""
+    ways = []
+    if any(crystals for _, crystals, _ in gaps):
+        ways.append("Empower, Trade")
+    if any(person for _, _, person in gaps):
+        ways.append("Travel")
+    lacks = " ".join(
+        f"{card} needs {', '.join(part for part in (crystals, person) if part)}."
+        for card, crystals, person in gaps
+    )
+    return f"No Wish can be fulfilled yet: gain what each lacks ({', '.join(ways)}). {lacks}"
