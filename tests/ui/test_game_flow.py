@@ -348,12 +348,16 @@ async def test_a_refusal_is_said_in_the_status_line_until_the_next_action():
         status = game.query_one("#status", ViewText)
         await pilot.press("p")
         await settle(pilot)
-        assert status_of(game) == ["✗ You have no Potion token."]
+        assert status_of(game) == [
+            "✗ You have no Potion token: the Manifest of Mountain Caves gains one."
+        ]
         assert status.has_class("-refused")
         assert not app.screen.query(Toast)
         await pilot.press("k")
         await settle(pilot)
-        assert status_of(game) == ["✗ You have no Trickery token."]
+        assert status_of(game) == [
+            "✗ You have no Trickery token: the Manifest of the Dock gains one."
+        ]
         actions = game.table.actions
         await pilot.press("e")
         await settle(pilot)

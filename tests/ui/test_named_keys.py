@@ -114,4 +114,30 @@ async def test_keys_too_many_for_the_width_keep_their_labels_and_give_up_their_w
         await pilot.pause()
         assert bar.labels_in_sight() == ["t", "e", "m", "f", "n", "u", "?", "q"]
         text = bar.render_line(0).text
-        assert text.startswith(" t Trav") and "Quit" not in text  # the terse keys gave way first
+        assert "Quit" not in text and "Trav " not in text  # words left out, never cut
+
+
+async def test_at_80_columns_the_key_bar_shows_whole_words():
+    """At 80 columns Wish's bar showed 'f Fulf': a word gives way whole ('End turn' to 'End',
+    then the words of the keys the status line explains), never cut to its first letters."""
+    from textual.app import App
+
+    class BarApp(App):
+        def compose(self):
+            yield KeyBar()
+
+    keys = [("t", "Travel"), ("e", "Empower"), ("m", "Manifest"), ("f", "Fulfill")]
+    keys += [("s", "Special"), ("r", "Trade"), ("n", "End turn"), ("u", "Undo")]
+    keys += [("p", "Potion"), ("k", "Trickery"), ("question_mark", "Keys"), ("f1", "Rules")]
+    app = BarApp()
+    async with app.run_test(size=(80, 3)) as pilot:
+        bar = app.query_one(KeyBar)
+        bar.set_keys(keys, terse_from=10)
+        bar.show_states([True] * 8 + [False, False, True, True])
+        await pilot.pause()
+        text = bar.render_line(0).text.strip()
+        assert bar.labels_in_sight() == ["t", "e", "m", "f", "s", "r", "n", "u", "?", "f1"]
+        words = {word for _, description in keys for word in description.split()}
+        labels = {"t", "e", "m", "f", "s", "r", "n", "u", "?", "f1"}
+        assert set(text.split()) <= words | labels, text
+        assert "f Fulfill" in text and "n End" in text, text

@@ -82,6 +82,8 @@ async def test_a_first_turn_by_arrows_enter_and_a_gemstone_with_g():
         await pilot.press("g")
         await settle(pilot)
         assert game.gem_mode
+        status = game.turn_status(game.view())
+        assert "n: no gemstone" in status and "none" not in status, status
         start = game.cursor
         await pilot.press("left")
         await settle(pilot)

@@ -71,7 +71,7 @@ async def test_a_refused_key_leaves_the_window_open_and_says_why():
         await pilot.press("k")  # no Trickery token to use
         await settle(pilot)
         assert choice_open(app) and _window(app).title_text.startswith("Travel")
-        assert refusals == ["You have no Trickery token."]
+        assert refusals == ["You have no Trickery token: the Manifest of the Dock gains one."]
         await pilot.press("1")
         await settle(pilot)
         assert "travel" in game.table.state.players[seat].markers

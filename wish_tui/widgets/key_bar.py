@@ -6,9 +6,10 @@ usable redraws only its own few cells; a hidden key takes no room, so games list
 usable keys last, and only the keys after one that appears or disappears move.
 
 Every key shown keeps its label in sight: when the keys do not fit the width, their words give
-way first: those of the keys listed after `terse_from` (a sentence on the screen explains them),
-then one at a time cut to their first letters (the greyed keys' first, the longest first), then
-the greyed keys' are left out, then all. A bar allowed more rows (`set_max_rows`, on a narrow
+way first, and a word is never cut: a description of several words gives way to its first one
+at a time (the greyed keys' first, the longest first), then the words of the keys listed after
+`terse_from` (a sentence on the screen explains them) are left out, then the greyed keys',
+then all. A bar allowed more rows (`set_max_rows`, on a narrow
 terminal) wraps its keys onto them before it cuts any word.
 """
 
@@ -32,10 +33,6 @@ KEY_NAMES = {
     "ctrl+s": "^s",
     "ctrl+q": "^q",
 }
-
-
-SHORT_WORDS = 4
-"""How many letters a key's description keeps when the bar is short of room."""
 
 
 def key_label(key: str) -> str:
@@ -168,18 +165,24 @@ class KeyBar(Widget):
         return x <= room
 
     def _wordings(self):
-        """The keys' descriptions as the bar may show them, the fullest first."""
+        """The keys' descriptions as the bar may show them, the fullest first: a word is
+        never cut, only left out."""
         full = [description for _, description in self._keys]
         yield full
-        terse = len(full) if self._terse_from is None else self._terse_from
-        words = [text if i < terse else "" for i, text in enumerate(full)]
-        yield words
-        # Cut one description at a time to its first letters, the greyed keys' first and the
-        # longest first, so that as few words as may be are cut.
+        # A description of several words gives way to its first ('End turn': 'End'), one at a
+        # time, the greyed keys' first and the longest first.
+        words = list(full)
         order = sorted(range(len(words)), key=lambda i: (bool(self._states[i]), -len(words[i])))
         for i in order:
-            if len(words[i]) > SHORT_WORDS:
-                words = [*words[:i], words[i][:SHORT_WORDS], *words[i + 1 :]]
+            first = words[i].split(" ")[0]
+            if first != words[i]:
+                words = [*words[:i], first, *words[i + 1 :]]
+                yield words
+        # Then the words of the keys a sentence on the screen explains, the last first.
+        terse = len(full) if self._terse_from is None else self._terse_from
+        for i in reversed(range(terse, len(words))):
+            if words[i]:
+                words = [*words[:i], "", *words[i + 1 :]]
                 yield words
         yield [text if state else "" for text, state in zip(words, self._states, strict=True)]
         yield [""] * len(full)

@@ -127,10 +127,12 @@ def test_every_missing_crystal_and_the_missing_wishing_person_are_named_together
     )
     assert sultan["short"] == "no b here"
     assert refusal(state, "fulfill Sultan") == sultan["why"]
-    reason = rules.why_not_now(state, "fulfill")
-    assert beauty["why"] in reason and sultan["why"] in reason
-    # The nearest Wish first: a refusal on the screen shows two lines at most.
-    assert reason.index(sultan["why"]) < reason.index(beauty["why"])
+    # Every Wish and what it lacks, the nearest first (a refusal on the screen shows two
+    # lines at most), after what to do.
+    assert rules.why_not_now(state, "fulfill") == (
+        "No Wish can be fulfilled yet: gain what each lacks (Empower, Trade, Travel). "
+        "Sultan needs b in Palace. Beauty needs R1W1, r in Palace Gardens."
+    )
 
 
 def test_the_price_alone_when_the_wishing_person_is_here():

@@ -13,18 +13,25 @@ def test_potion_reasons_follow_the_potion_rules():
     """Manifest Abilities, Potion tokens: one per turn, after all three action markers."""
     state = started(("fire", "water"), seed=3)
     seat = state.current_player
-    assert rules.why_not_now(state, "potion") == "You have no Potion token."
+    assert rules.why_not_now(state, "potion") == (
+        "You have no Potion token: the Manifest of Mountain Caves gains one."
+    )
     state = patch(state, players={seat: {"potions": 1}})
-    assert "after all three action markers" in rules.why_not_now(state, "potion")
+    assert "once all three action markers are placed: take those first" in rules.why_not_now(
+        state, "potion"
+    )
 
 
 def test_trickery_reasons():
     """Manifest Abilities, Trickery tokens: one per turn."""
     state = started(("fire", "water"), seed=3)
     seat = state.current_player
-    assert rules.why_not_now(state, "trickery") == "You have no Trickery token."
+    assert rules.why_not_now(state, "trickery") == (
+        "You have no Trickery token: the Manifest of the Dock gains one."
+    )
     state = patch(state, players={seat: {"trickery": 1, "trickery_used": True}})
     assert "one Trickery token" in rules.why_not_now(state, "trickery")
+    assert "or wait for your next turn" in rules.why_not_now(state, "trickery")
 
 
 def test_a_used_column_closes_its_symbol():
@@ -38,7 +45,8 @@ def test_a_used_column_closes_its_symbol():
     state = patch(state, players={0: {"unlocked": True, "markers": ["", "empower", "empower", ""]}})
     assert (
         rules.why_not_now(state, "empower")
-        == "No free action column has an Empower symbol this turn."
+        == "No free action column has an Empower symbol this turn: take another action, or end "
+        "the turn."
     )
 
 
@@ -70,6 +78,18 @@ def test_trade_names_the_ratio():
         state, order=[air, 1 - air], turn_idx=0, players={air: {"crystals": crystals(red=1)}}
     )
     assert "2 Crystals" in rules.why_not_now(state, "trade")
+    assert rules.why_not_now(state, "trade").endswith(": Empower to gain Crystals first.")
+
+
+def test_manifest_closed_reads_as_a_sentence_and_says_to_travel():
+    """Manifest Abilities and the Caravan: a closed Manifest begins with a capital and says
+    what to do."""
+    state = started(("air", "water"), seed=3)
+    air = state.djinns.index("air")
+    state = patch(state, order=[air, 1 - air], turn_idx=0)
+    reason = rules.why_not_now(state, "manifest")
+    assert reason[0].isupper()
+    assert reason.endswith(": travel to another Area to Manifest there.")
 
 
 def test_an_unknown_group_is_refused():
@@ -87,3 +107,4 @@ def test_empower_with_an_empty_supply_says_which_crystals_are_gone():
     assert not [a for a in state.legal_actions() if a.kind == "empower"]
     reason = rules.why_not_now(state, "empower")
     assert reason.startswith("No ") and area.name in reason and "left in the supply" in reason
+    assert reason.endswith(": Empower in another Area.")

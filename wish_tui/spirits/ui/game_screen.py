@@ -271,18 +271,22 @@ class GameScreen(TableScreen):
             if not self.gem_mode:
                 verb = "moves one of your gemstones" if moving else "places a gemstone"
                 brief = "move a gemstone" if moving else "place a gemstone"
-                return [f"g {verb} to reserve a tile · n: no gemstone", f"g: {brief} · n: none"]
+                return [
+                    f"g {verb} to reserve a tile · n: no gemstone",
+                    f"g: {brief} · n: no gemstone",
+                    f"g: {brief}",
+                ]
             if moving and self.move_from is None:
                 return [
-                    f"Enter moves this gemstone: {here} · n: none",
-                    f"Enter moves this gemstone: {short} · n: none",
+                    f"Enter moves this gemstone: {here} · n: no gemstone",
+                    f"Enter moves this gemstone: {short} · n: no gemstone",
                     f"Enter moves this gemstone: {tiny}",
                     f"Enter moves: {tiny}",
                 ]
             verb = "moves it to" if moving else "reserves"
             return [
-                f"Enter {verb} {here} · g lists · n: none",
-                f"Enter {verb} {short} · n: none",
+                f"Enter {verb} {here} · g lists · n: no gemstone",
+                f"Enter {verb} {short} · n: no gemstone",
                 f"Enter {verb} {tiny}",
                 f"Enter: {tiny}",
             ]

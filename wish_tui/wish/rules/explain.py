@@ -6,7 +6,7 @@ from wish_tui.core.excerpt import excerpt
 
 from . import decisions
 from .catalog import COLOUR_INDEX, COLOURS, GEMS, LETTERS
-from .people import needs_person
+from .people import nearest_with, needs_person
 from .supply import crystal_supply, crystals_left
 from .turn import SYMBOL_OF, places, potion_allows
 
@@ -140,11 +140,11 @@ def _column_reason(cat, p, action, symbol: str) -> str:
 
 def _potion_reason(p, col: int, symbol: str) -> str:
     if p.potions == 0:
-        return "You have no Potion token."
+        return NO_POTION
     if p.potion_used:
-        return "Only one Potion token can be used each turn."
+        return POTION_USED
     if p.markers_placed < 3:
-        return "A Potion is used only after all three action markers are placed."
+        return POTION_TOO_EARLY
     if not potion_allows(p, col - 1, symbol):
         return _potion_refusal(p, symbol, col)
     return ""
@@ -228,9 +228,9 @@ def _fulfill_reason(st, p, action, place) -> str:
         return short
     if action.trick:
         if p.trickery == 0:
-            return "You have no Trickery token."
+            return NO_TRICKERY
         if p.trickery_used:
-            return "Only one Trickery token can be used each turn."
+            return TRICKERY_USED
     colour = COLOUR_INDEX.get(action.trick) if action.trick else wish.colour
     if colour is None:
         return f"'{action.trick}' is not a colour."
@@ -401,6 +401,20 @@ def _price_and_person(st, p, wish, on_move: bool) -> list[tuple[str, str]]:
     return obstacles
 
 
+def fulfil_gap(st, seat: int, card: str) -> tuple[str, str]:
+    """What the seat to move still lacks to fulfill `card`: the crystals in letters ('Y2W1', ''
+    when paid for) and the Wishing Person in the map's letter ('p in Ruins', '' when one is
+    there)."""
+    p = st.players[seat]
+    wish = st.catalog.wishes[card]
+    if _person_in_reach(st, p, wish, on_move=True):
+        return _missing_letters(p, wish), ""
+    where = tuple(place for place, _ in places(st, p))
+    nearest = nearest_with(st, wish.colour, p.area, where)
+    there = f"in {st.catalog.areas[nearest[0]].name}" if nearest else "(none on the map)"
+    return _missing_letters(p, wish), f"{LETTERS[wish.colour].lower()} {there}"
+
+
 def _person_in_reach(st, p, wish, on_move: bool) -> bool:
     """True when a Wishing Person where the Djinn may act lets it fulfill `wish` (its colour, on
     the Area or on a Monument there, or any colour for a Trickery token the seat can still use)."""
@@ -446,6 +460,22 @@ def _person_reason(st, p, wish, on_move: bool) -> tuple[str, str]:
 
 def _colour(index: int) -> str:
     return COLOURS[index]
+
+
+NO_POTION = "You have no Potion token: the Manifest of Mountain Caves gains one."
+POTION_USED = (
+    "Only one Potion token can be used each turn: end the turn, and use another next turn."
+)
+POTION_TOO_EARLY = (
+    "A Potion gives a fourth action once all three action markers are placed: take those first."
+)
+NO_TRICKERY = "You have no Trickery token: the Manifest of the Dock gains one."
+TRICKERY_USED = (
+    "Only one Trickery token can be used each turn: fulfill with a Wishing Person of the "
+    "Wish's colour, or wait for your next turn."
+)
+"""Why a Potion or a Trickery token cannot be used, and what to do (Potion tokens, Trickery
+tokens; Manifest Abilities 9 and 12)."""
 
 
 MANIFEST_EMPTY = {

@@ -6,7 +6,17 @@ from __future__ import annotations
 from . import decisions
 from .catalog import GEMS
 from .effects import ability_usable
-from .explain import MANIFEST_EMPTY, djinn_name, hand_status
+from .explain import (
+    MANIFEST_EMPTY,
+    NO_POTION,
+    NO_TRICKERY,
+    POTION_TOO_EARLY,
+    POTION_USED,
+    TRICKERY_USED,
+    djinn_name,
+    fulfil_gap,
+    hand_status,
+)
 from .supply import crystal_supply
 from .turn import TOKEN_SUPPLY, places
 
@@ -42,7 +52,10 @@ def why_not_now(st, group: str) -> str:
         return reason
     if group == "trade":
         ratio = 2 if p.djinn == "air" else 3
-        return f"A trade needs {ratio} Crystals of colours other than the one you want."
+        return (
+            f"A trade needs {ratio} Crystals of colours other than the one you want: "
+            "Empower to gain Crystals first."
+        )
     if p.markers_placed >= 3 and group != "end":
         return "All three action markers are placed: use a Potion or end the turn."
     reason = _no_free_column(st.catalog.djinns[p.djinn].columns, p, group)
@@ -61,7 +74,7 @@ def why_not_now(st, group: str) -> str:
             names = " or ".join(GEMS[c] for c in area.crystals)
             return (
                 f"No {names} is left in the supply to Empower with in {area.name} "
-                "(12 of each in the box)."
+                "(12 of each in the box): Empower in another Area."
             )
     return f"{GROUP_TITLES[group]} is not possible here and now."
 
@@ -101,23 +114,24 @@ def _manifest_closed(st, seat: int, p) -> str:
         reasons.append("you cannot pay what the Caravan asks this round")
     else:
         reasons.append(f"the Caravan trades only in its Area ({caravan}) or from the Oasis")
-    return "; ".join(reasons) + "."
+    words = "; ".join(reasons)
+    return f"{words[0].upper()}{words[1:]}: travel to another Area to Manifest there."
 
 
 def _token_reason(p, group: str) -> str:
     """Why the Potion or the Trickery token cannot be used now ('' for other groups)."""
     if group == "potion":
         if not p.potions:
-            return "You have no Potion token."
+            return NO_POTION
         if p.potion_used:
-            return "Only one Potion token can be used each turn."
+            return POTION_USED
         if p.markers_placed < 3:
-            return "A Potion gives a fourth action after all three action markers are placed."
+            return POTION_TOO_EARLY
     if group == "trickery":
         if not p.trickery:
-            return "You have no Trickery token."
+            return NO_TRICKERY
         if p.trickery_used:
-            return "Only one Trickery token can be used each turn."
+            return TRICKERY_USED
     return ""
 
 
@@ -135,7 +149,10 @@ def _no_free_column(columns, p, group: str) -> str:
     if symbol in columns[1] and not p.markers[1] and not p.unlocked:
         return f"The only free {title} symbol is on column 2, locked until you fulfill your third Wish."
     article = "an" if title[0] in "AEIOU" else "a"
-    return f"No free action column has {article} {title} symbol this turn."
+    return (
+        f"No free action column has {article} {title} symbol this turn: "
+        "take another action, or end the turn."
+    )
 
 
 def _hand_reason(st, seat: int, p, group: str) -> str:
@@ -147,7 +164,28 @@ def _hand_reason(st, seat: int, p, group: str) -> str:
         return f"{', '.join(elsewhere)} can be fulfilled only with a Trickery token (k)."
     if elsewhere:
         return f"{', '.join(elsewhere)} can be fulfilled without a Trickery token (f)."
-    # The nearest Wish (the shortest reason) first, whole: a refusal shows two lines at most,
-    # and each reason names its Wish (that none can be fulfilled goes without saying).
-    reasons = " ".join(sorted((s["why"] for s in statuses.values() if not s["now"]), key=len))
-    return reasons or "No Wish in your hand can be fulfilled now."
+    gaps = sorted(
+        ((card, *fulfil_gap(st, seat, card)) for card, s in statuses.items() if not s["now"]),
+        key=lambda gap: (bool(gap[2]), sum(int(ch) for ch in gap[1] if ch.isdigit())),
+    )
+    if not gaps:
+        return "No Wish in your hand can be fulfilled now."
+    if len(gaps) == 1:  # the one Wish's whole reason, with the place to go
+        return statuses[gaps[0][0]]["why"]
+    return _gaps_words(gaps)
+
+
+def _gaps_words(gaps: list[tuple[str, str, str]]) -> str:
+    """What to do, then every Wish in the hand and what it lacks, nearest first, a sentence
+    each (a refusal shows the whole sentences that fit in two lines; the hand beside it uses
+    the same letters as the map: Crystals in capitals, Wishing People in small letters)."""
+    ways = []
+    if any(crystals for _, crystals, _ in gaps):
+        ways.append("Empower, Trade")
+    if any(person for _, _, person in gaps):
+        ways.append("Travel")
+    lacks = " ".join(
+        f"{card} needs {', '.join(part for part in (crystals, person) if part)}."
+        for card, crystals, person in gaps
+    )
+    return f"No Wish can be fulfilled yet: gain what each lacks ({', '.join(ways)}). {lacks}"
