@@ -1,9 +1,9 @@
 """Whole games from a phone's page, by taps: open a solo table from the lobby's form, then play.
 
 The form is filled by tapping its fields and the options they open; the game is played with the
-page's buttons: at each of the person's decisions the taps of `TAPS` are tried in turn until the
-table moves on (a choice's first option, Enter, the end of the turn, the game's own keys);
-Wishland's turn, whose keys often do nothing (a card too dear), first tries its likeliest move.
+page's buttons: at each of the person's decisions the taps of its likeliest move are tried first
+(each after the app drew what the one before did), then the taps of `TAPS` in turn until the
+table moves on (a choice's first option, Enter, the end of the turn, the game's own keys).
 """
 
 from __future__ import annotations
@@ -53,28 +53,39 @@ async def play_by_taps(me, table, game: str, most: int) -> int:
 
 
 def likely_taps(game: str, table) -> tuple[str, ...]:
-    """Wishland's taps for its likeliest move now (its turn has many keys that may not act)."""
-    if game != "wishland":
-        return ()
+    """The taps of the person's likeliest move now: a choice's first option when one is asked,
+    else Wish's end of the turn (confirmed when it asks), Spirits' first row end taken, or
+    Wishland's first playable card, a draw, a collection, the end of the turn, an advert."""
     view = table.state.view(0)
-    if (view.get("decision") or {}).get("kind") != "turn":
+    decision = view.get("decision")
+    if game == "wish":
+        return ("1",) if decision else ("n", "1")
+    if game == "spirits":
+        return ("1", "enter")
+    if (decision or {}).get("kind") != "turn":
         return ("1",)
     legal = [choice.notation for choice in table.choices_for(0).actions]
     plays = [notation.split()[1] for notation in legal if notation.startswith("play ")]
     if plays:
         hand = [card["id"] for card in view["players"][0].get("hand", [])]
         return (str(hand.index(plays[0]) + 1), "enter")
-    for notation, taps in (("draw", ("d",)), ("collect", ("c",)), ("end", ("e", "1"))):
+    taps = (("draw", ("d",)), ("collect", ("c",)), ("end", ("e", "1")), ("advertise", ("a", "1")))
+    for notation, keys in taps:
         if notation in legal:
-            return taps
+            return keys
     return ()
 
 
 async def _one_move(me, game: str, table, before: int, likely: tuple[str, ...]) -> bool:
-    """Tap the game's buttons in turn until the table has more than `before` actions: `likely`
-    first, then each of `TAPS`, patient taps after quick ones."""
+    """Tap the game's buttons until the table has more than `before` actions: `likely` first
+    (each once the app drew what the tap before did), then each of `TAPS`, patient taps after
+    quick ones."""
     for key in likely:
+        if table.actions != before:
+            return True
+        drawn = me.frames
         await me.tap_key(key)
+        await until(lambda drawn=drawn: table.actions != before or me.frames > drawn, 2.0)
     if likely and await until(lambda: table.actions != before, 2.0):
         return True
     for patience in (0.6, 0.6, 2.0):

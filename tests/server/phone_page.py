@@ -124,6 +124,8 @@ class Phone:
         self.page, self.web = page, web
         self.text = TerminalText()
         self.sent: list[str] = []
+        self.frames = 0
+        """The frames of the app's output received so far."""
         page.on("websocket", self._socket)
 
     def _socket(self, socket) -> None:
@@ -132,6 +134,7 @@ class Phone:
 
     def _received(self, data) -> None:
         if isinstance(data, bytes) and self.web.sessions:
+            self.frames += 1
             if self.size != self.text.size:  # the app draws the whole screen again
                 self.text = TerminalText(self.size)
             self.text.take(data)
