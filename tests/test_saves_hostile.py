@@ -135,6 +135,20 @@ def test_a_good_state_with_broken_actions_loads_the_state_without_history():
     assert "do not replay" in warning and "\n" not in warning
 
 
+def test_the_warning_of_actions_that_do_not_replay_names_the_file_once():
+    """The sentence names the file, the refused action and the rule's reason, each once."""
+    record, _ = play_game(steps=30)
+    data = record.to_json()
+    data["actions"][3] = "fly away"
+    path = saves.saves_dir() / "broken-actions.json"
+    path.write_text(json.dumps(data))
+    _, _, warning = saves.load_with_history("broken-actions", games=GAMES)
+    assert warning.count(str(path)) == 1
+    assert warning.count("'fly away'") == 1
+    assert "action 4 'fly away' is refused:" in warning
+    assert "((" not in warning and "))" not in warning
+
+
 @pytest.mark.parametrize("name", [".", ".secret", "..", "-dash", " ", "a\x00b", "x" * 81, "é\nx"])
 def test_a_save_name_is_a_plain_name(name):
     record, _ = play_game(steps=2)

@@ -54,9 +54,13 @@ class IllegalInRecord(SaveError):
     """A record whose action `number` (1 for the first), `text` in notation, is not legal where
     it stands."""
 
-    def __init__(self, message: str, number: int, text: str) -> None:
+    def __init__(self, message: str, number: int, text: str, reason: str = "") -> None:
         super().__init__(message)
-        self.number, self.text = number, text
+        self.number, self.text, self.reason = number, text, reason
+
+    def refusal(self) -> str:
+        """The refused action and the rules' reason, as a clause without the file's name."""
+        return f"action {self.number} {excerpt(self.text)} is refused: {self.reason}"
 
 
 # -- the record ------------------------------------------------------------------------------------
@@ -423,6 +427,7 @@ def replay(record: GameRecord, where: str = "the record") -> list:
                 f"({_clause(exc)}).",
                 i,
                 text,
+                _clause(exc),
             ) from None
         states.append(state)
     return states
@@ -492,8 +497,13 @@ def settle(record: GameRecord, where: str) -> tuple[list, str | None]:
         return states, None  # the same position, saved in an older format of the game's state
     lead = f"{where[0].lower()}{where[1:]}"
     if states is None:
+        why = (
+            replay_error.refusal()
+            if isinstance(replay_error, IllegalInRecord)
+            else _clause(replay_error)
+        )
         return [state], (
-            f"The actions in {lead} do not replay ({_clause(replay_error)}); the saved position "
+            f"The actions in {lead} do not replay ({why}); the saved position "
             "was loaded, without its history."
         )
     return [
