@@ -27,8 +27,8 @@ import os
 import pstats
 import struct
 import sys
-import termios
 import tempfile
+import termios
 import time
 from pathlib import Path
 

@@ -59,6 +59,31 @@ def standings(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> li
     for _, (counts, whole) in finished:
         for player, count in counts.items():
             scores[player] = scores.get(player, 0) + count * (unit // whole)
+    lines, wins, buchholz = _tables_said(entrants, finished, scores, unit)
+    return [
+        standing(
+            rank,
+            entrant,
+            Fraction(scores[entrant.player_id], unit),
+            lines[entrant.player_id],
+            tie_break=Fraction(buchholz[entrant.player_id], unit),
+            games=sum(1 for said_ in lines[entrant.player_id] if said_ != "bye"),
+            wins=wins[entrant.player_id],
+            byes=lines[entrant.player_id].count("bye"),
+        )
+        for rank, entrant in ranked(
+            entrants, lambda e: (scores[e.player_id], buchholz[e.player_id])
+        )
+    ]
+
+
+def _tables_said(
+    entrants: Sequence[Entrant],
+    finished: list[tuple[TableResult, tuple[dict[int, int], int]]],
+    scores: dict[int, int],
+    unit: int,
+) -> tuple[dict[int, list[str]], dict[int, int], dict[int, int]]:
+    """Each entrant's tables in words, tables won and Buchholz, in whole units of `unit`."""
     buchholz = dict.fromkeys((e.player_id for e in entrants), 0)
     lines: dict[int, list[str]] = {e.player_id: [] for e in entrants}
     wins = dict.fromkeys(buchholz, 0)
@@ -79,21 +104,7 @@ def standings(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> li
             buchholz[player] += sum(scores[p] for p in result.players if p != player) // (
                 len(result.players) - 1
             )
-    return [
-        standing(
-            rank,
-            entrant,
-            Fraction(scores[entrant.player_id], unit),
-            lines[entrant.player_id],
-            tie_break=Fraction(buchholz[entrant.player_id], unit),
-            games=sum(1 for said_ in lines[entrant.player_id] if said_ != "bye"),
-            wins=wins[entrant.player_id],
-            byes=lines[entrant.player_id].count("bye"),
-        )
-        for rank, entrant in ranked(
-            entrants, lambda e: (scores[e.player_id], buchholz[e.player_id])
-        )
-    ]
+    return lines, wins, buchholz
 
 
 def scores_of(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> dict[int, Fraction]:
