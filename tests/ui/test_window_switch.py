@@ -119,7 +119,7 @@ async def test_a_digit_that_begins_a_longer_number_says_so_in_the_windows_title(
         panel = _window(app)
         panel.ask("Which Area?", [f"Area {n}" for n in range(1, 13)], cancellable=True)
         await settle(pilot)
-        assert "its number" in panel.title_text
+        assert "1-12" in panel.title_text
         panel.digit(1)
         await settle(pilot)
         assert "typed 1: the next digit, or Enter picks 1" in panel.title_text
@@ -143,3 +143,28 @@ async def test_a_game_key_that_only_hurried_a_bot_is_said_to_be_lost():
         game.table_changed()
         await settle(pilot)
         assert game.status_line.refusal is None
+
+
+async def test_many_places_to_choose_leave_the_map_in_sight_at_80x24():
+    """Air's Cloudbearer offers all twelve Areas: at 80x24 the window covered the map's last
+    rows (the Areas being chosen); it now opens below the map and scrolls its options, its
+    title saying how many there are."""
+    from ..wish.rules.helpers import patch, started
+
+    state = started(("air", "water"), seed=3)
+    air = state.djinns.index("air")
+    state = patch(state, order=[air, 1 - air], turn_idx=0)
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        await pilot.press("s")
+        await settle(pilot)
+        window = _window(app)
+        assert choice_open(app) and window.count == 12
+        map_region = game.query_one("#map").region
+        assert window.region.y >= map_region.bottom, (window.region, map_region)
+        assert "1-12" in window.title_text
+        await pilot.press("1", "2")
+        await settle(pilot)
+        assert game.table.state.wind  # the twelfth Area took the Wind Blast

@@ -123,7 +123,8 @@ async def test_nothing_on_the_table_is_cut_at_80x24():
 
 async def test_a_long_window_shows_every_option_at_80x24():
     """Options 7-9 of a window were below its last row at 80x24 (labels two or three lines long);
-    a Palace swap of three Wishes for three is nine options and a pass."""
+    a Palace swap of three Wishes for three is nine options and a pass. The window opens below
+    the map (the Offer and the map stay in sight) and the option highlighted is always shown."""
     state = table(("fire", "earth"), at="Palace", hand=["Cure Me", "Remedy", "Kingdom"])
     state = patch(state, pending=[["palace_swap", 0, 1]])
     app = app_for(state)
@@ -131,9 +132,12 @@ async def test_a_long_window_shows_every_option_at_80x24():
         await settle(pilot)
         panel = app.screen.query_one(ChoicePanel)
         assert panel.count == 10
-        shown = [text for _, text in panel._rows]
-        assert panel.size.height >= len(shown)
-        assert any(text.startswith("9. ") for text in shown)
+        assert panel.region.y >= app.screen.query_one("#map").region.bottom
+        for option in range(1, 11):
+            lines = [panel.render_line(y).text for y in range(panel.size.height)]
+            assert any(line.startswith(f" {option}. ") for line in lines), (option, lines)
+            await pilot.press("down")
+            await settle(pilot)
 
 
 async def test_the_status_line_counts_action_markers_in_words():

@@ -21,6 +21,8 @@ from textual.widget import Widget
 
 PANEL_HEIGHT = 12
 """The most lines the panel takes on a small terminal (it grows on a tall one)."""
+SPARED_OPTIONS = 4
+"""The fewest options a panel shows below the places it spares (it scrolls the rest)."""
 _MEASURE = Console(width=400, color_system=None)
 
 
@@ -89,6 +91,9 @@ class ChoicePanel(Widget):
         self._floor_top = 0
         self._on_floor = False
         """True while the panel, opened short of room, ends above `_floor`."""
+        self._spared = 0
+        """The screen row above which lie the places a question may be about (a map): the
+        panel opens no higher when its question and `SPARED_OPTIONS` options fit below it."""
 
     @property
     def is_open(self) -> bool:
@@ -107,7 +112,8 @@ class ChoicePanel(Widget):
         """Show the options."""
         self.cancellable = cancellable
         self.count = len(options)
-        keys = "1-9" if len(options) <= 9 else "its number"
+        # With more than nine, how many there are: some may scroll out of sight.
+        keys = "1-9" if len(options) <= 9 else f"1-{len(options)}"
         self._question = title
         self._hint = f" ({keys} or ↑↓ Enter" + (", Esc back)" if cancellable else ")")
         self.title_text = title + self._hint
@@ -151,6 +157,12 @@ class ChoicePanel(Widget):
             else:
                 self.title_text = self._question + self._hint
                 self._rows = self._wrap(width)
+        if top < self._spared and not self._on_floor:
+            # Many options (Air's twelve Wind Blasts) would cover the map's last rows: they
+            # scroll below it instead, so the places asked about stay in sight.
+            room = bottom - self._spared
+            if room >= self._title_rows() + SPARED_OPTIONS:
+                top, height = self._spared, min(len(self._rows), room)
         self._height = height
         self.styles.height = height
         self.styles.offset = (0, top)
@@ -173,6 +185,10 @@ class ChoicePanel(Widget):
         if self.visible and self._height and not self._on_floor:
             top = int(self.styles.offset.y.value)
             self.styles.height = max(1, min(self._height, bottom - top))
+
+    def spare_above(self, row: int) -> None:
+        """Open no higher than screen row `row` when there is room below it (see `_spared`)."""
+        self._spared = row
 
     def rows_over_table(self) -> range:
         """The screen rows the panel lies over (none while it is hidden)."""

@@ -86,6 +86,7 @@ class TableNews:
         rest = min(bottom, self.overlay_bottom())
         panel = self.screen.query_one(ChoicePanel)
         panel.keep_above(bottom, rest, self.screen.status_top(), self.news_top())
+        panel.spare_above(self.screen.parts.places_bottom())
         self.keep_in_sight()
 
     def close_answered(self) -> None:

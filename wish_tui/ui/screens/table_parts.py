@@ -86,6 +86,14 @@ class BoardParts:
         tabs.display = False
         return tabs
 
+    def places_bottom(self) -> int:
+        """The screen row just under the board's first part, where a player chooses places
+        (Wish's map, the forest, the market): 0 on a narrow terminal or before it is drawn."""
+        if self.narrow or not self.parts:
+            return 0
+        found = self.screen.query(f"#{self.parts[0][0]}")
+        return found.first().region.bottom if found else 0
+
     @property
     def switchable(self) -> bool:
         """True when a key or a tap shows another part now."""
