@@ -99,4 +99,15 @@ async def test_the_hub_lets_a_finished_table_go_once_unlisted_and_no_one_looks_a
         await alice.until(lambda m: m["type"] == "lobby" and not m["tables"])
         assert left not in hub.tables and looked_at in hub.tables
         again = await alice.ask({"type": "open", "table": left})
-        assert again["type"] == "error" and "no table" in again["error"]
+        club_id = hub.club.tables.by_code(left).id
+        assert again == {
+            "type": "error",
+            "error": f"Table '{left}' is over: its game is number {club_id} in the history (h "
+            f"in the lobby; 'replay {club_id}' in plain text).",
+        }
+        await alice.send({"type": "archive", "game_id": club_id})  # where it points: there
+        assert (await alice.until(lambda m: m["type"] in ("archive", "error")))["type"] == "archive"
+        watched = await alice.ask({"type": "watch", "table": left})
+        assert "in the history" in watched["error"]
+        missing = await alice.ask({"type": "open", "table": "zzzz"})
+        assert missing["error"].endswith(": the lobby lists the open ones.")

@@ -345,7 +345,7 @@ class Hub:
         table_id = text_field(message, "table", "a table's id", limit=20)
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError(f"There is no table {table_id!r} (it may have been closed).")
+            raise TableError(f"There is no table {table_id!r} now: the lobby lists the open ones.")
         return table
 
     def lock_of(self, table: Table) -> asyncio.Lock:

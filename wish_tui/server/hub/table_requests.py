@@ -13,6 +13,7 @@ refused when another node was first; only the node that runs a table (`Hub.runs`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 from wish_tui.club import SeatSpec
@@ -160,16 +161,38 @@ class TableRequests:
                 await self.store_seat(table, seat)
         hub.changed(table)
 
-    def watch(self, session, message: dict) -> None:
+    async def watch(self, session, message: dict) -> None:
         hub = self.hub
-        table = hub.table(message)
+        table = await self._live_table(message)
         if table.record.solo:
             raise TableError("A solo game is played alone: it cannot be watched.")
         hub.open_table(session, table)
 
-    def open(self, session, message: dict) -> None:
+    async def open(self, session, message: dict) -> None:
+        self.hub.open_table(session, await self._live_table(message))
+
+    async def _live_table(self, message: dict) -> Table:
+        """The table a request to open or watch names; one over and let go is pointed to in
+        the history.
+
+        Raises:
+            TableError: there is no such table now (one sentence saying where to look).
+        """
         hub = self.hub
-        hub.open_table(session, hub.table(message))
+        try:
+            return hub.table(message)
+        except TableError:
+            code = str(message["table"])
+            stored = None
+            if hub.club is not None:
+                with contextlib.suppress(TableError):
+                    stored = await hub.record(hub.club.tables.by_code, code)
+            if stored is None or stored.finished_at is None:
+                raise
+            raise TableError(
+                f"Table '{code}' is over: its game is number {stored.id} in the history "
+                f"(h in the lobby; 'replay {stored.id}' in plain text)."
+            ) from None
 
     def resend(self, session, message: dict) -> None:
         """A client missed a table message (a diff came from one it lacks): the table whole."""
