@@ -336,3 +336,33 @@ async def test_each_key_the_title_line_names_is_a_lobby_key_with_its_word():
         key, _, words = part.partition(" ")
         assert words.strip(), f"{part!r} names a key without saying what it does"
         assert key.lower() in keys, f"{key!r} on the title line is no key of the lobby"
+
+
+async def test_a_newcomer_asked_for_a_name_can_leave_with_esc():
+    """The club's first question (the name others will know you by) had no way out: Esc did
+    nothing and the prompt said only 'Enter sends it'. Esc now leaves, and the prompt says so;
+    Enter still sends the name."""
+    from wish_tui.launch import Launch
+    from wish_tui.ui.app import WishApp
+    from wish_tui.ui.screens.line_input import LineInput
+
+    app = WishApp(Launch("title"))
+    sent = []
+    app.server_send = sent.append
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        welcome = {"type": "welcome", "needs_name": True, "text": "Choose.", "suggested": "a"}
+        app.on_server_message(welcome)
+        await pilot.pause()
+        assert isinstance(app.screen, LineInput)
+        assert app.screen.prompt.endswith("Enter sends it; Esc leaves.")
+        await pilot.press("b", "enter")
+        await pilot.pause()
+        assert sent == [{"type": "register", "name": "ab"}]
+        app.on_server_message({"type": "error", "error": "'ab' is taken; choose another."})
+        await pilot.pause()
+        assert isinstance(app.screen, LineInput) and "'ab' is taken" in app.screen.prompt
+        await pilot.press("escape")
+        await pilot.pause()
+    assert sent == [{"type": "register", "name": "ab"}]  # nothing more sent: the app left
+    assert app.return_code == 0

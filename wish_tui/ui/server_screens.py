@@ -81,11 +81,14 @@ class ServerScreens:
         from wish_tui.ui.screens.line_input import LineInput
 
         def chosen(name: str | None) -> None:
+            if asked.cancelled:  # a newcomer who would rather not join: Esc leaves
+                self.app.exit()
+                return
             self.last_name = name or ""
             self.app.server_send({"type": "register", "name": name or ""})
 
-        prompt = f"{text} Enter sends it."
-        self.app.push_screen(LineInput(prompt, 20, suggested, cancellable=False), chosen)
+        asked = LineInput(f"{text} Enter sends it; Esc leaves.", 20, suggested)
+        self.app.push_screen(asked, chosen)
 
     def _show_page(self, message: dict) -> None:
         """A page of the club (history, leaderboard, a player, a game, the profile)."""

@@ -27,6 +27,8 @@ class LineInput(AppModalScreen[str | None]):
         self.limit = limit
         self.value = value
         self.cancellable = cancellable
+        self.cancelled = False
+        """True once Esc closed it (its answer is None, as an empty line's is)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -46,4 +48,5 @@ class LineInput(AppModalScreen[str | None]):
     def action_cancel(self) -> None:
         """Close without sending (when a question may be left unanswered)."""
         if self.cancellable:
+            self.cancelled = True
             self.dismiss(None)
