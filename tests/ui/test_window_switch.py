@@ -168,3 +168,26 @@ async def test_many_places_to_choose_leave_the_map_in_sight_at_80x24():
         await pilot.press("1", "2")
         await settle(pilot)
         assert game.table.state.wind  # the twelfth Area took the Wind Blast
+
+
+async def test_a_table_left_behind_under_another_screen_opens_no_final_scoring_over_it(
+    monkeypatch,
+):
+    """A table screen under the lobby (a served session that began at its table goes to the
+    lobby above it) went on with its put-off steps: its final scoring opened over the lobby."""
+    from textual.screen import Screen
+
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        shown = []
+        monkeypatch.setattr(game.leaving, "show_game_over", lambda *a: shown.append(a))
+        monkeypatch.setattr(type(game.table), "is_over", property(lambda table: True))
+        game.proceed()
+        assert len(shown) == 1  # the table on top: its final scoring opens
+        await app.push_screen(Screen())
+        await settle(pilot)
+        game.proceed()
+        assert len(shown) == 1  # under another screen: nothing opens over it

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import time
 
+from textual.screen import ModalScreen
+
 from wish_tui.widgets.key_bar import key_label
 
 from .curtain import CurtainScreen
@@ -36,7 +38,8 @@ class TableTurns:
             return
         table = screen.table
         if table.is_over:
-            screen.leaving.show_game_over()
+            if not self._left_behind():
+                screen.leaving.show_game_over()
             return
         seat = table.deciding
         if not screen._is_mine(seat):
@@ -47,6 +50,13 @@ class TableTurns:
         view = screen.view()
         if screen.asks_in_panel(view):
             screen._ask_decision(view)
+
+    def _left_behind(self) -> bool:
+        """True when a screen of its own (the lobby, a club's page) lies over the table screen:
+        its final scoring would open over that screen."""
+        stack = self.screen.app.screen_stack
+        above = stack[stack.index(self.screen) + 1 :]
+        return any(not isinstance(shown, ModalScreen) for shown in above)
 
     def _mine_decides(self) -> bool:
         table = self.screen.table
