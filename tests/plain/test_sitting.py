@@ -103,7 +103,8 @@ def test_a_move_the_rules_refuse_is_their_sentence_and_changes_nothing():
     )
     assert sitting.type("99") == "There is no choice 99: the choices are 1 to 18."
     assert sitting.type("fly to the moon") == (
-        "'fly' is not an action you can take on your turn now."
+        "'fly' is not an action you can take on your turn now; try blast, empower, end, "
+        "manifest, travel."
     )
     assert sitting.table.state.to_dict() == before
 

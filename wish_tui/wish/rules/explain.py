@@ -54,7 +54,8 @@ def _turn_reason(st, seat, p, action) -> str:
         return _trade_reason(st, p, action) if kind == "trade" else ""
     symbol = SYMBOL_OF.get(kind)
     if symbol is None:
-        return f"{excerpt(kind)} is not an action you can take on your turn now."
+        examples = ", ".join(sorted({str(a).split(" ")[0] for a in st.legal_actions()}))
+        return f"{excerpt(kind)} is not an action you can take on your turn now; try {examples}."
     reason = _special_reason(st.catalog, p, kind)
     if reason:
         return reason
