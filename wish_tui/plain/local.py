@@ -90,12 +90,15 @@ def _best_scores(table: LocalTable):
 
     def told(view: dict) -> list[str]:
         spec = table.spec
-        if spec.solo_score is None or not view.get("solo") or not view.get("scores"):
+        if not view.get("solo") or not view.get("scores"):
+            return []
+        kept = spec.solo_score(view["scores"])
+        if kept is None:
             return []
         from wish_tui import best_scores
 
         record = table.open_record()
-        setup_key, score = spec.solo_score(view["scores"])
+        setup_key, score = kept
         best = best_scores.record_score(spec.name, setup_key, score, record["id"], record["seed"])
         lines = [best.warning] if best.warning else []
         if best.best_before is None:
