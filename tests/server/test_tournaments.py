@@ -212,6 +212,10 @@ async def test_a_look_reads_beside_the_writes_and_pairs_while_they_wait(monkeypa
         gate.set()
         await slow_write
         await look
+        for _ in range(250):  # its tables are opened beside the looks
+            if hub.club.tournaments.tables(started.id):
+                break
+            await asyncio.sleep(0.02)
         assert len(hub.club.tournaments.tables(started.id)) == 1
     finally:
         gate.set()
@@ -244,11 +248,19 @@ async def test_players_freed_while_an_arenas_tables_open_are_paired_at_once(monk
         for level in ("medium", "hard"):
             club.tournaments.join(started.id, club.players.bot(level).id)
         await asyncio.wait_for(hub.tournaments.tick(), 10)
+        for _ in range(250):  # its tables are opened beside the looks
+            if club.tournaments.tables(started.id):
+                break
+            await asyncio.sleep(0.02)
         seated = [set(t.players) for t in club.tournaments.tables(started.id)]
         names = {club.players.bot(level).id: level for level in ("medium", "hard")}
         assert [{names[p] for p in players} for players in seated] == [{"medium", "hard"}]
         gate.set()
         await first
+        for _ in range(250):
+            if len(club.tournaments.tables(started.id)) == 2:
+                break
+            await asyncio.sleep(0.02)
         tables = club.tournaments.tables(started.id)
         assert len(tables) == 2
         assert len({p for t in tables for p in t.players}) == 4  # no one seated twice

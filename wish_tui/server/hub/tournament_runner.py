@@ -164,7 +164,6 @@ class TournamentRunner:
     async def tick(self) -> None:
         """Pair every running tournament that has players to pair, end those that are over."""
         hub = self.hub
-        openings = []
         async with self._pairing:
             # beside the writes, as the pages are: behind every table's queued moves the look
             # waited a commit or two before it could pair (what it reads was committed before
@@ -174,8 +173,8 @@ class TournamentRunner:
                 if tournament.system == "swiss":
                     await self._swiss(tournament, look)
                 elif groups := await self._arena(tournament, look):
-                    openings.append(self._opened(tournament, look, groups))
-        await asyncio.gather(*openings)
+                    # opened beside the next looks: a table's end wakes one that pairs at once
+                    hub.spawn(self._opened(tournament, look, groups))
         await self._keep_pages_up_to_date()
 
     async def _swiss(self, tournament, look: _Look) -> None:
@@ -214,6 +213,8 @@ class TournamentRunner:
         tables are stored (a look begun before that would still find them free)."""
         try:
             await self._open(tournament, look, groups, 0)
+        except TableError as exc:  # (a look's own refusals are logged by its loop)
+            LOG.warning("an arena's tables could not be opened: %s", exc)
         finally:
             async with self._pairing:
                 self._opening[tournament.id].difference_update(p for t in groups for p in t)
