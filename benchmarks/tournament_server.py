@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
 import random
 import re
 import statistics
@@ -60,12 +61,20 @@ looks as soon as a table ends, and every half second besides)."""
 # -- the server, in a child process ----------------------------------------------------------------
 def serve(folder: str, members: int, pipe) -> None:
     """The child: a table server on `folder`, one session token per member sent back; the
-    server's pairing times sent back when asked, then it stops."""
-    asyncio.run(_serve(Path(folder), members, pipe))
+    server's pairing times sent back when asked, then it stops. With WISH_TUI_BENCH_PROFILE set
+    to a file's path, the server runs under cProfile and its statistics are written there."""
+    profile = os.environ.get("WISH_TUI_BENCH_PROFILE")
+    if not profile:
+        asyncio.run(_serve(Path(folder), members, pipe))
+        return
+    import cProfile
+
+    cProfile.runctx(
+        "asyncio.run(_serve(Path(folder), members, pipe))", globals(), locals(), profile
+    )
 
 
 async def _serve(folder: Path, members: int, pipe) -> None:
-    from wish_tui.club.identity import person_of
     from wish_tui.club.tournaments import swiss
     from wish_tui.server.hub import Hub
     from wish_tui.server.hub.page_reader import PageReader
@@ -85,6 +94,7 @@ async def _serve(folder: Path, members: int, pipe) -> None:
     pair_round = swiss.pair_round
     round_of = TournamentRunner._swiss
     arena_of = TournamentRunner._arena
+    opened_of = TournamentRunner._opened
     began = [0.0]
 
     def timed_pair(*args, **kwargs):
@@ -100,27 +110,26 @@ async def _serve(folder: Path, members: int, pipe) -> None:
             times["round"].append((time.perf_counter() - began[0]) * 1000)
 
     async def timed_arena(runner, tournament, look):
+        opening = set(runner._opening.get(tournament.id, ()))
+        groups = await arena_of(runner, tournament, look)
+        seated = {p for table in groups for p in table}
+        if look.free:  # who was free at this look (no table being opened) and is left waiting
+            times["left"].append(sum(p not in seated and p not in opening for p in look.free))
+        return groups
+
+    async def timed_opened(runner, tournament, look, groups):
         started = time.perf_counter()
-        tables = len(runner.hub.tables)
-        before = set(runner.hub.tables)
-        await arena_of(runner, tournament, look)
-        seated = {
-            s.person
-            for code in set(runner.hub.tables) - before
-            for s in runner.hub.tables[code].seats
-        }
-        if look.free:  # who was free at this look and is still left waiting after it
-            times["left"].append(sum(person_of(p) not in seated for p in look.free))
-        if len(runner.hub.tables) > tables:
-            times["arena"].append(
-                ((time.perf_counter() - started) * 1000, len(runner.hub.tables) - tables)
-            )
+        await opened_of(runner, tournament, look, groups)
+        times["arena"].append(((time.perf_counter() - started) * 1000, len(groups)))
 
     swiss.pair_round = timed_pair
     TournamentRunner._swiss = timed_round
     TournamentRunner._arena = timed_arena
+    TournamentRunner._opened = timed_opened
     hub = Hub(folder, bot_pace=0.0, rate_limits={}, new_club=True)
     await hub.start()
+    times["lag"] = []
+    asyncio.get_running_loop().create_task(_lag(times["lag"]))
     pipe.send(
         [hub.register_session(f"SHA256:bench-member-{i:04d}", f"m{i:03d}") for i in range(members)]
         + [hub.register_session("SHA256:bench-watcher", "watcher")]
@@ -130,6 +139,15 @@ async def _serve(folder: Path, members: int, pipe) -> None:
         pipe.send(times["read"])
     pipe.send({**times, "problems": hub.problems[-5:]})
     await hub.close()
+
+
+async def _lag(lags: list[float]) -> None:
+    """How late the hub's event loop wakes (ms past a 50 ms sleep): the least a request waits
+    for its turn."""
+    while True:
+        started = time.perf_counter()
+        await asyncio.sleep(0.05)
+        lags.append((time.perf_counter() - started - 0.05) * 1000)
 
 
 # -- a member played by a bot ------------------------------------------------------------------------
@@ -428,16 +446,31 @@ async def swiss_at_server(players: int, rounds: int, seats: int, pace: float) ->
         )
         print(f"Swiss of {players} members at a real server, {rounds} rounds, tables of {seats}:")
         watcher = Watcher(server.folder, server.watcher_token)
+        loop = asyncio.get_running_loop()
         began = time.perf_counter()
         told = 0
+        samples: dict[int, tuple[list, list, list]] = {}
         while True:
             await asyncio.sleep(0.5)
-            _, shown = await members[0].ask_page(tid)
+            took, shown = await members[0].ask_page(tid)
+            playing = [
+                r["round"] for r in shown["rounds"] if not all(t["finished"] for t in r["tables"])
+            ]
+            if playing:  # one query each way, as someone following the round would ask
+                asks, reads = await loop.run_in_executor(None, watcher.ask, tid, 1)
+                member, watched, read = samples.setdefault(playing[-1], ([], [], []))
+                member.append(took)
+                watched.extend(asks)
+                read.extend(reads)
             finished = [r for r in shown["rounds"] if all(t["finished"] for t in r["tables"])]
             for done in finished[told:]:
+                member, watched, read = samples.get(done["round"], ([], [], []))
                 print(
-                    f"  round {done['round']} played ({time.perf_counter() - began:5.1f} s in), "
-                    + await standings_queries(server, watcher, members[told % players], tid)
+                    f"  round {done['round']} played ({time.perf_counter() - began:5.1f} s in); "
+                    f"while its tables played, the standings query every 0.5 s (median of "
+                    f"{len(member)}): a member {_median(member):5.1f} ms, a watcher "
+                    f"{_median(watched):5.1f} ms, 'club tournament show --json' reading "
+                    f"{_median(read):5.1f} ms"
                 )
                 told += 1
             if shown["tournament"]["status"] == "finished":
@@ -447,6 +480,11 @@ async def swiss_at_server(players: int, rounds: int, seats: int, pace: float) ->
         )
         watcher.close()
         times = server.stop()
+        lags = times["lag"]
+        print(
+            f"  the server's event loop woke late by a median {_median(lags):.1f} ms, 95th "
+            f"percentile {_pct(lags, 0.95):.1f} ms (a sleep of 50 ms, {len(lags)} samples)"
+        )
         for n, (pair, whole) in enumerate(zip(times["pair"], times["round"], strict=True), 1):
             print(f"  round {n}: pairing {pair:5.1f} ms; the round's tables opened and told "
                   f"{whole:6.1f} ms")  # fmt: skip

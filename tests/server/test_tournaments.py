@@ -212,7 +212,58 @@ async def test_a_look_reads_beside_the_writes_and_pairs_while_they_wait(monkeypa
         gate.set()
         await slow_write
         await look
+        for _ in range(250):  # its tables are opened beside the looks
+            if hub.club.tournaments.tables(started.id):
+                break
+            await asyncio.sleep(0.02)
         assert len(hub.club.tournaments.tables(started.id)) == 1
+    finally:
+        gate.set()
+        await hub.close()
+
+
+async def test_players_freed_while_an_arenas_tables_open_are_paired_at_once(monkeypatch):
+    """A pairing's tables are opened outside the pairing lock: the next look pairs whoever is
+    free meanwhile, and never seats again a player whose table is still being opened."""
+    monkeypatch.setattr(tournament_runner, "PAIR_EVERY", 3600.0)
+    hub, _, started = await blitz_of_two_bots()
+    gate = asyncio.Event()
+    open_all = tournament_runner.open_seated_all
+    calls = []
+
+    async def slow_first_opening(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 1:
+            await gate.wait()
+        return await open_all(*args, **kwargs)
+
+    monkeypatch.setattr(tournament_runner, "open_seated_all", slow_first_opening)
+    club = hub.club
+    try:
+        first = asyncio.ensure_future(hub.tournaments.tick())  # random and easy: held opening
+        for _ in range(250):
+            if calls:
+                break
+            await asyncio.sleep(0.02)
+        for level in ("medium", "hard"):
+            club.tournaments.join(started.id, club.players.bot(level).id)
+        await asyncio.wait_for(hub.tournaments.tick(), 10)
+        for _ in range(250):  # its tables are opened beside the looks
+            if club.tournaments.tables(started.id):
+                break
+            await asyncio.sleep(0.02)
+        seated = [set(t.players) for t in club.tournaments.tables(started.id)]
+        names = {club.players.bot(level).id: level for level in ("medium", "hard")}
+        assert [{names[p] for p in players} for players in seated] == [{"medium", "hard"}]
+        gate.set()
+        await first
+        for _ in range(250):
+            if len(club.tournaments.tables(started.id)) == 2:
+                break
+            await asyncio.sleep(0.02)
+        tables = club.tournaments.tables(started.id)
+        assert len(tables) == 2
+        assert len({p for t in tables for p in t.players}) == 4  # no one seated twice
     finally:
         gate.set()
         await hub.close()

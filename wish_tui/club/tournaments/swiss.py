@@ -50,16 +50,12 @@ def pair_round(
 def standings(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> list[Standing]:
     """Every entrant's line, the best first: score, then Buchholz, then rating."""
     finished = [(r, halves(r)) for r in sorted(results, key=lambda r: r.round) if r.is_finished]
-    # Whole numbers over one denominator that every share and every Buchholz mean divides:
-    # a Swiss of 64 at four seats ranked in a fifth of the time fractions took.
-    per_share = math.lcm(1, *(whole for _, (_, whole) in finished))
-    per_mean = math.lcm(1, *(len(r.players) - 1 for r, _ in finished if not r.is_bye))
-    unit = per_share * per_mean
+    unit = _unit(finished)
     scores = dict.fromkeys((e.player_id for e in entrants), 0)
     for _, (counts, whole) in finished:
         for player, count in counts.items():
             scores[player] = scores.get(player, 0) + count * (unit // whole)
-    lines, wins, buchholz = _tables_said(entrants, finished, scores, unit)
+    lines, buchholz, wins = _tables_of_each(entrants, finished, scores, unit)
     return [
         standing(
             rank,
@@ -77,34 +73,35 @@ def standings(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> li
     ]
 
 
-def _tables_said(
-    entrants: Sequence[Entrant],
-    finished: list[tuple[TableResult, tuple[dict[int, int], int]]],
-    scores: dict[int, int],
-    unit: int,
-) -> tuple[dict[int, list[str]], dict[int, int], dict[int, int]]:
-    """Each entrant's tables in words, tables won and Buchholz, in whole units of `unit`."""
+def _unit(finished: list) -> int:
+    """One denominator that every share and every Buchholz mean divides: the standings add
+    whole numbers over it (a Swiss of 64 at four seats ranked in a fifth of the time fractions
+    took), exactly as fractions would."""
+    per_share = math.lcm(1, *(whole for _, (_, whole) in finished))
+    per_mean = math.lcm(1, *(len(r.players) - 1 for r, _ in finished if not r.is_bye))
+    return per_share * per_mean
+
+
+def _tables_of_each(entrants, finished: list, scores: dict[int, int], unit: int) -> tuple:
+    """Each entrant's tables as said ('1', '½', 'bye', 'forfeit'), Buchholz and wins (in
+    `unit`s, as `scores`)."""
     buchholz = dict.fromkeys((e.player_id for e in entrants), 0)
     lines: dict[int, list[str]] = {e.player_id: [] for e in entrants}
     wins = dict.fromkeys(buchholz, 0)
     words: dict[int, str] = {}
     for result, (counts, whole) in finished:
+        others = len(result.players) - 1
         for player in result.players:
             if result.is_bye:
                 lines[player].append("bye")
                 continue
-            if player in result.no_shows:
-                lines[player].append("forfeit")
-            else:
-                points = counts[player] * (unit // whole)
-                if points not in words:
-                    words[points] = said(Fraction(points, unit))
-                lines[player].append(words[points])
+            points = counts[player] * (unit // whole)
+            if points not in words:
+                words[points] = said(Fraction(points, unit))
+            lines[player].append("forfeit" if player in result.no_shows else words[points])
             wins[player] += counts[player] == whole
-            buchholz[player] += sum(scores[p] for p in result.players if p != player) // (
-                len(result.players) - 1
-            )
-    return lines, wins, buchholz
+            buchholz[player] += sum(scores[p] for p in result.players if p != player) // others
+    return lines, buchholz, wins
 
 
 def scores_of(entrants: Sequence[Entrant], results: Sequence[TableResult]) -> dict[int, Fraction]:

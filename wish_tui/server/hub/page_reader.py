@@ -1,5 +1,5 @@
-"""Reads for the pages members ask for (a tournament's standings), on a read-only connection and
-a thread of their own.
+"""Reads for the pages members ask for (a tournament's standings), the tournaments' looks and
+the keeper's mute and ban, on a read-only connection and a thread of their own.
 
 The hub's one line to the database (`club.recorder`) takes every write and read in order, so a
 page asked for while a busy club's moves are queued waited behind all of them: a Swiss of 64

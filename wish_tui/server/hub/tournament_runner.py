@@ -47,6 +47,8 @@ class TournamentRunner:
         self.shown = PageCache()
         """The pages read, sent again at once until what they show changes."""
         self._woken = asyncio.Event()
+        self._opening: dict[int, set[int]] = {}
+        """Per arena, the players whose tables are being opened outside the pairing lock."""
         """Set when a tournament's table ends: the next look comes at once."""
 
     def handlers(self) -> dict:
@@ -170,8 +172,9 @@ class TournamentRunner:
             for tournament, look in looks:
                 if tournament.system == "swiss":
                     await self._swiss(tournament, look)
-                else:
-                    await self._arena(tournament, look)
+                elif groups := await self._arena(tournament, look):
+                    # opened beside the next looks: a table's end wakes one that pairs at once
+                    hub.spawn(self._opened(tournament, look, groups))
         await self._keep_pages_up_to_date()
 
     async def _swiss(self, tournament, look: _Look) -> None:
@@ -185,19 +188,36 @@ class TournamentRunner:
             tournament, look, pairing.tables, tournament.round + 1, pairing.sitting_out
         )
 
-    async def _arena(self, tournament, look: _Look) -> None:
+    async def _arena(self, tournament, look: _Look) -> tuple[tuple[int, ...], ...]:
+        """An arena's next tables (its free players paired, but those whose tables are being
+        opened: they are noted in `_opening`), or none; ends it once it is over."""
         hub = self.hub
+        opening = self._opening.setdefault(tournament.id, set())
         if look.over:
-            if not look.playing:
+            if not look.playing and not opening:
                 await self._end(tournament)
-            return
+            return ()
         bots = {e.player_id for e in look.entrants if e.name in BOT_LEVELS}
-        free = [p for p in look.free if p in bots or hub.connected(person_of(p))]
+        free = [
+            p for p in look.free if p not in opening and (p in bots or hub.connected(person_of(p)))
+        ]
         if len(free) < 2:
-            return
+            return ()
         pairing = arena.pair_free(look.entrants, look.results, free, tournament.seats)
-        if pairing.tables:
-            await self._open(tournament, look, pairing.tables, 0)
+        opening.update(p for table in pairing.tables for p in table)
+        return pairing.tables
+
+    async def _opened(self, tournament, look: _Look, groups) -> None:
+        """Open an arena's tables outside the pairing lock, so that the next look pairs at
+        once whoever is freed meanwhile; their players are left out of the looks until the
+        tables are stored (a look begun before that would still find them free)."""
+        try:
+            await self._open(tournament, look, groups, 0)
+        except TableError as exc:  # (a look's own refusals are logged by its loop)
+            LOG.warning("an arena's tables could not be opened: %s", exc)
+        finally:
+            async with self._pairing:
+                self._opening[tournament.id].difference_update(p for t in groups for p in t)
 
     async def _open(
         self,
