@@ -266,6 +266,10 @@ def test_anything_but_moves_styles_and_text_goes_whole_and_forgets_the_screen():
     assert diff.frame(line) == "\x1b[1H\x1b[0mabc\x1b[0m"
     assert diff.frame("\x1b[?2026h") == "\x1b[?2026h"  # synchronized output keeps what is known
     assert diff.frame(line) == ""
+    # So do the bell (a decision become yours after a wait) and the mouse pointer's shape.
+    assert diff.frame("\x07") == "\x07"
+    assert diff.frame("\x1b]22;default\x07") == "\x1b]22;default\x07"
+    assert diff.frame(line) == ""
 
 
 def test_a_frame_drawn_at_the_old_width_after_a_resize_is_no_crash():
