@@ -12,6 +12,7 @@ import os
 import re
 import struct
 import termios
+import tty
 import weakref
 
 from wish_tui.core import environment
@@ -118,6 +119,22 @@ async def test_the_app_runs_on_its_terminal_and_its_own_no_color(tmp_path):
         await asyncio.wait_for(task, TIMEOUT)
         assert app.return_code == 0
         await terminal.until(b"\x1b[?1049l", raw=True)  # the screen given back
+    finally:
+        os.close(terminal.master)
+        os.close(slave)
+
+
+async def test_a_frame_reaches_the_terminal_as_written_and_its_modes_are_given_back(tmp_path):
+    terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
+    try:
+        output = termios.tcgetattr(slave)[tty.OFLAG]
+        frame = await terminal.until(b"New game")
+        # No carriage return added to a line break (the screen diff writes both where needed).
+        assert b"\r\n" in frame and b"\r\r\n" not in frame
+        terminal.press(b"q")
+        await asyncio.wait_for(task, TIMEOUT)
+        assert termios.tcgetattr(slave)[tty.OFLAG] == output
+        assert output & termios.OPOST
     finally:
         os.close(terminal.master)
         os.close(slave)

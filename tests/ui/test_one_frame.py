@@ -120,3 +120,30 @@ async def test_a_window_answered_closes_with_its_detail_line_in_one_frame(monkey
         assert not game.query_one("ChoicePanel").visible
         assert detail.words == before
         assert len(frames) == 1, frames
+
+
+async def test_a_window_confirming_an_action_stays_until_the_table_says_what_came_of_it(
+    monkeypatch,
+):
+    # At a server the table answers a few milliseconds later: the window closing on its own
+    # would be a frame of its own, the log's rows under it sent again, then moved by the change.
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game, detail, before = await turn_with_detail(app, pilot)
+        played: list[str] = []
+        play = game.seat.play
+        monkeypatch.setattr(game.seat, "play", played.append)
+        await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
+        await settle(pilot, 5)
+        await pilot.press("1")  # Yes
+        await settle(pilot, 5)
+        panel = game.query_one("ChoicePanel")
+        assert played and panel.visible and not panel.is_open  # answered, shown until told
+        lines = len(game.query_one("GameLog").lines)
+        frames = frames_counted(monkeypatch)
+        play(played[0])  # the table says
+        await settle(pilot, 5)
+        assert not panel.visible
+        assert len(game.query_one("GameLog").lines) > lines
+        assert len(frames) == 1, frames

@@ -439,13 +439,17 @@ class TableScreen(BoardScreen):
         self.query_one(ChoicePanel).cancel()
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
-        if self._on_choice is not None or event.index is None or event.index >= len(self._options):
+        if self._on_choice is None and (event.index is None or event.index >= len(self._options)):
             self.news.close_answered()  # an action played: the panel stays until the table says
         self.busy = False
         if self._on_choice is not None:
             then, self._on_choice = self._on_choice, None
             if event.index is not None:
                 then(event.index)
+            panel = self.query_one(ChoicePanel)
+            if self.busy and panel.visible and not panel.is_open:
+                return  # the answer played an action: the panel stays until the table says
+            self.news.close_answered()
             self.key_bar.update()
             self.proceed()
             return

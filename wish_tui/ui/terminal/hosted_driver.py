@@ -110,6 +110,7 @@ class HostedDriver(Driver):
             raw[tty.IFLAG] &= ~(
                 termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR | termios.IGNCR
             )
+            raw[tty.OFLAG] &= ~termios.OPOST  # a line break goes as written (no CR added)
             raw[tty.CC][termios.VMIN] = 1
             termios.tcsetattr(self.fileno, termios.TCSANOW, raw)
         self.resized()

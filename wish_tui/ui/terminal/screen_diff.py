@@ -26,8 +26,11 @@ from rich.cells import get_character_cell_size
 from .sgr import Style, _after
 
 _TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;:]*)m|[\x1b\r\n]")
-_HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l"})
-"""Writes that change nothing on the screen (synchronized output, the cursor shown or hidden)."""
+_HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l", "\x07"})
+"""Writes that change nothing on the screen (synchronized output, the cursor shown or hidden,
+the bell)."""
+_POINTER = re.compile(r"\x1b\]22;[a-z-]*\x07")
+"""The mouse pointer's shape (kitty's protocol, as Textual sets it): nothing on the screen."""
 GAP = 4
 """Unchanged cells between two changed runs of a line sent again rather than moved over (a
 cursor move costs about as many bytes)."""
@@ -64,7 +67,7 @@ class ScreenDiff:
 
     def frame(self, data: str) -> str:
         """What to send instead of `data` for the screen to show what `data` would make it."""
-        if data in _HARMLESS or not data:
+        if data in _HARMLESS or not data or _POINTER.fullmatch(data):
             return data
         parsed = _parse(data)
         if parsed is None:
