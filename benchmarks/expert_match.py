@@ -6,7 +6,8 @@ same arguments (the same seeds, the seats rotated game by game as `tournament.ru
 and appends one JSON line per game to `--out`, with the one-minute load average as it ended; a
 run stopped half-way goes on from where it stopped. ``--summary FILE`` alone prints the first
 level's figures from the games in the file: its wins (a tie counts its share), the 95 % Wilson
-interval of its win rate, mean scores, the decision times and the load.
+interval of its win rate, mean scores, its mean place (1 the first) and in how many games it
+scored more than the others' mean, the decision times and the load.
 """
 
 from __future__ import annotations
@@ -71,16 +72,25 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def place(score: int, others: list[int]) -> float:
+    """Where a score finishes among the others' (1 the first; a tie shares its places; the
+    final scores' tie-breaks are not counted): (seats + 1) / 2 on average at equal strength."""
+    return 1 + sum(t > score for t in others) + sum(t == score for t in others) / 2
+
+
 def summary(path: str, level: str) -> dict:
     """The figures of `level` (its first seat in each game) from the games in `path`."""
     rows = [json.loads(line) for line in Path(path).read_text().splitlines()]
-    wins, mine, others, times, other_times = 0.0, [], [], [], []
+    wins, mine, others, places, above, times, other_times = 0.0, [], [], [], 0, [], []
     for row in rows:
         seat = -row["g"] % len(row["levels"])  # where `seating` put the measured level
         if seat in row["winners"]:
             wins += 1 / len(row["winners"])
         mine.append(row["totals"][seat])
-        others.extend(t for k, t in enumerate(row["totals"]) if k != seat)
+        theirs = [t for k, t in enumerate(row["totals"]) if k != seat]
+        others.extend(theirs)
+        places.append(place(mine[-1], theirs))
+        above += mine[-1] > statistics.fmean(theirs)
         times.extend(row["ms"][seat])
         other_times.extend(t for k, ms in enumerate(row["ms"]) if k != seat for t in ms)
     low, high = wilson(wins, len(rows))
@@ -93,6 +103,8 @@ def summary(path: str, level: str) -> dict:
         "interval": [round(low, 3), round(high, 3)],
         "mean_score": round(statistics.fmean(mine), 1) if mine else None,
         "others_mean_score": round(statistics.fmean(others), 1) if others else None,
+        "mean_place": round(statistics.fmean(places), 2) if places else None,
+        "above_others_mean": above,
         "ms_median_max": [round(statistics.median(times)), round(max(times))] if times else None,
         "others_ms_median_max": (
             [round(statistics.median(other_times)), round(max(other_times))]
