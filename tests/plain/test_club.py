@@ -20,6 +20,7 @@ from tests.plain.club_helpers import (
 )
 from tests.plain.helpers import OVER
 from wish_tui.plain import setup
+from wish_tui.server.hub import lobby
 
 CLOCK = re.compile(r"\d+:\d\d on the clock")
 
@@ -40,7 +41,9 @@ def test_a_new_table_line_says_how_it_is_played():
         setup.parse("wish air water:hard turn 24h")  # a local game has no clock
 
 
-async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(hub):
+async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(hub, monkeypatch):
+    # Who came online is told with the next lobby news; a second here, not the club's ten.
+    monkeypatch.setattr(lobby, "LOBBY_BACKGROUND_EVERY", 1.0)
     alice = await Person(hub, ALICE, "alice").arrive()
     assert "Online: alice (you)." in alice.lines
     alice.type("new wish air water:open turn 24h")

@@ -80,8 +80,10 @@ async def test_every_key_the_status_line_or_a_hint_names_is_on_the_key_bar(name,
         await settle(pilot)
         screen = app.screen
         hints = spied(screen, "name_hint_keys", keep=bool)
+        table = screen.table
         for decision in range(DECISIONS):
-            if not await until(pilot, lambda: person_decides(screen)):
+            assert await until(pilot, lambda: table.is_over or person_decides(screen)), "stalled"
+            if table.is_over:
                 break
             await settle(pilot)
             status = screen.query_one("#status").text.plain
