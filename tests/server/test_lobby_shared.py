@@ -116,3 +116,21 @@ def test_its_own_part_waits_for_the_shared_part_it_goes_with():
     ]
     # A diff from a shared part this client lacks: none is made (it asks for the whole list).
     assert follower.take({"type": "lobby_shared", "n": 4, "base": 3, "changes": {}}) is None
+
+
+async def test_a_session_told_in_parts_is_sent_whole_lists_no_one_keeps_as_a_base():
+    """Its welcome's list and the list it asks for back from a table are sent whole and
+    unnumbered: no base of a diff is kept for it, in the hub or in its app."""
+    async with people("bob") as (hub, bob):
+        ann = await PartsClient.in_parts(hub, "ann")
+        try:
+            assert ann.welcome["lobby"]["type"] == "lobby" and "n" not in ann.welcome["lobby"]
+            table_id = await new_wish_table(bob)
+            await ann.ask({"type": "watch", "table": table_id})
+            await ann.send({"type": "lobby"})
+            back = await ann.until(lambda m: m["type"] == "lobby" and m["tables"])
+            assert "lobby_diff" not in ann.kinds and "n" not in back
+            assert [row["table"] for row in back["tables"]] == [table_id]
+            assert ann.session.lobby_teller is None
+        finally:
+            ann.close()

@@ -4,7 +4,10 @@ counted, not listed whole (issue 23)."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
+from textual.app import App
 from textual.widgets import Static
 
 from tests.ui.lobby_app import LobbyApp
@@ -366,3 +369,23 @@ async def test_a_newcomer_asked_for_a_name_can_leave_with_esc():
         await pilot.pause()
     assert sent == [{"type": "register", "name": "ab"}]  # nothing more sent: the app left
     assert app.return_code == 0
+
+
+async def test_the_list_the_screen_was_first_shown_is_not_kept_by_it():
+    """At a club event the welcome's list names a thousand people: shown, it is let go."""
+    first = lobby(["round 1"], online=1000)
+
+    class FirstListApp(App):
+        def server_send(self, message: dict) -> None:
+            raise AssertionError(f"the list at hand was asked for again: {message}")
+
+        def on_mount(self) -> None:
+            self.push_screen(LobbyScreen("alice", first))
+
+    app = FirstListApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one(RowList).rows[0][0] == "1"
+        assert not [
+            holder for holder in gc.get_referrers(first) if isinstance(holder, LobbyScreen)
+        ] and all(value is not first for value in vars(app.screen).values())

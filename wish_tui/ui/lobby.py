@@ -84,8 +84,9 @@ class LobbyScreen(AppScreen):
     def on_mount(self) -> None:
         self.query_one(KeyBar).set_keys(shown_keys(self.BINDINGS))
         self.query_one(RowList).focus()
-        if self._first is not None:
-            self.show(self._first)
+        first, self._first = self._first, None  # at a club event, a list of 1,000 names
+        if first is not None:
+            self.show(first)
         else:
             self.app.server_send({"type": "lobby"})
 

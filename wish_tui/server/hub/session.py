@@ -76,9 +76,12 @@ class Session:
         (`"lobby_shared"`, `tables/lobby_shared.py`)."""
         if hello.get("diffs") is True:
             self.teller = Teller()
-        if hello.get("lobby_diffs") is True:
-            self.lobby_teller = LobbyTeller()
         self.lobby_shared = hello.get("lobby_shared") is True
+        if hello.get("lobby_diffs") is True and not self.lobby_shared:
+            # Told in parts, a session is sent a whole list seldom (its welcome, and back from a
+            # table): kept as a diff's base, at a club event each was 1,000 names held for it
+            # here and in its app, for the one diff it might be sent.
+            self.lobby_teller = LobbyTeller()
 
     def send_lobby(self, lobby: dict) -> None:
         """Send a ``lobby`` list: whole, or what changed since the one before."""
