@@ -164,6 +164,18 @@ def test_save_writes_a_save_that_loads():
     assert record.actions == sitting.table.record.actions
 
 
+def test_a_save_at_a_path_says_the_path_that_loads_it(tmp_path):
+    """'save DIR/x' writes DIR/x, a path: the sentence names it, not a save name that loads nothing."""
+    sitting = Sitting("wish", [("air", "human")], 5, solo="easy")
+    sitting.type("1")
+    target = tmp_path / "elsewhere" / "evening"
+    said = sitting.type(f"save {target}")
+    expected = f"Saved as {target}: 'wish-tui plain load {target}' opens it again."
+    assert "".join(said.split()) == "".join(expected.split())  # a long path wraps
+    record, _, _ = saves.load_with_history(str(target), games=games.GAMES)
+    assert record.actions == sitting.table.record.actions
+
+
 def test_quit_and_the_end_of_input_leave_with_the_words_given():
     sitting = Sitting("wish", [("air", "human")], 5, solo="easy")
     sitting.plain.leave_words = lambda: "The game is autosaved."
