@@ -90,12 +90,13 @@ def _best_scores(table: LocalTable):
 
     def told(view: dict) -> list[str]:
         spec = table.spec
-        if spec.solo_score is None or not view.get("solo") or not view.get("scores"):
+        kept = spec.solo_score(view["scores"]) if view.get("solo") and view.get("scores") else None
+        if kept is None:  # not a solo game, or a game that keeps no best scores
             return []
         from wish_tui import best_scores
 
         record = table.open_record()
-        setup_key, score = spec.solo_score(view["scores"])
+        setup_key, score = kept
         best = best_scores.record_score(spec.name, setup_key, score, record["id"], record["seed"])
         lines = [best.warning] if best.warning else []
         if best.best_before is None:
