@@ -195,6 +195,8 @@ async def test_a_hint_names_a_numbered_choice():
         await asyncio.sleep(0.02)
     said = sitting.said()
     assert said.startswith("Hint: ") and ", Take the " in said
+    reason = said.split("]. ", 1)[-1] if "]. " in said else said.split(". ", 1)[1]
+    assert reason[:1].isupper(), said  # a sentence after the hint's full stop
 
 
 def test_people_sharing_a_keyboard_pass_it_and_never_read_each_others_hand():

@@ -212,7 +212,8 @@ class PlainTable(Listener):
             )
             which = f"{number}, " if number else ""
             typed = f" [{hint.notation}]" if self.out.reading.notation or not number else ""
-            self.out.say(f"Hint: {which}{hint.words.rstrip('.')}{typed}. {hint.reason}")
+            reason = hint.reason[:1].upper() + hint.reason[1:]
+            self.out.say(f"Hint: {which}{hint.words.rstrip('.')}{typed}. {reason}")
         self.console.poke()
 
     def table_why(self, notation: str, sentence: str) -> None:
