@@ -40,6 +40,26 @@ def test_a_new_table_line_says_how_it_is_played():
         setup.parse("wish air water:hard turn 24h")  # a local game has no clock
 
 
+def test_a_person_away_is_said_inside_their_seat_not_as_another_seat():
+    """'Fire (alice), away, Earth (bob)' read as three seats; the away belongs to alice."""
+    from wish_tui.plain.clocks import away
+    from wish_tui.plain.lobby import table_line
+
+    entry = {
+        "table": "daaef5",
+        "title": "Spirits of the Forest",
+        "seats": ["Fire (alice)", "Earth (bob)"],
+        "connected": [False, True],
+        "over": False,
+        "mine": True,
+        "owner": False,
+        "open": [],
+        "progress": "48 tiles left",
+    }
+    assert "Spirits of the Forest: Fire (alice, away), Earth (bob);" in table_line(entry)
+    assert away("Fire") == "Fire (away)"
+
+
 async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(hub):
     alice = await Person(hub, ALICE, "alice").arrive()
     assert "Online: alice (you)." in alice.lines

@@ -21,6 +21,7 @@ from wish_tui import games
 from wish_tui.core.ranking import result_lines
 from wish_tui.tables.seat import Choices, Hint, Listener
 
+from .clocks import away
 from .matching import match, normal
 from .output import Output
 from .steps import Steps
@@ -151,7 +152,7 @@ class PlainTable(Listener):
         """A seat as said: its title and who plays it, and that they are away."""
         info = self.table.seats[seat]
         if info.person and not info.connected and not info.by_bot:
-            return f"{info.label}, away"
+            return away(info.label)
         return info.label
 
     # -- opening ---------------------------------------------------------------------------------
