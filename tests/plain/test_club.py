@@ -60,6 +60,14 @@ def test_a_person_away_is_said_inside_their_seat_not_as_another_seat():
     assert away("Fire") == "Fire (away)"
 
 
+def test_a_history_page_of_one_game_says_one_game():
+    from wish_tui.plain.club_pages import history_lines
+
+    row = {"table_id": 1, "game": "spirits", "rated": True, "finished_at": 0, "seats": []}
+    lines = history_lines({"rows": [row], "number": 0})
+    assert lines[0] == "Everyone's finished games, newest first, page 1 (1 game):"
+
+
 async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(hub):
     alice = await Person(hub, ALICE, "alice").arrive()
     assert "Online: alice (you)." in alice.lines
