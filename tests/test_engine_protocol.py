@@ -181,6 +181,13 @@ def test_view_state_score_save_and_load(tmp_path):
     assert state2["state"] == state["state"]
 
 
+def test_a_save_at_a_relative_path_answers_the_whole_path(tmp_path, monkeypatch):
+    """The answer names the file written wherever the engine was started: '/…/name.json'."""
+    monkeypatch.chdir(tmp_path)
+    (saved,) = run(NEW, {"cmd": "save", "path": "games/mine.json"})[1:]
+    assert saved == {"ok": True, "path": str(tmp_path / "games" / "mine.json")}
+
+
 def test_quit_ends_the_session_and_later_lines_are_not_answered():
     out = io.StringIO()
     lines = [json.dumps({"cmd": "quit"}), json.dumps({"cmd": "legal"})]

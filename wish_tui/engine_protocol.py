@@ -218,7 +218,7 @@ class Session:
             written = saves.save_game(self.record, path)
         except saves.SaveError as exc:
             raise RequestError(str(exc)) from None
-        return {"ok": True, "path": saves.shown(written)}
+        return {"ok": True, "path": saves.shown(written.absolute())}
 
     def cmd_load(self, request: dict) -> dict:
         path = _field(request, "path", str, "a file path or a save name")

@@ -62,6 +62,13 @@ def shown(path: str | os.PathLike) -> str:
     return excerpt(text)
 
 
+def load_word(path: Path) -> str:
+    """How a written save is named to load it again: its name in the saves folder, else its path."""
+    if path.suffix == ".json" and path.parent == saves_dir():
+        return path.stem
+    return shown(path.absolute())
+
+
 def is_path(text: str) -> bool:
     """True when text names a file by path (a folder separator, '~' or '.json'), not by name."""
     return os.sep in text or "/" in text or text.endswith(".json") or text.startswith("~")

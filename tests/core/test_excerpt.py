@@ -43,3 +43,18 @@ def test_any_text_becomes_one_short_printable_line(text):
     assert "\n" not in quoted and "\r" not in quoted
     assert len(quoted) <= 4 * (LIMIT + 3)
     quoted.encode("utf-8")
+
+
+def test_escapes_keep_the_excerpt_short():
+    """Sixty odd characters escape to hundreds: the excerpt is cut by what it shows."""
+    for text in ("\u202e" * 1000, "\U000e0001" * 200, "\u202e" * 60):
+        quoted = excerpt(text)
+        assert len(quoted) <= 2 * LIMIT + 3, quoted
+        assert quoted.startswith("'\\u") or quoted.startswith("'\\U")
+
+
+def test_a_combining_mark_never_joins_an_escape_or_the_quote():
+    """A combining accent after an escape would be drawn on its last letter ('\\u202é')."""
+    assert excerpt("\u202e\u0301x") == "'\\u202e\\u0301x'"
+    assert excerpt("\u0301abc") == "'\\u0301abc'"
+    assert excerpt("e\u0301") == "'e\u0301'"  # an accent on a letter stays as it is

@@ -41,6 +41,34 @@ def test_a_new_table_line_says_how_it_is_played():
         setup.parse("wish air water:hard turn 24h")  # a local game has no clock
 
 
+def test_a_person_away_is_said_inside_their_seat_not_as_another_seat():
+    """'Fire (alice), away, Earth (bob)' read as three seats; the away belongs to alice."""
+    from wish_tui.plain.clocks import away
+    from wish_tui.plain.lobby import table_line
+
+    entry = {
+        "table": "daaef5",
+        "title": "Spirits of the Forest",
+        "seats": ["Fire (alice)", "Earth (bob)"],
+        "connected": [False, True],
+        "over": False,
+        "mine": True,
+        "owner": False,
+        "open": [],
+        "progress": "48 tiles left",
+    }
+    assert "Spirits of the Forest: Fire (alice, away), Earth (bob);" in table_line(entry)
+    assert away("Fire") == "Fire (away)"
+
+
+def test_a_history_page_of_one_game_says_one_game():
+    from wish_tui.plain.club_pages import history_lines
+
+    row = {"table_id": 1, "game": "spirits", "rated": True, "finished_at": 0, "seats": []}
+    lines = history_lines({"rows": [row], "number": 0})
+    assert lines[0] == "Everyone's finished games, newest first, page 1 (1 game):"
+
+
 async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(hub, monkeypatch):
     # Who came online is told with the next lobby news; a second here, not the club's ten.
     monkeypatch.setattr(lobby, "LOBBY_BACKGROUND_EVERY", 1.0)

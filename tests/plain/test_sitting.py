@@ -165,6 +165,18 @@ def test_save_writes_a_save_that_loads():
     assert record.actions == sitting.table.record.actions
 
 
+def test_a_save_at_a_path_says_the_path_that_loads_it(tmp_path):
+    """'save DIR/x' writes DIR/x, a path: the sentence names it, not a save name that loads nothing."""
+    sitting = Sitting("wish", [("air", "human")], 5, solo="easy")
+    sitting.type("1")
+    target = tmp_path / "elsewhere" / "evening"
+    said = sitting.type(f"save {target}")
+    expected = f"Saved as {target}: 'wish-tui plain load {target}' opens it again."
+    assert "".join(said.split()) == "".join(expected.split())  # a long path wraps
+    record, _, _ = saves.load_with_history(str(target), games=games.GAMES)
+    assert record.actions == sitting.table.record.actions
+
+
 def test_quit_and_the_end_of_input_leave_with_the_words_given():
     sitting = Sitting("wish", [("air", "human")], 5, solo="easy")
     sitting.plain.leave_words = lambda: "The game is autosaved."
@@ -184,6 +196,8 @@ async def test_a_hint_names_a_numbered_choice():
         await asyncio.sleep(0.02)
     said = sitting.said()
     assert said.startswith("Hint: ") and ", Take the " in said
+    reason = said.split("]. ", 1)[-1] if "]. " in said else said.split(". ", 1)[1]
+    assert reason[:1].isupper(), said  # a sentence after the hint's full stop
 
 
 def test_people_sharing_a_keyboard_pass_it_and_never_read_each_others_hand():

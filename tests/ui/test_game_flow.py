@@ -173,6 +173,18 @@ async def test_too_small_terminal_asks_for_a_bigger_window():
         assert isinstance(app.screen, TooSmallScreen)
 
 
+async def test_the_too_small_notice_claims_no_game_on_the_title_screen():
+    """It is shown on the title screen and a club's lobby too, where there is no game to save."""
+    from textual.widgets import Label
+
+    app = WishApp(Launch("title"))
+    async with app.run_test(size=(36, 18)) as pilot:
+        await settle(pilot)
+        words = str(app.screen.query_one(Label).render())
+        assert "too small" in words and "the game is autosaved" not in words
+        assert "a game in progress is kept" in words
+
+
 async def test_a_screen_opened_in_a_too_small_terminal_does_not_cover_the_notice():
     from textual.screen import Screen
 

@@ -61,3 +61,10 @@ def waited_words(seconds: float) -> str:
             count = seconds // size
             return f"{count} {unit}{'s' if count != 1 else ''}"
     return ""
+
+
+def away(label: str) -> str:
+    """A seat's label saying its person is away: 'Fire (alice)' → 'Fire (alice, away)'."""
+    if label.endswith(")"):
+        return f"{label[:-1]}, away)"
+    return f"{label} (away)"

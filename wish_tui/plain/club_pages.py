@@ -81,7 +81,8 @@ def history_lines(page: dict, you: str = "") -> list[str]:
             return [f"{whose} finished{game} games have no page {number}."]
         return [f"{whose} finished{game} games: none yet."]
     count = len(rows)
-    lines = [f"{whose} finished{game} games, newest first, page {number} ({count} games):"]
+    counted = f"{count} game{'' if count == 1 else 's'}"
+    lines = [f"{whose} finished{game} games, newest first, page {number} ({counted}):"]
     lines += [finished_line(row) for row in rows]
     more = f", 'history {number + 1}' the next page" if count >= HISTORY_PAGE else ""
     lines.append(

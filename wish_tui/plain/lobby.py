@@ -18,6 +18,7 @@ from wish_tui import games
 from wish_tui.tables.seek_words import seek_line
 
 from . import setup
+from .clocks import away as seat_away
 from .clocks import setting_words, waited_words
 from .club_commands import CLUB_ALIASES, CLUB_COMMANDS, ClubCommands, invitation_line
 from .output import Output
@@ -60,7 +61,7 @@ def table_line(entry: dict, with_wait: bool = True) -> str:
     seats = []
     for label, connected in zip(entry["seats"], entry["connected"], strict=False):
         away = not connected and "open seat" not in label and "bot" not in label
-        seats.append(label + (", away" if away else ""))
+        seats.append(seat_away(label) if away else label)
     if entry["over"] or entry.get("ended"):
         state = "finished"
     elif entry.get("your_move"):

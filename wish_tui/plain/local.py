@@ -90,10 +90,8 @@ def _best_scores(table: LocalTable):
 
     def told(view: dict) -> list[str]:
         spec = table.spec
-        if not view.get("solo") or not view.get("scores"):
-            return []
-        kept = spec.solo_score(view["scores"])
-        if kept is None:
+        kept = spec.solo_score(view["scores"]) if view.get("solo") and view.get("scores") else None
+        if kept is None:  # not a solo game, or a game that keeps no best scores
             return []
         from wish_tui import best_scores
 

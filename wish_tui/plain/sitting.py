@@ -21,6 +21,7 @@ from wish_tui import games
 from wish_tui.core.ranking import result_lines
 from wish_tui.tables.seat import Choices, Hint, Listener
 
+from .clocks import away
 from .matching import match, normal
 from .output import Output
 from .steps import Steps
@@ -151,7 +152,7 @@ class PlainTable(Listener):
         """A seat as said: its title and who plays it, and that they are away."""
         info = self.table.seats[seat]
         if info.person and not info.connected and not info.by_bot:
-            return f"{info.label}, away"
+            return away(info.label)
         return info.label
 
     # -- opening ---------------------------------------------------------------------------------
@@ -212,7 +213,8 @@ class PlainTable(Listener):
             )
             which = f"{number}, " if number else ""
             typed = f" [{hint.notation}]" if self.out.reading.notation or not number else ""
-            self.out.say(f"Hint: {which}{hint.words.rstrip('.')}{typed}. {hint.reason}")
+            reason = hint.reason[:1].upper() + hint.reason[1:]
+            self.out.say(f"Hint: {which}{hint.words.rstrip('.')}{typed}. {reason}")
         self.console.poke()
 
     def table_why(self, notation: str, sentence: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from functools import partial
 
+from wish_tui.save_paths import load_word
 from wish_tui.tables.seat import Choices, Refused
 
 from .glance import GLANCE_COMMANDS, glance
@@ -214,7 +215,9 @@ class TableCommands:
         except Refused as exc:
             self.out.say(str(exc))
             return
-        self.out.say(f"Saved as '{path.stem}': 'wish-tui plain load {path.stem}' opens it again.")
+        word = load_word(path)
+        named = f"'{word}'" if word == path.stem else word
+        self.out.say(f"Saved as {named}: 'wish-tui plain load {word}' opens it again.")
 
     def quit(self, rest: str) -> None:
         words = self.sitting.leave_words()

@@ -26,5 +26,5 @@ class TooSmallScreen(AppModalScreen[None]):
     def compose(self):
         yield Label(
             f"The terminal is too small: the games need at least {MIN_WIDTH}×{MIN_HEIGHT}. "
-            "Please enlarge the window (q quits; the game is autosaved)."
+            "Please enlarge the window (q quits; a game in progress is kept)."
         )
