@@ -188,6 +188,17 @@ def test_a_save_at_a_relative_path_answers_the_whole_path(tmp_path, monkeypatch)
     assert saved == {"ok": True, "path": str(tmp_path / "games" / "mine.json")}
 
 
+def test_a_solo_level_a_game_does_not_have_is_refused():
+    """Wishland's solo game has one level, 'standard'; any other word was taken and echoed."""
+    new = {"cmd": "new", "game": "wishland", "seats": ["red"], "seed": 3}
+    refused, started = run({**new, "solo": "nightmare"}, {**new, "solo": "standard"})
+    assert refused == {
+        "ok": False,
+        "error": "'nightmare' is not a solo level of Wishland; its one level is standard.",
+    }
+    assert started["ok"] and started["solo"] == "standard"
+
+
 def test_quit_ends_the_session_and_later_lines_are_not_answered():
     out = io.StringIO()
     lines = [json.dumps({"cmd": "quit"}), json.dumps({"cmd": "legal"})]

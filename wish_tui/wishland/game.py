@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from wish_tui.core.excerpt import excerpt
 from wish_tui.core.game_spec import Game, Parts
 from wish_tui.core.ranking import seat_totals
 
@@ -19,6 +20,11 @@ class Wishland(Game):
     def new_state(self, seats, seed: int, solo: str = "", options: dict | None = None):
         from wish_tui.wishland import rules
 
+        if solo and solo not in self.solo_levels:
+            raise ValueError(
+                f"{excerpt(solo)} is not a solo level of {self.title}; "
+                f"its one level is {self.solo_levels[0]}."
+            )
         options = options or {}
         return rules.new_game(
             list(seats),
