@@ -232,6 +232,8 @@ async def screen_until(proc, text: bytes, screen: bytes = b"") -> bytes:
 
 
 async def test_the_client_app_forked_from_a_rehearsed_pool_reaches_the_lobby(tmp_path):
+    # Another test in this process may have imported it; only this test's import would count.
+    sys.modules.pop("wish_tui.pool_app", None)
     pool = await SessionPool.begin_app(POOLED_CLIENT, max_children=4, max_per_group=4, log=print)
     async with pooled_client_apps(tmp_path, pool) as front, asyncssh.connect(
         "127.0.0.1", front.port, username="nia", known_hosts=None, agent_path=None,
