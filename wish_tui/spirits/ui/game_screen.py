@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from wish_tui.spirits.words.choices import KEY_GROUPS
+from wish_tui.core.game_keys import rare_actions
+from wish_tui.spirits.words.choices import GAME_KEYS, KEY_GROUPS
 from wish_tui.spirits.words.help_text import KEYS, reference_entries
 from wish_tui.spirits.words.marks import (
     SEAT_TITLE,
@@ -22,6 +23,7 @@ from wish_tui.spirits.words.marks import (
     tile_words,
 )
 from wish_tui.ui.screens.board_keys import arrow_bindings, number_bindings
+from wish_tui.ui.screens.game_key_bindings import game_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 
@@ -43,18 +45,12 @@ class GameScreen(TableScreen):
         *TableScreen.base_bindings("1", "2", "3", "4"),
         *arrow_bindings("cursor", "Choose"),
         *number_bindings("row", 4, "Row"),
-        Binding("g", "gem", "Gem"),
-        UNDO,
-        Binding("enter", "take", "Take"),
-        Binding("enter", "place", "Place gem"),
-        Binding("n", "stop", "Stop"),
-        Binding("n", "skip", "Skip gem"),
-        Binding("p", "plus", "+ token"),
+        *game_bindings(GAME_KEYS, UNDO, undo_before="take"),
         Binding("escape", "back", "Back"),
     ]
     BOARD = SpiritsBoard
     KEY_GROUPS = KEY_GROUPS
-    RARE_GROUPS = frozenset({"place", "skip", "plus"})
+    RARE_GROUPS = rare_actions(GAME_KEYS)
 
     def __init__(self, table, warning: str | None = None) -> None:
         self.cursor: int | None = None

@@ -9,28 +9,34 @@ Textual here.
 
 from __future__ import annotations
 
+from wish_tui.core.game_keys import GameKey, key_groups
 from wish_tui.spirits.rules import Action
 from wish_tui.spirits.rules.actions import TAKE
 
 from .marks import kind_name, tile_words_of
 from .words import describe, describe_choice, with_place_words
 
-__all__ = ["KEY_GROUPS", "detail", "probes", "why_closed", "words"]
+__all__ = ["GAME_KEYS", "KEY_GROUPS", "detail", "probes", "why_closed", "words"]
 
 
 def _is(*kinds: str):
     return lambda action: action.kind in kinds
 
 
-KEY_GROUPS = {
-    "take": ("Take", _is("take")),
-    "place": ("Place a gemstone", _is("gem", "move")),
-    "gem": ("Gemstone", _is("gem", "move")),
-    "stop": ("Stop", _is("stop")),
-    "skip": ("Skip the gemstone", _is("skip")),
-    "plus": ("+ token", _is("plus")),
-}
-"""Each game key's action group: its name and which legal actions belong to it."""
+GAME_KEYS = (
+    # In the key bar's order: keys with two meanings (Enter, n) show the one that applies, and
+    # the seldom usable ones come last, so that their showing up moves no other key.
+    GameKey("g", "gem", "Gem", "Gemstone", _is("gem", "move")),
+    GameKey("enter", "take", "Take", "Take", _is("take")),
+    GameKey("enter", "place", "Place gem", "Place a gemstone", _is("gem", "move"), rare=True),
+    GameKey("n", "stop", "Stop", "Stop", _is("stop")),
+    GameKey("n", "skip", "Skip gem", "Skip the gemstone", _is("skip"), rare=True),
+    GameKey("p", "plus", "+ token", "+ token", _is("plus"), rare=True),
+)
+"""The turn keys, in the key bar's order (undo's key goes after the first)."""
+
+KEY_GROUPS = key_groups(GAME_KEYS, ("take", "place", "gem", "stop", "skip", "plus"))
+"""Each game key's action group, in the seat API's order: its name and which legal actions belong to it."""
 
 
 def words(state, view: dict, seat: int, action) -> str:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from wish_tui.core.game_keys import rare_actions
+from wish_tui.ui.screens.game_key_bindings import game_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.wish.rules import CATALOG
-from wish_tui.wish.words.choices import KEY_GROUPS
+from wish_tui.wish.words.choices import GAME_KEYS, KEY_GROUPS
 from wish_tui.wish.words.details import area_words, wish_words
 from wish_tui.wish.words.help_text import KEYS, reference_entries
 from wish_tui.wish.words.option_details import markers_left, option_words
@@ -42,22 +44,11 @@ class GameScreen(TableScreen):
         Binding("right", "look(1, 0)", show=False),
         Binding("up", "look(0, -1)", show=False),
         Binding("down", "look(0, 1)", show=False),
-        # Potion and Trickery are seldom usable and hidden until they are: they come last, so
-        # that their showing up moves no other key.
-        Binding("t", "travel", "Travel"),
-        Binding("e", "empower", "Empower"),
-        Binding("m", "manifest", "Manifest"),
-        Binding("f", "fulfill", "Fulfill"),
-        Binding("s", "special", "Special"),
-        Binding("r", "trade", "Trade"),
-        Binding("n", "end_turn", "End turn"),
-        UNDO,
-        Binding("p", "potion", "Potion"),
-        Binding("k", "trickery", "Trickery"),
+        *game_bindings(GAME_KEYS, UNDO, undo_before="potion"),
     ]
     BOARD = WishBoard
     KEY_GROUPS = KEY_GROUPS
-    RARE_GROUPS = frozenset({"potion", "trickery"})
+    RARE_GROUPS = rare_actions(GAME_KEYS)
     DETAIL_ROWS = 2
 
     def __init__(self, table, warning: str | None = None) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from wish_tui.wish import rules
 
-from .key_groups import KEY_GROUPS, rules_group
+from .key_groups import GAME_KEYS, KEY_GROUPS, rules_group
 from .words import describe, describe_choice
 
-__all__ = ["KEY_GROUPS", "detail", "probes", "why_closed", "words"]
+__all__ = ["GAME_KEYS", "KEY_GROUPS", "detail", "probes", "why_closed", "words"]
 
 
 def words(state, view: dict, seat: int, action) -> str:

@@ -10,9 +10,9 @@ keep — are asked in the choice panel.
 
 from __future__ import annotations
 
-from textual.binding import Binding
-
+from wish_tui.core.game_keys import rare_actions
 from wish_tui.ui.screens.board_keys import arrow_bindings, number_bindings
+from wish_tui.ui.screens.game_key_bindings import game_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.projection import projected_total
@@ -21,7 +21,7 @@ from wish_tui.wishland.words.board_detail import (
     private_achievement_detail,
     seat_detail,
 )
-from wish_tui.wishland.words.choices import KEY_GROUPS
+from wish_tui.wishland.words.choices import GAME_KEYS, KEY_GROUPS
 from wish_tui.wishland.words.detail import card_detail, option_words
 from wish_tui.wishland.words.help_text import (
     KEYS,
@@ -47,14 +47,8 @@ SOLO_ONLY = frozenset({"play", "draw", "move"})
 MARKET_KINDS = frozenset({"buy", "play", "draw", "advertise"})
 """A turn's decisions taken on the Marketplace (solo: your hand)."""
 MULTI_ONLY = frozenset({"buy"})
-HINT_KEYS = {
-    "advertise": "a",
-    "collect": "c",
-    "claim": "v",
-    "end": "e",
-    "draw": "d",
-    "move": "m",
-}
+HINT_KEYS = {key.action: key.key for key in GAME_KEYS}
+"""A hinted action's key, by its kind (a key group of Wishland is named for its action's kind)."""
 
 
 class GameScreen(TableScreen):
@@ -69,20 +63,12 @@ class GameScreen(TableScreen):
         *arrow_bindings("cursor", "Card"),
         *number_bindings("row", 5, "Row"),
         *number_bindings("hand", 9),
-        Binding("enter,b", "buy", "Buy", key_display="b"),
-        Binding("enter,b", "play", "Play", key_display="⏎"),
-        Binding("d", "draw", "Draw"),
-        Binding("a", "advertise", "Advert"),
-        Binding("c", "collect", "Collect"),
-        Binding("v", "claim", "Claim"),
-        Binding("e", "end", "End"),
-        UNDO,
-        Binding("m", "move", "Free draw"),
+        *game_bindings(GAME_KEYS, UNDO, undo_before="move"),
     ]
     BOARD = WishlandBoard
     DETAIL_ROWS = 2
     KEY_GROUPS = KEY_GROUPS
-    RARE_GROUPS = frozenset({"claim", "end", "move"})
+    RARE_GROUPS = rare_actions(GAME_KEYS)
 
     def __init__(self, table, warning: str | None = None) -> None:
         self.cursor: tuple[int, int] = (0, 0)

@@ -9,6 +9,7 @@ Textual here.
 
 from __future__ import annotations
 
+from wish_tui.core.game_keys import GameKey, key_groups
 from wish_tui.wishland.rules import Action
 from wish_tui.wishland.rules.economy import price
 from wish_tui.wishland.rules.effects import happiness_odd_vp, visitors_odd_credits
@@ -16,24 +17,31 @@ from wish_tui.wishland.rules.tables import CARD_INDEX
 
 from .words import describe, describe_choice
 
-__all__ = ["KEY_GROUPS", "detail", "probes", "refusal", "why_closed", "words"]
+__all__ = ["GAME_KEYS", "KEY_GROUPS", "detail", "probes", "refusal", "why_closed", "words"]
 
 
 def _is(*kinds: str):
     return lambda action: action.kind in kinds
 
 
-KEY_GROUPS = {
-    "buy": ("Buy", _is("buy")),
-    "play": ("Play", _is("play")),
-    "advertise": ("Advertise", _is("advertise")),
-    "collect": ("Collect", _is("collect")),
-    "claim": ("Claim", _is("claim")),
-    "end": ("End turn", _is("end")),
-    "draw": ("Draw", _is("draw")),
-    "move": ("Move+draw", _is("move")),
-}
-"""Each game key's action group: its name and which legal actions belong to it."""
+GAME_KEYS = (
+    # In the key bar's order: the seldom usable keys come last, so that their showing up moves
+    # no other key.
+    GameKey("enter,b", "buy", "Buy", "Buy", _is("buy"), key_display="b"),
+    GameKey("enter,b", "play", "Play", "Play", _is("play"), key_display="⏎"),
+    GameKey("d", "draw", "Draw", "Draw", _is("draw")),
+    GameKey("a", "advertise", "Advert", "Advertise", _is("advertise")),
+    GameKey("c", "collect", "Collect", "Collect", _is("collect")),
+    GameKey("v", "claim", "Claim", "Claim", _is("claim"), rare=True),
+    GameKey("e", "end", "End", "End turn", _is("end"), rare=True),
+    GameKey("m", "move", "Free draw", "Move+draw", _is("move"), rare=True),
+)
+"""The turn keys, in the key bar's order (undo's key goes before the last)."""
+
+KEY_GROUPS = key_groups(
+    GAME_KEYS, ("buy", "play", "advertise", "collect", "claim", "end", "draw", "move")
+)
+"""Each game key's action group, in the seat API's order: its name and which legal actions belong to it."""
 
 
 def words(state, view: dict, seat: int, action) -> str:
