@@ -11,6 +11,7 @@ import pytest
 
 from tests.plain.club_helpers import Person
 from tests.server.test_remote_screens import alices_hub, play_until_over, table_screen, until
+from tests.ui.test_news_in_sight import screen_rows
 from wish_tui.launch import Launch
 from wish_tui.ui.app import WishApp
 from wish_tui.ui.lobby import LobbyScreen
@@ -184,4 +185,31 @@ async def test_the_people_key_at_a_watched_table_mutes_a_players_chat(hub):
         )
         log = "\n".join(str(line) for line in watch.query_one("GameLog").lines)
         assert "can you read this" not in log
+        assert await bob.leave() == 0
+
+
+async def test_the_waiting_line_offers_z_once_the_person_decided_for_has_been_away(hub):
+    async with alice_with_bob(hub) as (pilot, app, bob, table_id):
+        screen = table_screen(app)
+        for _ in range(20):  # alice answers her first decisions: then bob is to decide
+            if screen.table.deciding == 1:
+                break
+            await pilot.press("1")
+            await pilot.pause(0.05)
+        await until(pilot, lambda: screen.table.deciding == 1, "bob to decide")
+        assert "z lets a bot" not in screen.status_line.line(screen.view())
+        bob.type("leave")
+        await bob.see("Back to the server's tables.")
+        await until(
+            pilot,
+            lambda: "z lets a bot play for them" in "".join(screen_rows(app)),
+            "the waiting line offers z",
+        )
+        assert "Waiting for Water (bob" in screen.status_line.line(screen.view())
+        bob.type(f"open {table_id}")
+        await until(
+            pilot,
+            lambda: "z lets a bot" not in "".join(screen_rows(app)),
+            "z no longer offered once bob is back",
+        )
         assert await bob.leave() == 0

@@ -30,6 +30,7 @@ from wish_tui.wishland.ui.round_view import RoundView
 
 from . import helpers
 from .helpers import app_of, lift_curtain, screen_of, settle
+from .test_news_in_sight import screen_rows
 
 SCENARIOS = Path(__file__).parents[2] / "saves"
 WISH_SOLO = Launch("game", (Seat("water", "human"),), seed=3, solo="easy")
@@ -300,3 +301,13 @@ async def test_wishland_a_tap_on_a_card_of_ones_park_reads_it_and_changes_nothin
             assert game.cursor == (PARK_ROW, 0) and game.table.state is before
             assert "Mirror Maze" in game.query_one(DetailLine).words
         assert not game.query_one(ChoicePanel).is_open
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_spirits_a_first_tap_says_in_the_status_line_what_a_second_takes(size):
+    """Spirits has no detail line: the status line says "Tap again: …" as the README promises."""
+    async with at_the_table(spirits_app(), SpiritsScreen, size) as (pilot, game):
+        take = next(a for a in game.legal() if a.kind == "take" and a.a == 2 and a.b == 1)
+        await tap(pilot, game.query_one(ForestView), 2 * 12 + 11)  # row 3's right end
+        shown = " ".join(" ".join(row.split()) for row in screen_rows(game.app))
+        assert f"Tap again: {game.label(take)}." in shown, shown

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 
 from wish_tui.tables import bot_turns
@@ -21,15 +23,22 @@ def hint_on_screen(app) -> bool:
     return any("Hint:" in row for row in screen_rows(app))
 
 
-async def test_a_hint_goes_when_its_position_changes_under_an_open_window():
-    """The position moves on while a window the person opened (a card's text, `i`) is open:
-    the seat was played from elsewhere (another terminal of the same seat, a timeout)."""
+@asynccontextmanager
+async def at_ones_turn():
+    """Spirits, seed 11, against the easy bot, run to the person's turn: (pilot, app, screen)."""
     record, history = record_of("spirits", ["water", "fire"], ["human", "easy"], 11, {})
     app = app_of(record, history)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await settle(pilot)
         screen = app.screen
         await wait_until(pilot, lambda: screen.table.deciding == screen.viewer and not screen.busy)
+        yield pilot, app, screen
+
+
+async def test_a_hint_goes_when_its_position_changes_under_an_open_window():
+    """The position moves on while a window the person opened (a card's text, `i`) is open:
+    the seat was played from elsewhere (another terminal of the same seat, a timeout)."""
+    async with at_ones_turn() as (pilot, app, screen):
         await pilot.press("h")
         await wait_until(pilot, lambda: hint_on_screen(app))
         hinted = str(screen._hinted)
@@ -72,3 +81,23 @@ async def test_a_hint_answered_in_a_window_names_the_window_not_a_key():
         hint = next(n for n in notes if n.startswith("Hint:"))
         assert hint.startswith("Hint: Spend a + token") and "(in the window)" in hint, hint
         assert "(p)" not in hint
+
+
+THINKING = "Thinking about a hint…"
+SLOWEST_HINT = 9
+"""Seconds a hint has been seen to take on a busy server."""
+
+
+async def test_the_thinking_note_stays_until_the_hint_comes_then_goes():
+    """A hint under load takes several seconds: a note gone after two made `h` look dead."""
+    async with at_ones_turn() as (pilot, app, screen):
+        asked = screen.seat.hint
+        screen.seat.hint = lambda: None  # the hint is slow to come
+        await pilot.press("h")
+        await settle(pilot)
+        thinking = [note for note in app._notifications if note.message == THINKING]
+        assert thinking and thinking[0].timeout > SLOWEST_HINT
+        asked()  # it comes
+        await wait_until(pilot, lambda: hint_on_screen(app))
+        await settle(pilot)
+        assert not [note for note in app._notifications if note.message == THINKING]

@@ -28,6 +28,8 @@ class TableBase:
     """This person may let a bot play for a person who left the table (`hand_to_bot`)."""
     is_owner = False
     """This person owns the table (at a server)."""
+    away_long: frozenset[int] | set[int] = frozenset()
+    """The seats whose person has been away long enough for a bot to play them (`z`)."""
     spectator_chat = True
     """Those who watch the table may chat."""
     rematch_offer = ""

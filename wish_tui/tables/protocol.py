@@ -26,7 +26,8 @@ who is online, invitations), ``table`` (the table as this person sees it, in the
 (`wish_tui.tables.seat`): the seats with their clocks and who is connected, their view and their
 choices, new log and chat lines, whose decision it is, whether the game's end is kept:
 ``ended``), ``hint``, ``why``, ``notice`` (a sentence
-to know), ``page`` (a club page: history, leaderboard, a player, a game, the profile),
+to know; ``away`` or ``back``: the seat whose person has been away long enough for a bot to play
+it, or is back), ``page`` (a club page: history, leaderboard, a player, a game, the profile),
 ``archive`` (a finished game's record), ``review`` (the coach's review of a seat of one, how
 far it went or whole: `club.coach_requests`), ``error`` (one sentence; nothing changed).
 """

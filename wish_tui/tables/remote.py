@@ -243,6 +243,14 @@ class ServerTable(TableBase):
         """The game's seed, once the game is over."""
         return self._seed
 
+    def seat_news(self, message: dict) -> None:
+        """Read in a notice which seat's person has been away long enough for a bot to play
+        for them (``away``), or is back (``back``)."""
+        for key, seats in (("away", self.away_long.add), ("back", self.away_long.discard)):
+            seat = message.get(key)
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                seats(seat)
+
     def listen(self, listener: Listener) -> None:
         self.listeners.append(listener)
 
@@ -271,6 +279,7 @@ class RemoteTable(ServerTable):
         self.connection = connection
         self.spec = games.get(message["game"])
         self._untold: list[str] = []
+        self.away_long: set[int] = set()
         super().__init__(message)
 
     # -- what the server says ------------------------------------------------------------------

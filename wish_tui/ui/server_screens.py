@@ -59,6 +59,7 @@ class ServerScreens:
         text = self._notice_text(message)
         table = self.app.server_messages.table_of(message)
         if table is not None:
+            table.seat_news(message)
             table.noticed(text)
         else:
             self.app.notify(text, severity="warning")

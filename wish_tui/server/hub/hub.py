@@ -510,7 +510,7 @@ class Hub:
                 self.spawn(self.seating.store_seat(table, seat))
                 title = table.spec.seat_title(place.name)
                 back = f"{session.name} is back and plays {title} again."
-                self.notice(table, back, others(table, session.person))
+                self.notice(table, back, others(table, session.person), back=seat)
                 self.changed(table)
             else:
                 self.tell_table(table)  # shown connected again
@@ -571,11 +571,12 @@ class Hub:
         second at most: `table_news.py`)."""
         self.table_news.tell(table)
 
-    def notice(self, table: Table, text: str, people: list[str] | None = None) -> None:
-        """Tell the sessions looking at `table` (or only `people`'s) one sentence."""
+    def notice(self, table: Table, text: str, people: list[str] | None = None, **about) -> None:
+        """Tell the sessions looking at `table` (or only `people`'s) one sentence (`about`: what
+        a client may read of it besides, e.g. ``away``: the seat a bot may now play)."""
         for session in self.sessions:
             if session.table == table.id and (people is None or session.person in people):
-                session.send({"type": "notice", "table": table.id, "text": text})
+                session.send({"type": "notice", "table": table.id, "text": text, **about})
 
     def _gone(self, session: Session) -> None:
         if not session.person:

@@ -107,7 +107,7 @@ class TablePresence:
                 f"{'s' if minutes > 1 else ''}: z lets a bot play "
                 f"{table.spec.seat_title(table.seats[seat].name)} until they are back."
             )
-            self.hub.notice(table, text, others(table, person))
+            self.hub.notice(table, text, others(table, person), away=seat)
 
     def bot_steps_aside(self, table: Table, seat: int) -> bool:
         """A person opens the table of their seat: a bot playing for them while they were away
@@ -132,7 +132,10 @@ class TablePresence:
             title = table.spec.seat_title(place.name)
             again = f" and plays {title} again" if stepped_aside else f" ({title})"
             self.hub.notice(
-                table, f"{session.name} is back at the table{again}.", others(table, session.person)
+                table,
+                f"{session.name} is back at the table{again}.",
+                others(table, session.person),
+                back=seat,
             )
         if stepped_aside:
             self.hub.changed(table)

@@ -79,9 +79,22 @@ def _fresh_stdio() -> None:
     )
 
 
+def _log_fault(log: int) -> None:
+    """Write the traceback of the fault being handled on the descriptor `log` (best effort)."""
+    with contextlib.suppress(Exception):
+        text = f"wish-tui: a session's app failed (pid {os.getpid()}):\n{traceback.format_exc()}"
+        os.write(log, text.encode("utf-8", "backslashreplace"))
+
+
 def run_child(entry: Callable[[], object], argv: list[str], fds: list[int], ready: int) -> NoReturn:
-    """Become one session's app: its terminal, its environment, fresh seeds; then run `entry`."""
+    """Become one session's app: its terminal, its environment, fresh seeds; then run `entry`.
+
+    A fault that escapes `entry` goes, with its traceback, to the pool's standard error (the
+    server's log), never to the session's terminal: the server tells the person in one sentence
+    that the game stopped, and what to do.
+    """
     status = 1
+    log = 2  # the pool's standard error until the session's takes its place
     try:
         signal.set_wakeup_fd(-1)
         for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
@@ -90,11 +103,14 @@ def run_child(entry: Callable[[], object], argv: list[str], fds: list[int], read
         stdin, stdout, stderr, env_fd = fds
         env = read_environment(env_fd)
         os.setsid()
+        log = os.dup(2)  # the pool's standard error: the server's log
         for fd, target in ((stdin, 0), (stdout, 1), (stderr, 2)):
             os.dup2(fd, target)
-        # Every descriptor of the pool goes: its socket, its selector, the other requests'.
-        os.closerange(3, ready)
-        os.closerange(ready + 1, _open_max())
+        # Every descriptor of the pool goes but the log: its socket, its selector, the others'.
+        kept = sorted((log, ready))
+        os.closerange(3, kept[0])
+        os.closerange(kept[0] + 1, kept[1])
+        os.closerange(kept[1] + 1, _open_max())
         if os.isatty(0):
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         os.close(ready)  # the pool may now say the app started: signals to its group arrive
@@ -114,9 +130,8 @@ def run_child(entry: Callable[[], object], argv: list[str], fds: list[int], read
             with contextlib.suppress(Exception):
                 print(exc.code, file=sys.stderr)
             status = 1
-    except BaseException:  # noqa: BLE001 (as a fresh process: the traceback, then status 1)
-        with contextlib.suppress(Exception):
-            traceback.print_exc()
+    except BaseException:  # noqa: BLE001 (the traceback to the log, then status 1)
+        _log_fault(log)
         status = 1
     finally:
         for stream in (sys.stdout, sys.stderr):

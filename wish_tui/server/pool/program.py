@@ -13,9 +13,11 @@ four descriptors: the app's standard input, output and error (one pseudo-termina
 session) and a pipe holding its environment, which the pool itself never reads: a session's token
 reaches only its own app. The pool forks; the child becomes the leader of a new session whose
 controlling terminal is its input (when that is a terminal), takes the environment from the pipe,
-closes every other descriptor, seeds Python's `random` afresh (the operating system's randomness,
-which `secrets` and `wish_tui.seeds` draw on, is fresh in any process; Python's hash secret is the
-pool's, shared by its children and unlike the server's), and runs the entry (``module:function``
+closes every other descriptor but a copy of the pool's standard error (the server's log, where
+the traceback of a fault that escapes the app goes, never to the session), seeds Python's
+`random` afresh (the operating system's randomness, which `secrets` and `wish_tui.seeds` draw on,
+is fresh in any process; Python's hash secret is the pool's, shared by its children and unlike
+the server's), and runs the entry (``module:function``
 or ``file.py:function``) with the arguments the pool was started with. The pool answers
 ``started`` with the child's process id once its terminal is in place (or ``refused`` with a
 sentence past its limits, or ``failed``), and ``exited`` with its status when it ends (negative:

@@ -11,6 +11,9 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 
 WINDOW_KEYS_TEXT = "Windows: a number or ↑↓ Enter picks · Esc back · action keys end yours"
 """How an open window is answered, for `?`."""
+THINKING_TIMEOUT = 120
+"""Seconds "Thinking about a hint…" may stay: it goes when the hint comes or its position does
+(a hint under load takes several seconds; one that never comes does not stay for good)."""
 
 
 class TableHelp:
@@ -19,7 +22,7 @@ class TableHelp:
     def __init__(self, screen) -> None:
         self.screen = screen
         self.hint_shown = False
-        """True while a hint's toast is on the screen."""
+        """True while a hint's toast (or the note that one is coming) is on the screen."""
         self.hint_version = -1
         """The table's version the hint on the screen was given for."""
 
@@ -81,7 +84,9 @@ class TableHelp:
         if not screen._human_main_turn() and not panel_open:
             screen.refuse("A hint is given when you are to decide.")
             return
-        screen.toast("Thinking about a hint…", timeout=2)
+        screen.toast("Thinking about a hint…", timeout=THINKING_TIMEOUT)
+        self.hint_shown = True
+        self.hint_version = screen.table.version
         screen.seat.hint()
 
     def told(self, hint: Hint) -> None:
@@ -91,7 +96,7 @@ class TableHelp:
             return
         action = screen.spec.rules.Action.parse(hint.notation)
         words = f"Hint: {screen.hint_words(action, hint.words)} — {hint.reason}"
-        screen.toast(words, timeout=12)
+        screen.toasts.clear(then=lambda: screen.toast(words, timeout=12))  # the note goes
         screen.name_hint_keys(words)
         self.hint_shown = True
         self.hint_version = screen.table.version

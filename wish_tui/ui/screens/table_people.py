@@ -68,6 +68,7 @@ class TablePeople:
         """Something the person should know: an autosave that could not be written, a person
         away long enough for a bot to take their seat, another player's rematch."""
         self.screen.toast(sentence, severity="warning", timeout=10)
+        self.screen.status_line.show()  # a person away long enough: z is offered there
         offer = self.table.rematch_offer
         if offer:
             for shown in self.screen.app.screen_stack:
@@ -111,10 +112,20 @@ class TablePeople:
         )
 
     def waiting_keys(self) -> str:
-        """What the status line adds while someone else decides."""
-        if self.table.can_chat:
-            return " / chats · q back to the tables"
-        return ""
+        """What the status line adds while someone else decides (z once a bot may play for
+        them: they have been away long enough)."""
+        table = self.table
+        keys = []
+        deciding = table.deciding
+        if (
+            table.can_hand_to_bot
+            and deciding in table.away_long
+            and not table.seats[deciding].by_bot
+        ):
+            keys.append("z lets a bot play for them")
+        if table.can_chat:
+            keys += ["/ chats", "q back to the tables"]
+        return " " + " · ".join(keys) if keys else ""
 
     def keys_text(self) -> str:
         """The table's own keys, for `?` (those that work at this table), in a line or two."""

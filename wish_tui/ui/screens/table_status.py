@@ -155,4 +155,6 @@ class TableStatus:
             return f"Waiting for {who}."
         if screen.asks_in_panel(view):
             return f"{info.title}: a decision is waiting — choose in the window."
+        if not screen.DETAIL_ROWS and (again := screen.taps.prompt()):
+            return f"{info.title}: {again.strip()}"  # a game with no detail line says it here
         return f"{info.title}: " + screen.turn_status(view)
