@@ -18,9 +18,13 @@ from wish_tui.wish.rules import State, determinize
 
 FAST_HARD_MS = 100
 """A small think budget keeps the hard bot's tests quick; the search is the same."""
+FEW_EXPERT_ITERATIONS = 4
+"""The expert's search in these tests of legality and replay: the same search, shorter."""
 
 
 def _bot(level: str, seed: int):
+    if level == "expert":
+        return make_bot(level, seed, iterations=FEW_EXPERT_ITERATIONS)
     return make_bot(level, seed, FAST_HARD_MS if level == "hard" else None)
 
 
