@@ -70,10 +70,10 @@ def test_a_bad_solo_seat_is_one_sentence(capsys, args, words) -> None:
 
 def test_the_experts_budget_replays_a_tournament_exactly(capsys) -> None:
     args = ("--game", "wishland", "--seats", "expert,easy", "--games", "2", "--json")
-    status, out, _ = _run(capsys, *args, "--iterations", "6")
+    status, out, _ = _run(capsys, *args, "--iterations", "2")
     assert status == 0
     first = json.loads(out)["levels"]
-    again = json.loads(_run(capsys, *args, "--iterations", "6")[1])["levels"]
+    again = json.loads(_run(capsys, *args, "--iterations", "2")[1])["levels"]
     assert [first[lv]["avg_score"] for lv in first] == [again[lv]["avg_score"] for lv in again]
     assert first["expert"]["games"] == 2
 
