@@ -7,16 +7,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from textual import _wait
 
 from tests.postgres_server import Server, find_binaries, missing
 from wish_tui import saves
-
-# A Pilot's pause and key press wait until the app is idle: Textual sleeps 20 ms at a time until
-# one sleep saw the process spend under a twentieth of it working, and those sleeps were most of
-# a screen test's time. Sleeps of 5 ms with the same share say the same, sooner.
-_wait.SLEEP_GRANULARITY = 1 / 200
-_wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 20
 
 
 @pytest.fixture
