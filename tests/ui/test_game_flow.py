@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from wish_tui import saves
 from wish_tui.cli import Launch, Seat
 from wish_tui.games import GAMES
@@ -26,8 +28,11 @@ def choice_open(app) -> bool:
 
 
 async def through_setup(app, pilot) -> GameScreen:
-    """Lift curtains and take the first option of every pending decision."""
-    for _ in range(20):
+    """Lift curtains and take the first option of every pending decision (a bot's moves among
+    them come after its pace: 20 seconds are given, not a count of pauses)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 20
+    while loop.time() < deadline:
         await settle(pilot)
         game = game_of(app)
         curtain = isinstance(app.screen, CurtainScreen)

@@ -20,7 +20,7 @@ from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.wish.ui.game_over import GameOverScreen
 from wish_tui.wish.words.help_text import KEYS
 
-from .helpers import settle
+from .helpers import settle, wait_until
 from .test_club_pages import HISTORY, PagesApp
 from .test_lobby_screen import LobbyApp, lobby
 
@@ -165,10 +165,7 @@ async def test_the_final_scoring_shows_every_column_at_forty_columns():
         await pilot.press("n")
         await settle(pilot)
         await pilot.press("1")
-        for _ in range(40):
-            await settle(pilot)
-            if isinstance(app.screen, GameOverScreen):
-                break
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         screen = app.screen
         assert isinstance(screen, GameOverScreen)
         table = screen.query_one("#scores")

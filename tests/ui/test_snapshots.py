@@ -69,8 +69,8 @@ def until_shown(kind):
     """What a snapshot runs first: the app's pauses until a screen of `kind` is on top."""
 
     async def run_before(pilot) -> None:
-        for _ in range(50):
-            await pilot.pause()
+        for _ in range(250):
+            await pilot.pause(0.02)
             if isinstance(pilot.app.screen, kind):
                 break
         await _settle(pilot)
