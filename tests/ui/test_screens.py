@@ -178,3 +178,19 @@ async def test_the_replays_status_line_is_whole_at_80_columns(scenario):
         rows = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
         assert "action 1/" in status and "watching" in status
         assert any(row.strip() == status.strip() for row in rows), (status, rows[-3:])
+
+
+async def test_a_key_the_replay_does_not_take_says_so_and_its_own_keys_say_nothing():
+    """An unbound letter in the replay gave no answer at all; its own keys act without a word."""
+    record, state, warning = saves.load_game(str(SCENARIO), games=GAMES)
+    app = WishApp(Launch("replay", path=str(SCENARIO)), (record, state, warning))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        said = []
+        app.notify = lambda message, **_: said.append(message)
+        await pilot.press("right")
+        await settle(pilot)
+        assert said == [] and app.screen.index == 1
+        await pilot.press("x")
+        await settle(pilot)
+        assert said == ["x does nothing in the replay: the key bar shows its keys."]

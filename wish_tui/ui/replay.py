@@ -7,6 +7,7 @@ import contextlib
 
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.events import Key
 
 from wish_tui import saves
 from wish_tui.records import SaveError
@@ -14,6 +15,7 @@ from wish_tui.tables.master import seat_view
 from wish_tui.ui.screens.board_screen import BoardScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.widgets.game_log import GameLog
+from wish_tui.widgets.key_bar import key_label
 from wish_tui.widgets.view_text import ViewText
 
 from .coaching import Coaching
@@ -75,6 +77,15 @@ class ReplayScreen(BoardScreen):
         self._show()
         if self._review_at_once:
             self.action_review()
+
+    def on_key(self, event: Key) -> None:
+        """Say that a letter or digit no key of the replay (nor of the app) takes does nothing."""
+        if not event.is_printable or event.key in self.active_bindings:
+            return
+        self.notify(
+            f"{key_label(event.key)} does nothing in the replay: the key bar shows its keys.",
+            timeout=3,
+        )
 
     def board_resized(self) -> None:
         self._show()
