@@ -127,3 +127,15 @@ def test_review_without_a_name_and_no_finished_game_says_so_in_one_sentence(data
     assert cli.main(["review"]) == 1
     err = capsys.readouterr().err
     assert "no finished game to review yet" in err and err.count("\n") == 1
+
+
+def test_review_of_a_name_that_names_no_save_says_so_as_replay_does(data, capsys):
+    """It said 'There is no save file /…/saves/evenin.json.'; now, as `wish-tui replay`, the
+    closest names and where to see them all."""
+    saved_game("wish", 4)
+    assert cli.main(["review", "evenin"]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "wish-tui review: there is no save named 'evenin'; the closest: evening "
+        "(or see them all with 'wish-tui').\n"
+    )

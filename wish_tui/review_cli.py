@@ -13,7 +13,7 @@ import sys
 
 from wish_tui import games, saves
 from wish_tui.records import SaveError
-from wish_tui.save_lookup import newest_finished
+from wish_tui.save_lookup import newest_finished, no_such_save
 from wish_tui.tables.coach import Coach, seat_of
 from wish_tui.tournament import add_think
 
@@ -41,6 +41,9 @@ def run_from_args(args) -> int:
             "there is no finished game to review yet; 'wish-tui review NAME' reviews a save, "
             "and a game played to its end is kept for review"
         )
+    missing = no_such_save(target)
+    if missing:
+        return _fail(missing)
     try:
         path = saves.save_path(target)
         record, states = saves.load_for_replay(target, games=games.GAMES)
