@@ -63,6 +63,8 @@ async def test_setup_curtain_hides_the_table_until_enter():
         assert choice_open(app)
         title = game.query_one(ChoicePanel).title_text
         assert "Destiny" in title
+        # Two Destinies to keep one of: the numbers there are, not '1-9'.
+        assert title.endswith("(1-2 or ↑↓ Enter)")
         assert game.viewer == first
 
 

@@ -112,8 +112,8 @@ class ChoicePanel(Widget):
         """Show the options."""
         self.cancellable = cancellable
         self.count = len(options)
-        # With more than nine, how many there are: some may scroll out of sight.
-        keys = "1-9" if len(options) <= 9 else f"1-{len(options)}"
+        # The numbers there are to type (with more than nine, some may scroll out of sight).
+        keys = "1" if len(options) == 1 else f"1-{len(options)}"
         self._question = title
         self._hint = f" ({keys} or ↑↓ Enter" + (", Esc back)" if cancellable else ")")
         self.title_text = title + self._hint
