@@ -100,6 +100,7 @@ async def main(online: int, tables: int) -> None:
 
 
 def _ms(spent: list[float]) -> str:
+    """The mean of `spent`, in milliseconds."""
     return f"{sum(spent) / max(1, len(spent)) * 1000:.2f} ms"
 
 
