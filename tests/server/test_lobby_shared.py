@@ -9,6 +9,7 @@ import json
 import pytest
 
 from wish_tui.server.hub.session import Session
+from wish_tui.server.hub.shared_news import SharedNews
 from wish_tui.tables.lobby_diff import LobbyFollower
 from wish_tui.tables.lobby_shared import SharedFollower
 
@@ -134,3 +135,28 @@ async def test_a_session_told_in_parts_is_sent_whole_lists_no_one_keeps_as_a_bas
             assert ann.session.lobby_teller is None
         finally:
             ann.close()
+
+
+def _row(number: int, progress: str = "waiting") -> dict:
+    return {"table": str(number), "kind": "live", "open": [1], "progress": progress}
+
+
+def test_a_table_opened_makes_its_row_alone_and_the_list_is_the_same_as_made_whole():
+    news, follower = SharedNews(), SharedFollower()
+    people_online = [{"name": f"p{i:03d}", "tables": []} for i in range(300)]
+    rows = [_row(1), _row(2)]
+    news.update(rows, people_online)
+    follower.take(json.loads(news.message(None)))
+    yours = {"type": "lobby_yours", "shared": 1, "you": "p000", "rows": {"2": {"mine": True}}}
+    before = follower.take(yours)
+    seated = [*people_online[:-1], {"name": "p299", "tables": ["3"]}]
+    news.update([_row(1), _row(2, "round 2"), _row(3)], seated)
+    after = follower.take(json.loads(news.message(1)))
+    whole = SharedFollower()
+    whole.take(json.loads(news.message(None)))
+    assert after == whole.take({**yours, "shared": 2})  # what a person sees: the same list
+    kept = {id(entry) for entry in before["tables"]}
+    assert [id(entry) in kept for entry in after["tables"]] == [False, True, False]  # 2, 1, 3
+    assert after["online"][:299] == before["online"][:299]
+    assert all(a is b for a, b in zip(after["online"][:299], before["online"], strict=False))
+    assert after["online"][299] == {"name": "p299", "tables": ["3"]}

@@ -74,6 +74,45 @@ async def test_a_changed_progress_is_redrawn_in_its_row_alone_and_the_cursor_sta
         await pilot.press("enter")  # opens (here: asks to watch) the table under the cursor
 
 
+async def test_a_table_opened_below_the_rows_shown_draws_no_row_and_lays_out_nothing():
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show(lobby(["round 1"] * 40, online=1000))
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        drawn, refreshed = [], []
+        real_line, real_refresh = rows.refresh_line, rows.refresh
+        rows.refresh_line = lambda y: (drawn.append(y), real_line(y))[1]
+        rows.refresh = lambda *a, **k: (refreshed.append(k), real_refresh(*a, **k))[1]
+        app.screen.show(lobby(["round 1"] * 41, online=1000))  # a 41st table, out of sight
+        await pilot.pause()
+        assert rows.row_count == 41 and not drawn and not refreshed
+        assert rows.vertical_scrollbar.window_virtual_size == 42  # its bar says one row more
+        await pilot.press("end")
+        await pilot.pause()
+        assert rows.cursor_row == 40 and "41" in rows.render_line(rows.size.height - 1).text
+
+
+async def test_a_list_with_one_table_changed_works_out_that_row_alone(monkeypatch):
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show(lobby(["round 1", "round 1", "round 1"]))
+        await pilot.pause()
+        made = []
+        row = LobbyScreen._row
+        monkeypatch.setattr(
+            LobbyScreen, "_row", staticmethod(lambda e: (made.append(e), row(e))[1])
+        )
+        app.screen.show(lobby(["round 1", "round 2", "round 1", "round 1"]))
+        await pilot.pause()
+        assert [entry["table"] for entry in made] == ["2", "4"]
+        assert [r[3] for r in app.screen.query_one(RowList).rows] == ["round 1", "round 2"] + [
+            "round 1"
+        ] * 2
+
+
 async def test_hundreds_online_are_counted_and_a_few_named():
     app = LobbyApp()
     async with app.run_test(size=(100, 30)) as pilot:

@@ -65,21 +65,61 @@ def rows_of_yours(entries: list[dict]) -> dict:
     return rows
 
 
-def assembled(shared: dict, yours: dict) -> dict:
-    """The ``lobby`` message that a shared part and a session's own part stand for."""
+def assembled(shared: dict, yours: dict, made: MadeBefore | None = None) -> dict:
+    """The ``lobby`` message that a shared part and a session's own part stand for (`made`: the
+    rows and names of the list made before, reused where they did not change)."""
+    made = made or MadeBefore()
     rows = yours.get("rows", {})
-    entries = [
-        {**row, **ROW_OF_YOURS, **rows.get(table, {})} for table, row in shared["tables"].items()
-    ]
+    entries = [made.entry(row, rows.get(table, {})) for table, row in shared["tables"].items()]
     entries.sort(key=lobby_order)
     online = shared["online"]
+    made.forget_all_but(shared)
     return {
         "type": "lobby",
         "tables": entries,
         "you": yours.get("you", ""),
-        "online": [{"name": name, "tables": list(online[name])} for name in sorted(online)],
+        "online": [made.person(name, online[name]) for name in sorted(online)],
         **{key: yours.get(key, []) for key in YOURS if key != "you"},
     }
+
+
+class MadeBefore:
+    """Each table's row and each person online as the list made before showed them, by what
+    they were made of: a part's changes leave what they did not change as the same object, so
+    a table opened at a club of a thousand makes one row and one name anew, not all of them.
+    The lists made share these (no one changes a list once made)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[dict, dict, dict]] = {}
+        self._people: dict[str, tuple[list, dict]] = {}
+
+    def entry(self, row: dict, yours: dict) -> dict:
+        """A table's row in a session's list: `row` as everyone sees it, with what is `yours`."""
+        kept = self._entries.get(id(row))
+        if kept is not None and kept[0] is row and kept[1] == yours:
+            return kept[2]
+        entry = {**row, **ROW_OF_YOURS, **yours}
+        self._entries[id(row)] = (row, yours, entry)
+        return entry
+
+    def person(self, name: str, tables: list) -> dict:
+        """Who is online, and the `tables` they sit at."""
+        kept = self._people.get(name)
+        if kept is not None and kept[0] is tables:
+            return kept[1]
+        person = {"name": name, "tables": list(tables)}
+        self._people[name] = (tables, person)
+        return person
+
+    def forget_all_but(self, shared: dict) -> None:
+        """Keep only what the rows and names of `shared` may be made of again."""
+        rows = shared["tables"].values()
+        if len(self._entries) > len(rows):
+            alive = {id(row) for row in rows}
+            self._entries = {key: kept for key, kept in self._entries.items() if key in alive}
+        online = shared["online"]
+        if len(self._people) > len(online):
+            self._people = {name: kept for name, kept in self._people.items() if name in online}
 
 
 class SharedFollower:
@@ -96,6 +136,7 @@ class SharedFollower:
     def __init__(self) -> None:
         self._shared: tuple[int, dict] | None = None
         self._yours: dict | None = None
+        self._made = MadeBefore()
 
     def take(self, message: dict):
         kind = message.get("type")
@@ -111,7 +152,7 @@ class SharedFollower:
         if shared is None or yours is None or not _counts(yours.get("shared"), shared[0]):
             return self.WAIT
         try:
-            return assembled(shared[1], yours)
+            return assembled(shared[1], yours, self._made)
         except (KeyError, TypeError, AttributeError):
             return None
 

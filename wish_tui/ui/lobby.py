@@ -65,6 +65,8 @@ class LobbyScreen(AppScreen):
         """The list the server sent with its welcome (None: asked for on mount)."""
         self.tables: list[dict] = []
         self.invitations: list[dict] = []
+        self._rows: dict[str, tuple[dict, tuple]] = {}
+        """Each table's row as last worked out, by its id, with the entry it was made of."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -99,7 +101,7 @@ class LobbyScreen(AppScreen):
         """Show the server's list of tables."""
         self.tables = message.get("tables", [])
         self.invitations = message.get("invitations", [])
-        self.query_one(RowList).set_rows([self._row(entry) for entry in self.tables])
+        self.query_one(RowList).set_rows(self._rows_of(self.tables))
         self._people(message)
         self._detail()
         link = message.get("web_link")
@@ -134,6 +136,18 @@ class LobbyScreen(AppScreen):
                 "a accepts, d declines"
             )
         _update(self.query_one("#people", Static), text)
+
+    def _rows_of(self, entries: list[dict]) -> list[tuple]:
+        """The rows of `entries`, each worked out again only when its entry changed (at a club
+        event, a table opened is one row new among a hundred)."""
+        rows, before = {}, self._rows
+        for entry in entries:
+            kept = before.get(entry["table"])
+            if kept is None or not (kept[0] is entry or kept[0] == entry):
+                kept = (entry, self._row(entry))
+            rows[entry["table"]] = kept
+        self._rows = rows
+        return [rows[entry["table"]][1] for entry in entries]
 
     @staticmethod
     def _row(entry: dict) -> tuple:

@@ -98,24 +98,39 @@ class RowList(ScrollView, can_focus=True):
         return len(self.rows)
 
     def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
-        """Show `rows`; only the lines whose text changed are drawn again."""
+        """Show `rows`; only the lines whose text changed (or that came or went) are drawn
+        again, and none when no line shown changed (a row added below the window)."""
         rows = [tuple(str(v) for v in row) for row in rows]
         old, self.rows = self.rows, rows
         widths = [
             max([cell_len(name), *(cell_len(row[x]) for row in rows if x < len(row))])
             for x, name in enumerate(self.columns)
         ]
-        if widths != self._widths or len(rows) != len(old):
+        if widths != self._widths:
             self._widths = widths
             self._strips.clear()
-            self.virtual_size = Size(self._line_width(), len(rows) + 1)
             self.refresh()
         else:
-            for y, (new, before) in enumerate(zip(rows, old, strict=True)):
+            for y, (new, before) in enumerate(zip(rows, old, strict=False)):
                 if new != before:
                     self._refresh_row(y)
+            for y in range(min(len(rows), len(old)), max(len(rows), len(old))):
+                self._refresh_row(y)  # a row that came, or a line left blank
+        self._grow_or_shrink(Size(self._line_width(), len(rows) + 1))
         if rows and self.cursor_row >= len(rows):
             self.move_cursor(len(rows) - 1)
+
+    def _grow_or_shrink(self, size: Size) -> None:
+        """Make the list `size` long and wide. Only more rows, under a scroll bar shown already:
+        the bar alone is drawn again (a new layout of the screen draws every line of it)."""
+        if size == self.virtual_size:
+            return
+        grown = size.width == self.virtual_size.width and size.height > self.virtual_size.height
+        if grown and self.show_vertical_scrollbar:
+            self.set_reactive(RowList.virtual_size, size)
+            self.vertical_scrollbar.window_virtual_size = size.height
+            return
+        self.virtual_size = size
 
     def move_cursor(self, row: int) -> None:
         """Put the cursor on `row` (kept within the rows) and scroll it into view."""
