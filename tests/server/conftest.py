@@ -11,6 +11,7 @@ import asyncssh
 import pytest
 
 from wish_tui.server.hub import Hub
+from wish_tui.server.hub.session import Session
 from wish_tui.server.pool.link import SessionPool
 from wish_tui.server.ssh.front import FrontEnd, Limits
 from wish_tui.server.ssh.keys import AuthorizedKeys
@@ -191,3 +192,17 @@ async def start_pool():
     yield start
     for pool in pools:
         await pool.close()
+
+
+@pytest.fixture
+def written_bytes(monkeypatch) -> list[tuple[str, bytes]]:
+    """Every (session's name, bytes) the hub writes to a session, in order."""
+    written: list[tuple[str, bytes]] = []
+    send_encoded = Session.send_encoded
+
+    def recorded(self, data: bytes) -> None:
+        written.append((self.name, data))
+        send_encoded(self, data)
+
+    monkeypatch.setattr(Session, "send_encoded", recorded)
+    return written

@@ -13,15 +13,21 @@ pytestmark = pytest.mark.usefixtures("data_dir")
 TWO_SEATS = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
 
 
+async def ann_opens_a_table_beside_a_bot_member(hub):
+    """ann (a person) and robo (made a bot member) connected; ann's new two-seat Wish table."""
+    robo = hub.club.players.register("SHA256:robo-key", "robo")
+    with hub.club.db.transaction():
+        hub.club.db.execute("UPDATE players SET is_bot_member = 1 WHERE id = ?", (robo.id,))
+    ann = await Client.connect(hub, "SHA256:ann-key", "ann")
+    bot = await Client.connect(hub, "SHA256:robo-key", "robo")
+    made = await ann.ask({"type": "new_table", "game": "wish", "seats": TWO_SEATS})
+    return ann, bot, made
+
+
 async def test_a_bot_member_at_a_seat_is_marked_and_stays_marked_after_a_restart():
     hub = await started_hub()
     try:
-        robo = hub.club.players.register("SHA256:robo-key", "robo")
-        with hub.club.db.transaction():
-            hub.club.db.execute("UPDATE players SET is_bot_member = 1 WHERE id = ?", (robo.id,))
-        ann = await Client.connect(hub, "SHA256:ann-key", "ann")
-        bot = await Client.connect(hub, "SHA256:robo-key", "robo")
-        made = await ann.ask({"type": "new_table", "game": "wish", "seats": TWO_SEATS})
+        ann, bot, made = await ann_opens_a_table_beside_a_bot_member(hub)
         table_id = made["table"]
         await sit(bot, table_id, 1)
         told = await ann.until(lambda m: m["type"] == "table" and m["seats"][1]["person"])
@@ -44,12 +50,7 @@ async def test_a_bot_member_at_a_seat_is_marked_and_stays_marked_after_a_restart
 async def test_the_table_log_names_a_bot_members_seat_a_bot_and_so_does_a_restart():
     hub = await started_hub()
     try:
-        robo = hub.club.players.register("SHA256:robo-key", "robo")
-        with hub.club.db.transaction():
-            hub.club.db.execute("UPDATE players SET is_bot_member = 1 WHERE id = ?", (robo.id,))
-        ann = await Client.connect(hub, "SHA256:ann-key", "ann")
-        bot = await Client.connect(hub, "SHA256:robo-key", "robo")
-        made = await ann.ask({"type": "new_table", "game": "wish", "seats": TWO_SEATS})
+        ann, bot, made = await ann_opens_a_table_beside_a_bot_member(hub)
         table = hub.tables[made["table"]]
         assert table.log_since(0, 0)[0][0] == "A game of Wish: Air (human), Water (human)."
         await sit(bot, made["table"], 1)

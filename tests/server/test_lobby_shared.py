@@ -8,7 +8,6 @@ import json
 
 import pytest
 
-from wish_tui.server.hub.session import Session
 from wish_tui.server.hub.shared_news import SharedNews
 from wish_tui.tables.lobby_diff import LobbyFollower
 from wish_tui.tables.lobby_shared import SharedFollower
@@ -78,15 +77,8 @@ async def test_the_lobby_told_in_parts_is_the_list_the_hub_would_send_whole():
             cy.close()
 
 
-async def test_one_shared_message_is_encoded_once_and_written_to_every_session(monkeypatch):
-    written: list[tuple[str, bytes]] = []
-    send_encoded = Session.send_encoded
-
-    def recorded(self, data: bytes) -> None:
-        written.append((self.name, data))
-        send_encoded(self, data)
-
-    monkeypatch.setattr(Session, "send_encoded", recorded)
+async def test_one_shared_message_is_encoded_once_and_written_to_every_session(written_bytes):
+    written = written_bytes
     async with people("bob") as (hub, bob):
         watchers = [await PartsClient.in_parts(hub, name) for name in ("ann", "cy", "dee")]
         try:

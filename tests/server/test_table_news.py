@@ -8,7 +8,6 @@ import json
 
 import pytest
 
-from wish_tui.server.hub.session import Session
 from wish_tui.tables.table_diff import Follower
 
 from .test_hub import Client, new_wish_table, people, play_until
@@ -46,15 +45,8 @@ async def test_a_burst_of_chat_is_one_message_to_a_spectator_and_each_to_a_playe
         ]
 
 
-async def test_the_spectators_are_written_one_shared_message_each_makes_whole(monkeypatch):
-    written: list[tuple[str, bytes]] = []
-    send_encoded = Session.send_encoded
-
-    def recorded(self, data: bytes) -> None:
-        written.append((self.name, data))
-        send_encoded(self, data)
-
-    monkeypatch.setattr(Session, "send_encoded", recorded)
+async def test_the_spectators_are_written_one_shared_message_each_makes_whole(written_bytes):
+    written = written_bytes
     async with people("alice", "bob") as (hub, alice, bob):
         table_id = await new_wish_table(alice)
         await bob.ask({"type": "join", "table": table_id, "seat": 1})
