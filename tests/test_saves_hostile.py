@@ -124,12 +124,19 @@ def test_a_foreign_state_falls_back_to_the_replay_with_a_warning():
     assert "damaged saved position" in warning and "seats" in warning
 
 
-def test_a_good_state_with_broken_actions_loads_the_state_without_history():
+def saved_with_a_broken_action():
+    """A game 30 steps in, saved as 'broken-actions' with its fourth action 'fly away'; its path
+    and the position it had reached."""
     record, state = play_game(steps=30)
     data = record.to_json()
     data["actions"][3] = "fly away"
     path = saves.saves_dir() / "broken-actions.json"
     path.write_text(json.dumps(data))
+    return path, state
+
+
+def test_a_good_state_with_broken_actions_loads_the_state_without_history():
+    path, state = saved_with_a_broken_action()
     _, history, warning = saves.load_with_history("broken-actions", games=GAMES)
     assert history == [state]
     assert "do not replay" in warning and "\n" not in warning
@@ -137,11 +144,7 @@ def test_a_good_state_with_broken_actions_loads_the_state_without_history():
 
 def test_the_warning_of_actions_that_do_not_replay_names_the_file_once():
     """The sentence names the file, the refused action and the rule's reason, each once."""
-    record, _ = play_game(steps=30)
-    data = record.to_json()
-    data["actions"][3] = "fly away"
-    path = saves.saves_dir() / "broken-actions.json"
-    path.write_text(json.dumps(data))
+    path, _ = saved_with_a_broken_action()
     _, _, warning = saves.load_with_history("broken-actions", games=GAMES)
     assert warning.count(str(path)) == 1
     assert warning.count("'fly away'") == 1
