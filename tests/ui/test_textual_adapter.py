@@ -120,3 +120,54 @@ def test_nothing_else_reaches_below_textuals_public_api():
             if isinstance(node, ast.Attribute) and node.attr in TEXTUAL_PRIVATE_NAMES:
                 found.append(f"{path.name}:{node.lineno} reads .{node.attr}")
     assert found == []
+
+
+async def test_the_row_cropping_compositor_sends_what_textuals_sends():
+    """Over a screen of containers, texts side by side, a bordered text and an overlay, for
+    changes of one or a few regions (rows far apart, runs touching a widget's edge), the
+    frame of the compositor that renders only the rows it sends is Textual's, byte for byte."""
+    import random
+
+    from textual.app import App
+    from textual.containers import Horizontal, Vertical
+    from textual.geometry import Region
+    from textual.widgets import Static
+
+    class Screened(App):
+        CSS = """
+        Screen { layers: base overlay; }
+        #top { height: 6; } #left { width: 20; border: solid red; } #right { width: 1fr; }
+        #panel { layer: overlay; position: absolute; offset: 4 8; width: 30; height: 4;
+                 background: blue; }
+        #log { height: 1fr; }
+        """
+
+        def compose(self):
+            with Vertical():
+                with Horizontal(id="top"):
+                    yield Static("left\n" * 4, id="left")
+                    yield Static("right side " * 30, id="right")
+                yield Static("\n".join(f"line {i} " * 5 for i in range(12)), id="log")
+            yield Static("the panel\nover the log", id="panel")
+
+    app = Screened()
+    async with app.run_test(size=(60, 20)):
+        textuals = app.screen._compositor
+        cropping = textual_adapter.RowCroppingCompositor.__new__(
+            textual_adapter.RowCroppingCompositor
+        )
+        cropping.__dict__.update(textuals.__dict__)
+        cropping._dirty_regions = set()
+        rng = random.Random(7)
+        screen = Region(0, 0, 60, 20)  # Textual's changes are cut to the screen
+        for _ in range(200):
+            regions = [
+                Region(
+                    rng.randrange(60), rng.randrange(20), rng.randint(1, 30), rng.randint(1, 3)
+                ).intersection(screen)
+                for _ in range(rng.randint(1, 3))
+            ]
+            textuals._dirty_regions.update(regions)
+            cropping._dirty_regions.update(regions)
+            expected = textuals.render_partial_update().render_segments(app.console)
+            assert cropping.render_partial_update().render_segments(app.console) == expected

@@ -28,6 +28,7 @@ from textual.events import Key
 from textual.widgets import Static
 
 from wish_tui.tables.seat import Hint
+from wish_tui.ui.terminal.textual_adapter import render_changed_rows_only
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.widgets.key_bar import KeyBar
@@ -93,6 +94,7 @@ class TableScreen(BoardScreen):
 
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(self.BOARD)
+        render_changed_rows_only(self)  # a frame renders the rows it sends, no others
         self.table = table
         """The table this screen sits at (a `wish_tui.tables.seat.TableClient`)."""
         self.viewer = self._first_mine()

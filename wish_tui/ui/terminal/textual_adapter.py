@@ -1,6 +1,6 @@
 """Every place the app reaches below Textual's public API, each behind one name here.
 
-There are three, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
+There are four, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
 
 1. Textual's parser of terminal input (`textual._xterm_parser.XTermParser`, whose end of input
    may raise `textual._parser.ParseError`): the drivers feed it and wait for its deadline (a lone
@@ -11,6 +11,10 @@ There are three, and `tests/ui/test_textual_adapter.py` fails on a Textual that 
    `_variables`), shared by the apps of one process (`ui.parsed_css`).
 3. The toast rack's holders (`textual.widgets._toast.ToastHolder`), which Textual leaves behind
    empty when it clears a toast (`ui.screens.table_toasts`).
+4. A screen's compositor (`Screen._compositor`, a `textual._compositor.Compositor`), whose
+   frame of changes renders every widget whose viewport meets the bounding box of the changes,
+   each over its whole visible region: `RowCroppingCompositor` renders each widget over the rows
+   of it the frame sends and only when it has some (`ui.screens.table_screen`).
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ from __future__ import annotations
 import contextlib
 import time
 
+from textual._compositor import ChopsUpdate, Compositor
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
+from textual.geometry import Region
 
 
 class KeyParser(XTermParser):
@@ -64,3 +70,62 @@ def sweep_empty_toast_holders(screen) -> None:
     for holder in screen.query(ToastHolder):
         if not holder.children:
             holder.remove()
+
+
+class RowCroppingCompositor(Compositor):
+    """Textual's compositor, whose frame of changes renders only what it sends.
+
+    Textual renders, for a frame of changes, every widget whose viewport meets the bounding box
+    of the changes, each over its whole visible region, and then keeps the rows the changes are
+    on: at a table, a change of the tracks at the top and one of the log at the bottom rendered
+    every container, the map, the Offer and the hand, whole. This one renders a widget only
+    when some part of it lies on a changed row within a change's columns, and over those of its
+    rows alone (first to last). What it sends is Textual's, cell for cell: a part of the screen
+    left out is one that Textual rendered and then did not send.
+    """
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        update_regions = self._dirty_regions.copy()
+        self._dirty_regions.clear()
+        if not update_regions:
+            return None
+        crop = Region.from_union(update_regions).intersection(self.size.region)
+        spans = list(self._regions_to_spans(update_regions))
+        sent: dict[int, list[tuple[int, int]]] = {}
+        for y, x1, x2 in spans:
+            sent.setdefault(y, []).append((x1, x2))
+        cuts = self.cuts
+        chops: list[dict] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        crop_overlaps = crop.overlaps
+        for widget, (region, clip) in self.visible_widgets.items():
+            if not crop_overlaps(clip):
+                continue
+            shown = region.intersection(clip)
+            left, right = shown.x, shown.right
+            # A piece of a row from x to `end` is sent when x <= x2 and end > x1 (ChopsUpdate).
+            rows = [
+                y
+                for y in shown.line_range
+                if any(x1 < right and left <= x2 for x1, x2 in sent.get(y, ()))
+            ]
+            if not rows:
+                continue
+            top, bottom = rows[0], rows[-1] + 1
+            strips = widget.render_lines(
+                Region(left - region.x, top - region.y, shown.width, bottom - top)
+            )
+            for y, strip in zip(range(top, bottom), strips, strict=False):
+                if y not in sent:
+                    continue
+                line = chops[y]
+                final_cuts = [cut for cut in cuts[y] if right >= cut >= left]
+                pieces = strip.divide([cut - left for cut in final_cuts[1:]])
+                for cut, piece in zip(final_cuts, pieces, strict=False):
+                    if line.get(cut) is None:
+                        line[cut] = piece
+        return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in cuts])
+
+
+def render_changed_rows_only(screen) -> None:
+    """Have `screen` (before it is mounted) draw its frames with a `RowCroppingCompositor`."""
+    screen._compositor = RowCroppingCompositor()
