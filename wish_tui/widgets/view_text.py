@@ -67,6 +67,11 @@ class ViewText(Widget):
         """What is shown, as one Text."""
         return Text("\n").join(self._lines)
 
+    @property
+    def line_count(self) -> int:
+        """The lines shown (one when empty), without joining them as `text` does."""
+        return max(1, len(self._lines))
+
     def show(self, text: Text) -> None:
         """Display `text`, redrawing only the lines that differ from what is shown."""
         self.show_lines(text.split("\n", allow_blank=True) if text.plain else [Text("")])

@@ -31,6 +31,7 @@ about 90x20):
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.geometry import Region, Size
 
 from wish_tui.widgets.board_place import PLACE, TURN, drawn_rows
@@ -91,8 +92,10 @@ class BoardParts:
         (Wish's map, the forest, the market): 0 on a narrow terminal or before it is drawn."""
         if self.narrow or not self.parts:
             return 0
-        found = self.screen.query(f"#{self.parts[0][0]}")
-        return found.first().region.bottom if found else 0
+        try:  # Textual keeps what `query_one` found, where a `query` walks every widget
+            return self.screen.query_one(f"#{self.parts[0][0]}").region.bottom
+        except NoMatches:
+            return 0
 
     @property
     def switchable(self) -> bool:

@@ -87,7 +87,7 @@ class TableStatus:
     def top(self) -> int:
         """The screen row the status line begins at: just above the key bar, the screen's last
         rows (a refusal of two lines rises over the log's last row)."""
-        lines = self.screen.query_one("#status", ViewText).text.plain.count("\n") + 1
+        lines = self.screen.query_one("#status", ViewText).line_count
         return self.screen.size.height - self.screen.key_bar.rows() - lines
 
     def room_top(self) -> int:
