@@ -115,14 +115,15 @@ class TableKeyBar:
         shown, bindings, labels = self._entries()
         labels = list(labels)
         over = self.screen.table.is_over
-        if over:
-            states = [False] * len(shown) + [True] * len(OVER_KEYS)
-        else:
-            # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
-            states = [self.key_state(b) for b in shown] + [False] * len(OVER_KEYS)
-        states += [False] * (len(bindings) - len(states))
-        if not over:
-            self._show_named(states, labels, bindings)
+        with self.screen.router.steady():
+            if over:
+                states = [False] * len(shown) + [True] * len(OVER_KEYS)
+            else:
+                # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
+                states = [self.key_state(b) for b in shown] + [False] * len(OVER_KEYS)
+            states += [False] * (len(bindings) - len(states))
+            if not over:
+                self._show_named(states, labels, bindings)
         self.screen.query_one(KeyBar).show_states(states, labels)
 
     def _entries(self) -> tuple[list, list, list]:

@@ -7,7 +7,9 @@ supplies (its key groups, its words) and the table for what it can do.
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Iterator
 
 from textual.events import Key
 
@@ -31,9 +33,26 @@ class TableKeys:
 
     def __init__(self, screen) -> None:
         self.screen = screen
+        self._turn: bool | None = None
+        """`human_main_turn()`, kept while the key bar asks every key's state (`steady`)."""
+        self._group_keys: dict[str, set[str]] = {}
+        self._key_groups: dict[str, list[str]] = {}
+        """What the screen's bindings (which never change) say, worked out once each."""
+
+    @contextlib.contextmanager
+    def steady(self) -> Iterator[None]:
+        """Within, nothing at the table or on the screen changes: whose turn it is is worked
+        out once, not once for every key asked about."""
+        self._turn = self.human_main_turn()
+        try:
+            yield
+        finally:
+            self._turn = None
 
     def human_main_turn(self) -> bool:
         """True when the person at the keyboard may use the game's keys now."""
+        if self._turn is not None:
+            return self._turn
         table = self.screen.table
         if table.is_over or self.screen.busy:
             return False
@@ -63,12 +82,14 @@ class TableKeys:
 
     def group_keys(self, group: str) -> set[str]:
         """The keys bound to a key group."""
-        return {
-            key
-            for binding in self.screen.key_bar.all_bindings()
-            if binding.action == group
-            for key in binding.key.split(",")
-        }
+        if group not in self._group_keys:
+            self._group_keys[group] = {
+                key
+                for binding in self.screen.key_bar.all_bindings()
+                if binding.action == group
+                for key in binding.key.split(",")
+            }
+        return self._group_keys[group]
 
     def group(self, name: str) -> list:
         """The legal actions a game key offers now."""
@@ -202,11 +223,13 @@ class TableKeys:
 
     def key_groups(self, key: str) -> list[str]:
         """The key groups bound to `key`, in binding order (a key may have several meanings)."""
-        return [
-            binding.action
-            for binding in self.screen.key_bar.all_bindings()
-            if key in binding.key.split(",") and binding.action in self.screen.KEY_GROUPS
-        ]
+        if key not in self._key_groups:
+            self._key_groups[key] = [
+                binding.action
+                for binding in self.screen.key_bar.all_bindings()
+                if key in binding.key.split(",") and binding.action in self.screen.KEY_GROUPS
+            ]
+        return self._key_groups[key]
 
     def other_meaning_possible(self, group: str) -> bool:
         """True when another group bound to the same key as `group` can be taken now."""
