@@ -172,12 +172,16 @@ class MapView(Widget):
         changed."""
         areas = [dict(a, _djinns=view["djinns"]) for a in view["areas"]]
         old = self._areas
+        old_cursor = self._cursor
         self._areas = areas
         self._cursor = cursor
         width = self._cell_width
         changed: list[tuple[int, int]] = []
         """(Area, line of its cell) that changed."""
         for i, area in enumerate(areas):
+            same_mark = (i == cursor) == (i == old_cursor)
+            if same_mark and i in self._cells and i < len(old) and old[i] == area:
+                continue  # drawn from what it shows already
             cells = cell_segments(area, width, i, i == cursor)
             before = self._cells.get(i)
             if before != cells:
