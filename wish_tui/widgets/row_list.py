@@ -10,6 +10,7 @@ changes, and a changed row is the only line refreshed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import ceil
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -19,9 +20,13 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from .list_keys import LIST_CURSOR_KEYS
+
+EIGHTHS = 8
+"""A scroll bar's thumb ends on an eighth of a cell (Textual's `ScrollBarRender.render_bar`)."""
 
 Row = tuple[str, ...]
 
@@ -128,7 +133,13 @@ class RowList(ScrollView, can_focus=True):
         grown = size.width == self.virtual_size.width and size.height > self.virtual_size.height
         if grown and self.show_vertical_scrollbar:
             self.set_reactive(RowList.virtual_size, size)
-            self.vertical_scrollbar.window_virtual_size = size.height
+            bar = self.vertical_scrollbar
+            if thumb_cells(bar, size.height) == thumb_cells(bar, bar.window_virtual_size):
+                # Drawn the same to the cell: the bar is told, not drawn again (at a club event
+                # a table opened out of sight cost each app in the lobby a bar drawn: 1.7 ms).
+                bar.set_reactive(ScrollBar.window_virtual_size, size.height)
+            else:
+                bar.window_virtual_size = size.height
             return
         self.virtual_size = size
 
@@ -240,3 +251,17 @@ class RowList(ScrollView, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+def thumb_cells(bar: ScrollBar, virtual_size: int) -> tuple[int, int] | None:
+    """The cells from the first to the one after the last that the thumb of the vertical `bar`
+    covers, even in part, when what it scrolls is `virtual_size` long (as Textual's
+    `ScrollBarRender.render_bar` works them out); None with no thumb."""
+    size, position = bar.size.height, bar.position
+    window = bar.window_size if bar.window_size < virtual_size else 0
+    if not (window and size and virtual_size and size != virtual_size):
+        return None
+    thumb = max(1, window / (virtual_size / size))
+    start = int((size - thumb) * position / (virtual_size - window) * EIGHTHS)
+    end = start + ceil(thumb * EIGHTHS)
+    return max(0, start) // EIGHTHS, ceil(max(0, end) / EIGHTHS)
