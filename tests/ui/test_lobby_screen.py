@@ -95,6 +95,28 @@ async def test_a_table_opened_below_the_rows_shown_draws_no_row_and_lays_out_not
         assert rows.cursor_row == 40 and "41" in rows.render_line(rows.size.height - 1).text
 
 
+async def test_a_table_opened_in_sight_draws_its_row_and_lays_out_nothing():
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show(lobby(["round 1"] * 3))
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        drawn, laid_out = [], []
+        real_line, real_refresh = rows.refresh_line, rows.refresh
+        rows.refresh_line = lambda y: (drawn.append(y), real_line(y))[1]
+        rows.refresh = lambda *a, **k: (laid_out.append(k), real_refresh(*a, **k))[1]
+        for tables in (4, 5, 4):  # a table opened, another, one closed
+            app.screen.show(lobby(["round 1"] * tables))
+            await pilot.pause()
+            assert rows.row_count == tables and f" {tables} " in rows.render_line(tables).text
+        assert drawn == [4, 5, 5] and not any(k.get("layout") for k in laid_out)
+        assert not rows.show_vertical_scrollbar and rows.virtual_size.height == 5
+        app.screen.show(lobby(["round 1"] * 40))  # more than the window: its bar shown
+        await pilot.pause()
+        assert rows.show_vertical_scrollbar
+
+
 def drawn_cells(bar) -> list[bool]:
     """Which cells of the vertical `bar` a freshly drawn bar shows its thumb in, even in part."""
     segments = ScrollBarRender.render_bar(

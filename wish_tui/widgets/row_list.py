@@ -126,11 +126,22 @@ class RowList(ScrollView, can_focus=True):
             self.move_cursor(len(rows) - 1)
 
     def _grow_or_shrink(self, size: Size) -> None:
-        """Make the list `size` long and wide. Only more rows, under a scroll bar shown already:
-        the bar alone is drawn again (a new layout of the screen draws every line of it)."""
+        """Make the list `size` long and wide. Only more or fewer rows, and no scroll bar before or
+        after, or more rows under a bar shown already: no new layout of the screen (which draws
+        every line of it), and the bar drawn again only when its thumb moves by a cell."""
         if size == self.virtual_size:
             return
-        grown = size.width == self.virtual_size.width and size.height > self.virtual_size.height
+        same_width = size.width == self.virtual_size.width
+        if (
+            same_width
+            and not self.show_vertical_scrollbar
+            and size.height <= self.scrollable_content_region.height
+        ):
+            # No bar before or after: the rows' own lines are all that changes on screen (at a
+            # club event each table opened in sight laid the lobby screen out again).
+            self.set_reactive(RowList.virtual_size, size)
+            return
+        grown = same_width and size.height > self.virtual_size.height
         if grown and self.show_vertical_scrollbar:
             self.set_reactive(RowList.virtual_size, size)
             bar = self.vertical_scrollbar
