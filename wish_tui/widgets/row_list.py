@@ -95,6 +95,8 @@ class RowList(ScrollView, can_focus=True):
         self.rows: list[Row] = []
         self._widths = [cell_len(c) for c in self.columns]
         self._strips: dict[tuple, Strip] = {}
+        self._texts: dict[int, tuple[Sequence, Row, tuple]] = {}
+        """Each row last given, by its id: the row, its texts and the cells each takes."""
         """Each drawn line, by (row, its text, highlighted, even, width)."""
 
     # -- what is shown ---------------------------------------------------------------------------
@@ -105,12 +107,9 @@ class RowList(ScrollView, can_focus=True):
     def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Show `rows`; only the lines whose text changed (or that came or went) are drawn
         again, and none when no line shown changed (a row added below the window)."""
-        rows = [tuple(str(v) for v in row) for row in rows]
+        rows, row_widths = self._texts_of(rows)
         old, self.rows = self.rows, rows
-        widths = [
-            max([cell_len(name), *(cell_len(row[x]) for row in rows if x < len(row))])
-            for x, name in enumerate(self.columns)
-        ]
+        widths = [max(column) for column in zip(*row_widths, strict=True)]
         if widths != self._widths:
             self._widths = widths
             self._strips.clear()
@@ -124,6 +123,25 @@ class RowList(ScrollView, can_focus=True):
         self._grow_or_shrink(Size(self._line_width(), len(rows) + 1))
         if rows and self.cursor_row >= len(rows):
             self.move_cursor(len(rows) - 1)
+
+    def _texts_of(self, rows: Sequence[Sequence[str]]) -> tuple[list[Row], list[tuple]]:
+        """Each row as texts, and the cells each text takes (the header's first), a row's
+        worked out again only when it is not the very row given before (at a club event, a
+        table opened is one row new among a hundred)."""
+        count = len(self.columns)
+        before, kept = self._texts, {}
+        texts, widths = [], [tuple(cell_len(name) for name in self.columns)]
+        for row in rows:
+            made = before.get(id(row))
+            if made is None or made[0] is not row:
+                text = tuple(str(v) for v in row)
+                cells = tuple(cell_len(t) for t in text[:count])
+                made = (row, text, cells + (0,) * (count - len(cells)))
+            kept[id(row)] = made
+            texts.append(made[1])
+            widths.append(made[2])
+        self._texts = kept
+        return texts, widths
 
     def _grow_or_shrink(self, size: Size) -> None:
         """Make the list `size` long and wide. Only more or fewer rows, and no scroll bar before or
