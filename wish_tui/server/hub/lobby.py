@@ -369,8 +369,8 @@ class LobbyLists:
 
 
 def _told_longest_ago_first(session: Session) -> float:
-    """The order in which a round looks at the sessions (the hub's order among those told at
-    the same moment, which keeps the apps of one process of the pool together)."""
+    """The order in which a round looks at the sessions: those told their list longest ago
+    first (so that those kept waiting by the pace are told at the next round)."""
     return session.lobby_told_at
 
 
