@@ -117,6 +117,32 @@ async def test_a_table_opened_in_sight_draws_its_row_and_lays_out_nothing():
         assert rows.show_vertical_scrollbar
 
 
+async def test_a_seat_taken_draws_its_row_alone_and_a_longer_text_widens_without_a_layout():
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        tables = lobby(["round 1"] * 3)
+        tables["tables"][2]["seats"] = ["Air (bob)", "Water (open seat)"]
+        app.screen.show(tables)
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        header = rows.render_line(0).text
+        drawn, laid_out = [], []
+        real_line, real_refresh = rows.refresh_line, rows.refresh
+        rows.refresh_line = lambda y: (drawn.append(y), real_line(y))[1]
+        rows.refresh = lambda *a, **k: (laid_out.append(k), real_refresh(*a, **k))[1]
+        app.screen.show(lobby(["round 1"] * 3))  # its seat taken: the seats are shorter
+        await pilot.pause()
+        assert drawn == [3] and rows.render_line(0).text == header  # the columns stay
+        assert "Water (carol)" in rows.render_line(3).text
+        longer = lobby(["round 1"] * 3)
+        longer["tables"][0]["seats"] = ["Air (bob)", "Water (a name longer than any other)"]
+        app.screen.show(longer)
+        await pilot.pause()
+        assert "a name longer than any other" in rows.render_line(1).text
+        assert not any(k.get("layout") for k in laid_out)
+
+
 def drawn_cells(bar) -> list[bool]:
     """Which cells of the vertical `bar` a freshly drawn bar shows its thumb in, even in part."""
     segments = ScrollBarRender.render_bar(

@@ -106,9 +106,13 @@ class RowList(ScrollView, can_focus=True):
 
     def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Show `rows`; only the lines whose text changed (or that came or went) are drawn
-        again, and none when no line shown changed (a row added below the window)."""
+        again, and none when no line shown changed (a row added below the window). A column
+        widens for a longer text, and narrows only once the list is empty: columns that moved
+        whenever a longer text came or went (a seat open, then taken) drew every line again."""
         rows, row_widths = self._texts_of(rows)
         old, self.rows = self.rows, rows
+        if old and rows:
+            row_widths.append(self._widths)
         widths = [max(column) for column in zip(*row_widths, strict=True)]
         if widths != self._widths:
             self._widths = widths
@@ -144,28 +148,27 @@ class RowList(ScrollView, can_focus=True):
         return texts, widths
 
     def _grow_or_shrink(self, size: Size) -> None:
-        """Make the list `size` long and wide. Only more or fewer rows, and no scroll bar before or
-        after, or more rows under a bar shown already: no new layout of the screen (which draws
-        every line of it), and the bar drawn again only when its thumb moves by a cell."""
-        if size == self.virtual_size:
+        """Make the list `size` long and wide. With no scroll bar coming or going (its lines as
+        wide as the window before and after, or as wide as before; as many rows as the window,
+        or more rows under a bar shown already), no new layout of the screen (which draws every
+        line of it), and the bar drawn again only when its thumb moves by a cell. At a club
+        event each table opened or seat taken laid the lobby screen out again (its seats
+        column narrower or wider) and drew a scroll bar."""
+        old = self.virtual_size
+        if size == old:
             return
-        same_width = size.width == self.virtual_size.width
-        if (
-            same_width
-            and not self.show_vertical_scrollbar
-            and size.height <= self.scrollable_content_region.height
-        ):
-            # No bar before or after: the rows' own lines are all that changes on screen (at a
-            # club event each table opened in sight laid the lobby screen out again).
+        window = self.scrollable_content_region
+        same_width = size.width == old.width or (
+            not self.show_horizontal_scrollbar and max(size.width, old.width) <= window.width
+        )
+        if same_width and not self.show_vertical_scrollbar and size.height <= window.height:
             self.set_reactive(RowList.virtual_size, size)
             return
-        grown = same_width and size.height > self.virtual_size.height
-        if grown and self.show_vertical_scrollbar:
+        if same_width and self.show_vertical_scrollbar and size.height >= old.height:
             self.set_reactive(RowList.virtual_size, size)
             bar = self.vertical_scrollbar
             if thumb_cells(bar, size.height) == thumb_cells(bar, bar.window_virtual_size):
-                # Drawn the same to the cell: the bar is told, not drawn again (at a club event
-                # a table opened out of sight cost each app in the lobby a bar drawn: 1.7 ms).
+                # Drawn the same to the cell: the bar is told, not drawn again.
                 bar.set_reactive(ScrollBar.window_virtual_size, size.height)
             else:
                 bar.window_virtual_size = size.height
