@@ -2,7 +2,10 @@
 club of N people online, told in parts (as `wish-tui client` asks) while tables open one after
 another (each a new table, its owner's name at it, as the hub tells it to the whole lobby).
 
-Run: python benchmarks/lobby_apps.py [--online 1000] [--tables 80]
+Run: python benchmarks/lobby_apps.py [--online 1000] [--tables 80] [--seated]
+
+With --seated, each table is opened by another person and its second seat taken by the next, as
+`serve.py` seats them (two messages a table, the first names of the online line among them).
 
 Prints the app's processor time per news message (made whole, shown and drawn). No server: the
 messages are made by the hub's own `SharedNews`, as it sends them to every session in the lobby.
@@ -30,15 +33,16 @@ DRAWN = 0.05
 """Seconds after a message by which the app has drawn it (Textual draws at most 60 times a second)."""
 
 
-def summary(number: int) -> dict:
-    """A new table's row as everyone sees it: its opener sits, a seat open."""
+def summary(number: int, opener: str = OPENER, second: str = "") -> dict:
+    """A new table's row as everyone sees it: its opener sits, a seat open (or taken by
+    `second`)."""
     return {
         "table": str(number),
         "game": "wish",
         "title": "Wish",
-        "seats": [f"Air ({OPENER})", "Water (open seat)"],
-        "open": [1],
-        "connected": [True, False],
+        "seats": [f"Air ({opener})", f"Water ({second})" if second else "Water (open seat)"],
+        "open": [] if second else [1],
+        "connected": [True, bool(second)],
         "progress": "waiting",
         "solo": "",
         "over": False,
@@ -68,8 +72,37 @@ def news(online: int, tables: int) -> list[dict]:
     return told
 
 
-async def main(online: int, tables: int) -> None:
-    told = news(online, tables)
+def seated(online: int, tables: int) -> list[dict]:
+    """The messages a session in the lobby is told while tables are seated as serve.py seats
+    them: each opened by one person and its second seat taken by the next (the first names of
+    the online line, so that it changes too): two shared parts' changes for each table."""
+    names = [f"p{i:04d}" for i in range(online)]
+    sitting: dict[str, list[str]] = {name: [] for name in names}
+    shared = SharedNews()
+    shared.update([], [{"name": name, "tables": []} for name in names])
+    told = [
+        json.loads(shared.message(None)),
+        {"type": "lobby_yours", "shared": shared.number, "you": names[-1]},
+    ]
+    summaries: list[dict] = []
+    for number in range(1, tables + 1):
+        opener, second = names[2 * number - 2], names[2 * number - 1]
+        for joined in (False, True):
+            base = shared.number
+            if joined:
+                summaries[-1] = summary(number, opener, second)
+                sitting[second] = [str(number)]
+            else:
+                summaries.append(summary(number, opener))
+                sitting[opener] = [str(number)]
+            people = [{"name": name, "tables": sitting[name]} for name in names]
+            shared.update(list(summaries), people)
+            told.append(json.loads(shared.message(base)))
+    return told
+
+
+async def main(online: int, tables: int, seats_taken: bool) -> None:
+    told = seated(online, tables) if seats_taken else news(online, tables)
     app = LobbyApp()
     parts = SharedFollower()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -89,6 +122,14 @@ async def main(online: int, tables: int) -> None:
             app.screen.show(parts.take(message))
             await pilot.pause(DRAWN)
             spent.append(time.process_time() - before - idle)
+    if seats_taken:
+        print(
+            f"one lobby app of {online} people online, {tables} tables opened and their second "
+            f"seat taken one after another: {_ms(spent)} of processor time per news message "
+            f"({len(spent)}), made whole, shown and drawn, less the {idle * 1000:.2f} ms an idle "
+            "app spends in the same wait"
+        )
+        return
     in_sight, below = spent[:shown], spent[shown:]
     print(
         f"one lobby app of {online} people online, {tables} tables opened one after another: "
@@ -108,5 +149,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--online", type=int, default=1000, help="people online (1000)")
     parser.add_argument("--tables", type=int, default=80, help="tables opened (80)")
+    parser.add_argument(
+        "--seated",
+        action="store_true",
+        help="each table opened by another person and its second seat taken (as serve.py)",
+    )
     options = parser.parse_args()
-    asyncio.run(main(options.online, options.tables))
+    asyncio.run(main(options.online, options.tables, options.seated))

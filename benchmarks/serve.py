@@ -29,7 +29,8 @@ read of the processes; serve_nodes.py, node A of a two-node run):
   server process itself grew by per session;
 - keypress to the change on the other person's screen: median and 95th percentile
   (target: median <= 50 ms, p95 <= 150 ms on a 2-core machine);
-- the processor time each game action costs, in the session apps and in this process;
+- the processor time each game action costs, in the session apps and in this process, and the
+  processor time both spent while the tables were seated (the lobby's news of each);
 - bytes sent to each client per game action;
 - with `--churn N`, after the playing: N more sessions, one after another, each reaching the
   lobby, opening the new-table form, going back and leaving, as people come and go, and what
@@ -171,6 +172,7 @@ async def main(
     if hub_profiler is not None:
         hub_profiler.start()
     loads["seating"] = [load_average()]
+    seating_cpu = cpu_seconds(session_pids(pool)), cpu_seconds([os.getpid()])
     seating_started = time.perf_counter()
     tables = []
     for a, b in pairs:
@@ -179,6 +181,10 @@ async def main(
             progress(f"{len(tables)} tables seated")
     seating = time.perf_counter() - seating_started
     loads["seating"].append(load_average())
+    seating_cpu = (
+        cpu_seconds(session_pids(pool)) - seating_cpu[0],
+        cpu_seconds([os.getpid()]) - seating_cpu[1],
+    )
     loads["playing"] = [load_average()]
     started = time.perf_counter()
     app_pids = session_pids(pool)
@@ -233,6 +239,10 @@ async def main(
         f"{len(refused)} sessions refused or never shown the lobby"
         + (f" (the first: {refused[0]})" if refused else "")
         + f"; {len(pairs)} tables seated one after another in {seating:.0f} s"
+    )
+    print(
+        f"processor time while seating: {seating_cpu[0]:.0f} s in the apps (at the tables and in "
+        f"the lobby), {seating_cpu[1]:.0f} s in this process"
     )
     print(
         "the machine's load average (1 minute) at the start and end of each part: "

@@ -50,6 +50,23 @@ def test_each_list_told_in_diffs_is_made_whole_and_one_name_more_is_a_few_bytes(
     assert sizes[1] < 200 and sizes[2] < 300 and sizes[0] > 30_000
 
 
+def test_what_a_diff_left_as_it_was_is_the_same_row_and_name_as_in_the_list_before():
+    teller, follower = LobbyTeller(), LobbyFollower()
+    names = [f"person{i:04d}" for i in range(1000)]
+    tables = [(f"t{i}", "Round 1") for i in range(80)]
+    lists = [
+        _lobby(names, tables),
+        _lobby(names, [*tables, ("t80", "Round 1")]),
+        _lobby([*names, "zoe"], [*tables[:5], ("t5", "Round 2"), *tables[6:], ("t80", "Round 1")]),
+    ]
+    made = [follower.whole(json.loads(json.dumps(teller.message(lobby)))) for lobby in lists]
+    assert [{**m, "n": None} for m in made] == [{**lobby, "n": None} for lobby in lists]
+    second, third = made[1:]
+    kept = [a is b for a, b in zip(second["tables"], third["tables"], strict=True)]
+    assert kept == [i != 5 for i in range(81)]  # all but the row that changed
+    assert all(a is b for a, b in zip(second["online"], third["online"][:1000], strict=True))
+
+
 def test_a_diff_from_a_list_the_client_lacks_is_not_made_whole():
     teller, follower = LobbyTeller(), LobbyFollower()
     teller.message(_lobby(["ann"], []))

@@ -100,6 +100,39 @@ async def test_other_peoples_tables_are_told_at_a_pace_when_the_lobby_is_crowded
         assert lobby["tables"][0]["open"]
 
 
+async def test_other_peoples_tables_due_to_many_at_once_are_told_a_few_sessions_a_round(
+    monkeypatch,
+):
+    from wish_tui.server.hub import lobby as lobby_module
+
+    # Four lists a second in all: two sessions a round of news (every 0.5 s) at most.
+    monkeypatch.setattr(lobby_module, "LOBBY_LISTS_A_SECOND", 4)
+    rounds: list[list[str]] = []
+    tell_round, tell_session = LobbyLists._tell_round, LobbyLists.tell_session
+
+    def round_counted(self, loop):
+        rounds.append([])
+        return tell_round(self, loop)
+
+    def told(self, session, lobby, front, now):
+        rounds[-1].append(session.name)
+        return tell_session(self, session, lobby, front, now)
+
+    watchers = ("bob", "carol", "dave", "erin")
+    async with people("alice", *watchers) as (hub, alice, *clients):
+        for watcher in clients:  # all told a list at once: all due again together
+            await watcher.ask({"type": "lobby"})
+        await asyncio.sleep(0.7)
+        monkeypatch.setattr(LobbyLists, "_tell_round", round_counted)
+        monkeypatch.setattr(LobbyLists, "tell_session", told)
+        await new_wish_table(alice)  # another person's table, to the four
+        for watcher in clients:
+            await watcher.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 6.0)
+        of_watchers = [[name for name in names if name in watchers] for names in rounds]
+        assert sorted(name for names in of_watchers for name in names) == sorted(watchers)
+        assert max(len(names) for names in of_watchers) == 2
+
+
 async def test_a_round_asks_the_club_for_invitations_once_not_once_a_session(monkeypatch):
     from wish_tui.club.invitations import Invitations
 

@@ -5,12 +5,13 @@ the hub would send it whole."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from wish_tui.server.hub.shared_news import SharedNews
 from wish_tui.tables.lobby_diff import LobbyFollower
-from wish_tui.tables.lobby_shared import SharedFollower
+from wish_tui.tables.lobby_shared import MadeBefore, SharedFollower
 
 from .test_hub import Client, new_wish_table, people
 
@@ -152,3 +153,49 @@ def test_a_table_opened_makes_its_row_alone_and_the_list_is_the_same_as_made_who
     assert after["online"][:299] == before["online"][:299]
     assert all(a is b for a, b in zip(after["online"][:299], before["online"], strict=False))
     assert after["online"][299] == {"name": "p299", "tables": ["3"]}
+
+
+def test_who_is_online_is_made_again_only_where_the_parts_changes_touched_it(monkeypatch):
+    """At a club of a thousand, a table opened changes one person's tables: the list of who is
+    online is the one before with that person made again, whatever parts came between."""
+    rng = random.Random(7)
+    news, follower = SharedNews(), SharedFollower()
+    tables: dict[str, list[str]] = {f"p{i:04d}": [] for i in range(1000)}
+    rows: list[dict] = []
+
+    def opened(step: int) -> str:
+        """A table opened by someone online; now and then, someone left and someone came."""
+        if step % 10 == 0:
+            del tables[rng.choice(sorted(tables))]
+            tables[f"q{step:04d}"] = []
+        opener = rng.choice(sorted(tables))
+        tables[opener] = [*tables[opener], str(step)]
+        rows.append(_row(step))
+        news.update(list(rows), [{"name": n, "tables": t} for n, t in sorted(tables.items())])
+        return opener
+
+    news.update([], [{"name": n, "tables": t} for n, t in tables.items()])
+    follower.take(json.loads(news.message(None)))
+    yours = {"type": "lobby_yours", "shared": 1, "you": "p0000", "rows": {}}
+    follower.take(yours)
+    made: list[str] = []
+    person = MadeBefore.person
+    monkeypatch.setattr(
+        MadeBefore, "person", lambda self, n, t: (made.append(n), person(self, n, t))[1]
+    )
+    for step in range(1, 60):
+        made.clear()
+        openers = set()
+        if step % 7 == 0:  # its own part first, then two shared parts: the first waits
+            assert follower.take({**yours, "shared": news.number + 2}) is SharedFollower.WAIT
+            base = news.number
+            openers.add(opened(step))
+            assert follower.take(json.loads(news.message(base))) is SharedFollower.WAIT
+        base = news.number
+        openers.add(opened(step + 1000))
+        lobby = follower.take(json.loads(news.message(base)))
+        if step % 10:  # no one came or went
+            assert sorted(made) == sorted(openers), step
+        whole = SharedFollower()
+        whole.take(json.loads(news.message(None)))
+        assert lobby == whole.take({**yours, "shared": news.number}), step

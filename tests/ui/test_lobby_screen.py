@@ -8,6 +8,7 @@ import gc
 
 import pytest
 from textual.app import App
+from textual.scrollbar import ScrollBarRender
 from textual.widgets import Static
 
 from tests.ui.lobby_app import LobbyApp
@@ -92,6 +93,89 @@ async def test_a_table_opened_below_the_rows_shown_draws_no_row_and_lays_out_not
         await pilot.press("end")
         await pilot.pause()
         assert rows.cursor_row == 40 and "41" in rows.render_line(rows.size.height - 1).text
+
+
+async def test_a_table_opened_in_sight_draws_its_row_and_lays_out_nothing():
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show(lobby(["round 1"] * 3))
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        drawn, laid_out = [], []
+        real_line, real_refresh = rows.refresh_line, rows.refresh
+        rows.refresh_line = lambda y: (drawn.append(y), real_line(y))[1]
+        rows.refresh = lambda *a, **k: (laid_out.append(k), real_refresh(*a, **k))[1]
+        for tables in (4, 5, 4):  # a table opened, another, one closed
+            app.screen.show(lobby(["round 1"] * tables))
+            await pilot.pause()
+            assert rows.row_count == tables and f" {tables} " in rows.render_line(tables).text
+        assert drawn == [4, 5, 5] and not any(k.get("layout") for k in laid_out)
+        assert not rows.show_vertical_scrollbar and rows.virtual_size.height == 5
+        app.screen.show(lobby(["round 1"] * 40))  # more than the window: its bar shown
+        await pilot.pause()
+        assert rows.show_vertical_scrollbar
+
+
+async def test_a_seat_taken_draws_its_row_alone_and_a_longer_text_widens_without_a_layout():
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        tables = lobby(["round 1"] * 3)
+        tables["tables"][2]["seats"] = ["Air (bob)", "Water (open seat)"]
+        app.screen.show(tables)
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        header = rows.render_line(0).text
+        drawn, laid_out = [], []
+        real_line, real_refresh = rows.refresh_line, rows.refresh
+        rows.refresh_line = lambda y: (drawn.append(y), real_line(y))[1]
+        rows.refresh = lambda *a, **k: (laid_out.append(k), real_refresh(*a, **k))[1]
+        app.screen.show(lobby(["round 1"] * 3))  # its seat taken: the seats are shorter
+        await pilot.pause()
+        assert drawn == [3] and rows.render_line(0).text == header  # the columns stay
+        assert "Water (carol)" in rows.render_line(3).text
+        longer = lobby(["round 1"] * 3)
+        longer["tables"][0]["seats"] = ["Air (bob)", "Water (a name longer than any other)"]
+        app.screen.show(longer)
+        await pilot.pause()
+        assert "a name longer than any other" in rows.render_line(1).text
+        assert not any(k.get("layout") for k in laid_out)
+
+
+def drawn_cells(bar) -> list[bool]:
+    """Which cells of the vertical `bar` a freshly drawn bar shows its thumb in, even in part."""
+    segments = ScrollBarRender.render_bar(
+        size=bar.size.height,
+        virtual_size=bar.window_virtual_size,
+        window_size=bar.window_size if bar.window_size < bar.window_virtual_size else 0,
+        position=bar.position,
+    ).segments
+    return [bool(s.style and (s.style.reverse or s.text.strip())) for s in segments]
+
+
+async def test_tables_opened_below_the_rows_shown_draw_the_bar_only_when_its_thumb_moves_a_cell():
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.show(lobby(["round 1"] * 30))
+        await pilot.pause()
+        bar = app.screen.query_one(RowList).vertical_scrollbar
+        drawn = []
+        real = bar.refresh
+        bar.refresh = lambda *a, **k: (drawn.append(1), real(*a, **k))[1]
+        cells = drawn_cells(bar)
+        moved = 0
+        for tables in range(31, 81):
+            drawn.clear()
+            app.screen.show(lobby(["round 1"] * tables))
+            await pilot.pause()
+            assert bar.window_virtual_size == tables + 1  # told, drawn or not
+            now = drawn_cells(bar)
+            assert bool(drawn) == (now != cells), tables
+            moved += now != cells
+            cells = now
+        assert 0 < moved < 25  # most tables opened draw nothing
 
 
 async def test_a_list_with_one_table_changed_works_out_that_row_alone(monkeypatch):

@@ -60,14 +60,62 @@ def _keyed_as_sent(lobby: dict) -> dict:
     }
 
 
-def unkeyed(made: dict) -> dict:
+def unkeyed(made: dict, before: Unkeyed | None = None) -> dict:
     """The lobby's list that `made` (a `keyed` list) stands for (who is online by name, in
-    order, as the hub lists them)."""
+    order, as the hub lists them); `before`: the rows and names of the list made before, reused
+    where `made` did not change them."""
+    before = before or Unkeyed()
     tables, online = made["tables"], made["online"]
     lobby = {key: value for key, value in made.items() if key != "order"}
-    lobby["tables"] = [dict(tables[table]) for table in made["order"]]
-    lobby["online"] = [{"name": name, "tables": list(online[name])} for name in sorted(online)]
+    lobby["tables"] = [before.row(tables[table]) for table in made["order"]]
+    lobby["online"] = [before.person(name, online[name]) for name in before.names(online)]
+    before.forget_all_but(made)
     return lobby
+
+
+class Unkeyed:
+    """Each row and each person online of the list made before, by what they were copied from:
+    a diff leaves what it did not change as the same object, so a table opened at a club of a
+    thousand copies one row and one name anew, not all of them (and the list shown works out
+    only the rows that are new objects). The lists made share these: no one changes a list
+    once made; the keyed list they are copied from stays the follower's own."""
+
+    def __init__(self) -> None:
+        self._rows: dict[int, tuple[dict, dict]] = {}
+        self._people: dict[str, tuple[list, dict]] = {}
+        self._names: tuple[set, list] = (set(), [])
+
+    def row(self, row: dict) -> dict:
+        kept = self._rows.get(id(row))
+        if kept is not None and kept[0] is row:
+            return kept[1]
+        copy = dict(row)
+        self._rows[id(row)] = (row, copy)
+        return copy
+
+    def person(self, name: str, tables: list) -> dict:
+        kept = self._people.get(name)
+        if kept is not None and kept[0] is tables:
+            return kept[1]
+        person = {"name": name, "tables": list(tables)}
+        self._people[name] = (tables, person)
+        return person
+
+    def names(self, online: dict) -> list:
+        """The names of `online` in order (sorted again only when who is online changed)."""
+        if online.keys() != self._names[0]:
+            self._names = (set(online), sorted(online))
+        return self._names[1]
+
+    def forget_all_but(self, made: dict) -> None:
+        """Keep only what the rows and names of `made` may be copied to again."""
+        rows = made["tables"].values()
+        if len(self._rows) > len(rows):
+            alive = {id(row) for row in rows}
+            self._rows = {key: kept for key, kept in self._rows.items() if key in alive}
+        online = made["online"]
+        if len(self._people) > len(online):
+            self._people = {name: kept for name, kept in self._people.items() if name in online}
 
 
 class LobbyTeller:
@@ -109,6 +157,7 @@ class LobbyFollower:
 
     def __init__(self) -> None:
         self._last: tuple[int, dict] | None = None
+        self._unkeyed = Unkeyed()
 
     def whole(self, message: dict) -> dict | None:
         """The ``lobby`` message that `message` (a ``lobby`` or ``lobby_diff``) stands for; None
@@ -122,7 +171,7 @@ class LobbyFollower:
             return None
         try:
             made = patch(last[1], message.get("changes"))
-            lobby = unkeyed(made)
+            lobby = unkeyed(made, self._unkeyed)
         except (BadDiff, KeyError, TypeError, AttributeError):
             self._last = None
             return None

@@ -72,13 +72,13 @@ def assembled(shared: dict, yours: dict, made: MadeBefore | None = None) -> dict
     rows = yours.get("rows", {})
     entries = [made.entry(row, rows.get(table, {})) for table, row in shared["tables"].items()]
     entries.sort(key=lobby_order)
-    online = shared["online"]
+    people = made.people(shared["online"])
     made.forget_all_but(shared)
     return {
         "type": "lobby",
         "tables": entries,
         "you": yours.get("you", ""),
-        "online": [made.person(name, online[name]) for name in sorted(online)],
+        "online": people,
         **{key: yours.get(key, []) for key in YOURS if key != "you"},
     }
 
@@ -92,6 +92,10 @@ class MadeBefore:
     def __init__(self) -> None:
         self._entries: dict[int, tuple[dict, dict, dict]] = {}
         self._people: dict[str, tuple[list, dict]] = {}
+        self._online: tuple[dict, list, dict[str, int]] | None = None
+        """Who was online in the list made before, its people in order, and where each is."""
+        self._touched: set[str] | None = None
+        """The names the part's changes since the list made before touched (None: unknown)."""
 
     def entry(self, row: dict, yours: dict) -> dict:
         """A table's row in a session's list: `row` as everyone sees it, with what is `yours`."""
@@ -110,6 +114,31 @@ class MadeBefore:
         person = {"name": name, "tables": list(tables)}
         self._people[name] = (tables, person)
         return person
+
+    def people(self, online: dict) -> list[dict]:
+        """Who is `online`, in order: the list made before with the names the part's changes
+        touched made again, when no one came or went (at a club of a thousand, a table opened
+        changes one person's tables)."""
+        before, touched, self._touched = self._online, self._touched, set()
+        if before is not None and touched is not None and len(online) == len(before[0]):
+            people, where = before[1], before[2]
+            if all(name in where and name in online for name in touched):
+                people = list(people)
+                for name in touched:
+                    people[where[name]] = self.person(name, online[name])
+                self._online = (online, people, where)
+                return people
+        names = sorted(online)
+        people = [self.person(name, online[name]) for name in names]
+        self._online = (online, people, {name: i for i, name in enumerate(names)})
+        return people
+
+    def touch(self, names: set[str] | None) -> None:
+        """A part's changes touched those online named (None: who is online was set whole)."""
+        if names is None or self._touched is None:
+            self._touched = None
+        else:
+            self._touched |= names
 
     def forget_all_but(self, shared: dict) -> None:
         """Keep only what the rows and names of `shared` may be made of again."""
@@ -163,18 +192,30 @@ class SharedFollower:
             return False
         if "whole" in message:
             part = message["whole"]
+            self._made.touch(None)
         else:
             last = self._shared
             if last is None or message.get("base") != last[0]:
                 return False
+            changes = message.get("changes")
             try:
-                part = patch(last[1], message.get("changes"))
+                part = patch(last[1], changes)
             except BadDiff:
                 return False
+            self._made.touch(_names_touched(changes))
         if not isinstance(part, dict) or not {"tables", "online"} <= set(part):
             return False
         self._shared = (number, part)
         return True
+
+
+def _names_touched(changes: dict) -> set[str] | None:
+    """The names of those online a shared part's `changes` set, removed or changed (None: who
+    is online was set whole)."""
+    if "online" in changes.get("set", {}) or "online" in changes.get("del", []):
+        return None
+    online = changes.get("sub", {}).get("online", {})
+    return {*online.get("set", {}), *online.get("del", []), *online.get("sub", {})}
 
 
 def _counts(wanted, held: int) -> bool:

@@ -63,7 +63,10 @@ def patch(old: dict, changes: dict) -> dict:
     changed, gone, nested = changes.get("set", {}), changes.get("del", []), changes.get("sub", {})
     if not isinstance(changed, dict) or not isinstance(gone, list) or not isinstance(nested, dict):
         raise BadDiff("not a diff")
-    result = {key: value for key, value in old.items() if key not in gone}
+    result = dict(old)  # copied whole, then what went taken out: who is online is 1,000 keys
+    for key in gone:
+        if isinstance(key, str):  # a JSON object's key (anything else names none)
+            result.pop(key, None)
     result.update(changed)
     for key, inner in nested.items():
         before = old.get(key)

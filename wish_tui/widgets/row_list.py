@@ -10,6 +10,7 @@ changes, and a changed row is the only line refreshed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import ceil
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -19,9 +20,13 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from .list_keys import LIST_CURSOR_KEYS
+
+EIGHTHS = 8
+"""A scroll bar's thumb ends on an eighth of a cell (Textual's `ScrollBarRender.render_bar`)."""
 
 Row = tuple[str, ...]
 
@@ -90,6 +95,8 @@ class RowList(ScrollView, can_focus=True):
         self.rows: list[Row] = []
         self._widths = [cell_len(c) for c in self.columns]
         self._strips: dict[tuple, Strip] = {}
+        self._texts: dict[int, tuple[Sequence, Row, tuple]] = {}
+        """Each row last given, by its id: the row, its texts and the cells each takes."""
         """Each drawn line, by (row, its text, highlighted, even, width)."""
 
     # -- what is shown ---------------------------------------------------------------------------
@@ -99,13 +106,14 @@ class RowList(ScrollView, can_focus=True):
 
     def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Show `rows`; only the lines whose text changed (or that came or went) are drawn
-        again, and none when no line shown changed (a row added below the window)."""
-        rows = [tuple(str(v) for v in row) for row in rows]
+        again, and none when no line shown changed (a row added below the window). A column
+        widens for a longer text, and narrows only once the list is empty: columns that moved
+        whenever a longer text came or went (a seat open, then taken) drew every line again."""
+        rows, row_widths = self._texts_of(rows)
         old, self.rows = self.rows, rows
-        widths = [
-            max([cell_len(name), *(cell_len(row[x]) for row in rows if x < len(row))])
-            for x, name in enumerate(self.columns)
-        ]
+        if old and rows:
+            row_widths.append(self._widths)
+        widths = [max(column) for column in zip(*row_widths, strict=True)]
         if widths != self._widths:
             self._widths = widths
             self._strips.clear()
@@ -120,15 +128,50 @@ class RowList(ScrollView, can_focus=True):
         if rows and self.cursor_row >= len(rows):
             self.move_cursor(len(rows) - 1)
 
+    def _texts_of(self, rows: Sequence[Sequence[str]]) -> tuple[list[Row], list[tuple]]:
+        """Each row as texts, and the cells each text takes (the header's first), a row's
+        worked out again only when it is not the very row given before (at a club event, a
+        table opened is one row new among a hundred)."""
+        count = len(self.columns)
+        before, kept = self._texts, {}
+        texts, widths = [], [tuple(cell_len(name) for name in self.columns)]
+        for row in rows:
+            made = before.get(id(row))
+            if made is None or made[0] is not row:
+                text = tuple(str(v) for v in row)
+                cells = tuple(cell_len(t) for t in text[:count])
+                made = (row, text, cells + (0,) * (count - len(cells)))
+            kept[id(row)] = made
+            texts.append(made[1])
+            widths.append(made[2])
+        self._texts = kept
+        return texts, widths
+
     def _grow_or_shrink(self, size: Size) -> None:
-        """Make the list `size` long and wide. Only more rows, under a scroll bar shown already:
-        the bar alone is drawn again (a new layout of the screen draws every line of it)."""
-        if size == self.virtual_size:
+        """Make the list `size` long and wide. With no scroll bar coming or going (its lines as
+        wide as the window before and after, or as wide as before; as many rows as the window,
+        or more rows under a bar shown already), no new layout of the screen (which draws every
+        line of it), and the bar drawn again only when its thumb moves by a cell. At a club
+        event each table opened or seat taken laid the lobby screen out again (its seats
+        column narrower or wider) and drew a scroll bar."""
+        old = self.virtual_size
+        if size == old:
             return
-        grown = size.width == self.virtual_size.width and size.height > self.virtual_size.height
-        if grown and self.show_vertical_scrollbar:
+        window = self.scrollable_content_region
+        same_width = size.width == old.width or (
+            not self.show_horizontal_scrollbar and max(size.width, old.width) <= window.width
+        )
+        if same_width and not self.show_vertical_scrollbar and size.height <= window.height:
             self.set_reactive(RowList.virtual_size, size)
-            self.vertical_scrollbar.window_virtual_size = size.height
+            return
+        if same_width and self.show_vertical_scrollbar and size.height >= old.height:
+            self.set_reactive(RowList.virtual_size, size)
+            bar = self.vertical_scrollbar
+            if thumb_cells(bar, size.height) == thumb_cells(bar, bar.window_virtual_size):
+                # Drawn the same to the cell: the bar is told, not drawn again.
+                bar.set_reactive(ScrollBar.window_virtual_size, size.height)
+            else:
+                bar.window_virtual_size = size.height
             return
         self.virtual_size = size
 
@@ -240,3 +283,17 @@ class RowList(ScrollView, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+def thumb_cells(bar: ScrollBar, virtual_size: int) -> tuple[int, int] | None:
+    """The cells from the first to the one after the last that the thumb of the vertical `bar`
+    covers, even in part, when what it scrolls is `virtual_size` long (as Textual's
+    `ScrollBarRender.render_bar` works them out); None with no thumb."""
+    size, position = bar.size.height, bar.position
+    window = bar.window_size if bar.window_size < virtual_size else 0
+    if not (window and size and virtual_size and size != virtual_size):
+        return None
+    thumb = max(1, window / (virtual_size / size))
+    start = int((size - thumb) * position / (virtual_size - window) * EIGHTHS)
+    end = start + ceil(thumb * EIGHTHS)
+    return max(0, start) // EIGHTHS, ceil(max(0, end) / EIGHTHS)

@@ -42,7 +42,10 @@ or opened) may cost, all sessions together: with more sessions in the lobby than
 LOBBY_EVERY, each is told such news less often (at 840 sessions, every 4.2 s), as every list
 sent is drawn again by its app; what concerns a session itself is still told at once. At a club
 event of 1,000 people, seating its tables told 840 sessions every 0.5 s, and their apps drawing
-it took both cores."""
+it took both cores. Nor are more sessions than this times LOBBY_EVERY told such news at one round
+(those told longest ago first, the others at the next round): when all were told the last at the
+same round, all were due again together, and the 840 apps woken at once kept both cores busy for
+a second, a person's keypress waiting behind them; so spread, they stay spread."""
 
 
 class LobbyLists:
@@ -254,15 +257,20 @@ class LobbyLists:
         background = []
         in_lobby = sum(1 for session in self.hub.sessions if session.in_lobby and session.person)
         others_every = max(LOBBY_EVERY, in_lobby / LOBBY_LISTS_A_SECOND)
-        for session in list(self.hub.sessions):
+        others_told, others_a_round = 0, max(1, int(LOBBY_LISTS_A_SECOND * LOBBY_EVERY))
+        for session in sorted(self.hub.sessions, key=_told_longest_ago_first):
             if not (session.in_lobby and session.person):
                 continue
             front = (self._front_version, self._personal(session, owned, seeks))
             told = session.lobby_told
+            others = front != told and told is not None and front[1] == told[1]
             others_due = session.lobby_told_at + others_every
-            if front != told and told is not None and front[1] == told[1] and now < others_due:
-                wake = others_due if wake is None else min(wake, others_due)  # others' tables
+            if others and (now < others_due or others_told >= others_a_round):
+                # Other people's tables: when due, and no more sessions a round than the pace.
+                later = max(others_due, now)
+                wake = later if wake is None else min(wake, later)
             elif front != told:
+                others_told += others
                 session.lobby_told_back = self._back_version
                 self.tell_session(session, self._news_for(session, common, owned), front, now)
             elif session.lobby_told_back != self._back_version:
@@ -358,6 +366,12 @@ class LobbyLists:
         if session.shared_told != self.shared.number:
             session.send_encoded(self.shared.message(session.shared_told))
             session.shared_told = self.shared.number
+
+
+def _told_longest_ago_first(session: Session) -> float:
+    """The order in which a round looks at the sessions: those told their list longest ago
+    first (so that those kept waiting by the pace are told at the next round)."""
+    return session.lobby_told_at
 
 
 def _but_waiting(yours: dict) -> dict:
