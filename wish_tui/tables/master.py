@@ -276,10 +276,17 @@ class GameTable:
         return (list(log)[len(log) - missing :] if missing else []), total
 
     def _log_action(self, before, action, after, seat: int) -> None:
-        log = self.spec.log
-        self.write_log(
-            lambda pov: log.log_lines(self.record, before, action, after, seat, pov == seat)
-        )
+        # The words know only whether the reader is the seat that acted: made twice at most,
+        # not once for every point of view (each time from the views before and after).
+        log, made = self.spec.log, {}
+
+        def lines_for(pov: int) -> list[str]:
+            private = pov == seat
+            if private not in made:
+                made[private] = log.log_lines(self.record, before, action, after, seat, private)
+            return made[private]
+
+        self.write_log(lines_for)
 
     def mark_bot_members(self, seats: Iterable[int]) -> None:
         """Name `seats` bot members in the log's opening (a person's seat that a program of the
