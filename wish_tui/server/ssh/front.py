@@ -47,6 +47,11 @@ SESSIONS_PER_CONNECTION = 8
 REFUSED_AT_ONCE = 16
 """Connections turned away by a limit that are kept long enough to be told why (the key
 exchange done, the sentence sent as the login banner); past them, one is cut at once."""
+KEEPALIVE_S = 60
+KEEPALIVES_UNANSWERED = 2
+"""A connection that sent nothing for KEEPALIVE_S seconds is asked whether it is there, and cut
+after KEEPALIVES_UNANSWERED questions unanswered: two minutes, as with 4 every 30 s, for half the
+packets (each of 200 sessions idle in a lobby was a question and an answer every 30 s)."""
 CIPHERS = (
     "aes128-gcm@openssh.com",
     "aes256-gcm@openssh.com",
@@ -193,8 +198,8 @@ class FrontEnd:
             mac_algs=MACS,
             config=None,
             login_timeout=self.limits.login_timeout,
-            keepalive_interval=30,
-            keepalive_count_max=4,
+            keepalive_interval=KEEPALIVE_S,
+            keepalive_count_max=KEEPALIVES_UNANSWERED,
             encoding=None,
             line_editor=False,
             allow_pty=True,
