@@ -74,6 +74,7 @@ from benchmarks.serve_measure import (  # noqa: E402
     memory_line,
     percentile,
     session_pids,
+    thread_seconds,
     uss_kb,
 )
 from benchmarks.serve_nodes import CLIENT, NodeProcess, takeover  # noqa: E402
@@ -194,6 +195,7 @@ async def main(
     started = time.perf_counter()
     app_pids = session_pids(pool)
     cpu_before = cpu_seconds(app_pids), cpu_seconds([os.getpid()]), people.cpu_seconds()
+    threads_before = thread_seconds()
     spies = Spies(Path(profile)) if profile else None
     if spies is not None:
         spies.start({**{pid: "apps" for pid in app_pids}, os.getpid(): "server"})
@@ -213,6 +215,9 @@ async def main(
     cpu_apps = cpu_seconds(app_pids) - cpu_before[0]
     cpu_people = people.cpu_seconds() - cpu_before[2]
     cpu_server = cpu_seconds([os.getpid()]) - cpu_before[1] - cpu_people
+    by_thread = thread_seconds()
+    by_thread.subtract(threads_before)
+    del by_thread["people"]
     after_playing = uss_kb(session_pids(pool))
     total_actions = sum(t.actions for t in tables)
     played = sum(n for _, n in traffic)
@@ -331,6 +336,14 @@ async def main(
             f"{cpu_people / total_actions * 1000:.1f} ms) "
             f"({total_actions / elapsed:.1f} actions a second, each after {think:g} s of thought "
             "on average)"
+        )
+        print(
+            "  the server's threads, per action: "
+            + ", ".join(
+                f"{name} {seconds / total_actions * 1000:.1f} ms"
+                for name, seconds in by_thread.most_common()
+                if seconds > 0
+            )
         )
     if latencies:
         print(
