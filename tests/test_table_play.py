@@ -65,3 +65,28 @@ def test_an_actions_log_lines_are_made_once_for_its_seat_and_once_for_all_others
     assert sorted(made) == [False, True] and all(len(m) == 1 for m in made.values())
     for pov in table.povs:
         assert table.log_since(pov, counts[pov])[0] == made[pov == seat][0]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_an_action_makes_each_view_it_needs_once(game, monkeypatch):
+    """The log's words read the acting seat's views of the positions before and after the
+    action (for its own lines and for everyone else's), and its table message the view after:
+    each made once, not once for each reader."""
+    spec = GAMES[game]
+    record, state = GameRecord.new(list(spec.seats[:2]), 5, None, game, games=GAMES)
+    table = GameTable(record, [state])
+    seat = table.deciding
+    notation = table.choices(seat).actions[0].notation
+    made = []
+    views = type(state).PARTS.views
+    view = views.view
+
+    def counted(st, viewer):
+        made.append((id(st), viewer))
+        return view(st, viewer)
+
+    monkeypatch.setattr(views, "view", counted)
+    table.play(seat, notation)
+    shown = table.view(seat)
+    assert len(made) == len(set(made))
+    assert shown == {**table.state.view(seat), "projection": shown["projection"]}

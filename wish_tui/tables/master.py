@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from wish_tui import records
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.expert import EXPERT
+from wish_tui.core.state import views_kept
 from wish_tui.records import GameRecord
 from wish_tui.tables import bot_process
 from wish_tui.tables.seat import SPECTATOR, Choice, Choices, Hint, Refused
@@ -208,7 +209,9 @@ class GameTable:
             del self.history[: -self.history_keep]
         self.version += 1
         played = Played(seat, action, before, after)
-        self._log_action(before, action, after, seat)
+        with views_kept(before, after):
+            self._log_action(before, action, after, seat)
+            self.view(seat)  # the acting seat's next message, from the view its log just read
         return played
 
     def take_back_last(self) -> None:
