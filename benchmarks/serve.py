@@ -195,6 +195,8 @@ async def main(
     started = time.perf_counter()
     app_pids = session_pids(pool)
     cpu_before = cpu_seconds(app_pids), cpu_seconds([os.getpid()]), people.cpu_seconds()
+    seated = {p for pair in pairs for p in pair}
+    chunks_before = {p.name: len(p.chunks) for p in players}
     threads_before = thread_seconds()
     spies = Spies(Path(profile)) if profile else None
     if spies is not None:
@@ -219,6 +221,12 @@ async def main(
     by_thread.subtract(threads_before)
     del by_thread["people"]
     after_playing = uss_kb(session_pids(pool))
+    chunks = {
+        at_table: sum(
+            len(p.chunks) - chunks_before[p.name] for p in players if (p in seated) == at_table
+        )
+        for at_table in (True, False)
+    }
     total_actions = sum(t.actions for t in tables)
     played = sum(n for _, n in traffic)
     received = sum(b for b, _ in traffic)
@@ -346,6 +354,11 @@ async def main(
             )
         )
     if latencies:
+        print(
+            f"pieces of terminal output received per game action: {chunks[True] / total_actions:.1f} "
+            f"by the two at its table, {chunks[False] / total_actions:.1f} by the sessions in the "
+            "lobby (each one SSH write of the server's, or more than one read together)"
+        )
         print(
             f"bytes sent per game action per client: {received / max(1, played) / 2:.0f} B "
             f"(over {played} actions played by the sessions)"
