@@ -1,5 +1,6 @@
-"""cProfile of this process (the hub, its SSH front end and the benchmark's SSH clients) over a
-part of a `benchmarks/serve.py` run, counted in processor time: where the server's time goes."""
+"""cProfile of the server's thread (the hub and its SSH front end; not the hub's database thread,
+nor the benchmark's SSH clients, which run on threads of their own) over a part of a
+`benchmarks/serve.py` run, counted in the thread's processor time: where the server's time goes."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ class HubProfile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._profile = cProfile.Profile(time.process_time)
+        self._profile = cProfile.Profile(time.thread_time)  # the other threads' time left out
 
     def start(self) -> None:
         self._profile.enable()

@@ -29,8 +29,11 @@ read of the processes; serve_nodes.py, node A of a two-node run):
   server process itself grew by per session;
 - keypress to the change on the other person's screen: median and 95th percentile
   (target: median <= 50 ms, p95 <= 150 ms on a 2-core machine);
-- the processor time each game action costs, in the session apps and in this process, and the
-  processor time both spent while the tables were seated (the lobby's news of each);
+- the processor time each game action costs, in the session apps, in the server (this process:
+  the hub, its SSH front end, its database thread) and, apart, in the benchmark's SSH clients,
+  which run on a thread and event loop of their own (`serve_sessions.People`), and the
+  processor time the apps and this process spent while the tables were seated (the lobby's news
+  of each);
 - bytes sent to each client per game action;
 - with `--churn N`, after the playing: N more sessions, one after another, each reaching the
   lobby, opening the new-table form, going back and leaving, as people come and go, and what
@@ -73,10 +76,19 @@ from benchmarks.serve_measure import (  # noqa: E402
     memory_line,
     percentile,
     session_pids,
+    thread_seconds,
     uss_kb,
 )
 from benchmarks.serve_nodes import CLIENT, NodeProcess, takeover  # noqa: E402
-from benchmarks.serve_sessions import LOBBY, come_and_go, connect, play_table, seat_pair  # noqa: E402
+from benchmarks.serve_sessions import (  # noqa: E402
+    LOBBY,
+    People,
+    come_and_go,
+    connect,
+    leave,
+    play_table,
+    seat_pair,
+)
 from benchmarks.spy import Spies, split  # noqa: E402
 from wish_tui.club import LEASE_MS  # noqa: E402
 from wish_tui.server.hub import Hub  # noqa: E402
@@ -129,6 +141,7 @@ async def main(
             raise SystemExit("the session pool did not start")
     front = FrontEnd(hub, host_key, None, data, limits, CLIENT, log=lambda line: None, pool=pool)
     await front.start("127.0.0.1", 0)
+    people = People()
     server_before = memory_kb(os.getpid())[0]
 
     players = []
@@ -138,9 +151,9 @@ async def main(
     for i in range(sessions):
         on_a = node_a is not None and i % 2 == 0  # each pair: the first on node A
         try:
-            player = await connect(node_a.port if on_a else front.port, f"p{i:03d}")
+            player = await people.run(connect(node_a.port if on_a else front.port, f"p{i:03d}"))
             player.node = "A" if on_a else "B"
-            await player.see(LOBBY)
+            await people.run(player.see(LOBBY))
         except (OSError, asyncssh.Error, TimeoutError) as exc:
             refused.append(f"p{i:03d}: {exc}")
             continue
@@ -176,7 +189,7 @@ async def main(
     seating_started = time.perf_counter()
     tables = []
     for a, b in pairs:
-        tables.append(await seat_pair(hub, a, b))
+        tables.append(await people.run(seat_pair(hub, a, b, people.ask)))
         if len(tables) % 10 == 0:
             progress(f"{len(tables)} tables seated")
     seating = time.perf_counter() - seating_started
@@ -188,14 +201,17 @@ async def main(
     loads["playing"] = [load_average()]
     started = time.perf_counter()
     app_pids = session_pids(pool)
-    cpu_before = cpu_seconds(app_pids), cpu_seconds([os.getpid()])
+    cpu_before = cpu_seconds(app_pids), cpu_seconds([os.getpid()]), people.cpu_seconds()
+    seated = {p for pair in pairs for p in pair}
+    chunks_before = {p.name: len(p.chunks) for p in players}
+    threads_before = thread_seconds()
     spies = Spies(Path(profile)) if profile else None
     if spies is not None:
         spies.start({**{pid: "apps" for pid in app_pids}, os.getpid(): "server"})
     rng = random.Random(1)
     await asyncio.gather(
         *(
-            play_table(table, a, b, actions, latencies, traffic, think, rng)
+            people.run(play_table(table, a, b, actions, latencies, traffic, think, rng, people.ask))
             for table, (a, b) in zip(tables, pairs, strict=True)
         )
     )
@@ -206,17 +222,27 @@ async def main(
     if hub_profiler is not None:
         hub_profiler.stop()
     cpu_apps = cpu_seconds(app_pids) - cpu_before[0]
-    cpu_server = cpu_seconds([os.getpid()]) - cpu_before[1]
+    cpu_people = people.cpu_seconds() - cpu_before[2]
+    cpu_server = cpu_seconds([os.getpid()]) - cpu_before[1] - cpu_people
+    by_thread = thread_seconds()
+    by_thread.subtract(threads_before)
+    del by_thread["people"]
     after_playing = uss_kb(session_pids(pool))
+    chunks = {
+        at_table: sum(
+            len(p.chunks) - chunks_before[p.name] for p in players if (p in seated) == at_table
+        )
+        for at_table in (True, False)
+    }
     total_actions = sum(t.actions for t in tables)
     played = sum(n for _, n in traffic)
     received = sum(b for b, _ in traffic)
-    churned = await come_and_go(front.port, churn, pool) if churn else None
+    churned = await people.run(come_and_go(front.port, churn, pool)) if churn else None
     taken: list[float] = []
     if node_a is not None:
         taken = await takeover(hub, node_a, tables)
-    for player in players:
-        player.conn.close()
+    await people.run(leave(players))
+    people.close()
     await front.close()
     await hub.close()
     if node_a is not None:
@@ -324,12 +350,26 @@ async def main(
     if latencies and total_actions:
         print(
             f"processor time per game action: {cpu_apps / total_actions * 1000:.0f} ms in the "
-            f"apps (at the tables and in the lobby), {cpu_server / total_actions * 1000:.0f} ms "
-            "in this process "
+            f"apps (at the tables and in the lobby), {cpu_server / total_actions * 1000:.1f} ms "
+            "in the server (this process but for the benchmark's SSH clients' thread, which took "
+            f"{cpu_people / total_actions * 1000:.1f} ms) "
             f"({total_actions / elapsed:.1f} actions a second, each after {think:g} s of thought "
             "on average)"
         )
+        print(
+            "  the server's threads, per action: "
+            + ", ".join(
+                f"{name} {seconds / total_actions * 1000:.1f} ms"
+                for name, seconds in by_thread.most_common()
+                if seconds > 0
+            )
+        )
     if latencies:
+        print(
+            f"pieces of terminal output received per game action: {chunks[True] / total_actions:.1f} "
+            f"by the two at its table, {chunks[False] / total_actions:.1f} by the sessions in the "
+            "lobby (each one SSH write of the server's, or more than one read together)"
+        )
         print(
             f"bytes sent per game action per client: {received / max(1, played) / 2:.0f} B "
             f"(over {played} actions played by the sessions)"

@@ -6,6 +6,8 @@ from __future__ import annotations
 import contextlib
 import os
 import statistics
+import threading
+from collections import Counter
 from pathlib import Path
 
 from wish_tui.server.pool.link import SessionPool
@@ -62,6 +64,20 @@ def cpu_seconds(pids: list[int]) -> float:
             fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
             ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def thread_seconds() -> Counter:
+    """The processor time each thread of this process has used so far, in seconds, by the
+    thread's name (the hub's loop is MainThread, its database thread club_0; a thread that
+    Python did not start: 'other')."""
+    names = {t.native_id: t.name for t in threading.enumerate()}
+    seconds: Counter = Counter()
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = (task / "stat").read_text().rpartition(")")[2].split()
+            ticks = int(fields[11]) + int(fields[12])
+            seconds[names.get(int(task.name), "other")] += ticks / os.sysconf("SC_CLK_TCK")
+    return seconds
 
 
 def mb(kb: float) -> str:

@@ -4,9 +4,14 @@ as a person would (`benchmarks/serve.py`)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
 import re
+import threading
 import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import asyncssh
 
@@ -17,6 +22,50 @@ from wish_tui.server.pool.link import SessionPool
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\x1b\][^\x07]*\x07")
 LOBBY = b"Tables of this server"
 """Words of the lobby's first frame."""
+
+
+class People:
+    """The benchmark's SSH clients on a thread and event loop of their own, so the processor time
+    they take (asyncssh's client side: its encryption, its packets) is counted apart from the
+    server's (the hub, its SSH front end, its database thread), which runs on the main thread.
+
+    What the people read of the hub (its tables, whose turn it is) is asked of the hub's loop
+    (`ask`), so it never reads a table halfway through a change."""
+
+    def __init__(self) -> None:
+        self.hub_loop = asyncio.get_running_loop()
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="people", daemon=True)
+        self.thread.start()
+
+    async def run(self, work: Awaitable):
+        """Run `work` (a coroutine) on the people's loop; its result."""
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self.loop))
+
+    async def ask(self, question: Callable):
+        """`question()` answered on the hub's loop (called from the people's loop)."""
+
+        async def answer():
+            return question()
+
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(answer(), self.hub_loop))
+
+    def cpu_seconds(self) -> float:
+        """The processor time the people's thread has used so far (user and system)."""
+        stat = Path(f"/proc/{os.getpid()}/task/{self.thread.native_id}/stat").read_text()
+        fields = stat.rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=30)
+        with contextlib.suppress(RuntimeError):
+            self.loop.close()
+
+
+async def answered(question: Callable):
+    """`question()`, for a run whose people share the hub's loop."""
+    return question()
 
 
 class Player:
@@ -93,10 +142,11 @@ async def connect(port: int, name: str) -> Player:
     return player
 
 
-async def seat_pair(hub: Hub, first: Player, second: Player):
+async def seat_pair(hub: Hub, first: Player, second: Player, ask: Callable = answered):
     """`first` opens a table of Wish with the second seat open; `second` joins it from the
     lobby, where it is the last row (tables are listed in the order they were opened): End,
-    then Enter (one key, not a Down for each table: at 80 tables those were 3,000 keys)."""
+    then Enter (one key, not a Down for each table: at 80 tables those were 3,000 keys). What it
+    reads of the hub is asked by `ask` (`People.ask` from a loop of their own)."""
     first.press("n")
     await first.see(b"New table")
     first.press("\x0e")
@@ -104,17 +154,21 @@ async def seat_pair(hub: Hub, first: Player, second: Player):
     deadline = time.perf_counter() + 60
     while table is None and time.perf_counter() < deadline:
         await asyncio.sleep(0.05)
-        table = next((t for t in hub.tables.values() if t.seats[0].person_name == first.name), None)
+        table = await ask(
+            lambda: next(
+                (t for t in hub.tables.values() if t.seats[0].person_name == first.name), None
+            )
+        )
     if table is None:
         raise TimeoutError(f"{first.name}'s table never opened")
     # Another person's new table reaches a lobby of hundreds at a pace (lobby.py,
     # LOBBY_LISTS_A_SECOND): the second presses once a list that has it was sent.
     # (Told before this loop saw the table, a session holds the shared part that lists it.)
-    opened, shared = time.monotonic(), hub.lobby_lists.shared
-    session = next((s for s in hub.sessions if s.name == second.name), None)
+    opened, shared = time.monotonic(), await ask(lambda: hub.lobby_lists.shared)
+    session = await ask(lambda: next((s for s in hub.sessions if s.name == second.name), None))
     deadline = time.perf_counter() + 60
     while session is not None and session.lobby_told_at < opened:
-        if session.shared_told == shared.number and shared.has_table(table.id):
+        if await ask(lambda: session.shared_told == shared.number and shared.has_table(table.id)):
             break
         if time.perf_counter() > deadline:
             raise TimeoutError(f"{second.name} was never told of {first.name}'s table")
@@ -138,19 +192,22 @@ async def play_table(
     traffic: list,
     think: float,
     rng: random.Random,
+    ask: Callable = answered,
 ):
     """Play `actions` actions, each after a person's thinking time (from half to one and a half
-    times `think` seconds); `latencies` gets (the seat that pressed, ms to the other's screen)."""
+    times `think` seconds); `latencies` gets (the seat that pressed, ms to the other's screen).
+    Whose turn it is and what that seat sees are asked of the hub by `ask`; the count of its
+    actions is read as it is (one number)."""
     players = [first, second]
     await asyncio.sleep(1.0 + rng.uniform(0, think))
     at_start = first.received + second.received
     done = 0
-    while done < actions and not table.is_over:
+    while done < actions and not await ask(lambda: table.is_over):
         await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-        seat = table.deciding()
+        seat, view, before = await ask(
+            lambda: (table.deciding(), table.view_for(table.deciding()), table.actions)
+        )
         me, other = players[seat], players[1 - seat]
-        view = table.state.view(seat)
-        before = table.actions
         key = "1" if view.get("decision") else "n"
         pressed = time.perf_counter()
         me.press(key)
@@ -168,6 +225,14 @@ async def play_table(
             latencies.append((seat, (seen - pressed) * 1000))
         done += table.actions - before
     traffic.append((first.received + second.received - at_start, done))
+
+
+async def leave(players: list[Player]) -> None:
+    """Close every session's connection, and stop reading it."""
+    for player in players:
+        player.conn.close()
+        player.task.cancel()
+    await asyncio.gather(*(p.task for p in players), return_exceptions=True)
 
 
 async def come_and_go(port: int, count: int, pool: SessionPool | None) -> list[int]:

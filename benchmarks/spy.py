@@ -23,7 +23,9 @@ PARTS = (
     ("hub: table messages", "Table.message_for"),
     ("hub: requests at the tables", "TableRequests."),
     ("hub: database", "Recorder.call"),
-    ("SSH (server and the benchmark's clients)", "asyncssh/"),
+    ("SSH: asyncssh (its encryption below)", "asyncssh/"),
+    ("SSH: the encryption alone", "asyncssh/crypto/"),
+    ("hub: its database thread", "Recorder._run_waiting"),
     ("app: reading the server's messages", "Connection._read"),
     ("app: the table's screen told of a change", "TableScreen.table_changed"),
     ("app: the lobby shown", "LobbyScreen.show"),
@@ -33,6 +35,11 @@ PARTS = (
     ("app: table screen's timer", "TableScreen._tick_clock"),
 )
 """Parts of the way, each by a frame its samples pass through (a sample may be in two)."""
+
+
+RATES = {"apps": 50, "server": 500}
+"""Samples a second of each role's processes: the one process of the server, finer (the shares
+between roles weigh each sample by its rate)."""
 
 
 class Spies:
@@ -50,7 +57,9 @@ class Spies:
         self.directory.mkdir(parents=True, exist_ok=True)
         for pid, role in roles.items():
             out = self.directory / f"{role}-{pid}.txt"
-            command = [spy, "record", "--pid", str(pid), "--rate", "50", "--format", "raw"]
+            rate = str(RATES.get(role, RATES["apps"]))
+            command = [spy, "record", "--pid", str(pid), "--rate", rate, "--format", "raw"]
+            command += ["--threads"]
             command += ["--nonblocking", "-o", str(out)]
             self.running.append(
                 subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -71,20 +80,32 @@ def samples(path: Path):
             yield stack.split(";"), int(count)
 
 
+PEOPLE = "the benchmark's SSH clients"
+"""The role of the samples of the server process's thread named `people` (serve_sessions.People)."""
+
+
 def split(directory: Path) -> str:
-    """The share of the samples of each role, and of each part of the way."""
+    """The share of the samples of each role, and of each part of the way within each role."""
     by_role: collections.Counter = collections.Counter()
-    by_part: collections.Counter = collections.Counter()
+    by_part: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     for path in sorted(directory.glob("*.txt")):
-        role = path.name.split("-")[0]
-        for frames, count in samples(path):
+        weight = RATES["apps"] / RATES.get(path.name.split("-")[0], RATES["apps"])
+        for frames, whole in samples(path):
+            count = whole * weight
+            role = path.name.split("-")[0]
+            if frames and frames[0].startswith("thread ") and frames[0].endswith(": people"):
+                role = PEOPLE
             by_role[role] += count
             for part, marker in PARTS:
                 if any(marker in frame for frame in frames):
-                    by_part[part] += count
+                    by_part[role][part] += count
     total = sum(by_role.values()) or 1
-    lines = [f"{role}: {count / total:.0%} of the samples" for role, count in by_role.items()]
-    lines += [f"  {part}: {count / total:.0%}" for part, count in by_part.most_common()]
+    lines = []
+    for role, count in by_role.most_common():
+        lines.append(f"{role}: {count / total:.0%} of the samples")
+        lines += [
+            f"  {part}: {n / count:.0%} of its samples" for part, n in by_part[role].most_common()
+        ]
     return "\n".join(lines)
 
 

@@ -40,3 +40,53 @@ def test_text_that_is_not_a_choice_is_read_by_the_rules_and_refused_with_their_s
         table.play(seat, "fly to the moon")
     assert str(refused.value)
     assert table.record.actions == [] and table.state is state
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_an_actions_log_lines_are_made_once_for_its_seat_and_once_for_all_others(game, monkeypatch):
+    """Every point of view but the acting seat's reads the same lines (the rules' words know
+    only whether the reader is the seat that acted): a table of four seats and its spectators
+    made them five times an action, each time from the views before and after it."""
+    spec = GAMES[game]
+    record, state = GameRecord.new(list(spec.seats[:4]), 5, None, game, games=GAMES)
+    table = GameTable(record, [state])
+    seat = table.deciding
+    counts = {pov: table.log_since(pov, 0)[1] for pov in table.povs}
+    made = {}
+    log_lines = spec.log.log_lines
+
+    def counted(*args):
+        lines = log_lines(*args)
+        made.setdefault(args[-1], []).append(lines)
+        return lines
+
+    monkeypatch.setattr(spec.log, "log_lines", counted)
+    table.play(seat, table.choices(seat).actions[0].notation)
+    assert sorted(made) == [False, True] and all(len(m) == 1 for m in made.values())
+    for pov in table.povs:
+        assert table.log_since(pov, counts[pov])[0] == made[pov == seat][0]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_an_action_makes_each_view_it_needs_once(game, monkeypatch):
+    """The log's words read the acting seat's views of the positions before and after the
+    action (for its own lines and for everyone else's), and its table message the view after:
+    each made once, not once for each reader."""
+    spec = GAMES[game]
+    record, state = GameRecord.new(list(spec.seats[:2]), 5, None, game, games=GAMES)
+    table = GameTable(record, [state])
+    seat = table.deciding
+    notation = table.choices(seat).actions[0].notation
+    made = []
+    views = type(state).PARTS.views
+    view = views.view
+
+    def counted(st, viewer):
+        made.append((id(st), viewer))
+        return view(st, viewer)
+
+    monkeypatch.setattr(views, "view", counted)
+    table.play(seat, notation)
+    shown = table.view(seat)
+    assert len(made) == len(set(made))
+    assert shown == {**table.state.view(seat), "projection": shown["projection"]}

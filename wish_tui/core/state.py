@@ -28,7 +28,8 @@ walk answers with an index into that list:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
 from typing import ClassVar
@@ -36,7 +37,33 @@ from typing import ClassVar
 from .illegal import IllegalAction
 from .undo import UndoPolicy
 
-__all__ = ["BaseState", "StateParts", "undo_points", "undo_target", "why_no_undo"]
+__all__ = [
+    "BaseState",
+    "StateParts",
+    "undo_points",
+    "undo_target",
+    "views_kept",
+    "why_no_undo",
+]
+
+_KEPT: dict[int, tuple[BaseState, dict]] = {}
+"""The states whose views are kept while `views_kept` runs, by id, each with its views by seat
+(the state is held, so its id stays its own)."""
+
+
+@contextmanager
+def views_kept(*states: BaseState) -> Iterator[None]:
+    """While it runs, each view of `states` is made once and the same dict handed to every
+    caller (read it, never change it): a table's action, whose log's words and table message
+    read the same views of the positions before and after it."""
+    added = [st for st in states if id(st) not in _KEPT]
+    for st in added:
+        _KEPT[id(st)] = (st, {})
+    try:
+        yield
+    finally:
+        for st in added:
+            _KEPT.pop(id(st), None)
 
 
 @dataclass(frozen=True)
@@ -180,7 +207,13 @@ class BaseState:
     # -- what may each seat see ------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
         """Return what `seat` may see, as JSON-safe data (None: `public_view`)."""
-        return self.PARTS.views.view(self, seat)
+        kept = _KEPT.get(id(self)) if _KEPT else None
+        if kept is None:
+            return self.PARTS.views.view(self, seat)
+        views = kept[1]
+        if seat not in views:
+            views[seat] = self.PARTS.views.view(self, seat)
+        return views[seat]
 
     def public_view(self) -> dict:
         """Return what anyone at the table may see (a spectator), as JSON-safe data: every

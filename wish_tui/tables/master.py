@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from wish_tui import records
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.expert import EXPERT
+from wish_tui.core.state import views_kept
 from wish_tui.records import GameRecord
 from wish_tui.tables import bot_process
 from wish_tui.tables.seat import SPECTATOR, Choice, Choices, Hint, Refused
@@ -208,7 +209,9 @@ class GameTable:
             del self.history[: -self.history_keep]
         self.version += 1
         played = Played(seat, action, before, after)
-        self._log_action(before, action, after, seat)
+        with views_kept(before, after):
+            self._log_action(before, action, after, seat)
+            self.view(seat)  # the acting seat's next message, from the view its log just read
         return played
 
     def take_back_last(self) -> None:
@@ -276,10 +279,17 @@ class GameTable:
         return (list(log)[len(log) - missing :] if missing else []), total
 
     def _log_action(self, before, action, after, seat: int) -> None:
-        log = self.spec.log
-        self.write_log(
-            lambda pov: log.log_lines(self.record, before, action, after, seat, pov == seat)
-        )
+        # The words know only whether the reader is the seat that acted: made twice at most,
+        # not once for every point of view (each time from the views before and after).
+        log, made = self.spec.log, {}
+
+        def lines_for(pov: int) -> list[str]:
+            private = pov == seat
+            if private not in made:
+                made[private] = log.log_lines(self.record, before, action, after, seat, private)
+            return made[private]
+
+        self.write_log(lines_for)
 
     def mark_bot_members(self, seats: Iterable[int]) -> None:
         """Name `seats` bot members in the log's opening (a person's seat that a program of the

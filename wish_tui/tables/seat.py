@@ -163,7 +163,18 @@ class SeatInfo:
         return f"{self.title} ({self.person})" if self.person else self.title
 
     def to_json(self) -> dict:
-        return dataclasses.asdict(self)
+        # Written out: `dataclasses.asdict` copies every field deeply, and a table message
+        # says every seat to every session at it.
+        return {
+            "name": self.name,
+            "title": self.title,
+            "label": self.label,
+            "who": self.who,
+            "mine": self.mine,
+            "person": self.person,
+            "connected": self.connected,
+            "by_bot": self.by_bot,
+        }
 
     @classmethod
     def from_json(cls, data: dict) -> SeatInfo:
