@@ -27,15 +27,37 @@ def greedy_decision(
 
     Passing wins ties, so that free moves (Wind Blasts between two Areas) cannot loop forever.
     """
+    return greedy_step(st, legal, rivalry, weights, rivals)[0]
+
+
+def greedy_step(
+    st,
+    legal: list[Action],
+    rivalry: float = 0.3,
+    weights: Weights = MEDIUM,
+    rivals: RivalCache | None = None,
+) -> tuple[Action, object, float | None]:
+    """`greedy_decision`'s choice, the position it leads to (made while judging it) and its
+    `seat_value` for the decider (None for an only option, which is not judged).
+
+    The options are judged against the best opponent through one `RivalCache` (the one given,
+    when it is the decider's): most options leave the opponents as they were, and the cache
+    answers exactly what judging them again would. An only option is not judged.
+    """
     seat = st.current_player
     legal = sorted(legal, key=lambda a: a.kind != "pass")
     work_counter()[0] += len(legal)
-    best, best_value = legal[0], None
+    if len(legal) == 1:
+        return legal[0], st.apply(legal[0]), None
+    if rivals is None or rivals.seat != seat or rivals.weights is not weights:
+        rivals = RivalCache(seat, weights)
+    best, best_state, best_value = legal[0], None, None
     for action in legal:
-        value = seat_value(st.apply(action), seat, rivalry, weights, rivals)
+        after = st.apply(action)
+        value = seat_value(after, seat, rivalry, weights, rivals)
         if best_value is None or value > best_value:
-            best, best_value = action, value
-    return best
+            best, best_state, best_value = action, after, value
+    return best, best_state, best_value
 
 
 SETTLE_LIMIT = 60
@@ -46,17 +68,33 @@ def settle(
     st, seat: int, rivalry: float = 0.3, weights: Weights = MEDIUM, rivals: RivalCache | None = None
 ):
     """Resolve pending decisions greedily until `seat` acts on its turn again (or the game ends)."""
+    return _settle(st, seat, rivalry, weights, rivals)[0]
+
+
+def _settle(st, seat: int, rivalry: float, weights: Weights, rivals: RivalCache | None):
+    """`settle`'s position, and its `seat_value` for `seat` when the last decision settled was
+    `seat`'s and judged it (else None)."""
+    value = None
     made = 0
     work = work_counter()
+    caches: dict[int, RivalCache] = {}
     while st.pending and not st.is_over:
         legal = st.legal_actions()
         made += 1
         work[0] += 1
         if made > SETTLE_LIMIT and PASS in legal:
-            st = st.apply(PASS)
-        else:
-            st = st.apply(greedy_decision(st, legal, rivalry, weights, rivals))
-    return st
+            st, value = st.apply(PASS), None
+            continue
+        decider = st.current_player
+        cache = rivals
+        if cache is None or cache.seat != decider or cache.weights is not weights:
+            cache = caches.get(decider)
+            if cache is None:
+                cache = caches[decider] = RivalCache(decider, weights)
+        _, st, value = greedy_step(st, legal, rivalry, weights, cache)
+        if decider != seat:
+            value = None
+    return st, value
 
 
 class Plan:
@@ -105,10 +143,11 @@ def plan_turn(
                     out_of_work = True
                     break
                 work[0] += 1
-                child = settle(node.apply(action), seat, rivalry, weights, rivals)
+                child, value = _settle(node.apply(action), seat, rivalry, weights, rivals)
                 if child.is_over or child.current_player != seat:
                     continue
-                value = seat_value(child, seat, rivalry, weights, rivals)
+                if value is None:
+                    value = seat_value(child, seat, rivalry, weights, rivals)
                 new_line = [*line, action]
                 first = new_line[0]
                 if value > by_first.get(first, -1e9):
