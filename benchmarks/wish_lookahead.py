@@ -12,7 +12,9 @@ its own process. It checks that every choice is the same (the hard bot's action 
 applies it made; the expert's action and every root move's visits and mean reward, exactly),
 and prints the processor time (`time.process_time`) a hard decision took and the expert's
 iterations a second, before and after. `--rounds 2` plays both again, alternately, for steadier
-times. It exits 1 when a choice differs.
+times. `--think MS` also searches the same decisions with the expert's time budget (the default
+is 1000 ms) and prints the iterations a decision made in it (these depend on the machine's load,
+so they are not compared). It exits 1 when a choice differs.
 """
 
 from __future__ import annotations
@@ -65,13 +67,19 @@ def record(args) -> dict:
         spent = time.process_time() - started
         stats = [[str(s.move), s.visits, repr(s.value)] for s in bot.last.stats]
         expert.append([str(action), stats, bot.last.iterations, spent])
-    return {"code": str(Path(wish_tui.__file__).parent.parent), "hard": hard, "expert": expert}
+    timed = []
+    for view, legal in positions[::step][: args.searched] if args.think else ():
+        bot = make_bot("expert", 7, args.think)
+        bot.choose(view, legal)
+        timed.append(bot.last.iterations)
+    code = str(Path(wish_tui.__file__).parent.parent)
+    return {"code": code, "hard": hard, "expert": expert, "timed": timed}
 
 
 def run_tree(tree: str, args) -> dict:
     """`record` in a process of its own, with the code in `tree`."""
     command = [sys.executable, str(HERE), "--record", "--tree", tree]
-    for name in ("games", "decisions", "seats", "seed", "searched", "iterations"):
+    for name in ("games", "decisions", "seats", "seed", "searched", "iterations", "think"):
         command += [f"--{name}", str(getattr(args, name))]
     env = {**os.environ, "PYTHONPATH": tree}
     done = subprocess.run(command, env=env, cwd="/tmp", capture_output=True, text=True, check=True)
@@ -126,6 +134,7 @@ def main() -> int:
     parser.add_argument("--searched", type=int, default=4)
     parser.add_argument("--iterations", type=int, default=70)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--think", type=int, default=0, help="ms; 0: no timed searches")
     parser.add_argument("--record", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--tree", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -146,6 +155,12 @@ def main() -> int:
             f"{hard_median:.0f}) over {decisions} decisions; expert {rate:.1f} iterations a "
             f"second over {iterations} iterations"
         )
+        timed = [n for run in found for n in run["timed"]]
+        if timed:
+            print(
+                f"{name:6} at {args.think} ms a decision: {statistics.fmean(timed):.0f} iterations "
+                f"a decision (from {min(timed)} to {max(timed)}, {len(timed)} decisions)"
+            )
     wrong = [first_difference(runs["before"][0], run) for run in runs["before"][1:] + runs["after"]]
     wrong = [w for w in wrong if w]
     if wrong:

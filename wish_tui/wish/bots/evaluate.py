@@ -494,26 +494,23 @@ def _same_for_rivals(a, b, seat: int) -> bool:
     A list or a seat's pieces that `b` shares with `a` (the same object: `apply` shares what an
     action leaves alone) is equal without being compared item by item.
     """
-    for name in _BOARD_LISTS:
-        x, y = getattr(a, name), getattr(b, name)
-        if x is not y and x != y:
-            return False
     if (
         a.turn_idx != b.turn_idx
         or a.caravan_pos != b.caravan_pos
         or a.final_round != b.final_round
         or a.phase != b.phase
         or a.order != b.order
+        or not (a.area_meeples is b.area_meeples or a.area_meeples == b.area_meeples)
+        or not (a.monuments is b.monuments or a.monuments == b.monuments)
+        or not (a.caravan_deck is b.caravan_deck or a.caravan_deck == b.caravan_deck)
+        or not (a.clones is b.clones or a.clones == b.clones)
+        or not (a.frost is b.frost or a.frost == b.frost)
     ):
         return False
     for other, (p, q) in enumerate(zip(a.players, b.players, strict=True)):
         if other != seat and p is not q and not _same_pieces(p, q):
             return False
     return True
-
-
-_BOARD_LISTS = ("area_meeples", "monuments", "caravan_deck", "clones", "frost")
-"""The lists of the board the opponents' values read."""
 
 
 def _same_pieces(p, q) -> bool:
