@@ -65,19 +65,39 @@ SETTLE_LIMIT = 60
 
 
 def settle(
-    st, seat: int, rivalry: float = 0.3, weights: Weights = MEDIUM, rivals: RivalCache | None = None
+    st,
+    seat: int,
+    rivalry: float = 0.3,
+    weights: Weights = MEDIUM,
+    rivals: RivalCache | None = None,
+    caches: dict | None = None,
 ):
-    """Resolve pending decisions greedily until `seat` acts on its turn again (or the game ends)."""
-    return _settle(st, seat, rivalry, weights, rivals)[0]
+    """Resolve pending decisions greedily until `seat` acts on its turn again (or the game ends).
+
+    `caches` (decider -> RivalCache judging with `weights`) may be kept by the caller from one
+    call to the next: a cache answers what judging the opponents again would, whatever it holds.
+    """
+    if caches is None:
+        caches = {}
+    if rivals is not None and rivals.weights is weights:
+        caches[rivals.seat] = rivals
+    return _settle(st, seat, rivalry, weights, caches)[0]
 
 
-def _settle(st, seat: int, rivalry: float, weights: Weights, rivals: RivalCache | None):
+def rival_cache(caches: dict, seat: int, weights: Weights) -> RivalCache:
+    """The RivalCache of `caches` for `seat` judging with `weights` (a new one if there is none)."""
+    cache = caches.get(seat)
+    if cache is None or cache.weights is not weights:
+        cache = caches[seat] = RivalCache(seat, weights)
+    return cache
+
+
+def _settle(st, seat: int, rivalry: float, weights: Weights, caches: dict):
     """`settle`'s position, and its `seat_value` for `seat` when the last decision settled was
     `seat`'s and judged it (else None)."""
     value = None
     made = 0
     work = work_counter()
-    caches: dict[int, RivalCache] = {}
     while st.pending and not st.is_over:
         legal = st.legal_actions()
         made += 1
@@ -86,11 +106,7 @@ def _settle(st, seat: int, rivalry: float, weights: Weights, rivals: RivalCache 
             st, value = st.apply(PASS), None
             continue
         decider = st.current_player
-        cache = rivals
-        if cache is None or cache.seat != decider or cache.weights is not weights:
-            cache = caches.get(decider)
-            if cache is None:
-                cache = caches[decider] = RivalCache(decider, weights)
+        cache = rival_cache(caches, decider, weights)
         _, st, value = greedy_step(st, legal, rivalry, weights, cache)
         if decider != seat:
             value = None
@@ -124,6 +140,7 @@ def plan_turn(
     """
     seat = st.current_player
     rivals = RivalCache(seat, weights)
+    caches = {seat: rivals}
     best_value = seat_value(st, seat, rivalry, weights, rivals)
     best = [END]
     by_first: dict[Action, float] = {END: best_value}
@@ -143,7 +160,7 @@ def plan_turn(
                     out_of_work = True
                     break
                 work[0] += 1
-                child, value = _settle(node.apply(action), seat, rivalry, weights, rivals)
+                child, value = _settle(node.apply(action), seat, rivalry, weights, caches)
                 if child.is_over or child.current_player != seat:
                     continue
                 if value is None:
