@@ -142,7 +142,7 @@ CACHE_SIZE = 4096
 
 def clear_caches() -> None:
     """Empty the caches of derived facts kept per list (they refill as positions are judged)."""
-    for cache in (_PACE, _STEPS, _CARDS):
+    for cache in (_PACE, _STEPS, _CARDS, _MONUMENTS):
         cache.clear()
 
 
@@ -192,11 +192,12 @@ def _colour_steps(st, dist, area: int) -> list[int]:
     return row
 
 
-def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple]]]:
+def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple]], tuple]:
     """What the seat's cards give: the VP of every scoring step but the VP tokens (Wishes,
-    Ongoing Wishes, Badges, Destiny), and the Wishes in hand, most valuable first, as (worth,
-    colour, cost) with the cost as (crystal colour, count) pairs. Kept per hand, fulfilled Wishes
-    and Badges (see `_caravan_pace`)."""
+    Ongoing Wishes, Badges, Destiny), the Wishes in hand, most valuable first, as (worth,
+    colour, cost) with the cost as (crystal colour, count) pairs, and what each fulfilled Wish
+    whose effect keeps paying is worth (EFFECT_VP), in the order fulfilled. Kept per hand,
+    fulfilled Wishes and Badges (see `_caravan_pace`)."""
     hand, fulfilled, badges, catalog = p.hand, p.fulfilled, p.badges, st.catalog
     key = (id(hand), id(fulfilled), id(badges), p.destiny)
     found = _CARDS.get(key)
@@ -221,8 +222,10 @@ def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple
         if len(_CARDS) >= CACHE_SIZE:
             _CARDS.clear()
         vp = sum(steps.values()) - steps["tokens"]
-        found = _CARDS[key] = (hand, fulfilled, badges, catalog, vp, scored)
-    return found[4], found[5]
+        effects = (wishes[name].effect for name in fulfilled)
+        ongoing = tuple(EFFECT_VP[e] for e in effects if e in ONGOING_EFFECTS)
+        found = _CARDS[key] = (hand, fulfilled, badges, catalog, vp, scored, ongoing)
+    return found[4], found[5], found[6]
 
 
 def position_value(st, seat: int, future: float | None = None, weights: Weights = MEDIUM) -> float:
@@ -230,7 +233,7 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
     p = st.players[seat]
     cat = st.catalog
     destiny = cat.destinies.get(p.destiny) if p.destiny else None
-    card_vp, hand = _cards(st, p, seat, destiny)
+    card_vp, hand, ongoing = _cards(st, p, seat, destiny)
     vp = float(card_vp + p.vp_tokens)
     if st.phase == "over":
         return vp
@@ -238,18 +241,19 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
         future = turns_left(st, seat)
     if future <= 0:
         return vp + 0.01 * sum(p.crystals)
-    wishes = cat.wishes
-    dist = tables(cat)["dist"]
+    facts = tables(cat)
+    dist = facts["dist"]
     reach = min(1.0, future / weights.reach)
 
     # Where each colour of Wishing Person can still be met, and how far away.
-    if p.djinn == "fire" and st.clones:
+    clones = p.djinn == "fire" and st.clones
+    if clones:
         rows = [_colour_steps(st, dist, a) for a in (p.area, *st.clones)]
         colour_steps = [min(col) for col in zip(*rows, strict=True)]
     else:
         colour_steps = _colour_steps(st, dist, p.area)
-    source_near = tables(cat)["source_steps"]
-    if p.djinn == "fire" and st.clones:
+    source_near = facts["source_steps"]
+    if clones:
         rows = [source_near[a] for a in (p.area, *st.clones)]
         source_steps = [min(col) for col in zip(*rows, strict=True)]
     else:
@@ -294,10 +298,8 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
             + (NEST_EFFORT if nested else 0.0)
         )
         promise += worth * share * (decay**effort) * reach
-    for name in p.fulfilled:
-        effect = wishes[name].effect
-        if effect in ONGOING_EFFECTS:
-            promise += EFFECT_VP[effect] * reach
+    for worth in ongoing:
+        promise += worth * reach
     spare = sum(crystals)
     promise += min(spare, 6) * LOOSE_CRYSTAL_VP * weights.spare * reach + max(0, spare - 6) * 0.1
     if nest is not None:
@@ -309,7 +311,9 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
         promise += len(st.frost) * FROST_VP * reach
     if not p.unlocked:
         promise += UNLOCK_VP * reach * (len(p.fulfilled) / 3.0) ** 2
-    promise += weights.monument * _monument_promise(st, p, destiny, dist, wishes, reach)
+    # No Wishing Person collected: no Monument in sight (what `_monument_promise` answers).
+    monument = _monument_promise(st, p, destiny, dist, cat.wishes, reach) if any(p.meeples) else 0.0
+    promise += weights.monument * monument
     return vp + promise
 
 
@@ -376,17 +380,41 @@ def _counts_for(destiny, w) -> bool:
 
 def _monument_promise(st, p, destiny, dist, wishes, reach) -> float:
     """The best Monument the collected Wishing Persons are heading for."""
-    meeples = p.meeples
-    held = sum(meeples)
+    held = sum(p.meeples)
     if not held:
         return 0.0
+    best = 0.0
+    for value in _monument_values(st, p, destiny, dist, wishes):
+        if value * reach > best:
+            best = value * reach
+    return best + 0.15 * held * reach
+
+
+_MONUMENTS: dict[tuple, tuple] = {}
+
+
+def _monument_values(st, p, destiny, dist, wishes) -> list[float]:
+    """What each Monument still to build is worth to the seat's collected Wishing Persons
+    before the discount for the turns left, in the catalog's order (those they do not go
+    towards left out). Kept per collected Persons, built Monuments and fulfilled Wishes (see
+    `_caravan_pace`)."""
+    meeples, built, fulfilled, catalog = p.meeples, st.monuments, p.fulfilled, st.catalog
+    key = (id(meeples), id(built), id(fulfilled), p.area, p.destiny)
+    found = _MONUMENTS.get(key)
+    if (
+        found is not None
+        and found[0] is meeples
+        and found[1] is built
+        and found[2] is fulfilled
+        and found[3] is catalog
+    ):
+        return found[4]
     target = None
     if destiny is not None and destiny.kind == "monument":
         params = _params(destiny)
         target = params["monument"]
-    best = 0.0
-    built = st.monuments
-    for m in st.catalog.monuments:
+    values = []
+    for m in catalog.monuments:
         if built[m.area] is not None:
             continue
         cost = m.cost
@@ -395,7 +423,7 @@ def _monument_promise(st, p, destiny, dist, wishes, reach) -> float:
         worth = float(m.vp)
         if target is not None and target == m.name:
             types = params["types"]
-            done = all(any(wishes[n].type == t for n in p.fulfilled) for t in types)
+            done = all(any(wishes[n].type == t for n in fulfilled) for t in types)
             worth += params["vp"] * (1.0 if done else 0.6)
             have += 0.3
         if have <= 0:
@@ -403,12 +431,13 @@ def _monument_promise(st, p, destiny, dist, wishes, reach) -> float:
         frac = have / need
         if have >= need:
             d = dist[p.area][m.area]
-            value = worth * 0.92 * (0.85**d)
+            values.append(worth * 0.92 * (0.85**d))
         else:
-            value = worth * 0.75 * frac * frac
-        if value * reach > best:
-            best = value * reach
-    return best + 0.15 * held * reach
+            values.append(worth * 0.75 * frac * frac)
+    if len(_MONUMENTS) >= CACHE_SIZE:
+        _MONUMENTS.clear()
+    _MONUMENTS[key] = (meeples, built, fulfilled, catalog, values)
+    return values
 
 
 def seat_value(
@@ -441,17 +470,25 @@ class RivalCache:
 
     SIZE = 4
 
-    __slots__ = ("seat", "weights", "_seen")
+    __slots__ = ("seat", "weights", "_seen", "_djinns", "_reads")
 
     def __init__(self, seat: int, weights: Weights = MEDIUM) -> None:
         self.seat = seat
         self.weights = weights
         self._seen: list[tuple] = []
+        self._djinns = None
+        self._reads = (True, True)
+        """Whether an opponent's value reads the Fiery Clones (the Fire Djinn's) and the
+        Frostflakes (the Water Djinn's): only that Djinn's does."""
 
     def value_at(self, st) -> float:
         """The best opponent's value at `st`."""
+        if st.djinns is not self._djinns:
+            others = [p.djinn for s, p in enumerate(st.players) if s != self.seat]
+            self._djinns, self._reads = st.djinns, ("fire" in others, "water" in others)
+        clones, frost = self._reads
         for known, value in self._seen:
-            if _same_for_rivals(st, known, self.seat):
+            if _same_for_rivals(st, known, self.seat, clones, frost):
                 return value
         value = rival_value(st, self.seat, self.weights)
         self._seen.insert(0, (st, value))
@@ -459,35 +496,45 @@ class RivalCache:
         return value
 
 
-def _same_for_rivals(a, b, seat: int) -> bool:
-    """Whether every input of the opponents' `position_value` is equal in states `a` and `b`."""
+def _same_for_rivals(a, b, seat: int, clones: bool = True, frost: bool = True) -> bool:
+    """Whether every input of the opponents' `position_value` is equal in states `a` and `b`.
+
+    A list or a seat's pieces that `b` shares with `a` (the same object: `apply` shares what an
+    action leaves alone) is equal without being compared item by item. The Fiery Clones and the
+    Frostflakes are compared only when `clones` and `frost` say an opponent's value reads them.
+    """
     if (
-        a.area_meeples != b.area_meeples
-        or a.monuments != b.monuments
-        or a.turn_idx != b.turn_idx
+        a.turn_idx != b.turn_idx
         or a.caravan_pos != b.caravan_pos
         or a.final_round != b.final_round
         or a.phase != b.phase
-        or a.caravan_deck != b.caravan_deck
         or a.order != b.order
-        or a.clones != b.clones
-        or a.frost != b.frost
+        or not (a.area_meeples is b.area_meeples or a.area_meeples == b.area_meeples)
+        or not (a.monuments is b.monuments or a.monuments == b.monuments)
+        or not (a.caravan_deck is b.caravan_deck or a.caravan_deck == b.caravan_deck)
+        or (clones and not (a.clones is b.clones or a.clones == b.clones))
+        or (frost and not (a.frost is b.frost or a.frost == b.frost))
     ):
         return False
     for other, (p, q) in enumerate(zip(a.players, b.players, strict=True)):
-        if other != seat and not (
-            p.area == q.area
-            and p.crystals == q.crystals
-            and p.hand == q.hand
-            and p.meeples == q.meeples
-            and p.fulfilled == q.fulfilled
-            and p.potions == q.potions
-            and p.trickery == q.trickery
-            and p.nest == q.nest
-            and p.badges == q.badges
-            and p.vp_tokens == q.vp_tokens
-            and p.unlocked == q.unlocked
-            and p.destiny == q.destiny
-        ):
+        if other != seat and p is not q and not _same_pieces(p, q):
             return False
     return True
+
+
+def _same_pieces(p, q) -> bool:
+    """Whether two seats' pieces are equal in everything `position_value` reads."""
+    return (
+        p.area == q.area
+        and p.crystals == q.crystals
+        and p.hand == q.hand
+        and p.meeples == q.meeples
+        and p.fulfilled == q.fulfilled
+        and p.potions == q.potions
+        and p.trickery == q.trickery
+        and p.nest == q.nest
+        and p.badges == q.badges
+        and p.vp_tokens == q.vp_tokens
+        and p.unlocked == q.unlocked
+        and p.destiny == q.destiny
+    )

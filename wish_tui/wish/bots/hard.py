@@ -23,7 +23,7 @@ from wish_tui.wish.rules import Action, State
 from .base import Bot, match
 from .evaluate import MEDIUM, Weights, destiny_prospect, position_value, seat_value
 from .medium import MediumBot
-from .planner import END, greedy_decision, plan_turn, settle, work_counter
+from .planner import END, greedy_decision, greedy_step, plan_turn, rival_cache, settle, work_counter
 from .reasons import empower_reason, trade_reason, travel_reason
 
 THINK_MS = 1000
@@ -155,13 +155,19 @@ class Playout:
         self.work = work_counter()
         self.stop = self.work[0] + PLAYOUT_CAP
         self.ends_left = 2 if _own_turn(state, seat) else 1
+        self.caches: dict[int, dict] = {}
+        """Per judgement (its id), the RivalCaches of the decisions settled (`planner.settle`)."""
 
-    def advance(self, st, move: Action, mover: int, weights: Weights):
-        """The position after `mover` plays `move` and its decisions are settled."""
+    def advance(self, st, move: Action, mover: int, weights: Weights, after=None):
+        """The position after `mover` plays `move` (`after`, when it is known) and its decisions
+        are settled."""
         seat = self.seat
         turn = _own_turn(st, seat)
         self.work[0] += 1
-        st = settle(st.apply(move), mover, weights=weights)
+        caches = self.caches.setdefault(id(weights), {})
+        st = settle(
+            st.apply(move) if after is None else after, mover, weights=weights, caches=caches
+        )
         if turn and _own_turn(st, seat) != turn:
             self.ends_left -= 1
         return st
@@ -173,8 +179,9 @@ class Playout:
             mover = st.current_player
             weights = JUDGEMENT if mover == seat else MEDIUM
             if st.pending:
-                move = greedy_decision(st, st.legal_actions(), weights=weights)
-                st = self.advance(st, move, mover, weights)
+                cache = rival_cache(self.caches.setdefault(id(weights), {}), mover, weights)
+                move, after, _ = greedy_step(st, st.legal_actions(), 0.3, weights, cache)
+                st = self.advance(st, move, mover, weights, after)
                 continue
             width, depth = OWN_PLAN if mover == seat else OPPONENT_PLAN
             limit = None if mover == seat else MediumBot.work_limit * 2 // len(st.players)

@@ -27,15 +27,37 @@ def greedy_decision(
 
     Passing wins ties, so that free moves (Wind Blasts between two Areas) cannot loop forever.
     """
+    return greedy_step(st, legal, rivalry, weights, rivals)[0]
+
+
+def greedy_step(
+    st,
+    legal: list[Action],
+    rivalry: float = 0.3,
+    weights: Weights = MEDIUM,
+    rivals: RivalCache | None = None,
+) -> tuple[Action, object, float | None]:
+    """`greedy_decision`'s choice, the position it leads to (made while judging it) and its
+    `seat_value` for the decider (None for an only option, which is not judged).
+
+    The options are judged against the best opponent through one `RivalCache` (the one given,
+    when it is the decider's): most options leave the opponents as they were, and the cache
+    answers exactly what judging them again would. An only option is not judged.
+    """
     seat = st.current_player
     legal = sorted(legal, key=lambda a: a.kind != "pass")
     work_counter()[0] += len(legal)
-    best, best_value = legal[0], None
+    if len(legal) == 1:
+        return legal[0], st.apply(legal[0]), None
+    if rivals is None or rivals.seat != seat or rivals.weights is not weights:
+        rivals = RivalCache(seat, weights)
+    best, best_state, best_value = legal[0], None, None
     for action in legal:
-        value = seat_value(st.apply(action), seat, rivalry, weights, rivals)
+        after = st.apply(action)
+        value = seat_value(after, seat, rivalry, weights, rivals)
         if best_value is None or value > best_value:
-            best, best_value = action, value
-    return best
+            best, best_state, best_value = action, after, value
+    return best, best_state, best_value
 
 
 SETTLE_LIMIT = 60
@@ -43,9 +65,37 @@ SETTLE_LIMIT = 60
 
 
 def settle(
-    st, seat: int, rivalry: float = 0.3, weights: Weights = MEDIUM, rivals: RivalCache | None = None
+    st,
+    seat: int,
+    rivalry: float = 0.3,
+    weights: Weights = MEDIUM,
+    rivals: RivalCache | None = None,
+    caches: dict | None = None,
 ):
-    """Resolve pending decisions greedily until `seat` acts on its turn again (or the game ends)."""
+    """Resolve pending decisions greedily until `seat` acts on its turn again (or the game ends).
+
+    `caches` (decider -> RivalCache judging with `weights`) may be kept by the caller from one
+    call to the next: a cache answers what judging the opponents again would, whatever it holds.
+    """
+    if caches is None:
+        caches = {}
+    if rivals is not None and rivals.weights is weights:
+        caches[rivals.seat] = rivals
+    return _settle(st, seat, rivalry, weights, caches)[0]
+
+
+def rival_cache(caches: dict, seat: int, weights: Weights) -> RivalCache:
+    """The RivalCache of `caches` for `seat` judging with `weights` (a new one if there is none)."""
+    cache = caches.get(seat)
+    if cache is None or cache.weights is not weights:
+        cache = caches[seat] = RivalCache(seat, weights)
+    return cache
+
+
+def _settle(st, seat: int, rivalry: float, weights: Weights, caches: dict):
+    """`settle`'s position, and its `seat_value` for `seat` when the last decision settled was
+    `seat`'s and judged it (else None)."""
+    value = None
     made = 0
     work = work_counter()
     while st.pending and not st.is_over:
@@ -53,10 +103,14 @@ def settle(
         made += 1
         work[0] += 1
         if made > SETTLE_LIMIT and PASS in legal:
-            st = st.apply(PASS)
-        else:
-            st = st.apply(greedy_decision(st, legal, rivalry, weights, rivals))
-    return st
+            st, value = st.apply(PASS), None
+            continue
+        decider = st.current_player
+        cache = rival_cache(caches, decider, weights)
+        _, st, value = greedy_step(st, legal, rivalry, weights, cache)
+        if decider != seat:
+            value = None
+    return st, value
 
 
 class Plan:
@@ -86,6 +140,7 @@ def plan_turn(
     """
     seat = st.current_player
     rivals = RivalCache(seat, weights)
+    caches = {seat: rivals}
     best_value = seat_value(st, seat, rivalry, weights, rivals)
     best = [END]
     by_first: dict[Action, float] = {END: best_value}
@@ -105,10 +160,11 @@ def plan_turn(
                     out_of_work = True
                     break
                 work[0] += 1
-                child = settle(node.apply(action), seat, rivalry, weights, rivals)
+                child, value = _settle(node.apply(action), seat, rivalry, weights, caches)
                 if child.is_over or child.current_player != seat:
                     continue
-                value = seat_value(child, seat, rivalry, weights, rivals)
+                if value is None:
+                    value = seat_value(child, seat, rivalry, weights, rivals)
                 new_line = [*line, action]
                 first = new_line[0]
                 if value > by_first.get(first, -1e9):
