@@ -7,9 +7,16 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.postgres_server import Server, find_binaries, missing
 from wish_tui import saves
+
+# A property's examples are judged by what they find, not by how fast a loaded machine draws
+# them: a busy core (two test workers a core, other work beside) made input generation "slow"
+# and failed tests whose every example passed.
+settings.register_profile("wish_tui", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("wish_tui")
 
 
 @pytest.fixture
