@@ -49,10 +49,12 @@ def verdict(view: dict) -> str:
     return f"{winners[0]} wins with {total} points{tiebreak}!"
 
 
-def cell(points: int, count: int | None) -> Text:
-    """A category's points, and the count it was scored on (None: not said, on a phone)."""
+def cell(points: int, count: int | None, tokens_only: bool = False) -> Text:
+    """A category's points, and the count it was scored on (None: not said, on a phone);
+    `tokens_only`: the count is Favor tokens without a tile, so still −3 ('(1!)')."""
     style = ink("red") if points < 0 else "bold" if points > 0 else ""
-    return score_cell(points, style, "" if count is None else f"({count})")
+    mark = "!" if tokens_only else ""
+    return score_cell(points, style, "" if count is None else f"({count}{mark})")
 
 
 class GameOverScreen(FinalScoringScreen):
@@ -93,8 +95,22 @@ class GameOverScreen(FinalScoringScreen):
             )
         if self._narrow:
             return f"−3 no tile of a category · a tie goes to fewer tiles{seed}"
-        reward = ", without the Wish's reward" if "wishes" in self.view["modules"] else ""
-        return f"(n) the count{reward} · −3 no tile of it · a tie goes to fewer tiles{seed}"
+        reward = ", the Wish's reward apart" if "wishes" in self.view["modules"] else ""
+        tokens = " · (n!) tokens, no tile: still −3" if self._any_tokens_only() else ""
+        return (
+            f"(n) symbols on tiles + Favor tokens{reward} · −3 no tile of it{tokens} · "
+            f"a tie goes to fewer tiles{seed}"
+        )
+
+    def _any_tokens_only(self) -> bool:
+        """True when a seat scores −3 in a category it holds Favor tokens of (no tile)."""
+        entries = self.view.get("scores", {}).get("seats", ())
+        return any(self._tokens_only(e, c) for e in entries for c in e["penalties"])
+
+    def _tokens_only(self, entry: dict, category: str) -> bool:
+        """True when `entry`'s seat scores −3 in `category` though its count there is not 0:
+        a Favor token but no tile (only tiles save a seat from the −3)."""
+        return category in entry["penalties"] and self._count(entry, category) > 0
 
     @property
     def _narrow(self) -> bool:
@@ -132,7 +148,11 @@ class GameOverScreen(FinalScoringScreen):
             table.add_row(
                 label,
                 *(
-                    cell(e["steps"][category], None if narrow else self._count(e, category))
+                    cell(
+                        e["steps"][category],
+                        None if narrow else self._count(e, category),
+                        self._tokens_only(e, category),
+                    )
                     for e in entries
                 ),
             )
