@@ -94,3 +94,21 @@ async def test_the_key_names_a_token_without_a_tile_only_when_the_table_shows_on
         await settle(pilot)
         shown = on_screen(app)
         assert "(n!)" not in shown and "−3 no tile of it" in shown, shown
+
+
+async def test_four_seats_with_both_modules_show_every_column_and_the_seed_at_80x24():
+    """Four seats' columns were wider than 80 columns ('Water (you) 3rd', '0 ✓ avoided'): the
+    fourth seat was cut to 'Ear' behind a scroll bar, and the seed's line fell below the
+    window."""
+    seats = ("water", "fire", "air", "earth")
+    state = finished(3, seats, ("wishes", "hexes"))
+    view = {**state.view(0), "scores": state.final_scores()}
+    app = OverApp(GameOverScreen(view, seed=13984593964578569084, you=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.size.width, table.virtual_size
+        shown = on_screen(app)
+        for title in ("Water", "Fire", "Air", "Earth"):
+            assert title in shown
+        assert "--seed 13984593964578569084" in shown, shown

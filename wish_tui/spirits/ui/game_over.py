@@ -113,6 +113,13 @@ class GameOverScreen(FinalScoringScreen):
         return category in entry["penalties"] and self._count(entry, category) > 0
 
     @property
+    def _tight(self) -> bool:
+        """True when each seat's column is kept short ('◀' for '(you)', '✓' for '✓ met'):
+        four seats' full columns are wider than an 80-column window."""
+        seats = len(self.view["scores"]["seats"])
+        return self.is_attached and self.app.size.width < 24 + 18 * seats
+
+    @property
     def _narrow(self) -> bool:
         """True on a phone's narrow screen: the table's words and counts are shorter, so that
         every seat's column shows."""
@@ -132,7 +139,7 @@ class GameOverScreen(FinalScoringScreen):
         narrow = self._narrow
         self._columns(table, entries, place)
         modules = self.view["modules"]
-        met, avoided = ("✓", "✓") if narrow else ("✓ met", "✓ avoided")
+        met, avoided = ("✓", "✓") if narrow or self._tight else ("✓ met", "✓ avoided")
         if "wishes" in modules:
             table.add_row(
                 "Wish",
@@ -174,7 +181,8 @@ class GameOverScreen(FinalScoringScreen):
         narrow = self._narrow
         table.add_column("", key="step")
         for e in entries:
-            me = ("◀" if narrow else " (you)") if e["seat"] == self.you and len(entries) > 1 else ""
+            short = narrow or self._tight
+            me = ("◀" if short else " (you)") if e["seat"] == self.you and len(entries) > 1 else ""
             rank = "" if narrow else ORDINAL.get(place.get(e["seat"], 0), "")
             table.add_column(f"{SEAT_TITLE[e['djinn']]}{me} {rank}".rstrip())
 
