@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.app import App
 from textual.widgets import DataTable
 
@@ -31,10 +32,10 @@ from .helpers import settle
 from .test_news_in_sight import screen_rows
 
 
-def finished(seed: int, seats=("air", "water"), modules=()):
+def finished(seed: int, seats=("air", "water"), modules=(), solo=None):
     """A game played to its end by seeded random choices."""
     rng = random.Random(seed)
-    state = new_game(list(seats), seed=seed, modules=modules)
+    state = new_game(list(seats), seed=seed, modules=modules, solo=solo)
     while not state.is_over:
         state = state.apply(rng.choice(state.legal_actions()))
     return state
@@ -112,3 +113,23 @@ async def test_four_seats_with_both_modules_show_every_column_and_the_seed_at_80
         for title in ("Water", "Fire", "Air", "Earth"):
             assert title in shown
         assert "--seed 13984593964578569084" in shown, shown
+
+
+@pytest.mark.parametrize("level, allowed", [("standard", "none"), ("easy", "at most 1")])
+def test_a_lost_solo_game_says_how_many_spirits_the_forest_may_lead_in(level, allowed):
+    """Solo, in the base rulebook: "You lose if the opponent has the majority in any spirit;
+    you win with the majority or a tie in all nine" (the easy level forgives one spirit). The
+    verdict said "… and none is forgiven", a word the newcomer had not met."""
+    from wish_tui.spirits.ui.game_over import verdict
+    from wish_tui.spirits.words.text import scoring
+
+    state = next(
+        s
+        for s in (finished(seed, ("fire",), solo=level) for seed in range(1, 40))
+        if len(s.final_scores()["solo"]["lost_spirits"]) > 1
+    )
+    view = {**state.view(0), "scores": state.final_scores()}
+    said = [verdict(view), scoring(view, view["scores"], 0, False)[0]]
+    for sentence in said:
+        assert "forgiven" not in sentence, sentence
+        assert f"you win only if it leads in {allowed}" in sentence, sentence

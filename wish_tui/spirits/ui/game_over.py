@@ -12,6 +12,7 @@ from wish_tui.core.ranking import places_of
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 from wish_tui.spirits.ui.style import ink
 from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE, category_name
+from wish_tui.spirits.words.text import may_lead
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 from wish_tui.ui.screens.score_cells import ORDINAL, add_totals, score_cell
 from wish_tui.widgets.key_footer import KeyFooter
@@ -28,11 +29,10 @@ def verdict(view: dict) -> str:
             return f"You win with {solo['points']} points: {solo['title']}!"
         lost = solo["lost_spirits"]
         names = ", ".join(category_name(s) for s in lost)
-        forgiven = solo["forgiven"]
-        spared = f"{forgiven} is forgiven" if forgiven else "none is forgiven"
         return (
             f"The forest wins: it has more in {len(lost)} spirit{'s' if len(lost) > 1 else ''} "
-            f"({names}) and {spared}. {solo['title']}; you scored {solo['points']}."
+            f"({names}), and you win only if it leads in {may_lead(solo['forgiven'])}. "
+            f"{solo['title']}; you scored {solo['points']}."
         )
     if not scores["winners"]:
         return "No one wins: the game was aborted."
