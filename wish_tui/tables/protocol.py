@@ -24,9 +24,9 @@ The messages, session → hub (each answered by the hub's handler of its type):
 and hub → session: ``welcome`` (or one asking for a name), ``lobby`` (every table in a few words,
 who is online, invitations), ``table`` (the table as this person sees it, in the seat API's shapes
 (`wish_tui.tables.seat`): the seats with their clocks and who is connected, their view and their
-choices, new log and chat lines, whose decision it is, whether the game's end is kept:
-``ended``), ``hint``, ``why``, ``notice`` (a sentence
-to know; ``away`` or ``back``: the seat whose person has been away long enough for a bot to play
+choices, new log and chat lines (``chat_after``: how many of the new log lines came before
+each chat line), whose decision it is, whether the game's end is kept: ``ended``), ``hint``,
+``why``, ``notice`` (a sentence to know; ``away`` or ``back``: the seat whose person has been away long enough for a bot to play
 it, or is back), ``page`` (a club page: history, leaderboard, a player, a game, the profile),
 ``archive`` (a finished game's record), ``review`` (the coach's review of a seat of one, how
 far it went or whole: `club.coach_requests`), ``error`` (one sentence; nothing changed).

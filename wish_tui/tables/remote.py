@@ -172,6 +172,21 @@ class Connection:
                 self._writer.close()
 
 
+def in_order(log: list[str], chat: list[str], after) -> list[str]:
+    """A table message's new log and chat lines as they were said: each chat line after the
+    first `after[i]` log lines (a server that does not say, or says it wrongly: after them all)."""
+    if not isinstance(after, list) or len(after) != len(chat):
+        return log + chat
+    lines, start = [], 0
+    for line, at in zip(chat, after, strict=True):
+        if isinstance(at, int) and not isinstance(at, bool):
+            at = min(max(at, start), len(log))
+            lines += log[start:at]
+            start = at
+        lines.append(line)
+    return lines + log[start:]
+
+
 class ServerTable(TableBase):
     """What the table server last said of a table (its ``table`` messages), as any client of
     it reads them: who sits where, whose decision it is, the view, the log lines not read yet,
@@ -186,8 +201,11 @@ class ServerTable(TableBase):
 
     def _read(self, message: dict) -> None:
         self.message = message
-        self._unread += [str(line) for line in message.get("log", [])]
-        self._unread += [f"💬 {line}" for line in message.get("chat", [])]
+        self._unread += in_order(
+            [str(line) for line in message.get("log", [])],
+            [f"💬 {line}" for line in message.get("chat", [])],
+            message.get("chat_after"),
+        )
         self._seats = [SeatInfo.from_json(s) for s in message["seats"]]
         self._view: dict = message["view"]
         self._actions: int = int(message["actions"])

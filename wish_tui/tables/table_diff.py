@@ -4,8 +4,8 @@ Pure: JSON objects in, JSON objects out. A table message (`server.hub.table.Tabl
 is mostly what it was a move before: the seats, the record, most of the view. The table server
 sends a client that asked for them (`"diffs": true` in its hello) only what changed since the
 message before on the same line (`diff`); the client makes the whole message again (`patch`) and
-reads it as it always did. The log and chat lines of a message are new lines only, so each
-message's base keeps them empty (`base_of`).
+reads it as it always did. The log and chat lines of a message are new lines only (and where each chat line goes among
+them), so each message's base keeps them empty (`base_of`).
 
 A diff is an object of up to three keys:
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-INCREMENTAL = ("log", "chat")
+INCREMENTAL = ("log", "chat", "chat_after")
 """The keys of a table message that hold only what is new since the message before."""
 
 

@@ -61,9 +61,21 @@ class TablePresence:
 
     def back_at_server(self, session, table: Table) -> None:
         """A person away from `table` connected again (to the lobby): its seat timeout starts
-        again from now."""
-        if (session.person, table.id) in self.left:
-            self.left_table(session.person, session.name, table.id)
+        again from now, and the others, if they were told a bot may play for them, are told
+        that it may not yet (``back``: z is no longer offered)."""
+        left = self.left.get((session.person, table.id))
+        if left is None:
+            return
+        self.left_table(session.person, session.name, table.id)
+        seat = table.seat_of(session.person)
+        told = time.monotonic() - left >= self.hub.seat_timeout
+        if told and seat is not None and not table.is_over and not table.seats[seat].zombie:
+            self.hub.notice(
+                table,
+                f"{session.name} is connected again, not yet at this table.",
+                others(table, session.person),
+                back=seat,
+            )
 
     def away(self, person: str, name: str) -> None:
         """`person` has no session left anywhere: every table they sit at is told after the

@@ -97,6 +97,9 @@ class Table:
         """The last chat lines, 'name: text' (`add_chat`)."""
         self.chat_by: deque = deque(maxlen=CHAT_KEEP)
         """Who said each of them (a person, '' when not known), for those who muted them."""
+        self.chat_at: deque = deque(maxlen=CHAT_KEEP)
+        """Where each of them was said: every point of view's count of log lines then (a
+        reader is told after which of its log lines each came: ``chat_after``)."""
         self.chat_total = 0
         """How many chat lines the table has had since it was loaded (a session counts on)."""
         self.spectator_chat = True
@@ -244,22 +247,33 @@ class Table:
         return self.master.choices(seat)
 
     def add_chat(self, person: str, line: str) -> None:
-        """Keep a chat line ('name: text') that `person` said."""
+        """Keep a chat line ('name: text') that `person` said, after the log lines written now."""
         self.chat.append(line)
         self.chat_by.append(person)
+        self.chat_at.append(dict(self.master.log_counts))
         self.chat_total += 1
 
     def chat_since(self, count: int, hidden=frozenset()) -> tuple[list[str], int]:
         """The chat lines after the first `count` but those of the people in `hidden` (muted
         by the reader); and the new count."""
+        said, total = self.chat_said_since(count, hidden)
+        return [line for line, _ in said], total
+
+    def chat_said_since(self, count: int, hidden=frozenset()) -> tuple[list[tuple[str, dict]], int]:
+        """`chat_since`, each line with where it was said (every point of view's count of log
+        lines then; {} when not known)."""
         lines = list(self.chat)
         authors = list(self.chat_by)[-len(lines) :] if lines else []
         authors = [""] * (len(lines) - len(authors)) + authors
+        places = list(self.chat_at)[-len(lines) :] if lines else []
+        places = [{}] * (len(lines) - len(places)) + places
         total = max(self.chat_total, len(lines))
         new = max(0, min(total - count, len(lines)))
         start = len(lines) - new
-        said = zip(lines[start:], authors[start:], strict=True)
-        return [line for line, person in said if not person or person not in hidden], total
+        said = zip(lines[start:], authors[start:], places[start:], strict=True)
+        return [
+            (line, at) for line, person, at in said if not person or person not in hidden
+        ], total
 
     def note_bot_members(self) -> None:
         """Have the log's opening name the seats bot members hold now (after seating)."""
@@ -278,9 +292,10 @@ class Table:
     ) -> dict:
         """The ``table`` message for `session`, in the seat API's shapes: the seats as its person
         sees them, their seat's view (a spectator's: what anyone at the table may see) and choices,
-        the log and chat lines new since the session was last told (it counts them), whose decision
-        it is, the clock, and whether the club keeps the game's end (``ended``: its final scoring as
-        the club settled it).
+        the log and chat lines new since the session was last told (it counts them; each chat line
+        with how many of the message's log lines were written before it, ``chat_after``), whose
+        decision it is, the clock, and whether the club keeps the game's end (``ended``: its final
+        scoring as the club settled it).
 
         Args:
             connected: whether a person has a session at the server (on any node).
@@ -291,7 +306,12 @@ class Table:
         seat = self.seat_of(session.person)
         pov = SPECTATOR if seat is None else seat
         lines, session.log_count = self.log_since(pov, session.log_count)
-        chat, session.chat_count = self.chat_since(session.chat_count, session.muted | hidden)
+        first = session.log_count - len(lines)  # the count of log lines before this message's
+        said, session.chat_count = self.chat_said_since(session.chat_count, session.muted | hidden)
+        chat = [line for line, _ in said]
+        chat_after = [
+            min(len(lines), max(0, at.get(pov, session.log_count) - first)) for _, at in said
+        ]
         deciding = self.deciding()
         waiting = ""
         if deciding is not None and deciding != seat:
@@ -325,6 +345,7 @@ class Table:
             "waiting_for": waiting,
             "log": lines,
             "chat": chat,
+            "chat_after": chat_after,
             "over": self.is_over,
             "ended": ended,
             "seed": self.record.seed if self.is_over or ended else None,

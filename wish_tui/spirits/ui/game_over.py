@@ -12,6 +12,7 @@ from wish_tui.core.ranking import places_of
 from wish_tui.spirits.rules import CATALOG, CATEGORIES, SPIRITS
 from wish_tui.spirits.ui.style import ink
 from wish_tui.spirits.words.marks import CATEGORY_CODE, SEAT_TITLE, category_name
+from wish_tui.spirits.words.text import may_lead
 from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 from wish_tui.ui.screens.score_cells import ORDINAL, add_totals, score_cell
 from wish_tui.widgets.key_footer import KeyFooter
@@ -28,11 +29,10 @@ def verdict(view: dict) -> str:
             return f"You win with {solo['points']} points: {solo['title']}!"
         lost = solo["lost_spirits"]
         names = ", ".join(category_name(s) for s in lost)
-        forgiven = solo["forgiven"]
-        spared = f"{forgiven} is forgiven" if forgiven else "none is forgiven"
         return (
             f"The forest wins: it has more in {len(lost)} spirit{'s' if len(lost) > 1 else ''} "
-            f"({names}) and {spared}. {solo['title']}; you scored {solo['points']}."
+            f"({names}), and you win only if it leads in {may_lead(solo['forgiven'])}. "
+            f"{solo['title']}; you scored {solo['points']}."
         )
     if not scores["winners"]:
         return "No one wins: the game was aborted."
@@ -49,10 +49,12 @@ def verdict(view: dict) -> str:
     return f"{winners[0]} wins with {total} points{tiebreak}!"
 
 
-def cell(points: int, count: int | None) -> Text:
-    """A category's points, and the count it was scored on (None: not said, on a phone)."""
+def cell(points: int, count: int | None, tokens_only: bool = False) -> Text:
+    """A category's points, and the count it was scored on (None: not said, on a phone);
+    `tokens_only`: the count is Favor tokens without a tile, so still −3 ('(1!)')."""
     style = ink("red") if points < 0 else "bold" if points > 0 else ""
-    return score_cell(points, style, "" if count is None else f"({count})")
+    mark = "!" if tokens_only else ""
+    return score_cell(points, style, "" if count is None else f"({count}{mark})")
 
 
 class GameOverScreen(FinalScoringScreen):
@@ -93,8 +95,29 @@ class GameOverScreen(FinalScoringScreen):
             )
         if self._narrow:
             return f"−3 no tile of a category · a tie goes to fewer tiles{seed}"
-        reward = ", without the Wish's reward" if "wishes" in self.view["modules"] else ""
-        return f"(n) the count{reward} · −3 no tile of it · a tie goes to fewer tiles{seed}"
+        reward = ", the Wish's reward apart" if "wishes" in self.view["modules"] else ""
+        tokens = " · (n!) tokens, no tile: still −3" if self._any_tokens_only() else ""
+        return (
+            f"(n) symbols on tiles + Favor tokens{reward} · −3 no tile of it{tokens} · "
+            f"a tie goes to fewer tiles{seed}"
+        )
+
+    def _any_tokens_only(self) -> bool:
+        """True when a seat scores −3 in a category it holds Favor tokens of (no tile)."""
+        entries = self.view.get("scores", {}).get("seats", ())
+        return any(self._tokens_only(e, c) for e in entries for c in e["penalties"])
+
+    def _tokens_only(self, entry: dict, category: str) -> bool:
+        """True when `entry`'s seat scores −3 in `category` though its count there is not 0:
+        a Favor token but no tile (only tiles save a seat from the −3)."""
+        return category in entry["penalties"] and self._count(entry, category) > 0
+
+    @property
+    def _tight(self) -> bool:
+        """True when each seat's column is kept short ('◀' for '(you)', '✓' for '✓ met'):
+        four seats' full columns are wider than an 80-column window."""
+        seats = len(self.view["scores"]["seats"])
+        return self.is_attached and self.app.size.width < 24 + 18 * seats
 
     @property
     def _narrow(self) -> bool:
@@ -116,7 +139,7 @@ class GameOverScreen(FinalScoringScreen):
         narrow = self._narrow
         self._columns(table, entries, place)
         modules = self.view["modules"]
-        met, avoided = ("✓", "✓") if narrow else ("✓ met", "✓ avoided")
+        met, avoided = ("✓", "✓") if narrow or self._tight else ("✓ met", "✓ avoided")
         if "wishes" in modules:
             table.add_row(
                 "Wish",
@@ -132,7 +155,11 @@ class GameOverScreen(FinalScoringScreen):
             table.add_row(
                 label,
                 *(
-                    cell(e["steps"][category], None if narrow else self._count(e, category))
+                    cell(
+                        e["steps"][category],
+                        None if narrow else self._count(e, category),
+                        self._tokens_only(e, category),
+                    )
                     for e in entries
                 ),
             )
@@ -154,7 +181,8 @@ class GameOverScreen(FinalScoringScreen):
         narrow = self._narrow
         table.add_column("", key="step")
         for e in entries:
-            me = ("◀" if narrow else " (you)") if e["seat"] == self.you and len(entries) > 1 else ""
+            short = narrow or self._tight
+            me = ("◀" if short else " (you)") if e["seat"] == self.you and len(entries) > 1 else ""
             rank = "" if narrow else ORDINAL.get(place.get(e["seat"], 0), "")
             table.add_column(f"{SEAT_TITLE[e['djinn']]}{me} {rank}".rstrip())
 

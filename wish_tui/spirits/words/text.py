@@ -255,6 +255,12 @@ def prompt(view: dict, seat: int, notations: list[str]) -> str:
     return text
 
 
+def may_lead(forgiven: int) -> str:
+    """How many spirits the forest may lead in at a solo level and you still win: 'none',
+    'at most 1' (the level's `forgiven`)."""
+    return f"at most {forgiven}" if forgiven else "none"
+
+
 def _verdict(view: dict, scores: dict, lead: str, projected: bool) -> list[str]:
     """The scoring's first line: who wins (or how a solo game ends), if anyone yet."""
     seats = scores["seats"]
@@ -265,8 +271,7 @@ def _verdict(view: dict, scores: dict, lead: str, projected: bool) -> list[str]:
             lines.append(f"{lead}you win with {solo['points']} points: {solo['title']}.")
         else:
             lost = ", ".join(category_name(s) for s in solo["lost_spirits"])
-            forgiven = solo["forgiven"]
-            spared = f"{forgiven} of them may be forgiven" if forgiven else "none is forgiven"
+            spared = f"you win only if it leads in {may_lead(solo['forgiven'])}"
             lines.append(
                 f"{lead}the forest wins: it has more {lost} ({spared}); you score "
                 f"{solo['points']} points: {solo['title']}."

@@ -38,7 +38,8 @@ class ChoiceScreen(AppModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, id="choice-title")
-            hint = "1-9 or ↑↓ and Enter to choose"
+            last = min(len(self.options), 9)  # the digits that choose (the tenth on: arrows)
+            hint = f"{'1' if last == 1 else f'1-{last}'} or ↑↓ and Enter to choose"
             if self.cancellable:
                 hint += ", Esc to go back"
             yield Label(hint, id="choice-help")

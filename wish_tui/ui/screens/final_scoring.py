@@ -64,8 +64,8 @@ class FinalScoringScreen(AppModalScreen[None]):
         """The seat of the one person at the table (None: several people, or none)."""
 
     def seed_note(self) -> str:
-        """How to deal this game again ('' without a seed)."""
-        return f"Seed {self.seed}: '--seed {self.seed}' deals this game again." if self.seed else ""
+        """How to deal this game again ('' without a seed), in one line of 80 columns."""
+        return f"Seed {self.seed}: --seed {self.seed} deals it again." if self.seed else ""
 
     def on_mount(self) -> None:
         if self.app.size.width < NARROW_BELOW:

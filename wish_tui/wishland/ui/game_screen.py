@@ -51,6 +51,16 @@ HINT_KEYS = {key.action: key.key for key in GAME_KEYS}
 """A hinted action's key, by its kind (a key group of Wishland is named for its action's kind)."""
 
 
+def claim_words(claims: list[str], named: bool, short: bool) -> str:
+    """What v claims, for the turn's line: the one Achievement's name while `named` (with
+    'the Achievement for having' unless `short`), else 'an Achievement'."""
+    if len(claims) != 1 or not named:
+        return "v claims an Achievement"
+    words = ACHIEVEMENT_WORDS.get(claims[0], claims[0])
+    lead = "v claims " if short else "v claims the Achievement for having "
+    return f"{lead}{words}: +1 VP"
+
+
 class GameScreen(TableScreen):
     """A game of Wishland in progress."""
 
@@ -265,17 +275,13 @@ class GameScreen(TableScreen):
         return text + best if len(text + best) <= room else text
 
     def _turn_status(self, view: dict, named: bool, short: bool = False) -> str:
-        """The turn's line; `named` names the highlighted card, `short` leaves out what the key
-        bar says already (Advertise, Collect) and writes Workers as W."""
+        """The turn's line; `named` names the highlighted card (and the one Achievement to
+        claim), `short` leaves out what the key bar says already (Advertise, Collect), writes
+        Workers as W and an Achievement's name alone."""
         legal = self.legal()
         kinds = {a.kind for a in legal}
-        extras = []
         claims = [a.arg for a in legal if a.kind == "claim"]
-        if len(claims) == 1:
-            words = ACHIEVEMENT_WORDS.get(claims[0], claims[0])
-            extras.append(f"v claims the Achievement for having {words}: +1 VP")
-        elif claims:
-            extras.append("v claims an Achievement")
+        extras = [claim_words(claims, named, short)] if claims else []
         if any(a.kind == "collect" and a.arg for a in legal):
             extras.append("c pays 3$ to collect")
         if "move" in kinds:
