@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wish_tui.ui.terminal.sgr import compact
+from wish_tui.ui.terminal.sgr import Compactor, compact
 
 TOKEN = re.compile(r"\x1b\[([0-9;]*)m|\x1b\[(\d+)X|\x1b\[[0-9;?]*[A-Za-z]|[\r\n]")
 SHOWN_ON_SPACES = ("bg", "attr4", "attr7", "attr9")
@@ -107,6 +107,25 @@ def test_the_terminal_shows_the_same_cells(segments):
     assert cells(compact(frame)) == cells(frame)
 
 
+@given(st.lists(st.lists(SEGMENT, max_size=8), max_size=6))
+def test_frames_written_through_a_compactor_show_the_same_cells(frames):
+    compactor = Compactor()
+    sent = "".join(compactor("".join(frame)) for frame in frames)
+    assert cells(sent)[:-1] == cells("".join("".join(frame) for frame in frames))[:-1]
+
+
+def test_a_compactor_keeps_the_style_in_force_from_one_frame_to_the_next():
+    compactor = Compactor()
+    bar = "\x1b[30;2H\x1b[38;5;247;48;5;17mt Travel\x1b[0m"
+    assert compactor(bar) == "\x1b[30;2H\x1b[48;5;17;38;5;247mt Travel"
+    # The next frame's first style is a change from it; the bell keeps it.
+    assert compactor("\x07") == "\x07"
+    assert compactor(bar.replace("247", "253")) == "\x1b[30;2H\x1b[38;5;253mt Travel"
+    # A mode switch (or a scroll) is made in the default style.
+    assert compactor("\x1b[?1049l") == "\x1b[0m\x1b[?1049l"
+    assert compactor.style == ()
+
+
 def test_a_run_of_one_style_is_sent_once_and_ends_in_the_default_style():
     bar = "".join(f"\x1b[38;5;247;48;5;17m{key} \x1b[0m" for key in ("t Travel", "e Empower"))
     assert compact(bar) == "\x1b[0;48;5;17;38;5;247mt Travel e Empower \x1b[0m"
@@ -164,6 +183,15 @@ def test_a_settled_frame_starts_without_a_reset_and_ends_without_moving_past_its
     frame = "\x1b[1;1Hab" + " " * 20 + "\x1b[1mcd" + " " * 9
     assert compact(frame, settled=True) == "\x1b[1;1Hab\x1b[20X\x1b[20C\x1b[1mcd\x1b[9X\x1b[0m"
     assert compact(frame).endswith("\x1b[9X\x1b[9C\x1b[0m")
+
+
+def test_an_erase_to_the_lines_end_is_made_in_the_background_wanted():
+    # (The screen diff's: the rest of a row erased in its padding's background.)
+    assert compact("\x1b[48;5;17mab\x1b[K\x1b[0m") == "\x1b[0;48;5;17mab\x1b[K\x1b[0m"
+    # The style in force is kept when its background is the one wanted (bold shows on no blank).
+    frame = "\x1b[1;48;5;17mab\x1b[0;48;5;17m\x1b[K\x1b[0m"
+    assert compact(frame) == "\x1b[0;1;48;5;17mab\x1b[K\x1b[0m"
+    assert compact("\x1b[1;48;5;17mab\x1b[0m\x1b[K") == "\x1b[0;1;48;5;17mab\x1b[0m\x1b[K"
 
 
 _SGR = re.compile(r"\x1b\[([0-9;:]*)m")
