@@ -264,7 +264,7 @@ def test_a_log_grown_back_under_a_closed_panel_is_scrolled_down_not_sent_again()
     panel = lines[3:] + ["a panel".ljust(WIDTH)] * 3
     diff.frame("".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(panel)))
     sent = diff.frame(log)
-    assert sent.startswith("\x1b[1;6r\x1b[1;1H\x1bM\x1bM\x1bM\x1b[r")
+    assert sent.startswith("\x1b[1;6r\x1b[1H\x1bM\x1bM\x1bM\x1b[r")
     assert "line 0" in sent and "line 3" not in sent and "line 5" not in sent
 
 
@@ -275,7 +275,7 @@ def test_a_page_of_the_log_turned_is_scrolled_not_sent_again():
     diff.frame(page)
     turned = lines[3:] + ["new line".ljust(WIDTH)] + [" " * WIDTH] * 2
     sent = diff.frame("".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(turned)))
-    assert sent.startswith("\x1b[1;6r\x1b[6;1H\n\n\n\x1b[r")
+    assert sent.startswith("\x1b[1;6r\x1b[6H\n\n\n\x1b[r")
     assert "line 3" not in sent and "new line" in sent
 
 
@@ -338,6 +338,15 @@ def test_a_move_is_said_the_shortest_safe_way():
     diff.frame("\x1b[1;10H.\x1b[2;20H.\x1b[8;21H.\x1b[1;1H")
     sent = diff.frame("\x1b[1;10HX\x1b[2;20HX\x1b[8;21HX\x1b[1;1H")
     assert sent == "\x1b[1;10H\x1b[0mX\n\x1b[20G\x1b[0mX\x1b[6B\x1b[0mX\x1b[0m"
+
+
+def test_unchanged_cells_between_two_changes_are_sent_again_only_when_it_costs_no_more():
+    diff = ScreenDiff()
+    diff.frame("\x1b[1;1Hx  y\x1b[2;1Hx ·· y\x1b[1;1H")
+    # Two spaces cost two bytes, a move over them three or four; two dots four more.
+    assert diff.frame("\x1b[1;1HX  Y\x1b[2;1HX ·· Y\x1b[1;1H") == (
+        "\x1b[1H\x1b[0mX  Y\r\n\x1b[0mX\x1b[6GY\x1b[0m"
+    )
 
 
 def test_a_dot_between_two_phrases_ends_them():

@@ -32,8 +32,9 @@ the bell)."""
 _POINTER = re.compile(r"\x1b\]22;[a-z-]*\x07")
 """The mouse pointer's shape (kitty's protocol, as Textual sets it): nothing on the screen."""
 GAP = 4
-"""Unchanged cells between two changed runs of a line sent again rather than moved over (a
-cursor move costs about as many bytes)."""
+"""The most unchanged cells between two changed runs of a line sent again rather than moved
+over (a move right costs three or four bytes), when they cost no more than that: one byte each
+(plain letters) and the style of the cell before them."""
 SEPARATOR = "·"
 """What stands between two phrases of a line ('Potions 0 · Trickery 0'), as two spaces do."""
 PARK = "\x1b[1;1H"
@@ -138,10 +139,10 @@ class ScreenDiff:
         if bottom - top < 1 or not all(r in full for r in range(first, last + 1)):
             return
         if shift > 0:  # line feeds at the region's foot move its rows up
-            out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{last + 1};1H" + "\n" * shift)
+            out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{last + 1}H" + "\n" * shift)
             order = range(first, last + 1)
         else:  # reverse line feeds at its head move them down
-            out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{first + 1};1H" + "\x1bM" * -shift)
+            out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{first + 1}H" + "\x1bM" * -shift)
             order = range(last, first - 1, -1)
         out.append("\x1b[r")  # (which puts the cursor in the corner)
         self._at = None
@@ -277,7 +278,7 @@ def _runs(changed: list[int], cells: dict[int, Cell], shown: dict[int, Cell]) ->
         if runs:
             last = runs[-1]
             gap = col - last[1]
-            if gap == 1 or gap <= GAP + 1 and _all_known(last[1], col, cells, shown):
+            if gap == 1 or gap <= GAP + 1 and _cheap_gap(last[1], col, cells, shown):
                 last[1] = col
                 continue
         runs.append([col, col])
@@ -339,8 +340,18 @@ def _looked_alike(shown: dict[int, Cell], col: int, step: int) -> bool:
     return cell[1] == inner[1]
 
 
-def _all_known(after: int, before: int, cells: dict[int, Cell], shown: dict[int, Cell]) -> bool:
-    return all(col in cells or col in shown for col in range(after + 1, before))
+def _cheap_gap(after: int, before: int, cells: dict[int, Cell], shown: dict[int, Cell]) -> bool:
+    """True when the cells between `after` and `before` cost no more sent again than a move
+    over them: all known, in the style of the cell at `after`, a byte each at most as many as
+    the move's."""
+    style = (cells.get(after) or shown.get(after) or WIDE_RIGHT)[1]
+    room = 3 if before - after == 2 else 4
+    for col in range(after + 1, before):
+        cell = cells.get(col) or shown.get(col)
+        if cell is None or cell[1] != style:
+            return False
+        room -= len(cell[0].encode())
+    return room >= 0
 
 
 def _code(style: Style) -> str:

@@ -24,7 +24,8 @@ from __future__ import annotations
 import functools
 import re
 
-RESET = "\x1b[0m"
+RESET = "\x1b[m"
+"""The default style (a style code without parameters: 0, in every terminal)."""
 _TOKEN = re.compile(
     r"\x1b\[([0-9;:]*)m"  # a style code
     r"|\x1b\[[0-?]*[ -/]*[@-~]"  # any other control sequence (a cursor move among them)
