@@ -8,7 +8,10 @@ the cursor where Textual left it (unless that is the top-left corner, where Text
 cursor no widget uses: the cursor stays hidden, and a move there would be six bytes a frame).
 A move is said the shortest safe way: the start of the next row as a carriage return and a line
 feed, the first column by its row alone, a few columns right after plain ASCII (whose width
-every terminal agrees on) by a move right; else by its row and column.
+every terminal agrees on) by a move right, another column of the same row by the column alone,
+a few rows down by line feeds and the column, further down by a move down; else by its row and
+column. The rest of a row, when it is known blank in one background, is erased to the line's
+end (`ESC[K`) rather than written as spaces.
 
 It reads only what Textual's compositor writes: cursor moves (`ESC[row;colH`), style codes and
 text. A write holding anything else (a mode switch, a clear, a link, a bare line break) goes out
