@@ -4,6 +4,7 @@ Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--
                                 [--apps-per-process 16 | --fresh] [--churn N] [--profile DIR]
      nice -n 5 python benchmarks/serve.py --sessions 1000 --playing 160   (a club event: 80 tables)
      python benchmarks/serve.py ... --hub-profile FILE   (cProfile of the hub, seating and playing)
+     python benchmarks/serve.py --playing 8 --streams DIR   (what the players' terminals got)
      python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
 Starts the real server in this process (the table server, the session pool and the SSH front
@@ -55,6 +56,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import pickle
 import random
 import shutil
 import statistics
@@ -83,6 +85,7 @@ from benchmarks.serve_nodes import CLIENT, NodeProcess, takeover  # noqa: E402
 from benchmarks.serve_sessions import (  # noqa: E402
     LOBBY,
     People,
+    Player,
     come_and_go,
     connect,
     leave,
@@ -116,6 +119,7 @@ async def main(
     churn: int = 0,
     profile: str = "",
     hub_profile: str = "",
+    streams: str = "",
 ) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -139,6 +143,7 @@ async def main(
         )
         if pool is None or not await pool.ready():
             raise SystemExit("the session pool did not start")
+    Player.record = bool(streams)
     front = FrontEnd(hub, host_key, None, data, limits, CLIENT, log=lambda line: None, pool=pool)
     await front.start("127.0.0.1", 0)
     people = People()
@@ -209,6 +214,10 @@ async def main(
     if spies is not None:
         spies.start({**{pid: "apps" for pid in app_pids}, os.getpid(): "server"})
     rng = random.Random(1)
+    for a, b in pairs:
+        for player in (a, b):
+            if player.recording is not None:
+                player.recording.append((time.perf_counter(), b"", b"playing"))
     await asyncio.gather(
         *(
             people.run(play_table(table, a, b, actions, latencies, traffic, think, rng, people.ask))
@@ -237,6 +246,8 @@ async def main(
     total_actions = sum(t.actions for t in tables)
     played = sum(n for _, n in traffic)
     received = sum(b for b, _ in traffic)
+    if streams:
+        keep_streams(Path(streams), pairs)
     churned = await people.run(come_and_go(front.port, churn, pool)) if churn else None
     taken: list[float] = []
     if node_a is not None:
@@ -384,6 +395,16 @@ async def main(
         print(hub_profiler.summary())
 
 
+def keep_streams(folder: Path, pairs: list) -> None:
+    """Each player's recording in `folder`: one pickle a player, a list of (time, bytes
+    received, keys pressed), the keys b"playing" where the playing begins."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for a, b in pairs:
+        for player in (a, b):
+            with open(folder / f"{player.name}.pickle", "wb") as out:
+                pickle.dump(player.recording, out)
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=16, help="sessions connected (16)")
@@ -428,6 +449,12 @@ if __name__ == "__main__":
         default="",
         help="cProfile of this process (the hub) while seating and playing, kept in FILE",
     )
+    parser.add_argument(
+        "--streams",
+        metavar="DIR",
+        default="",
+        help="what each player's terminal received while playing, and the keys, kept in DIR",
+    )
     options = parser.parse_args()
     if options.nodes == 2 and not options.database:
         parser.error("--nodes 2 needs --database postgresql://USER@HOST:PORT/DATABASE")
@@ -445,5 +472,6 @@ if __name__ == "__main__":
             options.churn,
             options.profile,
             options.hub_profile,
+            options.streams,
         )
     )

@@ -71,6 +71,9 @@ async def answered(question: Callable):
 class Player:
     """One session: every chunk its terminal received, with the time, and when the lobby came."""
 
+    record = False
+    """Keep what every session's terminal receives and the keys it presses (`--streams`)."""
+
     def __init__(self, name: str, conn, process, connecting: float) -> None:
         self.name, self.conn, self.process = name, conn, process
         self.connecting = connecting
@@ -84,6 +87,9 @@ class Player:
         """The node whose front end the session reached (B: this process's)."""
         self.chunks: list[tuple[float, int]] = []
         self.text = b""
+        self.recording: list[tuple[float, bytes, bytes]] | None = [] if self.record else None
+        """When recorded (`--streams`): each chunk received and each key pressed (time, chunk,
+        keys)."""
         self.task = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -96,6 +102,8 @@ class Player:
                 return
             now = time.perf_counter()
             self.chunks.append((now, len(chunk)))
+            if self.recording is not None:
+                self.recording.append((now, chunk, b""))
             self.text = (self.text + ANSI.sub(b"", chunk))[-20000:]
             if self.lobby_at is None and LOBBY in self.text:
                 self.lobby_at = now
@@ -115,6 +123,8 @@ class Player:
 
     def press(self, keys: str) -> None:
         self.process.stdin.write(keys.encode())
+        if self.recording is not None:
+            self.recording.append((time.perf_counter(), b"", keys.encode()))
 
     @property
     def received(self) -> int:

@@ -2,6 +2,7 @@
 process, without SSH, so that a change of the table screen is measured apart from the rest.
 
 Run: python benchmarks/table_apps.py [--actions 16] [--runs 3] [--profile FILE] [--stream FILE]
+                                     [--frames FILE] [--term xterm-256color]
 
 The table server runs in this process; two sessions' apps (`wish-tui client`, each on a
 pseudo-terminal of its own at 100x30, written by the driver a host of the session pool gives
@@ -11,10 +12,14 @@ joins it; then whoever's decision it is presses `1` for a decision and `n` other
 to confirm an early end of turn), at once, until `--actions` actions are played. Prints, for
 each run: the processor time of this process per action (the two apps and the table server),
 the frames the apps drew and the layouts among them, and the bytes each terminal was sent per
-action (as `benchmarks/serve.py` counts them, on a fixed game). With `--stream FILE`, what the
-first app's terminal was sent while playing, written to FILE. With `--profile FILE`, the playing of the
-last run under cProfile (with the processor time as its clock; it makes everything about seven
-times slower, read the shares), its stats written to FILE and its top entries printed.
+action (as `benchmarks/serve.py` counts them, on a fixed game, for a terminal of type `--term`:
+xterm-256color, as serve.py's SSH clients ask, whatever the shell's TERM). With `--stream FILE`,
+what the first app's terminal was sent while playing, written to FILE; with `--frames FILE`,
+what Textual wrote to it before the screen diff (a pickle: how many writes came before the
+playing, and a list of (time, text) from the app's start), to replay through the driver's code
+offline. With `--profile FILE`, the playing of the last run under cProfile (with the processor
+time as its clock; it makes everything about seven times slower, read the shares), its stats
+written to FILE and its top entries printed.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import asyncio
 import cProfile
 import fcntl
 import os
+import pickle
 import pstats
 import struct
 import sys
@@ -43,6 +49,7 @@ from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV  # noqa: E402
 from wish_tui.ui import new_game  # noqa: E402
 from wish_tui.ui.app import WishApp  # noqa: E402
 from wish_tui.ui.screens.table_screen import TableScreen  # noqa: E402
+from wish_tui.ui.terminal.hosted_driver import HostedDriver  # noqa: E402
 
 NAMES = ("alice", "bob")
 
@@ -114,8 +121,47 @@ class Terminal:
             os.close(fd)
 
 
+class Frames:
+    """What Textual writes to the first app's driver, with the time, when kept (`--frames`);
+    `begin`: how many of them came before the playing."""
+
+    def __init__(self, keep: bool) -> None:
+        self.kept: list[tuple[float, str]] = []
+        self.app: WishApp | None = None
+        self.begin = 0
+        self.keep = keep
+        if keep:
+            write = HostedDriver.write
+
+            def kept_write(driver, data: str) -> None:
+                if driver.shown_app is self.app:
+                    self.kept.append((time.perf_counter(), data))
+                write(driver, data)
+
+            HostedDriver.write = kept_write
+
+    def watch(self, name: str, app: WishApp) -> None:
+        """Keep what `app` is written, if it is the first's."""
+        if name == NAMES[0]:
+            self.app = app
+
+    def start(self) -> None:
+        self.begin = len(self.kept)
+
+    def save(self, path: str) -> None:
+        """Stop keeping; write what was kept to `path`."""
+        self.app = None
+        if self.keep:
+            Path(path).write_bytes(pickle.dumps((self.begin, self.kept)))
+
+
 async def one_run(
-    actions: int, profile: cProfile.Profile | None, counted: Counted, stream: str = ""
+    actions: int,
+    profile: cProfile.Profile | None,
+    counted: Counted,
+    frames: Frames,
+    stream: str = "",
+    keep: str = "",
 ) -> str:
     data = Path(tempfile.mkdtemp(prefix="table-apps-"))
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -131,6 +177,7 @@ async def one_run(
         env[TOKEN_ENV] = hub.register_session(f"open:{name}", name)
         environment.use(env)
         app = apps[name] = WishApp(Launch(screen="client"), terminal_fd=terminals[name].slave)
+        frames.watch(name, app)
         async with app.run_test(headless=False, size=(100, 30)) as pilot:
             pilots[name] = pilot
             await done.wait()
@@ -152,6 +199,7 @@ async def one_run(
         await until(lambda: all(table_screen(app) for app in apps.values()), "the table screens")
         await asyncio.sleep(1.0)
         counted.start()
+        frames.start()
         for terminal in terminals.values():
             terminal.start()
         if profile is not None:
@@ -185,6 +233,7 @@ async def one_run(
         sent = sum(len(t.sent) for t in terminals.values())
         if stream:
             Path(stream).write_bytes(terminals[NAMES[0]].sent)
+        frames.save(keep)
         return (
             f"{played} actions: {spent / played * 1000:.1f} ms of processor time per action "
             f"(the two apps and the table server), {counted.frames / played:.1f} frames and "
@@ -208,13 +257,28 @@ def main() -> None:
     parser.add_argument(
         "--stream", metavar="FILE", default="", help="the first terminal's bytes of the last run"
     )
+    parser.add_argument(
+        "--frames",
+        metavar="FILE",
+        default="",
+        help="what Textual wrote to the first terminal in the last run, before the screen diff",
+    )
+    parser.add_argument(
+        "--term",
+        default="xterm-256color",
+        help="the terminals' type, which decides the colours' codes (xterm-256color)",
+    )
     options = parser.parse_args()
+    os.environ["TERM"] = options.term
     counted = Counted()
     for run in range(options.runs):
         last = run == options.runs - 1
         profile = cProfile.Profile(time.process_time) if options.profile and last else None
         stream = options.stream if last else ""
-        line = asyncio.run(one_run(options.actions, profile, counted, stream))
+        frames = Frames(bool(options.frames and last))
+        line = asyncio.run(
+            one_run(options.actions, profile, counted, frames, stream, options.frames)
+        )
         sys.stdout = sys.__stdout__  # (apps on a terminal capture the standard output)
         print(line, flush=True)
         if profile is not None:

@@ -13,6 +13,7 @@ from wish_tui.ui.terminal.screen_diff import ScreenDiff
 
 TOKEN = re.compile(
     r"\x1b\[(\d+)(?:;(\d+))?H|\x1b\[([0-9;]*)m|\n|\x1b\[(?:(\d+);(\d+))?r|\x1b\[(\d*)C|\r|\x1bM"
+    r"|\x1b\[K|\x1b\[(\d*)([GAB])"
 )
 WIDE = {"🔒"}  # wide for this terminal (and for rich); ⚗ is not
 WIDTH, HEIGHT = 24, 6
@@ -32,7 +33,7 @@ class Terminal:
     """A terminal read independently of the module: cells of (character, style code in force),
     a wide character's right half blank, half a wide character overwritten blanking the other;
     a line feed moves down (to the same column), a reverse one up, each scrolling the region
-    at its edge."""
+    at its edge; an erase to the line's end blanks its cells in the background in force."""
 
     def __init__(self) -> None:
         self.cells = [[(" ", frozenset())] * WIDTH for _ in range(HEIGHT)]
@@ -64,6 +65,18 @@ class Terminal:
                     self.row = max(self.row - 1, 0)
             elif token == "\r":
                 self.col = 0
+            elif match.group(8):  # a column alone, or rows up or down in the same column
+                count = int(match.group(7) or 1)
+                if match.group(8) == "G":
+                    self.col = min(count - 1, WIDTH - 1)
+                else:
+                    self.row = max(
+                        0, min(self.row + (count if match.group(8) == "B" else -count), HEIGHT - 1)
+                    )
+            elif token == "\x1b[K":
+                blank = (" ", frozenset(g for g in self.style if g.startswith("48;")))
+                line = self.cells[self.row]
+                line[self.col :] = [blank] * (WIDTH - self.col)
             elif token.endswith("C"):
                 self.col = min(self.col + int(match.group(6) or 1), WIDTH - 1)
             elif token.endswith("r"):
@@ -95,6 +108,21 @@ class Terminal:
 
     def shown(self):
         return [list(line) for line in self.cells], (self.row, self.col)
+
+    def looks(self):
+        """Each cell as it looks: a space shows its background, and a reverse (with the
+        letters' colour), an underline or a strike through (none of them an erase's)."""
+        return [[_look(cell) for cell in line] for line in self.cells]
+
+
+def _look(cell):
+    ch, style = cell
+    if ch != " ":
+        return cell
+    shown = {g for g in style if g.startswith("48;") or g in ("4", "7", "9")}
+    if "7" in style:
+        shown |= {g for g in style if g.startswith("38;")}
+    return ch, frozenset(shown)
 
 
 STYLES = st.sampled_from(["", "1", "38;5;253", "1;38;5;26;48;5;233", "7"])
@@ -172,7 +200,59 @@ def test_rows_moved_up_or_down_whole_are_scrolled_and_the_screen_is_the_same(
         text = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(frame))
         whole.feed(text)
         diffed.feed(diff.frame(text + "\x1b[1;1H"))
-        assert diffed.shown()[0] == whole.shown()[0]
+        assert diffed.looks() == whole.looks()
+
+
+@st.composite
+def padded_frames(draw):
+    """A frame that writes rows to their end, as Textual's compositor does a widget's lines: a
+    few cells of text from some column, then a padding of spaces (in a style of its own or the
+    text's) to the row's end; and some runs that stop short of it."""
+    parts = []
+    for _ in range(draw(st.integers(1, 3))):
+        row, col = draw(st.integers(1, HEIGHT)), draw(st.integers(1, WIDTH))
+        text = "".join(draw(st.lists(st.sampled_from(list("ab x") + ["🔒"]), max_size=6)))
+        while text and sum(2 if ch in WIDE else 1 for ch in text) > WIDTH - col + 1:
+            text = text[:-1]
+        padding = WIDTH - col + 1 - sum(2 if ch in WIDE else 1 for ch in text)
+        parts.append(f"\x1b[{row};{col}H\x1b[0;{draw(STYLES)}m{text}\x1b[0;{draw(STYLES)}m")
+        parts.append(" " * padding + "\x1b[0m")
+    if draw(st.booleans()):
+        parts.append(draw(frames()))
+    else:
+        parts.append(f"\x1b[{draw(st.integers(1, HEIGHT))};{draw(st.integers(1, WIDTH))}H")
+    return "".join(parts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(padded_frames(), min_size=1, max_size=8))
+def test_rows_erased_to_their_end_look_the_same_as_with_every_frame_whole(sequence):
+    whole, diffed, diff = Terminal(), Terminal(), ScreenDiff(columns=WIDTH)
+    for frame in sequence:
+        whole.feed(frame)
+        diffed.feed(diff.frame(frame))
+        assert diffed.looks() == whole.looks()
+        cursor = whole.shown()[1]
+        if cursor != (0, 0):
+            assert diffed.shown()[1] == cursor
+
+
+def test_a_padding_to_the_rows_end_is_erased_to_the_end_of_the_line():
+    diff = ScreenDiff(columns=WIDTH)
+    blank = "\x1b[48;5;233m" + " " * WIDTH + "\x1b[0m"
+    diff.frame("".join(f"\x1b[{row};1H{blank}" for row in range(1, 3)))
+    line = "\x1b[2;1H\x1b[1;48;5;233mEarth: End the turn\x1b[0;48;5;233m{}\x1b[0m\x1b[1;1H"
+    # (The frame before left the cursor on that row: a carriage return takes it to its start.)
+    assert diff.frame(line.format(" " * (WIDTH - 19))) == (
+        "\r\x1b[0;1;48;5;233mEarth: End the turn\x1b[0m"
+    )
+    # Shorter words: the rest of the old ones goes by an erase, in the padding's background.
+    assert diff.frame(line.replace("End the turn", "Pass").format(" " * (WIDTH - 11))) == (
+        "\r\x1b[0;1;48;5;233mEarth: Pass\x1b[0;48;5;233m\x1b[K\x1b[0m"
+    )
+    # A reversed padding shows: it is sent as spaces.
+    sent = diff.frame(line.replace("0;48;5;233m{}", "0;7m{}").format(" " * (WIDTH - 19)))
+    assert sent.endswith("\x1b[0;7m" + " " * (WIDTH - 19) + "\x1b[0m")
 
 
 def test_a_log_grown_back_under_a_closed_panel_is_scrolled_down_not_sent_again():
@@ -184,7 +264,7 @@ def test_a_log_grown_back_under_a_closed_panel_is_scrolled_down_not_sent_again()
     panel = lines[3:] + ["a panel".ljust(WIDTH)] * 3
     diff.frame("".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(panel)))
     sent = diff.frame(log)
-    assert sent.startswith("\x1b[1;6r\x1b[1;1H\x1bM\x1bM\x1bM\x1b[r")
+    assert sent.startswith("\x1b[1;6r\x1b[1H\x1bM\x1bM\x1bM\x1b[r")
     assert "line 0" in sent and "line 3" not in sent and "line 5" not in sent
 
 
@@ -195,7 +275,7 @@ def test_a_page_of_the_log_turned_is_scrolled_not_sent_again():
     diff.frame(page)
     turned = lines[3:] + ["new line".ljust(WIDTH)] + [" " * WIDTH] * 2
     sent = diff.frame("".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(turned)))
-    assert sent.startswith("\x1b[1;6r\x1b[6;1H\n\n\n\x1b[r")
+    assert sent.startswith("\x1b[1;6r\x1b[6H\n\n\n\x1b[r")
     assert "line 3" not in sent and "new line" in sent
 
 
@@ -211,7 +291,7 @@ def test_a_frame_that_changes_one_letter_sends_its_phrase():
     line = "\x1b[3;1H\x1b[38;5;253mAir 18VP\x1b[0m  \x1b[1mh3 B2\x1b[0m\x1b[1;1H"
     assert diff.frame(line) == ("\x1b[3H\x1b[0;38;5;253mAir 18VP\x1b[0m  \x1b[0;1mh3 B2\x1b[0m")
     # 'h4 B2' is one phrase (words a single space apart): it goes whole, 'Air 18VP' does not.
-    assert diff.frame(line.replace("h3", "h4")) == "\x1b[3;11H\x1b[0;1mh4 B2\x1b[0m"
+    assert diff.frame(line.replace("h3", "h4")) == "\x1b[11G\x1b[0;1mh4 B2\x1b[0m"
     assert diff.frame(line.replace("h3", "h4")) == ""
 
 
@@ -219,7 +299,26 @@ def test_a_phrase_is_in_one_style_a_key_greyed_beside_a_changed_one_is_not_sent(
     diff = ScreenDiff()
     bar = "\x1b[30;2H\x1b[37mt Travel u Undo \x1b[1;97m{}\x1b[0m\x1b[1;1H"
     diff.frame(bar.format("q Quit"))
-    assert diff.frame(bar.format("? Keys")) == "\x1b[30;18H\x1b[0;1;97m? Keys\x1b[0m"
+    assert diff.frame(bar.format("? Keys")) == "\x1b[18G\x1b[0;1;97m? Keys\x1b[0m"
+
+
+def test_a_phrase_is_in_one_style_on_the_screen_before_too():
+    # Every key greyed while the table answers: those grey already are not sent again, though
+    # the bar is now one style.
+    diff = ScreenDiff()
+    key, grey = "\x1b[1;97m{} \x1b[0m", "\x1b[37m{} \x1b[0m"
+    keys = ("t Travel", "f Fulfill", "s Special", "n End turn")
+    usable = (key, grey, grey, key)
+    diff.frame(
+        "\x1b[3;1H" + "".join(s.format(k) for s, k in zip(usable, keys, strict=True)) + "\x1b[1;1H"
+    )
+    sent = diff.frame("\x1b[3;1H" + "".join(grey.format(k) for k in keys) + "\x1b[1;1H")
+    assert sent == "\r\x1b[0;37mt Travel \x1b[30Gn End turn \x1b[0m"
+    # Back to usable: the phrases are the keys usable again.
+    sent = diff.frame(
+        "\x1b[3;1H" + "".join(s.format(k) for s, k in zip(usable, keys, strict=True)) + "\x1b[1;1H"
+    )
+    assert sent == "\r\x1b[0;1;97mt Travel \x1b[30Gn End turn \x1b[0m"
 
 
 def test_a_move_is_said_the_shortest_safe_way():
@@ -229,9 +328,24 @@ def test_a_move_is_said_the_shortest_safe_way():
     assert diff.frame("\x1b[2;1HX  b  c  d  e\x1b[3;1HX  b  c  d  e\x1b[1;1H") == (
         "\x1b[2H\x1b[0mX\r\n\x1b[0mX\x1b[0m"
     )
-    # Columns to the right after plain letters: a move right; after a wide one, its place.
+    # Columns to the right after plain letters: a move right; after a wide one, the column.
     assert diff.frame("\x1b[2;1HY  b  c  Y  e\x1b[3;1H🔒 b  c  Y  e\x1b[1;1H") == (
-        "\x1b[2H\x1b[0mY\x1b[8CY\r\n\x1b[0m🔒 b\x1b[3;10HY\x1b[0m"
+        "\x1b[2H\x1b[0mY\x1b[8CY\r\n\x1b[0m🔒 b\x1b[10GY\x1b[0m"
+    )
+    # Rows down: line feeds, then the column said alone (a terminal may add a carriage return
+    # to a line feed); further down, a move down keeps the column.
+    diff = ScreenDiff()
+    diff.frame("\x1b[1;10H.\x1b[2;20H.\x1b[8;21H.\x1b[1;1H")
+    sent = diff.frame("\x1b[1;10HX\x1b[2;20HX\x1b[8;21HX\x1b[1;1H")
+    assert sent == "\x1b[1;10H\x1b[0mX\n\x1b[20G\x1b[0mX\x1b[6B\x1b[0mX\x1b[0m"
+
+
+def test_unchanged_cells_between_two_changes_are_sent_again_only_when_it_costs_no_more():
+    diff = ScreenDiff()
+    diff.frame("\x1b[1;1Hx  y\x1b[2;1Hx ·· y\x1b[1;1H")
+    # Two spaces cost two bytes, a move over them three or four; two dots four more.
+    assert diff.frame("\x1b[1;1HX  Y\x1b[2;1HX ·· Y\x1b[1;1H") == (
+        "\x1b[1H\x1b[0mX  Y\r\n\x1b[0mX\x1b[6GY\x1b[0m"
     )
 
 
@@ -239,7 +353,7 @@ def test_a_dot_between_two_phrases_ends_them():
     diff = ScreenDiff()
     line = "\x1b[5;1HPotions 0 · Trickery 0 · Wind Blasts left 5\x1b[1;1H"
     diff.frame(line)
-    assert diff.frame(line.replace("Potions 0", "Potions 1")) == ("\x1b[5H\x1b[0mPotions 1\x1b[0m")
+    assert diff.frame(line.replace("Potions 0", "Potions 1")) == ("\r\x1b[0mPotions 1\x1b[0m")
 
 
 def test_anything_but_moves_styles_and_text_goes_whole_and_forgets_the_screen():

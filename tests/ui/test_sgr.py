@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wish_tui.ui.terminal.sgr import compact
+from wish_tui.ui.terminal.sgr import Compactor, compact
 
 TOKEN = re.compile(r"\x1b\[([0-9;]*)m|\x1b\[(\d+)X|\x1b\[[0-9;?]*[A-Za-z]|[\r\n]")
 SHOWN_ON_SPACES = ("bg", "attr4", "attr7", "attr9")
@@ -107,27 +107,46 @@ def test_the_terminal_shows_the_same_cells(segments):
     assert cells(compact(frame)) == cells(frame)
 
 
+@given(st.lists(st.lists(SEGMENT, max_size=8), max_size=6))
+def test_frames_written_through_a_compactor_show_the_same_cells(frames):
+    compactor = Compactor()
+    sent = "".join(compactor("".join(frame)) for frame in frames)
+    assert cells(sent)[:-1] == cells("".join("".join(frame) for frame in frames))[:-1]
+
+
+def test_a_compactor_keeps_the_style_in_force_from_one_frame_to_the_next():
+    compactor = Compactor()
+    bar = "\x1b[30;2H\x1b[38;5;247;48;5;17mt Travel\x1b[0m"
+    assert compactor(bar) == "\x1b[30;2H\x1b[48;5;17;38;5;247mt Travel"
+    # The next frame's first style is a change from it; the bell keeps it.
+    assert compactor("\x07") == "\x07"
+    assert compactor(bar.replace("247", "253")) == "\x1b[30;2H\x1b[38;5;253mt Travel"
+    # A mode switch (or a scroll) is made in the default style.
+    assert compactor("\x1b[?1049l") == "\x1b[m\x1b[?1049l"
+    assert compactor.style == ()
+
+
 def test_a_run_of_one_style_is_sent_once_and_ends_in_the_default_style():
     bar = "".join(f"\x1b[38;5;247;48;5;17m{key} \x1b[0m" for key in ("t Travel", "e Empower"))
-    assert compact(bar) == "\x1b[0;48;5;17;38;5;247mt Travel e Empower \x1b[0m"
+    assert compact(bar) == "\x1b[0;48;5;17;38;5;247mt Travel e Empower \x1b[m"
 
 
 def test_a_change_of_colour_sends_only_the_colour_and_a_lost_attribute_its_own_off_code():
     frame = "\x1b[1;38;5;1;48;5;2ma\x1b[0m\x1b[1;38;5;3;48;5;2mb\x1b[0m\x1b[38;5;3;48;5;2mc\x1b[0m"
-    assert compact(frame) == ("\x1b[0;1;48;5;2;38;5;1ma\x1b[38;5;3mb\x1b[22mc\x1b[0m")
+    assert compact(frame) == ("\x1b[0;1;48;5;2;38;5;1ma\x1b[38;5;3mb\x1b[22mc\x1b[m")
 
 
 def test_bold_going_off_keeps_dim_and_the_truecolor_colours():
     """22 ends bold and dim alike: a dim that stays is set again, the colours are not resent."""
     rgb = "48;2;18;18;18;38;2;224;224;224"
     frame = f"\x1b[1;2;{rgb}ma\x1b[0m\x1b[2;{rgb}mb\x1b[0m\x1b[3;{rgb}mc\x1b[0m"
-    assert compact(frame) == f"\x1b[0;1;2;{rgb}ma\x1b[22;2mb\x1b[22;3mc\x1b[0m"
+    assert compact(frame) == f"\x1b[0;1;2;{rgb}ma\x1b[22;2mb\x1b[22;3mc\x1b[m"
     assert cells(compact(frame)) == cells(frame)
 
 
 def test_cursor_moves_keep_the_style_and_an_erase_gets_a_reset_first():
     frame = "\x1b[1mab\x1b[0m\x1b[2;1H\x1b[1mcd\x1b[0m\x1b[2J"
-    assert compact(frame) == "\x1b[0;1mab\x1b[2;1Hcd\x1b[0m\x1b[2J"
+    assert compact(frame) == "\x1b[0;1mab\x1b[2;1Hcd\x1b[m\x1b[2J"
 
 
 def test_a_colour_numbered_zero_is_not_a_reset():
@@ -138,32 +157,41 @@ def test_a_colour_numbered_zero_is_not_a_reset():
 
 def test_a_line_padding_is_erased_and_skipped_unless_its_spaces_show_an_attribute():
     padded = "\x1b[48;5;233mab" + " " * 20 + "\x1b[0m"
-    assert compact(padded) == "\x1b[0;48;5;233mab\x1b[20X\x1b[20C\x1b[0m"
+    assert compact(padded) == "\x1b[0;48;5;233mab\x1b[20X\x1b[20C\x1b[m"
     underlined = "\x1b[4mab" + " " * 20 + "\x1b[0m"
     assert " " * 20 in compact(underlined)
 
 
 def test_spaces_between_two_styles_keep_the_style_in_force_when_they_look_alike_in_both():
-    assert compact("\x1b[1mab\x1b[0m  \x1b[1mcd\x1b[0m") == "\x1b[0;1mab  cd\x1b[0m"
+    assert compact("\x1b[1mab\x1b[0m  \x1b[1mcd\x1b[0m") == "\x1b[0;1mab  cd\x1b[m"
     assert compact("\x1b[1;31mab\x1b[0;32m" + " " * 9 + "\x1b[0m") == (
-        "\x1b[0;1;31mab\x1b[9X\x1b[9C\x1b[0m"
+        "\x1b[0;1;31mab\x1b[9X\x1b[9C\x1b[m"
     )
     # A reversed space, or one on another background, shows what it is written in.
-    assert compact("\x1b[7mab\x1b[0m  ") == "\x1b[0;7mab\x1b[0m  "
-    assert compact("ab\x1b[41m  \x1b[0m") == "\x1b[0mab\x1b[41m  \x1b[0m"
+    assert compact("\x1b[7mab\x1b[0m  ") == "\x1b[0;7mab\x1b[m  "
+    assert compact("ab\x1b[41m  \x1b[0m") == "\x1b[mab\x1b[41m  \x1b[m"
 
 
 def test_a_padding_before_a_move_to_a_place_is_erased_without_moving_past_it():
     frame = "\x1b[1;1HABC" + " " * 20 + "\x1b[2;1HABC\x1b[3;1H"
-    assert compact(frame) == "\x1b[1;1H\x1b[0mABC\x1b[20X\x1b[2;1HABC\x1b[3;1H"
+    assert compact(frame) == "\x1b[1;1H\x1b[mABC\x1b[20X\x1b[2;1HABC\x1b[3;1H"
     # A move down keeps the column, so the move past the padding stays before it.
     assert "\x1b[20X\x1b[20C\x1b[B" in compact("ab" + " " * 20 + "\x1b[B")
 
 
 def test_a_settled_frame_starts_without_a_reset_and_ends_without_moving_past_its_padding():
     frame = "\x1b[1;1Hab" + " " * 20 + "\x1b[1mcd" + " " * 9
-    assert compact(frame, settled=True) == "\x1b[1;1Hab\x1b[20X\x1b[20C\x1b[1mcd\x1b[9X\x1b[0m"
-    assert compact(frame).endswith("\x1b[9X\x1b[9C\x1b[0m")
+    assert compact(frame, settled=True) == "\x1b[1;1Hab\x1b[20X\x1b[20C\x1b[1mcd\x1b[9X\x1b[m"
+    assert compact(frame).endswith("\x1b[9X\x1b[9C\x1b[m")
+
+
+def test_an_erase_to_the_lines_end_is_made_in_the_background_wanted():
+    # (The screen diff's: the rest of a row erased in its padding's background.)
+    assert compact("\x1b[48;5;17mab\x1b[K\x1b[0m") == "\x1b[0;48;5;17mab\x1b[K\x1b[m"
+    # The style in force is kept when its background is the one wanted (bold shows on no blank).
+    frame = "\x1b[1;48;5;17mab\x1b[0;48;5;17m\x1b[K\x1b[0m"
+    assert compact(frame) == "\x1b[0;1;48;5;17mab\x1b[K\x1b[m"
+    assert compact("\x1b[1;48;5;17mab\x1b[0m\x1b[K") == "\x1b[0;1;48;5;17mab\x1b[m\x1b[K"
 
 
 _SGR = re.compile(r"\x1b\[([0-9;:]*)m")
@@ -218,5 +246,5 @@ def test_without_colour_no_colour_code_leaves_and_the_rest_looks_the_same(segmen
 
 def test_without_colour_the_attributes_stay():
     frame = "\x1b[1;38;5;253;48;5;233mab\x1b[0m\x1b[7;38;2;1;2;3mcd\x1b[0m"
-    assert compact(frame, colour=False) == "\x1b[0;1mab\x1b[0;7mcd\x1b[0m"
+    assert compact(frame, colour=False) == "\x1b[0;1mab\x1b[0;7mcd\x1b[m"
     assert colour_codes(frame) == ["38;5;253", "48;5;233", "38;2;1;2;3"]

@@ -13,7 +13,7 @@ from textual.drivers.linux_driver import LinuxDriver
 
 from wish_tui.core import environment
 from wish_tui.ui.terminal.screen_diff import ScreenDiff
-from wish_tui.ui.terminal.sgr import compact
+from wish_tui.ui.terminal.sgr import Compactor
 
 from .paste_limit import PasteLimit
 from .textual_adapter import KeyParser
@@ -52,6 +52,7 @@ class CompactDriver(LinuxDriver):
         # Textual reads NO_COLOR the same way: present means no colour.
         self._colour = not environment.has("NO_COLOR")
         self._screen = ScreenDiff()
+        self._compact = Compactor(self._colour)
         self._shown_size: os.terminal_size | None = None
         self._wake_read, self._wake_write = os.pipe()
         os.set_blocking(self._wake_write, False)
@@ -66,7 +67,7 @@ class CompactDriver(LinuxDriver):
             self._shown_size = size
             self._screen.forget()
             self._screen.columns = size.columns if size else None
-        super().write(compact(self._screen.frame(data), self._colour, settled=True))
+        super().write(self._compact(self._screen.frame(data)))
 
     def run_input_thread(self) -> None:
         """Wait for input and dispatch its events (Textual's loop, without its polling)."""

@@ -31,7 +31,7 @@ from textual.geometry import Size
 from wish_tui.core import environment
 from wish_tui.files import read_ready
 from wish_tui.ui.terminal.screen_diff import ScreenDiff
-from wish_tui.ui.terminal.sgr import compact
+from wish_tui.ui.terminal.sgr import Compactor
 
 from .paste_limit import PasteLimit
 from .textual_adapter import UncachedKeyParser
@@ -63,6 +63,7 @@ class HostedDriver(Driver):
         self._running_loop = asyncio.get_running_loop()
         self._colour = not environment.has("NO_COLOR")
         self._screen = ScreenDiff()
+        self._compact = Compactor(self._colour)
         self._shown_size: os.terminal_size | None = None
         self._unsent = bytearray()
         self._reading = self._writing = False
@@ -235,7 +236,7 @@ class HostedDriver(Driver):
             self._shown_size = size
             self._screen.forget()
             self._screen.columns = size.columns if size else None
-        text = compact(self._screen.frame(data), self._colour, settled=True)
+        text = self._compact(self._screen.frame(data))
         if not text:
             return
         self._unsent += text.encode("utf-8", "replace")

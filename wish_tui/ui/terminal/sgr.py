@@ -4,9 +4,11 @@ Rich writes every segment of a frame as a full style code, its text and a reset
 (`ESC[38;5;247mt Travel ESC[0m`), even when the next segment has the same style. Over SSH and
 slow terminals those codes are most of a frame. `compact` rewrites a frame so that a style is
 sent only when the text that follows needs a different one; what the terminal shows is the same
-character by character. Cursor moves and line breaks keep the style in force; any other control
-sequence (an erase, a mode switch) is preceded by a reset, because some of them paint with the
-current background. A frame always ends in the default style, as Rich's do.
+character by character. Cursor moves, line breaks and the bell keep the style in force, an erase
+to the line's end is made in the background wanted; any other control sequence (a clear, a mode
+switch, a scroll) is preceded by a reset, because some of them paint with the current
+background. A frame ends in the default style, as Rich's do; but a terminal written only through
+a `Compactor` keeps the style in force from one frame to the next.
 
 With `colour=False` (the app under ``NO_COLOR``) every colour is dropped from the styles, so no
 colour code at all leaves: bold, dim, italic, underline, reverse and the like stay.
@@ -22,15 +24,19 @@ from __future__ import annotations
 import functools
 import re
 
-RESET = "\x1b[0m"
+RESET = "\x1b[m"
+"""The default style (a style code without parameters: 0, in every terminal)."""
 _TOKEN = re.compile(
     r"\x1b\[([0-9;:]*)m"  # a style code
     r"|\x1b\[[0-?]*[ -/]*[@-~]"  # any other control sequence (a cursor move among them)
     r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # an operating system command
-    r"|\x1b.|[\r\n]",  # any other escape, a line break
+    r"|\x1b.|[\r\n\x07]",  # any other escape, a line break, the bell
     re.DOTALL,
 )
 _MOVE = re.compile(r"\x1b\[[0-9;]*[HABCDGf]")
+ERASE_LINE = "\x1b[K"
+"""Erase from the cursor to the line's end: the cells take the current background (as an erase
+of characters does), the cursor stays."""
 _PADDING = re.compile(r" {8,}")
 _VISIBLE_ON_SPACES = frozenset({"4", "5", "6", "7", "9", "21", "51", "52", "53"})
 """Attributes a space shows (underline, blink, reverse, strike, frames, overline)."""
@@ -74,8 +80,33 @@ def compact(frame: str, colour: bool = True, settled: bool = False) -> str:
     and where it leaves the cursor matters to no one (the next write places it first); a frame
     then starts without a reset and does not move past the padding it ends with.
     """
+    text, _ = _compact(frame, colour, () if settled else None, keep=False)
+    return text
+
+
+class Compactor:
+    """`compact` for one terminal every write to which goes through it: the style in force is
+    carried from one write to the next (a frame does not end with a reset, and the next one's
+    first style is said as a change from it), and where a write leaves the cursor matters to no
+    one (the next write places it first), as with `compact`'s `settled`. Any other control
+    sequence than a cursor move (a mode switch, an erase, the alternate screen left) is still
+    preceded by a reset, so what the app writes last leaves the terminal in the default style."""
+
+    def __init__(self, colour: bool = True) -> None:
+        self.colour = colour
+        self.style: Style = ()
+        """The style the terminal is in."""
+
+    def __call__(self, frame: str) -> str:
+        text, self.style = _compact(frame, self.colour, self.style, keep=True)
+        return text
+
+
+def _compact(frame: str, colour: bool, sent: Style | None, keep: bool) -> tuple[str, Style]:
+    """`frame` compacted from the style in force `sent` (None: not known; else the frame is
+    settled), and the style it leaves in force; ending in the default style unless `keep`."""
     out: list[str] = []
-    sent: Style | None = () if settled else None  # the style in force (None: not known)
+    settled = sent is not None
     wanted: Style = ()  # the style the next text should have
     position = 0
     for match in _TOKEN.finditer(frame):
@@ -87,9 +118,12 @@ def compact(frame: str, colour: bool = True, settled: bool = False) -> str:
         params = match.group(1)
         if params is not None:
             wanted = _after(wanted, params) if colour else _colourless(_after(wanted, params))
-        elif token in "\r\n" or _MOVE.fullmatch(token):
-            if out and isinstance(out[-1], _Skip) and token[-1] in "Hf\r":
+        elif token in "\r\n\x07" or _MOVE.fullmatch(token):
+            if out and isinstance(out[-1], _Skip) and token[-1] in "HGf\r":
                 out.pop()  # a move right just before a move to a place is not needed
+            out.append(token)
+        elif token == ERASE_LINE:  # blanks in the background of the style wanted
+            sent = _switch(out, sent, _for_erase(sent, wanted))
             out.append(token)
         else:
             if sent != ():
@@ -102,9 +136,10 @@ def compact(frame: str, colour: bool = True, settled: bool = False) -> str:
         _text(out, frame[position:], sent)
     if settled and out and isinstance(out[-1], _Skip):
         out.pop()
-    if sent:
+    if sent and not keep:
         out.append(RESET)
-    return "".join(out)
+        sent = ()
+    return "".join(out), sent or ()
 
 
 def _for_text(text: str, sent: Style | None, wanted: Style) -> Style:
@@ -113,6 +148,20 @@ def _for_text(text: str, sent: Style | None, wanted: Style) -> Style:
     if sent is None or sent == wanted or text.strip(" "):
         return wanted
     return sent if _on_spaces(sent) == _on_spaces(wanted) else wanted
+
+
+def _for_erase(sent: Style | None, wanted: Style) -> Style:
+    """The style to erase in for the erased cells to look as in `wanted`: the style in force
+    when its background is the same (an erased cell takes only the background)."""
+    if sent is not None and dict(sent).get("bg") == dict(wanted).get("bg"):
+        return sent
+    return wanted
+
+
+def erasable(style: Style) -> bool:
+    """True when a space in `style` looks like an erased cell in it (its background only: no
+    underline, reverse or strike through showing on it)."""
+    return not _VISIBLE_ON_SPACES.intersection(_attributes(style))
 
 
 @functools.lru_cache(maxsize=1024)
