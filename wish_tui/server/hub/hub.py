@@ -280,6 +280,7 @@ class Hub:
         self.bots.stop_all()
         self.clocks.stop_all()
         self.table_news.close()
+        self.lobby_lists.close()
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
