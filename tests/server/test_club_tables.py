@@ -19,7 +19,7 @@ from wish_tui.club import open_club
 from wish_tui.server.hub import Hub
 from wish_tui.server.hub.clocks import TableClock
 
-from .test_hub import Client, legal_of, people, play_until, started_hub
+from .test_hub import Client, legal_of, new_wish_table, people, play_until, sit, started_hub
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
@@ -316,3 +316,23 @@ async def test_your_move_counts_from_when_the_decision_began_across_a_restart():
         client.close()
     finally:
         await hub.close()
+
+
+async def test_a_hub_closed_before_a_seat_timeout_tells_no_one_after_it(monkeypatch):
+    from wish_tui.server.hub.presence import TablePresence
+
+    told: list[str] = []
+    monkeypatch.setattr(TablePresence, "tell_absent", lambda self, person, *_: told.append(person))
+    hub = await started_hub(seat_timeout=0.3)
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    try:
+        table_id = await new_wish_table(alice)
+        await sit(bob, table_id, 1)
+        bob.close()
+        await asyncio.sleep(0.1)  # bob is away: the table's players told after the seat timeout
+    finally:
+        alice.close()
+        await hub.close()
+    await asyncio.sleep(0.5)
+    assert told == []

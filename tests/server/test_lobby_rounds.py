@@ -10,7 +10,7 @@ import pytest
 
 from wish_tui.server.hub.lobby import LobbyLists
 
-from .test_hub import Client, legal_of, new_wish_table, people, play_until
+from .test_hub import Client, legal_of, new_wish_table, people, play_until, started_hub
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # its own data directory for each test
 
@@ -153,3 +153,25 @@ async def test_a_round_asks_the_club_for_invitations_once_not_once_a_session(mon
         for watcher in (bob, carol, dave):
             await watcher.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 3.0)
         assert asked == []  # nobody has an invitation: nobody's asked for theirs
+
+
+async def test_a_hub_closed_while_a_round_is_due_runs_no_round_after_its_store_closed():
+    from wish_tui.server.hub.lobby import LOBBY_EVERY
+
+    failures: list[dict] = []
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _loop, context: failures.append(context))
+    hub = await started_hub()
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    carol = await Client.connect(hub, "SHA256:carol-key", "carol")
+    try:
+        await carol.ask({"type": "lobby"})
+        await new_wish_table(alice)  # news for carol: a round due within LOBBY_EVERY
+        assert hub.lobby_lists._due is not None
+    finally:
+        alice.close()
+        carol.close()
+        await hub.close()
+    await asyncio.sleep(LOBBY_EVERY + 0.5)  # when the round was due, and a little more
+    loop.set_exception_handler(None)
+    assert failures == []

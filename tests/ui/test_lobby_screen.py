@@ -512,3 +512,21 @@ async def test_the_list_the_screen_was_first_shown_is_not_kept_by_it():
         assert not [
             holder for holder in gc.get_referrers(first) if isinstance(holder, LobbyScreen)
         ] and all(value is not first for value in vars(app.screen).values())
+
+
+async def test_a_table_gone_from_the_list_gives_its_columns_width_back():
+    app = LobbyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        both = lobby(["round 3", "over"])
+        both["tables"][0]["seats"] = ["Fire (alice)", "Earth (Bartholomew Longname)"]
+        both["tables"][1]["title"] = "Spirits of the Forest"
+        app.screen.show(both)
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        assert "Bartholomew Longname)" not in rows.render_line(1).text  # too wide for 80
+        one = lobby(["round 3"])
+        one["tables"][0]["seats"] = ["Fire (alice)", "Earth (Bartholomew Longname)"]
+        app.screen.show(one)  # the finished Spirits table leaves the list
+        await pilot.pause()
+        assert "Earth (Bartholomew Longname)" in rows.render_line(1).text

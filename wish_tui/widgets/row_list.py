@@ -107,11 +107,13 @@ class RowList(ScrollView, can_focus=True):
     def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Show `rows`; only the lines whose text changed (or that came or went) are drawn
         again, and none when no line shown changed (a row added below the window). A column
-        widens for a longer text, and narrows only once the list is empty: columns that moved
-        whenever a longer text came or went (a seat open, then taken) drew every line again."""
+        widens for a longer text, and narrows only once a row has left the list: columns that
+        moved whenever a longer text came or went (a seat open, then taken) drew every line
+        again; kept until the list emptied, a finished table's long game name left the seats of
+        the tables after it cut at 80 columns."""
         rows, row_widths = self._texts_of(rows)
         old, self.rows = self.rows, rows
-        if old and rows:
+        if rows and len(rows) >= len(old):
             row_widths.append(self._widths)
         widths = [max(column) for column in zip(*row_widths, strict=True)]
         if widths != self._widths:

@@ -279,7 +279,8 @@ class Hub:
         await self.node.stop_listening()
         self.bots.stop_all()
         self.clocks.stop_all()
-        self.table_news.close()
+        for news in (self.table_news, self.lobby_lists, self.presence):
+            news.close()  # no timer of theirs fires once the store has closed
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:

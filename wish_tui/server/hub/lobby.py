@@ -70,6 +70,10 @@ class LobbyLists:
         """What every list shares, for the sessions told it in a part shared by all."""
         self.listed = ListedTables(hub)
         """Which tables the lists name: the open and running ones, few finished ones."""
+        self._sends: set[asyncio.TimerHandle] = set()
+        """The background news a round has spread over the next moments, not yet told."""
+        self._closed = False
+        """The hub is closing: no round is run any more (the club's store closes after it)."""
 
     def open(self, session: Session, message: dict) -> None:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
@@ -222,7 +226,19 @@ class LobbyLists:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        self._round_in(loop, LOBBY_EVERY)
+        if not self._closed:
+            self._round_in(loop, LOBBY_EVERY)
+
+    def close(self) -> None:
+        """Run no round and tell no news any more: the hub is closing, and its store with it
+        (a round due after it asked a closed database for the invitations)."""
+        self._closed = True
+        if self._due is not None:
+            self._due.cancel()
+            self._due = None
+        for handle in self._sends:
+            handle.cancel()
+        self._sends.clear()
 
     def _round_in(self, loop: asyncio.AbstractEventLoop, delay: float) -> None:
         """Have a round of news within `delay` seconds (one already due sooner is kept)."""
@@ -286,11 +302,13 @@ class LobbyLists:
         # longest ago first, spread over the round, so that no moment is spent drawing the
         # lobby everywhere (a person's keypress would wait behind every app woken at once).
         background.sort(key=lambda due: due[0])
+        self._sends = {handle for handle in self._sends if handle.when() > loop.time()}
         for i, (_, session, front) in enumerate(background[:LOBBY_BACKGROUND_BATCH]):
             delay = i * LOBBY_EVERY / LOBBY_BACKGROUND_BATCH
             lobby = self._news_for(session, common, owned)
             told = (front, self._back_version)
-            loop.call_later(delay, self._tell_background, session, lobby, told, now)
+            handle = loop.call_later(delay, self._tell_background, session, lobby, told, now)
+            self._sends.add(handle)
         if len(background) > LOBBY_BACKGROUND_BATCH:
             wake = now
         if wake is not None:

@@ -34,6 +34,9 @@ class TablePresence:
         lobby, to another table or away (monotonic seconds)."""
         self.started_at = time.monotonic()
         """A person not seen at a table since the server started is away from it since then."""
+        self._due: set[asyncio.TimerHandle] = set()
+        """The sentences "away for N minutes" waiting for the seat timeout."""
+        self._closed = False
 
     # -- where sessions are ----------------------------------------------------------------------
     def show_table(self, session, table_id: str) -> None:
@@ -55,9 +58,7 @@ class TablePresence:
             return
         since = self.left[(person, table_id)] = time.monotonic()
         with contextlib.suppress(RuntimeError):  # (no loop: the hub is closing)
-            asyncio.get_running_loop().call_later(
-                self.hub.seat_timeout, self.tell_absent, person, name, [(table_id, since)]
-            )
+            self._tell_absent_later(person, name, [(table_id, since)])
 
     def back_at_server(self, session, table: Table) -> None:
         """A person away from `table` connected again (to the lobby): its seat timeout starts
@@ -85,9 +86,24 @@ class TablePresence:
             for table in self.hub.tables.values()
             if table.seat_of(person) is not None
         ]
-        asyncio.get_running_loop().call_later(
-            self.hub.seat_timeout, self.tell_absent, person, name, absent
+        self._tell_absent_later(person, name, absent)
+
+    def _tell_absent_later(self, person: str, name: str, tables: list) -> None:
+        """Have `tell_absent` run after the seat timeout, unless the hub closes first."""
+        if self._closed:
+            return
+        loop = asyncio.get_running_loop()
+        self._due = {handle for handle in self._due if handle.when() > loop.time()}
+        self._due.add(
+            loop.call_later(self.hub.seat_timeout, self.tell_absent, person, name, tables)
         )
+
+    def close(self) -> None:
+        """Tell no one any more that a person is away: the hub is closing."""
+        self._closed = True
+        for handle in self._due:
+            handle.cancel()
+        self._due.clear()
 
     def at_table(self, person: str, table_id: str) -> bool:
         return any(s.person == person and s.table == table_id for s in self.hub.sessions)
