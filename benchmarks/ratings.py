@@ -116,6 +116,23 @@ def parse_pairs(text: str) -> set[tuple[str, str]]:
     return pairs
 
 
+def head_to_head(paths: list[str]) -> dict[tuple[str, str], tuple[int, float]]:
+    """For every pair of levels that met (in the order of LEVELS): the games, and the higher
+    level's wins (a tie for first counts half)."""
+    out: dict[tuple[str, str], tuple[int, float]] = {}
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            row = json.loads(line)
+            levels = row["levels"]
+            places = ratings.places(row["ranking"], len(levels), [""] * len(levels))
+            high = max(range(len(levels)), key=lambda k: LEVELS.index(levels[k]))
+            pair = tuple(sorted(levels, key=LEVELS.index))
+            games_, wins = out.get(pair, (0, 0.0))
+            won = 1 / places.count(1) if places[high] == 1 else 0.0
+            out[pair] = (games_ + 1, wins + won)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
@@ -151,6 +168,12 @@ def main() -> int:
             f"{level:8} {r['games']:>6} {win:>6} {r['mu']:>7.2f} {r['sigma']:>6.2f} "
             f"{r['ordinal']:>8.2f}"
         )
+    print("\nthe higher level's wins by pair")
+    for (low, high), (played, won) in sorted(
+        head_to_head(args.rate or [args.out]).items(),
+        key=lambda kv: (-LEVELS.index(kv[0][1]), -LEVELS.index(kv[0][0])),
+    ):
+        print(f"{high:>6} against {low:<6} {won:g} of {played} ({100 * won / played:.1f} %)")
     return 0
 
 

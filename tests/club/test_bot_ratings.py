@@ -18,6 +18,10 @@ from .test_finish import ordinals, scores, table_of
 TABLE = Path(bot_ratings.__file__).with_name("bot_ratings.toml")
 
 
+def test_the_table_has_a_section_for_every_game_and_no_other():
+    assert list(tomllib.loads(TABLE.read_text())) == list(games.GAMES)
+
+
 @pytest.mark.parametrize("game", list(games.GAMES))
 def test_every_level_of_every_game_has_its_measured_rating(game):
     measured = tomllib.loads(TABLE.read_text())[game]
