@@ -10,6 +10,9 @@ the games taken in the order they were played, and prints a table (``--json`` on
 ``--toml`` the game's section of `wish_tui/club/bot_ratings.toml`, where the club's bot members
 start from).
 ``--think MS`` / ``--iterations N`` set the expert's budget as in the tournament.
+``--pairs hard-expert,medium-expert`` plays only those pairs: run again with a larger `--games`
+and the same `--out`, it gives the pairs whose results are not foregone (the expert against
+random or easy wins nearly every game and moves its rating little) more games than the rest.
 """
 
 from __future__ import annotations
@@ -29,10 +32,13 @@ from wish_tui.core.bots import LEVELS  # noqa: E402
 from wish_tui.tournament import play_game  # noqa: E402
 
 
-def pairings(levels: tuple[str, ...], count: int) -> list[tuple[int, str, str]]:
+def pairings(
+    levels: tuple[str, ...], count: int, only: set[tuple[str, str]] | None = None
+) -> list[tuple[int, str, str]]:
     """(game number, first seat, second seat) of every game: the pairs interleaved, so that a
-    run stopped early has played each pair about as often."""
-    pairs = list(itertools.combinations(levels, 2))
+    run stopped early has played each pair about as often; `only` keeps those pairs (each
+    written in the order of `levels`)."""
+    pairs = [p for p in itertools.combinations(levels, 2) if only is None or p in only]
     out = []
     for g in range(count):
         for a, b in pairs:
@@ -48,7 +54,7 @@ def play(args) -> None:
         for line in out.read_text().splitlines():
             row = json.loads(line)
             done.add((row["g"], *row["levels"]))
-    for g, a, b in pairings(LEVELS, args.games):
+    for g, a, b in pairings(LEVELS, args.games, args.pairs):
         if (g, a, b) in done:
             continue
         seed = args.seed + g // 2
@@ -97,6 +103,36 @@ def rate(paths: list[str]) -> dict:
     }
 
 
+def parse_pairs(text: str) -> set[tuple[str, str]]:
+    """`hard-expert,medium-expert` as pairs in the order of LEVELS."""
+    pairs = set()
+    for item in text.split(","):
+        a, _, b = item.strip().partition("-")
+        if a not in LEVELS or b not in LEVELS or a == b:
+            raise argparse.ArgumentTypeError(
+                f"{item!r} is not a pair of two levels (LEVEL-LEVEL, from {', '.join(LEVELS)})"
+            )
+        pairs.add((a, b) if LEVELS.index(a) < LEVELS.index(b) else (b, a))
+    return pairs
+
+
+def head_to_head(paths: list[str]) -> dict[tuple[str, str], tuple[int, float]]:
+    """For every pair of levels that met (in the order of LEVELS): the games, and the higher
+    level's wins (a tie for first counts half)."""
+    out: dict[tuple[str, str], tuple[int, float]] = {}
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            row = json.loads(line)
+            levels = row["levels"]
+            places = ratings.places(row["ranking"], len(levels), [""] * len(levels))
+            high = max(range(len(levels)), key=lambda k: LEVELS.index(levels[k]))
+            pair = tuple(sorted(levels, key=LEVELS.index))
+            games_, wins = out.get(pair, (0, 0.0))
+            won = 1 / places.count(1) if places[high] == 1 else 0.0
+            out[pair] = (games_ + 1, wins + won)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
@@ -105,6 +141,9 @@ def main() -> int:
     parser.add_argument("--out", help="the file of games played (JSON lines), appended to")
     parser.add_argument("--think", type=int, help="the expert's time per decision in ms")
     parser.add_argument("--iterations", type=int, help="the expert's iterations per decision")
+    parser.add_argument(
+        "--pairs", type=parse_pairs, help="only these pairs of levels: LEVEL-LEVEL,..."
+    )
     parser.add_argument("--rate", nargs="+", metavar="FILE", help="only rate these files")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--toml", action="store_true", help="the game's section of bot_ratings")
@@ -129,6 +168,12 @@ def main() -> int:
             f"{level:8} {r['games']:>6} {win:>6} {r['mu']:>7.2f} {r['sigma']:>6.2f} "
             f"{r['ordinal']:>8.2f}"
         )
+    print("\nthe higher level's wins by pair")
+    for (low, high), (played, won) in sorted(
+        head_to_head(args.rate or [args.out]).items(),
+        key=lambda kv: (-LEVELS.index(kv[0][1]), -LEVELS.index(kv[0][0])),
+    ):
+        print(f"{high:>6} against {low:<6} {won:g} of {played} ({100 * won / played:.1f} %)")
     return 0
 
 
