@@ -119,6 +119,8 @@ class Connection:
                 message = {"type": "error", "error": str(exc)}
             if not self._hand_on(message):
                 return
+            # Nothing of it is kept while the next line is awaited (a welcome holds the lobby).
+            del line, message
         self._hand_on({"type": "lost"})
 
     def _hand_on(self, message: dict) -> bool:
