@@ -93,9 +93,7 @@ class WishApp(TableApp):
         """Textual's CSS variables of the theme, one dict for every app of the process."""
         from .parsed_css import shared_variables
 
-        variables = shared_variables(super().get_css_variables())
-        self.theme_variables = variables
-        return variables
+        return shared_variables(super().get_css_variables())
 
     def get_driver_class(self):
         """Textual's driver for this platform; on POSIX terminals, one that writes less; on a
