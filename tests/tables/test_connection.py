@@ -73,3 +73,26 @@ async def test_a_line_too_long_or_closed_is_the_line_lost(server):
     messages, failures = await heard(path, ValueError("unused"))
     assert not failures
     assert [m["type"] for m in messages] == ["welcome", "lost"]
+
+
+async def test_the_line_keeps_nothing_of_a_message_once_handed_on(server):
+    """Waiting for the next line, the reader holds neither the last line nor its message (a
+    welcome with the lobby's thousand names stayed in each app until the next message came)."""
+    import gc
+    import types
+
+    path, said = server
+    said += lines({"type": "welcome", "lobby": {"type": "lobby", "online": ["ann"] * 100}})
+    messages: list[dict] = []
+    connection = Connection(path, "token", messages.append)
+    await connection.open()
+    for _ in range(200):
+        if messages:
+            break
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)
+    try:
+        holders = [r for r in gc.get_referrers(messages[0]) if isinstance(r, types.CoroutineType)]
+        assert holders == []
+    finally:
+        connection.close()

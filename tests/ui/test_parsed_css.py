@@ -7,6 +7,7 @@ from textual.css.stylesheet import Stylesheet
 
 from wish_tui.ui import parsed_css
 from wish_tui.ui.app import WishApp
+from wish_tui.ui.terminal.textual_adapter import stylesheet_variables
 
 
 def test_textual_still_keeps_parsed_rules_where_they_are_shared():
@@ -36,3 +37,12 @@ def test_a_second_stylesheet_with_the_same_variables_parses_nothing_again(monkey
 
 def test_the_app_shares_its_parsed_css():
     assert isinstance(WishApp().stylesheet._parse_cache, parsed_css.SharedParseCache)
+
+
+def test_apps_of_one_theme_hold_one_copy_of_its_css_variables():
+    """Each app made its theme's variables (a few hundred names and colours) and their key."""
+    first, second = WishApp(), WishApp()
+    assert first.get_css_variables() is second.get_css_variables()
+    assert stylesheet_variables(first.stylesheet) is stylesheet_variables(second.stylesheet)
+    first_key = first.stylesheet._parse_cache._key(("source",))[1]
+    assert first_key is second.stylesheet._parse_cache._key(("source",))[1]

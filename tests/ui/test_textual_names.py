@@ -53,9 +53,11 @@ HOOKS = {
     "get_driver_class",
     "get_system_commands",
     "get_key_display",
+    # App: the CSS variables of its theme ("may be implemented in a subclass").
+    "get_css_variables",
 }
 """Methods Textual's guide and API reference have a subclass write."""
-EXTENDED = {"notify_style_update"}
+EXTENDED = {"notify_style_update", "get_css_variables"}
 """Hooks whose Textual version does work a subclass keeps: an override calls super(). (An
 on_ handler needs not: Textual calls the handler of each class in turn.)"""
 

@@ -13,11 +13,67 @@ to all of them. A client that asks for it (`"lobby_shared": true` in its hello) 
 The client makes the list whole again (`SharedFollower`) and reads it as a ``lobby`` message, in
 the order the server would have sent it (`lobby_order`). A diff from a shared part the client
 lacks: it asks for the whole list (``{"type": "lobby_resend"}``).
+
+What the shared part brings is the same for every app of a process (the session pool's hosts run
+up to 16 side by side, each in the lobby of the same server): a shared part's line is decoded
+once (`decode_line`), each change of it made once, and each person online made once, for all the
+process's apps. Nothing of it is changed once made, by any of them.
 """
 
 from __future__ import annotations
 
+from .protocol import MAX_MESSAGE, decode
 from .table_diff import BadDiff, patch
+
+SHARED_LINE = b'{"type":"lobby_shared",'
+"""How the line of a shared part begins, as the hub encodes it (`protocol.encode`)."""
+KEPT = 4
+"""The shared parts' lines, and the changes made of them, that the process keeps at most."""
+_lines: dict[bytes, dict] = {}
+"""The last shared parts' lines read by any app of the process, and what each was decoded to."""
+_patched: dict[tuple[int, int], tuple[dict, dict, dict]] = {}
+"""Each shared part made by the process from a part before it and its changes: (the part
+before, the changes, the part made), by their ids."""
+_people: dict[str, tuple[list, dict]] = {}
+"""Each person online as the lists of the process's apps show them: the tables the shared
+part says they sit at, and the person made of them."""
+
+
+def decode_line(line: bytes, limit: int = MAX_MESSAGE) -> dict:
+    """One message of the table server (`protocol.decode`); a shared part's line that an app of
+    this process read already is the same object, not decoded again.
+
+    Raises:
+        ProtocolError: as `protocol.decode`.
+    """
+    if not line.startswith(SHARED_LINE):
+        return decode(line, limit)
+    message = _lines.get(line)
+    if message is None:
+        message = _lines[line] = decode(line, limit)
+        _keep_last(_lines)
+    return message
+
+
+def _keep_last(kept: dict) -> None:
+    while len(kept) > KEPT:
+        del kept[next(iter(kept))]
+
+
+def _patch_once(old: dict, changes: dict) -> dict:
+    """`patch(old, changes)`, made once for every app of the process that holds `old`.
+
+    Raises:
+        BadDiff: as `patch`.
+    """
+    kept = _patched.get((id(old), id(changes)))
+    if kept is not None and kept[0] is old and kept[1] is changes:
+        return kept[2]
+    part = patch(old, changes)
+    _patched[id(old), id(changes)] = (old, changes, part)
+    _keep_last(_patched)
+    return part
+
 
 ROW_OF_YOURS = {
     "mine": False,
@@ -91,7 +147,7 @@ class MadeBefore:
 
     def __init__(self) -> None:
         self._entries: dict[int, tuple[dict, dict, dict]] = {}
-        self._people: dict[str, tuple[list, dict]] = {}
+        self._people = _people
         self._online: tuple[dict, list, dict[str, int]] | None = None
         """Who was online in the list made before, its people in order, and where each is."""
         self._touched: set[str] | None = None
@@ -148,7 +204,8 @@ class MadeBefore:
             self._entries = {key: kept for key, kept in self._entries.items() if key in alive}
         online = shared["online"]
         if len(self._people) > len(online):
-            self._people = {name: kept for name, kept in self._people.items() if name in online}
+            for name in [name for name in self._people if name not in online]:
+                del self._people[name]
 
 
 class SharedFollower:
@@ -199,7 +256,7 @@ class SharedFollower:
                 return False
             changes = message.get("changes")
             try:
-                part = patch(last[1], changes)
+                part = _patch_once(last[1], changes)
             except BadDiff:
                 return False
             self._made.touch(_names_touched(changes))

@@ -20,8 +20,8 @@ from wish_tui.tables.base import TableBase
 from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 
 from .lobby_diff import LobbyFollower
-from .lobby_shared import SharedFollower
-from .protocol import MAX_MESSAGE, ProtocolError, decode, encode
+from .lobby_shared import SharedFollower, decode_line
+from .protocol import MAX_MESSAGE, ProtocolError, encode
 from .table_diff import Follower
 
 SOCKET_ENV = "WISH_TUI_SERVE_SOCKET"
@@ -114,11 +114,13 @@ class Connection:
             if not line:
                 break
             try:
-                message = decode(line, MAX_MESSAGE)
+                message = decode_line(line, MAX_MESSAGE)
             except ProtocolError as exc:
                 message = {"type": "error", "error": str(exc)}
             if not self._hand_on(message):
                 return
+            # Nothing of it is kept while the next line is awaited (a welcome holds the lobby).
+            del line, message
         self._hand_on({"type": "lost"})
 
     def _hand_on(self, message: dict) -> bool:

@@ -89,6 +89,12 @@ class WishApp(TableApp):
         )
         """What the table server says, routed to the screen or the table it concerns."""
 
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's CSS variables of the theme, one dict for every app of the process."""
+        from .parsed_css import shared_variables
+
+        return shared_variables(super().get_css_variables())
+
     def get_driver_class(self):
         """Textual's driver for this platform; on POSIX terminals, one that writes less; on a
         terminal of its own in a process shared with other apps, one that reads it on the loop."""

@@ -5,6 +5,8 @@ to one `Stylesheet`). An app of `wish-tui serve` is forked from a pool that has 
 so every source it reads was parsed there already, with the same variables: `share_parsed_css`
 gives an app's stylesheet a cache that looks in the process's, keyed by the CSS variables too (a
 rule's parse depends on them), so the apps of one process parse each source once per theme.
+The variables themselves (a few hundred names and colours a theme) are one dict per theme for
+every app of the process (`shared_variables`), keyed once.
 """
 
 from __future__ import annotations
@@ -17,6 +19,26 @@ _PARSED: dict[tuple, list] = {}
 """Parsed rules by (Textual's own key, the variables' key): a few dozen sources per theme."""
 MOST_KEPT = 2048
 """The most sources kept parsed; past it the cache starts again (themes changed many times)."""
+_VARIABLES: dict[tuple, tuple[dict[str, str], tuple]] = {}
+"""Each set of CSS variables an app of the process used, by its key: (the dict, the key)."""
+MOST_THEMES = 64
+"""The most sets of variables kept; past it they are kept anew."""
+
+
+def _kept_variables(variables: dict[str, str]) -> tuple[dict[str, str], tuple]:
+    key = tuple(sorted(variables.items()))
+    kept = _VARIABLES.get(key)
+    if kept is None:
+        if len(_VARIABLES) >= MOST_THEMES:
+            _VARIABLES.clear()
+        kept = _VARIABLES[key] = (variables, key)
+    return kept
+
+
+def shared_variables(variables: dict[str, str]) -> dict[str, str]:
+    """`variables`, or the same variables as another app of the process holds them (no one
+    changes them: Textual sets a new dict for a new theme)."""
+    return _kept_variables(variables)[0]
 
 
 class SharedParseCache:
@@ -31,7 +53,7 @@ class SharedParseCache:
         variables = stylesheet_variables(self._stylesheet)
         if id(variables) != self._variables_id:  # Textual sets a new dict, never edits one
             self._variables_id = id(variables)
-            self._variables_key = tuple(sorted(variables.items()))
+            self._variables_key = _kept_variables(variables)[1]
         return (key, self._variables_key)
 
     def __getitem__(self, key: tuple) -> list:
