@@ -537,6 +537,7 @@ class Hub:
         """Show `table` to `session`: its person arrives there (and a bot playing for them while
         they were away steps aside)."""
         session.in_lobby = False
+        self.lobby_lists.left(session)
         left = self.presence.arrived(session.person, table.id)
         self.presence.show_table(session, table.id)
         session.log_count = 0

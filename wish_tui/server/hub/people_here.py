@@ -23,6 +23,7 @@ class PeopleHere:
         if not session.person:
             return
         hub = self.hub
+        hub.lobby_lists.left(session)
         if session.table:
             hub.presence.left_table(session.person, session.name, session.table)
         sessions = self._sessions_of.get(session.person, set())
