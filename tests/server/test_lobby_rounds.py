@@ -175,3 +175,26 @@ async def test_a_hub_closed_while_a_round_is_due_runs_no_round_after_its_store_c
     await asyncio.sleep(LOBBY_EVERY + 0.5)  # when the round was due, and a little more
     loop.set_exception_handler(None)
     assert failures == []
+
+
+async def test_a_round_looks_only_at_the_sessions_news_may_be_due_to(monkeypatch):
+    looked: list[str] = []
+    personal = LobbyLists._personal
+
+    def counted(self, session, owned, seeks=None):
+        looked.append(session.name)
+        return personal(self, session, owned, seeks)
+
+    watchers = [f"w{n}" for n in range(10)]
+    async with people("alice", *watchers) as (hub, alice, *clients):
+        for watcher in clients:
+            await watcher.ask({"type": "lobby"})
+        await asyncio.sleep(0.7)  # the news of who came online: all told, or waiting its time
+        monkeypatch.setattr(LobbyLists, "_personal", counted)
+        hub.lobby_lists._round(asyncio.get_running_loop())  # nothing new: nobody due
+        assert len(looked) <= 2  # the first of those waiting for who is online, not ten
+        looked.clear()
+        await new_wish_table(alice)  # news for the ten in the lobby: each told it
+        for watcher in clients:
+            await watcher.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 3.0)
+        assert set(watchers) <= set(looked)

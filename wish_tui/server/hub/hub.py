@@ -49,6 +49,7 @@ from .endings import TableEndings
 from .friends import Friends
 from .lobby import LobbyLists
 from .nodes import NodeDuties
+from .people_here import PeopleHere
 from .presence import TablePresence, others
 from .seeks import Seeks
 from .session import Session
@@ -122,6 +123,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[str, str]] = {}
         self.sessions: set[Session] = set()
+        self.people = PeopleHere(self)
         self.away_since: dict[str, float] = {}
         self.problems: list[str] = []
         self.club = None
@@ -400,7 +402,7 @@ class Hub:
                     break
         finally:
             self.sessions.discard(session)
-            self._gone(session)
+            self.people.gone(session)
             writer.close()
 
     async def handle(self, session: Session, line: bytes) -> None:
@@ -498,6 +500,7 @@ class Hub:
         session.player = player
         session.person = person_of(player.id)
         session.name = player.name
+        self.people.arrived(session)
         self.away_since.pop(session.person, None)
         self.node.here(session, True)
         for table in self.tables.values():
@@ -535,6 +538,7 @@ class Hub:
         """Show `table` to `session`: its person arrives there (and a bot playing for them while
         they were away steps aside)."""
         session.in_lobby = False
+        self.lobby_lists.left(session)
         left = self.presence.arrived(session.person, table.id)
         self.presence.show_table(session, table.id)
         session.log_count = 0
@@ -552,7 +556,7 @@ class Hub:
 
     def connected(self, person: str) -> bool:
         """True when `person` has a session here, or on another node of a shared club."""
-        return person in self.node.elsewhere or any(s.person == person for s in self.sessions)
+        return self.people.here(person) or person in self.node.elsewhere
 
     def send_table(self, session: Session, table: Table, hidden=frozenset()) -> None:
         """Send `session` the table as its person sees it now (what is new since the last;
@@ -578,16 +582,6 @@ class Hub:
         for session in self.sessions:
             if session.table == table.id and (people is None or session.person in people):
                 session.send({"type": "notice", "table": table.id, "text": text, **about})
-
-    def _gone(self, session: Session) -> None:
-        if not session.person:
-            return
-        if session.table:
-            self.presence.left_table(session.person, session.name, session.table)
-        if not any(s.person == session.person for s in self.sessions):
-            self.node.here(session, False)
-        if not self.connected(session.person):
-            self.away(session.person, session.name)
 
     def away(self, person: str, name: str) -> None:
         """`person` has no session left anywhere: their tables show it, and their players are

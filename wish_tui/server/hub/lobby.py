@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+from wish_tui.club.identity import person_of
 from wish_tui.tables.lobby_shared import ROW_OF_YOURS, lobby_order
 
 from .listed_tables import ListedTables
@@ -74,6 +75,18 @@ class LobbyLists:
         """The background news a round has spread over the next moments, not yet told."""
         self._closed = False
         """The hub is closing: no round is run any more (the club's store closes after it)."""
+        self._order: dict[Session, None] = {}
+        """The sessions in the lobby, those told their list longest ago first: a round looks
+        only at those that may be due (its cost in proportion to them, not to the lobby)."""
+        self._changed_at = [0.0, 0.0, 0.0]
+        """When the foreground, who is online and how far the tables have got last changed
+        (monotonic seconds): a session told since holds them as they are."""
+        self._own_told: set[Session] = set()
+        """The sessions last told something of their own (tables, invitations)."""
+        self._behind: set[Session] = set()
+        """The sessions last told news older than what stood when it was sent."""
+        self._seeks: tuple | None = None
+        """The seeks' summary at the last round (every session's own part says them)."""
 
     def open(self, session: Session, message: dict) -> None:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
@@ -107,6 +120,7 @@ class LobbyLists:
         session.lobby_told = (self._front_version, self._personal(session, self._owned()))
         session.lobby_told_at = time.monotonic()
         session.shared_told = session.yours_told = None  # the parts start again after it
+        self._told(session)
         return self.for_session(session, common)
 
     def _common_summary(self, table: Table, here: set[str]) -> dict:
@@ -263,7 +277,7 @@ class LobbyLists:
             self._invited = None
 
     def _tell_round(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The round itself: each session in the lobby told what is due to it."""
+        """The round itself: each session in the lobby that may be due told what is due to it."""
         common = self.common()
         self._seen_round(common)
         now = time.monotonic()
@@ -271,11 +285,11 @@ class LobbyLists:
         seeks = self.hub.seeks.summary()
         wake: float | None = None
         background = []
-        in_lobby = sum(1 for session in self.hub.sessions if session.in_lobby and session.person)
-        others_every = max(LOBBY_EVERY, in_lobby / LOBBY_LISTS_A_SECOND)
+        others_every = max(LOBBY_EVERY, len(self._order) / LOBBY_LISTS_A_SECOND)
         others_told, others_a_round = 0, max(1, int(LOBBY_LISTS_A_SECOND * LOBBY_EVERY))
-        for session in sorted(self.hub.sessions, key=_told_longest_ago_first):
+        for session in self._looked_at(owned, seeks, now, others_every):
             if not (session.in_lobby and session.person):
+                self.left(session)
                 continue
             front = (self._front_version, self._personal(session, owned, seeks))
             told = session.lobby_told
@@ -315,6 +329,58 @@ class LobbyLists:
             self._round_in(loop, max(LOBBY_EVERY, wake - now))
         self.shared.keep_only({s.shared_told for s in self.hub.sessions if s.in_lobby})
 
+    def _looked_at(self, owned, seeks, now: float, others_every: float) -> list[Session]:
+        """The sessions a round looks at, those told longest ago first: those whose own part
+        may have changed (all of them, when the seeks did), those told older news than stood
+        then, and, of the rest, those news may be due to by now, and the first of each kind
+        of news not yet due (when the next round is)."""
+        if seeks != self._seeks:
+            self._seeks = seeks
+            return list(self._order)
+        looked = self._own_news(owned) | self._behind
+        intervals = (others_every, LOBBY_BACKGROUND_EVERY, LOBBY_PROGRESS_EVERY)
+        waiting = [False, False, False]
+        """For each kind of news, whether a session it is not yet due to was seen."""
+        for session in self._order:
+            told_at = session.lobby_told_at
+            kinds = [k for k, at in enumerate(self._changed_at) if told_at <= at and not waiting[k]]
+            if not kinds:
+                break
+            looked.add(session)
+            for k in kinds:
+                waiting[k] = told_at + intervals[k] > now
+        return sorted(looked, key=_told_longest_ago_first)
+
+    def _own_news(self, owned) -> set[Session]:
+        """The sessions in the lobby whose own part may have changed: those of the people at
+        the listed tables, of the players invited, and those last told something of their own."""
+        people = self.hub.people
+        invited = {person_of(player) for player in self._invited or ()}
+        sessions = set(self._own_told)
+        for person in owned.keys() | invited:
+            sessions.update(s for s in people.sessions_of(person) if s in self._order)
+        return sessions
+
+    def _told(self, session: Session) -> None:
+        """`session` was just told its list (`lobby_told`): last of those told."""
+        self._order.pop(session, None)
+        self._order[session] = None
+        front = session.lobby_told
+        if front[1][0] or front[1][1]:
+            self._own_told.add(session)
+        else:
+            self._own_told.discard(session)
+        if front[0] != self._front_version or session.lobby_told_back != self._back_version:
+            self._behind.add(session)
+        else:
+            self._behind.discard(session)
+
+    def left(self, session: Session) -> None:
+        """`session` left the lobby (for a table, or gone)."""
+        self._order.pop(session, None)
+        self._own_told.discard(session)
+        self._behind.discard(session)
+
     def _seen_round(self, common) -> None:
         """Number what every list shares anew where it changed: its foreground (the tables
         but how far they have got) and its background (how far, and who is online)."""
@@ -322,13 +388,17 @@ class LobbyLists:
         numbers = (self._front_version, self._back_version)
         front = [{**summary, "progress": None} for _, summary in summaries]
         progress = [summary["progress"] for _, summary in summaries]
+        now = time.monotonic()
         if front != self._front:
             self._front, self._front_version = front, self._front_version + 1
+            self._changed_at[0] = now
         told_online, told_progress = self._back_version
         if online != self._online:
             self._online, told_online = online, told_online + 1
+            self._changed_at[1] = now
         if progress != self._progress:
             self._progress, told_progress = progress, told_progress + 1
+            self._changed_at[2] = now
         self._back_version = (told_online, told_progress)
         if numbers != (self._front_version, self._back_version) or not self.shared.number:
             self.shared.update([summary for _, summary in summaries], online)
@@ -374,6 +444,7 @@ class LobbyLists:
         then the shared part as it stands, if it holds an older one (each built and encoded
         once for every session that holds the same)."""
         session.lobby_told, session.lobby_told_at = front, now
+        self._told(session)
         if lobby["type"] == "lobby":
             session.send_lobby(lobby)
             return
