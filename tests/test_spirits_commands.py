@@ -35,7 +35,8 @@ def test_new_spirits_solo_names_its_element():
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["--game", "spirits", "--solo", "hard", "--modules", "wishes"], "not used in a solo"),
+        (["--game", "spirits", "--solo", "hard", "--modules", "wishes"],
+         "a solo game of Spirits of the Forest plays without modules: leave --modules out"),
         (["--game", "spirits", "--solo", "medium"], "not a solo level"),
         (["--game", "spirits", "--seat", "air:human", "--seat", "wind:easy"], "names no element"),
         (["--game", "wish", "--seat", "air:human", "--seat", "fire:easy", "--modules", "wishes"],
@@ -97,4 +98,4 @@ def test_tournament_refuses_modules_in_solo_games():
         "--solo", "easy", "--games", "1", "--modules", "wishes",
     )  # fmt: skip
     assert result.returncode == 2
-    assert "not used in a solo game" in result.stderr and "Traceback" not in result.stderr
+    assert "plays without modules" in result.stderr and "Traceback" not in result.stderr

@@ -5,11 +5,13 @@ terminal app's and the plain client's alike) puts it there."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from wish_tui.tables.remote import ServerTable
 
-from .test_hub import people, play_until, sit
+from .test_hub import Client, people, play_until, sit, started_hub
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
@@ -61,3 +63,40 @@ async def test_a_message_without_chat_places_still_shows_its_chat_after_its_log(
         "chat": ["alice: hi"],
     }
     assert ServerTable(message).news() == ["one", "two", "💬 alice: hi"]
+
+
+async def test_a_restarted_server_shows_the_chat_among_the_moves_where_it_was_said():
+    """The chat reloaded from the club after a restart is placed by when its lines were said
+    against when the actions were stored, as the server placed it before the restart."""
+    async with people("alice", "bob") as (hub, alice, bob):
+        answer = await alice.ask({"type": "new_table", "game": "wish", "seats": TWO_PEOPLE})
+        table_id = answer["table"]
+        await sit(bob, table_id, 1)
+        served = hub.tables[table_id]
+        clients = {0: alice, 1: bob}
+        for text in ("good luck", "nice move", "well played"):
+            # the club keeps times in whole milliseconds: a line said in the same one as an
+            # action is placed after it, so the test keeps them a few milliseconds apart
+            await asyncio.sleep(0.005)
+            await alice.send({"type": "chat", "table": table_id, "text": text})
+            await bob.until(
+                lambda m, t=text: m["type"] == "table" and any(t in c for c in m["chat"])
+            )
+            await asyncio.sleep(0.005)
+            await play_until(served, clients, lambda a=served.actions: served.actions > a + 2)
+        await bob.send({"type": "lobby"})
+        await bob.send({"type": "open", "table": table_id})
+        log = list(served.master.logs[1])
+        before = await bob.until(lambda m: m["type"] == "table" and len(m["log"]) == len(log))
+
+    again = await started_hub()
+    try:
+        assert again.tables[table_id].actions == served.actions
+        bob = await Client.connect(again, "SHA256:bob-key", "bob")
+        opened = await bob.ask({"type": "open", "table": table_id})
+        assert opened["log"] == before["log"]
+        assert opened["chat_after"] == before["chat_after"]
+        assert ServerTable(opened).news() == ServerTable(before).news()
+        bob.close()
+    finally:
+        await again.close()

@@ -297,8 +297,8 @@ async def test_new_game_form_chooses_spirits_with_both_modules():
         assert [s.who for s in game.table.seats] == ["human", "easy"]
 
 
-async def test_new_game_form_greys_the_modules_in_solo():
-    from textual.widgets import Checkbox, Select
+async def test_new_game_form_hides_the_modules_in_solo_and_says_why():
+    from textual.widgets import Checkbox, Label, Select
 
     from wish_tui.ui.new_game import NewGameScreen
 
@@ -309,7 +309,16 @@ async def test_new_game_form_greys_the_modules_in_solo():
         assert isinstance(form, NewGameScreen)
         form.query_one("#solo", Select).value = "standard"
         await settle(pilot)
-        assert all(b.disabled for b in form.query(Checkbox))
+        assert all(b.disabled and not b.display for b in form.query(Checkbox))
+        # the rulebook: "Modules are off in solo" — the form says so where the boxes were
+        note = form.query_one("#solo-note", Label)
+        assert note.display and "off in solo" in str(note.render())
+        form.query_one("#solo", Select).value = ""
+        await settle(pilot)
+        assert all(b.display and not b.disabled for b in form.query(Checkbox))
+        assert not note.display
+        form.query_one("#solo", Select).value = "standard"
+        await settle(pilot)
         await pilot.press("ctrl+n")
         await settle(pilot, 5)
         game = game_of(app)

@@ -207,7 +207,10 @@ class Game(ABC):
         else ''."""
         for option in self.options:
             if not option.in_solo and options.get(option.key, option.default) != option.default:
-                return f"{option.flag} is not used in a solo game of {self.title}"
+                return (
+                    f"a solo game of {self.title} plays without {option.title.lower()}: "
+                    f"leave {option.flag} out"
+                )
         return ""
 
     def options_to_json(self, options: dict) -> dict:

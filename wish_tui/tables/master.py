@@ -84,6 +84,9 @@ class GameTable:
         them back too)."""
         self._cache_state = None
         self._cache: dict[tuple[str, int | None], object] = {}
+        self._written: list[dict[int, int]] = []
+        """Per point of view, how many log lines the opening and its first 0, 1, 2, …
+        actions wrote when the log was written from the record (`log_counts_at`)."""
         self._write_opening()
 
     # -- what is on the table ---------------------------------------------------------------------
@@ -304,6 +307,14 @@ class GameTable:
         self._last_logged.clear()
         self._write_opening()
 
+    def log_counts_at(self, actions: int) -> dict[int, int]:
+        """Per point of view, how many log lines had been written once the record's first
+        `actions` actions were (as the log was written from the record; the count now when not
+        known): where a line said then goes among the log's."""
+        if 0 <= actions < len(self._written):
+            return dict(self._written[actions])
+        return dict(self.log_counts)
+
     def _write_opening(self) -> None:
         """The log of the game so far: its opening, then every action of the record."""
         record, history = self.record, self.history
@@ -321,12 +332,14 @@ class GameTable:
                 states = records.replay(record)
             except records.SaveError:
                 states = None
+        self._written = []
         if states is None:
             if record.actions:
                 self.write_log(lambda pov: ["(the game was restored from its saved position)"])
                 return
             states = history
         self.write_log(lambda pov: log.opening_lines(named, states[0]))
+        self._written.append(dict(self.log_counts))
         parse = self.rules.parse_action
         for before, after, text in zip(states, states[1:], record.actions, strict=False):
             seat = before.current_player
@@ -336,6 +349,7 @@ class GameTable:
                     record, b, x, a, s, pov == s
                 )
             )
+            self._written.append(dict(self.log_counts))
 
     # -- bots and hints (slow: run them off the event loop) ------------------------------------
     def bot(self, seat: int, level: str):

@@ -263,13 +263,23 @@ class NewGameScreen(AppScreen):
                         compact=True,
                     )
                 )
+        off = [o.title.lower() for o in game.options if not o.in_solo]
+        if off:  # where the boxes a solo game leaves out were (the rules play solo without them)
+            note = Label(
+                f"off in solo: a solo game plays without {' or '.join(off)}", id="solo-note"
+            )
+            note.display = False  # until a solo level is chosen
+            boxes.append(note)
         return boxes
 
     def _show_solo(self, solo: str) -> None:
-        """With a solo level chosen: one seat, yours, and the options a solo game does not use
-        greyed."""
+        """With a solo level chosen: one seat, yours, and in place of the options a solo game
+        does not use, a word that they are off in solo."""
         for box in self.query(".solo-off").results(Checkbox):
             box.disabled = bool(solo)
+            box.display = not solo
+        for note in self.query("#solo-note"):
+            note.display = bool(solo)
         for i in range(1, 4):
             self.query_one(f"#row{i}", Horizontal).set_class(bool(solo), "-hidden")
         self.query_one("#who0", Select).set_class(bool(solo), "-hidden")

@@ -246,11 +246,12 @@ class Table:
             return Choices(seat, False, (), {}, {}, False, why)
         return self.master.choices(seat)
 
-    def add_chat(self, person: str, line: str) -> None:
-        """Keep a chat line ('name: text') that `person` said, after the log lines written now."""
+    def add_chat(self, person: str, line: str, at: dict[int, int] | None = None) -> None:
+        """Keep a chat line ('name: text') that `person` said, after the log lines written now
+        (or, `at`: after as many of each point of view's log lines)."""
         self.chat.append(line)
         self.chat_by.append(person)
-        self.chat_at.append(dict(self.master.log_counts))
+        self.chat_at.append(dict(self.master.log_counts if at is None else at))
         self.chat_total += 1
 
     def chat_since(self, count: int, hidden=frozenset()) -> tuple[list[str], int]:

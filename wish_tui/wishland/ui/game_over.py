@@ -38,6 +38,10 @@ NARROW_LABELS = {
 }
 """The steps' labels on a phone's narrow screen (each cell its VP alone), so that every seat's
 column shows."""
+SCORING_KEY = "10: its track reached 10 · (n) count its row names · n+n each Hotel's VP"
+"""The figures of the table in words (the rulebook's Final Scoring): a '10' step scores only
+once its track reached 10, a cell's '(n)' is what its row's brackets count, and a Hotels cell
+'7 6+1' adds each Hotel's own VP."""
 SETUP_WORDS = {"entrepreneurs": "Entrepreneurs", "achievement_tiles": "Achievement Tiles"}
 
 
@@ -122,7 +126,8 @@ class GameOverScreen(FinalScoringScreen):
 
     def _notes(self) -> str:
         seed = self.seed_note()
-        lines = []
+        narrow = self.is_attached and self.app.size.width < NARROW_BELOW
+        lines = [] if narrow else [SCORING_KEY]  # a phone's cells show no brackets
         best = self.best
         if best is not None:
             kept = "  ".join(

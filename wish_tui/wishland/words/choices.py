@@ -30,7 +30,7 @@ GAME_KEYS = (
     GameKey("enter,b", "buy", "Buy", "Buy", _is("buy"), key_display="b"),
     GameKey("enter,b", "play", "Play", "Play", _is("play"), key_display="⏎"),
     GameKey("d", "draw", "Draw", "Draw", _is("draw")),
-    GameKey("a", "advertise", "Advert", "Advertise", _is("advertise")),
+    GameKey("a", "advertise", "Advertise", "Advertise", _is("advertise")),
     GameKey("c", "collect", "Collect", "Collect", _is("collect")),
     GameKey("v", "claim", "Claim", "Claim", _is("claim"), rare=True),
     GameKey("e", "end", "End", "End turn", _is("end"), rare=True),
