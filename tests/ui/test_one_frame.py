@@ -110,12 +110,12 @@ async def test_a_window_answered_closes_with_its_detail_line_in_one_frame(monkey
     app = app_for(state)
     async with app.run_test(size=(100, 30)) as pilot:
         game, detail, before = await turn_with_detail(app, pilot)
-        await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
+        await pilot.press("t")  # Travel: the detail line says what the highlighted Area is
         await settle(pilot, 5)
         assert game.query_one("ChoicePanel").is_open
         assert detail.words != before
         frames = frames_counted(monkeypatch)
-        await pilot.press("2")  # No, go back
+        await pilot.press("escape")  # back
         await settle(pilot, 5)
         assert not game.query_one("ChoicePanel").visible
         assert detail.words == before

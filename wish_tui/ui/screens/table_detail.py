@@ -2,9 +2,9 @@
 
 One object the `TableScreen` composes (`screen.detail`): a game whose screen sets `DETAIL_ROWS`
 gets a `DetailLine` under its board, saying what the open window's highlighted option is
-(`TableScreen.option_detail`, or the words a window that asks no game action gave), or else what
-the game's cursor is on (`TableScreen.detail_words`), after what a tap again on the place just
-tapped would take (`TableTaps.prompt`). On a phone's narrow terminal it takes twice
+(`TableScreen.option_detail`, or the words a window that asks no game action gave, if any), or
+else what the game's cursor is on (`TableScreen.detail_words`), after what a tap again on the
+place just tapped would take (`TableTaps.prompt`). On a phone's narrow terminal it takes twice
 the rows, so that a card's text is read whole in 40 columns.
 """
 
@@ -46,7 +46,9 @@ class TableDetail:
 
     def show(self, view: dict | None = None) -> None:
         """Say on the detail line what is highlighted: the open window's option, else what
-        the game's cursor is on."""
+        the game's cursor is on. A window that asks no game action and says nothing of its
+        answers ('Yes', 'No, go back') leaves the detail line as it was: blanking it would send
+        its rows again when the window closes, and what it says stays true."""
         screen = self.screen
         if not screen.DETAIL_ROWS:
             return
@@ -55,7 +57,7 @@ class TableDetail:
         if panel.is_open and screen._options:
             options = screen._options
             words = screen.option_detail(options[index]) if index < len(options) else ""
-        elif panel.is_open and screen._on_choice is not None:
+        elif panel.is_open and screen._on_choice is not None and self.asked:
             words = self.asked[index] if index < len(self.asked) else ""
         else:
             words = screen.detail_words(screen.view() if view is None else view)
