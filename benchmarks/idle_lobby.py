@@ -35,7 +35,7 @@ from wish_tui.server.pool.link import SessionPool  # noqa: E402
 from wish_tui.server.ssh.front import FrontEnd, Limits  # noqa: E402
 from wish_tui.session_app import POOLED_CLIENT  # noqa: E402
 
-APPS_PER_PROCESS = 16
+APPS_PER_PROCESS = 20
 """Apps to a process of the pool (as `serve.py` runs them)."""
 
 

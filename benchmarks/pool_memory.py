@@ -3,7 +3,7 @@ M people online, forked by the real session pool onto pseudo-terminals of their 
 the others online being lines to the hub (`hub_lines.py`).
 
 Run: python benchmarks/pool_memory.py [--online 1000] [--apps 16] [--arrivals 500]
-                                      [--apps-per-process 16] [--smaps]
+                                      [--apps-per-process 20] [--smaps]
 
 The apps (`wish-tui client` as `wish-tui serve` forks it, `session_app.POOLED_CLIENT`) come one
 after another once `online - apps - arrivals` others are in the lobby; then `--arrivals` more
@@ -191,7 +191,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "--arrivals", type=int, default=500, help="of the online, arriving after the apps (500)"
     )
-    parser.add_argument("--apps-per-process", type=int, default=16, help="(16, as wish-tui serve)")
+    parser.add_argument("--apps-per-process", type=int, default=20, help="(20, as wish-tui serve)")
     parser.add_argument("--smaps", action="store_true", help="private pages by mapping")
     options = parser.parse_args()
     asyncio.run(

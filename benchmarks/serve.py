@@ -1,7 +1,7 @@
 """`wish-tui serve` under load: many SSH sessions on loopback, some of them two to a table, playing.
 
 Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--think 2]
-                                [--apps-per-process 16 | --fresh] [--churn N] [--profile DIR]
+                                [--apps-per-process 20 | --fresh] [--churn N] [--profile DIR]
      nice -n 5 python benchmarks/serve.py --sessions 1000 --playing 160   (a club event: 80 tables)
      python benchmarks/serve.py ... --hub-profile FILE   (cProfile of the hub, seating and playing)
      python benchmarks/serve.py --playing 8 --streams DIR   (what the players' terminals got)
@@ -115,7 +115,7 @@ async def main(
     nodes: int,
     database: str,
     think: float = 2.0,
-    apps_per_process: int = 16,
+    apps_per_process: int = 20,
     churn: int = 0,
     profile: str = "",
     hub_profile: str = "",
@@ -424,8 +424,8 @@ if __name__ == "__main__":
     parser.add_argument(
         "--apps-per-process",
         type=int,
-        default=16,
-        help="sessions' apps that share one process of the pool (16, as wish-tui serve)",
+        default=20,
+        help="sessions' apps that share one process of the pool (20, as wish-tui serve)",
     )
     parser.add_argument(
         "--churn",

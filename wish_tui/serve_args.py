@@ -9,7 +9,7 @@ SERVE_LIMITS = (
     ("--max-per-address", 4, "connections at once from one address (4)"),
     ("--login-timeout", 30, "seconds to log in (30)"),
     ("--idle-timeout", 1800, "seconds without a key before a session is closed (1800)"),
-    ("--apps-per-process", 16, "sessions' apps that share one process (16; 1: a process each)"),
+    ("--apps-per-process", 20, "sessions' apps that share one process (20; 1: a process each)"),
 )
 """The limits of `serve`: flag, default, help."""
 

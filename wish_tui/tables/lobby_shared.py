@@ -15,7 +15,7 @@ the order the server would have sent it (`lobby_order`). A diff from a shared pa
 lacks: it asks for the whole list (``{"type": "lobby_resend"}``).
 
 What the shared part brings is the same for every app of a process (the session pool's hosts run
-up to 16 side by side, each in the lobby of the same server): a shared part's line is decoded
+up to 20 side by side, each in the lobby of the same server): a shared part's line is decoded
 once (`decode_line`), each change of it made once, and each person online made once, for all the
 process's apps. Nothing of it is changed once made, by any of them.
 """

@@ -99,7 +99,7 @@ class Limits:
     """Seconds without a key from the client before its connection is closed."""
     stop_grace: float = child_module.STOP_GRACE
     """Seconds a child has to exit after SIGTERM before SIGKILL."""
-    apps_per_process: int = 16
+    apps_per_process: int = 20
     """Sessions' apps that share one process of the session pool (1: a process each)."""
 
 
