@@ -94,12 +94,7 @@ class Unkeyed:
         return copy
 
     def person(self, name: str, tables: list) -> dict:
-        kept = self._people.get(name)
-        if kept is not None and kept[0] is tables:
-            return kept[1]
-        person = {"name": name, "tables": list(tables)}
-        self._people[name] = (tables, person)
-        return person
+        return person_made(self._people, name, tables)
 
     def names(self, online: dict) -> list:
         """The names of `online` in order (sorted again only when who is online changed)."""
@@ -185,3 +180,14 @@ class LobbyFollower:
         if isinstance(number, int):  # a server that numbers nothing: nothing to patch
             with contextlib.suppress(KeyError, TypeError, AttributeError):
                 self._last = (number, keyed(lobby))
+
+
+def person_made(made: dict[str, tuple[list, dict]], name: str, tables: list) -> dict:
+    """Who is online, and the `tables` they sit at: the one `made` before while `tables` is the
+    same list (a part's changes leave it so), else made anew and kept in `made`."""
+    kept = made.get(name)
+    if kept is not None and kept[0] is tables:
+        return kept[1]
+    person = {"name": name, "tables": list(tables)}
+    made[name] = (tables, person)
+    return person

@@ -22,6 +22,7 @@ process's apps. Nothing of it is changed once made, by any of them.
 
 from __future__ import annotations
 
+from .lobby_diff import person_made
 from .protocol import MAX_MESSAGE, decode
 from .table_diff import BadDiff, patch
 
@@ -164,12 +165,7 @@ class MadeBefore:
 
     def person(self, name: str, tables: list) -> dict:
         """Who is online, and the `tables` they sit at."""
-        kept = self._people.get(name)
-        if kept is not None and kept[0] is tables:
-            return kept[1]
-        person = {"name": name, "tables": list(tables)}
-        self._people[name] = (tables, person)
-        return person
+        return person_made(self._people, name, tables)
 
     def people(self, online: dict) -> list[dict]:
         """Who is `online`, in order: the list made before with the names the part's changes
