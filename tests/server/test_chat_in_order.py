@@ -19,13 +19,17 @@ TWO_PEOPLE = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
 """No bot: nothing is played but what the test plays."""
 
 
+async def wish_table_of_two(hub, alice, bob):
+    """A Wish table alice opens and bob sits at: its id, the hub's table, the clients by seat."""
+    answer = await alice.ask({"type": "new_table", "game": "wish", "seats": TWO_PEOPLE})
+    table_id = answer["table"]
+    await sit(bob, table_id, 1)
+    return table_id, hub.tables[table_id], {0: alice, 1: bob}
+
+
 async def test_a_table_opened_again_shows_the_chat_among_the_moves_where_it_was_said():
     async with people("alice", "bob") as (hub, alice, bob):
-        answer = await alice.ask({"type": "new_table", "game": "wish", "seats": TWO_PEOPLE})
-        table_id = answer["table"]
-        await sit(bob, table_id, 1)
-        served = hub.tables[table_id]
-        clients = {0: alice, 1: bob}
+        table_id, served, clients = await wish_table_of_two(hub, alice, bob)
         said_at = {}
         for text in ("good luck", "nice move", "well played"):
             await alice.send({"type": "chat", "table": table_id, "text": text})
@@ -69,11 +73,7 @@ async def test_a_restarted_server_shows_the_chat_among_the_moves_where_it_was_sa
     """The chat reloaded from the club after a restart is placed by when its lines were said
     against when the actions were stored, as the server placed it before the restart."""
     async with people("alice", "bob") as (hub, alice, bob):
-        answer = await alice.ask({"type": "new_table", "game": "wish", "seats": TWO_PEOPLE})
-        table_id = answer["table"]
-        await sit(bob, table_id, 1)
-        served = hub.tables[table_id]
-        clients = {0: alice, 1: bob}
+        table_id, served, clients = await wish_table_of_two(hub, alice, bob)
         for text in ("good luck", "nice move", "well played"):
             # the club keeps times in whole milliseconds: a line said in the same one as an
             # action is placed after it, so the test keeps them a few milliseconds apart
