@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 
+from wish_tui.ui.screens import table_key_bar
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.view_text import ViewText
 
@@ -147,3 +148,50 @@ async def test_a_window_confirming_an_action_stays_until_the_table_says_what_cam
         assert not panel.visible
         assert len(game.query_one("GameLog").lines) > lines
         assert len(frames) == 1, frames
+
+
+async def confirmed_unanswered(monkeypatch, app, pilot, awaited: float):
+    """`n` then `1` (Yes) at the person's turn, the table's answer held back and the keys kept
+    `awaited` seconds for it: the screen, the frames drawn since `1` and the action the table
+    was asked to play."""
+    monkeypatch.setattr(table_key_bar, "ANSWER_AWAITED", awaited)
+    game, _, _ = await turn_with_detail(app, pilot)
+    played: list[str] = []
+    monkeypatch.setattr(game.seat, "play", played.append)
+    await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
+    await settle(pilot, 5)
+    frames = frames_counted(monkeypatch)
+    await pilot.press("1")  # Yes
+    await settle(pilot, 5)
+    assert played
+    return game, frames, played[0]
+
+
+async def test_an_action_sent_and_its_answer_are_drawn_in_one_frame(monkeypatch):
+    # At a server the table answers a few milliseconds after the key: the key bar greyed
+    # while it is awaited would be a frame of its own, just before the answer's.
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = game_of(app).seat.play
+        game, frames, action = await confirmed_unanswered(monkeypatch, app, pilot, 30.0)
+        assert frames == []  # nothing drawn while the answer is awaited
+        play(action)  # the table says
+        await settle(pilot, 5)
+        assert not game.query_one("ChoicePanel").visible
+        assert len(frames) == 1, frames
+        assert "KeyBar" in frames[0]
+
+
+async def test_an_answer_that_does_not_come_greys_the_keys_soon(monkeypatch):
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game, frames, _ = await confirmed_unanswered(monkeypatch, app, pilot, 0.01)
+        bar = game.query_one(KeyBar)
+        await pilot.pause(0.1)
+        await settle(pilot, 5)
+        assert any(frame == {"KeyBar"} for frame in frames), frames
+        assert not any(
+            state and label == "n" for state, label in zip(bar._states, bar._labels, strict=True)
+        )

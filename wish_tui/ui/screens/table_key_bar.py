@@ -22,6 +22,9 @@ OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
 """The keys the key bar offers once the game is over, instead of the game's."""
 NEVER_NAMED = ("turn_page", "choice_digit", "choice_move")
 """Bindings a sentence never names as a key of the bar (a window's title says how to answer)."""
+ANSWER_AWAITED = 0.08
+"""Seconds the keys stay as they were after an action is sent, unless the table answers first:
+its answer (a few milliseconds at a server) shows them in its own frame."""
 
 
 class TableKeyBar:
@@ -36,6 +39,8 @@ class TableKeyBar:
         self._holding = 0
         self._due = False
         """True when an `update` was asked while held."""
+        self._awaited = None
+        """The timer that shows the keys of an action awaited (`update_unless_answered`)."""
         self._bar: tuple[list, list, list] | None = None
         """The bar's entries (a binding, or None for a key of a finished game) and their
         labels, from the screen's bindings, which never change: worked out once."""
@@ -107,8 +112,25 @@ class TableKeyBar:
                 self._due = False
                 self.update()
 
+    def update_unless_answered(self) -> None:
+        """An action was sent to the table: the keys change, but the table's answer, which
+        updates them too, is drawn in a frame of its own a few milliseconds later. So the bar is
+        updated when the answer comes, or after `ANSWER_AWAITED` seconds without one: a key
+        greyed for the wait would be a frame more (what keys do is the router's, not the bar's:
+        a key pressed meanwhile is taken as the table's state says)."""
+        if self._awaited is None:
+            self._awaited = self.screen.set_timer(ANSWER_AWAITED, self._answer_late)
+
+    def _answer_late(self) -> None:
+        self._awaited = None
+        if self.screen.is_mounted:
+            self.update()
+
     def update(self) -> None:
         """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
+        if self._awaited is not None:
+            self._awaited, awaited = None, self._awaited
+            awaited.stop()
         if self._holding:
             self._due = True
             return

@@ -466,7 +466,7 @@ class TableScreen(BoardScreen):
         """Play an action of the seat at the keyboard; the table tells what came of it."""
         self.busy = True
         self.guide.clear_hint()
-        self.key_bar.update()
+        self.key_bar.update_unless_answered()
         self.seat.play(str(action))
 
     def on_choice_panel_highlighted(self, event: ChoicePanel.Highlighted) -> None:
