@@ -195,3 +195,26 @@ async def test_an_answer_that_does_not_come_greys_the_keys_soon(monkeypatch):
         assert not any(
             state and label == "n" for state, label in zip(bar._states, bar._labels, strict=True)
         )
+
+
+async def test_a_window_opening_or_closing_says_its_detail_once(monkeypatch):
+    # The screen says the detail line's words in the window's own frame; the panel's message
+    # of its opening (or closing), a turn later, would only work them out again.
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game, detail, before = await turn_with_detail(app, pilot)
+        shown: list[object] = []
+        show = game.detail.show
+        monkeypatch.setattr(game.detail, "show", lambda *a: (shown.append(a), show(*a)))
+        await pilot.press("t")  # Travel: a window of the Areas to go to
+        await settle(pilot, 5)
+        assert game.query_one("ChoicePanel").is_open and detail.words != before
+        assert len(shown) == 1, shown
+        await pilot.press("down")  # the highlight moves: the detail follows it
+        await settle(pilot, 5)
+        assert len(shown) == 2, shown
+        await pilot.press("escape")  # back
+        await settle(pilot, 5)
+        assert detail.words == before
+        assert len(shown) == 3, shown

@@ -47,8 +47,8 @@ class ChoicePanel(Widget):
     out and send the whole panel a second time)."""
 
     class Highlighted(Message):
-        """The option highlighted changed, or the panel opened or closed (a detail line
-        follows it)."""
+        """The option highlighted moved (a detail line follows it). Its opening and closing
+        post none: whoever opens or closes the panel says the detail in the same frame."""
 
     class Chosen(Message):
         """The person picked option `index` (None: went back)."""
@@ -106,7 +106,6 @@ class ChoicePanel(Widget):
         panel's going and what the answer changed reach the terminal in one frame."""
         if self.visible:
             self.visible = False
-            self.post_message(self.Highlighted())
 
     def ask(self, title: str, options: list[str], cancellable: bool) -> None:
         """Show the options."""
@@ -168,7 +167,6 @@ class ChoicePanel(Widget):
         self.styles.offset = (0, top)
         self.visible = True
         self.refresh()
-        self.post_message(self.Highlighted())
 
     def keep_above(
         self, bottom: int, rest: int | None = None, floor: int | None = None, floor_top: int = 0

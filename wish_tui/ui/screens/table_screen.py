@@ -441,6 +441,7 @@ class TableScreen(BoardScreen):
         self.query_one(ChoicePanel).cancel()
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
+        event.stop()
         if self._on_choice is None and (event.index is None or event.index >= len(self._options)):
             self.news.close_answered()  # an action played: the panel stays until the table says
         self.busy = False
@@ -470,6 +471,7 @@ class TableScreen(BoardScreen):
         self.seat.play(str(action))
 
     def on_choice_panel_highlighted(self, event: ChoicePanel.Highlighted) -> None:
+        event.stop()  # the screen's alone: the app has nothing to do with it
         self.detail.show()
 
     def on_table_board_place_tapped(self, event: TableBoard.PlaceTapped) -> None:
