@@ -17,6 +17,7 @@ from wish_tui.ui.replay import ReplayScreen
 from wish_tui.ui.screens.help_screens import KeysScreen
 from wish_tui.ui.title_menu import TitleMenu
 from wish_tui.widgets.key_bar import KeyBar
+from wish_tui.widgets.row_list import RowList
 from wish_tui.wish.ui.game_over import GameOverScreen
 from wish_tui.wish.words.help_text import KEYS
 
@@ -142,6 +143,35 @@ async def test_the_lobbys_keys_keep_their_words_on_a_phone():
         for words in ("n New table", "h History", "l Leaderboard", "q Quit"):
             assert words in text, text
         assert app.screen.region.contains_region(bar.region)
+
+
+async def test_the_lobbys_tables_fit_a_phone_without_scrolling_sideways():
+    """At a phone's 48 columns (390 px upright) the list of tables was wider than its window and
+    scrolled sideways; now the Seats column goes (or is cut) and the columns before it are cut,
+    each cut marked '…', to fit, and the detail line still names every seat; at 100 columns
+    nothing is cut."""
+    message = lobby(["round 1"])
+    message["tables"][0]["seats"] = ["Air (bob)", "Water (carol)", "Fire (hard bot)"]
+    message["tables"][0]["connected"] = [True, True, True]
+    message["tables"][0]["your_move"] = True
+    message["tables"][0]["since"] = 1
+    for width in (48, 40, 100):
+        app = LobbyApp()
+        async with app.run_test(size=(width, 30)) as pilot:
+            await pilot.pause()
+            app.screen.show(message)
+            await settle(pilot)
+            rows = app.screen.query_one(RowList)
+            assert rows.virtual_size.width <= rows.scrollable_content_region.width, width
+            assert rows.max_scroll_x == 0 and not rows.show_horizontal_scrollbar
+            line = rows.render_line(1).text
+            assert line.startswith("› 1 ") and "YOUR MO" in line
+            if width >= 48:  # the status whole, the columns after it cut first
+                assert "YOUR MOVE (1 s)" in line
+            whole = "Air (bob), Water (carol), Fire (hard bot)" in line
+            assert whole == (width == 100), line  # the seats cut or gone on a phone
+            detail = str(app.screen.query_one("#detail", Static).render())
+            assert "Fire (hard bot)" in detail
 
 
 async def test_a_club_page_says_its_highlighted_row_whole_on_a_phone():
