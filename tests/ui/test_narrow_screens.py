@@ -11,6 +11,7 @@ from textual.widgets._footer import FooterKey
 from wish_tui import saves
 from wish_tui.cli import Launch
 from wish_tui.games import GAMES
+from wish_tui.spirits.rules import SPIRITS
 from wish_tui.ui.app import WishApp, _load_for
 from wish_tui.ui.new_game import NewGameScreen
 from wish_tui.ui.replay import ReplayScreen
@@ -224,3 +225,28 @@ async def test_the_spirits_solo_final_scoring_shows_its_points_at_forty_columns(
         assert table.region.right <= 40 and table.virtual_size.width <= table.size.width
         total = str(screen.view["scores"]["seats"][0]["total"])
         assert str(table.get_row_at(table.row_count - 1)[-1]).strip() == total
+
+
+async def test_the_spirits_solo_final_scorings_points_do_not_repeat_your_counts(monkeypatch):
+    """The solo sheet's You column holds each Spirit's count: its Points column said the count
+    again after the points ('5 (2)' beside 'You 2'); it holds the points alone."""
+    from wish_tui.spirits.ui.game_over import GameOverScreen as SpiritsOver
+    from wish_tui.tables import bot_turns
+
+    monkeypatch.setattr(bot_turns, "BOT_PACE", 0.0)
+    loaded = saves.load_with_history("spirits-solo-last-row", games=GAMES)
+    app = WishApp(Launch("load"), loaded)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(30):
+            await settle(pilot, 3)
+            if isinstance(app.screen, SpiritsOver):
+                break
+            await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, SpiritsOver)
+        table = screen.query_one("#scores")
+        entry = screen.view["scores"]["seats"][0]
+        for row in range(table.row_count - 1):  # each Spirit's row, then the total
+            _, you, _, points = (str(c).strip() for c in table.get_row_at(row))
+            assert "(" not in points, points
+            assert points == str(entry["steps"][SPIRITS[row]]) and you.isdigit()
