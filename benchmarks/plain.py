@@ -37,6 +37,10 @@ Prints:
   third of them, first asked about by `look`, `score` or `why N` (median and 90th percentile,
   target: median <= 50 ms); `hint` thinks, so it is measured apart: its first byte and its
   'Hint:' line.
+
+With --first-turn, only the prompt of the person's first turn in each game against a bot (its
+question and its listing, as a screen reader says it), its characters and seconds of espeak-ng
+at its default rate, at each verbosity (target: heard in about 6 s or less).
 """
 
 from __future__ import annotations
@@ -112,6 +116,10 @@ CHARS_A_WORD = 6
 """Characters a word takes in the games' sentences, with its space and punctuation."""
 HINT_EVERY = 8
 """Ask `hint` before every this many-th decision of a timed game."""
+TURN_PROMPT = {"Wish": "markers left", "Spirits": "a row end", "Wishland": "Your turn."}
+"""Words of the prompt that begins the person's turn, by game (after the setup's decisions)."""
+FIRST_TURN_SEED = 1
+"""The deal of the games whose first turn's prompt is heard."""
 
 
 @dataclass
@@ -451,6 +459,42 @@ def print_speech() -> None:
         print(f"    the longest prompt: {longest[:240]}{' …' if len(longest) > 240 else ''}")
 
 
+def first_turn_prompt(args: list[str], words: str, seed: int, verbosity: str) -> tuple[str, str]:
+    """The question alone and the whole prompt (question and listing) of the person's first
+    decision whose question has `words`, the decisions before it answered at random (seeded)."""
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as data:
+        kept = {"plain_reading": {"verbosity": verbosity}}
+        (Path(data) / "preferences.json").write_text(json.dumps(kept))
+        client = PlainClient([*args, "--seed", str(seed)], data)
+        start, question, prompt = 0, "", ""
+        while (decision := client.next_decision(start)) is not None:
+            lines = decision.heard[len(decision.news) :]
+            said = " ".join(" ".join(lines).split())
+            if words in said:
+                asked = sentences(lines)[0]  # the question's line and its continuations
+                question, prompt = " ".join(" ".join(asked).split()), said
+                break
+            _, _, start = client.say(str(rng.randint(1, decision.choices)))
+        client.finish()
+    return question, prompt
+
+
+def print_first_turns() -> None:
+    """The prompt of the person's first turn in each game, heard through espeak-ng."""
+    print(
+        "the prompt of the person's first turn against a bot (seed "
+        f"{FIRST_TURN_SEED}), heard through espeak-ng at its default rate (target: about 6 s):"
+    )
+    for (title, args), verbosity in itertools.product(AGAINST_A_BOT.items(), VERBOSITIES):
+        question, prompt = first_turn_prompt(args, TURN_PROMPT[title], FIRST_TURN_SEED, verbosity)
+        print(f"  {title} at verbosity {verbosity}:")
+        for part, text in (("the question", question), ("with its listing", prompt)):
+            seconds = espeak_seconds(text)
+            heard = "-" if seconds is None else f"{seconds:4.1f} s"
+            print(f"    {part:<16} {len(text):4d} chars  {heard}  {text}")
+
+
 def answers(timings: dict[str, list[float]]) -> list[float]:
     """The times of every command but `hint` (which thinks)."""
     return [t for command, times in timings.items() if "hint" not in command for t in times]
@@ -465,4 +509,7 @@ def print_times(label: str, times: list[float], target: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if "--first-turn" in sys.argv[1:]:
+        print_first_turns()
+    else:
+        main()

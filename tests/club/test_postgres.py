@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from wish_tui.cli import main
-from wish_tui.club import DatabaseRefused, DatabaseUnreachable, open_club
+from wish_tui.club import DatabaseRefused, DatabaseUnreachable, SeatSpec, open_club
 from wish_tui.club.store import schema
 
 from .conftest import Clock, assert_read_only, people
@@ -92,6 +92,34 @@ def test_a_club_of_version_1_is_migrated_keeping_its_players(tmp_path, database,
         assert again.db.scalar("SELECT MAX(version) FROM schema_version") == schema.VERSION
         assert again.players.by_name("ann").id == ann_id
         assert again.db.scalar("SELECT COUNT(*) FROM table_leases") == 0
+    finally:
+        again.close()
+
+
+def test_a_club_of_version_11_keeps_its_chat_lines_without_their_places(
+    tmp_path, database, monkeypatch
+):
+    """Version 12 keeps with each chat line how many actions came before it; a line written
+    before reads as not knowing it (None), and is placed by its time as it was."""
+    with monkeypatch.context() as old:
+        old.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:11])
+        old.setattr(schema, "VERSION", 11)
+        first = open_club(tmp_path, database=database, clock=Clock())
+        (ann,) = people(first, "Ann")
+        seats = [SeatSpec("air", "human", ann.id), SeatSpec("water", "random")]
+        table_id = first.tables.create("wish", 1, seats, ann.id).id
+        with first.db.transaction():
+            first.db.execute(
+                "INSERT INTO table_chat (table_id, n, player_id, text, at) "
+                "VALUES (?, 1, ?, 'hello', 5)",
+                (table_id, ann.id),
+            )
+        first.close()
+    again = open_club(tmp_path, database=database, clock=Clock())
+    try:
+        assert again.db.scalar("SELECT MAX(version) FROM schema_version") == schema.VERSION
+        (line,) = again.tables.chat_lines(table_id)
+        assert (line.text, line.at, line.actions) == ("hello", 5, None)
     finally:
         again.close()
 

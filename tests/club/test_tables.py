@@ -186,6 +186,18 @@ def test_chat_is_kept_bounded_and_cleaned(club):
         club.tables.chat(table.id, ann.id, "\x00")
 
 
+def test_a_chat_line_keeps_how_many_actions_came_before_it(club):
+    """Its place among the actions, exact even in the millisecond of an action (the time alone
+    placed it after the action); a line of a club before this was kept has none."""
+    ann, bob = people(club, "Ann", "Bob")
+    table = club.tables.create("wish", 1, seats_of("wish", ann, bob), ann.id)
+    club.tables.chat(table.id, ann.id, "good luck", actions=0)
+    club.tables.chat(table.id, ann.id, "nice move", actions=3)
+    club.tables.chat(table.id, ann.id, "said before")
+    lines = reopen(club).tables.chat_lines(table.id)
+    assert [line.actions for line in lines] == [0, 3, None]
+
+
 def test_a_dropped_table_is_gone_with_its_events(club):
     ann, bob = people(club, "Ann", "Bob")
     played = play(club, "wish", 2, seats_of("wish", ann, bob), limit=4, undo_at=None)

@@ -5,8 +5,6 @@ terminal app's and the plain client's alike) puts it there."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from wish_tui.tables.remote import ServerTable
@@ -70,19 +68,18 @@ async def test_a_message_without_chat_places_still_shows_its_chat_after_its_log(
 
 
 async def test_a_restarted_server_shows_the_chat_among_the_moves_where_it_was_said():
-    """The chat reloaded from the club after a restart is placed by when its lines were said
-    against when the actions were stored, as the server placed it before the restart."""
+    """The chat reloaded from the club after a restart is placed where it was said among the
+    actions, as the server placed it before the restart: the club keeps with each line how many
+    actions came before it, so a line said in the millisecond of an action (the club's times
+    are whole milliseconds) is not placed after it."""
     async with people("alice", "bob") as (hub, alice, bob):
+        hub.club.db.clock = lambda: 1_700_000_000_000  # every row in the same millisecond
         table_id, served, clients = await wish_table_of_two(hub, alice, bob)
         for text in ("good luck", "nice move", "well played"):
-            # the club keeps times in whole milliseconds: a line said in the same one as an
-            # action is placed after it, so the test keeps them a few milliseconds apart
-            await asyncio.sleep(0.005)
             await alice.send({"type": "chat", "table": table_id, "text": text})
             await bob.until(
                 lambda m, t=text: m["type"] == "table" and any(t in c for c in m["chat"])
             )
-            await asyncio.sleep(0.005)
             await play_until(served, clients, lambda a=served.actions: served.actions > a + 2)
         await bob.send({"type": "lobby"})
         await bob.send({"type": "open", "table": table_id})

@@ -1,5 +1,6 @@
-"""What the app says at a server's table: a game key pressed while another person decides says
-so in one sentence and sends nothing; the resign question says what will happen."""
+"""What the app says at a server's table: a game key pressed while another person decides is
+kept for one's turn, said in the status line, and sends nothing; the resign question says what
+will happen."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ async def hub(tmp_path, monkeypatch):
     await hub.close()
 
 
-async def test_a_game_key_while_another_person_decides_says_whose_turn_it_is(hub):
+async def test_a_game_key_while_another_person_decides_waits_for_ones_turn(hub):
     async with alice_with_bob(hub) as (pilot, app, bob, table_id):
         screen = table_screen(app)
         table = screen.table
@@ -32,10 +33,10 @@ async def test_a_game_key_while_another_person_decides_says_whose_turn_it_is(hub
         actions = hub.tables[table_id].actions
         await pilot.press("t")
         status = screen.query_one("#status")
-        await until(pilot, lambda: "✗" in status.text.plain, "the key answered")
-        assert status.text.plain == (
-            "✗ Water (bob) is deciding now; you will be told when it is your turn."
-        )
+        await until(pilot, lambda: "waits" in status.text.plain, "the key answered")
+        assert status.text.plain.startswith("Waiting for Water (bob).")
+        assert "t waits for your turn (Esc forgets it)." in status.text.plain
+        assert "✗" not in status.text.plain
         assert not panel.is_open and hub.tables[table_id].actions == actions
         assert await bob.leave() == 0
 

@@ -11,12 +11,14 @@ from textual.widgets._footer import FooterKey
 from wish_tui import saves
 from wish_tui.cli import Launch
 from wish_tui.games import GAMES
+from wish_tui.spirits.rules import SPIRITS
 from wish_tui.ui.app import WishApp, _load_for
 from wish_tui.ui.new_game import NewGameScreen
 from wish_tui.ui.replay import ReplayScreen
 from wish_tui.ui.screens.help_screens import KeysScreen
 from wish_tui.ui.title_menu import TitleMenu
 from wish_tui.widgets.key_bar import KeyBar
+from wish_tui.widgets.row_list import RowList
 from wish_tui.wish.ui.game_over import GameOverScreen
 from wish_tui.wish.words.help_text import KEYS
 
@@ -144,6 +146,35 @@ async def test_the_lobbys_keys_keep_their_words_on_a_phone():
         assert app.screen.region.contains_region(bar.region)
 
 
+async def test_the_lobbys_tables_fit_a_phone_without_scrolling_sideways():
+    """At a phone's 48 columns (390 px upright) the list of tables was wider than its window and
+    scrolled sideways; now the Seats column goes (or is cut) and the columns before it are cut,
+    each cut marked '…', to fit, and the detail line still names every seat; at 100 columns
+    nothing is cut."""
+    message = lobby(["round 1"])
+    message["tables"][0]["seats"] = ["Air (bob)", "Water (carol)", "Fire (hard bot)"]
+    message["tables"][0]["connected"] = [True, True, True]
+    message["tables"][0]["your_move"] = True
+    message["tables"][0]["since"] = 1
+    for width in (48, 40, 100):
+        app = LobbyApp()
+        async with app.run_test(size=(width, 30)) as pilot:
+            await pilot.pause()
+            app.screen.show(message)
+            await settle(pilot)
+            rows = app.screen.query_one(RowList)
+            assert rows.virtual_size.width <= rows.scrollable_content_region.width, width
+            assert rows.max_scroll_x == 0 and not rows.show_horizontal_scrollbar
+            line = rows.render_line(1).text
+            assert line.startswith("› 1 ") and "YOUR MO" in line
+            if width >= 48:  # the status whole, the columns after it cut first
+                assert "YOUR MOVE (1 s)" in line
+            whole = "Air (bob), Water (carol), Fire (hard bot)" in line
+            assert whole == (width == 100), line  # the seats cut or gone on a phone
+            detail = str(app.screen.query_one("#detail", Static).render())
+            assert "Fire (hard bot)" in detail
+
+
 async def test_a_club_page_says_its_highlighted_row_whole_on_a_phone():
     for size, shown in (((40, 30), True), ((100, 30), False)):
         app = PagesApp(HISTORY)
@@ -194,3 +225,28 @@ async def test_the_spirits_solo_final_scoring_shows_its_points_at_forty_columns(
         assert table.region.right <= 40 and table.virtual_size.width <= table.size.width
         total = str(screen.view["scores"]["seats"][0]["total"])
         assert str(table.get_row_at(table.row_count - 1)[-1]).strip() == total
+
+
+async def test_the_spirits_solo_final_scorings_points_do_not_repeat_your_counts(monkeypatch):
+    """The solo sheet's You column holds each Spirit's count: its Points column said the count
+    again after the points ('5 (2)' beside 'You 2'); it holds the points alone."""
+    from wish_tui.spirits.ui.game_over import GameOverScreen as SpiritsOver
+    from wish_tui.tables import bot_turns
+
+    monkeypatch.setattr(bot_turns, "BOT_PACE", 0.0)
+    loaded = saves.load_with_history("spirits-solo-last-row", games=GAMES)
+    app = WishApp(Launch("load"), loaded)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(30):
+            await settle(pilot, 3)
+            if isinstance(app.screen, SpiritsOver):
+                break
+            await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, SpiritsOver)
+        table = screen.query_one("#scores")
+        entry = screen.view["scores"]["seats"][0]
+        for row in range(table.row_count - 1):  # each Spirit's row, then the total
+            _, you, _, points = (str(c).strip() for c in table.get_row_at(row))
+            assert "(" not in points, points
+            assert points == str(entry["steps"][SPIRITS[row]]) and you.isdigit()

@@ -1,6 +1,7 @@
-"""A game key pressed while another seat decides says so in one sentence and changes nothing of
-the person's: who decides, and that they will be told when it is their turn (the key still
-hurries a bot, as the status line says any key does)."""
+"""A game key pressed while another seat decides is kept for the person's turn, as a premove is
+on lichess: it changes nothing until then (the key still hurries a bot, as the status line says
+any key does), Esc forgets it, and when the turn comes its window opens in sight of the new
+position (nothing is played unseen), or one sentence says why it cannot be taken."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from wish_tui.widgets.choice_panel import ChoicePanel
 
 from ..wish.rules.helpers import started
 from .helpers import refusals_of, settle
+from .test_action_keys import app_for, turn_position
 from .test_game_flow import game_of, status_of
 
 
@@ -28,7 +30,7 @@ def bot_to_move_app() -> tuple[WishApp, int]:
     return WishApp(Launch("load"), (record, state, None)), 1 - state.current_player
 
 
-async def test_a_game_key_while_a_bot_decides_says_whose_turn_it_is(monkeypatch):
+async def test_a_game_key_while_a_bot_decides_waits_for_the_persons_turn(monkeypatch):
     monkeypatch.setattr(bot_turns, "BOT_PACE", 60.0)  # the bot waits for a key to hurry it
     app, mine = bot_to_move_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -40,10 +42,74 @@ async def test_a_game_key_while_a_bot_decides_says_whose_turn_it_is(monkeypatch)
         refusals = refusals_of(game)
         await pilot.press("t")
         await settle(pilot, 5)
-        label = game.people.seat_label(bot)
-        said = f"{label} is deciding now; you will be told when it is your turn."
-        assert refusals == [said]
+        assert refusals == []  # kept, not refused
         assert not game.query_one(ChoicePanel).is_open
         assert game.table.state.players[mine].to_dict() == before
-        if game.table.deciding == bot:  # the hurried bot played a step of its turn: still said
-            assert status_of(game) == [f"✗ {said}"]
+        if game.table.deciding == bot:  # the hurried bot may have ended its turn already
+            assert "t waits for your turn (Esc forgets it)" in " ".join(status_of(game))
+            await pilot.press("escape")
+            await settle(pilot)
+            assert "waits for your turn" not in " ".join(status_of(game))
+            assert refusals == []
+
+
+async def test_a_kept_key_opens_its_window_when_the_turn_comes(monkeypatch):
+    monkeypatch.setattr(bot_turns, "BOT_PACE", 60.0)
+    app, mine = bot_to_move_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 5)
+        game = game_of(app)
+        await pilot.press("t")
+        panel = game.query_one(ChoicePanel)
+        for _ in range(400):  # the bot's other steps, hurried as a person would press keys
+            if game.table.deciding == mine and not game.busy:
+                break
+            game.table.hurry()
+            await pilot.pause(0.02)
+        await settle(pilot, 5)
+        while panel.is_open and not panel.title_text.startswith("Travel"):
+            await pilot.press("1")  # a decision the rules ask at the turn's start comes first
+            await settle(pilot, 5)
+        assert panel.is_open and panel.title_text.startswith("Travel")
+        assert "travel" not in game.table.state.players[mine].markers  # nothing played unseen
+
+
+async def test_a_kept_key_of_one_action_asks_before_it_plays():
+    """Manifest plays at once in the turn itself; kept from before the turn, its window asks
+    first, the person seeing the position it is played in."""
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        game.turns.kept = "m"  # as pressed while a bot decided
+        game.table_changed()  # the bot's move: the decision is this keyboard's again
+        await settle(pilot)
+        panel = game.query_one(ChoicePanel)
+        assert panel.is_open and panel.title_text.startswith("Manifest")
+        assert "manifest" not in game.table.state.players[seat].markers
+        assert game.turns.kept is None
+        await pilot.press("enter")
+        await settle(pilot)
+        while panel.is_open and not panel.title_text.startswith("Manifest"):
+            await pilot.press("1")  # what Manifest itself asks (a column)
+            await settle(pilot)
+        assert "manifest" in game.table.state.players[seat].markers
+
+
+async def test_a_kept_key_that_cannot_be_taken_says_why_without_blame():
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        assert not game.router.group("fulfill")
+        refusals = refusals_of(game)
+        actions = game.table.actions
+        game.turns.kept = "f"
+        game.table_changed()
+        await settle(pilot)
+        assert len(refusals) == 1
+        assert refusals[0].startswith("The f pressed before your turn cannot be taken now:")
+        assert "again" not in refusals[0]
+        assert game.table.actions == actions and game.turns.kept is None

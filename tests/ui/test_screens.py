@@ -162,6 +162,34 @@ async def test_the_new_game_form_marks_its_focused_field_without_colour():
             assert bool(current.styles.text_style.reverse) == (select is focused), select.id
 
 
+async def test_the_new_game_form_chooses_its_game_by_number_whatever_it_remembers():
+    """The form starts on the game the last one started (a list whose arrows walk from it):
+    the focus starts on the game, each game is named with its number, and 1, 2, 3 choose
+    Wish, Spirits of the Forest, Wishland directly (not in the seed's field, which takes
+    digits); in the open list the number (or a word's letters) finds it."""
+    from textual.widgets import Input, Select
+    from textual.widgets._select import SelectCurrent
+
+    app = WishApp(Launch("new-game", game="wishland"))  # as if Wishland was the last game
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen) and form.game.name == "wishland"
+        assert isinstance(app.focused, Select) and app.focused.id == "game"
+        assert str(form.query_one("#game").query_one(SelectCurrent).label) == "3 Wishland"
+        for key, name in (("2", "spirits"), ("1", "wish"), ("3", "wishland"), ("1", "wish")):
+            await pilot.press(key)
+            await settle(pilot)
+            assert form.game.name == name, key
+        await pilot.press("enter", "2", "enter")  # the list open: its number finds it too
+        await settle(pilot)
+        assert form.game.name == "spirits" and not form.query_one("#game", Select).expanded
+        form.query_one("#seed", Input).focus()
+        await pilot.press("3")
+        await settle(pilot)
+        assert form.query_one("#seed", Input).value == "3" and form.game.name == "spirits"
+
+
 @pytest.mark.parametrize(
     "scenario", ["water-frostflakes", "spirits-four-endgame", "wishland-last-turn-hotels"]
 )

@@ -4,8 +4,6 @@ key that answers windows stays the window's."""
 
 from __future__ import annotations
 
-import time
-
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.wish import rules
@@ -126,23 +124,6 @@ async def test_a_digit_that_begins_a_longer_number_says_so_in_the_windows_title(
         assert panel.is_open and panel.highlighted == 0
         panel.digit(2)
         assert not panel.is_open  # 12: the last option, picked
-
-
-async def test_a_game_key_that_only_hurried_a_bot_is_said_to_be_lost():
-    state, seat = turn_position()
-    app = app_for(state)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        game = game_of(app)
-        game.hurried_by = ("e", time.monotonic())  # as a key pressed while a bot decided
-        game.table_changed()  # the bot's move: the decision is this keyboard's again
-        await settle(pilot)
-        assert "Your e came while a bot decided; press it again." in str(game.status_line.refusal)
-        assert game.hurried_by is None
-        game.hurried_by = ("e", time.monotonic() - 60)  # long ago: not news
-        game.table_changed()
-        await settle(pilot)
-        assert game.status_line.refusal is None
 
 
 async def test_many_places_to_choose_leave_the_map_in_sight_at_80x24():

@@ -143,6 +143,9 @@ class ChatLine(JsonRow):
     name: str
     text: str
     at: int
+    actions: int | None = None
+    """How many actions of the table came before the line (None: not kept, a line of an older
+    club or an imported one: its time places it)."""
 
     @property
     def line(self) -> str:

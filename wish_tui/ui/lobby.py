@@ -76,7 +76,7 @@ class LobbyScreen(AppScreen):
                 "y profile · t tournaments",
                 id="lobby-title",
             )
-            yield RowList(("Table", "Status", "Game", "Progress", "Seats"), id="tables")
+            yield RowList(("Table", "Status", "Game", "Progress", "Seats"), fit=True, id="tables")
             yield Static("", id="people")
             yield Static("", id="detail")
         # One line of keys, not Textual's Footer: a widget a key, each styled as it mounts,
@@ -152,7 +152,7 @@ class LobbyScreen(AppScreen):
     @staticmethod
     def _row(entry: dict) -> tuple:
         """A table in the list: its number, what it is to you, its game, progress and seats —
-        what matters first, so that a narrow window cuts only the seats (the detail line below
+        what matters first, so that a narrow window cuts the seats first (the detail line below
         names them all)."""
         seats = ", ".join(
             label + ("" if connected or "open seat" in label or "bot" in label else " — away")

@@ -140,7 +140,16 @@ class NewGameScreen(AppScreen):
     NewGameScreen.-slim #clock-row { layout: vertical; height: 2; }
     NewGameScreen.-slim #clock { width: 100%; }
     """
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+n", "start", "Start")]
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+n", "start", "Start"),
+        *(
+            Binding(str(n), f"choose_game({n - 1})", f"Game {n}", show=False)
+            for n in range(1, len(games.GAMES) + 1)
+        ),
+    ]
+    """Besides Esc and ctrl+n, each game's number chooses it (the list starts on the last
+    game played: its arrows would walk from there)."""
 
     def __init__(
         self,
@@ -182,12 +191,12 @@ class NewGameScreen(AppScreen):
         rows, solo, options = self._remembered(game)
         with Vertical():
             what = "New table" if self.online else "New game"
-            yield Label(f"{what} — Tab moves between fields, Enter opens a list, ctrl+n starts")
+            yield Label(f"{what} — Tab moves between fields, 1 2 3 pick the game, ctrl+n starts")
             yield Label(game.blurb, id="blurb")
             with Horizontal():
                 yield Label("Game", classes="seat-label")
                 yield Select(
-                    [(g.title, g.name) for g in games.GAMES.values()],
+                    [(f"{n} {g.title}", g.name) for n, g in enumerate(games.GAMES.values(), 1)],
                     value=game.name,
                     allow_blank=False,
                     id="game",
@@ -288,6 +297,15 @@ class NewGameScreen(AppScreen):
     def on_mount(self) -> None:
         self._show_solo(str(self.query_one("#solo", Select).value or ""))
         self._fit_seed_hint()
+        self.query_one("#game", Select).focus()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # The seed's field takes digits as the seed.
+        return not (action == "choose_game" and isinstance(self.focused, Input))
+
+    def action_choose_game(self, index: int) -> None:
+        """Choose the game of this number (1 Wish, 2 Spirits of the Forest, 3 Wishland)."""
+        self.query_one("#game", Select).value = list(games.GAMES)[index]
 
     def on_resize(self) -> None:
         self._fit_seed_hint()

@@ -5,6 +5,11 @@ the table's count of updates): in the lobby of a club of hundreds, where a table
 seat changes every moment, each session spent about 40 ms of a core on every list it was told.
 Here each row is drawn once into a strip, kept until its text, its width or its highlight
 changes, and a changed row is the only line refreshed.
+
+A list made with `fit=True` never scrolls sideways while its columns can be cut to its window:
+the last column goes when cutting it to `MIN_CUT` cells is not enough, then the columns before
+it are cut (down to `MIN_CUT`), a cut text ending in '…' (a phone's lobby at 48 columns
+scrolled sideways to show its seats, which its detail line names).
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import ceil
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from textual.binding import Binding
 from textual.events import Click
@@ -29,6 +34,8 @@ EIGHTHS = 8
 """A scroll bar's thumb ends on an eighth of a cell (Textual's `ScrollBarRender.render_bar`)."""
 
 Row = tuple[str, ...]
+MIN_CUT = 6
+"""The fewest cells a column of a list that fits its window is cut to."""
 
 
 class RowList(ScrollView, can_focus=True):
@@ -36,6 +43,7 @@ class RowList(ScrollView, can_focus=True):
 
     Args:
         columns: the column names, shown in the header.
+        fit: cut the columns to the window rather than scroll sideways.
     """
 
     COMPONENT_CLASSES = {"row-list--header", "row-list--cursor", "row-list--even"}
@@ -89,8 +97,10 @@ class RowList(ScrollView, can_focus=True):
             super().__init__()
             self.row = row
 
-    def __init__(self, columns: Sequence[str], **kwargs) -> None:
+    def __init__(self, columns: Sequence[str], fit: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.fit = fit
+        """Cut the columns to the window rather than scroll sideways (see the module)."""
         self.columns: Row = tuple(columns)
         self.rows: list[Row] = []
         self._widths = [cell_len(c) for c in self.columns]
@@ -204,7 +214,7 @@ class RowList(ScrollView, can_focus=True):
         """Bring the next column (or the one before) to the left edge, in a list wider than
         the window: a press shows a column, not one cell more of it."""
         starts = [0, 1]  # the cursor's mark, then each column's cell
-        for width in self._widths[:-1]:
+        for width in self._shown_widths()[:-1]:
             starts.append(starts[-1] + width + 2)
         now = int(self.scroll_x)
         if step > 0:
@@ -226,7 +236,34 @@ class RowList(ScrollView, can_focus=True):
 
     # -- drawing ---------------------------------------------------------------------------------
     def _line_width(self) -> int:
-        return 1 + sum(w + 2 for w in self._widths)
+        return 1 + sum(w + 2 for w in self._shown_widths() if w)
+
+    def _shown_widths(self) -> list[int]:
+        """The columns' widths as drawn: as wide as their texts, or, in a list that fits its
+        window, cut to it from the last column leftwards (a list's columns say what matters
+        first), each to `MIN_CUT` cells at least; the last goes (0) when even cut it would not
+        fit."""
+        widths = list(self._widths)
+        room = self.scrollable_content_region.width
+        if not self.fit or room <= 0:
+            return widths
+        excess = 1 + sum(w + 2 for w in widths) - room
+        if excess > widths[-1] - MIN_CUT:
+            excess -= widths[-1] + 2
+            widths[-1] = 0
+        for column in reversed(range(len(widths))):
+            if excess <= 0:
+                break
+            cut = min(excess, max(0, widths[column] - MIN_CUT))
+            widths[column] -= cut
+            excess -= cut
+        return widths
+
+    def on_resize(self) -> None:
+        if self.fit:  # the columns are cut to the new width
+            self._strips.clear()
+            self._grow_or_shrink(Size(self._line_width(), len(self.rows) + 1))
+            self.refresh()
 
     def _keep_in_view(self, row: int) -> None:
         """Scroll just enough that `row` shows under the header."""
@@ -255,15 +292,15 @@ class RowList(ScrollView, can_focus=True):
         return self._strip(self.rows[row], part, width, (row,))
 
     def _strip(self, values: Row, part: str, width: int, key: tuple) -> Strip:
-        whole = (*key, values, part, width, int(self.scroll_x), self.has_focus)
+        widths = self._shown_widths()
+        whole = (*key, values, part, width, tuple(widths), int(self.scroll_x), self.has_focus)
         strip = self._strips.get(whole)
         if strip is None:
             style = self.rich_style
             if part:
                 style += self.get_component_rich_style(part)
             text = "".join(
-                f" {value}{' ' * (w - cell_len(value))} "
-                for value, w in zip(values, self._widths, strict=False)
+                f" {_in_cells(value, w)} " for value, w in zip(values, widths, strict=False) if w
             )
             # The cursor's mark, seen without colours too (NO_COLOR, a screen reader).
             text = ("›" if part == "row-list--cursor" else " ") + text
@@ -285,6 +322,13 @@ class RowList(ScrollView, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+def _in_cells(text: str, width: int) -> str:
+    """`text` in `width` cells: padded, or cut ending in '…'."""
+    if cell_len(text) <= width:
+        return text + " " * (width - cell_len(text))
+    return set_cell_size(text, max(0, width - 1)) + "…"
 
 
 def thumb_cells(bar: ScrollBar, virtual_size: int) -> tuple[int, int] | None:

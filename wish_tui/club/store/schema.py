@@ -372,6 +372,12 @@ of a club lists and takes the same ones: one row a seek, its takers (JSON ids) a
 the table it became. One new table and nothing else."""
 
 
+V12 = ("ALTER TABLE table_chat ADD COLUMN actions INTEGER",)
+"""Version 12: with each chat line, how many actions of its table came before it (NULL: a line
+written before, placed by its time), so a table reopened after a restart shows the line where
+it was said, even when it was said in the millisecond of an action."""
+
+
 MIGRATIONS: tuple[Callable, ...] = (
     _v1,
     _run(V2),
@@ -384,6 +390,7 @@ MIGRATIONS: tuple[Callable, ...] = (
     _run(V9),
     _run(V10),
     _run(SEEKS),
+    _run(V12),
 )
 """MIGRATIONS[n - 1] lifts a database from version n - 1 to version n."""
 VERSION = len(MIGRATIONS)

@@ -396,17 +396,22 @@ class Tables(ClubPart):
         return [Event(*r) for r in rows]
 
     # -- chat ------------------------------------------------------------------------------------
-    def chat(self, table_id: int, player_id: int | None, text: str) -> ChatLine:
-        """Add a line to a table's chat (the oldest beyond CHAT_KEEP go); return it.
+    def chat(
+        self, table_id: int, player_id: int | None, text: str, actions: int | None = None
+    ) -> ChatLine:
+        """Add a line to a table's chat (the oldest beyond CHAT_KEEP go), said after the table's
+        first `actions` actions (None: not known); return it.
 
         Raises:
             InputRefused: empty or too long (`limits.check_chat`).
             ClubError: no such table, or it is finished.
         """
         clean = check_chat(text)
-        return self._chat(table_id, player_id, clean)
+        return self._chat(table_id, player_id, clean, actions)
 
-    def _chat(self, table_id: int, player_id: int | None, text: str) -> ChatLine:
+    def _chat(
+        self, table_id: int, player_id: int | None, text: str, actions: int | None = None
+    ) -> ChatLine:
         with self.db.transaction():
             self._unfinished(table_id)
             n = (
@@ -416,8 +421,9 @@ class Tables(ClubPart):
                 + 1
             )
             self.db.execute(
-                "INSERT INTO table_chat (table_id, n, player_id, text, at) VALUES (?, ?, ?, ?, ?)",
-                (table_id, n, player_id, text, self.db.clock()),
+                "INSERT INTO table_chat (table_id, n, player_id, text, at, actions) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, n, player_id, text, self.db.clock(), actions),
             )
             self.db.execute(
                 "DELETE FROM table_chat WHERE table_id = ? AND n <= ?", (table_id, n - CHAT_KEEP)
@@ -428,14 +434,15 @@ class Tables(ClubPart):
     def chat_lines(self, table_id: int, limit: int = CHAT_KEEP) -> list[ChatLine]:
         """The last `limit` chat lines of a table, oldest first."""
         rows = self.db.rows(
-            "SELECT c.n, c.player_id, p.name, p.is_removed, c.text, c.at FROM table_chat c "
+            "SELECT c.n, c.player_id, p.name, p.is_removed, c.text, c.at, c.actions "
+            "FROM table_chat c "
             "LEFT JOIN players p ON p.id = c.player_id WHERE c.table_id = ? "
             "ORDER BY c.n DESC LIMIT ?",
             (table_id, max(1, min(limit, CHAT_KEEP))),
         )
         return [
-            ChatLine(n, pid, ("removed player" if removed else name or ""), text, at)
-            for n, pid, name, removed, text, at in reversed(rows)
+            ChatLine(n, pid, ("removed player" if removed else name or ""), text, at, actions)
+            for n, pid, name, removed, text, at, actions in reversed(rows)
         ]
 
     # -- after a restart -------------------------------------------------------------------------

@@ -287,7 +287,8 @@ class TableCopies:
         lines = await self._read(hub.club.tables.chat_lines, table.club_id)
         new = [line for line in lines or () if line.n > table.chat_seq]
         for line in new:
-            table.add_chat(person_of(line.player_id), line.line)
+            at = None if line.actions is None else table.master.log_counts_at(line.actions)
+            table.add_chat(person_of(line.player_id), line.line, at)
         if new:
             table.chat_seq = new[-1].n
         return bool(new)

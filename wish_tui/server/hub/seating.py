@@ -329,8 +329,10 @@ def restore(loaded) -> Table:
     for place in seats:
         if place.zombie and not place.for_good:
             place.bot_since = table.actions  # what the bot chose from here on is told
-    for line in loaded.chat:  # each after the actions stored before it (or in its millisecond)
-        played = sum(1 for at in loaded.times if at <= line.at)
+    for line in loaded.chat:  # each after the actions before it (of an older club: by time)
+        played = line.actions
+        if played is None:
+            played = sum(1 for at in loaded.times if at <= line.at)
         at = table.master.log_counts_at(played)
         table.add_chat(person_of(line.player_id), f"{line.name}: {line.text}", at)
     table.seq = loaded.last_seq

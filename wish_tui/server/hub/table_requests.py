@@ -330,7 +330,9 @@ class TableRequests:
         line = tablemod.chat_line(session.name, text)
         await hub.club_service.may_chat(session, table)
         if table.club_id is not None and not table.finished:
-            await hub.record(hub.club.tables.chat, table.club_id, session.player.id, line[1])
+            await hub.record(
+                hub.club.tables.chat, table.club_id, session.player.id, line[1], table.actions
+            )
             if hub.is_shared:  # the lines of every node, in the club's order
                 async with hub.lock_of(table):
                     await hub.copies.sync_chat(table)

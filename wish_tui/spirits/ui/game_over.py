@@ -197,7 +197,7 @@ class GameOverScreen(FinalScoringScreen):
         scores = self.view["scores"]
         entry = scores["seats"][0]
         solo = scores["solo"]
-        narrow = self._narrow  # on a phone: codes for names, no counts beside the points
+        narrow = self._narrow  # on a phone: codes for names
         table.add_columns("Spirit", "You", "Forest", "Points")
         for spirit in SPIRITS:
             mine, theirs = entry["counts"][spirit], solo["opponent_counts"][spirit]
@@ -208,6 +208,6 @@ class GameOverScreen(FinalScoringScreen):
                 f"{CATEGORY_CODE[spirit]}{name}",
                 f"{mine:>3}",
                 f"{theirs:>3}{mark}",
-                cell(entry["steps"][spirit], None if narrow else mine),
+                cell(entry["steps"][spirit], None),  # its count is the You column's
             )
         table.add_row(Text("Total", "bold"), "", "", score_cell(entry["total"], "bold"))

@@ -8,7 +8,6 @@ supplies (its key groups, its words) and the table for what it can do.
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Iterator
 
 from textual.events import Key
@@ -182,15 +181,18 @@ class TableKeys:
 
     def _out_of_turn(self, event: Key, panel: ChoicePanel) -> None:
         """A key while the game's keys are not live: it hurries a bot thinking for another seat
-        (a game key says who decides), or is refused while the rules wait for an answer in the
-        window."""
+        (a game key is kept for this keyboard's turn, Esc forgets it), or is refused while the
+        rules wait for an answer in the window."""
         table = self.screen.table
+        turns = self.screen.turns
         if not table.is_over and not self.screen._is_mine(table.deciding):
             table.hurry()  # a bot thinking for another seat plays without its pace
-            if self.key_groups(event.key):
-                self.screen.hurried_by = (event.key, time.monotonic())
+            if event.key == "escape" and turns.kept is not None:
                 event.stop()
-                self.screen.refuse(self.screen.turns.waiting_words())
+                turns.forget()
+            elif self.key_groups(event.key):
+                event.stop()
+                turns.keep(event.key)
         elif panel.is_open and not panel.cancellable and self.answers_elsewhere(event.key):
             event.stop()
             self.screen.refuse(self.answer_first())

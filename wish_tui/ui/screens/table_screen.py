@@ -112,8 +112,6 @@ class TableScreen(BoardScreen):
         self._hinted = None
         """The action the hint on the screen names (a window that offers it opens on it)."""
         self._parsed: tuple = (None, [], {})
-        self.hurried_by: tuple[str, float] | None = None
-        """The game key that last hurried a bot, and when: said to be lost once it is ours."""
         self.router = TableKeys(self)
         self.key_bar = TableKeyBar(self)
         self.status_line = TableStatus(self)
@@ -309,7 +307,6 @@ class TableScreen(BoardScreen):
     def table_changed(self) -> None:
         """The table changed (an action, an undo, a seat, a chat line): show it, then go on."""
         self.status_line.drop_stale_refusal()
-        self.turns.say_hurried_key()
         self.news.write_unread()
         self.guide.drop_stale_hint()
         panel = self.query_one(ChoicePanel)

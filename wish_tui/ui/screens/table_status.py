@@ -43,10 +43,8 @@ class TableStatus:
         self.show()
 
     def drop_stale_refusal(self) -> None:
-        """The table changed: a refusal about the position before goes, but the one saying who
-        decides stays while they still do."""
-        if self.refusal is not None and self.refusal != self.screen.turns.waiting_words():
-            self.refusal = None
+        """The table changed: a refusal about the position before goes."""
+        self.refusal = None
 
     def clear_refusal(self) -> None:
         """Take the refusal off the status line (a key was pressed, the table changed)."""
@@ -148,9 +146,10 @@ class TableStatus:
         info = table.seats[seat]
         who = screen.people.seat_label(seat)
         if not info.mine:
+            kept = screen.turns.kept_words()
             if not info.is_human and table.hurries_bots:
-                return f"{who} is thinking… press any key to hurry it."
-            return f"Waiting for {who}." + screen.people.waiting_keys()
+                return f"{who} is thinking… " + (kept.strip() or "press any key to hurry it.")
+            return f"Waiting for {who}." + (kept or screen.people.waiting_keys())
         if seat != screen.viewer:
             return f"Waiting for {who}."
         if screen.asks_in_panel(view):

@@ -1,6 +1,7 @@
 """The table screen's turns at one keyboard: what happens next (the final scoring, a curtain, a
 window for the decision), the curtain as the keyboard passes to another person, the bell as a
-decision becomes this keyboard's after a wait, and a key that only hurried a bot.
+decision becomes this keyboard's after a wait, and a game key kept from another seat's decision
+for this keyboard's turn (as a premove is on lichess).
 
 One object the `TableScreen` composes (`screen.turns`).
 """
@@ -17,8 +18,6 @@ from .curtain import CurtainScreen
 
 BELL_AFTER = 5.0
 """Seconds a person must have waited for their decision before the bell rings for it."""
-HURRIED_KEY_SAID_FOR = 3.0
-"""Seconds after a game key hurried a bot within which its loss is said, once it is one's turn."""
 
 
 class TableTurns:
@@ -28,6 +27,9 @@ class TableTurns:
         self.screen = screen
         self.waiting_since: float | None = None
         """Since when this keyboard has waited for others to decide (None while it decides)."""
+        self.kept: str | None = None
+        """A game key pressed while another seat decided, taken when the turn is this
+        keyboard's (None: none is kept)."""
 
     def proceed(self) -> None:
         """Decide what happens next: game over, a curtain, or a person's choice (a bot, or a
@@ -50,6 +52,8 @@ class TableTurns:
         view = screen.view()
         if screen.asks_in_panel(view):
             screen._ask_decision(view)
+        elif self.kept is not None:
+            self._take_kept()
 
     def _left_behind(self) -> bool:
         """True when a screen of its own (the lobby, a club's page) lies over the table screen:
@@ -62,26 +66,45 @@ class TableTurns:
         table = self.screen.table
         return table.seats[table.deciding].mine if table.deciding is not None else False
 
-    def say_hurried_key(self) -> None:
-        """A game key that only hurried a bot, just before the decision became this keyboard's,
-        is said to be lost (rather than taken in a position its presser has not seen)."""
-        screen = self.screen
-        if screen.hurried_by is None or screen.table.is_over or not self._mine_decides():
-            return
-        key, at = screen.hurried_by
-        screen.hurried_by = None
-        if time.monotonic() - at <= HURRIED_KEY_SAID_FOR:
-            said = f"Your {key_label(key)} came while a bot decided; press it again."
-            screen.status_line.refusal = said
+    def keep(self, key: str) -> None:
+        """Keep a game key pressed while another seat decides for this keyboard's turn (a later
+        one takes its place); the status line says so."""
+        self.kept = key
+        self.screen.status_line.show()
 
-    def waiting_words(self) -> str | None:
-        """What a game key pressed while another seat decides says (None while this keyboard
-        decides, or once the game is over)."""
-        table = self.screen.table
-        if table.is_over or self._mine_decides() or table.deciding is None:
-            return None
-        who = self.screen.people.seat_label(table.deciding)
-        return f"{who} is deciding now; you will be told when it is your turn."
+    def forget(self) -> None:
+        """Forget the kept key (Esc while another seat decides)."""
+        self.kept = None
+        self.screen.status_line.show()
+
+    def kept_words(self) -> str:
+        """What the status line adds while a key is kept ('' while none is)."""
+        if self.kept is None or self.screen.table.is_over:
+            return ""
+        return f" {key_label(self.kept)} waits for your turn (Esc forgets it)."
+
+    def _take_kept(self) -> None:
+        """The turn is this keyboard's: the kept key's window opens, even for one action, so
+        nothing is played in a position its presser has not seen; a key that offers nothing
+        now says why in one sentence."""
+        screen = self.screen
+        key, self.kept = self.kept, None
+        router = screen.router
+        groups = router.key_groups(key)
+        for group in groups:
+            actions = router.group(group) if router.live(group) else []
+            if len(actions) == 1:
+                name = screen.KEY_GROUPS[group][0]
+                screen._choose(f"{name}, pressed before your turn: Enter takes it", actions)
+                return
+            if actions:
+                router.run_group(group)
+                return
+        if groups:
+            why = screen.why_not(groups[0])
+            screen.refuse(
+                f"The {key_label(key)} pressed before your turn cannot be taken now: {why}"
+            )
 
     def ring_if_called(self) -> None:
         """Ring the terminal's bell once when a decision becomes this keyboard's after a wait,
