@@ -8,16 +8,16 @@ import pytest
 
 from wish_tui.wish import rules
 from wish_tui.wish.bots import evaluate
+from wish_tui.wish.bots.destiny import destiny_prospect
 from wish_tui.wish.bots.evaluate import (
     MEDIUM,
-    RivalCache,
     Weights,
-    destiny_prospect,
     position_value,
     rival_value,
     seat_value,
 )
 from wish_tui.wish.bots.planner import END, SETTLE_LIMIT, plan_turn, work_counter
+from wish_tui.wish.bots.rivals import RivalCache
 
 from .rules.helpers import crystals, frostflake_position, patch, started
 

@@ -7,9 +7,11 @@ many turns are left before the Caravan reaches the Dock.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from wish_tui.wish.rules import scoring
+
+from .destiny import destiny_bonus, params_of
 
 POTION_VP = 1.3
 TRICKERY_VP = 0.6
@@ -142,7 +144,7 @@ CACHE_SIZE = 4096
 
 def clear_caches() -> None:
     """Empty the caches of derived facts kept per list (they refill as positions are judged)."""
-    for cache in (_PACE, _STEPS, _CARDS, _MONUMENTS):
+    for cache in (_PACE, _STEPS, _CARDS, _MONUMENTS, _JUDGED):
         cache.clear()
 
 
@@ -215,7 +217,7 @@ def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple
             w = wishes[name]
             worth = w.vp + EFFECT_VP.get(w.effect, 0.0)
             if destiny is not None:
-                worth += _destiny_bonus(destiny, w, p, wishes)
+                worth += destiny_bonus(destiny, w, p, wishes)
             cost = tuple((c, need) for c, need in enumerate(w.cost) if need)
             scored.append((worth, w.colour, cost))
         scored.sort(key=lambda x: -x[0])
@@ -231,151 +233,262 @@ def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple
 def position_value(st, seat: int, future: float | None = None, weights: Weights = MEDIUM) -> float:
     """VP on the table and the Destiny, plus the discounted promise of the seat's pieces."""
     p = st.players[seat]
-    cat = st.catalog
-    destiny = cat.destinies.get(p.destiny) if p.destiny else None
-    card_vp, hand, ongoing = _cards(st, p, seat, destiny)
-    vp = float(card_vp + p.vp_tokens)
-    if st.phase == "over":
-        return vp
-    if future is None:
-        future = turns_left(st, seat)
-    if future <= 0:
-        return vp + 0.01 * sum(p.crystals)
-    facts = tables(cat)
-    dist = facts["dist"]
-    reach = min(1.0, future / weights.reach)
+    if future is not None:
+        return _Judged(st, p, seat, future, weights, None).value(p.crystals)
+    kept = _JUDGED.get(id(weights))
+    if kept is None or kept[0] is not weights:
+        kept = _JUDGED[id(weights)] = [weights, None, None, None, None]
+    judged = kept[seat + 1]
+    if judged is None or not judged.fits(st, p):
+        judged = kept[seat + 1] = _Judged(st, p, seat, None, weights, judged)
+    return judged.value(p.crystals)
 
-    # Where each colour of Wishing Person can still be met, and how far away.
-    clones = p.djinn == "fire" and st.clones
-    if clones:
-        rows = [_colour_steps(st, dist, a) for a in (p.area, *st.clones)]
-        colour_steps = [min(col) for col in zip(*rows, strict=True)]
-    else:
-        colour_steps = _colour_steps(st, dist, p.area)
-    source_near = facts["source_steps"]
-    if clones:
-        rows = [source_near[a] for a in (p.area, *st.clones)]
-        source_steps = [min(col) for col in zip(*rows, strict=True)]
-    else:
-        source_steps = source_near[p.area]
-    if p.trickery:
-        any_steps = min(colour_steps)
-        colour_steps = [min(s, any_steps) for s in colour_steps]
 
-    # Wishes in hand, the most valuable first, share the crystals on the board.
-    crystals = p.crystals[:]
-    nest = p.nest[:] if any(p.nest) else None
-    promise = 0.0
-    per_missing = weights.missing_air if p.djinn == "air" else weights.missing
-    per_far, per_travel, decay, share = weights.far, weights.travel, weights.decay, weights.wish
-    for worth, colour, cost in hand:
-        missing = 0
-        far = 0
-        nested = False
-        for c, need in cost:
-            have = crystals[c]
-            if have >= need:
-                crystals[c] = have - need
-                continue
-            crystals[c] = 0
-            short = need - have
-            if nest is not None and nest[c]:
-                fetched = min(short, nest[c])
-                nest[c] -= fetched
-                short -= fetched
-                nested = True
-                if not short:
-                    continue
-            missing += short
-            if source_steps[c] > far:
-                far = source_steps[c]
-        travel = colour_steps[colour]
-        effort = (
-            missing * per_missing
-            + far * per_far
-            + travel * per_travel
-            + (0.0 if travel < 9 else 6.0)
-            + (NEST_EFFORT if nested else 0.0)
+_JUDGED: dict[int, list] = {}
+"""Per judgement (its id): the judgement itself, then each seat's last `_Judged` (or None)."""
+VALUES_KEPT = 256
+"""Values by crystals a `_Judged` keeps before it empties its list."""
+
+
+_JUDGED_SLOTS = (
+    "catalog phase final_round caravan_pos turn_idx order caravan_deck area_meeples monuments "
+    "clones frost djinn area hand fulfilled badges destiny vp_tokens trickery potions "
+    "unlocked meeples nest card_vp vp future reach cards colour_steps source_steps costs "
+    "ongoing spare tokens frost_vp unlock monument values"
+)
+"""The fields of a `_Judged`."""
+
+
+class _Judged:
+    """Everything `position_value` reads of a position but the seat's crystals, and what it
+    makes of it; `value` adds the crystals' part.
+
+    A later position is judged with the same `_Judged` when it `fits` it: the pieces and lists
+    it reads are the same objects (a state's lists are never changed once `apply` has returned
+    it, see `_caravan_pace`) and its other fields are equal. A position that does not fit is
+    judged afresh, but the parts that read nothing it changed (the cards, the turns left, the
+    distances, the Monument) are taken from the last `_Judged` of the seat. Every value is
+    computed with the same operations in the same order as from scratch: the same float."""
+
+    __slots__ = tuple(_JUDGED_SLOTS.split())
+
+    def __init__(self, st, p, seat: int, future: float | None, weights: Weights, last) -> None:
+        self.catalog = cat = st.catalog
+        self.phase, self.final_round = st.phase, st.final_round
+        self.caravan_pos, self.turn_idx, self.order = st.caravan_pos, st.turn_idx, st.order
+        self.caravan_deck, self.area_meeples, self.monuments = (
+            st.caravan_deck,
+            st.area_meeples,
+            st.monuments,
         )
-        promise += worth * share * (decay**effort) * reach
-    for worth in ongoing:
-        promise += worth * reach
-    spare = sum(crystals)
-    promise += min(spare, 6) * LOOSE_CRYSTAL_VP * weights.spare * reach + max(0, spare - 6) * 0.1
-    if nest is not None:
-        promise += sum(nest) * NEST_CRYSTAL_VP * reach
-    promise += (
-        (p.potions * POTION_VP + p.trickery * TRICKERY_VP) * weights.tokens * min(1.0, future)
-    )
-    if p.djinn == "water" and st.frost:
-        promise += len(st.frost) * FROST_VP * reach
-    if not p.unlocked:
-        promise += UNLOCK_VP * reach * (len(p.fulfilled) / 3.0) ** 2
-    # No Wishing Person collected: no Monument in sight (what `_monument_promise` answers).
-    monument = _monument_promise(st, p, destiny, dist, cat.wishes, reach) if any(p.meeples) else 0.0
-    promise += weights.monument * monument
-    return vp + promise
+        self.djinn, self.area, self.hand, self.fulfilled = p.djinn, p.area, p.hand, p.fulfilled
+        self.badges, self.destiny, self.vp_tokens = p.badges, p.destiny, p.vp_tokens
+        self.trickery, self.potions, self.unlocked = p.trickery, p.potions, p.unlocked
+        self.meeples, self.nest = p.meeples, p.nest
+        self.clones = st.clones if p.djinn == "fire" else None
+        self.frost = len(st.frost) if p.djinn == "water" else 0
+        self.values: dict[tuple, float] = {}
+        self.colour_steps = self.monument = None
+        if last is not None and (last.catalog is not cat or last.djinn != p.djinn):
+            last = None
+        destiny = cat.destinies.get(p.destiny) if p.destiny else None
+        if (
+            last is not None
+            and p.hand is last.hand
+            and p.fulfilled is last.fulfilled
+            and p.badges is last.badges
+            and p.destiny == last.destiny
+        ):
+            card_vp, self.cards, self.ongoing = last.card_vp, last.cards, last.ongoing
+        else:
+            card_vp, self.cards, self.ongoing = _cards(st, p, seat, destiny)
+        self.card_vp = card_vp
+        self.vp = float(card_vp + p.vp_tokens)
+        if st.phase == "over":
+            self.future = None
+            return
+        if future is None:
+            if last is not None and last.future is not None and self._same_clock(last):
+                future = last.future
+            else:
+                future = turns_left(st, seat)
+        self.future = future
+        if future <= 0:
+            return
+        facts = tables(cat)
+        dist = facts["dist"]
+        self.reach = reach = min(1.0, future / weights.reach)
+        if last is not None and last.colour_steps is not None and self._same_steps(last):
+            self.colour_steps, self.source_steps = last.colour_steps, last.source_steps
+        else:
+            self._steps(st, p, facts, dist)
+        self.costs = (
+            weights.missing_air if p.djinn == "air" else weights.missing,
+            weights.far,
+            weights.travel,
+            weights.decay,
+            weights.wish,
+        )
+        self.spare = weights.spare
+        self.tokens = (
+            (p.potions * POTION_VP + p.trickery * TRICKERY_VP) * weights.tokens * min(1.0, future)
+        )
+        self.frost_vp = self.frost * FROST_VP * reach if p.djinn == "water" and st.frost else None
+        self.unlock = None if p.unlocked else UNLOCK_VP * reach * (len(p.fulfilled) / 3.0) ** 2
+        if last is not None and last.monument is not None and self._same_monument(last):
+            self.monument = last.monument
+            return
+        # No Wishing Person collected: no Monument in sight (what `_monument_promise` answers).
+        monument = (
+            _monument_promise(st, p, destiny, dist, cat.wishes, reach) if any(p.meeples) else 0.0
+        )
+        self.monument = weights.monument * monument
 
+    def _same_clock(self, last) -> bool:
+        """Whether `turns_left` reads the same here as at `last` (of the same seat)."""
+        return (
+            self.turn_idx == last.turn_idx
+            and self.caravan_pos == last.caravan_pos
+            and self.phase == last.phase
+            and self.final_round == last.final_round
+            and self.order is last.order
+            and self.caravan_deck is last.caravan_deck
+        )
 
-_PARAMS: dict = {}
+    def _same_steps(self, last) -> bool:
+        """Whether the distances to Wishing Persons and crystals are those of `last`."""
+        return (
+            self.area == last.area
+            and self.area_meeples is last.area_meeples
+            and self.monuments is last.monuments
+            and self.trickery == last.trickery
+            and self.clones is last.clones
+        )
 
+    def _same_monument(self, last) -> bool:
+        """Whether the Monument in sight is worth what it is at `last`."""
+        return (
+            self.reach == last.reach
+            and self.meeples is last.meeples
+            and self.monuments is last.monuments
+            and self.fulfilled is last.fulfilled
+            and self.area == last.area
+            and self.destiny == last.destiny
+        )
 
-def _params(destiny) -> dict:
-    """A Destiny's parameters as a dict, built once per Destiny (evaluation is the hot path)."""
-    found = _PARAMS.get(destiny.name)
-    if found is None or found[0] is not destiny:
-        found = _PARAMS[destiny.name] = (destiny, dict(destiny.params))
-    return found[1]
+    def _steps(self, st, p, facts, dist) -> None:
+        """Where each colour of Wishing Person can still be met, and crystals found, how far."""
+        clones = p.djinn == "fire" and st.clones
+        if clones:
+            rows = [_colour_steps(st, dist, a) for a in (p.area, *st.clones)]
+            colour_steps = [min(col) for col in zip(*rows, strict=True)]
+        else:
+            colour_steps = _colour_steps(st, dist, p.area)
+        source_near = facts["source_steps"]
+        if clones:
+            rows = [source_near[a] for a in (p.area, *st.clones)]
+            self.source_steps = [min(col) for col in zip(*rows, strict=True)]
+        else:
+            self.source_steps = source_near[p.area]
+        if p.trickery:
+            any_steps = min(colour_steps)
+            colour_steps = [min(s, any_steps) for s in colour_steps]
+        self.colour_steps = colour_steps
 
+    def fits(self, st, p) -> bool:
+        """Whether `position_value` reads the same of seat `p` in `st` but its crystals."""
+        return (
+            p.hand is self.hand
+            and p.area == self.area
+            and p.nest is self.nest
+            and st.turn_idx == self.turn_idx
+            and st.area_meeples is self.area_meeples
+            and p.meeples is self.meeples
+            and p.fulfilled is self.fulfilled
+            and p.badges is self.badges
+            and p.vp_tokens == self.vp_tokens
+            and p.trickery == self.trickery
+            and p.potions == self.potions
+            and p.unlocked == self.unlocked
+            and p.destiny == self.destiny
+            and p.djinn == self.djinn
+            and st.caravan_pos == self.caravan_pos
+            and st.phase == self.phase
+            and st.final_round == self.final_round
+            and st.order is self.order
+            and st.caravan_deck is self.caravan_deck
+            and st.monuments is self.monuments
+            and st.catalog is self.catalog
+            and (self.clones is None or st.clones is self.clones)
+            and (p.djinn != "water" or len(st.frost) == self.frost)
+        )
 
-def _destiny_bonus(destiny, w, p, wishes) -> float:
-    """What fulfilling Wish `w` adds to the Destiny, roughly, in VP."""
-    params = _params(destiny)
-    if destiny.kind == "monument":
-        types = params["types"]
-        if w.type in types and not any(wishes[n].type == w.type for n in p.fulfilled):
-            return params["vp"] * 0.4
-        return 0.0
-    return params["vp"] if _counts_for(destiny, w) else 0.0
+    def value(self, held: list[int]) -> float:
+        """`position_value` with the seat's crystals `held`."""
+        future = self.future
+        if future is None:
+            return self.vp
+        key = tuple(held)
+        found = self.values.get(key)
+        if found is not None:
+            return found
+        found = self.vp + (0.01 * sum(held) if future <= 0 else self._promise(list(key)))
+        if len(self.values) >= VALUES_KEPT:
+            self.values.clear()
+        self.values[key] = found
+        return found
 
-
-EXPECTED_FULFILS = 6
-"""Wishes the hard bot fulfills in a two-seat game, about (benchmarks/bots.md)."""
-MONUMENT_DESTINY_ODDS = 0.1
-"""How often a bot fulfills a monument Destiny (a named Monument and a Wish type): rarely, since
-it does not plan the several turns a Monument takes (benchmarks/bots.md)."""
-
-
-def destiny_prospect(catalog, name: str, hand: list[str]) -> float:
-    """The VP a bot can expect from keeping Destiny `name` with `hand`, roughly.
-
-    A Destiny paying per fulfilled Wish of some kind expects that kind's share of the Wishes the
-    bot will fulfill, the share judged half from all Wishes and half from the hand; a monument
-    Destiny counts its VP at the odds of a bot fulfilling one.
-    """
-    destiny = catalog.destinies[name]
-    params = _params(destiny)
-    if destiny.kind == "monument":
-        return params["vp"] * MONUMENT_DESTINY_ODDS
-    wishes = catalog.wishes
-    share = sum(_counts_for(destiny, w) for w in wishes.values()) / len(wishes)
-    if hand:
-        in_hand = sum(_counts_for(destiny, wishes[n]) for n in hand) / len(hand)
-        share = (share + in_hand) / 2
-    return params["vp"] * EXPECTED_FULFILS * share
-
-
-def _counts_for(destiny, w) -> bool:
-    """Whether fulfilling Wish `w` pays Destiny `destiny` (one that pays per Wish)."""
-    params = _params(destiny)
-    kind = destiny.kind
-    if kind == "per_type":
-        return w.type in params["types"]
-    if kind == "per_timing":
-        return w.timing == params["timing"]
-    if kind == "per_value":
-        return params["min"] <= w.vp <= params["max"]
-    return False
+    def _promise(self, crystals: list[int]) -> float:
+        """What the pieces promise with `crystals` (a list of its own, used up here)."""
+        # Wishes in hand, the most valuable first, share the crystals on the board.
+        reach = self.reach
+        nest = self.nest[:] if any(self.nest) else None
+        promise = 0.0
+        per_missing, per_far, per_travel, decay, share = self.costs
+        source_steps, colour_steps = self.source_steps, self.colour_steps
+        for worth, colour, cost in self.cards:
+            missing = 0
+            far = 0
+            nested = False
+            for c, need in cost:
+                have = crystals[c]
+                if have >= need:
+                    crystals[c] = have - need
+                    continue
+                crystals[c] = 0
+                short = need - have
+                if nest is not None and nest[c]:
+                    fetched = min(short, nest[c])
+                    nest[c] -= fetched
+                    short -= fetched
+                    nested = True
+                    if not short:
+                        continue
+                missing += short
+                if source_steps[c] > far:
+                    far = source_steps[c]
+            travel = colour_steps[colour]
+            effort = (
+                missing * per_missing
+                + far * per_far
+                + travel * per_travel
+                + (0.0 if travel < 9 else 6.0)
+                + (NEST_EFFORT if nested else 0.0)
+            )
+            promise += worth * share * (decay**effort) * reach
+        for worth in self.ongoing:
+            promise += worth * reach
+        spare = sum(crystals)
+        promise += min(spare, 6) * LOOSE_CRYSTAL_VP * self.spare * reach + max(0, spare - 6) * 0.1
+        if nest is not None:
+            promise += sum(nest) * NEST_CRYSTAL_VP * reach
+        promise += self.tokens
+        if self.frost_vp is not None:
+            promise += self.frost_vp
+        if self.unlock is not None:
+            promise += self.unlock
+        promise += self.monument
+        return promise
 
 
 def _monument_promise(st, p, destiny, dist, wishes, reach) -> float:
@@ -411,7 +524,7 @@ def _monument_values(st, p, destiny, dist, wishes) -> list[float]:
         return found[4]
     target = None
     if destiny is not None and destiny.kind == "monument":
-        params = _params(destiny)
+        params = params_of(destiny)
         target = params["monument"]
     values = []
     for m in catalog.monuments:
@@ -440,8 +553,17 @@ def _monument_values(st, p, destiny, dist, wishes) -> list[float]:
     return values
 
 
+class Rivals(Protocol):
+    """What `seat_value` asks of a cache of the best opponent's value (`rivals.RivalCache`)."""
+
+    seat: int
+    weights: Weights
+
+    def value_at(self, st) -> float: ...
+
+
 def seat_value(
-    st, seat: int, rivalry: float = 0.5, weights: Weights = MEDIUM, rivals: RivalCache | None = None
+    st, seat: int, rivalry: float = 0.5, weights: Weights = MEDIUM, rivals: Rivals | None = None
 ) -> float:
     """The seat's value minus `rivalry` times the best opponent's, judged with `weights`.
 
@@ -458,83 +580,3 @@ def seat_value(
 def rival_value(st, seat: int, weights: Weights = MEDIUM) -> float:
     """The best position value among `seat`'s opponents."""
     return max(position_value(st, o, None, weights) for o in range(len(st.players)) if o != seat)
-
-
-class RivalCache:
-    """The best opponent's value at a few recent positions, reused where it cannot differ.
-
-    During one seat's turn most actions leave every opponent's pieces, the board they are judged
-    on and the clock untouched; their value is then the same, so it is looked up, not recomputed.
-    The answers are exactly those of `rival_value`.
-    """
-
-    SIZE = 4
-
-    __slots__ = ("seat", "weights", "_seen", "_djinns", "_reads")
-
-    def __init__(self, seat: int, weights: Weights = MEDIUM) -> None:
-        self.seat = seat
-        self.weights = weights
-        self._seen: list[tuple] = []
-        self._djinns = None
-        self._reads = (True, True)
-        """Whether an opponent's value reads the Fiery Clones (the Fire Djinn's) and the
-        Frostflakes (the Water Djinn's): only that Djinn's does."""
-
-    def value_at(self, st) -> float:
-        """The best opponent's value at `st`."""
-        if st.djinns is not self._djinns:
-            others = [p.djinn for s, p in enumerate(st.players) if s != self.seat]
-            self._djinns, self._reads = st.djinns, ("fire" in others, "water" in others)
-        clones, frost = self._reads
-        for known, value in self._seen:
-            if _same_for_rivals(st, known, self.seat, clones, frost):
-                return value
-        value = rival_value(st, self.seat, self.weights)
-        self._seen.insert(0, (st, value))
-        del self._seen[self.SIZE :]
-        return value
-
-
-def _same_for_rivals(a, b, seat: int, clones: bool = True, frost: bool = True) -> bool:
-    """Whether every input of the opponents' `position_value` is equal in states `a` and `b`.
-
-    A list or a seat's pieces that `b` shares with `a` (the same object: `apply` shares what an
-    action leaves alone) is equal without being compared item by item. The Fiery Clones and the
-    Frostflakes are compared only when `clones` and `frost` say an opponent's value reads them.
-    """
-    if (
-        a.turn_idx != b.turn_idx
-        or a.caravan_pos != b.caravan_pos
-        or a.final_round != b.final_round
-        or a.phase != b.phase
-        or a.order != b.order
-        or not (a.area_meeples is b.area_meeples or a.area_meeples == b.area_meeples)
-        or not (a.monuments is b.monuments or a.monuments == b.monuments)
-        or not (a.caravan_deck is b.caravan_deck or a.caravan_deck == b.caravan_deck)
-        or (clones and not (a.clones is b.clones or a.clones == b.clones))
-        or (frost and not (a.frost is b.frost or a.frost == b.frost))
-    ):
-        return False
-    for other, (p, q) in enumerate(zip(a.players, b.players, strict=True)):
-        if other != seat and p is not q and not _same_pieces(p, q):
-            return False
-    return True
-
-
-def _same_pieces(p, q) -> bool:
-    """Whether two seats' pieces are equal in everything `position_value` reads."""
-    return (
-        p.area == q.area
-        and p.crystals == q.crystals
-        and p.hand == q.hand
-        and p.meeples == q.meeples
-        and p.fulfilled == q.fulfilled
-        and p.potions == q.potions
-        and p.trickery == q.trickery
-        and p.nest == q.nest
-        and p.badges == q.badges
-        and p.vp_tokens == q.vp_tokens
-        and p.unlocked == q.unlocked
-        and p.destiny == q.destiny
-    )
