@@ -11,6 +11,8 @@ from typing import NamedTuple, Protocol
 
 from wish_tui.wish.rules import scoring
 
+from . import board
+from .board import CACHE_SIZE, tables, turns_left
 from .destiny import destiny_bonus, params_of
 
 POTION_VP = 1.3
@@ -82,116 +84,15 @@ class Weights(NamedTuple):
 MEDIUM = Weights()
 
 
-_TABLES: dict[int, dict] = {}
-
-
-def tables(catalog) -> dict:
-    """Facts derived from the catalog once: distances between Areas (and from each Area to the
-    nearest source of each crystal colour), Caravan moves."""
-    found = _TABLES.get(id(catalog))
-    if found is not None and found["catalog"] is catalog:
-        return found
-    n = len(catalog.areas)
-    dist = [[99] * n for _ in range(n)]
-    for a in range(n):
-        dist[a][a] = 0
-        frontier = [a]
-        while frontier:
-            nxt = []
-            for b in frontier:
-                for c in catalog.areas[b].neighbours:
-                    if dist[a][c] == 99:
-                        dist[a][c] = dist[a][b] + 1
-                        nxt.append(c)
-            frontier = nxt
-    sources = [[a.index for a in catalog.areas if c in a.crystals] for c in range(6)]
-    found = {
-        "catalog": catalog,
-        "dist": dist,
-        "moves": [c.move for c in catalog.caravan_cards],
-        "source_steps": [[min(dist[a][s] for s in sources[c]) for c in range(6)] for a in range(n)],
-    }
-    _TABLES[id(catalog)] = found
-    return found
-
-
-def turns_left(st, seat: int) -> float:
-    """Expected number of turns `seat` still starts after the current one."""
-    cat = st.catalog
-    if st.phase == "over":
-        return 0.0
-    if st.phase == "setup":
-        return 9.0
-    if st.final_round:
-        rounds = 0.0
-    else:
-        cards, mean = _caravan_pace(st)
-        distance = len(cat.route) - 1 - st.caravan_pos
-        rounds = min(cards, max(1.0, distance / max(mean, 0.3)))
-    # A seat still to play this round has one more turn.
-    pos = st.order.index(seat)
-    if pos > st.turn_idx:
-        rounds += 1
-    return rounds
-
-
-_PACE: dict[int, tuple] = {}
-_STEPS: dict[tuple[int, int], tuple] = {}
 _CARDS: dict[tuple, tuple] = {}
-CACHE_SIZE = 4096
-"""Entries kept by each of the caches below before they are emptied."""
+_CARDS_NAMED: dict[tuple, tuple] = {}
 
 
 def clear_caches() -> None:
     """Empty the caches of derived facts kept per list (they refill as positions are judged)."""
-    for cache in (_PACE, _STEPS, _CARDS, _MONUMENTS, _JUDGED):
+    board.clear()
+    for cache in (_CARDS, _CARDS_NAMED, _MONUMENTS, _JUDGED):
         cache.clear()
-
-
-def _caravan_pace(st) -> tuple[int, float]:
-    """Caravan cards left and their mean move, kept per Caravan deck.
-
-    A state's lists are never changed once `apply` has returned it (later states copy a list
-    before changing it), so a list object stands for its contents while the cache holds it.
-    """
-    deck = st.caravan_deck
-    found = _PACE.get(id(deck))
-    if found is None or found[0] is not deck:
-        moves = tables(st.catalog)["moves"]
-        mean = sum(moves[i] for i in deck) / len(deck) if deck else 1.0
-        if len(_PACE) >= CACHE_SIZE:
-            _PACE.clear()
-        found = _PACE[id(deck)] = (deck, len(deck), mean)
-    return found[1], found[2]
-
-
-def _colour_steps(st, dist, area: int) -> list[int]:
-    """Steps from `area` to the nearest Wishing Person of each colour, on the map or on a built
-    Monument (9 where there is none); kept per map of Persons and Monuments (see `_caravan_pace`).
-    Callers must not change the list returned."""
-    meeples, monuments = st.area_meeples, st.monuments
-    key = (id(meeples), id(monuments))
-    found = _STEPS.get(key)
-    if found is None or found[0] is not meeples or found[1] is not monuments:
-        if len(_STEPS) >= CACHE_SIZE:
-            _STEPS.clear()
-        found = _STEPS[key] = (meeples, monuments, [None] * len(dist))
-    rows = found[2]
-    row = rows[area]
-    if row is None:
-        near = dist[area]
-        row = [
-            min([d for d, m in zip(near, meeples[c::6], strict=True) if m], default=9)
-            for c in range(6)
-        ]
-        for where, built in enumerate(monuments):
-            if built:
-                d = near[where]
-                for c in range(6):
-                    if built[1][c] and d < row[c]:
-                        row[c] = d
-        rows[area] = row
-    return row
 
 
 def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple]], tuple]:
@@ -199,7 +100,7 @@ def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple
     Ongoing Wishes, Badges, Destiny), the Wishes in hand, most valuable first, as (worth,
     colour, cost) with the cost as (crystal colour, count) pairs, and what each fulfilled Wish
     whose effect keeps paying is worth (EFFECT_VP), in the order fulfilled. Kept per hand,
-    fulfilled Wishes and Badges (see `_caravan_pace`)."""
+    fulfilled Wishes and Badges (see `board`)."""
     hand, fulfilled, badges, catalog = p.hand, p.fulfilled, p.badges, st.catalog
     key = (id(hand), id(fulfilled), id(badges), p.destiny)
     found = _CARDS.get(key)
@@ -210,24 +111,38 @@ def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple
         or found[2] is not badges
         or found[3] is not catalog
     ):
-        steps = scoring.score_steps(st, seat)
-        wishes = catalog.wishes
-        scored = []
-        for name in hand:
-            w = wishes[name]
-            worth = w.vp + EFFECT_VP.get(w.effect, 0.0)
-            if destiny is not None:
-                worth += destiny_bonus(destiny, w, p, wishes)
-            cost = tuple((c, need) for c, need in enumerate(w.cost) if need)
-            scored.append((worth, w.colour, cost))
-        scored.sort(key=lambda x: -x[0])
         if len(_CARDS) >= CACHE_SIZE:
             _CARDS.clear()
-        vp = sum(steps.values()) - steps["tokens"]
-        effects = (wishes[name].effect for name in fulfilled)
-        ongoing = tuple(EFFECT_VP[e] for e in effects if e in ONGOING_EFFECTS)
-        found = _CARDS[key] = (hand, fulfilled, badges, catalog, vp, scored, ongoing)
+        found = _CARDS[key] = (hand, fulfilled, badges, catalog, *_cards_of(st, p, seat, destiny))
     return found[4], found[5], found[6]
+
+
+def _cards_of(st, p, seat: int, destiny) -> tuple:
+    """`_cards`' answer, kept per the names of the cards too: a hand another position holds in
+    a list of its own (an action that changes a hand makes a new list) is not judged again."""
+    hand, fulfilled, badges, catalog = p.hand, p.fulfilled, p.badges, st.catalog
+    key = (tuple(hand), tuple(fulfilled), tuple(badges), p.destiny)
+    found = _CARDS_NAMED.get(key)
+    if found is not None and found[0] is catalog:
+        return found[1]
+    steps = scoring.score_steps(st, seat)
+    wishes = catalog.wishes
+    scored = []
+    for name in hand:
+        w = wishes[name]
+        worth = w.vp + EFFECT_VP.get(w.effect, 0.0)
+        if destiny is not None:
+            worth += destiny_bonus(destiny, w, p, wishes)
+        cost = tuple((c, need) for c, need in enumerate(w.cost) if need)
+        scored.append((worth, w.colour, cost))
+    scored.sort(key=lambda x: -x[0])
+    vp = sum(steps.values()) - steps["tokens"]
+    effects = (wishes[name].effect for name in fulfilled)
+    ongoing = tuple(EFFECT_VP[e] for e in effects if e in ONGOING_EFFECTS)
+    if len(_CARDS_NAMED) >= CACHE_SIZE:
+        _CARDS_NAMED.clear()
+    _CARDS_NAMED[key] = (catalog, (vp, scored, ongoing))
+    return vp, scored, ongoing
 
 
 def position_value(st, seat: int, future: float | None = None, weights: Weights = MEDIUM) -> float:
@@ -265,7 +180,7 @@ class _Judged:
 
     A later position is judged with the same `_Judged` when it `fits` it: the pieces and lists
     it reads are the same objects (a state's lists are never changed once `apply` has returned
-    it, see `_caravan_pace`) and its other fields are equal. A position that does not fit is
+    it, see `board`) and its other fields are equal. A position that does not fit is
     judged afresh, but the parts that read nothing it changed (the cards, the turns left, the
     distances, the Monument) are taken from the last `_Judged` of the seat. Every value is
     computed with the same operations in the same order as from scratch: the same float."""
@@ -380,10 +295,10 @@ class _Judged:
         """Where each colour of Wishing Person can still be met, and crystals found, how far."""
         clones = p.djinn == "fire" and st.clones
         if clones:
-            rows = [_colour_steps(st, dist, a) for a in (p.area, *st.clones)]
+            rows = [board.colour_steps(st, dist, a) for a in (p.area, *st.clones)]
             colour_steps = [min(col) for col in zip(*rows, strict=True)]
         else:
-            colour_steps = _colour_steps(st, dist, p.area)
+            colour_steps = board.colour_steps(st, dist, p.area)
         source_near = facts["source_steps"]
         if clones:
             rows = [source_near[a] for a in (p.area, *st.clones)]
@@ -510,7 +425,7 @@ def _monument_values(st, p, destiny, dist, wishes) -> list[float]:
     """What each Monument still to build is worth to the seat's collected Wishing Persons
     before the discount for the turns left, in the catalog's order (those they do not go
     towards left out). Kept per collected Persons, built Monuments and fulfilled Wishes (see
-    `_caravan_pace`)."""
+    `board`)."""
     meeples, built, fulfilled, catalog = p.meeples, st.monuments, p.fulfilled, st.catalog
     key = (id(meeples), id(built), id(fulfilled), p.area, p.destiny)
     found = _MONUMENTS.get(key)
