@@ -149,18 +149,19 @@ def position_value(st, seat: int, future: float | None = None, weights: Weights 
     """VP on the table and the Destiny, plus the discounted promise of the seat's pieces."""
     p = st.players[seat]
     if future is not None:
-        return _Judged(st, p, seat, future, weights, None).value(p.crystals)
+        return _Judged(st, p, seat, future, weights, None, None).value(p.crystals)
     kept = _JUDGED.get(id(weights))
     if kept is None or kept[0] is not weights:
-        kept = _JUDGED[id(weights)] = [weights, None, None, None, None]
+        kept = _JUDGED[id(weights)] = [weights, None, None, None, None, {}]
     judged = kept[seat + 1]
     if judged is None or not judged.fits(st, p):
-        judged = kept[seat + 1] = _Judged(st, p, seat, None, weights, judged)
+        judged = kept[seat + 1] = _Judged(st, p, seat, None, weights, judged, kept[5])
     return judged.value(p.crystals)
 
 
 _JUDGED: dict[int, list] = {}
-"""Per judgement (its id): the judgement itself, then each seat's last `_Judged` (or None)."""
+"""Per judgement (its id): the judgement itself, each seat's last `_Judged` (or None), and
+what the Wishes in hand promise (`_Judged.loop`) by what the promise reads but the crystals."""
 VALUES_KEPT = 256
 """Values by crystals a `_Judged` keeps before it empties its list."""
 
@@ -169,7 +170,7 @@ _JUDGED_SLOTS = (
     "catalog phase final_round caravan_pos turn_idx order caravan_deck area_meeples monuments "
     "clones frost djinn area hand fulfilled badges destiny vp_tokens trickery potions "
     "unlocked meeples nest card_vp vp future reach cards colour_steps source_steps costs "
-    "ongoing spare tokens frost_vp unlock monument values"
+    "ongoing spare tokens frost_vp unlock monument values loop"
 )
 """The fields of a `_Judged`."""
 
@@ -187,7 +188,9 @@ class _Judged:
 
     __slots__ = tuple(_JUDGED_SLOTS.split())
 
-    def __init__(self, st, p, seat: int, future: float | None, weights: Weights, last) -> None:
+    def __init__(
+        self, st, p, seat: int, future: float | None, weights: Weights, last, loops: dict | None
+    ) -> None:
         self.catalog = cat = st.catalog
         self.phase, self.final_round = st.phase, st.final_round
         self.caravan_pos, self.turn_idx, self.order = st.caravan_pos, st.turn_idx, st.order
@@ -203,7 +206,7 @@ class _Judged:
         self.clones = st.clones if p.djinn == "fire" else None
         self.frost = len(st.frost) if p.djinn == "water" else 0
         self.values: dict[tuple, float] = {}
-        self.colour_steps = self.monument = None
+        self.colour_steps = self.monument = self.loop = None
         if last is not None and (last.catalog is not cat or last.djinn != p.djinn):
             last = None
         destiny = cat.destinies.get(p.destiny) if p.destiny else None
@@ -245,6 +248,8 @@ class _Judged:
             weights.wish,
         )
         self.spare = weights.spare
+        if loops is not None:
+            self._share_loop(loops, last)
         self.tokens = (
             (p.potions * POTION_VP + p.trickery * TRICKERY_VP) * weights.tokens * min(1.0, future)
         )
@@ -258,6 +263,35 @@ class _Judged:
             _monument_promise(st, p, destiny, dist, cat.wishes, reach) if any(p.meeples) else 0.0
         )
         self.monument = weights.monument * monument
+
+    def _share_loop(self, loops: dict, last) -> None:
+        """Take the promises of the Wishes in hand by crystals (`loop`) that every `_Judged`
+        with the same cards, distances, Nest and reach shares (the cards and the distances are
+        kept per contents, so equal ones are mostly the same objects)."""
+        cards, colour_steps, source_steps = self.cards, self.colour_steps, self.source_steps
+        if (
+            last is not None
+            and last.loop is not None
+            and last.cards is cards
+            and last.colour_steps is colour_steps
+            and last.source_steps is source_steps
+            and last.nest == self.nest
+            and last.reach == self.reach
+        ):
+            self.loop = last.loop
+            return
+        key = (id(cards), id(colour_steps), id(source_steps), tuple(self.nest), self.reach)
+        found = loops.get(key)
+        if (
+            found is None
+            or found[0] is not cards
+            or found[1] is not colour_steps
+            or found[2] is not source_steps
+        ):
+            if len(loops) >= CACHE_SIZE:
+                loops.clear()
+            found = loops[key] = (cards, colour_steps, source_steps, {})
+        self.loop = found[3]
 
     def _same_clock(self, last) -> bool:
         """Whether `turns_left` reads the same here as at `last` (of the same seat)."""
@@ -347,14 +381,32 @@ class _Judged:
         found = self.values.get(key)
         if found is not None:
             return found
-        found = self.vp + (0.01 * sum(held) if future <= 0 else self._promise(list(key)))
+        if future <= 0:
+            found = self.vp + 0.01 * sum(held)
+        else:
+            loop = self.loop
+            promise = loop.get(key) if loop is not None else None
+            if promise is None:
+                promise = self._promise(list(key))
+                if loop is not None:
+                    if len(loop) >= VALUES_KEPT:
+                        loop.clear()
+                    loop[key] = promise
+            promise += self.tokens
+            if self.frost_vp is not None:
+                promise += self.frost_vp
+            if self.unlock is not None:
+                promise += self.unlock
+            found = self.vp + (promise + self.monument)
         if len(self.values) >= VALUES_KEPT:
             self.values.clear()
         self.values[key] = found
         return found
 
     def _promise(self, crystals: list[int]) -> float:
-        """What the pieces promise with `crystals` (a list of its own, used up here)."""
+        """What the Wishes in hand, the crystals and the Nest promise with `crystals` (a list of
+        its own, used up here): the promise but the tokens, Frostflakes, unlocking and Monument,
+        which `value` adds after it in this order."""
         # Wishes in hand, the most valuable first, share the crystals on the board.
         reach = self.reach
         nest = self.nest[:] if any(self.nest) else None
@@ -397,12 +449,6 @@ class _Judged:
         promise += min(spare, 6) * LOOSE_CRYSTAL_VP * self.spare * reach + max(0, spare - 6) * 0.1
         if nest is not None:
             promise += sum(nest) * NEST_CRYSTAL_VP * reach
-        promise += self.tokens
-        if self.frost_vp is not None:
-            promise += self.frost_vp
-        if self.unlock is not None:
-            promise += self.unlock
-        promise += self.monument
         return promise
 
 
