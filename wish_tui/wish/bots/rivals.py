@@ -53,16 +53,43 @@ def _same_for_rivals(a, b, seat: int, clones: bool = True, frost: bool = True) -
         or a.caravan_pos != b.caravan_pos
         or a.final_round != b.final_round
         or a.phase != b.phase
-        or a.order != b.order
-        or not (a.area_meeples is b.area_meeples or a.area_meeples == b.area_meeples)
-        or not (a.monuments is b.monuments or a.monuments == b.monuments)
-        or not (a.caravan_deck is b.caravan_deck or a.caravan_deck == b.caravan_deck)
-        or (clones and not (a.clones is b.clones or a.clones == b.clones))
-        or (frost and not (a.frost is b.frost or a.frost == b.frost))
     ):
         return False
-    for other, (p, q) in enumerate(zip(a.players, b.players, strict=True)):
-        if other != seat and p is not q and not _same_pieces(p, q):
+    if not _same_lists(a, b, clones, frost):
+        return False
+    pa, pb = a.players, b.players
+    if len(pa) != len(pb):
+        return False
+    for other, p in enumerate(pa):
+        if other != seat:
+            q = pb[other]
+            if p is not q and not _same_pieces(p, q):
+                return False
+    return True
+
+
+def _same_lists(a, b, clones: bool, frost: bool) -> bool:
+    """Whether the lists of `a` and `b` the opponents' value reads are equal: each by
+    identity first (most are shared), then item by item."""
+    x, y = a.area_meeples, b.area_meeples
+    if x is not y and x != y:
+        return False
+    x, y = a.monuments, b.monuments
+    if x is not y and x != y:
+        return False
+    x, y = a.caravan_deck, b.caravan_deck
+    if x is not y and x != y:
+        return False
+    x, y = a.order, b.order
+    if x is not y and x != y:
+        return False
+    if clones:
+        x, y = a.clones, b.clones
+        if x is not y and x != y:
+            return False
+    if frost:
+        x, y = a.frost, b.frost
+        if x is not y and x != y:
             return False
     return True
 
