@@ -164,6 +164,10 @@ _JUDGED: dict[int, list] = {}
 what the Wishes in hand promise (`_Judged.loop`) by what the promise reads but the crystals."""
 VALUES_KEPT = 256
 """Values by crystals a `_Judged` keeps before it empties its list."""
+LOOPS_KEPT = 1024
+"""Shared promises (`_Judged.loop`) kept per judgement weights before they are emptied: at 4,096
+a process judging 150 four-seat hard decisions held 9.8 MB of evaluation caches, 5.2 at 1,024
+(3.5 before they were shared), as fast (benchmarks/expert.md, Second pass)."""
 
 
 _JUDGED_SLOTS = (
@@ -288,7 +292,7 @@ class _Judged:
             or found[1] is not colour_steps
             or found[2] is not source_steps
         ):
-            if len(loops) >= CACHE_SIZE:
+            if len(loops) >= LOOPS_KEPT:
                 loops.clear()
             found = loops[key] = (cards, colour_steps, source_steps, {})
         self.loop = found[3]
