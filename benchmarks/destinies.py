@@ -5,7 +5,7 @@ Run: ``python benchmarks/destinies.py [--level medium] [--games N] [--seed S] [-
 Both seats are played by the same bot level; Djinns rotate as in ``wish-tui tournament`` and
 every game has its own seed. Printed, per Destiny kept: how often it was kept and the Destiny VP
 it paid on average, then the average number of Wishes fulfilled. The hard bot's Destiny choice
-(``evaluate.destiny_prospect``) was calibrated on these figures (see benchmarks/bots.md).
+(``destiny.destiny_prospect``) was calibrated on these figures (see benchmarks/bots.md).
 """
 
 from __future__ import annotations

@@ -8,16 +8,17 @@ import pytest
 
 from wish_tui.wish import rules
 from wish_tui.wish.bots import evaluate
+from wish_tui.wish.bots.board import turns_left
+from wish_tui.wish.bots.destiny import destiny_prospect
 from wish_tui.wish.bots.evaluate import (
     MEDIUM,
-    RivalCache,
     Weights,
-    destiny_prospect,
     position_value,
     rival_value,
     seat_value,
 )
 from wish_tui.wish.bots.planner import END, SETTLE_LIMIT, plan_turn, work_counter
+from wish_tui.wish.bots.rivals import RivalCache
 
 from .rules.helpers import crystals, frostflake_position, patch, started
 
@@ -155,3 +156,17 @@ def test_the_evaluation_caches_answer_what_a_fresh_computation_does() -> None:
             evaluate.clear_caches()
             assert [position_value(child, seat) for seat in range(4)] == warm
             assert [position_value(child.copy(), seat) for seat in range(4)] == warm
+
+
+def test_a_judgement_rebuilt_from_the_last_one_is_the_one_made_afresh() -> None:
+    # Along a game, a seat's judgement is built from the last one where only part of the
+    # position changed, and the promise of the Wishes in hand is shared between judgements;
+    # given the turns left, the judgement is made afresh from the position alone.
+    hard = Weights(decay=0.65, missing=0.75, spare=0.25, tokens=0.5, monument=1.5)
+    for siblings in _positions(["earth", "fire", "air", "water"], 17, count=100):
+        for child in siblings + siblings[::-1]:
+            for seat in range(4):
+                for weights in (MEDIUM, hard):
+                    kept = position_value(child, seat, None, weights)
+                    future = turns_left(child, seat)
+                    assert kept == position_value(child, seat, future, weights)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wish_tui.wish import rules
 from wish_tui.wish.bots import make_bot
-from wish_tui.wish.bots.evaluate import destiny_prospect
+from wish_tui.wish.bots.destiny import destiny_prospect
 
 
 def test_the_expert_keeps_the_destiny_that_promises_most_without_racing_it() -> None:

@@ -7,9 +7,13 @@ many turns are left before the Caravan reaches the Dock.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from wish_tui.wish.rules import scoring
+
+from . import board
+from .board import CACHE_SIZE, tables, turns_left
+from .destiny import destiny_bonus, params_of
 
 POTION_VP = 1.3
 TRICKERY_VP = 0.6
@@ -80,116 +84,15 @@ class Weights(NamedTuple):
 MEDIUM = Weights()
 
 
-_TABLES: dict[int, dict] = {}
-
-
-def tables(catalog) -> dict:
-    """Facts derived from the catalog once: distances between Areas (and from each Area to the
-    nearest source of each crystal colour), Caravan moves."""
-    found = _TABLES.get(id(catalog))
-    if found is not None and found["catalog"] is catalog:
-        return found
-    n = len(catalog.areas)
-    dist = [[99] * n for _ in range(n)]
-    for a in range(n):
-        dist[a][a] = 0
-        frontier = [a]
-        while frontier:
-            nxt = []
-            for b in frontier:
-                for c in catalog.areas[b].neighbours:
-                    if dist[a][c] == 99:
-                        dist[a][c] = dist[a][b] + 1
-                        nxt.append(c)
-            frontier = nxt
-    sources = [[a.index for a in catalog.areas if c in a.crystals] for c in range(6)]
-    found = {
-        "catalog": catalog,
-        "dist": dist,
-        "moves": [c.move for c in catalog.caravan_cards],
-        "source_steps": [[min(dist[a][s] for s in sources[c]) for c in range(6)] for a in range(n)],
-    }
-    _TABLES[id(catalog)] = found
-    return found
-
-
-def turns_left(st, seat: int) -> float:
-    """Expected number of turns `seat` still starts after the current one."""
-    cat = st.catalog
-    if st.phase == "over":
-        return 0.0
-    if st.phase == "setup":
-        return 9.0
-    if st.final_round:
-        rounds = 0.0
-    else:
-        cards, mean = _caravan_pace(st)
-        distance = len(cat.route) - 1 - st.caravan_pos
-        rounds = min(cards, max(1.0, distance / max(mean, 0.3)))
-    # A seat still to play this round has one more turn.
-    pos = st.order.index(seat)
-    if pos > st.turn_idx:
-        rounds += 1
-    return rounds
-
-
-_PACE: dict[int, tuple] = {}
-_STEPS: dict[tuple[int, int], tuple] = {}
 _CARDS: dict[tuple, tuple] = {}
-CACHE_SIZE = 4096
-"""Entries kept by each of the caches below before they are emptied."""
+_CARDS_NAMED: dict[tuple, tuple] = {}
 
 
 def clear_caches() -> None:
     """Empty the caches of derived facts kept per list (they refill as positions are judged)."""
-    for cache in (_PACE, _STEPS, _CARDS, _MONUMENTS):
+    board.clear()
+    for cache in (_CARDS, _CARDS_NAMED, _MONUMENTS, _JUDGED):
         cache.clear()
-
-
-def _caravan_pace(st) -> tuple[int, float]:
-    """Caravan cards left and their mean move, kept per Caravan deck.
-
-    A state's lists are never changed once `apply` has returned it (later states copy a list
-    before changing it), so a list object stands for its contents while the cache holds it.
-    """
-    deck = st.caravan_deck
-    found = _PACE.get(id(deck))
-    if found is None or found[0] is not deck:
-        moves = tables(st.catalog)["moves"]
-        mean = sum(moves[i] for i in deck) / len(deck) if deck else 1.0
-        if len(_PACE) >= CACHE_SIZE:
-            _PACE.clear()
-        found = _PACE[id(deck)] = (deck, len(deck), mean)
-    return found[1], found[2]
-
-
-def _colour_steps(st, dist, area: int) -> list[int]:
-    """Steps from `area` to the nearest Wishing Person of each colour, on the map or on a built
-    Monument (9 where there is none); kept per map of Persons and Monuments (see `_caravan_pace`).
-    Callers must not change the list returned."""
-    meeples, monuments = st.area_meeples, st.monuments
-    key = (id(meeples), id(monuments))
-    found = _STEPS.get(key)
-    if found is None or found[0] is not meeples or found[1] is not monuments:
-        if len(_STEPS) >= CACHE_SIZE:
-            _STEPS.clear()
-        found = _STEPS[key] = (meeples, monuments, [None] * len(dist))
-    rows = found[2]
-    row = rows[area]
-    if row is None:
-        near = dist[area]
-        row = [
-            min([d for d, m in zip(near, meeples[c::6], strict=True) if m], default=9)
-            for c in range(6)
-        ]
-        for where, built in enumerate(monuments):
-            if built:
-                d = near[where]
-                for c in range(6):
-                    if built[1][c] and d < row[c]:
-                        row[c] = d
-        rows[area] = row
-    return row
 
 
 def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple]], tuple]:
@@ -197,7 +100,7 @@ def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple
     Ongoing Wishes, Badges, Destiny), the Wishes in hand, most valuable first, as (worth,
     colour, cost) with the cost as (crystal colour, count) pairs, and what each fulfilled Wish
     whose effect keeps paying is worth (EFFECT_VP), in the order fulfilled. Kept per hand,
-    fulfilled Wishes and Badges (see `_caravan_pace`)."""
+    fulfilled Wishes and Badges (see `board`)."""
     hand, fulfilled, badges, catalog = p.hand, p.fulfilled, p.badges, st.catalog
     key = (id(hand), id(fulfilled), id(badges), p.destiny)
     found = _CARDS.get(key)
@@ -208,174 +111,349 @@ def _cards(st, p, seat: int, destiny) -> tuple[int, list[tuple[float, int, tuple
         or found[2] is not badges
         or found[3] is not catalog
     ):
-        steps = scoring.score_steps(st, seat)
-        wishes = catalog.wishes
-        scored = []
-        for name in hand:
-            w = wishes[name]
-            worth = w.vp + EFFECT_VP.get(w.effect, 0.0)
-            if destiny is not None:
-                worth += _destiny_bonus(destiny, w, p, wishes)
-            cost = tuple((c, need) for c, need in enumerate(w.cost) if need)
-            scored.append((worth, w.colour, cost))
-        scored.sort(key=lambda x: -x[0])
         if len(_CARDS) >= CACHE_SIZE:
             _CARDS.clear()
-        vp = sum(steps.values()) - steps["tokens"]
-        effects = (wishes[name].effect for name in fulfilled)
-        ongoing = tuple(EFFECT_VP[e] for e in effects if e in ONGOING_EFFECTS)
-        found = _CARDS[key] = (hand, fulfilled, badges, catalog, vp, scored, ongoing)
+        found = _CARDS[key] = (hand, fulfilled, badges, catalog, *_cards_of(st, p, seat, destiny))
     return found[4], found[5], found[6]
+
+
+def _cards_of(st, p, seat: int, destiny) -> tuple:
+    """`_cards`' answer, kept per the names of the cards too: a hand another position holds in
+    a list of its own (an action that changes a hand makes a new list) is not judged again."""
+    hand, fulfilled, badges, catalog = p.hand, p.fulfilled, p.badges, st.catalog
+    key = (tuple(hand), tuple(fulfilled), tuple(badges), p.destiny)
+    found = _CARDS_NAMED.get(key)
+    if found is not None and found[0] is catalog:
+        return found[1]
+    steps = scoring.score_steps(st, seat)
+    wishes = catalog.wishes
+    scored = []
+    for name in hand:
+        w = wishes[name]
+        worth = w.vp + EFFECT_VP.get(w.effect, 0.0)
+        if destiny is not None:
+            worth += destiny_bonus(destiny, w, p, wishes)
+        cost = tuple((c, need) for c, need in enumerate(w.cost) if need)
+        scored.append((worth, w.colour, cost))
+    scored.sort(key=lambda x: -x[0])
+    vp = sum(steps.values()) - steps["tokens"]
+    effects = (wishes[name].effect for name in fulfilled)
+    ongoing = tuple(EFFECT_VP[e] for e in effects if e in ONGOING_EFFECTS)
+    if len(_CARDS_NAMED) >= CACHE_SIZE:
+        _CARDS_NAMED.clear()
+    _CARDS_NAMED[key] = (catalog, (vp, scored, ongoing))
+    return vp, scored, ongoing
 
 
 def position_value(st, seat: int, future: float | None = None, weights: Weights = MEDIUM) -> float:
     """VP on the table and the Destiny, plus the discounted promise of the seat's pieces."""
     p = st.players[seat]
-    cat = st.catalog
-    destiny = cat.destinies.get(p.destiny) if p.destiny else None
-    card_vp, hand, ongoing = _cards(st, p, seat, destiny)
-    vp = float(card_vp + p.vp_tokens)
-    if st.phase == "over":
-        return vp
-    if future is None:
-        future = turns_left(st, seat)
-    if future <= 0:
-        return vp + 0.01 * sum(p.crystals)
-    facts = tables(cat)
-    dist = facts["dist"]
-    reach = min(1.0, future / weights.reach)
+    if future is not None:
+        return _Judged(st, p, seat, future, weights, None, None).value(p.crystals)
+    kept = _JUDGED.get(id(weights))
+    if kept is None or kept[0] is not weights:
+        kept = _JUDGED[id(weights)] = [weights, None, None, None, None, {}]
+    judged = kept[seat + 1]
+    if judged is None or not judged.fits(st, p):
+        judged = kept[seat + 1] = _Judged(st, p, seat, None, weights, judged, kept[5])
+    return judged.value(p.crystals)
 
-    # Where each colour of Wishing Person can still be met, and how far away.
-    clones = p.djinn == "fire" and st.clones
-    if clones:
-        rows = [_colour_steps(st, dist, a) for a in (p.area, *st.clones)]
-        colour_steps = [min(col) for col in zip(*rows, strict=True)]
-    else:
-        colour_steps = _colour_steps(st, dist, p.area)
-    source_near = facts["source_steps"]
-    if clones:
-        rows = [source_near[a] for a in (p.area, *st.clones)]
-        source_steps = [min(col) for col in zip(*rows, strict=True)]
-    else:
-        source_steps = source_near[p.area]
-    if p.trickery:
-        any_steps = min(colour_steps)
-        colour_steps = [min(s, any_steps) for s in colour_steps]
 
-    # Wishes in hand, the most valuable first, share the crystals on the board.
-    crystals = p.crystals[:]
-    nest = p.nest[:] if any(p.nest) else None
-    promise = 0.0
-    per_missing = weights.missing_air if p.djinn == "air" else weights.missing
-    per_far, per_travel, decay, share = weights.far, weights.travel, weights.decay, weights.wish
-    for worth, colour, cost in hand:
-        missing = 0
-        far = 0
-        nested = False
-        for c, need in cost:
-            have = crystals[c]
-            if have >= need:
-                crystals[c] = have - need
-                continue
-            crystals[c] = 0
-            short = need - have
-            if nest is not None and nest[c]:
-                fetched = min(short, nest[c])
-                nest[c] -= fetched
-                short -= fetched
-                nested = True
-                if not short:
-                    continue
-            missing += short
-            if source_steps[c] > far:
-                far = source_steps[c]
-        travel = colour_steps[colour]
-        effort = (
-            missing * per_missing
-            + far * per_far
-            + travel * per_travel
-            + (0.0 if travel < 9 else 6.0)
-            + (NEST_EFFORT if nested else 0.0)
+_JUDGED: dict[int, list] = {}
+"""Per judgement (its id): the judgement itself, each seat's last `_Judged` (or None), and
+what the Wishes in hand promise (`_Judged.loop`) by what the promise reads but the crystals."""
+VALUES_KEPT = 256
+"""Values by crystals a `_Judged` keeps before it empties its list."""
+LOOPS_KEPT = 1024
+"""Shared promises (`_Judged.loop`) kept per judgement weights before they are emptied: at 4,096
+a process judging 150 four-seat hard decisions held 9.8 MB of evaluation caches, 5.2 at 1,024
+(3.5 before they were shared), as fast (benchmarks/expert.md, Second pass)."""
+
+
+_JUDGED_SLOTS = (
+    "catalog phase final_round caravan_pos turn_idx order caravan_deck area_meeples monuments "
+    "clones frost djinn area hand fulfilled badges destiny vp_tokens trickery potions "
+    "unlocked meeples nest card_vp vp future reach cards colour_steps source_steps costs "
+    "ongoing spare tokens frost_vp unlock monument values loop"
+)
+"""The fields of a `_Judged`."""
+
+
+class _Judged:
+    """Everything `position_value` reads of a position but the seat's crystals, and what it
+    makes of it; `value` adds the crystals' part.
+
+    A later position is judged with the same `_Judged` when it `fits` it: the pieces and lists
+    it reads are the same objects (a state's lists are never changed once `apply` has returned
+    it, see `board`) and its other fields are equal. A position that does not fit is
+    judged afresh, but the parts that read nothing it changed (the cards, the turns left, the
+    distances, the Monument) are taken from the last `_Judged` of the seat. Every value is
+    computed with the same operations in the same order as from scratch: the same float."""
+
+    __slots__ = tuple(_JUDGED_SLOTS.split())
+
+    def __init__(
+        self, st, p, seat: int, future: float | None, weights: Weights, last, loops: dict | None
+    ) -> None:
+        self.catalog = cat = st.catalog
+        self.phase, self.final_round = st.phase, st.final_round
+        self.caravan_pos, self.turn_idx, self.order = st.caravan_pos, st.turn_idx, st.order
+        self.caravan_deck, self.area_meeples, self.monuments = (
+            st.caravan_deck,
+            st.area_meeples,
+            st.monuments,
         )
-        promise += worth * share * (decay**effort) * reach
-    for worth in ongoing:
-        promise += worth * reach
-    spare = sum(crystals)
-    promise += min(spare, 6) * LOOSE_CRYSTAL_VP * weights.spare * reach + max(0, spare - 6) * 0.1
-    if nest is not None:
-        promise += sum(nest) * NEST_CRYSTAL_VP * reach
-    promise += (
-        (p.potions * POTION_VP + p.trickery * TRICKERY_VP) * weights.tokens * min(1.0, future)
-    )
-    if p.djinn == "water" and st.frost:
-        promise += len(st.frost) * FROST_VP * reach
-    if not p.unlocked:
-        promise += UNLOCK_VP * reach * (len(p.fulfilled) / 3.0) ** 2
-    # No Wishing Person collected: no Monument in sight (what `_monument_promise` answers).
-    monument = _monument_promise(st, p, destiny, dist, cat.wishes, reach) if any(p.meeples) else 0.0
-    promise += weights.monument * monument
-    return vp + promise
+        self.djinn, self.area, self.hand, self.fulfilled = p.djinn, p.area, p.hand, p.fulfilled
+        self.badges, self.destiny, self.vp_tokens = p.badges, p.destiny, p.vp_tokens
+        self.trickery, self.potions, self.unlocked = p.trickery, p.potions, p.unlocked
+        self.meeples, self.nest = p.meeples, p.nest
+        self.clones = st.clones if p.djinn == "fire" else None
+        self.frost = len(st.frost) if p.djinn == "water" else 0
+        self.values: dict[tuple, float] = {}
+        self.colour_steps = self.monument = self.loop = None
+        if last is not None and (last.catalog is not cat or last.djinn != p.djinn):
+            last = None
+        destiny = cat.destinies.get(p.destiny) if p.destiny else None
+        if (
+            last is not None
+            and p.hand is last.hand
+            and p.fulfilled is last.fulfilled
+            and p.badges is last.badges
+            and p.destiny == last.destiny
+        ):
+            card_vp, self.cards, self.ongoing = last.card_vp, last.cards, last.ongoing
+        else:
+            card_vp, self.cards, self.ongoing = _cards(st, p, seat, destiny)
+        self.card_vp = card_vp
+        self.vp = float(card_vp + p.vp_tokens)
+        if st.phase == "over":
+            self.future = None
+            return
+        if future is None:
+            if last is not None and last.future is not None and self._same_clock(last):
+                future = last.future
+            else:
+                future = turns_left(st, seat)
+        self.future = future
+        if future <= 0:
+            return
+        facts = tables(cat)
+        dist = facts["dist"]
+        self.reach = reach = min(1.0, future / weights.reach)
+        if last is not None and last.colour_steps is not None and self._same_steps(last):
+            self.colour_steps, self.source_steps = last.colour_steps, last.source_steps
+        else:
+            self._steps(st, p, facts, dist)
+        self.costs = (
+            weights.missing_air if p.djinn == "air" else weights.missing,
+            weights.far,
+            weights.travel,
+            weights.decay,
+            weights.wish,
+        )
+        self.spare = weights.spare
+        if loops is not None:
+            self._share_loop(loops, last)
+        self.tokens = (
+            (p.potions * POTION_VP + p.trickery * TRICKERY_VP) * weights.tokens * min(1.0, future)
+        )
+        self.frost_vp = self.frost * FROST_VP * reach if p.djinn == "water" and st.frost else None
+        self.unlock = None if p.unlocked else UNLOCK_VP * reach * (len(p.fulfilled) / 3.0) ** 2
+        if last is not None and last.monument is not None and self._same_monument(last):
+            self.monument = last.monument
+            return
+        # No Wishing Person collected: no Monument in sight (what `_monument_promise` answers).
+        monument = (
+            _monument_promise(st, p, destiny, dist, cat.wishes, reach) if any(p.meeples) else 0.0
+        )
+        self.monument = weights.monument * monument
 
+    def _share_loop(self, loops: dict, last) -> None:
+        """Take the promises of the Wishes in hand by crystals (`loop`) that every `_Judged`
+        with the same cards, distances, Nest and reach shares (the cards and the distances are
+        kept per contents, so equal ones are mostly the same objects)."""
+        cards, colour_steps, source_steps = self.cards, self.colour_steps, self.source_steps
+        if (
+            last is not None
+            and last.loop is not None
+            and last.cards is cards
+            and last.colour_steps is colour_steps
+            and last.source_steps is source_steps
+            and last.nest == self.nest
+            and last.reach == self.reach
+        ):
+            self.loop = last.loop
+            return
+        key = (id(cards), id(colour_steps), id(source_steps), tuple(self.nest), self.reach)
+        found = loops.get(key)
+        if (
+            found is None
+            or found[0] is not cards
+            or found[1] is not colour_steps
+            or found[2] is not source_steps
+        ):
+            if len(loops) >= LOOPS_KEPT:
+                loops.clear()
+            found = loops[key] = (cards, colour_steps, source_steps, {})
+        self.loop = found[3]
 
-_PARAMS: dict = {}
+    def _same_clock(self, last) -> bool:
+        """Whether `turns_left` reads the same here as at `last` (of the same seat)."""
+        return (
+            self.turn_idx == last.turn_idx
+            and self.caravan_pos == last.caravan_pos
+            and self.phase == last.phase
+            and self.final_round == last.final_round
+            and self.order is last.order
+            and self.caravan_deck is last.caravan_deck
+        )
 
+    def _same_steps(self, last) -> bool:
+        """Whether the distances to Wishing Persons and crystals are those of `last`."""
+        return (
+            self.area == last.area
+            and self.area_meeples is last.area_meeples
+            and self.monuments is last.monuments
+            and self.trickery == last.trickery
+            and self.clones is last.clones
+        )
 
-def _params(destiny) -> dict:
-    """A Destiny's parameters as a dict, built once per Destiny (evaluation is the hot path)."""
-    found = _PARAMS.get(destiny.name)
-    if found is None or found[0] is not destiny:
-        found = _PARAMS[destiny.name] = (destiny, dict(destiny.params))
-    return found[1]
+    def _same_monument(self, last) -> bool:
+        """Whether the Monument in sight is worth what it is at `last`."""
+        return (
+            self.reach == last.reach
+            and self.meeples is last.meeples
+            and self.monuments is last.monuments
+            and self.fulfilled is last.fulfilled
+            and self.area == last.area
+            and self.destiny == last.destiny
+        )
 
+    def _steps(self, st, p, facts, dist) -> None:
+        """Where each colour of Wishing Person can still be met, and crystals found, how far."""
+        clones = p.djinn == "fire" and st.clones
+        if clones:
+            rows = [board.colour_steps(st, dist, a) for a in (p.area, *st.clones)]
+            colour_steps = [min(col) for col in zip(*rows, strict=True)]
+        else:
+            colour_steps = board.colour_steps(st, dist, p.area)
+        source_near = facts["source_steps"]
+        if clones:
+            rows = [source_near[a] for a in (p.area, *st.clones)]
+            self.source_steps = [min(col) for col in zip(*rows, strict=True)]
+        else:
+            self.source_steps = source_near[p.area]
+        if p.trickery:
+            any_steps = min(colour_steps)
+            colour_steps = [min(s, any_steps) for s in colour_steps]
+        self.colour_steps = colour_steps
 
-def _destiny_bonus(destiny, w, p, wishes) -> float:
-    """What fulfilling Wish `w` adds to the Destiny, roughly, in VP."""
-    params = _params(destiny)
-    if destiny.kind == "monument":
-        types = params["types"]
-        if w.type in types and not any(wishes[n].type == w.type for n in p.fulfilled):
-            return params["vp"] * 0.4
-        return 0.0
-    return params["vp"] if _counts_for(destiny, w) else 0.0
+    def fits(self, st, p) -> bool:
+        """Whether `position_value` reads the same of seat `p` in `st` but its crystals."""
+        return (
+            p.hand is self.hand
+            and p.area == self.area
+            and p.nest is self.nest
+            and st.turn_idx == self.turn_idx
+            and st.area_meeples is self.area_meeples
+            and p.meeples is self.meeples
+            and p.fulfilled is self.fulfilled
+            and p.badges is self.badges
+            and p.vp_tokens == self.vp_tokens
+            and p.trickery == self.trickery
+            and p.potions == self.potions
+            and p.unlocked == self.unlocked
+            and p.destiny == self.destiny
+            and p.djinn == self.djinn
+            and st.caravan_pos == self.caravan_pos
+            and st.phase == self.phase
+            and st.final_round == self.final_round
+            and st.order is self.order
+            and st.caravan_deck is self.caravan_deck
+            and st.monuments is self.monuments
+            and st.catalog is self.catalog
+            and (self.clones is None or st.clones is self.clones)
+            and (p.djinn != "water" or len(st.frost) == self.frost)
+        )
 
+    def value(self, held: list[int]) -> float:
+        """`position_value` with the seat's crystals `held`."""
+        future = self.future
+        if future is None:
+            return self.vp
+        key = tuple(held)
+        found = self.values.get(key)
+        if found is not None:
+            return found
+        if future <= 0:
+            found = self.vp + 0.01 * sum(held)
+        else:
+            loop = self.loop
+            promise = loop.get(key) if loop is not None else None
+            if promise is None:
+                promise = self._promise(list(key))
+                if loop is not None:
+                    if len(loop) >= VALUES_KEPT:
+                        loop.clear()
+                    loop[key] = promise
+            promise += self.tokens
+            if self.frost_vp is not None:
+                promise += self.frost_vp
+            if self.unlock is not None:
+                promise += self.unlock
+            found = self.vp + (promise + self.monument)
+        if len(self.values) >= VALUES_KEPT:
+            self.values.clear()
+        self.values[key] = found
+        return found
 
-EXPECTED_FULFILS = 6
-"""Wishes the hard bot fulfills in a two-seat game, about (benchmarks/bots.md)."""
-MONUMENT_DESTINY_ODDS = 0.1
-"""How often a bot fulfills a monument Destiny (a named Monument and a Wish type): rarely, since
-it does not plan the several turns a Monument takes (benchmarks/bots.md)."""
-
-
-def destiny_prospect(catalog, name: str, hand: list[str]) -> float:
-    """The VP a bot can expect from keeping Destiny `name` with `hand`, roughly.
-
-    A Destiny paying per fulfilled Wish of some kind expects that kind's share of the Wishes the
-    bot will fulfill, the share judged half from all Wishes and half from the hand; a monument
-    Destiny counts its VP at the odds of a bot fulfilling one.
-    """
-    destiny = catalog.destinies[name]
-    params = _params(destiny)
-    if destiny.kind == "monument":
-        return params["vp"] * MONUMENT_DESTINY_ODDS
-    wishes = catalog.wishes
-    share = sum(_counts_for(destiny, w) for w in wishes.values()) / len(wishes)
-    if hand:
-        in_hand = sum(_counts_for(destiny, wishes[n]) for n in hand) / len(hand)
-        share = (share + in_hand) / 2
-    return params["vp"] * EXPECTED_FULFILS * share
-
-
-def _counts_for(destiny, w) -> bool:
-    """Whether fulfilling Wish `w` pays Destiny `destiny` (one that pays per Wish)."""
-    params = _params(destiny)
-    kind = destiny.kind
-    if kind == "per_type":
-        return w.type in params["types"]
-    if kind == "per_timing":
-        return w.timing == params["timing"]
-    if kind == "per_value":
-        return params["min"] <= w.vp <= params["max"]
-    return False
+    def _promise(self, crystals: list[int]) -> float:
+        """What the Wishes in hand, the crystals and the Nest promise with `crystals` (a list of
+        its own, used up here): the promise but the tokens, Frostflakes, unlocking and Monument,
+        which `value` adds after it in this order."""
+        # Wishes in hand, the most valuable first, share the crystals on the board.
+        reach = self.reach
+        nest = self.nest[:] if any(self.nest) else None
+        promise = 0.0
+        per_missing, per_far, per_travel, decay, share = self.costs
+        source_steps, colour_steps = self.source_steps, self.colour_steps
+        for worth, colour, cost in self.cards:
+            missing = 0
+            far = 0
+            nested = False
+            for c, need in cost:
+                have = crystals[c]
+                if have >= need:
+                    crystals[c] = have - need
+                    continue
+                crystals[c] = 0
+                short = need - have
+                if nest is not None and nest[c]:
+                    fetched = min(short, nest[c])
+                    nest[c] -= fetched
+                    short -= fetched
+                    nested = True
+                    if not short:
+                        continue
+                missing += short
+                if source_steps[c] > far:
+                    far = source_steps[c]
+            travel = colour_steps[colour]
+            effort = (
+                missing * per_missing
+                + far * per_far
+                + travel * per_travel
+                + (0.0 if travel < 9 else 6.0)
+                + (NEST_EFFORT if nested else 0.0)
+            )
+            promise += worth * share * (decay**effort) * reach
+        for worth in self.ongoing:
+            promise += worth * reach
+        spare = sum(crystals)
+        promise += min(spare, 6) * LOOSE_CRYSTAL_VP * self.spare * reach + max(0, spare - 6) * 0.1
+        if nest is not None:
+            promise += sum(nest) * NEST_CRYSTAL_VP * reach
+        return promise
 
 
 def _monument_promise(st, p, destiny, dist, wishes, reach) -> float:
@@ -397,7 +475,7 @@ def _monument_values(st, p, destiny, dist, wishes) -> list[float]:
     """What each Monument still to build is worth to the seat's collected Wishing Persons
     before the discount for the turns left, in the catalog's order (those they do not go
     towards left out). Kept per collected Persons, built Monuments and fulfilled Wishes (see
-    `_caravan_pace`)."""
+    `board`)."""
     meeples, built, fulfilled, catalog = p.meeples, st.monuments, p.fulfilled, st.catalog
     key = (id(meeples), id(built), id(fulfilled), p.area, p.destiny)
     found = _MONUMENTS.get(key)
@@ -411,7 +489,7 @@ def _monument_values(st, p, destiny, dist, wishes) -> list[float]:
         return found[4]
     target = None
     if destiny is not None and destiny.kind == "monument":
-        params = _params(destiny)
+        params = params_of(destiny)
         target = params["monument"]
     values = []
     for m in catalog.monuments:
@@ -440,8 +518,17 @@ def _monument_values(st, p, destiny, dist, wishes) -> list[float]:
     return values
 
 
+class Rivals(Protocol):
+    """What `seat_value` asks of a cache of the best opponent's value (`rivals.RivalCache`)."""
+
+    seat: int
+    weights: Weights
+
+    def value_at(self, st) -> float: ...
+
+
 def seat_value(
-    st, seat: int, rivalry: float = 0.5, weights: Weights = MEDIUM, rivals: RivalCache | None = None
+    st, seat: int, rivalry: float = 0.5, weights: Weights = MEDIUM, rivals: Rivals | None = None
 ) -> float:
     """The seat's value minus `rivalry` times the best opponent's, judged with `weights`.
 
@@ -458,83 +545,3 @@ def seat_value(
 def rival_value(st, seat: int, weights: Weights = MEDIUM) -> float:
     """The best position value among `seat`'s opponents."""
     return max(position_value(st, o, None, weights) for o in range(len(st.players)) if o != seat)
-
-
-class RivalCache:
-    """The best opponent's value at a few recent positions, reused where it cannot differ.
-
-    During one seat's turn most actions leave every opponent's pieces, the board they are judged
-    on and the clock untouched; their value is then the same, so it is looked up, not recomputed.
-    The answers are exactly those of `rival_value`.
-    """
-
-    SIZE = 4
-
-    __slots__ = ("seat", "weights", "_seen", "_djinns", "_reads")
-
-    def __init__(self, seat: int, weights: Weights = MEDIUM) -> None:
-        self.seat = seat
-        self.weights = weights
-        self._seen: list[tuple] = []
-        self._djinns = None
-        self._reads = (True, True)
-        """Whether an opponent's value reads the Fiery Clones (the Fire Djinn's) and the
-        Frostflakes (the Water Djinn's): only that Djinn's does."""
-
-    def value_at(self, st) -> float:
-        """The best opponent's value at `st`."""
-        if st.djinns is not self._djinns:
-            others = [p.djinn for s, p in enumerate(st.players) if s != self.seat]
-            self._djinns, self._reads = st.djinns, ("fire" in others, "water" in others)
-        clones, frost = self._reads
-        for known, value in self._seen:
-            if _same_for_rivals(st, known, self.seat, clones, frost):
-                return value
-        value = rival_value(st, self.seat, self.weights)
-        self._seen.insert(0, (st, value))
-        del self._seen[self.SIZE :]
-        return value
-
-
-def _same_for_rivals(a, b, seat: int, clones: bool = True, frost: bool = True) -> bool:
-    """Whether every input of the opponents' `position_value` is equal in states `a` and `b`.
-
-    A list or a seat's pieces that `b` shares with `a` (the same object: `apply` shares what an
-    action leaves alone) is equal without being compared item by item. The Fiery Clones and the
-    Frostflakes are compared only when `clones` and `frost` say an opponent's value reads them.
-    """
-    if (
-        a.turn_idx != b.turn_idx
-        or a.caravan_pos != b.caravan_pos
-        or a.final_round != b.final_round
-        or a.phase != b.phase
-        or a.order != b.order
-        or not (a.area_meeples is b.area_meeples or a.area_meeples == b.area_meeples)
-        or not (a.monuments is b.monuments or a.monuments == b.monuments)
-        or not (a.caravan_deck is b.caravan_deck or a.caravan_deck == b.caravan_deck)
-        or (clones and not (a.clones is b.clones or a.clones == b.clones))
-        or (frost and not (a.frost is b.frost or a.frost == b.frost))
-    ):
-        return False
-    for other, (p, q) in enumerate(zip(a.players, b.players, strict=True)):
-        if other != seat and p is not q and not _same_pieces(p, q):
-            return False
-    return True
-
-
-def _same_pieces(p, q) -> bool:
-    """Whether two seats' pieces are equal in everything `position_value` reads."""
-    return (
-        p.area == q.area
-        and p.crystals == q.crystals
-        and p.hand == q.hand
-        and p.meeples == q.meeples
-        and p.fulfilled == q.fulfilled
-        and p.potions == q.potions
-        and p.trickery == q.trickery
-        and p.nest == q.nest
-        and p.badges == q.badges
-        and p.vp_tokens == q.vp_tokens
-        and p.unlocked == q.unlocked
-        and p.destiny == q.destiny
-    )

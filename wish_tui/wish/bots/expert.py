@@ -19,10 +19,11 @@ from wish_tui.core.rewards import lead_rewards, leads
 from wish_tui.wish.rules import Action, determinize
 
 from .base import FreeMoves
-from .evaluate import RivalCache, position_value, seat_value
+from .evaluate import position_value, seat_value
 from .hard import JUDGEMENT, Playout, _likeliest_destinies, _own_turn
 from .hard import _describe as describe_action
 from .planner import plan_turn
+from .rivals import RivalCache
 
 PRIOR_PLAN = (5, 4)
 """Width and depth of the plan of the rest of a turn that ranks its actions (the hard bot's)."""

@@ -21,7 +21,8 @@ from wish_tui.core.playout_ranking import playout_verdict, rank_by_playouts
 from wish_tui.wish.rules import Action, State
 
 from .base import Bot, match
-from .evaluate import MEDIUM, Weights, destiny_prospect, position_value, seat_value
+from .destiny import destiny_prospect
+from .evaluate import MEDIUM, Weights, position_value, seat_value
 from .medium import MediumBot
 from .planner import END, greedy_decision, greedy_step, plan_turn, rival_cache, settle, work_counter
 from .reasons import empower_reason, trade_reason, travel_reason
@@ -49,7 +50,7 @@ more than in the medium bot's judgement. Chosen with benchmarks/weights.py: a me
 this way beats the medium bot in 58.8% of 800 games (see benchmarks/bots.md)."""
 SEARCHED = frozenset(("setup_discard", "draw_offer", "discard", "fresh_discard"))
 """Decisions compared by playouts like turn actions: which Wishes to keep. The Destiny is kept
-by its prospect over the whole game (`evaluate.destiny_prospect`), which a playout of a round
+by its prospect over the whole game (`destiny.destiny_prospect`), which a playout of a round
 cannot see."""
 OPPONENT_PLAN = (MediumBot.width, MediumBot.depth)
 """Beam width and depth of opponents' turns in a playout: the medium bot's own, with its work

@@ -8,7 +8,8 @@ from __future__ import annotations
 from wish_tui.core.bots import work_counter
 from wish_tui.wish.rules import COLOURS, Action
 
-from .evaluate import MEDIUM, RivalCache, Weights, seat_value
+from .evaluate import MEDIUM, Weights, seat_value
+from .rivals import RivalCache
 
 END = Action("end")
 PASS = Action("pass")
