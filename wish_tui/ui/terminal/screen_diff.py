@@ -177,8 +177,9 @@ class ScreenDiff:
         changed = sorted(compress(cells, map(ne, map(shown.get, cells), cells.values())))
         if not changed:
             return
-        if WIDE_RIGHT in shown.values():
-            _forget_halves(cells, shown)
+        halves = list(compress(shown, map(WIDE_RIGHT.__eq__, shown.values())))
+        if halves:
+            _forget_halves(cells, shown, halves)
         runs = _whole_phrases(_runs(changed, cells, shown), cells, shown)
         last = runs[-1]
         blank = self._blank_end(cells, shown, last[0], last[1]) if self.columns else None
@@ -268,16 +269,15 @@ class ScreenDiff:
         return min(place, f"\x1b[{down}B" + kept, feeds, key=len)
 
 
-def _forget_halves(cells: dict[int, Cell], shown: dict[int, Cell]) -> None:
+def _forget_halves(cells: dict[int, Cell], shown: dict[int, Cell], halves: list[int]) -> None:
     """Half a wide character shown overwritten by `cells`: the terminal blanks its other half,
-    which is not known any more."""
-    for col, cell in cells.items():
-        old = shown.get(col)
-        if old == WIDE_RIGHT and cell != WIDE_RIGHT and col - 1 not in cells:
-            shown.pop(col - 1, None)
-        right_half = shown.get(col + 1) == WIDE_RIGHT and col + 1 not in cells
-        if old not in (None, WIDE_RIGHT) and right_half:
-            shown.pop(col + 1, None)
+    which is not known any more. (`halves`: the columns of the right halves shown.)"""
+    for col in halves:
+        if col in cells:  # the right half overwritten, and not its left
+            if cells[col] != WIDE_RIGHT and col - 1 not in cells:
+                shown.pop(col - 1, None)
+        elif col - 1 in cells and shown.get(col - 1) not in (None, WIDE_RIGHT):
+            shown.pop(col, None)  # the left half overwritten, and not its right
 
 
 def _runs(changed: list[int], cells: dict[int, Cell], shown: dict[int, Cell]) -> list[list[int]]:
