@@ -3,6 +3,7 @@ process, without SSH, so that a change of the table screen is measured apart fro
 
 Run: python benchmarks/table_apps.py [--actions 16] [--runs 3] [--profile FILE] [--stream FILE]
                                      [--frames FILE] [--term xterm-256color] [--messages]
+                                     [--write-time]
 
 The table server runs in this process; two sessions' apps (`wish-tui client`, each on a
 pseudo-terminal of its own at 100x30, written by the driver a host of the session pool gives
@@ -19,7 +20,10 @@ what Textual wrote to it before the screen diff (a pickle: how many writes came 
 playing, and a list of (time, text) from the app's start), to replay through the driver's code
 offline. With `--profile FILE`, the playing of the last run under cProfile (with the processor
 time as its clock; it makes everything about seven times slower, read the shares), its stats
-written to FILE and its top entries printed. With `--messages`, the messages each app's message
+written to FILE and its top entries printed. With `--write-time`, the processor time spent in
+the drivers' `write` (the screen diff, the style compaction, the write to the terminal) per
+action. Each run's garbage left by the run before is collected before its playing starts. With
+`--messages`, the messages each app's message
 loop was posted while playing, per action, by kind and by what they were posted to (the
 benchmark's own among them: `Pilot` waits for the app to be idle after each key by posting a
 callback to each of its widgets).
@@ -31,6 +35,7 @@ import argparse
 import asyncio
 import cProfile
 import fcntl
+import gc
 import os
 import pickle
 import pstats
@@ -95,6 +100,28 @@ class Counted:
 
     def start(self) -> None:
         self.frames = self.layouts = 0
+        self.counting = True
+
+
+class WriteTime:
+    """The processor time spent in the drivers' `write`, counted from `start` (when `keep`)."""
+
+    def __init__(self, keep: bool) -> None:
+        self.spent = 0.0
+        self.counting = False
+        if keep:
+            write = HostedDriver.write
+
+            def timed_write(driver, data: str) -> None:
+                started = time.process_time()
+                write(driver, data)
+                if self.counting:
+                    self.spent += time.process_time() - started
+
+            HostedDriver.write = timed_write
+
+    def start(self) -> None:
+        self.spent = 0.0
         self.counting = True
 
 
@@ -211,6 +238,7 @@ async def one_run(
     stream: str = "",
     keep: str = "",
     messages: Messages | None = None,
+    write_time: WriteTime | None = None,
 ) -> str:
     data = Path(tempfile.mkdtemp(prefix="table-apps-"))
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -249,10 +277,13 @@ async def one_run(
         apps["bob"].server_send({"type": "join", "table": table.id, "seat": 1})
         await until(lambda: all(table_screen(app) for app in apps.values()), "the table screens")
         await asyncio.sleep(1.0)
+        gc.collect()  # (what the run before left is not collected while this one plays)
         counted.start()
         frames.start()
         if messages is not None:
             messages.start()
+        if write_time is not None:
+            write_time.start()
         for terminal in terminals.values():
             terminal.start()
         if profile is not None:
@@ -282,6 +313,8 @@ async def one_run(
         if profile is not None:
             profile.disable()
         counted.counting = False
+        if write_time is not None:
+            write_time.counting = False
         told = messages.report(played) if messages is not None else ""
         await asyncio.sleep(0.2)  # the last frames read
         sent = sum(len(t.sent) for t in terminals.values())
@@ -293,6 +326,11 @@ async def one_run(
             f"(the two apps and the table server), {counted.frames / played:.1f} frames and "
             f"{counted.layouts / played:.1f} layouts per action, "
             f"{sent / played / 2:.0f} B sent per action per terminal"
+            + (
+                f"; {write_time.spent / played * 1000:.2f} ms of it in the drivers' write"
+                if write_time is not None
+                else ""
+            )
         ) + (f"\n{told}" if told else "")
     finally:
         done.set()
@@ -325,17 +363,30 @@ def main() -> None:
     parser.add_argument(
         "--messages", action="store_true", help="the messages each app was posted per action"
     )
+    parser.add_argument(
+        "--write-time", action="store_true", help="the processor time in the drivers' write"
+    )
     options = parser.parse_args()
     os.environ["TERM"] = options.term
     counted = Counted()
     messages = Messages(keep=True) if options.messages else None
+    write_time = WriteTime(keep=True) if options.write_time else None
     for run in range(options.runs):
         last = run == options.runs - 1
         profile = cProfile.Profile(time.process_time) if options.profile and last else None
         stream = options.stream if last else ""
         frames = Frames(bool(options.frames and last))
         line = asyncio.run(
-            one_run(options.actions, profile, counted, frames, stream, options.frames, messages)
+            one_run(
+                options.actions,
+                profile,
+                counted,
+                frames,
+                stream,
+                options.frames,
+                messages,
+                write_time,
+            )
         )
         sys.stdout = sys.__stdout__  # (apps on a terminal capture the standard output)
         print(line, flush=True)
