@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
-from itertools import compress, groupby, repeat
+from itertools import compress, groupby, repeat, takewhile
 from operator import itemgetter, ne
 
 from rich.cells import get_character_cell_size
@@ -51,6 +51,7 @@ WIDE_RIGHT = ("", ())
 """The right half of a wide character (its left cell holds the character)."""
 
 Cell = tuple[str, Style]
+_CHARACTER_OF = itemgetter(0)
 _STYLE_OF = itemgetter(1)
 
 
@@ -116,19 +117,27 @@ class ScreenDiff:
         changed = [row for row in full if shown.get(row) != written[row]]
         if len(changed) < 2:
             return  # a scroll moves two rows or more: most frames change fewer whole rows
-        wanted = {_content(written[row], width): row for row in changed}
+        # Rows are looked up by their text (a string hashes once), then compared cell by cell:
+        # a row of cells hashed as a tuple costs a hash of every cell and style, each time.
+        wanted = {row: _content(written[row], width) for row in changed}
+        by_text: dict[str, list[int]] = {}
+        for row, content in wanted.items():
+            by_text.setdefault(_text(content), []).append(row)
         # A row shown is compared whole only when a few of its cells are those of a row wanted.
         probe = (0, 1, 2, width // 2, width - 1)
         probes = {tuple(map(written[row].get, probe)) for row in changed}
-        places: dict[tuple, list[int]] = {}
+        places: dict[int, list[int]] = {}  # a changed row: the rows shown with its cells
         for row, cells in shown.items():
             if tuple(map(cells.get, probe)) in probes and _whole(cells, width, columns):
                 content = _content(cells, width)
-                if content in wanted and any(ch not in (" ", "") for ch, _ in content):
-                    places.setdefault(content, []).append(row)
+                text = _text(content)
+                if text.strip(" ") and text in by_text:
+                    for target in by_text[text]:
+                        if wanted[target] == content:
+                            places.setdefault(target, []).append(row)
         votes: dict[int, int] = {}
         for row in changed:
-            for source in places.get(_content(written[row], width), ()):
+            for source in places.get(row, ()):
                 if source != row:
                     votes[source - row] = votes.get(source - row, 0) + 1
         if not votes:
@@ -209,8 +218,10 @@ class ScreenDiff:
     ) -> Style | None:
         """Write the cells of `columns` (the cursor at the first), from the style `style`;
         return the style they leave."""
-        new, old = cells.get, shown.get
-        run = [new(col) or old(col) or WIDE_RIGHT for col in columns]
+        run = list(map(cells.get, columns))
+        if None in run:  # (cells the frame does not write: those shown)
+            new, old = cells.get, shown.get
+            run = [new(col) or old(col) or WIDE_RIGHT for col in columns]
         shown_cells = [cell for cell in run if cell[0]]  # (a wide character's right half: none)
         for cell_style, group in groupby(shown_cells, _STYLE_OF):
             if cell_style != style:
@@ -233,15 +244,28 @@ class ScreenDiff:
         if latest < start:
             return None
         new, old = cells.get, shown.get
-        background = _blank_background(new(latest) or old(latest))
-        if background is _UNERASABLE:
-            return None
-        for col in range(latest + 1, self.columns or 0):
-            if _blank_background(new(col) or old(col)) != background:
+        width = self.columns or 0
+        written = list(map(new, range(start, width)))
+        if written and None not in written:  # the frame writes the row from the run to its end
+            blank = written[-1]
+            background = _blank_background(blank)
+            if background is _UNERASABLE:
                 return None
-        first = latest
-        while first > start and _blank_background(new(first - 1) or old(first - 1)) == background:
-            first -= 1
+            first = width - len(list(takewhile(blank.__eq__, reversed(written))))
+            while first > start and _blank_background(written[first - 1 - start]) == background:
+                first -= 1  # (blanks in another style of the same background)
+        else:
+            background = _blank_background(new(latest) or old(latest))
+            if background is _UNERASABLE:
+                return None
+            for col in range(latest + 1, width):
+                if _blank_background(new(col) or old(col)) != background:
+                    return None
+            first = latest
+            while (
+                first > start and _blank_background(new(first - 1) or old(first - 1)) == background
+            ):
+                first -= 1
         if old(first) == WIDE_RIGHT:
             first += 1  # (half a wide character erased: terminals differ on its other half)
         return first if first <= latest else None
@@ -302,6 +326,11 @@ def _whole(cells: dict[int, Cell], width: int, columns: frozenset[int]) -> bool:
 
 def _content(cells: dict[int, Cell], width: int) -> tuple:
     return tuple(map(cells.__getitem__, range(width)))
+
+
+def _text(content: tuple) -> str:
+    """The characters of a row's cells (`_content`), without their styles."""
+    return "".join(map(_CHARACTER_OF, content))
 
 
 def _whole_phrases(
