@@ -552,6 +552,9 @@ def _put(cells: dict[int, Cell], col: int, text: str, style: Style) -> int:
 
 _SINGLE: set[str] = set()
 """The characters seen one cell wide (by Rich's measure), as they come."""
+SINGLE_KEPT = 4096
+"""The most characters `_SINGLE` holds (all forgotten at once past it): what people type in a
+chat may bring any."""
 
 
 def _single_cells(text: str) -> bool:
@@ -561,6 +564,8 @@ def _single_cells(text: str) -> bool:
     for ch in set(text).difference(_SINGLE):
         if get_character_cell_size(ch) != 1:
             return False
+        if len(_SINGLE) >= SINGLE_KEPT:
+            _SINGLE.clear()
         _SINGLE.add(ch)
     return True
 
