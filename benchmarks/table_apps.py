@@ -2,7 +2,8 @@
 process, without SSH, so that a change of the table screen is measured apart from the rest.
 
 Run: python benchmarks/table_apps.py [--actions 16] [--runs 3] [--profile FILE] [--stream FILE]
-                                     [--frames FILE] [--term xterm-256color]
+                                     [--frames FILE] [--term xterm-256color] [--messages]
+                                     [--write-time]
 
 The table server runs in this process; two sessions' apps (`wish-tui client`, each on a
 pseudo-terminal of its own at 100x30, written by the driver a host of the session pool gives
@@ -19,7 +20,13 @@ what Textual wrote to it before the screen diff (a pickle: how many writes came 
 playing, and a list of (time, text) from the app's start), to replay through the driver's code
 offline. With `--profile FILE`, the playing of the last run under cProfile (with the processor
 time as its clock; it makes everything about seven times slower, read the shares), its stats
-written to FILE and its top entries printed.
+written to FILE and its top entries printed. With `--write-time`, the processor time spent in
+the drivers' `write` (the screen diff, the style compaction, the write to the terminal) per
+action. Each run's garbage left by the run before is collected before its playing starts. With
+`--messages`, the messages each app's message
+loop was posted while playing, per action, by kind and by what they were posted to (the
+benchmark's own among them: `Pilot` waits for the app to be idle after each key by posting a
+callback to each of its widgets).
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import argparse
 import asyncio
 import cProfile
 import fcntl
+import gc
 import os
 import pickle
 import pstats
@@ -36,10 +44,13 @@ import sys
 import tempfile
 import termios
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from textual.app import App  # noqa: E402
+from textual.message_pump import MessagePump  # noqa: E402
 from textual.screen import Screen  # noqa: E402
 
 from wish_tui.core import environment  # noqa: E402
@@ -90,6 +101,70 @@ class Counted:
     def start(self) -> None:
         self.frames = self.layouts = 0
         self.counting = True
+
+
+class WriteTime:
+    """The processor time spent in the drivers' `write`, counted from `start` (when `keep`)."""
+
+    def __init__(self, keep: bool) -> None:
+        self.spent = 0.0
+        self.counting = False
+        if keep:
+            write = HostedDriver.write
+
+            def timed_write(driver, data: str) -> None:
+                started = time.process_time()
+                write(driver, data)
+                if self.counting:
+                    self.spent += time.process_time() - started
+
+            HostedDriver.write = timed_write
+
+    def start(self) -> None:
+        self.spent = 0.0
+        self.counting = True
+
+
+class Messages:
+    """The messages posted to each app's widgets, screens and the app, counted from `start` (when
+    `keep`), by app, kind and receiver."""
+
+    def __init__(self, keep: bool) -> None:
+        self.counts: Counter[tuple[str, str, str]] = Counter()
+        self.names: dict[int, str] = {}
+        self.counting = False
+        if keep:
+            post = MessagePump.post_message
+
+            def counted_post(pump, message) -> bool:
+                if self.counting:
+                    node = pump
+                    while node is not None and not isinstance(node, App):
+                        node = node._parent
+                    name = self.names.get(id(node), "?")
+                    self.counts[(name, type(message).__name__, type(pump).__name__)] += 1
+                return post(pump, message)
+
+            MessagePump.post_message = counted_post
+
+    def watch(self, name: str, app: WishApp) -> None:
+        self.names[id(app)] = name
+
+    def start(self) -> None:
+        self.counts.clear()
+        self.counting = True
+
+    def report(self, played: int) -> str:
+        """The messages per action of each app, the most frequent first."""
+        self.counting = False
+        lines = []
+        for name in NAMES:
+            mine = {(kind, to): n for (app, kind, to), n in self.counts.items() if app == name}
+            total = sum(mine.values())
+            lines.append(f"{name}: {total / played:.1f} messages per action")
+            for (kind, to), n in sorted(mine.items(), key=lambda item: -item[1]):
+                lines.append(f"  {n / played:5.2f}  {kind} to {to}")
+        return "\n".join(lines)
 
 
 class Terminal:
@@ -162,6 +237,8 @@ async def one_run(
     frames: Frames,
     stream: str = "",
     keep: str = "",
+    messages: Messages | None = None,
+    write_time: WriteTime | None = None,
 ) -> str:
     data = Path(tempfile.mkdtemp(prefix="table-apps-"))
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -178,6 +255,8 @@ async def one_run(
         environment.use(env)
         app = apps[name] = WishApp(Launch(screen="client"), terminal_fd=terminals[name].slave)
         frames.watch(name, app)
+        if messages is not None:
+            messages.watch(name, app)
         async with app.run_test(headless=False, size=(100, 30)) as pilot:
             pilots[name] = pilot
             await done.wait()
@@ -198,8 +277,13 @@ async def one_run(
         apps["bob"].server_send({"type": "join", "table": table.id, "seat": 1})
         await until(lambda: all(table_screen(app) for app in apps.values()), "the table screens")
         await asyncio.sleep(1.0)
+        gc.collect()  # (what the run before left is not collected while this one plays)
         counted.start()
         frames.start()
+        if messages is not None:
+            messages.start()
+        if write_time is not None:
+            write_time.start()
         for terminal in terminals.values():
             terminal.start()
         if profile is not None:
@@ -229,6 +313,9 @@ async def one_run(
         if profile is not None:
             profile.disable()
         counted.counting = False
+        if write_time is not None:
+            write_time.counting = False
+        told = messages.report(played) if messages is not None else ""
         await asyncio.sleep(0.2)  # the last frames read
         sent = sum(len(t.sent) for t in terminals.values())
         if stream:
@@ -239,7 +326,12 @@ async def one_run(
             f"(the two apps and the table server), {counted.frames / played:.1f} frames and "
             f"{counted.layouts / played:.1f} layouts per action, "
             f"{sent / played / 2:.0f} B sent per action per terminal"
-        )
+            + (
+                f"; {write_time.spent / played * 1000:.2f} ms of it in the drivers' write"
+                if write_time is not None
+                else ""
+            )
+        ) + (f"\n{told}" if told else "")
     finally:
         done.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -268,16 +360,33 @@ def main() -> None:
         default="xterm-256color",
         help="the terminals' type, which decides the colours' codes (xterm-256color)",
     )
+    parser.add_argument(
+        "--messages", action="store_true", help="the messages each app was posted per action"
+    )
+    parser.add_argument(
+        "--write-time", action="store_true", help="the processor time in the drivers' write"
+    )
     options = parser.parse_args()
     os.environ["TERM"] = options.term
     counted = Counted()
+    messages = Messages(keep=True) if options.messages else None
+    write_time = WriteTime(keep=True) if options.write_time else None
     for run in range(options.runs):
         last = run == options.runs - 1
         profile = cProfile.Profile(time.process_time) if options.profile and last else None
         stream = options.stream if last else ""
         frames = Frames(bool(options.frames and last))
         line = asyncio.run(
-            one_run(options.actions, profile, counted, frames, stream, options.frames)
+            one_run(
+                options.actions,
+                profile,
+                counted,
+                frames,
+                stream,
+                options.frames,
+                messages,
+                write_time,
+            )
         )
         sys.stdout = sys.__stdout__  # (apps on a terminal capture the standard output)
         print(line, flush=True)

@@ -9,7 +9,10 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wish_tui.ui.terminal import screen_diff
 from wish_tui.ui.terminal.screen_diff import ScreenDiff
+
+from . import screen_diff_before
 
 TOKEN = re.compile(
     r"\x1b\[(\d+)(?:;(\d+))?H|\x1b\[([0-9;]*)m|\n|\x1b\[(?:(\d+);(\d+))?r|\x1b\[(\d*)C|\r|\x1bM"
@@ -378,3 +381,37 @@ def test_a_frame_drawn_at_the_old_width_after_a_resize_is_no_crash():
         terminal.feed(diff.frame("".join(f"\x1b[{n + 1};1H{line}" for n, line in enumerate(lines))))
     rows = ["".join(ch for ch, _ in row[:8]) for row in terminal.shown()[0][:2]]
     assert rows == ["bbbbbbbb", "cccccccc"]
+
+
+@st.composite
+def mixed_frames(draw):
+    """A frame of any kind above: runs of text, rows written to their end, whole rows, a
+    whole screen moved by a few rows."""
+    kind = draw(st.sampled_from(["runs", "padded", "whole"]))
+    if kind == "runs":
+        return draw(frames())
+    if kind == "padded":
+        return draw(padded_frames())
+    lines = draw(st.lists(rows(), min_size=1, max_size=HEIGHT))
+    top = draw(st.integers(0, HEIGHT - len(lines)))
+    return "".join(f"\x1b[{top + n + 1};1H{line}" for n, line in enumerate(lines)) + "\x1b[1;1H"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(mixed_frames(), min_size=1, max_size=10), st.booleans())
+def test_the_diff_sends_the_same_bytes_as_before_it_was_made_faster(sequence, known_width):
+    # The screen diff before its cost was cut (tests/ui/screen_diff_before.py) and now, on the
+    # same frames: the same bytes, frame by frame (and so the same screen).
+    width = WIDTH if known_width else None
+    now, before = ScreenDiff(columns=width), screen_diff_before.ScreenDiff(columns=width)
+    for frame in sequence:
+        assert now.frame(frame) == before.frame(frame)
+        assert now.shown == before.shown
+
+
+def test_the_characters_known_one_cell_wide_are_kept_within_their_bound():
+    # What people type may bring any character: the set of those measured stays bounded.
+    diff = ScreenDiff()
+    for start in range(0x400, 0x400 + 3 * screen_diff.SINGLE_KEPT, 100):
+        diff.frame("\x1b[1;1H" + "".join(map(chr, range(start, start + 100))))
+    assert 0 < len(screen_diff._SINGLE) <= screen_diff.SINGLE_KEPT

@@ -21,14 +21,19 @@ the first frame after the terminal changes size (`resize`).
 
 from __future__ import annotations
 
+import functools
 import re
-from itertools import repeat
+from itertools import compress, groupby, repeat, takewhile
+from operator import itemgetter, ne
 
 from rich.cells import get_character_cell_size
 
 from .sgr import ERASE_LINE, Style, _after, erasable
 
-_TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;:]*)m|[\x1b\r\n]")
+_BREAK = re.compile(r"\x1b\[(\d+);(\d+)H|\n")
+"""A cursor move or a line break: what a frame is read between."""
+_STYLE = re.compile(r"\x1b\[([0-9;:]*)m|[\x1b\r]")
+"""A style code, or what a frame read here may not hold between moves."""
 _HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l", "\x07"})
 """Writes that change nothing on the screen (synchronized output, the cursor shown or hidden,
 the bell)."""
@@ -46,6 +51,8 @@ WIDE_RIGHT = ("", ())
 """The right half of a wide character (its left cell holds the character)."""
 
 Cell = tuple[str, Style]
+_CHARACTER_OF = itemgetter(0)
+_STYLE_OF = itemgetter(1)
 
 
 class ScreenDiff:
@@ -110,16 +117,27 @@ class ScreenDiff:
         changed = [row for row in full if shown.get(row) != written[row]]
         if len(changed) < 2:
             return  # a scroll moves two rows or more: most frames change fewer whole rows
-        wanted = {_content(written[row], width): row for row in changed}
-        places: dict[tuple, list[int]] = {}
+        # Rows are looked up by their text (a string hashes once), then compared cell by cell:
+        # a row of cells hashed as a tuple costs a hash of every cell and style, each time.
+        wanted = {row: _content(written[row], width) for row in changed}
+        by_text: dict[str, list[int]] = {}
+        for row, content in wanted.items():
+            by_text.setdefault(_text(content), []).append(row)
+        # A row shown is compared whole only when a few of its cells are those of a row wanted.
+        probe = (0, 1, 2, width // 2, width - 1)
+        probes = {tuple(map(written[row].get, probe)) for row in changed}
+        places: dict[int, list[int]] = {}  # a changed row: the rows shown with its cells
         for row, cells in shown.items():
-            if _whole(cells, width, columns):
+            if tuple(map(cells.get, probe)) in probes and _whole(cells, width, columns):
                 content = _content(cells, width)
-                if content in wanted and any(ch not in (" ", "") for ch, _ in content):
-                    places.setdefault(content, []).append(row)
+                text = _text(content)
+                if text.strip(" ") and text in by_text:
+                    for target in by_text[text]:
+                        if wanted[target] == content:
+                            places.setdefault(target, []).append(row)
         votes: dict[int, int] = {}
         for row in changed:
-            for source in places.get(_content(written[row], width), ()):
+            for source in places.get(row, ()):
                 if source != row:
                     votes[source - row] = votes.get(source - row, 0) + 1
         if not votes:
@@ -165,12 +183,12 @@ class ScreenDiff:
         shown = self.shown.setdefault(row, {})
         if cells.items() <= shown.items():
             return  # most rows a frame rewrites are as shown already
-        get = shown.get
-        changed = sorted(col for col, cell in cells.items() if get(col) != cell)
+        changed = sorted(compress(cells, map(ne, map(shown.get, cells), cells.values())))
         if not changed:
             return
-        if WIDE_RIGHT in shown.values():
-            _forget_halves(cells, shown)
+        halves = list(compress(shown, map(WIDE_RIGHT.__eq__, shown.values())))
+        if halves:
+            _forget_halves(cells, shown, halves)
         runs = _whole_phrases(_runs(changed, cells, shown), cells, shown)
         last = runs[-1]
         blank = self._blank_end(cells, shown, last[0], last[1]) if self.columns else None
@@ -200,17 +218,18 @@ class ScreenDiff:
     ) -> Style | None:
         """Write the cells of `columns` (the cursor at the first), from the style `style`;
         return the style they leave."""
-        plain = True
-        for col in columns:
-            ch, cell_style = cells.get(col) or shown.get(col) or WIDE_RIGHT
-            if not ch:
-                plain = False
-                continue
+        run = list(map(cells.get, columns))
+        if None in run:  # (cells the frame does not write: those shown)
+            new, old = cells.get, shown.get
+            run = [new(col) or old(col) or WIDE_RIGHT for col in columns]
+        shown_cells = [cell for cell in run if cell[0]]  # (a wide character's right half: none)
+        for cell_style, group in groupby(shown_cells, _STYLE_OF):
             if cell_style != style:
                 out.append(_code(cell_style))
                 style = cell_style
-            out.append(ch)
-            plain = plain and ch.isascii() and ch.isprintable()
+            out.append("".join([ch for ch, _ in group]))
+        text = "".join([ch for ch, _ in shown_cells])
+        plain = len(shown_cells) == len(run) and text.isascii() and text.isprintable()
         self._at = (row, columns.stop if plain else None)
         return style
 
@@ -221,22 +240,35 @@ class ScreenDiff:
         erase the rest of the line: the cells from there to the row's end are known spaces with
         one background, showing nothing else (no underline, no reverse), and the run sends more
         than an erase's bytes of them. None when not."""
+        latest = end - len(ERASE_LINE)  # the last column the blank end may begin at
+        if latest < start:
+            return None
+        new, old = cells.get, shown.get
         width = self.columns or 0
-        col = width - 1
-        background = None
-        while col >= start:
-            cell = cells.get(col) or shown.get(col)
-            if cell is None or cell[0] != " " or not erasable(cell[1]):
-                break
-            bg = dict(cell[1]).get("bg")
-            if col < width - 1 and bg != background:
-                break
-            background = bg
-            col -= 1
-        first = col + 1
-        if shown.get(first) == WIDE_RIGHT:
+        written = list(map(new, range(start, width)))
+        if written and None not in written:  # the frame writes the row from the run to its end
+            blank = written[-1]
+            background = _blank_background(blank)
+            if background is _UNERASABLE:
+                return None
+            first = width - len(list(takewhile(blank.__eq__, reversed(written))))
+            while first > start and _blank_background(written[first - 1 - start]) == background:
+                first -= 1  # (blanks in another style of the same background)
+        else:
+            background = _blank_background(new(latest) or old(latest))
+            if background is _UNERASABLE:
+                return None
+            for col in range(latest + 1, width):
+                if _blank_background(new(col) or old(col)) != background:
+                    return None
+            first = latest
+            while (
+                first > start and _blank_background(new(first - 1) or old(first - 1)) == background
+            ):
+                first -= 1
+        if old(first) == WIDE_RIGHT:
             first += 1  # (half a wide character erased: terminals differ on its other half)
-        return first if end - first + 1 > len(ERASE_LINE) else None
+        return first if first <= latest else None
 
     def _move(self, row: int, col: int) -> str:
         """The shortest safe cursor move from where the frame left it to `row`, `col`."""
@@ -261,16 +293,15 @@ class ScreenDiff:
         return min(place, f"\x1b[{down}B" + kept, feeds, key=len)
 
 
-def _forget_halves(cells: dict[int, Cell], shown: dict[int, Cell]) -> None:
+def _forget_halves(cells: dict[int, Cell], shown: dict[int, Cell], halves: list[int]) -> None:
     """Half a wide character shown overwritten by `cells`: the terminal blanks its other half,
-    which is not known any more."""
-    for col, cell in cells.items():
-        old = shown.get(col)
-        if old == WIDE_RIGHT and cell != WIDE_RIGHT and col - 1 not in cells:
-            shown.pop(col - 1, None)
-        right_half = shown.get(col + 1) == WIDE_RIGHT and col + 1 not in cells
-        if old not in (None, WIDE_RIGHT) and right_half:
-            shown.pop(col + 1, None)
+    which is not known any more. (`halves`: the columns of the right halves shown.)"""
+    for col in halves:
+        if col in cells:  # the right half overwritten, and not its left
+            if cells[col] != WIDE_RIGHT and col - 1 not in cells:
+                shown.pop(col - 1, None)
+        elif col - 1 in cells and shown.get(col - 1) not in (None, WIDE_RIGHT):
+            shown.pop(col, None)  # the left half overwritten, and not its right
 
 
 def _runs(changed: list[int], cells: dict[int, Cell], shown: dict[int, Cell]) -> list[list[int]]:
@@ -295,6 +326,11 @@ def _whole(cells: dict[int, Cell], width: int, columns: frozenset[int]) -> bool:
 
 def _content(cells: dict[int, Cell], width: int) -> tuple:
     return tuple(map(cells.__getitem__, range(width)))
+
+
+def _text(content: tuple) -> str:
+    """The characters of a row's cells (`_content`), without their styles."""
+    return "".join(map(_CHARACTER_OF, content))
 
 
 def _whole_phrases(
@@ -357,6 +393,26 @@ def _cheap_gap(after: int, before: int, cells: dict[int, Cell], shown: dict[int,
     return room >= 0
 
 
+_UNERASABLE = object()
+"""The background of a style whose spaces do not look erased (see `_erased_background`)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _erased_background(style: Style) -> object:
+    """The background a space in `style` shows when it looks like an erased cell in it;
+    `_UNERASABLE` when it does not (an underline, a reverse or a strike through shows)."""
+    return dict(style).get("bg") if erasable(style) else _UNERASABLE
+
+
+def _blank_background(cell: Cell | None) -> object:
+    """The background of `cell` when it is a space that looks like an erased cell (see
+    `_erased_background`); `_UNERASABLE` when it is not, or not known."""
+    if cell is None or cell[0] != " ":
+        return _UNERASABLE
+    return _erased_background(cell[1])
+
+
+@functools.lru_cache(maxsize=1024)
 def _code(style: Style) -> str:
     """The style code that sets the terminal to `style` whatever it was."""
     if not style:
@@ -367,41 +423,111 @@ def _code(style: Style) -> str:
 def _parse(data: str) -> tuple[dict[int, dict[int, Cell]], str | None] | None:
     """The cells a frame of Textual's writes, by row and column, and its last cursor move; None
     when it holds anything else than cursor moves, style codes, text and line breaks between
-    moves."""
+    moves.
+
+    The frame is read a piece at a time, a piece being what stands between two moves or line
+    breaks (a widget's line, mostly): a piece is read into cells once (`_piece`), and the same
+    piece in the same style, in this frame or a later one, takes the cells read then."""
     written: dict[int, dict[int, Cell]] = {}
     style: Style = ()
     row = col = -1
     cursor: str | None = None
     position = 0
-    for match in _TOKEN.finditer(data):
+    for match in _BREAK.finditer(data):
         start = match.start()
         if start > position:
-            if row < 0:
+            piece = _piece(data[position:start], style)
+            if piece is None:
                 return None
-            col = _put(written.setdefault(row, {}), col, data[position:start], style)
-            cursor = None
-        token = match.group(0)
+            style, cells, parts = piece
+            if cells or parts:
+                if row < 0:
+                    return None
+                col = _put_piece(written.setdefault(row, {}), col, cells, parts)
+                cursor = None
         if match.group(1) is not None:
             row, col = int(match.group(1)) - 1, int(match.group(2)) - 1
-            cursor = token
-        elif match.group(3) is not None:
-            style = _after(style, match.group(3))
-        elif token == "\n":
-            row = col = -1  # where a line break leaves the cursor depends on the terminal
+            cursor = match.group(0)
         else:
-            return None
+            row = col = -1  # where a line break leaves the cursor depends on the terminal
         position = match.end()
     if position < len(data):
-        if row < 0:
+        piece = _piece(data[position:], style)
+        if piece is None:
             return None
-        _put(written.setdefault(row, {}), col, data[position:], style)
-        cursor = None
+        _, cells, parts = piece
+        if cells or parts:
+            if row < 0:
+                return None
+            _put_piece(written.setdefault(row, {}), col, cells, parts)
+            cursor = None
     return written, cursor
+
+
+Piece = tuple[Style, tuple[Cell, ...], tuple[tuple[str, Style], ...]]
+"""What a piece of a frame (between two moves) leaves: the style in force after it, and its
+cells when each of its characters takes one cell, else its texts with their styles."""
+_PIECES: dict[tuple[str, Style], Piece | None] = {}
+PIECES_KEPT = 1024
+"""The most pieces whose cells are kept (all forgotten at once past it), shared by the apps of
+a process: a table's screen writes about two hundred different ones in a game's first rounds
+(some 12,000 cells; the cells kept are those the screens show, not copies)."""
+
+
+def _piece(text: str, style: Style) -> Piece | None:
+    """What `text` (a piece of a frame, no move or line break in it) writes from `style`:
+    None when it holds anything else than style codes and text."""
+    key = (text, style)
+    try:
+        return _PIECES[key]
+    except KeyError:
+        pass
+    parts: list[tuple[str, Style]] = []
+    position = 0
+    piece: Piece | None = None
+    for match in _STYLE.finditer(text):
+        if match.start() > position:
+            parts.append((text[position : match.start()], style))
+        if match.group(1) is None:
+            break  # another escape, or a carriage return
+        style = _after(style, match.group(1))
+        position = match.end()
+    else:
+        if position < len(text):
+            parts.append((text[position:], style))
+        if all(_single_cells(part) for part, _ in parts):
+            cells = tuple(cell for part, at in parts for cell in zip(part, repeat(at)))
+            piece = (style, cells, ())
+        else:
+            piece = (style, (), tuple(parts))
+    if len(_PIECES) >= PIECES_KEPT:
+        _PIECES.clear()
+    _PIECES[key] = piece
+    return piece
+
+
+def _put_piece(
+    cells: dict[int, Cell], col: int, single: tuple[Cell, ...], parts: tuple[tuple[str, Style], ...]
+) -> int:
+    """Write a piece's cells (`single`: each a cell wide) or texts into a row's cells from
+    `col`; return the column after them."""
+    if not single:
+        for text, style in parts:
+            col = _put(cells, col, text, style)
+        return col
+    end = col + len(single)
+    first, last = cells.get(col), cells.get(end - 1)
+    if first == WIDE_RIGHT and col - 1 in cells:
+        cells[col - 1] = (" ", cells[col - 1][1])
+    if last is not None and last != WIDE_RIGHT and cells.get(end) == WIDE_RIGHT:
+        cells[end] = (" ", last[1])
+    cells.update(zip(range(col, end), single, strict=True))
+    return end
 
 
 def _put(cells: dict[int, Cell], col: int, text: str, style: Style) -> int:
     """Write `text` in `style` into a row's cells from `col`; return the column after it."""
-    if text.isascii() and text.isprintable():  # one cell a character, as most text is
+    if _single_cells(text):  # one cell a character, as most text is
         end = col + len(text)
         first, last = cells.get(col), cells.get(end - 1)
         if first == WIDE_RIGHT and col - 1 in cells:
@@ -422,6 +548,26 @@ def _put(cells: dict[int, Cell], col: int, text: str, style: Style) -> int:
             _overwrite(cells, col + 1, WIDE_RIGHT)
         col += width
     return col
+
+
+_SINGLE: set[str] = set()
+"""The characters seen one cell wide (by Rich's measure), as they come."""
+SINGLE_KEPT = 4096
+"""The most characters `_SINGLE` holds (all forgotten at once past it): what people type in a
+chat may bring any."""
+
+
+def _single_cells(text: str) -> bool:
+    """True when every character of `text` takes one cell."""
+    if _SINGLE.issuperset(text):
+        return True
+    for ch in set(text).difference(_SINGLE):
+        if get_character_cell_size(ch) != 1:
+            return False
+        if len(_SINGLE) >= SINGLE_KEPT:
+            _SINGLE.clear()
+        _SINGLE.add(ch)
+    return True
 
 
 def _overwrite(cells: dict[int, Cell], col: int, cell: Cell) -> None:

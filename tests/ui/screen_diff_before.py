@@ -1,0 +1,439 @@
+"""The screen diff as it was before it was made faster (`wish_tui.ui.terminal.screen_diff` at
+the sixth round), kept as it was so that tests/ui/test_screen_diff.py can check that the faster
+one sends the same bytes for the same frames.
+
+Fewer bytes to the terminal: send only the cells a frame changes.
+
+Textual repaints a widget's whole lines when anything in it changes (a toast's region, a status
+line, a player's row), so most of what a frame writes is often already on the screen. `ScreenDiff`
+keeps what it has sent (each cell's character and style) and rewrites a frame of Textual's as the
+runs of cells that differ, each after a cursor move; the screen ends up the same cell by cell, with
+the cursor where Textual left it (unless that is the top-left corner, where Textual parks a
+cursor no widget uses: the cursor stays hidden, and a move there would be six bytes a frame).
+A move is said the shortest safe way: the start of the next row as a carriage return and a line
+feed, the first column by its row alone, a few columns right after plain ASCII (whose width
+every terminal agrees on) by a move right, another column of the same row by the column alone,
+a few rows down by line feeds and the column, further down by a move down; else by its row and
+column. The rest of a row, when it is known blank in one background, is erased to the line's
+end (`ESC[K`) rather than written as spaces.
+
+It reads only what Textual's compositor writes: cursor moves (`ESC[row;colH`), style codes and
+text. A write holding anything else (a mode switch, a clear, a link, a bare line break) goes out
+as it is, and everything known of the screen is forgotten, so the next frame is sent whole; so is
+the first frame after the terminal changes size (`resize`).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import repeat
+
+from rich.cells import get_character_cell_size
+
+from wish_tui.ui.terminal.sgr import ERASE_LINE, Style, _after, erasable
+
+_TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;:]*)m|[\x1b\r\n]")
+_HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l", "\x07"})
+"""Writes that change nothing on the screen (synchronized output, the cursor shown or hidden,
+the bell)."""
+_POINTER = re.compile(r"\x1b\]22;[a-z-]*\x07")
+"""The mouse pointer's shape (kitty's protocol, as Textual sets it): nothing on the screen."""
+GAP = 4
+"""The most unchanged cells between two changed runs of a line sent again rather than moved
+over (a move right costs three or four bytes), when they cost no more than that: one byte each
+(plain letters) and the style of the cell before them."""
+SEPARATOR = "·"
+"""What stands between two phrases of a line ('Potions 0 · Trickery 0'), as two spaces do."""
+PARK = "\x1b[1;1H"
+"""Where Textual puts the (hidden) cursor when no widget wants it: a move there is not sent."""
+WIDE_RIGHT = ("", ())
+"""The right half of a wide character (its left cell holds the character)."""
+
+Cell = tuple[str, Style]
+
+
+class ScreenDiff:
+    """What the terminal shows, and each frame rewritten as the cells that change it."""
+
+    def __init__(self, columns: int | None = None) -> None:
+        self.columns = columns
+        """The terminal's width, when known: rows a frame moves up or down whole are then
+        scrolled."""
+        self.shown: dict[int, dict[int, Cell]] = {}
+        """Each known cell on the screen by row and column (0-based); missing: not known."""
+        self.cursor: str | None = None
+        """The last cursor move sent (where the cursor is), when known."""
+        self._columns: frozenset[int] = frozenset()
+        self._at: tuple[int, int | None] | None = None
+        """Where what was sent leaves the terminal's cursor: row and column (None: the column is
+        not sure), or None when not known. (A frame's last padding may be left unpassed by the
+        style compaction, so a frame leaves the column unsure, unless it ends with a move.)"""
+
+    def forget(self) -> None:
+        """Nothing on the screen is known any more (the next frame goes whole)."""
+        self.shown.clear()
+        self.cursor = None
+        self._at = None
+
+    def frame(self, data: str) -> str:
+        """What to send instead of `data` for the screen to show what `data` would make it."""
+        if data in _HARMLESS or not data or _POINTER.fullmatch(data):
+            return data
+        parsed = _parse(data)
+        if parsed is None:
+            self.forget()
+            return data
+        written, cursor = parsed
+        out: list[str] = []
+        if self.columns:
+            self._scroll(out, written)
+        for row in sorted(written):
+            self._send_row(out, row, written[row])
+        if out:
+            out.append("\x1b[0m")
+        if cursor == PARK:
+            cursor = None
+        if cursor is not None and (out or cursor != self.cursor):
+            out.append(cursor)
+            self.cursor = cursor
+            row, col = cursor[2:-1].split(";")
+            self._at = (int(row) - 1, int(col) - 1)
+        elif out:
+            self.cursor = None
+            self._at = (self._at[0], None) if self._at is not None else None
+        return "".join(out)
+
+    def _scroll(self, out: list[str], written: dict[int, dict[int, Cell]]) -> None:
+        """Rows the frame moves up or down whole (a log turning its page, or growing back
+        once a panel below it closes) are moved by the terminal, in a scrolling region of their
+        own, instead of being sent again."""
+        width = self.columns or 0
+        columns = self._all_columns(width)
+        shown = self.shown
+        full = {row for row, cells in written.items() if _whole(cells, width, columns)}
+        changed = [row for row in full if shown.get(row) != written[row]]
+        if len(changed) < 2:
+            return  # a scroll moves two rows or more: most frames change fewer whole rows
+        wanted = {_content(written[row], width): row for row in changed}
+        places: dict[tuple, list[int]] = {}
+        for row, cells in shown.items():
+            if _whole(cells, width, columns):
+                content = _content(cells, width)
+                if content in wanted and any(ch not in (" ", "") for ch, _ in content):
+                    places.setdefault(content, []).append(row)
+        votes: dict[int, int] = {}
+        for row in changed:
+            for source in places.get(_content(written[row], width), ()):
+                if source != row:
+                    votes[source - row] = votes.get(source - row, 0) + 1
+        if not votes:
+            return
+        shift = max(votes, key=lambda k: (votes[k], -abs(k)))
+        moved = [r for r in sorted(full) if shown.get(r + shift) == written[r]]
+        # The longest run of rows that move together; every row of its region is rewritten by
+        # the frame (the rows the scroll brings in come blank).
+        best: tuple[int, int] | None = None
+        for top in moved:
+            bottom = top
+            while bottom + 1 in moved:
+                bottom += 1
+            if best is None or bottom - top > best[1] - best[0]:
+                best = (top, bottom)
+        if best is None:
+            return  # no row of the frame is a shown row moved by that shift: nothing to scroll
+        top, bottom = best
+        first, last = (top, bottom + shift) if shift > 0 else (top + shift, bottom)
+        if bottom - top < 1 or not all(r in full for r in range(first, last + 1)):
+            return
+        if shift > 0:  # line feeds at the region's foot move its rows up
+            out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{last + 1}H" + "\n" * shift)
+            order = range(first, last + 1)
+        else:  # reverse line feeds at its head move them down
+            out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{first + 1}H" + "\x1bM" * -shift)
+            order = range(last, first - 1, -1)
+        out.append("\x1b[r")  # (which puts the cursor in the corner)
+        self._at = None
+        blank = dict.fromkeys(range(width), (" ", ()))
+        for row in order:
+            source = shown.get(row + shift) if first <= row + shift <= last else None
+            shown[row] = dict(source) if source is not None else dict(blank)
+        self.cursor = None
+
+    def _all_columns(self, width: int) -> frozenset[int]:
+        """Every column of a row `width` wide (made once per width)."""
+        if len(self._columns) != width:
+            self._columns = frozenset(range(width))
+        return self._columns
+
+    def _send_row(self, out: list[str], row: int, cells: dict[int, Cell]) -> None:
+        shown = self.shown.setdefault(row, {})
+        if cells.items() <= shown.items():
+            return  # most rows a frame rewrites are as shown already
+        get = shown.get
+        changed = sorted(col for col, cell in cells.items() if get(col) != cell)
+        if not changed:
+            return
+        if WIDE_RIGHT in shown.values():
+            _forget_halves(cells, shown)
+        runs = _whole_phrases(_runs(changed, cells, shown), cells, shown)
+        last = runs[-1]
+        blank = self._blank_end(cells, shown, last[0], last[1]) if self.columns else None
+        if blank is not None:
+            last[1] = blank - 1
+        style: Style | None = None
+        for start, end in runs:
+            while start > 0 and cells.get(start, shown.get(start)) == WIDE_RIGHT:
+                start -= 1
+            out.append(self._move(row, start))
+            style = self._write(out, row, range(start, end + 1), cells, shown, style)
+        if blank is not None:
+            cell_style = (cells.get(blank) or shown[blank])[1]
+            if cell_style != style:
+                out.append(_code(cell_style))
+            out.append(ERASE_LINE)
+        shown.update(cells)
+
+    def _write(
+        self,
+        out: list[str],
+        row: int,
+        columns: range,
+        cells: dict[int, Cell],
+        shown: dict[int, Cell],
+        style: Style | None,
+    ) -> Style | None:
+        """Write the cells of `columns` (the cursor at the first), from the style `style`;
+        return the style they leave."""
+        plain = True
+        for col in columns:
+            ch, cell_style = cells.get(col) or shown.get(col) or WIDE_RIGHT
+            if not ch:
+                plain = False
+                continue
+            if cell_style != style:
+                out.append(_code(cell_style))
+                style = cell_style
+            out.append(ch)
+            plain = plain and ch.isascii() and ch.isprintable()
+        self._at = (row, columns.stop if plain else None)
+        return style
+
+    def _blank_end(
+        self, cells: dict[int, Cell], shown: dict[int, Cell], start: int, end: int
+    ) -> int | None:
+        """Where the row's blank end begins when the run `start`..`end` can stop there and
+        erase the rest of the line: the cells from there to the row's end are known spaces with
+        one background, showing nothing else (no underline, no reverse), and the run sends more
+        than an erase's bytes of them. None when not."""
+        width = self.columns or 0
+        col = width - 1
+        background = None
+        while col >= start:
+            cell = cells.get(col) or shown.get(col)
+            if cell is None or cell[0] != " " or not erasable(cell[1]):
+                break
+            bg = dict(cell[1]).get("bg")
+            if col < width - 1 and bg != background:
+                break
+            background = bg
+            col -= 1
+        first = col + 1
+        if shown.get(first) == WIDE_RIGHT:
+            first += 1  # (half a wide character erased: terminals differ on its other half)
+        return first if end - first + 1 > len(ERASE_LINE) else None
+
+    def _move(self, row: int, col: int) -> str:
+        """The shortest safe cursor move from where the frame left it to `row`, `col`."""
+        place = f"\x1b[{row + 1}H" if col == 0 else f"\x1b[{row + 1};{col + 1}H"
+        if self._at is None:
+            return place
+        at_row, at_col = self._at
+        absolute = "\r" if col == 0 else f"\x1b[{col + 1}G"
+        kept = absolute  # the column, from a move that keeps it
+        if at_col is not None and col >= at_col:
+            step = col - at_col
+            right = "" if step == 0 else "\x1b[C" if step == 1 else f"\x1b[{step}C"
+            kept = min(absolute, right, key=len)
+        if at_row == row:
+            return kept
+        if at_row > row:
+            return min(place, f"\x1b[{at_row - row}A" + kept, key=len)
+        down = row - at_row
+        # Line feeds move down (the screen's foot is never passed by them); where a terminal
+        # adds a carriage return to each, the column is said absolutely after them.
+        feeds = "\r" + "\n" * down if col == 0 else "\n" * down + absolute
+        return min(place, f"\x1b[{down}B" + kept, feeds, key=len)
+
+
+def _forget_halves(cells: dict[int, Cell], shown: dict[int, Cell]) -> None:
+    """Half a wide character shown overwritten by `cells`: the terminal blanks its other half,
+    which is not known any more."""
+    for col, cell in cells.items():
+        old = shown.get(col)
+        if old == WIDE_RIGHT and cell != WIDE_RIGHT and col - 1 not in cells:
+            shown.pop(col - 1, None)
+        right_half = shown.get(col + 1) == WIDE_RIGHT and col + 1 not in cells
+        if old not in (None, WIDE_RIGHT) and right_half:
+            shown.pop(col + 1, None)
+
+
+def _runs(changed: list[int], cells: dict[int, Cell], shown: dict[int, Cell]) -> list[list[int]]:
+    """The changed columns as runs of columns to send: two runs a few known cells apart are
+    one (the cells between sent again rather than moved over)."""
+    runs: list[list[int]] = []
+    for col in changed:
+        if runs:
+            last = runs[-1]
+            gap = col - last[1]
+            if gap == 1 or gap <= GAP + 1 and _cheap_gap(last[1], col, cells, shown):
+                last[1] = col
+                continue
+        runs.append([col, col])
+    return runs
+
+
+def _whole(cells: dict[int, Cell], width: int, columns: frozenset[int]) -> bool:
+    """True when `cells` hold every column of a row `width` wide (`columns`: those columns)."""
+    return len(cells) >= width and cells.keys() >= columns
+
+
+def _content(cells: dict[int, Cell], width: int) -> tuple:
+    return tuple(map(cells.__getitem__, range(width)))
+
+
+def _whole_phrases(
+    runs: list[list[int]], cells: dict[int, Cell], shown: dict[int, Cell]
+) -> list[list[int]]:
+    """Each run widened to the whole phrase it is part of ('Round 4', not '4'), as far as the
+    frame rewrote it: a phrase ends at two spaces, a '·', a line of a box or a change of style,
+    in the frame or on the screen before it (the keys of a key bar all greyed now, some of them
+    grey already, are not one phrase). What reads the stream as text (a person's screen
+    reader, a test waiting for words) finds every changed phrase whole."""
+    widened: list[list[int]] = []
+    for start, end in runs:
+        while _joined(cells, start - 1, -1) and _looked_alike(shown, start - 1, -1):
+            start -= 1
+        while _joined(cells, end + 1, 1) and _looked_alike(shown, end + 1, 1):
+            end += 1
+        if widened and start <= widened[-1][1] + 1:
+            widened[-1][1] = max(end, widened[-1][1])
+        else:
+            widened.append([start, end])
+    return widened
+
+
+def _joined(cells: dict[int, Cell], col: int, step: int) -> bool:
+    """True when the frame's cell at `col` belongs to the phrase beside it (from `col - step`):
+    a phrase is in one style (the keys of a key bar, one usable and one greyed, are two)."""
+    cell = cells.get(col)
+    if cell is None or cell == WIDE_RIGHT and col - step not in cells:
+        return False
+    inner = cells.get(col - step)
+    if inner is not None and WIDE_RIGHT not in (cell, inner) and inner[1] != cell[1]:
+        return False
+    ch = cell[0]
+    if ch == " ":
+        beyond = cells.get(col + step)
+        return beyond is not None and beyond[0] not in (" ", "", SEPARATOR) or beyond == WIDE_RIGHT
+    return ch != SEPARATOR and not ("\u2500" <= ch[:1] <= "\u257f")
+
+
+def _looked_alike(shown: dict[int, Cell], col: int, step: int) -> bool:
+    """False when the screen showed the cell at `col` in another style than the one beside it
+    (at `col - step`)."""
+    cell, inner = shown.get(col), shown.get(col - step)
+    if cell is None or inner is None or WIDE_RIGHT in (cell, inner):
+        return True
+    return cell[1] == inner[1]
+
+
+def _cheap_gap(after: int, before: int, cells: dict[int, Cell], shown: dict[int, Cell]) -> bool:
+    """True when the cells between `after` and `before` cost no more sent again than a move
+    over them: all known, in the style of the cell at `after`, a byte each at most as many as
+    the move's."""
+    style = (cells.get(after) or shown.get(after) or WIDE_RIGHT)[1]
+    room = 3 if before - after == 2 else 4
+    for col in range(after + 1, before):
+        cell = cells.get(col) or shown.get(col)
+        if cell is None or cell[1] != style:
+            return False
+        room -= len(cell[0].encode())
+    return room >= 0
+
+
+def _code(style: Style) -> str:
+    """The style code that sets the terminal to `style` whatever it was."""
+    if not style:
+        return "\x1b[0m"
+    return "\x1b[0;" + ";".join(value for _, value in style) + "m"
+
+
+def _parse(data: str) -> tuple[dict[int, dict[int, Cell]], str | None] | None:
+    """The cells a frame of Textual's writes, by row and column, and its last cursor move; None
+    when it holds anything else than cursor moves, style codes, text and line breaks between
+    moves."""
+    written: dict[int, dict[int, Cell]] = {}
+    style: Style = ()
+    row = col = -1
+    cursor: str | None = None
+    position = 0
+    for match in _TOKEN.finditer(data):
+        start = match.start()
+        if start > position:
+            if row < 0:
+                return None
+            col = _put(written.setdefault(row, {}), col, data[position:start], style)
+            cursor = None
+        token = match.group(0)
+        if match.group(1) is not None:
+            row, col = int(match.group(1)) - 1, int(match.group(2)) - 1
+            cursor = token
+        elif match.group(3) is not None:
+            style = _after(style, match.group(3))
+        elif token == "\n":
+            row = col = -1  # where a line break leaves the cursor depends on the terminal
+        else:
+            return None
+        position = match.end()
+    if position < len(data):
+        if row < 0:
+            return None
+        _put(written.setdefault(row, {}), col, data[position:], style)
+        cursor = None
+    return written, cursor
+
+
+def _put(cells: dict[int, Cell], col: int, text: str, style: Style) -> int:
+    """Write `text` in `style` into a row's cells from `col`; return the column after it."""
+    if text.isascii() and text.isprintable():  # one cell a character, as most text is
+        end = col + len(text)
+        first, last = cells.get(col), cells.get(end - 1)
+        if first == WIDE_RIGHT and col - 1 in cells:
+            cells[col - 1] = (" ", cells[col - 1][1])
+        if last is not None and last != WIDE_RIGHT and cells.get(end) == WIDE_RIGHT:
+            cells[end] = (" ", last[1])
+        cells.update(zip(range(col, end), zip(text, repeat(style)), strict=False))
+        return end
+    for ch in text:
+        width = get_character_cell_size(ch)
+        if width == 0:
+            if col - 1 in cells and cells[col - 1] != WIDE_RIGHT:
+                before, before_style = cells[col - 1]
+                cells[col - 1] = (before + ch, before_style)
+            continue
+        _overwrite(cells, col, (ch, style))
+        if width == 2:
+            _overwrite(cells, col + 1, WIDE_RIGHT)
+        col += width
+    return col
+
+
+def _overwrite(cells: dict[int, Cell], col: int, cell: Cell) -> None:
+    """Put `cell` at `col`; half a wide character written over blanks its other half, as a
+    terminal does."""
+    old = cells.get(col)
+    if old == WIDE_RIGHT and col - 1 in cells:
+        cells[col - 1] = (" ", cells[col - 1][1])
+    elif old is not None and cells.get(col + 1) == WIDE_RIGHT:
+        cells[col + 1] = (" ", old[1])
+    cells[col] = cell
