@@ -90,3 +90,23 @@ def test_an_action_makes_each_view_it_needs_once(game, monkeypatch):
     shown = table.view(seat)
     assert len(made) == len(set(made))
     assert shown == {**table.state.view(seat), "projection": shown["projection"]}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_games_summary_is_made_once_a_position(game, monkeypatch):
+    """Every round of the lobby's news asks each listed table how far its game has got."""
+    spec = GAMES[game]
+    record, state = GameRecord.new(list(spec.seats[:2]), 5, None, game, games=GAMES)
+    table = GameTable(record, [state])
+    made = []
+    summary = type(spec).summary
+
+    def counted(self, st):
+        made.append(st)
+        return summary(self, st)
+
+    monkeypatch.setattr(type(spec), "summary", counted)
+    assert table.summary() == table.summary() == summary(spec, state)
+    table.play(table.deciding, table.choices(table.deciding).actions[0].notation)
+    assert table.summary() == summary(spec, table.state)
+    assert made == [state, table.state]

@@ -116,3 +116,29 @@ async def test_a_taker_who_leaves_gives_their_seat_of_a_seek_back():
         await until_gone(hub, bob)
         await hub.seeks.look()
         assert hub.seeks.waiting[1].takers == []
+
+
+async def test_with_no_seek_on_a_node_of_its_own_the_looks_are_seldom_and_a_seek_wakes_them(
+    monkeypatch,
+):
+    """Each look reads the seeks three times in line with the club's writes: every second for
+    nothing, at a club where no one seeks. A seek posted brings the looks back at once."""
+    from wish_tui.server.hub import seeks
+
+    monkeypatch.setattr(seeks, "SEEK_EVERY", 0.02)
+    monkeypatch.setattr(seeks, "SEEK_IDLE_EVERY", 3600.0)
+    reads = []
+    read_waiting = seeks._read_waiting
+
+    def counted(club):
+        reads.append(len(read_waiting(club)))
+        return read_waiting(club)
+
+    monkeypatch.setattr(seeks, "_read_waiting", counted)
+    async with at_club(FakeTime(), "alice", "bob") as (hub, alice, bob):
+        await asyncio.sleep(0.5)
+        assert reads == [0, 0]  # the first look (it reads before and after): the next in an hour
+        await alice.send({"type": "seek", "game": "wish", "kind": "live", "clock": LIVE})
+        await alice.until(lambda m: m["type"] == "notice")
+        await asyncio.sleep(0.5)
+        assert reads.count(1) > 4  # looked at every SEEK_EVERY while it waits

@@ -267,3 +267,47 @@ async def test_players_freed_while_an_arenas_tables_open_are_paired_at_once(monk
     finally:
         gate.set()
         await hub.close()
+
+
+async def test_with_no_tournament_running_the_looks_are_seldom_and_a_start_looks_at_once(
+    monkeypatch,
+):
+    """Each look is a read on the pages' thread: twice a second for nothing, at a club with no
+    tournament; a tournament its creator starts is looked at (and paired) at once."""
+    monkeypatch.setattr(tournament_runner, "PAIR_EVERY", 0.02)
+    monkeypatch.setattr(tournament_runner, "IDLE_LOOK_EVERY", 3600.0)
+    looks = []
+    read_looks = tournament_runner._looks
+
+    def counted(club, now_ms):
+        looked = read_looks(club, now_ms)
+        looks.append(len(looked))
+        return looked
+
+    monkeypatch.setattr(tournament_runner, "_looks", counted)
+    hub = await _hub(FakeTime())
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    try:
+        await asyncio.sleep(0.5)
+        assert looks == [0]  # the first look found none: the next in an hour
+        await alice.send(
+            {"type": "tournament_create", "name": "Cup", "system": "swiss", "game": "wish"}
+            | {"rounds": 1}
+        )
+        page = await alice.until(lambda m: m["type"] == "page")
+        tid = page["tournament"]["id"]
+        club = hub.club
+        for member in (alice, bob):
+            await member.send({"type": "tournament_join", "id": tid})
+            await member.until(lambda m: m["type"] == "page")
+        await alice.send({"type": "tournament_start", "id": tid})
+        for _ in range(250):
+            if club.tournaments.tables(tid):
+                break
+            await asyncio.sleep(0.02)
+        assert looks[:2] == [0, 1] and club.tournaments.tables(tid)
+    finally:
+        alice.close()
+        bob.close()
+        await hub.close()

@@ -142,6 +142,11 @@ class GameTable:
         key = SPECTATOR if seat is None else seat
         return self._cached("view", key, lambda: seat_view(self.rules, self.state, key))
 
+    def summary(self) -> tuple[str, tuple[int, ...]]:
+        """How far the game has got and each seat's score (`GameSpec.summary`), made once per
+        position (every round of the lobby's news asks it of every table listed)."""
+        return self._cached("summary", None, lambda: self.spec.summary(self.state))
+
     # -- a seat's choices ------------------------------------------------------------------------
     def choices(self, seat: int | None) -> Choices:
         """What `seat` may do now (for a spectator, or a seat not deciding: nothing but undo's

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Container
 
 from wish_tui.club.identity import person_of
 from wish_tui.tables.lobby_shared import ROW_OF_YOURS, lobby_order
 
 from .listed_tables import ListedTables
+from .online_list import OnlineList, tables_of
 from .session import Session
 from .shared_news import SharedNews
 from .table import Table, TableError
@@ -71,6 +73,8 @@ class LobbyLists:
         """What every list shares, for the sessions told it in a part shared by all."""
         self.listed = ListedTables(hub)
         """Which tables the lists name: the open and running ones, few finished ones."""
+        self.online = OnlineList()
+        """Who is online (`arrived`, `gone`: kept as people come and go)."""
         self._sends: set[asyncio.TimerHandle] = set()
         """The background news a round has spread over the next moments, not yet told."""
         self._closed = False
@@ -123,9 +127,9 @@ class LobbyLists:
         self._told(session)
         return self.for_session(session, common)
 
-    def _common_summary(self, table: Table, here: set[str]) -> dict:
+    def _common_summary(self, table: Table, here: Container[str]) -> dict:
         """What the lobby says of `table` to everyone (`here`: the people connected)."""
-        progress, _ = table.spec.summary(table.state)
+        progress, _ = table.master.summary()
         return {
             "table": table.id,
             "game": table.spec.name,
@@ -158,20 +162,12 @@ class LobbyLists:
 
     def common(self) -> tuple[list[tuple[Table, dict]], list[dict]]:
         """What every session's lobby list shares: each table's summary, and who is online."""
-        people = {other.person: _shown(other) for other in self.hub.sessions if other.person}
-        everyone = {**self.hub.node.elsewhere, **people}
-        here = set(everyone)
-        tables_of: dict[str, list[str]] = {}
+        online = self.online
+        online.see_elsewhere(self.hub.node.elsewhere)
         listed = self.listed.tables()
-        for table in listed:
-            for place in table.seats:
-                if place.person and table.id not in tables_of.setdefault(place.person, []):
-                    tables_of[place.person].append(table.id)
-        online: dict[str, list[str]] = {}
-        for person, name in everyone.items():
-            online.setdefault(name, tables_of.get(person, []))
-        summaries = [(t, self._common_summary(t, here)) for t in listed]
-        return summaries, [{"name": n, "tables": t} for n, t in sorted(online.items())]
+        online.see_tables(tables_of(listed))
+        summaries = [(t, self._common_summary(t, online.people)) for t in listed]
+        return summaries, online.listed()
 
     def for_session(self, session: Session, common=None) -> dict:
         """The lobby's list as `session` sees it (`common`: `common()`, if at hand)."""
@@ -374,6 +370,15 @@ class LobbyLists:
             self._behind.add(session)
         else:
             self._behind.discard(session)
+
+    def arrived(self, session: Session) -> None:
+        """`session` is welcomed as its person: online."""
+        self.online.arrived(session, _shown(session))
+
+    def gone(self, session: Session) -> None:
+        """`session` is gone (out of `Hub.sessions`)."""
+        self.left(session)
+        self.online.gone(session)
 
     def left(self, session: Session) -> None:
         """`session` left the lobby (for a table, or gone)."""

@@ -16,6 +16,7 @@ class PeopleHere:
     def arrived(self, session: Session) -> None:
         """`session` is welcomed as its person (`session.person` set)."""
         self._sessions_of.setdefault(session.person, set()).add(session)
+        self.hub.lobby_lists.arrived(session)
 
     def gone(self, session: Session) -> None:
         """`session` is gone (out of `Hub.sessions`): its table and the club's other nodes are
@@ -23,7 +24,7 @@ class PeopleHere:
         if not session.person:
             return
         hub = self.hub
-        hub.lobby_lists.left(session)
+        hub.lobby_lists.gone(session)
         if session.table:
             hub.presence.left_table(session.person, session.name, session.table)
         sessions = self._sessions_of.get(session.person, set())

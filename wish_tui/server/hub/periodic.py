@@ -16,20 +16,21 @@ LOG = logging.getLogger(__name__)
 
 
 async def every_while(
-    seconds: float,
+    seconds: float | Callable[[], float],
     look: Callable[[], Awaitable[None]],
     failed: str,
     woken: asyncio.Event | None = None,
 ) -> None:
-    """Await `look` every `seconds`, or as soon as `woken` is set, for the server's life; a
-    `ClubError` or `TableError` it raises is logged as `failed: <its sentence>` and does not
-    stop the next."""
+    """Await `look` every `seconds` (or as many as `seconds()` says before each wait), or as soon
+    as `woken` is set, for the server's life; a `ClubError` or `TableError` it raises is logged
+    as `failed: <its sentence>` and does not stop the next."""
     while True:
+        wait = seconds() if callable(seconds) else seconds
         if woken is None:
-            await asyncio.sleep(seconds)
+            await asyncio.sleep(wait)
         else:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(woken.wait(), seconds)
+                await asyncio.wait_for(woken.wait(), wait)
             woken.clear()
         try:
             await look()

@@ -15,6 +15,8 @@ it, one the seeker blocks or who blocks the seeker cannot take it.
 
 from __future__ import annotations
 
+import asyncio
+
 from wish_tui import games
 from wish_tui.club.identity import person_of
 from wish_tui.club.seek_store import SeekRow
@@ -27,6 +29,11 @@ from .table import TableError
 SEEK_EVERY = 1.0
 """Seconds between two looks at the seeks: what other nodes changed, who left, which wait is
 over for bots."""
+SEEK_IDLE_EVERY = 10.0
+"""Seconds between two looks while no seek waits nor opened a table lately, on a node that holds
+the club alone: it changes the seeks itself, and reads them again when it does (each look is
+three reads in line with the club's writes, every second for nothing in most clubs). A seek
+posted wakes the looks."""
 BOT_LEVELS = ("easy", "medium", "hard")
 """The bots that may answer a seek: the one rated closest to the seeker."""
 STALE_S = 30.0
@@ -49,6 +56,10 @@ class Seeks:
         """Per seek, the takers whose seat was taken on this node (it gives them back)."""
         self.told: set[int] = set()
         """The opened seeks whose people on this node were told."""
+        self._quiet = False
+        """The last look found no seek waiting nor opened (`_look_every`)."""
+        self._woken = asyncio.Event()
+        """Set when a seek is posted here: the next look comes at once."""
 
     def handlers(self) -> dict:
         return {"seek": self.seek, "accept_seek": self.accept, "cancel_seek": self.cancel}
@@ -92,6 +103,7 @@ class Seeks:
             ):
                 return
         row = await hub.record(self._store.post, me.id, terms, since_ms, rating, self._node)
+        self._woken.set()
         await self._refresh()
         session.send({"type": "notice", "table": None, "text": posted(Seek(row, me))})
 
@@ -236,6 +248,7 @@ class Seeks:
         opened a while ago."""
         hub = self.hub
         opened = await hub.record(self._store.opened)
+        self._quiet = not opened and not self.waiting
         for row in opened:
             if row.id in self.told or row.table_code not in hub.tables:
                 continue
@@ -256,7 +269,16 @@ class Seeks:
 
     async def look_every_while(self) -> None:
         """Look at the seeks every `SEEK_EVERY` seconds, for the server's life."""
-        await every_while(SEEK_EVERY, self.look, "seeks could not be looked at")
+        await every_while(
+            self._look_every, self.look, "seeks could not be looked at", woken=self._woken
+        )
+
+    def _look_every(self) -> float:
+        """Seconds to the next look: SEEK_EVERY, or SEEK_IDLE_EVERY when the last found nothing
+        and no other node shares the club."""
+        if self._quiet and not self.waiting and not self.hub.node.is_shared:
+            return SEEK_IDLE_EVERY
+        return SEEK_EVERY
 
 
 def _full(row: SeekRow, seeker_name: str) -> str:

@@ -31,6 +31,12 @@ from .table import BOT_LEVELS, TableError
 LOG = logging.getLogger(__name__)
 PAIR_EVERY = 0.5
 """Seconds between two looks at the running tournaments."""
+IDLE_LOOK_EVERY = 5.0
+"""Seconds between two looks while the last found no tournament running: each look is a read
+on the pages' thread (at 200 sessions and 4 actions a second, the two looks a second cost the
+server more than a tenth of its processor time per action, with no tournament in sight). A
+tournament started from a session is looked at at once; one the keeper starts from the shell,
+within these seconds."""
 OWNER_PREFIX = TOURNAMENT_OWNER
 """A tournament's table is owned by no person (no one may close it): by its tournament."""
 
@@ -47,9 +53,11 @@ class TournamentRunner:
         self.shown = PageCache()
         """The pages read, sent again at once until what they show changes."""
         self._woken = asyncio.Event()
+        """Set when a tournament's table ends or one is started: the next look comes at once."""
         self._opening: dict[int, set[int]] = {}
         """Per arena, the players whose tables are being opened outside the pairing lock."""
-        """Set when a tournament's table ends: the next look comes at once."""
+        self._running = True
+        """Whether the last look found a tournament running (the looks' pace: `_look_every`)."""
 
     def handlers(self) -> dict:
         """The requests this service answers, by the message's type."""
@@ -140,6 +148,7 @@ class TournamentRunner:
         if session.player is None or found.created_by != session.player.id:
             raise TableError(f"Only the member who created {found.name} may start it.")
         await self.hub.record(self.hub.club.tournaments.start, tid)
+        self._woken.set()
         self.shown.changed()
         await self.show(session, message)
 
@@ -149,10 +158,14 @@ class TournamentRunner:
         their tables ends, for the server's life."""
         try:
             await every_while(
-                PAIR_EVERY, self.tick, "a tournament could not be paired", woken=self._woken
+                self._look_every, self.tick, "a tournament could not be paired", woken=self._woken
             )
         finally:
             self.pages.close()
+
+    def _look_every(self) -> float:
+        """Seconds to the next look: PAIR_EVERY while a tournament runs, else IDLE_LOOK_EVERY."""
+        return PAIR_EVERY if self._running else IDLE_LOOK_EVERY
 
     def table_ended(self, table) -> None:
         """A table's end was kept: if a tournament made it, look again at once (an arena seats
@@ -169,6 +182,7 @@ class TournamentRunner:
             # waited a commit or two before it could pair (what it reads was committed before
             # it began: the ends that woke it, and every pairing before it)
             looks = await self.pages.read(_looks, hub.clock() * 1000)
+            self._running = bool(looks)
             for tournament, look in looks:
                 if tournament.system == "swiss":
                     await self._swiss(tournament, look)

@@ -34,6 +34,7 @@ from wish_tui.server import child as child_module
 from wish_tui.server.pool.link import PoolUnavailable, SessionPool
 from wish_tui.server.ssh.bot_session import BotSession, is_bot_login
 from wish_tui.server.ssh.keys import AuthorizedKeys, Person, open_person
+from wish_tui.server.ssh.lean import lean_connection
 from wish_tui.server.ssh.plain_login import read_user
 from wish_tui.server.ssh.session import AppSession, accept_only_listed_env
 from wish_tui.tables.remote import asks_plain
@@ -348,6 +349,7 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        lean_connection(conn)
         peer = conn.get_extra_info("peername") or ("", 0)
         self.address = str(peer[0])
         self.group = address_group(self.address)

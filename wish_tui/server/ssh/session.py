@@ -23,6 +23,7 @@ from wish_tui.core.excerpt import excerpt
 from wish_tui.save_paths import DATA_DIR_ENV
 from wish_tui.server import child as child_module
 from wish_tui.server.ssh.keys import NAME_LIMIT, Person
+from wish_tui.server.ssh.lean import lean_channel
 from wish_tui.tables.protocol import LET_GO_STATUS
 from wish_tui.tables.remote import (
     PLAIN_BY_LINES,
@@ -123,6 +124,7 @@ class ChannelRequests(asyncssh.SSHServerSession):
 
     def connection_made(self, chan) -> None:
         self.chan = chan
+        lean_channel(chan)
 
     def pty_requested(self, term_type, term_size, term_modes) -> bool:
         self.term = clean_term(term_type)

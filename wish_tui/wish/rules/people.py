@@ -34,8 +34,15 @@ def travels_from(st, start: int) -> dict[int, int]:
 def nearest_with(st, colour: int, start: int, skip: tuple[int, ...] = ()) -> list[int]:
     """The Areas holding a Wishing Person of `colour`, nearest to `start` first (`skip` left
     out)."""
+    meeples, monuments = st.area_meeples, st.monuments
+    found = [
+        a
+        for a in range(12)
+        if a not in skip and (meeples[a * 6 + colour] or (monuments[a] and monuments[a][1][colour]))
+    ]
+    if len(found) < 2:  # (asked for every Wish in a hand that lacks its person, at every view)
+        return found
     far = travels_from(st, start)
-    found = [a for a in range(12) if a not in skip and colour in colours_at(st, a)]
     return sorted(found, key=lambda a: (far.get(a, 99), a))
 
 
