@@ -35,7 +35,7 @@ def test_every_level_of_every_game_has_its_measured_rating(game):
     assert max(LEVELS, key=lambda level: measured[level]["mu"]) == "expert"
 
 
-UNSEPARATED = {"wish": {("medium", "hard")}, "wishland": {("medium", "hard")}}
+UNSEPARATED = {"wish": {("medium", "hard")}}
 """Pairs of levels the round-robin did not put in order (their mu within a sigma of each other,
 medium above hard: benchmarks/ratings.md); every other pair has the higher level above."""
 
