@@ -173,6 +173,26 @@ async def test_a_refusal_typed_right_after_an_arrow_names_the_card_the_arrow_rea
         assert notes[-1].startswith(f"{card} costs")
 
 
+async def test_while_a_keys_window_is_open_the_status_line_sends_to_it_not_to_enter():
+    # The window of every card b offers (a b kept from another seat's turn opens it): Enter
+    # takes its highlighted option, not the card the status line named before it opened.
+    record, history = record_of(actions=[*TURNS, "collect"])
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = game_of(app)
+        assert "Enter buys" in status_text(app)
+        game.run_group("buy")
+        await settle(pilot)
+        assert panel(app).is_open
+        assert "Enter buys" not in status_text(app)
+        assert "choose in the window" in status_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not panel(app).is_open
+        assert "Enter buys" in status_text(app)
+
+
 async def test_the_paid_collect_of_hotel_16_and_the_plain_one_share_c():
     record, history = record_of(actions=[*TURNS, "collect"])
     app = app_of(record, history)

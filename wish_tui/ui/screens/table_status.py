@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.css.query import NoMatches
 
+from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.view_text import ViewText
 
 REFUSED_MARK = "✗ "
@@ -154,6 +155,9 @@ class TableStatus:
             return f"Waiting for {who}."
         if screen.asks_in_panel(view):
             return f"{info.title}: a decision is waiting — choose in the window."
+        if screen.query_one(ChoicePanel).is_open:
+            # A key's window: Enter answers it, not what the turn's status says Enter does.
+            return f"{info.title}: choose in the window, or Esc goes back."
         if not screen.DETAIL_ROWS and (again := screen.taps.prompt()):
             return f"{info.title}: {again.strip()}"  # a game with no detail line says it here
         return f"{info.title}: " + screen.turn_status(view)
