@@ -83,3 +83,14 @@ def test_short_questions_answer_in_one_sentence():
     assert points.startswith("Points if the game ended now: Air (you) 0, Water 0")
     assert "Oasis" in sitting.type("find oasis")
     assert sitting.type("find nowhere").startswith("Nothing on the table is named 'nowhere'")
+
+
+def test_the_help_line_of_symbols_reads_the_same_with_symbols_on_or_off():
+    from wish_tui.plain.reading_commands import READING_COMMANDS
+
+    sitting = Sitting("wish", [("air", "human"), ("water", "easy")], 2)
+    sitting.said()
+    for setting in ("off", "on"):
+        sitting.type(f"symbols {setting}")
+        said = " ".join(line.strip() for line in sitting.type("help").splitlines())
+        assert READING_COMMANDS["symbols"] in said

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
+
 from wish_tui import saves
 from wish_tui.cli import Launch
 from wish_tui.games import GAMES
@@ -151,6 +153,44 @@ async def test_a_refused_key_says_why_in_the_rules_words():
         )
         assert "Y23 costs 8 Credits" in notes[-1]
         assert game.table.record.actions[-1] == "collect"
+
+
+async def test_a_refusal_typed_right_after_an_arrow_names_the_card_the_arrow_reached():
+    # Blue has 0 Credits: no card can be bought, so b is refused before Textual's bindings
+    # run; → typed just before it (one read of the terminal) moves the highlight first.
+    record, history = record_of(actions=[*TURNS, "buy K8", "buy K12", "buy B3", "buy B1"])
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = game_of(app)
+        notes = refusals_of(game)
+        game.cursor = (0, 0)
+        card = game._cards(game.view())[(0, 1)]["id"]
+        app.post_message(events.Key("right", None))
+        app.post_message(events.Key("b", "b"))
+        await settle(pilot)
+        assert game.cursor == (0, 1)
+        assert notes[-1].startswith(f"{card} costs")
+
+
+async def test_while_a_keys_window_is_open_the_status_line_sends_to_it_not_to_enter():
+    # The window of every card b offers (a b kept from another seat's turn opens it): Enter
+    # takes its highlighted option, not the card the status line named before it opened.
+    record, history = record_of(actions=[*TURNS, "collect"])
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = game_of(app)
+        assert "Enter buys" in status_text(app)
+        game.run_group("buy")
+        await settle(pilot)
+        assert panel(app).is_open
+        assert "Enter buys" not in status_text(app)
+        assert "choose in the window" in status_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not panel(app).is_open
+        assert "Enter buys" in status_text(app)
 
 
 async def test_the_paid_collect_of_hotel_16_and_the_plain_one_share_c():

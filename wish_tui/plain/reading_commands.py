@@ -11,7 +11,9 @@ from .reading import VERBOSITY
 READING_COMMANDS = {
     "verbosity": "verbosity [short|normal|full]: how much is said (short: each change in its "
     "first words; full: every choice with what its card or place does)",
-    "symbols": "symbols [on|off]: show the games' symbols (★, →, +1) instead of their words",
+    # Said in words, so that it reads the same with symbols off (their words replace them).
+    "symbols": "symbols [on|off]: show the games' symbols (a star for VP, an arrow for then) "
+    "instead of their words",
     "notation": "notation [on|off]: say each choice's notation (what the rules read) after its words",
 }
 """Each reading command and its help line."""

@@ -153,7 +153,14 @@ class TableKeys:
             self.screen._drop_question()
             return
         event.stop()
-        self.screen.refuse(self.screen.why_not(groups[0]))
+        # Textual runs a key's binding once the key is back at the app: a key typed just before
+        # this one (an arrow moving the highlight) has its binding run there later than now, so
+        # the refusal waits its turn there too and speaks of what that key reached.
+        self.screen.app.call_later(self._refuse_group, groups[0])
+
+    def _refuse_group(self, group: str) -> None:
+        if self.screen.is_mounted:
+            self.screen.refuse(self.screen.why_not(group))
 
     def undo_possible(self) -> bool:
         """True when `u` may take back the last actions of this keyboard's turn now."""

@@ -409,6 +409,7 @@ class TableScreen(BoardScreen):
         self.query_one(ChoicePanel).ask(title, labels, cancellable)
         self.detail.show()  # now, in the panel's frame (its message comes a turn later)
         self.news.keep_in_sight()
+        self.status_line.show()
         self.key_bar.update()
 
     def _drop_question(self) -> None:
@@ -420,6 +421,7 @@ class TableScreen(BoardScreen):
             self.detail.show()
             self.news.keep_in_sight()
             self.busy = False
+            self.status_line.show()
 
     def action_choice_digit(self, digit: int) -> None:
         """A digit of the number of an option of the open choice."""
@@ -450,6 +452,7 @@ class TableScreen(BoardScreen):
             if self.busy and panel.visible and not panel.is_open:
                 return  # the answer played an action: the panel stays until the table says
             self.news.close_answered()
+            self.status_line.show()
             self.key_bar.update()
             self.proceed()
             return
@@ -457,6 +460,7 @@ class TableScreen(BoardScreen):
         if event.index is not None and event.index < len(options):
             self.play(options[event.index])
         else:
+            self.status_line.show()
             self.key_bar.update()
             self.proceed()
 

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.css.query import NoMatches
 
+from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.view_text import ViewText
 
 REFUSED_MARK = "✗ "
@@ -36,6 +37,9 @@ class TableStatus:
         self.screen = screen
         self.refusal: str | None = None
         """The sentence of the refusal the status line shows (None: it shows the turn's status)."""
+        self._turn_keys: str | None = None
+        """The turn's status while a key's window says otherwise: the keys it names stay in the
+        key bar, live as they were (another game key takes the window's place)."""
 
     def refuse(self, sentence: str) -> None:
         """Say in the status line why what was asked is refused (replacing an earlier refusal)."""
@@ -56,6 +60,7 @@ class TableStatus:
         """Show the status line: the refusal when there is one, else the turn's status."""
         screen = self.screen
         status = screen.query_one("#status", ViewText)
+        self._turn_keys = None
         if self.refusal is None:
             text = Text(self.line(screen.view() if view is None else view))
             if screen.parts.narrow:
@@ -68,7 +73,7 @@ class TableStatus:
         # no log's last row to rise over); on a wider one, its one row.
         lines = text.plain.count("\n") + 1 if screen.parts.narrow else 1
         screen.query_one("#status-room").styles.height = lines
-        screen.key_bar.name_keys(text.plain)
+        screen.key_bar.name_keys(self._turn_keys or text.plain)
         top = screen.status_top()
         status.styles.offset = (0, max(0, top))
         screen.status_placed(top)
@@ -154,6 +159,10 @@ class TableStatus:
             return f"Waiting for {who}."
         if screen.asks_in_panel(view):
             return f"{info.title}: a decision is waiting — choose in the window."
+        if screen.query_one(ChoicePanel).is_open:
+            # A key's window: Enter answers it, not what the turn's status says Enter does.
+            self._turn_keys = f"{info.title}: " + screen.turn_status(view)
+            return f"{info.title}: choose in the window, or Esc goes back."
         if not screen.DETAIL_ROWS and (again := screen.taps.prompt()):
             return f"{info.title}: {again.strip()}"  # a game with no detail line says it here
         return f"{info.title}: " + screen.turn_status(view)
