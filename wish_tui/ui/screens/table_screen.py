@@ -517,6 +517,12 @@ class TableScreen(BoardScreen):
         """A game key: take its action, or ask which of its actions."""
         self.router.run_group(group)
 
+    def highlighted_action(self, group: str):
+        """The legal action `group`'s key takes now on what the highlight is on, for a key
+        that acts on the highlight (Wishland's b buys the highlighted card); None for a key
+        that asks which, or a highlight on nothing the key may take. By default None."""
+        return None
+
     def option_steps(self, group: str) -> tuple:
         """How a long window of `group`'s actions is split, one step at a time: pairs of the
         step's question and a function giving each action the name of its part. By default
