@@ -282,7 +282,7 @@ class TableScreen(BoardScreen):
     def board_resized(self) -> None:
         self.detail.fit()
         self.refresh_view()
-        self.call_after_refresh(self.news.keep_in_sight)
+        self.call_after_refresh(self.news.place_again)
 
     def part_switched(self) -> None:
         # The part's widgets know their width once laid out: what fits it is shown then.
