@@ -96,6 +96,34 @@ def test_a_solo_game_without_a_seat_seats_you_at_the_games_first_seat(command, g
     assert launch.seats == (Seat(seat, "human"),) and launch.solo == level
 
 
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["--game", "spirits", "--solo", "easy"],
+        ["--seat", "air:human", "--seat", "water:easy", "--seed", "4"],
+        ["--game", "wishland"],
+        [],
+    ],
+)
+def test_plain_new_is_plain_with_news_options(words):
+    """'wish-tui --help' says plain starts a new game as 'new' takes it: 'plain new …' was
+    refused ("'new' is not continue or load")."""
+    from wish_tui.cli import launch_for_plain
+
+    parse = build_parser().parse_args
+    assert launch_for_plain(parse(["plain", "new", *words])) == launch_for_plain(
+        parse(["plain", *words])
+    )
+
+
+@pytest.mark.parametrize("words", [["new", "continue"], ["new", "load", "x"]])
+def test_plain_new_takes_no_other_word(words):
+    from wish_tui.cli import UsageError, launch_for_plain
+
+    with pytest.raises(UsageError, match="is not new, continue or load"):
+        launch_for_plain(build_parser().parse_args(["plain", *words]))
+
+
 def test_new_solo_launches_a_solo_game():
     launch = launch_new("--solo", "hard", "--djinn", "fire")
     assert launch.solo == "hard" and launch.seats == (Seat("fire", "human"),)

@@ -165,9 +165,9 @@ def build_parser() -> argparse.ArgumentParser:
     plain = commands.add_parser(
         "plain",
         help="play in plain lines of text (screen readers, braille, pipes): a new game as 'new' "
-        "takes it, 'plain continue' or 'plain load NAME|PATH'",
+        "takes it ('plain new' too), 'plain continue' or 'plain load NAME|PATH'",
     )
-    plain.add_argument("how", nargs="*", metavar="continue | load NAME|PATH")
+    plain.add_argument("how", nargs="*", metavar="new | continue | load NAME|PATH")
     _new_arguments(plain)
 
     learn = commands.add_parser(
@@ -436,7 +436,7 @@ def launch_for_replay(args: argparse.Namespace) -> Launch:
 
 def launch_for_plain(args: argparse.Namespace) -> Launch:
     """Turn `wish-tui plain …` into a Launch: a new game as `new` takes it (without seats: the
-    client asks for one), `continue`, or `load NAME|PATH`.
+    client asks for one; `plain new …` is the same), `continue`, or `load NAME|PATH`.
 
     Raises:
         UsageError: the words or options do not describe a game.
@@ -453,10 +453,10 @@ def launch_for_plain(args: argparse.Namespace) -> Launch:
         )
         if value not in (None, [], False)
     ]
-    if not how:
+    if how in ([], ["new"]):
         return launch_for_new(args)
     if how[0] not in ("continue", "load") or (how[0] == "continue" and len(how) != 1):
-        raise UsageError(f"'{printable(' '.join(how), 60)}' is not continue or load NAME|PATH")
+        raise UsageError(f"'{printable(' '.join(how), 60)}' is not new, continue or load NAME|PATH")
     if how[0] == "load" and len(how) != 2:
         raise UsageError("load needs one save: plain load NAME|PATH")
     if given or any(getattr(args, o.key, None) for o in _every_option()):

@@ -159,7 +159,7 @@ def test_a_setup_line_is_asked_when_no_game_is_named(env):
     [
         (["continue", "--seed", "3"], "continue opens a game as it was saved: it takes no --seed"),
         (["load"], "load needs one save: plain load NAME|PATH"),
-        (["fly"], "'fly' is not continue or load NAME|PATH"),
+        (["fly"], "'fly' is not new, continue or load NAME|PATH"),
         (["--game", "chess"], "'chess' is not a game here"),
         (["load", "nothing-here"], "there is no save named 'nothing-here'"),
     ],

@@ -54,3 +54,27 @@ async def test_the_resign_question_of_a_two_seat_game_says_it_ends_there(hub):
         assert "bot" not in panel.title_text
         await pilot.press("2")  # no, play on
         assert await bob.leave() == 0
+
+
+async def test_a_kept_key_leaves_the_key_bar_as_it_was(hub):
+    """The status line names the kept key and Esc: the bar keeps every key it showed (q Quit
+    stayed out of sight while a key was kept)."""
+    async with alice_with_bob(hub) as (pilot, app, bob, table_id):
+        screen = table_screen(app)
+        table = screen.table
+        panel = screen.query_one("ChoicePanel")
+        bar = screen.query_one("KeyBar")
+        for _ in range(6):
+            await until(pilot, lambda: panel.is_open or table.deciding == 1, "a decision")
+            if table.deciding == 1:
+                break
+            await pilot.press("1")
+            await until(pilot, lambda: not panel.is_open or table.deciding == 1, "answered")
+        await pilot.pause()
+        before = bar.labels_in_sight()
+        await pilot.press("t")
+        status = screen.query_one("#status")
+        await until(pilot, lambda: "waits" in status.text.plain, "the key answered")
+        await pilot.pause()
+        assert bar.labels_in_sight() == before
+        assert await bob.leave() == 0

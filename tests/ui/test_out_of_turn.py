@@ -8,12 +8,15 @@ from __future__ import annotations
 from wish_tui import saves
 from wish_tui.cli import Launch
 from wish_tui.games import GAMES
+from wish_tui.spirits.ui import cursor as spirits_places
 from wish_tui.tables import bot_turns
 from wish_tui.ui.app import WishApp
+from wish_tui.ui.screens.table_screen import TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 
 from ..wish.rules.helpers import started
-from .helpers import refusals_of, settle
+from . import helpers
+from .helpers import app_of, lift_curtain, refusals_of, screen_of, settle
 from .test_action_keys import app_for, turn_position
 from .test_game_flow import game_of, status_of
 
@@ -113,3 +116,56 @@ async def test_a_kept_key_that_cannot_be_taken_says_why_without_blame():
         assert refusals[0].startswith("The f pressed before your turn cannot be taken now:")
         assert "again" not in refusals[0]
         assert game.table.actions == actions and game.turns.kept is None
+
+
+async def test_a_kept_buy_opens_on_the_highlighted_card():
+    """In Wishland b buys the highlighted card: kept from before the turn, its window of every
+    card that can be bought opens on that card (Enter buys it), nothing bought unseen."""
+    from .test_wishland_flow import TURNS, record_of
+
+    record, history = record_of(actions=[*TURNS, "collect"])
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, TableScreen)
+        await pilot.press("1", "right")  # Y3 Mirror Maze, not the first card bought
+        await settle(pilot)
+        assert game.cursor == (0, 1)
+        actions = game.table.actions
+        game.turns.kept = "b"
+        game.table_changed()
+        await settle(pilot)
+        panel = game.query_one(ChoicePanel)
+        assert panel.is_open and panel.title_text.startswith("Buy")
+        assert game._options[panel.highlighted].arg == "Y3"
+        assert game.table.actions == actions
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.table.record.actions[-1] == "buy Y3"
+
+
+async def test_a_kept_take_opens_on_the_highlighted_row_end():
+    """In Spirits of the Forest Enter takes the highlighted row end: kept from before the turn,
+    its window opens on that end."""
+    record, history = helpers.record_of("spirits", ("air", "water"), ("human", "human"), 3, {})
+    app = app_of(record, history)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, TableScreen)
+        panel = game.query_one(ChoicePanel)
+        while panel.is_open or not game.router.group("take"):
+            await pilot.press("1")  # the setup's decisions come first
+            await lift_curtain(app, pilot)
+        targets = spirits_places.take_targets(game.view(), game.legal())
+        place = max(targets)  # not the first end offered
+        wanted = targets[place]
+        game.cursor = place
+        game.refresh_view()
+        assert game.highlighted_action("take") == wanted
+        actions = game.table.actions
+        game.turns.kept = "enter"
+        game.table_changed()
+        await settle(pilot)
+        assert panel.is_open
+        assert game._options[panel.highlighted] == wanted
+        assert game.table.actions == actions

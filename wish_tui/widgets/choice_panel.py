@@ -91,6 +91,8 @@ class ChoicePanel(Widget):
         self._floor_top = 0
         self._on_floor = False
         """True while the panel, opened short of room, ends above `_floor`."""
+        self._placed_at = Size(0, 0)
+        """The screen's size when the panel was placed."""
         self._spared = 0
         """The screen row above which lie the places a question may be about (a map): the
         panel opens no higher when its question and `SPARED_OPTIONS` options fit below it."""
@@ -120,6 +122,19 @@ class ChoicePanel(Widget):
         self.highlighted = 0
         self._typed = ""
         self._answered = False
+        self._place()
+
+    def place_again(self) -> None:
+        """Place the open panel anew, as if opened now, when the terminal changed size since it
+        was placed (kept in its old rows it would end over empty space, or below the status
+        line); its highlight stays where it was."""
+        if self.is_open and self._labels and self.screen.size != self._placed_at:
+            self.title_text = self._question + self._hint
+            self._place()
+
+    def _place(self) -> None:
+        """Lay the panel's rows out and place it on the screen as its room now allows."""
+        self._placed_at = self.screen.size
         width = max(20, self.screen.size.width - 2)
         self._rows = self._wrap(width)
         # Just tall enough, above the status line and key bar; absolute, so the table's layout

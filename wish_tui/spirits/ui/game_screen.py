@@ -356,13 +356,21 @@ class GameScreen(TableScreen):
             self.cursor = places[side]
         self.refresh_view()
 
+    def highlighted_action(self, group: str):
+        view, legal = self._now()
+        if group == "take":
+            targets = nav.take_targets(view, legal)
+        elif group == "place" and self.gem_mode:
+            targets = nav.gem_targets(legal, self.move_from)
+        else:
+            return None
+        return targets.get(nav.settle(self.cursor, targets))
+
     def action_take(self) -> None:
         """Take the highlighted row end (on a phone, first bring the forest into sight)."""
         if self.bring_part("forest"):
             return
-        view, legal = self._now()
-        targets = nav.take_targets(view, legal)
-        action = targets.get(nav.settle(self.cursor, targets))
+        action = self.highlighted_action("take")
         if action is not None:
             self.play(action)
 

@@ -89,6 +89,12 @@ class TableNews:
         panel.spare_above(self.screen.parts.places_bottom())
         self.keep_in_sight()
 
+    def place_again(self) -> None:
+        """The terminal changed size: an open question is placed anew where it now fits."""
+        self.place_panels()
+        self.screen.query_one(ChoicePanel).place_again()
+        self.keep_in_sight()
+
     def close_answered(self) -> None:
         """Close the choice panel once answered: the screen does it when the table has said what
         came of the action (a next decision of the same keyboard is asked in the panel still

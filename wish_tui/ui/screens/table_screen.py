@@ -282,7 +282,7 @@ class TableScreen(BoardScreen):
     def board_resized(self) -> None:
         self.detail.fit()
         self.refresh_view()
-        self.call_after_refresh(self.news.keep_in_sight)
+        self.call_after_refresh(self.news.place_again)
 
     def part_switched(self) -> None:
         # The part's widgets know their width once laid out: what fits it is shown then.
@@ -516,6 +516,12 @@ class TableScreen(BoardScreen):
     def run_group(self, group: str) -> None:
         """A game key: take its action, or ask which of its actions."""
         self.router.run_group(group)
+
+    def highlighted_action(self, group: str):
+        """The legal action `group`'s key takes now on what the highlight is on, for a key
+        that acts on the highlight (Wishland's b buys the highlighted card); None for a key
+        that asks which, or a highlight on nothing the key may take. By default None."""
+        return None
 
     def option_steps(self, group: str) -> tuple:
         """How a long window of `group`'s actions is split, one step at a time: pairs of the

@@ -154,7 +154,12 @@ class TableStatus:
             kept = screen.turns.kept_words()
             if not info.is_human and table.hurries_bots:
                 return f"{who} is thinking… " + (kept.strip() or "press any key to hurry it.")
-            return f"Waiting for {who}." + (kept or screen.people.waiting_keys())
+            waiting = f"Waiting for {who}." + screen.people.waiting_keys()
+            if kept:
+                # The key bar keeps the keys of the wait: the kept key's words stand in for
+                # theirs on the line only.
+                self._turn_keys = waiting
+            return f"Waiting for {who}." + kept if kept else waiting
         if seat != screen.viewer:
             return f"Waiting for {who}."
         if screen.asks_in_panel(view):

@@ -12,6 +12,7 @@ import time
 
 from textual.screen import ModalScreen
 
+from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.key_bar import key_label
 
 from .curtain import CurtainScreen
@@ -85,17 +86,22 @@ class TableTurns:
 
     def _take_kept(self) -> None:
         """The turn is this keyboard's: the kept key's window opens, even for one action, so
-        nothing is played in a position its presser has not seen; a key that offers nothing
-        now says why in one sentence."""
+        nothing is played in a position its presser has not seen; a key that acts on the
+        highlight (Wishland's b) opens on the action it would take there, when it still may;
+        a key that offers nothing now says why in one sentence."""
         screen = self.screen
         key, self.kept = self.kept, None
         router = screen.router
         groups = router.key_groups(key)
         for group in groups:
             actions = router.group(group) if router.live(group) else []
-            if len(actions) == 1:
+            chosen = screen.highlighted_action(group) if actions else None
+            if len(actions) == 1 or chosen in actions:
                 name = screen.KEY_GROUPS[group][0]
                 screen._choose(f"{name}, pressed before your turn: Enter takes it", actions)
+                if chosen in actions:
+                    panel = screen.query_one(ChoicePanel)
+                    panel.move(actions.index(chosen) - panel.highlighted)
                 return
             if actions:
                 router.run_group(group)

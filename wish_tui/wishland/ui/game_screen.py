@@ -432,12 +432,16 @@ class GameScreen(TableScreen):
             )
         self.refresh_view()
 
+    def highlighted_action(self, group: str):
+        if group not in ("buy", "play"):
+            return None
+        card = self._cards(self.view()).get(self.cursor)
+        return self._buyable(self.legal()).get(card["id"]) if card else None
+
     def _play_highlighted(self, group: str) -> None:
         if self.bring_part(places.part_of(self.cursor)):
             return  # on a phone, the card comes into sight before Enter buys it
-        view = self.view()
-        card = self._cards(view).get(self.cursor)
-        action = self._buyable(self.legal()).get(card["id"]) if card else None
+        action = self.highlighted_action(group)
         if action is None:
             self.refuse(self.why_not(group))
             return
