@@ -21,14 +21,6 @@ from typing import NoReturn
 
 from wish_tui.server.pool.wire import MAX_ENV
 
-HOST_GC_THRESHOLDS = (700, 10, 100)
-"""The cyclic collector's thresholds in a host of apps. A full collection walks every object of
-every app the host holds (130 to 275 ms at 20 apps), and with the default (700, 10, 10) one ran
-every 3 to 5 s in a host whose apps were playing: a third of the apps' processor time per game
-action (benchmarks/serve.md). A full collection is considered after 100 collections of the
-middle generation, not 10: garbage in cycles that lived long (a session's app once it ended)
-waits longer for it; young garbage is collected as often as before."""
-
 ENVIRONMENT_MODULES = {"textual.constants": ("TEXTUAL", "ESCDELAY")}
 """Modules that read the environment when imported, and the start of the names they read: each is
 read again in a child whose environment differs from the pool's in one of those names."""
@@ -165,7 +157,6 @@ def run_host_child(entry: Callable, argv: list[str], control: int) -> NoReturn:
         sys.argv = list(argv)
         _fresh_stdio()
         random.seed()
-        gc.set_threshold(*HOST_GC_THRESHOLDS)
         gc.enable()
         from wish_tui.server.pool.host import run_host
 
