@@ -31,8 +31,9 @@ def ignore_needed(cipher: str) -> bool:
 
 def packets_logged() -> bool:
     """True when asyncssh writes its packet log: its debug level 3, its logger writing debug."""
-    level = getattr(_asyncssh_logger, "_debug_level", 3)
-    return level >= 3 and logging.getLogger("asyncssh").isEnabledFor(logging.DEBUG)
+    return _asyncssh_logger._debug_level >= 3 and logging.getLogger("asyncssh").isEnabledFor(
+        logging.DEBUG
+    )
 
 
 def _no_log(*args, **kwargs) -> None:
