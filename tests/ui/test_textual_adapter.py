@@ -123,9 +123,10 @@ def test_nothing_else_reaches_below_textuals_public_api():
 
 
 async def test_the_row_cropping_compositor_sends_what_textuals_sends():
-    """Over a screen of containers, texts side by side, a bordered text and an overlay, for
-    changes of one or a few regions (rows far apart, runs touching a widget's edge), the
-    frame of the compositor that renders only the rows it sends is Textual's, byte for byte."""
+    """Over a screen of containers (one showing between its children), texts side by side, a
+    bordered text and an overlay, for changes of one or a few regions (rows far apart, runs
+    touching a widget's edge), the frame of the compositor that renders only the rows it sends
+    is Textual's, byte for byte."""
     import random
 
     from textual.app import App
@@ -136,7 +137,8 @@ async def test_the_row_cropping_compositor_sends_what_textuals_sends():
     class Screened(App):
         CSS = """
         Screen { layers: base overlay; }
-        #top { height: 6; } #left { width: 20; border: solid red; } #right { width: 1fr; }
+        #top { height: 6; padding: 0 1; } #left { width: 20; border: solid red; }
+        #right { width: 1fr; }
         #panel { layer: overlay; position: absolute; offset: 4 8; width: 30; height: 4;
                  background: blue; }
         #log { height: 1fr; }
@@ -171,3 +173,47 @@ async def test_the_row_cropping_compositor_sends_what_textuals_sends():
             cropping._dirty_regions.update(regions)
             expected = textuals.render_partial_update().render_segments(app.console)
             assert cropping.render_partial_update().render_segments(app.console) == expected
+
+
+async def test_the_row_cropping_compositor_renders_no_widget_hidden_behind_the_change():
+    """A change inside one text renders that text alone: the containers beneath it and the
+    screen beneath all give no piece of what is sent (the first piece of a cut wins)."""
+    from textual.app import App
+    from textual.containers import Horizontal, Vertical
+    from textual.geometry import Region
+    from textual.widgets import Static
+
+    class Screened(App):
+        CSS = "#top { height: 6; } #left { width: 20; } #log { height: 1fr; }"
+
+        def compose(self):
+            with Vertical():
+                with Horizontal(id="top"):
+                    yield Static("left\n" * 4, id="left")
+                    yield Static("right side " * 30, id="right")
+                yield Static("\n".join(f"line {i} " * 5 for i in range(12)), id="log")
+
+    app = Screened()
+    async with app.run_test(size=(60, 20)):
+        textuals = app.screen._compositor
+        cropping = textual_adapter.RowCroppingCompositor.__new__(
+            textual_adapter.RowCroppingCompositor
+        )
+        cropping.__dict__.update(textuals.__dict__)
+        cropping._dirty_regions = set()
+        rendered: list[str] = []
+        for widget in cropping.visible_widgets:
+
+            def render_lines(crop, widget=widget, render=widget.render_lines):
+                rendered.append(widget.id or type(widget).__name__)
+                return render(crop)
+
+            widget.render_lines = render_lines
+        for region, expected in (
+            (Region(3, 8, 20, 2), ["log"]),  # rows of the log
+            (Region(0, 1, 60, 1), ["right", "left"]),  # a row across the top's two texts
+        ):
+            rendered.clear()
+            cropping._dirty_regions.add(region)
+            cropping.render_partial_update()
+            assert rendered == expected

@@ -81,7 +81,8 @@ class RowCroppingCompositor(Compositor):
     every container, the map, the Offer and the hand, whole. This one renders a widget only
     when some part of it lies on a changed row within a change's columns, and over those of its
     rows alone (first to last). What it sends is Textual's, cell for cell: a part of the screen
-    left out is one that Textual rendered and then did not send.
+    left out is one that Textual rendered and then did not send, or whose pieces a widget in
+    front of it had already given (a container beneath its children, the screen beneath all).
     """
 
     def render_partial_update(self) -> ChopsUpdate | None:
@@ -96,17 +97,28 @@ class RowCroppingCompositor(Compositor):
             sent.setdefault(y, []).append((x1, x2))
         cuts = self.cuts
         chops: list[dict] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        # Per row sent, its pieces (from a cut to the next) that meet a change: a piece from x
+        # to `end` is sent when x <= x2 and end > x1 (ChopsUpdate).
+        wanted = {
+            y: [
+                x
+                for x, end in zip(cuts[y], cuts[y][1:], strict=False)
+                if any(x <= x2 and end > x1 for x1, x2 in row_spans)
+            ]
+            for y, row_spans in sent.items()
+        }
         crop_overlaps = crop.overlaps
         for widget, (region, clip) in self.visible_widgets.items():
             if not crop_overlaps(clip):
                 continue
             shown = region.intersection(clip)
             left, right = shown.x, shown.right
-            # A piece of a row from x to `end` is sent when x <= x2 and end > x1 (ChopsUpdate).
+            # The widgets come front first, and the first piece of a cut wins: a widget is
+            # rendered over the rows where a piece sent within its columns is still to fill.
             rows = [
                 y
                 for y in shown.line_range
-                if any(x1 < right and left <= x2 for x1, x2 in sent.get(y, ()))
+                if y in wanted and any(left <= x < right and chops[y][x] is None for x in wanted[y])
             ]
             if not rows:
                 continue
