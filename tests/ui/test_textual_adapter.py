@@ -217,3 +217,76 @@ async def test_the_row_cropping_compositor_renders_no_widget_hidden_behind_the_c
             cropping._dirty_regions.add(region)
             cropping.render_partial_update()
             assert rendered == expected
+
+
+def test_the_cached_dispatch_finds_the_handlers_textuals_walk_finds():
+    """For the app's own screens and widgets and Textual's, and messages with and without
+    handlers (a decorated one among them), the handlers are Textual's, in Textual's order."""
+    from textual import events, messages, on
+    from textual.message_pump import MessagePump
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    from wish_tui.widgets.choice_panel import ChoicePanel
+    from wish_tui.widgets.game_log import GameLog
+    from wish_tui.wish.ui.game_screen import GameScreen
+
+    class Decorated(Static):
+        @on(events.Click)
+        def clicked(self) -> None:
+            pass
+
+        def on_idle(self) -> None:
+            pass
+
+    textuals = textual_adapter.TEXTUALS_DISPATCH
+    cached = textual_adapter._cached_dispatch_methods
+    assert MessagePump._get_dispatch_methods in (textuals, cached)
+    kinds = (GameScreen, GameLog, ChoicePanel, Static, Widget, Decorated)
+    for kind in kinds:
+        pump = kind.__new__(kind)
+        for message in (
+            events.Idle(),
+            events.Mount(),
+            events.Click(None, 0, 0, 0, 0, 1, False, False, False),
+            events.Callback(callback=None),
+            messages.Update(Widget()),
+            ChoicePanel.Chosen(1),
+        ):
+            for _ in range(2):  # found, then kept
+                name = "on_idle" if isinstance(message, events.Idle) else message.handler_name
+                mine = [(cls, m.__func__) for cls, m in cached(pump, name, message)]
+                theirs = [(cls, m.__func__) for cls, m in textuals(pump, name, message)]
+                assert mine == theirs, (kind, type(message))
+
+
+def test_the_cached_dispatch_stops_where_a_handler_prevents_the_default_and_sees_new_handlers():
+    from textual import events
+    from textual.widget import Widget
+
+    class Base(Widget):
+        def on_idle(self, event) -> None:
+            event.prevent_default()
+
+    class Child(Base):
+        pass
+
+    def handlers(pump) -> list:
+        return list(textual_adapter._cached_dispatch_methods(pump, "on_idle", events.Idle()))
+
+    pump = Child.__new__(Child)
+    event = events.Idle()
+    found = textual_adapter._cached_dispatch_methods(pump, "on_idle", event)
+    cls, handler = next(found)
+    assert cls is Base
+    handler(event)
+    assert list(found) == []  # Widget's own on_idle is not called once the default is prevented
+    assert [cls for cls, _ in handlers(pump)] == [Base, Widget]
+
+    def on_idle(self, event) -> None:
+        pass
+
+    Child.on_idle = on_idle  # a handler added after the first dispatch (as a test patches one)
+    assert [cls for cls, _ in handlers(pump)] == [Child, Base, Widget]
+    Child.on_idle = lambda self, event: None  # and replaced
+    assert handlers(pump)[0][1].__func__ is Child.__dict__["on_idle"]

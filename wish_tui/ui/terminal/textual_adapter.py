@@ -1,6 +1,6 @@
 """Every place the app reaches below Textual's public API, each behind one name here.
 
-There are four, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
+There are five, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
 
 1. Textual's parser of terminal input (`textual._xterm_parser.XTermParser`, whose end of input
    may raise `textual._parser.ParseError`): the drivers feed it and wait for its deadline (a lone
@@ -26,6 +26,8 @@ from textual._compositor import ChopsUpdate, Compositor
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.geometry import Region
+from textual.message import Message
+from textual.message_pump import MessagePump
 
 
 class KeyParser(XTermParser):
@@ -141,3 +143,62 @@ class RowCroppingCompositor(Compositor):
 def render_changed_rows_only(screen) -> None:
     """Have `screen` (before it is mounted) draw its frames with a `RowCroppingCompositor`."""
     screen._compositor = RowCroppingCompositor()
+
+
+TEXTUALS_DISPATCH = MessagePump._get_dispatch_methods
+"""Textual's walk for the handlers of a message (kept for pumps with decorated handlers)."""
+_DISPATCH: dict[tuple[type, str, type], tuple] = {}
+"""Per kind of pump, handler name and kind of message: the handlers found (each its class, the
+name it has there and the function; None: a decorated handler applies, Textual's walk decides
+each time) and the size of each class's namespace when they were found."""
+
+
+def cache_dispatch_lookups() -> None:
+    """Have every message pump of the process find a message's handlers through
+    `_cached_dispatch_methods` (the same handlers, in the same order)."""
+    MessagePump._get_dispatch_methods = _cached_dispatch_methods
+
+
+def _cached_dispatch_methods(pump, method_name: str, message):
+    """Textual's `_get_dispatch_methods`, its walk of the pump's classes made once (and again
+    when a class of the pump gains, loses or replaces an attribute: a test's monkeypatch)."""
+    key = (type(pump), method_name, type(message))
+    entry = _DISPATCH.get(key)
+    if entry is None or not _still_found(entry, key[0]):
+        entry = _DISPATCH[key] = _find_handlers(*key)
+    found = entry[0]
+    if found is None:
+        return TEXTUALS_DISPATCH(pump, method_name, message)
+    return _bound_handlers(pump, found, message)
+
+
+def _bound_handlers(pump, found: tuple, message):
+    for cls, _name, method in found:
+        if message._no_default_action:  # a handler prevented the default: no more of them
+            break
+        yield cls, method.__get__(pump, cls)
+
+
+def _still_found(entry: tuple, pump_type: type) -> bool:
+    found, sizes = entry
+    return tuple(map(len, map(vars, pump_type.__mro__))) == sizes and (
+        found is None or all(cls.__dict__.get(name) is method for cls, name, method in found)
+    )
+
+
+def _find_handlers(pump_type: type, method_name: str, message_type: type) -> tuple:
+    """The handlers Textual's walk yields, as `_DISPATCH` keeps them."""
+    sizes = tuple(map(len, map(vars, pump_type.__mro__)))
+    message_mro = [kind for kind in message_type.__mro__ if issubclass(kind, Message)]
+    found = []
+    for cls in pump_type.__mro__:
+        decorated = cls.__dict__.get("_decorated_handlers")
+        if decorated and any(decorated.get(kind) for kind in message_mro):
+            return None, sizes
+        for name in (f"_{method_name}", method_name):
+            method = cls.__dict__.get(name)
+            if method:
+                if not getattr(method, "_textual_on", None):
+                    found.append((cls, name, method))
+                break
+    return tuple(found), sizes
