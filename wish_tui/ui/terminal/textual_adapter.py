@@ -94,34 +94,16 @@ class RowCroppingCompositor(Compositor):
             return None
         crop = Region.from_union(update_regions).intersection(self.size.region)
         spans = list(self._regions_to_spans(update_regions))
-        sent: dict[int, list[tuple[int, int]]] = {}
-        for y, x1, x2 in spans:
-            sent.setdefault(y, []).append((x1, x2))
         cuts = self.cuts
+        wanted = _pieces_sent(cuts, spans)
         chops: list[dict] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
-        # Per row sent, its pieces (from a cut to the next) that meet a change: a piece from x
-        # to `end` is sent when x <= x2 and end > x1 (ChopsUpdate).
-        wanted = {
-            y: [
-                x
-                for x, end in zip(cuts[y], cuts[y][1:], strict=False)
-                if any(x <= x2 and end > x1 for x1, x2 in row_spans)
-            ]
-            for y, row_spans in sent.items()
-        }
         crop_overlaps = crop.overlaps
         for widget, (region, clip) in self.visible_widgets.items():
             if not crop_overlaps(clip):
                 continue
             shown = region.intersection(clip)
             left, right = shown.x, shown.right
-            # The widgets come front first, and the first piece of a cut wins: a widget is
-            # rendered over the rows where a piece sent within its columns is still to fill.
-            rows = [
-                y
-                for y in shown.line_range
-                if y in wanted and any(left <= x < right and chops[y][x] is None for x in wanted[y])
-            ]
+            rows = _rows_to_fill(shown, wanted, chops)
             if not rows:
                 continue
             top, bottom = rows[0], rows[-1] + 1
@@ -129,15 +111,47 @@ class RowCroppingCompositor(Compositor):
                 Region(left - region.x, top - region.y, shown.width, bottom - top)
             )
             for y, strip in zip(range(top, bottom), strips, strict=False):
-                if y not in sent:
-                    continue
-                line = chops[y]
-                final_cuts = [cut for cut in cuts[y] if right >= cut >= left]
-                pieces = strip.divide([cut - left for cut in final_cuts[1:]])
-                for cut, piece in zip(final_cuts, pieces, strict=False):
-                    if line.get(cut) is None:
-                        line[cut] = piece
+                if y in wanted:
+                    _fill(chops[y], cuts[y], strip, left, right)
         return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in cuts])
+
+
+def _pieces_sent(cuts: list[list[int]], spans: list[tuple[int, int, int]]) -> dict[int, list]:
+    """Per row a change is on, the pieces of it (each from a cut to the next, named by its cut)
+    the frame sends: a piece from x to `end` is sent when x <= x2 and end > x1 (ChopsUpdate)."""
+    sent: dict[int, list[tuple[int, int]]] = {}
+    for y, x1, x2 in spans:
+        sent.setdefault(y, []).append((x1, x2))
+    return {
+        y: [
+            x
+            for x, end in zip(cuts[y], cuts[y][1:], strict=False)
+            if any(x <= x2 and end > x1 for x1, x2 in row_spans)
+        ]
+        for y, row_spans in sent.items()
+    }
+
+
+def _rows_to_fill(shown: Region, wanted: dict[int, list], chops: list[dict]) -> list[int]:
+    """The rows of a widget's part `shown` where a piece sent within its columns is still to
+    fill. The widgets come front first, and the first piece of a cut wins: a widget beneath
+    another (a container beneath its children, the screen beneath all) gives none."""
+    left, right = shown.x, shown.right
+    return [
+        y
+        for y in shown.line_range
+        if y in wanted and any(left <= x < right and chops[y][x] is None for x in wanted[y])
+    ]
+
+
+def _fill(line: dict, row_cuts: list[int], strip, left: int, right: int) -> None:
+    """Give each piece of `line` between columns `left` and `right` that is still to fill its
+    part of `strip` (a widget's row drawn from `left`)."""
+    final_cuts = [cut for cut in row_cuts if right >= cut >= left]
+    pieces = strip.divide([cut - left for cut in final_cuts[1:]])
+    for cut, piece in zip(final_cuts, pieces, strict=False):
+        if line.get(cut) is None:
+            line[cut] = piece
 
 
 def render_changed_rows_only(screen) -> None:
