@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from types import FunctionType
 
 from textual._compositor import ChopsUpdate, Compositor
 from textual._parser import ParseError
@@ -212,7 +213,8 @@ def _find_handlers(pump_type: type, method_name: str, message_type: type) -> tup
         for name in (f"_{method_name}", method_name):
             method = cls.__dict__.get(name)
             if method:
-                if not getattr(method, "_textual_on", None):
+                # A function decorated with `on` (Textual marks it) is a decorated handler.
+                if not (isinstance(method, FunctionType) and vars(method).get("_textual_on")):
                     found.append((cls, name, method))
                 break
     return tuple(found), sizes
