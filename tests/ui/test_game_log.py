@@ -112,3 +112,35 @@ async def test_a_window_that_goes_leaves_the_log_full_to_its_newest_line():
         log.cover(())
         await pilot.pause()
         assert shown(log) == [f"move {n}" for n in range(20, 30)], shown(log)
+
+
+async def test_a_line_is_drawn_as_rich_wraps_it_whatever_it_holds():
+    """A line that fits is drawn as it is; others (tabs, control codes, wide characters, a line
+    just too long) as Rich wraps them."""
+    from rich.console import Console
+    from rich.text import Text
+
+    app = LogApp()
+    async with app.run_test(size=(30, 12)):
+        log = app.query_one(GameLog)
+        width = log.size.width
+        rich = Console(width=200, color_system=None)
+        for plain in (
+            "",
+            "a",
+            "x" * width,
+            "x" * (width + 1),
+            "💬 bob: " + "薄" * 12,
+            "💬 bob: " + "薄" * 11 + "x",
+            "ends with spaces   ",
+            "   starts with spaces",
+            "a\ttab",
+            "a bell\x07 and a return\r",
+            "two\nlines",
+            "word " * 9,
+        ):
+            expected = Text(plain).wrap(rich, width)
+            drawn = log._wrap(plain)
+            assert [strip.text for strip in drawn] == [line.plain for line in expected] or (
+                not expected and [strip.text for strip in drawn] == [""]
+            ), plain
