@@ -29,3 +29,37 @@ async def test_a_new_class_draws_the_lines_on_its_style():
         assert before.text == after.text
         assert [s.style.bgcolor for s in before] != [s.style.bgcolor for s in after]
         assert after._segments[0].style.bgcolor.triplet == (0xAA, 0, 0)
+
+
+async def test_a_line_shown_again_is_drawn_as_before_without_drawing_it_again(monkeypatch):
+    """A seat's line whose turn comes back, a status line said before: the line drawn for it
+    then is drawn again, unless the width or the style changed since."""
+    app = OneLine()
+    async with app.run_test(size=(20, 3)) as pilot:
+        line = app.query_one(ViewText)
+        drawn: list[str] = []
+        draw = ViewText._draw
+
+        def counted(self, text, width):
+            drawn.append(text.plain)
+            return draw(self, text, width)
+
+        monkeypatch.setattr(ViewText, "_draw", counted)
+        first = Text("▶ air  3VP", "bold")
+        line.show(first)
+        await pilot.pause()
+        shown = line.render_line(0)
+        line.show(Text("  air  3VP", "bold"))
+        await pilot.pause()
+        line.render_line(0)
+        line.show(first.copy())
+        await pilot.pause()
+        again = line.render_line(0)
+        assert drawn == ["▶ air  3VP", "  air  3VP"]
+        assert again == shown
+        line.set_class(True, "-warn")  # the widget's style changed: drawn anew
+        await pilot.pause()
+        warned = line.render_line(0)
+        assert drawn[2:] == ["▶ air  3VP"]
+        assert warned.text == shown.text
+        assert warned._segments[0].style.bgcolor.triplet == (0xAA, 0, 0)

@@ -20,6 +20,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 PLAIN = Style()
+DRAWN_KEPT = 16
+"""The most lines a `ViewText` keeps drawn by what they hold (a line shown again, such as a
+seat's line as its turn comes back, or a status line said before, is not drawn again)."""
 NARROW_BELOW = 80
 """Narrower than this (a phone's screen), the games' widgets take their narrow forms."""
 
@@ -56,6 +59,8 @@ class ViewText(Widget):
         super().__init__(id=id, classes=classes)
         self._lines: list[Text] = []
         self._strips: dict[int, Strip] = {}
+        self._drawn: dict[tuple, Strip] = {}
+        """Lines drawn at this width and style, by what they hold (their text, style and spans)."""
         self._base: Style | None = None
         self._width = 0
         """The width the drawn lines were made for."""
@@ -104,12 +109,14 @@ class ViewText(Widget):
         if self.size.width != self._width:
             self._width = self.size.width
             self._strips.clear()
+            self._drawn.clear()
             self.refresh()
 
     def notify_style_update(self) -> None:
         # A new class or theme changes the style every drawn line was made with.
         super().notify_style_update()
         self._strips.clear()
+        self._drawn.clear()
         self._base = None
 
     def render_line(self, y: int) -> Strip:
@@ -118,17 +125,27 @@ class ViewText(Widget):
             return Strip.blank(width, PLAIN)
         strip = self._strips.get(y)
         if strip is None:
-            line = self._lines[y].copy()
-            line.no_wrap = True
-            line.overflow = "ellipsis"
-            line.truncate(width, overflow="ellipsis")
-            console = self.app.console
-            segments = list(line.render(console, end=""))
-            if self._base is None:
-                self._base = self.rich_style
-            base = self._base
-            segments = [Segment(s.text, base + s.style if s.style else base) for s in segments]
-            # Neighbours of one style become one segment: each costs its colour codes.
-            strip = Strip(Segment.simplify(segments)).crop_extend(0, width, base)
+            line = self._lines[y]
+            held = (line.plain, line.style, line.justify, *line.spans)
+            strip = self._drawn.get(held)
+            if strip is None or strip.cell_length != width:
+                strip = self._draw(line, width)
+                if len(self._drawn) >= DRAWN_KEPT:
+                    self._drawn.clear()
+                self._drawn[held] = strip
             self._strips[y] = strip
         return strip
+
+    def _draw(self, text: Text, width: int) -> Strip:
+        """A line drawn on the widget's style, cut to `width` with an ellipsis."""
+        line = text.copy()
+        line.no_wrap = True
+        line.overflow = "ellipsis"
+        line.truncate(width, overflow="ellipsis")
+        segments = list(line.render(self.app.console, end=""))
+        if self._base is None:
+            self._base = self.rich_style
+        base = self._base
+        segments = [Segment(s.text, base + s.style if s.style else base) for s in segments]
+        # Neighbours of one style become one segment: each costs its colour codes.
+        return Strip(Segment.simplify(segments)).crop_extend(0, width, base)
