@@ -68,6 +68,11 @@ class KeyBar(Widget):
         self._words: list[str] = []
         """Per key, its description as the bar shows it now (maybe cut short, or left out)."""
         self._terse_from: int | None = None
+        self._base: Style | None = None
+        """The bar's own style (Textual works it out from every ancestor's each time it is
+        asked after a refresh)."""
+        self._drawn: dict[tuple, Strip] = {}
+        """Rows drawn at this style, by the keys they show (a turn's keys come back)."""
 
     def set_keys(self, keys: list[tuple[str, str]], terse_from: int | None = None) -> None:
         """The keys to show, in order, as (key, description); those from index `terse_from` on
@@ -209,18 +214,36 @@ class KeyBar(Widget):
         """The rows the keys take now."""
         return self._rows
 
+    def notify_style_update(self) -> None:
+        # A new class or theme changes the style every drawn row was made with.
+        super().notify_style_update()
+        self._base = None
+        self._drawn.clear()
+
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
+        if self._base is None:
+            self._base = self.rich_style
+        base = self._base
         width = self.size.width
         if y >= self._rows:
             return Strip.blank(width, base)
-        usable = base + Style(bold=True)
-        dim = base + Style(dim=True)
-        # One segment a key, since each segment costs its colour codes on the wire.
-        segments = [Segment(" ", base)]
         keys = zip(self._labels, self._states, self._words, self._slots, strict=True)
-        for label, state, words, (_, row, _) in keys:
-            if state is not False and row == y:
+        shown = tuple(
+            (label, state, words)
+            for label, state, words, (_, row, _) in keys
+            if state is not False and row == y
+        )
+        strip = self._drawn.get((width, shown))
+        if strip is None:
+            usable = base + Style(bold=True)
+            dim = base + Style(dim=True)
+            # One segment a key, since each segment costs its colour codes on the wire.
+            segments = [Segment(" ", base)]
+            for label, state, words in shown:
                 text = f"{label} {words} " if words else f"{label} "
                 segments.append(Segment(text, usable if state else dim))
-        return Strip(segments).crop_extend(0, width, base)
+            strip = Strip(segments).crop_extend(0, width, base)
+            if len(self._drawn) >= 16:
+                self._drawn.clear()
+            self._drawn[width, shown] = strip
+        return strip

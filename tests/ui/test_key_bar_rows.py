@@ -1,0 +1,37 @@
+"""The key bar draws a row once for the keys it shows: the same keys again (a turn's keys come
+back) take the row drawn then, unless the bar's style changed since."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from wish_tui.widgets.key_bar import KeyBar
+
+
+class BarApp(App):
+    CSS = "KeyBar { background: #000000; } KeyBar.-warn { background: #aa0000; }"
+
+    def compose(self):
+        yield KeyBar()
+
+
+async def test_a_row_of_keys_shown_again_is_the_row_drawn_before_until_the_style_changes():
+    app = BarApp()
+    async with app.run_test(size=(40, 3)) as pilot:
+        bar = app.query_one(KeyBar)
+        bar.set_keys([("t", "Travel"), ("n", "End turn"), ("u", "Undo")])
+        bar.show_states([True, True, None])
+        await pilot.pause()
+        turn = bar.render_line(0)
+        bar.show_states([None, None, None])
+        await pilot.pause()
+        waiting = bar.render_line(0)
+        assert waiting.text == turn.text and waiting != turn  # the same words, greyed
+        bar.show_states([True, True, None])
+        await pilot.pause()
+        assert bar.render_line(0) is turn
+        bar.set_class(True, "-warn")
+        await pilot.pause()
+        warned = bar.render_line(0)
+        assert warned.text == turn.text
+        assert warned._segments[0].style.bgcolor.triplet == (0xAA, 0, 0)
