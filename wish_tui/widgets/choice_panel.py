@@ -11,13 +11,14 @@ from __future__ import annotations
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
+
+from .plain_lines import plain_lines
 
 PANEL_HEIGHT = 12
 """The most lines the panel takes on a small terminal (it grows on a tall one)."""
@@ -225,11 +226,11 @@ class ChoicePanel(Widget):
         return sum(1 for option, _ in self._rows if option < 0)
 
     def _wrap(self, width: int) -> list[tuple[int, str]]:
-        title = Text(self.title_text).wrap(_MEASURE, width) if self.title_text else []
-        rows = [(-1, line.plain) for line in title]
+        title = plain_lines(self.title_text, width, _MEASURE) if self.title_text else []
+        rows = [(-1, line) for line in title]
         for index, label in enumerate(self._labels):
-            for k, line in enumerate(Text(label).wrap(_MEASURE, width - 3)):
-                rows.append((index, line.plain if k == 0 else "   " + line.plain))
+            for k, line in enumerate(plain_lines(label, width - 3, _MEASURE)):
+                rows.append((index, line if k == 0 else "   " + line))
         return rows
 
     def on_resize(self) -> None:

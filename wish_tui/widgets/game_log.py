@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -23,6 +22,8 @@ from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
+
+from .plain_lines import plain_lines
 
 MAX_LINES = 4000
 """Lines kept; the oldest go first."""
@@ -103,12 +104,8 @@ class GameLog(Widget):
 
     def _wrap(self, plain: str) -> list[Strip]:
         width = max(10, self._width or self.size.width or 80)
-        if plain.isprintable() and 0 < cell_len(plain) <= width:
-            # Most lines fit: Rich would give the line back as it is (no control codes to strip,
-            # no tab to expand, nothing to fold), a tenth of a millisecond later.
-            return [Strip([Segment(plain, PLAIN)])]
-        wrapped = Text(plain).wrap(self._measure, width)
-        return [Strip([Segment(line.plain, PLAIN)]) for line in wrapped] or [Strip([])]
+        wrapped = plain_lines(plain, width, self._measure)
+        return [Strip([Segment(line, PLAIN)]) for line in wrapped] or [Strip([])]
 
     def _add(self, plain: str) -> None:
         rows = self._wrap(plain)

@@ -91,10 +91,13 @@ class ViewText(Widget):
             self.refresh(layout=True)
             return
         width = self.size.width
+        changed = []
         for y, (before, after) in enumerate(zip(old, lines, strict=True)):
             if before != after or before.spans != after.spans:
                 self._strips.pop(y, None)
-                self.refresh(Region(0, y, width, 1))
+                changed.append(Region(0, y, width, 1))
+        if changed:
+            self.refresh(*changed)  # once: each call of Textual's refresh prompts the widget
 
     def update(self, text: Text | str) -> None:
         """Display `text` (the Static-like spelling of `show`)."""
