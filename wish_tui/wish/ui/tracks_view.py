@@ -17,6 +17,12 @@ from wish_tui.wish.ui.style import (
 from wish_tui.wish.ui.width_fitted import WidthFitted
 from wish_tui.wish.words.marks import DJINN_TITLE
 
+MARK_CELLS = 1
+"""The cells of a seat's turn mark (`turn_mark`), before its words."""
+MADE_KEPT = 32
+"""The most lines the tracks keep made, by what they show (a line shown again is not made
+again: the turn's mark moves back, the round and the Caravan stay)."""
+
 
 def seat_line(p: dict, view: dict, width: int | None = None) -> Text:
     """One seat at a glance: VP (and → the total if the game ended now), hand size, crystals,
@@ -36,8 +42,12 @@ def seat_marks(p: dict, view: dict) -> tuple[bool, int | None, str | None]:
 
 def _seat_text(p: dict, marks: tuple[bool, int | None, str | None], width: int | None) -> Text:
     turn, final, projected = marks
+    return _seat_text_of(turn, _seat_words(p, final, projected, width))
+
+
+def _seat_words(p: dict, final: int | None, projected: str | None, width: int | None) -> Text:
+    """A seat's line after its turn mark (one cell): the seat's words in `width` less it."""
     head = Text()
-    head.append_text(turn_mark(turn))
     head.append(f"{DJINN_TITLE[p['djinn']]:<5}", DJINN_STYLE[p["djinn"]])
     if final is not None:  # over: the final scoring's total, as the final scoring shows it
         head.append(f"{final:>3}VP", "bold")
@@ -54,7 +64,7 @@ def _seat_text(p: dict, marks: tuple[bool, int | None, str | None], width: int |
         "trickery": Text(f"✧{p['trickery']}") if p["trickery"] else Text(),
         "lock": Text(f"{len(p['fulfilled'])}w{lock}", "dim"),
     }
-    room = None if width is None else width - head.cell_len
+    room = None if width is None else width - MARK_CELLS - head.cell_len
     kept = set()
     for name in ("hand", "lock", "crystals", "people", "potions", "trickery"):
         part = parts[name]
@@ -84,41 +94,100 @@ class TracksView(WidthFitted):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._seat_lines: dict[int, tuple[tuple, Text]] = {}
-        """Per seat: what its line showed (its entry, `seat_marks`, the width) and the line."""
+        self._seat_words: dict[int, tuple[tuple, Text]] = {}
+        """Per seat: what its words showed (its entry, final and projected totals, the width)
+        and the words (its line after the turn mark)."""
+        self._made: dict[tuple, Text] = {}
+        """The round's, the Caravan's and the trade's lines made (their place marked, the
+        cursor's reversed), by what they show."""
+        self._seat_made: dict[tuple, tuple[Text, Text]] = {}
+        """Per seat, turn mark and cursor on it or not: the words the line was made of, and the
+        line (a turn's mark moves back to words that did not change)."""
 
-    def _seat_line(self, p: dict, view: dict, width: int | None) -> Text:
-        """A seat's line, made again only when what it shows changed (an action changes one
-        seat's line, mostly, and the turn mark's two)."""
-        shown = (p, seat_marks(p, view), width)
-        kept = self._seat_lines.get(p["seat"])
+    def _seat_line(self, p: dict, view: dict, width: int | None, cursor: tuple | None) -> Text:
+        """A seat's line, its words made again only when what they show changed (an action
+        changes one seat's words, mostly; the turn moves two marks)."""
+        turn, final, projected = seat_marks(p, view)
+        shown = (p, final, projected, width)
+        kept = self._seat_words.get(p["seat"])
         if kept is None or kept[0] != shown:
-            kept = self._seat_lines[p["seat"]] = (shown, _seat_text(*shown))
-        return kept[1]
+            words = _seat_words(p, final, projected, width)
+            kept = self._seat_words[p["seat"]] = (shown, words)
+        words = kept[1]
+        place = ("seat", p["seat"])
+        key = (place, turn, place == cursor)
+        made = self._seat_made.get(key)
+        if made is None or made[0] is not words:
+            made = self._seat_made[key] = (
+                words,
+                _marked(_seat_text_of(turn, words), place, cursor),
+            )
+        return made[1]
+
+    def _made_line(self, held: tuple, make, place: tuple | None, cursor: tuple | None) -> Text:
+        """The line `make()` makes, its place marked and reversed under the cursor: the one
+        made before for what it shows (`held`, its values), if any."""
+        key = (*held, place, place is not None and place == cursor)
+        line = self._made.get(key)
+        if line is None:
+            line = make()
+            if place is not None:
+                line = _marked(line, place, cursor)
+            if len(self._made) >= MADE_KEPT:
+                self._made.clear()
+            self._made[key] = line
+        return line
 
     def update_view(self, view: dict, cursor: tuple | None = None) -> None:
         """Show the tracks of a view, the look cursor's line (round, Caravan, Challenge or a
         seat) in reverse."""
         self.remember(self.update_view, view, cursor)
-        lines: list[tuple[Text, tuple | None]] = [
-            (_round_line(view), ("round",)),
-            (_caravan_line(view["caravan"]), ("caravan",)),
+        caravan = view["caravan"]
+        lines: list[Text] = [
+            self._made_line(
+                ("round", view["round"], view["final_round"]),
+                lambda: _round_line(view),
+                ("round",),
+                cursor,
+            ),
+            self._made_line(
+                ("caravan", len(caravan["route"]), caravan["position"]),
+                lambda: _caravan_line(caravan),
+                ("caravan",),
+                cursor,
+            ),
         ]
-        card = view["caravan"]["card"]
+        card = caravan["card"]
         if card:
-            lines.append((_trade_line(CATALOG.caravan_cards[card["number"] - 1]), None))
+            number = card["number"]
+            trade = CATALOG.caravan_cards[number - 1]
+            lines.append(self._made_line(("trade", number), lambda: _trade_line(trade), None, None))
         if view.get("challenge"):
-            lines.append((_challenge_line(view["challenge"]), ("challenge",)))
+            challenge = view["challenge"]
+            lines.append(_marked(_challenge_line(challenge), ("challenge",), cursor))
         width = self.size.width or None
         for p in view["players"]:
-            lines.append((self._seat_line(p, view, width).copy(), ("seat", p["seat"])))
-        for line, place in lines:
-            if place is not None:
-                line.stylize(place_style(place))
-                if place == cursor:
-                    line.stylize("reverse")
-        lines[-1][0].rstrip()
-        self.show_lines([line for line, _ in lines])
+            lines.append(self._seat_line(p, view, width, cursor))
+        last = lines[-1]
+        if last.plain != last.plain.rstrip():
+            lines[-1] = last.copy()
+            lines[-1].rstrip()
+        self.show_lines(lines)
+
+
+def _seat_text_of(turn: bool, words: Text) -> Text:
+    """A seat's line: its turn mark (in the mark's own style alone), then its words."""
+    text = Text()
+    text.append_text(turn_mark(turn))
+    text.append_text(words)
+    return text
+
+
+def _marked(line: Text, place: tuple, cursor: tuple | None) -> Text:
+    line.stylize(place_style(place))
+    if place == cursor:
+        line.stylize("reverse")
+    return line
 
 
 def _round_line(view: dict) -> Text:
