@@ -40,6 +40,19 @@ class BoardScreen(AppScreen):
         """The game's board (`TableBoard`)."""
         self.parts = BoardParts(self, board)
         """The board's parts, and the one in sight on a narrow terminal."""
+        self._composed: dict[tuple, object] = {}
+
+    def composed(self, selector, expect_type=None):
+        """A widget the screen composed, as `query_one(selector, expect_type)` finds it, asked
+        of Textual once for the widget's life (several a change ask for the key bar, the status
+        line, the log, the window: Textual's cache of what it found reads the selector again
+        each time). Raises `NoMatches` as `query_one` does (not mounted yet, or gone)."""
+        key = (selector, expect_type)
+        found = self._composed.get(key)
+        if found is None or found.parent is None:  # (a widget removed has no parent)
+            found = self.query_one(selector, expect_type)
+            self._composed[key] = found
+        return found
 
     def compose(self) -> ComposeResult:
         """The part tabs, the board, a status line and the keys (a replay's, a watched

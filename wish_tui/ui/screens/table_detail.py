@@ -32,7 +32,7 @@ class TableDetail:
             return 0
         # `query_one` is answered from Textual's cache; a `query` walks every widget each time.
         try:
-            return self.screen.query_one(DetailLine).rows
+            return self.screen.composed(DetailLine).rows
         except NoMatches:  # not mounted yet, or the screen is closing
             return 0
 
@@ -52,7 +52,7 @@ class TableDetail:
         screen = self.screen
         if not screen.DETAIL_ROWS:
             return
-        panel = screen.query_one(ChoicePanel)
+        panel = screen.composed(ChoicePanel)
         index = panel.highlighted
         if panel.is_open and screen._options:
             options = screen._options
@@ -61,4 +61,4 @@ class TableDetail:
             words = self.asked[index] if index < len(self.asked) else ""
         else:
             words = screen.detail_words(screen.view() if view is None else view)
-        screen.query_one(DetailLine).say(screen.taps.prompt() + words if words else "")
+        screen.composed(DetailLine).say(screen.taps.prompt() + words if words else "")

@@ -83,7 +83,7 @@ class TableKeyBar:
 
     def rows(self) -> int:
         """The rows the key bar takes (more than one on a narrow terminal, when its keys wrap)."""
-        return self.screen.query_one(KeyBar).rows
+        return self.screen.composed(KeyBar).rows
 
     def name_keys(self, status: str) -> None:
         """The status line now says `status`: the keys it names show in the bar."""
@@ -146,7 +146,7 @@ class TableKeyBar:
             states += [False] * (len(bindings) - len(states))
             if not over:
                 self._show_named(states, labels, bindings)
-        self.screen.query_one(KeyBar).show_states(states, labels)
+        self.screen.composed(KeyBar).show_states(states, labels)
 
     def _entries(self) -> tuple[list, list, list]:
         """The shown bindings, then every entry of the bar and its label."""

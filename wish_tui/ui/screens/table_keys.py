@@ -67,7 +67,7 @@ class TableKeys:
         the window answers with stays the window's."""
         if self.human_main_turn():
             return True
-        if not (self.screen._switchable and self.screen.query_one(ChoicePanel).is_open):
+        if not (self.screen._switchable and self.screen.composed(ChoicePanel).is_open):
             return False
         if group is not None and self.group_keys(group) & WINDOW_KEYS:
             return False
@@ -165,7 +165,7 @@ class TableKeys:
     def undo_possible(self) -> bool:
         """True when `u` may take back the last actions of this keyboard's turn now."""
         screen = self.screen
-        if screen.busy and not screen.query_one(ChoicePanel).is_open:
+        if screen.busy and not screen.composed(ChoicePanel).is_open:
             return False
         if not screen._is_mine(screen.table.deciding):
             return False

@@ -29,13 +29,13 @@ class TableNews:
         """The screen's log (None while it is not mounted): Textual keeps what `query_one`
         found, where a `query` walks every widget of the screen each time."""
         try:
-            return self.screen.query_one(GameLog)
+            return self.screen.composed(GameLog)
         except NoMatches:
             return None
 
     def write_unread(self) -> None:
         """Write in the log what the seat at the keyboard has not read yet."""
-        log = self.screen.query_one(GameLog)
+        log = self.screen.composed(GameLog)
         for line in self.screen.seat.news():
             log.write(line)
 
@@ -76,7 +76,7 @@ class TableNews:
         open question."""
         screen = self.screen
         rows = set(range(screen.status_top(), screen.size.height - screen.key_bar.rows()))
-        rows.update(screen.query_one(ChoicePanel).rows_over_table())
+        rows.update(screen.composed(ChoicePanel).rows_over_table())
         return rows
 
     def place_panels(self) -> None:
@@ -84,7 +84,7 @@ class TableNews:
         the log's newest line in sight."""
         bottom = self.panels_bottom()
         rest = min(bottom, self.overlay_bottom())
-        panel = self.screen.query_one(ChoicePanel)
+        panel = self.screen.composed(ChoicePanel)
         panel.keep_above(bottom, rest, self.screen.status_top(), self.news_top())
         panel.spare_above(self.screen.parts.places_bottom())
         self.keep_in_sight()
@@ -99,7 +99,7 @@ class TableNews:
         """Close the choice panel once answered: the screen does it when the table has said what
         came of the action (a next decision of the same keyboard is asked in the panel still
         open, in place: closing and opening it again would lay the screen out twice)."""
-        panel = self.screen.query_one(ChoicePanel)
+        panel = self.screen.composed(ChoicePanel)
         if panel.visible and not panel.is_open:
             panel.close()
             self.screen.detail.show()  # now, in the panel's frame (its message comes later)

@@ -309,7 +309,7 @@ class TableScreen(BoardScreen):
         self.status_line.drop_stale_refusal()
         self.news.write_unread()
         self.guide.drop_stale_hint()
-        panel = self.query_one(ChoicePanel)
+        panel = self.composed(ChoicePanel)
         gone = self.table.version != self._asked_version or not self._is_mine(self.table.deciding)
         if panel.is_open and self._options and gone:
             # The question was about a position that is gone, or is no longer this keyboard's
@@ -367,7 +367,7 @@ class TableScreen(BoardScreen):
         my_turn = self._human_main_turn()
         legal = self.legal() if my_turn else []
         marks = self.board_marks(view, legal)
-        self.query_one(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
+        self.composed(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
         self.parts.follow(self.taps.board.pointed())
         self.status_line.show(view)
         self.key_bar.update()

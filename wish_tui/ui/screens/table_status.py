@@ -59,7 +59,7 @@ class TableStatus:
     def show(self, view: dict | None = None) -> None:
         """Show the status line: the refusal when there is one, else the turn's status."""
         screen = self.screen
-        status = screen.query_one("#status", ViewText)
+        status = screen.composed("#status", ViewText)
         self._turn_keys = None
         if self.refusal is None:
             text = Text(self.line(screen.view() if view is None else view))
@@ -72,7 +72,7 @@ class TableStatus:
         # On a narrow terminal the status takes rows of its own (a part of the board may have
         # no log's last row to rise over); on a wider one, its one row.
         lines = text.plain.count("\n") + 1 if screen.parts.narrow else 1
-        screen.query_one("#status-room").styles.height = lines
+        screen.composed("#status-room").styles.height = lines
         screen.key_bar.name_keys(self._turn_keys or text.plain)
         top = screen.status_top()
         status.styles.offset = (0, max(0, top))
@@ -82,7 +82,7 @@ class TableStatus:
         """Tell the screen where the status line begins once a change is drawn (nothing when
         the screen has lost its widgets since: a table closed as its screen opened)."""
         try:
-            self.screen.query_one("#status", ViewText)  # from Textual's cache, not a walk
+            self.screen.composed("#status", ViewText)
         except NoMatches:
             return
         self.screen.status_placed(self.top())
@@ -90,13 +90,13 @@ class TableStatus:
     def top(self) -> int:
         """The screen row the status line begins at: just above the key bar, the screen's last
         rows (a refusal of two lines rises over the log's last row)."""
-        lines = self.screen.query_one("#status", ViewText).line_count
+        lines = self.screen.composed("#status", ViewText).line_count
         return self.screen.size.height - self.screen.key_bar.rows() - lines
 
     def room_top(self) -> int:
         """The first screen row kept for the status line (two on a narrow terminal when its
         words need them; one elsewhere, a refusal's second rising over the row above)."""
-        room = self.screen.query_one("#status-room").styles.height
+        room = self.screen.composed("#status-room").styles.height
         rows = int(room.value) if room is not None else 1
         return self.screen.size.height - self.screen.key_bar.rows() - rows
 
@@ -164,7 +164,7 @@ class TableStatus:
             return f"Waiting for {who}."
         if screen.asks_in_panel(view):
             return f"{info.title}: a decision is waiting — choose in the window."
-        if screen.query_one(ChoicePanel).is_open:
+        if screen.composed(ChoicePanel).is_open:
             # A key's window: Enter answers it, not what the turn's status says Enter does.
             self._turn_keys = f"{info.title}: " + screen.turn_status(view)
             return f"{info.title}: choose in the window, or Esc goes back."
