@@ -37,6 +37,8 @@ class TableKeys:
         self._group_keys: dict[str, set[str]] = {}
         self._key_groups: dict[str, list[str]] = {}
         """What the screen's bindings (which never change) say, worked out once each."""
+        self._offered: tuple[list | None, frozenset[str]] = (None, frozenset())
+        """The legal actions last asked about, and the key groups that offer any of them."""
 
     @contextlib.contextmanager
     def steady(self) -> Iterator[None]:
@@ -94,10 +96,18 @@ class TableKeys:
         """The legal actions a game key offers now."""
         return [a for a, choice in self.screen._legal_pairs() if name in choice.groups]
 
+    def offers(self, name: str) -> bool:
+        """True when a game key offers a legal action now (`group(name)` is not empty): the
+        groups offering any are worked out once a position, not for every key asked about."""
+        pairs = self.screen._legal_pairs()
+        if self._offered[0] is not pairs:
+            self._offered = (pairs, frozenset(g for _, choice in pairs for g in choice.groups))
+        return name in self._offered[1]
+
     def check(self, action: str) -> bool | None:
         """Whether a binding's action shows live (True), hidden (False) or greyed (None) now."""
         if action in self.screen.KEY_GROUPS:
-            if self.live(action) and self.group(action):
+            if self.live(action) and self.offers(action):
                 return True
             if self.other_meaning_possible(action):
                 # A key with several meanings shows the one that applies now.
@@ -115,7 +125,7 @@ class TableKeys:
         if action == "next_part":
             return self.screen.parts.switchable
         if action.startswith("choice_"):
-            panel = self.screen.query_one(ChoicePanel)
+            panel = self.screen.composed(ChoicePanel)
             if action == "choice_cancel":
                 return panel.is_open and panel.cancellable
             return panel.is_open
@@ -245,7 +255,7 @@ class TableKeys:
         if not self.live():
             return False
         return any(
-            other != group and self.live(other) and self.group(other)
+            other != group and self.live(other) and self.offers(other)
             for key in self.group_keys(group)
             for other in self.key_groups(key)
         )

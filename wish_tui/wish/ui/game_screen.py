@@ -181,7 +181,7 @@ class GameScreen(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "look":
-            return not self.query_one(ChoicePanel).is_open
+            return not self.composed(ChoicePanel).is_open
         return super().check_action(action, parameters)
 
     def action_look(self, dx: int, dy: int) -> None:
