@@ -171,3 +171,42 @@ async def test_the_row_cropping_compositor_sends_what_textuals_sends():
             cropping._dirty_regions.update(regions)
             expected = textuals.render_partial_update().render_segments(app.console)
             assert cropping.render_partial_update().render_segments(app.console) == expected
+
+
+def _strip(text: str):
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    return Strip([Segment(text[:3], Style(bold=True)), Segment(text[3:], Style(italic=True))])
+
+
+def _texts(strips) -> list[str]:
+    return [strip.text for strip in strips]
+
+
+def test_a_strip_left_as_it_is_by_a_call_is_freed_without_the_cyclic_collector():
+    import gc
+
+    textual_adapter.keep_strips_out_of_cycles()
+    gc.collect()
+    gc.disable()
+    try:
+        strip = _strip("abcdefgh")
+        assert strip.crop_extend(0, 8, None) is strip
+        assert strip.divide([8]) == [strip]
+        assert strip.divide(iter([8, 9])) == [strip]
+        del strip
+        assert gc.collect() == 0, "a strip referred to itself after a call left it as it was"
+    finally:
+        gc.enable()
+
+
+def test_a_strip_answers_as_textual_does_where_it_changes():
+    textual_adapter.keep_strips_out_of_cycles()
+    strip = _strip("abcdefgh")
+    assert strip.crop_extend(2, 10, None).text == "cdefgh  "
+    assert strip.crop_extend(0, 4, None).text == "abcd"
+    assert _texts(strip.divide([3, 8])) == ["abc", "defgh"]
+    assert _texts(strip.divide([2, 5, 8])) == ["ab", "cde", "fgh"]
+    assert strip.crop_extend(0, 8, None) is strip.crop(0, 8) is strip

@@ -1,6 +1,6 @@
 """Every place the app reaches below Textual's public API, each behind one name here.
 
-There are four, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
+There are five, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
 
 1. Textual's parser of terminal input (`textual._xterm_parser.XTermParser`, whose end of input
    may raise `textual._parser.ParseError`): the drivers feed it and wait for its deadline (a lone
@@ -15,6 +15,9 @@ There are four, and `tests/ui/test_textual_adapter.py` fails on a Textual that c
    frame of changes renders every widget whose viewport meets the bounding box of the changes,
    each over its whole visible region: `RowCroppingCompositor` renders each widget over the rows
    of it the frame sends and only when it has some (`ui.screens.table_screen`).
+5. A strip's caches of what it made of itself (`Strip._crop_extend_cache`, `_divide_cache`):
+   Textual keeps the strip itself there when a call leaves it as it is, a reference cycle, so that every such strip (with its seven caches and its segments) outlives
+   its last use until the cyclic collector finds it (`keep_strips_out_of_cycles`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from textual._compositor import ChopsUpdate, Compositor
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.geometry import Region
+from textual.strip import Strip
 
 
 class KeyParser(XTermParser):
@@ -129,3 +133,44 @@ class RowCroppingCompositor(Compositor):
 def render_changed_rows_only(screen) -> None:
     """Have `screen` (before it is mounted) draw its frames with a `RowCroppingCompositor`."""
     screen._compositor = RowCroppingCompositor()
+
+
+_patched: list[type] = []
+"""The classes `keep_strips_out_of_cycles` has patched (Textual's `Strip`, once)."""
+
+
+def keep_strips_out_of_cycles() -> None:
+    """Have a strip that a call leaves as it is answer itself without caching itself.
+
+    Textual's `Strip.crop_extend` over the whole of it and `divide` at its end keep the strip
+    in its own cache, so it refers to itself: it is freed only by a
+    collection of the generation it has reached, and in a host of many apps most strips of a
+    frame live long enough to reach the oldest, whose collections walk every object of every
+    app. The answers are the same (the strip itself; `divide` gives a new list
+    holding it each time). Patches the class once, for the process.
+    """
+    if _patched:
+        return
+    crop_extend = Strip.crop_extend
+    divide = Strip.divide
+
+    def crop_extend_acyclic(self, start, end, style):
+        if start <= 0 and end == self.cell_length:
+            return self
+        return crop_extend(self, start, end, style)
+
+    def divide_acyclic(self, cuts):
+        cell_length = self.cell_length
+        cuts = [cut for cut in cuts if cut <= cell_length]
+        if cuts == [cell_length]:
+            return [self]
+        return divide(self, cuts)
+
+    for name, method, original in (
+        ("crop_extend", crop_extend_acyclic, crop_extend),
+        ("divide", divide_acyclic, divide),
+    ):
+        method.__name__ = method.__qualname__ = name
+        method.__doc__ = original.__doc__
+        setattr(Strip, name, method)
+    _patched.append(Strip)
