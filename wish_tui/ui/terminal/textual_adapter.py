@@ -1,6 +1,6 @@
 """Every place the app reaches below Textual's public API, each behind one name here.
 
-There are five, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
+There are six, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
 
 1. Textual's parser of terminal input (`textual._xterm_parser.XTermParser`, whose end of input
    may raise `textual._parser.ParseError`): the drivers feed it and wait for its deadline (a lone
@@ -18,6 +18,8 @@ There are five, and `tests/ui/test_textual_adapter.py` fails on a Textual that c
 5. A strip's caches of what it made of itself (`Strip._crop_extend_cache`, `_divide_cache`):
    Textual keeps the strip itself there when a call leaves it as it is, a reference cycle, so that every such strip (with its seven caches and its segments) outlives
    its last use until the cyclic collector finds it (`keep_strips_out_of_cycles`).
+6. A strip's seven caches, slots that `Strip.__init__` fills with a new `FIFOCache` each, all
+   seven for every strip though most strips never use one (`make_strip_caches_lazily`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import time
 from textual._compositor import ChopsUpdate, Compositor
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
+from textual.cache import FIFOCache
 from textual.geometry import Region
 from textual.strip import Strip
 
@@ -174,3 +177,72 @@ def keep_strips_out_of_cycles() -> None:
         method.__doc__ = original.__doc__
         setattr(Strip, name, method)
     _patched.append(Strip)
+
+
+STRIP_CACHES = (
+    "_divide_cache",
+    "_crop_cache",
+    "_style_cache",
+    "_filter_cache",
+    "_line_length_cache",
+    "_crop_extend_cache",
+    "_offsets_cache",
+)
+"""The slots of Textual's `Strip` holding a cache each."""
+STRIP_SLOTS = (
+    "_segments",
+    "_cell_length",
+    *STRIP_CACHES,
+    "_render_cache",
+    "_link_ids",
+    "_cell_count",
+)
+"""Every slot of Textual's `Strip` (`make_strip_caches_lazily` sets the others in `__init__`)."""
+
+
+def _lazy_cache(slot, size: int) -> property:
+    """A property over the strip's `slot` that puts a `FIFOCache(size)` there on first use."""
+
+    def cache(strip: Strip) -> FIFOCache:
+        try:
+            return slot.__get__(strip, Strip)
+        except AttributeError:
+            made = FIFOCache(size)
+            slot.__set__(strip, made)
+            return made
+
+    return property(cache, slot.__set__, doc=f"The strip's {size}-entry cache, made on first use.")
+
+
+def make_strip_caches_lazily() -> None:
+    """Have a strip make each of its caches when it first uses it, not all seven as it is made.
+
+    Of the strips two apps at a table make (`benchmarks/table_apps.py`), 94% of the caches
+    were never written: seven tracked objects a strip that every young collection walks and,
+    in a host of many apps, most of them promoted to the oldest generation with the strip,
+    whose full collections walk every object of every app. The caches are made as Textual
+    makes them (each the size Textual gives it) when first read. Patches the class once.
+    """
+    if Strip in _lazy:
+        return
+    made = Strip([], 0)
+    sizes = {name: Strip.__dict__[name].__get__(made, Strip)._maxsize for name in STRIP_CACHES}
+    for name, size in sizes.items():
+        setattr(Strip, name, _lazy_cache(Strip.__dict__[name], size))
+
+    def init_without_caches(self, segments, cell_length=None):
+        self._segments = list(segments)
+        self._cell_length = cell_length
+        self._render_cache = None
+        self._link_ids = None
+        self._cell_count = None
+
+    init_without_caches.__name__ = "__init__"
+    init_without_caches.__qualname__ = "Strip.__init__"
+    init_without_caches.__doc__ = Strip.__init__.__doc__
+    Strip.__init__ = init_without_caches
+    _lazy.append(Strip)
+
+
+_lazy: list[type] = []
+"""The classes `make_strip_caches_lazily` has patched (Textual's `Strip`, once)."""
