@@ -221,9 +221,10 @@ def make_strip_caches_lazily() -> None:
     were never written: seven tracked objects a strip that every young collection walks and,
     in a host of many apps, most of them promoted to the oldest generation with the strip,
     whose full collections walk every object of every app. The caches are made as Textual
-    makes them (each the size Textual gives it) when first read. Patches the class once.
+    makes them (each the size Textual gives it) when first read. Patches the class once, and
+    not at all where Textual's `Strip` has other slots than `STRIP_SLOTS`.
     """
-    if Strip in _lazy:
+    if Strip in _lazy or sorted(Strip.__slots__) != sorted(STRIP_SLOTS):
         return
     made = Strip([], 0)
     sizes = {name: Strip.__dict__[name].__get__(made, Strip)._maxsize for name in STRIP_CACHES}
