@@ -1,7 +1,8 @@
 """A stand-in for the client app as a host of the pool runs it: reports, echoes, obeys orders.
 
 `main` is the host's entry (``probe_host.py:main``). It reports the process id, its own
-environment (`core.environment`), its terminal's size and a draw of `random` as one JSON line,
+environment (`core.environment`), its terminal's size, a draw of `random` and the cyclic
+collector's thresholds as one JSON line,
 then reads lines ending in a carriage return: ``exit N`` returns N, ``crash`` raises,
 ``stubborn`` ignores the host's request to end, ``wedge`` holds the host's loop for a minute;
 anything else is echoed. A new size of its
@@ -11,6 +12,7 @@ asks for returns 0.
 
 import asyncio
 import fcntl
+import gc
 import json
 import os
 import random
@@ -61,6 +63,7 @@ async def main(session):
         env={name: environment.get(name) for name in NAMES},
         size=size(fd),
         random=random.getrandbits(64),
+        gc=list(gc.get_threshold()),
     )
     loop.add_reader(fd, readable)
     try:

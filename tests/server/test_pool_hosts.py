@@ -18,6 +18,7 @@ import pytest
 
 from tests.server.test_pool import holds, parent_of, pooled_client_apps, screen_until
 from tests.server.test_ssh import ended_by, finish, gone, one_sentence, play, report, soon
+from wish_tui.server.pool.host import HOST_GC_THRESHOLDS
 from wish_tui.server.pool.link import SessionPool
 from wish_tui.server.pool.wire import FULL
 from wish_tui.session_app import POOLED_CLIENT
@@ -75,6 +76,14 @@ async def test_two_sessions_share_a_host_each_with_its_own_environment(start_ser
         first_proc.stdin.write(b"still\r")
         assert (await report(first_proc))["echo"] == "still"  # no size report came first
         assert pool.app_count == 2
+
+
+async def test_a_host_collects_its_young_objects_at_its_own_thresholds(start_server, start_hosts):
+    pool = await start_hosts()
+    server = await start_server(keys=None, pool=pool)
+    async with await server.connect(None, username="ana") as conn:
+        reported = await report(await play(conn), "gc")
+        assert reported["gc"] == list(HOST_GC_THRESHOLDS) != [700, 10, 10]
 
 
 async def test_the_host_holds_no_secret_of_the_server_and_the_pool_no_token(

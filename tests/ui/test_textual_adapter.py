@@ -290,3 +290,70 @@ def test_the_cached_dispatch_stops_where_a_handler_prevents_the_default_and_sees
     assert [cls for cls, _ in handlers(pump)] == [Child, Base, Widget]
     Child.on_idle = lambda self, event: None  # and replaced
     assert handlers(pump)[0][1].__func__ is Child.__dict__["on_idle"]
+
+
+def _strip(text: str):
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    return Strip([Segment(text[:3], Style(bold=True)), Segment(text[3:], Style(italic=True))])
+
+
+def _texts(strips) -> list[str]:
+    return [strip.text for strip in strips]
+
+
+def test_a_strip_left_as_it_is_by_a_call_is_freed_without_the_cyclic_collector():
+    import gc
+
+    textual_adapter.keep_strips_out_of_cycles()
+    gc.collect()
+    gc.disable()
+    try:
+        strip = _strip("abcdefgh")
+        assert strip.crop_extend(0, 8, None) is strip
+        assert strip.divide([8]) == [strip]
+        assert strip.divide(iter([8, 9])) == [strip]
+        del strip
+        assert gc.collect() == 0, "a strip referred to itself after a call left it as it was"
+    finally:
+        gc.enable()
+
+
+def test_a_strip_answers_as_textual_does_where_it_changes():
+    textual_adapter.keep_strips_out_of_cycles()
+    strip = _strip("abcdefgh")
+    assert strip.crop_extend(2, 10, None).text == "cdefgh  "
+    assert strip.crop_extend(0, 4, None).text == "abcd"
+    assert _texts(strip.divide([3, 8])) == ["abc", "defgh"]
+    assert _texts(strip.divide([2, 5, 8])) == ["ab", "cde", "fgh"]
+    assert strip.crop_extend(0, 8, None) is strip.crop(0, 8) is strip
+
+
+def test_a_strip_has_the_slots_the_adapter_sets_and_caches_of_textuals_sizes():
+    from textual.cache import FIFOCache
+    from textual.strip import Strip
+
+    assert sorted(Strip.__slots__) == sorted(textual_adapter.STRIP_SLOTS), "other slots now"
+    textual_adapter.make_strip_caches_lazily()
+    strip = _strip("abcdefgh")
+    sizes = {name: getattr(strip, name)._maxsize for name in textual_adapter.STRIP_CACHES}
+    assert all(isinstance(getattr(strip, name), FIFOCache) for name in sizes)
+    assert sizes["_crop_cache"] == sizes["_style_cache"] == 16
+    assert sizes["_divide_cache"] == sizes["_filter_cache"] == 4
+
+
+def test_a_strip_makes_a_cache_only_when_it_uses_one():
+    import gc
+
+    from textual.strip import Strip
+
+    textual_adapter.make_strip_caches_lazily()
+    strip = _strip("abcdefgh")
+    referred = gc.get_referents(strip)
+    assert not [r for r in referred if type(r).__name__ == "FIFOCache"]
+    assert strip.crop(1, 4).text == "bcd"
+    assert strip.crop(1, 4) is strip.crop(1, 4), "the crop was not cached"
+    assert len([r for r in gc.get_referents(strip) if type(r).__name__ == "FIFOCache"]) == 1
+    assert Strip.join([strip, _strip("12345")]).text == "abcdefgh12345"

@@ -55,10 +55,16 @@ class WishApp(TableApp):
         with environment.as_process_environment():  # Textual reads NO_COLOR and TERM here
             super().__init__()
         from .parsed_css import share_parsed_css
-        from .terminal.textual_adapter import cache_dispatch_lookups
+        from .terminal.textual_adapter import (
+            cache_dispatch_lookups,
+            keep_strips_out_of_cycles,
+            make_strip_caches_lazily,
+        )
 
         share_parsed_css(self.stylesheet)
         cache_dispatch_lookups()  # each message's handlers found once per kind, not every time
+        keep_strips_out_of_cycles()
+        make_strip_caches_lazily()
         self.launch = launch or Launch()
         self.loaded = loaded
         """(record, history or state, warning) of a save opened from the command line."""

@@ -1,6 +1,6 @@
 """Every place the app reaches below Textual's public API, each behind one name here.
 
-There are five, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
+There are seven, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
 
 1. Textual's parser of terminal input (`textual._xterm_parser.XTermParser`, whose end of input
    may raise `textual._parser.ParseError`): the drivers feed it and wait for its deadline (a lone
@@ -15,6 +15,15 @@ There are five, and `tests/ui/test_textual_adapter.py` fails on a Textual that c
    frame of changes renders every widget whose viewport meets the bounding box of the changes,
    each over its whole visible region: `RowCroppingCompositor` renders each widget over the rows
    of it the frame sends and only when it has some (`ui.screens.table_screen`).
+5. A message pump's walk through its classes for a message's handlers
+   (`MessagePump._get_dispatch_methods`), made for every message and idle turn: made once per
+   kind of pump, handler and message (`cache_dispatch_lookups`).
+6. A strip's caches of what it made of itself (`Strip._crop_extend_cache`, `_divide_cache`):
+   Textual keeps the strip itself there when a call leaves it as it is, a reference cycle, so
+   that every such strip (with its seven caches and its segments) outlives its last use until
+   the cyclic collector finds it (`keep_strips_out_of_cycles`).
+7. A strip's seven caches, slots that `Strip.__init__` fills with a new `FIFOCache` each, all
+   seven for every strip though most strips never use one (`make_strip_caches_lazily`).
 """
 
 from __future__ import annotations
@@ -26,9 +35,11 @@ from types import FunctionType
 from textual._compositor import ChopsUpdate, Compositor
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
+from textual.cache import FIFOCache
 from textual.geometry import Region
 from textual.message import Message
 from textual.message_pump import MessagePump
+from textual.strip import Strip
 
 
 class KeyParser(XTermParser):
@@ -218,3 +229,114 @@ def _find_handlers(pump_type: type, method_name: str, message_type: type) -> tup
                     found.append((cls, name, method))
                 break
     return tuple(found), sizes
+
+
+_patched: list[type] = []
+"""The classes `keep_strips_out_of_cycles` has patched (Textual's `Strip`, once)."""
+
+
+def keep_strips_out_of_cycles() -> None:
+    """Have a strip that a call leaves as it is answer itself without caching itself.
+
+    Textual's `Strip.crop_extend` over the whole of it and `divide` at its end keep the strip
+    in its own cache, so it refers to itself: it is freed only by a
+    collection of the generation it has reached, and in a host of many apps most strips of a
+    frame live long enough to reach the oldest, whose collections walk every object of every
+    app. The answers are the same (the strip itself; `divide` gives a new list
+    holding it each time). Patches the class once, for the process.
+    """
+    if _patched:
+        return
+    crop_extend = Strip.crop_extend
+    divide = Strip.divide
+
+    def crop_extend_acyclic(self, start, end, style):
+        if start <= 0 and end == self.cell_length:
+            return self
+        return crop_extend(self, start, end, style)
+
+    def divide_acyclic(self, cuts):
+        cell_length = self.cell_length
+        cuts = [cut for cut in cuts if cut <= cell_length]
+        if cuts == [cell_length]:
+            return [self]
+        return divide(self, cuts)
+
+    for name, method, original in (
+        ("crop_extend", crop_extend_acyclic, crop_extend),
+        ("divide", divide_acyclic, divide),
+    ):
+        method.__name__ = method.__qualname__ = name
+        method.__doc__ = original.__doc__
+        setattr(Strip, name, method)
+    _patched.append(Strip)
+
+
+STRIP_CACHES = (
+    "_divide_cache",
+    "_crop_cache",
+    "_style_cache",
+    "_filter_cache",
+    "_line_length_cache",
+    "_crop_extend_cache",
+    "_offsets_cache",
+)
+"""The slots of Textual's `Strip` holding a cache each."""
+STRIP_SLOTS = (
+    "_segments",
+    "_cell_length",
+    *STRIP_CACHES,
+    "_render_cache",
+    "_link_ids",
+    "_cell_count",
+)
+"""Every slot of Textual's `Strip` (`make_strip_caches_lazily` sets the others in `__init__`)."""
+
+
+def _lazy_cache(slot, size: int) -> property:
+    """A property over the strip's `slot` that puts a `FIFOCache(size)` there on first use."""
+
+    def cache(strip: Strip) -> FIFOCache:
+        try:
+            return slot.__get__(strip, Strip)
+        except AttributeError:
+            made = FIFOCache(size)
+            slot.__set__(strip, made)
+            return made
+
+    return property(cache, slot.__set__, doc=f"The strip's {size}-entry cache, made on first use.")
+
+
+def make_strip_caches_lazily() -> None:
+    """Have a strip make each of its caches when it first uses it, not all seven as it is made.
+
+    Of the strips two apps at a table make (`benchmarks/table_apps.py`), 94% of the caches
+    were never written: seven tracked objects a strip that every young collection walks and,
+    in a host of many apps, most of them promoted to the oldest generation with the strip,
+    whose full collections walk every object of every app. The caches are made as Textual
+    makes them (each the size Textual gives it) when first read. Patches the class once, and
+    not at all where Textual's `Strip` has other slots than `STRIP_SLOTS`.
+    """
+    if Strip in _lazy or sorted(Strip.__slots__) != sorted(STRIP_SLOTS):
+        return
+    made = Strip([], 0)
+    sizes = {name: Strip.__dict__[name].__get__(made, Strip)._maxsize for name in STRIP_CACHES}
+    for name, size in sizes.items():
+        setattr(Strip, name, _lazy_cache(Strip.__dict__[name], size))
+
+    def init_without_caches(self, segments, cell_length=None):
+        self._segments = list(segments)
+        self._cell_length = cell_length
+        self._render_cache = None
+        self._link_ids = None
+        self._cell_count = None
+
+    init_without_caches.__name__ = "__init__"
+    init_without_caches.__qualname__ = "Strip.__init__"
+    init_without_caches.__doc__ = Strip.__init__.__doc__
+    Strip.__init__ = init_without_caches
+    _lazy.append(Strip)
+
+
+_lazy: list[type] = []
+"""The classes `make_strip_caches_lazily` has patched (Textual's `Strip`, once)."""
