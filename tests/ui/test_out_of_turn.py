@@ -205,3 +205,27 @@ async def test_wishland_arrows_browse_while_another_seat_decides(monkeypatch):
         assert game.table.deciding == 0
         assert panel.title_text.startswith("Buy")
         assert game._options[panel.highlighted].arg == pointed
+
+
+async def test_a_kept_keys_window_is_what_the_status_line_speaks_of():
+    """b pressed again as a kept b's window opens (twice while waiting, the second landing
+    in the window) is not refused as if the highlighted card could not be bought: the status
+    line speaks of the open window."""
+    from .test_wishland_flow import TURNS, record_of
+
+    record, history = record_of(actions=[*TURNS, "collect"])
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, TableScreen)
+        game.turns.kept = "b"
+        game.table_changed()
+        await settle(pilot)
+        panel = game.query_one(ChoicePanel)
+        assert panel.is_open and panel.title_text.startswith("Buy")
+        await pilot.press("b")
+        await settle(pilot)
+        assert panel.is_open
+        status = " ".join(status_of(game))
+        assert "cannot be had" not in status
+        assert "window" in status and "Enter" in status
