@@ -196,6 +196,7 @@ class TableKeyBar:
             if labels[first] != label:
                 labels[first] = f"{label}/{labels[first]}"
 
+
 def _label(binding: Binding) -> str:
     """A binding's key as the bar prints it."""
     return key_label(binding.key_display or binding.key)

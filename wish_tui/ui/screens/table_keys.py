@@ -99,7 +99,10 @@ class TableKeys:
         if action in self.screen.KEY_GROUPS:
             if self.live(action) and self.group(action):
                 return True
-            if self.group_keys(action) <= WINDOW_KEYS and self.screen.query_one(ChoicePanel).is_open:
+            if (
+                self.group_keys(action) <= WINDOW_KEYS
+                and self.screen.query_one(ChoicePanel).is_open
+            ):
                 return False  # the window holds the key (Spirits' Enter): the bar shows its own
             if self.other_meaning_possible(action):
                 # A key with several meanings shows the one that applies now.
