@@ -552,3 +552,22 @@ async def test_the_status_column_is_never_cut(width):
         if width >= 60:
             assert "YOUR MOVE (40 s) · new" in screen[1]
         assert "your move for 40 s" in detail, detail
+
+
+async def test_p_and_y_are_named_for_what_they_open():
+    """The key bar's 'p You' beside the title's 'y profile' read as one page twice: p opens your
+    stats (the page others see of you), y your profile (name, keys, settings)."""
+    from wish_tui.widgets.key_bar import KeyBar
+
+    app = LobbyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one(KeyBar).render_line(0).text
+        assert "p Stats" in line and "p You" not in line, line
+        title = app.screen.query_one("#lobby-title", Static)
+        drawn = " ".join(title.render_line(y).text.strip() for y in range(title.size.height))
+        assert "y profile" in drawn
+        await pilot.press("p")
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.sent[-2:] == [{"type": "player"}, {"type": "profile"}]

@@ -4,8 +4,9 @@ Enter opens a table you sit at, joins an open seat, or watches; `n` opens a new 
 its options, who sits where: you, a seat left open for a friend, or a bot; live or turn-based,
 with its clock); `w` watches; `x` closes a table you own; `i` invites a player to a table you
 sit at, `a`/`d` accept or decline an invitation to you; `h` the history, `l` the leaderboards,
-`p` your page, `y` your profile (keys, settings), `t` the tournaments; `b` asks for a one-time link that signs a
-browser in as you (with `serve --web`). The tables where it is your move come first, with how
+`p` your stats (your page as others see it: games, wins, ratings), `y` your profile (name,
+keys, settings), `t` the tournaments; `b` asks for a one-time link that signs a browser in as
+you (with `serve --web`). The tables where it is your move come first, with how
 long you have had it (`new`: since you last looked). Everything comes from the table server;
 this screen holds nothing.
 """
@@ -49,7 +50,7 @@ class LobbyScreen(AppScreen):
         Binding("h", "history", "History"),
         Binding("l", "leaderboard", "Leaderboard"),
         Binding("t", "tournaments", "Tournaments", show=False),
-        Binding("p", "my_page", "You"),
+        Binding("p", "my_page", "Stats"),  # the page others see; y: name, keys, settings
         Binding("y", "profile", "Profile", show=False),
         Binding("k", "seek", "Seek", show=False),
         Binding("a", "accept", "Accept", show=False),
