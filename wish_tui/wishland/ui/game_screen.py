@@ -310,9 +310,9 @@ class GameScreen(TableScreen):
             return " · ".join([here, *draw, "a advertises", *extras])
         if not kinds & {"buy", "advertise"}:
             hand = view["players"][self.viewer]["workers"]["hand"]
-            return " · ".join(
-                [f"{here} · {plural(hand, 'Worker')} at hand: c collects your Workers", *extras]
-            )
+            # Short: the seats' table says how many Workers are at hand (W:hand).
+            at_hand = "" if short else f"{plural(hand, 'Worker')} at hand: "
+            return " · ".join([f"{here} · {at_hand}c collects your Workers", *extras])
         if short:
             return " · ".join([here, *extras])
         ad = ["a advertise"] if "advertise" in kinds else []
