@@ -8,6 +8,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.wishland.rules import CATALOG
 from wish_tui.wishland.rules.catalog import CATEGORY_SYMBOLS
 from wish_tui.wishland.ui.game_screen import GameScreen
@@ -167,8 +168,10 @@ async def test_a_rows_worker_stacks_read_in_words_on_the_detail_line():
         await settle(pilot)
         assert game.cursor[0] == 0
         words = detail_of(game)
-        assert "2 Workers" in words
-        assert words.endswith("· Workers: 1 + 1 per Stack on the row (Red's 1)."), words
+        assert "2 Workers (1 + 1 per Stack: Red's 1) ·" in words, words
+        # Said beside the Workers it explains, not last: there it was cut off at 80 columns.
+        drawn = game.query_one(DetailLine).lines
+        assert not drawn[-1].endswith("…"), drawn
 
 
 async def test_a_claimed_achievement_shows_its_claimer_in_brackets():

@@ -125,9 +125,6 @@ def card_detail(
     if info.kind == 4:
         category += " (at the end ½ VP per other card of yours with it)"
     parts.append(category)
-    stacks = view["marketplace"][info.kind]["stacks"] if place == "market" else []
-    if stacks and not view["solo"]:
-        parts.append(f"Workers: 1 + 1 per Stack on the row ({stacks_words(stacks)})")
     return " · ".join(parts) + "."
 
 
@@ -143,6 +140,8 @@ def _price_words(card: dict, view: dict, seat: int, place: str) -> str:
     if place == "market" and not view["solo"]:
         row = view["marketplace"][CATALOG.by_id[card["id"]].kind]
         words += f", {plural(row['workers_needed'], 'Worker')}"
+        if row["stacks"]:  # said beside the Workers it explains ('R1' beside the row)
+            words += f" (1 + 1 per Stack: {stacks_words(row['stacks'])})"
     if place == "hand":
         words += ", the rest of your hand is discarded"
     return words
