@@ -177,24 +177,24 @@ class TableKeyBar:
             entries = [
                 i for i, b in enumerate(bindings) if b is not None and key in b.key.split(",")
             ]
-            if not entries or any(states[i] and labels[i] == label for i in entries):
-                continue
-            usable = [i for i in entries if states[i]]
-            if usable:
-                labels[usable[0]] = f"{label}/{labels[usable[0]]}"
-                continue
-            usable = [i for i in entries if self.key_state(bindings[i])]
-            if usable or any(states[i] is None and labels[i] == label for i in entries):
-                first = usable[0] if usable else entries[0]
-                states[first] = True if usable else states[first]
-                if usable and labels[first] != label:
-                    labels[first] = f"{label}/{labels[first]}"
-                continue
-            shown = [i for i in entries if self.key_state(bindings[i]) is not False]
-            first = next((i for i in shown or entries if labels[i] == label), (shown or entries)[0])
+            if entries and not any(states[i] and labels[i] == label for i in entries):
+                self._show_key(label, entries, states, labels, bindings)
+
+    def _show_key(self, label: str, entries: list, states: list, labels: list, bindings) -> None:
+        """Show the named key `label` on one of its `entries` (see `_show_named`)."""
+        usable = [i for i in entries if states[i]]
+        usable = usable or [i for i in entries if self.key_state(bindings[i])]
+        if usable:
+            first = usable[0]
+            states[first] = True
+        elif any(states[i] is None and labels[i] == label for i in entries):
+            return  # greyed under its own label already
+        else:
+            shown = [i for i in entries if self.key_state(bindings[i]) is not False] or entries
+            first = next((i for i in shown if labels[i] == label), shown[0])
             states[first] = None
-            if labels[first] != label:
-                labels[first] = f"{label}/{labels[first]}"
+        if labels[first] != label:
+            labels[first] = f"{label}/{labels[first]}"
 
 
 def _label(binding: Binding) -> str:
