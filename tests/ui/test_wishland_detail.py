@@ -208,3 +208,23 @@ async def test_the_pay_windows_title_counts_one_worker_in_the_singular():
         decision = {"kind": "extra", "seat": game.viewer, "card": card, "cost": 4}
         title = game.decision_title({**view, "players": players, "decision": decision})
         assert title.endswith("You have 1 Credit and 1 Worker at hand:"), title
+
+
+async def test_a_buy_windows_options_are_read_on_the_detail_line():
+    """A b kept for the turn opens a window of every card that can be bought: the detail line
+    said nothing of the highlighted one, where the board's highlight says all of it."""
+    from wish_tui.widgets.choice_panel import ChoicePanel
+
+    async with two_people(RED_TURN, (80, 24)) as (app, pilot, game):
+        game.turns.kept = "b"
+        game.turns._take_kept()
+        await settle(pilot)
+        panel = game.query_one(ChoicePanel)
+        assert panel.is_open and panel.title_text.startswith("Buy")
+        for _ in range(2):
+            action = game._options[panel.highlighted]
+            words = detail_of(game)
+            card = CATALOG.by_id[action.arg]
+            assert card.name in words and f"({action.arg})" in words, words
+            await pilot.press("down")
+            await settle(pilot)

@@ -184,6 +184,8 @@ def option_words(action, view: dict, seat: int) -> str:
             "category": CATEGORY_SYMBOLS[info.category],
         }
         return card_detail(card, view, seat, "bonus")
+    if kind in ("buy", "play"):
+        return _card_option(kind, arg, view, seat)
     if kind == "keep":
         return entrepreneur_text(arg)
     if kind == "claim":
@@ -193,6 +195,16 @@ def option_words(action, view: dict, seat: int) -> str:
             return "Hotel #16: pay 3 Credits, all your Workers come back, and you still act."
         return "All your Workers come back to your hand; it is your turn's action."
     return ""
+
+
+def _card_option(kind: str, card_id: str, view: dict, seat: int) -> str:
+    """A card a window offers to buy (solo: to play), as the board's highlight on it says."""
+    if kind == "play":
+        place, cards = "hand", view["players"][seat].get("hand") or []
+    else:
+        place, cards = "market", [c for row in view["marketplace"] for c in row["cards"] if c]
+    card = next((c for c in cards if c["id"] == card_id), None)
+    return card_detail(card, view, seat, place) if card else ""
 
 
 def _gain_words(arg: str, me: dict) -> str:
