@@ -39,8 +39,8 @@ Prints:
   'Hint:' line.
 
 With --first-turn, only the prompt of the person's first turn in each game against a bot (its
-question and its listing, as a screen reader says it), its characters and seconds of espeak-ng
-at its default rate, at each verbosity (target: heard in about 6 s or less).
+question and its listing, as a screen reader says it), its characters, words and seconds of
+espeak-ng at its default rate, at each verbosity (target: heard in about 6 s or less).
 """
 
 from __future__ import annotations
@@ -492,7 +492,8 @@ def print_first_turns() -> None:
         for part, text in (("the question", question), ("with its listing", prompt)):
             seconds = espeak_seconds(text)
             heard = "-" if seconds is None else f"{seconds:4.1f} s"
-            print(f"    {part:<16} {len(text):4d} chars  {heard}  {text}")
+            words = len(text.split())
+            print(f"    {part:<16} {len(text):4d} chars {words:3d} words  {heard}  {text}")
 
 
 def answers(timings: dict[str, list[float]]) -> list[float]:

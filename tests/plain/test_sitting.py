@@ -78,8 +78,8 @@ def test_a_decision_is_asked_with_every_choice_numbered():
     said = sitting.said()
     assert said.startswith("A game of Spirits of the Forest: Air (human).")
     assert "Your decision (8 choices): Take a face-up tile from a row end" in said
-    assert "Take: 1, the left end of row 1: " in said
-    assert "8, the right end of row 4: " in said
+    assert "Take: Row 1: 1, left end: " in said
+    assert "Row 4: 7, left end: " in said and "8, right end: " in said
 
 
 def test_a_move_by_number_by_notation_and_by_the_start_of_its_words():
@@ -195,7 +195,7 @@ async def test_a_hint_names_a_numbered_choice():
             break
         await asyncio.sleep(0.02)
     said = sitting.said()
-    assert said.startswith("Hint: ") and ", Take the " in said
+    assert said.startswith("Hint: ") and ", Take row " in said
     reason = said.split("]. ", 1)[-1] if "]. " in said else said.split(". ", 1)[1]
     assert reason[:1].isupper(), said  # a sentence after the hint's full stop
 

@@ -109,13 +109,37 @@ def test_symbols_are_said_in_words_and_what_is_typed_is_kept():
 
 
 def test_the_words_every_choice_begins_with_are_said_once():
+    """'Take' is said once for every row end, and each row once for its two ends: the list
+    said 'the left end of row 1', 'the right end of row 1', … eight times."""
     takes = [
-        Choice(f"take {r} {end}", f"Take the {end} end of row {r}: Moss")
+        Choice(f"take {r} {end}", f"Take row {r}, {end} end: Moss")
         for r in (1, 2)
         for end in ("left", "right")
     ]
     lines = listing_lines(listing(takes, spirits_path), takes)
-    assert lines[:2] == ["Take:", "1, the left end of row 1: Moss."]
+    assert lines == [
+        "Take:",
+        "Row 1:",
+        "1, left end: Moss.",
+        "2, right end: Moss.",
+        "Row 2:",
+        "3, left end: Moss.",
+        "4, right end: Moss.",
+    ]
+    second = [*takes, Choice("stop", "Stop after one tile")]  # no title: a run of four
+    assert listing_lines(listing(second, spirits_path), second)[:3] == [
+        "Take:",
+        "Row 1:",
+        "1, left end: Moss.",
+    ]
+    one_end = [takes[0], takes[2], takes[3]]  # a row of one tile has one end to take
+    assert listing_lines(listing(one_end, spirits_path), one_end) == [
+        "Take:",
+        "1, row 1, left end: Moss.",
+        "Row 2:",
+        "2, left end: Moss.",
+        "3, right end: Moss.",
+    ]
 
 
 def test_small_groups_are_listed_choice_by_choice_in_the_choices_order():

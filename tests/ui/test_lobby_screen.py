@@ -531,3 +531,43 @@ async def test_a_table_gone_from_the_list_gives_its_columns_width_back():
         app.screen.show(one)  # the finished Spirits table leaves the list
         await pilot.pause()
         assert "Earth (Bartholomew Longname)" in rows.render_line(1).text
+
+
+@pytest.mark.parametrize("width", [40, 60, 80])
+async def test_the_status_column_is_never_cut(width):
+    """At 40 columns the Status column read 'YOUR MOVE (…': there it says 'YOUR MOVE' alone,
+    and the detail line how long the highlighted table has waited; wider, all of it."""
+    app = LobbyApp()
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show(wide_lobby())
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        screen = [rows.render_line(y).text for y in range(5)]
+        assert "Status" in screen[0]
+        for line in screen[1:4]:
+            assert "YOUR MOVE" in line and "YOUR MOVE (…" not in line, line
+        assert "1 open seat" in screen[4]
+        detail = str(app.screen.query_one("#detail").content)
+        if width >= 60:
+            assert "YOUR MOVE (40 s) · new" in screen[1]
+        assert "your move for 40 s" in detail, detail
+
+
+async def test_p_and_y_are_named_for_what_they_open():
+    """The key bar's 'p You' beside the title's 'y profile' read as one page twice: p opens your
+    stats (the page others see of you), y your profile (name, keys, settings)."""
+    from wish_tui.widgets.key_bar import KeyBar
+
+    app = LobbyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one(KeyBar).render_line(0).text
+        assert "p Stats" in line and "p You" not in line, line
+        title = app.screen.query_one("#lobby-title", Static)
+        drawn = " ".join(title.render_line(y).text.strip() for y in range(title.size.height))
+        assert "y profile" in drawn
+        await pilot.press("p")
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.sent[-2:] == [{"type": "player"}, {"type": "profile"}]

@@ -169,3 +169,63 @@ async def test_a_kept_take_opens_on_the_highlighted_row_end():
         assert panel.is_open
         assert game._options[panel.highlighted] == wanted
         assert game.table.actions == actions
+
+
+async def test_wishland_arrows_browse_while_another_seat_decides(monkeypatch):
+    """While another seat decides, the arrows and the row keys move Wishland's highlight (the
+    board may be browsed, nothing is played), so a kept b acts where the person pointed."""
+    from .test_wishland_flow import TURNS, record_of
+
+    monkeypatch.setattr(bot_turns, "BOT_PACE", 60.0)
+    # Seed 11: Blue (a bot here) plays first after the Turn Order, then Red (the person).
+    record, history = record_of(who=("human", "random"), actions=TURNS)
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, TableScreen)
+        assert game.table.deciding == 1 and not game.turns.kept
+        hurry = game.table.hurry
+        monkeypatch.setattr(game.table, "hurry", lambda: None)  # as a person elsewhere decides
+        refusals = refusals_of(game)
+        start = game.cursor
+        await pilot.press("right")
+        await settle(pilot)
+        assert game.cursor != start
+        await pilot.press("4")
+        await settle(pilot)
+        assert game.cursor[0] == 3
+        await pilot.press("b")
+        await settle(pilot)
+        assert game.turns.kept == "b" and refusals == []
+        pointed = game._cards(game.view())[game.cursor]["id"]
+        hurry()
+        panel = game.query_one(ChoicePanel)
+        await helpers.wait_until(pilot, lambda: panel.is_open)
+        await settle(pilot)
+        assert game.table.deciding == 0
+        assert panel.title_text.startswith("Buy")
+        assert game._options[panel.highlighted].arg == pointed
+
+
+async def test_a_kept_keys_window_is_what_the_status_line_speaks_of():
+    """b pressed again as a kept b's window opens (twice while waiting, the second landing
+    in the window) is not refused as if the highlighted card could not be bought: the status
+    line speaks of the open window."""
+    from .test_wishland_flow import TURNS, record_of
+
+    record, history = record_of(actions=[*TURNS, "collect"])
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, TableScreen)
+        game.turns.kept = "b"
+        game.table_changed()
+        await settle(pilot)
+        panel = game.query_one(ChoicePanel)
+        assert panel.is_open and panel.title_text.startswith("Buy")
+        await pilot.press("b")
+        await settle(pilot)
+        assert panel.is_open
+        status = " ".join(status_of(game))
+        assert "cannot be had" not in status
+        assert "window" in status and "Enter" in status

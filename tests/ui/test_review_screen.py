@@ -162,3 +162,39 @@ async def test_the_reviews_progress_and_its_key_fit_the_status_line_at_80_and_10
                 replay.board_resized()
                 said = status_of(replay)
                 assert key in said and len(said) <= width, (width, said)
+
+
+class _FinishedReview:
+    """A review's words as a long game's complete review says them (what the status needs)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def progress(self) -> str:
+        return "review of Yellow: 6??, 5?, 6?! · r the costliest"
+
+    def next_mark(self, index: int) -> str:
+        return ""
+
+    def stop(self) -> None:
+        """Nothing runs."""
+
+
+async def test_a_long_games_review_and_its_key_fit_the_status_line_at_80_columns(
+    tmp_path, monkeypatch
+):
+    """'Replay: action 102/102, round 7 · review of Yellow: 6??, 5?, 6?! · r the costli…' lost
+    the word that says what r does: the round gives way first."""
+    monkeypatch.setenv("WISH_TUI_DATA_DIR", str(tmp_path))
+    seats = [{"colour": "yellow", "who": "human"}, {"colour": "blue", "who": "easy"}]
+    record, state = GameRecord.new(seats, 11, game="wishland", games=GAMES)
+    path = str(saves.save_game(record, "evening"))
+    record, _ = saves.load_for_replay(path, games=GAMES)
+    app = WishApp(Launch("replay", path=path), (record, None, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        replay = app.screen
+        replay.moves, replay.index = [None] * 102, 102  # at the end of as long a record
+        replay.coaching = _FinishedReview(replay.seat)
+        status = replay._status({"round": 7})
+        assert len(status) <= 80 and status.endswith("r the costliest"), status

@@ -83,7 +83,7 @@ def test_the_seats_mark_yours_apart_from_a_majority_and_the_legend_says_every_ma
 
 
 def test_actions_and_places_in_words():
-    assert describe(Action("take", a=1, b=0)) == "Take the left end of row 2"
+    assert describe(Action("take", a=1, b=0)) == "Take row 2, left end"
     assert describe(Action("give", a=-1)) == "Give up a gemstone from your supply"
     assert with_place_words("The tile at r2c7 is reserved.") == (
         "The tile at row 2, column 7 is reserved."

@@ -39,3 +39,28 @@ async def test_the_status_after_an_action_keeps_the_key_that_ends_the_turn_at_80
         status = status_text(app)
         assert "…" not in status and len(status) <= 80, status
         assert "v claims 5 Mascot cards" in status and status.endswith("e ends your turn")
+
+
+async def test_the_status_with_no_card_to_buy_fits_80_columns_wherever_the_highlight_is():
+    """With no card to buy, 'Y12: cannot buy (b says why) · 0 Workers at hand: c collects your
+    Worke…' was cut at 80 columns: the key that passes on is said whole."""
+    from . import helpers
+    from .helpers import screen_of
+    from .test_wishland_flow import TURNS, GameScreen
+
+    turns = [*TURNS, "buy Y15", "buy Y3", "advertise", "gain happiness", "buy R9", "buy R6"]
+    turns += ["advertise", "gain happiness", "collect"]  # Yellow: no Worker at hand
+    seats = ("yellow", "blue")  # the longest name: the line has the least room
+    app = app_of(*helpers.record_of("wishland", seats, ("human",) * 2, 11, {}, turns))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, GameScreen)
+        assert not game.router.group("buy") and not game.router.group("advertise")
+        for row in range(5):
+            for column in range(4):
+                game.cursor = (row, column)
+                game.refresh_view()
+                await settle(pilot)
+                status = status_text(app)
+                assert "…" not in status and len(status) <= 80, status
+                assert "c collects" in status, status

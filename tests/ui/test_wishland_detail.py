@@ -8,6 +8,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.wishland.rules import CATALOG
 from wish_tui.wishland.rules.catalog import CATEGORY_SYMBOLS
 from wish_tui.wishland.ui.game_screen import GameScreen
@@ -167,8 +168,10 @@ async def test_a_rows_worker_stacks_read_in_words_on_the_detail_line():
         await settle(pilot)
         assert game.cursor[0] == 0
         words = detail_of(game)
-        assert "2 Workers" in words
-        assert words.endswith("· Workers: 1 + 1 per Stack on the row (Red's 1)."), words
+        assert "2 Workers (1 + 1 per Stack: Red's 1) ·" in words, words
+        # Said beside the Workers it explains, not last: there it was cut off at 80 columns.
+        drawn = game.query_one(DetailLine).lines
+        assert not drawn[-1].endswith("…"), drawn
 
 
 async def test_a_claimed_achievement_shows_its_claimer_in_brackets():
@@ -205,3 +208,23 @@ async def test_the_pay_windows_title_counts_one_worker_in_the_singular():
         decision = {"kind": "extra", "seat": game.viewer, "card": card, "cost": 4}
         title = game.decision_title({**view, "players": players, "decision": decision})
         assert title.endswith("You have 1 Credit and 1 Worker at hand:"), title
+
+
+async def test_a_buy_windows_options_are_read_on_the_detail_line():
+    """A b kept for the turn opens a window of every card that can be bought: the detail line
+    said nothing of the highlighted one, where the board's highlight says all of it."""
+    from wish_tui.widgets.choice_panel import ChoicePanel
+
+    async with two_people(RED_TURN, (80, 24)) as (app, pilot, game):
+        game.turns.kept = "b"
+        game.turns._take_kept()
+        await settle(pilot)
+        panel = game.query_one(ChoicePanel)
+        assert panel.is_open and panel.title_text.startswith("Buy")
+        for _ in range(2):
+            action = game._options[panel.highlighted]
+            words = detail_of(game)
+            card = CATALOG.by_id[action.arg]
+            assert card.name in words and f"({action.arg})" in words, words
+            await pilot.press("down")
+            await settle(pilot)

@@ -138,7 +138,7 @@ def _small_groups_listed(parts: list) -> set[int]:
 FUNCTION_WORDS = frozenset(
     ["a", "an", "the", "of", "to", "on", "in", "from", "for", "and", "with", "at", "by"]
 )
-"""Words a shared start does not end on ('Take the' of 'Take the left end…' is 'Take')."""
+"""Words a shared start does not end on ('Travel to' of 'Travel to Oasis' is 'Travel')."""
 ARTICLES = frozenset(["a", "an", "the"])
 """Words the shared start of a run of choices does not end on (it may end on 'to': 'Travel to')."""
 RUN = 3
@@ -149,7 +149,8 @@ def shared_start(texts: Sequence[str], little: frozenset[str] = FUNCTION_WORDS) 
     """How many words every text begins with, leaving each text at least one word of its own,
     said once for them all: up to the last word that ends a phrase (its comma or colon) when
     one does ('Put a gemstone on row 2,' of 'Put a gemstone on row 2, column 1 (Branches)'),
-    else not ending on a `little` word ('Take' of 'Take the left end of row 1')."""
+    else not ending on a `little` word, nor on a word a number counts ('Take' of 'Take row 1,
+    left end', 'Take row 2, …')."""
     split = [t.split() for t in texts]
     if len(split) < 2:
         return 0
@@ -160,12 +161,42 @@ def shared_start(texts: Sequence[str], little: frozenset[str] = FUNCTION_WORDS) 
         count += 1
     count = min(count, min(len(w) for w in split) - 1)
     first = split[0]
+    if 0 < count < len(first) and first[count][:1].isdigit():
+        # A number is said with the word it counts ('row' of 'row 2'), and what leads to them.
+        count -= 1
+        little = FUNCTION_WORDS
     phrase = [n for n in range(1, count + 1) if first[n - 1].endswith((",", ":"))]
     if phrase:
         return phrase[-1]
     while count and first[count - 1].lower().strip(",:") in little:
         count -= 1
     return count
+
+
+def _first_phrase(text: str) -> int:
+    """How many words the first phrase of `text` takes, up to its comma or colon ('row 2,'
+    of 'row 2, left end: Moss'); 0 when none ends before its last word."""
+    words = text.split()
+    return next((n for n, w in enumerate(words[:-1], 1) if w.endswith((",", ":"))), 0)
+
+
+def _phrase_runs(entries: Sequence[int | Group], texts: dict[int, str], runs: dict) -> dict:
+    """Per choice of a run of two or more listed in a row that begin with the same phrase (and
+    lie in the same run of `runs`): how many words it is and the run's first choice (Spirits'
+    two ends of a row: 'row 2,')."""
+    shared: dict[int, tuple[int, int]] = {}
+    run: list[int] = []
+    for entry in (*entries, None):
+        text = texts[entry] if isinstance(entry, int) else ""
+        phrase = text.split()[: _first_phrase(text)]
+        same_run = run and runs.get(entry, (0, 0))[1] == runs.get(run[0], (0, 0))[1]
+        if same_run and phrase and phrase == texts[run[0]].split()[: len(phrase)]:
+            run.append(entry)
+            continue
+        if len(run) >= 2:
+            shared.update(dict.fromkeys(run, (_first_phrase(texts[run[0]]), run[0])))
+        run = [entry] if phrase else []
+    return shared
 
 
 def _runs(entries: Sequence[int | Group], texts: dict[int, str]) -> dict[int, tuple[int, int]]:
@@ -220,7 +251,8 @@ def listing_lines(
     with_notation: bool = False,
 ) -> list[str]:
     """A step as lines: a title when it is not the top, then one line per choice or group. The
-    words the listed choices all begin with are said once, in the title; a run's, before it."""
+    words the listed choices all begin with are said once, in the title; a run's, before it
+    (after a title, a run of two or more that begin with the same phrase: 'Row 2:')."""
     singles = [e for e in step.entries if isinstance(e, int)]
     texts = _without_needless_columns({n: _said(choices[n - 1], detailed) for n in singles})
     head = shared_start(list(texts.values())) if len(singles) >= RUN else 0
@@ -231,17 +263,22 @@ def listing_lines(
         said = shared or ", ".join(step.path)
         lines.append(f"{said} ({step.total} choices):" if step.path else f"{said}:")
     runs = {} if head else _runs(step.entries, texts)
+    rest = {n: t.split()[head or runs.get(n, (0, 0))[0] :] for n, t in texts.items()}
+    phrases = _phrase_runs(step.entries, {n: " ".join(w) for n, w in rest.items()}, runs)
     for entry in step.entries:
         if isinstance(entry, Group):
             opener = f"{entry.key}, " if entry.key else ""
             lines.append(f"{opener}{entry.name}: {len(entry.numbers)} choices.")
             continue
-        words = texts[entry].split()
-        count, first = runs.get(entry, (head, 0))
-        if first == entry:
-            shared = " ".join(words[:count]).rstrip(",:")
-            lines.append(f"{shared[:1].upper()}{shared[1:]}:")
-        lines.append(choice_said(entry, choices[entry - 1], " ".join(words[count:]), with_notation))
+        for (count, first), words in (
+            (runs.get(entry, (0, 0)), texts[entry].split()),
+            (phrases.get(entry, (0, 0)), rest[entry]),
+        ):
+            if count and first == entry:
+                shared = " ".join(words[:count]).rstrip(",:")
+                lines.append(f"{shared[:1].upper()}{shared[1:]}:")
+        words = rest[entry][phrases.get(entry, (0, 0))[0] :]
+        lines.append(choice_said(entry, choices[entry - 1], " ".join(words), with_notation))
     return lines
 
 

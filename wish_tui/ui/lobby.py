@@ -4,8 +4,9 @@ Enter opens a table you sit at, joins an open seat, or watches; `n` opens a new 
 its options, who sits where: you, a seat left open for a friend, or a bot; live or turn-based,
 with its clock); `w` watches; `x` closes a table you own; `i` invites a player to a table you
 sit at, `a`/`d` accept or decline an invitation to you; `h` the history, `l` the leaderboards,
-`p` your page, `y` your profile (keys, settings), `t` the tournaments; `b` asks for a one-time link that signs a
-browser in as you (with `serve --web`). The tables where it is your move come first, with how
+`p` your stats (your page as others see it: games, wins, ratings), `y` your profile (name,
+keys, settings), `t` the tournaments; `b` asks for a one-time link that signs a browser in as
+you (with `serve --web`). The tables where it is your move come first, with how
 long you have had it (`new`: since you last looked). Everything comes from the table server;
 this screen holds nothing.
 """
@@ -25,7 +26,7 @@ from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.ui.screens.table_parts import NARROW_KEY_ROWS, is_narrow
 from wish_tui.widgets.key_bar import KeyBar, shown_keys
-from wish_tui.widgets.row_list import RowList
+from wish_tui.widgets.row_list import RowList, Shortened
 
 _MEASURE = Console(width=400, color_system=None)
 ONLINE_NAMED = 12
@@ -49,7 +50,7 @@ class LobbyScreen(AppScreen):
         Binding("h", "history", "History"),
         Binding("l", "leaderboard", "Leaderboard"),
         Binding("t", "tournaments", "Tournaments", show=False),
-        Binding("p", "my_page", "You"),
+        Binding("p", "my_page", "Stats"),  # the page others see; y: name, keys, settings
         Binding("y", "profile", "Profile", show=False),
         Binding("k", "seek", "Seek", show=False),
         Binding("a", "accept", "Accept", show=False),
@@ -162,7 +163,8 @@ class LobbyScreen(AppScreen):
             state = "finished"
         elif entry.get("your_move"):
             since = _since(entry.get("since") or 0)
-            state = f"YOUR MOVE ({since})" + (" · new" if entry.get("new") else "")
+            full = f"YOUR MOVE ({since})" + (" · new" if entry.get("new") else "")
+            state = Shortened(full, "YOUR MOVE")  # the detail line says how long
         elif entry["mine"]:
             state = "your table" if entry["owner"] else "you play"
         elif entry["open"]:
@@ -181,7 +183,7 @@ class LobbyScreen(AppScreen):
         if entry is None:
             text = "No table yet: press n to open one, then tell your friends its number."
         else:
-            text = f"Table {entry['table']}: " + "; ".join(entry["seats"])
+            text = f"Table {entry['table']}{_waited(entry)}: " + "; ".join(entry["seats"])
         _update(self.query_one("#detail", Static), text)
 
     def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
@@ -334,6 +336,14 @@ def _update(widget: Static, text: str) -> None:
 def _lines(text: str, width: int) -> int:
     """How many lines `text` takes at `width` cells."""
     return len(Text(text).wrap(_MEASURE, width))
+
+
+def _waited(entry: dict) -> str:
+    """How long the move at a table has been yours, for the detail line ('' when it is not)."""
+    if not entry.get("your_move") or entry["over"] or entry.get("ended"):
+        return ""
+    new = " (new since you last looked)" if entry.get("new") else ""
+    return f", your move for {_since(entry.get('since') or 0)}{new}"
 
 
 def _since(seconds: float) -> str:

@@ -131,11 +131,15 @@ class ReplayScreen(BoardScreen):
         if coaching is None or coaching.seat != self.seat:
             where.append(f"watching {self._label(self.seat)}")
         title = "Replay" if coaching else f"Replay of {self.spec.title}"
-        status = f"{title}: {', '.join(where)}"
+        after = ""
         if coaching:
-            status += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
+            after += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
         if self.club_progress:
-            status += f" · {self.club_progress}"
+            after += f" · {self.club_progress}"
+        status = f"{title}: {', '.join(where)}{after}"
+        if len(status) > (self.size.width or 80) and "round" in view:
+            # The round gives way (the board's top line says it), not the review's key.
+            status = f"{title}: {', '.join(w for w in where if w[:5] != 'round')}{after}"
         return status
 
     def action_forward(self) -> None:

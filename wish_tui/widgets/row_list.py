@@ -9,7 +9,8 @@ changes, and a changed row is the only line refreshed.
 A list made with `fit=True` never scrolls sideways while its columns can be cut to its window:
 the last column goes when cutting it to `MIN_CUT` cells is not enough, then the columns before
 it are cut (down to `MIN_CUT`), a cut text ending in '…' (a phone's lobby at 48 columns
-scrolled sideways to show its seats, which its detail line names).
+scrolled sideways to show its seats, which its detail line names), or showing its shorter
+wording where it has one (`Shortened`) that fits.
 """
 
 from __future__ import annotations
@@ -34,6 +35,20 @@ EIGHTHS = 8
 """A scroll bar's thumb ends on an eighth of a cell (Textual's `ScrollBarRender.render_bar`)."""
 
 Row = tuple[str, ...]
+
+
+class Shortened(str):
+    """A cell's text with a shorter wording, shown instead of the text cut with '…' where its
+    column is too narrow for the whole and the shorter fits ('YOUR MOVE', not 'YOUR MOVE (…')."""
+
+    short: str
+
+    def __new__(cls, text: str, short: str) -> Shortened:
+        made = super().__new__(cls, text)
+        made.short = short
+        return made
+
+
 MIN_CUT = 6
 """The fewest cells a column of a list that fits its window is cut to."""
 
@@ -150,7 +165,7 @@ class RowList(ScrollView, can_focus=True):
         for row in rows:
             made = before.get(id(row))
             if made is None or made[0] is not row:
-                text = tuple(str(v) for v in row)
+                text = tuple(v if isinstance(v, Shortened) else str(v) for v in row)
                 cells = tuple(cell_len(t) for t in text[:count])
                 made = (row, text, cells + (0,) * (count - len(cells)))
             kept[id(row)] = made
@@ -325,9 +340,12 @@ class RowList(ScrollView, can_focus=True):
 
 
 def _in_cells(text: str, width: int) -> str:
-    """`text` in `width` cells: padded, or cut ending in '…'."""
+    """`text` in `width` cells: padded, or its shorter wording (`Shortened`) padded, or cut
+    ending in '…'."""
     if cell_len(text) <= width:
         return text + " " * (width - cell_len(text))
+    if isinstance(text, Shortened) and cell_len(text.short) <= width:
+        return text.short + " " * (width - cell_len(text.short))
     return set_cell_size(text, max(0, width - 1)) + "…"
 
 

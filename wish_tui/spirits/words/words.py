@@ -65,7 +65,8 @@ def token_text(kind: str) -> str:
 
 # -- actions ---------------------------------------------------------------------------------------
 def describe(action: Action) -> str:
-    """An action in words, without the acting seat: 'Take the left end of row 2'."""
+    """An action in words, without the acting seat: 'Take row 2, left end' (the row first:
+    a list of row ends says each row once, 'Row 2:', and its two ends after)."""
     words = _DESCRIBE.get(action.kind)
     if words is None:
         return str(action)
@@ -79,7 +80,7 @@ def _give_words(action: Action) -> str:
 
 
 _DESCRIBE = {
-    "take": lambda action: f"Take the {END_WORDS[action.b]} end of row {action.a + 1}",
+    "take": lambda action: f"Take row {action.a + 1}, {END_WORDS[action.b]} end",
     "stop": "Stop: no second tile",
     "pass": "Pass: no tile can be taken",
     "gem": lambda action: f"Put a gemstone on {place_words(action.a)}",

@@ -62,11 +62,15 @@ class TableKeyBar:
 
     def unshown_bindings(self) -> list[Binding]:
         """The screen's other keys with a name, once each: shown only when a sentence names
-        them."""
-        seen = {b.key for b in self.shown_bindings()}
+        them (a key the bar shows may have another meaning here: Spirits' Enter takes a row
+        end, and in a window chooses)."""
+        shown = {(b.key, b.action) for b in self.shown_bindings()}
+        seen: set[str] = set()
         unshown = []
         for binding in self.all_bindings():
             if binding.show or not binding.description or binding.key in seen:
+                continue
+            if (binding.key, binding.action) in shown:
                 continue
             if binding.action.startswith(NEVER_NAMED):
                 continue
@@ -164,23 +168,33 @@ class TableKeyBar:
 
     def _show_named(self, states: list, labels: list, bindings: list) -> None:
         """Show each named key the bar would leave out, or print under another label (b for
-        "enter,b"): the usable entry that binds it is labelled with it too ('⏎/b'), else its
-        first entry labelled with it shows, usable or grey."""
+        "enter,b"): the usable entry that binds it is labelled with it too ('⏎/b'), else an
+        unshown one usable now (an open window's ⏎ Choose), else its first entry labelled with
+        it shows, usable or grey (one hidden as not of this game, solo's ⏎ Play, only when no
+        other entry binds the key)."""
         for key in self.named:
             label = key_label(key)
             entries = [
                 i for i, b in enumerate(bindings) if b is not None and key in b.key.split(",")
             ]
-            if not entries or any(states[i] is not False and labels[i] == label for i in entries):
-                continue
-            usable = [i for i in entries if states[i]]
-            if usable:
-                labels[usable[0]] = f"{label}/{labels[usable[0]]}"
-                continue
-            first = next((i for i in entries if labels[i] == label), entries[0])
-            states[first] = True if self.key_state(bindings[first]) else None
-            if labels[first] != label:
-                labels[first] = f"{label}/{labels[first]}"
+            if entries and not any(states[i] and labels[i] == label for i in entries):
+                self._show_key(label, entries, states, labels, bindings)
+
+    def _show_key(self, label: str, entries: list, states: list, labels: list, bindings) -> None:
+        """Show the named key `label` on one of its `entries` (see `_show_named`)."""
+        usable = [i for i in entries if states[i]]
+        usable = usable or [i for i in entries if self.key_state(bindings[i])]
+        if usable:
+            first = usable[0]
+            states[first] = True
+        elif any(states[i] is None and labels[i] == label for i in entries):
+            return  # greyed under its own label already
+        else:
+            shown = [i for i in entries if self.key_state(bindings[i]) is not False] or entries
+            first = next((i for i in shown if labels[i] == label), shown[0])
+            states[first] = None
+        if labels[first] != label:
+            labels[first] = f"{label}/{labels[first]}"
 
 
 def _label(binding: Binding) -> str:

@@ -109,6 +109,11 @@ class TableKeys:
         if action in self.screen.KEY_GROUPS:
             if self.live(action) and self.offers(action):
                 return True
+            if (
+                self.group_keys(action) <= WINDOW_KEYS
+                and self.screen.query_one(ChoicePanel).is_open
+            ):
+                return False  # the window holds the key (Spirits' Enter): the bar shows its own
             if self.other_meaning_possible(action):
                 # A key with several meanings shows the one that applies now.
                 return False
@@ -163,10 +168,29 @@ class TableKeys:
             self.screen._drop_question()
             return
         event.stop()
+        if panel.is_open and self._held_by_window(groups):
+            # Wishland's b shares Enter with the window: what it would do is the window's now.
+            if event.time >= self.screen._asked_at:  # else typed before the window: dropped
+                self.screen.refuse(self.window_first(event.key, panel))
+            return
         # Textual runs a key's binding once the key is back at the app: a key typed just before
         # this one (an arrow moving the highlight) has its binding run there later than now, so
         # the refusal waits its turn there too and speaks of what that key reached.
         self.screen.app.call_later(self._refuse_group, groups[0])
+
+    def _held_by_window(self, groups: list[str]) -> bool:
+        """True when a group of a key could act now but for the open window, which takes one
+        of its keys (Enter) for itself."""
+        return any(self.group_keys(g) & WINDOW_KEYS and self.group(g) for g in groups)
+
+    def window_first(self, key: str, panel: ChoicePanel) -> str:
+        """Why a game key that shares a key with the open window waits for it to close."""
+        if not panel.cancellable:
+            return self.answer_first()
+        return (
+            f"{key_label(key)} waits for this window: Enter takes its highlighted option, "
+            "or Esc closes it."
+        )
 
     def _refuse_group(self, group: str) -> None:
         if self.screen.is_mounted:

@@ -244,6 +244,14 @@ class GameScreen(TableScreen):
     def _keys_active(self) -> bool:
         return self._human_main_turn()
 
+    def _may_browse(self) -> bool:
+        """True when the arrows and the row keys may move the highlight: in the turn, and while
+        another seat decides (browsing plays nothing; a b kept for the turn then buys where the
+        person pointed). Solo has no other seat, and its highlight is on your hand."""
+        if self._keys_active():
+            return True
+        return not (self.table.is_over or self.busy or self._solo())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         solo = self._solo()
         if action in ("cursor", "row", "hand"):
@@ -251,7 +259,7 @@ class GameScreen(TableScreen):
                 return False
             if action == "hand" and not solo:
                 return False
-            return True if self._keys_active() else None
+            return True if self._may_browse() else None
         if (action in SOLO_ONLY and not solo) or (action in MULTI_ONLY and solo):
             return False
         return super().check_action(action, parameters)
@@ -302,9 +310,9 @@ class GameScreen(TableScreen):
             return " · ".join([here, *draw, "a advertises", *extras])
         if not kinds & {"buy", "advertise"}:
             hand = view["players"][self.viewer]["workers"]["hand"]
-            return " · ".join(
-                [f"{here} · {plural(hand, 'Worker')} at hand: c collects your Workers", *extras]
-            )
+            # Short: the seats' table says how many Workers are at hand (W:hand).
+            at_hand = "" if short else f"{plural(hand, 'Worker')} at hand: "
+            return " · ".join([f"{here} · {at_hand}c collects your Workers", *extras])
         if short:
             return " · ".join([here, *extras])
         ad = ["a advertise"] if "advertise" in kinds else []
@@ -388,7 +396,7 @@ class GameScreen(TableScreen):
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
         """Move the highlight over the Marketplace (in solo your hand) and your park."""
-        if not self._keys_active():
+        if not self._may_browse():
             return
         view = self.view()
         self.cursor = places.step(self.cursor, places.places(view, self.viewer), dy, dx)
@@ -401,7 +409,7 @@ class GameScreen(TableScreen):
 
     def action_row(self, row: int) -> None:
         """Highlight Marketplace row `row` (solo: card `row` of your hand)."""
-        if not self._keys_active():
+        if not self._may_browse():
             return
         self.bring_part(places.MARKET_PART)
         view = self.view()

@@ -125,9 +125,6 @@ def card_detail(
     if info.kind == 4:
         category += " (at the end ½ VP per other card of yours with it)"
     parts.append(category)
-    stacks = view["marketplace"][info.kind]["stacks"] if place == "market" else []
-    if stacks and not view["solo"]:
-        parts.append(f"Workers: 1 + 1 per Stack on the row ({stacks_words(stacks)})")
     return " · ".join(parts) + "."
 
 
@@ -143,6 +140,8 @@ def _price_words(card: dict, view: dict, seat: int, place: str) -> str:
     if place == "market" and not view["solo"]:
         row = view["marketplace"][CATALOG.by_id[card["id"]].kind]
         words += f", {plural(row['workers_needed'], 'Worker')}"
+        if row["stacks"]:  # said beside the Workers it explains ('R1' beside the row)
+            words += f" (1 + 1 per Stack: {stacks_words(row['stacks'])})"
     if place == "hand":
         words += ", the rest of your hand is discarded"
     return words
@@ -185,6 +184,8 @@ def option_words(action, view: dict, seat: int) -> str:
             "category": CATEGORY_SYMBOLS[info.category],
         }
         return card_detail(card, view, seat, "bonus")
+    if kind in ("buy", "play"):
+        return _card_option(kind, arg, view, seat)
     if kind == "keep":
         return entrepreneur_text(arg)
     if kind == "claim":
@@ -194,6 +195,16 @@ def option_words(action, view: dict, seat: int) -> str:
             return "Hotel #16: pay 3 Credits, all your Workers come back, and you still act."
         return "All your Workers come back to your hand; it is your turn's action."
     return ""
+
+
+def _card_option(kind: str, card_id: str, view: dict, seat: int) -> str:
+    """A card a window offers to buy (solo: to play), as the board's highlight on it says."""
+    if kind == "play":
+        place, cards = "hand", view["players"][seat].get("hand") or []
+    else:
+        place, cards = "market", [c for row in view["marketplace"] for c in row["cards"] if c]
+    card = next((c for c in cards if c["id"] == card_id), None)
+    return card_detail(card, view, seat, place) if card else ""
 
 
 def _gain_words(arg: str, me: dict) -> str:
