@@ -162,3 +162,21 @@ async def test_the_reviews_progress_and_its_key_fit_the_status_line_at_80_and_10
                 replay.board_resized()
                 said = status_of(replay)
                 assert key in said and len(said) <= width, (width, said)
+
+
+async def test_the_club_coachs_progress_fits_the_status_line_at_80_columns(tmp_path, monkeypatch):
+    # A club's replay under review: the server's progress and the seat it is for, all in sight.
+    path = saved_game(tmp_path, monkeypatch, moves=8)
+    record, _ = saves.load_for_replay(path, games=GAMES)
+    app = WishApp(Launch("replay", path=path), (record, None, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        replay = app.screen
+        replay.club_game = 7
+        replay.club_progress = "the club's coach is asked for Air's review"
+        replay.board_resized()
+        said = status_of(replay)
+        assert "asked for Air's review" in said and len(said) <= 80, said
+        replay.club_reviewed({"title": "Air", "done": 12, "total": 46, "waiting": 2})
+        said = status_of(replay)
+        assert "coach: Air 12/46, 2 before it" in said and len(said) <= 80, said
