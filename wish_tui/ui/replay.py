@@ -133,7 +133,7 @@ class ReplayScreen(BoardScreen):
         title = "Replay" if coaching or self.club_progress else f"Replay of {self.spec.title}"
         status = f"{title}: {', '.join(where)}"
         if coaching:
-            status += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
+            status += f" · {coaching.progress(self.index)}"
         if self.club_progress:
             status += f" · {self.club_progress}"
         return status
