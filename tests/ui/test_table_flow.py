@@ -391,3 +391,34 @@ async def test_an_answered_window_stays_until_the_table_says_what_came_of_it():
         await settle(pilot)
         assert game.table.actions == before + 1
         assert not panel.visible and not panel.is_open
+
+
+def test_a_clock_too_long_for_the_status_line_keeps_the_running_seats_and_the_words_whole():
+    from types import SimpleNamespace
+
+    from rich.text import Text
+
+    from wish_tui.tables.seat import SeatInfo
+    from wish_tui.ui.screens.table_people import TablePeople
+    from wish_tui.ui.screens.table_status import TableStatus
+
+    def seat(title, person):
+        return SeatInfo(name=title.lower(), title=title, label=title, who="human", person=person)
+
+    clock = {"setting": {"type": "turn"}, "running": 0, "left": [1209600.0] * 3}
+    table = SimpleNamespace(
+        clock=clock,
+        seats=[seat("Red", "ann"), seat("Green", "bob"), seat("Blue", "")],
+        clock_left=lambda s: 1209600.0,
+    )
+    people = SimpleNamespace(table=table)
+    people.clock_line = lambda **options: TablePeople.clock_line(people, **options)
+    for width, narrow in ((80, False), (120, False)):
+        screen = SimpleNamespace(
+            people=people, size=SimpleNamespace(width=width), parts=SimpleNamespace(narrow=narrow)
+        )
+        words = "Red: a decision is waiting — choose in the window."
+        line = TableStatus(screen)._with_clock(words)
+        assert line.endswith(words) and Text(line).cell_len <= width, line
+        assert "▶Red 14 d 0 h" in line
+    assert "Green 14 d 0 h" in line  # all of it where it fits

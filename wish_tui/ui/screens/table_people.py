@@ -75,13 +75,16 @@ class TablePeople:
                 if isinstance(shown, FinalScoringScreen):
                     shown.show_rematch_offer(offer)
 
-    def clock_line(self) -> str:
-        """Every seat's time left, the running one marked (a table with a clock), else ''."""
+    def clock_line(self, running_only: bool = False) -> str:
+        """Every seat's time left, the running one marked (a table with a clock), else ''
+        (`running_only`: only the running seat's, '' when none runs)."""
         clock = self.table.clock
-        if not clock:
+        if not clock or running_only and clock.get("running") is None:
             return ""
         parts = []
         for seat, info in enumerate(self.table.seats):
+            if running_only and seat != clock.get("running"):
+                continue
             left = self.table.clock_left(seat)
             mark = "▶" if clock.get("running") == seat else ""
             parts.append(f"{mark}{info.title} {clock_words(left)}")
@@ -91,7 +94,7 @@ class TablePeople:
                 f"this move: {clock_words(move - (time.monotonic() - self.table.clock_at))}"
             )
         line = "⏱ " + " ".join(parts)
-        if any(info.is_human and not info.person for info in self.table.seats):
+        if not running_only and any(info.is_human and not info.person for info in self.table.seats):
             line += " (waits for every seat)"
         return line
 

@@ -138,9 +138,17 @@ class TableStatus:
         return self._with_clock(self._words(view))
 
     def _with_clock(self, words: str) -> str:
-        """`words` after the table's clock, when it has one."""
-        clock = self.screen.people.clock_line()
-        return f"{clock} │ {words}" if clock else words
+        """`words` after the table's clock, when it has one; on a line too short for both, after
+        the running seat's time alone (or none), so the words are never cut for the clock."""
+        people = self.screen.people
+        clock = people.clock_line()
+        if not clock:
+            return words
+        line = f"{clock} │ {words}"
+        if self.screen.parts.narrow or Text(line).cell_len <= self.screen.size.width:
+            return line
+        running = people.clock_line(running_only=True)
+        return f"{running} │ {words}" if running else words
 
     def _words(self, view: dict) -> str:
         screen = self.screen
