@@ -394,6 +394,7 @@ async def test_an_answered_window_stays_until_the_table_says_what_came_of_it():
 
 
 def test_a_clock_too_long_for_the_status_line_keeps_the_running_seats_and_the_words_whole():
+    import time
     from types import SimpleNamespace
 
     from rich.text import Text
@@ -405,20 +406,24 @@ def test_a_clock_too_long_for_the_status_line_keeps_the_running_seats_and_the_wo
     def seat(title, person):
         return SeatInfo(name=title.lower(), title=title, label=title, who="human", person=person)
 
-    clock = {"setting": {"type": "turn"}, "running": 0, "left": [1209600.0] * 3}
+    clock = {"setting": {"type": "turn"}, "running": 0, "left": [1209600.0] * 3, "move_left": 9.1e4}
     table = SimpleNamespace(
         clock=clock,
         seats=[seat("Red", "ann"), seat("Green", "bob"), seat("Blue", "")],
         clock_left=lambda s: 1209600.0,
+        clock_at=time.monotonic(),
     )
     people = SimpleNamespace(table=table)
     people.clock_line = lambda **options: TablePeople.clock_line(people, **options)
-    for width, narrow in ((80, False), (120, False)):
+    for width, narrow in ((80, False), (140, False)):
         screen = SimpleNamespace(
             people=people, size=SimpleNamespace(width=width), parts=SimpleNamespace(narrow=narrow)
         )
         words = "Red: a decision is waiting — choose in the window."
         line = TableStatus(screen)._with_clock(words)
         assert line.endswith(words) and Text(line).cell_len <= width, line
-        assert "▶Red 14 d 0 h" in line
+        if width == 80:
+            assert "▶Red 1 d 1 h" in line  # the move's time, shorter than the game's
     assert "Green 14 d 0 h" in line  # all of it where it fits
+    screen.size.width = 60
+    assert TableStatus(screen)._with_clock(words) == words  # the words, whole, before the clock

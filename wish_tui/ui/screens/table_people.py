@@ -77,24 +77,30 @@ class TablePeople:
 
     def clock_line(self, running_only: bool = False) -> str:
         """Every seat's time left, the running one marked (a table with a clock), else ''
-        (`running_only`: only the running seat's, '' when none runs)."""
+        (`running_only`: only the running seat's, the shorter of its time and its move's; ''
+        when none runs)."""
         clock = self.table.clock
-        if not clock or running_only and clock.get("running") is None:
+        running = clock.get("running") if clock else None
+        if not clock or running_only and running is None:
             return ""
+        move = clock.get("move_left")
+        if clock["setting"].get("type") != "turn" or move is None:
+            move_left = None
+        else:
+            move_left = move - (time.monotonic() - self.table.clock_at)
+        if running_only:
+            left = self.table.clock_left(running)
+            left = left if move_left is None or left is None else min(left, move_left)
+            return f"⏱ ▶{self.table.seats[running].title} {clock_words(left)}"
         parts = []
         for seat, info in enumerate(self.table.seats):
-            if running_only and seat != clock.get("running"):
-                continue
             left = self.table.clock_left(seat)
-            mark = "▶" if clock.get("running") == seat else ""
+            mark = "▶" if running == seat else ""
             parts.append(f"{mark}{info.title} {clock_words(left)}")
-        move = clock.get("move_left")
-        if clock["setting"].get("type") == "turn" and move is not None:
-            parts.append(
-                f"this move: {clock_words(move - (time.monotonic() - self.table.clock_at))}"
-            )
+        if move_left is not None:
+            parts.append(f"this move: {clock_words(move_left)}")
         line = "⏱ " + " ".join(parts)
-        if not running_only and any(info.is_human and not info.person for info in self.table.seats):
+        if any(info.is_human and not info.person for info in self.table.seats):
             line += " (waits for every seat)"
         return line
 
