@@ -425,5 +425,5 @@ def test_a_clock_too_long_for_the_status_line_keeps_the_running_seats_and_the_wo
         if width == 80:
             assert "▶Red 1 d 1 h" in line  # the move's time, shorter than the game's
     assert "Green 14 d 0 h" in line  # all of it where it fits
-    screen.size.width = 60
-    assert TableStatus(screen)._with_clock(words) == words  # the words, whole, before the clock
+    screen.size.width = 60  # the running clock stays in sight, the words cut after it
+    assert TableStatus(screen)._with_clock(words) == f"⏱ ▶Red 1 d 1 h │ {words}"

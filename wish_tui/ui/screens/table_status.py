@@ -139,7 +139,7 @@ class TableStatus:
 
     def _with_clock(self, words: str) -> str:
         """`words` after the table's clock, when it has one; on a line too short for both, after
-        the running seat's time alone, else alone: the words are never cut for the clock."""
+        the running seat's time alone (the rest of the clock goes before the words do)."""
         people = self.screen.people
         clock = people.clock_line()
         if not clock:
@@ -147,8 +147,7 @@ class TableStatus:
         line = f"{clock} │ {words}"
         if self.screen.parts.narrow or Text(line).cell_len <= self.screen.size.width:
             return line
-        line = f"{people.clock_line(running_only=True)} │ {words}"
-        return line if Text(line).cell_len <= self.screen.size.width else words
+        return f"{people.clock_line(running_only=True)} │ {words}"
 
     def _words(self, view: dict) -> str:
         screen = self.screen
