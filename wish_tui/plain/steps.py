@@ -149,7 +149,7 @@ def shared_start(texts: Sequence[str], little: frozenset[str] = FUNCTION_WORDS) 
     """How many words every text begins with, leaving each text at least one word of its own,
     said once for them all: up to the last word that ends a phrase (its comma or colon) when
     one does ('Put a gemstone on row 2,' of 'Put a gemstone on row 2, column 1 (Branches)'),
-    else not ending on a `little` word ('Take' of 'Take the left end of row 1')."""
+    else not ending on a `little` word ('Take' of 'Take the left end of row 1') or a number."""
     split = [t.split() for t in texts]
     if len(split) < 2:
         return 0
@@ -163,7 +163,8 @@ def shared_start(texts: Sequence[str], little: frozenset[str] = FUNCTION_WORDS) 
     phrase = [n for n in range(1, count + 1) if first[n - 1].endswith((",", ":"))]
     if phrase:
         return phrase[-1]
-    while count and first[count - 1].lower().strip(",:") in little:
+    # Nor on a number, which counts what each choice names ('take 1' of 'take 1 Worker').
+    while count and (first[count - 1].lower().strip(",:") in little or first[count - 1].isdigit()):
         count -= 1
     return count
 
@@ -229,6 +230,7 @@ def listing_lines(
         first = next(iter(texts.values()), "")
         shared = " ".join(first.split()[:head]).rstrip(",:")
         said = shared or ", ".join(step.path)
+        said = said[:1].upper() + said[1:]
         lines.append(f"{said} ({step.total} choices):" if step.path else f"{said}:")
     runs = {} if head else _runs(step.entries, texts)
     for entry in step.entries:
