@@ -427,3 +427,21 @@ def test_a_clock_too_long_for_the_status_line_keeps_the_running_seats_and_the_wo
     assert "Green 14 d 0 h" in line  # all of it where it fits
     screen.size.width = 60  # the running clock stays in sight, the words cut after it
     assert TableStatus(screen)._with_clock(words) == f"⏱ ▶Red 1 d 1 h │ {words}"
+
+
+def test_the_waiting_lines_keys_drop_from_the_last_where_the_line_has_no_room():
+    # 'Waiting for Fire (Ann). z lets a bot play for them · / chats · q back to the ta…'
+    from types import SimpleNamespace
+
+    from wish_tui.ui.screens.table_people import TablePeople
+
+    away = SimpleNamespace(by_bot=False)
+    table = SimpleNamespace(
+        can_hand_to_bot=True, deciding=0, away_long={0}, seats=[away], can_chat=True
+    )
+    people = SimpleNamespace(table=table)
+    whole = " z lets a bot play for them · / chats · q back to the tables"
+    assert TablePeople.waiting_keys(people) == whole
+    assert TablePeople.waiting_keys(people, room=len(whole)) == whole
+    assert TablePeople.waiting_keys(people, room=56) == " z lets a bot play for them · / chats"
+    assert TablePeople.waiting_keys(people, room=30) == " z lets a bot play for them"

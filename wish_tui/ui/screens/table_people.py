@@ -120,9 +120,10 @@ class TablePeople:
             answered,
         )
 
-    def waiting_keys(self) -> str:
+    def waiting_keys(self, room: int | None = None) -> str:
         """What the status line adds while someone else decides (z once a bot may play for
-        them: they have been away long enough)."""
+        them: they have been away long enough), in at most `room` columns: the last keys go
+        first (the key bar has q too)."""
         table = self.table
         keys = []
         deciding = table.deciding
@@ -134,6 +135,8 @@ class TablePeople:
             keys.append("z lets a bot play for them")
         if table.can_chat:
             keys += ["/ chats", "q back to the tables"]
+        while room is not None and len(keys) > 1 and len(" " + " · ".join(keys)) > room:
+            keys.pop()
         return " " + " · ".join(keys) if keys else ""
 
     def keys_text(self) -> str:

@@ -149,6 +149,14 @@ class TableStatus:
             return line
         return f"{people.clock_line(running_only=True)} │ {words}"
 
+    def _room(self, words: str) -> int | None:
+        """The columns left after `words` on a one-row status line, beside the clock as it
+        would stand there (None: the status line wraps, on a narrow terminal)."""
+        screen = self.screen
+        if screen.parts.narrow or not screen.size.width:
+            return None
+        return screen.size.width - Text(self._with_clock(words)).cell_len
+
     def _words(self, view: dict) -> str:
         screen = self.screen
         table = screen.table
@@ -161,7 +169,8 @@ class TableStatus:
             kept = screen.turns.kept_words()
             if not info.is_human and table.hurries_bots:
                 return f"{who} is thinking… " + (kept.strip() or "press any key to hurry it.")
-            waiting = f"Waiting for {who}." + screen.people.waiting_keys()
+            waiting = f"Waiting for {who}."
+            waiting += screen.people.waiting_keys(self._room(waiting))
             if kept:
                 # The key bar keeps the keys of the wait: the kept key's words stand in for
                 # theirs on the line only.
