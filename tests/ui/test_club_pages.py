@@ -245,3 +245,20 @@ async def test_ones_own_page_says_your_history_and_f_offers_no_following_oneself
         await pilot.press("enter")
         await pilot.pause()
     assert other.sent[0] == {"type": "follow", "name": "bob", "kind": "follow"}
+
+
+async def test_t_on_the_profile_with_its_text_erased_clears_it_and_esc_changes_nothing():
+    page = {**PROFILE, "player": {**PROFILE["player"], "profile": "I play on Sundays"}}
+    app = PagesApp(page)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.sent == []
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("ctrl+u", "enter")  # the line erased: no text on the page any more
+        await pilot.pause()
+    assert app.sent == [{"type": "profile_text", "text": ""}]

@@ -502,9 +502,11 @@ class ClubPageScreen(AppScreen):
         if self.kind != "profile":
             return
 
-        def written(text: str | None) -> None:
-            if text is not None:
-                self._ask({"type": "profile_text", "text": text})
-
         current = self.message.get("player", {}).get("profile", "")
-        self.app.push_screen(LineInput("A line about you for your page:", 200, current), written)
+        asked = LineInput("A line about you for your page (empty: none):", 200, current)
+
+        def written(text: str | None) -> None:
+            if not asked.cancelled:  # (an empty line clears it)
+                self._ask({"type": "profile_text", "text": text or ""})
+
+        self.app.push_screen(asked, written)
