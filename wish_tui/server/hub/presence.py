@@ -116,6 +116,17 @@ class TablePresence:
             return None
         return self.left.get((person, table.id), self.started_at)
 
+    def _left_or_gone(self, table: Table, person: str) -> float | None:
+        """Since when `person` is known away from `table`: they left it, or have no session
+        (None while they show it, or are connected without having left it: seated from the
+        lobby, by a seek or a pairing, they are on their way there)."""
+        if self.absent_since(table, person) is None:
+            return None
+        left = self.left.get((person, table.id))
+        if left is not None or self.hub.connected(person):
+            return left
+        return self.hub.away_since.get(person, self.started_at)
+
     # -- what is told ----------------------------------------------------------------------------
     def tell_absent(self, person: str, name: str, tables: list[tuple[str, float | None]]) -> None:
         """A person has been away from these tables (each with the time they left it) for the
@@ -142,7 +153,7 @@ class TablePresence:
         for seat, place in enumerate(table.seats):
             if not place.person or place.person == session.person or place.zombie:
                 continue
-            since = self.absent_since(table, place.person)
+            since = self._left_or_gone(table, place.person)
             if since is None or now - since < self.hub.seat_timeout:
                 continue
             text = away_words(table, seat, place.person_name or place.person, now - since)
