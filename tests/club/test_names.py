@@ -28,6 +28,14 @@ def test_a_name_that_looks_like_a_members_is_refused_to_a_newcomer(club, look_al
     assert club.players.by_key(key(9)) is None
 
 
+@pytest.mark.parametrize("look_alike", ["b0b", "B0B", "b0B"])
+def test_a_digit_that_looks_like_a_letter_of_another_case_is_a_look_alike(club, look_alike):
+    # '0' looks like 'O' (its skeleton), and 'O' like the 'o' of 'Bob' once case is set aside.
+    people(club, "Bob")
+    with pytest.raises(NameTaken, match="looks like the name of another player"):
+        club.players.register(key(9), look_alike)
+
+
 def test_look_alikes_are_refused_to_renames_and_guests_but_not_to_oneself(club):
     ann, bob = people(club, "Ann", "Bill")
     with pytest.raises(NameTaken, match="looks like the name of another player"):

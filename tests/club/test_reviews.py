@@ -30,6 +30,8 @@ def test_a_review_is_kept_with_the_game_and_read_with_its_record(club):
 
 
 def test_a_review_of_no_finished_game_is_refused(club):
-    with pytest.raises(NotFound, match="There is no finished game at table 77."):
+    with pytest.raises(
+        NotFound, match="There is no finished game number 77: .history. lists them."
+    ):
         club.reviews.keep(77, 0, REVIEW)
     assert club.db.scalar("SELECT COUNT(*) FROM game_reviews") == 0

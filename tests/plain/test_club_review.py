@@ -45,7 +45,7 @@ async def test_review_of_a_club_game_is_made_once_and_read_in_words(hub, monkeyp
     assert await bob.see(" decisions of Air reviewed: ") == summary
     bob.type("review 1 moon", "review 9", "review x")
     await bob.see("'moon' is not a seat of this game; choose air, water.")
-    await bob.see("There is no finished game at table 9.")
+    await bob.see("There is no finished game number 9: 'history' lists them.")
     await bob.see("review needs a finished game's number, e.g. 'review 12'")
     assert "reviews Air's" not in bob.text()
     for person in (alice, bob):

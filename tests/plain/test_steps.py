@@ -195,3 +195,13 @@ def test_the_words_a_run_of_choices_begins_with_are_said_once_before_it():
     trades = [Choice(f"trade {c}", f"trade crystals for {c}") for c in ("Ruby", "Citrine", "Jade")]
     two_runs = listing_lines(listing([*places, *trades], wish_path), [*places, *trades])
     assert two_runs[4:6] == ["Trade crystals for:", "4, Ruby."]
+
+
+def test_the_words_said_once_do_not_end_on_a_number_that_counts_each_choices_thing():
+    # Wishland's Advertisement Space: 'take 1:' then '1, Happiness.' read as 'take 1 1'.
+    gains = [
+        Choice(f"gain {what.lower()}", f"take 1 {what}")
+        for what in ("Happiness", "Visitor", "Worker")
+    ]
+    lines = listing_lines(listing(gains, wishland_path), gains)
+    assert lines == ["Take:", "1, 1 Happiness.", "2, 1 Visitor.", "3, 1 Worker."]

@@ -302,6 +302,48 @@ async def test_an_absent_persons_seat_goes_to_a_bot_after_the_timeout_and_back()
     await hub.close()
 
 
+async def test_a_person_who_opens_the_table_later_is_told_z_lets_a_bot_play_for_one_away():
+    # The notice goes to those at the table when the seat timeout passes; one in the lobby then
+    # hears it on opening the table, or the key bar's z would never be offered to them.
+    hub = await started_hub(seat_timeout=0.05)
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    table_id = await new_wish_table(alice)
+    await bob.ask({"type": "join", "table": table_id, "seat": 1})
+    await alice.send({"type": "lobby"})
+    await alice.until(lambda m: m["type"] == "lobby")
+    bob.close()
+    await asyncio.sleep(0.2)
+    await alice.send({"type": "open", "table": table_id})
+    notice = await alice.until(lambda m: m["type"] == "notice")
+    assert notice["away"] == 1 and "z lets a bot play Water" in notice["text"], notice
+    alice.close()
+    await hub.close()
+
+
+async def test_a_person_seated_in_the_lobby_who_never_left_the_table_is_not_called_away():
+    # bob joined from the lobby and went back there at once (as a seek seats people): he never
+    # left the table after opening it, so alice, opening it later, hears nothing of him.
+    hub = await started_hub(seat_timeout=0.05)
+    alice = await Client.connect(hub, "SHA256:alice-key", "alice")
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    table_id = await new_wish_table(alice)
+    await alice.send({"type": "lobby"})
+    await alice.until(lambda m: m["type"] == "lobby")
+    hub.presence.left.clear()  # as if bob were seated there without opening it
+    hub.tables[table_id].seats[1].person = bob.person
+    hub.tables[table_id].seats[1].person_name = "bob"
+    await asyncio.sleep(0.2)
+    await alice.send({"type": "open", "table": table_id})
+    await alice.until(lambda m: m["type"] == "table")
+    await alice.send({"type": "lobby"})  # a round trip: whatever was sent her came first
+    told = await alice.until(lambda m: m["type"] in ("lobby", "notice"))
+    assert told["type"] == "lobby", told
+    alice.close()
+    bob.close()
+    await hub.close()
+
+
 async def test_a_restarted_server_resumes_the_table_from_its_save():
     async with people("alice", "bob") as (hub, alice, bob):
         table_id = await new_wish_table(alice)

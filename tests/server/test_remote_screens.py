@@ -97,6 +97,8 @@ async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scori
                 {"type": "new_table", "game": game, "seats": seats, "options": OPTIONS[game]}
             )
             await until(pilot, lambda: table_screen(app) is not None, "the table")
+            leave = table_screen(app).leave_options()[0][0]
+            assert leave == "Back to the tables (your seat stays yours)"
             screen = await play_until_over(pilot, app, seed=5, steps=2000)
             table, legal = screen.table, screen.legal()
             assert not hub.problems, hub.problems
@@ -112,6 +114,7 @@ async def test_a_person_plays_a_whole_game_at_a_servers_table_to_its_final_scori
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is screen, "back at the table")
             assert "Enter shows the final scoring" in screen.query_one("#status").text.plain
+            assert screen.leave_options()[0][0] == "Back to the tables"  # no seat to keep
             for key in ("g", "n", "u", "h", "i", "1", "left", "m", "e", "t"):
                 await pilot.press(key)
                 await pilot.pause()

@@ -33,6 +33,7 @@ class PagesApp(App):
         super().__init__()
         self.page = page
         self.sent: list[dict] = []
+        self.person_name = "ann"
 
     def server_send(self, message: dict) -> None:
         self.sent.append(message)
@@ -213,3 +214,51 @@ async def test_b_on_the_profile_still_rings_the_bell_on_or_off():
         await pilot.press("b")
         await pilot.pause()
     assert app.sent == [{"type": "settings", "changes": {"bell": False}}]
+
+
+ANNS_PAGE = {
+    "type": "page",
+    "page": "player",
+    "player": {"id": 3, "name": "ann", "is_guest": False, "profile": ""},
+    "games": [],
+    "solo": [],
+}
+
+
+async def test_ones_own_page_says_your_history_and_f_offers_no_following_oneself():
+    app = PagesApp(ANNS_PAGE)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        keys = str(app.screen.query_one("#club-keys").content)
+        assert keys.startswith("h your history") and "follow or block" not in keys
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("enter")  # nothing typed: the friends page
+        await pilot.pause()
+    assert app.sent == [{"type": "friends"}]
+    other = PagesApp({**ANNS_PAGE, "player": {**ANNS_PAGE["player"], "id": 4, "name": "bob"}})
+    async with other.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert str(other.screen.query_one("#club-keys").content).startswith("h their history")
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    assert other.sent[0] == {"type": "follow", "name": "bob", "kind": "follow"}
+
+
+async def test_t_on_the_profile_with_its_text_erased_clears_it_and_esc_changes_nothing():
+    page = {**PROFILE, "player": {**PROFILE["player"], "profile": "I play on Sundays"}}
+    app = PagesApp(page)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.sent == []
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("ctrl+u", "enter")  # the line erased: no text on the page any more
+        await pilot.pause()
+    assert app.sent == [{"type": "profile_text", "text": ""}]

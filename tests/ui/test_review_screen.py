@@ -72,7 +72,7 @@ async def test_r_reviews_the_seat_watched_and_stores_it_with_the_save(tmp_path, 
             await settle(pilot)
             worst = review.costliest()[0]
             assert replay.index == worst.move
-            assert f"next: Air's {worst.mark}" in status_of(replay)
+            assert f"review of Air · next: a {worst.mark}" in status_of(replay)
             await pilot.press("right")
             await settle(pilot)
             log = " ".join(row.text.strip() for row in replay.query_one(GameLog).lines)
@@ -164,17 +164,66 @@ async def test_the_reviews_progress_and_its_key_fit_the_status_line_at_80_and_10
                 assert key in said and len(said) <= width, (width, said)
 
 
+async def test_the_club_coachs_progress_fits_the_status_line_at_80_columns(tmp_path, monkeypatch):
+    # A club's replay under review: the server's progress and the seat it is for, all in sight.
+    path = saved_game(tmp_path, monkeypatch, moves=8)
+    record, _ = saves.load_for_replay(path, games=GAMES)
+    app = WishApp(Launch("replay", path=path), (record, None, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        replay = app.screen
+        replay.club_game = 7
+        replay.club_progress = "the club's coach is asked for Air's review"
+        replay.board_resized()
+        said = status_of(replay)
+        assert "asked for Air's review" in said and len(said) <= 80, said
+        replay.club_reviewed({"title": "Air", "done": 12, "total": 46, "waiting": 2})
+        said = status_of(replay)
+        assert "coach: Air 12/46, 2 before it" in said and len(said) <= 80, said
+
+
+async def test_the_next_decisions_mark_fits_the_status_line_at_80_columns(tmp_path, monkeypatch):
+    # Stepping onto a blunder of a reviewed game says so, whatever the review's state.
+    import dataclasses
+
+    path = saved_game(tmp_path, monkeypatch, moves=8)
+    record, states = saves.load_for_replay(path, games=GAMES)
+    from wish_tui.tables.coach import Coach
+
+    coach = Coach(record, states, 0)
+    list(coach.steps())
+    saves.write_record(coach.keep(), saves.save_path(path))
+    record, _ = saves.load_for_replay(path, games=GAMES)
+    app = WishApp(Launch("replay", path=path), (record, None, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        replay = app.screen
+        review = replay.coaching.review
+        marks = ("blunder", "mistake", "inaccuracy", "blunder") * 3
+        review.judged = [
+            dataclasses.replace(j, played="x", best="y", played_value=0.1, best_value=0.9)
+            if n < len(marks)
+            else j
+            for n, j in enumerate(review.judged)
+        ]
+        replay.index = review.judged[0].move
+        for running, complete in ((False, True), (True, False), (False, False)):
+            replay.coaching.running = running
+            if not complete:
+                review.total = len(review.judged) + 5
+            replay.board_resized()
+            said = status_of(replay)
+            assert "next: " in said and "blunder" in said and len(said) <= 80, said
+
+
 class _FinishedReview:
     """A review's words as a long game's complete review says them (what the status needs)."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def progress(self) -> str:
+    def progress(self, index: int | None = None) -> str:
         return "review of Yellow: 6??, 5?, 6?! · r the costliest"
-
-    def next_mark(self, index: int) -> str:
-        return ""
 
     def stop(self) -> None:
         """Nothing runs."""

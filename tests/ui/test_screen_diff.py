@@ -38,7 +38,10 @@ class Terminal:
     a line feed moves down (to the same column), a reverse one up, each scrolling the region
     at its edge; an erase to the line's end blanks its cells in the background in force."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, foot_scrolls: bool = False) -> None:
+        self.foot_scrolls = foot_scrolls
+        """A line feed at the screen's foot scrolls the whole screen up (as every terminal's
+        does); without, it stays there."""
         self.cells = [[(" ", frozenset())] * WIDTH for _ in range(HEIGHT)]
         self.style = frozenset()
         self.row = self.col = 0
@@ -53,7 +56,7 @@ class Terminal:
             if token == "\n":
                 # A line feed at a scrolling region's foot scrolls it (Textual's frames never
                 # feed a line at the screen's own foot, which the frames below do freely).
-                top, bottom = self.margins or (-1, -1)
+                top, bottom = self.margins or ((0, HEIGHT - 1) if self.foot_scrolls else (-1, -1))
                 if self.row == bottom:
                     del self.cells[top]
                     self.cells.insert(bottom, [(" ", self.style)] * WIDTH)
@@ -84,10 +87,12 @@ class Terminal:
                 self.col = min(self.col + int(match.group(6) or 1), WIDTH - 1)
             elif token.endswith("r"):
                 top, bottom = match.group(4), match.group(5)
-                self.margins = (int(top) - 1, int(bottom) - 1) if top else None
+                # (a foot below the screen's is the screen's, as xterm reads it)
+                self.margins = (int(top) - 1, min(int(bottom), HEIGHT) - 1) if top else None
                 self.row = self.col = 0
-            elif match.group(1):
-                self.row, self.col = int(match.group(1)) - 1, int(match.group(2) or 1) - 1
+            elif match.group(1):  # (a move below the foot stops at the last row)
+                self.row = min(int(match.group(1)), HEIGHT) - 1
+                self.col = int(match.group(2) or 1) - 1
             else:
                 self.style = _style(match.group(3))
             position = match.end()
@@ -381,6 +386,20 @@ def test_a_frame_drawn_at_the_old_width_after_a_resize_is_no_crash():
         terminal.feed(diff.frame("".join(f"\x1b[{n + 1};1H{line}" for n, line in enumerate(lines))))
     rows = ["".join(ch for ch, _ in row[:8]) for row in terminal.shown()[0][:2]]
     assert rows == ["bbbbbbbb", "cccccccc"]
+
+
+def test_rows_of_a_frame_below_the_screens_foot_are_not_sent():
+    # Textual may draw a frame a row taller than the terminal (the club's lobby did, as its
+    # table grew a scroll bar): a move below the foot would stop at the last row, but a line
+    # feed there scrolls the whole screen up, and every later frame would land a row too high.
+    diff, terminal = ScreenDiff(columns=WIDTH, rows=HEIGHT), Terminal(foot_scrolls=True)
+    lines = ["tables"] + [""] * (HEIGHT - 3) + ["status", "keys"]
+    tall = lines[:-2] + ["scroll bar"] + lines[-2:]
+    for frame in (lines, tall, lines):
+        frame = [line.ljust(WIDTH) for line in frame]
+        terminal.feed(diff.frame("".join(f"\x1b[{n + 1};1H{line}" for n, line in enumerate(frame))))
+    shown = ["".join(ch for ch, _ in row).rstrip() for row in terminal.shown()[0]]
+    assert shown == [line.rstrip() for line in lines]
 
 
 @st.composite

@@ -391,3 +391,57 @@ async def test_an_answered_window_stays_until_the_table_says_what_came_of_it():
         await settle(pilot)
         assert game.table.actions == before + 1
         assert not panel.visible and not panel.is_open
+
+
+def test_a_clock_too_long_for_the_status_line_keeps_the_running_seats_and_the_words_whole():
+    import time
+    from types import SimpleNamespace
+
+    from rich.text import Text
+
+    from wish_tui.tables.seat import SeatInfo
+    from wish_tui.ui.screens.table_people import TablePeople
+    from wish_tui.ui.screens.table_status import TableStatus
+
+    def seat(title, person):
+        return SeatInfo(name=title.lower(), title=title, label=title, who="human", person=person)
+
+    clock = {"setting": {"type": "turn"}, "running": 0, "left": [1209600.0] * 3, "move_left": 9.1e4}
+    table = SimpleNamespace(
+        clock=clock,
+        seats=[seat("Red", "ann"), seat("Green", "bob"), seat("Blue", "")],
+        clock_left=lambda s: 1209600.0,
+        clock_at=time.monotonic(),
+    )
+    people = SimpleNamespace(table=table)
+    people.clock_line = lambda **options: TablePeople.clock_line(people, **options)
+    for width, narrow in ((80, False), (140, False)):
+        screen = SimpleNamespace(
+            people=people, size=SimpleNamespace(width=width), parts=SimpleNamespace(narrow=narrow)
+        )
+        words = "Red: a decision is waiting — choose in the window."
+        line = TableStatus(screen)._with_clock(words)
+        assert line.endswith(words) and Text(line).cell_len <= width, line
+        if width == 80:
+            assert "▶Red 1 d 1 h" in line  # the move's time, shorter than the game's
+    assert "Green 14 d 0 h" in line  # all of it where it fits
+    screen.size.width = 60  # the running clock stays in sight, the words cut after it
+    assert TableStatus(screen)._with_clock(words) == f"⏱ ▶Red 1 d 1 h │ {words}"
+
+
+def test_the_waiting_lines_keys_drop_from_the_last_where_the_line_has_no_room():
+    # 'Waiting for Fire (Ann). z lets a bot play for them · / chats · q back to the ta…'
+    from types import SimpleNamespace
+
+    from wish_tui.ui.screens.table_people import TablePeople
+
+    away = SimpleNamespace(by_bot=False)
+    table = SimpleNamespace(
+        can_hand_to_bot=True, deciding=0, away_long={0}, seats=[away], can_chat=True
+    )
+    people = SimpleNamespace(table=table)
+    whole = " z lets a bot play for them · / chats · q back to the tables"
+    assert TablePeople.waiting_keys(people) == whole
+    assert TablePeople.waiting_keys(people, room=len(whole)) == whole
+    assert TablePeople.waiting_keys(people, room=56) == " z lets a bot play for them · / chats"
+    assert TablePeople.waiting_keys(people, room=30) == " z lets a bot play for them"

@@ -133,7 +133,7 @@ class History:
             (table_id,),
         )
         if not found or row is None:
-            raise NotFound(f"There is no finished game at table {table_id}.")
+            raise NotFound(f"There is no finished game number {table_id}: 'history' lists them.")
         finished = found[0]
         try:
             data = unpack(row[2])

@@ -73,10 +73,12 @@ def name_key(name: str) -> str:
 
 @functools.lru_cache(maxsize=65536)
 def name_looks(name: str) -> frozenset[str]:
-    """How a name looks, as UTS #39 skeletons (of the name and of its case folded form): two
-    names that share one can be taken for each other ('Аnn' with a Cyrillic А and 'Ann')."""
+    """How a name looks, as UTS #39 skeletons (of the name, of its case folded form, and of
+    its skeleton case folded): two names that share one can be taken for each other ('Аnn'
+    with a Cyrillic А and 'Ann'; 'b0b', whose 0 looks like an O, and 'Bob')."""
     shown = unicodedata.normalize("NFKC", " ".join(name.split()))
-    return frozenset((skeleton(shown), skeleton(name_key(name))))
+    folded = skeleton(name_key(name))
+    return frozenset((skeleton(shown), folded, skeleton(name_key(folded))))
 
 
 def check_name(text) -> str:

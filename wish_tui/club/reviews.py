@@ -47,7 +47,9 @@ class Reviews:
             raise NotFound("That review is too long to keep.")
         with self.db.transaction():
             if self.db.one("SELECT 1 FROM finished_games WHERE table_id = ?", (table_id,)) is None:
-                raise NotFound(f"There is no finished game at table {table_id}.")
+                raise NotFound(
+                    f"There is no finished game number {table_id}: 'history' lists them."
+                )
             self.db.execute(
                 "INSERT INTO game_reviews (table_id, seat, review, made_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (table_id, seat) DO UPDATE SET review = excluded.review, "

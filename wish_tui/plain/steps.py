@@ -168,7 +168,8 @@ def shared_start(texts: Sequence[str], little: frozenset[str] = FUNCTION_WORDS) 
     phrase = [n for n in range(1, count + 1) if first[n - 1].endswith((",", ":"))]
     if phrase:
         return phrase[-1]
-    while count and first[count - 1].lower().strip(",:") in little:
+    # Nor on a number, which counts what each choice names ('take 1' of 'take 1 Worker').
+    while count and (first[count - 1].lower().strip(",:") in little or first[count - 1].isdigit()):
         count -= 1
     return count
 
@@ -261,6 +262,7 @@ def listing_lines(
         first = next(iter(texts.values()), "")
         shared = " ".join(first.split()[:head]).rstrip(",:")
         said = shared or ", ".join(step.path)
+        said = said[:1].upper() + said[1:]
         lines.append(f"{said} ({step.total} choices):" if step.path else f"{said}:")
     runs = {} if head else _runs(step.entries, texts)
     rest = {n: t.split()[head or runs.get(n, (0, 0))[0] :] for n, t in texts.items()}

@@ -36,6 +36,7 @@ PAGE_KEYS = {
     "h history · Esc back",
     "bots": "g game · ←→ pages · b the people's leaderboard · h history · Esc back",
     "player": "h their history · l leaderboard · f follow or block · Esc back",
+    "own": "h your history · l leaderboard · f your friends · Esc back",
     "game": "g another game · l its leaderboard · Esc back",
     "profile": "k adds a key (paste its line) · b bell on/off · t your text · n your name · "
     "a turn alerts · v vacation · f friends · Esc back",
@@ -136,6 +137,7 @@ class ClubPageScreen(AppScreen):
         self.query_one("#club-title", Label).update(title)
         self.query_one("#club-text", Static).update(text)
         keys = "bots" if kind == "leaderboard" and message.get("bots") else kind
+        keys = "own" if kind == "player" and self._is_own_page() else keys
         self.query_one("#club-keys", Label).update(PAGE_KEYS.get(keys, "Esc back"))
         self.query_one("#club-row", Static).update(row_words(grid))
         grid.focus()
@@ -447,6 +449,10 @@ class ClubPageScreen(AppScreen):
         if self.message.get("player", {}).get("is_guest"):
             return
 
+        on_theirs = self.kind == "player" and not self._is_own_page()
+        name = self.message.get("player", {}).get("name", "") if on_theirs else ""
+        asked = LineInput(FOLLOW_ASK, 60, f"follow {name}" if name else "")
+
         def chosen(text: str | None) -> None:
             request = follow_request(text) if text else None
             if request is not None:
@@ -454,11 +460,14 @@ class ClubPageScreen(AppScreen):
                 self._ask({"type": "friends"})
             elif text:
                 self.app.notify(FOLLOW_HOW, severity="warning")
-            elif text is not None:
+            elif not asked.cancelled:  # an empty line (Esc: nothing)
                 self._ask({"type": "friends"})
 
-        name = self.message.get("player", {}).get("name", "") if self.kind == "player" else ""
-        self.app.push_screen(LineInput(FOLLOW_ASK, 60, f"follow {name}" if name else ""), chosen)
+        self.app.push_screen(asked, chosen)
+
+    def _is_own_page(self) -> bool:
+        """True when the player's page shown is the person's own (`p` in the lobby)."""
+        return self.message.get("player", {}).get("name") == self.app.person_name
 
     def action_profile(self) -> None:
         """Friends: back to your profile."""
@@ -493,9 +502,11 @@ class ClubPageScreen(AppScreen):
         if self.kind != "profile":
             return
 
-        def written(text: str | None) -> None:
-            if text is not None:
-                self._ask({"type": "profile_text", "text": text})
-
         current = self.message.get("player", {}).get("profile", "")
-        self.app.push_screen(LineInput("A line about you for your page:", 200, current), written)
+        asked = LineInput("A line about you for your page (empty: none):", 200, current)
+
+        def written(text: str | None) -> None:
+            if not asked.cancelled:  # (an empty line clears it)
+                self._ask({"type": "profile_text", "text": text or ""})
+
+        self.app.push_screen(asked, written)

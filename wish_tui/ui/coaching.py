@@ -54,23 +54,29 @@ class Coaching:
         """Stop after the decision being judged."""
         self._stop.set()
 
-    def progress(self) -> str:
-        """The review's state in a few words, for the replay's status line."""
+    def progress(self, index: int | None = None) -> str:
+        """The review's state in a few words, for the replay's status line; with the mark of
+        the decision about to be played at `index`, if it has one, in place of the key's hint
+        (the key bar has `r`), so the line keeps within 80 columns."""
         review, name = self.review, self.coach.seat_title
         done = f"{len(review.judged)}/{review.total}"
+        next_mark = self._mark_at(index)
         if self.running:
-            return f"reviewing {name} {_bar(review)} {done} · r stops"
+            return f"reviewing {name} {_bar(review)} {done} · " + (next_mark or "r stops")
         if not review.complete:
-            return f"review of {name} stopped at {done} · r goes on"
+            return f"review of {name} stopped at {done} · " + (next_mark or "r goes on")
+        if next_mark:
+            return f"review of {name} · {next_mark}"
         marks = [f"{n}{GLYPHS[mark]}" for mark, n in review.counts().items() if n]
         return f"review of {name}: {', '.join(marks) or 'no mark'} · r the costliest"
 
-    def next_mark(self, index: int) -> str:
+    def _mark_at(self, index: int | None) -> str:
         """What the review says of the decision about to be played at `index` ('' if none)."""
         judged = next((j for j in self.review.judged if j.move == index), None)
         if judged is None or not judged.mark:
             return ""
-        return f" · next: {self.coach.seat_title}'s {judged.mark} {GLYPHS[judged.mark]}"
+        article = "an" if judged.mark == "inaccuracy" else "a"
+        return f"next: {article} {judged.mark} {GLYPHS[judged.mark]}"
 
     def mark_line(self, move: int) -> str:
         """The log's line under a marked decision ('' for an unmarked one)."""

@@ -122,18 +122,18 @@ class ReplayScreen(BoardScreen):
     def _status(self, view: dict) -> str:
         """Where the replay is and whose view it shows; under a review, without the game's
         title (and the seat watched when the review names it), so the review's progress and
-        its key fit the status line at 80 columns."""
+        its key fit the status line at 80 columns; so does the club's coach's progress."""
         coaching = self.coaching
         # The keys (→ ← g v p r) are on the key bar: the status says where the replay is.
         where = [f"action {self.index}/{len(self.moves)}"]
         if "round" in view:
             where.append(f"round {view['round']}")
-        if coaching is None or coaching.seat != self.seat:
+        if (coaching is None or coaching.seat != self.seat) and not self.club_progress:
             where.append(f"watching {self._label(self.seat)}")
-        title = "Replay" if coaching else f"Replay of {self.spec.title}"
+        title = "Replay" if coaching or self.club_progress else f"Replay of {self.spec.title}"
         after = ""
         if coaching:
-            after += f" · {coaching.progress()}{coaching.next_mark(self.index)}"
+            after += f" · {coaching.progress(self.index)}"
         if self.club_progress:
             after += f" · {self.club_progress}"
         status = f"{title}: {', '.join(where)}{after}"
@@ -236,7 +236,7 @@ class ReplayScreen(BoardScreen):
             waiting = message.get("waiting", 0)
             after = f", {waiting} before it" if waiting else ""
             done, total = message.get("done", 0), message.get("total", 0)
-            self.club_progress = f"the club's coach reviews {title} {done}/{total}{after}"
+            self.club_progress = f"the club's coach: {title} {done}/{total}{after}"
             self._show()
             return
         self.club_progress = ""

@@ -553,6 +553,7 @@ class Hub:
         self.send_table(session, table)
         if seat is not None:
             self.presence.back_at_table(session, table, seat, left, stepped_aside)
+        self.presence.tell_arrival(session, table)
 
     def connected(self, person: str) -> bool:
         """True when `person` has a session here, or on another node of a shared club."""

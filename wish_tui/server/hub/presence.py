@@ -116,6 +116,17 @@ class TablePresence:
             return None
         return self.left.get((person, table.id), self.started_at)
 
+    def _left_or_gone(self, table: Table, person: str) -> float | None:
+        """Since when `person` is known away from `table`: they left it, or have no session
+        (None while they show it, or are connected without having left it: seated from the
+        lobby, by a seek or a pairing, they are on their way there)."""
+        if self.absent_since(table, person) is None:
+            return None
+        left = self.left.get((person, table.id))
+        if left is not None or self.hub.connected(person):
+            return left
+        return self.hub.away_since.get(person, self.started_at)
+
     # -- what is told ----------------------------------------------------------------------------
     def tell_absent(self, person: str, name: str, tables: list[tuple[str, float | None]]) -> None:
         """A person has been away from these tables (each with the time they left it) for the
@@ -129,13 +140,24 @@ class TablePresence:
             seat = table.seat_of(person)
             if seat is None or table.is_over or table.seats[seat].zombie:
                 continue
-            minutes = max(1, int((now - since) // 60))
-            text = (
-                f"{name} has been away from the table for {minutes} minute"
-                f"{'s' if minutes > 1 else ''}: z lets a bot play "
-                f"{table.spec.seat_title(table.seats[seat].name)} until they are back."
-            )
+            text = away_words(table, seat, name, now - since)
             self.hub.notice(table, text, others(table, person), away=seat)
+
+    def tell_arrival(self, session, table: Table) -> None:
+        """`session` opens `table`: tell its person of each other person there away for the
+        seat timeout already (they were told while elsewhere, or not at all), as those at the
+        table were, so that `z` is offered to them too."""
+        if table.is_over or session.person not in others(table, ""):
+            return
+        now = time.monotonic()
+        for seat, place in enumerate(table.seats):
+            if not place.person or place.person == session.person or place.zombie:
+                continue
+            since = self._left_or_gone(table, place.person)
+            if since is None or now - since < self.hub.seat_timeout:
+                continue
+            text = away_words(table, seat, place.person_name or place.person, now - since)
+            session.send({"type": "notice", "table": table.id, "text": text, "away": seat})
 
     def bot_steps_aside(self, table: Table, seat: int) -> bool:
         """A person opens the table of their seat: a bot playing for them while they were away
@@ -180,6 +202,16 @@ class TablePresence:
             earlier = f" (after {len(moves) - len(shown)} more)" if len(moves) > len(shown) else ""
             text = f"While you were away, a bot played for you{earlier}: {'; '.join(shown)}."
         session.send({"type": "notice", "table": table.id, "text": text})
+
+
+def away_words(table: Table, seat: int, name: str, seconds: float) -> str:
+    """The sentence that a person has been away long enough for a bot to play their seat."""
+    minutes = max(1, int(seconds // 60))
+    return (
+        f"{name} has been away from the table for {minutes} minute"
+        f"{'s' if minutes > 1 else ''}: z lets a bot play "
+        f"{table.spec.seat_title(table.seats[seat].name)} until they are back."
+    )
 
 
 def others(table: Table, person: str) -> list[str]:

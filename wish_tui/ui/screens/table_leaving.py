@@ -75,8 +75,9 @@ class TableLeaving:
         """The ways to leave the table now, each a label and what it does."""
         app, table = self.screen.app, self.screen.table
         options: list[tuple[str, object]] = []
-        if app.has_lobby:
-            options.append(("Back to the tables (your seat stays yours)", app.show_lobby))
+        if app.has_lobby:  # (a seat is kept only in a game going on, where one can resign)
+            kept = " (your seat stays yours)" if table.can_resign else ""
+            options.append((f"Back to the tables{kept}", app.show_lobby))
         if not table.can_save:
             options.append(("Quit", app.exit))
         elif table.is_over:

@@ -75,21 +75,30 @@ class TablePeople:
                 if isinstance(shown, FinalScoringScreen):
                     shown.show_rematch_offer(offer)
 
-    def clock_line(self) -> str:
-        """Every seat's time left, the running one marked (a table with a clock), else ''."""
+    def clock_line(self, running_only: bool = False) -> str:
+        """Every seat's time left, the running one marked (a table with a clock), else ''
+        (`running_only`: only the running seat's, the shorter of its time and its move's; ''
+        when none runs)."""
         clock = self.table.clock
-        if not clock:
+        running = clock.get("running") if clock else None
+        if not clock or running_only and running is None:
             return ""
+        move = clock.get("move_left")
+        if clock["setting"].get("type") != "turn" or move is None:
+            move_left = None
+        else:
+            move_left = move - (time.monotonic() - self.table.clock_at)
+        if running_only:
+            left = self.table.clock_left(running)
+            left = left if move_left is None or left is None else min(left, move_left)
+            return f"⏱ ▶{self.table.seats[running].title} {clock_words(left)}"
         parts = []
         for seat, info in enumerate(self.table.seats):
             left = self.table.clock_left(seat)
-            mark = "▶" if clock.get("running") == seat else ""
+            mark = "▶" if running == seat else ""
             parts.append(f"{mark}{info.title} {clock_words(left)}")
-        move = clock.get("move_left")
-        if clock["setting"].get("type") == "turn" and move is not None:
-            parts.append(
-                f"this move: {clock_words(move - (time.monotonic() - self.table.clock_at))}"
-            )
+        if move_left is not None:
+            parts.append(f"this move: {clock_words(move_left)}")
         line = "⏱ " + " ".join(parts)
         if any(info.is_human and not info.person for info in self.table.seats):
             line += " (waits for every seat)"
@@ -111,9 +120,10 @@ class TablePeople:
             answered,
         )
 
-    def waiting_keys(self) -> str:
+    def waiting_keys(self, room: int | None = None) -> str:
         """What the status line adds while someone else decides (z once a bot may play for
-        them: they have been away long enough)."""
+        them: they have been away long enough), in at most `room` columns: the last keys go
+        first (the key bar has q too)."""
         table = self.table
         keys = []
         deciding = table.deciding
@@ -125,6 +135,8 @@ class TablePeople:
             keys.append("z lets a bot play for them")
         if table.can_chat:
             keys += ["/ chats", "q back to the tables"]
+        while room is not None and len(keys) > 1 and len(" " + " · ".join(keys)) > room:
+            keys.pop()
         return " " + " · ".join(keys) if keys else ""
 
     def keys_text(self) -> str:

@@ -138,9 +138,24 @@ class TableStatus:
         return self._with_clock(self._words(view))
 
     def _with_clock(self, words: str) -> str:
-        """`words` after the table's clock, when it has one."""
-        clock = self.screen.people.clock_line()
-        return f"{clock} │ {words}" if clock else words
+        """`words` after the table's clock, when it has one; on a line too short for both, after
+        the running seat's time alone (the rest of the clock goes before the words do)."""
+        people = self.screen.people
+        clock = people.clock_line()
+        if not clock:
+            return words
+        line = f"{clock} │ {words}"
+        if self.screen.parts.narrow or Text(line).cell_len <= self.screen.size.width:
+            return line
+        return f"{people.clock_line(running_only=True)} │ {words}"
+
+    def _room(self, words: str) -> int | None:
+        """The columns left after `words` on a one-row status line, beside the clock as it
+        would stand there (None: the status line wraps, on a narrow terminal)."""
+        screen = self.screen
+        if screen.parts.narrow or not screen.size.width:
+            return None
+        return screen.size.width - Text(self._with_clock(words)).cell_len
 
     def _words(self, view: dict) -> str:
         screen = self.screen
@@ -154,7 +169,8 @@ class TableStatus:
             kept = screen.turns.kept_words()
             if not info.is_human and table.hurries_bots:
                 return f"{who} is thinking… " + (kept.strip() or "press any key to hurry it.")
-            waiting = f"Waiting for {who}." + screen.people.waiting_keys()
+            waiting = f"Waiting for {who}."
+            waiting += screen.people.waiting_keys(self._room(waiting))
             if kept:
                 # The key bar keeps the keys of the wait: the kept key's words stand in for
                 # theirs on the line only.

@@ -67,6 +67,7 @@ class CompactDriver(LinuxDriver):
             self._shown_size = size
             self._screen.forget()
             self._screen.columns = size.columns if size else None
+            self._screen.rows = size.lines if size else None
         super().write(self._compact(self._screen.frame(data)))
 
     def run_input_thread(self) -> None:

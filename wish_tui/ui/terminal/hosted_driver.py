@@ -236,6 +236,7 @@ class HostedDriver(Driver):
             self._shown_size = size
             self._screen.forget()
             self._screen.columns = size.columns if size else None
+            self._screen.rows = size.lines if size else None
         text = self._compact(self._screen.frame(data))
         if not text:
             return

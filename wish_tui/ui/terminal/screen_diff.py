@@ -58,10 +58,15 @@ _STYLE_OF = itemgetter(1)
 class ScreenDiff:
     """What the terminal shows, and each frame rewritten as the cells that change it."""
 
-    def __init__(self, columns: int | None = None) -> None:
+    def __init__(self, columns: int | None = None, rows: int | None = None) -> None:
         self.columns = columns
         """The terminal's width, when known: rows a frame moves up or down whole are then
         scrolled."""
+        self.rows = rows
+        """The terminal's height, when known: what a frame draws below it is not sent (Textual
+        may draw a frame a row taller than the screen, for one frame, as a scroll bar comes; a
+        move there would stop on the last row, but a line feed there scrolls the whole screen,
+        and every later frame would land a row too high)."""
         self.shown: dict[int, dict[int, Cell]] = {}
         """Each known cell on the screen by row and column (0-based); missing: not known."""
         self.cursor: str | None = None
@@ -87,6 +92,9 @@ class ScreenDiff:
             self.forget()
             return data
         written, cursor = parsed
+        if self.rows:
+            for row in [row for row in written if row >= self.rows]:
+                del written[row]
         out: list[str] = []
         if self.columns:
             self._scroll(out, written)
@@ -100,7 +108,7 @@ class ScreenDiff:
             out.append(cursor)
             self.cursor = cursor
             row, col = cursor[2:-1].split(";")
-            self._at = (int(row) - 1, int(col) - 1)
+            self._at = (min(int(row), self.rows or int(row)) - 1, int(col) - 1)
         elif out:
             self.cursor = None
             self._at = (self._at[0], None) if self._at is not None else None
