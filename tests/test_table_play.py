@@ -110,3 +110,33 @@ def test_the_games_summary_is_made_once_a_position(game, monkeypatch):
     table.play(table.deciding, table.choices(table.deciding).actions[0].notation)
     assert table.summary() == summary(spec, table.state)
     assert made == [state, table.state]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_position_shown_is_not_viewed_again_for_the_log_of_the_action_played_from_it(
+    game, monkeypatch
+):
+    """The table message of a position made the deciding seat's view of it; the log's words of
+    the action that seat plays next read that view again (the position before the action):
+    the one made for the message, not a second."""
+    spec = GAMES[game]
+    record, state = GameRecord.new(list(spec.seats[:2]), 5, None, game, games=GAMES)
+    table = GameTable(record, [state])
+    made = []
+    views = type(state).PARTS.views
+    view = views.view
+
+    def counted(st, viewer):
+        made.append((id(st), viewer))
+        return view(st, viewer)
+
+    monkeypatch.setattr(views, "view", counted)
+    for _ in range(6):
+        if table.is_over:
+            break
+        seat = table.deciding
+        for shown in range(2):  # both seats' table messages
+            table.view(shown)
+            table.choices(shown)
+        table.play(seat, table.choices(seat).actions[0].notation)
+    assert len(made) == len(set(made))
