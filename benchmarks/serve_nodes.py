@@ -50,6 +50,11 @@ class NodeProcess:
             if found:
                 return cls(process, int(found.group(1)), data)
 
+    def log_lines(self) -> list[str]:
+        """What node A wrote to its log (standard error), but the line with its address."""
+        text = (self.data / "serve.log").read_text(errors="replace")
+        return [line for line in text.splitlines() if line and "listening on" not in line]
+
     def kill(self) -> None:
         """SIGKILL the node, its session pool and its apps: a machine that dies."""
         with contextlib.suppress(ProcessLookupError):
