@@ -6,10 +6,12 @@ database beside it)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 
 import pytest
 
 from wish_tui.club import service
+from wish_tui.club.errors import ClubError
 from wish_tui.club.moderation import Moderation
 from wish_tui.server.hub.hub import BANNED
 
@@ -51,3 +53,35 @@ async def test_the_requests_of_many_members_read_the_keepers_sanctions_once_a_wh
         for member in members:
             member.writer.close()
         await hub.close()
+
+
+async def test_a_reading_that_fails_once_its_requests_were_given_up_is_not_left_unheard():
+    """Every request waiting for the reading went (their sessions closed); the reading then
+    fails: nothing is left for the loop to report as an exception never retrieved."""
+
+    class Rooms:
+        club = None
+
+        async def read_beside(self, fn, *args):
+            await asyncio.sleep(0.05)
+            raise ClubError("The database could not be read.")
+
+    class Player:
+        id = 7
+
+    class Session:
+        player = Player()
+
+    reported = []
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _, context: reported.append(context["message"]))
+    club_service = service.ClubService(Rooms())
+    asking = asyncio.ensure_future(club_service.sanctions(Session()))
+    await asyncio.sleep(0.01)
+    asking.cancel()
+    await asyncio.sleep(0.1)
+    del asking
+    gc.collect()
+    await asyncio.sleep(0)
+    loop.set_exception_handler(None)
+    assert reported == []

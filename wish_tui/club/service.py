@@ -85,6 +85,13 @@ def _sanctioned(club) -> dict[int, set[str]]:
     return club.moderation.sanctioned()
 
 
+def _seen(reading: asyncio.Future) -> None:
+    """Take a reading's failure as seen: the requests waiting for it are told it, and when all
+    of them were given up (their sessions gone) no one is left to be."""
+    if not reading.cancelled():
+        reading.exception()
+
+
 def _game_field(message: dict, required: bool = False) -> str | None:
     name = message.get("game")
     if name in (None, "") and not required:
@@ -241,6 +248,7 @@ class ClubService:
         if read_at is None or time.monotonic() - read_at > SANCTIONS_EVERY:
             if self._reading is None:
                 self._reading = asyncio.ensure_future(self._read_sanctioned())
+                self._reading.add_done_callback(_seen)
             # shielded: a request given up (its session gone) leaves the reading to the others
             await asyncio.shield(self._reading)
         return self._sanctioned.get(session.player.id, set())
