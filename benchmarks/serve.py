@@ -257,7 +257,7 @@ async def main(
     await front.close()
     await hub.close()
     problems = list(hub.problems)
-    node_a_log = node_a.log_lines() if node_a is not None else []
+    node_a_logins, node_a_log = node_a.log_lines() if node_a is not None else (0, [])
     if node_a is not None:
         await node_a.close()
     if pool is not None:
@@ -391,7 +391,10 @@ async def main(
     for problem in problems[:3]:
         print("  " + problem.strip().replace("\n", "\n  ")[-1500:])
     if node_a is not None:
-        print(f"node A's log (but its address): {len(node_a_log)} lines")
+        print(
+            f"node A's log: {node_a_logins} logins, and {len(node_a_log)} other lines "
+            "(but its address)"
+        )
         for line in node_a_log[-5:]:
             print("  " + line[:300])
     if profile:
