@@ -256,6 +256,8 @@ async def main(
     people.close()
     await front.close()
     await hub.close()
+    problems = list(hub.problems)
+    node_a_logins, node_a_log = node_a.log_lines() if node_a is not None else (0, [])
     if node_a is not None:
         await node_a.close()
     if pool is not None:
@@ -385,6 +387,16 @@ async def main(
             f"bytes sent per game action per client: {received / max(1, played) / 2:.0f} B "
             f"(over {played} actions played by the sessions)"
         )
+    print(f"problems the table server noted: {len(problems)}")
+    for problem in problems[:3]:
+        print("  " + problem.strip().replace("\n", "\n  ")[-1500:])
+    if node_a is not None:
+        print(
+            f"node A's log: {node_a_logins} logins, and {len(node_a_log)} other lines "
+            "(but its address)"
+        )
+        for line in node_a_log[-5:]:
+            print("  " + line[:300])
     if profile:
         print(f"where the processor time went while playing (py-spy samples in {profile}):")
         print(split(Path(profile)))

@@ -22,6 +22,10 @@ IDLE_TIMEOUT = 6 * 3600
 1,000 sessions the last tables are seated more than the default half hour after the logins."""
 
 
+LOGIN = re.compile(r"\) logged in from ")
+"""A line of a node's log that says who logged in: one a session, not a problem."""
+
+
 class NodeProcess:
     """Node A: `wish-tui serve --open --database URL` in a process (and process group) of its own."""
 
@@ -49,6 +53,15 @@ class NodeProcess:
             found = re.search(rb"listening on \S+ port (\d+)", line)
             if found:
                 return cls(process, int(found.group(1)), data)
+
+    def log_lines(self) -> tuple[int, list[str]]:
+        """How many logins node A wrote to its log (standard error), and its other lines but
+        the one with its address."""
+        lines = (self.data / "serve.log").read_text(errors="replace").splitlines()
+        logins = sum(1 for line in lines if LOGIN.search(line))
+        return logins, [
+            line for line in lines if line and "listening on" not in line and not LOGIN.search(line)
+        ]
 
     def kill(self) -> None:
         """SIGKILL the node, its session pool and its apps: a machine that dies."""

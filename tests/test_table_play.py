@@ -110,3 +110,66 @@ def test_the_games_summary_is_made_once_a_position(game, monkeypatch):
     table.play(table.deciding, table.choices(table.deciding).actions[0].notation)
     assert table.summary() == summary(spec, table.state)
     assert made == [state, table.state]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_position_shown_is_not_viewed_again_for_the_log_of_the_action_played_from_it(
+    game, monkeypatch
+):
+    """The table message of a position made the deciding seat's view of it; the log's words of
+    the action that seat plays next read that view again (the position before the action):
+    the one made for the message, not a second."""
+    spec = GAMES[game]
+    record, state = GameRecord.new(list(spec.seats[:2]), 5, None, game, games=GAMES)
+    table = GameTable(record, [state])
+    made = []
+    views = type(state).PARTS.views
+    view = views.view
+
+    def counted(st, viewer):
+        made.append((id(st), viewer))
+        return view(st, viewer)
+
+    monkeypatch.setattr(views, "view", counted)
+    for _ in range(6):
+        if table.is_over:
+            break
+        seat = table.deciding
+        for shown in range(2):  # both seats' table messages
+            table.view(shown)
+            table.choices(shown)
+        table.play(seat, table.choices(seat).actions[0].notation)
+    assert len(made) == len(set(made))
+
+
+def test_a_wish_seat_to_move_has_its_hand_worked_out_once_for_its_view_and_choices(monkeypatch):
+    """Its view holds what each Wish in its hand lacks (`hand_status`); its choices' reasons for
+    the Fulfill and Trickery keys read the same, not worked out again."""
+    import sys
+
+    from wish_tui.wish.rules import explain
+
+    why_not_now = sys.modules["wish_tui.wish.rules.why_not_now"]
+    spec = GAMES["wish"]
+    record, state = GameRecord.new(["fire", "water"], 3, None, "wish", games=GAMES)
+    table = GameTable(record, [state])
+    made = []
+    hand_status = explain.hand_status
+
+    def counted(st, seat):
+        made.append((id(st), seat))
+        return hand_status(st, seat)
+
+    monkeypatch.setattr(explain, "hand_status", counted)
+    monkeypatch.setattr(why_not_now, "hand_status", counted)
+    closed_hand = 0
+    for _ in range(40):
+        if table.is_over:
+            break
+        seat = table.deciding
+        table.view(seat)
+        closed = table.choices(seat).closed
+        closed_hand += "fulfill" in closed or "trickery" in closed
+        table.play(seat, table.choices(seat).actions[-1].notation)
+    assert closed_hand and len(made) == len(set(made))
+    assert spec.name == "wish"

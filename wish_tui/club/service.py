@@ -11,6 +11,7 @@ client replays on its own). A refusal is a `ClubError`: one sentence, nothing ch
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -80,6 +81,17 @@ def _sanctions_of(club, player_id: int) -> set[str]:
     return club.moderation.sanctions_of(player_id)
 
 
+def _sanctioned(club) -> dict[int, set[str]]:
+    return club.moderation.sanctioned()
+
+
+def _seen(reading: asyncio.Future) -> None:
+    """Take a reading's failure as seen: the requests waiting for it are told it, and when all
+    of them were given up (their sessions gone) no one is left to be."""
+    if not reading.cancelled():
+        reading.exception()
+
+
 def _game_field(message: dict, required: bool = False) -> str | None:
     name = message.get("game")
     if name in (None, "") and not required:
@@ -98,6 +110,12 @@ class ClubService:
 
     def __init__(self, rooms: Rooms) -> None:
         self.rooms = rooms
+        self._sanctioned: dict[int, set[str]] = {}
+        """Every member the keeper muted or banned, with what, as last read."""
+        self._sanctioned_at: float | None = None
+        """When that reading began (monotonic seconds; None: never read)."""
+        self._reading: asyncio.Future | None = None
+        """The reading under way, which every request that finds the last one old waits for."""
 
     @property
     def club(self):
@@ -219,15 +237,31 @@ class ClubService:
 
     # -- who may say what (`club.moderation`) -----------------------------------------------------
     async def sanctions(self, session, fresh: bool = False) -> set[str]:
-        """What the keeper did to this session's player ('mute', 'ban'), read again when older
-        than SANCTIONS_EVERY seconds (the keeper's command runs beside the server)."""
-        now = time.monotonic()
-        if fresh or now - session.sanctions_at > SANCTIONS_EVERY:
-            # beside the writes: a member's every request waited behind the club's queued moves
-            # once in SANCTIONS_EVERY (a Swiss's standings asked for now and then, each time)
+        """What the keeper did to this session's player ('mute', 'ban'): as every member's were
+        read last, read again (once for all sessions) when older than SANCTIONS_EVERY seconds,
+        since the keeper's command runs beside the server; `fresh`: this player's, read now."""
+        if fresh:
             session.sanctions = await self.rooms.read_beside(_sanctions_of, session.player.id)
-            session.sanctions_at = now
-        return session.sanctions
+            session.sanctions_at = time.monotonic()
+            return session.sanctions
+        read_at = self._sanctioned_at
+        if read_at is None or time.monotonic() - read_at > SANCTIONS_EVERY:
+            if self._reading is None:
+                self._reading = asyncio.ensure_future(self._read_sanctioned())
+                self._reading.add_done_callback(_seen)
+            # shielded: a request given up (its session gone) leaves the reading to the others
+            await asyncio.shield(self._reading)
+        return self._sanctioned.get(session.player.id, set())
+
+    async def _read_sanctioned(self) -> None:
+        """Read every member's sanctions (beside the writes: a request waited behind the
+        club's queued moves, and a Swiss's standings asked for now and then)."""
+        began = time.monotonic()
+        try:
+            self._sanctioned = await self.rooms.read_beside(_sanctioned)
+            self._sanctioned_at = began
+        finally:
+            self._reading = None
 
     async def may_chat(self, session, table) -> None:
         """Refuse a chat line of a member the keeper muted, or of a spectator at a table whose

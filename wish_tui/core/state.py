@@ -52,13 +52,18 @@ _KEPT: dict[int, tuple[BaseState, dict]] = {}
 
 
 @contextmanager
-def views_kept(*states: BaseState) -> Iterator[None]:
+def views_kept(*states: BaseState, known: dict | None = None) -> Iterator[None]:
     """While it runs, each view of `states` is made once and the same dict handed to every
     caller (read it, never change it): a table's action, whose log's words and table message
-    read the same views of the positions before and after it."""
+    read the same views of the positions before and after it.
+
+    Args:
+        known: views of the first of `states` made before, by seat (`state.view(seat)` of that
+            very state: the view its table message showed), handed out instead of made again.
+    """
     added = [st for st in states if id(st) not in _KEPT]
     for st in added:
-        _KEPT[id(st)] = (st, {})
+        _KEPT[id(st)] = (st, dict(known or {}) if st is states[0] else {})
     try:
         yield
     finally:

@@ -140,7 +140,19 @@ class GameTable:
         change it.
         """
         key = SPECTATOR if seat is None else seat
-        return self._cached("view", key, lambda: seat_view(self.rules, self.state, key))
+        return self._cached(
+            "view", key, lambda: seat_view(self.rules, self.state, key, self._rules_view(key))
+        )
+
+    def _rules_view(self, seat: int) -> dict:
+        """The rules' own view of `seat` now (`SPECTATOR`: the public one), made once a
+        position: the log's words of the action played from it read it again."""
+        state = self.state
+        return self._cached(
+            "rules_view",
+            seat,
+            lambda: state.public_view() if seat == SPECTATOR else state.view(seat),
+        )
 
     def summary(self) -> tuple[str, tuple[int, ...]]:
         """How far the game has got and each seat's score (`GameSpec.summary`), made once per
@@ -217,7 +229,8 @@ class GameTable:
             del self.history[: -self.history_keep]
         self.version += 1
         played = Played(seat, action, before, after)
-        with views_kept(before, after):
+        shown = self._cache.get(("rules_view", seat)) if self._cache_state is before else None
+        with views_kept(before, after, known=None if shown is None else {seat: shown}):
             self._log_action(before, action, after, seat)
             self.view(seat)  # the acting seat's next message, from the view its log just read
         return played
@@ -432,15 +445,14 @@ def seat_choices(
     return Choices(seat, True, actions, closed, refusals, can_undo, why_no_undo)
 
 
-def seat_view(rules, state, seat: int) -> dict:
-    """What a seat's client is shown: the rules' view of `seat` (`SPECTATOR`: the public view),
-    and under ``"projection"`` the final scoring as it would stand if the game ended now, as
-    that seat may know it (`rules.projected_scores`; once the game is over, the final one)."""
-    if seat == SPECTATOR:
-        view = dict(state.public_view())
-        known = None
-    else:
-        view = dict(state.view(seat))
-        known = seat
+def seat_view(rules, state, seat: int, view: dict | None = None) -> dict:
+    """What a seat's client is shown: the rules' view of `seat` (`SPECTATOR`: the public view;
+    `view`: that view, when made already), and under ``"projection"`` the final scoring as it
+    would stand if the game ended now, as that seat may know it (`rules.projected_scores`; once
+    the game is over, the final one)."""
+    if view is None:
+        view = state.public_view() if seat == SPECTATOR else state.view(seat)
+    view = dict(view)
+    known = None if seat == SPECTATOR else seat
     view["projection"] = rules.projected_scores(state, known)
     return view

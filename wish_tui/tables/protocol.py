@@ -55,9 +55,13 @@ class ProtocolError(ValueError):
     """A message that is refused; the text is one sentence for the person."""
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+"""Compact JSON, made once (`json.dumps` with these settings makes an encoder for each call)."""
+
+
 def encode(message: dict) -> bytes:
     """One message as one line of UTF-8 JSON."""
-    data = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    data = _ENCODER.encode(message).encode("utf-8")
     if len(data) > MAX_MESSAGE:
         raise ProtocolError("That message would be too long to send.")
     return data + b"\n"

@@ -108,3 +108,22 @@ def test_empower_with_an_empty_supply_says_which_crystals_are_gone():
     reason = rules.why_not_now(state, "empower")
     assert reason.startswith("No ") and area.name in reason and "left in the supply" in reason
     assert reason.endswith(": Empower in another Area.")
+
+
+def test_the_hand_told_gives_every_group_the_reason_the_hand_worked_out_gives():
+    """A caller that holds the seat's `hand_status` already (its view) passes it: each group's
+    sentence is the same, at every position of a few seeded random games."""
+    import random
+
+    from wish_tui.wish.rules.explain import hand_status
+    from wish_tui.wish.rules.why_not_now import GROUP_TITLES
+
+    for seed in range(3):
+        state, rng = rules.new_game(["fire", "water"], seed=seed), random.Random(seed)
+        while not state.is_over:
+            seat = state.order[state.turn_idx] if state.phase == "play" else None
+            if seat is not None and not state.pending:
+                told = hand_status(state, seat)
+                for group in GROUP_TITLES:
+                    assert rules.why_not_now(state, group, told) == rules.why_not_now(state, group)
+            state = state.apply(rng.choice(state.legal_actions()))

@@ -34,8 +34,13 @@ GROUP_TITLES = {
 """Groups of turn actions a player may ask about, by the name of their symbol or token."""
 
 
-def why_not_now(st, group: str) -> str:
-    """Explain why no action of `group` (see GROUP_TITLES) is legal for the seat to move."""
+def why_not_now(st, group: str, hand: dict | None = None) -> str:
+    """Explain why no action of `group` (see GROUP_TITLES) is legal for the seat to move.
+
+    Args:
+        hand: the seat to move's `hand_status` in `st`, when the caller holds it already (the
+            seat's view has it): read instead of worked out again.
+    """
     if group not in GROUP_TITLES:
         raise ValueError(
             f"'{group}' is not a group of actions; use one of {', '.join(GROUP_TITLES)}."
@@ -62,7 +67,7 @@ def why_not_now(st, group: str) -> str:
     if reason:
         return reason
     if group in ("fulfill", "trickery"):
-        return _hand_reason(st, st.order[st.turn_idx], p, group)
+        return _hand_reason(st, st.order[st.turn_idx], p, group, hand)
     if group == "special":
         return _special_closed(st, p)
     if group == "manifest":
@@ -155,9 +160,11 @@ def _no_free_column(columns, p, group: str) -> str:
     )
 
 
-def _hand_reason(st, seat: int, p, group: str) -> str:
-    """Why no Wish in the hand answers the Fulfill or Trickery key: each Wish's one reason."""
-    statuses = hand_status(st, seat)
+def _hand_reason(st, seat: int, p, group: str, statuses: dict | None) -> str:
+    """Why no Wish in the hand answers the Fulfill or Trickery key: each Wish's one reason
+    (`statuses`: the hand's `hand_status`, None when not yet worked out)."""
+    if statuses is None:
+        statuses = hand_status(st, seat)
     other = {"fulfill": "k", "trickery": "f"}[group]
     elsewhere = [card for card, s in statuses.items() if s["now"] == other]
     if elsewhere and group == "fulfill":

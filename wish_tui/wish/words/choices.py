@@ -28,8 +28,11 @@ def detail(state, view: dict, seat: int, action) -> str:
 
 
 def why_closed(state, view: dict, seat: int, group: str) -> str:
-    """Why no action of a key's group is legal now, in the rules' words."""
-    return rules.why_not_now(state, rules_group(group))
+    """Why no action of a key's group is legal now, in the rules' words (what the seat's view
+    says of its hand read, not worked out again)."""
+    players = view.get("players") or ()
+    hand = players[seat].get("hand_status") if 0 <= seat < len(players) else None
+    return rules.why_not_now(state, rules_group(group), hand)
 
 
 def probes(state, view: dict, seat: int) -> tuple:
