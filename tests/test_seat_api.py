@@ -258,10 +258,15 @@ async def test_undo_takes_back_the_seats_own_decisions_only(sitting, game):
         pytest.fail("no position allowed an undo")
     other = 1 - seat
     assert not sitting.client(other).choices().can_undo
+    # Not "you have made no decision yet this turn": the turn is the other seat's.
+    why = sitting.client(other).choices().why_no_undo
+    assert why.startswith("Nothing can be undone now: it is ") and "'s decision." in why, why
+    assert "your own decisions of a turn while it is still yours" in why, why
     heard = sitting.heard[other]
     count = len(heard.refusals)
     sitting.client(other).undo()
     await eventually(lambda: len(heard.refusals) > count, "the other seat's undo refused")
+    assert heard.refusals[-1] == why
     actions = sitting.master.actions
     sitting.client(seat).news()
     sitting.client(seat).undo()

@@ -114,6 +114,9 @@ async def test_a_whole_game_against_a_bot_at_a_table_server(hub, game):
     check_plain(alice.lines)
     assert alice.player.decisions > 5
     assert "The game is over." in alice.lines
+    # '--seed' needs the app on one's own computer: at a club the history finds the game.
+    assert not any("--seed" in line for line in alice.lines)
+    assert any(line.startswith("Its seed was") and "'history'" in line for line in alice.lines)
     assert any("random bot) decides." in line for line in alice.lines)
     assert "Back to the server's tables." in alice.lines
     text = " ".join(" ".join(alice.lines).split())

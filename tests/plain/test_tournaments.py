@@ -13,7 +13,7 @@ from wish_tui.cli import main
 async def test_list_read_enter_and_leave_a_tournament(hub):
     alice = await Person(hub, ALICE, "alice").arrive()
     alice.type("tournaments")
-    await alice.see("The club has no tournament yet.")
+    await alice.see("The club has no tournament yet: 'tournament new swiss wish 5 NAME' creates")
     tid = hub.club.tournaments.create("Friday Swiss", "swiss", "wish", 2, rounds=3).id
     alice.type("tournaments")
     await alice.see(

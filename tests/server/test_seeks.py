@@ -60,7 +60,11 @@ async def test_two_matching_seeks_are_paired_at_once_and_a_range_keeps_one_out()
         await alice.until(lambda m: m["type"] == "notice")
         await carol.send({"type": "accept_seek", "id": 1})
         refused = await carol.until(lambda m: m["type"] == "error")
-        assert refused["error"] == ("That seek is for ratings from 5 to 50; yours in Wish is 0.0.")
+        assert refused["error"] == (
+            "That seek is for ratings from 5 to 50; yours in Wish is 0.0. Seek a game of your "
+            "own instead (k in the lobby, 'seek wish' in the plain client) or open a table (n, "
+            "'new')."
+        )
         await bob.send({"type": "seek", "game": "wish"})  # bob is rated 0: out of alice's range
         await bob.until(lambda m: m["type"] == "notice")
         assert len(hub.seeks.waiting) == 2

@@ -61,3 +61,15 @@ async def test_enter_on_the_list_asks_for_that_tournament(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
     assert app.sent == [{"type": "tournament", "id": 1}]
+
+
+async def test_an_empty_list_says_how_a_tournament_is_made(tmp_path):
+    """'The club has no tournament yet.' left a newcomer wondering how one is made: the terminal
+    app has no key for it; the plain client's 'tournament new' and the keeper's command do."""
+    app = PagesApp({"type": "page", "page": "tournaments", "tournaments": []})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#club-text").content)
+        assert text.startswith("The club has no tournament yet.")
+        assert "'tournament new swiss wish 5 NAME'" in text and "plain client" in text
+        assert "'wish-tui club tournament create'" in text

@@ -318,7 +318,9 @@ class PlainTable(Listener):
             self.out.say(*self.text.scoring(view, scores, self.viewer, False))
             self.out.say(*self.settled(scores))
         seed = self.table.seed
-        if seed is not None:
+        if seed is not None and self.table.in_club_history:
+            self.out.say(f"Its seed was {seed}: 'history' in the tables lists it to replay.")
+        elif seed is not None:
             self.out.say(f"Its seed was {seed}: '--seed {seed}' deals this game again.")
         if self.on_over is not None:
             self.out.say(*self.on_over(view))

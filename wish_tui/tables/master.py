@@ -256,6 +256,12 @@ class GameTable:
             return False, "Nothing can be undone: the game is over." if state.is_over else (
                 "There is nothing of yours to undo."
             )
+        # The rules' reasons speak of the seat deciding: another seat is told whose it is.
+        if state.current_player not in (seat, None):
+            return False, (
+                f"Nothing can be undone now: it is {self.seat_title(state.current_player)}'s "
+                "decision. Undo takes back your own decisions of a turn while it is still yours."
+            )
         history = self.history
         target = self.rules.undo_target(history) if len(history) > 1 else None
         if target is not None and history[target].current_player == seat:

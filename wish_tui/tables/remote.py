@@ -194,6 +194,8 @@ class ServerTable(TableBase):
     it reads them: who sits where, whose decision it is, the view, the log lines not read yet,
     the clock. `RemoteTable` (a seat) and the plain client's watched table build on it."""
 
+    in_club_history = True
+
     def __init__(self, message: dict) -> None:
         self.id = message["table"]
         self.game = message["game"]

@@ -84,5 +84,8 @@ def _count(number: int, word: str) -> str:
 def list_lines(tournaments: list[dict]) -> list[str]:
     """The club's tournaments, one line each, the newest first."""
     if not tournaments:
-        return ["The club has no tournament yet."]
+        return [
+            "The club has no tournament yet: 'tournament new swiss wish 5 NAME' creates one "
+            "('tournament new arena GAME MINUTES NAME' an arena)."
+        ]
     return [heading(t) for t in tournaments]

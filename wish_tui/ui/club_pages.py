@@ -46,6 +46,12 @@ PAGE_KEYS = {
 }
 
 
+NO_TOURNAMENT = (
+    "The club has no tournament yet. This app has no key to create one: a member does in the "
+    "plain client (SSH user name plain) with 'tournament new swiss wish 5 NAME' (or 'tournament "
+    "new arena GAME MINUTES NAME'); the club's keeper with 'wish-tui club tournament create'."
+)
+"""The empty list of tournaments, with how one is made."""
 ON_PAGE = {"bell": "profile", "bots_ladder": "leaderboard"}
 """The actions that share a key (b), and the page each works on."""
 
@@ -278,7 +284,7 @@ class ClubPageScreen(AppScreen):
                 str(entry["entrants"]),
                 entry["status"],
             )
-        text = "" if message.get("tournaments") else "The club has no tournament yet."
+        text = "" if message.get("tournaments") else NO_TOURNAMENT
         return "The club's tournaments, the newest first", text
 
     def _tournament(self, message: dict, grid: DataTable) -> tuple[str, str]:

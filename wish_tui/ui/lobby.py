@@ -100,9 +100,13 @@ class LobbyScreen(AppScreen):
 
     def show(self, message: dict) -> None:
         """Show the server's list of tables."""
+        before, aimed = self.tables, self.query_one(RowList).cursor_row
         self.tables = message.get("tables", [])
         self.invitations = message.get("invitations", [])
-        self.query_one(RowList).set_rows(self._rows_of(self.tables))
+        rows = self.query_one(RowList)
+        rows.set_rows(self._rows_of(self.tables))
+        if aimed < len(before):  # the highlight stays on its table, not on its place
+            rows.move_cursor(_followed(before, self.tables, aimed))
         self._people(message)
         self._detail()
         link = message.get("web_link")
@@ -320,6 +324,18 @@ class LobbyScreen(AppScreen):
     def action_quit(self) -> None:
         """Leave the server (your seats stay yours)."""
         self.app.exit()
+
+
+def _followed(before: list[dict], now: list[dict], row: int) -> int:
+    """Where the table on `row` of `before` is in `now`; gone, where the nearest of its
+    neighbours in `before` still listed is (the one after it first). The list is sorted anew as
+    turns change: a cursor left on its place put Enter or a tap on another table."""
+    places = {entry["table"]: place for place, entry in enumerate(now)}
+    for distance in range(len(before)):
+        for near in (row + distance, row - distance):
+            if 0 <= near < len(before) and before[near]["table"] in places:
+                return places[before[near]["table"]]
+    return row
 
 
 def _update(widget: Static, text: str) -> None:

@@ -124,7 +124,9 @@ class Seeks:
         if not found.admits(rating):
             raise TableError(
                 f"That seek is for ratings from {said(terms.low)} to {said(terms.high)}; "
-                f"yours in {games.get(terms.game).title} is {rating:.1f}."
+                f"yours in {games.get(terms.game).title} is {rating:.1f}. Seek a game of your "
+                f"own instead (k in the lobby, 'seek {terms.game}' in the plain client) or open "
+                "a table (n, 'new')."
             )
         if await self._blocked(found.player.id, me.id):
             raise TableError("You cannot take that seek.")

@@ -64,8 +64,14 @@ class FinalScoringScreen(AppModalScreen[None]):
         """The seat of the one person at the table (None: several people, or none)."""
 
     def seed_note(self) -> str:
-        """How to deal this game again ('' without a seed), in one line of 80 columns."""
-        return f"Seed {self.seed}: --seed {self.seed} deals it again." if self.seed else ""
+        """How to deal this game again ('' without a seed), in one line of 80 columns: at a
+        club, where a table is opened without a seed and '--seed' needs the app on one's own
+        computer, how to find the game again there."""
+        if self.seed is None:
+            return ""
+        if self.online:
+            return f"Seed {self.seed}: h in the lobby lists this game to replay."
+        return f"Seed {self.seed}: --seed {self.seed} deals it again."
 
     def on_mount(self) -> None:
         if self.app.size.width < NARROW_BELOW:

@@ -73,7 +73,7 @@ class GameOverScreen(FinalScoringScreen):
                 f"Ties (B/C/W): most Badges, then Crystals, then Wishes fulfilled.{narrow}"
             )
             if self.seed is not None:
-                yield Label(f"Seed {self.seed}: '--seed {self.seed}' deals this game again.")
+                yield Label(self.seed_note())
         yield KeyFooter()
 
     @property
