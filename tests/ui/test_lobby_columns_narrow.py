@@ -29,27 +29,3 @@ async def test_the_status_column_narrows_once_your_move_has_gone():
         await pilot.pause()
         assert "you play" in rows.render_line(1).text
         assert gap(rows.render_line(0).text, "Status", "Game") == len("you play") + 2
-
-
-async def test_a_second_narrowing_soon_after_the_first_waits_and_then_comes(monkeypatch):
-    """Each narrowing draws every line: at most one in `NARROW_EVERY` seconds, the next put
-    off until then (a club event's tables, opened with a seat open and then seated, narrowed
-    and widened the Status column at every message)."""
-    from wish_tui.widgets import row_list
-
-    monkeypatch.setattr(row_list, "NARROW_EVERY", 0.3)
-    yours = lobby(["round 1"])
-    yours["tables"][0].update(mine=True, your_move=True, since=3)
-    played = lobby(["round 1"])
-    played["tables"][0].update(mine=True)
-    app = LobbyApp()
-    async with app.run_test(size=(100, 24)) as pilot:
-        await pilot.pause()
-        rows = app.screen.query_one(RowList)
-        for shown in (yours, played, yours, played):
-            app.screen.show(shown)
-            await pilot.pause()
-        assert "you play" in rows.render_line(1).text
-        assert gap(rows.render_line(0).text, "Status", "Game") == len("YOUR MOVE (3 s)") + 2
-        await pilot.pause(0.6)
-        assert gap(rows.render_line(0).text, "Status", "Game") == len("you play") + 2

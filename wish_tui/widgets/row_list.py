@@ -16,8 +16,7 @@ wording where it has one (`Shortened`) that fits.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import ceil, inf
-from time import monotonic
+from math import ceil
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -52,10 +51,6 @@ class Shortened(str):
 
 MIN_CUT = 6
 """The fewest cells a column of a list that fits its window is cut to."""
-NARROW_EVERY = 1.0
-"""Seconds at least from one narrowing of a list's columns to the next (each draws every line):
-at a club event, where each table is opened with an open seat and then seated, its Status column
-narrowed and widened again at every message (1.1 to 4.2 ms of a lobby's processor time each)."""
 
 
 class RowList(ScrollView, can_focus=True):
@@ -124,10 +119,6 @@ class RowList(ScrollView, can_focus=True):
         self.columns: Row = tuple(columns)
         self.rows: list[Row] = []
         self._widths = [cell_len(c) for c in self.columns]
-        self._longest = list(self._widths)
-        """Each column's longest text (header included) in the rows last given."""
-        self._narrowed_at = -inf
-        self._narrow_timer = None
         self._strips: dict[tuple, Strip] = {}
         self._texts: dict[int, tuple[Sequence, Row, tuple]] = {}
         """Each row last given, by its id: the row, its texts and the cells each takes."""
@@ -143,11 +134,14 @@ class RowList(ScrollView, can_focus=True):
         again, and none when no line shown changed (a row added below the window). A column is
         as wide as its longest text, header included: kept wider, a finished table's long game
         name left the seats of the tables after it cut at 80 columns, and the Status column
-        trailing blanks after 'YOUR MOVE (3 s)' had gone (see `_widths_for`)."""
+        trailing blanks after 'YOUR MOVE (3 s)' had gone. In a list that fits its window the
+        last column alone keeps its width when it narrows: its blanks run to the window's edge
+        either way, and a seat taken (its 'open seat' longer than a name) drew every line."""
         rows, row_widths = self._texts_of(rows)
         old, self.rows = self.rows, rows
-        self._longest = [max(column) for column in zip(*row_widths, strict=True)]
-        widths = self._widths_for(self._longest)
+        widths = [max(column) for column in zip(*row_widths, strict=True)]
+        if self.fit and widths[:-1] == self._widths[:-1] and widths[-1] < self._widths[-1]:
+            widths = self._widths  # drawn the same to the cell (see `_shown_widths`)
         if widths != self._widths:
             self._widths = widths
             self._strips.clear()
@@ -161,36 +155,6 @@ class RowList(ScrollView, can_focus=True):
         self._grow_or_shrink(Size(self._line_width(), len(rows) + 1))
         if rows and self.cursor_row >= len(rows):
             self.move_cursor(len(rows) - 1)
-
-    def _widths_for(self, longest: list[int]) -> list[int]:
-        """The columns' widths for texts `longest` at most: wider at once, narrower at most
-        once in `NARROW_EVERY` seconds (a narrowing put off is done when they are over). In a
-        list that fits its window the last column does not narrow: its blanks run to the
-        window's edge either way, and a seat taken (its 'open seat' longer than a name) drew
-        every line."""
-        old = self._widths
-        if self.fit:
-            longest = [*longest[:-1], max(longest[-1], old[-1])]
-        if all(new >= before for new, before in zip(longest, old, strict=True)):
-            return longest
-        now = monotonic()
-        wait = self._narrowed_at + NARROW_EVERY - now
-        if wait <= 0:
-            self._narrowed_at = now
-            return longest
-        if self._narrow_timer is None:
-            self._narrow_timer = self.set_timer(wait, self._narrow_late)
-        return [max(new, before) for new, before in zip(longest, old, strict=True)]
-
-    def _narrow_late(self) -> None:
-        """The narrowing `_widths_for` put off."""
-        self._narrow_timer = None
-        widths = self._widths_for(self._longest)
-        if widths != self._widths:
-            self._widths = widths
-            self._strips.clear()
-            self.refresh()
-            self._grow_or_shrink(Size(self._line_width(), len(self.rows) + 1))
 
     def _texts_of(self, rows: Sequence[Sequence[str]]) -> tuple[list[Row], list[tuple]]:
         """Each row as texts, and the cells each text takes (the header's first), a row's
