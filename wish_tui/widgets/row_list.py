@@ -131,17 +131,16 @@ class RowList(ScrollView, can_focus=True):
 
     def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Show `rows`; only the lines whose text changed (or that came or went) are drawn
-        again, and none when no line shown changed (a row added below the window). A column is
-        as wide as its longest text, header included: kept wider, a finished table's long game
-        name left the seats of the tables after it cut at 80 columns, and the Status column
-        trailing blanks after 'YOUR MOVE (3 s)' had gone. In a list that fits its window the
-        last column alone keeps its width when it narrows: its blanks run to the window's edge
-        either way, and a seat taken (its 'open seat' longer than a name) drew every line."""
+        again, and none when no line shown changed (a row added below the window). A column
+        widens for a longer text, and narrows only once a row has left the list: columns that
+        moved whenever a longer text came or went (a seat open, then taken) drew every line
+        again; kept until the list emptied, a finished table's long game name left the seats of
+        the tables after it cut at 80 columns."""
         rows, row_widths = self._texts_of(rows)
         old, self.rows = self.rows, rows
+        if rows and len(rows) >= len(old):
+            row_widths.append(self._widths)
         widths = [max(column) for column in zip(*row_widths, strict=True)]
-        if self.fit and widths[:-1] == self._widths[:-1] and widths[-1] < self._widths[-1]:
-            widths = self._widths  # drawn the same to the cell (see `_shown_widths`)
         if widths != self._widths:
             self._widths = widths
             self._strips.clear()
