@@ -361,6 +361,8 @@ async def test_a_restarted_server_resumes_the_table_from_its_save():
             )
             assert answer["type"] in ("table", "error")
         await asyncio.sleep(0.1)
+        while table.deciding() == 2:  # the bot's move would land after the state is read
+            await asyncio.sleep(0.05)
         saved = table.state.to_dict()
         actions = table.actions
         persons = [alice.person, bob.person, ""]
