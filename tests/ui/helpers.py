@@ -95,6 +95,18 @@ async def lift_curtain(app, pilot) -> None:
         await settle(pilot)
 
 
+async def past_the_setup(app, pilot, group: str) -> None:
+    """Answer the setup's decisions with 1 until the turn offers the key group `group`."""
+    from wish_tui.ui.screens.table_screen import TableScreen
+    from wish_tui.widgets.choice_panel import ChoicePanel
+
+    game = screen_of(app, TableScreen)
+    panel = game.query_one(ChoicePanel)
+    while panel.is_open or not game.router.group(group):
+        await pilot.press("1")
+        await lift_curtain(app, pilot)
+
+
 def notes_of(screen) -> list[str]:
     """Collect the notifications a table screen shows from now on."""
     notes: list[str] = []

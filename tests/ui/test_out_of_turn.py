@@ -153,9 +153,7 @@ async def test_a_kept_take_opens_on_the_highlighted_row_end():
         await lift_curtain(app, pilot)
         game = screen_of(app, TableScreen)
         panel = game.query_one(ChoicePanel)
-        while panel.is_open or not game.router.group("take"):
-            await pilot.press("1")  # the setup's decisions come first
-            await lift_curtain(app, pilot)
+        await helpers.past_the_setup(app, pilot, "take")
         targets = spirits_places.take_targets(game.view(), game.legal())
         place = max(targets)  # not the first end offered
         wanted = targets[place]

@@ -34,6 +34,18 @@ def saved_game(tmp_path, monkeypatch, moves: int = 16) -> str:
     return str(saves.save_game(record, "evening"))
 
 
+def reviewed_game(tmp_path, monkeypatch) -> str:
+    """`saved_game` of 8 moves with Air's review made and stored in its save."""
+    from wish_tui.tables.coach import Coach
+
+    path = saved_game(tmp_path, monkeypatch, moves=8)
+    record, states = saves.load_for_replay(path, games=GAMES)
+    coach = Coach(record, states, 0)
+    list(coach.steps())
+    saves.write_record(coach.keep(), saves.save_path(path))
+    return path
+
+
 async def until(pilot, done, seconds: float = 60) -> None:
     for _ in range(int(seconds * 10)):
         if done():
@@ -81,13 +93,7 @@ async def test_r_reviews_the_seat_watched_and_stores_it_with_the_save(tmp_path, 
 
 
 async def test_a_stored_review_is_shown_again_without_judging(tmp_path, monkeypatch):
-    path = saved_game(tmp_path, monkeypatch, moves=8)
-    record, states = saves.load_for_replay(path, games=GAMES)
-    from wish_tui.tables.coach import Coach
-
-    coach = Coach(record, states, 0)
-    list(coach.steps())
-    saves.write_record(coach.keep(), saves.save_path(path))
+    path = reviewed_game(tmp_path, monkeypatch)
 
     def refuse(*args):
         raise AssertionError("judged again")
@@ -143,13 +149,7 @@ async def test_leaving_the_replay_mid_review_keeps_what_was_judged(tmp_path, mon
 async def test_the_reviews_progress_and_its_key_fit_the_status_line_at_80_and_100_columns(
     tmp_path, monkeypatch
 ):
-    path = saved_game(tmp_path, monkeypatch, moves=8)
-    record, states = saves.load_for_replay(path, games=GAMES)
-    from wish_tui.tables.coach import Coach
-
-    coach = Coach(record, states, 0)
-    list(coach.steps())
-    saves.write_record(coach.keep(), saves.save_path(path))
+    path = reviewed_game(tmp_path, monkeypatch)
     record, _ = saves.load_for_replay(path, games=GAMES)
     for width in (80, 100):
         app = WishApp(Launch("replay", path=path), (record, None, None))
@@ -186,13 +186,7 @@ async def test_the_next_decisions_mark_fits_the_status_line_at_80_columns(tmp_pa
     # Stepping onto a blunder of a reviewed game says so, whatever the review's state.
     import dataclasses
 
-    path = saved_game(tmp_path, monkeypatch, moves=8)
-    record, states = saves.load_for_replay(path, games=GAMES)
-    from wish_tui.tables.coach import Coach
-
-    coach = Coach(record, states, 0)
-    list(coach.steps())
-    saves.write_record(coach.keep(), saves.save_path(path))
+    path = reviewed_game(tmp_path, monkeypatch)
     record, _ = saves.load_for_replay(path, games=GAMES)
     app = WishApp(Launch("replay", path=path), (record, None, None))
     async with app.run_test(size=(80, 24)) as pilot:

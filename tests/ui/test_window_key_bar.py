@@ -57,9 +57,7 @@ async def test_spirits_window_shows_enter_as_the_windows_key():
         await lift_curtain(app, pilot)
         game = screen_of(app, TableScreen)
         panel = game.query_one(ChoicePanel)
-        while panel.is_open or not game.router.group("take"):
-            await pilot.press("1")  # the setup's decisions come first
-            await lift_curtain(app, pilot)
+        await helpers.past_the_setup(app, pilot, "take")
         assert "⏎ Take" in bar_text(game)
         game.turns.kept = "enter"
         game.turns._take_kept()
