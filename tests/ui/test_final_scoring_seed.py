@@ -46,3 +46,16 @@ async def test_the_wish_window_at_a_club_shows_the_club_s_line_and_locally_the_o
             assert "Seed 5" in shown
             assert ("--seed 5" in shown) is not online, shown
             assert ("h in the lobby" in shown) is online, shown
+
+
+async def test_the_spirits_window_shows_a_seed_of_0():
+    """A seed of 0 is a seed like any other: its line is shown, not taken for no seed."""
+    from .helpers import settle
+    from .test_spirits_final_key import OverApp, finished, on_screen
+
+    state = finished(0)
+    view = {**state.view(0), "scores": state.final_scores()}
+    app = OverApp(SpiritsGameOver(view, seed=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Seed 0: --seed 0 deals it again." in on_screen(app)

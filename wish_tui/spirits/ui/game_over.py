@@ -86,7 +86,7 @@ class GameOverScreen(FinalScoringScreen):
         yield KeyFooter()
 
     def _notes(self) -> str:
-        seed = f"\n{self.seed_note()}" if self.seed else ""
+        seed = f"\n{self.seed_note()}" if self.seed is not None else ""
         if self.view["solo"]:
             bands = ", ".join(f"{low}+ {t}" for low, t in CATALOG.solo_results if low > -1000)
             return (
