@@ -95,7 +95,7 @@ async def test_a_key_in_the_file_is_admitted_and_another_refused(start_server):
         proc = await play(conn)
         first = await report(proc, "env")
         token, person, name = server.hub.registered[0]
-        assert person == alice.get_fingerprint("sha256") and name == "alice@laptop"
+        assert person == alice.get_fingerprint("sha256") and name == ""
         assert first["env"]["WISH_TUI_SERVE_TOKEN"] == token
     with pytest.raises(asyncssh.PermissionDenied):
         await server.connect(stranger)
@@ -104,16 +104,31 @@ async def test_a_key_in_the_file_is_admitted_and_another_refused(start_server):
     assert len(server.hub.registered) == 1
 
 
-async def test_the_same_key_is_the_same_person_and_a_key_without_comment_has_the_user_name(
+async def test_the_same_key_is_the_same_person_and_a_key_without_comment_offers_no_name(
     start_server,
 ):
+    """`ssh -p PORT host` logs in as the local account's name (root, pi, ubuntu), which the
+    person never chose for the club: it is not offered to a newcomer as their name."""
     bare = new_key()
     server = await start_server(keys=[bare])
     for _ in range(2):
         async with await server.connect(bare, username=" dora   smith ") as conn:
             await report(await play(conn), "env")
     people = [(person, name) for _, person, name in server.hub.registered]
-    assert people == [(bare.get_fingerprint("sha256"), "dora smith")] * 2
+    assert people == [(bare.get_fingerprint("sha256"), "")] * 2
+
+
+async def test_a_comment_that_names_someone_is_offered_and_ssh_keygen_s_user_at_host_is_not(
+    start_server,
+):
+    """ssh-keygen writes 'USER@HOST' as a key's comment: the local account again, and the
+    machine's name. A comment the keeper wrote ('Ann Lee') is offered."""
+    ann, default = new_key(" Ann   Lee "), new_key("root@vm")
+    server = await start_server(keys=[ann, default])
+    for key in (ann, default):
+        async with await server.connect(key, username="root") as conn:
+            await report(await play(conn), "env")
+    assert [name for _, _, name in server.hub.registered] == ["Ann Lee", ""]
 
 
 async def test_a_key_added_while_the_server_runs_is_admitted(start_server):

@@ -9,8 +9,11 @@ The admitted keys are an OpenSSH ``authorized_keys`` file (``serve-authorized_ke
 directory unless named): one public key a line, ``TYPE BASE64 COMMENT``. A line that is not one
 (options such as ``from=`` included: they would be ignored, so the line is not trusted) is skipped
 with a warning naming its number. The file is read again when it changes, so a friend's key can be
-added while the server runs. A person is their key's SHA256 fingerprint; their name is the key's
-comment, else the name they logged in with.
+added while the server runs. A person is their key's SHA256 fingerprint; their name in the log is
+the key's comment, else the name they logged in with. A newcomer is offered the key's comment as
+their club name only when it names someone: not the login name, which `ssh -p PORT host` sends
+unasked (the local account: root, pi), nor ssh-keygen's default comment 'USER@HOST' (the same
+account, and the machine's name).
 """
 
 from __future__ import annotations
@@ -50,7 +53,10 @@ class Person:
     person: str
     """A key's fingerprint (``SHA256:…``) or ``open:NAME``: what the table server seats."""
     name: str
-    """Printable, 1 to `NAME_LIMIT` characters."""
+    """Printable, 1 to `NAME_LIMIT` characters: the name the server's log shows."""
+    offered: str = ""
+    """The name the table server is told: a guest's own name with `--open`, a member's, or the
+    name offered to a newcomer with a key ('' offers none)."""
 
 
 def clean_name(text: str | None) -> str:
@@ -70,13 +76,20 @@ def open_person(username: str | None) -> Person | None:
     name = " ".join((username or "").split())
     if not name or len(name) > NAME_LIMIT or clean_name(name) != name:
         return None
-    return Person(OPEN_PREFIX + name, name)
+    return Person(OPEN_PREFIX + name, name, name)
 
 
 def key_person(fingerprint: str, comment: str, username: str | None) -> Person:
     """The person who logs in with the key of `fingerprint`, named by its comment or user name."""
-    name = clean_name(comment) or clean_name(username) or f"key {fingerprint[7:15]}"
-    return Person(fingerprint, name)
+    named = clean_name(comment)
+    name = named or clean_name(username) or f"key {fingerprint[7:15]}"
+    return Person(fingerprint, name, "" if is_user_at_host(named) else named)
+
+
+def is_user_at_host(comment: str) -> bool:
+    """True for a key comment of ssh-keygen's default shape, 'USER@HOST' (one word, one @)."""
+    user, at, host = comment.partition("@")
+    return bool(at) and " " not in comment and "@" not in host
 
 
 # The host key
@@ -251,6 +264,6 @@ class AuthorizedKeys:
                 fingerprint = key.get_fingerprint("sha256")
                 name = self.also(fingerprint)
                 if name:
-                    return Person(fingerprint, name)
+                    return Person(fingerprint, name, name)
             return None
         return key_person(entry.fingerprint, entry.comment, username)

@@ -250,7 +250,7 @@ class AppSession(ChannelRequests):
         token: str | None = None
         try:
             try:
-                token = self.front.hub.register_session(person.person, person.name)
+                token = self.front.hub.register_session(person.person, person.offered)
             except Exception as exc:
                 self.front.log(f"the table server refused {person.name}: {exc!r}")
                 self.end("the table server could not seat you; try again later", 1)
