@@ -213,3 +213,31 @@ async def test_the_waiting_line_offers_z_once_the_person_decided_for_has_been_aw
             "z no longer offered once bob is back",
         )
         assert await bob.leave() == 0
+
+
+async def test_a_spectator_sees_the_final_scoring_when_the_game_ends_and_on_a_finished_table(hub):
+    """Watching a table when its game ends shows its final scoring, as it shows the players'
+    (Esc looks at the board, Enter shows it again), and so does watching a finished table; a
+    spectator has no seat to rematch."""
+    app = WishApp(Launch(screen="client"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        bob = await Person(hub, BOB, "bob").arrive()
+        bob.type("new wish air water:easy")
+        table_id = (await bob.see("You sit at table ")).split("table ", 1)[1].split(":")[0]
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        app.server_send({"type": "watch", "table": table_id})
+        await until(
+            pilot, lambda: isinstance(app.screen, WatchScreen) and app.screen.is_mounted, "watch"
+        )
+        bob.type("resign yes")
+        await until(pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the scoring")
+        assert not app.screen.check_action("rematch", ())
+        await until(pilot, lambda: "aborted" in "\n".join(screen_rows(app)), "its note")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen), "the board")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, FinalScoringScreen), "again")
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back to the lobby")
+        app.server_send({"type": "watch", "table": table_id})
+        await until(pilot, lambda: isinstance(app.screen, FinalScoringScreen), "finished")

@@ -1,7 +1,8 @@
 """Watching a table of `wish-tui serve`: the board as every seat sees it alike, the log and chat.
 
 A spectator holds no seat, so the server sends only what all the seats see the same way: no hand,
-no secret card, no seat's decision. The screen shows it on the game's own board.
+no secret card, no seat's decision. The screen shows it on the game's own board, and once the game
+is over its final scoring, as the players see it (Enter shows it again).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class WatchScreen(BoardScreen):
         Binding("v", "seat", "Seat shown"),
         Binding("o", "people", "Mute chat"),
         Binding("q,escape", "leave", "Back to the tables"),
+        Binding("enter", "scoring", show=False),
     ]
 
     def __init__(self, message: dict) -> None:
@@ -36,6 +38,8 @@ class WatchScreen(BoardScreen):
         self.spec = spec
         self.message = message
         self.shown_seat = 0
+        self.scoring_shown = False
+        """True once the final scoring opened by itself (then only Enter opens it)."""
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.on_table_message, self.message)
@@ -64,6 +68,12 @@ class WatchScreen(BoardScreen):
         for line in message.get("chat", []):
             log.write(f"💬 {line}")
         self._show()
+        if self._is_over() and not self.scoring_shown:
+            self.scoring_shown = True
+            self.action_scoring()
+
+    def _is_over(self) -> bool:
+        return bool(self.message["over"] or self.message.get("ended"))
 
     def _show(self) -> None:
         message = self.message
@@ -72,8 +82,8 @@ class WatchScreen(BoardScreen):
         with contextlib.suppress(KeyError, IndexError, TypeError):
             self.query_one(self.spec.ui.Board).show(view, self.shown_seat, self.compact)
         seats = message["seats"]
-        if message["over"] or message.get("ended"):
-            status = "The game is over."
+        if self._is_over():
+            status = "The game is over: Enter shows the final scoring."
         elif message["waiting_for"]:
             status = f"Watching table {self.table_id}: waiting for {message['waiting_for']}."
         else:
@@ -85,6 +95,26 @@ class WatchScreen(BoardScreen):
             )
         )
         self.parts.follow_turn(message["waiting_for"])
+
+    def action_scoring(self) -> None:
+        """The final scoring, once the game is over (Esc there looks at the board again)."""
+        from wish_tui.core.ranking import result_lines
+        from wish_tui.tables.seat import SeatInfo
+        from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+
+        message = self.message
+        view = message["view"]
+        if not self._is_over() or any(
+            isinstance(shown, FinalScoringScreen) for shown in self.app.screen_stack
+        ):
+            return
+        if "scores" not in view:  # the club's settled scoring not told yet: as it stands
+            view = {**view, "scores": view["projection"]}
+        window = self.spec.ui.GameScreen.final_scoring(view, message.get("seed"))
+        labels = [SeatInfo.from_json(seat).named for seat in message["seats"]]
+        window.notes = tuple(result_lines(view["scores"], labels))
+        window.online = True
+        self.app.push_screen(window)
 
     def action_seat(self) -> None:
         """Show the next seat's board (what all may see of it)."""

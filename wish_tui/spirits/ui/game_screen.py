@@ -109,11 +109,17 @@ class GameScreen(TableScreen):
         return targets
 
     def game_over_screen(self, view: dict, seed: int | None, best=None):
+        mine = self._mine()
+        return self.final_scoring(view, seed, mine[0] if len(mine) == 1 else None)
+
+    @staticmethod
+    def final_scoring(view: dict, seed: int | None, you: int | None = None, best=None):
+        """The final scoring window of `view` (`you`: the one seat at this keyboard; None for
+        several, or a spectator)."""
         from .game_over import GameOverScreen
 
-        mine = self._mine()
         rewards = {p["seat"]: p["reward"] for p in view["players"] if p.get("reward")}
-        return GameOverScreen(view, seed, mine[0] if len(mine) == 1 else None, rewards)
+        return GameOverScreen(view, seed, you, rewards)
 
     # -- decisions in the panel ------------------------------------------------------------------
     def asks_in_panel(self, view: dict) -> bool:

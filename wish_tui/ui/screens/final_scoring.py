@@ -2,8 +2,8 @@
 
 Esc goes back to the table to look at the final position (Enter there opens the window again),
 `n` sets up a new game (a new table at a server), `q` leaves: the app, or at a server's table,
-back to the server's tables. `r` asks for a rematch at a server's table, and elsewhere opens the
-game's replay with the expert's review of your seat under way.
+back to the server's tables. `r` asks for a rematch at a server's table (not a watched one), and
+elsewhere opens the game's replay with the expert's review of your seat under way.
 
 The same window shows a game in progress as it would end now (`projected`, the table's `w`):
 then it says so above the verdict, and Esc, `q` or `w` only close it.
@@ -102,8 +102,8 @@ class FinalScoringScreen(AppModalScreen[None]):
 
     def check_action(self, action: str, parameters) -> bool | None:
         # `r` has one meaning at a time: a rematch at a server's table, else a review.
-        if action == "rematch":
-            return self.online and not self.projected
+        if action == "rematch":  # (a spectator's window has no table: no seat to sit at again)
+            return self.online and not self.projected and self.table is not None
         if action == "review":
             return not (self.online or self.projected) and self.table is not None
         return not (self.projected and action == "new_game")

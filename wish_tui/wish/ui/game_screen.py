@@ -192,6 +192,11 @@ class GameScreen(TableScreen):
         self.refresh_view()
 
     def game_over_screen(self, view: dict, seed: int | None, best=None):
+        return self.final_scoring(view, seed)
+
+    @staticmethod
+    def final_scoring(view: dict, seed: int | None, you: int | None = None, best=None):
+        """The final scoring window of `view` (the same for every seat and a spectator)."""
         from .game_over import GameOverScreen
 
         return GameOverScreen(view, seed)

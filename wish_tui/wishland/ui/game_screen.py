@@ -564,10 +564,16 @@ class GameScreen(TableScreen):
 
     # -- the end -----------------------------------------------------------------------------------
     def game_over_screen(self, view: dict, seed: int | None, best=None):
+        mine = self._mine()
+        return self.final_scoring(view, seed, mine[0] if len(mine) == 1 else None, best)
+
+    @staticmethod
+    def final_scoring(view: dict, seed: int | None, you: int | None = None, best=None):
+        """The final scoring window of `view` (`you`: the one seat at this keyboard; None for
+        several, or a spectator; `best`: how a solo score compares with the best ones)."""
         from .game_over import GameOverScreen
 
-        mine = self._mine()
-        return GameOverScreen(view, seed, mine[0] if len(mine) == 1 else None, best)
+        return GameOverScreen(view, seed, you, best)
 
 
 __all__ = ["GameScreen"]
