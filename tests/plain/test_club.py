@@ -69,6 +69,14 @@ def test_a_history_page_of_one_game_says_one_game():
     assert lines[0] == "Everyone's finished games, newest first, page 1 (1 game):"
 
 
+def test_a_history_page_says_how_a_game_of_it_is_replayed():
+    from wish_tui.plain.club_pages import history_lines
+
+    row = {"table_id": 7, "game": "wish", "rated": True, "finished_at": 0, "seats": []}
+    last = history_lines({"rows": [row], "number": 0})[-1]
+    assert "'replay NUMBER'" in last and "'game NUMBER'" in last, last
+
+
 async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(hub, monkeypatch):
     # Who came online is told with the next lobby news; a second here, not the club's ten.
     monkeypatch.setattr(lobby, "LOBBY_BACKGROUND_EVERY", 1.0)
@@ -174,7 +182,7 @@ async def test_a_rated_game_its_result_the_history_the_pages_and_a_rematch(hub):
     await alice.see("Your finished games, newest first, page 1 (2 games):")
     newest = await alice.see("Game 2, Wish, ")
     assert "rated: 1st random bot (Water)" in newest and "2nd alice (Air) 0, resigned." in newest
-    await alice.see("'game NUMBER' reads one of them, 'review NUMBER' the expert's review of")
+    await alice.see("'game NUMBER' reads the end of one of them, 'replay NUMBER' every line of")
     alice.type("game 1")
     await alice.see("Game 1, Wish, ")
     await alice.see("Its last 10 lines ('replay 1' reads them all):")

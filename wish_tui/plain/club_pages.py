@@ -86,8 +86,8 @@ def history_lines(page: dict, you: str = "") -> list[str]:
     lines += [finished_line(row) for row in rows]
     more = f", 'history {number + 1}' the next page" if count >= HISTORY_PAGE else ""
     lines.append(
-        f"'game NUMBER' reads one of them, 'review NUMBER' the expert's review of your "
-        f"decisions{more}."
+        f"'game NUMBER' reads the end of one of them, 'replay NUMBER' every line of it, "
+        f"'review NUMBER' the expert's review of your decisions{more}."
     )
     return lines
 
