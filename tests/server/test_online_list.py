@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -113,3 +114,36 @@ def test_the_same_list_is_handed_out_while_nothing_changes():
     online.see_tables({"P0": ["T1"]})
     assert online.listed() == [{"name": "Alice", "tables": ["T1"]}]
     assert first == [{"name": "Alice", "tables": []}]
+
+
+def test_a_person_watching_a_table_has_it_in_their_list_marked_as_watched():
+    from wish_tui.tables.whereabouts import where_words
+
+    seated = FakeTable("T0", [Place("P0"), Place("P1")])
+    other = FakeTable("T1", [Place("P0"), Place("")])
+    shown = {"T0": ["P0", "P2"], "T1": ["P2", "P2"]}
+    where = tables_of([seated, other], shown)
+    assert where == {"P0": ["T0", "T1"], "P1": ["T0"], "P2": ["watching T0", "watching T1"]}
+    assert where_words(where["P0"]) == "at T0, T1"
+    assert where_words(where["P2"]) == "watching T0, T1"
+    assert where_words(["T0", "watching T1"]) == "at T0; watching T1"
+    assert where_words([]) == ""
+
+
+@pytest.mark.usefixtures("data_dir")
+async def test_the_lobby_says_who_watches_a_table():
+    from .test_hub import new_wish_table, people
+
+    async with people("alice", "bob", "carol") as (hub, alice, bob, carol):
+        table_id = await new_wish_table(alice)
+        await carol.ask({"type": "watch", "table": table_id})
+        await bob.send({"type": "lobby"})
+        lobby = await bob.until(
+            lambda m: (
+                m["type"] == "lobby"
+                and any(p["name"] == "carol" and p["tables"] for p in m["online"])
+            ),
+            3.0,
+        )
+        where = {p["name"]: p["tables"] for p in lobby["online"]}
+        assert where["carol"] == [f"watching {table_id}"] and where["alice"] == [table_id]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from wish_tui import games
 from wish_tui.tables.seek_words import seek_line
+from wish_tui.tables.whereabouts import where_words
 
 from . import setup
 from .clocks import away as seat_away
@@ -91,7 +92,7 @@ def online_line(online: list[dict], you: str, friends: frozenset = frozenset()) 
         notes = ["you"] if person["name"] == you else []
         notes += ["you follow them"] if person["name"] in friends else []
         if person.get("tables"):
-            notes.append("at " + ", ".join(person["tables"]))
+            notes.append(where_words(person["tables"]))
         parts.append(person["name"] + (f" ({', '.join(notes)})" if notes else ""))
     return "Online: " + (", ".join(parts) if parts else "no one but you") + "."
 

@@ -22,6 +22,7 @@ from textual.widgets import Label, Static
 
 from wish_tui.tables.seek_words import ASK as SEEK_ASK
 from wish_tui.tables.seek_words import seek_answer, seek_line
+from wish_tui.tables.whereabouts import where_words
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.ui.screens.table_parts import NARROW_KEY_ROWS, is_narrow
@@ -122,7 +123,7 @@ class LobbyScreen(AppScreen):
     def _people(self, message: dict) -> None:
         online = message.get("online", [])
         parts = [
-            p["name"] + (f" (at {', '.join(p['tables'])})" if p["tables"] else "")
+            p["name"] + (f" ({where_words(p['tables'])})" if p["tables"] else "")
             for p in online[:ONLINE_NAMED]
         ]
         text = "Online: " + (", ".join(parts) if parts else "only you")

@@ -166,9 +166,17 @@ class LobbyLists:
         online = self.online
         online.see_elsewhere(self.hub.node.elsewhere)
         listed = self.listed.tables()
-        online.see_tables(tables_of(listed))
+        online.see_tables(tables_of(listed, self._shown()))
         summaries = [(t, self._common_summary(t, online.people)) for t in listed]
         return summaries, online.listed()
+
+    def _shown(self) -> dict[str, list[str]]:
+        """Each table some session here shows: the people it is shown to."""
+        shown: dict[str, list[str]] = {}
+        for session in self.hub.sessions:
+            if session.table and session.person:
+                shown.setdefault(session.table, []).append(session.person)
+        return shown
 
     def for_session(self, session: Session, common=None) -> dict:
         """The lobby's list as `session` sees it (`common`: `common()`, if at hand)."""

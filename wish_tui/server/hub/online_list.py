@@ -1,5 +1,5 @@
 """Who is online, as every lobby list says it: each name, with the listed tables its person sits
-at, sorted by name; kept as people come and go (here and on the club's other nodes) and as their
+at, then those they watch (`tables.whereabouts`), sorted by name; kept as people come and go (here and on the club's other nodes) and as their
 tables change, where it was made again from every session at every round of the lobby's news
 (7 % of the hub's thread at 200 sessions)."""
 
@@ -7,16 +7,24 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from wish_tui.tables.whereabouts import watched
+
 from .session import Session
 
 
-def tables_of(listed) -> dict[str, list[str]]:
-    """The listed tables (`listed`, in their order) each person sits at."""
+def tables_of(listed, shown: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+    """The listed tables (`listed`, in their order) each person sits at, then those they watch
+    (`shown`: each table's id, the people it is shown to)."""
     tables: dict[str, list[str]] = {}
     for table in listed:
         for place in table.seats:
             if place.person and table.id not in tables.setdefault(place.person, []):
                 tables[place.person].append(table.id)
+    for table in listed if shown else ():
+        for person in shown.get(table.id, ()):
+            mine, marked = tables.setdefault(person, []), watched(table.id)
+            if table.id not in mine and marked not in mine:
+                mine.append(marked)
     return tables
 
 

@@ -167,6 +167,7 @@ class TableRequests:
         if table.record.solo:
             raise TableError("A solo game is played alone: it cannot be watched.")
         hub.open_table(session, table)
+        hub.tell_lobby()  # who is online says whom they watch
 
     async def open(self, session, message: dict) -> None:
         self.hub.open_table(session, await self._live_table(message))

@@ -1,0 +1,21 @@
+"""Where a person online is, as the lobby's list says it and both clients word it: one list of
+table ids, those they sit at, then those they watch, each of these marked ('watching 9a8b7c')."""
+
+from __future__ import annotations
+
+WATCHING = "watching "
+"""What marks a table a person watches in their list of tables."""
+
+
+def watched(table_id: str) -> str:
+    """`table_id` in a person's list of tables, as a table they watch."""
+    return WATCHING + table_id
+
+
+def where_words(tables: list[str]) -> str:
+    """'at 7b1b73, de5b88; watching 9a8b7c' ('' for no table)."""
+    at = [table for table in tables if not table.startswith(WATCHING)]
+    seen = [table[len(WATCHING) :] for table in tables if table.startswith(WATCHING)]
+    parts = [f"at {', '.join(at)}"] if at else []
+    parts += [f"watching {', '.join(seen)}"] if seen else []
+    return "; ".join(parts)
