@@ -247,3 +247,11 @@ class KeyBar(Widget):
                 self._drawn.clear()
             self._drawn[width, shown] = strip
         return strip
+
+
+def with_key(words: str, key: str) -> str:
+    """`words` and the key that does it: 'Manifest (m)'; after words that end in brackets,
+    'Manifest (column 1), key m' (two brackets in a row read as two asides)."""
+    if not words.endswith(")"):
+        return f"{words} ({key})"
+    return f"{words}, {key}" if " " in key else f"{words}, key {key}"

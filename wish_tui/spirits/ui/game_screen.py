@@ -26,6 +26,7 @@ from wish_tui.ui.screens.board_keys import arrow_bindings, number_bindings
 from wish_tui.ui.screens.game_key_bindings import game_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.key_bar import with_key
 
 from . import cursor as nav
 from .board import SpiritsBoard
@@ -461,7 +462,7 @@ class GameScreen(TableScreen):
             "skip": "n",
             "plus": "p",
         }.get(action.kind, "in the window")
-        return f"{words} ({key})"
+        return with_key(words, key)
 
     def hinted(self, action) -> None:
         """Highlight the tile a hint names."""

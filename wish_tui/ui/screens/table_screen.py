@@ -31,7 +31,7 @@ from wish_tui.tables.seat import Hint
 from wish_tui.ui.terminal.textual_adapter import render_changed_rows_only
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
-from wish_tui.widgets.key_bar import KeyBar, key_label
+from wish_tui.widgets.key_bar import KeyBar, key_label, with_key
 from wish_tui.widgets.view_text import ViewText
 
 from .board_screen import BoardScreen
@@ -593,7 +593,7 @@ class TableScreen(BoardScreen):
         if choice is None or not choice.groups or self.asks_in_panel(self.view()):
             return words
         binding = next(b for b in self.key_bar.all_bindings() if b.action == choice.groups[0])
-        return f"{words} ({key_label(binding.key_display or binding.key)})"
+        return with_key(words, key_label(binding.key_display or binding.key))
 
     def hinted(self, action) -> None:
         """A hint arrived for the position on the screen; a game may highlight its action."""

@@ -15,6 +15,7 @@ from wish_tui.ui.screens.board_keys import arrow_bindings, number_bindings
 from wish_tui.ui.screens.game_key_bindings import game_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.key_bar import with_key
 from wish_tui.widgets.projection import projected_total
 from wish_tui.wishland.words.board_detail import (
     achievement_detail,
@@ -544,7 +545,7 @@ class GameScreen(TableScreen):
             key = HINT_KEYS[kind]
         else:
             key = "highlighted in the window: Enter"
-        return f"{words} ({key})"
+        return with_key(words, key)
 
     def hinted(self, action) -> None:
         """Highlight the card a hint names (or its option, when the choice panel asks)."""
