@@ -88,8 +88,8 @@ def test_the_three_costliest_are_told_worst_first_with_the_position_and_why():
     assert words[0] == "4 of 4 decisions of Fire reviewed: 1 blunder, 1 mistake, 1 inaccuracy."
     assert words[1] == (
         "Move 4 (round 2): Fire played 'd'; the expert would play 'a' (a keeps the lead). "
-        "Chance of winning 30 % instead of 60 %: 30 % lost, a blunder."
-    )
+        "Chance of winning 30% instead of 60%: 30% lost, a blunder."
+    )  # a space before % let a wrapped line begin with the % alone
     assert len(words) == 4
 
 

@@ -88,7 +88,7 @@ async def test_r_reviews_the_seat_watched_and_stores_it_with_the_save(tmp_path, 
             await pilot.press("right")
             await settle(pilot)
             log = " ".join(row.text.strip() for row in replay.query_one(GameLog).lines)
-            assert f"{worst.mark}: {round(worst.cost * 100)} % of winning chance lost" in log
+            assert f"{worst.mark}: {round(worst.cost * 100)}% of winning chance lost" in log
         assert "review of Air:" in status_of(replay)
 
 

@@ -246,7 +246,8 @@ def _chance(value: float) -> float:
 
 
 def _percent(value: float) -> str:
-    return f"{round(value * 100)} %"
+    # No space before the sign: a line wrapped there began with the % alone.
+    return f"{round(value * 100)}%"
 
 
 def _plural(count: int, word: str) -> str:

@@ -84,7 +84,7 @@ class Coaching:
         if judged is None or not judged.mark:
             return ""
         return (
-            f"   {GLYPHS[judged.mark]} {judged.mark}: {round(judged.cost * 100)} % of winning "
+            f"   {GLYPHS[judged.mark]} {judged.mark}: {round(judged.cost * 100)}% of winning "
             f"chance lost; the expert plays '{judged.best}'"
         )
 
