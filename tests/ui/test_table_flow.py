@@ -358,7 +358,7 @@ def test_the_clock_line_says_it_waits_while_a_seat_is_open():
         clock=clock, seats=[seat("Earth", "ann"), seat("Water", "")], clock_left=lambda s: 300.0
     )
     line = TablePeople.clock_line(SimpleNamespace(table=table))
-    assert line == "⏱ Earth 5:00 Water 5:00 (waits for every seat)"
+    assert line == "◷ Earth 5:00 Water 5:00 (waits for every seat)"
     table.seats[1] = seat("Water", "bob")
     assert "waits" not in TablePeople.clock_line(SimpleNamespace(table=table))
 
@@ -426,7 +426,7 @@ def test_a_clock_too_long_for_the_status_line_keeps_the_running_seats_and_the_wo
             assert "▶Red 1 d 1 h" in line  # the move's time, shorter than the game's
     assert "Green 14 d 0 h" in line  # all of it where it fits
     screen.size.width = 60  # the running clock stays in sight, the words cut after it
-    assert TableStatus(screen)._with_clock(words) == f"⏱ ▶Red 1 d 1 h │ {words}"
+    assert TableStatus(screen)._with_clock(words) == f"◷ ▶Red 1 d 1 h │ {words}"
 
 
 def test_the_waiting_lines_keys_drop_from_the_last_where_the_line_has_no_room():

@@ -15,6 +15,10 @@ from wish_tui.core.clock_words import clock_words
 from .final_scoring import FinalScoringScreen
 from .line_input import LineInput
 
+CLOCK_MARK = "◷"
+"""What marks the clock on the status line: a Geometric Shape, which the browser's fonts draw as
+the terminal's do ('⏱', in none of the web page's fonts, showed as a blank there)."""
+
 
 def mute_options(people: Iterable[str], muted: Iterable[str], mute) -> list[tuple[str, object]]:
     """A choice per person: mute their chat, or show it again (`mute(name, on)` does it)."""
@@ -91,7 +95,7 @@ class TablePeople:
         if running_only:
             left = self.table.clock_left(running)
             left = left if move_left is None or left is None else min(left, move_left)
-            return f"⏱ ▶{self.table.seats[running].title} {clock_words(left)}"
+            return f"{CLOCK_MARK} ▶{self.table.seats[running].title} {clock_words(left)}"
         parts = []
         for seat, info in enumerate(self.table.seats):
             left = self.table.clock_left(seat)
@@ -99,7 +103,7 @@ class TablePeople:
             parts.append(f"{mark}{info.title} {clock_words(left)}")
         if move_left is not None:
             parts.append(f"this move: {clock_words(move_left)}")
-        line = "⏱ " + " ".join(parts)
+        line = f"{CLOCK_MARK} " + " ".join(parts)
         if any(info.is_human and not info.person for info in self.table.seats):
             line += " (waits for every seat)"
         return line
