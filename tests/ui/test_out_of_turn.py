@@ -227,3 +227,46 @@ async def test_a_kept_keys_window_is_what_the_status_line_speaks_of():
         status = " ".join(status_of(game))
         assert "cannot be had" not in status
         assert "window" in status and "Enter" in status
+
+
+async def test_spirits_arrows_browse_the_row_ends_while_another_seat_decides(monkeypatch):
+    """As in Wishland: while another seat decides, the arrows and the row keys move the
+    highlight over the forest's row ends (the detail line reads the tile; nothing is played),
+    and the key bar shows them live, not greyed; a kept Enter then opens on that end."""
+    monkeypatch.setattr(bot_turns, "BOT_PACE", 60.0)
+    record, history = helpers.record_of("spirits", ("air", "water"), ("random", "human"), 3, {})
+    app = app_of(record, history)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await lift_curtain(app, pilot)
+        game = screen_of(app, TableScreen)
+        assert game.table.deciding == 0 and not game._human_main_turn()
+        hurry = game.table.hurry
+        monkeypatch.setattr(game.table, "hurry", lambda: None)  # as a person elsewhere decides
+        refusals = refusals_of(game)
+        assert game.check_action("cursor", (1, 0)) is True
+        assert game.check_action("row", (3,)) is True
+        await pilot.press("4")
+        await settle(pilot)
+        assert game.cursor is not None and game.cursor // spirits_places.COLUMNS == 3
+        start = game.cursor
+        await pilot.press("right")
+        await settle(pilot)
+        assert game.cursor != start and game.cursor // spirits_places.COLUMNS == 3
+        assert refusals == [] and game.table.deciding == 0
+        assert not game.gem_mode
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.turns.kept == "enter"
+        pointed = game.cursor
+        panel = game.query_one(ChoicePanel)
+
+        def turn_come() -> bool:
+            if game.table.deciding == 0:
+                hurry()  # each of the bot's decisions in its turn
+            return panel.is_open or game._human_main_turn()
+
+        await helpers.wait_until(pilot, turn_come)
+        await settle(pilot)
+        assert panel.is_open  # the row end pointed at is still there to take (seed 3)
+        wanted = spirits_places.take_targets(game.view(), game.legal())[pointed]
+        assert game._options[panel.highlighted] == wanted

@@ -86,6 +86,17 @@ def settle(cursor: int | None, places) -> int | None:
     return min(places, key=lambda p: (abs(p // COLUMNS - row) * 3 + abs(p % COLUMNS - col), p))
 
 
+def row_ends(view: dict) -> dict[int, None]:
+    """Both ends of every row of the forest, by place: what the highlight moves over while
+    another seat decides (nothing is taken then)."""
+    ends: dict[int, None] = {}
+    for row, entries in enumerate(view["forest"]):
+        cols = [c for c, entry in enumerate(entries) if entry is not None]
+        for col in (cols[0], cols[-1]) if cols else ():
+            ends[row * COLUMNS + col] = None
+    return ends
+
+
 def in_row(row: int, places) -> list[int]:
     """The places of `row` among `places`, left to right."""
     return sorted(p for p in places if p // COLUMNS == row)

@@ -183,6 +183,8 @@ class GameScreen(TableScreen):
             return take
         if self.gem_mode:
             return nav.gem_targets(legal, self.move_from)
+        if not legal and self._browsing():
+            return nav.row_ends(view)
         return {}
 
     def board_marks(self, view: dict, legal: list) -> dict:
@@ -213,11 +215,21 @@ class GameScreen(TableScreen):
             return False
         return any(a.kind in ("take", "gem", "move") for a in self.legal())
 
+    def _browsing(self) -> bool:
+        """True while another seat decides: the arrows and the row keys move the highlight over
+        the row ends (browsing plays nothing; an Enter kept for the turn then takes where the
+        person pointed), as in Wishland."""
+        table = self.table
+        deciding = table.deciding
+        if table.is_over or self.busy or deciding is None:
+            return False
+        return not self._is_mine(deciding)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("cursor", "row"):
             if self.query_one(ChoicePanel).is_open:
                 return False
-            return True if self._forest_keys_active() else None
+            return True if self._forest_keys_active() or self._browsing() else None
         if action in ("gem", "place", "stop", "skip", "plus") and self.view()["solo"]:
             # The solo game has no gemstones and no second tile.
             return False
@@ -327,7 +339,9 @@ class GameScreen(TableScreen):
         """Move the highlight to another row end (or, for a gemstone, another tile)."""
         self.bring_part("forest")
         view, legal = self._now()
-        if not any(a.kind == "take" for a in legal) and not self.gem_mode:
+        if self._browsing():
+            legal = []
+        elif not any(a.kind == "take" for a in legal) and not self.gem_mode:
             self._enter_gem_mode(legal)
             return
         targets = self._targets(view, legal)
@@ -340,11 +354,15 @@ class GameScreen(TableScreen):
         """Highlight an end of row `row` (counted from 0)."""
         self.bring_part("forest")
         view, legal = self._now()
-        taking = any(a.kind == "take" for a in legal)
+        browsing = self._browsing()
+        taking = any(a.kind == "take" for a in legal) or browsing
         if not taking and not self.gem_mode:
             self._enter_gem_mode(legal)
-        targets = self._targets(view, legal)
+        targets = self._targets(view, [] if browsing else legal)
         places = nav.in_row(row, targets)
+        if not places and browsing:
+            self.refuse(f"Row {row + 1} has no tile left.")
+            return
         if not places:
             if taking:
                 refusals = self.choices().refusals
