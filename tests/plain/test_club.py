@@ -284,3 +284,17 @@ async def test_a_two_seat_game_ends_when_one_resigns_and_the_final_scoring_says_
     assert newest.endswith(", resigned.")
     for person in (alice, bob):
         assert await person.leave() == 0
+
+
+async def test_a_spectator_of_a_table_of_bots_leaves_while_the_bots_play(hub):
+    """Lines wait while a bot is about to move, to answer the decision that follows; but a
+    spectator has no decision to answer, and at a table of bots its 'leave' waited for the
+    game's end."""
+    hub.bot_pace = 0.3  # as a server's bots play: a move at a time
+    alice = await Person(hub, ALICE, "alice").arrive()
+    alice.type("new wish air:easy water:easy")
+    table_id = table_of(await alice.see("You watch table "))
+    await alice.see("decides.")
+    alice.type("leave")
+    await alice.see("Back to the server's tables.")
+    assert not hub.tables[table_id].is_over

@@ -363,6 +363,8 @@ class PlainTable(Listener):
             return False
         if table.ended:
             return False  # a server's game ended early (no person left): no bot plays on
+        if not any(seat.mine for seat in table.seats):
+            return False  # a spectator's line answers no decision: it waits for no bot
         info = table.seats[table.deciding]
         return not info.mine and (not info.is_human or bool(info.by_bot))
 
