@@ -139,3 +139,29 @@ def test_review_of_a_name_that_names_no_save_says_so_as_replay_does(data, capsys
         "wish-tui review: there is no save named 'evenin'; the closest: evening "
         "(or see them all with 'wish-tui').\n"
     )
+
+
+def test_at_a_terminal_the_review_is_wrapped_between_words(data, capsys, monkeypatch):
+    """A terminal wrapped the review's long lines where its width fell ('Cha' / 'nce of
+    winning'); at a terminal each is wrapped between words, its continuations indented (a
+    pipe still gets each sentence on one line)."""
+    import io
+    import os
+    import sys
+
+    saved_game("wish", 10)
+    assert cli.main(["review", "evening"]) == 0
+    whole = capsys.readouterr().out.splitlines()
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    shown = Terminal()
+    monkeypatch.setattr(sys, "stdout", shown)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a: os.terminal_size((60, 24)))
+    assert cli.main(["review", "evening"]) == 0
+    lines = shown.getvalue().splitlines()
+    assert all(len(line) <= 60 for line in lines), lines
+    assert " ".join(" ".join(lines).split()) == " ".join(" ".join(whole).split())
+    assert any(len(line) > 60 for line in whole) and lines[1].startswith("  ")

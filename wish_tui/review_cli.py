@@ -9,7 +9,9 @@ that the replay marks the decisions and a second review is read back, not made a
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import textwrap
 
 from wish_tui import games, saves
 from wish_tui.records import SaveError
@@ -61,15 +63,26 @@ def run_from_args(args) -> int:
         stopped = True
     sys.stderr.write("\n" if review.total else "")
     for line in review.summary(coach.seat_title):
-        print(line)
+        _say(line)
     if stopped:
-        print("Stopped: run the same command again to go on from here.")
+        _say("Stopped: run the same command again to go on from here.")
     try:
         saves.write_record(coach.keep(), path, games=games.GAMES)
     except SaveError as exc:
         sys.stderr.write(f"wish-tui review: the review is not kept: {exc}\n")
         return 1
     return 130 if stopped else 0
+
+
+def _say(line: str) -> None:
+    """Print `line`; at a terminal, wrapped between words to its width (continuations
+    indented), where the terminal itself cut words in two."""
+    if not sys.stdout.isatty():
+        print(line)
+        return
+    width = max(20, shutil.get_terminal_size().columns)
+    for part in textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False):
+        print(part)
 
 
 def _progress(done: int, total: int, seat: str) -> None:
