@@ -203,3 +203,24 @@ async def test_a_running_clock_is_kept_every_few_seconds_for_a_server_killed_wit
         await asyncio.sleep(0.3)
         stored = hub.club.tables.get(served.club_id).seats[seat].clock_ms
         assert stored == pytest.approx(260_000, abs=50)
+
+
+async def test_a_game_of_bots_alone_says_why_it_was_not_rated():
+    """A table of bots alone is not rated: its log said 'a guest or an open seat played', which
+    neither did."""
+    from wish_tui.tables.seat import SPECTATOR
+
+    from .test_hub import people
+
+    bots = [{"name": "air", "who": "random"}, {"name": "water", "who": "random"}]
+    async with people("alice") as (hub, alice):
+        opened = await alice.ask({"type": "new_table", "game": "spirits", "seats": bots})
+        table = hub.tables[opened["table"]]
+        for _ in range(600):
+            if table.finished:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        log = "\n".join(table.log_since(SPECTATOR, 0)[0])
+        assert "This game was not rated (no person played: bots alone)." in log
+        assert "guest" not in log

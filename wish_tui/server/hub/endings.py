@@ -59,7 +59,10 @@ class TableEndings:
         if moves:
             log_line(table, "Ratings: " + ", ".join(moves) + ".")
         elif not finished.rated and not table.record.solo:
-            log_line(table, "This game was not rated (a guest or an open seat played).")
+            why = "a guest or an open seat played"
+            if all(place.who != "human" for place in table.seats):
+                why = "no person played: bots alone"
+            log_line(table, f"This game was not rated ({why}).")
         hub.changed(table)
 
     async def rematch(self, session, message: dict) -> None:
