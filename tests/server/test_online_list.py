@@ -131,7 +131,10 @@ def test_a_person_watching_a_table_has_it_in_their_list_marked_as_watched():
 
 
 @pytest.mark.usefixtures("data_dir")
-async def test_the_lobby_says_who_watches_a_table():
+async def test_the_lobby_says_who_watches_a_table(monkeypatch):
+    from wish_tui.server.hub import lobby as lobby_module
+
+    monkeypatch.setattr(lobby_module, "LOBBY_BACKGROUND_EVERY", 0.5)
     from .test_hub import new_wish_table, people
 
     async with people("alice", "bob", "carol") as (hub, alice, bob, carol):
@@ -147,3 +150,11 @@ async def test_the_lobby_says_who_watches_a_table():
         )
         where = {p["name"]: p["tables"] for p in lobby["online"]}
         assert where["carol"] == [f"watching {table_id}"] and where["alice"] == [table_id]
+        await carol.send({"type": "lobby"})  # back from the table: watching no more
+        await bob.until(
+            lambda m: (
+                m["type"] == "lobby"
+                and any(p["name"] == "carol" and not p["tables"] for p in m["online"])
+            ),
+            3.0,
+        )
