@@ -221,10 +221,9 @@ class TableRequests:
         """The table is gone: forget it and tell everyone looking at it."""
         hub = self.hub
         self.forget(table)
-        for other in hub.sessions:
-            if other.table == table.id:
-                other.table = ""
-                other.send({"type": "closed", "table": table.id})
+        for other in hub.lookers.of(table.id):
+            other.table = ""
+            other.send({"type": "closed", "table": table.id})
         hub.tell_lobby()
 
     def forget(self, table: Table) -> None:
