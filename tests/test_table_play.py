@@ -4,6 +4,8 @@ without the rules reading the text again (DESIGN.md §2b)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from wish_tui.games import GAMES
@@ -173,3 +175,26 @@ def test_a_wish_seat_to_move_has_its_hand_worked_out_once_for_its_view_and_choic
         table.play(seat, table.choices(seat).actions[-1].notation)
     assert closed_hand and len(made) == len(set(made))
     assert spec.name == "wish"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_games_progress_is_its_summarys_at_every_position_and_made_once(game, monkeypatch):
+    """The lobby's rounds ask each listed table only how far its game has got, not its scores
+    (which they never show): the same words as the summary's, made once a position."""
+    spec = GAMES[game]
+    record, state = GameRecord.new(list(spec.seats[:2]), 3, None, game, games=GAMES)
+    table = GameTable(record, [state])
+    first = spec.summary(state)[0]
+    rng = random.Random(3)
+    while True:
+        assert table.progress() == table.progress() == spec.summary(table.state)[0]
+        if table.is_over:
+            break
+        table.play(table.deciding, rng.choice(table.choices(table.deciding).actions).notation)
+
+    def no_scores(self, st):
+        raise AssertionError("the scores were made")
+
+    monkeypatch.setattr(type(spec), "summary", no_scores)
+    record, state = GameRecord.new(list(spec.seats[:2]), 3, None, game, games=GAMES)
+    assert GameTable(record, [state]).progress() == first

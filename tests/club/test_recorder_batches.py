@@ -158,3 +158,32 @@ async def test_a_call_that_stops_the_thread_leaves_no_caller_waiting(sqlite_club
         assert (await recorder.call(club.players.register, key(2), "next")).name == "next"
     finally:
         await recorder.close()
+
+
+async def test_a_call_whose_caller_stopped_waiting_before_it_ran_is_not_run(sqlite_club):
+    club = sqlite_club
+    recorder = Recorder(club)
+    held = Held()
+    try:
+        holding = asyncio.ensure_future(recorder.call(held))
+        await asyncio.get_running_loop().run_in_executor(None, held.running.wait, 10)
+        dropped = asyncio.ensure_future(recorder.call(club.players.register, key(3), "dropped"))
+        waited = asyncio.ensure_future(recorder.call(club.players.register, key(4), "waited"))
+        await asyncio.sleep(0)
+        dropped.cancel()
+        held.released.set()
+        await holding
+        assert (await waited).name == "waited"
+    finally:
+        await recorder.close()
+    assert kept(club, "dropped", "waited") == [False, True]
+
+
+async def test_no_call_is_taken_once_the_line_is_closed(sqlite_club):
+    club = sqlite_club
+    recorder = Recorder(club)
+    await recorder.call(club.players.register, key(6), "first")
+    await recorder.close()
+    with pytest.raises(RuntimeError):
+        await recorder.call(club.players.by_name, "first")
+    assert kept(club, "first") == [True]

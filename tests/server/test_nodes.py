@@ -284,6 +284,34 @@ async def test_a_node_whose_listener_was_cut_off_catches_up_from_the_rows(
             client.close()
 
 
+async def test_a_table_is_its_makers_from_its_birth_whatever_another_node_takes_over(
+    postgres_url, tmp_path
+):
+    """Another node's look for tables no node runs, made right after each of node a's database
+    calls (between the table's making and anything after it), finds none of a's new table."""
+    async with nodes(postgres_url, tmp_path, "a", "b") as (a, b):
+        taken = []
+        call = a.recorder.call
+
+        async def call_then_b_takes_over(fn, *args, **kwargs):
+            result = await call(fn, *args, **kwargs)
+            for club_id in b.club.cluster.claimable():
+                if b.club.cluster.take(club_id) is not None:
+                    taken.append(club_id)
+            return result
+
+        a.recorder.call = call_then_b_takes_over
+        alice = await Client.connect(a, "SHA256:alice-key", "alice")
+        made = await alice.ask({"type": "new_table", "game": "wish", "seats": SEATS})
+        table_id = made["table"]
+        club_id = a.tables[table_id].club_id
+        assert club_id not in taken
+        assert table_id in a.node.running
+        assert a.club.cluster.holder(club_id).node_id == "node-a"
+        assert not a.problems
+        alice.close()
+
+
 async def test_a_node_that_stops_cleanly_hands_its_tables_over_at_once(postgres_url, tmp_path):
     async with nodes(postgres_url, tmp_path, "b") as (b,):
         a = node(postgres_url, tmp_path / "a", "node-a")

@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from tests.waiting import eventually
+from wish_tui.server.hub.session import Lookers, Session
 from wish_tui.tables.table_diff import Follower
 
 from .test_hub import Client, new_wish_table, people, play_until
@@ -97,3 +99,31 @@ async def test_the_spectators_are_written_one_shared_message_each_makes_whole(wr
         finally:
             for client in (*watchers, whole_reader):
                 client.close()
+
+
+async def test_a_tables_news_goes_to_the_sessions_showing_it_and_none_gone():
+    async with people("alice", "bob", "carol") as (hub, alice, bob, carol):
+        table_id = await new_wish_table(alice)
+        await bob.ask({"type": "watch", "table": table_id})
+        await carol.ask({"type": "watch", "table": table_id})
+        names = lambda: sorted(s.name for s in hub.lookers.of(table_id))  # noqa: E731
+        assert names() == ["alice", "bob", "carol"]
+        await carol.ask({"type": "lobby"})
+        assert names() == ["alice", "bob"]
+        bob.close()
+        await eventually(lambda: names() == ["alice"], "bob's session is gone")
+        assert hub.lookers.tables() == {table_id}
+
+
+def test_a_session_is_a_looker_of_the_table_it_shows_and_of_none_once_gone():
+    lookers = Lookers()
+    ann, bob = Session(None, lookers), Session(None, lookers)
+    ann.table = bob.table = "t1"
+    assert lookers.of("t1") == [ann, bob]
+    ann.table = "t2"
+    assert lookers.of("t1") == [bob] and lookers.of("t2") == [ann]
+    bob.table = ""
+    assert lookers.of("t1") == [] and lookers.tables() == {"t2"}
+    ann.gone()
+    ann.table = "t1"  # (a gone session's table may still be set: it is no looker)
+    assert lookers.tables() == set() and ann.table == "t1"

@@ -26,6 +26,7 @@ from .invitations import Invitations
 from .moderation import Moderation
 from .players import Players
 from .reviews import Reviews
+from .rows import Lease, StoredTable
 from .seek_store import SeekStore
 from .standings import Standings
 from .store.cluster import LEASE_MS, LocalCluster, default_node_id
@@ -65,6 +66,18 @@ class Club:
         self.finish = partial(finish_table, db, self.tables, self.tournaments)
         """`finish(table_id, scores, *, outcomes, rated, aborted)`: a table's end stored in one
         transaction (`finish.finish_table`); returns how ratings moved."""
+
+    def create_table(self, *args, **kwargs) -> tuple[StoredTable, Lease | None]:
+        """Store a new table (`Tables.create`'s arguments) and take its lease for this node in
+        the same transaction: the node that makes a table runs it from the moment it exists,
+        and no other node's takeover of the tables no node runs can come between the two.
+
+        Raises:
+            InputRefused, ClubError: as `Tables.create`.
+        """
+        with self.db.transaction():
+            stored = self.tables.create(*args, **kwargs)
+            return stored, self.cluster.take(stored.id)
 
     def close(self) -> None:
         self.db.close()

@@ -17,14 +17,14 @@ alone, as it would have been.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
+import queue
 import sqlite3
 import sys
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
 
 from wish_tui.core.text import plain_text
@@ -42,6 +42,10 @@ FULL_LOG_EVERY = 60.0
 """Seconds between two lines of the operator's log while the disk stays full."""
 TOGETHER_MAX = 256
 """The most calls committed in one transaction."""
+THREAD_NAME = "club_0"
+"""The recorder's thread (as `benchmarks/serve.py` names it in its processor time per thread)."""
+_CLOSE = object()
+"""Asked last of the thread: close the club's database, then stop."""
 
 
 class RecordFailed(Exception):
@@ -91,24 +95,25 @@ class Recorder:
         self._refused = 0
         self._logged_at = 0.0
         self._failures: dict[str, float] = {}
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club")
-        self._waiting: deque[tuple[Callable[[], object], Future]] = deque()
-        """The calls asked and not yet run, with the futures that answer them."""
-        self._waiting_lock = threading.Lock()
+        self._waiting: queue.SimpleQueue = queue.SimpleQueue()
+        """The calls asked and not yet run: each with the future that answers it and its loop
+        (or `_CLOSE` with those)."""
+        self._thread: threading.Thread | None = None
+        self._closing = False
+        """`close` was called: no call is taken any more."""
 
     async def call(self, fn: Callable[..., T], *args, **kwargs) -> T:
-        """Run `fn(*args, **kwargs)` on the worker thread and return its result.
+        """Run `fn(*args, **kwargs)` on the recorder's thread and return its result.
 
         Raises:
             ClubError: the club refused (its one sentence).
             RecordFailed: the database itself failed (disk full, locked too long).
         """
-        answer: Future = Future()
-        with self._waiting_lock:
-            self._waiting.append((lambda: fn(*args, **kwargs), answer))
-        self._worker.submit(self._run_waiting)
+        loop = asyncio.get_running_loop()
+        answer = loop.create_future()
+        self._ask(lambda: fn(*args, **kwargs), answer, loop)
         try:
-            result = await asyncio.wrap_future(answer)
+            result = await answer
         except DatabaseDamaged as exc:  # its sentence names the server's file: not for people
             self._failed(exc.reason)
             raise RecordFailed(
@@ -137,27 +142,59 @@ class Recorder:
             self.log("there is room on the disk again: the club's database keeps changes again")
         return result
 
-    def _run_waiting(self) -> None:
-        """In the worker thread: run the calls waiting (one at least, unless an earlier run took
-        them), together when the database commits best that way."""
-        with self._waiting_lock:
-            count = min(len(self._waiting), TOGETHER_MAX)
-            calls = [self._waiting.popleft() for _ in range(count)]
-        calls = [(fn, answer) for fn, answer in calls if answer.set_running_or_notify_cancel()]
+    def _ask(self, fn: Callable[[], object], answer: asyncio.Future, loop) -> None:
+        """Have the recorder's thread run `fn` and answer `answer` on `loop` (the thread is
+        started at the first call)."""
+        if self._closing:
+            raise RuntimeError("The line to the club's database is closed.")
+        if fn is _CLOSE:
+            self._closing = True
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name=THREAD_NAME, daemon=True)
+            self._thread.start()
+        self._waiting.put((fn, answer, loop))
+
+    def _run(self) -> None:
+        """The recorder's thread: run the calls waiting, in order, until asked to close.
+
+        Each turn takes every call waiting then (TOGETHER_MAX at most), runs them together when
+        the database commits best that way, and answers them once it has, each loop told once
+        for all of its calls (a wakeup of the event loop, not one each). The futures are the
+        event loop's: a call whose caller stopped waiting before it ran is not run."""
+        closing = False
+        while not closing:
+            calls = [self._waiting.get()]
+            while len(calls) < TOGETHER_MAX:
+                try:
+                    calls.append(self._waiting.get_nowait())
+                except queue.Empty:
+                    break
+            closes = [call for call in calls if call[0] is _CLOSE]
+            calls = [call for call in calls if call[0] is not _CLOSE and not call[1].cancelled()]
+            self._answer(calls, self._outcomes(calls))
+            if closes:
+                closing = True
+                self._answer(closes, [_outcome(self.club.close)] * len(closes))
+
+    def _outcomes(self, calls: list) -> list[tuple[object, BaseException | None]]:
         db = self.club.db
         try:
             outcomes = _together(db, calls) if len(calls) > 1 and db.commits_together else None
             if outcomes is None:
-                outcomes = [_outcome(fn) for fn, _ in calls]
-        except BaseException as exc:  # the thread is stopping: no caller is left waiting
-            for _, answer in calls:
-                answer.set_exception(exc)
-            raise
-        for (_, answer), (result, error) in zip(calls, outcomes, strict=True):
-            if error is None:
-                answer.set_result(result)
-            else:
-                answer.set_exception(error)
+                outcomes = [_outcome(fn) for fn, _, _ in calls]
+        except BaseException as exc:  # (an interrupt in a call: no caller is left waiting)
+            return [(None, exc)] * len(calls)
+        return outcomes
+
+    @staticmethod
+    def _answer(calls: list, outcomes: list) -> None:
+        """Answer each call with its outcome, on its loop (one hand-off to each loop)."""
+        by_loop: dict = {}
+        for (_, answer, loop), outcome in zip(calls, outcomes, strict=True):
+            by_loop.setdefault(loop, []).append((answer, outcome))
+        for loop, answers in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # (its loop closed: no one waits)
+                loop.call_soon_threadsafe(_settle, answers)
 
     def _failed(self, reason: str) -> None:
         """Say in the operator's log that the database failed, once a minute per reason."""
@@ -188,8 +225,24 @@ class Recorder:
     async def close(self) -> None:
         """Finish every write asked, then close the database."""
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._worker, self.club.close)
-        self._worker.shutdown(wait=True)
+        closed = loop.create_future()
+        self._ask(_CLOSE, closed, loop)
+        try:
+            await closed
+        finally:
+            if self._thread is not None:
+                self._thread.join(1.0)  # (it stops as it answers: a moment at most)
+
+
+def _settle(answers: list[tuple[asyncio.Future, tuple[object, BaseException | None]]]) -> None:
+    """On the event loop: each future its result or its exception (unless cancelled)."""
+    for answer, (result, error) in answers:
+        if answer.done():
+            continue
+        if error is None:
+            answer.set_result(result)
+        else:
+            answer.set_exception(error)
 
 
 def _outcome(fn: Callable[[], object]) -> tuple[object, BaseException | None]:
@@ -206,7 +259,7 @@ def _together(db, calls: list) -> list[tuple[object, BaseException | None]] | No
     outcomes = []
     try:
         with db.together():
-            for fn, _ in calls:
+            for fn, _, _ in calls:
                 try:
                     with db.transaction():
                         outcomes.append((fn(), None))

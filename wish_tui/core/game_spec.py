@@ -155,6 +155,12 @@ class Game(ABC):
         """(progress, scores), e.g. ('round 3', (12, 9)) for the Load list; the scores are
         what the table shows (final totals once over), never a secret."""
 
+    def progress(self, state) -> str:
+        """How far the game has got: `summary`'s first part, without the scores (the lobby
+        lists every table's at each round of its news and shows no score; a game whose scores
+        take work to make says it without them)."""
+        return self.summary(state)[0]
+
     @abstractmethod
     def solo_won(self, scores: dict) -> bool:
         """True when a solo game with these final scores was won (Wish: the Destiny fulfilled)."""

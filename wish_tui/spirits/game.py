@@ -26,6 +26,9 @@ class Spirits(Game):
             return "over", seat_totals(state.final_scores())
         return f"{state.tiles_left} tiles left", ()
 
+    def progress(self, state) -> str:
+        return "over" if state.is_over else f"{state.tiles_left} tiles left"
+
     def solo_won(self, scores: dict) -> bool:
         return bool(scores["winners"])
 

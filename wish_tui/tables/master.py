@@ -159,6 +159,11 @@ class GameTable:
         position (every round of the lobby's news asks it of every table listed)."""
         return self._cached("summary", None, lambda: self.spec.summary(self.state))
 
+    def progress(self) -> str:
+        """How far the game has got (`GameSpec.progress`: no scores made), made once per
+        position (every round of the lobby's news asks it of every table listed)."""
+        return self._cached("progress", None, lambda: self.spec.progress(self.state))
+
     # -- a seat's choices ------------------------------------------------------------------------
     def choices(self, seat: int | None) -> Choices:
         """What `seat` may do now (for a spectator, or a seat not deciding: nothing but undo's

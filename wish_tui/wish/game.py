@@ -25,6 +25,11 @@ class Wish(Game):
         scores = tuple(state.visible_score(i) for i in range(state.num_seats))
         return (SETUP_PROGRESS if state.round == 0 else f"round {state.round}"), scores
 
+    def progress(self, state) -> str:
+        if state.is_over:
+            return f"over after round {state.round}"
+        return "setup" if state.round == 0 else f"round {state.round}"
+
     def solo_won(self, scores: dict) -> bool:
         return bool(scores["seats"][0]["destiny_fulfilled"])
 

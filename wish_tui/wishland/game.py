@@ -44,6 +44,11 @@ class Wishland(Game):
         scores = tuple(p.vp for p in state.players)
         return (SETUP_PROGRESS if state.round == 0 else f"round {state.round}"), scores
 
+    def progress(self, state) -> str:
+        if state.is_over:
+            return "over"
+        return "setup" if state.round == 0 else f"round {state.round}"
+
     def solo_won(self, scores: dict) -> bool:
         return scores["seats"][0]["total"] >= SOLO_TARGET
 

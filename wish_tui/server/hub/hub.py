@@ -52,7 +52,7 @@ from .nodes import NodeDuties
 from .people_here import PeopleHere
 from .presence import TablePresence, others
 from .seeks import Seeks
-from .session import Session
+from .session import Lookers, Session
 from .table import NotKept, Table, TableError
 from .table_bots import TableBots
 from .table_news import TableNews
@@ -123,6 +123,8 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[str, str]] = {}
         self.sessions: set[Session] = set()
+        self.lookers = Lookers()
+        """The sessions showing each table (each session's `table`, kept as it changes)."""
         self.people = PeopleHere(self)
         self.away_since: dict[str, float] = {}
         self.problems: list[str] = []
@@ -384,7 +386,7 @@ class Hub:
 
     # -- a session -----------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        session = Session(writer)
+        session = Session(writer, self.lookers)
         self.sessions.add(session)
         try:
             while True:
@@ -402,6 +404,7 @@ class Hub:
                     break
         finally:
             self.sessions.discard(session)
+            session.gone()
             self.people.gone(session)
             writer.close()
 
@@ -580,8 +583,8 @@ class Hub:
     def notice(self, table: Table, text: str, people: list[str] | None = None, **about) -> None:
         """Tell the sessions looking at `table` (or only `people`'s) one sentence (`about`: what
         a client may read of it besides, e.g. ``away``: the seat a bot may now play)."""
-        for session in self.sessions:
-            if session.table == table.id and (people is None or session.person in people):
+        for session in self.lookers.of(table.id):
+            if people is None or session.person in people:
                 session.send({"type": "notice", "table": table.id, "text": text, **about})
 
     def away(self, person: str, name: str) -> None:

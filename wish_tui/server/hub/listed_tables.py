@@ -65,7 +65,7 @@ class ListedTables:
         """The finished tables no longer listed for their time (their end kept in the club) that
         no session here looks at: the hub may let them go (they are in the history)."""
         now = self.hub.clock()
-        looked_at = {session.table for session in self.hub.sessions}
+        looked_at = self.hub.lookers.tables()
         return [
             table
             for table in self.hub.tables.values()

@@ -130,7 +130,7 @@ class LobbyLists:
 
     def _common_summary(self, table: Table, here: Container[str]) -> dict:
         """What the lobby says of `table` to everyone (`here`: the people connected)."""
-        progress, _ = table.master.summary()
+        progress = table.master.progress()
         return {
             "table": table.id,
             "game": table.spec.name,

@@ -8,7 +8,7 @@ runs every table, and nothing here does anything (`runs` is true of every table)
   connected to any node can sit, play, chat and watch at any table.
 - **One node at a time runs a table**: the one holding its lease (`club.cluster`). It alone plays
   the table's bots, runs its clocks and timeouts, ends a game whose last person left, and keeps
-  the game's end in the club. A node takes the lease of each table it makes, and, every tick,
+  the game's end in the club. A node takes the lease of each table it makes as it stores it, and, every tick,
   of each table no live node holds (`claimable`: its node stopped or died), after bringing its
   copy up to date from the rows. It beats every `lease_ms / 3`; a table missing from what a beat
   returns was lost (the node paused longer than its lease): it stops running it.
@@ -182,17 +182,12 @@ class NodeDuties:
         self.hub.bots.stop(code)
         self.hub.clocks.stop(code)
 
-    async def took(self, table: Table) -> None:
-        """A table this node just made: watch it and run it."""
-        hub = self.hub
+    def took(self, table: Table, lease) -> None:
+        """A table this node just made, with the lease taken as it was stored: watch it and
+        run it."""
         if not self.is_shared:
             return
         self.listener.watch(table.club_id, table.seq)
-        try:
-            lease = await hub.recorder.call(hub.club.cluster.take, table.club_id)
-        except Exception as exc:  # noqa: BLE001  (another node takes it over at its next tick)
-            hub.problems.append(f"Table {table.id}: its lease could not be taken ({exc}).")
-            return
         if lease is not None:
             self.running.add(table.id)
 

@@ -106,7 +106,7 @@ class TablePresence:
         self._due.clear()
 
     def at_table(self, person: str, table_id: str) -> bool:
-        return any(s.person == person and s.table == table_id for s in self.hub.sessions)
+        return any(s.person == person for s in self.hub.lookers.of(table_id))
 
     def absent_since(self, table: Table, person: str) -> float | None:
         """Since when `person` is away from `table` (monotonic seconds: they went to the lobby,

@@ -43,8 +43,8 @@ async def open_seated_all(
     spec = games.get(game)
     tables = [_seated(hub, spec, members, owner, owner_name, how) for members in groups]
     stored = await hub.record(_store_all, hub.club, spec, tables, groups, how, noted)
-    for table, row in zip(tables, stored, strict=True):
-        await start_stored(hub, table, row)
+    for table, (row, lease) in zip(tables, stored, strict=True):
+        start_stored(hub, table, row, lease)
     for table, members in zip(tables, groups, strict=True):
         tell_seated(hub, table, members, text)
         hub.changed(table)
@@ -76,18 +76,19 @@ def _seated(hub, spec, members: list, owner: str, owner_name: str, how: dict) ->
 
 
 def _store_all(club, spec, tables: list[Table], groups: list[list], how: dict, noted) -> list:
-    """Store every table, and what `noted` writes, in one transaction (in the recorder's thread:
-    one call); the stored rows, in order."""
+    """Store every table, with this node's lease on it, and what `noted` writes, in one
+    transaction (in the recorder's thread: one call); the stored rows with their leases, in
+    order."""
     with club.db.transaction():
         stored = _created(club, spec, tables, groups, how)
         if noted is not None:
-            noted(club, stored)
+            noted(club, [row for row, _ in stored])
     return stored
 
 
 def _created(club, spec, tables: list[Table], groups: list[list], how: dict) -> list:
     return [
-        club.tables.create(
+        club.create_table(
             spec.name,
             table.record.seed,
             [

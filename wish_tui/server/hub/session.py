@@ -14,11 +14,42 @@ from wish_tui.tables.table_diff import Teller
 LOG = logging.getLogger(__name__)
 
 
+class Lookers:
+    """The sessions showing each table, kept as each session's `table` changes: who is told of
+    a table's change is read here, not found among every session of the server (at 200
+    sessions, the walk over all of them was a twentieth of the hub's time an action)."""
+
+    def __init__(self) -> None:
+        self._at: dict[str, dict[Session, None]] = {}
+        """Per table shown, its sessions (in the order they opened it)."""
+
+    def of(self, table_id: str) -> list[Session]:
+        """The sessions showing `table_id` now."""
+        return list(self._at.get(table_id, ()))
+
+    def tables(self) -> set[str]:
+        """The tables some session shows."""
+        return set(self._at)
+
+    def moved(self, session: Session, before: str, after: str) -> None:
+        """`session` shows `after` now, not `before` ('': no table)."""
+        if before:
+            at = self._at.get(before)
+            if at is not None:
+                at.pop(session, None)
+                if not at:
+                    del self._at[before]
+        if after:
+            self._at.setdefault(after, {})[session] = None
+
+
 class Session:
     """One connected app process: the player it is, and the table it has open."""
 
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, lookers: Lookers | None = None) -> None:
         self.writer = writer
+        self._lookers = Lookers() if lookers is None else lookers
+        self._table = ""
         self.person = ""
         """The player as the tables name them ('P12'), once known."""
         self.player: Player | None = None
@@ -29,8 +60,6 @@ class Session:
         self.lobby_with_welcome = False
         """The app asked in its hello for the lobby's list with the welcome (it shows the lobby
         first: one message and one frame instead of a round trip more)."""
-        self.table: str = ""
-        """The table this session shows ('' in the lobby)."""
         self.log_count = 0
         self.chat_count = 0
         self.hinting = False
@@ -69,6 +98,23 @@ class Session:
         self.spectated: tuple[str, int] | None = None
         """The table and number of the spectators' shared message it holds last (None: it was
         sent its own since: `spectator_news.py`)."""
+
+    @property
+    def table(self) -> str:
+        """The table this session shows ('' in the lobby, or once the session is gone)."""
+        return self._table
+
+    @table.setter
+    def table(self, table_id: str) -> None:
+        if table_id != self._table:
+            self._lookers.moved(self, self._table, table_id)
+            self._table = table_id
+
+    def gone(self) -> None:
+        """The session is gone (out of `Hub.sessions`): no table's looker any more, whatever its
+        `table` says or is set to."""
+        self._lookers.moved(self, self._table, "")
+        self._lookers = Lookers()
 
     def asked_in_hello(self, hello: dict) -> None:
         """What the session's hello asked for: table messages as diffs (`"diffs": true`), lobby

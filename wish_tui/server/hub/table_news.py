@@ -35,9 +35,7 @@ class TableNews:
         """Send `table` again to every session looking at it: its players now, its spectators
         within WATCH_EVERY seconds (once for a burst)."""
         watched = False
-        for session in self.hub.sessions:
-            if session.table != table.id:
-                continue
+        for session in self.hub.lookers.of(table.id):
             if table.seat_of(session.person) is None:
                 watched = True
                 muted = self._muted.setdefault(table.id, {})
@@ -66,8 +64,8 @@ class TableNews:
             return
         spectators = [
             session
-            for session in self.hub.sessions
-            if session.table == table_id and table.seat_of(session.person) is None
+            for session in self.hub.lookers.of(table_id)
+            if table.seat_of(session.person) is None
         ]
         self.shared.tell(self.hub, table, spectators, muted)
 

@@ -31,15 +31,16 @@ MAX_TABLES_PER_PERSON = 20
 """Unfinished tables one person may own at once (turn-based ones run for days)."""
 
 
-async def start_stored(hub, table, stored) -> None:
-    """A table the club has just stored (`stored`) takes its code and clock, joins the hub's
-    tables, is this node's, and its clock runs."""
+def start_stored(hub, table, stored, lease) -> None:
+    """A table the club has just stored (`stored`, with this node's `lease` on it, taken in the
+    same transaction: `Club.create_table`) takes its code and clock, joins the hub's tables, is
+    this node's, and its clock runs."""
     table.id, table.club_id = stored.code, stored.id
     table.clock = TableClock(stored.clock, len(table.seats))
     table.record.id = stored.code
     table.since = hub.clock()
     hub.tables[table.id] = table
-    await hub.node.took(table)
+    hub.node.took(table, lease)
     hub.clocks.run(table, decided=False)
 
 
@@ -107,8 +108,8 @@ class TableRequests:
             SeatSpec(s.name, s.who, player_id_of(s.person) if s.person else None)
             for s in table.seats
         ]
-        stored = await hub.record(
-            hub.club.tables.create,
+        stored, lease = await hub.record(
+            hub.club.create_table,
             table.spec.name,
             table.record.seed,
             specs,
@@ -118,7 +119,7 @@ class TableRequests:
             kind=kind,
             clock=clock,
         )
-        await start_stored(hub, table, stored)
+        start_stored(hub, table, stored, lease)
         hub.open_table(session, table)
         hub.changed(table)
 
@@ -221,10 +222,9 @@ class TableRequests:
         """The table is gone: forget it and tell everyone looking at it."""
         hub = self.hub
         self.forget(table)
-        for other in hub.sessions:
-            if other.table == table.id:
-                other.table = ""
-                other.send({"type": "closed", "table": table.id})
+        for other in hub.lookers.of(table.id):
+            other.table = ""
+            other.send({"type": "closed", "table": table.id})
         hub.tell_lobby()
 
     def forget(self, table: Table) -> None:
