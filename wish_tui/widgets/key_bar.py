@@ -97,6 +97,8 @@ class KeyBar(Widget):
         if len(states) != len(self._keys):
             return
         labels = list(labels) if labels is not None else [key_label(k) for k, _ in self._keys]
+        if states == self._states and labels == self._labels:
+            return  # laid out and drawn as they are (a new width lays them out on its own)
         old, self._states = self._states, states
         old_labels, self._labels = self._labels, labels
         old_slots, old_rows = self._slots, self._rows
