@@ -48,6 +48,11 @@ def diff(old: dict, new: dict) -> dict:
     return result
 
 
+def changed_keys(changes: dict) -> frozenset[str]:
+    """The keys a diff says changed: new, changed or gone."""
+    return frozenset(changes.get("set", ())).union(changes.get("del", ()), changes.get("sub", ()))
+
+
 class BadDiff(ValueError):
     """A diff that is not one (not made by `diff`, or for another base)."""
 
@@ -125,6 +130,15 @@ class Follower:
 
     def __init__(self) -> None:
         self._last: dict[str, tuple[int, bytes]] = {}
+        self._made: tuple[dict, dict] | None = None
+        """The message made last from a diff, and that diff."""
+
+    def changes_of(self, message: dict) -> dict | None:
+        """The diff `message` was made from, when it is the message this follower made last
+        (what changed since the message of its table before: a client redraws only that); None
+        when it came whole, or is another."""
+        made = self._made
+        return made[1] if made is not None and made[0] is message else None
 
     def whole(self, message: dict) -> dict | None:
         """The ``table`` message that `message` (a ``table`` or ``table_diff``) stands for; None
@@ -132,6 +146,7 @@ class Follower:
         table = message.get("table")
         if not isinstance(table, str):
             return None
+        self._made = None
         if message.get("type") == "table":
             self._remember(table, message)
             return message
@@ -147,6 +162,7 @@ class Follower:
             return None
         made["n"] = number
         self._remember(table, made)
+        self._made = (made, message["changes"])
         return made
 
     def _remember(self, table: str, message: dict) -> None:

@@ -79,6 +79,15 @@ class ViewParts:
         self._shown: dict[str, tuple[tuple, dict | None, dict]] = {}
         """Per part: its drawing's other arguments, the keys it read with their values (None:
         it read the view whole), and the view."""
+        self._changes: tuple[dict, dict, frozenset] | None = None
+        """A view, the view after it and the keys that changed between them (`follow`)."""
+
+    def follow(self, changes: tuple[dict, dict, frozenset] | None) -> None:
+        """`changes` is (`before`, `after`, `keys`): `after` is `before` with only `keys`
+        changed (a server's diff said so). A part drawn from `before` is drawn from `after`
+        again only when it read one of `keys`, and nothing it read is compared. None: the views
+        are compared."""
+        self._changes = changes
 
     def show(
         self, part: str, draw: Callable[..., None], view: dict, *arguments, width: int = 0
@@ -91,7 +100,12 @@ class ViewParts:
         shown = self._shown.get(part)
         if shown is not None and _same(shown[0], arguments):
             read, before = shown[1], shown[2]
-            if read is None:
+            changes = self._changes
+            if changes is not None and before is changes[0] and view is changes[1]:
+                if not changes[2] if read is None else changes[2].isdisjoint(read):
+                    self._shown[part] = (arguments, read, view)
+                    return
+            elif read is None:
                 if _same(before, view):
                     return
             elif all(_same(value, view.get(key, _MISSING)) for key, value in read.items()):
