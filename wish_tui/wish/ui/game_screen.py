@@ -156,18 +156,19 @@ class GameScreen(TableScreen):
         return look.home(view, self.viewer)
 
     def detail_words(self, view: dict) -> str:
-        # Worked out again only when what they read of the view changed (the same words, most
-        # table messages), or the target, or the line's size.
-        line = self.query_one(DetailLine)
-        self._details.follow(self.table.view_changes)
-        target = self._look_target(view)
-        size = (line.size.width, line.rows)
-        return self._details.worked(
-            "detail", look.target_words, view, self.viewer, target, line.fits, width=size
-        )
+        return self._detail("look", look.target_words, view, self._look_target(view))
 
     def option_detail(self, action) -> str:
-        return option_words(self.view(), self.viewer, action, self.query_one(DetailLine).fits)
+        return self._detail("option", option_words, self.view(), action)
+
+    def _detail(self, part: str, words, view: dict, what) -> str:
+        """`words(view, seat, what, fits)` for the detail line, worked out again only when what
+        they read of the view changed (the same words, most table messages), or `what`, or
+        the line's size."""
+        line = self.query_one(DetailLine)
+        self._details.follow(self.table.view_changes)
+        size = (line.size.width, line.rows)
+        return self._details.worked(part, words, view, self.viewer, what, line.fits, width=size)
 
     def board_marks(self, view: dict, legal: list) -> dict:
         return {"cursor": self._look_target(view)}
