@@ -142,6 +142,9 @@ def test_the_follower_says_what_the_diff_changed_of_the_message_it_made_last():
     assert changed_keys(changes) == {"actions", "view"}
     assert changed_keys(changes["sub"]["view"]) == {"turn"}
     assert follower.changes_of(first) is None  # not the last made
-    assert follower.changes_of(dict(second)) is None  # not the message made
+    assert follower.changes_of({**second, "table": "8"}) is None  # another table's
+    third = follower.whole(teller.message(message(3)))
+    assert follower.changes_of(third) is not None
+    assert all(kept is not third for kept in follower._made)  # the message is the client's alone
     assert changed_keys({}) == frozenset()
     assert changed_keys({"set": {"a": 1}, "del": ["b"], "sub": {"c": {}}}) == {"a", "b", "c"}
