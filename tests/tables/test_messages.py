@@ -138,3 +138,21 @@ def test_a_message_of_no_known_type_is_let_pass():
 def test_a_handler_for_an_event_there_is_not_is_refused():
     with pytest.raises(ValueError, match="telepathy"):
         ServerMessages({"telepathy": print}, lambda: None)
+
+
+def test_a_table_message_made_from_a_diff_keeps_what_the_diff_did_not_change():
+    first = {**table_message(), "view": {"round": 1, "areas": [1]}, "n": 1}
+    table = RemoteTable(Line(), first)
+    seats, choices = table.seats, table.seat(0).choices()
+    assert table.view_changes is None  # a message read whole
+    second = {**first, "actions": 4, "view": {"round": 2, "areas": [1]}, "n": 2}
+    table.update(second, {"set": {"actions": 4}, "sub": {"view": {"set": {"round": 2}}}})
+    assert table.seats is seats and table.seat(0).choices() is choices
+    assert table.view_changes == (first["view"], second["view"], frozenset({"round"}))
+    seat = {**first["seats"][0], "label": "Air (ann, away)"}
+    third = {**second, "seats": [seat], "choices": {"seat": 0, "can_undo": True}, "n": 3}
+    table.update(third, {"set": {"seats": [seat], "choices": third["choices"]}})
+    assert table.seats[0].label == "Air (ann, away)" and table.seat(0).choices().can_undo
+    assert table.view_changes == (second["view"], third["view"], frozenset())
+    table.update({**third, "n": 4})  # no diff said what changed: read whole
+    assert table.seats is not seats and table.view_changes is None

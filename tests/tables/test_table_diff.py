@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wish_tui.tables.table_diff import BadDiff, Follower, Teller, base_of, diff, patch
+from wish_tui.tables.table_diff import (
+    BadDiff,
+    Follower,
+    Teller,
+    base_of,
+    changed_keys,
+    diff,
+    patch,
+)
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
@@ -123,3 +131,20 @@ def test_what_a_client_does_to_a_message_it_was_handed_changes_no_later_one():
     first["seats"].pop()
     second = follower.whole(teller.message(message(2)))
     assert second == {**message(2), "n": 2}
+
+
+def test_the_follower_says_what_the_diff_changed_of_the_message_it_made_last():
+    teller, follower = Teller(), Follower()
+    first = follower.whole(teller.message(message(1)))
+    assert follower.changes_of(first) is None  # it came whole
+    second = follower.whole(teller.message(message(2)))
+    changes = follower.changes_of(second)
+    assert changed_keys(changes) == {"actions", "view"}
+    assert changed_keys(changes["sub"]["view"]) == {"turn"}
+    assert follower.changes_of(first) is None  # not the last made
+    assert follower.changes_of({**second, "table": "8"}) is None  # another table's
+    third = follower.whole(teller.message(message(3)))
+    assert follower.changes_of(third) is not None
+    assert all(kept is not third for kept in follower._made)  # the message is the client's alone
+    assert changed_keys({}) == frozenset()
+    assert changed_keys({"set": {"a": 1}, "del": ["b"], "sub": {"c": {}}}) == {"a", "b", "c"}

@@ -35,3 +35,42 @@ async def test_a_row_of_keys_shown_again_is_the_row_drawn_before_until_the_style
         warned = bar.render_line(0)
         assert warned.text == turn.text
         assert warned._segments[0].style.bgcolor.triplet == (0xAA, 0, 0)
+
+
+async def test_keys_told_the_same_states_again_are_not_laid_out_or_drawn_again(monkeypatch):
+    app = BarApp()
+    async with app.run_test(size=(24, 3)) as pilot:
+        bar = app.query_one(KeyBar)
+        bar.set_keys([("t", "Travel"), ("n", "End turn"), ("u", "Undo"), ("h", "Hint")])
+        bar.set_max_rows(2)
+        bar.show_states([True, True, None, True], ["t", "n", "u", "h"])
+        await pilot.pause()
+        assert bar.rows == 2  # wrapped: a bar of two rows is drawn whole when it changes
+        asked: list[str] = []
+        monkeypatch.setattr(bar, "refresh", lambda *a, **k: asked.append("refresh"))
+        monkeypatch.setattr(bar, "_layout", lambda: asked.append("layout"))
+        bar.show_states([True, True, None, True], ["t", "n", "u", "h"])
+        bar.show_states([True, True, None, True])  # the labels the keys print anyway
+        assert asked == []
+        bar.show_states([True, None, None, True])
+        assert "refresh" in asked
+
+
+async def test_keys_shown_again_in_states_laid_out_before_take_that_layout(monkeypatch):
+    app = BarApp()
+    async with app.run_test(size=(30, 3)) as pilot:
+        bar = app.query_one(KeyBar)
+        bar.set_keys([("t", "Travel"), ("n", "End turn"), ("u", "Undo"), ("h", "Hint")])
+        bar.show_states([True, True, None, True])
+        await pilot.pause()
+        turn = (bar.states, bar.labels_in_sight(), bar._slots, bar._words)
+        bar.show_states([None, None, None, True])
+        placed: list[int] = []
+        place = KeyBar._place
+        monkeypatch.setattr(KeyBar, "_place", lambda bar, *a: (placed.append(1), place(bar, *a))[1])
+        bar.show_states([True, True, None, True])
+        assert placed == []
+        assert (bar.states, bar.labels_in_sight(), bar._slots, bar._words) == turn
+        bar.set_keys([("t", "Travel"), ("n", "End turn"), ("u", "Undo"), ("h", "Hint")])
+        bar.show_states([True, True, None, True])
+        assert placed  # new keys: laid out anew

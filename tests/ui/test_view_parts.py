@@ -67,3 +67,32 @@ def test_a_part_is_drawn_again_at_a_new_width():
     parts.show("offer", part.draw, view, width=40)
     parts.show("offer", part.draw, view, width=60)
     assert len(part.drawn) == 2
+
+
+class Unequal(list):
+    """A value that may not be compared (comparing it is what the diff spares)."""
+
+    def __eq__(self, other):
+        raise AssertionError("compared")
+
+    __hash__ = None
+
+
+def test_a_view_made_from_a_diff_is_compared_only_where_the_diff_says_it_changed():
+    parts, board, tracks = ViewParts(), Part("areas"), Part("round")
+    before = {"areas": Unequal([1]), "round": 1}
+    parts.show("map", board.draw, before)
+    parts.show("tracks", tracks.draw, before)
+    after = {"areas": Unequal([1]), "round": 2}
+    parts.follow((before, after, frozenset({"round"})))
+    parts.show("map", board.draw, after)
+    parts.show("tracks", tracks.draw, after)
+    later = {"areas": after["areas"], "round": 2, "scores": [1]}
+    parts.follow((after, later, frozenset({"scores"})))
+    parts.show("map", board.draw, later)
+    parts.show("tracks", tracks.draw, later)
+    assert (len(board.drawn), len(tracks.drawn)) == (1, 2)
+    # A part drawn from a view the diff is not from is compared as before.
+    parts.follow((before, {"round": 3}, frozenset({"round"})))
+    parts.show("tracks", tracks.draw, {"areas": [1], "round": 3})
+    assert len(tracks.drawn) == 3

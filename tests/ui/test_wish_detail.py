@@ -7,6 +7,7 @@ from __future__ import annotations
 from wish_tui.ui.screens.help_screens import RulesScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
+from wish_tui.wish.ui import game_screen, look
 from wish_tui.wish.ui.hand_view import HandView
 from wish_tui.wish.ui.map_view import MapView
 from wish_tui.wish.ui.offer_view import OfferView
@@ -148,3 +149,55 @@ async def test_the_status_line_counts_action_markers_in_words():
         await settle(pilot)
         status = app.screen.query_one("#status").text.plain
         assert "1 action marker left" in status and "(s)" not in status
+
+
+async def test_the_detail_line_works_its_words_out_again_only_when_what_they_read_changed(
+    monkeypatch,
+):
+    state = table(("fire", "earth"), at="Volcano", hand=["Cure Me"])
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_of(app)
+        worked: list[tuple] = []
+        target_words = look.target_words
+
+        def counted(view, seat, target, fits=None):
+            worked.append(target)
+            return target_words(view, seat, target, fits)
+
+        monkeypatch.setattr(look, "target_words", counted)
+        words = detail(app)
+        game.refresh_view()
+        game.refresh_view()
+        assert worked == [] and detail(app) == words
+        await pilot.press("right")
+        await settle(pilot)
+        assert worked == [("area", 9)] and detail(app).startswith("Dock: ")
+
+
+async def test_a_windows_option_is_put_in_words_again_only_when_what_they_read_changed(
+    monkeypatch,
+):
+    state = table(("fire", "earth"), at="Dock")
+    app = app_for(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        game = game_of(app)
+        worked: list = []
+        words = game_screen.option_words
+
+        def counted(view, seat, action, fits=None):
+            worked.append(action)
+            return words(view, seat, action, fits)
+
+        monkeypatch.setattr(game_screen, "option_words", counted)
+        first = detail(app)
+        game.detail.show()
+        game.refresh_view()
+        assert worked == [] and detail(app) == first
+        await pilot.press("down")
+        await settle(pilot)
+        assert len(worked) == 1 and detail(app) != first

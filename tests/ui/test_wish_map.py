@@ -63,3 +63,18 @@ async def test_a_map_shown_each_action_reads_as_one_drawn_afresh():
                 await pilot.pause()
             drawn.append(lines(shown))
     assert drawn[0] == drawn[1]
+
+
+async def test_the_lines_of_the_map_that_changed_are_told_to_textual_in_one_refresh(monkeypatch):
+    state = started()
+    app = MapApp()
+    async with app.run_test(size=SIZE) as pilot:
+        shown = app.query_one(MapView)
+        shown.update_view(state.view(0), 0)
+        await pilot.pause()
+        asked: list[tuple] = []
+        monkeypatch.setattr(shown, "refresh", lambda *regions, **k: asked.append(regions))
+        shown.update_view(state.view(0), 11)  # the cursor from an Area of one line to another's
+        assert len(asked) == 1 and len(asked[0]) == 2, asked
+        shown.update_view(state.view(0), 11)
+        assert len(asked) == 1  # nothing changed: no refresh

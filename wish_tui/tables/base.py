@@ -44,6 +44,9 @@ class TableBase:
     """'live', or 'turn' for a turn-based table of a server."""
     ended = False
     """True once a server keeps the game's end (over, or ended early)."""
+    view_changes: tuple[dict, dict, frozenset] | None = None
+    """The view before the last change, the view now and the keys of it that changed, when
+    the table knows (a server's diff says); None: compare the views to know."""
     in_club_history = False
     """A finished game is kept in a club's history, found there again (a table of a server
     has no seed of one's choosing: '--seed' deals a game again only in one's own app)."""

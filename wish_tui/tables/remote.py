@@ -22,7 +22,7 @@ from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 from .lobby_diff import LobbyFollower
 from .lobby_shared import SharedFollower, decode_line
 from .protocol import MAX_MESSAGE, ProtocolError, encode
-from .table_diff import Follower
+from .table_diff import Follower, changed_keys
 
 SOCKET_ENV = "WISH_TUI_SERVE_SOCKET"
 """Where the table server listens, in the environment of a session's app process."""
@@ -189,6 +189,31 @@ def in_order(log: list[str], chat: list[str], after) -> list[str]:
     return lines + log[start:]
 
 
+def _changed_since(before: dict | None, message: dict, changes: dict | None) -> frozenset | None:
+    """The keys of `message` that `changes` (the diff it was made from) changed, when it was
+    made from `before` (the message just before on the line); else None."""
+    if changes is None or before is None:
+        return None
+    number, last = message.get("n"), before.get("n")
+    if not isinstance(number, int) or not isinstance(last, int) or number != last + 1:
+        return None
+    return changed_keys(changes)
+
+
+def _view_changes(
+    before: dict | None, message: dict, changes: dict | None, changed: frozenset | None
+) -> tuple[dict, dict, frozenset] | None:
+    """The view before, the view now and the keys of it that changed, when the diff says."""
+    if changed is None or before is None:
+        return None
+    if "view" not in changed:
+        return (before["view"], message["view"], frozenset())
+    inner = changes.get("sub", {}).get("view")
+    if inner is None:  # the view sent whole
+        return None
+    return (before["view"], message["view"], changed_keys(inner))
+
+
 class ServerTable(TableBase):
     """What the table server last said of a table (its ``table`` messages), as any client of
     it reads them: who sits where, whose decision it is, the view, the log lines not read yet,
@@ -201,17 +226,22 @@ class ServerTable(TableBase):
         self.game = message["game"]
         self.listeners: list[Listener] = []
         self._unread: list[str] = []
-        self._read(message)
+        self.message: dict | None = None
+        self._read(message, None)
 
-    def _read(self, message: dict) -> None:
-        self.message = message
+    def _read(self, message: dict, changes: dict | None) -> None:
+        before, self.message = self.message, message
+        self.changed = changed = _changed_since(before, message, changes)
+        """The keys of the message that changed since the one before (None: read whole)."""
         self._unread += in_order(
             [str(line) for line in message.get("log", [])],
             [f"💬 {line}" for line in message.get("chat", [])],
             message.get("chat_after"),
         )
-        self._seats = [SeatInfo.from_json(s) for s in message["seats"]]
+        if changed is None or "seats" in changed:
+            self._seats = [SeatInfo.from_json(s) for s in message["seats"]]
         self._view: dict = message["view"]
+        self.view_changes = _view_changes(before, message, changes, changed)
         self._actions: int = int(message["actions"])
         self._version: int = int(message.get("version", self._actions))
         self._over: bool = bool(message["over"])
@@ -228,9 +258,11 @@ class ServerTable(TableBase):
         self.clock_at = time.monotonic()
         """When `clock` was read (the running seat's time has gone down since)."""
 
-    def update(self, message: dict) -> None:
-        """Take in what the server says of the table now, and tell the listeners."""
-        self._read(message)
+    def update(self, message: dict, changes: dict | None = None) -> None:
+        """Take in what the server says of the table now, and tell the listeners. `changes`:
+        the diff `message` was made from (`table_diff.Follower.changes_of`), if any: what it
+        did not change is kept as it was read."""
+        self._read(message, changes)
         self._tell("table_changed")
 
     def _tell(self, event: str, *args) -> None:
@@ -336,10 +368,11 @@ class RemoteTable(ServerTable):
         """The rules' sentence on an action asked about with `why`."""
         self._tell("table_why", str(message.get("action", "")), str(message.get("text", "")))
 
-    def _read(self, message: dict) -> None:
+    def _read(self, message: dict, changes: dict | None) -> None:
         self.my_seat: int | None = message["seat"]
-        super()._read(message)
-        self._choices = Choices.from_json(message.get("choices") or {"seat": self.my_seat})
+        super()._read(message, changes)
+        if self.changed is None or not self.changed.isdisjoint(("choices", "seat")):
+            self._choices = Choices.from_json(message.get("choices") or {"seat": self.my_seat})
         self.is_owner: bool = bool(message.get("owner"))
         self.spectator_chat: bool = message.get("spectator_chat", True) is not False
         """True while those who watch the table may chat (its players may turn it off)."""

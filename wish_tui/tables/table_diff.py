@@ -48,6 +48,11 @@ def diff(old: dict, new: dict) -> dict:
     return result
 
 
+def changed_keys(changes: dict) -> frozenset[str]:
+    """The keys a diff says changed: new, changed or gone."""
+    return frozenset(changes.get("set", ())).union(changes.get("del", ()), changes.get("sub", ()))
+
+
 class BadDiff(ValueError):
     """A diff that is not one (not made by `diff`, or for another base)."""
 
@@ -125,6 +130,18 @@ class Follower:
 
     def __init__(self) -> None:
         self._last: dict[str, tuple[int, bytes]] = {}
+        self._made: tuple[str, int, dict] | None = None
+        """The table and number of the message made last from a diff, and that diff (not the
+        message: a client that let it go keeps none of it here)."""
+
+    def changes_of(self, message: dict) -> dict | None:
+        """The diff `message` was made from, when it is the message this follower made last
+        (what changed since the message of its table before: a client redraws only that); None
+        when it came whole, or is another."""
+        made = self._made
+        if made is None or message.get("table") != made[0] or message.get("n") != made[1]:
+            return None
+        return made[2]
 
     def whole(self, message: dict) -> dict | None:
         """The ``table`` message that `message` (a ``table`` or ``table_diff``) stands for; None
@@ -132,6 +149,7 @@ class Follower:
         table = message.get("table")
         if not isinstance(table, str):
             return None
+        self._made = None
         if message.get("type") == "table":
             self._remember(table, message)
             return message
@@ -147,6 +165,7 @@ class Follower:
             return None
         made["n"] = number
         self._remember(table, made)
+        self._made = (table, number, message["changes"])
         return made
 
     def _remember(self, table: str, message: dict) -> None:

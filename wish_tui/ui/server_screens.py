@@ -133,7 +133,7 @@ class ServerScreens:
     def _table_message(self, message: dict) -> None:
         table = self.app.remote_table
         if table is not None and table.id == message["table"]:
-            table.update(message)
+            table.update(message, self.app.connection.tables.changes_of(message))
             return
         watching = self.app.watching
         if watching is not None and watching.table_id == message["table"]:

@@ -33,6 +33,8 @@ KEY_NAMES = {
     "ctrl+s": "^s",
     "ctrl+q": "^q",
 }
+LAID_KEPT = 64
+"""The most layouts of the keys a bar keeps (a game's turns show a few sets of states)."""
 
 
 def key_label(key: str) -> str:
@@ -73,11 +75,15 @@ class KeyBar(Widget):
         asked after a refresh)."""
         self._drawn: dict[tuple, Strip] = {}
         """Rows drawn at this style, by the keys they show (a turn's keys come back)."""
+        self._laid: dict[tuple, tuple[list[str], list, int]] = {}
+        """The keys' words, places and rows, by the room, rows, states and labels they were
+        laid out for (the keys set, `set_keys`, being the same)."""
 
     def set_keys(self, keys: list[tuple[str, str]], terse_from: int | None = None) -> None:
         """The keys to show, in order, as (key, description); those from index `terse_from` on
         are the first to show without their description when the keys do not fit."""
         self._keys = list(keys)
+        self._laid.clear()
         self._labels = [key_label(key) for key, _ in keys]
         self._terse_from = terse_from
         self._states = [True] * len(keys)
@@ -97,6 +103,8 @@ class KeyBar(Widget):
         if len(states) != len(self._keys):
             return
         labels = list(labels) if labels is not None else [key_label(k) for k, _ in self._keys]
+        if states == self._states and labels == self._labels:
+            return  # laid out and drawn as they are (a new width lays them out on its own)
         old, self._states = self._states, states
         old_labels, self._labels = self._labels, labels
         old_slots, old_rows = self._slots, self._rows
@@ -146,6 +154,17 @@ class KeyBar(Widget):
 
     def _layout(self) -> None:
         room = self.size.width or 80
+        held = (room, self._max_rows, tuple(self._states), tuple(self._labels))
+        laid = self._laid.get(held)
+        if laid is not None:  # a turn's keys come back: laid out as then
+            self._words, self._slots, self._rows = laid
+            return
+        self._lay_out(room)
+        if len(self._laid) >= LAID_KEPT:
+            self._laid.clear()
+        self._laid[held] = (self._words, self._slots, self._rows)
+
+    def _lay_out(self, room: int) -> None:
         wordings = list(self._wordings())
         tries = [(1, words) for words in wordings]
         if self._max_rows > 1:

@@ -13,6 +13,7 @@ comparing them is cheap: an unchanged part is the same object.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 _MISSING = object()
 """What a key the view does not have is noted as."""
@@ -76,9 +77,18 @@ class ViewParts:
     """What each part of a board read of the view it was last drawn from, and with what."""
 
     def __init__(self) -> None:
-        self._shown: dict[str, tuple[tuple, dict | None, dict]] = {}
+        self._shown: dict[str, tuple[tuple, dict | None, dict, Any]] = {}
         """Per part: its drawing's other arguments, the keys it read with their values (None:
-        it read the view whole), and the view."""
+        it read the view whole), the view, and what the drawing gave."""
+        self._changes: tuple[dict, dict, frozenset] | None = None
+        """A view, the view after it and the keys that changed between them (`follow`)."""
+
+    def follow(self, changes: tuple[dict, dict, frozenset] | None) -> None:
+        """`changes` is (`before`, `after`, `keys`): `after` is `before` with only `keys`
+        changed (a server's diff said so). A part drawn from `before` is drawn from `after`
+        again only when it read one of `keys`, and nothing it read is compared. None: the views
+        are compared."""
+        self._changes = changes
 
     def show(
         self, part: str, draw: Callable[..., None], view: dict, *arguments, width: int = 0
@@ -87,18 +97,30 @@ class ViewParts:
         last drawn from is unchanged in `view` and `arguments` are the same, and so is `width`
         (the part's, for one whose words depend on it and which is not drawn again on a
         resize of its own)."""
+        self.worked(part, draw, view, *arguments, width=width)
+
+    def worked(self, part: str, make: Callable[..., Any], view: dict, *arguments, width=0) -> Any:
+        """What `make(view, *arguments)` gives, made again only when what it read of the view
+        changed, or `arguments`, or `width` (as `show` draws: anything else it depends on)."""
         arguments = (*arguments, width)
         shown = self._shown.get(part)
-        if shown is not None and _same(shown[0], arguments):
-            read, before = shown[1], shown[2]
-            if read is None:
-                if _same(before, view):
-                    return
-            elif all(_same(value, view.get(key, _MISSING)) for key, value in read.items()):
-                return
+        if shown is not None and _same(shown[0], arguments) and self._unchanged(shown, view):
+            self._shown[part] = (arguments, shown[1], view, shown[3])
+            return shown[3]
         reading = _Reading(view)
-        draw(reading, *arguments[:-1])
-        self._shown[part] = (arguments, None if reading.whole else reading.read, view)
+        made = make(reading, *arguments[:-1])
+        self._shown[part] = (arguments, None if reading.whole else reading.read, view, made)
+        return made
+
+    def _unchanged(self, shown: tuple, view: dict) -> bool:
+        """True when what a part read of the view it was drawn from is the same in `view`."""
+        read, before = shown[1], shown[2]
+        changes = self._changes
+        if changes is not None and before is changes[0] and view is changes[1]:
+            return not changes[2] if read is None else changes[2].isdisjoint(read)
+        if read is None:
+            return _same(before, view)
+        return all(_same(value, view.get(key, _MISSING)) for key, value in read.items())
 
     def forget(self) -> None:
         """Draw every part next time (the widgets were made anew, or restyled)."""

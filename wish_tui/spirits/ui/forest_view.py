@@ -164,10 +164,14 @@ class ForestView(Widget):
             if self._rows.get(row) != lines:
                 self._rows[row] = lines
                 changed.append(row)
-        for row in changed:
-            for block in range(len(lines)):
-                top = block * (self._block_height + 1) + 1 + row * self._lines_per_row
-                self.refresh(Region(0, top, self.size.width, 2))
+        across, height = self.size.width, self._block_height + 1
+        regions = [
+            Region(0, block * height + 1 + row * self._lines_per_row, across, 2)
+            for row in changed
+            for block in range(len(lines))
+        ]
+        if regions:
+            self.refresh(*regions)  # once: each call of Textual's refresh costs its own
 
     def on_resize(self) -> None:
         self._rows = {}

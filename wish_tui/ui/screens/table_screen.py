@@ -366,8 +366,9 @@ class TableScreen(BoardScreen):
         view = self.view()
         my_turn = self._human_main_turn()
         legal = self.legal() if my_turn else []
-        marks = self.board_marks(view, legal)
-        self.composed(self.BOARD).show(view, self.viewer, self.compact, legal, my_turn, **marks)
+        board = self.composed(self.BOARD)
+        board.view_parts.follow(self.table.view_changes)  # what a server's diff says changed
+        board.show(view, self.viewer, self.compact, legal, my_turn, **self.board_marks(view, legal))
         self.parts.follow(self.taps.board.pointed())
         self.status_line.show(view)
         self.key_bar.update()

@@ -9,6 +9,7 @@ from wish_tui.ui.screens.game_key_bindings import game_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
+from wish_tui.widgets.view_parts import ViewParts
 from wish_tui.wish.rules import CATALOG
 from wish_tui.wish.words.choices import GAME_KEYS, KEY_GROUPS
 from wish_tui.wish.words.details import area_words, wish_words
@@ -56,6 +57,8 @@ class GameScreen(TableScreen):
         """The look cursor's target (`look`); None: the Area of the seat's Djinn."""
         self._run: tuple | None = None
         """A repeated decision's (step, how many at first, how many left)."""
+        self._details = ViewParts()
+        """The detail line's words of the look cursor's target, and what they read."""
         super().__init__(table, warning)
 
     # -- words --------------------------------------------------------------------------------
@@ -153,11 +156,19 @@ class GameScreen(TableScreen):
         return look.home(view, self.viewer)
 
     def detail_words(self, view: dict) -> str:
-        fits = self.query_one(DetailLine).fits
-        return look.target_words(view, self.viewer, self._look_target(view), fits)
+        return self._detail("look", look.target_words, view, self._look_target(view))
 
     def option_detail(self, action) -> str:
-        return option_words(self.view(), self.viewer, action, self.query_one(DetailLine).fits)
+        return self._detail("option", option_words, self.view(), action)
+
+    def _detail(self, part: str, words, view: dict, what) -> str:
+        """`words(view, seat, what, fits)` for the detail line, worked out again only when what
+        they read of the view changed (the same words, most table messages), or `what`, or
+        the line's size."""
+        line = self.query_one(DetailLine)
+        self._details.follow(self.table.view_changes)
+        size = (line.size.width, line.rows)
+        return self._details.worked(part, words, view, self.viewer, what, line.fits, width=size)
 
     def board_marks(self, view: dict, legal: list) -> dict:
         return {"cursor": self._look_target(view)}

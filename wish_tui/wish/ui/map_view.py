@@ -203,8 +203,8 @@ class MapView(Widget):
             y = a.row * (CELL_LINES + 1) + 1 + k
             cell = Region(a.col * (width + 1) + 1, y, width, 1)
             lines[y] = lines[y].union(cell) if y in lines else cell
-        for region in lines.values():
-            self.refresh(region)
+        if lines:
+            self.refresh(*lines.values())  # once: each call of Textual's refresh costs its own
 
     def on_resize(self) -> None:
         width = max(NARROWEST_CELL, (self.size.width - 1) // COLS - 1)
