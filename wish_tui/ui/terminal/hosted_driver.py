@@ -7,7 +7,7 @@ come (no thread, no polling: the parser's deadline for a lone Esc is a timer), f
 written without blocking (kept while the terminal takes no more, up to `MAX_UNSENT`: past it the
 client has stopped reading and the app ends), and a new size is read from the terminal when its
 host says it changed (`resized`): the server sets it there, so no key sequence a client types can
-give the app a size of its own. What is written is only the cells that change, without colour
+give the app a size of its own (and it is read then alone, not at each write). What is written is only the cells that change, without colour
 under NO_COLOR, as `driver.CompactDriver` writes it.
 
 One client must not take the loop from the other apps: keys are read at most `READ_CHUNK`
@@ -94,8 +94,18 @@ class HostedDriver(Driver):
             return None
 
     def resized(self) -> None:
-        """Tell the app the terminal's size if it changed (its host was told it may have)."""
+        """Tell the app the terminal's size if it changed (its host was told it may have).
+
+        The terminal's size is read here alone, not at each write: only the server sets it, and
+        it tells the host each time it does. A new size makes the screen diff forget what the
+        terminal showed (a resized terminal may have moved or cleared it), so the next frame
+        goes whole; it comes before the app's first frame at that size."""
         size = self._terminal_size()
+        if size != self._shown_size:
+            self._shown_size = size
+            self._screen.forget()
+            self._screen.columns = size.columns if size else None
+            self._screen.rows = size.lines if size else None
         if size is not None and size.columns > 0 and size.lines > 0:
             textual_size = Size(size.columns, size.lines)
             self.shown_app.post_message(events.Resize(textual_size, textual_size))
@@ -231,12 +241,6 @@ class HostedDriver(Driver):
         """Send the cells of `data` that change, as soon as the terminal takes them."""
         if self._hung_up:
             return
-        size = self._terminal_size()
-        if size != self._shown_size:  # a resized terminal may have moved or cleared what it showed
-            self._shown_size = size
-            self._screen.forget()
-            self._screen.columns = size.columns if size else None
-            self._screen.rows = size.lines if size else None
         text = self._compact(self._screen.frame(data))
         if not text:
             return
