@@ -16,6 +16,8 @@ import termios
 import tty
 import weakref
 
+from rich.console import Console
+
 from wish_tui.core import environment
 from wish_tui.launch import Launch
 from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV
@@ -290,6 +292,7 @@ class _Shown:
 
     def __init__(self, fd: int) -> None:
         self.terminal_fd = fd
+        self.console = Console()
         self.posted: list = []
 
     def post_message(self, message) -> bool:

@@ -33,8 +33,9 @@ from wish_tui.files import read_ready
 from wish_tui.ui.terminal.screen_diff import ScreenDiff
 from wish_tui.ui.terminal.sgr import Compactor
 
+from .frame_cells import read_row
 from .paste_limit import PasteLimit
-from .textual_adapter import UncachedKeyParser
+from .textual_adapter import PiecesFrame, UncachedKeyParser, hand_pieces_to
 
 MAX_UNSENT = 4 * 1024 * 1024
 """Bytes of frames kept for a terminal that takes none: past them its client reads no more."""
@@ -80,6 +81,7 @@ class HostedDriver(Driver):
         """Set while nothing written waits for the terminal."""
         self.sent.set()
         app.hosted_driver = self
+        hand_pieces_to(app.console)
 
     @property
     def can_suspend(self) -> bool:
@@ -241,7 +243,7 @@ class HostedDriver(Driver):
         """Send the cells of `data` that change, as soon as the terminal takes them."""
         if self._hung_up:
             return
-        text = self._compact(self._screen.frame(data))
+        text = self._compact(self._frame(data))
         if not text:
             return
         self._unsent += text.encode("utf-8", "replace")
@@ -249,6 +251,19 @@ class HostedDriver(Driver):
             self._hang_up()
             return
         self._send()
+
+    def _frame(self, data: str) -> str:
+        """What the screen diff sends for `data`: a frame's pieces read as they are (a
+        `PiecesFrame`), or its text (any other write, and a frame whose pieces it cannot read)."""
+        if isinstance(data, PiecesFrame):
+            colours = data.colour_system
+            frame = self._screen.frame_rows(
+                data.rows(), data.cursor, lambda pieces: read_row(pieces, colours)
+            )
+            if frame is not None:
+                return frame
+            data = data.text()
+        return self._screen.frame(data)
 
     def _send(self) -> None:
         while self._unsent:

@@ -13,27 +13,26 @@ a few rows down by line feeds and the column, further down by a move down; else 
 column. The rest of a row, when it is known blank in one background, is erased to the line's
 end (`ESC[K`) rather than written as spaces.
 
-It reads only what Textual's compositor writes: cursor moves (`ESC[row;colH`), style codes and
-text. A write holding anything else (a mode switch, a clear, a link, a bare line break) goes out
-as it is, and everything known of the screen is forgotten, so the next frame is sent whole; so is
-the first frame after the terminal changes size (`resize`).
+It reads only what Textual's compositor writes (`frame_cells`): cursor moves (`ESC[row;colH`),
+style codes and text, or the same frame before Textual encodes it, as the pieces of strips it
+writes on each row (`frame_rows`: a row whose pieces are those that last wrote it, with nothing
+written there since, is not read again). A write holding anything else (a mode switch, a
+clear, a link, a bare line break) goes out as it is, and everything known of the screen is
+forgotten, so the next frame is sent whole; so is the first frame after the terminal changes
+size (`forget`).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from itertools import compress, groupby, repeat, takewhile
+from collections.abc import Callable
+from itertools import compress, groupby, takewhile
 from operator import itemgetter, ne
 
-from rich.cells import get_character_cell_size
+from .frame_cells import WIDE_RIGHT, Cell, Pieces, read_frame
+from .sgr import ERASE_LINE, Style, erasable
 
-from .sgr import ERASE_LINE, Style, _after, erasable
-
-_BREAK = re.compile(r"\x1b\[(\d+);(\d+)H|\n")
-"""A cursor move or a line break: what a frame is read between."""
-_STYLE = re.compile(r"\x1b\[([0-9;:]*)m|[\x1b\r]")
-"""A style code, or what a frame read here may not hold between moves."""
 _HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l", "\x07"})
 """Writes that change nothing on the screen (synchronized output, the cursor shown or hidden,
 the bell)."""
@@ -47,10 +46,8 @@ SEPARATOR = "·"
 """What stands between two phrases of a line ('Potions 0 · Trickery 0'), as two spaces do."""
 PARK = "\x1b[1;1H"
 """Where Textual puts the (hidden) cursor when no widget wants it: a move there is not sent."""
-WIDE_RIGHT = ("", ())
-"""The right half of a wide character (its left cell holds the character)."""
-
-Cell = tuple[str, Style]
+_MOVE = re.compile(r"\x1b\[\d+;\d+H")
+"""A cursor move, as Textual's compositor writes one."""
 _CHARACTER_OF = itemgetter(0)
 _STYLE_OF = itemgetter(1)
 
@@ -72,6 +69,9 @@ class ScreenDiff:
         self.cursor: str | None = None
         """The last cursor move sent (where the cursor is), when known."""
         self._columns: frozenset[int] = frozenset()
+        self._kept: dict[int, tuple[Pieces, bool]] = {}
+        """Per row, the pieces of the frame that last wrote it (`frame_rows`), while nothing
+        else has written it since; and whether those wrote every cell of the row known."""
         self._at: tuple[int, int | None] | None = None
         """Where what was sent leaves the terminal's cursor: row and column (None: the column is
         not sure), or None when not known. (A frame's last padding may be left unpassed by the
@@ -80,6 +80,7 @@ class ScreenDiff:
     def forget(self) -> None:
         """Nothing on the screen is known any more (the next frame goes whole)."""
         self.shown.clear()
+        self._kept.clear()
         self.cursor = None
         self._at = None
 
@@ -87,19 +88,68 @@ class ScreenDiff:
         """What to send instead of `data` for the screen to show what `data` would make it."""
         if data in _HARMLESS or not data or _POINTER.fullmatch(data):
             return data
-        parsed = _parse(data)
+        parsed = read_frame(data)
         if parsed is None:
             self.forget()
             return data
-        written, cursor = parsed
+        return self._frame(*parsed)
+
+    def frame_rows(
+        self,
+        rows: dict[int, Pieces],
+        cursor: str,
+        read: Callable[[Pieces], dict[int, Cell] | None],
+    ) -> str | None:
+        """What to send for the screen to show a frame given as the pieces it writes on each
+        row (before Textual encodes them), then the cursor's move `cursor`; `read` reads a row's
+        pieces into cells (None when it cannot). None when a row cannot be read or the cursor's
+        move is not one: the frame is to go as its text (`frame`).
+
+        A row whose pieces are those that last wrote it (and nothing else has since) shows them
+        already: it is not read again, nor compared cell by cell."""
+        if not _MOVE.fullmatch(cursor):
+            return None
+        written: dict[int, dict[int, Cell]] = {}
+        same: set[int] = set()
+        kept, shown = self._kept, self.shown
+        for row, pieces in rows.items():
+            known = kept.get(row)
+            if known is not None and known[0] == pieces:
+                same.add(row)
+                if known[1]:  # (the row's cells, as a scroll may need them)
+                    written[row] = shown[row]
+                continue
+            cells = read(pieces)
+            if cells is None:
+                return None
+            if cells:
+                written[row] = cells
+        return self._frame(written, cursor, rows, same)
+
+    def _frame(
+        self,
+        written: dict[int, dict[int, Cell]],
+        cursor: str | None,
+        rows: dict[int, Pieces] | None = None,
+        same: set[int] | frozenset[int] = frozenset(),
+    ) -> str:
+        """What to send for the screen to show the cells `written` and the cursor at `cursor`
+        (`rows`: the pieces that wrote them, to be kept; `same`: rows as their pieces last
+        wrote them)."""
         if self.rows:
             for row in [row for row in written if row >= self.rows]:
                 del written[row]
         out: list[str] = []
         if self.columns:
             self._scroll(out, written)
+        kept, shown = self._kept, self.shown
         for row in sorted(written):
-            self._send_row(out, row, written[row])
+            if row in same and row in kept:
+                continue
+            cells = written[row]
+            self._send_row(out, row, cells)
+            if rows is not None:
+                kept[row] = (rows[row], len(shown[row]) == len(cells))
         if out:
             out.append("\x1b[0m")
         if cursor == PARK:
@@ -179,6 +229,7 @@ class ScreenDiff:
         for row in order:
             source = shown.get(row + shift) if first <= row + shift <= last else None
             shown[row] = dict(source) if source is not None else dict(blank)
+            self._kept.pop(row, None)
         self.cursor = None
 
     def _all_columns(self, width: int) -> frozenset[int]:
@@ -188,6 +239,7 @@ class ScreenDiff:
         return self._columns
 
     def _send_row(self, out: list[str], row: int, cells: dict[int, Cell]) -> None:
+        self._kept.pop(row, None)
         shown = self.shown.setdefault(row, {})
         if cells.items() <= shown.items():
             return  # most rows a frame rewrites are as shown already
@@ -426,164 +478,3 @@ def _code(style: Style) -> str:
     if not style:
         return "\x1b[0m"
     return "\x1b[0;" + ";".join(value for _, value in style) + "m"
-
-
-def _parse(data: str) -> tuple[dict[int, dict[int, Cell]], str | None] | None:
-    """The cells a frame of Textual's writes, by row and column, and its last cursor move; None
-    when it holds anything else than cursor moves, style codes, text and line breaks between
-    moves.
-
-    The frame is read a piece at a time, a piece being what stands between two moves or line
-    breaks (a widget's line, mostly): a piece is read into cells once (`_piece`), and the same
-    piece in the same style, in this frame or a later one, takes the cells read then."""
-    written: dict[int, dict[int, Cell]] = {}
-    style: Style = ()
-    row = col = -1
-    cursor: str | None = None
-    position = 0
-    for match in _BREAK.finditer(data):
-        start = match.start()
-        if start > position:
-            piece = _piece(data[position:start], style)
-            if piece is None:
-                return None
-            style, cells, parts = piece
-            if cells or parts:
-                if row < 0:
-                    return None
-                col = _put_piece(written.setdefault(row, {}), col, cells, parts)
-                cursor = None
-        if match.group(1) is not None:
-            row, col = int(match.group(1)) - 1, int(match.group(2)) - 1
-            cursor = match.group(0)
-        else:
-            row = col = -1  # where a line break leaves the cursor depends on the terminal
-        position = match.end()
-    if position < len(data):
-        piece = _piece(data[position:], style)
-        if piece is None:
-            return None
-        _, cells, parts = piece
-        if cells or parts:
-            if row < 0:
-                return None
-            _put_piece(written.setdefault(row, {}), col, cells, parts)
-            cursor = None
-    return written, cursor
-
-
-Piece = tuple[Style, tuple[Cell, ...], tuple[tuple[str, Style], ...]]
-"""What a piece of a frame (between two moves) leaves: the style in force after it, and its
-cells when each of its characters takes one cell, else its texts with their styles."""
-_PIECES: dict[tuple[str, Style], Piece | None] = {}
-PIECES_KEPT = 1024
-"""The most pieces whose cells are kept (all forgotten at once past it), shared by the apps of
-a process: a table's screen writes about two hundred different ones in a game's first rounds
-(some 12,000 cells; the cells kept are those the screens show, not copies)."""
-
-
-def _piece(text: str, style: Style) -> Piece | None:
-    """What `text` (a piece of a frame, no move or line break in it) writes from `style`:
-    None when it holds anything else than style codes and text."""
-    key = (text, style)
-    try:
-        return _PIECES[key]
-    except KeyError:
-        pass
-    parts: list[tuple[str, Style]] = []
-    position = 0
-    piece: Piece | None = None
-    for match in _STYLE.finditer(text):
-        if match.start() > position:
-            parts.append((text[position : match.start()], style))
-        if match.group(1) is None:
-            break  # another escape, or a carriage return
-        style = _after(style, match.group(1))
-        position = match.end()
-    else:
-        if position < len(text):
-            parts.append((text[position:], style))
-        if all(_single_cells(part) for part, _ in parts):
-            cells = tuple(cell for part, at in parts for cell in zip(part, repeat(at)))
-            piece = (style, cells, ())
-        else:
-            piece = (style, (), tuple(parts))
-    if len(_PIECES) >= PIECES_KEPT:
-        _PIECES.clear()
-    _PIECES[key] = piece
-    return piece
-
-
-def _put_piece(
-    cells: dict[int, Cell], col: int, single: tuple[Cell, ...], parts: tuple[tuple[str, Style], ...]
-) -> int:
-    """Write a piece's cells (`single`: each a cell wide) or texts into a row's cells from
-    `col`; return the column after them."""
-    if not single:
-        for text, style in parts:
-            col = _put(cells, col, text, style)
-        return col
-    end = col + len(single)
-    first, last = cells.get(col), cells.get(end - 1)
-    if first == WIDE_RIGHT and col - 1 in cells:
-        cells[col - 1] = (" ", cells[col - 1][1])
-    if last is not None and last != WIDE_RIGHT and cells.get(end) == WIDE_RIGHT:
-        cells[end] = (" ", last[1])
-    cells.update(zip(range(col, end), single, strict=True))
-    return end
-
-
-def _put(cells: dict[int, Cell], col: int, text: str, style: Style) -> int:
-    """Write `text` in `style` into a row's cells from `col`; return the column after it."""
-    if _single_cells(text):  # one cell a character, as most text is
-        end = col + len(text)
-        first, last = cells.get(col), cells.get(end - 1)
-        if first == WIDE_RIGHT and col - 1 in cells:
-            cells[col - 1] = (" ", cells[col - 1][1])
-        if last is not None and last != WIDE_RIGHT and cells.get(end) == WIDE_RIGHT:
-            cells[end] = (" ", last[1])
-        cells.update(zip(range(col, end), zip(text, repeat(style)), strict=False))
-        return end
-    for ch in text:
-        width = get_character_cell_size(ch)
-        if width == 0:
-            if col - 1 in cells and cells[col - 1] != WIDE_RIGHT:
-                before, before_style = cells[col - 1]
-                cells[col - 1] = (before + ch, before_style)
-            continue
-        _overwrite(cells, col, (ch, style))
-        if width == 2:
-            _overwrite(cells, col + 1, WIDE_RIGHT)
-        col += width
-    return col
-
-
-_SINGLE: set[str] = set()
-"""The characters seen one cell wide (by Rich's measure), as they come."""
-SINGLE_KEPT = 4096
-"""The most characters `_SINGLE` holds (all forgotten at once past it): what people type in a
-chat may bring any."""
-
-
-def _single_cells(text: str) -> bool:
-    """True when every character of `text` takes one cell."""
-    if _SINGLE.issuperset(text):
-        return True
-    for ch in set(text).difference(_SINGLE):
-        if get_character_cell_size(ch) != 1:
-            return False
-        if len(_SINGLE) >= SINGLE_KEPT:
-            _SINGLE.clear()
-        _SINGLE.add(ch)
-    return True
-
-
-def _overwrite(cells: dict[int, Cell], col: int, cell: Cell) -> None:
-    """Put `cell` at `col`; half a wide character written over blanks its other half, as a
-    terminal does."""
-    old = cells.get(col)
-    if old == WIDE_RIGHT and col - 1 in cells:
-        cells[col - 1] = (" ", cells[col - 1][1])
-    elif old is not None and cells.get(col + 1) == WIDE_RIGHT:
-        cells[col + 1] = (" ", old[1])
-    cells[col] = cell
