@@ -246,8 +246,8 @@ class ScreenDiff:
         changed = sorted(compress(cells, map(ne, map(shown.get, cells), cells.values())))
         if not changed:
             return
-        halves = list(compress(shown, map(WIDE_RIGHT.__eq__, shown.values())))
-        if halves:
+        if WIDE_RIGHT in shown.values():
+            halves = list(compress(shown, map(WIDE_RIGHT.__eq__, shown.values())))
             _forget_halves(cells, shown, halves)
         runs = _whole_phrases(_runs(changed, cells, shown), cells, shown)
         last = runs[-1]
@@ -282,13 +282,17 @@ class ScreenDiff:
         if None in run:  # (cells the frame does not write: those shown)
             new, old = cells.get, shown.get
             run = [new(col) or old(col) or WIDE_RIGHT for col in columns]
-        shown_cells = [cell for cell in run if cell[0]]  # (a wide character's right half: none)
+        shown_cells = run
+        if WIDE_RIGHT in run:  # (a wide character's right half: nothing to write)
+            shown_cells = [cell for cell in run if cell[0]]
+        texts = []
         for cell_style, group in groupby(shown_cells, _STYLE_OF):
             if cell_style != style:
                 out.append(_code(cell_style))
                 style = cell_style
-            out.append("".join([ch for ch, _ in group]))
-        text = "".join([ch for ch, _ in shown_cells])
+            texts.append("".join(map(_CHARACTER_OF, group)))
+            out.append(texts[-1])
+        text = "".join(texts)
         plain = len(shown_cells) == len(run) and text.isascii() and text.isprintable()
         self._at = (row, columns.stop if plain else None)
         return style
@@ -367,15 +371,18 @@ def _forget_halves(cells: dict[int, Cell], shown: dict[int, Cell], halves: list[
 def _runs(changed: list[int], cells: dict[int, Cell], shown: dict[int, Cell]) -> list[list[int]]:
     """The changed columns as runs of columns to send: two runs a few known cells apart are
     one (the cells between sent again rather than moved over)."""
-    runs: list[list[int]] = []
-    for col in changed:
-        if runs:
-            last = runs[-1]
-            gap = col - last[1]
-            if gap == 1 or gap <= GAP + 1 and _cheap_gap(last[1], col, cells, shown):
-                last[1] = col
-                continue
-        runs.append([col, col])
+    # (Changed columns come mostly side by side: only the gaps between them are looked at.)
+    gaps = [n for n in range(1, len(changed)) if changed[n] - changed[n - 1] > 1]
+    runs = [[changed[0], changed[0]]]
+    last = runs[0]
+    start = 0
+    for n in [*gaps, len(changed)]:
+        col = changed[start]
+        if start and not (col - last[1] <= GAP + 1 and _cheap_gap(last[1], col, cells, shown)):
+            last = [col, col]
+            runs.append(last)
+        last[1] = changed[n - 1]
+        start = n
     return runs
 
 
