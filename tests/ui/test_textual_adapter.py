@@ -412,3 +412,20 @@ async def test_a_frame_reaches_a_driver_that_takes_pieces_as_its_pieces():
             for pieces in rows.values()
             for x, strips in pieces
         )
+
+
+def test_a_frame_as_its_pieces_is_kept_as_its_text():
+    """A `PiecesFrame` pickled (a benchmark keeping what a driver was written) is its text."""
+    import pickle
+
+    from rich.console import Console
+    from rich.segment import Segment
+    from textual._compositor import LayoutUpdate
+    from textual.geometry import Region
+
+    console = Console(color_system="truecolor")
+    textual_adapter.hand_pieces_to(console)
+    update = LayoutUpdate([[Strip([Segment("Round 4")])]], Region(2, 1, 7, 1))
+    frame = update.render_segments(console) + "\x1b[1;1H"
+    assert isinstance(frame, textual_adapter.PiecesFrame)
+    assert pickle.loads(pickle.dumps(frame)) == "\x1b[2;3HRound 4\x1b[1;1H" == frame.text()

@@ -233,6 +233,9 @@ class PiecesFrame(str):
     def __add__(self, other: str) -> PiecesFrame:  # (`App._display` adds the cursor's move)
         return PiecesFrame(*self._made, self.cursor + other)
 
+    def __reduce__(self):  # (kept or copied as what it stands for: its text)
+        return str, (self.text(),)
+
     def rows(self) -> dict[int, list[tuple[int, tuple]]]:
         """Each row the frame writes, and what: its pieces in the order Textual writes them,
         each its column and the strips written there one after the other."""
