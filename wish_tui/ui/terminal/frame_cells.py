@@ -111,11 +111,20 @@ def _read_piece(text: str, style: Style) -> Piece | None:
         if position < len(text):
             parts.append((text[position:], style))
         if all(_single_cells(part) for part, _ in parts):
-            cells = tuple(cell for part, at in parts for cell in zip(part, repeat(at)))
-            piece = (style, cells, ())
+            cells = [cell for part, at in parts for cell in zip(part, repeat(at))]
+            if len(_CELLS) >= CELLS_KEPT:
+                _CELLS.clear()
+            piece = (style, tuple(map(_CELLS.setdefault, cells, cells)), ())
         else:
             piece = (style, (), tuple(parts))
     return piece
+
+
+_CELLS: dict[Cell, Cell] = {}
+"""Each cell read (a character in a style) once, shared by every piece and segment read that
+holds it, and by the screens that show it."""
+CELLS_KEPT = 16384
+"""The most cells `_CELLS` holds (all forgotten at once past it)."""
 
 
 def _put_piece(
@@ -200,8 +209,8 @@ Pieces = list[tuple[int, tuple]]
 strips written there one after the other (each strip Rich segments: text, style, control)."""
 Read = tuple[object, tuple[Cell, ...] | None, tuple[tuple[str, Style], ...] | None]
 """A segment read: its Rich style (the key holds its id), its cells when each of its characters
-takes one cell (else None), and its text with its style, as `_piece` gives a piece's parts (None:
-not understood)."""
+takes one cell, else None and its texts with their styles as `_piece` gives a piece's parts (both
+None: not understood)."""
 _SEGMENTS: dict[object, dict[tuple[str, int], Read]] = {}
 """Per colour system, each segment (its text and the id of its style, the style kept with it)
 read once."""
@@ -254,9 +263,13 @@ def _parts(known: dict[tuple[str, int], Read], strips: tuple, colour_system) -> 
             read = known.get((text, id(style)))
             if read is None or read[0] is not style:
                 read = _read_segment(known, text, style, colour_system)
-            if read[2] is None:
+            if read[1] is not None:
+                if read[1]:
+                    parts.append((text, read[1][0][1]))
+            elif read[2] is None:
                 return None
-            parts += read[2]
+            else:
+                parts += read[2]
     return tuple(parts)
 
 
@@ -269,10 +282,7 @@ def _read_segment(known: dict, text: str, style, colour_system) -> Read:
     read: Read = (style, None, None)
     if piece is not None and piece[0] == ():  # (the default style in force after it)
         _, single, parts = piece
-        if parts:
-            read = (style, None, parts)
-        else:
-            read = (style, single, ((text, single[0][1]),) if single else ())
+        read = (style, None, parts) if parts else (style, single, None)
     if len(known) >= SEGMENTS_KEPT:
         known.clear()
     known[(text, id(style))] = read
