@@ -110,9 +110,10 @@ def _log(rng: random.Random) -> str:
     return "\n".join(f"line {i} " * 5 if i % 3 else "" for i in range(start, start + 12))
 
 
-def test_a_row_as_its_pieces_last_wrote_it_is_sent_again_once_a_scroll_moved_it():
+def test_a_row_written_as_before_is_sent_again_once_a_scroll_moved_it():
     """Rows moved up by a scroll: the row the scroll brings in comes blank, so a row there that
-    the frame writes as it wrote it before is sent again (it is no longer what it showed)."""
+    the frame writes as it wrote it before is sent again (it is no longer what it showed), from
+    its pieces as from its text."""
     from rich.color import ColorSystem
     from rich.segment import Segment
     from rich.style import Style

@@ -15,8 +15,7 @@ end (`ESC[K`) rather than written as spaces.
 
 It reads only what Textual's compositor writes (`frame_cells`): cursor moves (`ESC[row;colH`),
 style codes and text, or the same frame before Textual encodes it, as the pieces of strips it
-writes on each row (`frame_rows`: a row whose pieces are those that last wrote it, with nothing
-written there since, is not read again). A write holding anything else (a mode switch, a
+writes on each row (`frame_rows`). A write holding anything else (a mode switch, a
 clear, a link, a bare line break) goes out as it is, and everything known of the screen is
 forgotten, so the next frame is sent whole; so is the first frame after the terminal changes
 size (`forget`).
@@ -69,9 +68,6 @@ class ScreenDiff:
         self.cursor: str | None = None
         """The last cursor move sent (where the cursor is), when known."""
         self._columns: frozenset[int] = frozenset()
-        self._kept: dict[int, tuple[Pieces, bool]] = {}
-        """Per row, the pieces of the frame that last wrote it (`frame_rows`), while nothing
-        else has written it since; and whether those wrote every cell of the row known."""
         self._at: tuple[int, int | None] | None = None
         """Where what was sent leaves the terminal's cursor: row and column (None: the column is
         not sure), or None when not known. (A frame's last padding may be left unpassed by the
@@ -80,7 +76,6 @@ class ScreenDiff:
     def forget(self) -> None:
         """Nothing on the screen is known any more (the next frame goes whole)."""
         self.shown.clear()
-        self._kept.clear()
         self.cursor = None
         self._at = None
 
@@ -103,53 +98,28 @@ class ScreenDiff:
         """What to send for the screen to show a frame given as the pieces it writes on each
         row (before Textual encodes them), then the cursor's move `cursor`; `read` reads a row's
         pieces into cells (None when it cannot). None when a row cannot be read or the cursor's
-        move is not one: the frame is to go as its text (`frame`).
-
-        A row whose pieces are those that last wrote it (and nothing else has since) shows them
-        already: it is not read again, nor compared cell by cell."""
+        move is not one: the frame is to go as its text (`frame`)."""
         if not _MOVE.fullmatch(cursor):
             return None
         written: dict[int, dict[int, Cell]] = {}
-        same: set[int] = set()
-        kept, shown = self._kept, self.shown
         for row, pieces in rows.items():
-            known = kept.get(row)
-            if known is not None and known[0] == pieces:
-                same.add(row)
-                if known[1]:  # (the row's cells, as a scroll may need them)
-                    written[row] = shown[row]
-                continue
             cells = read(pieces)
             if cells is None:
                 return None
             if cells:
                 written[row] = cells
-        return self._frame(written, cursor, rows, same)
+        return self._frame(written, cursor)
 
-    def _frame(
-        self,
-        written: dict[int, dict[int, Cell]],
-        cursor: str | None,
-        rows: dict[int, Pieces] | None = None,
-        same: set[int] | frozenset[int] = frozenset(),
-    ) -> str:
-        """What to send for the screen to show the cells `written` and the cursor at `cursor`
-        (`rows`: the pieces that wrote them, to be kept; `same`: rows as their pieces last
-        wrote them)."""
+    def _frame(self, written: dict[int, dict[int, Cell]], cursor: str | None) -> str:
+        """What to send for the screen to show the cells `written` and the cursor at `cursor`."""
         if self.rows:
             for row in [row for row in written if row >= self.rows]:
                 del written[row]
         out: list[str] = []
         if self.columns:
             self._scroll(out, written)
-        kept, shown = self._kept, self.shown
         for row in sorted(written):
-            if row in same and row in kept:
-                continue
-            cells = written[row]
-            self._send_row(out, row, cells)
-            if rows is not None:
-                kept[row] = (rows[row], len(shown[row]) == len(cells))
+            self._send_row(out, row, written[row])
         if out:
             out.append("\x1b[0m")
         if cursor == PARK:
@@ -229,7 +199,6 @@ class ScreenDiff:
         for row in order:
             source = shown.get(row + shift) if first <= row + shift <= last else None
             shown[row] = dict(source) if source is not None else dict(blank)
-            self._kept.pop(row, None)
         self.cursor = None
 
     def _all_columns(self, width: int) -> frozenset[int]:
@@ -239,7 +208,6 @@ class ScreenDiff:
         return self._columns
 
     def _send_row(self, out: list[str], row: int, cells: dict[int, Cell]) -> None:
-        self._kept.pop(row, None)
         shown = self.shown.setdefault(row, {})
         if cells.items() <= shown.items():
             return  # most rows a frame rewrites are as shown already
