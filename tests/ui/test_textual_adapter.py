@@ -415,7 +415,8 @@ async def test_a_frame_reaches_a_driver_that_takes_pieces_as_its_pieces():
 
 
 def test_a_frame_as_its_pieces_is_kept_as_its_text():
-    """A `PiecesFrame` pickled (a benchmark keeping what a driver was written) is its text."""
+    """A `PiecesFrame` pickled (a benchmark keeping what a driver was written), or written
+    after other text (as `App._display` writes an inline app's frame), is its text."""
     import pickle
 
     from rich.console import Console
@@ -429,3 +430,5 @@ def test_a_frame_as_its_pieces_is_kept_as_its_text():
     frame = update.render_segments(console) + "\x1b[1;1H"
     assert isinstance(frame, textual_adapter.PiecesFrame)
     assert pickle.loads(pickle.dumps(frame)) == "\x1b[2;3HRound 4\x1b[1;1H" == frame.text()
+    after = "\x1b[A" + frame
+    assert type(after) is str and after == "\x1b[A\x1b[2;3HRound 4\x1b[1;1H"

@@ -233,6 +233,9 @@ class PiecesFrame(str):
     def __add__(self, other: str) -> PiecesFrame:  # (`App._display` adds the cursor's move)
         return PiecesFrame(*self._made, self.cursor + other)
 
+    def __radd__(self, other: str) -> str:  # (text before it: the frame as text after it)
+        return other + self.text()
+
     def __reduce__(self):  # (kept or copied as what it stands for: its text)
         return str, (self.text(),)
 
