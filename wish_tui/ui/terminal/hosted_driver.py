@@ -7,8 +7,10 @@ come (no thread, no polling: the parser's deadline for a lone Esc is a timer), f
 written without blocking (kept while the terminal takes no more, up to `MAX_UNSENT`: past it the
 client has stopped reading and the app ends), and a new size is read from the terminal when its
 host says it changed (`resized`): the server sets it there, so no key sequence a client types can
-give the app a size of its own (and it is read then alone, not at each write). What is written is only the cells that change, without colour
-under NO_COLOR, as `driver.CompactDriver` writes it.
+give the app a size of its own (and it is read then alone, not at each write). What is written is
+only the cells that change, without colour under NO_COLOR, as `driver.CompactDriver` writes it;
+a frame of the compositor's comes as its strips (`textual_adapter.PiecesFrame`), read into cells
+as they are (`frame_cells.read_row`), not as the text Textual would encode it to.
 
 One client must not take the loop from the other apps: keys are read at most `READ_CHUNK`
 bytes at a time and, past `EVENTS_PER_SECOND` on average, read again only once the app's
