@@ -21,8 +21,9 @@ playing, and a list of (time, text) from the app's start), to replay through the
 offline. With `--profile FILE`, the playing of the last run under cProfile (with the processor
 time as its clock; it makes everything about seven times slower, read the shares), its stats
 written to FILE and its top entries printed. With `--write-time`, the processor time spent in
-the drivers' `write` (the screen diff, the style compaction, the write to the terminal) per
-action. Each run's garbage left by the run before is collected before its playing starts. With
+`App._display` (Textual's encoding of a frame, when it is encoded, and the drivers' `write`) and
+in the drivers' `write` alone (the screen diff, the style compaction, the write to the terminal)
+per action. Each run's garbage left by the run before is collected before its playing starts. With
 `--messages`, the messages each app's message
 loop was posted while playing, per action, by kind and by what they were posted to (the
 benchmark's own among them: `Pilot` waits for the app to be idle after each key by posting a
@@ -104,13 +105,14 @@ class Counted:
 
 
 class WriteTime:
-    """The processor time spent in the drivers' `write`, counted from `start` (when `keep`)."""
+    """The processor time spent in the drivers' `write`, and in `App._display` (the frame
+    encoded or handed as it is, then written), counted from `start` (when `keep`)."""
 
     def __init__(self, keep: bool) -> None:
-        self.spent = 0.0
+        self.spent = self.displayed = 0.0
         self.counting = False
         if keep:
-            write = HostedDriver.write
+            write, display = HostedDriver.write, App._display
 
             def timed_write(driver, data: str) -> None:
                 started = time.process_time()
@@ -118,10 +120,17 @@ class WriteTime:
                 if self.counting:
                     self.spent += time.process_time() - started
 
+            def timed_display(app, screen, renderable) -> None:
+                started = time.process_time()
+                display(app, screen, renderable)
+                if self.counting:
+                    self.displayed += time.process_time() - started
+
             HostedDriver.write = timed_write
+            App._display = timed_display
 
     def start(self) -> None:
-        self.spent = 0.0
+        self.spent = self.displayed = 0.0
         self.counting = True
 
 
@@ -327,7 +336,8 @@ async def one_run(
             f"{counted.layouts / played:.1f} layouts per action, "
             f"{sent / played / 2:.0f} B sent per action per terminal"
             + (
-                f"; {write_time.spent / played * 1000:.2f} ms of it in the drivers' write"
+                f"; {write_time.displayed / played * 1000:.2f} ms of it in App._display, "
+                f"{write_time.spent / played * 1000:.2f} in the drivers' write"
                 if write_time is not None
                 else ""
             )

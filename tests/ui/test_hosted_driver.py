@@ -5,6 +5,7 @@ then freed, as a host that runs app after app needs."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import fcntl
 import gc
@@ -14,6 +15,8 @@ import struct
 import termios
 import tty
 import weakref
+
+from rich.console import Console
 
 from wish_tui.core import environment
 from wish_tui.launch import Launch
@@ -281,4 +284,45 @@ async def test_a_flood_of_keys_is_read_at_the_allowed_rate_and_none_is_lost(tmp_
         await quit_by_q(terminal, task)
     finally:
         os.close(terminal.master)
+        os.close(slave)
+
+
+class _Shown:
+    """What a hosted driver needs of an app: its terminal, and a place for the size it posts."""
+
+    def __init__(self, fd: int) -> None:
+        self.terminal_fd = fd
+        self.console = Console()
+        self.posted: list = []
+
+    def post_message(self, message) -> bool:
+        self.posted.append(message)
+        return True
+
+
+async def test_a_new_size_is_read_when_the_host_is_told_and_the_next_frame_goes_whole():
+    master, slave = os.openpty()
+    try:
+        set_size(slave, 40, 10)
+        app = _Shown(slave)
+        driver = HostedDriver(app)
+        driver.resized()
+        assert [event.size for event in app.posted] == [(40, 10)]
+        frame = "\x1b[2;3H\x1b[1mRound 4\x1b[0m\x1b[1;1H"
+        terminal = Terminal(master)
+        driver.write(frame)
+        await terminal.until(b"Round 4")
+        driver.write(frame)  # shown already: nothing goes
+        set_size(slave, 50, 12)  # the server sets a size and tells the host after
+        driver.write(frame)  # (a frame between: the app draws at the size it was told)
+        await asyncio.sleep(0.05)
+        with contextlib.suppress(BlockingIOError):
+            assert os.read(master, 65536) == b""
+        driver.resized()  # the host is told: what the terminal showed is forgotten
+        assert [event.size for event in app.posted] == [(40, 10), (50, 12)]
+        terminal.seen = b""
+        driver.write(frame)
+        await terminal.until(b"Round 4")
+    finally:
+        os.close(master)
         os.close(slave)

@@ -9,7 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wish_tui.ui.terminal import screen_diff
+from wish_tui.ui.terminal import frame_cells
 from wish_tui.ui.terminal.screen_diff import ScreenDiff
 
 from . import screen_diff_before
@@ -431,6 +431,6 @@ def test_the_diff_sends_the_same_bytes_as_before_it_was_made_faster(sequence, kn
 def test_the_characters_known_one_cell_wide_are_kept_within_their_bound():
     # What people type may bring any character: the set of those measured stays bounded.
     diff = ScreenDiff()
-    for start in range(0x400, 0x400 + 3 * screen_diff.SINGLE_KEPT, 100):
+    for start in range(0x400, 0x400 + 3 * frame_cells.SINGLE_KEPT, 100):
         diff.frame("\x1b[1;1H" + "".join(map(chr, range(start, start + 100))))
-    assert 0 < len(screen_diff._SINGLE) <= screen_diff.SINGLE_KEPT
+    assert 0 < len(frame_cells._SINGLE) <= frame_cells.SINGLE_KEPT

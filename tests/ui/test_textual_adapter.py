@@ -7,6 +7,7 @@ import sys
 import time
 
 import pytest
+from textual.strip import Strip
 
 from wish_tui.ui.terminal import textual_adapter
 from wish_tui.ui.terminal.textual_adapter import KeyParser, UncachedKeyParser
@@ -357,3 +358,77 @@ def test_a_strip_makes_a_cache_only_when_it_uses_one():
     assert strip.crop(1, 4) is strip.crop(1, 4), "the crop was not cached"
     assert len([r for r in gc.get_referents(strip) if type(r).__name__ == "FIFOCache"]) == 1
     assert Strip.join([strip, _strip("12345")]).text == "abcdefgh12345"
+
+
+async def test_a_frame_reaches_a_driver_that_takes_pieces_as_its_pieces():
+    """`App._display` hands the driver's `write` what the compositor's frame gives for the app's
+    console with the cursor's move added (`PiecesFrame.__add__`): for an app whose driver takes
+    pieces, the frame's strips row by row, whose text is Textual's; for any other app, Textual's
+    text."""
+    from textual.app import App
+    from textual.driver import Driver
+    from textual.widgets import Static
+
+    writes: dict[int, list] = {}
+
+    class Recording(Driver):
+        def write(self, data: str) -> None:
+            writes.setdefault(id(self._app), []).append(data)
+
+        def flush(self) -> None:
+            pass
+
+        def start_application_mode(self) -> None:
+            pass
+
+        def disable_input(self) -> None:
+            pass
+
+        def stop_application_mode(self) -> None:
+            pass
+
+    class Shown(App):
+        def compose(self):
+            yield Static("[b]Round[/b] 4 · 🔒 [reverse]keys[/reverse]")
+
+        def on_mount(self) -> None:
+            self.set_timer(0.2, self.exit)
+
+    taking, other = Shown(driver_class=Recording), Shown(driver_class=Recording)
+    textual_adapter.hand_pieces_to(taking.console)
+    await taking.run_async()
+    await other.run_async()
+    frames = [data for data in writes[id(taking)] if isinstance(data, textual_adapter.PiecesFrame)]
+    assert frames, "no frame reached the driver as its pieces"
+    assert not any(isinstance(data, textual_adapter.PiecesFrame) for data in writes[id(other)])
+    shown = [data for data in writes[id(other)] if "Round" in data]
+    assert shown
+    assert [frame.text() for frame in frames if "Round" in frame.text()] == shown
+    for frame in frames:
+        assert frame == "" and frame.cursor.startswith("\x1b[") and frame.cursor.endswith("H")
+        rows = frame.rows()
+        assert rows and all(
+            isinstance(x, int) and all(isinstance(strip, Strip) for strip in strips)
+            for pieces in rows.values()
+            for x, strips in pieces
+        )
+
+
+def test_a_frame_as_its_pieces_is_kept_as_its_text():
+    """A `PiecesFrame` pickled (a benchmark keeping what a driver was written), or written
+    after other text (as `App._display` writes an inline app's frame), is its text."""
+    import pickle
+
+    from rich.console import Console
+    from rich.segment import Segment
+    from textual._compositor import LayoutUpdate
+    from textual.geometry import Region
+
+    console = Console(color_system="truecolor")
+    textual_adapter.hand_pieces_to(console)
+    update = LayoutUpdate([[Strip([Segment("Round 4")])]], Region(2, 1, 7, 1))
+    frame = update.render_segments(console) + "\x1b[1;1H"
+    assert isinstance(frame, textual_adapter.PiecesFrame)
+    assert pickle.loads(pickle.dumps(frame)) == "\x1b[2;3HRound 4\x1b[1;1H" == frame.text()
+    after = "\x1b[A" + frame
+    assert type(after) is str and after == "\x1b[A\x1b[2;3HRound 4\x1b[1;1H"

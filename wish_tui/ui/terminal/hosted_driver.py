@@ -7,8 +7,10 @@ come (no thread, no polling: the parser's deadline for a lone Esc is a timer), f
 written without blocking (kept while the terminal takes no more, up to `MAX_UNSENT`: past it the
 client has stopped reading and the app ends), and a new size is read from the terminal when its
 host says it changed (`resized`): the server sets it there, so no key sequence a client types can
-give the app a size of its own. What is written is only the cells that change, without colour
-under NO_COLOR, as `driver.CompactDriver` writes it.
+give the app a size of its own (and it is read then alone, not at each write). What is written is
+only the cells that change, without colour under NO_COLOR, as `driver.CompactDriver` writes it;
+a frame of the compositor's comes as its strips (`textual_adapter.PiecesFrame`), read into cells
+as they are (`frame_cells.read_row`), not as the text Textual would encode it to.
 
 One client must not take the loop from the other apps: keys are read at most `READ_CHUNK`
 bytes at a time and, past `EVENTS_PER_SECOND` on average, read again only once the app's
@@ -33,8 +35,9 @@ from wish_tui.files import read_ready
 from wish_tui.ui.terminal.screen_diff import ScreenDiff
 from wish_tui.ui.terminal.sgr import Compactor
 
+from .frame_cells import read_row
 from .paste_limit import PasteLimit
-from .textual_adapter import UncachedKeyParser
+from .textual_adapter import PiecesFrame, UncachedKeyParser, hand_pieces_to
 
 MAX_UNSENT = 4 * 1024 * 1024
 """Bytes of frames kept for a terminal that takes none: past them its client reads no more."""
@@ -80,6 +83,7 @@ class HostedDriver(Driver):
         """Set while nothing written waits for the terminal."""
         self.sent.set()
         app.hosted_driver = self
+        hand_pieces_to(app.console)
 
     @property
     def can_suspend(self) -> bool:
@@ -94,8 +98,18 @@ class HostedDriver(Driver):
             return None
 
     def resized(self) -> None:
-        """Tell the app the terminal's size if it changed (its host was told it may have)."""
+        """Tell the app the terminal's size if it changed (its host was told it may have).
+
+        The terminal's size is read here alone, not at each write: only the server sets it, and
+        it tells the host each time it does. A new size makes the screen diff forget what the
+        terminal showed (a resized terminal may have moved or cleared it), so the next frame
+        goes whole; it comes before the app's first frame at that size."""
         size = self._terminal_size()
+        if size != self._shown_size:
+            self._shown_size = size
+            self._screen.forget()
+            self._screen.columns = size.columns if size else None
+            self._screen.rows = size.lines if size else None
         if size is not None and size.columns > 0 and size.lines > 0:
             textual_size = Size(size.columns, size.lines)
             self.shown_app.post_message(events.Resize(textual_size, textual_size))
@@ -231,13 +245,7 @@ class HostedDriver(Driver):
         """Send the cells of `data` that change, as soon as the terminal takes them."""
         if self._hung_up:
             return
-        size = self._terminal_size()
-        if size != self._shown_size:  # a resized terminal may have moved or cleared what it showed
-            self._shown_size = size
-            self._screen.forget()
-            self._screen.columns = size.columns if size else None
-            self._screen.rows = size.lines if size else None
-        text = self._compact(self._screen.frame(data))
+        text = self._compact(self._frame(data))
         if not text:
             return
         self._unsent += text.encode("utf-8", "replace")
@@ -245,6 +253,19 @@ class HostedDriver(Driver):
             self._hang_up()
             return
         self._send()
+
+    def _frame(self, data: str) -> str:
+        """What the screen diff sends for `data`: a frame's pieces read as they are (a
+        `PiecesFrame`), or its text (any other write, and a frame whose pieces it cannot read)."""
+        if isinstance(data, PiecesFrame):
+            colours = data.colour_system
+            frame = self._screen.frame_rows(
+                data.rows(), data.cursor, lambda pieces: read_row(pieces, colours)
+            )
+            if frame is not None:
+                return frame
+            data = data.text()
+        return self._screen.frame(data)
 
     def _send(self) -> None:
         while self._unsent:

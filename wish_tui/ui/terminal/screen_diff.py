@@ -13,27 +13,25 @@ a few rows down by line feeds and the column, further down by a move down; else 
 column. The rest of a row, when it is known blank in one background, is erased to the line's
 end (`ESC[K`) rather than written as spaces.
 
-It reads only what Textual's compositor writes: cursor moves (`ESC[row;colH`), style codes and
-text. A write holding anything else (a mode switch, a clear, a link, a bare line break) goes out
-as it is, and everything known of the screen is forgotten, so the next frame is sent whole; so is
-the first frame after the terminal changes size (`resize`).
+It reads only what Textual's compositor writes (`frame_cells`): cursor moves (`ESC[row;colH`),
+style codes and text, or the same frame before Textual encodes it, as the pieces of strips it
+writes on each row (`frame_rows`). A write holding anything else (a mode switch, a
+clear, a link, a bare line break) goes out as it is, and everything known of the screen is
+forgotten, so the next frame is sent whole; so is the first frame after the terminal changes
+size (`forget`).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from itertools import compress, groupby, repeat, takewhile
+from collections.abc import Callable
+from itertools import compress, groupby, takewhile
 from operator import itemgetter, ne
 
-from rich.cells import get_character_cell_size
+from .frame_cells import WIDE_RIGHT, Cell, Pieces, read_frame
+from .sgr import ERASE_LINE, Style, erasable
 
-from .sgr import ERASE_LINE, Style, _after, erasable
-
-_BREAK = re.compile(r"\x1b\[(\d+);(\d+)H|\n")
-"""A cursor move or a line break: what a frame is read between."""
-_STYLE = re.compile(r"\x1b\[([0-9;:]*)m|[\x1b\r]")
-"""A style code, or what a frame read here may not hold between moves."""
 _HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l", "\x07"})
 """Writes that change nothing on the screen (synchronized output, the cursor shown or hidden,
 the bell)."""
@@ -47,10 +45,8 @@ SEPARATOR = "·"
 """What stands between two phrases of a line ('Potions 0 · Trickery 0'), as two spaces do."""
 PARK = "\x1b[1;1H"
 """Where Textual puts the (hidden) cursor when no widget wants it: a move there is not sent."""
-WIDE_RIGHT = ("", ())
-"""The right half of a wide character (its left cell holds the character)."""
-
-Cell = tuple[str, Style]
+_MOVE = re.compile(r"\x1b\[\d+;\d+H")
+"""A cursor move, as Textual's compositor writes one."""
 _CHARACTER_OF = itemgetter(0)
 _STYLE_OF = itemgetter(1)
 
@@ -87,11 +83,35 @@ class ScreenDiff:
         """What to send instead of `data` for the screen to show what `data` would make it."""
         if data in _HARMLESS or not data or _POINTER.fullmatch(data):
             return data
-        parsed = _parse(data)
+        parsed = read_frame(data)
         if parsed is None:
             self.forget()
             return data
-        written, cursor = parsed
+        return self._frame(*parsed)
+
+    def frame_rows(
+        self,
+        rows: dict[int, Pieces],
+        cursor: str,
+        read: Callable[[Pieces], dict[int, Cell] | None],
+    ) -> str | None:
+        """What to send for the screen to show a frame given as the pieces it writes on each
+        row (before Textual encodes them), then the cursor's move `cursor`; `read` reads a row's
+        pieces into cells (None when it cannot). None when a row cannot be read or the cursor's
+        move is not one: the frame is to go as its text (`frame`)."""
+        if not _MOVE.fullmatch(cursor):
+            return None
+        written: dict[int, dict[int, Cell]] = {}
+        for row, pieces in rows.items():
+            cells = read(pieces)
+            if cells is None:
+                return None
+            if cells:
+                written[row] = cells
+        return self._frame(written, cursor)
+
+    def _frame(self, written: dict[int, dict[int, Cell]], cursor: str | None) -> str:
+        """What to send for the screen to show the cells `written` and the cursor at `cursor`."""
         if self.rows:
             for row in [row for row in written if row >= self.rows]:
                 del written[row]
@@ -194,8 +214,8 @@ class ScreenDiff:
         changed = sorted(compress(cells, map(ne, map(shown.get, cells), cells.values())))
         if not changed:
             return
-        halves = list(compress(shown, map(WIDE_RIGHT.__eq__, shown.values())))
-        if halves:
+        if WIDE_RIGHT in shown.values():
+            halves = list(compress(shown, map(WIDE_RIGHT.__eq__, shown.values())))
             _forget_halves(cells, shown, halves)
         runs = _whole_phrases(_runs(changed, cells, shown), cells, shown)
         last = runs[-1]
@@ -230,13 +250,17 @@ class ScreenDiff:
         if None in run:  # (cells the frame does not write: those shown)
             new, old = cells.get, shown.get
             run = [new(col) or old(col) or WIDE_RIGHT for col in columns]
-        shown_cells = [cell for cell in run if cell[0]]  # (a wide character's right half: none)
+        shown_cells = run
+        if WIDE_RIGHT in run:  # (a wide character's right half: nothing to write)
+            shown_cells = [cell for cell in run if cell[0]]
+        texts = []
         for cell_style, group in groupby(shown_cells, _STYLE_OF):
             if cell_style != style:
                 out.append(_code(cell_style))
                 style = cell_style
-            out.append("".join([ch for ch, _ in group]))
-        text = "".join([ch for ch, _ in shown_cells])
+            texts.append("".join(map(_CHARACTER_OF, group)))
+            out.append(texts[-1])
+        text = "".join(texts)
         plain = len(shown_cells) == len(run) and text.isascii() and text.isprintable()
         self._at = (row, columns.stop if plain else None)
         return style
@@ -315,15 +339,18 @@ def _forget_halves(cells: dict[int, Cell], shown: dict[int, Cell], halves: list[
 def _runs(changed: list[int], cells: dict[int, Cell], shown: dict[int, Cell]) -> list[list[int]]:
     """The changed columns as runs of columns to send: two runs a few known cells apart are
     one (the cells between sent again rather than moved over)."""
-    runs: list[list[int]] = []
-    for col in changed:
-        if runs:
-            last = runs[-1]
-            gap = col - last[1]
-            if gap == 1 or gap <= GAP + 1 and _cheap_gap(last[1], col, cells, shown):
-                last[1] = col
-                continue
-        runs.append([col, col])
+    # (Changed columns come mostly side by side: only the gaps between them are looked at.)
+    gaps = [n for n in range(1, len(changed)) if changed[n] - changed[n - 1] > 1]
+    runs = [[changed[0], changed[0]]]
+    last = runs[0]
+    start = 0
+    for n in [*gaps, len(changed)]:
+        col = changed[start]
+        if start and not (col - last[1] <= GAP + 1 and _cheap_gap(last[1], col, cells, shown)):
+            last = [col, col]
+            runs.append(last)
+        last[1] = changed[n - 1]
+        start = n
     return runs
 
 
@@ -426,164 +453,3 @@ def _code(style: Style) -> str:
     if not style:
         return "\x1b[0m"
     return "\x1b[0;" + ";".join(value for _, value in style) + "m"
-
-
-def _parse(data: str) -> tuple[dict[int, dict[int, Cell]], str | None] | None:
-    """The cells a frame of Textual's writes, by row and column, and its last cursor move; None
-    when it holds anything else than cursor moves, style codes, text and line breaks between
-    moves.
-
-    The frame is read a piece at a time, a piece being what stands between two moves or line
-    breaks (a widget's line, mostly): a piece is read into cells once (`_piece`), and the same
-    piece in the same style, in this frame or a later one, takes the cells read then."""
-    written: dict[int, dict[int, Cell]] = {}
-    style: Style = ()
-    row = col = -1
-    cursor: str | None = None
-    position = 0
-    for match in _BREAK.finditer(data):
-        start = match.start()
-        if start > position:
-            piece = _piece(data[position:start], style)
-            if piece is None:
-                return None
-            style, cells, parts = piece
-            if cells or parts:
-                if row < 0:
-                    return None
-                col = _put_piece(written.setdefault(row, {}), col, cells, parts)
-                cursor = None
-        if match.group(1) is not None:
-            row, col = int(match.group(1)) - 1, int(match.group(2)) - 1
-            cursor = match.group(0)
-        else:
-            row = col = -1  # where a line break leaves the cursor depends on the terminal
-        position = match.end()
-    if position < len(data):
-        piece = _piece(data[position:], style)
-        if piece is None:
-            return None
-        _, cells, parts = piece
-        if cells or parts:
-            if row < 0:
-                return None
-            _put_piece(written.setdefault(row, {}), col, cells, parts)
-            cursor = None
-    return written, cursor
-
-
-Piece = tuple[Style, tuple[Cell, ...], tuple[tuple[str, Style], ...]]
-"""What a piece of a frame (between two moves) leaves: the style in force after it, and its
-cells when each of its characters takes one cell, else its texts with their styles."""
-_PIECES: dict[tuple[str, Style], Piece | None] = {}
-PIECES_KEPT = 1024
-"""The most pieces whose cells are kept (all forgotten at once past it), shared by the apps of
-a process: a table's screen writes about two hundred different ones in a game's first rounds
-(some 12,000 cells; the cells kept are those the screens show, not copies)."""
-
-
-def _piece(text: str, style: Style) -> Piece | None:
-    """What `text` (a piece of a frame, no move or line break in it) writes from `style`:
-    None when it holds anything else than style codes and text."""
-    key = (text, style)
-    try:
-        return _PIECES[key]
-    except KeyError:
-        pass
-    parts: list[tuple[str, Style]] = []
-    position = 0
-    piece: Piece | None = None
-    for match in _STYLE.finditer(text):
-        if match.start() > position:
-            parts.append((text[position : match.start()], style))
-        if match.group(1) is None:
-            break  # another escape, or a carriage return
-        style = _after(style, match.group(1))
-        position = match.end()
-    else:
-        if position < len(text):
-            parts.append((text[position:], style))
-        if all(_single_cells(part) for part, _ in parts):
-            cells = tuple(cell for part, at in parts for cell in zip(part, repeat(at)))
-            piece = (style, cells, ())
-        else:
-            piece = (style, (), tuple(parts))
-    if len(_PIECES) >= PIECES_KEPT:
-        _PIECES.clear()
-    _PIECES[key] = piece
-    return piece
-
-
-def _put_piece(
-    cells: dict[int, Cell], col: int, single: tuple[Cell, ...], parts: tuple[tuple[str, Style], ...]
-) -> int:
-    """Write a piece's cells (`single`: each a cell wide) or texts into a row's cells from
-    `col`; return the column after them."""
-    if not single:
-        for text, style in parts:
-            col = _put(cells, col, text, style)
-        return col
-    end = col + len(single)
-    first, last = cells.get(col), cells.get(end - 1)
-    if first == WIDE_RIGHT and col - 1 in cells:
-        cells[col - 1] = (" ", cells[col - 1][1])
-    if last is not None and last != WIDE_RIGHT and cells.get(end) == WIDE_RIGHT:
-        cells[end] = (" ", last[1])
-    cells.update(zip(range(col, end), single, strict=True))
-    return end
-
-
-def _put(cells: dict[int, Cell], col: int, text: str, style: Style) -> int:
-    """Write `text` in `style` into a row's cells from `col`; return the column after it."""
-    if _single_cells(text):  # one cell a character, as most text is
-        end = col + len(text)
-        first, last = cells.get(col), cells.get(end - 1)
-        if first == WIDE_RIGHT and col - 1 in cells:
-            cells[col - 1] = (" ", cells[col - 1][1])
-        if last is not None and last != WIDE_RIGHT and cells.get(end) == WIDE_RIGHT:
-            cells[end] = (" ", last[1])
-        cells.update(zip(range(col, end), zip(text, repeat(style)), strict=False))
-        return end
-    for ch in text:
-        width = get_character_cell_size(ch)
-        if width == 0:
-            if col - 1 in cells and cells[col - 1] != WIDE_RIGHT:
-                before, before_style = cells[col - 1]
-                cells[col - 1] = (before + ch, before_style)
-            continue
-        _overwrite(cells, col, (ch, style))
-        if width == 2:
-            _overwrite(cells, col + 1, WIDE_RIGHT)
-        col += width
-    return col
-
-
-_SINGLE: set[str] = set()
-"""The characters seen one cell wide (by Rich's measure), as they come."""
-SINGLE_KEPT = 4096
-"""The most characters `_SINGLE` holds (all forgotten at once past it): what people type in a
-chat may bring any."""
-
-
-def _single_cells(text: str) -> bool:
-    """True when every character of `text` takes one cell."""
-    if _SINGLE.issuperset(text):
-        return True
-    for ch in set(text).difference(_SINGLE):
-        if get_character_cell_size(ch) != 1:
-            return False
-        if len(_SINGLE) >= SINGLE_KEPT:
-            _SINGLE.clear()
-        _SINGLE.add(ch)
-    return True
-
-
-def _overwrite(cells: dict[int, Cell], col: int, cell: Cell) -> None:
-    """Put `cell` at `col`; half a wide character written over blanks its other half, as a
-    terminal does."""
-    old = cells.get(col)
-    if old == WIDE_RIGHT and col - 1 in cells:
-        cells[col - 1] = (" ", cells[col - 1][1])
-    elif old is not None and cells.get(col + 1) == WIDE_RIGHT:
-        cells[col + 1] = (" ", old[1])
-    cells[col] = cell

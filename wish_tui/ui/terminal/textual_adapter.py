@@ -1,6 +1,6 @@
 """Every place the app reaches below Textual's public API, each behind one name here.
 
-There are seven, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
+There are eight, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
 
 1. Textual's parser of terminal input (`textual._xterm_parser.XTermParser`, whose end of input
    may raise `textual._parser.ParseError`): the drivers feed it and wait for its deadline (a lone
@@ -24,15 +24,23 @@ There are seven, and `tests/ui/test_textual_adapter.py` fails on a Textual that 
    the cyclic collector finds it (`keep_strips_out_of_cycles`).
 7. A strip's seven caches, slots that `Strip.__init__` fills with a new `FIFOCache` each, all
    seven for every strip though most strips never use one (`make_strip_caches_lazily`).
+8. How `App._display` writes a frame of the compositor's (`ChopsUpdate`, `LayoutUpdate`): the
+   text their `render_segments` gives, plus the cursor's move added to it, to the driver's
+   `write`. For an app whose driver reads the pieces themselves (`hand_pieces_to`), that text
+   is a `PiecesFrame`: the strips the frame writes on each row, never encoded to text and read
+   back (`ui.terminal.frame_cells`, `ui.terminal.hosted_driver`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
+import weakref
 from types import FunctionType
 
-from textual._compositor import ChopsUpdate, Compositor
+from rich.color import ColorSystem
+from rich.console import Console
+from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.cache import FIFOCache
@@ -164,6 +172,111 @@ def _fill(line: dict, row_cuts: list[int], strip, left: int, right: int) -> None
     for cut, piece in zip(final_cuts, pieces, strict=False):
         if line.get(cut) is None:
             line[cut] = piece
+
+
+# -- frames handed to the driver as the compositor's pieces ----------------------------------
+
+_TAKE_PIECES: weakref.WeakSet[Console] = weakref.WeakSet()
+"""The consoles of the apps whose driver takes a frame as its pieces (`PiecesFrame`)."""
+TEXTUALS_RENDER_SEGMENTS = {
+    ChopsUpdate: ChopsUpdate.render_segments,
+    LayoutUpdate: LayoutUpdate.render_segments,
+}
+"""How Textual encodes each kind of frame of its compositor's to text."""
+
+
+def hand_pieces_to(console: Console) -> None:
+    """Have every frame of the compositor's (`ChopsUpdate`, `LayoutUpdate`) drawn for the app
+    of `console` (its `App.console`) reach its driver's `write` as a `PiecesFrame`, not as the
+    text Textual encodes it to. Patches the two classes once, for the process: for the
+    consoles of other apps they encode frames as Textual does."""
+    _TAKE_PIECES.add(console)
+    if _handing:
+        return
+    for kind, rows in ((ChopsUpdate, _chops_rows), (LayoutUpdate, _layout_rows)):
+        kind.render_segments = _render_segments_for(kind, rows)
+    _handing.append(True)
+
+
+_handing: list[bool] = []
+"""Whether `hand_pieces_to` has patched Textual's frames (once)."""
+
+
+def _render_segments_for(kind: type, rows) -> FunctionType:
+    textuals = TEXTUALS_RENDER_SEGMENTS[kind]
+
+    def render_segments(self, console: Console) -> str:
+        if console in _TAKE_PIECES:
+            return PiecesFrame(self, console, rows, textuals)
+        return textuals(self, console)
+
+    render_segments.__doc__ = textuals.__doc__
+    render_segments.__qualname__ = f"{kind.__name__}.render_segments"
+    return render_segments
+
+
+class PiecesFrame(str):
+    """A frame of the compositor's, before Textual encodes it: what `App._display` hands the
+    driver's `write` for an app that takes pieces (`hand_pieces_to`). As a string it is empty,
+    then the cursor's move Textual adds to it; `rows` gives its pieces row by row, `text` the
+    text Textual would have written."""
+
+    cursor: str
+    """What Textual added after the frame (the cursor's move)."""
+
+    def __new__(cls, update, console: Console, rows, textuals, cursor: str = "") -> PiecesFrame:
+        frame = super().__new__(cls, "")
+        frame._made = (update, console, rows, textuals)
+        frame.cursor = cursor
+        return frame
+
+    def __add__(self, other: str) -> PiecesFrame:  # (`App._display` adds the cursor's move)
+        return PiecesFrame(*self._made, self.cursor + other)
+
+    def __radd__(self, other: str) -> str:  # (text before it: the frame as text after it)
+        return other + self.text()
+
+    def __reduce__(self):  # (kept or copied as what it stands for: its text)
+        return str, (self.text(),)
+
+    def rows(self) -> dict[int, list[tuple[int, tuple]]]:
+        """Each row the frame writes, and what: its pieces in the order Textual writes them,
+        each its column and the strips written there one after the other."""
+        update, _, rows, _ = self._made
+        return rows(update)
+
+    def text(self) -> str:
+        """The frame as Textual writes it: its text, then the cursor's move."""
+        update, console, _, textuals = self._made
+        return textuals(update, console) + self.cursor
+
+    @property
+    def colour_system(self) -> ColorSystem:
+        """The colours Textual writes the frame's styles in (as `Strip.render` says them)."""
+        return self._made[1]._color_system or ColorSystem.TRUECOLOR
+
+
+def _chops_rows(update: ChopsUpdate) -> dict[int, list[tuple[int, tuple]]]:
+    """The pieces a frame of changes writes (`ChopsUpdate.render_segments`), row by row: each
+    after a move to its column."""
+    rows: dict[int, list[tuple[int, tuple]]] = {}
+    chops, chop_ends = update.chops, update.chop_ends
+    for y, x1, x2 in update.spans:
+        row = rows.setdefault(y, [])
+        for end, (x, strip) in zip(chop_ends[y], chops[y].items(), strict=False):
+            if strip is None or x > x2 or end <= x1:
+                continue
+            if not (x2 > x >= x1 and end <= x2):
+                strip = strip.crop(0, min(end, x2) - x)
+            row.append((x, (strip,)))
+    return rows
+
+
+def _layout_rows(update: LayoutUpdate) -> dict[int, list[tuple[int, tuple]]]:
+    """The pieces a frame of the whole screen writes (`LayoutUpdate.render_segments`), row by
+    row: a row's strips after one move."""
+    x = update.region.x
+    return {y: [(x, tuple(line))] for y, line in enumerate(update.strips, update.region.y)}
 
 
 def render_changed_rows_only(screen) -> None:
