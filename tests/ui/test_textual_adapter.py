@@ -366,6 +366,7 @@ TEXTUAL_CODE_COPIED = {
     "Timer._run": "60c942a84c1a8765",
     "Timer._tick": "131880e700f4ae71",
     "Screen._update_timer": "6736ab93692ef9ed",
+    "MessagePump._on_message": "12c0b6eb18e5ca10",
 }
 """The code of Textual's that `ui/terminal/textual_pump.py` does the work of, as it was read
 (the start of the SHA-256 of its source)."""
@@ -386,6 +387,7 @@ def test_textuals_code_that_the_pump_module_does_the_work_of_is_as_it_was_read()
         "Timer._run": textual_pump.Timer._run,
         "Timer._tick": textual_pump.Timer._tick,
         "Screen._update_timer": textual_pump.TEXTUALS_UPDATE_TIMER.fget,
+        "MessagePump._on_message": textual_pump.TEXTUALS_ON_MESSAGE,
     }
     digests = {
         name: hashlib.sha256(inspect.getsource(function).encode()).hexdigest()[:16]
@@ -578,3 +580,81 @@ async def test_a_screen_draws_its_frames_without_a_timer_task():
         assert isinstance(app.screen._update_timer, textual_pump.FrameTimer)
         assert "after" in "".join(strip.text for strip in app.screen._compositor.render_strips())
         assert not [t for t in asyncio.all_tasks() if t.get_name() == "screen_update"]
+
+
+async def test_a_message_dispatched_without_unread_logs_reaches_the_handlers_textuals_reaches():
+    """A message from a widget runs its handlers and bubbles up as with Textual's dispatch
+    (stopped by a handler, or where its sender is the parent), and Textual's own dispatch runs
+    while the devtools are connected."""
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.message import Message
+    from textual.message_pump import MessagePump
+    from textual.widgets import Static
+
+    from wish_tui.ui.terminal import textual_pump
+
+    class Said(Message):
+        def __init__(self, stop_at: str) -> None:
+            super().__init__()
+            self.stop_at = stop_at
+
+    heard: list[tuple[str, str]] = []
+
+    class Node(Static):
+        def on_said(self, message: Said) -> None:
+            heard.append((self.id, message.stop_at))
+            if message.stop_at == self.id:
+                message.stop()
+
+    class Outer(Vertical):
+        def on_said(self, message: Said) -> None:
+            heard.append((self.id, message.stop_at))
+
+    class Nested(App):
+        def compose(self):
+            with Outer(id="outer"):
+                yield Node("inner", id="inner")
+
+        def on_said(self, message: Said) -> None:
+            heard.append(("app", message.stop_at))
+
+    async def played(dispatch) -> list:
+        heard.clear()
+        MessagePump._on_message = dispatch
+        try:
+            app = Nested()
+            async with app.run_test() as pilot:
+                inner = app.query_one("#inner")
+                for stop_at in ("", "inner", "outer"):
+                    inner.post_message(Said(stop_at))
+                    await pilot.pause()
+                with app.query_one("#outer")._context():  # sent by the parent: heard last there
+                    inner.post_message(Said("from the parent"))
+                await pilot.pause()
+        finally:
+            MessagePump._on_message = textual_pump.TEXTUALS_ON_MESSAGE
+        return list(heard)
+
+    theirs = await played(textual_pump.TEXTUALS_ON_MESSAGE)
+    assert theirs and await played(textual_pump._on_message_without_unread_logs) == theirs
+
+    class Connected:
+        is_connected = True
+
+    called = []
+
+    async def textuals(pump, message) -> None:
+        called.append(type(message).__name__)
+
+    app = Nested()
+    app.devtools = Connected()
+    token = textual_pump.active_app.set(app)
+    original = textual_pump.TEXTUALS_ON_MESSAGE
+    textual_pump.TEXTUALS_ON_MESSAGE = textuals
+    try:
+        await textual_pump._on_message_without_unread_logs(app, Said(""))
+    finally:
+        textual_pump.TEXTUALS_ON_MESSAGE = original
+        textual_pump.active_app.reset(token)
+    assert called == ["Said"]

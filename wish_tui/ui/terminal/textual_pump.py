@@ -1,8 +1,8 @@
 """Textual's way from a widget's refresh to a frame, with fewer messages, tasks and wakeups.
 
 A host of the session pool runs many apps in one loop, and every message, task step and wakeup
-of that loop is paid by all of them. Two places below Textual's public API, each behind one name
-here (`tests/ui/test_textual_adapter.py` fails on a Textual that changes either):
+of that loop is paid by all of them. Three places below Textual's public API, each behind one name
+here (`tests/ui/test_textual_adapter.py` fails on a Textual that changes any):
 
 1. A widget's check for a refresh it was asked for (`Widget._check_refresh`), made on every
    idle turn of every widget: Textual finds the widget's screen (a walk up the DOM) before it
@@ -15,6 +15,10 @@ here (`tests/ui/test_textual_adapter.py` fails on a Textual that changes either)
    of the whole process 1/60 s after every frame) and waits on the event again.
    `draw_frames_without_a_task` gives each screen a `FrameTimer`: the same ticks on the same
    grid, a frame drawn at once when nothing else waits in the loop, and no task.
+3. A message pump's dispatch of a message to its handlers (`MessagePump._on_message`), which
+   makes a log line for Textual's devtools (a logger or two and an f-string) for every message,
+   whether or not anything reads it: `dispatch_without_unread_logs` makes none when nothing
+   would (no devtools connected, no log file, not Textual's debug mode).
 """
 
 from __future__ import annotations
@@ -22,8 +26,11 @@ from __future__ import annotations
 import asyncio
 import weakref
 
-from textual import messages
+from textual import constants, messages
+from textual._callback import invoke
+from textual._context import active_app
 from textual._time import get_time
+from textual.message_pump import MessagePump
 from textual.screen import UPDATE_PERIOD, Screen
 from textual.timer import Timer  # noqa: F401 (what `FrameTimer` stands in for; its tests read it)
 from textual.widget import NoScreen, Widget
@@ -34,6 +41,8 @@ TEXTUALS_CHECK_REFRESH = Widget._check_refresh
 """Textual's check of a widget's refresh (kept for the tests)."""
 TEXTUALS_UPDATE_TIMER = Screen.__dict__["_update_timer"]
 """Textual's screen update timer, a property (kept for the tests)."""
+TEXTUALS_ON_MESSAGE = MessagePump._on_message
+"""Textual's dispatch of a message to a pump's handlers (for when its log lines are read)."""
 
 
 def check_refresh_directly(widget: Widget) -> None:
@@ -213,3 +222,24 @@ def draw_frames_without_a_task() -> None:
 def tell_screens_directly() -> None:
     """Have every widget of the process check its refresh with `check_refresh_directly`."""
     Widget._check_refresh = check_refresh_directly
+
+
+async def _on_message_without_unread_logs(pump: MessagePump, message) -> None:
+    """Textual's `MessagePump._on_message` without its log lines, or Textual's own where they
+    would be read."""
+    app = active_app.get(None)
+    if constants.LOG_FILE or constants.DEBUG or app is None or app._is_devtools_connected:
+        await TEXTUALS_ON_MESSAGE(pump, message)
+        return
+    for _cls, method in pump._get_dispatch_methods(message.handler_name, message):
+        await invoke(method, message)
+    if message.bubble and pump._parent and not message._stop_propagation:
+        if message._sender is not None and message._sender == pump._parent:
+            message.stop()
+        if pump.is_parent_active and pump.is_attached:
+            message._bubble_to(pump._parent)
+
+
+def dispatch_without_unread_logs() -> None:
+    """Have every message pump of the process dispatch with `_on_message_without_unread_logs`."""
+    MessagePump._on_message = _on_message_without_unread_logs
