@@ -290,6 +290,20 @@ def test_the_cached_dispatch_stops_where_a_handler_prevents_the_default_and_sees
     assert [cls for cls, _ in handlers(pump)] == [Child, Base, Widget]
     Child.on_idle = lambda self, event: None  # and replaced
     assert handlers(pump)[0][1].__func__ is Child.__dict__["on_idle"]
+    del Child.on_idle  # and removed
+    assert [cls for cls, _ in handlers(pump)] == [Base, Widget]
+
+    class Mixin:  # a class of the pump that is no message pump's
+        pass
+
+    class Mixed(Mixin, Base):
+        pass
+
+    mixed = Mixed.__new__(Mixed)
+    assert [cls for cls, _ in handlers(mixed)] == [Base, Widget]
+    Mixin.on_idle = on_idle
+    assert [cls for cls, _ in handlers(mixed)] == [Mixin, Base, Widget]
+    assert type(Widget).__dict__["__setattr__"].__module__ == textual_adapter.__name__
 
 
 def _strip(text: str):
