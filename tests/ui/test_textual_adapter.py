@@ -245,6 +245,7 @@ def test_the_cached_dispatch_finds_the_handlers_textuals_walk_finds():
     kinds = (GameScreen, GameLog, ChoicePanel, Static, Widget, Decorated)
     for kind in kinds:
         pump = kind.__new__(kind)
+        pump._repaint_required = True  # asked for a refresh: its idle turns have handlers
         for message in (
             events.Idle(),
             events.Mount(),
@@ -381,6 +382,7 @@ TEXTUAL_CODE_COPIED = {
     "Timer._tick": "131880e700f4ae71",
     "Screen._update_timer": "6736ab93692ef9ed",
     "MessagePump._on_message": "12c0b6eb18e5ca10",
+    "Widget._on_idle": "dcb1c9d1e74be9b2",
 }
 """The code of Textual's that `ui/terminal/textual_pump.py` does the work of, as it was read
 (the start of the SHA-256 of its source)."""
@@ -402,6 +404,7 @@ def test_textuals_code_that_the_pump_module_does_the_work_of_is_as_it_was_read()
         "Timer._tick": textual_pump.Timer._tick,
         "Screen._update_timer": textual_pump.TEXTUALS_UPDATE_TIMER.fget,
         "MessagePump._on_message": textual_pump.TEXTUALS_ON_MESSAGE,
+        "Widget._on_idle": textual_pump.Widget._on_idle,
     }
     digests = {
         name: hashlib.sha256(inspect.getsource(function).encode()).hexdigest()[:16]
@@ -672,3 +675,42 @@ async def test_a_message_dispatched_without_unread_logs_reaches_the_handlers_tex
         textual_pump.TEXTUALS_ON_MESSAGE = original
         textual_pump.active_app.reset(token)
     assert called == ["Said"]
+
+
+def test_an_idle_widget_asked_for_no_refresh_is_given_no_handler():
+    """Textual's `Widget._on_idle` only checks the widget's refresh: an idle turn of a widget
+    whose one idle handler it is, and that was asked for no refresh, is given none; one asked
+    for a refresh, or with an idle handler of its own, is given Textual's."""
+    from textual import events
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    class Own(Static):
+        def on_idle(self) -> None:
+            pass
+
+    flags = (
+        "_repaint_required",
+        "_layout_required",
+        "_scroll_required",
+        "_refresh_styles_required",
+    )
+
+    def handlers(pump) -> list:
+        found = textual_adapter._cached_dispatch_methods(pump, "on_idle", events.Idle())
+        return [(cls, method.__func__) for cls, method in found]
+
+    textuals = (Widget, Widget.__dict__["_on_idle"])
+    for kind in (Static, Widget):
+        widget = kind()
+        for name in flags:
+            setattr(widget, name, False)
+        assert handlers(widget) == []
+        for name in flags:
+            setattr(widget, name, True)
+            assert handlers(widget) == [textuals], (kind, name)
+            setattr(widget, name, False)
+    own = Own()
+    for name in flags:
+        setattr(own, name, False)
+    assert [cls for cls, _ in handlers(own)] == [Own, Widget]

@@ -176,8 +176,10 @@ TEXTUALS_DISPATCH = MessagePump._get_dispatch_methods
 _DISPATCH: dict[tuple[type, str, type], tuple] = {}
 """Per kind of pump, handler name and kind of message: the handlers found (each its class, the
 name it has there and the function; None: a decorated handler applies, Textual's walk decides
-each time), `_CLASS_CHANGES` when they were found, and the size of the namespace of each class
-of the pump that is no message pump's (other than `object`) then."""
+each time), `_CLASS_CHANGES` when they were found, the size of the namespace of each class
+of the pump that is no message pump's (other than `object`) then, and whether the one handler is
+Textual's `Widget._on_idle` (which checks the widget's refresh: an idle turn of a widget asked
+for none is given no handler)."""
 _PUMP_META = type(MessagePump)
 """The metaclass of Textual's message pumps: every class of one but its mixins has it."""
 _CLASS_CHANGES = [0]
@@ -201,7 +203,19 @@ def _cached_dispatch_methods(pump, method_name: str, message):
     found = entry[0]
     if found is None:
         return TEXTUALS_DISPATCH(pump, method_name, message)
+    if entry[3] and not _refresh_asked(pump):
+        return ()  # Textual's Widget._on_idle would find nothing to do
     return _bound_handlers(pump, found, message)
+
+
+def _refresh_asked(widget) -> bool:
+    """Whether `Widget._check_refresh` has anything to do for `widget`."""
+    return (
+        widget._repaint_required
+        or widget._layout_required
+        or widget._scroll_required
+        or widget._refresh_styles_required
+    )
 
 
 def _bound_handlers(pump, found: tuple, message):
@@ -212,7 +226,7 @@ def _bound_handlers(pump, found: tuple, message):
 
 
 def _still_found(entry: tuple) -> bool:
-    _found, changes, mixins = entry
+    _found, changes, mixins, _idle_check = entry
     return changes == _CLASS_CHANGES[0] and (
         not mixins or all(len(vars(cls)) == n for cls, n in mixins)
     )
@@ -227,7 +241,12 @@ def _found_now(pump_type: type, method_name: str, message_type: type) -> tuple:
         for cls in pump_type.__mro__
         if cls is not object and not isinstance(cls, _PUMP_META)
     )
-    return found, _CLASS_CHANGES[0], mixins
+    from textual.widget import Widget
+
+    only_idle_check = method_name == "on_idle" and found == (
+        (Widget, "_on_idle", Widget.__dict__["_on_idle"]),
+    )
+    return found, _CLASS_CHANGES[0], mixins, only_idle_check
 
 
 def _count_class_changes() -> None:
