@@ -26,7 +26,9 @@ action. Each run's garbage left by the run before is collected before its playin
 `--messages`, the messages each app's message
 loop was posted while playing, per action, by kind and by what they were posted to (the
 benchmark's own among them: `Pilot` waits for the app to be idle after each key by posting a
-callback to each of its widgets).
+callback to each of its widgets), then what the event loop did per action: its iterations (the
+whole process), and per app the callbacks it ran (a task's step among them), the timers it armed
+and the idle events the app's pumps were dispatched.
 """
 
 from __future__ import annotations
