@@ -1,8 +1,8 @@
 """Textual's way from a widget's refresh to a frame, with fewer messages, tasks and wakeups.
 
 A host of the session pool runs many apps in one loop, and every message, task step and wakeup
-of that loop is paid by all of them. Three places below Textual's public API, each behind one name
-here (`tests/ui/test_textual_adapter.py` fails on a Textual that changes any):
+of that loop is paid by all of them. Three places below Textual's public API, each behind one
+name here (`tests/ui/test_textual_pump.py` fails on a Textual that changes any):
 
 1. A widget's check for a refresh it was asked for (`Widget._check_refresh`), made on every
    idle turn of every widget: Textual finds the widget's screen (a walk up the DOM) before it
