@@ -27,13 +27,16 @@ per action. Each run's garbage left by the run before is collected before its pl
 `--messages`, the messages each app's message
 loop was posted while playing, per action, by kind and by what they were posted to (the
 benchmark's own among them: `Pilot` waits for the app to be idle after each key by posting a
-callback to each of its widgets).
+callback to each of its widgets), then what the event loop did per action: its iterations (the
+whole process), and per app the callbacks it ran (a task's step among them), the timers it armed
+and the idle events the app's pumps were dispatched.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextvars
 import cProfile
 import fcntl
 import gc
@@ -155,16 +158,24 @@ class Messages:
                 return post(pump, message)
 
             MessagePump.post_message = counted_post
+            self.loop = LoopCounts(self)
 
     def watch(self, name: str, app: WishApp) -> None:
         self.names[id(app)] = name
 
+    def app_name(self, app) -> str:
+        """The name an app was watched by ('server': none, the table server's and the
+        benchmark's own)."""
+        return self.names.get(id(app), "server")
+
     def start(self) -> None:
         self.counts.clear()
+        self.loop.start()
         self.counting = True
 
     def report(self, played: int) -> str:
-        """The messages per action of each app, the most frequent first."""
+        """The messages per action of each app, the most frequent first, then what the loop
+        did per action."""
         self.counting = False
         lines = []
         for name in NAMES:
@@ -173,7 +184,100 @@ class Messages:
             lines.append(f"{name}: {total / played:.1f} messages per action")
             for (kind, to), n in sorted(mine.items(), key=lambda item: -item[1]):
                 lines.append(f"  {n / played:5.2f}  {kind} to {to}")
+        return "\n".join([*lines, self.loop.report(played)])
+
+
+class LoopCounts:
+    """What the event loop did from `start`: its iterations (each one call of the selector), the
+    callbacks it ran (a task's step among them) and the timers it armed, by app and callback,
+    and the idle events each app's pumps were dispatched."""
+
+    def __init__(self, messages: Messages) -> None:
+        from asyncio import base_events, events
+
+        from textual._context import active_app
+
+        from wish_tui.ui.terminal import textual_adapter
+
+        self.selects = 0
+        self.ran: Counter[tuple[str, str]] = Counter()
+        self.armed: Counter[tuple[str, str]] = Counter()
+        self.idle: Counter[tuple[str, str]] = Counter()
+        self.counting = False
+        run, call_at = events.Handle._run, base_events.BaseEventLoop.call_at
+        dispatch = textual_adapter._cached_dispatch_methods
+
+        def whose(context) -> str:
+            app = context.get(active_app, None) if context is not None else None
+            return messages.app_name(app)
+
+        def counted_run(handle) -> None:
+            if self.counting:
+                self.ran[(whose(handle._context), _callback_name(handle._callback))] += 1
+            run(handle)
+
+        def counted_call_at(loop, when, callback, *args, context=None):
+            if self.counting:
+                mine = context if context is not None else contextvars.copy_context()
+                self.armed[(whose(mine), _callback_name(callback))] += 1
+            return call_at(loop, when, callback, *args, context=context)
+
+        def counted_dispatch(pump, method_name, message):
+            if self.counting and method_name == "on_idle":
+                app = pump if isinstance(pump, App) else pump._parent
+                while app is not None and not isinstance(app, App):
+                    app = app._parent
+                self.idle[(messages.app_name(app), type(pump).__name__)] += 1
+            return dispatch(pump, method_name, message)
+
+        events.Handle._run = counted_run
+        base_events.BaseEventLoop.call_at = counted_call_at
+        textual_adapter._cached_dispatch_methods = counted_dispatch
+
+    def start(self) -> None:
+        self.selects = 0
+        for counts in (self.ran, self.armed, self.idle):
+            counts.clear()
+        selector = asyncio.get_running_loop()._selector
+        if not hasattr(selector, "counted"):
+            select = selector.select
+
+            def counted_select(timeout=None):
+                self.selects += self.counting
+                return select(timeout)
+
+            selector.select = counted_select
+            selector.counted = True
+        self.counting = True
+
+    def report(self, played: int) -> str:
+        self.counting = False
+        lines = [f"the loop: {self.selects / played:.1f} iterations per action (the whole process)"]
+        for title, counts in (
+            ("callbacks run", self.ran),
+            ("timers armed", self.armed),
+            ("idle events dispatched", self.idle),
+        ):
+            for name in (*NAMES, "server"):
+                mine = {what: n for (who, what), n in counts.items() if who == name}
+                lines.append(f"{name}: {sum(mine.values()) / played:.1f} {title} per action")
+                for what, n in sorted(mine.items(), key=lambda item: -item[1])[:12]:
+                    lines.append(f"  {n / played:5.2f}  {what}")
         return "\n".join(lines)
+
+
+def _callback_name(callback) -> str:
+    """What a loop's callback is: a task's coroutine, or the function's qualified name."""
+    task = getattr(callback, "__self__", None)
+    if isinstance(task, asyncio.Task):
+        coro = task.get_coro()
+        return f"step of {getattr(coro, '__qualname__', type(coro).__name__)}"
+    if isinstance(task, asyncio.Future):
+        return f"{type(task).__name__}.{getattr(callback, '__name__', '?')}"
+    inner = getattr(callback, "func", None)  # functools.partial
+    if inner is not None:
+        return f"partial({_callback_name(inner)})"
+    return getattr(callback, "__qualname__", type(callback).__name__)
 
 
 class Terminal:

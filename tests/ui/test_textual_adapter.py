@@ -105,7 +105,7 @@ def test_nothing_else_reaches_below_textuals_public_api():
 
     found = []
     for path in Path(wish_tui.__file__).parent.rglob("*.py"):
-        if path.name == "textual_adapter.py":
+        if path.name in ("textual_adapter.py", "textual_pump.py"):
             continue
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if isinstance(node, ast.ImportFrom):
@@ -246,6 +246,7 @@ def test_the_cached_dispatch_finds_the_handlers_textuals_walk_finds():
     kinds = (GameScreen, GameLog, ChoicePanel, Static, Widget, Decorated)
     for kind in kinds:
         pump = kind.__new__(kind)
+        pump._repaint_required = True  # asked for a refresh: its idle turns have handlers
         for message in (
             events.Idle(),
             events.Mount(),
@@ -291,6 +292,20 @@ def test_the_cached_dispatch_stops_where_a_handler_prevents_the_default_and_sees
     assert [cls for cls, _ in handlers(pump)] == [Child, Base, Widget]
     Child.on_idle = lambda self, event: None  # and replaced
     assert handlers(pump)[0][1].__func__ is Child.__dict__["on_idle"]
+    del Child.on_idle  # and removed
+    assert [cls for cls, _ in handlers(pump)] == [Base, Widget]
+
+    class Mixin:  # a class of the pump that is no message pump's
+        pass
+
+    class Mixed(Mixin, Base):
+        pass
+
+    mixed = Mixed.__new__(Mixed)
+    assert [cls for cls, _ in handlers(mixed)] == [Base, Widget]
+    Mixin.on_idle = on_idle
+    assert [cls for cls, _ in handlers(mixed)] == [Mixin, Base, Widget]
+    assert type(Widget).__dict__["__setattr__"].__module__ == textual_adapter.__name__
 
 
 def _strip(text: str):
@@ -432,3 +447,47 @@ def test_a_frame_as_its_pieces_is_kept_as_its_text():
     assert pickle.loads(pickle.dumps(frame)) == "\x1b[2;3HRound 4\x1b[1;1H" == frame.text()
     after = "\x1b[A" + frame
     assert type(after) is str and after == "\x1b[A\x1b[2;3HRound 4\x1b[1;1H"
+
+
+def test_an_idle_widget_asked_for_no_refresh_is_given_no_handler():
+    """Textual's `Widget._on_idle` only checks the widget's refresh: an idle turn of a widget
+    whose one idle handler it is, and that was asked for no refresh, is given none; one asked
+    for a refresh, or with an idle handler of its own, is given Textual's."""
+    from textual import events
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    class Own(Static):
+        def on_idle(self) -> None:
+            pass
+
+    flags = (
+        "_repaint_required",
+        "_layout_required",
+        "_scroll_required",
+        "_refresh_styles_required",
+    )
+
+    def handlers(pump) -> list:
+        found = textual_adapter._cached_dispatch_methods(pump, "on_idle", events.Idle())
+        return [(cls, method.__func__) for cls, method in found]
+
+    import hashlib
+    import inspect
+
+    source = inspect.getsource(Widget._on_idle)  # as it was read: it only checks the refresh
+    assert hashlib.sha256(source.encode()).hexdigest()[:16] == "dcb1c9d1e74be9b2"
+    textuals = (Widget, Widget.__dict__["_on_idle"])
+    for kind in (Static, Widget):
+        widget = kind()
+        for name in flags:
+            setattr(widget, name, False)
+        assert handlers(widget) == []
+        for name in flags:
+            setattr(widget, name, True)
+            assert handlers(widget) == [textuals], (kind, name)
+            setattr(widget, name, False)
+    own = Own()
+    for name in flags:
+        setattr(own, name, False)
+    assert [cls for cls, _ in handlers(own)] == [Own, Widget]

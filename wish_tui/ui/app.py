@@ -60,8 +60,16 @@ class WishApp(TableApp):
             keep_strips_out_of_cycles,
             make_strip_caches_lazily,
         )
+        from .terminal.textual_pump import (
+            dispatch_without_unread_logs,
+            draw_frames_without_a_task,
+            tell_screens_directly,
+        )
 
         share_parsed_css(self.stylesheet)
+        tell_screens_directly()  # a repaint added to the screen's dirty widgets, no message
+        draw_frames_without_a_task()  # a screen's frames on Textual's ticks, without a task
+        dispatch_without_unread_logs()  # no devtools' log line a message when none reads it
         cache_dispatch_lookups()  # each message's handlers found once per kind, not every time
         keep_strips_out_of_cycles()
         make_strip_caches_lazily()

@@ -289,7 +289,15 @@ TEXTUALS_DISPATCH = MessagePump._get_dispatch_methods
 _DISPATCH: dict[tuple[type, str, type], tuple] = {}
 """Per kind of pump, handler name and kind of message: the handlers found (each its class, the
 name it has there and the function; None: a decorated handler applies, Textual's walk decides
-each time) and the size of each class's namespace when they were found."""
+each time), `_CLASS_CHANGES` when they were found, the size of the namespace of each class
+of the pump that is no message pump's (other than `object`) then, and whether the one handler is
+Textual's `Widget._on_idle` (which checks the widget's refresh: an idle turn of a widget asked
+for none is given no handler)."""
+_PUMP_META = type(MessagePump)
+"""The metaclass of Textual's message pumps: every class of one but its mixins has it."""
+_CLASS_CHANGES = [0]
+"""How many times a class of message pump gained, lost or replaced an attribute (a test's
+monkeypatch, as a rule) since `_count_class_changes`: a handler found before may be stale."""
 
 
 def cache_dispatch_lookups() -> None:
@@ -303,12 +311,24 @@ def _cached_dispatch_methods(pump, method_name: str, message):
     when a class of the pump gains, loses or replaces an attribute: a test's monkeypatch)."""
     key = (type(pump), method_name, type(message))
     entry = _DISPATCH.get(key)
-    if entry is None or not _still_found(entry, key[0]):
-        entry = _DISPATCH[key] = _find_handlers(*key)
+    if entry is None or not _still_found(entry):
+        entry = _DISPATCH[key] = _found_now(*key)
     found = entry[0]
     if found is None:
         return TEXTUALS_DISPATCH(pump, method_name, message)
+    if entry[3] and not _refresh_asked(pump):
+        return ()  # Textual's Widget._on_idle would find nothing to do
     return _bound_handlers(pump, found, message)
+
+
+def _refresh_asked(widget) -> bool:
+    """Whether `Widget._check_refresh` has anything to do for `widget`."""
+    return (
+        widget._repaint_required
+        or widget._layout_required
+        or widget._scroll_required
+        or widget._refresh_styles_required
+    )
 
 
 def _bound_handlers(pump, found: tuple, message):
@@ -318,11 +338,46 @@ def _bound_handlers(pump, found: tuple, message):
         yield cls, method.__get__(pump, cls)
 
 
-def _still_found(entry: tuple, pump_type: type) -> bool:
-    found, sizes = entry
-    return tuple(map(len, map(vars, pump_type.__mro__))) == sizes and (
-        found is None or all(cls.__dict__.get(name) is method for cls, name, method in found)
+def _still_found(entry: tuple) -> bool:
+    _found, changes, mixins, _idle_check = entry
+    return changes == _CLASS_CHANGES[0] and (
+        not mixins or all(len(vars(cls)) == n for cls, n in mixins)
     )
+
+
+def _found_now(pump_type: type, method_name: str, message_type: type) -> tuple:
+    """A `_DISPATCH` entry: the handlers Textual's walk yields now, and what tells them stale."""
+    _count_class_changes()
+    found, _sizes = _find_handlers(pump_type, method_name, message_type)
+    mixins = tuple(
+        (cls, len(vars(cls)))
+        for cls in pump_type.__mro__
+        if cls is not object and not isinstance(cls, _PUMP_META)
+    )
+    from textual.widget import Widget
+
+    only_idle_check = method_name == "on_idle" and found == (
+        (Widget, "_on_idle", Widget.__dict__["_on_idle"]),
+    )
+    return found, _CLASS_CHANGES[0], mixins, only_idle_check
+
+
+def _count_class_changes() -> None:
+    """Have every setting or deletion of an attribute of a message pump's class counted in
+    `_CLASS_CHANGES` (once for the process)."""
+    if "__setattr__" in vars(_PUMP_META):
+        return
+
+    def __setattr__(cls, name, value) -> None:  # noqa: N807 (the metaclass's own)
+        _CLASS_CHANGES[0] += 1
+        type.__setattr__(cls, name, value)
+
+    def __delattr__(cls, name) -> None:  # noqa: N807
+        _CLASS_CHANGES[0] += 1
+        type.__delattr__(cls, name)
+
+    _PUMP_META.__setattr__ = __setattr__
+    _PUMP_META.__delattr__ = __delattr__
 
 
 def _find_handlers(pump_type: type, method_name: str, message_type: type) -> tuple:

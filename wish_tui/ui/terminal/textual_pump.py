@@ -1,0 +1,245 @@
+"""Textual's way from a widget's refresh to a frame, with fewer messages, tasks and wakeups.
+
+A host of the session pool runs many apps in one loop, and every message, task step and wakeup
+of that loop is paid by all of them. Three places below Textual's public API, each behind one
+name here (`tests/ui/test_textual_pump.py` fails on a Textual that changes any):
+
+1. A widget's check for a refresh it was asked for (`Widget._check_refresh`), made on every
+   idle turn of every widget: Textual finds the widget's screen (a walk up the DOM) before it
+   looks whether anything was asked, and tells the screen of a repaint with an `Update` message
+   whose one handler (`Screen._on_update`) adds the widget to the screen's dirty widgets and
+   prompts it. `check_refresh_directly` looks first, and adds the widget itself.
+2. A screen's update timer (`Screen._update_timer`, a `textual.timer.Timer`), resumed when the
+   screen is idle with something to draw, paused when it draws: its task wakes through an event
+   to draw, then sleeps until the next tick of its grid whether or not anything waits (a wakeup
+   of the whole process 1/60 s after every frame) and waits on the event again.
+   `draw_frames_without_a_task` gives each screen a `FrameTimer`: the same ticks on the same
+   grid, a frame drawn at once when nothing else waits in the loop, and no task.
+3. A message pump's dispatch of a message to its handlers (`MessagePump._on_message`), which
+   makes a log line for Textual's devtools (a logger or two and an f-string) for every message,
+   whether or not anything reads it: `dispatch_without_unread_logs` makes none when nothing
+   would (no devtools connected, no log file, not Textual's debug mode).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+
+from textual import constants, messages
+from textual._callback import invoke
+from textual._context import active_app
+from textual._time import get_time
+from textual.message_pump import MessagePump
+from textual.screen import UPDATE_PERIOD, Screen
+from textual.timer import Timer  # noqa: F401 (what `FrameTimer` stands in for; its tests read it)
+from textual.widget import NoScreen, Widget
+
+from .textual_adapter import _find_handlers
+
+TEXTUALS_CHECK_REFRESH = Widget._check_refresh
+"""Textual's check of a widget's refresh (kept for the tests)."""
+TEXTUALS_UPDATE_TIMER = Screen.__dict__["_update_timer"]
+"""Textual's screen update timer, a property (kept for the tests)."""
+TEXTUALS_ON_MESSAGE = MessagePump._on_message
+"""Textual's dispatch of a message to a pump's handlers (for when its log lines are read)."""
+
+
+def check_refresh_directly(widget: Widget) -> None:
+    """Textual's `Widget._check_refresh`, looking first whether a refresh was asked for, and
+    adding a widget to repaint to its screen's dirty widgets as `Screen._on_update` does (no
+    `Update` message) where the screen would take one."""
+    if not (
+        widget._repaint_required
+        or widget._layout_required
+        or widget._scroll_required
+        or widget._refresh_styles_required
+    ):
+        return
+    if widget._parent is None or widget._closing:
+        return
+    try:
+        screen = widget.screen
+    except NoScreen:
+        return
+    if widget._refresh_styles_required:
+        widget._refresh_styles_required = False
+        widget.call_later(widget.update_node_styles)
+    if widget._scroll_required:
+        widget._scroll_required = False
+        if not widget._layout_required:
+            if widget.styles.keyline[0] != "none":
+                widget._set_dirty()
+            screen.post_message(messages.UpdateScroll())
+    if widget._repaint_required:
+        widget._repaint_required = False
+        if widget.display:
+            _repaint(screen, widget)
+    if widget._layout_required:
+        widget._layout_required = False
+        for ancestor in widget.ancestors:
+            if not isinstance(ancestor, Widget):
+                break
+            ancestor._clear_arrangement_cache()
+            ancestor._layout_updates += 1
+            if not ancestor.styles.auto_dimensions:
+                break
+        screen.post_message(messages.Layout(widget))
+
+
+def _repaint(screen: Screen, widget: Widget) -> None:
+    """What the `Update` message of `widget` would have done at `screen` (Textual's
+    `Screen._on_update`), or the message itself where the screen would not take it as it is
+    (closing, the message disabled, a handler of the screen's own) or where a frame may come
+    before the screen reads its messages (its timer resumed: the frame would draw this widget
+    without what the messages before the screen say, a layout among them)."""
+    timer = screen._Screen__update_timer
+    if (
+        type(timer) is not FrameTimer
+        or timer._active
+        or screen._closing
+        or screen._closed
+        or messages.Update in screen._disabled_messages
+        or not _updated_by_textual(type(screen))
+    ):
+        screen.post_message(messages.Update(widget))
+        return
+    if screen in screen._compositor:
+        screen._dirty_widgets.add(widget)
+        screen.check_idle()
+
+
+_UPDATED_BY_TEXTUAL: dict[type, bool] = {}
+"""Per kind of screen: whether Textual's `Screen._on_update` is the one handler of an `Update`."""
+
+
+def _updated_by_textual(kind: type) -> bool:
+    known = _UPDATED_BY_TEXTUAL.get(kind)
+    if known is None:
+        found, _ = _find_handlers(kind, "on_update", messages.Update)
+        known = _UPDATED_BY_TEXTUAL[kind] = found == (
+            (Screen, "_on_update", Screen.__dict__["_on_update"]),
+        )
+    return known
+
+
+class FrameTimer:
+    """A screen's update timer without a task: Textual's `Timer` as the screen uses it
+    (`resume`, `pause`), its ticks on the same grid of `UPDATE_PERIOD`, each the screen's
+    `_on_timer_update`.
+
+    Textual's timer, first resumed at `start`, ticks one period later; resumed after its next
+    tick's time has passed, it ticks at once (after the loop's other ready callbacks), and after
+    a tick numbered `count` its next is at `start + (count + 1) * period`, or, when that has
+    passed, at `start + (int((now - start) / period + 1) + 1) * period`. This one keeps the
+    same times and arms a callback only for a tick to come; a tick due at once is drawn there
+    and then when nothing else waits in the loop, and after what waits otherwise.
+    """
+
+    __slots__ = ("_screen", "_active", "_handle", "_start", "_count", "_next", "__weakref__")
+
+    def __init__(self, screen: Screen) -> None:
+        self._screen = weakref.ref(screen)
+        self._active = False
+        self._handle: asyncio.Handle | None = None
+        self._start: float | None = None
+        self._count = 0
+        self._next = 0.0
+
+    def pause(self) -> None:
+        """No more ticks until resumed."""
+        self._active = False
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def resume(self) -> None:
+        """Tick when the next tick is due (at once if it is)."""
+        if self._active:
+            return
+        self._active = True
+        loop = asyncio.get_running_loop()
+        now = get_time()
+        if self._start is None:
+            self._start = now
+            self._next = now + UPDATE_PERIOD
+        wait = self._next - now
+        if wait > 0:
+            self._handle = loop.call_at(loop.time() + wait, self._tick)
+        elif loop._ready or not _nothing_waits(self._screen()):
+            # after what waits (the screen's own messages first: the timer's task would have
+            # been woken once the screen's task let go of the loop)
+            self._handle = loop.call_soon(self._tick)
+        else:
+            self._tick()
+
+    def _tick(self) -> None:
+        self._handle = None
+        screen = self._screen()
+        if not self._active or screen is None or screen._closing or screen._closed:
+            return
+        app = screen.app
+        if app._exit:
+            return
+        self._count += 1
+        try:
+            screen._on_timer_update()
+        except Exception as error:  # noqa: BLE001 (as Textual's timer hands it to the app)
+            app._handle_exception(error)
+        self._plan(get_time())
+
+    def _plan(self, now: float) -> None:
+        """The time of the next tick, after the tick numbered `_count` (Textual's arithmetic)."""
+        while True:
+            self._next = self._start + (self._count + 1) * UPDATE_PERIOD
+            if self._next >= now:
+                return
+            self._count = int((now - self._start) / UPDATE_PERIOD + 1)
+
+
+def _nothing_waits(screen: Screen) -> bool:
+    """True when `screen` has no message to read and nothing to call once it is idle."""
+    return (
+        screen._message_queue.empty()
+        and screen._pending_message is None
+        and not screen._next_callbacks
+    )
+
+
+def _frame_timer(screen: Screen) -> FrameTimer:
+    """The screen's `FrameTimer`, made on first use (where Textual made its timer)."""
+    timer = screen._Screen__update_timer
+    if timer is None:
+        timer = screen._Screen__update_timer = FrameTimer(screen)
+    return timer
+
+
+def draw_frames_without_a_task() -> None:
+    """Give every screen of the process a `FrameTimer` for its update timer."""
+    Screen._update_timer = property(_frame_timer, doc=TEXTUALS_UPDATE_TIMER.__doc__)
+
+
+def tell_screens_directly() -> None:
+    """Have every widget of the process check its refresh with `check_refresh_directly`."""
+    Widget._check_refresh = check_refresh_directly
+
+
+async def _on_message_without_unread_logs(pump: MessagePump, message) -> None:
+    """Textual's `MessagePump._on_message` without its log lines, or Textual's own where they
+    would be read."""
+    app = active_app.get(None)
+    if constants.LOG_FILE or constants.DEBUG or app is None or app._is_devtools_connected:
+        await TEXTUALS_ON_MESSAGE(pump, message)
+        return
+    for _cls, method in pump._get_dispatch_methods(message.handler_name, message):
+        await invoke(method, message)
+    if message.bubble and pump._parent and not message._stop_propagation:
+        if message._sender is not None and message._sender == pump._parent:
+            message.stop()
+        if pump.is_parent_active and pump.is_attached:
+            message._bubble_to(pump._parent)
+
+
+def dispatch_without_unread_logs() -> None:
+    """Have every message pump of the process dispatch with `_on_message_without_unread_logs`."""
+    MessagePump._on_message = _on_message_without_unread_logs
