@@ -357,3 +357,125 @@ def test_a_strip_makes_a_cache_only_when_it_uses_one():
     assert strip.crop(1, 4) is strip.crop(1, 4), "the crop was not cached"
     assert len([r for r in gc.get_referents(strip) if type(r).__name__ == "FIFOCache"]) == 1
     assert Strip.join([strip, _strip("12345")]).text == "abcdefgh12345"
+
+
+async def test_a_widget_laid_out_alone_is_where_textuals_layout_puts_it():
+    """A panel over the screen that opens, moves, grows, shrinks and closes edits its own place
+    in the screen's map, laying out nothing else: the map is the one Textual's layout of the
+    whole screen makes, the screen drawn from it is Textual's, and so are the sizes the panel
+    is told."""
+    from textual.app import App
+    from textual.css.scalar import ScalarOffset
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    class Panel(Widget):
+        DEFAULT_CSS = """
+        Panel { layer: overlay; position: absolute; width: 100%; height: 0;
+                background: blue; }
+        """
+        told: list = []
+
+        def render_line(self, y):
+            from textual.strip import Strip
+
+            return Strip.blank(self.size.width, self.rich_style)
+
+        def on_resize(self, event) -> None:
+            self.told.append(event.size)
+
+    class Screened(App):
+        CSS = """
+        Screen { layers: base overlay; }
+        #top { height: 6; } #log { height: 1fr; }
+        #status { layer: overlay; position: absolute; offset: 0 17; height: auto; width: 100%; }
+        """
+
+        def compose(self):
+            yield Static("top " * 40, id="top")
+            yield Static("\n".join(f"line {i} " * 5 for i in range(20)), id="log")
+            yield Static("the status line", id="status")
+            panel = Panel()
+            textual_adapter.lay_out_alone(panel)
+            yield panel
+
+    app = Screened()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()  # the first layouts made
+        screen = app.screen
+        panel = screen.query_one(Panel)
+        layouts = []
+        textuals_layout = screen._refresh_layout
+
+        def counted(*args, **kwargs):
+            layouts.append(1)
+            return textuals_layout(*args, **kwargs)
+
+        screen._refresh_layout = counted
+        for height, top in ((5, 10), (5, 8), (7, 8), (3, 12), (0, 12), (4, 2), (0, 2)):
+            panel.told.clear()
+            size_before = panel.size
+            panel.styles.height = height
+            panel.styles.offset = (0, top)
+            await pilot.pause()
+            compositor = screen._compositor
+            assert compositor._full_map[panel].region == (0, top, 60, height)
+            screen._clear_arrangement_cache()
+            textuals_map, _ = compositor._arrange_root(screen, compositor.size, False)
+            assert compositor._full_map == textuals_map
+            textuals = type(compositor)()
+            textuals.reflow(screen, compositor.size)
+            expected = textuals.render_full_update().render_segments(app.console)
+            assert compositor.render_full_update().render_segments(app.console) == expected
+            assert panel.told == ([] if size_before.height == height else [panel.size])
+            assert layouts == [], (height, top)
+        # A layout asked for without a repaint: the rows it takes are drawn all the same.
+        panel.styles.height = 6
+        await pilot.pause()
+        panel.styles.set_rule("offset", ScalarOffset.from_offset((0, 5)))
+        panel.refresh(layout=True, repaint=False)
+        await pilot.pause()
+        assert screen._compositor._full_map[panel].region == (0, 5, 60, 6)
+        assert not screen._compositor._dirty_regions
+        assert layouts == []
+        screen.refresh(layout=True)  # a layout of the whole screen later puts it where it is
+        await pilot.pause()
+        assert layouts and screen._compositor._full_map[panel].region == (0, 5, 60, 6)
+
+
+async def test_a_widget_that_cannot_be_laid_out_alone_is_laid_out_by_textual():
+    """With a margin (which Textual's layout gives the widget with those of the whole layer),
+    the widget's change lays the screen out as Textual does."""
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Screened(App):
+        CSS = """
+        Screen { layers: base overlay; }
+        #panel { layer: overlay; position: absolute; width: 100%; height: 0; margin: 1; }
+        """
+
+        def compose(self):
+            yield Static("the table", id="table")
+            panel = Static("the panel", id="panel")
+            textual_adapter.lay_out_alone(panel)
+            yield panel
+
+    app = Screened()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()  # the first layouts made
+        screen = app.screen
+        panel = screen.query_one("#panel")
+        layouts = []
+        textuals_layout = screen._refresh_layout
+
+        def counted(*args, **kwargs):
+            layouts.append(1)
+            return textuals_layout(*args, **kwargs)
+
+        screen._refresh_layout = counted
+        panel.styles.height = 3
+        await pilot.pause()
+        compositor = screen._compositor
+        assert layouts and compositor._full_map[panel].region.height == 3
+        assert compositor._full_map == compositor._arrange_root(screen, compositor.size, False)[0]

@@ -28,7 +28,7 @@ from textual.events import Key
 from textual.widgets import Static
 
 from wish_tui.tables.seat import Hint
-from wish_tui.ui.terminal.textual_adapter import render_changed_rows_only
+from wish_tui.ui.terminal.textual_adapter import lay_out_alone, render_changed_rows_only
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.widgets.key_bar import KeyBar, key_label
@@ -259,7 +259,7 @@ class TableScreen(BoardScreen):
         yield self.BOARD(id="board-root")
         if self.DETAIL_ROWS:
             yield DetailLine(self.DETAIL_ROWS, id="detail")
-        yield ChoicePanel(id="choice")
+        yield lay_out_alone(ChoicePanel(id="choice"))  # its opening lays out no other widget
         yield ViewText(id="status", classes="rising")
         yield Static(id="status-room")
         yield KeyBar(id="keys")
@@ -449,7 +449,7 @@ class TableScreen(BoardScreen):
             if event.index is not None:
                 then(event.index)
             panel = self.query_one(ChoicePanel)
-            if self.busy and panel.visible and not panel.is_open:
+            if self.busy and panel.shown and not panel.is_open:
                 return  # the answer played an action: the panel stays until the table says
             self.news.close_answered()
             self.status_line.show()

@@ -1,6 +1,6 @@
 """Every place the app reaches below Textual's public API, each behind one name here.
 
-There are seven, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
+There are eight, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
 
 1. Textual's parser of terminal input (`textual._xterm_parser.XTermParser`, whose end of input
    may raise `textual._parser.ParseError`): the drivers feed it and wait for its deadline (a lone
@@ -24,22 +24,33 @@ There are seven, and `tests/ui/test_textual_adapter.py` fails on a Textual that 
    the cyclic collector finds it (`keep_strips_out_of_cycles`).
 7. A strip's seven caches, slots that `Strip.__init__` fills with a new `FIFOCache` each, all
    seven for every strip though most strips never use one (`make_strip_caches_lazily`).
+8. A widget's request for a layout (`Widget._check_refresh`, `_layout_required`) and its
+   screen's compositor map (`Compositor._full_map` and the caches made from it): a widget placed
+   on a layer of its own over the screen (the choice panel) that moves or changes its height
+   has its own place in the map made again alone, as Textual's layout of the whole screen would
+   make it (`lay_out_alone`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
-from types import FunctionType
+from types import FunctionType, MethodType
+from typing import TypeVar
 
+from textual import events
 from textual._compositor import ChopsUpdate, Compositor
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.cache import FIFOCache
-from textual.geometry import Region
+from textual.css.scalar import Unit
+from textual.geometry import NULL_OFFSET, NULL_SPACING, Region
+from textual.layout import WidgetPlacement
 from textual.message import Message
 from textual.message_pump import MessagePump
+from textual.screen import Screen
 from textual.strip import Strip
+from textual.widget import Widget
 
 
 class KeyParser(XTermParser):
@@ -340,3 +351,126 @@ def make_strip_caches_lazily() -> None:
 
 _lazy: list[type] = []
 """The classes `make_strip_caches_lazily` has patched (Textual's `Strip`, once)."""
+
+
+WidgetType = TypeVar("WidgetType", bound=Widget)
+
+
+def lay_out_alone(widget: WidgetType) -> WidgetType:
+    """Have `widget`'s changes of place and size lay out itself alone, not its whole screen.
+
+    Textual lays the whole screen out again when any widget's place or size changes: every
+    widget of the screen is placed anew, and the screen's map, its render order and its cuts
+    are made again, though all but the one widget stay where they were. A widget given to this
+    that is a child of its screen, absolutely placed (`position: absolute`, its height and width
+    in cells or percentages, no margin) on a layer where nothing is docked, edits its own entry
+    of the screen's map instead, with the region Textual's layout gives it, and repaints the
+    rows it left and those it takes. Anywhere else (a screen to be laid out anyway, or
+    scrolled, another layout, a screen not on top), Textual's layout does it. Such a widget is
+    hidden by taking no rows (`height: 0`): Textual's `visibility` takes a widget out of the
+    map, which only a layout of the screen puts it back in. Returns the widget.
+    """
+    widget._check_refresh = MethodType(_check_refresh_alone, widget)
+    return widget
+
+
+def _check_refresh_alone(widget: Widget) -> None:
+    """Textual's `_check_refresh`, a layout of the widget alone made first where it can be."""
+    if widget._layout_required and _placed_alone(widget):
+        widget._layout_required = False
+        widget._repaint_required = True  # the frame that shows it
+    Widget._check_refresh(widget)
+
+
+def _placed_alone(widget: Widget) -> bool:
+    """Give `widget` the place in its screen's map that Textual's layout would give it, and have
+    the rows it left and takes repainted; False (nothing done) where it cannot be placed alone."""
+    screen = widget._parent
+    if not isinstance(screen, Screen) or screen._layout_required or not screen.is_current:
+        return False
+    compositor = screen._compositor
+    old = compositor._full_map.get(widget)
+    if (
+        old is None
+        or compositor.root is not screen
+        or compositor._visible_map is not None
+        or compositor.size != screen.outer_size
+    ):
+        return False
+    placement = _placement_alone(screen, widget, compositor.size)
+    if placement is None or placement.order != old.order[-1][1]:
+        return False
+    region = placement.region + placement.offset
+    new = old._replace(
+        region=region,
+        virtual_size=region.size,
+        container_size=region.shrink(widget.styles.gutter).size,
+        virtual_region=placement.region,
+    )
+    # What a layout does for the widget's ancestor: the screen's arrangement is made again
+    # next time (it holds the widget's old place).
+    screen._clear_arrangement_cache()
+    screen._layout_updates += 1
+    if new == old:
+        return True
+    _edit_map(compositor, widget, old, new)
+    if widget._size_updated(new.region.size, new.virtual_size, new.container_size) and (
+        new.region.size != old.region.size
+    ):
+        widget.post_message(events.Resize(new.region.size, new.virtual_size, new.container_size))
+    screen.screen_layout_refresh_signal.publish(screen)
+    return True
+
+
+def _placement_alone(screen: Screen, widget: Widget, size) -> WidgetPlacement | None:
+    """The placement the screen's layout gives `widget` (Textual's, `apply_absolute` and
+    `process_offset` made), or None where it may depend on more than the widget itself."""
+    styles = widget.styles
+    screen_styles = screen.styles
+    if (
+        widget._nodes
+        or widget.is_scrollable
+        or not widget.display
+        or styles.get_rule("position") != "absolute"
+        or styles.overlay == "screen"
+        or widget.absolute_offset is not None
+        or styles.has_any_rules("constrain_x", "constrain_y")
+        or any(
+            scalar is None or scalar.unit in (Unit.FRACTION, Unit.AUTO)
+            for scalar in (styles.width, styles.height)
+        )
+        or screen.layout.name != "vertical"
+        or screen.maximized is not None
+        or screen_styles.gutter != NULL_SPACING
+        or screen.scroll_offset != NULL_OFFSET
+        or screen.show_vertical_scrollbar
+        or screen.show_horizontal_scrollbar
+        or (screen_styles.align_horizontal, screen_styles.align_vertical) != ("left", "top")
+    ):
+        return None
+    layer = widget.layer
+    for child in screen._nodes:
+        if child.display and child.layer == layer:
+            child_styles = child.styles
+            if child_styles.is_docked or child_styles.is_split or child_styles.margin:
+                return None
+    placements = screen.process_layout(screen.layout.arrange(screen, [widget], size))
+    WidgetPlacement.apply_absolute(placements)
+    if len(placements) != 1 or placements[0].widget is not widget:
+        return None
+    return placements[0].process_offset(size.region, NULL_OFFSET)
+
+
+def _edit_map(compositor: Compositor, widget: Widget, old, new) -> None:
+    """Put `new` in place of `widget`'s `old` geometry in the map, drop what was made of the
+    map, and mark the rows it left and takes dirty (as a layout marks a widget that moved)."""
+    compositor._full_map[widget] = new
+    compositor._layers = None
+    compositor._layers_visible = None
+    compositor._visible_widgets = None
+    width = compositor.size.width
+    shown = [geometry.clip.intersection(geometry.region) for geometry in (old, new)]
+    if any(region and (region.x, region.width) != (0, width) for region in shown):
+        compositor._cuts = None  # a full width's cuts (0 and the width) are every row's already
+    if compositor.size.region not in compositor._dirty_regions:
+        compositor._dirty_regions.update(region for region in shown if region)
