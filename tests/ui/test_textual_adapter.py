@@ -479,3 +479,75 @@ async def test_a_widget_that_cannot_be_laid_out_alone_is_laid_out_by_textual():
         compositor = screen._compositor
         assert layouts and compositor._full_map[panel].region.height == 3
         assert compositor._full_map == compositor._arrange_root(screen, compositor.size, False)[0]
+
+
+async def test_lines_handed_over_plainly_are_textuals():
+    """A widget's lines handed to the compositor without the styles cache are Textual's, segment
+    for segment: lines as wide as the widget or narrower, dim and ANSI colours (which the app's
+    filter turns to true colours on the background beneath), backgrounds of the ancestors seen
+    through each other, whole rows and parts of them, a border title (drawn on a border alone);
+    and with a border, padding, an outline, a hatch, a tint, a text opacity, an ancestor's
+    opacity or as a blank widget, Textual renders."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.geometry import Region
+    from textual.strip import Strip
+    from textual.widget import Widget
+
+    class Lines(Widget):
+        DEFAULT_CSS = "Lines { height: 6; width: 30; background: $panel 60%; }"
+
+        def render_line(self, y):
+            styles = (Style(color="red"), Style(dim=True, color="green"), Style(bgcolor="blue"))
+            text = f"line {y} " * (1 + y)
+            return Strip([Segment(text[:30], styles[y % 3])]).crop_extend(0, y * 6, None)
+
+    textual_adapter.render_lines_plainly(Lines)
+
+    class Screened(App):
+        CSS = "#outer { background: red 30%; } #inner { background: $surface 50%; }"
+
+        def compose(self):
+            with Vertical(id="outer"), Vertical(id="inner"):
+                yield Lines()
+
+    app = Screened()
+    async with app.run_test(size=(60, 20)) as pilot:
+        lines = app.query_one(Lines)
+        assert lines.get_line_filters(), "the app's filter turns ANSI colours to true colours"
+        crops = [Region(0, 0, 30, 6), Region(0, 2, 30, 1), Region(3, 1, 20, 4), Region(29, 5, 1, 1)]
+        for rule, value in (
+            (None, None),
+            ("border", ("solid", "green")),
+            ("padding", (0, 1)),
+            ("outline", ("solid", "green")),
+            ("hatch", ("/", "green")),
+            ("tint", "green 40%"),
+            ("text_opacity", 0.5),
+            ("border_title", "title"),
+            ("opacity", 0.5),
+            ("BLANK", True),
+        ):
+            if rule == "border_title":
+                lines.border_title = value
+            elif rule == "BLANK":
+                lines.BLANK = value
+                lines.refresh()
+            elif rule == "opacity":
+                app.query_one("#inner").styles.opacity = value
+            elif rule is not None:
+                setattr(lines.styles, rule, value)
+            await pilot.pause()
+            for crop in crops:
+                plain = textual_adapter._render_lines_plainly(lines, crop)
+                textuals = Widget.render_lines(lines, crop)
+                assert [list(strip) for strip in plain] == [list(strip) for strip in textuals], (
+                    rule,
+                    crop,
+                )
+            lines.border_title = None
+            lines.BLANK = False
+            app.query_one("#inner").styles.reset()
+            lines.styles.reset()

@@ -1,6 +1,6 @@
 """Every place the app reaches below Textual's public API, each behind one name here.
 
-There are eight, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
+There are nine, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
 
 1. Textual's parser of terminal input (`textual._xterm_parser.XTermParser`, whose end of input
    may raise `textual._parser.ParseError`): the drivers feed it and wait for its deadline (a lone
@@ -29,6 +29,9 @@ There are eight, and `tests/ui/test_textual_adapter.py` fails on a Textual that 
    on a layer of its own over the screen (the choice panel) that moves or changes its height
    has its own place in the map made again alone, as Textual's layout of the whole screen would
    make it (`lay_out_alone`).
+9. The work of a widget's styles cache (`textual._styles_cache.StylesCache.render_widget`,
+   which `Widget.render_lines` asks): a widget whose lines are its content alone hands them to
+   the compositor without it, as that cache would give them (`render_lines_plainly`).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from textual._compositor import ChopsUpdate, Compositor
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.cache import FIFOCache
+from textual.color import Color
 from textual.css.scalar import Unit
 from textual.geometry import NULL_OFFSET, NULL_SPACING, Region
 from textual.layout import WidgetPlacement
@@ -50,6 +54,7 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.style import Style
 from textual.widget import Widget
 
 
@@ -474,3 +479,71 @@ def _edit_map(compositor: Compositor, widget: Widget, old, new) -> None:
         compositor._cuts = None  # a full width's cuts (0 and the width) are every row's already
     if compositor.size.region not in compositor._dirty_regions:
         compositor._dirty_regions.update(region for region in shown if region)
+
+
+NO_BACKGROUND = Color(0, 0, 0, 0)
+"""Where Textual's sum of the backgrounds beneath a widget starts (`DOMNode.background_colors`)."""
+
+
+def render_lines_plainly(*classes: type[Widget]) -> None:
+    """Have the widgets of `classes` (and of their subclasses) hand their lines to the compositor
+    as they are, where Textual's styles cache would give the same lines.
+
+    Textual renders a widget's lines through its styles cache: each time, it sums the
+    backgrounds of every ancestor, walks them again for the opacity, looks the widget's region
+    up twice, and makes each line anew with the widget's border, padding, outline, hatch, tint
+    and opacity, then the app's line filters. A widget with none of these (no gutter, no
+    outline, no hatch, no tint, opaque, no link to hover; a border title is drawn on a border
+    alone) gets from it its own
+    lines, each made as wide as the widget on the inner background, the filters applied: that
+    is what this makes, in one walk of the ancestors, keeping what a filter made of a line in
+    the widget's own strip (a line drawn before is not filtered again). Any other widget is
+    rendered by Textual. A class that renders its lines itself is left as it is.
+    """
+    for cls in classes:
+        if "render_lines" not in vars(cls):
+            cls.render_lines = _render_lines_plainly
+
+
+def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
+    """`Widget.render_lines`, without the styles cache for a widget whose lines are its content."""
+    styles = widget.styles
+    if (
+        widget.BLANK
+        or any(styles.gutter)
+        or any(kind for kind, _ in styles.outline)
+        or (styles.has_rule("hatch") and styles.hatch != "none")
+        or styles.tint.a
+        or styles.text_opacity != 1.0
+        or (widget.auto_links and widget.hover_style._link_id)
+    ):
+        return Widget.render_lines(widget, crop)
+    # `DOMNode.background_colors` and `Widget.opacity` in one walk.
+    base_background = background = NO_BACKGROUND
+    opacity = 1.0
+    for node in reversed(widget.ancestors_with_self):
+        node_styles = node.styles
+        base_background = background
+        opacity *= node_styles.opacity
+        background += node_styles.background.tint(node_styles.background_tint).multiply_alpha(
+            opacity
+        )
+    width, height = widget.region.size
+    if opacity != 1.0 or crop.bottom > height:
+        return Widget.render_lines(widget, crop)
+    filters = widget.get_line_filters()
+    inner = None
+    strips = []
+    for y in crop.line_range:
+        strip = widget.render_line(y)
+        if strip.cell_length != width:
+            if inner is None:
+                inner = Style(background=base_background + background).rich_style
+            strip = strip.adjust_cell_length(width, inner)
+        for line_filter in filters:
+            strip = strip.apply_filter(line_filter, background)
+        strips.append(strip)
+    if crop.column_span != (0, width):
+        left, right = crop.column_span
+        strips = [strip.crop(left, right) for strip in strips]
+    return strips
