@@ -485,8 +485,8 @@ async def test_lines_handed_over_plainly_are_textuals():
     """A widget's lines handed to the compositor without the styles cache are Textual's, segment
     for segment: lines as wide as the widget or narrower, dim and ANSI colours (which the app's
     filter turns to true colours on the background beneath), backgrounds of the ancestors seen
-    through each other, whole rows and parts of them, a border title (drawn on a border alone);
-    and with a border, padding, an outline, a hatch, a tint, a text opacity, an ancestor's
+    through each other, whole rows and parts of them, under a top border with a title; and with
+    a border on another side, padding, an outline, a hatch, a tint, a text opacity, an ancestor's
     opacity or as a blank widget, Textual renders."""
     from rich.segment import Segment
     from rich.style import Style
@@ -517,10 +517,19 @@ async def test_lines_handed_over_plainly_are_textuals():
     async with app.run_test(size=(60, 20)) as pilot:
         lines = app.query_one(Lines)
         assert lines.get_line_filters(), "the app's filter turns ANSI colours to true colours"
-        crops = [Region(0, 0, 30, 6), Region(0, 2, 30, 1), Region(3, 1, 20, 4), Region(29, 5, 1, 1)]
+        crops = [
+            Region(0, 0, 30, 6),
+            Region(0, 2, 30, 1),
+            Region(3, 0, 20, 4),
+            Region(29, 5, 1, 1),
+            Region(0, 0, 30, 1),
+        ]
         for rule, value in (
             (None, None),
-            ("border", ("solid", "green")),
+            ("border_top", ("solid", "green")),
+            ("border_right", ("solid", "green")),
+            ("border_bottom", ("solid", "green")),
+            ("border_left", ("solid", "green")),
             ("padding", (0, 1)),
             ("outline", ("solid", "green")),
             ("hatch", ("/", "green")),
@@ -530,7 +539,10 @@ async def test_lines_handed_over_plainly_are_textuals():
             ("opacity", 0.5),
             ("BLANK", True),
         ):
-            if rule == "border_title":
+            if rule == "border_top":
+                lines.styles.border_top = value
+                lines.border_title = "title"
+            elif rule == "border_title":
                 lines.border_title = value
             elif rule == "BLANK":
                 lines.BLANK = value

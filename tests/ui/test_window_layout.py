@@ -8,6 +8,8 @@ import pytest
 from textual.widget import Widget
 
 from wish_tui.ui.terminal import textual_adapter
+from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.view_text import ViewText
@@ -70,9 +72,9 @@ async def test_the_tables_texts_are_handed_over_as_textuals_styles_cache_makes_t
         texts = [
             widget
             for widget in game._compositor.visible_widgets
-            if isinstance(widget, ViewText | GameLog | KeyBar)
+            if isinstance(widget, ViewText | GameLog | KeyBar | ChoicePanel | DetailLine)
         ]
-        assert len(texts) > 5
+        assert len(texts) > 5 and {GameLog, ChoicePanel, DetailLine} <= set(map(type, texts))
         for widget in texts:
             assert type(widget).render_lines is textual_adapter._render_lines_plainly
             crop = widget.region.reset_offset

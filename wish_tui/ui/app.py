@@ -54,6 +54,8 @@ class WishApp(TableApp):
         """Its driver, once it runs."""
         with environment.as_process_environment():  # Textual reads NO_COLOR and TERM here
             super().__init__()
+        from wish_tui.widgets.choice_panel import ChoicePanel
+        from wish_tui.widgets.detail_line import DetailLine
         from wish_tui.widgets.game_log import GameLog
         from wish_tui.widgets.key_bar import KeyBar
         from wish_tui.widgets.view_text import ViewText
@@ -70,7 +72,9 @@ class WishApp(TableApp):
         cache_dispatch_lookups()  # each message's handlers found once per kind, not every time
         keep_strips_out_of_cycles()
         make_strip_caches_lazily()
-        render_lines_plainly(ViewText, GameLog, KeyBar)  # lines that keep their strips, as they are
+        render_lines_plainly(
+            ViewText, GameLog, KeyBar, ChoicePanel, DetailLine
+        )  # lines as they are
         self.launch = launch or Launch()
         self.loaded = loaded
         """(record, history or state, warning) of a save opened from the command line."""

@@ -492,13 +492,13 @@ def render_lines_plainly(*classes: type[Widget]) -> None:
     Textual renders a widget's lines through its styles cache: each time, it sums the
     backgrounds of every ancestor, walks them again for the opacity, looks the widget's region
     up twice, and makes each line anew with the widget's border, padding, outline, hatch, tint
-    and opacity, then the app's line filters. A widget with none of these (no gutter, no
-    outline, no hatch, no tint, opaque, no link to hover; a border title is drawn on a border
-    alone) gets from it its own
-    lines, each made as wide as the widget on the inner background, the filters applied: that
-    is what this makes, in one walk of the ancestors, keeping what a filter made of a line in
-    the widget's own strip (a line drawn before is not filtered again). Any other widget is
-    rendered by Textual. A class that renders its lines itself is left as it is.
+    and opacity, then the app's line filters. A widget with none of these (no padding, no
+    border but a top one, no outline, no hatch, no tint, opaque, no link to hover) gets from it
+    its own lines under the top border's row, each made as wide as the widget on the inner
+    background, the filters applied: that is what this makes, in one walk of the ancestors,
+    keeping what a filter made of a line in the widget's own strip (a line drawn before is not
+    filtered again), the border's row left to Textual. Any other widget is rendered by Textual.
+    A class that renders its lines itself is left as it is.
     """
     for cls in classes:
         if "render_lines" not in vars(cls):
@@ -506,11 +506,16 @@ def render_lines_plainly(*classes: type[Widget]) -> None:
 
 
 def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
-    """`Widget.render_lines`, without the styles cache for a widget whose lines are its content."""
+    """`Widget.render_lines`, without the styles cache for a widget whose lines are its content
+    (under a top border, whose rows Textual renders)."""
     styles = widget.styles
+    _, (right, _), (bottom, _), (left, _) = styles.border
     if (
         widget.BLANK
-        or any(styles.gutter)
+        or right
+        or bottom
+        or left
+        or any(styles.padding)
         or any(kind for kind, _ in styles.outline)
         or (styles.has_rule("hatch") and styles.hatch != "none")
         or styles.tint.a
@@ -531,11 +536,16 @@ def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
     width, height = widget.region.size
     if opacity != 1.0 or crop.bottom > height:
         return Widget.render_lines(widget, crop)
+    top = styles.gutter.top  # the top border's row, if any
+    bordered = []
+    if crop.y < top:
+        rows = min(crop.bottom, top) - crop.y
+        bordered = Widget.render_lines(widget, Region(crop.x, crop.y, crop.width, rows))
     filters = widget.get_line_filters()
     inner = None
     strips = []
-    for y in crop.line_range:
-        strip = widget.render_line(y)
+    for y in range(max(crop.y, top), crop.bottom):
+        strip = widget.render_line(y - top)
         if strip.cell_length != width:
             if inner is None:
                 inner = Style(background=base_background + background).rich_style
@@ -546,4 +556,4 @@ def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
     if crop.column_span != (0, width):
         left, right = crop.column_span
         strips = [strip.crop(left, right) for strip in strips]
-    return strips
+    return bordered + strips
