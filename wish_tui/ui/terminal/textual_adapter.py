@@ -430,28 +430,7 @@ def _placed_alone(widget: Widget) -> bool:
 def _placement_alone(screen: Screen, widget: Widget, size) -> WidgetPlacement | None:
     """The placement the screen's layout gives `widget` (Textual's, `apply_absolute` and
     `process_offset` made), or None where it may depend on more than the widget itself."""
-    styles = widget.styles
-    screen_styles = screen.styles
-    if (
-        widget._nodes
-        or widget.is_scrollable
-        or not widget.display
-        or styles.get_rule("position") != "absolute"
-        or styles.overlay == "screen"
-        or widget.absolute_offset is not None
-        or styles.has_any_rules("constrain_x", "constrain_y")
-        or any(
-            scalar is None or scalar.unit in (Unit.FRACTION, Unit.AUTO)
-            for scalar in (styles.width, styles.height)
-        )
-        or screen.layout.name != "vertical"
-        or screen.maximized is not None
-        or screen_styles.gutter != NULL_SPACING
-        or screen.scroll_offset != NULL_OFFSET
-        or screen.show_vertical_scrollbar
-        or screen.show_horizontal_scrollbar
-        or (screen_styles.align_horizontal, screen_styles.align_vertical) != ("left", "top")
-    ):
+    if not (_placed_by_itself(widget) and _lays_out_plainly(screen)):
         return None
     layer = widget.layer
     for child in screen._nodes:
@@ -464,6 +443,40 @@ def _placement_alone(screen: Screen, widget: Widget, size) -> WidgetPlacement | 
     if len(placements) != 1 or placements[0].widget is not widget:
         return None
     return placements[0].process_offset(size.region, NULL_OFFSET)
+
+
+def _placed_by_itself(widget: Widget) -> bool:
+    """True when `widget` is placed by its own styles alone: absolute, no children, sized in
+    cells or percentages, nothing that moves it after its layout."""
+    styles = widget.styles
+    return not (
+        widget._nodes
+        or widget.is_scrollable
+        or not widget.display
+        or styles.get_rule("position") != "absolute"
+        or styles.overlay == "screen"
+        or widget.absolute_offset is not None
+        or styles.has_any_rules("constrain_x", "constrain_y")
+        or any(
+            scalar is None or scalar.unit in (Unit.FRACTION, Unit.AUTO)
+            for scalar in (styles.width, styles.height)
+        )
+    )
+
+
+def _lays_out_plainly(screen: Screen) -> bool:
+    """True when the screen places its children from its top left corner, as its vertical
+    layout arranges them: no gutter, no scrolling, no alignment, nothing maximized."""
+    styles = screen.styles
+    return not (
+        screen.layout.name != "vertical"
+        or screen.maximized is not None
+        or styles.gutter != NULL_SPACING
+        or screen.scroll_offset != NULL_OFFSET
+        or screen.show_vertical_scrollbar
+        or screen.show_horizontal_scrollbar
+        or (styles.align_horizontal, styles.align_vertical) != ("left", "top")
+    )
 
 
 def _edit_map(compositor: Compositor, widget: Widget, old, new) -> None:
@@ -508,35 +521,13 @@ def render_lines_plainly(*classes: type[Widget]) -> None:
 def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
     """`Widget.render_lines`, without the styles cache for a widget whose lines are its content
     (under a top border, whose rows Textual renders)."""
-    styles = widget.styles
-    _, (right, _), (bottom, _), (left, _) = styles.border
-    if (
-        widget.BLANK
-        or right
-        or bottom
-        or left
-        or any(styles.padding)
-        or any(kind for kind, _ in styles.outline)
-        or (styles.has_rule("hatch") and styles.hatch != "none")
-        or styles.tint.a
-        or styles.text_opacity != 1.0
-        or (widget.auto_links and widget.hover_style._link_id)
-    ):
+    if not _lines_are_content(widget):
         return Widget.render_lines(widget, crop)
-    # `DOMNode.background_colors` and `Widget.opacity` in one walk.
-    base_background = background = NO_BACKGROUND
-    opacity = 1.0
-    for node in reversed(widget.ancestors_with_self):
-        node_styles = node.styles
-        base_background = background
-        opacity *= node_styles.opacity
-        background += node_styles.background.tint(node_styles.background_tint).multiply_alpha(
-            opacity
-        )
+    base_background, background, opacity = _backgrounds(widget)
     width, height = widget.region.size
     if opacity != 1.0 or crop.bottom > height:
         return Widget.render_lines(widget, crop)
-    top = styles.gutter.top  # the top border's row, if any
+    top = widget.styles.gutter.top  # the top border's row, if any
     bordered = []
     if crop.y < top:
         rows = min(crop.bottom, top) - crop.y
@@ -557,3 +548,34 @@ def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
         left, right = crop.column_span
         strips = [strip.crop(left, right) for strip in strips]
     return bordered + strips
+
+
+def _lines_are_content(widget: Widget) -> bool:
+    """True when the styles cache adds nothing to the widget's lines but its top border's row:
+    no padding, no other border, no outline, hatch, tint or text opacity, no link to hover."""
+    styles = widget.styles
+    _, (right, _), (bottom, _), (left, _) = styles.border
+    return not (
+        widget.BLANK
+        or right
+        or bottom
+        or left
+        or any(styles.padding)
+        or any(kind for kind, _ in styles.outline)
+        or (styles.has_rule("hatch") and styles.hatch != "none")
+        or styles.tint.a
+        or styles.text_opacity != 1.0
+        or (widget.auto_links and widget.hover_style._link_id)
+    )
+
+
+def _backgrounds(widget: Widget) -> tuple[Color, Color, float]:
+    """`DOMNode.background_colors` and `Widget.opacity` in one walk of the ancestors."""
+    base_background = background = NO_BACKGROUND
+    opacity = 1.0
+    for node in reversed(widget.ancestors_with_self):
+        styles = node.styles
+        base_background = background
+        opacity *= styles.opacity
+        background += styles.background.tint(styles.background_tint).multiply_alpha(opacity)
+    return base_background, background, opacity
