@@ -72,9 +72,8 @@ class WishApp(TableApp):
         cache_dispatch_lookups()  # each message's handlers found once per kind, not every time
         keep_strips_out_of_cycles()
         make_strip_caches_lazily()
-        render_lines_plainly(
-            ViewText, GameLog, KeyBar, ChoicePanel, DetailLine
-        )  # lines as they are
+        # The table's texts, log, key bar, window and detail line: their lines as they are.
+        render_lines_plainly(ViewText, GameLog, KeyBar, ChoicePanel, DetailLine)
         self.launch = launch or Launch()
         self.loaded = loaded
         """(record, history or state, warning) of a save opened from the command line."""
