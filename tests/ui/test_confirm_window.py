@@ -31,5 +31,5 @@ async def test_the_two_answer_window_is_as_tall_as_it_needs_and_leaves_the_detai
         assert detail.words == before
         await pilot.press("2")  # No, go back
         await settle(pilot, 5)
-        assert not panel.visible
+        assert not panel.shown
         assert detail.words == before

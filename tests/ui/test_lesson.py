@@ -211,7 +211,7 @@ async def test_the_panel_stays_above_an_open_question_and_the_status_line():
         await pilot.press("2")
         await wait_until(pilot, lambda: screen.step_index == 2 and screen.table.deciding == 0)
         await settle(pilot)
-        assert not choice.visible
+        assert not choice.shown
         assert lesson.region.y == screen.query_one("#top").region.bottom  # just under the map
 
 

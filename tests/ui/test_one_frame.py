@@ -118,7 +118,7 @@ async def test_a_window_answered_closes_with_its_detail_line_in_one_frame(monkey
         frames = frames_counted(monkeypatch)
         await pilot.press("escape")  # back
         await settle(pilot, 5)
-        assert not game.query_one("ChoicePanel").visible
+        assert not game.query_one("ChoicePanel").shown
         assert detail.words == before
         assert len(frames) == 1, frames
 
@@ -140,12 +140,12 @@ async def test_a_window_confirming_an_action_stays_until_the_table_says_what_cam
         await pilot.press("1")  # Yes
         await settle(pilot, 5)
         panel = game.query_one("ChoicePanel")
-        assert played and panel.visible and not panel.is_open  # answered, shown until told
+        assert played and panel.shown and not panel.is_open  # answered, shown until told
         lines = len(game.query_one("GameLog").lines)
         frames = frames_counted(monkeypatch)
         play(played[0])  # the table says
         await settle(pilot, 5)
-        assert not panel.visible
+        assert not panel.shown
         assert len(game.query_one("GameLog").lines) > lines
         assert len(frames) == 1, frames
 
@@ -178,7 +178,7 @@ async def test_an_action_sent_and_its_answer_are_drawn_in_one_frame(monkeypatch)
         assert frames == []  # nothing drawn while the answer is awaited
         play(action)  # the table says
         await settle(pilot, 5)
-        assert not game.query_one("ChoicePanel").visible
+        assert not game.query_one("ChoicePanel").shown
         assert len(frames) == 1, frames
         assert "KeyBar" in frames[0]
 

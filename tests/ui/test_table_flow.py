@@ -381,7 +381,7 @@ async def test_an_answered_window_stays_until_the_table_says_what_came_of_it():
         seat.play = sent.append  # the table has not answered yet
         await pilot.press("1")
         await settle(pilot)
-        assert sent and panel.visible and not panel.is_open
+        assert sent and panel.shown and not panel.is_open
         await pilot.press("1")  # an answered panel takes no other answer
         await settle(pilot)
         assert len(sent) == 1
@@ -390,7 +390,7 @@ async def test_an_answered_window_stays_until_the_table_says_what_came_of_it():
         play(sent[0])
         await settle(pilot)
         assert game.table.actions == before + 1
-        assert not panel.visible and not panel.is_open
+        assert not panel.shown and not panel.is_open
 
 
 def test_a_clock_too_long_for_the_status_line_keeps_the_running_seats_and_the_words_whole():

@@ -54,12 +54,19 @@ class WishApp(TableApp):
         """Its driver, once it runs."""
         with environment.as_process_environment():  # Textual reads NO_COLOR and TERM here
             super().__init__()
+        from wish_tui.widgets.choice_panel import ChoicePanel
+        from wish_tui.widgets.detail_line import DetailLine
+        from wish_tui.widgets.game_log import GameLog
+        from wish_tui.widgets.key_bar import KeyBar
+        from wish_tui.widgets.view_text import ViewText
+
         from .parsed_css import share_parsed_css
         from .terminal.textual_adapter import (
             cache_dispatch_lookups,
             keep_strips_out_of_cycles,
             make_strip_caches_lazily,
         )
+        from .terminal.textual_layout import render_lines_plainly
         from .terminal.textual_pump import (
             dispatch_without_unread_logs,
             draw_frames_without_a_task,
@@ -73,6 +80,8 @@ class WishApp(TableApp):
         cache_dispatch_lookups()  # each message's handlers found once per kind, not every time
         keep_strips_out_of_cycles()
         make_strip_caches_lazily()
+        # The table's texts, log, key bar, window and detail line: their lines as they are.
+        render_lines_plainly(ViewText, GameLog, KeyBar, ChoicePanel, DetailLine)
         self.launch = launch or Launch()
         self.loaded = loaded
         """(record, history or state, warning) of a save opened from the command line."""

@@ -143,7 +143,7 @@ class LessonSteps:
             self.news.keep_in_sight()
             return
         bottom = lowest
-        if choice.visible:
+        if choice.shown:
             bottom = min(bottom, int(choice.styles.offset.y.value))
         panel.place(bottom)
         self.news.keep_in_sight()

@@ -35,12 +35,15 @@ class ChoicePanel(Widget):
     it, or the next digit goes on), one that cannot picks at once.
     """
 
-    DEFAULT_CSS = f"""
-    ChoicePanel {{
-        layer: overlay; position: absolute; height: {PANEL_HEIGHT}; width: 100%;
-        background: $surface; color: $text; visibility: hidden;
-    }}
+    DEFAULT_CSS = """
+    ChoicePanel {
+        layer: overlay; position: absolute; height: 0; width: 100%;
+        background: $surface; color: $text;
+    }
     """
+    """Closed, the panel takes no rows: hidden by Textual's `visibility` it would leave the
+    screen's map, which only a layout of the whole screen puts it back in (a table screen lays
+    the panel out alone as it opens, moves and closes: `textual_layout.lay_out_alone`)."""
 
     virtual_size = Reactive(Size(0, 0), repaint=False)
     """Textual's scrollable size, which follows the panel's own: the panel scrolls its rows
@@ -70,6 +73,7 @@ class ChoicePanel(Widget):
         """Each drawn row: the option it belongs to (-1 for the title) and its text."""
         self._answered = False
         """True once an answer is posted; the panel shows until the screen closes it."""
+        self._shown = False
         self._typed = ""
         """The digits typed so far of an option's number (more than nine options)."""
         self._question = ""
@@ -99,16 +103,22 @@ class ChoicePanel(Widget):
         panel opens no higher when its question and `SPARED_OPTIONS` options fit below it."""
 
     @property
+    def shown(self) -> bool:
+        """True while the panel is on the screen (asking, or answered and not closed yet)."""
+        return self._shown
+
+    @property
     def is_open(self) -> bool:
         """True while a choice is being asked (and not answered yet)."""
-        return self.visible and not self._answered
+        return self._shown and not self._answered
 
     def close(self) -> None:
         """Hide the panel. The screen does it once the table has said what came of the answer
         (a next question of the same keyboard is asked in the panel still open), so that the
         panel's going and what the answer changed reach the terminal in one frame."""
-        if self.visible:
-            self.visible = False
+        if self._shown:
+            self._shown = False
+            self.styles.height = 0
 
     def ask(self, title: str, options: list[str], cancellable: bool) -> None:
         """Show the options."""
@@ -181,7 +191,7 @@ class ChoicePanel(Widget):
         self._height = height
         self.styles.height = height
         self.styles.offset = (0, top)
-        self.visible = True
+        self._shown = True
         self.refresh()
 
     def keep_above(
@@ -196,7 +206,7 @@ class ChoicePanel(Widget):
         if bottom == self._bottom:
             return
         self._bottom = bottom
-        if self.visible and self._height and not self._on_floor:
+        if self._shown and self._height and not self._on_floor:
             top = int(self.styles.offset.y.value)
             self.styles.height = max(1, min(self._height, bottom - top))
 
@@ -206,7 +216,7 @@ class ChoicePanel(Widget):
 
     def rows_over_table(self) -> range:
         """The screen rows the panel lies over (none while it is hidden)."""
-        if not self.visible or not self._height:
+        if not self._shown or not self._height:
             return range(0)
         top = int(self.styles.offset.y.value)
         return range(top, top + int(self.styles.height.value))
@@ -215,7 +225,7 @@ class ChoicePanel(Widget):
         """Open the panel no higher than screen row `top` (it scrolls its options instead); an
         open panel above that row gives up its first rows."""
         self._top_limit = max(0, top)
-        if self.visible and self._height:
+        if self._shown and self._height:
             first = int(self.styles.offset.y.value)
             if first < self._top_limit:
                 last = first + int(self.styles.height.value)

@@ -100,7 +100,7 @@ class TableNews:
         came of the action (a next decision of the same keyboard is asked in the panel still
         open, in place: closing and opening it again would lay the screen out twice)."""
         panel = self.screen.composed(ChoicePanel)
-        if panel.visible and not panel.is_open:
+        if panel.shown and not panel.is_open:
             panel.close()
             self.screen.detail.show()  # now, in the panel's frame (its message comes later)
             self.keep_in_sight()

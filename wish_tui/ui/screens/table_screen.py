@@ -29,6 +29,7 @@ from textual.widgets import Static
 
 from wish_tui.tables.seat import Hint
 from wish_tui.ui.terminal.textual_adapter import render_changed_rows_only
+from wish_tui.ui.terminal.textual_layout import lay_out_alone
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.widgets.key_bar import KeyBar, key_label, with_key
@@ -259,7 +260,7 @@ class TableScreen(BoardScreen):
         yield self.BOARD(id="board-root")
         if self.DETAIL_ROWS:
             yield DetailLine(self.DETAIL_ROWS, id="detail")
-        yield ChoicePanel(id="choice")
+        yield lay_out_alone(ChoicePanel(id="choice"))  # its opening lays out no other widget
         yield ViewText(id="status", classes="rising")
         yield Static(id="status-room")
         yield KeyBar(id="keys")
@@ -450,7 +451,7 @@ class TableScreen(BoardScreen):
             if event.index is not None:
                 then(event.index)
             panel = self.query_one(ChoicePanel)
-            if self.busy and panel.visible and not panel.is_open:
+            if self.busy and panel.shown and not panel.is_open:
                 return  # the answer played an action: the panel stays until the table says
             self.news.close_answered()
             self.status_line.show()
@@ -526,8 +527,7 @@ class TableScreen(BoardScreen):
 
     def option_steps(self, group: str) -> tuple:
         """How a long window of `group`'s actions is split, one step at a time: pairs of the
-        step's question and a function giving each action the name of its part. By default
-        none: one window."""
+        step's question and a function naming each action's part. None by default: one window."""
         return ()
 
     def refuse(self, sentence: str) -> None:

@@ -1,6 +1,6 @@
 """Every place the app reaches below Textual's public API, each behind one name here.
 
-There are eight, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
+There are eight here, and `tests/ui/test_textual_adapter.py` fails on a Textual that changes any:
 
 1. Textual's parser of terminal input (`textual._xterm_parser.XTermParser`, whose end of input
    may raise `textual._parser.ParseError`): the drivers feed it and wait for its deadline (a lone
@@ -29,6 +29,11 @@ There are eight, and `tests/ui/test_textual_adapter.py` fails on a Textual that 
    `write`. For an app whose driver reads the pieces themselves (`hand_pieces_to`), that text
    is a `PiecesFrame`: the strips the frame writes on each row, never encoded to text and read
    back (`ui.terminal.frame_cells`, `ui.terminal.hosted_driver`).
+
+Two more, of the table screen's layout and lines, live in `textual_layout.py` (a widget laid out
+alone: `lay_out_alone`; lines handed to the compositor without the styles cache:
+`render_lines_plainly`; tested in `tests/ui/test_textual_layout.py`), and three of Textual's
+messages, frames and timers in `textual_pump.py` (tested in `tests/ui/test_textual_pump.py`).
 """
 
 from __future__ import annotations

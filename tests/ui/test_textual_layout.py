@@ -1,0 +1,213 @@
+"""What `ui/terminal/textual_layout.py` takes from below Textual's public API (a widget laid out
+alone, lines handed over without the styles cache) still gives what Textual's own layout and
+styles cache give: this fails on a Textual release that changes any of it."""
+
+from __future__ import annotations
+
+from textual.strip import Strip
+
+from wish_tui.ui.terminal import textual_layout
+
+
+async def test_a_widget_laid_out_alone_is_where_textuals_layout_puts_it():
+    """A panel over the screen that opens, moves, grows, shrinks and closes edits its own place
+    in the screen's map, laying out nothing else: the map is the one Textual's layout of the
+    whole screen makes, the screen drawn from it is Textual's, and so are the sizes the panel
+    is told."""
+    from textual.app import App
+    from textual.css.scalar import ScalarOffset
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    class Panel(Widget):
+        DEFAULT_CSS = """
+        Panel { layer: overlay; position: absolute; width: 100%; height: 0;
+                background: blue; }
+        """
+        told: list = []
+
+        def render_line(self, y):
+
+            return Strip.blank(self.size.width, self.rich_style)
+
+        def on_resize(self, event) -> None:
+            self.told.append(event.size)
+
+    class Screened(App):
+        CSS = """
+        Screen { layers: base overlay; }
+        #top { height: 6; } #log { height: 1fr; }
+        #status { layer: overlay; position: absolute; offset: 0 17; height: auto; width: 100%; }
+        """
+
+        def compose(self):
+            yield Static("top " * 40, id="top")
+            yield Static("\n".join(f"line {i} " * 5 for i in range(20)), id="log")
+            yield Static("the status line", id="status")
+            panel = Panel()
+            textual_layout.lay_out_alone(panel)
+            yield panel
+
+    app = Screened()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()  # the first layouts made
+        screen = app.screen
+        panel = screen.query_one(Panel)
+        layouts = []
+        textuals_layout = screen._refresh_layout
+
+        def counted(*args, **kwargs):
+            layouts.append(1)
+            return textuals_layout(*args, **kwargs)
+
+        screen._refresh_layout = counted
+        for height, top in ((5, 10), (5, 8), (7, 8), (3, 12), (0, 12), (4, 2), (0, 2)):
+            panel.told.clear()
+            size_before = panel.size
+            panel.styles.height = height
+            panel.styles.offset = (0, top)
+            await pilot.pause()
+            compositor = screen._compositor
+            assert compositor._full_map[panel].region == (0, top, 60, height)
+            screen._clear_arrangement_cache()
+            textuals_map, _ = compositor._arrange_root(screen, compositor.size, False)
+            assert compositor._full_map == textuals_map
+            textuals = type(compositor)()
+            textuals.reflow(screen, compositor.size)
+            expected = textuals.render_full_update().render_segments(app.console)
+            assert compositor.render_full_update().render_segments(app.console) == expected
+            assert panel.told == ([] if size_before.height == height else [panel.size])
+            assert layouts == [], (height, top)
+        # A layout asked for without a repaint: the rows it takes are drawn all the same.
+        panel.styles.height = 6
+        await pilot.pause()
+        panel.styles.set_rule("offset", ScalarOffset.from_offset((0, 5)))
+        panel.refresh(layout=True, repaint=False)
+        await pilot.pause()
+        assert screen._compositor._full_map[panel].region == (0, 5, 60, 6)
+        assert not screen._compositor._dirty_regions
+        assert layouts == []
+        screen.refresh(layout=True)  # a layout of the whole screen later puts it where it is
+        await pilot.pause()
+        assert layouts and screen._compositor._full_map[panel].region == (0, 5, 60, 6)
+
+
+async def test_a_widget_that_cannot_be_laid_out_alone_is_laid_out_by_textual():
+    """With a margin (which Textual's layout gives the widget with those of the whole layer),
+    the widget's change lays the screen out as Textual does."""
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Screened(App):
+        CSS = """
+        Screen { layers: base overlay; }
+        #panel { layer: overlay; position: absolute; width: 100%; height: 0; margin: 1; }
+        """
+
+        def compose(self):
+            yield Static("the table", id="table")
+            panel = Static("the panel", id="panel")
+            textual_layout.lay_out_alone(panel)
+            yield panel
+
+    app = Screened()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()  # the first layouts made
+        screen = app.screen
+        panel = screen.query_one("#panel")
+        layouts = []
+        textuals_layout = screen._refresh_layout
+
+        def counted(*args, **kwargs):
+            layouts.append(1)
+            return textuals_layout(*args, **kwargs)
+
+        screen._refresh_layout = counted
+        panel.styles.height = 3
+        await pilot.pause()
+        compositor = screen._compositor
+        assert layouts and compositor._full_map[panel].region.height == 3
+        assert compositor._full_map == compositor._arrange_root(screen, compositor.size, False)[0]
+
+
+async def test_lines_handed_over_plainly_are_textuals():
+    """A widget's lines handed to the compositor without the styles cache are Textual's, segment
+    for segment: lines as wide as the widget or narrower, dim and ANSI colours (which the app's
+    filter turns to true colours on the background beneath), backgrounds of the ancestors seen
+    through each other, whole rows and parts of them, under a top border with a title; and with
+    a border on another side, padding, an outline, a hatch, a tint, a text opacity, an ancestor's
+    opacity or as a blank widget, Textual renders."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    class Lines(Widget):
+        DEFAULT_CSS = "Lines { height: 6; width: 30; background: $panel 60%; }"
+
+        def render_line(self, y):
+            styles = (Style(color="red"), Style(dim=True, color="green"), Style(bgcolor="blue"))
+            text = f"line {y} " * (1 + y)
+            return Strip([Segment(text[:30], styles[y % 3])]).crop_extend(0, y * 6, None)
+
+    textual_layout.render_lines_plainly(Lines)
+
+    class Screened(App):
+        CSS = "#outer { background: red 30%; } #inner { background: $surface 50%; }"
+
+        def compose(self):
+            with Vertical(id="outer"), Vertical(id="inner"):
+                yield Lines()
+
+    app = Screened()
+    async with app.run_test(size=(60, 20)) as pilot:
+        lines = app.query_one(Lines)
+        assert lines.get_line_filters(), "the app's filter turns ANSI colours to true colours"
+        crops = [
+            Region(0, 0, 30, 6),
+            Region(0, 2, 30, 1),
+            Region(3, 0, 20, 4),
+            Region(29, 5, 1, 1),
+            Region(0, 0, 30, 1),
+        ]
+        for rule, value in (
+            (None, None),
+            ("border_top", ("solid", "green")),
+            ("border_right", ("solid", "green")),
+            ("border_bottom", ("solid", "green")),
+            ("border_left", ("solid", "green")),
+            ("padding", (0, 1)),
+            ("outline", ("solid", "green")),
+            ("hatch", ("/", "green")),
+            ("tint", "green 40%"),
+            ("text_opacity", 0.5),
+            ("border_title", "title"),
+            ("opacity", 0.5),
+            ("BLANK", True),
+        ):
+            if rule == "border_top":
+                lines.styles.border_top = value
+                lines.border_title = "title"
+            elif rule == "border_title":
+                lines.border_title = value
+            elif rule == "BLANK":
+                lines.BLANK = value
+                lines.refresh()
+            elif rule == "opacity":
+                app.query_one("#inner").styles.opacity = value
+            elif rule is not None:
+                setattr(lines.styles, rule, value)
+            await pilot.pause()
+            for crop in crops:
+                plain = textual_layout._render_lines_plainly(lines, crop)
+                textuals = Widget.render_lines(lines, crop)
+                assert [list(strip) for strip in plain] == [list(strip) for strip in textuals], (
+                    rule,
+                    crop,
+                )
+            lines.border_title = None
+            lines.BLANK = False
+            app.query_one("#inner").styles.reset()
+            lines.styles.reset()

@@ -1,0 +1,252 @@
+"""Two places the table screen reaches below Textual's public API for its layout and lines.
+
+Part of the adapter to Textual (`textual_adapter.py` lists every place; tested in
+`tests/ui/test_textual_layout.py`, which fails on a Textual that changes what they rely on):
+
+- A widget's request for a layout (`Widget._check_refresh`, `_layout_required`) and its
+  screen's compositor map (`Compositor._full_map` and the caches made from it): a widget placed
+  on a layer of its own over the screen (the choice panel) that moves or changes its height
+  has its own place in the map made again alone, as Textual's layout of the whole screen would
+  make it (`lay_out_alone`).
+- The work of a widget's styles cache (`textual._styles_cache.StylesCache.render_widget`,
+  which `Widget.render_lines` asks): a widget whose lines are its content alone hands them to
+  the compositor without it, as that cache would give them (`render_lines_plainly`).
+"""
+
+from __future__ import annotations
+
+from types import MethodType
+from typing import TypeVar
+
+from textual import events
+from textual._compositor import Compositor
+from textual.color import Color
+from textual.css.scalar import Unit
+from textual.geometry import NULL_OFFSET, NULL_SPACING, Region
+from textual.layout import WidgetPlacement
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.style import Style
+from textual.widget import Widget
+
+WidgetType = TypeVar("WidgetType", bound=Widget)
+
+
+def lay_out_alone(widget: WidgetType) -> WidgetType:
+    """Have `widget`'s changes of place and size lay out itself alone, not its whole screen.
+
+    Textual lays the whole screen out again when any widget's place or size changes: every
+    widget of the screen is placed anew, and the screen's map, its render order and its cuts
+    are made again, though all but the one widget stay where they were. A widget given to this
+    that is a child of its screen, absolutely placed (`position: absolute`, its height and width
+    in cells or percentages, no margin) on a layer where nothing is docked, edits its own entry
+    of the screen's map instead, with the region Textual's layout gives it, and repaints the
+    rows it left and those it takes. Anywhere else (a screen to be laid out anyway, or
+    scrolled, another layout, a screen not on top), Textual's layout does it. Such a widget is
+    hidden by taking no rows (`height: 0`): Textual's `visibility` takes a widget out of the
+    map, which only a layout of the screen puts it back in. Returns the widget.
+    """
+    widget._check_refresh = MethodType(_check_refresh_alone, widget)
+    return widget
+
+
+def _check_refresh_alone(widget: Widget) -> None:
+    """Textual's `_check_refresh`, a layout of the widget alone made first where it can be."""
+    if widget._layout_required and _placed_alone(widget):
+        widget._layout_required = False
+        widget._repaint_required = True  # the frame that shows it
+    Widget._check_refresh(widget)
+
+
+def _placed_alone(widget: Widget) -> bool:
+    """Give `widget` the place in its screen's map that Textual's layout would give it, and have
+    the rows it left and takes repainted; False (nothing done) where it cannot be placed alone."""
+    screen = widget._parent
+    if not isinstance(screen, Screen) or screen._layout_required or not screen.is_current:
+        return False
+    compositor = screen._compositor
+    old = compositor._full_map.get(widget)
+    if (
+        old is None
+        or compositor.root is not screen
+        or compositor._visible_map is not None
+        or compositor.size != screen.outer_size
+    ):
+        return False
+    placement = _placement_alone(screen, widget, compositor.size)
+    if placement is None or placement.order != old.order[-1][1]:
+        return False
+    region = placement.region + placement.offset
+    new = old._replace(
+        region=region,
+        virtual_size=region.size,
+        container_size=region.shrink(widget.styles.gutter).size,
+        virtual_region=placement.region,
+    )
+    # What a layout does for the widget's ancestor: the screen's arrangement is made again
+    # next time (it holds the widget's old place).
+    screen._clear_arrangement_cache()
+    screen._layout_updates += 1
+    if new == old:
+        return True
+    _edit_map(compositor, widget, old, new)
+    if widget._size_updated(new.region.size, new.virtual_size, new.container_size) and (
+        new.region.size != old.region.size
+    ):
+        widget.post_message(events.Resize(new.region.size, new.virtual_size, new.container_size))
+    screen.screen_layout_refresh_signal.publish(screen)
+    return True
+
+
+def _placement_alone(screen: Screen, widget: Widget, size) -> WidgetPlacement | None:
+    """The placement the screen's layout gives `widget` (Textual's, `apply_absolute` and
+    `process_offset` made), or None where it may depend on more than the widget itself."""
+    if not (_placed_by_itself(widget) and _lays_out_plainly(screen)):
+        return None
+    layer = widget.layer
+    for child in screen._nodes:
+        if child.display and child.layer == layer:
+            child_styles = child.styles
+            if child_styles.is_docked or child_styles.is_split or child_styles.margin:
+                return None
+    placements = screen.process_layout(screen.layout.arrange(screen, [widget], size))
+    WidgetPlacement.apply_absolute(placements)
+    if len(placements) != 1 or placements[0].widget is not widget:
+        return None
+    return placements[0].process_offset(size.region, NULL_OFFSET)
+
+
+def _placed_by_itself(widget: Widget) -> bool:
+    """True when `widget` is placed by its own styles alone: absolute, no children, sized in
+    cells or percentages, nothing that moves it after its layout."""
+    styles = widget.styles
+    return not (
+        widget._nodes
+        or widget.is_scrollable
+        or not widget.display
+        or styles.get_rule("position") != "absolute"
+        or styles.overlay == "screen"
+        or widget.absolute_offset is not None
+        or styles.has_any_rules("constrain_x", "constrain_y")
+        or any(
+            scalar is None or scalar.unit in (Unit.FRACTION, Unit.AUTO)
+            for scalar in (styles.width, styles.height)
+        )
+    )
+
+
+def _lays_out_plainly(screen: Screen) -> bool:
+    """True when the screen places its children from its top left corner, as its vertical
+    layout arranges them: no gutter, no scrolling, no alignment, nothing maximized."""
+    styles = screen.styles
+    return not (
+        screen.layout.name != "vertical"
+        or screen.maximized is not None
+        or styles.gutter != NULL_SPACING
+        or screen.scroll_offset != NULL_OFFSET
+        or screen.show_vertical_scrollbar
+        or screen.show_horizontal_scrollbar
+        or (styles.align_horizontal, styles.align_vertical) != ("left", "top")
+    )
+
+
+def _edit_map(compositor: Compositor, widget: Widget, old, new) -> None:
+    """Put `new` in place of `widget`'s `old` geometry in the map, drop what was made of the
+    map, and mark the rows it left and takes dirty (as a layout marks a widget that moved)."""
+    compositor._full_map[widget] = new
+    compositor._layers = None
+    compositor._layers_visible = None
+    compositor._visible_widgets = None
+    width = compositor.size.width
+    shown = [geometry.clip.intersection(geometry.region) for geometry in (old, new)]
+    if any(region and (region.x, region.width) != (0, width) for region in shown):
+        compositor._cuts = None  # a full width's cuts (0 and the width) are every row's already
+    if compositor.size.region not in compositor._dirty_regions:
+        compositor._dirty_regions.update(region for region in shown if region)
+
+
+NO_BACKGROUND = Color(0, 0, 0, 0)
+"""Where Textual's sum of the backgrounds beneath a widget starts (`DOMNode.background_colors`)."""
+
+
+def render_lines_plainly(*classes: type[Widget]) -> None:
+    """Have the widgets of `classes` (and of their subclasses) hand their lines to the compositor
+    as they are, where Textual's styles cache would give the same lines.
+
+    Textual renders a widget's lines through its styles cache: each time, it sums the
+    backgrounds of every ancestor, walks them again for the opacity, looks the widget's region
+    up twice, and makes each line anew with the widget's border, padding, outline, hatch, tint
+    and opacity, then the app's line filters. A widget with none of these (no padding, no
+    border but a top one, no outline, no hatch, no tint, opaque, no link to hover) gets from it
+    its own lines under the top border's row, each made as wide as the widget on the inner
+    background, the filters applied: that is what this makes, in one walk of the ancestors,
+    keeping what a filter made of a line in the widget's own strip (a line drawn before is not
+    filtered again), the border's row left to Textual. Any other widget is rendered by Textual.
+    A class that renders its lines itself is left as it is.
+    """
+    for cls in classes:
+        if "render_lines" not in vars(cls):
+            cls.render_lines = _render_lines_plainly
+
+
+def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
+    """`Widget.render_lines`, without the styles cache for a widget whose lines are its content
+    (under a top border, whose rows Textual renders)."""
+    if not _lines_are_content(widget):
+        return Widget.render_lines(widget, crop)
+    base_background, background, opacity = _backgrounds(widget)
+    width, height = widget.region.size
+    if opacity != 1.0 or crop.bottom > height:
+        return Widget.render_lines(widget, crop)
+    top = widget.styles.gutter.top  # the top border's row, if any
+    bordered = []
+    if crop.y < top:
+        rows = min(crop.bottom, top) - crop.y
+        bordered = Widget.render_lines(widget, Region(crop.x, crop.y, crop.width, rows))
+    filters = widget.get_line_filters()
+    inner = None
+    strips = []
+    for y in range(max(crop.y, top), crop.bottom):
+        strip = widget.render_line(y - top)
+        if strip.cell_length != width:
+            if inner is None:
+                inner = Style(background=base_background + background).rich_style
+            strip = strip.adjust_cell_length(width, inner)
+        for line_filter in filters:
+            strip = strip.apply_filter(line_filter, background)
+        strips.append(strip)
+    if crop.column_span != (0, width):
+        left, right = crop.column_span
+        strips = [strip.crop(left, right) for strip in strips]
+    return bordered + strips
+
+
+def _lines_are_content(widget: Widget) -> bool:
+    """True when the styles cache adds nothing to the widget's lines but its top border's row:
+    no padding, no other border, no outline, hatch, tint or text opacity, no link to hover."""
+    styles = widget.styles
+    _, (right, _), (bottom, _), (left, _) = styles.border
+    return not (
+        widget.BLANK
+        or right
+        or bottom
+        or left
+        or any(styles.padding)
+        or any(kind for kind, _ in styles.outline)
+        or (styles.has_rule("hatch") and styles.hatch != "none")
+        or styles.tint.a
+        or styles.text_opacity != 1.0
+        or (widget.auto_links and widget.hover_style._link_id)
+    )
+
+
+def _backgrounds(widget: Widget) -> tuple[Color, Color, float]:
+    """`DOMNode.background_colors` and `Widget.opacity` in one walk of the ancestors."""
+    base_background = background = NO_BACKGROUND
+    opacity = 1.0
+    for node in reversed(widget.ancestors_with_self):
+        styles = node.styles
+        base_background = background
+        opacity *= styles.opacity
+        background += styles.background.tint(styles.background_tint).multiply_alpha(opacity)
+    return base_background, background, opacity
