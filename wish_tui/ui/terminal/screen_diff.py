@@ -30,7 +30,7 @@ from itertools import compress, groupby, takewhile
 from operator import itemgetter, ne
 
 from .frame_cells import WIDE_RIGHT, Cell, Pieces, read_frame
-from .sgr import ERASE_LINE, Style, erasable
+from .sgr import ERASE_LINE, Parts, Style, StyleCode, erasable
 
 _HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l", "\x07"})
 """Writes that change nothing on the screen (synchronized output, the cursor shown or hidden,
@@ -121,7 +121,7 @@ class ScreenDiff:
         for row in sorted(written):
             self._send_row(out, row, written[row])
         if out:
-            out.append("\x1b[0m")
+            out.append(_code(()))
         if cursor == PARK:
             cursor = None
         if cursor is not None and (out or cursor != self.cursor):
@@ -132,7 +132,9 @@ class ScreenDiff:
         elif out:
             self.cursor = None
             self._at = (self._at[0], None) if self._at is not None else None
-        return "".join(out)
+        sent = Parts("".join(out))
+        sent.parts = out  # (for the style compaction, which then reads no code back)
+        return sent
 
     def _scroll(self, out: list[str], written: dict[int, dict[int, Cell]]) -> None:
         """Rows the frame moves up or down whole (a log turning its page, or growing back
@@ -459,8 +461,10 @@ def _blank_background(cell: Cell | None) -> object:
 
 
 @functools.lru_cache(maxsize=1024)
-def _code(style: Style) -> str:
+def _code(style: Style) -> StyleCode:
     """The style code that sets the terminal to `style` whatever it was."""
-    if not style:
-        return "\x1b[0m"
-    return "\x1b[0;" + ";".join(value for _, value in style) + "m"
+    code = StyleCode(
+        "\x1b[0;" + ";".join(value for _, value in style) + "m" if style else "\x1b[0m"
+    )
+    code.style = style
+    return code
