@@ -139,7 +139,23 @@ def _compact_parts(parts: list[str], colour: bool, sent: Style) -> tuple[str, St
             if pending:
                 sent = _put_text(out, "".join(pending), sent, wanted)
                 pending.clear()
-            sent, wanted = _read(out, part, colour, sent, wanted)
+            controls = _controls(part)
+            if controls is None:
+                sent, wanted = _read(out, part, colour, sent, wanted)
+                continue
+            for token, moves in controls:
+                if moves:
+                    if out and isinstance(out[-1], _Skip) and token[-1] in "HGf\r":
+                        out.pop()  # (as `_read` does)
+                    out.append(token)
+                elif token == ERASE_LINE:
+                    sent = _switch(out, sent, _for_erase(sent, wanted))
+                    out.append(token)
+                else:
+                    if sent != ():
+                        out.append(RESET)
+                        sent = ()
+                    out.append(token)
         else:
             pending.append(part)
     if pending:
@@ -147,6 +163,21 @@ def _compact_parts(parts: list[str], colour: bool, sent: Style) -> tuple[str, St
     if out and isinstance(out[-1], _Skip):
         out.pop()
     return "".join(out), sent
+
+
+@functools.lru_cache(maxsize=1024)
+def _controls(part: str) -> tuple[tuple[str, bool], ...] | None:
+    """The control sequences `part` is made of, each with whether it only moves the cursor
+    (or rings the bell), as `_read` tells them; None when it holds text or a style code."""
+    controls = []
+    position = 0
+    for match in _TOKEN.finditer(part):
+        if match.start() > position or match.group(1) is not None:
+            return None
+        token = match.group(0)
+        controls.append((token, token in "\r\n\x07" or bool(_MOVE.fullmatch(token))))
+        position = match.end()
+    return tuple(controls) if position == len(part) else None
 
 
 def _put_text(out: list[str], text: str, sent: Style | None, wanted: Style) -> Style:
