@@ -98,9 +98,8 @@ class Compactor:
         """The style the terminal is in."""
 
     def __call__(self, frame: str) -> str:
-        parts = getattr(frame, "parts", None)
-        if parts is not None and "\x07" not in frame:
-            text, self.style = _compact_parts(parts, self.colour, self.style)
+        if isinstance(frame, Parts) and "\x07" not in frame:
+            text, self.style = _compact_parts(frame.parts, self.colour, self.style)
         else:
             text, self.style = _compact(frame, self.colour, self.style, keep=True)
         return text
