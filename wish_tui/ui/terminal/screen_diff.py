@@ -30,7 +30,7 @@ from itertools import compress, groupby, takewhile
 from operator import itemgetter, ne
 
 from .frame_cells import WIDE_RIGHT, Cell, Pieces, read_frame
-from .sgr import ERASE_LINE, Style, erasable
+from .sgr import ERASE_LINE, Parts, Style, StyleCode, erasable
 
 _HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l", "\x07"})
 """Writes that change nothing on the screen (synchronized output, the cursor shown or hidden,
@@ -121,7 +121,7 @@ class ScreenDiff:
         for row in sorted(written):
             self._send_row(out, row, written[row])
         if out:
-            out.append("\x1b[0m")
+            out.append(_code(()))
         if cursor == PARK:
             cursor = None
         if cursor is not None and (out or cursor != self.cursor):
@@ -132,7 +132,9 @@ class ScreenDiff:
         elif out:
             self.cursor = None
             self._at = (self._at[0], None) if self._at is not None else None
-        return "".join(out)
+        sent = Parts("".join(out))
+        sent.parts = out  # (for the style compaction, which then reads no code back)
+        return sent
 
     def _scroll(self, out: list[str], written: dict[int, dict[int, Cell]]) -> None:
         """Rows the frame moves up or down whole (a log turning its page, or growing back
@@ -141,28 +143,39 @@ class ScreenDiff:
         width = self.columns or 0
         columns = self._all_columns(width)
         shown = self.shown
+        get = shown.get
+        unlike = [row for row, cells in written.items() if get(row) != cells]
+        if len(unlike) < 2:
+            return  # a scroll moves two rows or more: most frames change fewer rows
         full = {row for row, cells in written.items() if _whole(cells, width, columns)}
-        changed = [row for row in full if shown.get(row) != written[row]]
+        changed = [row for row in full if row in unlike]  # (in the order of `full`)
         if len(changed) < 2:
-            return  # a scroll moves two rows or more: most frames change fewer whole rows
-        # Rows are looked up by their text (a string hashes once), then compared cell by cell:
-        # a row of cells hashed as a tuple costs a hash of every cell and style, each time.
-        wanted = {row: _content(written[row], width) for row in changed}
-        by_text: dict[str, list[int]] = {}
-        for row, content in wanted.items():
-            by_text.setdefault(_text(content), []).append(row)
-        # A row shown is compared whole only when a few of its cells are those of a row wanted.
+            return  # ... and fewer whole rows
+        # A row shown is compared whole only when a few of its cells are those of a row wanted
+        # (its fingerprint); a row exactly `width` wide is compared as a dict (its cells are
+        # mostly the same objects), else by its first `width` cells.
         probe = (0, 1, 2, width // 2, width - 1)
-        probes = {tuple(map(written[row].get, probe)) for row in changed}
+        by_probe: dict[tuple, list[int]] = {}
+        for row in changed:
+            by_probe.setdefault(tuple(map(written[row].get, probe)), []).append(row)
         places: dict[int, list[int]] = {}  # a changed row: the rows shown with its cells
         for row, cells in shown.items():
-            if tuple(map(cells.get, probe)) in probes and _whole(cells, width, columns):
-                content = _content(cells, width)
-                text = _text(content)
-                if text.strip(" ") and text in by_text:
-                    for target in by_text[text]:
-                        if wanted[target] == content:
-                            places.setdefault(target, []).append(row)
+            targets = by_probe.get(tuple(map(cells.get, probe)))
+            if targets is None or not _whole(cells, width, columns):
+                continue
+            content = None
+            for target in targets:
+                wanted = written[target]
+                if len(wanted) == width:
+                    if cells != wanted:
+                        continue
+                else:
+                    content = content or _content(cells, width)
+                    if _content(wanted, width) != content:
+                        continue
+                if not _text(content or _content(cells, width)).strip(" "):
+                    break  # (a blank row says nothing of where rows went)
+                places.setdefault(target, []).append(row)
         votes: dict[int, int] = {}
         for row in changed:
             for source in places.get(row, ()):
@@ -448,8 +461,10 @@ def _blank_background(cell: Cell | None) -> object:
 
 
 @functools.lru_cache(maxsize=1024)
-def _code(style: Style) -> str:
+def _code(style: Style) -> StyleCode:
     """The style code that sets the terminal to `style` whatever it was."""
-    if not style:
-        return "\x1b[0m"
-    return "\x1b[0;" + ";".join(value for _, value in style) + "m"
+    code = StyleCode(
+        "\x1b[0;" + ";".join(value for _, value in style) + "m" if style else "\x1b[0m"
+    )
+    code.style = style
+    return code

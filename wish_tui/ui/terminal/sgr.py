@@ -98,8 +98,92 @@ class Compactor:
         """The style the terminal is in."""
 
     def __call__(self, frame: str) -> str:
-        text, self.style = _compact(frame, self.colour, self.style, keep=True)
+        if isinstance(frame, Parts) and "\x07" not in frame:
+            text, self.style = _compact_parts(frame.parts, self.colour, self.style)
+        else:
+            text, self.style = _compact(frame, self.colour, self.style, keep=True)
         return text
+
+
+class StyleCode(str):
+    """A style code that sets the terminal to `style` whatever it was (as a `Parts` holds it)."""
+
+    style: Style
+
+
+class Parts(str):
+    """A frame with the parts it was joined from (`parts`): style codes as `StyleCode`s, text
+    (no escape, line break or bell in it) and the rest (moves, erases, a scroll's region), each
+    starting with an escape, a carriage return or a line feed. `Compactor` takes its styles from
+    the codes instead of reading the frame back."""
+
+    parts: list[str]
+
+
+def _compact_parts(parts: list[str], colour: bool, sent: Style) -> tuple[str, Style]:
+    """`_compact` of a `Parts` frame from the style in force `sent` (settled, the style kept):
+    the same text, its style codes taken as they are given and its runs of text as they are."""
+    out: list[str] = []
+    wanted: Style = ()
+    pending: list[str] = []  # text not yet written (texts side by side are one run)
+    for part in parts:
+        if not part:
+            continue
+        if isinstance(part, StyleCode):
+            if pending:
+                sent = _put_text(out, "".join(pending), sent, wanted)
+                pending.clear()
+            wanted = part.style if colour else _colourless(part.style)
+        elif part[0] in "\x1b\r\n":
+            if pending:
+                sent = _put_text(out, "".join(pending), sent, wanted)
+                pending.clear()
+            controls = _controls(part)
+            if controls is None:
+                sent, wanted = _read(out, part, colour, sent, wanted)
+                continue
+            for token, moves in controls:
+                if moves:
+                    if out and isinstance(out[-1], _Skip) and token[-1] in "HGf\r":
+                        out.pop()  # (as `_read` does)
+                    out.append(token)
+                elif token == ERASE_LINE:
+                    sent = _switch(out, sent, _for_erase(sent, wanted))
+                    out.append(token)
+                else:
+                    if sent != ():
+                        out.append(RESET)
+                        sent = ()
+                    out.append(token)
+        else:
+            pending.append(part)
+    if pending:
+        sent = _put_text(out, "".join(pending), sent, wanted)
+    if out and isinstance(out[-1], _Skip):
+        out.pop()
+    return "".join(out), sent
+
+
+@functools.lru_cache(maxsize=1024)
+def _controls(part: str) -> tuple[tuple[str, bool], ...] | None:
+    """The control sequences `part` is made of, each with whether it only moves the cursor
+    (or rings the bell), as `_read` tells them; None when it holds text or a style code."""
+    controls = []
+    position = 0
+    for match in _TOKEN.finditer(part):
+        if match.start() > position or match.group(1) is not None:
+            return None
+        token = match.group(0)
+        controls.append((token, token in "\r\n\x07" or bool(_MOVE.fullmatch(token))))
+        position = match.end()
+    return tuple(controls) if position == len(part) else None
+
+
+def _put_text(out: list[str], text: str, sent: Style | None, wanted: Style) -> Style:
+    """Append `text`, from the style in force `sent` to that it needs; return the style."""
+    sent = _switch(out, sent, _for_text(text, sent, wanted))
+    _text(out, text, sent)
+    return sent
 
 
 def _compact(frame: str, colour: bool, sent: Style | None, keep: bool) -> tuple[str, Style]:
@@ -107,7 +191,20 @@ def _compact(frame: str, colour: bool, sent: Style | None, keep: bool) -> tuple[
     settled), and the style it leaves in force; ending in the default style unless `keep`."""
     out: list[str] = []
     settled = sent is not None
-    wanted: Style = ()  # the style the next text should have
+    sent, _ = _read(out, frame, colour, sent, ())
+    if settled and out and isinstance(out[-1], _Skip):
+        out.pop()
+    if sent and not keep:
+        out.append(RESET)
+        sent = ()
+    return "".join(out), sent or ()
+
+
+def _read(
+    out: list[str], frame: str, colour: bool, sent: Style | None, wanted: Style
+) -> tuple[Style | None, Style]:
+    """Append `frame` compacted from the style in force `sent`, the style `wanted` for its
+    text at its start; return the style in force and the one wanted at its end."""
     position = 0
     for match in _TOKEN.finditer(frame):
         start, end = match.span()
@@ -134,12 +231,7 @@ def _compact(frame: str, colour: bool, sent: Style | None, keep: bool) -> tuple[
     if position < len(frame):
         sent = _switch(out, sent, _for_text(frame[position:], sent, wanted))
         _text(out, frame[position:], sent)
-    if settled and out and isinstance(out[-1], _Skip):
-        out.pop()
-    if sent and not keep:
-        out.append(RESET)
-        sent = ()
-    return "".join(out), sent or ()
+    return sent, wanted
 
 
 def _for_text(text: str, sent: Style | None, wanted: Style) -> Style:
