@@ -59,9 +59,6 @@ async def test_how_far_a_table_has_got_waits_longer_than_who_came_online(monkeyp
     async with people("alice", "bob", "carol") as (hub, alice, bob, carol):
         table_id = await new_wish_table(alice)
         await bob.ask({"type": "join", "table": table_id, "seat": 1})
-        table = hub.tables[table_id]
-        # Past the setup, which is told at once (the test below).
-        await play_until(table, {0: alice, 1: bob}, lambda: table.master.summary()[0] != "setup")
         await carol.ask({"type": "lobby"})
         await asyncio.sleep(1.0)
         while True:  # what the join said
@@ -201,22 +198,3 @@ async def test_a_round_looks_only_at_the_sessions_news_may_be_due_to(monkeypatch
         for watcher in clients:
             await watcher.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 3.0)
         assert set(watchers) <= set(looked)
-
-
-async def test_a_table_leaving_its_setup_is_told_at_once_not_a_minute_later(monkeypatch):
-    """How far a table has got waits for the next minute's list, but 'setup' is not how far: a
-    table of bots is past it at once, and read 'setup' in the lobby a whole game long."""
-    from wish_tui.server.hub import lobby as lobby_module
-
-    monkeypatch.setattr(lobby_module, "LOBBY_PROGRESS_EVERY", 30.0)
-    async with people("alice", "bob", "carol") as (hub, alice, bob, carol):
-        table_id = await new_wish_table(alice)
-        await bob.ask({"type": "join", "table": table_id, "seat": 1})
-        lobby = await carol.ask({"type": "lobby"})
-        assert lobby["tables"][0]["progress"] == "setup"
-        table = hub.tables[table_id]
-        await play_until(table, {0: alice, 1: bob}, lambda: table.master.summary()[0] != "setup")
-        lobby = await carol.until(
-            lambda m: m["type"] == "lobby" and m["tables"][0]["progress"] != "setup", 3.0
-        )
-        assert lobby["tables"][0]["progress"] == "round 1"

@@ -16,7 +16,6 @@ import time
 from collections.abc import Container
 
 from wish_tui.club.identity import person_of
-from wish_tui.core.game_spec import SETUP_PROGRESS
 from wish_tui.tables.lobby_shared import ROW_OF_YOURS, lobby_order
 
 from .listed_tables import ListedTables
@@ -400,12 +399,7 @@ class LobbyLists:
         but how far they have got) and its background (how far, and who is online)."""
         summaries, online = common
         numbers = (self._front_version, self._back_version)
-        # A table's setup is in the foreground: a table leaving it is told at once, as a seat
-        # taken is ('setup' stood for a minute, and a whole game long at a table of bots).
-        front = [
-            {**summary, "progress": summary["progress"] == SETUP_PROGRESS}
-            for _, summary in summaries
-        ]
+        front = [{**summary, "progress": None} for _, summary in summaries]
         progress = [summary["progress"] for _, summary in summaries]
         now = time.monotonic()
         if front != self._front:
