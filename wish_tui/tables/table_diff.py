@@ -36,9 +36,11 @@ def diff(old: dict, new: dict, lists: bool = False) -> dict:
     a list that changed in a few items is sent as those items (a client that reads it)."""
     changed: dict = {}
     nested: dict = {}
+    added = 0
     for key, value in new.items():
         if key not in old:
             changed[key] = value
+            added += 1
             continue
         before = old[key]
         if before == value and type(before) is type(value):
@@ -52,7 +54,8 @@ def diff(old: dict, new: dict, lists: bool = False) -> dict:
             nested[key] = inner
         else:
             changed[key] = value
-    gone = [key for key in old if key not in new]
+    # every key of `old` is in `new` when as many of them were found there (the common case)
+    gone = [key for key in old if key not in new] if len(old) != len(new) - added else ()
     result: dict = {}
     if changed:
         result["set"] = changed
@@ -67,15 +70,16 @@ def _list_diff(old: list, new: list) -> dict | None:
     """The diff of two lists (`diff`'s form for them), or None when it would spare little:
     fewer than half of the items both hold are kept or changed in place."""
     common = min(len(old), len(new))
+    if not common:
+        return None
     changed: dict = {}
     nested: dict = {}
-    kept = 0
+    most = common // 2  # more items changed whole than this: the list is sent whole
     for index in range(common):
         before, value = old[index], new[index]
         kind = type(before)
         if kind is type(value):
             if before == value:
-                kept += 1
                 continue
             if kind is dict:
                 nested[str(index)] = diff(before, value, True)
@@ -84,8 +88,8 @@ def _list_diff(old: list, new: list) -> dict | None:
                 nested[str(index)] = inner
                 continue
         changed[str(index)] = value
-    if 2 * (kept + len(nested)) < common or not common:
-        return None
+        if len(changed) > most:
+            return None
     for index in range(common, len(new)):
         changed[str(index)] = new[index]
     result: dict = {"len": len(new)}
