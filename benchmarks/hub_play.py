@@ -85,8 +85,8 @@ async def connect(hub: Hub, person: str, name: str) -> Line:
     reader, writer = await asyncio.open_unix_connection(str(hub.socket_path), limit=1 << 22)
     line = Line(reader, writer)
     token = hub.register_session(person, name)
-    hello = {"type": "hello", "token": token, "diffs": True, "lobby_diffs": True}
-    line.send({**hello, "lobby_shared": True})
+    hello = {"type": "hello", "token": token, "diffs": True, "list_diffs": True}
+    line.send({**hello, "lobby_diffs": True, "lobby_shared": True})
     welcome = await line.receive()
     if welcome.get("needs_name"):
         line.send({"type": "register", "name": name})

@@ -25,13 +25,16 @@ class DiffClient(Client):
     whole_bytes = 0
 
     @classmethod
-    async def with_diffs(cls, hub, name: str) -> DiffClient:
+    async def with_diffs(cls, hub, name: str, lists: bool = False) -> DiffClient:
         reader, writer = await asyncio.open_unix_connection(str(hub.socket_path))
         client = cls(reader, writer)
         client.follower = Follower()
-        client.diffs = 0
+        client.diffs = client.list_diffs = 0
         token = hub.register_session(f"SHA256:{name}-key", name)
-        welcome = await client.ask({"type": "hello", "token": token, "diffs": True})
+        hello = {"type": "hello", "token": token, "diffs": True}
+        if lists:
+            hello["list_diffs"] = True
+        welcome = await client.ask(hello)
         if welcome.get("needs_name"):
             welcome = await client.ask({"type": "register", "name": name})
         client.person = welcome["person"]
@@ -43,6 +46,7 @@ class DiffClient(Client):
         if message["type"] in ("table", "table_diff"):
             self.received_bytes += len(line)
             self.diffs += message["type"] == "table_diff"
+            self.list_diffs += '"len":' in line.decode()
             whole = self.follower.whole(message)
             assert whole is not None, message
             message = self.last_table = whole
@@ -52,9 +56,12 @@ class DiffClient(Client):
         return message
 
 
-async def test_a_game_told_in_diffs_shows_the_tables_view_and_choices_for_fewer_bytes():
+@pytest.mark.parametrize("lists", [False, True])
+async def test_a_game_told_in_diffs_shows_the_tables_view_and_choices_for_fewer_bytes(lists):
+    """A client that says `"list_diffs": true` is sent a list changed in a few items as those
+    items (a list's diff: its "len"); one that does not (made before) only diffs it can read."""
     async with people("bob") as (hub, bob):
-        alice = await DiffClient.with_diffs(hub, "alice")
+        alice = await DiffClient.with_diffs(hub, "alice", lists)
         try:
             table_id = await new_wish_table(alice)
             await bob.ask({"type": "join", "table": table_id, "seat": 1})
@@ -83,10 +90,11 @@ async def test_a_game_told_in_diffs_shows_the_tables_view_and_choices_for_fewer_
                 )
             assert compared > 20
             assert alice.diffs > 10
-            assert alice.received_bytes < alice.whole_bytes * 0.7, (
+            assert alice.received_bytes < alice.whole_bytes * (0.3 if lists else 0.7), (
                 alice.received_bytes,
                 alice.whole_bytes,
             )
+            assert (alice.list_diffs > 10) if lists else alice.list_diffs == 0
         finally:
             alice.close()
 

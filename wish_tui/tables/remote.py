@@ -97,6 +97,7 @@ class Connection:
             "type": "hello",
             "token": self.token,
             "diffs": True,
+            "list_diffs": True,
             "lobby_diffs": True,
             "lobby_shared": True,
         }

@@ -9,9 +9,18 @@ them), so each message's base keeps them empty (`base_of`).
 
 A diff is an object of up to three keys:
 
-    "set"  keys whose value is new or changed (a list or a text is sent whole), with the value
+    "set"  keys whose value is new or changed (a text, a number, or a value sent whole), with it
     "del"  keys there are no more
-    "sub"  keys whose value is an object in both messages, with the diff of the two
+    "sub"  keys whose value is an object in both messages, with the diff of the two; or, in a
+           diff made with `lists` (a client that said `"list_diffs": true` in its hello), a list
+           in both messages, with the list's diff
+
+A list's diff is an object too, told from an object's by the value it changes (a list), and by
+its key "len", the list's new length (items past it are gone); "set" and "sub" name items by
+their index (a JSON object's keys are texts: "0", "1", ...): an item sent whole, and an item
+that is an object or a list in both, with its diff. A Wish view's players and areas are lists
+of objects, of which an action changes a few keys of one or two. A list where fewer than half of
+the items are kept or changed in place is sent whole.
 """
 
 from __future__ import annotations
@@ -22,27 +31,70 @@ INCREMENTAL = ("log", "chat", "chat_after")
 """The keys of a table message that hold only what is new since the message before."""
 
 
-def diff(old: dict, new: dict) -> dict:
-    """What `patch(old, ·)` needs to make `new`: an empty object when nothing changed."""
+def diff(old: dict, new: dict, lists: bool = False) -> dict:
+    """What `patch(old, ·)` needs to make `new`: an empty object when nothing changed. `lists`:
+    a list that changed in a few items is sent as those items (a client that reads it)."""
     changed: dict = {}
     nested: dict = {}
+    added = 0
     for key, value in new.items():
         if key not in old:
             changed[key] = value
+            added += 1
             continue
         before = old[key]
         if before == value and type(before) is type(value):
             continue
-        if isinstance(before, dict) and isinstance(value, dict):
-            nested[key] = diff(before, value)
+        kind = type(before)
+        if kind is not type(value):
+            changed[key] = value
+        elif kind is dict:
+            nested[key] = diff(before, value, lists)
+        elif kind is list and lists and (inner := _list_diff(before, value)) is not None:
+            nested[key] = inner
         else:
             changed[key] = value
-    gone = [key for key in old if key not in new]
+    # every key of `old` is in `new` when as many of them were found there (the common case)
+    gone = [key for key in old if key not in new] if len(old) != len(new) - added else ()
     result: dict = {}
     if changed:
         result["set"] = changed
     if gone:
         result["del"] = gone
+    if nested:
+        result["sub"] = nested
+    return result
+
+
+def _list_diff(old: list, new: list) -> dict | None:
+    """The diff of two lists (`diff`'s form for them), or None when it would spare little:
+    fewer than half of the items both hold are kept or changed in place."""
+    common = min(len(old), len(new))
+    if not common:
+        return None
+    changed: dict = {}
+    nested: dict = {}
+    most = common // 2  # more items changed whole than this: the list is sent whole
+    for index in range(common):
+        before, value = old[index], new[index]
+        kind = type(before)
+        if kind is type(value):
+            if before == value:
+                continue
+            if kind is dict:
+                nested[str(index)] = diff(before, value, True)
+                continue
+            if kind is list and (inner := _list_diff(before, value)) is not None:
+                nested[str(index)] = inner
+                continue
+        changed[str(index)] = value
+        if len(changed) > most:
+            return None
+    for index in range(common, len(new)):
+        changed[str(index)] = new[index]
+    result: dict = {"len": len(new)}
+    if changed:
+        result["set"] = changed
     if nested:
         result["sub"] = nested
     return result
@@ -61,9 +113,9 @@ def patch(old: dict, changes: dict) -> dict:
     """`old` with `changes` (a `diff`) made: a new object; `old` is left as it was.
 
     Raises:
-        BadDiff: `changes` is not a diff, or names an object `old` does not have.
+        BadDiff: `changes` is not a diff, or names an object or list `old` does not have.
     """
-    if not isinstance(changes, dict) or not set(changes) <= {"set", "del", "sub"}:
+    if not isinstance(changes, dict) or not changes.keys() <= _OBJECT_DIFF:
         raise BadDiff("not a diff")
     changed, gone, nested = changes.get("set", {}), changes.get("del", []), changes.get("sub", {})
     if not isinstance(changed, dict) or not isinstance(gone, list) or not isinstance(nested, dict):
@@ -74,11 +126,58 @@ def patch(old: dict, changes: dict) -> dict:
             result.pop(key, None)
     result.update(changed)
     for key, inner in nested.items():
-        before = old.get(key)
-        if not isinstance(before, dict):
-            raise BadDiff(f"no object {key!r} to change")
-        result[key] = patch(before, inner)
+        result[key] = _patched(old.get(key), inner, key)
     return result
+
+
+_OBJECT_DIFF = frozenset(("set", "del", "sub"))
+_LIST_DIFF = frozenset(("len", "set", "sub"))
+
+
+def _patched(before, inner, name):
+    """`before` (an object or a list) with its diff `inner` made."""
+    if isinstance(before, dict):
+        return patch(before, inner)
+    if isinstance(before, list):
+        return _patch_list(before, inner)
+    raise BadDiff(f"no object or list {name!r} to change")
+
+
+def _patch_list(old: list, changes: dict) -> list:
+    """`old` with `changes` (a list's diff) made: a new list."""
+    if not isinstance(changes, dict) or not changes.keys() <= _LIST_DIFF:
+        raise BadDiff("not a list's diff")
+    length, changed, nested = changes.get("len"), changes.get("set", {}), changes.get("sub", {})
+    if type(length) is not int or length < 0 or length > MAX_ITEMS:
+        raise BadDiff("not a list's length")
+    if not isinstance(changed, dict) or not isinstance(nested, dict):
+        raise BadDiff("not a list's diff")
+    result = old[:length]
+    if length > len(result):
+        if not all(str(index) in changed for index in range(len(result), length)):
+            raise BadDiff("a list's new items not all sent")
+        result += [None] * (length - len(result))
+    for key, value in changed.items():
+        result[_index(key, length)] = value
+    kept = min(length, len(old))
+    for key, inner in nested.items():
+        index = _index(key, kept)
+        result[index] = _patched(old[index], inner, key)
+    return result
+
+
+MAX_ITEMS = 1 << 20
+"""The longest list a list's diff may make (a message is far shorter: `protocol.MAX_MESSAGE`)."""
+
+
+def _index(key, length: int) -> int:
+    """The index `key` names (an item's key in a list's diff), below `length`."""
+    if not isinstance(key, str) or not key.isascii() or not key.isdigit():
+        raise BadDiff("not an item's index")
+    index = int(key)
+    if index >= length:
+        raise BadDiff(f"no item {index} to change")
+    return index
 
 
 def base_of(message: dict) -> dict:
@@ -89,9 +188,12 @@ def base_of(message: dict) -> dict:
 class Teller:
     """The server's side, for one session: each table message numbered (``"n"``), and sent as
     a ``table_diff`` from the one before when that one was of the same table; whole after
-    `forget` (the session opened the table again, or its client asked: a gap)."""
+    `forget` (the session opened the table again, or its client asked: a gap). `lists`: its
+    client reads a list's diff (`"list_diffs": true` in its hello); else a changed list is sent
+    whole, as to a client made before lists were diffed."""
 
-    def __init__(self) -> None:
+    def __init__(self, lists: bool = False) -> None:
+        self.lists = lists
         self.told = 0
         """The number of the last table message sent."""
         self._table = ""
@@ -118,7 +220,7 @@ class Teller:
             "table": table,
             "n": self.told,
             "base": self.told - 1,
-            "changes": diff(base, whole),
+            "changes": diff(base, whole, self.lists),
         }
 
 

@@ -117,11 +117,11 @@ class Session:
         self._lookers = Lookers()
 
     def asked_in_hello(self, hello: dict) -> None:
-        """What the session's hello asked for: table messages as diffs (`"diffs": true`), lobby
-        lists as diffs (`"lobby_diffs"`), the lobby's list in a shared part and its own
-        (`"lobby_shared"`, `tables/lobby_shared.py`)."""
-        if hello.get("diffs") is True:
-            self.teller = Teller()
+        """What the session's hello asked for: table messages as diffs (`"diffs": true`; their
+        lists as diffs too: `"list_diffs": true`), lobby lists as diffs (`"lobby_diffs"`), the
+        lobby's list in a shared part and its own (`"lobby_shared"`, `tables/lobby_shared.py`)."""
+        if hello.get("diffs") is True:  # a list's diff too for a client that reads it
+            self.teller = Teller(lists=hello.get("list_diffs") is True)
         self.lobby_shared = hello.get("lobby_shared") is True
         if hello.get("lobby_diffs") is True and not self.lobby_shared:
             # Told in parts, a session is sent a whole list seldom (its welcome, and back from a

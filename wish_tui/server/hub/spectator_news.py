@@ -5,10 +5,10 @@ At a club event hundreds of people may watch one table; each round of its news (
 at most, `table_news.py`) was a message made, diffed and encoded for each of them, though they
 all see the same: what anyone at the table may see. Spectators are grouped by what makes their
 messages differ (whom they muted or block, the log and chat lines they were told, whether they
-asked for diffs, and the message of the table they hold); each group is sent one message,
-numbered from a count of the hub's own, whose base (a diff's) is the group's number before. A
-session sent anything else of the table (`Session.send_table`, numbered by its own `Teller`)
-holds no shared number, and is sent the next shared message whole.
+asked for diffs and for the lists' diffs, and the message of the table they hold); each group is
+sent one message, numbered from a count of the hub's own, whose base (a diff's) is the group's
+number before. A session sent anything else of the table (`Session.send_table`, numbered by its
+own `Teller`) holds no shared number, and is sent the next shared message whole.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class SpectatorNews:
             number, held = self._number, key[-1]
             if held in bases:
                 message = {"type": "table_diff", "table": table.id, "n": number, "base": held}
-                message["changes"] = diff(bases[held], whole)
+                message["changes"] = diff(bases[held], whole, first.teller.lists)
             else:
                 message = {**whole, "n": number}
             kept[number] = base = base_of(whole)
@@ -73,7 +73,7 @@ class SpectatorNews:
             session.person if own else "",
             session.log_count,
             session.chat_count,
-            session.teller is None,
+            None if session.teller is None else session.teller.lists,
             held,
         )
 
