@@ -170,12 +170,14 @@ class LobbyLists:
         return summaries, online.listed()
 
     def _shown(self) -> dict[str, list[str]]:
-        """Each table some session here shows: the people it is shown to."""
-        shown: dict[str, list[str]] = {}
-        for session in self.hub.sessions:
-            if session.table and session.person:
-                shown.setdefault(session.table, []).append(session.person)
-        return shown
+        """Each table some session here shows: the people it is shown to (read from the hub's
+        lookers, not a walk over every session of the server at each round)."""
+        lookers = self.hub.lookers
+        shown = {
+            table: [session.person for session in lookers.of(table) if session.person]
+            for table in lookers.tables()
+        }
+        return {table: people for table, people in shown.items() if people}
 
     def for_session(self, session: Session, common=None) -> dict:
         """The lobby's list as `session` sees it (`common`: `common()`, if at hand)."""
