@@ -220,3 +220,34 @@ async def test_a_table_leaving_its_setup_is_told_at_once_not_a_minute_later(monk
             lambda m: m["type"] == "lobby" and m["tables"][0]["progress"] != "setup", 3.0
         )
         assert lobby["tables"][0]["progress"] == "round 1"
+
+
+async def test_a_move_that_changes_nothing_the_lobby_shows_has_its_round_look_at_that_table_alone(
+    monkeypatch,
+):
+    """While tables play, every move had a round of the lobby's news run, which summed up every
+    table listed to find that nothing the lobby shows had changed: now the round looks at the
+    table moved alone, and finds it told as it stands."""
+    summed: list[str] = []
+    summary = LobbyLists._common_summary
+
+    def counted(self, table, here):
+        summed.append(table.id)
+        return summary(self, table, here)
+
+    async with people("alice", "bob", "carol", "dave") as (hub, alice, bob, carol, dave):
+        table_id = await new_wish_table(alice)
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        other_id = await new_wish_table(carol)  # waits for a player, unchanged
+        await dave.ask({"type": "lobby"})
+        table = hub.tables[table_id]
+        await play_until(table, {0: alice, 1: bob}, lambda: table.master.progress() != "setup")
+        await asyncio.sleep(1.5)  # the rounds of news of the seats and the setup run, all told
+        progress = table.master.progress()
+        monkeypatch.setattr(LobbyLists, "_common_summary", counted)
+        actions = table.actions
+        await play_until(table, {0: alice, 1: bob}, lambda: table.actions > actions)
+        assert table.master.progress() == progress  # (the first move past the setup)
+        await asyncio.sleep(0.7)  # the move's round of news
+        assert summed and other_id not in summed
+        assert set(summed) == {table_id}
