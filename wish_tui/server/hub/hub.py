@@ -572,10 +572,7 @@ class Hub:
         """After any change (already in the database): tell everyone looking at the table, run
         its clock, wake its bots, and let the lobby know (`action`: an action played was all)."""
         self.tell_table(table)
-        if action:
-            self.lobby_lists.moved(table)
-        else:
-            self.tell_lobby()
+        self.lobby_lists.tell(moved=table if action else None)
         self.bots.wake(table)
 
     def tell_table(self, table: Table) -> None:

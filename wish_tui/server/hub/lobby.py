@@ -96,7 +96,7 @@ class LobbyLists:
         """From when (the loop's time) a round looks at everything: something but a move is
         news (`tell`), or some session's news falls due (a round woken for it)."""
         self._moved: dict[str, Table] = {}
-        """The tables moved since the last round (`moved`)."""
+        """The tables moved since the last round (`tell`'s `moved`)."""
         self._rows: dict[str, dict] = {}
         """What every list said of each listed table when last numbered (`_seen_round`)."""
         self._known: set[str] = set()
@@ -249,29 +249,27 @@ class LobbyLists:
             for person, name in sorted(names.items(), key=lambda pair: pair[1].casefold())
         ]
 
-    def tell(self) -> None:
+    def tell(self, moved: Table | None = None) -> None:
         """Have the lobby's list sent to every session in the lobby, at most every LOBBY_EVERY
-        seconds (a burst of changes is told once, as it stands last)."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        if not self._closed:
-            self._whole_at = min(self._whole_at, loop.time())
-            self._round_in(loop, LOBBY_EVERY)
+        seconds (a burst of changes is told once, as it stands last).
 
-    def moved(self, table: Table) -> None:
-        """An action was played at `table`, and nothing else changed: its round of news (within
-        LOBBY_EVERY, as `tell`'s) looks at that table alone, and at nothing more when the lobby
-        shows it as it was (a move changes how far a game has got now and then, the game's end
-        and whose move it is to the people at the table in the lobby)."""
+        Args:
+            moved: the table an action was played at, when that is all that changed: its round
+                looks at that table alone, and at nothing more when the lobby shows it as it was
+                (a move changes how far a game has got now and then, the game's end, and whose
+                move it is to the people at the table in the lobby).
+        """
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        if not self._closed:
-            self._moved[table.id] = table
-            self._round_in(loop, LOBBY_EVERY)
+        if self._closed:
+            return
+        if moved is None:
+            self._whole_at = min(self._whole_at, loop.time())
+        else:
+            self._moved[moved.id] = moved
+        self._round_in(loop, LOBBY_EVERY)
 
     def shown_changed(self) -> None:
         """A session shows another table, or the lobby: who is online says it at the next round
