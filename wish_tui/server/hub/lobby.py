@@ -131,7 +131,10 @@ class LobbyLists:
     def list_told(self, session: Session) -> dict:
         """The whole list for `session`, which is sent it now (asked, or with its welcome)."""
         common = self.common()
+        numbers = (self._front_version, self._back_version)
         self._seen_round(common)
+        if numbers != (self._front_version, self._back_version):
+            self._whole_at = float("-inf")  # the others told at the next round, as ever
         session.lobby_told_back = self._back_version
         session.lobby_told = (self._front_version, self._personal(session, self._owned()))
         session.lobby_told_at = time.monotonic()
