@@ -19,7 +19,7 @@ def colours_at(st, place: int) -> list[int]:
 _TRAVELS: dict[tuple[int, int], tuple[tuple, dict[int, int]]] = {}
 """`travels_from` of each map (its Areas, by identity) and start, worked out once: a view asks
 it for every Wish in the seat's hand that lacks its person (a breadth-first walk of the map each
-time was a third of a hand's status)."""
+time was a quarter of a hand's status)."""
 
 
 def travels_from(st, start: int) -> dict[int, int]:
