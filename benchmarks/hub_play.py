@@ -1,6 +1,6 @@
 """The table server alone while tables play: no SSH, no apps, no screens.
 
-Run: nice -n 10 python benchmarks/hub_play.py [--tables 8] [--actions 40] [--idle 184]
+Run: nice -n 10 python benchmarks/hub_play.py [--tables 8] [--actions 40] [--idle 184] [--think 0.01]
      PYTHONPATH=OTHER_TREE python benchmarks/hub_play.py ...   (another checkout, to compare)
 
 Starts a hub (SQLite, in a temporary directory) in this process, connects `--idle` sessions that
@@ -94,9 +94,10 @@ async def connect(hub: Hub, person: str, name: str) -> Line:
     return line
 
 
-async def play_table(table_id: str, people: list[Line], actions: int, rng) -> int:
+async def play_table(table_id: str, people: list[Line], actions: int, rng, think: float) -> int:
     """Each person plays a random legal action when the table is theirs to decide."""
     played = 0
+    pace = random.Random(table_id)
     while played < actions:
         for seat, person in enumerate(people):
             shown = person.table
@@ -109,7 +110,7 @@ async def play_table(table_id: str, people: list[Line], actions: int, rng) -> in
                 while person.table["actions"] == count:
                     await asyncio.sleep(0.001)
                 played += 1
-                await asyncio.sleep(0.01)  # (not every table in one burst)
+                await asyncio.sleep(pace.uniform(0.5, 1.5) * think)  # (not all in one burst)
                 break
         else:
             await asyncio.sleep(0.005)
@@ -120,9 +121,14 @@ class RoundTimer:
     """The lobby's rounds of news and the processor time they took."""
 
     def __init__(self) -> None:
-        self.count, self.seconds = 0, 0.0
+        self.count, self.seconds, self.whole = 0, 0.0, 0
         self._round = lobby_module.LobbyLists._round
+        self._tell_round = lobby_module.LobbyLists._tell_round
         timer = self
+
+        def whole(lists, loop):
+            timer.whole += 1
+            return timer._tell_round(lists, loop)
 
         def timed(lists, loop):
             started = time.thread_time()
@@ -133,9 +139,10 @@ class RoundTimer:
                 timer.seconds += time.thread_time() - started
 
         lobby_module.LobbyLists._round = timed
+        lobby_module.LobbyLists._tell_round = whole
 
 
-async def main(tables: int, actions: int, idle: int) -> None:
+async def main(tables: int, actions: int, idle: int, think: float) -> None:
     rounds = RoundTimer()
     with tempfile.TemporaryDirectory() as folder:
         hub = Hub(Path(folder), bot_pace=0.0, rate_limits={})
@@ -156,11 +163,13 @@ async def main(tables: int, actions: int, idle: int) -> None:
         for line in lines:
             line.table_bytes = line.table_messages = 0
         Line.kinds.clear()
-        rounds.count, rounds.seconds = 0, 0.0
+        rounds.count, rounds.seconds, rounds.whole = 0, 0.0, 0
         rng = random.Random(1)
         loop_before, club_before = time.thread_time(), thread_seconds("club")
         played = sum(
-            await asyncio.gather(*(play_table(t, people, actions, rng) for t, people in pairs))
+            await asyncio.gather(
+                *(play_table(t, people, actions, rng, think) for t, people in pairs)
+            )
         )
         loop_s, club_s = time.thread_time() - loop_before, thread_seconds("club") - club_before
         messages = sum(line.table_messages for line in lines)
@@ -175,8 +184,8 @@ async def main(tables: int, actions: int, idle: int) -> None:
             f"all sent while playing: {dict(Line.kinds)}"
         )
         print(
-            f"the lobby's rounds: {rounds.count}, "
-            f"{rounds.seconds / max(1, rounds.count) * 1e3:.2f} ms each"
+            f"the lobby's rounds: {rounds.count} ({rounds.whole} of them looking at every table "
+            f"and session), {rounds.seconds / max(1, rounds.count) * 1e3:.2f} ms each"
         )
         for task in readers:
             task.cancel()
@@ -190,5 +199,11 @@ if __name__ == "__main__":
     parser.add_argument("--tables", type=int, default=8, help="tables of two playing (8)")
     parser.add_argument("--actions", type=int, default=40, help="actions at each table (40)")
     parser.add_argument("--idle", type=int, default=184, help="sessions in the lobby (184)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.01,
+        help="seconds between a table's actions (0.01; 2.7 is the pace of serve.py's 32 playing)",
+    )
     options = parser.parse_args()
-    asyncio.run(main(options.tables, options.actions, options.idle))
+    asyncio.run(main(options.tables, options.actions, options.idle, options.think))

@@ -484,16 +484,43 @@ async def test_background_news_due_everywhere_at_once_is_told_a_few_sessions_a_r
     assert len(set(told)) == 3  # one session a round
 
 
+class ScheduleKept:
+    """The event loop as a round of lobby news sees it, keeping the delay after which the round
+    has each session told its background news (the schedule the round computes, whatever the
+    machine's speed)."""
+
+    def __init__(self, loop, told: dict[str, float]) -> None:
+        self.loop, self.told = loop, told
+
+    def call_later(self, delay, callback, *args):
+        if getattr(callback, "__name__", "") == "_tell_background":
+            self.told[args[0].name] = delay
+        return self.loop.call_later(delay, callback, *args)
+
+    def __getattr__(self, name):
+        return getattr(self.loop, name)
+
+
 async def test_background_news_of_one_round_is_spread_over_it(monkeypatch):
     """The sessions told background news in one round are told one after another over the
     round, not at once: every app woken at once would make a person's keypress wait."""
     from wish_tui.server.hub import lobby as hub_module
 
+    schedules: list[dict[str, float]] = []
+    tell_round = LobbyLists._tell_round
+
+    def kept(self, loop):
+        schedules.append({})
+        tell_round(self, ScheduleKept(getattr(loop, "loop", loop), schedules[-1]))
+
+    monkeypatch.setattr(LobbyLists, "_tell_round", kept)
     rounds, _ = await background_news_of_dave(monkeypatch, batch=3)
-    moments = sorted(rounds[name][0] for name in ("alice", "bob", "carol"))
-    gaps = [b - a for a, b in zip(moments, moments[1:], strict=False)]
+    assert all(rounds[name] for name in ("alice", "bob", "carol"))  # each told
     step = hub_module.LOBBY_EVERY / 3
-    assert all(gap >= step * 0.8 for gap in gaps) and moments[-1] - moments[0] < 2 * step + 0.2
+    spread = [sorted(delays.values()) for delays in schedules if delays]
+    assert [0.0, pytest.approx(step), pytest.approx(2 * step)] in spread  # dave's round
+    for delays in spread:  # each round's, one every step
+        assert delays == [pytest.approx(k * step) for k in range(len(delays))]
 
 
 async def test_a_wishland_table_with_both_options_plays_to_its_final_scoring():

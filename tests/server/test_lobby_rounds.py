@@ -198,3 +198,65 @@ async def test_a_round_looks_only_at_the_sessions_news_may_be_due_to(monkeypatch
         for watcher in clients:
             await watcher.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 1, 3.0)
         assert set(watchers) <= set(looked)
+
+
+async def test_a_move_that_changes_nothing_the_lobby_shows_has_its_round_look_at_that_table_alone(
+    monkeypatch,
+):
+    """While tables play, every move had a round of the lobby's news run, which summed up every
+    table listed to find that nothing the lobby shows had changed: now the round looks at the
+    table moved alone, and finds it told as it stands."""
+    summed: list[str] = []
+    summary = LobbyLists._common_summary
+
+    def counted(self, table, here):
+        summed.append(table.id)
+        return summary(self, table, here)
+
+    async with people("alice", "bob", "carol", "dave") as (hub, alice, bob, carol, dave):
+        table_id = await new_wish_table(alice)
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        other_id = await new_wish_table(carol)  # waits for a player, unchanged
+        await dave.ask({"type": "lobby"})
+        table = hub.tables[table_id]
+        await play_until(table, {0: alice, 1: bob}, lambda: table.master.progress() != "setup")
+        await asyncio.sleep(1.5)  # the rounds of news of the seats and the setup run, all told
+        progress = table.master.progress()
+        monkeypatch.setattr(LobbyLists, "_common_summary", counted)
+        actions = table.actions
+        await play_until(table, {0: alice, 1: bob}, lambda: table.actions > actions)
+        assert table.master.progress() == progress  # (the first move past the setup)
+        await asyncio.sleep(0.7)  # the move's round of news
+        assert summed and other_id not in summed
+        assert set(summed) == {table_id}
+
+
+async def test_a_move_that_makes_it_a_players_move_is_told_to_them_in_the_lobby_at_once(
+    monkeypatch,
+):
+    """A move at a table is news to its people in the lobby (whose move it is), though nothing
+    the others' lists show of it changed: its round tells them."""
+    from wish_tui.tables.master import GameTable
+
+    async with people("alice", "bob", "carol") as (hub, alice, bob, carol):
+        table_id = await new_wish_table(alice)
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        table = hub.tables[table_id]
+        await play_until(
+            table,
+            {0: alice, 1: bob},
+            lambda: table.master.progress() != "setup" and table.deciding() == 1,
+        )
+        # How far the game has got stays as it is: the move changes whose move it is alone.
+        said = table.master.progress()
+        monkeypatch.setattr(GameTable, "progress", lambda self: said)
+        lobby = await alice.ask({"type": "lobby"})
+        assert not any(t["your_move"] for t in lobby["tables"])
+        await new_wish_table(carol)  # news: a round that looks at everything runs
+        await alice.until(lambda m: m["type"] == "lobby" and len(m["tables"]) == 2, 3.0)
+        await asyncio.sleep(0.7)
+        await play_until(table, {1: bob}, lambda: table.deciding() == 0)
+        lobby = await alice.until(
+            lambda m: m["type"] == "lobby" and any(t["your_move"] for t in m["tables"]), 3.0
+        )
+        assert [t["table"] for t in lobby["tables"] if t["your_move"]] == [table_id]

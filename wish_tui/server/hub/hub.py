@@ -568,11 +568,11 @@ class Hub:
         hidden = hidden | self.table_news.held_mutes(session, table.id) | session.blocked
         session.send_table(table.message_for(session, self.connected, self.clock(), hidden))
 
-    def changed(self, table: Table) -> None:
+    def changed(self, table: Table, action: bool = False) -> None:
         """After any change (already in the database): tell everyone looking at the table, run
-        its clock, wake its bots, and let the lobby know."""
+        its clock, wake its bots, and let the lobby know (`action`: an action played was all)."""
         self.tell_table(table)
-        self.tell_lobby()
+        self.lobby_lists.tell(moved=table if action else None)
         self.bots.wake(table)
 
     def tell_table(self, table: Table) -> None:

@@ -33,6 +33,9 @@ class ListedTables:
         self.hub = hub
         self._ended_at: dict[str, float] = {}
         """When each finished table still in the hub was first seen ended (the hub's clock)."""
+        self.quiet_until = 0.0
+        """Until when (the hub's clock) the tables listed stay those of the last `tables()`
+        while no table is made, ends or goes (the first finished one to leave the list then)."""
 
     def tables(self) -> list[Table]:
         """The tables listed now, in the hub's order."""
@@ -45,6 +48,14 @@ class ListedTables:
                 if now - at <= FINISHED_LISTED_FOR:
                     recent.append(table)
         self._ended_at = ended_at
+        self.quiet_until = min(
+            (
+                at + FINISHED_LISTED_FOR
+                for at in ended_at.values()
+                if now - at <= FINISHED_LISTED_FOR
+            ),
+            default=float("inf"),
+        )
         recent.sort(key=lambda table: ended_at[table.id])
         shown = {table.id for table in recent[-FINISHED_LISTED_MOST:]}
         live_tournaments = [

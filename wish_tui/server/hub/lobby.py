@@ -91,6 +91,17 @@ class LobbyLists:
         """The sessions last told news older than what stood when it was sent."""
         self._seeks: tuple | None = None
         """The seeks' summary at the last round (every session's own part says them)."""
+        self._whole_at = 0.0
+        """From when (the loop's time) a round looks at everything: something but a move is
+        news (`tell`), or some session's news falls due (a round woken for it)."""
+        self._moved: dict[str, Table] = {}
+        """The tables moved since the last round (`tell`'s `moved`)."""
+        self._rows: dict[str, dict] = {}
+        """What every list said of each listed table when last numbered (`_seen_round`)."""
+        self._known: set[str] = set()
+        """The hub's tables then (those of them not in `_rows` are not listed)."""
+        self._invited_then: set[int] | None = None
+        """The players with an open invitation at the last whole round."""
 
     def open(self, session: Session, message: dict) -> None:
         """A session shows the lobby (the `lobby` request): its list now, and every change."""
@@ -119,7 +130,10 @@ class LobbyLists:
     def list_told(self, session: Session) -> dict:
         """The whole list for `session`, which is sent it now (asked, or with its welcome)."""
         common = self.common()
+        numbers = (self._front_version, self._back_version)
         self._seen_round(common)
+        if numbers != (self._front_version, self._back_version):
+            self._whole_at = float("-inf")  # the others told at the next round, as ever
         session.lobby_told_back = self._back_version
         session.lobby_told = (self._front_version, self._personal(session, self._owned()))
         session.lobby_told_at = time.monotonic()
@@ -239,15 +253,32 @@ class LobbyLists:
             for person, name in sorted(names.items(), key=lambda pair: pair[1].casefold())
         ]
 
-    def tell(self) -> None:
+    def tell(self, moved: Table | None = None) -> None:
         """Have the lobby's list sent to every session in the lobby, at most every LOBBY_EVERY
-        seconds (a burst of changes is told once, as it stands last)."""
+        seconds (a burst of changes is told once, as it stands last).
+
+        Args:
+            moved: the table an action was played at, when that is all that changed: its round
+                looks at that table alone, and at nothing more when the lobby shows it as it was
+                (a move changes how far a game has got now and then, the game's end, and whose
+                move it is to the people at the table in the lobby).
+        """
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        if not self._closed:
-            self._round_in(loop, LOBBY_EVERY)
+        if self._closed:
+            return
+        if moved is None:
+            self._whole_at = min(self._whole_at, loop.time())
+        else:
+            self._moved[moved.id] = moved
+        self._round_in(loop, LOBBY_EVERY)
+
+    def shown_changed(self) -> None:
+        """A session shows another table, or the lobby: who is online says it at the next round
+        of news (whenever it is), which looks at everything."""
+        self._whole_at = float("-inf")
 
     def close(self) -> None:
         """Run no round and tell no news any more: the hub is closing, and its store with it
@@ -274,9 +305,15 @@ class LobbyLists:
         session's own list is made only when it is sent (its own tables or invitations, or the
         tables' list, changed; or only the background, told when due)."""
         self._due = None
+        moved, self._moved = self._moved, {}
+        if loop.time() < self._whole_at - 0.01 and self._shown_as_it_stands(moved):
+            if self._whole_at != float("inf"):  # the round woken for news due, kept
+                self._round_in(loop, self._whole_at - loop.time())
+            return
+        self._whole_at = float("inf")
         for table in self.listed.past():  # in the history; no one looks at it
             self.hub.seating.forget(table)
-        self._invited = self.hub.club_service.invited_players()
+        self._invited = self._invited_then = self.hub.club_service.invited_players()
         try:
             self._tell_round(loop)
         finally:
@@ -332,8 +369,31 @@ class LobbyLists:
         if len(background) > LOBBY_BACKGROUND_BATCH:
             wake = now
         if wake is not None:
-            self._round_in(loop, max(LOBBY_EVERY, wake - now))
+            delay = max(LOBBY_EVERY, wake - now)
+            self._whole_at = min(self._whole_at, loop.time() + delay)
+            self._round_in(loop, delay)
         self.shared.keep_only({s.shared_told for s in self.hub.sessions if s.in_lobby})
+
+    def _shown_as_it_stands(self, moved: dict[str, Table]) -> bool:
+        """Whether the lobby shows every table of `moved` as it stands, with nothing else
+        changed that a round would tell: no listed table ending its time in the list, the same
+        seeks and invitations, and no session in the lobby of the people at those tables (whose
+        own part says whose move it is)."""
+        if self.hub.clock() >= self.listed.quiet_until or self.hub.seeks.summary() != self._seeks:
+            return False
+        if self.hub.club_service.invited_players() != self._invited_then:
+            return False
+        people, here = self.hub.people, self.online.people
+        for table in moved.values():
+            row = self._rows.get(table.id)
+            if row is None and table.id in self._known:
+                continue  # not listed (a tournament's table past the few listed)
+            if row is None or self._common_summary(table, here) != row:
+                return False
+            persons = {place.person for place in table.seats if place.person} | {table.owner}
+            if any(s in self._order for p in persons for s in people.sessions_of(p)):
+                return False
+        return True
 
     def _looked_at(self, owned, seeks, now: float, others_every: float) -> list[Session]:
         """The sessions a round looks at, those told longest ago first: those whose own part
@@ -400,6 +460,8 @@ class LobbyLists:
         """Number what every list shares anew where it changed: its foreground (the tables
         but how far they have got) and its background (how far, and who is online)."""
         summaries, online = common
+        self._rows = {table.id: summary for table, summary in summaries}
+        self._known = set(self.hub.tables)
         numbers = (self._front_version, self._back_version)
         front = [{**summary, "progress": None} for _, summary in summaries]
         progress = [summary["progress"] for _, summary in summaries]

@@ -43,6 +43,8 @@ class TablePresence:
         """The session shows `table_id` now ('' the lobby): the table it showed before may have
         lost its person."""
         before, session.table = session.table, table_id
+        if before != table_id:
+            self.hub.lobby_lists.shown_changed()
         if before and before != table_id and session.person:
             self.left_table(session.person, session.name, before)
 

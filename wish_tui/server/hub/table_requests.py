@@ -270,7 +270,7 @@ class TableRequests:
         """An action was played: run the clock, tell everyone, see whether the game ended."""
         hub = self.hub
         hub.clocks.run(table, decided=True)
-        hub.changed(table)
+        hub.changed(table, action=True)
         if table.is_over and not table.finished and hub.runs(table):
             hub.spawn(hub.endings.finish(table))
 

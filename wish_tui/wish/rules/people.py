@@ -16,14 +16,33 @@ def colours_at(st, place: int) -> list[int]:
     return [c for c in range(6) if here[c] or on_monument[c]]
 
 
+_TRAVELS: dict[tuple[int, int], tuple[tuple, dict[int, int]]] = {}
+"""`travels_from` of each map (its Areas, by identity) and start, worked out once: a view asks
+it for every Wish in the seat's hand that lacks its person (a breadth-first walk of the map each
+time was a quarter of a hand's status)."""
+
+
 def travels_from(st, start: int) -> dict[int, int]:
-    """How many Travels each Area is from Area `start`."""
+    """How many Travels each Area is from Area `start` (one dict for every caller asking of the
+    same map: read it, never change it)."""
+    areas = st.catalog.areas
+    kept = _TRAVELS.get((id(areas), start))
+    if kept is not None and kept[0] is areas:
+        return kept[1]
+    if len(_TRAVELS) > 256:  # (maps made anew and dropped, as tests do)
+        _TRAVELS.clear()
+    far = _travels(areas, start)
+    _TRAVELS[id(areas), start] = (areas, far)
+    return far
+
+
+def _travels(areas, start: int) -> dict[int, int]:
     far = {start: 0}
     frontier = [start]
     while frontier:
         ahead = []
         for here in frontier:
-            for n in st.catalog.areas[here].neighbours:
+            for n in areas[here].neighbours:
                 if n not in far:
                     far[n] = far[here] + 1
                     ahead.append(n)
