@@ -143,18 +143,7 @@ def _compact_parts(parts: list[str], colour: bool, sent: Style) -> tuple[str, St
                 sent, wanted = _read(out, part, colour, sent, wanted)
                 continue
             for token, moves in controls:
-                if moves:
-                    if out and isinstance(out[-1], _Skip) and token[-1] in "HGf\r":
-                        out.pop()  # (as `_read` does)
-                    out.append(token)
-                elif token == ERASE_LINE:
-                    sent = _switch(out, sent, _for_erase(sent, wanted))
-                    out.append(token)
-                else:
-                    if sent != ():
-                        out.append(RESET)
-                        sent = ()
-                    out.append(token)
+                sent = _put_control(out, token, moves, sent, wanted)
         else:
             pending.append(part)
     if pending:
@@ -215,18 +204,9 @@ def _read(
         params = match.group(1)
         if params is not None:
             wanted = _after(wanted, params) if colour else _colourless(_after(wanted, params))
-        elif token in "\r\n\x07" or _MOVE.fullmatch(token):
-            if out and isinstance(out[-1], _Skip) and token[-1] in "HGf\r":
-                out.pop()  # a move right just before a move to a place is not needed
-            out.append(token)
-        elif token == ERASE_LINE:  # blanks in the background of the style wanted
-            sent = _switch(out, sent, _for_erase(sent, wanted))
-            out.append(token)
         else:
-            if sent != ():
-                out.append(RESET)
-                sent = ()
-            out.append(token)
+            moves = token in "\r\n\x07" or _MOVE.fullmatch(token) is not None
+            sent = _put_control(out, token, moves, sent, wanted)
         position = end
     if position < len(frame):
         sent = _switch(out, sent, _for_text(frame[position:], sent, wanted))
@@ -362,3 +342,23 @@ def _transition(sent: Style | None, wanted: Style) -> str:
     codes += [value for key, value in wanted if key in cleared or before.get(key) != value]
     delta = "\x1b[" + ";".join(codes) + "m"
     return delta if len(delta) < len(full) else full
+
+
+def _put_control(out: list, token: str, moves: bool, sent, wanted):
+    """Append a control sequence `token` to `out` and give the style sent after it: a move
+    (`moves`) as it is, a move right just before it dropped (not needed before a move to a
+    place); an erase of the line's end in the background of the style wanted; anything else
+    after a reset."""
+    if moves:
+        if out and isinstance(out[-1], _Skip) and token[-1] in "HGf\r":
+            out.pop()
+        out.append(token)
+    elif token == ERASE_LINE:  # blanks in the background of the style wanted
+        sent = _switch(out, sent, _for_erase(sent, wanted))
+        out.append(token)
+    else:
+        if sent != ():
+            out.append(RESET)
+            sent = ()
+        out.append(token)
+    return sent
