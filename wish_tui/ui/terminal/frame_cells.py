@@ -137,24 +137,26 @@ def _put_piece(
             col = _put(cells, col, text, style)
         return col
     end = col + len(single)
+    _blank_cut_wide_characters(cells, col, end)
+    cells.update(zip(range(col, end), single, strict=True))
+    return end
+
+
+def _blank_cut_wide_characters(cells: dict[int, Cell], col: int, end: int) -> None:
+    """Before cells `col` to `end` are written over: a wide character whose one half they
+    cover leaves its other half a blank (in its style)."""
     first, last = cells.get(col), cells.get(end - 1)
     if first == WIDE_RIGHT and col - 1 in cells:
         cells[col - 1] = (" ", cells[col - 1][1])
     if last is not None and last != WIDE_RIGHT and cells.get(end) == WIDE_RIGHT:
         cells[end] = (" ", last[1])
-    cells.update(zip(range(col, end), single, strict=True))
-    return end
 
 
 def _put(cells: dict[int, Cell], col: int, text: str, style: Style) -> int:
     """Write `text` in `style` into a row's cells from `col`; return the column after it."""
     if _single_cells(text):  # one cell a character, as most text is
         end = col + len(text)
-        first, last = cells.get(col), cells.get(end - 1)
-        if first == WIDE_RIGHT and col - 1 in cells:
-            cells[col - 1] = (" ", cells[col - 1][1])
-        if last is not None and last != WIDE_RIGHT and cells.get(end) == WIDE_RIGHT:
-            cells[end] = (" ", last[1])
+        _blank_cut_wide_characters(cells, col, end)
         cells.update(zip(range(col, end), zip(text, repeat(style)), strict=False))
         return end
     for ch in text:
