@@ -79,39 +79,11 @@ def test_an_action_makes_each_view_it_needs_once(game, monkeypatch):
     table = GameTable(record, [state])
     seat = table.deciding
     notation = table.choices(seat).actions[0].notation
-    made = []
-    views = type(state).PARTS.views
-    view = views.view
-
-    def counted(st, viewer):
-        made.append((id(st), viewer))
-        return view(st, viewer)
-
-    monkeypatch.setattr(views, "view", counted)
+    made = views_made(monkeypatch, state)
     table.play(seat, notation)
     shown = table.view(seat)
     assert len(made) == len(set(made))
     assert shown == {**table.state.view(seat), "projection": shown["projection"]}
-
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_games_summary_is_made_once_a_position(game, monkeypatch):
-    """Every round of the lobby's news asks each listed table how far its game has got."""
-    spec = GAMES[game]
-    record, state = GameRecord.new(list(spec.seats[:2]), 5, None, game, games=GAMES)
-    table = GameTable(record, [state])
-    made = []
-    summary = type(spec).summary
-
-    def counted(self, st):
-        made.append(st)
-        return summary(self, st)
-
-    monkeypatch.setattr(type(spec), "summary", counted)
-    assert table.summary() == table.summary() == summary(spec, state)
-    table.play(table.deciding, table.choices(table.deciding).actions[0].notation)
-    assert table.summary() == summary(spec, table.state)
-    assert made == [state, table.state]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -124,15 +96,7 @@ def test_a_position_shown_is_not_viewed_again_for_the_log_of_the_action_played_f
     spec = GAMES[game]
     record, state = GameRecord.new(list(spec.seats[:2]), 5, None, game, games=GAMES)
     table = GameTable(record, [state])
-    made = []
-    views = type(state).PARTS.views
-    view = views.view
-
-    def counted(st, viewer):
-        made.append((id(st), viewer))
-        return view(st, viewer)
-
-    monkeypatch.setattr(views, "view", counted)
+    made = views_made(monkeypatch, state)
     for _ in range(6):
         if table.is_over:
             break
@@ -198,3 +162,18 @@ def test_a_games_progress_is_its_summarys_at_every_position_and_made_once(game, 
     monkeypatch.setattr(type(spec), "summary", no_scores)
     record, state = GameRecord.new(list(spec.seats[:2]), 3, None, game, games=GAMES)
     assert GameTable(record, [state]).progress() == first
+
+
+def views_made(monkeypatch, state) -> list:
+    """A list that gains (the position's id, the viewer) for each seat's view made of a
+    position of `state`'s game (its rules' `view`, wrapped for the test)."""
+    made: list = []
+    views = type(state).PARTS.views
+    view = views.view
+
+    def counted(st, viewer):
+        made.append((id(st), viewer))
+        return view(st, viewer)
+
+    monkeypatch.setattr(views, "view", counted)
+    return made

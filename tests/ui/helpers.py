@@ -138,3 +138,17 @@ def spied(owner, method: str, keep=lambda text: True) -> list[str]:
 
     setattr(owner, method, spy)
     return kept
+
+
+def layouts_counted(screen) -> list:
+    """A list that gains an item each time `screen` lays itself out (Textual's
+    `_refresh_layout`, wrapped on this screen alone)."""
+    layouts: list = []
+    textuals_layout = screen._refresh_layout
+
+    def counted(*args, **kwargs):
+        layouts.append(1)
+        return textuals_layout(*args, **kwargs)
+
+    screen._refresh_layout = counted
+    return layouts

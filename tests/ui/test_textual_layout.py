@@ -8,6 +8,8 @@ from textual.strip import Strip
 
 from wish_tui.ui.terminal import textual_layout
 
+from .helpers import layouts_counted
+
 
 async def test_a_widget_laid_out_alone_is_where_textuals_layout_puts_it():
     """A panel over the screen that opens, moves, grows, shrinks and closes edits its own place
@@ -53,14 +55,7 @@ async def test_a_widget_laid_out_alone_is_where_textuals_layout_puts_it():
         await pilot.pause()  # the first layouts made
         screen = app.screen
         panel = screen.query_one(Panel)
-        layouts = []
-        textuals_layout = screen._refresh_layout
-
-        def counted(*args, **kwargs):
-            layouts.append(1)
-            return textuals_layout(*args, **kwargs)
-
-        screen._refresh_layout = counted
+        layouts = layouts_counted(screen)
         for height, top in ((5, 10), (5, 8), (7, 8), (3, 12), (0, 12), (4, 2), (0, 2)):
             panel.told.clear()
             size_before = panel.size
@@ -115,14 +110,7 @@ async def test_a_widget_that_cannot_be_laid_out_alone_is_laid_out_by_textual():
         await pilot.pause()  # the first layouts made
         screen = app.screen
         panel = screen.query_one("#panel")
-        layouts = []
-        textuals_layout = screen._refresh_layout
-
-        def counted(*args, **kwargs):
-            layouts.append(1)
-            return textuals_layout(*args, **kwargs)
-
-        screen._refresh_layout = counted
+        layouts = layouts_counted(screen)
         panel.styles.height = 3
         await pilot.pause()
         compositor = screen._compositor

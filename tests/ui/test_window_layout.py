@@ -14,7 +14,7 @@ from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.key_bar import KeyBar
 from wish_tui.widgets.view_text import ViewText
 
-from .helpers import settle
+from .helpers import layouts_counted, settle
 from .test_action_keys import app_for, turn_position
 from .test_game_flow import game_of
 
@@ -42,14 +42,7 @@ async def test_the_window_opens_and_closes_without_a_layout_of_the_table(size):
         await settle(pilot, 5)
         game = game_of(app)
         panel = game.query_one("ChoicePanel")
-        layouts = []
-        textuals_layout = game._refresh_layout
-
-        def counted(*args, **kwargs):
-            layouts.append(1)
-            return textuals_layout(*args, **kwargs)
-
-        game._refresh_layout = counted
+        layouts = layouts_counted(game)
         await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
         await settle(pilot, 5)
         assert panel.is_open and panel.region.height > 0

@@ -154,11 +154,6 @@ class GameTable:
             lambda: state.public_view() if seat == SPECTATOR else state.view(seat),
         )
 
-    def summary(self) -> tuple[str, tuple[int, ...]]:
-        """How far the game has got and each seat's score (`GameSpec.summary`), made once per
-        position (every round of the lobby's news asks it of every table listed)."""
-        return self._cached("summary", None, lambda: self.spec.summary(self.state))
-
     def progress(self) -> str:
         """How far the game has got (`GameSpec.progress`: no scores made), made once per
         position (every round of the lobby's news asks it of every table listed)."""
