@@ -349,6 +349,31 @@ async def test_a_repeated_decision_counts_its_steps():
         assert ["1 of 3" in titles[0], "2 of 3" in titles[1], "3 of 3" in titles[2]] == [True] * 3
 
 
+async def test_a_repeated_decision_keeps_its_count_on_a_screen_opened_again():
+    """A repeated decision's count is the table's, not the screen's: a table screen opened on
+    the second of three crystals to gain (a game continued, a club's table opened again) says
+    2 of 3, not nothing."""
+    from wish_tui.records import GameRecord
+    from wish_tui.wish.rules import State
+
+    seats = [{"djinn": "air", "who": "human"}, {"djinn": "water", "who": "easy"}]
+    record, state = GameRecord.new(seats, 3, games=GAMES)
+    while state.phase == "setup":
+        record, state = record.play(state, state.legal_actions()[0])
+    data = state.to_dict()
+    data["pending"] = [["gain", 0, 3, -1]]
+    state = State.from_dict(data)
+    record.state = data
+    record, after = record.play(state, state.legal_actions()[0])
+    assert after.pending[0][:3] == ("gain", 0, 2)
+    app = WishApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_game(record, [state, after], None)
+        await settle(pilot)
+        assert "2 of 3" in game_of(app).query_one(ChoicePanel).title_text
+
+
 def status_of(game) -> list[str]:
     """The lines of the table screen's status line."""
     return game.query_one("#status", ViewText).text.plain.split("\n")

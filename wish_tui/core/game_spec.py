@@ -162,6 +162,12 @@ class Game(ABC):
     def solo_won(self, scores: dict) -> bool:
         """True when a solo game with these final scores was won (Wish: the Destiny fulfilled)."""
 
+    def repeat_count(self, history) -> tuple[int, int] | None:
+        """(which, of how many) of the decision asked now where the game asks one decision
+        several times in a row (Wish: three Crystals to gain), read from `history` (the
+        table's states, oldest first); None where it is asked once."""
+        return None
+
     def solo_score(self, scores: dict) -> tuple[str, int] | None:
         """(setup, score) of a finished solo game whose scores are kept as the best of their
         setup; None for a game that keeps no best scores."""

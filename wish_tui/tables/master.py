@@ -140,9 +140,17 @@ class GameTable:
         change it.
         """
         key = SPECTATOR if seat is None else seat
-        return self._cached(
-            "view", key, lambda: seat_view(self.rules, self.state, key, self._rules_view(key))
-        )
+        return self._cached("view", key, lambda: self._seat_view(key))
+
+    def _seat_view(self, seat: int) -> dict:
+        """`seat_view`, and under ``"repeat"`` [which, of how many] while the decision now is
+        one the game asks several times in a row: only the table's states can count it, so a
+        client opening the table again mid-run counts as before."""
+        view = seat_view(self.rules, self.state, seat, self._rules_view(seat))
+        count = self._cached("repeat", None, lambda: self.spec.repeat_count(self.history))
+        if count is not None:
+            view["repeat"] = list(count)
+        return view
 
     def _rules_view(self, seat: int) -> dict:
         """The rules' own view of `seat` now (`SPECTATOR`: the public one), made once a

@@ -9,7 +9,8 @@ from wish_tui.core.ranking import seat_totals
 
 
 class Wish(Game):
-    """Wish's adapters: its rules' `new_game`, the round for the Load list, the solo Destiny."""
+    """Wish's adapters: its rules' `new_game`, the round for the Load list, the solo Destiny,
+    the count of a decision asked again and again."""
 
     def new_state(self, seats, seed: int, solo: str = "", options: dict | None = None):
         from wish_tui.wish import rules
@@ -32,6 +33,11 @@ class Wish(Game):
 
     def solo_won(self, scores: dict) -> bool:
         return bool(scores["seats"][0]["destiny_fulfilled"])
+
+    def repeat_count(self, history) -> tuple[int, int] | None:
+        from wish_tui.wish.words.repeats import repeat_count
+
+        return repeat_count(history)
 
     def load_parts(self) -> Parts:
         from wish_tui.wish import bots, rules

@@ -28,8 +28,6 @@ from wish_tui.wish.words.words import (
 from . import look
 from .board import WishBoard
 
-REPEATS = {"gain": 2, "lose": 2, "frost": 3, "pay_trade": 3, "remove": 3, "forgive": 3}
-"""Decisions asked again and again, and where their step holds how many are still to come."""
 LOOK_PARTS = {"area": "map", "hand": "bottom", "board": "bottom"}
 """The board's part (`WishBoard.PARTS`) each kind of look target lies in; the others lie in the
 tracks and Offer (`side`). On a narrow terminal the look cursor brings its part in sight."""
@@ -55,8 +53,6 @@ class GameScreen(TableScreen):
     def __init__(self, table, warning: str | None = None) -> None:
         self.look_at: tuple | None = None
         """The look cursor's target (`look`); None: the Area of the seat's Djinn."""
-        self._run: tuple | None = None
-        """A repeated decision's (step, how many at first, how many left)."""
         self._details = ViewParts()
         """The detail line's words of the look cursor's target, and what they read."""
         super().__init__(table, warning)
@@ -81,21 +77,10 @@ class GameScreen(TableScreen):
         return f"{cause} {title}" if cause else title
 
     def _repeat_count(self, view: dict) -> str:
-        """'2 of 3' while a decision repeats (gain three crystals, pay a trade, lose two)."""
-        step = view["pending"][0] if view.get("pending") else None
-        if not step or step[0] not in REPEATS or len(step) <= REPEATS[step[0]]:
-            self._run = None
-            return ""
-        left = step[REPEATS[step[0]]]
-        key = (step[0], step[1])
-        run = self._run
-        if run and run[0] == key and left == run[2] - 1:
-            run = (key, run[1], left)
-        else:
-            run = (key, left, left)
-        self._run = run
-        total = run[1]
-        return f"{total - left + 1} of {total}" if total > 1 else ""
+        """'2 of 3' while a decision repeats (gain three crystals, pay a trade, lose two): the
+        table counts it (`wish.words.repeats`), so a screen opened again mid-run counts on."""
+        which, total = view.get("repeat") or (0, 0)
+        return f"{which} of {total}" if total > 1 else ""
 
     def group_title(self, group: str) -> str:
         if group == "trade":
