@@ -77,6 +77,25 @@ def test_a_history_page_says_how_a_game_of_it_is_replayed():
     assert "'replay NUMBER'" in last and "'game NUMBER'" in last, last
 
 
+def test_a_full_history_page_names_the_command_of_its_own_next_page():
+    """'history all' lists everyone's games: its next page is 'history all 2', not 'history 2'
+    (your own games' second page); a game's or a player's history keeps its filter too."""
+    from wish_tui.plain.club_pages import HISTORY_PAGE, history_lines
+
+    row = {"table_id": 7, "game": "wish", "rated": True, "finished_at": 0, "seats": []}
+    rows = [row] * HISTORY_PAGE
+
+    def next_page(player: str = "", game: str = "") -> str:
+        page = {"rows": rows, "number": 0, "player": player, "game": game}
+        return history_lines(page, "alice")[-1]
+
+    assert "'history 2' the next page" in next_page("alice")
+    assert "'history wish 2' the next page" in next_page("alice", "wish")
+    assert "'history all 2' the next page" in next_page()
+    assert "'history all wish 2' the next page" in next_page(game="wish")
+    assert "'history bob 2' the next page" in next_page("bob")
+
+
 async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(hub, monkeypatch):
     # Who came online is told with the next lobby news; a second here, not the club's ten.
     monkeypatch.setattr(lobby, "LOBBY_BACKGROUND_EVERY", 1.0)

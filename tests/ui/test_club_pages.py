@@ -56,6 +56,20 @@ async def test_enter_on_a_finished_game_asks_for_its_replay_and_arrows_turn_page
     assert app.sent[1]["type"] == "history" and app.sent[1].get("page") == 1, app.sent
 
 
+async def test_ones_own_history_is_titled_your_finished_games():
+    """The lobby's h asks for one's own history: its title says 'Your', as the plain client's
+    does, not one's name as if it were another player's."""
+    app = PagesApp({**HISTORY, "player": "ann"})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        title = str(app.screen.query_one("#club-title").content)
+    assert title.startswith("Your finished games, newest first"), title
+    other = PagesApp({**HISTORY, "player": "bob"})
+    async with other.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert str(other.screen.query_one("#club-title").content).startswith("bob's finished")
+
+
 PROFILE = {
     "type": "page",
     "page": "profile",

@@ -84,12 +84,21 @@ def history_lines(page: dict, you: str = "") -> list[str]:
     counted = f"{count} game{'' if count == 1 else 's'}"
     lines = [f"{whose} finished{game} games, newest first, page {number} ({counted}):"]
     lines += [finished_line(row) for row in rows]
-    more = f", 'history {number + 1}' the next page" if count >= HISTORY_PAGE else ""
+    more = f", '{_history_command(page, you)} {number + 1}' the next page"
+    more = more if count >= HISTORY_PAGE else ""
     lines.append(
         f"'game NUMBER' reads the end of one of them, 'replay NUMBER' every line of it, "
         f"'review NUMBER' the expert's review of your decisions{more}."
     )
     return lines
+
+
+def _history_command(page: dict, you: str) -> str:
+    """The command that asked for this history page, but its page number: 'history' (yours),
+    'history all' (everyone's) or 'history NAME', with its game."""
+    player = page.get("player") or ""
+    whose = "" if you and player == you else player or "all"
+    return " ".join(w for w in ("history", whose, page.get("game") or "") if w)
 
 
 def leaderboard_lines(page: dict) -> list[str]:

@@ -169,7 +169,9 @@ class ClubPageScreen(AppScreen):
                 seats,
                 "aborted" if game.get("aborted") else "yes" if game.get("rated") else "",
             )
-        who = f"{message['player']}'s" if message.get("player") else "Everyone's"
+        player = message.get("player") or ""
+        mine = player == self.app.person_name
+        who = "Everyone's" if not player else "Your" if mine else f"{player}'s"
         game = f" {_game_title(message['game'])}" if message.get("game") else ""
         count = len(message.get("rows", []))
         text = "No finished game yet." if not count else ""
