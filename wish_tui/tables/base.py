@@ -40,6 +40,9 @@ class TableBase:
     """The table's clock as last told (seconds left per seat, whose runs); None: no clock."""
     clock_at = 0.0
     """When `clock` was read (monotonic seconds)."""
+    id = ""
+    """The table's number at a server, the one friends join it by ('' for a table of this
+    app)."""
     kind = "live"
     """'live', or 'turn' for a turn-based table of a server."""
     ended = False

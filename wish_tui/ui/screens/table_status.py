@@ -157,6 +157,14 @@ class TableStatus:
             return None
         return screen.size.width - Text(self._with_clock(words)).cell_len
 
+    def _join_words(self, info) -> str:
+        """How a friend takes an open seat of a server's table: by its number, which the
+        table's screen says nowhere else."""
+        table = self.screen.table
+        if info.person or not info.is_human or not table.id:
+            return ""
+        return f": friends join table {table.id}"
+
     def _words(self, view: dict) -> str:
         screen = self.screen
         table = screen.table
@@ -169,13 +177,13 @@ class TableStatus:
             kept = screen.turns.kept_words()
             if not info.is_human and table.hurries_bots:
                 return f"{who} is thinking… " + (kept.strip() or "press any key to hurry it.")
-            waiting = f"Waiting for {who}."
+            said = waiting = f"Waiting for {who}{self._join_words(info)}."
             waiting += screen.people.waiting_keys(self._room(waiting))
             if kept:
                 # The key bar keeps the keys of the wait: the kept key's words stand in for
                 # theirs on the line only.
                 self._turn_keys = waiting
-            return f"Waiting for {who}." + kept if kept else waiting
+            return said + kept if kept else waiting
         if seat != screen.viewer:
             return f"Waiting for {who}."
         if screen.asks_in_panel(view):
