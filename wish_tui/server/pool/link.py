@@ -211,6 +211,7 @@ class SessionPool:
         env["PYTHONUTF8"] = "1"
         command = [
             sys.executable,
+            "-P",  # the server's code, not a wish_tui folder of its working directory
             "-m",
             "wish_tui.server.pool.program",
             "--socket-fd",

@@ -39,8 +39,10 @@ from wish_tui.server.ssh.plain_login import read_user
 from wish_tui.server.ssh.session import AppSession, accept_only_listed_env
 from wish_tui.tables.remote import asks_plain
 
-CLIENT_COMMAND = (sys.executable, "-m", "wish_tui", "client")
-"""The child app of each session: a thin client of the table server."""
+CLIENT_COMMAND = (sys.executable, "-P", "-m", "wish_tui", "client")
+"""The child app of each session: a thin client of the table server. `-P`: the code the
+server runs, not a `wish_tui` folder of the directory the server was started in (which
+`python -m` would put first on the import path)."""
 SESSIONS_AT_ONCE = 1
 """Sessions one connection may hold open at the same time."""
 SESSIONS_PER_CONNECTION = 8
