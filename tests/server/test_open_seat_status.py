@@ -1,6 +1,6 @@
 """A table opened with a seat left open for a friend says its number at the table: the lobby
 tells a newcomer to "tell your friends its number", and the app takes them to the table at
-once, where the number was said nowhere."""
+once, where the number was said nowhere. The way back to the tables is still said beside it."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ async def test_the_wait_for_an_open_seat_names_the_table_a_friend_joins(tmp_path
                 await pilot.pause(0.05)
             await until(pilot, lambda: screen.table.deciding == 1, "the open seat to decide")
             await until(pilot, lambda: "Waiting for" in status_of(screen), "the wait")
-            assert f"table {screen.table.id}" in status_of(screen), status_of(screen)
+            status = status_of(screen)
+            assert f"Waiting for Water (open seat) at table {screen.table.id}." in status, status
+            assert "q back to the tables" in status, status  # still said at 80 columns
     finally:
         await hub.close()

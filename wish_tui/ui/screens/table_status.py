@@ -158,12 +158,12 @@ class TableStatus:
         return screen.size.width - Text(self._with_clock(words)).cell_len
 
     def _join_words(self, info) -> str:
-        """How a friend takes an open seat of a server's table: by its number, which the
-        table's screen says nowhere else."""
+        """Where a friend takes an open seat of a server's table: its number, which the
+        table's screen says nowhere else (short: the way back to the tables still fits)."""
         table = self.screen.table
         if info.person or not info.is_human or not table.id:
             return ""
-        return f": friends join table {table.id}"
+        return f" at table {table.id}"
 
     def _words(self, view: dict) -> str:
         screen = self.screen
