@@ -248,6 +248,10 @@ def test_nothing_to_continue_points_at_the_saves_of_games_now_over():
     assert saves.latest_save(games=GAMES) is None
     words = saves.nothing_to_continue(games=GAMES, start="start one", load="load one")
     assert words.startswith("no unfinished game to continue") and "load one" in words
+    # The save by name is of a position not over, as the Load list shows it: the words must
+    # not call it over, only its game, played to its end since.
+    assert not saves.list_saves(games=GAMES)[-1].is_over
+    assert "played to their end" in words and "are over" not in words, words
 
 
 def test_delete_save_removes_a_readable_save():

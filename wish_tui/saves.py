@@ -570,9 +570,13 @@ def latest_save(*, games: Registry) -> SaveInfo | None:
 
 def nothing_to_continue(*, games: Registry, start: str, load: str) -> str:
     """Why there is nothing to continue, in one sentence: no save at all, or only saves of games
-    that are over (`start` and `load` say how to start a game and how to open a save)."""
+    played to their end (over, or continued and finished since: the save itself may be of a
+    position before the end) (`start` and `load` say how to start a game and open a save)."""
     if any(not info.problem for info in list_saves(games=games)):
-        return f"no unfinished game to continue: the saved games are over; {load}, or {start}"
+        return (
+            f"no unfinished game to continue: the saved games were played to their end; {load}, "
+            f"or {start}"
+        )
     return f"there is no saved game to continue yet; {start}"
 
 
