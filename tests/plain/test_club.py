@@ -96,6 +96,26 @@ def test_a_full_history_page_names_the_command_of_its_own_next_page():
     assert "'history bob 2' the next page" in next_page("bob")
 
 
+def test_the_history_of_a_player_whose_name_has_a_space_asks_for_the_whole_name():
+    """A club's names may hold spaces: 'history Anna Maria wish 2' asks for Anna Maria's games
+    of Wish, page 2 (it asked for Maria's), as the page's own next-page hint writes it."""
+    import io
+
+    from wish_tui.plain.club_pages import history_lines
+    from wish_tui.plain.lobby import PlainLobby
+    from wish_tui.plain.output import Output
+
+    sent: list[dict] = []
+    lobby = PlainLobby(sent.append, Output(io.StringIO(), width=100), lambda: None)
+    lobby._cmd_history("Anna Maria wish 2")
+    assert sent == [
+        {"type": "history", "mine": False, "player": "Anna Maria", "game": "wish", "page": 1}
+    ]
+    row = {"table_id": 7, "game": "wish", "rated": True, "finished_at": 0, "seats": []}
+    page = {"rows": [row] * 20, "number": 0, "player": "Anna Maria", "game": "wish"}
+    assert "'history Anna Maria wish 2' the next page" in history_lines(page, "bob")[-1]
+
+
 async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(hub, monkeypatch):
     # Who came online is told with the next lobby news; a second here, not the club's ten.
     monkeypatch.setattr(lobby, "LOBBY_BACKGROUND_EVERY", 1.0)

@@ -193,6 +193,7 @@ class ClubCommands:
 
     def _cmd_history(self, rest: str) -> None:
         message: dict = {"type": "history", "mine": True}
+        name: list[str] = []  # a player's name may hold spaces: its words, in order
         for word in rest.split():
             game = _game_named(word)
             if word.lower() in ("all", "everyone", "everyone's"):
@@ -202,7 +203,9 @@ class ClubCommands:
             elif game is not None:
                 message["game"] = game
             else:
-                message["player"], message["mine"] = word, False
+                name.append(word)
+        if name:
+            message["player"], message["mine"] = " ".join(name), False
         self._ask_page(message)
 
     def _archive(self, rest: str, whole: bool) -> None:
