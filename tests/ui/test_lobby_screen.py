@@ -452,8 +452,9 @@ async def test_the_title_line_names_k_so_a_newcomer_finds_the_seeks():
 
 
 async def test_each_key_the_title_line_names_is_a_lobby_key_with_its_word():
-    """The title once ended '? p y i': bare letters, and ? did nothing in the lobby."""
-    keys = {binding.key for binding in LobbyScreen.BINDINGS}
+    """The title once ended '? p y i': bare letters, and ? did nothing in the lobby (it lists
+    the lobby's keys now, and the title says so: '? keys')."""
+    keys = {binding.key.replace("question_mark", "?") for binding in LobbyScreen.BINDINGS}
     app = LobbyApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -571,3 +572,23 @@ async def test_p_and_y_are_named_for_what_they_open():
         await pilot.press("y")
         await pilot.pause()
     assert app.sent[-2:] == [{"type": "player"}, {"type": "profile"}]
+
+
+async def test_question_mark_in_the_lobby_lists_every_key_of_the_lobby():
+    """Every table screen answers ? with its keys; the lobby answered nothing, and some of its
+    keys (a, d, k, b, y, t) are on no bar: ? lists them all, Esc goes back."""
+    from wish_tui.ui.screens.help_screens import KeysScreen
+
+    app = LobbyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "? keys" in str(app.screen.query_one("#lobby-title").content)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        text = app.screen.text
+        for words in ("accept", "decline", "seek", "browser", "profile", "tournaments", "watch"):
+            assert words in text, words
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)

@@ -34,6 +34,21 @@ ONLINE_NAMED = 12
 """The most people named in the lobby's line of who is online (the rest are counted)."""
 
 
+LOBBY_KEYS = """\
+  Enter  open a table you sit at, join its open seat, or watch it
+  n  open a new table: the game, who sits where, live or turn-based
+  w  watch a table      x  close a table you own
+  i  invite a player to a table you sit at
+  a  accept an invitation to you      d  decline it
+  k  seek a game that waits in every lobby (or take a seek by its number)
+  h  your finished games (m there: everyone's)      l  the leaderboards
+  p  your page, as others see it      y  your profile: name, keys, settings
+  t  the club's tournaments
+  b  a one-time link that signs a browser in as you (with serve --web)
+  q  leave the server (your seats stay yours)      ?  these keys"""
+"""The lobby's keys for `?`, those on no bar too."""
+
+
 class LobbyScreen(AppScreen):
     """The tables of the server."""
 
@@ -58,6 +73,7 @@ class LobbyScreen(AppScreen):
         Binding("d", "decline", "Decline", show=False),
         Binding("b", "browser_link", "Browser link", show=False),
         Binding("q", "quit", "Quit"),
+        Binding("question_mark", "keys", "Keys", show=False),
     ]
 
     def __init__(self, you: str = "", lobby: dict | None = None) -> None:
@@ -75,7 +91,7 @@ class LobbyScreen(AppScreen):
             yield Label(
                 f"Tables of this server{f' — you are {self.you}' if self.you else ''} · "
                 "Enter opens or joins · n new table · k seek a game · h history · l leaderboard · "
-                "y profile · t tournaments",
+                "y profile · t tournaments · ? keys",
                 id="lobby-title",
             )
             yield RowList(("Table", "Status", "Game", "Progress", "Seats"), fit=True, id="tables")
@@ -321,6 +337,12 @@ class LobbyScreen(AppScreen):
     def action_browser_link(self) -> None:
         """Ask for a one-time link that signs a browser in as you (shown with its QR code)."""
         self.app.server_send({"type": "web_link"})
+
+    def action_keys(self) -> None:
+        """Every key of the lobby, those on no bar too."""
+        from wish_tui.ui.screens.help_screens import KeysScreen
+
+        self.app.push_screen(KeysScreen(LOBBY_KEYS, "Keys of the server's tables"))
 
     def action_quit(self) -> None:
         """Leave the server (your seats stay yours)."""
