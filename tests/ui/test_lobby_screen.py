@@ -587,8 +587,10 @@ async def test_question_mark_in_the_lobby_lists_every_key_of_the_lobby():
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen)
         text = app.screen.text
-        for words in ("accept", "decline", "seek", "browser", "profile", "tournaments", "watch"):
+        for words in ("accept", "decline", "seek", "browser", "settings", "tournaments", "watch"):
             assert words in text, words
+        # Each key's line fits the window at 80 columns (74 inside its border and padding).
+        assert max(len(line) for line in text.splitlines()) <= 74
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)

@@ -42,7 +42,7 @@ LOBBY_KEYS = """\
   a  accept an invitation to you      d  decline it
   k  seek a game that waits in every lobby (or take a seek by its number)
   h  your finished games (m there: everyone's)      l  the leaderboards
-  p  your page, as others see it      y  your profile: name, keys, settings
+  p  your page, as others see it      y  your name, keys and settings
   t  the club's tournaments
   b  a one-time link that signs a browser in as you (with serve --web)
   q  leave the server (your seats stay yours)      ?  these keys"""
