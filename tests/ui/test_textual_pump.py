@@ -17,6 +17,8 @@ TEXTUAL_CODE_COPIED = {
     "MessagePump._get_message": "5c8f2e35f9c74837",
     "Widget._on_idle": "dcb1c9d1e74be9b2",
     "Queue": "76cfe3a5e1622282",
+    "DOMNode.screen": "df1e242285df4edd",
+    "MessagePump._parent": "f31332160f01b114",
 }
 """The code of Textual's that `ui/terminal/textual_pump.py` does the work of, as it was read
 (the start of the SHA-256 of its source)."""
@@ -43,6 +45,8 @@ def test_textuals_code_that_the_pump_module_does_the_work_of_is_as_it_was_read()
         "MessagePump._get_message": textual_pump.MessagePump._get_message,
         "Widget._on_idle": textual_pump.Widget.__dict__["_on_idle"],
         "Queue": textual_pump.Queue,
+        "DOMNode.screen": textual_pump.TEXTUALS_SCREEN.fget,
+        "MessagePump._parent": textual_pump.MessagePump._parent.fget,
     }
     digests = {
         name: hashlib.sha256(inspect.getsource(function).encode()).hexdigest()[:16]
@@ -391,3 +395,53 @@ async def test_widgets_prompted_together_are_checked_in_one_turn_as_their_tasks_
         ("checked", "d", "elsewhere"),
     ]
     assert "ABCD" in textuals[1].replace(" ", "") and mine[1] == textuals[1]
+
+
+async def test_a_node_finds_the_screen_textual_finds():
+    """For the app, its screens, nodes nested in them, a node not mounted, one removed, one
+    whose parent is gone and one whose constructor was not called, `_screen_of` answers what
+    Textual's `DOMNode.screen` answers, or raises what it raises."""
+    import gc
+
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from wish_tui.ui.terminal import textual_pump
+
+    class Bare(Static):
+        def __init__(self) -> None:  # (Textual's constructor not called)
+            pass
+
+    class Nested(App):
+        def compose(self):
+            with Vertical(id="outer"), Vertical(id="inner"):
+                yield Static("text", id="text")
+
+    def answer(find, node):
+        try:
+            return find(node)
+        except Exception as error:  # noqa: BLE001 (what is raised is the answer)
+            return type(error)
+
+    app = Nested()
+    async with app.run_test() as pilot:
+        await app.push_screen(Screen())
+        await pilot.pause()
+        first = app.screen_stack[0]
+        removed = first.query_one("#inner")
+        orphan = Static("orphan")
+        orphan._attach(Vertical())  # (its parent gone once collected)
+        gc.collect()
+        nodes = [app, *app.screen_stack, *first.walk_children(), Static("alone")]
+        await removed.remove()
+        nodes += [removed, orphan, Bare()]
+        theirs = [answer(textual_pump.TEXTUALS_SCREEN.fget, node) for node in nodes]
+        mine = [answer(textual_pump._screen_of, node) for node in nodes]
+    assert mine == theirs
+    assert {answer.__name__ for answer in theirs if isinstance(answer, type)} == {
+        "NoScreen",
+        "RuntimeError",
+    }
+    assert theirs[1] is first and theirs[3] is first

@@ -28,6 +28,11 @@ name here (`tests/ui/test_textual_pump.py` fails on a Textual that changes any):
    the first widget's task would have been woken, checks the refreshes of the widgets
    prompted one after another as their tasks would have, in the same order; a widget that was
    posted anything since (or asked to call something next) has its task woken to read it all.
+5. A node's screen (`DOMNode.screen`), which every widget's `region`, `size` and
+   `content_region` asks (a hundred times an action and app: the log's and texts' lines, the
+   detail line's wrap, the styles cache): Textual imports its `Screen` class and walks up the
+   parents through a property that derefs a weak reference at each step. `find_screens_quickly`
+   walks the weak references themselves, the same nodes to the same answer.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from textual._context import active_app
 from textual._context import message_hook as message_hook_context_var
 from textual._queue import Queue  # noqa: F401 (the queue whose event is left unset; its tests read it)
 from textual._time import get_time
+from textual.dom import DOMNode
 from textual.message_pump import MessagePump
 from textual.screen import UPDATE_PERIOD, Screen
 from textual.timer import Timer  # noqa: F401 (what `FrameTimer` stands in for; its tests read it)
@@ -54,6 +60,8 @@ TEXTUALS_UPDATE_TIMER = Screen.__dict__["_update_timer"]
 """Textual's screen update timer, a property (kept for the tests)."""
 TEXTUALS_ON_MESSAGE = MessagePump._on_message
 """Textual's dispatch of a message to a pump's handlers (for when its log lines are read)."""
+TEXTUALS_SCREEN = DOMNode.__dict__["screen"]
+"""Textual's screen of a node, a property (kept for the tests)."""
 TEXTUALS_CHECK_IDLE = MessagePump.check_idle
 """Textual's prompt of a pump to go idle (for every widget that does more when idle)."""
 
@@ -352,3 +360,23 @@ def _check_in_turn(turn: _Turn) -> None:
                 widget._check_refresh()
         except Exception as error:  # noqa: BLE001 (as the widget's task hands it to the app)
             widget.app._handle_exception(error)
+
+
+def find_screens_quickly() -> None:
+    """Have every node of the process find its screen with `_screen_of`."""
+    DOMNode.screen = property(_screen_of, doc=TEXTUALS_SCREEN.__doc__)
+
+
+def _screen_of(node: DOMNode) -> Screen:
+    """Textual's `DOMNode.screen`: the first of the node and its ancestors that is a screen,
+    found through the weak references to the parents (Textual's `MessagePump._parent`)."""
+    try:
+        while not isinstance(node, Screen):
+            parent = node._MessagePump__parent
+            if parent is None or (node := parent()) is None:
+                raise NoScreen("node has no screen")
+    except AttributeError:
+        raise RuntimeError(
+            "Widget is missing attributes; have you called the constructor in your widget class?"
+        ) from None
+    return node
