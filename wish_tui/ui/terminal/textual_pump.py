@@ -273,6 +273,7 @@ def check_refreshes_in_one_turn() -> None:
 
 IDLE_PROMPT = messages.Prompt()
 """The `Prompt` left unread in the queue of a widget whose refresh a turn of the loop checks."""
+IDLE_PROMPT._sender = None  # (it outlives whatever pump was active when it was made)
 
 
 class _Turn:
