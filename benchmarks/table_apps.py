@@ -3,7 +3,7 @@ process, without SSH, so that a change of the table screen is measured apart fro
 
 Run: python benchmarks/table_apps.py [--actions 16] [--runs 3] [--profile FILE] [--stream FILE]
                                      [--frames FILE] [--term xterm-256color] [--messages]
-                                     [--write-time]
+                                     [--write-time] [--typed]
 
 The table server runs in this process; two sessions' apps (`wish-tui client`, each on a
 pseudo-terminal of its own at 100x30, written by the driver a host of the session pool gives
@@ -29,7 +29,9 @@ loop was posted while playing, per action, by kind and by what they were posted 
 benchmark's own among them: `Pilot` waits for the app to be idle after each key by posting a
 callback to each of its widgets), then what the event loop did per action: its iterations (the
 whole process), and per app the callbacks it ran (a task's step among them), the timers it armed
-and the idle events the app's pumps were dispatched.
+and the idle events the app's pumps were dispatched. With `--typed`, the keys of the playing are
+written to the app's terminal, as `benchmarks/serve.py`'s clients type them, not pressed through
+`Pilot` (whose wait for the app to be idle after each key posts a callback to every widget).
 """
 
 from __future__ import annotations
@@ -352,6 +354,7 @@ async def one_run(
     keep: str = "",
     messages: Messages | None = None,
     write_time: WriteTime | None = None,
+    typed: bool = False,
 ) -> str:
     data = Path(tempfile.mkdtemp(prefix="table-apps-"))
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -408,7 +411,7 @@ async def one_run(
             pilot, app = pilots[NAMES[seat]], apps[NAMES[seat]]
             before = table.actions
             key = "1" if table.state.view(seat).get("decision") else "n"
-            await pilot.press(key)
+            await press(pilot, terminals[NAMES[seat]], key, typed)
             deadline = time.monotonic() + 30
             while table.actions == before:
                 if time.monotonic() > deadline:
@@ -418,7 +421,7 @@ async def one_run(
                     key == "n"
                     and "unused?" in table_screen(app).query_one("ChoicePanel").title_text
                 ):
-                    await pilot.press("1")
+                    await press(pilot, terminals[NAMES[seat]], "1", typed)
                     key = "n1"
             await asyncio.sleep(0.15)
             played += table.actions - before
@@ -454,6 +457,14 @@ async def one_run(
             terminal.close()
 
 
+async def press(pilot, terminal: Terminal, key: str, typed: bool) -> None:
+    """Press `key` (a character): through `pilot`, or typed at `terminal` when `typed`."""
+    if typed:
+        os.write(terminal.master, key.encode())
+    else:
+        await pilot.press(key)
+
+
 def main() -> None:
     new_game.fresh_seed = lambda: 17  # the same djinns each run (the form's random seats)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -480,6 +491,9 @@ def main() -> None:
     parser.add_argument(
         "--write-time", action="store_true", help="the processor time in the drivers' write"
     )
+    parser.add_argument(
+        "--typed", action="store_true", help="keys typed at the terminals, not pressed by Pilot"
+    )
     options = parser.parse_args()
     os.environ["TERM"] = options.term
     counted = Counted()
@@ -500,6 +514,7 @@ def main() -> None:
                 options.frames,
                 messages,
                 write_time,
+                options.typed,
             )
         )
         sys.stdout = sys.__stdout__  # (apps on a terminal capture the standard output)

@@ -243,6 +243,29 @@ async def test_a_paste_is_cut_at_its_limit_and_keys_after_it_still_count(tmp_pat
         os.close(slave)
 
 
+async def test_a_key_read_is_posted_to_the_app_before_the_read_ends(tmp_path):
+    """The driver reads on the app's loop: a key it reads is in the app's queue at once, with
+    no task made and no wake-up of the loop from another thread to carry it there."""
+    terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
+    try:
+        await terminal.until(b"New game")
+        driver = app.hosted_driver
+        loop = asyncio.get_running_loop()
+        loop.remove_reader(driver.fileno)
+        terminal.press(b"x")
+        await asyncio.sleep(0.1)
+        tasks = len(asyncio.all_tasks())
+        driver._readable()
+        queued = [message for message in app._message_queue.values if message is not None]
+        assert [(type(m).__name__, m.key) for m in queued if hasattr(m, "key")] == [("Key", "x")]
+        assert len(asyncio.all_tasks()) == tasks
+        loop.add_reader(driver.fileno, driver._readable)
+        await quit_by_q(terminal, task)
+    finally:
+        os.close(terminal.master)
+        os.close(slave)
+
+
 async def test_a_character_split_between_two_reads_loses_no_key(tmp_path):
     terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
     try:

@@ -12,6 +12,13 @@ TEXTUAL_CODE_COPIED = {
     "Timer._tick": "131880e700f4ae71",
     "Screen._update_timer": "6736ab93692ef9ed",
     "MessagePump._on_message": "12c0b6eb18e5ca10",
+    "MessagePump.check_idle": "f4962efef0636f26",
+    "MessagePump._process_messages_loop": "8b26d5edccbb994f",
+    "MessagePump._get_message": "5c8f2e35f9c74837",
+    "Widget._on_idle": "dcb1c9d1e74be9b2",
+    "Queue": "76cfe3a5e1622282",
+    "DOMNode.screen": "df1e242285df4edd",
+    "MessagePump._parent": "f31332160f01b114",
 }
 """The code of Textual's that `ui/terminal/textual_pump.py` does the work of, as it was read
 (the start of the SHA-256 of its source)."""
@@ -33,6 +40,13 @@ def test_textuals_code_that_the_pump_module_does_the_work_of_is_as_it_was_read()
         "Timer._tick": textual_pump.Timer._tick,
         "Screen._update_timer": textual_pump.TEXTUALS_UPDATE_TIMER.fget,
         "MessagePump._on_message": textual_pump.TEXTUALS_ON_MESSAGE,
+        "MessagePump.check_idle": textual_pump.TEXTUALS_CHECK_IDLE,
+        "MessagePump._process_messages_loop": textual_pump.MessagePump._process_messages_loop,
+        "MessagePump._get_message": textual_pump.MessagePump._get_message,
+        "Widget._on_idle": textual_pump.Widget.__dict__["_on_idle"],
+        "Queue": textual_pump.Queue,
+        "DOMNode.screen": textual_pump.TEXTUALS_SCREEN.fget,
+        "MessagePump._parent": textual_pump.MessagePump._parent.fget,
     }
     digests = {
         name: hashlib.sha256(inspect.getsource(function).encode()).hexdigest()[:16]
@@ -303,3 +317,131 @@ async def test_a_message_dispatched_without_unread_logs_reaches_the_handlers_tex
         textual_pump.TEXTUALS_ON_MESSAGE = original
         textual_pump.active_app.reset(token)
     assert called == ["Said"]
+
+
+async def test_widgets_prompted_together_are_checked_in_one_turn_as_their_tasks_would_check():
+    """Widgets refreshed from elsewhere have their refreshes checked in the order and between
+    the same callbacks of the loop as their own tasks would check them, without those tasks,
+    but for a widget posted a message after its prompt: its task reads them as with Textual.
+    The screen shows the same."""
+    import asyncio
+
+    from textual.app import App
+    from textual.message import Message
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    from wish_tui.ui.terminal import textual_pump
+
+    class Poked(Message):
+        pass
+
+    trace: list[tuple] = []
+
+    class Text(Static):
+        def _check_refresh(self) -> None:
+            if self._repaint_required:
+                in_task = asyncio.current_task() is self._task
+                trace.append(("checked", self.id, "in its task" if in_task else "elsewhere"))
+            super()._check_refresh()
+
+        def on_poked(self, message: Poked) -> None:
+            trace.append(("poked", self.id, self._repaint_required))
+
+    class Texts(App):
+        def compose(self):
+            for name in "abcd":
+                yield Text(name, id=name)
+
+    async def played(check_idle) -> tuple[list, str]:
+        trace.clear()
+        Widget.check_idle = check_idle
+        try:
+            app = Texts()
+            async with app.run_test(size=(20, 6)) as pilot:
+                await pilot.pause()
+                trace.clear()
+                a, b, c, d = (app.query_one(f"#{name}") for name in "abcd")
+                a.update("A")
+                b.update("B")
+                c.update("C")
+                c.post_message(Poked())
+                asyncio.get_running_loop().call_soon(trace.append, ("between",))
+                d.update("D")
+                for _ in range(4):  # (the loop's turns, before the pilot's callbacks)
+                    await asyncio.sleep(0)
+                await pilot.pause()
+                shown = "".join(s.text for s in app.screen._compositor.render_strips())
+        finally:
+            del Widget.check_idle
+        return list(trace), shown
+
+    textuals = await played(textual_pump.TEXTUALS_CHECK_IDLE)
+    mine = await played(textual_pump._prompt_idle_in_a_turn)
+    assert textuals[0] == [
+        ("checked", "a", "in its task"),
+        ("checked", "b", "in its task"),
+        ("checked", "c", "in its task"),
+        ("poked", "c", False),
+        ("between",),
+        ("checked", "d", "in its task"),
+    ]
+    assert mine[0] == [
+        ("checked", "a", "elsewhere"),
+        ("checked", "b", "elsewhere"),
+        ("checked", "c", "in its task"),
+        ("poked", "c", False),
+        ("between",),
+        ("checked", "d", "elsewhere"),
+    ]
+    assert "ABCD" in textuals[1].replace(" ", "") and mine[1] == textuals[1]
+
+
+async def test_a_node_finds_the_screen_textual_finds():
+    """For the app, its screens, nodes nested in them, a node not mounted, one removed, one
+    whose parent is gone and one whose constructor was not called, `_screen_of` answers what
+    Textual's `DOMNode.screen` answers, or raises what it raises."""
+    import gc
+
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from wish_tui.ui.terminal import textual_pump
+
+    class Bare(Static):
+        def __init__(self) -> None:  # (Textual's constructor not called)
+            pass
+
+    class Nested(App):
+        def compose(self):
+            with Vertical(id="outer"), Vertical(id="inner"):
+                yield Static("text", id="text")
+
+    def answer(find, node):
+        try:
+            return find(node)
+        except Exception as error:  # noqa: BLE001 (what is raised is the answer)
+            return type(error)
+
+    app = Nested()
+    async with app.run_test() as pilot:
+        await app.push_screen(Screen())
+        await pilot.pause()
+        first = app.screen_stack[0]
+        removed = first.query_one("#inner")
+        orphan = Static("orphan")
+        orphan._attach(Vertical())  # (its parent gone once collected)
+        gc.collect()
+        nodes = [app, *app.screen_stack, *first.walk_children(), Static("alone")]
+        await removed.remove()
+        nodes += [removed, orphan, Bare()]
+        theirs = [answer(textual_pump.TEXTUALS_SCREEN.fget, node) for node in nodes]
+        mine = [answer(textual_pump._screen_of, node) for node in nodes]
+    assert mine == theirs
+    assert {answer.__name__ for answer in theirs if isinstance(answer, type)} == {
+        "NoScreen",
+        "RuntimeError",
+    }
+    assert theirs[1] is first and theirs[3] is first

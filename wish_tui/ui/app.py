@@ -68,13 +68,17 @@ class WishApp(TableApp):
         )
         from .terminal.textual_layout import render_lines_plainly
         from .terminal.textual_pump import (
+            check_refreshes_in_one_turn,
             dispatch_without_unread_logs,
             draw_frames_without_a_task,
+            find_screens_quickly,
             tell_screens_directly,
         )
 
         share_parsed_css(self.stylesheet)
         tell_screens_directly()  # a repaint added to the screen's dirty widgets, no message
+        check_refreshes_in_one_turn()  # widgets prompted together checked in one callback
+        find_screens_quickly()  # a node's screen found through its parents' weak references
         draw_frames_without_a_task()  # a screen's frames on Textual's ticks, without a task
         dispatch_without_unread_logs()  # no devtools' log line a message when none reads it
         cache_dispatch_lookups()  # each message's handlers found once per kind, not every time

@@ -85,6 +85,12 @@ class HostedDriver(Driver):
         app.hosted_driver = self
         hand_pieces_to(app.console)
 
+    def send_message(self, message) -> None:
+        """Post `message` (an input event) to the app at once: this driver reads on the app's
+        own loop, so no other task need carry it there, nor wake the loop from another thread
+        (Textual's drivers read in a thread of their own)."""
+        self.shown_app.post_message(message)
+
     @property
     def can_suspend(self) -> bool:
         """No: Ctrl+Z would stop every app of the process."""

@@ -32,8 +32,9 @@ There are eight here, and `tests/ui/test_textual_adapter.py` fails on a Textual 
 
 Two more, of the table screen's layout and lines, live in `textual_layout.py` (a widget laid out
 alone: `lay_out_alone`; lines handed to the compositor without the styles cache:
-`render_lines_plainly`; tested in `tests/ui/test_textual_layout.py`), and three of Textual's
-messages, frames and timers in `textual_pump.py` (tested in `tests/ui/test_textual_pump.py`).
+`render_lines_plainly`; tested in `tests/ui/test_textual_layout.py`), and five of Textual's
+messages, frames, timers, idle turns and nodes' screens in `textual_pump.py` (tested in
+`tests/ui/test_textual_pump.py`).
 """
 
 from __future__ import annotations

@@ -19,6 +19,20 @@ name here (`tests/ui/test_textual_pump.py` fails on a Textual that changes any):
    makes a log line for Textual's devtools (a logger or two and an f-string) for every message,
    whether or not anything reads it: `dispatch_without_unread_logs` makes none when nothing
    would (no devtools connected, no log file, not Textual's debug mode).
+4. A widget's prompt to go idle (`MessagePump.check_idle`, which a refresh asks): a `Prompt`
+   put in the widget's queue (`textual._queue.Queue`) wakes the widget's task, which reads it,
+   goes idle and, for a widget whose one idle handler is `Widget._on_idle`, checks its refresh:
+   a step of a task, a message and an idle event for each widget a table message refreshes.
+   `check_refreshes_in_one_turn` puts the `Prompt` in the queue without waking the task (the
+   queue is not empty: no second prompt, as with Textual), and one callback of the loop, where
+   the first widget's task would have been woken, checks the refreshes of the widgets
+   prompted one after another as their tasks would have, in the same order; a widget that was
+   posted anything since (or asked to call something next) has its task woken to read it all.
+5. A node's screen (`DOMNode.screen`), which every widget's `region`, `size` and
+   `content_region` asks (a hundred times an action and app: the log's and texts' lines, the
+   detail line's wrap, the styles cache): Textual imports its `Screen` class and walks up the
+   parents through a property that derefs a weak reference at each step. `find_screens_quickly`
+   walks the weak references themselves, the same nodes to the same answer.
 """
 
 from __future__ import annotations
@@ -26,16 +40,19 @@ from __future__ import annotations
 import asyncio
 import weakref
 
-from textual import constants, messages
+from textual import constants, events, messages
 from textual._callback import invoke
 from textual._context import active_app
+from textual._context import message_hook as message_hook_context_var
+from textual._queue import Queue  # noqa: F401 (the queue whose event is left unset; its tests read it)
 from textual._time import get_time
+from textual.dom import DOMNode
 from textual.message_pump import MessagePump
 from textual.screen import UPDATE_PERIOD, Screen
 from textual.timer import Timer  # noqa: F401 (what `FrameTimer` stands in for; its tests read it)
 from textual.widget import NoScreen, Widget
 
-from .textual_adapter import _find_handlers
+from .textual_adapter import _DISPATCH, _find_handlers, _found_now, _still_found
 
 TEXTUALS_CHECK_REFRESH = Widget._check_refresh
 """Textual's check of a widget's refresh (kept for the tests)."""
@@ -43,6 +60,10 @@ TEXTUALS_UPDATE_TIMER = Screen.__dict__["_update_timer"]
 """Textual's screen update timer, a property (kept for the tests)."""
 TEXTUALS_ON_MESSAGE = MessagePump._on_message
 """Textual's dispatch of a message to a pump's handlers (for when its log lines are read)."""
+TEXTUALS_SCREEN = DOMNode.__dict__["screen"]
+"""Textual's screen of a node, a property (kept for the tests)."""
+TEXTUALS_CHECK_IDLE = MessagePump.check_idle
+"""Textual's prompt of a pump to go idle (for every widget that does more when idle)."""
 
 
 def check_refresh_directly(widget: Widget) -> None:
@@ -243,3 +264,120 @@ async def _on_message_without_unread_logs(pump: MessagePump, message) -> None:
 def dispatch_without_unread_logs() -> None:
     """Have every message pump of the process dispatch with `_on_message_without_unread_logs`."""
     MessagePump._on_message = _on_message_without_unread_logs
+
+
+def check_refreshes_in_one_turn() -> None:
+    """Have every widget of the process prompted to go idle by `_prompt_idle_in_a_turn`."""
+    Widget.check_idle = _prompt_idle_in_a_turn
+
+
+IDLE_PROMPT = messages.Prompt()
+"""The `Prompt` left unread in the queue of a widget whose refresh a turn of the loop checks."""
+IDLE_PROMPT._sender = None  # (it outlives whatever pump was active when it was made)
+
+
+class _Turn:
+    """One callback of the loop checking the refreshes of widgets prompted one after another."""
+
+    __slots__ = ("app", "handle", "widgets")
+
+    def __init__(self, app, widgets: list) -> None:
+        self.app = app
+        self.widgets = widgets
+        self.handle: asyncio.Handle | None = None
+
+
+_open_turn: _Turn | None = None
+"""The turn widgets prompted now join while its callback is the last the loop has ready."""
+
+
+def _prompt_idle_in_a_turn(widget: Widget) -> None:
+    """Textual's `check_idle`: for a widget whose task waits on its empty queue and which does
+    nothing idle but check its refresh, the `Prompt` left in its queue unread, and the check
+    made by a turn of the loop (`_check_in_turn`) where its task would have been woken."""
+    global _open_turn
+    if not widget._running:
+        return
+    queue = widget._message_queue
+    if queue.values:
+        return
+    loop = asyncio._get_running_loop()  # (None in another thread: Textual's prompt crosses)
+    if loop is None or not _checked_in_a_turn(widget, queue):
+        widget.post_message(messages.Prompt())
+        return
+    app = active_app.get(None)
+    turn = _open_turn
+    ready = loop._ready
+    queue.values.append(IDLE_PROMPT)  # (not empty: a second prompt adds nothing, as Textual's)
+    if turn is not None and turn.app is app and ready and ready[-1] is turn.handle:
+        turn.widgets.append(widget)
+        return
+    turn = _open_turn = _Turn(app, [widget])
+    turn.handle = loop.call_soon(_check_in_turn, turn)
+
+
+def _checked_in_a_turn(widget: Widget, queue) -> bool:
+    """True when a turn of the loop may check `widget`'s refresh in place of its task."""
+    if (
+        widget._pending_message is not None
+        or widget._next_callbacks
+        or widget._max_idle is not None
+        or not queue.ready_event._waiters  # (its task reads no message now: it waits on them)
+        or widget.message_signal._subscriptions
+        or message_hook_context_var.get(None) is not None
+        or widget._closing
+    ):
+        return False
+    key = (type(widget), "on_idle", events.Idle)
+    entry = _DISPATCH.get(key)
+    if entry is None or not _still_found(entry):
+        entry = _DISPATCH[key] = _found_now(*key)
+    return entry[3]  # (False: its idle handlers do more than check its refresh)
+
+
+def _check_in_turn(turn: _Turn) -> None:
+    """What each widget's task would have done with its `Prompt`: read it, go idle and check
+    its refresh; or, where it was posted more since, wake the task to read it all."""
+    global _open_turn
+    if _open_turn is turn:
+        _open_turn = None
+    for widget in turn.widgets:
+        queue = widget._message_queue
+        values = queue.values
+        if not values or values[0] is not IDLE_PROMPT or queue.ready_event.is_set():
+            continue  # its task was woken: it reads the prompt itself
+        if (
+            len(values) > 1
+            or widget._next_callbacks
+            or widget._pending_message is not None
+            or not widget._running
+            or widget._closed
+        ):
+            queue.ready_event.set()
+            continue
+        values.popleft()
+        try:
+            with widget._context():
+                widget._check_refresh()
+        except Exception as error:  # noqa: BLE001 (as the widget's task hands it to the app)
+            widget.app._handle_exception(error)
+
+
+def find_screens_quickly() -> None:
+    """Have every node of the process find its screen with `_screen_of`."""
+    DOMNode.screen = property(_screen_of, doc=TEXTUALS_SCREEN.__doc__)
+
+
+def _screen_of(node: DOMNode) -> Screen:
+    """Textual's `DOMNode.screen`: the first of the node and its ancestors that is a screen,
+    found through the weak references to the parents (Textual's `MessagePump._parent`)."""
+    try:
+        while not isinstance(node, Screen):
+            parent = node._MessagePump__parent
+            if parent is None or (node := parent()) is None:
+                raise NoScreen("node has no screen")
+    except AttributeError:
+        raise RuntimeError(
+            "Widget is missing attributes; have you called the constructor in your widget class?"
+        ) from None
+    return node
