@@ -109,10 +109,7 @@ class TableKeys:
         if action in self.screen.KEY_GROUPS:
             if self.live(action) and self.offers(action):
                 return True
-            if (
-                self.group_keys(action) <= WINDOW_KEYS
-                and self.screen.query_one(ChoicePanel).is_open
-            ):
+            if self.group_keys(action) <= WINDOW_KEYS and self.screen.composed(ChoicePanel).is_open:
                 return False  # the window holds the key (Spirits' Enter): the bar shows its own
             if self.other_meaning_possible(action):
                 # A key with several meanings shows the one that applies now.
@@ -144,7 +141,7 @@ class TableKeys:
             event.stop()
             self.screen.leaving.show_game_over(again=True)
             return
-        panel = self.screen.query_one(ChoicePanel)
+        panel = self.screen.composed(ChoicePanel)
         if panel.is_open and event.key in CHOICE_KEYS and event.time < self.screen._asked_at:
             event.stop()
             return
@@ -330,7 +327,7 @@ class TableKeys:
             ]
             self.screen._ask(f"{path}: {question}", labels, answered)
             if self.screen._hinted in actions:
-                panel = self.screen.query_one(ChoicePanel)
+                panel = self.screen.composed(ChoicePanel)
                 panel.move(names.index(part_of(self.screen._hinted)) - panel.highlighted)
             return
         self.screen._choose(f"{path}: choose", actions)

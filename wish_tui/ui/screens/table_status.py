@@ -10,7 +10,9 @@ repainted the rows under it, most of the bytes a refused key sent.
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 
 from rich.console import Console
 from rich.text import Text
@@ -40,6 +42,29 @@ class TableStatus:
         self._turn_keys: str | None = None
         """The turn's status while a key's window says otherwise: the keys it names stay in the
         key bar, live as they were (another game key takes the window's place)."""
+        self._rows: tuple[int, int, int] | None = None
+        """(`top()`, `room_top()`, `bottom()`) while `measured`: what lies over the table is placed from
+        them, each asked several times, and Textual works a screen's size out each time."""
+
+    @contextlib.contextmanager
+    def measured(self) -> Iterator[None]:
+        """Within, the status line's rows are worked out once (`top`, `room_top`, `bottom`): nothing
+        within changes the screen's size, the key bar's rows or the status line's."""
+        if self._rows is not None:
+            yield
+            return
+        self._rows = self._measure()
+        try:
+            yield
+        finally:
+            self._rows = None
+
+    def _measure(self) -> tuple[int, int, int]:
+        screen = self.screen
+        bottom = screen.size.height - screen.key_bar.rows()
+        lines = screen.composed("#status", ViewText).line_count
+        room = screen.composed("#status-room").styles.height
+        return bottom - lines, bottom - (int(room.value) if room is not None else 1), bottom
 
     def refuse(self, sentence: str) -> None:
         """Say in the status line why what was asked is refused (replacing an earlier refusal)."""
@@ -74,9 +99,10 @@ class TableStatus:
         lines = text.plain.count("\n") + 1 if screen.parts.narrow else 1
         screen.composed("#status-room").styles.height = lines
         screen.key_bar.name_keys(self._turn_keys or text.plain)
-        top = screen.status_top()
-        status.styles.offset = (0, max(0, top))
-        screen.status_placed(top)
+        with self.measured():
+            top = screen.status_top()
+            status.styles.offset = (0, max(0, top))
+            screen.status_placed(top)
 
     def place_when_drawn(self) -> None:
         """Tell the screen where the status line begins once a change is drawn (nothing when
@@ -85,20 +111,22 @@ class TableStatus:
             self.screen.composed("#status", ViewText)
         except NoMatches:
             return
-        self.screen.status_placed(self.top())
+        with self.measured():
+            self.screen.status_placed(self.top())
 
     def top(self) -> int:
         """The screen row the status line begins at: just above the key bar, the screen's last
         rows (a refusal of two lines rises over the log's last row)."""
-        lines = self.screen.composed("#status", ViewText).line_count
-        return self.screen.size.height - self.screen.key_bar.rows() - lines
+        return (self._rows or self._measure())[0]
 
     def room_top(self) -> int:
         """The first screen row kept for the status line (two on a narrow terminal when its
         words need them; one elsewhere, a refusal's second rising over the row above)."""
-        room = self.screen.composed("#status-room").styles.height
-        rows = int(room.value) if room is not None else 1
-        return self.screen.size.height - self.screen.key_bar.rows() - rows
+        return (self._rows or self._measure())[1]
+
+    def bottom(self) -> int:
+        """The screen row under the status line's: the key bar's first."""
+        return (self._rows or self._measure())[2]
 
     def _refusal_lines(self, width: int) -> list[str]:
         """The refusal in its lines: the most whole sentences that fit (a sentence is never cut
