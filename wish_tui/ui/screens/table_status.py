@@ -10,9 +10,7 @@ repainted the rows under it, most of the bytes a refused key sent.
 
 from __future__ import annotations
 
-import contextlib
 import re
-from collections.abc import Iterator
 
 from rich.console import Console
 from rich.text import Text
@@ -46,18 +44,11 @@ class TableStatus:
         """(`top()`, `room_top()`, `bottom()`) while `measured`: what lies over the table is placed from
         them, each asked several times, and Textual works a screen's size out each time."""
 
-    @contextlib.contextmanager
-    def measured(self) -> Iterator[None]:
-        """Within, the status line's rows are worked out once (`top`, `room_top`, `bottom`): nothing
-        within changes the screen's size, the key bar's rows or the status line's."""
-        if self._rows is not None:
-            yield
-            return
-        self._rows = self._measure()
-        try:
-            yield
-        finally:
-            self._rows = None
+    def measured(self) -> _Measured:
+        """Within (a context), the status line's rows are worked out once (`top`, `room_top`,
+        `bottom`): nothing within changes the screen's size, the key bar's rows or the status
+        line's."""
+        return _Measured(self)
 
     def _measure(self) -> tuple[int, int, int]:
         screen = self.screen
@@ -215,3 +206,24 @@ class TableStatus:
         if not screen.DETAIL_ROWS and (again := screen.taps.prompt()):
             return f"{info.title}: {again.strip()}"  # a game with no detail line says it here
         return f"{info.title}: " + screen.turn_status(view)
+
+
+class _Measured:
+    """`TableStatus.measured`: a context within which its rows are measured once (a context
+    of a class of its own: one is entered at every placement, a generator's costs more)."""
+
+    __slots__ = ("status", "outer")
+
+    def __init__(self, status: TableStatus) -> None:
+        self.status = status
+        self.outer = False
+
+    def __enter__(self) -> None:
+        status = self.status
+        self.outer = status._rows is None
+        if self.outer:
+            status._rows = status._measure()
+
+    def __exit__(self, *exc) -> None:
+        if self.outer:
+            self.status._rows = None
