@@ -3,7 +3,7 @@ process, without SSH, so that a change of the table screen is measured apart fro
 
 Run: python benchmarks/table_apps.py [--actions 16] [--runs 3] [--profile FILE] [--stream FILE]
                                      [--frames FILE] [--term xterm-256color] [--messages]
-                                     [--write-time] [--typed]
+                                     [--write-time] [--typed] [--table-time]
 
 The table server runs in this process; two sessions' apps (`wish-tui client`, each on a
 pseudo-terminal of its own at 100x30, written by the driver a host of the session pool gives
@@ -23,7 +23,10 @@ time as its clock; it makes everything about seven times slower, read the shares
 written to FILE and its top entries printed. With `--write-time`, the processor time spent in
 `App._display` (Textual's encoding of a frame, when it is encoded, and the drivers' `write`) and
 in the drivers' `write` alone (the screen diff, the style compaction, the write to the terminal)
-per action. Each run's garbage left by the run before is collected before its playing starts. With
+per action. With `--table-time`, the processor time the apps' table screens spent handling the
+table's messages (`ServerScreens._table_message`: the message read into the table, then the
+screen's `table_changed`), their keys (a game key's window, an answer in it) and placing what
+lies over the table once a change is drawn, per action. Each run's garbage left by the run before is collected before its playing starts. With
 `--messages`, the messages each app's message
 loop was posted while playing, per action, by kind and by what they were posted to (the
 benchmark's own among them: `Pilot` waits for the app to be idle after each key by posting a
@@ -136,6 +139,50 @@ class WriteTime:
 
     def start(self) -> None:
         self.spent = self.displayed = 0.0
+        self.counting = True
+
+
+class TableTime:
+    """The processor time the apps spent in their table screens' handling of a table message,
+    of a key and of a change drawn, counted from `start` (when `keep`); a handler called within
+    another counts once."""
+
+    HANDLERS = (
+        ("wish_tui.ui.server_screens", "ServerScreens", "_table_message"),
+        ("wish_tui.ui.screens.table_keys", "TableKeys", "run_group"),
+        ("wish_tui.ui.screens.table_screen", "TableScreen", "action_choice_digit"),
+        ("wish_tui.ui.screens.table_screen", "TableScreen", "on_choice_panel_chosen"),
+        ("wish_tui.ui.screens.table_status", "TableStatus", "place_when_drawn"),
+    )
+
+    def __init__(self, keep: bool) -> None:
+        self.spent = 0.0
+        self.counting = False
+        self._depth = 0
+        if keep:
+            import importlib
+
+            for module, owner, name in self.HANDLERS:
+                cls = getattr(importlib.import_module(module), owner)
+                setattr(cls, name, self._timed(getattr(cls, name)))
+
+    def _timed(self, handler):
+        def timed(*args, **kwargs):
+            if self._depth:
+                return handler(*args, **kwargs)
+            self._depth += 1
+            started = time.process_time()
+            try:
+                return handler(*args, **kwargs)
+            finally:
+                self._depth -= 1
+                if self.counting:
+                    self.spent += time.process_time() - started
+
+        return timed
+
+    def start(self) -> None:
+        self.spent = 0.0
         self.counting = True
 
 
@@ -355,6 +402,7 @@ async def one_run(
     messages: Messages | None = None,
     write_time: WriteTime | None = None,
     typed: bool = False,
+    table_time: TableTime | None = None,
 ) -> str:
     data = Path(tempfile.mkdtemp(prefix="table-apps-"))
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -400,6 +448,8 @@ async def one_run(
             messages.start()
         if write_time is not None:
             write_time.start()
+        if table_time is not None:
+            table_time.start()
         for terminal in terminals.values():
             terminal.start()
         if profile is not None:
@@ -431,6 +481,8 @@ async def one_run(
         counted.counting = False
         if write_time is not None:
             write_time.counting = False
+        if table_time is not None:
+            table_time.counting = False
         told = messages.report(played) if messages is not None else ""
         await asyncio.sleep(0.2)  # the last frames read
         sent = sum(len(t.sent) for t in terminals.values())
@@ -446,6 +498,12 @@ async def one_run(
                 f"; {write_time.displayed / played * 1000:.2f} ms of it in App._display, "
                 f"{write_time.spent / played * 1000:.2f} in the drivers' write"
                 if write_time is not None
+                else ""
+            )
+            + (
+                f"; {table_time.spent / played * 1000:.2f} ms of it in the table screens' "
+                "handling of a table message, a key and a change drawn"
+                if table_time is not None
                 else ""
             )
         ) + (f"\n{told}" if told else "")
@@ -494,11 +552,17 @@ def main() -> None:
     parser.add_argument(
         "--typed", action="store_true", help="keys typed at the terminals, not pressed by Pilot"
     )
+    parser.add_argument(
+        "--table-time",
+        action="store_true",
+        help="the processor time in the table screens' handling of a message, a key, a frame",
+    )
     options = parser.parse_args()
     os.environ["TERM"] = options.term
     counted = Counted()
     messages = Messages(keep=True) if options.messages else None
     write_time = WriteTime(keep=True) if options.write_time else None
+    table_time = TableTime(keep=True) if options.table_time else None
     for run in range(options.runs):
         last = run == options.runs - 1
         profile = cProfile.Profile(time.process_time) if options.profile and last else None
@@ -515,6 +579,7 @@ def main() -> None:
                 messages,
                 write_time,
                 options.typed,
+                table_time,
             )
         )
         sys.stdout = sys.__stdout__  # (apps on a terminal capture the standard output)

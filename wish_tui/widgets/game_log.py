@@ -130,18 +130,20 @@ class GameLog(Widget):
 
     def _show_rows(self, first_new: int) -> None:
         """Make the rows from `first_new` on visible, redrawing as little as possible."""
-        if not self.size.height:
+        height = self.size.height
+        if not height:
             # Not on the screen (a phone shows another part of the board): the page is laid
             # out when the log shows again; turned now, it would keep only the newest row.
             return
-        span = max(1, self._span())
+        rows_free = self._span(height)
+        span = max(1, rows_free)
         last_new = len(self._rows) - 1
         if last_new >= self._page_top + span:
             # Turn the page: the last third of the page before stays on top for context, the
             # new rows follow, and the next lines again fill empty rows one at a time.
             top = max(first_new - max(1, span // 3), last_new - span + 1, 0)
             self._page_top = self._line_start(top, first_new)
-        top = self._live_top()
+        top = self._live_top(rows_free)
         if top == self.top and not self._reading_back:
             self.refresh(Region(0, first_new - top, self.size.width, last_new - first_new + 1))
             return
@@ -158,8 +160,9 @@ class GameLog(Widget):
             return
         self._covered = covered
         if not self._reading_back:
-            self._fit_page()
-            top = self._live_top()
+            span = self._span()
+            self._fit_page(span)
+            top = self._live_top(span)
             if top != self.top:
                 self.top = top
                 self._redraw_rows()
@@ -169,25 +172,27 @@ class GameLog(Widget):
         region = self.content_region
         return frozenset(row - region.y for row in self._covered if region.y <= row < region.bottom)
 
-    def _span(self) -> int:
-        """How many rows the page may fill: down to the first row something lies over."""
-        height = max(1, self.size.height)
+    def _span(self, height: int | None = None) -> int:
+        """How many rows the page may fill: down to the first row something lies over
+        (`height`: the log's, when known)."""
+        height = max(1, self.size.height if height is None else height)
         hidden = self._hidden()
         return next((y for y in range(height) if y in hidden), height)
 
-    def _fit_page(self) -> None:
-        """Lay the page out anew for the rows left in sight: the newest line on its last row,
-        the lines before it above (a page opened under a window of its own height keeps its
-        context once the window goes)."""
-        span, last = self._span(), len(self._rows) - 1
+    def _fit_page(self, span: int) -> None:
+        """Lay the page out anew for the rows left in sight (`span`, as `_span` says): the
+        newest line on its last row, the lines before it above (a page opened under a window
+        of its own height keeps its context once the window goes)."""
+        last = len(self._rows) - 1
         if self._rows and self.newest_height() <= span:
             self._page_top = self._line_start(max(0, last - span + 1), self._newest_start())
 
-    def _live_top(self) -> int:
+    def _live_top(self, span: int | None = None) -> int:
         """The row shown first while the log follows its newest line: the page's, unless the
         newest line has no room above what covers the log; then it ends on the lowest rows
-        that nothing lies over."""
-        need, span = self.newest_height(), self._span()
+        that nothing lies over (`span`: what `_span` says, when known)."""
+        need = self.newest_height()
+        span = self._span() if span is None else span
         if need <= span:
             return self._page_top
         height, hidden = max(1, self.size.height), self._hidden()

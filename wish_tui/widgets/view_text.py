@@ -90,14 +90,16 @@ class ViewText(Widget):
             self._strips.clear()
             self.refresh(layout=True)
             return
-        width = self.size.width
         changed = []
         for y, (before, after) in enumerate(zip(old, lines, strict=True)):
-            if before != after or before.spans != after.spans:
+            # A line kept as it was made (a part's lines made once, shown again) is the same.
+            if before is not after and (before != after or before.spans != after.spans):
                 self._strips.pop(y, None)
-                changed.append(Region(0, y, width, 1))
+                changed.append(y)
         if changed:
-            self.refresh(*changed)  # once: each call of Textual's refresh prompts the widget
+            width = self.size.width
+            # Once: each call of Textual's refresh prompts the widget.
+            self.refresh(*(Region(0, y, width, 1) for y in changed))
 
     def update(self, text: Text | str) -> None:
         """Display `text` (the Static-like spelling of `show`)."""

@@ -44,15 +44,15 @@ class SpiritsBoard(TableBoard):
         """Render `view` as `seat` sees it, marking `targets` and the `cursor` place. Each part
         is drawn only when what it reads of the view changed (`ViewParts`)."""
         parts = self.view_parts
-        forest = self.query_one(ForestView)
+        forest = self.composed(ForestView)
         spaced = not compact
         parts.show(
             "forest", forest.update_view, view, targets, cursor, spaced, width=forest.size.width
         )
-        seats = self.query_one(SeatsView)
+        seats = self.composed(SeatsView)
         # The rows the log would have without the names (the layout so far is the judge); a
         # phone shows the seats as a part of their own, with room for the names.
-        free = self.query_one(GameLog).size.height + seats.names_rows
+        free = self.composed(GameLog).size.height + seats.names_rows
         width = self.size.width
         own_part = self.screen.has_class("narrow")
         named = width and (own_part or free - len(code_names(width)) >= LOG_ROWS_KEPT)
@@ -60,5 +60,5 @@ class SpiritsBoard(TableBoard):
         parts.show("seats", seats.update_view, view, seat, compact, names_width, width or 80)
         # A part of their own on a phone has room for the others' cards too.
         others = not compact or own_part
-        cards = self.query_one(CardsView)
+        cards = self.composed(CardsView)
         parts.show("cards", cards.update_view, view, seat, not others, width or 80)

@@ -227,14 +227,14 @@ class GameScreen(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("cursor", "row"):
-            if self.query_one(ChoicePanel).is_open:
+            if self.composed(ChoicePanel).is_open:
                 return False
             return True if self._forest_keys_active() or self._browsing() else None
         if action in ("gem", "place", "stop", "skip", "plus") and self.view()["solo"]:
             # The solo game has no gemstones and no second tile.
             return False
         if action == "back":
-            if self.query_one(ChoicePanel).is_open:
+            if self.composed(ChoicePanel).is_open:
                 return False
             return bool(self.gem_mode and self._human_main_turn())
         return super().check_action(action, parameters)
@@ -441,7 +441,7 @@ class GameScreen(TableScreen):
         ]
         if here:
             # The list opens on the tile the highlight was on.
-            panel = self.query_one(ChoicePanel)
+            panel = self.composed(ChoicePanel)
             panel.highlighted = here[0]
             panel.refresh()
 

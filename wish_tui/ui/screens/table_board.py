@@ -8,14 +8,19 @@ which place of it a tap (a click) landed on (`PlaceTapped`; its widgets mark the
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from textual import events
 from textual.containers import Vertical
 from textual.message import Message
+from textual.widget import Widget
 
 from wish_tui.widgets.board_place import tapped_place
 from wish_tui.widgets.view_parts import ViewParts
 
 from .table_taps import BoardTaps
+
+W = TypeVar("W", bound=Widget)
 
 
 class TableBoard(Vertical):
@@ -33,6 +38,16 @@ class TableBoard(Vertical):
         self.view_parts = ViewParts()
         """What each part of the board read of the view it was last drawn from: a game's
         `show_view` draws a part again only when that changed."""
+        self._widgets: dict[type, Widget] = {}
+
+    def composed(self, widget_type: type[W]) -> W:
+        """The board's one widget of `widget_type`, as `query_one` finds it, asked of Textual
+        once for the widget's life (a change shows several, and Textual reads its selector
+        again each time). Raises `NoMatches` as `query_one` does."""
+        found = self._widgets.get(widget_type)
+        if found is None or found.parent is None:  # (a widget removed has no parent)
+            found = self._widgets[widget_type] = self.query_one(widget_type)
+        return found
 
     class PlaceTapped(Message):
         """A tap (a click) landed on a place of the board."""

@@ -62,7 +62,7 @@ class TableHelp:
     def _option_info(self) -> None:
         """`i` in a window of game actions: the reference on its highlighted option's card."""
         screen = self.screen
-        panel = screen.query_one(ChoicePanel)
+        panel = screen.composed(ChoicePanel)
         if not (panel.is_open and screen._options) or panel.highlighted >= len(screen._options):
             return
         search = screen.option_reference(screen._options[panel.highlighted])
@@ -80,7 +80,7 @@ class TableHelp:
     def hint(self) -> None:
         """Ask what the strongest bot would do in your place (it thinks in the background)."""
         screen = self.screen
-        panel_open = screen.query_one(ChoicePanel).is_open and bool(screen._options)
+        panel_open = screen.composed(ChoicePanel).is_open and bool(screen._options)
         if not screen._human_main_turn() and not panel_open:
             screen.refuse("A hint is given when you are to decide.")
             return

@@ -36,6 +36,8 @@ class TableKeyBar:
         """The keys the status line and the hint on the screen name."""
         self.hint_text = ""
         """The hint on the screen ('' when none)."""
+        self._said = ""
+        """The words the keys named (`named`) were read from."""
         self._holding = 0
         self._due = False
         """True when an `update` was asked while held."""
@@ -91,7 +93,11 @@ class TableKeyBar:
 
     def name_keys(self, status: str) -> None:
         """The status line now says `status`: the keys it names show in the bar."""
-        named = tuple(keys_named(f"{status}\n{self.hint_text}"))
+        said = f"{status}\n{self.hint_text}"
+        if said == self._said:
+            return  # the same words name the same keys (a table's change says them again)
+        self._said = said
+        named = tuple(keys_named(said))
         if named != self.named:
             self.named = named
             self.update()

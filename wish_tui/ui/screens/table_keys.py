@@ -34,6 +34,10 @@ class TableKeys:
         self.screen = screen
         self._turn: bool | None = None
         """`human_main_turn()`, kept while the key bar asks every key's state (`steady`)."""
+        self._open: bool | None = None
+        """Whether the window is open, kept while `steady` as `_turn` is."""
+        self._live: bool | None = None
+        """`live()`, kept while `steady` as `_turn` is."""
         self._group_keys: dict[str, set[str]] = {}
         self._key_groups: dict[str, list[str]] = {}
         """What the screen's bindings (which never change) say, worked out once each."""
@@ -42,13 +46,22 @@ class TableKeys:
 
     @contextlib.contextmanager
     def steady(self) -> Iterator[None]:
-        """Within, nothing at the table or on the screen changes: whose turn it is is worked
-        out once, not once for every key asked about."""
+        """Within, nothing at the table or on the screen changes: whose turn it is, whether
+        the window is open and whether the game's keys are live are worked out once, not once
+        for every key asked about."""
         self._turn = self.human_main_turn()
+        self._open = self.screen.composed(ChoicePanel).is_open
+        self._live = self.live()
         try:
             yield
         finally:
-            self._turn = None
+            self._turn = self._open = self._live = None
+
+    def _window_open(self) -> bool:
+        """True while a window is open."""
+        if self._open is not None:
+            return self._open
+        return self.screen.composed(ChoicePanel).is_open
 
     def human_main_turn(self) -> bool:
         """True when the person at the keyboard may use the game's keys now."""
@@ -69,7 +82,9 @@ class TableKeys:
         the window answers with stays the window's."""
         if self.human_main_turn():
             return True
-        if not (self.screen._switchable and self.screen.composed(ChoicePanel).is_open):
+        if group is None and self._live is not None:
+            return self._live
+        if not (self.screen._switchable and self._window_open()):
             return False
         if group is not None and self.group_keys(group) & WINDOW_KEYS:
             return False
@@ -109,10 +124,7 @@ class TableKeys:
         if action in self.screen.KEY_GROUPS:
             if self.live(action) and self.offers(action):
                 return True
-            if (
-                self.group_keys(action) <= WINDOW_KEYS
-                and self.screen.query_one(ChoicePanel).is_open
-            ):
+            if self.group_keys(action) <= WINDOW_KEYS and self._window_open():
                 return False  # the window holds the key (Spirits' Enter): the bar shows its own
             if self.other_meaning_possible(action):
                 # A key with several meanings shows the one that applies now.
@@ -130,10 +142,9 @@ class TableKeys:
         if action == "next_part":
             return self.screen.parts.switchable
         if action.startswith("choice_"):
-            panel = self.screen.composed(ChoicePanel)
             if action == "choice_cancel":
-                return panel.is_open and panel.cancellable
-            return panel.is_open
+                return self._window_open() and self.screen.composed(ChoicePanel).cancellable
+            return self._window_open()
         return True
 
     def on_key(self, event: Key) -> None:
@@ -144,7 +155,7 @@ class TableKeys:
             event.stop()
             self.screen.leaving.show_game_over(again=True)
             return
-        panel = self.screen.query_one(ChoicePanel)
+        panel = self.screen.composed(ChoicePanel)
         if panel.is_open and event.key in CHOICE_KEYS and event.time < self.screen._asked_at:
             event.stop()
             return
@@ -330,7 +341,7 @@ class TableKeys:
             ]
             self.screen._ask(f"{path}: {question}", labels, answered)
             if self.screen._hinted in actions:
-                panel = self.screen.query_one(ChoicePanel)
+                panel = self.screen.composed(ChoicePanel)
                 panel.move(names.index(part_of(self.screen._hinted)) - panel.highlighted)
             return
         self.screen._choose(f"{path}: choose", actions)

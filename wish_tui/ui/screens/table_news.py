@@ -49,45 +49,50 @@ class TableNews:
         """The screen row the panels over the table end above: the status line's, or, when the
         log reaches down to the rows just above it (or to the detail line), the log's newest
         line's first row."""
-        top = self.screen.status_top()
+        return self._bottoms()[0]
+
+    def _bottoms(self) -> tuple[int, int]:
+        """`panels_bottom()` and `news_top()`, the log measured once for both."""
+        screen = self.screen
+        top = screen.status_top()
         log = self.log()
         if log is None:
-            return top
+            return top, 0
         region = log.content_region
         base = min(top, self.overlay_bottom())
-        if not region.height or region.bottom < base:
+        if not region.height:
+            return (base if screen.parts.narrow else top), 0
+        news = max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height))
+        if region.bottom < base:
             # The log ends higher up: the panels lie over none of its last rows. On a narrow
             # terminal they end above the detail line, which says what they highlight.
-            return base if self.screen.parts.narrow else top
-        news = max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height))
-        return min(base, region.bottom) - news
+            return (base if screen.parts.narrow else top), region.y + news
+        return min(base, region.bottom) - news, region.y + news
 
     def news_top(self) -> int:
         """The first row a question short of room may take (`ChoicePanel.keep_above`'s
         `floor_top`): just under the rows of the log's newest line, shown at its top."""
-        log = self.log()
-        if log is None or not log.content_region.height:
-            return 0
-        region = log.content_region
-        return region.y + max(1, min(MOST_NEWS_ROWS, log.newest_height(), region.height))
+        return self._bottoms()[1]
 
     def rows_over_table(self) -> set[int]:
         """The screen rows something lies over the table on: the status line's second row, an
         open question."""
         screen = self.screen
-        rows = set(range(screen.status_top(), screen.size.height - screen.key_bar.rows()))
+        rows = set(range(screen.status_top(), screen.status_line.bottom()))
         rows.update(screen.composed(ChoicePanel).rows_over_table())
         return rows
 
     def place_panels(self) -> None:
         """The status line moved: an open question ends above it (or the detail line), leaving
         the log's newest line in sight."""
-        bottom = self.panels_bottom()
-        rest = min(bottom, self.overlay_bottom())
-        panel = self.screen.composed(ChoicePanel)
-        panel.keep_above(bottom, rest, self.screen.status_top(), self.news_top())
-        panel.spare_above(self.screen.parts.places_bottom())
-        self.keep_in_sight()
+        screen = self.screen
+        with screen.status_line.measured():
+            bottom, news_top = self._bottoms()
+            rest = min(bottom, self.overlay_bottom())
+            panel = screen.composed(ChoicePanel)
+            panel.keep_above(bottom, rest, screen.status_top(), news_top)
+            panel.spare_above(screen.parts.places_bottom())
+            self.keep_in_sight()
 
     def place_again(self) -> None:
         """The terminal changed size: an open question is placed anew where it now fits."""
@@ -107,7 +112,8 @@ class TableNews:
 
     def keep_in_sight(self) -> None:
         """Tell the log what lies over it now."""
-        covered = self.screen.rows_over_table()
+        with self.screen.status_line.measured():
+            covered = self.screen.rows_over_table()
         log = self.log()
         if log is not None:
             log.cover(covered)

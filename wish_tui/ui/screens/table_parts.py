@@ -93,7 +93,7 @@ class BoardParts:
         if self.narrow or not self.parts:
             return 0
         try:  # Textual keeps what `query_one` found, where a `query` walks every widget
-            return self.screen.query_one(f"#{self.parts[0][0]}").region.bottom
+            return self.screen.composed(f"#{self.parts[0][0]}").region.bottom
         except NoMatches:
             return 0
 

@@ -336,7 +336,7 @@ class TableScreen(BoardScreen):
     def table_refused(self, sentence: str) -> None:
         """What this screen asked was refused; the table did not change."""
         self.refuse(sentence)
-        if self.busy and not self.query_one(ChoicePanel).is_open:
+        if self.busy and not self.composed(ChoicePanel).is_open:
             self.busy = False
             self.refresh_view()
             self.proceed()
@@ -392,7 +392,7 @@ class TableScreen(BoardScreen):
         self._asked_version = self.table.version
         self._open_panel(title, [self.label(a) for a in options], cancellable)
         if self._hinted in options:
-            panel = self.query_one(ChoicePanel)
+            panel = self.composed(ChoicePanel)
             panel.move(options.index(self._hinted) - panel.highlighted)
 
     def _ask(self, title: str, labels: list[str], then, details: list[str] = ()) -> None:
@@ -408,7 +408,7 @@ class TableScreen(BoardScreen):
     def _open_panel(self, title: str, labels: list[str], cancellable: bool) -> None:
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
-        self.query_one(ChoicePanel).ask(title, labels, cancellable)
+        self.composed(ChoicePanel).ask(title, labels, cancellable)
         self.detail.show()  # now, in the panel's frame (its message comes a turn later)
         self.news.keep_in_sight()
         self.status_line.show()
@@ -416,7 +416,7 @@ class TableScreen(BoardScreen):
 
     def _drop_question(self) -> None:
         """Close the open window without an answer (nothing is chosen)."""
-        panel = self.query_one(ChoicePanel)
+        panel = self.composed(ChoicePanel)
         if panel.is_open:
             self._options, self._on_choice = [], None
             panel.close()
@@ -427,19 +427,19 @@ class TableScreen(BoardScreen):
 
     def action_choice_digit(self, digit: int) -> None:
         """A digit of the number of an option of the open choice."""
-        self.query_one(ChoicePanel).digit(digit)
+        self.composed(ChoicePanel).digit(digit)
 
     def action_choice_move(self, delta: int) -> None:
         """Move the highlight of the open choice."""
-        self.query_one(ChoicePanel).move(delta)
+        self.composed(ChoicePanel).move(delta)
 
     def action_choice_confirm(self) -> None:
         """Choose the highlighted option."""
-        self.query_one(ChoicePanel).confirm()
+        self.composed(ChoicePanel).confirm()
 
     def action_choice_cancel(self) -> None:
         """Close the open choice without choosing."""
-        self.query_one(ChoicePanel).cancel()
+        self.composed(ChoicePanel).cancel()
 
     def on_choice_panel_chosen(self, event: ChoicePanel.Chosen) -> None:
         event.stop()
@@ -450,7 +450,7 @@ class TableScreen(BoardScreen):
             then, self._on_choice = self._on_choice, None
             if event.index is not None:
                 then(event.index)
-            panel = self.query_one(ChoicePanel)
+            panel = self.composed(ChoicePanel)
             if self.busy and panel.shown and not panel.is_open:
                 return  # the answer played an action: the panel stays until the table says
             self.news.close_answered()

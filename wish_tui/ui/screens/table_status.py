@@ -40,6 +40,22 @@ class TableStatus:
         self._turn_keys: str | None = None
         """The turn's status while a key's window says otherwise: the keys it names stay in the
         key bar, live as they were (another game key takes the window's place)."""
+        self._rows: tuple[int, int, int] | None = None
+        """(`top()`, `room_top()`, `bottom()`) while `measured`: what lies over the table is placed from
+        them, each asked several times, and Textual works a screen's size out each time."""
+
+    def measured(self) -> _Measured:
+        """Within (a context), the status line's rows are worked out once (`top`, `room_top`,
+        `bottom`): nothing within changes the screen's size, the key bar's rows or the status
+        line's."""
+        return _Measured(self)
+
+    def _measure(self) -> tuple[int, int, int]:
+        screen = self.screen
+        bottom = screen.size.height - screen.key_bar.rows()
+        lines = screen.composed("#status", ViewText).line_count
+        room = screen.composed("#status-room").styles.height
+        return bottom - lines, bottom - (int(room.value) if room is not None else 1), bottom
 
     def refuse(self, sentence: str) -> None:
         """Say in the status line why what was asked is refused (replacing an earlier refusal)."""
@@ -74,9 +90,10 @@ class TableStatus:
         lines = text.plain.count("\n") + 1 if screen.parts.narrow else 1
         screen.composed("#status-room").styles.height = lines
         screen.key_bar.name_keys(self._turn_keys or text.plain)
-        top = screen.status_top()
-        status.styles.offset = (0, max(0, top))
-        screen.status_placed(top)
+        with self.measured():
+            top = screen.status_top()
+            status.styles.offset = (0, max(0, top))
+            screen.status_placed(top)
 
     def place_when_drawn(self) -> None:
         """Tell the screen where the status line begins once a change is drawn (nothing when
@@ -85,20 +102,22 @@ class TableStatus:
             self.screen.composed("#status", ViewText)
         except NoMatches:
             return
-        self.screen.status_placed(self.top())
+        with self.measured():
+            self.screen.status_placed(self.top())
 
     def top(self) -> int:
         """The screen row the status line begins at: just above the key bar, the screen's last
         rows (a refusal of two lines rises over the log's last row)."""
-        lines = self.screen.composed("#status", ViewText).line_count
-        return self.screen.size.height - self.screen.key_bar.rows() - lines
+        return (self._rows or self._measure())[0]
 
     def room_top(self) -> int:
         """The first screen row kept for the status line (two on a narrow terminal when its
         words need them; one elsewhere, a refusal's second rising over the row above)."""
-        room = self.screen.composed("#status-room").styles.height
-        rows = int(room.value) if room is not None else 1
-        return self.screen.size.height - self.screen.key_bar.rows() - rows
+        return (self._rows or self._measure())[1]
+
+    def bottom(self) -> int:
+        """The screen row under the status line's: the key bar's first."""
+        return (self._rows or self._measure())[2]
 
     def _refusal_lines(self, width: int) -> list[str]:
         """The refusal in its lines: the most whole sentences that fit (a sentence is never cut
@@ -195,3 +214,24 @@ class TableStatus:
         if not screen.DETAIL_ROWS and (again := screen.taps.prompt()):
             return f"{info.title}: {again.strip()}"  # a game with no detail line says it here
         return f"{info.title}: " + screen.turn_status(view)
+
+
+class _Measured:
+    """`TableStatus.measured`: a context within which its rows are measured once (a context
+    of a class of its own: one is entered at every placement, a generator's costs more)."""
+
+    __slots__ = ("status", "outer")
+
+    def __init__(self, status: TableStatus) -> None:
+        self.status = status
+        self.outer = False
+
+    def __enter__(self) -> None:
+        status = self.status
+        self.outer = status._rows is None
+        if self.outer:
+            status._rows = status._measure()
+
+    def __exit__(self, *exc) -> None:
+        if self.outer:
+            self.status._rows = None

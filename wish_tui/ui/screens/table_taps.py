@@ -75,7 +75,7 @@ class TableTaps:
         if screen.table.is_over:
             return
         view = screen.view()
-        panel = screen.query_one(ChoicePanel)
+        panel = screen.composed(ChoicePanel)
         armed, self.armed = self.armed, (place, screen.table.version)
         again, self.offer = armed == self.armed, None
         options = screen._options if panel.is_open and screen._on_choice is None else []
@@ -140,7 +140,7 @@ class TableTaps:
         if self.offer is None or self.armed != (self.offer[0], screen.table.version):
             return ""
         place, in_window, hits = self.offer
-        panel = screen.query_one(ChoicePanel)
+        panel = screen.composed(ChoicePanel)
         if in_window != panel.is_open:
             return ""
         if in_window:

@@ -100,7 +100,7 @@ class TableTurns:
                 name = screen.KEY_GROUPS[group][0]
                 screen._choose(f"{name}, pressed before your turn: Enter takes it", actions)
                 if chosen in actions:
-                    panel = screen.query_one(ChoicePanel)
+                    panel = screen.composed(ChoicePanel)
                     panel.move(actions.index(chosen) - panel.highlighted)
                 return
             if actions:

@@ -52,8 +52,8 @@ class WishBoard(TableBoard):
         Each part is drawn only when what it reads of the view changed (`ViewParts`)."""
         kind, arg = (cursor[0], cursor[1] if len(cursor) > 1 else None) if cursor else ("", None)
         parts = self.view_parts
-        area, offer = self.query_one(MapView), self.query_one(OfferView)
-        tracks, board = self.query_one(TracksView), self.query_one(PlayerBoard)
+        area, offer = self.composed(MapView), self.composed(OfferView)
+        tracks, board = self.composed(TracksView), self.composed(PlayerBoard)
         parts.show("map", area.update_view, view, arg if kind == "area" else None)
         parts.show("tracks", tracks.update_view, view, cursor, width=tracks.size.width)
         # On a narrow terminal the Offer, a part of its own, says what its width has room for.
@@ -70,4 +70,4 @@ class WishBoard(TableBoard):
             )
 
     def _show_hand(self, view: dict, seat: int, compact: bool, cursor: int | None) -> None:
-        self.query_one(HandView).update_hand(hand_status(view, seat), compact, cursor)
+        self.composed(HandView).update_hand(hand_status(view, seat), compact, cursor)

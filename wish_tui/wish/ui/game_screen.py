@@ -121,10 +121,10 @@ class GameScreen(TableScreen):
 
     def info_detail(self, view: dict, search: str) -> str:
         if search in CATALOG.area_index:
-            fits = self.query_one(DetailLine).fits
+            fits = self.composed(DetailLine).fits
             return area_words(view, CATALOG.area_index[search], self.viewer, fits)
         if search in CATALOG.wishes:
-            return wish_words(search, self.query_one(DetailLine).fits)
+            return wish_words(search, self.composed(DetailLine).fits)
         if search in CATALOG.destinies:
             return f"Your Destiny {search}: {CATALOG.destinies[search].text}"
         return ""
@@ -150,7 +150,7 @@ class GameScreen(TableScreen):
         """`words(view, seat, what, fits)` for the detail line, worked out again only when what
         they read of the view changed (the same words, most table messages), or `what`, or
         the line's size."""
-        line = self.query_one(DetailLine)
+        line = self.composed(DetailLine)
         self._details.follow(self.table.view_changes)
         size = (line.size.width, line.rows)
         return self._details.worked(part, words, view, self.viewer, what, line.fits, width=size)

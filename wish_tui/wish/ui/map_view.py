@@ -30,6 +30,11 @@ DIM = Style(dim=True)
 MARK = Style(bold=True, color="cyan")
 PLAIN = Style()
 """Every segment carries a style: Textual's NO_COLOR filter needs one."""
+CARAVAN = Style(bold=True, color="yellow")
+WIND_BLAST = Style(bold=True, color="cyan")
+FIERY_CLONE = Style(bold=True, color="red")
+PLACED_KEPT = 1024
+"""The most segment styles marked as an Area's place kept (`_placed`)."""
 CURSOR = Style(reverse=True)
 """The look cursor's Area: its name line in reverse video (it reads without colour)."""
 
@@ -125,11 +130,11 @@ def _tokens_line(area_view: dict, width: int) -> list[Segment]:
         # 'Car' in a phone's narrow box beside a Djinn (the detail line says 'the Caravan').
         narrow = width < EIGHTY_CELL and len(tokens) + len("Caravan") > width
         caravan = "Car" if narrow else "Caravan"
-        tokens += [Segment(caravan, Style(bold=True, color="yellow")), Segment(" ", PLAIN)]
+        tokens += [Segment(caravan, CARAVAN), Segment(" ", PLAIN)]
     if area_view["wind_blast"]:
-        tokens += [Segment("~", Style(bold=True, color="cyan")), Segment(" ", PLAIN)]
+        tokens += [Segment("~", WIND_BLAST), Segment(" ", PLAIN)]
     if area_view["fiery_clone"]:
-        tokens += [Segment("*", Style(bold=True, color="red")), Segment(" ", PLAIN)]
+        tokens += [Segment("*", FIERY_CLONE), Segment(" ", PLAIN)]
     return _fit(tokens, width)
 
 
@@ -144,8 +149,23 @@ def cell_segments(
     if highlighted:
         head = [Segment(s.text, s.style + CURSOR) for s in head]
     lines = [head, _people_line(area_view, area.crystals, width), _tokens_line(area_view, width)]
-    place = place_style(("area", index))
-    return [[Segment(s.text, s.style + place) for s in line] for line in lines]
+    return [[Segment(s.text, _placed(s.style, index)) for s in line] for line in lines]
+
+
+_PLACED: dict[tuple[int, int], tuple[Style, Style]] = {}
+"""Per segment style (by its identity) and Area: the style, and it marked as the Area's place."""
+
+
+def _placed(style: Style, index: int) -> Style:
+    """`style` marked as Area `index`'s place: worked out once for each of the few styles the
+    cells are drawn in (Rich's `+` hashes and compares both styles each time)."""
+    key = (id(style), index)
+    kept = _PLACED.get(key)
+    if kept is None or kept[0] is not style:
+        if len(_PLACED) >= PLACED_KEPT:
+            _PLACED.clear()
+        kept = _PLACED[key] = (style, style + place_style(("area", index)))
+    return kept[1]
 
 
 class MapView(Widget):

@@ -14,6 +14,8 @@ from wish_tui.wish.words.words import symbol_word
 
 PARTS = ("djinn", "columns", "crystals", "tokens")
 """The board's lines, top to bottom, as the look cursor names them."""
+COLUMNS_KEPT = 16
+"""The most action columns' lines a player board keeps made (a seat's markers come back)."""
 TOKEN_WORD = {"water": "Frostflakes", "fire": "Clones", "air": "Wind Blasts"}
 
 
@@ -84,6 +86,27 @@ class PlayerBoard(WidthFitted):
 
     DEFAULT_CSS = "PlayerBoard { height: auto; }"
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._made: dict[tuple, Text] = {}
+        """The action columns' line made, by what it shows and the room it was fitted to."""
+
+    def _columns(self, p: dict, compact: bool, width: int) -> Text:
+        """The action columns' line, its words cut as little as `width` allows when `compact`
+        (whole in a part of its own at 90 columns, 4 letters at 80 columns, 3 on a phone's 40):
+        made again only when what it shows changed (most actions move no marker)."""
+        shown = (p["djinn"], p["unlocked"], tuple(p["markers"]), p["potion_used"], compact, width)
+        columns = self._made.get(shown)
+        if columns is None:
+            for cut in (None, 4, 3, 2) if compact else (None,):
+                columns = columns_text(p, cut)
+                if columns.cell_len <= width:
+                    break
+            if len(self._made) >= COLUMNS_KEPT:
+                self._made.clear()
+            self._made[shown] = columns
+        return columns
+
     def update_view(
         self, view: dict, seat: int, compact: bool = False, cursor: str | None = None
     ) -> None:
@@ -97,14 +120,7 @@ class PlayerBoard(WidthFitted):
         text.append(where)
         text.append(destiny, "italic")
         text.append("\n")
-        width = self.size.width or 49
-        # Compact, each word is cut as little as the width allows (whole in a part of its own
-        # at 90 columns, 4 letters at 80 columns, 3 on a phone's 40).
-        for cut in (None, 4, 3, 2) if compact else (None,):
-            columns = columns_text(p, cut)
-            if columns.cell_len <= width:
-                break
-        text.append_text(columns)
+        text.append_text(self._columns(p, compact, self.size.width or 49))
         text.append("\nCrystals ")
         text.append_text(crystals_text(p["crystals"]))
         if p["djinn"] == "earth":

@@ -103,6 +103,8 @@ class TracksView(WidthFitted):
         self._seat_made: dict[tuple, tuple[Text, Text]] = {}
         """Per seat, turn mark and cursor on it or not: the words the line was made of, and the
         line (a turn's mark moves back to words that did not change)."""
+        self._last: tuple[Text | None, Text | None] = (None, None)
+        """The last line made, and it without the spaces at its end (`_stripped`)."""
 
     def _seat_line(self, p: dict, view: dict, width: int | None, cursor: tuple | None) -> Text:
         """A seat's line, its words made again only when what they show changed (an action
@@ -168,11 +170,19 @@ class TracksView(WidthFitted):
         width = self.size.width or None
         for p in view["players"]:
             lines.append(self._seat_line(p, view, width, cursor))
-        last = lines[-1]
-        if last.plain != last.plain.rstrip():
-            lines[-1] = last.copy()
-            lines[-1].rstrip()
+        lines[-1] = self._stripped(lines[-1])
         self.show_lines(lines)
+
+    def _stripped(self, last: Text) -> Text:
+        """The last line without the spaces at its end: the same line as made before for the
+        same line (a line shown again is passed over as it is)."""
+        if self._last[0] is not last:
+            stripped = last
+            if last.plain != last.plain.rstrip():
+                stripped = last.copy()
+                stripped.rstrip()
+            self._last = (last, stripped)
+        return self._last[1]
 
 
 def _seat_text_of(turn: bool, words: Text) -> Text:

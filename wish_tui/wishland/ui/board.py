@@ -68,7 +68,7 @@ class WishlandBoard(TableBoard):
         self.set_class(not compact, "roomy")
         parts = self.view_parts
         width = self.size.width or 80
-        parts.show("round", self.query_one(RoundView).update_view, view, seat, width)
+        parts.show("round", self.composed(RoundView).update_view, view, seat, width)
         # A phone shows the Marketplace as a part of its own: your Credits and Workers with it.
         own_part = self.screen.has_class("narrow")
         market = (buyable, cursor, width, own_part, self.screen.size)
@@ -78,14 +78,14 @@ class WishlandBoard(TableBoard):
             row - SEATS_ROW if row is not None and SEATS_ROW <= row < ACHIEVEMENTS_ROW else None
         )
         parts.show(
-            "seats", self.query_one(SeatsView).update_view, view, seat, highlighted_seat, width
+            "seats", self.composed(SeatsView).update_view, view, seat, highlighted_seat, width
         )
         feat = column if row == ACHIEVEMENTS_ROW else None
-        achievements = self.query_one(AchievementsView).update_view
+        achievements = self.composed(AchievementsView).update_view
         parts.show("achievements", achievements, view, seat, claimable, feat, width)
         park = cursor[1] if cursor is not None and cursor[0] == park_row(view) else None
         parts.show(
-            "park", self.query_one(ParkView).update_view, view, seat, not compact, park, width
+            "park", self.composed(ParkView).update_view, view, seat, not compact, park, width
         )
         parts.show("legend", self._show_legend, view, width)
 
@@ -93,8 +93,8 @@ class WishlandBoard(TableBoard):
         self, view: dict, seat: int, buyable, cursor, width: int, own_part: bool, screen: Size
     ) -> None:
         """The Marketplace, whose cards take two lines each on a large `screen`."""
-        self.query_one(MarketView).update_view(view, seat, buyable, cursor, width, own_part)
+        self.composed(MarketView).update_view(view, seat, buyable, cursor, width, own_part)
 
     def _show_legend(self, view: dict, width: int) -> None:
         """The legend, which says the same whatever the view."""
-        self.query_one(LegendView).update_view(width)
+        self.composed(LegendView).update_view(width)

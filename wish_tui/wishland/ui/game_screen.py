@@ -256,7 +256,7 @@ class GameScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         solo = self._solo()
         if action in ("cursor", "row", "hand"):
-            if self.query_one(ChoicePanel).is_open or (action == "row" and solo):
+            if self.composed(ChoicePanel).is_open or (action == "row" and solo):
                 return False
             if action == "hand" and not solo:
                 return False
@@ -549,7 +549,7 @@ class GameScreen(TableScreen):
 
     def hinted(self, action) -> None:
         """Highlight the card a hint names (or its option, when the choice panel asks)."""
-        panel = self.query_one(ChoicePanel)
+        panel = self.composed(ChoicePanel)
         if panel.is_open and action in self._options:
             # After the toast is drawn: a redraw of the panel's lines first would hide it.
             delta = self._options.index(action) - panel.highlighted
