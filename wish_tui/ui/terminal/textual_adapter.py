@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import time
 import weakref
+from bisect import bisect_left
 from types import FunctionType
 
 from rich.color import ColorSystem
@@ -121,6 +122,7 @@ class RowCroppingCompositor(Compositor):
         spans = list(self._regions_to_spans(update_regions))
         cuts = self.cuts
         wanted = _pieces_sent(cuts, spans)
+        rows_wanted = sorted(wanted)
         chops: list[dict] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
         crop_overlaps = crop.overlaps
         for widget, (region, clip) in self.visible_widgets.items():
@@ -128,17 +130,25 @@ class RowCroppingCompositor(Compositor):
                 continue
             shown = region.intersection(clip)
             left, right = shown.x, shown.right
-            rows = _rows_to_fill(shown, wanted, chops)
+            rows = _rows_to_fill(shown, rows_wanted, wanted, chops)
             if not rows:
                 continue
             top, bottom = rows[0], rows[-1] + 1
             strips = widget.render_lines(
                 Region(left - region.x, top - region.y, shown.width, bottom - top)
             )
-            for y, strip in zip(range(top, bottom), strips, strict=False):
-                if y in wanted:
-                    _fill(chops[y], cuts[y], strip, left, right)
-        return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in cuts])
+            for y in rows:
+                if y - top < len(strips):
+                    _fill(chops[y], cuts[y], strips[y - top], left, right)
+        return ChopsUpdate(chops, spans, self._chop_ends(cuts))
+
+    def _chop_ends(self, cuts: list[list[int]]) -> list[list[int]]:
+        """Where each piece of each row ends (each row's cuts but its first), made again only
+        when the cuts are (Textual keeps them until the widgets' places change)."""
+        kept = getattr(self, "_kept_chop_ends", None)
+        if kept is None or kept[0] is not cuts:
+            kept = self._kept_chop_ends = (cuts, [cut_set[1:] for cut_set in cuts])
+        return kept[1]
 
 
 def _pieces_sent(cuts: list[list[int]], spans: list[tuple[int, int, int]]) -> dict[int, list]:
@@ -157,15 +167,20 @@ def _pieces_sent(cuts: list[list[int]], spans: list[tuple[int, int, int]]) -> di
     }
 
 
-def _rows_to_fill(shown: Region, wanted: dict[int, list], chops: list[dict]) -> list[int]:
+def _rows_to_fill(
+    shown: Region, rows_wanted: list[int], wanted: dict[int, list], chops: list[dict]
+) -> list[int]:
     """The rows of a widget's part `shown` where a piece sent within its columns is still to
-    fill. The widgets come front first, and the first piece of a cut wins: a widget beneath
-    another (a container beneath its children, the screen beneath all) gives none."""
+    fill (`rows_wanted`: the rows of `wanted`, in order). The widgets come front first, and the
+    first piece of a cut wins: a widget beneath another (a container beneath its children, the
+    screen beneath all) gives none."""
     left, right = shown.x, shown.right
+    first = bisect_left(rows_wanted, shown.y)
+    last = bisect_left(rows_wanted, shown.bottom, first)
     return [
         y
-        for y in shown.line_range
-        if y in wanted and any(left <= x < right and chops[y][x] is None for x in wanted[y])
+        for y in rows_wanted[first:last]
+        if any(left <= x < right and chops[y][x] is None for x in wanted[y])
     ]
 
 
