@@ -73,6 +73,8 @@ async def test_a_widget_laid_out_alone_is_where_textuals_layout_puts_it():
             assert compositor.render_full_update().render_segments(app.console) == expected
             assert panel.told == ([] if size_before.height == height else [panel.size])
             assert layouts == [], (height, top)
+            for widget in compositor.visible_widgets:
+                assert textual_layout.content_size(widget) == widget.size, widget
         # A layout asked for without a repaint: the rows it takes are drawn all the same.
         panel.styles.height = 6
         await pilot.pause()
@@ -256,3 +258,50 @@ async def test_lines_handed_over_plainly_follow_a_change_of_any_style_beneath_th
             await pilot.pause()
             assert textual_layout.plain_looks(shaded) is not kept, "made again"
             assert same_as_textuals(shaded)
+
+
+async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_up():
+    """`content_size` is `Widget.size` for every widget of the screen's map, with a border,
+    padding or neither, after a layout of the screen, a change of a widget's height or
+    gutter, a widget shown and hidden, and a new size of the terminal."""
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.widgets import Static
+
+    class Screened(App):
+        CSS = """
+        #boxed { border: round red; padding: 0 2; height: 5; }
+        #titled { border-top: solid green; height: 4; }
+        #rest { height: 1fr; }
+        """
+
+        def compose(self):
+            with Vertical():
+                yield Static("boxed", id="boxed")
+                yield Static("titled", id="titled")
+                yield Static("the rest", id="rest")
+
+    def same_sizes(app) -> bool:
+        widgets = app.screen._compositor.visible_widgets
+        return len(widgets) > 3 and all(
+            textual_layout.content_size(widget) == widget.size for widget in widgets
+        )
+
+    app = Screened()
+    async with app.run_test(size=(50, 20)) as pilot:
+        await pilot.pause()
+        assert same_sizes(app)
+        boxed, titled = app.query_one("#boxed"), app.query_one("#titled")
+        for change in (
+            lambda: setattr(boxed.styles, "height", 7),
+            lambda: setattr(titled.styles, "padding", (1, 3)),
+            lambda: setattr(boxed.styles, "display", "none"),
+            lambda: setattr(boxed.styles, "display", "block"),
+            lambda: setattr(titled.styles, "border_left", ("solid", "blue")),
+        ):
+            change()
+            await pilot.pause()
+            assert same_sizes(app)
+        await pilot.resize_terminal(70, 24)
+        await pilot.pause()
+        assert same_sizes(app)

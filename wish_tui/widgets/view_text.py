@@ -19,6 +19,8 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from wish_tui.ui.terminal.textual_layout import content_size
+
 PLAIN = Style()
 DRAWN_KEPT = 16
 """The most lines a `ViewText` keeps drawn by what they hold (a line shown again, such as a
@@ -123,7 +125,7 @@ class ViewText(Widget):
         self._base = None
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = content_size(self).width
         if y >= len(self._lines):
             return Strip.blank(width, PLAIN)
         strip = self._strips.get(y)

@@ -30,6 +30,7 @@ from wish_tui.spirits.words.marks import (
     TOKEN,
     category_name,
 )
+from wish_tui.ui.terminal.textual_layout import content_size
 from wish_tui.widgets.board_place import place_style
 
 ROWS, COLUMNS = 4, 12
@@ -226,7 +227,7 @@ class ForestView(Widget):
         return marks
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = content_size(self).width
         if not self._forest:
             return Strip.blank(width)
         parts = self._blocks(width)

@@ -25,7 +25,7 @@ from textual import events
 from textual._compositor import Compositor
 from textual.color import Color
 from textual.css.scalar import Unit
-from textual.geometry import NULL_OFFSET, NULL_SPACING, Region
+from textual.geometry import NULL_OFFSET, NULL_SPACING, Region, Size
 from textual.layout import WidgetPlacement
 from textual.screen import Screen
 from textual.strip import Strip
@@ -199,7 +199,7 @@ def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
     looks = plain_looks(widget)
     if looks is None or widget.BLANK or (widget.auto_links and widget.hover_style._link_id):
         return Widget.render_lines(widget, crop)
-    width, height = widget.region.size
+    width, height = widget.outer_size  # (its region's size in the screen's map: `content_size`)
     if crop.bottom > height:
         return Widget.render_lines(widget, crop)
     top = looks.top  # the top border's row, if any
@@ -243,14 +243,36 @@ def plain_looks(widget: Widget) -> PlainLooks | None:
     tint, a text opacity, an opacity of its own or of an ancestor's). Worked out again only when
     a style of the widget or of an ancestor has changed since: kept on the widget with what
     says so (each node's `RenderStyles._cache_key`, which Textual changes with any style)."""
-    nodes = widget.ancestors_with_self
-    keys = [node.styles._cache_key for node in nodes]
     kept = widget.__dict__.get("_plain_looks")
-    if kept is not None and kept[0] == keys and kept[1] == nodes:
-        return kept[2]
+    if kept is not None:
+        keys, nodes, looks = kept
+        # A mounted widget keeps its parent, and so its ancestors, until it is removed.
+        if (
+            len(nodes) > 1
+            and widget._parent is nodes[1]
+            and keys == [node.styles._cache_key for node in nodes]
+        ):
+            return looks
+    nodes = widget.ancestors_with_self
     looks = _looks_now(widget, nodes)
-    widget._plain_looks = (keys, nodes, looks)
+    widget._plain_looks = ([node.styles._cache_key for node in nodes], nodes, looks)
     return looks
+
+
+def own_rich_style(widget: Widget) -> RichStyle:
+    """`widget.rich_style` (Textual sums it from every ancestor's styles each time it is asked),
+    kept between frames with its looks where Textual's styles cache adds nothing to its lines
+    but a top border (`plain_looks`)."""
+    looks = plain_looks(widget)
+    return widget.rich_style if looks is None else looks.rich_style
+
+
+def content_size(widget: Widget) -> Size:
+    """`Widget.size` (the size of the widget's content) of a widget in its screen's map (one
+    being rendered), without looking its region up through its screen as `Widget.size` does:
+    the size Textual gave it from the map at the screen's last layout (`Widget.outer_size`,
+    as `lay_out_alone` gives it too), less its gutter."""
+    return widget.outer_size - widget.styles.gutter.totals
 
 
 def _looks_now(widget: Widget, nodes: list) -> PlainLooks | None:
