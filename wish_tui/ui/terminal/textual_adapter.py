@@ -42,7 +42,8 @@ import contextlib
 import time
 import weakref
 from bisect import bisect_left
-from types import FunctionType
+from collections.abc import Mapping
+from types import FunctionType, MappingProxyType
 
 from rich.color import ColorSystem
 from rich.console import Console
@@ -123,7 +124,10 @@ class RowCroppingCompositor(Compositor):
         cuts = self.cuts
         wanted = _pieces_sent(cuts, spans)
         rows_wanted = sorted(wanted)
-        chops: list[dict] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        # The pieces of the rows the frame sends; a row it does not send is never read.
+        chops: list = [NO_PIECES] * len(cuts)
+        for y in rows_wanted:
+            chops[y] = dict.fromkeys(cuts[y][:-1])
         crop_overlaps = crop.overlaps
         for widget, (region, clip) in self.visible_widgets.items():
             if not crop_overlaps(clip):
@@ -149,6 +153,10 @@ class RowCroppingCompositor(Compositor):
         if kept is None or kept[0] is not cuts:
             kept = self._kept_chop_ends = (cuts, [cut_set[1:] for cut_set in cuts])
         return kept[1]
+
+
+NO_PIECES: Mapping[int, Strip | None] = MappingProxyType({})
+"""The pieces of a row a frame of changes does not send (`ChopsUpdate` reads its spans' rows)."""
 
 
 def _pieces_sent(cuts: list[list[int]], spans: list[tuple[int, int, int]]) -> dict[int, list]:
