@@ -3,7 +3,7 @@ process, without SSH, so that a change of the table screen is measured apart fro
 
 Run: python benchmarks/table_apps.py [--actions 16] [--runs 3] [--profile FILE] [--stream FILE]
                                      [--frames FILE] [--term xterm-256color] [--messages]
-                                     [--write-time]
+                                     [--write-time] [--render-time]
 
 The table server runs in this process; two sessions' apps (`wish-tui client`, each on a
 pseudo-terminal of its own at 100x30, written by the driver a host of the session pool gives
@@ -23,7 +23,9 @@ time as its clock; it makes everything about seven times slower, read the shares
 written to FILE and its top entries printed. With `--write-time`, the processor time spent in
 `App._display` (Textual's encoding of a frame, when it is encoded, and the drivers' `write`) and
 in the drivers' `write` alone (the screen diff, the style compaction, the write to the terminal)
-per action. Each run's garbage left by the run before is collected before its playing starts. With
+per action; with `--render-time`, the processor time spent in the compositors' render of a frame
+(`Compositor.render_update`: the widgets' lines and the pieces the frame sends) per action. Each
+run's garbage left by the run before is collected before its playing starts. With
 `--messages`, the messages each app's message
 loop was posted while playing, per action, by kind and by what they were posted to (the
 benchmark's own among them: `Pilot` waits for the app to be idle after each key by posting a
@@ -53,6 +55,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from textual._compositor import Compositor  # noqa: E402
 from textual.app import App  # noqa: E402
 from textual.message_pump import MessagePump  # noqa: E402
 from textual.screen import Screen  # noqa: E402
@@ -135,6 +138,25 @@ class WriteTime:
     def start(self) -> None:
         self.spent = self.displayed = 0.0
         self.counting = True
+
+
+class RenderTime:
+    """The processor time spent in the compositors' render of a frame (`Compositor.render_update`:
+    the widgets' lines and the pieces a frame sends), counted while `counted` counts."""
+
+    def __init__(self, counted: Counted) -> None:
+        self.spent = 0.0
+        render = Compositor.render_update
+
+        def timed_render(compositor, *args, **kwargs):
+            started = time.process_time()
+            try:
+                return render(compositor, *args, **kwargs)
+            finally:
+                if counted.counting:
+                    self.spent += time.process_time() - started
+
+        Compositor.render_update = timed_render
 
 
 class Messages:
@@ -352,6 +374,7 @@ async def one_run(
     keep: str = "",
     messages: Messages | None = None,
     write_time: WriteTime | None = None,
+    render_time: RenderTime | None = None,
 ) -> str:
     data = Path(tempfile.mkdtemp(prefix="table-apps-"))
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -397,6 +420,8 @@ async def one_run(
             messages.start()
         if write_time is not None:
             write_time.start()
+        if render_time is not None:
+            render_time.spent = 0.0
         for terminal in terminals.values():
             terminal.start()
         if profile is not None:
@@ -445,6 +470,11 @@ async def one_run(
                 if write_time is not None
                 else ""
             )
+            + (
+                f"; {render_time.spent / played * 1000:.2f} ms in the compositors' render"
+                if render_time is not None
+                else ""
+            )
         ) + (f"\n{told}" if told else "")
     finally:
         done.set()
@@ -480,11 +510,15 @@ def main() -> None:
     parser.add_argument(
         "--write-time", action="store_true", help="the processor time in the drivers' write"
     )
+    parser.add_argument(
+        "--render-time", action="store_true", help="the processor time in the frames' render"
+    )
     options = parser.parse_args()
     os.environ["TERM"] = options.term
     counted = Counted()
     messages = Messages(keep=True) if options.messages else None
     write_time = WriteTime(keep=True) if options.write_time else None
+    render_time = RenderTime(counted) if options.render_time else None
     for run in range(options.runs):
         last = run == options.runs - 1
         profile = cProfile.Profile(time.process_time) if options.profile and last else None
@@ -500,6 +534,7 @@ def main() -> None:
                 options.frames,
                 messages,
                 write_time,
+                render_time,
             )
         )
         sys.stdout = sys.__stdout__  # (apps on a terminal capture the standard output)
