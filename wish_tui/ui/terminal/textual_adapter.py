@@ -129,12 +129,17 @@ class RowCroppingCompositor(Compositor):
         for y in rows_wanted:
             chops[y] = dict.fromkeys(cuts[y][:-1])
         crop_overlaps = crop.overlaps
+        # `wanted` keeps, per row, the pieces still to fill: once none is, the widgets left
+        # (those beneath, down to the screen) would give nothing.
+        to_fill = sum(map(len, wanted.values()))
         for widget, (region, clip) in self.visible_widgets.items():
+            if not to_fill:
+                break
             if not crop_overlaps(clip):
                 continue
             shown = region.intersection(clip)
             left, right = shown.x, shown.right
-            rows = _rows_to_fill(shown, rows_wanted, wanted, chops)
+            rows = _rows_to_fill(shown, rows_wanted, wanted)
             if not rows:
                 continue
             top, bottom = rows[0], rows[-1] + 1
@@ -143,7 +148,11 @@ class RowCroppingCompositor(Compositor):
             )
             for y in rows:
                 if y - top < len(strips):
-                    _fill(chops[y], cuts[y], strips[y - top], left, right)
+                    line = chops[y]
+                    _fill(line, cuts[y], strips[y - top], left, right)
+                    still = [x for x in wanted[y] if line[x] is None]
+                    to_fill -= len(wanted[y]) - len(still)
+                    wanted[y] = still
         return ChopsUpdate(chops, spans, self._chop_ends(cuts))
 
     def _chop_ends(self, cuts: list[list[int]]) -> list[list[int]]:
@@ -175,21 +184,15 @@ def _pieces_sent(cuts: list[list[int]], spans: list[tuple[int, int, int]]) -> di
     }
 
 
-def _rows_to_fill(
-    shown: Region, rows_wanted: list[int], wanted: dict[int, list], chops: list[dict]
-) -> list[int]:
+def _rows_to_fill(shown: Region, rows_wanted: list[int], to_fill: dict[int, list]) -> list[int]:
     """The rows of a widget's part `shown` where a piece sent within its columns is still to
-    fill (`rows_wanted`: the rows of `wanted`, in order). The widgets come front first, and the
-    first piece of a cut wins: a widget beneath another (a container beneath its children, the
-    screen beneath all) gives none."""
+    fill (`to_fill`: per row, the pieces sent still to fill; `rows_wanted`: its rows, in
+    order). The widgets come front first, and the first piece of a cut wins: a widget beneath
+    another (a container beneath its children, the screen beneath all) gives none."""
     left, right = shown.x, shown.right
     first = bisect_left(rows_wanted, shown.y)
     last = bisect_left(rows_wanted, shown.bottom, first)
-    return [
-        y
-        for y in rows_wanted[first:last]
-        if any(left <= x < right and chops[y][x] is None for x in wanted[y])
-    ]
+    return [y for y in rows_wanted[first:last] if any(left <= x < right for x in to_fill[y])]
 
 
 def _fill(line: dict, row_cuts: list[int], strip, left: int, right: int) -> None:
