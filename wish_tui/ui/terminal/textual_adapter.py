@@ -114,6 +114,9 @@ class RowCroppingCompositor(Compositor):
     front of it had already given (a container beneath its children, the screen beneath all).
     """
 
+    _kept_chop_ends: tuple[list, list] | None = None
+    """The cuts the pieces' ends were last made from, and those ends (`_chop_ends`)."""
+
     def render_partial_update(self) -> ChopsUpdate | None:
         update_regions = self._dirty_regions.copy()
         self._dirty_regions.clear()
@@ -158,7 +161,7 @@ class RowCroppingCompositor(Compositor):
     def _chop_ends(self, cuts: list[list[int]]) -> list[list[int]]:
         """Where each piece of each row ends (each row's cuts but its first), made again only
         when the cuts are (Textual keeps them until the widgets' places change)."""
-        kept = getattr(self, "_kept_chop_ends", None)
+        kept = self._kept_chop_ends
         if kept is None or kept[0] is not cuts:
             kept = self._kept_chop_ends = (cuts, [cut_set[1:] for cut_set in cuts])
         return kept[1]
