@@ -12,7 +12,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
-from wish_tui.ui.terminal.textual_layout import content_size
+from wish_tui.ui.terminal.textual_layout import content_size, render_lines_plainly
 from wish_tui.widgets.board_place import place_style
 from wish_tui.wish.rules import CATALOG, COLOURS
 from wish_tui.wish.ui.style import COLOUR_STYLE, DJINN_STYLE
@@ -273,3 +273,8 @@ class MapView(Widget):
                     rule = rule[len(label) :]
             segments.append(Segment(rule, BORDER))
         return segments
+
+
+# The map's lines are its content: handed to the compositor as they are, not through the
+# styles cache (which would give the same lines, after summing every ancestor's background).
+render_lines_plainly(MapView)
