@@ -3,7 +3,7 @@ process, without SSH, so that a change of the table screen is measured apart fro
 
 Run: python benchmarks/table_apps.py [--actions 16] [--runs 3] [--profile FILE] [--stream FILE]
                                      [--frames FILE] [--term xterm-256color] [--messages]
-                                     [--write-time] [--typed] [--table-time]
+                                     [--write-time] [--typed] [--table-time] [--render-time]
 
 The table server runs in this process; two sessions' apps (`wish-tui client`, each on a
 pseudo-terminal of its own at 100x30, written by the driver a host of the session pool gives
@@ -26,9 +26,11 @@ in the drivers' `write` alone (the screen diff, the style compaction, the write 
 per action. With `--table-time`, the processor time the apps' table screens spent handling the
 table's messages (`ServerScreens._table_message`: the message read into the table, then the
 screen's `table_changed`), their keys (a game key's window, an answer in it) and placing what
-lies over the table once a change is drawn, per action. Each run's garbage left by the run before is collected before its playing starts. With
-`--messages`, the messages each app's message
-loop was posted while playing, per action, by kind and by what they were posted to (the
+lies over the table once a change is drawn, per action. With `--render-time`, the processor
+time spent in the compositors' render of a frame (`Compositor.render_update`: the widgets' lines
+and the pieces the frame sends) per action. Each run's garbage left by the run before is
+collected before its playing starts. With `--messages`, the messages each app's message loop
+was posted while playing, per action, by kind and by what they were posted to (the
 benchmark's own among them: `Pilot` waits for the app to be idle after each key by posting a
 callback to each of its widgets), then what the event loop did per action: its iterations (the
 whole process), and per app the callbacks it ran (a task's step among them), the timers it armed
@@ -58,6 +60,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from textual._compositor import Compositor  # noqa: E402
 from textual.app import App  # noqa: E402
 from textual.message_pump import MessagePump  # noqa: E402
 from textual.screen import Screen  # noqa: E402
@@ -184,6 +187,25 @@ class TableTime:
     def start(self) -> None:
         self.spent = 0.0
         self.counting = True
+
+
+class RenderTime:
+    """The processor time spent in the compositors' render of a frame (`Compositor.render_update`:
+    the widgets' lines and the pieces a frame sends), counted while `counted` counts."""
+
+    def __init__(self, counted: Counted) -> None:
+        self.spent = 0.0
+        render = Compositor.render_update
+
+        def timed_render(compositor, *args, **kwargs):
+            started = time.process_time()
+            try:
+                return render(compositor, *args, **kwargs)
+            finally:
+                if counted.counting:
+                    self.spent += time.process_time() - started
+
+        Compositor.render_update = timed_render
 
 
 class Messages:
@@ -403,6 +425,7 @@ async def one_run(
     write_time: WriteTime | None = None,
     typed: bool = False,
     table_time: TableTime | None = None,
+    render_time: RenderTime | None = None,
 ) -> str:
     data = Path(tempfile.mkdtemp(prefix="table-apps-"))
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -450,6 +473,8 @@ async def one_run(
             write_time.start()
         if table_time is not None:
             table_time.start()
+        if render_time is not None:
+            render_time.spent = 0.0
         for terminal in terminals.values():
             terminal.start()
         if profile is not None:
@@ -506,6 +531,11 @@ async def one_run(
                 if table_time is not None
                 else ""
             )
+            + (
+                f"; {render_time.spent / played * 1000:.2f} ms in the compositors' render"
+                if render_time is not None
+                else ""
+            )
         ) + (f"\n{told}" if told else "")
     finally:
         done.set()
@@ -557,12 +587,16 @@ def main() -> None:
         action="store_true",
         help="the processor time in the table screens' handling of a message, a key, a frame",
     )
+    parser.add_argument(
+        "--render-time", action="store_true", help="the processor time in the frames' render"
+    )
     options = parser.parse_args()
     os.environ["TERM"] = options.term
     counted = Counted()
     messages = Messages(keep=True) if options.messages else None
     write_time = WriteTime(keep=True) if options.write_time else None
     table_time = TableTime(keep=True) if options.table_time else None
+    render_time = RenderTime(counted) if options.render_time else None
     for run in range(options.runs):
         last = run == options.runs - 1
         profile = cProfile.Profile(time.process_time) if options.profile and last else None
@@ -580,6 +614,7 @@ def main() -> None:
                 write_time,
                 options.typed,
                 table_time,
+                render_time,
             )
         )
         sys.stdout = sys.__stdout__  # (apps on a terminal capture the standard output)

@@ -73,6 +73,8 @@ async def test_a_widget_laid_out_alone_is_where_textuals_layout_puts_it():
             assert compositor.render_full_update().render_segments(app.console) == expected
             assert panel.told == ([] if size_before.height == height else [panel.size])
             assert layouts == [], (height, top)
+            for widget in compositor.visible_widgets:
+                assert textual_layout.content_size(widget) == widget.size, widget
         # A layout asked for without a repaint: the rows it takes are drawn all the same.
         panel.styles.height = 6
         await pilot.pause()
@@ -199,3 +201,107 @@ async def test_lines_handed_over_plainly_are_textuals():
             lines.BLANK = False
             app.query_one("#inner").styles.reset()
             lines.styles.reset()
+
+
+async def test_lines_handed_over_plainly_follow_a_change_of_any_style_beneath_them():
+    """What is kept of a widget's looks between frames (`plain_looks`) is made again when a
+    style of the widget or of an ancestor's changes, however it changes: an ancestor's inline
+    background, a class the stylesheet gives a background and a colour, an opacity, a theme;
+    its `rich_style` is Textual's each time."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    class Shaded(Widget):
+        DEFAULT_CSS = "Shaded { height: 3; width: 20; } Shaded.lit { background: $accent 40%; }"
+
+        def render_line(self, y):
+            return Strip([Segment(f"row {y}", Style(bold=y == 1))])
+
+    textual_layout.render_lines_plainly(Shaded)
+
+    class Screened(App):
+        CSS = "#outer { background: $panel; } #outer.warm { color: red; background: red 20%; }"
+
+        def compose(self):
+            with Vertical(id="outer"):
+                yield Shaded()
+
+    def same_as_textuals(widget) -> bool:
+        crop = Region(0, 0, 20, 3)
+        plain = textual_layout._render_lines_plainly(widget, crop)
+        textuals = Widget.render_lines(widget, crop)
+        looks = textual_layout.plain_looks(widget)
+        return [list(s) for s in plain] == [list(s) for s in textuals] and (
+            looks is None or looks.rich_style == widget.rich_style
+        )
+
+    app = Screened()
+    async with app.run_test(size=(40, 10)) as pilot:
+        shaded, outer = app.query_one(Shaded), app.query_one("#outer")
+        assert same_as_textuals(shaded)
+        for change in (
+            lambda: setattr(outer.styles, "background", "green 50%"),
+            lambda: outer.add_class("warm"),
+            lambda: shaded.add_class("lit"),
+            lambda: setattr(app.screen.styles, "background", "blue"),
+            lambda: setattr(outer.styles, "opacity", 0.5),
+            lambda: setattr(outer.styles, "opacity", 1.0),
+            lambda: setattr(app, "theme", "textual-light"),
+            lambda: shaded.remove_class("lit"),
+        ):
+            kept = textual_layout.plain_looks(shaded)
+            change()
+            await pilot.pause()
+            assert textual_layout.plain_looks(shaded) is not kept, "made again"
+            assert same_as_textuals(shaded)
+
+
+async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_up():
+    """`content_size` is `Widget.size` for every widget of the screen's map, with a border,
+    padding or neither, after a layout of the screen, a change of a widget's height or
+    gutter, a widget shown and hidden, and a new size of the terminal."""
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.widgets import Static
+
+    class Screened(App):
+        CSS = """
+        #boxed { border: round red; padding: 0 2; height: 5; }
+        #titled { border-top: solid green; height: 4; }
+        #rest { height: 1fr; }
+        """
+
+        def compose(self):
+            with Vertical():
+                yield Static("boxed", id="boxed")
+                yield Static("titled", id="titled")
+                yield Static("the rest", id="rest")
+
+    def same_sizes(app) -> bool:
+        widgets = app.screen._compositor.visible_widgets
+        return len(widgets) > 3 and all(
+            textual_layout.content_size(widget) == widget.size for widget in widgets
+        )
+
+    app = Screened()
+    async with app.run_test(size=(50, 20)) as pilot:
+        await pilot.pause()
+        assert same_sizes(app)
+        boxed, titled = app.query_one("#boxed"), app.query_one("#titled")
+        for change in (
+            lambda: setattr(boxed.styles, "height", 7),
+            lambda: setattr(titled.styles, "padding", (1, 3)),
+            lambda: setattr(boxed.styles, "display", "none"),
+            lambda: setattr(boxed.styles, "display", "block"),
+            lambda: setattr(titled.styles, "border_left", ("solid", "blue")),
+        ):
+            change()
+            await pilot.pause()
+            assert same_sizes(app)
+        await pilot.resize_terminal(70, 24)
+        await pilot.pause()
+        assert same_sizes(app)

@@ -63,3 +63,32 @@ async def test_a_line_shown_again_is_drawn_as_before_without_drawing_it_again(mo
         assert drawn[2:] == ["▶ air  3VP"]
         assert warned.text == shown.text
         assert warned._segments[0].style.bgcolor.triplet == (0xAA, 0, 0)
+
+
+async def test_a_line_is_drawn_as_rich_cuts_it_whether_it_fits_or_not():
+    """A line that fits is drawn from the text itself, one wider than the widget from a copy
+    cut with an ellipsis (Rich's `truncate`): each as Rich renders the cut copy, wide
+    characters, overlapping spans and a style of the whole line among them."""
+    from rich.segment import Segment
+    from rich.style import Style
+
+    app = OneLine()
+    async with app.run_test(size=(20, 3)) as pilot:
+        line = app.query_one(ViewText)
+        await pilot.pause()
+        base = line.rich_style
+        for plain in ("short", "exactly twenty cells", "twenty-one cells wide", "中文字符" * 4):
+            text = Text(plain, style="italic")
+            text.stylize("bold", 1, 6)
+            text.stylize("red", 3, 12)
+            cut = text.copy()
+            cut.truncate(20, overflow="ellipsis")
+            segments = [
+                Segment(s.text, base + s.style if s.style else base)
+                for s in cut.render(app.console)
+            ]
+            expected = list(Segment.simplify(segments))
+            drawn = line._draw(text, 20)
+            assert list(drawn)[: len(expected)] == expected, plain
+            assert drawn.cell_length == 20 and text.plain == plain
+            assert all(isinstance(s.style, Style) for s in drawn)

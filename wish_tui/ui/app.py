@@ -58,6 +58,7 @@ class WishApp(TableApp):
         from wish_tui.widgets.detail_line import DetailLine
         from wish_tui.widgets.game_log import GameLog
         from wish_tui.widgets.key_bar import KeyBar
+        from wish_tui.widgets.part_tabs import PartTabs
         from wish_tui.widgets.view_text import ViewText
 
         from .parsed_css import share_parsed_css
@@ -84,8 +85,9 @@ class WishApp(TableApp):
         cache_dispatch_lookups()  # each message's handlers found once per kind, not every time
         keep_strips_out_of_cycles()
         make_strip_caches_lazily()
-        # The table's texts, log, key bar, window and detail line: their lines as they are.
-        render_lines_plainly(ViewText, GameLog, KeyBar, ChoicePanel, DetailLine)
+        # The table's texts, log, key bar, window, detail line and part tabs: their lines as
+        # they are.
+        render_lines_plainly(ViewText, GameLog, KeyBar, ChoicePanel, DetailLine, PartTabs)
         self.launch = launch or Launch()
         self.loaded = loaded
         """(record, history or state, warning) of a save opened from the command line."""

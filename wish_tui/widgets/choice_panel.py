@@ -18,6 +18,8 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from wish_tui.ui.terminal.textual_layout import content_size, own_rich_style
+
 from .plain_lines import plain_lines
 
 PANEL_HEIGHT = 12
@@ -25,6 +27,8 @@ PANEL_HEIGHT = 12
 SPARED_OPTIONS = 4
 """The fewest options a panel shows below the places it spares (it scrolls the rest)."""
 _MEASURE = Console(width=400, color_system=None)
+DRAWN_KEPT = 64
+"""The most rows a panel keeps drawn (a window's rows, each highlighted or not)."""
 
 
 class ChoicePanel(Widget):
@@ -71,6 +75,8 @@ class ChoicePanel(Widget):
         self._labels: list[str] = []
         self._rows: list[tuple[int, str]] = []
         """Each drawn row: the option it belongs to (-1 for the title) and its text."""
+        self._drawn: dict[tuple, Strip] = {}
+        """Rows drawn, by their text, style, the panel's style and width (`_drawn_row`)."""
         self._answered = False
         """True once an answer is posted; the panel shows until the screen closes it."""
         self._shown = False
@@ -260,27 +266,41 @@ class ChoicePanel(Widget):
         options = [(option, text) for option, text in self._rows if option >= 0]
         return titles, options
 
-    def _first_row(self) -> int:
-        """The first option row shown under the title (they scroll to keep the highlight)."""
+    def _first_row(self, height: int | None = None) -> int:
+        """The first option row shown under the title (they scroll to keep the highlight), the
+        panel `height` rows high (None: as high as it is now)."""
         titles, options = self._split()
-        shown = max(1, (self.size.height or len(self._rows)) - len(titles))
+        if height is None:
+            height = self.size.height
+        shown = max(1, (height or len(self._rows)) - len(titles))
         rows_of = [i for i, (option, _) in enumerate(options) if option == self.highlighted]
         last = rows_of[-1] if rows_of else 0
         return max(0, last - shown + 1)
 
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
-        width = self.size.width
+        base = own_rich_style(self)
+        width, height = content_size(self)
         titles, options = self._split()
         if y < len(titles):
-            segment = Segment(" " + titles[y], base + Style(bold=True))
-            return Strip([segment]).crop_extend(0, width, base)
-        index = self._first_row() + y - len(titles)
+            return self._drawn_row(" " + titles[y], base + Style(bold=True), base, width)
+        index = self._first_row(height) + y - len(titles)
         if index >= len(options):
             return Strip.blank(width, base)
         option, text = options[index]
         style = base + Style(reverse=True) if option == self.highlighted else base
-        return Strip([Segment(" " + text, style)]).crop_extend(0, width, base)
+        return self._drawn_row(" " + text, style, base, width)
+
+    def _drawn_row(self, text: str, style: Style, base: Style, width: int) -> Strip:
+        """A row of `text` in `style`, made as wide as the panel on `base`: the same strip
+        while the row shows the same (not made and filtered again at each frame)."""
+        key = (text, style, base, width)
+        strip = self._drawn.get(key)
+        if strip is None:
+            if len(self._drawn) >= DRAWN_KEPT:
+                self._drawn.clear()
+            strip = Strip([Segment(text, style)]).crop_extend(0, width, base)
+            self._drawn[key] = strip
+        return strip
 
     def _refresh_option(self, option: int) -> None:
         titles, options = self._split()

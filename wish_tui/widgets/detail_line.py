@@ -18,6 +18,8 @@ from rich.text import Text
 from textual.strip import Strip
 from textual.widget import Widget
 
+from wish_tui.ui.terminal.textual_layout import content_size, own_rich_style
+
 MARK = "▸ "
 """What the detail line begins with."""
 _MEASURE = Console(width=400, color_system=None)
@@ -99,8 +101,8 @@ class DetailLine(Widget):
         self._rewrap()
 
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
-        width = self.size.width
+        base = own_rich_style(self)
+        width = content_size(self).width
         if y >= len(self._lines):
             return Strip.blank(width, base)
         lead = MARK if y == 0 else " " * len(MARK)

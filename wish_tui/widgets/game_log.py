@@ -23,6 +23,8 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from wish_tui.ui.terminal.textual_layout import content_size
+
 from .plain_lines import plain_lines
 
 MAX_LINES = 4000
@@ -236,6 +238,7 @@ class GameLog(Widget):
 
     def render_line(self, y: int) -> Strip:
         index = self.top + y
+        width = content_size(self).width
         if 0 <= index < len(self._rows):
-            return self._rows[index].crop_extend(0, self.size.width, PLAIN)
-        return Strip.blank(self.size.width, PLAIN)
+            return self._rows[index].crop_extend(0, width, PLAIN)
+        return Strip.blank(width, PLAIN)

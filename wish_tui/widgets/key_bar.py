@@ -24,6 +24,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from wish_tui.ui.terminal.textual_layout import content_size
+
 KEY_NAMES = {
     "question_mark": "?",
     "escape": "esc",
@@ -243,7 +245,7 @@ class KeyBar(Widget):
         if self._base is None:
             self._base = self.rich_style
         base = self._base
-        width = self.size.width
+        width = content_size(self).width
         if y >= self._rows:
             return Strip.blank(width, base)
         keys = zip(self._labels, self._states, self._words, self._slots, strict=True)

@@ -16,6 +16,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from wish_tui.ui.terminal.textual_layout import content_size, own_rich_style
+
 SHOWN = Style(bold=True, reverse=True)
 OTHER = Style(bold=True)
 
@@ -69,11 +71,11 @@ class PartTabs(Widget):
         return 1
 
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
+        base = own_rich_style(self)
         segments = []
         for index, name in enumerate(self.names):
             if index == self.shown:
                 segments.append(Segment(f"[{name}]", base + SHOWN))
             else:
                 segments.append(Segment(f" {name} ", base + OTHER))
-        return Strip(segments).crop_extend(0, self.size.width, base)
+        return Strip(segments).crop_extend(0, content_size(self).width, base)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -18,6 +19,8 @@ from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
+
+from wish_tui.ui.terminal.textual_layout import content_size
 
 PLAIN = Style()
 DRAWN_KEPT = 16
@@ -125,7 +128,7 @@ class ViewText(Widget):
         self._base = None
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = content_size(self).width
         if y >= len(self._lines):
             return Strip.blank(width, PLAIN)
         strip = self._strips.get(y)
@@ -143,10 +146,12 @@ class ViewText(Widget):
 
     def _draw(self, text: Text, width: int) -> Strip:
         """A line drawn on the widget's style, cut to `width` with an ellipsis."""
-        line = text.copy()
-        line.no_wrap = True
-        line.overflow = "ellipsis"
-        line.truncate(width, overflow="ellipsis")
+        line = text
+        if cell_len(text.plain) > width:  # (a line that fits is drawn as it is, not copied)
+            line = text.copy()
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+            line.truncate(width, overflow="ellipsis")
         segments = list(line.render(self.app.console, end=""))
         if self._base is None:
             self._base = self.rich_style

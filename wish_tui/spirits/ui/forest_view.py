@@ -30,6 +30,7 @@ from wish_tui.spirits.words.marks import (
     TOKEN,
     category_name,
 )
+from wish_tui.ui.terminal.textual_layout import content_size, render_lines_plainly
 from wish_tui.widgets.board_place import place_style
 
 ROWS, COLUMNS = 4, 12
@@ -226,7 +227,7 @@ class ForestView(Widget):
         return marks
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = content_size(self).width
         if not self._forest:
             return Strip.blank(width)
         parts = self._blocks(width)
@@ -248,6 +249,11 @@ class ForestView(Widget):
             number = str(col + 1)
             segments.append(Segment(" " + number.ljust(width), HEADER))
         return segments
+
+
+# The forest's lines are its content: handed to the compositor as they are, not through the
+# styles cache (which would give the same lines, after summing every ancestor's background).
+render_lines_plainly(ForestView)
 
 
 def _mark(top: list[Segment], bottom: list[Segment], mark: tuple[str, Style, bool]) -> None:

@@ -42,7 +42,9 @@ from __future__ import annotations
 import contextlib
 import time
 import weakref
-from types import FunctionType
+from bisect import bisect_left
+from collections.abc import Mapping
+from types import FunctionType, MappingProxyType
 
 from rich.color import ColorSystem
 from rich.console import Console
@@ -113,6 +115,9 @@ class RowCroppingCompositor(Compositor):
     front of it had already given (a container beneath its children, the screen beneath all).
     """
 
+    _kept_chop_ends: tuple[list, list] | None = None
+    """The cuts the pieces' ends were last made from, and those ends (`_chop_ends`)."""
+
     def render_partial_update(self) -> ChopsUpdate | None:
         update_regions = self._dirty_regions.copy()
         self._dirty_regions.clear()
@@ -122,24 +127,49 @@ class RowCroppingCompositor(Compositor):
         spans = list(self._regions_to_spans(update_regions))
         cuts = self.cuts
         wanted = _pieces_sent(cuts, spans)
-        chops: list[dict] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        rows_wanted = sorted(wanted)
+        # The pieces of the rows the frame sends; a row it does not send is never read.
+        chops: list = [NO_PIECES] * len(cuts)
+        for y in rows_wanted:
+            chops[y] = dict.fromkeys(cuts[y][:-1])
         crop_overlaps = crop.overlaps
+        # `wanted` keeps, per row, the pieces still to fill: once none is, the widgets left
+        # (those beneath, down to the screen) would give nothing.
+        to_fill = sum(map(len, wanted.values()))
         for widget, (region, clip) in self.visible_widgets.items():
+            if not to_fill:
+                break
             if not crop_overlaps(clip):
                 continue
             shown = region.intersection(clip)
             left, right = shown.x, shown.right
-            rows = _rows_to_fill(shown, wanted, chops)
+            rows = _rows_to_fill(shown, rows_wanted, wanted)
             if not rows:
                 continue
             top, bottom = rows[0], rows[-1] + 1
             strips = widget.render_lines(
                 Region(left - region.x, top - region.y, shown.width, bottom - top)
             )
-            for y, strip in zip(range(top, bottom), strips, strict=False):
-                if y in wanted:
-                    _fill(chops[y], cuts[y], strip, left, right)
-        return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in cuts])
+            for y in rows:
+                if y - top < len(strips):
+                    line = chops[y]
+                    _fill(line, cuts[y], strips[y - top], left, right)
+                    still = [x for x in wanted[y] if line[x] is None]
+                    to_fill -= len(wanted[y]) - len(still)
+                    wanted[y] = still
+        return ChopsUpdate(chops, spans, self._chop_ends(cuts))
+
+    def _chop_ends(self, cuts: list[list[int]]) -> list[list[int]]:
+        """Where each piece of each row ends (each row's cuts but its first), made again only
+        when the cuts are (Textual keeps them until the widgets' places change)."""
+        kept = self._kept_chop_ends
+        if kept is None or kept[0] is not cuts:
+            kept = self._kept_chop_ends = (cuts, [cut_set[1:] for cut_set in cuts])
+        return kept[1]
+
+
+NO_PIECES: Mapping[int, Strip | None] = MappingProxyType({})
+"""The pieces of a row a frame of changes does not send (`ChopsUpdate` reads its spans' rows)."""
 
 
 def _pieces_sent(cuts: list[list[int]], spans: list[tuple[int, int, int]]) -> dict[int, list]:
@@ -158,16 +188,15 @@ def _pieces_sent(cuts: list[list[int]], spans: list[tuple[int, int, int]]) -> di
     }
 
 
-def _rows_to_fill(shown: Region, wanted: dict[int, list], chops: list[dict]) -> list[int]:
+def _rows_to_fill(shown: Region, rows_wanted: list[int], to_fill: dict[int, list]) -> list[int]:
     """The rows of a widget's part `shown` where a piece sent within its columns is still to
-    fill. The widgets come front first, and the first piece of a cut wins: a widget beneath
+    fill (`to_fill`: per row, the pieces sent still to fill; `rows_wanted`: its rows, in
+    order). The widgets come front first, and the first piece of a cut wins: a widget beneath
     another (a container beneath its children, the screen beneath all) gives none."""
     left, right = shown.x, shown.right
-    return [
-        y
-        for y in shown.line_range
-        if y in wanted and any(left <= x < right and chops[y][x] is None for x in wanted[y])
-    ]
+    first = bisect_left(rows_wanted, shown.y)
+    last = bisect_left(rows_wanted, shown.bottom, first)
+    return [y for y in rows_wanted[first:last] if any(left <= x < right for x in to_fill[y])]
 
 
 def _fill(line: dict, row_cuts: list[int], strip, left: int, right: int) -> None:

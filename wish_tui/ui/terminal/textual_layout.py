@@ -10,19 +10,22 @@ Part of the adapter to Textual (`textual_adapter.py` lists every place; tested i
   make it (`lay_out_alone`).
 - The work of a widget's styles cache (`textual._styles_cache.StylesCache.render_widget`,
   which `Widget.render_lines` asks): a widget whose lines are its content alone hands them to
-  the compositor without it, as that cache would give them (`render_lines_plainly`).
+  the compositor without it, as that cache would give them (`render_lines_plainly`); what
+  it draws them on is worked out again only when a style of the widget or of an ancestor's
+  has changed (`RenderStyles._cache_key`, which Textual changes with any style: `plain_looks`).
 """
 
 from __future__ import annotations
 
 from types import MethodType
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
+from rich.style import Style as RichStyle
 from textual import events
 from textual._compositor import Compositor
 from textual.color import Color
 from textual.css.scalar import Unit
-from textual.geometry import NULL_OFFSET, NULL_SPACING, Region
+from textual.geometry import NULL_OFFSET, NULL_SPACING, Region, Size
 from textual.layout import WidgetPlacement
 from textual.screen import Screen
 from textual.strip import Strip
@@ -179,9 +182,10 @@ def render_lines_plainly(*classes: type[Widget]) -> None:
     and opacity, then the app's line filters. A widget with none of these (no padding, no
     border but a top one, no outline, no hatch, no tint, opaque, no link to hover) gets from it
     its own lines under the top border's row, each made as wide as the widget on the inner
-    background, the filters applied: that is what this makes, in one walk of the ancestors,
-    keeping what a filter made of a line in the widget's own strip (a line drawn before is not
-    filtered again), the border's row left to Textual. Any other widget is rendered by Textual.
+    background, the filters applied: that is what this makes, with what it draws them on
+    worked out once until a style changes (`plain_looks`), keeping what a filter made of a
+    line in the widget's own strip (a line drawn before is not filtered again), the border's
+    row left to Textual. Any other widget is rendered by Textual.
     A class that renders its lines itself is left as it is.
     """
     for cls in classes:
@@ -192,26 +196,24 @@ def render_lines_plainly(*classes: type[Widget]) -> None:
 def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
     """`Widget.render_lines`, without the styles cache for a widget whose lines are its content
     (under a top border, whose rows Textual renders)."""
-    if not _lines_are_content(widget):
+    looks = plain_looks(widget)
+    if looks is None or widget.BLANK or (widget.auto_links and widget.hover_style._link_id):
         return Widget.render_lines(widget, crop)
-    base_background, background, opacity = _backgrounds(widget)
-    width, height = widget.region.size
-    if opacity != 1.0 or crop.bottom > height:
+    width, height = widget.outer_size  # (its region's size in the screen's map: `content_size`)
+    if crop.bottom > height:
         return Widget.render_lines(widget, crop)
-    top = widget.styles.gutter.top  # the top border's row, if any
+    top = looks.top  # the top border's row, if any
     bordered = []
     if crop.y < top:
         rows = min(crop.bottom, top) - crop.y
         bordered = Widget.render_lines(widget, Region(crop.x, crop.y, crop.width, rows))
     filters = widget.get_line_filters()
-    inner = None
+    background = looks.background
     strips = []
     for y in range(max(crop.y, top), crop.bottom):
         strip = widget.render_line(y - top)
         if strip.cell_length != width:
-            if inner is None:
-                inner = Style(background=base_background + background).rich_style
-            strip = strip.adjust_cell_length(width, inner)
+            strip = strip.adjust_cell_length(width, looks.inner)
         for line_filter in filters:
             strip = strip.apply_filter(line_filter, background)
         strips.append(strip)
@@ -221,14 +223,76 @@ def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
     return bordered + strips
 
 
+class PlainLooks(NamedTuple):
+    """What Textual's styles cache would add to a widget's lines, worked out from the styles of
+    the widget and its ancestors (`plain_looks`)."""
+
+    background: Color
+    """The sum of the backgrounds beneath and of the widget (`DOMNode.background_colors`)."""
+    inner: RichStyle
+    """The style of the cells a line narrower than the widget is made as wide as it with."""
+    top: int
+    """The rows of the widget's top border (0 or 1)."""
+    rich_style: RichStyle
+    """The widget's `DOMNode.rich_style`."""
+
+
+def plain_looks(widget: Widget) -> PlainLooks | None:
+    """What Textual's styles cache adds to the lines of `widget`, where it adds nothing but a
+    top border's row: None when it adds more (padding, another border, an outline, a hatch, a
+    tint, a text opacity, an opacity of its own or of an ancestor's). Worked out again only when
+    a style of the widget or of an ancestor has changed since: kept on the widget with what
+    says so (each node's `RenderStyles._cache_key`, which Textual changes with any style)."""
+    kept = widget.__dict__.get("_plain_looks")
+    if kept is not None:
+        keys, nodes, looks = kept
+        # A mounted widget keeps its parent, and so its ancestors, until it is removed.
+        if (
+            len(nodes) > 1
+            and widget._parent is nodes[1]
+            and keys == [node.styles._cache_key for node in nodes]
+        ):
+            return looks
+    nodes = widget.ancestors_with_self
+    looks = _looks_now(widget, nodes)
+    widget._plain_looks = ([node.styles._cache_key for node in nodes], nodes, looks)
+    return looks
+
+
+def own_rich_style(widget: Widget) -> RichStyle:
+    """`widget.rich_style` (Textual sums it from every ancestor's styles each time it is asked),
+    kept between frames with its looks where Textual's styles cache adds nothing to its lines
+    but a top border (`plain_looks`)."""
+    looks = plain_looks(widget)
+    return widget.rich_style if looks is None else looks.rich_style
+
+
+def content_size(widget: Widget) -> Size:
+    """`Widget.size` (the size of the widget's content) of a widget in its screen's map (one
+    being rendered), without looking its region up through its screen as `Widget.size` does:
+    the size Textual gave it from the map at the screen's last layout (`Widget.outer_size`,
+    as `lay_out_alone` gives it too), less its gutter."""
+    return widget.outer_size - widget.styles.gutter.totals
+
+
+def _looks_now(widget: Widget, nodes: list) -> PlainLooks | None:
+    if not _lines_are_content(widget):
+        return None
+    base_background, background, opacity = _backgrounds(nodes)
+    if opacity != 1.0:
+        return None
+    inner = Style(background=base_background + background).rich_style
+    return PlainLooks(background, inner, widget.styles.gutter.top, widget.rich_style)
+
+
 def _lines_are_content(widget: Widget) -> bool:
-    """True when the styles cache adds nothing to the widget's lines but its top border's row:
-    no padding, no other border, no outline, hatch, tint or text opacity, no link to hover."""
+    """True when the styles cache adds nothing to the widget's lines but its top border's row
+    (a link to hover, and `BLANK`, are asked each time): no padding, no other border, no
+    outline, hatch, tint or text opacity."""
     styles = widget.styles
     _, (right, _), (bottom, _), (left, _) = styles.border
     return not (
-        widget.BLANK
-        or right
+        right
         or bottom
         or left
         or any(styles.padding)
@@ -236,15 +300,15 @@ def _lines_are_content(widget: Widget) -> bool:
         or (styles.has_rule("hatch") and styles.hatch != "none")
         or styles.tint.a
         or styles.text_opacity != 1.0
-        or (widget.auto_links and widget.hover_style._link_id)
     )
 
 
-def _backgrounds(widget: Widget) -> tuple[Color, Color, float]:
-    """`DOMNode.background_colors` and `Widget.opacity` in one walk of the ancestors."""
+def _backgrounds(nodes: list) -> tuple[Color, Color, float]:
+    """`DOMNode.background_colors` and `Widget.opacity` in one walk of the nodes (a widget and
+    its ancestors, as `ancestors_with_self` gives them)."""
     base_background = background = NO_BACKGROUND
     opacity = 1.0
-    for node in reversed(widget.ancestors_with_self):
+    for node in reversed(nodes):
         styles = node.styles
         base_background = background
         opacity *= styles.opacity

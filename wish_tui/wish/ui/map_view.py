@@ -12,6 +12,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from wish_tui.ui.terminal.textual_layout import content_size, render_lines_plainly
 from wish_tui.widgets.board_place import place_style
 from wish_tui.wish.rules import CATALOG, COLOURS
 from wish_tui.wish.ui.style import COLOUR_STYLE, DJINN_STYLE
@@ -238,7 +239,7 @@ class MapView(Widget):
     def render_line(self, y: int) -> Strip:
         width = self._cell_width
         if not self._areas or y > ROWS * (CELL_LINES + 1):
-            return Strip.blank(self.size.width, PLAIN)
+            return Strip.blank(content_size(self).width, PLAIN)
         band, offset = divmod(y, CELL_LINES + 1)
         segments: list[Segment] = []
         if offset == 0:
@@ -251,7 +252,7 @@ class MapView(Widget):
                 segments.extend(self._cells[index][line])
             segments.append(Segment("│", BORDER))
         strip = Strip(segments)
-        return strip.crop_extend(0, self.size.width, PLAIN)
+        return strip.crop_extend(0, content_size(self).width, PLAIN)
 
     def _border_line(self, band: int, width: int) -> list[Segment]:
         """The horizontal rule above grid row `band` (the bottom rule when band == ROWS)."""
@@ -292,3 +293,8 @@ class MapView(Widget):
                     rule = rule[len(label) :]
             segments.append(Segment(rule, BORDER))
         return segments
+
+
+# The map's lines are its content: handed to the compositor as they are, not through the
+# styles cache (which would give the same lines, after summing every ancestor's background).
+render_lines_plainly(MapView)
