@@ -4,6 +4,7 @@ Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--
                                 [--apps-per-process 20 | --fresh] [--churn N] [--profile DIR]
      nice -n 5 python benchmarks/serve.py --sessions 1000 --playing 160   (a club event: 80 tables)
      python benchmarks/serve.py ... --hub-profile FILE   (cProfile of the hub, seating and playing)
+     python benchmarks/serve.py ... --loop-parts   (the hub's loop thread's time by callback, playing)
      python benchmarks/serve.py --playing 8 --streams DIR   (what the players' terminals got)
      python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
@@ -70,6 +71,7 @@ import asyncssh
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.hub_profile import HubProfile  # noqa: E402
+from benchmarks.loop_parts import LoopParts  # noqa: E402
 from benchmarks.serve_measure import (  # noqa: E402
     cpu_seconds,
     load_average,
@@ -120,6 +122,7 @@ async def main(
     profile: str = "",
     hub_profile: str = "",
     streams: str = "",
+    loop_parts: bool = False,
 ) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -211,6 +214,9 @@ async def main(
     chunks_before = {p.name: len(p.chunks) for p in players}
     threads_before = thread_seconds()
     spies = Spies(Path(profile)) if profile else None
+    loop_counted = LoopParts() if loop_parts else None
+    if loop_counted is not None:
+        loop_counted.start()
     if spies is not None:
         spies.start({**{pid: "apps" for pid in app_pids}, os.getpid(): "server"})
     rng = random.Random(1)
@@ -230,6 +236,7 @@ async def main(
         spies.stop()
     if hub_profiler is not None:
         hub_profiler.stop()
+    loop_time = loop_counted.stop() if loop_counted is not None else 0.0
     cpu_apps = cpu_seconds(app_pids) - cpu_before[0]
     cpu_people = people.cpu_seconds() - cpu_before[2]
     cpu_server = cpu_seconds([os.getpid()]) - cpu_before[1] - cpu_people
@@ -405,6 +412,8 @@ async def main(
             f"this process's processor time while seating and playing (cProfile in {hub_profile}):"
         )
         print(hub_profiler.summary())
+    if loop_counted is not None:
+        print(loop_counted.summary(total_actions, loop_time))
 
 
 def keep_streams(folder: Path, pairs: list) -> None:
@@ -467,6 +476,11 @@ if __name__ == "__main__":
         default="",
         help="what each player's terminal received while playing, and the keys, kept in DIR",
     )
+    parser.add_argument(
+        "--loop-parts",
+        action="store_true",
+        help="the hub's loop thread's processor time by callback while playing",
+    )
     options = parser.parse_args()
     if options.nodes == 2 and not options.database:
         parser.error("--nodes 2 needs --database postgresql://USER@HOST:PORT/DATABASE")
@@ -485,5 +499,6 @@ if __name__ == "__main__":
             options.profile,
             options.hub_profile,
             options.streams,
+            options.loop_parts,
         )
     )

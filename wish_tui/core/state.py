@@ -40,9 +40,11 @@ from .undo import UndoPolicy
 __all__ = [
     "BaseState",
     "StateParts",
+    "shared_parts",
     "undo_points",
     "undo_target",
     "views_kept",
+    "views_shared",
     "why_no_undo",
 ]
 
@@ -69,6 +71,37 @@ def views_kept(*states: BaseState, known: dict | None = None) -> Iterator[None]:
     finally:
         for st in added:
             _KEPT.pop(id(st), None)
+
+
+_SHARED: dict[int, tuple[BaseState, dict]] = {}
+"""The states whose views may share their parts while `views_shared` runs, by id, each with
+the parts made so far (the state is held, so its id stays its own)."""
+
+
+@contextmanager
+def views_shared(state: BaseState, parts: dict) -> Iterator[None]:
+    """While it runs, the views of `state` made share what is the same for every seat (a game's
+    views module keeps it in `parts`, `shared_parts`): a caller that reads the views only, never
+    changing them, and keeps `parts` for the position (a table's master, which makes each seat's
+    view of a position: Wish's twelve Areas are made once, not once a seat)."""
+    key = id(state)
+    before = _SHARED.get(key)
+    _SHARED[key] = (state, parts)
+    try:
+        yield
+    finally:
+        if before is None:
+            _SHARED.pop(key, None)
+        else:
+            _SHARED[key] = before
+
+
+def shared_parts(state: BaseState) -> dict | None:
+    """Where the views of `state` keep the parts they share between seats while `views_shared`
+    runs (a game's views module: made once, then handed to each view); None: each view makes
+    its own, and its caller owns every part of it."""
+    shared = _SHARED.get(id(state)) if _SHARED else None
+    return None if shared is None else shared[1]
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from wish_tui import records
 from wish_tui.core.excerpt import excerpt
 from wish_tui.core.expert import EXPERT
-from wish_tui.core.state import views_kept
+from wish_tui.core.state import views_kept, views_shared
 from wish_tui.records import GameRecord
 from wish_tui.tables import bot_process
 from wish_tui.tables.seat import SPECTATOR, Choice, Choices, Hint, Refused
@@ -155,12 +155,18 @@ class GameTable:
     def _rules_view(self, seat: int) -> dict:
         """The rules' own view of `seat` now (`SPECTATOR`: the public one), made once a
         position: the log's words of the action played from it read it again."""
+        return self._cached("rules_view", seat, lambda: self._made_view(seat))
+
+    def _made_view(self, seat: int) -> dict:
+        """The rules' view of `seat` now, sharing with the other seats' views of the position
+        what is the same for all (`views_shared`: every view the master hands out is read only)."""
         state = self.state
-        return self._cached(
-            "rules_view",
-            seat,
-            lambda: state.public_view() if seat == SPECTATOR else state.view(seat),
-        )
+        with views_shared(state, self._shared_parts()):
+            return state.public_view() if seat == SPECTATOR else state.view(seat)
+
+    def _shared_parts(self) -> dict:
+        """What the views of the current position share between seats (`views_shared`)."""
+        return self._cached("shared_parts", None, dict)
 
     def progress(self) -> str:
         """How far the game has got (`GameSpec.progress`: no scores made), made once per
@@ -238,7 +244,8 @@ class GameTable:
         self.version += 1
         played = Played(seat, action, before, after)
         shown = self._cache.get(("rules_view", seat)) if self._cache_state is before else None
-        with views_kept(before, after, known=None if shown is None else {seat: shown}):
+        kept = views_kept(before, after, known=None if shown is None else {seat: shown})
+        with views_shared(after, self._shared_parts()), kept:
             self._log_action(before, action, after, seat)
             self.view(seat)  # the acting seat's next message, from the view its log just read
         return played

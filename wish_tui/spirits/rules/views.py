@@ -10,6 +10,8 @@ anyone at the table may see: a seat that sees nothing secret of its own.
 
 from __future__ import annotations
 
+from wish_tui.core.state import shared_parts
+
 from . import flow, scoring, turn
 from . import solo as solomod
 from .catalog import CATEGORIES, POWERS, SEAT_NAMES, SPIRITS, place_name
@@ -49,6 +51,18 @@ def _forest(st) -> list[list[dict | None]]:
             row.append(entry)
         rows.append(row)
     return rows
+
+
+def _shared_forest(st) -> list[list[dict | None]]:
+    """The forest, which every seat sees alike: made once a position for every seat's view
+    while their caller shares their parts (`core.state.shared_parts`), else made anew."""
+    parts = shared_parts(st)
+    if parts is None:
+        return _forest(st)
+    forest = parts.get("forest")
+    if forest is None:
+        forest = parts["forest"] = _forest(st)
+    return forest
 
 
 def _kinds(cat, tokens) -> list[str]:
@@ -228,7 +242,7 @@ def view(st, seat: int | None) -> dict:
         "spirit": SPIRITS[st.spirit] if st.spirit >= 0 else None,
         "current_player": st.current_player,
         "pending": [[kind, s] for kind, s in st.pending],
-        "forest": _forest(st),
+        "forest": _shared_forest(st),
         "tiles_left": st.tiles_left,
         "players": players,
         "spent": _kinds(cat, st.spent),

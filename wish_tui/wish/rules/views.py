@@ -7,6 +7,7 @@ public pieces and counts, no hand, no Destiny before the end, no decision's opti
 from __future__ import annotations
 
 from wish_tui.core.excerpt import excerpt
+from wish_tui.core.state import shared_parts
 
 from . import decisions, explain, scoring, supply
 from .catalog import COLOURS
@@ -62,8 +63,29 @@ def _area(st, i: int, caravan_area: int) -> dict:
     }
 
 
-def _player(st, s: int, mine: bool, over: bool) -> dict:
-    """What a seat sees of seat `s` (`mine`: its own, hand and Destiny included)."""
+def _player(st, s: int, mine: bool, over: bool, parts: dict | None = None) -> dict:
+    """What a seat sees of seat `s` (`mine`: its own, hand and Destiny included); `parts`: what
+    the views of this position share (`core.state.shared_parts`), whose public entry of `s`
+    this one starts from."""
+    if parts is None:
+        public = _public_player(st, s, over)
+    else:
+        public = parts.get(("player", s))
+        if public is None:
+            public = parts[("player", s)] = _public_player(st, s, over)
+    if not mine:
+        return public
+    p = st.players[s]
+    entry = dict(public)
+    entry["destiny"] = p.destiny
+    entry["hand"] = list(p.hand)
+    entry["hand_status"] = explain.hand_status(st, s)
+    entry["destiny_options"] = list(p.destiny_options)
+    return entry
+
+
+def _public_player(st, s: int, over: bool) -> dict:
+    """What every seat sees of seat `s` (its Destiny once the game is over)."""
     p = st.players[s]
     entry = {
         "seat": s,
@@ -84,13 +106,36 @@ def _player(st, s: int, mine: bool, over: bool) -> dict:
         "unlocked": p.unlocked,
         "visible_score": scoring.visible_score(st, s),
     }
-    if mine or over:
+    if over:
         entry["destiny"] = p.destiny
-    if mine:
-        entry["hand"] = list(p.hand)
-        entry["hand_status"] = explain.hand_status(st, s)
-        entry["destiny_options"] = list(p.destiny_options)
     return entry
+
+
+def _common(st) -> dict:
+    """The parts of a view that are the same for every seat: the Areas, the supply, the Caravan
+    (made once a position for every seat's view while they are shared: `shared_parts`)."""
+    cat = st.catalog
+    caravan_area = cat.route[st.caravan_pos]
+    card = cat.caravan_cards[st.caravan_card] if st.caravan_card >= 0 else None
+    return {
+        "areas": [_area(st, area.index, caravan_area) for area in cat.areas],
+        "supply": {
+            "crystals": _colour_dict(supply.crystal_supply(st)),
+            "potions": supply.potions_left(st),
+            "trickery": supply.trickery_left(st),
+        },
+        "caravan": {
+            "area": cat.areas[caravan_area].name,
+            "position": st.caravan_pos,
+            "route": [cat.areas[a].name for a in cat.route],
+            "card": None
+            if card is None
+            else {"number": card.number, "move": card.move, "trade": card.describe_trade()},
+            "deck_count": len(st.caravan_deck),
+            "index": st.caravan_card,
+            "revealed": [i for i in range(len(cat.caravan_cards)) if i not in st.caravan_deck],
+        },
+    }
 
 
 def view(st, seat: int | None) -> dict:
@@ -102,10 +147,13 @@ def view(st, seat: int | None) -> dict:
         raise ValueError(f"there is no seat {excerpt(seat)} in this game")
     cat = st.catalog
     over = st.phase == "over"
-    caravan_area = cat.route[st.caravan_pos]
-    areas = [_area(st, area.index, caravan_area) for area in cat.areas]
-    players = [_player(st, s, s == seat, over) for s in range(len(st.players))]
-    card = cat.caravan_cards[st.caravan_card] if st.caravan_card >= 0 else None
+    parts = shared_parts(st)
+    common = None if parts is None else parts.get("common")
+    if common is None:
+        common = _common(st)
+        if parts is not None:
+            parts["common"] = common
+    players = [_player(st, s, s == seat, over, parts) for s in range(len(st.players))]
     result = {
         "game": "wish",
         "seat": seat,
@@ -120,29 +168,15 @@ def view(st, seat: int | None) -> dict:
         "turn_idx": st.turn_idx,
         "turn_done": st.turn_done,
         "pending": [_public_step(step, seat) for step in st.pending],
-        "areas": areas,
+        "areas": common["areas"],
         "players": players,
         "offer": list(st.offer),
         "frostflakes": [c for c in st.offer if c in st.frost],
         "clones_discarded": st.clones_discarded,
-        "supply": {
-            "crystals": _colour_dict(supply.crystal_supply(st)),
-            "potions": supply.potions_left(st),
-            "trickery": supply.trickery_left(st),
-        },
+        "supply": common["supply"],
         "deck_count": len(st.deck),
         "discard": list(st.discard),
-        "caravan": {
-            "area": cat.areas[caravan_area].name,
-            "position": st.caravan_pos,
-            "route": [cat.areas[a].name for a in cat.route],
-            "card": None
-            if card is None
-            else {"number": card.number, "move": card.move, "trade": card.describe_trade()},
-            "deck_count": len(st.caravan_deck),
-            "index": st.caravan_card,
-            "revealed": [i for i in range(len(cat.caravan_cards)) if i not in st.caravan_deck],
-        },
+        "caravan": common["caravan"],
         "decision": _decision(st, seat),
     }
     if st.solo:

@@ -23,8 +23,9 @@ def words(state, view: dict, seat: int, action) -> str:
 
 def detail(state, view: dict, seat: int, action) -> str:
     """The action in words for a menu, with what the card or crystal is ('' when the same)."""
-    text = describe_choice(action)
-    return "" if text == describe(action) else text
+    plain = describe(action)
+    text = describe_choice(action, plain)
+    return "" if text == plain else text
 
 
 def why_closed(state, view: dict, seat: int, group: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wish_tui.wish.rules import COLOURS, GEMS, LETTERS, Action
+from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS, Action
 
 from .marks import DJINN_TITLE
 
@@ -76,11 +76,11 @@ def symbol_word(board, symbol: str) -> str:
     return board.special if symbol == "special" else SYMBOL_WORD[symbol]
 
 
-def describe_choice(action: Action) -> str:
-    """The action in words for a menu, with what the card or crystal is."""
-    from wish_tui.wish.rules import CATALOG
-
-    text = describe(action)
+def describe_choice(action: Action, text: str | None = None) -> str:
+    """The action in words for a menu, with what the card or crystal is (`text`: its
+    `describe`, when made already)."""
+    if text is None:
+        text = describe(action)
     if action.kind == "keep" and action.arg in CATALOG.destinies:
         return f"{text}: {CATALOG.destinies[action.arg].text}"
     wish = CATALOG.wishes.get(action.arg)

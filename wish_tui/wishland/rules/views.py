@@ -12,6 +12,8 @@ public pieces and counts, no hand, no Entrepreneur before the reveal, no decisio
 
 from __future__ import annotations
 
+from wish_tui.core.state import shared_parts
+
 from . import decisions, economy, effects, scoring
 from .catalog import CATEGORY_SYMBOLS, COLOURS, KIND_NAMES, KINDS, RESOURCES
 from .economy import ADVERTISEMENT
@@ -79,6 +81,30 @@ def _entrepreneur(number: int) -> dict | None:
     return {"id": e.id, "number": e.number, "text": e.text}
 
 
+def _shared_player(st, seat: int, viewer: int | None) -> dict:
+    """`_player`; once the Entrepreneurs are revealed what every seat sees of `seat` is the
+    same, and while a table's master shares its views' parts (`core.state.shared_parts`) it is
+    made once a position, the seat's own entry adding its hand to it."""
+    parts = shared_parts(st) if st.phase != "setup" else None
+    if parts is None:
+        return _player(st, seat, viewer)
+    public = parts.get(("player", seat))
+    if public is None:
+        public = parts[("player", seat)] = _player(st, seat, None)
+    if seat != viewer:
+        return public
+    return {**public, **_own(st.players[seat])}
+
+
+def _own(p) -> dict:
+    """What only a seat's own entry shows: its hand and its Entrepreneurs to choose from."""
+    return {
+        "hand": [card_info(c, p) for c in p.hand],
+        "entrepreneur_options": [_entrepreneur(e) for e in p.ent_options],
+        "entrepreneur_discarded": _entrepreneur(p.ent_discard),
+    }
+
+
 def _player(st, seat: int, viewer: int | None) -> dict:
     p = st.players[seat]
     chosen = bool(p.ent)
@@ -132,9 +158,7 @@ def _player(st, seat: int, viewer: int | None) -> dict:
         "provisional_score": sum(scoring.score_steps(p).values()),
     }
     if mine:
-        entry["hand"] = [card_info(c, p) for c in p.hand]
-        entry["entrepreneur_options"] = [_entrepreneur(e) for e in p.ent_options]
-        entry["entrepreneur_discarded"] = _entrepreneur(p.ent_discard)
+        entry.update(_own(p))
     return entry
 
 
@@ -256,7 +280,7 @@ def view(st, seat: int | None) -> dict:
         },
         "tickets_left": st.tickets,
         "achievements": achievements,
-        "players": [_player(st, s, seat) for s in range(len(st.seats))],
+        "players": [_shared_player(st, s, seat) for s in range(len(st.seats))],
         "mascot_bonuses": [describe_reward(r) for r in CAT.mascot_bonus],
         "entertainment_bonus": list(CAT.entertainment_bonus),
         "resources": list(RESOURCES),
