@@ -260,3 +260,26 @@ async def test_a_move_that_makes_it_a_players_move_is_told_to_them_in_the_lobby_
             lambda m: m["type"] == "lobby" and any(t["your_move"] for t in m["tables"]), 3.0
         )
         assert [t["table"] for t in lobby["tables"] if t["your_move"]] == [table_id]
+
+
+async def test_a_table_of_bots_leaving_its_setup_is_told_to_the_lobby_not_a_minute_later(
+    monkeypatch,
+):
+    """How far a table has got waits for the next minute's list; but a table of bots plays a
+    game in less than that, and read 'setup' in the lobby until its end. Its setup left is told
+    as a seat taken is (a table of people leaving its setup waits: the test above)."""
+    from wish_tui.server.hub import lobby as lobby_module
+
+    monkeypatch.setattr(lobby_module, "LOBBY_PROGRESS_EVERY", 30.0)
+    bots = [{"name": "air", "who": "easy"}, {"name": "water", "who": "easy"}]
+    async with people("alice", "carol") as (hub, alice, carol):
+        hub.bot_pace = 1.0  # its setup outlasts the first news of it, its game the test
+        await carol.ask({"type": "lobby"})
+        answer = await alice.ask({"type": "new_table", "game": "wish", "seats": bots})
+        assert answer["type"] == "table", answer
+        lobby = await carol.until(lambda m: m["type"] == "lobby" and m["tables"], 3.0)
+        assert lobby["tables"][0]["progress"] == "setup"
+        lobby = await carol.until(
+            lambda m: m["type"] == "lobby" and m["tables"][0]["progress"] != "setup", 10.0
+        )
+        assert lobby["tables"][0]["progress"].startswith("round")

@@ -16,6 +16,7 @@ import time
 from collections.abc import Container
 
 from wish_tui.club.identity import person_of
+from wish_tui.core.game_spec import SETUP_PROGRESS
 from wish_tui.tables.lobby_shared import ROW_OF_YOURS, lobby_order
 
 from .listed_tables import ListedTables
@@ -463,7 +464,7 @@ class LobbyLists:
         self._rows = {table.id: summary for table, summary in summaries}
         self._known = set(self.hub.tables)
         numbers = (self._front_version, self._back_version)
-        front = [{**summary, "progress": None} for _, summary in summaries]
+        front = [{**summary, "progress": _setup_of_bots(t, summary)} for t, summary in summaries]
         progress = [summary["progress"] for _, summary in summaries]
         now = time.monotonic()
         if front != self._front:
@@ -532,6 +533,17 @@ class LobbyLists:
         if session.shared_told != self.shared.number:
             session.send_encoded(self.shared.message(session.shared_told))
             session.shared_told = self.shared.number
+
+
+def _setup_of_bots(table: Table, summary: dict) -> bool | None:
+    """What of how far `table` has got is news at once, not with the minute's progress: that a
+    table of bots is in its setup (a game of bots is shorter than that minute, and read 'setup'
+    in the lobby to its end). Nothing of a table of people: each such table leaving its setup
+    told to every session in the lobby at once cost their apps six frames an action at 200
+    sessions (benchmarks/serve.md, "Ninth round's end")."""
+    if summary["progress"] != SETUP_PROGRESS:
+        return None
+    return all(place.who != "human" or place.bot_member for place in table.seats) or None
 
 
 def _told_longest_ago_first(session: Session) -> float:
