@@ -75,6 +75,27 @@ async def test_a_changed_progress_is_redrawn_in_its_row_alone_and_the_cursor_sta
         await pilot.press("enter")  # opens (here: asks to watch) the table under the cursor
 
 
+async def test_a_changed_row_in_sight_of_a_list_scrolled_down_is_drawn_on_its_line():
+    """The list scrolled down (the cursor on a table below the first window), a table shown
+    that changes is drawn again on the line that shows it, not on one a scroll above it (it
+    stayed as it was on the screen)."""
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        progress = ["round 1"] * 40
+        app.screen.show(lobby(progress))
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        rows.move_cursor(35)
+        await pilot.pause()
+        assert rows.scroll_y > 0
+        progress[33] = "round 9"
+        app.screen.show(lobby(progress))
+        await pilot.pause()
+        shown = app.export_screenshot().replace("&#160;", " ")
+        assert "round 9" in shown
+
+
 async def test_a_table_opened_below_the_rows_shown_draws_no_row_and_lays_out_nothing():
     app = LobbyApp()
     async with app.run_test(size=(100, 30)) as pilot:

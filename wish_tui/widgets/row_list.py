@@ -290,9 +290,11 @@ class RowList(ScrollView, can_focus=True):
             self.scroll_to(y=row - height + 1, animate=False)
 
     def _refresh_row(self, row: int) -> None:
+        """Draw `row` again, if it shows (`refresh_line` takes the line in the list's whole
+        height, under the header, and finds where the window shows it itself)."""
         y = row + 1 - int(self.scroll_y)
         if 1 <= y < self.size.height:
-            self.refresh_line(y)
+            self.refresh_line(row + 1)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
