@@ -314,8 +314,10 @@ async def test_a_move_that_changes_only_how_far_a_table_has_got_looks_at_that_ta
         await asyncio.sleep(0.7)  # the moves' rounds of news
         assert summed and other_id not in summed
         lobby = await dave.until(
-            lambda m: m["type"] == "lobby"
-            and next(t for t in m["tables"] if t["table"] == table_id)["progress"] != "setup",
+            lambda m: (
+                m["type"] == "lobby"
+                and next(t for t in m["tables"] if t["table"] == table_id)["progress"] != "setup"
+            ),
             8.0,
         )
         assert lobby["tables"]
