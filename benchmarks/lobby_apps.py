@@ -2,10 +2,12 @@
 club of N people online, told in parts (as `wish-tui client` asks) while tables open one after
 another (each a new table, its owner's name at it, as the hub tells it to the whole lobby).
 
-Run: python benchmarks/lobby_apps.py [--online 1000] [--tables 80] [--seated]
+Run: python benchmarks/lobby_apps.py [--online 1000] [--tables 80] [--seated | --progress]
 
 With --seated, each table is opened by another person and its second seat taken by the next, as
 `serve.py` seats them (two messages a table, the first names of the online line among them).
+With --progress, the tables are seated, then the lobby is told 60 times how far seven in eight of
+them have got (the minute's report; most rows change, most of them out of sight at 80 tables).
 
 Prints the app's processor time per news message (made whole, shown and drawn). No server: the
 messages are made by the hub's own `SharedNews`, as it sends them to every session in the lobby.
@@ -101,8 +103,38 @@ def seated(online: int, tables: int) -> list[dict]:
     return told
 
 
-async def main(online: int, tables: int, seats_taken: bool) -> None:
-    told = seated(online, tables) if seats_taken else news(online, tables)
+def progressed(online: int, tables: int, reports: int = 60) -> list[dict]:
+    """The messages a session in the lobby is told while `tables` seated tables play on: the
+    whole shared part and its own, then `reports` shared parts' changes, each with how far
+    seven in eight of the tables have got (the minute's report, or tables ending)."""
+    names = [f"p{i:04d}" for i in range(online)]
+    summaries = [summary(n, names[2 * n - 2], names[2 * n - 1]) for n in range(1, tables + 1)]
+    people = [
+        {"name": name, "tables": [str(i // 2 + 1)] if i < 2 * tables else []}
+        for i, name in enumerate(names)
+    ]
+    shared = SharedNews()
+    shared.update(list(summaries), people)
+    told = [
+        json.loads(shared.message(None)),
+        {"type": "lobby_yours", "shared": shared.number, "you": names[-1]},
+    ]
+    for report in range(1, reports + 1):
+        base = shared.number
+        summaries = [
+            {**row, "progress": f"round {report}"} if i % 8 != report % 8 else row
+            for i, row in enumerate(summaries)
+        ]
+        shared.update(list(summaries), people)
+        told.append(json.loads(shared.message(base)))
+    return told
+
+
+async def main(online: int, tables: int, seats_taken: bool, progress: bool = False) -> None:
+    if progress:
+        told = progressed(online, tables)
+    else:
+        told = seated(online, tables) if seats_taken else news(online, tables)
     app = LobbyApp()
     parts = SharedFollower()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -122,6 +154,14 @@ async def main(online: int, tables: int, seats_taken: bool) -> None:
             app.screen.show(parts.take(message))
             await pilot.pause(DRAWN)
             spent.append(time.process_time() - before - idle)
+    if progress:
+        print(
+            f"one lobby app of {online} people online, {tables} tables seated, told {len(spent)} "
+            f"times how far seven in eight of them have got: {_ms(spent)} of processor time per "
+            f"news message, made whole, shown and drawn, less the {idle * 1000:.2f} ms an idle "
+            "app spends in the same wait"
+        )
+        return
     if seats_taken:
         print(
             f"one lobby app of {online} people online, {tables} tables opened and their second "
@@ -154,5 +194,10 @@ if __name__ == "__main__":
         action="store_true",
         help="each table opened by another person and its second seat taken (as serve.py)",
     )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="the tables seated, then told how far most of them have got, 60 times",
+    )
     options = parser.parse_args()
-    asyncio.run(main(options.online, options.tables, options.seated))
+    asyncio.run(main(options.online, options.tables, options.seated, options.progress))

@@ -260,3 +260,64 @@ async def test_a_move_that_makes_it_a_players_move_is_told_to_them_in_the_lobby_
             lambda m: m["type"] == "lobby" and any(t["your_move"] for t in m["tables"]), 3.0
         )
         assert [t["table"] for t in lobby["tables"] if t["your_move"]] == [table_id]
+
+
+async def test_a_table_of_bots_leaving_its_setup_is_told_to_the_lobby_not_a_minute_later(
+    monkeypatch,
+):
+    """How far a table has got waits for the next minute's list; but a table of bots plays a
+    game in less than that, and read 'setup' in the lobby until its end. Its setup left is told
+    as a seat taken is (a table of people leaving its setup waits: the test above)."""
+    from wish_tui.server.hub import lobby as lobby_module
+
+    monkeypatch.setattr(lobby_module, "LOBBY_PROGRESS_EVERY", 30.0)
+    bots = [{"name": "air", "who": "easy"}, {"name": "water", "who": "easy"}]
+    async with people("alice", "carol") as (hub, alice, carol):
+        hub.bot_pace = 1.0  # its setup outlasts the first news of it, its game the test
+        await carol.ask({"type": "lobby"})
+        answer = await alice.ask({"type": "new_table", "game": "wish", "seats": bots})
+        assert answer["type"] == "table", answer
+        lobby = await carol.until(lambda m: m["type"] == "lobby" and m["tables"], 3.0)
+        assert lobby["tables"][0]["progress"] == "setup"
+        lobby = await carol.until(
+            lambda m: m["type"] == "lobby" and m["tables"][0]["progress"] != "setup", 10.0
+        )
+        assert lobby["tables"][0]["progress"].startswith("round")
+
+
+async def test_a_move_that_changes_only_how_far_a_table_has_got_looks_at_that_table_alone(
+    monkeypatch,
+):
+    """How far a table has got is told with the minute's progress: a move that changes only
+    that looks at the table moved alone until the progress falls due to a session in the lobby
+    (while tables played, such moves ran a round that summed up every table listed and made the
+    shared part again, at 1,000 sessions a tenth of the server's time); it is told then."""
+    from wish_tui.server.hub import lobby as lobby_module
+
+    monkeypatch.setattr(lobby_module, "LOBBY_PROGRESS_EVERY", 5.0)
+    summed: list[str] = []
+    summary = LobbyLists._common_summary
+
+    def counted(self, table, here):
+        summed.append(table.id)
+        return summary(self, table, here)
+
+    async with people("alice", "bob", "carol", "dave") as (hub, alice, bob, carol, dave):
+        table_id = await new_wish_table(alice)
+        await bob.ask({"type": "join", "table": table_id, "seat": 1})
+        other_id = await new_wish_table(carol)  # waits for a player, unchanged
+        await asyncio.sleep(0.7)  # the rounds of news of the tables and the seat run
+        await dave.ask({"type": "lobby"})
+        table = hub.tables[table_id]
+        monkeypatch.setattr(LobbyLists, "_common_summary", counted)
+        await play_until(table, {0: alice, 1: bob}, lambda: table.master.progress() != "setup")
+        await asyncio.sleep(0.7)  # the moves' rounds of news
+        assert summed and other_id not in summed
+        lobby = await dave.until(
+            lambda m: (
+                m["type"] == "lobby"
+                and next(t for t in m["tables"] if t["table"] == table_id)["progress"] != "setup"
+            ),
+            8.0,
+        )
+        assert lobby["tables"]

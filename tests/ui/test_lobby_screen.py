@@ -48,6 +48,22 @@ def lobby(progress: list[str], online: int = 2) -> dict:
     }
 
 
+def lines_drawn(rows: RowList) -> tuple[list[int], list[dict]]:
+    """The lines of `rows` drawn again from now on (in its window: the header is 0), and the
+    options of every refresh it asks."""
+    drawn: list[int] = []
+    asked: list[dict] = []
+    real = rows.refresh
+
+    def refresh(*regions, **options):
+        drawn.extend(y for region in regions for y in region.line_range)
+        asked.append(options)
+        return real(*regions, **options)
+
+    rows.refresh = refresh
+    return drawn, asked
+
+
 async def test_a_changed_progress_is_redrawn_in_its_row_alone_and_the_cursor_stays():
     app = LobbyApp()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -58,9 +74,7 @@ async def test_a_changed_progress_is_redrawn_in_its_row_alone_and_the_cursor_sta
         await pilot.press("down", "down")
         await pilot.pause()
         assert app.screen.query_one("#detail", Static).content.startswith("Table 3:")
-        drawn = []
-        real = rows.refresh_line
-        rows.refresh_line = lambda y: (drawn.append(y), real(y))[1]
+        drawn, _ = lines_drawn(rows)
         app.screen.show(lobby(["round 2", "round 1", "round 1"]))
         await pilot.pause()
         assert rows.rows[0][3] == "round 2"
@@ -75,6 +89,27 @@ async def test_a_changed_progress_is_redrawn_in_its_row_alone_and_the_cursor_sta
         await pilot.press("enter")  # opens (here: asks to watch) the table under the cursor
 
 
+async def test_a_changed_row_in_sight_of_a_list_scrolled_down_is_drawn_on_its_line():
+    """The list scrolled down (the cursor on a table below the first window), a table shown
+    that changes is drawn again on the line that shows it, not on one a scroll above it (it
+    stayed as it was on the screen)."""
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        progress = ["round 1"] * 40
+        app.screen.show(lobby(progress))
+        await pilot.pause()
+        rows = app.screen.query_one(RowList)
+        rows.move_cursor(35)
+        await pilot.pause()
+        assert rows.scroll_y > 0
+        progress[33] = "round 9"
+        app.screen.show(lobby(progress))
+        await pilot.pause()
+        shown = app.export_screenshot().replace("&#160;", " ")
+        assert "round 9" in shown
+
+
 async def test_a_table_opened_below_the_rows_shown_draws_no_row_and_lays_out_nothing():
     app = LobbyApp()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -82,10 +117,7 @@ async def test_a_table_opened_below_the_rows_shown_draws_no_row_and_lays_out_not
         app.screen.show(lobby(["round 1"] * 40, online=1000))
         await pilot.pause()
         rows = app.screen.query_one(RowList)
-        drawn, refreshed = [], []
-        real_line, real_refresh = rows.refresh_line, rows.refresh
-        rows.refresh_line = lambda y: (drawn.append(y), real_line(y))[1]
-        rows.refresh = lambda *a, **k: (refreshed.append(k), real_refresh(*a, **k))[1]
+        drawn, refreshed = lines_drawn(rows)
         app.screen.show(lobby(["round 1"] * 41, online=1000))  # a 41st table, out of sight
         await pilot.pause()
         assert rows.row_count == 41 and not drawn and not refreshed
@@ -102,10 +134,7 @@ async def test_a_table_opened_in_sight_draws_its_row_and_lays_out_nothing():
         app.screen.show(lobby(["round 1"] * 3))
         await pilot.pause()
         rows = app.screen.query_one(RowList)
-        drawn, laid_out = [], []
-        real_line, real_refresh = rows.refresh_line, rows.refresh
-        rows.refresh_line = lambda y: (drawn.append(y), real_line(y))[1]
-        rows.refresh = lambda *a, **k: (laid_out.append(k), real_refresh(*a, **k))[1]
+        drawn, laid_out = lines_drawn(rows)
         for tables in (4, 5, 4):  # a table opened, another, one closed
             app.screen.show(lobby(["round 1"] * tables))
             await pilot.pause()
@@ -127,10 +156,7 @@ async def test_a_seat_taken_draws_its_row_alone_and_a_longer_text_widens_without
         await pilot.pause()
         rows = app.screen.query_one(RowList)
         header = rows.render_line(0).text
-        drawn, laid_out = [], []
-        real_line, real_refresh = rows.refresh_line, rows.refresh
-        rows.refresh_line = lambda y: (drawn.append(y), real_line(y))[1]
-        rows.refresh = lambda *a, **k: (laid_out.append(k), real_refresh(*a, **k))[1]
+        drawn, laid_out = lines_drawn(rows)
         app.screen.show(lobby(["round 1"] * 3))  # its seat taken: the seats are shorter
         await pilot.pause()
         assert drawn == [3] and rows.render_line(0).text == header  # the columns stay

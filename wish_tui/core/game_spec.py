@@ -20,6 +20,9 @@ from types import ModuleType
 from .data_files import load_tables
 from .excerpt import excerpt
 
+SETUP_PROGRESS = "setup"
+"""How far a game in its setup has got, before its first round (`Game.progress`)."""
+
 
 @dataclass(frozen=True)
 class Option:

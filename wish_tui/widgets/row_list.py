@@ -22,7 +22,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from textual.binding import Binding
 from textual.events import Click
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -146,11 +146,9 @@ class RowList(ScrollView, can_focus=True):
             self._strips.clear()
             self.refresh()
         else:
-            for y, (new, before) in enumerate(zip(rows, old, strict=False)):
-                if new != before:
-                    self._refresh_row(y)
-            for y in range(min(len(rows), len(old)), max(len(rows), len(old))):
-                self._refresh_row(y)  # a row that came, or a line left blank
+            changed = [y for y, (new, was) in enumerate(zip(rows, old, strict=False)) if new != was]
+            came_or_went = range(min(len(rows), len(old)), max(len(rows), len(old)))
+            self._refresh_rows([*changed, *came_or_went])  # a line left blank too
         self._grow_or_shrink(Size(self._line_width(), len(rows) + 1))
         if rows and self.cursor_row >= len(rows):
             self.move_cursor(len(rows) - 1)
@@ -207,8 +205,7 @@ class RowList(ScrollView, can_focus=True):
         self.cursor_row = max(0, min(row, len(self.rows) - 1)) if self.rows else 0
 
     def watch_cursor_row(self, before: int, row: int) -> None:
-        self._refresh_row(before)
-        self._refresh_row(row)
+        self._refresh_rows([before, row])
         self._keep_in_view(row)
         if self.rows:
             self.post_message(self.Highlighted(row))
@@ -289,10 +286,15 @@ class RowList(ScrollView, can_focus=True):
         elif row >= top + height:
             self.scroll_to(y=row - height + 1, animate=False)
 
-    def _refresh_row(self, row: int) -> None:
-        y = row + 1 - int(self.scroll_y)
-        if 1 <= y < self.size.height:
-            self.refresh_line(y)
+    def _refresh_rows(self, rows: list[int]) -> None:
+        """Draw `rows` again, those that show, in one refresh of their lines: a lobby of 80
+        tables told how far they have got marked each line that shows apart, and asked the
+        window's size for each of the 80."""
+        top, height = int(self.scroll_y), self.size.height
+        width = max(self.virtual_size.width, self.size.width)
+        lines = [Region(0, y, width, 1) for y in (row + 1 - top for row in rows) if 1 <= y < height]
+        if lines:
+            self.refresh(*lines)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width

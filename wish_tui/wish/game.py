@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from wish_tui.core.game_spec import Game, Parts
+from wish_tui.core.game_spec import SETUP_PROGRESS, Game, Parts
 from wish_tui.core.ranking import seat_totals
 
 
@@ -24,12 +24,12 @@ class Wish(Game):
         if state.is_over:
             return f"over after round {state.round}", seat_totals(state.final_scores())
         scores = tuple(state.visible_score(i) for i in range(state.num_seats))
-        return ("setup" if state.round == 0 else f"round {state.round}"), scores
+        return (SETUP_PROGRESS if state.round == 0 else f"round {state.round}"), scores
 
     def progress(self, state) -> str:
         if state.is_over:
             return f"over after round {state.round}"
-        return "setup" if state.round == 0 else f"round {state.round}"
+        return SETUP_PROGRESS if state.round == 0 else f"round {state.round}"
 
     def solo_won(self, scores: dict) -> bool:
         return bool(scores["seats"][0]["destiny_fulfilled"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from wish_tui.core.excerpt import excerpt
-from wish_tui.core.game_spec import Game, Parts
+from wish_tui.core.game_spec import SETUP_PROGRESS, Game, Parts
 from wish_tui.core.ranking import seat_totals
 
 SOLO_TARGET = 30
@@ -42,12 +42,12 @@ class Wishland(Game):
         if state.is_over:
             return "over", seat_totals(state.final_scores())
         scores = tuple(p.vp for p in state.players)
-        return ("setup" if state.round == 0 else f"round {state.round}"), scores
+        return (SETUP_PROGRESS if state.round == 0 else f"round {state.round}"), scores
 
     def progress(self, state) -> str:
         if state.is_over:
             return "over"
-        return "setup" if state.round == 0 else f"round {state.round}"
+        return SETUP_PROGRESS if state.round == 0 else f"round {state.round}"
 
     def solo_won(self, scores: dict) -> bool:
         return scores["seats"][0]["total"] >= SOLO_TARGET

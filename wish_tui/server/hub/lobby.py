@@ -16,6 +16,7 @@ import time
 from collections.abc import Container
 
 from wish_tui.club.identity import person_of
+from wish_tui.core.game_spec import SETUP_PROGRESS
 from wish_tui.tables.lobby_shared import ROW_OF_YOURS, lobby_order
 
 from .listed_tables import ListedTables
@@ -388,11 +389,33 @@ class LobbyLists:
             row = self._rows.get(table.id)
             if row is None and table.id in self._known:
                 continue  # not listed (a tournament's table past the few listed)
-            if row is None or self._common_summary(table, here) != row:
+            if row is None:
+                return False
+            summary = self._common_summary(table, here)
+            if summary != row and not self._progress_alone(table, summary, row):
                 return False
             persons = {place.person for place in table.seats if place.person} | {table.owner}
             if any(s in self._order for p in persons for s in people.sessions_of(p)):
                 return False
+        return True
+
+    def _progress_alone(self, table: Table, summary: dict, row: dict) -> bool:
+        """Whether all that `summary` says of `table` beside its `row` as last numbered is how
+        far it has got, and that is due to no session in the lobby yet: then the round that
+        looks at everything (and numbers it) is put off until it is due to the first of them,
+        told longest ago (at 1,000 sessions with 80 tables playing, each move's round summed up
+        every table and made the shared part again, a tenth of the server's time)."""
+        if {**summary, "progress": None} != {**row, "progress": None}:
+            return False
+        if _setup_of_bots(table, summary) != _setup_of_bots(table, row):
+            return False  # a table of bots leaving its setup is news at once
+        first = next(iter(self._order), None)
+        if first is None:
+            return True
+        wait = first.lobby_told_at + LOBBY_PROGRESS_EVERY - time.monotonic()
+        if wait <= 0:
+            return False
+        self._whole_at = min(self._whole_at, asyncio.get_running_loop().time() + wait)
         return True
 
     def _looked_at(self, owned, seeks, now: float, others_every: float) -> list[Session]:
@@ -463,7 +486,7 @@ class LobbyLists:
         self._rows = {table.id: summary for table, summary in summaries}
         self._known = set(self.hub.tables)
         numbers = (self._front_version, self._back_version)
-        front = [{**summary, "progress": None} for _, summary in summaries]
+        front = [{**summary, "progress": _setup_of_bots(t, summary)} for t, summary in summaries]
         progress = [summary["progress"] for _, summary in summaries]
         now = time.monotonic()
         if front != self._front:
@@ -532,6 +555,17 @@ class LobbyLists:
         if session.shared_told != self.shared.number:
             session.send_encoded(self.shared.message(session.shared_told))
             session.shared_told = self.shared.number
+
+
+def _setup_of_bots(table: Table, summary: dict) -> bool | None:
+    """What of how far `table` has got is news at once, not with the minute's progress: that a
+    table of bots is in its setup (a game of bots is shorter than that minute, and read 'setup'
+    in the lobby to its end). Nothing of a table of people: each such table leaving its setup
+    told to every session in the lobby at once cost their apps six frames an action at 200
+    sessions (benchmarks/serve.md, "Ninth round's end")."""
+    if summary["progress"] != SETUP_PROGRESS:
+        return None
+    return all(place.who != "human" or place.bot_member for place in table.seats) or None
 
 
 def _told_longest_ago_first(session: Session) -> float:
