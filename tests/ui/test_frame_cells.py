@@ -84,7 +84,7 @@ async def test_a_frame_sent_from_its_pieces_sends_the_bytes_of_its_text():
             kinds.add(type(update).__name__)
             text = _sent(*by_text, frame)
             assert _sent(*by_pieces, frame, ways) == text
-            assert by_pieces[0].shown == by_text[0].shown
+            assert by_pieces[0].known() == by_text[0].known()
             sent += bool(text)
         assert kinds == {"ChopsUpdate", "LayoutUpdate"}
         assert ways.count("pieces") > 100 and "text" in ways and sent > 100
@@ -142,7 +142,7 @@ def test_a_row_written_as_before_is_sent_again_once_a_scroll_moved_it():
         rows, cursor = frame(lines)
         sent = by_pieces.frame_rows(rows, cursor, lambda row: read_row(row, ColorSystem.TRUECOLOR))
         assert sent == by_text.frame(text(rows, cursor))
-        assert by_pieces.shown == by_text.shown
+        assert by_pieces.known() == by_text.known()
     assert "\x1b[1;6r" in sent  # (the scroll)
 
 

@@ -219,21 +219,41 @@ read once."""
 SEGMENTS_KEPT = 4096
 """The most segments read kept per colour system (all forgotten at once past it), shared by the
 apps of a process."""
+Written = tuple[int, list[Cell | None], bool]
+"""A row's cells as a frame writes them: the first column written, the cells from there (None
+where the frame writes nothing), and whether none of them is None."""
 
 
-def read_row(pieces: Pieces, colour_system) -> dict[int, Cell] | None:
+def read_row(pieces: Pieces, colour_system) -> Written | None:
     """The cells `pieces` write on a row, as `read_frame` reads them from the text Textual
     encodes them to (`Strip.render` in `colour_system`, a move before each piece); None when a
     segment holds what `read_frame` would not read as cells of that row (a link, a line break,
-    any other escape)."""
+    any other escape).
+
+    Pieces side by side, left to right, each of characters a cell wide (a row's strips, as a
+    rule) are read straight into the row's list; any other (a wide character, pieces written
+    over each other) through the cells by column that `read_frame` reads."""
     known = _SEGMENTS.get(colour_system)
     if known is None:
         known = _SEGMENTS[colour_system] = {}
     get = known.get
-    cells: dict[int, Cell] = {}
+    row: list[Cell | None] = []
+    extend = row.extend
+    first = end = 0
+    gapless = True
+    loose: dict[int, Cell] | None = None  # (the row by column, once the list cannot say it)
     for col, strips in pieces:
-        single: list[Cell] = []
-        extend = single.extend
+        if loose is None and (col >= end or not row):
+            if not row:
+                first = end = col
+            mark = len(row)
+            into = extend
+        else:
+            if loose is None:  # (a piece written over another)
+                loose = _by_column(first, row)
+            mark = -1
+            single: list[Cell] = []
+            into = single.extend
         for strip in strips:
             for text, style, _ in strip:
                 read = get((text, id(style)))
@@ -241,19 +261,47 @@ def read_row(pieces: Pieces, colour_system) -> dict[int, Cell] | None:
                     read = _read_segment(known, text, style, colour_system)
                 if read[1] is None:
                     break
-                extend(read[1])
+                into(read[1])
             else:
                 continue
             break
         else:
-            if single:
-                _put_piece(cells, col, tuple(single), ())
+            if mark >= 0:
+                if col > end and len(row) > mark:  # (columns between the pieces not written)
+                    row[mark:mark] = [None] * (col - end)
+                    gapless = False
+                end = first + len(row)
+            elif single:
+                _put_piece(loose, col, tuple(single), ())
             continue
-        parts = _parts(known, strips, colour_system)  # (a character not one cell wide)
+        if mark >= 0:  # (a character not one cell wide: the row by column from here)
+            del row[mark:]
+            loose = _by_column(first, row)
+        parts = _parts(known, strips, colour_system)
         if parts is None:
             return None
-        _put_piece(cells, col, (), parts)
-    return cells
+        _put_piece(loose, col, (), parts)
+    if loose is not None:
+        return written_row(loose)
+    if not row:
+        return 0, row, True
+    return first, row, gapless
+
+
+def _by_column(first: int, row: list[Cell | None]) -> dict[int, Cell]:
+    """The cells of a row's list from column `first`, by column."""
+    return {col: cell for col, cell in enumerate(row, first) if cell is not None}
+
+
+def written_row(cells: dict[int, Cell]) -> Written:
+    """A row's cells by column as `Written`."""
+    if not cells:
+        return 0, [], True
+    first = min(cells)
+    row: list[Cell | None] = [None] * (max(cells) + 1 - first)
+    for col, cell in cells.items():
+        row[col - first] = cell
+    return first, row, len(cells) == len(row)
 
 
 def _parts(known: dict[tuple[str, int], Read], strips: tuple, colour_system) -> tuple | None:
