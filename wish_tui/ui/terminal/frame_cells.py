@@ -211,8 +211,8 @@ Pieces = list[tuple[int, tuple]]
 strips written there one after the other (each strip Rich segments: text, style, control)."""
 Read = tuple[object, tuple[Cell, ...] | None, tuple[tuple[str, Style], ...] | None]
 """A segment read: its Rich style (the key holds its id), its cells when each of its characters
-takes one cell, else None and its texts with their styles as `_piece` gives a piece's parts (both
-None: not understood)."""
+takes one cell or two (written where nothing was), else None and its texts with their styles as
+`_piece` gives a piece's parts (both None: not understood)."""
 _SEGMENTS: dict[object, dict[tuple[str, int], Read]] = {}
 """Per colour system, each segment (its text and the id of its style, the style kept with it)
 read once."""
@@ -230,9 +230,9 @@ def read_row(pieces: Pieces, colour_system) -> Written | None:
     segment holds what `read_frame` would not read as cells of that row (a link, a line break,
     any other escape).
 
-    Pieces side by side, left to right, each of characters a cell wide (a row's strips, as a
-    rule) are read straight into the row's list; any other (a wide character, pieces written
-    over each other) through the cells by column that `read_frame` reads."""
+    Pieces side by side, left to right (a row's strips, as a rule), are read straight into the
+    row's list; any other (a character that joins the one before, pieces written over each
+    other) through the cells by column that `read_frame` reads."""
     known = _SEGMENTS.get(colour_system)
     if known is None:
         known = _SEGMENTS[colour_system] = {}
@@ -271,10 +271,12 @@ def read_row(pieces: Pieces, colour_system) -> Written | None:
                     row[mark:mark] = [None] * (col - end)
                     gapless = False
                 end = first + len(row)
-            elif single:
-                _put_piece(loose, col, tuple(single), ())
-            continue
-        if mark >= 0:  # (a character not one cell wide: the row by column from here)
+                continue
+            if WIDE_RIGHT not in single:  # (else wide characters written over others)
+                if single:
+                    _put_piece(loose, col, tuple(single), ())
+                continue
+        if mark >= 0:  # (a character that joins the one before: the row by column from here)
             del row[mark:]
             loose = _by_column(first, row)
         parts = _parts(known, strips, colour_system)
@@ -323,6 +325,23 @@ def _parts(known: dict[tuple[str, int], Read], strips: tuple, colour_system) -> 
     return tuple(parts)
 
 
+def _wide_cells(text: str, style: Style) -> tuple[Cell, ...] | None:
+    """The cells `text` in `style` takes where nothing was written yet, as `_put` writes them
+    (a wide character's right half `WIDE_RIGHT`); None when a character of it takes no cell
+    (it joins the cell before, which may be another's)."""
+    cells: list[Cell] = []
+    for ch in text:
+        width = get_character_cell_size(ch)
+        if width == 0:
+            return None
+        cells.append(_CELLS.setdefault((ch, style), (ch, style)))
+        if width == 2:
+            cells.append(WIDE_RIGHT)
+    if len(_CELLS) >= CELLS_KEPT:
+        _CELLS.clear()
+    return tuple(cells)
+
+
 def _read_segment(known: dict, text: str, style, colour_system) -> Read:
     """Read a segment as Textual encodes it (a style's codes, its text, a reset) and keep it."""
     piece = None
@@ -333,6 +352,10 @@ def _read_segment(known: dict, text: str, style, colour_system) -> Read:
     if piece is not None and piece[0] == ():  # (the default style in force after it)
         _, single, parts = piece
         read = (style, None, parts) if parts else (style, single, None)
+        if len(parts) == 1:  # (wide characters in one style: their cells, right halves too)
+            wide = _wide_cells(*parts[0])
+            if wide is not None:
+                read = (style, wide, None)
     if len(known) >= SEGMENTS_KEPT:
         known.clear()
     known[(text, id(style))] = read
