@@ -74,6 +74,8 @@ class ScreenDiff:
         """The last cursor move sent (where the cursor is), when known."""
         self._length = 0
         """How long each row of `shown` is."""
+        self._wide: set[int] = set()
+        """The rows of `shown` that may hold a wide character's right half (no other does)."""
         self._at: tuple[int, int | None] | None = None
         """Where what was sent leaves the terminal's cursor: row and column (None: the column is
         not sure), or None when not known. (A frame's last padding may be left unpassed by the
@@ -82,6 +84,7 @@ class ScreenDiff:
     def forget(self) -> None:
         """Nothing on the screen is known any more (the next frame goes whole)."""
         self.shown.clear()
+        self._wide.clear()
         self._length = 0
         self.cursor = None
         self._at = None
@@ -239,9 +242,12 @@ class ScreenDiff:
         out.append("\x1b[r")  # (which puts the cursor in the corner)
         self._at = None
         blank = [_BLANK] * width + [None] * (self._length - width)
+        wide = set(self._wide)
         for row in order:
             source = shown.get(row + shift) if first <= row + shift <= last else None
             shown[row] = list(source if source is not None else blank)
+            if source is not None and row + shift in wide:
+                self._wide.add(row)
         self.cursor = None
 
     def _send_row(
@@ -260,12 +266,19 @@ class ScreenDiff:
             if not changed:
                 return
         cells = [None] * first + written + [None] * (self._length - end)
-        if WIDE_RIGHT in shown:
-            halves = [col for col, cell in enumerate(shown) if cell == WIDE_RIGHT]
-            _forget_halves(cells, shown, halves)
+        if row in self._wide:
+            if WIDE_RIGHT in shown:
+                halves = [col for col, cell in enumerate(shown) if cell == WIDE_RIGHT]
+                _forget_halves(cells, shown, halves)
+            else:
+                self._wide.discard(row)
+        # (Plain: every cell from `first` to `end` written, none a wide character's right half.)
+        plain = (first, end) if gapless and WIDE_RIGHT not in written else None
+        if plain is None:
+            self._wide.add(row)
         runs = _whole_phrases(_runs(changed, cells, shown), cells, shown)
         last = runs[-1]
-        blank = self._blank_end(cells, shown, last[0], last[1]) if self.columns else None
+        blank = self._blank_end(cells, shown, last[0], last[1], plain) if self.columns else None
         if blank is not None:
             last[1] = blank - 1
         style: Style | None = None
@@ -273,7 +286,7 @@ class ScreenDiff:
             while start > 0 and (cells[start] or shown[start]) == WIDE_RIGHT:
                 start -= 1
             out.append(self._move(row, start))
-            style = self._write(out, row, start, stop + 1, cells, shown, style)
+            style = self._write(out, row, start, stop + 1, cells, shown, style, plain)
         if blank is not None:
             cell_style = (cells[blank] or shown[blank])[1]
             if cell_style != style:
@@ -295,17 +308,22 @@ class ScreenDiff:
         cells: list[Cell | None],
         shown: list[Cell | None],
         style: Style | None,
+        plain: tuple[int, int] | None,
     ) -> Style | None:
         """Write the cells of columns `start` to `stop` (the cursor at the first), from the
-        style `style`; return the style they leave."""
+        style `style`; return the style they leave. (`plain`: columns of `cells` all written,
+        none a wide character's right half.)"""
         run = cells[start:stop]
-        if None in run:  # (cells the frame does not write: those shown)
-            run = [
-                new or old or WIDE_RIGHT for new, old in zip(run, shown[start:stop], strict=True)
-            ]
         shown_cells = run
-        if WIDE_RIGHT in run:  # (a wide character's right half: nothing to write)
-            shown_cells = [cell for cell in run if cell[0]]
+        if plain is None or start < plain[0] or stop > plain[1]:
+            if None in run:  # (cells the frame does not write: those shown)
+                run = [
+                    new or old or WIDE_RIGHT
+                    for new, old in zip(run, shown[start:stop], strict=True)
+                ]
+            shown_cells = run
+            if WIDE_RIGHT in run:  # (a wide character's right half: nothing to write)
+                shown_cells = [cell for cell in run if cell[0]]
         texts = []
         for cell_style, group in groupby(shown_cells, _STYLE_OF):
             if cell_style != style:
@@ -319,7 +337,12 @@ class ScreenDiff:
         return style
 
     def _blank_end(
-        self, cells: list[Cell | None], shown: list[Cell | None], start: int, end: int
+        self,
+        cells: list[Cell | None],
+        shown: list[Cell | None],
+        start: int,
+        end: int,
+        plain: tuple[int, int] | None,
     ) -> int | None:
         """Where the row's blank end begins when the run `start`..`end` can stop there and
         erase the rest of the line: the cells from there to the row's end are known spaces with
@@ -330,7 +353,10 @@ class ScreenDiff:
             return None
         width = self.columns or 0
         written = cells[start:width]
-        if written and None not in written:  # the frame writes the row from the run to its end
+        whole = plain is not None and plain[0] <= start and width <= plain[1]
+        if written and (
+            whole or None not in written
+        ):  # the frame writes the row from the run to its end
             blank = written[-1]
             background = _blank_background(blank)
             if background is _UNERASABLE:
