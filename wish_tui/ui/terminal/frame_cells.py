@@ -9,6 +9,7 @@ half), for `screen_diff.ScreenDiff` to compare with what it has sent.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import repeat
 
 from rich.cells import get_character_cell_size
@@ -236,7 +237,6 @@ def read_row(pieces: Pieces, colour_system) -> Written | None:
     known = _SEGMENTS.get(colour_system)
     if known is None:
         known = _SEGMENTS[colour_system] = {}
-    get = known.get
     row: list[Cell | None] = []
     extend = row.extend
     first = end = 0
@@ -254,18 +254,7 @@ def read_row(pieces: Pieces, colour_system) -> Written | None:
             mark = -1
             single: list[Cell] = []
             into = single.extend
-        for strip in strips:
-            for text, style, _ in strip:
-                read = get((text, id(style)))
-                if read is None or read[0] is not style:
-                    read = _read_segment(known, text, style, colour_system)
-                if read[1] is None:
-                    break
-                into(read[1])
-            else:
-                continue
-            break
-        else:
+        if _read_cells(known, strips, colour_system, into):
             if mark >= 0:
                 if col > end and len(row) > mark:  # (columns between the pieces not written)
                     row[mark:mark] = [None] * (col - end)
@@ -288,6 +277,21 @@ def read_row(pieces: Pieces, colour_system) -> Written | None:
     if not row:
         return 0, row, True
     return first, row, gapless
+
+
+def _read_cells(known: dict, strips: tuple, colour_system, into: Callable) -> bool:
+    """Give `into` the cells of each segment of `strips` in turn, as long as each is read as
+    cells; return whether all were."""
+    get = known.get
+    for strip in strips:
+        for text, style, _ in strip:
+            read = get((text, id(style)))
+            if read is None or read[0] is not style:
+                read = _read_segment(known, text, style, colour_system)
+            if read[1] is None:
+                return False
+            into(read[1])
+    return True
 
 
 def _by_column(first: int, row: list[Cell | None]) -> dict[int, Cell]:

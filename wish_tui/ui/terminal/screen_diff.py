@@ -183,56 +183,26 @@ class ScreenDiff:
         changed = [row for row in full if not _same(get(row), written[row])]
         if len(changed) < 2:
             return
-        wanted_rows = {row: self._whole_row(written[row]) for row in changed}
-        # A row shown is compared whole only when a few of its cells are those of a row wanted
-        # (its fingerprint); a row exactly `width` wide is compared whole (its cells are mostly
-        # the same objects), else by its first `width` cells.
-        probe = itemgetter(0, 1, 2, width // 2, width - 1)
-        by_probe: dict[tuple, list[int]] = {}
-        for row in changed:
-            by_probe.setdefault(probe(wanted_rows[row]), []).append(row)
-        places: dict[int, list[int]] = {}  # a changed row: the rows shown with its cells
-        for row, cells in shown.items():
-            targets = by_probe.get(probe(cells))
-            if targets is None or None in cells[:width]:
-                continue
-            content = None
-            for target in targets:
-                wanted = wanted_rows[target]
-                if len(written[target][1]) == width:
-                    if cells != wanted:
-                        continue
-                else:
-                    content = content or cells[:width]
-                    if wanted[:width] != content:
-                        continue
-                if not _text(content or cells[:width]).strip(" "):
-                    break  # (a blank row says nothing of where rows went)
-                places.setdefault(target, []).append(row)
-        votes: dict[int, int] = {}
-        for row in changed:
-            for source in places.get(row, ()):
-                if source != row:
-                    votes[source - row] = votes.get(source - row, 0) + 1
-        if not votes:
+        wanted = {row: (self._whole_row(written[row]), len(written[row][1])) for row in changed}
+        shift = _shift(shown, wanted, width)
+        if shift is None:
             return
-        shift = max(votes, key=lambda k: (votes[k], -abs(k)))
         moved = [r for r in sorted(full) if _same(get(r + shift), written[r])]
         # The longest run of rows that move together; every row of its region is rewritten by
         # the frame (the rows the scroll brings in come blank).
-        best: tuple[int, int] | None = None
-        for top in moved:
-            bottom = top
-            while bottom + 1 in moved:
-                bottom += 1
-            if best is None or bottom - top > best[1] - best[0]:
-                best = (top, bottom)
+        best = _longest_run(moved)
         if best is None:
             return  # no row of the frame is a shown row moved by that shift: nothing to scroll
         top, bottom = best
         first, last = (top, bottom + shift) if shift > 0 else (top + shift, bottom)
         if bottom - top < 1 or not all(r in full for r in range(first, last + 1)):
             return
+        self._move_rows(out, first, last, shift)
+
+    def _move_rows(self, out: list[str], first: int, last: int, shift: int) -> None:
+        """Move rows `first` to `last` `shift` rows up (down when below 0) in a scrolling
+        region of their own, on the screen and in `shown`."""
+        shown, width = self.shown, self.columns or 0
         if shift > 0:  # line feeds at the region's foot move its rows up
             out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{last + 1}H" + "\n" * shift)
             order = range(first, last + 1)
@@ -261,21 +231,14 @@ class ScreenDiff:
         if before == written:
             return  # most rows a frame rewrites are as shown already
         changed = list(compress(range(first, end), map(ne, written, before)))
-        if not gapless:
+        if not gapless:  # (a column the frame does not write has not changed)
             changed = [col for col in changed if written[col - first] is not None]
             if not changed:
                 return
         cells = [None] * first + written + [None] * (self._length - end)
-        if row in self._wide:
-            if WIDE_RIGHT in shown:
-                halves = [col for col, cell in enumerate(shown) if cell == WIDE_RIGHT]
-                _forget_halves(cells, shown, halves)
-            else:
-                self._wide.discard(row)
-        # (Plain: every cell from `first` to `end` written, none a wide character's right half.)
+        # (Plain: the frame writes every cell from `first` to `end`, none a right half.)
         plain = (first, end) if gapless and WIDE_RIGHT not in written else None
-        if plain is None:
-            self._wide.add(row)
+        self._halves(row, cells, shown, plain)
         runs = _whole_phrases(_runs(changed, cells, shown), cells, shown)
         last = runs[-1]
         blank = self._blank_end(cells, shown, last[0], last[1], plain) if self.columns else None
@@ -292,12 +255,19 @@ class ScreenDiff:
             if cell_style != style:
                 out.append(_code(cell_style))
             out.append(ERASE_LINE)
-        if gapless:
-            shown[first:end] = written
-        else:
-            for col, cell in enumerate(written, first):
-                if cell is not None:
-                    shown[col] = cell
+        _put_written(shown, first, written, gapless)
+
+    def _halves(self, row: int, cells: list, shown: list, plain: tuple | None) -> None:
+        """Forget what the terminal blanks of the wide characters shown on `row` that the
+        frame's `cells` write half over (`plain`: the frame writes no right half)."""
+        if row in self._wide:
+            if WIDE_RIGHT in shown:
+                halves = [col for col, cell in enumerate(shown) if cell == WIDE_RIGHT]
+                _forget_halves(cells, shown, halves)
+            else:
+                self._wide.discard(row)
+        if plain is None:
+            self._wide.add(row)
 
     def _write(
         self,
@@ -315,7 +285,7 @@ class ScreenDiff:
         none a wide character's right half.)"""
         run = cells[start:stop]
         shown_cells = run
-        if plain is None or start < plain[0] or stop > plain[1]:
+        if not _within(plain, start, stop):
             if None in run:  # (cells the frame does not write: those shown)
                 run = [
                     new or old or WIDE_RIGHT
@@ -353,10 +323,8 @@ class ScreenDiff:
             return None
         width = self.columns or 0
         written = cells[start:width]
-        whole = plain is not None and plain[0] <= start and width <= plain[1]
-        if written and (
-            whole or None not in written
-        ):  # the frame writes the row from the run to its end
+        if written and (_within(plain, start, width) or None not in written):
+            # (the frame writes the row from the run to its end)
             blank = written[-1]
             background = _blank_background(blank)
             if background is _UNERASABLE:
@@ -408,6 +376,79 @@ _BEYOND = 3
 """The cells past the widest row that every row of `ScreenDiff.shown` has (None): a run's
 phrase is looked for up to two columns past its end, and column -1 or -2 is the last."""
 _BLANK = (" ", ())
+
+
+def _within(plain: tuple[int, int] | None, start: int, stop: int) -> bool:
+    """True when the columns `start` to `stop` are within the columns `plain`."""
+    return plain is not None and plain[0] <= start and stop <= plain[1]
+
+
+def _put_written(
+    shown: list[Cell | None], first: int, written: list[Cell | None], gapless: bool
+) -> None:
+    """Put the cells `written` from column `first` in the row `shown` (but where None)."""
+    if gapless:
+        shown[first : first + len(written)] = written
+    else:
+        for col, cell in enumerate(written, first):
+            if cell is not None:
+                shown[col] = cell
+
+
+def _shift(
+    shown: dict[int, list[Cell | None]],
+    wanted: dict[int, tuple[list[Cell | None], int]],
+    width: int,
+) -> int | None:
+    """By how many rows most of the rows `wanted` (each as a row of `shown`, with how many
+    cells the frame writes on it) moved from where `shown` has them (up when above 0); None
+    when none did."""
+    # A row shown is compared whole only when a few of its cells are those of a row wanted
+    # (its fingerprint); a row exactly `width` wide is compared whole (its cells are mostly
+    # the same objects), else by its first `width` cells.
+    probe = itemgetter(0, 1, 2, width // 2, width - 1)
+    by_probe: dict[tuple, list[int]] = {}
+    for row, (cells, _) in wanted.items():
+        by_probe.setdefault(probe(cells), []).append(row)
+    places: dict[int, list[int]] = {}  # a row wanted: the rows shown with its cells
+    for row, cells in shown.items():
+        targets = by_probe.get(probe(cells))
+        if targets is None or None in cells[:width]:
+            continue
+        content = None
+        for target in targets:
+            wanted_cells, written = wanted[target]
+            if written == width:
+                if cells != wanted_cells:
+                    continue
+            else:
+                content = content or cells[:width]
+                if wanted_cells[:width] != content:
+                    continue
+            if not _text(content or cells[:width]).strip(" "):
+                break  # (a blank row says nothing of where rows went)
+            places.setdefault(target, []).append(row)
+    votes: dict[int, int] = {}
+    for row in wanted:
+        for source in places.get(row, ()):
+            if source != row:
+                votes[source - row] = votes.get(source - row, 0) + 1
+    if not votes:
+        return None
+    return max(votes, key=lambda k: (votes[k], -abs(k)))
+
+
+def _longest_run(rows: list[int]) -> tuple[int, int] | None:
+    """The first and last of the longest run of consecutive rows among `rows` (sorted): the
+    first such run of that length; None when there is no row."""
+    best: tuple[int, int] | None = None
+    for top in rows:
+        bottom = top
+        while bottom + 1 in rows:
+            bottom += 1
+        if best is None or bottom - top > best[1] - best[0]:
+            best = (top, bottom)
+    return best
 
 
 def _whole(written: Written, width: int) -> bool:
