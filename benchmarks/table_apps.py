@@ -17,8 +17,9 @@ action (as `benchmarks/serve.py` counts them, on a fixed game, for a terminal of
 xterm-256color, as serve.py's SSH clients ask, whatever the shell's TERM). With `--stream FILE`,
 what the first app's terminal was sent while playing, written to FILE; with `--frames FILE`,
 what Textual wrote to it before the screen diff (a pickle: how many writes came before the
-playing, and a list of (time, text) from the app's start), to replay through the driver's code
-offline. With `--profile FILE`, the playing of the last run under cProfile (with the processor
+playing, and a list of (time, text, pieces) from the app's start, pieces None or a frame's
+pieces as the driver reads them: its rows, cursor, colours and the terminal's size), to replay
+through the driver's code offline (benchmarks/screen_diff.py). With `--profile FILE`, the playing of the last run under cProfile (with the processor
 time as its clock; it makes everything about seven times slower, read the shares), its stats
 written to FILE and its top entries printed. With `--write-time`, the processor time spent in
 `App._display` (Textual's encoding of a frame, when it is encoded, and the drivers' `write`) and
@@ -73,6 +74,7 @@ from wish_tui.ui import new_game  # noqa: E402
 from wish_tui.ui.app import WishApp  # noqa: E402
 from wish_tui.ui.screens.table_screen import TableScreen  # noqa: E402
 from wish_tui.ui.terminal.hosted_driver import HostedDriver  # noqa: E402
+from wish_tui.ui.terminal.textual_adapter import PiecesFrame  # noqa: E402
 
 NAMES = ("alice", "bob")
 
@@ -380,12 +382,25 @@ class Terminal:
             os.close(fd)
 
 
+def _pieces(driver: HostedDriver, data: str) -> tuple | None:
+    """A frame's pieces as `HostedDriver.write` reads them (each strip as its list of segments,
+    to be kept), with its cursor, colours and the terminal's size; None for any other write."""
+    if not isinstance(data, PiecesFrame):
+        return None
+    rows = {
+        y: [(x, tuple(list(strip) for strip in strips)) for x, strips in pieces]
+        for y, pieces in data.rows().items()
+    }
+    screen = driver._screen
+    return rows, data.cursor, data.colour_system, screen.columns, screen.rows
+
+
 class Frames:
     """What Textual writes to the first app's driver, with the time, when kept (`--frames`);
     `begin`: how many of them came before the playing."""
 
     def __init__(self, keep: bool) -> None:
-        self.kept: list[tuple[float, str]] = []
+        self.kept: list[tuple[float, str, tuple | None]] = []
         self.app: WishApp | None = None
         self.begin = 0
         self.keep = keep
@@ -394,7 +409,7 @@ class Frames:
 
             def kept_write(driver, data: str) -> None:
                 if driver.shown_app is self.app:
-                    self.kept.append((time.perf_counter(), data))
+                    self.kept.append((time.perf_counter(), data, _pieces(driver, data)))
                 write(driver, data)
 
             HostedDriver.write = kept_write

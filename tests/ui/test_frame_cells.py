@@ -84,7 +84,7 @@ async def test_a_frame_sent_from_its_pieces_sends_the_bytes_of_its_text():
             kinds.add(type(update).__name__)
             text = _sent(*by_text, frame)
             assert _sent(*by_pieces, frame, ways) == text
-            assert by_pieces[0].shown == by_text[0].shown
+            assert by_pieces[0].known() == by_text[0].known()
             sent += bool(text)
         assert kinds == {"ChopsUpdate", "LayoutUpdate"}
         assert ways.count("pieces") > 100 and "text" in ways and sent > 100
@@ -142,7 +142,7 @@ def test_a_row_written_as_before_is_sent_again_once_a_scroll_moved_it():
         rows, cursor = frame(lines)
         sent = by_pieces.frame_rows(rows, cursor, lambda row: read_row(row, ColorSystem.TRUECOLOR))
         assert sent == by_text.frame(text(rows, cursor))
-        assert by_pieces.shown == by_text.shown
+        assert by_pieces.known() == by_text.known()
     assert "\x1b[1;6r" in sent  # (the scroll)
 
 
@@ -150,3 +150,42 @@ def _console():
     from rich.console import Console
 
     return Console(color_system="truecolor")
+
+
+def test_a_rows_pieces_are_read_as_the_text_they_encode_to_is_read():
+    """Pieces side by side or written over each other, with wide characters and combining
+    marks, in several styles: `read_row` gives the cells `read_frame` reads from their text."""
+    from rich.color import ColorSystem
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    from wish_tui.ui.terminal.frame_cells import read_frame
+
+    styles = [Style(bold=True), Style(color="red"), Style(), Style(reverse=True)]
+    characters = [*"ab x", "漢", "🔒", "e\u0301"]
+    rng = random.Random(5)
+    for _ in range(3000):
+        pieces = []
+        for _ in range(rng.randint(1, 4)):
+            strips = tuple(
+                Strip(
+                    [
+                        Segment(
+                            "".join(rng.choices(characters, k=rng.randint(0, 4))),
+                            rng.choice(styles),
+                        )
+                        for _ in range(rng.randint(1, 3))
+                    ]
+                )
+                for _ in range(rng.randint(1, 2))
+            )
+            pieces.append((rng.randint(0, 12), strips))
+        first, cells, gapless = read_row(pieces, ColorSystem.TRUECOLOR)
+        text = "".join(
+            f"\x1b[1;{col + 1}H" + "".join(strip.render(_console()) for strip in strips)
+            for col, strips in pieces
+        )
+        read = {col: cell for col, cell in enumerate(cells, first) if cell is not None}
+        assert read == read_frame(text)[0].get(0, {})
+        assert gapless == (len(read) == len(cells))

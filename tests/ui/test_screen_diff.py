@@ -425,7 +425,7 @@ def test_the_diff_sends_the_same_bytes_as_before_it_was_made_faster(sequence, kn
     now, before = ScreenDiff(columns=width), screen_diff_before.ScreenDiff(columns=width)
     for frame in sequence:
         assert now.frame(frame) == before.frame(frame)
-        assert now.shown == before.shown
+        assert now.known() == before.shown
 
 
 def test_the_characters_known_one_cell_wide_are_kept_within_their_bound():

@@ -9,6 +9,7 @@ half), for `screen_diff.ScreenDiff` to compare with what it has sent.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import repeat
 
 from rich.cells import get_character_cell_size
@@ -211,49 +212,102 @@ Pieces = list[tuple[int, tuple]]
 strips written there one after the other (each strip Rich segments: text, style, control)."""
 Read = tuple[object, tuple[Cell, ...] | None, tuple[tuple[str, Style], ...] | None]
 """A segment read: its Rich style (the key holds its id), its cells when each of its characters
-takes one cell, else None and its texts with their styles as `_piece` gives a piece's parts (both
-None: not understood)."""
+takes one cell or two (written where nothing was), else None and its texts with their styles as
+`_piece` gives a piece's parts (both None: not understood)."""
 _SEGMENTS: dict[object, dict[tuple[str, int], Read]] = {}
 """Per colour system, each segment (its text and the id of its style, the style kept with it)
 read once."""
 SEGMENTS_KEPT = 4096
 """The most segments read kept per colour system (all forgotten at once past it), shared by the
 apps of a process."""
+Written = tuple[int, list[Cell | None], bool]
+"""A row's cells as a frame writes them: the first column written, the cells from there (None
+where the frame writes nothing), and whether none of them is None."""
 
 
-def read_row(pieces: Pieces, colour_system) -> dict[int, Cell] | None:
+def read_row(pieces: Pieces, colour_system) -> Written | None:
     """The cells `pieces` write on a row, as `read_frame` reads them from the text Textual
     encodes them to (`Strip.render` in `colour_system`, a move before each piece); None when a
     segment holds what `read_frame` would not read as cells of that row (a link, a line break,
-    any other escape)."""
+    any other escape).
+
+    Pieces side by side, left to right (a row's strips, as a rule), are read straight into the
+    row's list; any other (a character that joins the one before, pieces written over each
+    other) through the cells by column that `read_frame` reads."""
     known = _SEGMENTS.get(colour_system)
     if known is None:
         known = _SEGMENTS[colour_system] = {}
-    get = known.get
-    cells: dict[int, Cell] = {}
+    row: list[Cell | None] = []
+    extend = row.extend
+    first = end = 0
+    gapless = True
+    loose: dict[int, Cell] | None = None  # (the row by column, once the list cannot say it)
     for col, strips in pieces:
-        single: list[Cell] = []
-        extend = single.extend
-        for strip in strips:
-            for text, style, _ in strip:
-                read = get((text, id(style)))
-                if read is None or read[0] is not style:
-                    read = _read_segment(known, text, style, colour_system)
-                if read[1] is None:
-                    break
-                extend(read[1])
-            else:
-                continue
-            break
+        if loose is None and (col >= end or not row):
+            if not row:
+                first = end = col
+            mark = len(row)
+            into = extend
         else:
-            if single:
-                _put_piece(cells, col, tuple(single), ())
-            continue
-        parts = _parts(known, strips, colour_system)  # (a character not one cell wide)
+            if loose is None:  # (a piece written over another)
+                loose = _by_column(first, row)
+            mark = -1
+            single: list[Cell] = []
+            into = single.extend
+        if _read_cells(known, strips, colour_system, into):
+            if mark >= 0:
+                if col > end and len(row) > mark:  # (columns between the pieces not written)
+                    row[mark:mark] = [None] * (col - end)
+                    gapless = False
+                end = first + len(row)
+                continue
+            if WIDE_RIGHT not in single:  # (else wide characters written over others)
+                if single:
+                    _put_piece(loose, col, tuple(single), ())
+                continue
+        if mark >= 0:  # (a character that joins the one before: the row by column from here)
+            del row[mark:]
+            loose = _by_column(first, row)
+        parts = _parts(known, strips, colour_system)
         if parts is None:
             return None
-        _put_piece(cells, col, (), parts)
-    return cells
+        _put_piece(loose, col, (), parts)
+    if loose is not None:
+        return written_row(loose)
+    if not row:
+        return 0, row, True
+    return first, row, gapless
+
+
+def _read_cells(known: dict, strips: tuple, colour_system, into: Callable) -> bool:
+    """Give `into` the cells of each segment of `strips` in turn, as long as each is read as
+    cells; return whether all were."""
+    get = known.get
+    for strip in strips:
+        for text, style, _ in strip:
+            read = get((text, id(style)))
+            if read is None or read[0] is not style:
+                read = _read_segment(known, text, style, colour_system)
+            if read[1] is None:
+                return False
+            into(read[1])
+    return True
+
+
+def _by_column(first: int, row: list[Cell | None]) -> dict[int, Cell]:
+    """The cells of a row's list from column `first`, by column."""
+    return {col: cell for col, cell in enumerate(row, first) if cell is not None}
+
+
+def written_row(cells: dict[int, Cell]) -> Written:
+    """A row's cells by column as `Written`."""
+    if not cells:
+        return 0, [], True
+    first = min(cells)
+    row: list[Cell | None] = [None] * (max(cells) + 1 - first)
+    for col, cell in cells.items():
+        row[col - first] = cell
+    return first, row, len(cells) == len(row)
 
 
 def _parts(known: dict[tuple[str, int], Read], strips: tuple, colour_system) -> tuple | None:
@@ -275,6 +329,23 @@ def _parts(known: dict[tuple[str, int], Read], strips: tuple, colour_system) -> 
     return tuple(parts)
 
 
+def _wide_cells(text: str, style: Style) -> tuple[Cell, ...] | None:
+    """The cells `text` in `style` takes where nothing was written yet, as `_put` writes them
+    (a wide character's right half `WIDE_RIGHT`); None when a character of it takes no cell
+    (it joins the cell before, which may be another's)."""
+    cells: list[Cell] = []
+    for ch in text:
+        width = get_character_cell_size(ch)
+        if width == 0:
+            return None
+        cells.append(_CELLS.setdefault((ch, style), (ch, style)))
+        if width == 2:
+            cells.append(WIDE_RIGHT)
+    if len(_CELLS) >= CELLS_KEPT:
+        _CELLS.clear()
+    return tuple(cells)
+
+
 def _read_segment(known: dict, text: str, style, colour_system) -> Read:
     """Read a segment as Textual encodes it (a style's codes, its text, a reset) and keep it."""
     piece = None
@@ -285,6 +356,10 @@ def _read_segment(known: dict, text: str, style, colour_system) -> Read:
     if piece is not None and piece[0] == ():  # (the default style in force after it)
         _, single, parts = piece
         read = (style, None, parts) if parts else (style, single, None)
+        if len(parts) == 1:  # (wide characters in one style: their cells, right halves too)
+            wide = _wide_cells(*parts[0])
+            if wide is not None:
+                read = (style, wide, None)
     if len(known) >= SEGMENTS_KEPT:
         known.clear()
     known[(text, id(style))] = read

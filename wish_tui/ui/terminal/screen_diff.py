@@ -29,7 +29,7 @@ from collections.abc import Callable
 from itertools import compress, groupby, takewhile
 from operator import itemgetter, ne
 
-from .frame_cells import WIDE_RIGHT, Cell, Pieces, read_frame
+from .frame_cells import WIDE_RIGHT, Cell, Pieces, Written, read_frame, written_row
 from .sgr import ERASE_LINE, Parts, Style, StyleCode, erasable
 
 _HARMLESS = frozenset({"\x1b[?2026h", "\x1b[?2026l", "\x1b[?25h", "\x1b[?25l", "\x07"})
@@ -52,7 +52,12 @@ _STYLE_OF = itemgetter(1)
 
 
 class ScreenDiff:
-    """What the terminal shows, and each frame rewritten as the cells that change it."""
+    """What the terminal shows, and each frame rewritten as the cells that change it.
+
+    A row is a list of cells by column (None: not known), every row of `shown` as long as the
+    widest row written and the terminal's width, and a few more (so that a column just past
+    either end, -1 among them, reads as not known). A row a frame writes as it is shown costs
+    one comparison of lists."""
 
     def __init__(self, columns: int | None = None, rows: int | None = None) -> None:
         self.columns = columns
@@ -63,11 +68,14 @@ class ScreenDiff:
         may draw a frame a row taller than the screen, for one frame, as a scroll bar comes; a
         move there would stop on the last row, but a line feed there scrolls the whole screen,
         and every later frame would land a row too high)."""
-        self.shown: dict[int, dict[int, Cell]] = {}
-        """Each known cell on the screen by row and column (0-based); missing: not known."""
+        self.shown: dict[int, list[Cell | None]] = {}
+        """Each known cell on the screen by row and column (0-based); None: not known."""
         self.cursor: str | None = None
         """The last cursor move sent (where the cursor is), when known."""
-        self._columns: frozenset[int] = frozenset()
+        self._length = 0
+        """How long each row of `shown` is."""
+        self._wide: set[int] = set()
+        """The rows of `shown` that may hold a wide character's right half (no other does)."""
         self._at: tuple[int, int | None] | None = None
         """Where what was sent leaves the terminal's cursor: row and column (None: the column is
         not sure), or None when not known. (A frame's last padding may be left unpassed by the
@@ -76,8 +84,17 @@ class ScreenDiff:
     def forget(self) -> None:
         """Nothing on the screen is known any more (the next frame goes whole)."""
         self.shown.clear()
+        self._wide.clear()
+        self._length = 0
         self.cursor = None
         self._at = None
+
+    def known(self) -> dict[int, dict[int, Cell]]:
+        """The cells known on the screen, by row and column."""
+        return {
+            row: {col: cell for col, cell in enumerate(cells) if cell is not None}
+            for row, cells in self.shown.items()
+        }
 
     def frame(self, data: str) -> str:
         """What to send instead of `data` for the screen to show what `data` would make it."""
@@ -87,13 +104,13 @@ class ScreenDiff:
         if parsed is None:
             self.forget()
             return data
-        return self._frame(*parsed)
+        cells, cursor = parsed
+        return self._frame(
+            {row: written_row(by_column) for row, by_column in cells.items()}, cursor
+        )
 
     def frame_rows(
-        self,
-        rows: dict[int, Pieces],
-        cursor: str,
-        read: Callable[[Pieces], dict[int, Cell] | None],
+        self, rows: dict[int, Pieces], cursor: str, read: Callable[[Pieces], Written | None]
     ) -> str | None:
         """What to send for the screen to show a frame given as the pieces it writes on each
         row (before Textual encodes them), then the cursor's move `cursor`; `read` reads a row's
@@ -101,25 +118,27 @@ class ScreenDiff:
         move is not one: the frame is to go as its text (`frame`)."""
         if not _MOVE.fullmatch(cursor):
             return None
-        written: dict[int, dict[int, Cell]] = {}
+        written: dict[int, Written] = {}
         for row, pieces in rows.items():
             cells = read(pieces)
             if cells is None:
                 return None
-            if cells:
+            if cells[1]:
                 written[row] = cells
         return self._frame(written, cursor)
 
-    def _frame(self, written: dict[int, dict[int, Cell]], cursor: str | None) -> str:
+    def _frame(self, written: dict[int, Written], cursor: str | None) -> str:
         """What to send for the screen to show the cells `written` and the cursor at `cursor`."""
         if self.rows:
             for row in [row for row in written if row >= self.rows]:
                 del written[row]
+        widest = max([first + len(cells) for first, cells, _ in written.values()], default=0)
+        self._lengthen(max(widest, self.columns or 0) + _BEYOND)
         out: list[str] = []
-        if self.columns:
+        if self.columns and len(written) > 1:
             self._scroll(out, written)
         for row in sorted(written):
-            self._send_row(out, row, written[row])
+            self._send_row(out, row, *written[row])
         if out:
             out.append(_code(()))
         if cursor == PARK:
@@ -136,70 +155,54 @@ class ScreenDiff:
         sent.parts = out  # (for the style compaction, which then reads no code back)
         return sent
 
-    def _scroll(self, out: list[str], written: dict[int, dict[int, Cell]]) -> None:
+    def _lengthen(self, length: int) -> None:
+        """Make every row `length` long, at least."""
+        if length > self._length:
+            more = [None] * (length - self._length)
+            for cells in self.shown.values():
+                cells += more
+            self._length = length
+
+    def _whole_row(self, written: Written) -> list[Cell | None]:
+        """The cells `written` as a row of `shown`."""
+        first, cells, _ = written
+        return [None] * first + cells + [None] * (self._length - first - len(cells))
+
+    def _scroll(self, out: list[str], written: dict[int, Written]) -> None:
         """Rows the frame moves up or down whole (a log turning its page, or growing back
         once a panel below it closes) are moved by the terminal, in a scrolling region of their
         own, instead of being sent again."""
         width = self.columns or 0
-        columns = self._all_columns(width)
         shown = self.shown
         get = shown.get
-        unlike = [row for row, cells in written.items() if get(row) != cells]
-        if len(unlike) < 2:
-            return  # a scroll moves two rows or more: most frames change fewer rows
-        full = {row for row, cells in written.items() if _whole(cells, width, columns)}
-        changed = [row for row in full if row in unlike]  # (in the order of `full`)
-        if len(changed) < 2:
-            return  # ... and fewer whole rows
-        # A row shown is compared whole only when a few of its cells are those of a row wanted
-        # (its fingerprint); a row exactly `width` wide is compared as a dict (its cells are
-        # mostly the same objects), else by its first `width` cells.
-        probe = (0, 1, 2, width // 2, width - 1)
-        by_probe: dict[tuple, list[int]] = {}
-        for row in changed:
-            by_probe.setdefault(tuple(map(written[row].get, probe)), []).append(row)
-        places: dict[int, list[int]] = {}  # a changed row: the rows shown with its cells
-        for row, cells in shown.items():
-            targets = by_probe.get(tuple(map(cells.get, probe)))
-            if targets is None or not _whole(cells, width, columns):
-                continue
-            content = None
-            for target in targets:
-                wanted = written[target]
-                if len(wanted) == width:
-                    if cells != wanted:
-                        continue
-                else:
-                    content = content or _content(cells, width)
-                    if _content(wanted, width) != content:
-                        continue
-                if not _text(content or _content(cells, width)).strip(" "):
-                    break  # (a blank row says nothing of where rows went)
-                places.setdefault(target, []).append(row)
-        votes: dict[int, int] = {}
-        for row in changed:
-            for source in places.get(row, ()):
-                if source != row:
-                    votes[source - row] = votes.get(source - row, 0) + 1
-        if not votes:
+        # (A scroll moves two whole rows or more, changed by the frame: most frames change
+        # fewer, and each is one comparison of lists.)
+        full = {row for row, cells in written.items() if _whole(cells, width)}
+        if len(full) < 2:
             return
-        shift = max(votes, key=lambda k: (votes[k], -abs(k)))
-        moved = [r for r in sorted(full) if shown.get(r + shift) == written[r]]
+        changed = [row for row in full if not _same(get(row), written[row])]
+        if len(changed) < 2:
+            return
+        wanted = {row: (self._whole_row(written[row]), len(written[row][1])) for row in changed}
+        shift = _shift(shown, wanted, width)
+        if shift is None:
+            return
+        moved = [r for r in sorted(full) if _same(get(r + shift), written[r])]
         # The longest run of rows that move together; every row of its region is rewritten by
         # the frame (the rows the scroll brings in come blank).
-        best: tuple[int, int] | None = None
-        for top in moved:
-            bottom = top
-            while bottom + 1 in moved:
-                bottom += 1
-            if best is None or bottom - top > best[1] - best[0]:
-                best = (top, bottom)
+        best = _longest_run(moved)
         if best is None:
             return  # no row of the frame is a shown row moved by that shift: nothing to scroll
         top, bottom = best
         first, last = (top, bottom + shift) if shift > 0 else (top + shift, bottom)
         if bottom - top < 1 or not all(r in full for r in range(first, last + 1)):
             return
+        self._move_rows(out, first, last, shift)
+
+    def _move_rows(self, out: list[str], first: int, last: int, shift: int) -> None:
+        """Move rows `first` to `last` `shift` rows up (down when below 0) in a scrolling
+        region of their own, on the screen and in `shown`."""
+        shown, width = self.shown, self.columns or 0
         if shift > 0:  # line feeds at the region's foot move its rows up
             out.append(f"\x1b[{first + 1};{last + 1}r\x1b[{last + 1}H" + "\n" * shift)
             order = range(first, last + 1)
@@ -208,64 +211,89 @@ class ScreenDiff:
             order = range(last, first - 1, -1)
         out.append("\x1b[r")  # (which puts the cursor in the corner)
         self._at = None
-        blank = dict.fromkeys(range(width), (" ", ()))
+        blank = [_BLANK] * width + [None] * (self._length - width)
+        wide = set(self._wide)
         for row in order:
             source = shown.get(row + shift) if first <= row + shift <= last else None
-            shown[row] = dict(source) if source is not None else dict(blank)
+            shown[row] = list(source if source is not None else blank)
+            if source is not None and row + shift in wide:
+                self._wide.add(row)
         self.cursor = None
 
-    def _all_columns(self, width: int) -> frozenset[int]:
-        """Every column of a row `width` wide (made once per width)."""
-        if len(self._columns) != width:
-            self._columns = frozenset(range(width))
-        return self._columns
-
-    def _send_row(self, out: list[str], row: int, cells: dict[int, Cell]) -> None:
-        shown = self.shown.setdefault(row, {})
-        if cells.items() <= shown.items():
+    def _send_row(
+        self, out: list[str], row: int, first: int, written: list[Cell | None], gapless: bool
+    ) -> None:
+        shown = self.shown.get(row)
+        if shown is None:
+            shown = self.shown[row] = [None] * self._length
+        end = first + len(written)
+        before = shown[first:end]
+        if before == written:
             return  # most rows a frame rewrites are as shown already
-        changed = sorted(compress(cells, map(ne, map(shown.get, cells), cells.values())))
-        if not changed:
-            return
-        if WIDE_RIGHT in shown.values():
-            halves = list(compress(shown, map(WIDE_RIGHT.__eq__, shown.values())))
-            _forget_halves(cells, shown, halves)
+        changed = list(compress(range(first, end), map(ne, written, before)))
+        if not gapless:  # (a column the frame does not write has not changed)
+            changed = [col for col in changed if written[col - first] is not None]
+            if not changed:
+                return
+        cells = [None] * first + written + [None] * (self._length - end)
+        # (Plain: the frame writes every cell from `first` to `end`, none a right half.)
+        plain = (first, end) if gapless and WIDE_RIGHT not in written else None
+        self._halves(row, cells, shown, plain)
         runs = _whole_phrases(_runs(changed, cells, shown), cells, shown)
         last = runs[-1]
-        blank = self._blank_end(cells, shown, last[0], last[1]) if self.columns else None
+        blank = self._blank_end(cells, shown, last[0], last[1], plain) if self.columns else None
         if blank is not None:
             last[1] = blank - 1
         style: Style | None = None
-        for start, end in runs:
-            while start > 0 and cells.get(start, shown.get(start)) == WIDE_RIGHT:
+        for start, stop in runs:
+            while start > 0 and (cells[start] or shown[start]) == WIDE_RIGHT:
                 start -= 1
             out.append(self._move(row, start))
-            style = self._write(out, row, range(start, end + 1), cells, shown, style)
+            style = self._write(out, row, start, stop + 1, cells, shown, style, plain)
         if blank is not None:
-            cell_style = (cells.get(blank) or shown[blank])[1]
+            cell_style = (cells[blank] or shown[blank])[1]
             if cell_style != style:
                 out.append(_code(cell_style))
             out.append(ERASE_LINE)
-        shown.update(cells)
+        _put_written(shown, first, written, gapless)
+
+    def _halves(self, row: int, cells: list, shown: list, plain: tuple | None) -> None:
+        """Forget what the terminal blanks of the wide characters shown on `row` that the
+        frame's `cells` write half over (`plain`: the frame writes no right half)."""
+        if row in self._wide:
+            if WIDE_RIGHT in shown:
+                halves = [col for col, cell in enumerate(shown) if cell == WIDE_RIGHT]
+                _forget_halves(cells, shown, halves)
+            else:
+                self._wide.discard(row)
+        if plain is None:
+            self._wide.add(row)
 
     def _write(
         self,
         out: list[str],
         row: int,
-        columns: range,
-        cells: dict[int, Cell],
-        shown: dict[int, Cell],
+        start: int,
+        stop: int,
+        cells: list[Cell | None],
+        shown: list[Cell | None],
         style: Style | None,
+        plain: tuple[int, int] | None,
     ) -> Style | None:
-        """Write the cells of `columns` (the cursor at the first), from the style `style`;
-        return the style they leave."""
-        run = list(map(cells.get, columns))
-        if None in run:  # (cells the frame does not write: those shown)
-            new, old = cells.get, shown.get
-            run = [new(col) or old(col) or WIDE_RIGHT for col in columns]
+        """Write the cells of columns `start` to `stop` (the cursor at the first), from the
+        style `style`; return the style they leave. (`plain`: columns of `cells` all written,
+        none a wide character's right half.)"""
+        run = cells[start:stop]
         shown_cells = run
-        if WIDE_RIGHT in run:  # (a wide character's right half: nothing to write)
-            shown_cells = [cell for cell in run if cell[0]]
+        if not _within(plain, start, stop):
+            if None in run:  # (cells the frame does not write: those shown)
+                run = [
+                    new or old or WIDE_RIGHT
+                    for new, old in zip(run, shown[start:stop], strict=True)
+                ]
+            shown_cells = run
+            if WIDE_RIGHT in run:  # (a wide character's right half: nothing to write)
+                shown_cells = [cell for cell in run if cell[0]]
         texts = []
         for cell_style, group in groupby(shown_cells, _STYLE_OF):
             if cell_style != style:
@@ -275,11 +303,16 @@ class ScreenDiff:
             out.append(texts[-1])
         text = "".join(texts)
         plain = len(shown_cells) == len(run) and text.isascii() and text.isprintable()
-        self._at = (row, columns.stop if plain else None)
+        self._at = (row, stop if plain else None)
         return style
 
     def _blank_end(
-        self, cells: dict[int, Cell], shown: dict[int, Cell], start: int, end: int
+        self,
+        cells: list[Cell | None],
+        shown: list[Cell | None],
+        start: int,
+        end: int,
+        plain: tuple[int, int] | None,
     ) -> int | None:
         """Where the row's blank end begins when the run `start`..`end` can stop there and
         erase the rest of the line: the cells from there to the row's end are known spaces with
@@ -288,10 +321,10 @@ class ScreenDiff:
         latest = end - len(ERASE_LINE)  # the last column the blank end may begin at
         if latest < start:
             return None
-        new, old = cells.get, shown.get
         width = self.columns or 0
-        written = list(map(new, range(start, width)))
-        if written and None not in written:  # the frame writes the row from the run to its end
+        written = cells[start:width]
+        if written and (_within(plain, start, width) or None not in written):
+            # (the frame writes the row from the run to its end)
             blank = written[-1]
             background = _blank_background(blank)
             if background is _UNERASABLE:
@@ -300,18 +333,19 @@ class ScreenDiff:
             while first > start and _blank_background(written[first - 1 - start]) == background:
                 first -= 1  # (blanks in another style of the same background)
         else:
-            background = _blank_background(new(latest) or old(latest))
+            background = _blank_background(cells[latest] or shown[latest])
             if background is _UNERASABLE:
                 return None
             for col in range(latest + 1, width):
-                if _blank_background(new(col) or old(col)) != background:
+                if _blank_background(cells[col] or shown[col]) != background:
                     return None
             first = latest
             while (
-                first > start and _blank_background(new(first - 1) or old(first - 1)) == background
+                first > start
+                and _blank_background(cells[first - 1] or shown[first - 1]) == background
             ):
                 first -= 1
-        if old(first) == WIDE_RIGHT:
+        if shown[first] == WIDE_RIGHT:
             first += 1  # (half a wide character erased: terminals differ on its other half)
         return first if first <= latest else None
 
@@ -338,51 +372,140 @@ class ScreenDiff:
         return min(place, f"\x1b[{down}B" + kept, feeds, key=len)
 
 
-def _forget_halves(cells: dict[int, Cell], shown: dict[int, Cell], halves: list[int]) -> None:
+_BEYOND = 3
+"""The cells past the widest row that every row of `ScreenDiff.shown` has (None): a run's
+phrase is looked for up to two columns past its end, and column -1 or -2 is the last."""
+_BLANK = (" ", ())
+
+
+def _within(plain: tuple[int, int] | None, start: int, stop: int) -> bool:
+    """True when the columns `start` to `stop` are within the columns `plain`."""
+    return plain is not None and plain[0] <= start and stop <= plain[1]
+
+
+def _put_written(
+    shown: list[Cell | None], first: int, written: list[Cell | None], gapless: bool
+) -> None:
+    """Put the cells `written` from column `first` in the row `shown` (but where None)."""
+    if gapless:
+        shown[first : first + len(written)] = written
+    else:
+        for col, cell in enumerate(written, first):
+            if cell is not None:
+                shown[col] = cell
+
+
+def _shift(
+    shown: dict[int, list[Cell | None]],
+    wanted: dict[int, tuple[list[Cell | None], int]],
+    width: int,
+) -> int | None:
+    """By how many rows most of the rows `wanted` (each as a row of `shown`, with how many
+    cells the frame writes on it) moved from where `shown` has them (up when above 0); None
+    when none did."""
+    # A row shown is compared whole only when a few of its cells are those of a row wanted
+    # (its fingerprint); a row exactly `width` wide is compared whole (its cells are mostly
+    # the same objects), else by its first `width` cells.
+    probe = itemgetter(0, 1, 2, width // 2, width - 1)
+    by_probe: dict[tuple, list[int]] = {}
+    for row, (cells, _) in wanted.items():
+        by_probe.setdefault(probe(cells), []).append(row)
+    places: dict[int, list[int]] = {}  # a row wanted: the rows shown with its cells
+    for row, cells in shown.items():
+        targets = by_probe.get(probe(cells))
+        if targets is None or None in cells[:width]:
+            continue
+        content = None
+        for target in targets:
+            wanted_cells, written = wanted[target]
+            if written == width:
+                if cells != wanted_cells:
+                    continue
+            else:
+                content = content or cells[:width]
+                if wanted_cells[:width] != content:
+                    continue
+            if not _text(content or cells[:width]).strip(" "):
+                break  # (a blank row says nothing of where rows went)
+            places.setdefault(target, []).append(row)
+    votes: dict[int, int] = {}
+    for row in wanted:
+        for source in places.get(row, ()):
+            if source != row:
+                votes[source - row] = votes.get(source - row, 0) + 1
+    if not votes:
+        return None
+    return max(votes, key=lambda k: (votes[k], -abs(k)))
+
+
+def _longest_run(rows: list[int]) -> tuple[int, int] | None:
+    """The first and last of the longest run of consecutive rows among `rows` (sorted): the
+    first such run of that length; None when there is no row."""
+    best: tuple[int, int] | None = None
+    for top in rows:
+        bottom = top
+        while bottom + 1 in rows:
+            bottom += 1
+        if best is None or bottom - top > best[1] - best[0]:
+            best = (top, bottom)
+    return best
+
+
+def _whole(written: Written, width: int) -> bool:
+    """True when `written` holds every column of a row `width` wide."""
+    first, cells, gapless = written
+    return first == 0 and len(cells) >= width and (gapless or None not in cells[:width])
+
+
+def _same(shown: list[Cell | None] | None, written: Written) -> bool:
+    """True when the row `shown` knows exactly the cells `written` (no more)."""
+    if shown is None:
+        return False
+    first, cells, _ = written
+    end = first + len(cells)
+    return shown[first:end] == cells and not any(shown[:first]) and not any(shown[end:])
+
+
+def _forget_halves(cells: list[Cell | None], shown: list[Cell | None], halves: list[int]) -> None:
     """Half a wide character shown overwritten by `cells`: the terminal blanks its other half,
     which is not known any more. (`halves`: the columns of the right halves shown.)"""
     for col in halves:
-        if col in cells:  # the right half overwritten, and not its left
-            if cells[col] != WIDE_RIGHT and col - 1 not in cells:
-                shown.pop(col - 1, None)
-        elif col - 1 in cells and shown.get(col - 1) not in (None, WIDE_RIGHT):
-            shown.pop(col, None)  # the left half overwritten, and not its right
+        if cells[col] is not None:  # the right half overwritten, and not its left
+            if cells[col] != WIDE_RIGHT and cells[col - 1] is None and col > 0:
+                shown[col - 1] = None
+        elif cells[col - 1] is not None and shown[col - 1] not in (None, WIDE_RIGHT):
+            shown[col] = None  # the left half overwritten, and not its right
 
 
-def _runs(changed: list[int], cells: dict[int, Cell], shown: dict[int, Cell]) -> list[list[int]]:
+def _runs(
+    changed: list[int], cells: list[Cell | None], shown: list[Cell | None]
+) -> list[list[int]]:
     """The changed columns as runs of columns to send: two runs a few known cells apart are
     one (the cells between sent again rather than moved over)."""
     # (Changed columns come mostly side by side: only the gaps between them are looked at.)
-    gaps = [n for n in range(1, len(changed)) if changed[n] - changed[n - 1] > 1]
-    runs = [[changed[0], changed[0]]]
+    runs = [[changed[0], changed[-1]]]
+    if changed[-1] - changed[0] == len(changed) - 1:
+        return runs  # (no gap)
     last = runs[0]
-    start = 0
-    for n in [*gaps, len(changed)]:
-        col = changed[start]
-        if start and not (col - last[1] <= GAP + 1 and _cheap_gap(last[1], col, cells, shown)):
+    last[1] = changed[0]
+    previous = changed[0]
+    for col in changed:
+        if col - previous > 1 and not (
+            col - previous <= GAP + 1 and _cheap_gap(previous, col, cells, shown)
+        ):
             last = [col, col]
             runs.append(last)
-        last[1] = changed[n - 1]
-        start = n
+        last[1] = previous = col
     return runs
 
 
-def _whole(cells: dict[int, Cell], width: int, columns: frozenset[int]) -> bool:
-    """True when `cells` hold every column of a row `width` wide (`columns`: those columns)."""
-    return len(cells) >= width and cells.keys() >= columns
-
-
-def _content(cells: dict[int, Cell], width: int) -> tuple:
-    return tuple(map(cells.__getitem__, range(width)))
-
-
-def _text(content: tuple) -> str:
-    """The characters of a row's cells (`_content`), without their styles."""
+def _text(content: list) -> str:
+    """The characters of a row's cells, without their styles."""
     return "".join(map(_CHARACTER_OF, content))
 
 
 def _whole_phrases(
-    runs: list[list[int]], cells: dict[int, Cell], shown: dict[int, Cell]
+    runs: list[list[int]], cells: list[Cell | None], shown: list[Cell | None]
 ) -> list[list[int]]:
     """Each run widened to the whole phrase it is part of ('Round 4', not '4'), as far as the
     frame rewrote it: a phrase ends at two spaces, a '·', a line of a box or a change of style,
@@ -402,39 +525,39 @@ def _whole_phrases(
     return widened
 
 
-def _joined(cells: dict[int, Cell], col: int, step: int) -> bool:
+def _joined(cells: list[Cell | None], col: int, step: int) -> bool:
     """True when the frame's cell at `col` belongs to the phrase beside it (from `col - step`):
     a phrase is in one style (the keys of a key bar, one usable and one greyed, are two)."""
-    cell = cells.get(col)
-    if cell is None or cell == WIDE_RIGHT and col - step not in cells:
+    cell = cells[col]
+    if cell is None or cell == WIDE_RIGHT and cells[col - step] is None:
         return False
-    inner = cells.get(col - step)
+    inner = cells[col - step]
     if inner is not None and WIDE_RIGHT not in (cell, inner) and inner[1] != cell[1]:
         return False
     ch = cell[0]
     if ch == " ":
-        beyond = cells.get(col + step)
+        beyond = cells[col + step]
         return beyond is not None and beyond[0] not in (" ", "", SEPARATOR) or beyond == WIDE_RIGHT
     return ch != SEPARATOR and not ("\u2500" <= ch[:1] <= "\u257f")
 
 
-def _looked_alike(shown: dict[int, Cell], col: int, step: int) -> bool:
+def _looked_alike(shown: list[Cell | None], col: int, step: int) -> bool:
     """False when the screen showed the cell at `col` in another style than the one beside it
     (at `col - step`)."""
-    cell, inner = shown.get(col), shown.get(col - step)
+    cell, inner = shown[col], shown[col - step]
     if cell is None or inner is None or WIDE_RIGHT in (cell, inner):
         return True
     return cell[1] == inner[1]
 
 
-def _cheap_gap(after: int, before: int, cells: dict[int, Cell], shown: dict[int, Cell]) -> bool:
+def _cheap_gap(after: int, before: int, cells: list[Cell | None], shown: list[Cell | None]) -> bool:
     """True when the cells between `after` and `before` cost no more sent again than a move
     over them: all known, in the style of the cell at `after`, a byte each at most as many as
     the move's."""
-    style = (cells.get(after) or shown.get(after) or WIDE_RIGHT)[1]
+    style = (cells[after] or shown[after] or WIDE_RIGHT)[1]
     room = 3 if before - after == 2 else 4
     for col in range(after + 1, before):
-        cell = cells.get(col) or shown.get(col)
+        cell = cells[col] or shown[col]
         if cell is None or cell[1] != style:
             return False
         room -= len(cell[0].encode())
