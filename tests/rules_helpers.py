@@ -5,7 +5,11 @@ Each takes the game's rules package first; a game's own test helpers bind it.
 
 from __future__ import annotations
 
+import random
+
 import pytest
+
+from wish_tui.tables.seat import SPECTATOR
 
 
 def names(actions) -> list[str]:
@@ -35,3 +39,28 @@ def refused(rules, state, action, *words: str, seat: int | None = None) -> str:
         assert word.lower() in message.lower(), (word, message)
     assert state.why_illegal(action) in ("", message) or seat is not None
     return message
+
+
+def random_positions(state, seed: int, steps: int):
+    """`state`, then each position of up to `steps` random legal actions from it (seeded)."""
+    rng = random.Random(seed)
+    yield state
+    for _ in range(steps):
+        if state.is_over:
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+        yield state
+
+
+def views_after_random_moves(table, seed: int, moves: int, made: list):
+    """Play `moves` random legal moves at a table (a `GameTable`), seeded; after each, `made`
+    emptied before the move, ask the views of seats 0 and 1 and a spectator's, and yield."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = table.deciding
+        choice = rng.choice(table.choices(seat).actions).notation
+        made.clear()
+        table.play(seat, choice)
+        for shown in (0, 1, SPECTATOR):
+            table.view(shown)
+        yield

@@ -4,26 +4,19 @@ own in each view."""
 
 from __future__ import annotations
 
-import random
-
+from tests.rules_helpers import random_positions, views_after_random_moves
 from wish_tui.core.state import views_shared
 from wish_tui.games import GAMES
 from wish_tui.records import GameRecord
 from wish_tui.spirits import rules
 from wish_tui.spirits.rules import views
 from wish_tui.tables.master import GameTable
-from wish_tui.tables.seat import SPECTATOR
 
 
 def _positions(seed: int, steps: int = 60):
-    state = rules.new_game(["air", "water", "fire"], seed=seed, modules=rules.MODULES)
-    rng = random.Random(seed)
-    yield state
-    for _ in range(steps):
-        if state.is_over:
-            return
-        state = state.apply(rng.choice(state.legal_actions()))
-        yield state
+    return random_positions(
+        rules.new_game(["air", "water", "fire"], seed=seed, modules=rules.MODULES), seed, steps
+    )
 
 
 def test_views_made_sharing_the_forest_are_the_views_made_alone():
@@ -42,15 +35,8 @@ def test_a_tables_master_makes_a_positions_forest_once_for_every_seat_and_its_sp
     """The forest was half of a Spirits view, made again for each seat of a position."""
     record, state = GameRecord.new(["air", "water"], 6, None, "spirits", games=GAMES)
     table = GameTable(record, [state])
-    rng = random.Random(6)
     made = []
     forest = views._forest
     monkeypatch.setattr(views, "_forest", lambda st: made.append(st) or forest(st))
-    for _ in range(12):
-        seat = table.deciding
-        choice = rng.choice(table.choices(seat).actions).notation
-        made.clear()
-        table.play(seat, choice)
-        for shown in (0, 1, SPECTATOR):
-            table.view(shown)
+    for _ in views_after_random_moves(table, 6, 12, made):
         assert len(made) == 1

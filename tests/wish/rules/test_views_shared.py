@@ -3,13 +3,11 @@ it reads them alone (`core.state.views_shared`): the same views, made once where
 
 from __future__ import annotations
 
-import random
-
+from tests.rules_helpers import random_positions, views_after_random_moves
 from wish_tui.core.state import views_shared
 from wish_tui.games import GAMES
 from wish_tui.records import GameRecord
 from wish_tui.tables.master import GameTable
-from wish_tui.tables.seat import SPECTATOR
 from wish_tui.wish import rules
 from wish_tui.wish.rules import views
 
@@ -17,14 +15,7 @@ SEATS = ["air", "water", "fire", "earth"]
 
 
 def _positions(seed: int, steps: int = 80):
-    state = rules.new_game(SEATS, seed=seed)
-    rng = random.Random(seed)
-    yield state
-    for _ in range(steps):
-        if state.is_over:
-            return
-        state = state.apply(rng.choice(state.legal_actions()))
-        yield state
+    return random_positions(rules.new_game(SEATS, seed=seed), seed, steps)
 
 
 def test_views_made_sharing_their_parts_are_the_views_made_alone():
@@ -56,15 +47,8 @@ def test_a_tables_master_makes_a_positions_areas_once_for_every_seat_and_its_spe
     spec = GAMES["wish"]
     record, state = GameRecord.new(SEATS[:2], 4, None, "wish", games=GAMES)
     table = GameTable(record, [state])
-    rng = random.Random(4)
     made = []
     area = views._area
     monkeypatch.setattr(views, "_area", lambda *args: made.append(args[1]) or area(*args))
-    for _ in range(12):
-        seat = table.deciding
-        choice = rng.choice(table.choices(seat).actions).notation
-        made.clear()
-        table.play(seat, choice)
-        for shown in (0, 1, SPECTATOR):
-            table.view(shown)
+    for _ in views_after_random_moves(table, 4, 12, made):
         assert len(made) == len(spec.rules.CATALOG.areas)

@@ -4,13 +4,11 @@ seat's own entry adding its hand; anyone else gets entries of their own in each 
 
 from __future__ import annotations
 
-import random
-
+from tests.rules_helpers import random_positions, views_after_random_moves
 from wish_tui.core.state import views_shared
 from wish_tui.games import GAMES
 from wish_tui.records import GameRecord
 from wish_tui.tables.master import GameTable
-from wish_tui.tables.seat import SPECTATOR
 from wish_tui.wishland import rules
 from wish_tui.wishland.rules import views
 
@@ -18,14 +16,7 @@ SEATS = ["red", "blue", "green"]
 
 
 def _positions(seed: int, steps: int = 80):
-    state = rules.new_game(SEATS, seed=seed, entrepreneurs=True)
-    rng = random.Random(seed)
-    yield state
-    for _ in range(steps):
-        if state.is_over:
-            return
-        state = state.apply(rng.choice(state.legal_actions()))
-        yield state
+    return random_positions(rules.new_game(SEATS, seed=seed, entrepreneurs=True), seed, steps)
 
 
 def test_views_made_sharing_their_players_are_the_views_made_alone():
@@ -45,18 +36,11 @@ def test_views_made_sharing_their_players_are_the_views_made_alone():
 def test_a_tables_master_makes_each_players_entry_once_a_position(monkeypatch):
     record, state = GameRecord.new(SEATS[:2], 8, None, "wishland", games=GAMES)
     table = GameTable(record, [state])
-    rng = random.Random(8)
     made = []
     player = views._player
     monkeypatch.setattr(views, "_player", lambda *args: made.append(args[1]) or player(*args))
     counted = 0
-    for _ in range(30):
-        seat = table.deciding
-        choice = rng.choice(table.choices(seat).actions).notation
-        made.clear()
-        table.play(seat, choice)
-        for shown in (0, 1, SPECTATOR):
-            table.view(shown)
+    for _ in views_after_random_moves(table, 8, 30, made):
         if table.state.phase != "setup":
             counted += 1
             assert sorted(made) == [0, 1]
