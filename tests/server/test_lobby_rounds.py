@@ -200,12 +200,8 @@ async def test_a_round_looks_only_at_the_sessions_news_may_be_due_to(monkeypatch
         assert set(watchers) <= set(looked)
 
 
-async def test_a_move_that_changes_nothing_the_lobby_shows_has_its_round_look_at_that_table_alone(
-    monkeypatch,
-):
-    """While tables play, every move had a round of the lobby's news run, which summed up every
-    table listed to find that nothing the lobby shows had changed: now the round looks at the
-    table moved alone, and finds it told as it stands."""
+def count_common_summaries(monkeypatch) -> list[str]:
+    """From now on, the id of each table the lobby's rounds sum up, in order."""
     summed: list[str] = []
     summary = LobbyLists._common_summary
 
@@ -213,6 +209,16 @@ async def test_a_move_that_changes_nothing_the_lobby_shows_has_its_round_look_at
         summed.append(table.id)
         return summary(self, table, here)
 
+    monkeypatch.setattr(LobbyLists, "_common_summary", counted)
+    return summed
+
+
+async def test_a_move_that_changes_nothing_the_lobby_shows_has_its_round_look_at_that_table_alone(
+    monkeypatch,
+):
+    """While tables play, every move had a round of the lobby's news run, which summed up every
+    table listed to find that nothing the lobby shows had changed: now the round looks at the
+    table moved alone, and finds it told as it stands."""
     async with people("alice", "bob", "carol", "dave") as (hub, alice, bob, carol, dave):
         table_id = await new_wish_table(alice)
         await bob.ask({"type": "join", "table": table_id, "seat": 1})
@@ -222,7 +228,7 @@ async def test_a_move_that_changes_nothing_the_lobby_shows_has_its_round_look_at
         await play_until(table, {0: alice, 1: bob}, lambda: table.master.progress() != "setup")
         await asyncio.sleep(1.5)  # the rounds of news of the seats and the setup run, all told
         progress = table.master.progress()
-        monkeypatch.setattr(LobbyLists, "_common_summary", counted)
+        summed = count_common_summaries(monkeypatch)
         actions = table.actions
         await play_until(table, {0: alice, 1: bob}, lambda: table.actions > actions)
         assert table.master.progress() == progress  # (the first move past the setup)
@@ -295,13 +301,6 @@ async def test_a_move_that_changes_only_how_far_a_table_has_got_looks_at_that_ta
     from wish_tui.server.hub import lobby as lobby_module
 
     monkeypatch.setattr(lobby_module, "LOBBY_PROGRESS_EVERY", 5.0)
-    summed: list[str] = []
-    summary = LobbyLists._common_summary
-
-    def counted(self, table, here):
-        summed.append(table.id)
-        return summary(self, table, here)
-
     async with people("alice", "bob", "carol", "dave") as (hub, alice, bob, carol, dave):
         table_id = await new_wish_table(alice)
         await bob.ask({"type": "join", "table": table_id, "seat": 1})
@@ -309,7 +308,7 @@ async def test_a_move_that_changes_only_how_far_a_table_has_got_looks_at_that_ta
         await asyncio.sleep(0.7)  # the rounds of news of the tables and the seat run
         await dave.ask({"type": "lobby"})
         table = hub.tables[table_id]
-        monkeypatch.setattr(LobbyLists, "_common_summary", counted)
+        summed = count_common_summaries(monkeypatch)
         await play_until(table, {0: alice, 1: bob}, lambda: table.master.progress() != "setup")
         await asyncio.sleep(0.7)  # the moves' rounds of news
         assert summed and other_id not in summed
