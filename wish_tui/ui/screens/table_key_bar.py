@@ -22,6 +22,9 @@ OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
 """The keys the key bar offers once the game is over, instead of the game's."""
 NEVER_NAMED = ("turn_page", "choice_digit", "choice_move")
 """Bindings a sentence never names as a key of the bar (a window's title says how to answer)."""
+ALWAYS_NAMED = ("question_mark", "q")
+"""Keys the bar keeps as if a sentence named them: a newcomer always finds how to get help
+(`?`, every key) and how to leave (`q`). They come last, their words the first to give way."""
 ANSWER_AWAITED = 0.08
 """Seconds the keys stay as they were after an action is sent, unless the table answers first:
 its answer (a few milliseconds at a server) shows them in its own frame."""
@@ -90,8 +93,9 @@ class TableKeyBar:
         return self.screen.composed(KeyBar).rows
 
     def name_keys(self, status: str) -> None:
-        """The status line now says `status`: the keys it names show in the bar."""
-        named = tuple(keys_named(f"{status}\n{self.hint_text}"))
+        """The status line now says `status`: the keys it names show in the bar
+        (and `ALWAYS_NAMED`)."""
+        named = tuple(dict.fromkeys([*keys_named(f"{status}\n{self.hint_text}"), *ALWAYS_NAMED]))
         if named != self.named:
             self.named = named
             self.update()
