@@ -18,7 +18,8 @@ def card_status(kind: str, entry: dict, over: bool) -> tuple[str, Style]:
     if kind == "wish":
         words = ("✓ met" if met else "✗ not met") + ("" if over else " now")
     else:
-        words = ("✓ not the least" if met else "✗ you have the least") + ("" if over else " now")
+        least = "✗ you have the least" + (" (tied)" if entry.get("tied") else "")
+        words = ("✓ not the least" if met else least) + ("" if over else " now")
     return words, ink("green" if met else "red")
 
 
