@@ -1,7 +1,8 @@
-"""A Hex whose least is tied says "(tied)": "✗ you have the least" read as if the seat alone had
-the least when it was tied for it. Correct by the rules (Hex Cards: "all tied players are
-considered to have the least"; the module's example: "has the least or is tied for the least
-favor tokens, and loses 6"), but a newcomer reads it as wrong."""
+"""A Hex whose least is tied says so ("✗ you tie for the least now"): "✗ you have the least"
+read as if the seat alone had the least when it was tied for it. Correct by the rules (Hex
+Cards: "all tied players are considered to have the least"; the module's example: "has the
+least or is tied for the least favor tokens, and loses 6"), but a newcomer read it as wrong.
+Silent Meadow's line, the longest, still fits 80 columns ("(tied)" after the words did not)."""
 
 from __future__ import annotations
 
@@ -24,9 +25,10 @@ def test_the_hexs_state_says_tied_when_the_least_is_tied(tied):
     view = state.view(0)
     words, _ = card_status("hex", view["players"][0]["hex"], over=False)
     (line,) = [s for s in section(view, 0, "cards") if s.startswith("Your Hex")]
+    assert len(f"Hex Silent Meadow: least Flowers+Web Spiders → −6 {words}") < 80
     if tied:
-        assert words == "✗ you have the least (tied) now"
-        assert line.endswith("It is not avoided: you have the least (tied) now."), line
+        assert words == "✗ you tie for the least now"
+        assert line.endswith("It is not avoided: you tie for the least now."), line
     else:
         assert words == "✗ you have the least now"
         assert line.endswith("It is not avoided: you have the least now."), line

@@ -159,7 +159,7 @@ def test_each_module_can_be_played_alone():
 def test_view_says_when_the_least_of_a_hex_is_tied():
     """Hex Cards: "When multiple players tie for the least ... all tied players are considered to
     have the least"; the module's example: "the second player has the least or is tied for the
-    least favor tokens, and loses 6". The view says which, so the screen can say "(tied)"."""
+    least favor tokens, and loses 6". The view says which, so the screens can say it is a tie."""
     # Eight Favor tokens held (12 and 13 are the "+" ones), the other six aside: Air holds none.
     for held, tied in (
         ({1: [0, 1, 2, 12], 2: [4, 5, 6, 13]}, True),  # Earth holds none either

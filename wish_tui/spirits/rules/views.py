@@ -136,7 +136,7 @@ def _player(st, s: int, seat: int | None, table: list[Figures]) -> dict:
             met = check(card, s, table)
         entry[kind] = {"name": name, "text": card.text, "met": met}
         if check is None:
-            # Tied for the least is the least (Hex Cards): the screens say so, "(tied)".
+            # Tied for the least is the least (Hex Cards): the screens say it is a tie.
             entry[kind]["tied"] = hex_tied(card, s, table)
     return entry
 

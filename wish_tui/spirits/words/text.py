@@ -181,7 +181,8 @@ def _card_state(kind: str, entry: dict, over: bool) -> str:
         return ("met" if entry["met"] else "not met") + now
     if entry["met"]:
         return "avoided: you do not have the least" + now
-    return "not avoided: you have the least" + (" (tied)" if entry.get("tied") else "") + now
+    least = "you tie for the least" if entry.get("tied") else "you have the least"
+    return f"not avoided: {least}{now}"
 
 
 def _cards(view: dict, seat: int | None) -> list[str]:
