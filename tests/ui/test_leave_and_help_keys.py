@@ -1,6 +1,7 @@
 """At one's own turn the key bar keeps `?` (every key) and `q` (leave) in sight at 80 columns,
 in every game: a newcomer always finds how to get help and how to leave. They were keys the bar
-showed only when a sentence named them, and at one's turn none did."""
+showed only when a sentence named them, and at one's turn none did. They give way only where
+they alone would cut the words of a key the status line names."""
 
 from __future__ import annotations
 
@@ -38,8 +39,14 @@ async def test_help_and_leave_keys_are_on_the_key_bar_at_ones_turn(game):
     assert "?" in labels and "q" in labels, labels
 
 
-async def test_they_stay_when_the_bar_is_at_its_fullest():
-    # Wishland solo with v, e and m named in the status line: the fullest bar of the games.
+async def test_they_give_way_where_they_alone_would_cut_a_named_keys_words():
+    # Wishland solo with v, e and m named in the status line, the fullest bar of the games:
+    # '? q' would cut 'm Free draw' to 'm Free'; the status line's keys keep their words.
     record, history = _solo(SOLO_CLAIM_MOVE_END)
-    labels = await _labels(record, history)
-    assert {"?", "q", "v", "e", "m"} <= set(labels), labels
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        await settle(pilot)
+        bar = screen_of(app, TableScreen).query_one(KeyBar)
+        text = bar.render_line(0).text
+        assert "m Free draw" in text and {"v", "e", "m"} <= set(bar.labels_in_sight()), text

@@ -36,6 +36,8 @@ class TableKeyBar:
     def __init__(self, screen) -> None:
         self.screen = screen
         self.named: tuple[str, ...] = ()
+        """The keys the status line and the hint on the screen name, and `ALWAYS_NAMED`."""
+        self.said: tuple[str, ...] = ()
         """The keys the status line and the hint on the screen name."""
         self.hint_text = ""
         """The hint on the screen ('' when none)."""
@@ -95,9 +97,10 @@ class TableKeyBar:
     def name_keys(self, status: str) -> None:
         """The status line now says `status`: the keys it names show in the bar
         (and `ALWAYS_NAMED`)."""
-        named = tuple(dict.fromkeys([*keys_named(f"{status}\n{self.hint_text}"), *ALWAYS_NAMED]))
-        if named != self.named:
-            self.named = named
+        said = keys_named(f"{status}\n{self.hint_text}")
+        named = tuple(dict.fromkeys([*said, *ALWAYS_NAMED]))
+        if named != self.named or tuple(said) != self.said:
+            self.named, self.said = named, tuple(said)
             self.update()
 
     def name_hint_keys(self, hint: str) -> None:
@@ -153,8 +156,36 @@ class TableKeyBar:
                 states = [self.key_state(b) for b in shown] + [False] * len(OVER_KEYS)
             states += [False] * (len(bindings) - len(states))
             if not over:
+                before = list(states)
                 self._show_named(states, labels, bindings)
-        self.screen.composed(KeyBar).show_states(states, labels)
+        bar = self.screen.composed(KeyBar)
+        bar.show_states(states, labels)
+        if not over:
+            self._give_way(bar, before, states, labels, bindings)
+
+    def _give_way(self, bar: KeyBar, before: list, states: list, labels: list, bindings) -> None:
+        """`ALWAYS_NAMED` keys give way where they alone cut the words of a key a sentence
+        names (Wishland's fullest solo bar: 'm Free draw' would read 'm Free')."""
+        added = [
+            i
+            for i, b in enumerate(bindings)
+            if b is not None
+            and states[i]
+            and not before[i]
+            and set(b.key.split(",")) & set(ALWAYS_NAMED)
+            and not set(b.key.split(",")) & set(self.said)
+        ]
+        said = [
+            i
+            for i, b in enumerate(bindings)
+            if b is not None and states[i] and set(b.key.split(",")) & set(self.said)
+        ]
+        if not added or not any(bar.cut(i) for i in said):
+            return
+        without = [False if i in added else state for i, state in enumerate(states)]
+        bar.show_states(without, labels)
+        if any(bar.cut(i) for i in said):
+            bar.show_states(states, labels)  # cut all the same: ? and q stay
 
     def _entries(self) -> tuple[list, list, list]:
         """The shown bindings, then every entry of the bar and its label."""
