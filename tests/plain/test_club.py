@@ -133,7 +133,7 @@ async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(h
     assert mine.endswith("not your move; turn-based, 24 h a move, 14 days in all.")
     bob = await Person(hub, BOB, "bob").arrive()
     await bob.see(f"Table {table}, Wish: Air (alice), Water (open seat); setup; 1 open seat")
-    await bob.see(f"Online: alice (at {table}), bob (you).")
+    await bob.see(f"Online: alice (seat at {table}), bob (you).")
     await alice.see("bob is online now.")
     bob.type(f"join {table} water")
     decision = await bob.see("Your decision (2 choices, ")
@@ -146,7 +146,7 @@ async def test_the_lobby_says_your_move_since_when_the_clock_and_who_is_online(h
         r"; your move for (\d+ seconds?|less than a second); turn-based, 24 h a move", mine
     ), mine
     bob.type("online")
-    await bob.see(f"Online: alice (at {table}), bob (you, at {table}).")
+    await bob.see(f"Online: alice (seat at {table}), bob (you, seat at {table}).")
     assert await bob.leave() == 0
     await alice.see("bob left the server.")
     assert await alice.leave() == 0

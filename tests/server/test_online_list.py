@@ -124,9 +124,9 @@ def test_a_person_watching_a_table_has_it_in_their_list_marked_as_watched():
     shown = {"T0": ["P0", "P2"], "T1": ["P2", "P2"]}
     where = tables_of([seated, other], shown)
     assert where == {"P0": ["T0", "T1"], "P1": ["T0"], "P2": ["watching T0", "watching T1"]}
-    assert where_words(where["P0"]) == "at T0, T1"
+    assert where_words(where["P0"]) == "seats at T0, T1"
     assert where_words(where["P2"]) == "watching T0, T1"
-    assert where_words(["T0", "watching T1"]) == "at T0; watching T1"
+    assert where_words(["T0", "watching T1"]) == "seat at T0; watching T1"
     assert where_words([]) == ""
 
 
@@ -158,3 +158,13 @@ async def test_the_lobby_says_who_watches_a_table(monkeypatch):
             ),
             3.0,
         )
+
+
+def test_a_seat_is_said_as_a_seat_not_as_being_at_the_table():
+    """A person's listed tables are those they hold a seat at, whether they sit there now or
+    went back to the lobby (their seat stays theirs): 'ben (you, at c4bd9f)' was said of ben
+    in the lobby, away from the table. It says the seat, which is true either way."""
+    from wish_tui.tables.whereabouts import where_words
+
+    assert where_words(["c4bd9f"]) == "seat at c4bd9f"
+    assert where_words(["T0", "T1", "watching T2"]) == "seats at T0, T1; watching T2"

@@ -229,12 +229,18 @@ async def test_a_spectator_sees_the_final_scoring_when_the_game_ends_and_on_a_fi
         await until(
             pilot, lambda: isinstance(app.screen, WatchScreen) and app.screen.is_mounted, "watch"
         )
+        watch = app.screen
         bob.type("resign yes")
         await until(pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the scoring")
         assert not app.screen.check_action("rematch", ())
         await until(pilot, lambda: "aborted" in "\n".join(screen_rows(app)), "its note")
+        # The status line under the window is not stale: the scoring is shown already.
+        status = watch.query_one("#status").text.plain
+        assert "Enter shows" not in status and "final scoring is shown" in status, status
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, WatchScreen), "the board")
+        await pilot.pause()
+        assert "Enter shows the final scoring" in watch.query_one("#status").text.plain
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, FinalScoringScreen), "again")
         await pilot.press("q")

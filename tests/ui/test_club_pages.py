@@ -145,7 +145,7 @@ async def test_the_friends_page_lists_them_and_f_blocks_someone():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         grid = app.screen.query_one("#club-rows")
-        assert list(grid.get_row_at(0)) == ["bob", "online, at 3fa2c1"]
+        assert list(grid.get_row_at(0)) == ["bob", "online, seat at 3fa2c1"]
         text = str(app.screen.query_one("#club-text").content)
         assert text == "You block cat."
         await pilot.press("f")

@@ -86,7 +86,7 @@ def table_line(entry: dict, with_wait: bool = True) -> str:
 
 
 def online_line(online: list[dict], you: str, friends: frozenset = frozenset()) -> str:
-    """Who is at the server: 'Online: alice (you, at 3fa2c1), bob (you follow them).'"""
+    """Who is at the server: 'Online: alice (you, seat at 3fa2c1), bob (you follow them).'"""
     parts = []
     for person in online:
         notes = ["you"] if person["name"] == you else []

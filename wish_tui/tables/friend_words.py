@@ -3,6 +3,8 @@ line asks for ('follow bob', 'unfollow bob', 'block bob', 'unblock bob')."""
 
 from __future__ import annotations
 
+from .whereabouts import where_words
+
 VERBS = {"follow": "follow", "unfollow": None, "block": "block", "unblock": None}
 """Each word a member says, and the choice it makes (None: neither any more)."""
 ASK = "follow NAME, unfollow NAME, block NAME or unblock NAME (empty: your friends):"
@@ -29,7 +31,7 @@ def friends_lines(page: dict) -> list[str]:
     if not follows:
         lines.append("You follow no one: 'follow NAME' to see when they are online.")
     for friend in follows:
-        where = ", at " + ", ".join(friend["tables"]) if friend.get("tables") else ""
+        where = ", " + where_words(friend["tables"]) if friend.get("tables") else ""
         state = f"online{where}" if friend.get("online") else "not online"
         lines.append(f"You follow {friend['name']}: {state}.")
     blocks = [b["name"] for b in page.get("blocks", [])]

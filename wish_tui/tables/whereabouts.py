@@ -13,9 +13,11 @@ def watched(table_id: str) -> str:
 
 
 def where_words(tables: list[str]) -> str:
-    """'at 7b1b73, de5b88; watching 9a8b7c' ('' for no table)."""
+    """'seats at 7b1b73, de5b88; watching 9a8b7c' ('' for no table). A table listed unmarked
+    is one the person holds a seat at, there now or not (back in the lobby, the seat stays
+    theirs): the words say the seat, never that they are at the table."""
     at = [table for table in tables if not table.startswith(WATCHING)]
     seen = [table[len(WATCHING) :] for table in tables if table.startswith(WATCHING)]
-    parts = [f"at {', '.join(at)}"] if at else []
+    parts = [f"{'seat' if len(at) == 1 else 'seats'} at {', '.join(at)}"] if at else []
     parts += [f"watching {', '.join(seen)}"] if seen else []
     return "; ".join(parts)

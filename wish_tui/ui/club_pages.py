@@ -25,6 +25,7 @@ from wish_tui.tables.tournament_words import lines as tournament_lines
 from wish_tui.tables.vacation_words import ASK as VACATION_ASK
 from wish_tui.tables.vacation_words import HOW as VACATION_HOW
 from wish_tui.tables.vacation_words import vacation_request, vacation_sentence
+from wish_tui.tables.whereabouts import where_words
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.line_input import LineInput
 from wish_tui.widgets.key_footer import KeyFooter
@@ -268,8 +269,9 @@ class ClubPageScreen(AppScreen):
     def _friends(self, message: dict, grid: DataTable) -> tuple[str, str]:
         grid.add_columns("You follow", "Now")
         for friend in message.get("follows", []):
-            where = ", ".join(friend.get("tables", []))
-            now = ("online" + (f", at {where}" if where else "")) if friend.get("online") else ""
+            # The tables they hold a seat at, there now or not.
+            where = where_words(friend.get("tables", []))
+            now = ("online" + (f", {where}" if where else "")) if friend.get("online") else ""
             grid.add_row(friend["name"], now)
         said = friends_lines(message)[len(message.get("follows", [])) :]  # the rows say those
         return "Your friends", "\n".join(said)

@@ -82,7 +82,9 @@ class WatchScreen(BoardScreen):
         with contextlib.suppress(KeyError, IndexError, TypeError):
             self.query_one(self.spec.ui.Board).show(view, self.shown_seat, self.compact)
         seats = message["seats"]
-        if self._is_over():
+        if self._is_over() and self._scoring_open():
+            status = "The game is over: its final scoring is shown; Esc there shows the board."
+        elif self._is_over():
             status = "The game is over: Enter shows the final scoring."
         elif message["waiting_for"]:
             status = f"Watching table {self.table_id}: waiting for {message['waiting_for']}."
@@ -100,13 +102,10 @@ class WatchScreen(BoardScreen):
         """The final scoring, once the game is over (Esc there looks at the board again)."""
         from wish_tui.core.ranking import result_lines
         from wish_tui.tables.seat import SeatInfo
-        from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 
         message = self.message
         view = message["view"]
-        if not self._is_over() or any(
-            isinstance(shown, FinalScoringScreen) for shown in self.app.screen_stack
-        ):
+        if not self._is_over() or self._scoring_open():
             return
         if "scores" not in view:  # the club's settled scoring not told yet: as it stands
             view = {**view, "scores": view["projection"]}
@@ -114,7 +113,15 @@ class WatchScreen(BoardScreen):
         labels = [SeatInfo.from_json(seat).named for seat in message["seats"]]
         window.notes = tuple(result_lines(view["scores"], labels))
         window.online = True
-        self.app.push_screen(window)
+        # The status line under the window says it is shown, and again when it closes.
+        self.app.push_screen(window, lambda _: self._show() if self.is_mounted else None)
+        self._show()
+
+    def _scoring_open(self) -> bool:
+        """True while a final scoring window is open over the board."""
+        from wish_tui.ui.screens.final_scoring import FinalScoringScreen
+
+        return any(isinstance(shown, FinalScoringScreen) for shown in self.app.screen_stack)
 
     def action_seat(self) -> None:
         """Show the next seat's board (what all may see of it)."""

@@ -288,7 +288,13 @@ class ChoicePanel(Widget):
             return Strip.blank(width, base)
         option, text = options[index]
         style = base + Style(reverse=True) if option == self.highlighted else base
-        return self._drawn_row(" " + text, style, base, width)
+        strip = self._drawn_row(" " + text, style, base, width)
+        mark = self._scroll_mark(y - len(titles), index, options, height)
+        if not mark:
+            return strip
+        # Words, not colour, say that options lie out of sight (NO_COLOR shows them too).
+        room = max(0, width - len(mark) - 1)
+        return Strip([*strip.crop(0, room), Segment(" " + mark, base)]).crop_extend(0, width, base)
 
     def _drawn_row(self, text: str, style: Style, base: Style, width: int) -> Strip:
         """A row of `text` in `style`, made as wide as the panel on `base`: the same strip
@@ -301,6 +307,20 @@ class ChoicePanel(Widget):
             strip = Strip([Segment(text, style)]).crop_extend(0, width, base)
             self._drawn[key] = strip
         return strip
+
+    def _scroll_mark(
+        self, row: int, index: int, options: list[tuple[int, str]], height: int
+    ) -> str:
+        """'▲ 3 more' on the first option row shown when options lie above it out of sight,
+        '▼ 8 more' on the last when they lie below it (the panel `height` rows high)."""
+        shown = max(1, (height or len(self._rows)) - (len(self._rows) - len(options)))
+        marks = []
+        if row == 0 and options[index][0] > 0:
+            marks.append(f"▲ {options[index][0]} more")
+        last = min(index + shown - 1 - row, len(options) - 1)
+        if index == last and options[last][0] < self.count - 1:
+            marks.append(f"▼ {self.count - 1 - options[last][0]} more")
+        return " ".join(marks)
 
     def _refresh_option(self, option: int) -> None:
         titles, options = self._split()

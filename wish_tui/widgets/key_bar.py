@@ -143,6 +143,10 @@ class KeyBar(Widget):
     def states(self) -> list[bool | None]:
         return list(self._states)
 
+    def cut(self, index: int) -> bool:
+        """True when key `index` shows fewer words than its description (to fit the width)."""
+        return self._words[index] != self._keys[index][1]
+
     def labels_in_sight(self) -> list[str]:
         """The labels of the keys shown whole within the bar's width, usable or grey."""
         width = self.size.width

@@ -154,3 +154,17 @@ def test_each_module_can_be_played_alone():
         assert not any(state.hex if module == "wishes" else state.wish)
         for entry in state.final_scores()["seats"]:
             assert entry["steps"]["hex" if other == "hexes" else "wish"] == 0
+
+
+def test_view_says_when_the_least_of_a_hex_is_tied():
+    """Hex Cards: "When multiple players tie for the least ... all tied players are considered to
+    have the least"; the module's example: "the second player has the least or is tied for the
+    least favor tokens, and loses 6". The view says which, so the screens can say it is a tie."""
+    # Eight Favor tokens held (12 and 13 are the "+" ones), the other six aside: Air holds none.
+    for held, tied in (
+        ({1: [0, 1, 2, 12], 2: [4, 5, 6, 13]}, True),  # Earth holds none either
+        ({1: [0, 1, 12], 2: [4, 5, 13], 3: [3, 7]}, False),
+    ):
+        state = endgame(FOUR, hexes={0: "Forsaken"}, held=held, last=LAST)
+        entry = state.view(0)["players"][0]["hex"]
+        assert not entry["met"] and entry["tied"] is tied, (held, entry)

@@ -109,6 +109,12 @@ def hex_hit(card, seat: int, table: list[Figures]) -> bool:
     return values[seat] == min(values)
 
 
+def hex_tied(card, seat: int, table: list[Figures]) -> bool:
+    """True when `seat` has the least of what `card` names together with another seat."""
+    values = [hex_value(card, fig) for fig in table]
+    return values[seat] == min(values) and values.count(values[seat]) > 1
+
+
 def leaders(values: list[int]) -> list[int]:
     """The seats with the highest value, when it is above 0."""
     best = max(values)

@@ -15,7 +15,7 @@ from wish_tui.core.state import shared_parts
 from . import flow, scoring, turn
 from . import solo as solomod
 from .catalog import CATEGORIES, POWERS, SEAT_NAMES, SPIRITS, place_name
-from .counts import Figures, doubles, figures, gems_owned, hex_hit, tile_counts, wish_met
+from .counts import Figures, doubles, figures, gems_owned, hex_hit, hex_tied, tile_counts, wish_met
 
 COLUMNS = 12
 
@@ -149,6 +149,9 @@ def _player(st, s: int, seat: int | None, table: list[Figures]) -> dict:
         else:
             met = check(card, s, table)
         entry[kind] = {"name": name, "text": card.text, "met": met}
+        if check is None:
+            # Tied for the least is the least (Hex Cards): the screens say it is a tie.
+            entry[kind]["tied"] = hex_tied(card, s, table)
     return entry
 
 

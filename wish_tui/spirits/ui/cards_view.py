@@ -18,7 +18,9 @@ def card_status(kind: str, entry: dict, over: bool) -> tuple[str, Style]:
     if kind == "wish":
         words = ("✓ met" if met else "✗ not met") + ("" if over else " now")
     else:
-        words = ("✓ not the least" if met else "✗ you have the least") + ("" if over else " now")
+        # Tied, it is the least all the same (Hex Cards); the words say which, in 80 columns.
+        least = "✗ you tie for the least" if entry.get("tied") else "✗ you have the least"
+        words = ("✓ not the least" if met else least) + ("" if over else " now")
     return words, ink("green" if met else "red")
 
 

@@ -179,7 +179,10 @@ def _card_state(kind: str, entry: dict, over: bool) -> str:
     now = "" if over else " now"
     if kind == "wish":
         return ("met" if entry["met"] else "not met") + now
-    return ("avoided: you do not have the least" if entry["met"] else "you have the least") + now
+    if entry["met"]:
+        return "avoided: you do not have the least" + now
+    least = "you tie for the least" if entry.get("tied") else "you have the least"
+    return f"not avoided: {least}{now}"
 
 
 def _cards(view: dict, seat: int | None) -> list[str]:

@@ -22,6 +22,9 @@ OVER_KEYS = (("⏎", "Final scoring"), ("q", "Leave"))
 """The keys the key bar offers once the game is over, instead of the game's."""
 NEVER_NAMED = ("turn_page", "choice_digit", "choice_move")
 """Bindings a sentence never names as a key of the bar (a window's title says how to answer)."""
+ALWAYS_NAMED = ("question_mark", "q")
+"""Keys the bar keeps as if a sentence named them: a newcomer always finds how to get help
+(`?`, every key) and how to leave (`q`). They come last, their words the first to give way."""
 ANSWER_AWAITED = 0.08
 """Seconds the keys stay as they were after an action is sent, unless the table answers first:
 its answer (a few milliseconds at a server) shows them in its own frame."""
@@ -33,6 +36,8 @@ class TableKeyBar:
     def __init__(self, screen) -> None:
         self.screen = screen
         self.named: tuple[str, ...] = ()
+        """The keys the status line and the hint on the screen name, and `ALWAYS_NAMED`."""
+        self.said: tuple[str, ...] = ()
         """The keys the status line and the hint on the screen name."""
         self.hint_text = ""
         """The hint on the screen ('' when none)."""
@@ -92,14 +97,16 @@ class TableKeyBar:
         return self.screen.composed(KeyBar).rows
 
     def name_keys(self, status: str) -> None:
-        """The status line now says `status`: the keys it names show in the bar."""
-        said = f"{status}\n{self.hint_text}"
-        if said == self._said:
+        """The status line now says `status`: the keys it names show in the bar
+        (and `ALWAYS_NAMED`)."""
+        words = f"{status}\n{self.hint_text}"
+        if words == self._said:
             return  # the same words name the same keys (a table's change says them again)
-        self._said = said
-        named = tuple(keys_named(said))
-        if named != self.named:
-            self.named = named
+        self._said = words
+        said = tuple(keys_named(words))
+        named = tuple(dict.fromkeys([*said, *ALWAYS_NAMED]))
+        if named != self.named or said != self.said:
+            self.named, self.said = named, said
             self.update()
 
     def name_hint_keys(self, hint: str) -> None:
@@ -155,8 +162,36 @@ class TableKeyBar:
                 states = [self.key_state(b) for b in shown] + [False] * len(OVER_KEYS)
             states += [False] * (len(bindings) - len(states))
             if not over:
+                before = list(states)
                 self._show_named(states, labels, bindings)
-        self.screen.composed(KeyBar).show_states(states, labels)
+        bar = self.screen.composed(KeyBar)
+        bar.show_states(states, labels)
+        if not over:
+            self._give_way(bar, before, states, labels, bindings)
+
+    def _give_way(self, bar: KeyBar, before: list, states: list, labels: list, bindings) -> None:
+        """`ALWAYS_NAMED` keys give way where they alone cut the words of a key a sentence
+        names (Wishland's fullest solo bar: 'm Free draw' would read 'm Free')."""
+        added = [
+            i
+            for i, b in enumerate(bindings)
+            if b is not None
+            and states[i]
+            and not before[i]
+            and set(b.key.split(",")) & set(ALWAYS_NAMED)
+            and not set(b.key.split(",")) & set(self.said)
+        ]
+        said = [
+            i
+            for i, b in enumerate(bindings)
+            if b is not None and states[i] and set(b.key.split(",")) & set(self.said)
+        ]
+        if not added or not any(bar.cut(i) for i in said):
+            return
+        without = [False if i in added else state for i, state in enumerate(states)]
+        bar.show_states(without, labels)
+        if any(bar.cut(i) for i in said):
+            bar.show_states(states, labels)  # cut all the same: ? and q stay
 
     def _entries(self) -> tuple[list, list, list]:
         """The shown bindings, then every entry of the bar and its label."""

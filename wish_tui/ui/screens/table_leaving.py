@@ -116,7 +116,7 @@ class TableLeaving:
                 screen.query_one(GameLog).write(f"— The game is over. Its seed was {seed}.")
         elif not again:
             return  # shown already; Esc closed it to look at the table
-        if any(isinstance(shown, FinalScoringScreen) for shown in app.screen_stack):
+        if self.scoring_shown():
             return
         screen.toasts.clear()  # no earlier word may cover the final scoring
         view = screen.view()
@@ -128,8 +128,20 @@ class TableLeaving:
         window.notes = tuple(result_lines(view["scores"], [s.named for s in table.seats]))
         self._open(window)
 
+    def scoring_shown(self) -> bool:
+        """True while a final scoring window is open over the table."""
+        return any(isinstance(shown, FinalScoringScreen) for shown in self.screen.app.screen_stack)
+
     def _open(self, window: FinalScoringScreen) -> None:
-        """Open a final scoring window over the table it scores."""
-        window.table = self.screen.table
-        window.online = self.screen.app.has_lobby
-        self.screen.app.push_screen(window)
+        """Open a final scoring window over the table it scores; the status line under it
+        says so while it is open (it said that Enter shows it)."""
+        screen = self.screen
+        window.table = screen.table
+        window.online = screen.app.has_lobby
+
+        def closed(_result: None) -> None:
+            if screen.is_mounted:
+                screen.status_line.show()
+
+        screen.app.push_screen(window, closed)
+        screen.status_line.show()

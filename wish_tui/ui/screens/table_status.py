@@ -188,6 +188,8 @@ class TableStatus:
         screen = self.screen
         table = screen.table
         if table.is_over:
+            if screen.leaving.scoring_shown():
+                return "The game is over: its final scoring is shown; Esc there shows the table."
             return "The game is over: Enter shows the final scoring, q leaves."
         seat = table.deciding
         info = table.seats[seat]

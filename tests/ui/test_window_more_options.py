@@ -1,0 +1,68 @@
+"""A window with more options than rows says so in every colour mode: its last row marks how many
+options lie below out of sight ('▼ 64 more'), its first how many above once it has scrolled, and
+the highlight scrolls to the options out of sight.
+
+Seen: Wishland's Hotel #8 window (74 cards to buy, 10 rows at 80x24) said only '1-74' in its
+title; with NO_COLOR=1 nothing showed that more options were below.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wish_tui import saves
+from wish_tui.cli import Launch
+from wish_tui.games import GAMES
+from wish_tui.ui.app import WishApp
+from wish_tui.ui.screens.table_screen import TableScreen
+from wish_tui.widgets.choice_panel import ChoicePanel
+
+from .helpers import screen_of, settle
+from .wishland_screen import screen_lines
+
+SCENARIOS = Path(__file__).parents[2] / "saves"
+
+
+def panel_rows(panel: ChoicePanel) -> list[str]:
+    return [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
+
+
+async def test_hotel_8s_long_window_marks_the_options_out_of_sight_and_scrolls_to_them():
+    loaded = saves.load_game(str(SCENARIOS / "wishland-last-turn-hotels.json"), games=GAMES)
+    app = WishApp(Launch("load"), loaded)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = screen_of(app, TableScreen)
+        panel = game.query_one(ChoicePanel)
+        await pilot.press("c")  # collect: only passes the turn, 'Do it?'
+        await settle(pilot)
+        await pilot.press("1")
+        for _ in range(40):
+            if game.table.state.phase == "final" and panel.is_open:
+                break
+            await pilot.pause(0.1)
+        assert "Hotel #8" in panel.title_text
+        rows = panel_rows(panel)
+        titles = sum(1 for option, _ in panel._rows if option < 0)
+        shown = len(rows) - titles
+        assert shown < panel.count
+        below = panel.count - shown
+        assert rows[-1].endswith(f"▼ {below} more"), rows
+        assert "▲" not in "\n".join(rows)
+        assert any(row.endswith(f"▼ {below} more") for row in screen_lines(app))
+        for _ in range(shown + 2):  # past the last option in sight
+            await pilot.press("down")
+        await settle(pilot)
+        rows = panel_rows(panel)
+        chosen = panel.highlighted
+        assert chosen == shown + 2
+        assert any(row.startswith(f" {chosen + 1}. ") for row in rows), rows  # scrolled to it
+        assert rows[titles].endswith(" more") and "▲ " in rows[titles], rows
+        above = int(rows[titles].split("▲ ")[1].split()[0])
+        assert 0 < above < chosen and f" {above + 1}. " in "\n".join(rows), rows
+        assert f" {above}. " not in "\n".join(rows), rows
+        assert rows[-1].endswith(f"▼ {panel.count - 1 - chosen} more"), rows
+        await pilot.press(*["down"] * panel.count)
+        await settle(pilot)
+        rows = panel_rows(panel)
+        assert f" {panel.count}. " in "\n".join(rows) and "▼" not in "\n".join(rows), rows
