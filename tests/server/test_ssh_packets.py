@@ -69,3 +69,29 @@ def test_packets_are_logged_when_asyncssh_is_asked_to():
             with_debug.setLevel(level)
     finally:
         asyncssh.set_debug_level(1)
+
+
+def test_a_gcm_cipher_makes_its_aead_once_and_encrypts_as_asyncssh_does(monkeypatch):
+    from asyncssh.crypto import cipher as crypto_cipher
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    made = []
+
+    def counted(key):
+        made.append(key)
+        return AESGCM(key)
+
+    monkeypatch.setattr(crypto_cipher, "AESGCM", counted)
+    key, iv = bytes(range(16)), bytes(range(12))
+    sender = crypto_cipher.GCMCipher("aes128-gcm", key, iv)
+    receiver = crypto_cipher.GCMCipher("aes128-gcm", key, iv)
+    invocation = int.from_bytes(iv[4:], "big")
+    for n in range(3):
+        header, body = (40 + n).to_bytes(4, "big"), bytes([n]) * (40 + n)
+        packet, mac = sender.encrypt_and_sign(header, body)
+        nonce = iv[:4] + (invocation + n).to_bytes(8, "big")
+        expected = AESGCM(key).encrypt(nonce, body, header)
+        assert packet + mac == header + expected  # asyncssh's own bytes, packet after packet
+        assert receiver.verify_and_decrypt(header, packet[4:], mac) == body
+    assert receiver.verify_and_decrypt(header, packet[4:], mac) is None  # an old nonce: refused
+    assert made == [key, key]  # one AEAD a cipher, not one a packet

@@ -171,14 +171,15 @@ def _hand_reason(st, seat: int, p, group: str, statuses: dict | None) -> str:
         return f"{', '.join(elsewhere)} can be fulfilled only with a Trickery token (k)."
     if elsewhere:
         return f"{', '.join(elsewhere)} can be fulfilled without a Trickery token (f)."
+    lacking = [card for card, s in statuses.items() if not s["now"]]
+    if not lacking:
+        return "No Wish in your hand can be fulfilled now."
+    if len(lacking) == 1:  # the one Wish's whole reason, with the place to go
+        return statuses[lacking[0]]["why"]
     gaps = sorted(
-        ((card, *fulfil_gap(st, seat, card)) for card, s in statuses.items() if not s["now"]),
+        ((card, *fulfil_gap(st, seat, card)) for card in lacking),
         key=lambda gap: (bool(gap[2]), sum(int(ch) for ch in gap[1] if ch.isdigit())),
     )
-    if not gaps:
-        return "No Wish in your hand can be fulfilled now."
-    if len(gaps) == 1:  # the one Wish's whole reason, with the place to go
-        return statuses[gaps[0][0]]["why"]
     return _gaps_words(gaps)
 
 

@@ -8,6 +8,8 @@ Textual here.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from wish_tui.wish import rules
 
 from .key_groups import GAME_KEYS, KEY_GROUPS, rules_group
@@ -18,14 +20,21 @@ __all__ = ["GAME_KEYS", "KEY_GROUPS", "detail", "probes", "why_closed", "words"]
 
 def words(state, view: dict, seat: int, action) -> str:
     """The action in words: 'Travel to Dock (column 3)'."""
-    return describe(action)
+    return _said(action)[0]
 
 
 def detail(state, view: dict, seat: int, action) -> str:
     """The action in words for a menu, with what the card or crystal is ('' when the same)."""
+    return _said(action)[1]
+
+
+@lru_cache(maxsize=4096)
+def _said(action) -> tuple[str, str]:
+    """An action's words and detail, which depend on the action alone (the same actions come back
+    at position after position: a Travel, an Empower, the end of the turn)."""
     plain = describe(action)
     text = describe_choice(action, plain)
-    return "" if text == plain else text
+    return plain, "" if text == plain else text
 
 
 def why_closed(state, view: dict, seat: int, group: str) -> str:
