@@ -183,6 +183,29 @@ async def test_an_action_sent_and_its_answer_are_drawn_in_one_frame(monkeypatch)
         assert "KeyBar" in frames[0]
 
 
+async def test_an_answer_awaited_takes_no_task_of_its_own(monkeypatch):
+    # The wait is the loop's timer, cancelled by the answer: no Textual timer (a task made
+    # and stepped) in the acting app each action.
+    from textual.message_pump import MessagePump
+
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        set_timer = MessagePump.set_timer
+        timers: list = []
+        monkeypatch.setattr(
+            MessagePump, "set_timer", lambda *a, **k: timers.append(a) or set_timer(*a, **k)
+        )
+        play = game_of(app).seat.play
+        game, frames, action = await confirmed_unanswered(monkeypatch, app, pilot, 30.0)
+        awaited = game.key_bar._awaited
+        assert timers == [] and awaited is not None
+        play(action)
+        await settle(pilot, 5)
+        assert awaited.cancelled() and game.key_bar._awaited is None
+        assert len(frames) == 1, frames
+
+
 async def test_an_answer_that_does_not_come_greys_the_keys_soon(monkeypatch):
     state, seat = turn_position()
     app = app_for(state)
