@@ -38,3 +38,32 @@ async def test_the_first_row_begins_with_the_mark_and_nothing_said_is_blank():
         await pilot.pause()
         assert line.lines == []
         assert "".join(s.text for s in line.render_line(0)).strip() == ""
+
+
+async def test_texts_tried_while_held_ask_the_width_once_and_fit_as_without(monkeypatch):
+    """A detail's words try many texts with `fits`: within `held` the line's size is asked
+    once, and what fits is what fits without it, at each width."""
+    from textual.widget import Widget
+
+    app = _Host()
+    async with app.run_test(size=(40, 10)) as pilot:
+        line = app.query_one(DetailLine)
+        await pilot.pause()
+        texts = [("word " * n).strip() for n in range(1, 20)]
+        asked = []
+        textuals = Widget.size
+        monkeypatch.setattr(
+            DetailLine, "size", property(lambda w: asked.append(1) or textuals.fget(w))
+        )
+        unheld = [line.fits(text) for text in texts]
+        assert len(asked) == len(texts)
+        asked.clear()
+        with line.held() as width, line.held():
+            held = [line.fits(text) for text in texts]
+        assert (width, len(asked), held) == (40, 1, unheld)
+        assert True in held and False in held
+        await pilot.resize_terminal(60, 10)
+        await pilot.pause()
+        with line.held() as width:
+            assert width == 60
+            assert [line.fits(text) for text in texts] != held

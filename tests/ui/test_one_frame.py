@@ -183,6 +183,29 @@ async def test_an_action_sent_and_its_answer_are_drawn_in_one_frame(monkeypatch)
         assert "KeyBar" in frames[0]
 
 
+async def test_an_answer_awaited_takes_no_task_of_its_own(monkeypatch):
+    # The wait is the loop's timer, cancelled by the answer: no Textual timer (a task made
+    # and stepped) in the acting app each action.
+    from textual.message_pump import MessagePump
+
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        set_timer = MessagePump.set_timer
+        timers: list = []
+        monkeypatch.setattr(
+            MessagePump, "set_timer", lambda *a, **k: timers.append(a) or set_timer(*a, **k)
+        )
+        play = game_of(app).seat.play
+        game, frames, action = await confirmed_unanswered(monkeypatch, app, pilot, 30.0)
+        awaited = game.key_bar._awaited
+        assert timers == [] and awaited is not None
+        play(action)
+        await settle(pilot, 5)
+        assert awaited.cancelled() and game.key_bar._awaited is None
+        assert len(frames) == 1, frames
+
+
 async def test_an_answer_that_does_not_come_greys_the_keys_soon(monkeypatch):
     state, seat = turn_position()
     app = app_for(state)
@@ -218,3 +241,49 @@ async def test_a_window_opening_or_closing_says_its_detail_once(monkeypatch):
         await settle(pilot, 5)
         assert detail.words == before
         assert len(shown) == 3, shown
+
+
+def test_textuals_way_of_a_callback_after_the_refresh_is_as_it_was_read():
+    """`after_the_frame` hands a callback to the screen as Textual's `InvokeLater` does: fails
+    on a Textual that changes that way (read `one_frame.py` against it again)."""
+    import hashlib
+    import inspect
+
+    from textual.message_pump import MessagePump
+
+    read = (MessagePump.call_after_refresh, MessagePump._on_invoke_later, Screen._invoke_later)
+    digests = [hashlib.sha256(inspect.getsource(f).encode()).hexdigest()[:16] for f in read]
+    assert digests == ["f64d61b66efbc730", "0ee077aaffdaa63a", "d59e2de31d1c3717"]
+
+
+async def test_a_callback_after_the_frame_posts_no_message_and_keeps_its_order():
+    """Asked with nothing waiting, the callback is among the screen's callbacks at once and
+    no `InvokeLater` is posted; asked after a `call_after_refresh` the screen has not read yet,
+    it goes after it, as Textual's way would; either way it is called after the next frame."""
+    from textual.messages import InvokeLater
+    from textual.widgets import Static
+
+    from wish_tui.ui.terminal.textual_pump import after_the_frame
+
+    class Host(App):
+        def compose(self) -> ComposeResult:
+            yield Static("x")
+
+    app = Host()
+    async with app.run_test(size=(20, 4)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        posted: list = []
+        post = screen.post_message
+        screen.post_message = lambda m: (posted.append(type(m)), post(m))[1]
+        called: list[str] = []
+        after_the_frame(screen, lambda: called.append("now"))
+        assert InvokeLater not in posted and len(screen._callbacks) == 1
+        await pilot.pause()
+        assert called == ["now"]
+        screen.call_after_refresh(lambda: called.append("first"))
+        after_the_frame(screen, lambda: called.append("second"))
+        assert posted.count(InvokeLater) == 2
+        screen.query_one(Static).update("y")
+        await pilot.pause()
+        assert called == ["now", "first", "second"]

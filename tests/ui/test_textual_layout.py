@@ -5,6 +5,7 @@ styles cache give: this fails on a Textual release that changes any of it."""
 from __future__ import annotations
 
 from textual.strip import Strip
+from textual.widget import Widget
 
 from wish_tui.ui.terminal import textual_layout
 
@@ -305,3 +306,78 @@ async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_
         await pilot.resize_terminal(70, 24)
         await pilot.pause()
         assert same_sizes(app)
+
+
+def test_textuals_content_offset_adds_nothing_from_the_scrollbars():
+    """`offset_content_by_styles` leaves out the scrollbars' gutter, which Textual's
+    `content_offset` adds to the padding and border: it must stay at the right and bottom."""
+    import hashlib
+    import inspect
+
+    from textual.widget import Widget
+
+    read = {
+        "content_offset": textual_layout.TEXTUALS_CONTENT_OFFSET,  # as read, before the app's
+        "gutter": Widget.gutter,
+        "scrollbar_gutter": Widget.scrollbar_gutter,
+    }
+    sources = {
+        name: hashlib.sha256(inspect.getsource(prop.fget).encode()).hexdigest()[:16]
+        for name, prop in read.items()
+    }
+    assert sources == {
+        "content_offset": "5ede95b6765e859f",
+        "gutter": "9ab0f9d924d56524",
+        "scrollbar_gutter": "71bafcf865078e5a",
+    }
+
+
+async def test_a_widgets_content_offset_is_textuals():
+    """Widgets with and without padding, border and scrollbars (shown or stable) find where
+    their content begins where Textual's `content_offset` says, and a refresh of some lines
+    marks the same regions dirty."""
+    from textual.app import App
+    from textual.containers import ScrollableContainer, VerticalScroll
+    from textual.geometry import Region
+    from textual.widgets import Static
+
+    class Offsets(App):
+        CSS = """
+        #padded { padding: 1 2; } #bordered { border: round red; padding: 0 1; }
+        #scrolled { height: 9; border: solid blue; padding: 1; overflow: auto auto; }
+        #scrolled Static { width: 300; }
+        #stable { height: 4; scrollbar-gutter: stable; padding: 0 3; }
+        """
+
+        def compose(self):
+            yield Static("plain")
+            yield Static("padded", id="padded")
+            yield Static("bordered", id="bordered")
+            with ScrollableContainer(id="scrolled"):
+                yield Static("\n".join("x" * 200 for _ in range(20)))
+            with VerticalScroll(id="stable"):
+                yield Static("y")
+
+    app = Offsets()
+    async with app.run_test(size=(40, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()  # the scrollbars shown
+        widgets = list(app.screen.walk_children())
+        theirs = [textual_layout.TEXTUALS_CONTENT_OFFSET.fget(w) for w in widgets]
+        mine = [textual_layout._content_offset(w) for w in widgets]
+        assert mine == theirs
+        assert {offset for offset in mine} != {(0, 0)}
+        scrolled = app.screen.query_one("#scrolled")
+        assert scrolled.show_vertical_scrollbar and scrolled.show_horizontal_scrollbar
+        dirty, before = [], Widget.content_offset
+        for ours in (False, True):
+            Widget.content_offset = textual_layout.TEXTUALS_CONTENT_OFFSET
+            if ours:
+                textual_layout.offset_content_by_styles()
+            try:
+                scrolled._dirty_regions.clear()
+                scrolled.refresh(Region(0, 1, 5, 1), Region(0, 3, 5, 2))
+                dirty.append(set(scrolled._dirty_regions))
+            finally:
+                Widget.content_offset = before
+        assert dirty[0] == dirty[1] and dirty[0]

@@ -67,7 +67,7 @@ class WishApp(TableApp):
             keep_strips_out_of_cycles,
             make_strip_caches_lazily,
         )
-        from .terminal.textual_layout import render_lines_plainly
+        from .terminal.textual_layout import offset_content_by_styles, render_lines_plainly
         from .terminal.textual_pump import (
             check_refreshes_in_one_turn,
             dispatch_without_unread_logs,
@@ -85,6 +85,7 @@ class WishApp(TableApp):
         cache_dispatch_lookups()  # each message's handlers found once per kind, not every time
         keep_strips_out_of_cycles()
         make_strip_caches_lazily()
+        offset_content_by_styles()  # a refresh of some lines skips the scrollbars' gutter
         # The table's texts, log, key bar, window, detail line and part tabs: their lines as
         # they are.
         render_lines_plainly(ViewText, GameLog, KeyBar, ChoicePanel, DetailLine, PartTabs)

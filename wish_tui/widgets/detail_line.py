@@ -10,6 +10,9 @@ its words change, and holds nothing but them.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
@@ -45,6 +48,8 @@ class DetailLine(Widget):
         """Words already wrapped, by words and width: a game's detail tries the same texts
         for what fits each time the table changes."""
         self.styles.height = rows
+        self._held_width: int | None = None
+        """The width the words wrap to, asked once for a text built of many tries (`held`)."""
 
     def say(self, words: str) -> None:
         """Say `words` about the highlighted thing ('' clears the line)."""
@@ -66,8 +71,22 @@ class DetailLine(Widget):
         """True when `words` wrap into the line's rows whole."""
         return len(self._wrap(" ".join(words.split()))) <= self.rows
 
+    @contextlib.contextmanager
+    def held(self) -> Iterator[int]:
+        """Within, the line's width is asked once (given): a detail's words test many texts
+        with `fits`, in one handler, where the width does not change."""
+        if self._held_width is not None:
+            yield self._held_width
+            return
+        self._held_width = self.size.width
+        try:
+            yield self._held_width
+        finally:
+            self._held_width = None
+
     def _wrap(self, words: str) -> list[str]:
-        width = max(10, (self.size.width or 80) - len(MARK))
+        held = self._held_width
+        width = max(10, ((self.size.width if held is None else held) or 80) - len(MARK))
         if not words:
             return []
         if cell_len(words) <= width:
@@ -87,8 +106,9 @@ class DetailLine(Widget):
         return list(self._lines)
 
     def _rewrap(self) -> None:
-        width = max(10, (self.size.width or 80) - len(MARK))
-        lines = self._wrap(self.words)
+        with self.held() as held:
+            width = max(10, (held or 80) - len(MARK))
+            lines = self._wrap(self.words)
         if len(lines) > self.rows:
             lines = lines[: self.rows]
             lines[-1] = lines[-1][: width - 1].rstrip() + "…"

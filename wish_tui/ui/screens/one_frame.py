@@ -6,12 +6,20 @@ the change is still being shown wakes the screen before the widgets told after i
 draws those told so far, and the rest in a second frame (two frames a table message, each
 rendering and diffing the screen). So the screen is asked only once every widget is told, and
 the key bar, which several parts of a change update, works its keys' states out once, at the end.
+
+What is asked after the frame is put among the screen's callbacks at once
+(`textual_pump.after_the_frame`), where Textual's `call_after_refresh` posts it to the screen
+as a message (`InvokeLater`), which the screen's task reads and puts there: the same place in
+the same order when no such message waits in the screen's queue before it (else it goes the
+same way).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+
+from wish_tui.ui.terminal.textual_pump import after_the_frame
 
 
 def drawn_in_one_frame(method: Callable[[object], None]) -> Callable[[object], None]:
@@ -25,6 +33,6 @@ def drawn_in_one_frame(method: Callable[[object], None]) -> Callable[[object], N
             method(screen)
         # The newest line's rows are known once the log has laid it out: what lies over the
         # table then keeps clear of them.
-        screen.call_after_refresh(screen.status_line.place_when_drawn)
+        after_the_frame(screen, screen.status_line.place_when_drawn)
 
     return shown

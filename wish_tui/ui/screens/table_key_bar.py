@@ -10,6 +10,7 @@ never left out of the bar (issue 34: Wishland's status named `v` and `e`, which 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Iterator
 
@@ -47,7 +48,7 @@ class TableKeyBar:
         self._due = False
         """True when an `update` was asked while held."""
         self._awaited = None
-        """The timer that shows the keys of an action awaited (`update_unless_answered`)."""
+        """The loop's timer that shows the keys of an action awaited (`update_unless_answered`)."""
         self._bar: tuple[list, list, list] | None = None
         """The bar's entries (a binding, or None for a key of a finished game) and their
         labels, from the screen's bindings, which never change: worked out once."""
@@ -136,7 +137,13 @@ class TableKeyBar:
         greyed for the wait would be a frame more (what keys do is the router's, not the bar's:
         a key pressed meanwhile is taken as the table's state says)."""
         if self._awaited is None:
-            self._awaited = self.screen.set_timer(ANSWER_AWAITED, self._answer_late)
+            # The loop's own timer, not Textual's (`set_timer`: a task made and stepped twice):
+            # it is cancelled nearly always, and when it is not, the screen is asked to call
+            # back as Textual's timer asks it.
+            loop = asyncio.get_running_loop()
+            self._awaited = loop.call_later(
+                ANSWER_AWAITED, self.screen.call_next, self._answer_late
+            )
 
     def _answer_late(self) -> None:
         self._awaited = None
@@ -147,7 +154,7 @@ class TableKeyBar:
         """Show in the key bar which keys can be used now (it redraws only the keys that changed)."""
         if self._awaited is not None:
             self._awaited, awaited = None, self._awaited
-            awaited.stop()
+            awaited.cancel()
         if self._holding:
             self._due = True
             return

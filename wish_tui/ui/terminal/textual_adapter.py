@@ -30,9 +30,10 @@ There are eight here, and `tests/ui/test_textual_adapter.py` fails on a Textual 
    is a `PiecesFrame`: the strips the frame writes on each row, never encoded to text and read
    back (`ui.terminal.frame_cells`, `ui.terminal.hosted_driver`).
 
-Two more, of the table screen's layout and lines, live in `textual_layout.py` (a widget laid out
-alone: `lay_out_alone`; lines handed to the compositor without the styles cache:
-`render_lines_plainly`; tested in `tests/ui/test_textual_layout.py`), and five of Textual's
+Three more, of the table screen's layout and lines, live in `textual_layout.py` (a widget laid
+out alone: `lay_out_alone`; lines handed to the compositor without the styles cache:
+`render_lines_plainly`; where a widget's content begins, from its styles alone:
+`offset_content_by_styles`; tested in `tests/ui/test_textual_layout.py`), and five of Textual's
 messages, frames, timers, idle turns and nodes' screens in `textual_pump.py` (tested in
 `tests/ui/test_textual_pump.py`).
 """

@@ -1,4 +1,4 @@
-"""Two places the table screen reaches below Textual's public API for its layout and lines.
+"""Three places the table screen reaches below Textual's public API for its layout and lines.
 
 Part of the adapter to Textual (`textual_adapter.py` lists every place; tested in
 `tests/ui/test_textual_layout.py`, which fails on a Textual that changes what they rely on):
@@ -13,6 +13,9 @@ Part of the adapter to Textual (`textual_adapter.py` lists every place; tested i
   the compositor without it, as that cache would give them (`render_lines_plainly`); what
   it draws them on is worked out again only when a style of the widget or of an ancestor's
   has changed (`RenderStyles._cache_key`, which Textual changes with any style: `plain_looks`).
+- Where a widget's content begins (`Widget.content_offset`, which `Widget._set_dirty` asks for
+  every refresh of some of a widget's lines): its padding's and border's top left, without the
+  scrollbars' gutter Textual works out and adds (`offset_content_by_styles`).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from textual import events
 from textual._compositor import Compositor
 from textual.color import Color
 from textual.css.scalar import Unit
-from textual.geometry import NULL_OFFSET, NULL_SPACING, Region, Size
+from textual.geometry import NULL_OFFSET, NULL_SPACING, Offset, Region, Size
 from textual.layout import WidgetPlacement
 from textual.screen import Screen
 from textual.strip import Strip
@@ -314,3 +317,24 @@ def _backgrounds(nodes: list) -> tuple[Color, Color, float]:
         opacity *= styles.opacity
         background += styles.background.tint(styles.background_tint).multiply_alpha(opacity)
     return base_background, background, opacity
+
+
+TEXTUALS_CONTENT_OFFSET = Widget.content_offset
+
+
+def offset_content_by_styles() -> None:
+    """Have every widget of the process find where its content begins from its styles alone.
+
+    Textual's `content_offset` is the top left of the widget's gutter, its padding and border
+    (`styles.gutter`) plus the scrollbars' (`scrollbar_gutter`), which it works out each time
+    from the scrollbars' styles and whether they show. A scrollbar's gutter is on the right and
+    at the bottom only (`Spacing(0, vertical, horizontal, 0)`): it adds nothing to the top left.
+    A refresh of some lines of a widget asks for it (`Widget._set_dirty`): the key bar's keys,
+    the texts' and the log's lines, every table message."""
+    Widget.content_offset = property(_content_offset, doc=TEXTUALS_CONTENT_OFFSET.__doc__)
+
+
+def _content_offset(widget: Widget) -> Offset:
+    """Textual's `Widget.content_offset`, without the scrollbars' gutter's nothing."""
+    gutter = widget.styles.gutter
+    return Offset(gutter.left, gutter.top)

@@ -33,16 +33,21 @@ name here (`tests/ui/test_textual_pump.py` fails on a Textual that changes any):
    detail line's wrap, the styles cache): Textual imports its `Screen` class and walks up the
    parents through a property that derefs a weak reference at each step. `find_screens_quickly`
    walks the weak references themselves, the same nodes to the same answer.
+6. A callback asked after a screen's next frame (`MessagePump.call_after_refresh`): Textual
+   posts an `InvokeLater` to the screen, which, read, puts the callback among the current
+   screen's (`Screen._invoke_later`). `after_the_frame` puts it there at once where no such
+   message waits in the screen's queue before it: the same place, no message.
 """
 
 from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import Callable
 
 from textual import constants, events, messages
 from textual._callback import invoke
-from textual._context import active_app
+from textual._context import active_app, active_message_pump
 from textual._context import message_hook as message_hook_context_var
 from textual._queue import Queue  # noqa: F401 (the queue whose event is left unset; its tests read it)
 from textual._time import get_time
@@ -381,3 +386,25 @@ def _screen_of(node: DOMNode) -> Screen:
             "Widget is missing attributes; have you called the constructor in your widget class?"
         ) from None
     return node
+
+
+def after_the_frame(screen: Screen, callback: Callable[[], object]) -> None:
+    """`screen.call_after_refresh(callback)`, without the message where its order is kept.
+
+    Textual posts an `InvokeLater` to the screen; the screen, reading it, hands the callback
+    to the app's current screen (`_invoke_later`, with the message's sender), which calls it
+    after its next refresh. Where the screen is the current one, running and not closing, and
+    no `InvokeLater` waits in its queue (one that would put its callback first), the callback
+    is handed over now, as the screen would hand it."""
+    app = screen.app
+    queue = screen._message_queue
+    if (
+        app._running
+        and screen is app.screen
+        and not (screen._closing or screen._closed)
+        and not isinstance(screen._pending_message, messages.InvokeLater)
+        and not any(isinstance(message, messages.InvokeLater) for message in queue.values)
+    ):
+        screen._invoke_later(callback, active_message_pump.get(None) or screen)
+    else:
+        screen.call_after_refresh(callback)

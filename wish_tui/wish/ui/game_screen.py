@@ -152,8 +152,9 @@ class GameScreen(TableScreen):
         the line's size."""
         line = self.composed(DetailLine)
         self._details.follow(self.table.view_changes)
-        size = (line.size.width, line.rows)
-        return self._details.worked(part, words, view, self.viewer, what, line.fits, width=size)
+        with line.held() as width:  # the line's width asked once for all the texts tried
+            size = (width, line.rows)
+            return self._details.worked(part, words, view, self.viewer, what, line.fits, width=size)
 
     def board_marks(self, view: dict, legal: list) -> dict:
         return {"cursor": self._look_target(view)}
