@@ -369,7 +369,7 @@ async def main(
             print("node A killed: node B took none of its tables over within 120 s")
     if latencies and total_actions:
         print(
-            f"processor time per game action: {cpu_apps / total_actions * 1000:.0f} ms in the "
+            f"processor time per game action: {cpu_apps / total_actions * 1000:.1f} ms in the "
             f"apps (at the tables and in the lobby), {cpu_server / total_actions * 1000:.1f} ms "
             "in the server (this process but for the benchmark's SSH clients' thread, which took "
             f"{cpu_people / total_actions * 1000:.1f} ms) "
