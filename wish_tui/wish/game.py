@@ -35,7 +35,7 @@ class Wish(Game):
         return bool(scores["seats"][0]["destiny_fulfilled"])
 
     def repeat_count(self, history) -> tuple[int, int] | None:
-        from wish_tui.wish.words.repeats import repeat_count
+        from wish_tui.wish.rules.repeats import repeat_count
 
         return repeat_count(history)
 

@@ -78,7 +78,7 @@ class GameScreen(TableScreen):
 
     def _repeat_count(self, view: dict) -> str:
         """'2 of 3' while a decision repeats (gain three crystals, pay a trade, lose two): the
-        table counts it (`wish.words.repeats`), so a screen opened again mid-run counts on."""
+        table counts it (`wish.rules.repeats`), so a screen opened again mid-run counts on."""
         which, total = view.get("repeat") or (0, 0)
         return f"{which} of {total}" if total > 1 else ""
 
