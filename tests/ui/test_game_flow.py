@@ -322,8 +322,9 @@ async def test_a_notification_never_covers_the_options_of_a_choice():
         assert all(not toast.overlaps(panel) for toast in toasts)
 
 
-async def test_a_repeated_decision_counts_its_steps():
-    """Issue: "Repeated prompts say 1 of 3": three crystals to gain read 1 of 3, 2 of 3, 3 of 3."""
+def _three_crystals_to_gain():
+    """A Wish game of a person (Air) and a bot past its setup, Air to gain three Crystals one
+    after another: its record and state."""
     from wish_tui.records import GameRecord
     from wish_tui.wish.rules import State
 
@@ -335,6 +336,12 @@ async def test_a_repeated_decision_counts_its_steps():
     data["pending"] = [["gain", 0, 3, -1]]
     state = State.from_dict(data)
     record.state = data
+    return record, state
+
+
+async def test_a_repeated_decision_counts_its_steps():
+    """Issue: "Repeated prompts say 1 of 3": three crystals to gain read 1 of 3, 2 of 3, 3 of 3."""
+    record, state = _three_crystals_to_gain()
     app = WishApp(Launch())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -353,17 +360,7 @@ async def test_a_repeated_decision_keeps_its_count_on_a_screen_opened_again():
     """A repeated decision's count is the table's, not the screen's: a table screen opened on
     the second of three crystals to gain (a game continued, a club's table opened again) says
     2 of 3, not nothing."""
-    from wish_tui.records import GameRecord
-    from wish_tui.wish.rules import State
-
-    seats = [{"djinn": "air", "who": "human"}, {"djinn": "water", "who": "easy"}]
-    record, state = GameRecord.new(seats, 3, games=GAMES)
-    while state.phase == "setup":
-        record, state = record.play(state, state.legal_actions()[0])
-    data = state.to_dict()
-    data["pending"] = [["gain", 0, 3, -1]]
-    state = State.from_dict(data)
-    record.state = data
+    record, state = _three_crystals_to_gain()
     record, after = record.play(state, state.legal_actions()[0])
     assert after.pending[0][:3] == ("gain", 0, 2)
     app = WishApp(Launch())
