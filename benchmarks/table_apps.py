@@ -72,7 +72,10 @@ from wish_tui.server.hub import Hub  # noqa: E402
 from wish_tui.tables.remote import SOCKET_ENV, TOKEN_ENV  # noqa: E402
 from wish_tui.ui import new_game  # noqa: E402
 from wish_tui.ui.app import WishApp  # noqa: E402
+from wish_tui.ui.screens.table_keys import TableKeys  # noqa: E402
 from wish_tui.ui.screens.table_screen import TableScreen  # noqa: E402
+from wish_tui.ui.screens.table_status import TableStatus  # noqa: E402
+from wish_tui.ui.server_screens import ServerScreens  # noqa: E402
 from wish_tui.ui.terminal.hosted_driver import HostedDriver  # noqa: E402
 from wish_tui.ui.terminal.textual_adapter import PiecesFrame  # noqa: E402
 
@@ -153,11 +156,11 @@ class TableTime:
     another counts once."""
 
     HANDLERS = (
-        ("wish_tui.ui.server_screens", "ServerScreens", "_table_message"),
-        ("wish_tui.ui.screens.table_keys", "TableKeys", "run_group"),
-        ("wish_tui.ui.screens.table_screen", "TableScreen", "action_choice_digit"),
-        ("wish_tui.ui.screens.table_screen", "TableScreen", "on_choice_panel_chosen"),
-        ("wish_tui.ui.screens.table_status", "TableStatus", "place_when_drawn"),
+        (ServerScreens, "_table_message"),
+        (TableKeys, "run_group"),
+        (TableScreen, "action_choice_digit"),
+        (TableScreen, "on_choice_panel_chosen"),
+        (TableStatus, "place_when_drawn"),
     )
 
     def __init__(self, keep: bool) -> None:
@@ -165,10 +168,7 @@ class TableTime:
         self.counting = False
         self._depth = 0
         if keep:
-            import importlib
-
-            for module, owner, name in self.HANDLERS:
-                cls = getattr(importlib.import_module(module), owner)
+            for cls, name in self.HANDLERS:
                 setattr(cls, name, self._timed(getattr(cls, name)))
 
     def _timed(self, handler):
