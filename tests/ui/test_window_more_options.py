@@ -44,7 +44,8 @@ async def test_hotel_8s_long_window_marks_the_options_out_of_sight_and_scrolls_t
         assert "Hotel #8" in panel.title_text
         rows = panel_rows(panel)
         titles = sum(1 for option, _ in panel._rows if option < 0)
-        shown = len(rows) - titles
+        in_sight = [option for option, _ in panel._rows[titles : len(rows)]]
+        shown = in_sight[-1] + 1  # the options in sight, the last perhaps in part
         assert shown < panel.count
         below = panel.count - shown
         assert rows[-1].endswith(f"▼ {below} more"), rows
@@ -59,10 +60,40 @@ async def test_hotel_8s_long_window_marks_the_options_out_of_sight_and_scrolls_t
         assert any(row.startswith(f" {chosen + 1}. ") for row in rows), rows  # scrolled to it
         assert rows[titles].endswith(" more") and "▲ " in rows[titles], rows
         above = int(rows[titles].split("▲ ")[1].split()[0])
-        assert 0 < above < chosen and f" {above + 1}. " in "\n".join(rows), rows
+        first_in_sight = panel._rows[titles + panel._first_row()][0]  # perhaps its end alone
+        assert 0 < above < chosen and first_in_sight == above, rows
         assert f" {above}. " not in "\n".join(rows), rows
         assert rows[-1].endswith(f"▼ {panel.count - 1 - chosen} more"), rows
         await pilot.press(*["down"] * panel.count)
         await settle(pilot)
         rows = panel_rows(panel)
         assert f" {panel.count}. " in "\n".join(rows) and "▼" not in "\n".join(rows), rows
+
+
+async def test_the_marks_of_options_out_of_sight_leave_their_rows_whole():
+    """Seen: '[Rides ▲ 7 more' (the mark covered the row's ']') and '... Final Sc ▼ 64 more'."""
+    loaded = saves.load_game(str(SCENARIOS / "wishland-last-turn-hotels.json"), games=GAMES)
+    app = WishApp(Launch("load"), loaded)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = screen_of(app, TableScreen)
+        panel = game.query_one(ChoicePanel)
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("1")
+        for _ in range(40):
+            if game.table.state.phase == "final" and panel.is_open:
+                break
+            await pilot.pause(0.1)
+        for downs in (0, 7, 12, 30):
+            await pilot.press(*["down"] * downs)
+            await settle(pilot)
+            titles = sum(1 for option, _ in panel._rows if option < 0)
+            options = [text for option, text in panel._rows if option >= 0]
+            first = panel._first_row()
+            rows = panel_rows(panel)
+            marked = [y for y in range(titles, len(rows)) if rows[y].endswith(" more")]
+            assert marked, rows
+            for y in marked:
+                whole = " " + options[first + y - titles]
+                assert rows[y].startswith(whole + " "), (rows[y], whole)

@@ -107,6 +107,9 @@ class ChoicePanel(Widget):
         self._spared = 0
         """The screen row above which lie the places a question may be about (a map): the
         panel opens no higher when its question and `SPARED_OPTIONS` options fit below it."""
+        self._mark_room = 0
+        """The columns the options' lines leave free at their end for a scroll mark ('▲ 7
+        more'): none while every option is in sight."""
 
     @property
     def shown(self) -> bool:
@@ -153,6 +156,7 @@ class ChoicePanel(Widget):
         """Lay the panel's rows out and place it on the screen as its room now allows."""
         self._placed_at = self.screen.size
         width = max(20, self.screen.size.width - 2)
+        self._mark_room = 0
         self._rows = self._wrap(width)
         # Just tall enough, above the status line and key bar; absolute, so the table's layout
         # never moves and only the panel's own lines are redrawn.
@@ -194,11 +198,24 @@ class ChoicePanel(Widget):
             room = bottom - self._spared
             if room >= self._title_rows() + SPARED_OPTIONS:
                 top, height = self._spared, min(len(self._rows), room)
+        if len(self._rows) > height:
+            self._leave_room_for_marks(width, height)
         self._height = height
         self.styles.height = height
         self.styles.offset = (0, top)
         self._shown = True
         self.refresh()
+
+    def _leave_room_for_marks(self, width: int, height: int) -> None:
+        """Wrap the options' lines short of the scroll marks that end some of the `height` rows
+        (drawn over a row's end, '▲ 7 more' would hide its last words)."""
+        mark = len(f"▲ {self.count} more")
+        if height - self._title_rows() <= 1:
+            mark = 2 * mark + 1  # the one option row shown bears both marks
+        # A row begins with a space and its lines are three columns short of `width`, which is
+        # two short of the panel's: the mark and the space before it need the rest.
+        self._mark_room = max(0, mark - 3)
+        self._rows = self._wrap(width)
 
     def keep_above(
         self, bottom: int, rest: int | None = None, floor: int | None = None, floor_top: int = 0
@@ -245,7 +262,7 @@ class ChoicePanel(Widget):
         title = plain_lines(self.title_text, width, _MEASURE) if self.title_text else []
         rows = [(-1, line) for line in title]
         for index, label in enumerate(self._labels):
-            for k, line in enumerate(plain_lines(label, width - 3, _MEASURE)):
+            for k, line in enumerate(plain_lines(label, width - 3 - self._mark_room, _MEASURE)):
                 rows.append((index, line if k == 0 else "   " + line))
         return rows
 
