@@ -235,6 +235,18 @@ async def test_hundreds_online_are_counted_and_a_few_named():
         assert f"p{ONLINE_NAMED:03d}" not in text
 
 
+async def test_you_are_marked_among_those_online_as_the_plain_client_marks_you():
+    """Seen: 'Online: alice, bob' in alice's lobby ('alice (you)' in the plain client's)."""
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        online = [{"name": "alice", "tables": []}, {"name": "bob", "tables": []}]
+        app.screen.show({**lobby(["round 1"]), "online": online})
+        await pilot.pause()
+        text = str(app.screen.query_one("#people", Static).content)
+        assert text.splitlines()[0] == "Online: alice (you), bob"
+
+
 async def test_those_you_follow_who_are_online_are_named_under_who_is_online():
     app = LobbyApp()
     async with app.run_test(size=(100, 30)) as pilot:

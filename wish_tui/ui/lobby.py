@@ -138,10 +138,7 @@ class LobbyScreen(AppScreen):
 
     def _people(self, message: dict) -> None:
         online = message.get("online", [])
-        parts = [
-            p["name"] + (f" ({where_words(p['tables'])})" if p["tables"] else "")
-            for p in online[:ONLINE_NAMED]
-        ]
+        parts = [_online_name(p, self.you) for p in online[:ONLINE_NAMED]]
         text = "Online: " + (", ".join(parts) if parts else "only you")
         if len(online) > ONLINE_NAMED:
             text = (
@@ -347,6 +344,13 @@ class LobbyScreen(AppScreen):
     def action_quit(self) -> None:
         """Leave the server (your seats stay yours)."""
         self.app.exit()
+
+
+def _online_name(person: dict, you: str) -> str:
+    """'alice (you, seat at 3fa2c1)': a name online, marked as the plain client marks it."""
+    notes = ["you"] if person["name"] == you else []
+    notes += [where_words(person["tables"])] if person["tables"] else []
+    return person["name"] + (f" ({', '.join(notes)})" if notes else "")
 
 
 def _followed(before: list[dict], now: list[dict], row: int) -> int:
