@@ -30,6 +30,7 @@ from .helpers import (
     screen_of,
     settle,
 )
+from .wishland_screen import screen_lines
 
 SCENARIOS = Path(__file__).parents[2] / "saves"
 
@@ -503,3 +504,27 @@ async def test_the_workers_line_of_your_park_fits_80_columns():
         lines = game_of(app).query_one(ParkView).text.plain.splitlines()
         workers = next(line for line in lines if line.startswith("Workers "))
         assert len(workers) <= 80 and "earn all 6" in workers, workers
+
+
+async def test_the_symbols_line_of_a_long_park_wraps_whole_at_80_columns():
+    """Seen: 'Symbols: 3 ferris wheel, 2 castle, ... roller coast…' (its Income and Credits
+    cut off with it)."""
+    from wish_tui.wishland.ui.park_view import ParkView, symbols_words
+
+    for name in ("wishland-last-turn-hotels", "wishland-solo-round6"):
+        loaded = saves.load_game(str(SCENARIOS / f"{name}.json"), games=GAMES)
+        app = WishApp(Launch("load"), loaded)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await lift_curtain(app, pilot)
+            game = game_of(app)
+            view = game.view()
+            p = view["players"][game.viewer]
+            lines = game.query_one(ParkView).text.plain.splitlines()
+            assert all(len(line) <= 80 for line in lines), lines
+            start = next(i for i, line in enumerate(lines) if line.startswith("Symbols: "))
+            end = next(i for i, line in enumerate(lines) if line.startswith("Workers "))
+            words = " ".join(line.strip() for line in lines[start:end])
+            assert len(symbols_words(p)) + 30 > 80, name  # a long one
+            assert words == f"{symbols_words(p)} · Income {p['income']}$ · Credits {p['credits']}$"
+            screen = "\n".join(screen_lines(app))
+            assert f"Credits {p['credits']}$" in screen and "…" not in lines[start], name

@@ -31,6 +31,17 @@ def symbols_words(p: dict) -> str:
     return words
 
 
+def _symbols_line(p: dict, width: int) -> Text:
+    """The park's symbols, Income and Credits, on as many lines as `width` cells need (the
+    ones after the first a space in, as the park's cards go on)."""
+    line = Text(symbols_words(p), PLAIN)
+    line.append(f" · Income {p['income']}$ · Credits {p['credits']}$", "bold")
+    if width < NARROW_BELOW or line.cell_len <= width:
+        return line  # a narrow screen wraps every line of the park
+    first, *rest = wrapped(line, width - 1).split("\n")
+    return Text("\n ").join([first, *rest])
+
+
 class ParkView(ViewText):
     """The play area of the seat at the keyboard."""
 
@@ -77,8 +88,8 @@ class ParkView(ViewText):
             text.append("\n ")
             tickets = tickets[3:]
         text.append(tickets, PLAIN)
-        text.append("\n" + symbols_words(p), PLAIN)
-        text.append(f" · Income {p['income']}$ · Credits {p['credits']}$", "bold")
+        text.append("\n")
+        text.append_text(_symbols_line(p, width))
         w = p["workers"]
         text.append("\nWorkers ", "bold")
         text.append(f"{w['hand']} at hand, {w['on_board']} placed")
