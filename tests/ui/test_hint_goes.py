@@ -50,6 +50,23 @@ async def test_a_hint_goes_when_its_position_changes_under_an_open_window():
         assert not hint_on_screen(app), screen_rows(app)
 
 
+@pytest.mark.parametrize("key", ["f1", "question_mark"])
+async def test_a_hint_is_not_drawn_over_the_rules_or_the_keys_and_is_back_after_them(key):
+    """Seen: 'Hint: Take row 1, …' stayed drawn over the rules window's search box (F1)."""
+    async with at_ones_turn() as (pilot, app, screen):
+        await pilot.press("h")
+        await wait_until(pilot, lambda: hint_on_screen(app))
+        await pilot.press(key)
+        await settle(pilot)
+        await pilot.pause(0.1)
+        assert app.screen is not screen
+        assert not hint_on_screen(app), screen_rows(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.pause(0.1)
+        assert app.screen is screen and hint_on_screen(app), screen_rows(app)
+
+
 GIVE_WITH_A_PLUS = [
     *("take 4 left", "gem r3c3", "take 1 left", "take 4 right", "gem r3c11", "take 4 right"),
     *("gem r3c4", "take 3 left", "stop", "gem r2c12", "take 2 right", "give r3c4", "gem r1c10"),

@@ -32,14 +32,14 @@ class TableHelp:
 
         screen = self.screen
         text = f"{screen.keys_text()}\n{WINDOW_KEYS_TEXT}\n{screen.people.keys_text()}"
-        screen.app.push_screen(KeysScreen(text, f"Keys of {screen.spec.title}"))
+        self._over_the_table(KeysScreen(text, f"Keys of {screen.spec.title}"))
 
     def rules(self) -> None:
         """Open the rules reference."""
         from .help_screens import RulesScreen
 
         screen = self.screen
-        screen.app.push_screen(RulesScreen(screen.rules_entries(), title=screen.spec.title))
+        self._over_the_table(RulesScreen(screen.rules_entries(), title=screen.spec.title))
 
     def info(self) -> None:
         """Show the full text of a card or place on the table; in a window, of the card or
@@ -75,7 +75,15 @@ class TableHelp:
 
         screen = self.screen
         entries = screen.rules_entries()
-        screen.app.push_screen(RulesScreen(entries, search=search, title=screen.spec.title))
+        self._over_the_table(RulesScreen(entries, search=search, title=screen.spec.title))
+
+    def _over_the_table(self, window) -> None:
+        """Open a window to read over the table. The table's notifications (a hint) wait under
+        it (app.tcss: the window shows none either): drawn over it, they hid its words; they
+        show again once it closes."""
+        screen = self.screen
+        screen.add_class("-reading")
+        screen.app.push_screen(window, lambda _: screen.remove_class("-reading"))
 
     def hint(self) -> None:
         """Ask what the strongest bot would do in your place (it thinks in the background)."""
