@@ -166,7 +166,7 @@ async def test_the_new_game_form_chooses_its_game_by_number_whatever_it_remember
     """The form starts on the game the last one started (a list whose arrows walk from it):
     the focus starts on the game, each game is named with its number, and 1, 2, 3 choose
     Wish, Spirits of the Forest, Wishland directly (not in the seed's field, which takes
-    digits); in the open list the number (or a word's letters) finds it."""
+    digits); in the open list the number highlights it."""
     from textual.widgets import Input, Select
     from textual.widgets._select import SelectCurrent
 
@@ -188,6 +188,30 @@ async def test_the_new_game_form_chooses_its_game_by_number_whatever_it_remember
         await pilot.press("3")
         await settle(pilot)
         assert form.query_one("#seed", Input).value == "3" and form.game.name == "spirits"
+
+
+async def test_in_the_open_game_list_each_digit_highlights_its_game_however_quick():
+    """Seen: with the Game list open, 1 then 2 left the highlight on Wish (the list searched
+    for '12'), and 3 then went to Wishland only after a pause."""
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    app = WishApp(Launch("new-game", game="wishland"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        form = app.screen
+        await pilot.press("enter")
+        await settle(pilot)
+        game = form.query_one("#game", Select)
+        overlay = game.query_one(SelectOverlay)
+        assert game.expanded
+        for key, index in (("1", 0), ("2", 1), ("3", 2), ("2", 1)):
+            await pilot.press(key)
+            assert overlay.highlighted == index, key
+        assert game.expanded and form.game.name == "wishland"  # nothing chosen yet
+        await pilot.press("enter")
+        await settle(pilot)
+        assert form.game.name == "spirits" and not game.expanded
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import random
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Checkbox, Input, Label, Select
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select
 
 from wish_tui import games
 from wish_tui.core.bots import LEVELS
@@ -149,7 +149,8 @@ class NewGameScreen(AppScreen):
         ),
     ]
     """Besides Esc and ctrl+n, each game's number chooses it (the list starts on the last
-    game played: its arrows would walk from there)."""
+    game played: its arrows would walk from there); in the open list of games it highlights
+    it."""
 
     def __init__(
         self,
@@ -201,6 +202,9 @@ class NewGameScreen(AppScreen):
                     allow_blank=False,
                     id="game",
                     compact=True,
+                    # Its open list leaves digits to the game's number (`choose_game`): as a
+                    # search, a second digit within 0.7 s sought '12' and moved nothing.
+                    type_to_search=False,
                 )
             for i in range(4):
                 with Horizontal(id=f"row{i}", classes="-hidden" if solo and i else ""):
@@ -304,8 +308,13 @@ class NewGameScreen(AppScreen):
         return not (action == "choose_game" and isinstance(self.focused, Input))
 
     def action_choose_game(self, index: int) -> None:
-        """Choose the game of this number (1 Wish, 2 Spirits of the Forest, 3 Wishland)."""
-        self.query_one("#game", Select).value = list(games.GAMES)[index]
+        """Choose the game of this number (1 Wish, 2 Spirits of the Forest, 3 Wishland); in
+        the open list of games, highlight it (Enter chooses it)."""
+        select = self.query_one("#game", Select)
+        if select.expanded:
+            select.query_one(OptionList).highlighted = index
+            return
+        select.value = list(games.GAMES)[index]
 
     def on_resize(self) -> None:
         self._fit_seed_hint()
