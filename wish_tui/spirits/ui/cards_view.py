@@ -62,8 +62,14 @@ def _own_cards(text: Text, me: dict, over: bool) -> None:
 def _own_tokens(text: Text, view: dict, me: dict) -> None:
     if text:
         text.append("\n")
+    if "tokens" not in me:
+        # Watched from the rail: the seat shown is not the watcher's, its tokens lie face down.
+        text.append(f"{me['name']}'s Favor tokens: ", "bold")
+        count = me["token_count"]
+        text.append(f"{count} face down" if count else "none")
+        return
     text.append("Your Favor tokens: ", "bold")
-    tokens = me.get("tokens", [])
+    tokens = me["tokens"]
     text.append(", ".join(kind_name(k) for k in tokens) if tokens else "none")
     if view["solo"]:
         text.append(" (counted at the end)", "dim")

@@ -1,0 +1,42 @@
+"""A Spirits table watched from the rail: the cards line of the seat shown names that seat and
+counts its face-down Favor tokens (a watcher may not see their faces).
+
+Seen: a watcher read 'Your Favor tokens: none' for a seat holding two face-down tokens.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wish_tui import saves
+from wish_tui.games import GAMES
+from wish_tui.spirits.ui.board import SpiritsBoard
+
+from .board_alone import BoardApp
+
+SCENARIO = Path(__file__).parents[2] / "saves" / "spirits-four-endgame.json"
+
+
+async def cards_lines(view: dict, seat: int) -> list[str]:
+    app = BoardApp(SpiritsBoard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(SpiritsBoard)
+        for _ in range(2):
+            board.show(view, seat, True)
+            await pilot.pause()
+        cards = board.query_one("#cards")
+        return [cards.render_line(y).text.rstrip() for y in range(cards.size.height)]
+
+
+async def test_a_watcher_reads_the_seat_shown_and_how_many_favor_tokens_it_holds():
+    _record, state, _warning = saves.load_game(str(SCENARIO), games=GAMES)
+    public = state.public_view()
+    seat, held = next((p["seat"], p["token_count"]) for p in public["players"] if p["token_count"])
+    name = public["players"][seat]["name"]
+    lines = await cards_lines(public, seat)
+    words = f"{name}'s Favor tokens: {held} face down"
+    assert any(line.startswith(words) for line in lines), lines
+    assert not any("Your" in line for line in lines), lines
+    own = await cards_lines(state.view(seat), seat)
+    assert any(line.startswith("Your Favor tokens: ") for line in own), own
+    assert not any("face down" in line for line in own), own
