@@ -157,6 +157,35 @@ def test_two_nodes_appending_the_same_seq_one_is_refused(two_nodes):
     assert [e.seq for e in events] == [1, 2] and events[1].notation in ("x1", "x2")
 
 
+def test_a_seat_kept_just_before_another_node_finishes_the_table_is_read_back(
+    two_nodes, monkeypatch
+):
+    """A person resigns on node b; node a, which runs the table, hears of it and finishes the
+    game at once. Node b reads back the seat it kept in the same transaction, not after the
+    commit, when node a may have finished the table (its seats then gone to its results).
+
+    Seen under load: 'Table 92917c: a seat could not be kept (The table 1 has no seat 1.).'"""
+    a, b = two_nodes
+    table, _ann = a_table(a)
+    read, finishing = b.tables.get, []
+
+    def read_as_node_a_finishes(table_id: int):
+        if not finishing:  # node a finishes now, unless node b holds the table's row
+            scores = {"seats": [{"total": 1}, {"total": 0}], "ranking": [[0], [1]]}
+            finishing.append(threading.Thread(target=a.finish, args=(table.id, scores)))
+            finishing[0].start()
+            finishing[0].join(timeout=1)
+        return read(table_id)
+
+    monkeypatch.setattr(b.tables, "get", read_as_node_a_finishes)
+    seat = b.tables.set_seat(table.id, 1, outcome="resigned")
+    assert seat.outcome == "resigned"
+    finishing[0].join(timeout=WAIT_S)
+    assert not finishing[0].is_alive()
+    (game,) = a.history.page()
+    assert [s.outcome for s in game.seats] == ["", "resigned"]
+
+
 def test_the_primary_key_refuses_a_second_row_of_one_seq_whatever_the_locks(two_nodes):
     a, b = two_nodes
     table, ann = a_table(a)

@@ -205,7 +205,9 @@ class Tables(ClubPart):
                 if cursor.rowcount != 1:
                     raise NotFound(f"The table {table_id} has no seat {seat}.")
                 self.db.notify(Notice("seats", table_id, self._last_seq(table_id)))
-        seats = self.get(table_id).seats
+            # Read back while the table's row is held: once committed, the node running the
+            # table may finish it at once (a resign ends a two-seat game), its seats then gone.
+            seats = self.get(table_id).seats
         if not 0 <= seat < len(seats):
             raise NotFound(f"The table {table_id} has no seat {seat}.")
         return seats[seat]
