@@ -186,6 +186,29 @@ def test_a_seat_kept_just_before_another_node_finishes_the_table_is_read_back(
     assert [s.outcome for s in game.seats] == ["", "resigned"]
 
 
+def test_a_table_read_as_another_node_finishes_it_reads_finished_not_damaged(
+    two_nodes, monkeypatch
+):
+    """Node b reads a table (its row, then its seats) while node a finishes it in between:
+    the seats have gone to the results, and the table reads as finished.
+
+    Seen under load: "Table 68f659: another node's change is unread (Table 2 (Wish, 68f659)
+    cannot be resumed: its seats are not 1 to 4 seats numbered from 0; its rows are kept.)"."""
+    a, b = two_nodes
+    table, _ann = a_table(a)
+    seats_of, finished = b.tables._table, []
+
+    def seats_read_after_node_a_finishes(row: tuple):
+        if not finished:
+            scores = {"seats": [{"total": 1}, {"total": 0}], "ranking": [[0], [1]]}
+            finished.append(a.finish(table.id, scores))
+        return seats_of(row)
+
+    monkeypatch.setattr(b.tables, "_table", seats_read_after_node_a_finishes)
+    read = b.tables.get(table.id)
+    assert finished and read.finished_at is not None and read.seats == ()
+
+
 def test_the_primary_key_refuses_a_second_row_of_one_seq_whatever_the_locks(two_nodes):
     a, b = two_nodes
     table, ann = a_table(a)

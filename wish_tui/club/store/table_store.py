@@ -145,10 +145,17 @@ class Tables(ClubPart):
 
     def _table_where(self, column: str, value, missing: str) -> StoredTable:
         """The one table whose `column` (id or code) is `value`; NotFound(`missing`) if none."""
-        row = self.db.found(
-            f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ?", (value,), missing
-        )
-        return self._table(row)
+        query = f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ?"
+        row = self.db.found(query, (value,), missing)
+        try:
+            return self._table(row)
+        except TableDamaged:
+            # Its row and its seats are two reads: another node may have finished the table
+            # in between, its seats gone to its results. Read as it is now, it is finished.
+            again = self.db.found(query, (value,), missing)
+            if row[-1] is not None or again[-1] is None:
+                raise
+            return self._table(again)
 
     def _table(self, row: tuple) -> StoredTable:
         """The table of a row of TABLE_COLUMNS, with its seats.
