@@ -568,6 +568,21 @@ async def press(pilot, terminal: Terminal, key: str, typed: bool) -> None:
         await pilot.press(key)
 
 
+def run_keeping_streams(coroutine):
+    """Run `coroutine` in a new event loop, and put back the standard output and error.
+
+    Each app puts its capture of prints in sys.stdout and sys.stderr while it runs and, as it
+    ends, puts back what it found there: two apps of one process that end in the order they
+    began leave the first one's capture, which writes nowhere (an app on a terminal). A run that
+    failed after one of them said nothing, its traceback lost, and the script ended without its
+    result line."""
+    streams = sys.stdout, sys.stderr
+    try:
+        return asyncio.run(coroutine)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
 def main() -> None:
     new_game.fresh_seed = lambda: 17  # the same djinns each run (the form's random seats)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -617,7 +632,7 @@ def main() -> None:
         profile = cProfile.Profile(time.process_time) if options.profile and last else None
         stream = options.stream if last else ""
         frames = Frames(bool(options.frames and last))
-        line = asyncio.run(
+        line = run_keeping_streams(
             one_run(
                 options.actions,
                 profile,
@@ -632,7 +647,6 @@ def main() -> None:
                 render_time,
             )
         )
-        sys.stdout = sys.__stdout__  # (apps on a terminal capture the standard output)
         print(line, flush=True)
         if profile is not None:
             profile.dump_stats(options.profile)
