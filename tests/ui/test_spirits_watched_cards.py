@@ -40,3 +40,26 @@ async def test_a_watcher_reads_the_seat_shown_and_how_many_favor_tokens_it_holds
     own = await cards_lines(state.view(seat), seat)
     assert any(line.startswith("Your Favor tokens: ") for line in own), own
     assert not any("face down" in line for line in own), own
+
+
+async def test_a_wishland_watcher_reads_the_park_of_the_seat_shown_by_its_name():
+    """Seen the same way: 'Your park · Card Limit 9: …' for Blue's park, watched."""
+    from wish_tui.wishland.ui.board import WishlandBoard
+    from wish_tui.wishland.ui.park_view import ParkView
+
+    scenario = SCENARIO.parent / "wishland-last-turn-hotels.json"
+    _record, state, _warning = saves.load_game(str(scenario), games=GAMES)
+    seat = 1
+    name = state.view(seat)["players"][seat]["colour"].capitalize()
+    for view, words in (
+        (state.public_view(), f"{name}'s park · "),
+        (state.view(seat), "Your park · "),
+    ):
+        app = BoardApp(WishlandBoard)
+        async with app.run_test(size=(80, 24)) as pilot:
+            board = app.query_one(WishlandBoard)
+            for _ in range(2):
+                board.show(view, seat, True)
+                await pilot.pause()
+            park = board.query_one(ParkView)
+            assert park.render_line(0).text.startswith(words), park.render_line(0).text

@@ -10,7 +10,7 @@ from rich.text import Text
 from wish_tui.widgets.board_place import place_style
 from wish_tui.widgets.view_text import NARROW_BELOW, ViewText, wrapped
 from wish_tui.wishland.ui.style import DIM, PLAIN, row_style
-from wish_tui.wishland.words.marks import card_row
+from wish_tui.wishland.words.marks import card_row, seat_title
 from wish_tui.wishland.words.words import entrepreneur_gist, plural
 
 from .cursor import PARK_ROW, park_cards
@@ -62,7 +62,9 @@ class ParkView(ViewText):
         width = width or self.size.width or 80
         text = Text(no_wrap=True)
         free = p["ignores_card_limit"]
-        limit = f"Your park · Card Limit {p['card_limit']}"
+        # Watched from the rail (a view of no seat), the park shown is the seat's, by its name.
+        whose = "Your" if view.get("seat") == seat else f"{seat_title(p['colour'])}'s"
+        limit = f"{whose} park · Card Limit {p['card_limit']}"
         if free:
             limit += f" ({'/'.join(k.capitalize() + 's' for k in free)} free)"
         # The Card Limit first: a long park may wrap, the limit must stay in sight.
