@@ -1,5 +1,5 @@
-"""A Spirits table watched from the rail: the cards line of the seat shown names that seat and
-counts its face-down Favor tokens (a watcher may not see their faces).
+"""A table watched from the rail: the words of the seat shown name that seat, not 'you'. In
+Spirits its cards line counts its face-down Favor tokens (a watcher may not see their faces).
 
 Seen: a watcher read 'Your Favor tokens: none' for a seat holding two face-down tokens.
 """
