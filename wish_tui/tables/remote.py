@@ -19,6 +19,7 @@ from wish_tui.core import environment
 from wish_tui.tables.base import TableBase
 from wish_tui.tables.seat import Choices, Hint, Listener, Refused, SeatInfo
 
+from .line_protocol import LineReader
 from .lobby_diff import LobbyFollower
 from .lobby_shared import SharedFollower, decode_line
 from .protocol import MAX_MESSAGE, ProtocolError, encode
@@ -60,8 +61,8 @@ class Connection:
         self.on_failure = on_failure
         """Told of a fault in `on_message` (the client's own error, not the line's); the line
         is then read no more. Without it, the error ends the line's reading task."""
-        self._writer: asyncio.StreamWriter | None = None
-        self._task: asyncio.Task | None = None
+        self._transport: asyncio.Transport | None = None
+        self._reader: LineReader | None = None
         self.tables = Follower()
         """The last message of each table, from which the server's diffs are made whole."""
         self.lobby = LobbyFollower()
@@ -91,8 +92,11 @@ class Connection:
         Raises:
             OSError: the table server cannot be reached.
         """
-        reader, writer = await asyncio.open_unix_connection(self.socket_path, limit=MAX_MESSAGE + 2)
-        self._writer = writer
+        loop = asyncio.get_running_loop()
+        transport, reader = await loop.create_unix_connection(
+            lambda: LineReader(self._line, self._lost, MAX_MESSAGE + 2), self.socket_path
+        )
+        self._transport, self._reader = transport, reader
         hello = {
             "type": "hello",
             "token": self.token,
@@ -104,24 +108,16 @@ class Connection:
         if self.lobby_with_welcome:
             hello["lobby"] = True
         self.send(hello)
-        self._task = asyncio.get_running_loop().create_task(self._read(reader))
 
-    async def _read(self, reader: asyncio.StreamReader) -> None:
-        while True:
-            try:
-                line = await reader.readline()
-            except (ConnectionError, ValueError):  # the line reset, or a line past MAX_MESSAGE
-                break
-            if not line:
-                break
-            try:
-                message = decode_line(line, MAX_MESSAGE)
-            except ProtocolError as exc:
-                message = {"type": "error", "error": str(exc)}
-            if not self._hand_on(message):
-                return
-            # Nothing of it is kept while the next line is awaited (a welcome holds the lobby).
-            del line, message
+    def _line(self, line: bytes) -> bool:
+        """Hand on the message of one line; False when its handling failed."""
+        try:
+            message = decode_line(line, MAX_MESSAGE)
+        except ProtocolError as exc:
+            message = {"type": "error", "error": str(exc)}
+        return self._hand_on(message)
+
+    def _lost(self) -> None:
         self._hand_on({"type": "lost"})
 
     def _hand_on(self, message: dict) -> bool:
@@ -164,15 +160,16 @@ class Connection:
 
     def send(self, message: dict) -> None:
         """Send one message (dropped when the line is closed)."""
-        if self._writer is not None and not self._writer.is_closing():
-            self._writer.write(encode(message))
+        if self._transport is not None and not self._transport.is_closing():
+            self._transport.write(encode(message))
 
     def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-        if self._writer is not None:
+        """Close the line: nothing more is handed on, not even that it was lost."""
+        if self._reader is not None:
+            self._reader.stop()
+        if self._transport is not None:
             with contextlib.suppress(Exception):
-                self._writer.close()
+                self._transport.close()
 
 
 def in_order(log: list[str], chat: list[str], after) -> list[str]:

@@ -132,7 +132,7 @@ class GameLog(Widget):
 
     def _show_rows(self, first_new: int) -> None:
         """Make the rows from `first_new` on visible, redrawing as little as possible."""
-        height = self.size.height
+        width, height = self.size
         if not height:
             # Not on the screen (a phone shows another part of the board): the page is laid
             # out when the log shows again; turned now, it would keep only the newest row.
@@ -147,7 +147,7 @@ class GameLog(Widget):
             self._page_top = self._line_start(top, first_new)
         top = self._live_top(rows_free)
         if top == self.top and not self._reading_back:
-            self.refresh(Region(0, first_new - top, self.size.width, last_new - first_new + 1))
+            self.refresh(Region(0, first_new - top, width, last_new - first_new + 1))
             return
         self._reading_back = False
         self.top = top
@@ -217,7 +217,8 @@ class GameLog(Widget):
     # -- drawing -----------------------------------------------------------------------------
     def _redraw_rows(self) -> None:
         """Redraw the rows, not the border above them (a page turn need not resend it)."""
-        self.refresh(Region(0, 0, self.size.width, max(1, self.size.height)))
+        width, height = self.size  # (Textual looks the widget's region up each time)
+        self.refresh(Region(0, 0, width, max(1, height)))
 
     def on_resize(self) -> None:
         if self.size.width != self._width:

@@ -26,6 +26,7 @@ NEVER_NAMED = ("turn_page", "choice_digit", "choice_move")
 ALWAYS_NAMED = ("question_mark", "q")
 """Keys the bar keeps as if a sentence named them: a newcomer always finds how to get help
 (`?`, every key) and how to leave (`q`). They come last, their words the first to give way."""
+_ALWAYS = frozenset(ALWAYS_NAMED)
 ANSWER_AWAITED = 0.08
 """Seconds the keys stay as they were after an action is sent, unless the table answers first:
 its answer (a few milliseconds at a server) shows them in its own frame."""
@@ -52,6 +53,9 @@ class TableKeyBar:
         self._bar: tuple[list, list, list] | None = None
         """The bar's entries (a binding, or None for a key of a finished game) and their
         labels, from the screen's bindings, which never change: worked out once."""
+        self._bound: tuple[list[str], list[frozenset[str]], dict[str, list[int]]] = ([], [], {})
+        """With `_bar`: the shown bindings' actions as `check_action` is asked them, each
+        entry's keys, and each key's entries (in order)."""
 
     def all_bindings(self) -> list[Binding]:
         """Every binding of the screen, the game's own first."""
@@ -165,8 +169,9 @@ class TableKeyBar:
             if over:
                 states = [False] * len(shown) + [True] * len(OVER_KEYS)
             else:
-                # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
-                states = [self.key_state(b) for b in shown] + [False] * len(OVER_KEYS)
+                check = self.screen.check_action
+                states = [check(action, ()) for action in self._bound[0]]
+                states += [False] * len(OVER_KEYS)
             states += [False] * (len(bindings) - len(states))
             if not over:
                 before = list(states)
@@ -179,20 +184,13 @@ class TableKeyBar:
     def _give_way(self, bar: KeyBar, before: list, states: list, labels: list, bindings) -> None:
         """`ALWAYS_NAMED` keys give way where they alone cut the words of a key a sentence
         names (Wishland's fullest solo bar: 'm Free draw' would read 'm Free')."""
+        keys, named = self._bound[1], frozenset(self.said)
         added = [
             i
-            for i, b in enumerate(bindings)
-            if b is not None
-            and states[i]
-            and not before[i]
-            and set(b.key.split(",")) & set(ALWAYS_NAMED)
-            and not set(b.key.split(",")) & set(self.said)
+            for i, bound in enumerate(keys)
+            if states[i] and not before[i] and bound & _ALWAYS and bound.isdisjoint(named)
         ]
-        said = [
-            i
-            for i, b in enumerate(bindings)
-            if b is not None and states[i] and set(b.key.split(",")) & set(self.said)
-        ]
+        said = [i for i, bound in enumerate(keys) if states[i] and not bound.isdisjoint(named)]
         if not added or not any(bar.cut(i) for i in said):
             return
         without = [False if i in added else state for i, state in enumerate(states)]
@@ -208,6 +206,13 @@ class TableKeyBar:
             over_labels = [key for key, _ in OVER_KEYS]
             labels = [*(_label(b) for b in shown), *over_labels, *(_label(b) for b in unshown)]
             self._bar = (shown, bindings, labels)
+            keys = [frozenset(b.key.split(",")) if b is not None else frozenset() for b in bindings]
+            entries: dict[str, list[int]] = {}
+            for index, bound in enumerate(keys):
+                for key in sorted(bound):
+                    entries.setdefault(key, []).append(index)
+            # An action may carry arguments ("cursor(-1, 0)"); check_action is asked its name.
+            self._bound = ([b.action.partition("(")[0] for b in shown], keys, entries)
         return self._bar
 
     def key_state(self, binding: Binding) -> bool | None:
@@ -222,9 +227,7 @@ class TableKeyBar:
         other entry binds the key)."""
         for key in self.named:
             label = key_label(key)
-            entries = [
-                i for i, b in enumerate(bindings) if b is not None and key in b.key.split(",")
-            ]
+            entries = self._bound[2].get(key, [])
             if entries and not any(states[i] and labels[i] == label for i in entries):
                 self._show_key(label, entries, states, labels, bindings)
 
