@@ -4,6 +4,7 @@ packets still logged when asyncssh's packet log is asked for."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import asyncssh
@@ -95,3 +96,79 @@ def test_a_gcm_cipher_makes_its_aead_once_and_encrypts_as_asyncssh_does(monkeypa
         assert receiver.verify_and_decrypt(header, packet[4:], mac) == body
     assert receiver.verify_and_decrypt(header, packet[4:], mac) is None  # an old nonce: refused
     assert made == [key, key]  # one AEAD a cipher, not one a packet
+
+
+def sent_packets(conn) -> list[tuple[int, bytes, bytes]]:
+    """What the server's connection `conn` encrypts from now on: (sequence number, header,
+    packet), each as asyncssh hands it to the cipher."""
+    packets: list[tuple[int, bytes, bytes]] = []
+    encryption = conn._send_encryption
+    encrypt = encryption.encrypt_packet
+
+    def record(seq, header, packet):
+        packets.append((seq, header, packet))
+        return encrypt(seq, header, packet)
+
+    encryption.encrypt_packet = record
+    return packets
+
+
+async def test_an_apps_output_is_one_packet_as_asyncssh_makes_it(start_server, monkeypatch):
+    server = await start_server(keys=None)
+    async with await server.connect(None, username="una") as conn:
+        proc = await play(conn)
+        await report(proc, "env")
+        (connection,) = server.front._connections
+        (session,) = connection.sessions
+        chan, ssh = session.chan, session.chan._conn
+        monkeypatch.setattr(lean.os, "urandom", lambda n: bytes(n))  # the padding, made alike
+        monkeypatch.setattr("asyncssh.connection.os.urandom", lambda n: bytes(n))
+        packets = sent_packets(ssh)
+        window, counted = chan._send_window, ssh._rekey_bytes_sent
+        chan.write(b"asyncssh's own\r\n")
+        lean.write_data(chan, b"asyncssh's own\r\n")
+        lean.write_data(chan, b"made here, longer than a block\r\n")
+        assert len(packets) == 3  # one packet a piece, no ignore packet before it
+        (seq, header, theirs), (seq_mine, header_mine, mine) = packets[:2]
+        assert (header_mine, mine) == (header, theirs)
+        assert seq_mine == seq + 1 and packets[2][0] == seq + 2
+        assert chan._send_window == window - 2 * 16 - 32
+        assert ssh._rekey_bytes_sent == counted + sum(len(p) for _, _, p in packets)
+        got = b""
+        while not got.endswith(b"block\r\n"):
+            got += await asyncio.wait_for(proc.stdout.read(1 << 16), 10)
+        assert got == b"asyncssh's own\r\n" * 2 + b"made here, longer than a block\r\n"
+
+
+async def test_output_that_does_not_fit_the_window_is_left_to_asyncssh(start_server):
+    server = await start_server(keys=None)
+    async with await server.connect(None, username="vic") as conn:
+        proc = await play(conn)
+        await report(proc, "env")
+        (connection,) = server.front._connections
+        (session,) = connection.sessions
+        chan = session.chan
+        chan._send_window = 5  # the client has room for five bytes only
+        lean.write_data(chan, b"0123456789")
+        assert chan.get_write_buffer_size() == 5  # waiting in asyncssh's buffer for the window
+        chan._send_window += 100
+        chan._flush_send_buf()
+        assert await asyncio.wait_for(proc.stdout.readexactly(10), 10) == b"0123456789"
+
+
+async def test_a_sessions_output_is_not_written_through_asyncssh_s_channel(
+    start_server, monkeypatch
+):
+    written = []
+    write = asyncssh.SSHServerChannel.write
+
+    def counted(chan, data, datatype=None):
+        written.append(data)
+        return write(chan, data, datatype)
+
+    monkeypatch.setattr(asyncssh.SSHServerChannel, "write", counted)
+    server = await start_server(keys=None)
+    async with await server.connect(None, username="wes") as conn:
+        proc = await play(conn)
+        assert (await report(proc, "env"))["env"]
+    assert written == []

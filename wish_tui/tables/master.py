@@ -451,7 +451,7 @@ def seat_choices(
             notation,
             words.words(state, view, seat, action),
             words.detail(state, view, seat, action),
-            tuple(g for g, (_, test) in groups.items() if test(action)),
+            _groups_of(groups, action),
         )
         for notation, action in legal.items()
     )
@@ -464,6 +464,26 @@ def seat_choices(
         if probe not in legal_set
     }
     return Choices(seat, True, actions, closed, refusals, can_undo, why_no_undo)
+
+
+GROUPS_KEPT = 4096
+"""Legal actions whose key groups are kept (`_groups_of`), of every game together."""
+_GROUPS: dict[tuple[int, object], tuple[dict, tuple[str, ...]]] = {}
+"""Per (the id of a game's key groups, a legal action): those groups (held, so the id stays
+theirs) and the action's."""
+
+
+def _groups_of(groups: dict, action) -> tuple[str, ...]:
+    """The key groups of `groups` (a game's `KEY_GROUPS`) that `action` belongs to: each
+    group's test reads the action alone, and the same actions come back position after
+    position, so they are worked out once and kept (up to GROUPS_KEPT actions)."""
+    key = (id(groups), action)
+    kept = _GROUPS.get(key)
+    if kept is None:
+        if len(_GROUPS) >= GROUPS_KEPT:
+            _GROUPS.clear()
+        kept = _GROUPS[key] = (groups, tuple(g for g, (_, t) in groups.items() if t(action)))
+    return kept[1]
 
 
 def seat_view(rules, state, seat: int, view: dict | None = None) -> dict:

@@ -12,6 +12,13 @@ Both are left out per connection (and per channel, which logs its own packets), 
 attributes: asyncssh's classes are untouched, and a connection with a CBC cipher keeps its
 ignore packets.
 
+- asyncssh's `SSHChannel.write` goes through five layers of its Python for every piece of an
+  app's output (the channel's checks and send buffer, its window loop, the channel's and the
+  connection's `send_packet`, this module's ignore check): `write_data` builds the one
+  `SSH_MSG_CHANNEL_DATA` packet itself when nothing stands in its way (the piece fits the
+  window and the packet size, nothing waits in the buffer, the keys are set and no new ones
+  are due, no compression, no packet log) and leaves everything else to asyncssh: the same
+  packet, sequence number, window and rekey count as asyncssh's own.
 - asyncssh's AES-GCM cipher (the one clients pick of `front.CIPHERS`) makes a new AEAD object
   of its key for every packet it encrypts or decrypts (a packet of 640 bytes encrypted in 1.9
   us, 1.5 with the AEAD kept). A cipher's key never changes (new keys are a new cipher):
@@ -22,12 +29,18 @@ ignore packets.
 from __future__ import annotations
 
 import logging
+import os
+import struct
+import time
 
 import asyncssh
 from asyncssh.crypto import cipher as _crypto_cipher
 from asyncssh.logging import logger as _asyncssh_logger
 
 MSG_IGNORE = 2
+MSG_CHANNEL_DATA = b"^"
+"""SSH_MSG_CHANNEL_DATA (94), as the packet's first byte."""
+_uint32 = struct.Struct(">I").pack
 
 
 def ignore_needed(cipher: str) -> bool:
@@ -66,6 +79,58 @@ def lean_channel(chan: asyncssh.SSHServerChannel) -> None:
     """Leave out the words of `chan`'s packet log where nothing writes them."""
     if not packets_logged():
         chan.log_sent_packet = chan.log_received_packet = _no_log
+
+
+def write_data(chan: asyncssh.SSHServerChannel, data: bytes) -> None:
+    """Send `data` (bytes) on `chan` as `chan.write(data)` does: in one packet made here when
+    it can be (see the module's docstring), else by asyncssh.
+
+    Raises:
+        OSError: the channel is not open for sending (asyncssh's own refusal).
+    """
+    conn = chan._conn
+    size = len(data)
+    if (
+        conn is None
+        or chan._send_state != "open"
+        or chan._send_buf
+        or chan._encoding
+        or not 0 < size <= min(chan._send_window, chan._send_pktsize)
+        or chan._send_chan is None
+        or chan.log_sent_packet is not _no_log
+        or not _sends_plainly(conn)
+    ):
+        chan.write(data)
+        return
+    chan._send_window -= size
+    payload = MSG_CHANNEL_DATA + _uint32(chan._send_chan) + _uint32(size) + data
+    blocksize = conn._send_blocksize
+    padlen = -(conn._send_enchdrlen + len(payload)) % blocksize
+    if padlen < 4:
+        padlen += blocksize
+    packet = bytes((padlen,)) + payload + os.urandom(padlen)
+    length = len(packet)
+    seq = conn._send_seq
+    packet, mac = conn._send_encryption.encrypt_packet(seq, _uint32(length), packet)
+    conn._send(packet + mac)
+    conn._send_seq = (seq + 1) & 0xFFFFFFFF
+    conn._rekey_bytes_sent += length
+
+
+def _sends_plainly(conn) -> bool:
+    """True when a packet `conn` sends now goes out at once, encrypted, alone: keys set and
+    signed in, no new keys due, no compression, no ignore packet, nothing logged."""
+    return (
+        conn._kex_complete
+        and conn._auth_complete
+        and conn._send_encryption is not None
+        and conn._compressor is None
+        and conn._transport is not None
+        and conn.log_sent_packet is _no_log
+        and conn._rekey_bytes_sent < conn._rekey_bytes
+        and not (conn._rekey_seconds and time.monotonic() >= conn._rekey_time)
+        and not ignore_needed(conn.get_extra_info("send_cipher", ""))
+    )
 
 
 _GCM_MAC_SIZE = 16

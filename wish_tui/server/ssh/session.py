@@ -23,7 +23,7 @@ from wish_tui.core.excerpt import excerpt
 from wish_tui.save_paths import DATA_DIR_ENV
 from wish_tui.server import child as child_module
 from wish_tui.server.ssh.keys import NAME_LIMIT, Person
-from wish_tui.server.ssh.lean import lean_channel
+from wish_tui.server.ssh.lean import lean_channel, write_data
 from wish_tui.tables.protocol import LET_GO_STATUS
 from wish_tui.tables.remote import (
     PLAIN_BY_LINES,
@@ -311,7 +311,7 @@ class AppSession(ChannelRequests):
         self._alternate = on_alternate_screen(data, self._alternate)
         if self.chan is not None and not self._ended:
             with contextlib.suppress(OSError):
-                self.chan.write(data)
+                write_data(self.chan, data)
 
     def _input_full(self, full: bool) -> None:
         if self.chan is not None:

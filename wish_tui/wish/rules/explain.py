@@ -292,7 +292,49 @@ def hand_status(st, seat: int) -> dict[str, dict[str, str]]:
         Person not where the Djinn stands, or that it waits for the seat's turn. "short" says
         the same in a few letters, e.g. ``need Y1R2, no b here``.
     """
-    return {card: fulfil_status(st, seat, card) for card in st.players[seat].hand}
+    if _moves_now(st, seat) or st.phase == "over":
+        return {card: fulfil_status(st, seat, card) for card in st.players[seat].hand}
+    where = _waiting_where(st, seat)
+    return {card: dict(_waiting_status(st, seat, card, where)) for card in st.players[seat].hand}
+
+
+WAITING_KEPT = 2048
+"""Statuses of Wishes in the hand of a seat not taking its turn that are kept (`_waiting_status`)."""
+_WAITING: dict[tuple, tuple[object, dict[str, str]]] = {}
+"""Per (what such a status reads of the position, the Wish): the catalog (held, so its id stays
+its own) and the status."""
+
+
+def _waiting_where(st, seat: int) -> tuple:
+    """Everything the status of a Wish in the hand of `seat`, not taking its turn, reads of the
+    position: the phase and whose turn it is, the seat's crystals, Trickery tokens, Area and
+    Djinn, Fire's clones, and the Wishing Persons on the map and the Monuments."""
+    p = st.players[seat]
+    return (
+        id(st.catalog),
+        st.phase,
+        st.order[st.turn_idx] == seat if st.phase == "play" else False,
+        tuple(p.crystals),
+        p.trickery > 0,
+        p.area,
+        p.djinn,
+        tuple(st.clones),
+        tuple(st.area_meeples),
+        tuple(None if m is None else (m[0], tuple(m[1])) for m in st.monuments),
+    )
+
+
+def _waiting_status(st, seat: int, card: str, where: tuple) -> dict[str, str]:
+    """`fulfil_status` of a seat not taking its turn: the same sentences come back position after
+    position while the other seats act (each view of the seat makes them), so they are kept for
+    what they read of the position (`_waiting_where`; up to WAITING_KEPT)."""
+    key = (where, card)
+    kept = _WAITING.get(key)
+    if kept is None:
+        if len(_WAITING) >= WAITING_KEPT:
+            _WAITING.clear()
+        kept = _WAITING[key] = (st.catalog, fulfil_status(st, seat, card))
+    return kept[1]
 
 
 def fulfil_status(st, seat: int, card: str) -> dict[str, str]:
