@@ -345,7 +345,8 @@ async def test_lines_handed_over_plainly_follow_a_change_of_any_style_beneath_th
 async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_up():
     """`content_size` is `Widget.size` for every widget of the screen's map, with a border,
     padding or neither, after a layout of the screen, a change of a widget's height or
-    gutter, a widget shown and hidden, and a new size of the terminal."""
+    gutter (its own or its stylesheet's, by a class), a widget shown and hidden, and a new
+    size of the terminal."""
     from textual.app import App
     from textual.containers import Vertical
     from textual.widgets import Static
@@ -355,6 +356,7 @@ async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_
         #boxed { border: round red; padding: 0 2; height: 5; }
         #titled { border-top: solid green; height: 4; }
         #rest { height: 1fr; }
+        .wide { padding: 0 4; }
         """
 
         def compose(self):
@@ -380,6 +382,8 @@ async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_
             lambda: setattr(boxed.styles, "display", "none"),
             lambda: setattr(boxed.styles, "display", "block"),
             lambda: setattr(titled.styles, "border_left", ("solid", "blue")),
+            lambda: titled.add_class("wide"),  # a style of the stylesheet's
+            lambda: titled.remove_class("wide"),
         ):
             change()
             await pilot.pause()
