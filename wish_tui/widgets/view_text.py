@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from wish_tui.ui.terminal.textual_layout import content_size
+from wish_tui.widgets.text_segments import segments_on
 
 PLAIN = Style()
 DRAWN_KEPT = 16
@@ -154,13 +155,11 @@ class ViewText(Widget):
             line.overflow = "ellipsis"
             line.truncate(width, overflow="ellipsis")
             cells = None
-        segments = list(line.render(self.app.console, end=""))
         if self._base is None:
             self._base = self.rich_style
         base = self._base
-        segments = [Segment(s.text, base + s.style if s.style else base) for s in segments]
         # Neighbours of one style become one segment: each costs its colour codes.
-        simple = list(Segment.simplify(segments))
+        simple = segments_on(line, self.app.console, base)
         if cells is None:
             return Strip(simple).crop_extend(0, width, base)
         # A line that fits is made as wide as the widget as `Strip.crop_extend` makes it (its
