@@ -90,6 +90,87 @@ async def test_a_widget_laid_out_alone_is_where_textuals_layout_puts_it():
         assert layouts and screen._compositor._full_map[panel].region == (0, 5, 60, 6)
 
 
+async def test_a_widget_laid_out_alone_again_where_it_was_is_placed_without_a_layout():
+    """A panel that goes back to a place it had (opened, closed, opened again) is placed where
+    it was without Textual's layout of it made again; a change of any other style of it, of
+    the order its styles were set in, or of the screen's size, is laid out by Textual, and every
+    place is the one Textual's layout of the whole screen gives."""
+    from textual.app import App
+    from textual.layouts.vertical import VerticalLayout
+
+    class Panel(Widget):
+        DEFAULT_CSS = """
+        Panel { layer: overlay; position: absolute; width: 100%; height: 0; }
+        """
+
+        def render_line(self, y):
+            return Strip.blank(self.size.width, self.rich_style)
+
+    class Screened(App):
+        CSS = "Screen { layers: base overlay; }"
+
+        def compose(self):
+            yield Widget(id="table")
+            yield textual_layout.lay_out_alone(Panel())
+
+    app = Screened()
+    arranged: list = []
+    textuals_arrange = VerticalLayout.arrange
+
+    def counted(layout, parent, children, *args, **kwargs):
+        arranged.append([type(child).__name__ for child in children])
+        return textuals_arrange(layout, parent, children, *args, **kwargs)
+
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()  # the first layouts made
+        screen = app.screen
+        panel = screen.query_one(Panel)
+        layouts = layouts_counted(screen)
+        VerticalLayout.arrange = counted
+        try:
+            changes = [
+                {"height": 5, "offset": (0, 10)},
+                {"height": 0},
+                {"height": 5},  # back where it was
+                {"height": 0},
+                {"height": 5},
+                {"width": "50%"},  # another style: laid out by Textual
+                {"width": "100%"},
+                {"height": 0},
+                {"height": 5},
+                {"min_height": 7},
+                {"min_height": None},  # back where it was, the same styles
+                {"height": 0},
+                {"height": 5},
+                {"offset": None},
+                {"offset": (0, 10)},  # where it was, its styles set in another order
+            ]
+            laid_out = []
+            for change in changes:
+                arranged.clear()
+                for name, value in change.items():
+                    setattr(panel.styles, name, value)
+                await pilot.pause()
+                laid_out.append(bool(arranged))
+                compositor = screen._compositor
+                screen._clear_arrangement_cache()
+                textuals_map, _ = compositor._arrange_root(screen, compositor.size, False)
+                assert compositor._full_map == textuals_map, change
+            assert laid_out[:9] == [True, True, False, False, False, True, True, True, False]
+            assert laid_out[9:] == [True, False, False, False, True, True]
+            assert layouts == []
+            await pilot.resize_terminal(50, 18)
+            await pilot.pause()
+            arranged.clear()
+            panel.styles.height = 0
+            await pilot.pause()
+            assert arranged == [["Panel"]]
+            compositor = screen._compositor
+            assert compositor._full_map[panel].region == (0, 10, 50, 0)
+        finally:
+            VerticalLayout.arrange = textuals_arrange
+
+
 async def test_a_widget_that_cannot_be_laid_out_alone_is_laid_out_by_textual():
     """With a margin (which Textual's layout gives the widget with those of the whole layer),
     the widget's change lays the screen out as Textual does."""
@@ -264,7 +345,8 @@ async def test_lines_handed_over_plainly_follow_a_change_of_any_style_beneath_th
 async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_up():
     """`content_size` is `Widget.size` for every widget of the screen's map, with a border,
     padding or neither, after a layout of the screen, a change of a widget's height or
-    gutter, a widget shown and hidden, and a new size of the terminal."""
+    gutter (its own or its stylesheet's, by a class), a widget shown and hidden, and a new
+    size of the terminal."""
     from textual.app import App
     from textual.containers import Vertical
     from textual.widgets import Static
@@ -274,6 +356,7 @@ async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_
         #boxed { border: round red; padding: 0 2; height: 5; }
         #titled { border-top: solid green; height: 4; }
         #rest { height: 1fr; }
+        .wide { padding: 0 4; }
         """
 
         def compose(self):
@@ -299,6 +382,8 @@ async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_
             lambda: setattr(boxed.styles, "display", "none"),
             lambda: setattr(boxed.styles, "display", "block"),
             lambda: setattr(titled.styles, "border_left", ("solid", "blue")),
+            lambda: titled.add_class("wide"),  # a style of the stylesheet's
+            lambda: titled.remove_class("wide"),
         ):
             change()
             await pilot.pause()

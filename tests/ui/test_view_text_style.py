@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.strip import Strip
 
 from wish_tui.widgets.view_text import ViewText
 
@@ -77,7 +78,15 @@ async def test_a_line_is_drawn_as_rich_cuts_it_whether_it_fits_or_not():
         line = app.query_one(ViewText)
         await pilot.pause()
         base = line.rich_style
-        for plain in ("short", "exactly twenty cells", "twenty-one cells wide", "中文字符" * 4):
+        for plain in (
+            "short",
+            "exactly twenty cells",
+            "twenty-one cells wide",
+            "中文字符" * 4,
+            "中文字符 and more",
+            "中文字符" * 2,
+            "",
+        ):
             text = Text(plain, style="italic")
             text.stylize("bold", 1, 6)
             text.stylize("red", 3, 12)
@@ -90,5 +99,8 @@ async def test_a_line_is_drawn_as_rich_cuts_it_whether_it_fits_or_not():
             expected = list(Segment.simplify(segments))
             drawn = line._draw(text, 20)
             assert list(drawn)[: len(expected)] == expected, plain
+            # Made as wide as the widget as Textual's `crop_extend` makes it.
+            extended = Strip(expected).crop_extend(0, 20, base)
+            assert list(drawn) == list(extended), plain
             assert drawn.cell_length == 20 and text.plain == plain
             assert all(isinstance(s.style, Style) for s in drawn)

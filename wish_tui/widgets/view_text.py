@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from wish_tui.ui.terminal.textual_layout import content_size
+from wish_tui.widgets.text_segments import segments_on
 
 PLAIN = Style()
 DRAWN_KEPT = 16
@@ -147,15 +148,22 @@ class ViewText(Widget):
     def _draw(self, text: Text, width: int) -> Strip:
         """A line drawn on the widget's style, cut to `width` with an ellipsis."""
         line = text
-        if cell_len(text.plain) > width:  # (a line that fits is drawn as it is, not copied)
+        cells: int | None = cell_len(text.plain)
+        if cells > width:  # (a line that fits is drawn as it is, not copied)
             line = text.copy()
             line.no_wrap = True
             line.overflow = "ellipsis"
             line.truncate(width, overflow="ellipsis")
-        segments = list(line.render(self.app.console, end=""))
+            cells = None
         if self._base is None:
             self._base = self.rich_style
         base = self._base
-        segments = [Segment(s.text, base + s.style if s.style else base) for s in segments]
         # Neighbours of one style become one segment: each costs its colour codes.
-        return Strip(Segment.simplify(segments)).crop_extend(0, width, base)
+        simple = segments_on(line, self.app.console, base)
+        if cells is None:
+            return Strip(simple).crop_extend(0, width, base)
+        # A line that fits is made as wide as the widget as `Strip.crop_extend` makes it (its
+        # cells are its text's), without a cache of crops made for the one crop of a new strip.
+        if cells < width:
+            simple.append(Segment(" " * (width - cells), base))
+        return Strip(simple, max(cells, width))

@@ -43,7 +43,7 @@ from __future__ import annotations
 import contextlib
 import time
 import weakref
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from types import FunctionType, MappingProxyType
 
@@ -179,14 +179,21 @@ def _pieces_sent(cuts: list[list[int]], spans: list[tuple[int, int, int]]) -> di
     sent: dict[int, list[tuple[int, int]]] = {}
     for y, x1, x2 in spans:
         sent.setdefault(y, []).append((x1, x2))
-    return {
-        y: [
-            x
-            for x, end in zip(cuts[y], cuts[y][1:], strict=False)
-            if any(x <= x2 and end > x1 for x1, x2 in row_spans)
-        ]
-        for y, row_spans in sent.items()
-    }
+    pieces = {}
+    for y, row_spans in sent.items():
+        row_cuts = cuts[y]
+        if len(row_spans) == 1:  # (most rows: one span, checked without a generator)
+            ((x1, x2),) = row_spans
+            pieces[y] = [
+                x for x, end in zip(row_cuts, row_cuts[1:], strict=False) if x <= x2 and end > x1
+            ]
+        else:
+            pieces[y] = [
+                x
+                for x, end in zip(row_cuts, row_cuts[1:], strict=False)
+                if any(x <= x2 and end > x1 for x1, x2 in row_spans)
+            ]
+    return pieces
 
 
 def _rows_to_fill(shown: Region, rows_wanted: list[int], to_fill: dict[int, list]) -> list[int]:
@@ -197,13 +204,20 @@ def _rows_to_fill(shown: Region, rows_wanted: list[int], to_fill: dict[int, list
     left, right = shown.x, shown.right
     first = bisect_left(rows_wanted, shown.y)
     last = bisect_left(rows_wanted, shown.bottom, first)
-    return [y for y in rows_wanted[first:last] if any(left <= x < right for x in to_fill[y])]
+    rows = []
+    for y in rows_wanted[first:last]:
+        for x in to_fill[y]:
+            if left <= x < right:
+                rows.append(y)
+                break
+    return rows
 
 
 def _fill(line: dict, row_cuts: list[int], strip, left: int, right: int) -> None:
     """Give each piece of `line` between columns `left` and `right` that is still to fill its
     part of `strip` (a widget's row drawn from `left`)."""
-    final_cuts = [cut for cut in row_cuts if right >= cut >= left]
+    # (a row's cuts are in order: those from `left` to `right` are a slice of them)
+    final_cuts = row_cuts[bisect_left(row_cuts, left) : bisect_right(row_cuts, right)]
     pieces = strip.divide([cut - left for cut in final_cuts[1:]])
     for cut, piece in zip(final_cuts, pieces, strict=False):
         if line.get(cut) is None:

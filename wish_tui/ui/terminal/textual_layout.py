@@ -7,7 +7,8 @@ Part of the adapter to Textual (`textual_adapter.py` lists every place; tested i
   screen's compositor map (`Compositor._full_map` and the caches made from it): a widget placed
   on a layer of its own over the screen (the choice panel) that moves or changes its height
   has its own place in the map made again alone, as Textual's layout of the whole screen would
-  make it (`lay_out_alone`).
+  make it, Textual's layout of it alone made once for the same style rules and sizes
+  (`lay_out_alone`).
 - The work of a widget's styles cache (`textual._styles_cache.StylesCache.render_widget`,
   which `Widget.render_lines` asks): a widget whose lines are its content alone hands them to
   the compositor without it, as that cache would give them (`render_lines_plainly`); what
@@ -79,15 +80,15 @@ def _placed_alone(widget: Widget) -> bool:
         or compositor.size != screen.outer_size
     ):
         return False
-    placement = _placement_alone(screen, widget, compositor.size)
-    if placement is None or placement.order != old.order[-1][1]:
+    placed = _placement_alone(screen, widget, compositor.size)
+    if placed is None or placed.order != old.order[-1][1]:
         return False
-    region = placement.region + placement.offset
+    region = placed.region + placed.offset
     new = old._replace(
         region=region,
         virtual_size=region.size,
         container_size=region.shrink(widget.styles.gutter).size,
-        virtual_region=placement.region,
+        virtual_region=placed.region,
     )
     # What a layout does for the widget's ancestor: the screen's arrangement is made again
     # next time (it holds the widget's old place).
@@ -104,9 +105,26 @@ def _placed_alone(widget: Widget) -> bool:
     return True
 
 
-def _placement_alone(screen: Screen, widget: Widget, size) -> WidgetPlacement | None:
-    """The placement the screen's layout gives `widget` (Textual's, `apply_absolute` and
-    `process_offset` made), or None where it may depend on more than the widget itself."""
+class Placed(NamedTuple):
+    """Where the screen's layout places a widget (its `WidgetPlacement`, less the widget)."""
+
+    region: Region
+    offset: Offset
+    order: int
+
+
+PLACEMENTS_KEPT = 16
+"""The most places a widget laid out alone keeps, by what Textual's layout made them from."""
+
+
+def _placement_alone(screen: Screen, widget: Widget, size: Size) -> Placed | None:
+    """Where the screen's layout places `widget` (Textual's, `apply_absolute` and
+    `process_offset` made), or None where it may depend on more than the widget itself.
+
+    Textual's layout of the widget alone (its box model, its offset) is made once for what it
+    reads: the widget's style rules, the screen's size and the app's (`_placement_key`); a
+    widget that opens, moves and closes (the choice panel at a table, twice an action) goes
+    back and forth between a few places."""
     if not (_placed_by_itself(widget) and _lays_out_plainly(screen)):
         return None
     layer = widget.layer
@@ -115,11 +133,50 @@ def _placement_alone(screen: Screen, widget: Widget, size) -> WidgetPlacement | 
             child_styles = child.styles
             if child_styles.is_docked or child_styles.is_split or child_styles.margin:
                 return None
+    key = _placement_key(screen, widget, size)
+    kept: dict = widget.__dict__.setdefault("_places_alone", {})
+    try:
+        placed = kept.get(key)
+    except TypeError:  # a rule's value that cannot be a key
+        placed = key = None
+    if placed is None:
+        placed = _arranged_alone(screen, widget, size)
+        if key is not None and placed is not None:
+            if len(kept) >= PLACEMENTS_KEPT:
+                kept.clear()
+            kept[key] = placed
+    return placed
+
+
+def _arranged_alone(screen: Screen, widget: Widget, size: Size) -> Placed | None:
+    """Textual's layout of `widget` alone on `screen` (see `_placement_alone`)."""
     placements = screen.process_layout(screen.layout.arrange(screen, [widget], size))
     WidgetPlacement.apply_absolute(placements)
     if len(placements) != 1 or placements[0].widget is not widget:
         return None
-    return placements[0].process_offset(size.region, NULL_OFFSET)
+    placement = placements[0].process_offset(size.region, NULL_OFFSET)
+    return Placed(placement.region, placement.offset, placement.order)
+
+
+def _placement_key(screen: Screen, widget: Widget, size: Size) -> tuple | None:
+    """All that Textual's layout of `widget` alone reads (`_placed_by_itself` and
+    `_lays_out_plainly` hold): its style rules, whence every style of it comes (the
+    stylesheet's and its own, in the order they were set), the screen's size (its viewport)
+    and the app's. None where the screen has a hook of its own into its layout
+    (`pre_layout`, `process_layout`)."""
+    screen_type = type(screen)
+    if (
+        screen_type.pre_layout is not Widget.pre_layout
+        or screen_type.process_layout is not Widget.process_layout
+    ):
+        return None
+    styles = widget.styles
+    return (
+        size,
+        screen.app.size,
+        tuple(styles._base_styles._rules.items()),
+        tuple(styles._inline_styles._rules.items()),
+    )
 
 
 def _placed_by_itself(widget: Widget) -> bool:
@@ -274,8 +331,17 @@ def content_size(widget: Widget) -> Size:
     """`Widget.size` (the size of the widget's content) of a widget in its screen's map (one
     being rendered), without looking its region up through its screen as `Widget.size` does:
     the size Textual gave it from the map at the screen's last layout (`Widget.outer_size`,
-    as `lay_out_alone` gives it too), less its gutter."""
-    return widget.outer_size - widget.styles.gutter.totals
+    as `lay_out_alone` gives it too), less its gutter. Kept on the widget with that size and
+    the key of its styles (`RenderStyles._cache_key`, which Textual changes with any style):
+    every line a widget hands over asks for it, and Textual sums the gutter anew each time."""
+    outer = widget.outer_size
+    key = widget.styles._cache_key
+    kept = widget.__dict__.get("_content_size")
+    if kept is not None and kept[0] is outer and kept[1] == key:
+        return kept[2]
+    size = outer - widget.styles.gutter.totals
+    widget._content_size = (outer, key, size)
+    return size
 
 
 def _looks_now(widget: Widget, nodes: list) -> PlainLooks | None:
