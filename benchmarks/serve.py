@@ -33,8 +33,9 @@ read of the processes; serve_nodes.py, node A of a two-node run):
   (target: median <= 50 ms, p95 <= 150 ms on a 2-core machine);
 - the processor time each game action costs, in the session apps, in the server (this process:
   the hub, its SSH front end, its database thread) and, apart, in the benchmark's SSH clients,
-  which run on a thread and event loop of their own (`serve_sessions.People`), and the
-  processor time the apps and this process spent while the tables were seated (the lobby's news
+  which run on a thread and event loop of their own (`serve_sessions.People`), and the hub's
+  answers to what the benchmark asks of it (whose turn, the seat's view: no real client asks
+  them), and the processor time the apps and this process spent while the tables were seated (the lobby's news
   of each);
 - bytes sent to each client per game action;
 - with `--churn N`, after the playing: N more sessions, one after another, each reaching the
@@ -210,6 +211,7 @@ async def main(
     started = time.perf_counter()
     app_pids = session_pids(pool)
     cpu_before = cpu_seconds(app_pids), cpu_seconds([os.getpid()]), people.cpu_seconds()
+    asked_before = people.asked_seconds
     seated = {p for pair in pairs for p in pair}
     chunks_before = {p.name: len(p.chunks) for p in players}
     threads_before = thread_seconds()
@@ -239,10 +241,12 @@ async def main(
     loop_time = loop_counted.stop() if loop_counted is not None else 0.0
     cpu_apps = cpu_seconds(app_pids) - cpu_before[0]
     cpu_people = people.cpu_seconds() - cpu_before[2]
-    cpu_server = cpu_seconds([os.getpid()]) - cpu_before[1] - cpu_people
+    cpu_asked = people.asked_seconds - asked_before
+    cpu_server = cpu_seconds([os.getpid()]) - cpu_before[1] - cpu_people - cpu_asked
     by_thread = thread_seconds()
     by_thread.subtract(threads_before)
     del by_thread["people"]
+    by_thread["MainThread"] -= cpu_asked
     after_playing = uss_kb(session_pids(pool))
     chunks = {
         at_table: sum(
@@ -372,7 +376,8 @@ async def main(
             f"processor time per game action: {cpu_apps / total_actions * 1000:.1f} ms in the "
             f"apps (at the tables and in the lobby), {cpu_server / total_actions * 1000:.1f} ms "
             "in the server (this process but for the benchmark's SSH clients' thread, which took "
-            f"{cpu_people / total_actions * 1000:.1f} ms) "
+            f"{cpu_people / total_actions * 1000:.1f} ms, and the hub's answers to what they asked"
+            f" of it, {cpu_asked / total_actions * 1000:.2f} ms) "
             f"({total_actions / elapsed:.1f} actions a second, each after {think:g} s of thought "
             "on average)"
         )

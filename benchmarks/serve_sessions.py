@@ -35,6 +35,8 @@ class People:
 
     def __init__(self) -> None:
         self.hub_loop = asyncio.get_running_loop()
+        self.asked_seconds = 0.0
+        """The processor time the hub's thread spent answering what the people asked (`ask`)."""
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="people", daemon=True)
         self.thread.start()
@@ -45,15 +47,18 @@ class People:
 
     async def ask(self, question: Callable):
         """`question()` answered on the hub's loop (called from the people's loop): one callback
-        there, no task (what the benchmark asks is charged to the server's thread, which a
-        server's own clients never ask)."""
+        there, no task. What the benchmark asks is done on the server's thread, which a server's
+        own clients never ask: its processor time is counted (`asked_seconds`) and kept apart."""
         answer: concurrent.futures.Future = concurrent.futures.Future()
 
         def answering() -> None:
+            began = time.thread_time()
             try:
                 answer.set_result(question())
             except BaseException as exc:  # noqa: BLE001  (raised where it was asked)
                 answer.set_exception(exc)
+            finally:
+                self.asked_seconds += time.thread_time() - began
 
         self.hub_loop.call_soon_threadsafe(answering)
         return await asyncio.wrap_future(answer)
