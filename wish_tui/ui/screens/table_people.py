@@ -79,6 +79,24 @@ class TablePeople:
                 if isinstance(shown, FinalScoringScreen):
                     shown.show_rematch_offer(offer)
 
+    def _move_left(self) -> float | None:
+        """Seconds left for the move at a turn-based table's clock (None: no such count)."""
+        clock = self.table.clock
+        move = clock.get("move_left") if clock else None
+        if move is None or clock["setting"].get("type") != "turn":
+            return None
+        return move - (time.monotonic() - self.table.clock_at)
+
+    def running_counts(self) -> list[float]:
+        """The counts the clock line shows going down now: the running seat's time left, and
+        its move's at a turn-based table."""
+        clock = self.table.clock
+        running = clock.get("running") if clock else None
+        if running is None:
+            return []
+        counts = [self.table.clock_left(running), self._move_left()]
+        return [count for count in counts if count is not None]
+
     def clock_line(self, running_only: bool = False) -> str:
         """Every seat's time left, the running one marked (a table with a clock), else ''
         (`running_only`: only the running seat's, the shorter of its time and its move's; ''
@@ -87,11 +105,7 @@ class TablePeople:
         running = clock.get("running") if clock else None
         if not clock or running_only and running is None:
             return ""
-        move = clock.get("move_left")
-        if clock["setting"].get("type") != "turn" or move is None:
-            move_left = None
-        else:
-            move_left = move - (time.monotonic() - self.table.clock_at)
+        move_left = self._move_left()
         if running_only:
             left = self.table.clock_left(running)
             left = left if move_left is None or left is None else min(left, move_left)

@@ -116,8 +116,11 @@ class TableScreen(BoardScreen):
         self.router = TableKeys(self)
         self.key_bar = TableKeyBar(self)
         self.status_line = TableStatus(self)
-        self.clock_tick = ClockTick(table, self.status_line.show)
-        """Once a second while the table's clock runs, the status line counts it down."""
+        self.clock_tick = ClockTick(
+            table, self.status_line.show, lambda: self.people.running_counts()
+        )
+        """While the table's clock runs, the status line counts it down (each second, or each
+        hour while it counts days)."""
         self.detail = TableDetail(self)
         self.news = TableNews(self)
         self.people = TablePeople(self)
@@ -275,6 +278,9 @@ class TableScreen(BoardScreen):
         self.opened()
         self.call_after_refresh(self.proceed)
         self.clock_tick.start(self)
+
+    def on_unmount(self) -> None:
+        self.clock_tick.stop()
 
     def opened(self) -> None:
         """The screen is up: a game may say something at the start (Textual calls every class's
