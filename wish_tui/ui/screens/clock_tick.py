@@ -11,62 +11,60 @@ a share of the cores.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-
-from textual.message_pump import MessagePump
+import weakref
 
 from wish_tui.core.clock_words import seconds_to_change
 
 
 class ClockTick:
-    """Calls `show` when the words of `table`'s running clock change (`counts`: the counts
-    going down now, in seconds), and not at all while it does not run."""
+    """Shows a table screen's status line again when the words of its table's running clock
+    change, and not at all while the clock does not run. It holds the screen weakly: a screen
+    closed is not kept for the next wake-up (an hour away, at a turn-based table)."""
 
-    def __init__(self, table, show: Callable[[], None], counts: Callable[[], list[float]]) -> None:
-        self.table = table
-        self.show = show
-        self.counts = counts
-        self._pump: MessagePump | None = None
+    def __init__(self, screen) -> None:
+        self._screen = weakref.ref(screen)
         self._due: asyncio.TimerHandle | None = None
+        self._started = False
 
-    def start(self, pump: MessagePump) -> None:
-        """Begin on `pump`'s loop (the screen, once mounted)."""
-        self._pump = pump
+    def start(self) -> None:
+        """Begin on the screen's loop (once it is mounted)."""
+        self._started = True
         self.follow()
-
-    def stop(self) -> None:
-        """The screen is gone: no more wake-ups."""
-        self._pump = None
-        self._wake_at(None)
 
     def runs(self) -> bool:
         """True while the table's clock counts a seat's time down."""
-        clock = self.table.clock
-        return bool(clock) and clock.get("running") is not None and not self.table.is_over
+        screen = self._screen()
+        if screen is None:
+            return False
+        clock = screen.table.clock
+        return bool(clock) and clock.get("running") is not None and not screen.table.is_over
 
     def follow(self) -> None:
         """The table changed, or the clock was shown: wake when its words change next while it
         runs, sleep while it does not."""
-        if self._pump is None or not self.runs():
-            self._wake_at(None)
-            return
-        waits = [wait for wait in map(seconds_to_change, self.counts()) if wait is not None]
-        self._wake_at(min(waits) if waits else None)
-
-    def _wake_at(self, delay: float | None) -> None:
         if self._due is not None:
             self._due.cancel()
             self._due = None
-        if delay is not None and self._pump is not None:
-            # The loop's own timer (Textual's is a task stepped at each tick), the screen asked
-            # to call back as Textual's timer asks it.
-            loop = asyncio.get_running_loop()
-            self._due = loop.call_later(delay, self._pump.call_next, self.tick)
+        screen = self._screen()
+        if not self._started or screen is None or not self.runs():
+            return
+        counts = screen.people.running_counts()
+        waits = [wait for wait in map(seconds_to_change, counts) if wait is not None]
+        if waits:
+            # The loop's own timer (Textual's is a task stepped at each tick); the screen is
+            # asked to call back as Textual's timer asks it.
+            self._due = asyncio.get_running_loop().call_later(min(waits), self._wake)
+
+    def _wake(self) -> None:
+        self._due = None
+        screen = self._screen()
+        if screen is not None and screen.is_running:
+            screen.call_next(self.tick)
 
     def tick(self) -> None:
-        self._due = None
-        if self._pump is None:
+        screen = self._screen()
+        if screen is None:
             return
         if self.runs():
-            self.show()
+            screen.status_line.show()
         self.follow()
