@@ -73,7 +73,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.hub_profile import HubProfile  # noqa: E402
 from benchmarks.loop_parts import LoopParts  # noqa: E402
-from benchmarks.serve_idle import Quiet  # noqa: E402
+from benchmarks.serve_idle import Quiet, settles  # noqa: E402
 from benchmarks.serve_measure import (  # noqa: E402
     cpu_seconds,
     load_average,
@@ -190,7 +190,7 @@ async def main(
     progress(f"the apps and the pool in all: {mb(whole_then / max(1, on_b))} per session")
     quiet = Quiet(pool, people)
     if idle:
-        await quiet.measure("all in the lobby", idle, IDLE_SETTLES[0], len(players))
+        await quiet.measure("all in the lobby", idle, settles(len(players))[0], len(players))
         progress("quiet in the lobby measured")
 
     latencies: list[float] = []
@@ -266,7 +266,10 @@ async def main(
         keep_streams(Path(streams), pairs)
     if idle:
         await quiet.measure(
-            f"{len(pairs)} tables seated, after the playing", idle, IDLE_SETTLES[1], len(players)
+            f"{len(pairs)} tables seated, after the playing",
+            idle,
+            settles(len(players))[1],
+            len(players),
         )
     churned = await people.run(come_and_go(front.port, churn, pool)) if churn else None
     taken: list[float] = []
@@ -429,12 +432,6 @@ async def main(
         print(loop_counted.summary(total_actions, loop_time))
     if idle:
         print(quiet.summary())
-
-
-IDLE_SETTLES = (12.0, 65.0)
-"""Seconds let pass before each quiet stretch of --idle: in the lobby, for the news of the last
-logins (who is online: LOBBY_BACKGROUND_EVERY); after the playing, for the lobby's news of how
-far the tables got (LOBBY_PROGRESS_EVERY after each session was last told)."""
 
 
 def keep_streams(folder: Path, pairs: list) -> None:

@@ -24,6 +24,12 @@ from pathlib import Path
 
 from benchmarks.loop_parts import LoopParts
 from benchmarks.serve_measure import load_average, session_pids
+from wish_tui.server.hub.lobby import (
+    LOBBY_BACKGROUND_BATCH,
+    LOBBY_BACKGROUND_EVERY,
+    LOBBY_EVERY,
+    LOBBY_PROGRESS_EVERY,
+)
 
 TOP = 16
 """The server loop's parts printed, the costliest first."""
@@ -31,6 +37,15 @@ HOOK_OUT = Path(tempfile.gettempdir()) / "wish_tui_idle_hook"
 """Where `benchmarks/idle_hook` writes what the hosts' loops ran (`idle_hook.OUT`)."""
 HOOKED = "idle_hook" in os.environ.get("PYTHONPATH", "")
 """Whether the pool's hosts count their loops' callbacks (PYTHONPATH=.:benchmarks/idle_hook)."""
+
+
+def settles(sessions: int) -> tuple[float, float]:
+    """Seconds let pass before each quiet stretch: in the lobby, for the news of the last logins
+    (who is online, after LOBBY_BACKGROUND_EVERY); after the playing, for the minute's report of
+    how far the tables got (LOBBY_PROGRESS_EVERY after each session was last told); each told
+    LOBBY_BACKGROUND_BATCH sessions a round (at 1,000 sessions, half a minute more)."""
+    telling = sessions / LOBBY_BACKGROUND_BATCH * LOBBY_EVERY
+    return LOBBY_BACKGROUND_EVERY + 2 + telling, LOBBY_PROGRESS_EVERY + 5 + telling
 
 
 def threads_of(pids: list[int], but: int | None = None) -> tuple[float, int]:
