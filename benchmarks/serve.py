@@ -5,6 +5,7 @@ Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--
      nice -n 5 python benchmarks/serve.py --sessions 1000 --playing 160   (a club event: 80 tables)
      python benchmarks/serve.py ... --hub-profile FILE   (cProfile of the hub, seating and playing)
      python benchmarks/serve.py ... --loop-parts   (the hub's loop thread's time by callback, playing)
+     python benchmarks/serve.py ... --idle 30   (30 s of quiet in the lobby, and after the playing)
      python benchmarks/serve.py --playing 8 --streams DIR   (what the players' terminals got)
      python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
@@ -73,6 +74,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.hub_profile import HubProfile  # noqa: E402
 from benchmarks.loop_parts import LoopParts  # noqa: E402
+from benchmarks.serve_idle import Quiet, settles  # noqa: E402
 from benchmarks.serve_measure import (  # noqa: E402
     cpu_seconds,
     load_average,
@@ -124,6 +126,7 @@ async def main(
     hub_profile: str = "",
     streams: str = "",
     loop_parts: bool = False,
+    idle: float = 0.0,
 ) -> None:
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
@@ -186,6 +189,10 @@ async def main(
     per_extra = (apps_uss - one_session) / max(1, on_b - 1)
     whole_then = apps_uss + (memory_kb(pool.pid)[0] if pool is not None else 0)
     progress(f"the apps and the pool in all: {mb(whole_then / max(1, on_b))} per session")
+    quiet = Quiet(pool, people)
+    if idle:
+        await quiet.measure("all in the lobby", idle, settles(len(players))[0], len(players))
+        progress("quiet in the lobby measured")
 
     latencies: list[float] = []
     traffic: list[tuple[int, int]] = []
@@ -221,6 +228,7 @@ async def main(
         loop_counted.start()
     if spies is not None:
         spies.start({**{pid: "apps" for pid in app_pids}, os.getpid(): "server"})
+    quiet.mark("playing")
     rng = random.Random(1)
     for a, b in pairs:
         for player in (a, b):
@@ -233,6 +241,7 @@ async def main(
         )
     )
     elapsed = time.perf_counter() - started
+    quiet.mark("after the playing")
     loads["playing"].append(load_average())
     if spies is not None:
         spies.stop()
@@ -259,6 +268,13 @@ async def main(
     received = sum(b for b, _ in traffic)
     if streams:
         keep_streams(Path(streams), pairs)
+    if idle:
+        await quiet.measure(
+            f"{len(pairs)} tables seated, after the playing",
+            idle,
+            settles(len(players))[1],
+            len(players),
+        )
     churned = await people.run(come_and_go(front.port, churn, pool)) if churn else None
     taken: list[float] = []
     if node_a is not None:
@@ -419,6 +435,8 @@ async def main(
         print(hub_profiler.summary())
     if loop_counted is not None:
         print(loop_counted.summary(total_actions, loop_time))
+    if idle:
+        print(quiet.summary())
 
 
 def keep_streams(folder: Path, pairs: list) -> None:
@@ -486,6 +504,13 @@ if __name__ == "__main__":
         action="store_true",
         help="the hub's loop thread's processor time by callback while playing",
     )
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="measure SECONDS of quiet with all in the lobby, and again after the playing",
+    )
     options = parser.parse_args()
     if options.nodes == 2 and not options.database:
         parser.error("--nodes 2 needs --database postgresql://USER@HOST:PORT/DATABASE")
@@ -505,5 +530,6 @@ if __name__ == "__main__":
             options.hub_profile,
             options.streams,
             options.loop_parts,
+            options.idle,
         )
     )

@@ -1,6 +1,7 @@
-"""A table's screen wakes once a second only while a clock runs at its table (to count it down):
-an app at a table without a clock, or whose clock is stopped, sleeps until something happens
-(at a server of hundreds of sessions every idle wake-up takes a share of the two cores)."""
+"""A table's screen wakes only while a clock runs at its table, and only when the clock's words
+change (each second; each hour while they count days, as a turn-based table's do): an app at a
+table without a clock, or whose clock is stopped, sleeps until something happens (at a server of
+hundreds of sessions every idle wake-up takes a share of the two cores)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,17 @@ from .test_remote_screens import alices_hub, table_screen, until
 SEATS = [{"name": "air", "who": "me"}, {"name": "water", "who": "random"}]
 
 
-@pytest.mark.parametrize("clock", [None, {"type": "live", "minutes": 5, "increment": 0}])
-async def test_the_table_screen_ticks_only_while_a_clock_runs(clock, tmp_path, monkeypatch):
+@pytest.mark.parametrize(
+    ("clock", "ticking"),
+    [
+        (None, False),
+        ({"type": "live", "minutes": 5, "increment": 0}, True),
+        ({"type": "turn", "hours": 72, "total_days": 30}, False),
+    ],
+)
+async def test_the_table_screen_ticks_only_when_a_running_clock_says_otherwise(
+    clock, ticking, tmp_path, monkeypatch
+):
     ticks: list[float] = []
     monkeypatch.setattr(ClockTick, "tick", lambda self: ticks.append(1.0))
     hub = await alices_hub(tmp_path, monkeypatch)
@@ -28,9 +38,10 @@ async def test_the_table_screen_ticks_only_while_a_clock_runs(clock, tmp_path, m
             request = {"type": "new_table", "game": "wish", "seats": SEATS}
             if clock is not None:
                 request["clock"] = clock
+                request["kind"] = "live" if clock["type"] == "live" else "turn"
             app.server_send(request)
             await until(pilot, lambda: table_screen(app) is not None, "the table")
             await pilot.pause(2.5)
-            assert bool(ticks) == (clock is not None)
+            assert bool(ticks) == ticking
     finally:
         await hub.close()

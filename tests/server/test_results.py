@@ -205,6 +205,24 @@ async def test_a_running_clock_is_kept_every_few_seconds_for_a_server_killed_wit
         assert stored == pytest.approx(260_000, abs=50)
 
 
+async def test_the_clocks_are_not_looked_at_while_none_runs(monkeypatch):
+    """The keeper of the running clocks woke every few seconds for the server's life; with no
+    clock running it sleeps until one runs (the test above: one that starts later is kept)."""
+    monkeypatch.setattr(clock_keeper, "CLOCK_KEEP_S", 0.02)
+    looks: list[int] = []
+    keep = clock_keeper.ClockKeeper.keep
+
+    async def counted(self):
+        looks.append(1)
+        return await keep(self)
+
+    monkeypatch.setattr(clock_keeper.ClockKeeper, "keep", counted)
+    async with _table() as (hub, time, alice, bob, served):
+        await asyncio.sleep(0.3)
+        assert served.clock.running is None
+        assert len(looks) <= 1
+
+
 async def test_a_game_of_bots_alone_says_why_it_was_not_rated():
     """A table of bots alone is not rated: its log said 'a guest or an open seat played', which
     neither did."""

@@ -10,6 +10,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from wish_tui.club.alerts import BACKOFF
+
 from .test_club_tables import FakeTime, at_club
 from .waiting_tables import tables_waiting_for_bob
 
@@ -95,3 +97,28 @@ async def test_no_alert_for_a_member_who_is_connected(receiver):
         await alice.send({"type": "alerts", "webhook": "ftp://nowhere"})
         refused = await alice.until(lambda m: m["type"] == "error")
         assert "http:// or https://" in refused["error"]
+
+
+async def test_a_look_reads_the_queue_only_when_an_alert_may_be_due(receiver, monkeypatch):
+    """Every look read the queue of alerts, every two seconds for the server's life, though on
+    a club no other node shares only this node queues them: it reads when one it queued, or
+    one whose retry it knows of, is due."""
+    receiver.status = 500
+    async with at_club(FakeTime()) as (hub,):
+        alerts = hub.club.alerts
+        reads: list[int] = []
+        due = alerts.due
+        monkeypatch.setattr(alerts, "due", lambda *args: reads.append(1) or due(*args))
+        alice, _ = await _waiting_for_bob(hub, receiver.url)
+        await hub.alerts.look()  # queued, posted, refused: due again after its backoff
+        assert len(receiver.bodies) == 1
+        read = len(reads)
+        for _ in range(3):
+            await hub.alerts.look()
+        assert len(reads) == read
+        clock = alerts.db.clock
+        monkeypatch.setattr(alerts.db, "clock", lambda: clock() + BACKOFF[0] + 1000)
+        await hub.alerts.look()
+        assert len(receiver.bodies) == 2  # the retry, when due
+        assert hub.club.alerts.queue_counts() == {"waiting": 1, "sent": 0, "given_up": 0}
+        alice.close()

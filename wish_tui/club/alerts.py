@@ -195,6 +195,17 @@ class Alerts:
         )
         return [QueuedAlert(*row) for row in rows]
 
+    def next_due(self) -> int | None:
+        """When the next alert waiting is due (the club's time, ms), or None: none waits."""
+        row = self.db.one(
+            "SELECT MIN(due_at) FROM alert_queue WHERE sent_at IS NULL AND given_up_at IS NULL"
+        )
+        return None if row is None or row[0] is None else int(row[0])
+
+    def now(self) -> int:
+        """The club's time (ms), as the due times are written."""
+        return self.db.clock()
+
     def sent(self, alert_id: int) -> None:
         """Note an alert delivered."""
         with self.db.transaction():

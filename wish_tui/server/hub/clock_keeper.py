@@ -26,6 +26,9 @@ class ClockKeeper:
         self.hub = hub
         self._timers: PerTable[asyncio.TimerHandle] = PerTable()
         """Per table this node runs: the wake-up when the seat deciding runs out of time."""
+        self._ticking = asyncio.Event()
+        """Set when a clock may have begun to run: the keeping wakes (it sleeps while none
+        runs)."""
 
     def run(self, table: Table, decided: bool) -> None:
         """The decision may have passed to another seat: charge and switch the table's clock,
@@ -51,6 +54,8 @@ class ClockKeeper:
                 table.since = now
             table.clock.switch(runs, now, decided=decided)
         table.last_deciding = deciding
+        if table.clock.running is not None:
+            self._ticking.set()
         self.stop(table.id)
         if not hub.runs(table):
             return  # the node that runs the table times it out and keeps its clock
@@ -73,13 +78,13 @@ class ClockKeeper:
     def stop_all(self) -> None:
         self._timers.stop_all()
 
-    async def keep(self) -> None:
+    async def keep(self) -> bool:
         """Keep the time left of every running clock of the tables this node runs, as it
         stands now, so that a restart resumes each clock where it stood (the time the server is
-        down is nobody's)."""
+        down is nobody's). False when no clock runs here."""
         hub = self.hub
         if hub.recorder is None:
-            return
+            return False
         now = hub.clock()
         kept = [
             (t.club_id, t.clock.running, int(t.clock.left(t.clock.running, now) * 1000))
@@ -90,19 +95,23 @@ class ClockKeeper:
             and hub.runs(t)
         ]
         if not kept:
-            return
+            return False
         try:
             await hub.record(hub.club.tables.keep_clocks, kept)
         except TableError as exc:
             hub.problem("clocks", f"The running clocks could not be kept ({exc}).")
-            return
+            return True
         hub.solved("clocks")
+        return True
 
     async def keep_every_while(self) -> None:
-        """Keep the running clocks every CLOCK_KEEP_S seconds, for as long as the hub runs."""
+        """Keep the running clocks every CLOCK_KEEP_S seconds, for as long as the hub runs;
+        while none runs, sleep until one may (no wake-up every few seconds for nothing)."""
         while True:
             await asyncio.sleep(CLOCK_KEEP_S)
-            await self.keep()
+            if not await self.keep():
+                self._ticking.clear()
+                await self._ticking.wait()
 
     async def _store(self, table: Table, now: float) -> None:
         hub = self.hub

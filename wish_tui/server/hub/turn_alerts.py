@@ -66,6 +66,10 @@ class TurnAlerts:
         self._queued: set[tuple[int, int, int]] = set()
         """(player, table, waiting since) queued by this node already: not written again."""
         self._looking = asyncio.Lock()
+        self._next_due: float = 0
+        """When an alert may be due next (the club's time, ms): on a club no other node shares,
+        only this node queues alerts and retries them, so the queue is read only once one it
+        queued or knows of is due (its first look reads it: what a restart left)."""
 
     def handlers(self) -> dict:
         """The requests this service answers, by the message's type."""
@@ -103,7 +107,8 @@ class TurnAlerts:
         """Queue the moves waiting for absent members, and send what is due."""
         async with self._looking:
             await self._queue_waiting()
-            await self._deliver()
+            if self.hub.node.is_shared or self.hub.club.alerts.now() >= self._next_due:
+                await self._deliver()
 
     async def _queue_waiting(self) -> None:
         hub = self.hub
@@ -139,7 +144,8 @@ class TurnAlerts:
                 "content": text,
                 "subject": text,
             }
-            await hub.record(hub.club.alerts.enqueue, player, table.club_id, began, body)
+            if await hub.record(hub.club.alerts.enqueue, player, table.club_id, began, body):
+                self._next_due = 0
             self._queued.add(key)
         now = hub.clock()
         day = day_of(int(now * 1000))
@@ -148,7 +154,8 @@ class TurnAlerts:
             if (player, -day) not in self._queued and now - tables[0][0] / 1000 >= DIGEST_AFTER:
                 body = digest_body(tables, now)
                 first = tables[0][1].club_id
-                await hub.record(hub.club.alerts.enqueue_digest, player, day, first, body)
+                if await hub.record(hub.club.alerts.enqueue_digest, player, day, first, body):
+                    self._next_due = 0
                 self._queued.add((player, -day))
 
     async def _began(self, table) -> int | None:
@@ -168,7 +175,9 @@ class TurnAlerts:
             batch = await hub.record(hub.club.alerts.due, DELIVER_BATCH)
             await self._send_batch(batch)
             if len(batch) < DELIVER_BATCH:
-                return
+                break
+        due = await hub.record(hub.club.alerts.next_due)
+        self._next_due = float("inf") if due is None else due
 
     async def _send_batch(self, batch: list[QueuedAlert]) -> None:
         hub = self.hub

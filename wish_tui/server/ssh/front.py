@@ -34,7 +34,7 @@ from wish_tui.server import child as child_module
 from wish_tui.server.pool.link import PoolUnavailable, SessionPool
 from wish_tui.server.ssh.bot_session import BotSession, is_bot_login
 from wish_tui.server.ssh.keys import AuthorizedKeys, Person, open_person
-from wish_tui.server.ssh.lean import lean_connection
+from wish_tui.server.ssh.lean import keep_alive, lean_connection
 from wish_tui.server.ssh.plain_login import read_user
 from wish_tui.server.ssh.session import AppSession, accept_only_listed_env
 from wish_tui.tables.remote import asks_plain
@@ -53,8 +53,9 @@ exchange done, the sentence sent as the login banner); past them, one is cut at 
 KEEPALIVE_S = 60
 KEEPALIVES_UNANSWERED = 2
 """A connection that sent nothing for KEEPALIVE_S seconds is asked whether it is there, and cut
-after KEEPALIVES_UNANSWERED questions unanswered: two minutes, as with 4 every 30 s, for half the
-packets (each of 200 sessions idle in a lobby was a question and an answer every 30 s)."""
+after KEEPALIVES_UNANSWERED questions unanswered: two minutes. The kernel asks (TCP keepalive
+probes, `lean.keep_alive`), which wakes no one; asyncssh's requests, where the kernel cannot be
+told, were a packet each way and both ends woken (at 200 sessions in a lobby, 3 a second)."""
 CIPHERS = (
     "aes128-gcm@openssh.com",
     "aes256-gcm@openssh.com",
@@ -201,8 +202,7 @@ class FrontEnd:
             mac_algs=MACS,
             config=None,
             login_timeout=self.limits.login_timeout,
-            keepalive_interval=KEEPALIVE_S,
-            keepalive_count_max=KEEPALIVES_UNANSWERED,
+            keepalive_interval=0,  # asked by the kernel instead (`keep_alive`)
             encoding=None,
             line_editor=False,
             allow_pty=True,
@@ -444,6 +444,9 @@ class _Connection(asyncssh.SSHServer):
             self.person = self._key_person
         who = f"{self.person.name} ({self.person.person})" if self.person else "an unusable name"
         self.front.log(f"{who} logged in from {self.address}")
+        assert self.conn is not None
+        # (after the login: asyncssh reads its options again for the user, keepalives with them)
+        keep_alive(self.conn, KEEPALIVE_S, KEEPALIVES_UNANSWERED)
         self.touch()
         self._idle_timer = asyncio.get_running_loop().call_later(
             self.front.limits.idle_timeout, self._check_idle

@@ -1,44 +1,70 @@
-"""The once-a-second tick of a table's screen, only while the table's clock runs.
+"""The table's clock counted down on its screen: shown again when its words change, only while
+the table's clock runs.
 
-The status line counts a running clock down; at a table without a clock, or whose clock is
-stopped (the game over, the clock not started), the screen's app sleeps until something happens:
-at a server of hundreds of sessions every idle wake-up takes a share of the cores.
+The status line shows a running clock's time left in seconds, or in days and hours while it is
+more than a day (a turn-based table's); the screen is woken when those words change (each
+second, or each hour), and not at all at a table without a clock, or whose clock is stopped (the
+game over, the clock not started): at a server of hundreds of sessions every idle wake-up takes
+a share of the cores.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import weakref
 
-from textual.message_pump import MessagePump
-from textual.timer import Timer
+from wish_tui.core.clock_words import seconds_to_change
 
 
 class ClockTick:
-    """Calls `show` once a second while `table`'s clock runs, and not at all otherwise."""
+    """Shows a table screen's status line again when the words of its table's running clock
+    change, and not at all while the clock does not run. It holds the screen weakly: a screen
+    closed is not kept for the next wake-up (an hour away, at a turn-based table)."""
 
-    def __init__(self, table, show: Callable[[], None]) -> None:
-        self.table = table
-        self.show = show
-        self._timer: Timer | None = None
+    def __init__(self, screen) -> None:
+        self._screen = weakref.ref(screen)
+        self._due: asyncio.TimerHandle | None = None
+        self._started = False
 
-    def start(self, pump: MessagePump) -> None:
-        """Begin on `pump`'s loop (the screen, once mounted)."""
-        self._timer = pump.set_interval(1.0, self.tick, pause=not self.runs())
+    def start(self) -> None:
+        """Begin on the screen's loop (once it is mounted)."""
+        self._started = True
+        self.follow()
 
     def runs(self) -> bool:
         """True while the table's clock counts a seat's time down."""
-        clock = self.table.clock
-        return bool(clock) and clock.get("running") is not None and not self.table.is_over
+        screen = self._screen()
+        if screen is None:
+            return False
+        clock = screen.table.clock
+        return bool(clock) and clock.get("running") is not None and not screen.table.is_over
 
     def follow(self) -> None:
-        """The table changed: tick while its clock runs, sleep while it does not."""
-        if self._timer is None:
+        """The table changed, or the clock was shown: wake when its words change next while it
+        runs, sleep while it does not."""
+        if self._due is not None:
+            self._due.cancel()
+            self._due = None
+        screen = self._screen()
+        if not self._started or screen is None or not self.runs():
             return
-        if self.runs():
-            self._timer.resume()
-        else:
-            self._timer.pause()
+        counts = screen.people.running_counts()
+        waits = [wait for wait in map(seconds_to_change, counts) if wait is not None]
+        if waits:
+            # The loop's own timer (Textual's is a task stepped at each tick); the screen is
+            # asked to call back as Textual's timer asks it.
+            self._due = asyncio.get_running_loop().call_later(min(waits), self._wake)
+
+    def _wake(self) -> None:
+        self._due = None
+        screen = self._screen()
+        if screen is not None and screen.is_running:
+            screen.call_next(self.tick)
 
     def tick(self) -> None:
+        screen = self._screen()
+        if screen is None:
+            return
         if self.runs():
-            self.show()
+            screen.status_line.show()
+        self.follow()

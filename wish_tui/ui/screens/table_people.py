@@ -50,6 +50,15 @@ def resign_question(seats) -> str:
     return "Resign this game? A bot plays your seat to the end, and it counts as lost."
 
 
+def move_left(table) -> float | None:
+    """Seconds left for the move at a turn-based table's clock (None: no such count)."""
+    clock = table.clock
+    move = clock.get("move_left") if clock else None
+    if move is None or clock["setting"].get("type") != "turn":
+        return None
+    return move - (time.monotonic() - table.clock_at)
+
+
 class TablePeople:
     """Chat, the clock, resigning and the owner's `z` of a `TableScreen`."""
 
@@ -79,6 +88,16 @@ class TablePeople:
                 if isinstance(shown, FinalScoringScreen):
                     shown.show_rematch_offer(offer)
 
+    def running_counts(self) -> list[float]:
+        """The counts the clock line shows going down now: the running seat's time left, and
+        its move's at a turn-based table."""
+        clock = self.table.clock
+        running = clock.get("running") if clock else None
+        if running is None:
+            return []
+        counts = [self.table.clock_left(running), move_left(self.table)]
+        return [count for count in counts if count is not None]
+
     def clock_line(self, running_only: bool = False) -> str:
         """Every seat's time left, the running one marked (a table with a clock), else ''
         (`running_only`: only the running seat's, the shorter of its time and its move's; ''
@@ -87,22 +106,18 @@ class TablePeople:
         running = clock.get("running") if clock else None
         if not clock or running_only and running is None:
             return ""
-        move = clock.get("move_left")
-        if clock["setting"].get("type") != "turn" or move is None:
-            move_left = None
-        else:
-            move_left = move - (time.monotonic() - self.table.clock_at)
+        move = move_left(self.table)
         if running_only:
             left = self.table.clock_left(running)
-            left = left if move_left is None or left is None else min(left, move_left)
+            left = left if move is None or left is None else min(left, move)
             return f"{CLOCK_MARK} ▶{self.table.seats[running].title} {clock_words(left)}"
         parts = []
         for seat, info in enumerate(self.table.seats):
             left = self.table.clock_left(seat)
             mark = "▶" if running == seat else ""
             parts.append(f"{mark}{info.title} {clock_words(left)}")
-        if move_left is not None:
-            parts.append(f"this move: {clock_words(move_left)}")
+        if move is not None:
+            parts.append(f"this move: {clock_words(move)}")
         line = f"{CLOCK_MARK} " + " ".join(parts)
         if any(info.is_human and not info.person for info in self.table.seats):
             line += " (waits for every seat)"

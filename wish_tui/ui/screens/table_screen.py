@@ -116,8 +116,8 @@ class TableScreen(BoardScreen):
         self.router = TableKeys(self)
         self.key_bar = TableKeyBar(self)
         self.status_line = TableStatus(self)
-        self.clock_tick = ClockTick(table, self.status_line.show)
-        """Once a second while the table's clock runs, the status line counts it down."""
+        self.clock_tick = ClockTick(self)
+        """While the table's clock runs, the status line counts it down as its words change."""
         self.detail = TableDetail(self)
         self.news = TableNews(self)
         self.people = TablePeople(self)
@@ -274,7 +274,7 @@ class TableScreen(BoardScreen):
         self.table.listen(self)
         self.opened()
         self.call_after_refresh(self.proceed)
-        self.clock_tick.start(self)
+        self.clock_tick.start()
 
     def opened(self) -> None:
         """The screen is up: a game may say something at the start (Textual calls every class's
