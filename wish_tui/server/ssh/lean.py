@@ -1,4 +1,4 @@
-"""Three costs of asyncssh's for every packet a server sends, left out where they buy nothing.
+"""What asyncssh costs a server for every packet and every connection, left out where it buys nothing.
 
 - asyncssh sends an `SSH_MSG_IGNORE` packet before every packet once keys are set: with a CBC
   cipher, the defence against the attacks on its predictable first block (the packet before
