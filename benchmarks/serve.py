@@ -5,6 +5,7 @@ Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--
      nice -n 5 python benchmarks/serve.py --sessions 1000 --playing 160   (a club event: 80 tables)
      python benchmarks/serve.py ... --hub-profile FILE   (cProfile of the hub, seating and playing)
      python benchmarks/serve.py ... --loop-parts   (the hub's loop thread's time by callback, playing)
+     python benchmarks/serve.py ... --gc-times   (the hosts' cyclic collections, by generation)
      python benchmarks/serve.py --playing 8 --streams DIR   (what the players' terminals got)
      python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
@@ -72,6 +73,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.hub_profile import HubProfile  # noqa: E402
 from benchmarks.loop_parts import LoopParts  # noqa: E402
+from benchmarks.serve_gc import GcTimes  # noqa: E402
 from benchmarks.serve_measure import (  # noqa: E402
     cpu_seconds,
     load_average,
@@ -123,7 +125,9 @@ async def main(
     hub_profile: str = "",
     streams: str = "",
     loop_parts: bool = False,
+    gc_times: bool = False,
 ) -> None:
+    collections = GcTimes() if gc_times else None
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
     hub = Hub(data, bot_pace=0.0, rate_limits={}, database=database or None)
@@ -193,6 +197,7 @@ async def main(
     if hub_profiler is not None:
         hub_profiler.start()
     loads["seating"] = [load_average()]
+    marks = {"seating": [time.time()]}
     seating_cpu = cpu_seconds(session_pids(pool)), cpu_seconds([os.getpid()])
     seating_started = time.perf_counter()
     tables = []
@@ -207,6 +212,8 @@ async def main(
         cpu_seconds([os.getpid()]) - seating_cpu[1],
     )
     loads["playing"] = [load_average()]
+    marks["seating"].append(time.time())
+    marks["playing"] = [time.time()]
     started = time.perf_counter()
     app_pids = session_pids(pool)
     cpu_before = cpu_seconds(app_pids), cpu_seconds([os.getpid()]), people.cpu_seconds()
@@ -231,6 +238,7 @@ async def main(
         )
     )
     elapsed = time.perf_counter() - started
+    marks["playing"].append(time.time())
     loads["playing"].append(load_average())
     if spies is not None:
         spies.stop()
@@ -414,6 +422,10 @@ async def main(
         print(hub_profiler.summary())
     if loop_counted is not None:
         print(loop_counted.summary(total_actions, loop_time))
+    if collections is not None:
+        print(collections.summary("while seating", *marks["seating"]))
+        print(collections.summary("while playing", *marks["playing"], total_actions))
+        collections.close()
 
 
 def keep_streams(folder: Path, pairs: list) -> None:
@@ -481,6 +493,11 @@ if __name__ == "__main__":
         action="store_true",
         help="the hub's loop thread's processor time by callback while playing",
     )
+    parser.add_argument(
+        "--gc-times",
+        action="store_true",
+        help="the cyclic collections of the pool's hosts while seating and playing",
+    )
     options = parser.parse_args()
     if options.nodes == 2 and not options.database:
         parser.error("--nodes 2 needs --database postgresql://USER@HOST:PORT/DATABASE")
@@ -500,5 +517,6 @@ if __name__ == "__main__":
             options.hub_profile,
             options.streams,
             options.loop_parts,
+            options.gc_times,
         )
     )
