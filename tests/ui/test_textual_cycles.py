@@ -17,6 +17,7 @@ TEXTUAL_CODE_READ = {
     "DOMNode.get_component_styles": "b92de91553e14e0d",
     "RenderStyles.__init__": "1d9f3d4977bed9d0",
     "Timer.__init__": "8ca147ea690cee4b",
+    "Compositor._arrange_root": "e893dcd84bf247f8",
 }
 """The code of Textual's that `textual_cycles` relies on, as it was read (the start of the
 SHA-256 of its source)."""
@@ -41,6 +42,7 @@ def test_textuals_code_that_the_cycles_module_relies_on_is_as_it_was_read():
         "DOMNode.get_component_styles": DOMNode.get_component_styles,
         "RenderStyles.__init__": RenderStyles.__init__,
         "Timer.__init__": Timer.__init__,
+        "Compositor._arrange_root": textual_cycles.TEXTUALS_ARRANGE_ROOT,
     }
     source = {name: inspect.getsource(function) for name, function in code.items()}
     digests = {
@@ -53,6 +55,7 @@ def _patched() -> None:
     textual_cycles.free_closed_widgets()
     textual_cycles.unlink_dropped_caches()
     textual_cycles.hold_component_nodes()
+    textual_cycles.hand_on_arranged_maps()
 
 
 async def test_a_closed_window_and_all_its_widgets_are_freed_without_the_cyclic_collector():
@@ -160,3 +163,42 @@ async def test_a_restyled_node_frees_its_old_component_nodes_and_reads_the_new_s
         finally:
             gc.enable()
         assert options.get_component_styles(name).color.rgb == (0, 0, 255)
+
+
+async def test_an_arrangement_leaves_no_widget_in_a_cycle():
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.dom import DOMNode
+    from textual.widgets import Static
+
+    _patched()
+
+    class Texts(App):
+        def compose(self):
+            with Vertical():
+                yield Static("one")
+                yield Static("two")
+
+    app = Texts()
+    async with app.run_test(size=(30, 8)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        gc.collect()
+        gc.disable()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            placed, widgets = screen._compositor._arrange_root(screen, screen.size)
+            assert screen in placed and len(widgets) == 4
+            del placed, widgets
+            gc.collect()
+            held = [
+                type(found).__name__
+                for found in gc.garbage
+                if isinstance(found, DOMNode)
+                or (isinstance(found, (dict, set)) and any(isinstance(k, DOMNode) for k in found))
+            ]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()
+        assert held == []

@@ -69,6 +69,7 @@ class WishApp(TableApp):
         )
         from .terminal.textual_cycles import (
             free_closed_widgets,
+            hand_on_arranged_maps,
             hold_component_nodes,
             unlink_dropped_caches,
         )
@@ -95,6 +96,7 @@ class WishApp(TableApp):
         free_closed_widgets()
         unlink_dropped_caches()
         hold_component_nodes()
+        hand_on_arranged_maps()
         offset_content_by_styles()  # a refresh of some lines skips the scrollbars' gutter
         # The table's texts, log, key bar, window, detail line and part tabs: their lines as
         # they are.

@@ -1,6 +1,6 @@
 """Textual's objects freed by their reference counts once done with, not by the cyclic collector.
 
-Three kinds of Textual's objects are left in reference cycles when the app is done with them, so
+Four kinds of Textual's objects are left in reference cycles when the app is done with them, so
 that they, and all they hold, wait for a collection of the generation they have reached: in a
 host of the session pool, where a form or a window lives long enough for its widgets to be
 promoted, for a full collection, which walks every object of every app of the host
@@ -19,12 +19,15 @@ process, by the app (`ui.app`):
    (`unlink_dropped_caches`).
 3. The nodes Textual makes to read a node's component classes' styles are kept alive only by
    their own `Styles`, a cycle, and replaced at each restyle (`hold_component_nodes`).
+4. A compositor's arrangement of a screen is built by a closure that calls itself, a cycle that
+   holds the map of every widget of the screen it placed (`hand_on_arranged_maps`).
 
 `tests/ui/test_textual_cycles.py` fails on a Textual that changes any of them.
 """
 
 from __future__ import annotations
 
+from textual._compositor import Compositor
 from textual.cache import LRUCache
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
@@ -35,6 +38,7 @@ from textual.widget import Widget
 TEXTUALS_LOOP_EXIT = Widget._message_loop_exit
 TEXTUALS_LRU_CLEAR = LRUCache.clear
 TEXTUALS_COMPONENT_CLASSES = Stylesheet._process_component_classes
+TEXTUALS_ARRANGE_ROOT = Compositor._arrange_root
 
 
 def drop_own_references(widget: Widget) -> None:
@@ -126,5 +130,30 @@ def hold_component_nodes() -> None:
     _patched.append(Stylesheet)
 
 
+def hand_on_arranged_maps() -> None:
+    """Have a compositor's arrangement hand on copies of its map and widgets, and empty its own.
+
+    `Compositor._arrange_root` builds them with a closure that calls itself (`add_widget`): a
+    cycle, which holds the map (every widget of the screen at that layout, with its geometry)
+    and the set of widgets until the cyclic collector frees it; a window closed since stays
+    alive with them. The copies are what Textual keeps; the closure is left holding empty
+    ones. Patches the class once, for the process."""
+    if Compositor in _patched:
+        return
+    arrange_root = TEXTUALS_ARRANGE_ROOT
+
+    def arrange_root_handing_on(self, root, size, visible_only=True):
+        made, widgets = arrange_root(self, root, size, visible_only)
+        kept, kept_widgets = dict(made), set(widgets)
+        made.clear()
+        widgets.clear()
+        return kept, kept_widgets
+
+    arrange_root_handing_on.__name__ = arrange_root_handing_on.__qualname__ = "_arrange_root"
+    arrange_root_handing_on.__doc__ = arrange_root.__doc__
+    Compositor._arrange_root = arrange_root_handing_on
+    _patched.append(Compositor)
+
+
 _patched: list[type] = []
-"""The classes patched here (Textual's `Widget` and `LRUCache`, once each)."""
+"""The classes patched here (once each)."""
