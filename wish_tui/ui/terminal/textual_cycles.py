@@ -9,8 +9,9 @@ process, by the app (`ui.app`):
 
 1. A widget Textual has removed (a window closed, a form left, a panel replaced) still refers to
    itself: its two `Styles` (`DOMNode._css_styles`, `_inline_styles`) keep it as their `node`, a
-   screen's compositor keeps the screen as its `root`, and a timer the widget made keeps a
-   callback bound to it (`SelectOverlay`'s search reset). `free_closed_widgets` has a widget
+   screen's compositor keeps the screen as its `root`, a screen closed with a layout pending
+   keeps itself as a key of `_layout_widgets`, and a timer the widget made keeps a callback
+   bound to it (`SelectOverlay`'s search reset). `free_closed_widgets` has a widget
    drop those once it has left its message loop (`Widget._message_loop_exit`, after Textual's
    own clean-up there: it is out of the DOM and its pump takes no more messages); its styles
    then have no node, as a `Styles` made alone has.
@@ -43,11 +44,13 @@ TEXTUALS_ARRANGE_ROOT = Compositor._arrange_root
 
 def drop_own_references(widget: Widget) -> None:
     """Have a closed `widget` drop what refers back to it (its styles' node, a screen's
-    compositor's root, its timers' callbacks)."""
+    compositor's root and the widgets it was to lay out, keyed by the screen itself, its
+    timers' callbacks)."""
     for styles in (widget._css_styles, widget._inline_styles):
         styles.node = None
     if isinstance(widget, Screen):
         widget._compositor.root = None
+        widget._layout_widgets.clear()
     for value in vars(widget).values():
         if isinstance(value, Timer):
             value._callback = None
