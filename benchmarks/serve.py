@@ -6,6 +6,9 @@ Run: python benchmarks/serve.py [--sessions 16] [--playing N] [--actions 12] [--
      python benchmarks/serve.py ... --hub-profile FILE   (cProfile of the hub, seating and playing)
      python benchmarks/serve.py ... --loop-parts   (the hub's loop thread's time by callback, playing)
      python benchmarks/serve.py ... --idle 30   (30 s of quiet in the lobby, and after the playing)
+
+
+     python benchmarks/serve.py ... --gc-times   (the hosts' cyclic collections, by generation)
      python benchmarks/serve.py --playing 8 --streams DIR   (what the players' terminals got)
      python benchmarks/serve.py --nodes 2 --database postgresql://USER@HOST:PORT/DATABASE [...]
 
@@ -74,6 +77,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.hub_profile import HubProfile  # noqa: E402
 from benchmarks.loop_parts import LoopParts  # noqa: E402
+from benchmarks.serve_gc import GcTimes  # noqa: E402
 from benchmarks.serve_idle import Quiet, settles  # noqa: E402
 from benchmarks.serve_measure import (  # noqa: E402
     cpu_seconds,
@@ -127,7 +131,9 @@ async def main(
     streams: str = "",
     loop_parts: bool = False,
     idle: float = 0.0,
+    gc_times: bool = False,
 ) -> None:
+    collections = GcTimes() if gc_times else None
     data = Path(tempfile.mkdtemp())
     os.environ["WISH_TUI_DATA_DIR"] = str(data)
     hub = Hub(data, bot_pace=0.0, rate_limits={}, database=database or None)
@@ -201,6 +207,7 @@ async def main(
     if hub_profiler is not None:
         hub_profiler.start()
     loads["seating"] = [load_average()]
+    marks = {"seating": [time.time()]}
     seating_cpu = cpu_seconds(session_pids(pool)), cpu_seconds([os.getpid()])
     seating_started = time.perf_counter()
     tables = []
@@ -215,6 +222,8 @@ async def main(
         cpu_seconds([os.getpid()]) - seating_cpu[1],
     )
     loads["playing"] = [load_average()]
+    marks["seating"].append(time.time())
+    marks["playing"] = [time.time()]
     started = time.perf_counter()
     app_pids = session_pids(pool)
     cpu_before = cpu_seconds(app_pids), cpu_seconds([os.getpid()]), people.cpu_seconds()
@@ -242,6 +251,8 @@ async def main(
     )
     elapsed = time.perf_counter() - started
     quiet.mark("after the playing")
+
+    marks["playing"].append(time.time())
     loads["playing"].append(load_average())
     if spies is not None:
         spies.stop()
@@ -438,6 +449,11 @@ async def main(
     if idle:
         print(quiet.summary())
 
+    if collections is not None:
+        print(collections.summary("while seating", *marks["seating"]))
+        print(collections.summary("while playing", *marks["playing"], total_actions))
+        collections.close()
+
 
 def keep_streams(folder: Path, pairs: list) -> None:
     """Each player's recording in `folder`: one pickle a player, a list of (time, bytes
@@ -511,6 +527,11 @@ if __name__ == "__main__":
         metavar="SECONDS",
         help="measure SECONDS of quiet with all in the lobby, and again after the playing",
     )
+    parser.add_argument(
+        "--gc-times",
+        action="store_true",
+        help="the cyclic collections of the pool's hosts while seating and playing",
+    )
     options = parser.parse_args()
     if options.nodes == 2 and not options.database:
         parser.error("--nodes 2 needs --database postgresql://USER@HOST:PORT/DATABASE")
@@ -531,5 +552,6 @@ if __name__ == "__main__":
             options.streams,
             options.loop_parts,
             options.idle,
+            options.gc_times,
         )
     )

@@ -4,7 +4,8 @@
 environment (`core.environment`), its terminal's size, a draw of `random` and the cyclic
 collector's thresholds as one JSON line,
 then reads lines ending in a carriage return: ``exit N`` returns N, ``crash`` raises,
-``stubborn`` ignores the host's request to end, ``wedge`` holds the host's loop for a minute;
+``stubborn`` ignores the host's request to end, ``wedge`` holds the host's loop for a minute,
+``collect`` runs a full collection of the cyclic collector;
 anything else is echoed. A new size of its
 terminal, when its host says so, is reported as ``{"size": [columns, rows]}``; the end its host
 asks for returns 0.
@@ -78,6 +79,9 @@ async def main(session):
             if order == "wedge":
                 say(wedged=True)
                 time.sleep(60)  # holds the host's loop: no other app of the host runs
+            if order == "collect":
+                say(collected=gc.collect())
+                continue
             if order == "stubborn":
                 session.end = lambda: None
                 say(stubborn=True)

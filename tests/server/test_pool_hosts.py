@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 from pathlib import Path
 
 import asyncssh
@@ -18,7 +19,7 @@ import pytest
 
 from tests.server.test_pool import holds, parent_of, pooled_client_apps, screen_until
 from tests.server.test_ssh import ended_by, finish, gone, one_sentence, play, report, soon
-from wish_tui.server.pool.host import HOST_GC_THRESHOLDS
+from wish_tui.server.pool.host import GC_TIMES_ENV, HOST_GC_THRESHOLDS
 from wish_tui.server.pool.link import SessionPool
 from wish_tui.server.pool.wire import FULL
 from wish_tui.session_app import POOLED_CLIENT
@@ -84,6 +85,27 @@ async def test_a_host_collects_its_young_objects_at_its_own_thresholds(start_ser
     async with await server.connect(None, username="ana") as conn:
         reported = await report(await play(conn), "gc")
         assert reported["gc"] == list(HOST_GC_THRESHOLDS) != [700, 10, 10]
+
+
+async def test_a_host_times_its_collections_only_when_its_pool_was_asked(
+    start_server, start_hosts, tmp_path, monkeypatch
+):
+    folder = tmp_path / "collections"
+    folder.mkdir()
+    monkeypatch.setenv(GC_TIMES_ENV, str(folder))
+    pool = await start_hosts()
+    monkeypatch.delenv(GC_TIMES_ENV)
+    server = await start_server(keys=None, pool=pool)
+    async with await server.connect(None, username="ana") as conn:
+        proc = await play(conn)
+        pid = (await report(proc, "env"))["pid"]
+        proc.stdin.write(b"collect\r")
+        assert "collected" in await report(proc)
+        lines = (folder / str(pid)).read_text().splitlines()
+        when, generation, ms, freed = lines[-1].split()
+        assert (int(generation), float(ms) >= 0, int(freed) >= 0) == (2, True, True)
+        assert abs(float(when) - time.time()) < 60
+    assert [path.name for path in folder.iterdir()] == [str(pid)]
 
 
 async def test_the_host_holds_no_secret_of_the_server_and_the_pool_no_token(

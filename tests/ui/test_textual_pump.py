@@ -445,3 +445,17 @@ async def test_a_node_finds_the_screen_textual_finds():
         "RuntimeError",
     }
     assert theirs[1] is first and theirs[3] is first
+
+
+async def test_a_turn_that_has_run_drops_the_handle_that_holds_it():
+    """A turn of refresh checks and the loop's handle of its callback refer to each other while
+    it waits; once it has run, the turn holds no handle: both are freed by their counts, not
+    left to the cyclic collector."""
+    import asyncio
+
+    from wish_tui.ui.terminal import textual_pump
+
+    turn = textual_pump._Turn(None, [])
+    turn.handle = asyncio.get_running_loop().call_soon(textual_pump._check_in_turn, turn)
+    await asyncio.sleep(0)
+    assert turn.handle is None

@@ -67,6 +67,12 @@ class WishApp(TableApp):
             keep_strips_out_of_cycles,
             make_strip_caches_lazily,
         )
+        from .terminal.textual_cycles import (
+            free_closed_widgets,
+            hand_on_arranged_maps,
+            hold_component_nodes,
+            unlink_dropped_caches,
+        )
         from .terminal.textual_layout import offset_content_by_styles, render_lines_plainly
         from .terminal.textual_pump import (
             check_refreshes_in_one_turn,
@@ -85,6 +91,12 @@ class WishApp(TableApp):
         cache_dispatch_lookups()  # each message's handlers found once per kind, not every time
         keep_strips_out_of_cycles()
         make_strip_caches_lazily()
+        # A closed widget, a cleared cache, a restyled node's component styles: freed at once,
+        # not left in reference cycles for the collector.
+        free_closed_widgets()
+        unlink_dropped_caches()
+        hold_component_nodes()
+        hand_on_arranged_maps()
         offset_content_by_styles()  # a refresh of some lines skips the scrollbars' gutter
         # The table's texts, log, key bar, window, detail line and part tabs: their lines as
         # they are.

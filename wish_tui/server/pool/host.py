@@ -31,6 +31,7 @@ import json
 import os
 import socket
 import sys
+import time
 import traceback
 from collections.abc import Awaitable, Callable
 
@@ -50,6 +51,9 @@ its cost goes with the objects promoted. With a young collection after 3,000 obj
 been freed by then and is never promoted. A whole run of `benchmarks/serve.py --sessions 200
 --playing 32` (logins, 16 tables seated, 192 actions) spent 1.0 s of the hosts' processor time
 in collections against 3.4 s at CPython's thresholds (benchmarks/serve.md, "Eighth round")."""
+GC_TIMES_ENV = "WISH_TUI_GC_TIMES"
+"""Names a folder where each host, when its pool was started with it set (benchmarks only:
+`benchmarks/serve.py --gc-times`), writes a line per collection of its cyclic collector."""
 
 
 class HostedSession:
@@ -197,9 +201,30 @@ class Host:
             self.send({"exited": request, "status": status if isinstance(status, int) else 0})
 
 
+def time_collections(folder: str) -> None:
+    """Append a line per collection of the cyclic collector to the file `folder`/PID: when it
+    ended (seconds since the epoch), its generation, the processor time it took in ms and the
+    objects it freed."""
+    out = os.open(os.path.join(folder, str(os.getpid())), os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    started = [0.0]
+
+    def collected(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.process_time()
+            return
+        spent = (time.process_time() - started[0]) * 1000
+        line = f"{time.time():.3f} {info['generation']} {spent:.3f} {info['collected']}\n"
+        with contextlib.suppress(OSError):
+            os.write(out, line.encode())
+
+    gc.callbacks.append(collected)
+
+
 def run_host(control_fd: int, entry: Entry, read_environment) -> int:
     """Serve the pool's socket `control_fd` until it closes and the apps have ended."""
     gc.set_threshold(*HOST_GC_THRESHOLDS)
+    if os.environ.get(GC_TIMES_ENV):
+        time_collections(os.environ[GC_TIMES_ENV])
 
     async def main() -> None:
         control = socket.socket(fileno=control_fd)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from wish_tui.server.child import AppRefused, describe_status
 from wish_tui.server.pool import wire
+from wish_tui.server.pool.host import GC_TIMES_ENV
 from wish_tui.server.ssh.session import PASSED_FROM_SERVER
 
 
@@ -207,7 +208,11 @@ class SessionPool:
             log(f"{problem}, so each session's app starts as a fresh process")
             return None
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-        env = {name: os.environ[name] for name in PASSED_FROM_SERVER if name in os.environ}
+        env = {
+            name: os.environ[name]
+            for name in (*PASSED_FROM_SERVER, GC_TIMES_ENV)
+            if name in os.environ
+        }
         env["PYTHONUTF8"] = "1"
         command = [
             sys.executable,

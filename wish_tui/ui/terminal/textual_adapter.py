@@ -35,7 +35,9 @@ out alone: `lay_out_alone`; lines handed to the compositor without the styles ca
 `render_lines_plainly`; where a widget's content begins, from its styles alone:
 `offset_content_by_styles`; tested in `tests/ui/test_textual_layout.py`), and five of Textual's
 messages, frames, timers, idle turns and nodes' screens in `textual_pump.py` (tested in
-`tests/ui/test_textual_pump.py`).
+`tests/ui/test_textual_pump.py`), and four of objects Textual leaves in reference cycles (a
+closed widget, a cleared `LRUCache`, a node's component nodes, a compositor's arrangement) in
+`textual_cycles.py` (tested in `tests/ui/test_textual_cycles.py`).
 """
 
 from __future__ import annotations

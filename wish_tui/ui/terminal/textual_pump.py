@@ -346,6 +346,7 @@ def _check_in_turn(turn: _Turn) -> None:
     global _open_turn
     if _open_turn is turn:
         _open_turn = None
+    turn.handle = None  # (it held the turn: a cycle, left to the cyclic collector)
     for widget in turn.widgets:
         queue = widget._message_queue
         values = queue.values
