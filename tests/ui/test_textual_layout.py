@@ -261,6 +261,54 @@ async def test_lines_handed_over_plainly_follow_a_change_of_any_style_beneath_th
             assert same_as_textuals(shaded)
 
 
+async def test_a_widget_placed_by_its_inline_styles_alone_keeps_its_looks():
+    """A window moved, resized and closed by its inline height and offset keeps what was worked
+    out of its looks (it opens and closes at every action of a table); an inline style that
+    changes its looks (a background, a padding) has them made again, as before."""
+    from rich.segment import Segment
+    from textual.app import App
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    class Placed(Widget):
+        DEFAULT_CSS = "Placed { height: 3; width: 20; background: $panel; }"
+
+        def render_line(self, y):
+            return Strip([Segment(f"row {y}")])
+
+    textual_layout.render_lines_plainly(Placed)
+
+    class Screened(App):
+        def compose(self):
+            yield Placed()
+
+    app = Screened()
+    async with app.run_test(size=(40, 10)) as pilot:
+        placed = app.query_one(Placed)
+        kept = textual_layout.plain_looks(placed)
+        for height, top in ((4, 2), (0, 0), (2, 5)):
+            placed.styles.height = height
+            placed.styles.offset = (0, top)
+            await pilot.pause()
+            assert textual_layout.plain_looks(placed) is kept, "kept"
+        for change in (
+            lambda: setattr(placed.styles, "background", "red"),
+            lambda: setattr(placed.styles, "padding", (0, 1)),
+            lambda: setattr(placed.styles, "padding", 0),
+        ):
+            change()
+            await pilot.pause()
+            made = textual_layout.plain_looks(placed)
+            assert made is not kept, "made again"
+            kept = made
+            crop = Region(0, 0, 20, 2)
+            if made is not None:
+                plain = textual_layout._render_lines_plainly(placed, crop)
+                assert [list(s) for s in plain] == [
+                    list(s) for s in Widget.render_lines(placed, crop)
+                ]
+
+
 async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_up():
     """`content_size` is `Widget.size` for every widget of the screen's map, with a border,
     padding or neither, after a layout of the screen, a change of a widget's height or

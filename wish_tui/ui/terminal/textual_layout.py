@@ -245,21 +245,47 @@ def plain_looks(widget: Widget) -> PlainLooks | None:
     top border's row: None when it adds more (padding, another border, an outline, a hatch, a
     tint, a text opacity, an opacity of its own or of an ancestor's). Worked out again only when
     a style of the widget or of an ancestor has changed since: kept on the widget with what
-    says so (each node's `RenderStyles._cache_key`, which Textual changes with any style)."""
+    says so (each node's `RenderStyles._cache_key`, which Textual changes with any style), and
+    kept still where only inline styles that place a widget changed (`_looks_rules`)."""
     kept = widget.__dict__.get("_plain_looks")
-    if kept is not None:
-        keys, nodes, looks = kept
-        # A mounted widget keeps its parent, and so its ancestors, until it is removed.
-        if (
-            len(nodes) > 1
-            and widget._parent is nodes[1]
-            and keys == [node.styles._cache_key for node in nodes]
-        ):
+    # A mounted widget keeps its parent, and so its ancestors, until it is removed.
+    if kept is not None and len(kept[1]) > 1 and widget._parent is kept[1][1]:
+        keys, nodes, looks, placed = kept
+        now = [node.styles._cache_key for node in nodes]
+        if keys == now:
+            return looks
+        if placed == [_looks_rules(node) for node in nodes]:  # moved or resized alone
+            kept[0] = now
             return looks
     nodes = widget.ancestors_with_self
     looks = _looks_now(widget, nodes)
-    widget._plain_looks = ([node.styles._cache_key for node in nodes], nodes, looks)
+    widget._plain_looks = [
+        [node.styles._cache_key for node in nodes],
+        nodes,
+        looks,
+        [_looks_rules(node) for node in nodes],
+    ]
     return looks
+
+
+PLACING_RULES = frozenset(
+    ("width", "height", "min_width", "min_height", "max_width", "max_height", "offset")
+)
+"""Inline styles that move or size a widget and change nothing of its looks (a window placed
+over the table sets its height and offset as it opens, moves and closes)."""
+
+
+def _looks_rules(node) -> tuple:
+    """What of `node`'s styles its looks may follow: every change of its stylesheet's styles
+    and of its own whole (counted by Textual), and its inline styles but those that only
+    place it (`PLACING_RULES`)."""
+    styles = node.styles
+    inline = styles._inline_styles._rules
+    return (
+        styles._updates,
+        styles._base_styles._updates,
+        [(rule, value) for rule, value in inline.items() if rule not in PLACING_RULES],
+    )
 
 
 def own_rich_style(widget: Widget) -> RichStyle:
