@@ -60,16 +60,25 @@ async def test_a_widget_laid_out_alone_is_where_textuals_layout_puts_it():
         for height, top in ((5, 10), (5, 8), (7, 8), (3, 12), (0, 12), (4, 2), (0, 2)):
             panel.told.clear()
             size_before = panel.size
+            shown_before = screen._compositor.visible_widgets
+            seen_before = panel in shown_before
             panel.styles.height = height
             panel.styles.offset = (0, top)
             await pilot.pause()
             compositor = screen._compositor
+            kept = compositor._visible_widgets is shown_before
             assert compositor._full_map[panel].region == (0, top, 60, height)
             screen._clear_arrangement_cache()
             textuals_map, _ = compositor._arrange_root(screen, compositor.size, False)
             assert compositor._full_map == textuals_map
             textuals = type(compositor)()
             textuals.reflow(screen, compositor.size)
+            # The widgets shown, in their order, kept and edited where the panel stays in them
+            # (Textual makes them again from the map).
+            assert kept == (seen_before == (panel in textuals.visible_widgets)), (height, top)
+            assert list(compositor.visible_widgets.items()) == list(
+                textuals.visible_widgets.items()
+            )
             expected = textuals.render_full_update().render_segments(app.console)
             assert compositor.render_full_update().render_segments(app.console) == expected
             assert panel.told == ([] if size_before.height == height else [panel.size])

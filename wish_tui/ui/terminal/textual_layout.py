@@ -162,13 +162,31 @@ def _edit_map(compositor: Compositor, widget: Widget, old, new) -> None:
     compositor._full_map[widget] = new
     compositor._layers = None
     compositor._layers_visible = None
-    compositor._visible_widgets = None
+    compositor._visible_widgets = _shown_after(compositor, widget, new)
     width = compositor.size.width
     shown = [geometry.clip.intersection(geometry.region) for geometry in (old, new)]
     if any(region and (region.x, region.width) != (0, width) for region in shown):
         compositor._cuts = None  # a full width's cuts (0 and the width) are every row's already
     if compositor.size.region not in compositor._dirty_regions:
         compositor._dirty_regions.update(region for region in shown if region)
+
+
+def _shown_after(compositor: Compositor, widget: Widget, new) -> dict | None:
+    """The compositor's widgets shown (`Compositor.visible_widgets`: each one's region and clip,
+    in the order drawn) once `widget` is in the map at `new` (its order and clip as they were):
+    those made before, `widget`'s own entry given its new region where it was and is still
+    shown, or as they are where it was and is still hidden; None (made again from the map when
+    asked) where it appears or goes, or none were made."""
+    shown = compositor._visible_widgets
+    if shown is None:
+        return None
+    region, clip = new.region, new.clip
+    showing = compositor.size.region.overlaps(region) and clip.overlaps(region)
+    if (widget in shown) != showing:
+        return None
+    if showing:
+        shown[widget] = (region, clip)
+    return shown
 
 
 NO_BACKGROUND = Color(0, 0, 0, 0)
