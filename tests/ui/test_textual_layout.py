@@ -321,7 +321,7 @@ async def test_a_widget_placed_by_its_inline_styles_alone_keeps_its_looks():
 async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_up():
     """`content_size` is `Widget.size` for every widget of the screen's map, with a border,
     padding or neither, after a layout of the screen, a change of a widget's height or
-    gutter, a widget shown and hidden, and a new size of the terminal."""
+    gutter, a widget shown and hidden, and a new size of the terminal; kept between changes."""
     from textual.app import App
     from textual.containers import Vertical
     from textual.widgets import Static
@@ -342,7 +342,10 @@ async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_
     def same_sizes(app) -> bool:
         widgets = app.screen._compositor.visible_widgets
         return len(widgets) > 3 and all(
-            textual_layout.content_size(widget) == widget.size for widget in widgets
+            textual_layout.content_size(widget) == widget.size
+            # asked again with nothing changed (every line asks it): the size kept
+            and textual_layout.content_size(widget) is textual_layout.content_size(widget)
+            for widget in widgets
         )
 
     app = Screened()

@@ -318,8 +318,17 @@ def content_size(widget: Widget) -> Size:
     """`Widget.size` (the size of the widget's content) of a widget in its screen's map (one
     being rendered), without looking its region up through its screen as `Widget.size` does:
     the size Textual gave it from the map at the screen's last layout (`Widget.outer_size`,
-    as `lay_out_alone` gives it too), less its gutter."""
-    return widget.outer_size - widget.styles.gutter.totals
+    as `lay_out_alone` gives it too), less its gutter. Kept on the widget with the size and the
+    styles' cache key it was worked out from (a widget's lines ask it for every line)."""
+    outer = widget._size
+    styles = widget.styles
+    key = styles._cache_key
+    kept = widget.__dict__.get("_content_size")
+    if kept is not None and kept[0] is outer and kept[1] == key:
+        return kept[2]
+    size = outer - styles.gutter.totals
+    widget._content_size = (outer, key, size)
+    return size
 
 
 def _looks_now(widget: Widget, nodes: list) -> PlainLooks | None:
