@@ -181,6 +181,59 @@ async def test_the_row_cropping_compositor_sends_what_textuals_sends():
             assert cropping.render_partial_update().render_segments(app.console) == expected
 
 
+def test_the_pieces_a_frame_sends_and_the_rows_a_widget_fills_are_as_defined():
+    """The row-cropping compositor's pieces sent per row (a piece from x to `end` when x <= x2
+    and end > x1 for a span of its row, as ChopsUpdate sends it) and a widget's rows with a
+    piece still to fill within its columns, found by bisection, are those the definitions
+    give, rows in the same order, over rows of random cuts and spans."""
+    import random
+    from bisect import bisect_left
+
+    from textual.geometry import Region
+
+    def pieces_defined(cuts, spans):
+        sent = {}
+        for y, x1, x2 in spans:
+            sent.setdefault(y, []).append((x1, x2))
+        return {
+            y: [
+                x
+                for x, end in zip(cuts[y], cuts[y][1:], strict=False)
+                if any(x <= x2 and end > x1 for x1, x2 in row_spans)
+            ]
+            for y, row_spans in sent.items()
+        }
+
+    def rows_defined(shown, rows_wanted, to_fill):
+        first = bisect_left(rows_wanted, shown.y)
+        last = bisect_left(rows_wanted, shown.bottom, first)
+        return [
+            y
+            for y in rows_wanted[first:last]
+            if any(shown.x <= x < shown.right for x in to_fill[y])
+        ]
+
+    rng = random.Random(38)
+    for _ in range(3000):
+        width, height = rng.randint(1, 30), rng.randint(1, 8)
+        cuts = [
+            sorted({0, width, *rng.sample(range(1, width + 1), rng.randint(0, min(width, 6)))})
+            for _ in range(height)
+        ]
+        spans = []
+        for _ in range(rng.randint(0, 5)):
+            y, x1 = rng.randrange(height), rng.randrange(width)
+            spans.append((y, x1, rng.randint(x1, width - 1)))
+        sent = textual_adapter._pieces_sent(cuts, spans)
+        assert sent == pieces_defined(cuts, spans)
+        assert list(sent) == list(pieces_defined(cuts, spans))
+        shown = Region(
+            rng.randrange(width), rng.randrange(height), rng.randint(0, width), rng.randint(0, 8)
+        )
+        rows = sorted(sent)
+        assert textual_adapter._rows_to_fill(shown, rows, sent) == rows_defined(shown, rows, sent)
+
+
 async def test_the_row_cropping_compositor_renders_no_widget_hidden_behind_the_change():
     """A change inside one text renders that text alone: the containers beneath it and the
     screen beneath all give no piece of what is sent (the first piece of a cut wins)."""

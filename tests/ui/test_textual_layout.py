@@ -60,16 +60,25 @@ async def test_a_widget_laid_out_alone_is_where_textuals_layout_puts_it():
         for height, top in ((5, 10), (5, 8), (7, 8), (3, 12), (0, 12), (4, 2), (0, 2)):
             panel.told.clear()
             size_before = panel.size
+            shown_before = screen._compositor.visible_widgets
+            seen_before = panel in shown_before
             panel.styles.height = height
             panel.styles.offset = (0, top)
             await pilot.pause()
             compositor = screen._compositor
+            kept = compositor._visible_widgets is shown_before
             assert compositor._full_map[panel].region == (0, top, 60, height)
             screen._clear_arrangement_cache()
             textuals_map, _ = compositor._arrange_root(screen, compositor.size, False)
             assert compositor._full_map == textuals_map
             textuals = type(compositor)()
             textuals.reflow(screen, compositor.size)
+            # The widgets shown, in their order, kept and edited where the panel stays in them
+            # (Textual makes them again from the map).
+            assert kept == (seen_before == (panel in textuals.visible_widgets)), (height, top)
+            assert list(compositor.visible_widgets.items()) == list(
+                textuals.visible_widgets.items()
+            )
             expected = textuals.render_full_update().render_segments(app.console)
             assert compositor.render_full_update().render_segments(app.console) == expected
             assert panel.told == ([] if size_before.height == height else [panel.size])
@@ -342,6 +351,54 @@ async def test_lines_handed_over_plainly_follow_a_change_of_any_style_beneath_th
             assert same_as_textuals(shaded)
 
 
+async def test_a_widget_placed_by_its_inline_styles_alone_keeps_its_looks():
+    """A window moved, resized and closed by its inline height and offset keeps what was worked
+    out of its looks (it opens and closes at every action of a table); an inline style that
+    changes its looks (a background, a padding) has them made again, as before."""
+    from rich.segment import Segment
+    from textual.app import App
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    class Placed(Widget):
+        DEFAULT_CSS = "Placed { height: 3; width: 20; background: $panel; }"
+
+        def render_line(self, y):
+            return Strip([Segment(f"row {y}")])
+
+    textual_layout.render_lines_plainly(Placed)
+
+    class Screened(App):
+        def compose(self):
+            yield Placed()
+
+    app = Screened()
+    async with app.run_test(size=(40, 10)) as pilot:
+        placed = app.query_one(Placed)
+        kept = textual_layout.plain_looks(placed)
+        for height, top in ((4, 2), (0, 0), (2, 5)):
+            placed.styles.height = height
+            placed.styles.offset = (0, top)
+            await pilot.pause()
+            assert textual_layout.plain_looks(placed) is kept, "kept"
+        for change in (
+            lambda: setattr(placed.styles, "background", "red"),
+            lambda: setattr(placed.styles, "padding", (0, 1)),
+            lambda: setattr(placed.styles, "padding", 0),
+        ):
+            change()
+            await pilot.pause()
+            made = textual_layout.plain_looks(placed)
+            assert made is not kept, "made again"
+            kept = made
+            crop = Region(0, 0, 20, 2)
+            if made is not None:
+                plain = textual_layout._render_lines_plainly(placed, crop)
+                assert [list(s) for s in plain] == [
+                    list(s) for s in Widget.render_lines(placed, crop)
+                ]
+
+
 async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_up():
     """`content_size` is `Widget.size` for every widget of the screen's map, with a border,
     padding or neither, after a layout of the screen, a change of a widget's height or
@@ -368,7 +425,10 @@ async def test_a_widget_in_the_map_has_the_size_textual_gives_it_without_a_look_
     def same_sizes(app) -> bool:
         widgets = app.screen._compositor.visible_widgets
         return len(widgets) > 3 and all(
-            textual_layout.content_size(widget) == widget.size for widget in widgets
+            textual_layout.content_size(widget) == widget.size
+            # asked again with nothing changed (every line asks it): the size kept
+            and textual_layout.content_size(widget) is textual_layout.content_size(widget)
+            for widget in widgets
         )
 
     app = Screened()

@@ -177,41 +177,36 @@ NO_PIECES: Mapping[int, Strip | None] = MappingProxyType({})
 
 def _pieces_sent(cuts: list[list[int]], spans: list[tuple[int, int, int]]) -> dict[int, list]:
     """Per row a change is on, the pieces of it (each from a cut to the next, named by its cut)
-    the frame sends: a piece from x to `end` is sent when x <= x2 and end > x1 (ChopsUpdate)."""
-    sent: dict[int, list[tuple[int, int]]] = {}
+    the frame sends: a piece from x to `end` is sent when x <= x2 and end > x1 (ChopsUpdate).
+    A row's cuts rise, so a span's pieces are those from the one holding x1 to the one holding
+    x2, found by bisection (two spans on a row: their pieces together, in order)."""
+    sent: dict[int, list[int]] = {}
     for y, x1, x2 in spans:
-        sent.setdefault(y, []).append((x1, x2))
-    pieces = {}
-    for y, row_spans in sent.items():
-        row_cuts = cuts[y]
-        if len(row_spans) == 1:  # (most rows: one span, checked without a generator)
-            ((x1, x2),) = row_spans
-            pieces[y] = [
-                x for x, end in zip(row_cuts, row_cuts[1:], strict=False) if x <= x2 and end > x1
-            ]
-        else:
-            pieces[y] = [
-                x
-                for x, end in zip(row_cuts, row_cuts[1:], strict=False)
-                if any(x <= x2 and end > x1 for x1, x2 in row_spans)
-            ]
-    return pieces
+        row = cuts[y]
+        first = max(0, bisect_right(row, x1) - 1)
+        pieces = row[first : min(bisect_right(row, x2), len(row) - 1)]
+        before = sent.get(y)
+        if before is None:
+            sent[y] = pieces
+        elif pieces:
+            sent[y] = sorted({*before, *pieces})
+    return sent
 
 
 def _rows_to_fill(shown: Region, rows_wanted: list[int], to_fill: dict[int, list]) -> list[int]:
     """The rows of a widget's part `shown` where a piece sent within its columns is still to
-    fill (`to_fill`: per row, the pieces sent still to fill; `rows_wanted`: its rows, in
-    order). The widgets come front first, and the first piece of a cut wins: a widget beneath
+    fill (`to_fill`: per row, the pieces sent still to fill, in order; `rows_wanted`: its rows,
+    in order). The widgets come front first, and the first piece of a cut wins: a widget beneath
     another (a container beneath its children, the screen beneath all) gives none."""
     left, right = shown.x, shown.right
     first = bisect_left(rows_wanted, shown.y)
     last = bisect_left(rows_wanted, shown.bottom, first)
     rows = []
     for y in rows_wanted[first:last]:
-        for x in to_fill[y]:
-            if left <= x < right:
-                rows.append(y)
-                break
+        pieces = to_fill[y]
+        at = bisect_left(pieces, left)
+        if at < len(pieces) and pieces[at] < right:
+            rows.append(y)
     return rows
 
 

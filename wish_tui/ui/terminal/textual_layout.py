@@ -219,13 +219,31 @@ def _edit_map(compositor: Compositor, widget: Widget, old, new) -> None:
     compositor._full_map[widget] = new
     compositor._layers = None
     compositor._layers_visible = None
-    compositor._visible_widgets = None
+    compositor._visible_widgets = _shown_after(compositor, widget, new)
     width = compositor.size.width
     shown = [geometry.clip.intersection(geometry.region) for geometry in (old, new)]
     if any(region and (region.x, region.width) != (0, width) for region in shown):
         compositor._cuts = None  # a full width's cuts (0 and the width) are every row's already
     if compositor.size.region not in compositor._dirty_regions:
         compositor._dirty_regions.update(region for region in shown if region)
+
+
+def _shown_after(compositor: Compositor, widget: Widget, new) -> dict | None:
+    """The compositor's widgets shown (`Compositor.visible_widgets`: each one's region and clip,
+    in the order drawn) once `widget` is in the map at `new` (its order and clip as they were):
+    those made before, `widget`'s own entry given its new region where it was and is still
+    shown, or as they are where it was and is still hidden; None (made again from the map when
+    asked) where it appears or goes, or none were made."""
+    shown = compositor._visible_widgets
+    if shown is None:
+        return None
+    region, clip = new.region, new.clip
+    showing = compositor.size.region.overlaps(region) and clip.overlaps(region)
+    if (widget in shown) != showing:
+        return None
+    if showing:
+        shown[widget] = (region, clip)
+    return shown
 
 
 NO_BACKGROUND = Color(0, 0, 0, 0)
@@ -302,21 +320,47 @@ def plain_looks(widget: Widget) -> PlainLooks | None:
     top border's row: None when it adds more (padding, another border, an outline, a hatch, a
     tint, a text opacity, an opacity of its own or of an ancestor's). Worked out again only when
     a style of the widget or of an ancestor has changed since: kept on the widget with what
-    says so (each node's `RenderStyles._cache_key`, which Textual changes with any style)."""
+    says so (each node's `RenderStyles._cache_key`, which Textual changes with any style), and
+    kept still where only inline styles that place a widget changed (`_looks_rules`)."""
     kept = widget.__dict__.get("_plain_looks")
-    if kept is not None:
-        keys, nodes, looks = kept
-        # A mounted widget keeps its parent, and so its ancestors, until it is removed.
-        if (
-            len(nodes) > 1
-            and widget._parent is nodes[1]
-            and keys == [node.styles._cache_key for node in nodes]
-        ):
+    # A mounted widget keeps its parent, and so its ancestors, until it is removed.
+    if kept is not None and len(kept[1]) > 1 and widget._parent is kept[1][1]:
+        keys, nodes, looks, placed = kept
+        now = [node.styles._cache_key for node in nodes]
+        if keys == now:
+            return looks
+        if placed == [_looks_rules(node) for node in nodes]:  # moved or resized alone
+            kept[0] = now
             return looks
     nodes = widget.ancestors_with_self
     looks = _looks_now(widget, nodes)
-    widget._plain_looks = ([node.styles._cache_key for node in nodes], nodes, looks)
+    widget._plain_looks = [
+        [node.styles._cache_key for node in nodes],
+        nodes,
+        looks,
+        [_looks_rules(node) for node in nodes],
+    ]
     return looks
+
+
+PLACING_RULES = frozenset(
+    ("width", "height", "min_width", "min_height", "max_width", "max_height", "offset")
+)
+"""Inline styles that move or size a widget and change nothing of its looks (a window placed
+over the table sets its height and offset as it opens, moves and closes)."""
+
+
+def _looks_rules(node) -> tuple:
+    """What of `node`'s styles its looks may follow: every change of its stylesheet's styles
+    and of its own whole (counted by Textual), and its inline styles but those that only
+    place it (`PLACING_RULES`)."""
+    styles = node.styles
+    inline = styles._inline_styles._rules
+    return (
+        styles._updates,
+        styles._base_styles._updates,
+        [(rule, value) for rule, value in inline.items() if rule not in PLACING_RULES],
+    )
 
 
 def own_rich_style(widget: Widget) -> RichStyle:
