@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from itertools import compress, groupby, takewhile
+from itertools import compress, count, groupby, repeat
 from operator import itemgetter, ne
 
 from .frame_cells import WIDE_RIGHT, Cell, Pieces, Written, read_frame, written_row
@@ -76,6 +76,11 @@ class ScreenDiff:
         """How long each row of `shown` is."""
         self._wide: set[int] = set()
         """The rows of `shown` that may hold a wide character's right half (no other does)."""
+        self._probes: dict[int, int] = {}
+        """Each row of `shown` whose fingerprint the scroll search took, and that fingerprint
+        (`_shift`), until the row changes: most rows of the screen stay as they are."""
+        self._probes_width = 0
+        """The width the fingerprints in `_probes` were taken at."""
         self._at: tuple[int, int | None] | None = None
         """Where what was sent leaves the terminal's cursor: row and column (None: the column is
         not sure), or None when not known. (A frame's last padding may be left unpassed by the
@@ -85,6 +90,7 @@ class ScreenDiff:
         """Nothing on the screen is known any more (the next frame goes whole)."""
         self.shown.clear()
         self._wide.clear()
+        self._probes.clear()
         self._length = 0
         self.cursor = None
         self._at = None
@@ -184,7 +190,10 @@ class ScreenDiff:
         if len(changed) < 2:
             return
         wanted = {row: (self._whole_row(written[row]), len(written[row][1])) for row in changed}
-        shift = _shift(shown, wanted, width)
+        if self._probes_width != width:
+            self._probes.clear()
+            self._probes_width = width
+        shift = _shift(shown, wanted, width, self._probes)
         if shift is None:
             return
         moved = [r for r in sorted(full) if _same(get(r + shift), written[r])]
@@ -214,6 +223,7 @@ class ScreenDiff:
         blank = [_BLANK] * width + [None] * (self._length - width)
         wide = set(self._wide)
         for row in order:
+            self._probes.pop(row, None)
             source = shown.get(row + shift) if first <= row + shift <= last else None
             shown[row] = list(source if source is not None else blank)
             if source is not None and row + shift in wide:
@@ -230,6 +240,7 @@ class ScreenDiff:
         before = shown[first:end]
         if before == written:
             return  # most rows a frame rewrites are as shown already
+        self._probes.pop(row, None)
         changed = list(compress(range(first, end), map(ne, written, before)))
         if not gapless:  # (a column the frame does not write has not changed)
             changed = [col for col in changed if written[col - first] is not None]
@@ -329,7 +340,9 @@ class ScreenDiff:
             background = _blank_background(blank)
             if background is _UNERASABLE:
                 return None
-            first = width - len(list(takewhile(blank.__eq__, reversed(written))))
+            # (the cells from the end alike: the index of the first from the end that is not)
+            alike = next(compress(count(), map(ne, reversed(written), repeat(blank))), len(written))
+            first = width - alike
             while first > start and _blank_background(written[first - 1 - start]) == background:
                 first -= 1  # (blanks in another style of the same background)
         else:
@@ -399,20 +412,27 @@ def _shift(
     shown: dict[int, list[Cell | None]],
     wanted: dict[int, tuple[list[Cell | None], int]],
     width: int,
+    probes: dict[int, int],
 ) -> int | None:
     """By how many rows most of the rows `wanted` (each as a row of `shown`, with how many
     cells the frame writes on it) moved from where `shown` has them (up when above 0); None
-    when none did."""
+    when none did. (`probes`: the fingerprints of rows of `shown` taken before, each kept
+    until its row changes; those taken here are added.)"""
     # A row shown is compared whole only when a few of its cells are those of a row wanted
-    # (its fingerprint); a row exactly `width` wide is compared whole (its cells are mostly
-    # the same objects), else by its first `width` cells.
+    # (its fingerprint, said as its hash: rows alike have the same); a row exactly `width`
+    # wide is compared whole (its cells are mostly the same objects), else by its first
+    # `width` cells.
     probe = itemgetter(0, 1, 2, width // 2, width - 1)
-    by_probe: dict[tuple, list[int]] = {}
+    by_probe: dict[int, list[int]] = {}
     for row, (cells, _) in wanted.items():
-        by_probe.setdefault(probe(cells), []).append(row)
+        by_probe.setdefault(hash(probe(cells)), []).append(row)
     places: dict[int, list[int]] = {}  # a row wanted: the rows shown with its cells
+    blank: dict[int, bool] = {}  # a row wanted: whether it is blank
     for row, cells in shown.items():
-        targets = by_probe.get(probe(cells))
+        key = probes.get(row)
+        if key is None:
+            key = probes[row] = hash(probe(cells))
+        targets = by_probe.get(key)
         if targets is None or None in cells[:width]:
             continue
         content = None
@@ -425,7 +445,9 @@ def _shift(
                 content = content or cells[:width]
                 if wanted_cells[:width] != content:
                     continue
-            if not _text(content or cells[:width]).strip(" "):
+            if target not in blank:
+                blank[target] = not _text(wanted_cells[:width]).strip(" ")
+            if blank[target]:
                 break  # (a blank row says nothing of where rows went)
             places.setdefault(target, []).append(row)
     votes: dict[int, int] = {}
