@@ -9,8 +9,8 @@ half), for `screen_diff.ScreenDiff` to compare with what it has sent.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from itertools import repeat
+from collections.abc import Callable, Iterator
+from itertools import chain, repeat
 
 from rich.cells import get_character_cell_size
 from textual.strip import Strip
@@ -112,10 +112,8 @@ def _read_piece(text: str, style: Style) -> Piece | None:
         if position < len(text):
             parts.append((text[position:], style))
         if all(_single_cells(part) for part, _ in parts):
-            cells = [cell for part, at in parts for cell in zip(part, repeat(at))]
-            if len(_CELLS) >= CELLS_KEPT:
-                _CELLS.clear()
-            piece = (style, tuple(map(_CELLS.setdefault, cells, cells)), ())
+            cells = tuple(chain.from_iterable(_styled(part, at) for part, at in parts))
+            piece = (style, cells, ())
         else:
             piece = (style, (), tuple(parts))
     return piece
@@ -126,6 +124,22 @@ _CELLS: dict[Cell, Cell] = {}
 holds it, and by the screens that show it."""
 CELLS_KEPT = 16384
 """The most cells `_CELLS` holds (all forgotten at once past it)."""
+_BY_STYLE: dict[Style, dict[str, Cell]] = {}
+"""The cells of `_CELLS` by style, then character: a text's cells are looked up by its
+characters alone (a cell's hash takes its style's, a tuple's, each time)."""
+
+
+def _styled(text: str, style: Style) -> Iterator[Cell]:
+    """The cells of `text` (each character one cell) in `style`, each the one `_CELLS` keeps."""
+    if len(_CELLS) >= CELLS_KEPT:
+        _CELLS.clear()
+        _BY_STYLE.clear()
+    known = _BY_STYLE.get(style)
+    if known is None:
+        known = _BY_STYLE[style] = {}
+    for ch in set(text).difference(known):
+        known[ch] = _CELLS.setdefault((ch, style), (ch, style))
+    return map(known.__getitem__, text)
 
 
 def _put_piece(
@@ -343,6 +357,7 @@ def _wide_cells(text: str, style: Style) -> tuple[Cell, ...] | None:
             cells.append(WIDE_RIGHT)
     if len(_CELLS) >= CELLS_KEPT:
         _CELLS.clear()
+        _BY_STYLE.clear()
     return tuple(cells)
 
 
