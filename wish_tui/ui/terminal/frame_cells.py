@@ -21,6 +21,9 @@ _BREAK = re.compile(r"\x1b\[(\d+);(\d+)H|\n")
 """A cursor move or a line break: what a frame is read between."""
 _STYLE = re.compile(r"\x1b\[([0-9;:]*)m|[\x1b\r]")
 """A style code, or what a frame read here may not hold between moves."""
+_UNPLAIN = re.compile(r"[\x1b\r\n]")
+"""What a text read as cells of its style alone may not hold (an escape, a carriage return, a line
+break)."""
 WIDE_RIGHT = ("", ())
 """The right half of a wide character (its left cell holds the character)."""
 
@@ -361,13 +364,48 @@ def _wide_cells(text: str, style: Style) -> tuple[Cell, ...] | None:
     return tuple(cells)
 
 
+_STYLES: dict[object, dict[int, tuple[object, Style | None]]] = {}
+"""Per colour system, what each Rich style read (by its id, the style kept with it) sets for a
+text of its own: the style of its cells, or None when its codes are not only a style's (a
+link's)."""
+
+
+def _style_read(style, colour_system) -> Style | None:
+    """The style of the cells of a text in the Rich style `style` as Textual encodes it (its
+    codes, the text, a reset), the same for every text without escapes, carriage returns or line
+    breaks; None when they are not read as cells of that row (a link)."""
+    styles = _STYLES.get(colour_system)
+    if styles is None:
+        styles = _STYLES[colour_system] = {}
+    kept = styles.get(id(style))
+    if kept is None or kept[0] is not style:
+        piece = _read_piece(Strip.render_style(style, "x", colour_system), ())
+        plain = piece is not None and piece[0] == () and len(piece[1]) == 1
+        kept = (style, piece[1][0][1] if plain else None)
+        if len(styles) >= SEGMENTS_KEPT:
+            styles.clear()
+        styles[id(style)] = kept
+    return kept[1]
+
+
 def _read_segment(known: dict, text: str, style, colour_system) -> Read:
-    """Read a segment as Textual encodes it (a style's codes, its text, a reset) and keep it."""
+    """Read a segment as Textual encodes it (a style's codes, its text, a reset) and keep it.
+    A text of letters one cell wide each, in a style read before, is not encoded: its cells
+    take the style read then."""
+    at = None
+    if style is not None and text and _single_cells(text) and not _UNPLAIN.search(text):
+        at = _style_read(style, colour_system)
+    if at is not None:
+        read: Read = (style, tuple(_styled(text, at)), None)
+        if len(known) >= SEGMENTS_KEPT:
+            known.clear()
+        known[(text, id(style))] = read
+        return read
     piece = None
     if "\n" not in text:
         rendered = text if style is None else Strip.render_style(style, text, colour_system)
         piece = _read_piece(rendered, ())
-    read: Read = (style, None, None)
+    read = (style, None, None)
     if piece is not None and piece[0] == ():  # (the default style in force after it)
         _, single, parts = piece
         read = (style, None, parts) if parts else (style, single, None)
