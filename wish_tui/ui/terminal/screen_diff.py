@@ -27,7 +27,7 @@ import functools
 import re
 from collections.abc import Callable
 from itertools import compress, count, groupby, repeat
-from operator import itemgetter, ne
+from operator import eq, itemgetter, ne
 
 from .frame_cells import WIDE_RIGHT, Cell, Pieces, Written, read_frame, written_row
 from .sgr import ERASE_LINE, Parts, Style, StyleCode, erasable
@@ -290,7 +290,7 @@ class ScreenDiff:
         frame's `cells` write half over (`plain`: the frame writes no right half)."""
         if row in self._wide:
             if WIDE_RIGHT in shown:
-                halves = [col for col, cell in enumerate(shown) if cell == WIDE_RIGHT]
+                halves = list(compress(count(), map(eq, shown, repeat(WIDE_RIGHT))))
                 _forget_halves(cells, shown, halves)
             else:
                 self._wide.discard(row)
