@@ -48,8 +48,10 @@ def shift(
                 content = content or cells[:width]
                 if wanted_cells[:width] != content:
                     continue
-            if target not in blank:
-                blank[target] = not _text(wanted_cells[:width]).strip(" ")
+            if target not in blank:  # (a letter among its fingerprint's cells: not blank)
+                blank[target] = not any(
+                    cell[0].strip(" ") for cell in probe(wanted_cells)
+                ) and not _text(wanted_cells[:width]).strip(" ")
             if blank[target]:
                 break  # (a blank row says nothing of where rows went)
             places.setdefault(target, []).append(row)
@@ -88,7 +90,9 @@ def same(shown: list[Cell | None] | None, written: Written) -> bool:
         return False
     first, cells, _ = written
     end = first + len(cells)
-    return shown[first:end] == cells and not any(shown[:first]) and not any(shown[end:])
+    if first:
+        return shown[first:end] == cells and not any(shown[:first]) and not any(shown[end:])
+    return shown[:end] == cells and not any(shown[end:])
 
 
 def _text(content: list) -> str:
