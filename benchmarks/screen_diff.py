@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import functools
 import hashlib
 import pickle
 import pstats
@@ -44,7 +43,6 @@ class Screen:
     def __init__(self) -> None:
         self.diff = ScreenDiff(COLUMNS)
         self.size: tuple | None = None
-        self.colours = self.reader = None
 
     def frame(self, write: tuple) -> str:
         data, pieces = write
@@ -55,9 +53,7 @@ class Screen:
             self.size = (columns, lines)
             self.diff.forget()
             self.diff.columns, self.diff.rows = columns, lines
-        if self.colours is not colours:  # (one reader, as the driver's)
-            self.colours, self.reader = colours, functools.partial(read_row, colour_system=colours)
-        sent = self.diff.frame_rows(dict(rows), cursor, self.reader)
+        sent = self.diff.frame_rows(dict(rows), cursor, lambda row: read_row(row, colours))
         return self.diff.frame(data) if sent is None else sent
 
 

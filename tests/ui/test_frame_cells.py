@@ -146,35 +146,6 @@ def test_a_row_written_as_before_is_sent_again_once_a_scroll_moved_it():
     assert "\x1b[1;6r" in sent  # (the scroll)
 
 
-def test_a_row_written_as_the_frame_before_wrote_it_is_not_read_again():
-    """A row's pieces equal to those the last frame wrote there take the cells read then (while
-    the rows are read the same way); a row whose pieces changed is read."""
-    from rich.color import ColorSystem
-    from rich.segment import Segment
-    from rich.style import Style
-    from textual.strip import Strip
-
-    read: list[int] = []
-
-    def reader(pieces):
-        read.append(pieces[0][0])
-        return read_row(pieces, ColorSystem.TRUECOLOR)
-
-    def row(text: str, x: int = 0) -> list:
-        return [(x, (Strip([Segment(text, Style(bold=True))]),))]
-
-    diff = ScreenDiff(8, 4)
-    assert diff.frame_rows({0: row("ab"), 1: row("cd", 2)}, "\x1b[1;1H", reader)
-    assert read == [0, 2]
-    assert diff.frame_rows({0: row("ab"), 1: row("cd", 2)}, "\x1b[1;1H", reader) == ""
-    assert read == [0, 2]
-    sent = diff.frame_rows({0: row("ab"), 1: row("ce", 2)}, "\x1b[1;1H", reader)
-    assert read == [0, 2, 2] and "ce" in sent
-    # Another way of reading them reads them again.
-    assert diff.frame_rows({0: row("ab")}, "\x1b[1;1H", lambda p: reader(p)) == ""
-    assert read == [0, 2, 2, 0]
-
-
 def _console():
     from rich.console import Console
 

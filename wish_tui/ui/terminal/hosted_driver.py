@@ -21,12 +21,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import os
 import termios
 import tty
 from codecs import getincrementaldecoder
-from collections.abc import Callable
 
 from textual import constants, events
 from textual.driver import Driver
@@ -37,7 +35,7 @@ from wish_tui.files import read_ready
 from wish_tui.ui.terminal.screen_diff import ScreenDiff
 from wish_tui.ui.terminal.sgr import Compactor
 
-from .frame_cells import Pieces, Written, read_row
+from .frame_cells import read_row
 from .paste_limit import PasteLimit
 from .textual_adapter import PiecesFrame, UncachedKeyParser, hand_pieces_to
 
@@ -71,10 +69,6 @@ class HostedDriver(Driver):
         self._running_loop = asyncio.get_running_loop()
         self._colour = not environment.has("NO_COLOR")
         self._screen = ScreenDiff()
-        self._reader: Callable[[Pieces], Written | None] | None = None
-        """How a frame's rows are read (one function while the colours stay: the screen diff
-        does not read again a row written as before)."""
-        self._reader_colours = None
         self._compact = Compactor(self._colour)
         self._shown_size: os.terminal_size | None = None
         self._unsent = bytearray()
@@ -283,10 +277,9 @@ class HostedDriver(Driver):
         `PiecesFrame`), or its text (any other write, and a frame whose pieces it cannot read)."""
         if isinstance(data, PiecesFrame):
             colours = data.colour_system
-            if self._reader is None or self._reader_colours is not colours:
-                self._reader = functools.partial(read_row, colour_system=colours)
-                self._reader_colours = colours
-            frame = self._screen.frame_rows(data.rows(), data.cursor, self._reader)
+            frame = self._screen.frame_rows(
+                data.rows(), data.cursor, lambda pieces: read_row(pieces, colours)
+            )
             if frame is not None:
                 return frame
             data = data.text()

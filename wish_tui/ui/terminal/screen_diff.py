@@ -82,10 +82,6 @@ class ScreenDiff:
         (`scroll_search.shift`), until the row changes: most rows of the screen stay as they are."""
         self._probes_width = 0
         """The width the fingerprints in `_probes` were taken at."""
-        self._rows_read: dict[int, tuple[Pieces, Written]] = {}
-        """Each row's pieces in the last frame that wrote it, and their cells (`frame_rows`),
-        as long as the rows are read the same way (`_reader`)."""
-        self._reader: Callable[[Pieces], Written | None] | None = None
         self._at: tuple[int, int | None] | None = None
         """Where what was sent leaves the terminal's cursor: row and column (None: the column is
         not sure), or None when not known. (A frame's last padding may be left unpassed by the
@@ -126,27 +122,14 @@ class ScreenDiff:
         """What to send for the screen to show a frame given as the pieces it writes on each
         row (before Textual encodes them), then the cursor's move `cursor`; `read` reads a row's
         pieces into cells (None when it cannot). None when a row cannot be read or the cursor's
-        move is not one: the frame is to go as its text (`frame`).
-
-        A row's pieces equal to those the last frame that wrote it wrote there (the strips a
-        widget keeps, a row the compositor sends again with another's) are not read again
-        while `read` is the same function: their cells are those read then."""
+        move is not one: the frame is to go as its text (`frame`)."""
         if not _MOVE.fullmatch(cursor):
             return None
-        if read is not self._reader:
-            self._rows_read.clear()
-            self._reader = read
-        kept = self._rows_read
         written: dict[int, Written] = {}
         for row, pieces in rows.items():
-            last = kept.get(row)
-            if last is not None and last[0] == pieces:
-                cells = last[1]  # (a row written as the frame before wrote it: read then)
-            else:
-                cells = read(pieces)
-                if cells is None:
-                    return None
-                kept[row] = (pieces, cells)
+            cells = read(pieces)
+            if cells is None:
+                return None
             if cells[1]:
                 written[row] = cells
         return self._frame(written, cursor)
