@@ -143,6 +143,39 @@ async def test_a_frame_reaches_the_terminal_as_written_and_its_modes_are_given_b
         os.close(slave)
 
 
+async def test_a_frame_drawn_at_once_goes_to_the_terminal_in_one_write(tmp_path, monkeypatch):
+    # A terminal that draws a frame at once (synchronised output): the frame's start, the frame
+    # and its end reach it in one write, not three.
+    terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
+    writes: list[bytes] = []
+    write = os.write
+
+    def recorded_write(fd: int, data) -> int:
+        if fd == slave:
+            writes.append(bytes(data))
+        return write(fd, data)
+
+    try:
+        await terminal.until(b"\x1b[?2026$p", raw=True)
+        terminal.press(b"\x1b[?2026;2$y")  # (it has it, and it is off)
+        await terminal.until(b"New game")
+        terminal.press(b"\x1b[B")  # (down: another item of the menu lit)
+        await terminal.until(b"\x1b[?2026l", raw=True)
+        monkeypatch.setattr(os, "write", recorded_write)
+        terminal.press(b"\x1b[A")
+        await terminal.until(b"\x1b[?2026l", raw=True)
+        assert writes and all(
+            data.startswith(b"\x1b[?2026h") and data.endswith(b"\x1b[?2026l") for data in writes
+        )
+        monkeypatch.undo()
+        terminal.press(b"q")
+        await asyncio.wait_for(task, TIMEOUT)
+    finally:
+        monkeypatch.undo()
+        os.close(terminal.master)
+        os.close(slave)
+
+
 async def test_a_closed_terminal_ends_the_app(tmp_path):
     terminal, slave, app, task = await _start(tmp_path, {"TERM": "xterm-256color"})
     try:

@@ -287,6 +287,25 @@ def test_a_page_of_the_log_turned_is_scrolled_not_sent_again():
     assert "line 3" not in sent and "new line" in sent
 
 
+def test_rows_changed_or_moved_since_the_last_search_for_a_scroll_are_found_moved():
+    # Each search for a scroll keeps the rows' fingerprints (their first letters among them)
+    # until the rows change or move: a page rewritten whole (searched, nothing moved), then
+    # turned by a row, is found turned; then turned back.
+    diff = ScreenDiff(columns=WIDTH)
+
+    def page(lines: list[str]) -> str:
+        return "".join(f"\x1b[{row + 1};1H{line.ljust(WIDTH)}" for row, line in enumerate(lines))
+
+    diff.frame(page([f"{n} old" for n in range(HEIGHT)]))
+    diff.frame(page([f"{n} line" for n in range(HEIGHT)]))
+    sent = diff.frame(page([f"{n} line" for n in range(1, HEIGHT)] + ["new line"]))
+    assert sent.startswith(f"\x1b[1;{HEIGHT}r\x1b[{HEIGHT}H\n\x1b[r")
+    assert "1 line" not in sent and "new line" in sent
+    sent = diff.frame(page(["top"] + [f"{n} line" for n in range(1, HEIGHT)]))
+    assert sent.startswith(f"\x1b[1;{HEIGHT}r\x1b[1H\x1bM\x1b[r")
+    assert "1 line" not in sent and "top" in sent
+
+
 def test_a_cursor_parked_in_the_corner_is_not_moved_there():
     diff = ScreenDiff()
     assert diff.frame("\x1b[2;1Hab\x1b[1;1H") == "\x1b[2H\x1b[0mab\x1b[0m"

@@ -9,8 +9,8 @@ half), for `screen_diff.ScreenDiff` to compare with what it has sent.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from itertools import repeat
+from collections.abc import Callable, Iterator
+from itertools import chain, repeat
 
 from rich.cells import get_character_cell_size
 from textual.strip import Strip
@@ -21,6 +21,9 @@ _BREAK = re.compile(r"\x1b\[(\d+);(\d+)H|\n")
 """A cursor move or a line break: what a frame is read between."""
 _STYLE = re.compile(r"\x1b\[([0-9;:]*)m|[\x1b\r]")
 """A style code, or what a frame read here may not hold between moves."""
+_UNPLAIN = re.compile(r"[\x1b\r\n]")
+"""What a text read as cells of its style alone may not hold (an escape, a carriage return, a line
+break)."""
 WIDE_RIGHT = ("", ())
 """The right half of a wide character (its left cell holds the character)."""
 
@@ -112,10 +115,8 @@ def _read_piece(text: str, style: Style) -> Piece | None:
         if position < len(text):
             parts.append((text[position:], style))
         if all(_single_cells(part) for part, _ in parts):
-            cells = [cell for part, at in parts for cell in zip(part, repeat(at))]
-            if len(_CELLS) >= CELLS_KEPT:
-                _CELLS.clear()
-            piece = (style, tuple(map(_CELLS.setdefault, cells, cells)), ())
+            cells = tuple(chain.from_iterable(_styled(part, at) for part, at in parts))
+            piece = (style, cells, ())
         else:
             piece = (style, (), tuple(parts))
     return piece
@@ -126,6 +127,22 @@ _CELLS: dict[Cell, Cell] = {}
 holds it, and by the screens that show it."""
 CELLS_KEPT = 16384
 """The most cells `_CELLS` holds (all forgotten at once past it)."""
+_BY_STYLE: dict[Style, dict[str, Cell]] = {}
+"""The cells of `_CELLS` by style, then character: a text's cells are looked up by its
+characters alone (a cell's hash takes its style's, a tuple's, each time)."""
+
+
+def _styled(text: str, style: Style) -> Iterator[Cell]:
+    """The cells of `text` (each character one cell) in `style`, each the one `_CELLS` keeps."""
+    if len(_CELLS) >= CELLS_KEPT:
+        _CELLS.clear()
+        _BY_STYLE.clear()
+    known = _BY_STYLE.get(style)
+    if known is None:
+        known = _BY_STYLE[style] = {}
+    for ch in set(text).difference(known):
+        known[ch] = _CELLS.setdefault((ch, style), (ch, style))
+    return map(known.__getitem__, text)
 
 
 def _put_piece(
@@ -343,16 +360,52 @@ def _wide_cells(text: str, style: Style) -> tuple[Cell, ...] | None:
             cells.append(WIDE_RIGHT)
     if len(_CELLS) >= CELLS_KEPT:
         _CELLS.clear()
+        _BY_STYLE.clear()
     return tuple(cells)
 
 
+_STYLES: dict[object, dict[int, tuple[object, Style | None]]] = {}
+"""Per colour system, what each Rich style read (by its id, the style kept with it) sets for a
+text of its own: the style of its cells, or None when its codes are not only a style's (a
+link's)."""
+
+
+def _style_read(style, colour_system) -> Style | None:
+    """The style of the cells of a text in the Rich style `style` as Textual encodes it (its
+    codes, the text, a reset), the same for every text without escapes, carriage returns or line
+    breaks; None when they are not read as cells of that row (a link)."""
+    styles = _STYLES.get(colour_system)
+    if styles is None:
+        styles = _STYLES[colour_system] = {}
+    kept = styles.get(id(style))
+    if kept is None or kept[0] is not style:
+        piece = _read_piece(Strip.render_style(style, "x", colour_system), ())
+        plain = piece is not None and piece[0] == () and len(piece[1]) == 1
+        kept = (style, piece[1][0][1] if plain else None)
+        if len(styles) >= SEGMENTS_KEPT:
+            styles.clear()
+        styles[id(style)] = kept
+    return kept[1]
+
+
 def _read_segment(known: dict, text: str, style, colour_system) -> Read:
-    """Read a segment as Textual encodes it (a style's codes, its text, a reset) and keep it."""
+    """Read a segment as Textual encodes it (a style's codes, its text, a reset) and keep it.
+    A text of letters one cell wide each, in a style read before, is not encoded: its cells
+    take the style read then."""
+    at = None
+    if style is not None and text and _single_cells(text) and not _UNPLAIN.search(text):
+        at = _style_read(style, colour_system)
+    if at is not None:
+        read: Read = (style, tuple(_styled(text, at)), None)
+        if len(known) >= SEGMENTS_KEPT:
+            known.clear()
+        known[(text, id(style))] = read
+        return read
     piece = None
     if "\n" not in text:
         rendered = text if style is None else Strip.render_style(style, text, colour_system)
         piece = _read_piece(rendered, ())
-    read: Read = (style, None, None)
+    read = (style, None, None)
     if piece is not None and piece[0] == ():  # (the default style in force after it)
         _, single, parts = piece
         read = (style, None, parts) if parts else (style, single, None)

@@ -49,6 +49,9 @@ terminal is read more slowly: a person makes a few, and a client that sends thou
 the event loop that the other apps of its process share. Nothing is dropped; the client waits."""
 EVENT_BURST = 400
 """Events taken at once above that rate (a mouse moved fast, keys held down)."""
+SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
+"""A frame drawn at once begins and ends (synchronised output, as `App._display` writes it to a
+terminal that has it)."""
 KITTY_FLAGS = 1 | 8 | 16
 """The Kitty keyboard protocol as Textual asks it: escapes told apart, all keys, their text."""
 
@@ -69,6 +72,8 @@ class HostedDriver(Driver):
         self._compact = Compactor(self._colour)
         self._shown_size: os.terminal_size | None = None
         self._unsent = bytearray()
+        self._updating = False
+        """Within a frame drawn at once (between its start and end): nothing is sent yet."""
         self._reading = self._writing = False
         self._parser = UncachedKeyParser(debug)
         self._paste_limit = PasteLimit()
@@ -248,9 +253,15 @@ class HostedDriver(Driver):
 
     # -- frames --------------------------------------------------------------------------------
     def write(self, data: str) -> None:
-        """Send the cells of `data` that change, as soon as the terminal takes them."""
+        """Send the cells of `data` that change, as soon as the terminal takes them. A frame
+        drawn at once (synchronised output: its start, the frame, its end, written one after
+        the other by `App._display`) goes to the terminal in one write, at its end."""
         if self._hung_up:
             return
+        if data == SYNC_START:
+            self._updating = True
+        elif data == SYNC_END:
+            self._updating = False
         text = self._compact(self._frame(data))
         if not text:
             return
@@ -258,7 +269,8 @@ class HostedDriver(Driver):
         if len(self._unsent) > MAX_UNSENT:
             self._hang_up()
             return
-        self._send()
+        if not self._updating:
+            self._send()
 
     def _frame(self, data: str) -> str:
         """What the screen diff sends for `data`: a frame's pieces read as they are (a

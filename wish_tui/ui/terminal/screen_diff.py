@@ -26,9 +26,10 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from itertools import compress, groupby, takewhile
-from operator import itemgetter, ne
+from itertools import compress, count, groupby, repeat
+from operator import eq, itemgetter, ne
 
+from . import scroll_search
 from .frame_cells import WIDE_RIGHT, Cell, Pieces, Written, read_frame, written_row
 from .sgr import ERASE_LINE, Parts, Style, StyleCode, erasable
 
@@ -76,6 +77,11 @@ class ScreenDiff:
         """How long each row of `shown` is."""
         self._wide: set[int] = set()
         """The rows of `shown` that may hold a wide character's right half (no other does)."""
+        self._probes: dict[int, int] = {}
+        """Each row of `shown` whose fingerprint the scroll search took, and that fingerprint
+        (`scroll_search.shift`), until the row changes: most rows of the screen stay as they are."""
+        self._probes_width = 0
+        """The width the fingerprints in `_probes` were taken at."""
         self._at: tuple[int, int | None] | None = None
         """Where what was sent leaves the terminal's cursor: row and column (None: the column is
         not sure), or None when not known. (A frame's last padding may be left unpassed by the
@@ -85,6 +91,7 @@ class ScreenDiff:
         """Nothing on the screen is known any more (the next frame goes whole)."""
         self.shown.clear()
         self._wide.clear()
+        self._probes.clear()
         self._length = 0
         self.cursor = None
         self._at = None
@@ -177,20 +184,23 @@ class ScreenDiff:
         get = shown.get
         # (A scroll moves two whole rows or more, changed by the frame: most frames change
         # fewer, and each is one comparison of lists.)
-        full = {row for row, cells in written.items() if _whole(cells, width)}
+        full = {row for row, cells in written.items() if scroll_search.whole(cells, width)}
         if len(full) < 2:
             return
-        changed = [row for row in full if not _same(get(row), written[row])]
+        changed = [row for row in full if not scroll_search.same(get(row), written[row])]
         if len(changed) < 2:
             return
         wanted = {row: (self._whole_row(written[row]), len(written[row][1])) for row in changed}
-        shift = _shift(shown, wanted, width)
+        if self._probes_width != width:
+            self._probes.clear()
+            self._probes_width = width
+        shift = scroll_search.shift(shown, wanted, width, self._probes)
         if shift is None:
             return
-        moved = [r for r in sorted(full) if _same(get(r + shift), written[r])]
+        moved = [r for r in sorted(full) if scroll_search.same(get(r + shift), written[r])]
         # The longest run of rows that move together; every row of its region is rewritten by
         # the frame (the rows the scroll brings in come blank).
-        best = _longest_run(moved)
+        best = scroll_search.longest_run(moved)
         if best is None:
             return  # no row of the frame is a shown row moved by that shift: nothing to scroll
         top, bottom = best
@@ -214,6 +224,7 @@ class ScreenDiff:
         blank = [_BLANK] * width + [None] * (self._length - width)
         wide = set(self._wide)
         for row in order:
+            self._probes.pop(row, None)
             source = shown.get(row + shift) if first <= row + shift <= last else None
             shown[row] = list(source if source is not None else blank)
             if source is not None and row + shift in wide:
@@ -230,6 +241,7 @@ class ScreenDiff:
         before = shown[first:end]
         if before == written:
             return  # most rows a frame rewrites are as shown already
+        self._probes.pop(row, None)
         changed = list(compress(range(first, end), map(ne, written, before)))
         if not gapless:  # (a column the frame does not write has not changed)
             changed = [col for col in changed if written[col - first] is not None]
@@ -262,7 +274,7 @@ class ScreenDiff:
         frame's `cells` write half over (`plain`: the frame writes no right half)."""
         if row in self._wide:
             if WIDE_RIGHT in shown:
-                halves = [col for col, cell in enumerate(shown) if cell == WIDE_RIGHT]
+                halves = list(compress(count(), map(eq, shown, repeat(WIDE_RIGHT))))
                 _forget_halves(cells, shown, halves)
             else:
                 self._wide.discard(row)
@@ -329,7 +341,9 @@ class ScreenDiff:
             background = _blank_background(blank)
             if background is _UNERASABLE:
                 return None
-            first = width - len(list(takewhile(blank.__eq__, reversed(written))))
+            # (the cells from the end alike: the index of the first from the end that is not)
+            alike = next(compress(count(), map(ne, reversed(written), repeat(blank))), len(written))
+            first = width - alike
             while first > start and _blank_background(written[first - 1 - start]) == background:
                 first -= 1  # (blanks in another style of the same background)
         else:
@@ -395,77 +409,6 @@ def _put_written(
                 shown[col] = cell
 
 
-def _shift(
-    shown: dict[int, list[Cell | None]],
-    wanted: dict[int, tuple[list[Cell | None], int]],
-    width: int,
-) -> int | None:
-    """By how many rows most of the rows `wanted` (each as a row of `shown`, with how many
-    cells the frame writes on it) moved from where `shown` has them (up when above 0); None
-    when none did."""
-    # A row shown is compared whole only when a few of its cells are those of a row wanted
-    # (its fingerprint); a row exactly `width` wide is compared whole (its cells are mostly
-    # the same objects), else by its first `width` cells.
-    probe = itemgetter(0, 1, 2, width // 2, width - 1)
-    by_probe: dict[tuple, list[int]] = {}
-    for row, (cells, _) in wanted.items():
-        by_probe.setdefault(probe(cells), []).append(row)
-    places: dict[int, list[int]] = {}  # a row wanted: the rows shown with its cells
-    for row, cells in shown.items():
-        targets = by_probe.get(probe(cells))
-        if targets is None or None in cells[:width]:
-            continue
-        content = None
-        for target in targets:
-            wanted_cells, written = wanted[target]
-            if written == width:
-                if cells != wanted_cells:
-                    continue
-            else:
-                content = content or cells[:width]
-                if wanted_cells[:width] != content:
-                    continue
-            if not _text(content or cells[:width]).strip(" "):
-                break  # (a blank row says nothing of where rows went)
-            places.setdefault(target, []).append(row)
-    votes: dict[int, int] = {}
-    for row in wanted:
-        for source in places.get(row, ()):
-            if source != row:
-                votes[source - row] = votes.get(source - row, 0) + 1
-    if not votes:
-        return None
-    return max(votes, key=lambda k: (votes[k], -abs(k)))
-
-
-def _longest_run(rows: list[int]) -> tuple[int, int] | None:
-    """The first and last of the longest run of consecutive rows among `rows` (sorted): the
-    first such run of that length; None when there is no row."""
-    best: tuple[int, int] | None = None
-    for top in rows:
-        bottom = top
-        while bottom + 1 in rows:
-            bottom += 1
-        if best is None or bottom - top > best[1] - best[0]:
-            best = (top, bottom)
-    return best
-
-
-def _whole(written: Written, width: int) -> bool:
-    """True when `written` holds every column of a row `width` wide."""
-    first, cells, gapless = written
-    return first == 0 and len(cells) >= width and (gapless or None not in cells[:width])
-
-
-def _same(shown: list[Cell | None] | None, written: Written) -> bool:
-    """True when the row `shown` knows exactly the cells `written` (no more)."""
-    if shown is None:
-        return False
-    first, cells, _ = written
-    end = first + len(cells)
-    return shown[first:end] == cells and not any(shown[:first]) and not any(shown[end:])
-
-
 def _forget_halves(cells: list[Cell | None], shown: list[Cell | None], halves: list[int]) -> None:
     """Half a wide character shown overwritten by `cells`: the terminal blanks its other half,
     which is not known any more. (`halves`: the columns of the right halves shown.)"""
@@ -497,11 +440,6 @@ def _runs(
             runs.append(last)
         last[1] = previous = col
     return runs
-
-
-def _text(content: list) -> str:
-    """The characters of a row's cells, without their styles."""
-    return "".join(map(_CHARACTER_OF, content))
 
 
 def _whole_phrases(
