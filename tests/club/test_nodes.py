@@ -363,10 +363,10 @@ def test_a_listener_hears_the_other_nodes_actions(two_nodes):
 
 def gated_listener(url: str) -> tuple[PostgresListener, queue.Queue, threading.Event, queue.Queue]:
     """A listener whose every connection knocks, then waits while the door is shut; with the
-    notices it hears, the door (open) and the knocks."""
+    notices it hears, the door (shut: its first connection waits until the test has said what it
+    watches, which its catch-up reads, and opens it) and the knocks."""
     notices: queue.Queue = queue.Queue()
     door, knocks = threading.Event(), queue.Queue()
-    door.set()
 
     def connect_when_let() -> object:
         knocks.put("knock")
@@ -388,6 +388,7 @@ def test_a_lost_notify_is_caught_up_from_the_action_rows(two_nodes, postgres_url
     listener, notices, door, knocks = gated_listener(postgres_url)
     try:
         listener.watch(table.id, seen)
+        door.set()
         assert listener.wait_connected(WAIT_S) and knocks.get_nowait() == "knock"
         assert notices.get(timeout=WAIT_S) == Notice("seats", table.id, seen)  # its catch-up
         door.clear()  # the listener's next connection waits until the test lets it through
@@ -418,6 +419,7 @@ def test_a_table_that_finished_while_the_listener_was_away_is_said_finished(post
     listener, notices, door, knocks = gated_listener(postgres_url)
     try:
         listener.watch(table.id, 0)
+        door.set()
         assert listener.wait_connected(WAIT_S)
         assert heard_until(notices, lambda n: True) == [Notice("seats", table.id, 0)]
         door.clear()
