@@ -17,7 +17,9 @@ def seat_detail(view: dict, seat: int, viewer: int, end: str, full: str = "") ->
     """The detail line of `seat`'s row, as `viewer` sees it; `end` is its End column, `full`
     the row letters at which it stands at its Card Limit."""
     p = view["players"][seat]
-    you = " (you)" if seat == viewer and len(view["seats"]) > 1 else ""
+    # One who watches (a view of no seat) is not the seat shown.
+    mine = seat == viewer and view.get("seat", viewer) is not None
+    you = " (you)" if mine and len(view["seats"]) > 1 else ""
     w = p["workers"]
     parts = [
         f"{SEAT_TITLE[p['colour']]}{you}",
