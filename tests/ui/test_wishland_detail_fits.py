@@ -44,3 +44,26 @@ async def test_every_marketplace_card_reads_whole_on_the_detail_line_at_80_colum
             assert card["name"] in said and f"Category: {card['category']}" in said, said
             cut += said.endswith("…")
         assert cut <= 1, cut  # Hotel #12's long sentence, cut at its end
+
+
+async def test_every_seats_row_reads_whole_on_the_detail_line_at_80_columns():
+    """Seen: '▸ Red (you) · End 42?: VP if the game ended now (? part unknown) · rsv 0: Workers
+    in the Reserve, out 0 on the board · inc 5: Income · lim 7: Card…'."""
+    from wish_tui.wishland.ui import cursor as places
+
+    app = WishApp(Launch("load"), saves.load_game(str(SCENARIO), games=GAMES))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = screen_of(app, GameScreen)
+        if game.query_one(ChoicePanel).is_open:
+            await pilot.press("u")
+            await settle(pilot)
+        line = game.query_one(DetailLine)
+        view = game.view()
+        for seat, p in enumerate(view["players"]):
+            game.cursor = (places.SEATS_ROW + seat, 0)
+            game.refresh_view()
+            await settle(pilot, 1)
+            said = " ".join(line.lines)
+            assert not said.endswith("…"), said
+            assert f"lim {p['card_limit']}: Card Limit" in said and "End " in said, said

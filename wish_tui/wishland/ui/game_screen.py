@@ -391,9 +391,8 @@ class GameScreen(TableScreen):
                 return private_achievement_detail(feat, claimable)
             return achievement_detail(feat["id"], view, feat["claimed_by"], claimable)
         seat = row - places.SEATS_ROW
-        return seat_detail(
-            view, seat, self.viewer, projected_total(view, seat), full_rows(view, seat)
-        )
+        end, full = projected_total(view, seat), full_rows(view, seat)
+        return seat_detail(view, seat, self.viewer, end, full, self._detail_fits())
 
     def option_detail(self, action) -> str:
         return option_words(action, self.view(), self.viewer, self._detail_fits())
