@@ -63,3 +63,42 @@ async def test_a_wishland_watcher_reads_the_park_of_the_seat_shown_by_its_name()
                 await pilot.pause()
             park = board.query_one(ParkView)
             assert park.render_line(0).text.startswith(words), park.render_line(0).text
+
+
+async def seats_lines(view: dict, seat: int) -> list[str]:
+    app = BoardApp(SpiritsBoard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(SpiritsBoard)
+        for _ in range(2):
+            board.show(view, seat, True)
+            await pilot.pause()
+        seats = board.query_one("#seats")
+        return [seats.render_line(y).text.rstrip() for y in range(seats.size.height)]
+
+
+async def test_a_spirits_watchers_legend_reads_the_mark_as_the_seat_shown_not_as_you():
+    """Seen: a watcher's table marked the seat shown 'Air◀' and its legend said '◀ you'."""
+    _record, state, _warning = saves.load_game(str(SCENARIO), games=GAMES)
+    seat = 1
+    watched = await seats_lines(state.public_view(), seat)
+    legend = next(line for line in watched if "* most" in line)
+    assert legend.endswith("◀ shown") and "◀ you" not in legend, legend
+    own = await seats_lines(state.view(seat), seat)
+    assert next(line for line in own if "* most" in line).endswith("◀ you"), own
+
+
+def test_a_watchers_detail_of_the_seat_shown_names_it_without_you():
+    """Wish's and Wishland's detail line of a seat's row said '(you)' of the seat shown."""
+    from wish_tui.wish.words.details import seat_words
+    from wish_tui.wishland.words.board_detail import seat_detail
+
+    _record, wish, _warning = saves.load_game(
+        str(SCENARIO.parent / "four-seat-monuments.json"), games=GAMES
+    )
+    assert "(you)" not in seat_words(wish.public_view(), 1, 1)
+    assert "(you)" in seat_words(wish.view(1), 1, 1)
+    _record, park, _warning = saves.load_game(
+        str(SCENARIO.parent / "wishland-four-start.json"), games=GAMES
+    )
+    assert "(you)" not in seat_detail(park.public_view(), 1, 1, "0")
+    assert "(you)" in seat_detail(park.view(1), 1, 1, "0")

@@ -97,3 +97,36 @@ async def test_the_marks_of_options_out_of_sight_leave_their_rows_whole():
             for y in marked:
                 whole = " " + options[first + y - titles]
                 assert rows[y].startswith(whole + " "), (rows[y], whole)
+
+
+async def test_an_option_numbered_10_or_more_goes_on_under_its_own_words():
+    """Seen in Hotel #8's window: ' 10. 0$ · R1 Fizz Kiosk ... Final' went on under the space
+    after its number ('    Scoring: -1 VP.'), a column left of its words."""
+    loaded = saves.load_game(str(SCENARIOS / "wishland-last-turn-hotels.json"), games=GAMES)
+    app = WishApp(Launch("load"), loaded)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = screen_of(app, TableScreen)
+        panel = game.query_one(ChoicePanel)
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("1")
+        for _ in range(40):
+            if game.table.state.phase == "final" and panel.is_open:
+                break
+            await pilot.pause(0.1)
+        begun: set[int] = set()
+        went_on = 0
+        for option, text in panel._rows:
+            if option < 0:
+                continue
+            number = f"{option + 1}. "
+            if option not in begun:
+                begun.add(option)
+                assert text.startswith(number), text
+                continue
+            went_on += option >= 9
+            indent = len(text) - len(text.lstrip(" "))
+            assert indent == len(number), (option + 1, text)
+            assert len(text) <= panel.size.width - 1, text  # nothing past the window's edge
+        assert went_on

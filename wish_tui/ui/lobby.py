@@ -9,9 +9,17 @@ keys, settings), `t` the tournaments; `b` asks for a one-time link that signs a 
 you (with `serve --web`). The tables where it is your move come first, with how
 long you have had it (`new`: since you last looked). Everything comes from the table server;
 this screen holds nothing.
+
+The server sends each wait as of the moment it sends the list, and nothing while nothing else
+changes: the screen ages the waits it shows from when the list came, redrawn when a number
+shown would change (each second under a minute, then each minute, each hour), with one
+callback of the loop armed while such a row is in sight, and none otherwise.
 """
 
 from __future__ import annotations
+
+import asyncio
+import time
 
 from rich.console import Console
 from rich.text import Text
@@ -32,6 +40,8 @@ from wish_tui.widgets.row_list import RowList, Shortened
 _MEASURE = Console(width=400, color_system=None)
 ONLINE_NAMED = 12
 """The most people named in the lobby's line of who is online (the rest are counted)."""
+now = time.monotonic
+"""The clock the waits shown are aged by."""
 
 
 LOBBY_KEYS = """\
@@ -83,8 +93,14 @@ class LobbyScreen(AppScreen):
         """The list the server sent with its welcome (None: asked for on mount)."""
         self.tables: list[dict] = []
         self.invitations: list[dict] = []
-        self._rows: dict[str, tuple[dict, tuple]] = {}
-        """Each table's row as last worked out, by its id, with the entry it was made of."""
+        self._rows: dict[str, tuple[dict, float | None, tuple]] = {}
+        """Each table's row as last worked out, by its id, with the entry it was made of and
+        the wait it showed."""
+        self._received = now()
+        """When the list shown came: its waits are as of then."""
+        self.waits_due: asyncio.TimerHandle | None = None
+        """The loop's callback that shows the waits again when a number shown changes (None:
+        no wait is shown, or the lobby is out of sight)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -120,12 +136,14 @@ class LobbyScreen(AppScreen):
         before, aimed = self.tables, self.query_one(RowList).cursor_row
         self.tables = message.get("tables", [])
         self.invitations = message.get("invitations", [])
+        self._received = now()
         rows = self.query_one(RowList)
         rows.set_rows(self._rows_of(self.tables))
         if aimed < len(before):  # the highlight stays on its table, not on its place
             rows.move_cursor(_followed(before, self.tables, aimed))
         self._people(message)
         self._detail()
+        self._arm()
         link = message.get("web_link")
         if isinstance(link, dict) and isinstance(link.get("url"), str):
             from .web_link import WebLinkScreen
@@ -135,6 +153,45 @@ class LobbyScreen(AppScreen):
                 WebLinkScreen(link["url"], int(link.get("minutes") or 5)),
                 lambda _: self.app.server_send({"type": "lobby"}),
             )
+
+    def age_waits(self) -> None:
+        """Show the waits as they are now (only the rows whose words change are drawn), and
+        call back when a number shown changes next."""
+        self.waits_due = None
+        self.query_one(RowList).set_rows(self._rows_of(self.tables))
+        self._detail()
+        self._arm()
+
+    def _waited_now(self, entry: dict) -> float | None:
+        """How long the move at `entry`'s table has waited for you by now (None: not yours)."""
+        if not entry.get("your_move") or entry["over"] or entry.get("ended"):
+            return None
+        return (entry.get("since") or 0) + now() - self._received
+
+    def _arm(self) -> None:
+        """Call `age_waits` back when the first number shown changes; nothing without a wait."""
+        self._disarm()
+        waits = [w for w in map(self._waited_now, self.tables) if w is not None]
+        if waits and self.is_current:
+            delay = min(next_change(w) for w in waits)
+            self.waits_due = asyncio.get_running_loop().call_later(
+                delay, self.call_next, self.age_waits
+            )
+
+    def _disarm(self) -> None:
+        if self.waits_due is not None:
+            self.waits_due.cancel()
+            self.waits_due = None
+
+    def on_screen_suspend(self) -> None:
+        self._disarm()  # a table in front of the lobby: nothing ticks behind it
+
+    def on_unmount(self) -> None:
+        self._disarm()
+
+    def on_screen_resume(self) -> None:
+        if self.tables:
+            self.age_waits()
 
     def _people(self, message: dict) -> None:
         online = message.get("online", [])
@@ -161,12 +218,15 @@ class LobbyScreen(AppScreen):
         event, a table opened is one row new among a hundred)."""
         rows, before = {}, self._rows
         for entry in entries:
+            waited = self._waited_now(entry)
+            shown = None if waited is None else _shown(waited)
             kept = before.get(entry["table"])
-            if kept is None or not (kept[0] is entry or kept[0] == entry):
-                kept = (entry, self._row(entry))
+            if kept is None or kept[1] != shown or not (kept[0] is entry or kept[0] == entry):
+                row = self._row(entry if shown is None else {**entry, "since": shown})
+                kept = (entry, shown, row)
             rows[entry["table"]] = kept
         self._rows = rows
-        return [rows[entry["table"]][1] for entry in entries]
+        return [rows[entry["table"]][2] for entry in entries]
 
     @staticmethod
     def _row(entry: dict) -> tuple:
@@ -201,7 +261,8 @@ class LobbyScreen(AppScreen):
         if entry is None:
             text = "No table yet: press n to open one, then tell your friends its number."
         else:
-            text = f"Table {entry['table']}{_waited(entry)}: " + "; ".join(entry["seats"])
+            waited = _waited(entry, self._waited_now(entry))
+            text = f"Table {entry['table']}{waited}: " + "; ".join(entry["seats"])
         _update(self.query_one("#detail", Static), text)
 
     def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
@@ -381,12 +442,33 @@ def _lines(text: str, width: int) -> int:
     return len(Text(text).wrap(_MEASURE, width))
 
 
-def _waited(entry: dict) -> str:
-    """How long the move at a table has been yours, for the detail line ('' when it is not)."""
-    if not entry.get("your_move") or entry["over"] or entry.get("ended"):
+def _waited(entry: dict, seconds: float | None) -> str:
+    """How long (`seconds`) the move at a table has been yours, for the detail line ('' when
+    it is not)."""
+    if seconds is None:
         return ""
     new = " (new since you last looked)" if entry.get("new") else ""
-    return f", your move for {_since(entry.get('since') or 0)}{new}"
+    return f", your move for {_since(seconds)}{new}"
+
+
+WAIT_UNITS = ((60, 1), (3600, 60), (86400, 3600))
+"""Below how many seconds a wait is shown to which unit (seconds, minutes, hours; then days)."""
+
+
+def _unit(seconds: float) -> int:
+    return next((unit for below, unit in WAIT_UNITS if seconds < below), 86400)
+
+
+def _shown(seconds: float) -> float:
+    """A wait to the precision `_since` shows it: equal for equal words."""
+    unit = _unit(seconds)
+    return seconds // unit * unit
+
+
+def next_change(seconds: float) -> float:
+    """Seconds from a wait of `seconds` until the number `_since` shows of it changes."""
+    unit = _unit(seconds)
+    return unit - seconds % unit
 
 
 def _since(seconds: float) -> str:

@@ -262,8 +262,11 @@ class ChoicePanel(Widget):
         title = plain_lines(self.title_text, width, _MEASURE) if self.title_text else []
         rows = [(-1, line) for line in title]
         for index, label in enumerate(self._labels):
-            for k, line in enumerate(plain_lines(label, width - 3 - self._mark_room, _MEASURE)):
-                rows.append((index, line if k == 0 else "   " + line))
+            # An option's lines go on under its words, after its number ('10. ' is 4 wide).
+            indent = " " * max(3, label.index(" ") + 1)
+            room = width - len(indent) - self._mark_room
+            for k, line in enumerate(plain_lines(label, room, _MEASURE)):
+                rows.append((index, line if k == 0 else indent + line))
         return rows
 
     def on_resize(self) -> None:

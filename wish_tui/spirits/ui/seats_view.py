@@ -3,7 +3,7 @@ majority now and who would lose 3, its tiles, gemstones and Favor tokens (solo: 
 forest, spirits only).
 
 A count is followed by `*` when the seat holds that majority alone and `=` when it shares it
-(`◀` after a name marks your seat; `Pts` are what the seat would score if the game ended now,
+(`◀` after a name marks your seat, or to one who watches the seat shown; `Pts` are what the seat would score if the game ended now,
 with `?` after them when hidden Favor tokens may change it); `-3` stands where the seat has no
 tile of the category yet (it would lose 3 points), `2!` for a count made of tokens without a
 tile (still −3). The legend's two lines below say all of it, `?` on the forest (a Favor token
@@ -34,6 +34,9 @@ MINUS = "red"
 """The style name of a -3 (`cell_style` makes it plain under NO_COLOR)."""
 LEGEND = "* most  = tied  -3 no tile  2! tokens only: still -3  Pts if over now  ◀ you"
 """The legend's first line."""
+WATCHED_LEGEND = LEGEND.replace("  ◀ you", " ◀ shown")
+"""The first line to one who watches: the mark is on the seat whose board is shown (`v`
+chooses it), not the watcher's own; a space less keeps it to 80 columns."""
 MORE_LEGEND = "? Favor token face down (Pts? may change)  gems supply/forest/lost"
 """Its second line: what a `?` on the forest and after the points means, and the gems column."""
 CARDS_LEGEND = "  W H ✓ met"
@@ -115,7 +118,9 @@ class SeatsView(ViewText):
         for p in view["players"]:
             text.append("\n")
             self._seat_row(text, view, p, seat, cards, counts=not narrow)
-        legend = LEGEND if view["phase"] != "over" else LEGEND.replace("if over now", "final")
+        legend = LEGEND if view.get("seat", seat) is not None else WATCHED_LEGEND
+        if view["phase"] == "over":
+            legend = legend.replace("if over now", "final")
         more = f"{MORE_LEGEND}{CARDS_LEGEND if cards else ''}"
         if narrow:
             text.append("\n")

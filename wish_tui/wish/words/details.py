@@ -214,7 +214,9 @@ def area_words(view: dict, index: int, seat: int | None = None, fits: Fits = Non
 def seat_words(view: dict, seat: int, viewer: int | None, fits: Fits = None) -> str:
     """A seat's line of the tracks in words."""
     p = view["players"][seat]
-    name = DJINN_TITLE[p["djinn"]] + (" (you)" if seat == viewer else "")
+    # One who watches (a view of no seat) is not the seat shown.
+    you = seat == viewer and view.get("seat", viewer) is not None
+    name = DJINN_TITLE[p["djinn"]] + (" (you)" if you else "")
     parts = [f"{name}: {p['visible_score']} VP on the table"]
     projection = view.get("projection") or {}
     entry = next((e for e in projection.get("seats", []) if e["seat"] == seat), None)

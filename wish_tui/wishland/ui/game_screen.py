@@ -10,11 +10,14 @@ keep — are asked in the choice panel.
 
 from __future__ import annotations
 
+from textual.css.query import NoMatches
+
 from wish_tui.core.game_keys import rare_actions
 from wish_tui.ui.screens.board_keys import arrow_bindings, number_bindings
 from wish_tui.ui.screens.game_key_bindings import game_bindings
 from wish_tui.ui.screens.table_screen import UNDO, TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
+from wish_tui.widgets.detail_line import DetailLine
 from wish_tui.widgets.key_bar import with_key
 from wish_tui.widgets.projection import projected_total
 from wish_tui.wishland.words.board_detail import (
@@ -365,7 +368,7 @@ class GameScreen(TableScreen):
     def detail_words(self, view: dict) -> str:
         owned = self._in_park(view)
         if owned is not None:
-            return card_detail(owned, view, self.viewer, "park")
+            return card_detail(owned, view, self.viewer, "park", fits=self._detail_fits())
         if places.on_table(self.cursor):
             return self._table_detail(view)
         card = self._cards(view).get(self.cursor)
@@ -375,7 +378,8 @@ class GameScreen(TableScreen):
         refusal = ""
         if self._human_main_turn() and card["id"] not in self._buyable(self.legal()):
             refusal = self.choices().refusals.get(f"{kind} {card['id']}", "")
-        return card_detail(card, view, self.viewer, "hand" if view["solo"] else "market", refusal)
+        place = "hand" if view["solo"] else "market"
+        return card_detail(card, view, self.viewer, place, refusal, self._detail_fits())
 
     def _table_detail(self, view: dict) -> str:
         """The detail line of the seat's row or the Achievement the highlight is on."""
@@ -387,12 +391,18 @@ class GameScreen(TableScreen):
                 return private_achievement_detail(feat, claimable)
             return achievement_detail(feat["id"], view, feat["claimed_by"], claimable)
         seat = row - places.SEATS_ROW
-        return seat_detail(
-            view, seat, self.viewer, projected_total(view, seat), full_rows(view, seat)
-        )
+        end, full = projected_total(view, seat), full_rows(view, seat)
+        return seat_detail(view, seat, self.viewer, end, full, self._detail_fits())
 
     def option_detail(self, action) -> str:
-        return option_words(action, self.view(), self.viewer)
+        return option_words(action, self.view(), self.viewer, self._detail_fits())
+
+    def _detail_fits(self):
+        """The detail line's test of a whole text (None before it is mounted: any text fits)."""
+        try:
+            return self.composed(DetailLine).fits
+        except NoMatches:
+            return None
 
     # -- keys ----------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:

@@ -7,22 +7,49 @@ an Achievement reads its requirement, its reward and who claimed it. No Textual.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .marks import ACHIEVEMENT_SHORT, ACHIEVEMENT_WORDS, SEAT_TITLE
 from .words import entrepreneur_gist
 
 ROW_KINDS = (("yellow", "Y"), ("red", "R"), ("blue", "B"), ("green", "G"), ("black", "K"))
 
 
-def seat_detail(view: dict, seat: int, viewer: int, end: str, full: str = "") -> str:
+def seat_detail(
+    view: dict,
+    seat: int,
+    viewer: int,
+    end: str,
+    full: str = "",
+    fits: Callable[[str], bool] | None = None,
+) -> str:
     """The detail line of `seat`'s row, as `viewer` sees it; `end` is its End column, `full`
-    the row letters at which it stands at its Card Limit."""
+    the row letters at which it stands at its Card Limit. With `fits` (the line's test of a
+    whole text), the fullest wording that fits: each column said shorter, the Card Limit kept."""
+    for short in (False, True):
+        words = _seat_words(view, seat, viewer, end, full, short)
+        if fits is None or fits(words):
+            break
+    return words
+
+
+def _seat_words(view: dict, seat: int, viewer: int, end: str, full: str, short: bool) -> str:
     p = view["players"][seat]
-    you = " (you)" if seat == viewer and len(view["seats"]) > 1 else ""
+    # One who watches (a view of no seat) is not the seat shown.
+    mine = seat == viewer and view.get("seat", viewer) is not None
+    you = " (you)" if mine and len(view["seats"]) > 1 else ""
     w = p["workers"]
+    unknown = end.endswith("?")
+    if short:
+        head = f"End {end}: VP if it ended now" + (" (? unknown)" if unknown else "")
+        workers = f"rsv {w['reserve']}: Reserve Workers, out {w['on_board']} placed"
+    else:
+        head = f"End {end}: VP if the game ended now" + (" (? part unknown)" if unknown else "")
+        workers = f"rsv {w['reserve']}: Workers in the Reserve, out {w['on_board']} on the board"
     parts = [
         f"{SEAT_TITLE[p['colour']]}{you}",
-        f"End {end}: VP if the game ended now" + (" (? part unknown)" if end.endswith("?") else ""),
-        f"rsv {w['reserve']}: Workers in the Reserve, out {w['on_board']} on the board",
+        head,
+        workers,
         f"inc {p['income']}: Income",
         f"lim {p['card_limit']}: Card Limit" + (f" ({full}! at it)" if full else ""),
     ]

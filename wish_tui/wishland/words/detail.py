@@ -8,6 +8,8 @@ cannot be bought now. Built from a seat's view and the printed catalog only; no 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from wish_tui.wishland.rules import CATALOG
 from wish_tui.wishland.rules.catalog import CATEGORY_SYMBOLS
 from wish_tui.wishland.rules.tables import hotel_param
@@ -107,40 +109,66 @@ def _mascot_words(card, me: dict | None, view: dict | None) -> str:
     return f"Your {ORDINAL[owned]} Mascot: {bonuses[owned]} {when}."
 
 
+SHORTER = ("extra workers", "stacks", "mascot note", "category first")
+"""What a card's detail leaves out, in this order, where the line is too short for all of it:
+that extra Workers take up to 3$ off (the price window says it), who stacked Workers on its
+row and the printed price (the board shows the stacks), a Mascot's ½ VP at the end; last, the
+Category comes before the effect, so that a line still too short cuts the effect's end (the
+card's whole text is one `i` away), not the Category."""
+
+
 def card_detail(
-    card: dict, view: dict, seat: int | None, place: str = "market", refusal: str = ""
+    card: dict,
+    view: dict,
+    seat: int | None,
+    place: str = "market",
+    refusal: str = "",
+    fits: Callable[[str], bool] | None = None,
 ) -> str:
     """The detail line of a card of the view: on the Marketplace (`place` 'market'), in a solo
     hand ('hand'), in the seat's park ('park') or offered by Hotel #8 ('bonus'); `refusal` is
-    the rules' sentence on why it cannot be had now."""
+    the rules' sentence on why it cannot be had now. With `fits` (the line's test of a whole
+    text), the fullest wording that fits: `SHORTER` says what goes first."""
+    for count in range(len(SHORTER) + 1):
+        words = _card_words(card, view, seat, place, refusal, SHORTER[:count])
+        if fits is None or fits(words):
+            break
+    return words
+
+
+def _card_words(
+    card: dict, view: dict, seat: int | None, place: str, refusal: str, left_out: tuple
+) -> str:
     me = view["players"][seat] if seat is not None else None
     info = CATALOG.by_id[card["id"]]
     title = f"{card['name']} ({card['id']})"
     parts = [title if info.kind == 3 else f"{title}, {KIND_WORDS[info.kind]}"]
-    parts.append("in your park" if place == "park" else _price_words(card, view, seat, place))
+    park = place == "park"
+    parts.append("in your park" if park else _price_words(card, view, seat, place, left_out))
     if refusal:
         parts.append(f"✗ {refusal.rstrip('.')}")
-    parts.append(effect_words(card["id"], me, view).rstrip("."))
     category = f"Category: {card['category']}"
-    if info.kind == 4:
+    if info.kind == 4 and "mascot note" not in left_out:
         category += " (at the end ½ VP per other card of yours with it)"
-    parts.append(category)
+    effect = effect_words(card["id"], me, view).rstrip(".")
+    parts += [category, effect] if "category first" in left_out else [effect, category]
     return " · ".join(parts) + "."
 
 
-def _price_words(card: dict, view: dict, seat: int, place: str) -> str:
+def _price_words(card: dict, view: dict, seat: int, place: str, left_out: tuple = ()) -> str:
     """What the card costs this seat: its price after discounts, the Workers its row needs."""
     price = card.get("price", card["cost"])
     words = f"{price}$ for you" if "price" in card else f"{price}$"
-    if price != card["cost"]:
+    if price != card["cost"] and "stacks" not in left_out:
         words += f" (printed {card['cost']}$)"
     me = view["players"][seat] if seat is not None else None
-    if me is not None and me["unlocked"] and price and place != "bonus":
+    extra = me is not None and me["unlocked"] and price and place != "bonus"
+    if extra and "extra workers" not in left_out:
         words += ", extra Workers take up to 3$ off"
     if place == "market" and not view["solo"]:
         row = view["marketplace"][CATALOG.by_id[card["id"]].kind]
         words += f", {plural(row['workers_needed'], 'Worker')}"
-        if row["stacks"]:  # said beside the Workers it explains ('R1' beside the row)
+        if row["stacks"] and "stacks" not in left_out:  # said beside the Workers it explains
             words += f" (1 + 1 per Stack: {stacks_words(row['stacks'])})"
     if place == "hand":
         words += ", the rest of your hand is discarded"
@@ -152,8 +180,9 @@ def stacks_words(stacks: list[dict]) -> str:
     return ", ".join(f"{SEAT_TITLE[st['colour']]}'s {st['workers']}" for st in stacks)
 
 
-def option_words(action, view: dict, seat: int) -> str:
-    """The detail line of a window's option (a legal action of the seat)."""
+def option_words(action, view: dict, seat: int, fits: Callable[[str], bool] | None = None) -> str:
+    """The detail line of a window's option (a legal action of the seat); a card's in the
+    fullest wording that `fits`."""
     kind, arg = action.kind, action.arg
     me = view["players"][seat]
     if kind == "order":
@@ -183,9 +212,9 @@ def option_words(action, view: dict, seat: int) -> str:
             "cost": info.cost,
             "category": CATEGORY_SYMBOLS[info.category],
         }
-        return card_detail(card, view, seat, "bonus")
+        return card_detail(card, view, seat, "bonus", fits=fits)
     if kind in ("buy", "play"):
-        return _card_option(kind, arg, view, seat)
+        return _card_option(kind, arg, view, seat, fits)
     if kind == "keep":
         return entrepreneur_text(arg)
     if kind == "claim":
@@ -197,14 +226,14 @@ def option_words(action, view: dict, seat: int) -> str:
     return ""
 
 
-def _card_option(kind: str, card_id: str, view: dict, seat: int) -> str:
+def _card_option(kind: str, card_id: str, view: dict, seat: int, fits=None) -> str:
     """A card a window offers to buy (solo: to play), as the board's highlight on it says."""
     if kind == "play":
         place, cards = "hand", view["players"][seat].get("hand") or []
     else:
         place, cards = "market", [c for row in view["marketplace"] for c in row["cards"] if c]
     card = next((c for c in cards if c["id"] == card_id), None)
-    return card_detail(card, view, seat, place) if card else ""
+    return card_detail(card, view, seat, place, fits=fits) if card else ""
 
 
 def _gain_words(arg: str, me: dict) -> str:
