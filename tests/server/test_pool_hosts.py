@@ -273,7 +273,8 @@ async def test_two_client_apps_in_one_host_reach_the_lobby_each_with_its_own_col
         grey.stdin.write(b"q")
         assert (await asyncio.wait_for(grey.wait(), 30)).exit_status == 0
         colour.stdin.write(b"\x1b")
-        await asyncio.sleep(0.5)  # a lone Esc, not Alt+q
+        # A lone Esc, not Alt+q: q once the lobby is back (a fixed wait was too short under load).
+        await screen_until(colour, b"Tables of this server")
         colour.stdin.write(b"q")
         assert (await asyncio.wait_for(colour.wait(), 30)).exit_status == 0
 
