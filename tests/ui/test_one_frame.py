@@ -287,3 +287,29 @@ async def test_a_callback_after_the_frame_posts_no_message_and_keeps_its_order()
         screen.query_one(Static).update("y")
         await pilot.pause()
         assert called == ["now", "first", "second"]
+
+
+async def test_a_window_answered_closes_with_the_change_its_detail_line_said_once(monkeypatch):
+    # The change shows the detail line for the new position; the window closing after it (the
+    # table has said what came of its answer) need not work the same words out again.
+    from wish_tui.ui.screens.table_detail import TableDetail
+
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game, detail, before = await turn_with_detail(app, pilot)
+        played: list[str] = []
+        play = game.seat.play
+        monkeypatch.setattr(game.seat, "play", played.append)
+        await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
+        await settle(pilot, 5)
+        await pilot.press("1")  # Yes
+        await settle(pilot, 5)
+        shown: list = []
+        show = TableDetail.show
+        monkeypatch.setattr(TableDetail, "show", lambda d, *a: (shown.append(a), show(d, *a)))
+        play(played[0])  # the table says
+        await settle(pilot, 5)
+        assert not game.query_one("ChoicePanel").shown
+        assert len(shown) == 1, shown
+        assert detail.words == game.detail_words(game.view())

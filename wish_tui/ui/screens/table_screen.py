@@ -323,7 +323,7 @@ class TableScreen(BoardScreen):
         self.turns.ring_if_called()
         self.clock_tick.follow()
         self.refresh_view()
-        self.proceed()
+        self.proceed(detail_shown=True)
 
     def action_score_now(self) -> None:
         """The final scoring as it would stand if the game ended now."""
@@ -339,7 +339,7 @@ class TableScreen(BoardScreen):
         if self.busy and not self.composed(ChoicePanel).is_open:
             self.busy = False
             self.refresh_view()
-            self.proceed()
+            self.proceed(detail_shown=True)
 
     def table_notice(self, sentence: str) -> None:
         """Something the person should know (an autosave not written, a person away)."""
@@ -376,10 +376,10 @@ class TableScreen(BoardScreen):
         self.detail.show(view)
 
     # -- the flow of the game ------------------------------------------------------------------
-    def proceed(self) -> None:
+    def proceed(self, detail_shown: bool = False) -> None:
         """Decide what happens next: game over, a curtain, or a person's choice."""
         self.turns.proceed()
-        self.news.close_answered()  # not asked again: the answered panel goes
+        self.news.close_answered(detail_shown)  # the answered panel goes
 
     def _ask_decision(self, view: dict) -> None:
         self._choose(self.decision_title(view), self.legal(), cancellable=False)
