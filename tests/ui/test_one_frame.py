@@ -313,3 +313,36 @@ async def test_a_window_answered_closes_with_the_change_its_detail_line_said_onc
         assert not game.query_one("ChoicePanel").shown
         assert len(shown) == 1, shown
         assert detail.words == game.detail_words(game.view())
+
+
+async def test_a_change_drawn_without_a_layout_places_nothing_again_after_its_frame(monkeypatch):
+    # The status line placed what lies over the table as the change was shown; a frame that
+    # laid nothing out moved nothing since.
+    from wish_tui.ui.screens.table_news import TableNews
+    from wish_tui.ui.screens.table_status import TableStatus
+
+    from .helpers import layouts_counted
+
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = game_of(app)
+        await settle(pilot, 5)
+        placed: list = []
+        place_panels = TableNews.place_panels
+        monkeypatch.setattr(TableNews, "place_panels", lambda n: (placed.append(1), place_panels(n)))
+        after: list[int] = []
+        place_when_drawn = TableStatus.place_when_drawn
+
+        def counted(status) -> None:
+            before = len(placed)
+            place_when_drawn(status)
+            after.append(len(placed) - before)
+
+        monkeypatch.setattr(TableStatus, "place_when_drawn", counted)
+        layouts = layouts_counted(game)
+        game.play(game.router.group("travel")[0])  # the table tells the screen at once
+        await settle(pilot, 5)
+        assert not layouts
+        assert after == [0], after
+        assert placed  # the status line placed them as the change was shown
