@@ -330,7 +330,9 @@ async def test_a_change_drawn_without_a_layout_places_nothing_again_after_its_fr
         await settle(pilot, 5)
         placed: list = []
         place_panels = TableNews.place_panels
-        monkeypatch.setattr(TableNews, "place_panels", lambda n: (placed.append(1), place_panels(n)))
+        monkeypatch.setattr(
+            TableNews, "place_panels", lambda n: (placed.append(1), place_panels(n))
+        )
         after: list[int] = []
         place_when_drawn = TableStatus.place_when_drawn
 
@@ -346,3 +348,35 @@ async def test_a_change_drawn_without_a_layout_places_nothing_again_after_its_fr
         assert not layouts
         assert after == [0], after
         assert placed  # the status line placed them as the change was shown
+
+
+async def test_a_window_asking_nothing_of_the_game_opens_without_working_out_the_detail_again(
+    monkeypatch,
+):
+    # 'End the turn?' says nothing of its answers: the detail line says what it said (the
+    # view's words); what lies over the table is kept in sight once, as the status line places.
+    from wish_tui.ui.screens.table_news import TableNews
+
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game, detail, before = await turn_with_detail(app, pilot)
+        worked: list = []
+        detail_words = type(game).detail_words
+        monkeypatch.setattr(
+            type(game), "detail_words", lambda g, v: (worked.append(1), detail_words(g, v))[1]
+        )
+        kept: list = []
+        keep_in_sight = TableNews.keep_in_sight
+        monkeypatch.setattr(
+            TableNews, "keep_in_sight", lambda n: (kept.append(1), keep_in_sight(n))
+        )
+        await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
+        await settle(pilot, 5)
+        assert game.query_one("ChoicePanel").is_open
+        assert detail.words == before
+        assert worked == []
+        assert len(kept) == 1, kept
+        await pilot.press("escape")
+        await settle(pilot, 5)
+        assert detail.words == before

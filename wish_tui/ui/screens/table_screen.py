@@ -90,8 +90,9 @@ class TableScreen(BoardScreen):
     RARE_GROUPS: frozenset[str] = frozenset()
     """Key groups hidden from the footer unless possible (the rest show greyed when not)."""
     DETAIL_ROWS: int = 0
-    """Lines of the detail line under the board, which says in words what is highlighted;
-    0: the game has none."""
+    """Lines of the detail line under the board, saying what is highlighted (0: it has none)."""
+    DETAIL_OF_VIEW: bool = False
+    """True when `detail_words` reads the view and the game's cursor alone, nothing else."""
 
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(self.BOARD)
@@ -409,9 +410,8 @@ class TableScreen(BoardScreen):
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.composed(ChoicePanel).ask(title, labels, cancellable)
-        self.detail.show()  # now, in the panel's frame (its message comes a turn later)
-        self.news.keep_in_sight()
-        self.status_line.show()
+        self.detail.show_opened()  # now, in the panel's frame (its message comes a turn later)
+        self.status_line.show()  # and what lies over the table placed, the log kept in sight
         self.key_bar.update()
 
     def _drop_question(self) -> None:
