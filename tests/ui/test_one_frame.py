@@ -287,3 +287,96 @@ async def test_a_callback_after_the_frame_posts_no_message_and_keeps_its_order()
         screen.query_one(Static).update("y")
         await pilot.pause()
         assert called == ["now", "first", "second"]
+
+
+async def test_a_window_answered_closes_with_the_change_its_detail_line_said_once(monkeypatch):
+    # The change shows the detail line for the new position; the window closing after it (the
+    # table has said what came of its answer) need not work the same words out again.
+    from wish_tui.ui.screens.table_detail import TableDetail
+
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game, detail, before = await turn_with_detail(app, pilot)
+        played: list[str] = []
+        play = game.seat.play
+        monkeypatch.setattr(game.seat, "play", played.append)
+        await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
+        await settle(pilot, 5)
+        await pilot.press("1")  # Yes
+        await settle(pilot, 5)
+        shown: list = []
+        show = TableDetail.show
+        monkeypatch.setattr(TableDetail, "show", lambda d, *a: (shown.append(a), show(d, *a)))
+        play(played[0])  # the table says
+        await settle(pilot, 5)
+        assert not game.query_one("ChoicePanel").shown
+        assert len(shown) == 1, shown
+        assert detail.words == game.detail_words(game.view())
+
+
+async def test_a_change_drawn_without_a_layout_places_nothing_again_after_its_frame(monkeypatch):
+    # The status line placed what lies over the table as the change was shown; a frame that
+    # laid nothing out moved nothing since.
+    from wish_tui.ui.screens.table_news import TableNews
+    from wish_tui.ui.screens.table_status import TableStatus
+
+    from .helpers import layouts_counted
+
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = game_of(app)
+        await settle(pilot, 5)
+        placed: list = []
+        place_panels = TableNews.place_panels
+        monkeypatch.setattr(
+            TableNews, "place_panels", lambda n: (placed.append(1), place_panels(n))
+        )
+        after: list[int] = []
+        place_when_drawn = TableStatus.place_when_drawn
+
+        def counted(status) -> None:
+            before = len(placed)
+            place_when_drawn(status)
+            after.append(len(placed) - before)
+
+        monkeypatch.setattr(TableStatus, "place_when_drawn", counted)
+        layouts = layouts_counted(game)
+        game.play(game.router.group("travel")[0])  # the table tells the screen at once
+        await settle(pilot, 5)
+        assert not layouts
+        assert after == [0], after
+        assert placed  # the status line placed them as the change was shown
+
+
+async def test_a_window_asking_nothing_of_the_game_opens_without_working_out_the_detail_again(
+    monkeypatch,
+):
+    # 'End the turn?' says nothing of its answers: the detail line says what it said (the
+    # view's words); what lies over the table is kept in sight once, as the status line places.
+    from wish_tui.ui.screens.table_news import TableNews
+
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game, detail, before = await turn_with_detail(app, pilot)
+        worked: list = []
+        detail_words = type(game).detail_words
+        monkeypatch.setattr(
+            type(game), "detail_words", lambda g, v: (worked.append(1), detail_words(g, v))[1]
+        )
+        kept: list = []
+        keep_in_sight = TableNews.keep_in_sight
+        monkeypatch.setattr(
+            TableNews, "keep_in_sight", lambda n: (kept.append(1), keep_in_sight(n))
+        )
+        await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
+        await settle(pilot, 5)
+        assert game.query_one("ChoicePanel").is_open
+        assert detail.words == before
+        assert worked == []
+        assert len(kept) == 1, kept
+        await pilot.press("escape")
+        await settle(pilot, 5)
+        assert detail.words == before

@@ -78,7 +78,7 @@ class DetailLine(Widget):
         if self._held_width is not None:
             yield self._held_width
             return
-        self._held_width = self.size.width
+        self._held_width = content_size(self).width  # in the map: no look-up through it
         try:
             yield self._held_width
         finally:

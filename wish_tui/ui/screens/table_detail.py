@@ -25,6 +25,11 @@ class TableDetail:
         self.screen = screen
         self.asked: list[str] = []
         """What the detail line says of each option of a window that asks no game action."""
+        self._says_view = False
+        """True when the detail line says what the game's cursor is on in the view (its words
+        were last worked out from the view, not from an open window's options)."""
+        self._prompt = ""
+        """What a tap again would take, as the detail line last began (`TableTaps.prompt`)."""
 
     def rows(self) -> int:
         """The rows the detail line takes (0: the game has none)."""
@@ -61,4 +66,17 @@ class TableDetail:
             words = self.asked[index] if index < len(self.asked) else ""
         else:
             words = screen.detail_words(screen.view() if view is None else view)
-        screen.composed(DetailLine).say(screen.taps.prompt() + words if words else "")
+        self._says_view = not panel.is_open or not (screen._options or self.asked)
+        self._prompt = screen.taps.prompt()
+        screen.composed(DetailLine).say(self._prompt + words if words else "")
+
+    def show_opened(self) -> None:
+        """A window just opened: say what its highlighted option is (`show`). One that asks no
+        game action and says nothing of its answers leaves the view's words the detail line
+        says, in a game whose words read nothing else (`DETAIL_OF_VIEW`): the view and the
+        cursor are those they were worked out for (each change of either shows the detail
+        line), unless what a tap again would take changed with it."""
+        screen = self.screen
+        stands = self._says_view and screen.DETAIL_OF_VIEW and not (screen._options or self.asked)
+        if not stands or screen.taps.prompt() != self._prompt:
+            self.show()

@@ -100,14 +100,17 @@ class TableNews:
         self.screen.query_one(ChoicePanel).place_again()
         self.keep_in_sight()
 
-    def close_answered(self) -> None:
+    def close_answered(self, detail_shown: bool = False) -> None:
         """Close the choice panel once answered: the screen does it when the table has said what
         came of the action (a next decision of the same keyboard is asked in the panel still
-        open, in place: closing and opening it again would lay the screen out twice)."""
+        open, in place: closing and opening it again would lay the screen out twice).
+        `detail_shown`: the detail line already says what it will with the panel closed (an
+        answered panel is not open: the detail line speaks of the view, not of its options)."""
         panel = self.screen.composed(ChoicePanel)
         if panel.shown and not panel.is_open:
             panel.close()
-            self.screen.detail.show()  # now, in the panel's frame (its message comes later)
+            if not detail_shown:
+                self.screen.detail.show()  # now, in the panel's frame (its message comes later)
             self.keep_in_sight()
 
     def keep_in_sight(self) -> None:

@@ -90,8 +90,9 @@ class TableScreen(BoardScreen):
     RARE_GROUPS: frozenset[str] = frozenset()
     """Key groups hidden from the footer unless possible (the rest show greyed when not)."""
     DETAIL_ROWS: int = 0
-    """Lines of the detail line under the board, which says in words what is highlighted;
-    0: the game has none."""
+    """Lines of the detail line under the board, saying what is highlighted (0: it has none)."""
+    DETAIL_OF_VIEW: bool = False
+    """True when `detail_words` reads the view and the game's cursor alone, nothing else."""
 
     def __init__(self, table, warning: str | None = None) -> None:
         super().__init__(self.BOARD)
@@ -323,7 +324,7 @@ class TableScreen(BoardScreen):
         self.turns.ring_if_called()
         self.clock_tick.follow()
         self.refresh_view()
-        self.proceed()
+        self.proceed(detail_shown=True)
 
     def action_score_now(self) -> None:
         """The final scoring as it would stand if the game ended now."""
@@ -339,7 +340,7 @@ class TableScreen(BoardScreen):
         if self.busy and not self.composed(ChoicePanel).is_open:
             self.busy = False
             self.refresh_view()
-            self.proceed()
+            self.proceed(detail_shown=True)
 
     def table_notice(self, sentence: str) -> None:
         """Something the person should know (an autosave not written, a person away)."""
@@ -376,10 +377,10 @@ class TableScreen(BoardScreen):
         self.detail.show(view)
 
     # -- the flow of the game ------------------------------------------------------------------
-    def proceed(self) -> None:
+    def proceed(self, detail_shown: bool = False) -> None:
         """Decide what happens next: game over, a curtain, or a person's choice."""
         self.turns.proceed()
-        self.news.close_answered()  # not asked again: the answered panel goes
+        self.news.close_answered(detail_shown)  # the answered panel goes
 
     def _ask_decision(self, view: dict) -> None:
         self._choose(self.decision_title(view), self.legal(), cancellable=False)
@@ -409,9 +410,8 @@ class TableScreen(BoardScreen):
         # Keys pressed before the question was on the screen must not answer it.
         self._asked_at = time.monotonic()
         self.composed(ChoicePanel).ask(title, labels, cancellable)
-        self.detail.show()  # now, in the panel's frame (its message comes a turn later)
-        self.news.keep_in_sight()
-        self.status_line.show()
+        self.detail.show_opened()  # now, in the panel's frame (its message comes a turn later)
+        self.status_line.show()  # and what lies over the table placed, the log kept in sight
         self.key_bar.update()
 
     def _drop_question(self) -> None:

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.css.query import NoMatches
 
+from wish_tui.ui.terminal.textual_marks import LayoutMark, layout_mark
 from wish_tui.widgets.choice_panel import ChoicePanel
 from wish_tui.widgets.view_text import ViewText
 
@@ -43,6 +44,9 @@ class TableStatus:
         self._rows: tuple[int, int, int] | None = None
         """(`top()`, `room_top()`, `bottom()`) while `measured`: what lies over the table is placed from
         them, each asked several times, and Textual works a screen's size out each time."""
+        self._placed: LayoutMark | None = None
+        """The screen's layout as it stood when the status line was last placed (`show`): a
+        change drawn without a layout since moved nothing to place again."""
 
     def measured(self) -> _Measured:
         """Within (a context), the status line's rows are worked out once (`top`, `room_top`,
@@ -94,16 +98,23 @@ class TableStatus:
             top = screen.status_top()
             status.styles.offset = (0, max(0, top))
             screen.status_placed(top)
+        self._placed = layout_mark(screen)
 
     def place_when_drawn(self) -> None:
         """Tell the screen where the status line begins once a change is drawn (nothing when
-        the screen has lost its widgets since: a table closed as its screen opened)."""
+        the screen has lost its widgets since: a table closed as its screen opened; nor when
+        the frame laid nothing out since the status line was shown and placed: what it
+        placed then stands)."""
+        screen = self.screen
+        if self._placed is not None and self._placed.still(screen):
+            return
         try:
-            self.screen.composed("#status", ViewText)
+            screen.composed("#status", ViewText)
         except NoMatches:
             return
         with self.measured():
-            self.screen.status_placed(self.top())
+            screen.status_placed(self.top())
+        self._placed = layout_mark(screen)
 
     def top(self) -> int:
         """The screen row the status line begins at: just above the key bar, the screen's last

@@ -49,6 +49,7 @@ class GameScreen(TableScreen):
     KEY_GROUPS = KEY_GROUPS
     RARE_GROUPS = rare_actions(GAME_KEYS)
     DETAIL_ROWS = 2
+    DETAIL_OF_VIEW = True  # the words of what the look cursor is on (`look.target_words`)
 
     def __init__(self, table, warning: str | None = None) -> None:
         self.look_at: tuple | None = None
