@@ -37,7 +37,9 @@ out alone: `lay_out_alone`; lines handed to the compositor without the styles ca
 messages, frames, timers, idle turns and nodes' screens in `textual_pump.py` (tested in
 `tests/ui/test_textual_pump.py`), and four of objects Textual leaves in reference cycles (a
 closed widget, a cleared `LRUCache`, a node's component nodes, a compositor's arrangement) in
-`textual_cycles.py` (tested in `tests/ui/test_textual_cycles.py`).
+`textual_cycles.py` (tested in `tests/ui/test_textual_cycles.py`), and one, whether a screen
+was laid out since a moment (its compositor's maps made anew), in `textual_marks.py` (tested in
+`tests/ui/test_textual_marks.py`).
 """
 
 from __future__ import annotations
