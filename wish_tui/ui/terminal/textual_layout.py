@@ -27,10 +27,12 @@ from typing import NamedTuple, TypeVar
 from rich.style import Style as RichStyle
 from textual import events
 from textual._compositor import Compositor
+from textual._context import message_hook
 from textual.color import Color
 from textual.css.scalar import Unit
 from textual.geometry import NULL_OFFSET, NULL_SPACING, Offset, Region, Size
 from textual.layout import WidgetPlacement
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.style import Style
@@ -100,9 +102,25 @@ def _placed_alone(widget: Widget) -> bool:
     if widget._size_updated(new.region.size, new.virtual_size, new.container_size) and (
         new.region.size != old.region.size
     ):
-        widget.post_message(events.Resize(new.region.size, new.virtual_size, new.container_size))
+        resize = events.Resize(new.region.size, new.virtual_size, new.container_size)
+        if _heard(widget, resize):
+            widget.post_message(resize)
     screen.screen_layout_refresh_signal.publish(screen)
     return True
+
+
+def _heard(widget: Widget, event: events.Event) -> bool:
+    """Whether `event` posted to `widget` would reach anything: a handler of it in the widget's
+    classes (as Textual's dispatch finds them), a handling of events or messages of their own,
+    or a message hook (a test's) watching. An event that does not bubble, posted to a widget
+    that hears none of it, would cost its message loop a turn, and an idle turn after, for
+    nothing (the choice panel's `Resize` as it opens and closes)."""
+    if message_hook.get(None) is not None or event.bubble:
+        return True
+    cls = type(widget)
+    if cls.on_event is not MessagePump.on_event or cls._on_message is not MessagePump._on_message:
+        return True
+    return any(True for _ in widget._get_dispatch_methods(event.handler_name, event))
 
 
 class Placed(NamedTuple):
@@ -243,9 +261,9 @@ def render_lines_plainly(*classes: type[Widget]) -> None:
     border but a top one, no outline, no hatch, no tint, opaque, no link to hover) gets from it
     its own lines under the top border's row, each made as wide as the widget on the inner
     background, the filters applied: that is what this makes, with what it draws them on
-    worked out once until a style changes (`plain_looks`), keeping what a filter made of a
-    line in the widget's own strip (a line drawn before is not filtered again), the border's
-    row left to Textual. Any other widget is rendered by Textual.
+    worked out once until a style changes (`plain_looks`), keeping what the filters made of
+    the line on each row (`_filtered_rows`: a line drawn before is not filtered again), the
+    border's row left to Textual. Any other widget is rendered by Textual.
     A class that renders its lines itself is left as it is.
     """
     for cls in classes:
@@ -269,18 +287,40 @@ def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
         bordered = Widget.render_lines(widget, Region(crop.x, crop.y, crop.width, rows))
     filters = widget.get_line_filters()
     background = looks.background
+    filtered = _filtered_rows(widget, filters, background)
     strips = []
     for y in range(max(crop.y, top), crop.bottom):
         strip = widget.render_line(y - top)
         if strip.cell_length != width:
             strip = strip.adjust_cell_length(width, looks.inner)
-        for line_filter in filters:
-            strip = strip.apply_filter(line_filter, background)
+        if filters:
+            kept = filtered.get(y)
+            if kept is not None and kept[0] is strip:
+                strip = kept[1]
+            else:
+                made = strip
+                for line_filter in filters:  # (`Strip.apply_filter`, without its cache)
+                    made = Strip(line_filter.apply(made._segments, background), made._cell_length)
+                filtered[y] = (strip, made)
+                strip = made
         strips.append(strip)
     if crop.column_span != (0, width):
         left, right = crop.column_span
         strips = [strip.crop(left, right) for strip in strips]
     return bordered + strips
+
+
+def _filtered_rows(widget: Widget, filters: list, background: Color) -> dict:
+    """What the app's line filters made of the line the widget last handed over on each of its
+    rows, by row: (the line, the line filtered), while the filters and the background stay.
+
+    Textual's `Strip.apply_filter` keeps what a filter made of a strip in a cache the strip
+    makes for it, for every new strip (most of a frame's are), though the widget hands over the
+    same strip again only on the same row: one dict a widget does, the strips kept with it."""
+    kept = widget.__dict__.get("_filtered_rows")
+    if kept is None or kept[0] != filters or kept[1] != background:
+        kept = widget._filtered_rows = (filters, background, {})
+    return kept[2]
 
 
 class PlainLooks(NamedTuple):
@@ -302,21 +342,46 @@ def plain_looks(widget: Widget) -> PlainLooks | None:
     top border's row: None when it adds more (padding, another border, an outline, a hatch, a
     tint, a text opacity, an opacity of its own or of an ancestor's). Worked out again only when
     a style of the widget or of an ancestor has changed since: kept on the widget with what
-    says so (each node's `RenderStyles._cache_key`, which Textual changes with any style)."""
+    says so (each node's `RenderStyles._cache_key`, which Textual changes with any style), a
+    change of the widget's own place and size alone (`PLACE_RULES`: the choice panel's, as it
+    opens, moves and closes) keeping them."""
     kept = widget.__dict__.get("_plain_looks")
     if kept is not None:
-        keys, nodes, looks = kept
+        keys, nodes, looks, own = kept
         # A mounted widget keeps its parent, and so its ancestors, until it is removed.
-        if (
-            len(nodes) > 1
-            and widget._parent is nodes[1]
-            and keys == [node.styles._cache_key for node in nodes]
-        ):
-            return looks
+        if len(nodes) > 1 and widget._parent is nodes[1]:
+            now = [node.styles._cache_key for node in nodes]
+            if keys == now:
+                return looks
+            if keys[1:] == now[1:] and own == _own_looks_key(widget):
+                kept[0] = now
+                return looks
     nodes = widget.ancestors_with_self
     looks = _looks_now(widget, nodes)
-    widget._plain_looks = ([node.styles._cache_key for node in nodes], nodes, looks)
+    widget._plain_looks = [
+        [node.styles._cache_key for node in nodes],
+        nodes,
+        looks,
+        _own_looks_key(widget),
+    ]
     return looks
+
+
+PLACE_RULES = frozenset(
+    ("height", "width", "offset", "min_height", "max_height", "min_width", "max_width")
+)
+"""The style rules of a widget's place and size, which change nothing of its looks."""
+
+
+def _own_looks_key(widget: Widget) -> tuple:
+    """What of the widget's own styles its looks may read: its stylesheet's rules (by their
+    count of changes) and its own rules but those of its place and size."""
+    styles = widget.styles
+    return (
+        styles._updates,
+        styles._base_styles._updates,
+        [item for item in styles._inline_styles._rules.items() if item[0] not in PLACE_RULES],
+    )
 
 
 def own_rich_style(widget: Widget) -> RichStyle:
