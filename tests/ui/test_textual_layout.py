@@ -468,60 +468,6 @@ async def test_a_widgets_content_offset_is_textuals():
         assert dirty[0] == dirty[1] and dirty[0]
 
 
-async def test_a_widget_laid_out_alone_that_hears_no_resize_is_posted_none():
-    """A panel laid out alone whose classes handle no `Resize` (and no message hook watching)
-    is posted none as its size changes: the message would cost its loop two turns for
-    nothing. One that handles it is told every size, as Textual's layout tells it."""
-    from textual import events
-    from textual.app import App
-
-    class Quiet(Widget):
-        DEFAULT_CSS = "Quiet { layer: overlay; position: absolute; width: 100%; height: 0; }"
-
-        def render_line(self, y):
-            return Strip.blank(self.size.width, self.rich_style)
-
-    class Listening(Quiet):
-        told: list = []
-
-        def on_resize(self, event) -> None:
-            self.told.append(event.size)
-
-    class Screened(App):
-        CSS = "Screen { layers: base overlay; }"
-
-        def compose(self):
-            yield Widget(id="table")
-            yield textual_layout.lay_out_alone(Quiet())
-            yield textual_layout.lay_out_alone(Listening())
-
-    app = Screened()
-    async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
-        quiet, listening = app.query_one(Quiet), app.query_one(Listening)
-        Listening.told.clear()  # (its size as it was mounted)
-        posted: list = []
-        for widget in (quiet, listening):
-            textuals_post = widget.post_message
-
-            def counted(message, widget=widget, post=textuals_post):
-                posted.append((type(widget).__name__, type(message).__name__))
-                return post(message)
-
-            widget.post_message = counted
-        layouts = layouts_counted(app.screen)
-        for height in (4, 0, 6):
-            for widget in (quiet, listening):
-                widget.styles.height = height
-            await pilot.pause()
-            assert quiet.size.height == listening.size.height == height
-        assert ("Quiet", "Resize") not in posted
-        assert posted.count(("Listening", "Resize")) == 3
-        assert [size.height for size in Listening.told] == [4, 0, 6]
-        assert layouts == []
-        assert textual_layout._heard(quiet, events.Show()), "an event that bubbles is posted"
-
-
 async def test_a_widgets_looks_stay_kept_as_it_moves_and_changes_size():
     """What is kept of a widget's looks (`plain_looks`) stays as the widget's place and size
     alone change (the choice panel's height and offset as it opens, moves and closes), and is
@@ -588,10 +534,10 @@ async def test_a_widgets_looks_stay_kept_as_it_moves_and_changes_size():
 
 
 async def test_a_line_handed_over_again_is_not_filtered_again_nor_given_a_filter_cache():
-    """The app's line filter's work on a widget's line is kept by row with the line itself
-    (the same line handed over again on its row is the same filtered line), not in a cache the
-    line makes; a change of the background beneath, or a new line, is filtered again, and
-    every line is Textual's."""
+    """The app's line filter's work on a widget's line is kept on the widget with the line
+    itself (the same line handed over again, on its row or another, is the same filtered
+    line), not in a cache the line makes; a change of the background beneath, or a new line,
+    is filtered again, and every line is Textual's."""
     from rich.segment import Segment
     from rich.style import Style
     from textual.app import App
@@ -638,3 +584,6 @@ async def test_a_line_handed_over_again_is_not_filtered_again_nor_given_a_filter
         newer = textual_layout._render_lines_plainly(kept, crop)
         assert newer[0] is after[0] and newer[1] is not after[1]
         assert [list(s) for s in newer] == [list(s) for s in Widget.render_lines(kept, crop)]
+        kept.lines[0], kept.lines[2] = kept.lines[2], kept.lines[0]  # (as a log scrolls)
+        swapped = textual_layout._render_lines_plainly(kept, crop)
+        assert swapped[0] is newer[2] and swapped[2] is newer[0]

@@ -27,12 +27,10 @@ from typing import NamedTuple, TypeVar
 from rich.style import Style as RichStyle
 from textual import events
 from textual._compositor import Compositor
-from textual._context import message_hook
 from textual.color import Color
 from textual.css.scalar import Unit
 from textual.geometry import NULL_OFFSET, NULL_SPACING, Offset, Region, Size
 from textual.layout import WidgetPlacement
-from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.style import Style
@@ -102,25 +100,9 @@ def _placed_alone(widget: Widget) -> bool:
     if widget._size_updated(new.region.size, new.virtual_size, new.container_size) and (
         new.region.size != old.region.size
     ):
-        resize = events.Resize(new.region.size, new.virtual_size, new.container_size)
-        if _heard(widget, resize):
-            widget.post_message(resize)
+        widget.post_message(events.Resize(new.region.size, new.virtual_size, new.container_size))
     screen.screen_layout_refresh_signal.publish(screen)
     return True
-
-
-def _heard(widget: Widget, event: events.Event) -> bool:
-    """Whether `event` posted to `widget` would reach anything: a handler of it in the widget's
-    classes (as Textual's dispatch finds them), a handling of events or messages of their own,
-    or a message hook (a test's) watching. An event that does not bubble, posted to a widget
-    that hears none of it, would cost its message loop a turn, and an idle turn after, for
-    nothing (the choice panel's `Resize` as it opens and closes)."""
-    if message_hook.get(None) is not None or event.bubble:
-        return True
-    cls = type(widget)
-    if cls.on_event is not MessagePump.on_event or cls._on_message is not MessagePump._on_message:
-        return True
-    return any(True for _ in widget._get_dispatch_methods(event.handler_name, event))
 
 
 class Placed(NamedTuple):
@@ -262,7 +244,8 @@ def render_lines_plainly(*classes: type[Widget]) -> None:
     its own lines under the top border's row, each made as wide as the widget on the inner
     background, the filters applied: that is what this makes, with what it draws them on
     worked out once until a style changes (`plain_looks`), keeping what the filters made of
-    the line on each row (`_filtered_rows`: a line drawn before is not filtered again), the
+    the lines it handed over lately (`_filtered_lines`: a line drawn before is not filtered
+    again), the
     border's row left to Textual. Any other widget is rendered by Textual.
     A class that renders its lines itself is left as it is.
     """
@@ -287,21 +270,23 @@ def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
         bordered = Widget.render_lines(widget, Region(crop.x, crop.y, crop.width, rows))
     filters = widget.get_line_filters()
     background = looks.background
-    filtered = _filtered_rows(widget, filters, background)
+    filtered = _filtered_lines(widget, filters, background)
     strips = []
     for y in range(max(crop.y, top), crop.bottom):
         strip = widget.render_line(y - top)
         if strip.cell_length != width:
             strip = strip.adjust_cell_length(width, looks.inner)
         if filters:
-            kept = filtered.get(y)
-            if kept is not None and kept[0] is strip:
+            kept = filtered.get(id(strip))
+            if kept is not None:
                 strip = kept[1]
             else:
                 made = strip
                 for line_filter in filters:  # (`Strip.apply_filter`, without its cache)
                     made = Strip(line_filter.apply(made._segments, background), made._cell_length)
-                filtered[y] = (strip, made)
+                if len(filtered) >= FILTERED_KEPT:
+                    filtered.clear()
+                filtered[id(strip)] = (strip, made)
                 strip = made
         strips.append(strip)
     if crop.column_span != (0, width):
@@ -310,16 +295,22 @@ def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
     return bordered + strips
 
 
-def _filtered_rows(widget: Widget, filters: list, background: Color) -> dict:
-    """What the app's line filters made of the line the widget last handed over on each of its
-    rows, by row: (the line, the line filtered), while the filters and the background stay.
+FILTERED_KEPT = 128
+"""The most lines a widget keeps with what the app's line filters made of them."""
+
+
+def _filtered_lines(widget: Widget, filters: list, background: Color) -> dict:
+    """What the app's line filters made of the lines the widget handed over lately, by the
+    line's `id`: (the line, the line filtered), while the filters and the background stay (up
+    to `FILTERED_KEPT` lines, the line itself kept with its `id`).
 
     Textual's `Strip.apply_filter` keeps what a filter made of a strip in a cache the strip
-    makes for it, for every new strip (most of a frame's are), though the widget hands over the
-    same strip again only on the same row: one dict a widget does, the strips kept with it."""
-    kept = widget.__dict__.get("_filtered_rows")
+    makes for it, for every new strip (most of a frame's are), to be read when the same strip
+    is handed over again (a text's kept line, the log's lines as it scrolls): one dict a
+    widget does it."""
+    kept = widget.__dict__.get("_filtered_lines")
     if kept is None or kept[0] != filters or kept[1] != background:
-        kept = widget._filtered_rows = (filters, background, {})
+        kept = widget._filtered_lines = (filters, background, {})
     return kept[2]
 
 
