@@ -245,8 +245,7 @@ def render_lines_plainly(*classes: type[Widget]) -> None:
     background, the filters applied: that is what this makes, with what it draws them on
     worked out once until a style changes (`plain_looks`), keeping what the filters made of
     the lines it handed over lately (`_filtered_lines`: a line drawn before is not filtered
-    again), the
-    border's row left to Textual. Any other widget is rendered by Textual.
+    again), the border's row left to Textual. Any other widget is rendered by Textual.
     A class that renders its lines itself is left as it is.
     """
     for cls in classes:
