@@ -526,3 +526,124 @@ async def test_a_widgets_content_offset_is_textuals():
             finally:
                 Widget.content_offset = before
         assert dirty[0] == dirty[1] and dirty[0]
+
+
+async def test_a_widgets_looks_stay_kept_as_it_moves_and_changes_size():
+    """What is kept of a widget's looks (`plain_looks`) stays as the widget's place and size
+    alone change (the choice panel's height and offset as it opens, moves and closes), and is
+    made again when another style of its own changes after; its lines are Textual's."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.app import App
+    from textual.geometry import Region
+
+    class Panel(Widget):
+        DEFAULT_CSS = """
+        Panel { layer: overlay; position: absolute; width: 100%; height: 0;
+                background: $surface; color: $text; }
+        Panel.lit { color: yellow; }
+        """
+
+        def render_line(self, y):
+            return Strip([Segment(f"option {y}", Style(bold=y == 1))])
+
+    textual_layout.render_lines_plainly(Panel)
+
+    class Screened(App):
+        CSS = "Screen { layers: base overlay; }"
+
+        def compose(self):
+            yield Widget(id="table")
+            yield textual_layout.lay_out_alone(Panel())
+
+    def same_as_textuals(widget) -> bool:
+        crop = Region(0, 0, widget.size.width, widget.size.height)
+        plain = textual_layout._render_lines_plainly(widget, crop)
+        textuals = Widget.render_lines(widget, crop)
+        return [list(s) for s in plain] == [list(s) for s in textuals] and (
+            textual_layout.plain_looks(widget).rich_style == widget.rich_style
+        )
+
+    app = Screened()
+    async with app.run_test(size=(60, 20)) as pilot:
+        panel = app.query_one(Panel)
+        panel.styles.height = 3
+        await pilot.pause()
+        kept = textual_layout.plain_looks(panel)
+        assert kept is not None and same_as_textuals(panel)
+        for height, top in ((5, 2), (2, 10), (4, 10), (6, 0)):
+            panel.styles.height = height
+            panel.styles.offset = (0, top)
+            panel.styles.max_height = 8
+            await pilot.pause()
+            assert textual_layout.plain_looks(panel) is kept, (height, top)
+            assert same_as_textuals(panel)
+        for change in (
+            lambda: setattr(panel.styles, "background", "red 30%"),
+            lambda: setattr(panel.styles, "color", "green"),
+            lambda: panel.styles.clear_rule("color"),
+            lambda: panel.add_class("lit"),
+            lambda: setattr(panel.styles, "text_style", "italic"),
+        ):
+            kept = textual_layout.plain_looks(panel)
+            change()
+            panel.styles.height = 3
+            await pilot.pause()
+            assert textual_layout.plain_looks(panel) is not kept
+            assert same_as_textuals(panel)
+
+
+async def test_a_line_handed_over_again_is_not_filtered_again_nor_given_a_filter_cache():
+    """The app's line filter's work on a widget's line is kept on the widget with the line
+    itself (the same line handed over again, on its row or another, is the same filtered
+    line), not in a cache the line makes; a change of the background beneath, or a new line,
+    is filtered again, and every line is Textual's."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.geometry import Region
+
+    class Kept(Widget):
+        DEFAULT_CSS = "Kept { height: 3; width: 20; }"
+        lines: dict = {}
+
+        def render_line(self, y):
+            if y not in self.lines:
+                style = (Style(dim=True, color="red"), Style(color="green"))[y % 2]
+                self.lines[y] = Strip([Segment(f"row {y}".ljust(20), style)], 20)
+            return self.lines[y]
+
+    textual_layout.render_lines_plainly(Kept)
+
+    class Screened(App):
+        CSS = "#outer { background: $panel; }"
+
+        def compose(self):
+            with Vertical(id="outer"):
+                yield Kept()
+
+    crop = Region(0, 0, 20, 3)
+    app = Screened()
+    async with app.run_test(size=(40, 10)) as pilot:
+        kept, outer = app.query_one(Kept), app.query_one("#outer")
+        assert kept.get_line_filters()
+        first = textual_layout._render_lines_plainly(kept, crop)
+        again = textual_layout._render_lines_plainly(kept, crop)
+        assert all(a is b for a, b in zip(first, again, strict=True))
+        assert not any(len(strip._filter_cache) for strip in kept.lines.values())
+        textuals = Widget.render_lines(kept, crop)
+        assert [list(s) for s in first] == [list(s) for s in textuals]
+        outer.styles.background = "blue"
+        await pilot.pause()
+        after = textual_layout._render_lines_plainly(kept, crop)
+        assert [list(s) for s in after] == [list(s) for s in Widget.render_lines(kept, crop)]
+        assert after[0] is not first[0]
+        kept.lines[1] = Strip([Segment("a new row 1".ljust(20), Style(color="blue"))], 20)
+        kept.refresh()  # (Textual's styles cache keeps its lines until then)
+        newer = textual_layout._render_lines_plainly(kept, crop)
+        assert newer[0] is after[0] and newer[1] is not after[1]
+        assert [list(s) for s in newer] == [list(s) for s in Widget.render_lines(kept, crop)]
+        kept.lines[0], kept.lines[2] = kept.lines[2], kept.lines[0]  # (as a log scrolls)
+        swapped = textual_layout._render_lines_plainly(kept, crop)
+        assert swapped[0] is newer[2] and swapped[2] is newer[0]

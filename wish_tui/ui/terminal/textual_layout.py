@@ -261,9 +261,9 @@ def render_lines_plainly(*classes: type[Widget]) -> None:
     border but a top one, no outline, no hatch, no tint, opaque, no link to hover) gets from it
     its own lines under the top border's row, each made as wide as the widget on the inner
     background, the filters applied: that is what this makes, with what it draws them on
-    worked out once until a style changes (`plain_looks`), keeping what a filter made of a
-    line in the widget's own strip (a line drawn before is not filtered again), the border's
-    row left to Textual. Any other widget is rendered by Textual.
+    worked out once until a style changes (`plain_looks`), keeping what the filters made of
+    the lines it handed over lately (`_filtered_lines`: a line drawn before is not filtered
+    again), the border's row left to Textual. Any other widget is rendered by Textual.
     A class that renders its lines itself is left as it is.
     """
     for cls in classes:
@@ -287,18 +287,48 @@ def _render_lines_plainly(widget: Widget, crop: Region) -> list[Strip]:
         bordered = Widget.render_lines(widget, Region(crop.x, crop.y, crop.width, rows))
     filters = widget.get_line_filters()
     background = looks.background
+    filtered = _filtered_lines(widget, filters, background)
     strips = []
     for y in range(max(crop.y, top), crop.bottom):
         strip = widget.render_line(y - top)
         if strip.cell_length != width:
             strip = strip.adjust_cell_length(width, looks.inner)
-        for line_filter in filters:
-            strip = strip.apply_filter(line_filter, background)
+        if filters:
+            kept = filtered.get(id(strip))
+            if kept is not None:
+                strip = kept[1]
+            else:
+                made = strip
+                for line_filter in filters:  # (`Strip.apply_filter`, without its cache)
+                    made = Strip(line_filter.apply(made._segments, background), made._cell_length)
+                if len(filtered) >= FILTERED_KEPT:
+                    filtered.clear()
+                filtered[id(strip)] = (strip, made)
+                strip = made
         strips.append(strip)
     if crop.column_span != (0, width):
         left, right = crop.column_span
         strips = [strip.crop(left, right) for strip in strips]
     return bordered + strips
+
+
+FILTERED_KEPT = 128
+"""The most lines a widget keeps with what the app's line filters made of them."""
+
+
+def _filtered_lines(widget: Widget, filters: list, background: Color) -> dict:
+    """What the app's line filters made of the lines the widget handed over lately, by the
+    line's `id`: (the line, the line filtered), while the filters and the background stay (up
+    to `FILTERED_KEPT` lines, the line itself kept with its `id`).
+
+    Textual's `Strip.apply_filter` keeps what a filter made of a strip in a cache the strip
+    makes for it, for every new strip (most of a frame's are), to be read when the same strip
+    is handed over again (a text's kept line, the log's lines as it scrolls): one dict a
+    widget does it."""
+    kept = widget.__dict__.get("_filtered_lines")
+    if kept is None or kept[0] != filters or kept[1] != background:
+        kept = widget._filtered_lines = (filters, background, {})
+    return kept[2]
 
 
 class PlainLooks(NamedTuple):
