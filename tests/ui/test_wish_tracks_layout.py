@@ -90,3 +90,7 @@ async def test_a_tracks_line_gained_or_lost_lays_out_its_column_alone(size, part
             assert len(layouts) >= len(counts)
         else:
             assert layouts == []
+        if game.bring_part("side"):  # changed out of sight, then shown: where Textual puts it
+            await settle(pilot)
+            assert list(compositor._full_map.items()) == list(textuals_map(screen).items())
+            assert tracks.size.height == tracks.line_count
