@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from wish_tui.ui.screens.table_board import TableBoard
+from wish_tui.ui.terminal.textual_column import lay_out_in_parent
 from wish_tui.widgets.game_log import GameLog
 
 from .hand_view import HandView, hand_status
@@ -38,7 +39,8 @@ class WishBoard(TableBoard):
         with Horizontal(id="top"):
             yield MapView(id="map")
             with Vertical(id="side"):
-                yield TracksView(id="tracks")
+                # A line gained or lost (the round's trade) moves the Offer below it alone.
+                yield lay_out_in_parent(TracksView(id="tracks"))
                 yield OfferView(id="offer")
         with Horizontal(id="bottom"):
             yield PlayerBoard(id="board")
