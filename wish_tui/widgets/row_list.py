@@ -29,6 +29,8 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
+from wish_tui.ui.terminal.textual_layout import content_size, own_rich_style, render_lines_plainly
+
 from .list_keys import LIST_CURSOR_KEYS
 
 EIGHTHS = 8
@@ -120,6 +122,8 @@ class RowList(ScrollView, can_focus=True):
         self.rows: list[Row] = []
         self._widths = [cell_len(c) for c in self.columns]
         self._strips: dict[tuple, Strip] = {}
+        self._drawn: tuple[list[int], int, tuple[int, ...]] | None = None
+        """The columns' widths last drawn: the widths they were cut from, the room, the cut."""
         self._texts: dict[int, tuple[Sequence, Row, tuple]] = {}
         """Each row last given, by its id: the row, its texts and the cells each takes."""
         """Each drawn line, by (row, its text, highlighted, even, width)."""
@@ -250,13 +254,13 @@ class RowList(ScrollView, can_focus=True):
     def _line_width(self) -> int:
         return 1 + sum(w + 2 for w in self._shown_widths() if w)
 
-    def _shown_widths(self) -> list[int]:
+    def _shown_widths(self, room: int | None = None) -> list[int]:
         """The columns' widths as drawn: as wide as their texts, or, in a list that fits its
-        window, cut to it from the last column leftwards (a list's columns say what matters
-        first), each to `MIN_CUT` cells at least; the last goes (0) when even cut it would not
-        fit."""
+        window (`room` cells wide: its window's, unless given), cut to it from the last column
+        leftwards (a list's columns say what matters first), each to `MIN_CUT` cells at least;
+        the last goes (0) when even cut it would not fit."""
         widths = list(self._widths)
-        room = self.scrollable_content_region.width
+        room = self.scrollable_content_region.width if room is None else room
         if not self.fit or room <= 0:
             return widths
         excess = 1 + sum(w + 2 for w in widths) - room
@@ -297,23 +301,35 @@ class RowList(ScrollView, can_focus=True):
             self.refresh(*lines)
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = content_size(self).width  # (the map's, not looked up through the screen)
         if y == 0:
             return self._strip(self.columns, "row-list--header", width, ("header",))
         row = y - 1 + int(self.scroll_y)
         if row >= len(self.rows):
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, own_rich_style(self))
         part = "row-list--even" if row % 2 else ""
         if row == self.cursor_row:
             part = "row-list--cursor"
         return self._strip(self.rows[row], part, width, (row,))
 
+    def _drawn_widths(self, width: int) -> tuple[int, ...]:
+        """`_shown_widths` in a window `width` cells wide less its vertical scroll bar, worked
+        out once for the lines of a frame (each line drawn asked for it, and for the window's
+        region through the screen)."""
+        room = width - self.scrollbar_size_vertical
+        kept = self._drawn
+        if kept is not None and kept[0] is self._widths and kept[1] == room:
+            return kept[2]
+        widths = tuple(self._shown_widths(room))
+        self._drawn = (self._widths, room, widths)
+        return widths
+
     def _strip(self, values: Row, part: str, width: int, key: tuple) -> Strip:
-        widths = self._shown_widths()
-        whole = (*key, values, part, width, tuple(widths), int(self.scroll_x), self.has_focus)
+        widths = self._drawn_widths(width)
+        whole = (*key, values, part, width, widths, int(self.scroll_x), self.has_focus)
         strip = self._strips.get(whole)
         if strip is None:
-            style = self.rich_style
+            style = own_rich_style(self)
             if part:
                 style += self.get_component_rich_style(part)
             text = "".join(
@@ -363,3 +379,8 @@ def thumb_cells(bar: ScrollBar, virtual_size: int) -> tuple[int, int] | None:
     start = int((size - thumb) * position / (virtual_size - window) * EIGHTHS)
     end = start + ceil(thumb * EIGHTHS)
     return max(0, start) // EIGHTHS, ceil(max(0, end) / EIGHTHS)
+
+
+# Its lines as they are, not through Textual's styles cache (a lobby told how far the tables
+# have got draws most of its rows again).
+render_lines_plainly(RowList)
