@@ -32,6 +32,9 @@ def same_as_textuals(rows: RowList) -> list:
         wrong.append("the columns' widths")
     if textual_layout.own_rich_style(rows) != rows.rich_style:
         wrong.append("the style")
+    for part in ("row-list--header", "row-list--even", "row-list--cursor"):
+        if rows._style_of(part) != rows.rich_style + rows.get_component_rich_style(part):
+            wrong.append(part)
     for crop in crops:
         plain = textual_layout._render_lines_plainly(rows, crop)
         rows._styles_cache.clear()  # (Textual's, drawn anew)

@@ -20,6 +20,7 @@ from math import ceil
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
+from rich.style import Style
 from textual.binding import Binding
 from textual.events import Click
 from textual.geometry import Region, Size
@@ -29,7 +30,12 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
-from wish_tui.ui.terminal.textual_layout import content_size, own_rich_style, render_lines_plainly
+from wish_tui.ui.terminal.textual_layout import (
+    content_size,
+    own_rich_style,
+    plain_looks,
+    render_lines_plainly,
+)
 
 from .list_keys import LIST_CURSOR_KEYS
 
@@ -124,6 +130,8 @@ class RowList(ScrollView, can_focus=True):
         self._strips: dict[tuple, Strip] = {}
         self._drawn: tuple[list[int], int, tuple[int, ...]] | None = None
         """The columns' widths last drawn: the widths they were cut from, the room, the cut."""
+        self._part_styles: dict[str, tuple[object, object, Style]] = {}
+        """Each part's style (`_style_of`), with the looks and the part's styles it was made of."""
         self._texts: dict[int, tuple[Sequence, Row, tuple]] = {}
         """Each row last given, by its id: the row, its texts and the cells each takes."""
         """Each drawn line, by (row, its text, highlighted, even, width)."""
@@ -329,9 +337,7 @@ class RowList(ScrollView, can_focus=True):
         whole = (*key, values, part, width, widths, int(self.scroll_x), self.has_focus)
         strip = self._strips.get(whole)
         if strip is None:
-            style = own_rich_style(self)
-            if part:
-                style += self.get_component_rich_style(part)
+            style = self._style_of(part)
             text = "".join(
                 f" {_in_cells(value, w)} " for value, w in zip(values, widths, strict=False) if w
             )
@@ -341,10 +347,31 @@ class RowList(ScrollView, can_focus=True):
                 int(self.scroll_x), int(self.scroll_x) + width
             )
             strip = line.extend_cell_length(width, style).simplify()
-            if len(self._strips) > 4 * (len(self.rows) + self.size.height + 8):
+            if len(self._strips) > 4 * (len(self.rows) + content_size(self).height + 8):
                 self._strips.clear()
             self._strips[whole] = strip
         return strip
+
+    def _style_of(self, part: str) -> Style:
+        """The style of a line of `part` ('': a row of no part): the list's own, with its part's.
+        A part's is kept while the looks of the list and its ancestors (`plain_looks`) and the
+        part's styles are those it was made of: Textual empties its own cache of the parts'
+        styles at every refresh of the list, and a lobby told how far the tables have got
+        worked the cursor's and the even rows' styles out again for each message."""
+        looks = plain_looks(self)
+        if looks is None:  # (Textual renders the list: no looks kept)
+            style = self.rich_style
+            return style + self.get_component_rich_style(part) if part else style
+        if not part:
+            return looks.rich_style
+        # (Textual's stylesheet puts a new styles object of the part there each time it applies
+        # the list's rules: `get_component_styles` makes a new one for each call.)
+        component = self._component_styles.get(part)
+        kept = self._part_styles.get(part)
+        if kept is None or kept[0] is not looks or kept[1] is not component:
+            kept = (looks, component, looks.rich_style + self.get_component_rich_style(part))
+            self._part_styles[part] = kept
+        return kept[2]
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
