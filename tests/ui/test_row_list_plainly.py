@@ -1,7 +1,8 @@
 """The lobby's list hands its lines to the compositor as they are (`render_lines_plainly`), not
 through Textual's styles cache: segment for segment what that cache would have made of them, in
 every state a person meets (focused or not, the cursor moved, scrolled down under a scroll bar,
-a narrow window cutting the columns, a dark and a light theme), whole and in part."""
+a narrow window cutting the columns, a dark and a light theme), whole and in part; and a frame
+of the lobby renders the rows it sends, no others."""
 
 from __future__ import annotations
 
@@ -74,3 +75,32 @@ async def test_the_lobbys_rows_handed_over_plainly_are_textuals(size):
         app.theme = "textual-light"
         await pilot.pause()
         assert not same_as_textuals(rows), "a light theme"
+
+
+async def test_a_progress_changed_renders_its_row_alone_not_the_screen_beneath(monkeypatch):
+    """The lobby's frames render the rows they send, no others: a row whose progress changed
+    rendered the screen and its container beneath the whole list, and every row of it."""
+    from textual.screen import Screen
+
+    app = LobbyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        progress = [f"round {i}" for i in range(10)]
+        app.screen.show(lobby(progress))
+        await pilot.pause()
+        rendered: list[tuple[str, int]] = []
+
+        def counted(real):
+            def render_lines(widget, crop):
+                rendered.append((type(widget).__name__, crop.height))
+                return real(widget, crop)
+
+            return render_lines
+
+        monkeypatch.setattr(Widget, "render_lines", counted(Widget.render_lines))
+        monkeypatch.setattr(Screen, "render_lines", counted(Screen.render_lines), raising=False)
+        monkeypatch.setattr(RowList, "render_lines", counted(RowList.render_lines))
+        progress[4] = "round 40"
+        app.screen.show(lobby(progress))
+        await pilot.pause()
+        await pilot.pause()
+        assert rendered == [("RowList", 1)]
