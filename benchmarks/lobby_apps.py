@@ -3,6 +3,7 @@ club of N people online, told in parts (as `wish-tui client` asks) while tables 
 another (each a new table, its owner's name at it, as the hub tells it to the whole lobby).
 
 Run: python benchmarks/lobby_apps.py [--online 1000] [--tables 80] [--seated | --progress]
+         [--stream FILE]
 
 With --seated, each table is opened by another person and its second seat taken by the next, as
 `serve.py` seats them (two messages a table, the first names of the online line among them).
@@ -11,6 +12,10 @@ them have got (the minute's report; most rows change, most of them out of sight 
 
 Prints the app's processor time per news message (made whole, shown and drawn). No server: the
 messages are made by the hub's own `SharedNews`, as it sends them to every session in the lobby.
+The app draws as a served one does: Textual changed as `WishApp` changes it for its process
+(`render_lines_plainly` and the rest). With `--stream FILE`, each frame's text as a terminal
+would be sent it is written to FILE (the news, then the cursor moved, the list scrolled and the
+window narrowed, and the news again), to compare two versions' bytes.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.ui.lobby_app import LobbyApp  # noqa: E402
 from wish_tui.server.hub.shared_news import SharedNews  # noqa: E402
 from wish_tui.tables.lobby_shared import SharedFollower  # noqa: E402
+from wish_tui.ui.app import WishApp  # noqa: E402
 from wish_tui.widgets.row_list import RowList  # noqa: E402
 
 OPENER = "zoe"
@@ -130,11 +136,61 @@ def progressed(online: int, tables: int, reports: int = 60) -> list[dict]:
     return told
 
 
-async def main(online: int, tables: int, seats_taken: bool, progress: bool = False) -> None:
+def frames_kept(app: LobbyApp) -> list[str]:
+    """The text of each frame `app` draws from now on, as its terminal would be sent it."""
+    from textual._compositor import CompositorUpdate
+
+    frames: list[str] = []
+    real = app._display
+
+    def display(screen, renderable) -> None:
+        if isinstance(renderable, CompositorUpdate):
+            frames.append(renderable.render_segments(app.console))
+        real(screen, renderable)
+
+    app._display = display
+    return frames
+
+
+async def streamed(told: list[dict], path: str) -> None:
+    """Write to `path` the frames of a lobby app told `told`, its cursor moved, its list
+    scrolled, its window narrowed, and told it again."""
+    app = LobbyApp()
+    parts = SharedFollower()
+    frames = frames_kept(app)
+    async with app.run_test(headless=True, size=(100, 30)) as pilot:
+        await pilot.pause()
+        for message in told:
+            made = parts.take(message)
+            if made is not None and made is not SharedFollower.WAIT:
+                app.screen.show(made)
+                await pilot.pause(DRAWN)
+        for key in ("down", "down", "pagedown", "end", "up", "home", "pagedown"):
+            await pilot.press(key)
+            await pilot.pause(DRAWN)
+        await pilot.resize_terminal(52, 14)
+        await pilot.pause(DRAWN)
+        app.screen.show(made)
+        for message in told[-8:]:
+            made = parts.take(message)
+            if made is not None and made is not SharedFollower.WAIT:
+                app.screen.show(made)
+                await pilot.pause(DRAWN)
+    Path(path).write_text("\n".join(frames))
+    print(f"{len(frames)} frames, {sum(map(len, frames))} characters, written to {path}")
+
+
+async def main(
+    online: int, tables: int, seats_taken: bool, progress: bool = False, stream: str = ""
+) -> None:
+    WishApp()  # Textual changed for the process as the served apps' process changes it
     if progress:
         told = progressed(online, tables)
     else:
         told = seated(online, tables) if seats_taken else news(online, tables)
+    if stream:
+        await streamed(told, stream)
+        return
     app = LobbyApp()
     parts = SharedFollower()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -199,5 +255,8 @@ if __name__ == "__main__":
         action="store_true",
         help="the tables seated, then told how far most of them have got, 60 times",
     )
+    parser.add_argument("--stream", metavar="FILE", default="", help="write the frames' text")
     options = parser.parse_args()
-    asyncio.run(main(options.online, options.tables, options.seated, options.progress))
+    asyncio.run(
+        main(options.online, options.tables, options.seated, options.progress, options.stream)
+    )

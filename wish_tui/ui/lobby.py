@@ -34,6 +34,7 @@ from wish_tui.tables.whereabouts import where_words
 from wish_tui.ui.screens.app_screen import AppScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
 from wish_tui.ui.screens.table_parts import NARROW_KEY_ROWS, is_narrow
+from wish_tui.ui.terminal.textual_adapter import render_changed_rows_only
 from wish_tui.widgets.key_bar import KeyBar, shown_keys
 from wish_tui.widgets.row_list import RowList, Shortened
 
@@ -88,6 +89,9 @@ class LobbyScreen(AppScreen):
 
     def __init__(self, you: str = "", lobby: dict | None = None) -> None:
         super().__init__()
+        # A frame renders the rows it sends, no others: a row of the list whose progress
+        # changed rendered the screen and its container beneath the whole list, and every row.
+        render_changed_rows_only(self)
         self.you = you
         self._first = lobby
         """The list the server sent with its welcome (None: asked for on mount)."""

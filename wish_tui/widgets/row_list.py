@@ -20,6 +20,7 @@ from math import ceil
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
+from rich.style import Style
 from textual.binding import Binding
 from textual.events import Click
 from textual.geometry import Region, Size
@@ -28,6 +29,13 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
+
+from wish_tui.ui.terminal.textual_layout import (
+    content_size,
+    own_rich_style,
+    plain_looks,
+    render_lines_plainly,
+)
 
 from .list_keys import LIST_CURSOR_KEYS
 
@@ -120,6 +128,10 @@ class RowList(ScrollView, can_focus=True):
         self.rows: list[Row] = []
         self._widths = [cell_len(c) for c in self.columns]
         self._strips: dict[tuple, Strip] = {}
+        self._drawn: tuple[list[int], int, tuple[int, ...]] | None = None
+        """The columns' widths last drawn: the widths they were cut from, the room, the cut."""
+        self._part_styles: dict[str, tuple[object, object, Style]] = {}
+        """Each part's style (`_style_of`), with the looks and the part's styles it was made of."""
         self._texts: dict[int, tuple[Sequence, Row, tuple]] = {}
         """Each row last given, by its id: the row, its texts and the cells each takes."""
         """Each drawn line, by (row, its text, highlighted, even, width)."""
@@ -250,13 +262,13 @@ class RowList(ScrollView, can_focus=True):
     def _line_width(self) -> int:
         return 1 + sum(w + 2 for w in self._shown_widths() if w)
 
-    def _shown_widths(self) -> list[int]:
+    def _shown_widths(self, room: int | None = None) -> list[int]:
         """The columns' widths as drawn: as wide as their texts, or, in a list that fits its
-        window, cut to it from the last column leftwards (a list's columns say what matters
-        first), each to `MIN_CUT` cells at least; the last goes (0) when even cut it would not
-        fit."""
+        window (`room` cells wide: its window's, unless given), cut to it from the last column
+        leftwards (a list's columns say what matters first), each to `MIN_CUT` cells at least;
+        the last goes (0) when even cut it would not fit."""
         widths = list(self._widths)
-        room = self.scrollable_content_region.width
+        room = self.scrollable_content_region.width if room is None else room
         if not self.fit or room <= 0:
             return widths
         excess = 1 + sum(w + 2 for w in widths) - room
@@ -297,25 +309,35 @@ class RowList(ScrollView, can_focus=True):
             self.refresh(*lines)
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = content_size(self).width  # (the map's, not looked up through the screen)
         if y == 0:
             return self._strip(self.columns, "row-list--header", width, ("header",))
         row = y - 1 + int(self.scroll_y)
         if row >= len(self.rows):
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, own_rich_style(self))
         part = "row-list--even" if row % 2 else ""
         if row == self.cursor_row:
             part = "row-list--cursor"
         return self._strip(self.rows[row], part, width, (row,))
 
+    def _drawn_widths(self, width: int) -> tuple[int, ...]:
+        """`_shown_widths` in a window `width` cells wide less its vertical scroll bar, worked
+        out once for the lines of a frame (each line drawn asked for it, and for the window's
+        region through the screen)."""
+        room = width - self.scrollbar_size_vertical
+        kept = self._drawn
+        if kept is not None and kept[0] is self._widths and kept[1] == room:
+            return kept[2]
+        widths = tuple(self._shown_widths(room))
+        self._drawn = (self._widths, room, widths)
+        return widths
+
     def _strip(self, values: Row, part: str, width: int, key: tuple) -> Strip:
-        widths = self._shown_widths()
-        whole = (*key, values, part, width, tuple(widths), int(self.scroll_x), self.has_focus)
+        widths = self._drawn_widths(width)
+        whole = (*key, values, part, width, widths, int(self.scroll_x), self.has_focus)
         strip = self._strips.get(whole)
         if strip is None:
-            style = self.rich_style
-            if part:
-                style += self.get_component_rich_style(part)
+            style = self._style_of(part)
             text = "".join(
                 f" {_in_cells(value, w)} " for value, w in zip(values, widths, strict=False) if w
             )
@@ -325,10 +347,31 @@ class RowList(ScrollView, can_focus=True):
                 int(self.scroll_x), int(self.scroll_x) + width
             )
             strip = line.extend_cell_length(width, style).simplify()
-            if len(self._strips) > 4 * (len(self.rows) + self.size.height + 8):
+            if len(self._strips) > 4 * (len(self.rows) + content_size(self).height + 8):
                 self._strips.clear()
             self._strips[whole] = strip
         return strip
+
+    def _style_of(self, part: str) -> Style:
+        """The style of a line of `part` ('': a row of no part): the list's own, with its part's.
+        A part's is kept while the looks of the list and its ancestors (`plain_looks`) and the
+        part's styles are those it was made of: Textual empties its own cache of the parts'
+        styles at every refresh of the list, and a lobby told how far the tables have got
+        worked the cursor's and the even rows' styles out again for each message."""
+        looks = plain_looks(self)
+        if looks is None:  # (Textual renders the list: no looks kept)
+            style = self.rich_style
+            return style + self.get_component_rich_style(part) if part else style
+        if not part:
+            return looks.rich_style
+        # (Textual's stylesheet puts a new styles object of the part there each time it applies
+        # the list's rules: `get_component_styles` makes a new one for each call.)
+        component = self._component_styles.get(part)
+        kept = self._part_styles.get(part)
+        if kept is None or kept[0] is not looks or kept[1] is not component:
+            kept = (looks, component, looks.rich_style + self.get_component_rich_style(part))
+            self._part_styles[part] = kept
+        return kept[2]
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -363,3 +406,8 @@ def thumb_cells(bar: ScrollBar, virtual_size: int) -> tuple[int, int] | None:
     start = int((size - thumb) * position / (virtual_size - window) * EIGHTHS)
     end = start + ceil(thumb * EIGHTHS)
     return max(0, start) // EIGHTHS, ceil(max(0, end) / EIGHTHS)
+
+
+# Its lines as they are, not through Textual's styles cache (a lobby told how far the tables
+# have got draws most of its rows again).
+render_lines_plainly(RowList)
