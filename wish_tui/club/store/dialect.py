@@ -11,7 +11,7 @@ the two backends (`sqlite_file.py`, `postgres.py`) uses a feature of one databas
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -31,10 +31,6 @@ class Dialect:
     heartbeats use it, so the clocks of several machines never disagree on them)."""
     catalog: str
     """A query of the names of the tables in the database (or schema) the club uses."""
-    holds_whole_file: bool = False
-    """True when a transaction holds the whole database from its start (SQLite's BEGIN
-    IMMEDIATE: no other writer until the commit), so a check and the write it guards may be
-    one statement; False where rows are held one by one (`for_update`) and are read first."""
 
     def ddl(self, text: str) -> str:
         """A migration's SQL with its tokens filled in."""
@@ -78,7 +74,7 @@ def _spelled(name: str, placeholder: str, column: int) -> Dialect:
     return Dialect(name, placeholder, tokens, **{k: both[column] for k, both in CLAUSES.items()})
 
 
-SQLITE = replace(_spelled("sqlite", "?", 0), holds_whole_file=True)
+SQLITE = _spelled("sqlite", "?", 0)
 """SQLite (the standard library's sqlite3), the embedded club of one `serve`."""
 POSTGRES = _spelled("postgres", "%s", 1)
 """PostgreSQL (psycopg 3), for a club several `serve` nodes share; rows locked with FOR UPDATE

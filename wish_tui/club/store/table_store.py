@@ -39,16 +39,6 @@ SEAT_FIELDS = ("player_id", "zombie", "outcome", "clock_ms", "seen_seq")
 TABLE_COLUMNS = (
     "id, code, game, seed, solo, options, kind, clock, owner_id, created_at, finished_at"
 )
-APPEND_IF_NEXT = (
-    "INSERT INTO table_events (table_id, seq, seat, player_id, notation, undo, at) "
-    "SELECT t.id, COALESCE(?, (SELECT MAX(seq) FROM table_events WHERE table_id = t.id), 0) "
-    "+ 1, ?, ?, ?, ?, ? FROM tables t WHERE t.id = ? AND t.finished_at IS NULL AND (? IS NULL "
-    "OR ? = (SELECT COALESCE(MAX(seq), 0) FROM table_events WHERE table_id = t.id)) "
-    "RETURNING seq"
-)
-"""An event stored after the table's last in one statement, where a transaction holds the
-whole database (`Dialect.holds_whole_file`): no row when the table is missing or finished or
-has moved on past the event named (the reads of `Tables._append` then say which)."""
 
 
 def decided_seats(table: StoredTable, events: Sequence[Event]) -> frozenset[int]:
@@ -362,15 +352,6 @@ class Tables(ClubPart):
         seq = (after or 0) + 1
         try:
             with self.db.transaction():
-                at = self.db.clock()
-                if self.db.dialect.holds_whole_file:
-                    row = (seat, player_id, notation, undo, at)
-                    stored = self.db.one(APPEND_IF_NEXT, (after, *row, table_id, after, after))
-                    if stored is not None:
-                        seq = stored[0]
-                        self.db.notify(Notice("action", table_id, seq, Event(seq, *row)))
-                        return seq
-                    # refused: the reads below say why, as they do where rows are held one by one
                 self._unfinished(table_id)
                 last = self._last_seq(table_id)
                 if after is not None and after != last:
@@ -379,7 +360,7 @@ class Tables(ClubPart):
                         "catch up on its events and try again."
                     )
                 seq = last + 1
-                event = Event(seq, seat, player_id, notation, undo, at)
+                event = Event(seq, seat, player_id, notation, undo, self.db.clock())
                 self.db.execute(
                     "INSERT INTO table_events (table_id, seq, seat, player_id, notation, undo, "
                     "at) VALUES (?, ?, ?, ?, ?, ?, ?)",
