@@ -7,7 +7,7 @@ Run: nice -n 10 python benchmarks/server_costs.py [--count 300]
   socket whose other end waits for it in another process (as an app's connection does): the
   sender's processor time a send, the wake-up of the reader included.
 - `Tables.append` alone, as the recorder's thread runs it when one action waits (a commit of its
-  own), paced like a table's moves: its processor time with each commit on the disk when it
+  own) after the event its copy of the game has (as the hub asks), paced like a table's moves: its processor time with each commit on the disk when it
   returns (the server's `durable` file: fdatasync of the WAL) and without (NORMAL), and each
   statement's share (BEGIN IMMEDIATE, the table's row, its last event, the INSERT, COMMIT).
 
@@ -93,7 +93,7 @@ def append_cost(durable: bool, count: int) -> tuple[float, dict[str, float]]:
         for k in range(count):
             time.sleep(0.01)  # one action at a time, the disk idle in between
             started = time.thread_time()
-            club.tables.append(table.id, k % 2, None, "end turn")
+            club.tables.append(table.id, k % 2, None, "end turn", after=k)
             spent += time.thread_time() - started
         club.db._connection = timed._connection
         club.close()

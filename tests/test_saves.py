@@ -598,3 +598,29 @@ def test_the_tie_scenario_is_decided_by_badges_when_the_turn_ends():
     winner = ended.final_scores()["winners"]
     assert len(winner) == 1
     assert seats[winner[0]]["badges_count"] > min(s["badges_count"] for s in tied)
+
+
+@pytest.mark.parametrize("game", ["wish", "spirits", "wishland"])
+def test_a_record_writes_its_state_when_read_not_at_every_action(game, monkeypatch):
+    spec = GAMES[game]
+    record, state = GameRecord.new(spec.seats[:2], 11, game=game, games=GAMES)
+    made = []
+    kind = type(state)
+    to_dict = kind.to_dict
+    monkeypatch.setattr(kind, "to_dict", lambda self: made.append(self) or to_dict(self))
+    rng = random.Random(5)
+    states = [state]
+    for _ in range(12):
+        if state.is_over:
+            break
+        record, state = record.play(state, rng.choice(state.legal_actions()))
+        states.append(state)
+    assert made == []  # played on without a save: no state written
+    shorter = record.truncated(3, states[3])
+    assert record.state == to_dict(state) and shorter.state == to_dict(states[3])
+    assert made == [state, states[3]]  # each written once, when read
+    assert record.state is record.state and len(made) == 2
+    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())), games=GAMES)
+    assert again == record and again.state == to_dict(state)
+    shorter.state = {"kept": 1}  # a state set is the state read
+    assert shorter.state == {"kept": 1} and len(made) == 2

@@ -23,6 +23,7 @@ from. Reading, writing and listing the files is `wish_tui.saves`.
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -180,15 +181,20 @@ class GameRecord:
             action = self.spec.rules.parse_action(state, action)
         new_state = state.apply(action)
         notation = str(action) if notation is None else notation
-        record = GameRecord(**{**self.__dict__, "actions": [*self.actions, notation]})
-        record.state = new_state.to_dict()
-        return record, new_state
+        return self._led_to(new_state, [*self.actions, notation]), new_state
 
     def truncated(self, n_actions: int, state) -> GameRecord:
         """Return the record of the first `n_actions` actions, `state` being where they lead."""
-        return GameRecord(
-            **{**self.__dict__, "actions": self.actions[:n_actions], "state": state.to_dict()}
-        )
+        return self._led_to(state, self.actions[:n_actions])
+
+    def _led_to(self, state, actions: list[str]) -> GameRecord:
+        """This record with `actions`, which lead to `state`: its `state` is `state.to_dict()`,
+        written when first read (a table plays on at every action; only a save reads it)."""
+        record = copy.copy(self)
+        record.actions = actions
+        record.__dict__.pop("_state", None)
+        record.__dict__["_position"] = state
+        return record
 
     def to_json(self) -> dict:
         """Return the save file's content as JSON-safe data."""
@@ -236,6 +242,26 @@ class GameRecord:
             reviews=_reviews(data.get("reviews"), spec.seat_key, data["seats"]),
             options=spec.parse_options(data.get("options")),
         )
+
+
+def _record_state(record: GameRecord) -> dict:
+    kept = record.__dict__
+    position = kept.pop("_position", None)
+    if position is not None:
+        kept["_state"] = position.to_dict()
+    return kept["_state"]
+
+
+def _keep_record_state(record: GameRecord, state: dict) -> None:
+    record.__dict__.pop("_position", None)
+    record.__dict__["_state"] = state
+
+
+GameRecord.state = property(  # (the dataclass's field, kept in `_state` or made when read)
+    _record_state,
+    _keep_record_state,
+    doc="`State.to_dict()` of the position after the last action.",
+)
 
 
 # -- versions --------------------------------------------------------------------------------------

@@ -59,6 +59,32 @@ def test_an_append_after_a_seq_the_table_has_passed_is_refused(club):
     assert [e.seq for e in club.tables.events_since(table.id)] == [first, second] == [1, 2]
 
 
+def test_an_append_is_numbered_and_refused_alike_on_both_databases(club):
+    table, ann = a_table(club)
+    notices: list[Notice] = []
+    club.db.subscribe(notices.append)
+    assert club.tables.append(table.id, 0, ann.id, "keep Arcanist") == 1  # after whatever is last
+    assert club.tables.append(table.id, 1, ann.id, "keep Wizard", after=1) == 2
+    assert club.tables.append_undo(table.id, 1, ann.id, 1) == 3
+    stored = club.tables.events_since(table.id)
+    if club.db.dialect.name == "sqlite":  # (PostgreSQL's notices go through NOTIFY: below)
+        assert [n.event for n in notices if n.kind == "action"] == stored
+    assert [(e.seq, e.notation, e.undo) for e in stored] == [
+        (1, "keep Arcanist", 0),
+        (2, "keep Wizard", 0),
+        (3, None, 1),
+    ]
+    with pytest.raises(SeqTaken, match=r"has moved on to action 3, past 1;"):
+        club.tables.append(table.id, 0, ann.id, "keep Sage", after=1)
+    with pytest.raises(ClubError, match=r"^There is no table 999\.$"):
+        club.tables.append(999, 0, ann.id, "keep Sage", after=3)
+    club.finish(table.id, {"seats": [{"total": 2}, {"total": 1}], "ranking": [[0], [1]]})
+    for after in (3, 1, None):
+        with pytest.raises(ClubError, match=r"is finished: its record is closed"):
+            club.tables.append(table.id, 0, ann.id, "keep Sage", after=after)
+    club.db.unsubscribe(notices.append)
+
+
 def test_a_listener_hears_each_committed_change_once_and_nothing_rolled_back(club):
     notices: queue.Queue = queue.Queue()
     listener = club.cluster.listen(notices.put)
