@@ -50,3 +50,20 @@ async def test_they_give_way_where_they_alone_would_cut_a_named_keys_words():
         bar = screen_of(app, TableScreen).query_one(KeyBar)
         text = bar.render_line(0).text
         assert "m Free draw" in text and {"v", "e", "m"} <= set(bar.labels_in_sight()), text
+
+
+async def test_they_give_way_again_after_the_terminal_is_resized():
+    # Widened then narrowed back, the bar laid its keys out at the new width with `?` and `q`
+    # as the last update left them (decided at the width before): 'm Free' again, and in Wish
+    # at 100 columns '? Keys f1 q' where it read '? Keys f1 Rules'.
+    record, history = _solo(SOLO_CLAIM_MOVE_END)
+    app = app_of(record, history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift_curtain(app, pilot)
+        await settle(pilot)
+        for size in ((120, 24), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+        bar = screen_of(app, TableScreen).query_one(KeyBar)
+        text = bar.render_line(0).text
+        assert "m Free draw" in text and {"v", "e", "m"} <= set(bar.labels_in_sight()), text

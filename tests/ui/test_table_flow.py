@@ -429,6 +429,31 @@ def test_a_clock_too_long_for_the_status_line_keeps_the_running_seats_and_the_wo
     assert TableStatus(screen)._with_clock(words) == f"◷ ▶Red 1 d 1 h │ {words}"
 
 
+def test_a_stopped_clock_too_long_for_the_status_line_leaves_the_words_alone():
+    # At a finished live table the clock runs for no one: where every seat's time does not fit
+    # beside the words, the line was ' │ The game is over: …', a bar after an empty clock.
+    from types import SimpleNamespace
+
+    from wish_tui.tables.seat import SeatInfo
+    from wish_tui.ui.screens.table_people import TablePeople
+    from wish_tui.ui.screens.table_status import TableStatus
+
+    def seat(title, person):
+        return SeatInfo(name=title.lower(), title=title, label=title, who="human", person=person)
+
+    clock = {"setting": {"type": "live"}, "running": None, "left": [300.0, 207.0]}
+    table = SimpleNamespace(
+        clock=clock, seats=[seat("Air", "ann"), seat("Earth", "bob")], clock_left=lambda s: 300.0
+    )
+    people = SimpleNamespace(table=table)
+    people.clock_line = lambda **options: TablePeople.clock_line(people, **options)
+    screen = SimpleNamespace(
+        people=people, size=SimpleNamespace(width=80), parts=SimpleNamespace(narrow=False)
+    )
+    words = "The game is over: its final scoring is shown; Esc there shows the table."
+    assert TableStatus(screen)._with_clock(words) == words
+
+
 def test_the_waiting_lines_keys_drop_from_the_last_where_the_line_has_no_room():
     # 'Waiting for Fire (Ann). z lets a bot play for them · / chats · q back to the ta…'
     from types import SimpleNamespace

@@ -177,3 +177,20 @@ async def test_a_table_left_behind_under_another_screen_opens_no_final_scoring_o
         await settle(pilot)
         game.proceed()
         assert len(shown) == 1  # under another screen: nothing opens over it
+
+
+async def test_the_digit_typed_stays_in_the_windows_title_when_the_terminal_is_resized():
+    # Placed anew at the new size, the title said '(1-12 or ↑↓ Enter, Esc back)' while the 1
+    # typed still waited for its next digit: a 2 then picked Area 12, not Area 2.
+    state, seat = turn_position()
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        panel = _window(app)
+        panel.ask("Which Area?", [f"Area {n}" for n in range(1, 13)], cancellable=True)
+        await settle(pilot)
+        panel.digit(1)
+        await settle(pilot)
+        await pilot.resize_terminal(90, 30)
+        await settle(pilot)
+        assert "typed 1: the next digit, or Enter picks 1" in panel.title_text

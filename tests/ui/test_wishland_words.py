@@ -168,3 +168,17 @@ def test_the_advertisement_says_what_it_needs_with_the_row_letters_at_80_columns
         needed = view["advertisement"]["workers_needed"]
         assert f"needs {needed} Worker" in line or f"needs {needed}W " in line, line
         assert line.rstrip().endswith(ROW_LEGEND) and len(line) <= width, line
+
+
+def test_the_advertisement_says_what_it_needs_on_a_narrow_screen_too():
+    """The narrow Marketplace's rows said 'needs 1 Worker' and its Advertisement 'needs 1'."""
+    from wish_tui.wishland import rules
+    from wish_tui.wishland.ui.market_view import _narrow
+
+    view = rules.new_game(["red", "blue"], seed=2).view(0)
+    needed = view["advertisement"]["workers_needed"]
+    for width in (40, 50):
+        line = _narrow(view, 0, set(), None, width).plain.splitlines()[-1]
+        assert line.startswith("Ad "), line
+        assert f"needs {needed} Worker" in line or f"needs {needed}W" in line, line
+        assert len(line.rstrip()) <= width, line

@@ -149,7 +149,7 @@ class ChoicePanel(Widget):
         was placed (kept in its old rows it would end over empty space, or below the status
         line); its highlight stays where it was."""
         if self.is_open and self._labels and self.screen.size != self._placed_at:
-            self.title_text = self._question + self._hint
+            self.title_text = self._question + self._typed_hint(self._typed)
             self._place()
 
     def _place(self) -> None:
@@ -403,10 +403,13 @@ class ChoicePanel(Widget):
         if typed == self._typed:
             return
         self._typed = typed
-        hint = f" (typed {typed}: the next digit, or Enter picks {typed})" if typed else self._hint
-        self.title_text = self._question + hint
+        self.title_text = self._question + self._typed_hint(typed)
         self._rows = self._wrap(max(20, self.size.width - 2))
         self.refresh()
+
+    def _typed_hint(self, typed: str) -> str:
+        """How to answer after the question, the digits `typed` so far of a number said."""
+        return f" (typed {typed}: the next digit, or Enter picks {typed})" if typed else self._hint
 
     def pick(self, index: int) -> None:
         """Choose option `index` directly."""

@@ -15,6 +15,8 @@ terminal) wraps its keys onto them before it cuts any word.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -80,6 +82,9 @@ class KeyBar(Widget):
         self._laid: dict[tuple, tuple[list[str], list, int]] = {}
         """The keys' words, places and rows, by the room, rows, states and labels they were
         laid out for (the keys set, `set_keys`, being the same)."""
+        self.resized: Callable[[], None] | None = None
+        """Called once the keys are laid out at a new size (the owner judges anew what gives
+        way: the table screen's `?` and `q`)."""
 
     def set_keys(self, keys: list[tuple[str, str]], terse_from: int | None = None) -> None:
         """The keys to show, in order, as (key, description); those from index `terse_from` on
@@ -222,6 +227,8 @@ class KeyBar(Widget):
 
     def on_resize(self) -> None:
         self._relayout()
+        if self.resized is not None:
+            self.resized()
 
     def _relayout(self) -> None:
         rows = self._rows

@@ -95,7 +95,10 @@ class TableKeyBar:
         shown = [(b.key_display or b.key, b.description) for b in self.shown_bindings()]
         unshown = [(b.key_display or b.key, b.description) for b in self.unshown_bindings()]
         keys = [*shown, *OVER_KEYS, *unshown]
-        self.screen.query_one(KeyBar).set_keys(keys, terse_from=len(shown) + len(OVER_KEYS))
+        bar = self.screen.query_one(KeyBar)
+        bar.set_keys(keys, terse_from=len(shown) + len(OVER_KEYS))
+        # What gives way is judged at the bar's own width: the screen's resize comes first.
+        bar.resized = self.update
 
     def rows(self) -> int:
         """The rows the key bar takes (more than one on a narrow terminal, when its keys wrap)."""

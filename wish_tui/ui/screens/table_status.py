@@ -169,7 +169,8 @@ class TableStatus:
 
     def _with_clock(self, words: str) -> str:
         """`words` after the table's clock, when it has one; on a line too short for both, after
-        the running seat's time alone (the rest of the clock goes before the words do)."""
+        the running seat's time alone (the rest of the clock goes before the words do), or
+        alone when the clock runs for no one."""
         people = self.screen.people
         clock = people.clock_line()
         if not clock:
@@ -177,7 +178,8 @@ class TableStatus:
         line = f"{clock} │ {words}"
         if self.screen.parts.narrow or Text(line).cell_len <= self.screen.size.width:
             return line
-        return f"{people.clock_line(running_only=True)} │ {words}"
+        running = people.clock_line(running_only=True)
+        return f"{running} │ {words}" if running else words  # stopped (the game over): words
 
     def _room(self, words: str) -> int | None:
         """The columns left after `words` on a one-row status line, beside the clock as it

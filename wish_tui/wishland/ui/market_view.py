@@ -209,7 +209,11 @@ def _narrow(view: dict, seat: int, buyable, cursor, width: int) -> Text:
         needed = row["workers_needed"]
         text.append(f" · needs {needed} Worker{'s' if needed != 1 else ''}", DIM)
     ad = view["advertisement"]
+    needed, stacks = ad["workers_needed"], stacks_text(ad["stacks"])
+    workers = f"{needed} Worker{'s' if needed != 1 else ''}"  # as the rows say it, where it fits
+    if len(f"Ad 1$ + H, V or W · needs {workers} {stacks.plain}".rstrip()) > width:
+        workers = f"{needed}W"
     text.append("\nAd ", "bold")
-    text.append(f"1$ + H, V or W · needs {ad['workers_needed']} ")
-    text.append_text(stacks_text(ad["stacks"]))
+    text.append(f"1$ + H, V or W · needs {workers} ")
+    text.append_text(stacks)
     return text
