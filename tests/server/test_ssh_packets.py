@@ -5,6 +5,7 @@ packets still logged when asyncssh's packet log is asked for."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 import asyncssh
@@ -113,13 +114,21 @@ def sent_packets(conn) -> list[tuple[int, bytes, bytes]]:
     return packets
 
 
-async def test_an_apps_output_is_one_packet_as_asyncssh_makes_it(start_server, monkeypatch):
+@contextlib.asynccontextmanager
+async def reported_session(start_server, username: str):
+    """A session of `username` at a new server once its app has reported: the client's process
+    and the server's session."""
     server = await start_server(keys=None)
-    async with await server.connect(None, username="una") as conn:
+    async with await server.connect(None, username=username) as conn:
         proc = await play(conn)
         await report(proc, "env")
         (connection,) = server.front._connections
         (session,) = connection.sessions
+        yield proc, session
+
+
+async def test_an_apps_output_is_one_packet_as_asyncssh_makes_it(start_server, monkeypatch):
+    async with reported_session(start_server, "una") as (proc, session):
         chan, ssh = session.chan, session.chan._conn
         monkeypatch.setattr(lean.os, "urandom", lambda n: bytes(n))  # the padding, made alike
         monkeypatch.setattr("asyncssh.connection.os.urandom", lambda n: bytes(n))
@@ -141,12 +150,7 @@ async def test_an_apps_output_is_one_packet_as_asyncssh_makes_it(start_server, m
 
 
 async def test_output_that_does_not_fit_the_window_is_left_to_asyncssh(start_server):
-    server = await start_server(keys=None)
-    async with await server.connect(None, username="vic") as conn:
-        proc = await play(conn)
-        await report(proc, "env")
-        (connection,) = server.front._connections
-        (session,) = connection.sessions
+    async with reported_session(start_server, "vic") as (proc, session):
         chan = session.chan
         chan._send_window = 5  # the client has room for five bytes only
         lean.write_data(chan, b"0123456789")

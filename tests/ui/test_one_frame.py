@@ -4,6 +4,8 @@ screen: two frames a change cost twice that)."""
 
 from __future__ import annotations
 
+import contextlib
+
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.screen import Screen
@@ -71,11 +73,30 @@ async def turn_with_detail(app, pilot):
     return game, detail, detail.words
 
 
-async def test_a_window_opens_with_its_detail_line_in_one_frame(monkeypatch):
-    state, seat = turn_position()
+@contextlib.asynccontextmanager
+async def at_the_turn():
+    """At the person's turn: the pilot, the game screen, its detail line and what that says."""
+    state, _seat = turn_position()
     app = app_for(state)
     async with app.run_test(size=(100, 30)) as pilot:
-        game, detail, before = await turn_with_detail(app, pilot)
+        yield (pilot, *await turn_with_detail(app, pilot))
+
+
+async def answered_held(monkeypatch, pilot, game):
+    """`n` then `1` (Yes) at the person's turn, the table's answer held back: the actions the
+    table was asked to play, and the seat's way of playing them."""
+    played: list[str] = []
+    play = game.seat.play
+    monkeypatch.setattr(game.seat, "play", played.append)
+    await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
+    await settle(pilot, 5)
+    await pilot.press("1")  # Yes
+    await settle(pilot, 5)
+    return played, play
+
+
+async def test_a_window_opens_with_its_detail_line_in_one_frame(monkeypatch):
+    async with at_the_turn() as (pilot, game, detail, before):
         frames = frames_counted(monkeypatch)
         await pilot.press("t")  # Travel: a window of the Areas to go to
         await settle(pilot, 5)
@@ -107,10 +128,7 @@ async def test_a_text_of_one_line_more_is_drawn_in_one_frame(monkeypatch):
 
 
 async def test_a_window_answered_closes_with_its_detail_line_in_one_frame(monkeypatch):
-    state, seat = turn_position()
-    app = app_for(state)
-    async with app.run_test(size=(100, 30)) as pilot:
-        game, detail, before = await turn_with_detail(app, pilot)
+    async with at_the_turn() as (pilot, game, detail, before):
         await pilot.press("t")  # Travel: the detail line says what the highlighted Area is
         await settle(pilot, 5)
         assert game.query_one("ChoicePanel").is_open
@@ -128,17 +146,8 @@ async def test_a_window_confirming_an_action_stays_until_the_table_says_what_cam
 ):
     # At a server the table answers a few milliseconds later: the window closing on its own
     # would be a frame of its own, the log's rows under it sent again, then moved by the change.
-    state, seat = turn_position()
-    app = app_for(state)
-    async with app.run_test(size=(100, 30)) as pilot:
-        game, detail, before = await turn_with_detail(app, pilot)
-        played: list[str] = []
-        play = game.seat.play
-        monkeypatch.setattr(game.seat, "play", played.append)
-        await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
-        await settle(pilot, 5)
-        await pilot.press("1")  # Yes
-        await settle(pilot, 5)
+    async with at_the_turn() as (pilot, game, detail, before):
+        played, play = await answered_held(monkeypatch, pilot, game)
         panel = game.query_one("ChoicePanel")
         assert played and panel.shown and not panel.is_open  # answered, shown until told
         lines = len(game.query_one("GameLog").lines)
@@ -223,10 +232,7 @@ async def test_an_answer_that_does_not_come_greys_the_keys_soon(monkeypatch):
 async def test_a_window_opening_or_closing_says_its_detail_once(monkeypatch):
     # The screen says the detail line's words in the window's own frame; the panel's message
     # of its opening (or closing), a turn later, would only work them out again.
-    state, seat = turn_position()
-    app = app_for(state)
-    async with app.run_test(size=(100, 30)) as pilot:
-        game, detail, before = await turn_with_detail(app, pilot)
+    async with at_the_turn() as (pilot, game, detail, before):
         shown: list[object] = []
         show = game.detail.show
         monkeypatch.setattr(game.detail, "show", lambda *a: (shown.append(a), show(*a)))
@@ -294,17 +300,8 @@ async def test_a_window_answered_closes_with_the_change_its_detail_line_said_onc
     # table has said what came of its answer) need not work the same words out again.
     from wish_tui.ui.screens.table_detail import TableDetail
 
-    state, seat = turn_position()
-    app = app_for(state)
-    async with app.run_test(size=(100, 30)) as pilot:
-        game, detail, before = await turn_with_detail(app, pilot)
-        played: list[str] = []
-        play = game.seat.play
-        monkeypatch.setattr(game.seat, "play", played.append)
-        await pilot.press("n")  # End turn: 'End the turn with 3 action markers unused?'
-        await settle(pilot, 5)
-        await pilot.press("1")  # Yes
-        await settle(pilot, 5)
+    async with at_the_turn() as (pilot, game, detail, before):
+        played, play = await answered_held(monkeypatch, pilot, game)
         shown: list = []
         show = TableDetail.show
         monkeypatch.setattr(TableDetail, "show", lambda d, *a: (shown.append(a), show(d, *a)))
@@ -357,10 +354,7 @@ async def test_a_window_asking_nothing_of_the_game_opens_without_working_out_the
     # view's words); what lies over the table is kept in sight once, as the status line places.
     from wish_tui.ui.screens.table_news import TableNews
 
-    state, seat = turn_position()
-    app = app_for(state)
-    async with app.run_test(size=(100, 30)) as pilot:
-        game, detail, before = await turn_with_detail(app, pilot)
+    async with at_the_turn() as (pilot, game, detail, before):
         worked: list = []
         detail_words = type(game).detail_words
         monkeypatch.setattr(

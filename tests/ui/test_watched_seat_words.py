@@ -17,15 +17,16 @@ from .board_alone import BoardApp
 SCENARIO = Path(__file__).parents[2] / "saves" / "spirits-four-endgame.json"
 
 
-async def cards_lines(view: dict, seat: int) -> list[str]:
-    app = BoardApp(SpiritsBoard)
+async def part_lines(board_type: type, part: str | type, view: dict, seat: int) -> list[str]:
+    """The lines of the board's widget `part` (a selector or a type), `view` shown for `seat`."""
+    app = BoardApp(board_type)
     async with app.run_test(size=(80, 24)) as pilot:
-        board = app.query_one(SpiritsBoard)
+        board = app.query_one(board_type)
         for _ in range(2):
             board.show(view, seat, True)
             await pilot.pause()
-        cards = board.query_one("#cards")
-        return [cards.render_line(y).text.rstrip() for y in range(cards.size.height)]
+        shown = board.query_one(part)
+        return [shown.render_line(y).text.rstrip() for y in range(shown.size.height)]
 
 
 async def test_a_watcher_reads_the_seat_shown_and_how_many_favor_tokens_it_holds():
@@ -33,11 +34,11 @@ async def test_a_watcher_reads_the_seat_shown_and_how_many_favor_tokens_it_holds
     public = state.public_view()
     seat, held = next((p["seat"], p["token_count"]) for p in public["players"] if p["token_count"])
     name = public["players"][seat]["name"]
-    lines = await cards_lines(public, seat)
+    lines = await part_lines(SpiritsBoard, "#cards", public, seat)
     words = f"{name}'s Favor tokens: {held} face down"
     assert any(line.startswith(words) for line in lines), lines
     assert not any("Your" in line for line in lines), lines
-    own = await cards_lines(state.view(seat), seat)
+    own = await part_lines(SpiritsBoard, "#cards", state.view(seat), seat)
     assert any(line.startswith("Your Favor tokens: ") for line in own), own
     assert not any("face down" in line for line in own), own
 
@@ -55,35 +56,18 @@ async def test_a_wishland_watcher_reads_the_park_of_the_seat_shown_by_its_name()
         (state.public_view(), f"{name}'s park · "),
         (state.view(seat), "Your park · "),
     ):
-        app = BoardApp(WishlandBoard)
-        async with app.run_test(size=(80, 24)) as pilot:
-            board = app.query_one(WishlandBoard)
-            for _ in range(2):
-                board.show(view, seat, True)
-                await pilot.pause()
-            park = board.query_one(ParkView)
-            assert park.render_line(0).text.startswith(words), park.render_line(0).text
-
-
-async def seats_lines(view: dict, seat: int) -> list[str]:
-    app = BoardApp(SpiritsBoard)
-    async with app.run_test(size=(80, 24)) as pilot:
-        board = app.query_one(SpiritsBoard)
-        for _ in range(2):
-            board.show(view, seat, True)
-            await pilot.pause()
-        seats = board.query_one("#seats")
-        return [seats.render_line(y).text.rstrip() for y in range(seats.size.height)]
+        first = (await part_lines(WishlandBoard, ParkView, view, seat))[0]
+        assert first.startswith(words), first
 
 
 async def test_a_spirits_watchers_legend_reads_the_mark_as_the_seat_shown_not_as_you():
     """Seen: a watcher's table marked the seat shown 'Air◀' and its legend said '◀ you'."""
     _record, state, _warning = saves.load_game(str(SCENARIO), games=GAMES)
     seat = 1
-    watched = await seats_lines(state.public_view(), seat)
+    watched = await part_lines(SpiritsBoard, "#seats", state.public_view(), seat)
     legend = next(line for line in watched if "* most" in line)
     assert legend.endswith("◀ shown") and "◀ you" not in legend, legend
-    own = await seats_lines(state.view(seat), seat)
+    own = await part_lines(SpiritsBoard, "#seats", state.view(seat), seat)
     assert next(line for line in own if "* most" in line).endswith("◀ you"), own
 
 

@@ -27,20 +27,31 @@ def panel_rows(panel: ChoicePanel) -> list[str]:
     return [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
 
 
-async def test_hotel_8s_long_window_marks_the_options_out_of_sight_and_scrolls_to_them():
+def hotel_8s_app() -> WishApp:
+    """Wishland's last turn with Hotel #8 to be bought (74 cards)."""
     loaded = saves.load_game(str(SCENARIOS / "wishland-last-turn-hotels.json"), games=GAMES)
-    app = WishApp(Launch("load"), loaded)
+    return WishApp(Launch("load"), loaded)
+
+
+async def open_hotel_8s_window(app: WishApp, pilot) -> ChoicePanel:
+    """Pass the turn (collect, then 'Do it?') and wait for the final phase's window to open."""
+    await settle(pilot)
+    game = screen_of(app, TableScreen)
+    panel = game.query_one(ChoicePanel)
+    await pilot.press("c")  # collect: only passes the turn, 'Do it?'
+    await settle(pilot)
+    await pilot.press("1")
+    for _ in range(40):
+        if game.table.state.phase == "final" and panel.is_open:
+            break
+        await pilot.pause(0.1)
+    return panel
+
+
+async def test_hotel_8s_long_window_marks_the_options_out_of_sight_and_scrolls_to_them():
+    app = hotel_8s_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = screen_of(app, TableScreen)
-        panel = game.query_one(ChoicePanel)
-        await pilot.press("c")  # collect: only passes the turn, 'Do it?'
-        await settle(pilot)
-        await pilot.press("1")
-        for _ in range(40):
-            if game.table.state.phase == "final" and panel.is_open:
-                break
-            await pilot.pause(0.1)
+        panel = await open_hotel_8s_window(app, pilot)
         assert "Hotel #8" in panel.title_text
         rows = panel_rows(panel)
         titles = sum(1 for option, _ in panel._rows if option < 0)
@@ -72,19 +83,9 @@ async def test_hotel_8s_long_window_marks_the_options_out_of_sight_and_scrolls_t
 
 async def test_the_marks_of_options_out_of_sight_leave_their_rows_whole():
     """Seen: '[Rides ▲ 7 more' (the mark covered the row's ']') and '... Final Sc ▼ 64 more'."""
-    loaded = saves.load_game(str(SCENARIOS / "wishland-last-turn-hotels.json"), games=GAMES)
-    app = WishApp(Launch("load"), loaded)
+    app = hotel_8s_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = screen_of(app, TableScreen)
-        panel = game.query_one(ChoicePanel)
-        await pilot.press("c")
-        await settle(pilot)
-        await pilot.press("1")
-        for _ in range(40):
-            if game.table.state.phase == "final" and panel.is_open:
-                break
-            await pilot.pause(0.1)
+        panel = await open_hotel_8s_window(app, pilot)
         for downs in (0, 7, 12, 30):
             await pilot.press(*["down"] * downs)
             await settle(pilot)
@@ -102,19 +103,9 @@ async def test_the_marks_of_options_out_of_sight_leave_their_rows_whole():
 async def test_an_option_numbered_10_or_more_goes_on_under_its_own_words():
     """Seen in Hotel #8's window: ' 10. 0$ · R1 Fizz Kiosk ... Final' went on under the space
     after its number ('    Scoring: -1 VP.'), a column left of its words."""
-    loaded = saves.load_game(str(SCENARIOS / "wishland-last-turn-hotels.json"), games=GAMES)
-    app = WishApp(Launch("load"), loaded)
+    app = hotel_8s_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = screen_of(app, TableScreen)
-        panel = game.query_one(ChoicePanel)
-        await pilot.press("c")
-        await settle(pilot)
-        await pilot.press("1")
-        for _ in range(40):
-            if game.table.state.phase == "final" and panel.is_open:
-                break
-            await pilot.pause(0.1)
+        panel = await open_hotel_8s_window(app, pilot)
         begun: set[int] = set()
         went_on = 0
         for option, text in panel._rows:

@@ -15,6 +15,7 @@ whose size does not follow its children's places them again alone (`lay_out_in_p
 
 from __future__ import annotations
 
+from functools import partial
 from types import MethodType
 from typing import TypeVar
 
@@ -23,6 +24,8 @@ from textual._compositor import Compositor, MapGeometry
 from textual.geometry import NULL_OFFSET
 from textual.screen import Screen
 from textual.widget import Widget
+
+from .textual_layout import check_refresh_placed_first
 
 WidgetType = TypeVar("WidgetType", bound=Widget)
 
@@ -44,16 +47,10 @@ def lay_out_in_parent(widget: WidgetType) -> WidgetType:
     Anywhere else (a screen to be laid out anyway, a parent that scrolls or grows with its
     children), Textual's layout does it. Returns the widget.
     """
-    widget._check_refresh = MethodType(_check_refresh_in_parent, widget)
+    widget._check_refresh = MethodType(
+        partial(check_refresh_placed_first, _laid_out_in_parent), widget
+    )
     return widget
-
-
-def _check_refresh_in_parent(widget: Widget) -> None:
-    """Textual's `_check_refresh`, the widget's layout made in its parent first where it can."""
-    if widget._layout_required and _laid_out_in_parent(widget):
-        widget._layout_required = False
-        widget._repaint_required = True  # the frame that shows it
-    Widget._check_refresh(widget)
 
 
 def _laid_out_in_parent(widget: Widget) -> bool:

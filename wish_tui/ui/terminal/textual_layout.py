@@ -21,6 +21,8 @@ Part of the adapter to Textual (`textual_adapter.py` lists every place; tested i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from types import MethodType
 from typing import NamedTuple, TypeVar
 
@@ -53,13 +55,14 @@ def lay_out_alone(widget: WidgetType) -> WidgetType:
     hidden by taking no rows (`height: 0`): Textual's `visibility` takes a widget out of the
     map, which only a layout of the screen puts it back in. Returns the widget.
     """
-    widget._check_refresh = MethodType(_check_refresh_alone, widget)
+    widget._check_refresh = MethodType(partial(check_refresh_placed_first, _placed_alone), widget)
     return widget
 
 
-def _check_refresh_alone(widget: Widget) -> None:
-    """Textual's `_check_refresh`, a layout of the widget alone made first where it can be."""
-    if widget._layout_required and _placed_alone(widget):
+def check_refresh_placed_first(placed: Callable[[Widget], bool], widget: Widget) -> None:
+    """Textual's `_check_refresh`, the widget's layout made first by `placed` where it can be
+    (`placed` returns False, having done nothing, where it cannot)."""
+    if widget._layout_required and placed(widget):
         widget._layout_required = False
         widget._repaint_required = True  # the frame that shows it
     Widget._check_refresh(widget)

@@ -58,6 +58,7 @@ from textual.timer import Timer  # noqa: F401 (what `FrameTimer` stands in for; 
 from textual.widget import NoScreen, Widget
 
 from .textual_adapter import _DISPATCH, _find_handlers, _found_now, _still_found
+from .textual_column import _arrangements_cleared
 
 TEXTUALS_CHECK_REFRESH = Widget._check_refresh
 """Textual's check of a widget's refresh (kept for the tests)."""
@@ -103,13 +104,7 @@ def check_refresh_directly(widget: Widget) -> None:
             _repaint(screen, widget)
     if widget._layout_required:
         widget._layout_required = False
-        for ancestor in widget.ancestors:
-            if not isinstance(ancestor, Widget):
-                break
-            ancestor._clear_arrangement_cache()
-            ancestor._layout_updates += 1
-            if not ancestor.styles.auto_dimensions:
-                break
+        _arrangements_cleared(widget)
         screen.post_message(messages.Layout(widget))
 
 
