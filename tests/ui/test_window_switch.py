@@ -114,14 +114,20 @@ async def test_a_decision_of_the_rules_says_why_esc_and_game_keys_do_not_leave_i
         assert refusals[2:] == ["z does nothing here; ? shows the keys."]
 
 
+async def _twelve_areas_asked(app, pilot):
+    """The window asking for one of the twelve Areas (numbers of two digits), opened."""
+    await settle(pilot)
+    panel = _window(app)
+    panel.ask("Which Area?", [f"Area {n}" for n in range(1, 13)], cancellable=True)
+    await settle(pilot)
+    return panel
+
+
 async def test_a_digit_that_begins_a_longer_number_says_so_in_the_windows_title():
     state, seat = turn_position()
     app = app_for(state)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        panel = _window(app)
-        panel.ask("Which Area?", [f"Area {n}" for n in range(1, 13)], cancellable=True)
-        await settle(pilot)
+        panel = await _twelve_areas_asked(app, pilot)
         assert "1-12" in panel.title_text
         panel.digit(1)
         await settle(pilot)
@@ -185,10 +191,7 @@ async def test_the_digit_typed_stays_in_the_windows_title_when_the_terminal_is_r
     state, seat = turn_position()
     app = app_for(state)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        panel = _window(app)
-        panel.ask("Which Area?", [f"Area {n}" for n in range(1, 13)], cancellable=True)
-        await settle(pilot)
+        panel = await _twelve_areas_asked(app, pilot)
         panel.digit(1)
         await settle(pilot)
         await pilot.resize_terminal(90, 30)
