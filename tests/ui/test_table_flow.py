@@ -6,11 +6,17 @@ from __future__ import annotations
 import pytest
 
 from wish_tui.games import GAMES
+from wish_tui.tables.seat import SeatInfo
 from wish_tui.ui.screens.help_screens import RulesScreen
 from wish_tui.ui.screens.table_screen import TableScreen
 from wish_tui.widgets.choice_panel import ChoicePanel
 
 from .helpers import app_of, lift_curtain, open_load, record_of, screen_of, settle
+
+
+def _person_seat(title: str, person: str) -> SeatInfo:
+    """A seat of a person (`person` empty: the seat is open) named `title`."""
+    return SeatInfo(name=title.lower(), title=title, label=title, who="human", person=person)
 
 
 def _wish_game():
@@ -347,19 +353,17 @@ async def test_wishlands_status_says_when_the_turn_waits_for_e():
 def test_the_clock_line_says_it_waits_while_a_seat_is_open():
     from types import SimpleNamespace
 
-    from wish_tui.tables.seat import SeatInfo
     from wish_tui.ui.screens.table_people import TablePeople
-
-    def seat(title, person):
-        return SeatInfo(name=title.lower(), title=title, label=title, who="human", person=person)
 
     clock = {"setting": {"type": "live"}, "running": None, "left": [300.0, 300.0]}
     table = SimpleNamespace(
-        clock=clock, seats=[seat("Earth", "ann"), seat("Water", "")], clock_left=lambda s: 300.0
+        clock=clock,
+        seats=[_person_seat("Earth", "ann"), _person_seat("Water", "")],
+        clock_left=lambda s: 300.0,
     )
     line = TablePeople.clock_line(SimpleNamespace(table=table))
     assert line == "◷ Earth 5:00 Water 5:00 (waits for every seat)"
-    table.seats[1] = seat("Water", "bob")
+    table.seats[1] = _person_seat("Water", "bob")
     assert "waits" not in TablePeople.clock_line(SimpleNamespace(table=table))
 
 
@@ -399,17 +403,13 @@ def test_a_clock_too_long_for_the_status_line_keeps_the_running_seats_and_the_wo
 
     from rich.text import Text
 
-    from wish_tui.tables.seat import SeatInfo
     from wish_tui.ui.screens.table_people import TablePeople
     from wish_tui.ui.screens.table_status import TableStatus
-
-    def seat(title, person):
-        return SeatInfo(name=title.lower(), title=title, label=title, who="human", person=person)
 
     clock = {"setting": {"type": "turn"}, "running": 0, "left": [1209600.0] * 3, "move_left": 9.1e4}
     table = SimpleNamespace(
         clock=clock,
-        seats=[seat("Red", "ann"), seat("Green", "bob"), seat("Blue", "")],
+        seats=[_person_seat("Red", "ann"), _person_seat("Green", "bob"), _person_seat("Blue", "")],
         clock_left=lambda s: 1209600.0,
         clock_at=time.monotonic(),
     )
@@ -434,16 +434,14 @@ def test_a_stopped_clock_too_long_for_the_status_line_leaves_the_words_alone():
     # beside the words, the line was ' │ The game is over: …', a bar after an empty clock.
     from types import SimpleNamespace
 
-    from wish_tui.tables.seat import SeatInfo
     from wish_tui.ui.screens.table_people import TablePeople
     from wish_tui.ui.screens.table_status import TableStatus
 
-    def seat(title, person):
-        return SeatInfo(name=title.lower(), title=title, label=title, who="human", person=person)
-
     clock = {"setting": {"type": "live"}, "running": None, "left": [300.0, 207.0]}
     table = SimpleNamespace(
-        clock=clock, seats=[seat("Air", "ann"), seat("Earth", "bob")], clock_left=lambda s: 300.0
+        clock=clock,
+        seats=[_person_seat("Air", "ann"), _person_seat("Earth", "bob")],
+        clock_left=lambda s: 300.0,
     )
     people = SimpleNamespace(table=table)
     people.clock_line = lambda **options: TablePeople.clock_line(people, **options)
