@@ -314,6 +314,16 @@ class ServerTable(TableBase):
         lines, self._unread = self._unread, []
         return lines
 
+    def clock_left(self, seat: int) -> float | None:
+        """Seconds `seat` has left now, as the server's clock counts (None: no clock)."""
+        clock = self.clock
+        if clock is None:
+            return None
+        left = clock["left"][seat]
+        if clock.get("running") == seat:
+            left -= time.monotonic() - self.clock_at
+        return max(0.0, left)
+
 
 class RemoteTable(ServerTable):
     """A table held by the table server, as this person's seat sees it (`wish_tui.tables.seat`).
@@ -403,16 +413,6 @@ class RemoteTable(ServerTable):
 
     def rematch(self) -> None:
         self.connection.send({"type": "rematch", "table": self.id})
-
-    def clock_left(self, seat: int) -> float | None:
-        """Seconds `seat` has left now, as the server's clock counts (None: no clock)."""
-        clock = self.clock
-        if clock is None:
-            return None
-        left = clock["left"][seat]
-        if clock.get("running") == seat:
-            left -= time.monotonic() - self.clock_at
-        return max(0.0, left)
 
     def hand_to_bot(self, seat: int, on: bool) -> None:
         self.connection.send({"type": "hand_to_bot", "table": self.id, "seat": seat, "on": on})

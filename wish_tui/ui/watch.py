@@ -12,10 +12,12 @@ import contextlib
 from textual.binding import Binding
 
 from wish_tui import games
+from wish_tui.tables.remote import ServerTable
 from wish_tui.ui.screens.board_screen import BoardScreen
 from wish_tui.ui.screens.choice_screen import ChoiceScreen
+from wish_tui.ui.screens.clock_tick import ClockTick
 from wish_tui.ui.screens.line_input import LineInput
-from wish_tui.ui.screens.table_people import ask_whom_to_mute, mute_options
+from wish_tui.ui.screens.table_people import ask_whom_to_mute, clock_line, mute_options
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.view_text import ViewText
 
@@ -37,12 +39,17 @@ class WatchScreen(BoardScreen):
         self.table_id = message["table"]
         self.spec = spec
         self.message = message
+        self.table = ServerTable(message)
+        """The table as the server last said (its clock, the log and chat lines not shown)."""
+        self.clock_tick = ClockTick(self, WatchScreen._show)
+        """While the table's clock runs, the status line counts it down as its words change."""
         self.shown_seat = 0
         self.scoring_shown = False
         """True once the final scoring opened by itself (then only Enter opens it)."""
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self.on_table_message, self.message)
+        self.call_after_refresh(self._told)
+        self.clock_tick.start()
 
     def board_resized(self) -> None:
         self._show()
@@ -51,23 +58,19 @@ class WatchScreen(BoardScreen):
         self.call_after_refresh(self._show)
 
     def on_table_message(self, message: dict) -> None:
-        """The server's news of the table."""
-        if not self.is_mounted:
-            # Shown once mounted: keep its lines with the next message.
-            message = {
-                **message,
-                "log": self.message.get("log", []) + message.get("log", []),
-                "chat": self.message.get("chat", []) + message.get("chat", []),
-            }
-            self.message = message
-            return
+        """The server's news of the table (shown once the screen is mounted)."""
         self.message = message
+        self.table.update(message)
+        if self.is_mounted:
+            self._told()
+
+    def _told(self) -> None:
+        """Show the table's news: its new log and chat lines, the board, the clock."""
         log = self.query_one(GameLog)
-        for line in message.get("log", []):
+        for line in self.table.news():
             log.write(line)
-        for line in message.get("chat", []):
-            log.write(f"💬 {line}")
         self._show()
+        self.clock_tick.follow()
         if self._is_over() and not self.scoring_shown:
             self.scoring_shown = True
             self.action_scoring()
@@ -91,11 +94,11 @@ class WatchScreen(BoardScreen):
         else:
             status = f"Watching table {self.table_id}."
         shown = seats[self.shown_seat]["label"] if seats else ""
-        self.query_one("#status", ViewText).show(
-            self.status_words(
-                f"{status} Board of {shown} · v another seat · / chat · o mute · q back"
-            )
-        )
+        words = f"{status} Board of {shown} · v another seat · / chat · o mute · q back"
+        clock = clock_line(self.table)
+        if clock:
+            words = f"{clock} │ {words}"
+        self.query_one("#status", ViewText).show(self.status_words(words))
         self.parts.follow_turn(message["waiting_for"])
 
     def action_scoring(self) -> None:

@@ -12,17 +12,33 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import Callable
+from typing import Any
 
 from wish_tui.core.clock_words import seconds_to_change
+
+from .table_people import running_counts
+
+
+def show_status_line(screen) -> None:
+    """Show a table screen's status line again (its clock first)."""
+    screen.status_line.show()
 
 
 class ClockTick:
     """Shows a table screen's status line again when the words of its table's running clock
     change, and not at all while the clock does not run. It holds the screen weakly: a screen
-    closed is not kept for the next wake-up (an hour away, at a turn-based table)."""
+    closed is not kept for the next wake-up (an hour away, at a turn-based table).
 
-    def __init__(self, screen) -> None:
+    Args:
+        screen: a screen whose `table` is a server's table (its clock, `clock_left`).
+        show: shows `screen`'s clock again (called with the screen: it holds none); a table
+            screen's status line by default.
+    """
+
+    def __init__(self, screen, show: Callable[[Any], None] = show_status_line) -> None:
         self._screen = weakref.ref(screen)
+        self._show = show
         self._due: asyncio.TimerHandle | None = None
         self._started = False
 
@@ -48,7 +64,7 @@ class ClockTick:
         screen = self._screen()
         if not self._started or screen is None or not self.runs():
             return
-        counts = screen.people.running_counts()
+        counts = running_counts(screen.table)
         waits = [wait for wait in map(seconds_to_change, counts) if wait is not None]
         if waits:
             # The loop's own timer (Textual's is a task stepped at each tick); the screen is
@@ -66,5 +82,5 @@ class ClockTick:
         if screen is None:
             return
         if self.runs():
-            screen.status_line.show()
+            self._show(screen)
         self.follow()

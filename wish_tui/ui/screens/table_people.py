@@ -59,6 +59,43 @@ def move_left(table) -> float | None:
     return move - (time.monotonic() - table.clock_at)
 
 
+def running_counts(table) -> list[float]:
+    """The counts a server table's clock line shows going down now: the running seat's time
+    left, and its move's at a turn-based table."""
+    clock = table.clock
+    running = clock.get("running") if clock else None
+    if running is None:
+        return []
+    counts = [table.clock_left(running), move_left(table)]
+    return [count for count in counts if count is not None]
+
+
+def clock_line(table, running_only: bool = False) -> str:
+    """Every seat's time left at a server's table, the running one marked (a table with a
+    clock), else '' (`running_only`: only the running seat's, the shorter of its time and its
+    move's; '' when none runs). The table screen's status line and the watcher's show it."""
+    clock = table.clock
+    running = clock.get("running") if clock else None
+    if not clock or running_only and running is None:
+        return ""
+    move = move_left(table)
+    if running_only:
+        left = table.clock_left(running)
+        left = left if move is None or left is None else min(left, move)
+        return f"{CLOCK_MARK} ▶{table.seats[running].title} {clock_words(left)}"
+    parts = []
+    for seat, info in enumerate(table.seats):
+        left = table.clock_left(seat)
+        mark = "▶" if running == seat else ""
+        parts.append(f"{mark}{info.title} {clock_words(left)}")
+    if move is not None:
+        parts.append(f"this move: {clock_words(move)}")
+    line = f"{CLOCK_MARK} " + " ".join(parts)
+    if any(info.is_human and not info.person for info in table.seats):
+        line += " (waits for every seat)"
+    return line
+
+
 class TablePeople:
     """Chat, the clock, resigning and the owner's `z` of a `TableScreen`."""
 
@@ -89,39 +126,12 @@ class TablePeople:
                     shown.show_rematch_offer(offer)
 
     def running_counts(self) -> list[float]:
-        """The counts the clock line shows going down now: the running seat's time left, and
-        its move's at a turn-based table."""
-        clock = self.table.clock
-        running = clock.get("running") if clock else None
-        if running is None:
-            return []
-        counts = [self.table.clock_left(running), move_left(self.table)]
-        return [count for count in counts if count is not None]
+        """The counts the clock line shows going down now (`running_counts`)."""
+        return running_counts(self.table)
 
     def clock_line(self, running_only: bool = False) -> str:
-        """Every seat's time left, the running one marked (a table with a clock), else ''
-        (`running_only`: only the running seat's, the shorter of its time and its move's; ''
-        when none runs)."""
-        clock = self.table.clock
-        running = clock.get("running") if clock else None
-        if not clock or running_only and running is None:
-            return ""
-        move = move_left(self.table)
-        if running_only:
-            left = self.table.clock_left(running)
-            left = left if move is None or left is None else min(left, move)
-            return f"{CLOCK_MARK} ▶{self.table.seats[running].title} {clock_words(left)}"
-        parts = []
-        for seat, info in enumerate(self.table.seats):
-            left = self.table.clock_left(seat)
-            mark = "▶" if running == seat else ""
-            parts.append(f"{mark}{info.title} {clock_words(left)}")
-        if move is not None:
-            parts.append(f"this move: {clock_words(move)}")
-        line = f"{CLOCK_MARK} " + " ".join(parts)
-        if any(info.is_human and not info.person for info in self.table.seats):
-            line += " (waits for every seat)"
-        return line
+        """Every seat's time left, the running one marked (`clock_line`)."""
+        return clock_line(self.table, running_only)
 
     def resign(self) -> None:
         """Give the game up, which counts as lost (asks once, saying whether the game ends or a
