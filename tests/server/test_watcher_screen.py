@@ -62,3 +62,28 @@ async def test_a_watcher_of_a_table_without_a_clock_sees_no_clock(hub):
         await pilot.pause()
         assert "◷" not in watch.query_one("#status").text.plain
         assert await bob.leave() == 0
+
+
+@pytest.mark.parametrize(
+    "setup", ["wish air water:easy", "spirits air water:easy", "wishland red blue:easy"]
+)
+async def test_question_mark_shows_a_watchers_keys_and_the_boards_marks(hub, setup):
+    """A watcher's keys window names the keys a watcher has, none of a player's turn, and reads
+    the seat mark as the seat shown ('◀ your seat' and '◀ you' were a player's words)."""
+    from wish_tui.ui.screens.help_screens import KeysScreen
+
+    app = WishApp(Launch(screen="client"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        _watch, bob = await watching(pilot, app, hub, setup)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, KeysScreen), "the keys window")
+        text = app.screen.text
+        for words in ("/ ", "chat", "v ", "another seat", "q ", "PageUp/PageDown"):
+            assert words in text, text
+        for words in ("your seat", "◀ you", "Undo", "undo", "Hint", "ctrl+s"):
+            assert words not in text, text
+        if not setup.startswith("wish "):
+            assert "◀ the seat shown" in text, text
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen), "the board again")
+        assert await bob.leave() == 0

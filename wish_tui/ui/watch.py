@@ -21,6 +21,14 @@ from wish_tui.ui.screens.table_people import ask_whom_to_mute, clock_line, mute_
 from wish_tui.widgets.game_log import GameLog
 from wish_tui.widgets.view_text import ViewText
 
+WATCH_KEYS = """\
+/  chat with the table         o  mute a player's chat (for you alone)
+v  another seat's board        Enter  the final scoring, once it is over
+q  Esc  back to the tables     PageUp/PageDown  scroll the log
+Tab  another part of the board (a narrow terminal)
+"""
+"""A watcher's keys, for `?` (the board's marks follow, as a watcher reads them)."""
+
 
 class WatchScreen(BoardScreen):
     """A table watched from the rail."""
@@ -31,6 +39,7 @@ class WatchScreen(BoardScreen):
         Binding("o", "people", "Mute chat"),
         Binding("q,escape", "leave", "Back to the tables"),
         Binding("enter", "scoring", show=False),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
     ]
 
     def __init__(self, message: dict) -> None:
@@ -125,6 +134,13 @@ class WatchScreen(BoardScreen):
         from wish_tui.ui.screens.final_scoring import FinalScoringScreen
 
         return any(isinstance(shown, FinalScoringScreen) for shown in self.app.screen_stack)
+
+    def action_keys(self) -> None:
+        """Show a watcher's keys and the board's marks."""
+        from wish_tui.ui.screens.help_screens import KeysScreen
+
+        text = WATCH_KEYS + self.spec.ui.WATCH_MARKS
+        self.app.push_screen(KeysScreen(text, f"Keys of {self.spec.title}, watched"))
 
     def action_seat(self) -> None:
         """Show the next seat's board (what all may see of it)."""

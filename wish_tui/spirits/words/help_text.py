@@ -10,7 +10,7 @@ from wish_tui.spirits.rules import CATALOG, POWERS, SPIRITS
 from .marks import CATEGORY_CODE, POWER_GLYPH, POWER_LETTER, SPIRIT_CODE, category_name
 from .words import hex_short, tile_words_of, token_text, wish_short
 
-KEYS = """\
+_TURN_KEYS = """\
 Your turn, on the forest (the highlight is ▶ ◀):
   ← →    the left or right end of the row     ↑ ↓ 1-4  another row
   Enter  take the highlighted tile            n  stop after one tile
@@ -21,14 +21,26 @@ Your turn, on the forest (the highlight is ▶ ◀):
 Anytime: h hint · i the text of a tile or card · F1 rules (type to search)
          ctrl+s save · q quit · PageUp/PageDown scroll the log
 In a choice window: 1-9 pick, ↑↓ and Enter, Esc goes back (when allowed).
+"""
+MARKS = """\
 The forest: Mo Moss  Fl Flowers  Fr Fruits  Mu Mushrooms  De Dew Drops
   Vi Vines  Br Branches  Le Leaves  Sp Web Spiders (twice: two symbols)
   ☾M Moon  ☼S Sun  ▲F Fire  ◆A a gemstone of Air (W, F, E)  ? Favor token
   › ‹ the row ends that may be taken
 The table: * majority  = tied  -3 no tile yet  2! tokens only: still -3
   ▶ whose turn  ◀ your seat  gems: supply/forest/lost
-  Pts: the score if it ended now (? after it: hidden tokens may change it)\
-"""
+  Pts: the score if it ended now (? after it: hidden tokens may change it)"""
+"""The board's marks, as a player reads them."""
+KEYS = _TURN_KEYS + MARKS
+WATCH_MARKS = """\
+The forest: Mo Moss  Fl Flowers  Fr Fruits  Mu Mushrooms  De Dew Drops
+  Vi Vines  Br Branches  Le Leaves  Sp Web Spiders (twice: two symbols)
+  ☾M Moon  ☼S Sun  ▲F Fire  ◆A a gemstone of Air (W, F, E)  ? Favor token
+  › ‹ the row ends that may be taken
+The table: * majority  = tied  -3 no tile yet  2! tokens only: still -3
+  ▶ whose turn  ◀ the seat shown  gems: supply/forest/lost
+  Pts: the score if it ended now (? after it: hidden tokens may change it)"""
+"""The board's marks, as a watcher reads them (the seat marked is the one shown)."""
 
 RULES = [
     (

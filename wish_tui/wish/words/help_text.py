@@ -6,7 +6,7 @@ from wish_tui.wish.rules import CATALOG, COLOURS, GEMS, LETTERS
 
 from .words import symbol_word
 
-KEYS = """\
+_TURN_KEYS = """\
 t Travel        e Empower       m Manifest (or the Caravan's trade)
 f Fulfill (or build a Monument)  s the Djinn's Special action
 p Potion: a fourth action        k Trickery: Fulfill, person recoloured
@@ -14,12 +14,24 @@ r Trade 3:1 (Air 2:1)            n End the turn
 u Undo    h Hint    i Text of a card or Area    F1 Rules reference
 ←→↑↓ look: the line under the log says what the highlight is on
 ctrl+s Save    q Quit    PageUp/PageDown scroll the log
+"""
+MARKS = """\
 Marks: R B G Y W P crystals, r b g y w p Wishing Persons (their colours)
 ♥♛⚔◆✚☀ Love Power Revenge Wealth Health Happiness · I/O Instant/Ongoing
 △/▲ Monument to build/built · ~ Wind Blast · * Fiery Clone · ⚗ Potion
 ✧ Trickery · ❄ Water's Frostflake on an Offer card · h3 Wishes in hand
 18VP→22 VP on the table → if it ended now (? a secret Destiny)
 2w🔒 Wishes fulfilled, column 2 locked till 3 · ✓/✗ can fulfill or not"""
+"""The board's marks, as a player reads them."""
+KEYS = _TURN_KEYS + MARKS
+WATCH_MARKS = """\
+Marks: R B G Y W P crystals, r b g y w p Wishing Persons (their colours)
+♥♛⚔◆✚☀ Love Power Revenge Wealth Health Happiness · I/O Instant/Ongoing
+△/▲ Monument to build/built · ~ Wind Blast · * Fiery Clone · ⚗ Potion
+✧ Trickery · ❄ Water's Frostflake on an Offer card · h3 Wishes in hand
+18VP→22 VP on the table → if it ended now (? a secret Destiny)
+2w🔒 Wishes fulfilled, column 2 locked till 3"""
+"""The board's marks, as a watcher reads them (the seat marked is the one shown)."""
 
 ABILITIES = {
     "dark_temple": "Draw the top Wish of the discard pile, then discard a Wish.",

@@ -3,10 +3,10 @@ help; the words they show are the game's `words` package, which imports no Textu
 
 from __future__ import annotations
 
-from wish_tui.wishland.words.help_text import KEYS
+from wish_tui.wishland.words.help_text import KEYS, WATCH_MARKS
 from wish_tui.wishland.words.help_text import reference_entries as rules_entries
 
 from .board import WishlandBoard as Board
 from .game_screen import GameScreen
 
-__all__ = ["KEYS", "Board", "GameScreen", "rules_entries"]
+__all__ = ["KEYS", "WATCH_MARKS", "Board", "GameScreen", "rules_entries"]

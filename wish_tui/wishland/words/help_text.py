@@ -9,7 +9,7 @@ from wish_tui.wishland.rules.views import card_info
 from .cells import LEGENDS, ROW_LEGEND, card_cell, card_lines
 from .marks import ACHIEVEMENT_SHORT, ROW_TITLE, card_title
 
-KEYS = """\
+_TURN_KEYS = """\
 Your turn (the highlighted card shows in reverse video):
   ← → ↑ ↓  move over the cards (solo: hand), seats, Achievements, park
   1-5      a row: Y Rides, R Restaurants, B Actors, G Hotels, K Mascots
@@ -26,10 +26,19 @@ Anytime: h hint · i the text of a card · F1 rules (type to search)
 Turn Order, rewards, extra Workers, Entrepreneurs, Hotel #8: in a window.
 A card: name, your price, reward ('Mine T. 4$ +2★'); the detail line reads
   the highlighted one whole (a Mascot shows your next Mascot bonus)
+"""
+MARKS = """\
 ★ VP  $ Credits  H Happiness  V Visitors  W Workers  T Ticket Office
 i Income  ♪ Entertainment  Seats: ▶ deciding · ◀ you · ! at the Card Limit
-  End: the score if the game ended now (w shows how; ? some of it unknown)\
-"""
+  End: the score if the game ended now (w shows how; ? some of it unknown)"""
+"""The board's marks, as a player reads them."""
+KEYS = _TURN_KEYS + MARKS
+WATCH_MARKS = """\
+★ VP  $ Credits  H Happiness  V Visitors  W Workers  T Ticket Office
+i Income  ♪ Entertainment  ! at the Card Limit
+Seats: ▶ deciding · ◀ the seat shown
+  End: the score if the game ended now (? some of it unknown)"""
+"""The board's marks, as a watcher reads them (the seat marked is the one shown)."""
 
 RULES = [
     (
