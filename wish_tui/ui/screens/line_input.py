@@ -7,6 +7,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
+from wish_tui.widgets.line_field import LineField
+
 from .app_screen import AppModalScreen
 
 
@@ -34,7 +36,7 @@ class LineInput(AppModalScreen[str | None]):
         with Vertical():
             yield Label(self.prompt)
             # No blinking cursor (over SSH each blink is a redraw); typing goes after the text.
-            field = Input(value=self.value[: self.limit], max_length=self.limit)
+            field = LineField(value=self.value[: self.limit], max_length=self.limit)
             field.select_on_focus = False
             field.cursor_blink = False
             yield field
