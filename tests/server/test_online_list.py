@@ -128,6 +128,10 @@ def test_a_person_watching_a_table_has_it_in_their_list_marked_as_watched():
     assert where_words(where["P2"]) == "watching T0, T1"
     assert where_words(["T0", "watching T1"]) == "seat at T0; watching T1"
     assert where_words([]) == ""
+    # At most a few of each kind named, the rest counted (the lobby's line of who is online).
+    many = [f"T{n}" for n in range(20)] + [f"watching W{n}" for n in range(5)]
+    assert where_words(many, most=3) == "seats at T0, T1, T2 +17; watching W0, W1, W2 +2"
+    assert where_words(many[:3], most=3) == "seats at T0, T1, T2"
 
 
 @pytest.mark.usefixtures("data_dir")

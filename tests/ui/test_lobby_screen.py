@@ -247,6 +247,27 @@ async def test_you_are_marked_among_those_online_as_the_plain_client_marks_you()
         assert text.splitlines()[0] == "Online: alice (you), bob"
 
 
+async def test_a_person_at_many_tables_is_said_shortly_among_those_online():
+    """Seen: a person holding 20 seats had every table id listed (4 rows of the lobby); the
+    first few are named and the rest counted."""
+    app = LobbyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        ids = [f"{n:06x}" for n in range(20)]
+        online = [
+            {"name": "alice", "tables": []},
+            {"name": "bob", "tables": [*ids, "watching abcdef"]},
+        ]
+        app.screen.show({**lobby(["round 1"]), "online": online})
+        await pilot.pause()
+        text = str(app.screen.query_one("#people", Static).content)
+        first = text.splitlines()[0]
+        assert first == (
+            "Online: alice (you), bob (seats at 000000, 000001, 000002 +17; watching abcdef)"
+        ), first
+        assert len(first) <= 80
+
+
 async def test_those_you_follow_who_are_online_are_named_under_who_is_online():
     app = LobbyApp()
     async with app.run_test(size=(100, 30)) as pilot:

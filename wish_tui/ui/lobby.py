@@ -41,6 +41,8 @@ from wish_tui.widgets.row_list import RowList, Shortened
 _MEASURE = Console(width=400, color_system=None)
 ONLINE_NAMED = 12
 """The most people named in the lobby's line of who is online (the rest are counted)."""
+ONLINE_TABLES = 3
+"""The tables named of each kind a person online sits at or watches (the rest are counted)."""
 now = time.monotonic
 """The clock the waits shown are aged by."""
 
@@ -414,7 +416,7 @@ class LobbyScreen(AppScreen):
 def _online_name(person: dict, you: str) -> str:
     """'alice (you, seat at 3fa2c1)': a name online, marked as the plain client marks it."""
     notes = ["you"] if person["name"] == you else []
-    notes += [where_words(person["tables"])] if person["tables"] else []
+    notes += [where_words(person["tables"], ONLINE_TABLES)] if person["tables"] else []
     return person["name"] + (f" ({', '.join(notes)})" if notes else "")
 
 
