@@ -25,15 +25,24 @@ def seat_detail(
 ) -> str:
     """The detail line of `seat`'s row, as `viewer` sees it; `end` is its End column, `full`
     the row letters at which it stands at its Card Limit. With `fits` (the line's test of a
-    whole text), the fullest wording that fits: each column said shorter, the Card Limit kept."""
-    for short in (False, True):
-        words = _seat_words(view, seat, viewer, end, full, short)
+    whole text), the fullest wording that fits: each column said shorter, then without the
+    Workers and then the Income (the row shows both under their headings), so that an
+    Entrepreneur is read whole; the End and the Card Limit kept."""
+    for short, left_out in SHORTER_SEAT:
+        words = _seat_words(view, seat, viewer, end, full, short, left_out)
         if fits is None or fits(words):
             break
     return words
 
 
-def _seat_words(view: dict, seat: int, viewer: int, end: str, full: str, short: bool) -> str:
+SHORTER_SEAT = ((False, ()), (True, ()), (True, ("workers",)), (True, ("workers", "income")))
+"""The wordings of a seat's row, fullest first: whether each column is said shorter, and
+what is left out."""
+
+
+def _seat_words(
+    view: dict, seat: int, viewer: int, end: str, full: str, short: bool, left_out: tuple = ()
+) -> str:
     p = view["players"][seat]
     # One who watches (a view of no seat) is not the seat shown.
     mine = seat == viewer and view.get("seat", viewer) is not None
@@ -46,13 +55,10 @@ def _seat_words(view: dict, seat: int, viewer: int, end: str, full: str, short: 
     else:
         head = f"End {end}: VP if the game ended now" + (" (? part unknown)" if unknown else "")
         workers = f"rsv {w['reserve']}: Workers in the Reserve, out {w['on_board']} on the board"
-    parts = [
-        f"{SEAT_TITLE[p['colour']]}{you}",
-        head,
-        workers,
-        f"inc {p['income']}: Income",
-        f"lim {p['card_limit']}: Card Limit" + (f" ({full}! at it)" if full else ""),
-    ]
+    parts = [f"{SEAT_TITLE[p['colour']]}{you}", head]
+    parts += [] if "workers" in left_out else [workers]
+    parts += [] if "income" in left_out else [f"inc {p['income']}: Income"]
+    parts.append(f"lim {p['card_limit']}: Card Limit" + (f" ({full}! at it)" if full else ""))
     ent = p["entrepreneur"]
     if ent:
         parts.append(f"Ent {entrepreneur_gist(ent['id'])}")

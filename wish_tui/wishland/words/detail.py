@@ -8,6 +8,8 @@ cannot be bought now. Built from a seat's view and the printed catalog only; no 
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 
 from wish_tui.wishland.rules import CATALOG
@@ -109,12 +111,13 @@ def _mascot_words(card, me: dict | None, view: dict | None) -> str:
     return f"Your {ORDINAL[owned]} Mascot: {bonuses[owned]} {when}."
 
 
-SHORTER = ("extra workers", "stacks", "mascot note", "category first")
+SHORTER = ("extra workers", "stacks", "mascot note", "category first", "short refusal", "kind")
 """What a card's detail leaves out, in this order, where the line is too short for all of it:
 that extra Workers take up to 3$ off (the price window says it), who stacked Workers on its
-row and the printed price (the board shows the stacks), a Mascot's ½ VP at the end; last, the
+row and the printed price (the board shows the stacks), a Mascot's ½ VP at the end; then the
 Category comes before the effect, so that a line still too short cuts the effect's end (the
-card's whole text is one `i` away), not the Category."""
+card's whole text is one `i` away), not the Category; last, the rules' refusal is said by its
+first clause ('Your Card Limit is 4'), and the kind of card goes (its row's letter says it)."""
 
 
 def card_detail(
@@ -142,10 +145,13 @@ def _card_words(
     me = view["players"][seat] if seat is not None else None
     info = CATALOG.by_id[card["id"]]
     title = f"{card['name']} ({card['id']})"
-    parts = [title if info.kind == 3 else f"{title}, {KIND_WORDS[info.kind]}"]
+    plain = info.kind == 3 or "kind" in left_out  # a Hotel's name says its kind
+    parts = [title if plain else f"{title}, {KIND_WORDS[info.kind]}"]
     park = place == "park"
     parts.append("in your park" if park else _price_words(card, view, seat, place, left_out))
     if refusal:
+        if "short refusal" in left_out:
+            refusal = re.split(r"[:;]", refusal, maxsplit=1)[0]
         parts.append(f"✗ {refusal.rstrip('.')}")
     category = f"Category: {card['category']}"
     if info.kind == 4 and "mascot note" not in left_out:
