@@ -117,4 +117,3 @@ async def test_a_marketplace_card_the_rules_refuse_keeps_its_category_in_sight_a
                 await pilot.pause()
                 said = " ".join(line.lines)
                 assert "✗ " in said and f"Category: {card['category']}" in said, said
-

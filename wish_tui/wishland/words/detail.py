@@ -9,7 +9,6 @@ cannot be bought now. Built from a seat's view and the printed catalog only; no 
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 
 from wish_tui.wishland.rules import CATALOG
