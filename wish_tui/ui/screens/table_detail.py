@@ -30,6 +30,8 @@ class TableDetail:
         were last worked out from the view, not from an open window's options)."""
         self._prompt = ""
         """What a tap again would take, as the detail line last began (`TableTaps.prompt`)."""
+        self._rise = 0
+        """The rows the detail line lies above its place, risen with a refusal of two lines."""
 
     def rows(self) -> int:
         """The rows the detail line takes (0: the game has none)."""
@@ -40,6 +42,30 @@ class TableDetail:
             return self.screen.composed(DetailLine).rows
         except NoMatches:  # not mounted yet, or the screen is closing
             return 0
+
+    def _rise_now(self) -> int:
+        """The rows a refusal of two lines rises over the row above the status line (0: none)."""
+        status_line = self.screen.status_line
+        return max(0, status_line.room_top() - status_line.top())
+
+    def rise_with_status(self) -> None:
+        """The status line was placed: the detail line, just above it, rises with a refusal
+        of two lines over the row above its place (whole, not half hidden under the refusal),
+        and goes back with it."""
+        if not self.rows():
+            return
+        rise = self._rise_now()
+        if rise != self._rise:
+            self._rise = rise
+            self.screen.composed(DetailLine).styles.offset = (0, -rise)
+
+    def rows_risen(self) -> range:
+        """The screen rows the risen detail line lies over, above its place (none: empty)."""
+        rows = self.rows()
+        if not rows or not self._rise:
+            return range(0)
+        top = self.screen.status_line.room_top() - rows
+        return range(top - self._rise, top)
 
     def fit(self) -> None:
         """Take twice the game's rows on a terminal narrower than `NARROW_WIDTH` (a phone

@@ -41,9 +41,10 @@ class TableNews:
 
     def overlay_bottom(self) -> int:
         """The screen row the panels over the table end above when they can: the detail line's
-        first (`TableDetail.rows`), else the status line's."""
+        first (`TableDetail.rows`; it rises with a refusal of two lines), else the status
+        line's."""
         screen = self.screen
-        return min(screen.status_top(), screen.status_line.room_top() - screen.detail.rows())
+        return screen.status_top() - screen.detail.rows()
 
     def panels_bottom(self) -> int:
         """The screen row the panels over the table end above: the status line's, or, when the
@@ -79,6 +80,7 @@ class TableNews:
         open question."""
         screen = self.screen
         rows = set(range(screen.status_top(), screen.status_line.bottom()))
+        rows.update(screen.detail.rows_risen())
         rows.update(screen.composed(ChoicePanel).rows_over_table())
         return rows
 
@@ -92,6 +94,7 @@ class TableNews:
             panel = screen.composed(ChoicePanel)
             panel.keep_above(bottom, rest, screen.status_top(), news_top)
             panel.spare_above(screen.parts.places_bottom())
+            screen.detail.rise_with_status()
             self.keep_in_sight()
 
     def place_again(self) -> None:
