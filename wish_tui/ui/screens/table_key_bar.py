@@ -27,9 +27,11 @@ ALWAYS_NAMED = ("question_mark", "q")
 """Keys the bar keeps as if a sentence named them: a newcomer always finds how to get help
 (`?`, every key) and how to leave (`q`). They come last, their words the first to give way."""
 _ALWAYS = frozenset(ALWAYS_NAMED)
-ANSWER_AWAITED = 0.08
+ANSWER_AWAITED = 1.0
 """Seconds the keys stay as they were after an action is sent, unless the table answers first:
-its answer (a few milliseconds at a server) shows them in its own frame."""
+its answer (a few milliseconds at a server, a few hundred under load) shows them in its own
+frame; only an answer that does not come shows them without it (at 80 ms, an answer only slow
+under load drew the key bar twice)."""
 
 
 class TableKeyBar:
