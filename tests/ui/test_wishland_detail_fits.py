@@ -117,3 +117,22 @@ async def test_a_marketplace_card_the_rules_refuse_keeps_its_category_in_sight_a
                 await pilot.pause()
                 said = " ".join(line.lines)
                 assert "✗ " in said and f"Category: {card['category']}" in said, said
+
+
+async def test_each_entrepreneur_offered_at_the_setup_reads_whole_on_the_detail_line():
+    """The window keeping one of two Entrepreneurs shows each card's whole text; the detail
+    line under it said it again, cut ('▸ E10: Ongoing Reward: You gain 1 Credit each time you
+    play a non-Mascot Card … (with…'): where the whole text does not fit, it says the card's
+    gist."""
+    from wish_tui.wishland.rules.moves import KEEP
+    from wish_tui.wishland.words.detail import option_words
+
+    app = WishApp(Launch("load"), saves.load_game(str(SCENARIO), games=GAMES))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = screen_of(app, GameScreen)
+        line = game.query_one(DetailLine)
+        view = game.view()
+        for action in KEEP.values():
+            words = option_words(action, view, 0, line.fits)
+            assert line.fits(words) and words.startswith(f"{action.arg}: "), words

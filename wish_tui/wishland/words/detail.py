@@ -16,7 +16,14 @@ from wish_tui.wishland.rules.catalog import CATEGORY_SYMBOLS
 from wish_tui.wishland.rules.tables import hotel_param
 
 from .marks import ACHIEVEMENT_WORDS, KIND_WORDS, SEAT_TITLE
-from .words import RESOURCE_WORDS, SPACE_NOTES, TRACK_WORDS, entrepreneur_text, plural
+from .words import (
+    RESOURCE_WORDS,
+    SPACE_NOTES,
+    TRACK_WORDS,
+    entrepreneur_gist,
+    entrepreneur_text,
+    plural,
+)
 
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
 CHOICE = "1 Happiness, Visitor or Worker"
@@ -220,8 +227,9 @@ def option_words(action, view: dict, seat: int, fits: Callable[[str], bool] | No
         return card_detail(card, view, seat, "bonus", fits=fits)
     if kind in ("buy", "play"):
         return _card_option(kind, arg, view, seat, fits)
-    if kind == "keep":
-        return entrepreneur_text(arg)
+    if kind == "keep":  # the window shows the whole text: a line too short says the gist
+        whole = entrepreneur_text(arg)
+        return whole if fits is None or fits(whole) else entrepreneur_gist(arg)
     if kind == "claim":
         return f"Achievement {arg}: {ACHIEVEMENT_WORDS.get(arg, arg)}; +1 VP now, once a game."
     if kind == "collect":
