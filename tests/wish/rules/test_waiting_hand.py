@@ -69,3 +69,26 @@ def test_the_kept_statuses_are_bounded(monkeypatch):
     for state in positions(2, 4, 60):
         explain.hand_status(state, 1 - state.current_player)
         assert len(explain._WAITING) <= 5
+
+
+def test_the_hand_of_the_seat_taking_its_turn_reads_the_turn_once(monkeypatch):
+    """What keeps the turn from any Fulfill (markers, columns, the Potion) is the same for every
+    Wish of the hand: worked out once a hand, not once a Wish."""
+    asked = []
+    obstacle = explain._turn_obstacle
+
+    def counted(p, columns):
+        asked.append(columns)
+        return obstacle(p, columns)
+
+    monkeypatch.setattr(explain, "_turn_obstacle", counted)
+    hands = 0
+    for state in positions(3, 4):
+        seat = state.current_player
+        if not explain._moves_now(state, seat) or len(state.players[seat].hand) < 2:
+            continue
+        asked.clear()
+        statuses = explain.hand_status(state, seat)
+        assert len(asked) <= 1
+        hands += len(asked) == 1 and sum(not s["now"] for s in statuses.values()) > 1
+    assert hands > 10  # hands of several Wishes that could not be fulfilled, each asked once

@@ -292,7 +292,9 @@ def hand_status(st, seat: int) -> dict[str, dict[str, str]]:
         Person not where the Djinn stands, or that it waits for the seat's turn. "short" says
         the same in a few letters, e.g. ``need Y1R2, no b here``.
     """
-    if _moves_now(st, seat) or st.phase == "over":
+    if _moves_now(st, seat):
+        return _moving_statuses(st, seat)
+    if st.phase == "over":
         return {card: fulfil_status(st, seat, card) for card in st.players[seat].hand}
     where = _waiting_where(st, seat)
     return {card: dict(_waiting_status(st, seat, card, where)) for card in st.players[seat].hand}
@@ -345,21 +347,55 @@ def fulfil_status(st, seat: int, card: str) -> dict[str, str]:
         return _status("", "The game is over; no one acts any more.", "over")
     if _moves_now(st, seat):
         ways = [a for a in st.legal_actions() if a.kind == "fulfill" and a.arg == card]
-        for key, test in (
-            ("f", lambda a: not a.trick and not a.potion),
-            ("k", lambda a: not a.potion),
-            ("p", lambda a: True),
-        ):
-            if any(test(a) for a in ways):
-                return _status(key, f"You can fulfill it now{FULFIL_KEYS[key]} ({key}).")
-        why, short = _fulfil_refusal(st, p, wish)
-        return _status("", why, short)
+        return _moving_status(st, p, wish, ways, lambda: _turn_obstacle_of(st, p))
     obstacles = _price_and_person(st, p, wish, on_move=False)
     if obstacles:
         return _status("", *_joined(obstacles))
     if st.phase == "play" and st.order[st.turn_idx] == seat:
         return _status("", "You can pay for it; fulfill it once this decision is made.", "paid")
     return _status("", "You can pay for it; fulfill it on your turn.", "paid; wait")
+
+
+def _moving_statuses(st, seat: int) -> dict[str, dict[str, str]]:
+    """`fulfil_status` of every Wish in the hand of `seat`, taking its turn, with what they all
+    read alike worked out once a hand, not once a Wish: the legal Fulfills by Wish, and what
+    keeps this turn from any Fulfill (the markers, the columns, the Potion)."""
+    p = st.players[seat]
+    ways: dict[str, list] = {}
+    for action in st.legal_actions():
+        if action.kind == "fulfill":
+            ways.setdefault(action.arg, []).append(action)
+    turn: list = []
+
+    def turn_obstacle() -> tuple[str, str] | None:
+        if not turn:
+            turn.append(_turn_obstacle_of(st, p))
+        return turn[0]
+
+    wishes = st.catalog.wishes
+    return {
+        card: _moving_status(st, p, wishes[card], ways.get(card, ()), turn_obstacle)
+        for card in p.hand
+    }
+
+
+def _moving_status(st, p, wish, ways, turn_obstacle) -> dict[str, str]:
+    """`fulfil_status` of `wish` for the seat taking its turn, `ways` the legal Fulfills of it
+    and `turn_obstacle()` what keeps the turn from any Fulfill."""
+    for key, test in (
+        ("f", lambda a: not a.trick and not a.potion),
+        ("k", lambda a: not a.potion),
+        ("p", lambda a: True),
+    ):
+        if any(test(a) for a in ways):
+            return _status(key, f"You can fulfill it now{FULFIL_KEYS[key]} ({key}).")
+    why, short = _fulfil_refusal(st, p, wish, turn_obstacle())
+    return _status("", why, short)
+
+
+def _turn_obstacle_of(st, p) -> tuple[str, str] | None:
+    """`_turn_obstacle` of `p` with its Djinn's columns."""
+    return _turn_obstacle(p, st.catalog.djinns[p.djinn].columns)
 
 
 def _status(now: str, why: str, short: str = "") -> dict[str, str]:
@@ -390,12 +426,11 @@ def _lower_first(clause: str) -> str:
     return f"{first.lower()} {rest}" if first in SENTENCE_STARTS else clause
 
 
-def _fulfil_refusal(st, p, wish) -> tuple[str, str]:
+def _fulfil_refusal(st, p, wish, turn: tuple[str, str] | None) -> tuple[str, str]:
     """Everything that keeps the seat to move from fulfilling `wish` now, in one sentence and in
-    a few letters: the turn first (markers, columns, the Potion), then the price, then the
-    Wishing Person."""
+    a few letters: the turn first (`turn`: markers, columns, the Potion), then the price, then
+    the Wishing Person."""
     obstacles = []
-    turn = _turn_obstacle(p, st.catalog.djinns[p.djinn].columns)
     if turn:
         obstacles.append(turn)
     obstacles += _price_and_person(st, p, wish, on_move=True)
