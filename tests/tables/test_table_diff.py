@@ -215,12 +215,32 @@ def test_a_server_that_numbers_nothing_is_read_as_before():
     )
 
 
-def test_what_a_client_does_to_a_message_it_was_handed_changes_no_later_one():
+def test_what_a_client_does_to_the_top_of_a_message_it_was_handed_changes_no_later_one():
     teller, follower = Teller(), Follower()
     first = follower.whole(teller.message(message(1)))
-    first["view"]["board"]["a"] = 99  # a screen that writes into the view it was given
-    first["seats"].pop()
+    first["view"] = {}  # a client that puts its own values in the message it was given
+    first.pop("seats")
+    first["actions"] = 99
     second = follower.whole(teller.message(message(2)))
+    assert second == {**message(2), "n": 2}
+    second["n"] = 0
+    assert follower.whole(teller.message(message(3))) == {**message(3), "n": 3}
+
+
+def test_a_message_made_from_a_diff_is_the_one_before_where_nothing_changed():
+    """What a diff did not change is the same object as in the message before (the screens
+    pass over a part that is), and the message before is left as it was."""
+    teller, follower = Teller(), Follower()
+    first = follower.whole(teller.message(message(1)))
+    kept = copy.deepcopy(first)
+    second = follower.whole(teller.message(message(2)))
+    assert second == {**message(2), "n": 2} and first == kept
+    assert second["seats"] is first["seats"]
+    assert second["view"] is not first["view"]  # its turn changed
+    assert second["view"]["board"] is first["view"]["board"]
+    third = follower.whole(teller.message(message(3, board={"a": 2, "b": [1, 2]})))
+    assert third["view"]["board"] is not second["view"]["board"]
+    assert third["view"]["board"]["b"] is second["view"]["board"]["b"]
     assert second == {**message(2), "n": 2}
 
 

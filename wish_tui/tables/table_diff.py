@@ -25,8 +25,6 @@ the items are kept or changed in place is sent whole.
 
 from __future__ import annotations
 
-import marshal
-
 INCREMENTAL = ("log", "chat", "chat_after")
 """The keys of a table message that hold only what is new since the message before."""
 
@@ -226,12 +224,15 @@ class Teller:
 
 class Follower:
     """The client's side: the last table message of each table, to make the next one whole from
-    its diff. What it keeps is its own (in `marshal`'s bytes, which write and read a message's
-    JSON values back as they were, a third of the time of JSON text): a client may change what
-    it was handed."""
+    its diff. A message made from a diff is new only where the diff changed something (`patch`):
+    the rest of it is the message before's, and what the follower keeps shares them all. So a
+    client reads what it was handed and never changes it in place, below its top level (the
+    message itself is the client's own: what the follower keeps is another object): the table
+    screens draw again only what is not the same object as before (`ViewParts`). A private copy
+    of each message (`marshal`'s, out and back) cost about 0.09 ms a message in an app."""
 
     def __init__(self) -> None:
-        self._last: dict[str, tuple[int, bytes]] = {}
+        self._last: dict[str, tuple[int, dict]] = {}
         self._made: tuple[str, int, dict] | None = None
         """The table and number of the message made last from a diff, and that diff (not the
         message: a client that let it go keeps none of it here)."""
@@ -261,7 +262,7 @@ class Follower:
             self._last.pop(table, None)
             return None
         try:
-            made = patch(marshal.loads(last[1]), message.get("changes"))
+            made = patch(last[1], message.get("changes"))
         except BadDiff:
             self._last.pop(table, None)
             return None
@@ -273,6 +274,6 @@ class Follower:
     def _remember(self, table: str, message: dict) -> None:
         number = message.get("n")
         if isinstance(number, int):
-            self._last[table] = (number, marshal.dumps(base_of(message)))
+            self._last[table] = (number, base_of(message))
         else:  # a server that numbers nothing: nothing to patch
             self._last.pop(table, None)

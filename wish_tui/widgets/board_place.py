@@ -22,9 +22,21 @@ TURN = "turn"
 watched table keep in sight on a narrow terminal."""
 
 
+PLACES_KEPT = 1024
+"""The most places' styles kept made (then they are made anew)."""
+_placed: dict = {}
+
+
 def place_style(place) -> Style:
-    """The style that marks what is drawn as `place` (added to its own style)."""
-    return Style.from_meta({PLACE: place})
+    """The style that marks what is drawn as `place` (added to its own style): one style a
+    place, made once (a board drawn again marks the same places; Rich keeps a style's sums
+    with another by the style)."""
+    style = _placed.get(place)
+    if style is None:
+        if len(_placed) >= PLACES_KEPT:
+            _placed.clear()
+        style = _placed[place] = Style.from_meta({PLACE: place})
+    return style
 
 
 def turn_style() -> Style:
@@ -32,10 +44,14 @@ def turn_style() -> Style:
     return Style.from_meta({TURN: True})
 
 
+_TURN_MARK = Style(bold=True) + turn_style()
+
+
 def turn_mark(deciding: bool) -> Text:
-    """A seat's first cell: `▶` in bold, marked `TURN`, when it decides; else a blank."""
+    """A seat's first cell: `▶` in bold, marked `TURN`, when it decides; else a blank (a new
+    text each time: the caller may add to it)."""
     if deciding:
-        return Text("▶", Style(bold=True) + turn_style())
+        return Text("▶", _TURN_MARK)
     return Text(" ", "bold")
 
 

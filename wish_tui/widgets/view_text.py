@@ -101,8 +101,9 @@ class ViewText(Widget):
                 self._strips.pop(y, None)
                 changed.append(y)
         if changed:
-            width = self.size.width
-            # Once: each call of Textual's refresh prompts the widget.
+            # The width of the last layout, as the lines are drawn at (`Widget.size` looks the
+            # widget up through its screen's map); once: each refresh prompts the widget.
+            width = content_size(self).width
             self.refresh(*(Region(0, y, width, 1) for y in changed))
 
     def update(self, text: Text | str) -> None:

@@ -44,6 +44,9 @@ class TableStatus:
         self._rows: tuple[int, int, int] | None = None
         """(`top()`, `room_top()`, `bottom()`) while `measured`: what lies over the table is placed from
         them, each asked several times, and Textual works a screen's size out each time."""
+        self._set: tuple[tuple | None, tuple | None] = (None, None)
+        """The height of the status line's room and the status line's top row as `show` last
+        set them, each with its widget: set again only when they change."""
         self._placed: LayoutMark | None = None
         """The screen's layout as it stood when the status line was last placed (`show`): a
         change drawn without a layout since moved nothing to place again."""
@@ -87,16 +90,25 @@ class TableStatus:
                 text = Text("\n".join(self._wrapped(text.plain, status.size.width, "")))
         else:
             text = Text("\n".join(self._refusal_lines(status.size.width or screen.size.width)))
-        status.set_class(self.refusal is not None, "-refused")
+        refused = self.refusal is not None
+        if status.has_class("-refused") != refused:
+            status.set_class(refused, "-refused")
         status.show(text)
         # On a narrow terminal the status takes rows of its own (a part of the board may have
         # no log's last row to rise over); on a wider one, its one row.
         lines = text.plain.count("\n") + 1 if screen.parts.narrow else 1
-        screen.composed("#status-room").styles.height = lines
+        # The room's height and the line's place are set only when they change (Textual parses
+        # what it is given each time): nothing else sets them.
+        room = screen.composed("#status-room")
+        if self._set[0] != (room, lines):
+            room.styles.height = lines
+            self._set = ((room, lines), self._set[1])
         screen.key_bar.name_keys(self._turn_keys or text.plain)
         with self.measured():
             top = screen.status_top()
-            status.styles.offset = (0, max(0, top))
+            if self._set[1] != (status, top):
+                status.styles.offset = (0, max(0, top))
+                self._set = (self._set[0], (status, top))
             screen.status_placed(top)
         self._placed = layout_mark(screen)
 

@@ -6,11 +6,10 @@ import re
 
 from rich.text import Text
 
-from wish_tui.widgets.board_place import mark_place
+from wish_tui.widgets.board_place import place_style
 from wish_tui.wish.rules import CATALOG
 
 from .offer_view import wish_line
-from .style import highlight_line
 from .width_fitted import WidthFitted
 
 HEADER = "Hand ✓ fulfill now ✗ not yet"
@@ -36,11 +35,21 @@ def fitting_reason(short: str, room: int) -> str:
     return next((form for form in short_reasons(short) if len(form) <= room), "")
 
 
+CARDS_KEPT = 64
+"""The most cards' lines a hand keeps made, by what they show."""
+
+
 class HandView(WidthFitted):
     """A hand of Wish cards with a line on whether each can be fulfilled now (a new width fits
     the reasons again)."""
 
     DEFAULT_CSS = "HandView { height: auto; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._cards: dict[tuple, list[Text]] = {}
+        """A card's lines, by what they show (a card kept in the hand is not made again, and
+        its lines, the same objects, are passed over as they are)."""
 
     def update_hand(
         self,
@@ -52,29 +61,52 @@ class HandView(WidthFitted):
         card (its place in the hand) in reverse. At 80 columns a reason is said whole or not at
         all (the detail line says it whole); a hand of four leaves out the title there."""
         self.remember(self.update_hand, cards, compact, cursor)
-        text = Text(no_wrap=True, overflow="ellipsis")
         titled = not (compact and len(cards) > 3)
-        if titled:
-            text.append(HEADER, "bold")
+        lines = [_HEADER_LINE] if titled else []
         width = self.size.width or 30
-        for index, (name, ok, why, short) in enumerate(cards):
-            if text.plain:
-                text.append("\n")
-            start = len(text)
-            text.append("✓" if ok else "✗", "bold green" if ok else "bold red")
-            line = wish_line(name, compact=True, vp=not compact)
-            text.append_text(line)
-            if compact:
-                reason = fitting_reason(short, width - 1 - line.cell_len - 1)
-                if reason:
-                    text.append(f" {reason}", "dim")
-            else:
-                text.append(f"\n   {why} {CATALOG.wishes[name].text}", "dim")
-            mark_place(text, start, ("hand", index))
+        for index, card in enumerate(cards):
+            lines += self._card_lines(index, card, compact, width)
         line = None
         if cursor is not None:
             line = cursor + (1 if titled else 0) if compact else 1 + 2 * cursor
-        self.show(highlight_line(text, line))
+        if line is not None and 0 <= line < len(lines):
+            lines[line] = lines[line].copy()  # (the kept line stays as it was made)
+            lines[line].stylize("reverse")
+        self.show_lines(lines or [Text("")])
+
+    def _card_lines(self, index: int, card: tuple, compact: bool, width: int) -> list[Text]:
+        """A card's lines, as the one text of the whole hand divided at its lines made them:
+        its mark, name, cost, VP (and, in `compact`, its reason in a few letters), and else the
+        reason and the card's text under it, each line marked as the card's place."""
+        key = (index, card, compact, width if compact else 0)
+        made = self._cards.get(key)
+        if made is not None:
+            return made
+        name, ok, why, short = card
+        first = Text(overflow="ellipsis")
+        first.append("✓" if ok else "✗", "bold green" if ok else "bold red")
+        wish = wish_line(name, compact=True, vp=not compact)
+        first.append_text(wish)
+        made = [first]
+        if compact:
+            reason = fitting_reason(short, width - 1 - wish.cell_len - 1)
+            if reason:
+                first.append(f" {reason}", "dim")
+        else:
+            second = Text(overflow="ellipsis")
+            second.append(f"   {why} {CATALOG.wishes[name].text}", "dim")
+            made.append(second)
+        place = place_style(("hand", index))
+        for line in made:
+            line.stylize(place)
+        if len(self._cards) >= CARDS_KEPT:
+            self._cards.clear()
+        self._cards[key] = made
+        return made
+
+
+_HEADER_LINE = Text(HEADER, overflow="ellipsis")
+_HEADER_LINE.stylize("bold")
 
 
 def hand_status(view: dict, seat: int) -> list[tuple[str, bool, str, str]]:
