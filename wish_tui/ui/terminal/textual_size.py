@@ -32,14 +32,10 @@ def _kept_size(widget: Widget):
     never changed in place) and the key of its styles (`RenderStyles._cache_key`, which Textual
     changes with any style, its padding and border among them). A widget out of its screen's
     map, or a map to be made again, is asked of Textual."""
-    screen = widget._parent
     try:
-        compositor = screen._compositor  # (a widget of the screen's own: most asked)
-    except AttributeError:
-        try:
-            compositor = widget.screen._compositor
-        except NoScreen:
-            return TEXTUALS_SIZE.fget(widget)
+        compositor = widget.screen._compositor
+    except NoScreen:
+        return TEXTUALS_SIZE.fget(widget)
     if compositor.root is None or compositor._full_map_invalidated:
         return TEXTUALS_SIZE.fget(widget)
     geometry = compositor._full_map.get(widget)
