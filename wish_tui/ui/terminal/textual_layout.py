@@ -1,7 +1,8 @@
 """Three places the table screen reaches below Textual's public API for its layout and lines.
 
 Part of the adapter to Textual (`textual_adapter.py` lists every place; tested in
-`tests/ui/test_textual_layout.py`, which fails on a Textual that changes what they rely on):
+`tests/ui/test_textual_layout.py` and `test_textual_layout_alone.py`, which fail on a Textual
+that changes what they rely on):
 
 - A widget's request for a layout (`Widget._check_refresh`, `_layout_required`) and its
   screen's compositor map (`Compositor._full_map` and the caches made from it): a widget placed
