@@ -81,6 +81,7 @@ class WishApp(TableApp):
             find_screens_quickly,
             tell_screens_directly,
         )
+        from .terminal.textual_size import keep_sizes
 
         share_parsed_css(self.stylesheet)
         tell_screens_directly()  # a repaint added to the screen's dirty widgets, no message
@@ -98,6 +99,7 @@ class WishApp(TableApp):
         hold_component_nodes()
         hand_on_arranged_maps()
         offset_content_by_styles()  # a refresh of some lines skips the scrollbars' gutter
+        keep_sizes()  # a widget's size kept with its place in the map, not worked out anew
         # The table's texts, log, key bar, window, detail line and part tabs: their lines as
         # they are.
         render_lines_plainly(ViewText, GameLog, KeyBar, ChoicePanel, DetailLine, PartTabs)

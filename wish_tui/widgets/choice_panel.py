@@ -107,6 +107,8 @@ class ChoicePanel(Widget):
         self._spared = 0
         """The screen row above which lie the places a question may be about (a map): the
         panel opens no higher when its question and `SPARED_OPTIONS` options fit below it."""
+        self._wrapped_for = 0
+        """The width the rows were wrapped to (`_wrap`)."""
         self._mark_room = 0
         """The columns the options' lines leave free at their end for a scroll mark ('▲ 7
         more'): none while every option is in sight."""
@@ -259,6 +261,7 @@ class ChoicePanel(Widget):
         return sum(1 for option, _ in self._rows if option < 0)
 
     def _wrap(self, width: int) -> list[tuple[int, str]]:
+        self._wrapped_for = width
         title = plain_lines(self.title_text, width, _MEASURE) if self.title_text else []
         rows = [(-1, line) for line in title]
         for index, label in enumerate(self._labels):
@@ -269,14 +272,14 @@ class ChoicePanel(Widget):
                 rows.append((index, line if k == 0 else indent + line))
         return rows
 
-    def on_resize(self) -> None:
-        # Opening changes the panel's height, which repaints it already: only a new width,
-        # which wraps the lines differently, needs another.
-        if self._labels:
-            rows = self._wrap(max(20, self.size.width - 2))
-            if rows != self._rows:
-                self._rows = rows
-                self.refresh()
+    def _wrapped_to(self, width: int) -> None:
+        """Wrap the lines anew when the panel is `width` columns wide now and they were wrapped
+        for another width (the terminal's changed). Asked as the panel is drawn, not on its
+        `Resize`: a new width comes with a new region, all of whose rows are drawn, and the
+        panel's every opening and closing (a new height) posts no message for it."""
+        wrap = max(20, width - 2)
+        if self._labels and wrap != self._wrapped_for:
+            self._rows = self._wrap(wrap)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self._rows))
@@ -300,6 +303,7 @@ class ChoicePanel(Widget):
     def render_line(self, y: int) -> Strip:
         base = own_rich_style(self)
         width, height = content_size(self)
+        self._wrapped_to(width)
         titles, options = self._split()
         if y < len(titles):
             return self._drawn_row(" " + titles[y], base + Style(bold=True), base, width)

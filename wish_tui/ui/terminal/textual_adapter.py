@@ -33,7 +33,9 @@ There are eight here, and `tests/ui/test_textual_adapter.py` fails on a Textual 
 Three more, of the table screen's layout and lines, live in `textual_layout.py` (a widget laid
 out alone: `lay_out_alone`; lines handed to the compositor without the styles cache:
 `render_lines_plainly`; where a widget's content begins, from its styles alone:
-`offset_content_by_styles`; tested in `tests/ui/test_textual_layout.py`), one of a widget laid
+`offset_content_by_styles`; tested in `tests/ui/test_textual_layout.py`), one of a widget's
+size kept with its place in the map in `textual_size.py` (`keep_sizes`; tested in
+`tests/ui/test_textual_size.py`), one of a widget laid
 out in its parent alone in `textual_column.py` (`lay_out_in_parent`; tested in
 `tests/ui/test_wish_tracks_layout.py`), and five of Textual's
 messages, frames, timers, idle turns and nodes' screens in `textual_pump.py` (tested in

@@ -1,7 +1,8 @@
 """Three places the table screen reaches below Textual's public API for its layout and lines.
 
 Part of the adapter to Textual (`textual_adapter.py` lists every place; tested in
-`tests/ui/test_textual_layout.py`, which fails on a Textual that changes what they rely on):
+`tests/ui/test_textual_layout.py` and `test_textual_layout_alone.py`, which fail on a Textual
+that changes what they rely on):
 
 - A widget's request for a layout (`Widget._check_refresh`, `_layout_required`) and its
   screen's compositor map (`Compositor._full_map` and the caches made from it): a widget placed
@@ -103,9 +104,19 @@ def _placed_alone(widget: Widget) -> bool:
     if widget._size_updated(new.region.size, new.virtual_size, new.container_size) and (
         new.region.size != old.region.size
     ):
-        widget.post_message(events.Resize(new.region.size, new.virtual_size, new.container_size))
+        resize = events.Resize(new.region.size, new.virtual_size, new.container_size)
+        if _heard(widget, resize):
+            widget.post_message(resize)
     screen.screen_layout_refresh_signal.publish(screen)
     return True
+
+
+def _heard(widget: Widget, message) -> bool:
+    """True when a handler of `widget`'s would hear `message` (Textual's walk of its classes,
+    `_get_dispatch_methods`, finds one): a message nobody hears is not posted (the choice
+    panel hears no `Resize`: its lines follow its width as they are drawn)."""
+    handlers = widget._get_dispatch_methods(message.handler_name, message)
+    return next(iter(handlers), None) is not None
 
 
 class Placed(NamedTuple):
@@ -116,8 +127,10 @@ class Placed(NamedTuple):
     order: int
 
 
-PLACEMENTS_KEPT = 16
-"""The most places a widget laid out alone keeps, by what Textual's layout made them from."""
+PLACEMENTS_KEPT = 512
+"""The most places of widgets laid out alone kept, by what Textual's layout made them from."""
+_PLACES: dict[tuple, Placed] = {}
+"""Those places, shared by every widget of a kind in the process (a host's apps' panels)."""
 
 
 def _placement_alone(screen: Screen, widget: Widget, size: Size) -> Placed | None:
@@ -125,30 +138,63 @@ def _placement_alone(screen: Screen, widget: Widget, size: Size) -> Placed | Non
     `process_offset` made), or None where it may depend on more than the widget itself.
 
     Textual's layout of the widget alone (its box model, its offset) is made once for what it
-    reads: the widget's style rules, the screen's size and the app's (`_placement_key`); a
-    widget that opens, moves and closes (the choice panel at a table, twice an action) goes
-    back and forth between a few places."""
-    if not (_placed_by_itself(widget) and _lays_out_plainly(screen)):
-        return None
-    layer = widget.layer
-    for child in screen._nodes:
-        if child.display and child.layer == layer:
-            child_styles = child.styles
-            if child_styles.is_docked or child_styles.is_split or child_styles.margin:
-                return None
+    reads: the widget's kind and style rules, the screen's size and the app's
+    (`_placement_key`); a widget that opens, moves and closes (the choice panel at a table,
+    twice an action) goes back and forth between a few places, and the panels of the apps a
+    process holds between the same few. The screen's checks (`_lays_out_plainly`,
+    `_layer_plain`) are made again only when what they read changed (`_screen_stamp`), the
+    widget's own (`_placed_by_itself`, which reads what the key holds) with its layout."""
+    stamp = _screen_stamp(screen, widget)
+    if widget.__dict__.get("_screen_checked") != stamp:
+        if not (_lays_out_plainly(screen) and _layer_plain(screen, widget)):
+            return None
+        widget._screen_checked = stamp
     key = _placement_key(screen, widget, size)
-    kept: dict = widget.__dict__.setdefault("_places_alone", {})
+    kept = _PLACES
     try:
         placed = kept.get(key)
     except TypeError:  # a rule's value that cannot be a key
         placed = key = None
     if placed is None:
+        if not _placed_by_itself(widget):
+            return None
         placed = _arranged_alone(screen, widget, size)
         if key is not None and placed is not None:
             if len(kept) >= PLACEMENTS_KEPT:
                 kept.clear()
             kept[key] = placed
     return placed
+
+
+def _layer_plain(screen: Screen, widget: Widget) -> bool:
+    """True when nothing shown on `widget`'s layer of `screen` is docked, split or has a margin
+    (Textual's layout of the layer would then place it with the others)."""
+    layer = widget.layer
+    for child in screen._nodes:
+        if child.display and child.layer == layer:
+            child_styles = child.styles
+            if child_styles.is_docked or child_styles.is_split or child_styles.margin:
+                return False
+    return True
+
+
+def _screen_stamp(screen: Screen, widget: Widget) -> tuple:
+    """What the screen's checks (`_lays_out_plainly`, `_layer_plain`) read besides `widget`'s
+    own styles: the screen's styles and its other children's (by `RenderStyles._cache_key`,
+    which Textual changes with any style), which children it has (counted by its node list),
+    whether it maximizes one, its scroll and its scrollbars. While it stays the same the checks
+    made stand: a panel that opens and closes is not checked anew each time (no reference to
+    a node is kept: the stamp makes no cycle)."""
+    return (
+        screen.styles._cache_key,
+        screen._nodes._updates,
+        screen.maximized is None,
+        screen.scroll_offset,
+        screen.show_vertical_scrollbar,
+        screen.show_horizontal_scrollbar,
+        widget.layer,
+        tuple([child.styles._cache_key for child in screen._nodes if child is not widget]),
+    )
 
 
 def _arranged_alone(screen: Screen, widget: Widget, size: Size) -> Placed | None:
@@ -163,9 +209,10 @@ def _arranged_alone(screen: Screen, widget: Widget, size: Size) -> Placed | None
 
 def _placement_key(screen: Screen, widget: Widget, size: Size) -> tuple | None:
     """All that Textual's layout of `widget` alone reads (`_placed_by_itself` and
-    `_lays_out_plainly` hold): its style rules, whence every style of it comes (the
+    `_lays_out_plainly` hold): its kind, its style rules, whence every style of it comes (the
     stylesheet's and its own, in the order they were set), the screen's size (its viewport)
-    and the app's. None where the screen has a hook of its own into its layout
+    and the app's, and what else `_placed_by_itself` reads (children, an absolute offset,
+    whether it is shown). None where the screen has a hook of its own into its layout
     (`pre_layout`, `process_layout`)."""
     screen_type = type(screen)
     if (
@@ -175,16 +222,21 @@ def _placement_key(screen: Screen, widget: Widget, size: Size) -> tuple | None:
         return None
     styles = widget.styles
     return (
+        type(widget),
         size,
         screen.app.size,
         tuple(styles._base_styles._rules.items()),
         tuple(styles._inline_styles._rules.items()),
+        bool(widget._nodes),
+        widget.absolute_offset,
+        widget.display,
     )
 
 
 def _placed_by_itself(widget: Widget) -> bool:
     """True when `widget` is placed by its own styles alone: absolute, no children, sized in
-    cells or percentages, nothing that moves it after its layout."""
+    cells or percentages, nothing that moves it after its layout, not docked, split or given a
+    margin (placed with the rest of its layer)."""
     styles = widget.styles
     return not (
         widget._nodes
@@ -194,6 +246,9 @@ def _placed_by_itself(widget: Widget) -> bool:
         or styles.overlay == "screen"
         or widget.absolute_offset is not None
         or styles.has_any_rules("constrain_x", "constrain_y")
+        or styles.is_docked
+        or styles.is_split
+        or styles.margin
         or any(
             scalar is None or scalar.unit in (Unit.FRACTION, Unit.AUTO)
             for scalar in (styles.width, styles.height)
