@@ -160,11 +160,12 @@ def test_a_rows_pieces_are_read_as_the_text_they_encode_to_is_read():
     from rich.style import Style
     from textual.strip import Strip
 
-    from wish_tui.ui.terminal.frame_cells import read_frame
+    from wish_tui.ui.terminal.frame_cells import WIDE_RIGHT, read_frame
 
     styles = [Style(bold=True), Style(color="red"), Style(), Style(reverse=True)]
     characters = [*"ab x", "漢", "🔒", "e\u0301"]
     rng = random.Random(5)
+    narrows = 0
     for _ in range(3000):
         pieces = []
         for _ in range(rng.randint(1, 4)):
@@ -181,7 +182,7 @@ def test_a_rows_pieces_are_read_as_the_text_they_encode_to_is_read():
                 for _ in range(rng.randint(1, 2))
             )
             pieces.append((rng.randint(0, 12), strips))
-        first, cells, gapless = read_row(pieces, ColorSystem.TRUECOLOR)
+        first, cells, gapless, narrow = read_row(pieces, ColorSystem.TRUECOLOR)
         text = "".join(
             f"\x1b[1;{col + 1}H" + "".join(strip.render(_console()) for strip in strips)
             for col, strips in pieces
@@ -189,3 +190,6 @@ def test_a_rows_pieces_are_read_as_the_text_they_encode_to_is_read():
         read = {col: cell for col, cell in enumerate(cells, first) if cell is not None}
         assert read == read_frame(text)[0].get(0, {})
         assert gapless == (len(read) == len(cells))
+        assert not narrow or WIDE_RIGHT not in cells  # (narrow: no right half among them)
+        narrows += narrow and any(cell is not None for cell in cells)
+    assert narrows > 50  # (rows known to hold no wide character: not only empty ones)
