@@ -3,6 +3,7 @@ offline through the driver's code (the screen diff, then the style compaction) m
 
 Run: python benchmarks/table_apps.py --runs 1 --frames FRAMES   (once, to record the frames)
      python benchmarks/screen_diff.py FRAMES [--passes 200] [--repeat 5] [--profile] [--text]
+     PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/screen_diff.py FRAMES --replays N
 
 Each pass replays every write of the recording, from the app's start, through a new
 `ScreenDiff` and `Compactor`, as `HostedDriver.write` does: a frame of the compositor's from its
@@ -13,7 +14,10 @@ Prints the bytes the replay sends while playing and a digest of all it sends (th
 the same bytes); then, for each of `--repeat` measures, the processor time per write over all
 writes, the diff alone and the compaction alone, and per write while playing (the earlier writes
 replayed untimed before them). The lowest of the measures is the figure to compare: the others
-carry the machine's noise. With `--profile`, one measure under cProfile, its top entries.
+carry the machine's noise. With `--profile`, one measure under cProfile, its top entries. With
+`--replays N`, the recording replayed N times more and nothing measured: the instructions a write
+takes, counted by callgrind whatever the machine's load, are (those with N - those with 0) / (N x
+the writes).
 """
 
 from __future__ import annotations
@@ -109,6 +113,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="measures (5)")
     parser.add_argument("--profile", action="store_true", help="one measure under cProfile")
     parser.add_argument("--text", action="store_true", help="every write from its text")
+    parser.add_argument("--replays", type=int, help="replay N times more, measuring nothing")
     options = parser.parse_args()
     begin, kept = pickle.loads(Path(options.frames).read_bytes())
     writes = [(data, None if options.text else (*rest, None)[0]) for _, data, *rest in kept]
@@ -121,6 +126,10 @@ def main() -> None:
         f"pieces), {sum(len(data) for data, _ in writes)} characters from Textual; sent "
         f"{len(playing)} B while playing, digest {digest}"
     )
+    if options.replays is not None:
+        for _ in range(options.replays):
+            replay(writes)
+        return
     for _ in range(options.repeat):
         whole, alone, compaction, playing = timed(writes, begin, options.passes)
         print(

@@ -160,11 +160,12 @@ def test_a_rows_pieces_are_read_as_the_text_they_encode_to_is_read():
     from rich.style import Style
     from textual.strip import Strip
 
-    from wish_tui.ui.terminal.frame_cells import read_frame
+    from wish_tui.ui.terminal.frame_cells import WIDE_RIGHT, read_frame
 
     styles = [Style(bold=True), Style(color="red"), Style(), Style(reverse=True)]
     characters = [*"ab x", "漢", "🔒", "e\u0301"]
     rng = random.Random(5)
+    narrows = 0
     for _ in range(3000):
         pieces = []
         for _ in range(rng.randint(1, 4)):
@@ -181,7 +182,7 @@ def test_a_rows_pieces_are_read_as_the_text_they_encode_to_is_read():
                 for _ in range(rng.randint(1, 2))
             )
             pieces.append((rng.randint(0, 12), strips))
-        first, cells, gapless = read_row(pieces, ColorSystem.TRUECOLOR)
+        first, cells, gapless, narrow = read_row(pieces, ColorSystem.TRUECOLOR)
         text = "".join(
             f"\x1b[1;{col + 1}H" + "".join(strip.render(_console()) for strip in strips)
             for col, strips in pieces
@@ -189,3 +190,93 @@ def test_a_rows_pieces_are_read_as_the_text_they_encode_to_is_read():
         read = {col: cell for col, cell in enumerate(cells, first) if cell is not None}
         assert read == read_frame(text)[0].get(0, {})
         assert gapless == (len(read) == len(cells))
+        assert not narrow or WIDE_RIGHT not in cells  # (narrow: no right half among them)
+        narrows += narrow and any(cell is not None for cell in cells)
+    assert narrows > 50  # (rows known to hold no wide character: not only empty ones)
+
+
+def test_rows_read_from_their_segments_send_the_bytes_the_diff_before_sent():
+    """Frames given as their pieces, read from their segments (wide characters coming and going,
+    a text in another style, rows written shorter, pages of a log scrolled, pieces side by side
+    or over each other): the bytes the screen diff sent for their text before it was made faster
+    (tests/ui/screen_diff_before.py)."""
+    from rich.color import ColorSystem
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    from . import screen_diff_before
+
+    width, height = 24, 8
+    styles = [
+        Style(bold=True),
+        Style(color="red"),
+        Style(),
+        Style(reverse=True),
+        Style(bgcolor="blue"),
+    ]
+    words = ["ab", "Round 4", "漢字", "🔒", " · ", "   ", "x", "e\u0301"]
+    rng = random.Random(38)
+
+    def line(cells: int) -> list[Segment]:
+        """Segments of about `cells` cells (never more), padded with spaces or not."""
+        segments, used = [], 0
+        while used < cells:
+            word = rng.choice(words)
+            size = Strip([Segment(word)]).cell_length
+            if used + size > cells:
+                break
+            segments.append(Segment(word, rng.choice(styles)))
+            used += size
+        if rng.random() < 0.5:  # (a row padded to its end: an erase, or spaces)
+            segments.append(Segment(" " * (cells - used), rng.choice(styles[2:])))
+        return segments
+
+    def page_frame(page: list[list[Segment]]) -> dict:
+        return {y: [(0, (Strip(segments),))] for y, segments in enumerate(page)}
+
+    def runs_frame() -> dict:
+        rows: dict = {}
+        for y in rng.sample(range(height), rng.randint(1, 4)):
+            col, pieces = rng.randrange(8), []
+            for _ in range(rng.randint(1, 3)):
+                segments = line(rng.randint(1, width - col))
+                pieces.append((col, (Strip(segments),)))
+                col = min(width - 1, col + Strip(segments).cell_length + rng.randint(-2, 3))
+            rows[y] = pieces
+        return rows
+
+    console = _console()
+    now, before = ScreenDiff(columns=width), screen_diff_before.ScreenDiff(columns=width)
+    page = [line(width) for _ in range(height)]
+    ways = []
+    for step in range(400):
+        kind = rng.random()
+        if kind < 0.3:  # (the page scrolled a row or two up or down, a new row or two in)
+            shift = rng.choice([1, 2, -1])
+            new = [line(width) for _ in range(abs(shift))]
+            page = page[shift:] + new if shift > 0 else new + page[:shift]
+            rows = page_frame(page)
+        elif kind < 0.5:  # (the same texts, some in another style; or rows shortened)
+            page = [
+                [Segment(s.text, rng.choice(styles)) if rng.random() < 0.3 else s for s in row]
+                if rng.random() < 0.5
+                else row[: rng.randint(0, len(row))]
+                for row in page
+            ]
+            rows = page_frame(page)
+        else:
+            rows = runs_frame()
+        cursor = "\x1b[1;1H" if step % 3 else f"\x1b[{rng.randint(1, height)};{rng.randint(1, 9)}H"
+        text = "".join(
+            f"\x1b[{y + 1};{col + 1}H" + "".join(strip.render(console) for strip in strips)
+            for y, pieces in rows.items()
+            for col, strips in pieces
+        )
+        sent = now.frame_rows(rows, cursor, lambda row: read_row(row, ColorSystem.TRUECOLOR))
+        ways.append(sent is not None)
+        if sent is None:
+            sent = now.frame(text + cursor)
+        assert sent == before.frame(text + cursor), step
+        assert now.known() == before.shown
+    assert ways.count(True) > 300

@@ -227,19 +227,22 @@ def _overwrite(cells: dict[int, Cell], col: int, cell: Cell) -> None:
 Pieces = list[tuple[int, tuple]]
 """What a frame writes on one row, in the order it writes it: each piece its column and the
 strips written there one after the other (each strip Rich segments: text, style, control)."""
-Read = tuple[object, tuple[Cell, ...] | None, tuple[tuple[str, Style], ...] | None]
+Read = tuple[object, tuple[Cell, ...] | None, tuple[tuple[str, Style], ...] | None, bool]
 """A segment read: its Rich style (the key holds its id), its cells when each of its characters
 takes one cell or two (written where nothing was), else None and its texts with their styles as
-`_piece` gives a piece's parts (both None: not understood)."""
+`_piece` gives a piece's parts (both None: not understood); and whether its cells are all one
+cell wide (no wide character's right half among them)."""
 _SEGMENTS: dict[object, dict[tuple[str, int], Read]] = {}
 """Per colour system, each segment (its text and the id of its style, the style kept with it)
 read once."""
 SEGMENTS_KEPT = 4096
 """The most segments read kept per colour system (all forgotten at once past it), shared by the
 apps of a process."""
-Written = tuple[int, list[Cell | None], bool]
+Written = tuple[int, list[Cell | None], bool, bool]
 """A row's cells as a frame writes them: the first column written, the cells from there (None
-where the frame writes nothing), and whether none of them is None."""
+where the frame writes nothing), whether none of them is None, and whether none is known to be
+a wide character's right half (False: not known; the row's segments say it as they are read,
+which spares the screen diff a look at each cell of a changed row)."""
 
 
 def read_row(pieces: Pieces, colour_system) -> Written | None:
@@ -257,7 +260,7 @@ def read_row(pieces: Pieces, colour_system) -> Written | None:
     row: list[Cell | None] = []
     extend = row.extend
     first = end = 0
-    gapless = True
+    gapless = narrow = True
     loose: dict[int, Cell] | None = None  # (the row by column, once the list cannot say it)
     for col, strips in pieces:
         if loose is None and (col >= end or not row):
@@ -271,12 +274,15 @@ def read_row(pieces: Pieces, colour_system) -> Written | None:
             mark = -1
             single: list[Cell] = []
             into = single.extend
-        if _read_cells(known, strips, colour_system, into):
+        narrow_read = _read_cells(known, strips, colour_system, into)
+        if narrow_read is not None:
             if mark >= 0:
                 if col > end and len(row) > mark:  # (columns between the pieces not written)
                     row[mark:mark] = [None] * (col - end)
                     gapless = False
                 end = first + len(row)
+                if not narrow_read:
+                    narrow = False
                 continue
             if WIDE_RIGHT not in single:  # (else wide characters written over others)
                 if single:
@@ -292,23 +298,26 @@ def read_row(pieces: Pieces, colour_system) -> Written | None:
     if loose is not None:
         return written_row(loose)
     if not row:
-        return 0, row, True
-    return first, row, gapless
+        return 0, row, True, True
+    return first, row, gapless, narrow
 
 
-def _read_cells(known: dict, strips: tuple, colour_system, into: Callable) -> bool:
+def _read_cells(known: dict, strips: tuple, colour_system, into: Callable) -> bool | None:
     """Give `into` the cells of each segment of `strips` in turn, as long as each is read as
-    cells; return whether all were."""
+    cells; return None when one was not, else whether all are one cell wide."""
     get = known.get
+    narrow = True
     for strip in strips:
         for text, style, _ in strip:
             read = get((text, id(style)))
             if read is None or read[0] is not style:
                 read = _read_segment(known, text, style, colour_system)
             if read[1] is None:
-                return False
+                return None
             into(read[1])
-    return True
+            if not read[3]:
+                narrow = False
+    return narrow
 
 
 def _by_column(first: int, row: list[Cell | None]) -> dict[int, Cell]:
@@ -317,14 +326,14 @@ def _by_column(first: int, row: list[Cell | None]) -> dict[int, Cell]:
 
 
 def written_row(cells: dict[int, Cell]) -> Written:
-    """A row's cells by column as `Written`."""
+    """A row's cells by column as `Written` (whether a cell is a right half not known)."""
     if not cells:
-        return 0, [], True
+        return 0, [], True, True
     first = min(cells)
     row: list[Cell | None] = [None] * (max(cells) + 1 - first)
     for col, cell in cells.items():
         row[col - first] = cell
-    return first, row, len(cells) == len(row)
+    return first, row, len(cells) == len(row), False
 
 
 def _parts(known: dict[tuple[str, int], Read], strips: tuple, colour_system) -> tuple | None:
@@ -396,7 +405,7 @@ def _read_segment(known: dict, text: str, style, colour_system) -> Read:
     if style is not None and text and _single_cells(text) and not _UNPLAIN.search(text):
         at = _style_read(style, colour_system)
     if at is not None:
-        read: Read = (style, tuple(_styled(text, at)), None)
+        read: Read = (style, tuple(_styled(text, at)), None, True)
         if len(known) >= SEGMENTS_KEPT:
             known.clear()
         known[(text, id(style))] = read
@@ -405,14 +414,14 @@ def _read_segment(known: dict, text: str, style, colour_system) -> Read:
     if "\n" not in text:
         rendered = text if style is None else Strip.render_style(style, text, colour_system)
         piece = _read_piece(rendered, ())
-    read = (style, None, None)
+    read = (style, None, None, False)
     if piece is not None and piece[0] == ():  # (the default style in force after it)
         _, single, parts = piece
-        read = (style, None, parts) if parts else (style, single, None)
+        read = (style, None, parts, False) if parts else (style, single, None, True)
         if len(parts) == 1:  # (wide characters in one style: their cells, right halves too)
             wide = _wide_cells(*parts[0])
             if wide is not None:
-                read = (style, wide, None)
+                read = (style, wide, None, WIDE_RIGHT not in wide)
     if len(known) >= SEGMENTS_KEPT:
         known.clear()
     known[(text, id(style))] = read

@@ -139,7 +139,7 @@ class ScreenDiff:
         if self.rows:
             for row in [row for row in written if row >= self.rows]:
                 del written[row]
-        widest = max([first + len(cells) for first, cells, _ in written.values()], default=0)
+        widest = max([first + len(cells) for first, cells, _, _ in written.values()], default=0)
         self._lengthen(max(widest, self.columns or 0) + _BEYOND)
         out: list[str] = []
         if self.columns and len(written) > 1:
@@ -172,7 +172,7 @@ class ScreenDiff:
 
     def _whole_row(self, written: Written) -> list[Cell | None]:
         """The cells `written` as a row of `shown`."""
-        first, cells, _ = written
+        first, cells, _, _ = written
         return [None] * first + cells + [None] * (self._length - first - len(cells))
 
     def _scroll(self, out: list[str], written: dict[int, Written]) -> None:
@@ -232,7 +232,13 @@ class ScreenDiff:
         self.cursor = None
 
     def _send_row(
-        self, out: list[str], row: int, first: int, written: list[Cell | None], gapless: bool
+        self,
+        out: list[str],
+        row: int,
+        first: int,
+        written: list[Cell | None],
+        gapless: bool,
+        narrow: bool,
     ) -> None:
         shown = self.shown.get(row)
         if shown is None:
@@ -249,7 +255,7 @@ class ScreenDiff:
                 return
         cells = [None] * first + written + [None] * (self._length - end)
         # (Plain: the frame writes every cell from `first` to `end`, none a right half.)
-        plain = (first, end) if gapless and WIDE_RIGHT not in written else None
+        plain = (first, end) if gapless and (narrow or WIDE_RIGHT not in written) else None
         self._halves(row, cells, shown, plain)
         runs = _whole_phrases(_runs(changed, cells, shown), cells, shown)
         last = runs[-1]

@@ -80,7 +80,7 @@ def longest_run(rows: list[int]) -> tuple[int, int] | None:
 
 def whole(written: Written, width: int) -> bool:
     """True when `written` holds every column of a row `width` wide."""
-    first, cells, gapless = written
+    first, cells, gapless, _ = written
     return first == 0 and len(cells) >= width and (gapless or None not in cells[:width])
 
 
@@ -88,7 +88,7 @@ def same(shown: list[Cell | None] | None, written: Written) -> bool:
     """True when the row `shown` knows exactly the cells `written` (no more)."""
     if shown is None:
         return False
-    first, cells, _ = written
+    first, cells = written[0], written[1]
     end = first + len(cells)
     if first:
         return shown[first:end] == cells and not any(shown[:first]) and not any(shown[end:])
