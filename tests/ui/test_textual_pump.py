@@ -19,6 +19,9 @@ TEXTUAL_CODE_COPIED = {
     "Queue": "76cfe3a5e1622282",
     "DOMNode.screen": "df1e242285df4edd",
     "MessagePump._parent": "f31332160f01b114",
+    "Screen._invoke_and_clear_callbacks": "73ddb9fc12c345dc",
+    "MessagePump._flush_next_callbacks": "52f874c952d9a45c",
+    "MessagePump.call_next": "489dc1404089ecca",
 }
 """The code of Textual's that `ui/terminal/textual_pump.py` does the work of, as it was read
 (the start of the SHA-256 of its source)."""
@@ -47,6 +50,9 @@ def test_textuals_code_that_the_pump_module_does_the_work_of_is_as_it_was_read()
         "Queue": textual_pump.Queue,
         "DOMNode.screen": textual_pump.TEXTUALS_SCREEN.fget,
         "MessagePump._parent": textual_pump.MessagePump._parent.fget,
+        "Screen._invoke_and_clear_callbacks": textual_pump.TEXTUALS_CALLBACKS_AFTER_THE_FRAME,
+        "MessagePump._flush_next_callbacks": textual_pump.MessagePump._flush_next_callbacks,
+        "MessagePump.call_next": textual_pump.MessagePump.call_next,
     }
     digests = {
         name: hashlib.sha256(inspect.getsource(function).encode()).hexdigest()[:16]
@@ -459,3 +465,84 @@ async def test_a_turn_that_has_run_drops_the_handle_that_holds_it():
     turn.handle = asyncio.get_running_loop().call_soon(textual_pump._check_in_turn, turn)
     await asyncio.sleep(0)
     assert turn.handle is None
+
+
+async def test_a_screen_prompted_to_go_idle_draws_and_calls_back_as_its_task_would():
+    """A screen told of repaints draws its frame, and calls what was asked of it after the
+    frame, between the same callbacks of the loop as its own task would, without that task:
+    no `Prompt` is posted to it. The screen shows the same. (Texts repainted in place: a
+    layout's message to the screen wakes its task, which reads it and goes idle itself.)"""
+    import asyncio
+
+    from textual.app import App
+    from textual.widget import Widget
+
+    from wish_tui.ui.terminal import textual_pump
+
+    textual_pump.draw_frames_without_a_task()
+    textual_pump.tell_screens_directly()
+    trace: list[tuple] = []
+
+    class Word(Widget):
+        DEFAULT_CSS = "Word { width: 3; height: 1; }"
+
+        def __init__(self, word: str, id: str) -> None:
+            super().__init__(id=id)
+            self.word = word
+
+        def render(self) -> str:
+            return self.word
+
+        def update(self, word: str) -> None:
+            self.word = word
+            self.refresh()
+
+    class Texts(App):
+        def compose(self):
+            for name in "ab":
+                yield Word(name, id=name)
+
+    async def played(check_idle) -> tuple[list, str, list]:
+        Widget.check_idle = check_idle
+        posted: list[str] = []
+        try:
+            app = Texts()
+            async with app.run_test(size=(20, 4)) as pilot:
+                await pilot.pause(0.05)
+                screen = app.screen
+                frame, post = screen._compositor_refresh, screen.post_message
+
+                def where() -> str:
+                    return "in its task" if asyncio.current_task() is screen._task else "elsewhere"
+
+                def drawn() -> None:
+                    trace.append(("frame", where()))
+                    frame()
+
+                def posted_to_screen(message) -> bool:
+                    posted.append(type(message).__name__)
+                    return post(message)
+
+                screen._compositor_refresh = drawn
+                screen.post_message = posted_to_screen
+                trace.clear()
+                app.query_one("#a").update("A")
+                app.query_one("#b").update("B")
+                textual_pump.after_the_frame(screen, lambda: trace.append(("called", where())))
+                asyncio.get_running_loop().call_soon(trace.append, ("between",))
+                for _ in range(6):  # (the loop's turns, before the pilot's callbacks)
+                    await asyncio.sleep(0)
+                trace.append(("turns",))
+                await pilot.pause(0.05)
+                shown = "".join(s.text for s in screen._compositor.render_strips())
+        finally:
+            del Widget.check_idle
+        return list(trace), shown, posted
+
+    textuals = await played(textual_pump.TEXTUALS_CHECK_IDLE)
+    mine = await played(textual_pump._prompt_idle_in_a_turn)
+    assert [step[0] for step in textuals[0]] == [step[0] for step in mine[0]]
+    assert ("called", "in its task") in textuals[0]
+    assert all(step[1:] in ((), ("elsewhere",)) for step in mine[0])
+    assert "Prompt" in textuals[2] and "Prompt" not in mine[2]
+    assert "AB" in textuals[1].replace(" ", "") and mine[1] == textuals[1]
