@@ -22,6 +22,7 @@ TEXTUAL_CODE_COPIED = {
     "Screen._invoke_and_clear_callbacks": "73ddb9fc12c345dc",
     "MessagePump._flush_next_callbacks": "52f874c952d9a45c",
     "MessagePump.call_next": "489dc1404089ecca",
+    "MessagePump._context": "7b64ec429886866a",
 }
 """The code of Textual's that `ui/terminal/textual_pump.py` does the work of, as it was read
 (the start of the SHA-256 of its source)."""
@@ -53,6 +54,7 @@ def test_textuals_code_that_the_pump_module_does_the_work_of_is_as_it_was_read()
         "Screen._invoke_and_clear_callbacks": textual_pump.TEXTUALS_CALLBACKS_AFTER_THE_FRAME,
         "MessagePump._flush_next_callbacks": textual_pump.MessagePump._flush_next_callbacks,
         "MessagePump.call_next": textual_pump.MessagePump.call_next,
+        "MessagePump._context": textual_pump.MessagePump._context,
     }
     digests = {
         name: hashlib.sha256(inspect.getsource(function).encode()).hexdigest()[:16]

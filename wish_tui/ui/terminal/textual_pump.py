@@ -361,18 +361,25 @@ def _taken_by_a_turn(widget: Widget, queue) -> bool:
 
 def _idle_in_a_turn(screen: Screen, queue) -> bool:
     """True when a turn of the loop may do `screen`'s idle turn in place of its task: its idle
-    handler is Textual's `Screen._on_idle`, each callback it holds for after a frame is a plain
-    function, and all it was asked to call next is those callbacks (as `_on_timer_update` asks)."""
+    handler is Textual's `Screen._on_idle` (and what it calls, its callbacks after the frame,
+    Textual's `_invoke_and_clear_callbacks`); the turn looks at the callbacks themselves
+    (`_plain_callbacks`)."""
     if not _taken_by_a_turn(screen, queue):
         return False
     key = (type(screen), "on_idle", events.Idle)
     entry = _DISPATCH.get(key)
     if entry is None or not _still_found(entry):
         entry = _DISPATCH[key] = _found_now(*key)
-    if not entry[0] or entry[0][0][2] is not TEXTUALS_SCREEN_ON_IDLE:
-        return False
-    if type(screen)._invoke_and_clear_callbacks is not TEXTUALS_CALLBACKS_AFTER_THE_FRAME:
-        return False
+    return bool(
+        entry[0]
+        and entry[0][0][2] is TEXTUALS_SCREEN_ON_IDLE
+        and type(screen)._invoke_and_clear_callbacks is TEXTUALS_CALLBACKS_AFTER_THE_FRAME
+    )
+
+
+def _plain_callbacks(screen: Screen) -> bool:
+    """True when each callback `screen` holds for after its frame is a plain function, and all
+    it was asked to call next is those callbacks (as `Screen._on_timer_update` asks)."""
     for message in screen._next_callbacks:
         callback = message.callback
         if not (
@@ -421,6 +428,7 @@ def _idle_screen(screen: Screen) -> None:
                 and not queue.ready_event.is_set()
                 and screen._running
                 and _idle_in_a_turn(screen, queue)
+                and _plain_callbacks(screen)
             ):
                 values.popleft()
                 continue
@@ -468,7 +476,7 @@ def _check_in_turn(turn: _Turn) -> None:
             or not widget._running
             or widget._closed
             or (
-                not _idle_in_a_turn(widget, queue)
+                widget._closing or not _plain_callbacks(widget)
                 if isinstance(widget, Screen)
                 else widget._next_callbacks
             )
@@ -479,11 +487,13 @@ def _check_in_turn(turn: _Turn) -> None:
         if isinstance(widget, Screen):
             _idle_screen(widget)
             continue
+        reset = active_message_pump.set(widget)  # (what the widget's `_context` sets)
         try:
-            with widget._context():
-                widget._check_refresh()
+            widget._check_refresh()
         except Exception as error:  # noqa: BLE001 (as the widget's task hands it to the app)
             widget.app._handle_exception(error)
+        finally:
+            active_message_pump.reset(reset)
 
 
 def find_screens_quickly() -> None:
