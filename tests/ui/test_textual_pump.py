@@ -469,6 +469,27 @@ async def test_a_turn_that_has_run_drops_the_handle_that_holds_it():
     assert turn.handle is None
 
 
+def _word(word: str, id: str):
+    """A widget of one word, repainted in place when it changes (no layout)."""
+    from textual.widget import Widget
+
+    class Word(Widget):
+        DEFAULT_CSS = "Word { width: 8; height: 1; }"
+
+        def __init__(self) -> None:
+            super().__init__(id=id)
+            self.word = word
+
+        def render(self) -> str:
+            return self.word
+
+        def update(self, word: str) -> None:
+            self.word = word
+            self.refresh()
+
+    return Word()
+
+
 async def test_a_screen_prompted_to_go_idle_draws_and_calls_back_as_its_task_would():
     """A screen told of repaints draws its frame, and calls what was asked of it after the
     frame, between the same callbacks of the loop as its own task would, without that task:
@@ -485,24 +506,10 @@ async def test_a_screen_prompted_to_go_idle_draws_and_calls_back_as_its_task_wou
     textual_pump.tell_screens_directly()
     trace: list[tuple] = []
 
-    class Word(Widget):
-        DEFAULT_CSS = "Word { width: 3; height: 1; }"
-
-        def __init__(self, word: str, id: str) -> None:
-            super().__init__(id=id)
-            self.word = word
-
-        def render(self) -> str:
-            return self.word
-
-        def update(self, word: str) -> None:
-            self.word = word
-            self.refresh()
-
     class Texts(App):
         def compose(self):
             for name in "ab":
-                yield Word(name, id=name)
+                yield _word(name, name)
 
     async def played(check_idle) -> tuple[list, str, list]:
         Widget.check_idle = check_idle
@@ -548,3 +555,40 @@ async def test_a_screen_prompted_to_go_idle_draws_and_calls_back_as_its_task_wou
     assert all(step[1:] in ((), ("elsewhere",)) for step in mine[0])
     assert "Prompt" in textuals[2] and "Prompt" not in mine[2]
     assert "AB" in textuals[1].replace(" ", "") and mine[1] == textuals[1]
+
+
+async def test_a_screens_coroutine_after_the_frame_is_awaited_by_its_task():
+    """A coroutine function asked after a screen's frame is left to the screen's task, which
+    awaits it (a turn of the loop calls only plain functions)."""
+    import asyncio
+
+    from textual.app import App
+    from textual.widget import Widget
+
+    from wish_tui.ui.terminal import textual_pump
+
+    textual_pump.draw_frames_without_a_task()
+    textual_pump.tell_screens_directly()
+    called: list[str] = []
+
+    class Shown(App):
+        def compose(self):
+            yield _word("before", "text")
+
+    Widget.check_idle = textual_pump._prompt_idle_in_a_turn
+    try:
+        app = Shown()
+        async with app.run_test(size=(30, 5)) as pilot:
+            await pilot.pause(0.05)
+            screen = app.screen
+
+            async def awaited() -> None:
+                await asyncio.sleep(0)
+                called.append("in its task" if asyncio.current_task() is screen._task else "")
+
+            app.query_one("#text").update("after")
+            textual_pump.after_the_frame(screen, awaited)
+            await asyncio.sleep(0.1)  # (no pilot's pause: it would wake the screen's task)
+    finally:
+        del Widget.check_idle
+    assert called == ["in its task"]

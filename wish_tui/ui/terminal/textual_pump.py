@@ -54,7 +54,8 @@ import asyncio
 import weakref
 from collections.abc import Callable
 from functools import partial
-from inspect import iscoroutinefunction
+from inspect import CO_COROUTINE, iscoroutinefunction
+from types import FunctionType
 
 from textual import constants, events, messages
 from textual._callback import invoke
@@ -389,7 +390,16 @@ def _plain_callbacks(screen: Screen) -> bool:
             and not callback.keywords
         ):
             return False
-    return not any(iscoroutinefunction(callback) for callback, _pump in screen._callbacks)
+    return all(_plain(callback) for callback, _pump in screen._callbacks)
+
+
+def _plain(callback: Callable) -> bool:
+    """Not a coroutine function (`inspect.iscoroutinefunction`, read from a function's or a
+    method's code at once)."""
+    function = getattr(callback, "__func__", callback)
+    if type(function) is FunctionType:
+        return not function.__code__.co_flags & CO_COROUTINE
+    return not iscoroutinefunction(callback)
 
 
 def _idle_screen(screen: Screen) -> None:
