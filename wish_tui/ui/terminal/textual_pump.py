@@ -55,7 +55,7 @@ import weakref
 from collections.abc import Callable
 from functools import partial
 from inspect import CO_COROUTINE, iscoroutinefunction
-from types import FunctionType
+from types import FunctionType, MethodType
 
 from textual import constants, events, messages
 from textual._callback import invoke
@@ -396,7 +396,7 @@ def _plain_callbacks(screen: Screen) -> bool:
 def _plain(callback: Callable) -> bool:
     """Not a coroutine function (`inspect.iscoroutinefunction`, read from a function's or a
     method's code at once)."""
-    function = getattr(callback, "__func__", callback)
+    function = callback.__func__ if type(callback) is MethodType else callback
     if type(function) is FunctionType:
         return not function.__code__.co_flags & CO_COROUTINE
     return not iscoroutinefunction(callback)
