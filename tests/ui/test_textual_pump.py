@@ -19,6 +19,10 @@ TEXTUAL_CODE_COPIED = {
     "Queue": "76cfe3a5e1622282",
     "DOMNode.screen": "df1e242285df4edd",
     "MessagePump._parent": "f31332160f01b114",
+    "Screen._invoke_and_clear_callbacks": "73ddb9fc12c345dc",
+    "MessagePump._flush_next_callbacks": "52f874c952d9a45c",
+    "MessagePump.call_next": "489dc1404089ecca",
+    "MessagePump._context": "7b64ec429886866a",
 }
 """The code of Textual's that `ui/terminal/textual_pump.py` does the work of, as it was read
 (the start of the SHA-256 of its source)."""
@@ -47,6 +51,10 @@ def test_textuals_code_that_the_pump_module_does_the_work_of_is_as_it_was_read()
         "Queue": textual_pump.Queue,
         "DOMNode.screen": textual_pump.TEXTUALS_SCREEN.fget,
         "MessagePump._parent": textual_pump.MessagePump._parent.fget,
+        "Screen._invoke_and_clear_callbacks": textual_pump.TEXTUALS_CALLBACKS_AFTER_THE_FRAME,
+        "MessagePump._flush_next_callbacks": textual_pump.MessagePump._flush_next_callbacks,
+        "MessagePump.call_next": textual_pump.MessagePump.call_next,
+        "MessagePump._context": textual_pump.MessagePump._context,
     }
     digests = {
         name: hashlib.sha256(inspect.getsource(function).encode()).hexdigest()[:16]
@@ -104,10 +112,14 @@ async def test_a_refresh_checked_directly_tells_the_screen_what_textuals_check_t
             for name, value in zip(flags, asked, strict=True):
                 setattr(widget, name, value)
             screen._dirty_widgets.clear()
+            queued = screen._message_queue.values
+            left = textual_pump.IDLE_PROMPT in queued
             try:
                 check(widget)
             finally:
                 del screen.post_message
+            # (a screen prompted by `check_refreshes_in_one_turn` has the prompt in its queue)
+            prompted = not left and textual_pump.IDLE_PROMPT in queued
             for message in posted:  # what the screen's handlers do with them
                 if isinstance(message, messages.Update):
                     screen._dirty_widgets.add(message.widget)
@@ -122,7 +134,7 @@ async def test_a_refresh_checked_directly_tells_the_screen_what_textuals_check_t
                 app.query_one("#box")._layout_updates,
                 [type(m).__name__ for m in posted if isinstance(m, messages.Update)],
                 # (the screen prompted in place of the message, as its handler prompts it)
-                sum(isinstance(m, (messages.Update, messages.Prompt)) for m in posted),
+                sum(isinstance(m, (messages.Update, messages.Prompt)) for m in posted) + prompted,
             )
 
     for asked in itertools.product((False, True), repeat=3):
@@ -459,3 +471,128 @@ async def test_a_turn_that_has_run_drops_the_handle_that_holds_it():
     turn.handle = asyncio.get_running_loop().call_soon(textual_pump._check_in_turn, turn)
     await asyncio.sleep(0)
     assert turn.handle is None
+
+
+def _word(word: str, id: str):
+    """A widget of one word, repainted in place when it changes (no layout)."""
+    from textual.widget import Widget
+
+    class Word(Widget):
+        DEFAULT_CSS = "Word { width: 8; height: 1; }"
+
+        def __init__(self) -> None:
+            super().__init__(id=id)
+            self.word = word
+
+        def render(self) -> str:
+            return self.word
+
+        def update(self, word: str) -> None:
+            self.word = word
+            self.refresh()
+
+    return Word()
+
+
+async def test_a_screen_prompted_to_go_idle_draws_and_calls_back_as_its_task_would():
+    """A screen told of repaints draws its frame, and calls what was asked of it after the
+    frame, between the same callbacks of the loop as its own task would, without that task:
+    no `Prompt` is posted to it. The screen shows the same. (Texts repainted in place: a
+    layout's message to the screen wakes its task, which reads it and goes idle itself.)"""
+    import asyncio
+
+    from textual.app import App
+    from textual.widget import Widget
+
+    from wish_tui.ui.terminal import textual_pump
+
+    textual_pump.draw_frames_without_a_task()
+    textual_pump.tell_screens_directly()
+    trace: list[tuple] = []
+
+    class Texts(App):
+        def compose(self):
+            for name in "ab":
+                yield _word(name, name)
+
+    async def played(check_idle) -> tuple[list, str, list]:
+        Widget.check_idle = check_idle
+        posted: list[str] = []
+        try:
+            app = Texts()
+            async with app.run_test(size=(20, 4)) as pilot:
+                await pilot.pause(0.05)
+                screen = app.screen
+                frame, post = screen._compositor_refresh, screen.post_message
+
+                def where() -> str:
+                    return "in its task" if asyncio.current_task() is screen._task else "elsewhere"
+
+                def drawn() -> None:
+                    trace.append(("frame", where()))
+                    frame()
+
+                def posted_to_screen(message) -> bool:
+                    posted.append(type(message).__name__)
+                    return post(message)
+
+                screen._compositor_refresh = drawn
+                screen.post_message = posted_to_screen
+                trace.clear()
+                app.query_one("#a").update("A")
+                app.query_one("#b").update("B")
+                textual_pump.after_the_frame(screen, lambda: trace.append(("called", where())))
+                asyncio.get_running_loop().call_soon(trace.append, ("between",))
+                for _ in range(6):  # (the loop's turns, before the pilot's callbacks)
+                    await asyncio.sleep(0)
+                trace.append(("turns",))
+                await pilot.pause(0.05)
+                shown = "".join(s.text for s in screen._compositor.render_strips())
+        finally:
+            del Widget.check_idle
+        return list(trace), shown, posted
+
+    textuals = await played(textual_pump.TEXTUALS_CHECK_IDLE)
+    mine = await played(textual_pump._prompt_idle_in_a_turn)
+    assert [step[0] for step in textuals[0]] == [step[0] for step in mine[0]]
+    assert ("called", "in its task") in textuals[0]
+    assert all(step[1:] in ((), ("elsewhere",)) for step in mine[0])
+    assert "Prompt" in textuals[2] and "Prompt" not in mine[2]
+    assert "AB" in textuals[1].replace(" ", "") and mine[1] == textuals[1]
+
+
+async def test_a_screens_coroutine_after_the_frame_is_awaited_by_its_task():
+    """A coroutine function asked after a screen's frame is left to the screen's task, which
+    awaits it (a turn of the loop calls only plain functions)."""
+    import asyncio
+
+    from textual.app import App
+    from textual.widget import Widget
+
+    from wish_tui.ui.terminal import textual_pump
+
+    textual_pump.draw_frames_without_a_task()
+    textual_pump.tell_screens_directly()
+    called: list[str] = []
+
+    class Shown(App):
+        def compose(self):
+            yield _word("before", "text")
+
+    Widget.check_idle = textual_pump._prompt_idle_in_a_turn
+    try:
+        app = Shown()
+        async with app.run_test(size=(30, 5)) as pilot:
+            await pilot.pause(0.05)
+            screen = app.screen
+
+            async def awaited() -> None:
+                await asyncio.sleep(0)
+                called.append("in its task" if asyncio.current_task() is screen._task else "")
+
+            app.query_one("#text").update("after")
+            textual_pump.after_the_frame(screen, awaited)
+            await asyncio.sleep(0.1)  # (no pilot's pause: it would wake the screen's task)
+    finally:
+        del Widget.check_idle
+    assert called == ["in its task"]

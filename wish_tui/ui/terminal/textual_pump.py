@@ -37,6 +37,15 @@ name here (`tests/ui/test_textual_pump.py` fails on a Textual that changes any):
    posts an `InvokeLater` to the screen, which, read, puts the callback among the current
    screen's (`Screen._invoke_later`). `after_the_frame` puts it there at once where no such
    message waits in the screen's queue before it: the same place, no message.
+7. A screen's prompt to go idle (a repaint of one of its widgets, a callback asked after its
+   frame, the frame's own call of those callbacks next): a `Prompt` wakes the screen's task,
+   which reads it and goes idle (`Screen._on_idle`: the frame timer resumed, or the callbacks
+   after the frame called; then `_flush_next_callbacks`). Where the screen's idle handler is
+   Textual's and its callbacks are plain functions, `check_refreshes_in_one_turn` has the
+   same turn of the loop do that work (`_idle_screen`), at the place the task would have been
+   woken. A message that reaches the screen after the prompt and before the turn (a layout
+   asked by a widget checked just before it) wakes its task, which reads the prompt and the
+   message itself, a little later in the loop than Textual's task, woken by the prompt, would.
 """
 
 from __future__ import annotations
@@ -44,13 +53,16 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Callable
+from functools import partial
+from inspect import CO_COROUTINE, iscoroutinefunction
+from types import FunctionType, MethodType
 
 from textual import constants, events, messages
 from textual._callback import invoke
 from textual._context import active_app, active_message_pump
 from textual._context import message_hook as message_hook_context_var
 from textual._queue import Queue  # noqa: F401 (the queue whose event is left unset; its tests read it)
-from textual._time import get_time
+from textual._time import get_time, time
 from textual.dom import DOMNode
 from textual.message_pump import MessagePump
 from textual.screen import UPDATE_PERIOD, Screen
@@ -70,6 +82,10 @@ TEXTUALS_SCREEN = DOMNode.__dict__["screen"]
 """Textual's screen of a node, a property (kept for the tests)."""
 TEXTUALS_CHECK_IDLE = MessagePump.check_idle
 """Textual's prompt of a pump to go idle (for every widget that does more when idle)."""
+TEXTUALS_SCREEN_ON_IDLE = Screen.__dict__["_on_idle"]
+"""Textual's idle turn of a screen (a turn does its work for a screen that has no other)."""
+TEXTUALS_CALLBACKS_AFTER_THE_FRAME = Screen._invoke_and_clear_callbacks
+"""Textual's call of a screen's callbacks after its frame (a turn calls plain ones itself)."""
 
 
 def check_refresh_directly(widget: Widget) -> None:
@@ -302,7 +318,11 @@ def _prompt_idle_in_a_turn(widget: Widget) -> None:
     if queue.values:
         return
     loop = asyncio._get_running_loop()  # (None in another thread: Textual's prompt crosses)
-    if loop is None or not _checked_in_a_turn(widget, queue):
+    if loop is None or not (
+        _idle_in_a_turn(widget, queue)
+        if isinstance(widget, Screen)
+        else _checked_in_a_turn(widget, queue)
+    ):
         widget.post_message(messages.Prompt())
         return
     app = active_app.get(None)
@@ -318,21 +338,134 @@ def _prompt_idle_in_a_turn(widget: Widget) -> None:
 
 def _checked_in_a_turn(widget: Widget, queue) -> bool:
     """True when a turn of the loop may check `widget`'s refresh in place of its task."""
-    if (
-        widget._pending_message is not None
-        or widget._next_callbacks
-        or widget._max_idle is not None
-        or not queue.ready_event._waiters  # (its task reads no message now: it waits on them)
-        or widget.message_signal._subscriptions
-        or message_hook_context_var.get(None) is not None
-        or widget._closing
-    ):
+    if widget._next_callbacks or not _taken_by_a_turn(widget, queue):
         return False
     key = (type(widget), "on_idle", events.Idle)
     entry = _DISPATCH.get(key)
     if entry is None or not _still_found(entry):
         entry = _DISPATCH[key] = _found_now(*key)
     return entry[3]  # (False: its idle handlers do more than check its refresh)
+
+
+def _taken_by_a_turn(widget: Widget, queue) -> bool:
+    """True when nothing but a turn's own work waits for `widget`'s task, which waits on its
+    empty queue: nothing listens for its messages, and it is not closing."""
+    return not (
+        widget._pending_message is not None
+        or widget._max_idle is not None
+        or not queue.ready_event._waiters  # (its task reads no message now: it waits on them)
+        or widget.message_signal._subscriptions
+        or message_hook_context_var.get(None) is not None
+        or widget._closing
+    )
+
+
+def _idle_in_a_turn(screen: Screen, queue) -> bool:
+    """True when a turn of the loop may do `screen`'s idle turn in place of its task: its idle
+    handler is Textual's `Screen._on_idle` (and what it calls, its callbacks after the frame,
+    Textual's `_invoke_and_clear_callbacks`); the turn looks at the callbacks themselves
+    (`_plain_callbacks`)."""
+    if not _taken_by_a_turn(screen, queue):
+        return False
+    key = (type(screen), "on_idle", events.Idle)
+    entry = _DISPATCH.get(key)
+    if entry is None or not _still_found(entry):
+        entry = _DISPATCH[key] = _found_now(*key)
+    return bool(
+        entry[0]
+        and entry[0][0][2] is TEXTUALS_SCREEN_ON_IDLE
+        and type(screen)._invoke_and_clear_callbacks is TEXTUALS_CALLBACKS_AFTER_THE_FRAME
+    )
+
+
+def _plain_callbacks(screen: Screen) -> bool:
+    """True when each callback `screen` holds for after its frame is a plain function, and all
+    it was asked to call next is those callbacks (as `Screen._on_timer_update` asks)."""
+    for message in screen._next_callbacks:
+        callback = message.callback
+        if not (
+            type(callback) is partial
+            and callback.func == screen._invoke_and_clear_callbacks
+            and not callback.args
+            and not callback.keywords
+        ):
+            return False
+    return all(_plain(callback) for callback, _pump in screen._callbacks)
+
+
+def _plain(callback: Callable) -> bool:
+    """Not a coroutine function (`inspect.iscoroutinefunction`, read from a function's or a
+    method's code at once)."""
+    function = callback.__func__ if type(callback) is MethodType else callback
+    if type(function) is FunctionType:
+        return not function.__code__.co_flags & CO_COROUTINE
+    return not iscoroutinefunction(callback)
+
+
+def _idle_screen(screen: Screen) -> None:
+    """What the screen's task does with the `Prompt` a turn took from its queue (Textual's
+    `_process_messages_loop`): its idle turn (`Screen._on_idle`: the frame timer resumed when
+    something waits to be drawn, else the callbacks after the frame called), then what it was
+    asked to call next (`_flush_next_callbacks`: those callbacks again); and so again while
+    only a prompt reached it meanwhile, as the task reads at once what reached it while it ran.
+    A message that reached it meanwhile wakes its task, which reads it."""
+    queue = screen._message_queue
+    with screen._context():
+        while True:
+            screen._last_idle = time()
+            try:
+                if not screen.app._batch_count and screen.is_current and _to_draw(screen):
+                    screen._update_timer.resume()
+                else:
+                    _call_after_the_frame(screen)
+            except Exception as error:  # noqa: BLE001 (as the screen's task hands it to the app)
+                screen.app._handle_exception(error)
+            callbacks = screen._next_callbacks.copy()
+            screen._next_callbacks.clear()
+            for message in callbacks:
+                try:
+                    with screen.prevent(*message._prevent):
+                        _call_after_the_frame(screen)
+                except Exception as error:  # noqa: BLE001 (as the task hands it to the app)
+                    screen.app._handle_exception(error)
+                    break
+            values = queue.values
+            if not values or screen._closed:
+                return
+            if (
+                len(values) == 1
+                and values[0] is IDLE_PROMPT
+                and not queue.ready_event.is_set()
+                and screen._running
+                and _idle_in_a_turn(screen, queue)
+                and _plain_callbacks(screen)
+            ):
+                values.popleft()
+                continue
+            queue.ready_event.set()
+            return
+
+
+def _to_draw(screen: Screen) -> bool:
+    """Whether `Screen._on_idle` finds something for the screen's next frame."""
+    return bool(
+        screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._recompose_required
+        or screen._dirty_widgets
+    )
+
+
+def _call_after_the_frame(screen: Screen) -> None:
+    """Textual's `Screen._invoke_and_clear_callbacks` for plain functions: each callback
+    called in the context of the pump that asked it."""
+    if screen._callbacks:
+        callbacks = screen._callbacks[:]
+        screen._callbacks.clear()
+        for callback, message_pump in callbacks:
+            with message_pump._context():
+                callback()
 
 
 def _check_in_turn(turn: _Turn) -> None:
@@ -349,19 +482,28 @@ def _check_in_turn(turn: _Turn) -> None:
             continue  # its task was woken: it reads the prompt itself
         if (
             len(values) > 1
-            or widget._next_callbacks
             or widget._pending_message is not None
             or not widget._running
             or widget._closed
+            or (
+                widget._closing or not _plain_callbacks(widget)
+                if isinstance(widget, Screen)
+                else widget._next_callbacks
+            )
         ):
             queue.ready_event.set()
             continue
         values.popleft()
+        if isinstance(widget, Screen):
+            _idle_screen(widget)
+            continue
+        reset = active_message_pump.set(widget)  # (what the widget's `_context` sets)
         try:
-            with widget._context():
-                widget._check_refresh()
+            widget._check_refresh()
         except Exception as error:  # noqa: BLE001 (as the widget's task hands it to the app)
             widget.app._handle_exception(error)
+        finally:
+            active_message_pump.reset(reset)
 
 
 def find_screens_quickly() -> None:
