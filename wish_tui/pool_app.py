@@ -64,6 +64,7 @@ async def run_hosted_client(session: HostedSession) -> int:
     """Run the app of one SSH session on its terminal in a host of the pool; return its status."""
     from wish_tui.cli import UsageError, launch_for_client
     from wish_tui.ui.app import WishApp
+    from wish_tui.ui.terminal.textual_cycles import keep_prints_in_the_process, let_go_of_ended_app
 
     try:
         launch = launch_for_client()
@@ -71,6 +72,7 @@ async def run_hosted_client(session: HostedSession) -> int:
         _tell(session.terminal, f"wish-tui client: {exc}.")
         return 2
     app = WishApp(launch, terminal_fd=session.terminal)
+    keep_prints_in_the_process(app)
     session.end = app.exit
     session.resized = lambda: app.hosted_driver is not None and app.hosted_driver.resized()
     try:
@@ -85,7 +87,14 @@ async def run_hosted_client(session: HostedSession) -> int:
     words = app.closing.words(app.return_code, served=True)
     if words:
         _tell(session.terminal, words)
-    return app.return_code or 0
+    status = app.return_code or 0
+    session.end = session.resized = _nothing
+    let_go_of_ended_app(app)  # freed by its counts as it ends: nothing of it left for the collector
+    return status
+
+
+def _nothing() -> None:
+    """What an ended app's session can still be asked."""
 
 
 def _tell(terminal: int, sentence: str) -> None:

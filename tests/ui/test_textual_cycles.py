@@ -209,3 +209,69 @@ async def test_an_arrangement_leaves_no_widget_in_a_cycle():
             gc.garbage.clear()
             gc.enable()
         assert held == []
+
+
+async def test_a_closed_screen_drops_its_helpers_own_methods_and_plain_looks_cycles():
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from wish_tui.ui.terminal.textual_layout import plain_looks
+
+    _patched()
+
+    class Part:
+        """A screen's helper: it holds the screen (a table screen's parts)."""
+
+        def __init__(self, screen) -> None:
+            self.screen = screen
+
+        def update(self) -> None:
+            pass
+
+    class Listened:
+        """What a screen listens to: it holds the screen in a list (a table's listeners)."""
+
+        def __init__(self) -> None:
+            self.listeners: list = []
+
+    table = Listened()
+
+    class Board(Screen):
+        def compose(self):
+            yield Static("the board", id="text")
+
+        def on_mount(self) -> None:
+            self.part = Part(self)
+            self.last = (self.refresh, ())  # a widget's last update, kept
+            text = self.query_one("#text")
+            text.told = self.part.update  # a widget told by the screen's part
+            text.again = text.refresh
+            plain_looks(text)  # (kept with the widget and its ancestors)
+            self.table = table
+            table.listeners.append(self)
+
+    class Boards(App):
+        def compose(self):
+            yield Static("the main screen")
+
+    app = Boards()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        board = Board()
+        await app.push_screen(board)
+        await pilot.pause()
+        assert "_plain_looks" in vars(board.query_one("#text"))
+        nodes = [weakref.ref(node) for node in board.walk_children(with_self=True)]
+        del board
+        gc.collect()
+        gc.disable()
+        try:
+            app.pop_screen()
+            for _ in range(4):
+                await pilot.pause()
+            alive = [type(node()).__name__ for node in nodes if node() is not None]
+        finally:
+            gc.enable()
+        assert alive == []
+        assert table.listeners == []

@@ -71,21 +71,13 @@ class ServerMessages:
         """True from a newcomer's welcome that asks for a name until the welcome by it."""
         self.let_go = False
         """True once the server said its last word to this session."""
-        self._routes: dict[str, Handler] = {
-            "welcome": self._welcome,
-            "error": self._error,
-            "hint": self._hint,
-            "why": self._why,
-            "lost": self._lost,
-        }
-        """The messages routed here before (or instead of) a client's handler."""
 
     def dispatch(self, message: dict) -> None:
         """Hand one message of the server to the handler (or the table) it is for."""
         kind = message.get("type")
-        route = self._routes.get(kind) if isinstance(kind, str) else None
+        route = _ROUTES.get(kind) if isinstance(kind, str) else None
         if route is not None:
-            route(message)
+            route(self, message)
         elif kind in AS_SENT:
             self._handle(kind, message)
 
@@ -131,3 +123,14 @@ class ServerMessages:
     def _lost(self, message: dict) -> None:
         if not self.let_go:
             self._handle("lost", message)
+
+
+_ROUTES: dict[str, Callable[[ServerMessages, dict], None]] = {
+    "welcome": ServerMessages._welcome,
+    "error": ServerMessages._error,
+    "hint": ServerMessages._hint,
+    "why": ServerMessages._why,
+    "lost": ServerMessages._lost,
+}
+"""The messages routed here before (or instead of) a client's handler (the functions, not
+methods bound to each `ServerMessages`, which would be a cycle with it)."""

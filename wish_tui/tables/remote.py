@@ -167,6 +167,7 @@ class Connection:
         """Close the line: nothing more is handed on, not even that it was lost."""
         if self._reader is not None:
             self._reader.stop()
+            self._reader = None  # (it holds this connection's methods: a cycle)
         if self._transport is not None:
             with contextlib.suppress(Exception):
                 self._transport.close()

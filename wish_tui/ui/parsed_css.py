@@ -11,6 +11,8 @@ every app of the process (`shared_variables`), keyed once.
 
 from __future__ import annotations
 
+import weakref
+
 from textual.css.stylesheet import Stylesheet
 
 from .terminal.textual_adapter import give_parse_cache, stylesheet_variables
@@ -45,12 +47,14 @@ class SharedParseCache:
     """What `Stylesheet` asks of its `_parse_cache` (get, set, clear), over `_PARSED`."""
 
     def __init__(self, stylesheet: Stylesheet) -> None:
-        self._stylesheet = stylesheet
+        self._stylesheet = weakref.ref(stylesheet)
+        """Its stylesheet, which holds it (weakly: a cycle otherwise, left to the cyclic
+        collector when the app ends)."""
         self._variables_id = 0
         self._variables_key: tuple = ()
 
     def _key(self, key: tuple) -> tuple:
-        variables = stylesheet_variables(self._stylesheet)
+        variables = stylesheet_variables(self._stylesheet())
         if id(variables) != self._variables_id:  # Textual sets a new dict, never edits one
             self._variables_id = id(variables)
             self._variables_key = _kept_variables(variables)[1]

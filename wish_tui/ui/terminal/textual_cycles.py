@@ -28,7 +28,10 @@ process, by the app (`ui.app`):
 
 from __future__ import annotations
 
+import sys
+
 from textual._compositor import Compositor
+from textual.app import App
 from textual.cache import LRUCache
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
@@ -45,15 +48,46 @@ TEXTUALS_ARRANGE_ROOT = Compositor._arrange_root
 def drop_own_references(widget: Widget) -> None:
     """Have a closed `widget` drop what refers back to it (its styles' node, a screen's
     compositor's root and the widgets it was to lay out, keyed by the screen itself, its
-    timers' callbacks)."""
+    timers' callbacks, and the looks `textual_layout.plain_looks` kept with the widget and its
+    ancestors)."""
     for styles in (widget._css_styles, widget._inline_styles):
         styles.node = None
+    widget.__dict__.pop("_plain_looks", None)
     if isinstance(widget, Screen):
         widget._compositor.root = None
         widget._layout_widgets.clear()
-    for value in vars(widget).values():
+    for name, value in list(vars(widget).items()):
         if isinstance(value, Timer):
             value._callback = None
+        elif _refers_back(value, widget):
+            del widget.__dict__[name]
+
+
+def _refers_back(value: object, widget: Widget) -> bool:
+    """Whether `value`, an attribute of the closed `widget`, refers back to it as our widgets'
+    own attributes do: a method bound to it (Textual's `_check_refresh`, replaced by
+    `textual_column`: the class's is found again once it is dropped), a tuple of one and its
+    arguments (a widget's last update, kept to skip the same again), a helper object that holds
+    it (a table screen's parts; one that holds it in a list, the table it listens to, is kept,
+    and the widget taken out of the list), or a method of a helper that holds a node (a key bar told of
+    a new size by the table screen's part that fills it)."""
+    if isinstance(value, tuple):
+        value = value[0] if value else None
+    owner = getattr(value, "__self__", None)
+    if owner is widget:
+        return True
+    helper = value if owner is None else owner
+    held = getattr(helper, "__dict__", None)
+    if type(held) is not dict or isinstance(helper, (DOMNode, type)):
+        return False
+    if owner is not None:
+        return any(isinstance(found, DOMNode) for found in held.values())
+    for found in held.values():
+        if found is widget:
+            return True
+        if type(found) is list and any(item is widget for item in found):
+            found[:] = [item for item in found if item is not widget]  # (a table's listeners)
+    return False
 
 
 def free_closed_widgets() -> None:
@@ -156,6 +190,34 @@ def hand_on_arranged_maps() -> None:
     arrange_root_handing_on.__doc__ = arrange_root.__doc__
     Compositor._arrange_root = arrange_root_handing_on
     _patched.append(Compositor)
+
+
+def keep_prints_in_the_process(app: App) -> None:
+    """Have `app`, which shares its process with other apps, leave the process's standard
+    output and error as they are while it runs.
+
+    Textual puts a capture of the app's prints there (`_PrintCapture`, which refers to the app)
+    and, as the app ends, puts back what it found: apps of one process that do not end in the
+    order they began leave an ended app's capture there, and so the app, alive; and a thread
+    started while it is there (an executor's) keeps it as its `_stderr` for good. Its prints
+    went to the process's streams (`App._print`, no one asking for them otherwise) and go there
+    still."""
+    app._capture_stdout, app._capture_stderr = sys.stdout, sys.stderr
+
+
+def let_go_of_ended_app(app: App) -> None:
+    """Break the cycles through `app`, which has ended and is never used again: it and all it
+    held are then freed by their reference counts, not left to the cyclic collector.
+
+    An ended app is a cycle with nearly all it made: its driver, its styles, its workers'
+    manager, its animator and logger, its screen-change signal, its print captures, the words
+    and screens of the table server and its connection each refer back to it (benchmarks/
+    serve.md, "Twelfth round: the cyclic collector"). Its attributes are dropped, and its
+    animator's timer its callback (the animator itself)."""
+    animator = app.__dict__.get("_animator")
+    if animator is not None:
+        animator._timer._callback = None
+    vars(app).clear()
 
 
 _patched: list[type] = []
