@@ -29,6 +29,7 @@ process, by the app (`ui.app`):
 from __future__ import annotations
 
 import sys
+from types import MethodType
 
 from textual._compositor import Compositor
 from textual.app import App
@@ -69,25 +70,30 @@ def _refers_back(value: object, widget: Widget) -> bool:
     `textual_column`: the class's is found again once it is dropped), a tuple of one and its
     arguments (a widget's last update, kept to skip the same again), a helper object that holds
     it (a table screen's parts; one that holds it in a list, the table it listens to, is kept,
-    and the widget taken out of the list), or a method of a helper that holds a node (a key bar told of
-    a new size by the table screen's part that fills it)."""
-    if isinstance(value, tuple):
-        value = value[0] if value else None
-    owner = getattr(value, "__self__", None)
-    if owner is widget:
-        return True
-    helper = value if owner is None else owner
-    held = getattr(helper, "__dict__", None)
-    if type(held) is not dict or isinstance(helper, (DOMNode, type)):
-        return False
-    if owner is not None:
-        return any(isinstance(found, DOMNode) for found in held.values())
-    for found in held.values():
+    and the widget taken out of the list), or a method of a helper that holds a node (a key
+    bar told of a new size by the table screen's part that fills it)."""
+    if isinstance(value, tuple) and value:
+        value = value[0]
+    if isinstance(value, MethodType):
+        owner = value.__self__
+        return owner is widget or any(isinstance(v, DOMNode) for v in _attributes(owner).values())
+    for found in _attributes(value).values():
         if found is widget:
             return True
         if type(found) is list and any(item is widget for item in found):
             found[:] = [item for item in found if item is not widget]  # (a table's listeners)
     return False
+
+
+def _attributes(value: object) -> dict:
+    """The attributes of a helper object (none of a node, a class, or what has none)."""
+    if isinstance(value, (DOMNode, type)):
+        return {}
+    try:
+        held = vars(value)
+    except TypeError:
+        return {}
+    return held if type(held) is dict else {}
 
 
 def free_closed_widgets() -> None:
