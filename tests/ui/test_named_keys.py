@@ -164,7 +164,11 @@ def test_a_key_bar_reads_the_keys_words_name_once_for_words_that_come_back(monke
     for status in ["Ann: Enter takes Fruits · n stops", "Waiting for Bob (n)."] * 3:
         bar.name_keys(status)
     assert len(read) == 2
-    assert updates == [
-        ("enter", "n", "question_mark", "q"),
-        ("n", "question_mark", "q"),
-    ] * 3
+    assert (
+        updates
+        == [
+            ("enter", "n", "question_mark", "q"),
+            ("n", "question_mark", "q"),
+        ]
+        * 3
+    )
