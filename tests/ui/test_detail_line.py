@@ -68,3 +68,28 @@ async def test_texts_tried_while_held_ask_the_width_once_and_fit_as_without(monk
         with line.held() as width:
             assert width == 60
             assert [line.fits(text) for text in texts] != held
+
+
+async def test_words_said_again_are_the_line_drawn_before_at_the_same_style_and_width():
+    """The cursor back on a place says its words again: the line drawn for them then is
+    handed over, not drawn anew; another style or width draws it anew."""
+    app = _Host()
+    async with app.run_test(size=(40, 10)) as pilot:
+        line = app.query_one(DetailLine)
+        line.say("Dock: Empower gains Sapphire and Citrine")
+        await pilot.pause()
+        drawn = line.render_line(0)
+        line.say("Cure Me: a Health Wish")
+        await pilot.pause()
+        other = line.render_line(0)
+        line.say("Dock: Empower gains Sapphire and Citrine")
+        await pilot.pause()
+        assert line.render_line(0) is drawn
+        assert other.text != drawn.text
+        line.styles.background = "red"
+        await pilot.pause()
+        red = line.render_line(0)
+        assert red is not drawn and red.text == drawn.text
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        assert len(line.render_line(0).text) == 30

@@ -144,3 +144,26 @@ async def test_a_line_is_drawn_as_rich_wraps_it_whatever_it_holds():
             assert [strip.text for strip in drawn] == [line.plain for line in expected] or (
                 not expected and [strip.text for strip in drawn] == [""]
             ), plain
+
+
+async def test_lines_written_together_show_as_written_one_by_one():
+    """`write_lines` lays the page out as `write` of each line in turn (page turns, a line of
+    several rows, something over the log), and asks one refresh for them all."""
+    app, other = LogApp(), LogApp()
+    async with app.run_test(size=(20, 8)) as pilot, other.run_test(size=(20, 8)) as pilot2:
+        together, alone = app.query_one(GameLog), other.query_one(GameLog)
+        for log in (together, alone):
+            log.cover({6})
+        refreshes = []
+        together.refresh = lambda *regions, **kw: refreshes.append(regions)
+        for batch in range(9):
+            lines = [f"{batch}.{n} " + "word " * (n * 2) for n in range(batch % 4 + 1)]
+            refreshes.clear()
+            together.write_lines(lines)
+            for line in lines:
+                alone.write(line)
+            await pilot.pause()
+            await pilot2.pause()
+            assert len(refreshes) == 1
+            assert together.lines == alone.lines and together.top == alone.top
+            assert shown(together) == shown(alone), batch

@@ -37,6 +37,27 @@ async def test_a_row_of_keys_shown_again_is_the_row_drawn_before_until_the_style
         assert warned._segments[0].style.bgcolor.triplet == (0xAA, 0, 0)
 
 
+async def test_a_style_notified_anew_but_the_same_keeps_the_row_drawn():
+    """A class set on the screen notifies every widget of a new style: the bar's is the same,
+    and the row drawn with it stands (a table screen's class changes nearly every turn)."""
+    app = BarApp()
+    async with app.run_test(size=(40, 3)) as pilot:
+        bar = app.query_one(KeyBar)
+        bar.set_keys([("t", "Travel"), ("n", "End turn")])
+        bar.show_states([True, None])
+        await pilot.pause()
+        drawn = bar.render_line(0)
+        app.screen.set_class(True, "-other")
+        await pilot.pause()
+        assert bar.render_line(0) is drawn
+        bar.set_class(True, "-warn")
+        await pilot.pause()
+        assert bar.render_line(0)._segments[0].style.bgcolor.triplet == (0xAA, 0, 0)
+        bar.set_class(False, "-warn")
+        await pilot.pause()
+        assert bar.render_line(0) is drawn
+
+
 async def test_keys_told_the_same_states_again_are_not_laid_out_or_drawn_again(monkeypatch):
     app = BarApp()
     async with app.run_test(size=(24, 3)) as pilot:

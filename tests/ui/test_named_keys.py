@@ -143,3 +143,32 @@ async def test_at_80_columns_the_key_bar_shows_whole_words():
         labels = {"t", "e", "m", "f", "s", "r", "n", "u", "?", "f1"}
         assert set(text.split()) <= words | labels, text
         assert "f Fulfill" in text and "n End" in text, text
+
+
+def test_a_key_bar_reads_the_keys_words_name_once_for_words_that_come_back(monkeypatch):
+    """A turn's status line comes back (whose turn, what is waited for): the keys it names
+    are those read the first time, not read again."""
+    from wish_tui.ui.screens import table_key_bar
+    from wish_tui.ui.screens.table_key_bar import TableKeyBar
+
+    read: list[str] = []
+
+    def counted(text: str) -> list[str]:
+        read.append(text)
+        return keys_named(text)
+
+    monkeypatch.setattr(table_key_bar, "keys_named", counted)
+    bar = TableKeyBar(screen=None)
+    updates = []
+    bar.update = lambda: updates.append(bar.named)
+    for status in ["Ann: Enter takes Fruits · n stops", "Waiting for Bob (n)."] * 3:
+        bar.name_keys(status)
+    assert len(read) == 2
+    assert (
+        updates
+        == [
+            ("enter", "n", "question_mark", "q"),
+            ("n", "question_mark", "q"),
+        ]
+        * 3
+    )

@@ -28,6 +28,8 @@ MARK = "▸ "
 _MEASURE = Console(width=400, color_system=None)
 WRAPS_KEPT = 256
 """The most wrapped texts a detail line keeps."""
+DRAWN_KEPT = 64
+"""The most lines drawn a detail line keeps."""
 
 
 class DetailLine(Widget):
@@ -48,6 +50,9 @@ class DetailLine(Widget):
         """Words already wrapped, by words and width: a game's detail tries the same texts
         for what fits each time the table changes."""
         self.styles.height = rows
+        self._drawn: dict[tuple, Strip] = {}
+        """Lines drawn, by the style, width, place (first or not) and words they were drawn
+        with, up to `DRAWN_KEPT`."""
         self._held_width: int | None = None
         """The width the words wrap to, asked once for a text built of many tries (`held`)."""
 
@@ -125,6 +130,15 @@ class DetailLine(Widget):
         width = content_size(self).width
         if y >= len(self._lines):
             return Strip.blank(width, base)
-        lead = MARK if y == 0 else " " * len(MARK)
-        segments = [Segment(lead, base + Style(bold=True)), Segment(self._lines[y], base)]
-        return Strip(segments).crop_extend(0, width, base)
+        # A line's words come back (the cursor back on a place, a window's option again):
+        # drawn once for the style and width it was drawn at.
+        held = (base, width, y == 0, self._lines[y])
+        strip = self._drawn.get(held)
+        if strip is None:
+            lead = MARK if y == 0 else " " * len(MARK)
+            segments = [Segment(lead, base + Style(bold=True)), Segment(self._lines[y], base)]
+            strip = Strip(segments).crop_extend(0, width, base)
+            if len(self._drawn) >= DRAWN_KEPT:
+                self._drawn.clear()
+            self._drawn[held] = strip
+        return strip

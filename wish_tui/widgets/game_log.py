@@ -57,6 +57,8 @@ class GameLog(Widget):
         """The screen rows something lies over (`cover`)."""
         self._reading_back = False
         """True while PageUp shows an earlier page (a new line brings the live page back)."""
+        self._shown_top = 0
+        """The row the page laid out for new lines shows first (`_page_rows`)."""
         self._measure = Console(width=200, color_system=None)
 
     @property
@@ -83,17 +85,43 @@ class GameLog(Widget):
     # -- writing -----------------------------------------------------------------------------
     def write(self, text: str | Text) -> None:
         """Add a line at the bottom."""
-        plain = text.plain if isinstance(text, Text) else str(text)
-        self._texts.append(plain)
-        if len(self._texts) > MAX_LINES:
-            drop = len(self._texts) - MAX_LINES
-            self._texts = self._texts[drop:]
-            self._rewrap()
-            self._redraw_rows()
-            return
-        first_new = len(self._rows)
-        self._add(plain)
-        self._show_rows(first_new)
+        self.write_lines([text])
+
+    def write_lines(self, texts: Iterable[str | Text]) -> None:
+        """Add lines at the bottom, in order: the page laid out as `write` of each in turn lays
+        it out, and Textual asked the log's size and told what to redraw once for them all."""
+        shown: tuple[int, int, int, int] | None = None
+        """(first row new, the log's width, its height, the span's rows) once a line is shown."""
+        for text in texts:
+            plain = text.plain if isinstance(text, Text) else str(text)
+            self._texts.append(plain)
+            if len(self._texts) > MAX_LINES:
+                drop = len(self._texts) - MAX_LINES
+                self._texts = self._texts[drop:]
+                self._rewrap()
+                self._redraw_rows()
+                shown = None
+                continue
+            first_new = len(self._rows)
+            self._add(plain)
+            if shown is None:
+                width, height = self.size
+                if not height:
+                    # Not on the screen (a phone shows another part of the board): the page
+                    # is laid out when the log shows again; turned now, it would keep only the
+                    # newest row.
+                    continue
+                shown = (first_new, width, height, self._span(height))
+            self._page_rows(first_new, shown[3])
+        if shown is not None:
+            first_new, width, height, _ = shown
+            if self.top != self._shown_top or self._reading_back:
+                self._reading_back = False
+                self.top = self._shown_top
+                self.refresh(Region(0, 0, width, max(1, height)))
+            else:
+                last_new = len(self._rows) - 1
+                self.refresh(Region(0, first_new - self.top, width, last_new - first_new + 1))
 
     def clear(self) -> None:
         """Remove every line."""
@@ -130,14 +158,9 @@ class GameLog(Widget):
             row += 1
         return row
 
-    def _show_rows(self, first_new: int) -> None:
-        """Make the rows from `first_new` on visible, redrawing as little as possible."""
-        width, height = self.size
-        if not height:
-            # Not on the screen (a phone shows another part of the board): the page is laid
-            # out when the log shows again; turned now, it would keep only the newest row.
-            return
-        rows_free = self._span(height)
+    def _page_rows(self, first_new: int, rows_free: int) -> None:
+        """Lay the page out for the rows from `first_new` on, the newest (`rows_free`: what
+        `_span` says): the row then shown first is `_shown_top`."""
         span = max(1, rows_free)
         last_new = len(self._rows) - 1
         if last_new >= self._page_top + span:
@@ -145,13 +168,7 @@ class GameLog(Widget):
             # new rows follow, and the next lines again fill empty rows one at a time.
             top = max(first_new - max(1, span // 3), last_new - span + 1, 0)
             self._page_top = self._line_start(top, first_new)
-        top = self._live_top(rows_free)
-        if top == self.top and not self._reading_back:
-            self.refresh(Region(0, first_new - top, width, last_new - first_new + 1))
-            return
-        self._reading_back = False
-        self.top = top
-        self._redraw_rows()
+        self._shown_top = self._live_top(rows_free)
 
     # -- what lies over it ---------------------------------------------------------------------
     def cover(self, rows: Iterable[int]) -> None:

@@ -26,7 +26,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from wish_tui.ui.terminal.textual_layout import content_size
+from wish_tui.ui.terminal.textual_layout import content_size, own_rich_style
 
 KEY_NAMES = {
     "question_mark": "?",
@@ -78,7 +78,8 @@ class KeyBar(Widget):
         """The bar's own style (Textual works it out from every ancestor's each time it is
         asked after a refresh)."""
         self._drawn: dict[tuple, Strip] = {}
-        """Rows drawn at this style, by the keys they show (a turn's keys come back)."""
+        """Rows drawn, by the bar's style and the keys they show (a turn's keys come back, and
+        a style notified anew is most often the same style)."""
         self._laid: dict[tuple, tuple[list[str], list, int]] = {}
         """The keys' words, places and rows, by the room, rows, states and labels they were
         laid out for (the keys set, `set_keys`, being the same)."""
@@ -247,14 +248,15 @@ class KeyBar(Widget):
         return self._rows
 
     def notify_style_update(self) -> None:
-        # A new class or theme changes the style every drawn row was made with.
+        # A new class or theme may change the bar's style: the rows drawn are kept by the
+        # style they were drawn with (a class set on the screen most often changes nothing of
+        # the bar's).
         super().notify_style_update()
         self._base = None
-        self._drawn.clear()
 
     def render_line(self, y: int) -> Strip:
         if self._base is None:
-            self._base = self.rich_style
+            self._base = own_rich_style(self)
         base = self._base
         width = content_size(self).width
         if y >= self._rows:
@@ -265,7 +267,7 @@ class KeyBar(Widget):
             for label, state, words, (_, row, _) in keys
             if state is not False and row == y
         )
-        strip = self._drawn.get((width, shown))
+        strip = self._drawn.get((base, width, shown))
         if strip is None:
             usable = base + Style(bold=True)
             dim = base + Style(dim=True)
@@ -277,7 +279,7 @@ class KeyBar(Widget):
             strip = Strip(segments).crop_extend(0, width, base)
             if len(self._drawn) >= 16:
                 self._drawn.clear()
-            self._drawn[width, shown] = strip
+            self._drawn[base, width, shown] = strip
         return strip
 
 

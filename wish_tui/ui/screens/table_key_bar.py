@@ -27,6 +27,8 @@ ALWAYS_NAMED = ("question_mark", "q")
 """Keys the bar keeps as if a sentence named them: a newcomer always finds how to get help
 (`?`, every key) and how to leave (`q`). They come last, their words the first to give way."""
 _ALWAYS = frozenset(ALWAYS_NAMED)
+NAMED_KEPT = 64
+"""The most status lines and hints a key bar keeps the keys named in."""
 ANSWER_AWAITED = 1.0
 """Seconds the keys stay as they were after an action is sent, unless the table answers first:
 its answer (a few milliseconds at a server, a few hundred under load) shows them in its own
@@ -47,6 +49,8 @@ class TableKeyBar:
         """The hint on the screen ('' when none)."""
         self._said = ""
         """The words the keys named (`named`) were read from."""
+        self._named_in: dict[str, tuple[str, ...]] = {}
+        """The keys words name (`keys_named`), by the words, up to `NAMED_KEPT` of them."""
         self._holding = 0
         self._due = False
         """True when an `update` was asked while held."""
@@ -113,7 +117,12 @@ class TableKeyBar:
         if words == self._said:
             return  # the same words name the same keys (a table's change says them again)
         self._said = words
-        said = tuple(keys_named(words))
+        said = self._named_in.get(words)
+        if said is None:
+            # A turn's words come back (whose turn, what is waited for): read once each.
+            if len(self._named_in) >= NAMED_KEPT:
+                self._named_in.clear()
+            said = self._named_in[words] = tuple(keys_named(words))
         named = tuple(dict.fromkeys([*said, *ALWAYS_NAMED]))
         if named != self.named or said != self.said:
             self.named, self.said = named, said

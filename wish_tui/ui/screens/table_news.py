@@ -35,9 +35,7 @@ class TableNews:
 
     def write_unread(self) -> None:
         """Write in the log what the seat at the keyboard has not read yet."""
-        log = self.screen.composed(GameLog)
-        for line in self.screen.seat.news():
-            log.write(line)
+        self.screen.composed(GameLog).write_lines(self.screen.seat.news())
 
     def overlay_bottom(self) -> int:
         """The screen row the panels over the table end above when they can: the detail line's
