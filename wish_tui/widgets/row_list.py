@@ -4,7 +4,8 @@ Textual's DataTable draws every row again after any change to a cell (its caches
 the table's count of updates): in the lobby of a club of hundreds, where a table's progress or a
 seat changes every moment, each session spent about 40 ms of a core on every list it was told.
 Here each row is drawn once into a strip, kept until its text, its width or its highlight
-changes, and a changed row is the only line refreshed.
+changes (and shared by the lists of the process that show it alike), and a changed row is the
+only line refreshed.
 
 A list made with `fit=True` never scrolls sideways while its columns can be cut to its window:
 the last column goes when cutting it to `MIN_CUT` cells is not enough, then the columns before
@@ -43,6 +44,15 @@ EIGHTHS = 8
 """A scroll bar's thumb ends on an eighth of a cell (Textual's `ScrollBarRender.render_bar`)."""
 
 Row = tuple[str, ...]
+
+DRAWN_LINES_KEPT = 4096
+"""The most lines the lists of a process keep drawn (`_drawn_lines`); past it the older half go."""
+_drawn_lines: dict[tuple, Strip] = {}
+"""Each line a list of the process drew, by all it is drawn from: its words (and their shorter
+wordings), its part (the header, the cursor's row, an even row), its style (the list's looks:
+its theme, its focus), its width, its columns' widths and how far it is scrolled sideways. The
+lobby apps of a host of the session pool (up to 20) show the same rows alike, at the same size
+and theme mostly: told how far the tables have got, each drew every changed row anew."""
 
 
 class Shortened(str):
@@ -127,14 +137,12 @@ class RowList(ScrollView, can_focus=True):
         self.columns: Row = tuple(columns)
         self.rows: list[Row] = []
         self._widths = [cell_len(c) for c in self.columns]
-        self._strips: dict[tuple, Strip] = {}
         self._drawn: tuple[list[int], int, tuple[int, ...]] | None = None
         """The columns' widths last drawn: the widths they were cut from, the room, the cut."""
         self._part_styles: dict[str, tuple[object, object, Style]] = {}
         """Each part's style (`_style_of`), with the looks and the part's styles it was made of."""
         self._texts: dict[int, tuple[Sequence, Row, tuple]] = {}
         """Each row last given, by its id: the row, its texts and the cells each takes."""
-        """Each drawn line, by (row, its text, highlighted, even, width)."""
 
     # -- what is shown ---------------------------------------------------------------------------
     @property
@@ -155,7 +163,6 @@ class RowList(ScrollView, can_focus=True):
         widths = [max(column) for column in zip(*row_widths, strict=True)]
         if widths != self._widths:
             self._widths = widths
-            self._strips.clear()
             self.refresh()
         else:
             changed = [y for y, (new, was) in enumerate(zip(rows, old, strict=False)) if new != was]
@@ -285,7 +292,6 @@ class RowList(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         if self.fit:  # the columns are cut to the new width
-            self._strips.clear()
             self._grow_or_shrink(Size(self._line_width(), len(self.rows) + 1))
             self.refresh()
 
@@ -311,14 +317,14 @@ class RowList(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         width = content_size(self).width  # (the map's, not looked up through the screen)
         if y == 0:
-            return self._strip(self.columns, "row-list--header", width, ("header",))
+            return self._strip(self.columns, "row-list--header", width)
         row = y - 1 + int(self.scroll_y)
         if row >= len(self.rows):
             return Strip.blank(width, own_rich_style(self))
         part = "row-list--even" if row % 2 else ""
         if row == self.cursor_row:
             part = "row-list--cursor"
-        return self._strip(self.rows[row], part, width, (row,))
+        return self._strip(self.rows[row], part, width)
 
     def _drawn_widths(self, width: int) -> tuple[int, ...]:
         """`_shown_widths` in a window `width` cells wide less its vertical scroll bar, worked
@@ -332,24 +338,27 @@ class RowList(ScrollView, can_focus=True):
         self._drawn = (self._widths, room, widths)
         return widths
 
-    def _strip(self, values: Row, part: str, width: int, key: tuple) -> Strip:
+    def _strip(self, values: Row, part: str, width: int) -> Strip:
+        """The line of `values` as a row of `part`, `width` cells wide: made once for every list
+        of the process that shows it alike (`_drawn_lines`)."""
         widths = self._drawn_widths(width)
-        whole = (*key, values, part, width, widths, int(self.scroll_x), self.has_focus)
-        strip = self._strips.get(whole)
+        style = self._style_of(part)
+        x = int(self.scroll_x)
+        shorts = tuple(v.short for v in values if type(v) is Shortened)
+        whole = (values, shorts, part, style, width, widths, x)
+        strip = _drawn_lines.get(whole)
         if strip is None:
-            style = self._style_of(part)
             text = "".join(
                 f" {_in_cells(value, w)} " for value, w in zip(values, widths, strict=False) if w
             )
             # The cursor's mark, seen without colours too (NO_COLOR, a screen reader).
             text = ("›" if part == "row-list--cursor" else " ") + text
-            line = Strip([Segment(text, style)]).crop(
-                int(self.scroll_x), int(self.scroll_x) + width
-            )
+            line = Strip([Segment(text, style)]).crop(x, x + width)
             strip = line.extend_cell_length(width, style).simplify()
-            if len(self._strips) > 4 * (len(self.rows) + content_size(self).height + 8):
-                self._strips.clear()
-            self._strips[whole] = strip
+            if len(_drawn_lines) >= DRAWN_LINES_KEPT:
+                for older in list(_drawn_lines)[: DRAWN_LINES_KEPT // 2]:
+                    del _drawn_lines[older]
+            _drawn_lines[whole] = strip
         return strip
 
     def _style_of(self, part: str) -> Style:
@@ -372,10 +381,6 @@ class RowList(ScrollView, can_focus=True):
             kept = (looks, component, looks.rich_style + self.get_component_rich_style(part))
             self._part_styles[part] = kept
         return kept[2]
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._strips.clear()  # a theme, a focus or a pseudo-class changed the styles
 
     def on_focus(self) -> None:
         self.refresh()
