@@ -86,7 +86,7 @@ def lines_of(told: list[dict], you: str) -> tuple[bytes, list[bytes]]:
 
 
 async def _running(apps: list[HostedLobby], sizes: list[tuple[int, int]], done: asyncio.Event):
-    """Run `apps` until `done`; the pilots, once every app shows its lobby."""
+    """Run `apps` until `done`; their tasks, once every app shows its lobby."""
     pilots: dict[int, object] = {}
 
     async def session(index: int, app: HostedLobby) -> None:
@@ -107,7 +107,7 @@ async def _running(apps: list[HostedLobby], sizes: list[tuple[int, int]], done: 
             raise TimeoutError("the lobbies did not come up")
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.3)
-    return tasks, [pilots[i] for i in range(len(apps))]
+    return tasks
 
 
 def tell_all(apps: list[HostedLobby], line: bytes) -> None:
@@ -124,7 +124,7 @@ async def measured(told: list[dict], count: int, profile: str = "") -> None:
     terminals = [Terminal(100, 30) for _ in range(count)]
     apps = [HostedLobby(terminal, welcome) for terminal in terminals]
     done = asyncio.Event()
-    tasks, _ = await _running(apps, [(100, 30)] * count, done)
+    tasks = await _running(apps, [(100, 30)] * count, done)
     try:
         for line in lines[:2]:
             tell_all(apps, line)
@@ -155,6 +155,8 @@ async def measured(told: list[dict], count: int, profile: str = "") -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
         for terminal in terminals:
             terminal.close()
+        # (Each app running redirects them, and puts back another's on its way out.)
+        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
     per_app = sum(spent) / len(spent) / count * 1000
     print(
         f"{count} lobby apps in one process (hosted drivers, 100x30), {len(shown)} tables, told "
@@ -162,14 +164,22 @@ async def measured(told: list[dict], count: int, profile: str = "") -> None:
         f"processor time per report and app, read, shown, drawn and written, less the "
         f"{idle / count * 1000:.2f} ms an idle app spends in the same wait "
         f"({sent} bytes written in all)",
-        file=sys.__stdout__,  # (each app running redirects sys.stdout, and puts back another's)
     )
 
 
 STREAMED = [((100, 30), "", ()), ((100, 30), "", ("down", "down")), ((80, 24), "textual-light", ())]
-STREAMED += [((52, 14), "", ("end",)), ((100, 30), "", ("tab",)), ((100, 30), "", ())]
-"""The apps of `streamed`: each one's size, theme ('': the app's own) and the keys pressed
-first (the cursor moved, the list's focus left)."""
+STREAMED += [((52, 20), "", ("end",)), ((100, 30), "", ("tab",)), ((100, 30), "", ())]
+"""The apps of `streamed`: each one's size, theme ('': the app's own) and the keys typed first
+(the cursor moved, the list's focus left)."""
+TYPED = {
+    "down": b"\x1b[B",
+    "up": b"\x1b[A",
+    "pagedown": b"\x1b[6~",
+    "end": b"\x1b[F",
+    "home": b"\x1b[H",
+    "tab": b"\t",
+}
+"""What a terminal sends for each key typed."""
 
 
 async def streamed(told: list[dict], path: str) -> None:
@@ -182,24 +192,25 @@ async def streamed(told: list[dict], path: str) -> None:
     terminals = [Terminal(*size) for size in sizes]
     apps = [HostedLobby(terminal, welcome) for terminal in terminals]
     done = asyncio.Event()
-    tasks, pilots = await _running(apps, sizes, done)
+    tasks = await _running(apps, sizes, done)
     try:
-        for (_, theme, keys), app, pilot in zip(STREAMED, apps, pilots, strict=True):
+        for (_, theme, keys), app, terminal in zip(STREAMED, apps, terminals, strict=True):
             if theme:
-                app.theme = theme
+                app.call_later(setattr, app, "theme", theme)
             for key in keys:
-                await pilot.press(key)
+                os.write(terminal.master, TYPED[key])
         await asyncio.sleep(DRAWN)
         for line in lines:
             tell_all(apps, line)
             await asyncio.sleep(DRAWN)
         for key in ("down", "down", "pagedown", "end", "up", "home", "pagedown"):
-            for pilot in pilots[:2]:
-                await pilot.press(key)
+            for terminal in terminals[:2]:
+                os.write(terminal.master, TYPED[key])
             await asyncio.sleep(DRAWN)
-        await pilots[0].resize_terminal(52, 14)
+        terminals[0].resize(60, 20)
+        apps[0].hosted_driver.resized()
         await asyncio.sleep(DRAWN)
-        apps[3].theme = "textual-light"
+        apps[3].call_later(setattr, apps[3], "theme", "textual-light")
         await asyncio.sleep(DRAWN)
         for line in lines[-8:]:
             tell_all(apps, line)
@@ -210,7 +221,9 @@ async def streamed(told: list[dict], path: str) -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
         for terminal in terminals:
             terminal.close()
+        # (Each app running redirects them, and puts back another's on its way out.)
+        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
     parts = [f"== app {i}: {STREAMED[i]}\n".encode() + t.sent for i, t in enumerate(terminals)]
     Path(path).write_bytes(b"\n".join(parts))
     sent = ", ".join(str(len(t.sent)) for t in terminals)
-    print(f"{len(apps)} apps' terminals ({sent} bytes) written to {path}", file=sys.__stdout__)
+    print(f"{len(apps)} apps' terminals ({sent} bytes) written to {path}")
