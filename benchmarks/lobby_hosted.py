@@ -31,6 +31,9 @@ from wish_tui.widgets.row_list import RowList
 
 DRAWN = 0.05
 """Seconds after a message by which the apps have drawn it."""
+SETTLED = 0.1
+"""Seconds let pass after each step of `streamed` (a key, a message), for the same frames each
+run."""
 
 
 class Terminal:
@@ -153,6 +156,7 @@ async def measured(told: list[dict], count: int, profile: str = "") -> None:
     finally:
         done.set()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.sleep(0.2)  # (what each app wrote as it ended, read)
         for terminal in terminals:
             terminal.close()
         # (Each app running redirects them, and puts back another's on its way out.)
@@ -199,26 +203,28 @@ async def streamed(told: list[dict], path: str) -> None:
                 app.call_later(setattr, app, "theme", theme)
             for key in keys:
                 os.write(terminal.master, TYPED[key])
-        await asyncio.sleep(DRAWN)
+                await asyncio.sleep(SETTLED)
+        await asyncio.sleep(SETTLED)
         for line in lines:
             tell_all(apps, line)
-            await asyncio.sleep(DRAWN)
+            await asyncio.sleep(SETTLED)
         for key in ("down", "down", "pagedown", "end", "up", "home", "pagedown"):
             for terminal in terminals[:2]:
                 os.write(terminal.master, TYPED[key])
-            await asyncio.sleep(DRAWN)
+                await asyncio.sleep(SETTLED)
         terminals[0].resize(60, 20)
         apps[0].hosted_driver.resized()
-        await asyncio.sleep(DRAWN)
+        await asyncio.sleep(SETTLED)
         apps[3].call_later(setattr, apps[3], "theme", "textual-light")
-        await asyncio.sleep(DRAWN)
+        await asyncio.sleep(SETTLED)
         for line in lines[-8:]:
             tell_all(apps, line)
-            await asyncio.sleep(DRAWN)
+            await asyncio.sleep(SETTLED)
         await asyncio.sleep(0.2)
     finally:
         done.set()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.sleep(0.2)  # (what each app wrote as it ended, read)
         for terminal in terminals:
             terminal.close()
         # (Each app running redirects them, and puts back another's on its way out.)
