@@ -26,6 +26,8 @@ from .lobby_diff import person_made
 from .protocol import MAX_MESSAGE, decode
 from .table_diff import BadDiff, patch
 
+KEPT_SPARE = 64
+"""The rows made for the process's apps kept beyond twice a list's (apps a part behind)."""
 SHARED_LINE = b'{"type":"lobby_shared",'
 """How the line of a shared part begins, as the hub encodes it (`protocol.encode`)."""
 KEPT = 4
@@ -36,6 +38,10 @@ _patched: dict[tuple[int, int], tuple[dict, dict, dict]] = {}
 """Each shared part made by the process from a part before it and its changes: (the part
 before, the changes, the part made), by their ids."""
 _people: dict[str, tuple[list, dict]] = {}
+_entries: dict[int, tuple[dict, dict]] = {}
+"""Each table's row as the lists of the process's apps show it where nothing of it is an app's
+own (most rows of most lists), by the id of the shared part's row it was made of: (that row,
+the row shown)."""
 """Each person online as the lists of the process's apps show them: the tables the shared
 part says they sit at, and the person made of them."""
 
@@ -155,7 +161,15 @@ class MadeBefore:
         """The names the part's changes since the list made before touched (None: unknown)."""
 
     def entry(self, row: dict, yours: dict) -> dict:
-        """A table's row in a session's list: `row` as everyone sees it, with what is `yours`."""
+        """A table's row in a session's list: `row` as everyone sees it, with what is `yours`
+        (nothing: the same row for every app of the process)."""
+        if not yours:
+            shared = _entries.get(id(row))
+            if shared is not None and shared[0] is row:
+                return shared[1]
+            entry = {**row, **ROW_OF_YOURS}
+            _entries[id(row)] = (row, entry)
+            return entry
         kept = self._entries.get(id(row))
         if kept is not None and kept[0] is row and kept[1] == yours:
             return kept[2]
@@ -195,9 +209,12 @@ class MadeBefore:
     def forget_all_but(self, shared: dict) -> None:
         """Keep only what the rows and names of `shared` may be made of again."""
         rows = shared["tables"].values()
-        if len(self._entries) > len(rows):
+        if len(self._entries) > len(rows) or len(_entries) > 2 * len(rows) + KEPT_SPARE:
             alive = {id(row) for row in rows}
             self._entries = {key: kept for key, kept in self._entries.items() if key in alive}
+            if len(_entries) > 2 * len(rows) + KEPT_SPARE:  # (another app's may be made again)
+                for key in [key for key in _entries if key not in alive]:
+                    del _entries[key]
         online = shared["online"]
         if len(self._people) > len(online):
             for name in [name for name in self._people if name not in online]:

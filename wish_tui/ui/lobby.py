@@ -226,10 +226,14 @@ class LobbyScreen(AppScreen):
             shown = None if waited is None else _shown(waited)
             kept = before.get(entry["table"])
             if kept is None or kept[1] != shown or not (kept[0] is entry or kept[0] == entry):
-                row = self._row(entry if shown is None else {**entry, "since": shown})
+                row = _row_of(entry) if shown is None else self._row({**entry, "since": shown})
                 kept = (entry, shown, row)
             rows[entry["table"]] = kept
         self._rows = rows
+        if len(_rows_made) > 2 * len(entries) + ROWS_SPARE:
+            alive = {id(entry) for entry in entries}
+            for key in [key for key in _rows_made if key not in alive]:
+                del _rows_made[key]
         return [rows[entry["table"]][2] for entry in entries]
 
     @staticmethod
@@ -409,6 +413,23 @@ class LobbyScreen(AppScreen):
     def action_quit(self) -> None:
         """Leave the server (your seats stay yours)."""
         self.app.exit()
+
+
+ROWS_SPARE = 64
+"""The rows made for the process's lobbies kept beyond twice a list's (`_rows_made`)."""
+_rows_made: dict[int, tuple[dict, tuple]] = {}
+"""Each table's row in the list, by the id of the entry it was made of: (the entry, the row).
+The lobby apps of a host of the session pool (up to 20) are told the same entries (the lists'
+rows where nothing is an app's own are the same for all: `lobby_shared.MadeBefore`), and made
+each row of them anew."""
+
+
+def _row_of(entry: dict) -> tuple:
+    """`LobbyScreen._row` of `entry`, made once for every lobby of the process."""
+    kept = _rows_made.get(id(entry))
+    if kept is None or kept[0] is not entry:
+        kept = _rows_made[id(entry)] = (entry, LobbyScreen._row(entry))
+    return kept[1]
 
 
 def _online_name(person: dict, you: str) -> str:

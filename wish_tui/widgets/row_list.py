@@ -47,6 +47,11 @@ Row = tuple[str, ...]
 
 DRAWN_LINES_KEPT = 4096
 """The most lines the lists of a process keep drawn (`_drawn_lines`); past it the older half go."""
+TEXTS_SPARE = 64
+"""The rows' texts kept beyond twice a list's rows (`_texts_made`: lists a change behind)."""
+_texts_made: dict[int, tuple[Sequence, Row, tuple]] = {}
+"""Each row given to a list of the process, by its id: the row, its texts and the cells each
+takes."""
 _drawn_lines: dict[tuple, Strip] = {}
 """Each line a list of the process drew, by all it is drawn from: its words (and their shorter
 wordings), its part (the header, the cursor's row, an even row), its style (the list's looks:
@@ -141,8 +146,6 @@ class RowList(ScrollView, can_focus=True):
         """The columns' widths last drawn: the widths they were cut from, the room, the cut."""
         self._part_styles: dict[str, tuple[object, object, Style]] = {}
         """Each part's style (`_style_of`), with the looks and the part's styles it was made of."""
-        self._texts: dict[int, tuple[Sequence, Row, tuple]] = {}
-        """Each row last given, by its id: the row, its texts and the cells each takes."""
 
     # -- what is shown ---------------------------------------------------------------------------
     @property
@@ -174,21 +177,24 @@ class RowList(ScrollView, can_focus=True):
 
     def _texts_of(self, rows: Sequence[Sequence[str]]) -> tuple[list[Row], list[tuple]]:
         """Each row as texts, and the cells each text takes (the header's first), a row's
-        worked out again only when it is not the very row given before (at a club event, a
-        table opened is one row new among a hundred)."""
+        worked out again only when it is not the very row given before to a list of the process
+        (at a club event, a table opened is one row new among a hundred; a host's lobby apps are
+        given the same rows)."""
         count = len(self.columns)
-        before, kept = self._texts, {}
         texts, widths = [], [tuple(cell_len(name) for name in self.columns)]
         for row in rows:
-            made = before.get(id(row))
-            if made is None or made[0] is not row:
+            made = _texts_made.get(id(row))
+            if made is None or made[0] is not row or len(made[2]) != count:
                 text = tuple(v if isinstance(v, Shortened) else str(v) for v in row)
                 cells = tuple(cell_len(t) for t in text[:count])
                 made = (row, text, cells + (0,) * (count - len(cells)))
-            kept[id(row)] = made
+                _texts_made[id(row)] = made
             texts.append(made[1])
             widths.append(made[2])
-        self._texts = kept
+        if len(_texts_made) > 2 * len(rows) + TEXTS_SPARE:
+            alive = {id(row) for row in rows}
+            for key in [key for key in _texts_made if key not in alive]:
+                del _texts_made[key]
         return texts, widths
 
     def _grow_or_shrink(self, size: Size) -> None:
