@@ -198,13 +198,7 @@ class LobbyScreen(AppScreen):
             self.age_waits()
 
     def _people(self, message: dict) -> None:
-        online = message.get("online", [])
-        parts = [_online_name(p, self.you) for p in online[:ONLINE_NAMED]]
-        text = "Online: " + (", ".join(parts) if parts else "only you")
-        if len(online) > ONLINE_NAMED:
-            text = (
-                f"Online ({len(online)}): {', '.join(parts)} and {len(online) - ONLINE_NAMED} more"
-            )
+        text = _online_line(message.get("online", []), self.you)
         for seek in message.get("seeks", [])[:3]:
             text += f"\n{seek_line(seek)}" + ("" if seek.get("yours") else " k takes it")
         friends = [f["name"] for f in message.get("friends", [])]
@@ -430,6 +424,31 @@ def _row_of(entry: dict) -> tuple:
     if kept is None or kept[0] is not entry:
         kept = _rows_made[id(entry)] = (entry, LobbyScreen._row(entry))
     return kept[1]
+
+
+ONLINE_LINES_KEPT = 64
+"""The online lines the process's lobbies keep made (`_online_lines`)."""
+_online_lines: dict[tuple, tuple[list, str]] = {}
+"""The line of who is online, by whom it is for and the ids of those it names (the people
+online are made once for the process's apps: `lobby_shared.MadeBefore`): (them, the line)."""
+
+
+def _online_line(online: list[dict], you: str) -> str:
+    """'Online (200): alice, bob (seat at 3fa2c1) … and 188 more': made once for every lobby of
+    the process told the same people."""
+    named = online[:ONLINE_NAMED]
+    key = (you, len(online), *map(id, named))
+    kept = _online_lines.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], named, strict=True)):
+        return kept[1]
+    parts = [_online_name(p, you) for p in named]
+    text = "Online: " + (", ".join(parts) if parts else "only you")
+    if len(online) > ONLINE_NAMED:
+        text = f"Online ({len(online)}): {', '.join(parts)} and {len(online) - ONLINE_NAMED} more"
+    if len(_online_lines) >= ONLINE_LINES_KEPT:
+        _online_lines.clear()
+    _online_lines[key] = (named, text)
+    return text
 
 
 def _online_name(person: dict, you: str) -> str:

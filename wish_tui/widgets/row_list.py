@@ -142,6 +142,9 @@ class RowList(ScrollView, can_focus=True):
         self.columns: Row = tuple(columns)
         self.rows: list[Row] = []
         self._widths = [cell_len(c) for c in self.columns]
+        self._drawing: tuple | bool | None = None
+        """What the lines of the frame being rendered are drawn with (`_drawing_now`; False:
+        not worked out yet in this frame, None: no frame is being rendered)."""
         self._drawn: tuple[list[int], int, tuple[int, ...]] | None = None
         """The columns' widths last drawn: the widths they were cut from, the room, the cut."""
         self._part_styles: dict[str, tuple[object, object, Style]] = {}
@@ -314,23 +317,38 @@ class RowList(ScrollView, can_focus=True):
         """Draw `rows` again, those that show, in one refresh of their lines: a lobby of 80
         tables told how far they have got marked each line that shows apart, and asked the
         window's size for each of the 80."""
-        top, height = int(self.scroll_y), self.size.height
-        width = max(self.virtual_size.width, self.size.width)
+        size = self.size
+        top, height = int(self.scroll_y), size.height
+        width = max(self.virtual_size.width, size.width)
         lines = [Region(0, y, width, 1) for y in (row + 1 - top for row in rows) if 1 <= y < height]
         if lines:
             self.refresh(*lines)
 
     def render_line(self, y: int) -> Strip:
-        width = content_size(self).width  # (the map's, not looked up through the screen)
+        drawing = self._drawing or self._drawing_now()
+        width, top, cursor = drawing[:3]
         if y == 0:
-            return self._strip(self.columns, "row-list--header", width)
-        row = y - 1 + int(self.scroll_y)
+            return self._strip(self.columns, "row-list--header", drawing)
+        row = y - 1 + top
         if row >= len(self.rows):
             return Strip.blank(width, own_rich_style(self))
         part = "row-list--even" if row % 2 else ""
-        if row == self.cursor_row:
+        if row == cursor:
             part = "row-list--cursor"
-        return self._strip(self.rows[row], part, width)
+        return self._strip(self.rows[row], part, drawing)
+
+    def _drawing_now(self) -> tuple:
+        """What the lines are drawn with now: the width (the map's, not looked up through the
+        screen), the first row shown, the cursor's row, the columns' widths, how far the list
+        is scrolled sideways, and each part's style as it is asked for (kept for the lines of
+        one frame: `_render_lines`)."""
+        width = content_size(self).width
+        widths = self._drawn_widths(width)
+        top, x = int(self.scroll_y), int(self.scroll_x)
+        drawing = (width, top, self.cursor_row, widths, x, {})
+        if self._drawing is False:
+            self._drawing = drawing
+        return drawing
 
     def _drawn_widths(self, width: int) -> tuple[int, ...]:
         """`_shown_widths` in a window `width` cells wide less its vertical scroll bar, worked
@@ -344,12 +362,13 @@ class RowList(ScrollView, can_focus=True):
         self._drawn = (self._widths, room, widths)
         return widths
 
-    def _strip(self, values: Row, part: str, width: int) -> Strip:
-        """The line of `values` as a row of `part`, `width` cells wide: made once for every list
-        of the process that shows it alike (`_drawn_lines`)."""
-        widths = self._drawn_widths(width)
-        style = self._style_of(part)
-        x = int(self.scroll_x)
+    def _strip(self, values: Row, part: str, drawing: tuple) -> Strip:
+        """The line of `values` as a row of `part`, drawn with `drawing` (`_drawing_now`): made
+        once for every list of the process that shows it alike (`_drawn_lines`)."""
+        width, _, _, widths, x, styles = drawing
+        style = styles.get(part)
+        if style is None:
+            style = styles[part] = self._style_of(part)
         shorts = tuple(v.short for v in values if type(v) is Shortened)
         whole = (values, shorts, part, style, width, widths, x)
         strip = _drawn_lines.get(whole)
@@ -422,3 +441,17 @@ def thumb_cells(bar: ScrollBar, virtual_size: int) -> tuple[int, int] | None:
 # Its lines as they are, not through Textual's styles cache (a lobby told how far the tables
 # have got draws most of its rows again).
 render_lines_plainly(RowList)
+_render_lines_plainly = RowList.render_lines
+
+
+def _render_lines(self: RowList, crop: Region) -> list[Strip]:
+    """The list's lines (as `render_lines_plainly` hands them over), with what they are drawn
+    with worked out once for them all, not for each line (`_drawing_now`)."""
+    self._drawing = False
+    try:
+        return _render_lines_plainly(self, crop)
+    finally:
+        self._drawing = None
+
+
+RowList.render_lines = _render_lines
