@@ -38,6 +38,10 @@ _patched: dict[tuple[int, int], tuple[dict, dict, dict]] = {}
 """Each shared part made by the process from a part before it and its changes: (the part
 before, the changes, the part made), by their ids."""
 _people: dict[str, tuple[list, dict]] = {}
+_lists: dict[int, tuple[dict, list[dict]]] = {}
+"""The tables' rows in order for every app of the process with no row of its own, by the id of
+the shared part they were made of: (the part, the rows). (At a club event most sessions in the
+lobby sit at no table.)"""
 _entries: dict[int, tuple[dict, dict]] = {}
 """Each table's row as the lists of the process's apps show it where nothing of it is an app's
 own (most rows of most lists), by the id of the shared part's row it was made of: (that row,
@@ -133,8 +137,15 @@ def assembled(shared: dict, yours: dict, made: MadeBefore | None = None) -> dict
     rows and names of the list made before, reused where they did not change)."""
     made = made or MadeBefore()
     rows = yours.get("rows", {})
-    entries = [made.entry(row, rows.get(table, {})) for table, row in shared["tables"].items()]
-    entries.sort(key=lobby_order)
+    entries = None if rows else _lists.get(id(shared))
+    if entries is None or entries[0] is not shared:
+        made_now = [made.entry(row, rows.get(table, {})) for table, row in shared["tables"].items()]
+        made_now.sort(key=lobby_order)
+        entries = (shared, made_now)
+        if not rows:  # every row as everyone sees it: the same list for every app
+            _lists[id(shared)] = entries
+            _keep_last(_lists)
+    entries = entries[1]
     people = made.people(shared["online"])
     made.forget_all_but(shared)
     return {

@@ -214,7 +214,11 @@ class LobbyScreen(AppScreen):
     def _rows_of(self, entries: list[dict]) -> list[tuple]:
         """The rows of `entries`, each worked out again only when its entry changed (at a club
         event, a table opened is one row new among a hundred)."""
-        rows, before = {}, self._rows
+        listed = _lists_made.get(id(entries))
+        if listed is not None and listed[0] is entries:
+            self._rows = listed[1]
+            return listed[2]
+        rows, before, waits = {}, self._rows, False
         for entry in entries:
             waited = self._waited_now(entry)
             shown = None if waited is None else _shown(waited)
@@ -223,12 +227,18 @@ class LobbyScreen(AppScreen):
                 row = _row_of(entry) if shown is None else self._row({**entry, "since": shown})
                 kept = (entry, shown, row)
             rows[entry["table"]] = kept
+            waits = waits or shown is not None
         self._rows = rows
         if len(_rows_made) > 2 * len(entries) + ROWS_SPARE:
             alive = {id(entry) for entry in entries}
             for key in [key for key in _rows_made if key not in alive]:
                 del _rows_made[key]
-        return [rows[entry["table"]][2] for entry in entries]
+        made = [rows[entry["table"]][2] for entry in entries]
+        if not waits:  # (the same rows for every lobby of the process shown these entries)
+            if len(_lists_made) >= LISTS_KEPT:
+                del _lists_made[next(iter(_lists_made))]
+            _lists_made[id(entries)] = (entries, rows, made)
+        return made
 
     @staticmethod
     def _row(entry: dict) -> tuple:
@@ -409,6 +419,12 @@ class LobbyScreen(AppScreen):
         self.app.exit()
 
 
+LISTS_KEPT = 8
+"""The lists of rows the process's lobbies keep made (`_lists_made`)."""
+_lists_made: dict[int, tuple[list, dict, list]] = {}
+"""The rows of a list of entries with no wait shown, by the id of the list (the lobby apps of
+a process that sit at no table are shown the same list: `lobby_shared.assembled`): (the
+entries, each table's row as `LobbyScreen._rows` keeps it, the rows)."""
 ROWS_SPARE = 64
 """The rows made for the process's lobbies kept beyond twice a list's (`_rows_made`)."""
 _rows_made: dict[int, tuple[dict, tuple]] = {}

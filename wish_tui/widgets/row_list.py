@@ -52,6 +52,11 @@ TEXTS_SPARE = 64
 _texts_made: dict[int, tuple[Sequence, Row, tuple]] = {}
 """Each row given to a list of the process, by its id: the row, its texts and the cells each
 takes."""
+LISTS_KEPT = 8
+"""The lists of rows whose texts the process keeps (`_lists_made`)."""
+_lists_made: dict[int, tuple] = {}
+"""Each list of rows given to a list of the process, by its id: (the rows, the columns, their
+texts, the cells of each column's widest text)."""
 _drawn_lines: dict[tuple, Strip] = {}
 """Each line a list of the process drew, by all it is drawn from: its words (and their shorter
 wordings), its part (the header, the cursor's row, an even row), its style (the list's looks:
@@ -161,12 +166,13 @@ class RowList(ScrollView, can_focus=True):
         widens for a longer text, and narrows only once a row has left the list: columns that
         moved whenever a longer text came or went (a seat open, then taken) drew every line
         again; kept until the list emptied, a finished table's long game name left the seats of
-        the tables after it cut at 80 columns."""
-        rows, row_widths = self._texts_of(rows)
+        the tables after it cut at 80 columns. (`rows` is not changed once given: the lists
+        of the process given the same list share its texts.)"""
+        rows, widest = self._texts_of(rows)
         old, self.rows = self.rows, rows
+        widths = widest
         if rows and len(rows) >= len(old):
-            row_widths.append(self._widths)
-        widths = [max(column) for column in zip(*row_widths, strict=True)]
+            widths = [max(a, b) for a, b in zip(widest, self._widths, strict=True)]
         if widths != self._widths:
             self._widths = widths
             self.refresh()
@@ -178,12 +184,15 @@ class RowList(ScrollView, can_focus=True):
         if rows and self.cursor_row >= len(rows):
             self.move_cursor(len(rows) - 1)
 
-    def _texts_of(self, rows: Sequence[Sequence[str]]) -> tuple[list[Row], list[tuple]]:
-        """Each row as texts, and the cells each text takes (the header's first), a row's
-        worked out again only when it is not the very row given before to a list of the process
-        (at a club event, a table opened is one row new among a hundred; a host's lobby apps are
-        given the same rows)."""
+    def _texts_of(self, rows: Sequence[Sequence[str]]) -> tuple[list[Row], list[int]]:
+        """Each row as texts, and the cells of the widest text of each column (the header's
+        too), a row's worked out again only when it is not the very row given before to a list
+        of the process (at a club event, a table opened is one row new among a hundred; a
+        host's lobby apps are given the same rows, and most of them the same list of rows)."""
         count = len(self.columns)
+        listed = _lists_made.get(id(rows))
+        if listed is not None and listed[0] is rows and listed[1] == self.columns:
+            return listed[2], listed[3]
         texts, widths = [], [tuple(cell_len(name) for name in self.columns)]
         for row in rows:
             made = _texts_made.get(id(row))
@@ -198,7 +207,11 @@ class RowList(ScrollView, can_focus=True):
             alive = {id(row) for row in rows}
             for key in [key for key in _texts_made if key not in alive]:
                 del _texts_made[key]
-        return texts, widths
+        widest = [max(column) for column in zip(*widths, strict=True)]
+        if len(_lists_made) >= LISTS_KEPT:
+            del _lists_made[next(iter(_lists_made))]
+        _lists_made[id(rows)] = (rows, self.columns, texts, widest)
+        return texts, widest
 
     def _grow_or_shrink(self, size: Size) -> None:
         """Make the list `size` long and wide. With no scroll bar coming or going (its lines as
