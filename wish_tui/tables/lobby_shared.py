@@ -34,6 +34,8 @@ KEPT = 4
 """The shared parts' lines, and the changes made of them, that the process keeps at most."""
 _lines: dict[bytes, dict] = {}
 """The last shared parts' lines read by any app of the process, and what each was decoded to."""
+_numbered: dict[int, dict] = {}
+"""The last shared parts an app of the process made, by their number."""
 _patched: dict[tuple[int, int], tuple[dict, dict, dict]] = {}
 """Each shared part made by the process from a part before it and its changes: (the part
 before, the changes, the part made), by their ids."""
@@ -64,6 +66,18 @@ def decode_line(line: bytes, limit: int = MAX_MESSAGE) -> dict:
         message = _lines[line] = decode(line, limit)
         _keep_last(_lines)
     return message
+
+
+def _numbered_once(number: int, part: dict) -> dict:
+    """The shared part numbered `number` that an app of the process made first, when `part` is
+    the same (the hub tells each session the changes from the part it holds, and a host's apps
+    were told at different moments: each made the same part from its own); else `part`."""
+    kept = _numbered.get(number)
+    if kept is not None and (kept is part or kept == part):
+        return kept
+    _numbered[number] = part  # (first, or another server's part of that number)
+    _keep_last(_numbered)
+    return part
 
 
 def _keep_last(kept: dict) -> None:
@@ -286,7 +300,7 @@ class SharedFollower:
             self._made.touch(_names_touched(changes))
         if not isinstance(part, dict) or not {"tables", "online"} <= set(part):
             return False
-        self._shared = (number, part)
+        self._shared = (number, _numbered_once(number, part))
         return True
 
 
