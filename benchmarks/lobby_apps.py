@@ -3,7 +3,7 @@ club of N people online, told in parts (as `wish-tui client` asks) while tables 
 another (each a new table, its owner's name at it, as the hub tells it to the whole lobby).
 
 Run: python benchmarks/lobby_apps.py [--online 1000] [--tables 80] [--seated | --progress]
-         [--stream FILE]
+         [--stream FILE] [--apps N [--profile FILE]]
 
 With --seated, each table is opened by another person and its second seat taken by the next, as
 `serve.py` seats them (two messages a table, the first names of the online line among them).
@@ -15,7 +15,11 @@ messages are made by the hub's own `SharedNews`, as it sends them to every sessi
 The app draws as a served one does: Textual changed as `WishApp` changes it for its process
 (`render_lines_plainly` and the rest). With `--stream FILE`, each frame's text as a terminal
 would be sent it is written to FILE (the news, then the cursor moved, the list scrolled and the
-window narrowed, and the news again), to compare two versions' bytes.
+window narrowed, and the news again), to compare two versions' bytes. With `--apps N`, N apps
+share one process as a host of the session pool runs them (`lobby_hosted.py`: hosted drivers
+writing to pseudo-terminals, the server's lines read by each app's own connection), and the
+time is a report's per app; with `--apps N --stream FILE`, FILE gets what six apps' terminals
+(different sizes, themes and cursors) were sent.
 """
 
 from __future__ import annotations
@@ -181,13 +185,27 @@ async def streamed(told: list[dict], path: str) -> None:
 
 
 async def main(
-    online: int, tables: int, seats_taken: bool, progress: bool = False, stream: str = ""
+    online: int,
+    tables: int,
+    seats_taken: bool,
+    progress: bool = False,
+    stream: str = "",
+    apps: int = 0,
+    profile: str = "",
 ) -> None:
     WishApp()  # Textual changed for the process as the served apps' process changes it
     if progress:
         told = progressed(online, tables)
     else:
         told = seated(online, tables) if seats_taken else news(online, tables)
+    if apps:
+        from benchmarks import lobby_hosted
+
+        if stream:
+            await lobby_hosted.streamed(told, stream)
+        else:
+            await lobby_hosted.measured(told, apps, profile)
+        return
     if stream:
         await streamed(told, stream)
         return
@@ -256,7 +274,23 @@ if __name__ == "__main__":
         help="the tables seated, then told how far most of them have got, 60 times",
     )
     parser.add_argument("--stream", metavar="FILE", default="", help="write the frames' text")
+    parser.add_argument(
+        "--apps",
+        type=int,
+        default=0,
+        help="N apps in one process as a host runs them (hosted drivers, pseudo-terminals); "
+        "with --stream, six apps of different sizes, themes and cursors",
+    )
+    parser.add_argument("--profile", metavar="FILE", default="", help="cProfile of --apps N")
     options = parser.parse_args()
     asyncio.run(
-        main(options.online, options.tables, options.seated, options.progress, options.stream)
+        main(
+            options.online,
+            options.tables,
+            options.seated,
+            options.progress,
+            options.stream,
+            options.apps,
+            options.profile,
+        )
     )

@@ -199,3 +199,31 @@ def test_who_is_online_is_made_again_only_where_the_parts_changes_touched_it(mon
         whole = SharedFollower()
         whole.take(json.loads(news.message(None)))
         assert lobby == whole.take({**yours, "shared": news.number}), step
+
+
+def test_apps_told_a_part_from_different_bases_share_the_part_and_its_list():
+    """The hub tells each session the changes from the part it holds, and the sessions of one
+    process were told at different moments: the part numbered n is the same whatever it was
+    made from, and so the list, its rows and their lines are made once for the process."""
+    news, people_online = SharedNews(), [{"name": f"p{i:03d}", "tables": []} for i in range(30)]
+    news.update([_row(1), _row(2)], people_online)
+    first = [json.loads(news.message(None)) for _ in range(2)]
+    early, late = SharedFollower(), SharedFollower()
+    for follower, whole in zip((early, late), first, strict=True):
+        follower.take(whole)
+        follower.take({"type": "lobby_yours", "shared": 1, "you": "p000"})
+    news.update([_row(1, "round 2"), _row(2)], people_online)
+    late.take(json.loads(news.message(1)))  # told at once; the other not yet
+    news.update([_row(1, "round 3"), _row(2, "round 3")], people_online)
+    lists = [early.take(json.loads(news.message(1))), late.take(json.loads(news.message(2)))]
+    assert early._shared[1] is late._shared[1]
+    assert lists[0]["tables"] is lists[1]["tables"]
+    assert [t["progress"] for t in lists[0]["tables"]] == ["round 3", "round 3"]
+    # Another part numbered alike but not the same (a server started again): its own.
+    other = SharedNews()
+    other.update([_row(1, "round 9")], people_online)
+    again = SharedFollower()
+    again.take(json.loads(other.message(None)))
+    changed = json.loads(other.message(None))
+    again.take({"type": "lobby_yours", "shared": 1, "you": "p000"})
+    assert again.take(changed)["tables"][0]["progress"] == "round 9"

@@ -13,6 +13,7 @@ from textual.widget import Widget
 from tests.ui.lobby_app import LobbyApp
 from tests.ui.test_lobby_screen import lobby
 from wish_tui.ui.terminal import textual_layout
+from wish_tui.widgets import row_list
 from wish_tui.widgets.row_list import RowList
 
 
@@ -55,7 +56,7 @@ async def test_the_lobbys_rows_handed_over_plainly_are_textuals(size):
         await pilot.pause()
         rows = app.screen.query_one(RowList)
         assert rows.show_vertical_scrollbar and rows.has_focus
-        assert RowList.render_lines is textual_layout._render_lines_plainly
+        assert row_list._render_lines_plainly is textual_layout._render_lines_plainly
         assert textual_layout.plain_looks(rows) is not None, "drawn plainly, not by Textual"
         states = []
         assert not same_as_textuals(rows)

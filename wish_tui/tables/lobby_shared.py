@@ -26,16 +26,28 @@ from .lobby_diff import person_made
 from .protocol import MAX_MESSAGE, decode
 from .table_diff import BadDiff, patch
 
+KEPT_SPARE = 64
+"""The rows made for the process's apps kept beyond twice a list's (apps a part behind)."""
 SHARED_LINE = b'{"type":"lobby_shared",'
 """How the line of a shared part begins, as the hub encodes it (`protocol.encode`)."""
 KEPT = 4
 """The shared parts' lines, and the changes made of them, that the process keeps at most."""
 _lines: dict[bytes, dict] = {}
 """The last shared parts' lines read by any app of the process, and what each was decoded to."""
+_numbered: dict[int, dict] = {}
+"""The last shared parts an app of the process made, by their number."""
 _patched: dict[tuple[int, int], tuple[dict, dict, dict]] = {}
 """Each shared part made by the process from a part before it and its changes: (the part
 before, the changes, the part made), by their ids."""
 _people: dict[str, tuple[list, dict]] = {}
+_lists: dict[int, tuple[dict, list[dict]]] = {}
+"""The tables' rows in order for every app of the process with no row of its own, by the id of
+the shared part they were made of: (the part, the rows). (At a club event most sessions in the
+lobby sit at no table.)"""
+_entries: dict[int, tuple[dict, dict]] = {}
+"""Each table's row as the lists of the process's apps show it where nothing of it is an app's
+own (most rows of most lists), by the id of the shared part's row it was made of: (that row,
+the row shown)."""
 """Each person online as the lists of the process's apps show them: the tables the shared
 part says they sit at, and the person made of them."""
 
@@ -54,6 +66,18 @@ def decode_line(line: bytes, limit: int = MAX_MESSAGE) -> dict:
         message = _lines[line] = decode(line, limit)
         _keep_last(_lines)
     return message
+
+
+def _numbered_once(number: int, part: dict) -> dict:
+    """The shared part numbered `number` that an app of the process made first, when `part` is
+    the same (the hub tells each session the changes from the part it holds, and a host's apps
+    were told at different moments: each made the same part from its own); else `part`."""
+    kept = _numbered.get(number)
+    if kept is not None and (kept is part or kept == part):
+        return kept
+    _numbered[number] = part  # (first, or another server's part of that number)
+    _keep_last(_numbered)
+    return part
 
 
 def _keep_last(kept: dict) -> None:
@@ -127,8 +151,15 @@ def assembled(shared: dict, yours: dict, made: MadeBefore | None = None) -> dict
     rows and names of the list made before, reused where they did not change)."""
     made = made or MadeBefore()
     rows = yours.get("rows", {})
-    entries = [made.entry(row, rows.get(table, {})) for table, row in shared["tables"].items()]
-    entries.sort(key=lobby_order)
+    entries = None if rows else _lists.get(id(shared))
+    if entries is None or entries[0] is not shared:
+        made_now = [made.entry(row, rows.get(table, {})) for table, row in shared["tables"].items()]
+        made_now.sort(key=lobby_order)
+        entries = (shared, made_now)
+        if not rows:  # every row as everyone sees it: the same list for every app
+            _lists[id(shared)] = entries
+            _keep_last(_lists)
+    entries = entries[1]
     people = made.people(shared["online"])
     made.forget_all_but(shared)
     return {
@@ -155,7 +186,15 @@ class MadeBefore:
         """The names the part's changes since the list made before touched (None: unknown)."""
 
     def entry(self, row: dict, yours: dict) -> dict:
-        """A table's row in a session's list: `row` as everyone sees it, with what is `yours`."""
+        """A table's row in a session's list: `row` as everyone sees it, with what is `yours`
+        (nothing: the same row for every app of the process)."""
+        if not yours:
+            shared = _entries.get(id(row))
+            if shared is not None and shared[0] is row:
+                return shared[1]
+            entry = {**row, **ROW_OF_YOURS}
+            _entries[id(row)] = (row, entry)
+            return entry
         kept = self._entries.get(id(row))
         if kept is not None and kept[0] is row and kept[1] == yours:
             return kept[2]
@@ -195,9 +234,12 @@ class MadeBefore:
     def forget_all_but(self, shared: dict) -> None:
         """Keep only what the rows and names of `shared` may be made of again."""
         rows = shared["tables"].values()
-        if len(self._entries) > len(rows):
+        if len(self._entries) > len(rows) or len(_entries) > 2 * len(rows) + KEPT_SPARE:
             alive = {id(row) for row in rows}
             self._entries = {key: kept for key, kept in self._entries.items() if key in alive}
+            if len(_entries) > 2 * len(rows) + KEPT_SPARE:  # (another app's may be made again)
+                for key in [key for key in _entries if key not in alive]:
+                    del _entries[key]
         online = shared["online"]
         if len(self._people) > len(online):
             for name in [name for name in self._people if name not in online]:
@@ -258,7 +300,7 @@ class SharedFollower:
             self._made.touch(_names_touched(changes))
         if not isinstance(part, dict) or not {"tables", "online"} <= set(part):
             return False
-        self._shared = (number, part)
+        self._shared = (number, _numbered_once(number, part))
         return True
 
 

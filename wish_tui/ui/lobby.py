@@ -200,13 +200,7 @@ class LobbyScreen(AppScreen):
             self.age_waits()
 
     def _people(self, message: dict) -> None:
-        online = message.get("online", [])
-        parts = [_online_name(p, self.you) for p in online[:ONLINE_NAMED]]
-        text = "Online: " + (", ".join(parts) if parts else "only you")
-        if len(online) > ONLINE_NAMED:
-            text = (
-                f"Online ({len(online)}): {', '.join(parts)} and {len(online) - ONLINE_NAMED} more"
-            )
+        text = _online_line(message.get("online", []), self.you)
         for seek in message.get("seeks", [])[:3]:
             text += f"\n{seek_line(seek)}" + ("" if seek.get("yours") else " k takes it")
         friends = [f["name"] for f in message.get("friends", [])]
@@ -222,17 +216,31 @@ class LobbyScreen(AppScreen):
     def _rows_of(self, entries: list[dict]) -> list[tuple]:
         """The rows of `entries`, each worked out again only when its entry changed (at a club
         event, a table opened is one row new among a hundred)."""
-        rows, before = {}, self._rows
+        listed = _lists_made.get(id(entries))
+        if listed is not None and listed[0] is entries:
+            self._rows = listed[1]
+            return listed[2]
+        rows, before, waits = {}, self._rows, False
         for entry in entries:
             waited = self._waited_now(entry)
             shown = None if waited is None else _shown(waited)
             kept = before.get(entry["table"])
             if kept is None or kept[1] != shown or not (kept[0] is entry or kept[0] == entry):
-                row = self._row(entry if shown is None else {**entry, "since": shown})
+                row = _row_of(entry) if shown is None else self._row({**entry, "since": shown})
                 kept = (entry, shown, row)
             rows[entry["table"]] = kept
+            waits = waits or shown is not None
         self._rows = rows
-        return [rows[entry["table"]][2] for entry in entries]
+        if len(_rows_made) > 2 * len(entries) + ROWS_SPARE:
+            alive = {id(entry) for entry in entries}
+            for key in [key for key in _rows_made if key not in alive]:
+                del _rows_made[key]
+        made = [rows[entry["table"]][2] for entry in entries]
+        if not waits:  # (the same rows for every lobby of the process shown these entries)
+            if len(_lists_made) >= LISTS_KEPT:
+                del _lists_made[next(iter(_lists_made))]
+            _lists_made[id(entries)] = (entries, rows, made)
+        return made
 
     @staticmethod
     def _row(entry: dict) -> tuple:
@@ -411,6 +419,54 @@ class LobbyScreen(AppScreen):
     def action_quit(self) -> None:
         """Leave the server (your seats stay yours)."""
         self.app.exit()
+
+
+LISTS_KEPT = 8
+"""The lists of rows the process's lobbies keep made (`_lists_made`)."""
+_lists_made: dict[int, tuple[list, dict, list]] = {}
+"""The rows of a list of entries with no wait shown, by the id of the list (the lobby apps of
+a process that sit at no table are shown the same list: `lobby_shared.assembled`): (the
+entries, each table's row as `LobbyScreen._rows` keeps it, the rows)."""
+ROWS_SPARE = 64
+"""The rows made for the process's lobbies kept beyond twice a list's (`_rows_made`)."""
+_rows_made: dict[int, tuple[dict, tuple]] = {}
+"""Each table's row in the list, by the id of the entry it was made of: (the entry, the row).
+The lobby apps of a host of the session pool (up to 20) are told the same entries (the lists'
+rows where nothing is an app's own are the same for all: `lobby_shared.MadeBefore`), and made
+each row of them anew."""
+
+
+def _row_of(entry: dict) -> tuple:
+    """`LobbyScreen._row` of `entry`, made once for every lobby of the process."""
+    kept = _rows_made.get(id(entry))
+    if kept is None or kept[0] is not entry:
+        kept = _rows_made[id(entry)] = (entry, LobbyScreen._row(entry))
+    return kept[1]
+
+
+ONLINE_LINES_KEPT = 64
+"""The online lines the process's lobbies keep made (`_online_lines`)."""
+_online_lines: dict[tuple, tuple[list, str]] = {}
+"""The line of who is online, by whom it is for and the ids of those it names (the people
+online are made once for the process's apps: `lobby_shared.MadeBefore`): (them, the line)."""
+
+
+def _online_line(online: list[dict], you: str) -> str:
+    """'Online (200): alice, bob (seat at 3fa2c1) … and 188 more': made once for every lobby of
+    the process told the same people."""
+    named = online[:ONLINE_NAMED]
+    key = (you, len(online), *map(id, named))
+    kept = _online_lines.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], named, strict=True)):
+        return kept[1]
+    parts = [_online_name(p, you) for p in named]
+    text = "Online: " + (", ".join(parts) if parts else "only you")
+    if len(online) > ONLINE_NAMED:
+        text = f"Online ({len(online)}): {', '.join(parts)} and {len(online) - ONLINE_NAMED} more"
+    if len(_online_lines) >= ONLINE_LINES_KEPT:
+        _online_lines.clear()
+    _online_lines[key] = (named, text)
+    return text
 
 
 def _online_name(person: dict, you: str) -> str:

@@ -4,7 +4,8 @@ Textual's DataTable draws every row again after any change to a cell (its caches
 the table's count of updates): in the lobby of a club of hundreds, where a table's progress or a
 seat changes every moment, each session spent about 40 ms of a core on every list it was told.
 Here each row is drawn once into a strip, kept until its text, its width or its highlight
-changes, and a changed row is the only line refreshed.
+changes (and shared by the lists of the process that show it alike), and a changed row is the
+only line refreshed.
 
 A list made with `fit=True` never scrolls sideways while its columns can be cut to its window:
 the last column goes when cutting it to `MIN_CUT` cells is not enough, then the columns before
@@ -43,6 +44,25 @@ EIGHTHS = 8
 """A scroll bar's thumb ends on an eighth of a cell (Textual's `ScrollBarRender.render_bar`)."""
 
 Row = tuple[str, ...]
+
+DRAWN_LINES_KEPT = 4096
+"""The most lines the lists of a process keep drawn (`_drawn_lines`); past it the older half go."""
+TEXTS_SPARE = 64
+"""The rows' texts kept beyond twice a list's rows (`_texts_made`: lists a change behind)."""
+_texts_made: dict[int, tuple[Sequence, Row, tuple]] = {}
+"""Each row given to a list of the process, by its id: the row, its texts and the cells each
+takes."""
+LISTS_KEPT = 8
+"""The lists of rows whose texts the process keeps (`_lists_made`)."""
+_lists_made: dict[int, tuple] = {}
+"""Each list of rows given to a list of the process, by its id: (the rows, the columns, their
+texts, the cells of each column's widest text)."""
+_drawn_lines: dict[tuple, Strip] = {}
+"""Each line a list of the process drew, by all it is drawn from: its words (and their shorter
+wordings), its part (the header, the cursor's row, an even row), its style (the list's looks:
+its theme, its focus), its width, its columns' widths and how far it is scrolled sideways. The
+lobby apps of a host of the session pool (up to 20) show the same rows alike, at the same size
+and theme mostly: told how far the tables have got, each drew every changed row anew."""
 
 
 class Shortened(str):
@@ -127,14 +147,13 @@ class RowList(ScrollView, can_focus=True):
         self.columns: Row = tuple(columns)
         self.rows: list[Row] = []
         self._widths = [cell_len(c) for c in self.columns]
-        self._strips: dict[tuple, Strip] = {}
+        self._drawing: tuple | bool | None = None
+        """What the lines of the frame being rendered are drawn with (`_drawing_now`; False:
+        not worked out yet in this frame, None: no frame is being rendered)."""
         self._drawn: tuple[list[int], int, tuple[int, ...]] | None = None
         """The columns' widths last drawn: the widths they were cut from, the room, the cut."""
         self._part_styles: dict[str, tuple[object, object, Style]] = {}
         """Each part's style (`_style_of`), with the looks and the part's styles it was made of."""
-        self._texts: dict[int, tuple[Sequence, Row, tuple]] = {}
-        """Each row last given, by its id: the row, its texts and the cells each takes."""
-        """Each drawn line, by (row, its text, highlighted, even, width)."""
 
     # -- what is shown ---------------------------------------------------------------------------
     @property
@@ -147,15 +166,15 @@ class RowList(ScrollView, can_focus=True):
         widens for a longer text, and narrows only once a row has left the list: columns that
         moved whenever a longer text came or went (a seat open, then taken) drew every line
         again; kept until the list emptied, a finished table's long game name left the seats of
-        the tables after it cut at 80 columns."""
-        rows, row_widths = self._texts_of(rows)
+        the tables after it cut at 80 columns. (`rows` is not changed once given: the lists
+        of the process given the same list share its texts.)"""
+        rows, widest = self._texts_of(rows)
         old, self.rows = self.rows, rows
+        widths = widest
         if rows and len(rows) >= len(old):
-            row_widths.append(self._widths)
-        widths = [max(column) for column in zip(*row_widths, strict=True)]
+            widths = [max(a, b) for a, b in zip(widest, self._widths, strict=True)]
         if widths != self._widths:
             self._widths = widths
-            self._strips.clear()
             self.refresh()
         else:
             changed = [y for y, (new, was) in enumerate(zip(rows, old, strict=False)) if new != was]
@@ -165,24 +184,34 @@ class RowList(ScrollView, can_focus=True):
         if rows and self.cursor_row >= len(rows):
             self.move_cursor(len(rows) - 1)
 
-    def _texts_of(self, rows: Sequence[Sequence[str]]) -> tuple[list[Row], list[tuple]]:
-        """Each row as texts, and the cells each text takes (the header's first), a row's
-        worked out again only when it is not the very row given before (at a club event, a
-        table opened is one row new among a hundred)."""
+    def _texts_of(self, rows: Sequence[Sequence[str]]) -> tuple[list[Row], list[int]]:
+        """Each row as texts, and the cells of the widest text of each column (the header's
+        too), a row's worked out again only when it is not the very row given before to a list
+        of the process (at a club event, a table opened is one row new among a hundred; a
+        host's lobby apps are given the same rows, and most of them the same list of rows)."""
         count = len(self.columns)
-        before, kept = self._texts, {}
+        listed = _lists_made.get(id(rows))
+        if listed is not None and listed[0] is rows and listed[1] == self.columns:
+            return listed[2], listed[3]
         texts, widths = [], [tuple(cell_len(name) for name in self.columns)]
         for row in rows:
-            made = before.get(id(row))
-            if made is None or made[0] is not row:
+            made = _texts_made.get(id(row))
+            if made is None or made[0] is not row or len(made[2]) != count:
                 text = tuple(v if isinstance(v, Shortened) else str(v) for v in row)
                 cells = tuple(cell_len(t) for t in text[:count])
                 made = (row, text, cells + (0,) * (count - len(cells)))
-            kept[id(row)] = made
+                _texts_made[id(row)] = made
             texts.append(made[1])
             widths.append(made[2])
-        self._texts = kept
-        return texts, widths
+        if len(_texts_made) > 2 * len(rows) + TEXTS_SPARE:
+            alive = {id(row) for row in rows}
+            for key in [key for key in _texts_made if key not in alive]:
+                del _texts_made[key]
+        widest = [max(column) for column in zip(*widths, strict=True)]
+        if len(_lists_made) >= LISTS_KEPT:
+            del _lists_made[next(iter(_lists_made))]
+        _lists_made[id(rows)] = (rows, self.columns, texts, widest)
+        return texts, widest
 
     def _grow_or_shrink(self, size: Size) -> None:
         """Make the list `size` long and wide. With no scroll bar coming or going (its lines as
@@ -285,7 +314,6 @@ class RowList(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         if self.fit:  # the columns are cut to the new width
-            self._strips.clear()
             self._grow_or_shrink(Size(self._line_width(), len(self.rows) + 1))
             self.refresh()
 
@@ -302,23 +330,38 @@ class RowList(ScrollView, can_focus=True):
         """Draw `rows` again, those that show, in one refresh of their lines: a lobby of 80
         tables told how far they have got marked each line that shows apart, and asked the
         window's size for each of the 80."""
-        top, height = int(self.scroll_y), self.size.height
-        width = max(self.virtual_size.width, self.size.width)
+        size = self.size
+        top, height = int(self.scroll_y), size.height
+        width = max(self.virtual_size.width, size.width)
         lines = [Region(0, y, width, 1) for y in (row + 1 - top for row in rows) if 1 <= y < height]
         if lines:
             self.refresh(*lines)
 
     def render_line(self, y: int) -> Strip:
-        width = content_size(self).width  # (the map's, not looked up through the screen)
+        drawing = self._drawing or self._drawing_now()
+        width, top, cursor = drawing[:3]
         if y == 0:
-            return self._strip(self.columns, "row-list--header", width, ("header",))
-        row = y - 1 + int(self.scroll_y)
+            return self._strip(self.columns, "row-list--header", drawing)
+        row = y - 1 + top
         if row >= len(self.rows):
             return Strip.blank(width, own_rich_style(self))
         part = "row-list--even" if row % 2 else ""
-        if row == self.cursor_row:
+        if row == cursor:
             part = "row-list--cursor"
-        return self._strip(self.rows[row], part, width, (row,))
+        return self._strip(self.rows[row], part, drawing)
+
+    def _drawing_now(self) -> tuple:
+        """What the lines are drawn with now: the width (the map's, not looked up through the
+        screen), the first row shown, the cursor's row, the columns' widths, how far the list
+        is scrolled sideways, and each part's style as it is asked for (kept for the lines of
+        one frame: `_render_lines`)."""
+        width = content_size(self).width
+        widths = self._drawn_widths(width)
+        top, x = int(self.scroll_y), int(self.scroll_x)
+        drawing = (width, top, self.cursor_row, widths, x, {})
+        if self._drawing is False:
+            self._drawing = drawing
+        return drawing
 
     def _drawn_widths(self, width: int) -> tuple[int, ...]:
         """`_shown_widths` in a window `width` cells wide less its vertical scroll bar, worked
@@ -332,24 +375,28 @@ class RowList(ScrollView, can_focus=True):
         self._drawn = (self._widths, room, widths)
         return widths
 
-    def _strip(self, values: Row, part: str, width: int, key: tuple) -> Strip:
-        widths = self._drawn_widths(width)
-        whole = (*key, values, part, width, widths, int(self.scroll_x), self.has_focus)
-        strip = self._strips.get(whole)
+    def _strip(self, values: Row, part: str, drawing: tuple) -> Strip:
+        """The line of `values` as a row of `part`, drawn with `drawing` (`_drawing_now`): made
+        once for every list of the process that shows it alike (`_drawn_lines`)."""
+        width, _, _, widths, x, styles = drawing
+        style = styles.get(part)
+        if style is None:
+            style = styles[part] = self._style_of(part)
+        shorts = tuple(v.short for v in values if type(v) is Shortened)
+        whole = (values, shorts, part, style, width, widths, x)
+        strip = _drawn_lines.get(whole)
         if strip is None:
-            style = self._style_of(part)
             text = "".join(
                 f" {_in_cells(value, w)} " for value, w in zip(values, widths, strict=False) if w
             )
             # The cursor's mark, seen without colours too (NO_COLOR, a screen reader).
             text = ("›" if part == "row-list--cursor" else " ") + text
-            line = Strip([Segment(text, style)]).crop(
-                int(self.scroll_x), int(self.scroll_x) + width
-            )
+            line = Strip([Segment(text, style)]).crop(x, x + width)
             strip = line.extend_cell_length(width, style).simplify()
-            if len(self._strips) > 4 * (len(self.rows) + content_size(self).height + 8):
-                self._strips.clear()
-            self._strips[whole] = strip
+            if len(_drawn_lines) >= DRAWN_LINES_KEPT:
+                for older in list(_drawn_lines)[: DRAWN_LINES_KEPT // 2]:
+                    del _drawn_lines[older]
+            _drawn_lines[whole] = strip
         return strip
 
     def _style_of(self, part: str) -> Style:
@@ -372,10 +419,6 @@ class RowList(ScrollView, can_focus=True):
             kept = (looks, component, looks.rich_style + self.get_component_rich_style(part))
             self._part_styles[part] = kept
         return kept[2]
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._strips.clear()  # a theme, a focus or a pseudo-class changed the styles
 
     def on_focus(self) -> None:
         self.refresh()
@@ -411,3 +454,17 @@ def thumb_cells(bar: ScrollBar, virtual_size: int) -> tuple[int, int] | None:
 # Its lines as they are, not through Textual's styles cache (a lobby told how far the tables
 # have got draws most of its rows again).
 render_lines_plainly(RowList)
+_render_lines_plainly = RowList.render_lines
+
+
+def _render_lines(self: RowList, crop: Region) -> list[Strip]:
+    """The list's lines (as `render_lines_plainly` hands them over), with what they are drawn
+    with worked out once for them all, not for each line (`_drawing_now`)."""
+    self._drawing = False
+    try:
+        return _render_lines_plainly(self, crop)
+    finally:
+        self._drawing = None
+
+
+RowList.render_lines = _render_lines
