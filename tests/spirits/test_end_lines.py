@@ -47,3 +47,15 @@ def test_the_seats_points_column_shows_the_final_totals_once_over():
     view = after.view(0)
     for entry in after.final_scores()["seats"]:
         assert projected_total(view, entry["seat"]) == str(entry["total"])
+
+
+def test_the_tokens_turned_face_up_keep_the_seats_apart_read_aloud():
+    """Each seat's tokens end at a semicolon, so read aloud (where '·' reads as a comma) one
+    seat's last token does not run on into the next seat's name ('Flowers, Air: Moss')."""
+    from wish_tui.plain.spoken import spoken
+
+    before, after = played_to_the_end(1)
+    (tokens,) = [line for line in event_lines(before, after) if "turned face up" in line]
+    said = spoken(tokens)
+    seats = said.split(": ", 1)[1].rstrip(".").split("; ")
+    assert [part.split(":")[0] for part in seats] == ["Earth", "Water"], said

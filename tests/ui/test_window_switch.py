@@ -108,7 +108,7 @@ async def test_a_decision_of_the_rules_says_why_esc_and_game_keys_do_not_leave_i
             await settle(pilot)
             assert choice_open(app) and _window(app).title_text == title
         assert game.table.actions == actions
-        assert len(refusals) == 2 and all("pick an option by its number" in r for r in refusals)
+        assert len(refusals) == 2 and all("Choose in the window to go on" in r for r in refusals)
         await pilot.press("z")  # no key of the game: it does nothing, and says so (issue 34)
         await settle(pilot)
         assert refusals[2:] == ["z does nothing here; ? shows the keys."]

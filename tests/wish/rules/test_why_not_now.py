@@ -127,3 +127,13 @@ def test_the_hand_told_gives_every_group_the_reason_the_hand_worked_out_gives():
                 for group in GROUP_TITLES:
                     assert rules.why_not_now(state, group, told) == rules.why_not_now(state, group)
             state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_closed_manifest_at_the_oasis_with_the_caravan_says_its_reason_once():
+    """Map Areas 7: at the Oasis with the Caravan there too, the Oasis trade and the Caravan's
+    are one trade: a closed Manifest says once that its request cannot be paid."""
+    from .positions import table
+
+    state = table(at="Oasis", caravan_pos=1, caravan_card=12, crystals=crystals(red=1))
+    reason = rules.why_not_now(state, "manifest")
+    assert reason.lower().count("you cannot pay what the caravan asks") == 1, reason

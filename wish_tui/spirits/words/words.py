@@ -240,7 +240,8 @@ def _token_lines(state) -> list[str]:
     for s, tokens in enumerate(state.held):
         kinds = [kind_name(CATALOG.tokens[t]) for t in tokens]
         held.append(f"{SEAT_TITLE[state.seats[s]]}: {', '.join(kinds) if kinds else 'none'}")
-    return ["— The Favor tokens are turned face up: " + " · ".join(held) + "."]
+    # A semicolon, not "·": read aloud, "·" is a comma and the seats ran together.
+    return ["— The Favor tokens are turned face up: " + "; ".join(held) + "."]
 
 
 def _hex_lines(state) -> list[str]:

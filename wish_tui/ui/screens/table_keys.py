@@ -270,9 +270,11 @@ class TableKeys:
 
     def answer_first(self) -> str:
         """Why a key is refused while the rules wait for an answer in the window."""
-        sentence = "The game goes on once this is chosen: pick an option by its number or ↑↓ Enter"
+        # One line at 80 columns: a refusal of two lines rises over the window's last row,
+        # which in a window of one option is the option it asks for.
+        sentence = "Choose in the window to go on: a number or ↑↓ Enter"
         if self.undo_possible():
-            sentence += ", or u takes back your last move"
+            sentence += "; u undoes your last move"
         return sentence + "."
 
     def key_groups(self, key: str) -> list[str]:

@@ -116,7 +116,10 @@ def _manifest_closed(st, seat: int, p) -> str:
             )
     caravan = st.catalog.areas[st.catalog.route[st.caravan_pos]].name
     if any(place == st.catalog.route[st.caravan_pos] for place, _ in places(st, p)):
-        reasons.append("you cannot pay what the Caravan asks this round")
+        unpaid = MANIFEST_EMPTY["oasis"]
+        # At the Oasis with the Caravan there, the Oasis's reason is the Caravan's already.
+        if not any(reason.endswith(unpaid) for reason in reasons):
+            reasons.append(unpaid)
     else:
         reasons.append(f"the Caravan trades only in its Area ({caravan}) or from the Oasis")
     words = "; ".join(reasons)
