@@ -56,6 +56,32 @@ async def alices_hub(tmp_path, monkeypatch, **options) -> Hub:
     return hub
 
 
+async def both_decide(pilot, screen, served, bob) -> None:
+    """bob joins alice's two-seat table and both take a decision of their own."""
+    await bob.send({"type": "join", "table": served.id, "seat": 1})
+    await until(pilot, lambda: served.seats[1].person, "bob at the table")
+    for _ in range(400):
+        if served.decided == {0, 1}:
+            return
+        if served.deciding() == 1:
+            view = await bob.table_at(served.actions)
+            await bob.send(
+                {
+                    "type": "play",
+                    "table": served.id,
+                    "action": legal_of(view)[0],
+                    "expect": view["actions"],
+                }
+            )
+            await bob.table_at(view["actions"] + 1)
+        elif screen.query_one("ChoicePanel").is_open:
+            await pilot.press("1")
+        elif screen.table.deciding == 0 and screen.legal() and not screen.busy:
+            screen.play(screen.legal()[0])
+        await pilot.pause(0.02)
+    raise AssertionError("both never decided")
+
+
 async def play_until_over(pilot, app, seed: int, steps: int) -> TableScreen:
     """The app's person answers their decisions (the panel's first choice, or a random legal
     action) until the game is over or `steps` have passed; the table screen then."""
@@ -195,27 +221,7 @@ async def test_the_other_person_resigning_a_two_seat_game_ends_it_with_the_resig
             await until(pilot, lambda: table_screen(app) is not None, "the table")
             screen = table_screen(app)
             served = hub.tables[screen.table.id]
-            await bob.send({"type": "join", "table": served.id, "seat": 1})
-            await until(pilot, lambda: served.seats[1].person, "bob at the table")
-            for _ in range(400):
-                if served.decided == {0, 1}:
-                    break
-                if served.deciding() == 1:
-                    view = await bob.table_at(served.actions)
-                    await bob.send(
-                        {
-                            "type": "play",
-                            "table": served.id,
-                            "action": legal_of(view)[0],
-                            "expect": view["actions"],
-                        }
-                    )
-                    await bob.table_at(view["actions"] + 1)
-                elif screen.query_one("ChoicePanel").is_open:
-                    await pilot.press("1")
-                elif screen.table.deciding == 0 and screen.legal() and not screen.busy:
-                    screen.play(screen.legal()[0])
-                await pilot.pause(0.02)
+            await both_decide(pilot, screen, served, bob)
             played = served.actions
             await bob.send({"type": "resign", "table": served.id})
             await until(
@@ -235,6 +241,42 @@ async def test_the_other_person_resigning_a_two_seat_game_ends_it_with_the_resig
                 ("alice", 1, ""),
                 ("bob", 2, "resigned"),
             ]
+    finally:
+        bob.close()
+        await hub.close()
+
+
+async def test_a_person_who_resigned_is_still_marked_you_on_the_final_scoring(
+    tmp_path, monkeypatch
+):
+    """alice resigns once both have taken a decision: the seat she gave up is still hers to
+    read, so her final scoring marks it '(you)' (last, as the club settled it)."""
+    hub = await alices_hub(tmp_path, monkeypatch)
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    app = WishApp(Launch(screen="client"))
+    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            app.server_send({"type": "new_table", "game": "spirits", "seats": seats})
+            await until(pilot, lambda: table_screen(app) is not None, "the table")
+            screen = table_screen(app)
+            served = hub.tables[screen.table.id]
+            await both_decide(pilot, screen, served, bob)
+            await until(pilot, lambda: not screen.busy, "alice's turn settled")
+            if screen.query_one("ChoicePanel").is_open:
+                await pilot.press("escape")
+            await pilot.press("x")
+            panel = screen.query_one("ChoicePanel")
+            await until(pilot, lambda: "Yes, resign" in "\n".join(t for _, t in panel._rows), "")
+            await pilot.press("1")
+            await until(
+                pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the final scoring"
+            )
+            grid = app.screen.query_one("DataTable")
+            await until(pilot, lambda: grid.columns, "the scoring table")
+            titles = [str(c.label) for c in grid.columns.values()][1:]
+            assert titles == ["Air (you) 2nd", "Water 1st"]
     finally:
         bob.close()
         await hub.close()

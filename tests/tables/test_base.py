@@ -15,6 +15,7 @@ from wish_tui.tables.seat import Refused
 from .test_messages import Line, table_message
 
 CAPABILITIES = (
+    "held_seats",
     "can_save",
     "can_chat",
     "hurries_bots",
@@ -68,3 +69,14 @@ def test_a_server_table_is_saved_by_the_server_and_carries_chat():
     table.hurry()  # nothing to hurry: the server paces its bots
     with pytest.raises(Refused, match="server saves"):
         table.save("mine")
+
+
+def test_a_seat_given_up_for_good_is_still_held_though_no_longer_played():
+    """The server says a resigned seat is not `mine` (its person plays it no more) but still
+    names it the person's (`seat`): the screen shows its view and marks it '(you)'."""
+    message = table_message()
+    message["seats"] = [{**message["seats"][0], "mine": False}]
+    table = RemoteTable(Line(), message)
+    assert table.held_seats == [0] and not table.can_resign
+    assert local_table().held_seats == [0]
+    assert ServerTable({**message, "seat": None}).held_seats == []

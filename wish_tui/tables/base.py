@@ -55,6 +55,12 @@ class TableBase:
     has no seed of one's choosing: '--seed' deals a game again only in one's own app)."""
 
     @property
+    def held_seats(self) -> list[int]:
+        """The seats this person holds at the table, played now or given up for good (resigned,
+        out of time): the view shown is theirs, and the final scoring marks them '(you)'."""
+        return [i for i, s in enumerate(self.seats) if s.mine]
+
+    @property
     def can_resign(self) -> bool:
         """True while this person plays a seat of a game not over that they may give up."""
         return False

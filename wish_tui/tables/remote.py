@@ -399,6 +399,12 @@ class RemoteTable(ServerTable):
         self.connection.send({"type": "chat", "table": self.id, "text": text})
 
     @property
+    def held_seats(self) -> list[int]:
+        # A seat given up for good is no longer `mine` (its person plays it no more), but the
+        # server still says it is this person's (`seat`).
+        return [] if self.my_seat is None else [self.my_seat]
+
+    @property
     def can_resign(self) -> bool:
         """True while this person plays a seat of a game not over (they may give it up)."""
         return not self.is_over and self.my_seat is not None and self._seats[self.my_seat].mine

@@ -110,7 +110,7 @@ class GameScreen(TableScreen):
         return targets
 
     def game_over_screen(self, view: dict, seed: int | None, best=None):
-        mine = self._mine()
+        mine = self.table.held_seats  # a seat given up for good is still this person's
         return self.final_scoring(view, seed, mine[0] if len(mine) == 1 else None)
 
     @staticmethod

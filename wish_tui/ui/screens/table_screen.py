@@ -298,8 +298,8 @@ class TableScreen(BoardScreen):
         return [i for i, s in enumerate(self.table.seats) if s.mine]
 
     def _first_mine(self) -> int:
-        mine = self._mine()
-        return mine[0] if mine else 0
+        held = self.table.held_seats  # a seat given up for good still shows its own view
+        return held[0] if held else 0
 
     def _is_mine(self, seat: int | None) -> bool:
         return seat is not None and self.table.seats[seat].mine
