@@ -4,6 +4,7 @@ once, where the number was said nowhere. The way back to the tables is still sai
 
 from __future__ import annotations
 
+from tests.server.test_hub import Client
 from tests.server.test_remote_screens import alices_hub, table_screen, until
 from wish_tui.launch import Launch
 from wish_tui.ui.app import WishApp
@@ -35,4 +36,33 @@ async def test_the_wait_for_an_open_seat_names_the_table_a_friend_joins(tmp_path
             assert f"Waiting for Water (open seat) at table {screen.table.id}." in status, status
             assert "q back to the tables" in status, status  # still said at 80 columns
     finally:
+        await hub.close()
+
+
+async def test_the_openers_own_turn_says_the_table_a_friend_joins_till_one_does(
+    tmp_path, monkeypatch
+):
+    """Wishland's first decision is the opener's: while a seat is open, the status line says
+    the table's number beside the turn's own words, as far as the line has room (at 80
+    columns, short); once a friend sits down it says it no more."""
+    hub = await alices_hub(tmp_path, monkeypatch, seed_source=lambda: 0)  # Red places first
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    app = WishApp(Launch(screen="client"))
+    seats = [{"name": "red", "who": "me"}, {"name": "blue", "who": "open"}]
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            app.server_send({"type": "new_table", "game": "wishland", "seats": seats})
+            await until(pilot, lambda: table_screen(app) is not None, "the table")
+            screen = table_screen(app)
+            await until(pilot, lambda: "Red: " in status_of(screen), "alice's turn")
+            status = status_of(screen)
+            said = f"Open seat: table {screen.table.id}."
+            assert status == f"Red: a decision is waiting — choose in the window. {said}"
+            await bob.send({"type": "join", "table": screen.table.id, "seat": 1})
+            await until(pilot, lambda: screen.table.seats[1].person, "bob at the table")
+            await until(pilot, lambda: said not in status_of(screen), "the words gone")
+            assert status_of(screen) == "Red: a decision is waiting — choose in the window."
+    finally:
+        bob.close()
         await hub.close()

@@ -209,6 +209,24 @@ class TableStatus:
             return ""
         return f" at table {table.id}"
 
+    def _with_open_seat(self, words: str) -> str:
+        """`words`, and after them, while a seat of a server's table is open, the number a
+        friend joins it by (its opener's turn comes first in some games), where the line has
+        room: said in fewer words on a shorter line, never pushing the turn's words out."""
+        table = self.screen.table
+        if not table.id or not any(s.is_human and not s.person for s in table.seats):
+            return words
+        room = self._room(words)
+        if room is None:  # a narrow terminal's status wraps: a line more would cover the board
+            return words
+        for said in (
+            f" Table {table.id}: a seat waits for a friend.",
+            f" Open seat: table {table.id}.",
+        ):
+            if len(said) <= room:
+                return words + said
+        return words
+
     def _words(self, view: dict) -> str:
         screen = self.screen
         table = screen.table
@@ -232,6 +250,11 @@ class TableStatus:
             return said + kept if kept else waiting
         if seat != screen.viewer:
             return f"Waiting for {who}."
+        return self._with_open_seat(self._turn_words(view, info))
+
+    def _turn_words(self, view: dict, info) -> str:
+        """The status of this keyboard's turn, shown for its seat `info`."""
+        screen = self.screen
         if screen.asks_in_panel(view):
             return f"{info.title}: a decision is waiting — choose in the window."
         if screen.composed(ChoicePanel).is_open:
