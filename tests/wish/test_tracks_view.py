@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from wish_tui.wish import rules
-from wish_tui.wish.ui.tracks_view import seat_line
+from wish_tui.wish.ui.tracks_view import seat_line, trade_line
 
 
 def finished_view(seed: int) -> dict:
@@ -25,3 +25,10 @@ def test_a_finished_games_seat_lines_show_the_final_totals():
     for p in view["players"]:
         assert totals[p["seat"]] != p["visible_score"]
         assert f"{totals[p['seat']]:>3}VP" in seat_line(p, view).plain
+
+
+def test_each_caravan_trade_is_written_with_single_spaces():
+    """A Caravan card that gives no crystal read 'Trade GG →  3VP' (nothing before its VP)."""
+    for card in rules.CATALOG.caravan_cards:
+        line = trade_line(card).plain
+        assert "  " not in line and not line.endswith(" "), line

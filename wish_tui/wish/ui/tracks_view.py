@@ -163,7 +163,7 @@ class TracksView(WidthFitted):
         if card:
             number = card["number"]
             trade = CATALOG.caravan_cards[number - 1]
-            lines.append(self._made_line(("trade", number), lambda: _trade_line(trade), None, None))
+            lines.append(self._made_line(("trade", number), lambda: trade_line(trade), None, None))
         if view.get("challenge"):
             challenge = view["challenge"]
             lines.append(_marked(_challenge_line(challenge), ("challenge",), cursor))
@@ -218,12 +218,14 @@ def _caravan_line(caravan: dict) -> Text:
     return text
 
 
-def _trade_line(caravan_card) -> Text:
-    """This round's Caravan card: what it takes and what it gives."""
+def trade_line(caravan_card) -> Text:
+    """This round's Caravan card: what it takes and what it gives ('Trade GWP → 4VP')."""
     text = Text("Trade ")
     text.append_text(letters_text(caravan_card.give_colours))
-    text.append(" → ")
-    text.append_text(letters_text(caravan_card.get_colours))
+    text.append(" →")
+    if caravan_card.get_colours:  # a card that gives no crystal: its VP follow the arrow
+        text.append(" ")
+        text.append_text(letters_text(caravan_card.get_colours))
     extras = []
     if caravan_card.get_vp:
         extras.append(f"{caravan_card.get_vp}VP")
