@@ -69,6 +69,14 @@ def test_count_cells_mark_majorities_ties_and_the_minus_three():
     assert count_cell(2, 2, [1], 0) == (" 2 ", "")
 
 
+def test_a_count_of_tokens_alone_stands_in_the_column_of_the_other_counts():
+    """'1!' sat a column left of ' 5 ' and '-3 ' (Air's Vines after a game): its '!' takes
+    the mark's column, where a majority's '*' would stand, unless it holds one."""
+    assert count_cell(1, 0, [], 0) == (" 1!", "red")
+    assert count_cell(1, 0, [0], 1) == (" 1!", "red")
+    assert count_cell(3, 3, [], 0)[0].index("3") == count_cell(3, 0, [], 0)[0].index("3")
+
+
 def test_the_seats_mark_yours_apart_from_a_majority_and_the_legend_says_every_mark():
     view = started(seats=("air", "water", "fire")).view(1)
     seats = SeatsView()

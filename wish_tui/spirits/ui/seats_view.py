@@ -50,11 +50,14 @@ def count_cell(count: int, symbols: int, leaders: list[int], seat: int) -> tuple
     """One category of one seat in 3 cells, and its style: (' 5*', 'bold'), ('-3 ', 'red')."""
     if symbols == 0 and count == 0:
         return "-3 ", MINUS
-    text = f"{count}!" if symbols == 0 else f"{count:>2}"
     if seat in leaders:
         mark = "*" if len(leaders) == 1 else "="
-        return text + mark, "bold"
-    return text + " ", MINUS if symbols == 0 else ""
+        # Tokens without a tile keep their '!' beside the majority's mark: the count alone
+        # gives way a column, in 3 cells.
+        return (f"{count}!" if symbols == 0 else f"{count:>2}") + mark, "bold"
+    if symbols == 0:  # the '!' in the mark's column: the count stands under the others
+        return f"{count:>2}!", MINUS
+    return f"{count:>2} ", ""
 
 
 def cell_style(name: str) -> Style:
