@@ -66,3 +66,27 @@ async def test_the_openers_own_turn_says_the_table_a_friend_joins_till_one_does(
     finally:
         bob.close()
         await hub.close()
+
+
+async def test_a_table_opened_for_a_friend_says_its_number_in_the_log_at_once(
+    tmp_path, monkeypatch
+):
+    """Spirits' opener may play first, and at 80 columns that turn's status line has no room
+    for the number: the log says it as the table opens, in sight, and the status line's words
+    are whole."""
+    hub = await alices_hub(tmp_path, monkeypatch, seed_source=lambda: 0)  # Earth plays first
+    app = WishApp(Launch(screen="client"))
+    seats = [{"name": "earth", "who": "me"}, {"name": "air", "who": "open"}]
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            app.server_send({"type": "new_table", "game": "spirits", "seats": seats})
+            await until(pilot, lambda: table_screen(app) is not None, "the table")
+            screen = table_screen(app)
+            await until(pilot, lambda: "Earth: " in status_of(screen), "alice's turn")
+            said = f"Table {screen.table.id}: a seat waits for a friend"
+            rows = [strip.text for strip in app.screen._compositor.render_strips()]
+            assert any(said in row for row in rows), rows
+            assert status_of(screen).startswith("Earth: Enter takes")
+    finally:
+        await hub.close()

@@ -24,6 +24,8 @@ class TableNews:
 
     def __init__(self, screen) -> None:
         self.screen = screen
+        self.number_told = False
+        """True once the log said the number of a server's table opened with a seat open."""
 
     def log(self) -> GameLog | None:
         """The screen's log (None while it is not mounted): Textual keeps what `query_one`
@@ -34,8 +36,18 @@ class TableNews:
             return None
 
     def write_unread(self) -> None:
-        """Write in the log what the seat at the keyboard has not read yet."""
-        self.screen.composed(GameLog).write_lines(self.screen.seat.news())
+        """Write in the log what the seat at the keyboard has not read yet (and, as a table
+        opened for a friend opens, its number: the status line may have no room for it on
+        the opener's own turn)."""
+        log = self.screen.composed(GameLog)
+        log.write_lines(self.screen.seat.news())
+        if not self.number_told:
+            self.number_told = True
+            table = self.screen.table
+            if table.id and any(s.is_human and not s.person for s in table.seats):
+                log.write(
+                    f"— Table {table.id}: a seat waits for a friend, who joins it by its number."
+                )
 
     def overlay_bottom(self) -> int:
         """The screen row the panels over the table end above when they can: the detail line's

@@ -219,12 +219,13 @@ class TableStatus:
         room = self._room(words)
         if room is None:  # a narrow terminal's status wraps: a line more would cover the board
             return words
+        space = " " if words.endswith(".") else " · "
         for said in (
-            f" Table {table.id}: a seat waits for a friend.",
-            f" Open seat: table {table.id}.",
+            f"Table {table.id}: a seat waits for a friend.",
+            f"Open seat: table {table.id}.",
         ):
-            if len(said) <= room:
-                return words + said
+            if len(space + said) <= room:
+                return words + space + said
         return words
 
     def _words(self, view: dict) -> str:
