@@ -47,6 +47,15 @@ def table_screen(app) -> TableScreen | None:
     return screen if screen is not None and screen.is_mounted else None
 
 
+async def open_table(pilot, app, game: str, seats: list[dict], **news) -> TableScreen:
+    """From the lobby, the server's news of a new table (`game`, `seats` and the rest of `news`)
+    for this session: the table's screen, once it is up."""
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    app.server_send({"type": "new_table", "game": game, "seats": seats, **news})
+    await until(pilot, lambda: table_screen(app) is not None, "the table")
+    return table_screen(app)
+
+
 async def alices_hub(tmp_path, monkeypatch, **options) -> Hub:
     """A table server in this process (`options` for its `Hub`), and alice's session on it for
     the app made next."""
@@ -170,18 +179,8 @@ async def test_resigning_alone_closes_the_open_window_and_says_the_game_ended(
     app = WishApp(Launch(screen="client"))
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            app.server_send(
-                {
-                    "type": "new_table",
-                    "game": "wish",
-                    "seats": [{"name": "fire", "who": "me"}],
-                    "solo": "easy",
-                    "options": {},
-                }
-            )
-            await until(pilot, lambda: table_screen(app) is not None, "the table")
-            screen = table_screen(app)
+            seats = [{"name": "fire", "who": "me"}]
+            screen = await open_table(pilot, app, "wish", seats, solo="easy", options={})
             panel = screen.query_one("ChoicePanel")
             await until(pilot, lambda: panel.is_open, "the discard window")
             await pilot.press("x")  # resign: the window asks first
@@ -216,10 +215,7 @@ async def test_the_other_person_resigning_a_two_seat_game_ends_it_with_the_resig
     seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            app.server_send({"type": "new_table", "game": "spirits", "seats": seats})
-            await until(pilot, lambda: table_screen(app) is not None, "the table")
-            screen = table_screen(app)
+            screen = await open_table(pilot, app, "spirits", seats)
             served = hub.tables[screen.table.id]
             await both_decide(pilot, screen, served, bob)
             played = served.actions
@@ -257,10 +253,7 @@ async def test_a_person_who_resigned_is_still_marked_you_on_the_final_scoring(
     seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            app.server_send({"type": "new_table", "game": "spirits", "seats": seats})
-            await until(pilot, lambda: table_screen(app) is not None, "the table")
-            screen = table_screen(app)
+            screen = await open_table(pilot, app, "spirits", seats)
             served = hub.tables[screen.table.id]
             await both_decide(pilot, screen, served, bob)
             await until(pilot, lambda: not screen.busy, "alice's turn settled")
