@@ -114,6 +114,17 @@ async def _running(apps: list[HostedLobby], sizes: list[tuple[int, int]], done: 
     return tasks
 
 
+async def _stopped(done: asyncio.Event, tasks: list[asyncio.Task], terminals: list[Terminal]):
+    """End the apps `_running` runs (`done`, their `tasks`) and close their `terminals`."""
+    done.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.sleep(0.2)  # (what each app wrote as it ended, read)
+    for terminal in terminals:
+        terminal.close()
+    # (Each app running redirects them, and puts back another's on its way out.)
+    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+
+
 def tell_all(apps: list[HostedLobby], line: bytes) -> None:
     """Hand `line` to every app, each in a callback of its own (as their readers do)."""
     loop = asyncio.get_running_loop()
@@ -164,13 +175,7 @@ async def measured(told: list[dict], count: int, profile: str = "") -> None:
         shown = apps[0].screen.query_one(RowList).rows
         sent = sum(len(t.sent) for t in terminals)
     finally:
-        done.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.sleep(0.2)  # (what each app wrote as it ended, read)
-        for terminal in terminals:
-            terminal.close()
-        # (Each app running redirects them, and puts back another's on its way out.)
-        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+        await _stopped(done, tasks, terminals)
     per_app = sum(spent) / len(spent) / count * 1000
     print(
         f"{count} lobby apps in one process (hosted drivers, 100x30), {len(shown)} tables, told "
@@ -234,13 +239,7 @@ async def streamed(told: list[dict], path: str) -> None:
             await asyncio.sleep(SETTLED)
         await asyncio.sleep(0.2)
     finally:
-        done.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.sleep(0.2)  # (what each app wrote as it ended, read)
-        for terminal in terminals:
-            terminal.close()
-        # (Each app running redirects them, and puts back another's on its way out.)
-        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+        await _stopped(done, tasks, terminals)
     parts = [f"== app {i}: {STREAMED[i]}\n".encode() + t.sent for i, t in enumerate(terminals)]
     Path(path).write_bytes(b"\n".join(parts))
     sent = ", ".join(str(len(t.sent)) for t in terminals)

@@ -5,10 +5,9 @@ once, where the number was said nowhere. The way back to the tables is still sai
 from __future__ import annotations
 
 from tests.server.test_hub import Client
-from tests.server.test_remote_screens import alices_hub, table_screen, until
+from tests.server.test_remote_screens import alices_hub, open_table, until
 from wish_tui.launch import Launch
 from wish_tui.ui.app import WishApp
-from wish_tui.ui.lobby import LobbyScreen
 
 
 def status_of(screen) -> str:
@@ -21,10 +20,7 @@ async def test_the_wait_for_an_open_seat_names_the_table_a_friend_joins(tmp_path
     seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            app.server_send({"type": "new_table", "game": "wish", "seats": seats})
-            await until(pilot, lambda: table_screen(app) is not None, "the table")
-            screen = table_screen(app)
+            screen = await open_table(pilot, app, "wish", seats)
             for _ in range(40):  # alice answers her setup windows: then the open seat decides
                 if screen.table.deciding == 1:
                     break
@@ -51,10 +47,7 @@ async def test_the_openers_own_turn_says_the_table_a_friend_joins_till_one_does(
     seats = [{"name": "red", "who": "me"}, {"name": "blue", "who": "open"}]
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            app.server_send({"type": "new_table", "game": "wishland", "seats": seats})
-            await until(pilot, lambda: table_screen(app) is not None, "the table")
-            screen = table_screen(app)
+            screen = await open_table(pilot, app, "wishland", seats)
             await until(pilot, lambda: "Red: " in status_of(screen), "alice's turn")
             status = status_of(screen)
             said = f"Open seat: table {screen.table.id}."
@@ -79,10 +72,7 @@ async def test_a_table_opened_for_a_friend_says_its_number_in_the_log_at_once(
     seats = [{"name": "earth", "who": "me"}, {"name": "air", "who": "open"}]
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            app.server_send({"type": "new_table", "game": "spirits", "seats": seats})
-            await until(pilot, lambda: table_screen(app) is not None, "the table")
-            screen = table_screen(app)
+            screen = await open_table(pilot, app, "spirits", seats)
             await until(pilot, lambda: "Earth: " in status_of(screen), "alice's turn")
             said = f"Table {screen.table.id}: a seat waits for a friend"
             rows = [strip.text for strip in app.screen._compositor.render_strips()]

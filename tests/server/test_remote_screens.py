@@ -8,6 +8,7 @@ so every key must still have an answer and the final scoring must still be shown
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
 import pytest
@@ -47,6 +48,15 @@ def table_screen(app) -> TableScreen | None:
     return screen if screen is not None and screen.is_mounted else None
 
 
+async def open_table(pilot, app, game: str, seats: list[dict], **news) -> TableScreen:
+    """From the lobby, the server's news of a new table (`game`, `seats` and the rest of `news`)
+    for this session: the table's screen, once it is up."""
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    app.server_send({"type": "new_table", "game": game, "seats": seats, **news})
+    await until(pilot, lambda: table_screen(app) is not None, "the table")
+    return table_screen(app)
+
+
 async def alices_hub(tmp_path, monkeypatch, **options) -> Hub:
     """A table server in this process (`options` for its `Hub`), and alice's session on it for
     the app made next."""
@@ -80,6 +90,26 @@ async def both_decide(pilot, screen, served, bob) -> None:
             screen.play(screen.legal()[0])
         await pilot.pause(0.02)
     raise AssertionError("both never decided")
+
+
+@contextlib.asynccontextmanager
+async def both_decided(tmp_path, monkeypatch):
+    """alice (the app, at 100 columns by 30 rows) and bob at a two-seat Spirits table alice
+    opened, once both have taken a decision: the hub, bob, the app, its pilot, the table's
+    screen and the table served."""
+    hub = await alices_hub(tmp_path, monkeypatch)
+    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
+    app = WishApp(Launch(screen="client"))
+    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_table(pilot, app, "spirits", seats)
+            served = hub.tables[screen.table.id]
+            await both_decide(pilot, screen, served, bob)
+            yield hub, bob, app, pilot, screen, served
+    finally:
+        bob.close()
+        await hub.close()
 
 
 async def play_until_over(pilot, app, seed: int, steps: int) -> TableScreen:
@@ -170,18 +200,8 @@ async def test_resigning_alone_closes_the_open_window_and_says_the_game_ended(
     app = WishApp(Launch(screen="client"))
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            app.server_send(
-                {
-                    "type": "new_table",
-                    "game": "wish",
-                    "seats": [{"name": "fire", "who": "me"}],
-                    "solo": "easy",
-                    "options": {},
-                }
-            )
-            await until(pilot, lambda: table_screen(app) is not None, "the table")
-            screen = table_screen(app)
+            seats = [{"name": "fire", "who": "me"}]
+            screen = await open_table(pilot, app, "wish", seats, solo="easy", options={})
             panel = screen.query_one("ChoicePanel")
             await until(pilot, lambda: panel.is_open, "the discard window")
             await pilot.press("x")  # resign: the window asks first
@@ -210,40 +230,24 @@ async def test_the_other_person_resigning_a_two_seat_game_ends_it_with_the_resig
 ):
     """bob resigns once both have taken a decision: the game ends at once (no bot plays on for
     him), and alice's final scoring says the club's ranking: her first, bob last, and why."""
-    hub = await alices_hub(tmp_path, monkeypatch)
-    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
-    app = WishApp(Launch(screen="client"))
-    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            app.server_send({"type": "new_table", "game": "spirits", "seats": seats})
-            await until(pilot, lambda: table_screen(app) is not None, "the table")
-            screen = table_screen(app)
-            served = hub.tables[screen.table.id]
-            await both_decide(pilot, screen, served, bob)
-            played = served.actions
-            await bob.send({"type": "resign", "table": served.id})
-            await until(
-                pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the final scoring"
-            )
-            assert served.actions == played  # no bot played on for bob
-            final = app.screen
-            await until(pilot, lambda: final.query("#result-notes"), "the notes")
-            grid = final.query_one("DataTable")
-            await until(pilot, lambda: grid.columns, "the scoring table")
-            titles = [str(c.label) for c in grid.columns.values()][1:]
-            assert titles == ["Air (you) 1st", "Water 2nd"]
-            notes = str(final.query_one("#result-notes").render())
-            assert notes == "Water (bob) resigned: last, whatever the score."
-            [game] = hub.club.history.page()
-            assert [(s.player, s.place, s.outcome) for s in game.seats] == [
-                ("alice", 1, ""),
-                ("bob", 2, "resigned"),
-            ]
-    finally:
-        bob.close()
-        await hub.close()
+    async with both_decided(tmp_path, monkeypatch) as (hub, bob, app, pilot, screen, served):
+        played = served.actions
+        await bob.send({"type": "resign", "table": served.id})
+        await until(pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the final scoring")
+        assert served.actions == played  # no bot played on for bob
+        final = app.screen
+        await until(pilot, lambda: final.query("#result-notes"), "the notes")
+        grid = final.query_one("DataTable")
+        await until(pilot, lambda: grid.columns, "the scoring table")
+        titles = [str(c.label) for c in grid.columns.values()][1:]
+        assert titles == ["Air (you) 1st", "Water 2nd"]
+        notes = str(final.query_one("#result-notes").render())
+        assert notes == "Water (bob) resigned: last, whatever the score."
+        [game] = hub.club.history.page()
+        assert [(s.player, s.place, s.outcome) for s in game.seats] == [
+            ("alice", 1, ""),
+            ("bob", 2, "resigned"),
+        ]
 
 
 async def test_a_person_who_resigned_is_still_marked_you_on_the_final_scoring(
@@ -251,32 +255,16 @@ async def test_a_person_who_resigned_is_still_marked_you_on_the_final_scoring(
 ):
     """alice resigns once both have taken a decision: the seat she gave up is still hers to
     read, so her final scoring marks it '(you)' (last, as the club settled it)."""
-    hub = await alices_hub(tmp_path, monkeypatch)
-    bob = await Client.connect(hub, "SHA256:bob-key", "bob")
-    app = WishApp(Launch(screen="client"))
-    seats = [{"name": "air", "who": "me"}, {"name": "water", "who": "open"}]
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            app.server_send({"type": "new_table", "game": "spirits", "seats": seats})
-            await until(pilot, lambda: table_screen(app) is not None, "the table")
-            screen = table_screen(app)
-            served = hub.tables[screen.table.id]
-            await both_decide(pilot, screen, served, bob)
-            await until(pilot, lambda: not screen.busy, "alice's turn settled")
-            if screen.query_one("ChoicePanel").is_open:
-                await pilot.press("escape")
-            await pilot.press("x")
-            panel = screen.query_one("ChoicePanel")
-            await until(pilot, lambda: "Yes, resign" in "\n".join(t for _, t in panel._rows), "")
-            await pilot.press("1")
-            await until(
-                pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the final scoring"
-            )
-            grid = app.screen.query_one("DataTable")
-            await until(pilot, lambda: grid.columns, "the scoring table")
-            titles = [str(c.label) for c in grid.columns.values()][1:]
-            assert titles == ["Air (you) 2nd", "Water 1st"]
-    finally:
-        bob.close()
-        await hub.close()
+    async with both_decided(tmp_path, monkeypatch) as (hub, bob, app, pilot, screen, served):
+        await until(pilot, lambda: not screen.busy, "alice's turn settled")
+        if screen.query_one("ChoicePanel").is_open:
+            await pilot.press("escape")
+        await pilot.press("x")
+        panel = screen.query_one("ChoicePanel")
+        await until(pilot, lambda: "Yes, resign" in "\n".join(t for _, t in panel._rows), "")
+        await pilot.press("1")
+        await until(pilot, lambda: isinstance(app.screen, FinalScoringScreen), "the final scoring")
+        grid = app.screen.query_one("DataTable")
+        await until(pilot, lambda: grid.columns, "the scoring table")
+        titles = [str(c.label) for c in grid.columns.values()][1:]
+        assert titles == ["Air (you) 2nd", "Water 1st"]

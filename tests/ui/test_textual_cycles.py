@@ -60,6 +60,20 @@ def _patched() -> None:
     textual_cycles.hand_on_arranged_maps()
 
 
+async def alive_after_popping(app, pilot, nodes: list[weakref.ref]) -> list[str]:
+    """Pops the screen on top with the cyclic collector off and names those of `nodes` (weak
+    references to its widgets) still alive a few frames later: what reference counts left."""
+    gc.collect()
+    gc.disable()
+    try:
+        app.pop_screen()
+        for _ in range(4):
+            await pilot.pause()
+        return [type(node()).__name__ for node in nodes if node() is not None]
+    finally:
+        gc.enable()
+
+
 async def test_a_closed_window_and_all_its_widgets_are_freed_without_the_cyclic_collector():
     from textual.app import App
     from textual.containers import Vertical
@@ -95,16 +109,7 @@ async def test_a_closed_window_and_all_its_widgets_are_freed_without_the_cyclic_
         nodes = [weakref.ref(node) for node in form.walk_children(with_self=True)]
         assert len(nodes) > 10
         del form
-        gc.collect()
-        gc.disable()
-        try:
-            app.pop_screen()
-            for _ in range(4):
-                await pilot.pause()
-            alive = [type(node()).__name__ for node in nodes if node() is not None]
-        finally:
-            gc.enable()
-        assert alive == []
+        assert await alive_after_popping(app, pilot, nodes) == []
         assert "the main screen" in "".join(
             strip.text for strip in app.screen._compositor.render_strips()
         )
@@ -264,14 +269,5 @@ async def test_a_closed_screen_drops_its_helpers_own_methods_and_plain_looks_cyc
         assert "_plain_looks" in vars(board.query_one("#text"))
         nodes = [weakref.ref(node) for node in board.walk_children(with_self=True)]
         del board
-        gc.collect()
-        gc.disable()
-        try:
-            app.pop_screen()
-            for _ in range(4):
-                await pilot.pause()
-            alive = [type(node()).__name__ for node in nodes if node() is not None]
-        finally:
-            gc.enable()
-        assert alive == []
+        assert await alive_after_popping(app, pilot, nodes) == []
         assert table.listeners == []

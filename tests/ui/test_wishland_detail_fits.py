@@ -9,6 +9,7 @@ Seen: late in a game, '▸ Taco Truck (R13), a Restaurant · 4$ for you, extra W
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from wish_tui import saves
@@ -24,11 +25,18 @@ from .helpers import screen_of, settle
 SCENARIO = Path(__file__).parents[2] / "saves" / "wishland-last-turn-hotels.json"
 
 
-async def test_every_marketplace_card_reads_whole_on_the_detail_line_at_80_columns():
+@asynccontextmanager
+async def the_scenario_at_80_columns():
+    """The app with SCENARIO loaded, at 80 columns by 24 rows, once it has settled: its pilot
+    and the game's screen."""
     app = WishApp(Launch("load"), saves.load_game(str(SCENARIO), games=GAMES))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = screen_of(app, GameScreen)
+        yield pilot, screen_of(app, GameScreen)
+
+
+async def test_every_marketplace_card_reads_whole_on_the_detail_line_at_80_columns():
+    async with the_scenario_at_80_columns() as (pilot, game):
         if game.query_one(ChoicePanel).is_open:
             await pilot.press("u")  # the save waits on a price to pay: back to the Marketplace
             await settle(pilot)
@@ -49,10 +57,7 @@ async def test_every_seats_row_reads_whole_on_the_detail_line_at_80_columns():
     in the Reserve, out 0 on the board · inc 5: Income · lim 7: Card…'."""
     from wish_tui.wishland.ui import cursor as places
 
-    app = WishApp(Launch("load"), saves.load_game(str(SCENARIO), games=GAMES))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = screen_of(app, GameScreen)
+    async with the_scenario_at_80_columns() as (pilot, game):
         if game.query_one(ChoicePanel).is_open:
             await pilot.press("u")
             await settle(pilot)
@@ -74,10 +79,7 @@ async def test_a_seats_row_with_any_entrepreneur_reads_whole_at_80_columns():
     Income (their columns are on the row) go before the Entrepreneur is cut."""
     from wish_tui.wishland.words.board_detail import seat_detail
 
-    app = WishApp(Launch("load"), saves.load_game(str(SCENARIO), games=GAMES))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = screen_of(app, GameScreen)
+    async with the_scenario_at_80_columns() as (pilot, game):
         line = game.query_one(DetailLine)
         view = game.view()
         players = view["players"]
@@ -98,10 +100,7 @@ async def test_a_marketplace_card_the_rules_refuse_keeps_its_category_in_sight_a
     the effect's end may be cut (the card's whole text is one `i` away)."""
     from wish_tui.wishland.words.detail import card_detail
 
-    app = WishApp(Launch("load"), saves.load_game(str(SCENARIO), games=GAMES))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = screen_of(app, GameScreen)
+    async with the_scenario_at_80_columns() as (pilot, game):
         line = game.query_one(DetailLine)
         view = game.view()
         refusals = (
@@ -127,10 +126,7 @@ async def test_each_entrepreneur_offered_at_the_setup_reads_whole_on_the_detail_
     from wish_tui.wishland.rules.moves import KEEP
     from wish_tui.wishland.words.detail import option_words
 
-    app = WishApp(Launch("load"), saves.load_game(str(SCENARIO), games=GAMES))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = screen_of(app, GameScreen)
+    async with the_scenario_at_80_columns() as (pilot, game):
         line = game.query_one(DetailLine)
         view = game.view()
         for action in KEEP.values():

@@ -32,14 +32,7 @@ The table: * majority  = tied  -3 no tile yet  2! tokens only: still -3
   Pts: the score if it ended now (? after it: hidden tokens may change it)"""
 """The board's marks, as a player reads them."""
 KEYS = _TURN_KEYS + MARKS
-WATCH_MARKS = """\
-The forest: Mo Moss  Fl Flowers  Fr Fruits  Mu Mushrooms  De Dew Drops
-  Vi Vines  Br Branches  Le Leaves  Sp Web Spiders (twice: two symbols)
-  ☾M Moon  ☼S Sun  ▲F Fire  ◆A a gemstone of Air (W, F, E)  ? Favor token
-  › ‹ the row ends that may be taken
-The table: * majority  = tied  -3 no tile yet  2! tokens only: still -3
-  ▶ whose turn  ◀ the seat shown  gems: supply/forest/lost
-  Pts: the score if it ended now (? after it: hidden tokens may change it)"""
+WATCH_MARKS = MARKS.replace("◀ your seat", "◀ the seat shown")
 """The board's marks, as a watcher reads them (the seat marked is the one shown)."""
 
 RULES = [

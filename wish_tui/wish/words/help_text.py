@@ -24,13 +24,7 @@ Marks: R B G Y W P crystals, r b g y w p Wishing Persons (their colours)
 2w🔒 Wishes fulfilled, column 2 locked till 3 · ✓/✗ can fulfill or not"""
 """The board's marks, as a player reads them."""
 KEYS = _TURN_KEYS + MARKS
-WATCH_MARKS = """\
-Marks: R B G Y W P crystals, r b g y w p Wishing Persons (their colours)
-♥♛⚔◆✚☀ Love Power Revenge Wealth Health Happiness · I/O Instant/Ongoing
-△/▲ Monument to build/built · ~ Wind Blast · * Fiery Clone · ⚗ Potion
-✧ Trickery · ❄ Water's Frostflake on an Offer card · h3 Wishes in hand
-18VP→22 VP on the table → if it ended now (? a secret Destiny)
-2w🔒 Wishes fulfilled, column 2 locked till 3"""
+WATCH_MARKS = MARKS.removesuffix(" · ✓/✗ can fulfill or not")
 """The board's marks, as a watcher reads them (the seat marked is the one shown)."""
 
 ABILITIES = {
