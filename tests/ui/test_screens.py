@@ -214,6 +214,29 @@ async def test_in_the_open_game_list_each_digit_highlights_its_game_however_quic
         assert form.game.name == "spirits" and not game.expanded
 
 
+async def test_ctrl_n_with_the_game_list_open_takes_the_highlighted_game_before_starting():
+    """Seen: with the Game list open, 2 highlighted Spirits of the Forest and ctrl+n started
+    Wish, the game chosen before. Now ctrl+n takes the highlighted game as Enter would and
+    starts nothing yet: the form shows that game's seats, and says ctrl+n again starts it."""
+    from textual.widgets import Label, Select
+
+    from wish_tui.spirits.ui.game_screen import GameScreen as SpiritsGameScreen
+
+    app = WishApp(Launch("new-game", game="wish"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        form = app.screen
+        await pilot.press("enter", "2", "ctrl+n")
+        await settle(pilot)
+        assert app.screen is form and form.game.name == "spirits"
+        assert not form.query_one("#game", Select).expanded
+        assert "ctrl+n" in str(form.query_one("#error", Label).render())
+        await pilot.press("ctrl+n")
+        await settle(pilot, 5)
+        assert any(isinstance(s, SpiritsGameScreen) for s in app.screen_stack)
+        assert not any(isinstance(s, GameScreen) for s in app.screen_stack)  # not Wish
+
+
 @pytest.mark.parametrize(
     "scenario", ["water-frostflakes", "spirits-four-endgame", "wishland-last-turn-hotels"]
 )

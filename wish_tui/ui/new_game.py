@@ -151,6 +151,8 @@ class NewGameScreen(AppScreen):
     """Besides Esc and ctrl+n, each game's number chooses it (the list starts on the last
     game played: its arrows would walk from there); in the open list of games it highlights
     it."""
+    _game_taken_note = ""
+    """Said once the game highlighted when ctrl+n was pressed is shown (`_took_highlighted_game`)."""
 
     def __init__(
         self,
@@ -325,7 +327,9 @@ class NewGameScreen(AppScreen):
         self.query_one("#seed", Input).placeholder = SEED_HINTS[slim]
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        self.query_one("#error", Label).update("")
+        note = self._game_taken_note if event.select.id == "game" else ""
+        self._game_taken_note = ""
+        self.query_one("#error", Label).update(note)
         if event.select.id == "solo":
             self._show_solo(str(event.value or ""))
             return
@@ -369,6 +373,8 @@ class NewGameScreen(AppScreen):
 
     def action_start(self) -> None:
         """Start the game described by the form."""
+        if self._took_highlighted_game():
+            return
         error = self.query_one("#error", Label)
         text = self.query_one("#seed", Input).value.strip()
         if text and not (text.lstrip("-").isdigit() and len(text) <= 21 and in_range(int(text))):
@@ -396,6 +402,21 @@ class NewGameScreen(AppScreen):
             return
         preferences.remember_form(self.game.name, rows, solo, self._options())
         self.app.start_game(seats, seed, solo, self.game.name, self._options())
+
+    def _took_highlighted_game(self) -> bool:
+        """ctrl+n with the list of games open takes the highlighted game as Enter would; when
+        that is another game, nothing starts before the form shows its seats (True)."""
+        game_list = self.query_one("#game", Select)
+        if not game_list.expanded:
+            return False
+        game_list.expanded = False
+        index = game_list.query_one(OptionList).highlighted
+        if index is None or list(games.GAMES)[index] == game_list.value:
+            return False
+        chosen = list(games.GAMES)[index]
+        self._game_taken_note = f"{games.get(chosen).title} chosen: ctrl+n again starts it."
+        game_list.value = chosen
+        return True
 
     def action_back(self) -> None:
         """Back to the screen it was opened from, or else to the title screen (the tables, for
