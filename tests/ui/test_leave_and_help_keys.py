@@ -47,9 +47,7 @@ async def test_they_give_way_where_they_alone_would_cut_a_named_keys_words():
     async with app.run_test(size=(80, 24)) as pilot:
         await lift_curtain(app, pilot)
         await settle(pilot)
-        bar = screen_of(app, TableScreen).query_one(KeyBar)
-        text = bar.render_line(0).text
-        assert "m Free draw" in text and {"v", "e", "m"} <= set(bar.labels_in_sight()), text
+        _assert_free_draw_keeps_its_words(app)
 
 
 async def test_they_give_way_again_after_the_terminal_is_resized():
@@ -64,6 +62,11 @@ async def test_they_give_way_again_after_the_terminal_is_resized():
         for size in ((120, 24), (80, 24)):
             await pilot.resize_terminal(*size)
             await settle(pilot)
-        bar = screen_of(app, TableScreen).query_one(KeyBar)
-        text = bar.render_line(0).text
-        assert "m Free draw" in text and {"v", "e", "m"} <= set(bar.labels_in_sight()), text
+        _assert_free_draw_keeps_its_words(app)
+
+
+def _assert_free_draw_keeps_its_words(app) -> None:
+    """The key bar names v, e and m and keeps 'm Free draw' whole beside '?' and 'q'."""
+    bar = screen_of(app, TableScreen).query_one(KeyBar)
+    text = bar.render_line(0).text
+    assert "m Free draw" in text and {"v", "e", "m"} <= set(bar.labels_in_sight()), text
