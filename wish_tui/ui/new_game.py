@@ -411,9 +411,9 @@ class NewGameScreen(AppScreen):
             return False
         game_list.expanded = False
         index = game_list.query_one(OptionList).highlighted
-        if index is None or list(games.GAMES)[index] == game_list.value:
+        chosen = game_list.value if index is None else list(games.GAMES)[index]
+        if chosen == game_list.value:
             return False
-        chosen = list(games.GAMES)[index]
         self._game_taken_note = f"{games.get(chosen).title} chosen: ctrl+n again starts it."
         game_list.value = chosen
         return True
